@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { boolish, created, idish, listOf, paginated, paginationQuery, single, timestamps, updated } from './common.js';
+
+export const GENDERS = ['male', 'female', 'other'] as const;
+export const CONTACT_NAME_MAX = 50;
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+/** decisions.md §3: spaces, dashes, dots, parentheses and a leading + are dropped. */
+export function normalizeNumber(raw: string): string {
+  return raw.trim().replace(/[\s\-.()]/g, '').replace(/^\+/, '');
+}
+export const NUMBER_PATTERN = /^\d{7,15}$/;
+
+export const contactNumber = z
+  .string()
+  .transform(normalizeNumber)
+  .pipe(z.string().regex(NUMBER_PATTERN, 'The number must be a phone number of 7 to 15 digits.'));
+
+const email = z.email().max(255).nullable();
+const gender = z.enum(GENDERS).nullable();
+/** Extension: custom field values by contact-field name. */
+const fieldValues = z.record(z.string(), z.string().max(1024));
+
+export const contactRecord = z.object({
+  id: z.number().int(),
+  workspace_id: z.uuid(),
+  number: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  status: z.boolean(),
+  avatar_url: z.string().nullable(),
+  contact_groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  fields: z.record(z.string(), z.string()),
+  ...timestamps,
+});
+export type Contact = z.infer<typeof contactRecord>;
+
+export const contactCreateBody = z.object({
+  number: contactNumber,
+  name: z.string().trim().max(CONTACT_NAME_MAX).optional(),
+  email: email.optional(),
+  gender: gender.optional(),
+  status: boolish.optional(),
+  contact_groups: listOf(idish).optional(),
+  fields: fieldValues.optional(),
+});
+export type ContactCreateBody = z.input<typeof contactCreateBody>;
+export type ContactCreateInput = z.output<typeof contactCreateBody>;
+
+/** `number` sent on update is ignored (api.md); `name` is required. */
+export const contactUpdateBody = z.object({
+  name: z.string().trim().min(1).max(CONTACT_NAME_MAX),
+  email: email.optional(),
+  gender: gender.optional(),
+  status: boolish.optional(),
+  contact_groups: listOf(idish).optional(),
+  fields: fieldValues.optional(),
+});
+export type ContactUpdateBody = z.input<typeof contactUpdateBody>;
+export type ContactUpdateInput = z.output<typeof contactUpdateBody>;
+
+export const contactListQuery = paginationQuery.extend({ search: z.string().max(255).optional() });
+export type ContactListQuery = z.input<typeof contactListQuery>;
+
+export const contactListResponse = paginated(contactRecord);
+export const contactResponse = single(contactRecord);
+export const contactCreatedResponse = created(contactRecord);
+export const contactUpdatedResponse = updated(contactRecord);
+
+/** What a row of an import CSV must satisfy (decisions.md §3); shared by server and `wsm contacts import`. */
+export const importRow = z.object({
+  number: contactNumber,
+  name: z.string().trim().max(CONTACT_NAME_MAX).optional(),
+  email: z.email().max(255).optional(),
+  gender: z.enum(GENDERS).optional(),
+  status: boolish.optional(),
+});
+export type ImportRow = z.output<typeof importRow>;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { created, nonEmptyName, paginated, paginationQuery, single, timestamps, updated } from './common.js';
+
+export const LABEL_COLOR_PATTERN = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+export const labelRecord = z.object({
+  id: z.number().int(),
+  workspace_id: z.uuid(),
+  name: z.string(),
+  color: z.string().nullable(),
+  ...timestamps,
+});
+export type Label = z.infer<typeof labelRecord>;
+
+const color = z
+  .string()
+  .max(7)
+  .regex(LABEL_COLOR_PATTERN, 'The color field must be a hex colour such as #1a2b3c.')
+  .nullable();
+
+export const labelCreateBody = z.object({ name: nonEmptyName(255), color: color.optional() });
+export type LabelCreateBody = z.infer<typeof labelCreateBody>;
+
+/** api.md: name, colour, or both; a body with neither is a 422 (decisions.md §3). */
+export const labelUpdateBody = z
+  .object({ name: nonEmptyName(255).optional(), color: color.optional() })
+  .superRefine((body, ctx) => {
+    if (body.name === undefined && body.color === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'The name field is required when color is not present.' });
+    }
+  });
+export type LabelUpdateBody = z.infer<typeof labelUpdateBody>;
+
+export const labelListQuery = paginationQuery;
+export const labelListResponse = paginated(labelRecord);
+export const labelResponse = single(labelRecord);
+export const labelCreatedResponse = created(labelRecord);
+export const labelUpdatedResponse = updated(labelRecord);

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { single, updated } from './common.js';
+
+/** decisions.md §4: every permission is `<group>.<action>`. */
+export const PERMISSION_GROUPS = {
+  workspace: ['view', 'update'],
+  contacts: ['view', 'create', 'update', 'delete'],
+  contact_groups: ['view', 'create', 'update', 'delete'],
+  contact_fields: ['view', 'create', 'delete'],
+  contact_imports: ['view', 'create', 'delete'],
+  labels: ['view', 'create', 'update', 'delete'],
+  roles: ['view', 'create', 'update', 'delete'],
+  users: ['view', 'create', 'update'],
+  templates: ['view', 'create', 'delete', 'sync'],
+  permissions: ['view', 'manage'],
+} as const;
+
+export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
+export type Permission = {
+  [G in PermissionGroup]: `${G}.${(typeof PERMISSION_GROUPS)[G][number]}`;
+}[PermissionGroup];
+
+export const ALL_PERMISSIONS = Object.entries(PERMISSION_GROUPS).flatMap(([group, actions]) =>
+  actions.map((action) => `${group}.${action}`),
+) as Permission[];
+
+const KNOWN = new Set<string>(ALL_PERMISSIONS);
+export const isPermission = (name: string): name is Permission => KNOWN.has(name);
+
+export const permissionName = z
+  .string()
+  .refine(isPermission, { message: 'The selected permission is invalid.' });
+
+/** Groups a flat list the way GET /permissions answers: [{group: [names]}]. */
+export function groupPermissions(names: Iterable<string>): Array<Record<string, string[]>> {
+  const byGroup = new Map<string, string[]>();
+  for (const group of Object.keys(PERMISSION_GROUPS)) byGroup.set(group, []);
+  for (const name of names) byGroup.get(name.split('.')[0])?.push(name);
+  return [...byGroup].filter(([, list]) => list.length > 0).map(([group, list]) => ({ [group]: list }));
+}
+
+export const permissionsListResponse = single(z.array(z.record(z.string(), z.array(z.string()))));
+
+export const partnerPermissionsBody = z.object({
+  permissions: z
+    .array(permissionName)
+    .min(1)
+    .superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      list.forEach((name, index) => {
+        if (seen.has(name)) ctx.addIssue({ code: 'custom', path: [index], message: 'The permission is a duplicate.' });
+        seen.add(name);
+      });
+    }),
+});
+export type PartnerPermissionsBody = z.infer<typeof partnerPermissionsBody>;
+export const partnerPermissionsResponse = updated(z.object({ permissions: z.array(z.string()) }));

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { created, listOf, nonEmptyName, paginated, paginationQuery, single, timestamps, updated } from './common.js';
+import { permissionName } from './permissions.js';
+
+export const roleRecord = z.object({
+  id: z.number().int(),
+  workspace_id: z.uuid(),
+  name: z.string(),
+  permissions: z.array(z.string()),
+  ...timestamps,
+});
+export type Role = z.infer<typeof roleRecord>;
+
+export const roleCreateBody = z.object({
+  name: nonEmptyName(255),
+  /** Extension: a role can be created with its permissions. */
+  permissions: listOf(permissionName).optional(),
+});
+export type RoleCreateBody = z.infer<typeof roleCreateBody>;
+
+/** Extension: PUT /roles/{id} sets the name and/or the permissions. */
+export const roleUpdateBody = z
+  .object({ name: nonEmptyName(255).optional(), permissions: listOf(permissionName).optional() })
+  .superRefine((body, ctx) => {
+    if (body.name === undefined && body.permissions === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'The name field is required when permissions is not present.' });
+    }
+  });
+export type RoleUpdateBody = z.infer<typeof roleUpdateBody>;
+
+export const roleListQuery = paginationQuery;
+export const roleListResponse = paginated(roleRecord);
+export const roleResponse = single(roleRecord);
+export const roleCreatedResponse = created(roleRecord);
+export const roleUpdatedResponse = updated(roleRecord);

@@ -1,0 +1,188 @@
+/**
+ * Message templates: the rules of api.md and decisions.md §5 in one place.
+ * `wsm templates validate` runs exactly this schema offline; the server runs
+ * it on every create.
+ */
+import { z } from 'zod';
+import { boolish, paginated, paginationQuery, timestamps } from './common.js';
+
+export const TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
+export const TEMPLATE_NAME_PATTERN = /^[a-z_]+$/;
+export const LANGUAGE_PATTERN = /^[a-z]{2,3}(_[A-Z]{2})?$/;
+export const BODY_TEXT_MAX = 1024;
+export const FOOTER_MAX = 60;
+export const HEADER_TEXT_MAX = 60;
+export const BUTTON_TEXT_MAX = 25;
+export const BUTTONS_MAX = 3;
+export const MEDIA_TYPES = ['image', 'video', 'document'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/** decisions.md §5: what each media header may be, by content. */
+export const MEDIA_RULES: Record<MediaType, { maxBytes: number; formats: string[] }> = {
+  image: { maxBytes: 5 * 1024 * 1024, formats: ['jpeg', 'png'] },
+  video: { maxBytes: 16 * 1024 * 1024, formats: ['mp4'] },
+  document: { maxBytes: 100 * 1024 * 1024, formats: ['pdf'] },
+};
+
+const EMOJI = /\p{Extended_Pictographic}/u;
+const PLACEHOLDER = /\{\{\s*(\d+)\s*\}\}/g;
+
+/** The placeholder numbers in order of appearance: `Hi {{1}}, {{2}}` -> [1, 2]. */
+export function placeholders(text: string): number[] {
+  return [...text.matchAll(PLACEHOLDER)].map((m) => Number(m[1]));
+}
+
+const variables = z.array(z.string().min(1).max(1024));
+
+const textHeader = z.object({
+  type: z.literal('text'),
+  text: z.object({ content: z.string().min(1).max(HEADER_TEXT_MAX), variables: variables.optional() }),
+});
+const mediaHeader = z.object({
+  type: z.literal('media'),
+  media: z.object({
+    type: z.enum(MEDIA_TYPES),
+    /** On create the file is a multipart part; as returned, a provider handle. */
+    file: z.unknown().optional(),
+    handle: z.string().optional(),
+  }),
+});
+export const templateHeader = z.discriminatedUnion('type', [textHeader, mediaHeader]).nullable();
+
+export const templateBody = z.object({
+  text: z.string().min(1).max(BODY_TEXT_MAX),
+  variables: variables.optional(),
+  otp_code: z.string().optional(),
+});
+
+const buttonText = z.string().min(1).max(BUTTON_TEXT_MAX);
+export const templateButton = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('URL'),
+    text: buttonText,
+    url: z.url({ protocol: /^https?$/ }).max(2000),
+  }),
+  z.object({
+    type: z.literal('PHONE_NUMBER'),
+    text: buttonText,
+    phone_number: z.string().regex(/^\+[1-9]\d{1,14}$/, 'The phone number must be in E.164 format, such as +14155550123.'),
+  }),
+  z.object({ type: z.literal('QUICK_REPLY'), text: buttonText }),
+]);
+
+const footer = z
+  .string()
+  .max(FOOTER_MAX)
+  .refine((text) => !EMOJI.test(text), { message: 'The footer field must not contain emojis.' });
+
+const templateFields = z.object({
+  name: z.string().min(1).max(512).regex(TEMPLATE_NAME_PATTERN, 'The name field must contain only lowercase letters and underscores.'),
+  language: z.string().regex(LANGUAGE_PATTERN, 'The language field must be a language code such as en or pt_BR.'),
+  category: z.enum(TEMPLATE_CATEGORIES),
+  header: templateHeader.optional(),
+  body: templateBody.optional(),
+  footer: footer.nullable().optional(),
+  buttons: z.array(templateButton).max(BUTTONS_MAX).optional(),
+  unsubscribeButton: boolish.optional(),
+  blockButton: boolish.optional(),
+  addSecurityRecommendation: boolish.optional(),
+  codeExpirationMinutes: z.coerce.number().int().min(1).max(1440).optional(),
+  copyCodeButton: boolish.optional(),
+});
+
+type Fields = z.infer<typeof templateFields>;
+type Ctx = z.RefinementCtx;
+
+function checkPlaceholders(text: string, given: string[] | undefined, path: string[], ctx: Ctx, maxCount?: number) {
+  const found = placeholders(text);
+  if (found.length === 0) return;
+  const expected = found.map((_, i) => i + 1);
+  const sorted = [...new Set(found)].sort((a, b) => a - b);
+  if (sorted.length !== found.length || sorted.some((n, i) => n !== expected[i])) {
+    ctx.addIssue({ code: 'custom', path: [...path, 'text'], message: 'Placeholders must be numbered {{1}}, {{2}}, ... in order without gaps.' });
+  }
+  if (maxCount !== undefined && found.length > maxCount) {
+    ctx.addIssue({ code: 'custom', path: [...path, 'text'], message: `At most ${maxCount} placeholder is allowed here.` });
+  }
+  if (!given || given.length !== found.length) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [...path, 'variables'],
+      message: `The variables field must have one example per placeholder (${found.length}).`,
+    });
+  }
+}
+
+function checkCategoryRules(t: Fields, ctx: Ctx) {
+  const only = (field: keyof Fields, category: string) =>
+    ctx.addIssue({ code: 'custom', path: [field], message: `The ${field} field is only allowed for ${category} templates.` });
+  if (t.category !== 'MARKETING') {
+    if (t.unsubscribeButton !== undefined) only('unsubscribeButton', 'MARKETING');
+    if (t.blockButton !== undefined) only('blockButton', 'MARKETING');
+  }
+  if (t.category !== 'AUTHENTICATION') {
+    if (t.addSecurityRecommendation !== undefined) only('addSecurityRecommendation', 'AUTHENTICATION');
+    if (t.codeExpirationMinutes !== undefined) only('codeExpirationMinutes', 'AUTHENTICATION');
+    if (t.copyCodeButton !== undefined) only('copyCodeButton', 'AUTHENTICATION');
+    if (!t.body) ctx.addIssue({ code: 'custom', path: ['body'], message: 'The body field is required.' });
+    return;
+  }
+  // The provider writes an AUTHENTICATION template's text itself (api.md).
+  for (const field of ['header', 'body', 'footer', 'buttons'] as const) {
+    if (t[field] !== undefined && t[field] !== null) {
+      ctx.addIssue({ code: 'custom', path: [field], message: `The ${field} field must not be sent for AUTHENTICATION templates.` });
+    }
+  }
+}
+
+export const templateCreateBody = templateFields.superRefine((t, ctx) => {
+  checkCategoryRules(t, ctx);
+  if (t.body) checkPlaceholders(t.body.text, t.body.variables, ['body'], ctx);
+  if (t.header?.type === 'text') checkPlaceholders(t.header.text.content, t.header.text.variables, ['header', 'text'], ctx, 1);
+});
+export type TemplateCreateBody = z.input<typeof templateCreateBody>;
+export type TemplateCreateInput = z.output<typeof templateCreateBody>;
+
+export const TEMPLATE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+
+export const templateRecord = z.object({
+  id: z.number().int(),
+  workspace_id: z.uuid(),
+  name: z.string(),
+  language: z.string(),
+  category: z.enum(TEMPLATE_CATEGORIES),
+  status: z.string().describe('PENDING, APPROVED, REJECTED or another provider status'),
+  provider_id: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
+  components: z.object({
+    header: templateHeader,
+    body: templateBody.nullable(),
+    footer: z.string().nullable(),
+    buttons: z.array(templateButton),
+  }),
+  options: z
+    .object({
+      unsubscribeButton: z.boolean().optional(),
+      blockButton: z.boolean().optional(),
+      addSecurityRecommendation: z.boolean().optional(),
+      codeExpirationMinutes: z.number().int().optional(),
+      copyCodeButton: z.boolean().optional(),
+    })
+    .describe('The category-specific flags the template was created with'),
+  ...timestamps,
+});
+export type Template = z.infer<typeof templateRecord>;
+
+/** Extension: GET /templates with filters. */
+export const templateListQuery = paginationQuery.extend({
+  status: z.string().max(50).optional(),
+  category: z.enum(TEMPLATE_CATEGORIES).optional(),
+  search: z.string().max(255).optional(),
+});
+export type TemplateListQuery = z.input<typeof templateListQuery>;
+
+export const templateListResponse = paginated(templateRecord);
+export const templateResponse = z.object({ success: z.literal(true), data: templateRecord });
+export const templateCreatedResponse = z.object({ success: z.literal(true), message: z.string(), data: templateRecord });
+export const templateDeletedResponse = z.object({ success: z.literal(true), message: z.string() });
+export const templateSyncResponse = z.object({ success: z.boolean(), message: z.string() });

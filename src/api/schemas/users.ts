@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { boolish, created, idish, nonEmptyName, paginated, paginationQuery, single, timestamps, updated } from './common.js';
+
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const userRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  timezone: z.string(),
+  status: z.boolean(),
+  client: z.boolean(),
+  avatar_url: z.string().nullable(),
+  role: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  ...timestamps,
+});
+export type User = z.infer<typeof userRecord>;
+
+export const PASSWORD_MIN = 8;
+const password = z.string().min(PASSWORD_MIN).max(255);
+const timezone = z.string().refine(isTimeZone, { message: 'The timezone field must be a valid timezone.' });
+
+/** Multipart update: every field optional (decisions.md §3). */
+export const userUpdateBody = z
+  .object({
+    name: nonEmptyName(255).optional(),
+    email: z.email().max(255).optional(),
+    timezone: timezone.optional(),
+    status: boolish.optional(),
+    client: boolish.optional(),
+    password: password.optional(),
+    confirm_password: z.string().optional(),
+    /** Extension: change the user's role in this workspace. */
+    role_id: idish.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.password !== undefined && body.password !== body.confirm_password) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'The password field confirmation does not match.' });
+    }
+  });
+export type UserUpdateBody = z.input<typeof userUpdateBody>;
+
+/** Extension: POST /workspaces/{ws}/users. */
+export const userCreateBody = z.object({
+  name: nonEmptyName(255),
+  email: z.email().max(255),
+  password,
+  role_id: idish,
+  timezone: timezone.optional(),
+});
+export type UserCreateBody = z.input<typeof userCreateBody>;
+
+export const userListQuery = paginationQuery;
+export const userListResponse = paginated(userRecord);
+export const userResponse = single(userRecord);
+export const userCreatedResponse = created(userRecord);
+export const userUpdatedResponse = updated(userRecord);
