@@ -1,0 +1,150 @@
+// Errors raised by the API client. The CLI error handler imports this module at start-up to pick
+// exit codes, so it must stay free of undici and zod (keeps `wsm --help` light).
+
+/** Base class of every error the API client throws. */
+export class WsmApiError extends Error {
+  override name = 'WsmApiError';
+}
+
+/** The request never got an HTTP answer: refused, DNS failure, reset, TLS, proxy. */
+export class APIConnectionError extends WsmApiError {
+  override name = 'APIConnectionError';
+  constructor(message = 'Connection error.', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** No complete answer (headers and body) arrived within the time allowed. */
+export class APIConnectionTimeoutError extends APIConnectionError {
+  override name = 'APIConnectionTimeoutError';
+  constructor(message = 'Request timed out.', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+export interface StatusErrorInit {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+  method: string;
+  url: string;
+}
+
+/** The server answered with a non-2xx status. `body` is the parsed JSON (or raw text). */
+export class APIStatusError extends WsmApiError {
+  override name = 'APIStatusError';
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers: Record<string, string>;
+  readonly method: string;
+  readonly url: string;
+
+  constructor(init: StatusErrorInit) {
+    super(messageFromBody(init.status, init.body));
+    this.status = init.status;
+    this.body = init.body;
+    this.headers = init.headers;
+    this.method = init.method;
+    this.url = init.url;
+  }
+}
+
+export class BadRequestError extends APIStatusError {
+  override name = 'BadRequestError';
+}
+export class AuthenticationError extends APIStatusError {
+  override name = 'AuthenticationError';
+}
+export class PermissionDeniedError extends APIStatusError {
+  override name = 'PermissionDeniedError';
+}
+export class NotFoundError extends APIStatusError {
+  override name = 'NotFoundError';
+}
+export class MethodNotAllowedError extends APIStatusError {
+  override name = 'MethodNotAllowedError';
+}
+export class ConflictError extends APIStatusError {
+  override name = 'ConflictError';
+}
+export class PayloadTooLargeError extends APIStatusError {
+  override name = 'PayloadTooLargeError';
+}
+
+/** 422: `errors` maps a (dotted) field name to its messages, as the server sent them. */
+export class UnprocessableEntityError extends APIStatusError {
+  override name = 'UnprocessableEntityError';
+  readonly errors: Record<string, string[]>;
+  constructor(init: StatusErrorInit) {
+    super(init);
+    this.errors = fieldErrorsFromBody(init.body);
+  }
+}
+
+/** 429: `retryAfterMs` is the server's Retry-After, when it sent a readable one. */
+export class RateLimitError extends APIStatusError {
+  override name = 'RateLimitError';
+  readonly retryAfterMs?: number;
+  constructor(init: StatusErrorInit) {
+    super(init);
+    const retryAfterMs = parseRetryAfter(init.headers['retry-after']);
+    if (retryAfterMs !== undefined) this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** Any 5xx. */
+export class InternalServerError extends APIStatusError {
+  override name = 'InternalServerError';
+}
+
+const classByStatus: Record<number, typeof APIStatusError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  405: MethodNotAllowedError,
+  409: ConflictError,
+  413: PayloadTooLargeError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+};
+
+/** Picks the error class for a non-2xx response; unknown 4xx stay a plain APIStatusError. */
+export function errorFromResponse(init: StatusErrorInit): APIStatusError {
+  const ErrorClass = classByStatus[init.status] ?? (init.status >= 500 ? InternalServerError : APIStatusError);
+  return new ErrorClass(init);
+}
+
+/**
+ * Reads a Retry-After header (delta seconds or an HTTP date) into milliseconds from `now`.
+ * Returns undefined when absent or unreadable so callers fall back to their own backoff.
+ */
+export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+function messageFromBody(status: number, body: unknown): string {
+  if (isRecord(body) && typeof body.message === 'string' && body.message !== '') return body.message;
+  return `HTTP ${status}`;
+}
+
+function fieldErrorsFromBody(body: unknown): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  if (!isRecord(body) || !isRecord(body.errors)) return result;
+  for (const [field, messages] of Object.entries(body.errors)) {
+    // Servers of this family send arrays of strings; accept a lone string rather than lose it.
+    if (Array.isArray(messages)) result[field] = messages.map(String);
+    else if (typeof messages === 'string') result[field] = [messages];
+  }
+  return result;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,338 @@
+// The one place that talks HTTP: base URL, bearer token, JSON/multipart bodies, timeouts, retries
+// with Retry-After and jittered backoff, proxies, and a redacted trace for `--verbose`.
+import { openAsBlob } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import { basename } from 'node:path';
+import { EnvHttpProxyAgent, FormData, request as undiciRequest, type Dispatcher } from 'undici';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIStatusError,
+  errorFromResponse,
+  parseRetryAfter,
+} from './errors.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryParams = Record<string, string | number | boolean | undefined | null>;
+
+export type MultipartPart =
+  | { name: string; value: string }
+  | { name: string; filename: string; contentType?: string; data: Buffer | Uint8Array }
+  | { name: string; filePath: string; filename?: string; contentType?: string };
+
+export interface TransportOptions {
+  baseUrl: string;
+  token?: string;
+  timeoutMs?: number;
+  maxRetries?: number;
+  dispatcher?: Dispatcher;
+  userAgent?: string;
+  trace?: (line: string) => void;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export interface RequestOptions {
+  method: HttpMethod;
+  /** Relative to the base URL, already encoded (see `encodePath`), starting with `/`. */
+  path: string;
+  query?: QueryParams;
+  json?: unknown;
+  multipart?: MultipartPart[];
+  /** Overrides the method's default: GET, PUT and DELETE are idempotent, POST and PATCH are not. */
+  idempotent?: boolean;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'PUT', 'DELETE']);
+const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 502, 503, 504]);
+const MAX_RETRY_AFTER_MS = 60_000;
+const MAX_BACKOFF_MS = 8_000;
+const TRACE_BODY_LIMIT = 2048;
+// undici errors that mean a bug in how we called it, not a network failure: never retry or wrap.
+const PROGRAMMING_ERROR_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_INVALID_RETURN_VALUE', 'UND_ERR_NOT_SUPPORTED', 'UND_MOCK_ERR_MOCK_NOT_MATCHED']);
+const TIMEOUT_ERROR_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+// Field names whose values never reach a trace line (passwords in user updates, issued tokens).
+const SECRET_FIELD = /password|token|secret/i;
+
+export class Transport {
+  private readonly baseUrl: string;
+  private readonly token: string | undefined;
+  private readonly timeoutMs: number;
+  private readonly maxRetries: number;
+  private readonly userAgent: string;
+  private readonly traceSink: ((line: string) => void) | undefined;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+  private readonly givenDispatcher: Dispatcher | undefined;
+  private ownDispatcher: Dispatcher | undefined;
+
+  constructor(options: TransportOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.token = options.token || undefined;
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.maxRetries = options.maxRetries ?? 2;
+    this.userAgent = options.userAgent ?? 'wsm';
+    this.traceSink = options.trace;
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.random = options.random ?? Math.random;
+    this.givenDispatcher = options.dispatcher;
+  }
+
+  async request<T = unknown>(opts: RequestOptions): Promise<T> {
+    const url = this.buildUrl(opts.path, opts.query);
+    const idempotent = opts.idempotent ?? IDEMPOTENT_METHODS.has(opts.method);
+    // Built once, before the first attempt: an unreadable local file is the caller's error, not a
+    // network one, and undici re-streams the same FormData on every retry.
+    const body = await this.buildBody(opts);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.attempt<T>(opts, url, body);
+      } catch (error) {
+        const retryable = error instanceof APIConnectionError || (error instanceof APIStatusError && RETRYABLE_STATUSES.has(error.status));
+        if (!idempotent || !retryable || attempt >= this.maxRetries) throw error;
+        const delayMs = this.retryDelay(attempt, error);
+        this.trace(`* retrying in ${delayMs} ms (retry ${attempt + 1} of ${this.maxRetries})`);
+        await this.sleep(delayMs);
+      }
+    }
+  }
+
+  /** Closes the proxy-aware agent this transport created (a dispatcher passed in is the caller's). */
+  async close(): Promise<void> {
+    await this.ownDispatcher?.close();
+    this.ownDispatcher = undefined;
+  }
+
+  private async attempt<T>(opts: RequestOptions, url: string, body: PreparedBody): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.userAgent };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    if (body.contentType) headers['content-type'] = body.contentType;
+    this.traceRequest(opts.method, url, headers, body.traceText);
+
+    // One timer covers headers and body: undici's own timeouts reset on every chunk received.
+    const timeoutMs = opts.timeoutMs ?? this.timeoutMs;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout.signal]) : timeout.signal;
+    const started = performance.now();
+    let status: number;
+    let statusText: string;
+    let responseHeaders: Record<string, string>;
+    let text: string;
+    try {
+      const response = await undiciRequest(url, {
+        method: opts.method,
+        headers,
+        body: body.payload,
+        signal,
+        dispatcher: this.dispatcher(),
+      });
+      status = response.statusCode;
+      statusText = response.statusText || STATUS_CODES[status] || '';
+      responseHeaders = flattenHeaders(response.headers);
+      text = await response.body.text();
+    } catch (error) {
+      if (opts.signal?.aborted) throw opts.signal.reason ?? error; // the caller cancelled: not ours to wrap
+      const wrapped = this.wrapNetworkError(error, url, timeout.signal.aborted, timeoutMs);
+      this.trace(`! ${wrapped.message}`);
+      throw wrapped;
+    } finally {
+      clearTimeout(timer);
+    }
+
+    this.trace(`< ${status} ${statusText} (${Math.round(performance.now() - started)} ms)`);
+    for (const [name, value] of Object.entries(responseHeaders)) this.trace(`< ${name}: ${value}`);
+    if (text !== '') this.trace(`< ${truncate(redactBodyText(text))}`);
+
+    const parsed = parseBody(text);
+    if (status >= 200 && status < 300) return parsed as T;
+    const error = errorFromResponse({ status, body: parsed, headers: responseHeaders, method: opts.method, url });
+    error.message = this.redact(error.message);
+    throw error;
+  }
+
+  private wrapNetworkError(error: unknown, url: string, timedOut: boolean, timeoutMs: number): Error {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && PROGRAMMING_ERROR_CODES.has(code)) return error as Error;
+    const target = urlWithoutQuery(url);
+    if (timedOut || (typeof code === 'string' && TIMEOUT_ERROR_CODES.has(code))) {
+      return new APIConnectionTimeoutError(`Request to ${target} timed out after ${timeoutMs} ms.`, { cause: error });
+    }
+    const reason = typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
+    return new APIConnectionError(this.redact(`Could not reach ${target}: ${reason}.`), { cause: error });
+  }
+
+  private retryDelay(attempt: number, error: unknown): number {
+    if (error instanceof APIStatusError) {
+      const retryAfterMs = parseRetryAfter(error.headers['retry-after']);
+      if (retryAfterMs !== undefined) return Math.min(retryAfterMs, MAX_RETRY_AFTER_MS);
+    }
+    const backoff = Math.min(500 * 2 ** attempt, MAX_BACKOFF_MS);
+    // Jitter keeps many clients that failed together from retrying in lockstep.
+    return Math.round(backoff * (1 - 0.25 * this.random()));
+  }
+
+  private buildUrl(path: string, query: QueryParams | undefined): string {
+    // Only relative paths: an absolute URL here would carry the bearer token to another host.
+    if (!path.startsWith('/') || path.startsWith('//')) throw new TypeError(`API path must start with a single "/": ${path}`);
+    const pairs: string[] = [];
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value === undefined || value === null) continue;
+      // Booleans as 1/0: Laravel-style "boolean" validation rejects the strings "true"/"false".
+      const text = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
+      pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
+    }
+    const separator = path.includes('?') ? '&' : '?';
+    return this.baseUrl + path + (pairs.length > 0 ? separator + pairs.join('&') : '');
+  }
+
+  private async buildBody(opts: RequestOptions): Promise<PreparedBody> {
+    if (opts.multipart) {
+      const form = new FormData();
+      const described: string[] = [];
+      for (const part of opts.multipart) {
+        if ('value' in part) {
+          form.append(part.name, part.value);
+          described.push(`${part.name}=${SECRET_FIELD.test(part.name) ? '***' : part.value}`);
+        } else if ('data' in part) {
+          form.append(part.name, new Blob([part.data], { type: part.contentType ?? 'application/octet-stream' }), part.filename);
+          described.push(`${part.name}=<file ${part.filename}, ${part.data.byteLength} bytes>`);
+        } else {
+          const blob = await openAsBlob(part.filePath, { type: part.contentType ?? 'application/octet-stream' });
+          const filename = part.filename ?? basename(part.filePath);
+          form.append(part.name, blob, filename);
+          described.push(`${part.name}=<file ${filename}, ${blob.size} bytes>`);
+        }
+      }
+      // No content-type header: undici writes multipart/form-data with its own boundary.
+      return { payload: form, traceText: `multipart: ${described.join(', ')}` };
+    }
+    if (opts.json !== undefined) {
+      return {
+        payload: JSON.stringify(opts.json),
+        contentType: 'application/json',
+        traceText: JSON.stringify(redactFields(opts.json)),
+      };
+    }
+    return { payload: undefined };
+  }
+
+  private dispatcher(): Dispatcher {
+    // Created on first use so that building a client (e.g. for --help paths) opens nothing.
+    return this.givenDispatcher ?? (this.ownDispatcher ??= new EnvHttpProxyAgent());
+  }
+
+  private traceRequest(method: string, url: string, headers: Record<string, string>, bodyText: string | undefined): void {
+    if (!this.traceSink) return;
+    this.trace(`> ${method} ${url}`);
+    for (const [name, value] of Object.entries(headers)) {
+      this.trace(`> ${name}: ${name === 'authorization' ? 'Bearer ***' : value}`);
+    }
+    if (bodyText !== undefined) this.trace(`> ${truncate(bodyText)}`);
+  }
+
+  private trace(line: string): void {
+    this.traceSink?.(this.redact(line));
+  }
+
+  /** Last line of defence: whatever the source, the token text never leaves this class. */
+  private redact(text: string): string {
+    return this.token ? text.split(this.token).join('***') : text;
+  }
+}
+
+interface PreparedBody {
+  payload: string | FormData | undefined;
+  contentType?: string;
+  traceText?: string;
+}
+
+/** Origin and path of a URL for messages, without the query string. */
+function urlWithoutQuery(url: string): string {
+  const parsed = new URL(url);
+  return parsed.origin + parsed.pathname;
+}
+
+/**
+ * Template tag that percent-encodes every interpolated value:
+ * encodePath`/workspaces/${ws}/contacts/${id}`.
+ */
+export function encodePath(strings: TemplateStringsArray, ...values: Array<string | number>): string {
+  let path = strings[0] ?? '';
+  values.forEach((value, index) => {
+    const text = String(value);
+    // "." and ".." survive encodeURIComponent (and %2E) and would be resolved as path segments.
+    if (text === '' || text === '.' || text === '..') throw new TypeError(`Invalid path parameter: "${text}"`);
+    path += encodeURIComponent(text) + (strings[index + 1] ?? '');
+  });
+  return path;
+}
+
+/**
+ * Flattens a nested object into multipart fields with this API family's bracket names:
+ * {contact_groups: [3, 4]} -> contact_groups[0]=3, contact_groups[1]=4;
+ * {header: {media: {type: 'image'}}} -> header[media][type]=image. Booleans become 1/0,
+ * null/undefined are left out. Files: a Buffer/Uint8Array, `{data, filename?, contentType?}`
+ * (in memory) or `{filePath, filename?, contentType?}` (streamed from disk).
+ */
+export function toMultipartParts(input: Record<string, unknown>): MultipartPart[] {
+  const parts: MultipartPart[] = [];
+  const visit = (name: string, value: unknown): void => {
+    if (value === undefined || value === null) return;
+    if (value instanceof Uint8Array) return void parts.push({ name, filename: 'blob', data: value });
+    if (value instanceof Date) return void parts.push({ name, value: value.toISOString() });
+    if (typeof value === 'boolean') return void parts.push({ name, value: value ? '1' : '0' });
+    if (typeof value !== 'object') return void parts.push({ name, value: String(value) });
+    if (Array.isArray(value)) return value.forEach((item, index) => visit(`${name}[${index}]`, item));
+    const { filePath, data, filename, contentType } = value as Record<string, unknown>;
+    const fileOptions = {
+      ...(typeof filename === 'string' ? { filename } : {}),
+      ...(typeof contentType === 'string' ? { contentType } : {}),
+    };
+    if (typeof filePath === 'string') return void parts.push({ name, filePath, ...fileOptions });
+    if (data instanceof Uint8Array) return void parts.push({ name, filename: 'blob', data, ...fileOptions });
+    for (const [key, child] of Object.entries(value)) visit(`${name}[${key}]`, child);
+  };
+  for (const [key, value] of Object.entries(input)) visit(key, value);
+  return parts;
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) result[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return result;
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text; // an HTML error page from a proxy, say: keep it for the error message
+  }
+}
+
+function redactFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactFields);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [key, SECRET_FIELD.test(key) ? '***' : redactFields(child)]),
+  );
+}
+
+function redactBodyText(text: string): string {
+  try {
+    return JSON.stringify(redactFields(JSON.parse(text)));
+  } catch {
+    return text;
+  }
+}
+
+function truncate(text: string): string {
+  if (text.length <= TRACE_BODY_LIMIT) return text;
+  return `${text.slice(0, TRACE_BODY_LIMIT)}... (${text.length - TRACE_BODY_LIMIT} more characters)`;
+}
