@@ -1,0 +1,102 @@
+/**
+ * buildApp() assembles the server and never listens: tests call app.inject(),
+ * `wsm serve` (serve.ts) listens. Everything lives under /api/v3.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { Db } from './db.js';
+import { auth } from './http/auth.js';
+import { registerErrorHandling, HttpError, notFound } from './http/errors.js';
+import { ERROR_MESSAGES } from '../api/schemas/index.js';
+import { routePlugins } from './routes/index.js';
+import type { TemplateProvider } from './provider/provider.js';
+import { createSimulatedProvider } from './provider/simulated.js';
+
+export const API_PREFIX = '/api/v3';
+
+export interface AppOptions {
+  db: Db;
+  /** Where uploaded import files are kept (a folder that survives restarts for a file db). */
+  uploadsDir: string;
+  provider?: TemplateProvider;
+  /** Background workers (imports, provider outbox); tests may turn them off to step them by hand. */
+  workers?: boolean;
+  logger?: boolean;
+  /** JSON body limit in bytes (decisions: 1 MB). */
+  bodyLimit?: number;
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  permission?: string;
+  public?: boolean;
+  partnerOnly?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    provider: TemplateProvider;
+    uploadsDir: string;
+    workersEnabled: boolean;
+    /** Every route registered, for the 405 answer and the auth-matrix tests. */
+    routeTable: RouteEntry[];
+  }
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    // The API's ids are in the path; keep routing exact and case-sensitive.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+  app.decorate('db', options.db);
+  app.decorate('provider', options.provider ?? createSimulatedProvider(options.db));
+  app.decorate('uploadsDir', options.uploadsDir);
+  app.decorate('workersEnabled', options.workers ?? true);
+  app.decorate('routeTable', [] as RouteEntry[]);
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      const config = route.config as RouteEntry | undefined;
+      app.routeTable.push({
+        method,
+        url: route.url,
+        permission: config?.permission,
+        public: config?.public,
+        partnerOnly: config?.partnerOnly,
+      });
+    }
+  });
+
+  registerErrorHandling(app);
+  await app.register(multipart, { throwFileSizeLimit: true });
+  await app.register(auth);
+  await app.register(
+    async (api) => {
+      for (const plugin of routePlugins) await api.register(plugin);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const known = app.routeTable.some((route) => matches(route.url, path));
+    if (known) return reply.code(405).send({ message: ERROR_MESSAGES[405], status: 405 });
+    const error: HttpError = notFound();
+    return reply.code(404).send(error.body);
+  });
+  return app;
+}
+
+/** Does a concrete path fit a route pattern such as /api/v3/workspaces/:workspace/labels/:label? */
+function matches(pattern: string, path: string): boolean {
+  const a = pattern.replace(/\/$/, '').split('/');
+  const b = path.replace(/\/$/, '').split('/');
+  return a.length === b.length && a.every((part, i) => part.startsWith(':') || part === '*' || part === b[i]);
+}

@@ -1,0 +1,72 @@
+/**
+ * Authentication, tenancy and permission as hooks, so no handler repeats them.
+ * Order matters and follows decisions.md: 401 (who are you) before 404 (a
+ * workspace you are not a member of does not exist for you) before 403.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Permission } from '../../api/schemas/index.js';
+import { createUsersRepository, type UserRow } from '../repositories/users.js';
+import { createWorkspacesRepository, type Membership } from '../repositories/workspaces.js';
+import { forbidden, notFound, unauthenticated } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No bearer token needed (the OpenAPI document, the docs page, POST /auth/tokens). */
+    public?: boolean;
+    /** The permission a workspace route needs. */
+    permission?: Permission;
+    /** Only partner users may call it (PATCH /workspaces/partner/permissions). */
+    partnerOnly?: boolean;
+  }
+  interface FastifyRequest {
+    user: UserRow;
+    membership: Membership;
+    /** The `{workspace}` of the path once tenancy has been checked. */
+    workspaceId: string;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+async function authPlugin(app: FastifyInstance) {
+  const users = createUsersRepository(app.db);
+  const workspaces = createWorkspacesRepository(app.db);
+
+  app.decorateRequest('user', null as unknown as UserRow);
+  app.decorateRequest('membership', null as unknown as Membership);
+  app.decorateRequest('workspaceId', '');
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (config?.public || !request.routeOptions.url) return;
+    const token = bearer(request);
+    const user = token ? users.findByToken(token) : undefined;
+    if (!user || user.status !== 1) throw unauthenticated();
+    request.user = user;
+  });
+
+  // preValidation runs after the body is read but before any handler work.
+  app.addHook('preHandler', async (request) => {
+    const config = request.routeOptions.config;
+    if (config?.public || !request.routeOptions.url) return;
+    if (config?.partnerOnly && request.user.partner !== 1) throw forbidden();
+    const workspaceId = (request.params as { workspace?: string } | undefined)?.workspace;
+    if (workspaceId === undefined) return;
+    if (!UUID.test(workspaceId)) throw notFound();
+    const membership = workspaces.membership(workspaceId.toLowerCase(), request.user.id);
+    if (!membership) throw notFound();
+    request.membership = membership;
+    request.workspaceId = membership.workspace_id;
+    if (config?.permission && !membership.permissions.includes(config.permission)) throw forbidden();
+  });
+}
+
+export const auth = fp(authPlugin, { name: 'wsm-auth' });

@@ -1,0 +1,6 @@
+/** Numbered migrations, applied in order and tracked in PRAGMA user_version. */
+import { sql as initial } from './001_initial.js';
+
+export const migrations: Array<{ version: number; name: string; sql: string }> = [
+  { version: 1, name: 'initial', sql: initial },
+];

@@ -1,0 +1,42 @@
+import type { Db } from '../db.js';
+import { nowIso } from '../db.js';
+import type { User } from '../../api/schemas/index.js';
+import { createCounters } from './counters.js';
+import { toUserRecord, type UserRow } from './users.js';
+
+type MemberRow = UserRow & { role_id: number | null; role_name: string | null };
+
+/** The users of a workspace: users joined to their membership and role there. */
+export function createMembersRepository(db: Db) {
+  const counters = createCounters(db);
+  const select = `SELECT u.*, r.id AS role_id, r.name AS role_name FROM memberships m
+    JOIN users u ON u.id = m.user_id LEFT JOIN roles r ON r.id = m.role_id`;
+  const page = db.prepare<[string, number, number], MemberRow>(`${select} WHERE m.workspace_id = ? ORDER BY u.id LIMIT ? OFFSET ?`);
+  const one = db.prepare<[string, number], MemberRow>(`${select} WHERE m.workspace_id = ? AND u.id = ?`);
+  const setRole = db.prepare('UPDATE memberships SET role_id = ? WHERE workspace_id = ? AND user_id = ?');
+  const roleExists = db.prepare<[string, number], { id: number }>('SELECT id FROM roles WHERE workspace_id = ? AND id = ?');
+  const emailHolder = db.prepare<[string], { id: number }>('SELECT id FROM users WHERE email = ?');
+
+  const toRecord = (row: MemberRow, avatarUrl: (file: string | null) => string | null): User =>
+    toUserRecord(row, row.role_id === null ? null : { id: row.role_id, name: row.role_name ?? '' }, avatarUrl(row.avatar_file));
+
+  return {
+    list: (ws: string, offset: number, limit: number, avatarUrl: (f: string | null) => string | null) =>
+      page.all(ws, limit, offset).map((row) => toRecord(row, avatarUrl)),
+    count: (ws: string) => counters.count(ws, 'users'),
+    find(ws: string, id: number, avatarUrl: (f: string | null) => string | null): User | undefined {
+      const row = one.get(ws, id);
+      return row && toRecord(row, avatarUrl);
+    },
+    roleExists: (ws: string, roleId: number) => roleExists.get(ws, roleId) !== undefined,
+    emailHolder: (email: string) => emailHolder.get(email)?.id,
+    setRole: (ws: string, userId: number, roleId: number) => void setRole.run(roleId, ws, userId),
+    /** Applies only the given columns; the caller has validated them. */
+    updateUser(userId: number, changes: Record<string, string | number | null>): void {
+      const columns = Object.keys(changes);
+      if (!columns.length) return;
+      const assignments = columns.map((c) => `${c} = @${c}`).join(', ');
+      db.prepare(`UPDATE users SET ${assignments}, updated_at = @updated_at WHERE id = @id`).run({ ...changes, updated_at: nowIso(), id: userId });
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { Db } from '../db.js';
+import { nowIso } from '../db.js';
+import type { User } from '../../api/schemas/index.js';
+
+const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
+const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+/** Passwords are stored as scrypt hashes: `scrypt$N$salt$hash` (base64). */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(password, salt, 32, SCRYPT);
+  return `scrypt$${SCRYPT.N}$${salt.toString('base64')}$${hash.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  if (!stored) return false;
+  const [scheme, n, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt') return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { ...SCRYPT, N: Number(n) });
+  return timingSafeEqual(expected, actual);
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const newToken = () => `wsm_${randomBytes(24).toString('base64url')}`;
+
+export interface UserRow {
+  id: number;
+  name: string;
+  email: string;
+  password_hash: string | null;
+  timezone: string;
+  status: number;
+  client: number;
+  partner: number;
+  partner_permissions: string | null;
+  avatar_file: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function createUsersRepository(db: Db) {
+  const byToken = db.prepare<[string], UserRow>(
+    'SELECT u.* FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?',
+  );
+  const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
+  const byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');
+  const insertUser = db.prepare(
+    `INSERT INTO users (name, email, password_hash, timezone, partner, created_at, updated_at)
+     VALUES (@name, @email, @password_hash, @timezone, @partner, @now, @now)`,
+  );
+  const insertToken = db.prepare('INSERT OR IGNORE INTO tokens (token_hash, user_id, created_at) VALUES (?, ?, ?)');
+
+  return {
+    findByToken: (token: string) => byToken.get(hashToken(token)),
+    findById: (id: number) => byId.get(id),
+    findByEmail: (email: string) => byEmail.get(email),
+    insert(user: { name: string; email: string; password_hash: string | null; timezone?: string; partner?: boolean }): number {
+      const info = insertUser.run({
+        name: user.name,
+        email: user.email,
+        password_hash: user.password_hash,
+        timezone: user.timezone ?? 'UTC',
+        partner: user.partner ? 1 : 0,
+        now: nowIso(),
+      });
+      return Number(info.lastInsertRowid);
+    },
+    /** Stores only the token's SHA-256 (decisions.md §4). */
+    addToken(userId: number, token: string): void {
+      insertToken.run(hashToken(token), userId, nowIso());
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+/** The public shape of a user: never a password or hash. */
+export function toUserRecord(row: UserRow, role: { id: number; name: string } | null, avatarUrl: string | null): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    timezone: row.timezone,
+    status: row.status === 1,
+    client: row.client === 1,
+    avatar_url: avatarUrl,
+    role,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db.js';
+import { nowIso } from '../db.js';
+import type { Workspace } from '../../api/schemas/index.js';
+
+interface WorkspaceRow {
+  id: string;
+  name: string;
+  created_by: number | null;
+  permissions: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Membership {
+  workspace_id: string;
+  user_id: number;
+  role_id: number | null;
+  role_name: string | null;
+  /** The role's permissions that are also enabled in the workspace. */
+  permissions: string[];
+}
+
+export const OWNER_ROLE = 'Owner';
+
+export function createWorkspacesRepository(db: Db) {
+  const byId = db.prepare<[string], WorkspaceRow>('SELECT * FROM workspaces WHERE id = ?');
+  const insertWorkspace = db.prepare(
+    'INSERT INTO workspaces (id, name, created_by, permissions, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const insertRole = db.prepare(
+    'INSERT INTO roles (workspace_id, name, permissions, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const insertMembership = db.prepare(
+    'INSERT INTO memberships (workspace_id, user_id, role_id, created_at) VALUES (?, ?, ?, ?)',
+  );
+  const membership = db.prepare<[string, number], { workspace_id: string; user_id: number; role_id: number | null; role_name: string | null; role_permissions: string | null; ws_permissions: string }>(
+    `SELECT m.workspace_id, m.user_id, m.role_id, r.name AS role_name, r.permissions AS role_permissions, w.permissions AS ws_permissions
+       FROM memberships m JOIN workspaces w ON w.id = m.workspace_id LEFT JOIN roles r ON r.id = m.role_id
+      WHERE m.workspace_id = ? AND m.user_id = ?`,
+  );
+  const ofUser = db.prepare<[number], { id: string; name: string; role_id: number | null; role_name: string | null }>(
+    `SELECT w.id, w.name, r.id AS role_id, r.name AS role_name FROM memberships m
+       JOIN workspaces w ON w.id = m.workspace_id LEFT JOIN roles r ON r.id = m.role_id
+      WHERE m.user_id = ? ORDER BY w.created_at, w.id`,
+  );
+
+  return {
+    find(id: string): Workspace | undefined {
+      const row = byId.get(id);
+      return row && { id: row.id, name: row.name, created_at: row.created_at, updated_at: row.updated_at };
+    },
+    enabledPermissions(id: string): string[] {
+      const row = byId.get(id);
+      return row ? (JSON.parse(row.permissions) as string[]) : [];
+    },
+    /**
+     * A workspace comes with an Owner role holding every enabled permission,
+     * and its creator as a member with that role.
+     */
+    create: db.transaction((input: { id?: string; name: string; createdBy: number; permissions: string[] }): Workspace => {
+      const id = input.id ?? randomUUID();
+      const now = nowIso();
+      const permissions = JSON.stringify(input.permissions);
+      insertWorkspace.run(id, input.name, input.createdBy, permissions, now, now);
+      const role = insertRole.run(id, OWNER_ROLE, permissions, now, now);
+      insertMembership.run(id, input.createdBy, Number(role.lastInsertRowid), now);
+      return { id, name: input.name, created_at: now, updated_at: now };
+    }),
+    membership(workspaceId: string, userId: number): Membership | undefined {
+      const row = membership.get(workspaceId, userId);
+      if (!row) return undefined;
+      const enabled = new Set(JSON.parse(row.ws_permissions) as string[]);
+      const granted = row.role_permissions ? (JSON.parse(row.role_permissions) as string[]) : [];
+      return {
+        workspace_id: row.workspace_id,
+        user_id: row.user_id,
+        role_id: row.role_id,
+        role_name: row.role_name,
+        permissions: granted.filter((p) => enabled.has(p)),
+      };
+    },
+    addMember(workspaceId: string, userId: number, roleId: number | null): void {
+      insertMembership.run(workspaceId, userId, roleId, nowIso());
+    },
+    workspacesOf(userId: number) {
+      return ofUser.all(userId).map((w) => ({
+        id: w.id,
+        name: w.name,
+        role: w.role_id === null ? null : { id: w.role_id, name: w.role_name ?? '' },
+      }));
+    },
+  };
+}
+export type WorkspacesRepository = ReturnType<typeof createWorkspacesRepository>;

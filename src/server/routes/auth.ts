@@ -1,0 +1,40 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { tokenCreateBody } from '../../api/schemas/index.js';
+import { createUsersRepository, newToken, verifyPassword } from '../repositories/users.js';
+import { createWorkspacesRepository } from '../repositories/workspaces.js';
+import { invalidField } from '../http/errors.js';
+import { parseOr422 } from '../http/validate.js';
+import { created } from '../http/envelopes.js';
+
+/** Extensions (decisions.md §6): issue a token from a password, and say who the caller is. */
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  const users = createUsersRepository(app.db);
+  const workspaces = createWorkspacesRepository(app.db);
+
+  app.post('/auth/tokens', { config: { public: true } }, async (request, reply) => {
+    const body = parseOr422(tokenCreateBody, request.body);
+    const user = users.findByEmail(body.email);
+    // Same answer for an unknown email and a wrong password: no account probing.
+    if (!user || user.status !== 1 || !(await verifyPassword(body.password, user.password_hash))) {
+      throw invalidField('email', 'These credentials do not match our records.');
+    }
+    const token = newToken();
+    users.addToken(user.id, token);
+    return reply.code(201).send(created('Token', { token, user_id: user.id }));
+  });
+
+  app.get('/me', async (request) => {
+    const user = request.user;
+    return {
+      data: {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        partner: user.partner === 1,
+        workspaces: workspaces.workspacesOf(user.id),
+        created_at: user.created_at,
+        updated_at: user.updated_at,
+      },
+    };
+  });
+};

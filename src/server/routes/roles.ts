@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { roleCreateBody, roleListQuery, roleUpdateBody } from '../../api/schemas/index.js';
+import { createRolesRepository } from '../repositories/roles.js';
+import { invalidField, notFound } from '../http/errors.js';
+import { offsetOf, pageEnvelope } from '../http/pagination.js';
+import { parseId, parseOr422 } from '../http/validate.js';
+import { created, deletedEnvelope, updated } from '../http/envelopes.js';
+
+const TAKEN = 'The name has already been taken.';
+
+export const roleRoutes: FastifyPluginAsync = async (app) => {
+  const roles = createRolesRepository(app.db);
+  const base = '/workspaces/:workspace/roles';
+  const roleId = (params: unknown) => parseId((params as { role?: string }).role, notFound);
+
+  app.get(base, { config: { permission: 'roles.view' } }, async (request) => {
+    const query = parseOr422(roleListQuery, request.query);
+    const rows = roles.list(request.workspaceId, offsetOf(query), query.per_page);
+    return pageEnvelope(request, query, roles.count(request.workspaceId), rows);
+  });
+
+  app.post(base, { config: { permission: 'roles.create' } }, async (request, reply) => {
+    const body = parseOr422(roleCreateBody, request.body);
+    if (roles.idOfName(request.workspaceId, body.name) !== undefined) throw invalidField('name', TAKEN);
+    const role = roles.create(request.workspaceId, { name: body.name, permissions: [...new Set(body.permissions ?? [])] });
+    return reply.code(201).send(created('Role', role));
+  });
+
+  app.get(`${base}/:role`, { config: { permission: 'roles.view' } }, async (request) => {
+    const role = roles.find(request.workspaceId, roleId(request.params));
+    if (!role) throw notFound();
+    return { data: role };
+  });
+
+  app.put(`${base}/:role`, { config: { permission: 'roles.update' } }, async (request) => {
+    const id = roleId(request.params);
+    const current = roles.find(request.workspaceId, id);
+    if (!current) throw notFound();
+    const body = parseOr422(roleUpdateBody, request.body);
+    const name = body.name ?? current.name;
+    const holder = roles.idOfName(request.workspaceId, name);
+    if (holder !== undefined && holder !== id) throw invalidField('name', TAKEN);
+    const permissions = body.permissions ? [...new Set(body.permissions)] : current.permissions;
+    return updated('Role', roles.update(request.workspaceId, id, { name, permissions }));
+  });
+
+  app.delete(`${base}/:role`, { config: { permission: 'roles.delete' } }, async (request) => {
+    if (!roles.delete(request.workspaceId, roleId(request.params))) throw notFound();
+    return deletedEnvelope('Role');
+  });
+};

@@ -1,0 +1,82 @@
+/**
+ * A real app on a real SQLite file in a temp folder, seeded like `wsm serve`
+ * seeds, plus helpers to call it as different users. Every test file uses it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp, type AppOptions } from '../../src/server/app.js';
+import { openDatabase, type Db } from '../../src/server/db.js';
+import { seed } from '../../src/server/seed.js';
+import { createUsersRepository, newToken } from '../../src/server/repositories/users.js';
+import { createWorkspacesRepository } from '../../src/server/repositories/workspaces.js';
+import { nowIso } from '../../src/server/db.js';
+
+export interface Harness {
+  app: FastifyInstance;
+  db: Db;
+  dir: string;
+  dbPath: string;
+  ws: string;
+  token: string;
+  /** inject with the owner's token unless `token` is given (null = no header). */
+  call(options: InjectOptions & { token?: string | null }): ReturnType<FastifyInstance['inject']>;
+  /** A user who is a member of the seeded workspace with a role holding exactly these permissions. */
+  memberWith(permissions: string[]): Promise<string>;
+  /** A user in another workspace only. */
+  outsider(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createHarness(options: Partial<AppOptions> = {}): Promise<Harness> {
+  const dir = mkdtempSync(join(tmpdir(), 'wsm-test-'));
+  const dbPath = join(dir, 'wsm.db');
+  const db = openDatabase(dbPath);
+  const seeded = await seed(db);
+  const app = await buildApp({ db, uploadsDir: join(dir, 'uploads'), workers: false, ...options });
+  await app.ready();
+  const users = createUsersRepository(db);
+  const workspaces = createWorkspacesRepository(db);
+  let counter = 0;
+
+  const harness: Harness = {
+    app,
+    db,
+    dir,
+    dbPath,
+    ws: seeded.workspaceId,
+    token: seeded.token,
+    call({ token, ...rest }) {
+      const headers = { ...(rest.headers ?? {}) } as Record<string, string>;
+      const bearer = token === undefined ? seeded.token : token;
+      if (bearer !== null) headers.authorization = `Bearer ${bearer}`;
+      return app.inject({ ...rest, headers });
+    },
+    async memberWith(permissions) {
+      counter += 1;
+      const userId = users.insert({ name: `Member ${counter}`, email: `member${counter}@test.local`, password_hash: null });
+      const role = db
+        .prepare('INSERT INTO roles (workspace_id, name, permissions, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
+        .run(seeded.workspaceId, `role_${counter}`, JSON.stringify(permissions), nowIso(), nowIso());
+      workspaces.addMember(seeded.workspaceId, userId, Number(role.lastInsertRowid));
+      const token = newToken();
+      users.addToken(userId, token);
+      return token;
+    },
+    async outsider() {
+      counter += 1;
+      const userId = users.insert({ name: `Outsider ${counter}`, email: `outsider${counter}@test.local`, password_hash: null });
+      workspaces.create({ name: `Other ${counter}`, createdBy: userId, permissions: ['contacts.view'] });
+      const token = newToken();
+      users.addToken(userId, token);
+      return token;
+    },
+    async close() {
+      await app.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
