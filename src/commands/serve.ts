@@ -1,0 +1,21 @@
+// `wsm serve`: declarations only; the server (fastify, SQLite) loads only when this verb runs.
+import type { Command } from 'commander';
+import { lazy, withExamples } from '../cli/action.js';
+
+export function registerServe(program: Command): void {
+  withExamples(
+    program
+      .command('serve')
+      .description('run the embedded API server on SQLite (saves the `local` profile so wsm works next)')
+      .option('--host <host>', 'address to listen on', '127.0.0.1')
+      .option('--port <port>', 'port to listen on (0 picks a free one)', '8080')
+      .option('--db <file>', 'SQLite file, or :memory: (default: wsm.db in your data directory)')
+      .option('--admin-token <token>', 'bearer token for the seeded owner (default: reuse the local profile or mint one)')
+      .option('--workspace <uuid>', 'id of the workspace seeded into an empty database')
+      .option('--approval-delay <duration>', 'how long the simulated provider takes to review a template', '5s')
+      .option('--provider-fault <kind>', 'make the simulated provider fail: unavailable | credentials | timeout')
+      .option('--log', 'log every request to stderr')
+      .action(lazy(() => import('./serve/run.js'))),
+    ['wsm serve', 'wsm serve --port 9090 --db ./dev.db --approval-delay 0', 'wsm serve --db :memory: --provider-fault unavailable'],
+  );
+}

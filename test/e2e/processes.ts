@@ -1,0 +1,87 @@
+/**
+ * Real processes for end-to-end tests: `wsm serve` on a temp database and the
+ * real `wsm` binary, both with a temp config directory. Requires `npm run build`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const BIN = resolve(import.meta.dirname, '../../bin/wsm.js');
+
+export interface Served {
+  url: string;
+  dir: string;
+  env: NodeJS.ProcessEnv;
+  process: ChildProcess;
+  stderr(): string;
+  /** SIGTERM and wait for the exit code. */
+  stop(): Promise<number | null>;
+  kill(): Promise<void>;
+}
+
+export function testEnv(dir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, WSM_CONFIG_DIR: join(dir, 'config'), WSM_DATA_DIR: join(dir, 'data'), NO_COLOR: '1' };
+  for (const key of ['WSM_TOKEN', 'WSM_BASE_URL', 'WSM_WORKSPACE', 'WSM_PROFILE', 'HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']) delete env[key];
+  return env;
+}
+
+export async function serve(args: string[] = [], existingDir?: string): Promise<Served> {
+  const dir = existingDir ?? mkdtempSync(join(tmpdir(), 'wsm-e2e-'));
+  const env = testEnv(dir);
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--db', join(dir, 'wsm.db'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (chunk) => (err += chunk));
+  const url = await new Promise<string>((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`wsm serve did not start: ${err}`)), 15_000);
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const match = /Listening on (\S+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolvePromise(match[1]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`wsm serve exited ${code}: ${err}`)));
+  });
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  return {
+    url,
+    dir,
+    env,
+    process: child,
+    stderr: () => err,
+    async stop() {
+      child.kill('SIGTERM');
+      return exited;
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real binary with no terminal (stdin closed unless `input` is given). */
+export function wsm(env: NodeJS.ProcessEnv, args: string[], input?: string): Promise<RunResult> {
+  return new Promise((resolvePromise) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
+    child.stdin.end(input ?? '');
+  });
+}
+
+export function cleanup(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
