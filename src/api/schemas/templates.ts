@@ -93,7 +93,8 @@ const templateFields = z.object({
 type Fields = z.infer<typeof templateFields>;
 type Ctx = z.RefinementCtx;
 
-function checkPlaceholders(text: string, given: string[] | undefined, path: string[], ctx: Ctx, maxCount?: number) {
+function checkPlaceholders(text: unknown, given: unknown, path: string[], ctx: Ctx, maxCount?: number) {
+  if (typeof text !== 'string') return;
   const found = placeholders(text);
   if (found.length === 0) return;
   const expected = found.map((_, i) => i + 1);
@@ -104,7 +105,7 @@ function checkPlaceholders(text: string, given: string[] | undefined, path: stri
   if (maxCount !== undefined && found.length > maxCount) {
     ctx.addIssue({ code: 'custom', path: [...path, 'text'], message: `At most ${maxCount} placeholder is allowed here.` });
   }
-  if (!given || given.length !== found.length) {
+  if (!Array.isArray(given) || given.length !== found.length) {
     ctx.addIssue({
       code: 'custom',
       path: [...path, 'variables'],
@@ -113,7 +114,7 @@ function checkPlaceholders(text: string, given: string[] | undefined, path: stri
   }
 }
 
-function checkCategoryRules(t: Fields, ctx: Ctx) {
+function checkCategoryRules(t: Loose, ctx: Ctx) {
   const only = (field: keyof Fields, category: string) =>
     ctx.addIssue({ code: 'custom', path: [field], message: `The ${field} field is only allowed for ${category} templates.` });
   if (t.category !== 'MARKETING') {
@@ -135,11 +136,20 @@ function checkCategoryRules(t: Fields, ctx: Ctx) {
   }
 }
 
-export const templateCreateBody = templateFields.superRefine((t, ctx) => {
-  checkCategoryRules(t, ctx);
-  if (t.body) checkPlaceholders(t.body.text, t.body.variables, ['body'], ctx);
-  if (t.header?.type === 'text') checkPlaceholders(t.header.text.content, t.header.text.variables, ['header', 'text'], ctx, 1);
-});
+/** Loose view of the input: cross-field rules also run when a field is malformed, so one answer lists every problem. */
+type Loose = { [K in keyof Fields]?: unknown } & { body?: { text?: unknown; variables?: unknown } | null; header?: { type?: unknown; text?: { content?: unknown; variables?: unknown } } | null };
+
+export const templateCreateBody = templateFields.superRefine(
+  (parsed, ctx) => {
+    const t = parsed as unknown as Loose;
+    checkCategoryRules(t, ctx);
+    if (t.body && typeof t.body === 'object') checkPlaceholders(t.body.text, t.body.variables, ['body'], ctx);
+    if (t.header && t.header.type === 'text' && t.header.text) {
+      checkPlaceholders(t.header.text.content, t.header.text.variables, ['header', 'text'], ctx, 1);
+    }
+  },
+  { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+);
 export type TemplateCreateBody = z.input<typeof templateCreateBody>;
 export type TemplateCreateInput = z.output<typeof templateCreateBody>;
 
