@@ -6,16 +6,15 @@ export function registerServe(program: Command): void {
   withExamples(
     program
       .command('serve')
-      .description('run the embedded API server on SQLite (saves the `local` profile so wsm works next)')
+      .description('run the embedded API server on SQLite (saves the `local` profile so wsm works next); -w sets the id of the workspace seeded into an empty database')
       .option('--host <host>', 'address to listen on', '127.0.0.1')
       .option('--port <port>', 'port to listen on (0 picks a free one)', '8080')
       .option('--db <file>', 'SQLite file, or :memory: (default: wsm.db in your data directory)')
       .option('--admin-token <token>', 'bearer token for the seeded owner (default: reuse the local profile or mint one)')
-      .option('--workspace <uuid>', 'id of the workspace seeded into an empty database')
       .option('--approval-delay <duration>', 'how long the simulated provider takes to review a template', '5s')
       .option('--provider-fault <kind>', 'make the simulated provider fail: unavailable | credentials | timeout')
       .option('--log', 'log every request to stderr')
       .action(lazy(() => import('./serve/run.js'))),
-    ['wsm serve', 'wsm serve --port 9090 --db ./dev.db --approval-delay 0', 'wsm serve --db :memory: --provider-fault unavailable'],
+    ['wsm serve', 'wsm serve --port 9090 -w 0b8e4c52-6f0e-4c4e-9a51-3a2f4f1d9c11 --db ./dev.db --approval-delay 0', 'wsm serve --db :memory: --provider-fault unavailable'],
   );
 }

@@ -11,7 +11,6 @@ const serveFlags = z.object({
   port: z.coerce.number().int().min(0).max(65535),
   db: z.string().min(1).optional(),
   adminToken: z.string().min(8).optional(),
-  workspace: z.uuid().optional(),
   approvalDelay: z.string().transform((text, ctx) => {
     const ms = parseDuration(text);
     if (ms === undefined) ctx.addIssue({ code: 'custom', message: 'The approval delay must be a duration such as 0, 500ms, 5s or 2m.' });
@@ -23,6 +22,11 @@ const serveFlags = z.object({
 
 export async function run(ctx: Context, { opts }: VerbInput): Promise<void> {
   const parsed = check(serveFlags, opts);
+  // -w/--workspace is a global flag: serve reads it from there for the seeded workspace id.
+  const workspace = ctx.globals.workspace;
+  if (workspace !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(workspace)) {
+    throw new LocalValidationError('invalid serve options', { workspace: ['The workspace must be a UUID.'] });
+  }
   if (!parsed.ok) throw new LocalValidationError('invalid serve options', parsed.errors);
   const flags = parsed.value;
   const config = await ctx.config();
@@ -34,14 +38,14 @@ export async function run(ctx: Context, { opts }: VerbInput): Promise<void> {
     port: flags.port,
     db: flags.db,
     adminToken: flags.adminToken,
-    workspace: flags.workspace,
+    workspace,
     approvalDelayMs: flags.approvalDelay,
     providerFault: flags.providerFault,
     previousToken,
     logger: flags.log,
   });
 
-  await saveLocalProfile({ baseUrl: server.url, token: server.token, workspace: server.workspaceId }, { env: ctx.env });
+  await saveLocalProfile({ baseUrl: server.url, token: server.token, workspace: server.workspaceId }, { config });
   ctx.io.out(`Listening on ${server.url}\n`);
   ctx.io.err(`Workspace ${server.workspaceId}; profile "local" saved${server.newToken ? `; admin token: ${server.token}` : ''}\n`);
 

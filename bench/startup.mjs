@@ -1,0 +1,51 @@
+// Start-up cost of the CLI against bare node, in the same run (ratios, not absolute numbers,
+// are what to compare across machines). Needs `npm run build` first.
+//   node bench/startup.mjs [runs]
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const runs = Number(process.argv[2] ?? 20);
+const bin = fileURLToPath(new URL('../bin/wsm.js', import.meta.url));
+// A throw-away config directory so the benchmark never reads or writes the user's profiles.
+const configDir = mkdtempSync(join(tmpdir(), 'wsm-bench-'));
+const env = { ...process.env, WSM_CONFIG_DIR: configDir, NO_COLOR: '1' };
+
+const cases = [
+  ['node -e 0', ['-e', '0']],
+  ['wsm --version', [bin, '--version']],
+  ['wsm --help', [bin, '--help']],
+];
+
+function timeOnce(args) {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return ms;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+try {
+  // Warm-up: fill the OS file cache so the first measured run is not an outlier.
+  for (const [, args] of cases) for (let i = 0; i < 3; i++) timeOnce(args);
+  // Interleave the cases so that machine noise spreads evenly over all of them.
+  const samples = new Map(cases.map(([name]) => [name, []]));
+  for (let i = 0; i < runs; i++) for (const [name, args] of cases) samples.get(name).push(timeOnce(args));
+
+  const baseline = median(samples.get('node -e 0'));
+  for (const [name] of cases) {
+    const ms = median(samples.get(name));
+    if (name === 'node -e 0') console.log(`${name}: ${ms.toFixed(1)} ms (baseline, median of ${runs})`);
+    else console.log(`${name}: ${ms.toFixed(1)} ms (${(ms / baseline).toFixed(2)}x node -e 0 at ${baseline.toFixed(1)} ms)`);
+  }
+} finally {
+  rmSync(configDir, { recursive: true, force: true });
+}

@@ -1,0 +1,65 @@
+// Entry point: builds the commander program (global flags + every resource's registration), runs
+// it, and turns whatever is thrown into one stderr line and an exit code. Nothing heavy is
+// imported here: `wsm --help` must stay as cheap as starting node.
+import { Command, Option } from 'commander';
+import { setContextFactory } from './cli/action.js';
+import type { CliDeps, Context } from './cli/context.js';
+import { handleError, type ErrorSink } from './cli/errors.js';
+import { createProcessIO, noColorRequested } from './cli/io.js';
+import { OUTPUT_FORMATS } from './cli/output.js';
+import { packageVersion } from './cli/version.js';
+import { resources } from './commands/index.js';
+
+export type { CliDeps } from './cli/context.js';
+
+export function buildProgram(deps: Pick<CliDeps, 'io'>): Command {
+  const { io } = deps;
+  const program = new Command('wsm')
+    .description('Manage a Workspace Messaging workspace: contacts, templates, users and more')
+    .version(packageVersion(), '--version', 'print the version')
+    .option('--profile <name>', 'use this saved profile (env WSM_PROFILE)')
+    .option('--base-url <url>', 'API base URL, e.g. http://127.0.0.1:8080/api/v3 (env WSM_BASE_URL)')
+    .option('--token <token>', 'API token (env WSM_TOKEN; prefer `wsm auth login --with-token`)')
+    .option('-w, --workspace <uuid>', 'workspace to act on (env WSM_WORKSPACE)')
+    .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS).default('table'))
+    .option('--no-color', 'never colour the output (also NO_COLOR)')
+    .option('-q, --quiet', 'print only ids, one a line; no progress chatter')
+    .option('-v, --verbose', 'trace requests and responses on stderr (token redacted)')
+    .option('-y, --yes', 'answer yes to confirmations (needed when stdin is not a terminal)')
+    // Subcommands inherit these settings when created with program.command(...).
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.out(text),
+      writeErr: (text) => io.err(text),
+    })
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: true })
+    .showSuggestionAfterError();
+  for (const register of resources) register(program);
+  return program;
+}
+
+/** Runs `wsm <argv...>` and returns the exit code; never calls process.exit. */
+export async function main(argv: string[], overrides: Partial<CliDeps> = {}): Promise<number> {
+  const env = overrides.env ?? process.env;
+  const io = overrides.io ?? createProcessIO();
+  const deps: CliDeps = { now: () => new Date(), ...overrides, io, env };
+  const program = buildProgram(deps);
+
+  let ctx: Context | undefined;
+  setContextFactory(program, async (globals) => {
+    const { createContext } = await import('./cli/context.js');
+    if (!globals.color || noColorRequested(env)) io.disableColor();
+    ctx = createContext(deps, globals);
+    return ctx;
+  });
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (err) {
+    const sink: ErrorSink = ctx
+      ? { io, env, outputFormat: ctx.globals.output, secrets: ctx.secrets }
+      : { io, env, secrets: () => [env.WSM_TOKEN, program.opts().token].filter((s): s is string => !!s) };
+    return handleError(err, sink);
+  }
+}

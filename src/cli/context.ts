@@ -1,0 +1,157 @@
+// The Context handed to every command: IO, resolved settings, profiles, the API client, prompts,
+// output. Everything expensive (conf, undici, inquirer) is built on first use, never at start-up.
+import type { Dispatcher } from 'undici';
+import type { WsmClient } from '../api/client.js';
+import { openConfig, type ConfigStore } from './config.js';
+import { CancelledError, NotLoggedInError, UsageError } from './errors.js';
+import type { IOStreams } from './io.js';
+import { createOutput, type Output, type OutputFormat } from './output.js';
+import { createPrompter, type Prompter } from './prompter.js';
+import { isUuid, normalizeBaseUrl } from './values.js';
+import { packageVersion } from './version.js';
+
+export type Env = Record<string, string | undefined>;
+
+/** The global flags of spec/cli.md, as parsed (before env and profile are consulted). */
+export interface GlobalOptions {
+  profile?: string;
+  baseUrl?: string;
+  token?: string;
+  workspace?: string;
+  output: OutputFormat;
+  color: boolean;
+  quiet: boolean;
+  verbose: boolean;
+  yes: boolean;
+}
+
+export type SettingSource = 'flag' | 'env' | 'profile';
+
+/** Connection settings after precedence: flag > environment > profile. */
+export interface Settings {
+  profileName: string;
+  baseUrl?: string;
+  token?: string;
+  workspace?: string;
+  sources: { baseUrl?: SettingSource; token?: SettingSource; workspace?: SettingSource };
+}
+
+/** What main() can be given; tests replace any of it. */
+export interface CliDeps {
+  io: IOStreams;
+  env: Env;
+  /** undici dispatcher for the client (a MockAgent in tests). */
+  dispatcher?: Dispatcher;
+  /** Directory of the config file; beats WSM_CONFIG_DIR. */
+  configDir?: string;
+  prompter?: Prompter;
+  now: () => Date;
+}
+
+export interface Context {
+  io: IOStreams;
+  globals: GlobalOptions;
+  env: Env;
+  now: () => Date;
+  prompter: Prompter;
+  output: Output;
+  settings(): Promise<Settings>;
+  config(): Promise<ConfigStore>;
+  /** Client for the resolved settings; NotLoggedInError (exit 2) without base URL or token. */
+  client(): Promise<WsmClient>;
+  /** Client for explicit values (auth login verifies before saving). */
+  clientFor(connection: { baseUrl: string; token: string; workspace?: string }): Promise<WsmClient>;
+  /** The workspace id to act on; UsageError (exit 2) when none is set or it is not a UUID. */
+  workspace(): Promise<string>;
+  /** Asks (y/N) on a terminal unless --yes; without a terminal requires --yes (exit 2). */
+  confirm(question: string): Promise<void>;
+  /** Strings never to print: every token we know of. */
+  secrets(): string[];
+}
+
+export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
+  const { io, env } = deps;
+  let configPromise: Promise<ConfigStore> | undefined;
+  let settingsPromise: Promise<Settings> | undefined;
+  let clientPromise: Promise<WsmClient> | undefined;
+  let resolvedToken: string | undefined;
+
+  const config = () => (configPromise ??= openConfig({ dir: deps.configDir, env }));
+
+  const settings = () =>
+    (settingsPromise ??= (async () => {
+      const resolved = resolveSettings(globals, env, await config());
+      resolvedToken = resolved.token;
+      return resolved;
+    })());
+
+  const clientFor: Context['clientFor'] = async ({ baseUrl, token, workspace }) => {
+    const { createClient } = await import('../api/client.js');
+    return createClient({
+      baseUrl,
+      token,
+      workspace,
+      dispatcher: deps.dispatcher,
+      userAgent: `wsm/${packageVersion()}`,
+      // The client already redacts the token in its trace; we keep stderr as the only sink.
+      trace: globals.verbose ? (line) => io.err((token ? line.split(token).join('***') : line) + '\n') : undefined,
+    });
+  };
+
+  const ctx: Context = {
+    io,
+    globals,
+    env,
+    now: deps.now,
+    prompter: deps.prompter ?? createPrompter(io),
+    output: createOutput(io, { format: globals.output, quiet: globals.quiet }),
+    settings,
+    config,
+    clientFor,
+    client: () =>
+      (clientPromise ??= (async () => {
+        const s = await settings();
+        if (!s.baseUrl || !s.token) throw new NotLoggedInError();
+        return clientFor({ baseUrl: s.baseUrl, token: s.token, workspace: s.workspace });
+      })()),
+    async workspace() {
+      const { workspace } = await settings();
+      if (workspace === undefined) {
+        throw new UsageError('no workspace: pass -w <uuid>, set WSM_WORKSPACE, or run `wsm profile set workspace <uuid>`');
+      }
+      if (!isUuid(workspace)) throw new UsageError(`workspace "${workspace}" is not a UUID`);
+      return workspace;
+    },
+    async confirm(question) {
+      if (globals.yes) return;
+      if (!io.isStdinTTY) throw new UsageError(`${question} needs confirmation: pass --yes to run without a terminal`);
+      if (!(await ctx.prompter.confirm(question, false))) throw new CancelledError();
+    },
+    secrets: () => [globals.token, env.WSM_TOKEN, resolvedToken].filter((s): s is string => !!s),
+  };
+  return ctx;
+}
+
+/** Precedence of spec/cli.md: flag > environment > profile. Pure, so tests pin it down directly. */
+export function resolveSettings(globals: GlobalOptions, env: Env, config: ConfigStore): Settings {
+  const profileName = globals.profile || env.WSM_PROFILE || config.currentName() || 'default';
+  const profile = config.getProfile(profileName) ?? {};
+  const sources: Settings['sources'] = {};
+  const pick = (key: keyof Settings['sources'], flag: string | undefined, envValue: string | undefined, saved: string | undefined) => {
+    for (const [value, source] of [[flag, 'flag'], [envValue, 'env'], [saved, 'profile']] as const) {
+      if (value !== undefined && value !== '') {
+        sources[key] = source;
+        return value;
+      }
+    }
+    return undefined;
+  };
+  const baseUrl = pick('baseUrl', globals.baseUrl, env.WSM_BASE_URL, profile.base_url);
+  return {
+    profileName,
+    baseUrl: baseUrl === undefined ? undefined : normalizeBaseUrl(baseUrl),
+    token: pick('token', globals.token, env.WSM_TOKEN, profile.token),
+    workspace: pick('workspace', globals.workspace, env.WSM_WORKSPACE, profile.workspace),
+    sources,
+  };
+}

@@ -1,0 +1,139 @@
+// The local check `wsm contacts import` runs before uploading (spec/cli.md "Requests"): the file
+// must be readable CSV with a `number` column; each row is held to the same `importRow` schema the
+// server applies, read the same way (headers trimmed and lowercased, first of a duplicate wins,
+// empty cells absent), so the warnings name the rows the server would skip.
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { parse, type CsvError } from 'csv-parse';
+import { check, importRow } from '../api/schemas/index.js';
+import { LocalValidationError } from './errors.js';
+
+const CONTACT_COLUMNS = ['number', 'name', 'email', 'gender', 'status'] as const;
+/** Problems kept for the report; the counts cover every row. */
+const PROBLEMS_KEPT = 100;
+const MAX_RECORD_CHARS = 1024 * 1024;
+
+export interface RowProblem {
+  /** 1-based line where the row starts in the file (the header is line 1). */
+  line: number;
+  field: string;
+  message: string;
+}
+
+export interface CsvReport {
+  file: string;
+  /** Header names as the server reads them (trimmed, lowercase). */
+  columns: string[];
+  rows: number;
+  valid_rows: number;
+  invalid_rows: number;
+  /** The first problems, in file order. */
+  problems: RowProblem[];
+}
+
+/** Reads and checks the whole file; throws LocalValidationError (exit 2) when it cannot be imported. */
+export async function checkImportCsv(file: string): Promise<CsvReport> {
+  await assertReadableFile(file);
+  const report: CsvReport = { file, columns: [], rows: 0, valid_rows: 0, invalid_rows: 0, problems: [] };
+  let indexes: Partial<Record<(typeof CONTACT_COLUMNS)[number], number>> | undefined;
+  const addProblem = (line: number, field: string, message: string) => {
+    if (report.problems.length < PROBLEMS_KEPT) report.problems.push({ line, field, message });
+  };
+
+  for await (const row of readRows(file)) {
+    if (indexes === undefined) {
+      if (row.kind === 'error') throw notCsv(file, `line ${row.line}: ${row.message}`);
+      report.columns = row.cells.map((cell) => cell.trim().toLowerCase());
+      indexes = {};
+      for (const column of CONTACT_COLUMNS) {
+        const index = report.columns.indexOf(column);
+        if (index >= 0) indexes[column] = index;
+      }
+      if (indexes.number === undefined) {
+        throw new LocalValidationError(`${file} has no "number" column: the header row must name one`, {
+          number: ['The header row must have a number column.'],
+        });
+      }
+      continue;
+    }
+    report.rows++;
+    if (row.kind === 'error') {
+      report.invalid_rows++;
+      addProblem(row.line, 'row', row.message);
+      continue;
+    }
+    const input: Record<string, string> = {};
+    for (const [column, index] of Object.entries(indexes)) {
+      const value = row.cells[index]?.trim();
+      if (value) input[column] = value;
+    }
+    const result = check(importRow, input);
+    if (result.ok) {
+      report.valid_rows++;
+      continue;
+    }
+    report.invalid_rows++;
+    for (const [field, messages] of Object.entries(result.errors)) {
+      for (const message of messages) addProblem(row.line, field, message);
+    }
+  }
+  if (indexes === undefined) throw notCsv(file, 'it is empty');
+  return report;
+}
+
+async function assertReadableFile(file: string): Promise<void> {
+  try {
+    const handle = await open(file, 'r');
+    try {
+      if (!(await handle.stat()).isFile()) throw Object.assign(new Error('not a regular file'), { code: 'EISDIR' });
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new LocalValidationError(`cannot read ${file} (${reason})`, { file: [`The file ${file} cannot be read.`] });
+  }
+}
+
+function notCsv(file: string, why: string): LocalValidationError {
+  return new LocalValidationError(`${file} is not a CSV file with a header row: ${why}`, {
+    file: ['The file must be a UTF-8 CSV file whose header row has a number column.'],
+  });
+}
+
+type CsvRow = { kind: 'record'; cells: string[]; line: number } | { kind: 'error'; line: number; message: string };
+
+/** Rows in file order with the line each starts on; rows the parser rejects come out as errors. */
+async function* readRows(file: string): AsyncGenerator<CsvRow> {
+  const rejected: CsvRow[] = [];
+  const parser = parse({
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    max_record_size: MAX_RECORD_CHARS,
+    info: true,
+    on_skip: (error: CsvError | undefined) => {
+      rejected.push({ kind: 'error', line: Number(error?.lines ?? 0), message: describe(error) });
+      return undefined;
+    },
+  });
+  const source = createReadStream(file);
+  source.on('error', (error) => parser.destroy(error));
+  source.pipe(parser);
+  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    // info.lines is where the record ends: step back over line breaks inside quoted cells.
+    const breaks = record.reduce((sum, cell) => sum + (cell.match(/\r\n|\n|\r/g)?.length ?? 0), 0);
+    const line = info.lines - breaks;
+    while (rejected.length > 0 && rejected[0].line < line) yield rejected.shift()!;
+    yield { kind: 'record', cells: record, line };
+  }
+  yield* rejected;
+}
+
+function describe(error: CsvError | undefined): string {
+  if (error?.code === 'CSV_QUOTE_NOT_CLOSED') return 'The row has a quoted value that is never closed.';
+  if (error?.code === 'CSV_MAX_RECORD_SIZE') return 'The row is too long.';
+  return 'The row is not valid CSV.';
+}

@@ -1,0 +1,29 @@
+// Checks of the connection values users type (flags, prompts, `profile set`), done before any request.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** A sentence saying what is wrong with a base URL, or undefined when it is an http(s) URL. */
+export function baseUrlProblem(value: string): string | undefined {
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol === 'http:' || url.protocol === 'https:') return undefined;
+  } catch {
+    // not a URL at all: same sentence
+  }
+  return `"${value}" is not an http(s) URL`;
+}
+
+/** Trailing slashes dropped so that paths join cleanly. */
+export function normalizeBaseUrl(value: string): string {
+  return value.trim().replace(/\/+$/, '');
+}
+
+/** `wsm_ab…f9`: enough to tell tokens apart, never enough to use one. Short tokens show only the end. */
+export function maskToken(token: string): string {
+  if (token.length < 16) return `…${token.slice(-2)}`;
+  return `${token.slice(0, 6)}…${token.slice(-2)}`;
+}

@@ -1,0 +1,36 @@
+// `wsm auth`: declarations only; each verb lives in ./auth/<verb>.ts and loads when run.
+import type { Command } from 'commander';
+import { lazy, withExamples } from '../cli/action.js';
+
+export function registerAuth(program: Command): void {
+  const auth = program.command('auth').description('log in to a server and check the saved credentials');
+
+  withExamples(
+    auth
+      .command('login')
+      .description('save a base URL and token in a profile (asks on a terminal), after checking them with the server')
+      .option('--with-token', 'read the token from standard input')
+      .action(lazy(() => import('./auth/login.js'))),
+    [
+      'wsm auth login',
+      'wsm auth login --base-url https://api.example.com/api/v3 --with-token < token.txt',
+      'echo "$WSM_TOKEN" | wsm auth login --profile staging --base-url http://127.0.0.1:8080/api/v3 --with-token -w <uuid>',
+    ],
+  );
+
+  withExamples(
+    auth
+      .command('status')
+      .description('show the profile, server, workspace and user in use (token masked)')
+      .action(lazy(() => import('./auth/status.js'))),
+    ['wsm auth status', 'wsm auth status --profile staging -o json'],
+  );
+
+  withExamples(
+    auth
+      .command('logout')
+      .description("forget the profile's token (base URL and workspace are kept)")
+      .action(lazy(() => import('./auth/logout.js'))),
+    ['wsm auth logout', 'wsm auth logout --profile staging'],
+  );
+}

@@ -1,0 +1,47 @@
+// `wsm auth status`: which profile, server, workspace and user the next command would use.
+// A rejected token ends in exit 3 through the shared error handler.
+import type { VerbInput } from '../../cli/action.js';
+import type { Context } from '../../cli/context.js';
+import { NotLoggedInError } from '../../cli/errors.js';
+import type { Column } from '../../cli/output.js';
+import { maskToken } from '../../cli/values.js';
+import { describeUser, fetchMe } from './me.js';
+
+interface AuthStatus {
+  profile: string;
+  base_url: string;
+  workspace: string | null;
+  user: string;
+  token: string;
+  token_source: string;
+}
+
+const columns: Column<AuthStatus>[] = [
+  { key: 'profile', header: 'Profile' },
+  { key: 'base_url', header: 'Server' },
+  { key: 'workspace', header: 'Workspace' },
+  { key: 'user', header: 'User' },
+  { key: 'token', header: 'Token' },
+  { key: 'token_source', header: 'Token from' },
+];
+
+export async function run(ctx: Context, _input: VerbInput): Promise<void> {
+  const settings = await ctx.settings();
+  if (!settings.baseUrl || !settings.token) throw new NotLoggedInError();
+  const user = await fetchMe(await ctx.client());
+  const status: AuthStatus = {
+    profile: settings.profileName,
+    base_url: settings.baseUrl,
+    workspace: settings.workspace ?? null,
+    user: describeUser(user),
+    token: maskToken(settings.token),
+    token_source: sourceLabel(settings.sources.token),
+  };
+  await ctx.output.record(status, { columns, idKey: 'profile' });
+}
+
+function sourceLabel(source: string | undefined): string {
+  if (source === 'flag') return '--token';
+  if (source === 'env') return 'WSM_TOKEN';
+  return 'profile';
+}

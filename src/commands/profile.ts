@@ -1,0 +1,46 @@
+// `wsm profile`: declarations only; each verb lives in ./profile/<verb>.ts and loads when run.
+import type { Command } from 'commander';
+import { lazy, withExamples } from '../cli/action.js';
+
+export function registerProfile(program: Command): void {
+  const profile = program.command('profile').description('list, switch and edit saved profiles');
+
+  withExamples(
+    profile
+      .command('list')
+      .description('list saved profiles; the current one is marked with *')
+      .action(lazy(() => import('./profile/list.js'))),
+    ['wsm profile list', 'wsm profile list -o json'],
+  );
+
+  withExamples(
+    profile
+      .command('use')
+      .description('make a saved profile the current one')
+      .argument('<name>', 'profile name')
+      .action(lazy(() => import('./profile/use.js'))),
+    ['wsm profile use staging'],
+  );
+
+  withExamples(
+    profile
+      .command('show')
+      .description('show one profile (default: the one in use), token masked')
+      .argument('[name]', 'profile name')
+      .action(lazy(() => import('./profile/show.js'))),
+    ['wsm profile show', 'wsm profile show local -o json'],
+  );
+
+  withExamples(
+    profile
+      .command('set')
+      .description('set base-url, workspace or token in the profile in use (created if missing)')
+      .argument('<key>', 'base-url | workspace | token')
+      .argument('<value>', 'new value')
+      .action(lazy(() => import('./profile/set.js'))),
+    [
+      'wsm profile set base-url http://127.0.0.1:8080/api/v3',
+      'wsm profile set workspace 9b2f0c4e-5d7a-4c1e-9a8b-2f3e4d5c6b7a --profile staging',
+    ],
+  );
+}

@@ -1,0 +1,17 @@
+// `wsm profile show [name]`: one saved profile (default: the one in use), token masked.
+import type { VerbInput } from '../../cli/action.js';
+import type { Context } from '../../cli/context.js';
+import { UsageError } from '../../cli/errors.js';
+import { profileColumns, profileRecord } from './record.js';
+
+export async function run(ctx: Context, input: VerbInput): Promise<void> {
+  const config = await ctx.config();
+  const name = input.args[0] ?? (await ctx.settings()).profileName;
+  const profile = config.getProfile(name);
+  if (profile === undefined) {
+    throw new UsageError(`no profile named "${name}" (see \`wsm profile list\`, or create it with \`wsm auth login --profile ${name}\`)`);
+  }
+  const record = profileRecord({ name, current: config.currentName() === name, profile });
+  const columns = profileColumns.map((c) => (c.key === 'current' ? { key: 'current', header: 'CURRENT' } : c));
+  await ctx.output.record(record, { columns, idKey: 'name' });
+}

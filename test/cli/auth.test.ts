@@ -1,0 +1,188 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MockAgent } from 'undici';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openConfig } from '../../src/cli/config.js';
+import { runCli, scriptedPrompter, tempDir, type RunOptions } from './helpers.js';
+
+const ORIGIN = 'http://wsm.test';
+const BASE_URL = `${ORIGIN}/api/v3`;
+const TOKEN = 'wsm_abcdefghijklmnopqrstuvwxyzf9';
+const WS = '9b2f0c4e-5d7a-4c1e-9a8b-2f3e4d5c6b7a';
+const ME = { data: { id: 1, name: 'Ada Owner', email: 'ada@example.com', workspaces: [{ id: WS, name: 'Acme' }] } };
+
+let dir: string;
+let cleanup: () => Promise<void>;
+let agent: MockAgent;
+beforeEach(async () => {
+  ({ dir, cleanup } = await tempDir());
+  agent = new MockAgent();
+  agent.disableNetConnect();
+});
+afterEach(async () => {
+  await agent.close();
+  await cleanup();
+});
+
+const run = (argv: string[], options: RunOptions = {}) => runCli(argv, { configDir: dir, dispatcher: agent, ...options });
+
+function replyToMe(status: number, body: object, token = TOKEN) {
+  agent
+    .get(ORIGIN)
+    .intercept({ path: '/api/v3/me', method: 'GET', headers: { authorization: `Bearer ${token}` } })
+    .reply(status, body, { headers: { 'content-type': 'application/json' } });
+}
+
+async function savedProfile(name = 'default') {
+  return (await openConfig({ dir })).getProfile(name);
+}
+
+describe('wsm auth login', () => {
+  it('--with-token reads the token from stdin, verifies it, saves a 0600 profile and makes it current', async () => {
+    replyToMe(200, ME);
+    const { code, stdout, stderr } = await run(['auth', 'login', '--base-url', `${BASE_URL}/`, '--with-token'], { stdin: `${TOKEN}\n` });
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(stdout).toBe('');
+    // The only workspace of the user becomes the profile's default.
+    expect(await savedProfile()).toEqual({ base_url: BASE_URL, token: TOKEN, workspace: WS });
+    const config = await openConfig({ dir });
+    expect(config.currentName()).toBe('default');
+    expect((await stat(join(dir, 'config.json'))).mode & 0o777).toBe(0o600);
+  });
+
+  it('saves under --profile, with -w given after the verb', async () => {
+    replyToMe(200, { data: { ...ME.data, workspaces: [] } });
+    const other = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
+    const { code } = await run(['auth', 'login', '--with-token', '--profile', 'staging', '--base-url', BASE_URL, '-w', other], { stdin: TOKEN });
+    expect(code).toBe(0);
+    expect(await savedProfile('staging')).toEqual({ base_url: BASE_URL, token: TOKEN, workspace: other });
+  });
+
+  it('warns when the token came with --token, and never prints it', async () => {
+    replyToMe(200, ME);
+    const { code, stderr, stdout } = await run(['auth', 'login', '--base-url', BASE_URL, '--token', TOKEN]);
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/^warning: .*--with-token/);
+    expect(stderr + stdout).not.toContain(TOKEN);
+  });
+
+  it('never prompts without a terminal: a missing base URL or token is exit 2', async () => {
+    const prompter = scriptedPrompter({});
+    const noUrl = await run(['auth', 'login', '--with-token'], { stdin: TOKEN, prompter });
+    expect(noUrl.code).toBe(2);
+    expect(noUrl.stderr).toContain('--base-url');
+    const noToken = await run(['auth', 'login', '--base-url', BASE_URL], { prompter });
+    expect(noToken.code).toBe(2);
+    expect(noToken.stderr).toContain('--with-token');
+    const emptyStdin = await run(['auth', 'login', '--base-url', BASE_URL, '--with-token'], { stdin: '\n', prompter });
+    expect(emptyStdin.code).toBe(2);
+    expect(prompter.asked).toEqual([]);
+    expect(await savedProfile()).toBeUndefined();
+  });
+
+  it('on a terminal asks for the base URL and the token', async () => {
+    replyToMe(200, ME);
+    const prompter = scriptedPrompter({ input: [BASE_URL], password: [TOKEN] });
+    const { code, stderr } = await run(['auth', 'login'], { stdinTTY: true, stdoutTTY: true, prompter });
+    expect(code).toBe(0);
+    expect(prompter.asked).toEqual(['API base URL', 'API token']);
+    expect(stderr).toContain('Logged in to http://wsm.test/api/v3 as Ada Owner <ada@example.com>');
+    expect(await savedProfile()).toMatchObject({ token: TOKEN });
+  });
+
+  it('a rejected token exits 3 and saves nothing', async () => {
+    replyToMe(401, { message: 'Unauthenticated.' });
+    const { code, stderr } = await run(['auth', 'login', '--base-url', BASE_URL, '--with-token'], { stdin: TOKEN });
+    expect(code).toBe(3);
+    expect(stderr).toMatch(/^error: the server rejected the token/);
+    expect(stderr).not.toContain(TOKEN);
+    expect(await savedProfile()).toBeUndefined();
+  });
+
+  it('a server without /me still saves, with a warning', async () => {
+    replyToMe(404, { message: 'Resource not found.', status: 404 });
+    const { code, stderr } = await run(['auth', 'login', '--base-url', BASE_URL, '--with-token'], { stdin: TOKEN });
+    expect(code).toBe(0);
+    expect(stderr).toContain('warning: could not verify the token: this server does not support /me');
+    expect(await savedProfile()).toEqual({ base_url: BASE_URL, token: TOKEN });
+  });
+});
+
+describe('wsm auth status', () => {
+  beforeEach(async () => {
+    const config = await openConfig({ dir });
+    config.setProfile('default', { base_url: BASE_URL, token: TOKEN, workspace: WS });
+    config.useProfile('default');
+  });
+
+  it('shows profile, server, workspace, user and the masked token', async () => {
+    replyToMe(200, ME);
+    const { code, stdout } = await run(['auth', 'status', '-o', 'json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      profile: 'default',
+      base_url: BASE_URL,
+      workspace: WS,
+      user: 'Ada Owner <ada@example.com>',
+      token: 'wsm_ab…f9',
+      token_source: 'profile',
+    });
+    expect(stdout).not.toContain(TOKEN);
+  });
+
+  it('on a terminal prints labelled lines', async () => {
+    replyToMe(200, ME);
+    const { stdout } = await run(['auth', 'status', '--no-color'], { stdoutTTY: true });
+    expect(stdout).toContain('Token       wsm_ab…f9\n');
+    expect(stdout).toContain('User        Ada Owner <ada@example.com>\n');
+  });
+
+  it('says when the server does not support /me', async () => {
+    replyToMe(404, { message: 'Resource not found.', status: 404 });
+    const { code, stdout } = await run(['auth', 'status']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('user\tunknown (server does not support /me)\n');
+  });
+
+  it('exits 3 when the token is rejected', async () => {
+    replyToMe(401, { message: 'Unauthenticated.' });
+    const { code, stderr } = await run(['auth', 'status']);
+    expect(code).toBe(3);
+    expect(stderr).not.toContain(TOKEN);
+  });
+
+  it('WSM_TOKEN beats the profile token', async () => {
+    const envToken = 'wsm_fromtheenvironment00000042';
+    replyToMe(200, ME, envToken);
+    const { code, stdout } = await run(['auth', 'status', '-o', 'json'], { env: { WSM_TOKEN: envToken } });
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ token: 'wsm_fr…42', token_source: 'WSM_TOKEN' });
+  });
+
+  it('--verbose traces to stderr without the token', async () => {
+    replyToMe(200, ME);
+    const { code, stderr } = await run(['auth', 'status', '-v']);
+    expect(code).toBe(0);
+    expect(stderr).toContain('/api/v3/me');
+    expect(stderr).not.toContain(TOKEN);
+  });
+});
+
+describe('wsm auth logout', () => {
+  it('removes the token, keeps base URL and workspace; status then says not logged in (exit 2)', async () => {
+    const config = await openConfig({ dir });
+    config.setProfile('default', { base_url: BASE_URL, token: TOKEN, workspace: WS });
+    config.useProfile('default');
+    expect((await run(['auth', 'logout'])).code).toBe(0);
+    expect(await savedProfile()).toEqual({ base_url: BASE_URL, workspace: WS });
+    const status = await run(['auth', 'status']);
+    expect(status.code).toBe(2);
+    expect(status.stderr).toBe('error: not logged in: run `wsm auth login` or `wsm serve`\n');
+  });
+
+  it('is idempotent', async () => {
+    const { code, stderr } = await run(['auth', 'logout'], { stderrTTY: true });
+    expect(code).toBe(0);
+    expect(stderr).toContain('holds no token');
+  });
+});

@@ -1,0 +1,165 @@
+import { CommanderError } from 'commander';
+import { describe, expect, it } from 'vitest';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIStatusError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  MethodNotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PermissionDeniedError,
+  RateLimitError,
+  UnprocessableEntityError,
+  type StatusErrorInit,
+} from '../../src/api/errors.js';
+import { MissingWorkspaceError, RequestValidationError, UnsupportedEndpointError } from '../../src/api/client.js';
+import {
+  CancelledError,
+  CliError,
+  LocalValidationError,
+  NotLoggedInError,
+  RejectedTemplatesError,
+  UnsupportedOperationError,
+  UsageError,
+  exitCodeFor,
+  handleError,
+} from '../../src/cli/errors.js';
+import { createTestIO } from '../../src/cli/io.js';
+
+const init = (status: number, body: unknown = { message: 'Nope.' }): StatusErrorInit => ({
+  status,
+  body,
+  headers: {},
+  method: 'GET',
+  url: 'http://127.0.0.1:8080/api/v3/workspaces/ws/contacts/9',
+});
+
+describe('exitCodeFor', () => {
+  it.each([
+    ['AuthenticationError 401', new AuthenticationError(init(401)), 3],
+    ['PermissionDeniedError 403', new PermissionDeniedError(init(403)), 3],
+    ['NotFoundError 404', new NotFoundError(init(404)), 4],
+    ['UnprocessableEntityError 422', new UnprocessableEntityError(init(422)), 5],
+    ['RateLimitError 429', new RateLimitError(init(429)), 6],
+    ['InternalServerError 500', new InternalServerError(init(500)), 6],
+    ['InternalServerError 503', new InternalServerError(init(503)), 6],
+    ['APIConnectionError', new APIConnectionError(), 6],
+    ['APIConnectionTimeoutError', new APIConnectionTimeoutError(), 6],
+    ['BadRequestError 400', new BadRequestError(init(400)), 1],
+    ['MethodNotAllowedError 405', new MethodNotAllowedError(init(405)), 1],
+    ['ConflictError 409', new ConflictError(init(409)), 1],
+    ['PayloadTooLargeError 413', new PayloadTooLargeError(init(413)), 1],
+    ['plain APIStatusError 418', new APIStatusError(init(418)), 1],
+    ['UsageError', new UsageError('bad'), 2],
+    ['NotLoggedInError', new NotLoggedInError(), 2],
+    ['CancelledError', new CancelledError(), 2],
+    ['LocalValidationError', new LocalValidationError('bad file'), 2],
+    ['RejectedTemplatesError', new RejectedTemplatesError('rejected'), 7],
+    ['UnsupportedOperationError', new UnsupportedOperationError('GET /me'), 1],
+    ['CliError default', new CliError('x'), 1],
+    ['client RequestValidationError', new RequestValidationError('the contact is invalid: nothing was sent', {}), 2],
+    ['client MissingWorkspaceError', new MissingWorkspaceError(), 2],
+    ['client UnsupportedEndpointError', new UnsupportedEndpointError('getting a contact', new NotFoundError(init(404))), 1],
+    ['commander usage error', new CommanderError(1, 'commander.unknownOption', "error: unknown option '--x'"), 2],
+    ['commander --help', new CommanderError(0, 'commander.helpDisplayed', '(outputHelp)'), 0],
+    ['commander --version', new CommanderError(0, 'commander.version', '0.1.0'), 0],
+    ['TypeError', new TypeError('boom'), 1],
+    ['a thrown string', 'boom', 1],
+  ])('%s -> %i', (_name, err, code) => {
+    expect(exitCodeFor(err)).toBe(code);
+  });
+});
+
+describe('handleError', () => {
+  const sink = (extra: { outputFormat?: string; env?: Record<string, string>; secrets?: string[] } = {}) => {
+    const io = createTestIO();
+    return { io, sink: { io, env: extra.env ?? {}, outputFormat: extra.outputFormat, secrets: () => extra.secrets ?? [] } };
+  };
+
+  it('prints one error line, no stack, nothing on stdout', () => {
+    const { io, sink: s } = sink();
+    expect(handleError(new NotFoundError(init(404, { message: 'Resource not found.', status: 404 })), s)).toBe(4);
+    expect(io.stderrText).toBe('error: Resource not found. (404 on GET /api/v3/workspaces/ws/contacts/9)\n');
+    expect(io.stdoutText).toBe('');
+  });
+
+  it('lists the field errors of a 422 under the sentence', () => {
+    const { io, sink: s } = sink();
+    const body = { message: 'Validation error', errors: { number: ['The number has already been taken.'], 'body.text': ['Required.', 'Too short.'] } };
+    expect(handleError(new UnprocessableEntityError({ ...init(422, body), method: 'POST' }), s)).toBe(5);
+    expect(io.stderrText.split('\n')).toEqual([
+      'error: the server rejected the request (422 on POST /api/v3/workspaces/ws/contacts/9): Validation error',
+      '  number: The number has already been taken.',
+      '  body.text: Required.',
+      '  body.text: Too short.',
+      '',
+    ]);
+  });
+
+  it('with -o json also prints the server body on stdout', () => {
+    const { io, sink: s } = sink({ outputFormat: 'json' });
+    const body = { message: 'Validation error', errors: { name: ['Required.'] } };
+    handleError(new UnprocessableEntityError(init(422, body)), s);
+    expect(JSON.parse(io.stdoutText)).toEqual(body);
+  });
+
+  it('prints local validation errors with their fields', () => {
+    const { io, sink: s } = sink({ outputFormat: 'json' });
+    expect(handleError(new LocalValidationError('invalid template file', { name: ['Required.'] }), s)).toBe(2);
+    expect(io.stderrText).toBe('error: invalid template file\n  name: Required.\n');
+    expect(JSON.parse(io.stdoutText)).toEqual({ message: 'invalid template file', errors: { name: ['Required.'] } });
+  });
+
+  it("prints the client's local validation errors with their fields", () => {
+    const { io, sink: s } = sink({ outputFormat: 'json' });
+    const err = new RequestValidationError('the contact is invalid: nothing was sent', { number: ['Required.'] });
+    expect(handleError(err, s)).toBe(2);
+    expect(io.stderrText).toBe('error: the contact is invalid: nothing was sent\n  number: Required.\n');
+    expect(JSON.parse(io.stdoutText)).toEqual({ message: 'the contact is invalid: nothing was sent', errors: { number: ['Required.'] } });
+  });
+
+  it('tells how to choose a workspace when the client has none', () => {
+    const { io, sink: s } = sink();
+    expect(handleError(new MissingWorkspaceError(), s)).toBe(2);
+    expect(io.stderrText).toMatch(/^error: no workspace: pass -w <uuid>/);
+  });
+
+  it('never prints a known token', () => {
+    const { io, sink: s } = sink({ secrets: ['wsm_supersecret_token'] });
+    handleError(new Error('request to http://x?t=wsm_supersecret_token failed'), s);
+    expect(io.stderrText).not.toContain('wsm_supersecret_token');
+    expect(io.stderrText).toContain('***');
+  });
+
+  it('says a 401 means the token was rejected', () => {
+    const { io, sink: s } = sink();
+    expect(handleError(new AuthenticationError(init(401, { message: 'Unauthenticated.' })), s)).toBe(3);
+    expect(io.stderrText).toMatch(/^error: the server rejected the token \(401 on GET .*\): run `wsm auth login`\n$/);
+  });
+
+  it('names the connection failure', () => {
+    const { io, sink: s } = sink();
+    const err = new APIConnectionError('Connection error.', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    expect(handleError(err, s)).toBe(6);
+    expect(io.stderrText).toBe('error: cannot reach the server (ECONNREFUSED)\n');
+  });
+
+  it('adds the stack only with WSM_DEBUG=1', () => {
+    const quiet = sink();
+    handleError(new Error('boom'), quiet.sink);
+    expect(quiet.io.stderrText).toBe('error: boom\n');
+    const debug = sink({ env: { WSM_DEBUG: '1' } });
+    handleError(new Error('boom'), debug.sink);
+    expect(debug.io.stderrText).toMatch(/^error: boom\nError: boom\n\s+at /);
+  });
+
+  it('leaves commander errors to commander (already printed)', () => {
+    const { io, sink: s } = sink();
+    expect(handleError(new CommanderError(1, 'commander.unknownCommand', "error: unknown command 'x'"), s)).toBe(2);
+    expect(io.stderrText).toBe('');
+  });
+});

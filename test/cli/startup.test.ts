@@ -1,0 +1,54 @@
+// `wsm --help` and `--version` must stay as cheap as starting node: none of the heavy
+// dependencies may load. Runs the built binary (`npm run build` first) with an import logger.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from './helpers.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const hook = join(root, 'test/cli/fixtures/record-imports.mjs');
+const HEAVY = ['undici', 'zod', 'conf', '@inquirer/prompts', '@inquirer/core', 'fastify', 'better-sqlite3', 'cli-table3', 'chalk'];
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeEach(async () => ({ dir, cleanup } = await tempDir()));
+afterEach(() => cleanup());
+
+beforeAll(() => {
+  if (!existsSync(join(root, 'dist/cli.js'))) throw new Error('dist/cli.js is missing: run `npm run build` first');
+});
+
+async function loadedBy(args: string[]): Promise<{ modules: string[]; stdout: string }> {
+  const log = join(dir, 'imports.log');
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', hook, join(root, 'bin/wsm.js'), ...args], {
+    env: { ...process.env, WSM_IMPORT_LOG: log, WSM_CONFIG_DIR: dir, NO_COLOR: '1' },
+  });
+  const modules = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
+  return { modules, stdout };
+}
+
+const heavyIn = (modules: string[]) =>
+  HEAVY.filter((name) => modules.some((m) => m.includes(`/node_modules/${name}/`)));
+
+describe('start-up imports', () => {
+  it.each([['--help'], ['--version'], ['auth', '--help'], ['profile', 'list', '--help']])(
+    'wsm %s loads no heavy dependency and no verb module',
+    async (...args) => {
+      const { modules, stdout } = await loadedBy(args);
+      expect(stdout.length).toBeGreaterThan(0);
+      expect(modules.some((m) => m.endsWith('/dist/cli.js'))).toBe(true);
+      expect(heavyIn(modules)).toEqual([]);
+      expect(modules.filter((m) => /\/dist\/(server|api\/client|cli\/context|commands\/[^/]+\/)/.test(m))).toEqual([]);
+    },
+  );
+
+  it('the logger does see them when a command needs them (control)', async () => {
+    const { modules } = await loadedBy(['profile', 'list']);
+    expect(heavyIn(modules)).toContain('conf');
+    expect(modules.some((m) => m.endsWith('/dist/commands/profile/list.js'))).toBe(true);
+  });
+});
