@@ -121,6 +121,9 @@ describe('roles', () => {
     const dup = await h.call({ method: 'POST', url: `/api/v3/workspaces/${h.ws}/roles`, payload: { name: 'Agent' } });
     expect(dup.statusCode).toBe(422);
     expect((await h.call({ method: 'DELETE', url: `/api/v3/workspaces/${h.ws}/roles/${id}` })).json()).toEqual({ message: 'Role deleted successfully.', status: 200 });
+    const inUse = await h.call({ method: 'DELETE', url: `/api/v3/workspaces/${h.ws}/roles/1` });
+    expect(inUse.statusCode).toBe(422);
+    expect(inUse.json().errors).toEqual({ role: ['The role is assigned to 1 user and cannot be deleted.'] });
   });
 });
 

@@ -16,6 +16,7 @@ export function createRolesRepository(db: Db) {
   const insert = db.prepare('INSERT INTO roles (workspace_id, name, permissions, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
   const update = db.prepare('UPDATE roles SET name = ?, permissions = ?, updated_at = ? WHERE workspace_id = ? AND id = ?');
   const remove = db.prepare('DELETE FROM roles WHERE workspace_id = ? AND id = ?');
+  const holders = db.prepare<[string, number], { n: number }>('SELECT COUNT(*) AS n FROM memberships WHERE workspace_id = ? AND role_id = ?');
 
   return {
     list: (ws: string, offset: number, limit: number) => page.all(ws, limit, offset).map(toRole),
@@ -35,5 +36,7 @@ export function createRolesRepository(db: Db) {
       return toRole(byId.get(ws, id)!);
     },
     delete: (ws: string, id: number) => remove.run(ws, id).changes > 0,
+    /** How many members hold the role: a role in use cannot be deleted. */
+    memberCount: (ws: string, id: number) => holders.get(ws, id)?.n ?? 0,
   };
 }

@@ -45,7 +45,12 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete(`${base}/:role`, { config: { permission: 'roles.delete' } }, async (request) => {
-    if (!roles.delete(request.workspaceId, roleId(request.params))) throw notFound();
+    const id = roleId(request.params);
+    if (!roles.find(request.workspaceId, id)) throw notFound();
+    // Deleting a role in use would strip its members of every permission, the owner included.
+    const members = roles.memberCount(request.workspaceId, id);
+    if (members > 0) throw invalidField('role', `The role is assigned to ${members} user${members === 1 ? '' : 's'} and cannot be deleted.`);
+    roles.delete(request.workspaceId, id);
     return deletedEnvelope('Role');
   });
 };
