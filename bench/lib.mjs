@@ -1,0 +1,126 @@
+// Shared pieces of the benchmarks: datasets, a real `wsm serve` process, autocannon runs.
+// Everything runs on this machine and on 127.0.0.1 only; every process started is stopped.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const BIN = join(ROOT, 'bin/wsm.js');
+const dist = (path) => import(join(ROOT, 'dist', path));
+
+export function tempDir(prefix = 'wsm-bench-') {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export function benchEnv(dir) {
+  const env = { ...process.env, WSM_CONFIG_DIR: join(dir, 'config'), WSM_DATA_DIR: join(dir, 'data'), NO_COLOR: '1' };
+  for (const key of ['WSM_TOKEN', 'WSM_BASE_URL', 'WSM_WORKSPACE', 'WSM_PROFILE']) delete env[key];
+  return env;
+}
+
+/** Deterministic pseudo-random contact `i`: searchable names, numbers and emails. */
+const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kemal', 'Lucia', 'Mateo', 'Nadia', 'Omar', 'Priya'];
+const LAST = ['Silva', 'Okafor', 'Schmidt', 'Tanaka', 'Rossi', 'Novak', 'Haddad', 'Kowalski', 'Moreau', 'Larsen', 'Costa', 'Ibrahim'];
+export function contactRow(i) {
+  const name = `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]} ${i}`;
+  const number = String(3510000000000 + i * 7919);
+  const email = i % 3 === 0 ? '' : `user${i}@mail${i % 50}.example`;
+  return { name, number, email };
+}
+
+/** A seeded database with `count` contacts, built with the server's own migrations. */
+export async function buildDataset(dbPath, count) {
+  const { openDatabase } = await dist('server/db.js');
+  const { seed } = await dist('server/seed.js');
+  const db = openDatabase(dbPath);
+  const seeded = await seed(db);
+  const insert = db.prepare(
+    "INSERT INTO contacts (workspace_id, number, name, email, gender, status, created_at, updated_at) VALUES (?, ?, ?, ?, NULL, 1, ?, ?)",
+  );
+  const now = new Date().toISOString();
+  const batch = db.transaction((from, to) => {
+    for (let i = from; i < to; i++) {
+      const row = contactRow(i);
+      insert.run(seeded.workspaceId, row.number, row.name, row.email || null, now, now);
+    }
+  });
+  for (let i = 0; i < count; i += 10_000) batch(i, Math.min(count, i + 10_000));
+  db.close();
+  return seeded;
+}
+
+/** Starts the real `wsm serve` and reads its URL and the saved local profile. */
+export async function startServe(dir, args = []) {
+  const env = benchEnv(dir);
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (c) => (err += c));
+  const url = await new Promise((resolve, reject) => {
+    child.stdout.on('data', (c) => {
+      out += c;
+      const m = /Listening on (\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`wsm serve exited ${code}: ${err}`)));
+  });
+  const config = JSON.parse(readFileSync(join(env.WSM_CONFIG_DIR, 'config.json'), 'utf8'));
+  const { token, workspace } = config.profiles.local;
+  const stopped = new Promise((resolve) => child.on('exit', resolve));
+  process.on('exit', () => child.kill('SIGKILL'));
+  return {
+    url, token, workspace, env, pid: child.pid,
+    async stop() {
+      child.kill('SIGTERM');
+      await stopped;
+    },
+  };
+}
+
+/** Peak RSS of a process so far (Linux: VmHWM), in MB. */
+export function peakRssMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+/** autocannon in its own process (10 connections, `seconds`), returning requests/s (average). */
+export function autocannon(url, { headers = {}, seconds = 10, connections = 10 } = {}) {
+  const args = [join(ROOT, 'node_modules/autocannon/autocannon.js'), '-c', String(connections), '-d', String(seconds), '-j'];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  args.push(url);
+  const result = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`autocannon failed: ${result.stderr}`);
+  const json = JSON.parse(result.stdout);
+  if (json.non2xx > 0) throw new Error(`${url}: ${json.non2xx} non-2xx answers`);
+  return { rps: json.requests.average, p99: json.latency.p99 };
+}
+
+/** A bare node:http server in its own process answering every request with `body`. */
+export async function startBareHttp(body) {
+  const code = `
+    const http = require('node:http');
+    const body = Buffer.from(process.env.BODY);
+    const server = http.createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length }); res.end(body); });
+    server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', code], { env: { ...process.env, BODY: body }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve) => child.stdout.once('data', (c) => resolve(Number(String(c).trim()))));
+  process.on('exit', () => child.kill('SIGKILL'));
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') };
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export const fmt = (n, digits = 1) => Number(n).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
