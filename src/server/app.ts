@@ -9,6 +9,7 @@ import { auth } from './http/auth.js';
 import { registerErrorHandling, HttpError, notFound } from './http/errors.js';
 import { ERROR_MESSAGES } from '../api/schemas/index.js';
 import { routePlugins } from './routes/index.js';
+import { docsRoutes } from './routes/openapi.js';
 import type { TemplateProvider } from './provider/provider.js';
 import { createSimulatedProvider } from './provider/simulated.js';
 
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
+  await app.register(docsRoutes); // GET /docs: the interactive API reference, outside /api/v3
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];

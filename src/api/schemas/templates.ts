@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { boolish, paginated, paginationQuery, timestamps } from './common.js';
 
 export const TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
+export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 export const TEMPLATE_NAME_PATTERN = /^[a-z_]+$/;
 export const LANGUAGE_PATTERN = /^[a-z]{2,3}(_[A-Z]{2})?$/;
 export const BODY_TEXT_MAX = 1024;
@@ -93,17 +94,18 @@ const templateFields = z.object({
 type Fields = z.infer<typeof templateFields>;
 type Ctx = z.RefinementCtx;
 
-function checkPlaceholders(text: unknown, given: unknown, path: string[], ctx: Ctx, maxCount?: number) {
+/** `path` leads to the object holding the text; `textKey` names the text in it (`text` in body, `content` in a text header). */
+function checkPlaceholders(text: unknown, given: unknown, path: string[], textKey: string, ctx: Ctx, maxCount?: number) {
   if (typeof text !== 'string') return;
   const found = placeholders(text);
   if (found.length === 0) return;
   const expected = found.map((_, i) => i + 1);
   const sorted = [...new Set(found)].sort((a, b) => a - b);
   if (sorted.length !== found.length || sorted.some((n, i) => n !== expected[i])) {
-    ctx.addIssue({ code: 'custom', path: [...path, 'text'], message: 'Placeholders must be numbered {{1}}, {{2}}, ... in order without gaps.' });
+    ctx.addIssue({ code: 'custom', path: [...path, textKey], message: 'Placeholders must be numbered {{1}}, {{2}}, ... in order without gaps.' });
   }
   if (maxCount !== undefined && found.length > maxCount) {
-    ctx.addIssue({ code: 'custom', path: [...path, 'text'], message: `At most ${maxCount} placeholder is allowed here.` });
+    ctx.addIssue({ code: 'custom', path: [...path, textKey], message: `At most ${maxCount} placeholder is allowed here.` });
   }
   if (!Array.isArray(given) || given.length !== found.length) {
     ctx.addIssue({
@@ -143,9 +145,9 @@ export const templateCreateBody = templateFields.superRefine(
   (parsed, ctx) => {
     const t = parsed as unknown as Loose;
     checkCategoryRules(t, ctx);
-    if (t.body && typeof t.body === 'object') checkPlaceholders(t.body.text, t.body.variables, ['body'], ctx);
+    if (t.body && typeof t.body === 'object') checkPlaceholders(t.body.text, t.body.variables, ['body'], 'text', ctx);
     if (t.header && t.header.type === 'text' && t.header.text) {
-      checkPlaceholders(t.header.text.content, t.header.text.variables, ['header', 'text'], ctx, 1);
+      checkPlaceholders(t.header.text.content, t.header.text.variables, ['header', 'text'], 'content', ctx, 1);
     }
   },
   { when: (payload) => typeof payload.value === 'object' && payload.value !== null },

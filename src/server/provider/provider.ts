@@ -20,13 +20,22 @@ export interface ProviderTemplateStatus {
 
 /** Why a provider call failed; sync names it in its 500 message. */
 export type ProviderFaultKind = 'unavailable' | 'credentials' | 'timeout';
+export const PROVIDER_FAULT_KINDS = ['unavailable', 'credentials', 'timeout'] as const satisfies readonly ProviderFaultKind[];
+
+/** How each cause reads in a message (api.md names them for the sync 500). */
+export const PROVIDER_FAULT_CAUSES: Record<ProviderFaultKind, string> = {
+  unavailable: 'template provider unavailable',
+  credentials: 'invalid channel credentials',
+  timeout: 'template provider timed out',
+};
 
 export class ProviderError extends Error {
   constructor(
     readonly kind: ProviderFaultKind,
-    message: string,
+    message: string = PROVIDER_FAULT_CAUSES[kind],
   ) {
     super(message);
+    this.name = 'ProviderError';
   }
 }
 

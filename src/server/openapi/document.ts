@@ -1,0 +1,176 @@
+/**
+ * The OpenAPI 3.1 document, generated from the app's route table and the zod
+ * contract (src/api/schemas), so it can never list a route the server lacks
+ * or a rule the server does not apply. Built once, at the first request that
+ * needs it, when every plugin has registered its routes.
+ */
+import { z } from 'zod';
+import { ERROR_MESSAGES, statusErrorBody, templateErrorBody, unauthenticatedBody, validationErrorBody } from '../../api/schemas/index.js';
+import type { RouteEntry } from '../app.js';
+import { TAGS, operationFor, type OperationDoc } from './operations.js';
+
+type Json = Record<string, unknown>;
+
+export const API_VERSION = '1.0.0';
+const PREFIX = '/api/v3';
+
+/** JSON Schema 2020-12 (what OpenAPI 3.1 speaks) of a contract schema; `input` for what clients send. */
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
+  try {
+    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+    return rest;
+  } catch {
+    // A schema zod cannot express (a custom check, a cycle) must not take the whole document down.
+    return {};
+  }
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const jsonContent = (schema: Json) => ({ 'application/json': { schema } });
+
+const ERROR_RESPONSES: Record<number, { description: string; schema: string }> = {
+  401: { description: 'Missing or invalid bearer token.', schema: 'Unauthenticated' },
+  403: { description: 'The caller lacks the permission.', schema: 'StatusError' },
+  404: { description: 'Not found, or a workspace the caller is not a member of.', schema: 'StatusError' },
+  413: { description: 'An uploaded file is larger than allowed.', schema: 'StatusError' },
+  422: { description: 'Validation error: `errors` maps each field (dotted path) to its messages.', schema: 'ValidationError' },
+  500: { description: 'Server error.', schema: 'StatusError' },
+};
+
+function pathParameters(path: string): Json[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    // Workspaces and stored files are UUIDs; every other resource has a positive integer id (decisions.md §1).
+    schema: name === 'workspace' || name === 'file' ? { type: 'string', format: 'uuid' } : { type: 'integer', minimum: 1 },
+  }));
+}
+
+function queryParameters(doc: OperationDoc | undefined): Json[] {
+  if (!doc?.query) return [];
+  const schema = jsonSchema(doc.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: schema.required?.includes(name) ?? false,
+    schema: property,
+  }));
+}
+
+function requestBody(doc: OperationDoc | undefined): Json | undefined {
+  if (!doc?.body) return undefined;
+  const schema = jsonSchema(doc.body, 'input');
+  const content: Json = {};
+  if (doc.multipart !== 'only') content['application/json'] = { schema };
+  if (doc.multipart) {
+    const properties = { ...((schema.properties as Json | undefined) ?? {}) };
+    for (const file of doc.files ?? []) properties[file] = { type: 'string', contentMediaType: 'application/octet-stream' };
+    content['multipart/form-data'] = {
+      schema: { ...schema, properties },
+      description: 'Nested fields use bracket names: `header[media][type]=image`, `contact_groups[]=3`.',
+    };
+  }
+  return { required: true, content };
+}
+
+function responses(route: RouteEntry, path: string, doc: OperationDoc | undefined): Json {
+  const out: Json = {};
+  const status = String(doc?.status ?? 200);
+  if (doc?.response === 'binary') {
+    out[status] = { description: 'The file.', content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } };
+  } else if (doc?.response) {
+    out[status] = { description: 'Success.', content: jsonContent(jsonSchema(doc.response, 'output')) };
+  } else {
+    out[status] = { description: 'Success.' };
+  }
+  const codes = new Set<number>(doc?.errors ?? []);
+  if (!route.public) codes.add(401);
+  if (route.permission || route.partnerOnly) codes.add(403);
+  if (path.includes('{')) codes.add(404);
+  if (doc?.body || doc?.query) codes.add(422);
+  const templates = path.includes('/templates');
+  for (const code of [...codes].sort((a, b) => a - b)) {
+    const known = ERROR_RESPONSES[code];
+    // Template endpoints answer a missing template, a failed sync or submission as {success: false, message}
+    // (api.md, decisions.md §1); a workspace the caller cannot see is still the generic body.
+    const schema = templates && (code === 404 || code === 500) ? { anyOf: [ref('TemplateError'), ref('StatusError')] } : ref(known?.schema ?? 'StatusError');
+    out[String(code)] = { description: known?.description ?? 'Error.', content: jsonContent(schema) };
+  }
+  return out;
+}
+
+function operation(route: RouteEntry, path: string): Json {
+  const doc = operationFor(route.method, path);
+  const notes = [
+    doc?.description,
+    route.permission ? `Needs the \`${route.permission}\` permission in the workspace.` : undefined,
+    route.partnerOnly ? 'Partner users only.' : undefined,
+    doc?.extension ? 'Extension of the embedded server (not in the published contract).' : undefined,
+  ].filter(Boolean);
+  const parameters = [...pathParameters(path), ...queryParameters(doc)];
+  return {
+    operationId: `${route.method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    summary: doc?.summary ?? `${route.method} ${path}`,
+    ...(notes.length ? { description: notes.join('\n\n') } : {}),
+    tags: [doc?.tag ?? tagOf(path)],
+    ...(parameters.length ? { parameters } : {}),
+    ...(requestBody(doc) ? { requestBody: requestBody(doc) } : {}),
+    responses: responses(route, path, doc),
+    ...(route.public ? { security: [] } : {}),
+  };
+}
+
+/** A route without an entry is filed under its resource, e.g. /workspaces/{w}/labels -> Labels. */
+function tagOf(path: string): string {
+  const parts = path.split('/').filter((part) => part && !part.startsWith('{'));
+  const resource = parts[parts.length - 1] ?? 'Other';
+  return resource.charAt(0).toUpperCase() + resource.slice(1).replace(/-/g, ' ');
+}
+
+/** `/api/v3/workspaces/:workspace/labels` -> `/workspaces/{workspace}/labels`; undefined outside the API. */
+export function openApiPath(url: string): string | undefined {
+  if (!url.startsWith(`${PREFIX}/`) || url.includes('*')) return undefined;
+  return url.slice(PREFIX.length).replace(/\/$/, '').replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+export function buildOpenApiDocument(routes: RouteEntry[]): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const route of routes) {
+    const path = openApiPath(route.url);
+    if (!path || route.method === 'OPTIONS') continue;
+    (paths[path] ??= {})[route.method.toLowerCase()] = operation(route, path);
+  }
+  const used = new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags as string[])));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Workspace Messaging Management API',
+      version: API_VERSION,
+      description:
+        'Workspaces, contacts, groups, fields, imports, labels, roles, users and message templates. ' +
+        'Every call needs `Authorization: Bearer <token>` unless marked otherwise.',
+    },
+    servers: [{ url: PREFIX }],
+    security: [{ bearerAuth: [] }],
+    tags: [...TAGS.filter((tag) => used.has(tag.name)), ...[...used].filter((name) => !TAGS.some((tag) => tag.name === name)).map((name) => ({ name }))],
+    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An opaque token, e.g. from POST /auth/tokens.' } },
+      schemas: {
+        ValidationError: jsonSchema(validationErrorBody, 'output'),
+        Unauthenticated: jsonSchema(unauthenticatedBody, 'output'),
+        StatusError: { ...jsonSchema(statusErrorBody, 'output'), examples: [{ message: ERROR_MESSAGES[404], status: 404 }] },
+        TemplateError: { ...jsonSchema(templateErrorBody, 'output'), examples: [{ success: false, message: ERROR_MESSAGES.template404, status: 404 }] },
+      },
+    },
+  };
+}
+
+// One document per app (keyed by its route table), built at the first request.
+const documents = new WeakMap<RouteEntry[], Json>();
+export function openApiDocumentFor(routes: RouteEntry[]): Json {
+  let document = documents.get(routes);
+  if (!document) documents.set(routes, (document = buildOpenApiDocument(routes)));
+  return document;
+}

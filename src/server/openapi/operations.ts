@@ -1,0 +1,211 @@
+/**
+ * What the OpenAPI document says about each route beyond what the route table
+ * knows: a summary, a tag and the contract schemas of its request and answer.
+ * Keys are `METHOD path` under /api/v3; path parameters match whatever their
+ * name (`{contact}` and `:contact` alike). A route missing here still appears
+ * in the document, with a generic description.
+ */
+import type { z } from 'zod';
+import * as s from '../../api/schemas/index.js';
+
+export interface OperationDoc {
+  summary: string;
+  tag: string;
+  description?: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The body may (true) or must ('only') be a multipart form. */
+  multipart?: boolean | 'only';
+  /** File parts of the multipart form, by their bracket names. */
+  files?: string[];
+  /** The success answer; `binary` for a file download. */
+  response?: z.ZodType | 'binary';
+  /** The success status (200 unless given). */
+  status?: number;
+  /** Statuses beyond those the route table implies (401, 403, 404, 422, 413). */
+  errors?: number[];
+  /** Ours, not api.md's (decisions.md "extension"). */
+  extension?: boolean;
+}
+
+export const TAGS: Array<{ name: string; description: string }> = [
+  { name: 'Auth', description: 'Bearer tokens and the calling user (extensions of the embedded server).' },
+  { name: 'Workspaces', description: 'Workspaces and their permissions.' },
+  { name: 'Contacts', description: 'Contacts, identified by their phone number.' },
+  { name: 'Contact groups', description: 'Named groups of contacts.' },
+  { name: 'Contact fields', description: 'Custom field definitions for contacts.' },
+  { name: 'Contact imports', description: 'CSV imports of contacts, processed in the background.' },
+  { name: 'Labels', description: 'Labels that categorise contacts.' },
+  { name: 'Roles', description: 'Roles and the permissions they grant.' },
+  { name: 'Users', description: 'Users who are members of a workspace.' },
+  { name: 'Templates', description: 'Message templates submitted to the template provider for approval.' },
+  { name: 'Files', description: 'Stored uploads such as avatars.' },
+  { name: 'Meta', description: 'This document.' },
+];
+
+const ws = '/workspaces/{workspace}';
+
+/** A record resource with list, create, get, update (PUT) and delete. */
+function crud(
+  tag: string,
+  path: string,
+  noun: string,
+  schemas: { query: z.ZodType; create: z.ZodType; update?: z.ZodType; list: z.ZodType; one: z.ZodType; created: z.ZodType; updated?: z.ZodType },
+  extension: { list?: boolean; get?: boolean; update?: boolean; delete?: boolean } = {},
+): Record<string, OperationDoc> {
+  const out: Record<string, OperationDoc> = {
+    [`GET ${path}`]: { tag, summary: `List ${noun}s`, query: schemas.query, response: schemas.list, extension: extension.list },
+    [`POST ${path}`]: { tag, summary: `Create a ${noun}`, body: schemas.create, response: schemas.created, status: 201 },
+    [`GET ${path}/{id}`]: { tag, summary: `Get a ${noun}`, response: schemas.one, extension: extension.get },
+    [`DELETE ${path}/{id}`]: { tag, summary: `Delete a ${noun}`, response: s.deleted, extension: extension.delete },
+  };
+  if (schemas.update) {
+    out[`PUT ${path}/{id}`] = { tag, summary: `Update a ${noun}`, body: schemas.update, response: schemas.updated, extension: extension.update };
+  }
+  return out;
+}
+
+export const OPERATIONS: Record<string, OperationDoc> = {
+  'POST /auth/tokens': {
+    tag: 'Auth',
+    summary: 'Issue a bearer token',
+    description: 'Exchanges an e-mail and password for a bearer token.',
+    body: s.tokenCreateBody,
+    response: s.tokenCreatedResponse,
+    status: 201,
+    extension: true,
+  },
+  'GET /me': { tag: 'Auth', summary: 'Get the calling user and its workspaces', response: s.meResponse, extension: true },
+
+  'POST /workspaces': { tag: 'Workspaces', summary: 'Create a workspace', body: s.workspaceCreateBody, response: s.workspaceCreatedResponse, status: 201, extension: true },
+  [`GET ${ws}`]: { tag: 'Workspaces', summary: 'Get a workspace', response: s.workspaceResponse },
+  [`GET ${ws}/permissions`]: { tag: 'Workspaces', summary: 'List the permissions enabled in a workspace', response: s.permissionsListResponse },
+  'PATCH /workspaces/partner/permissions': {
+    tag: 'Workspaces',
+    summary: 'Set the default permissions of new partner workspaces',
+    description: 'Partner users only.',
+    body: s.partnerPermissionsBody,
+    response: s.partnerPermissionsResponse,
+  },
+
+  [`GET ${ws}/contacts`]: { tag: 'Contacts', summary: 'List contacts', description: '`search` matches name, number and e-mail.', query: s.contactListQuery, response: s.contactListResponse },
+  [`POST ${ws}/contacts`]: {
+    tag: 'Contacts',
+    summary: 'Create a contact',
+    body: s.contactCreateBody,
+    multipart: true,
+    files: ['avatar'],
+    response: s.contactCreatedResponse,
+    status: 201,
+    errors: [413],
+  },
+  [`GET ${ws}/contacts/{contact}`]: { tag: 'Contacts', summary: 'Get a contact', response: s.contactResponse, extension: true },
+  [`POST ${ws}/contacts/{contact}`]: {
+    tag: 'Contacts',
+    summary: 'Update a contact',
+    body: s.contactUpdateBody,
+    multipart: true,
+    files: ['avatar'],
+    response: s.contactUpdatedResponse,
+    errors: [413],
+  },
+  [`DELETE ${ws}/contacts/{contact}`]: { tag: 'Contacts', summary: 'Delete a contact', response: s.deleted },
+
+  ...crud('Contact groups', `${ws}/contact-groups`, 'contact group', {
+    query: s.groupListQuery, create: s.groupCreateBody, update: s.groupUpdateBody, list: s.groupListResponse,
+    one: s.groupResponse, created: s.groupCreatedResponse, updated: s.groupUpdatedResponse,
+  }, { get: true, update: true, delete: true }),
+  ...crud('Contact fields', `${ws}/contact-fields`, 'contact field', {
+    query: s.fieldListQuery, create: s.fieldCreateBody, update: s.fieldUpdateBody, list: s.fieldListResponse,
+    one: s.fieldResponse, created: s.fieldCreatedResponse, updated: s.fieldUpdatedResponse,
+  }, { get: true, update: true }),
+
+  [`GET ${ws}/contact-imports`]: { tag: 'Contact imports', summary: 'List contact imports', query: s.importListQuery, response: s.importListResponse },
+  [`POST ${ws}/contact-imports`]: {
+    tag: 'Contact imports',
+    summary: 'Start a contact import',
+    description: 'A CSV file with a `number` column; rows are processed in the background after the 201.',
+    body: s.importCreateBody,
+    multipart: 'only',
+    files: ['file'],
+    response: s.importCreatedResponse,
+    status: 201,
+    errors: [413],
+  },
+  [`GET ${ws}/contact-imports/{import}`]: { tag: 'Contact imports', summary: 'Get a contact import (poll its progress)', response: s.importResponse, extension: true },
+  [`DELETE ${ws}/contact-imports/{import}`]: { tag: 'Contact imports', summary: 'Delete a contact import', response: s.deleted },
+
+  ...crud('Labels', `${ws}/labels`, 'label', {
+    query: s.labelListQuery, create: s.labelCreateBody, update: s.labelUpdateBody, list: s.labelListResponse,
+    one: s.labelResponse, created: s.labelCreatedResponse, updated: s.labelUpdatedResponse,
+  }, { list: true, delete: true }),
+  ...crud('Roles', `${ws}/roles`, 'role', {
+    query: s.roleListQuery, create: s.roleCreateBody, update: s.roleUpdateBody, list: s.roleListResponse,
+    one: s.roleResponse, created: s.roleCreatedResponse, updated: s.roleUpdatedResponse,
+  }, { get: true, update: true, delete: true }),
+
+  [`GET ${ws}/users`]: { tag: 'Users', summary: 'List users', query: s.userListQuery, response: s.userListResponse },
+  [`POST ${ws}/users`]: { tag: 'Users', summary: 'Create a user in the workspace', body: s.userCreateBody, response: s.userCreatedResponse, status: 201, extension: true },
+  [`GET ${ws}/users/{user}`]: { tag: 'Users', summary: 'Get a user', response: s.userResponse, extension: true },
+  [`POST ${ws}/users/{user}`]: {
+    tag: 'Users',
+    summary: 'Update a user',
+    body: s.userUpdateBody,
+    multipart: true,
+    files: ['avatar', 'avatar.0', 'avatar.1'],
+    response: s.userUpdatedResponse,
+    errors: [413],
+  },
+
+  [`GET ${ws}/templates`]: {
+    tag: 'Templates',
+    summary: 'List templates',
+    description: 'Filters: `status`, `category`, `search` (part of the name).',
+    query: s.templateListQuery,
+    response: s.templateListResponse,
+    extension: true,
+  },
+  [`POST ${ws}/templates`]: {
+    tag: 'Templates',
+    summary: 'Create a template',
+    description:
+      'Submits the template to the provider for review; it starts PENDING. A media header is sent as multipart ' +
+      'with the file in `header[media][file]` (image JPEG/PNG up to 5 MB, video MP4 up to 16 MB, document PDF up to 100 MB).',
+    body: s.templateCreateBody,
+    multipart: true,
+    files: ['header[media][file]'],
+    response: s.templateCreatedResponse,
+    status: 201,
+    errors: [413, 500],
+  },
+  [`GET ${ws}/templates/{template}`]: { tag: 'Templates', summary: 'Get a template', response: s.templateResponse },
+  [`DELETE ${ws}/templates/{template}`]: {
+    tag: 'Templates',
+    summary: 'Delete a template',
+    description: 'Removes the template at once; the deletion at the provider follows in the background and is retried until it succeeds.',
+    response: s.templateDeletedResponse,
+  },
+  [`POST ${ws}/templates/sync`]: {
+    tag: 'Templates',
+    summary: 'Synchronise template statuses with the provider',
+    description:
+      'Fetches the provider\'s review of every PENDING template and updates their statuses. 404 when nothing is pending; ' +
+      '500 (naming the cause) when the provider cannot be reached, with every status left as it was.',
+    response: s.templateSyncResponse,
+    errors: [404, 500],
+  },
+
+  'GET /files/{file}': { tag: 'Files', summary: 'Download a stored file', description: 'The URL itself is the capability; no token needed.', response: 'binary', extension: true },
+  'GET /openapi.json': { tag: 'Meta', summary: 'This OpenAPI document', extension: true },
+};
+
+/** `/workspaces/:workspace/x/{id}` and `/workspaces/{ws}/x/:y` give the same key. */
+export const operationKey = (method: string, path: string) =>
+  `${method.toUpperCase()} ${path.replace(/\{[^}]+\}|:[^/]+/g, '{}')}`;
+
+const byKey = new Map(Object.entries(OPERATIONS).map(([key, doc]) => {
+  const [method, path] = key.split(' ');
+  return [operationKey(method, path), doc] as const;
+}));
+
+export const operationFor = (method: string, path: string): OperationDoc | undefined => byKey.get(operationKey(method, path));

@@ -1,0 +1,46 @@
+/**
+ * The API's own description: `GET /api/v3/openapi.json` (in the API plugins)
+ * and the interactive reference at `/docs` (outside /api/v3, so buildApp
+ * registers `docsRoutes` at the root). Both are public and serve the same
+ * generated document; the Swagger UI assets come from @fastify/swagger-ui's
+ * package, so the page works offline.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { API_VERSION, openApiDocumentFor } from '../openapi/document.js';
+
+export const openapiRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/openapi.json', { config: { public: true } }, async () => openApiDocumentFor(app.routeTable));
+};
+
+export const DOCS_PREFIX = '/docs';
+
+export const docsRoutes: FastifyPluginAsync = async (app) => {
+  // The UI plugin's routes take no route options of ours, so make each public
+  // here. buildApp's onRoute hook has already recorded the route by then: mark
+  // that entry too, or the route table would claim /docs needs a token.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, public: true };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      const entry = app.routeTable.findLast((candidate) => candidate.method === method && candidate.url === route.url);
+      if (entry) entry.public = true;
+    }
+  });
+
+  // Static mode with a stub: the real document is built from the route table
+  // at the first request (transformSpecification), once every route exists.
+  await app.register(swagger, {
+    mode: 'static',
+    specification: { document: { openapi: '3.1.0', info: { title: 'Workspace Messaging Management API', version: API_VERSION }, paths: {} } },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    transformSpecification: () => openApiDocumentFor(app.routeTable),
+    transformSpecificationClone: false,
+    uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: false },
+    // No call to validator.swagger.io: the page must work without a network.
+    validatorUrl: false,
+  });
+};

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from './harness.js';
+import { openApiPath } from '../../src/server/openapi/document.js';
+import { operationFor } from '../../src/server/openapi/operations.js';
+
+let h: Harness;
+let doc: any;
+beforeAll(async () => {
+  h = await createHarness();
+  const res = await h.call({ method: 'GET', url: '/api/v3/openapi.json', token: null });
+  expect(res.statusCode).toBe(200);
+  doc = res.json();
+});
+afterAll(async () => h.close());
+
+const apiRoutes = () =>
+  h.app.routeTable.filter((route) => openApiPath(route.url) !== undefined).map((route) => ({ ...route, path: openApiPath(route.url)! }));
+
+describe('GET /api/v3/openapi.json', () => {
+  it('is a public OpenAPI 3.1 document with the bearer scheme and the /api/v3 server', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info).toMatchObject({ title: 'Workspace Messaging Management API', version: '1.0.0' });
+    expect(doc.servers).toEqual([{ url: '/api/v3' }]);
+    expect(doc.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('has one operation for every route of the route table, and nothing else', () => {
+    const routes = apiRoutes();
+    expect(routes.length).toBeGreaterThan(20);
+    for (const route of routes) {
+      const operation = doc.paths[route.path]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.path}`).toBeDefined();
+      expect(operation.responses).toBeDefined();
+      expect(operation.summary).toEqual(expect.any(String));
+    }
+    const documented = Object.values(doc.paths).reduce((n: number, ops: any) => n + Object.keys(ops).length, 0);
+    expect(documented).toBe(new Set(routes.map((r) => `${r.method} ${r.path}`)).size);
+    const ids = Object.values(doc.paths).flatMap((ops: any) => Object.values(ops).map((op: any) => op.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('marks public operations and the errors each route can answer', () => {
+    expect(doc.paths['/openapi.json'].get.security).toEqual([]);
+    const create = doc.paths['/workspaces/{workspace}/templates'].post;
+    expect(create.security).toBeUndefined();
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '401', '403', '404', '413', '422']));
+    expect(create.parameters).toEqual([{ name: 'workspace', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }]);
+    expect(create.description).toContain('templates.create');
+    const getOne = doc.paths['/workspaces/{workspace}/templates/{template}'].get;
+    expect(getOne.responses['404'].content['application/json'].schema.anyOf).toContainEqual({ $ref: '#/components/schemas/TemplateError' });
+    expect(doc.paths['/workspaces/{workspace}/labels/{label}'].get.responses['404'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/StatusError',
+    });
+  });
+
+  it('takes request and response schemas from the zod contract', () => {
+    const create = doc.paths['/workspaces/{workspace}/templates'].post;
+    const json = create.requestBody.content['application/json'].schema;
+    expect(json.required).toEqual(['name', 'language', 'category']);
+    expect(json.properties.name.pattern).toBe('^[a-z_]+$');
+    expect(json.properties.buttons.maxItems).toBe(3);
+    expect(json.properties.codeExpirationMinutes).toMatchObject({ minimum: 1, maximum: 1440 });
+    const form = create.requestBody.content['multipart/form-data'].schema;
+    expect(form.properties['header[media][file]']).toMatchObject({ type: 'string' });
+    const created = create.responses['201'].content['application/json'].schema;
+    expect(created.properties.data.required).toEqual(expect.arrayContaining(['id', 'status', 'provider_id', 'rejection_reason', 'components']));
+
+    const list = doc.paths['/workspaces/{workspace}/templates'].get;
+    expect(list.parameters.map((p: any) => p.name)).toEqual(['workspace', 'page', 'per_page', 'status', 'category', 'search']);
+    expect(JSON.stringify(doc)).not.toContain('"$schema"');
+  });
+
+  it('describes every route of the API contract in operations.ts', () => {
+    const undescribed = apiRoutes().filter((route) => !operationFor(route.method, route.path)).map((r) => `${r.method} ${r.path}`);
+    expect(undescribed).toEqual([]);
+  });
+});
+
+describe('/docs', () => {
+  it('serves the interactive reference without a token, from local assets', async () => {
+    const page = await h.call({ method: 'GET', url: '/docs', token: null });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('swagger-ui');
+    const bundle = await h.call({ method: 'GET', url: '/docs/static/swagger-ui-bundle.js', token: null });
+    expect(bundle.statusCode).toBe(200);
+    const served = await h.call({ method: 'GET', url: '/docs/json', token: null });
+    expect(served.json()).toEqual(doc);
+  });
+
+  it('is recorded as public in the route table', () => {
+    const docs = h.app.routeTable.filter((route) => route.url.startsWith('/docs'));
+    expect(docs.length).toBeGreaterThan(0);
+    expect(docs.every((route) => route.public)).toBe(true);
+  });
+});
