@@ -1,0 +1,127 @@
+import type { Db } from '../db.js';
+import { nowIso } from '../db.js';
+import { IMPORT_ERRORS_KEPT, type ContactImport } from '../../api/schemas/index.js';
+import { createCounters } from './counters.js';
+
+export type ImportError = ContactImport['errors'][number];
+export type ImportStatus = ContactImport['status'];
+
+/** A row of contact_imports with its group's name; `stored_path` never leaves the server. */
+export interface ImportRow {
+  id: number;
+  workspace_id: string;
+  name: string;
+  status: ImportStatus;
+  contact_group_id: number | null;
+  group_name: string | null;
+  file_name: string;
+  stored_path: string;
+  total_rows: number;
+  processed_rows: number;
+  created_count: number;
+  updated_count: number;
+  failed_count: number;
+  errors: string;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+/** The counters a run advances; committed together with the rows they count. */
+export interface ImportProgress {
+  processed_rows: number;
+  created_count: number;
+  updated_count: number;
+  failed_count: number;
+  errors: ImportError[];
+}
+
+const SELECT = `SELECT i.*, g.name AS group_name FROM contact_imports i LEFT JOIN contact_groups g ON g.id = i.contact_group_id`;
+
+export function toImportRecord(row: ImportRow): ContactImport {
+  return {
+    id: row.id,
+    workspace_id: row.workspace_id,
+    name: row.name,
+    status: row.status,
+    contact_group: row.contact_group_id !== null && row.group_name !== null ? { id: row.contact_group_id, name: row.group_name } : null,
+    file_name: row.file_name,
+    total_rows: row.total_rows,
+    processed_rows: row.processed_rows,
+    created_count: row.created_count,
+    updated_count: row.updated_count,
+    failed_count: row.failed_count,
+    errors: JSON.parse(row.errors) as ImportError[],
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    finished_at: row.finished_at,
+  };
+}
+
+export const progressOf = (row: ImportRow): ImportProgress => ({
+  processed_rows: row.processed_rows,
+  created_count: row.created_count,
+  updated_count: row.updated_count,
+  failed_count: row.failed_count,
+  errors: JSON.parse(row.errors) as ImportError[],
+});
+
+/** Only the first errors are kept (decisions.md §3); the counts stay exact. */
+export function noteError(progress: ImportProgress, error: ImportError): void {
+  if (progress.errors.length < IMPORT_ERRORS_KEPT) progress.errors.push(error);
+}
+
+export function createImportsRepository(db: Db) {
+  const counters = createCounters(db);
+  const page = db.prepare<[string, number, number], ImportRow>(`${SELECT} WHERE i.workspace_id = ? ORDER BY i.id LIMIT ? OFFSET ?`);
+  const byId = db.prepare<[string, number], ImportRow>(`${SELECT} WHERE i.workspace_id = ? AND i.id = ?`);
+  const byIdAnyWorkspace = db.prepare<[number], ImportRow>(`${SELECT} WHERE i.id = ?`);
+  const unfinished = db.prepare<[], { id: number }>(
+    "SELECT id FROM contact_imports WHERE status IN ('pending', 'processing') ORDER BY id",
+  );
+  const insert = db.prepare(
+    `INSERT INTO contact_imports (workspace_id, name, contact_group_id, file_name, stored_path, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const remove = db.prepare('DELETE FROM contact_imports WHERE workspace_id = ? AND id = ?');
+  const begin = db.prepare("UPDATE contact_imports SET status = 'processing', total_rows = ?, updated_at = ? WHERE id = ?");
+  const save = db.prepare(
+    `UPDATE contact_imports SET processed_rows = @processed_rows, created_count = @created_count, updated_count = @updated_count,
+            failed_count = @failed_count, errors = @errors, updated_at = @now WHERE id = @id`,
+  );
+  const end = db.prepare('UPDATE contact_imports SET status = ?, finished_at = ?, updated_at = ? WHERE id = ?');
+
+  const saveProgress = (id: number, progress: ImportProgress) =>
+    save.run({ ...progress, errors: JSON.stringify(progress.errors), now: nowIso(), id }).changes > 0;
+
+  return {
+    list: (workspaceId: string, offset: number, limit: number) => page.all(workspaceId, limit, offset).map(toImportRecord),
+    count: (workspaceId: string) => counters.count(workspaceId, 'contact_imports'),
+    find: (workspaceId: string, id: number) => byId.get(workspaceId, id),
+    create(workspaceId: string, input: { name: string; groupId: number | null; fileName: string; storedPath: string }): ImportRow {
+      const now = nowIso();
+      const info = insert.run(workspaceId, input.name, input.groupId, input.fileName, input.storedPath, now, now);
+      return byId.get(workspaceId, Number(info.lastInsertRowid))!;
+    },
+    /** The stored file's path, for the caller to remove once the row is gone. */
+    delete(workspaceId: string, id: number): string | undefined {
+      const row = byId.get(workspaceId, id);
+      if (!row) return undefined;
+      remove.run(workspaceId, id);
+      return row.stored_path;
+    },
+
+    // The worker's side: it runs outside any request, so by id alone.
+    job: (id: number) => byIdAnyWorkspace.get(id),
+    unfinishedIds: () => unfinished.all().map((row) => row.id),
+    begin: (id: number, totalRows: number) => void begin.run(totalRows, nowIso(), id),
+    /** False when the import was deleted meanwhile (the caller then stops). */
+    saveProgress,
+    finish: db.transaction((id: number, status: 'completed' | 'failed', progress: ImportProgress): void => {
+      if (!saveProgress(id, progress)) return;
+      const now = nowIso();
+      end.run(status, now, now, id);
+    }),
+  };
+}
+export type ImportsRepository = ReturnType<typeof createImportsRepository>;

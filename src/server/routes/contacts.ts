@@ -1,0 +1,165 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  AVATAR_MAX_BYTES,
+  check,
+  contactCreateBody,
+  contactListQuery,
+  contactUpdateBody,
+  type FieldErrors,
+} from '../../api/schemas/index.js';
+import { createContactsRepository, type ContactRow, type ContactWrite } from '../repositories/contacts.js';
+import { createGroupsRepository } from '../repositories/groups.js';
+import { createFieldsRepository } from '../repositories/fields.js';
+import { fileUrl } from '../repositories/files.js';
+import { notFound, validationFailed } from '../http/errors.js';
+import { offsetOf, pageEnvelope } from '../http/pagination.js';
+import { parseId, parseOr422 } from '../http/validate.js';
+import { created, deletedEnvelope, updated } from '../http/envelopes.js';
+import { readForm, type UploadedFile } from '../http/multipart.js';
+import { MIME, sniff } from '../http/sniff.js';
+
+const NUMBER_TAKEN = 'The number has already been taken.';
+const NOT_AN_IMAGE = 'The avatar must be an image (PNG, JPEG, GIF or WebP).';
+const AVATAR_TYPES = new Set(['png', 'jpeg', 'gif', 'webp'] as const);
+
+/** The body as the JSON form would give it, plus the avatar file of a multipart form. */
+interface ContactForm {
+  body: unknown;
+  avatarFile?: UploadedFile;
+  /** A multipart `avatar` part that was text, not a file. */
+  avatarNotFile: boolean;
+}
+
+async function readContactForm(request: FastifyRequest): Promise<ContactForm> {
+  if (!request.isMultipart()) return { body: request.body, avatarNotFile: false };
+  // Beyond 2 MB the part is cut and the request answered 413 (readForm).
+  const { fields, files } = await readForm(request, { maxFileBytes: AVATAR_MAX_BYTES });
+  // A browser form with no file chosen sends an empty, nameless part: that is "no avatar".
+  const avatarFile = files.find((file) => file.field === 'avatar' && (file.size > 0 || file.filename !== ''));
+  return { body: fields, avatarFile, avatarNotFile: fields.avatar !== undefined && !avatarFile };
+}
+
+function checkAvatar(form: ContactForm, errors: FieldErrors): ContactWrite['avatar'] {
+  if (form.avatarNotFile) {
+    errors.avatar = [NOT_AN_IMAGE];
+    return undefined;
+  }
+  if (!form.avatarFile?.buffer) return undefined;
+  const type = sniff(form.avatarFile.buffer);
+  if (!type || !AVATAR_TYPES.has(type as 'png')) {
+    errors.avatar = [NOT_AN_IMAGE];
+    return undefined;
+  }
+  return { bytes: form.avatarFile.buffer, contentType: MIME[type] };
+}
+
+/** Schema errors and avatar errors together, so one 422 names every field at fault. */
+function validateForm<T>(parsed: { ok: true; value: T } | { ok: false; errors: FieldErrors }, form: ContactForm) {
+  const errors: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
+  const avatar = checkAvatar(form, errors);
+  if (!parsed.ok || Object.keys(errors).length > 0) throw validationFailed(errors);
+  return { value: parsed.value, avatar };
+}
+
+export const contactRoutes: FastifyPluginAsync = async (app) => {
+  const contacts = createContactsRepository(app.db);
+  const groups = createGroupsRepository(app.db);
+  const fields = createFieldsRepository(app.db);
+  const base = '/workspaces/:workspace/contacts';
+  const contactId = (params: unknown) => parseId((params as { contact?: string }).contact, notFound);
+  const toRecords = (request: FastifyRequest, rows: ContactRow[]) => contacts.records(rows, (id) => fileUrl(request, id));
+
+  /**
+   * The references a body makes to other rows: groups and contact fields of the
+   * same workspace. Unknown ones are 422s under `contact_groups.N` / `fields.<name>`.
+   */
+  function resolveReferences(
+    workspaceId: string,
+    input: { contact_groups?: number[]; fields?: Record<string, string> },
+    errors: FieldErrors,
+  ): Pick<ContactWrite, 'groupIds' | 'fieldValues'> {
+    let groupIds: number[] | undefined;
+    if (input.contact_groups) {
+      const known = groups.existingIds(workspaceId, input.contact_groups);
+      input.contact_groups.forEach((id, index) => {
+        if (!known.has(id)) errors[`contact_groups.${index}`] = ['The selected contact group is invalid.'];
+      });
+      groupIds = [...new Set(input.contact_groups)];
+    }
+    let fieldValues: Map<number, string> | undefined;
+    if (input.fields) {
+      const byName = fields.idsByName(workspaceId);
+      fieldValues = new Map();
+      for (const [name, value] of Object.entries(input.fields)) {
+        const fieldId = byName.get(name);
+        if (fieldId === undefined) errors[`fields.${name}`] = [`The ${name} field is not a contact field of this workspace.`];
+        else fieldValues.set(fieldId, value.trim());
+      }
+    }
+    return { groupIds, fieldValues };
+  }
+
+  app.get(base, { config: { permission: 'contacts.view' } }, async (request) => {
+    const query = parseOr422(contactListQuery, request.query);
+    const offset = offsetOf(query);
+    if (query.search) {
+      const { rows, total } = contacts.search(request.workspaceId, query.search, offset, query.per_page);
+      return pageEnvelope(request, query, total, toRecords(request, rows));
+    }
+    const rows = contacts.list(request.workspaceId, offset, query.per_page);
+    return pageEnvelope(request, query, contacts.count(request.workspaceId), toRecords(request, rows));
+  });
+
+  app.post(base, { config: { permission: 'contacts.create' } }, async (request, reply) => {
+    const form = await readContactForm(request);
+    const { value: body, avatar } = validateForm(check(contactCreateBody, form.body ?? {}), form);
+    const errors: FieldErrors = {};
+    if (contacts.idOfNumber(request.workspaceId, body.number) !== undefined) errors.number = [NUMBER_TAKEN];
+    const references = resolveReferences(request.workspaceId, body, errors);
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    const row = contacts.create(request.workspaceId, body.number, {
+      // An empty name (a blank form field) reads as "omitted" (api.md: defaults to Unknown).
+      name: body.name || 'Unknown',
+      email: body.email ?? null,
+      gender: body.gender ?? null,
+      status: body.status ?? true,
+      avatar,
+      ...references,
+    });
+    return reply.code(201).send(created('Contact', toRecords(request, [row])[0]));
+  });
+
+  app.get(`${base}/:contact`, { config: { permission: 'contacts.view' } }, async (request) => {
+    const row = contacts.find(request.workspaceId, contactId(request.params));
+    if (!row) throw notFound();
+    return { data: toRecords(request, [row])[0] };
+  });
+
+  // api.md defines the update as POST (its PUT label is a documentation slip).
+  app.post(`${base}/:contact`, { config: { permission: 'contacts.update' } }, async (request) => {
+    const id = contactId(request.params);
+    // Read the whole form before answering anything, so a 404 never leaves a body half-read.
+    const form = await readContactForm(request);
+    const current = contacts.find(request.workspaceId, id);
+    if (!current) throw notFound();
+    const { value: body, avatar } = validateForm(check(contactUpdateBody, form.body ?? {}), form);
+    const errors: FieldErrors = {};
+    const references = resolveReferences(request.workspaceId, body, errors);
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    // Omitted keeps, null clears; `number` is never changed here (api.md).
+    const row = contacts.update(current, {
+      name: body.name,
+      email: body.email === undefined ? current.email : body.email,
+      gender: body.gender === undefined ? current.gender : body.gender,
+      status: body.status ?? current.status === 1,
+      avatar,
+      ...references,
+    });
+    return updated('Contact', toRecords(request, [row])[0]);
+  });
+
+  app.delete(`${base}/:contact`, { config: { permission: 'contacts.delete' } }, async (request) => {
+    if (!contacts.delete(request.workspaceId, contactId(request.params))) throw notFound();
+    return deletedEnvelope('Contact');
+  });
+};

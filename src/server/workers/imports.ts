@@ -1,0 +1,188 @@
+/**
+ * Background processing of contact imports (decisions.md §3). A run streams
+ * the stored CSV and commits rows in batches; each batch's contacts and the
+ * import's counters (processed_rows above all) go in one transaction. So after
+ * a crash, skipping `processed_rows` rows resumes exactly where the last
+ * committed batch ended, with nothing counted or created twice.
+ */
+import { existsSync } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db.js';
+import { check, importRow } from '../../api/schemas/index.js';
+import { createImportsRepository, noteError, progressOf, type ImportProgress, type ImportRow, type ImportsRepository } from '../repositories/imports.js';
+import { createFieldsRepository } from '../repositories/fields.js';
+import { readCsvRows, type CsvItem } from '../imports/csv.js';
+import { planColumns, readRow, type ColumnPlan } from '../imports/columns.js';
+import { createImportWriter } from '../imports/writer.js';
+
+export const IMPORT_BATCH_ROWS = 1000;
+/** How often the worker looks for work it was not told about (a safety net; creates kick it). */
+const POLL_MS = 2000;
+/** `row` of an error about the whole file rather than one of its rows. */
+const WHOLE_FILE = 0;
+const FILE_GONE = 'The uploaded file is no longer available.';
+const INTERRUPTED = 'The import stopped because of an internal error.';
+
+export interface ProcessOptions {
+  /** Rows per transaction. */
+  batchSize?: number;
+  /** Checked after each committed batch: true leaves the import `processing`, to resume later. */
+  shouldStop?: () => boolean;
+}
+export type ProcessOutcome = 'completed' | 'failed' | 'stopped' | 'deleted' | 'skipped';
+
+/** The import row vanished (deleted while running): the batch in flight is rolled back. */
+class ImportDeleted extends Error {}
+
+async function countDataRows(path: string): Promise<number> {
+  let rows = -1; // the header is not a data row
+  for await (const _ of readCsvRows(path)) rows += 1;
+  return Math.max(0, rows);
+}
+
+const reasonOf = (errors: Record<string, string[]>) => Object.values(errors).flat().join(' ');
+
+export async function processImport(db: Db, importId: number, options: ProcessOptions = {}): Promise<ProcessOutcome> {
+  const imports = createImportsRepository(db);
+  const job = imports.job(importId);
+  if (!job || (job.status !== 'pending' && job.status !== 'processing')) return 'skipped';
+  const failWith = (progress: ImportProgress, message: string, row = WHOLE_FILE): ProcessOutcome => {
+    noteError(progress, { row, message });
+    imports.finish(importId, 'failed', progress);
+    return 'failed';
+  };
+  if (!existsSync(job.stored_path)) return failWith(progressOf(job), FILE_GONE);
+  try {
+    // The total is counted once, before the first row is committed.
+    if (job.processed_rows === 0) imports.begin(importId, await countDataRows(job.stored_path));
+    return await runRows(db, imports, job, options);
+  } catch (error) {
+    if (error instanceof ImportDeleted) return 'deleted';
+    // Keep what was committed; the in-memory counters may hold a rolled-back batch.
+    const committed = imports.job(importId);
+    if (!committed) return 'deleted';
+    return failWith(progressOf(committed), existsSync(job.stored_path) ? INTERRUPTED : FILE_GONE);
+  }
+}
+
+async function runRows(db: Db, imports: ImportsRepository, job: ImportRow, options: ProcessOptions): Promise<ProcessOutcome> {
+  const writer = createImportWriter(db);
+  const fieldIds = createFieldsRepository(db).idsByName(job.workspace_id);
+  const batchSize = options.batchSize ?? IMPORT_BATCH_ROWS;
+  const progress = progressOf(job);
+  let plan: ColumnPlan | undefined;
+  let alreadyDone = job.processed_rows;
+  let batch: CsvItem[] = [];
+
+  const apply = (item: CsvItem, columns: ColumnPlan) => {
+    if (item.kind === 'error') {
+      progress.failed_count += 1;
+      noteError(progress, { row: item.line, message: item.message });
+      return;
+    }
+    const { input, fieldValues } = readRow(item.cells, columns);
+    const parsed = check(importRow, input);
+    if (!parsed.ok) {
+      progress.failed_count += 1;
+      noteError(progress, { row: item.line, message: reasonOf(parsed.errors) });
+      return;
+    }
+    const outcome = writer.write(job.workspace_id, parsed.value, fieldValues, job.contact_group_id);
+    if (outcome === 'created') progress.created_count += 1;
+    else progress.updated_count += 1;
+  };
+  const commit = db.transaction((items: CsvItem[], columns: ColumnPlan) => {
+    for (const item of items) apply(item, columns);
+    progress.processed_rows += items.length;
+    if (!imports.saveProgress(job.id, progress)) throw new ImportDeleted();
+  });
+
+  for await (const item of readCsvRows(job.stored_path)) {
+    if (!plan) {
+      if (item.kind === 'error') return failOnHeader(imports, job.id, progress, item.message);
+      plan = planColumns(item.cells, fieldIds);
+      if (plan.contact.number === undefined) return failOnHeader(imports, job.id, progress, 'The header row has no number column.');
+      // Noted once: a resumed run finds these already committed with its first batch.
+      if (progress.processed_rows === 0) for (const message of plan.notes) noteError(progress, { row: 1, message });
+      continue;
+    }
+    if (alreadyDone > 0) {
+      alreadyDone -= 1;
+      continue;
+    }
+    batch.push(item);
+    if (batch.length < batchSize) continue;
+    commit(batch, plan);
+    batch = [];
+    if (options.shouldStop?.()) return 'stopped';
+    await nextTurn(); // let requests in between batches
+  }
+  if (!plan) return failOnHeader(imports, job.id, progress, 'The file has no header row.');
+  const columns = plan;
+  db.transaction(() => {
+    commit(batch, columns);
+    imports.finish(job.id, 'completed', progress);
+  })();
+  return 'completed';
+}
+
+function failOnHeader(imports: ImportsRepository, id: number, progress: ImportProgress, message: string): ProcessOutcome {
+  noteError(progress, { row: 1, message });
+  imports.finish(id, 'failed', progress);
+  return 'failed';
+}
+
+/** Runs every pending import, and every one a stop or crash left `processing`, oldest first. */
+export async function runPendingImports(app: { db: Db }, options: ProcessOptions = {}): Promise<number> {
+  const imports = createImportsRepository(app.db);
+  let runs = 0;
+  for (const id of imports.unfinishedIds()) {
+    if (options.shouldStop?.()) break;
+    await processImport(app.db, id, options);
+    runs += 1;
+  }
+  return runs;
+}
+
+/**
+ * Starts the worker with the app (when workers are enabled) and stops it on
+ * close, after the batch in flight; `kick()` asks for a run now (after a create).
+ */
+export function registerImportWorker(app: FastifyInstance): { kick(): void } {
+  if (!app.workersEnabled) return { kick: () => {} };
+  let stopping = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const kick = () => {
+    if (stopping) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runPendingImports(app, { shouldStop: () => stopping })
+      .then(() => undefined)
+      .catch((error: unknown) => app.log.error({ err: error }, 'import worker failed'))
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          kick();
+        }
+      });
+  };
+
+  app.addHook('onReady', async () => {
+    timer = setInterval(kick, POLL_MS);
+    timer.unref();
+    kick(); // imports a previous process left pending or processing
+  });
+  app.addHook('onClose', async () => {
+    stopping = true;
+    clearInterval(timer);
+    await running;
+  });
+  return { kick };
+}

@@ -1,0 +1,313 @@
+import { existsSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import FormData from 'form-data';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from './harness.js';
+import { buildApp } from '../../src/server/app.js';
+import { openDatabase } from '../../src/server/db.js';
+import { processImport, runPendingImports } from '../../src/server/workers/imports.js';
+import { readCsvRows } from '../../src/server/imports/csv.js';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await createHarness();
+});
+afterEach(async () => {
+  await h?.close();
+});
+
+const stamp = { created_at: expect.stringMatching(/Z$/), updated_at: expect.stringMatching(/Z$/) };
+const notFound = { message: 'Resource not found.', status: 404 };
+const NOT_CSV = 'The file must be a UTF-8 CSV file whose header row has a number column.';
+const importsUrl = () => `/api/v3/workspaces/${h.ws}/contact-imports`;
+const contactsUrl = () => `/api/v3/workspaces/${h.ws}/contacts`;
+const storedFiles = () => (existsSync(join(h.dir, 'uploads', 'imports')) ? readdirSync(join(h.dir, 'uploads', 'imports')) : []);
+
+function upload(fields: Record<string, string>, file?: { content: string | Buffer; filename?: string }) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) form.append('file', Buffer.from(file.content), { filename: file.filename ?? 'people.csv', contentType: 'text/csv' });
+  return { payload: form.getBuffer(), headers: form.getHeaders() as Record<string, string> };
+}
+
+async function createImport(content: string | Buffer, fields: Record<string, string> = { name: 'Spring' }, token?: string) {
+  const res = await h.call({ method: 'POST', url: importsUrl(), ...upload(fields, { content }), token });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data;
+}
+const getImport = async (id: number) => (await h.call({ method: 'GET', url: `${importsUrl()}/${id}` })).json().data;
+const post = async (url: string, payload: object) => (await h.call({ method: 'POST', url, payload })).json().data;
+
+describe('contact imports: upload', () => {
+  it('stores the file and answers 201 with the pending record', async () => {
+    const group = await post(`/api/v3/workspaces/${h.ws}/contact-groups`, { name: 'Imported' });
+    const res = await h.call({
+      method: 'POST',
+      url: importsUrl(),
+      ...upload({ name: 'Spring', contact_groups: String(group.id) }, { content: 'number,name\n5550000001,Ann\n', filename: 'C:\\Users\\me\\people.csv' }),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      status: 201,
+      message: 'Contact import created successfully.',
+      data: {
+        id: expect.any(Number),
+        workspace_id: h.ws,
+        name: 'Spring',
+        status: 'pending',
+        contact_group: { id: group.id, name: 'Imported' },
+        file_name: 'people.csv',
+        total_rows: 0,
+        processed_rows: 0,
+        created_count: 0,
+        updated_count: 0,
+        failed_count: 0,
+        errors: [],
+        ...stamp,
+        finished_at: null,
+      },
+    });
+    expect(storedFiles()).toHaveLength(1);
+    expect(await getImport(res.json().data.id)).toEqual(res.json().data);
+  });
+
+  it('refuses a missing file, a file that is not a CSV with a number column, an unknown group, a long name', async () => {
+    const cases: Array<[ReturnType<typeof upload>, Record<string, string[]>]> = [
+      [upload({ name: 'x' }), { file: ['The file field is required.'] }],
+      [upload({}, { content: 'name,email\nAnn,a@b.co\n' }), { file: [NOT_CSV] }],
+      [upload({}, { content: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex') }), { file: [NOT_CSV] }],
+      [upload({}, { content: '' }), { file: [NOT_CSV] }],
+      [upload({ contact_groups: '999' }, { content: 'number\n5550000001\n' }), { contact_groups: ['The selected contact group is invalid.'] }],
+      [upload({ contact_groups: 'abc' }, { content: 'number\n5550000001\n' }), { contact_groups: ['The contact groups field must be a number.'] }],
+      [upload({ name: 'x'.repeat(256) }, { content: 'number\n5550000001\n' }), { name: ['The name field must not be greater than 255 characters.'] }],
+    ];
+    for (const [form, errors] of cases) {
+      const res = await h.call({ method: 'POST', url: importsUrl(), ...form });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ message: 'Validation error', errors });
+    }
+    const json = await h.call({ method: 'POST', url: importsUrl(), payload: { name: 'x' } });
+    expect(json.json()).toEqual({ message: 'Validation error', errors: { file: ['The file field is required.'] } });
+    // Nothing rejected stays on disk.
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it('accepts a UTF-8 BOM, a Number header in any case, and defaults the name to the file name', async () => {
+    const group = await post(`/api/v3/workspaces/${h.ws}/contact-groups`, { name: 'Bracketed' });
+    // `contact_groups[0]`, the bracket form this API family uses, names the one group too.
+    const made = await createImport('\uFEFFNumber,Name\r\n5550000001,Zoë\r\n', { 'contact_groups[0]': String(group.id) });
+    expect(made).toMatchObject({ name: 'people.csv', contact_group: { id: group.id, name: 'Bracketed' } });
+    await runPendingImports(h.app);
+    expect(await getImport(made.id)).toMatchObject({ status: 'completed', total_rows: 1, created_count: 1, errors: [] });
+    const contacts = (await h.call({ method: 'GET', url: contactsUrl() })).json().data;
+    expect(contacts.map((c: { name: string; number: string }) => [c.number, c.name])).toEqual([['5550000001', 'Zoë']]);
+  });
+
+  it('answers 413 beyond 100 MB and keeps nothing', { timeout: 60_000 }, async () => {
+    // Streamed, so the test never holds the 100 MB in memory.
+    const boundary = 'wsm-big-upload';
+    const line = Buffer.from('5550000001,Somebody with a fairly long name\n'.repeat(4096));
+    function* body() {
+      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\nnumber,name\n`);
+      for (let sent = 0; sent <= 100 * 1024 * 1024; sent += line.length) yield line;
+      yield Buffer.from(`\r\n--${boundary}--\r\n`);
+    }
+    const res = await h.call({
+      method: 'POST',
+      url: importsUrl(),
+      payload: Readable.from(body()),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'Payload too large.', status: 413 });
+    expect(storedFiles()).toEqual([]);
+  });
+});
+
+describe('contact imports: processing', () => {
+  it('imports mixed rows: exact counts, row numbers, created vs updated, fields, unknown column, group', async () => {
+    const group = await post(`/api/v3/workspaces/${h.ws}/contact-groups`, { name: 'Imported' });
+    await post(`/api/v3/workspaces/${h.ws}/contact-fields`, { name: 'city' });
+    const existing = await post(contactsUrl(), { number: '5559999999', name: 'Before', email: 'before@example.com' });
+    const csv = [
+      'number,name,email,gender,status,city,shoe_size',
+      '+1 555 000 0001,Ann,ann@example.com,female,1,Lisbon,42',
+      '5550000002,,,,,,',
+      'bad-number,Bob,,,,,',
+      '5550000004,Carl,not-an-email,,,,',
+      '5550000005,Dee,,robot,,,',
+      '15550000001,Ann Updated,,,,Porto,',
+      '5559999999,Existing updated,,,0,,',
+      ',NoNumber,,,,,',
+      '',
+    ].join('\n');
+    const made = await createImport(csv, { name: 'Mixed', contact_groups: String(group.id) });
+    await runPendingImports(h.app);
+
+    expect(await getImport(made.id)).toEqual({
+      ...made,
+      status: 'completed',
+      total_rows: 8,
+      processed_rows: 8,
+      created_count: 2,
+      updated_count: 2,
+      failed_count: 4,
+      errors: [
+        { row: 1, message: 'Unknown column "shoe_size" was ignored.' },
+        { row: 4, message: 'The number must be a phone number of 7 to 15 digits.' },
+        { row: 5, message: 'The email field must be a valid email address.' },
+        { row: 6, message: 'The selected gender is invalid.' },
+        { row: 9, message: 'The number field is required.' },
+      ],
+      updated_at: expect.stringMatching(/Z$/),
+      finished_at: expect.stringMatching(/Z$/),
+    });
+    const contacts = (await h.call({ method: 'GET', url: `${contactsUrl()}?per_page=100` })).json().data;
+    const byNumber = Object.fromEntries(contacts.map((c: { number: string }) => [c.number, c]));
+    expect(Object.keys(byNumber).sort()).toEqual(['15550000001', '5550000002', '5559999999']);
+    expect(byNumber['15550000001']).toMatchObject({ name: 'Ann Updated', email: 'ann@example.com', gender: 'female', status: true, fields: { city: 'Porto' } });
+    expect(byNumber['5550000002']).toMatchObject({ name: 'Unknown', email: null, status: true, fields: {} });
+    // Empty cells never blank an existing contact.
+    expect(byNumber['5559999999']).toMatchObject({ id: existing.id, name: 'Existing updated', email: 'before@example.com', status: false });
+    for (const contact of contacts) expect(contact.contact_groups).toEqual([{ id: group.id, name: 'Imported' }]);
+    const counted = await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contact-groups/${group.id}` });
+    expect(counted.json().data.contacts_count).toBe(3);
+  });
+
+  it('reports the line where a row starts across quoted line breaks, CRLF and blank lines', async () => {
+    const csv = 'number,name\r\n5550000001,"Two\r\nlines"\r\n\r\nnope,x\r\n5550000003,"a ""quote"""\r\n5550000004,"never closed\r\n';
+    const made = await createImport(csv);
+    await runPendingImports(h.app);
+    const done = await getImport(made.id);
+    expect(done).toMatchObject({ status: 'completed', total_rows: 4, created_count: 2, failed_count: 2 });
+    expect(done.errors).toEqual([
+      { row: 5, message: 'The number must be a phone number of 7 to 15 digits.' },
+      { row: 7, message: 'The row has a quoted value that is never closed.' },
+    ]);
+    const names = (await h.call({ method: 'GET', url: contactsUrl() })).json().data.map((c: { name: string }) => c.name);
+    expect(names).toEqual(['Two\r\nlines', 'a "quote"']);
+  });
+
+  it('places every row, and every row the parser rejects, at the line where it starts', async () => {
+    const linesOf = async (content: string) => {
+      const path = join(h.dir, 'lines.csv');
+      writeFileSync(path, content);
+      const items = [];
+      for await (const item of readCsvRows(path)) items.push(item.kind === 'record' ? item.line : `error@${item.line}`);
+      return items;
+    };
+    expect(await linesOf('number,name\n1,a\n2,"x"\n\n3,"multi\nline"\n4,b')).toEqual([1, 2, 3, 5, 7]);
+    expect(await linesOf('number,name\n1,a\n\n\n2,"never\nclosed\n\n3,x\n')).toEqual([1, 2, 'error@5']);
+    expect(await linesOf('number,name\n1,a\n,,\n2,"never\nclosed\n3,x\n')).toEqual([1, 2, 'error@4']);
+    expect(await linesOf('number,name\r\n1,"a\r\nb\r\nc"\r\n2,x\r\n')).toEqual([1, 2, 5]);
+  });
+
+  it('keeps the first 100 errors and an exact failed count; a repeated number updates', async () => {
+    const rows = ['number'];
+    for (let i = 0; i < 150; i += 1) rows.push(`bad${i}`);
+    rows.push('5550000001', '555-000-0001');
+    const made = await createImport(rows.join('\n'));
+    await runPendingImports(h.app, { batchSize: 7 });
+    const done = await getImport(made.id);
+    expect(done).toMatchObject({ status: 'completed', total_rows: 152, processed_rows: 152, failed_count: 150, created_count: 1, updated_count: 1 });
+    expect(done.errors).toHaveLength(100);
+    expect(done.errors[99]).toEqual({ row: 101, message: 'The number must be a phone number of 7 to 15 digits.' });
+  });
+
+  it('resumes an import interrupted mid-way on a rebuilt app: exact counts, no duplicates', async () => {
+    const rows = ['number,name'];
+    for (let i = 0; i < 25; i += 1) rows.push(`55500000${String(i).padStart(2, '0')},Person ${i}`);
+    rows.push('broken,row');
+    const made = await createImport(rows.join('\n'));
+    // The process "dies" right after its first committed batch.
+    expect(await processImport(h.db, made.id, { batchSize: 10, shouldStop: () => true })).toBe('stopped');
+    expect(await getImport(made.id)).toMatchObject({ status: 'processing', total_rows: 26, processed_rows: 10, created_count: 10 });
+
+    await h.app.close();
+    h.db.close();
+    const db = openDatabase(h.dbPath);
+    const app = await buildApp({ db, uploadsDir: join(h.dir, 'uploads'), workers: false });
+    await app.ready();
+    try {
+      expect(await runPendingImports(app, { batchSize: 10 })).toBe(1);
+      const res = await app.inject({ method: 'GET', url: `${importsUrl()}/${made.id}`, headers: { authorization: `Bearer ${h.token}` } });
+      expect(res.json().data).toMatchObject({ status: 'completed', total_rows: 26, processed_rows: 26, created_count: 25, updated_count: 0, failed_count: 1 });
+      expect(res.json().data.errors).toEqual([{ row: 27, message: 'The number must be a phone number of 7 to 15 digits.' }]);
+      expect(db.prepare('SELECT count(*) AS n, count(DISTINCT number) AS d FROM contacts').get()).toEqual({ n: 25, d: 25 });
+    } finally {
+      await app.close();
+      db.close();
+      rmSync(h.dir, { recursive: true, force: true });
+      h = undefined as unknown as Harness;
+    }
+  });
+
+  it('marks an interrupted import failed with a reason when its file is gone', async () => {
+    const made = await createImport('number\n5550000001\n');
+    h.db.prepare("UPDATE contact_imports SET status = 'processing' WHERE id = ?").run(made.id);
+    for (const file of storedFiles()) unlinkSync(join(h.dir, 'uploads', 'imports', file));
+    await runPendingImports(h.app);
+    expect(await getImport(made.id)).toMatchObject({
+      status: 'failed',
+      errors: [{ row: 0, message: 'The uploaded file is no longer available.' }],
+      finished_at: expect.stringMatching(/Z$/),
+    });
+  });
+
+  it('runs in the background when workers are on, and GET shows the result', async () => {
+    await h.close();
+    h = await createHarness({ workers: true });
+    const made = await createImport('number,name\n5550000001,Bg\n5550000002,Bg2\n');
+    let current = made;
+    for (let i = 0; i < 100 && current.status !== 'completed'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      current = await getImport(made.id);
+    }
+    expect(current).toMatchObject({ status: 'completed', created_count: 2 });
+  });
+});
+
+describe('contact imports: list, delete, access', () => {
+  it('lists, deletes the record and its file but not the contacts', async () => {
+    const first = await createImport('number\n5550000001\n');
+    const second = await createImport('number\n5550000002\n');
+    await runPendingImports(h.app);
+    const list = (await h.call({ method: 'GET', url: `${importsUrl()}?per_page=1&page=2` })).json();
+    expect(list.data).toEqual([await getImport(second.id)]);
+    expect(list.meta).toEqual({ current_page: 2, per_page: 1, total: 2, last_page: 2, from: 2, to: 2 });
+
+    expect(storedFiles()).toHaveLength(2);
+    const del = await h.call({ method: 'DELETE', url: `${importsUrl()}/${first.id}` });
+    expect(del.json()).toEqual({ message: 'Contact import deleted successfully.', status: 200 });
+    expect(storedFiles()).toHaveLength(1);
+    expect((await h.call({ method: 'GET', url: `${importsUrl()}/${first.id}` })).json()).toEqual(notFound);
+    expect((await h.call({ method: 'DELETE', url: `${importsUrl()}/${first.id}` })).json()).toEqual(notFound);
+    expect((await h.call({ method: 'GET', url: contactsUrl() })).json().meta.total).toBe(2);
+  });
+
+  it('404s on bad ids and foreign workspaces, 401 without token, 403 without permission', async () => {
+    const made = await createImport('number\n5550000001\n');
+    const one = `${importsUrl()}/${made.id}`;
+    for (const id of ['abc', '0', '99999']) {
+      expect((await h.call({ method: 'GET', url: `${importsUrl()}/${id}` })).json()).toEqual(notFound);
+    }
+    const outsider = await h.outsider();
+    const form = upload({}, { content: 'number\n5550000009\n' });
+    const operations = [
+      { method: 'GET', url: importsUrl(), needs: 'contact_imports.view' },
+      { method: 'POST', url: importsUrl(), needs: 'contact_imports.create', ...form },
+      { method: 'GET', url: one, needs: 'contact_imports.view' },
+      { method: 'DELETE', url: one, needs: 'contact_imports.delete' },
+    ] as const;
+    for (const op of operations) {
+      const request = { method: op.method, url: op.url, payload: 'payload' in op ? op.payload : undefined, headers: 'headers' in op ? op.headers : undefined };
+      expect((await h.call({ ...request, token: null })).json()).toEqual({ message: 'Unauthenticated.' });
+      expect((await h.call({ ...request, token: outsider })).json()).toEqual(notFound);
+      const others = ['contact_imports.view', 'contact_imports.create', 'contact_imports.delete'].filter((p) => p !== op.needs);
+      const denied = await h.call({ ...request, token: await h.memberWith(others) });
+      expect(denied.statusCode, `${op.method} ${op.url}`).toBe(403);
+    }
+    expect(storedFiles()).toHaveLength(1);
+  });
+});
