@@ -1,17 +1,17 @@
 // The local check `wsm contacts import` runs before uploading (spec/cli.md "Requests"): the file
 // must be readable CSV with a `number` column; each row is held to the same `importRow` schema the
-// server applies, read the same way (headers trimmed and lowercased, first of a duplicate wins,
-// empty cells absent), so the warnings name the rows the server would skip.
-import { createReadStream } from 'node:fs';
+// server applies, read the same way (same reader, headers trimmed and lowercased, first of a
+// duplicate wins, empty cells absent), so the warnings name the rows the server would skip.
 import { open } from 'node:fs/promises';
-import { parse, type CsvError } from 'csv-parse';
 import { check, importRow } from '../api/schemas/index.js';
+// The server's own reader (a pure module: node streams and csv-parse, nothing of fastify or
+// SQLite), so the rows, their line numbers and what counts as a row are the server's exactly.
+import { headerName, looksLikeImportCsv, readCsvRows } from '../server/imports/csv.js';
 import { LocalValidationError } from './errors.js';
 
 const CONTACT_COLUMNS = ['number', 'name', 'email', 'gender', 'status'] as const;
 /** Problems kept for the report; the counts cover every row. */
 const PROBLEMS_KEPT = 100;
-const MAX_RECORD_CHARS = 1024 * 1024;
 
 export interface RowProblem {
   /** 1-based line where the row starts in the file (the header is line 1). */
@@ -40,10 +40,10 @@ export async function checkImportCsv(file: string): Promise<CsvReport> {
     if (report.problems.length < PROBLEMS_KEPT) report.problems.push({ line, field, message });
   };
 
-  for await (const row of readRows(file)) {
+  for await (const row of readCsvRows(file)) {
     if (indexes === undefined) {
       if (row.kind === 'error') throw notCsv(file, `line ${row.line}: ${row.message}`);
-      report.columns = row.cells.map((cell) => cell.trim().toLowerCase());
+      report.columns = row.cells.map(headerName);
       indexes = {};
       for (const column of CONTACT_COLUMNS) {
         const index = report.columns.indexOf(column);
@@ -78,6 +78,8 @@ export async function checkImportCsv(file: string): Promise<CsvReport> {
     }
   }
   if (indexes === undefined) throw notCsv(file, 'it is empty');
+  // The server's own upload check (UTF-8, no NUL bytes): what it would refuse, we refuse first.
+  if (!(await looksLikeImportCsv(file))) throw notCsv(file, 'it is not UTF-8 text');
   return report;
 }
 
@@ -99,41 +101,4 @@ function notCsv(file: string, why: string): LocalValidationError {
   return new LocalValidationError(`${file} is not a CSV file with a header row: ${why}`, {
     file: ['The file must be a UTF-8 CSV file whose header row has a number column.'],
   });
-}
-
-type CsvRow = { kind: 'record'; cells: string[]; line: number } | { kind: 'error'; line: number; message: string };
-
-/** Rows in file order with the line each starts on; rows the parser rejects come out as errors. */
-async function* readRows(file: string): AsyncGenerator<CsvRow> {
-  const rejected: CsvRow[] = [];
-  const parser = parse({
-    bom: true,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: true,
-    skip_records_with_error: true,
-    max_record_size: MAX_RECORD_CHARS,
-    info: true,
-    on_skip: (error: CsvError | undefined) => {
-      rejected.push({ kind: 'error', line: Number(error?.lines ?? 0), message: describe(error) });
-      return undefined;
-    },
-  });
-  const source = createReadStream(file);
-  source.on('error', (error) => parser.destroy(error));
-  source.pipe(parser);
-  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-    // info.lines is where the record ends: step back over line breaks inside quoted cells.
-    const breaks = record.reduce((sum, cell) => sum + (cell.match(/\r\n|\n|\r/g)?.length ?? 0), 0);
-    const line = info.lines - breaks;
-    while (rejected.length > 0 && rejected[0].line < line) yield rejected.shift()!;
-    yield { kind: 'record', cells: record, line };
-  }
-  yield* rejected;
-}
-
-function describe(error: CsvError | undefined): string {
-  if (error?.code === 'CSV_QUOTE_NOT_CLOSED') return 'The row has a quoted value that is never closed.';
-  if (error?.code === 'CSV_MAX_RECORD_SIZE') return 'The row is too long.';
-  return 'The row is not valid CSV.';
 }

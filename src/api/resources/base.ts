@@ -1,0 +1,112 @@
+// What every resource module shares: the transport, the workspace in use, the local body check,
+// and the rule that turns a "no such route" answer on an extension endpoint into a clear error.
+import { type z } from 'zod';
+import { APIStatusError, MethodNotAllowedError, NotFoundError, WsmApiError } from '../errors.js';
+import { check, type FieldErrors } from '../schemas/index.js';
+import { encodePath, toMultipartParts, type MultipartPart, type Transport } from '../transport.js';
+
+/** A request body failed the contract's zod schema: nothing was sent. */
+export class RequestValidationError extends WsmApiError {
+  override name = 'RequestValidationError';
+  constructor(
+    message: string,
+    readonly errors: FieldErrors,
+  ) {
+    super(message);
+  }
+}
+
+/** A workspace-scoped call was made on a client built without a workspace. */
+export class MissingWorkspaceError extends WsmApiError {
+  override name = 'MissingWorkspaceError';
+  constructor() {
+    super('no workspace given to the API client: this call is scoped to a workspace');
+  }
+}
+
+/**
+ * An extension endpoint (decisions.md) is missing on this backend: it answered 405, or a 404 that
+ * is not the API's own "resource not found" body. `operation` reads like "getting a contact".
+ */
+export class UnsupportedEndpointError extends WsmApiError {
+  override name = 'UnsupportedEndpointError';
+  constructor(
+    readonly operation: string,
+    readonly response: APIStatusError,
+  ) {
+    super(`this server does not support ${operation}`);
+  }
+}
+
+export interface ResourceContext {
+  transport: Transport;
+  /** The workspace id; throws MissingWorkspaceError when the client has none. */
+  workspace(): string;
+}
+
+/** A file to upload, streamed from disk by the transport. */
+export interface FileRef {
+  filePath: string;
+  filename?: string;
+  contentType?: string;
+}
+
+export function checkBody<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
+  const result = check(schema, body);
+  if (!result.ok) throw new RequestValidationError(`the ${what} is invalid: nothing was sent`, result.errors);
+  return result.value;
+}
+
+/**
+ * The API's own 404 bodies carry `status: 404` (decisions.md §1, api.md). A 404 without it comes
+ * from a router that has no such route, which on an extension means "not supported here".
+ */
+export function isRouteMissing(error: unknown): error is APIStatusError {
+  if (error instanceof MethodNotAllowedError) return true;
+  if (!(error instanceof NotFoundError)) return false;
+  const body = error.body as { status?: unknown } | undefined;
+  return !(typeof body === 'object' && body !== null && body.status === 404);
+}
+
+/** Runs an extension call, naming the operation when the backend lacks the endpoint. */
+export async function extension<T>(operation: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isRouteMissing(error)) throw new UnsupportedEndpointError(operation, error);
+    throw error;
+  }
+}
+
+/** `/workspaces/{ws}` + an already-encoded tail. */
+export function workspacePath(ctx: ResourceContext, tail = ''): string {
+  return encodePath`/workspaces/${ctx.workspace()}` + tail;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  pdf: 'application/pdf',
+  csv: 'text/csv',
+};
+
+/** A file part with a content type guessed from its extension (servers sniff the bytes anyway). */
+export function fileRef(filePath: string): FileRef {
+  const extension = /\.([a-z0-9]+)$/i.exec(filePath)?.[1]?.toLowerCase() ?? '';
+  const contentType = CONTENT_TYPES[extension];
+  return contentType ? { filePath, contentType } : { filePath };
+}
+
+export function multipart(body: Record<string, unknown>): MultipartPart[] {
+  return toMultipartParts(body);
+}
+
+/** Query values the list endpoints take; undefined values are left out by the transport. */
+export interface PageQuery {
+  page?: number;
+  per_page?: number;
+}

@@ -1,0 +1,87 @@
+// Message templates: list (extension), get, create (JSON, or multipart with a media header file),
+// delete, and the sync that pulls approval statuses from the provider.
+import { NotFoundError } from '../errors.js';
+import { paginate } from '../pagination.js';
+import {
+  ERROR_MESSAGES,
+  type TEMPLATE_CATEGORIES,
+  templateCreateBody,
+  type Paginated,
+  type Template,
+  type TemplateCreateBody,
+} from '../schemas/index.js';
+import { encodePath } from '../transport.js';
+import { checkBody, extension, fileRef, multipart, workspacePath, type ResourceContext } from './base.js';
+
+export interface TemplateListQuery {
+  page?: number;
+  per_page?: number;
+  status?: string;
+  category?: (typeof TEMPLATE_CATEGORIES)[number];
+  search?: string;
+}
+
+export interface TemplateEnvelope {
+  success: boolean;
+  message?: string;
+  data: Template;
+}
+
+export interface TemplateSyncResult {
+  success: boolean;
+  message: string;
+  /** True when the server answered 404 "no pending template": not a fault (api.md). */
+  nothing_pending: boolean;
+}
+
+export class TemplatesResource {
+  constructor(private readonly ctx: ResourceContext) {}
+
+  private path(tail = ''): string {
+    return workspacePath(this.ctx, '/templates' + tail);
+  }
+
+  /** Extension: the paginated list with filters. */
+  async list(query: TemplateListQuery = {}): Promise<Paginated<Template>> {
+    return extension('listing templates', () => this.ctx.transport.request({ method: 'GET', path: this.path(), query: { ...query } }));
+  }
+
+  iterate(query: Omit<TemplateListQuery, 'page'> = {}): AsyncGenerator<Template> {
+    return paginate((page) => this.list({ per_page: 100, ...query, page }));
+  }
+
+  async get(id: number): Promise<TemplateEnvelope> {
+    return this.ctx.transport.request({ method: 'GET', path: this.path(encodePath`/${id}`) });
+  }
+
+  /** `headerFile` uploads a media header: the body goes as bracket-named multipart fields. */
+  async create(body: TemplateCreateBody, files: { headerFile?: string } = {}): Promise<TemplateEnvelope> {
+    const value = checkBody(templateCreateBody, body, 'template');
+    if (files.headerFile === undefined) return this.ctx.transport.request({ method: 'POST', path: this.path(), json: value });
+    if (value.header?.type !== 'media') {
+      throw new TypeError('a header file needs a media header (header.type "media") in the template');
+    }
+    const form = { ...value, header: { type: 'media', media: { type: value.header.media.type, file: fileRef(files.headerFile) } } };
+    return this.ctx.transport.request({ method: 'POST', path: this.path(), multipart: multipart(form) });
+  }
+
+  async delete(id: number): Promise<{ success: boolean; message: string }> {
+    return this.ctx.transport.request({ method: 'DELETE', path: this.path(encodePath`/${id}`) });
+  }
+
+  async sync(): Promise<TemplateSyncResult> {
+    try {
+      const answer = await this.ctx.transport.request<{ success?: boolean; message?: string }>({ method: 'POST', path: this.path('/sync') });
+      return { success: answer?.success !== false, message: answer?.message ?? 'Templates synchronised.', nothing_pending: false };
+    } catch (error) {
+      // api.md: 404 {success: false, message} means no template is PENDING. A missing workspace
+      // answers a "not found" body (generic, or the template-shaped one), and stays an error.
+      const body = error instanceof NotFoundError ? (error.body as { success?: unknown; message?: unknown } | undefined) : undefined;
+      const notFoundText = body?.message === ERROR_MESSAGES[404] || body?.message === ERROR_MESSAGES.template404;
+      if (body && body.success === false && !notFoundText) {
+        return { success: false, message: typeof body.message === 'string' ? body.message : 'No pending templates.', nothing_pending: true };
+      }
+      throw error;
+    }
+  }
+}

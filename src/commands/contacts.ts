@@ -1,0 +1,82 @@
+// `wsm contacts`: declarations only; each verb lives in ./contacts/<verb>.ts and loads when run.
+import type { Command } from 'commander';
+import { addVerb, deleteVerb, listOptions, repeatable } from './declare.js';
+
+/** The flags create and update share (update adds --active and requires --name). */
+function contactFlags(command: Command): Command {
+  return command
+    .option('--email <email>', 'e-mail address')
+    .option('--gender <gender>', 'male, female or other')
+    .option('--inactive', 'mark the contact inactive')
+    .option('--group <id>', 'contact group id; repeat for several (replaces the groups on update)', repeatable)
+    .option('--avatar <file>', 'image (PNG, JPEG, GIF or WebP, at most 2 MB); sends a multipart form')
+    .option('--field <name=value>', 'custom contact field value; repeat for several', repeatable);
+}
+
+export function registerContacts(program: Command): void {
+  const contacts = program.command('contacts').description('list, create, update, import and export contacts');
+
+  addVerb(contacts, {
+    name: 'list',
+    description: 'list contacts (one page, or every page with --all)',
+    configure: (c) => listOptions(c.option('--search <q>', 'only contacts whose name, number or e-mail contains this')),
+    examples: ['wsm contacts list', 'wsm contacts list --search ann --per-page 50', 'wsm contacts list --all -o csv > contacts.csv', 'wsm contacts list --all -q'],
+    load: () => import('./contacts/list.js'),
+  });
+  addVerb(contacts, {
+    name: 'get',
+    description: 'show one contact',
+    configure: (c) => c.argument('<id>', 'contact id'),
+    examples: ['wsm contacts get 42', 'wsm contacts get 42 -o json'],
+    load: () => import('./contacts/get.js'),
+  });
+  addVerb(contacts, {
+    name: 'create',
+    description: 'create a contact',
+    configure: (c) => contactFlags(c.requiredOption('--number <number>', 'phone number, e.g. +14155550123').option('--name <name>', 'display name (default "Unknown")')),
+    examples: [
+      'wsm contacts create --number +14155550123 --name "Ann Lee" --email ann@example.com',
+      'wsm contacts create --number 14155550124 --group 3 --group 4 --avatar ann.png',
+      'wsm contacts create --number 14155550125 --field city=Lisbon -q',
+    ],
+    load: () => import('./contacts/create.js'),
+  });
+  addVerb(contacts, {
+    name: 'update',
+    description: 'update a contact (the API requires the name on every update)',
+    configure: (c) =>
+      contactFlags(c.argument('<id>', 'contact id').requiredOption('--name <name>', 'display name').option('--active', 'mark the contact active')),
+    examples: ['wsm contacts update 42 --name "Ann Lee"', 'wsm contacts update 42 --name Ann --inactive --group 3'],
+    load: () => import('./contacts/update.js'),
+  });
+  deleteVerb(contacts, 'contact', 'contacts', () => import('./contacts/delete.js'));
+  addVerb(contacts, {
+    name: 'import',
+    description: 'upload a CSV of contacts (checked locally first: needs a number column)',
+    configure: (c) =>
+      c
+        .argument('<file.csv>', 'CSV with a header row: number, and optionally name, email, gender, status and contact field names')
+        .option('--name <name>', 'name of the import (default: the file name)')
+        .option('--group <id>', 'contact group the imported contacts join')
+        .option('--dry-run', 'check the file and print the row report; send nothing')
+        .option('--strict', 'refuse the file (exit 2) when any row is invalid')
+        .option('--wait', 'wait until the server has processed the import, then print it')
+        .option('--interval <duration>', 'with --wait: time between polls', '1s')
+        .option('--timeout <duration>', 'with --wait: give up after this long (exit 6)', '30m'),
+    examples: [
+      'wsm contacts import contacts.csv --dry-run',
+      'wsm contacts import contacts.csv --name "March leads" --group 3 --wait',
+      'wsm contacts import contacts.csv --strict -q',
+    ],
+    load: () => import('./contacts/import.js'),
+  });
+  addVerb(contacts, {
+    name: 'export',
+    description:
+      'write every contact as CSV to standard output, page by page. Columns: id, number, name, email, gender, status, ' +
+      'contact_groups (group ids joined by ";"), created_at, updated_at, then one per contact field; the file imports back',
+    configure: (c) => c.option('--search <q>', 'only contacts whose name, number or e-mail contains this'),
+    examples: ['wsm contacts export > contacts.csv', 'wsm contacts export --search example.com | wc -l'],
+    load: () => import('./contacts/export.js'),
+  });
+}

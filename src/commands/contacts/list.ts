@@ -1,0 +1,20 @@
+// `wsm contacts list [--search q] [--page n] [--per-page n] [--all]`
+import type { ContactListQuery } from '../../api/resources/contacts.js';
+import { parsePageFlags, renderList } from '../shared/list.js';
+import { str, verb, workspaceClient } from '../shared/verb.js';
+import { contactColumns } from './columns.js';
+
+export const run = verb(async (ctx, { opts }) => {
+  const flags = parsePageFlags(opts);
+  const client = await workspaceClient(ctx);
+  const query: ContactListQuery = {};
+  const search = str(opts.search);
+  if (search !== undefined) query.search = search;
+  await renderList(
+    ctx,
+    flags,
+    { page: (q) => client.contacts.list(q), all: (q) => client.contacts.iterate(q) },
+    query,
+    { columns: contactColumns, noun: 'contacts' },
+  );
+});

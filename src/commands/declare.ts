@@ -1,0 +1,45 @@
+// Declaration helpers shared by the resource files (listed verbs, delete verbs, list flags).
+// Loaded at start-up, so it sits beside them (not in a verb folder) and imports commander only.
+import type { Command } from 'commander';
+import { lazy, withExamples, type VerbModule } from '../cli/action.js';
+
+/** `--page`, `--per-page`, `--all` on a list verb. */
+export function listOptions(command: Command): Command {
+  return command
+    .option('--page <n>', 'page to show (starts at 1)')
+    .option('--per-page <n>', 'rows a page, 1 to 100')
+    .option('--all', 'every page, streamed out as each page arrives');
+}
+
+/** commander collector for repeatable options: `--group 1 --group 2` -> ['1', '2']. */
+export function repeatable(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+export interface VerbSpec {
+  name: string;
+  description: string;
+  examples: string[];
+  load: () => Promise<VerbModule>;
+  /** Adds arguments and options to the command. */
+  configure?: (command: Command) => Command;
+}
+
+/** Declares one verb: description, arguments/options, the Examples section, the lazy action. */
+export function addVerb(parent: Command, spec: VerbSpec): Command {
+  let command = parent.command(spec.name).description(spec.description);
+  if (spec.configure) command = spec.configure(command);
+  command.action(lazy(spec.load));
+  return withExamples(command, spec.examples);
+}
+
+/** A delete verb: `<id>` and a confirmation (`--yes` without a terminal). */
+export function deleteVerb(parent: Command, noun: string, resource: string, load: () => Promise<VerbModule>): Command {
+  return addVerb(parent, {
+    name: 'delete',
+    description: `delete a ${noun} (asks first; pass --yes without a terminal)`,
+    configure: (c) => c.argument('<id>', `${noun} id`),
+    examples: [`wsm ${resource} delete 12`, `wsm ${resource} delete 12 --yes`],
+    load,
+  });
+}

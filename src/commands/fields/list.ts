@@ -1,0 +1,5 @@
+// `wsm fields list [--page] [--per-page] [--all]`
+import { listRun } from '../shared/crud.js';
+import { pick, show } from './show.js';
+
+export const run = listRun(pick, show);

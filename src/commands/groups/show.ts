@@ -1,0 +1,16 @@
+// How contact groups print, and where the verbs find them on the client.
+import type { WsmClient } from '../../api/client.js';
+import type { ContactGroup } from '../../api/schemas/index.js';
+import type { Presentation } from '../shared/crud.js';
+
+export const pick = (client: WsmClient) => client.groups;
+
+export const show: Presentation<ContactGroup> = {
+  noun: 'contact group',
+  columns: [
+    { key: 'id', header: 'ID' },
+    { key: 'name', header: 'NAME' },
+    { key: 'contacts_count', header: 'CONTACTS' },
+    { key: 'created_at', header: 'CREATED' },
+  ],
+};

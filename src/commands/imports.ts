@@ -1,0 +1,37 @@
+// `wsm imports`: declarations only; each verb lives in ./imports/<verb>.ts and loads when run.
+import type { Command } from 'commander';
+import { addVerb, deleteVerb, listOptions } from './declare.js';
+
+export function registerImports(program: Command): void {
+  const imports = program.command('imports').description('contact imports: upload CSV files and follow their progress');
+
+  addVerb(imports, {
+    name: 'list',
+    description: 'list contact imports',
+    configure: listOptions,
+    examples: ['wsm imports list', 'wsm imports list --all -o json'],
+    load: () => import('./imports/list.js'),
+  });
+  addVerb(imports, {
+    name: 'get',
+    description: 'show one import with its counts and row errors',
+    configure: (c) => c.argument('<id>', 'import id'),
+    examples: ['wsm imports get 5', 'wsm imports get 5 -o json | jq .errors'],
+    load: () => import('./imports/get.js'),
+  });
+  addVerb(imports, {
+    name: 'create',
+    description: 'upload a CSV file (checked locally first, like `wsm contacts import`)',
+    configure: (c) =>
+      c
+        .argument('<file>', 'CSV with a header row that names a number column')
+        .option('--name <name>', 'name of the import (default: the file name)')
+        .option('--group <id>', 'contact group the imported contacts join')
+        .option('--wait', 'wait until the server has processed the import')
+        .option('--interval <duration>', 'with --wait: time between polls', '1s')
+        .option('--timeout <duration>', 'with --wait: give up after this long (exit 6)', '30m'),
+    examples: ['wsm imports create leads.csv --name "March leads" --group 3', 'wsm imports create leads.csv -q'],
+    load: () => import('./imports/create.js'),
+  });
+  deleteVerb(imports, 'contact import', 'imports', () => import('./imports/delete.js'));
+}

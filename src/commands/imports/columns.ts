@@ -1,0 +1,30 @@
+// How contact imports print.
+import type { ContactImport } from '../../api/schemas/index.js';
+import type { Column } from '../../cli/output.js';
+
+export const importColumns: Column<ContactImport>[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'name', header: 'NAME' },
+  { key: 'status', header: 'STATUS' },
+  { key: 'processed_rows', header: 'ROWS', get: (i) => `${i.processed_rows}/${i.total_rows}` },
+  { key: 'created_count', header: 'CREATED' },
+  { key: 'updated_count', header: 'UPDATED' },
+  { key: 'failed_count', header: 'FAILED' },
+  { key: 'created_at', header: 'CREATED AT' },
+];
+
+export const importDetailColumns: Column<ContactImport>[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'name', header: 'Name' },
+  { key: 'status', header: 'Status' },
+  { key: 'file_name', header: 'File' },
+  { key: 'contact_group', header: 'Group', get: (i) => (i.contact_group ? `${i.contact_group.name} (${i.contact_group.id})` : '') },
+  { key: 'total_rows', header: 'Rows' },
+  { key: 'processed_rows', header: 'Processed' },
+  { key: 'created_count', header: 'Created' },
+  { key: 'updated_count', header: 'Updated' },
+  { key: 'failed_count', header: 'Failed' },
+  { key: 'errors', header: 'Errors', get: (i) => (i.errors ?? []).map((e) => `row ${e.row}: ${e.message}`).join('; ') },
+  { key: 'created_at', header: 'Created at' },
+  { key: 'finished_at', header: 'Finished at' },
+];

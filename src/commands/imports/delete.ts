@@ -1,0 +1,4 @@
+// `wsm imports delete <id>`: removes the import and its file, never the contacts it made.
+import { deleteRun } from '../shared/delete.js';
+
+export const run = deleteRun('contact import', (client, id) => client.imports.delete(id));

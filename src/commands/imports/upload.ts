@@ -1,0 +1,112 @@
+// The upload flow behind `wsm contacts import` and `wsm imports create`: check the CSV locally,
+// report bad rows, send it, and optionally wait for the server to finish processing it.
+import { basename } from 'node:path';
+import type { WsmClient } from '../../api/client.js';
+import type { ContactImport } from '../../api/schemas/index.js';
+import type { Context } from '../../cli/context.js';
+import { checkImportCsv, type CsvReport } from '../../cli/csv-check.js';
+import { CliError, ExitCode, LocalValidationError } from '../../cli/errors.js';
+import type { Column } from '../../cli/output.js';
+import { parseDuration, parseId, sleep, str, workspaceClient } from '../shared/verb.js';
+import { importDetailColumns } from './columns.js';
+
+export interface UploadFlags {
+  file: string;
+  name?: string;
+  group?: number;
+  dryRun: boolean;
+  strict: boolean;
+  wait: boolean;
+  intervalMs: number;
+  timeoutMs: number;
+}
+
+export function parseUploadFlags(file: string, opts: Record<string, unknown>): UploadFlags {
+  const flags: UploadFlags = {
+    file,
+    dryRun: opts.dryRun === true,
+    strict: opts.strict === true,
+    wait: opts.wait === true,
+    intervalMs: parseDuration(opts.interval ?? '1s', '--interval'),
+    timeoutMs: parseDuration(opts.timeout ?? '30m', '--timeout'),
+  };
+  const name = str(opts.name);
+  if (name !== undefined) flags.name = name;
+  if (opts.group !== undefined) flags.group = parseId(opts.group, '--group');
+  return flags;
+}
+
+const problemKey = (line: number, field: string) => `line ${line} ${field}`;
+
+const reportColumns: Column<CsvReport>[] = [
+  { key: 'file', header: 'File' },
+  { key: 'columns', header: 'Columns', get: (r) => r.columns.join(', ') },
+  { key: 'rows', header: 'Rows' },
+  { key: 'valid_rows', header: 'Valid' },
+  { key: 'invalid_rows', header: 'Invalid' },
+];
+
+export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<void> {
+  const report = await checkImportCsv(flags.file);
+  const hidden = report.invalid_rows - new Set(report.problems.map((p) => p.line)).size;
+
+  if (flags.strict && report.invalid_rows > 0) {
+    const errors: Record<string, string[]> = {};
+    for (const p of report.problems) (errors[problemKey(p.line, p.field)] ??= []).push(p.message);
+    if (hidden > 0) errors['more'] = [`${hidden} more invalid rows not listed`];
+    throw new LocalValidationError(`${report.invalid_rows} of ${report.rows} rows in ${flags.file} are invalid (--strict): nothing was sent`, errors);
+  }
+  for (const p of report.problems) ctx.output.warn(`${flags.file} line ${p.line}: ${p.field}: ${p.message}`);
+  if (hidden > 0) ctx.output.warn(`${hidden} more invalid rows not listed`);
+
+  if (flags.dryRun) {
+    // The report is the command's data: -o json gives every problem with its line.
+    if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') await ctx.output.record(report);
+    else await ctx.output.record(report, { columns: reportColumns, idKey: 'file' });
+    ctx.output.message(`Dry run: nothing was sent. ${report.invalid_rows > 0 ? 'The server would skip the invalid rows.' : ''}`.trim());
+    return;
+  }
+  if (report.invalid_rows > 0) ctx.output.warn(`sending anyway: the server skips the ${report.invalid_rows} invalid rows (use --strict to refuse the file)`);
+
+  const client = await workspaceClient(ctx);
+  const { data } = await client.imports.create({
+    name: flags.name ?? basename(flags.file),
+    ...(flags.group !== undefined ? { contact_groups: flags.group } : {}),
+    filePath: flags.file,
+  });
+  ctx.output.message(`Uploaded ${flags.file} as import ${data.id} (${report.rows} rows).`);
+  const final = flags.wait ? await waitForImport(ctx, client, data, flags) : data;
+  await ctx.output.record(final, { columns: importDetailColumns });
+  if (flags.wait) reportOutcome(ctx, final);
+}
+
+const FINISHED = new Set(['completed', 'failed']);
+
+/** Polls GET import until it is completed or failed; a bar on stderr (terminal only). */
+async function waitForImport(ctx: Context, client: WsmClient, first: ContactImport, flags: UploadFlags): Promise<ContactImport> {
+  const deadline = Date.now() + flags.timeoutMs;
+  let current = first;
+  const progress = ctx.io.progress(`Importing ${first.name}`, first.total_rows || undefined);
+  try {
+    while (!FINISHED.has(current.status)) {
+      if (Date.now() >= deadline) {
+        throw new CliError(`import ${first.id} still ${current.status} after ${flags.timeoutMs / 1000}s: it goes on on the server (\`wsm imports get ${first.id}\`)`, ExitCode.unavailable);
+      }
+      await sleep(flags.intervalMs);
+      current = (await client.imports.get(first.id)).data;
+      progress.update(current.processed_rows);
+    }
+  } finally {
+    progress.done();
+  }
+  return current;
+}
+
+function reportOutcome(ctx: Context, result: ContactImport): void {
+  if (result.status === 'failed') {
+    const reason = result.errors?.[0]?.message;
+    throw new CliError(`import ${result.id} failed${reason ? `: ${reason}` : ''}`, ExitCode.failure);
+  }
+  if (result.failed_count > 0) ctx.output.warn(`${result.failed_count} rows were skipped by the server (see the errors field)`);
+  ctx.output.message(`Import ${result.id} completed: ${result.created_count} created, ${result.updated_count} updated, ${result.failed_count} failed.`);
+}

@@ -1,0 +1,27 @@
+// `wsm permissions`: declarations only; verbs live in ./permissions/<verb>.ts.
+import type { Command } from 'commander';
+import { addVerb } from './declare.js';
+
+export function registerPermissions(program: Command): void {
+  const permissions = program.command('permissions').description('workspace permissions and the partner defaults');
+  addVerb(permissions, {
+    name: 'list',
+    description: 'list the permissions enabled in the workspace, one a row',
+    examples: ['wsm permissions list', 'wsm permissions list -q > perms.txt', 'wsm permissions list -o json'],
+    load: () => import('./permissions/list.js'),
+  });
+  addVerb(permissions, {
+    name: 'set',
+    description: 'replace the permissions given to partner workspaces you create from now on',
+    configure: (c) =>
+      c
+        .argument('[permission...]', 'permission names such as contacts.view')
+        .option('--file <path>', 'read names from a file ("-" for stdin): one a line, or a JSON array'),
+    examples: [
+      'wsm permissions set contacts.view contacts.create templates.view',
+      'wsm permissions set --file perms.txt',
+      'wsm permissions list -q | grep -v users. | wsm permissions set',
+    ],
+    load: () => import('./permissions/set.js'),
+  });
+}

@@ -1,0 +1,74 @@
+// Verb bodies for the plain collections (groups, fields, labels, roles): each verb file picks
+// its resource from the client and passes its columns; the flow is the same for all four.
+import type { z } from 'zod';
+import type { WsmClient } from '../../api/client.js';
+import type { CrudResource } from '../../api/resources/crud.js';
+import type { Column } from '../../cli/output.js';
+import { parsePageFlags, renderList } from './list.js';
+import { checkLocal, parseId, verb, workspaceClient, type VerbRun } from './verb.js';
+
+// The body schemas differ per resource; the verbs check bodies themselves before calling.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyCrud<T> = CrudResource<T, any, any>;
+type Picker<T> = (client: WsmClient) => AnyCrud<T>;
+
+export interface Presentation<T> {
+  /** Singular noun for messages ("label"). */
+  noun: string;
+  columns: Column<T>[];
+  /** Columns for a single record; defaults to `columns`. */
+  detail?: Column<T>[];
+}
+
+export function listRun<T extends object>(pick: Picker<T>, show: Presentation<T>): VerbRun {
+  return verb(async (ctx, { opts }) => {
+    const flags = parsePageFlags(opts);
+    const resource = pick(await workspaceClient(ctx));
+    await renderList(ctx, flags, { page: (q) => resource.list(q), all: (q) => resource.iterate(q) }, {}, { columns: show.columns, noun: `${show.noun}s` });
+  });
+}
+
+export function getRun<T extends object>(pick: Picker<T>, show: Presentation<T>): VerbRun {
+  return verb(async (ctx, { args }) => {
+    const id = parseId(args[0]);
+    const { data } = await pick(await workspaceClient(ctx)).get(id);
+    await ctx.output.record(data, { columns: show.detail ?? show.columns });
+  });
+}
+
+/** `build` turns args/flags into the body; it is checked with `schema` before anything is sent. */
+export function createRun<T extends { id: number }>(
+  pick: Picker<T>,
+  show: Presentation<T>,
+  schema: z.ZodType,
+  build: (args: string[], opts: Record<string, unknown>) => Record<string, unknown>,
+): VerbRun {
+  return verb(async (ctx, { args, opts }) => {
+    const body = build(args, opts);
+    checkLocal(schema, body, show.noun);
+    const { data } = await pick(await workspaceClient(ctx)).create(body);
+    ctx.output.message(`Created ${show.noun} ${data.id}.`);
+    await ctx.output.record(data, { columns: show.detail ?? show.columns });
+  });
+}
+
+export function updateRun<T extends { id: number }>(
+  pick: Picker<T>,
+  show: Presentation<T>,
+  schema: z.ZodType,
+  build: (opts: Record<string, unknown>) => Record<string, unknown>,
+): VerbRun {
+  return verb(async (ctx, { args, opts }) => {
+    const id = parseId(args[0]);
+    const body = build(opts);
+    checkLocal(schema, body, show.noun);
+    const { data } = await pick(await workspaceClient(ctx)).update(id, body);
+    ctx.output.message(`Updated ${show.noun} ${data.id}.`);
+    await ctx.output.record(data, { columns: show.detail ?? show.columns });
+  });
+}
+
+/** Keeps only the options that were given, under the body's field names. */
+export function given(entries: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined));
+}

@@ -1,0 +1,53 @@
+// One way to print a list verb: a page (with a hint about the rest on a terminal), or with
+// --all every page streamed out as it arrives.
+import type { Paginated } from '../../api/schemas/index.js';
+import type { Context } from '../../cli/context.js';
+import { UsageError } from '../../cli/errors.js';
+import type { Column } from '../../cli/output.js';
+import { parseValue, positiveInt } from './verb.js';
+import { z } from 'zod';
+
+const perPageSchema = z.coerce.number().int().min(1).max(100);
+
+export interface PageFlags {
+  page?: number;
+  per_page?: number;
+  all: boolean;
+}
+
+export function parsePageFlags(opts: Record<string, unknown>): PageFlags {
+  const flags: PageFlags = { all: opts.all === true };
+  if (opts.page !== undefined) flags.page = parseValue(positiveInt, opts.page, '--page');
+  if (opts.perPage !== undefined) flags.per_page = parseValue(perPageSchema, opts.perPage, '--per-page');
+  if (flags.all && flags.page !== undefined) throw new UsageError('--all and --page cannot be used together');
+  return flags;
+}
+
+export interface ListSource<T, Q> {
+  page: (query: Q & { page?: number; per_page?: number }) => Promise<Paginated<T>>;
+  all: (query: Q & { per_page?: number }) => AsyncIterable<T>;
+}
+
+/** Prints one page or, with --all, every page; `noun` is plural ("contacts"). */
+export async function renderList<T extends object, Q extends object>(
+  ctx: Context,
+  flags: PageFlags,
+  source: ListSource<T, Q>,
+  query: Q,
+  options: { columns: Column<T>[]; noun: string; idKey?: string },
+): Promise<void> {
+  if (flags.all) {
+    const count = await ctx.output.list(source.all({ ...query, per_page: flags.per_page ?? 100 }), options);
+    if (count === 0) ctx.output.message(`No ${options.noun}.`);
+    return;
+  }
+  const response = await source.page({ ...query, page: flags.page, per_page: flags.per_page });
+  const count = await ctx.output.list(response.data, options);
+  const { meta } = response;
+  if (count === 0) ctx.output.message(`No ${options.noun}${meta.total > 0 ? ` on page ${meta.current_page}` : ''}.`);
+  else if (meta.last_page > 1) {
+    ctx.output.message(
+      `Showing ${meta.from ?? 1}-${meta.to ?? count} of ${meta.total} ${options.noun} (page ${meta.current_page} of ${meta.last_page}): use --page or --all for more`,
+    );
+  }
+}

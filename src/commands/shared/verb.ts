@@ -1,0 +1,119 @@
+// Glue every verb of the API resources shares: flag parsing with zod, the local body check,
+// and the translation of the API client's own "nothing sent" errors into CLI errors.
+import { readFile, stat } from 'node:fs/promises';
+import { z } from 'zod';
+import { MissingWorkspaceError, RequestValidationError, UnsupportedEndpointError, type WsmClient } from '../../api/client.js';
+import { check } from '../../api/schemas/index.js';
+import type { VerbInput } from '../../cli/action.js';
+import type { Context } from '../../cli/context.js';
+import { LocalValidationError, UnsupportedOperationError, UsageError } from '../../cli/errors.js';
+
+export type VerbRun = (ctx: Context, input: VerbInput) => Promise<void>;
+
+/**
+ * Wraps a verb's body: a body the client refused locally is exit 2 (LocalValidationError), an
+ * extension the backend lacks is UnsupportedOperationError. Everything else reaches handleError as is.
+ */
+export function verb(body: VerbRun): VerbRun {
+  return async (ctx, input) => {
+    try {
+      await body(ctx, input);
+    } catch (error) {
+      if (error instanceof RequestValidationError) throw new LocalValidationError(error.message, error.errors);
+      if (error instanceof UnsupportedEndpointError) throw new UnsupportedOperationError(error.operation);
+      if (error instanceof MissingWorkspaceError) await ctx.workspace(); // throws the CLI's own sentence
+      throw error;
+    }
+  };
+}
+
+/** The client, after making sure a valid workspace is set (exit 2 before anything is sent). */
+export async function workspaceClient(ctx: Context): Promise<WsmClient> {
+  await ctx.workspace();
+  return ctx.client();
+}
+
+export const positiveInt = z.coerce.number().int().positive();
+
+/** Parses one flag or argument with zod; a bad value is a usage error naming it. */
+export function parseValue<S extends z.ZodType>(schema: S, value: unknown, name: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const reason = result.error.issues[0]?.message ?? 'invalid';
+    throw new UsageError(`invalid ${name} "${String(value)}": ${reason.replace(/^Invalid input: /, '')}`);
+  }
+  return result.data;
+}
+
+/** `<id>` arguments: a positive integer. */
+export function parseId(value: unknown, name = 'id'): number {
+  return parseValue(positiveInt, value, name);
+}
+
+/** The same schema the client and server use; failing fields are exit 2 with nothing sent. */
+export function checkLocal<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
+  const result = check(schema, body);
+  if (!result.ok) throw new LocalValidationError(`the ${what} is invalid: nothing was sent`, result.errors);
+  return result.value;
+}
+
+/** `name=value` pairs of a repeatable option into an object; a pair without `=` is a usage error. */
+export function keyValues(pairs: unknown, flag: string): Record<string, string> | undefined {
+  if (!Array.isArray(pairs) || pairs.length === 0) return undefined;
+  const result: Record<string, string> = {};
+  for (const pair of pairs as string[]) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new UsageError(`${flag} takes name=value, got "${pair}"`);
+    result[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return result;
+}
+
+/** A string option, or undefined when not given. */
+export function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Checks a file to upload before anything is sent: present, a regular file, not too big. */
+export async function checkUploadFile(path: string, field: string, maxBytes?: number): Promise<void> {
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw new Error('not a regular file');
+    size = info.size;
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new LocalValidationError(`cannot read ${path} (${reason}): nothing was sent`, { [field]: [`The file ${path} cannot be read.`] });
+  }
+  if (maxBytes !== undefined && size > maxBytes) {
+    throw new LocalValidationError(`${path} is too large: nothing was sent`, {
+      [field]: [`The ${field} must not be greater than ${Math.floor(maxBytes / 1024)} kilobytes.`],
+    });
+  }
+}
+
+/** A file's text, or stdin for `-`; an unreadable file is exit 2. */
+export async function readTextInput(ctx: Context, path: string): Promise<string> {
+  if (path === '-') {
+    if (ctx.io.isStdinTTY) throw new UsageError('"-" reads standard input, which is a terminal: pipe the content in');
+    return ctx.io.readStdin();
+  }
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(`cannot read ${path} (${reason})`);
+  }
+}
+
+const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/;
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `30m`, `90s`, `1h`, `500ms`; a bare number is seconds. */
+export function parseDuration(value: unknown, flag: string): number {
+  const match = typeof value === 'string' ? DURATION.exec(value.trim()) : null;
+  if (!match) throw new UsageError(`${flag} takes a duration such as 30s, 10m or 1h, got "${String(value)}"`);
+  return Math.round(Number(match[1]) * UNIT_MS[match[2] ?? 's']);
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

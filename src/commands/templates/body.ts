@@ -1,0 +1,93 @@
+// Building a template create body: from a JSON/YAML file, from flags, or both (flags win), plus
+// the media header file. Everything here is local; nothing is sent.
+import { extname } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { MEDIA_RULES, MEDIA_TYPES, type MediaType } from '../../api/schemas/index.js';
+import type { Context } from '../../cli/context.js';
+import { UsageError } from '../../cli/errors.js';
+import { checkUploadFile, parseValue, readTextInput, str } from '../shared/verb.js';
+import { z } from 'zod';
+
+export type TemplateDraft = Record<string, unknown>;
+
+/** Reads a template document; YAML is a superset of JSON, so one parser reads both. */
+export async function readTemplateFile(ctx: Context, path: string): Promise<TemplateDraft> {
+  const text = await readTextInput(ctx, path);
+  let parsed: unknown;
+  try {
+    parsed = parseYaml(text);
+  } catch (error) {
+    throw new UsageError(`${path} is neither valid JSON nor valid YAML: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new UsageError(`${path} must hold one template object (name, language, category, body, ...)`);
+  }
+  return parsed as TemplateDraft;
+}
+
+const BUTTON_TYPES = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER'] as const;
+
+/** `QUICK_REPLY:Yes`, `URL:Track:https://x.test/{{1}}`, `PHONE_NUMBER:Call us:+14155550123`. */
+export function parseButton(spec: string): Record<string, string> {
+  const first = spec.indexOf(':');
+  const type = (first < 0 ? spec : spec.slice(0, first)).trim().toUpperCase();
+  if (!(BUTTON_TYPES as readonly string[]).includes(type) || first < 0) {
+    throw new UsageError(`--button takes TYPE:text[:value] with TYPE one of ${BUTTON_TYPES.join(', ')}, got "${spec}"`);
+  }
+  const rest = spec.slice(first + 1);
+  if (type === 'QUICK_REPLY') return { type, text: rest };
+  // The value (a URL has colons of its own) is everything after the second colon.
+  const second = rest.indexOf(':');
+  if (second < 0) throw new UsageError(`--button ${type} needs a value: ${type}:text:${type === 'URL' ? 'https://...' : '+14155550123'}`);
+  const text = rest.slice(0, second);
+  const value = rest.slice(second + 1);
+  return type === 'URL' ? { type, text, url: value } : { type, text, phone_number: value };
+}
+
+/** Applies the flags that were given on top of the file's fields. */
+export function applyFlags(base: TemplateDraft, opts: Record<string, unknown>): TemplateDraft {
+  const draft: TemplateDraft = { ...base };
+  for (const key of ['name', 'language'] as const) {
+    const value = str(opts[key]);
+    if (value !== undefined) draft[key] = value;
+  }
+  const category = str(opts.category);
+  if (category !== undefined) draft.category = category.toUpperCase();
+  const bodyText = str(opts.body);
+  const variables = opts.variable as string[] | undefined;
+  if (bodyText !== undefined || variables !== undefined) {
+    const previous = (typeof draft.body === 'object' && draft.body !== null ? draft.body : {}) as Record<string, unknown>;
+    draft.body = { ...previous, ...(bodyText !== undefined ? { text: bodyText } : {}), ...(variables ? { variables } : {}) };
+  }
+  const headerText = str(opts.headerText);
+  if (headerText !== undefined) {
+    const headerVariables = opts.headerVariable as string[] | undefined;
+    draft.header = { type: 'text', text: { content: headerText, ...(headerVariables ? { variables: headerVariables } : {}) } };
+  }
+  const footer = str(opts.footer);
+  if (footer !== undefined) draft.footer = footer;
+  if (Array.isArray(opts.button)) draft.buttons = (opts.button as string[]).map(parseButton);
+  for (const flag of ['unsubscribeButton', 'blockButton', 'addSecurityRecommendation', 'copyCodeButton'] as const) {
+    if (opts[flag] === true) draft[flag] = true;
+  }
+  if (opts.codeExpirationMinutes !== undefined) {
+    draft.codeExpirationMinutes = parseValue(z.coerce.number().int(), opts.codeExpirationMinutes, '--code-expiration-minutes');
+  }
+  return draft;
+}
+
+const TYPE_BY_EXTENSION: Record<string, MediaType> = { '.jpg': 'image', '.jpeg': 'image', '.png': 'image', '.mp4': 'video', '.pdf': 'document' };
+
+/**
+ * With `--header-file`, the header becomes a media header whose type comes from --header-type,
+ * else the file's header, else the file extension. The file is checked (readable, size) here.
+ */
+export async function applyHeaderFile(draft: TemplateDraft, file: string, typeFlag: string | undefined): Promise<TemplateDraft> {
+  const existing = draft.header as { type?: unknown; media?: { type?: unknown } } | null | undefined;
+  const fromDraft = existing?.type === 'media' && typeof existing.media?.type === 'string' ? existing.media.type : undefined;
+  const type = typeFlag ?? fromDraft ?? TYPE_BY_EXTENSION[extname(file).toLowerCase()];
+  if (type === undefined) throw new UsageError(`cannot tell the media type of ${file}: pass --header-type ${MEDIA_TYPES.join('|')}`);
+  const mediaType = parseValue(z.enum(MEDIA_TYPES), type, '--header-type');
+  await checkUploadFile(file, 'header.media.file', MEDIA_RULES[mediaType].maxBytes);
+  return { ...draft, header: { type: 'media', media: { type: mediaType } } };
+}

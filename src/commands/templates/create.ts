@@ -1,0 +1,23 @@
+// `wsm templates create (--file <json|yaml|-> | flags) [--header-file <media>]`: checked with the
+// same schema the server runs, then sent as JSON, or multipart when a media file goes along.
+import { templateCreateBody, type TemplateCreateBody } from '../../api/schemas/index.js';
+import { UsageError } from '../../cli/errors.js';
+import { checkLocal, str, verb, workspaceClient } from '../shared/verb.js';
+import { applyFlags, applyHeaderFile, readTemplateFile } from './body.js';
+import { templateDetailColumns } from './show.js';
+
+export const run = verb(async (ctx, { opts }) => {
+  const file = str(opts.file);
+  let draft = applyFlags(file !== undefined ? await readTemplateFile(ctx, file) : {}, opts);
+  if (file === undefined && draft.name === undefined) {
+    throw new UsageError('give the template with --file <json|yaml> or with --name, --language, --category and --body');
+  }
+  const headerFile = str(opts.headerFile);
+  if (headerFile !== undefined) draft = await applyHeaderFile(draft, headerFile, str(opts.headerType));
+  else if (opts.headerType !== undefined) throw new UsageError('--header-type goes with --header-file');
+  checkLocal(templateCreateBody, draft, 'template');
+  const client = await workspaceClient(ctx);
+  const { data } = await client.templates.create(draft as TemplateCreateBody, headerFile !== undefined ? { headerFile } : {});
+  ctx.output.message(`Created template ${data.id} (${data.name}), status ${data.status}: run \`wsm templates sync --wait\` for the review.`);
+  await ctx.output.record(data, { columns: templateDetailColumns });
+});

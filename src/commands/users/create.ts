@@ -1,0 +1,28 @@
+// `wsm users create --name --email --password [value] --role <id> [--timezone]` (extension endpoint)
+import { userCreateBody, type UserCreateBody } from '../../api/schemas/index.js';
+import { checkLocal, parseId, str, verb, workspaceClient } from '../shared/verb.js';
+import { resolvePassword } from './password.js';
+import { userDetailColumns } from './show.js';
+
+export const run = verb(async (ctx, { opts }) => {
+  const body: UserCreateBody = {
+    name: str(opts.name) ?? '',
+    email: str(opts.email) ?? '',
+    password: '',
+    role_id: parseId(opts.role, '--role'),
+  };
+  const timezone = str(opts.timezone);
+  if (timezone !== undefined) body.timezone = timezone;
+  // A password to be asked for is asked only once everything else is known to be valid.
+  const ask = opts.password === true;
+  if (!ask) body.password = str(opts.password) ?? '';
+  checkLocal(ask ? userCreateBody.omit({ password: true }) : userCreateBody, body, 'user');
+  const client = await workspaceClient(ctx);
+  if (ask) {
+    body.password = (await resolvePassword(ctx, opts.password)) ?? '';
+    checkLocal(userCreateBody, body, 'user');
+  }
+  const { data } = await client.users.create(body);
+  ctx.output.message(`Created user ${data.id} (${data.email}).`);
+  await ctx.output.record(data, { columns: userDetailColumns });
+});

@@ -1,0 +1,10 @@
+// `wsm users list [--page] [--per-page] [--all]`
+import { parsePageFlags, renderList } from '../shared/list.js';
+import { verb, workspaceClient } from '../shared/verb.js';
+import { userColumns } from './show.js';
+
+export const run = verb(async (ctx, { opts }) => {
+  const flags = parsePageFlags(opts);
+  const client = await workspaceClient(ctx);
+  await renderList(ctx, flags, { page: (q) => client.users.list(q), all: (q) => client.users.iterate(q) }, {}, { columns: userColumns, noun: 'users' });
+});

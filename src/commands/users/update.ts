@@ -1,0 +1,46 @@
+// `wsm users update <id> [--name] [--email] [--timezone] [--active|--inactive] [--client|--no-client]
+//  [--password [value]] [--avatar <file>] [--role <id>]`: a multipart form (api.md).
+import { userUpdateBody, type UserUpdateBody } from '../../api/schemas/index.js';
+import { UsageError } from '../../cli/errors.js';
+import { checkLocal, checkUploadFile, parseId, str, verb, workspaceClient } from '../shared/verb.js';
+import { resolvePassword } from './password.js';
+import { userDetailColumns } from './show.js';
+
+/** A user avatar is an image like a contact's; 2 MB is the contact bound, reused here. */
+const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+export const run = verb(async (ctx, { args, opts }) => {
+  const id = parseId(args[0]);
+  if (opts.active === true && opts.inactive === true) throw new UsageError('--active and --inactive cannot be used together');
+  const body: UserUpdateBody = {};
+  for (const key of ['name', 'email', 'timezone'] as const) {
+    const value = str(opts[key]);
+    if (value !== undefined) body[key] = value;
+  }
+  if (opts.active === true) body.status = true;
+  if (opts.inactive === true) body.status = false;
+  if (typeof opts.client === 'boolean') body.client = opts.client;
+  if (opts.role !== undefined) body.role_id = parseId(opts.role, '--role');
+  const avatar = str(opts.avatar);
+  if (avatar !== undefined) await checkUploadFile(avatar, 'avatar', AVATAR_MAX_BYTES);
+  if (Object.keys(body).length === 0 && avatar === undefined && opts.password === undefined) {
+    throw new UsageError('nothing to update: pass at least one of --name, --email, --timezone, --active, --inactive, --client, --password, --avatar, --role');
+  }
+  // A password given as a value is checked with the rest; one to be asked for is asked only once
+  // everything else is known to be valid, so an answer is never thrown away.
+  const setPassword = (password: string | undefined) => {
+    if (password === undefined) return;
+    body.password = password;
+    body.confirm_password = password;
+  };
+  if (typeof opts.password === 'string') setPassword(opts.password);
+  checkLocal(userUpdateBody, body, 'user');
+  const client = await workspaceClient(ctx);
+  if (opts.password === true) {
+    setPassword(await resolvePassword(ctx, opts.password));
+    checkLocal(userUpdateBody, body, 'user');
+  }
+  const { data } = await client.users.update(id, body, { avatar });
+  ctx.output.message(`Updated user ${data.id}.`);
+  await ctx.output.record(data, { columns: userDetailColumns });
+});

@@ -1,0 +1,20 @@
+// `wsm workspace`: declarations only; verbs live in ./workspace/<verb>.ts.
+import type { Command } from 'commander';
+import { addVerb } from './declare.js';
+
+export function registerWorkspace(program: Command): void {
+  const workspace = program.command('workspace').description('the workspace in use, or a new one');
+  addVerb(workspace, {
+    name: 'get',
+    description: 'show the current workspace (-w, WSM_WORKSPACE or the profile)',
+    examples: ['wsm workspace get', 'wsm workspace get -w 2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f -o json'],
+    load: () => import('./workspace/get.js'),
+  });
+  addVerb(workspace, {
+    name: 'create',
+    description: 'create a workspace you own (embedded server extension)',
+    configure: (c) => c.argument('<name>', 'workspace name'),
+    examples: ['wsm workspace create "Acme support"', 'wsm profile set workspace "$(wsm workspace create Acme -q)"'],
+    load: () => import('./workspace/create.js'),
+  });
+}

@@ -1,0 +1,235 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scriptedPrompter } from '../helpers.js';
+import { JSON_HEADERS, WSP, contact, jsonBodies, page, setupApi, type Api } from './harness.js';
+
+let api: Api;
+beforeEach(async () => (api = await setupApi()));
+afterEach(() => api.close());
+
+describe('contacts list', () => {
+  const rows = [contact(1, { email: 'ann@example.com', contact_groups: [{ id: 3, name: 'VIP' }] }), contact(2, { status: false })];
+
+  it('piped: one tab-separated row a contact, no header, no chatter', async () => {
+    api.pool.intercept({ path: `${WSP}/contacts`, method: 'GET' }).reply(200, page(rows, 1, 1), JSON_HEADERS);
+    const { code, stdout, stderr } = await api.run(['contacts', 'list']);
+    expect(code).toBe(0);
+    expect(stdout).toBe('1\t14155550001\tContact 1\tann@example.com\ttrue\tVIP\n2\t14155550002\tContact 2\t\tfalse\t\n');
+    expect(stderr).toBe('');
+  });
+
+  it('on a terminal: a table with headers and a hint when there are more pages', async () => {
+    api.pool.intercept({ path: `${WSP}/contacts?page=2&per_page=2`, method: 'GET' }).reply(200, page(rows, 2, 3, 2, 6), JSON_HEADERS);
+    const { code, stdout, stderr } = await api.run(['contacts', 'list', '--page', '2', '--per-page', '2', '--no-color'], { stdoutTTY: true });
+    expect(code).toBe(0);
+    expect(stdout.split('\n')[0]).toMatch(/^ID\s+NUMBER\s+NAME\s+EMAIL\s+ACTIVE\s+GROUPS$/);
+    expect(stdout).toMatch(/1\s+14155550001\s+Contact 1\s+ann@example.com\s+true\s+VIP/);
+    expect(stderr).toBe('Showing 3-4 of 6 contacts (page 2 of 3): use --page or --all for more\n');
+  });
+
+  it('--search goes to the query; -o json prints the array of records', async () => {
+    api.pool.intercept({ path: `${WSP}/contacts?search=ann`, method: 'GET' }).reply(200, page([rows[0]]), JSON_HEADERS);
+    const { code, stdout } = await api.run(['contacts', 'list', '--search', 'ann', '-o', 'json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual([rows[0]]);
+  });
+
+  it('--all walks every page (100 a page) and -q prints only the ids', async () => {
+    api.pool.intercept({ path: `${WSP}/contacts?per_page=100&page=1`, method: 'GET' }).reply(200, page([contact(1), contact(2)], 1, 2, 100, 3), JSON_HEADERS);
+    api.pool.intercept({ path: `${WSP}/contacts?per_page=100&page=2`, method: 'GET' }).reply(200, page([contact(3)], 2, 2, 100, 3), JSON_HEADERS);
+    const { code, stdout } = await api.run(['contacts', 'list', '--all', '-q']);
+    expect(code).toBe(0);
+    expect(stdout).toBe('1\n2\n3\n');
+  });
+
+  it('bad paging flags are usage errors (exit 2) and nothing is sent', async () => {
+    for (const argv of [['--page', '0'], ['--per-page', '500'], ['--page', 'two'], ['--all', '--page', '2']]) {
+      const { code, stderr } = await api.run(['contacts', 'list', ...argv]);
+      expect(code, argv.join(' ')).toBe(2);
+      expect(stderr).toMatch(/^error: /);
+    }
+  });
+});
+
+describe('contacts get', () => {
+  it('prints one contact as key/value lines when piped, the record with -o json', async () => {
+    const record = contact(7, { email: 'x@example.com', fields: { city: 'Lisbon' } });
+    api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'GET' }).reply(200, { data: record }, JSON_HEADERS).times(2);
+    const piped = await api.run(['contacts', 'get', '7']);
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).toContain('id\t7\nnumber\t14155550007\nname\tContact 7\nemail\tx@example.com\n');
+    expect(piped.stdout).toContain('fields\t{"city":"Lisbon"}\n');
+    const json = await api.run(['contacts', 'get', '7', '-o', 'json']);
+    expect(JSON.parse(json.stdout)).toEqual(record);
+  });
+
+  it('the API\'s own 404 body is "not found", exit 4', async () => {
+    api.pool.intercept({ path: `${WSP}/contacts/9`, method: 'GET' }).reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
+    const { code, stderr } = await api.run(['contacts', 'get', '9']);
+    expect(code).toBe(4);
+    expect(stderr).toBe(`error: Resource not found. (404 on GET ${WSP}/contacts/9)\n`);
+  });
+
+  it('a backend without the extension (405, or a router 404) says so, exit 1', async () => {
+    api.pool.intercept({ path: `${WSP}/contacts/9`, method: 'GET' }).reply(405, { message: 'The GET method is not supported for route.' }, JSON_HEADERS);
+    api.pool.intercept({ path: `${WSP}/contacts/10`, method: 'GET' }).reply(404, '<html>Not Found</html>');
+    for (const id of ['9', '10']) {
+      const { code, stderr } = await api.run(['contacts', 'get', id]);
+      expect(code).toBe(1);
+      expect(stderr).toBe('error: this server does not support getting one contact\n');
+    }
+  });
+
+  it('an id that is not a positive integer is exit 2, nothing sent', async () => {
+    const { code, stderr } = await api.run(['contacts', 'get', '7x']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^error: invalid id "7x"/);
+  });
+});
+
+describe('contacts create', () => {
+  it('sends JSON when only number/name/email/gender are given, and prints the record', async () => {
+    const { bodies, capture } = jsonBodies();
+    api.pool
+      .intercept({ path: `${WSP}/contacts`, method: 'POST' })
+      .reply((opts) => (capture(opts), { statusCode: 201, data: JSON.stringify({ status: 201, message: 'Contact created successfully.', data: contact(12, { name: 'Ann Lee' }) }), responseOptions: JSON_HEADERS }));
+    const { code, stdout, stderr } = await api.run(['contacts', 'create', '--number', '+1 (415) 555-0012', '--name', ' Ann Lee ', '--email', 'ann@example.com', '--gender', 'female', '-q']);
+    expect(code).toBe(0);
+    expect(bodies).toEqual([{ number: '14155550012', name: 'Ann Lee', email: 'ann@example.com', gender: 'female' }]);
+    expect(stdout).toBe('12\n');
+    expect(stderr).toBe('');
+  });
+
+  it('--group, --inactive and --field go as a multipart form with bracket names', async () => {
+    let form: FormData | undefined;
+    api.pool.intercept({ path: `${WSP}/contacts`, method: 'POST' }).reply((opts) => {
+      form = opts.body as FormData;
+      return { statusCode: 201, data: JSON.stringify({ status: 201, message: 'ok', data: contact(13) }), responseOptions: JSON_HEADERS };
+    });
+    const { code } = await api.run(['contacts', 'create', '--number', '14155550013', '--inactive', '--group', '3', '--group', '4', '--field', 'city=Porto']);
+    expect(code).toBe(0);
+    expect([...form!.entries()]).toEqual([
+      ['number', '14155550013'],
+      ['status', '0'],
+      ['contact_groups[0]', '3'],
+      ['contact_groups[1]', '4'],
+      ['fields[city]', 'Porto'],
+    ]);
+  });
+
+  it('--avatar uploads the file as the avatar part', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const avatar = await api.file('ann.png', png);
+    let file: File | undefined;
+    api.pool.intercept({ path: `${WSP}/contacts`, method: 'POST' }).reply((opts) => {
+      file = (opts.body as FormData).get('avatar') as File;
+      return { statusCode: 201, data: JSON.stringify({ status: 201, message: 'ok', data: contact(14) }), responseOptions: JSON_HEADERS };
+    });
+    const { code } = await api.run(['contacts', 'create', '--number', '14155550014', '--avatar', avatar]);
+    expect(code).toBe(0);
+    expect(file!.name).toBe('ann.png');
+    expect(file!.type).toBe('image/png');
+    expect(Buffer.from(await file!.arrayBuffer())).toEqual(png);
+  });
+
+  it('a body that fails the contract is exit 2 with field lines, and nothing is sent', async () => {
+    const { code, stdout, stderr } = await api.run(['contacts', 'create', '--number', '12', '--email', 'not-an-email', '--gender', 'robot']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      'error: the contact is invalid: nothing was sent\n' +
+        '  number: The number must be a phone number of 7 to 15 digits.\n' +
+        '  email: The email field must be a valid email address.\n' +
+        '  gender: The selected gender is invalid.\n',
+    );
+  });
+
+  it('a missing avatar file is exit 2, nothing sent', async () => {
+    const { code, stderr } = await api.run(['contacts', 'create', '--number', '14155550015', '--avatar', '/nonexistent/a.png']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('cannot read /nonexistent/a.png (ENOENT)');
+  });
+
+  it('a 422 from the server is exit 5 with its field errors; -o json also prints the body', async () => {
+    const body = { message: 'Validation error', errors: { number: ['The number has already been taken.'] } };
+    api.pool.intercept({ path: `${WSP}/contacts`, method: 'POST' }).reply(422, body, JSON_HEADERS);
+    const { code, stdout, stderr } = await api.run(['contacts', 'create', '--number', '14155550016', '-o', 'json']);
+    expect(code).toBe(5);
+    expect(stderr).toBe(`error: the server rejected the request (422 on POST ${WSP}/contacts): Validation error\n  number: The number has already been taken.\n`);
+    expect(JSON.parse(stdout)).toEqual(body);
+  });
+});
+
+describe('contacts update', () => {
+  it('POSTs the contact with the required name (JSON without groups or avatar)', async () => {
+    const { bodies, capture } = jsonBodies();
+    api.pool
+      .intercept({ path: `${WSP}/contacts/7`, method: 'POST' })
+      .reply((opts) => (capture(opts), { statusCode: 200, data: JSON.stringify({ status: 200, message: 'ok', data: contact(7, { name: 'Ann' }) }), responseOptions: JSON_HEADERS }));
+    const { code, stdout } = await api.run(['contacts', 'update', '7', '--name', 'Ann', '--active', '-o', 'json']);
+    expect(code).toBe(0);
+    expect(bodies).toEqual([{ name: 'Ann', status: true }]);
+    expect(JSON.parse(stdout)).toMatchObject({ id: 7, name: 'Ann' });
+  });
+
+  it('without --name is a usage error (the API requires it)', async () => {
+    const { code, stderr } = await api.run(['contacts', 'update', '7', '--email', 'a@b.co']);
+    expect(code).toBe(2);
+    expect(stderr).toContain("required option '--name <name>' not specified");
+  });
+
+  it('--active with --inactive is exit 2', async () => {
+    const { code, stderr } = await api.run(['contacts', 'update', '7', '--name', 'A', '--active', '--inactive']);
+    expect(code).toBe(2);
+    expect(stderr).toBe('error: --active and --inactive cannot be used together\n');
+  });
+});
+
+describe('contacts delete', () => {
+  it('piped without --yes: exit 2, says to pass --yes, nothing sent', async () => {
+    const { code, stdout, stderr } = await api.run(['contacts', 'delete', '7']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe('error: Delete contact 7? needs confirmation: pass --yes to run without a terminal\n');
+  });
+
+  it('--yes deletes; -o json prints the server answer', async () => {
+    const answer = { message: 'Contact deleted successfully.', status: 200 };
+    api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'DELETE' }).reply(200, answer, JSON_HEADERS);
+    const { code, stdout } = await api.run(['contacts', 'delete', '7', '--yes', '-o', 'json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual(answer);
+  });
+
+  it('on a terminal asks first, then says what it did on stderr', async () => {
+    api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'DELETE' }).reply(200, { message: 'Contact deleted successfully.', status: 200 }, JSON_HEADERS);
+    const prompter = scriptedPrompter({ confirm: [true] });
+    const { code, stdout, stderr } = await api.run(['contacts', 'delete', '7'], { stdinTTY: true, stdoutTTY: true, prompter });
+    expect(code).toBe(0);
+    expect(prompter.asked).toEqual(['Delete contact 7?']);
+    expect(stdout).toBe('');
+    expect(stderr).toBe('Deleted contact 7.\n');
+  });
+
+  it('answering no on a terminal cancels (exit 2), nothing sent', async () => {
+    const { code, stderr } = await api.run(['contacts', 'delete', '7'], { stdinTTY: true, prompter: scriptedPrompter({ confirm: [false] }) });
+    expect(code).toBe(2);
+    expect(stderr).toBe('error: cancelled\n');
+  });
+});
+
+describe('contacts export', () => {
+  it('writes a fixed header plus one column per contact field, then every page', async () => {
+    api.pool.intercept({ path: `${WSP}/contact-fields?per_page=100&page=1`, method: 'GET' }).reply(200, page([{ id: 1, name: 'city' }], 1, 1, 100), JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contacts?per_page=100&search=example&page=1`, method: 'GET' })
+      .reply(200, page([contact(1, { name: 'Lee, Ann', email: 'a@example.com', fields: { city: 'Porto' }, contact_groups: [{ id: 3, name: 'A' }, { id: 5, name: 'B' }] })], 1, 2, 100, 2), JSON_HEADERS);
+    api.pool.intercept({ path: `${WSP}/contacts?per_page=100&search=example&page=2`, method: 'GET' }).reply(200, page([contact(2, { gender: 'male' })], 2, 2, 100, 2), JSON_HEADERS);
+    const { code, stdout } = await api.run(['contacts', 'export', '--search', 'example']);
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      'id,number,name,email,gender,status,contact_groups,created_at,updated_at,city\n' +
+        '1,14155550001,"Lee, Ann",a@example.com,,true,3;5,2025-03-01T10:00:00.000Z,2025-03-01T10:00:00.000Z,Porto\n' +
+        '2,14155550002,Contact 2,,male,true,,2025-03-01T10:00:00.000Z,2025-03-01T10:00:00.000Z,\n',
+    );
+  });
+});

@@ -1,0 +1,73 @@
+// Each error class reaches the user as one sentence on stderr and the exit code of spec/cli.md.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { JSON_HEADERS, TOKEN, WSP, contact, page, setupApi, type Api } from './harness.js';
+
+let api: Api;
+beforeEach(async () => (api = await setupApi()));
+afterEach(() => api.close());
+
+const LIST = `${WSP}/contacts`;
+
+describe('error classes and exit codes', () => {
+  it('401 is exit 3 and points at `wsm auth login`', async () => {
+    api.pool.intercept({ path: LIST, method: 'GET' }).reply(401, { message: 'Unauthenticated.' }, JSON_HEADERS);
+    const { code, stdout, stderr } = await api.run(['contacts', 'list']);
+    expect(code).toBe(3);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(`error: the server rejected the token (401 on GET ${LIST}): run \`wsm auth login\`\n`);
+  });
+
+  it('403 is exit 3 with the server message; -o json also prints the body on stdout', async () => {
+    const body = { message: 'This action is unauthorized.', status: 403 };
+    api.pool.intercept({ path: LIST, method: 'GET' }).reply(403, body, JSON_HEADERS);
+    const { code, stdout, stderr } = await api.run(['contacts', 'list', '-o', 'json']);
+    expect(code).toBe(3);
+    expect(stderr).toBe(`error: permission denied (403 on GET ${LIST}): This action is unauthorized.\n`);
+    expect(JSON.parse(stdout)).toEqual(body);
+  });
+
+  it('500 is exit 6 (a 500 is not retried)', async () => {
+    api.pool.intercept({ path: LIST, method: 'GET' }).reply(500, { message: 'Server error.', status: 500 }, JSON_HEADERS);
+    const { code, stderr } = await api.run(['contacts', 'list']);
+    expect(code).toBe(6);
+    expect(stderr).toBe(`error: Server error. (500 on GET ${LIST})\n`);
+  });
+
+  it('a 503 on a GET is retried (Retry-After honoured) and the command succeeds', async () => {
+    api.pool.intercept({ path: LIST, method: 'GET' }).reply(503, { message: 'Busy.' }, { headers: { 'content-type': 'application/json', 'retry-after': '0' } });
+    api.pool.intercept({ path: LIST, method: 'GET' }).reply(200, page([contact(1)]), JSON_HEADERS);
+    const { code, stdout } = await api.run(['contacts', 'list', '-q']);
+    expect(code).toBe(0);
+    expect(stdout).toBe('1\n');
+  });
+
+  it('a refused connection is exit 6; a create (POST) is tried once only', async () => {
+    api.pool.intercept({ path: LIST, method: 'POST' }).replyWithError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:80'), { code: 'ECONNREFUSED' }));
+    const { code, stderr } = await api.run(['contacts', 'create', '--number', '14155550100']);
+    expect(code).toBe(6);
+    expect(stderr).toBe('error: cannot reach the server (ECONNREFUSED)\n');
+  });
+
+  it('not logged in is exit 2 and nothing is sent', async () => {
+    const { code, stderr } = await api.run(['contacts', 'list'], { env: { WSM_TOKEN: undefined } });
+    expect(code).toBe(2);
+    expect(stderr).toBe('error: not logged in: run `wsm auth login` or `wsm serve`\n');
+  });
+
+  it('a workspace that is not a UUID is exit 2 before any request', async () => {
+    const { code, stderr } = await api.run(['labels', 'get', '1', '-w', 'acme']);
+    expect(code).toBe(2);
+    expect(stderr).toBe('error: workspace "acme" is not a UUID\n');
+  });
+
+  it('-v traces the request and response on stderr with the token redacted', async () => {
+    api.pool.intercept({ path: `${LIST}?search=x`, method: 'GET' }).reply(200, page([]), JSON_HEADERS);
+    const { code, stdout, stderr } = await api.run(['contacts', 'list', '--search', 'x', '-v']);
+    expect(code).toBe(0);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(`> GET http://api.test${LIST}?search=x\n`);
+    expect(stderr).toContain('> authorization: Bearer ***\n');
+    expect(stderr).toMatch(/< 200 OK \(\d+ ms\)\n/);
+    expect(stderr).not.toContain(TOKEN);
+  });
+});

@@ -1,0 +1,135 @@
+// Drives the real CLI in-process against an undici MockAgent that refuses any request it was not
+// told about, so "nothing was sent" is checked by the absence of an interceptor.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MockAgent, type Interceptable } from 'undici';
+import { runCli, type RunOptions, type RunResult } from '../helpers.js';
+
+export const ORIGIN = 'http://api.test';
+export const BASE_URL = `${ORIGIN}/api/v3`;
+export const TOKEN = 'tok_cmds_9f8e7d6c5b';
+export const WS = '2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f';
+/** Path prefix of workspace-scoped endpoints as the mock sees them. */
+export const WSP = `/api/v3/workspaces/${WS}`;
+export const JSON_HEADERS = { headers: { 'content-type': 'application/json' } };
+
+export interface Api {
+  agent: MockAgent;
+  pool: Interceptable;
+  dir: string;
+  /** Runs `wsm <argv>` logged in through the environment; piped unless told otherwise. */
+  run(argv: string[], options?: RunOptions): Promise<RunResult>;
+  /** Writes a file in the test's temp directory and returns its path. */
+  file(name: string, content: string | Buffer): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function setupApi(): Promise<Api> {
+  const agent = new MockAgent();
+  agent.disableNetConnect();
+  const dir = await mkdtemp(join(tmpdir(), 'wsm-cmd-test-'));
+  return {
+    agent,
+    pool: agent.get(ORIGIN),
+    dir,
+    run: (argv, options = {}) =>
+      runCli(argv, {
+        configDir: join(dir, 'config'),
+        dispatcher: agent,
+        ...options,
+        env: { WSM_BASE_URL: BASE_URL, WSM_TOKEN: TOKEN, WSM_WORKSPACE: WS, ...options.env },
+      }),
+    file: async (name, content) => {
+      const path = join(dir, name);
+      await writeFile(path, content);
+      return path;
+    },
+    close: async () => {
+      // Every interceptor a test set up must have been used: a request we expected was made.
+      try {
+        agent.assertNoPendingInterceptors();
+      } finally {
+        await agent.close();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** The envelope of one page of a list. */
+export function page<T>(data: T[], current = 1, last = 1, perPage = 10, total = data.length) {
+  const from = data.length ? (current - 1) * perPage + 1 : null;
+  return {
+    data,
+    meta: { current_page: current, per_page: perPage, total, last_page: last, from, to: from === null ? null : from + data.length - 1 },
+    links: { first: null, last: null, prev: null, next: null },
+  };
+}
+
+/** Records the JSON bodies a mock endpoint receives. */
+export function jsonBodies(): { bodies: unknown[]; capture: (opts: { body?: unknown }) => void } {
+  const bodies: unknown[] = [];
+  return { bodies, capture: (opts) => void bodies.push(JSON.parse(String(opts.body))) };
+}
+
+const T = '2025-03-01T10:00:00.000Z';
+
+export function contact(id: number, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    workspace_id: WS,
+    number: `1415555${String(id).padStart(4, '0')}`,
+    name: `Contact ${id}`,
+    email: null,
+    gender: null,
+    status: true,
+    avatar_url: null,
+    contact_groups: [],
+    fields: {},
+    created_at: T,
+    updated_at: T,
+    ...overrides,
+  };
+}
+
+export function template(id: number, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    workspace_id: WS,
+    name: `tpl_${id}`,
+    language: 'en',
+    category: 'UTILITY',
+    status: 'PENDING',
+    provider_id: `prov-${id}`,
+    rejection_reason: null,
+    components: { header: null, body: { text: 'Hello {{1}}!', variables: ['Ann'] }, footer: null, buttons: [] },
+    options: {},
+    created_at: T,
+    updated_at: T,
+    ...overrides,
+  };
+}
+
+export function importRecord(id: number, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    workspace_id: WS,
+    name: 'contacts.csv',
+    status: 'pending',
+    contact_group: null,
+    file_name: 'contacts.csv',
+    total_rows: 3,
+    processed_rows: 0,
+    created_count: 0,
+    updated_count: 0,
+    failed_count: 0,
+    errors: [],
+    created_at: T,
+    updated_at: T,
+    finished_at: null,
+    ...overrides,
+  };
+}
+
+export const stamp = { created_at: T, updated_at: T };

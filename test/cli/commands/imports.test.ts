@@ -1,0 +1,194 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { JSON_HEADERS, WSP, importRecord, page, setupApi, type Api } from './harness.js';
+
+let api: Api;
+beforeEach(async () => (api = await setupApi()));
+afterEach(() => api.close());
+
+const GOOD = 'number,name,email\n+1 415 555 0101,Ann,ann@example.com\n14155550102,Bob,\n';
+const MIXED = 'Number , Name,EMAIL,gender\n14155550101,Ann,ann@example.com,female\n12,Bob,,\n14155550103,Cy,not-mail,robot\n\n14155550104,"Dee\nDee",,other\n';
+
+function acceptUpload(api: Api, record = importRecord(5)) {
+  const seen: { form?: FormData } = {};
+  api.pool.intercept({ path: `${WSP}/contact-imports`, method: 'POST' }).reply((opts) => {
+    seen.form = opts.body as FormData;
+    return { statusCode: 201, data: JSON.stringify({ status: 201, message: 'Contact import created successfully.', data: record }), responseOptions: JSON_HEADERS };
+  });
+  return seen;
+}
+
+describe('contacts import: local check', () => {
+  it('--dry-run prints the row report with line numbers and sends nothing', async () => {
+    const file = await api.file('mixed.csv', MIXED);
+    const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--dry-run', '-o', 'json']);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ file, columns: ['number', 'name', 'email', 'gender'], rows: 4, valid_rows: 2, invalid_rows: 2 });
+    expect(report.problems).toEqual([
+      { line: 3, field: 'number', message: 'The number must be a phone number of 7 to 15 digits.' },
+      { line: 4, field: 'email', message: 'The email field must be a valid email address.' },
+      { line: 4, field: 'gender', message: 'The selected gender is invalid.' },
+    ]);
+    expect(stderr).toBe(
+      `warning: ${file} line 3: number: The number must be a phone number of 7 to 15 digits.\n` +
+        `warning: ${file} line 4: email: The email field must be a valid email address.\n` +
+        `warning: ${file} line 4: gender: The selected gender is invalid.\n`,
+    );
+  });
+
+  it('--strict refuses a file with bad rows: exit 2, each problem listed, nothing sent', async () => {
+    const file = await api.file('mixed.csv', MIXED);
+    const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--strict']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      `error: 2 of 4 rows in ${file} are invalid (--strict): nothing was sent\n` +
+        '  line 3 number: The number must be a phone number of 7 to 15 digits.\n' +
+        '  line 4 email: The email field must be a valid email address.\n' +
+        '  line 4 gender: The selected gender is invalid.\n',
+    );
+  });
+
+  it('a file without a number column is exit 2, nothing sent', async () => {
+    const file = await api.file('nonumber.csv', 'phone,name\n14155550101,Ann\n');
+    const { code, stderr } = await api.run(['contacts', 'import', file]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(`error: ${file} has no "number" column: the header row must name one\n  number: The header row must have a number column.\n`);
+  });
+
+  it('an unreadable or empty file is exit 2, nothing sent', async () => {
+    const empty = await api.file('empty.csv', '');
+    for (const [file, message] of [['/nonexistent/x.csv', 'cannot read /nonexistent/x.csv (ENOENT)'], [api.dir, `cannot read ${api.dir} (EISDIR)`], [empty, 'is not a CSV file with a header row: it is empty']]) {
+      const { code, stderr } = await api.run(['contacts', 'import', file]);
+      expect(code, file).toBe(2);
+      expect(stderr).toContain(message);
+    }
+  });
+});
+
+describe('contacts import: upload', () => {
+  it('sends name, group and the file as multipart, warns about bad rows, prints the import', async () => {
+    const file = await api.file('mixed.csv', MIXED);
+    const seen = acceptUpload(api, importRecord(5, { name: 'March', total_rows: 4 }));
+    const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--name', 'March', '--group', '3']);
+    expect(code).toBe(0);
+    expect(seen.form!.get('name')).toBe('March');
+    expect(seen.form!.get('contact_groups')).toBe('3');
+    const sent = seen.form!.get('file') as File;
+    expect(sent.name).toBe('mixed.csv');
+    expect(sent.type).toBe('text/csv');
+    expect(await sent.text()).toBe(MIXED);
+    expect(stdout).toContain('id\t5\nname\tMarch\nstatus\tpending\n');
+    expect(stderr).toContain(`warning: ${file} line 3: number:`);
+    expect(stderr).toContain('warning: sending anyway: the server skips the 2 invalid rows (use --strict to refuse the file)\n');
+  });
+
+  it('the import name defaults to the file name; -q prints the id', async () => {
+    const file = await api.file('good.csv', GOOD);
+    const seen = acceptUpload(api);
+    const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '-q']);
+    expect(code).toBe(0);
+    expect(seen.form!.get('name')).toBe('good.csv');
+    expect(seen.form!.has('contact_groups')).toBe(false);
+    expect(stdout).toBe('5\n');
+    expect(stderr).toBe('');
+  });
+
+  it('--wait polls the import until it is completed, then prints the final record', async () => {
+    const file = await api.file('good.csv', GOOD);
+    acceptUpload(api, importRecord(5, { total_rows: 2 }));
+    api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(200, { data: importRecord(5, { status: 'processing', total_rows: 2, processed_rows: 1 }) }, JSON_HEADERS);
+    const done = importRecord(5, { status: 'completed', total_rows: 2, processed_rows: 2, created_count: 1, updated_count: 1, finished_at: '2025-03-01T10:01:00.000Z' });
+    api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(200, { data: done }, JSON_HEADERS);
+    const { code, stdout } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s', '-o', 'json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual(done);
+  });
+
+  it('--wait on a terminal draws progress on stderr and reports skipped rows', async () => {
+    const file = await api.file('good.csv', GOOD);
+    acceptUpload(api, importRecord(5, { total_rows: 2 }));
+    const done = importRecord(5, { status: 'completed', total_rows: 2, processed_rows: 2, created_count: 1, failed_count: 1, errors: [{ row: 3, message: 'bad' }] });
+    api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(200, { data: done }, JSON_HEADERS);
+    const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s', '--no-color'], { stdoutTTY: true });
+    expect(code).toBe(0);
+    expect(stderr).toContain('\r\x1b[KImporting contacts.csv 0/2');
+    expect(stderr).toContain('warning: 1 rows were skipped by the server (see the errors field)\n');
+    expect(stderr).toContain('Import 5 completed: 1 created, 0 updated, 1 failed.\n');
+  });
+
+  it('--wait on a backend without GET import says it is not supported (exit 1)', async () => {
+    const file = await api.file('good.csv', GOOD);
+    acceptUpload(api);
+    api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(405, { message: 'Method not allowed.' }, JSON_HEADERS);
+    const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s']);
+    expect(code).toBe(1);
+    expect(stderr).toBe('error: this server does not support getting one contact import\n');
+  });
+
+  it('a failed import under --wait is exit 1 with its reason', async () => {
+    const file = await api.file('good.csv', GOOD);
+    acceptUpload(api);
+    api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(200, { data: importRecord(5, { status: 'failed', errors: [{ row: 0, message: 'The file could not be read.' }] }) }, JSON_HEADERS);
+    const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s']);
+    expect(code).toBe(1);
+    expect(stderr).toBe('error: import 5 failed: The file could not be read.\n');
+  });
+
+  it('a 413 from the server is exit 1 with its message', async () => {
+    const file = await api.file('good.csv', GOOD);
+    api.pool.intercept({ path: `${WSP}/contact-imports`, method: 'POST' }).reply(413, { message: 'Payload too large.', status: 413 }, JSON_HEADERS);
+    const { code, stderr } = await api.run(['contacts', 'import', file]);
+    expect(code).toBe(1);
+    expect(stderr).toBe(`error: Payload too large. (413 on POST ${WSP}/contact-imports)\n`);
+  });
+});
+
+describe('imports verbs', () => {
+  it('list prints one row an import; get shows the errors', async () => {
+    api.pool.intercept({ path: `${WSP}/contact-imports`, method: 'GET' }).reply(200, page([importRecord(5, { status: 'completed', processed_rows: 3, created_count: 3 })]), JSON_HEADERS);
+    const list = await api.run(['imports', 'list']);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toBe('5\tcontacts.csv\tcompleted\t3/3\t3\t0\t0\t2025-03-01T10:00:00.000Z\n');
+
+    api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(200, { data: importRecord(5, { errors: [{ row: 1, message: 'Unknown column "x" was ignored.' }] }) }, JSON_HEADERS);
+    const get = await api.run(['imports', 'get', '5']);
+    expect(get.stdout).toContain('errors\trow 1: Unknown column "x" was ignored.\n');
+  });
+
+  it('create uploads like contacts import', async () => {
+    const file = await api.file('good.csv', GOOD);
+    const seen = acceptUpload(api);
+    const { code } = await api.run(['imports', 'create', file, '--name', 'Q1', '--group', '2']);
+    expect(code).toBe(0);
+    expect(seen.form!.get('name')).toBe('Q1');
+    expect(seen.form!.get('contact_groups')).toBe('2');
+  });
+
+  it('delete needs --yes when piped, then DELETEs', async () => {
+    expect((await api.run(['imports', 'delete', '5'])).code).toBe(2);
+    api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'DELETE' }).reply(200, { message: 'Contact import deleted successfully.', status: 200 }, JSON_HEADERS);
+    const { code, stdout } = await api.run(['imports', 'delete', '5', '-y', '-q']);
+    expect(code).toBe(0);
+    expect(stdout).toBe('5\n');
+  });
+});
+
+describe('contacts import: line numbers and encodings', () => {
+  it('counts lines like the server: CRLF, quoted line breaks, blank lines, a BOM and any header case', async () => {
+    const file = await api.file('crlf.csv', '\ufeffNUMBER,Name\r\n12,a\r\n"13","x\r\ny"\r\n14155550100,b\r\n\r\n15,c\r\n');
+    const { code, stdout } = await api.run(['contacts', 'import', file, '--dry-run', '-o', 'json']);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(report.columns).toEqual(['number', 'name']);
+    expect(report.problems.map((p: { line: number }) => p.line)).toEqual([2, 3, 7]);
+    expect([report.rows, report.valid_rows]).toEqual([4, 1]);
+  });
+
+  it('a file that is not UTF-8 text is exit 2, nothing sent', async () => {
+    const file = await api.file('latin1.csv', Buffer.from('number,name\n14155550100,Jos\xe9\n', 'latin1'));
+    const { code, stderr } = await api.run(['contacts', 'import', file]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('is not a CSV file with a header row: it is not UTF-8 text');
+  });
+});

@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { JSON_HEADERS, WSP, page, setupApi, template, type Api } from './harness.js';
+
+let api: Api;
+beforeEach(async () => (api = await setupApi()));
+afterEach(() => api.close());
+
+const PENDING = `${WSP}/templates?per_page=100&status=PENDING&page=1`;
+const ALL = `${WSP}/templates?per_page=100&page=1`;
+const SYNC = `${WSP}/templates/sync`;
+const synced = { success: true, message: 'Templates synchronized successfully.' };
+
+describe('templates sync', () => {
+  it('prints the server message, exit 0', async () => {
+    api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS);
+    const { code, stdout } = await api.run(['templates', 'sync']);
+    expect(code).toBe(0);
+    expect(stdout).toBe('Templates synchronized successfully.\n');
+  });
+
+  it('a 404 {success: false} means nothing is pending: exit 0 and it says so', async () => {
+    api.pool.intercept({ path: SYNC, method: 'POST' }).reply(404, { success: false, message: 'No pending templates found.' }, JSON_HEADERS).times(2);
+    const plain = await api.run(['templates', 'sync']);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toBe('No template is PENDING: nothing to sync.\n');
+    const json = await api.run(['templates', 'sync', '-o', 'json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({ success: false, nothing_pending: true, message: 'No pending templates found.' });
+  });
+
+  it('a 404 for a missing workspace stays "not found", exit 4', async () => {
+    api.pool.intercept({ path: SYNC, method: 'POST' }).reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
+    const { code } = await api.run(['templates', 'sync']);
+    expect(code).toBe(4);
+  });
+
+  it('a 500 (provider down) is exit 6 with the server message, sent once (POST is not retried)', async () => {
+    api.pool.intercept({ path: SYNC, method: 'POST' }).reply(500, { success: false, message: 'Template provider unavailable.' }, JSON_HEADERS);
+    const { code, stderr } = await api.run(['templates', 'sync']);
+    expect(code).toBe(6);
+    expect(stderr).toBe(`error: Template provider unavailable. (500 on POST ${SYNC})\n`);
+  });
+
+  it('--wait syncs until none of the templates pending before is still pending', async () => {
+    api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([template(1), template(2)]), JSON_HEADERS);
+    api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS).times(2);
+    api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([template(2)]), JSON_HEADERS);
+    api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([]), JSON_HEADERS);
+    api.pool
+      .intercept({ path: ALL, method: 'GET' })
+      .reply(200, page([template(1, { status: 'APPROVED' }), template(2, { status: 'REJECTED', rejection_reason: 'PROMOTIONAL' }), template(3, { status: 'APPROVED' })]), JSON_HEADERS);
+    const { code, stdout } = await api.run(['templates', 'sync', '--wait', '--interval', '0s']);
+    expect(code).toBe(0);
+    // Only the templates this sync was about: 3 was never pending.
+    expect(stdout).toBe('1\ttpl_1\ten\tAPPROVED\t\n2\ttpl_2\ten\tREJECTED\tPROMOTIONAL\n');
+  });
+
+  it('--fail-on-rejected is exit 7 naming each rejected template and its reason', async () => {
+    api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([template(1), template(2, { name: 'promo_x' }), template(4, { name: 'spam_y' })]), JSON_HEADERS);
+    api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS);
+    api.pool.intercept({ path: ALL, method: 'GET' }).reply(
+      200,
+      page([
+        template(1, { status: 'APPROVED' }),
+        template(2, { name: 'promo_x', status: 'REJECTED', rejection_reason: 'PROMOTIONAL' }),
+        template(4, { name: 'spam_y', status: 'REJECTED', rejection_reason: 'INVALID_FORMAT' }),
+        template(5, { name: 'old_one', status: 'REJECTED', rejection_reason: 'OLD' }),
+      ]),
+      JSON_HEADERS,
+    );
+    const { code, stdout, stderr } = await api.run(['templates', 'sync', '--fail-on-rejected', '-o', 'json']);
+    expect(code).toBe(7);
+    expect(JSON.parse(stdout).map((t: { name: string; status: string }) => `${t.name}:${t.status}`)).toEqual(['tpl_1:APPROVED', 'promo_x:REJECTED', 'spam_y:REJECTED']);
+    expect(stderr).toBe('error: 2 templates were REJECTED: promo_x (PROMOTIONAL), spam_y (INVALID_FORMAT)\n');
+  });
+
+  it('--fail-on-rejected with nothing rejected is exit 0', async () => {
+    api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([template(1)]), JSON_HEADERS);
+    api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS);
+    api.pool.intercept({ path: ALL, method: 'GET' }).reply(200, page([template(1, { status: 'APPROVED' })]), JSON_HEADERS);
+    const { code, stdout } = await api.run(['templates', 'sync', '--fail-on-rejected', '-q']);
+    expect(code).toBe(0);
+    expect(stdout).toBe('1\n');
+  });
+
+  it('--wait with nothing pending at the start is exit 0 and says so', async () => {
+    api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([]), JSON_HEADERS);
+    api.pool.intercept({ path: SYNC, method: 'POST' }).reply(404, { success: false, message: 'No pending templates found.' }, JSON_HEADERS);
+    const { code, stdout } = await api.run(['templates', 'sync', '--wait', '--fail-on-rejected']);
+    expect(code).toBe(0);
+    expect(stdout).toBe('No template is PENDING: nothing to sync.\n');
+  });
+
+  it('--wait past --timeout is exit 6 naming what is still pending', async () => {
+    api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([template(1, { name: 'slow_one' })]), JSON_HEADERS).times(2);
+    api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS);
+    api.pool.intercept({ path: ALL, method: 'GET' }).reply(200, page([template(1, { name: 'slow_one' })]), JSON_HEADERS);
+    const { code, stdout, stderr } = await api.run(['templates', 'sync', '--wait', '--timeout', '0s']);
+    expect(code).toBe(6);
+    expect(stdout).toBe('1\tslow_one\ten\tPENDING\t\n');
+    expect(stderr).toBe('error: timed out after 0s: still PENDING: slow_one\n');
+  });
+
+  it('--wait on a terminal shows progress and a summary on stderr', async () => {
+    api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([template(1)]), JSON_HEADERS);
+    api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS);
+    api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([]), JSON_HEADERS);
+    api.pool.intercept({ path: ALL, method: 'GET' }).reply(200, page([template(1, { status: 'APPROVED' })]), JSON_HEADERS);
+    const { code, stderr } = await api.run(['templates', 'sync', '--wait', '--no-color'], { stdoutTTY: true });
+    expect(code).toBe(0);
+    expect(stderr).toContain('\r\x1b[KTemplates reviewed 0/1');
+    expect(stderr).toContain('1 approved, 0 rejected, 0 still pending.\n');
+  });
+
+  it('--wait on a backend without the template list is "not supported", exit 1', async () => {
+    api.pool.intercept({ path: PENDING, method: 'GET' }).reply(404, { message: 'The route could not be found.' }, JSON_HEADERS);
+    const { code, stderr } = await api.run(['templates', 'sync', '--wait']);
+    expect(code).toBe(1);
+    expect(stderr).toBe('error: this server does not support listing templates\n');
+  });
+
+  it('a bad --timeout is exit 2', async () => {
+    const { code, stderr } = await api.run(['templates', 'sync', '--wait', '--timeout', 'soon']);
+    expect(code).toBe(2);
+    expect(stderr).toBe('error: --timeout takes a duration such as 30s, 10m or 1h, got "soon"\n');
+  });
+});

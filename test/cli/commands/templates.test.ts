@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { JSON_HEADERS, WSP, jsonBodies, page, setupApi, template, type Api } from './harness.js';
+
+let api: Api;
+beforeEach(async () => (api = await setupApi()));
+afterEach(() => api.close());
+
+const created = (data: unknown) => JSON.stringify({ success: true, message: 'Template created successfully.', data });
+
+describe('templates create', () => {
+  it('from flags: builds the body, sends JSON, prints the record', async () => {
+    const { bodies, capture } = jsonBodies();
+    api.pool
+      .intercept({ path: `${WSP}/templates`, method: 'POST' })
+      .reply((opts) => (capture(opts), { statusCode: 201, data: created(template(30, { name: 'order_ready' })), responseOptions: JSON_HEADERS }));
+    const { code, stdout } = await api.run([
+      'templates', 'create', '--name', 'order_ready', '--language', 'en', '--category', 'utility',
+      '--body', 'Hi {{1}}, order {{2}} is ready.', '--variable', 'Ann', '--variable', '1234',
+      '--footer', 'Thanks', '--button', 'URL:Track:https://shop.test/o/1', '--button', 'QUICK_REPLY:Stop', '-q',
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toBe('30\n');
+    expect(bodies).toEqual([
+      {
+        name: 'order_ready',
+        language: 'en',
+        category: 'UTILITY',
+        body: { text: 'Hi {{1}}, order {{2}} is ready.', variables: ['Ann', '1234'] },
+        footer: 'Thanks',
+        buttons: [{ type: 'URL', text: 'Track', url: 'https://shop.test/o/1' }, { type: 'QUICK_REPLY', text: 'Stop' }],
+      },
+    ]);
+  });
+
+  it('from a YAML file, with flags overriding its fields', async () => {
+    const file = await api.file('welcome.yaml', 'name: welcome\nlanguage: en\ncategory: MARKETING\nbody:\n  text: "Welcome {{1}}!"\n  variables: [Ann]\nunsubscribeButton: true\n');
+    const { bodies, capture } = jsonBodies();
+    api.pool
+      .intercept({ path: `${WSP}/templates`, method: 'POST' })
+      .reply((opts) => (capture(opts), { statusCode: 201, data: created(template(31)), responseOptions: JSON_HEADERS }));
+    const { code } = await api.run(['templates', 'create', '--file', file, '--language', 'pt_BR']);
+    expect(code).toBe(0);
+    expect(bodies).toEqual([{ name: 'welcome', language: 'pt_BR', category: 'MARKETING', body: { text: 'Welcome {{1}}!', variables: ['Ann'] }, unsubscribeButton: true }]);
+  });
+
+  it('from stdin as JSON with --file -', async () => {
+    const { bodies, capture } = jsonBodies();
+    api.pool
+      .intercept({ path: `${WSP}/templates`, method: 'POST' })
+      .reply((opts) => (capture(opts), { statusCode: 201, data: created(template(32)), responseOptions: JSON_HEADERS }));
+    const stdin = JSON.stringify({ name: 'login_code', language: 'en', category: 'AUTHENTICATION', codeExpirationMinutes: 10, copyCodeButton: true });
+    const { code } = await api.run(['templates', 'create', '--file', '-'], { stdin });
+    expect(code).toBe(0);
+    expect(bodies).toEqual([JSON.parse(stdin)]);
+  });
+
+  it('--header-file sends multipart with the file in header[media][file]', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 9]);
+    const banner = await api.file('banner.png', png);
+    let form: FormData | undefined;
+    api.pool.intercept({ path: `${WSP}/templates`, method: 'POST' }).reply((opts) => {
+      form = opts.body as FormData;
+      return { statusCode: 201, data: created(template(33)), responseOptions: JSON_HEADERS };
+    });
+    const { code } = await api.run(['templates', 'create', '--name', 'promo', '--language', 'en', '--category', 'MARKETING', '--body', 'Sale now', '--header-file', banner, '--button', 'PHONE_NUMBER:Call:+14155550123']);
+    expect(code).toBe(0);
+    const names = [...form!.keys()];
+    expect(names).toEqual(['name', 'language', 'category', 'header[type]', 'header[media][type]', 'header[media][file]', 'body[text]', 'buttons[0][type]', 'buttons[0][text]', 'buttons[0][phone_number]']);
+    expect(form!.get('header[media][type]')).toBe('image');
+    const file = form!.get('header[media][file]') as File;
+    expect(file.name).toBe('banner.png');
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(png);
+  });
+
+  it('a template that breaks the rules is exit 2 with every field error, nothing sent', async () => {
+    const { code, stderr } = await api.run(['templates', 'create', '--name', 'Bad-Name', '--language', 'english', '--category', 'UTILITY', '--body', 'Hi {{1}} and {{3}}', '--footer', 'Bye 👋']);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'error: the template is invalid: nothing was sent\n' +
+        '  name: The name field must contain only lowercase letters and underscores.\n' +
+        '  language: The language field must be a language code such as en or pt_BR.\n' +
+        '  footer: The footer field must not contain emojis.\n' +
+        '  body.text: Placeholders must be numbered {{1}}, {{2}}, ... in order without gaps.\n' +
+        '  body.variables: The variables field must have one example per placeholder (2).\n',
+    );
+  });
+
+  it('usage mistakes are exit 2: no template at all, a malformed --button, a header type without a file', async () => {
+    expect((await api.run(['templates', 'create'])).stderr).toMatch(/^error: give the template with --file/);
+    const button = await api.run(['templates', 'create', '--name', 'x', '--button', 'LINK:Go']);
+    expect(button.code).toBe(2);
+    expect(button.stderr).toMatch(/^error: --button takes TYPE:text\[:value\]/);
+    const type = await api.run(['templates', 'create', '--name', 'x', '--header-type', 'image']);
+    expect(type.code).toBe(2);
+    expect(type.stderr).toBe('error: --header-type goes with --header-file\n');
+  });
+
+  it('a 422 from the server is exit 5 with its field lines', async () => {
+    api.pool.intercept({ path: `${WSP}/templates`, method: 'POST' }).reply(422, { message: 'Validation error', errors: { name: ['The name has already been taken.'] } }, JSON_HEADERS);
+    const { code, stderr } = await api.run(['templates', 'create', '--name', 'dup', '--language', 'en', '--category', 'UTILITY', '--body', 'Hello']);
+    expect(code).toBe(5);
+    expect(stderr).toContain('\n  name: The name has already been taken.\n');
+  });
+});
+
+describe('templates validate (offline)', () => {
+  it('a valid file prints "valid", exit 0, with no network at all', async () => {
+    const file = await api.file('ok.json', JSON.stringify({ name: 'ok', language: 'en', category: 'UTILITY', body: { text: 'Hello' } }));
+    const { code, stdout, stderr } = await api.run(['templates', 'validate', file], { env: { WSM_TOKEN: undefined, WSM_BASE_URL: undefined } });
+    expect(code).toBe(0);
+    expect(stdout).toBe('valid\n');
+    expect(stderr).toBe('');
+  });
+
+  it('an invalid file is exit 2 listing the field errors', async () => {
+    const file = await api.file('bad.yaml', 'name: auth_code\nlanguage: en\ncategory: AUTHENTICATION\nbody:\n  text: Your code\ncodeExpirationMinutes: 2000\n');
+    const { code, stdout, stderr } = await api.run(['templates', 'validate', file]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      `error: ${file} is not a valid template\n` +
+        '  codeExpirationMinutes: The codeExpirationMinutes field must not be greater than 1440.\n' +
+        '  body: The body field must not be sent for AUTHENTICATION templates.\n',
+    );
+  });
+
+  it('a missing file or one that is not a template object is exit 2', async () => {
+    expect((await api.run(['templates', 'validate', '/nonexistent.yaml'])).stderr).toBe('error: cannot read /nonexistent.yaml (ENOENT)\n');
+    const list = await api.file('list.yaml', '- a\n- b\n');
+    const result = await api.run(['templates', 'validate', list]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('must hold one template object');
+    const broken = await api.file('broken.json', '{"name": ');
+    expect((await api.run(['templates', 'validate', broken])).stderr).toMatch(/is neither valid JSON nor valid YAML/);
+  });
+});
+
+describe('templates list / get / delete', () => {
+  it('list passes the filters and prints status and reason', async () => {
+    api.pool
+      .intercept({ path: `${WSP}/templates?status=REJECTED&category=MARKETING`, method: 'GET' })
+      .reply(200, page([template(4, { name: 'promo_x', category: 'MARKETING', status: 'REJECTED', rejection_reason: 'PROMOTIONAL' })]), JSON_HEADERS);
+    const { code, stdout } = await api.run(['templates', 'list', '--status', 'rejected', '--category', 'marketing']);
+    expect(code).toBe(0);
+    expect(stdout).toBe('4\tpromo_x\ten\tMARKETING\tREJECTED\tPROMOTIONAL\n');
+  });
+
+  it('list on a backend without it is "not supported", exit 1', async () => {
+    api.pool.intercept({ path: `${WSP}/templates`, method: 'GET' }).reply(405, { message: 'Method not allowed.' }, JSON_HEADERS);
+    const { code, stderr } = await api.run(['templates', 'list']);
+    expect(code).toBe(1);
+    expect(stderr).toBe('error: this server does not support listing templates\n');
+  });
+
+  it('get prints the template; a missing one is exit 4', async () => {
+    api.pool.intercept({ path: `${WSP}/templates/4`, method: 'GET' }).reply(200, { success: true, data: template(4) }, JSON_HEADERS);
+    const { stdout } = await api.run(['templates', 'get', '4', '-o', 'ndjson']);
+    expect(JSON.parse(stdout)).toEqual(template(4));
+    api.pool.intercept({ path: `${WSP}/templates/5`, method: 'GET' }).reply(404, { success: false, message: 'Template not found.', status: 404 }, JSON_HEADERS);
+    const missing = await api.run(['templates', 'get', '5']);
+    expect(missing.code).toBe(4);
+    expect(missing.stderr).toBe(`error: Template not found. (404 on GET ${WSP}/templates/5)\n`);
+  });
+
+  it('delete: 403 is exit 3', async () => {
+    api.pool.intercept({ path: `${WSP}/templates/4`, method: 'DELETE' }).reply(403, { message: 'This action is unauthorized.', status: 403 }, JSON_HEADERS);
+    const { code, stderr } = await api.run(['templates', 'delete', '4', '--yes']);
+    expect(code).toBe(3);
+    expect(stderr).toBe(`error: permission denied (403 on DELETE ${WSP}/templates/4): This action is unauthorized.\n`);
+  });
+});
