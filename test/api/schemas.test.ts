@@ -20,6 +20,13 @@ describe('the contract', () => {
     });
   });
 
+  it('words a positive-id failure as greater than 0', () => {
+    expect(check(contactCreateBody, { number: '5551234567', contact_groups: [3, -2] })).toEqual({
+      ok: false,
+      errors: { 'contact_groups.1': ['The contact groups field must be greater than 0.'] },
+    });
+  });
+
   it('accepts multipart text for booleans and group ids', () => {
     const parsed = check(contactCreateBody, { number: '5551234567', status: '0', contact_groups: { 0: '3', 1: '4' } });
     expect(parsed).toEqual({ ok: true, value: { number: '5551234567', status: false, contact_groups: [3, 4] } });

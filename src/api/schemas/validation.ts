@@ -44,7 +44,9 @@ function sentence(issue: Issue, data: unknown): string {
           : `The ${field} field must be at least ${issue.minimum} characters.`;
       }
       if (issue.origin === 'array') return `The ${field} field must have at least ${issue.minimum} item${Number(issue.minimum) === 1 ? '' : 's'}.`;
-      return `The ${field} field must be at least ${issue.minimum}.`;
+      return issue.inclusive === false
+        ? `The ${field} field must be greater than ${issue.minimum}.`
+        : `The ${field} field must be at least ${issue.minimum}.`;
     case 'invalid_format':
       if (issue.format === 'email') return `The ${field} field must be a valid email address.`;
       return issue.message.startsWith('Invalid') ? `The ${field} field format is invalid.` : issue.message;
