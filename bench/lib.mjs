@@ -42,6 +42,7 @@ export async function buildDataset(dbPath, count) {
     "INSERT INTO contacts (workspace_id, number, name, email, gender, status, created_at, updated_at) VALUES (?, ?, ?, ?, NULL, 1, ?, ?)",
   );
   const now = new Date().toISOString();
+  const indexedUpTo = db.prepare('SELECT coalesce(max(id), 0) FROM contacts').pluck().get();
   const batch = db.transaction((from, to) => {
     for (let i = from; i < to; i++) {
       const row = contactRow(i);
@@ -49,6 +50,8 @@ export async function buildDataset(dbPath, count) {
     }
   });
   for (let i = 0; i < count; i += 10_000) batch(i, Math.min(count, i + 10_000));
+  // The search index is kept explicitly since migration 002: index the new rows in bulk.
+  db.prepare("INSERT INTO contacts_fts (rowid, name, number, email) SELECT id, name, number, coalesce(email, '') FROM contacts WHERE id > ?").run(indexedUpTo);
   db.close();
   return seeded;
 }
@@ -79,6 +82,34 @@ export async function startServe(dir, args = []) {
       await stopped;
     },
   };
+}
+
+/** Runs the real `wsm` binary with `env` (a serve's profile); resolves with code, stdout, stderr, ms, peak RSS MB. */
+export function runWsm(args, env, { stdout = 'pipe' } = {}) {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', stdout, 'pipe'] });
+    let out = '';
+    let err = '';
+    let bytes = 0;
+    let peak = 0;
+    // VmHWM is gone once the process exits: sample it while it runs.
+    const sampler = setInterval(() => (peak = Math.max(peak, peakRssMb(child.pid) || 0)), 20);
+    if (child.stdout) {
+      child.stdout.on('data', (c) => {
+        bytes += c.length;
+        if (out.length < 1_000_000) out += c;
+      });
+    }
+    child.stderr.on('data', (c) => {
+      if (err.length < 1_000_000) err += c;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearInterval(sampler);
+      resolve({ code, out, err, bytes, peakMb: peak, ms: Number(process.hrtime.bigint() - start) / 1e6 });
+    });
+  });
 }
 
 /** Peak RSS of a process so far (Linux: VmHWM), in MB. */

@@ -1,5 +1,6 @@
 // Start-up cost of the CLI against bare node, in the same run (ratios, not absolute numbers,
 // are what to compare across machines). Needs `npm run build` first.
+// `wsm contacts list` against a running `wsm serve` is compared with a bare node fetch of the same URL.
 //   node bench/startup.mjs [runs]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,16 +13,31 @@ const bin = fileURLToPath(new URL('../bin/wsm.js', import.meta.url));
 // A throw-away config directory so the benchmark never reads or writes the user's profiles.
 const configDir = mkdtempSync(join(tmpdir(), 'wsm-bench-'));
 const env = { ...process.env, WSM_CONFIG_DIR: configDir, NO_COLOR: '1' };
+for (const key of ['WSM_TOKEN', 'WSM_BASE_URL', 'WSM_WORKSPACE', 'WSM_PROFILE']) delete env[key];
 
 const cases = [
   ['node -e 0', ['-e', '0']],
   ['wsm --version', [bin, '--version']],
   ['wsm --help', [bin, '--help']],
 ];
+const { startServe, tempDir } = await import('./lib.mjs');
+const serveDir = tempDir();
+const server = await startServe(serveDir, ['--db', join(serveDir, 'wsm.db'), '--approval-delay', '0']);
+await fetch(`${server.url}/workspaces/${server.workspace}/contacts`, {
+  method: 'POST',
+  headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
+  body: JSON.stringify({ number: '14155550123', name: 'Ann Lee' }),
+});
+const listUrl = `${server.url}/workspaces/${server.workspace}/contacts?page=1`;
+const fetchCode = `fetch(${JSON.stringify(listUrl)}, { headers: { authorization: 'Bearer ' + process.env.T } }).then((r) => r.text()).then((t) => process.stdout.write(t))`;
+const listCases = [
+  ['node fetch of GET contacts', ['-e', fetchCode]],
+  ['wsm contacts list', [bin, 'contacts', 'list']],
+];
 
-function timeOnce(args) {
+function timeOnce(args, runEnv = env) {
   const start = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const result = spawnSync(process.execPath, args, { env: runEnv, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   return ms;
@@ -46,6 +62,15 @@ try {
     if (name === 'node -e 0') console.log(`${name}: ${ms.toFixed(1)} ms (baseline, median of ${runs})`);
     else console.log(`${name}: ${ms.toFixed(1)} ms (${(ms / baseline).toFixed(2)}x node -e 0 at ${baseline.toFixed(1)} ms)`);
   }
+  // The serve's saved `local` profile is what `wsm contacts list` uses.
+  const serveEnv = { ...server.env, T: server.token };
+  for (const [, args] of listCases) for (let i = 0; i < 3; i++) timeOnce(args, serveEnv);
+  const listSamples = new Map(listCases.map(([name]) => [name, []]));
+  for (let i = 0; i < runs; i++) for (const [name, args] of listCases) listSamples.get(name).push(timeOnce(args, serveEnv));
+  const bare = median(listSamples.get('node fetch of GET contacts'));
+  const list = median(listSamples.get('wsm contacts list'));
+  console.log(`wsm contacts list: ${list.toFixed(1)} ms (${(list / bare).toFixed(2)}x a bare node fetch of the same URL at ${bare.toFixed(1)} ms)`);
 } finally {
+  await server.stop();
   rmSync(configDir, { recursive: true, force: true });
 }

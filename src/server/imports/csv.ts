@@ -128,3 +128,76 @@ export async function looksLikeImportCsv(path: string): Promise<boolean> {
     return false;
   }
 }
+
+/** Bytes that leave a quote-free line blank: comma, tab, LF, VT, FF, CR, space. */
+const BLANK_BYTE = new Uint8Array(256);
+for (const byte of [0x2c, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20]) BLANK_BYTE[byte] = 1;
+const READ_CHUNK = 1024 * 1024;
+
+/**
+ * The number of rows `readCsvRows` yields after the header (records and
+ * error items), without parsing: for a file with no quote character and
+ * consistent line ends (all LF or all CRLF) a row is exactly a line with a
+ * cell that is not blank. Any other file is counted by parsing it.
+ */
+export async function countDataRows(path: string): Promise<number> {
+  const fast = await countPlainLines(path);
+  if (fast !== undefined) return Math.max(0, fast - 1);
+  let rows = -1; // the header is not a data row
+  for await (const _ of readCsvRows(path)) rows += 1;
+  return Math.max(0, rows);
+}
+
+/** Non-blank lines of a quote-free file, or undefined when the file needs the parser. */
+async function countPlainLines(path: string): Promise<number | undefined> {
+  const handle = await open(path, 'r');
+  try {
+    let lines = 0;
+    let lf = 0;
+    let crlf = 0;
+    let carry: Buffer = Buffer.alloc(0);
+    // A line is a row when it has a cell that is not blank; only a line made of blank
+    // and non-ASCII bytes needs decoding to decide (Unicode spaces are blank too).
+    const isRow = (data: Buffer, start: number, end: number): boolean => {
+      let nonAscii = false;
+      for (let i = start; i < end; i++) {
+        const byte = data[i];
+        if (byte >= 0x80) nonAscii = true;
+        else if (!BLANK_BYTE[byte]) return true;
+      }
+      return nonAscii && data.toString('utf8', start, end).replaceAll(',', '').trim() !== '';
+    };
+    for (;;) {
+      const buffer = Buffer.allocUnsafe(READ_CHUNK);
+      const { bytesRead } = await handle.read(buffer, 0, READ_CHUNK, null);
+      if (bytesRead === 0) break;
+      const read = buffer.subarray(0, bytesRead);
+      if (read.includes(0x22)) return undefined; // a quote: only the parser knows the rows
+      const data = carry.length ? Buffer.concat([carry, read]) : read;
+      const hasCr = data.includes(0x0d);
+      let start = 0;
+      for (;;) {
+        const newline = data.indexOf(0x0a, start);
+        if (newline < 0) break;
+        let end = newline;
+        if (end > start && data[end - 1] === 0x0d) {
+          crlf += 1;
+          end -= 1;
+        } else lf += 1;
+        if (hasCr) {
+          const cr = data.indexOf(0x0d, start);
+          if (cr >= 0 && cr < end) return undefined; // a lone CR: another line end
+        }
+        if (isRow(data, start, end)) lines += 1;
+        start = newline + 1;
+      }
+      carry = Buffer.from(data.subarray(start));
+    }
+    if (carry.includes(0x0d)) return undefined;
+    if (isRow(carry, 0, carry.length)) lines += 1;
+    if (crlf > 0 && lf > 0) return undefined; // mixed line ends: leave them to the parser
+    return lines;
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,6 +1,8 @@
 /**
  * Writes import rows into contacts with statements prepared once per run.
- * Callers wrap a batch of rows in one transaction.
+ * Callers wrap a batch of rows in one transaction between `beginBatch()` and
+ * `endBatch()`: the contacts a batch creates enter the search index in one
+ * bulk statement at its end (migration 002 dropped the per-row trigger).
  */
 import type { Db } from '../db.js';
 import { nowIso } from '../db.js';
@@ -9,15 +11,15 @@ import type { ImportRow } from '../../api/schemas/index.js';
 export type RowOutcome = 'created' | 'updated';
 
 export function createImportWriter(db: Db) {
-  const byNumber = db.prepare<[string, string], { id: number }>('SELECT id FROM contacts WHERE workspace_id = ? AND number = ?');
-  const insert = db.prepare(
+  const byNumber = db.prepare<[string, string], number>('SELECT id FROM contacts WHERE workspace_id = ? AND number = ?').pluck();
+  const insert = db.prepare<[string, string, string | null, string | null, string | null, number | null, string, string]>(
     `INSERT INTO contacts (workspace_id, number, name, email, gender, status, created_at, updated_at)
-     VALUES (@ws, @number, coalesce(@name, 'Unknown'), @email, @gender, coalesce(@status, 1), @now, @now)`,
+     VALUES (?, ?, coalesce(?, 'Unknown'), ?, ?, coalesce(?, 1), ?, ?)`,
   );
   // A NULL parameter is "cell left empty": the current value stays.
-  const update = db.prepare(
-    `UPDATE contacts SET name = coalesce(@name, name), email = coalesce(@email, email), gender = coalesce(@gender, gender),
-            status = coalesce(@status, status), updated_at = @now WHERE id = @id`,
+  const update = db.prepare<[string | null, string | null, string | null, number | null, string, number]>(
+    `UPDATE contacts SET name = coalesce(?, name), email = coalesce(?, email), gender = coalesce(?, gender),
+            status = coalesce(?, status), updated_at = ? WHERE id = ?`,
   );
   // INSERT ... SELECT: a field or group deleted while the import runs is skipped, not a constraint error.
   const setField = db.prepare(
@@ -27,27 +29,56 @@ export function createImportWriter(db: Db) {
   const join = db.prepare(
     'INSERT OR IGNORE INTO contact_group_members (group_id, contact_id) SELECT id, ? FROM contact_groups WHERE id = ?',
   );
+  // The rows this writer created and has not indexed yet, as one JSON array: exactly its own
+  // rows, whatever else the transaction holds.
+  const indexRows = db.prepare<[string]>(
+    `INSERT INTO contacts_fts (rowid, name, number, email)
+     SELECT id, name, number, coalesce(email, '') FROM contacts WHERE id IN (SELECT value FROM json_each(?))`,
+  );
+
+  /** Created in this batch, not yet in the search index; null outside a batch. */
+  let pending: Set<number> | null = null;
+  let now = nowIso();
+
+  function flushIndex(): void {
+    if (!pending || pending.size === 0) return;
+    indexRows.run(JSON.stringify([...pending]));
+    pending.clear();
+  }
 
   return {
+    /** Inside the batch's transaction, before its first row. */
+    beginBatch(): void {
+      pending = new Set();
+      now = nowIso();
+    },
+    /** Inside the batch's transaction, after its last row: indexes the contacts it created. */
+    endBatch(): void {
+      flushIndex();
+      pending = null;
+    },
+
     write(workspaceId: string, row: ImportRow, fieldValues: Array<[number, string]>, groupId: number | null): RowOutcome {
-      const values = {
-        name: row.name || null,
-        email: row.email ?? null,
-        gender: row.gender ?? null,
-        status: row.status === undefined ? null : row.status ? 1 : 0,
-        now: nowIso(),
-      };
+      if (pending === null) throw new Error('createImportWriter: write() outside beginBatch()/endBatch()');
+      const name = row.name || null;
+      const email = row.email ?? null;
+      const gender = row.gender ?? null;
+      const status = row.status === undefined ? null : row.status ? 1 : 0;
       const existing = byNumber.get(workspaceId, row.number);
       let contactId: number;
-      if (existing) {
-        contactId = existing.id;
-        update.run({ ...values, id: contactId });
+      if (existing !== undefined) {
+        contactId = existing;
+        // The update trigger removes the old entry from the index: it must be there first
+        // (a number that appears twice in one batch).
+        if (pending.has(contactId)) flushIndex();
+        update.run(name, email, gender, status, now, contactId);
       } else {
-        contactId = Number(insert.run({ ...values, ws: workspaceId, number: row.number }).lastInsertRowid);
+        contactId = Number(insert.run(workspaceId, row.number, name, email, gender, status, now, now).lastInsertRowid);
+        pending.add(contactId);
       }
       for (const [fieldId, value] of fieldValues) setField.run(contactId, value, fieldId);
       if (groupId !== null) join.run(contactId, groupId);
-      return existing ? 'updated' : 'created';
+      return existing !== undefined ? 'updated' : 'created';
     },
   };
 }

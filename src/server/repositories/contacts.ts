@@ -3,6 +3,8 @@ import { nowIso } from '../db.js';
 import type { Contact } from '../../api/schemas/index.js';
 import { createCounters } from './counters.js';
 import { createFilesRepository } from './files.js';
+import { createContactPages } from './contact-pages.js';
+import { createContactSearch } from './contact-search.js';
 
 export interface ContactRow {
   id: number;
@@ -31,33 +33,12 @@ export interface ContactWrite {
   fieldValues?: Map<number, string>;
 }
 
-/** The trigram index needs at least 3 characters; shorter queries scan with LIKE. */
-const FTS_MIN_CHARS = 3;
-
-/** `%`, `_` and the escape character itself are literal in a search. */
-const likePattern = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** An FTS5 string: the query as one phrase, so no character of it is FTS syntax. */
-const ftsPhrase = (query: string) => `"${query.replaceAll('"', '""')}"`;
-
 export function createContactsRepository(db: Db) {
   const counters = createCounters(db);
   const files = createFilesRepository(db);
 
-  const page = db.prepare<[string, number, number], ContactRow>(
-    'SELECT * FROM contacts WHERE workspace_id = ? ORDER BY id LIMIT ? OFFSET ?',
-  );
-  const likeWhere = `c.workspace_id = @ws AND (c.name LIKE @pattern ESCAPE '\\' OR c.number LIKE @pattern ESCAPE '\\' OR c.email LIKE @pattern ESCAPE '\\')`;
-  const likePage = db.prepare<[{ ws: string; pattern: string; limit: number; offset: number }], ContactRow>(
-    `SELECT c.* FROM contacts c WHERE ${likeWhere} ORDER BY c.id LIMIT @limit OFFSET @offset`,
-  );
-  const likeCount = db.prepare<[{ ws: string; pattern: string }], { total: number }>(
-    `SELECT count(*) AS total FROM contacts c WHERE ${likeWhere}`,
-  );
-  const ftsFrom = 'contacts_fts f JOIN contacts c ON c.id = f.rowid WHERE contacts_fts MATCH @match AND c.workspace_id = @ws';
-  const ftsPage = db.prepare<[{ ws: string; match: string; limit: number; offset: number }], ContactRow>(
-    `SELECT c.* FROM ${ftsFrom} ORDER BY c.id LIMIT @limit OFFSET @offset`,
-  );
-  const ftsCount = db.prepare<[{ ws: string; match: string }], { total: number }>(`SELECT count(*) AS total FROM ${ftsFrom}`);
+  const pages = createContactPages(db);
+  const searcher = createContactSearch(db);
 
   const byId = db.prepare<[string, number], ContactRow>('SELECT * FROM contacts WHERE workspace_id = ? AND id = ?');
   const byNumber = db.prepare<[string, string], { id: number }>('SELECT id FROM contacts WHERE workspace_id = ? AND number = ?');
@@ -78,6 +59,7 @@ export function createContactsRepository(db: Db) {
   const update = db.prepare(
     'UPDATE contacts SET name = ?, email = ?, gender = ?, status = ?, avatar_file = ?, updated_at = ? WHERE workspace_id = ? AND id = ?',
   );
+  const indexRow = db.prepare('INSERT INTO contacts_fts (rowid, number, name, email) VALUES (?, ?, ?, coalesce(?, \'\'))');
   const remove = db.prepare('DELETE FROM contacts WHERE workspace_id = ? AND id = ?');
   const clearGroups = db.prepare('DELETE FROM contact_group_members WHERE contact_id = ?');
   const addGroup = db.prepare('INSERT OR IGNORE INTO contact_group_members (group_id, contact_id) VALUES (?, ?)');
@@ -99,24 +81,14 @@ export function createContactsRepository(db: Db) {
   }
 
   return {
-    list: (workspaceId: string, offset: number, limit: number) => page.all(workspaceId, limit, offset),
+    /** A page in id order and the total, exact at any depth (contact-pages.ts). */
+    list: (workspaceId: string, offset: number, limit: number) => pages.page(workspaceId, offset, limit).rows,
+    page: (workspaceId: string, offset: number, limit: number) => pages.page(workspaceId, offset, limit),
     count: (workspaceId: string) => counters.count(workspaceId, 'contacts'),
 
-    /** Case-insensitive substring of name, number or email (decisions.md §3). */
-    search(workspaceId: string, query: string, offset: number, limit: number): { rows: ContactRow[]; total: number } {
-      if ([...query].length >= FTS_MIN_CHARS) {
-        const match = ftsPhrase(query);
-        return {
-          rows: ftsPage.all({ ws: workspaceId, match, limit, offset }),
-          total: ftsCount.get({ ws: workspaceId, match })!.total,
-        };
-      }
-      const pattern = likePattern(query);
-      return {
-        rows: likePage.all({ ws: workspaceId, pattern, limit, offset }),
-        total: likeCount.get({ ws: workspaceId, pattern })!.total,
-      };
-    },
+    /** Case-insensitive substring of name, number or email (decisions.md §3; contact-search.ts). */
+    search: (workspaceId: string, query: string, offset: number, limit: number): { rows: ContactRow[]; total: number } =>
+      searcher.search(workspaceId, query, offset, limit),
 
     find: (workspaceId: string, id: number) => byId.get(workspaceId, id),
     idOfNumber: (workspaceId: string, number: string) => byNumber.get(workspaceId, number)?.id,
@@ -158,6 +130,8 @@ export function createContactsRepository(db: Db) {
       const avatar = input.avatar ? files.store(input.avatar.bytes, input.avatar.contentType) : null;
       const info = insert.run(workspaceId, number, input.name, input.email, input.gender, input.status ? 1 : 0, avatar, now, now);
       const id = Number(info.lastInsertRowid);
+      // The search index is kept explicitly on insert (migration 002).
+      indexRow.run(id, number, input.name, input.email);
       writeRelations(id, input);
       return byId.get(workspaceId, id)!;
     }),

@@ -106,8 +106,8 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
       const { rows, total } = contacts.search(request.workspaceId, query.search, offset, query.per_page);
       return pageEnvelope(request, query, total, toRecords(request, rows));
     }
-    const rows = contacts.list(request.workspaceId, offset, query.per_page);
-    return pageEnvelope(request, query, contacts.count(request.workspaceId), toRecords(request, rows));
+    const { rows, total } = contacts.page(request.workspaceId, offset, query.per_page);
+    return pageEnvelope(request, query, total, toRecords(request, rows));
   });
 
   app.post(base, { config: { permission: 'contacts.create' } }, async (request, reply) => {

@@ -1,0 +1,75 @@
+// Search latency through the HTTP API of a real `wsm serve` over N contacts: p50/p99 of 200
+// random substring searches (names, numbers, e-mails), against the same queries as a bare
+// better-sqlite3 LIKE scan, in the same run; every answer must equal the LIKE baseline
+// (ids of page 1 and the total).
+//   node bench/search.mjs [contacts=1000000] [queries=200]
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildDataset, contactRow, fmt, median, ROOT, startServe, tempDir } from './lib.mjs';
+
+const count = Number(process.argv[2] ?? 1_000_000);
+const queries = Number(process.argv[3] ?? 200);
+const dir = tempDir();
+const dbPath = join(dir, 'bench.db');
+await buildDataset(dbPath, count);
+
+// Deterministic "random" substrings of 4 to 8 characters of a random contact's name, number or e-mail.
+let seed = 12345;
+const rand = (n) => ((seed = (seed * 1103515245 + 12345) >>> 0) % n);
+const picks = [];
+while (picks.length < queries) {
+  const row = contactRow(rand(count));
+  const value = [row.name, row.number, row.email][picks.length % 3];
+  if (!value) continue;
+  const length = Math.min(value.length, 4 + rand(5));
+  const start = rand(value.length - length + 1);
+  picks.push(value.slice(start, start + length));
+}
+
+const pct = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
+const escape = (q) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// Baseline: the LIKE scan, page 1 (10 ids) and the total.
+const Database = (await import(pathToFileURL(join(ROOT, 'node_modules/better-sqlite3/lib/index.js')).href)).default;
+const bare = new Database(dbPath, { readonly: true });
+const ws = bare.prepare('SELECT id FROM workspaces LIMIT 1').pluck().get();
+const where = `workspace_id = ? AND (name LIKE ? ESCAPE '\\' OR number LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\')`;
+const likeIds = bare.prepare(`SELECT id FROM contacts WHERE ${where} ORDER BY id LIMIT 10`).pluck();
+const likeCount = bare.prepare(`SELECT count(*) FROM contacts WHERE ${where}`).pluck();
+const expected = [];
+const likeMs = [];
+for (const q of picks) {
+  const p = escape(q);
+  const t = performance.now();
+  const ids = likeIds.all(ws, p, p, p);
+  const total = likeCount.get(ws, p, p, p);
+  likeMs.push(performance.now() - t);
+  expected.push({ ids, total });
+}
+bare.close();
+
+const server = await startServe(dir, ['--db', dbPath, '--approval-delay', '0']);
+const headers = { authorization: `Bearer ${server.token}` };
+const base = `${server.url}/workspaces/${server.workspace}/contacts`;
+const search = (q) => fetch(`${base}?search=${encodeURIComponent(q)}`, { headers }).then((r) => r.json());
+for (let i = 0; i < 20; i++) await search(`warm${i}`); // warm the connection and the JIT with other queries
+const apiMs = [];
+let mismatches = 0;
+for (const [i, q] of picks.entries()) {
+  const t = performance.now();
+  const body = await search(q);
+  apiMs.push(performance.now() - t);
+  const got = { ids: body.data.map((c) => c.id), total: body.meta.total };
+  if (JSON.stringify(got) !== JSON.stringify(expected[i])) {
+    mismatches += 1;
+    if (mismatches <= 5) console.error(`mismatch for ${JSON.stringify(q)}: ${JSON.stringify(got)} vs LIKE ${JSON.stringify(expected[i])}`);
+  }
+}
+await server.stop();
+
+console.log(
+  `search ${queries} random substrings over ${count.toLocaleString('en-US')} contacts via HTTP: p50 ${fmt(pct(apiMs, 50), 2)} ms, p99 ${fmt(pct(apiMs, 99), 2)} ms ` +
+    `(bare LIKE scan: p50 ${fmt(pct(likeMs, 50), 2)} ms, p99 ${fmt(pct(likeMs, 99), 2)} ms; median ratio ${fmt(median(likeMs) / median(apiMs), 1)}x faster)`,
+);
+console.log(`search results identical to LIKE (page 1 ids + total): ${mismatches === 0 ? 'yes' : `NO, ${mismatches} of ${queries} differ`}`);
+if (mismatches) process.exitCode = 1;

@@ -1,0 +1,164 @@
+/**
+ * The scale paths stay exact: checkpointed deep pages equal a plain OFFSET
+ * query under inserts and deletes, indexed search equals a LIKE scan, the
+ * explicitly kept search index matches the table, and the cheap row count of
+ * an import file equals what the parser yields. Small sizes only: big ones are in bench/.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from './harness.js';
+import { createContactsRepository, type ContactRow } from '../../src/server/repositories/contacts.js';
+import { PAGE_STEP } from '../../src/server/repositories/contact-pages.js';
+import { likePattern } from '../../src/server/repositories/contact-search.js';
+import { createWorkspacesRepository } from '../../src/server/repositories/workspaces.js';
+import { createImportWriter } from '../../src/server/imports/writer.js';
+import { countDataRows, readCsvRows } from '../../src/server/imports/csv.js';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await createHarness();
+});
+afterEach(async () => {
+  await h.close();
+});
+
+const NAMES = ['Ana Silva', 'Bruno Okafor', 'José Álvarez', 'ÉLODIE Moreau', 'Grace_Hopper', 'Hiro 100%', 'Quote "Q" Lee', 'straße Ïnes'];
+const write = (i: number) => ({ name: `${NAMES[i % NAMES.length]} ${i}`, email: i % 3 ? `user${i}@mail${i % 7}.example` : null, gender: null, status: true });
+const numberOf = (i: number) => String(3510000000 + i * 7919);
+
+function integrityCheck() {
+  h.db.prepare("INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('integrity-check', 1)").run();
+}
+
+describe('scale: deep pages', () => {
+  it('checkpointed pages equal a plain OFFSET query, and every row comes once, across inserts and deletes', () => {
+    const repo = createContactsRepository(h.db);
+    const other = createWorkspacesRepository(h.db).create({ name: 'Other', createdBy: 1, permissions: [] }).id;
+    const total = PAGE_STEP * 3 + 137;
+    const writer = createImportWriter(h.db);
+    // Two workspaces interleaved, by single creates and by an import batch.
+    h.db.transaction(() => {
+      writer.beginBatch();
+      for (let i = 0; i < total; i++) {
+        if (i % 2) repo.create(h.ws, numberOf(i), write(i));
+        else writer.write(h.ws, { number: numberOf(i), name: write(i).name }, [], null);
+        if (i % 5 === 0) repo.create(other, numberOf(i), write(i));
+      }
+      writer.endBatch();
+    })();
+    const plain = h.db.prepare<[string, number, number], ContactRow>('SELECT * FROM contacts WHERE workspace_id = ? ORDER BY id LIMIT ? OFFSET ?');
+    const compare = (perPage: number) => {
+      const count = (h.db.prepare('SELECT count(*) AS n FROM contacts WHERE workspace_id = ?').get(h.ws) as { n: number }).n;
+      const seen: number[] = [];
+      for (let offset = 0; offset < count + perPage; offset += perPage) {
+        const { rows, total: reported } = repo.page(h.ws, offset, perPage);
+        expect(reported).toBe(count);
+        expect(rows.map((r) => r.id)).toEqual(plain.all(h.ws, perPage, offset).map((r) => r.id));
+        seen.push(...rows.map((r) => r.id));
+      }
+      expect(new Set(seen).size).toBe(count);
+      expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    };
+    compare(100);
+    compare(37);
+    // Deletes (through the repository and behind its back) and inserts after the checkpoints exist.
+    const ids = plain.all(h.ws, 1_000_000, 0).map((r) => r.id);
+    for (const id of ids.filter((_, index) => index % 97 === 3)) repo.delete(h.ws, id);
+    h.db.prepare('DELETE FROM contacts WHERE workspace_id = ? AND id IN (?, ?, ?)').run(h.ws, ids[5], ids[2000], ids[3000]);
+    compare(100);
+    for (let i = total; i < total + 1500; i++) repo.create(h.ws, numberOf(i), write(i));
+    compare(100);
+    // The largest id deleted and its id reused by the next insert.
+    const last = plain.all(h.ws, 1_000_000, 0).at(-1)!.id;
+    repo.delete(h.ws, last);
+    repo.create(h.ws, numberOf(total + 5000), write(1));
+    repo.delete(h.ws, ids[1]);
+    compare(10);
+    compare(100);
+    integrityCheck();
+  });
+
+  it('deep pages over HTTP carry the same rows as page 1 onwards', async () => {
+    const repo = createContactsRepository(h.db);
+    for (let i = 0; i < PAGE_STEP + 50; i++) repo.create(h.ws, numberOf(i), write(i));
+    const res = await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contacts?page=11&per_page=100` });
+    const expected = h.db.prepare('SELECT id FROM contacts WHERE workspace_id = ? ORDER BY id LIMIT 100 OFFSET 1000').all(h.ws) as Array<{ id: number }>;
+    expect(res.json().data.map((c: { id: number }) => c.id)).toEqual(expected.map((r) => r.id));
+    expect(res.json().meta).toMatchObject({ total: PAGE_STEP + 50, from: 1001, to: 1074 });
+  });
+});
+
+describe('scale: search equals LIKE', () => {
+  const queries = ['ana', 'Ana Silva 1', 'SILVA', 'josé', 'JOSÉ', 'José', 'álvarez', 'élodie', 'ÉLODIE', 'ïnes', 'straße', 'e_H', '_', '%', '100%', '"q"', 'Quote "Q', '@mail3', 'mail', '.example', '351000', '79', '1234', 'xyz', 'user1', '9 ', ' 1'];
+
+  function expectLikeEquality(repo: ReturnType<typeof createContactsRepository>) {
+    const like = `workspace_id = ? AND (name LIKE ? ESCAPE '\\' OR number LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\')`;
+    const ids = h.db.prepare(`SELECT id FROM contacts WHERE ${like} ORDER BY id LIMIT ? OFFSET ?`).pluck();
+    const count = h.db.prepare(`SELECT count(*) FROM contacts WHERE ${like}`).pluck();
+    for (const query of queries) {
+      const p = likePattern(query);
+      for (const [offset, limit] of [[0, 10], [0, 100], [30, 10], [1000, 100]]) {
+        const got = repo.search(h.ws, query, offset, limit);
+        expect({ query, offset, ids: got.rows.map((r) => r.id), total: got.total }).toEqual({
+          query, offset, ids: ids.all(h.ws, p, p, p, limit, offset), total: count.get(h.ws, p, p, p),
+        });
+      }
+    }
+  }
+
+  it('gives the ids and total of a LIKE scan, one workspace holding every contact (index-only path)', () => {
+    const repo = createContactsRepository(h.db);
+    for (let i = 0; i < 3000; i++) repo.create(h.ws, numberOf(i), write(i));
+    expectLikeEquality(repo);
+  });
+
+  it('gives the ids and total of a LIKE scan with several workspaces, after imports, updates and deletes', () => {
+    const repo = createContactsRepository(h.db);
+    const other = createWorkspacesRepository(h.db).create({ name: 'Other', createdBy: 1, permissions: [] }).id;
+    const writer = createImportWriter(h.db);
+    h.db.transaction(() => {
+      writer.beginBatch();
+      for (let i = 0; i < 2000; i++) writer.write(i % 4 ? h.ws : other, { number: numberOf(i), name: write(i).name, ...(write(i).email ? { email: write(i).email! } : {}) }, [], null);
+      // The same numbers again in the same batch: updates of rows not yet indexed.
+      for (let i = 0; i < 50; i++) writer.write(h.ws, { number: numberOf(i * 4 + 1), name: `Renamed ${i}` }, [], null);
+      writer.endBatch();
+    })();
+    for (let i = 2000; i < 2600; i++) repo.create(h.ws, numberOf(i), write(i));
+    const some = repo.search(h.ws, 'ana', 0, 100).rows;
+    for (const row of some.slice(0, 20)) repo.delete(h.ws, row.id);
+    integrityCheck();
+    expectLikeEquality(repo);
+  });
+});
+
+describe('scale: cheap import row count', () => {
+  const cases: Record<string, string> = {
+    lf: 'number,name\n1234567,A\n2345678,B\n',
+    noFinalNewline: 'number,name\n1234567,A\n2345678,B',
+    crlf: 'number,name\r\n1234567,A\r\n\r\n2345678,B\r\n',
+    blanks: '\uFEFFnumber,name\n\n,,\n  , \n1234567,A\n\u00a0,\u3000\n,x\n\n',
+    unicode: 'number,name\n1234567,Ïnes\n\u2003\nx,é\n',
+    quotes: 'number,name\n1234567,"A\nB"\n"2345678",C\n',
+    mixed: 'number,name\r\n1234567,A\n2345678,B\r\n',
+    loneCr: 'number,name\r1234567,A\r2345678,B\r',
+    headerOnly: 'number,name\n',
+    empty: '',
+  };
+  it.each(Object.entries(cases))('%s: equals the rows the parser yields', async (name, text) => {
+    const path = join(h.dir, `${name}.csv`);
+    writeFileSync(path, text);
+    let parsed = -1;
+    for await (const _ of readCsvRows(path)) parsed += 1;
+    expect(await countDataRows(path)).toBe(Math.max(0, parsed));
+  });
+});
+
+describe('scale: start-up fast path', () => {
+  it('bin/wsm.js --version prints the version commander prints', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { packageVersion } = await import('../../src/cli/version.js');
+    const out = execFileSync(process.execPath, [new URL('../../bin/wsm.js', import.meta.url).pathname, '--version'], { encoding: 'utf8' });
+    expect(out).toBe(`${packageVersion()}\n`);
+  });
+});
