@@ -8,11 +8,11 @@ import { handleError, type ErrorSink } from './cli/errors.js';
 import { createProcessIO, noColorRequested } from './cli/io.js';
 import { OUTPUT_FORMATS } from './cli/output.js';
 import { packageVersion } from './cli/version.js';
-import { resources } from './commands/index.js';
+import { declareResources } from './commands/index.js';
 
 export type { CliDeps } from './cli/context.js';
 
-export function buildProgram(deps: Pick<CliDeps, 'io'>): Command {
+export async function buildProgram(deps: Pick<CliDeps, 'io'>, argv: string[]): Promise<Command> {
   const { io } = deps;
   const program = new Command('wsm')
     .description('Manage a Workspace Messaging workspace: contacts, templates, users and more')
@@ -34,7 +34,7 @@ export function buildProgram(deps: Pick<CliDeps, 'io'>): Command {
     })
     .configureHelp({ showGlobalOptions: true, sortSubcommands: true })
     .showSuggestionAfterError();
-  for (const register of resources) register(program);
+  await declareResources(program, argv);
   return program;
 }
 
@@ -43,7 +43,7 @@ export async function main(argv: string[], overrides: Partial<CliDeps> = {}): Pr
   const env = overrides.env ?? process.env;
   const io = overrides.io ?? createProcessIO();
   const deps: CliDeps = { now: () => new Date(), ...overrides, io, env };
-  const program = buildProgram(deps);
+  const program = await buildProgram(deps, argv);
 
   let ctx: Context | undefined;
   setContextFactory(program, async (globals) => {

@@ -1,12 +1,13 @@
 // `wsm api`: any endpoint, raw, with the profile's auth. Declarations only; the verb is ./api/request.ts.
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { lazy, withExamples } from '../cli/action.js';
 import { repeatable } from './declare.js';
 
 export function registerApi(program: Command): void {
   const api = program
     .command('api')
-    .description('call any endpoint and print the JSON answer ({workspace} in the path is the current workspace)')
+    .description(SUMMARIES.api)
     .argument('<method>', 'GET, POST, PUT, PATCH or DELETE')
     .argument('<path>', 'path under the base URL, e.g. /workspaces/{workspace}/contacts')
     .option('-f, --field <key=value>', 'a string field: query parameter for GET/DELETE, JSON body field otherwise; key[]=v appends; repeat', repeatable)

@@ -1,9 +1,10 @@
 // `wsm auth`: declarations only; each verb lives in ./auth/<verb>.ts and loads when run.
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { lazy, withExamples } from '../cli/action.js';
 
 export function registerAuth(program: Command): void {
-  const auth = program.command('auth').description('log in to a server and check the saved credentials');
+  const auth = program.command('auth').description(SUMMARIES.auth);
 
   withExamples(
     auth

@@ -1,6 +1,7 @@
 // `wsm completion bash|zsh|fish`: prints a static completion script generated from the command
 // tree itself, so every resource, verb and flag registered anywhere is included.
 import { Argument, type Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { lazy, withExamples } from '../cli/action.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -8,7 +9,7 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export function registerCompletion(program: Command): void {
   const completion = program
     .command('completion')
-    .description('print a shell completion script')
+    .description(SUMMARIES.completion)
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
     // The script is built from `program`, which the lazy verb cannot reach on its own.
     .action(

@@ -1,5 +1,6 @@
 // `wsm contacts`: declarations only; each verb lives in ./contacts/<verb>.ts and loads when run.
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { addVerb, deleteVerb, listOptions, repeatable } from './declare.js';
 
 /** The flags create and update share (update adds --active and requires --name). */
@@ -14,7 +15,7 @@ function contactFlags(command: Command): Command {
 }
 
 export function registerContacts(program: Command): void {
-  const contacts = program.command('contacts').description('list, create, update, import and export contacts');
+  const contacts = program.command('contacts').description(SUMMARIES.contacts);
 
   addVerb(contacts, {
     name: 'list',

@@ -1,9 +1,10 @@
 // `wsm fields`: custom contact fields. Declarations only; verbs live in ./fields/<verb>.ts.
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { addVerb, deleteVerb, listOptions } from './declare.js';
 
 export function registerFields(program: Command): void {
-  const fields = program.command('fields').description('custom contact fields (lowercase letters and underscores)');
+  const fields = program.command('fields').description(SUMMARIES.fields);
   addVerb(fields, {
     name: 'list',
     description: 'list contact fields',

@@ -1,9 +1,10 @@
 // `wsm groups`: contact groups. Declarations only; verbs live in ./groups/<verb>.ts.
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { addVerb, deleteVerb, listOptions } from './declare.js';
 
 export function registerGroups(program: Command): void {
-  const groups = program.command('groups').description('contact groups');
+  const groups = program.command('groups').description(SUMMARIES.groups);
   addVerb(groups, {
     name: 'list',
     description: 'list contact groups with their contact counts',

@@ -1,9 +1,10 @@
 // `wsm imports`: declarations only; each verb lives in ./imports/<verb>.ts and loads when run.
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { addVerb, deleteVerb, listOptions } from './declare.js';
 
 export function registerImports(program: Command): void {
-  const imports = program.command('imports').description('contact imports: upload CSV files and follow their progress');
+  const imports = program.command('imports').description(SUMMARIES.imports);
 
   addVerb(imports, {
     name: 'list',

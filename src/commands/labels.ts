@@ -1,9 +1,10 @@
 // `wsm labels`: labels that categorise contacts. Declarations only; verbs live in ./labels/<verb>.ts.
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { addVerb, deleteVerb, listOptions } from './declare.js';
 
 export function registerLabels(program: Command): void {
-  const labels = program.command('labels').description('labels that categorise contacts');
+  const labels = program.command('labels').description(SUMMARIES.labels);
   addVerb(labels, {
     name: 'list',
     description: 'list labels',

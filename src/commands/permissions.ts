@@ -1,9 +1,10 @@
 // `wsm permissions`: declarations only; verbs live in ./permissions/<verb>.ts.
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { addVerb } from './declare.js';
 
 export function registerPermissions(program: Command): void {
-  const permissions = program.command('permissions').description('workspace permissions and the partner defaults');
+  const permissions = program.command('permissions').description(SUMMARIES.permissions);
   addVerb(permissions, {
     name: 'list',
     description: 'list the permissions enabled in the workspace, one a row',

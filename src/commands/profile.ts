@@ -1,9 +1,10 @@
 // `wsm profile`: declarations only; each verb lives in ./profile/<verb>.ts and loads when run.
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { lazy, withExamples } from '../cli/action.js';
 
 export function registerProfile(program: Command): void {
-  const profile = program.command('profile').description('list, switch and edit saved profiles');
+  const profile = program.command('profile').description(SUMMARIES.profile);
 
   withExamples(
     profile

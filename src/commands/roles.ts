@@ -1,9 +1,10 @@
 // `wsm roles`: roles and their permissions. Declarations only; verbs live in ./roles/<verb>.ts.
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { addVerb, deleteVerb, listOptions, repeatable } from './declare.js';
 
 export function registerRoles(program: Command): void {
-  const roles = program.command('roles').description('roles: the permissions a member has in the workspace');
+  const roles = program.command('roles').description(SUMMARIES.roles);
   addVerb(roles, {
     name: 'list',
     description: 'list roles',

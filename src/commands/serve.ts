@@ -1,12 +1,13 @@
 // `wsm serve`: declarations only; the server (fastify, SQLite) loads only when this verb runs.
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { lazy, withExamples } from '../cli/action.js';
 
 export function registerServe(program: Command): void {
   withExamples(
     program
       .command('serve')
-      .description('run the embedded API server on SQLite (saves the `local` profile so wsm works next); -w sets the id of the workspace seeded into an empty database')
+      .description(SUMMARIES.serve)
       .option('--host <host>', 'address to listen on', '127.0.0.1')
       .option('--port <port>', 'port to listen on (0 picks a free one)', '8080')
       .option('--db <file>', 'SQLite file, or :memory: (default: wsm.db in your data directory)')

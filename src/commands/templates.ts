@@ -1,9 +1,10 @@
 // `wsm templates`: declarations only; verbs live in ./templates/<verb>.ts.
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { addVerb, deleteVerb, listOptions, repeatable } from './declare.js';
 
 export function registerTemplates(program: Command): void {
-  const templates = program.command('templates').description('message templates: create, validate offline, sync approval statuses');
+  const templates = program.command('templates').description(SUMMARIES.templates);
   addVerb(templates, {
     name: 'list',
     description: 'list templates (embedded server extension)',

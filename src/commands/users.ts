@@ -1,9 +1,10 @@
 // `wsm users`: declarations only; verbs live in ./users/<verb>.ts.
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { addVerb, listOptions } from './declare.js';
 
 export function registerUsers(program: Command): void {
-  const users = program.command('users').description('users of the workspace');
+  const users = program.command('users').description(SUMMARIES.users);
   addVerb(users, {
     name: 'list',
     description: 'list users',

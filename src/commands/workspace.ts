@@ -1,9 +1,10 @@
 // `wsm workspace`: declarations only; verbs live in ./workspace/<verb>.ts.
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { addVerb } from './declare.js';
 
 export function registerWorkspace(program: Command): void {
-  const workspace = program.command('workspace').description('the workspace in use, or a new one');
+  const workspace = program.command('workspace').description(SUMMARIES.workspace);
   addVerb(workspace, {
     name: 'get',
     description: 'show the current workspace (-w, WSM_WORKSPACE or the profile)',

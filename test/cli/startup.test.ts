@@ -35,7 +35,18 @@ const heavyIn = (modules: string[]) =>
   HEAVY.filter((name) => modules.some((m) => m.includes(`/node_modules/${name}/`)));
 
 describe('start-up imports', () => {
-  it.each([['--help'], ['--version'], ['auth', '--help'], ['profile', 'list', '--help']])(
+  it('wsm --version is answered by the launcher alone, without loading the CLI', async () => {
+    const { modules, stdout } = await loadedBy(['--version']);
+    expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(modules.filter((m) => m.includes('/dist/') || m.includes('/node_modules/'))).toEqual([]);
+  });
+
+  it('wsm --help declares no resource in full: their files stay unloaded', async () => {
+    const { modules } = await loadedBy(['--help']);
+    expect(modules.filter((m) => /\/dist\/commands\/(contacts|templates|users|labels|auth|profile)\.js$/.test(m))).toEqual([]);
+  });
+
+  it.each([['--help'], ['auth', '--help'], ['profile', 'list', '--help'], ['contacts', 'list', '--help']])(
     'wsm %s loads no heavy dependency and no verb module',
     async (...args) => {
       const { modules, stdout } = await loadedBy(args);
