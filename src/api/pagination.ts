@@ -17,19 +17,28 @@ export type FetchPage<T, P extends Page<T> = Page<T>> = (page: number) => Promis
  * Yields each page response from `startPage` until `meta.last_page`.
  * The walk always moves forward (past both the page asked for and the server's `current_page`),
  * so a server that clamps or misreports a page number cannot send us round in circles.
+ * The next page is requested as soon as a page arrives, while the caller is still busy with
+ * it: a long walk (`--all`, export) then waits on the network about half as long.
  */
 export async function* pages<T, P extends Page<T> = Page<T>>(
   fetchPage: FetchPage<T, P>,
   startPage = 1,
 ): AsyncGenerator<P> {
   let page = startPage;
+  let pending: Promise<P> = fetchPage(page);
   for (;;) {
-    const response = await fetchPage(page);
-    yield response;
+    const response = await pending;
     const reached = Math.max(page, response.meta.current_page);
     // An empty page also ends the walk: rows may have been deleted while we were paging.
-    if (reached >= response.meta.last_page || response.data.length === 0) return;
-    page = reached + 1;
+    const more = reached < response.meta.last_page && response.data.length > 0;
+    if (more) {
+      page = reached + 1;
+      pending = fetchPage(page);
+      // If the caller stops early, the read-ahead's failure must not surface as unhandled.
+      pending.catch(() => undefined);
+    }
+    yield response;
+    if (!more) return;
   }
 }
 

@@ -41,12 +41,19 @@ describe('paginate', () => {
     mockAgent.assertNoPendingInterceptors();
   });
 
-  it('starts from startPage and fetches lazily', async () => {
+  it('starts from startPage and reads exactly one page ahead', async () => {
     const asked: number[] = [];
-    const fetchPage = async (n: number) => (asked.push(n), page(n, 4, [n * 10]));
-    const iterator = paginate(fetchPage, 3);
+    const fetchPage = async (n: number) => (asked.push(n), page(n, 6, [n * 10]));
+    const early = paginate(fetchPage, 5);
+    expect((await early.next()).value).toEqual({ id: 50 });
+    // Page 6 is already on its way while the caller handles page 5, and nothing past it.
+    expect(asked).toEqual([5, 6]);
+    await early.return(undefined);
+    asked.length = 0;
+
+    const iterator = paginate(async (n: number) => (asked.push(n), page(n, 4, [n * 10])), 3);
     expect((await iterator.next()).value).toEqual({ id: 30 });
-    expect(asked).toEqual([3]);
+    expect(asked).toEqual([3, 4]);
     expect(await collect(iterator)).toEqual([{ id: 40 }]);
     expect(asked).toEqual([3, 4]);
   });

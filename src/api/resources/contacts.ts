@@ -1,5 +1,5 @@
 // Contacts: list/search, get one (extension), create and update as JSON or multipart, delete.
-import { paginate } from '../pagination.js';
+import { pages, paginate } from '../pagination.js';
 import {
   contactCreateBody,
   contactUpdateBody,
@@ -38,6 +38,11 @@ export class ContactsResource {
   /** Every contact of every page, fetched page by page as the caller consumes them. */
   iterate(query: Omit<ContactListQuery, 'page'> = {}): AsyncGenerator<Contact> {
     return paginate((page) => this.list({ per_page: 100, ...query, page }));
+  }
+
+  /** Every page as it arrives (100 contacts each unless per_page says otherwise). */
+  pages(query: Omit<ContactListQuery, 'page'> = {}): AsyncGenerator<Paginated<Contact>> {
+    return pages((page) => this.list({ per_page: 100, ...query, page }));
   }
 
   /** Extension: GET one contact. */

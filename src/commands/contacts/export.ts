@@ -32,9 +32,11 @@ export const run = verb(async (ctx, { opts }) => {
   ctx.io.out(line([...EXPORT_COLUMNS, ...fieldNames]));
   const progress = ctx.io.progress('Exporting contacts');
   let count = 0;
-  for await (const contact of client.contacts.iterate(search === undefined ? {} : { search })) {
-    ctx.io.out(line(row(contact, fieldNames)));
-    progress.update(++count);
+  // One write a page: a million small writes to stdout cost more than the rows themselves.
+  for await (const page of client.contacts.pages(search === undefined ? {} : { search })) {
+    ctx.io.out(page.data.map((contact) => line(row(contact, fieldNames))).join(''));
+    count += page.data.length;
+    progress.update(count);
   }
   progress.done();
   ctx.output.message(`Exported ${count} contact${count === 1 ? '' : 's'}.`);
