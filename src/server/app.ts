@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Db } from './db.js';
 import { auth } from './http/auth.js';
-import { registerErrorHandling, HttpError, notFound } from './http/errors.js';
+import { frameworkErrors, registerErrorHandling, HttpError, notFound } from './http/errors.js';
 import { ERROR_MESSAGES } from '../api/schemas/index.js';
 import { routePlugins } from './routes/index.js';
 import { docsRoutes } from './routes/openapi.js';
@@ -22,9 +22,15 @@ export interface AppOptions {
   provider?: TemplateProvider;
   /** Background workers (imports, provider outbox); tests may turn them off to step them by hand. */
   workers?: boolean;
+  /** Request log (`wsm serve --log`): JSON lines on stderr, so that stdout keeps only the "Listening on" line. */
   logger?: boolean;
   /** JSON body limit in bytes (decisions: 1 MB). */
   bodyLimit?: number;
+  /**
+   * How long a request waits for the template provider (submit, sync) before answering 500
+   * "timed out": below the CLI's 30 s request timeout, so the cause reaches the user.
+   */
+  providerTimeoutMs?: number;
 }
 
 export interface RouteEntry {
@@ -39,6 +45,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     provider: TemplateProvider;
+    providerTimeoutMs: number;
     uploadsDir: string;
     workersEnabled: boolean;
     /** Every route registered, for the 405 answer and the auth-matrix tests. */
@@ -48,17 +55,27 @@ declare module 'fastify' {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? { stream: process.stderr } : false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // The API's ids are in the path; keep routing exact and case-sensitive.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    frameworkErrors,
   });
   app.decorate('db', options.db);
   app.decorate('provider', options.provider ?? createSimulatedProvider(options.db));
+  app.decorate('providerTimeoutMs', options.providerTimeoutMs ?? 20_000);
   app.decorate('uploadsDir', options.uploadsDir);
   app.decorate('workersEnabled', options.workers ?? true);
   app.decorate('routeTable', [] as RouteEntry[]);
+
+  // Some clients send `Content-Type: application/json` with an empty body (a DELETE, say): that
+  // is no body, not a malformed one. Anything else goes to fastify's own (poisoning-safe) parser.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return defaultJsonParser(request, body as string, done);
+  });
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

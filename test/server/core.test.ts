@@ -175,3 +175,25 @@ describe('users', () => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe('empty JSON bodies', () => {
+  it('treats an empty body sent as application/json as no body (a DELETE from a strict client)', async () => {
+    const made = (await h.call({ method: 'POST', url: `/api/v3/workspaces/${h.ws}/labels`, payload: { name: 'Tmp' } })).json().data;
+    const res = await h.call({
+      method: 'DELETE',
+      url: `/api/v3/workspaces/${h.ws}/labels/${made.id}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Label deleted successfully.', status: 200 });
+    const proto = await h.call({
+      method: 'POST',
+      url: `/api/v3/workspaces/${h.ws}/labels`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"x","__proto__":{"polluted":true}}',
+    });
+    expect(proto.statusCode).toBe(422);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

@@ -24,6 +24,8 @@ export const validationFailed = (errors: FieldErrors) =>
   new HttpError(422, { message: ERROR_MESSAGES.validation, errors });
 /** A single-field 422, e.g. a uniqueness clash found in the database. */
 export const invalidField = (field: string, message: string) => validationFailed({ [field]: [message] });
+/** A body that cannot be read at all: broken JSON, a multipart form without boundary or cut short. */
+export const malformedBody = () => invalidField('body', 'The request body is malformed.');
 
 const serverError = { message: ERROR_MESSAGES[500], status: 500 };
 
@@ -36,16 +38,52 @@ function fromFastifyError(error: FastifyError): HttpError | undefined {
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
     return invalidField('body', 'The request body must be JSON or a multipart form.');
   }
-  if (code.startsWith('FST_ERR_CTP') || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || error instanceof SyntaxError || status === 400) {
-    return invalidField('body', 'The request body is malformed.');
-  }
   if (status === 404) return notFound();
+  // Anything else fastify or a plugin blames on the request (400, a multipart JSON field that is
+  // not JSON (406), ...) is a body the server cannot read: a 422, never a 500.
+  if (code.startsWith('FST_ERR_CTP') || error instanceof SyntaxError || (status >= 400 && status < 500)) return malformedBody();
   return undefined;
+}
+
+/**
+ * Errors the router raises before any route or hook runs, so setErrorHandler never sees them:
+ * a path that is not valid percent-encoding, or a parameter longer than maxParamLength. Either
+ * way no route has such an id (decisions.md §1: a bad path id is a 404, never a 500).
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.code(404).send(notFound().body);
+    return;
+  }
+  reply.code(500).send(serverError);
+}
+
+/** How much more of a refused body is read (and dropped) so that the client sees the answer. */
+const LINGER_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Fastify stops reading a body it refuses and closes the connection after the answer; a client
+ * still sending then gets a reset instead of the 413 (undici reports EPIPE). Reading on, up to a
+ * bound, lets the answer through; a body larger than that still gets the connection closed.
+ */
+function lingerOnUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
+  const raw = request.raw;
+  if (raw.complete || raw.destroyed) return;
+  const announced = Number(raw.headers['content-length']);
+  if (Number.isFinite(announced) && announced > LINGER_MAX_BYTES * 2) return;
+  reply.removeHeader('connection');
+  let left = LINGER_MAX_BYTES;
+  raw.on('data', (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left < 0) raw.socket?.destroy();
+  });
+  raw.resume();
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const known = error instanceof HttpError ? error : fromFastifyError(error);
+    if (known?.statusCode === 413) lingerOnUnreadBody(request, reply);
     if (known) return reply.code(known.statusCode).send(known.body);
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(serverError);

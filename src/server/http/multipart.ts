@@ -4,9 +4,10 @@
  * with file parts kept apart, bounded in size and count.
  */
 import { createWriteStream } from 'node:fs';
+import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { payloadTooLarge } from './errors.js';
+import { HttpError, malformedBody, payloadTooLarge } from './errors.js';
 
 export interface UploadedFile {
   field: string;
@@ -23,6 +24,8 @@ export interface FormSpec {
   maxFileBytes: number;
   /** File fields written to disk instead of memory: field name -> target path maker. */
   toDisk?: Record<string, () => string>;
+  /** File parts under any other name are read and dropped, never held in memory. */
+  discardOtherFiles?: boolean;
   maxFiles?: number;
   maxFields?: number;
 }
@@ -85,21 +88,54 @@ export async function readForm(request: FastifyRequest, spec: FormSpec): Promise
       parts: (spec.maxFiles ?? 4) + (spec.maxFields ?? 200),
     },
   });
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      assignField(fields, part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
-      continue;
+  // A file part the parser had already given up on (the body ended inside it) comes out
+  // destroyed but never ended: piping it would wait for ever. The loop goes on so that a limit
+  // error still wins (413); otherwise the form is malformed.
+  let cutShort = false;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        assignField(fields, part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
+        continue;
+      }
+      if (part.file.destroyed && !part.file.readableEnded) {
+        cutShort = true;
+        continue;
+      }
+      const base = { field: part.fieldname, filename: part.filename, declaredType: part.mimetype };
+      const diskPath = spec.toDisk && Object.hasOwn(spec.toDisk, part.fieldname) ? spec.toDisk[part.fieldname]() : undefined;
+      if (!diskPath && spec.discardOtherFiles) {
+        // Still read to the end, so that the size limit applies and the form goes on.
+        await pipeline(part.file, new Writable({ write: (_chunk, _encoding, done) => done() }));
+        if (part.file.truncated) throw payloadTooLarge();
+        continue;
+      }
+      if (diskPath) {
+        await pipeline(part.file, createWriteStream(diskPath));
+        if (part.file.truncated) throw payloadTooLarge();
+        files.push({ ...base, path: diskPath, size: part.file.bytesRead });
+      } else {
+        const buffer = await part.toBuffer();
+        files.push({ ...base, buffer, size: buffer.length });
+      }
     }
-    const base = { field: part.fieldname, filename: part.filename, declaredType: part.mimetype };
-    const diskPath = spec.toDisk?.[part.fieldname]?.();
-    if (diskPath) {
-      await pipeline(part.file, createWriteStream(diskPath));
-      if (part.file.truncated) throw payloadTooLarge();
-      files.push({ ...base, path: diskPath, size: part.file.bytesRead });
-    } else {
-      const buffer = await part.toBuffer();
-      files.push({ ...base, buffer, size: buffer.length });
-    }
+  } catch (error) {
+    throw asFormError(error);
   }
+  if (cutShort) throw malformedBody();
   return { fields: arraysFromIndexes(fields) as Tree, files };
+}
+
+/**
+ * The parser's own errors carry no status: a content type without boundary ("Multipart:
+ * Boundary not found"), a body cut short ("Unexpected end of multipart data", a premature
+ * close). Those are the client's malformed body (422), not a server fault (500). Errors that
+ * already say what they are (our 413s, fastify's limits and 400s) and file-system errors
+ * (a full disk is the server's problem) keep their meaning.
+ */
+function asFormError(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  const known = error as { statusCode?: unknown; syscall?: unknown };
+  if (known !== null && typeof known === 'object' && (known.statusCode !== undefined || known.syscall !== undefined)) return error;
+  return malformedBody();
 }

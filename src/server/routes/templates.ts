@@ -3,6 +3,9 @@
  * multipart with a media header), get, list (extension), delete (local at
  * once, the provider's copy through the outbox) and sync with the provider.
  */
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   MEDIA_RULES,
@@ -31,6 +34,15 @@ const MEDIA_MAX_BYTES = Math.max(...Object.values(MEDIA_RULES).map((rule) => rul
 /** api.md: sync and submission failures answer `{success: false, message}` naming the cause. */
 const providerFailure = (status: number, message: string) => new HttpError(status, { success: false, message });
 
+/** A provider that never answers must not hold the request for ever: past the limit it is the `timeout` fault. */
+function bounded<T>(call: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ProviderError('timeout')), ms);
+  });
+  return Promise.race([call, limit]).finally(() => clearTimeout(timer));
+}
+
 function describeProviderError(error: unknown, request: FastifyRequest): string {
   if (error instanceof ProviderError) return error.message;
   // Anything else is a fault in the provider integration: log it, never send its text.
@@ -38,24 +50,50 @@ function describeProviderError(error: unknown, request: FastifyRequest): string 
   return 'the template provider returned an unexpected error';
 }
 
-/** The create form as the JSON body would give it, plus the media file when multipart. */
-async function readCreateRequest(request: FastifyRequest): Promise<{ fields: unknown; media?: UploadedFile }> {
+/**
+ * The create form as the JSON body would give it, plus the media file when multipart. The media
+ * goes to a file in `dir` (a document may be 100 MB: never whole in memory before its size and
+ * type are checked); every path written is pushed onto `written` for the caller to remove.
+ */
+async function readCreateRequest(request: FastifyRequest, dir: string, written: string[]): Promise<{ fields: unknown; media?: UploadedFile }> {
   if (!request.isMultipart()) return { fields: request.body };
-  const { fields, files } = await readForm(request, { maxFileBytes: MEDIA_MAX_BYTES, maxFiles: 1 });
+  await mkdir(dir, { recursive: true });
+  const target = () => {
+    const path = join(dir, `${randomUUID()}.media`);
+    written.push(path);
+    return path;
+  };
+  const { fields, files } = await readForm(request, {
+    maxFileBytes: MEDIA_MAX_BYTES,
+    maxFiles: 1,
+    toDisk: { [MEDIA_FIELD]: target },
+    discardOtherFiles: true,
+  });
   return { fields, media: files.find((file) => file.field === MEDIA_FIELD) };
 }
 
-/** decisions.md §5: a media header's file, by content and size; 413 beyond the type's limit. */
-function checkMedia(input: TemplateCreateInput, media: UploadedFile | undefined): { bytes: Buffer; contentType: string } | undefined {
+async function headOf(path: string): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** decisions.md §5: a media header's file, by content and size; 413 beyond the type's limit. Read into memory only once accepted. */
+async function checkMedia(input: TemplateCreateInput, media: UploadedFile | undefined): Promise<{ bytes: Buffer; contentType: string } | undefined> {
   if (input.header?.type !== 'media') return undefined;
-  if (!media?.buffer) throw invalidField(MEDIA_KEY, 'The header media file is required: send it as a multipart file part.');
+  if (!media?.path) throw invalidField(MEDIA_KEY, 'The header media file is required: send it as a multipart file part.');
   const rule = MEDIA_RULES[input.header.media.type];
   if (media.size > rule.maxBytes) throw payloadTooLarge();
-  const format = sniff(media.buffer);
+  const format = sniff(await headOf(media.path));
   if (!format || !rule.formats.includes(format)) {
     throw invalidField(MEDIA_KEY, `The header media file must be a file of type: ${rule.formats.join(', ')}.`);
   }
-  return { bytes: media.buffer, contentType: MIME[format] };
+  return { bytes: await readFile(media.path), contentType: MIME[format] };
 }
 
 /** The stored shape: what the provider was sent, the media file replaced by its handle. */
@@ -75,7 +113,7 @@ function optionsOf(input: TemplateCreateInput): Template['options'] {
   return Object.fromEntries(Object.entries(all).filter(([, value]) => value !== undefined));
 }
 
-async function submit(provider: TemplateProvider, workspaceId: string, input: TemplateCreateInput, media: ReturnType<typeof checkMedia>) {
+async function submit(provider: TemplateProvider, workspaceId: string, input: TemplateCreateInput, media: Awaited<ReturnType<typeof checkMedia>>) {
   const handle = media ? (await provider.uploadMedia(workspaceId, media)).handle : undefined;
   const components = componentsOf(input, handle);
   const options = optionsOf(input);
@@ -107,6 +145,7 @@ export const templateRoutes: FastifyPluginAsync = async (app) => {
   const outbox = createOutboxRepository(app.db);
   const base = '/workspaces/:workspace/templates';
   const templateId = (params: unknown) => parseId((params as { template?: string }).template, templateNotFound);
+  const mediaDir = join(app.uploadsDir, 'media');
 
   registerOutboxWorker(app);
 
@@ -117,30 +156,53 @@ export const templateRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post(base, { config: { permission: 'templates.create' } }, async (request, reply) => {
-    const { fields, media } = await readCreateRequest(request);
+    const written: string[] = [];
+    let template: Template;
+    try {
+      template = await createTemplate(request, written);
+    } finally {
+      // The media file is the provider's now (or refused): none is kept here, whatever the answer.
+      await Promise.all(written.map((path) => rm(path, { force: true })));
+    }
+    return reply.code(201).send({ success: true, message: 'Template created successfully.', data: template });
+  });
+
+  async function createTemplate(request: FastifyRequest, written: string[]): Promise<Template> {
+    const { fields, media } = await readCreateRequest(request, mediaDir, written);
     const result = check(templateCreateBody, fields ?? {});
     if (!result.ok) throw validationFailed(result.errors);
     const input = result.value;
-    const file = checkMedia(input, media);
+    const file = await checkMedia(input, media);
     const workspaceId = request.workspaceId;
     if (templates.idOfNameLanguage(workspaceId, input.name, input.language) !== undefined) throw invalidField('name', TAKEN);
 
     let submitted: Awaited<ReturnType<typeof submit>>;
+    const submission = submit(app.provider, workspaceId, input, file);
     try {
-      submitted = await submit(app.provider, workspaceId, input, file);
+      submitted = await bounded(submission, app.providerTimeoutMs);
     } catch (error) {
+      // A submission that completes after the time-out is an orphan at the provider: owe it a deletion.
+      submission.then(
+        ({ providerId }) => {
+          try {
+            outbox.enqueue(workspaceId, providerId);
+          } catch (late) {
+            app.log.error({ err: late }, 'could not record the deletion owed for a timed-out submission');
+          }
+        },
+        () => undefined,
+      );
       throw providerFailure(500, `Template could not be submitted: ${describeProviderError(error, request)}.`);
     }
     try {
-      const template = templates.create(workspaceId, { ...input, ...submitted });
-      return reply.code(201).send({ success: true, message: 'Template created successfully.', data: template });
+      return templates.create(workspaceId, { ...input, ...submitted });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Lost a race for the name: the provider's copy is an orphan, owed a deletion.
       outbox.enqueue(workspaceId, submitted.providerId);
       throw invalidField('name', TAKEN);
     }
-  });
+  }
 
   app.post(`${base}/sync`, { config: { permission: 'templates.sync' } }, async (request) => {
     const workspaceId = request.workspaceId;
@@ -150,7 +212,7 @@ export const templateRoutes: FastifyPluginAsync = async (app) => {
     // Step 2: fetch everything from the provider; a failure leaves every status as it was.
     let remote: Awaited<ReturnType<TemplateProvider['list']>>;
     try {
-      remote = await app.provider.list(workspaceId);
+      remote = await bounded(app.provider.list(workspaceId), app.providerTimeoutMs);
     } catch (error) {
       throw providerFailure(500, `Template sync failed: ${describeProviderError(error, request)}.`);
     }
