@@ -104,6 +104,31 @@ describe('drainOutbox', () => {
 });
 
 describe('the outbox worker', () => {
+  it('retries at once after a restart, however long the deletion had been backed off', async () => {
+    const first = await createHarness();
+    simulated(first).setFault('unavailable');
+    const made = await deleteTemplate(first, 'long_backoff');
+    // As after many failures: the next try is an hour away.
+    first.db.prepare('UPDATE provider_outbox SET attempts = 12, next_attempt_at = ?').run(new Date(Date.now() + 3_600_000).toISOString());
+    await first.app.close();
+    first.db.close();
+
+    const db = openDatabase(first.dbPath);
+    const app = await buildApp({ db, uploadsDir: join(first.dir, 'uploads'), workers: true });
+    try {
+      await app.ready();
+      const deadline = Date.now() + 5000;
+      const waiting = () => (db.prepare('SELECT COUNT(*) AS n FROM provider_outbox').get() as { n: number }).n;
+      while (waiting() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(waiting()).toBe(0);
+      expect(db.prepare('SELECT deleted FROM simulated_provider_templates WHERE provider_id = ?').get(made.provider_id)).toEqual({ deleted: 1 });
+    } finally {
+      await app.close();
+      db.close();
+      rmSync(first.dir, { recursive: true, force: true });
+    }
+  });
+
   it('drains in the background when workers are on, and stops on close', async () => {
     h = await createHarness({ workers: true });
     const made = await deleteTemplate(h, 'background_delete');

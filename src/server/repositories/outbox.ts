@@ -27,6 +27,7 @@ export function createOutboxRepository(db: Db) {
   const remove = db.prepare('DELETE FROM provider_outbox WHERE id = ?');
   const reschedule = db.prepare('UPDATE provider_outbox SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?');
   const all = db.prepare<[], OutboxRow>('SELECT * FROM provider_outbox ORDER BY id');
+  const dueNow = db.prepare('UPDATE provider_outbox SET next_attempt_at = ? WHERE next_attempt_at > ?');
 
   return {
     /** Owes the provider a deletion, due at once. */
@@ -40,6 +41,11 @@ export function createOutboxRepository(db: Db) {
       reschedule.run(attempts, nextAttemptAt, error, id);
     },
     all: () => all.all(),
+    /** Makes every waiting deletion due now; returns how many were waiting. */
+    allDueNow(): number {
+      const now = nowIso();
+      return dueNow.run(now, now).changes;
+    },
   };
 }
 export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
