@@ -49,7 +49,7 @@ describe('wsm serve (real process)', () => {
     expect(second.token).toBe(first.token);
     expect(second.workspace).toBe(first.workspace);
     const roles = await fetch(`${server.url}/workspaces/${second.workspace}/roles`, { headers: { authorization: `Bearer ${second.token}` } });
-    expect((await roles.json()).data.map((r: { name: string }) => r.name)).toEqual(['Owner', 'Agent']);
+    expect(((await roles.json()) as { data: Array<{ name: string }> }).data.map((r: { name: string }) => r.name)).toEqual(['Owner', 'Agent']);
     expect(await server.stop()).toBe(0);
   });
 

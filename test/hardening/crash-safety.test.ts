@@ -147,7 +147,7 @@ describe.concurrent('crash safety under SIGKILL', () => {
         form.append('file', new Blob([csv], { type: 'text/csv' }), 'people.csv');
         const created = await fetch(`${s.base}/contact-imports`, { method: 'POST', headers: { authorization: `Bearer ${s.token}` }, body: form });
         expect(created.status).toBe(201);
-        const id = (await created.json()).data.id as number;
+        const id = ((await created.json()) as { data: { id: number } }).data.id;
 
         // First kill while rows are being committed.
         await killWhenProcessed(server, s, id, 10_000);

@@ -174,7 +174,7 @@ async function checkFaultyServer(server: Served, kind: ProviderFaultKind, expect
   const base = `${server.url}/workspaces/${workspace}/templates`;
   const auth = { authorization: `Bearer ${token}` };
   const create = async (name: string) =>
-    (await (await fetch(base, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(template(name)) })).json()).data;
+    (await (await fetch(base, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(template(name)) })).json() as { data: { id: number; provider_id: string } }).data;
   const pending = await create('cli_fault_pending');
   const doomed = await create('cli_fault_doomed');
 
@@ -193,7 +193,7 @@ async function checkFaultyServer(server: Served, kind: ProviderFaultKind, expect
   expect(json.code).toBe(6);
   expect(JSON.parse(json.stdout)).toMatchObject({ success: false, message: expect.stringMatching(CAUSE_TEXT[kind]) });
 
-  const still = await (await fetch(`${base}/${pending.id}`, { headers: auth })).json();
+  const still = (await (await fetch(`${base}/${pending.id}`, { headers: auth })).json()) as { data: { status: string } };
   expect(still.data.status).toBe('PENDING');
 
   const started = performance.now();

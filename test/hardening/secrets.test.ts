@@ -26,7 +26,8 @@ const api = async (method: string, path: string, body?: unknown, bearer = token)
     headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, json: await res.json() };
+  // Response bodies are read field by field in the assertions below.
+  return { status: res.status, json: (await res.json()) as { data: Record<string, any> } & Record<string, any> };
 };
 /** The database as it is on disk right now: main file, WAL and shared memory. */
 const dbBytes = () =>
@@ -154,7 +155,7 @@ describe('secrets in the database', () => {
       body: JSON.stringify({ email: 'keeper@example.com', password: `${PASSWORD}-2` }),
     });
     expect(issued.status).toBe(201);
-    const second = (await issued.json()).data.token as string;
+    const second = ((await issued.json()) as { data: { token: string } }).data.token;
     expect((await api('GET', '/me', undefined, second)).status).toBe(200);
 
     const db = new Database(join(server.dir, 'wsm.db'), { readonly: true });

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/server/app.js';
 import { openDatabase, type Db } from '../../src/server/db.js';
 import { seed } from '../../src/server/seed.js';
@@ -21,7 +21,7 @@ export interface Harness {
   ws: string;
   token: string;
   /** inject with the owner's token unless `token` is given (null = no header). */
-  call(options: InjectOptions & { token?: string | null }): ReturnType<FastifyInstance['inject']>;
+  call(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
   /** A user who is a member of the seeded workspace with a role holding exactly these permissions. */
   memberWith(permissions: string[]): Promise<string>;
   /** A user in another workspace only. */
