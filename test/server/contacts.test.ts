@@ -1,6 +1,6 @@
 import FormData from 'form-data';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness.js';
+import { createHarness, NOT_FOUND, stamp, type Harness } from './harness.js';
 import { createWorkspacesRepository } from '../../src/server/repositories/workspaces.js';
 import { createGroupsRepository } from '../../src/server/repositories/groups.js';
 
@@ -12,7 +12,6 @@ afterEach(async () => {
   await h.close();
 });
 
-const stamp = { created_at: expect.stringMatching(/Z$/), updated_at: expect.stringMatching(/Z$/) };
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
@@ -37,11 +36,7 @@ async function createField(name: string): Promise<number> {
   const res = await h.call({ method: 'POST', url: `/api/v3/workspaces/${h.ws}/contact-fields`, payload: { name } });
   return res.json().data.id;
 }
-async function createContact(payload: Record<string, unknown>) {
-  const res = await h.call({ method: 'POST', url: contactsUrl(), payload });
-  expect(res.statusCode).toBe(201);
-  return res.json().data;
-}
+const createContact = (payload: Record<string, unknown>) => h.create(contactsUrl(), payload);
 
 describe('contacts: create', () => {
   it('creates from JSON with the exact envelope: number normalised, name Unknown, status true', async () => {
@@ -236,19 +231,18 @@ describe('contacts: get, update, delete', () => {
 
   it('answers 404 for a missing id, a non-integer id and a workspace the user is not in', async () => {
     const made = await createContact({ number: '5556660000' });
-    const notFound = { message: 'Resource not found.', status: 404 };
     for (const id of ['999999', 'abc', '0', '-1', '1.5']) {
       for (const method of ['GET', 'POST', 'DELETE'] as const) {
         const res = await h.call({ method, url: `${contactsUrl()}/${id}`, payload: method === 'POST' ? { name: 'x' } : undefined });
         expect(res.statusCode, `${method} ${id}`).toBe(404);
-        expect(res.json()).toEqual(notFound);
+        expect(res.json()).toEqual(NOT_FOUND);
       }
     }
     const outsider = await h.outsider();
     for (const [method, url] of [['GET', contactsUrl()], ['POST', contactsUrl()], ['GET', `${contactsUrl()}/${made.id}`], ['POST', `${contactsUrl()}/${made.id}`], ['DELETE', `${contactsUrl()}/${made.id}`]] as const) {
       const res = await h.call({ method, url, token: outsider, payload: method === 'POST' ? { number: '5556660001', name: 'x' } : undefined });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json()).toEqual(notFound);
+      expect(res.json()).toEqual(NOT_FOUND);
     }
   });
 

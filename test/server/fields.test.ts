@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness.js';
+import { createHarness, NOT_FOUND, stamp, type Harness } from './harness.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -9,15 +9,9 @@ afterEach(async () => {
   await h.close();
 });
 
-const stamp = { created_at: expect.stringMatching(/Z$/), updated_at: expect.stringMatching(/Z$/) };
 const fieldsUrl = () => `/api/v3/workspaces/${h.ws}/contact-fields`;
-const notFound = { message: 'Resource not found.', status: 404 };
 
-async function createField(name: string) {
-  const res = await h.call({ method: 'POST', url: fieldsUrl(), payload: { name } });
-  expect(res.statusCode).toBe(201);
-  return res.json().data;
-}
+const createField = (name: string) => h.create(fieldsUrl(), { name });
 
 describe('contact fields', () => {
   it('creates with the exact envelope', async () => {
@@ -71,7 +65,7 @@ describe('contact fields', () => {
     expect((await h.call({ method: 'GET', url: `${contactsUrl}/${contact.id}` })).json().data.fields).toEqual({});
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
       const res = await h.call({ method, url, payload: method === 'PUT' ? { name: 'again' } : undefined });
-      expect(res.json()).toEqual(notFound);
+      expect(res.json()).toEqual(NOT_FOUND);
     }
   });
 
@@ -91,7 +85,7 @@ describe('contact fields', () => {
     const field = await createField('f');
     const one = `${fieldsUrl()}/${field.id}`;
     for (const id of ['abc', '0', '99999']) {
-      expect((await h.call({ method: 'DELETE', url: `${fieldsUrl()}/${id}` })).json()).toEqual(notFound);
+      expect((await h.call({ method: 'DELETE', url: `${fieldsUrl()}/${id}` })).json()).toEqual(NOT_FOUND);
     }
     const outsider = await h.outsider();
     const operations = [
@@ -105,7 +99,7 @@ describe('contact fields', () => {
     for (const op of operations) {
       const payload = 'payload' in op ? op.payload : undefined;
       expect((await h.call({ method: op.method, url: op.url, payload, token: null })).json()).toEqual({ message: 'Unauthenticated.' });
-      expect((await h.call({ method: op.method, url: op.url, payload, token: outsider })).json()).toEqual(notFound);
+      expect((await h.call({ method: op.method, url: op.url, payload, token: outsider })).json()).toEqual(NOT_FOUND);
       const others = ['contact_fields.view', 'contact_fields.create', 'contact_fields.delete'].filter((p) => p !== op.needs);
       const denied = await h.call({ method: op.method, url: op.url, payload, token: await h.memberWith(others) });
       expect(denied.statusCode, `${op.method} ${op.url}`).toBe(403);

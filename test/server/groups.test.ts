@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness.js';
+import { createHarness, NOT_FOUND, stamp, type Harness } from './harness.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -9,15 +9,9 @@ afterEach(async () => {
   await h.close();
 });
 
-const stamp = { created_at: expect.stringMatching(/Z$/), updated_at: expect.stringMatching(/Z$/) };
 const groupsUrl = () => `/api/v3/workspaces/${h.ws}/contact-groups`;
-const notFound = { message: 'Resource not found.', status: 404 };
 
-async function createGroup(name: string) {
-  const res = await h.call({ method: 'POST', url: groupsUrl(), payload: { name } });
-  expect(res.statusCode).toBe(201);
-  return res.json().data;
-}
+const createGroup = (name: string) => h.create(groupsUrl(), { name });
 
 describe('contact groups', () => {
   it('creates with the exact envelope and contacts_count 0', async () => {
@@ -69,7 +63,7 @@ describe('contact groups', () => {
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
       const res = await h.call({ method, url, payload: method === 'PUT' ? { name: 'D' } : undefined });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual(notFound);
+      expect(res.json()).toEqual(NOT_FOUND);
     }
   });
 
@@ -111,7 +105,7 @@ describe('contact groups', () => {
     const group = await createGroup('G');
     const one = `${groupsUrl()}/${group.id}`;
     for (const id of ['abc', '0', '99999']) {
-      expect((await h.call({ method: 'GET', url: `${groupsUrl()}/${id}` })).json()).toEqual(notFound);
+      expect((await h.call({ method: 'GET', url: `${groupsUrl()}/${id}` })).json()).toEqual(NOT_FOUND);
     }
     const outsider = await h.outsider();
     const operations = [
@@ -124,7 +118,7 @@ describe('contact groups', () => {
     for (const op of operations) {
       const payload = 'payload' in op ? op.payload : undefined;
       expect((await h.call({ method: op.method, url: op.url, payload, token: null })).json()).toEqual({ message: 'Unauthenticated.' });
-      expect((await h.call({ method: op.method, url: op.url, payload, token: outsider })).json()).toEqual(notFound);
+      expect((await h.call({ method: op.method, url: op.url, payload, token: outsider })).json()).toEqual(NOT_FOUND);
       const others = ['contact_groups.view', 'contact_groups.create', 'contact_groups.update', 'contact_groups.delete'].filter((p) => p !== op.needs);
       const denied = await h.call({ method: op.method, url: op.url, payload, token: await h.memberWith(others) });
       expect(denied.statusCode, `${op.method} ${op.url}`).toBe(403);

@@ -13,6 +13,12 @@ import { createUsersRepository, newToken } from '../../src/server/repositories/u
 import { createWorkspacesRepository } from '../../src/server/repositories/workspaces.js';
 import { nowIso } from '../../src/server/db.js';
 
+import { expect } from 'vitest';
+
+/** Timestamps as decisions.md §1 writes them, for whole-body assertions. */
+export const stamp = { created_at: expect.stringMatching(/Z$/), updated_at: expect.stringMatching(/Z$/) };
+export const NOT_FOUND = { message: 'Resource not found.', status: 404 };
+
 export interface Harness {
   app: FastifyInstance;
   db: Db;
@@ -22,6 +28,8 @@ export interface Harness {
   token: string;
   /** inject with the owner's token unless `token` is given (null = no header). */
   call(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
+  /** POSTs a JSON body as the owner, expects 201, and returns `data`. */
+  create(url: string, payload: Record<string, unknown>): Promise<any>;
   /** A user who is a member of the seeded workspace with a role holding exactly these permissions. */
   memberWith(permissions: string[]): Promise<string>;
   /** A user in another workspace only. */
@@ -52,6 +60,11 @@ export async function createHarness(options: Partial<AppOptions> = {}): Promise<
       const bearer = token === undefined ? seeded.token : token;
       if (bearer !== null) headers.authorization = `Bearer ${bearer}`;
       return app.inject({ ...rest, headers });
+    },
+    async create(url, payload) {
+      const res = await harness.call({ method: 'POST', url, payload });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data;
     },
     async memberWith(permissions) {
       counter += 1;

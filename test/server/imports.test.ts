@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import FormData from 'form-data';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness.js';
+import { createHarness, NOT_FOUND, stamp, type Harness } from './harness.js';
 import { buildApp } from '../../src/server/app.js';
 import { openDatabase } from '../../src/server/db.js';
 import { processImport, runPendingImports } from '../../src/server/workers/imports.js';
@@ -17,8 +17,6 @@ afterEach(async () => {
   await h?.close();
 });
 
-const stamp = { created_at: expect.stringMatching(/Z$/), updated_at: expect.stringMatching(/Z$/) };
-const notFound = { message: 'Resource not found.', status: 404 };
 const NOT_CSV = 'The file must be a UTF-8 CSV file whose header row has a number column.';
 const importsUrl = () => `/api/v3/workspaces/${h.ws}/contact-imports`;
 const contactsUrl = () => `/api/v3/workspaces/${h.ws}/contacts`;
@@ -281,8 +279,8 @@ describe('contact imports: list, delete, access', () => {
     const del = await h.call({ method: 'DELETE', url: `${importsUrl()}/${first.id}` });
     expect(del.json()).toEqual({ message: 'Contact import deleted successfully.', status: 200 });
     expect(storedFiles()).toHaveLength(1);
-    expect((await h.call({ method: 'GET', url: `${importsUrl()}/${first.id}` })).json()).toEqual(notFound);
-    expect((await h.call({ method: 'DELETE', url: `${importsUrl()}/${first.id}` })).json()).toEqual(notFound);
+    expect((await h.call({ method: 'GET', url: `${importsUrl()}/${first.id}` })).json()).toEqual(NOT_FOUND);
+    expect((await h.call({ method: 'DELETE', url: `${importsUrl()}/${first.id}` })).json()).toEqual(NOT_FOUND);
     expect((await h.call({ method: 'GET', url: contactsUrl() })).json().meta.total).toBe(2);
   });
 
@@ -290,7 +288,7 @@ describe('contact imports: list, delete, access', () => {
     const made = await createImport('number\n5550000001\n');
     const one = `${importsUrl()}/${made.id}`;
     for (const id of ['abc', '0', '99999']) {
-      expect((await h.call({ method: 'GET', url: `${importsUrl()}/${id}` })).json()).toEqual(notFound);
+      expect((await h.call({ method: 'GET', url: `${importsUrl()}/${id}` })).json()).toEqual(NOT_FOUND);
     }
     const outsider = await h.outsider();
     const form = upload({}, { content: 'number\n5550000009\n' });
@@ -303,7 +301,7 @@ describe('contact imports: list, delete, access', () => {
     for (const op of operations) {
       const request = { method: op.method, url: op.url, payload: 'payload' in op ? op.payload : undefined, headers: 'headers' in op ? op.headers : undefined };
       expect((await h.call({ ...request, token: null })).json()).toEqual({ message: 'Unauthenticated.' });
-      expect((await h.call({ ...request, token: outsider })).json()).toEqual(notFound);
+      expect((await h.call({ ...request, token: outsider })).json()).toEqual(NOT_FOUND);
       const others = ['contact_imports.view', 'contact_imports.create', 'contact_imports.delete'].filter((p) => p !== op.needs);
       const denied = await h.call({ ...request, token: await h.memberWith(others) });
       expect(denied.statusCode, `${op.method} ${op.url}`).toBe(403);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness.js';
+import { createHarness, stamp, type Harness } from './harness.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -9,7 +9,6 @@ afterEach(async () => {
   await h.close();
 });
 
-const stamp = { created_at: expect.stringMatching(/Z$/), updated_at: expect.stringMatching(/Z$/) };
 
 describe('labels', () => {
   it('creates a label with the exact create envelope, colour null when omitted', async () => {
