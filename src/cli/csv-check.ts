@@ -6,7 +6,7 @@ import { open } from 'node:fs/promises';
 import { check, importRow } from '../api/schemas/index.js';
 // The server's own reader (a pure module: node streams and csv-parse, nothing of fastify or
 // SQLite), so the rows, their line numbers and what counts as a row are the server's exactly.
-import { headerName, looksLikeImportCsv, readCsvRows } from '../server/imports/csv.js';
+import { headerName, looksLikeImportCsv, readCsvRows } from '../api/import-csv.js';
 import { LocalValidationError } from './errors.js';
 
 const CONTACT_COLUMNS = ['number', 'name', 'email', 'gender', 'status'] as const;

@@ -7,7 +7,7 @@ import { createHarness, NOT_FOUND, stamp, type Harness } from './harness.js';
 import { buildApp } from '../../src/server/app.js';
 import { openDatabase } from '../../src/server/db.js';
 import { processImport, runPendingImports } from '../../src/server/workers/imports.js';
-import { readCsvRows } from '../../src/server/imports/csv.js';
+import { readCsvRows } from '../../src/api/import-csv.js';
 
 let h: Harness;
 beforeEach(async () => {

@@ -13,7 +13,7 @@ import { PAGE_STEP } from '../../src/server/repositories/contact-pages.js';
 import { likePattern } from '../../src/server/repositories/contact-search.js';
 import { createWorkspacesRepository } from '../../src/server/repositories/workspaces.js';
 import { createImportWriter } from '../../src/server/imports/writer.js';
-import { countDataRows, readCsvRows } from '../../src/server/imports/csv.js';
+import { countDataRows, readCsvRows } from '../../src/api/import-csv.js';
 
 let h: Harness;
 beforeEach(async () => {

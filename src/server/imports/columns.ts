@@ -3,7 +3,7 @@
  * `number, name, email, gender, status`, then columns named after contact
  * fields; anything else is ignored and named once in the import's errors.
  */
-import { headerName } from './csv.js';
+import { headerName } from '../../api/import-csv.js';
 
 const CONTACT_COLUMNS = ['number', 'name', 'email', 'gender', 'status'] as const;
 type ContactColumn = (typeof CONTACT_COLUMNS)[number];

@@ -10,7 +10,7 @@ import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId, parseOr422 } from '../http/validate.js';
 import { created, deletedEnvelope } from '../http/envelopes.js';
 import { readForm, type UploadedFile } from '../http/multipart.js';
-import { FILE_NOT_CSV, looksLikeImportCsv } from '../imports/csv.js';
+import { FILE_NOT_CSV, looksLikeImportCsv } from '../../api/import-csv.js';
 import { registerImportWorker } from '../workers/imports.js';
 
 const removeFiles = (paths: string[]) => Promise.all(paths.map((path) => rm(path, { force: true })));

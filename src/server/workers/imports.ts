@@ -12,7 +12,7 @@ import type { Db } from '../db.js';
 import { check, importRow } from '../../api/schemas/index.js';
 import { createImportsRepository, noteError, progressOf, type ImportProgress, type ImportRow, type ImportsRepository } from '../repositories/imports.js';
 import { createFieldsRepository } from '../repositories/fields.js';
-import { countDataRows, readCsvRows, type CsvItem } from '../imports/csv.js';
+import { countDataRows, readCsvRows, type CsvItem } from '../../api/import-csv.js';
 import { planColumns, readRow, type ColumnPlan } from '../imports/columns.js';
 import { createImportWriter } from '../imports/writer.js';
 
