@@ -1,12 +1,31 @@
 #!/usr/bin/env node
 // Thin launcher: the CLI is compiled to dist/ by `npm run build`.
-// Fast path: exactly `wsm --version` prints package.json's version without loading the CLI
-// (commander and every command registration cost more than node's own start-up); the output
-// is what commander prints for it (test/server/scale.test.ts checks both agree).
+// Two fast paths skip loading the CLI (commander alone costs about a third of node's own
+// start-up), each printing exactly what commander would:
+// - `wsm --version`: the version from package.json;
+// - `wsm --help` into a pipe: dist/help.txt, rendered by commander at build time for a pipe
+//   (scripts/build-help.mjs). On a terminal, help is sized to the window, so commander renders it.
+// test/cli/startup.test.ts checks both against the full CLI.
+import { readFileSync } from 'node:fs';
+
 const args = process.argv.slice(2);
-if (args.length === 1 && args[0] === '--version') {
-  const { readFileSync } = await import('node:fs');
+const only = args.length === 1 ? args[0] : undefined;
+
+function cachedHelp() {
+  if (only !== '--help' && only !== '-h') return undefined;
+  if (process.stdout.isTTY || process.env.FORCE_COLOR || process.env.CLICOLOR_FORCE !== undefined) return undefined;
+  try {
+    return readFileSync(new URL('../dist/help.txt', import.meta.url), 'utf8');
+  } catch {
+    return undefined; // not built yet: the full CLI answers
+  }
+}
+
+const help = cachedHelp();
+if (only === '--version') {
   process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
+} else if (help !== undefined) {
+  process.stdout.write(help);
 } else {
   const { main } = await import('../dist/cli.js');
   process.exitCode = await main(args);

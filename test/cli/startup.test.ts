@@ -41,12 +41,25 @@ describe('start-up imports', () => {
     expect(modules.filter((m) => m.includes('/dist/') || m.includes('/node_modules/'))).toEqual([]);
   });
 
-  it('wsm --help declares no resource in full: their files stay unloaded', async () => {
-    const { modules } = await loadedBy(['--help']);
+  it('a piped wsm --help is answered from the text commander rendered at build time, identical to the full CLI', async () => {
+    const { modules, stdout } = await loadedBy(['--help']);
+    expect(modules.filter((m) => m.includes('/dist/') || m.includes('/node_modules/'))).toEqual([]);
+    const full = await promisify(execFile)(
+      process.execPath,
+      ['--input-type=module', '-e', `const { main } = await import(${JSON.stringify(join(root, 'dist/cli.js'))}); process.exitCode = await main(['--help']);`],
+      { env: { ...process.env, WSM_CONFIG_DIR: dir, NO_COLOR: '1' } },
+    );
+    expect(stdout).toBe(full.stdout);
+    expect(stdout).toMatch(/^Usage: wsm /);
+    expect(stdout).toContain('templates');
+  });
+
+  it('wsm help (the full CLI) declares no resource in full: their files stay unloaded', async () => {
+    const { modules } = await loadedBy(['help']);
     expect(modules.filter((m) => /\/dist\/commands\/(contacts|templates|users|labels|auth|profile)\.js$/.test(m))).toEqual([]);
   });
 
-  it.each([['--help'], ['auth', '--help'], ['profile', 'list', '--help'], ['contacts', 'list', '--help']])(
+  it.each([['help'], ['auth', '--help'], ['profile', 'list', '--help'], ['contacts', 'list', '--help']])(
     'wsm %s loads no heavy dependency and no verb module',
     async (...args) => {
       const { modules, stdout } = await loadedBy(args);
