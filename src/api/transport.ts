@@ -3,6 +3,7 @@
 import { openAsBlob } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { basename } from 'node:path';
+import type { MultipartPart } from './request-parts.js';
 import { EnvHttpProxyAgent, FormData, request as undiciRequest, type Dispatcher } from 'undici';
 import {
   APIConnectionError,
@@ -14,11 +15,6 @@ import {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParams = Record<string, string | number | boolean | undefined | null>;
-
-export type MultipartPart =
-  | { name: string; value: string }
-  | { name: string; filename: string; contentType?: string; data: Buffer | Uint8Array }
-  | { name: string; filePath: string; filename?: string; contentType?: string };
 
 export interface TransportOptions {
   baseUrl: string;
@@ -253,50 +249,6 @@ interface PreparedBody {
 function urlWithoutQuery(url: string): string {
   const parsed = new URL(url);
   return parsed.origin + parsed.pathname;
-}
-
-/**
- * Template tag that percent-encodes every interpolated value:
- * encodePath`/workspaces/${ws}/contacts/${id}`.
- */
-export function encodePath(strings: TemplateStringsArray, ...values: Array<string | number>): string {
-  let path = strings[0] ?? '';
-  values.forEach((value, index) => {
-    const text = String(value);
-    // "." and ".." survive encodeURIComponent (and %2E) and would be resolved as path segments.
-    if (text === '' || text === '.' || text === '..') throw new TypeError(`Invalid path parameter: "${text}"`);
-    path += encodeURIComponent(text) + (strings[index + 1] ?? '');
-  });
-  return path;
-}
-
-/**
- * Flattens a nested object into multipart fields with this API family's bracket names:
- * {contact_groups: [3, 4]} -> contact_groups[0]=3, contact_groups[1]=4;
- * {header: {media: {type: 'image'}}} -> header[media][type]=image. Booleans become 1/0,
- * null/undefined are left out. Files: a Buffer/Uint8Array, `{data, filename?, contentType?}`
- * (in memory) or `{filePath, filename?, contentType?}` (streamed from disk).
- */
-export function toMultipartParts(input: Record<string, unknown>): MultipartPart[] {
-  const parts: MultipartPart[] = [];
-  const visit = (name: string, value: unknown): void => {
-    if (value === undefined || value === null) return;
-    if (value instanceof Uint8Array) return void parts.push({ name, filename: 'blob', data: value });
-    if (value instanceof Date) return void parts.push({ name, value: value.toISOString() });
-    if (typeof value === 'boolean') return void parts.push({ name, value: value ? '1' : '0' });
-    if (typeof value !== 'object') return void parts.push({ name, value: String(value) });
-    if (Array.isArray(value)) return value.forEach((item, index) => visit(`${name}[${index}]`, item));
-    const { filePath, data, filename, contentType } = value as Record<string, unknown>;
-    const fileOptions = {
-      ...(typeof filename === 'string' ? { filename } : {}),
-      ...(typeof contentType === 'string' ? { contentType } : {}),
-    };
-    if (typeof filePath === 'string') return void parts.push({ name, filePath, ...fileOptions });
-    if (data instanceof Uint8Array) return void parts.push({ name, filename: 'blob', data, ...fileOptions });
-    for (const [key, child] of Object.entries(value)) visit(`${name}[${key}]`, child);
-  };
-  for (const [key, value] of Object.entries(input)) visit(key, value);
-  return parts;
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -22,7 +22,8 @@ import {
   UnprocessableEntityError,
   errorFromResponse,
 } from '../../src/api/errors.js';
-import { Transport, encodePath, toMultipartParts, type TransportOptions } from '../../src/api/transport.js';
+import { Transport, type TransportOptions } from '../../src/api/transport.js';
+import { encodePath, toMultipartParts } from '../../src/api/request-parts.js';
 
 const ORIGIN = 'http://api.test';
 const BASE = `${ORIGIN}/api/v3`;

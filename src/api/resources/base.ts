@@ -3,7 +3,8 @@
 import { type z } from 'zod';
 import { APIStatusError, MethodNotAllowedError, NotFoundError, WsmApiError } from '../errors.js';
 import { check, type FieldErrors } from '../schemas/index.js';
-import { encodePath, toMultipartParts, type MultipartPart, type Transport } from '../transport.js';
+import { encodePath, toMultipartParts, type MultipartPart } from '../request-parts.js';
+import type { Transport } from '../transport.js';
 
 /** A request body failed the contract's zod schema: nothing was sent. */
 export class RequestValidationError extends WsmApiError {

@@ -12,7 +12,7 @@ import {
   type Single,
   type Updated,
 } from '../schemas/index.js';
-import { encodePath } from '../transport.js';
+import { encodePath } from '../request-parts.js';
 import { checkBody, extension, fileRef, multipart, workspacePath, type PageQuery, type ResourceContext } from './base.js';
 
 export interface ContactListQuery extends PageQuery {

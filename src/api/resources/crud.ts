@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { paginate } from '../pagination.js';
 import type { Created, Deleted, Paginated, Single, Updated } from '../schemas/index.js';
-import { encodePath } from '../transport.js';
+import { encodePath } from '../request-parts.js';
 import { checkBody, extension, workspacePath, type PageQuery, type ResourceContext } from './base.js';
 
 export type CrudOperation = 'list' | 'get' | 'create' | 'update' | 'delete';

@@ -1,7 +1,7 @@
 // Contact imports: a CSV uploaded as multipart; processing runs on the server afterwards.
 import { paginate } from '../pagination.js';
 import { importCreateBody, type ContactImport, type Created, type Deleted, type Paginated, type Single } from '../schemas/index.js';
-import { encodePath } from '../transport.js';
+import { encodePath } from '../request-parts.js';
 import { checkBody, extension, fileRef, multipart, workspacePath, type PageQuery, type ResourceContext } from './base.js';
 
 export interface ImportCreateOptions {

@@ -10,7 +10,7 @@ import {
   type Template,
   type TemplateCreateBody,
 } from '../schemas/index.js';
-import { encodePath } from '../transport.js';
+import { encodePath } from '../request-parts.js';
 import { checkBody, extension, fileRef, multipart, workspacePath, type ResourceContext } from './base.js';
 
 export interface TemplateListQuery {

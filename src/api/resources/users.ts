@@ -11,7 +11,7 @@ import {
   type UserCreateBody,
   type UserUpdateBody,
 } from '../schemas/index.js';
-import { encodePath } from '../transport.js';
+import { encodePath } from '../request-parts.js';
 import { checkBody, extension, fileRef, multipart, workspacePath, type PageQuery, type ResourceContext } from './base.js';
 
 export class UsersResource {
