@@ -2,7 +2,8 @@
 // `createClient` is what the CLI context calls; tests build it directly over a MockAgent.
 import type { Dispatcher } from 'undici';
 import { AuthResource } from './resources/auth.js';
-import { MissingWorkspaceError, type ResourceContext } from './resources/base.js';
+import { MissingWorkspaceError } from './errors.js';
+import type { ResourceContext } from './resources/base.js';
 import { FieldsResource, GroupsResource, LabelsResource, RolesResource } from './resources/collections.js';
 import { ContactsResource } from './resources/contacts.js';
 import { ImportsResource } from './resources/imports.js';
@@ -12,7 +13,7 @@ import { PermissionsResource, WorkspacesResource } from './resources/workspaces.
 import type { Me, Single } from './schemas/index.js';
 import { Transport, type HttpMethod, type QueryParams } from './transport.js';
 
-export { MissingWorkspaceError, RequestValidationError, UnsupportedEndpointError } from './resources/base.js';
+export { MissingWorkspaceError, RequestValidationError, UnsupportedEndpointError } from './errors.js';
 
 export interface ClientOptions {
   baseUrl: string;

@@ -148,3 +148,39 @@ function fieldErrorsFromBody(body: unknown): Record<string, string[]> {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+// Errors the client raises before or instead of a request. They live here, with no imports,
+// so the CLI's error handler (loaded at start-up) can recognise them without loading zod.
+
+/** A request body failed the contract's zod schema: nothing was sent. */
+export class RequestValidationError extends WsmApiError {
+  override name = 'RequestValidationError';
+  constructor(
+    message: string,
+    readonly errors: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+/** A workspace-scoped call was made on a client built without a workspace. */
+export class MissingWorkspaceError extends WsmApiError {
+  override name = 'MissingWorkspaceError';
+  constructor() {
+    super('no workspace given to the API client: this call is scoped to a workspace');
+  }
+}
+
+/**
+ * An extension endpoint (decisions.md) is missing on this backend: it answered 405, or a 404 that
+ * is not the API's own "resource not found" body. `operation` reads like "getting a contact".
+ */
+export class UnsupportedEndpointError extends WsmApiError {
+  override name = 'UnsupportedEndpointError';
+  constructor(
+    readonly operation: string,
+    readonly response: APIStatusError,
+  ) {
+    super(`this server does not support ${operation}`);
+  }
+}

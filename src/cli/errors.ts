@@ -5,8 +5,10 @@ import {
   APIConnectionError,
   APIConnectionTimeoutError,
   APIStatusError,
+  MissingWorkspaceError,
+  RequestValidationError,
   UnprocessableEntityError,
-  WsmApiError,
+  UnsupportedEndpointError,
 } from '../api/errors.js';
 import type { IOStreams } from './io.js';
 
@@ -79,35 +81,19 @@ export class RejectedTemplatesError extends CliError {
 }
 
 /**
- * An extension endpoint answered 404/405 (decisions.md: "this server does not support <operation>").
- * Exit 1 rather than 4: the resource is not missing, the server is simply another kind of backend.
+ * Errors the client raises itself (src/api/errors.ts), nothing sent. An extension the backend
+ * lacks exits 1 rather than 4: the resource is not missing, the server is another kind of backend.
  */
-export class UnsupportedOperationError extends CliError {
-  override name = 'UnsupportedOperationError';
-  constructor(readonly operation: string) {
-    super(`this server does not support ${operation}`, ExitCode.failure);
-  }
-}
-
-/**
- * Errors the client raises before or instead of a request (src/api/resources/base.ts). That module
- * loads zod, so they are matched by name here to keep this module (loaded at start-up) light.
- */
-const CLIENT_ERROR_EXIT_CODES: Record<string, number> = {
-  RequestValidationError: ExitCode.usage, // body failed the shared schemas: nothing sent
-  MissingWorkspaceError: ExitCode.usage,
-  UnsupportedEndpointError: ExitCode.failure, // same choice as UnsupportedOperationError
-};
-
 function clientErrorCode(err: unknown): number | undefined {
-  return err instanceof WsmApiError ? CLIENT_ERROR_EXIT_CODES[err.name] : undefined;
+  if (err instanceof RequestValidationError || err instanceof MissingWorkspaceError) return ExitCode.usage;
+  if (err instanceof UnsupportedEndpointError) return ExitCode.failure;
+  return undefined;
 }
 
 /** Field errors carried by a 422, a local validation failure or the client's RequestValidationError. */
 function fieldErrorsOf(err: unknown): Record<string, string[]> {
-  if (err instanceof UnprocessableEntityError || err instanceof LocalValidationError) return err.errors;
-  if (err instanceof WsmApiError && err.name === 'RequestValidationError') {
-    return (err as WsmApiError & { errors?: Record<string, string[]> }).errors ?? {};
+  if (err instanceof UnprocessableEntityError || err instanceof LocalValidationError || err instanceof RequestValidationError) {
+    return err.errors;
   }
   return {};
 }
@@ -161,7 +147,7 @@ export function handleError(err: unknown, sink: ErrorSink): number {
 }
 
 function sentenceFor(err: unknown): string {
-  if (err instanceof WsmApiError && err.name === 'MissingWorkspaceError') {
+  if (err instanceof MissingWorkspaceError) {
     return 'no workspace: pass -w <uuid>, set WSM_WORKSPACE, or run `wsm profile set workspace <uuid>`';
   }
   if (err instanceof APIConnectionTimeoutError) return 'the server did not answer in time (request timed out)';
@@ -193,7 +179,7 @@ function pathOf(url: string): string {
 /** The server's own body when there is one, so scripts read exactly what the server said. */
 function machineBody(err: unknown): unknown {
   if (err instanceof APIStatusError) return err.body;
-  if (err instanceof LocalValidationError || (err instanceof WsmApiError && err.name === 'RequestValidationError')) {
+  if (err instanceof LocalValidationError || err instanceof RequestValidationError) {
     return { message: err.message, errors: fieldErrorsOf(err) };
   }
   return undefined;

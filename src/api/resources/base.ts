@@ -1,43 +1,11 @@
 // What every resource module shares: the transport, the workspace in use, the local body check,
 // and the rule that turns a "no such route" answer on an extension endpoint into a clear error.
 import { type z } from 'zod';
-import { APIStatusError, MethodNotAllowedError, NotFoundError, WsmApiError } from '../errors.js';
+import { APIStatusError, MethodNotAllowedError, MissingWorkspaceError, NotFoundError, RequestValidationError, UnsupportedEndpointError } from '../errors.js';
 import { check, type FieldErrors } from '../schemas/index.js';
 import { encodePath, toMultipartParts, type MultipartPart } from '../request-parts.js';
 import type { Transport } from '../transport.js';
 
-/** A request body failed the contract's zod schema: nothing was sent. */
-export class RequestValidationError extends WsmApiError {
-  override name = 'RequestValidationError';
-  constructor(
-    message: string,
-    readonly errors: FieldErrors,
-  ) {
-    super(message);
-  }
-}
-
-/** A workspace-scoped call was made on a client built without a workspace. */
-export class MissingWorkspaceError extends WsmApiError {
-  override name = 'MissingWorkspaceError';
-  constructor() {
-    super('no workspace given to the API client: this call is scoped to a workspace');
-  }
-}
-
-/**
- * An extension endpoint (decisions.md) is missing on this backend: it answered 405, or a 404 that
- * is not the API's own "resource not found" body. `operation` reads like "getting a contact".
- */
-export class UnsupportedEndpointError extends WsmApiError {
-  override name = 'UnsupportedEndpointError';
-  constructor(
-    readonly operation: string,
-    readonly response: APIStatusError,
-  ) {
-    super(`this server does not support ${operation}`);
-  }
-}
 
 export interface ResourceContext {
   transport: Transport;

@@ -1,30 +1,18 @@
-// Glue every verb of the API resources shares: flag parsing with zod, the local body check,
-// and the translation of the API client's own "nothing sent" errors into CLI errors.
+// Glue every verb of the API resources shares: flag parsing with zod and the local body check.
+// The client's own errors (nothing sent, extension missing) go to handleError as they are.
 import { readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
-import { MissingWorkspaceError, RequestValidationError, UnsupportedEndpointError, type WsmClient } from '../../api/client.js';
+import type { WsmClient } from '../../api/client.js';
 import { check } from '../../api/schemas/index.js';
 import type { VerbInput } from '../../cli/action.js';
 import type { Context } from '../../cli/context.js';
-import { LocalValidationError, UnsupportedOperationError, UsageError } from '../../cli/errors.js';
+import { LocalValidationError, UsageError } from '../../cli/errors.js';
 
 export type VerbRun = (ctx: Context, input: VerbInput) => Promise<void>;
 
-/**
- * Wraps a verb's body: a body the client refused locally is exit 2 (LocalValidationError), an
- * extension the backend lacks is UnsupportedOperationError. Everything else reaches handleError as is.
- */
+/** Types a verb's `run`, so each verb module reads `export const run = verb(async (ctx, input) => ...)`. */
 export function verb(body: VerbRun): VerbRun {
-  return async (ctx, input) => {
-    try {
-      await body(ctx, input);
-    } catch (error) {
-      if (error instanceof RequestValidationError) throw new LocalValidationError(error.message, error.errors);
-      if (error instanceof UnsupportedEndpointError) throw new UnsupportedOperationError(error.operation);
-      if (error instanceof MissingWorkspaceError) await ctx.workspace(); // throws the CLI's own sentence
-      throw error;
-    }
-  };
+  return body;
 }
 
 /** The client, after making sure a valid workspace is set (exit 2 before anything is sent). */
