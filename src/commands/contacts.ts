@@ -1,7 +1,7 @@
 // `wsm contacts`: declarations only; each verb lives in ./contacts/<verb>.ts and loads when run.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { addVerb, deleteVerb, listOptions, repeatable } from './declare.js';
+import { addVerb, deleteVerb, listOptions, repeatable, uploadOptions } from './declare.js';
 
 /** The flags create and update share (update adds --active and requires --name). */
 function contactFlags(command: Command): Command {
@@ -55,15 +55,9 @@ export function registerContacts(program: Command): void {
     name: 'import',
     description: 'upload a CSV of contacts (checked locally first: needs a number column)',
     configure: (c) =>
-      c
-        .argument('<file.csv>', 'CSV with a header row: number, and optionally name, email, gender, status and contact field names')
-        .option('--name <name>', 'name of the import (default: the file name)')
-        .option('--group <id>', 'contact group the imported contacts join')
+      uploadOptions(c.argument('<file.csv>', 'CSV with a header row: number, and optionally name, email, gender, status and contact field names'))
         .option('--dry-run', 'check the file and print the row report; send nothing')
-        .option('--strict', 'refuse the file (exit 2) when any row is invalid')
-        .option('--wait', 'wait until the server has processed the import, then print it')
-        .option('--interval <duration>', 'with --wait: time between polls', '1s')
-        .option('--timeout <duration>', 'with --wait: give up after this long (exit 6)', '30m'),
+        .option('--strict', 'refuse the file (exit 2) when any row is invalid'),
     examples: [
       'wsm contacts import contacts.csv --dry-run',
       'wsm contacts import contacts.csv --name "March leads" --group 3 --wait',

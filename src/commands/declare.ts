@@ -11,6 +11,16 @@ export function listOptions(command: Command): Command {
     .option('--all', 'every page, streamed out as each page arrives');
 }
 
+/** The flags of an import upload, shared by `contacts import` and `imports create`. */
+export function uploadOptions(command: Command): Command {
+  return command
+    .option('--name <name>', 'name of the import (default: the file name)')
+    .option('--group <id>', 'contact group the imported contacts join')
+    .option('--wait', 'wait until the server has processed the import, then print it')
+    .option('--interval <duration>', 'with --wait: time between polls', '1s')
+    .option('--timeout <duration>', 'with --wait: give up after this long (exit 6)', '30m');
+}
+
 /** commander collector for repeatable options: `--group 1 --group 2` -> ['1', '2']. */
 export function repeatable(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];

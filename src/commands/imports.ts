@@ -1,7 +1,7 @@
 // `wsm imports`: declarations only; each verb lives in ./imports/<verb>.ts and loads when run.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { addVerb, deleteVerb, listOptions } from './declare.js';
+import { addVerb, deleteVerb, listOptions, uploadOptions } from './declare.js';
 
 export function registerImports(program: Command): void {
   const imports = program.command('imports').description(SUMMARIES.imports);
@@ -23,14 +23,7 @@ export function registerImports(program: Command): void {
   addVerb(imports, {
     name: 'create',
     description: 'upload a CSV file (checked locally first, like `wsm contacts import`)',
-    configure: (c) =>
-      c
-        .argument('<file>', 'CSV with a header row that names a number column')
-        .option('--name <name>', 'name of the import (default: the file name)')
-        .option('--group <id>', 'contact group the imported contacts join')
-        .option('--wait', 'wait until the server has processed the import')
-        .option('--interval <duration>', 'with --wait: time between polls', '1s')
-        .option('--timeout <duration>', 'with --wait: give up after this long (exit 6)', '30m'),
+    configure: (c) => uploadOptions(c.argument('<file>', 'CSV with a header row that names a number column')),
     examples: ['wsm imports create leads.csv --name "March leads" --group 3', 'wsm imports create leads.csv -q'],
     load: () => import('./imports/create.js'),
   });
