@@ -24,6 +24,17 @@ export const validationFailed = (errors: FieldErrors) =>
   new HttpError(422, { message: ERROR_MESSAGES.validation, errors });
 /** A single-field 422, e.g. a uniqueness clash found in the database. */
 export const invalidField = (field: string, message: string) => validationFailed({ [field]: [message] });
+
+/** The text of every uniqueness clash: "The name has already been taken." */
+export const takenMessage = (field: string) => `The ${field} has already been taken.`;
+
+/**
+ * Uniqueness within a workspace: `holder` is the id of the record already using the value (if
+ * any); it clashes unless it is `self`, the record being updated.
+ */
+export function assertUnique(field: string, holder: number | undefined, self?: number): void {
+  if (holder !== undefined && holder !== self) throw invalidField(field, takenMessage(field));
+}
 /** A body that cannot be read at all: broken JSON, a multipart form without boundary or cut short. */
 export const malformedBody = () => invalidField('body', 'The request body is malformed.');
 

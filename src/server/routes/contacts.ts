@@ -11,14 +11,13 @@ import { createContactsRepository, type ContactRow, type ContactWrite } from '..
 import { createGroupsRepository } from '../repositories/groups.js';
 import { createFieldsRepository } from '../repositories/fields.js';
 import { fileUrl } from '../repositories/files.js';
-import { notFound, validationFailed } from '../http/errors.js';
+import { notFound, takenMessage, validationFailed } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId, parseOr422 } from '../http/validate.js';
 import { created, deletedEnvelope, updated } from '../http/envelopes.js';
 import { readForm, type UploadedFile } from '../http/multipart.js';
 import { MIME, sniff } from '../http/sniff.js';
 
-const NUMBER_TAKEN = 'The number has already been taken.';
 const NOT_AN_IMAGE = 'The avatar must be an image (PNG, JPEG, GIF or WebP).';
 const AVATAR_TYPES = new Set(['png', 'jpeg', 'gif', 'webp'] as const);
 
@@ -114,7 +113,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     const form = await readContactForm(request);
     const { value: body, avatar } = validateForm(check(contactCreateBody, form.body ?? {}), form);
     const errors: FieldErrors = {};
-    if (contacts.idOfNumber(request.workspaceId, body.number) !== undefined) errors.number = [NUMBER_TAKEN];
+    if (contacts.idOfNumber(request.workspaceId, body.number) !== undefined) errors.number = [takenMessage('number')];
     const references = resolveReferences(request.workspaceId, body, errors);
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
     const row = contacts.create(request.workspaceId, body.number, {

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { fieldCreateBody, fieldListQuery, fieldUpdateBody } from '../../api/schemas/index.js';
 import { createFieldsRepository } from '../repositories/fields.js';
-import { invalidField, notFound } from '../http/errors.js';
+import { assertUnique, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId, parseOr422 } from '../http/validate.js';
 import { created, deletedEnvelope, updated } from '../http/envelopes.js';
-
-const TAKEN = 'The name has already been taken.';
 
 /** api.md: list, create, delete; get one and PUT are extensions (decisions.md §6). */
 export const fieldRoutes: FastifyPluginAsync = async (app) => {
@@ -22,7 +20,7 @@ export const fieldRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(base, { config: { permission: 'contact_fields.create' } }, async (request, reply) => {
     const body = parseOr422(fieldCreateBody, request.body);
-    if (fields.idOfName(request.workspaceId, body.name) !== undefined) throw invalidField('name', TAKEN);
+    assertUnique('name', fields.idOfName(request.workspaceId, body.name));
     return reply.code(201).send(created('Contact field', fields.create(request.workspaceId, body.name)));
   });
 
@@ -38,8 +36,7 @@ export const fieldRoutes: FastifyPluginAsync = async (app) => {
     const id = fieldId(request.params);
     if (!fields.find(request.workspaceId, id)) throw notFound();
     const body = parseOr422(fieldUpdateBody, request.body);
-    const holder = fields.idOfName(request.workspaceId, body.name);
-    if (holder !== undefined && holder !== id) throw invalidField('name', TAKEN);
+    assertUnique('name', fields.idOfName(request.workspaceId, body.name), id);
     return updated('Contact field', fields.rename(request.workspaceId, id, body.name));
   });
 

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { groupCreateBody, groupListQuery, groupUpdateBody } from '../../api/schemas/index.js';
 import { createGroupsRepository } from '../repositories/groups.js';
-import { invalidField, notFound } from '../http/errors.js';
+import { assertUnique, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId, parseOr422 } from '../http/validate.js';
 import { created, deletedEnvelope, updated } from '../http/envelopes.js';
-
-const TAKEN = 'The name has already been taken.';
 
 /** api.md: list and create; get one, PUT and delete are extensions (decisions.md §6). */
 export const groupRoutes: FastifyPluginAsync = async (app) => {
@@ -22,7 +20,7 @@ export const groupRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(base, { config: { permission: 'contact_groups.create' } }, async (request, reply) => {
     const body = parseOr422(groupCreateBody, request.body);
-    if (groups.idOfName(request.workspaceId, body.name) !== undefined) throw invalidField('name', TAKEN);
+    assertUnique('name', groups.idOfName(request.workspaceId, body.name));
     return reply.code(201).send(created('Contact group', groups.create(request.workspaceId, body.name)));
   });
 
@@ -36,8 +34,7 @@ export const groupRoutes: FastifyPluginAsync = async (app) => {
     const id = groupId(request.params);
     if (!groups.find(request.workspaceId, id)) throw notFound();
     const body = parseOr422(groupUpdateBody, request.body);
-    const holder = groups.idOfName(request.workspaceId, body.name);
-    if (holder !== undefined && holder !== id) throw invalidField('name', TAKEN);
+    assertUnique('name', groups.idOfName(request.workspaceId, body.name), id);
     return updated('Contact group', groups.rename(request.workspaceId, id, body.name));
   });
 

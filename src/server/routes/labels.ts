@@ -1,12 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { labelCreateBody, labelListQuery, labelUpdateBody } from '../../api/schemas/index.js';
 import { createLabelsRepository } from '../repositories/labels.js';
-import { invalidField, notFound } from '../http/errors.js';
+import { assertUnique, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId, parseOr422 } from '../http/validate.js';
 import { created, deletedEnvelope, updated } from '../http/envelopes.js';
-
-const TAKEN = 'The name has already been taken.';
 
 export const labelRoutes: FastifyPluginAsync = async (app) => {
   const labels = createLabelsRepository(app.db);
@@ -21,7 +19,7 @@ export const labelRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(base, { config: { permission: 'labels.create' } }, async (request, reply) => {
     const body = parseOr422(labelCreateBody, request.body);
-    if (labels.idOfName(request.workspaceId, body.name) !== undefined) throw invalidField('name', TAKEN);
+    assertUnique('name', labels.idOfName(request.workspaceId, body.name));
     const label = labels.create(request.workspaceId, { name: body.name, color: body.color ?? null });
     return reply.code(201).send(created('Label', label));
   });
@@ -38,8 +36,7 @@ export const labelRoutes: FastifyPluginAsync = async (app) => {
     if (!current) throw notFound();
     const body = parseOr422(labelUpdateBody, request.body);
     const name = body.name ?? current.name;
-    const holder = labels.idOfName(request.workspaceId, name);
-    if (holder !== undefined && holder !== id) throw invalidField('name', TAKEN);
+    assertUnique('name', labels.idOfName(request.workspaceId, name), id);
     const color = body.color === undefined ? current.color : body.color;
     return updated('Label', labels.update(request.workspaceId, id, { name, color }));
   });

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { roleCreateBody, roleListQuery, roleUpdateBody } from '../../api/schemas/index.js';
 import { createRolesRepository } from '../repositories/roles.js';
-import { invalidField, notFound } from '../http/errors.js';
+import { assertUnique, invalidField, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId, parseOr422 } from '../http/validate.js';
 import { created, deletedEnvelope, updated } from '../http/envelopes.js';
-
-const TAKEN = 'The name has already been taken.';
 
 export const roleRoutes: FastifyPluginAsync = async (app) => {
   const roles = createRolesRepository(app.db);
@@ -21,7 +19,7 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(base, { config: { permission: 'roles.create' } }, async (request, reply) => {
     const body = parseOr422(roleCreateBody, request.body);
-    if (roles.idOfName(request.workspaceId, body.name) !== undefined) throw invalidField('name', TAKEN);
+    assertUnique('name', roles.idOfName(request.workspaceId, body.name));
     const role = roles.create(request.workspaceId, { name: body.name, permissions: [...new Set(body.permissions ?? [])] });
     return reply.code(201).send(created('Role', role));
   });
@@ -38,8 +36,7 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
     if (!current) throw notFound();
     const body = parseOr422(roleUpdateBody, request.body);
     const name = body.name ?? current.name;
-    const holder = roles.idOfName(request.workspaceId, name);
-    if (holder !== undefined && holder !== id) throw invalidField('name', TAKEN);
+    assertUnique('name', roles.idOfName(request.workspaceId, name), id);
     const permissions = body.permissions ? [...new Set(body.permissions)] : current.permissions;
     return updated('Role', roles.update(request.workspaceId, id, { name, permissions }));
   });

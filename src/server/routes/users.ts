@@ -4,14 +4,13 @@ import { createMembersRepository } from '../repositories/members.js';
 import { createUsersRepository, hashPassword } from '../repositories/users.js';
 import { createWorkspacesRepository } from '../repositories/workspaces.js';
 import { createFilesRepository, fileUrl } from '../repositories/files.js';
-import { invalidField, notFound } from '../http/errors.js';
+import { assertUnique, invalidField, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId, parseOr422 } from '../http/validate.js';
 import { readForm } from '../http/multipart.js';
 import { MIME, sniff } from '../http/sniff.js';
 import { created, updated } from '../http/envelopes.js';
 
-const EMAIL_TAKEN = 'The email has already been taken.';
 const AVATAR_TYPES = new Set(['png', 'jpeg', 'gif', 'webp']);
 /** api.md lists `avatar` plus file parts `avatar.0` and `avatar.1`: the first image given wins. */
 const AVATAR_FIELDS = ['avatar', 'avatar.0', 'avatar.1'];
@@ -46,7 +45,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   /** Extension: add a user with a password and a role of this workspace. */
   app.post(base, { config: { permission: 'users.create' } }, async (request, reply) => {
     const body = parseOr422(userCreateBody, request.body);
-    if (members.emailHolder(body.email) !== undefined) throw invalidField('email', EMAIL_TAKEN);
+    assertUnique('email', members.emailHolder(body.email));
     if (!members.roleExists(request.workspaceId, body.role_id)) throw invalidField('role_id', 'The selected role id is invalid.');
     const passwordHash = await hashPassword(body.password);
     const id = app.db.transaction(() => {
@@ -63,8 +62,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     const { fields, avatar } = await readBody(request);
     const body = parseOr422(userUpdateBody, fields);
     if (body.email !== undefined) {
-      const holder = members.emailHolder(body.email);
-      if (holder !== undefined && holder !== id) throw invalidField('email', EMAIL_TAKEN);
+      assertUnique('email', members.emailHolder(body.email), id);
     }
     if (body.role_id !== undefined && !members.roleExists(request.workspaceId, body.role_id)) {
       throw invalidField('role_id', 'The selected role id is invalid.');
