@@ -138,9 +138,12 @@ export class Transport {
       clearTimeout(timer);
     }
 
-    this.trace(`< ${status} ${statusText} (${Math.round(performance.now() - started)} ms)`);
-    for (const [name, value] of Object.entries(responseHeaders)) this.trace(`< ${name}: ${value}`);
-    if (text !== '') this.trace(`< ${truncate(redactBodyText(text))}`);
+    // Built only when tracing: redacting a body re-parses it, which costs as much as the parse itself.
+    if (this.traceSink) {
+      this.trace(`< ${status} ${statusText} (${Math.round(performance.now() - started)} ms)`);
+      for (const [name, value] of Object.entries(responseHeaders)) this.trace(`< ${name}: ${value}`);
+      if (text !== '') this.trace(`< ${truncate(redactBodyText(text))}`);
+    }
 
     const parsed = parseBody(text);
     if (status >= 200 && status < 300) return parsed as T;
@@ -209,7 +212,7 @@ export class Transport {
       return {
         payload: JSON.stringify(opts.json),
         contentType: 'application/json',
-        traceText: JSON.stringify(redactFields(opts.json)),
+        traceText: this.traceSink ? JSON.stringify(redactFields(opts.json)) : undefined,
       };
     }
     return { payload: undefined };
