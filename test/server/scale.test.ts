@@ -52,10 +52,10 @@ describe('scale: deep pages', () => {
       const count = (h.db.prepare('SELECT count(*) AS n FROM contacts WHERE workspace_id = ?').get(h.ws) as { n: number }).n;
       const seen: number[] = [];
       for (let offset = 0; offset < count + perPage; offset += perPage) {
-        const { rows, total: reported } = repo.page(h.ws, offset, perPage);
+        const { ids, total: reported } = repo.page(h.ws, offset, perPage);
         expect(reported).toBe(count);
-        expect(rows.map((r) => r.id)).toEqual(plain.all(h.ws, perPage, offset).map((r) => r.id));
-        seen.push(...rows.map((r) => r.id));
+        expect(ids).toEqual(plain.all(h.ws, perPage, offset).map((r) => r.id));
+        seen.push(...ids);
       }
       expect(new Set(seen).size).toBe(count);
       expect(seen).toEqual([...seen].sort((a, b) => a - b));
@@ -100,7 +100,7 @@ describe('scale: search equals LIKE', () => {
       const p = likePattern(query);
       for (const [offset, limit] of [[0, 10], [0, 100], [30, 10], [1000, 100]]) {
         const got = repo.search(h.ws, query, offset, limit);
-        expect({ query, offset, ids: got.rows.map((r) => r.id), total: got.total }).toEqual({
+        expect({ query, offset, ids: got.ids, total: got.total }).toEqual({
           query, offset, ids: ids.all(h.ws, p, p, p, limit, offset), total: count.get(h.ws, p, p, p),
         });
       }
@@ -125,8 +125,8 @@ describe('scale: search equals LIKE', () => {
       writer.endBatch();
     })();
     for (let i = 2000; i < 2600; i++) repo.create(h.ws, numberOf(i), write(i));
-    const some = repo.search(h.ws, 'ana', 0, 100).rows;
-    for (const row of some.slice(0, 20)) repo.delete(h.ws, row.id);
+    const some = repo.search(h.ws, 'ana', 0, 100).ids;
+    for (const id of some.slice(0, 20)) repo.delete(h.ws, id);
     integrityCheck();
     expectLikeEquality(repo);
   });

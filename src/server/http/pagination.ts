@@ -3,13 +3,25 @@ import type { FastifyRequest } from 'fastify';
 import type { Paginated, PaginationQuery } from '../../api/schemas/index.js';
 
 export function pageEnvelope<T>(request: FastifyRequest, query: PaginationQuery, total: number, data: T[]): Paginated<T> {
+  return { data, ...pageMetaAndLinks(request, query, total, data.length) };
+}
+
+/**
+ * The same envelope around data that is already JSON text (a page SQLite rendered), sent as
+ * is; `count` is how many records the text holds.
+ */
+export function pageEnvelopeJson(request: FastifyRequest, query: PaginationQuery, total: number, count: number, dataJson: string): string {
+  const { meta, links } = pageMetaAndLinks(request, query, total, count);
+  return `{"data":${dataJson},"meta":${JSON.stringify(meta)},"links":${JSON.stringify(links)}}`;
+}
+
+function pageMetaAndLinks(request: FastifyRequest, query: PaginationQuery, total: number, count: number): Omit<Paginated<never>, 'data'> {
   const { page, per_page } = query;
   const lastPage = Math.max(1, Math.ceil(total / per_page));
-  const from = data.length ? (page - 1) * per_page + 1 : null;
-  const to = from === null ? null : from + data.length - 1;
-  const link = (target: number) => pageUrl(request, target);
+  const from = count ? (page - 1) * per_page + 1 : null;
+  const to = from === null ? null : from + count - 1;
+  const link = pageUrls(request);
   return {
-    data,
     meta: { current_page: page, per_page, total, last_page: lastPage, from, to },
     links: {
       first: link(1),
@@ -20,11 +32,13 @@ export function pageEnvelope<T>(request: FastifyRequest, query: PaginationQuery,
   };
 }
 
-/** The absolute URL of this request with `page` replaced, other query parameters kept. */
-function pageUrl(request: FastifyRequest, page: number): string {
+/** The absolute URL of this request with `page` replaced, other query parameters kept (the URL parsed once). */
+function pageUrls(request: FastifyRequest): (page: number) => string {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
-  url.searchParams.set('page', String(page));
-  return url.toString();
+  return (page) => {
+    url.searchParams.set('page', String(page));
+    return url.toString();
+  };
 }
 
 /** Offset of the first row of a page. */

@@ -16,7 +16,6 @@
  * they were learnt under and are dropped when it differs.
  */
 import type { Db } from '../db.js';
-import type { ContactRow } from './contacts.js';
 
 export const PAGE_STEP = 1024;
 /** Workspaces whose checkpoints are kept (least recently used beyond this are dropped). */
@@ -43,9 +42,9 @@ export function createContactPages(db: Db) {
   const stepFrom = db
     .prepare<[string, number, number], number>('SELECT id FROM contacts WHERE workspace_id = ? AND id >= ? ORDER BY id LIMIT 1 OFFSET ?')
     .pluck();
-  const pageFrom = db.prepare<[string, number, number, number], ContactRow>(
-    'SELECT * FROM contacts WHERE workspace_id = ? AND id >= ? ORDER BY id LIMIT ? OFFSET ?',
-  );
+  const pageFrom = db
+    .prepare<[string, number, number, number], number>('SELECT id FROM contacts WHERE workspace_id = ? AND id >= ? ORDER BY id LIMIT ? OFFSET ?')
+    .pluck();
 
   function checkpointsFor(workspaceId: string, deletions: number): Checkpoints {
     let entry = workspaces.get(workspaceId);
@@ -77,20 +76,20 @@ export function createContactPages(db: Db) {
     return entry.ids[k];
   }
 
-  /** One page of the workspace's contacts in id order, and the total, read in one transaction. */
-  const page = db.transaction((workspaceId: string, offset: number, limit: number): { rows: ContactRow[]; total: number } => {
+  /** The ids of one page of the workspace's contacts in id order, and the total, read in one transaction. */
+  const page = db.transaction((workspaceId: string, offset: number, limit: number): { ids: number[]; total: number } => {
     let total = 0;
     let deletions = 0;
     for (const { resource, count } of state.all(workspaceId)) {
       if (resource === 'contacts') total = count;
       else deletions = count;
     }
-    if (offset >= total || limit <= 0) return { rows: [], total };
+    if (offset >= total || limit <= 0) return { ids: [], total };
     const entry = checkpointsFor(workspaceId, deletions);
     const k = Math.floor(offset / PAGE_STEP);
     const start = checkpoint(workspaceId, entry, k);
-    if (start === undefined) return { rows: [], total };
-    return { rows: pageFrom.all(workspaceId, start, limit, offset - k * PAGE_STEP), total };
+    if (start === undefined) return { ids: [], total };
+    return { ids: pageFrom.all(workspaceId, start, limit, offset - k * PAGE_STEP), total };
   });
 
   return { page };

@@ -11,7 +11,6 @@
  * - Queries under 3 characters (no trigram) scan with LIKE.
  */
 import type { Db } from '../db.js';
-import type { ContactRow } from './contacts.js';
 
 /** The trigram index needs at least 3 characters; shorter queries scan with LIKE. */
 const FTS_MIN_CHARS = 3;
@@ -25,9 +24,11 @@ const ASCII = /^[\x00-\x7f]*$/;
 
 export function createContactSearch(db: Db) {
   const likeWhere = `c.workspace_id = @ws AND (c.name LIKE @pattern ESCAPE '\\' OR c.number LIKE @pattern ESCAPE '\\' OR c.email LIKE @pattern ESCAPE '\\')`;
-  const likePage = db.prepare<[{ ws: string; pattern: string; limit: number; offset: number }], ContactRow>(
-    `SELECT c.* FROM contacts c WHERE ${likeWhere} ORDER BY c.id LIMIT @limit OFFSET @offset`,
-  );
+  const likePage = db
+    .prepare<[{ ws: string; pattern: string; limit: number; offset: number }], number>(
+      `SELECT c.id FROM contacts c WHERE ${likeWhere} ORDER BY c.id LIMIT @limit OFFSET @offset`,
+    )
+    .pluck();
   const likeCount = db.prepare<[{ ws: string; pattern: string }], number>(`SELECT count(*) FROM contacts c WHERE ${likeWhere}`).pluck();
 
   // Whole table == this workspace: the index alone answers.
@@ -39,33 +40,33 @@ export function createContactSearch(db: Db) {
     )
     .pluck();
   const indexCount = db.prepare<[{ match: string }], number>('SELECT count(*) FROM contacts_fts WHERE contacts_fts MATCH @match').pluck();
-  const rowsByIds = db.prepare<[string], ContactRow>('SELECT * FROM contacts WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id');
 
   // Any workspace mix, and the LIKE check for non-ASCII queries (@pattern null: no check).
   const joined = `contacts_fts f JOIN contacts c ON c.id = f.rowid WHERE contacts_fts MATCH @match AND c.workspace_id = @ws
     AND (@pattern IS NULL OR c.name LIKE @pattern ESCAPE '\\' OR c.number LIKE @pattern ESCAPE '\\' OR c.email LIKE @pattern ESCAPE '\\')`;
-  const joinedPage = db.prepare<[{ ws: string; match: string; pattern: string | null; limit: number; offset: number }], ContactRow>(
-    `SELECT c.* FROM ${joined} ORDER BY f.rowid LIMIT @limit OFFSET @offset`,
-  );
+  const joinedPage = db
+    .prepare<[{ ws: string; match: string; pattern: string | null; limit: number; offset: number }], number>(
+      `SELECT c.id FROM ${joined} ORDER BY f.rowid LIMIT @limit OFFSET @offset`,
+    )
+    .pluck();
   const joinedCount = db
     .prepare<[{ ws: string; match: string; pattern: string | null }], number>(`SELECT count(*) FROM ${joined}`)
     .pluck();
 
-  const search = db.transaction((workspaceId: string, query: string, offset: number, limit: number): { rows: ContactRow[]; total: number } => {
+  const search = db.transaction((workspaceId: string, query: string, offset: number, limit: number): { ids: number[]; total: number } => {
     if ([...query].length < FTS_MIN_CHARS) {
       const pattern = likePattern(query);
-      return { rows: likePage.all({ ws: workspaceId, pattern, limit, offset }), total: likeCount.get({ ws: workspaceId, pattern })! };
+      return { ids: likePage.all({ ws: workspaceId, pattern, limit, offset }), total: likeCount.get({ ws: workspaceId, pattern })! };
     }
     const match = ftsPhrase(query);
     const ascii = ASCII.test(query);
     const mine = workspaceCount.get(workspaceId) ?? 0;
-    if (mine === 0) return { rows: [], total: 0 };
+    if (mine === 0) return { ids: [], total: 0 };
     if (ascii && mine === (allCount.get() ?? 0)) {
-      const ids = indexIds.all({ match, limit, offset });
-      return { rows: ids.length ? rowsByIds.all(JSON.stringify(ids)) : [], total: indexCount.get({ match })! };
+      return { ids: indexIds.all({ match, limit, offset }), total: indexCount.get({ match })! };
     }
     const params = { ws: workspaceId, match, pattern: ascii ? null : likePattern(query) };
-    return { rows: joinedPage.all({ ...params, limit, offset }), total: joinedCount.get(params)! };
+    return { ids: joinedPage.all({ ...params, limit, offset }), total: joinedCount.get(params)! };
   });
 
   return { search };
