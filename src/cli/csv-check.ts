@@ -6,7 +6,7 @@ import { open } from 'node:fs/promises';
 import { check, importRow } from '../api/schemas/index.js';
 // The server's own reader (a pure module: node streams and csv-parse, nothing of fastify or
 // SQLite), so the rows, their line numbers and what counts as a row are the server's exactly.
-import { headerName, looksLikeImportCsv, readCsvRows } from '../api/import-csv.js';
+import { headerName, looksLikeImportCsv, readCsvRows, type CsvItem } from '../api/import-csv.js';
 import { LocalValidationError } from './errors.js';
 
 const CONTACT_COLUMNS = ['number', 'name', 'email', 'gender', 'status'] as const;
@@ -31,29 +31,60 @@ export interface CsvReport {
   problems: RowProblem[];
 }
 
-/** Reads and checks the whole file; throws LocalValidationError (exit 2) when it cannot be imported. */
-export async function checkImportCsv(file: string): Promise<CsvReport> {
+type ColumnIndexes = Partial<Record<(typeof CONTACT_COLUMNS)[number], number>>;
+
+/** The header row as the server reads it; throws LocalValidationError (exit 2) when it cannot start an import. */
+function readHeader(file: string, row: CsvItem): { columns: string[]; indexes: ColumnIndexes } {
+  if (row.kind === 'error') throw notCsv(file, `line ${row.line}: ${row.message}`);
+  const columns = row.cells.map(headerName);
+  const indexes: ColumnIndexes = {};
+  for (const column of CONTACT_COLUMNS) {
+    const index = columns.indexOf(column);
+    if (index >= 0) indexes[column] = index;
+  }
+  if (indexes.number === undefined) {
+    throw new LocalValidationError(`${file} has no "number" column: the header row must name one`, {
+      number: ['The header row must have a number column.'],
+    });
+  }
+  return { columns, indexes };
+}
+
+/**
+ * Everything that stops an import (spec/cli.md: an unreadable file, no `number` column, not
+ * UTF-8 CSV) is decided by the header and the start of the file: this reads only those, so
+ * the caller knows before sending anything. Throws LocalValidationError (exit 2).
+ */
+export async function checkImportHeader(file: string): Promise<void> {
   await assertReadableFile(file);
+  let header: CsvItem | undefined;
+  for await (const row of readCsvRows(file)) {
+    header = row;
+    break;
+  }
+  if (header === undefined) throw notCsv(file, 'it is empty');
+  readHeader(file, header);
+  // The server's own upload check (UTF-8, no NUL bytes): what it would refuse, we refuse first.
+  if (!(await looksLikeImportCsv(file))) throw notCsv(file, 'it is not UTF-8 text');
+}
+
+/**
+ * Reads and checks the whole file: the header as checkImportHeader does, then every row.
+ * Throws LocalValidationError (exit 2) when the file cannot be imported; an aborted `signal`
+ * stops the reading (the report is then incomplete).
+ */
+export async function checkImportCsv(file: string, signal?: AbortSignal): Promise<CsvReport> {
+  await checkImportHeader(file);
   const report: CsvReport = { file, columns: [], rows: 0, valid_rows: 0, invalid_rows: 0, problems: [] };
-  let indexes: Partial<Record<(typeof CONTACT_COLUMNS)[number], number>> | undefined;
+  let indexes: ColumnIndexes | undefined;
   const addProblem = (line: number, field: string, message: string) => {
     if (report.problems.length < PROBLEMS_KEPT) report.problems.push({ line, field, message });
   };
 
   for await (const row of readCsvRows(file)) {
+    if (signal?.aborted) break;
     if (indexes === undefined) {
-      if (row.kind === 'error') throw notCsv(file, `line ${row.line}: ${row.message}`);
-      report.columns = row.cells.map(headerName);
-      indexes = {};
-      for (const column of CONTACT_COLUMNS) {
-        const index = report.columns.indexOf(column);
-        if (index >= 0) indexes[column] = index;
-      }
-      if (indexes.number === undefined) {
-        throw new LocalValidationError(`${file} has no "number" column: the header row must name one`, {
-          number: ['The header row must have a number column.'],
-        });
-      }
+      ({ columns: report.columns, indexes } = readHeader(file, row));
       continue;
     }
     report.rows++;
@@ -77,9 +108,6 @@ export async function checkImportCsv(file: string): Promise<CsvReport> {
       for (const message of messages) addProblem(row.line, field, message);
     }
   }
-  if (indexes === undefined) throw notCsv(file, 'it is empty');
-  // The server's own upload check (UTF-8, no NUL bytes): what it would refuse, we refuse first.
-  if (!(await looksLikeImportCsv(file))) throw notCsv(file, 'it is not UTF-8 text');
   return report;
 }
 

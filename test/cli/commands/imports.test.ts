@@ -80,7 +80,7 @@ describe('contacts import: upload', () => {
     expect(await sent.text()).toBe(MIXED);
     expect(stdout).toContain('id\t5\nname\tMarch\nstatus\tpending\n');
     expect(stderr).toContain(`warning: ${file} line 3: number:`);
-    expect(stderr).toContain('warning: sending anyway: the server skips the 2 invalid rows (use --strict to refuse the file)\n');
+    expect(stderr).toContain('warning: sent anyway: the server skips the 2 invalid rows (use --strict to refuse the file)\n');
   });
 
   it('the import name defaults to the file name; -q prints the id', async () => {
