@@ -70,10 +70,9 @@ export async function checkImportHeader(file: string): Promise<void> {
 
 /**
  * Reads and checks the whole file: the header as checkImportHeader does, then every row.
- * Throws LocalValidationError (exit 2) when the file cannot be imported; an aborted `signal`
- * stops the reading (the report is then incomplete).
+ * Throws LocalValidationError (exit 2) when the file cannot be imported.
  */
-export async function checkImportCsv(file: string, signal?: AbortSignal): Promise<CsvReport> {
+export async function checkImportCsv(file: string): Promise<CsvReport> {
   await checkImportHeader(file);
   const report: CsvReport = { file, columns: [], rows: 0, valid_rows: 0, invalid_rows: 0, problems: [] };
   let indexes: ColumnIndexes | undefined;
@@ -82,7 +81,6 @@ export async function checkImportCsv(file: string, signal?: AbortSignal): Promis
   };
 
   for await (const row of readCsvRows(file)) {
-    if (signal?.aborted) break;
     if (indexes === undefined) {
       ({ columns: report.columns, indexes } = readHeader(file, row));
       continue;
