@@ -1,5 +1,6 @@
 // Start-up cost of the CLI against bare node, in the same run (ratios, not absolute numbers,
 // are what to compare across machines). Needs `npm run build` first.
+// `wsm --help` is measured into a pipe and on a terminal (through `script`, util-linux).
 // `wsm contacts list` against a running `wsm serve` is compared with a bare node fetch of the same URL.
 //   node bench/startup.mjs [runs]
 import { spawnSync } from 'node:child_process';
@@ -62,6 +63,31 @@ try {
     if (name === 'node -e 0') console.log(`${name}: ${ms.toFixed(1)} ms (baseline, median of ${runs})`);
     else console.log(`${name}: ${ms.toFixed(1)} ms (${(ms / baseline).toFixed(2)}x node -e 0 at ${baseline.toFixed(1)} ms)`);
   }
+  // On a terminal (commander sizes help to its width). `script` gives the command a terminal of
+  // 100 columns; its own cost (script, a shell, stty) is measured alone and taken off both sides.
+  const onTerminal = (command) => ['script', ['-qec', `stty cols 100; ${command}`, '/dev/null']];
+  const terminalCases = [
+    ['terminal alone', onTerminal('true')],
+    ['node -e 0', onTerminal(`${process.execPath} -e 0`)],
+    ['wsm --help', onTerminal(`${process.execPath} ${bin} --help`)],
+  ];
+  const timeTerminal = ([file, args]) => {
+    const start = process.hrtime.bigint();
+    const result = spawnSync(file, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+    return Number(process.hrtime.bigint() - start) / 1e6;
+  };
+  for (const [, command] of terminalCases) for (let i = 0; i < 3; i++) timeTerminal(command);
+  const terminalSamples = new Map(terminalCases.map(([name]) => [name, []]));
+  for (let i = 0; i < runs; i++) for (const [name, command] of terminalCases) terminalSamples.get(name).push(timeTerminal(command));
+  const wrapper = median(terminalSamples.get('terminal alone'));
+  const nodeOnTerminal = median(terminalSamples.get('node -e 0')) - wrapper;
+  const helpOnTerminal = median(terminalSamples.get('wsm --help')) - wrapper;
+  console.log(
+    `wsm --help on a 100-column terminal: ${helpOnTerminal.toFixed(1)} ms (${(helpOnTerminal / nodeOnTerminal).toFixed(2)}x node -e 0 at ${nodeOnTerminal.toFixed(1)} ms; ` +
+      `both net of the terminal wrapper's ${wrapper.toFixed(1)} ms)`,
+  );
+
   // The serve's saved `local` profile is what `wsm contacts list` uses.
   const serveEnv = { ...server.env, T: server.token };
   for (const [, args] of listCases) for (let i = 0; i < 3; i++) timeOnce(args, serveEnv);

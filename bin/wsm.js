@@ -3,9 +3,9 @@
 // Two fast paths skip loading the CLI (commander alone costs about a third of node's own
 // start-up), each printing exactly what commander would:
 // - `wsm --version`: the version from package.json;
-// - `wsm --help` into a pipe: dist/help.txt, rendered by commander at build time for a pipe
-//   (scripts/build-help.mjs). On a terminal, help is sized to the window, so commander renders it.
-// test/cli/startup.test.ts checks both against the full CLI.
+// - `wsm --help`: text rendered by commander at build time (scripts/build-help.mjs), for a pipe
+//   (dist/help.txt) or for a terminal of this width (dist/help-tty/).
+// test/cli/startup.test.ts checks both against the full CLI, on a pipe and on a terminal.
 import { readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
@@ -13,9 +13,15 @@ const only = args.length === 1 ? args[0] : undefined;
 
 function cachedHelp() {
   if (only !== '--help' && only !== '-h') return undefined;
-  if (process.stdout.isTTY || process.env.FORCE_COLOR || process.env.CLICOLOR_FORCE !== undefined) return undefined;
+  if (process.env.FORCE_COLOR || process.env.CLICOLOR_FORCE !== undefined) return undefined;
   try {
-    return readFileSync(new URL('../dist/help.txt', import.meta.url), 'utf8');
+    if (!process.stdout.isTTY) return readFileSync(new URL('../dist/help.txt', import.meta.url), 'utf8');
+    // Commander sizes help to the terminal: the text rendered for this width.
+    const columns = process.stdout.columns;
+    if (!Number.isInteger(columns)) return undefined;
+    const { widths, wide } = JSON.parse(readFileSync(new URL('../dist/help-tty/index.json', import.meta.url), 'utf8'));
+    const file = columns < widths.length ? widths[columns] : wide;
+    return readFileSync(new URL(`../dist/help-tty/${file}.txt`, import.meta.url), 'utf8');
   } catch {
     return undefined; // not built yet: the full CLI answers
   }

@@ -54,6 +54,26 @@ describe('start-up imports', () => {
     expect(stdout).toContain('templates');
   });
 
+  // On a terminal commander wraps help to its width: the launcher must print, for each width,
+  // what the full CLI prints there. `script` (util-linux) gives the command a real terminal.
+  it.each([30, 60, 80, 97, 132, 250])('wsm --help on a %i-column terminal is answered from build-time text, identical to the full CLI', async (columns) => {
+    const log = join(dir, 'imports.log');
+    const onTerminal = async (command: string) =>
+      (await promisify(execFile)('script', ['-qec', `stty cols ${columns}; ${command}`, '/dev/null'], {
+        env: { ...process.env, WSM_IMPORT_LOG: log, WSM_CONFIG_DIR: dir, NO_COLOR: '1' },
+      })).stdout;
+    const fast = await onTerminal(`${process.execPath} --import ${hook} ${join(root, 'bin/wsm.js')} --help`);
+    const modules = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
+    expect(modules.filter((m) => m.includes('/dist/') || m.includes('/node_modules/'))).toEqual([]);
+    const full = await onTerminal(
+      `${process.execPath} --input-type=module -e "const { main } = await import('${join(root, 'dist/cli.js')}'); process.exitCode = await main(['--help']);"`,
+    );
+    expect(fast).toBe(full);
+    expect(fast).toMatch(/^Usage: wsm /);
+    // The width really applies: no line is longer than the terminal unless nothing could wrap it.
+    if (columns >= 80) expect(Math.max(...fast.split('\r\n').map((line) => line.length))).toBeLessThanOrEqual(columns);
+  });
+
   it('wsm help (the full CLI) declares no resource in full: their files stay unloaded', async () => {
     const { modules } = await loadedBy(['help']);
     expect(modules.filter((m) => /\/dist\/commands\/(contacts|templates|users|labels|auth|profile)\.js$/.test(m))).toEqual([]);
