@@ -66,10 +66,11 @@ try {
   // On a terminal (commander sizes help to its width). `script` gives the command a terminal of
   // 100 columns; its own cost (script, a shell, stty) is measured alone and taken off both sides.
   const onTerminal = (command) => ['script', ['-qec', `stty cols 100; ${command}`, '/dev/null']];
+  const sh = (word) => `'${word.replaceAll("'", "'\\''")}'`;
   const terminalCases = [
     ['terminal alone', onTerminal('true')],
-    ['node -e 0', onTerminal(`${process.execPath} -e 0`)],
-    ['wsm --help', onTerminal(`${process.execPath} ${bin} --help`)],
+    ['node -e 0', onTerminal(`${sh(process.execPath)} -e 0`)],
+    ['wsm --help', onTerminal(`${sh(process.execPath)} ${sh(bin)} --help`)],
   ];
   const timeTerminal = ([file, args]) => {
     const start = process.hrtime.bigint();

@@ -62,11 +62,12 @@ describe('start-up imports', () => {
       (await promisify(execFile)('script', ['-qec', `stty cols ${columns}; ${command}`, '/dev/null'], {
         env: { ...process.env, WSM_IMPORT_LOG: log, WSM_CONFIG_DIR: dir, NO_COLOR: '1' },
       })).stdout;
-    const fast = await onTerminal(`${process.execPath} --import ${hook} ${join(root, 'bin/wsm.js')} --help`);
+    const sh = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
+    const fast = await onTerminal(`${sh(process.execPath)} --import ${sh(hook)} ${sh(join(root, 'bin/wsm.js'))} --help`);
     const modules = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
     expect(modules.filter((m) => m.includes('/dist/') || m.includes('/node_modules/'))).toEqual([]);
     const full = await onTerminal(
-      `${process.execPath} --input-type=module -e "const { main } = await import('${join(root, 'dist/cli.js')}'); process.exitCode = await main(['--help']);"`,
+      `${sh(process.execPath)} --input-type=module -e ${sh(`const { main } = await import(${JSON.stringify(join(root, 'dist/cli.js'))}); process.exitCode = await main(['--help']);`)}`,
     );
     expect(fast).toBe(full);
     expect(fast).toMatch(/^Usage: wsm /);

@@ -1,7 +1,8 @@
 /**
  * Contact records are written as JSON by SQLite (repositories/contacts.ts). What a client
  * reads must be exactly what is stored, whatever the text holds: quotes, backslashes,
- * control characters, NUL, non-BMP characters, field names that look like numbers. Each
+ * control characters, NUL, non-BMP characters, field names that look like numbers or are
+ * `__proto__` (decisions.md allows `^[a-z_]+$`; a JS object built by assignment dropped it). Each
  * generated set of contacts is read back through the list, a search and the single GET,
  * and compared with a record built here from plain SELECTs.
  */
@@ -70,7 +71,7 @@ describe('contact records rendered by SQLite', () => {
     });
     const scenario = fc.record({
       groupNames: fc.uniqueArray(text.filter((t) => t.trim() !== ''), { minLength: 3, maxLength: 3 }),
-      fieldNames: fc.uniqueArray(fc.oneof(text, fc.constantFrom('2', '10', 'name')).filter((t) => t !== ''), { minLength: 3, maxLength: 3 }),
+      fieldNames: fc.uniqueArray(fc.oneof(text, fc.constantFrom('2', '10', 'name', '__proto__', 'constructor')).filter((t) => t !== ''), { minLength: 3, maxLength: 3 }),
       people: fc.array(contact, { minLength: 1, maxLength: 6 }),
     });
 
@@ -113,6 +114,17 @@ describe('contact records rendered by SQLite', () => {
       }),
       { numRuns: 40, seed: 20261122 },
     );
+  });
+
+  it('a field named __proto__ is returned like any other', async () => {
+    const field = createFieldsRepository(h.db).create(h.ws, '__proto__');
+    const made = createContactsRepository(h.db).create(h.ws, '14155550111', {
+      name: 'Ann', email: null, gender: null, status: true, fieldValues: new Map([[field.id, 'kept']]),
+    });
+    const one = await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contacts/${made.id}` });
+    expect(Object.entries(one.json().data.fields)).toEqual([['__proto__', 'kept']]);
+    const list = await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contacts` });
+    expect(Object.entries(list.json().data[0].fields)).toEqual([['__proto__', 'kept']]);
   });
 
   it('an empty page is an empty array, with the envelope around it', async () => {

@@ -1,5 +1,6 @@
-// The upload flow behind `wsm contacts import` and `wsm imports create`: check the CSV locally,
-// report bad rows, send it, and optionally wait for the server to finish processing it.
+// The upload flow behind `wsm contacts import` and `wsm imports create`: check the CSV's header
+// locally, send it, report its bad rows (checked first under --strict and --dry-run), and
+// optionally wait for the server to finish processing it.
 import { basename } from 'node:path';
 import type { WsmClient } from '../../api/client.js';
 import type { ContactImport } from '../../api/schemas/index.js';
@@ -74,12 +75,19 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<vo
     ...(flags.group !== undefined ? { contact_groups: flags.group } : {}),
     filePath: flags.file,
   });
+  ctx.output.message(`Uploaded ${flags.file} as import ${data.id}.`);
   if (report === undefined) {
-    report = await checkImportCsv(flags.file);
-    refuseOrWarn(ctx, flags, report);
+    try {
+      report = await checkImportCsv(flags.file);
+      refuseOrWarn(ctx, flags, report);
+    } catch (error) {
+      // The import exists on the server: say why the rows went unchecked, and go on to report it.
+      ctx.output.warn(`the rows of ${flags.file} were not checked after sending: ${(error as Error).message}`);
+    }
   }
-  if (report.invalid_rows > 0) ctx.output.warn(`sent anyway: the server skips the ${report.invalid_rows} invalid rows (use --strict to refuse the file)`);
-  ctx.output.message(`Uploaded ${flags.file} as import ${data.id} (${report.rows} rows).`);
+  if (report && report.invalid_rows > 0) {
+    ctx.output.warn(`sent anyway: the server skips the ${report.invalid_rows} invalid rows (use --strict to refuse the file)`);
+  }
   const final = flags.wait ? await waitForImport(ctx, client, data, flags) : data;
   await ctx.output.record(final, { columns: importDetailColumns });
   if (flags.wait) reportOutcome(ctx, final);

@@ -106,7 +106,17 @@ export function createContactsRepository(db: Db) {
     find: (workspaceId: string, id: number) => byId.get(workspaceId, id),
     idOfNumber: (workspaceId: string, number: string) => byNumber.get(workspaceId, number)?.id,
 
-    recordsJson,
+    /**
+     * A page of the workspace's contacts in id order, or of a search's matches, as JSON text,
+     * with its total and how many records the text holds: read in one transaction, so the
+     * total, the page and its records agree even while another connection writes.
+     */
+    pageJson: db.transaction(
+      (workspaceId: string, search: string | undefined, offset: number, limit: number, filesBaseUrl: string) => {
+        const { ids, total } = search ? searcher.search(workspaceId, search, offset, limit) : pages.page(workspaceId, offset, limit);
+        return { json: recordsJson(ids, filesBaseUrl), count: ids.length, total };
+      },
+    ),
     /** One contact's record, from the same renderer as pages. */
     record: (row: ContactRow, filesBaseUrl: string): Contact => (JSON.parse(recordsJson([row.id], filesBaseUrl)) as Contact[])[0],
 

@@ -102,10 +102,8 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
   app.get(base, { config: { permission: 'contacts.view' } }, async (request, reply) => {
     const query = parseOr422(contactListQuery, request.query);
     const offset = offsetOf(query);
-    const { ids, total } = query.search
-      ? contacts.search(request.workspaceId, query.search, offset, query.per_page)
-      : contacts.page(request.workspaceId, offset, query.per_page);
-    const body = pageEnvelopeJson(request, query, total, ids.length, contacts.recordsJson(ids, filesBaseUrl(request)));
+    const page = contacts.pageJson(request.workspaceId, query.search || undefined, offset, query.per_page, filesBaseUrl(request));
+    const body = pageEnvelopeJson(request, query, page.total, page.count, page.json);
     return reply.type('application/json; charset=utf-8').send(body);
   });
 

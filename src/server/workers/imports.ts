@@ -20,7 +20,7 @@ import { createImportWriter } from '../imports/writer.js';
  * Rows per transaction. Since the search index merges 16 segments at a time (migration 003),
  * 1,000 to 5,000 rows import at the same speed (1M rows: 29-33 s either way; 500 is ~15%
  * slower). The rows of a batch are held until its commit and outlive young-generation GC, so
- * smaller batches keep the server's peak RSS lower (1M rows: 5,000 -> 225 MB, 2,000 -> 191 MB)
+ * smaller batches keep the server's peak RSS lower (1M rows: 5,000 -> 219-225 MB, 2,000 -> 191-194 MB)
  * and block the event loop for less time per commit.
  */
 export const IMPORT_BATCH_ROWS = 2000;

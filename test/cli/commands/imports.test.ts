@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JSON_HEADERS, WSP, importRecord, page, setupApi, type Api } from './harness.js';
 
@@ -81,6 +82,18 @@ describe('contacts import: upload', () => {
     expect(stdout).toContain('id\t5\nname\tMarch\nstatus\tpending\n');
     expect(stderr).toContain(`warning: ${file} line 3: number:`);
     expect(stderr).toContain('warning: sent anyway: the server skips the 2 invalid rows (use --strict to refuse the file)\n');
+  });
+
+  it('a file that changes once sent still reports its import: the row check becomes a warning', async () => {
+    const file = await api.file('moving.csv', GOOD);
+    api.pool.intercept({ path: `${WSP}/contact-imports`, method: 'POST' }).reply(() => {
+      writeFileSync(file, 'phone,name\n14155550101,Ann\n'); // replaced while it uploads
+      return { statusCode: 201, data: JSON.stringify({ status: 201, message: 'Contact import created successfully.', data: importRecord(5) }), responseOptions: JSON_HEADERS };
+    });
+    const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '-q']);
+    expect(code).toBe(0);
+    expect(stdout).toBe('5\n');
+    expect(stderr).toBe(`warning: the rows of ${file} were not checked after sending: ${file} has no "number" column: the header row must name one\n`);
   });
 
   it('the import name defaults to the file name; -q prints the id', async () => {
