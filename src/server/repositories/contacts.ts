@@ -1,7 +1,6 @@
 import type { Db } from '../db.js';
 import { nowIso } from '../db.js';
 import type { Contact } from '../../api/schemas/index.js';
-import { createCounters } from './counters.js';
 import { createFilesRepository } from './files.js';
 import { createContactPages } from './contact-pages.js';
 import { createContactSearch } from './contact-search.js';
@@ -34,7 +33,6 @@ export interface ContactWrite {
 }
 
 export function createContactsRepository(db: Db) {
-  const counters = createCounters(db);
   const files = createFilesRepository(db);
 
   const pages = createContactPages(db);
@@ -97,7 +95,6 @@ export function createContactsRepository(db: Db) {
   return {
     /** The ids of a page in id order and the total, exact at any depth (contact-pages.ts). */
     page: (workspaceId: string, offset: number, limit: number) => pages.page(workspaceId, offset, limit),
-    count: (workspaceId: string) => counters.count(workspaceId, 'contacts'),
 
     /** Case-insensitive substring of name, number or email (decisions.md §3; contact-search.ts). */
     search: (workspaceId: string, query: string, offset: number, limit: number): { ids: number[]; total: number } =>
