@@ -1,7 +1,6 @@
 // The one place that talks HTTP: base URL, bearer token, JSON/multipart bodies, timeouts, retries
 // with Retry-After and jittered backoff, proxies, and a redacted trace for `--verbose`.
 import { openAsBlob } from 'node:fs';
-import { STATUS_CODES } from 'node:http';
 import { basename } from 'node:path';
 import type { MultipartPart } from './request-parts.js';
 import { EnvHttpProxyAgent, FormData, request as undiciRequest, type Dispatcher } from 'undici';
@@ -126,7 +125,7 @@ export class Transport {
         dispatcher: this.dispatcher(),
       });
       status = response.statusCode;
-      statusText = response.statusText || STATUS_CODES[status] || '';
+      statusText = response.statusText || statusCodeText(status);
       responseHeaders = flattenHeaders(response.headers);
       text = await response.body.text();
     } catch (error) {
@@ -290,4 +289,13 @@ function redactBodyText(text: string): string {
 function truncate(text: string): string {
   if (text.length <= TRACE_BODY_LIMIT) return text;
   return `${text.slice(0, TRACE_BODY_LIMIT)}... (${text.length - TRACE_BODY_LIMIT} more characters)`;
+}
+
+/**
+ * The reason phrase of a status. `node:http` is reached through process.getBuiltinModule: an ESM
+ * import of it builds a facade that evaluates every lazy export, Node's bundled undici among them
+ * (~20 ms of start-up for one table lookup).
+ */
+function statusCodeText(status: number): string {
+  return process.getBuiltinModule('node:http').STATUS_CODES[status] ?? '';
 }

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -327,11 +327,23 @@ describe('Transport trace and token redaction', () => {
 describe('Transport default dispatcher', () => {
   it('goes through HTTP_PROXY when no dispatcher is given', async () => {
     const api = createServer((req, res) => res.writeHead(200, JSON_HEADERS).end(JSON.stringify({ path: req.url })));
-    // A CONNECT proxy that sends every tunnel to the local API server, whatever host was asked for.
-    const tunnels: string[] = [];
-    const proxy = createServer();
+    // A proxy that sends everything to the local API server, whatever host was asked for. undici 8
+    // forwards plain-http requests in absolute form and tunnels the rest with CONNECT: both are served.
+    const proxied: string[] = [];
+    const proxy = createServer((req, res) => {
+      const target = new URL(req.url ?? '');
+      proxied.push(target.host);
+      const upstream = httpRequest(
+        { host: '127.0.0.1', port: (api.address() as AddressInfo).port, method: req.method, path: target.pathname + target.search, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+    });
     proxy.on('connect', (req, client, head) => {
-      tunnels.push(req.url ?? '');
+      proxied.push(req.url ?? '');
       const upstream = connect((api.address() as AddressInfo).port, '127.0.0.1', () => {
         client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
         upstream.write(head);
@@ -347,7 +359,7 @@ describe('Transport default dispatcher', () => {
     try {
       // .invalid never resolves: an answer proves the request went through the proxy.
       await expect(transport.request({ method: 'GET', path: '/me' })).resolves.toEqual({ path: '/api/v3/me' });
-      expect(tunnels).toEqual(['wsm-upstream.invalid:8080']);
+      expect(proxied).toEqual(['wsm-upstream.invalid:8080']);
     } finally {
       process.env = saved;
       await transport.close();

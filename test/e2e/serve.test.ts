@@ -43,6 +43,8 @@ describe('wsm serve (real process)', () => {
     const auth = { authorization: `Bearer ${first.token}`, 'content-type': 'application/json' };
     await fetch(`${server.url}/workspaces/${first.workspace}/roles`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Agent' }) });
     expect(await server.stop()).toBe(0);
+    // better-sqlite3 12 aborted here on Node 24 (a native assertion in a statement's destructor).
+    expect(server.stderr()).not.toMatch(/Assertion failed|SIGABRT|node::/);
 
     server = await serve([], server.dir);
     const second = localProfile(server.dir).profile;
@@ -51,6 +53,7 @@ describe('wsm serve (real process)', () => {
     const roles = await fetch(`${server.url}/workspaces/${second.workspace}/roles`, { headers: { authorization: `Bearer ${second.token}` } });
     expect(((await roles.json()) as { data: Array<{ name: string }> }).data.map((r: { name: string }) => r.name)).toEqual(['Owner', 'Agent']);
     expect(await server.stop()).toBe(0);
+    expect(server.stderr()).toMatch(/^Workspace \S+; profile "local" saved\n$/);
   });
 
   it('refuses a bad flag with exit 2 and one clear line', async () => {

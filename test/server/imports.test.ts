@@ -1,13 +1,13 @@
 import { existsSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import FormData from 'form-data';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, NOT_FOUND, stamp, type Harness } from './harness.js';
 import { buildApp } from '../../src/server/app.js';
 import { openDatabase } from '../../src/server/db.js';
 import { processImport, runPendingImports } from '../../src/server/workers/imports.js';
 import { readCsvRows } from '../../src/api/import-csv.js';
+import { multipart } from './template-fixtures.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -23,10 +23,8 @@ const contactsUrl = () => `/api/v3/workspaces/${h.ws}/contacts`;
 const storedFiles = () => (existsSync(join(h.dir, 'uploads', 'imports')) ? readdirSync(join(h.dir, 'uploads', 'imports')) : []);
 
 function upload(fields: Record<string, string>, file?: { content: string | Buffer; filename?: string }) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append('file', Buffer.from(file.content), { filename: file.filename ?? 'people.csv', contentType: 'text/csv' });
-  return { payload: form.getBuffer(), headers: form.getHeaders() as Record<string, string> };
+  const files = file ? [{ name: 'file', filename: file.filename ?? 'people.csv', type: 'text/csv', bytes: Buffer.from(file.content) }] : [];
+  return multipart(Object.entries(fields), files);
 }
 
 async function createImport(content: string | Buffer, fields: Record<string, string> = { name: 'Spring' }, token?: string) {
