@@ -27,6 +27,9 @@ export const resources: ResourceEntry[] = [
   { name: 'roles', load: async () => (await import('./roles.js')).registerRoles },
   { name: 'users', load: async () => (await import('./users.js')).registerUsers },
   { name: 'templates', load: async () => (await import('./templates.js')).registerTemplates },
+  { name: 'pull', load: async () => (await import('./pull.js')).registerPull },
+  { name: 'diff', leaf: true, load: async () => (await import('./diff.js')).registerDiff },
+  { name: 'apply', leaf: true, load: async () => (await import('./apply.js')).registerApply },
   { name: 'api', leaf: true, load: async () => (await import('./api.js')).registerApi },
   { name: 'completion', leaf: true, load: async () => (await import('./completion.js')).registerCompletion },
 ];

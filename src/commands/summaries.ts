@@ -14,6 +14,9 @@ export const SUMMARIES = {
   roles: 'roles: the permissions a member has in the workspace',
   users: 'users of the workspace',
   templates: 'message templates: create, validate offline, sync approval statuses',
+  pull: 'print the workspace as a workspace file (YAML or JSON) for diff and apply',
+  diff: 'show what apply would change to make the workspace match a file (exit 2 when it would)',
+  apply: 'change the workspace to match a file: create, update, and with --prune delete',
   api: 'call any endpoint and print the JSON answer ({workspace} in the path is the current workspace)',
   completion: 'print a shell completion script',
 } as const;

@@ -1,0 +1,18 @@
+// The exits of diff and apply that are not failures of one request.
+import { CliError, ExitCode } from '../../cli/errors.js';
+
+/** `wsm diff` found changes: exit 2, Terraform's `-detailed-exitcode` (the plan is on stdout). */
+export class ChangesPlannedError extends CliError {
+  override name = 'ChangesPlannedError';
+  constructor(message: string) {
+    super(message, ExitCode.usage);
+  }
+}
+
+/** `wsm apply` could not make every change: exits with the code of the first failure. */
+export class ApplyIncompleteError extends CliError {
+  override name = 'ApplyIncompleteError';
+  constructor(message: string, exitCode: number) {
+    super(message, exitCode);
+  }
+}
