@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { template as storedTemplate } from './commands/harness.js';
 import { workspaceFile, workspaceFileJsonSchema, type WorkspaceFileInput } from '../../src/api/schemas/index.js';
 import { executionOrder, makePlan, type Observation, type PlanOptions } from '../../src/commands/workspace-file/plan.js';
 import { pulledFile, renderPulled, schemaReference } from '../../src/commands/workspace-file/pull.js';
@@ -17,19 +18,8 @@ const stamp = { workspace_id: WS, created_at: '2025-03-01T10:00:00.000Z', update
 const label = (id: number, name: string, color: string | null = null) => ({ id, name, color, ...stamp });
 const role = (id: number, name: string, permissions: string[]) => ({ id, name, permissions, ...stamp });
 const named = (id: number, name: string) => ({ id, name, ...stamp });
-const template = (id: number, overrides: Record<string, unknown> = {}) => ({
-  id,
-  name: 'order_update',
-  language: 'en',
-  category: 'UTILITY',
-  status: 'APPROVED',
-  provider_id: `p-${id}`,
-  rejection_reason: null,
-  components: { header: null, body: { text: 'Your order {{1}} is on its way.', variables: ['A-1'] }, footer: null, buttons: [] },
-  options: {},
-  ...stamp,
-  ...overrides,
-});
+const template = (id: number, overrides: Record<string, unknown> = {}) =>
+  storedTemplate(id, { name: 'order_update', components: { header: null, body: { text: 'Your order {{1}} is on its way.', variables: ['A-1'] }, footer: null, buttons: [] }, ...overrides });
 
 /** What the server holds, as observe() would give it after full lists. */
 function server(records: Partial<Record<keyof typeof SECTIONS, unknown[]>>, complete = true): Observation {

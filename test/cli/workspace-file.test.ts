@@ -200,6 +200,12 @@ describe('a server that cannot list labels', () => {
     expect(JSON.parse(await readFile(`${path}.state.json`, 'utf8')).workspaces[`${BASE_URL}/workspaces/${WS}`]).toEqual({ labels: { urgent: 8 } });
   });
 
+  it('-o yaml belongs to pull alone', async () => {
+    const other = await api.run(['labels', 'list', '-o', 'yaml']);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain("option '-o, --output <format>' argument 'yaml' is invalid");
+  });
+
   it('pull leaves the section out and says why', async () => {
     list('contact-fields', []);
     list('contact-groups', []);

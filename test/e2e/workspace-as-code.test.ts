@@ -35,6 +35,17 @@ async function workspace(name: string) {
   return { id, file, run: (...args: string[]) => wsm(server.env, ['-w', id, ...args]) };
 }
 
+/** A workspace with BASE applied, and the path of its file. */
+async function seeded(name: string) {
+  const ws = await workspace(name);
+  const path = ws.file('ws.yaml');
+  writeFileSync(path, BASE);
+  const applied = await ws.run('apply', '-f', path, '--yes');
+  expect(applied.code, applied.stderr).toBe(0);
+  expect(applied.stdout).toContain('Apply complete: 7 created, 0 updated, 0 replaced, 0 deleted.');
+  return { ws, path };
+}
+
 const BASE = [
   'fields: [city, plan_tier]',
   'groups: [Newsletter, VIP]',
@@ -53,11 +64,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 
 describe('wsm pull, diff and apply against wsm serve', () => {
   it('pull -> diff finds no change; a colour edit is planned, applied, and then gone from the plan', async () => {
-    const ws = await workspace('colour');
-    writeFileSync(ws.file('base.yaml'), BASE);
-    const applied = await ws.run('apply', '-f', ws.file('base.yaml'), '--yes');
-    expect(applied.code, applied.stderr).toBe(0);
-    expect(applied.stdout).toContain('Apply complete: 7 created, 0 updated, 0 replaced, 0 deleted.');
+    const { ws } = await seeded('colour');
 
     const pulledPath = ws.file('pulled.yaml');
     expect((await ws.run('pull', '-f', pulledPath)).code).toBe(0);
@@ -69,6 +76,7 @@ describe('wsm pull, diff and apply against wsm serve', () => {
     const same = await ws.run('diff', '-f', pulledPath);
     expect(same.code, same.stderr).toBe(0);
     expect(same.stdout).toBe(`No changes: the workspace matches ${pulledPath}.\n`);
+    expect((await ws.run('pull', '-o', 'yaml')).stdout).toBe(pulled);
     const json = await ws.run('pull', '-o', 'json');
     expect(JSON.parse(json.stdout).labels).toEqual([{ name: 'urgent', color: '#ff0000' }]);
 
@@ -90,10 +98,7 @@ describe('wsm pull, diff and apply against wsm serve', () => {
   }, MANY_RUNS);
 
   it('prune deletes what the file does not list, never the Owner role', async () => {
-    const ws = await workspace('prune');
-    const path = ws.file('ws.yaml');
-    writeFileSync(path, BASE);
-    expect((await ws.run('apply', '-f', path, '--yes')).code).toBe(0);
+    const { ws, path } = await seeded('prune');
     expect((await ws.run('labels', 'create', 'stray')).code).toBe(0);
     expect((await ws.run('groups', 'create', 'Old')).code).toBe(0);
 
@@ -112,10 +117,7 @@ describe('wsm pull, diff and apply against wsm serve', () => {
   }, MANY_RUNS);
 
   it('a template whose content changed: ! and nothing changed, then delete + create with --replace-templates', async () => {
-    const ws = await workspace('templates');
-    const path = ws.file('ws.yaml');
-    writeFileSync(path, BASE);
-    expect((await ws.run('apply', '-f', path, '--yes')).code).toBe(0);
+    const { ws, path } = await seeded('templates');
     const before = JSON.parse((await ws.run('templates', 'list', '-o', 'json')).stdout);
 
     writeFileSync(path, BASE.replace('is on its way.', 'has shipped.'));
@@ -140,10 +142,7 @@ describe('wsm pull, diff and apply against wsm serve', () => {
   }, MANY_RUNS);
 
   it('a failing item in the middle: the others are applied, exit with its code, a summary; a re-run finishes', async () => {
-    const ws = await workspace('failure');
-    const path = ws.file('ws.yaml');
-    writeFileSync(path, BASE);
-    expect((await ws.run('apply', '-f', path, '--yes')).code).toBe(0);
+    const { ws, path } = await seeded('failure');
     // The server reads a media header by its bytes: this "PNG" passes the local checks and is refused there.
     writeFileSync(join(server.dir, 'banner.png'), 'not an image at all');
     const media = '  - { name: banner_promo, language: en, category: MARKETING, header: { type: media, media: { type: image, file: banner.png } }, body: { text: "Sale on {{1}} only", variables: [Monday] } }\n';

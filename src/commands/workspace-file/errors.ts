@@ -12,7 +12,4 @@ export class ChangesPlannedError extends CliError {
 /** `wsm apply` could not make every change: exits with the code of the first failure. */
 export class ApplyIncompleteError extends CliError {
   override name = 'ApplyIncompleteError';
-  constructor(message: string, exitCode: number) {
-    super(message, exitCode);
-  }
 }
