@@ -4,7 +4,8 @@
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 
-type Register = (program: Command) => void;
+/** `target`: the command line names this resource (not a declaration for the help or for completion). */
+type Register = (program: Command, declared: { target: boolean }) => void;
 
 export interface ResourceEntry {
   name: keyof typeof SUMMARIES;
@@ -66,7 +67,7 @@ export async function declareResources(program: Command, argv: string[]): Promis
   );
   resources.forEach((entry, index) => {
     const register = registers[index];
-    if (register) register(program);
+    if (register) register(program, { target: entry.name === target });
     else program.command(entry.name).description(SUMMARIES[entry.name]);
   });
 }

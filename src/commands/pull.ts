@@ -3,11 +3,11 @@ import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 import { lazy, withExamples } from '../cli/action.js';
 
-export function registerPull(program: Command): void {
-  // pull prints YAML as well: -o is the global flag, so its choices grow by yaml. This file is
-  // loaded only when the command line names `pull` (see index.ts), so no other verb accepts it.
+export function registerPull(program: Command, declared: { target: boolean }): void {
+  // pull prints YAML as well. -o is the global flag, parsed before the verb runs, so its choices
+  // grow by yaml, but only when the command line names pull: no other verb (nor completion) sees it.
   const output = program.options.find((option) => option.long === '--output');
-  if (output?.argChoices && !output.argChoices.includes('yaml')) output.choices([...output.argChoices, 'yaml']);
+  if (declared.target && output?.argChoices && !output.argChoices.includes('yaml')) output.choices([...output.argChoices, 'yaml']);
   withExamples(
     program
       .command('pull')
