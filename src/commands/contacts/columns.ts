@@ -6,7 +6,7 @@ const groupNames = (contact: Contact) => (contact.contact_groups ?? []).map((g) 
 
 export const contactColumns: Column<Contact>[] = [
   { key: 'id', header: 'ID' },
-  { key: 'number', header: 'NUMBER' },
+  { key: 'number', header: 'NUMBER', fixed: true },
   { key: 'name', header: 'NAME' },
   { key: 'email', header: 'EMAIL' },
   { key: 'status', header: 'ACTIVE' },
@@ -26,3 +26,6 @@ export const contactDetailColumns: Column<Contact>[] = [
   { key: 'created_at', header: 'Created' },
   { key: 'updated_at', header: 'Updated' },
 ];
+
+/** How a contact is named in a question: `Ann Lee (id 42, 14155550100)`. */
+export const describeContact = (contact: Contact) => `${contact.name} (id ${contact.id}, ${contact.number})`;
