@@ -20,6 +20,8 @@ export interface IOStreams {
   readonly isStderrTTY: boolean;
   /** Width of the terminal stdout is, in columns; undefined when piped. */
   readonly columns: number | undefined;
+  /** Width of the terminal stderr is, in columns; undefined when piped. */
+  readonly stderrColumns: number | undefined;
   /** stdout is a terminal and neither NO_COLOR nor --no-color asked otherwise. */
   readonly colorEnabled: boolean;
   /** Called once the flags and environment are known (NO_COLOR, --no-color). */
@@ -45,6 +47,7 @@ interface StreamSet {
   stdinTTY: boolean;
   stderrTTY: boolean;
   columns?: number;
+  stderrColumns?: number;
 }
 
 function buildIO(streams: StreamSet): IOStreams {
@@ -66,6 +69,7 @@ function buildIO(streams: StreamSet): IOStreams {
     isStdinTTY: streams.stdinTTY,
     isStderrTTY: streams.stderrTTY,
     columns: streams.stdoutTTY ? streams.columns : undefined,
+    stderrColumns: streams.stderrTTY ? streams.stderrColumns : undefined,
     get colorEnabled() {
       return color;
     },
@@ -101,6 +105,7 @@ export function createProcessIO(): IOStreams {
     stdinTTY: process.stdin.isTTY === true,
     stderrTTY: process.stderr.isTTY === true,
     columns: process.stdout.columns,
+    stderrColumns: process.stderr.columns,
   });
 }
 
@@ -147,6 +152,7 @@ export function createTestIO(options: TestIOOptions = {}): TestIO {
     stdinTTY,
     stderrTTY,
     columns: options.columns ?? 80,
+    stderrColumns: options.columns ?? 80,
   });
   return Object.defineProperties(io as TestIO, {
     stdoutText: { get: () => stdoutText },

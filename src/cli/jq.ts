@@ -12,11 +12,13 @@ function reason(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text
     .split('\n')
-    .filter((line) => line.trim() !== '' && !/^jq: \d+ compile errors?$/.test(line.trim()))
+    // jq echoes the expression under a syntax error, and counts the errors: only its sentences stay.
+    .filter((line) => line.startsWith('jq: ') && !/^jq: \d+ compile errors?$/.test(line.trim()))
     .map((line) => line.replace(/^jq: error(?: \(at [^)]*\))?: /, ''))
     .join('; ')
     .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/[,:;]$/, '')
+    .trim() || text.trim();
 }
 
 /** Fails (exit 2) when the expression does not compile; run before anything is sent. */

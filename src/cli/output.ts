@@ -5,7 +5,7 @@ import type { IOStreams } from './io.js';
 import { UsageError } from './errors.js';
 import { isStatusKey, isTimeKey, relativeTime, toneOf, type Tone } from './present.js';
 import { renderRecord, renderTable, type Paint, type TableCell, type TableLayout } from './table.js';
-import { neutraliseFormula, safeJson, visible, visibleLine } from './text.js';
+import { neutraliseFormula, safeJson, visible, visibleLine, wrap } from './text.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -75,6 +75,9 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
     const { default: stringWidth } = await import('string-width');
     return { width: io.columns ?? 80, widthOf: (text) => stringWidth(text), paint: io.colorEnabled ? colourPaint() : plainPaint };
   };
+
+  // On a terminal, chatter wraps at its width like the tables (words stay whole); in a log it is one line.
+  const chatter = (text: string) => (io.isStderrTTY ? wrap(text, io.stderrColumns ?? 80, (t) => t.length).join('\n') : text) + '\n';
 
   let checkedFields = false;
   const select = (record: object): Record<string, unknown> => {
@@ -174,15 +177,15 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
     },
 
     message(text) {
-      if (!quiet && io.isStderrTTY) io.err(visible(text) + '\n');
+      if (!quiet && io.isStderrTTY) io.err(chatter(visible(text)));
     },
 
     notice(text) {
-      if (!quiet) io.err(visible(text) + '\n');
+      if (!quiet) io.err(chatter(visible(text)));
     },
 
     warn(text) {
-      io.err(`warning: ${visible(text)}\n`);
+      io.err(chatter(`warning: ${visible(text)}`));
     },
   };
 }

@@ -7,6 +7,7 @@ import { UnsupportedEndpointError } from '../../api/errors.js';
 import type { WsmClient } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
 import { CancelledError } from '../../cli/errors.js';
+import { visible } from '../../cli/text.js';
 import { parseId, verb, workspaceClient, type VerbRun } from './verb.js';
 
 export interface DeleteOptions<T> {
@@ -47,7 +48,8 @@ async function confirmDelete<T>(ctx: Context, client: WsmClient, noun: string, i
       if (!(error instanceof UnsupportedEndpointError)) throw error;
     }
   }
-  const label = record !== undefined && options.describe ? `${noun} ${options.describe(record)}` : `${noun} ${id}`;
+  // The name comes from the server: the prompt draws it raw, so its control characters are made visible here.
+  const label = record !== undefined && options.describe ? `${noun} ${visible(options.describe(record))}` : `${noun} ${id}`;
   const expected = record !== undefined ? options.typeToConfirm?.(record) : undefined;
   if (expected === undefined) {
     await ctx.confirm(`Delete ${label}? This cannot be undone`);
