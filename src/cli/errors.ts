@@ -196,8 +196,7 @@ function sentenceFor(err: unknown, baseUrl: string | undefined): string {
     if (err.status === 401) return `the server rejected the token (401 on ${where}): run \`wsm auth login\``;
     if (err.status === 403) return `permission denied (403 on ${where}): ${err.message}`;
     if (err.status === 422) return `the server rejected the request (422 on ${where}): ${err.message}`;
-    const routeMissing = err.status === 404 && (err.body as { status?: unknown } | undefined)?.status !== 404;
-    return `${err.message} (${err.status} on ${where})${routeMissing ? baseUrlHint(baseUrl) : ''}`;
+    return `${err.message} (${err.status} on ${where})${err.status === 404 ? baseUrlHint(baseUrl) : ''}`;
   }
   const listen = listenProblem(err);
   if (listen) return listen;
@@ -236,7 +235,7 @@ function isLocal(url: string): boolean {
   }
 }
 
-/** A missing route under a base URL without /api/v3 is most likely a base URL missing its suffix. */
+/** A 404 under a base URL without /api/v3 most likely comes from a base URL missing its suffix. */
 function baseUrlHint(baseUrl: string | undefined): string {
   if (baseUrl === undefined || /\/api\/v\d+$/.test(baseUrl)) return '';
   return `; the base URL ${baseUrl} does not end in /api/v3: is that suffix missing? (wsm profile set base-url ${baseUrl}/api/v3)`;
