@@ -154,3 +154,28 @@ describe('contacts update without --name, --add-group/--remove-group (12.11)', (
     }
   });
 });
+
+describe('contacts export, then import (12.13)', () => {
+  it('every contact attribute and custom field the export writes is read back by the import', async () => {
+    await run('fields', 'create', 'city');
+    await run('contacts', 'create', '--number', '14155550202', '--name', 'Lee, "Bo"', '--email', 'bo@example.com', '--gender', 'male', '--inactive', '--field', 'city=Porto');
+    await run('contacts', 'create', '--number', '14155550203', '--name', 'Cy', '--field', 'city=Faro\nnorth');
+    const file = join(server.dir, 'contacts.csv');
+    const exported = await run('contacts', 'export');
+    expect(exported.code).toBe(0);
+    writeFileSync(file, exported.stdout);
+
+    // Into an empty workspace that has the same contact field.
+    const target = await json('workspace', 'create', 'Restore target');
+    const inTarget = (...args: string[]) => wsm({ ...server.env, WSM_WORKSPACE: target.id }, args);
+    expect((await inTarget('fields', 'create', 'city')).code).toBe(0);
+    const imported = await inTarget('contacts', 'import', file, '--wait', '-o', 'json');
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(JSON.parse(imported.stdout)).toMatchObject({ status: 'completed', created_count: 3, failed_count: 0 });
+
+    const pick = ({ number, name, email, gender, status, fields }: Record<string, unknown>) => ({ number, name, email, gender, status, fields });
+    const before = (await json('contacts', 'list', '--all')).map(pick);
+    const after = JSON.parse((await inTarget('contacts', 'list', '--all', '-o', 'json')).stdout).map(pick);
+    expect(after).toEqual(before);
+  });
+});
