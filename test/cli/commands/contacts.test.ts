@@ -57,7 +57,7 @@ describe('contacts get', () => {
     const piped = await api.run(['contacts', 'get', '7']);
     expect(piped.code).toBe(0);
     expect(piped.stdout).toContain('id\t7\nnumber\t14155550007\nname\tContact 7\nemail\tx@example.com\n');
-    expect(piped.stdout).toContain('fields\t{"city":"Lisbon"}\n');
+    expect(piped.stdout).toContain('fields\tcity: Lisbon\n');
     const json = await api.run(['contacts', 'get', '7', '-o', 'json']);
     expect(JSON.parse(json.stdout)).toEqual(record);
   });
