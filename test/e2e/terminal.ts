@@ -27,7 +27,8 @@ export function onTerminal(
 ): Promise<TerminalRun> {
   const command = `stty cols ${options.columns ?? 80}; ${sh(process.execPath)} ${sh(BIN)} ${args.map(sh).join(' ')} ${options.redirect ?? ''}`;
   return new Promise((resolve) => {
-    const child = execFile('script', ['-qec', command, '/dev/null'], { env, timeout: 60_000 }, (error, stdout) => {
+    // Ended before the test times out, so a prompt nobody answers never outlives the test.
+    const child = execFile('script', ['-qec', command, '/dev/null'], { env, timeout: 15_000, killSignal: 'SIGKILL' }, (error, stdout) => {
       const code = error ? ((error as { code?: number }).code ?? null) : 0;
       resolve({ code: typeof code === 'number' ? code : null, screen: stdout.replace(/\r\n/g, '\n') });
     });
