@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 import { addVerb, deleteVerb, listOptions, repeatable, uploadOptions } from './declare.js';
 
-/** The flags create and update share (update adds --active and requires --name). */
+/** The flags create and update share (update adds --active, --add-group and --remove-group). */
 function contactFlags(command: Command): Command {
   return command
     .option('--email <email>', 'e-mail address')
@@ -44,10 +44,22 @@ export function registerContacts(program: Command): void {
   });
   addVerb(contacts, {
     name: 'update',
-    description: 'update a contact (the API requires the name on every update)',
+    description: 'update a contact; what is not given stays as it is (the current name is read from the server when --name is not given)',
     configure: (c) =>
-      contactFlags(c.argument('<id>', 'contact id').requiredOption('--name <name>', 'display name').option('--active', 'mark the contact active')),
-    examples: ['wsm contacts update 42 --name "Ann Lee"', 'wsm contacts update 42 --name Ann --inactive --group 3'],
+      contactFlags(
+        c
+          .argument('<id>', 'contact id')
+          .option('--name <name>', 'display name')
+          .option('--active', 'mark the contact active'),
+      )
+        .option('--add-group <id>', 'add the contact to this group, keeping its others; repeat for several', repeatable)
+        .option('--remove-group <id>', 'take the contact out of this group; repeat for several', repeatable),
+    examples: [
+      'wsm contacts update 42 --inactive',
+      'wsm contacts update 42 --name "Ann Lee" --email ann@example.com',
+      'wsm contacts update 42 --add-group 3 --remove-group 5',
+      'wsm contacts update 42 --group 3 --group 4     # replaces every group',
+    ],
     load: () => import('./contacts/update.js'),
   });
   deleteVerb(contacts, 'contact', 'contacts', () => import('./contacts/delete.js'));
@@ -69,9 +81,10 @@ export function registerContacts(program: Command): void {
     name: 'export',
     description:
       'write every contact as CSV to standard output, page by page. Columns: id, number, name, email, gender, status, ' +
-      'contact_groups (group ids joined by ";"), created_at, updated_at, then one per contact field; the file imports back',
+      'contact_groups (group ids joined by ";"), created_at, updated_at, then one per contact field; the file imports back. ' +
+      'Cells starting with = + - @ are prefixed with \' so spreadsheets do not run them. -o json / -o ndjson write the records instead',
     configure: (c) => c.option('--search <q>', 'only contacts whose name, number or e-mail contains this'),
-    examples: ['wsm contacts export > contacts.csv', 'wsm contacts export --search example.com | wc -l'],
+    examples: ['wsm contacts export > contacts.csv', 'wsm contacts export --search example.com | wc -l', 'wsm contacts export -o ndjson > contacts.ndjson'],
     load: () => import('./contacts/export.js'),
   });
 }

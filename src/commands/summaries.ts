@@ -4,7 +4,7 @@ export const SUMMARIES = {
   auth: 'log in to a server and check the saved credentials',
   profile: 'list, switch and edit saved profiles',
   serve: 'run the embedded API server on SQLite (saves the `local` profile so wsm works next); -w sets the id of the workspace seeded into an empty database',
-  workspace: 'the workspace in use, or a new one',
+  workspace: 'the workspace in use, the ones you can reach, or a new one',
   permissions: 'workspace permissions and the partner defaults',
   contacts: 'list, create, update, import and export contacts',
   groups: 'contact groups',
@@ -19,4 +19,5 @@ export const SUMMARIES = {
   apply: 'change the workspace to match a file: create, update, and with --prune delete',
   api: 'call any endpoint and print the JSON answer ({workspace} in the path is the current workspace)',
   completion: 'print a shell completion script',
+  version: 'print the version of wsm and of Node.js',
 } as const;

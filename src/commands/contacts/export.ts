@@ -1,24 +1,9 @@
-// `wsm contacts export [--search q]`: CSV of every contact on stdout, written page by page
-// (100 a page) so memory stays flat. The columns are fixed, then one per contact field, so a
-// file exported here imports back (number, name, email, gender, status and field columns).
-import type { Contact } from '../../api/schemas/index.js';
-import { cellText, csvField } from '../../cli/output.js';
+// `wsm contacts export [--search q]`: every contact on stdout, written page by page (100 a page)
+// so memory stays flat. CSV unless -o says otherwise; the columns are in export-format.ts.
 import { str, verb, workspaceClient } from '../shared/verb.js';
+import { EXPORT_COLUMNS, exportWriter } from './export-format.js';
 
-export const EXPORT_COLUMNS = ['id', 'number', 'name', 'email', 'gender', 'status', 'contact_groups', 'created_at', 'updated_at'] as const;
-
-function line(cells: string[]): string {
-  return cells.map(csvField).join(',') + '\n';
-}
-
-function row(contact: Contact, fieldNames: string[]): string[] {
-  const fixed = EXPORT_COLUMNS.map((column) => {
-    // Group ids joined with ";" keep the cell one value a spreadsheet will not split.
-    if (column === 'contact_groups') return (contact.contact_groups ?? []).map((g) => g.id).join(';');
-    return cellText(contact[column]);
-  });
-  return [...fixed, ...fieldNames.map((name) => contact.fields?.[name] ?? '')];
-}
+export { EXPORT_COLUMNS } from './export-format.js';
 
 export const run = verb(async (ctx, { opts }) => {
   const client = await workspaceClient(ctx);
@@ -29,15 +14,17 @@ export const run = verb(async (ctx, { opts }) => {
   for await (const field of client.fields.iterate()) {
     if (!(EXPORT_COLUMNS as readonly string[]).includes(field.name)) fieldNames.push(field.name);
   }
-  ctx.io.out(line([...EXPORT_COLUMNS, ...fieldNames]));
+  const writer = exportWriter(ctx.output.format, ctx.output.quiet, fieldNames, ctx.io.isStdoutTTY);
+  ctx.io.out(writer.start());
   const progress = ctx.io.progress('Exporting contacts');
   let count = 0;
   // One write a page: a million small writes to stdout cost more than the rows themselves.
   for await (const page of client.contacts.pages(search === undefined ? {} : { search })) {
-    ctx.io.out(page.data.map((contact) => line(row(contact, fieldNames))).join(''));
+    ctx.io.out(writer.page(page.data));
     count += page.data.length;
-    progress.update(count);
+    progress.update(count, page.meta.total);
   }
   progress.done();
+  ctx.io.out(writer.end());
   ctx.output.message(`Exported ${count} contact${count === 1 ? '' : 's'}.`);
 });

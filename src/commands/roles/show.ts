@@ -7,6 +7,7 @@ export const pick = (client: WsmClient) => client.roles;
 
 export const show: Presentation<Role> = {
   noun: 'role',
+  describe: (r) => `${r.name} (id ${r.id}, ${(r.permissions ?? []).length} permissions)`,
   columns: [
     { key: 'id', header: 'ID' },
     { key: 'name', header: 'NAME' },

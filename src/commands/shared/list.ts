@@ -17,8 +17,8 @@ export interface PageFlags {
 
 export function parsePageFlags(opts: Record<string, unknown>): PageFlags {
   const flags: PageFlags = { all: opts.all === true };
-  if (opts.page !== undefined) flags.page = parseValue(positiveInt, opts.page, '--page');
-  if (opts.perPage !== undefined) flags.per_page = parseValue(perPageSchema, opts.perPage, '--per-page');
+  if (opts.page !== undefined) flags.page = parseValue(positiveInt, opts.page, '--page', 'a positive integer');
+  if (opts.perPage !== undefined) flags.per_page = parseValue(perPageSchema, opts.perPage, '--per-page', 'a whole number from 1 to 100');
   if (flags.all && flags.page !== undefined) throw new UsageError('--all and --page cannot be used together');
   return flags;
 }

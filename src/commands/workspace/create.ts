@@ -7,6 +7,6 @@ export const run = verb(async (ctx, { args }) => {
   checkLocal(workspaceCreateBody, { name: args[0] }, 'workspace');
   const client = await ctx.client();
   const { data } = await client.workspaces.create(args[0]);
-  ctx.output.message(`Created workspace ${data.id}. Use it with: wsm profile set workspace ${data.id}`);
+  ctx.output.message(`Created workspace ${data.id}. Use it with: wsm workspace use ${data.id}`);
   await ctx.output.record(data, { columns: workspaceColumns });
 });
