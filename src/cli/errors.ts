@@ -89,6 +89,15 @@ export class InterruptedError extends CliError {
   }
 }
 
+/**
+ * Not a failure: a result that scripts read from the exit code, such as `wsm diff` exiting 2 when
+ * changes are planned (Terraform's -detailed-exitcode). The message goes to stderr as it is, with
+ * no `error:` prefix, and `-o json` adds no error object (the command printed its data).
+ */
+export class OutcomeExit extends CliError {
+  override name = 'OutcomeExit';
+}
+
 /** `templates sync --fail-on-rejected` saw a REJECTED template (exit 7). */
 export class RejectedTemplatesError extends CliError {
   override name = 'RejectedTemplatesError';
@@ -161,6 +170,11 @@ export function handleError(err: unknown, sink: ErrorSink): number {
       const message = err.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
       writeMachine(sink, { error: { message, exit_code: code } }, redact);
     }
+    return code;
+  }
+
+  if (err instanceof OutcomeExit) {
+    if (err.message) sink.io.err(redact(visible(err.message)) + '\n');
     return code;
   }
 

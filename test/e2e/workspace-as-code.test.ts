@@ -86,6 +86,8 @@ describe('wsm pull, diff and apply against wsm serve', () => {
     const planned = await ws.run('diff', '-f', pulledPath);
     expect(planned.code).toBe(2);
     expect(planned.stdout).toBe('~ labels urgent color "#ff0000" → "#00ff00"\n\nPlan: 0 to create, 1 to update, 0 to replace, 0 to delete.\n');
+    // Changes planned is a result, not a failure: no `error:` prefix (Terraform's -detailed-exitcode).
+    expect(planned.stderr).toBe(`1 change planned: the workspace differs from ${pulledPath} (\`wsm apply -f ${pulledPath}\` makes it)\n`);
     const asData = await ws.run('diff', '-f', pulledPath, '-o', 'json');
     expect(asData.code).toBe(2);
     expect(JSON.parse(asData.stdout).changes).toEqual([{ action: 'update', section: 'labels', key: 'urgent', id: expect.any(Number), fields: [{ field: 'color', old: '#ff0000', new: '#00ff00' }] }]);

@@ -1,8 +1,8 @@
 // The exits of diff and apply that are not failures of one request.
-import { CliError, ExitCode } from '../../cli/errors.js';
+import { CliError, ExitCode, OutcomeExit } from '../../cli/errors.js';
 
 /** `wsm diff` found changes: exit 2, Terraform's `-detailed-exitcode` (the plan is on stdout). */
-export class ChangesPlannedError extends CliError {
+export class ChangesPlannedError extends OutcomeExit {
   override name = 'ChangesPlannedError';
   constructor(message: string) {
     super(message, ExitCode.usage);
