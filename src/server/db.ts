@@ -25,10 +25,28 @@ export function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   for (const migration of migrations) {
     if (migration.version <= current) continue;
-    db.transaction(() => {
-      db.exec(migration.sql);
+    const apply = db.transaction(() => {
+      if (migration.sql) db.exec(migration.sql);
+      migration.run?.(db);
+      if (migration.foreignKeysOff) {
+        const broken = db.pragma('foreign_key_check') as unknown[];
+        if (broken.length > 0) throw new Error(`migration ${migration.version} would break ${broken.length} foreign keys`);
+      }
       db.pragma(`user_version = ${migration.version}`);
-    })();
+    });
+    if (!migration.foreignKeysOff) {
+      apply();
+      continue;
+    }
+    // A table rebuild drops the old table: with foreign keys on, that would cascade to every row
+    // pointing at it. The pragma is a no-op inside a transaction, so it is set around it.
+    const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+    db.pragma('foreign_keys = OFF');
+    try {
+      apply();
+    } finally {
+      db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
+    }
   }
 }
 
