@@ -13,6 +13,8 @@ import { createUsersRepository, newToken } from './repositories/users.js';
 import { createSimulatedProvider } from './provider/simulated.js';
 import type { ProviderFaultKind } from './provider/provider.js';
 import { dataDir } from './paths.js';
+import { lockDatabaseFile, type DatabaseLock } from './lock.js';
+import { createImportsRepository } from './repositories/imports.js';
 
 export interface ServeOptions {
   host: string;
@@ -41,7 +43,20 @@ export interface RunningServer {
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const dbFile = options.db ?? join(dataDir(), 'wsm.db');
+  // Before the database is even opened: a second server must not migrate it under the first.
+  const lock = dbFile === ':memory:' ? undefined : lockDatabaseFile(dbFile);
+  try {
+    return await startOnLockedDatabase(options, dbFile, lock);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function startOnLockedDatabase(options: ServeOptions, dbFile: string, lock: DatabaseLock | undefined): Promise<RunningServer> {
   const db = openDatabase(dbFile);
+  // This process holds the lock: claims on imports left by a previous one are void.
+  createImportsRepository(db).releaseClaims();
   const uploadsDir = dbFile === ':memory:' ? mkdtempSync(join(tmpdir(), 'wsm-uploads-')) : `${dbFile}.uploads`;
   const seeded = await seed(db, { workspaceId: options.workspace, adminToken: options.adminToken });
   const users = createUsersRepository(db);
@@ -60,7 +75,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
   const provider = createSimulatedProvider(db, { approvalDelayMs: options.approvalDelayMs, fault: options.providerFault });
   const app = await buildApp({ db, uploadsDir, provider, logger: options.logger });
-  await app.listen({ host: options.host, port: options.port });
+  try {
+    await app.listen({ host: options.host, port: options.port });
+  } catch (error) {
+    await app.close();
+    db.close();
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
@@ -75,6 +96,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     async close() {
       await app.close(); // stops accepting, waits for in-flight requests, stops workers
       db.close();
+      lock?.release();
     },
   };
 }

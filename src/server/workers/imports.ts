@@ -5,6 +5,7 @@
  * a crash, skipping `processed_rows` rows resumes exactly where the last
  * committed batch ended, with nothing counted or created twice.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
@@ -34,40 +35,58 @@ const INTERRUPTED = 'The import stopped because of an internal error.';
 export interface ProcessOptions {
   /** Rows per transaction. */
   batchSize?: number;
+  /** Who claims the import (a fresh id per run unless given). */
+  workerId?: string;
   /** Checked after each committed batch: true leaves the import `processing`, to resume later. */
   shouldStop?: () => boolean;
 }
 export type ProcessOutcome = 'completed' | 'failed' | 'stopped' | 'deleted' | 'skipped';
 
-/** The import row vanished (deleted while running): the batch in flight is rolled back. */
-class ImportDeleted extends Error {}
+/** The claim is gone (the import was deleted, or another worker holds it): the batch in flight is rolled back. */
+class ClaimLost extends Error {}
 
 const reasonOf = (errors: Record<string, string[]>) => Object.values(errors).flat().join(' ');
 
+/**
+ * Runs one import under a claim, so that no other worker runs it at the same time (a second
+ * connection or process): 'skipped' when it is finished or someone else's.
+ */
 export async function processImport(db: Db, importId: number, options: ProcessOptions = {}): Promise<ProcessOutcome> {
   const imports = createImportsRepository(db);
-  const job = imports.job(importId);
-  if (!job || (job.status !== 'pending' && job.status !== 'processing')) return 'skipped';
+  const worker = options.workerId ?? randomUUID();
+  if (!imports.claim(importId, worker)) return 'skipped';
+  try {
+    return await processClaimed(db, imports, importId, worker, options);
+  } catch (error) {
+    if (error instanceof ClaimLost) return imports.job(importId) ? 'skipped' : 'deleted';
+    throw error;
+  } finally {
+    imports.release(importId, worker);
+  }
+}
+
+async function processClaimed(db: Db, imports: ImportsRepository, importId: number, worker: string, options: ProcessOptions): Promise<ProcessOutcome> {
+  const job = imports.job(importId)!;
   const failWith = (progress: ImportProgress, message: string, row = WHOLE_FILE): ProcessOutcome => {
     noteError(progress, { row, message });
-    imports.finish(importId, 'failed', progress);
+    imports.finish(importId, worker, 'failed', progress);
     return 'failed';
   };
   if (!existsSync(job.stored_path)) return failWith(progressOf(job), FILE_GONE);
   try {
     // The total is counted once, before the first row is committed.
-    if (job.processed_rows === 0) imports.begin(importId, await countDataRows(job.stored_path));
-    return await runRows(db, imports, job, options);
+    if (job.processed_rows === 0 && !imports.begin(importId, worker, await countDataRows(job.stored_path))) throw new ClaimLost();
+    return await runRows(db, imports, job, worker, options);
   } catch (error) {
-    if (error instanceof ImportDeleted) return 'deleted';
+    if (error instanceof ClaimLost) throw error;
     // Keep what was committed; the in-memory counters may hold a rolled-back batch.
     const committed = imports.job(importId);
-    if (!committed) return 'deleted';
+    if (!committed) throw new ClaimLost();
     return failWith(progressOf(committed), existsSync(job.stored_path) ? INTERRUPTED : FILE_GONE);
   }
 }
 
-async function runRows(db: Db, imports: ImportsRepository, job: ImportRow, options: ProcessOptions): Promise<ProcessOutcome> {
+async function runRows(db: Db, imports: ImportsRepository, job: ImportRow, worker: string, options: ProcessOptions): Promise<ProcessOutcome> {
   const writer = createImportWriter(db);
   const fieldIds = createFieldsRepository(db).idsByName(job.workspace_id);
   const batchSize = options.batchSize ?? IMPORT_BATCH_ROWS;
@@ -98,14 +117,14 @@ async function runRows(db: Db, imports: ImportsRepository, job: ImportRow, optio
     for (const item of items) apply(item, columns);
     writer.endBatch();
     progress.processed_rows += items.length;
-    if (!imports.saveProgress(job.id, progress)) throw new ImportDeleted();
+    if (!imports.saveProgress(job.id, worker, progress)) throw new ClaimLost();
   });
 
   for await (const item of readCsvRows(job.stored_path)) {
     if (!plan) {
-      if (item.kind === 'error') return failOnHeader(imports, job.id, progress, item.message);
+      if (item.kind === 'error') return failOnHeader(imports, job.id, worker, progress, item.message);
       plan = planColumns(item.cells, fieldIds);
-      if (plan.contact.number === undefined) return failOnHeader(imports, job.id, progress, 'The header row has no number column.');
+      if (plan.contact.number === undefined) return failOnHeader(imports, job.id, worker, progress, 'The header row has no number column.');
       // Noted once: a resumed run finds these already committed with its first batch.
       if (progress.processed_rows === 0) for (const message of plan.notes) noteError(progress, { row: 1, message });
       continue;
@@ -121,18 +140,18 @@ async function runRows(db: Db, imports: ImportsRepository, job: ImportRow, optio
     if (options.shouldStop?.()) return 'stopped';
     await nextTurn(); // let requests in between batches
   }
-  if (!plan) return failOnHeader(imports, job.id, progress, 'The file has no header row.');
+  if (!plan) return failOnHeader(imports, job.id, worker, progress, 'The file has no header row.');
   const columns = plan;
   db.transaction(() => {
     commit(batch, columns);
-    imports.finish(job.id, 'completed', progress);
+    imports.finish(job.id, worker, 'completed', progress);
   })();
   return 'completed';
 }
 
-function failOnHeader(imports: ImportsRepository, id: number, progress: ImportProgress, message: string): ProcessOutcome {
+function failOnHeader(imports: ImportsRepository, id: number, worker: string, progress: ImportProgress, message: string): ProcessOutcome {
   noteError(progress, { row: 1, message });
-  imports.finish(id, 'failed', progress);
+  imports.finish(id, worker, 'failed', progress);
   return 'failed';
 }
 

@@ -1,0 +1,62 @@
+/**
+ * `wsm serve` as a real process, where the safety of the server depends on the process itself:
+ * one server per database file, a database deleted under it, a shutdown that a stalled client
+ * cannot hold up, the warning for a server reachable from the network. Requires `npm run build`.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, serve, testEnv, wsm, type Served } from './processes.js';
+
+const started: Served[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const server of started.splice(0)) if (server.process.exitCode === null && server.process.signalCode === null) await server.kill();
+  for (const dir of dirs.splice(0)) cleanup(dir);
+});
+
+async function start(args: string[] = [], dir?: string): Promise<Served> {
+  const server = await serve(args, dir);
+  started.push(server);
+  if (!dir) dirs.push(server.dir);
+  return server;
+}
+
+function localProfile(server: Served): { token: string; workspace: string } {
+  return JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local;
+}
+
+async function createLabel(server: Served, name: string): Promise<{ status: number; body: any }> {
+  const { token, workspace } = localProfile(server);
+  const res = await fetch(`${server.url}/workspaces/${workspace}/labels`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('one server per database file', () => {
+  it('refuses a second `wsm serve` on the same file with one line and exit 1; the first keeps serving', async () => {
+    const first = await start();
+    const dbFile = join(first.dir, 'wsm.db');
+    // Another config directory, so the refusal cannot come from the profile.
+    const other = mkdtempSync(join(tmpdir(), 'wsm-e2e-'));
+    dirs.push(other);
+    const second = await wsm(testEnv(other), ['serve', '--port', '0', '--db', dbFile]);
+    expect(second.code).toBe(1);
+    expect(second.stdout).toBe('');
+    expect(second.stderr).toBe(`error: another wsm serve is using ${dbFile}: stop it first, or pass another --db\n`);
+    expect((await createLabel(first, 'Still here')).status).toBe(201);
+  });
+
+  it('frees the file when the server stops, and when it is killed', async () => {
+    const first = await start();
+    expect(await first.stop()).toBe(0);
+    const second = await start([], first.dir);
+    await second.kill(); // SIGKILL: no clean-up runs, the operating system drops the lock
+    const third = await start([], first.dir);
+    expect((await createLabel(third, 'After a kill')).status).toBe(201);
+  });
+});
