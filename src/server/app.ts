@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Db } from './db.js';
 import { auth } from './http/auth.js';
+import { databaseFileGuard } from './http/database-file.js';
 import { frameworkErrors, registerErrorHandling, HttpError, notFound } from './http/errors.js';
 import { ERROR_MESSAGES } from '../api/schemas/index.js';
 import { routePlugins } from './routes/index.js';
@@ -31,6 +32,8 @@ export interface AppOptions {
    * "timed out": below the CLI's 30 s request timeout, so the cause reaches the user.
    */
   providerTimeoutMs?: number;
+  /** Things the operator must know while serving (a lost database file); default: the request log. */
+  onWarning?: (message: string) => void;
 }
 
 export interface RouteEntry {
@@ -95,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(auth);
+  await app.register(databaseFileGuard, { onWarning: options.onWarning ?? ((message) => app.log.warn(message)) });
   await app.register(
     async (api) => {
       for (const plugin of routePlugins) await api.register(plugin);

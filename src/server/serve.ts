@@ -28,6 +28,8 @@ export interface ServeOptions {
   /** A token saved earlier (the `local` profile); reused when it still opens this database. */
   previousToken?: string;
   logger?: boolean;
+  /** Lines for the operator on stderr, while starting and serving (printed by the command as warnings). */
+  onWarning?: (message: string) => void;
 }
 
 export interface RunningServer {
@@ -74,7 +76,7 @@ async function startOnLockedDatabase(options: ServeOptions, dbFile: string, lock
   }
 
   const provider = createSimulatedProvider(db, { approvalDelayMs: options.approvalDelayMs, fault: options.providerFault });
-  const app = await buildApp({ db, uploadsDir, provider, logger: options.logger });
+  const app = await buildApp({ db, uploadsDir, provider, logger: options.logger, onWarning: options.onWarning });
   try {
     await app.listen({ host: options.host, port: options.port });
   } catch (error) {

@@ -3,7 +3,7 @@
  * one server per database file, a database deleted under it, a shutdown that a stalled client
  * cannot hold up, the warning for a server reachable from the network. Requires `npm run build`.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -58,5 +58,20 @@ describe('one server per database file', () => {
     await second.kill(); // SIGKILL: no clean-up runs, the operating system drops the lock
     const third = await start([], first.dir);
     expect((await createLabel(third, 'After a kill')).status).toBe(201);
+  });
+});
+
+describe('the database file deleted while serving', () => {
+  it('answers writes 503 naming the cause instead of 201, and says so on stderr', async () => {
+    const server = await start();
+    expect((await createLabel(server, 'Kept')).status).toBe(201);
+    const dbFile = join(server.dir, 'wsm.db');
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbFile}${suffix}`, { force: true });
+    const refused = await createLabel(server, 'Lost');
+    expect(refused).toEqual({
+      status: 503,
+      body: { message: 'The database file was deleted or replaced while the server was running: nothing can be saved until the server is restarted.', status: 503 },
+    });
+    expect(server.stderr()).toContain(`warning: the database file ${dbFile} was deleted or replaced: writes are refused until the server is restarted\n`);
   });
 });

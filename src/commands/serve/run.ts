@@ -43,6 +43,7 @@ export async function run(ctx: Context, { opts }: VerbInput): Promise<void> {
     providerFault: flags.providerFault,
     previousToken,
     logger: flags.log,
+    onWarning: (message) => ctx.output.warn(message),
   });
 
   await saveLocalProfile({ baseUrl: server.url, token: server.token, workspace: server.workspaceId }, { config });

@@ -184,7 +184,8 @@ export function registerImportWorker(app: FastifyInstance): { kick(): void } {
       again = true;
       return;
     }
-    running = runPendingImports(app, { shouldStop: () => stopping })
+    // A database file deleted under the server: its rows would go nowhere (http/database-file.ts).
+    running = runPendingImports(app, { shouldStop: () => stopping || app.databaseFile.lost() })
       .then(() => undefined)
       .catch((error: unknown) => app.log.error({ err: error }, 'import worker failed'))
       .finally(() => {
