@@ -5,6 +5,7 @@ import { sql as explicitSearchIndex } from './002_explicit_search_index.js';
 import { sql as searchIndexMerging } from './003_search_index_merging.js';
 import { run as idsNeverReused } from './004_ids_never_reused.js';
 import { sql as importClaims } from './005_import_claims.js';
+import { run as usersManage } from './006_users_manage.js';
 
 export interface Migration {
   version: number;
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   { version: 3, name: 'search_index_merging', sql: searchIndexMerging },
   { version: 4, name: 'ids_never_reused', run: idsNeverReused, foreignKeysOff: true },
   { version: 5, name: 'import_claims', sql: importClaims },
+  { version: 6, name: 'users_manage', run: usersManage },
 ];
