@@ -15,6 +15,7 @@ import type { TemplateProvider } from './provider/provider.js';
 import { createSimulatedProvider } from './provider/simulated.js';
 
 export const API_PREFIX = '/api/v3';
+export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface AppOptions {
   db: Db;
@@ -32,6 +33,8 @@ export interface AppOptions {
    * "timed out": below the CLI's 30 s request timeout, so the cause reaches the user.
    */
   providerTimeoutMs?: number;
+  /** How long a token from POST /auth/tokens lasts (decisions.md §7: 30 days). */
+  tokenLifetimeMs?: number;
   /** Things the operator must know while serving (a lost database file); default: the request log. */
   onWarning?: (message: string) => void;
 }
@@ -49,6 +52,7 @@ declare module 'fastify' {
     db: Db;
     provider: TemplateProvider;
     providerTimeoutMs: number;
+    tokenLifetimeMs: number;
     uploadsDir: string;
     workersEnabled: boolean;
     /** Every route registered, for the 405 answer and the auth-matrix tests. */
@@ -68,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.db);
   app.decorate('provider', options.provider ?? createSimulatedProvider(options.db));
   app.decorate('providerTimeoutMs', options.providerTimeoutMs ?? 20_000);
+  app.decorate('tokenLifetimeMs', options.tokenLifetimeMs ?? TOKEN_LIFETIME_MS);
   app.decorate('uploadsDir', options.uploadsDir);
   app.decorate('workersEnabled', options.workers ?? true);
   app.decorate('routeTable', [] as RouteEntry[]);

@@ -75,3 +75,15 @@ describe('the database file deleted while serving', () => {
     expect(server.stderr()).toContain(`warning: the database file ${dbFile} was deleted or replaced: writes are refused until the server is restarted\n`);
   });
 });
+
+describe('wsm auth logout against wsm serve', () => {
+  it('revokes the token on the server: the same token is refused afterwards', async () => {
+    const server = await start();
+    const { token, workspace } = localProfile(server);
+    const res = await wsm(server.env, ['auth', 'logout', '--profile', 'local']);
+    expect({ code: res.code, stdout: res.stdout, stderr: res.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
+    const after = await fetch(`${server.url}/workspaces/${workspace}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(after.status).toBe(401);
+    expect(JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local.token).toBeUndefined();
+  });
+});

@@ -6,6 +6,7 @@ import { sql as searchIndexMerging } from './003_search_index_merging.js';
 import { run as idsNeverReused } from './004_ids_never_reused.js';
 import { sql as importClaims } from './005_import_claims.js';
 import { run as usersManage } from './006_users_manage.js';
+import { sql as tokenExpiry } from './007_token_expiry.js';
 
 export interface Migration {
   version: number;
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   { version: 4, name: 'ids_never_reused', run: idsNeverReused, foreignKeysOff: true },
   { version: 5, name: 'import_claims', sql: importClaims },
   { version: 6, name: 'users_manage', run: usersManage },
+  { version: 7, name: 'token_expiry', sql: tokenExpiry },
 ];

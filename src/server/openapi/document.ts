@@ -34,6 +34,7 @@ const ERROR_RESPONSES: Record<number, { description: string; schema: string }> =
   404: { description: 'Not found, or a workspace the caller is not a member of.', schema: 'StatusError' },
   413: { description: 'An uploaded file is larger than allowed.', schema: 'StatusError' },
   422: { description: 'Validation error: `errors` maps each field (dotted path) to its messages.', schema: 'ValidationError' },
+  429: { description: 'Too many attempts: wait the seconds of `Retry-After`.', schema: 'StatusError' },
   500: { description: 'Server error.', schema: 'StatusError' },
 };
 

@@ -69,10 +69,20 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /auth/tokens': {
     tag: 'Auth',
     summary: 'Issue a bearer token',
-    description: 'Exchanges an e-mail and password for a bearer token.',
+    description:
+      'Exchanges an e-mail and password for a bearer token, which expires at `expires_at` (30 days by default). ' +
+      'Attempts are limited per e-mail and per client address: beyond the limit, 429 with `Retry-After` (seconds).',
     body: s.tokenCreateBody,
     response: s.tokenCreatedResponse,
     status: 201,
+    errors: [429],
+    extension: true,
+  },
+  'DELETE /auth/tokens/current': {
+    tag: 'Auth',
+    summary: 'Revoke the calling token',
+    description: 'The bearer token of this request stops working at once (`wsm auth logout`).',
+    response: s.tokenRevokedResponse,
     extension: true,
   },
   'GET /me': { tag: 'Auth', summary: 'Get the calling user and its workspaces', response: s.meResponse, extension: true },

@@ -4,9 +4,9 @@ import { createUsersRepository, newToken, verifyPassword } from '../repositories
 import { createWorkspacesRepository } from '../repositories/workspaces.js';
 import { invalidField } from '../http/errors.js';
 import { parseOr422 } from '../http/validate.js';
-import { created } from '../http/envelopes.js';
+import { created, deletedEnvelope } from '../http/envelopes.js';
 
-/** Extensions (decisions.md §6): issue a token from a password, and say who the caller is. */
+/** Extensions (decisions.md §6, §7): issue a token from a password, revoke it, and say who the caller is. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const users = createUsersRepository(app.db);
   const workspaces = createWorkspacesRepository(app.db);
@@ -19,8 +19,15 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       throw invalidField('email', 'These credentials do not match our records.');
     }
     const token = newToken();
-    users.addToken(user.id, token);
-    return reply.code(201).send(created('Token', { token, user_id: user.id }));
+    const expiresAt = new Date(Date.now() + app.tokenLifetimeMs).toISOString();
+    users.addToken(user.id, token, expiresAt);
+    return reply.code(201).send(created('Token', { token, user_id: user.id, expires_at: expiresAt }));
+  });
+
+  /** Extension: the caller's token stops working (`wsm auth logout`). */
+  app.delete('/auth/tokens/current', async (request) => {
+    users.revokeToken(request.tokenHash);
+    return deletedEnvelope('Token');
   });
 
   app.get('/me', async (request) => {

@@ -88,8 +88,13 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       if (body.timezone !== undefined) changes.timezone = body.timezone;
       if (body.status !== undefined) changes.status = body.status ? 1 : 0;
       if (body.client !== undefined) changes.client = body.client ? 1 : 0;
-      if (passwordHash !== undefined) changes.password_hash = passwordHash;
       if (avatar && kind) changes.avatar_file = files.store(avatar, MIME[kind]);
+      if (passwordHash !== undefined) {
+        changes.password_hash = passwordHash;
+        // A new password shuts out whoever held the old one: every other token of the user goes
+        // (decisions.md §7); the token making the change stays when it is the user's own.
+        users.revokeTokensOf(id, id === request.user.id ? request.tokenHash : null);
+      }
       members.updateUser(id, changes);
       if (body.role_id !== undefined) members.setRole(request.workspaceId, id, body.role_id);
     })();
