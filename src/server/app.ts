@@ -10,6 +10,7 @@ import { databaseFileGuard } from './http/database-file.js';
 import { frameworkErrors, registerErrorHandling, HttpError, notFound } from './http/errors.js';
 import { ERROR_MESSAGES } from '../api/schemas/index.js';
 import { routePlugins } from './routes/index.js';
+import { LOGIN_LIMITS, type LoginLimits } from './routes/auth.js';
 import { docsRoutes } from './routes/openapi.js';
 import type { TemplateProvider } from './provider/provider.js';
 import { createSimulatedProvider } from './provider/simulated.js';
@@ -35,6 +36,8 @@ export interface AppOptions {
   providerTimeoutMs?: number;
   /** How long a token from POST /auth/tokens lasts (decisions.md §7: 30 days). */
   tokenLifetimeMs?: number;
+  /** Sign-in attempts allowed per e-mail and per client address (routes/auth.ts). */
+  loginLimits?: LoginLimits;
   /** Things the operator must know while serving (a lost database file); default: the request log. */
   onWarning?: (message: string) => void;
 }
@@ -53,6 +56,7 @@ declare module 'fastify' {
     provider: TemplateProvider;
     providerTimeoutMs: number;
     tokenLifetimeMs: number;
+    loginLimits: LoginLimits;
     uploadsDir: string;
     workersEnabled: boolean;
     /** Every route registered, for the 405 answer and the auth-matrix tests. */
@@ -73,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('provider', options.provider ?? createSimulatedProvider(options.db));
   app.decorate('providerTimeoutMs', options.providerTimeoutMs ?? 20_000);
   app.decorate('tokenLifetimeMs', options.tokenLifetimeMs ?? TOKEN_LIFETIME_MS);
+  app.decorate('loginLimits', options.loginLimits ?? LOGIN_LIMITS);
   app.decorate('uploadsDir', options.uploadsDir);
   app.decorate('workersEnabled', options.workers ?? true);
   app.decorate('routeTable', [] as RouteEntry[]);

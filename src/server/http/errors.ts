@@ -9,6 +9,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly body: Record<string, unknown>,
+    /** Sent with the answer, e.g. Retry-After. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(String(body.message));
   }
@@ -19,6 +21,13 @@ export const forbidden = () => new HttpError(403, { message: ERROR_MESSAGES[403]
 export const notFound = () => new HttpError(404, { message: ERROR_MESSAGES[404], status: 404 });
 export const templateNotFound = () =>
   new HttpError(404, { success: false, message: ERROR_MESSAGES.template404, status: 404 });
+/** 429 with Retry-After in whole seconds. */
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  new HttpError(
+    429,
+    { message: `Too many sign-in attempts: try again in ${retryAfterSeconds} seconds.`, status: 429 },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
 export const payloadTooLarge = () => new HttpError(413, { message: ERROR_MESSAGES[413], status: 413 });
 export const validationFailed = (errors: FieldErrors) =>
   new HttpError(422, { message: ERROR_MESSAGES.validation, errors });
@@ -95,7 +104,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const known = error instanceof HttpError ? error : fromFastifyError(error);
     if (known?.statusCode === 413) lingerOnUnreadBody(request, reply);
-    if (known) return reply.code(known.statusCode).send(known.body);
+    if (known) return reply.code(known.statusCode).headers(known.headers).send(known.body);
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(serverError);
   });

@@ -14,14 +14,24 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${SCRYPT.N}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
+/**
+ * Checks a password against a stored hash. Without a hash to check (no such user, or a user
+ * with no password) it still runs scrypt, against a throw-away hash: the answer takes as long
+ * either way, so its timing does not tell which e-mails have an account.
+ */
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  if (!stored) return false;
-  const [scheme, n, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt') return false;
+  const [scheme, n, salt, hash] = (stored ?? '').split('$');
+  if (scheme !== 'scrypt') {
+    await verifyPassword(password, await throwAwayHash());
+    return false;
+  }
   const expected = Buffer.from(hash, 'base64');
   const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { ...SCRYPT, N: Number(n) });
   return timingSafeEqual(expected, actual);
 }
+
+let throwAway: Promise<string> | undefined;
+const throwAwayHash = () => (throwAway ??= hashPassword(randomBytes(16).toString('base64')));
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newToken = () => `wsm_${randomBytes(24).toString('base64url')}`;
