@@ -66,6 +66,19 @@ function fromFastifyError(error: FastifyError): HttpError | undefined {
 }
 
 /**
+ * A write that lost a uniqueness race: the value was free when the handler checked it, and
+ * taken by a parallel request before its own write (an await in between, such as hashing a
+ * password). The unique index decides; the loser gets the 422 a sequential request would get,
+ * named after the column ("UNIQUE constraint failed: users.email" -> email).
+ */
+function fromConstraintError(error: { code?: unknown; message: string }): HttpError | undefined {
+  if (error.code !== 'SQLITE_CONSTRAINT_UNIQUE') return undefined;
+  const columns = /^UNIQUE constraint failed: (.+)$/.exec(error.message)?.[1].split(', ').map((column) => column.split('.').pop()!) ?? [];
+  const field = columns.find((column) => column !== 'workspace_id');
+  return field ? invalidField(field, takenMessage(field)) : undefined;
+}
+
+/**
  * Errors the router raises before any route or hook runs, so setErrorHandler never sees them:
  * a path that is not valid percent-encoding, or a parameter longer than maxParamLength. Either
  * way no route has such an id (decisions.md §1: a bad path id is a 404, never a 500).
@@ -102,7 +115,7 @@ function lingerOnUnreadBody(request: FastifyRequest, reply: FastifyReply): void 
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const known = error instanceof HttpError ? error : fromFastifyError(error);
+    const known = error instanceof HttpError ? error : (fromConstraintError(error) ?? fromFastifyError(error));
     if (known?.statusCode === 413) lingerOnUnreadBody(request, reply);
     if (known) return reply.code(known.statusCode).headers(known.headers).send(known.body);
     request.log.error({ err: error }, 'unhandled error');
