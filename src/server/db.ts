@@ -6,6 +6,18 @@ import { migrations } from './migrations/index.js';
 export type Db = Database.Database;
 
 /**
+ * How long a statement waits for another connection's lock. better-sqlite3 waits synchronously,
+ * so the whole server waits with it: kept short, after which a request answers 503 with
+ * Retry-After and the import worker tries again later (http/errors.ts, workers/imports.ts).
+ */
+export const BUSY_TIMEOUT_MS = 200;
+
+/** Another connection holds the lock (SQLITE_BUSY, SQLITE_LOCKED and their extended codes). */
+export const isBusyError = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(String((error as { code?: unknown })?.code ?? ''));
+/** The disk (or the database's size limit) is full. */
+export const isFullError = (error: unknown) => ['SQLITE_FULL', 'ENOSPC'].includes(String((error as { code?: unknown })?.code ?? ''));
+
+/**
  * Opens (or creates) the database, in WAL mode, and brings its schema up to
  * date. Each migration runs in its own transaction with its version bump, so
  * a crash never leaves a half-applied schema.
@@ -16,7 +28,7 @@ export function openDatabase(file: string): Db {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   migrate(db);
   return db;
 }

@@ -6,6 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, serve, testEnv, wsm, type Served } from './processes.js';
 
@@ -85,5 +86,22 @@ describe('wsm auth logout against wsm serve', () => {
     const after = await fetch(`${server.url}/workspaces/${workspace}`, { headers: { authorization: `Bearer ${token}` } });
     expect(after.status).toBe(401);
     expect(JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local.token).toBeUndefined();
+  });
+});
+
+describe('another process holding the write lock', () => {
+  it('a write answers 503 with Retry-After instead of freezing the server; it goes through once the lock is gone', async () => {
+    const server = await start();
+    const other = new Database(join(server.dir, 'wsm.db'));
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      const refused = await createLabel(server, 'Blocked');
+      expect(refused).toEqual({ status: 503, body: { message: 'The database is busy: try again in a moment.', status: 503 } });
+      other.exec('ROLLBACK');
+      expect((await createLabel(server, 'Blocked')).status).toBe(201);
+    } finally {
+      if (other.inTransaction) other.exec('ROLLBACK');
+      other.close();
+    }
   });
 });

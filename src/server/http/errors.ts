@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES, type FieldErrors } from '../../api/schemas/index.js';
+import { isBusyError, isFullError } from '../db.js';
 
 export class HttpError extends Error {
   constructor(
@@ -28,6 +29,11 @@ export const tooManyAttempts = (retryAfterSeconds: number) =>
     { message: `Too many sign-in attempts: try again in ${retryAfterSeconds} seconds.`, status: 429 },
     { 'retry-after': String(retryAfterSeconds) },
   );
+/** The database stayed locked by another connection past the busy timeout (db.ts). */
+export const databaseBusy = () =>
+  new HttpError(503, { message: 'The database is busy: try again in a moment.', status: 503 }, { 'retry-after': '1' });
+export const diskFull = () =>
+  new HttpError(503, { message: 'The server is out of disk space: nothing was saved.', status: 503 }, { 'retry-after': '60' });
 export const payloadTooLarge = () => new HttpError(413, { message: ERROR_MESSAGES[413], status: 413 });
 export const validationFailed = (errors: FieldErrors) =>
   new HttpError(422, { message: ERROR_MESSAGES.validation, errors });
@@ -66,12 +72,15 @@ function fromFastifyError(error: FastifyError): HttpError | undefined {
 }
 
 /**
- * A write that lost a uniqueness race: the value was free when the handler checked it, and
- * taken by a parallel request before its own write (an await in between, such as hashing a
- * password). The unique index decides; the loser gets the 422 a sequential request would get,
+ * Errors of the database itself. Busy (another connection's lock) and a full disk pass: 503
+ * with Retry-After. A unique-index violation is a write that lost a race: the value was free
+ * when the handler checked it and taken by a parallel request before its own write (an await in
+ * between, such as hashing a password); the loser gets the 422 a sequential request would get,
  * named after the column ("UNIQUE constraint failed: users.email" -> email).
  */
-function fromConstraintError(error: { code?: unknown; message: string }): HttpError | undefined {
+function fromDatabaseError(error: { code?: unknown; message: string }): HttpError | undefined {
+  if (isBusyError(error)) return databaseBusy();
+  if (isFullError(error)) return diskFull();
   if (error.code !== 'SQLITE_CONSTRAINT_UNIQUE') return undefined;
   const columns = /^UNIQUE constraint failed: (.+)$/.exec(error.message)?.[1].split(', ').map((column) => column.split('.').pop()!) ?? [];
   const field = columns.find((column) => column !== 'workspace_id');
@@ -115,7 +124,7 @@ function lingerOnUnreadBody(request: FastifyRequest, reply: FastifyReply): void 
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const known = error instanceof HttpError ? error : (fromConstraintError(error) ?? fromFastifyError(error));
+    const known = error instanceof HttpError ? error : (fromDatabaseError(error) ?? fromFastifyError(error));
     if (known?.statusCode === 413) lingerOnUnreadBody(request, reply);
     if (known) return reply.code(known.statusCode).headers(known.headers).send(known.body);
     request.log.error({ err: error }, 'unhandled error');

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db.js';
+import { isBusyError, isFullError, type Db } from '../db.js';
 import { check, importRow } from '../../api/schemas/index.js';
 import { createImportsRepository, noteError, progressOf, type ImportProgress, type ImportRow, type ImportsRepository } from '../repositories/imports.js';
 import { createFieldsRepository } from '../repositories/fields.js';
@@ -25,12 +25,19 @@ import { createImportWriter } from '../imports/writer.js';
  * and block the event loop for less time per commit.
  */
 export const IMPORT_BATCH_ROWS = 2000;
-/** How often the worker looks for work it was not told about (a safety net; creates kick it). */
+/** How often the worker looks for work it was not told about (creates kick it), and retries an import the database was too busy for. */
 const POLL_MS = 2000;
 /** `row` of an error about the whole file rather than one of its rows. */
 const WHOLE_FILE = 0;
 const FILE_GONE = 'The uploaded file is no longer available.';
-const INTERRUPTED = 'The import stopped because of an internal error.';
+
+/** Why a run stopped, in words a user can act on (never a stack, a path or SQL). */
+function stoppedBecause(error: unknown): string {
+  const { code, syscall, name } = (error ?? {}) as { code?: unknown; syscall?: unknown; name?: unknown };
+  if (typeof code === 'string' && code.startsWith('SQLITE_')) return `The import stopped: the database refused the write (${code}).`;
+  if (typeof syscall === 'string') return `The import stopped: the uploaded file could not be read (${String(code ?? syscall)}).`;
+  return `The import stopped because of an unexpected error (${typeof name === 'string' ? name : 'unknown'}).`;
+}
 
 export interface ProcessOptions {
   /** Rows per transaction. */
@@ -40,7 +47,8 @@ export interface ProcessOptions {
   /** Checked after each committed batch: true leaves the import `processing`, to resume later. */
   shouldStop?: () => boolean;
 }
-export type ProcessOutcome = 'completed' | 'failed' | 'stopped' | 'deleted' | 'skipped';
+/** `busy`: the database was locked (or the disk full) for now; the import is left as it was, for a later run. */
+export type ProcessOutcome = 'completed' | 'failed' | 'stopped' | 'deleted' | 'skipped' | 'busy';
 
 /** The claim is gone (the import was deleted, or another worker holds it): the batch in flight is rolled back. */
 class ClaimLost extends Error {}
@@ -54,14 +62,26 @@ const reasonOf = (errors: Record<string, string[]>) => Object.values(errors).fla
 export async function processImport(db: Db, importId: number, options: ProcessOptions = {}): Promise<ProcessOutcome> {
   const imports = createImportsRepository(db);
   const worker = options.workerId ?? randomUUID();
-  if (!imports.claim(importId, worker)) return 'skipped';
+  let claimed = false;
   try {
+    claimed = imports.claim(importId, worker);
+    if (!claimed) return 'skipped';
     return await processClaimed(db, imports, importId, worker, options);
   } catch (error) {
+    if (isBusyError(error) || isFullError(error)) return 'busy';
     if (error instanceof ClaimLost) return imports.job(importId) ? 'skipped' : 'deleted';
     throw error;
   } finally {
+    if (claimed) releaseQuietly(imports, importId, worker);
+  }
+}
+
+/** A claim left behind (the database still busy) is voided at the next start, or taken back by the same worker. */
+function releaseQuietly(imports: ImportsRepository, importId: number, worker: string): void {
+  try {
     imports.release(importId, worker);
+  } catch (error) {
+    if (!isBusyError(error)) throw error;
   }
 }
 
@@ -78,11 +98,12 @@ async function processClaimed(db: Db, imports: ImportsRepository, importId: numb
     if (job.processed_rows === 0 && !imports.begin(importId, worker, await countDataRows(job.stored_path))) throw new ClaimLost();
     return await runRows(db, imports, job, worker, options);
   } catch (error) {
-    if (error instanceof ClaimLost) throw error;
+    // A passing state (busy, full) is not the import's fault: it resumes from what was committed.
+    if (error instanceof ClaimLost || isBusyError(error) || isFullError(error)) throw error;
     // Keep what was committed; the in-memory counters may hold a rolled-back batch.
     const committed = imports.job(importId);
     if (!committed) throw new ClaimLost();
-    return failWith(progressOf(committed), existsSync(job.stored_path) ? INTERRUPTED : FILE_GONE);
+    return failWith(progressOf(committed), existsSync(job.stored_path) ? stoppedBecause(error) : FILE_GONE);
   }
 }
 
@@ -174,6 +195,8 @@ export async function runPendingImports(app: { db: Db }, options: ProcessOptions
 export function registerImportWorker(app: FastifyInstance): { kick(): void } {
   if (!app.workersEnabled) return { kick: () => {} };
   let stopping = false;
+  // One id for the worker's life: a claim it could not release (the database busy) is its own again.
+  const workerId = randomUUID();
   let running: Promise<void> | undefined;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
@@ -185,7 +208,7 @@ export function registerImportWorker(app: FastifyInstance): { kick(): void } {
       return;
     }
     // A database file deleted under the server: its rows would go nowhere (http/database-file.ts).
-    running = runPendingImports(app, { shouldStop: () => stopping || app.databaseFile.lost() })
+    running = runPendingImports(app, { workerId, shouldStop: () => stopping || app.databaseFile.lost() })
       .then(() => undefined)
       .catch((error: unknown) => app.log.error({ err: error }, 'import worker failed'))
       .finally(() => {
