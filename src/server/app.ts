@@ -7,6 +7,7 @@ import multipart from '@fastify/multipart';
 import type { Db } from './db.js';
 import { auth } from './http/auth.js';
 import { databaseFileGuard } from './http/database-file.js';
+import { registerConnectionLimits, SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './http/connections.js';
 import { frameworkErrors, registerErrorHandling, HttpError, notFound } from './http/errors.js';
 import { ERROR_MESSAGES } from '../api/schemas/index.js';
 import { routePlugins } from './routes/index.js';
@@ -38,6 +39,8 @@ export interface AppOptions {
   tokenLifetimeMs?: number;
   /** Sign-in attempts allowed per e-mail and per client address (routes/auth.ts). */
   loginLimits?: LoginLimits;
+  /** Time limits of requests and connections (http/connections.ts); tests shorten them. */
+  timeouts?: Partial<ServerTimeouts>;
   /** Things the operator must know while serving (a lost database file); default: the request log. */
   onWarning?: (message: string) => void;
 }
@@ -65,8 +68,10 @@ declare module 'fastify' {
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ? { stream: process.stderr } : false,
+    ...timeoutOptions(timeouts),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // The API's ids are in the path; keep routing exact and case-sensitive.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -106,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  registerConnectionLimits(app, timeouts);
   await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(auth);
   await app.register(databaseFileGuard, { onWarning: options.onWarning ?? ((message) => app.log.warn(message)) });

@@ -16,6 +16,9 @@ import { dataDir } from './paths.js';
 import { lockDatabaseFile, type DatabaseLock } from './lock.js';
 import { createImportsRepository } from './repositories/imports.js';
 
+/** How long SIGINT/SIGTERM waits for requests in flight: under the 10 s after which `docker stop` kills. */
+export const SHUTDOWN_DEADLINE_MS = 8_000;
+
 export interface ServeOptions {
   host: string;
   port: number;
@@ -96,7 +99,15 @@ async function startOnLockedDatabase(options: ServeOptions, dbFile: string, lock
     workspaceId: seeded.workspaceId,
     newToken: minted,
     async close() {
-      await app.close(); // stops accepting, waits for in-flight requests, stops workers
+      // Stops accepting and waits for the requests in flight, but not for ever: a client stalled
+      // mid-body would hold the shutdown until its request time limit. Past the deadline every
+      // connection is cut.
+      const deadline = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_DEADLINE_MS);
+      try {
+        await app.close(); // also stops the workers after their batch in flight
+      } finally {
+        clearTimeout(deadline);
+      }
       db.close();
       lock?.release();
     },

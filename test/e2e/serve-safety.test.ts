@@ -4,6 +4,7 @@
  * cannot hold up, the warning for a server reachable from the network. Requires `npm run build`.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -103,5 +104,26 @@ describe('another process holding the write lock', () => {
       if (other.inTransaction) other.exec('ROLLBACK');
       other.close();
     }
+  });
+});
+
+describe('shutdown', () => {
+  it('SIGTERM finishes (exit 0) even while a client stalls mid-body, within the shutdown deadline', { timeout: 30_000 }, async () => {
+    const server = await start();
+    const { token, workspace } = localProfile(server);
+    const { port } = new URL(server.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(
+      `POST /api/v3/workspaces/${workspace}/labels HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"half',
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    expect(await server.stop()).toBe(0);
+    // 8 s deadline; the margin covers a loaded machine. Without it, this waited for ever.
+    expect(Date.now() - started).toBeLessThan(20_000);
+    await closed;
   });
 });

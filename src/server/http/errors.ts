@@ -100,32 +100,9 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   reply.code(500).send(serverError);
 }
 
-/** How much more of a refused body is read (and dropped) so that the client sees the answer. */
-const LINGER_MAX_BYTES = 8 * 1024 * 1024;
-
-/**
- * Fastify stops reading a body it refuses and closes the connection after the answer; a client
- * still sending then gets a reset instead of the 413 (undici reports EPIPE). Reading on, up to a
- * bound, lets the answer through; a body larger than that still gets the connection closed.
- */
-function lingerOnUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
-  const raw = request.raw;
-  if (raw.complete || raw.destroyed) return;
-  const announced = Number(raw.headers['content-length']);
-  if (Number.isFinite(announced) && announced > LINGER_MAX_BYTES * 2) return;
-  reply.removeHeader('connection');
-  let left = LINGER_MAX_BYTES;
-  raw.on('data', (chunk: Buffer) => {
-    left -= chunk.length;
-    if (left < 0) raw.socket?.destroy();
-  });
-  raw.resume();
-}
-
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const known = error instanceof HttpError ? error : (fromDatabaseError(error) ?? fromFastifyError(error));
-    if (known?.statusCode === 413) lingerOnUnreadBody(request, reply);
     if (known) return reply.code(known.statusCode).headers(known.headers).send(known.body);
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(serverError);
