@@ -2,11 +2,12 @@
  * buildApp() assembles the server and never listens: tests call app.inject(),
  * `wsm serve` (serve.ts) listens. Everything lives under /api/v3.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Db } from './db.js';
 import { auth } from './http/auth.js';
 import { databaseFileGuard } from './http/database-file.js';
+import { createOriginOf } from './http/origin.js';
 import { registerConnectionLimits, SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './http/connections.js';
 import { frameworkErrors, registerErrorHandling, HttpError, notFound } from './http/errors.js';
 import { ERROR_MESSAGES } from '../api/schemas/index.js';
@@ -41,6 +42,8 @@ export interface AppOptions {
   loginLimits?: LoginLimits;
   /** Time limits of requests and connections (http/connections.ts); tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
+  /** The address `wsm serve` listens on: URLs in answers are built from it (http/origin.ts). */
+  listenHost?: string;
   /** Things the operator must know while serving (a lost database file); default: the request log. */
   onWarning?: (message: string) => void;
 }
@@ -62,6 +65,8 @@ declare module 'fastify' {
     loginLimits: LoginLimits;
     uploadsDir: string;
     workersEnabled: boolean;
+    /** Where URLs in answers point, for this request (http/origin.ts). */
+    originOf: (request: FastifyRequest) => string;
     /** Every route registered, for the 405 answer and the auth-matrix tests. */
     routeTable: RouteEntry[];
   }
@@ -86,6 +91,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('uploadsDir', options.uploadsDir);
   app.decorate('workersEnabled', options.workers ?? true);
   app.decorate('routeTable', [] as RouteEntry[]);
+  app.decorate('originOf', createOriginOf(app, options.listenHost));
+  // No answer is ever to be sniffed into another type (an avatar into HTML, say).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
 
   // Some clients send `Content-Type: application/json` with an empty body (a DELETE, say): that
   // is no body, not a malformed one. Anything else goes to fastify's own (poisoning-safe) parser.

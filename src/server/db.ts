@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrations } from './migrations/index.js';
 
@@ -23,7 +23,7 @@ export const isFullError = (error: unknown) => ['SQLITE_FULL', 'ENOSPC'].include
  * a crash never leaves a half-applied schema.
  */
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') ownerOnly(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
@@ -31,6 +31,23 @@ export function openDatabase(file: string): Db {
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   migrate(db);
   return db;
+}
+
+/**
+ * The database holds password hashes, token hashes and every contact: owner-only. SQLite gives
+ * the WAL and shared-memory files the mode of the database file, so creating that one 0600
+ * covers all three; a file found looser (an older wsm, a copy) is tightened.
+ */
+function ownerOnly(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
+    } catch {
+      // Not there (yet), or not ours to change: SQLite reports what matters when it opens it.
+    }
+  }
 }
 
 export function migrate(db: Db): void {

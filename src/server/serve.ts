@@ -2,7 +2,7 @@
  * `wsm serve`: opens the database, seeds it when empty, listens, and saves
  * the `local` CLI profile so the next `wsm` command works with no set-up.
  */
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +15,7 @@ import type { ProviderFaultKind } from './provider/provider.js';
 import { dataDir } from './paths.js';
 import { lockDatabaseFile, type DatabaseLock } from './lock.js';
 import { createImportsRepository } from './repositories/imports.js';
+import { isLoopbackHost } from './http/origin.js';
 
 /** How long SIGINT/SIGTERM waits for requests in flight: under the 10 s after which `docker stop` kills. */
 export const SHUTDOWN_DEADLINE_MS = 8_000;
@@ -62,7 +63,11 @@ async function startOnLockedDatabase(options: ServeOptions, dbFile: string, lock
   const db = openDatabase(dbFile);
   // This process holds the lock: claims on imports left by a previous one are void.
   createImportsRepository(db).releaseClaims();
-  const uploadsDir = dbFile === ':memory:' ? mkdtempSync(join(tmpdir(), 'wsm-uploads-')) : `${dbFile}.uploads`;
+  const temporaryUploads = dbFile === ':memory:';
+  const uploadsDir = temporaryUploads ? mkdtempSync(join(tmpdir(), 'wsm-uploads-')) : `${dbFile}.uploads`;
+  // Owner-only, like the database (an older wsm made it 0755).
+  mkdirSync(uploadsDir, { recursive: true, mode: 0o700 });
+  chmodSync(uploadsDir, 0o700);
   const seeded = await seed(db, { workspaceId: options.workspace, adminToken: options.adminToken });
   const users = createUsersRepository(db);
 
@@ -79,7 +84,12 @@ async function startOnLockedDatabase(options: ServeOptions, dbFile: string, lock
   }
 
   const provider = createSimulatedProvider(db, { approvalDelayMs: options.approvalDelayMs, fault: options.providerFault });
-  const app = await buildApp({ db, uploadsDir, provider, logger: options.logger, onWarning: options.onWarning });
+  const app = await buildApp({ db, uploadsDir, provider, logger: options.logger, onWarning: options.onWarning, listenHost: options.host });
+  if (!isLoopbackHost(options.host)) {
+    options.onWarning?.(
+      `listening on ${options.host}: the API is reachable from the network, by anyone who can reach this port; use --host 127.0.0.1 to keep it on this machine`,
+    );
+  }
   try {
     await app.listen({ host: options.host, port: options.port });
   } catch (error) {
@@ -110,6 +120,7 @@ async function startOnLockedDatabase(options: ServeOptions, dbFile: string, lock
       }
       db.close();
       lock?.release();
+      if (temporaryUploads) rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }

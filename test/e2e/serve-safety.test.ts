@@ -3,7 +3,7 @@
  * one server per database file, a database deleted under it, a shutdown that a stalled client
  * cannot hold up, the warning for a server reachable from the network. Requires `npm run build`.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,5 +125,32 @@ describe('shutdown', () => {
     // 8 s deadline; the margin covers a loaded machine. Without it, this waited for ever.
     expect(Date.now() - started).toBeLessThan(20_000);
     await closed;
+  });
+});
+
+describe('what wsm serve leaves on disk and says', () => {
+  it('creates the database, its WAL and shared memory, its lock and the uploads folder owner-only', async () => {
+    const server = await start();
+    expect((await createLabel(server, 'Written')).status).toBe(201);
+    const modes = Object.fromEntries(
+      ['wsm.db', 'wsm.db-wal', 'wsm.db-shm', 'wsm.db.lock', 'wsm.db.uploads'].map((name) => [name, (statSync(join(server.dir, name)).mode & 0o777).toString(8)]),
+    );
+    expect(modes).toEqual({ 'wsm.db': '600', 'wsm.db-wal': '600', 'wsm.db-shm': '600', 'wsm.db.lock': '600', 'wsm.db.uploads': '700' });
+  });
+
+  it('warns on stderr when --host is not a loopback address', async () => {
+    // 203.0.113.1 (TEST-NET-3) is no address of this machine: the warning comes, then the listen
+    // fails, so the test never opens a port to the network.
+    const dir = mkdtempSync(join(tmpdir(), 'wsm-e2e-'));
+    dirs.push(dir);
+    const res = await wsm(testEnv(dir), ['serve', '--host', '203.0.113.1', '--port', '0', '--db', join(dir, 'wsm.db')]);
+    expect(res.stderr.split('\n')[0]).toBe(
+      'warning: listening on 203.0.113.1: the API is reachable from the network, by anyone who can reach this port; use --host 127.0.0.1 to keep it on this machine',
+    );
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/^error: .*EADDRNOTAVAIL/m);
+    // On loopback, nothing of the kind.
+    const local = await start();
+    expect(local.stderr()).not.toContain('reachable from the network');
   });
 });

@@ -35,8 +35,22 @@ export const databaseBusy = () =>
 export const diskFull = () =>
   new HttpError(503, { message: 'The server is out of disk space: nothing was saved.', status: 503 }, { 'retry-after': '60' });
 export const payloadTooLarge = () => new HttpError(413, { message: ERROR_MESSAGES[413], status: 413 });
-export const validationFailed = (errors: FieldErrors) =>
-  new HttpError(422, { message: ERROR_MESSAGES.validation, errors });
+/** Fields listed in one 422: a body of 40,000 bad items must not answer megabytes of errors. */
+export const MAX_FIELD_ERRORS = 100;
+/** Messages listed for one field. */
+const MAX_MESSAGES_PER_FIELD = 10;
+
+/**
+ * The 422 of decisions.md §1, bounded: the first MAX_FIELD_ERRORS fields, and then one more
+ * entry, `_truncated`, saying how many were left out (no field of the contract starts with `_`).
+ */
+export function validationFailed(errors: FieldErrors): HttpError {
+  const entries = Object.entries(errors);
+  const listed: FieldErrors = Object.fromEntries(entries.slice(0, MAX_FIELD_ERRORS).map(([field, messages]) => [field, messages.slice(0, MAX_MESSAGES_PER_FIELD)]));
+  const left = entries.length - MAX_FIELD_ERRORS;
+  if (left > 0) listed._truncated = [`${left.toLocaleString('en-US')} more fields had errors: only the first ${MAX_FIELD_ERRORS} are listed.`];
+  return new HttpError(422, { message: ERROR_MESSAGES.validation, errors: listed });
+}
 /** A single-field 422, e.g. a uniqueness clash found in the database. */
 export const invalidField = (field: string, message: string) => validationFailed({ [field]: [message] });
 

@@ -88,7 +88,12 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       if (body.timezone !== undefined) changes.timezone = body.timezone;
       if (body.status !== undefined) changes.status = body.status ? 1 : 0;
       if (body.client !== undefined) changes.client = body.client ? 1 : 0;
-      if (avatar && kind) changes.avatar_file = files.store(avatar, MIME[kind]);
+      if (avatar && kind) {
+        changes.avatar_file = files.store(avatar, MIME[kind]);
+        // The replaced avatar goes with the change: its URL must stop serving it.
+        const previous = users.findById(id)?.avatar_file;
+        if (previous) files.delete(previous);
+      }
       if (passwordHash !== undefined) {
         changes.password_hash = passwordHash;
         // A new password shuts out whoever held the old one: every other token of the user goes
