@@ -105,7 +105,7 @@ describe('the token extensions in the document (issue 13)', () => {
     const revoke = doc.paths['/auth/tokens/current'].delete;
     expect(revoke).toMatchObject({ summary: 'Revoke the calling token', tags: ['Auth'] });
     expect(revoke.security).toBeUndefined();
-    expect(Object.keys(revoke.responses)).toEqual(['200', '401']);
+    expect(Object.keys(revoke.responses)).toEqual(['200', '401', '503']);
     expect(revoke.responses['200'].content['application/json'].schema.required).toEqual(['message', 'status']);
   });
 });

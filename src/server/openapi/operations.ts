@@ -160,6 +160,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   [`POST ${ws}/users/{user}`]: {
     tag: 'Users',
     summary: 'Update a user',
+    description:
+      "Another user's password, e-mail, status or role also needs `users.manage`, and no change reaches a user holding " +
+      'permissions the caller lacks (in any workspace) or a partner. Nobody changes their own role; a role given must hold ' +
+      "only permissions the caller holds. A new password revokes the user's other tokens.",
     body: s.userUpdateBody,
     multipart: true,
     files: ['avatar', 'avatar.0', 'avatar.1'],
