@@ -8,7 +8,7 @@ import type { Db } from './db.js';
 import { auth } from './http/auth.js';
 import { databaseFileGuard } from './http/database-file.js';
 import { createOriginOf } from './http/origin.js';
-import { registerConnectionLimits, SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './http/connections.js';
+import { registerAnswerHeaders, SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './http/connections.js';
 import { frameworkErrors, registerErrorHandling, HttpError, notFound } from './http/errors.js';
 import { ERROR_MESSAGES } from '../api/schemas/index.js';
 import { routePlugins } from './routes/index.js';
@@ -92,10 +92,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('workersEnabled', options.workers ?? true);
   app.decorate('routeTable', [] as RouteEntry[]);
   app.decorate('originOf', createOriginOf(app, options.listenHost));
-  // No answer is ever to be sniffed into another type (an avatar into HTML, say).
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-  });
 
   // Some clients send `Content-Type: application/json` with an empty body (a DELETE, say): that
   // is no body, not a malformed one. Anything else goes to fastify's own (poisoning-safe) parser.
@@ -121,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  registerConnectionLimits(app, timeouts);
+  registerAnswerHeaders(app, timeouts);
   await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(auth);
   await app.register(databaseFileGuard, { onWarning: options.onWarning ?? ((message) => app.log.warn(message)) });

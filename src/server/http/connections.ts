@@ -60,8 +60,15 @@ function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply, lingerMs
   };
 }
 
-export function registerConnectionLimits(app: FastifyInstance, timeouts: ServerTimeouts): void {
-  app.addHook('onSend', async (request, reply) => {
+/**
+ * One onSend hook for what every answer needs (a hook per request is the cost, not its body):
+ * no answer is ever to be sniffed into another type (an avatar into HTML, say), and an error
+ * answered mid-upload closes the connection.
+ */
+export function registerAnswerHeaders(app: FastifyInstance, timeouts: ServerTimeouts): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('x-content-type-options', 'nosniff');
     if (reply.statusCode >= 400) closeAfterAnswer(request, reply, timeouts.lingerMs);
+    done(null, payload);
   });
 }

@@ -56,8 +56,8 @@ declare module 'fastify' {
 
 async function guardPlugin(app: FastifyInstance, options: { onWarning: (message: string) => void }) {
   app.decorate('databaseFile', watchDatabaseFile(app.db, options.onWarning));
-  app.addHook('onRequest', async (request) => {
-    if (!READS.has(request.method) && app.databaseFile.lost()) throw databaseGone();
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(!READS.has(request.method) && app.databaseFile.lost() ? databaseGone() : undefined);
   });
 }
 

@@ -31,15 +31,18 @@ function namesOf(host: string): string[] {
  * listens (app.inject in tests) the port is 80 and the host `localhost`.
  */
 export function createOriginOf(app: FastifyInstance, listenHost = 'localhost'): (request: FastifyRequest) => string {
-  let known: { port: number; allowed: Set<string>; canonical: string } | undefined;
+  let known: { port: number; listening: boolean; allowed: Set<string>; canonical: string } | undefined;
   const current = () => {
+    // Once listening, the port is fixed: no address() system call per request.
+    if (known?.listening) return known;
     const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 80;
-    if (known?.port !== port) {
+    const listening = typeof address === 'object' && address !== null;
+    const port = listening ? address.port : 80;
+    if (known?.port !== port || known.listening !== listening) {
       const names = namesOf(listenHost);
       const allowed = new Set(names.map((name) => `${name}:${port}`));
       if (port === 80) for (const name of names) allowed.add(name);
-      known = { port, allowed, canonical: `http://${urlHost(listenHost)}:${port}` };
+      known = { port, listening, allowed, canonical: `http://${urlHost(listenHost)}:${port}` };
     }
     return known;
   };
