@@ -175,13 +175,15 @@ describe('wsm auth logout', () => {
     config.setProfile('default', { base_url: BASE_URL, token: TOKEN, workspace: WS });
     config.useProfile('default');
   });
+  /** Chatter on a terminal may wrap at its width: compare the words. */
+  const unwrapped = (text: string) => text.replace(/\s+/g, ' ').trim();
   const revokeReplies = (status: number, body: object) =>
     agent.get(ORIGIN).intercept({ ...REVOKE, headers: { authorization: `Bearer ${TOKEN}` } }).reply(status, body, { headers: { 'content-type': 'application/json' } });
 
   it('revokes the token on the server, then forgets it; base URL and workspace stay, and status says not logged in', async () => {
     revokeReplies(200, { message: 'Token deleted successfully.', status: 200 });
     const { code, stderr } = await run(['auth', 'logout'], { stderrTTY: true });
-    expect({ code, stderr }).toEqual({ code: 0, stderr: 'Logged out: revoked the token on the server and removed it from profile "default"\n' });
+    expect({ code, stderr: unwrapped(stderr) }).toEqual({ code: 0, stderr: 'Logged out: revoked the token on the server and removed it from profile "default"' });
     expect(await savedProfile()).toEqual({ base_url: BASE_URL, workspace: WS });
     agent.assertNoPendingInterceptors();
     const status = await run(['auth', 'status']);
@@ -208,7 +210,7 @@ describe('wsm auth logout', () => {
   it('forgets a token the server no longer accepts (401): exit 0', async () => {
     revokeReplies(401, { message: 'Unauthenticated.' });
     const { code, stderr } = await run(['auth', 'logout'], { stderrTTY: true });
-    expect({ code, stderr }).toEqual({ code: 0, stderr: 'Logged out: the server no longer accepted the token; removed it from profile "default"\n' });
+    expect({ code, stderr: unwrapped(stderr) }).toEqual({ code: 0, stderr: 'Logged out: the server no longer accepted the token; removed it from profile "default"' });
     expect(await savedProfile()).toEqual({ base_url: BASE_URL, workspace: WS });
   });
 
