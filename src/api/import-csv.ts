@@ -1,102 +1,186 @@
 /**
- * Reading import files (decisions.md §3: CSV, UTF-8, BOM accepted, comma
- * separated, header row with a `number` column). The same reader serves the
- * counting pass and the processing pass, so both see exactly the same rows.
+ * Reading import files (decisions.md §3 and §7: CSV, UTF-8, BOM accepted, comma separated,
+ * header row with a `number` column; CRLF, LF and CR all end a row). The server's import worker
+ * and the CLI's local check both read files here, so they see exactly the same rows.
+ *
+ * A row is a line. Every line end (CR, LF or CRLF, mixed in any way) ends a row, inside quotes
+ * too: a quote left open at the end of its line is that row's error, never a value that runs
+ * on and swallows the next rows (a general CSV parser does that, and detects one line end per
+ * file, so a file mixing them merged rows silently). Within a line, RFC 4180 quoting applies.
+ * A line with more non-empty values than the header has columns is an error too (an unquoted
+ * comma shifts every value after it). A line whose values are all blank is not a row.
  */
-import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { pipeline } from 'node:stream';
-import { parse, type CsvError, type Options } from 'csv-parse';
-import { parse as parseSync } from 'csv-parse/sync';
 
-/** One row of the file in order: a parsed record or a row the parser could not read. */
+/** One row of the file in order: a parsed record or a row that cannot be read. */
 export type CsvItem =
   | { kind: 'record'; cells: string[]; line: number }
   | { kind: 'error'; line: number; message: string };
 
-interface SequencedRecord {
-  sequence: number;
-  cells: string[];
-  line: number;
-}
-
-/** A single record beyond this is a broken file (an unclosed quote), not a contact. */
-const MAX_RECORD_CHARS = 1024 * 1024;
+/** A single line beyond this is a broken file, not a contact. */
+const MAX_LINE_BYTES = 1024 * 1024;
 /** How much of the upload is read to decide whether it is a CSV with a usable header. */
 const HEAD_BYTES = 64 * 1024;
+const READ_CHUNK = 64 * 1024;
+const LF = 0x0a;
+const CR = 0x0d;
+const QUOTE = 0x22;
 
 export const FILE_NOT_CSV = 'The file must be a UTF-8 CSV file whose header row has a number column.';
 
-const countOf = (text: string, needle: string) => text.split(needle).length - 1;
+const MESSAGES = {
+  unclosed: 'The row has a quoted value that is not closed on its line (every line end ends a row).',
+  strayQuote: 'The row has a quote inside a value that does not start with one.',
+  afterQuote: 'The row has text after the closing quote of a value.',
+  tooLong: 'The row is too long.',
+} as const;
 
-function describe(error: CsvError | undefined): string {
-  if (error?.code === 'CSV_QUOTE_NOT_CLOSED') return 'The row has a quoted value that is never closed.';
-  if (error?.code === 'CSV_MAX_RECORD_SIZE') return 'The row is too long.';
-  return 'The row is not valid CSV.';
+/** One physical line: its bytes (valid until the next line is read) and its 1-based number. */
+interface Line {
+  bytes: Buffer;
+  line: number;
+  tooLong: boolean;
 }
 
 /**
- * Every row of the file, header first, with the 1-based line where it starts.
- * Rows the parser rejects come out as `error` items in their place, so a bad
- * row is reported and the import goes on.
+ * Every line of the file with its number, the BOM removed. CR, LF and CRLF each end a line
+ * (a CRLF split between two reads too); the last line needs no line end.
+ */
+async function* readLines(path: string): AsyncGenerator<Line> {
+  const handle = await open(path, 'r');
+  try {
+    let line = 0;
+    let first = true;
+    let afterCr = false; // the previous read ended with a CR: an LF first in this one is its pair
+    let partial: Buffer[] = []; // the start of a line that began in an earlier read
+    let partialBytes = 0;
+    let tooLong = false;
+    const buffer = Buffer.allocUnsafe(READ_CHUNK);
+    const finish = (tail: Buffer): Line => {
+      line += 1;
+      const bytes = partial.length === 0 ? tail : Buffer.concat([...partial, tail]);
+      const out = { bytes: tooLong ? Buffer.alloc(0) : bytes, line, tooLong };
+      partial = [];
+      partialBytes = 0;
+      tooLong = false;
+      return out;
+    };
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, READ_CHUNK, null);
+      if (bytesRead === 0) break;
+      let data = buffer.subarray(0, bytesRead);
+      if (first) {
+        first = false;
+        if (data.length >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) data = data.subarray(3);
+      }
+      let start = 0;
+      if (afterCr && data[0] === LF) start = 1;
+      afterCr = false;
+      // The next CR and LF, each found once per read position (not rescanned for every line).
+      let nextLf = data.indexOf(LF, start);
+      let nextCr = data.indexOf(CR, start);
+      while (nextLf >= 0 || nextCr >= 0) {
+        const end = nextCr < 0 || (nextLf >= 0 && nextLf < nextCr) ? nextLf : nextCr;
+        const tail = data.subarray(start, end);
+        yield finish(tail);
+        start = end + 1;
+        if (data[end] === CR) {
+          if (start < data.length && data[start] === LF) start += 1;
+          else if (start === data.length) afterCr = true;
+        }
+        if (nextLf >= 0 && nextLf < start) nextLf = data.indexOf(LF, start);
+        if (nextCr >= 0 && nextCr < start) nextCr = data.indexOf(CR, start);
+      }
+      if (start < data.length) {
+        // The rest is the start of a line that ends in a later read; bounded, past the limit
+        // only its length counts.
+        const rest = data.subarray(start);
+        partialBytes += rest.length;
+        if (partialBytes > MAX_LINE_BYTES) {
+          tooLong = true;
+          partial = [];
+        } else if (!tooLong) partial.push(Buffer.from(rest));
+      }
+    }
+    if (partialBytes > 0 || tooLong) yield finish(Buffer.alloc(0));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The cells of one line, or why it is not a CSV row (RFC 4180 quoting within the line). */
+export function parseLine(text: string): { cells: string[] } | { error: string } {
+  if (!text.includes('"')) return { cells: text.split(',') };
+  const cells: string[] = [];
+  let i = 0;
+  for (;;) {
+    if (text[i] === '"') {
+      let value = '';
+      let j = i + 1;
+      for (;;) {
+        const close = text.indexOf('"', j);
+        if (close < 0) return { error: MESSAGES.unclosed };
+        value += text.slice(j, close);
+        if (text[close + 1] === '"') {
+          value += '"';
+          j = close + 2;
+          continue;
+        }
+        i = close + 1;
+        break;
+      }
+      cells.push(value);
+      if (i === text.length) return { cells };
+      if (text[i] !== ',') return { error: MESSAGES.afterQuote };
+      i += 1;
+      continue;
+    }
+    const comma = text.indexOf(',', i);
+    const value = comma < 0 ? text.slice(i) : text.slice(i, comma);
+    if (value.includes('"')) return { error: MESSAGES.strayQuote };
+    cells.push(value);
+    if (comma < 0) return { cells };
+    i = comma + 1;
+  }
+}
+
+const isBlank = (cell: string) => cell.trim() === '';
+
+/**
+ * Every row of the file, header first, with its line number. Rows that cannot be read come
+ * out as `error` items in their place, so a bad row is reported and the import goes on.
  */
 export async function* readCsvRows(path: string): AsyncGenerator<CsvItem> {
-  // on_record and on_skip run synchronously in file order; a sequence number
-  // lets the skipped rows be put back between the records around them.
-  let sequence = 0;
-  // csv-parse counts a CRLF inside a quoted value as two lines: keep the excess to subtract.
-  let extraLines = 0;
-  // Where the last row ended, to place a row the parser rejects: it reports where it gave up
-  // (for an unclosed quote, the end of the file), while the user needs where the row starts.
-  let lastEnd = 0;
-  let lastEmptyLines = 0;
-  const skipped: Array<{ sequence: number; item: CsvItem }> = [];
-  const options: Options<SequencedRecord | null, string[]> = {
-    bom: true,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: true,
-    skip_records_with_error: true,
-    max_record_size: MAX_RECORD_CHARS,
-    on_record: (cells, context) => {
-      let breaks = 0;
-      for (const cell of cells) {
-        if (!cell.includes('\n')) continue;
-        breaks += countOf(cell, '\n');
-        extraLines += countOf(cell, '\r\n');
-      }
-      lastEnd = context.lines - extraLines;
-      lastEmptyLines = context.empty_lines;
-      // A row of empty cells (spreadsheet exports end with them) is not a row, like a blank line.
-      if (cells.every((cell) => cell.trim() === '')) return null;
-      return { sequence: sequence++, cells, line: lastEnd - breaks };
-    },
-    on_skip: (error: CsvError | undefined) => {
-      const blankLinesBefore = Number(error?.empty_lines ?? lastEmptyLines) - lastEmptyLines;
-      const line = lastEnd + 1 + Math.max(0, blankLinesBefore);
-      lastEnd = line;
-      skipped.push({ sequence: sequence++, item: { kind: 'error', line, message: describe(error) } });
-      return undefined;
-    },
-  };
-  // The typings tie on_record's result to string[]; ours returns the record with its place.
-  const parser = parse(options as unknown as Options);
-  pipeline(createReadStream(path), parser, () => {
-    // Errors surface through the iteration below.
-  });
-  for await (const record of parser as AsyncIterable<SequencedRecord>) {
-    while (skipped.length > 0 && skipped[0].sequence < record.sequence) yield skipped.shift()!.item;
-    yield { kind: 'record', cells: record.cells, line: record.line };
+  let columns: number | undefined;
+  for await (const { bytes, line, tooLong } of readLines(path)) {
+    if (tooLong) {
+      yield { kind: 'error', line, message: MESSAGES.tooLong };
+      continue;
+    }
+    const parsed = parseLine(bytes.toString('utf8'));
+    if ('error' in parsed) {
+      yield { kind: 'error', line, message: parsed.error };
+      continue;
+    }
+    const { cells } = parsed;
+    // A row of empty cells (spreadsheet exports end with them) is not a row, like a blank line.
+    if (cells.every(isBlank)) continue;
+    if (columns === undefined) columns = cells.length;
+    else if (cells.length > columns && !cells.slice(columns).every(isBlank)) {
+      const values = cells.findLastIndex((cell) => !isBlank(cell)) + 1;
+      yield { kind: 'error', line, message: `The row has ${values} values but the header has ${columns} columns.` };
+      continue;
+    }
+    yield { kind: 'record', cells, line };
   }
-  for (const entry of skipped) yield entry.item;
 }
 
 /** Header names as matched against columns and contact fields: trimmed, lowercase. */
 export const headerName = (cell: string) => cell.trim().toLowerCase();
 
 /**
- * Decides at upload time whether the file can be imported: UTF-8 text (a BOM is
- * fine), no NUL bytes, and a first line that parses as a CSV header naming `number`.
+ * Decides at upload time whether the file can be imported: UTF-8 text (a BOM is fine), no NUL
+ * bytes, and a first line (ended by CR or LF) that parses as a CSV header naming `number`.
  */
 export async function looksLikeImportCsv(path: string): Promise<boolean> {
   const handle = await open(path, 'r');
@@ -118,86 +202,38 @@ export async function looksLikeImportCsv(path: string): Promise<boolean> {
   } catch {
     return false;
   }
-  const newline = text.indexOf('\n');
-  if (newline < 0 && head.length < fileSize) return false; // a header longer than the sample
-  const firstLine = (newline < 0 ? text : text.slice(0, newline)).replace(/^\uFEFF/, '');
-  try {
-    const [header] = parseSync(firstLine, { relax_quotes: true, relax_column_count: true }) as string[][];
-    return (header ?? []).map(headerName).includes('number');
-  } catch {
-    return false;
-  }
+  const end = text.search(/[\r\n]/);
+  if (end < 0 && head.length < fileSize) return false; // a header longer than the sample
+  const parsed = parseLine((end < 0 ? text : text.slice(0, end)).replace(/^\uFEFF/, ''));
+  return 'cells' in parsed && parsed.cells.map(headerName).includes('number');
 }
 
-/** Bytes that leave a quote-free line blank: comma, tab, LF, VT, FF, CR, space. */
+/** Bytes that leave a line blank when no quote is on it: comma, tab, VT, FF, space. */
 const BLANK_BYTE = new Uint8Array(256);
-for (const byte of [0x2c, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20]) BLANK_BYTE[byte] = 1;
-const READ_CHUNK = 1024 * 1024;
+for (const byte of [0x2c, 0x09, 0x0b, 0x0c, 0x20]) BLANK_BYTE[byte] = 1;
 
 /**
- * The number of rows `readCsvRows` yields after the header (records and
- * error items), without parsing: for a file with no quote character and
- * consistent line ends (all LF or all CRLF) a row is exactly a line with a
- * cell that is not blank. Any other file is counted by parsing it.
+ * The number of rows `readCsvRows` yields after the header (records and error items), mostly
+ * without decoding: a line with a printable ASCII byte other than a comma or a quote is a row
+ * whatever its quoting (that byte is a value's content, or makes the line an error). Only
+ * lines of blanks, quotes and non-ASCII bytes are parsed to decide.
  */
 export async function countDataRows(path: string): Promise<number> {
-  const fast = await countPlainLines(path);
-  if (fast !== undefined) return Math.max(0, fast - 1);
-  let rows = -1; // the header is not a data row
-  for await (const _ of readCsvRows(path)) rows += 1;
-  return Math.max(0, rows);
+  let rows = 0;
+  for await (const { bytes, tooLong } of readLines(path)) {
+    if (tooLong || isRowLine(bytes)) rows += 1;
+  }
+  return Math.max(0, rows - 1); // the header is not a data row
 }
 
-/** Non-blank lines of a quote-free file, or undefined when the file needs the parser. */
-async function countPlainLines(path: string): Promise<number | undefined> {
-  const handle = await open(path, 'r');
-  try {
-    let lines = 0;
-    let lf = 0;
-    let crlf = 0;
-    let carry: Buffer = Buffer.alloc(0);
-    // A line is a row when it has a cell that is not blank; only a line made of blank
-    // and non-ASCII bytes needs decoding to decide (Unicode spaces are blank too).
-    const isRow = (data: Buffer, start: number, end: number): boolean => {
-      let nonAscii = false;
-      for (let i = start; i < end; i++) {
-        const byte = data[i];
-        if (byte >= 0x80) nonAscii = true;
-        else if (!BLANK_BYTE[byte]) return true;
-      }
-      return nonAscii && data.toString('utf8', start, end).replaceAll(',', '').trim() !== '';
-    };
-    for (;;) {
-      const buffer = Buffer.allocUnsafe(READ_CHUNK);
-      const { bytesRead } = await handle.read(buffer, 0, READ_CHUNK, null);
-      if (bytesRead === 0) break;
-      const read = buffer.subarray(0, bytesRead);
-      if (read.includes(0x22)) return undefined; // a quote: only the parser knows the rows
-      const data = carry.length ? Buffer.concat([carry, read]) : read;
-      const hasCr = data.includes(0x0d);
-      let start = 0;
-      for (;;) {
-        const newline = data.indexOf(0x0a, start);
-        if (newline < 0) break;
-        let end = newline;
-        if (end > start && data[end - 1] === 0x0d) {
-          crlf += 1;
-          end -= 1;
-        } else lf += 1;
-        if (hasCr) {
-          const cr = data.indexOf(0x0d, start);
-          if (cr >= 0 && cr < end) return undefined; // a lone CR: another line end
-        }
-        if (isRow(data, start, end)) lines += 1;
-        start = newline + 1;
-      }
-      carry = Buffer.from(data.subarray(start));
-    }
-    if (carry.includes(0x0d)) return undefined;
-    if (isRow(carry, 0, carry.length)) lines += 1;
-    if (crlf > 0 && lf > 0) return undefined; // mixed line ends: leave them to the parser
-    return lines;
-  } finally {
-    await handle.close();
+function isRowLine(bytes: Buffer): boolean {
+  let unsure = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i];
+    if (byte >= 0x80 || byte === QUOTE) unsure = true;
+    else if (!BLANK_BYTE[byte]) return true;
   }
+  if (!unsure) return false;
+  const parsed = parseLine(bytes.toString('utf8'));
+  return 'error' in parsed || !parsed.cells.every(isBlank);
 }

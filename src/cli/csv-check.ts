@@ -4,7 +4,7 @@
 // duplicate wins, empty cells absent), so the warnings name the rows the server would skip.
 import { open } from 'node:fs/promises';
 import { check, importRow } from '../api/schemas/index.js';
-// The server's own reader (a pure module: node streams and csv-parse, nothing of fastify or
+// The server's own reader (a pure module: node file reads only, nothing of fastify or
 // SQLite), so the rows, their line numbers and what counts as a row are the server's exactly.
 import { headerName, looksLikeImportCsv, readCsvRows, type CsvItem } from '../api/import-csv.js';
 import { LocalValidationError } from './errors.js';

@@ -30,7 +30,7 @@ export function registerAuth(program: Command): void {
   withExamples(
     auth
       .command('logout')
-      .description("forget the profile's token (base URL and workspace are kept)")
+      .description("revoke the profile's token on its server and forget it (base URL and workspace are kept)")
       .action(lazy(() => import('./auth/logout.js'))),
     ['wsm auth logout', 'wsm auth logout --profile staging'],
   );

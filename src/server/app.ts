@@ -2,18 +2,23 @@
  * buildApp() assembles the server and never listens: tests call app.inject(),
  * `wsm serve` (serve.ts) listens. Everything lives under /api/v3.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Db } from './db.js';
 import { auth } from './http/auth.js';
+import { databaseFileGuard } from './http/database-file.js';
+import { createOriginOf } from './http/origin.js';
+import { registerAnswerHeaders, SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './http/connections.js';
 import { frameworkErrors, registerErrorHandling, HttpError, notFound } from './http/errors.js';
 import { ERROR_MESSAGES } from '../api/schemas/index.js';
 import { routePlugins } from './routes/index.js';
+import { LOGIN_LIMITS, type LoginLimits } from './routes/auth.js';
 import { docsRoutes } from './routes/openapi.js';
 import type { TemplateProvider } from './provider/provider.js';
 import { createSimulatedProvider } from './provider/simulated.js';
 
 export const API_PREFIX = '/api/v3';
+export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface AppOptions {
   db: Db;
@@ -31,6 +36,16 @@ export interface AppOptions {
    * "timed out": below the CLI's 30 s request timeout, so the cause reaches the user.
    */
   providerTimeoutMs?: number;
+  /** How long a token from POST /auth/tokens lasts (decisions.md §7: 30 days). */
+  tokenLifetimeMs?: number;
+  /** Sign-in attempts allowed per e-mail and per client address (routes/auth.ts). */
+  loginLimits?: LoginLimits;
+  /** Time limits of requests and connections (http/connections.ts); tests shorten them. */
+  timeouts?: Partial<ServerTimeouts>;
+  /** The address `wsm serve` listens on: URLs in answers are built from it (http/origin.ts). */
+  listenHost?: string;
+  /** Things the operator must know while serving (a lost database file); default: the request log. */
+  onWarning?: (message: string) => void;
 }
 
 export interface RouteEntry {
@@ -46,16 +61,22 @@ declare module 'fastify' {
     db: Db;
     provider: TemplateProvider;
     providerTimeoutMs: number;
+    tokenLifetimeMs: number;
+    loginLimits: LoginLimits;
     uploadsDir: string;
     workersEnabled: boolean;
+    /** Where URLs in answers point, for this request (http/origin.ts). */
+    originOf: (request: FastifyRequest) => string;
     /** Every route registered, for the 405 answer and the auth-matrix tests. */
     routeTable: RouteEntry[];
   }
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ? { stream: process.stderr } : false,
+    ...timeoutOptions(timeouts),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // The API's ids are in the path; keep routing exact and case-sensitive.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -65,9 +86,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.db);
   app.decorate('provider', options.provider ?? createSimulatedProvider(options.db));
   app.decorate('providerTimeoutMs', options.providerTimeoutMs ?? 20_000);
+  app.decorate('tokenLifetimeMs', options.tokenLifetimeMs ?? TOKEN_LIFETIME_MS);
+  app.decorate('loginLimits', options.loginLimits ?? LOGIN_LIMITS);
   app.decorate('uploadsDir', options.uploadsDir);
   app.decorate('workersEnabled', options.workers ?? true);
   app.decorate('routeTable', [] as RouteEntry[]);
+  app.decorate('originOf', createOriginOf(app, options.listenHost));
 
   // Some clients send `Content-Type: application/json` with an empty body (a DELETE, say): that
   // is no body, not a malformed one. Anything else goes to fastify's own (poisoning-safe) parser.
@@ -93,8 +117,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  registerAnswerHeaders(app, timeouts);
   await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(auth);
+  await app.register(databaseFileGuard, { onWarning: options.onWarning ?? ((message) => app.log.warn(message)) });
   await app.register(
     async (api) => {
       for (const plugin of routePlugins) await api.register(plugin);

@@ -1,9 +1,21 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrations } from './migrations/index.js';
 
 export type Db = Database.Database;
+
+/**
+ * How long a statement waits for another connection's lock. better-sqlite3 waits synchronously,
+ * so the whole server waits with it: kept short, after which a request answers 503 with
+ * Retry-After and the import worker tries again later (http/errors.ts, workers/imports.ts).
+ */
+export const BUSY_TIMEOUT_MS = 200;
+
+/** Another connection holds the lock (SQLITE_BUSY, SQLITE_LOCKED and their extended codes). */
+export const isBusyError = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(String((error as { code?: unknown })?.code ?? ''));
+/** The disk (or the database's size limit) is full. */
+export const isFullError = (error: unknown) => ['SQLITE_FULL', 'ENOSPC'].includes(String((error as { code?: unknown })?.code ?? ''));
 
 /**
  * Opens (or creates) the database, in WAL mode, and brings its schema up to
@@ -11,24 +23,59 @@ export type Db = Database.Database;
  * a crash never leaves a half-applied schema.
  */
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') ownerOnly(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   migrate(db);
   return db;
+}
+
+/**
+ * The database holds password hashes, token hashes and every contact: owner-only. SQLite gives
+ * the WAL and shared-memory files the mode of the database file, so creating that one 0600
+ * covers all three; a file found looser (an older wsm, a copy) is tightened.
+ */
+function ownerOnly(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
+    } catch {
+      // Not there (yet), or not ours to change: SQLite reports what matters when it opens it.
+    }
+  }
 }
 
 export function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   for (const migration of migrations) {
     if (migration.version <= current) continue;
-    db.transaction(() => {
-      db.exec(migration.sql);
+    const apply = db.transaction(() => {
+      if (migration.sql) db.exec(migration.sql);
+      migration.run?.(db);
+      if (migration.foreignKeysOff) {
+        const broken = db.pragma('foreign_key_check') as unknown[];
+        if (broken.length > 0) throw new Error(`migration ${migration.version} would break ${broken.length} foreign keys`);
+      }
       db.pragma(`user_version = ${migration.version}`);
-    })();
+    });
+    if (!migration.foreignKeysOff) {
+      apply();
+      continue;
+    }
+    // A table rebuild drops the old table: with foreign keys on, that would cascade to every row
+    // pointing at it. The pragma is a no-op inside a transaction, so it is set around it.
+    const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+    db.pragma('foreign_keys = OFF');
+    try {
+      apply();
+    } finally {
+      db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
+    }
   }
 }
 

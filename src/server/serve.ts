@@ -2,7 +2,7 @@
  * `wsm serve`: opens the database, seeds it when empty, listens, and saves
  * the `local` CLI profile so the next `wsm` command works with no set-up.
  */
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +13,12 @@ import { createUsersRepository, newToken } from './repositories/users.js';
 import { createSimulatedProvider } from './provider/simulated.js';
 import type { ProviderFaultKind } from './provider/provider.js';
 import { dataDir } from './paths.js';
+import { lockDatabaseFile, type DatabaseLock } from './lock.js';
+import { createImportsRepository } from './repositories/imports.js';
+import { isLoopbackHost } from './http/origin.js';
+
+/** How long SIGINT/SIGTERM waits for requests in flight: under the 10 s after which `docker stop` kills. */
+export const SHUTDOWN_DEADLINE_MS = 8_000;
 
 export interface ServeOptions {
   host: string;
@@ -26,6 +32,8 @@ export interface ServeOptions {
   /** A token saved earlier (the `local` profile); reused when it still opens this database. */
   previousToken?: string;
   logger?: boolean;
+  /** Lines for the operator on stderr, while starting and serving (printed by the command as warnings). */
+  onWarning?: (message: string) => void;
 }
 
 export interface RunningServer {
@@ -41,8 +49,25 @@ export interface RunningServer {
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const dbFile = options.db ?? join(dataDir(), 'wsm.db');
+  // Before the database is even opened: a second server must not migrate it under the first.
+  const lock = dbFile === ':memory:' ? undefined : lockDatabaseFile(dbFile);
+  try {
+    return await startOnLockedDatabase(options, dbFile, lock);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function startOnLockedDatabase(options: ServeOptions, dbFile: string, lock: DatabaseLock | undefined): Promise<RunningServer> {
   const db = openDatabase(dbFile);
-  const uploadsDir = dbFile === ':memory:' ? mkdtempSync(join(tmpdir(), 'wsm-uploads-')) : `${dbFile}.uploads`;
+  // This process holds the lock: claims on imports left by a previous one are void.
+  createImportsRepository(db).releaseClaims();
+  const temporaryUploads = dbFile === ':memory:';
+  const uploadsDir = temporaryUploads ? mkdtempSync(join(tmpdir(), 'wsm-uploads-')) : `${dbFile}.uploads`;
+  // Owner-only, like the database (an older wsm made it 0755).
+  mkdirSync(uploadsDir, { recursive: true, mode: 0o700 });
+  chmodSync(uploadsDir, 0o700);
   const seeded = await seed(db, { workspaceId: options.workspace, adminToken: options.adminToken });
   const users = createUsersRepository(db);
 
@@ -59,8 +84,19 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   }
 
   const provider = createSimulatedProvider(db, { approvalDelayMs: options.approvalDelayMs, fault: options.providerFault });
-  const app = await buildApp({ db, uploadsDir, provider, logger: options.logger });
-  await app.listen({ host: options.host, port: options.port });
+  const app = await buildApp({ db, uploadsDir, provider, logger: options.logger, onWarning: options.onWarning, listenHost: options.host });
+  if (!isLoopbackHost(options.host)) {
+    options.onWarning?.(
+      `listening on ${options.host}: the API is reachable from the network, by anyone who can reach this port; use --host 127.0.0.1 to keep it on this machine`,
+    );
+  }
+  try {
+    await app.listen({ host: options.host, port: options.port });
+  } catch (error) {
+    await app.close();
+    db.close();
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
@@ -73,8 +109,18 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     workspaceId: seeded.workspaceId,
     newToken: minted,
     async close() {
-      await app.close(); // stops accepting, waits for in-flight requests, stops workers
+      // Stops accepting and waits for the requests in flight, but not for ever: a client stalled
+      // mid-body would hold the shutdown until its request time limit. Past the deadline every
+      // connection is cut.
+      const deadline = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_DEADLINE_MS);
+      try {
+        await app.close(); // also stops the workers after their batch in flight
+      } finally {
+        clearTimeout(deadline);
+      }
       db.close();
+      lock?.release();
+      if (temporaryUploads) rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }

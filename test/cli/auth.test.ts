@@ -169,18 +169,70 @@ describe('wsm auth status', () => {
 });
 
 describe('wsm auth logout', () => {
-  it('removes the token, keeps base URL and workspace; status then says not logged in (exit 2)', async () => {
+  const REVOKE = { path: '/api/v3/auth/tokens/current', method: 'DELETE' } as const;
+  beforeEach(async () => {
     const config = await openConfig({ dir });
     config.setProfile('default', { base_url: BASE_URL, token: TOKEN, workspace: WS });
     config.useProfile('default');
-    expect((await run(['auth', 'logout'])).code).toBe(0);
+  });
+  /** Chatter on a terminal may wrap at its width: compare the words. */
+  const unwrapped = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const revokeReplies = (status: number, body: object) =>
+    agent.get(ORIGIN).intercept({ ...REVOKE, headers: { authorization: `Bearer ${TOKEN}` } }).reply(status, body, { headers: { 'content-type': 'application/json' } });
+
+  it('revokes the token on the server, then forgets it; base URL and workspace stay, and status says not logged in', async () => {
+    revokeReplies(200, { message: 'Token deleted successfully.', status: 200 });
+    const { code, stderr } = await run(['auth', 'logout'], { stderrTTY: true });
+    expect({ code, stderr: unwrapped(stderr) }).toEqual({ code: 0, stderr: 'Logged out: revoked the token on the server and removed it from profile "default"' });
     expect(await savedProfile()).toEqual({ base_url: BASE_URL, workspace: WS });
+    agent.assertNoPendingInterceptors();
     const status = await run(['auth', 'status']);
     expect(status.code).toBe(2);
     expect(status.stderr).toBe('error: not logged in: run `wsm auth login` or `wsm serve`\n');
   });
 
-  it('is idempotent', async () => {
+  it('against a server without the extension (404 without a status, or 405) says so in one line and only forgets the token: exit 0', async () => {
+    for (const [status, body] of [[404, { message: 'Not Found' }], [405, { message: 'Method Not Allowed' }]] as const) {
+      const config = await openConfig({ dir });
+      config.setProfile('default', { token: TOKEN });
+      revokeReplies(status, body);
+      const { code, stdout, stderr } = await run(['auth', 'logout']);
+      expect({ status, code, stdout, stderr }).toEqual({
+        status,
+        code: 0,
+        stdout: '',
+        stderr: 'warning: this server does not support revoking tokens: the token was only removed from profile "default"\n',
+      });
+      expect(await savedProfile()).toEqual({ base_url: BASE_URL, workspace: WS });
+    }
+  });
+
+  it('forgets a token the server no longer accepts (401): exit 0', async () => {
+    revokeReplies(401, { message: 'Unauthenticated.' });
+    const { code, stderr } = await run(['auth', 'logout'], { stderrTTY: true });
+    expect({ code, stderr: unwrapped(stderr) }).toEqual({ code: 0, stderr: 'Logged out: the server no longer accepted the token; removed it from profile "default"' });
+    expect(await savedProfile()).toEqual({ base_url: BASE_URL, workspace: WS });
+  });
+
+  it('keeps the token when the server fails otherwise, so that logout can be retried: exit 6, one line', async () => {
+    revokeReplies(500, { message: 'Server error.', status: 500 });
+    const { code, stderr } = await run(['auth', 'logout']);
+    expect(code).toBe(6);
+    expect(stderr).toBe('error: could not revoke the token on the server (Server error.): it is kept in profile "default"; run `wsm auth logout` again when the server answers\n');
+    expect(await savedProfile()).toEqual({ base_url: BASE_URL, token: TOKEN, workspace: WS });
+  });
+
+  it("revokes the profile's own token even when WSM_TOKEN is set, and warns that WSM_TOKEN stays in use", async () => {
+    revokeReplies(200, { message: 'Token deleted successfully.', status: 200 });
+    const { code, stderr } = await run(['auth', 'logout'], { env: { WSM_TOKEN: 'wsm_fromtheenvironment00000042' } });
+    expect(code).toBe(0);
+    expect(stderr).toBe('warning: WSM_TOKEN is still set in the environment and will keep being used\n');
+    agent.assertNoPendingInterceptors();
+  });
+
+  it('is idempotent: no token, no request', async () => {
+    const config = await openConfig({ dir });
+    config.setProfile('default', { token: undefined });
     const { code, stderr } = await run(['auth', 'logout'], { stderrTTY: true });
     expect(code).toBe(0);
     expect(stderr).toContain('holds no token');

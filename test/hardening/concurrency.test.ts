@@ -1,6 +1,7 @@
 /**
  * Uniqueness under concurrency: 50 parallel creates over 10 distinct contact numbers, template
- * names and label names give exactly 10 records and 40 answers 422 naming the field; never a
+ * names and label names give exactly 10 records and 40 answers 422 naming the field; eight
+ * parallel user creates or updates with one e-mail give one success and seven 422s; never a
  * 5xx, never SQLITE_BUSY. Over real HTTP against `wsm serve` (one socket per request, requires
  * `npm run build`) and through app.inject.
  */
@@ -17,6 +18,8 @@ import { drainOutbox } from '../../src/server/workers/outbox.js';
 
 const PARALLEL = 50;
 const DISTINCT = 10;
+/** The issue's case: eight parallel requests for one e-mail. */
+const EMAIL_RACERS = 8;
 
 interface Answer {
   status: number;
@@ -103,6 +106,39 @@ describe('concurrency over real HTTP (wsm serve)', () => {
       await race(send, resource);
     });
   }
+
+  // Users (issue 13, point 9): the password hash (scrypt, asynchronous) sits between the e-mail
+  // check and the write, so parallel requests all pass the check; the unique index decides, and
+  // each loser must get the 422 a sequential request gets, never a 500.
+  describe(`e-mail races: ${EMAIL_RACERS} parallel requests`, () => {
+    const TAKEN = { message: 'Validation error', errors: { email: ['The email has already been taken.'] } };
+    const expectOneWinner = (answers: Answer[], winner: number) => {
+      expect(answers.map((a) => a.status).sort()).toEqual([winner, ...Array(EMAIL_RACERS - 1).fill(422)]);
+      for (const answer of answers.filter((a) => a.status === 422)) expect(answer.body).toEqual(TAKEN);
+    };
+    let roleId: number;
+    beforeAll(async () => {
+      roleId = (await send('POST', '/roles', { name: 'Racers', permissions: ['contacts.view'] })).body.data.id;
+    });
+
+    it('user creates with one e-mail: one 201, the rest 422, never a 500', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: EMAIL_RACERS }, (_, i) => send('POST', '/users', { name: `Racer ${i}`, email: 'same@example.com', password: 'long enough 1', role_id: roleId })),
+      );
+      expectOneWinner(answers, 201);
+    });
+
+    it('updates of as many users to one e-mail (with a new password each): one 200, the rest 422', async () => {
+      const ids: number[] = [];
+      for (let i = 0; i < EMAIL_RACERS; i++) {
+        ids.push((await send('POST', '/users', { name: `Mover ${i}`, email: `mover${i}@example.com`, password: 'long enough 1', role_id: roleId })).body.data.id);
+      }
+      const answers = await Promise.all(
+        ids.map((id) => send('POST', `/users/${id}`, { email: 'target@example.com', password: 'another one 2', confirm_password: 'another one 2' })),
+      );
+      expectOneWinner(answers, 200);
+    });
+  });
 
   it('leaves no orphan at the provider, no SQLITE_BUSY in the log, and a whole database', async () => {
     const db = new Database(join(server.dir, 'wsm.db'), { readonly: true });

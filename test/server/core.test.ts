@@ -65,9 +65,9 @@ describe('workspaces, permissions, me and tokens', () => {
     const made = await h.call({ method: 'POST', url: '/api/v3/workspaces', payload: { name: 'Second' } });
     expect(made.statusCode).toBe(201);
     const id = made.json().data.id;
-    const perms = (await h.call({ method: 'GET', url: `/api/v3/workspaces/${id}/permissions` }));
-    // The owner's role holds only the enabled permissions: permissions.view is not among them.
-    expect(perms.statusCode).toBe(403);
+    const perms = await h.call({ method: 'GET', url: `/api/v3/workspaces/${id}/permissions` });
+    // Exactly the defaults are enabled; the creating partner keeps full access (decisions.md §7).
+    expect(perms.json()).toEqual({ data: [{ contacts: ['contacts.view'] }, { labels: ['labels.view'] }] });
     const labels = await h.call({ method: 'GET', url: `/api/v3/workspaces/${id}/labels` });
     expect(labels.statusCode).toBe(200);
   });

@@ -171,21 +171,24 @@ describe('contact imports: processing', () => {
     expect(counted.json().data.contacts_count).toBe(3);
   });
 
-  it('reports the line where a row starts across quoted line breaks, CRLF and blank lines', async () => {
+  it('reports every line as its own row: a quote left open at a line end, CRLF, blank lines', async () => {
+    // decisions.md §7: every line end ends a row, so "Two / lines" are two rows, both reported.
     const csv = 'number,name\r\n5550000001,"Two\r\nlines"\r\n\r\nnope,x\r\n5550000003,"a ""quote"""\r\n5550000004,"never closed\r\n';
     const made = await createImport(csv);
     await runPendingImports(h.app);
     const done = await getImport(made.id);
-    expect(done).toMatchObject({ status: 'completed', total_rows: 4, created_count: 2, failed_count: 2 });
+    expect(done).toMatchObject({ status: 'completed', total_rows: 5, created_count: 1, failed_count: 4 });
     expect(done.errors).toEqual([
+      { row: 2, message: 'The row has a quoted value that is not closed on its line (every line end ends a row).' },
+      { row: 3, message: 'The row has a quote inside a value that does not start with one.' },
       { row: 5, message: 'The number must be a phone number of 7 to 15 digits.' },
-      { row: 7, message: 'The row has a quoted value that is never closed.' },
+      { row: 7, message: 'The row has a quoted value that is not closed on its line (every line end ends a row).' },
     ]);
     const names = (await h.call({ method: 'GET', url: contactsUrl() })).json().data.map((c: { name: string }) => c.name);
-    expect(names).toEqual(['Two\r\nlines', 'a "quote"']);
+    expect(names).toEqual(['a "quote"']);
   });
 
-  it('places every row, and every row the parser rejects, at the line where it starts', async () => {
+  it('places every row, and every row it cannot read, at its own line', async () => {
     const linesOf = async (content: string) => {
       const path = join(h.dir, 'lines.csv');
       writeFileSync(path, content);
@@ -193,10 +196,10 @@ describe('contact imports: processing', () => {
       for await (const item of readCsvRows(path)) items.push(item.kind === 'record' ? item.line : `error@${item.line}`);
       return items;
     };
-    expect(await linesOf('number,name\n1,a\n2,"x"\n\n3,"multi\nline"\n4,b')).toEqual([1, 2, 3, 5, 7]);
-    expect(await linesOf('number,name\n1,a\n\n\n2,"never\nclosed\n\n3,x\n')).toEqual([1, 2, 'error@5']);
-    expect(await linesOf('number,name\n1,a\n,,\n2,"never\nclosed\n3,x\n')).toEqual([1, 2, 'error@4']);
-    expect(await linesOf('number,name\r\n1,"a\r\nb\r\nc"\r\n2,x\r\n')).toEqual([1, 2, 5]);
+    expect(await linesOf('number,name\n1,a\n2,"x"\n\n3,"multi\nline"\n4,b')).toEqual([1, 2, 3, 'error@5', 'error@6', 7]);
+    expect(await linesOf('number,name\n1,a\n\n\n2,"never\nclosed\n\n3,x\n')).toEqual([1, 2, 'error@5', 6, 8]);
+    expect(await linesOf('number,name\n1,a\n,,\n2,"never\nclosed\n3,x\n')).toEqual([1, 2, 'error@4', 5, 6]);
+    expect(await linesOf('number,name\r\n1,"a\r\nb\r\nc"\r\n2,x\r\n')).toEqual([1, 'error@2', 3, 'error@4', 5]);
   });
 
   it('keeps the first 100 errors and an exact failed count; a repeated number updates', async () => {

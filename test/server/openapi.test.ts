@@ -95,3 +95,17 @@ describe('/docs', () => {
     expect(docs.every((route) => route.public)).toBe(true);
   });
 });
+
+describe('the token extensions in the document (issue 13)', () => {
+  it('states expires_at, the 429 of POST /auth/tokens, and DELETE /auth/tokens/current', () => {
+    const issue = doc.paths['/auth/tokens'].post;
+    const data = issue.responses['201'].content['application/json'].schema.properties.data;
+    expect(data.required).toEqual(expect.arrayContaining(['token', 'user_id', 'expires_at']));
+    expect(issue.responses['429']).toMatchObject({ description: expect.stringContaining('Retry-After') });
+    const revoke = doc.paths['/auth/tokens/current'].delete;
+    expect(revoke).toMatchObject({ summary: 'Revoke the calling token', tags: ['Auth'] });
+    expect(revoke.security).toBeUndefined();
+    expect(Object.keys(revoke.responses)).toEqual(['200', '401', '503']);
+    expect(revoke.responses['200'].content['application/json'].schema.required).toEqual(['message', 'status']);
+  });
+});

@@ -1,6 +1,6 @@
-// Extensions of the embedded server: who the token belongs to, and issuing a token.
-import { tokenCreateBody, type Created, type Me, type Single, type TokenCreateBody } from '../schemas/index.js';
-import { checkBody, type ResourceContext } from './base.js';
+// Extensions of the embedded server: who the token belongs to, issuing a token, revoking it.
+import { tokenCreateBody, type Created, type Deleted, type Me, type Single, type TokenCreateBody, type TokenCreated } from '../schemas/index.js';
+import { checkBody, extension, type ResourceContext } from './base.js';
 
 export class AuthResource {
   constructor(private readonly ctx: ResourceContext) {}
@@ -11,8 +11,16 @@ export class AuthResource {
   }
 
   /** POST /auth/tokens with an e-mail and password. */
-  async createToken(body: TokenCreateBody): Promise<Created<{ token: string; user_id: number }>> {
+  async createToken(body: TokenCreateBody): Promise<Created<TokenCreated>> {
     const json = checkBody(tokenCreateBody, body, 'login');
     return this.ctx.transport.request({ method: 'POST', path: '/auth/tokens', json });
+  }
+
+  /**
+   * DELETE /auth/tokens/current: the token of this client stops working. UnsupportedEndpointError
+   * ("this server does not support revoking tokens") where the backend lacks it.
+   */
+  async revokeCurrentToken(): Promise<Deleted> {
+    return extension('revoking tokens', () => this.ctx.transport.request({ method: 'DELETE', path: '/auth/tokens/current' }));
   }
 }

@@ -1,10 +1,21 @@
 import { z } from 'zod';
-import { created, single, timestamps } from './common.js';
+import { created, deleted, single, timestamps } from './common.js';
 
 /** Extension: POST /auth/tokens. */
 export const tokenCreateBody = z.object({ email: z.email(), password: z.string().min(1) });
 export type TokenCreateBody = z.infer<typeof tokenCreateBody>;
-export const tokenCreatedResponse = created(z.object({ token: z.string(), user_id: z.number().int() }));
+export const tokenCreatedResponse = created(
+  z.object({
+    token: z.string(),
+    user_id: z.number().int(),
+    /** decisions.md §7: a token from /auth/tokens expires, 30 days after it is issued by default. */
+    expires_at: z.string().describe('ISO 8601, UTC: when the token stops working'),
+  }),
+);
+export type TokenCreated = z.infer<typeof tokenCreatedResponse>['data'];
+
+/** Extension: DELETE /auth/tokens/current revokes the token of the request. */
+export const tokenRevokedResponse = deleted;
 
 /** Extension: GET /me. */
 export const meRecord = z.object({

@@ -10,7 +10,8 @@ export const PERMISSION_GROUPS = {
   contact_imports: ['view', 'create', 'delete'],
   labels: ['view', 'create', 'update', 'delete'],
   roles: ['view', 'create', 'update', 'delete'],
-  users: ['view', 'create', 'update'],
+  // users.manage (decisions.md §7): another user's password, e-mail, status or role.
+  users: ['view', 'create', 'update', 'manage'],
   templates: ['view', 'create', 'delete', 'sync'],
   permissions: ['view', 'manage'],
 } as const;

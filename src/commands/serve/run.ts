@@ -43,14 +43,13 @@ export async function run(ctx: Context, { opts }: VerbInput): Promise<void> {
     providerFault: flags.providerFault,
     previousToken,
     logger: flags.log,
+    onWarning: (message) => ctx.output.warn(message),
   });
 
-  await saveLocalProfile({ baseUrl: server.url, token: server.token, workspace: server.workspaceId }, { config });
-  ctx.io.out(`Listening on ${server.url}\n`);
-  ctx.io.err(`Workspace ${server.workspaceId}; profile "local" saved${server.newToken ? `; admin token: ${server.token}` : ''}\n`);
-
   // SIGINT/SIGTERM: stop accepting, finish in-flight requests, close the database, exit 0.
-  await new Promise<void>((resolve) => {
+  // Listened for before "Listening on" is printed: a script that stops the server as soon as it
+  // reads that line would otherwise find no handler, and the signal's default kills the process.
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
@@ -59,4 +58,9 @@ export async function run(ctx: Context, { opts }: VerbInput): Promise<void> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+
+  await saveLocalProfile({ baseUrl: server.url, token: server.token, workspace: server.workspaceId }, { config });
+  ctx.io.out(`Listening on ${server.url}\n`);
+  ctx.io.err(`Workspace ${server.workspaceId}; profile "local" saved${server.newToken ? `; admin token: ${server.token}` : ''}\n`);
+  await stopped;
 }

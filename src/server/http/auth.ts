@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Permission } from '../../api/schemas/index.js';
-import { createUsersRepository, type UserRow } from '../repositories/users.js';
+import { createUsersRepository, hashToken, type UserRow } from '../repositories/users.js';
 import { createWorkspacesRepository, type Membership } from '../repositories/workspaces.js';
 import { forbidden, notFound, unauthenticated } from './errors.js';
 
@@ -21,6 +21,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: UserRow;
+    /** SHA-256 of the bearer token of this request (DELETE /auth/tokens/current revokes it). */
+    tokenHash: string;
     membership: Membership;
     /** The `{workspace}` of the path once tenancy has been checked. */
     workspaceId: string;
@@ -41,6 +43,7 @@ async function authPlugin(app: FastifyInstance) {
   const workspaces = createWorkspacesRepository(app.db);
 
   app.decorateRequest('user', null as unknown as UserRow);
+  app.decorateRequest('tokenHash', '');
   app.decorateRequest('membership', null as unknown as Membership);
   app.decorateRequest('workspaceId', '');
 
@@ -48,9 +51,11 @@ async function authPlugin(app: FastifyInstance) {
     const config = request.routeOptions.config;
     if (config?.public || !request.routeOptions.url) return;
     const token = bearer(request);
-    const user = token ? users.findByToken(token) : undefined;
-    if (!user || user.status !== 1) throw unauthenticated();
+    const tokenHash = token ? hashToken(token) : undefined;
+    const user = tokenHash ? users.findByTokenHash(tokenHash) : undefined;
+    if (!user || !tokenHash || user.status !== 1) throw unauthenticated();
     request.user = user;
+    request.tokenHash = tokenHash;
   });
 
   // preValidation runs after the body is read but before any handler work.

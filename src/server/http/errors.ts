@@ -4,11 +4,14 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES, type FieldErrors } from '../../api/schemas/index.js';
+import { isBusyError, isFullError } from '../db.js';
 
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly body: Record<string, unknown>,
+    /** Sent with the answer, e.g. Retry-After. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(String(body.message));
   }
@@ -19,9 +22,35 @@ export const forbidden = () => new HttpError(403, { message: ERROR_MESSAGES[403]
 export const notFound = () => new HttpError(404, { message: ERROR_MESSAGES[404], status: 404 });
 export const templateNotFound = () =>
   new HttpError(404, { success: false, message: ERROR_MESSAGES.template404, status: 404 });
+/** 429 with Retry-After in whole seconds. */
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  new HttpError(
+    429,
+    { message: `Too many sign-in attempts: try again in ${retryAfterSeconds} seconds.`, status: 429 },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+/** The database stayed locked by another connection past the busy timeout (db.ts). */
+export const databaseBusy = () =>
+  new HttpError(503, { message: 'The database is busy: try again in a moment.', status: 503 }, { 'retry-after': '1' });
+export const diskFull = () =>
+  new HttpError(503, { message: 'The server is out of disk space: nothing was saved.', status: 503 }, { 'retry-after': '60' });
 export const payloadTooLarge = () => new HttpError(413, { message: ERROR_MESSAGES[413], status: 413 });
-export const validationFailed = (errors: FieldErrors) =>
-  new HttpError(422, { message: ERROR_MESSAGES.validation, errors });
+/** Fields listed in one 422: a body of 40,000 bad items must not answer megabytes of errors. */
+export const MAX_FIELD_ERRORS = 100;
+/** Messages listed for one field. */
+const MAX_MESSAGES_PER_FIELD = 10;
+
+/**
+ * The 422 of decisions.md §1, bounded: the first MAX_FIELD_ERRORS fields, and then one more
+ * entry, `_truncated`, saying how many were left out (no field of the contract starts with `_`).
+ */
+export function validationFailed(errors: FieldErrors): HttpError {
+  const entries = Object.entries(errors);
+  const listed: FieldErrors = Object.fromEntries(entries.slice(0, MAX_FIELD_ERRORS).map(([field, messages]) => [field, messages.slice(0, MAX_MESSAGES_PER_FIELD)]));
+  const left = entries.length - MAX_FIELD_ERRORS;
+  if (left > 0) listed._truncated = [`${left.toLocaleString('en-US')} more fields had errors: only the first ${MAX_FIELD_ERRORS} are listed.`];
+  return new HttpError(422, { message: ERROR_MESSAGES.validation, errors: listed });
+}
 /** A single-field 422, e.g. a uniqueness clash found in the database. */
 export const invalidField = (field: string, message: string) => validationFailed({ [field]: [message] });
 
@@ -57,6 +86,22 @@ function fromFastifyError(error: FastifyError): HttpError | undefined {
 }
 
 /**
+ * Errors of the database itself. Busy (another connection's lock) and a full disk pass: 503
+ * with Retry-After. A unique-index violation is a write that lost a race: the value was free
+ * when the handler checked it and taken by a parallel request before its own write (an await in
+ * between, such as hashing a password); the loser gets the 422 a sequential request would get,
+ * named after the column ("UNIQUE constraint failed: users.email" -> email).
+ */
+function fromDatabaseError(error: { code?: unknown; message: string }): HttpError | undefined {
+  if (isBusyError(error)) return databaseBusy();
+  if (isFullError(error)) return diskFull();
+  if (error.code !== 'SQLITE_CONSTRAINT_UNIQUE') return undefined;
+  const columns = /^UNIQUE constraint failed: (.+)$/.exec(error.message)?.[1].split(', ').map((column) => column.split('.').pop()!) ?? [];
+  const field = columns.find((column) => column !== 'workspace_id');
+  return field ? invalidField(field, takenMessage(field)) : undefined;
+}
+
+/**
  * Errors the router raises before any route or hook runs, so setErrorHandler never sees them:
  * a path that is not valid percent-encoding, or a parameter longer than maxParamLength. Either
  * way no route has such an id (decisions.md §1: a bad path id is a 404, never a 500).
@@ -69,33 +114,10 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   reply.code(500).send(serverError);
 }
 
-/** How much more of a refused body is read (and dropped) so that the client sees the answer. */
-const LINGER_MAX_BYTES = 8 * 1024 * 1024;
-
-/**
- * Fastify stops reading a body it refuses and closes the connection after the answer; a client
- * still sending then gets a reset instead of the 413 (undici reports EPIPE). Reading on, up to a
- * bound, lets the answer through; a body larger than that still gets the connection closed.
- */
-function lingerOnUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
-  const raw = request.raw;
-  if (raw.complete || raw.destroyed) return;
-  const announced = Number(raw.headers['content-length']);
-  if (Number.isFinite(announced) && announced > LINGER_MAX_BYTES * 2) return;
-  reply.removeHeader('connection');
-  let left = LINGER_MAX_BYTES;
-  raw.on('data', (chunk: Buffer) => {
-    left -= chunk.length;
-    if (left < 0) raw.socket?.destroy();
-  });
-  raw.resume();
-}
-
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const known = error instanceof HttpError ? error : fromFastifyError(error);
-    if (known?.statusCode === 413) lingerOnUnreadBody(request, reply);
-    if (known) return reply.code(known.statusCode).send(known.body);
+    const known = error instanceof HttpError ? error : (fromDatabaseError(error) ?? fromFastifyError(error));
+    if (known) return reply.code(known.statusCode).headers(known.headers).send(known.body);
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(serverError);
   });

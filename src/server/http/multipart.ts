@@ -111,7 +111,8 @@ export async function readForm(request: FastifyRequest, spec: FormSpec): Promise
         continue;
       }
       if (diskPath) {
-        await pipeline(part.file, createWriteStream(diskPath));
+        // Owner-only, like the database: uploads hold contacts' data.
+        await pipeline(part.file, createWriteStream(diskPath, { mode: 0o600 }));
         if (part.file.truncated) throw payloadTooLarge();
         files.push({ ...base, path: diskPath, size: part.file.bytesRead });
       } else {

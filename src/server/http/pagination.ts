@@ -34,7 +34,7 @@ function pageMetaAndLinks(request: FastifyRequest, query: PaginationQuery, total
 
 /** The absolute URL of this request with `page` replaced, other query parameters kept (the URL parsed once). */
 function pageUrls(request: FastifyRequest): (page: number) => string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const url = new URL(request.url, request.server.originOf(request));
   return (page) => {
     url.searchParams.set('page', String(page));
     return url.toString();

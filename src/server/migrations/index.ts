@@ -1,10 +1,29 @@
 /** Numbered migrations, applied in order and tracked in PRAGMA user_version. */
+import type { Db } from '../db.js';
 import { sql as initial } from './001_initial.js';
 import { sql as explicitSearchIndex } from './002_explicit_search_index.js';
 import { sql as searchIndexMerging } from './003_search_index_merging.js';
+import { run as idsNeverReused } from './004_ids_never_reused.js';
+import { sql as importClaims } from './005_import_claims.js';
+import { run as usersManage } from './006_users_manage.js';
+import { sql as tokenExpiry } from './007_token_expiry.js';
 
-export const migrations: Array<{ version: number; name: string; sql: string }> = [
+export interface Migration {
+  version: number;
+  name: string;
+  /** SQL text, or a function for a change that reads the schema as it is. */
+  sql?: string;
+  run?: (db: Db) => void;
+  /** Tables are rebuilt: foreign keys off while it runs, checked before it commits. */
+  foreignKeysOff?: boolean;
+}
+
+export const migrations: Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'explicit_search_index', sql: explicitSearchIndex },
   { version: 3, name: 'search_index_merging', sql: searchIndexMerging },
+  { version: 4, name: 'ids_never_reused', run: idsNeverReused, foreignKeysOff: true },
+  { version: 5, name: 'import_claims', sql: importClaims },
+  { version: 6, name: 'users_manage', run: usersManage },
+  { version: 7, name: 'token_expiry', sql: tokenExpiry },
 ];

@@ -34,7 +34,9 @@ const ERROR_RESPONSES: Record<number, { description: string; schema: string }> =
   404: { description: 'Not found, or a workspace the caller is not a member of.', schema: 'StatusError' },
   413: { description: 'An uploaded file is larger than allowed.', schema: 'StatusError' },
   422: { description: 'Validation error: `errors` maps each field (dotted path) to its messages.', schema: 'ValidationError' },
+  429: { description: 'Too many attempts: wait the seconds of `Retry-After`.', schema: 'StatusError' },
   500: { description: 'Server error.', schema: 'StatusError' },
+  503: { description: 'Nothing was saved: the database is busy (retry after `Retry-After` seconds), the disk is full, or the database file was removed.', schema: 'StatusError' },
 };
 
 function pathParameters(path: string): Json[] {
@@ -89,6 +91,7 @@ function responses(route: RouteEntry, path: string, doc: OperationDoc | undefine
   if (route.permission || route.partnerOnly) codes.add(403);
   if (path.includes('{')) codes.add(404);
   if (doc?.body || doc?.query) codes.add(422);
+  if (route.method !== 'GET') codes.add(503); // every write (http/database-file.ts, http/errors.ts)
   const templates = path.includes('/templates');
   for (const code of [...codes].sort((a, b) => a - b)) {
     const known = ERROR_RESPONSES[code];

@@ -69,10 +69,20 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /auth/tokens': {
     tag: 'Auth',
     summary: 'Issue a bearer token',
-    description: 'Exchanges an e-mail and password for a bearer token.',
+    description:
+      'Exchanges an e-mail and password for a bearer token, which expires at `expires_at` (30 days by default). ' +
+      'Attempts are limited per e-mail and per client address: beyond the limit, 429 with `Retry-After` (seconds).',
     body: s.tokenCreateBody,
     response: s.tokenCreatedResponse,
     status: 201,
+    errors: [429],
+    extension: true,
+  },
+  'DELETE /auth/tokens/current': {
+    tag: 'Auth',
+    summary: 'Revoke the calling token',
+    description: 'The bearer token of this request stops working at once (`wsm auth logout`).',
+    response: s.tokenRevokedResponse,
     extension: true,
   },
   'GET /me': { tag: 'Auth', summary: 'Get the calling user and its workspaces', response: s.meResponse, extension: true },
@@ -150,6 +160,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   [`POST ${ws}/users/{user}`]: {
     tag: 'Users',
     summary: 'Update a user',
+    description:
+      "Another user's password, e-mail, status or role also needs `users.manage`, and no change reaches a user holding " +
+      'permissions the caller lacks (in any workspace) or a partner. Nobody changes their own role; a role given must hold ' +
+      "only permissions the caller holds. A new password revokes the user's other tokens.",
     body: s.userUpdateBody,
     multipart: true,
     files: ['avatar', 'avatar.0', 'avatar.1'],

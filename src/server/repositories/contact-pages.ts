@@ -8,7 +8,7 @@
  *   WHERE workspace_id = ? AND id >= <checkpoint> ORDER BY id LIMIT n OFFSET <STEP.
  *
  * Why it stays exact: a new contact always gets an id above every existing one
- * (rowid tables without an explicit id), so an insert appends at the end and
+ * (AUTOINCREMENT, migration 004: above every id ever given), so an insert appends at the end and
  * moves no position; only a deletion moves positions, and every deletion bumps
  * the workspace's `contacts_deleted` counter (migration 002, a trigger, so
  * every code path and any other connection is covered, and a rolled back

@@ -21,7 +21,7 @@ export function createFilesRepository(db: Db) {
 export type FilesRepository = ReturnType<typeof createFilesRepository>;
 
 /** Where this request's server serves stored files: a file's URL is this plus its id. */
-export const filesBaseUrl = (request: FastifyRequest): string => `${request.protocol}://${request.host}/api/v3/files/`;
+export const filesBaseUrl = (request: FastifyRequest): string => `${request.server.originOf(request)}/api/v3/files/`;
 
 /** The public URL of a stored file (its id is random, so the URL is the capability). */
 export function fileUrl(request: FastifyRequest, id: string | null): string | null {

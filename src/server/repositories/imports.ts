@@ -84,15 +84,25 @@ export function createImportsRepository(db: Db) {
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const remove = db.prepare('DELETE FROM contact_imports WHERE workspace_id = ? AND id = ?');
-  const begin = db.prepare("UPDATE contact_imports SET status = 'processing', total_rows = ?, updated_at = ? WHERE id = ?");
+  // Every write of a run holds the claim in its WHERE clause: a worker that lost it (or whose
+  // import was deleted) changes nothing and learns so from `changes`.
+  const claim = db.prepare(
+    `UPDATE contact_imports SET claimed_by = @worker
+      WHERE id = @id AND status IN ('pending', 'processing') AND (claimed_by IS NULL OR claimed_by = @worker)`,
+  );
+  const release = db.prepare('UPDATE contact_imports SET claimed_by = NULL WHERE id = @id AND claimed_by = @worker');
+  const releaseAll = db.prepare('UPDATE contact_imports SET claimed_by = NULL WHERE claimed_by IS NOT NULL');
+  const begin = db.prepare(
+    "UPDATE contact_imports SET status = 'processing', total_rows = @total, updated_at = @now WHERE id = @id AND claimed_by = @worker",
+  );
   const save = db.prepare(
     `UPDATE contact_imports SET processed_rows = @processed_rows, created_count = @created_count, updated_count = @updated_count,
-            failed_count = @failed_count, errors = @errors, updated_at = @now WHERE id = @id`,
+            failed_count = @failed_count, errors = @errors, updated_at = @now WHERE id = @id AND claimed_by = @worker`,
   );
   const end = db.prepare('UPDATE contact_imports SET status = ?, finished_at = ?, updated_at = ? WHERE id = ?');
 
-  const saveProgress = (id: number, progress: ImportProgress) =>
-    save.run({ ...progress, errors: JSON.stringify(progress.errors), now: nowIso(), id }).changes > 0;
+  const saveProgress = (id: number, worker: string, progress: ImportProgress) =>
+    save.run({ ...progress, errors: JSON.stringify(progress.errors), now: nowIso(), id, worker }).changes > 0;
 
   return {
     list: (workspaceId: string, offset: number, limit: number) => page.all(workspaceId, limit, offset).map(toImportRecord),
@@ -111,14 +121,19 @@ export function createImportsRepository(db: Db) {
       return row.stored_path;
     },
 
-    // The worker's side: it runs outside any request, so by id alone.
+    // The worker's side: it runs outside any request, so by id alone, and only under its claim.
     job: (id: number) => byIdAnyWorkspace.get(id),
     unfinishedIds: () => unfinished.all().map((row) => row.id),
-    begin: (id: number, totalRows: number) => void begin.run(totalRows, nowIso(), id),
-    /** False when the import was deleted meanwhile (the caller then stops). */
+    /** Takes the import for `worker`: false when it is finished, gone, or another worker's. */
+    claim: (id: number, worker: string) => claim.run({ id, worker }).changes > 0,
+    release: (id: number, worker: string) => void release.run({ id, worker }),
+    /** At start-up, under the database lock: no other process can be running an import. */
+    releaseClaims: () => releaseAll.run().changes,
+    /** False when the claim was lost or the import deleted. */
+    begin: (id: number, worker: string, totalRows: number) => begin.run({ total: totalRows, now: nowIso(), id, worker }).changes > 0,
     saveProgress,
-    finish: db.transaction((id: number, status: 'completed' | 'failed', progress: ImportProgress): void => {
-      if (!saveProgress(id, progress)) return;
+    finish: db.transaction((id: number, worker: string, status: 'completed' | 'failed', progress: ImportProgress): void => {
+      if (!saveProgress(id, worker, progress)) return;
       const now = nowIso();
       end.run(status, now, now, id);
     }),

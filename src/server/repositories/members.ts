@@ -14,7 +14,6 @@ export function createMembersRepository(db: Db) {
   const page = db.prepare<[string, number, number], MemberRow>(`${select} WHERE m.workspace_id = ? ORDER BY u.id LIMIT ? OFFSET ?`);
   const one = db.prepare<[string, number], MemberRow>(`${select} WHERE m.workspace_id = ? AND u.id = ?`);
   const setRole = db.prepare('UPDATE memberships SET role_id = ? WHERE workspace_id = ? AND user_id = ?');
-  const roleExists = db.prepare<[string, number], { id: number }>('SELECT id FROM roles WHERE workspace_id = ? AND id = ?');
   const emailHolder = db.prepare<[string], { id: number }>('SELECT id FROM users WHERE email = ?');
 
   const toRecord = (row: MemberRow, avatarUrl: (file: string | null) => string | null): User =>
@@ -28,7 +27,6 @@ export function createMembersRepository(db: Db) {
       const row = one.get(ws, id);
       return row && toRecord(row, avatarUrl);
     },
-    roleExists: (ws: string, roleId: number) => roleExists.get(ws, roleId) !== undefined,
     emailHolder: (email: string) => emailHolder.get(email)?.id,
     setRole: (ws: string, userId: number, roleId: number) => void setRole.run(roleId, ws, userId),
     /** Applies only the given columns; the caller has validated them. */

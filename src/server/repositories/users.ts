@@ -14,14 +14,24 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${SCRYPT.N}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
+/**
+ * Checks a password against a stored hash. Without a hash to check (no such user, or a user
+ * with no password) it still runs scrypt, against a throw-away hash: the answer takes as long
+ * either way, so its timing does not tell which e-mails have an account.
+ */
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  if (!stored) return false;
-  const [scheme, n, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt') return false;
+  const [scheme, n, salt, hash] = (stored ?? '').split('$');
+  if (scheme !== 'scrypt') {
+    await verifyPassword(password, await throwAwayHash());
+    return false;
+  }
   const expected = Buffer.from(hash, 'base64');
   const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { ...SCRYPT, N: Number(n) });
   return timingSafeEqual(expected, actual);
 }
+
+let throwAway: Promise<string> | undefined;
+const throwAwayHash = () => (throwAway ??= hashPassword(randomBytes(16).toString('base64')));
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newToken = () => `wsm_${randomBytes(24).toString('base64url')}`;
@@ -42,8 +52,9 @@ export interface UserRow {
 }
 
 export function createUsersRepository(db: Db) {
-  const byToken = db.prepare<[string], UserRow>(
-    'SELECT u.* FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?',
+  // A token past its expires_at is no token at all; the expired rows go at the next issue.
+  const byToken = db.prepare<[string, string], UserRow>(
+    'SELECT u.* FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ? AND (t.expires_at IS NULL OR t.expires_at > ?)',
   );
   const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
   const byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');
@@ -51,10 +62,14 @@ export function createUsersRepository(db: Db) {
     `INSERT INTO users (name, email, password_hash, timezone, partner, created_at, updated_at)
      VALUES (@name, @email, @password_hash, @timezone, @partner, @now, @now)`,
   );
-  const insertToken = db.prepare('INSERT OR IGNORE INTO tokens (token_hash, user_id, created_at) VALUES (?, ?, ?)');
+  const insertToken = db.prepare('INSERT OR IGNORE INTO tokens (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)');
+  const removeExpired = db.prepare('DELETE FROM tokens WHERE expires_at IS NOT NULL AND expires_at <= ?');
+  const removeToken = db.prepare('DELETE FROM tokens WHERE token_hash = ?');
+  const removeTokensOf = db.prepare('DELETE FROM tokens WHERE user_id = @user AND (@keep IS NULL OR token_hash != @keep)');
 
   return {
-    findByToken: (token: string) => byToken.get(hashToken(token)),
+    findByToken: (token: string) => byToken.get(hashToken(token), nowIso()),
+    findByTokenHash: (tokenHash: string) => byToken.get(tokenHash, nowIso()),
     findById: (id: number) => byId.get(id),
     findByEmail: (email: string) => byEmail.get(email),
     insert(user: { name: string; email: string; password_hash: string | null; timezone?: string; partner?: boolean }): number {
@@ -68,10 +83,15 @@ export function createUsersRepository(db: Db) {
       });
       return Number(info.lastInsertRowid);
     },
-    /** Stores only the token's SHA-256 (decisions.md §4). */
-    addToken(userId: number, token: string): void {
-      insertToken.run(hashToken(token), userId, nowIso());
+    /** Stores only the token's SHA-256 (decisions.md §4); `expiresAt` null: never expires. */
+    addToken(userId: number, token: string, expiresAt: string | null = null): void {
+      const now = nowIso();
+      removeExpired.run(now);
+      insertToken.run(hashToken(token), userId, now, expiresAt);
     },
+    revokeToken: (tokenHash: string) => removeToken.run(tokenHash).changes > 0,
+    /** Every token of the user but `keep` (the hash of the token making the change, if it is theirs). */
+    revokeTokensOf: (userId: number, keep: string | null = null) => removeTokensOf.run({ user: userId, keep }).changes,
   };
 }
 export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db.js';
 import { nowIso } from '../db.js';
-import type { Workspace } from '../../api/schemas/index.js';
+import { ALL_PERMISSIONS, type Workspace } from '../../api/schemas/index.js';
 
 interface WorkspaceRow {
   id: string;
@@ -34,16 +34,41 @@ export function createWorkspacesRepository(db: Db) {
   const insertMembership = db.prepare(
     'INSERT INTO memberships (workspace_id, user_id, role_id, created_at) VALUES (?, ?, ?, ?)',
   );
-  const membership = db.prepare<[string, number], { workspace_id: string; user_id: number; role_id: number | null; role_name: string | null; role_permissions: string | null; ws_permissions: string }>(
-    `SELECT m.workspace_id, m.user_id, m.role_id, r.name AS role_name, r.permissions AS role_permissions, w.permissions AS ws_permissions
-       FROM memberships m JOIN workspaces w ON w.id = m.workspace_id LEFT JOIN roles r ON r.id = m.role_id
+  const membership = db.prepare<
+    [string, number],
+    { workspace_id: string; user_id: number; role_id: number | null; role_name: string | null; role_permissions: string | null; ws_permissions: string; partner_creator: number }
+  >(
+    `SELECT m.workspace_id, m.user_id, m.role_id, r.name AS role_name, r.permissions AS role_permissions, w.permissions AS ws_permissions,
+            (w.created_by = m.user_id AND u.partner = 1) AS partner_creator
+       FROM memberships m JOIN workspaces w ON w.id = m.workspace_id JOIN users u ON u.id = m.user_id
+       LEFT JOIN roles r ON r.id = m.role_id
       WHERE m.workspace_id = ? AND m.user_id = ?`,
   );
+  const workspaceIdsOf = db.prepare<[number], string>('SELECT workspace_id FROM memberships WHERE user_id = ?').pluck();
   const ofUser = db.prepare<[number], { id: string; name: string; role_id: number | null; role_name: string | null }>(
     `SELECT w.id, w.name, r.id AS role_id, r.name AS role_name FROM memberships m
        JOIN workspaces w ON w.id = m.workspace_id LEFT JOIN roles r ON r.id = m.role_id
       WHERE m.user_id = ? ORDER BY w.created_at, w.id`,
   );
+
+  /**
+   * The caller's standing in a workspace: its role's permissions that the workspace enables.
+   * A partner keeps full access to a workspace it created (decisions.md §7): its defaults
+   * bound what the workspace's roles may hold, not the partner itself.
+   */
+  function membershipIn(workspaceId: string, userId: number): Membership | undefined {
+    const row = membership.get(workspaceId, userId);
+    if (!row) return undefined;
+    const enabled = new Set(JSON.parse(row.ws_permissions) as string[]);
+    const granted = row.role_permissions ? (JSON.parse(row.role_permissions) as string[]) : [];
+    return {
+      workspace_id: row.workspace_id,
+      user_id: row.user_id,
+      role_id: row.role_id,
+      role_name: row.role_name,
+      permissions: row.partner_creator === 1 ? [...ALL_PERMISSIONS] : granted.filter((p) => enabled.has(p)),
+    };
+  }
 
   return {
     find(id: string): Workspace | undefined {
@@ -67,19 +92,9 @@ export function createWorkspacesRepository(db: Db) {
       insertMembership.run(id, input.createdBy, Number(role.lastInsertRowid), now);
       return { id, name: input.name, created_at: now, updated_at: now };
     }),
-    membership(workspaceId: string, userId: number): Membership | undefined {
-      const row = membership.get(workspaceId, userId);
-      if (!row) return undefined;
-      const enabled = new Set(JSON.parse(row.ws_permissions) as string[]);
-      const granted = row.role_permissions ? (JSON.parse(row.role_permissions) as string[]) : [];
-      return {
-        workspace_id: row.workspace_id,
-        user_id: row.user_id,
-        role_id: row.role_id,
-        role_name: row.role_name,
-        permissions: granted.filter((p) => enabled.has(p)),
-      };
-    },
+    membership: membershipIn,
+    /** Every membership of a user, with what it may do there. */
+    membershipsOf: (userId: number): Membership[] => workspaceIdsOf.all(userId).flatMap((id) => membershipIn(id, userId) ?? []),
     addMember(workspaceId: string, userId: number, roleId: number | null): void {
       insertMembership.run(workspaceId, userId, roleId, nowIso());
     },

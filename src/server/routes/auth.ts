@@ -1,26 +1,59 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import { tokenCreateBody } from '../../api/schemas/index.js';
 import { createUsersRepository, newToken, verifyPassword } from '../repositories/users.js';
 import { createWorkspacesRepository } from '../repositories/workspaces.js';
-import { invalidField } from '../http/errors.js';
+import { invalidField, tooManyAttempts } from '../http/errors.js';
 import { parseOr422 } from '../http/validate.js';
-import { created } from '../http/envelopes.js';
+import { created, deletedEnvelope } from '../http/envelopes.js';
 
-/** Extensions (decisions.md §6): issue a token from a password, and say who the caller is. */
+export interface LoginLimits {
+  /** Attempts allowed per e-mail, and per client address, in each window. */
+  perEmail: number;
+  perAddress: number;
+  windowMs: number;
+}
+/** decisions.md §7: POST /auth/tokens is rate-limited per e-mail and per client address. */
+export const LOGIN_LIMITS: LoginLimits = { perEmail: 10, perAddress: 50, windowMs: 15 * 60 * 1000 };
+
+/** Extensions (decisions.md §6, §7): issue a token from a password, revoke it, and say who the caller is. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const users = createUsersRepository(app.db);
   const workspaces = createWorkspacesRepository(app.db);
 
+  // Every attempt counts, right or wrong: a guesser gets `perEmail` tries per account and
+  // `perAddress` per client in a window, whatever it spreads them over.
+  await app.register(rateLimit, { global: false });
+  const limits = app.loginLimits;
+  const limiter = (max: number, key: (request: FastifyRequest) => string) =>
+    app.createRateLimit({ max, timeWindow: limits.windowMs, keyGenerator: key });
+  const perAddress = limiter(limits.perAddress, (request) => `address:${request.ip}`);
+  const perEmail = limiter(limits.perEmail, (request) => `email:${(request.body as { email: string }).email.toLowerCase()}`);
+  const assertWithinLimit = async (check: typeof perAddress, request: FastifyRequest) => {
+    const limit = await check(request);
+    if (!limit.isAllowed && limit.isExceeded) throw tooManyAttempts(limit.ttlInSeconds);
+  };
+
   app.post('/auth/tokens', { config: { public: true } }, async (request, reply) => {
+    await assertWithinLimit(perAddress, request);
     const body = parseOr422(tokenCreateBody, request.body);
+    await assertWithinLimit(perEmail, request);
     const user = users.findByEmail(body.email);
-    // Same answer for an unknown email and a wrong password: no account probing.
-    if (!user || user.status !== 1 || !(await verifyPassword(body.password, user.password_hash))) {
+    // Same answer, and the same scrypt work, for an unknown email and a wrong password: no account probing.
+    const matches = await verifyPassword(body.password, user?.password_hash ?? null);
+    if (!user || user.status !== 1 || !matches) {
       throw invalidField('email', 'These credentials do not match our records.');
     }
     const token = newToken();
-    users.addToken(user.id, token);
-    return reply.code(201).send(created('Token', { token, user_id: user.id }));
+    const expiresAt = new Date(Date.now() + app.tokenLifetimeMs).toISOString();
+    users.addToken(user.id, token, expiresAt);
+    return reply.code(201).send(created('Token', { token, user_id: user.id, expires_at: expiresAt }));
+  });
+
+  /** Extension: the caller's token stops working (`wsm auth logout`). */
+  app.delete('/auth/tokens/current', async (request) => {
+    users.revokeToken(request.tokenHash);
+    return deletedEnvelope('Token');
   });
 
   app.get('/me', async (request) => {

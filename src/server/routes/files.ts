@@ -9,6 +9,11 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
     const id = (request.params as { file: string }).file;
     const file = /^[0-9a-f-]{36}$/.test(id) ? files.find(id) : undefined;
     if (!file) throw notFound();
-    return reply.header('content-type', file.content_type).header('cache-control', 'private, max-age=3600').send(file.data);
+    // An uploaded file is never a page: nothing in it may run, whatever a browser makes of it.
+    return reply
+      .header('content-type', file.content_type)
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, max-age=3600')
+      .send(file.data);
   });
 };

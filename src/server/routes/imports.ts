@@ -30,7 +30,7 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
   /** Streams the upload to disk (never whole into memory); every file written is reported for clean-up. */
   async function receive(request: FastifyRequest, written: string[]) {
     if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, file: undefined };
-    await mkdir(importsDir, { recursive: true });
+    await mkdir(importsDir, { recursive: true, mode: 0o700 });
     const target = () => {
       const path = join(importsDir, `${randomUUID()}.csv`);
       written.push(path);

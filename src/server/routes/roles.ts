@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { roleCreateBody, roleListQuery, roleUpdateBody } from '../../api/schemas/index.js';
 import { createRolesRepository } from '../repositories/roles.js';
+import { createAccessRules } from '../http/access.js';
 import { assertUnique, invalidField, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId, parseOr422 } from '../http/validate.js';
@@ -8,6 +9,7 @@ import { created, deletedEnvelope, updated } from '../http/envelopes.js';
 
 export const roleRoutes: FastifyPluginAsync = async (app) => {
   const roles = createRolesRepository(app.db);
+  const access = createAccessRules(app.db);
   const base = '/workspaces/:workspace/roles';
   const roleId = (params: unknown) => parseId((params as { role?: string }).role, notFound);
 
@@ -19,6 +21,7 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(base, { config: { permission: 'roles.create' } }, async (request, reply) => {
     const body = parseOr422(roleCreateBody, request.body);
+    access.assertGrantable(request, body.permissions ?? []);
     assertUnique('name', roles.idOfName(request.workspaceId, body.name));
     const role = roles.create(request.workspaceId, { name: body.name, permissions: [...new Set(body.permissions ?? [])] });
     return reply.code(201).send(created('Role', role));
@@ -34,7 +37,9 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
     const id = roleId(request.params);
     const current = roles.find(request.workspaceId, id);
     if (!current) throw notFound();
+    access.assertEditableRole(request, current.permissions);
     const body = parseOr422(roleUpdateBody, request.body);
+    if (body.permissions) access.assertGrantable(request, body.permissions);
     const name = body.name ?? current.name;
     assertUnique('name', roles.idOfName(request.workspaceId, name), id);
     const permissions = body.permissions ? [...new Set(body.permissions)] : current.permissions;

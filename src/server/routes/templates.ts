@@ -57,7 +57,7 @@ function describeProviderError(error: unknown, request: FastifyRequest): string 
  */
 async function readCreateRequest(request: FastifyRequest, dir: string, written: string[]): Promise<{ fields: unknown; media?: UploadedFile }> {
   if (!request.isMultipart()) return { fields: request.body };
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const target = () => {
     const path = join(dir, `${randomUUID()}.media`);
     written.push(path);

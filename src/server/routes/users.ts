@@ -3,6 +3,8 @@ import { AVATAR_MAX_BYTES, userCreateBody, userListQuery, userUpdateBody } from 
 import { createMembersRepository } from '../repositories/members.js';
 import { createUsersRepository, hashPassword } from '../repositories/users.js';
 import { createWorkspacesRepository } from '../repositories/workspaces.js';
+import { createRolesRepository } from '../repositories/roles.js';
+import { createAccessRules } from '../http/access.js';
 import { createFilesRepository, fileUrl } from '../repositories/files.js';
 import { assertUnique, invalidField, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
@@ -27,7 +29,15 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   const users = createUsersRepository(app.db);
   const workspaces = createWorkspacesRepository(app.db);
   const files = createFilesRepository(app.db);
+  const roles = createRolesRepository(app.db);
+  const access = createAccessRules(app.db);
   const base = '/workspaces/:workspace/users';
+  /** The role of this workspace, checked against what the caller may hand out. */
+  const assignableRole = (request: FastifyRequest, roleId: number) => {
+    const role = roles.find(request.workspaceId, roleId);
+    if (!role) throw invalidField('role_id', 'The selected role id is invalid.');
+    access.assertAssignableRole(request, role.permissions);
+  };
   const userId = (params: unknown) => parseId((params as { user?: string }).user, notFound);
 
   app.get(base, { config: { permission: 'users.view' } }, async (request) => {
@@ -46,7 +56,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   app.post(base, { config: { permission: 'users.create' } }, async (request, reply) => {
     const body = parseOr422(userCreateBody, request.body);
     assertUnique('email', members.emailHolder(body.email));
-    if (!members.roleExists(request.workspaceId, body.role_id)) throw invalidField('role_id', 'The selected role id is invalid.');
+    assignableRole(request, body.role_id);
     const passwordHash = await hashPassword(body.password);
     const id = app.db.transaction(() => {
       const newId = users.insert({ name: body.name, email: body.email, password_hash: passwordHash, timezone: body.timezone });
@@ -58,15 +68,15 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(`${base}/:user`, { config: { permission: 'users.update' } }, async (request) => {
     const id = userId(request.params);
-    if (!members.find(request.workspaceId, id, () => null)) throw notFound();
+    const target = members.find(request.workspaceId, id, () => null);
+    if (!target) throw notFound();
     const { fields, avatar } = await readBody(request);
     const body = parseOr422(userUpdateBody, fields);
+    access.assertMayUpdateUser(request, id, body, target.role?.id ?? null);
     if (body.email !== undefined) {
       assertUnique('email', members.emailHolder(body.email), id);
     }
-    if (body.role_id !== undefined && !members.roleExists(request.workspaceId, body.role_id)) {
-      throw invalidField('role_id', 'The selected role id is invalid.');
-    }
+    if (body.role_id !== undefined && body.role_id !== target.role?.id) assignableRole(request, body.role_id);
     const kind = avatar ? sniff(avatar) : null;
     if (avatar && (!kind || !AVATAR_TYPES.has(kind))) throw invalidField('avatar', 'The avatar must be a PNG, JPEG, GIF or WebP image.');
     const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
@@ -78,8 +88,18 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       if (body.timezone !== undefined) changes.timezone = body.timezone;
       if (body.status !== undefined) changes.status = body.status ? 1 : 0;
       if (body.client !== undefined) changes.client = body.client ? 1 : 0;
-      if (passwordHash !== undefined) changes.password_hash = passwordHash;
-      if (avatar && kind) changes.avatar_file = files.store(avatar, MIME[kind]);
+      if (avatar && kind) {
+        changes.avatar_file = files.store(avatar, MIME[kind]);
+        // The replaced avatar goes with the change: its URL must stop serving it.
+        const previous = users.findById(id)?.avatar_file;
+        if (previous) files.delete(previous);
+      }
+      if (passwordHash !== undefined) {
+        changes.password_hash = passwordHash;
+        // A new password shuts out whoever held the old one: every other token of the user goes
+        // (decisions.md §7); the token making the change stays when it is the user's own.
+        users.revokeTokensOf(id, id === request.user.id ? request.tokenHash : null);
+      }
       members.updateUser(id, changes);
       if (body.role_id !== undefined) members.setRole(request.workspaceId, id, body.role_id);
     })();

@@ -5,10 +5,11 @@
  * a crash, skipping `processed_rows` rows resumes exactly where the last
  * committed batch ended, with nothing counted or created twice.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db.js';
+import { isBusyError, isFullError, type Db } from '../db.js';
 import { check, importRow } from '../../api/schemas/index.js';
 import { createImportsRepository, noteError, progressOf, type ImportProgress, type ImportRow, type ImportsRepository } from '../repositories/imports.js';
 import { createFieldsRepository } from '../repositories/fields.js';
@@ -24,50 +25,89 @@ import { createImportWriter } from '../imports/writer.js';
  * and block the event loop for less time per commit.
  */
 export const IMPORT_BATCH_ROWS = 2000;
-/** How often the worker looks for work it was not told about (a safety net; creates kick it). */
+/** How often the worker looks for work it was not told about (creates kick it), and retries an import the database was too busy for. */
 const POLL_MS = 2000;
 /** `row` of an error about the whole file rather than one of its rows. */
 const WHOLE_FILE = 0;
 const FILE_GONE = 'The uploaded file is no longer available.';
-const INTERRUPTED = 'The import stopped because of an internal error.';
+
+/** Why a run stopped, in words a user can act on (never a stack, a path or SQL). */
+function stoppedBecause(error: unknown): string {
+  const { code, syscall, name } = (error ?? {}) as { code?: unknown; syscall?: unknown; name?: unknown };
+  if (typeof code === 'string' && code.startsWith('SQLITE_')) return `The import stopped: the database refused the write (${code}).`;
+  if (typeof syscall === 'string') return `The import stopped: the uploaded file could not be read (${String(code ?? syscall)}).`;
+  return `The import stopped because of an unexpected error (${typeof name === 'string' ? name : 'unknown'}).`;
+}
 
 export interface ProcessOptions {
   /** Rows per transaction. */
   batchSize?: number;
+  /** Who claims the import (a fresh id per run unless given). */
+  workerId?: string;
   /** Checked after each committed batch: true leaves the import `processing`, to resume later. */
   shouldStop?: () => boolean;
 }
-export type ProcessOutcome = 'completed' | 'failed' | 'stopped' | 'deleted' | 'skipped';
+/** `busy`: the database was locked (or the disk full) for now; the import is left as it was, for a later run. */
+export type ProcessOutcome = 'completed' | 'failed' | 'stopped' | 'deleted' | 'skipped' | 'busy';
 
-/** The import row vanished (deleted while running): the batch in flight is rolled back. */
-class ImportDeleted extends Error {}
+/** The claim is gone (the import was deleted, or another worker holds it): the batch in flight is rolled back. */
+class ClaimLost extends Error {}
 
 const reasonOf = (errors: Record<string, string[]>) => Object.values(errors).flat().join(' ');
 
+/**
+ * Runs one import under a claim, so that no other worker runs it at the same time (a second
+ * connection or process): 'skipped' when it is finished or someone else's.
+ */
 export async function processImport(db: Db, importId: number, options: ProcessOptions = {}): Promise<ProcessOutcome> {
   const imports = createImportsRepository(db);
-  const job = imports.job(importId);
-  if (!job || (job.status !== 'pending' && job.status !== 'processing')) return 'skipped';
+  const worker = options.workerId ?? randomUUID();
+  let claimed = false;
+  try {
+    claimed = imports.claim(importId, worker);
+    if (!claimed) return 'skipped';
+    return await processClaimed(db, imports, importId, worker, options);
+  } catch (error) {
+    if (isBusyError(error) || isFullError(error)) return 'busy';
+    if (error instanceof ClaimLost) return imports.job(importId) ? 'skipped' : 'deleted';
+    throw error;
+  } finally {
+    if (claimed) releaseQuietly(imports, importId, worker);
+  }
+}
+
+/** A claim left behind (the database still busy) is voided at the next start, or taken back by the same worker. */
+function releaseQuietly(imports: ImportsRepository, importId: number, worker: string): void {
+  try {
+    imports.release(importId, worker);
+  } catch (error) {
+    if (!isBusyError(error)) throw error;
+  }
+}
+
+async function processClaimed(db: Db, imports: ImportsRepository, importId: number, worker: string, options: ProcessOptions): Promise<ProcessOutcome> {
+  const job = imports.job(importId)!;
   const failWith = (progress: ImportProgress, message: string, row = WHOLE_FILE): ProcessOutcome => {
     noteError(progress, { row, message });
-    imports.finish(importId, 'failed', progress);
+    imports.finish(importId, worker, 'failed', progress);
     return 'failed';
   };
   if (!existsSync(job.stored_path)) return failWith(progressOf(job), FILE_GONE);
   try {
     // The total is counted once, before the first row is committed.
-    if (job.processed_rows === 0) imports.begin(importId, await countDataRows(job.stored_path));
-    return await runRows(db, imports, job, options);
+    if (job.processed_rows === 0 && !imports.begin(importId, worker, await countDataRows(job.stored_path))) throw new ClaimLost();
+    return await runRows(db, imports, job, worker, options);
   } catch (error) {
-    if (error instanceof ImportDeleted) return 'deleted';
+    // A passing state (busy, full) is not the import's fault: it resumes from what was committed.
+    if (error instanceof ClaimLost || isBusyError(error) || isFullError(error)) throw error;
     // Keep what was committed; the in-memory counters may hold a rolled-back batch.
     const committed = imports.job(importId);
-    if (!committed) return 'deleted';
-    return failWith(progressOf(committed), existsSync(job.stored_path) ? INTERRUPTED : FILE_GONE);
+    if (!committed) throw new ClaimLost();
+    return failWith(progressOf(committed), existsSync(job.stored_path) ? stoppedBecause(error) : FILE_GONE);
   }
 }
 
-async function runRows(db: Db, imports: ImportsRepository, job: ImportRow, options: ProcessOptions): Promise<ProcessOutcome> {
+async function runRows(db: Db, imports: ImportsRepository, job: ImportRow, worker: string, options: ProcessOptions): Promise<ProcessOutcome> {
   const writer = createImportWriter(db);
   const fieldIds = createFieldsRepository(db).idsByName(job.workspace_id);
   const batchSize = options.batchSize ?? IMPORT_BATCH_ROWS;
@@ -98,14 +138,14 @@ async function runRows(db: Db, imports: ImportsRepository, job: ImportRow, optio
     for (const item of items) apply(item, columns);
     writer.endBatch();
     progress.processed_rows += items.length;
-    if (!imports.saveProgress(job.id, progress)) throw new ImportDeleted();
+    if (!imports.saveProgress(job.id, worker, progress)) throw new ClaimLost();
   });
 
   for await (const item of readCsvRows(job.stored_path)) {
     if (!plan) {
-      if (item.kind === 'error') return failOnHeader(imports, job.id, progress, item.message);
+      if (item.kind === 'error') return failOnHeader(imports, job.id, worker, progress, item.message);
       plan = planColumns(item.cells, fieldIds);
-      if (plan.contact.number === undefined) return failOnHeader(imports, job.id, progress, 'The header row has no number column.');
+      if (plan.contact.number === undefined) return failOnHeader(imports, job.id, worker, progress, 'The header row has no number column.');
       // Noted once: a resumed run finds these already committed with its first batch.
       if (progress.processed_rows === 0) for (const message of plan.notes) noteError(progress, { row: 1, message });
       continue;
@@ -121,18 +161,18 @@ async function runRows(db: Db, imports: ImportsRepository, job: ImportRow, optio
     if (options.shouldStop?.()) return 'stopped';
     await nextTurn(); // let requests in between batches
   }
-  if (!plan) return failOnHeader(imports, job.id, progress, 'The file has no header row.');
+  if (!plan) return failOnHeader(imports, job.id, worker, progress, 'The file has no header row.');
   const columns = plan;
   db.transaction(() => {
     commit(batch, columns);
-    imports.finish(job.id, 'completed', progress);
+    imports.finish(job.id, worker, 'completed', progress);
   })();
   return 'completed';
 }
 
-function failOnHeader(imports: ImportsRepository, id: number, progress: ImportProgress, message: string): ProcessOutcome {
+function failOnHeader(imports: ImportsRepository, id: number, worker: string, progress: ImportProgress, message: string): ProcessOutcome {
   noteError(progress, { row: 1, message });
-  imports.finish(id, 'failed', progress);
+  imports.finish(id, worker, 'failed', progress);
   return 'failed';
 }
 
@@ -155,6 +195,8 @@ export async function runPendingImports(app: { db: Db }, options: ProcessOptions
 export function registerImportWorker(app: FastifyInstance): { kick(): void } {
   if (!app.workersEnabled) return { kick: () => {} };
   let stopping = false;
+  // One id for the worker's life: a claim it could not release (the database busy) is its own again.
+  const workerId = randomUUID();
   let running: Promise<void> | undefined;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
@@ -165,7 +207,8 @@ export function registerImportWorker(app: FastifyInstance): { kick(): void } {
       again = true;
       return;
     }
-    running = runPendingImports(app, { shouldStop: () => stopping })
+    // A database file deleted under the server: its rows would go nowhere (http/database-file.ts).
+    running = runPendingImports(app, { workerId, shouldStop: () => stopping || app.databaseFile.lost() })
       .then(() => undefined)
       .catch((error: unknown) => app.log.error({ err: error }, 'import worker failed'))
       .finally(() => {

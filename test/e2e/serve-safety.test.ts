@@ -1,0 +1,166 @@
+/**
+ * `wsm serve` as a real process, where the safety of the server depends on the process itself:
+ * one server per database file, a database deleted under it, a shutdown that a stalled client
+ * cannot hold up, the warning for a server reachable from the network. Requires `npm run build`.
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, serve, testEnv, wsm, type Served } from './processes.js';
+
+const started: Served[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const server of started.splice(0)) if (server.process.exitCode === null && server.process.signalCode === null) await server.kill();
+  for (const dir of dirs.splice(0)) cleanup(dir);
+});
+
+async function start(args: string[] = [], dir?: string): Promise<Served> {
+  const server = await serve(args, dir);
+  started.push(server);
+  if (!dir) dirs.push(server.dir);
+  return server;
+}
+
+function localProfile(server: Served): { token: string; workspace: string } {
+  return JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local;
+}
+
+async function createLabel(server: Served, name: string): Promise<{ status: number; body: any }> {
+  const { token, workspace } = localProfile(server);
+  const res = await fetch(`${server.url}/workspaces/${workspace}/labels`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('one server per database file', () => {
+  it('refuses a second `wsm serve` on the same file with one line and exit 1; the first keeps serving', async () => {
+    const first = await start();
+    const dbFile = join(first.dir, 'wsm.db');
+    // Another config directory, so the refusal cannot come from the profile.
+    const other = mkdtempSync(join(tmpdir(), 'wsm-e2e-'));
+    dirs.push(other);
+    const second = await wsm(testEnv(other), ['serve', '--port', '0', '--db', dbFile]);
+    expect(second.code).toBe(1);
+    expect(second.stdout).toBe('');
+    expect(second.stderr).toBe(`error: another wsm serve is using ${dbFile}: stop it first, or pass another --db\n`);
+    expect((await createLabel(first, 'Still here')).status).toBe(201);
+  });
+
+  it('frees the file when the server stops, and when it is killed', async () => {
+    const first = await start();
+    expect(await first.stop()).toBe(0);
+    const second = await start([], first.dir);
+    await second.kill(); // SIGKILL: no clean-up runs, the operating system drops the lock
+    const third = await start([], first.dir);
+    expect((await createLabel(third, 'After a kill')).status).toBe(201);
+  });
+});
+
+describe('the database file deleted while serving', () => {
+  it('answers writes 503 naming the cause instead of 201, and says so on stderr', async () => {
+    const server = await start();
+    expect((await createLabel(server, 'Kept')).status).toBe(201);
+    const dbFile = join(server.dir, 'wsm.db');
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbFile}${suffix}`, { force: true });
+    const refused = await createLabel(server, 'Lost');
+    expect(refused).toEqual({
+      status: 503,
+      body: { message: 'The database file was deleted or replaced while the server was running: nothing can be saved until the server is restarted.', status: 503 },
+    });
+    // stderr is another pipe than the answer's socket: its line may be read a moment later.
+    const warning = `warning: the database file ${dbFile} was deleted or replaced: writes are refused until the server is restarted\n`;
+    for (const deadline = Date.now() + 5000; !server.stderr().includes(warning) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+    expect(server.stderr()).toContain(warning);
+  });
+});
+
+describe('wsm auth logout against wsm serve', () => {
+  it('revokes the token on the server: the same token is refused afterwards', async () => {
+    const server = await start();
+    const { token, workspace } = localProfile(server);
+    const res = await wsm(server.env, ['auth', 'logout', '--profile', 'local']);
+    expect({ code: res.code, stdout: res.stdout, stderr: res.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
+    const after = await fetch(`${server.url}/workspaces/${workspace}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(after.status).toBe(401);
+    expect(JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local.token).toBeUndefined();
+  });
+});
+
+describe('another process holding the write lock', () => {
+  it('a write answers 503 with Retry-After instead of freezing the server; it goes through once the lock is gone', async () => {
+    const server = await start();
+    const other = new Database(join(server.dir, 'wsm.db'));
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      const refused = await createLabel(server, 'Blocked');
+      expect(refused).toEqual({ status: 503, body: { message: 'The database is busy: try again in a moment.', status: 503 } });
+      other.exec('ROLLBACK');
+      expect((await createLabel(server, 'Blocked')).status).toBe(201);
+    } finally {
+      if (other.inTransaction) other.exec('ROLLBACK');
+      other.close();
+    }
+  });
+});
+
+describe('shutdown', () => {
+  it('SIGTERM sent the moment "Listening on" is read stops the server cleanly (exit 0), every time', async () => {
+    for (let i = 0; i < 5; i++) {
+      const server = await start();
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('SIGTERM finishes (exit 0) even while a client stalls mid-body, within the shutdown deadline', { timeout: 30_000 }, async () => {
+    const server = await start();
+    const { token, workspace } = localProfile(server);
+    const { port } = new URL(server.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(
+      `POST /api/v3/workspaces/${workspace}/labels HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"half',
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    expect(await server.stop()).toBe(0);
+    // 8 s deadline; the margin covers a loaded machine. Without it, this waited for ever.
+    expect(Date.now() - started).toBeLessThan(20_000);
+    await closed;
+  });
+});
+
+describe('what wsm serve leaves on disk and says', () => {
+  it('creates the database, its WAL and shared memory, its lock and the uploads folder owner-only', async () => {
+    const server = await start();
+    expect((await createLabel(server, 'Written')).status).toBe(201);
+    const modes = Object.fromEntries(
+      ['wsm.db', 'wsm.db-wal', 'wsm.db-shm', 'wsm.db.lock', 'wsm.db.uploads'].map((name) => [name, (statSync(join(server.dir, name)).mode & 0o777).toString(8)]),
+    );
+    expect(modes).toEqual({ 'wsm.db': '600', 'wsm.db-wal': '600', 'wsm.db-shm': '600', 'wsm.db.lock': '600', 'wsm.db.uploads': '700' });
+  });
+
+  it('warns on stderr when --host is not a loopback address', async () => {
+    // 203.0.113.1 (TEST-NET-3) is no address of this machine: the warning comes, then the listen
+    // fails, so the test never opens a port to the network.
+    const dir = mkdtempSync(join(tmpdir(), 'wsm-e2e-'));
+    dirs.push(dir);
+    const res = await wsm(testEnv(dir), ['serve', '--host', '203.0.113.1', '--port', '0', '--db', join(dir, 'wsm.db')]);
+    expect(res.stderr.split('\n')[0]).toBe(
+      'warning: listening on 203.0.113.1: the API is reachable from the network, by anyone who can reach this port; use --host 127.0.0.1 to keep it on this machine',
+    );
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/^error: .*203\.0\.113\.1/m);
+    // On loopback, nothing of the kind.
+    const local = await start();
+    expect(local.stderr()).not.toContain('reachable from the network');
+  });
+});
