@@ -94,6 +94,11 @@ export class Transport {
     }
   }
 
+  /** A line for the `--verbose` trace from above the transport (the page walk changing course, say). */
+  notice(line: string): void {
+    this.trace(line);
+  }
+
   /** Closes the proxy-aware agent this transport created (a dispatcher passed in is the caller's). */
   async close(): Promise<void> {
     await this.ownDispatcher?.close();

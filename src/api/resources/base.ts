@@ -1,10 +1,11 @@
 // What every resource module shares: the transport, the workspace in use, the local body check,
 // and the rule that turns a "no such route" answer on an extension endpoint into a clear error.
 import { type z } from 'zod';
-import { APIStatusError, MethodNotAllowedError, MissingWorkspaceError, NotFoundError, RequestValidationError, UnsupportedEndpointError } from '../errors.js';
-import { check, type FieldErrors } from '../schemas/index.js';
+import { APIStatusError, MethodNotAllowedError, NotFoundError, RequestValidationError, UnsupportedEndpointError } from '../errors.js';
+import { check } from '../schemas/index.js';
+import { readPage, type ListPage, type WalkOptions } from '../pagination.js';
 import { encodePath, toMultipartParts, type MultipartPart } from '../request-parts.js';
-import type { Transport } from '../transport.js';
+import type { QueryParams, Transport } from '../transport.js';
 
 
 export interface ResourceContext {
@@ -37,14 +38,27 @@ export function isRouteMissing(error: unknown): error is APIStatusError {
   return !(typeof body === 'object' && body !== null && body.status === 404);
 }
 
-/** Runs an extension call, naming the operation when the backend lacks the endpoint. */
-export async function extension<T>(operation: string, call: () => Promise<T>): Promise<T> {
+/**
+ * Runs an extension call, naming the operation (and what to do instead, when there is another
+ * way) if the backend lacks the endpoint.
+ */
+export async function extension<T>(operation: string, call: () => Promise<T>, instead?: string): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (isRouteMissing(error)) throw new UnsupportedEndpointError(operation, error);
+    if (isRouteMissing(error)) throw new UnsupportedEndpointError(operation, error, instead);
     throw error;
   }
+}
+
+/** GET a paginated list and read it leniently (`what` names it in an unusable-answer error). */
+export async function getPage<T>(ctx: ResourceContext, path: string, query: QueryParams, what: string): Promise<ListPage<T>> {
+  return readPage<T>(await ctx.transport.request({ method: 'GET', path, query }), what);
+}
+
+/** The walk options every full walk of a list uses: 100 a page unless asked, notices to `-v`. */
+export function walkOptions(ctx: ResourceContext, perPage: number | undefined): WalkOptions {
+  return { perPage: perPage ?? 100, notice: (line) => ctx.transport.notice(line) };
 }
 
 /** `/workspaces/{ws}` + an already-encoded tail. */
@@ -79,3 +93,6 @@ export interface PageQuery {
   page?: number;
   per_page?: number;
 }
+
+/** The query of a full walk: the walk sets `page` (and may change `per_page`) itself. */
+export type WalkQuery<Q extends PageQuery = PageQuery> = Omit<Q, 'page'>;

@@ -1,19 +1,17 @@
 // Contacts: list/search, get one (extension), create and update as JSON or multipart, delete.
-import { pages, paginate } from '../pagination.js';
+import { requireRecord, written, type Written } from '../answers.js';
+import { pages, paginate, type ListPage, type PageParams } from '../pagination.js';
 import {
   contactCreateBody,
   contactUpdateBody,
   type Contact,
   type ContactCreateBody,
   type ContactUpdateBody,
-  type Created,
   type Deleted,
-  type Paginated,
   type Single,
-  type Updated,
 } from '../schemas/index.js';
 import { encodePath } from '../request-parts.js';
-import { checkBody, extension, fileRef, multipart, workspacePath, type PageQuery, type ResourceContext } from './base.js';
+import { checkBody, extension, fileRef, getPage, multipart, walkOptions, workspacePath, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
 
 export interface ContactListQuery extends PageQuery {
   search?: string;
@@ -27,49 +25,54 @@ export interface ContactFileOptions {
 export class ContactsResource {
   constructor(private readonly ctx: ResourceContext) {}
 
-  private path(id?: number): string {
+  private path(id?: number | string): string {
     return workspacePath(this.ctx, id === undefined ? '/contacts' : encodePath`/contacts/${id}`);
   }
 
-  async list(query: ContactListQuery = {}): Promise<Paginated<Contact>> {
-    return this.ctx.transport.request({ method: 'GET', path: this.path(), query: { ...query } });
+  async list(query: ContactListQuery | PageParams = {}): Promise<ListPage<Contact>> {
+    return getPage<Contact>(this.ctx, this.path(), { ...query }, 'listing contacts');
   }
 
   /** Every contact of every page, fetched page by page as the caller consumes them. */
-  iterate(query: Omit<ContactListQuery, 'page'> = {}): AsyncGenerator<Contact> {
-    return paginate((page) => this.list({ per_page: 100, ...query, page }));
+  iterate(query: WalkQuery<ContactListQuery> = {}): AsyncGenerator<Contact> {
+    return paginate((params) => this.list({ ...query, ...params }), walkOptions(this.ctx, query.per_page));
   }
 
   /** Every page as it arrives (100 contacts each unless per_page says otherwise). */
-  pages(query: Omit<ContactListQuery, 'page'> = {}): AsyncGenerator<Paginated<Contact>> {
-    return pages((page) => this.list({ per_page: 100, ...query, page }));
+  pages(query: WalkQuery<ContactListQuery> = {}): AsyncGenerator<ListPage<Contact>> {
+    return pages((params) => this.list({ ...query, ...params }), walkOptions(this.ctx, query.per_page));
   }
 
   /** Extension: GET one contact. */
-  async get(id: number): Promise<Single<Contact>> {
-    return extension('getting one contact', () => this.ctx.transport.request({ method: 'GET', path: this.path(id) }));
+  async get(id: number | string): Promise<Single<Contact>> {
+    const body = await extension(
+      'getting one contact',
+      () => this.ctx.transport.request({ method: 'GET', path: this.path(id) }),
+      'find it with `wsm contacts list --search <number or name>`',
+    );
+    return { data: requireRecord<Contact>(body, `getting contact ${id}`) };
   }
 
-  async create(body: ContactCreateBody, files: ContactFileOptions = {}): Promise<Created<Contact>> {
+  async create(body: ContactCreateBody, files: ContactFileOptions = {}): Promise<Written<Contact>> {
     const value = checkBody(contactCreateBody, body, 'contact');
     // api.md: JSON carries number/name/email/gender; status, avatar and groups need the form.
     const needsForm = files.avatar !== undefined || value.status !== undefined || value.contact_groups !== undefined;
-    return this.send(this.path(), value, files, needsForm, false);
+    return written<Contact>(await this.send(this.path(), value, files, needsForm, false));
   }
 
   /** api.md defines the update as POST on the contact (the PUT label in its example is a slip). */
-  async update(id: number, body: ContactUpdateBody, files: ContactFileOptions = {}): Promise<Updated<Contact>> {
+  async update(id: number | string, body: ContactUpdateBody, files: ContactFileOptions = {}): Promise<Written<Contact>> {
     const value = checkBody(contactUpdateBody, body, 'contact');
     const needsForm = files.avatar !== undefined || value.contact_groups !== undefined;
     // Setting the same fields twice gives the same contact: safe to retry, unlike the create.
-    return this.send(this.path(id), value, files, needsForm, true);
+    return written<Contact>(await this.send(this.path(id), value, files, needsForm, true));
   }
 
-  async delete(id: number): Promise<Deleted> {
+  async delete(id: number | string): Promise<Deleted> {
     return this.ctx.transport.request({ method: 'DELETE', path: this.path(id) });
   }
 
-  private send<T>(path: string, value: Record<string, unknown>, files: ContactFileOptions, needsForm: boolean, idempotent: boolean): Promise<T> {
+  private send(path: string, value: Record<string, unknown>, files: ContactFileOptions, needsForm: boolean, idempotent: boolean): Promise<unknown> {
     if (!needsForm) return this.ctx.transport.request({ method: 'POST', path, json: value, idempotent });
     const form = { ...value, ...(files.avatar !== undefined ? { avatar: fileRef(files.avatar) } : {}) };
     return this.ctx.transport.request({ method: 'POST', path, multipart: multipart(form), idempotent });

@@ -1,6 +1,7 @@
 // Turns the create/update flags into the request body, checked with the contract's schemas
 // before anything is sent (exit 2 with the same field messages the server would give).
-import { contactCreateBody, contactUpdateBody, AVATAR_MAX_BYTES, type ContactCreateBody, type ContactUpdateBody } from '../../api/schemas/index.js';
+import { contactCreateBody, contactUpdateBody, AVATAR_MAX_BYTES, type Contact, type ContactCreateBody, type ContactUpdateBody } from '../../api/schemas/index.js';
+import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { checkLocal, checkUploadFile, keyValues, parseId, str } from '../shared/verb.js';
 
@@ -42,4 +43,21 @@ export async function updateRequest(opts: Record<string, unknown>): Promise<Cont
   const body: ContactUpdateBody = { name: str(opts.name) ?? '', ...common(opts) };
   checkLocal(contactUpdateBody, body, 'contact');
   return { body, avatar: await avatarOf(opts) };
+}
+
+/**
+ * Custom field values (`--field`) are an extension of wsm serve: a server without it answers 2xx
+ * and drops them. Names each value the answer does not hold, so the loss is never silent.
+ */
+export function warnUnkeptFields(ctx: Context, sent: Record<string, string> | undefined, record: Contact | undefined): void {
+  if (sent === undefined || Object.keys(sent).length === 0) return;
+  const kept = (record as { fields?: unknown } | undefined)?.fields;
+  const lost = Object.entries(sent)
+    .filter(([name, value]) => typeof kept !== 'object' || kept === null || (kept as Record<string, unknown>)[name] !== value)
+    .map(([name]) => name);
+  if (lost.length === 0) return;
+  ctx.output.warn(
+    `the server did not keep the custom field value${lost.length === 1 ? '' : 's'} of ${lost.join(', ')}: ` +
+      'custom field values need the wsm serve extension (the published API has no field for them)',
+  );
 }

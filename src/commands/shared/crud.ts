@@ -6,6 +6,7 @@ import type { CrudResource } from '../../api/resources/crud.js';
 import type { Column } from '../../cli/output.js';
 import { parsePageFlags, renderList } from './list.js';
 import { checkLocal, parseId, verb, workspaceClient, type VerbRun } from './verb.js';
+import { showWritten } from './written.js';
 
 // The body schemas differ per resource; the verbs check bodies themselves before calling.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -37,7 +38,7 @@ export function getRun<T extends object>(pick: Picker<T>, show: Presentation<T>)
 }
 
 /** `build` turns args/flags into the body; it is checked with `schema` before anything is sent. */
-export function createRun<T extends { id: number }>(
+export function createRun<T extends object>(
   pick: Picker<T>,
   show: Presentation<T>,
   schema: z.ZodType,
@@ -46,13 +47,11 @@ export function createRun<T extends { id: number }>(
   return verb(async (ctx, { args, opts }) => {
     const body = build(args, opts);
     checkLocal(schema, body, show.noun);
-    const { data } = await pick(await workspaceClient(ctx)).create(body);
-    ctx.output.message(`Created ${show.noun} ${data.id}.`);
-    await ctx.output.record(data, { columns: show.detail ?? show.columns });
+    await showWritten(ctx, await pick(await workspaceClient(ctx)).create(body), { noun: show.noun, columns: show.detail ?? show.columns });
   });
 }
 
-export function updateRun<T extends { id: number }>(
+export function updateRun<T extends object>(
   pick: Picker<T>,
   show: Presentation<T>,
   schema: z.ZodType,
@@ -62,9 +61,7 @@ export function updateRun<T extends { id: number }>(
     const id = parseId(args[0]);
     const body = build(opts);
     checkLocal(schema, body, show.noun);
-    const { data } = await pick(await workspaceClient(ctx)).update(id, body);
-    ctx.output.message(`Updated ${show.noun} ${data.id}.`);
-    await ctx.output.record(data, { columns: show.detail ?? show.columns });
+    await showWritten(ctx, await pick(await workspaceClient(ctx)).update(id, body), { noun: show.noun, columns: show.detail ?? show.columns, id });
   });
 }
 

@@ -1,6 +1,6 @@
 // One way to print a list verb: a page (with a hint about the rest on a terminal), or with
 // --all every page streamed out as it arrives.
-import type { Paginated } from '../../api/schemas/index.js';
+import type { ListPage } from '../../api/pagination.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Column } from '../../cli/output.js';
@@ -24,7 +24,7 @@ export function parsePageFlags(opts: Record<string, unknown>): PageFlags {
 }
 
 export interface ListSource<T, Q> {
-  page: (query: Q & { page?: number; per_page?: number }) => Promise<Paginated<T>>;
+  page: (query: Q & { page?: number; per_page?: number }) => Promise<ListPage<T>>;
   all: (query: Q & { per_page?: number }) => AsyncIterable<T>;
 }
 
@@ -43,11 +43,14 @@ export async function renderList<T extends object, Q extends object>(
   }
   const response = await source.page({ ...query, page: flags.page, per_page: flags.per_page });
   const count = await ctx.output.list(response.data, options);
+  // The hint reads only what the server gave: a simple paginator has no total and no last page.
   const { meta } = response;
-  if (count === 0) ctx.output.message(`No ${options.noun}${meta.total > 0 ? ` on page ${meta.current_page}` : ''}.`);
-  else if (meta.last_page > 1) {
-    ctx.output.message(
-      `Showing ${meta.from ?? 1}-${meta.to ?? count} of ${meta.total} ${options.noun} (page ${meta.current_page} of ${meta.last_page}): use --page or --all for more`,
-    );
+  const current = meta.current_page ?? flags.page ?? 1;
+  if (count === 0) ctx.output.message(`No ${options.noun}${current > 1 || (meta.total ?? 0) > 0 ? ` on page ${current}` : ''}.`);
+  else if (meta.last_page !== undefined && meta.last_page > 1) {
+    const of = meta.total !== undefined ? ` of ${meta.total}` : '';
+    ctx.output.message(`Showing ${meta.from ?? 1}-${meta.to ?? count}${of} ${options.noun} (page ${current} of ${meta.last_page}): use --page or --all for more`);
+  } else if (meta.last_page === undefined && response.next) {
+    ctx.output.message(`Showing page ${current} of ${options.noun}: use --page ${current + 1} or --all for more`);
   }
 }

@@ -75,7 +75,7 @@ describe('contacts get', () => {
     for (const id of ['9', '10']) {
       const { code, stderr } = await api.run(['contacts', 'get', id]);
       expect(code).toBe(1);
-      expect(stderr).toBe('error: this server does not support getting one contact\n');
+      expect(stderr).toBe('error: this server does not support getting one contact: find it with `wsm contacts list --search <number or name>`\n');
     }
   });
 
