@@ -10,6 +10,7 @@ import { frameworkErrors, registerErrorHandling, HttpError, notFound } from './h
 import { ERROR_MESSAGES } from '../api/schemas/index.js';
 import { routePlugins } from './routes/index.js';
 import { docsRoutes } from './routes/openapi.js';
+import { answerExtensionsAsMissing } from './openapi/published.js';
 import type { TemplateProvider } from './provider/provider.js';
 import { createSimulatedProvider } from './provider/simulated.js';
 
@@ -31,6 +32,8 @@ export interface AppOptions {
    * "timed out": below the CLI's 30 s request timeout, so the cause reaches the user.
    */
   providerTimeoutMs?: number;
+  /** `wsm serve --api-only`: extensions answer 404 as a router without them would (decisions.md §7). */
+  apiOnly?: boolean;
 }
 
 export interface RouteEntry {
@@ -93,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  if (options.apiOnly) app.addHook('onRequest', answerExtensionsAsMissing);
   await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(auth);
   await app.register(

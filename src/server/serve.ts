@@ -26,6 +26,8 @@ export interface ServeOptions {
   /** A token saved earlier (the `local` profile); reused when it still opens this database. */
   previousToken?: string;
   logger?: boolean;
+  /** Extensions answer 404 (decisions.md §7). */
+  apiOnly?: boolean;
 }
 
 export interface RunningServer {
@@ -59,7 +61,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   }
 
   const provider = createSimulatedProvider(db, { approvalDelayMs: options.approvalDelayMs, fault: options.providerFault });
-  const app = await buildApp({ db, uploadsDir, provider, logger: options.logger });
+  const app = await buildApp({ db, uploadsDir, provider, logger: options.logger, apiOnly: options.apiOnly });
   await app.listen({ host: options.host, port: options.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
