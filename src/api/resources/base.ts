@@ -1,6 +1,7 @@
 // What every resource module shares: the transport, the workspace in use, the local body check,
 // and the rule that turns a "no such route" answer on an extension endpoint into a clear error.
 import { type z } from 'zod';
+import { requireRecord } from '../answers.js';
 import { APIStatusError, MethodNotAllowedError, NotFoundError, RequestValidationError, UnsupportedEndpointError } from '../errors.js';
 import { check } from '../schemas/index.js';
 import { readPage, type ListPage, type WalkOptions } from '../pagination.js';
@@ -49,6 +50,12 @@ export async function extension<T>(operation: string, call: () => Promise<T>, in
     if (isRouteMissing(error)) throw new UnsupportedEndpointError(operation, error, instead);
     throw error;
   }
+}
+
+/** An extension GET of one record (`noun` like "contact"): "not supported" with `instead`, or the record. */
+export async function getOneExtension<T>(ctx: ResourceContext, path: string, noun: string, id: number | string, instead: string): Promise<{ data: T }> {
+  const body = await extension(`getting one ${noun}`, () => ctx.transport.request({ method: 'GET', path }), instead);
+  return { data: requireRecord<T>(body, `getting ${noun} ${id}`) };
 }
 
 /** GET a paginated list and read it leniently (`what` names it in an unusable-answer error). */

@@ -1,5 +1,5 @@
 // Contacts: list/search, get one (extension), create and update as JSON or multipart, delete.
-import { requireRecord, written, type Written } from '../answers.js';
+import { written, type Written } from '../answers.js';
 import { pages, paginate, type ListPage, type PageParams } from '../pagination.js';
 import {
   contactCreateBody,
@@ -11,7 +11,7 @@ import {
   type Single,
 } from '../schemas/index.js';
 import { encodePath } from '../request-parts.js';
-import { checkBody, extension, fileRef, getPage, multipart, walkOptions, workspacePath, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
+import { checkBody, fileRef, getOneExtension, getPage, multipart, walkOptions, workspacePath, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
 
 export interface ContactListQuery extends PageQuery {
   search?: string;
@@ -45,12 +45,7 @@ export class ContactsResource {
 
   /** Extension: GET one contact. */
   async get(id: number | string): Promise<Single<Contact>> {
-    const body = await extension(
-      'getting one contact',
-      () => this.ctx.transport.request({ method: 'GET', path: this.path(id) }),
-      'find it with `wsm contacts list --search <number or name>`',
-    );
-    return { data: requireRecord<Contact>(body, `getting contact ${id}`) };
+    return getOneExtension<Contact>(this.ctx, this.path(id), 'contact', id, 'find it with `wsm contacts list --search <number or name>`');
   }
 
   async create(body: ContactCreateBody, files: ContactFileOptions = {}): Promise<Written<Contact>> {

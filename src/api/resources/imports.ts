@@ -1,10 +1,10 @@
 // Contact imports: a CSV uploaded as multipart; processing runs on the server afterwards.
 import { UnsupportedEndpointError } from '../errors.js';
-import { requireRecord, written, type Written } from '../answers.js';
+import { written, type Written } from '../answers.js';
 import { paginate, type ListPage, type PageParams } from '../pagination.js';
 import { importCreateBody, type ContactImport, type Deleted, type Single } from '../schemas/index.js';
 import { encodePath } from '../request-parts.js';
-import { checkBody, extension, fileRef, getPage, multipart, walkOptions, workspacePath, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
+import { checkBody, fileRef, getOneExtension, getPage, multipart, walkOptions, workspacePath, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
 
 export interface ImportCreateOptions {
   name?: string;
@@ -33,12 +33,7 @@ export class ImportsResource {
 
   /** Extension: GET one import, which is how its progress is polled. */
   async get(id: number | string): Promise<Single<ContactImport>> {
-    const body = await extension(
-      'getting one contact import',
-      () => this.ctx.transport.request({ method: 'GET', path: this.path(id) }),
-      'find it in `wsm imports list`',
-    );
-    return { data: requireRecord<ContactImport>(body, `getting contact import ${id}`) };
+    return getOneExtension<ContactImport>(this.ctx, this.path(id), 'contact import', id, 'find it in `wsm imports list`');
   }
 
   /**

@@ -1,9 +1,9 @@
 // Users: list, get and create (extensions), update as the multipart form api.md defines.
-import { requireRecord, written, type Written } from '../answers.js';
+import { written, type Written } from '../answers.js';
 import { paginate, type ListPage, type PageParams } from '../pagination.js';
 import { userCreateBody, userUpdateBody, type Single, type User, type UserCreateBody, type UserUpdateBody } from '../schemas/index.js';
 import { encodePath } from '../request-parts.js';
-import { checkBody, extension, fileRef, getPage, multipart, walkOptions, workspacePath, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
+import { checkBody, extension, fileRef, getOneExtension, getPage, multipart, walkOptions, workspacePath, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
 
 export class UsersResource {
   constructor(private readonly ctx: ResourceContext) {}
@@ -22,8 +22,7 @@ export class UsersResource {
 
   /** Extension: GET one user. */
   async get(id: number | string): Promise<Single<User>> {
-    const body = await extension('getting one user', () => this.ctx.transport.request({ method: 'GET', path: this.path(id) }), 'find it in `wsm users list`');
-    return { data: requireRecord<User>(body, `getting user ${id}`) };
+    return getOneExtension<User>(this.ctx, this.path(id), 'user', id, 'find it in `wsm users list`');
   }
 
   /** Extension: POST a new user with a role in this workspace. */
