@@ -203,3 +203,21 @@ export class UnsupportedEndpointError extends WsmApiError {
 export class UnusableResponseError extends WsmApiError {
   override name = 'UnusableResponseError';
 }
+
+/**
+ * A page of a full walk failed after the transport's retries (page 1 failing is reported as its
+ * own error: nothing was written then). Every row before this page was handed on whole.
+ * The exit code is the cause's.
+ */
+export class PageFailedError extends WsmApiError {
+  override name = 'PageFailedError';
+  constructor(
+    readonly page: number | undefined,
+    readonly lastPage: number | undefined,
+    override readonly cause: unknown,
+  ) {
+    const status = cause instanceof APIStatusError ? ` (${cause.status})` : '';
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`page ${page ?? 'after the last one read'}${lastPage !== undefined ? ` of ${lastPage}` : ''} failed: ${reason}${status}; the rows before it were written`, { cause });
+  }
+}

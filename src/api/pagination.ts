@@ -1,6 +1,6 @@
-// Reading and walking the API's paginated lists. api.md gives `{data, meta: {current_page,
-// last_page, ...}, links}`; a Laravel service may also send its simple paginator (no `last_page`,
-// `links.next` only) or refuse a `per_page` above its own cap. The walk copes with each.
+// Reading the API's paginated lists. api.md gives `{data, meta: {current_page, last_page, ...},
+// links}`; a Laravel service may also send its simple paginator (no `last_page`, `links.next`
+// only) or refuse a `per_page` above its own cap. Walking them is page-engine.ts's.
 import { isJsonObject, type JsonObject } from './answers.js';
 import { UnusableResponseError, ValidationFailedError } from './errors.js';
 
@@ -65,46 +65,6 @@ function numberOf(value: unknown): number | undefined {
 }
 
 /**
- * Yields each page of a list from page 1. Where the next page comes from, in order:
- * `meta.last_page` (pages up to it), `links.next` (its query, over ours), and without either a
- * full page means there may be more (a short or empty page ends the walk). The walk always moves
- * forward, so a server that misreports `current_page` cannot send it round in circles.
- */
-export async function* pages<T>(fetchPage: FetchPage<T>, options: WalkOptions = {}): AsyncGenerator<ListPage<T>> {
-  let params: PageParams = { page: 1, per_page: options.perPage };
-  const followed = new Set<string>();
-  for (;;) {
-    const page = Number(params.page ?? 1);
-    const response = await fetchWithinCap(fetchPage, params, options);
-    yield response;
-    if (response.data.length === 0) return;
-    const { meta, next } = response;
-    const reached = Math.max(page, meta.current_page ?? page);
-    if (meta.last_page !== undefined) {
-      if (reached >= meta.last_page) return;
-      params = { ...params, page: reached + 1 };
-    } else if (typeof next === 'string' && next !== '') {
-      if (followed.has(next)) return;
-      followed.add(next);
-      const fromLink = queryOf(next);
-      params = { ...params, ...fromLink };
-      if (fromLink.page === undefined || Number(fromLink.page) <= reached) params.page = fromLink.cursor === undefined ? reached + 1 : undefined;
-    } else if (next === null) {
-      return;
-    } else {
-      const perPage = meta.per_page ?? numberOf(params.per_page);
-      if (perPage !== undefined && response.data.length < perPage) return;
-      params = { ...params, page: reached + 1 };
-    }
-  }
-}
-
-/** Yields every record of every page, in order. */
-export async function* paginate<T>(fetchPage: FetchPage<T>, options: WalkOptions = {}): AsyncGenerator<T> {
-  for await (const response of pages(fetchPage, options)) yield* response.data;
-}
-
-/**
  * Fetches one page; a `per_page` the server refuses (a validation failure naming it) is lowered
  * to the limit its message gives, or dropped for the server's default, and the page asked again.
  * Mutates `params.per_page` so that later pages ask the same.
@@ -135,17 +95,4 @@ function perPageLimit(error: ValidationFailedError): number | undefined {
     if (match) return Number(match[1]);
   }
   return undefined;
-}
-
-/** The query parameters of a next link; only the query is used, never its host. */
-function queryOf(link: string): PageParams {
-  let url: URL;
-  try {
-    url = new URL(link, 'http://next.invalid/');
-  } catch {
-    return {};
-  }
-  const params: PageParams = {};
-  for (const [key, value] of url.searchParams) params[key] = /^\d+$/.test(value) ? Number(value) : value;
-  return params;
 }

@@ -36,6 +36,8 @@ export interface RequestOptions {
   multipart?: MultipartPart[];
   /** Overrides the method's default: GET, PUT and DELETE are idempotent, POST and PATCH are not. */
   idempotent?: boolean;
+  /** False: a 429 or 503 is returned at once, for a caller that paces itself (the page engine). */
+  retryThrottled?: boolean;
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -85,6 +87,8 @@ export class Transport {
       try {
         return await this.attempt<T>(opts, url, body);
       } catch (error) {
+        const throttled = error instanceof APIStatusError && (error.status === 429 || error.status === 503);
+        if (throttled && opts.retryThrottled === false) throw error;
         const retryable = error instanceof APIConnectionError || (error instanceof APIStatusError && RETRYABLE_STATUSES.has(error.status));
         if (!idempotent || !retryable || attempt >= this.maxRetries) throw error;
         const delayMs = this.retryDelay(attempt, error);

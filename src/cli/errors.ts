@@ -6,6 +6,7 @@ import {
   APIConnectionTimeoutError,
   APIStatusError,
   MissingWorkspaceError,
+  PageFailedError,
   RequestValidationError,
   UnsupportedEndpointError,
   ValidationFailedError,
@@ -105,6 +106,7 @@ export function exitCodeFor(err: unknown): number {
   // --help and --version arrive here as CommanderErrors with exit code 0.
   if (err instanceof CommanderError) return err.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
   if (err instanceof APIConnectionError) return ExitCode.unavailable; // includes timeouts
+  if (err instanceof PageFailedError) return exitCodeFor(err.cause); // a walk stopped at a page: the page's own code
   if (err instanceof ValidationFailedError) return ExitCode.rejected; // a 422, or a 400 with field errors
   if (err instanceof APIStatusError) {
     const { status } = err;

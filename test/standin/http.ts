@@ -91,6 +91,8 @@ export interface FrameOptions {
   token: () => string;
   /** Called for every request that reached a route, before auth: tests count what was sent. */
   record: (line: string) => void;
+  /** Seconds to tell the client to wait (429) instead of answering this request, or undefined. */
+  throttle?: () => number | undefined;
 }
 
 /** An http.Server answering under /api/v3; listen on it yourself. */
@@ -114,6 +116,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: FrameO
   if (found === 'other-method') {
     return send(res, 405, { message: `The ${method} method is not supported for route ${url.pathname.slice(1)}.` });
   }
+  const wait = options.throttle?.();
+  if (wait !== undefined) return send(res, 429, { message: 'Too Many Attempts.' }, { 'retry-after': String(wait) });
   options.record(`${method} ${path}`);
   if (req.headers.authorization !== `Bearer ${options.token()}`) return send(res, 401, { message: 'Unauthenticated.' });
   try {

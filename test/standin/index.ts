@@ -72,7 +72,12 @@ export async function startStandin(options: StandinOptions = {}): Promise<Standi
   const requests: string[] = [];
   const router = new Router();
   registerRoutes(router, { state, quirks, importDelayMs: options.importDelayMs ?? 150 });
-  const server = createFrame({ router, token: () => STANDIN_TOKEN, record: (line) => requests.push(line) });
+  let seen = 0;
+  const throttle = () => {
+    seen += 1;
+    return quirks.throttle && seen % quirks.throttle.every === 0 ? quirks.throttle.retryAfterSeconds : undefined;
+  };
+  const server = createFrame({ router, token: () => STANDIN_TOKEN, record: (line) => requests.push(line), throttle });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/api/v3`;

@@ -32,6 +32,8 @@ export interface Quirks {
   syncFailures?: number;
   /** How many syncs a PENDING template waits before the provider decides it (default 1). */
   syncRoundsToDecide?: number;
+  /** Laravel's throttle: every `every`-th request answers 429 "Too Many Attempts." with Retry-After. */
+  throttle?: { every: number; retryAfterSeconds: number };
 }
 
 /** One line per quirk, for the README and the closing note: what the stand-in does. */
@@ -46,4 +48,5 @@ export const QUIRK_NOTES: Record<keyof Quirks, string> = {
   stringIds: 'sends ids as strings',
   syncFailures: 'fails the next N template syncs with a 500',
   syncRoundsToDecide: 'decides a PENDING template only after N syncs',
+  throttle: 'answers every Nth request 429 with Retry-After',
 };

@@ -4,7 +4,8 @@ import { type z } from 'zod';
 import { requireRecord } from '../answers.js';
 import { APIStatusError, MethodNotAllowedError, NotFoundError, RequestValidationError, UnsupportedEndpointError } from '../errors.js';
 import { check } from '../schemas/index.js';
-import { readPage, type ListPage, type WalkOptions } from '../pagination.js';
+import type { EngineOptions, EngineRequest } from '../page-engine.js';
+import { readPage, type ListPage } from '../pagination.js';
 import { encodePath, toMultipartParts, type MultipartPart } from '../request-parts.js';
 import type { QueryParams, Transport } from '../transport.js';
 
@@ -58,14 +59,21 @@ export async function getOneExtension<T>(ctx: ResourceContext, path: string, nou
   return { data: requireRecord<T>(body, `getting ${noun} ${id}`) };
 }
 
-/** GET a paginated list and read it leniently (`what` names it in an unusable-answer error). */
-export async function getPage<T>(ctx: ResourceContext, path: string, query: QueryParams, what: string): Promise<ListPage<T>> {
-  return readPage<T>(await ctx.transport.request({ method: 'GET', path, query }), what);
+/**
+ * GET a paginated list and read it leniently (`what` names it in an unusable-answer error).
+ * `request` comes from the page engine, which paces throttled answers itself.
+ */
+export async function getPage<T>(ctx: ResourceContext, path: string, query: QueryParams, what: string, request?: EngineRequest): Promise<ListPage<T>> {
+  const body = await ctx.transport.request({ method: 'GET', path, query, retryThrottled: request?.retryThrottled, signal: request?.signal });
+  return readPage<T>(body, what);
 }
 
-/** The walk options every full walk of a list uses: 100 a page unless asked, notices to `-v`. */
-export function walkOptions(ctx: ResourceContext, perPage: number | undefined): WalkOptions {
-  return { perPage: perPage ?? 100, notice: (line) => ctx.transport.notice(line) };
+/** What a caller may set on a full walk: how many requests in flight, and a progress callback. */
+export type WalkSettings = Pick<EngineOptions, 'concurrency' | 'progress'>;
+
+/** The engine options of every full walk of a list: 100 a page unless asked, notices to `-v`. */
+export function walkOptions(ctx: ResourceContext, perPage: number | undefined, settings: WalkSettings = {}): EngineOptions {
+  return { ...settings, perPage: perPage ?? 100, notice: (line) => ctx.transport.notice(line) };
 }
 
 /** `/workspaces/{ws}` + an already-encoded tail. */

@@ -1,6 +1,7 @@
 // Contacts: list/search, get one (extension), create and update as JSON or multipart, delete.
 import { written, type Written } from '../answers.js';
-import { pages, paginate, type ListPage, type PageParams } from '../pagination.js';
+import { walkPages, walkRows, type EngineRequest } from '../page-engine.js';
+import type { ListPage, PageParams } from '../pagination.js';
 import {
   contactCreateBody,
   contactUpdateBody,
@@ -11,7 +12,7 @@ import {
   type Single,
 } from '../schemas/index.js';
 import { encodePath } from '../request-parts.js';
-import { checkBody, fileRef, getOneExtension, getPage, multipart, walkOptions, workspacePath, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
+import { checkBody, fileRef, getOneExtension, getPage, multipart, walkOptions, workspacePath, type WalkSettings, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
 
 export interface ContactListQuery extends PageQuery {
   search?: string;
@@ -29,18 +30,18 @@ export class ContactsResource {
     return workspacePath(this.ctx, id === undefined ? '/contacts' : encodePath`/contacts/${id}`);
   }
 
-  async list(query: ContactListQuery | PageParams = {}): Promise<ListPage<Contact>> {
-    return getPage<Contact>(this.ctx, this.path(), { ...query }, 'listing contacts');
+  async list(query: ContactListQuery | PageParams = {}, request?: EngineRequest): Promise<ListPage<Contact>> {
+    return getPage<Contact>(this.ctx, this.path(), { ...query }, 'listing contacts', request);
   }
 
   /** Every contact of every page, fetched page by page as the caller consumes them. */
-  iterate(query: WalkQuery<ContactListQuery> = {}): AsyncGenerator<Contact> {
-    return paginate((params) => this.list({ ...query, ...params }), walkOptions(this.ctx, query.per_page));
+  iterate(query: WalkQuery<ContactListQuery> = {}, settings: WalkSettings = {}): AsyncGenerator<Contact> {
+    return walkRows((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
   }
 
   /** Every page as it arrives (100 contacts each unless per_page says otherwise). */
-  pages(query: WalkQuery<ContactListQuery> = {}): AsyncGenerator<ListPage<Contact>> {
-    return pages((params) => this.list({ ...query, ...params }), walkOptions(this.ctx, query.per_page));
+  pages(query: WalkQuery<ContactListQuery> = {}, settings: WalkSettings = {}): AsyncGenerator<ListPage<Contact>> {
+    return walkPages((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
   }
 
   /** Extension: GET one contact. */
@@ -56,20 +57,22 @@ export class ContactsResource {
   }
 
   /** api.md defines the update as POST on the contact (the PUT label in its example is a slip). */
-  async update(id: number | string, body: ContactUpdateBody, files: ContactFileOptions = {}): Promise<Written<Contact>> {
+  async update(id: number | string, body: ContactUpdateBody, files: ContactFileOptions = {}, request?: EngineRequest): Promise<Written<Contact>> {
     const value = checkBody(contactUpdateBody, body, 'contact');
     const needsForm = files.avatar !== undefined || value.contact_groups !== undefined;
     // Setting the same fields twice gives the same contact: safe to retry, unlike the create.
-    return written<Contact>(await this.send(this.path(id), value, files, needsForm, true));
+    return written<Contact>(await this.send(this.path(id), value, files, needsForm, true, request));
   }
 
-  async delete(id: number | string): Promise<Deleted> {
-    return this.ctx.transport.request({ method: 'DELETE', path: this.path(id) });
+  /** `request` comes from the page engine when the delete is one of many (`contacts delete --from`). */
+  async delete(id: number | string, request?: EngineRequest): Promise<Deleted> {
+    return this.ctx.transport.request({ method: 'DELETE', path: this.path(id), retryThrottled: request?.retryThrottled, signal: request?.signal });
   }
 
-  private send(path: string, value: Record<string, unknown>, files: ContactFileOptions, needsForm: boolean, idempotent: boolean): Promise<unknown> {
-    if (!needsForm) return this.ctx.transport.request({ method: 'POST', path, json: value, idempotent });
+  private send(path: string, value: Record<string, unknown>, files: ContactFileOptions, needsForm: boolean, idempotent: boolean, request?: EngineRequest): Promise<unknown> {
+    const pacing = { retryThrottled: request?.retryThrottled, signal: request?.signal };
+    if (!needsForm) return this.ctx.transport.request({ method: 'POST', path, json: value, idempotent, ...pacing });
     const form = { ...value, ...(files.avatar !== undefined ? { avatar: fileRef(files.avatar) } : {}) };
-    return this.ctx.transport.request({ method: 'POST', path, multipart: multipart(form), idempotent });
+    return this.ctx.transport.request({ method: 'POST', path, multipart: multipart(form), idempotent, ...pacing });
   }
 }

@@ -3,10 +3,11 @@
 // so each names its extension operations and gets the "not supported here" error for them.
 import type { z } from 'zod';
 import { requireRecord, written, type Written } from '../answers.js';
-import { pages, paginate, type ListPage, type PageParams } from '../pagination.js';
+import { walkPages, walkRows, type EngineRequest } from '../page-engine.js';
+import type { ListPage, PageParams } from '../pagination.js';
 import type { Deleted, Single } from '../schemas/index.js';
 import { encodePath } from '../request-parts.js';
-import { checkBody, extension, getPage, walkOptions, workspacePath, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
+import { checkBody, extension, getPage, walkOptions, workspacePath, type WalkSettings, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
 
 export type CrudOperation = 'list' | 'get' | 'create' | 'update' | 'delete';
 
@@ -48,16 +49,16 @@ export class CrudResource<T, C extends z.ZodType, U extends z.ZodType> {
     return extension(`${VERBS[operation]} ${what}`, request, this.config.instead?.[operation]);
   }
 
-  async list(query: PageQuery | PageParams = {}): Promise<ListPage<T>> {
-    return this.call('list', () => getPage<T>(this.ctx, this.path(), { ...query }, `listing ${this.config.noun}s`));
+  async list(query: PageQuery | PageParams = {}, request?: EngineRequest): Promise<ListPage<T>> {
+    return this.call('list', () => getPage<T>(this.ctx, this.path(), { ...query }, `listing ${this.config.noun}s`, request));
   }
 
-  iterate(query: WalkQuery = {}): AsyncGenerator<T> {
-    return paginate((params) => this.list({ ...query, ...params }), walkOptions(this.ctx, query.per_page));
+  iterate(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<T> {
+    return walkRows((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
   }
 
-  pages(query: WalkQuery = {}): AsyncGenerator<ListPage<T>> {
-    return pages((params) => this.list({ ...query, ...params }), walkOptions(this.ctx, query.per_page));
+  pages(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<ListPage<T>> {
+    return walkPages((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
   }
 
   async get(id: number | string): Promise<Single<T>> {

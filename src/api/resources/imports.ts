@@ -1,10 +1,11 @@
 // Contact imports: a CSV uploaded as multipart; processing runs on the server afterwards.
 import { UnsupportedEndpointError } from '../errors.js';
 import { written, type Written } from '../answers.js';
-import { paginate, type ListPage, type PageParams } from '../pagination.js';
+import { walkRows, type EngineRequest } from '../page-engine.js';
+import type { ListPage, PageParams } from '../pagination.js';
 import { importCreateBody, type ContactImport, type Deleted, type Single } from '../schemas/index.js';
 import { encodePath } from '../request-parts.js';
-import { checkBody, fileRef, getOneExtension, getPage, multipart, walkOptions, workspacePath, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
+import { checkBody, fileRef, getOneExtension, getPage, multipart, walkOptions, workspacePath, type WalkSettings, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
 
 export interface ImportCreateOptions {
   name?: string;
@@ -23,12 +24,12 @@ export class ImportsResource {
     return workspacePath(this.ctx, id === undefined ? '/contact-imports' : encodePath`/contact-imports/${id}`);
   }
 
-  async list(query: PageQuery | PageParams = {}): Promise<ListPage<ContactImport>> {
-    return getPage<ContactImport>(this.ctx, this.path(), { ...query }, 'listing contact imports');
+  async list(query: PageQuery | PageParams = {}, request?: EngineRequest): Promise<ListPage<ContactImport>> {
+    return getPage<ContactImport>(this.ctx, this.path(), { ...query }, 'listing contact imports', request);
   }
 
-  iterate(query: WalkQuery = {}): AsyncGenerator<ContactImport> {
-    return paginate((params) => this.list({ ...query, ...params }), walkOptions(this.ctx, query.per_page));
+  iterate(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<ContactImport> {
+    return walkRows((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
   }
 
   /** Extension: GET one import, which is how its progress is polled. */

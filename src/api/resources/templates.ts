@@ -2,10 +2,11 @@
 // delete, and the sync that pulls approval statuses from the provider.
 import { requireRecord, written, type Written } from '../answers.js';
 import { NotFoundError } from '../errors.js';
-import { paginate, type ListPage, type PageParams } from '../pagination.js';
+import { walkRows, type EngineRequest } from '../page-engine.js';
+import type { ListPage, PageParams } from '../pagination.js';
 import { ERROR_MESSAGES, type TEMPLATE_CATEGORIES, templateCreateBody, type Template, type TemplateCreateBody } from '../schemas/index.js';
 import { encodePath } from '../request-parts.js';
-import { checkBody, extension, fileRef, getPage, multipart, walkOptions, workspacePath, type ResourceContext, type WalkQuery } from './base.js';
+import { checkBody, extension, fileRef, getPage, multipart, walkOptions, workspacePath, type WalkSettings, type ResourceContext, type WalkQuery } from './base.js';
 
 export interface TemplateListQuery {
   page?: number;
@@ -33,12 +34,12 @@ export class TemplatesResource {
   }
 
   /** Extension: the paginated list with filters. */
-  async list(query: TemplateListQuery | PageParams = {}): Promise<ListPage<Template>> {
-    return extension('listing templates', () => getPage<Template>(this.ctx, this.path(), { ...query }, 'listing templates'), 'read each with `wsm templates get <id>`');
+  async list(query: TemplateListQuery | PageParams = {}, request?: EngineRequest): Promise<ListPage<Template>> {
+    return extension('listing templates', () => getPage<Template>(this.ctx, this.path(), { ...query }, 'listing templates', request), 'read each with `wsm templates get <id>`');
   }
 
-  iterate(query: WalkQuery<TemplateListQuery> = {}): AsyncGenerator<Template> {
-    return paginate((params) => this.list({ ...query, ...params }), walkOptions(this.ctx, query.per_page));
+  iterate(query: WalkQuery<TemplateListQuery> = {}, settings: WalkSettings = {}): AsyncGenerator<Template> {
+    return walkRows((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
   }
 
   async get(id: number | string): Promise<{ data: Template }> {

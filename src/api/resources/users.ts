@@ -1,9 +1,10 @@
 // Users: list, get and create (extensions), update as the multipart form api.md defines.
 import { written, type Written } from '../answers.js';
-import { paginate, type ListPage, type PageParams } from '../pagination.js';
+import { walkRows, type EngineRequest } from '../page-engine.js';
+import type { ListPage, PageParams } from '../pagination.js';
 import { userCreateBody, userUpdateBody, type Single, type User, type UserCreateBody, type UserUpdateBody } from '../schemas/index.js';
 import { encodePath } from '../request-parts.js';
-import { checkBody, extension, fileRef, getOneExtension, getPage, multipart, walkOptions, workspacePath, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
+import { checkBody, extension, fileRef, getOneExtension, getPage, multipart, walkOptions, workspacePath, type WalkSettings, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
 
 export class UsersResource {
   constructor(private readonly ctx: ResourceContext) {}
@@ -12,12 +13,12 @@ export class UsersResource {
     return workspacePath(this.ctx, id === undefined ? '/users' : encodePath`/users/${id}`);
   }
 
-  async list(query: PageQuery | PageParams = {}): Promise<ListPage<User>> {
-    return getPage<User>(this.ctx, this.path(), { ...query }, 'listing users');
+  async list(query: PageQuery | PageParams = {}, request?: EngineRequest): Promise<ListPage<User>> {
+    return getPage<User>(this.ctx, this.path(), { ...query }, 'listing users', request);
   }
 
-  iterate(query: WalkQuery = {}): AsyncGenerator<User> {
-    return paginate((params) => this.list({ ...query, ...params }), walkOptions(this.ctx, query.per_page));
+  iterate(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<User> {
+    return walkRows((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
   }
 
   /** Extension: GET one user. */

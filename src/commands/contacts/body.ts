@@ -39,6 +39,12 @@ export async function createRequest(opts: Record<string, unknown>): Promise<Cont
   return { body, avatar: await avatarOf(opts) };
 }
 
+/** The changes the flags give every row of `contacts update --from` (checked with each row). */
+export function bulkUpdateFlags(opts: Record<string, unknown>): Partial<ContactUpdateBody> {
+  const name = str(opts.name);
+  return { ...common(opts), ...(name !== undefined ? { name } : {}) };
+}
+
 export async function updateRequest(opts: Record<string, unknown>): Promise<ContactRequest<ContactUpdateBody>> {
   const body: ContactUpdateBody = { name: str(opts.name) ?? '', ...common(opts) };
   checkLocal(contactUpdateBody, body, 'contact');

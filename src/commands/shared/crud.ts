@@ -23,9 +23,9 @@ export interface Presentation<T> {
 
 export function listRun<T extends object>(pick: Picker<T>, show: Presentation<T>): VerbRun {
   return verb(async (ctx, { opts }) => {
-    const flags = parsePageFlags(opts);
+    const flags = parsePageFlags(ctx, opts);
     const resource = pick(await workspaceClient(ctx));
-    await renderList(ctx, flags, { page: (q) => resource.list(q), all: (q) => resource.iterate(q) }, {}, { columns: show.columns, noun: `${show.noun}s` });
+    await renderList(ctx, flags, { page: (q) => resource.list(q), all: (q, s) => resource.iterate(q, s) }, {}, { columns: show.columns, noun: `${show.noun}s` });
   });
 }
 

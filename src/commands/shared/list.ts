@@ -1,9 +1,11 @@
 // One way to print a list verb: a page (with a hint about the rest on a terminal), or with
 // --all every page streamed out as it arrives.
 import type { ListPage } from '../../api/pagination.js';
+import type { WalkSettings } from '../../api/resources/base.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Column } from '../../cli/output.js';
+import { concurrencyOf } from './concurrency.js';
 import { parseValue, positiveInt } from './verb.js';
 import { z } from 'zod';
 
@@ -13,10 +15,12 @@ export interface PageFlags {
   page?: number;
   per_page?: number;
   all: boolean;
+  /** Requests in flight for --all. */
+  concurrency: number;
 }
 
-export function parsePageFlags(opts: Record<string, unknown>): PageFlags {
-  const flags: PageFlags = { all: opts.all === true };
+export function parsePageFlags(ctx: Context, opts: Record<string, unknown>): PageFlags {
+  const flags: PageFlags = { all: opts.all === true, concurrency: concurrencyOf(ctx, opts) };
   if (opts.page !== undefined) flags.page = parseValue(positiveInt, opts.page, '--page');
   if (opts.perPage !== undefined) flags.per_page = parseValue(perPageSchema, opts.perPage, '--per-page');
   if (flags.all && flags.page !== undefined) throw new UsageError('--all and --page cannot be used together');
@@ -25,7 +29,7 @@ export function parsePageFlags(opts: Record<string, unknown>): PageFlags {
 
 export interface ListSource<T, Q> {
   page: (query: Q & { page?: number; per_page?: number }) => Promise<ListPage<T>>;
-  all: (query: Q & { per_page?: number }) => AsyncIterable<T>;
+  all: (query: Q & { per_page?: number }, settings: WalkSettings) => AsyncIterable<T>;
 }
 
 /** Prints one page or, with --all, every page; `noun` is plural ("contacts"). */
@@ -37,7 +41,7 @@ export async function renderList<T extends object, Q extends object>(
   options: { columns: Column<T>[]; noun: string; idKey?: string },
 ): Promise<void> {
   if (flags.all) {
-    const count = await ctx.output.list(source.all({ ...query, per_page: flags.per_page ?? 100 }), options);
+    const count = await ctx.output.list(source.all({ ...query, per_page: flags.per_page ?? 100 }, { concurrency: flags.concurrency }), options);
     if (count === 0) ctx.output.message(`No ${options.noun}.`);
     return;
   }

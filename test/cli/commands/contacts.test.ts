@@ -191,7 +191,7 @@ describe('contacts update', () => {
   it('without --name is a usage error (the API requires it)', async () => {
     const { code, stderr } = await api.run(['contacts', 'update', '7', '--email', 'a@b.co']);
     expect(code).toBe(2);
-    expect(stderr).toContain("required option '--name <name>' not specified");
+    expect(stderr).toBe('error: --name is required: the API requires the name on every update\n');
   });
 
   it('--active with --inactive is exit 2', async () => {
