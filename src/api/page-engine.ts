@@ -9,23 +9,14 @@
 //   the throttled request is asked again;
 // - a page that still fails stops the walk with PageFailedError naming it; the rows handed on
 //   before it are whole pages.
-import { APIStatusError, PageFailedError, parseRetryAfter, RateLimitError } from './errors.js';
-import { fetchWithinCap, type ListPage, type PageParams, type WalkOptions } from './pagination.js';
+import { PageFailedError } from './errors.js';
+import { fetchWithinCap, numberOf, type ListPage, type PageParams, type WalkOptions } from './pagination.js';
+import { RequestWindow, underWindow, type EngineRequest } from './request-window.js';
+
+export { RequestWindow, type EngineRequest } from './request-window.js';
 
 export const DEFAULT_CONCURRENCY = 6;
 export const MAX_CONCURRENCY = 64;
-/** Throttled answers one request may meet before its failure stands. */
-const MAX_THROTTLED_ATTEMPTS = 12;
-/** The pause after a 429 without a readable Retry-After. */
-const DEFAULT_THROTTLE_PAUSE_MS = 1_000;
-const MAX_THROTTLE_PAUSE_MS = 60_000;
-
-/** How a request is made for the engine: it handles 429/503 itself, and may cancel. */
-export interface EngineRequest {
-  /** False: a 429 or 503 comes back at once instead of being retried by the transport. */
-  retryThrottled: boolean;
-  signal: AbortSignal;
-}
 
 export type EngineFetchPage<T> = (params: PageParams, request: EngineRequest) => Promise<ListPage<T>>;
 
@@ -44,77 +35,6 @@ export interface EngineOptions extends WalkOptions {
   /** Test seams. */
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
-}
-
-/**
- * The additive-increase / multiplicative-decrease window shared by the requests of one walk or run.
- * `size` is how many may be in flight; `pausedUntil` holds every new attempt back after a 429.
- */
-export class RequestWindow {
-  size: number;
-  private successes = 0;
-  private pausedUntil = 0;
-
-  constructor(
-    readonly max: number,
-    private readonly notice: (line: string) => void = () => undefined,
-    private readonly now: () => number = Date.now,
-    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  ) {
-    this.size = max;
-  }
-
-  /** Waits while the server asked for a pause. */
-  async ready(): Promise<void> {
-    for (let wait = this.pausedUntil - this.now(); wait > 0; wait = this.pausedUntil - this.now()) await this.sleep(wait);
-  }
-
-  success(): void {
-    this.successes += 1;
-    if (this.size < this.max && this.successes >= this.size) {
-      this.successes = 0;
-      this.size += 1;
-      this.notice(`* window ${this.size - 1} -> ${this.size}`);
-    }
-  }
-
-  /** A throttled answer: halve once per pause (answers of the same burst do not halve again), pause. */
-  throttled(status: number, retryAfterMs: number | undefined, what: string): void {
-    const pause = Math.min(retryAfterMs ?? DEFAULT_THROTTLE_PAUSE_MS, MAX_THROTTLE_PAUSE_MS);
-    const now = this.now();
-    const before = this.size;
-    if (now >= this.pausedUntil) this.size = Math.max(1, Math.floor(this.size / 2));
-    this.successes = 0;
-    this.pausedUntil = Math.max(this.pausedUntil, now + pause);
-    this.notice(`* ${status} on ${what}: window ${before} -> ${this.size}, waiting ${pause} ms${retryAfterMs === undefined ? '' : ' (Retry-After)'}`);
-  }
-}
-
-function throttleOf(error: unknown): { status: number; retryAfterMs?: number } | undefined {
-  if (error instanceof RateLimitError) return { status: 429, retryAfterMs: error.retryAfterMs };
-  if (error instanceof APIStatusError && error.status === 503) {
-    const retryAfterMs = parseRetryAfter(error.headers['retry-after']);
-    // A 503 without Retry-After is a server fault, retried by the transport, not a throttle.
-    if (retryAfterMs !== undefined) return { status: 503, retryAfterMs };
-  }
-  return undefined;
-}
-
-/** One request under the window: throttled answers wait, shrink the window and go again. */
-export async function underWindow<R>(window: RequestWindow, what: string, signal: AbortSignal, call: (request: EngineRequest) => Promise<R>): Promise<R> {
-  for (let attempt = 1; ; attempt++) {
-    await window.ready();
-    signal.throwIfAborted();
-    try {
-      const result = await call({ retryThrottled: false, signal });
-      window.success();
-      return result;
-    } catch (error) {
-      const throttle = throttleOf(error);
-      if (throttle === undefined || attempt >= MAX_THROTTLED_ATTEMPTS || signal.aborted) throw error;
-      window.throttled(throttle.status, throttle.retryAfterMs, what);
-    }
-  }
 }
 
 /** A promise to wait on and the function that settles it (Promise.withResolvers is ES2024). */
@@ -256,12 +176,6 @@ async function* followLinks<T>(
     if (response.data.length === 0) return;
     reached = Math.max(page ?? reached + 1, response.meta.current_page ?? 0);
   }
-}
-
-function numberOf(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
-  return undefined;
 }
 
 /** The query parameters of a next link; only the query is used, never its host. */

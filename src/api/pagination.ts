@@ -58,7 +58,8 @@ export function readPage<T>(body: unknown, what: string): ListPage<T> {
   return page;
 }
 
-function numberOf(value: unknown): number | undefined {
+/** A count as servers send it: a number, or digits in a string. */
+export function numberOf(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
   return undefined;

@@ -6,6 +6,7 @@ import { InternalServerError, PageFailedError, RateLimitError } from '../../src/
 import { RequestWindow, runEach, walkPages, walkRows, type EngineOptions, type EngineRequest } from '../../src/api/page-engine.js';
 import { readPage, type ListPage, type PageParams } from '../../src/api/pagination.js';
 import { Transport } from '../../src/api/transport.js';
+import { exitCodeFor } from '../../src/cli/errors.js';
 
 interface Row {
   id: number;
@@ -113,6 +114,8 @@ describe('walkPages: concurrent once last_page is known', () => {
     expect((error as PageFailedError).message).toBe('page 3 of 6 failed: Server error. (500); the rows before it were written');
     expect((error as PageFailedError).cause).toBe(cause);
     expect(seen).toEqual([1, 2]);
+    // The CLI exits with the cause's code: 6 for a server failure.
+    expect(exitCodeFor(error)).toBe(6);
   });
 
   it('page 1 failing is its own error: nothing was written', async () => {
