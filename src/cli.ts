@@ -7,8 +7,9 @@ import type { CliDeps, Context } from './cli/context.js';
 import { handleError, type ErrorSink } from './cli/errors.js';
 import { createProcessIO, noColorRequested } from './cli/io.js';
 import { OUTPUT_FORMATS } from './cli/output.js';
+import { stopAllProgress } from './cli/progress.js';
 import { packageVersion } from './cli/version.js';
-import { declareResources } from './commands/index.js';
+import { declareResources, yieldGlobalTimeout } from './commands/index.js';
 
 export type { CliDeps } from './cli/context.js';
 
@@ -26,6 +27,7 @@ export async function buildProgram(deps: Pick<CliDeps, 'io'>, argv: string[]): P
     .option('-q, --quiet', 'print only ids, one a line; no progress chatter')
     .option('-v, --verbose', 'trace requests and responses on stderr (token redacted)')
     .option('-y, --yes', 'answer yes to confirmations (needed when stdin is not a terminal)')
+    .option('--timeout <duration>', 'time one request may take, e.g. 10s or 2m (env WSM_TIMEOUT; default 30s)')
     // Subcommands inherit these settings when created with program.command(...).
     .exitOverride()
     .configureOutput({
@@ -35,6 +37,7 @@ export async function buildProgram(deps: Pick<CliDeps, 'io'>, argv: string[]): P
     .configureHelp({ showGlobalOptions: true, sortSubcommands: true })
     .showSuggestionAfterError();
   await declareResources(program, argv);
+  yieldGlobalTimeout(program, argv);
   return program;
 }
 
@@ -49,6 +52,7 @@ export async function main(argv: string[], overrides: Partial<CliDeps> = {}): Pr
   setContextFactory(program, async (globals) => {
     const { createContext } = await import('./cli/context.js');
     if (!globals.color || noColorRequested(env)) io.disableColor();
+    if (globals.quiet) io.silenceProgress();
     ctx = createContext(deps, globals);
     return ctx;
   });
@@ -57,9 +61,31 @@ export async function main(argv: string[], overrides: Partial<CliDeps> = {}): Pr
     await program.parseAsync(argv, { from: 'user' });
     return 0;
   } catch (err) {
+    stopAllProgress();
     const sink: ErrorSink = ctx
-      ? { io, env, outputFormat: ctx.globals.output, secrets: ctx.secrets }
-      : { io, env, secrets: () => [env.WSM_TOKEN, program.opts().token].filter((s): s is string => !!s) };
+      ? { io, env, outputFormat: ctx.globals.output, secrets: ctx.secrets, baseUrl: ctx.knownBaseUrl() }
+      : {
+          io,
+          env,
+          // Commander failed before a context existed: the -o the user typed still decides.
+          outputFormat: outputFlag(argv),
+          secrets: () => [env.WSM_TOKEN?.trim(), program.opts().token].filter((s): s is string => !!s),
+        };
     return handleError(err, sink);
+  } finally {
+    stopAllProgress();
   }
+}
+
+/** The value of -o/--output on the command line, read without commander (which may have failed). */
+export function outputFlag(argv: string[]): string | undefined {
+  let format: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') break;
+    if (arg === '-o' || arg === '--output') format = argv[++i];
+    else if (arg.startsWith('--output=')) format = arg.slice('--output='.length);
+    else if (/^-o[a-z]+$/.test(arg)) format = arg.slice(2);
+  }
+  return format;
 }

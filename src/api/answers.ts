@@ -55,3 +55,12 @@ export function permissionNames(entries: unknown): string[] | undefined {
   if (!Array.isArray(entries)) return undefined;
   return entries.map(permissionName).filter((name): name is string => name !== undefined);
 }
+
+/** The record of a create whose id the caller needs (`wsm apply`): without one, exit 1 naming it. */
+export function createdRecord<T>(answer: Written<T>, what: string): T {
+  const id = (answer.data as { id?: unknown } | undefined)?.id;
+  if (answer.data === undefined || id === undefined || id === null) {
+    throw new UnusableResponseError(`the server's answer to creating ${what} holds no record with an \`id\`, so it cannot be followed`);
+  }
+  return answer.data;
+}

@@ -11,6 +11,7 @@ import {
   errorFromResponse,
   parseRetryAfter,
 } from './errors.js';
+import { redactSecret } from './redact.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParams = Record<string, string | number | boolean | undefined | null>;
@@ -246,7 +247,7 @@ export class Transport {
 
   /** Last line of defence: whatever the source, the token text never leaves this class. */
   private redact(text: string): string {
-    return this.token ? text.split(this.token).join('***') : text;
+    return redactSecret(text, this.token);
   }
 }
 

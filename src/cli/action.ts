@@ -3,7 +3,8 @@
 // so the verb's module (and what it imports: undici, zod, conf...) loads only when that verb runs.
 import type { Command } from 'commander';
 import type { Context, GlobalOptions } from './context.js';
-import type { OutputFormat } from './output.js';
+import { UsageError } from './errors.js';
+import { unknownFieldsError, type OutputFormat } from './output.js';
 
 export interface VerbInput {
   /** Positional arguments in declaration order; a variadic argument is spread in. */
@@ -25,7 +26,12 @@ export function setContextFactory(program: Command, factory: ContextFactory): vo
   factories.set(program, factory);
 }
 
-export function lazy(load: () => Promise<VerbModule>): (...params: unknown[]) => Promise<void> {
+/** A verb that prints records: `--json` is checked against these fields before anything is sent. */
+export interface Selectable {
+  fields: () => Promise<readonly string[]>;
+}
+
+export function lazy(load: () => Promise<VerbModule>, selectable?: Selectable): (...params: unknown[]) => Promise<void> {
   return async (...params: unknown[]) => {
     // Commander calls actions with (...declaredArgs, options, command).
     const command = params[params.length - 1] as Command;
@@ -33,7 +39,9 @@ export function lazy(load: () => Promise<VerbModule>): (...params: unknown[]) =>
     while (root.parent) root = root.parent;
     const factory = factories.get(root);
     if (!factory) throw new Error('no context factory installed on the program');
-    const [ctx, verb] = await Promise.all([factory(readGlobals(command)), load()]);
+    const globals = readGlobals(command);
+    await checkSelection(globals, selectable);
+    const [ctx, verb] = await Promise.all([factory(globals), load()]);
     const args = command.processedArgs.flatMap((a: unknown) =>
       a === undefined ? [] : Array.isArray(a) ? a.map(String) : [String(a)],
     );
@@ -41,10 +49,28 @@ export function lazy(load: () => Promise<VerbModule>): (...params: unknown[]) =>
   };
 }
 
+/** `--json` fields the records have and a `--jq` that compiles, or exit 2 before any request. */
+async function checkSelection(globals: GlobalOptions, selectable: Selectable | undefined): Promise<void> {
+  if (globals.fields !== undefined && selectable) {
+    const available = await selectable.fields();
+    if (globals.fields.length === 0) throw new UsageError(`--json takes a comma-separated list of fields; available: ${available.join(', ')}`);
+    const unknown = globals.fields.filter((f) => !available.includes(f));
+    if (unknown.length > 0) throw unknownFieldsError(unknown, [...available]);
+  } else if (globals.fields?.length === 0) {
+    throw new UsageError('--json takes a comma-separated list of fields, such as --json id,name');
+  }
+  if (globals.jq !== undefined) {
+    const { checkJq } = await import('./jq.js');
+    await checkJq(globals.jq);
+  }
+}
+
 /** Global flags are declared on the program; commander accepts them before or after the verb. */
 export function readGlobals(command: Command): GlobalOptions {
   const all = command.optsWithGlobals<Record<string, unknown>>();
   const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+  let root = command;
+  while (root.parent) root = root.parent;
   return {
     profile: str(all.profile),
     baseUrl: str(all.baseUrl),
@@ -55,6 +81,11 @@ export function readGlobals(command: Command): GlobalOptions {
     quiet: all.quiet === true,
     verbose: all.verbose === true,
     yes: all.yes === true,
+    // Read from the program itself: `templates sync --timeout 30m` is the verb's own wait limit.
+    timeout: str(root.opts().timeout),
+    // `--json` without a value asks for the list of fields: an empty selection says so.
+    fields: typeof all.json === 'string' ? all.json.split(',').map((f) => f.trim()).filter(Boolean) : all.json === true ? [] : undefined,
+    jq: str(all.jq),
   };
 }
 

@@ -2,7 +2,9 @@
 // output. Everything expensive (conf, undici, inquirer) is built on first use, never at start-up.
 import type { Dispatcher } from 'undici';
 import type { WsmClient } from '../api/client.js';
+import { redactSecret } from '../api/redact.js';
 import { openConfig, type ConfigStore } from './config.js';
+import { parseDuration } from './duration.js';
 import { CancelledError, NotLoggedInError, UsageError } from './errors.js';
 import type { IOStreams } from './io.js';
 import { createOutput, type Output, type OutputFormat } from './output.js';
@@ -23,6 +25,12 @@ export interface GlobalOptions {
   quiet: boolean;
   verbose: boolean;
   yes: boolean;
+  /** `--timeout`: the time one request may take (also WSM_TIMEOUT). */
+  timeout?: string;
+  /** `--json a,b`: the fields to print as JSON. */
+  fields?: string[];
+  /** `--jq <expr>`: a jq filter over the JSON. */
+  jq?: string;
 }
 
 export type SettingSource = 'flag' | 'env' | 'profile';
@@ -59,14 +67,28 @@ export interface Context {
   config(): Promise<ConfigStore>;
   /** Client for the resolved settings; NotLoggedInError (exit 2) without base URL or token. */
   client(): Promise<WsmClient>;
-  /** Client for explicit values (auth login verifies before saving). */
-  clientFor(connection: { baseUrl: string; token: string; workspace?: string }): Promise<WsmClient>;
+  /** Client for explicit values (auth login verifies before saving; completion asks with a short timeout). */
+  clientFor(connection: { baseUrl: string; token: string; workspace?: string; timeoutMs?: number; maxRetries?: number }): Promise<WsmClient>;
   /** The workspace id to act on; UsageError (exit 2) when none is set or it is not a UUID. */
   workspace(): Promise<string>;
   /** Asks (y/N) on a terminal unless --yes; without a terminal requires --yes (exit 2). */
   confirm(question: string): Promise<void>;
   /** Strings never to print: every token we know of. */
   secrets(): string[];
+  /** The base URL once settings were resolved (error messages name it), else undefined. */
+  knownBaseUrl(): string | undefined;
+}
+
+/** The default time one request may take; `--timeout` / WSM_TIMEOUT change it. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** `--timeout` beats WSM_TIMEOUT; a value that is not a duration is a usage error naming its source. */
+export function requestTimeoutMs(globals: GlobalOptions, env: Env): number {
+  const [text, source] = globals.timeout !== undefined ? [globals.timeout, '--timeout'] : [env.WSM_TIMEOUT, 'WSM_TIMEOUT'];
+  if (text === undefined || text.trim() === '') return DEFAULT_TIMEOUT_MS;
+  const ms = parseDuration(text);
+  if (ms === undefined || ms <= 0) throw new UsageError(`${source} takes a duration such as 10s, 2m or 500ms, not "${text}"`);
+  return ms;
 }
 
 export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
@@ -75,6 +97,7 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
   let settingsPromise: Promise<Settings> | undefined;
   let clientPromise: Promise<WsmClient> | undefined;
   let resolvedToken: string | undefined;
+  let resolvedBaseUrl: string | undefined;
 
   const config = () => (configPromise ??= openConfig({ dir: deps.configDir, env }));
 
@@ -82,19 +105,23 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
     (settingsPromise ??= (async () => {
       const resolved = resolveSettings(globals, env, await config());
       resolvedToken = resolved.token;
+      resolvedBaseUrl = resolved.baseUrl;
       return resolved;
     })());
 
-  const clientFor: Context['clientFor'] = async ({ baseUrl, token, workspace }) => {
+  const clientFor: Context['clientFor'] = async ({ baseUrl, token, workspace, timeoutMs = requestTimeoutMs(globals, env), maxRetries }) => {
     const { createClient } = await import('../api/client.js');
+    resolvedBaseUrl ??= baseUrl;
     return createClient({
       baseUrl,
       token,
       workspace,
       dispatcher: deps.dispatcher,
       userAgent: `wsm/${packageVersion()}`,
+      timeoutMs,
+      maxRetries,
       // The client already redacts the token in its trace; we keep stderr as the only sink.
-      trace: globals.verbose ? (line) => io.err((token ? line.split(token).join('***') : line) + '\n') : undefined,
+      trace: globals.verbose ? (line) => io.err(redactSecret(line, token) + '\n') : undefined,
     });
   };
 
@@ -104,7 +131,7 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
     env,
     now: deps.now,
     prompter: deps.prompter ?? createPrompter(io),
-    output: createOutput(io, { format: globals.output, quiet: globals.quiet }),
+    output: createOutput(io, { format: globals.output, quiet: globals.quiet, fields: globals.fields, jq: globals.jq, now: deps.now }),
     settings,
     config,
     clientFor,
@@ -127,7 +154,8 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
       if (!io.isStdinTTY) throw new UsageError(`${question} needs confirmation: pass --yes to run without a terminal`);
       if (!(await ctx.prompter.confirm(question, false))) throw new CancelledError();
     },
-    secrets: () => [globals.token, env.WSM_TOKEN, resolvedToken].filter((s): s is string => !!s),
+    secrets: () => [globals.token, env.WSM_TOKEN?.trim(), resolvedToken].filter((s): s is string => !!s),
+    knownBaseUrl: () => resolvedBaseUrl,
   };
   return ctx;
 }
@@ -138,7 +166,9 @@ export function resolveSettings(globals: GlobalOptions, env: Env, config: Config
   const profile = config.getProfile(profileName) ?? {};
   const sources: Settings['sources'] = {};
   const pick = (key: keyof Settings['sources'], flag: string | undefined, envValue: string | undefined, saved: string | undefined) => {
-    for (const [value, source] of [[flag, 'flag'], [envValue, 'env'], [saved, 'profile']] as const) {
+    for (const [raw, source] of [[flag, 'flag'], [envValue, 'env'], [saved, 'profile']] as const) {
+      // Trimmed like a token read from stdin: `export WSM_TOKEN="$(cat token.txt)"` keeps no newline.
+      const value = raw?.trim();
       if (value !== undefined && value !== '') {
         sources[key] = source;
         return value;

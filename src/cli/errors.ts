@@ -11,7 +11,9 @@ import {
   UnsupportedEndpointError,
   ValidationFailedError,
 } from '../api/errors.js';
+import { redactSecret } from '../api/redact.js';
 import type { IOStreams } from './io.js';
+import { safeJson, visible } from './text.js';
 
 export const ExitCode = {
   ok: 0,
@@ -22,6 +24,8 @@ export const ExitCode = {
   rejected: 5,
   unavailable: 6,
   templatesRejected: 7,
+  /** Ctrl-C during a wait (128 + SIGINT), as shells report it. */
+  interrupted: 130,
 } as const;
 
 /** Base of the errors the CLI itself raises; carries its exit code. */
@@ -68,6 +72,31 @@ export class LocalValidationError extends CliError {
   ) {
     super(message, ExitCode.usage);
   }
+}
+
+/** The config file cannot be used as it is; the message names the file and the fix (exit 2). */
+export class ConfigError extends CliError {
+  override name = 'ConfigError';
+  constructor(message: string) {
+    super(message, ExitCode.usage);
+  }
+}
+
+/** Ctrl-C while waiting on the server: what keeps running there is in the message (exit 130). */
+export class InterruptedError extends CliError {
+  override name = 'InterruptedError';
+  constructor(message: string) {
+    super(message, ExitCode.interrupted);
+  }
+}
+
+/**
+ * Not a failure: a result that scripts read from the exit code, such as `wsm diff` exiting 2 when
+ * changes are planned (Terraform's -detailed-exitcode). The message goes to stderr as it is, with
+ * no `error:` prefix, and `-o json` adds no error object (the command printed its data).
+ */
+export class OutcomeExit extends CliError {
+  override name = 'OutcomeExit';
 }
 
 /** `templates sync --fail-on-rejected` saw a REJECTED template (exit 7). */
@@ -122,52 +151,122 @@ export function exitCodeFor(err: unknown): number {
 export interface ErrorSink {
   io: IOStreams;
   env: Record<string, string | undefined>;
-  /** The -o format when known: with json/ndjson the error body also goes to stdout. */
+  /** The -o format when known: with json/ndjson an error object also goes to stdout. */
   outputFormat?: string;
   /** Strings that must never reach the terminal (tokens). */
   secrets: () => string[];
+  /** The base URL in use, when it was resolved: connection errors name it. */
+  baseUrl?: string;
 }
 
 /** Prints one `error: ...` line (plus field errors) on stderr and returns the exit code. */
 export function handleError(err: unknown, sink: ErrorSink): number {
   const code = exitCodeFor(err);
-  // Commander has already printed its own `error: ...` line through our output routing.
-  if (err instanceof CommanderError) return code;
+  const redact = (text: string) => sink.secrets().reduce((acc, secret) => redactSecret(acc, secret), text);
+  // With -o json a script reads stdout: an error gives it a JSON object, unless the command
+  // already printed its data there (a second document would break the first).
+  const machine = (sink.outputFormat === 'json' || sink.outputFormat === 'ndjson') && !sink.io.wroteStdout;
+  if (err instanceof CommanderError) {
+    // Commander has already printed its own `error: ...` line through our output routing;
+    // --help and --version (exit 0) are not failures.
+    if (code !== ExitCode.ok && machine) {
+      const message = err.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
+      writeMachine(sink, { error: { message, exit_code: code } }, redact);
+    }
+    return code;
+  }
 
-  const redact = redactor(sink.secrets());
-  const lines = [`error: ${sentenceFor(err)}`];
+  if (err instanceof OutcomeExit) {
+    if (err.message) sink.io.err(redact(visible(err.message)) + '\n');
+    return code;
+  }
+
+  // An interrupt is no error of the server's: the line says what keeps running there.
+  const lines = [err instanceof InterruptedError ? `interrupted: ${err.message}` : `error: ${sentenceFor(err, sink.baseUrl)}`];
   for (const [field, messages] of Object.entries(fieldErrorsOf(err))) {
     for (const message of messages) lines.push(`  ${field}: ${message}`);
   }
-  if (sink.env.WSM_DEBUG === '1' && err instanceof Error && err.stack) lines.push(err.stack);
-  sink.io.err(redact(lines.join('\n')) + '\n');
-
-  if (sink.outputFormat === 'json' || sink.outputFormat === 'ndjson') {
-    const body = machineBody(err);
-    if (body !== undefined) sink.io.out(redact(JSON.stringify(body, null, sink.outputFormat === 'json' ? 2 : 0)) + '\n');
-  }
+  // Messages can carry what a server or a record holds: never raw control characters.
+  const text = lines.map(visible).join('\n');
+  const stack = sink.env.WSM_DEBUG === '1' && err instanceof Error && err.stack ? `\n${err.stack}` : '';
+  sink.io.err(redact(text + stack) + '\n');
+  if (machine) writeMachine(sink, machineBody(err, code, lines[0].replace(/^(error|interrupted): /, '')), redact);
   return code;
 }
 
-function sentenceFor(err: unknown): string {
+function writeMachine(sink: ErrorSink, body: unknown, redact: (text: string) => string): void {
+  const json = JSON.stringify(body, null, sink.outputFormat === 'json' ? 2 : undefined);
+  sink.io.out(redact(safeJson(json)) + '\n');
+}
+
+function sentenceFor(err: unknown, baseUrl: string | undefined): string {
   if (err instanceof MissingWorkspaceError) {
     return 'no workspace: pass -w <uuid>, set WSM_WORKSPACE, or run `wsm profile set workspace <uuid>`';
   }
-  if (err instanceof APIConnectionTimeoutError) return 'the server did not answer in time (request timed out)';
-  if (err instanceof APIConnectionError) {
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    const detail = cause?.code ?? cause?.message ?? err.message;
-    return `cannot reach the server (${detail})`;
+  if (err instanceof APIConnectionTimeoutError) {
+    return `${err.message.replace(/\.$/, '')}: the server did not answer in time (raise the limit with --timeout or WSM_TIMEOUT)`;
   }
+  if (err instanceof APIConnectionError) return connectionSentence(err, baseUrl);
+  if (err instanceof UnsupportedEndpointError) return err.message + baseUrlHint(baseUrl);
   if (err instanceof APIStatusError) {
     const where = `${err.method} ${pathOf(err.url)}`;
     if (err.status === 401) return `the server rejected the token (401 on ${where}): run \`wsm auth login\``;
     if (err.status === 403) return `permission denied (403 on ${where}): ${err.message}`;
     if (err instanceof ValidationFailedError) return `the server rejected the request (${err.status} on ${where}): ${err.message}`;
-    return `${err.message} (${err.status} on ${where})`;
+    return `${err.message} (${err.status} on ${where})${err.status === 404 ? baseUrlHint(baseUrl) : ''}`;
   }
+  const listen = listenProblem(err);
+  if (listen) return listen;
   if (err instanceof Error) return err.message;
   return String(err);
+}
+
+const CONNECTION_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'no such host',
+  EAI_AGAIN: 'the host name could not be resolved',
+  ECONNRESET: 'the connection was reset',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  UND_ERR_SOCKET: 'the connection closed unexpectedly',
+};
+
+/** `cannot reach http://127.0.0.1:8080/api/v3 (connection refused): ...` naming the URL in use. */
+function connectionSentence(err: APIConnectionError, baseUrl: string | undefined): string {
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  const code = cause?.code;
+  const reason = (code && CONNECTION_REASONS[code]) ?? code ?? cause?.message ?? err.message;
+  const target = baseUrl ?? /(https?:\/\/[^\s:]+(?::\d+)?[^\s:]*)/.exec(err.message)?.[1];
+  const sentence = `cannot reach ${target ?? 'the server'} (${reason})`;
+  if (code === 'ECONNREFUSED' && target !== undefined && isLocal(target)) {
+    return `${sentence}: no server is listening there; start one with \`wsm serve\``;
+  }
+  return sentence;
+}
+
+function isLocal(url: string): boolean {
+  try {
+    return ['127.0.0.1', 'localhost', '[::1]', '0.0.0.0'].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** A 404 under a base URL without /api/v3 most likely comes from a base URL missing its suffix. */
+function baseUrlHint(baseUrl: string | undefined): string {
+  if (baseUrl === undefined || /\/api\/v\d+$/.test(baseUrl)) return '';
+  return `; the base URL ${baseUrl} does not end in /api/v3: is that suffix missing? (wsm profile set base-url ${baseUrl}/api/v3)`;
+}
+
+/** `wsm serve` on a port another process holds: Node's EADDRINUSE, in the user's words. */
+function listenProblem(err: unknown): string | undefined {
+  const e = err as { code?: unknown; port?: unknown; address?: unknown; syscall?: unknown } | null;
+  if (e?.syscall !== 'listen') return undefined;
+  const where = `${String(e.address ?? '')}:${String(e.port ?? '')}`;
+  if (e.code === 'EADDRINUSE') return `port ${String(e.port)} on ${String(e.address)} is already in use (another \`wsm serve\`?): stop that process or pick another port with --port`;
+  if (e.code === 'EACCES') return `not allowed to listen on ${where}: ports below 1024 need privileges; pick another with --port`;
+  if (e.code === 'EADDRNOTAVAIL') return `cannot listen on ${where}: that address is not one of this machine's`;
+  return undefined;
 }
 
 function pathOf(url: string): string {
@@ -179,16 +278,19 @@ function pathOf(url: string): string {
   }
 }
 
-/** The server's own body when there is one, so scripts read exactly what the server said. */
-function machineBody(err: unknown): unknown {
-  if (err instanceof APIStatusError) return err.body;
-  if (err instanceof LocalValidationError || err instanceof RequestValidationError) {
-    return { message: err.message, errors: fieldErrorsOf(err) };
-  }
-  return undefined;
-}
-
-function redactor(secrets: string[]): (text: string) => string {
-  const present = secrets.filter((s) => s.length >= 4);
-  return (text) => present.reduce((acc, secret) => acc.split(secret).join('***'), text);
+/**
+ * What `-o json` prints on stdout for a failure: the server's own body when there is one, so
+ * scripts read exactly what the server said; otherwise `{"error": {message, exit_code, ...}}`.
+ */
+function machineBody(err: unknown, exitCode: number, message: string): unknown {
+  if (err instanceof APIStatusError && err.body !== null && typeof err.body === 'object') return err.body;
+  const errors = fieldErrorsOf(err);
+  return {
+    error: {
+      message,
+      exit_code: exitCode,
+      ...(err instanceof APIStatusError ? { status: err.status } : {}),
+      ...(Object.keys(errors).length > 0 ? { errors } : {}),
+    },
+  };
 }

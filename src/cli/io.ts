@@ -1,31 +1,37 @@
 // IOStreams: the only place that knows about the process's stdin/stdout/stderr, whether each is a
 // terminal, and whether colour is on. Commands write through it so tests can capture everything.
 import { PassThrough, Readable, Writable } from 'node:stream';
+import { silentProgress, terminalProgress, type Progress } from './progress.js';
 
-export interface Progress {
-  update(done: number): void;
-  done(): void;
-}
+export type { Progress } from './progress.js';
 
 export interface IOStreams {
   /** Data for scripts: stdout. Text is written as given (callers add newlines). */
   out(text: string): void;
   /** Messages, warnings, errors, progress: stderr. */
   err(text: string): void;
+  /** Whether any data went to stdout yet (an error then adds no JSON document of its own). */
+  readonly wroteStdout: boolean;
   readonly stdin: NodeJS.ReadableStream;
   /** Where interactive prompts draw (stderr, so stdout stays clean for data). */
   readonly promptOutput: NodeJS.WritableStream;
   readonly isStdoutTTY: boolean;
   readonly isStdinTTY: boolean;
   readonly isStderrTTY: boolean;
+  /** Width of the terminal stdout is, in columns; undefined when piped. */
+  readonly columns: number | undefined;
+  /** Width of the terminal stderr is, in columns; undefined when piped. */
+  readonly stderrColumns: number | undefined;
   /** stdout is a terminal and neither NO_COLOR nor --no-color asked otherwise. */
   readonly colorEnabled: boolean;
   /** Called once the flags and environment are known (NO_COLOR, --no-color). */
   disableColor(): void;
   /** All of piped stdin; '' at once when stdin is a terminal (we never wait for a human here). */
   readStdin(): Promise<string>;
-  /** A one-line counter on stderr, drawn only when stderr is a terminal. */
+  /** A progress line on stderr (see progress.ts): drawn only when stderr is a terminal and not silenced. */
   progress(label: string, total?: number): Progress;
+  /** -q: no progress lines at all. */
+  silenceProgress(): void;
 }
 
 /** https://no-color.org: present and not empty disables colour. */
@@ -40,18 +46,30 @@ interface StreamSet {
   stdoutTTY: boolean;
   stdinTTY: boolean;
   stderrTTY: boolean;
+  columns?: number;
+  stderrColumns?: number;
 }
 
 function buildIO(streams: StreamSet): IOStreams {
   let color = streams.stdoutTTY;
+  let progressOn = streams.stderrTTY;
+  let wroteStdout = false;
   return {
-    out: (text) => void streams.stdout.write(text),
+    out: (text) => {
+      if (text !== '') wroteStdout = true;
+      streams.stdout.write(text);
+    },
+    get wroteStdout() {
+      return wroteStdout;
+    },
     err: (text) => void streams.stderr.write(text),
     stdin: streams.stdin,
     promptOutput: streams.stderr,
     isStdoutTTY: streams.stdoutTTY,
     isStdinTTY: streams.stdinTTY,
     isStderrTTY: streams.stderrTTY,
+    columns: streams.stdoutTTY ? streams.columns : undefined,
+    stderrColumns: streams.stderrTTY ? streams.stderrColumns : undefined,
     get colorEnabled() {
       return color;
     },
@@ -59,8 +77,10 @@ function buildIO(streams: StreamSet): IOStreams {
       color = false;
     },
     readStdin: () => (streams.stdinTTY ? Promise.resolve('') : readAll(streams.stdin)),
-    progress: (label, total) =>
-      streams.stderrTTY ? terminalProgress(streams.stderr, label, total) : { update() {}, done() {} },
+    progress: (label, total) => (progressOn ? terminalProgress(streams.stderr, label, total) : silentProgress),
+    silenceProgress() {
+      progressOn = false;
+    },
   };
 }
 
@@ -68,26 +88,6 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString('utf8');
-}
-
-const REDRAW_EVERY_MS = 100;
-
-function terminalProgress(stderr: NodeJS.WritableStream, label: string, total?: number): Progress {
-  let last = 0;
-  const draw = (n: number) => stderr.write(`\r\x1b[K${label} ${total === undefined ? n : `${n}/${total}`}`);
-  draw(0);
-  return {
-    update(n) {
-      // Redrawing on every row would cost more than the work on fast local servers.
-      const now = Date.now();
-      if (now - last < REDRAW_EVERY_MS && n !== total) return;
-      last = now;
-      draw(n);
-    },
-    done() {
-      stderr.write('\r\x1b[K');
-    },
-  };
 }
 
 /** The real process streams. */
@@ -104,6 +104,8 @@ export function createProcessIO(): IOStreams {
     stdoutTTY: process.stdout.isTTY === true,
     stdinTTY: process.stdin.isTTY === true,
     stderrTTY: process.stderr.isTTY === true,
+    columns: process.stdout.columns,
+    stderrColumns: process.stderr.columns,
   });
 }
 
@@ -113,6 +115,8 @@ export interface TestIOOptions {
   /** Defaults to stdoutTTY: tests usually mean "on a terminal" or "piped" as a whole. */
   stderrTTY?: boolean;
   stdin?: string;
+  /** Terminal width when stdoutTTY (default 80). */
+  columns?: number;
 }
 
 export interface TestIO extends IOStreams {
@@ -124,24 +128,31 @@ export interface TestIO extends IOStreams {
 export function createTestIO(options: TestIOOptions = {}): TestIO {
   let stdoutText = '';
   let stderrText = '';
-  const sink = (append: (s: string) => void) =>
-    new Writable({
-      write(chunk: Buffer | string, _enc, callback) {
-        append(chunk.toString());
-        callback();
-      },
-    });
   const stdoutTTY = options.stdoutTTY ?? false;
+  const stderrTTY = options.stderrTTY ?? stdoutTTY;
+  const sink = (append: (s: string) => void, tty: boolean) =>
+    Object.assign(
+      new Writable({
+        write(chunk: Buffer | string, _enc, callback) {
+          append(chunk.toString());
+          callback();
+        },
+      }),
+      // Drawing code (the progress bar) asks the stream itself whether it is a terminal.
+      { isTTY: tty, columns: options.columns ?? 80 },
+    );
   const stdinTTY = options.stdinTTY ?? false;
   // A terminal stdin never ends on its own; a PassThrough left open models that faithfully.
   const stdin = stdinTTY ? new PassThrough() : Readable.from([options.stdin ?? '']);
   const io = buildIO({
     stdin,
-    stdout: sink((s) => (stdoutText += s)),
-    stderr: sink((s) => (stderrText += s)),
+    stdout: sink((s) => (stdoutText += s), stdoutTTY),
+    stderr: sink((s) => (stderrText += s), stderrTTY),
     stdoutTTY,
     stdinTTY,
-    stderrTTY: options.stderrTTY ?? stdoutTTY,
+    stderrTTY,
+    columns: options.columns ?? 80,
+    stderrColumns: options.columns ?? 80,
   });
   return Object.defineProperties(io as TestIO, {
     stdoutText: { get: () => stdoutText },

@@ -1,6 +1,11 @@
-// One renderer for every command's data: table | json | ndjson | csv, or ids with -q.
-// Data goes to stdout; chatter (message, warn) goes to stderr.
+// One renderer for every command's data: table | json | ndjson | csv, ids with -q, and the
+// `--json <fields>` / `--jq <expr>` selections. Data goes to stdout; chatter goes to stderr.
+// Whatever reaches a terminal has its control characters made visible (text.ts).
 import type { IOStreams } from './io.js';
+import { UsageError } from './errors.js';
+import { isStatusKey, isTimeKey, relativeTime, toneOf, type Tone } from './present.js';
+import { renderRecord, renderTable, type Paint, type TableCell, type TableLayout } from './table.js';
+import { neutraliseFormula, safeJson, visible, visibleLine, wrap } from './text.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -12,6 +17,8 @@ export interface Column<T = Record<string, unknown>> {
   header: string;
   /** Computes the cell instead of reading `key`. */
   get?: (row: T) => unknown;
+  /** Never cut to fit the terminal (ids and numbers are never cut whatever this says). */
+  fixed?: boolean;
 }
 
 export interface RenderOptions<T> {
@@ -20,96 +27,186 @@ export interface RenderOptions<T> {
   idKey?: string;
 }
 
+export interface OutputOptions {
+  format: OutputFormat;
+  quiet: boolean;
+  /** `--json a,b`: print JSON holding only these fields. */
+  fields?: string[];
+  /** `--jq <expr>`: filter the JSON with jq and print its results. */
+  jq?: string;
+  now?: () => Date;
+}
+
 export interface Output {
   readonly format: OutputFormat;
   readonly quiet: boolean;
+  /** --json or --jq asked for JSON: the command's data is printed as selected JSON. */
+  readonly selecting: boolean;
   /** One resource: json prints the object itself; table prints `label  value` lines. */
   record<T extends object>(record: T, options?: RenderOptions<T>): Promise<void>;
-  /** Many resources, written as they arrive (except the terminal table, which needs widths). Returns the count. */
+  /** Many resources, written as they arrive (except the terminal table and --jq, which need them all). Returns the count. */
   list<T extends object>(
     rows: Iterable<T> | AsyncIterable<T>,
     options: RenderOptions<T> & { columns: Column<T>[] },
   ): Promise<number>;
   /** Success chatter: stderr, only on a terminal, silenced by -q. */
   message(text: string): void;
+  /** What a log must keep (an id the server assigned): stderr whether or not it is a terminal; silenced by -q. */
+  notice(text: string): void;
   /** Always shown on stderr as `warning: ...`. */
   warn(text: string): void;
 }
 
-/** A terminal table cell longer than this is cut with `…`; piped output is never cut. */
-const MAX_CELL_WIDTH = 60;
+const GREEN = 32;
+const RED = 31;
+const YELLOW = 33;
+const TONE_CODES: Record<Tone, number> = { good: GREEN, bad: RED, waiting: YELLOW };
 
-export function createOutput(io: IOStreams, options: { format: OutputFormat; quiet: boolean }): Output {
+export function createOutput(io: IOStreams, options: OutputOptions): Output {
   const { format, quiet } = options;
-  // chalk is loaded only when colour is actually on (a terminal without NO_COLOR / --no-color).
-  let boldLoader: Promise<(text: string) => string> | undefined;
-  const bold = () =>
-    (boldLoader ??= io.colorEnabled
-      ? import('chalk').then(({ Chalk }) => {
-          const chalk = new Chalk({ level: 1 });
-          return (text: string) => chalk.bold(text);
-        })
-      : Promise.resolve((text: string) => text));
+  const now = options.now ?? (() => new Date());
+  const selecting = options.fields !== undefined || options.jq !== undefined;
   const terminalTable = format === 'table' && io.isStdoutTTY;
+  const asNdjson = format === 'ndjson';
+  const jsonText = (value: unknown, indent: boolean) => safeJson(JSON.stringify(value, null, indent ? 2 : undefined));
+
+  const layout = async (): Promise<TableLayout> => {
+    // string-width (and chalk, when colour is on) only matter on a terminal.
+    const { default: stringWidth } = await import('string-width');
+    return { width: io.columns ?? 80, widthOf: (text) => stringWidth(text), paint: io.colorEnabled ? colourPaint() : plainPaint };
+  };
+
+  // On a terminal, chatter wraps at its width like the tables (words stay whole); in a log it is one line.
+  const chatter = (text: string) => (io.isStderrTTY ? wrap(text, io.stderrColumns ?? 80, (t) => t.length).join('\n') : text) + '\n';
+
+  let checkedFields = false;
+  const select = (record: object): Record<string, unknown> => {
+    const fields = options.fields!;
+    const source = record as Record<string, unknown>;
+    if (!checkedFields) {
+      // Commands that know their record's fields check --json before sending; this catches the rest.
+      const unknown = fields.filter((f) => !(f in source));
+      if (unknown.length > 0) throw unknownFieldsError(unknown, Object.keys(source));
+      checkedFields = true;
+    }
+    return Object.fromEntries(fields.map((f) => [f, source[f] ?? null]));
+  };
+  const selected = (record: object) => (options.fields ? select(record) : record);
+  const printJq = async (value: unknown) => {
+    const { runJq } = await import('./jq.js');
+    const text = await runJq(value, options.jq!, { pretty: io.isStdoutTTY });
+    // Strings come out raw (like jq -r): on a terminal each line is made visible on its own.
+    io.out(io.isStdoutTTY ? text.split('\n').map(visible).join('\n') : text);
+  };
 
   return {
     format,
     quiet,
+    selecting,
 
     async record(record, opts = {}) {
+      if (options.jq !== undefined) return printJq(selected(record));
+      if (options.fields) return io.out(jsonText(select(record), !asNdjson) + '\n');
       const columns = opts.columns ?? columnsOf(record);
       if (quiet) return printId(io, record, opts.idKey);
-      if (format === 'json') return io.out(JSON.stringify(record, null, 2) + '\n');
-      if (format === 'ndjson') return io.out(JSON.stringify(record) + '\n');
-      if (format === 'csv') return io.out(csvLine(columns.map((c) => c.key)) + csvLine(columns.map((c) => cellText(valueOf(record, c)))));
+      if (format === 'json') return io.out(jsonText(record, true) + '\n');
+      if (format === 'ndjson') return io.out(jsonText(record, false) + '\n');
+      if (format === 'csv') return io.out(csvLine(columns.map((c) => c.key), io) + csvLine(columns.map((c) => valueOf(record, c)), io));
       if (!terminalTable) {
         // gh style when piped: `key<TAB>value`, one field a line, easy to cut/grep.
-        for (const c of columns) io.out(`${c.key}\t${plainCell(valueOf(record, c))}\n`);
+        for (const c of columns) io.out(`${c.key}\t${visibleLine(cellText(valueOf(record, c)))}\n`);
         return;
       }
-      const width = Math.max(...columns.map((c) => c.header.length));
-      const label = await bold();
-      for (const c of columns) {
-        io.out(`${label(c.header.padEnd(width))}  ${truncate(oneLine(cellText(valueOf(record, c))))}\n`);
-      }
+      const at = now();
+      const cells = columns.map((c): TableCell => {
+        const value = valueOf(record, c);
+        let text = cellText(value);
+        if (isTimeKey(c.key) && typeof value === 'string' && text !== '') text = `${text} (${relativeTime(text, at)})`;
+        // Values keep their own line breaks here: each line is made visible on its own.
+        return { text: text.split(/\r\n|[\r\n]/).map(visible).join('\n'), tone: toneFor(c, value) };
+      });
+      io.out(renderRecord(columns.map((c) => c.header), cells, await layout()));
     },
 
     async list(rows, opts) {
       const { columns } = opts;
       let count = 0;
-      if (terminalTable && !quiet) {
-        const buffered: string[][] = [];
+      if (options.jq !== undefined) {
+        const all: unknown[] = [];
+        for await (const row of rows) all.push(selected(row));
+        await printJq(all);
+        return all.length;
+      }
+      if (terminalTable && !quiet && !selecting) {
+        const at = now();
+        const buffered: TableCell[][] = [];
+        const numeric = columns.map(() => true);
         for await (const row of rows) {
-          buffered.push(columns.map((c) => truncate(oneLine(cellText(valueOf(row, c))))));
+          buffered.push(
+            columns.map((c, i) => {
+              const value = valueOf(row, c);
+              if (typeof value !== 'number' && value !== null && value !== undefined) numeric[i] = false;
+              const text = isTimeKey(c.key) && typeof value === 'string' ? relativeTime(value, at) : cellText(value);
+              return { text: visibleLine(text), tone: toneFor(c, value) };
+            }),
+          );
           count++;
         }
-        const label = await bold();
-        if (count > 0) io.out(await renderTable(columns.map((c) => label(c.header)), buffered));
+        const fixed = columns.map((c, i) => c.fixed === true || c.key === 'id' || c.key.endsWith('_id') || numeric[i]);
+        if (count > 0) io.out(renderTable(columns.map((c) => c.header), buffered, fixed, await layout()));
         return count;
       }
-      if (format === 'json' && !quiet) io.out('[');
-      if (format === 'csv' && !quiet) io.out(csvLine(columns.map((c) => c.key)));
+      const json = format === 'json' || (options.fields !== undefined && !asNdjson);
+      const ndjson = asNdjson;
+      if (json && (!quiet || selecting)) io.out('[');
+      if (format === 'csv' && !quiet && !selecting) io.out(csvLine(columns.map((c) => c.key), io));
       for await (const row of rows) {
-        if (quiet) printId(io, row, opts.idKey);
-        else if (format === 'json') io.out((count === 0 ? '\n  ' : ',\n  ') + JSON.stringify(row, null, 2).replace(/\n/g, '\n  '));
-        else if (format === 'ndjson') io.out(JSON.stringify(row) + '\n');
-        else if (format === 'csv') io.out(csvLine(columns.map((c) => cellText(valueOf(row, c)))));
-        else io.out(columns.map((c) => plainCell(valueOf(row, c))).join('\t') + '\n');
+        if (selecting && json) io.out((count === 0 ? '\n  ' : ',\n  ') + jsonText(selected(row), true).replace(/\n/g, '\n  '));
+        else if (selecting && ndjson) io.out(jsonText(selected(row), false) + '\n');
+        else if (quiet) printId(io, row, opts.idKey);
+        else if (json) io.out((count === 0 ? '\n  ' : ',\n  ') + jsonText(row, true).replace(/\n/g, '\n  '));
+        else if (ndjson) io.out(jsonText(row, false) + '\n');
+        else if (format === 'csv') io.out(csvLine(columns.map((c) => valueOf(row, c)), io));
+        else io.out(columns.map((c) => visibleLine(cellText(valueOf(row, c)))).join('\t') + '\n');
         count++;
       }
       // Same bytes as JSON.stringify(rows, null, 2). If a page fails midway the array stays
       // unterminated on purpose: a parser must fail rather than take a partial list as whole.
-      if (format === 'json' && !quiet) io.out(count === 0 ? ']\n' : '\n]\n');
+      if (json && (!quiet || selecting)) io.out(count === 0 ? ']\n' : '\n]\n');
       return count;
     },
 
     message(text) {
-      if (!quiet && io.isStderrTTY) io.err(text + '\n');
+      if (!quiet && io.isStderrTTY) io.err(chatter(visible(text)));
+    },
+
+    notice(text) {
+      if (!quiet) io.err(chatter(visible(text)));
     },
 
     warn(text) {
-      io.err(`warning: ${text}\n`);
+      io.err(chatter(`warning: ${visible(text)}`));
     },
+  };
+}
+
+/** `--json` named fields the records do not have: exit 2, listing the ones there are. */
+export function unknownFieldsError(unknown: string[], available: string[]): UsageError {
+  const names = unknown.map((f) => `"${f}"`).join(', ');
+  return new UsageError(`unknown field${unknown.length === 1 ? '' : 's'} ${names} for --json; available: ${available.join(', ')}`);
+}
+
+function toneFor<T>(column: Column<T>, value: unknown): Tone | undefined {
+  return isStatusKey(column.key) ? toneOf(value) : undefined;
+}
+
+const plainPaint: Paint = { bold: (text) => text, tone: (text) => text };
+
+function colourPaint(): Paint {
+  // Plain SGR codes: chalk would be one more module to load for three colours and bold.
+  return {
+    bold: (text) => (text === '' ? text : `\x1b[1m${text}\x1b[22m`),
+    tone: (text, tone) => (tone === undefined || text === '' ? text : `\x1b[${TONE_CODES[tone]}m${text}\x1b[39m`),
   };
 }
 
@@ -129,7 +226,7 @@ function valueOf<T>(row: T, column: Column<T>): unknown {
 
 function printId(io: IOStreams, row: object, idKey = 'id'): void {
   const id = (row as Record<string, unknown>)[idKey];
-  if (id !== undefined && id !== null) io.out(`${cellText(id)}\n`);
+  if (id !== undefined && id !== null) io.out(`${visibleLine(cellText(id))}\n`);
 }
 
 /** Text of one value: nested objects and arrays JSON-encoded, null/undefined empty. */
@@ -141,42 +238,21 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
-/** A piped table row is split on tabs and lines, so neither may appear inside a cell. */
-function plainCell(value: unknown): string {
-  return cellText(value).replace(/[\t\r\n]+/g, ' ');
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ');
-}
-
-function truncate(text: string): string {
-  return text.length > MAX_CELL_WIDTH ? text.slice(0, MAX_CELL_WIDTH - 1) + '…' : text;
-}
-
 /** RFC 4180 quoting: a field with a comma, quote or line break is quoted, quotes doubled. */
 export function csvField(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function csvLine(fields: string[]): string {
-  return fields.map(csvField).join(',') + '\n';
+/**
+ * One CSV cell: text a spreadsheet would run as a formula gets a leading `'` (numbers are
+ * numbers, never formulas); on a terminal, control characters are made visible too.
+ */
+export function csvCell(value: unknown, terminal = false): string {
+  const text = cellText(value);
+  const safe = typeof value === 'number' ? text : neutraliseFormula(text);
+  return csvField(terminal ? visible(safe) : safe);
 }
 
-async function renderTable(head: string[], rows: string[][]): Promise<string> {
-  // cli-table3 (and its string-width dependency) only matters on a terminal.
-  const { default: Table } = await import('cli-table3');
-  const none = '';
-  const table = new Table({
-    head,
-    chars: {
-      top: none, 'top-mid': none, 'top-left': none, 'top-right': none,
-      bottom: none, 'bottom-mid': none, 'bottom-left': none, 'bottom-right': none,
-      left: none, 'left-mid': none, mid: none, 'mid-mid': none, right: none, 'right-mid': none,
-      middle: '  ',
-    },
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
-  });
-  table.push(...rows);
-  return table.toString().split('\n').map((line) => line.trimEnd()).join('\n') + '\n';
+function csvLine(values: unknown[], io: IOStreams): string {
+  return values.map((v) => csvCell(v, io.isStdoutTTY)).join(',') + '\n';
 }

@@ -8,6 +8,8 @@ export interface Prompter {
   /** Typed characters are echoed as `*`. */
   password(message: string): Promise<string>;
   confirm(message: string, defaultAnswer?: boolean): Promise<boolean>;
+  /** One of `choices` (arrow keys); returns its value. */
+  select(message: string, choices: Array<{ name: string; value: string }>): Promise<string>;
 }
 
 export function createPrompter(io: IOStreams): Prompter {
@@ -38,6 +40,11 @@ export function createPrompter(io: IOStreams): Prompter {
       guard(async () => {
         const { confirm } = await import('@inquirer/prompts');
         return confirm({ message, default: defaultAnswer }, context());
+      }),
+    select: (message, choices) =>
+      guard(async () => {
+        const { select } = await import('@inquirer/prompts');
+        return select({ message, choices }, context());
       }),
   };
 }

@@ -24,3 +24,12 @@ export function registerCompletion(program: Command): void {
     'wsm completion fish > ~/.config/fish/completions/wsm.fish',
   ]);
 }
+
+/** `wsm __complete <kind> [resource]`: hidden; the completion scripts call it for live values. */
+export function registerCompleteValues(program: Command): void {
+  program
+    .command('__complete', { hidden: true })
+    .argument('<kind>', 'profiles, workspaces, permissions or ids')
+    .argument('[resource]', 'for ids: contacts, groups, ...')
+    .action(lazy(() => import('./completion/complete.js')));
+}

@@ -12,7 +12,7 @@ function bulkOptions(command: Command, what: string): Command {
   );
 }
 
-/** The flags create and update share (update adds --active and requires --name). */
+/** The flags create and update share (update adds --active, --add-group and --remove-group). */
 function contactFlags(command: Command): Command {
   return command
     .option('--email <email>', 'e-mail address')
@@ -53,17 +53,25 @@ export function registerContacts(program: Command): void {
   });
   addVerb(contacts, {
     name: 'update',
-    description: 'update a contact, or many with --from (the API requires the name on every update)',
+    description: 'update a contact, or many with --from; what is not given stays as it is (the current name is read from the server when --name is not given)',
     configure: (c) =>
       bulkOptions(
-        contactFlags(c.argument('[id]', 'contact id').option('--name <name>', 'display name (required)').option('--active', 'mark the contact active')),
+        contactFlags(
+          c
+            .argument('[id]', 'contact id')
+            .option('--name <name>', 'display name')
+            .option('--active', 'mark the contact active'),
+        )
+          .option('--add-group <id>', 'add the contact to this group, keeping its others; repeat for several', repeatable)
+          .option('--remove-group <id>', 'take the contact out of this group; repeat for several', repeatable),
         'contact ids one a line (the flags give the changes), or a CSV with id and the columns to change, as `contacts export` writes them',
       ),
     examples: [
-      'wsm contacts update 42 --name "Ann Lee"',
-      'wsm contacts update 42 --name Ann --inactive --group 3',
-      'wsm contacts export > all.csv && (edit all.csv) && wsm contacts update --from all.csv -o ndjson',
-      'wsm contacts update --from changes.csv --dry-run',
+      'wsm contacts update 42 --inactive',
+      'wsm contacts update 42 --name "Ann Lee" --email ann@example.com',
+      'wsm contacts update 42 --add-group 3 --remove-group 5',
+      'wsm contacts update 42 --group 3 --group 4     # replaces every group',
+      'wsm contacts update --from changes.csv --dry-run   # a CSV with id and the columns to change',
     ],
     load: () => import('./contacts/update.js'),
   });
@@ -97,9 +105,10 @@ export function registerContacts(program: Command): void {
     name: 'export',
     description:
       'write every contact as CSV to standard output, page by page. Columns: id, number, name, email, gender, status, ' +
-      'contact_groups (group ids joined by ";"), created_at, updated_at, then one per contact field; the file imports back',
+      'contact_groups (group ids joined by ";"), created_at, updated_at, then one per contact field; the file imports back. ' +
+      'Cells starting with = + - @ are prefixed with \' so spreadsheets do not run them. -o json / -o ndjson write the records instead',
     configure: (c) => concurrencyOption(c.option('--search <q>', 'only contacts whose name, number or e-mail contains this')),
-    examples: ['wsm contacts export > contacts.csv', 'wsm contacts export --search example.com | wc -l', 'wsm contacts export --concurrency 12 > contacts.csv'],
+    examples: ['wsm contacts export > contacts.csv', 'wsm contacts export --search example.com | wc -l', 'wsm contacts export -o ndjson > contacts.ndjson', 'wsm contacts export --concurrency 12 > contacts.csv'],
     load: () => import('./contacts/export.js'),
   });
 }

@@ -1,7 +1,7 @@
 // Declaration helpers shared by the resource files (listed verbs, delete verbs, list flags).
 // Loaded at start-up, so it sits beside them (not in a verb folder) and imports commander only.
 import type { Command } from 'commander';
-import { lazy, withExamples, type VerbModule } from '../cli/action.js';
+import { lazy, withExamples, type Selectable, type VerbModule } from '../cli/action.js';
 
 /** `--page`, `--per-page`, `--all` (with `--concurrency`) on a list verb. */
 export function listOptions(command: Command): Command {
@@ -16,6 +16,18 @@ export function listOptions(command: Command): Command {
 /** `--concurrency <n>` on full walks and bulk verbs (env WSM_CONCURRENCY, default 6). */
 export function concurrencyOption(command: Command): Command {
   return command.option('--concurrency <n>', 'requests in flight at once (env WSM_CONCURRENCY, default 6); halved on 429');
+}
+
+/** `--json [fields]` and `--jq <expr>` on a verb that prints records (every list and get). */
+export function selectionOptions(command: Command): Command {
+  return command
+    .option('--json [fields]', 'print JSON with only these comma-separated fields (without a value: list the fields)')
+    .option('--jq <expr>', 'filter the JSON output with a jq expression, e.g. \'.[] | select(.status == "APPROVED") | .name\'');
+}
+
+/** The fields of a resource's API record, for `--json` (loads the schemas only when asked). */
+export function recordSelection(resource: string): Selectable {
+  return { fields: async () => (await import('./shared/record-fields.js')).recordFields(resource) };
 }
 
 /** The flags of an import upload, shared by `contacts import` and `imports create`. */
@@ -40,13 +52,17 @@ export interface VerbSpec {
   load: () => Promise<VerbModule>;
   /** Adds arguments and options to the command. */
   configure?: (command: Command) => Command;
+  /** `--json`/`--jq` with these fields; `list` and `get` get their resource's record fields by default. */
+  selection?: Selectable;
 }
 
 /** Declares one verb: description, arguments/options, the Examples section, the lazy action. */
 export function addVerb(parent: Command, spec: VerbSpec): Command {
   let command = parent.command(spec.name).description(spec.description);
   if (spec.configure) command = spec.configure(command);
-  command.action(lazy(spec.load));
+  const selection = spec.selection ?? (spec.name === 'list' || spec.name === 'get' ? recordSelection(parent.name()) : undefined);
+  if (selection) selectionOptions(command);
+  command.action(lazy(spec.load, selection));
   return withExamples(command, spec.examples);
 }
 

@@ -1,10 +1,11 @@
 // Every resource the CLI knows, loaded on demand: `wsm contacts list` imports only contacts.ts,
 // and `wsm --help` imports none of them (it lists the names with SUMMARIES).
 // To add a resource: a summary in summaries.ts and one entry below.
-import type { Command } from 'commander';
+import type { Command, Option } from 'commander';
 import { SUMMARIES } from './summaries.js';
 
-type Register = (program: Command) => void;
+/** `target`: the command line names this resource (not a declaration for the help or for completion). */
+type Register = (program: Command, declared: { target: boolean }) => void;
 
 export interface ResourceEntry {
   name: keyof typeof SUMMARIES;
@@ -27,17 +28,21 @@ export const resources: ResourceEntry[] = [
   { name: 'roles', load: async () => (await import('./roles.js')).registerRoles },
   { name: 'users', load: async () => (await import('./users.js')).registerUsers },
   { name: 'templates', load: async () => (await import('./templates.js')).registerTemplates },
+  { name: 'pull', load: async () => (await import('./pull.js')).registerPull },
+  { name: 'diff', leaf: true, load: async () => (await import('./diff.js')).registerDiff },
+  { name: 'apply', leaf: true, load: async () => (await import('./apply.js')).registerApply },
   { name: 'api', leaf: true, load: async () => (await import('./api.js')).registerApi },
   { name: 'completion', leaf: true, load: async () => (await import('./completion.js')).registerCompletion },
+  { name: 'version', leaf: true, load: async () => (await import('./version.js')).registerVersion },
 ];
 
 /** Global options that take a value: their value is not the resource name. */
-const VALUE_FLAGS = new Set(['--profile', '--base-url', '--token', '-w', '--workspace', '-o', '--output']);
+const VALUE_FLAGS = new Set(['--profile', '--base-url', '--token', '-w', '--workspace', '-o', '--output', '--timeout']);
 
-/** The resource the command line names (`wsm -o json contacts list` -> contacts; `wsm help users` -> users). */
-export function targetResource(argv: string[]): string | undefined {
+/** The first two words of the command line that are not flags (`wsm -o json contacts list` -> contacts, list). */
+function leadingOperands(argv: string[], count: number): string[] {
   const operands: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
+  for (let i = 0; i < argv.length && operands.length < count; i++) {
     const arg = argv[i];
     if (arg === '--') break;
     if (arg.startsWith('-')) {
@@ -45,9 +50,28 @@ export function targetResource(argv: string[]): string | undefined {
       continue;
     }
     operands.push(arg);
-    if (operands.length === 2) break;
   }
+  return operands;
+}
+
+/** The resource the command line names (`wsm -o json contacts list` -> contacts; `wsm help users` -> users). */
+export function targetResource(argv: string[]): string | undefined {
+  const operands = leadingOperands(argv, 2);
   return operands[0] === 'help' ? operands[1] : operands[0];
+}
+
+/**
+ * The global `--timeout` (one request's limit) gives way where a verb has a `--timeout` of its
+ * own (the wait limit of `templates sync --wait` and of an import's `--wait`): commander would
+ * otherwise hand the verb's flag to the program. There, WSM_TIMEOUT sets the request limit.
+ */
+export function yieldGlobalTimeout(program: Command, argv: string[]): void {
+  const [resource, verb] = leadingOperands(argv, 2);
+  const command = program.commands.find((c) => c.name() === resource)?.commands.find((c) => c.name() === verb);
+  if (!command?.options.some((o) => o.long === '--timeout')) return;
+  const index = program.options.findIndex((o) => o.long === '--timeout');
+  // commander types the list readonly; removing the declaration is what makes the flag the verb's.
+  if (index >= 0) (program.options as Option[]).splice(index, 1);
 }
 
 /**
@@ -57,13 +81,18 @@ export function targetResource(argv: string[]): string | undefined {
  */
 export async function declareResources(program: Command, argv: string[]): Promise<void> {
   const target = targetResource(argv);
-  const everything = target === 'completion';
+  // `completion` prints the whole tree; `__complete` (called by those scripts) reads it too.
+  const everything = target === 'completion' || target === COMPLETE_COMMAND;
   const registers = await Promise.all(
     resources.map((entry) => (everything || entry.leaf || entry.name === target ? entry.load() : undefined)),
   );
   resources.forEach((entry, index) => {
     const register = registers[index];
-    if (register) register(program);
+    if (register) register(program, { target: entry.name === target });
     else program.command(entry.name).description(SUMMARIES[entry.name]);
   });
+  if (target === COMPLETE_COMMAND) (await import('./completion.js')).registerCompleteValues(program);
 }
+
+/** The hidden command the completion scripts call for values (profiles, ids, permissions). */
+export const COMPLETE_COMMAND = '__complete';

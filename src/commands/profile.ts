@@ -1,17 +1,19 @@
 // `wsm profile`: declarations only; each verb lives in ./profile/<verb>.ts and loads when run.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { lazy, withExamples } from '../cli/action.js';
+import { lazy, withExamples, type Selectable } from '../cli/action.js';
+import { selectionOptions } from './declare.js';
+
+const profileFields: Selectable = { fields: async () => ['name', 'current', 'base_url', 'workspace', 'token'] };
 
 export function registerProfile(program: Command): void {
   const profile = program.command('profile').description(SUMMARIES.profile);
 
   withExamples(
-    profile
-      .command('list')
-      .description('list saved profiles; the current one is marked with *')
-      .action(lazy(() => import('./profile/list.js'))),
-    ['wsm profile list', 'wsm profile list -o json'],
+    selectionOptions(profile.command('list').description('list saved profiles; the current one is marked with *')).action(
+      lazy(() => import('./profile/list.js'), profileFields),
+    ),
+    ['wsm profile list', 'wsm profile list -o json', 'wsm profile list --json name,base_url'],
   );
 
   withExamples(
@@ -24,12 +26,10 @@ export function registerProfile(program: Command): void {
   );
 
   withExamples(
-    profile
-      .command('show')
-      .description('show one profile (default: the one in use), token masked')
-      .argument('[name]', 'profile name')
-      .action(lazy(() => import('./profile/show.js'))),
-    ['wsm profile show', 'wsm profile show local -o json'],
+    selectionOptions(profile.command('show').description('show one profile (default: the one in use), token masked').argument('[name]', 'profile name')).action(
+      lazy(() => import('./profile/show.js'), profileFields),
+    ),
+    ['wsm profile show', 'wsm profile show local -o json', "wsm profile show --jq .base_url"],
   );
 
   withExamples(

@@ -12,6 +12,20 @@ export function registerWorkspace(program: Command): void {
     load: () => import('./workspace/get.js'),
   });
   addVerb(workspace, {
+    name: 'list',
+    description: 'list the workspaces your token reaches (from GET /me); the current one is marked with *',
+    examples: ['wsm workspace list', 'wsm workspace list --json id,name'],
+    selection: { fields: async () => ['id', 'name', 'current'] },
+    load: () => import('./workspace/list.js'),
+  });
+  addVerb(workspace, {
+    name: 'use',
+    description: "make a workspace the profile's default, by id or name (on a terminal, without one: pick from a list)",
+    configure: (c) => c.argument('[workspace]', 'workspace id or name (see `wsm workspace list`)'),
+    examples: ['wsm workspace use "Acme support"', 'wsm workspace use 2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f', 'wsm workspace use'],
+    load: () => import('./workspace/use.js'),
+  });
+  addVerb(workspace, {
     name: 'create',
     description: 'create a workspace you own (embedded server extension)',
     configure: (c) => c.argument('<name>', 'workspace name'),

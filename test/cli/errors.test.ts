@@ -109,7 +109,7 @@ describe('handleError', () => {
     const { io, sink: s } = sink({ outputFormat: 'json' });
     expect(handleError(new LocalValidationError('invalid template file', { name: ['Required.'] }), s)).toBe(2);
     expect(io.stderrText).toBe('error: invalid template file\n  name: Required.\n');
-    expect(JSON.parse(io.stdoutText)).toEqual({ message: 'invalid template file', errors: { name: ['Required.'] } });
+    expect(JSON.parse(io.stdoutText)).toEqual({ error: { message: 'invalid template file', exit_code: 2, errors: { name: ['Required.'] } } });
   });
 
   it("prints the client's local validation errors with their fields", () => {
@@ -117,7 +117,7 @@ describe('handleError', () => {
     const err = new RequestValidationError('the contact is invalid: nothing was sent', { number: ['Required.'] });
     expect(handleError(err, s)).toBe(2);
     expect(io.stderrText).toBe('error: the contact is invalid: nothing was sent\n  number: Required.\n');
-    expect(JSON.parse(io.stdoutText)).toEqual({ message: 'the contact is invalid: nothing was sent', errors: { number: ['Required.'] } });
+    expect(JSON.parse(io.stdoutText)).toEqual({ error: { message: 'the contact is invalid: nothing was sent', exit_code: 2, errors: { number: ['Required.'] } } });
   });
 
   it('tells how to choose a workspace when the client has none', () => {
@@ -139,11 +139,14 @@ describe('handleError', () => {
     expect(io.stderrText).toMatch(/^error: the server rejected the token \(401 on GET .*\): run `wsm auth login`\n$/);
   });
 
-  it('names the connection failure', () => {
-    const { io, sink: s } = sink();
-    const err = new APIConnectionError('Connection error.', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
-    expect(handleError(err, s)).toBe(6);
-    expect(io.stderrText).toBe('error: cannot reach the server (ECONNREFUSED)\n');
+  it('names the connection failure and the URL; for 127.0.0.1 suggests wsm serve', () => {
+    const refused = () => new APIConnectionError('Connection error.', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    const remote = sink();
+    expect(handleError(refused(), { ...remote.sink, baseUrl: 'https://api.example.com/api/v3' })).toBe(6);
+    expect(remote.io.stderrText).toBe('error: cannot reach https://api.example.com/api/v3 (connection refused)\n');
+    const local = sink();
+    handleError(refused(), { ...local.sink, baseUrl: 'http://127.0.0.1:8080/api/v3' });
+    expect(local.io.stderrText).toBe('error: cannot reach http://127.0.0.1:8080/api/v3 (connection refused): no server is listening there; start one with `wsm serve`\n');
   });
 
   it('adds the stack only with WSM_DEBUG=1', () => {

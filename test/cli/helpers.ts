@@ -13,6 +13,8 @@ export interface RunOptions {
   stdinTTY?: boolean;
   stderrTTY?: boolean;
   stdin?: string;
+  /** Terminal width when stdoutTTY. */
+  columns?: number;
   env?: Record<string, string | undefined>;
   configDir?: string;
   dispatcher?: Dispatcher;
@@ -49,7 +51,7 @@ export function globals(overrides: Partial<GlobalOptions> = {}): GlobalOptions {
 }
 
 /** A prompter that answers from a script and fails the test on any unexpected question. */
-export function scriptedPrompter(answers: { input?: string[]; password?: string[]; confirm?: boolean[] }): Prompter & { asked: string[] } {
+export function scriptedPrompter(answers: { input?: string[]; password?: string[]; confirm?: boolean[]; select?: string[] }): Prompter & { asked: string[] } {
   const asked: string[] = [];
   const next = <T>(queue: T[] | undefined, message: string): T => {
     asked.push(message);
@@ -61,5 +63,10 @@ export function scriptedPrompter(answers: { input?: string[]; password?: string[
     input: async (message) => next(answers.input, message),
     password: async (message) => next(answers.password, message),
     confirm: async (message) => next(answers.confirm, message),
+    select: async (message, choices) => {
+      const answer = next(answers.select, message);
+      if (!choices.some((c) => c.value === answer)) throw new Error(`"${answer}" is not offered by: ${message}`);
+      return answer;
+    },
   };
 }

@@ -16,7 +16,10 @@ describe('IOStreams', () => {
     const bar = tty.progress('Importing', 3);
     bar.update(3);
     bar.done();
-    expect(tty.stderrText).toBe('\r\x1b[KImporting 0/3\r\x1b[KImporting 3/3\r\x1b[K');
+    expect(tty.stderrText).toContain('Importing ░░░░░░░░░░░░░░░░░░░░ 0% | 0/3');
+    expect(tty.stderrText).toContain('Importing ████████████████████ 100% | 3/3');
+    // done() clears the line (cursor to column 1, erase line).
+    expect(tty.stderrText.endsWith('\x1b[1G\x1b[2K')).toBe(true);
     expect(tty.stdoutText).toBe('');
 
     const piped = createTestIO();

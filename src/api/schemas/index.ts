@@ -12,3 +12,4 @@ export * from './roles.js';
 export * from './users.js';
 export * from './auth.js';
 export * from './templates.js';
+export * from './workspace-file.js';

@@ -1,6 +1,14 @@
 // Turns the create/update flags into the request body, checked with the contract's schemas
 // before anything is sent (exit 2 with the same field messages the server would give).
-import { contactCreateBody, contactUpdateBody, AVATAR_MAX_BYTES, type Contact, type ContactCreateBody, type ContactUpdateBody } from '../../api/schemas/index.js';
+import {
+  contactCreateBody,
+  contactUpdateBody,
+  AVATAR_MAX_BYTES,
+  GENDERS,
+  type Contact,
+  type ContactCreateBody,
+  type ContactUpdateBody,
+} from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { checkLocal, checkUploadFile, keyValues, parseId, str } from '../shared/verb.js';
@@ -9,6 +17,9 @@ export interface ContactRequest<B> {
   body: B;
   avatar?: string;
 }
+
+const ids = (values: unknown, flag: string): number[] | undefined =>
+  Array.isArray(values) ? values.map((value) => parseId(value, flag)) : undefined;
 
 function common(opts: Record<string, unknown>): Omit<ContactCreateBody, 'number'> {
   const body: Omit<ContactCreateBody, 'number'> = {};
@@ -19,10 +30,16 @@ function common(opts: Record<string, unknown>): Omit<ContactCreateBody, 'number'
   if (opts.active === true && opts.inactive === true) throw new UsageError('--active and --inactive cannot be used together');
   if (opts.inactive === true) body.status = false;
   if (opts.active === true) body.status = true;
-  if (Array.isArray(opts.group)) body.contact_groups = opts.group.map((g) => parseId(g, '--group'));
+  const groups = ids(opts.group, '--group');
+  if (groups !== undefined) body.contact_groups = groups;
   const fields = keyValues(opts.field, '--field');
   if (fields !== undefined) body.fields = fields;
   return body;
+}
+
+/** Field errors in the words of the flags: `--gender robot` lists the values there are. */
+function flagHints(opts: Record<string, unknown>): Record<string, string> {
+  return { gender: `--gender must be one of ${GENDERS.join(', ')}, not "${String(opts.gender)}"` };
 }
 
 async function avatarOf(opts: Record<string, unknown>): Promise<string | undefined> {
@@ -35,7 +52,7 @@ export async function createRequest(opts: Record<string, unknown>): Promise<Cont
   const body: ContactCreateBody = { number: str(opts.number) ?? '', ...common(opts) };
   const name = str(opts.name);
   if (name !== undefined) body.name = name;
-  checkLocal(contactCreateBody, body, 'contact');
+  checkLocal(contactCreateBody, body, 'contact', flagHints(opts));
   return { body, avatar: await avatarOf(opts) };
 }
 
@@ -45,10 +62,40 @@ export function bulkUpdateFlags(opts: Record<string, unknown>): Partial<ContactU
   return { ...common(opts), ...(name !== undefined ? { name } : {}) };
 }
 
-export async function updateRequest(opts: Record<string, unknown>): Promise<ContactRequest<ContactUpdateBody>> {
-  const body: ContactUpdateBody = { name: str(opts.name) ?? '', ...common(opts) };
+/** An update as the flags give it; the name and group edits may still need the current contact. */
+export interface ContactUpdate extends ContactRequest<Omit<ContactUpdateBody, 'name'> & { name?: string }> {
+  addGroups: number[];
+  removeGroups: number[];
+}
+
+export async function updateRequest(opts: Record<string, unknown>): Promise<ContactUpdate> {
+  const body: ContactUpdate['body'] = common(opts);
+  const name = str(opts.name);
+  if (name !== undefined) body.name = name;
+  const addGroups = ids(opts.addGroup, '--add-group') ?? [];
+  const removeGroups = ids(opts.removeGroup, '--remove-group') ?? [];
+  const avatar = await avatarOf(opts);
+  if (Object.keys(body).length === 0 && addGroups.length === 0 && removeGroups.length === 0 && avatar === undefined) {
+    throw new UsageError(
+      'nothing to update: pass at least one of --name, --email, --gender, --active, --inactive, --group, --add-group, --remove-group, --field, --avatar',
+    );
+  }
+  // The name is checked now when given; when it comes from the server it is checked with the rest.
+  checkLocal(contactUpdateBody, { name: 'checked later', ...body }, 'contact', flagHints(opts));
+  return { body, avatar, addGroups, removeGroups };
+}
+
+/** The body to send: the flags' changes on top of what the contact holds now (when it was read). */
+export function mergeUpdate(update: ContactUpdate, current: { name: string; contact_groups: Array<{ id: number }> } | undefined): ContactUpdateBody {
+  const body: ContactUpdateBody = { ...update.body, name: update.body.name ?? current?.name ?? '' };
+  if (update.addGroups.length > 0 || update.removeGroups.length > 0) {
+    const base = (update.body.contact_groups as number[] | undefined) ?? (current?.contact_groups ?? []).map((g) => g.id);
+    const next = new Set([...base, ...update.addGroups]);
+    for (const id of update.removeGroups) next.delete(id);
+    body.contact_groups = [...next];
+  }
   checkLocal(contactUpdateBody, body, 'contact');
-  return { body, avatar: await avatarOf(opts) };
+  return body;
 }
 
 /**

@@ -1,10 +1,16 @@
-// `wsm contacts delete <id>`, or many: `wsm contacts delete --from <file|-> [--dry-run] [--concurrency n]`
+// `wsm contacts delete <id>`: on a terminal the question names the contact (read through the
+// GET-one extension; a server without it is asked about the bare id). Many at once:
+// `wsm contacts delete --from <file|-> [--dry-run] [--concurrency n]`.
 import { UsageError } from '../../cli/errors.js';
 import { deleteRun } from '../shared/delete.js';
 import { str, verb } from '../shared/verb.js';
 import { runBulk } from './bulk.js';
+import { describeContact } from './columns.js';
 
-const one = deleteRun('contact', (client, id) => client.contacts.delete(id));
+const one = deleteRun('contact', (client, id) => client.contacts.delete(id), {
+  read: async (client, id) => (await client.contacts.get(id)).data,
+  describe: describeContact,
+});
 
 export const run = verb(async (ctx, input) => {
   const from = str(input.opts.from);

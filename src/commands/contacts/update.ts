@@ -1,10 +1,15 @@
-// `wsm contacts update <id> --name <n> [--email] [--gender] [--active|--inactive] [--group <id>]... [--avatar] [--field k=v]...`,
-// or many: `wsm contacts update --from <file|-> [flags for every row] [--dry-run] [--concurrency n]`
+// `wsm contacts update <id> [--name <n>] [--email] [--gender] [--active|--inactive] [--group <id>]...
+//  [--add-group <id>]... [--remove-group <id>]... [--avatar] [--field k=v]...`
+// The API requires the name on every update; without --name (and for --add-group/--remove-group,
+// which edit the current groups) the contact is read first. That read is the GET-one extension:
+// a server without it is told apart, and the command says which flag to give instead.
+// Many at once: `wsm contacts update --from <file|-> [flags for every row] [--dry-run] [--concurrency n]`.
+import { UnsupportedEndpointError } from '../../api/errors.js';
 import { UsageError } from '../../cli/errors.js';
 import { showWritten } from '../shared/written.js';
 import { parseId, str, verb, workspaceClient } from '../shared/verb.js';
 import { runBulk } from './bulk.js';
-import { bulkUpdateFlags, updateRequest, warnUnkeptFields } from './body.js';
+import { bulkUpdateFlags, mergeUpdate, updateRequest, warnUnkeptFields } from './body.js';
 import { contactDetailColumns } from './columns.js';
 
 export const run = verb(async (ctx, { args, opts }) => {
@@ -17,10 +22,22 @@ export const run = verb(async (ctx, { args, opts }) => {
   }
   if (opts.dryRun === true) throw new UsageError('--dry-run goes with --from');
   if (args.length === 0) throw new UsageError('give a contact id, or --from <file|-> for many');
-  if (str(opts.name) === undefined) throw new UsageError('--name is required: the API requires the name on every update');
-  const id = parseId(args[0]);
-  const { body, avatar } = await updateRequest(opts);
+  const id = parseId(args[0], 'contact id');
+  const update = await updateRequest(opts);
   const client = await workspaceClient(ctx);
-  const record = await showWritten(ctx, await client.contacts.update(id, body, { avatar }), { noun: 'contact', columns: contactDetailColumns, id });
+  const editsGroups = update.addGroups.length > 0 || update.removeGroups.length > 0;
+  const needsCurrent = update.body.name === undefined || (editsGroups && update.body.contact_groups === undefined);
+  let current;
+  if (needsCurrent) {
+    try {
+      current = (await client.contacts.get(id)).data;
+    } catch (error) {
+      if (!(error instanceof UnsupportedEndpointError)) throw error;
+      const missing = update.body.name === undefined ? '--name (the API requires the name on every update)' : 'the whole list with --group';
+      throw new UsageError(`this server cannot read one contact, so wsm cannot keep what it holds: pass ${missing}`);
+    }
+  }
+  const body = mergeUpdate(update, current);
+  const record = await showWritten(ctx, await client.contacts.update(id, body, { avatar: update.avatar }), { noun: 'contact', columns: contactDetailColumns, id });
   warnUnkeptFields(ctx, body.fields, record);
 });

@@ -1,4 +1,5 @@
 // `wsm fields delete <id>`
-import { deleteRun } from '../shared/delete.js';
+import { deleteCollectionRun } from '../shared/crud.js';
+import { pick, show } from './show.js';
 
-export const run = deleteRun('contact field', (client, id) => client.fields.delete(id));
+export const run = deleteCollectionRun(pick, show);

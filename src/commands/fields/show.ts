@@ -7,6 +7,7 @@ export const pick = (client: WsmClient) => client.fields;
 
 export const show: Presentation<ContactField> = {
   noun: 'contact field',
+  describe: (f) => `${f.name} (id ${f.id})`,
   columns: [
     { key: 'id', header: 'ID' },
     { key: 'name', header: 'NAME' },

@@ -1,4 +1,5 @@
 // `wsm groups delete <id>` (extension endpoint): the contacts stay, they only leave the group.
-import { deleteRun } from '../shared/delete.js';
+import { deleteCollectionRun } from '../shared/crud.js';
+import { pick, show } from './show.js';
 
-export const run = deleteRun('contact group', (client, id) => client.groups.delete(id));
+export const run = deleteCollectionRun(pick, show);

@@ -7,6 +7,7 @@ export const pick = (client: WsmClient) => client.groups;
 
 export const show: Presentation<ContactGroup> = {
   noun: 'contact group',
+  describe: (g) => `${g.name} (id ${g.id}, ${g.contacts_count} contact${g.contacts_count === 1 ? '' : 's'})`,
   columns: [
     { key: 'id', header: 'ID' },
     { key: 'name', header: 'NAME' },

@@ -1,4 +1,5 @@
 // `wsm labels delete <id>` (extension endpoint)
-import { deleteRun } from '../shared/delete.js';
+import { deleteCollectionRun } from '../shared/crud.js';
+import { pick, show } from './show.js';
 
-export const run = deleteRun('label', (client, id) => client.labels.delete(id));
+export const run = deleteCollectionRun(pick, show);

@@ -7,6 +7,7 @@ export const pick = (client: WsmClient) => client.labels;
 
 export const show: Presentation<Label> = {
   noun: 'label',
+  describe: (l) => `${l.name} (id ${l.id})`,
   columns: [
     { key: 'id', header: 'ID' },
     { key: 'name', header: 'NAME' },

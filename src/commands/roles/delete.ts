@@ -1,4 +1,5 @@
 // `wsm roles delete <id>` (extension endpoint)
-import { deleteRun } from '../shared/delete.js';
+import { deleteCollectionRun } from '../shared/crud.js';
+import { pick, show } from './show.js';
 
-export const run = deleteRun('role', (client, id) => client.roles.delete(id));
+export const run = deleteCollectionRun(pick, show);

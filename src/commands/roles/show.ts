@@ -12,6 +12,7 @@ const permissionsOf = (role: Role) => permissionNames(role.permissions);
 
 export const show: Presentation<Role> = {
   noun: 'role',
+  describe: (r) => `${r.name} (id ${r.id}, ${(r.permissions ?? []).length} permissions)`,
   columns: [
     { key: 'id', header: 'ID' },
     { key: 'name', header: 'NAME' },

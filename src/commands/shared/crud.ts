@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { WsmClient } from '../../api/client.js';
 import type { CrudResource } from '../../api/resources/crud.js';
 import type { Column } from '../../cli/output.js';
+import { deleteRun } from './delete.js';
 import { parsePageFlags, renderList } from './list.js';
 import { checkLocal, parseId, verb, workspaceClient, type VerbRun } from './verb.js';
 import { showWritten } from './written.js';
@@ -19,6 +20,16 @@ export interface Presentation<T> {
   columns: Column<T>[];
   /** Columns for a single record; defaults to `columns`. */
   detail?: Column<T>[];
+  /** How a record is named in a delete confirmation: `VIP (id 3, 12 contacts)`. */
+  describe?: (record: T) => string;
+}
+
+/** The delete verb of a plain collection: the confirmation reads and names the record. */
+export function deleteCollectionRun<T extends object>(pick: Picker<T>, show: Presentation<T>): VerbRun {
+  return deleteRun<T>(show.noun, (client, id) => pick(client).delete(id), {
+    read: async (client, id) => (await pick(client).get(id)).data,
+    describe: show.describe,
+  });
 }
 
 export function listRun<T extends object>(pick: Picker<T>, show: Presentation<T>): VerbRun {
@@ -31,7 +42,7 @@ export function listRun<T extends object>(pick: Picker<T>, show: Presentation<T>
 
 export function getRun<T extends object>(pick: Picker<T>, show: Presentation<T>): VerbRun {
   return verb(async (ctx, { args }) => {
-    const id = parseId(args[0]);
+    const id = parseId(args[0], `${show.noun} id`);
     const { data } = await pick(await workspaceClient(ctx)).get(id);
     await ctx.output.record(data, { columns: show.detail ?? show.columns });
   });
@@ -58,7 +69,7 @@ export function updateRun<T extends object>(
   build: (opts: Record<string, unknown>) => Record<string, unknown>,
 ): VerbRun {
   return verb(async (ctx, { args, opts }) => {
-    const id = parseId(args[0]);
+    const id = parseId(args[0], `${show.noun} id`);
     const body = build(opts);
     checkLocal(schema, body, show.noun);
     await showWritten(ctx, await pick(await workspaceClient(ctx)).update(id, body), { noun: show.noun, columns: show.detail ?? show.columns, id });

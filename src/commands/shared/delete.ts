@@ -1,18 +1,61 @@
-// Every `delete <id>` verb: parse the id, confirm (a terminal asks; otherwise --yes is needed),
-// delete, then say so. Data on stdout only for -o json/ndjson (the server's answer) and -q (the id).
+// Every `delete <id>` verb: parse the id, confirm, delete, then say so. On a terminal the
+// question names the record, read first (so a wrong id fails before any question):
+// `Delete template order_update (id 11, APPROVED)? This cannot be undone`; a resource can ask
+// to type a name instead of y/N. Without a terminal a delete needs --yes, checked before any
+// request. Data on stdout only for -o json/ndjson (the server's answer) and -q (the id).
+import { UnsupportedEndpointError } from '../../api/errors.js';
 import type { WsmClient } from '../../api/client.js';
+import type { Context } from '../../cli/context.js';
+import { CancelledError } from '../../cli/errors.js';
+import { visible } from '../../cli/text.js';
 import { parseId, verb, workspaceClient, type VerbRun } from './verb.js';
 
-export function deleteRun(noun: string, remove: (client: WsmClient, id: number) => Promise<unknown>): VerbRun {
+export interface DeleteOptions<T> {
+  /** Reads the record to name it; a backend without that read falls back to the bare id. */
+  read?: (client: WsmClient, id: number) => Promise<T>;
+  /** How the record reads in the question: `order_update (id 11, APPROVED)`. */
+  describe?: (record: T) => string;
+  /** On a terminal, the text to type (a template's name) instead of answering y/N. */
+  typeToConfirm?: (record: T) => string;
+}
+
+export function deleteRun<T>(noun: string, remove: (client: WsmClient, id: number) => Promise<unknown>, options: DeleteOptions<T> = {}): VerbRun {
   return verb(async (ctx, { args }) => {
-    const id = parseId(args[0]);
+    const id = parseId(args[0], `${noun} id`);
+    const asking = !ctx.globals.yes;
+    // Without a terminal this refuses (exit 2, "pass --yes") before anything is sent.
+    if (asking && !ctx.io.isStdinTTY) await ctx.confirm(`Delete ${noun} ${id}?`);
     const client = await workspaceClient(ctx);
-    await ctx.confirm(`Delete ${noun} ${id}?`);
+    let label = `${noun} ${id}`;
+    if (asking) label = await confirmDelete(ctx, client, noun, id, options);
     const answer = await remove(client, id);
     const { format, quiet } = ctx.output;
     if (quiet) ctx.io.out(`${id}\n`);
     else if (format === 'json') ctx.io.out(JSON.stringify(answer ?? { id }, null, 2) + '\n');
     else if (format === 'ndjson') ctx.io.out(JSON.stringify(answer ?? { id }) + '\n');
-    ctx.output.message(`Deleted ${noun} ${id}.`);
+    ctx.output.message(`Deleted ${label}.`);
   });
+}
+
+/** Asks on the terminal, naming the record; returns how the record was named. */
+async function confirmDelete<T>(ctx: Context, client: WsmClient, noun: string, id: number, options: DeleteOptions<T>): Promise<string> {
+  let record: T | undefined;
+  if (options.read) {
+    try {
+      record = await options.read(client, id);
+    } catch (error) {
+      // A 404 (no such record) ends here with exit 4; a server without the read only loses the name.
+      if (!(error instanceof UnsupportedEndpointError)) throw error;
+    }
+  }
+  // The name comes from the server: the prompt draws it raw, so its control characters are made visible here.
+  const label = record !== undefined && options.describe ? `${noun} ${visible(options.describe(record))}` : `${noun} ${id}`;
+  const expected = record !== undefined ? options.typeToConfirm?.(record) : undefined;
+  if (expected === undefined) {
+    await ctx.confirm(`Delete ${label}? This cannot be undone`);
+    return label;
+  }
+  const typed = await ctx.prompter.input(`Delete ${label}? This cannot be undone. Type its name (${expected}) to confirm`);
+  if (typed.trim() !== expected) throw new CancelledError(`"${typed.trim()}" is not "${expected}": nothing was deleted`);
+  return label;
 }

@@ -21,8 +21,8 @@ export interface PageFlags {
 
 export function parsePageFlags(ctx: Context, opts: Record<string, unknown>): PageFlags {
   const flags: PageFlags = { all: opts.all === true, concurrency: concurrencyOf(ctx, opts) };
-  if (opts.page !== undefined) flags.page = parseValue(positiveInt, opts.page, '--page');
-  if (opts.perPage !== undefined) flags.per_page = parseValue(perPageSchema, opts.perPage, '--per-page');
+  if (opts.page !== undefined) flags.page = parseValue(positiveInt, opts.page, '--page', 'a positive integer');
+  if (opts.perPage !== undefined) flags.per_page = parseValue(perPageSchema, opts.perPage, '--per-page', 'a whole number from 1 to 100');
   if (flags.all && flags.page !== undefined) throw new UsageError('--all and --page cannot be used together');
   return flags;
 }
@@ -41,7 +41,15 @@ export async function renderList<T extends object, Q extends object>(
   options: { columns: Column<T>[]; noun: string; idKey?: string },
 ): Promise<void> {
   if (flags.all) {
-    const count = await ctx.output.list(source.all({ ...query, per_page: flags.per_page ?? 100 }, { concurrency: flags.concurrency }), options);
+    // The page engine tells how far the walk is (rows, and the total from page 1): a terminal shows it.
+    const progress = ctx.io.progress(`Fetching ${options.noun}`);
+    let count: number;
+    try {
+      const rows = source.all({ ...query, per_page: flags.per_page ?? 100 }, { concurrency: flags.concurrency, progress: (event) => progress.update(event.done, event.total) });
+      count = await ctx.output.list(rows, options);
+    } finally {
+      progress.done();
+    }
     if (count === 0) ctx.output.message(`No ${options.noun}.`);
     return;
   }

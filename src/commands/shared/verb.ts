@@ -23,25 +23,39 @@ export async function workspaceClient(ctx: Context): Promise<WsmClient> {
 
 export const positiveInt = z.coerce.number().int().positive();
 
-/** Parses one flag or argument with zod; a bad value is a usage error naming it. */
-export function parseValue<S extends z.ZodType>(schema: S, value: unknown, name: string): z.output<S> {
+/** What a value must be, in words, from zod's first issue (used when the caller gives none). */
+function expectation(issue: z.core.$ZodIssue | undefined): string {
+  if (issue?.code === 'invalid_value' && issue.values.length > 0) return `one of ${issue.values.map(String).join(', ')}`;
+  return issue?.message.replace(/^Invalid input: /, '') ?? 'valid';
+}
+
+/**
+ * Parses one flag or argument with zod; a bad value is a usage error in the user's words:
+ * `contact id must be a positive integer, not "abc"`. `expected` says what the value must be.
+ */
+export function parseValue<S extends z.ZodType>(schema: S, value: unknown, name: string, expected?: string): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
-    const reason = result.error.issues[0]?.message ?? 'invalid';
-    throw new UsageError(`invalid ${name} "${String(value)}": ${reason.replace(/^Invalid input: /, '')}`);
+    throw new UsageError(`${name} must be ${expected ?? expectation(result.error.issues[0])}, not "${String(value)}"`);
   }
   return result.data;
 }
 
-/** `<id>` arguments: a positive integer. */
+/** `<id>` arguments and id flags: a positive integer. `name` reads like "contact id" or "--group". */
 export function parseId(value: unknown, name = 'id'): number {
-  return parseValue(positiveInt, value, name);
+  return parseValue(positiveInt, value, name, 'a positive integer');
 }
 
-/** The same schema the client and server use; failing fields are exit 2 with nothing sent. */
-export function checkLocal<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
+/**
+ * The same schema the client and server use; failing fields are exit 2 with nothing sent.
+ * `hints` words a failing field in terms of its flag (`--gender must be one of ...`).
+ */
+export function checkLocal<S extends z.ZodType>(schema: S, body: unknown, what: string, hints: Record<string, string> = {}): z.output<S> {
   const result = check(schema, body);
-  if (!result.ok) throw new LocalValidationError(`the ${what} is invalid: nothing was sent`, result.errors);
+  if (!result.ok) {
+    const errors = Object.fromEntries(Object.entries(result.errors).map(([field, messages]) => [field, hints[field] ? [hints[field]] : messages]));
+    throw new LocalValidationError(`the ${what} is invalid: nothing was sent`, errors);
+  }
   return result.value;
 }
 

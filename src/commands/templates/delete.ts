@@ -1,4 +1,9 @@
-// `wsm templates delete <id>`: irreversible; campaigns using the template stop working.
+// `wsm templates delete <id>`: irreversible; campaigns using the template stop working. On a
+// terminal the question names the template and asks to type its name.
 import { deleteRun } from '../shared/delete.js';
 
-export const run = deleteRun('template', (client, id) => client.templates.delete(id));
+export const run = deleteRun('template', (client, id) => client.templates.delete(id), {
+  read: async (client, id) => (await client.templates.get(id)).data,
+  describe: (t) => `${t.name} (id ${t.id}, ${t.status})`,
+  typeToConfirm: (t) => t.name,
+});

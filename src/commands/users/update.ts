@@ -11,7 +11,7 @@ import { userDetailColumns } from './show.js';
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 export const run = verb(async (ctx, { args, opts }) => {
-  const id = parseId(args[0]);
+  const id = parseId(args[0], 'user id');
   if (opts.active === true && opts.inactive === true) throw new UsageError('--active and --inactive cannot be used together');
   const body: UserUpdateBody = {};
   for (const key of ['name', 'email', 'timezone'] as const) {

@@ -45,7 +45,7 @@ describe('error classes and exit codes', () => {
     api.pool.intercept({ path: LIST, method: 'POST' }).replyWithError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:80'), { code: 'ECONNREFUSED' }));
     const { code, stderr } = await api.run(['contacts', 'create', '--number', '14155550100']);
     expect(code).toBe(6);
-    expect(stderr).toBe('error: cannot reach the server (ECONNREFUSED)\n');
+    expect(stderr).toBe('error: cannot reach http://api.test/api/v3 (connection refused)\n');
   });
 
   it('not logged in is exit 2 and nothing is sent', async () => {

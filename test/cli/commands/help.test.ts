@@ -3,7 +3,7 @@ import { runCli } from '../helpers.js';
 import { JSON_HEADERS, WSP, contact, setupApi, type Api } from './harness.js';
 
 const VERBS: Record<string, string[]> = {
-  workspace: ['get', 'create'],
+  workspace: ['get', 'list', 'use', 'create'],
   permissions: ['list', 'set'],
   contacts: ['list', 'get', 'create', 'update', 'delete', 'import', 'export'],
   groups: ['list', 'get', 'create', 'update', 'delete'],
@@ -22,7 +22,7 @@ describe('help', () => {
     expect(stdout).toContain(`Examples:\n  $ wsm ${resource} ${verb}`);
   });
 
-  it.each([['api'], ['completion']])('wsm %s --help has examples', async (command) => {
+  it.each([['api'], ['completion'], ['version']])('wsm %s --help has examples', async (command) => {
     const { code, stdout } = await runCli([command, '--help']);
     expect(code).toBe(0);
     expect(stdout).toContain(`Examples:\n  $ `);
@@ -42,12 +42,15 @@ describe('a single record on a terminal', () => {
   beforeEach(async () => (api = await setupApi()));
   afterEach(() => api.close());
 
-  it('prints aligned label/value lines, long cells cut, no colour with --no-color', async () => {
-    api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'GET' }).reply(200, { data: contact(7, { name: 'A'.repeat(80) }) }, JSON_HEADERS);
-    const { code, stdout } = await api.run(['contacts', 'get', '7', '--no-color'], { stdoutTTY: true });
+  it('prints aligned label/value lines that wrap instead of being cut, no colour with --no-color', async () => {
+    const name = 'Ann ' + 'A'.repeat(40) + ' ' + 'B'.repeat(40);
+    api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'GET' }).reply(200, { data: contact(7, { name }) }, JSON_HEADERS);
+    const { code, stdout } = await api.run(['contacts', 'get', '7', '--no-color'], { stdoutTTY: true, columns: 60 });
     expect(code).toBe(0);
     expect(stdout).toContain('ID       7\nNumber   14155550007\n');
-    expect(stdout).toContain(`Name     ${'A'.repeat(59)}…\n`);
+    // 60 columns, 9 for the label: the name goes on under itself, every character kept.
+    expect(stdout).toContain(`Name     Ann ${'A'.repeat(40)}\n         ${'B'.repeat(40)}\n`);
+    expect(Math.max(...stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(60);
     expect(stdout).not.toContain('\x1b[');
   });
 });

@@ -109,7 +109,7 @@ describe('templates sync', () => {
     api.pool.intercept({ path: GET(1), method: 'GET' }).reply(200, one(template(1, { status: 'APPROVED' })), JSON_HEADERS);
     const { code, stderr } = await api.run(['templates', 'sync', '--wait', '--no-color'], { stdoutTTY: true });
     expect(code).toBe(0);
-    expect(stderr).toContain('\r\x1b[KTemplates reviewed 0/1');
+    expect(stderr).toMatch(/Templates reviewed ░+ 0% \| 0\/1/);
     expect(stderr).toContain('1 approved, 0 rejected, 0 still pending.\n');
   });
 

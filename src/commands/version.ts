@@ -1,0 +1,21 @@
+// `wsm version`: the version of wsm and of the Node.js running it (`wsm --version` prints wsm's alone).
+import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
+import { addVerb } from './declare.js';
+
+export function registerVersion(program: Command): void {
+  // A leaf: `wsm version` itself is the verb.
+  addVerb(program, {
+    name: 'version',
+    description: SUMMARIES.version,
+    examples: ['wsm version', 'wsm version -o json'],
+    load: async () => ({
+      run: async (ctx) => {
+        const { packageVersion } = await import('../cli/version.js');
+        const info = { version: packageVersion(), node: process.versions.node };
+        if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') await ctx.output.record(info);
+        else ctx.io.out(`wsm ${info.version} (Node.js ${info.node})\n`);
+      },
+    }),
+  });
+}

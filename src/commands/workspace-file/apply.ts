@@ -1,0 +1,81 @@
+// `wsm apply -f FILE [--prune] [--replace-templates] [--dry-run] [--yes] [--state FILE]`: shows the
+// plan, asks on a terminal (--yes without one), makes the changes in dependency order and reports
+// each; after a failure it goes on with the rest and exits with the failure's code.
+import { ExitCode, UsageError } from '../../cli/errors.js';
+import { verb } from '../shared/verb.js';
+import { ApplyIncompleteError } from './errors.js';
+import { execute, type Outcome } from './execute.js';
+import { applyCommand, preparePlan } from './prepare.js';
+import { changeTitle, planData, planText } from './render.js';
+
+function outcomeLine(outcome: Outcome): string {
+  const title = changeTitle(outcome.change);
+  if (outcome.status === 'failed') return `${title}: failed: ${outcome.error}`;
+  return `${title}: ${outcome.status}${outcome.id !== undefined ? ` (id ${outcome.id})` : ''}`;
+}
+
+function countOf(outcomes: Outcome[], status: Outcome['status']): number {
+  return outcomes.filter((o) => o.status === status).length;
+}
+
+function completeSentence(outcomes: Outcome[]): string {
+  const parts = (['created', 'updated', 'replaced', 'deleted'] as const).map((status) => `${countOf(outcomes, status)} ${status}`);
+  return `Apply complete: ${parts.join(', ')}.`;
+}
+
+function incompleteSentence(outcomes: Outcome[], rerun: string): string {
+  const names = (status: Outcome['status']) => outcomes.filter((o) => o.status === status).map((o) => `${o.change.section} ${o.change.key}`);
+  const failed = names('failed');
+  const skipped = names('not attempted');
+  const applied = outcomes.length - failed.length - skipped.length;
+  return [
+    `apply incomplete: ${applied} of ${outcomes.length} changes made`,
+    `${failed.length} failed (${failed.join(', ')})`,
+    ...(skipped.length ? [`${skipped.length} not attempted (${skipped.join(', ')})`] : []),
+    `re-run \`${rerun}\` to finish`,
+  ].join('; ');
+}
+
+export const run = verb(async (ctx, { opts }) => {
+  const prepared = await preparePlan(ctx, opts);
+  const { loaded, workspace, plan, state, observed } = prepared;
+  const json = ctx.output.format === 'json' || ctx.output.format === 'ndjson';
+  const print = (text: string) => {
+    if (!json) ctx.io.out(text);
+  };
+  const finish = (extra: Record<string, unknown>) => {
+    if (json) ctx.io.out(JSON.stringify({ ...planData(plan, { file: loaded.path, workspace }), ...extra }, null, ctx.output.format === 'json' ? 2 : 0) + '\n');
+  };
+
+  print(planText(plan, loaded.path, ctx.io.colorEnabled));
+  if (plan.changes.length === 0) return finish({ applied: false, results: [] });
+  if (plan.counts.blocked > 0) {
+    finish({ applied: false, results: [] });
+    throw new UsageError(`${plan.counts.blocked} template change${plan.counts.blocked === 1 ? '' : 's'} cannot be made in place: pass --replace-templates, or restore the content; nothing was changed`);
+  }
+  if (opts.dryRun === true) {
+    print('Dry run: nothing was changed.\n');
+    return finish({ applied: false, dry_run: true, results: [] });
+  }
+  const count = plan.changes.length;
+  await ctx.confirm(`Apply ${count} change${count === 1 ? '' : 's'} to workspace ${workspace}?`);
+
+  for (const { section, key } of observed.stale) await state?.forget(section, key);
+  print('\n');
+  const outcomes = await execute(prepared, (outcome) => print(outcomeLine(outcome) + '\n'));
+  const results = outcomes.map(({ change, status, id, error, exitCode }) => ({
+    action: change.action,
+    section: change.section,
+    key: change.key,
+    status,
+    ...(id !== undefined ? { id } : {}),
+    ...(error !== undefined ? { error, exit_code: exitCode } : {}),
+  }));
+  const firstFailure = outcomes.find((o) => o.status === 'failed');
+  finish({ applied: true, results });
+  if (!firstFailure) {
+    print(completeSentence(outcomes) + '\n');
+    return;
+  }
+  throw new ApplyIncompleteError(incompleteSentence(outcomes, applyCommand(loaded.path, opts)), firstFailure.exitCode ?? ExitCode.failure);
+});

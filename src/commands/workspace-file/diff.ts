@@ -1,0 +1,19 @@
+// `wsm diff -f FILE [--prune] [--replace-templates] [--state FILE]`: the plan, and Terraform's
+// detailed exit code: 0 no changes, 2 changes planned, anything else a failure.
+import { verb } from '../shared/verb.js';
+import { ChangesPlannedError } from './errors.js';
+import { applyCommand, preparePlan } from './prepare.js';
+import { planData, planText } from './render.js';
+
+export const run = verb(async (ctx, { opts }) => {
+  const { loaded, workspace, plan } = await preparePlan(ctx, opts);
+  if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
+    ctx.io.out(JSON.stringify(planData(plan, { file: loaded.path, workspace }), null, ctx.output.format === 'json' ? 2 : 0) + '\n');
+  } else {
+    ctx.io.out(planText(plan, loaded.path, ctx.io.colorEnabled));
+  }
+  const count = plan.changes.length;
+  if (count > 0) {
+    throw new ChangesPlannedError(`${count} change${count === 1 ? '' : 's'} planned: the workspace differs from ${loaded.path} (\`${applyCommand(loaded.path, opts)}\` makes ${count === 1 ? 'it' : 'them'})`);
+  }
+});

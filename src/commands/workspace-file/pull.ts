@@ -1,0 +1,73 @@
+// `wsm pull [-o yaml|json] [-f FILE]`: the workspace as a workspace file, which `wsm diff` then
+// finds identical. Items are sorted by name, so pulls of two workspaces with the same
+// configuration (staging, production) give the same text whatever their ids.
+import { rename, writeFile } from 'node:fs/promises';
+import { dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Document } from 'yaml';
+import { WORKSPACE_SECTIONS, type WorkspaceSection } from '../../api/schemas/index.js';
+import { UsageError } from '../../cli/errors.js';
+import { str, verb, workspaceClient } from '../shared/verb.js';
+import { observe } from './observe.js';
+import type { Observation } from './plan.js';
+import { SECTIONS } from './sections.js';
+
+/** dist/workspace-file.schema.json of this installation (written by scripts/build-schema.mjs). */
+const SCHEMA_PATH = fileURLToPath(new URL('../../../dist/workspace-file.schema.json', import.meta.url));
+
+/**
+ * How the pulled file names its schema: relative to the file when wsm is installed in the
+ * project the file lives in (portable across checkouts), else the absolute path of this copy.
+ */
+export function schemaReference(outputDir: string, schemaPath = SCHEMA_PATH): string {
+  const modules = schemaPath.lastIndexOf(`${sep}node_modules${sep}`);
+  const project = modules >= 0 ? schemaPath.slice(0, modules) : resolve(dirname(schemaPath), '..');
+  const inside = outputDir === project || outputDir.startsWith(project + sep);
+  if (!inside) return schemaPath;
+  const path = relative(outputDir, schemaPath).split(sep).join('/');
+  return isAbsolute(path) || path.startsWith('../') ? path : `./${path}`;
+}
+
+/** The sections the server could list, as file entries sorted by identity; the built-in role left out. */
+export function pulledFile(observation: Observation): Partial<Record<WorkspaceSection, unknown[]>> {
+  const file: Partial<Record<WorkspaceSection, unknown[]>> = {};
+  for (const section of WORKSPACE_SECTIONS) {
+    const view = observation[section];
+    if (!view?.complete) continue;
+    const spec = SECTIONS[section];
+    const items = view.items.filter((item) => !spec.builtIn?.(item)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    file[section] = items.map((item) => item.entry);
+  }
+  return file;
+}
+
+export function renderPulled(file: Record<string, unknown>, format: 'yaml' | 'json', schema: string): string {
+  if (format === 'json') return JSON.stringify({ $schema: schema, ...file }, null, 2) + '\n';
+  const doc = new Document(file);
+  doc.commentBefore = ` yaml-language-server: $schema=${schema}`;
+  return doc.toString({ lineWidth: 0 });
+}
+
+function formatOf(output: string, target: string | undefined): 'yaml' | 'json' {
+  if (output === 'yaml' || output === 'json') return output;
+  if (output !== 'table') throw new UsageError(`wsm pull prints yaml or json, not ${output}`);
+  return target !== undefined && extname(target).toLowerCase() === '.json' ? 'json' : 'yaml';
+}
+
+export const run = verb(async (ctx, { opts }) => {
+  const target = str(opts.file);
+  const format = formatOf(ctx.globals.output, target);
+  const client = await workspaceClient(ctx);
+  const { observation } = await observe(client, WORKSPACE_SECTIONS);
+  for (const section of WORKSPACE_SECTIONS) {
+    if (observation[section]?.complete) continue;
+    ctx.output.warn(`this server cannot list ${section}: the section is left out, and a file without it leaves ${section} alone`);
+  }
+  const outputDir = target === undefined ? process.cwd() : dirname(resolve(target));
+  const text = renderPulled(pulledFile(observation), format, schemaReference(outputDir));
+  if (target === undefined) return ctx.io.out(text);
+  const temporary = `${target}.${process.pid}.tmp`;
+  await writeFile(temporary, text);
+  await rename(temporary, target);
+  ctx.output.message(`Wrote ${target}.`);
+});

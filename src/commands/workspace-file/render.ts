@@ -1,0 +1,75 @@
+// The plan as people read it (Terraform's symbols, one self-contained line per changed field, so
+// `grep` finds `~ labels urgent color "#ff0000" → "#00ff00"`) and as scripts read it (-o json).
+import type { Action, Change, FieldChange, Plan } from './plan.js';
+
+export const SYMBOLS: Record<Action, string> = { create: '+', update: '~', replace: '-/+', delete: '-', blocked: '!' };
+const COLOURS: Record<Action, number> = { create: 32, update: 33, replace: 35, delete: 31, blocked: 35 };
+
+/** Names print bare when they are one plain word, quoted (as JSON) otherwise. */
+export function keyText(key: string): string {
+  return /^[\w./-]+$/u.test(key) ? key : JSON.stringify(key);
+}
+
+function valueText(value: unknown): string {
+  return JSON.stringify(value ?? null);
+}
+
+function fieldText(change: FieldChange): string {
+  if (change.added || change.removed) {
+    return [change.field, ...(change.added ?? []).map((n) => `+${n}`), ...(change.removed ?? []).map((n) => `-${n}`)].join(' ');
+  }
+  return `${change.field} ${valueText(change.old)} → ${valueText(change.new)}`;
+}
+
+/** `~ labels urgent`: the start of every line about one change. */
+export function changeTitle(change: Change): string {
+  return `${SYMBOLS[change.action]} ${change.section} ${keyText(change.key)}`;
+}
+
+export function changeLines(change: Change, colour: boolean): string[] {
+  const paint = (text: string) => (colour ? `\x1b[${COLOURS[change.action]}m${text}\x1b[39m` : text);
+  const title = changeTitle(change);
+  if (change.fields.length === 0) return [paint(title) + (change.unseen ? ' (unseen)' : '')];
+  return change.fields.map((field) => `${paint(title)} ${fieldText(field)}`);
+}
+
+export function countsLine(plan: Plan): string {
+  const { create, update, replace, delete: remove } = plan.counts;
+  return `Plan: ${create} to create, ${update} to update, ${replace} to replace, ${remove} to delete.`;
+}
+
+/** The whole plan as text: the changes in section order, the count, then what it cannot see. */
+export function planText(plan: Plan, file: string, colour: boolean): string {
+  const lines: string[] = [];
+  let previous: string | undefined;
+  for (const change of plan.changes) {
+    if (previous !== undefined && previous !== change.section) lines.push('');
+    previous = change.section;
+    lines.push(...changeLines(change, colour));
+  }
+  if (plan.changes.length === 0) lines.push(`No changes: the workspace matches ${file}.`);
+  else lines.push('', countsLine(plan));
+  if (plan.counts.blocked > 0) {
+    lines.push(
+      `${plan.counts.blocked} cannot be done in place (!): the API has no template update. Pass --replace-templates to delete and re-create them (the provider reviews them again), or restore their content in ${file}.`,
+    );
+  }
+  if (plan.unmanaged.length > 0) {
+    const names = plan.unmanaged.map((item) => `${item.section} ${keyText(item.key)}`).join(', ');
+    lines.push(`Not in ${file}, kept (--prune deletes them): ${names}.`);
+  }
+  for (const note of plan.notes) lines.push(`Note: ${note}.`);
+  return lines.join('\n') + '\n';
+}
+
+/** The plan as data for -o json. */
+export function planData(plan: Plan, context: { file: string; workspace: string }) {
+  return {
+    file: context.file,
+    workspace: context.workspace,
+    changes: plan.changes.map(({ action, section, key, id, fields, unseen }) => ({ action, section, key, ...(id !== undefined ? { id } : {}), fields, ...(unseen ? { unseen } : {}) })),
+    counts: plan.counts,
+    unmanaged: plan.unmanaged,
+    notes: plan.notes,
+  };
+}

@@ -1,0 +1,18 @@
+// `wsm workspace list`: the workspaces your token reaches (GET /me, an extension), the current one marked.
+import type { Column } from '../../cli/output.js';
+import { verb } from '../shared/verb.js';
+import { requireWorkspaces, type MyWorkspace } from './mine.js';
+
+const columns: Column<MyWorkspace>[] = [
+  { key: 'current', header: ' ', get: (w) => (w.current ? '*' : '') },
+  { key: 'id', header: 'ID', fixed: true },
+  { key: 'name', header: 'NAME' },
+];
+
+
+export const run = verb(async (ctx) => {
+  const { workspace } = await ctx.settings();
+  const workspaces = await requireWorkspaces(await ctx.client(), workspace);
+  const count = await ctx.output.list(workspaces, { columns });
+  if (count === 0) ctx.output.message('Your user belongs to no workspace: create one with `wsm workspace create <name>`');
+});

@@ -1,0 +1,48 @@
+// The interrupt-aware wait (issue 12.3): Ctrl-C says what keeps running on the server and exits 130.
+import { spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { InterruptedError } from '../../src/cli/errors.js';
+import { sleep, untilInterrupted, type SignalSource } from '../../src/cli/interrupt.js';
+
+const fixture = fileURLToPath(new URL('./fixtures/interrupted-wait.mjs', import.meta.url));
+
+describe('untilInterrupted', () => {
+  it('returns what the work returns and removes its SIGINT listener', async () => {
+    const source = new EventEmitter() as EventEmitter & SignalSource;
+    expect(await untilInterrupted(async () => 42, () => 'x', source)).toBe(42);
+    expect(source.listenerCount('SIGINT')).toBe(0);
+  });
+
+  it('a SIGINT aborts the work and rejects with the caller’s words', async () => {
+    const source = new EventEmitter() as EventEmitter & SignalSource;
+    let aborted = false;
+    const waiting = untilInterrupted(
+      async (signal) => {
+        signal.addEventListener('abort', () => (aborted = true));
+        await sleep(60_000, signal);
+      },
+      () => 'import 8 keeps running on the server: wsm imports get 8 --wait',
+      source,
+    );
+    source.emit('SIGINT');
+    const error = await waiting.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InterruptedError);
+    expect((error as InterruptedError).exitCode).toBe(130);
+    expect((error as Error).message).toBe('import 8 keeps running on the server: wsm imports get 8 --wait');
+    expect(aborted).toBe(true);
+    expect(source.listenerCount('SIGINT')).toBe(0);
+  });
+
+  it('a real process: Ctrl-C ends the wait with exit 130 and one line naming what keeps running', async () => {
+    const child = spawn(process.execPath, [fixture], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(code).toBe(130);
+    expect(stderr).toBe('interrupted: import 8 keeps running on the server: wsm imports get 8 --wait\n');
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * The real `wsm` binary on a real pseudo-terminal (`script`, util-linux), of a given width, and
+ * small stand-in servers for what `wsm serve` does not do (hang, answer a foreign 404).
+ */
+import { execFile } from 'node:child_process';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BIN } from './processes.js';
+
+export const sh = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
+
+export interface TerminalRun {
+  code: number | null;
+  /** What the terminal showed (stdout and stderr both, unless redirected), `\r\n` made `\n`. */
+  screen: string;
+}
+
+/**
+ * Runs `wsm <args>` on a terminal `columns` wide. `redirect` is appended to the shell command
+ * (`> out.csv` pipes stdout away while stderr stays on the terminal); `keys` are typed once the
+ * screen shows `when` (a prompt), never on a timer.
+ */
+export function onTerminal(
+  env: NodeJS.ProcessEnv,
+  args: string[],
+  options: { columns?: number; redirect?: string; keys?: string; when?: string } = {},
+): Promise<TerminalRun> {
+  const command = `stty cols ${options.columns ?? 80}; ${sh(process.execPath)} ${sh(BIN)} ${args.map(sh).join(' ')} ${options.redirect ?? ''}`;
+  return new Promise((resolve) => {
+    // Ended before the test times out, so a prompt nobody answers never outlives the test.
+    const child = execFile('script', ['-qec', command, '/dev/null'], { env, timeout: 15_000, killSignal: 'SIGKILL' }, (error, stdout) => {
+      const code = error ? ((error as { code?: number }).code ?? null) : 0;
+      resolve({ code: typeof code === 'number' ? code : null, screen: stdout.replace(/\r\n/g, '\n') });
+    });
+    if (options.keys !== undefined) {
+      let seen = '';
+      let typed = false;
+      child.stdout!.on('data', (chunk: Buffer | string) => {
+        seen += chunk.toString();
+        if (!typed && seen.includes(options.when ?? '?')) {
+          typed = true;
+          child.stdin!.write(options.keys!);
+        }
+      });
+    }
+  });
+}
+
+/** Lines of what a terminal shows, without colour codes. */
+export const plainLines = (screen: string) => screen.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').split('\n').filter((l) => l !== '');
+
+export interface FakeServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A bare HTTP server on 127.0.0.1 answering with `handler`; `/api/v3` is its base path. */
+export async function fakeServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<FakeServer> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/api/v3`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function reply(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}

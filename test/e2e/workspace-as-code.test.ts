@@ -1,0 +1,244 @@
+/**
+ * Workspace as code end to end: the real `wsm` binary against a real `wsm serve`, each test in a
+ * workspace of its own. The last test puts a small proxy in front of the server that answers the
+ * extension routes (decisions.md §6) as a router without them would (404, no `status`), as the
+ * published API would: no list of labels or templates, so apply keeps a state file.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, serve, wsm, type Served } from './processes.js';
+
+// Each test runs the binary a dozen times or more: on a shared, loaded machine that takes a while.
+const MANY_RUNS = 90_000;
+
+let server: Served;
+let proxy: Server | undefined;
+
+beforeAll(async () => {
+  server = await serve(['--approval-delay', '0']);
+});
+afterAll(async () => {
+  await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
+  expect(await server.stop()).toBe(0);
+  cleanup(server.dir);
+});
+
+/** A workspace of the test's own, and `wsm` bound to it. */
+async function workspace(name: string) {
+  const made = await wsm(server.env, ['workspace', 'create', name, '-o', 'json']);
+  expect(made.code, made.stderr).toBe(0);
+  const id = JSON.parse(made.stdout).id as string;
+  const file = (base: string) => join(server.dir, `${name}-${base}`);
+  return { id, file, run: (...args: string[]) => wsm(server.env, ['-w', id, ...args]) };
+}
+
+/** A workspace with BASE applied, and the path of its file. */
+async function seeded(name: string) {
+  const ws = await workspace(name);
+  const path = ws.file('ws.yaml');
+  writeFileSync(path, BASE);
+  const applied = await ws.run('apply', '-f', path, '--yes');
+  expect(applied.code, applied.stderr).toBe(0);
+  expect(applied.stdout).toContain('Apply complete: 7 created, 0 updated, 0 replaced, 0 deleted.');
+  return { ws, path };
+}
+
+const BASE = [
+  'fields: [city, plan_tier]',
+  'groups: [Newsletter, VIP]',
+  'labels:',
+  '  - { name: urgent, color: "#ff0000" }',
+  'roles:',
+  '  - { name: Agent, permissions: [contacts.view, contacts.update] }',
+  'templates:',
+  '  - { name: order_update, language: en, category: UTILITY,',
+  '      body: { text: "Your order {{1}} is on its way.", variables: ["A-1"] } }',
+  '',
+].join('\n');
+
+/** A 1x1 PNG: the server checks a media header by its bytes. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c63f8ffff3f0005fe02fea7d6a4c60000000049454e44ae426082', 'hex');
+
+describe('wsm pull, diff and apply against wsm serve', () => {
+  it('pull -> diff finds no change; a colour edit is planned, applied, and then gone from the plan', async () => {
+    const { ws } = await seeded('colour');
+
+    const pulledPath = ws.file('pulled.yaml');
+    expect((await ws.run('pull', '-f', pulledPath)).code).toBe(0);
+    const pulled = readFileSync(pulledPath, 'utf8');
+    expect(pulled).toMatch(/^# yaml-language-server: \$schema=.*dist\/workspace-file\.schema\.json\n/);
+    const schema = pulled.split('\n')[0].split('$schema=')[1];
+    expect(JSON.parse(readFileSync(schema.startsWith('/') ? schema : join(server.dir, schema), 'utf8')).title).toBe('wsm workspace file');
+    expect(pulled).not.toContain('Owner');
+    const same = await ws.run('diff', '-f', pulledPath);
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.stdout).toBe(`No changes: the workspace matches ${pulledPath}.\n`);
+    // On stdout the schema is named from the working directory, in the file from the file's own.
+    const body = (text: string) => text.slice(text.indexOf('\n'));
+    expect(body((await ws.run('pull', '-o', 'yaml')).stdout)).toBe(body(pulled));
+    const json = await ws.run('pull', '-o', 'json');
+    expect(JSON.parse(json.stdout).labels).toEqual([{ name: 'urgent', color: '#ff0000' }]);
+
+    writeFileSync(pulledPath, pulled.replace('"#ff0000"', '"#00ff00"'));
+    const planned = await ws.run('diff', '-f', pulledPath);
+    expect(planned.code).toBe(2);
+    expect(planned.stdout).toBe('~ labels urgent color "#ff0000" → "#00ff00"\n\nPlan: 0 to create, 1 to update, 0 to replace, 0 to delete.\n');
+    // Changes planned is a result, not a failure: no `error:` prefix (Terraform's -detailed-exitcode).
+    expect(planned.stderr).toBe(`1 change planned: the workspace differs from ${pulledPath} (\`wsm apply -f ${pulledPath}\` makes it)\n`);
+    const asData = await ws.run('diff', '-f', pulledPath, '-o', 'json');
+    expect(asData.code).toBe(2);
+    expect(JSON.parse(asData.stdout).changes).toEqual([{ action: 'update', section: 'labels', key: 'urgent', id: expect.any(Number), fields: [{ field: 'color', old: '#ff0000', new: '#00ff00' }] }]);
+
+    const update = await ws.run('apply', '-f', pulledPath, '--yes');
+    expect(update.code, update.stderr).toBe(0);
+    expect(update.stdout).toContain('~ labels urgent: updated\nApply complete: 0 created, 1 updated, 0 replaced, 0 deleted.\n');
+    expect((await ws.run('diff', '-f', pulledPath)).code).toBe(0);
+    expect((await ws.run('apply', '-f', pulledPath, '--yes')).stdout).toBe(`No changes: the workspace matches ${pulledPath}.\n`);
+    const labels = JSON.parse((await ws.run('labels', 'list', '-o', 'json')).stdout);
+    expect(labels).toMatchObject([{ name: 'urgent', color: '#00ff00' }]);
+  }, MANY_RUNS);
+
+  it('prune deletes what the file does not list, never the Owner role', async () => {
+    const { ws, path } = await seeded('prune');
+    expect((await ws.run('labels', 'create', 'stray')).code).toBe(0);
+    expect((await ws.run('groups', 'create', 'Old')).code).toBe(0);
+
+    const kept = await ws.run('diff', '-f', path);
+    expect(kept.code).toBe(0);
+    expect(kept.stdout).toContain(`Not in ${path}, kept (--prune deletes them): groups Old, labels stray.`);
+    const planned = await ws.run('diff', '-f', path, '--prune');
+    expect(planned.code).toBe(2);
+    expect(planned.stdout).toBe('- groups Old\n\n- labels stray\n\nPlan: 0 to create, 0 to update, 0 to replace, 2 to delete.\n');
+    const pruned = await ws.run('apply', '-f', path, '--prune', '--yes');
+    expect(pruned.code, pruned.stderr).toBe(0);
+    expect(pruned.stdout).toContain('- labels stray: deleted\n- groups Old: deleted\n');
+    expect((await ws.run('diff', '-f', path, '--prune')).code).toBe(0);
+    const roles = JSON.parse((await ws.run('roles', 'list', '-o', 'json')).stdout).map((r: { name: string }) => r.name);
+    expect(roles.sort()).toEqual(['Agent', 'Owner']);
+  }, MANY_RUNS);
+
+  it('a template whose content changed: ! and nothing changed, then delete + create with --replace-templates', async () => {
+    const { ws, path } = await seeded('templates');
+    const before = JSON.parse((await ws.run('templates', 'list', '-o', 'json')).stdout);
+
+    writeFileSync(path, BASE.replace('is on its way.', 'has shipped.'));
+    const line = '! templates order_update/en body.text "Your order {{1}} is on its way." → "Your order {{1}} has shipped."\n';
+    const planned = await ws.run('diff', '-f', path);
+    expect(planned.code).toBe(2);
+    expect(planned.stdout).toContain(line);
+    const refused = await ws.run('apply', '-f', path, '--yes');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('pass --replace-templates');
+    expect(JSON.parse((await ws.run('templates', 'list', '-o', 'json')).stdout)).toEqual(before);
+
+    const replacing = await ws.run('diff', '-f', path, '--replace-templates');
+    expect(replacing.stdout).toContain(line.replace('!', '-/+'));
+    expect(replacing.stdout).toContain('Plan: 0 to create, 0 to update, 1 to replace, 0 to delete.');
+    const replaced = await ws.run('apply', '-f', path, '--replace-templates', '--yes');
+    expect(replaced.code, replaced.stderr).toBe(0);
+    expect(replaced.stdout).toMatch(/-\/\+ templates order_update\/en: replaced \(id \d+\)\n/);
+    const after = JSON.parse((await ws.run('templates', 'list', '-o', 'json')).stdout);
+    expect(after).toMatchObject([{ name: 'order_update', language: 'en', components: { body: { text: 'Your order {{1}} has shipped.' } } }]);
+    expect((await ws.run('diff', '-f', path)).code).toBe(0);
+  }, MANY_RUNS);
+
+  it('a failing item in the middle: the others are applied, exit with its code, a summary; a re-run finishes', async () => {
+    const { ws, path } = await seeded('failure');
+    // The server reads a media header by its bytes: this "PNG" passes the local checks and is refused there.
+    writeFileSync(join(server.dir, 'banner.png'), 'not an image at all');
+    const media = '  - { name: banner_promo, language: en, category: MARKETING, header: { type: media, media: { type: image, file: banner.png } }, body: { text: "Sale on {{1}} only", variables: [Monday] } }\n';
+    const later = '  - { name: welcome, language: en, category: UTILITY, body: { text: "Welcome to the shop." } }\n';
+    writeFileSync(path, BASE.replace('"#ff0000" }', '"#00ff00" }') + media + later);
+
+    const failed = await ws.run('apply', '-f', path, '--yes');
+    expect(failed.code).toBe(5);
+    expect(failed.stdout.split('\n\n').at(-1)).toMatch(
+      /^~ labels urgent: updated\n\+ templates banner_promo\/en: failed: .*\(422\) header\.media\.file: The header media file must be a file of type: jpeg, png\.\n\+ templates welcome\/en: created \(id \d+\)\n$/,
+    );
+    expect(failed.stderr).toBe(`error: apply incomplete: 2 of 3 changes made; 1 failed (templates banner_promo/en); re-run \`wsm apply -f ${path}\` to finish\n`);
+    const left = await ws.run('diff', '-f', path);
+    expect(left.code).toBe(2);
+    expect(left.stdout).toBe('+ templates banner_promo/en\n\nPlan: 1 to create, 0 to update, 0 to replace, 0 to delete.\n');
+
+    writeFileSync(join(server.dir, 'banner.png'), PNG);
+    const rerun = await ws.run('apply', '-f', path, '--yes');
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(rerun.stdout).toMatch(/\+ templates banner_promo\/en: created \(id \d+\)\nApply complete: 1 created, 0 updated, 0 replaced, 0 deleted\.\n$/);
+    expect((await ws.run('diff', '-f', path)).code).toBe(0);
+  }, MANY_RUNS);
+});
+
+/** Forwards to wsm serve, except the extension routes, which answer 404 without `status`. */
+async function publishedApiOnly(target: string): Promise<string> {
+  const upstream = new URL(target);
+  const extension = (method: string, path: string) => {
+    const tail = path.split('?')[0].replace(/^\/api\/v3\/workspaces\/[^/]+/, '');
+    if (method === 'GET' && (tail === '/labels' || tail === '/templates')) return true;
+    if (method === 'DELETE' && /^\/labels\/\d+$/.test(tail)) return true;
+    if (/^\/(contact-groups|roles)\/\d+$/.test(tail)) return true;
+    return /^\/contact-fields\/\d+$/.test(tail) && method !== 'DELETE';
+  };
+  proxy = createServer((req, res) => {
+    if (extension(req.method!, req.url!)) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not Found' }));
+      return;
+    }
+    const forward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode!, answer.headers);
+      answer.pipe(res);
+    });
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => proxy!.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(proxy!.address() as AddressInfo).port}/api/v3`;
+}
+
+describe('against a server with only the published API', () => {
+  it('apply keeps a state file of the labels and templates it created; diff reads them back by id', async () => {
+    const ws = await workspace('nolist');
+    const baseUrl = await publishedApiOnly(server.url);
+    const run = (...args: string[]) => ws.run('--base-url', baseUrl, ...args);
+    const path = ws.file('ws.yaml');
+    const state = `${path}.state.json`;
+    writeFileSync(path, BASE);
+
+    const first = await run('apply', '-f', path, '--yes');
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain('+ labels urgent (unseen)\n');
+    expect(first.stdout).toContain(`Note: labels: this server cannot list labels: only the 0 whose ids ${state} holds can be seen`);
+    const saved = JSON.parse(readFileSync(state, 'utf8'));
+    expect(Object.keys(saved.workspaces)).toEqual([`${baseUrl}/workspaces/${ws.id}`]);
+    expect(saved.workspaces[`${baseUrl}/workspaces/${ws.id}`]).toEqual({ labels: { urgent: expect.any(Number) }, templates: { 'order_update/en': expect.any(Number) } });
+
+    const same = await run('diff', '-f', path);
+    expect(same.code, same.stdout).toBe(0);
+    expect(same.stdout).toContain(`No changes: the workspace matches ${path}.\n`);
+    expect(same.stdout).toContain(`Note: templates: this server cannot list templates: only the 1 whose ids ${state} holds can be seen`);
+
+    writeFileSync(path, BASE.replace('"#ff0000"', '"#00ff00"'));
+    const planned = await run('diff', '-f', path);
+    expect(planned.code).toBe(2);
+    expect(planned.stdout).toContain('~ labels urgent color "#ff0000" → "#00ff00"\n');
+    expect((await run('apply', '-f', path, '--yes')).code).toBe(0);
+    expect((await run('diff', '-f', path)).code).toBe(0);
+
+    // Without the state file nothing of those sections can be seen, and the plan says so.
+    const blind = await run('diff', '-f', path, '--state', ws.file('other.json'));
+    expect(blind.code).toBe(2);
+    expect(blind.stdout).toContain('+ labels urgent (unseen)\n');
+    expect(blind.stdout).toContain('Plan: 2 to create, 0 to update, 0 to replace, 0 to delete.');
+
+    // Updating a role's permissions is an extension: the item fails clearly, the others go on.
+    writeFileSync(path, BASE.replace('"#ff0000"', '"#0000ff"').replace('contacts.update]', 'contacts.delete]'));
+    const partial = await run('apply', '-f', path, '--yes');
+    expect(partial.code).toBe(1);
+    expect(partial.stdout).toContain('~ labels urgent: updated\n~ roles Agent: failed: this server does not support updating a role\n');
+    const pull = await run('pull');
+    expect(pull.code).toBe(0);
+    expect(pull.stderr).toContain('warning: this server cannot list labels');
+    expect(pull.stdout).not.toContain('labels:');
+  }, MANY_RUNS);
+});
