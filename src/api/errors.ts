@@ -71,14 +71,22 @@ export class PayloadTooLargeError extends APIStatusError {
   override name = 'PayloadTooLargeError';
 }
 
-/** 422: `errors` maps a (dotted) field name to its messages, as the server sent them. */
-export class UnprocessableEntityError extends APIStatusError {
-  override name = 'UnprocessableEntityError';
+/**
+ * The server refused the input: a 422, or a 400 whose body carries `errors` (api.md does not give
+ * the status of a validation failure). `errors` maps a (dotted) field name to its messages.
+ */
+export class ValidationFailedError extends APIStatusError {
+  override name = 'ValidationFailedError';
   readonly errors: Record<string, string[]>;
   constructor(init: StatusErrorInit) {
     super(init);
     this.errors = fieldErrorsFromBody(init.body);
   }
+}
+
+/** 422 (always a validation failure). */
+export class UnprocessableEntityError extends ValidationFailedError {
+  override name = 'UnprocessableEntityError';
 }
 
 /** 429: `retryAfterMs` is the server's Retry-After, when it sent a readable one. */
@@ -111,6 +119,7 @@ const classByStatus: Record<number, typeof APIStatusError> = {
 
 /** Picks the error class for a non-2xx response; unknown 4xx stay a plain APIStatusError. */
 export function errorFromResponse(init: StatusErrorInit): APIStatusError {
+  if (init.status === 400 && isRecord(init.body) && isRecord(init.body.errors)) return new ValidationFailedError(init);
   const ErrorClass = classByStatus[init.status] ?? (init.status >= 500 ? InternalServerError : APIStatusError);
   return new ErrorClass(init);
 }
@@ -180,7 +189,35 @@ export class UnsupportedEndpointError extends WsmApiError {
   constructor(
     readonly operation: string,
     readonly response: APIStatusError,
+    /** What to do instead, when there is another way. */
+    readonly instead?: string,
   ) {
-    super(`this server does not support ${operation}`);
+    super(`this server does not support ${operation}${instead ? `: ${instead}` : ''}`);
+  }
+}
+
+/**
+ * A 2xx answer the client cannot use at all (a list without its `data` array, a get without a
+ * record). The message is one sentence naming the field; the CLI exits 1 with it.
+ */
+export class UnusableResponseError extends WsmApiError {
+  override name = 'UnusableResponseError';
+}
+
+/**
+ * A page of a full walk failed after the transport's retries (page 1 failing is reported as its
+ * own error: nothing was written then). Every row before this page was handed on whole.
+ * The exit code is the cause's.
+ */
+export class PageFailedError extends WsmApiError {
+  override name = 'PageFailedError';
+  constructor(
+    readonly page: number | undefined,
+    readonly lastPage: number | undefined,
+    override readonly cause: unknown,
+  ) {
+    const status = cause instanceof APIStatusError ? ` (${cause.status})` : '';
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`page ${page ?? 'after the last one read'}${lastPage !== undefined ? ` of ${lastPage}` : ''} failed: ${reason}${status}; the rows before it were written`, { cause });
   }
 }

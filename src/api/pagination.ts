@@ -1,50 +1,99 @@
-// Walks the API's paginated lists (`{data, meta: {current_page, last_page}}`) as async iterables,
-// so callers can stream rows out while later pages are still being fetched.
+// Reading the API's paginated lists. api.md gives `{data, meta: {current_page, last_page, ...},
+// links}`; a Laravel service may also send its simple paginator (no `last_page`, `links.next`
+// only) or refuse a `per_page` above its own cap. Walking them is page-engine.ts's.
+import { isJsonObject, type JsonObject } from './answers.js';
+import { UnusableResponseError, ValidationFailedError } from './errors.js';
 
 export interface PageMeta {
-  current_page: number;
-  last_page: number;
+  current_page?: number;
+  last_page?: number;
+  per_page?: number;
+  total?: number;
+  from?: number | null;
+  to?: number | null;
+  [field: string]: unknown;
 }
 
-export interface Page<T> {
+/** One page as read from any server: rows, whatever meta it gave, and the next link when it gave one. */
+export interface ListPage<T> {
   data: T[];
   meta: PageMeta;
+  /** `links.next` (or Laravel's top-level `next_page_url`): a URL, null for "no more", undefined when not sent. */
+  next?: string | null;
 }
 
-export type FetchPage<T, P extends Page<T> = Page<T>> = (page: number) => Promise<P>;
+/** Query parameters of one page request; a next link may bring others (a cursor, say). */
+export type PageParams = Record<string, string | number | undefined>;
+
+export type FetchPage<T> = (params: PageParams) => Promise<ListPage<T>>;
+
+export interface WalkOptions {
+  /** Rows a page to ask for (lowered or dropped if the server refuses it). */
+  perPage?: number;
+  /** Told when the walk changes course (a per_page lowered): `-v` prints it. */
+  notice?: (line: string) => void;
+}
+
+const META_FIELDS = ['current_page', 'last_page', 'per_page', 'total', 'from', 'to'] as const;
+
+/** Reads a list answer; one without a `data` array is unusable (exit 1 naming it). */
+export function readPage<T>(body: unknown, what: string): ListPage<T> {
+  if (Array.isArray(body)) return { data: body as T[], meta: {} };
+  if (!isJsonObject(body) || !Array.isArray(body.data)) {
+    throw new UnusableResponseError(`the server's answer to ${what} has no \`data\` list`);
+  }
+  // Laravel's own paginator (not wrapped in a resource) puts the meta fields at the top level.
+  const source: JsonObject = isJsonObject(body.meta) ? body.meta : body;
+  const meta: PageMeta = isJsonObject(body.meta) ? { ...body.meta } : {};
+  for (const field of META_FIELDS) {
+    const value = numberOf(source[field]);
+    if (value !== undefined) meta[field] = value;
+    else if (source[field] === null && (field === 'from' || field === 'to')) meta[field] = null;
+    else delete meta[field];
+  }
+  const links = isJsonObject(body.links) ? body.links : undefined;
+  const next = links && 'next' in links ? links.next : body.next_page_url;
+  const page: ListPage<T> = { data: body.data as T[], meta };
+  if (typeof next === 'string' || next === null) page.next = next;
+  return page;
+}
+
+/** A count as servers send it: a number, or digits in a string. */
+export function numberOf(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
+  return undefined;
+}
 
 /**
- * Yields each page response from `startPage` until `meta.last_page`.
- * The walk always moves forward (past both the page asked for and the server's `current_page`),
- * so a server that clamps or misreports a page number cannot send us round in circles.
- * The next page is requested as soon as a page arrives, while the caller is still busy with
- * it: a long walk (`--all`, export) then waits on the network about half as long.
+ * Fetches one page; a `per_page` the server refuses (a validation failure naming it) is lowered
+ * to the limit its message gives, or dropped for the server's default, and the page asked again.
+ * Mutates `params.per_page` so that later pages ask the same.
  */
-export async function* pages<T, P extends Page<T> = Page<T>>(
-  fetchPage: FetchPage<T, P>,
-  startPage = 1,
-): AsyncGenerator<P> {
-  let page = startPage;
-  let pending: Promise<P> = fetchPage(page);
+export async function fetchWithinCap<T>(fetchPage: FetchPage<T>, params: PageParams, options: WalkOptions): Promise<ListPage<T>> {
   for (;;) {
-    const response = await pending;
-    const reached = Math.max(page, response.meta.current_page);
-    // An empty page also ends the walk: rows may have been deleted while we were paging.
-    const more = reached < response.meta.last_page && response.data.length > 0;
-    if (more) {
-      page = reached + 1;
-      pending = fetchPage(page);
-      // If the caller stops early, the read-ahead's failure must not surface as unhandled.
-      pending.catch(() => undefined);
+    try {
+      return await fetchPage(params);
+    } catch (error) {
+      const current = numberOf(params.per_page);
+      if (!(error instanceof ValidationFailedError) || current === undefined || !refusesPerPage(error)) throw error;
+      const limit = perPageLimit(error);
+      params.per_page = limit !== undefined && limit >= 1 && limit < current ? limit : undefined;
+      options.notice?.(`* the server refused per_page=${current}; asking ${params.per_page === undefined ? 'its default page size' : `per_page=${params.per_page}`}`);
     }
-    yield response;
-    if (!more) return;
   }
 }
 
-/** Yields every record of every page, in order. */
-export async function* paginate<T>(fetchPage: FetchPage<T>, startPage = 1): AsyncGenerator<T> {
-  for await (const response of pages(fetchPage, startPage)) {
-    yield* response.data;
+function refusesPerPage(error: ValidationFailedError): boolean {
+  return Object.keys(error.errors).some((field) => /^per_?page$/i.test(field)) || /per[ _]?page/i.test(error.message);
+}
+
+/** "The per page field must not be greater than 50." -> 50; also "may not be greater than", "max 50". */
+function perPageLimit(error: ValidationFailedError): number | undefined {
+  const texts = [...Object.entries(error.errors).filter(([field]) => /^per_?page$/i.test(field)).flatMap(([, messages]) => messages), error.message];
+  for (const text of texts) {
+    const match = /(?:greater than|more than|at most|maximum(?: of)?|max(?:imum)?:?)\s*(\d+)/i.exec(text);
+    if (match) return Number(match[1]);
   }
+  return undefined;
 }

@@ -37,6 +37,8 @@ export interface RequestOptions {
   multipart?: MultipartPart[];
   /** Overrides the method's default: GET, PUT and DELETE are idempotent, POST and PATCH are not. */
   idempotent?: boolean;
+  /** False: a 429 or 503 is returned at once, for a caller that paces itself (the page engine). */
+  retryThrottled?: boolean;
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -86,6 +88,8 @@ export class Transport {
       try {
         return await this.attempt<T>(opts, url, body);
       } catch (error) {
+        const throttled = error instanceof APIStatusError && (error.status === 429 || error.status === 503);
+        if (throttled && opts.retryThrottled === false) throw error;
         const retryable = error instanceof APIConnectionError || (error instanceof APIStatusError && RETRYABLE_STATUSES.has(error.status));
         if (!idempotent || !retryable || attempt >= this.maxRetries) throw error;
         const delayMs = this.retryDelay(attempt, error);
@@ -93,6 +97,11 @@ export class Transport {
         await this.sleep(delayMs);
       }
     }
+  }
+
+  /** A line for the `--verbose` trace from above the transport (the page walk changing course, say). */
+  notice(line: string): void {
+    this.trace(line);
   }
 
   /** Closes the proxy-aware agent this transport created (a dispatcher passed in is the caller's). */

@@ -6,9 +6,10 @@ import {
   APIConnectionTimeoutError,
   APIStatusError,
   MissingWorkspaceError,
+  PageFailedError,
   RequestValidationError,
-  UnprocessableEntityError,
   UnsupportedEndpointError,
+  ValidationFailedError,
 } from '../api/errors.js';
 import { redactSecret } from '../api/redact.js';
 import type { IOStreams } from './io.js';
@@ -121,7 +122,7 @@ function clientErrorCode(err: unknown): number | undefined {
 
 /** Field errors carried by a 422, a local validation failure or the client's RequestValidationError. */
 function fieldErrorsOf(err: unknown): Record<string, string[]> {
-  if (err instanceof UnprocessableEntityError || err instanceof LocalValidationError || err instanceof RequestValidationError) {
+  if (err instanceof ValidationFailedError || err instanceof LocalValidationError || err instanceof RequestValidationError) {
     return err.errors;
   }
   return {};
@@ -134,6 +135,8 @@ export function exitCodeFor(err: unknown): number {
   // --help and --version arrive here as CommanderErrors with exit code 0.
   if (err instanceof CommanderError) return err.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
   if (err instanceof APIConnectionError) return ExitCode.unavailable; // includes timeouts
+  if (err instanceof PageFailedError) return exitCodeFor(err.cause); // a walk stopped at a page: the page's own code
+  if (err instanceof ValidationFailedError) return ExitCode.rejected; // a 422, or a 400 with field errors
   if (err instanceof APIStatusError) {
     const { status } = err;
     if (status === 401 || status === 403) return ExitCode.auth;
@@ -209,7 +212,7 @@ function sentenceFor(err: unknown, baseUrl: string | undefined): string {
     const where = `${err.method} ${pathOf(err.url)}`;
     if (err.status === 401) return `the server rejected the token (401 on ${where}): run \`wsm auth login\``;
     if (err.status === 403) return `permission denied (403 on ${where}): ${err.message}`;
-    if (err.status === 422) return `the server rejected the request (422 on ${where}): ${err.message}`;
+    if (err instanceof ValidationFailedError) return `the server rejected the request (${err.status} on ${where}): ${err.message}`;
     return `${err.message} (${err.status} on ${where})${err.status === 404 ? baseUrlHint(baseUrl) : ''}`;
   }
   const listen = listenProblem(err);

@@ -1,7 +1,16 @@
 // `wsm contacts`: declarations only; each verb lives in ./contacts/<verb>.ts and loads when run.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { addVerb, deleteVerb, listOptions, repeatable, uploadOptions } from './declare.js';
+import { addVerb, concurrencyOption, listOptions, repeatable, uploadOptions } from './declare.js';
+
+/** `--from`, `--dry-run` and `--concurrency` of the bulk form of a verb. */
+function bulkOptions(command: Command, what: string): Command {
+  return concurrencyOption(
+    command
+      .option('--from <file>', `many contacts: ${what} ("-" for stdin)`)
+      .option('--dry-run', 'with --from: report what would be done; send nothing'),
+  );
+}
 
 /** The flags create and update share (update adds --active, --add-group and --remove-group). */
 function contactFlags(command: Command): Command {
@@ -44,25 +53,40 @@ export function registerContacts(program: Command): void {
   });
   addVerb(contacts, {
     name: 'update',
-    description: 'update a contact; what is not given stays as it is (the current name is read from the server when --name is not given)',
+    description: 'update a contact, or many with --from; what is not given stays as it is (the current name is read from the server when --name is not given)',
     configure: (c) =>
-      contactFlags(
-        c
-          .argument('<id>', 'contact id')
-          .option('--name <name>', 'display name')
-          .option('--active', 'mark the contact active'),
-      )
-        .option('--add-group <id>', 'add the contact to this group, keeping its others; repeat for several', repeatable)
-        .option('--remove-group <id>', 'take the contact out of this group; repeat for several', repeatable),
+      bulkOptions(
+        contactFlags(
+          c
+            .argument('[id]', 'contact id')
+            .option('--name <name>', 'display name')
+            .option('--active', 'mark the contact active'),
+        )
+          .option('--add-group <id>', 'add the contact to this group, keeping its others; repeat for several', repeatable)
+          .option('--remove-group <id>', 'take the contact out of this group; repeat for several', repeatable),
+        'contact ids one a line (the flags give the changes), or a CSV with id and the columns to change, as `contacts export` writes them',
+      ),
     examples: [
       'wsm contacts update 42 --inactive',
       'wsm contacts update 42 --name "Ann Lee" --email ann@example.com',
       'wsm contacts update 42 --add-group 3 --remove-group 5',
       'wsm contacts update 42 --group 3 --group 4     # replaces every group',
+      'wsm contacts update --from changes.csv --dry-run   # a CSV with id and the columns to change',
     ],
     load: () => import('./contacts/update.js'),
   });
-  deleteVerb(contacts, 'contact', 'contacts', () => import('./contacts/delete.js'));
+  addVerb(contacts, {
+    name: 'delete',
+    description: 'delete a contact, or many with --from (asks first; pass --yes without a terminal)',
+    configure: (c) => bulkOptions(c.argument('[id]', 'contact id'), 'contact ids one a line (as `contacts list -q` prints them), or a CSV with an id column'),
+    examples: [
+      'wsm contacts delete 12',
+      'wsm contacts delete 12 --yes',
+      'wsm contacts list --search old.example -q | wsm contacts delete --from - --yes',
+      'wsm contacts delete --from ids.txt --dry-run',
+    ],
+    load: () => import('./contacts/delete.js'),
+  });
   addVerb(contacts, {
     name: 'import',
     description: 'upload a CSV of contacts (checked locally first: needs a number column)',
@@ -83,8 +107,8 @@ export function registerContacts(program: Command): void {
       'write every contact as CSV to standard output, page by page. Columns: id, number, name, email, gender, status, ' +
       'contact_groups (group ids joined by ";"), created_at, updated_at, then one per contact field; the file imports back. ' +
       'Cells starting with = + - @ are prefixed with \' so spreadsheets do not run them. -o json / -o ndjson write the records instead',
-    configure: (c) => c.option('--search <q>', 'only contacts whose name, number or e-mail contains this'),
-    examples: ['wsm contacts export > contacts.csv', 'wsm contacts export --search example.com | wc -l', 'wsm contacts export -o ndjson > contacts.ndjson'],
+    configure: (c) => concurrencyOption(c.option('--search <q>', 'only contacts whose name, number or e-mail contains this')),
+    examples: ['wsm contacts export > contacts.csv', 'wsm contacts export --search example.com | wc -l', 'wsm contacts export -o ndjson > contacts.ndjson', 'wsm contacts export --concurrency 12 > contacts.csv'],
     load: () => import('./contacts/export.js'),
   });
 }

@@ -3,12 +3,19 @@
 import type { Command } from 'commander';
 import { lazy, withExamples, type Selectable, type VerbModule } from '../cli/action.js';
 
-/** `--page`, `--per-page`, `--all` on a list verb. */
+/** `--page`, `--per-page`, `--all` (with `--concurrency`) on a list verb. */
 export function listOptions(command: Command): Command {
-  return command
-    .option('--page <n>', 'page to show (starts at 1)')
-    .option('--per-page <n>', 'rows a page, 1 to 100')
-    .option('--all', 'every page, streamed out as each page arrives');
+  return concurrencyOption(
+    command
+      .option('--page <n>', 'page to show (starts at 1)')
+      .option('--per-page <n>', 'rows a page, 1 to 100')
+      .option('--all', 'every page, streamed out in order as the pages arrive'),
+  );
+}
+
+/** `--concurrency <n>` on full walks and bulk verbs (env WSM_CONCURRENCY, default 6). */
+export function concurrencyOption(command: Command): Command {
+  return command.option('--concurrency <n>', 'requests in flight at once (env WSM_CONCURRENCY, default 6); halved on 429');
 }
 
 /** `--json [fields]` and `--jq <expr>` on a verb that prints records (every list and get). */

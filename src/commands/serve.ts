@@ -15,7 +15,8 @@ export function registerServe(program: Command): void {
       .option('--approval-delay <duration>', 'how long the simulated provider takes to review a template', '5s')
       .option('--provider-fault <kind>', 'make the simulated provider fail: unavailable | credentials | timeout')
       .option('--log', 'log every request to stderr')
+      .option('--api-only', "only the published API: every extension answers 404 as on a server without it, to check that scripts need nothing more")
       .action(lazy(() => import('./serve/run.js'))),
-    ['wsm serve', 'wsm serve --port 9090 -w 0b8e4c52-6f0e-4c4e-9a51-3a2f4f1d9c11 --db ./dev.db --approval-delay 0', 'wsm serve --db :memory: --provider-fault unavailable'],
+    ['wsm serve', 'wsm serve --port 9090 -w 0b8e4c52-6f0e-4c4e-9a51-3a2f4f1d9c11 --db ./dev.db --approval-delay 0', 'wsm serve --db :memory: --provider-fault unavailable', 'wsm serve --api-only --port 9090'],
   );
 }

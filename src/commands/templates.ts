@@ -7,7 +7,7 @@ export function registerTemplates(program: Command): void {
   const templates = program.command('templates').description(SUMMARIES.templates);
   addVerb(templates, {
     name: 'list',
-    description: 'list templates (embedded server extension)',
+    description: 'list templates (an extension of wsm serve; the published API has no template list)',
     configure: (c) =>
       listOptions(
         c
@@ -61,11 +61,18 @@ export function registerTemplates(program: Command): void {
     description: 'pull approval statuses from the provider for PENDING templates',
     configure: (c) =>
       c
-        .option('--wait', 'repeat until no template that was PENDING still is')
+        .option('--wait', 'repeat the sync until no template is PENDING (or every tracked one is decided); retries server failures until the timeout')
         .option('--timeout <duration>', 'with --wait: give up after this long (exit 6)', '30m')
         .option('--interval <duration>', 'with --wait: time between syncs', '5s')
-        .option('--fail-on-rejected', 'exit 7 naming each template this sync saw end REJECTED'),
-    examples: ['wsm templates sync', 'wsm templates sync --wait --timeout 30m --fail-on-rejected', 'wsm templates sync --wait -o json'],
+        .option('--fail-on-rejected', 'exit 7 naming each tracked template that ended REJECTED')
+        .option('--template <id>', 'track this template (repeat for several); default: those PENDING before the sync, where the server lists templates', repeatable)
+        .option('--templates-from <file>', 'track the template ids in this file, one a line ("-" for stdin), as `templates create -q` prints them'),
+    examples: [
+      'wsm templates sync',
+      'wsm templates sync --wait --timeout 30m --fail-on-rejected',
+      'wsm templates create --file welcome.yaml -q >> ids.txt && wsm templates sync --wait --fail-on-rejected --templates-from ids.txt',
+      'wsm templates sync --wait --fail-on-rejected --template 11 --template 12 -o json',
+    ],
     load: () => import('./templates/sync.js'),
   });
   addVerb(templates, {

@@ -14,6 +14,7 @@ import { ERROR_MESSAGES } from '../api/schemas/index.js';
 import { routePlugins } from './routes/index.js';
 import { LOGIN_LIMITS, type LoginLimits } from './routes/auth.js';
 import { docsRoutes } from './routes/openapi.js';
+import { answerExtensionsAsMissing } from './openapi/published.js';
 import type { TemplateProvider } from './provider/provider.js';
 import { createSimulatedProvider } from './provider/simulated.js';
 
@@ -46,6 +47,8 @@ export interface AppOptions {
   listenHost?: string;
   /** Things the operator must know while serving (a lost database file); default: the request log. */
   onWarning?: (message: string) => void;
+  /** `wsm serve --api-only`: extensions answer 404 as a router without them would (decisions.md §7). */
+  apiOnly?: boolean;
 }
 
 export interface RouteEntry {
@@ -118,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerAnswerHeaders(app, timeouts);
+  if (options.apiOnly) app.addHook('onRequest', answerExtensionsAsMissing);
   await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(auth);
   await app.register(databaseFileGuard, { onWarning: options.onWarning ?? ((message) => app.log.warn(message)) });

@@ -34,6 +34,8 @@ export interface ServeOptions {
   logger?: boolean;
   /** Lines for the operator on stderr, while starting and serving (printed by the command as warnings). */
   onWarning?: (message: string) => void;
+  /** Extensions answer 404 (decisions.md §7). */
+  apiOnly?: boolean;
 }
 
 export interface RunningServer {
@@ -84,7 +86,7 @@ async function startOnLockedDatabase(options: ServeOptions, dbFile: string, lock
   }
 
   const provider = createSimulatedProvider(db, { approvalDelayMs: options.approvalDelayMs, fault: options.providerFault });
-  const app = await buildApp({ db, uploadsDir, provider, logger: options.logger, onWarning: options.onWarning, listenHost: options.host });
+  const app = await buildApp({ db, uploadsDir, provider, logger: options.logger, onWarning: options.onWarning, listenHost: options.host, apiOnly: options.apiOnly });
   if (!isLoopbackHost(options.host)) {
     options.onWarning?.(
       `listening on ${options.host}: the API is reachable from the network, by anyone who can reach this port; use --host 127.0.0.1 to keep it on this machine`,

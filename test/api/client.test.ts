@@ -110,10 +110,15 @@ describe('bodies', () => {
     expect(error.errors.name).toEqual(['The name field is required.']);
   });
 
-  it('labels update is a PUT with only the given fields; partner permissions a PATCH', async () => {
+  it('labels update is a PUT with the given fields, plus the current name when only the colour changes; partner permissions a PATCH', async () => {
+    const renamed = capture(`${P}/labels/4`, 'PUT', 200, { status: 200, message: 'ok', data: { id: 4 } });
+    await client.labels.update(4, { name: 'VIP' });
+    expect(renamed.body).toEqual({ name: 'VIP' });
+    // api.md lists name as required on PUT: the current one is read with GET and sent along.
+    pool.intercept({ path: `${P}/labels/4`, method: 'GET' }).reply(200, { data: { id: 4, name: 'VIP', color: null } }, JSON_HEADERS);
     const label = capture(`${P}/labels/4`, 'PUT', 200, { status: 200, message: 'ok', data: { id: 4 } });
     await client.labels.update(4, { color: '#abc' });
-    expect(label.body).toEqual({ color: '#abc' });
+    expect(label.body).toEqual({ color: '#abc', name: 'VIP' });
     const perms = capture('/api/v3/workspaces/partner/permissions', 'PATCH', 200, { status: 200, message: 'ok', data: { permissions: ['roles.view'] } });
     await client.permissions.setPartnerDefaults(['roles.view']);
     expect(perms.body).toEqual({ permissions: ['roles.view'] });

@@ -1,105 +1,63 @@
-import { MockAgent } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
-import { pages, paginate, type Page } from '../../src/api/pagination.js';
-import { Transport } from '../../src/api/transport.js';
+import { describe, expect, it } from 'vitest';
+import { UnusableResponseError, UnprocessableEntityError, ValidationFailedError } from '../../src/api/errors.js';
+import { fetchWithinCap, readPage, type ListPage, type PageParams } from '../../src/api/pagination.js';
 
-interface Contact {
+interface Row {
   id: number;
 }
 
-function page(current: number, last: number, ids: number[]): Page<Contact> {
-  return { data: ids.map((id) => ({ id })), meta: { current_page: current, last_page: last } };
-}
 
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of iterable) items.push(item);
-  return items;
-}
+describe('readPage', () => {
+  it('reads api.md\'s envelope, Laravel\'s meta with links[] and path, and string numbers', () => {
+    const read = readPage<Row>(
+      { data: [{ id: '1' }], meta: { current_page: '2', last_page: 3, per_page: 15, total: '31', path: '/x', links: [{ url: null, label: '1', active: true }] }, links: { next: 'http://h/x?page=3' } },
+      'listing x',
+    );
+    expect(read.meta).toMatchObject({ current_page: 2, last_page: 3, per_page: 15, total: 31, path: '/x' });
+    expect(read.next).toBe('http://h/x?page=3');
+    expect(read.data).toEqual([{ id: '1' }]);
+  });
 
-let mockAgent: MockAgent | undefined;
-afterEach(async () => {
-  await mockAgent?.close();
-  mockAgent = undefined;
+  it('reads Laravel\'s bare paginator (meta at the top level, next_page_url) and a bare array', () => {
+    const read = readPage({ data: [], current_page: 1, per_page: 10, next_page_url: null }, 'listing x');
+    expect(read.meta).toEqual({ current_page: 1, per_page: 10 });
+    expect(read.next).toBeNull();
+    expect(readPage([{ id: 1 }], 'listing x')).toEqual({ data: [{ id: 1 }], meta: {} });
+  });
+
+  it('an answer without a data list is unusable, naming the field', () => {
+    expect(() => readPage({ items: [] }, 'listing contacts')).toThrow(new UnusableResponseError("the server's answer to listing contacts has no `data` list"));
+  });
 });
 
-describe('paginate', () => {
-  it('walks three pages over HTTP until meta.last_page', async () => {
-    mockAgent = new MockAgent();
-    mockAgent.disableNetConnect();
-    const pool = mockAgent.get('http://api.test');
-    for (const [n, ids] of [[1, [1, 2]], [2, [3, 4]], [3, [5]]] as const) {
-      pool
-        .intercept({ path: `/api/v3/contacts?page=${n}&per_page=2`, method: 'GET' })
-        .reply(200, { data: ids.map((id) => ({ id })), meta: { current_page: n, per_page: 2, total: 5, last_page: 3 }, links: {} });
-    }
-    const transport = new Transport({ baseUrl: 'http://api.test/api/v3', dispatcher: mockAgent });
-    const fetchPage = (n: number) => transport.request<Page<Contact>>({ method: 'GET', path: '/contacts', query: { page: n, per_page: 2 } });
+describe('per_page refused by the server', () => {
+  const refuse = (status: number, text: string) =>
+    new (status === 422 ? UnprocessableEntityError : ValidationFailedError)({ status, body: { message: text, errors: { per_page: [text] } }, headers: {}, method: 'GET', url: 'http://h/x' });
 
-    expect(await collect(paginate(fetchPage))).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }, { id: 5 }]);
-    // Every interceptor consumed: exactly three requests, no fourth.
-    mockAgent.assertNoPendingInterceptors();
-  });
-
-  it('starts from startPage and reads exactly one page ahead', async () => {
-    const asked: number[] = [];
-    const fetchPage = async (n: number) => (asked.push(n), page(n, 6, [n * 10]));
-    const early = paginate(fetchPage, 5);
-    expect((await early.next()).value).toEqual({ id: 50 });
-    // Page 6 is already on its way while the caller handles page 5, and nothing past it.
-    expect(asked).toEqual([5, 6]);
-    await early.return(undefined);
-    asked.length = 0;
-
-    const iterator = paginate(async (n: number) => (asked.push(n), page(n, 4, [n * 10])), 3);
-    expect((await iterator.next()).value).toEqual({ id: 30 });
-    expect(asked).toEqual([3, 4]);
-    expect(await collect(iterator)).toEqual([{ id: 40 }]);
-    expect(asked).toEqual([3, 4]);
-  });
-
-  it('makes one request for a single or empty list', async () => {
-    const asked: number[] = [];
-    const fetchPage = async (n: number) => (asked.push(n), page(1, 1, []));
-    expect(await collect(paginate(fetchPage))).toEqual([]);
-    expect(asked).toEqual([1]);
-  });
-
-  it('stops on an empty page even when last_page says more (rows deleted meanwhile)', async () => {
-    const asked: number[] = [];
-    const fetchPage = async (n: number) => (asked.push(n), n === 1 ? page(1, 3, [1]) : page(n, 3, []));
-    expect(await collect(paginate(fetchPage))).toEqual([{ id: 1 }]);
-    expect(asked).toEqual([1, 2]);
-  });
-
-  it('always moves forward when the server misreports current_page', async () => {
-    const asked: number[] = [];
-    const fetchPage = async (n: number) => (asked.push(n), page(1, 3, [n]));
-    expect(await collect(paginate(fetchPage))).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
-    expect(asked).toEqual([1, 2, 3]);
-  });
-
-  it('propagates a failing page after yielding the earlier ones', async () => {
-    const seen: Contact[] = [];
-    const fetchPage = async (n: number) => {
-      if (n === 2) throw new Error('page 2 failed');
-      return page(n, 3, [n]);
+  it('is lowered to the limit its message gives, and the page asked again', async () => {
+    const asked: PageParams[] = [];
+    const notices: string[] = [];
+    const params: PageParams = { page: 1, per_page: 100 };
+    const fetchPage = async (p: PageParams) => {
+      asked.push({ ...p });
+      if (Number(p.per_page) > 50) throw refuse(422, 'The per page field must not be greater than 50.');
+      return { data: [{ id: 1 }], meta: {} } as ListPage<Row>;
     };
-    await expect(
-      (async () => {
-        for await (const contact of paginate(fetchPage)) seen.push(contact);
-      })(),
-    ).rejects.toThrow('page 2 failed');
-    expect(seen).toEqual([{ id: 1 }]);
+    await fetchWithinCap(fetchPage, params, { notice: (line: string) => notices.push(line) });
+    expect(asked).toEqual([{ page: 1, per_page: 100 }, { page: 1, per_page: 50 }]);
+    expect(params.per_page).toBe(50);
+    expect(notices).toEqual(['* the server refused per_page=100; asking per_page=50']);
   });
-});
 
-describe('pages', () => {
-  it('yields each whole page response, extra fields included', async () => {
-    const fetchPage = async (n: number) => ({ ...page(n, 3, [n]), links: { next: n < 3 ? `?page=${n + 1}` : null } });
-    const all = await collect(pages(fetchPage));
-    expect(all.map((p) => p.meta.current_page)).toEqual([1, 2, 3]);
-    expect(all[2]?.links.next).toBeNull();
-    expect(all.flatMap((p) => p.data)).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+  it('is dropped when no limit is given (a 400 with errors counts); other validation failures stand', async () => {
+    const params: PageParams = { page: 1, per_page: 100 };
+    const fetchPage = async (p: PageParams) => {
+      if (p.per_page !== undefined) throw refuse(400, 'Invalid per page.');
+      return { data: [], meta: {} } as ListPage<Row>;
+    };
+    await fetchWithinCap(fetchPage, params, {});
+    expect(params.per_page).toBeUndefined();
+    const other = new UnprocessableEntityError({ status: 422, body: { message: 'Bad search.', errors: { search: ['Too long.'] } }, headers: {}, method: 'GET', url: 'http://h/x' });
+    await expect(fetchWithinCap(async () => Promise.reject(other), { page: 1, per_page: 100 }, {})).rejects.toBe(other);
   });
 });

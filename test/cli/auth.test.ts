@@ -33,6 +33,13 @@ function replyToMe(status: number, body: object, token = TOKEN) {
     .reply(status, body, { headers: { 'content-type': 'application/json' } });
 }
 
+function replyToWorkspace(status: number, body: object, token = TOKEN) {
+  agent
+    .get(ORIGIN)
+    .intercept({ path: `/api/v3/workspaces/${WS}`, method: 'GET', headers: { authorization: `Bearer ${token}` } })
+    .reply(status, body, { headers: { 'content-type': 'application/json' } });
+}
+
 async function savedProfile(name = 'default') {
   return (await openConfig({ dir })).getProfile(name);
 }
@@ -99,12 +106,28 @@ describe('wsm auth login', () => {
     expect(await savedProfile()).toBeUndefined();
   });
 
-  it('a server without /me still saves, with a warning', async () => {
-    replyToMe(404, { message: 'Resource not found.', status: 404 });
+  it('a server without /me: the token is checked with GET /workspaces/{workspace}, then saved', async () => {
+    replyToMe(404, { message: 'The route api/v3/me could not be found.' });
+    replyToWorkspace(200, { data: { id: WS } });
+    const { code, stderr } = await run(['auth', 'login', '--base-url', BASE_URL, '--with-token', '-w', WS], { stdin: TOKEN });
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(await savedProfile()).toEqual({ base_url: BASE_URL, token: TOKEN, workspace: WS });
+  });
+
+  it('a server without /me rejecting the token for the workspace: exit 3, nothing saved', async () => {
+    replyToMe(404, { message: 'The route api/v3/me could not be found.' });
+    replyToWorkspace(401, { message: 'Unauthenticated.' });
+    const { code } = await run(['auth', 'login', '--base-url', BASE_URL, '--with-token', '-w', WS], { stdin: TOKEN });
+    expect(code).toBe(3);
+    expect(await savedProfile()).toBeUndefined();
+  });
+
+  it('a server without /me and no workspace to check against: exit 2, nothing saved', async () => {
+    replyToMe(404, { message: 'The route api/v3/me could not be found.' });
     const { code, stderr } = await run(['auth', 'login', '--base-url', BASE_URL, '--with-token'], { stdin: TOKEN });
-    expect(code).toBe(0);
-    expect(stderr).toContain('warning: could not verify the token: this server does not support /me');
-    expect(await savedProfile()).toEqual({ base_url: BASE_URL, token: TOKEN });
+    expect(code).toBe(2);
+    expect(stderr).toBe('error: this server has no /me, so the token can only be checked against a workspace: pass -w <workspace uuid>\n');
+    expect(await savedProfile()).toBeUndefined();
   });
 });
 
@@ -137,11 +160,15 @@ describe('wsm auth status', () => {
     expect(stdout).toContain('User        Ada Owner <ada@example.com>\n');
   });
 
-  it('says when the server does not support /me', async () => {
-    replyToMe(404, { message: 'Resource not found.', status: 404 });
+  it('on a server without /me checks the token with GET /workspaces/{workspace}', async () => {
+    replyToMe(404, { message: 'The route api/v3/me could not be found.' });
+    replyToWorkspace(200, { data: { id: WS } });
     const { code, stdout } = await run(['auth', 'status']);
     expect(code).toBe(0);
-    expect(stdout).toContain('user\tunknown (server does not support /me)\n');
+    expect(stdout).toContain('user\tnot named by this server (no /me); token accepted for the workspace\n');
+    replyToMe(404, { message: 'The route api/v3/me could not be found.' });
+    replyToWorkspace(401, { message: 'Unauthenticated.' });
+    expect((await run(['auth', 'status'])).code).toBe(3);
   });
 
   it('exits 3 when the token is rejected', async () => {

@@ -104,7 +104,7 @@ describe('wsm apply', () => {
     const updates = answer(`${WSP}/labels/4`, 'PUT', 200, { status: 200, message: 'Label updated successfully.', data: label(4, 'urgent', '#00ff00') });
     const accepted = await api.run(['apply', '-f', path], { stdinTTY: true, prompter: scriptedPrompter({ confirm: [true] }) });
     expect(accepted.code).toBe(0);
-    expect(updates).toEqual([{ color: '#00ff00' }]);
+    expect(updates).toEqual([{ name: 'urgent', color: '#00ff00' }]);
     expect(accepted.stdout).toContain('~ labels urgent: updated\nApply complete: 0 created, 1 updated, 0 replaced, 0 deleted.\n');
   });
 

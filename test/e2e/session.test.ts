@@ -1,44 +1,52 @@
 /**
- * A full operator session: the real `wsm` binary against a real `wsm serve`
- * (temp database, temp config directory), logged in by the saved `local` profile.
+ * A full operator session: the real `wsm` binary against each backend of backends.ts (a real
+ * `wsm serve` on a temp database, the same with --api-only, and the stand-in for the hosted
+ * service). Workflows of the published API work on all three; those that need an extension work
+ * on `wsm serve` and, elsewhere, end in one line saying the server does not support them.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, serve, wsm, type Served } from './processes.js';
+import { BACKENDS, NOT_SUPPORTED, type Backend } from './backends.js';
+import { wsm } from './processes.js';
 
-let server: Served;
-const run = (...args: string[]) => wsm(server.env, args);
-const json = async (...args: string[]) => {
-  const res = await run(...args, '-o', 'json');
-  expect(res.code, `${args.join(' ')}: ${res.stderr}`).toBe(0);
-  return JSON.parse(res.stdout);
-};
+describe.each(BACKENDS)('operator session with the real binary against $name', (kind) => {
+  let backend: Backend;
+  const run = (...args: string[]) => wsm(backend.env, args);
+  const json = async (...args: string[]) => {
+    const res = await run(...args, '-o', 'json');
+    expect(res.code, `${args.join(' ')}: ${res.stderr}`).toBe(0);
+    return JSON.parse(res.stdout);
+  };
+  /** On a backend without the extension: exit 1 and one line saying so. */
+  const needsExtension = async (...args: string[]) => {
+    const res = await run(...args);
+    expect(res.code, `${args.join(' ')}: ${res.stderr}`).toBe(1);
+    expect(res.stderr).toMatch(NOT_SUPPORTED);
+  };
 
-beforeAll(async () => {
-  server = await serve(['--approval-delay', '0']);
-});
-afterAll(async () => {
-  expect(await server.stop()).toBe(0);
-  cleanup(server.dir);
-});
-
-describe('operator session with the real binary', () => {
-  it('is logged in by the profile that wsm serve saved', async () => {
-    const status = await run('auth', 'status');
-    expect(status.code).toBe(0);
-    expect(status.stdout).toContain('local');
-    expect(status.stdout).toContain(server.url);
+  beforeAll(async () => {
+    backend = await kind.start();
+  });
+  afterAll(async () => {
+    expect(await backend.stop()).toBe(0);
   });
 
-  it('creates, lists, gets, updates and deletes contacts', async () => {
-    const made = await json('contacts', 'create', '--number', '+1 415 555 0100', '--name', 'Ann', '--email', 'ann@example.com');
+  it('checks the token and shows the connection', async () => {
+    const status = await run('auth', 'status');
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout).toContain(backend.url);
+  });
+
+  it('creates, lists, updates and deletes contacts', async () => {
+    const made = await json('contacts', 'create', '--number', '14155550100', '--name', 'Ann', '--email', 'ann@example.com');
     expect(made).toMatchObject({ number: '14155550100', name: 'Ann', email: 'ann@example.com', status: true });
     const listed = await json('contacts', 'list', '--search', 'ann');
     expect(listed.map((c: { id: number }) => c.id)).toEqual([made.id]);
     const updated = await json('contacts', 'update', String(made.id), '--name', 'Annie');
     expect(updated.name).toBe('Annie');
-    expect((await json('contacts', 'get', String(made.id))).name).toBe('Annie');
+    if (backend.extensions) expect((await json('contacts', 'get', String(made.id))).name).toBe('Annie');
+    else await needsExtension('contacts', 'get', String(made.id));
 
     const duplicate = await run('contacts', 'create', '--number', '14155550100');
     expect(duplicate.code).toBe(5);
@@ -50,36 +58,50 @@ describe('operator session with the real binary', () => {
     expect(unconfirmed.code).toBe(2);
     expect(unconfirmed.stderr).toMatch(/--yes/);
     expect((await run('contacts', 'delete', String(made.id), '--yes')).code).toBe(0);
-    const gone = await run('contacts', 'get', String(made.id));
-    expect(gone.code).toBe(4);
+    expect(await json('contacts', 'list', '--search', 'ann')).toEqual([]);
   });
 
-  it('imports a CSV with a bad row, waits, and reports it', async () => {
-    const file = join(server.dir, 'people.csv');
+  it('imports a CSV with a bad row and waits for it', async () => {
+    const file = join(backend.dir, 'people.csv');
     writeFileSync(file, 'number,name,email\n5550001001,Bea,bea@example.com\nnot-a-number,Bad,\n5550001002,Cid,cid@example.com\n');
-    const res = await run('contacts', 'import', file, '--name', 'people', '--wait', '-o', 'json');
+    const res = await run('contacts', 'import', file, '--name', 'people', '--wait', '--interval', '0.2s', '-o', 'json');
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).toMatch(/line 3/i);
     const record = JSON.parse(res.stdout);
-    expect(record).toMatchObject({ status: 'completed', created_count: 2, failed_count: 1 });
-    expect(record.errors).toEqual([{ row: 3, message: expect.any(String) }]);
+    expect(record).toMatchObject({ name: 'people', status: 'completed' });
+    // api.md shows no import counters: only wsm serve reports them.
+    if (kind.name.startsWith('wsm serve')) {
+      expect(record).toMatchObject({ created_count: 2, failed_count: 1 });
+      expect(record.errors).toEqual([{ row: 3, message: expect.any(String) }]);
+    }
+    expect((await json('contacts', 'list', '--all')).map((c: { name: string }) => c.name).sort()).toEqual(['Bea', 'Cid']);
   });
 
   it('manages labels, roles and users', async () => {
     const label = await json('labels', 'create', 'VIP', '--color', '#ff0000');
     expect(label).toMatchObject({ name: 'VIP', color: '#ff0000' });
-    expect((await run('labels', 'list', '-q')).stdout.trim()).toBe(String(label.id));
+    expect(await json('labels', 'update', String(label.id), '--color', '#00ff00')).toMatchObject({ name: 'VIP', color: '#00ff00' });
+    expect(await json('labels', 'get', String(label.id))).toMatchObject({ name: 'VIP', color: '#00ff00' });
+    if (backend.extensions) expect((await run('labels', 'list', '-q')).stdout.trim()).toBe(String(label.id));
+    else await needsExtension('labels', 'list');
+
     const role = await json('roles', 'create', 'Agent');
-    const user = await json('users', 'create', '--name', 'Dee', '--email', 'dee@example.com', '--password', 'longpassword', '--role', String(role.id));
-    expect(user).toMatchObject({ name: 'Dee', role: { id: role.id, name: 'Agent' } });
+    expect((await json('roles', 'list')).map((r: { name: string }) => r.name)).toContain('Agent');
+    if (backend.extensions) {
+      const user = await json('users', 'create', '--name', 'Dee', '--email', 'dee@example.com', '--password', 'longpassword', '--role', String(role.id));
+      expect(user).toMatchObject({ name: 'Dee', role: { id: role.id, name: 'Agent' } });
+    } else {
+      await needsExtension('users', 'create', '--name', 'Dee', '--email', 'dee@example.com', '--password', 'longpassword', '--role', String(role.id));
+    }
     const users = await json('users', 'list');
-    expect(users.map((u: { email: string }) => u.email)).toContain('dee@example.com');
+    const someone = users[users.length - 1];
+    expect(await json('users', 'update', String(someone.id), '--timezone', 'Europe/Lisbon')).toMatchObject({ id: someone.id, timezone: 'Europe/Lisbon' });
   });
 
   it('creates templates, syncs them to APPROVED, and exits 7 on a rejection', async () => {
     const good = await json('templates', 'create', '--name', 'order_update', '--language', 'en', '--category', 'UTILITY', '--body', 'Your order {{1}} is on its way.', '--variable', 'A-1');
     expect(good.status).toBe('PENDING');
-    const synced = await run('templates', 'sync', '--wait');
+    const synced = await run('templates', 'sync', '--wait', '--interval', '0.2s');
     expect(synced.code, synced.stderr).toBe(0);
     expect((await json('templates', 'get', String(good.id))).status).toBe('APPROVED');
 
@@ -87,15 +109,26 @@ describe('operator session with the real binary', () => {
     expect(nothing.code).toBe(0);
     expect(nothing.stdout + nothing.stderr).toMatch(/nothing|no pending/i);
 
-    await json('templates', 'create', '--name', 'promo_reject', '--language', 'en', '--category', 'MARKETING', '--body', 'Big sale today.');
-    const rejected = await run('templates', 'sync', '--wait', '--fail-on-rejected');
+    const bad = await json('templates', 'create', '--name', 'promo_reject', '--language', 'en', '--category', 'MARKETING', '--body', 'Big sale today.');
+    const rejected = await run('templates', 'sync', '--wait', '--interval', '0.2s', '--fail-on-rejected', '--template', String(bad.id));
     expect(rejected.code).toBe(7);
-    expect(rejected.stderr).toMatch(/promo_reject.*PROMOTIONAL/);
+    expect(rejected.stderr).toMatch(/promo_reject/);
+    if (backend.extensions) {
+      expect(rejected.stderr).toMatch(/promo_reject.*PROMOTIONAL/);
+      // Where templates can be listed, the templates PENDING before the sync are tracked by themselves.
+      await json('templates', 'create', '--name', 'second_reject', '--language', 'en', '--category', 'MARKETING', '--body', 'Another sale.');
+      expect((await run('templates', 'sync', '--wait', '--fail-on-rejected')).code).toBe(7);
+    } else {
+      // Without a template list, --fail-on-rejected needs to be told which templates to check.
+      const untold = await run('templates', 'sync', '--wait', '--fail-on-rejected');
+      expect(untold.code).toBe(2);
+      expect(untold.stderr).toMatch(/^error: this server cannot list templates.*--template <id>.*\n$/);
+    }
   });
 
   it('exports every contact as CSV', async () => {
     const res = await run('contacts', 'export');
-    expect(res.code).toBe(0);
+    expect(res.code, res.stderr).toBe(0);
     const lines = res.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^id,number,name,email,gender,status,contact_groups,created_at,updated_at/);
     expect(lines.slice(1).map((l) => l.split(',')[1]).sort()).toEqual(['5550001001', '5550001002']);

@@ -1,7 +1,9 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness.js';
 import { openApiPath } from '../../src/server/openapi/document.js';
 import { operationFor } from '../../src/server/openapi/operations.js';
+import { isPublished, PUBLISHED_OPERATIONS } from '../../src/server/openapi/published.js';
 
 let h: Harness;
 let doc: any;
@@ -71,6 +73,32 @@ describe('GET /api/v3/openapi.json', () => {
     expect(JSON.stringify(doc)).not.toContain('"$schema"');
   });
 
+  it('is a valid OpenAPI 3.1 document for swagger-parser (schema and references)', async () => {
+    await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeDefined();
+  });
+
+  it('declares multipart fields as what is sent: booleans as 1/0 (or true/false), integers as digits', () => {
+    const form = doc.paths['/workspaces/{workspace}/contacts'].post.requestBody.content['multipart/form-data'];
+    expect(Object.keys(form)).toEqual(['schema']);
+    expect(form.schema.properties.status).toEqual({ type: 'string', enum: ['1', '0', 'true', 'false'] });
+    expect(form.schema.properties.contact_groups.items).toEqual({ type: 'string', pattern: '^[0-9]+$' });
+    const json = doc.paths['/workspaces/{workspace}/contacts'].post.requestBody.content['application/json'];
+    expect(json.schema.properties.status.type).toBe('boolean');
+    const user = doc.paths['/workspaces/{workspace}/users/{user}'].post.requestBody.content['multipart/form-data'];
+    expect(user.schema.properties.client.enum).toEqual(['1', '0', 'true', 'false']);
+  });
+
+  it('marks exactly the operations outside api.md as extensions', () => {
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]: [string, any]) => Object.entries(ops).map(([method, op]: [string, any]) => ({ method, path, op })));
+    const marked = operations.filter(({ op }) => String(op.description ?? '').includes('Extension of the embedded server')).map(({ method, path }) => `${method} ${path}`);
+    const published = operations.filter(({ method, path }) => isPublished(method, path));
+    expect(published).toHaveLength(PUBLISHED_OPERATIONS.length);
+    expect(marked).toHaveLength(operations.length - published.length);
+    expect(marked).toContain('get /me');
+    expect(marked).toContain('get /workspaces/{workspace}/labels');
+    expect(marked).not.toContain('put /workspaces/{workspace}/labels/{label}');
+  });
+
   it('describes every route of the API contract in operations.ts', () => {
     const undescribed = apiRoutes().filter((route) => !operationFor(route.method, route.path)).map((r) => `${r.method} ${r.path}`);
     expect(undescribed).toEqual([]);
@@ -107,5 +135,40 @@ describe('the token extensions in the document (issue 13)', () => {
     expect(revoke.security).toBeUndefined();
     expect(Object.keys(revoke.responses)).toEqual(['200', '401', '503']);
     expect(revoke.responses['200'].content['application/json'].schema.required).toEqual(['message', 'status']);
+  });
+});
+
+describe('wsm serve --api-only', () => {
+  let api: Harness;
+  beforeAll(async () => {
+    api = await createHarness({ apiOnly: true });
+  });
+  afterAll(async () => api.close());
+
+  const concrete = (path: string) => path.replace('{workspace}', api.ws).replace(/\{[^}]+\}/g, '1');
+
+  it('answers every extension as a router without it (404, no status) and every api.md operation as usual', async () => {
+    const routes = api.app.routeTable.filter((route) => openApiPath(route.url) !== undefined).map((route) => ({ ...route, path: openApiPath(route.url)! }));
+    let extensions = 0;
+    for (const route of routes) {
+      const url = `/api/v3${concrete(route.path)}`;
+      const res = await api.call({ method: route.method as 'GET', url, payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+      const routeMissing = res.statusCode === 404 && /could not be found/.test(res.json().message);
+      if (isPublished(route.method, route.path)) {
+        expect(routeMissing, `${route.method} ${route.path} is published: ${res.body}`).toBe(false);
+      } else {
+        extensions += 1;
+        expect(res.statusCode, `${route.method} ${route.path}`).toBe(404);
+        expect(res.json(), `${route.method} ${route.path}`).toEqual({ message: `The route ${url.slice(1)} could not be found.` });
+      }
+    }
+    expect(extensions).toBeGreaterThanOrEqual(20);
+  });
+
+  it('keeps the published operations working, before any token check for the others', async () => {
+    const contacts = await api.call({ method: 'GET', url: `/api/v3/workspaces/${api.ws}/contacts` });
+    expect(contacts.statusCode).toBe(200);
+    const me = await api.call({ method: 'GET', url: '/api/v3/me', token: null });
+    expect(me.statusCode).toBe(404);
   });
 });

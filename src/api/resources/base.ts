@@ -1,10 +1,13 @@
 // What every resource module shares: the transport, the workspace in use, the local body check,
 // and the rule that turns a "no such route" answer on an extension endpoint into a clear error.
 import { type z } from 'zod';
-import { APIStatusError, MethodNotAllowedError, MissingWorkspaceError, NotFoundError, RequestValidationError, UnsupportedEndpointError } from '../errors.js';
-import { check, type FieldErrors } from '../schemas/index.js';
+import { requireRecord } from '../answers.js';
+import { APIStatusError, MethodNotAllowedError, NotFoundError, RequestValidationError, UnsupportedEndpointError } from '../errors.js';
+import { check } from '../schemas/index.js';
+import type { EngineOptions, EngineRequest } from '../page-engine.js';
+import { readPage, type ListPage } from '../pagination.js';
 import { encodePath, toMultipartParts, type MultipartPart } from '../request-parts.js';
-import type { Transport } from '../transport.js';
+import type { QueryParams, Transport } from '../transport.js';
 
 
 export interface ResourceContext {
@@ -37,14 +40,40 @@ export function isRouteMissing(error: unknown): error is APIStatusError {
   return !(typeof body === 'object' && body !== null && body.status === 404);
 }
 
-/** Runs an extension call, naming the operation when the backend lacks the endpoint. */
-export async function extension<T>(operation: string, call: () => Promise<T>): Promise<T> {
+/**
+ * Runs an extension call, naming the operation (and what to do instead, when there is another
+ * way) if the backend lacks the endpoint.
+ */
+export async function extension<T>(operation: string, call: () => Promise<T>, instead?: string): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (isRouteMissing(error)) throw new UnsupportedEndpointError(operation, error);
+    if (isRouteMissing(error)) throw new UnsupportedEndpointError(operation, error, instead);
     throw error;
   }
+}
+
+/** An extension GET of one record (`noun` like "contact"): "not supported" with `instead`, or the record. */
+export async function getOneExtension<T>(ctx: ResourceContext, path: string, noun: string, id: number | string, instead: string): Promise<{ data: T }> {
+  const body = await extension(`getting one ${noun}`, () => ctx.transport.request({ method: 'GET', path }), instead);
+  return { data: requireRecord<T>(body, `getting ${noun} ${id}`) };
+}
+
+/**
+ * GET a paginated list and read it leniently (`what` names it in an unusable-answer error).
+ * `request` comes from the page engine, which paces throttled answers itself.
+ */
+export async function getPage<T>(ctx: ResourceContext, path: string, query: QueryParams, what: string, request?: EngineRequest): Promise<ListPage<T>> {
+  const body = await ctx.transport.request({ method: 'GET', path, query, retryThrottled: request?.retryThrottled, signal: request?.signal });
+  return readPage<T>(body, what);
+}
+
+/** What a caller may set on a full walk: how many requests in flight, and a progress callback. */
+export type WalkSettings = Pick<EngineOptions, 'concurrency' | 'progress'>;
+
+/** The engine options of every full walk of a list: 100 a page unless asked, notices to `-v`. */
+export function walkOptions(ctx: ResourceContext, perPage: number | undefined, settings: WalkSettings = {}): EngineOptions {
+  return { ...settings, perPage: perPage ?? 100, notice: (line) => ctx.transport.notice(line) };
 }
 
 /** `/workspaces/{ws}` + an already-encoded tail. */
@@ -79,3 +108,6 @@ export interface PageQuery {
   page?: number;
   per_page?: number;
 }
+
+/** The query of a full walk: the walk sets `page` (and may change `per_page`) itself. */
+export type WalkQuery<Q extends PageQuery = PageQuery> = Omit<Q, 'page'>;

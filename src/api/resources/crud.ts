@@ -2,10 +2,12 @@
 // list / get / create / update (PUT) / delete. Which of those are extensions differs per resource,
 // so each names its extension operations and gets the "not supported here" error for them.
 import type { z } from 'zod';
-import { paginate } from '../pagination.js';
-import type { Created, Deleted, Paginated, Single, Updated } from '../schemas/index.js';
+import { requireRecord, written, type Written } from '../answers.js';
+import { walkPages, walkRows, type EngineRequest } from '../page-engine.js';
+import type { ListPage, PageParams } from '../pagination.js';
+import type { Deleted, Single } from '../schemas/index.js';
 import { encodePath } from '../request-parts.js';
-import { checkBody, extension, workspacePath, type PageQuery, type ResourceContext } from './base.js';
+import { checkBody, extension, getPage, walkOptions, workspacePath, type WalkSettings, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
 
 export type CrudOperation = 'list' | 'get' | 'create' | 'update' | 'delete';
 
@@ -18,6 +20,8 @@ export interface CrudConfig<C extends z.ZodType, U extends z.ZodType> {
   updateBody: U;
   /** Operations that are ours, not api.md's (decisions.md §6). */
   extensions: CrudOperation[];
+  /** What to do instead when an extension operation is missing, by operation. */
+  instead?: Partial<Record<CrudOperation, string>>;
 }
 
 const VERBS: Record<CrudOperation, string> = {
@@ -34,7 +38,7 @@ export class CrudResource<T, C extends z.ZodType, U extends z.ZodType> {
     private readonly config: CrudConfig<C, U>,
   ) {}
 
-  protected path(id?: number): string {
+  protected path(id?: number | string): string {
     const tail = '/' + this.config.segment + (id === undefined ? '' : encodePath`/${id}`);
     return workspacePath(this.ctx, tail);
   }
@@ -42,32 +46,37 @@ export class CrudResource<T, C extends z.ZodType, U extends z.ZodType> {
   private call<R>(operation: CrudOperation, request: () => Promise<R>): Promise<R> {
     if (!this.config.extensions.includes(operation)) return request();
     const what = operation === 'list' ? `${this.config.noun}s` : `a ${this.config.noun}`;
-    return extension(`${VERBS[operation]} ${what}`, request);
+    return extension(`${VERBS[operation]} ${what}`, request, this.config.instead?.[operation]);
   }
 
-  async list(query: PageQuery = {}): Promise<Paginated<T>> {
-    return this.call('list', () => this.ctx.transport.request({ method: 'GET', path: this.path(), query: { ...query } }));
+  async list(query: PageQuery | PageParams = {}, request?: EngineRequest): Promise<ListPage<T>> {
+    return this.call('list', () => getPage<T>(this.ctx, this.path(), { ...query }, `listing ${this.config.noun}s`, request));
   }
 
-  iterate(query: Omit<PageQuery, 'page'> = {}): AsyncGenerator<T> {
-    return paginate((page) => this.list({ per_page: 100, ...query, page }));
+  iterate(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<T> {
+    return walkRows((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
   }
 
-  async get(id: number): Promise<Single<T>> {
-    return this.call('get', () => this.ctx.transport.request({ method: 'GET', path: this.path(id) }));
+  pages(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<ListPage<T>> {
+    return walkPages((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
   }
 
-  async create(body: z.input<C>): Promise<Created<T>> {
+  async get(id: number | string): Promise<Single<T>> {
+    const body = await this.call('get', () => this.ctx.transport.request({ method: 'GET', path: this.path(id) }));
+    return { data: requireRecord<T>(body, `getting ${this.config.noun} ${id}`) };
+  }
+
+  async create(body: z.input<C>): Promise<Written<T>> {
     const json = checkBody(this.config.createBody, body, this.config.noun);
-    return this.call('create', () => this.ctx.transport.request({ method: 'POST', path: this.path(), json }));
+    return written<T>(await this.call('create', () => this.ctx.transport.request({ method: 'POST', path: this.path(), json })));
   }
 
-  async update(id: number, body: z.input<U>): Promise<Updated<T>> {
+  async update(id: number | string, body: z.input<U>): Promise<Written<T>> {
     const json = checkBody(this.config.updateBody, body, this.config.noun);
-    return this.call('update', () => this.ctx.transport.request({ method: 'PUT', path: this.path(id), json }));
+    return written<T>(await this.call('update', () => this.ctx.transport.request({ method: 'PUT', path: this.path(id), json })));
   }
 
-  async delete(id: number): Promise<Deleted> {
+  async delete(id: number | string): Promise<Deleted> {
     return this.call('delete', () => this.ctx.transport.request({ method: 'DELETE', path: this.path(id) }));
   }
 }

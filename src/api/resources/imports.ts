@@ -1,8 +1,11 @@
 // Contact imports: a CSV uploaded as multipart; processing runs on the server afterwards.
-import { paginate } from '../pagination.js';
-import { importCreateBody, type ContactImport, type Created, type Deleted, type Paginated, type Single } from '../schemas/index.js';
+import { UnsupportedEndpointError } from '../errors.js';
+import { written, type Written } from '../answers.js';
+import { walkRows, type EngineRequest } from '../page-engine.js';
+import type { ListPage, PageParams } from '../pagination.js';
+import { importCreateBody, type ContactImport, type Deleted, type Single } from '../schemas/index.js';
 import { encodePath } from '../request-parts.js';
-import { checkBody, extension, fileRef, multipart, workspacePath, type PageQuery, type ResourceContext } from './base.js';
+import { checkBody, fileRef, getOneExtension, getPage, multipart, walkOptions, workspacePath, type WalkSettings, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
 
 export interface ImportCreateOptions {
   name?: string;
@@ -12,33 +15,55 @@ export interface ImportCreateOptions {
 }
 
 export class ImportsResource {
+  /** Set once GET one import answered "not supported": later reads go to the list at once. */
+  private getMissing = false;
+
   constructor(private readonly ctx: ResourceContext) {}
 
-  private path(id?: number): string {
+  private path(id?: number | string): string {
     return workspacePath(this.ctx, id === undefined ? '/contact-imports' : encodePath`/contact-imports/${id}`);
   }
 
-  async list(query: PageQuery = {}): Promise<Paginated<ContactImport>> {
-    return this.ctx.transport.request({ method: 'GET', path: this.path(), query: { ...query } });
+  async list(query: PageQuery | PageParams = {}, request?: EngineRequest): Promise<ListPage<ContactImport>> {
+    return getPage<ContactImport>(this.ctx, this.path(), { ...query }, 'listing contact imports', request);
   }
 
-  iterate(query: Omit<PageQuery, 'page'> = {}): AsyncGenerator<ContactImport> {
-    return paginate((page) => this.list({ per_page: 100, ...query, page }));
+  iterate(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<ContactImport> {
+    return walkRows((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
   }
 
   /** Extension: GET one import, which is how its progress is polled. */
-  async get(id: number): Promise<Single<ContactImport>> {
-    return extension('getting one contact import', () => this.ctx.transport.request({ method: 'GET', path: this.path(id) }));
+  async get(id: number | string): Promise<Single<ContactImport>> {
+    return getOneExtension<ContactImport>(this.ctx, this.path(id), 'contact import', id, 'find it in `wsm imports list`');
   }
 
-  async create(options: ImportCreateOptions): Promise<Created<ContactImport>> {
+  /**
+   * One import's current record: GET one import where the server has it, else the import list
+   * (api.md's own operation) searched for the id. Undefined when the list does not hold it.
+   */
+  async find(id: number | string): Promise<ContactImport | undefined> {
+    if (!this.getMissing) {
+      try {
+        return (await this.get(id)).data;
+      } catch (error) {
+        if (!(error instanceof UnsupportedEndpointError)) throw error;
+        this.getMissing = true;
+      }
+    }
+    for await (const record of this.iterate()) {
+      if (String(record.id) === String(id)) return record;
+    }
+    return undefined;
+  }
+
+  async create(options: ImportCreateOptions): Promise<Written<ContactImport>> {
     const { filePath, ...fields } = options;
     const value = checkBody(importCreateBody, fields, 'contact import');
     const form = { ...value, file: { ...fileRef(filePath), contentType: 'text/csv' } };
-    return this.ctx.transport.request({ method: 'POST', path: this.path(), multipart: multipart(form) });
+    return written<ContactImport>(await this.ctx.transport.request({ method: 'POST', path: this.path(), multipart: multipart(form) }));
   }
 
-  async delete(id: number): Promise<Deleted> {
+  async delete(id: number | string): Promise<Deleted> {
     return this.ctx.transport.request({ method: 'DELETE', path: this.path(id) });
   }
 }

@@ -1,17 +1,12 @@
 // Message templates: list (extension), get, create (JSON, or multipart with a media header file),
 // delete, and the sync that pulls approval statuses from the provider.
+import { requireRecord, written, type Written } from '../answers.js';
 import { NotFoundError } from '../errors.js';
-import { paginate } from '../pagination.js';
-import {
-  ERROR_MESSAGES,
-  type TEMPLATE_CATEGORIES,
-  templateCreateBody,
-  type Paginated,
-  type Template,
-  type TemplateCreateBody,
-} from '../schemas/index.js';
+import { walkRows, type EngineRequest } from '../page-engine.js';
+import type { ListPage, PageParams } from '../pagination.js';
+import { ERROR_MESSAGES, type TEMPLATE_CATEGORIES, templateCreateBody, type Template, type TemplateCreateBody } from '../schemas/index.js';
 import { encodePath } from '../request-parts.js';
-import { checkBody, extension, fileRef, multipart, workspacePath, type ResourceContext } from './base.js';
+import { checkBody, extension, fileRef, getPage, multipart, walkOptions, workspacePath, type WalkSettings, type ResourceContext, type WalkQuery } from './base.js';
 
 export interface TemplateListQuery {
   page?: number;
@@ -21,11 +16,8 @@ export interface TemplateListQuery {
   search?: string;
 }
 
-export interface TemplateEnvelope {
-  success: boolean;
-  message?: string;
-  data: Template;
-}
+/** Where a template may sit in an answer besides `data` (`{success: true, template}`). */
+const RECORD_KEY = 'template';
 
 export interface TemplateSyncResult {
   success: boolean;
@@ -42,30 +34,33 @@ export class TemplatesResource {
   }
 
   /** Extension: the paginated list with filters. */
-  async list(query: TemplateListQuery = {}): Promise<Paginated<Template>> {
-    return extension('listing templates', () => this.ctx.transport.request({ method: 'GET', path: this.path(), query: { ...query } }));
+  async list(query: TemplateListQuery | PageParams = {}, request?: EngineRequest): Promise<ListPage<Template>> {
+    return extension('listing templates', () => getPage<Template>(this.ctx, this.path(), { ...query }, 'listing templates', request), 'read each with `wsm templates get <id>`');
   }
 
-  iterate(query: Omit<TemplateListQuery, 'page'> = {}): AsyncGenerator<Template> {
-    return paginate((page) => this.list({ per_page: 100, ...query, page }));
+  iterate(query: WalkQuery<TemplateListQuery> = {}, settings: WalkSettings = {}): AsyncGenerator<Template> {
+    return walkRows((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
   }
 
-  async get(id: number): Promise<TemplateEnvelope> {
-    return this.ctx.transport.request({ method: 'GET', path: this.path(encodePath`/${id}`) });
+  async get(id: number | string): Promise<{ data: Template }> {
+    const body = await this.ctx.transport.request({ method: 'GET', path: this.path(encodePath`/${id}`) });
+    return { data: requireRecord<Template>(body, `getting template ${id}`, RECORD_KEY) };
   }
 
   /** `headerFile` uploads a media header: the body goes as bracket-named multipart fields. */
-  async create(body: TemplateCreateBody, files: { headerFile?: string } = {}): Promise<TemplateEnvelope> {
+  async create(body: TemplateCreateBody, files: { headerFile?: string } = {}): Promise<Written<Template>> {
     const value = checkBody(templateCreateBody, body, 'template');
-    if (files.headerFile === undefined) return this.ctx.transport.request({ method: 'POST', path: this.path(), json: value });
+    if (files.headerFile === undefined) {
+      return written<Template>(await this.ctx.transport.request({ method: 'POST', path: this.path(), json: value }), RECORD_KEY);
+    }
     if (value.header?.type !== 'media') {
       throw new TypeError('a header file needs a media header (header.type "media") in the template');
     }
     const form = { ...value, header: { type: 'media', media: { type: value.header.media.type, file: fileRef(files.headerFile) } } };
-    return this.ctx.transport.request({ method: 'POST', path: this.path(), multipart: multipart(form) });
+    return written<Template>(await this.ctx.transport.request({ method: 'POST', path: this.path(), multipart: multipart(form) }), RECORD_KEY);
   }
 
-  async delete(id: number): Promise<{ success: boolean; message: string }> {
+  async delete(id: number | string): Promise<{ success: boolean; message: string }> {
     return this.ctx.transport.request({ method: 'DELETE', path: this.path(encodePath`/${id}`) });
   }
 

@@ -1,42 +1,60 @@
 // The workspace itself, its permissions, and the partner defaults for new workspaces.
-import {
-  partnerPermissionsBody,
-  workspaceCreateBody,
-  type Created,
-  type Single,
-  type Updated,
-  type Workspace,
-} from '../schemas/index.js';
+import { isJsonObject, permissionName, requireRecord, written, type Written } from '../answers.js';
+import { UnusableResponseError } from '../errors.js';
+import { partnerPermissionsShape, workspaceCreateBody, type Single, type Workspace } from '../schemas/index.js';
 import { checkBody, extension, workspacePath, type ResourceContext } from './base.js';
 
 export class WorkspacesResource {
   constructor(private readonly ctx: ResourceContext) {}
 
   async get(): Promise<Single<Workspace>> {
-    return this.ctx.transport.request({ method: 'GET', path: workspacePath(this.ctx) });
+    const body = await this.ctx.transport.request({ method: 'GET', path: workspacePath(this.ctx) });
+    return { data: requireRecord<Workspace>(body, 'getting the workspace') };
   }
 
   /** Extension: POST /workspaces; the caller becomes its owner. */
-  async create(name: string): Promise<Created<Workspace>> {
+  async create(name: string): Promise<Written<Workspace>> {
     const json = checkBody(workspaceCreateBody, { name }, 'workspace');
-    return extension('creating workspaces', () => this.ctx.transport.request({ method: 'POST', path: '/workspaces', json }));
+    return written<Workspace>(await extension('creating workspaces', () => this.ctx.transport.request({ method: 'POST', path: '/workspaces', json })));
   }
 }
 
-/** `{data: [{<group>: [permission, ...]}, ...]}` as api.md shows it. */
-export type PermissionGroups = Array<Record<string, string[]>>;
+/** One permission as listed: its group (the key it was listed under; empty when none) and name. */
+export interface PermissionEntry {
+  group: string;
+  name: string;
+}
 
 export class PermissionsResource {
   constructor(private readonly ctx: ResourceContext) {}
 
-  async list(): Promise<Single<PermissionGroups>> {
-    return this.ctx.transport.request({ method: 'GET', path: workspacePath(this.ctx, '/permissions') });
+  /**
+   * GET /workspaces/{ws}/permissions, one entry a permission. api.md shows `{data: [{<group>:
+   * [...]}]}` and leaves the element type open: names or objects with a `name` are both read, and
+   * so is a flat list of them.
+   */
+  async list(): Promise<PermissionEntry[]> {
+    const body = await this.ctx.transport.request({ method: 'GET', path: workspacePath(this.ctx, '/permissions') });
+    const data = isJsonObject(body) ? body.data : undefined;
+    const groups = Array.isArray(data) ? data : isJsonObject(data) ? [data] : undefined;
+    if (groups === undefined) throw new UnusableResponseError("the server's answer to listing permissions has no `data` list");
+    return groups.flatMap((entry): PermissionEntry[] => {
+      const alone = permissionName(entry);
+      if (alone !== undefined && !Object.values(entry as object).some(Array.isArray)) return [{ group: alone.split('.')[0] ?? '', name: alone }];
+      if (!isJsonObject(entry)) return [];
+      return Object.entries(entry).flatMap(([group, names]) =>
+        (Array.isArray(names) ? names : []).map(permissionName).filter((name): name is string => name !== undefined).map((name) => ({ group, name })),
+      );
+    });
   }
 
-  /** Replaces the permissions given to partner workspaces created later (not workspace-scoped). */
-  async setPartnerDefaults(permissions: string[]): Promise<Updated<{ permissions: string[] }>> {
-    const json = checkBody(partnerPermissionsBody, { permissions }, 'permission list');
+  /**
+   * Replaces the permissions given to partner workspaces created later (not workspace-scoped).
+   * Only the list's shape is checked here: which names are valid is the server's to say.
+   */
+  async setPartnerDefaults(permissions: string[]): Promise<Written<{ permissions?: unknown }>> {
+    const json = checkBody(partnerPermissionsShape, { permissions }, 'permission list');
     // Setting the same list twice gives the same defaults: safe to retry.
-    return this.ctx.transport.request({ method: 'PATCH', path: '/workspaces/partner/permissions', json, idempotent: true });
+    return written(await this.ctx.transport.request({ method: 'PATCH', path: '/workspaces/partner/permissions', json, idempotent: true }));
   }
 }

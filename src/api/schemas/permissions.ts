@@ -42,17 +42,22 @@ export function groupPermissions(names: Iterable<string>): Array<Record<string, 
 
 export const permissionsListResponse = single(z.array(z.record(z.string(), z.array(z.string()))));
 
-export const partnerPermissionsBody = z.object({
-  permissions: z
-    .array(permissionName)
-    .min(1)
-    .superRefine((list, ctx) => {
-      const seen = new Set<string>();
-      list.forEach((name, index) => {
-        if (seen.has(name)) ctx.addIssue({ code: 'custom', path: [index], message: 'The permission is a duplicate.' });
-        seen.add(name);
-      });
-    }),
-});
+function distinct(list: string[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  list.forEach((name, index) => {
+    if (seen.has(name)) ctx.addIssue({ code: 'custom', path: [index], message: 'The permission is a duplicate.' });
+    seen.add(name);
+  });
+}
+
+/**
+ * What api.md states of the partner defaults: a non-empty list of distinct names. Which names
+ * are valid is each server's own (api.md: "from the permissions listing"): the client checks
+ * this shape and the server's listing, our server checks `partnerPermissionsBody`.
+ */
+export const partnerPermissionsShape = z.object({ permissions: z.array(z.string().trim().min(1)).min(1).superRefine(distinct) });
+
+/** Our server's rule: the shape, with names from decisions.md §4. */
+export const partnerPermissionsBody = z.object({ permissions: z.array(permissionName).min(1).superRefine(distinct) });
 export type PartnerPermissionsBody = z.infer<typeof partnerPermissionsBody>;
 export const partnerPermissionsResponse = updated(z.object({ permissions: z.array(z.string()) }));

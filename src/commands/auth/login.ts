@@ -1,10 +1,11 @@
 // `wsm auth login`: gather base URL, token and workspace (flags > env > terminal prompts), check
-// them with GET /me when the server offers it, then save them as a profile and make it current.
+// the token (GET /me, or GET /workspaces/{workspace} where /me is missing), then save them as a
+// profile and make it current.
 import type { VerbInput } from '../../cli/action.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { baseUrlProblem, isUuid, normalizeBaseUrl } from '../../cli/values.js';
-import { describeUser, fetchMe } from './me.js';
+import { describeVerified, verifyToken } from './verify.js';
 
 export async function run(ctx: Context, input: VerbInput): Promise<void> {
   const { globals, env, io, output } = ctx;
@@ -44,16 +45,17 @@ export async function run(ctx: Context, input: VerbInput): Promise<void> {
   let workspace = globals.workspace || env.WSM_WORKSPACE || saved.workspace;
   if (workspace !== undefined && !isUuid(workspace)) throw new UsageError(`workspace "${workspace}" is not a UUID`);
 
-  // Verify before saving: a typo must not replace a working profile.
-  const user = await fetchMe(await ctx.clientFor({ baseUrl, token, workspace }));
-  if (user === undefined) output.warn('could not verify the token: this server does not support /me');
+  // Verify before saving: a typo must not replace a working profile. Without /me, the token is
+  // checked against the workspace (api.md's GET /workspaces/{workspace}).
+  const verified = await verifyToken(await ctx.clientFor({ baseUrl, token, workspace }), workspace);
+  const user = verified.user;
   // Exactly one workspace is an unambiguous default; with several the user picks with -w.
-  if (workspace === undefined && user?.workspaces.length === 1) workspace = user.workspaces[0].id;
+  if (workspace === undefined && user?.workspaces?.length === 1) workspace = user.workspaces[0].id;
 
   config.setProfile(profileName, { base_url: baseUrl, token, workspace });
   config.useProfile(profileName);
 
-  output.message(`Logged in to ${baseUrl} as ${describeUser(user)} (profile "${profileName}", now current)`);
+  output.message(`Logged in to ${baseUrl} as ${describeVerified(verified)} (profile "${profileName}", now current)`);
   if (workspace === undefined) {
     output.message('No workspace chosen: pass -w <uuid> or run `wsm profile set workspace <uuid>`');
   }

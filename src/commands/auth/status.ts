@@ -1,11 +1,12 @@
 // `wsm auth status`: which profile, server, workspace and user the next command would use.
-// A rejected token ends in exit 3 through the shared error handler.
+// The token is checked (GET /me, or GET /workspaces/{workspace} where /me is missing); a rejected
+// token ends in exit 3 through the shared error handler.
 import type { VerbInput } from '../../cli/action.js';
 import type { Context } from '../../cli/context.js';
 import { NotLoggedInError } from '../../cli/errors.js';
 import type { Column } from '../../cli/output.js';
 import { maskToken } from '../../cli/values.js';
-import { describeUser, fetchMe } from './me.js';
+import { describeVerified, verifyToken } from './verify.js';
 
 interface AuthStatus {
   profile: string;
@@ -28,12 +29,12 @@ const columns: Column<AuthStatus>[] = [
 export async function run(ctx: Context, _input: VerbInput): Promise<void> {
   const settings = await ctx.settings();
   if (!settings.baseUrl || !settings.token) throw new NotLoggedInError();
-  const user = await fetchMe(await ctx.client());
+  const verified = await verifyToken(await ctx.client(), settings.workspace);
   const status: AuthStatus = {
     profile: settings.profileName,
     base_url: settings.baseUrl,
     workspace: settings.workspace ?? null,
-    user: describeUser(user),
+    user: describeVerified(verified),
     token: maskToken(settings.token),
     token_source: sourceLabel(settings.sources.token),
   };

@@ -28,8 +28,7 @@ async function values(ctx: Context, kind: string, resource: string | undefined):
     return (data.workspaces ?? []).map((w) => line(w.id, w.name));
   }
   if (kind === 'permissions') {
-    const { data } = await client.permissions.list();
-    return data.flatMap((group) => Object.values(group).flat()).map((name) => line(String(name)));
+    return (await client.permissions.list()).map((entry) => line(entry.name));
   }
   if (kind === 'ids' && resource !== undefined && ID_RESOURCES.includes(resource)) {
     const collection = client[resource as 'groups'] as unknown as { list(q: { per_page: number }): Promise<{ data: Named[] }> };

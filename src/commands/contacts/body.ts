@@ -5,9 +5,11 @@ import {
   contactUpdateBody,
   AVATAR_MAX_BYTES,
   GENDERS,
+  type Contact,
   type ContactCreateBody,
   type ContactUpdateBody,
 } from '../../api/schemas/index.js';
+import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { checkLocal, checkUploadFile, keyValues, parseId, str } from '../shared/verb.js';
 
@@ -54,6 +56,12 @@ export async function createRequest(opts: Record<string, unknown>): Promise<Cont
   return { body, avatar: await avatarOf(opts) };
 }
 
+/** The changes the flags give every row of `contacts update --from` (checked with each row). */
+export function bulkUpdateFlags(opts: Record<string, unknown>): Partial<ContactUpdateBody> {
+  const name = str(opts.name);
+  return { ...common(opts), ...(name !== undefined ? { name } : {}) };
+}
+
 /** An update as the flags give it; the name and group edits may still need the current contact. */
 export interface ContactUpdate extends ContactRequest<Omit<ContactUpdateBody, 'name'> & { name?: string }> {
   addGroups: number[];
@@ -88,4 +96,21 @@ export function mergeUpdate(update: ContactUpdate, current: { name: string; cont
   }
   checkLocal(contactUpdateBody, body, 'contact');
   return body;
+}
+
+/**
+ * Custom field values (`--field`) are an extension of wsm serve: a server without it answers 2xx
+ * and drops them. Names each value the answer does not hold, so the loss is never silent.
+ */
+export function warnUnkeptFields(ctx: Context, sent: Record<string, string> | undefined, record: Contact | undefined): void {
+  if (sent === undefined || Object.keys(sent).length === 0) return;
+  const kept = (record as { fields?: unknown } | undefined)?.fields;
+  const lost = Object.entries(sent)
+    .filter(([name, value]) => typeof kept !== 'object' || kept === null || (kept as Record<string, unknown>)[name] !== value)
+    .map(([name]) => name);
+  if (lost.length === 0) return;
+  ctx.output.warn(
+    `the server did not keep the custom field value${lost.length === 1 ? '' : 's'} of ${lost.join(', ')}: ` +
+      'custom field values need the wsm serve extension (the published API has no field for them)',
+  );
 }

@@ -1,9 +1,24 @@
 // `wsm contacts delete <id>`: on a terminal the question names the contact (read through the
-// GET-one extension; a server without it is asked about the bare id).
+// GET-one extension; a server without it is asked about the bare id). Many at once:
+// `wsm contacts delete --from <file|-> [--dry-run] [--concurrency n]`.
+import { UsageError } from '../../cli/errors.js';
 import { deleteRun } from '../shared/delete.js';
+import { str, verb } from '../shared/verb.js';
+import { runBulk } from './bulk.js';
 import { describeContact } from './columns.js';
 
-export const run = deleteRun('contact', (client, id) => client.contacts.delete(id), {
+const one = deleteRun('contact', (client, id) => client.contacts.delete(id), {
   read: async (client, id) => (await client.contacts.get(id)).data,
   describe: describeContact,
+});
+
+export const run = verb(async (ctx, input) => {
+  const from = str(input.opts.from);
+  if (from === undefined) {
+    if (input.opts.dryRun === true) throw new UsageError('--dry-run goes with --from');
+    if (input.args.length === 0) throw new UsageError('give a contact id, or --from <file|-> for many');
+    return one(ctx, input);
+  }
+  if (input.args.length > 0) throw new UsageError('give one contact id or --from, not both');
+  await runBulk(ctx, 'delete', { from, dryRun: input.opts.dryRun === true }, input.opts);
 });

@@ -5,7 +5,7 @@ import { str, verb, workspaceClient } from '../shared/verb.js';
 import { contactColumns } from './columns.js';
 
 export const run = verb(async (ctx, { opts }) => {
-  const flags = parsePageFlags(opts);
+  const flags = parsePageFlags(ctx, opts);
   const client = await workspaceClient(ctx);
   const query: ContactListQuery = {};
   const search = str(opts.search);
@@ -13,7 +13,7 @@ export const run = verb(async (ctx, { opts }) => {
   await renderList(
     ctx,
     flags,
-    { page: (q) => client.contacts.list(q), all: (q) => client.contacts.iterate(q) },
+    { page: (q) => client.contacts.list(q), all: (q, s) => client.contacts.iterate(q, s) },
     query,
     { columns: contactColumns, noun: 'contacts' },
   );

@@ -3,13 +3,25 @@
 // The API requires the name on every update; without --name (and for --add-group/--remove-group,
 // which edit the current groups) the contact is read first. That read is the GET-one extension:
 // a server without it is told apart, and the command says which flag to give instead.
+// Many at once: `wsm contacts update --from <file|-> [flags for every row] [--dry-run] [--concurrency n]`.
 import { UnsupportedEndpointError } from '../../api/errors.js';
 import { UsageError } from '../../cli/errors.js';
-import { parseId, verb, workspaceClient } from '../shared/verb.js';
-import { mergeUpdate, updateRequest } from './body.js';
+import { showWritten } from '../shared/written.js';
+import { parseId, str, verb, workspaceClient } from '../shared/verb.js';
+import { runBulk } from './bulk.js';
+import { bulkUpdateFlags, mergeUpdate, updateRequest, warnUnkeptFields } from './body.js';
 import { contactDetailColumns } from './columns.js';
 
 export const run = verb(async (ctx, { args, opts }) => {
+  const from = str(opts.from);
+  if (from !== undefined) {
+    if (args.length > 0) throw new UsageError('give one contact id or --from, not both');
+    if (opts.avatar !== undefined) throw new UsageError('--avatar goes with one contact id, not --from');
+    await runBulk(ctx, 'update', { from, dryRun: opts.dryRun === true, flags: bulkUpdateFlags(opts) }, opts);
+    return;
+  }
+  if (opts.dryRun === true) throw new UsageError('--dry-run goes with --from');
+  if (args.length === 0) throw new UsageError('give a contact id, or --from <file|-> for many');
   const id = parseId(args[0], 'contact id');
   const update = await updateRequest(opts);
   const client = await workspaceClient(ctx);
@@ -26,7 +38,6 @@ export const run = verb(async (ctx, { args, opts }) => {
     }
   }
   const body = mergeUpdate(update, current);
-  const { data } = await client.contacts.update(id, body, { avatar: update.avatar });
-  ctx.output.message(`Updated contact ${data.id}.`);
-  await ctx.output.record(data, { columns: contactDetailColumns });
+  const record = await showWritten(ctx, await client.contacts.update(id, body, { avatar: update.avatar }), { noun: 'contact', columns: contactDetailColumns, id });
+  warnUnkeptFields(ctx, body.fields, record);
 });

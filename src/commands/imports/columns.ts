@@ -1,4 +1,5 @@
-// How contact imports print.
+// How contact imports print. api.md shows none of an import's fields: each cell reads only what
+// the server sent (a missing counter is empty, never `undefined`).
 import type { ContactImport } from '../../api/schemas/index.js';
 import type { Column } from '../../cli/output.js';
 
@@ -6,7 +7,7 @@ export const importColumns: Column<ContactImport>[] = [
   { key: 'id', header: 'ID' },
   { key: 'name', header: 'NAME' },
   { key: 'status', header: 'STATUS' },
-  { key: 'processed_rows', header: 'ROWS', get: (i) => `${i.processed_rows}/${i.total_rows}` },
+  { key: 'processed_rows', header: 'ROWS', get: rowsDone },
   { key: 'created_count', header: 'CREATED' },
   { key: 'updated_count', header: 'UPDATED' },
   { key: 'failed_count', header: 'FAILED' },
@@ -24,7 +25,15 @@ export const importDetailColumns: Column<ContactImport>[] = [
   { key: 'created_count', header: 'Created' },
   { key: 'updated_count', header: 'Updated' },
   { key: 'failed_count', header: 'Failed' },
-  { key: 'errors', header: 'Errors', get: (i) => (i.errors ?? []).map((e) => `row ${e.row}: ${e.message}`).join('; ') },
+  { key: 'errors', header: 'Errors', get: (i) => (Array.isArray(i.errors) ? i.errors : []).map((e) => `row ${e.row}: ${e.message}`).join('; ') },
   { key: 'created_at', header: 'Created at' },
   { key: 'finished_at', header: 'Finished at' },
 ];
+
+/** `processed/total` when both are known, the one that is known otherwise, else empty. */
+function rowsDone(record: ContactImport): string {
+  const done = record.processed_rows as number | undefined;
+  const total = record.total_rows as number | undefined;
+  if (done !== undefined && done !== null && total !== undefined && total !== null) return `${done}/${total}`;
+  return String(done ?? total ?? '');
+}

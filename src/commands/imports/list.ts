@@ -4,7 +4,7 @@ import { verb, workspaceClient } from '../shared/verb.js';
 import { importColumns } from './columns.js';
 
 export const run = verb(async (ctx, { opts }) => {
-  const flags = parsePageFlags(opts);
+  const flags = parsePageFlags(ctx, opts);
   const client = await workspaceClient(ctx);
-  await renderList(ctx, flags, { page: (q) => client.imports.list(q), all: (q) => client.imports.iterate(q) }, {}, { columns: importColumns, noun: 'imports' });
+  await renderList(ctx, flags, { page: (q) => client.imports.list(q), all: (q, s) => client.imports.iterate(q, s) }, {}, { columns: importColumns, noun: 'imports' });
 });

@@ -3,6 +3,7 @@
 // optionally wait for the server to finish processing it.
 import { basename } from 'node:path';
 import type { WsmClient } from '../../api/client.js';
+import { UnusableResponseError } from '../../api/errors.js';
 import type { ContactImport } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { checkImportCsv, checkImportHeader, type CsvReport } from '../../cli/csv-check.js';
@@ -70,12 +71,14 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<vo
   }
 
   const client = await workspaceClient(ctx);
-  const { data } = await client.imports.create({
+  const answer = await client.imports.create({
     name: flags.name ?? basename(flags.file),
     ...(flags.group !== undefined ? { contact_groups: flags.group } : {}),
     filePath: flags.file,
   });
-  ctx.output.message(`Uploaded ${flags.file} as import ${data.id}.`);
+  const id = answer.data?.id;
+  if (id === undefined || id === null) ctx.output.warn(`${flags.file} was uploaded, but the server's answer holds no import id`);
+  else ctx.output.message(`Uploaded ${flags.file} as import ${id}.`);
   if (report === undefined) {
     try {
       report = await checkImportCsv(flags.file);
@@ -88,9 +91,17 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<vo
   if (report && report.invalid_rows > 0) {
     ctx.output.warn(`sent anyway: the server skips the ${report.invalid_rows} invalid rows (use --strict to refuse the file)`);
   }
-  const final = flags.wait ? await waitForImport(ctx, client, data, flags) : data;
+  if (!flags.wait || answer.data === undefined || id === undefined || id === null) {
+    if (flags.wait) {
+      throw new UnusableResponseError(`${flags.file} was uploaded, but the server's answer has no import \`id\` to wait for: do not upload it again (\`wsm imports list\` shows it)`);
+    }
+    if (answer.data !== undefined) await ctx.output.record(answer.data, { columns: importDetailColumns });
+    else if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') ctx.io.out(JSON.stringify(answer.body ?? null) + '\n');
+    return;
+  }
+  const final = await waitForImport(ctx, client, answer.data, flags);
   await ctx.output.record(final, { columns: importDetailColumns });
-  if (flags.wait) reportOutcome(ctx, final);
+  reportOutcome(ctx, final);
 }
 
 /** --strict: any bad row is exit 2 with each problem listed. Otherwise each problem is a warning. */
@@ -106,33 +117,59 @@ function refuseOrWarn(ctx: Context, flags: UploadFlags, report: CsvReport): void
   if (hidden > 0) ctx.output.warn(`${hidden} more invalid rows not listed`);
 }
 
-const FINISHED = new Set(['completed', 'failed']);
+// api.md does not show how an import progresses: these are the words servers use for "done".
+const FAILED = new Set(['failed', 'error', 'errored']);
+const FINISHED = new Set(['completed', 'complete', 'finished', 'done', 'succeeded', 'success', 'processed', ...FAILED]);
 
-/** Polls GET import until it is completed or failed; a bar on stderr (terminal only). */
+function statusOf(record: ContactImport): string | undefined {
+  const status = record.status as unknown;
+  return typeof status === 'string' ? status.toLowerCase() : undefined;
+}
+
+/**
+ * Polls the import until it is finished: GET one import where the server has it, else the import
+ * list (api.md's own operation). The file was sent once, before this; nothing here sends it again.
+ */
 async function waitForImport(ctx: Context, client: WsmClient, first: ContactImport, flags: UploadFlags): Promise<ContactImport> {
   const deadline = Date.now() + flags.timeoutMs;
   let current = first;
-  const progress = ctx.io.progress(`Importing ${first.name}`, first.total_rows || undefined);
+  const total = typeof first.total_rows === 'number' && first.total_rows > 0 ? first.total_rows : undefined;
+  const progress = ctx.io.progress(`Importing ${first.name ?? flags.file}`, total);
   try {
-    while (!FINISHED.has(current.status)) {
+    for (;;) {
+      const status = statusOf(current);
+      if (status === undefined) {
+        throw new UnusableResponseError(
+          `the server's record of import ${first.id} has no \`status\` field, so wsm cannot tell when it is finished: it was uploaded once, do not upload it again`,
+        );
+      }
+      if (FINISHED.has(status)) return current;
       if (Date.now() >= deadline) {
-        throw new CliError(`import ${first.id} still ${current.status} after ${flags.timeoutMs / 1000}s: it goes on on the server (\`wsm imports get ${first.id}\`)`, ExitCode.unavailable);
+        throw new CliError(`import ${first.id} still ${status} after ${flags.timeoutMs / 1000}s: it goes on on the server (\`wsm imports list\`)`, ExitCode.unavailable);
       }
       await sleep(flags.intervalMs);
-      current = (await client.imports.get(first.id)).data;
-      progress.update(current.processed_rows);
+      const found = await client.imports.find(first.id);
+      if (found === undefined) {
+        throw new CliError(`import ${first.id} is no longer listed by the server: it was uploaded once; \`wsm imports list\` shows the imports it has`, ExitCode.failure);
+      }
+      current = found;
+      if (typeof current.processed_rows === 'number') progress.update(current.processed_rows);
     }
   } finally {
     progress.done();
   }
-  return current;
 }
 
 function reportOutcome(ctx: Context, result: ContactImport): void {
-  if (result.status === 'failed') {
-    const reason = result.errors?.[0]?.message;
+  if (FAILED.has(statusOf(result) ?? '')) {
+    const reason = Array.isArray(result.errors) ? result.errors[0]?.message : undefined;
     throw new CliError(`import ${result.id} failed${reason ? `: ${reason}` : ''}`, ExitCode.failure);
   }
-  if (result.failed_count > 0) ctx.output.warn(`${result.failed_count} rows were skipped by the server (see the errors field)`);
-  ctx.output.message(`Import ${result.id} completed: ${result.created_count} created, ${result.updated_count} updated, ${result.failed_count} failed.`);
+  if (typeof result.failed_count === 'number' && result.failed_count > 0) ctx.output.warn(`${result.failed_count} rows were skipped by the server (see the errors field)`);
+  // Only the counters the server sent: api.md shows none.
+  const counts = (['created', 'updated', 'failed'] as const)
+    .map((kind) => [kind, result[`${kind}_count`]] as const)
+    .filter(([, value]) => typeof value === 'number')
+    .map(([kind, value]) => `${value} ${kind}`);
+  ctx.output.message(`Import ${result.id} completed${counts.length > 0 ? `: ${counts.join(', ')}` : ''}.`);
 }

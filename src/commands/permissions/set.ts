@@ -1,7 +1,12 @@
 // `wsm permissions set <perm...> | --file <path|-> | (stdin)`: the defaults for new partner
-// workspaces. Names are checked against the contract's list before anything is sent.
-import { partnerPermissionsBody } from '../../api/schemas/index.js';
-import { UsageError } from '../../cli/errors.js';
+// workspaces. Names are checked against the server's own listing before anything is sent.
+import { permissionNames } from '../../api/answers.js';
+import type { WsmClient } from '../../api/client.js';
+import { APIStatusError, UnusableResponseError } from '../../api/errors.js';
+import { partnerPermissionsShape } from '../../api/schemas/index.js';
+import type { Context } from '../../cli/context.js';
+import { LocalValidationError, UsageError } from '../../cli/errors.js';
+import { isUuid } from '../../cli/values.js';
 import { checkLocal, readTextInput, str, verb } from '../shared/verb.js';
 import { permissionColumns, type PermissionRow } from './list.js';
 
@@ -30,10 +35,35 @@ export const run = verb(async (ctx, { args, opts }) => {
     if (ctx.io.isStdinTTY) throw new UsageError('no permissions given: pass names, --file <path>, or pipe them in');
     names = parseNames(await ctx.io.readStdin());
   }
-  checkLocal(partnerPermissionsBody, { permissions: names }, 'permission list');
+  checkLocal(partnerPermissionsShape, { permissions: names }, 'permission list');
   const client = await ctx.client();
+  await checkAgainstListing(ctx, client, names);
   const { data } = await client.permissions.setPartnerDefaults(names);
-  const rows: PermissionRow[] = (data?.permissions ?? names).map((name) => ({ group: name.split('.')[0], name }));
+  const kept = permissionNames(data?.permissions) ?? names;
+  const rows: PermissionRow[] = kept.map((name) => ({ group: name.split('.')[0] ?? '', name }));
   await ctx.output.list(rows, { columns: permissionColumns, idKey: 'name' });
   ctx.output.message(`Partner default permissions set (${rows.length}).`);
 });
+
+/**
+ * api.md: the names "must be valid permissions from the permissions listing". That listing is
+ * the server's own, so names are checked against it when it can be read (a workspace is set and
+ * the caller may list); otherwise they go as given and the server's answer decides.
+ */
+async function checkAgainstListing(ctx: Context, client: WsmClient, names: string[]): Promise<void> {
+  const { workspace } = await ctx.settings();
+  if (workspace === undefined || !isUuid(workspace)) return;
+  let listed: Set<string>;
+  try {
+    listed = new Set((await client.permissions.list()).map((entry) => entry.name));
+  } catch (error) {
+    if (error instanceof APIStatusError || error instanceof UnusableResponseError) return;
+    throw error;
+  }
+  if (listed.size === 0) return;
+  const unknown = names.filter((name) => !listed.has(name));
+  if (unknown.length > 0) {
+    const errors = Object.fromEntries(unknown.map((name) => [`permissions.${names.indexOf(name)}`, [`${name} is not in the server's permission listing.`]]));
+    throw new LocalValidationError(`the server does not list ${unknown.join(', ')}: nothing was sent (\`wsm permissions list\` shows the names it knows)`, errors);
+  }
+}

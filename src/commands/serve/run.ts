@@ -18,6 +18,7 @@ const serveFlags = z.object({
   }),
   providerFault: z.enum(['unavailable', 'credentials', 'timeout']).optional(),
   log: z.boolean().optional(),
+  apiOnly: z.boolean().optional(),
 });
 
 export async function run(ctx: Context, { opts }: VerbInput): Promise<void> {
@@ -44,6 +45,7 @@ export async function run(ctx: Context, { opts }: VerbInput): Promise<void> {
     previousToken,
     logger: flags.log,
     onWarning: (message) => ctx.output.warn(message),
+    apiOnly: flags.apiOnly,
   });
 
   // SIGINT/SIGTERM: stop accepting, finish in-flight requests, close the database, exit 0.
@@ -62,5 +64,6 @@ export async function run(ctx: Context, { opts }: VerbInput): Promise<void> {
   await saveLocalProfile({ baseUrl: server.url, token: server.token, workspace: server.workspaceId }, { config });
   ctx.io.out(`Listening on ${server.url}\n`);
   ctx.io.err(`Workspace ${server.workspaceId}; profile "local" saved${server.newToken ? `; admin token: ${server.token}` : ''}\n`);
+  if (flags.apiOnly) ctx.io.err('Published API only: every extension answers 404\n');
   await stopped;
 }

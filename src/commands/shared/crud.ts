@@ -7,6 +7,7 @@ import type { Column } from '../../cli/output.js';
 import { deleteRun } from './delete.js';
 import { parsePageFlags, renderList } from './list.js';
 import { checkLocal, parseId, verb, workspaceClient, type VerbRun } from './verb.js';
+import { showWritten } from './written.js';
 
 // The body schemas differ per resource; the verbs check bodies themselves before calling.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -33,9 +34,9 @@ export function deleteCollectionRun<T extends object>(pick: Picker<T>, show: Pre
 
 export function listRun<T extends object>(pick: Picker<T>, show: Presentation<T>): VerbRun {
   return verb(async (ctx, { opts }) => {
-    const flags = parsePageFlags(opts);
+    const flags = parsePageFlags(ctx, opts);
     const resource = pick(await workspaceClient(ctx));
-    await renderList(ctx, flags, { page: (q) => resource.list(q), all: (q) => resource.iterate(q) }, {}, { columns: show.columns, noun: `${show.noun}s` });
+    await renderList(ctx, flags, { page: (q) => resource.list(q), all: (q, s) => resource.iterate(q, s) }, {}, { columns: show.columns, noun: `${show.noun}s` });
   });
 }
 
@@ -48,7 +49,7 @@ export function getRun<T extends object>(pick: Picker<T>, show: Presentation<T>)
 }
 
 /** `build` turns args/flags into the body; it is checked with `schema` before anything is sent. */
-export function createRun<T extends { id: number }>(
+export function createRun<T extends object>(
   pick: Picker<T>,
   show: Presentation<T>,
   schema: z.ZodType,
@@ -57,13 +58,11 @@ export function createRun<T extends { id: number }>(
   return verb(async (ctx, { args, opts }) => {
     const body = build(args, opts);
     checkLocal(schema, body, show.noun);
-    const { data } = await pick(await workspaceClient(ctx)).create(body);
-    ctx.output.message(`Created ${show.noun} ${data.id}.`);
-    await ctx.output.record(data, { columns: show.detail ?? show.columns });
+    await showWritten(ctx, await pick(await workspaceClient(ctx)).create(body), { noun: show.noun, columns: show.detail ?? show.columns });
   });
 }
 
-export function updateRun<T extends { id: number }>(
+export function updateRun<T extends object>(
   pick: Picker<T>,
   show: Presentation<T>,
   schema: z.ZodType,
@@ -73,9 +72,7 @@ export function updateRun<T extends { id: number }>(
     const id = parseId(args[0], `${show.noun} id`);
     const body = build(opts);
     checkLocal(schema, body, show.noun);
-    const { data } = await pick(await workspaceClient(ctx)).update(id, body);
-    ctx.output.message(`Updated ${show.noun} ${data.id}.`);
-    await ctx.output.record(data, { columns: show.detail ?? show.columns });
+    await showWritten(ctx, await pick(await workspaceClient(ctx)).update(id, body), { noun: show.noun, columns: show.detail ?? show.columns, id });
   });
 }
 

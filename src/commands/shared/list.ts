@@ -1,9 +1,11 @@
 // One way to print a list verb: a page (with a hint about the rest on a terminal), or with
 // --all every page streamed out as it arrives.
-import type { Paginated } from '../../api/schemas/index.js';
+import type { ListPage } from '../../api/pagination.js';
+import type { WalkSettings } from '../../api/resources/base.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Column } from '../../cli/output.js';
+import { concurrencyOf } from './concurrency.js';
 import { parseValue, positiveInt } from './verb.js';
 import { z } from 'zod';
 
@@ -13,10 +15,12 @@ export interface PageFlags {
   page?: number;
   per_page?: number;
   all: boolean;
+  /** Requests in flight for --all. */
+  concurrency: number;
 }
 
-export function parsePageFlags(opts: Record<string, unknown>): PageFlags {
-  const flags: PageFlags = { all: opts.all === true };
+export function parsePageFlags(ctx: Context, opts: Record<string, unknown>): PageFlags {
+  const flags: PageFlags = { all: opts.all === true, concurrency: concurrencyOf(ctx, opts) };
   if (opts.page !== undefined) flags.page = parseValue(positiveInt, opts.page, '--page', 'a positive integer');
   if (opts.perPage !== undefined) flags.per_page = parseValue(perPageSchema, opts.perPage, '--per-page', 'a whole number from 1 to 100');
   if (flags.all && flags.page !== undefined) throw new UsageError('--all and --page cannot be used together');
@@ -24,8 +28,8 @@ export function parsePageFlags(opts: Record<string, unknown>): PageFlags {
 }
 
 export interface ListSource<T, Q> {
-  page: (query: Q & { page?: number; per_page?: number }) => Promise<Paginated<T>>;
-  all: (query: Q & { per_page?: number }) => AsyncIterable<T>;
+  page: (query: Q & { page?: number; per_page?: number }) => Promise<ListPage<T>>;
+  all: (query: Q & { per_page?: number }, settings: WalkSettings) => AsyncIterable<T>;
 }
 
 /** Prints one page or, with --all, every page; `noun` is plural ("contacts"). */
@@ -37,17 +41,28 @@ export async function renderList<T extends object, Q extends object>(
   options: { columns: Column<T>[]; noun: string; idKey?: string },
 ): Promise<void> {
   if (flags.all) {
-    const count = await ctx.output.list(source.all({ ...query, per_page: flags.per_page ?? 100 }), options);
+    // The page engine tells how far the walk is (rows, and the total from page 1): a terminal shows it.
+    const progress = ctx.io.progress(`Fetching ${options.noun}`);
+    let count: number;
+    try {
+      const rows = source.all({ ...query, per_page: flags.per_page ?? 100 }, { concurrency: flags.concurrency, progress: (event) => progress.update(event.done, event.total) });
+      count = await ctx.output.list(rows, options);
+    } finally {
+      progress.done();
+    }
     if (count === 0) ctx.output.message(`No ${options.noun}.`);
     return;
   }
   const response = await source.page({ ...query, page: flags.page, per_page: flags.per_page });
   const count = await ctx.output.list(response.data, options);
+  // The hint reads only what the server gave: a simple paginator has no total and no last page.
   const { meta } = response;
-  if (count === 0) ctx.output.message(`No ${options.noun}${meta.total > 0 ? ` on page ${meta.current_page}` : ''}.`);
-  else if (meta.last_page > 1) {
-    ctx.output.message(
-      `Showing ${meta.from ?? 1}-${meta.to ?? count} of ${meta.total} ${options.noun} (page ${meta.current_page} of ${meta.last_page}): use --page or --all for more`,
-    );
+  const current = meta.current_page ?? flags.page ?? 1;
+  if (count === 0) ctx.output.message(`No ${options.noun}${current > 1 || (meta.total ?? 0) > 0 ? ` on page ${current}` : ''}.`);
+  else if (meta.last_page !== undefined && meta.last_page > 1) {
+    const of = meta.total !== undefined ? ` of ${meta.total}` : '';
+    ctx.output.message(`Showing ${meta.from ?? 1}-${meta.to ?? count}${of} ${options.noun} (page ${current} of ${meta.last_page}): use --page or --all for more`);
+  } else if (meta.last_page === undefined && response.next) {
+    ctx.output.message(`Showing page ${current} of ${options.noun}: use --page ${current + 1} or --all for more`);
   }
 }

@@ -3,6 +3,7 @@
 import { templateCreateBody, type TemplateCreateBody } from '../../api/schemas/index.js';
 import { UsageError } from '../../cli/errors.js';
 import { checkLocal, str, verb, workspaceClient } from '../shared/verb.js';
+import { showWritten } from '../shared/written.js';
 import { applyFlags, applyHeaderFile, readTemplateFile } from './body.js';
 import { templateDetailColumns } from './show.js';
 
@@ -17,7 +18,10 @@ export const run = verb(async (ctx, { opts }) => {
   else if (opts.headerType !== undefined) throw new UsageError('--header-type goes with --header-file');
   checkLocal(templateCreateBody, draft, 'template');
   const client = await workspaceClient(ctx);
-  const { data } = await client.templates.create(draft as TemplateCreateBody, headerFile !== undefined ? { headerFile } : {});
-  ctx.output.message(`Created template ${data.id} (${data.name}), status ${data.status}: run \`wsm templates sync --wait\` for the review.`);
-  await ctx.output.record(data, { columns: templateDetailColumns });
+  const answer = await client.templates.create(draft as TemplateCreateBody, headerFile !== undefined ? { headerFile } : {});
+  await showWritten(ctx, answer, {
+    noun: 'template',
+    columns: templateDetailColumns,
+    line: (t) => `Created template ${t.id} (${t.name ?? draft.name}), status ${t.status ?? 'not given'}: run \`wsm templates sync --wait --template ${t.id}\` for the review.`,
+  });
 });

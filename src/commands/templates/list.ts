@@ -7,7 +7,7 @@ import { parseValue, str, verb, workspaceClient } from '../shared/verb.js';
 import { templateColumns } from './show.js';
 
 export const run = verb(async (ctx, { opts }) => {
-  const flags = parsePageFlags(opts);
+  const flags = parsePageFlags(ctx, opts);
   const query: TemplateListQuery = {};
   const status = str(opts.status);
   if (status !== undefined) query.status = status.toUpperCase();
@@ -18,7 +18,7 @@ export const run = verb(async (ctx, { opts }) => {
   await renderList(
     ctx,
     flags,
-    { page: (q) => client.templates.list(q), all: (q) => client.templates.iterate(q) },
+    { page: (q) => client.templates.list(q), all: (q, s) => client.templates.iterate(q, s) },
     query,
     { columns: templateColumns, noun: 'templates' },
   );

@@ -1,20 +1,24 @@
-// `wsm templates sync [--wait] [--timeout 30m] [--interval 5s] [--fail-on-rejected]`
+// `wsm templates sync [--wait] [--timeout 30m] [--interval 5s] [--fail-on-rejected]
+//                     [--template <id>]... [--templates-from <file|->]`
 //
-// A plain sync is one POST; a 404 there means nothing is PENDING (api.md), which is success.
-// --wait and --fail-on-rejected need to know which templates this sync is about: those PENDING
-// before it. --wait repeats the sync until none of them is PENDING any more (or the timeout,
-// exit 6: the provider did not decide in time); --fail-on-rejected then exits 7 naming each of
-// them that ended REJECTED with its reason.
+// Works on api.md's operations alone. A plain sync is one POST; a 404 there means nothing is
+// PENDING (api.md: not a fault), which is success. --wait repeats the sync until the server says
+// so (or until every tracked template is decided); no template list is needed. The tracked
+// templates are those named with --template / --templates-from, or, where the server lists
+// templates (an extension), those PENDING before the sync; each is read with GET /templates/{id}.
+// --fail-on-rejected exits 7 naming each tracked template that ended REJECTED. During a wait,
+// transient failures (5xx, 429, no connection) are retried with backoff until the timeout; only
+// a failure at the timeout exits 6, naming its cause.
 import type { WsmClient } from '../../api/client.js';
+import { APIConnectionError, APIStatusError, NotFoundError, UnsupportedEndpointError } from '../../api/errors.js';
 import type { TemplateSyncResult } from '../../api/resources/templates.js';
-import type { Template } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
-import { CliError, ExitCode, RejectedTemplatesError } from '../../cli/errors.js';
+import { CliError, ExitCode, RejectedTemplatesError, UsageError } from '../../cli/errors.js';
 import type { Column } from '../../cli/output.js';
-import { parseDuration, sleep, verb, workspaceClient } from '../shared/verb.js';
+import { parseDuration, parseId, readTextInput, sleep, str, verb, workspaceClient } from '../shared/verb.js';
 
 interface Outcome {
-  id: number;
+  id: number | string;
   name: string;
   language: string;
   status: string;
@@ -30,18 +34,67 @@ const outcomeColumns: Column<Outcome>[] = [
 ];
 
 const NOTHING_PENDING = 'No template is PENDING: nothing to sync.';
+const MAX_BACKOFF_MS = 30_000;
 
-async function pendingIds(client: WsmClient): Promise<Set<number>> {
-  const ids = new Set<number>();
-  for await (const t of client.templates.iterate({ status: 'PENDING' })) ids.add(t.id);
-  return ids;
+interface Wait {
+  deadline: number;
+  intervalMs: number;
 }
 
-/** Current state of the templates that were PENDING before; deleted ones drop out. */
-async function outcomes(client: WsmClient, tracked: Map<number, Template>): Promise<Outcome[]> {
+/** Template ids from --template (repeatable) and --templates-from (one a line, as `templates create -q` prints them). */
+async function trackedIds(ctx: Context, opts: Record<string, unknown>): Promise<string[]> {
+  const given = Array.isArray(opts.template) ? (opts.template as string[]) : [];
+  const from = str(opts.templatesFrom);
+  const lines = from === undefined ? [] : (await readTextInput(ctx, from)).split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+  const ids = [...given.map((id) => parseId(id, '--template')), ...lines.map((id) => parseId(id, `template id in ${from}`))];
+  return [...new Set(ids.map(String))];
+}
+
+/** The ids PENDING before the sync, where the server lists templates; undefined where it cannot. */
+async function pendingBefore(client: WsmClient): Promise<string[] | undefined> {
+  try {
+    const ids: string[] = [];
+    for await (const t of client.templates.iterate({ status: 'PENDING' })) if (t.status === 'PENDING' || t.status === undefined) ids.push(String(t.id));
+    return ids;
+  } catch (error) {
+    if (error instanceof UnsupportedEndpointError) return undefined;
+    throw error;
+  }
+}
+
+/** Server and network trouble that a later attempt may not meet. */
+function isTransient(error: unknown): boolean {
+  if (error instanceof APIConnectionError) return true;
+  return error instanceof APIStatusError && (error.status >= 500 || error.status === 429 || error.status === 408);
+}
+
+/** Runs `call`, retrying transient failures with a doubling pause until the deadline; then the last failure stands. */
+async function untilDeadline<T>(ctx: Context, wait: Wait, call: () => Promise<T>): Promise<T> {
+  const base = Math.min(Math.max(wait.intervalMs, 100), 1000);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      const remaining = wait.deadline - Date.now();
+      if (!isTransient(error) || remaining <= 0) throw error;
+      const pause = Math.min(base * 2 ** attempt, MAX_BACKOFF_MS, remaining);
+      ctx.output.message(`${(error as Error).message}: trying again in ${formatMs(pause)}`);
+      await sleep(pause);
+    }
+  }
+}
+
+/** Current state of the tracked templates, read one by one (api.md's GET); deleted ones drop out. */
+async function outcomes(client: WsmClient, tracked: string[]): Promise<Outcome[]> {
   const rows: Outcome[] = [];
-  for await (const t of client.templates.iterate()) {
-    if (tracked.has(t.id)) rows.push({ id: t.id, name: t.name, language: t.language, status: t.status, rejection_reason: t.rejection_reason ?? null });
+  for (const id of tracked) {
+    try {
+      const { data: t } = await client.templates.get(id);
+      const reason = (t as { rejection_reason?: unknown }).rejection_reason;
+      rows.push({ id: t.id ?? id, name: t.name ?? '', language: t.language ?? '', status: t.status ?? '', rejection_reason: typeof reason === 'string' ? reason : null });
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
   }
   return rows;
 }
@@ -58,42 +111,60 @@ export const run = verb(async (ctx, { opts }) => {
   const failOnRejected = opts.failOnRejected === true;
   const timeoutMs = parseDuration(opts.timeout ?? '30m', '--timeout');
   const intervalMs = parseDuration(opts.interval ?? '5s', '--interval');
+  let tracked = await trackedIds(ctx, opts);
   const client = await workspaceClient(ctx);
 
-  if (!wait && !failOnRejected) return printSyncAnswer(ctx, await client.templates.sync());
+  if (!wait && !failOnRejected && tracked.length === 0) return printSyncAnswer(ctx, await client.templates.sync());
 
-  const tracked = new Map<number, Template>();
-  for await (const t of client.templates.iterate({ status: 'PENDING' })) tracked.set(t.id, t);
-  const deadline = Date.now() + timeoutMs;
-  let result = await client.templates.sync();
-  if (tracked.size === 0) return printSyncAnswer(ctx, { ...result, nothing_pending: true });
+  const named = tracked.length > 0;
+  if (!named) {
+    const pending = await pendingBefore(client);
+    if (pending === undefined && failOnRejected) {
+      throw new UsageError('this server cannot list templates, so --fail-on-rejected needs the templates to check: pass --template <id> (repeatable) or --templates-from <file|->');
+    }
+    if (pending !== undefined && pending.length === 0) return printSyncAnswer(ctx, { ...(await client.templates.sync()), nothing_pending: true });
+    tracked = pending ?? [];
+  }
 
-  let stillPending = new Set<number>();
+  const limits: Wait = { deadline: Date.now() + timeoutMs, intervalMs };
+  const attempt = <T>(call: () => Promise<T>) => (wait ? untilDeadline(ctx, limits, call) : call());
+  let result = await attempt(() => client.templates.sync());
+  let rows: Outcome[] | undefined;
+  let settled = result.nothing_pending;
   if (wait) {
-    const progress = ctx.io.progress('Templates reviewed', tracked.size);
+    const progress = ctx.io.progress('Templates reviewed', tracked.length || undefined);
     try {
       for (;;) {
-        stillPending = result.nothing_pending ? new Set() : intersect(await pendingIds(client), tracked);
-        progress.update(tracked.size - stillPending.size);
-        if (stillPending.size === 0 || Date.now() >= deadline) break;
-        await sleep(Math.min(intervalMs, Math.max(0, deadline - Date.now())));
-        result = await client.templates.sync();
+        if (!result.nothing_pending && tracked.length > 0) {
+          rows = await attempt(() => outcomes(client, tracked));
+          progress.update(rows.filter((r) => r.status !== 'PENDING').length);
+        }
+        settled = result.nothing_pending || (rows !== undefined && rows.every((r) => r.status !== 'PENDING'));
+        if (settled || Date.now() >= limits.deadline) break;
+        await sleep(Math.min(intervalMs, Math.max(0, limits.deadline - Date.now())));
+        result = await attempt(() => client.templates.sync());
+        rows = undefined;
       }
     } finally {
       progress.done();
     }
   }
 
-  const rows = await outcomes(client, tracked);
+  if (tracked.length === 0) {
+    // --wait alone on a server that cannot list templates: the sync's own answer is the outcome.
+    if (!settled) throw new CliError(`timed out after ${formatMs(timeoutMs)}: templates are still PENDING on the server`, ExitCode.unavailable);
+    return printSyncAnswer(ctx, result);
+  }
+
+  rows ??= await attempt(() => outcomes(client, tracked));
   await ctx.output.list(rows, { columns: outcomeColumns });
   const rejected = rows.filter((r) => r.status === 'REJECTED');
   const approved = rows.filter((r) => r.status === 'APPROVED');
   const pending = rows.filter((r) => r.status === 'PENDING');
   ctx.output.message(`${approved.length} approved, ${rejected.length} rejected, ${pending.length} still pending.`);
 
-  if (wait && stillPending.size > 0) {
-    const names = rows.filter((r) => stillPending.has(r.id)).map((r) => r.name);
-    throw new CliError(`timed out after ${formatMs(timeoutMs)}: still PENDING: ${names.join(', ')}`, ExitCode.unavailable);
+  if (wait && pending.length > 0) {
+    throw new CliError(`timed out after ${formatMs(timeoutMs)}: still PENDING: ${pending.map((r) => r.name).join(', ')}`, ExitCode.unavailable);
   }
   if (failOnRejected && rejected.length > 0) {
     const list = rejected.map((r) => `${r.name} (${r.rejection_reason ?? 'no reason given'})`).join(', ');
@@ -101,13 +172,9 @@ export const run = verb(async (ctx, { opts }) => {
   }
 });
 
-function intersect(ids: Set<number>, tracked: Map<number, unknown>): Set<number> {
-  return new Set([...ids].filter((id) => tracked.has(id)));
-}
-
 function formatMs(ms: number): string {
   if (ms === 0) return '0s';
   if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
   if (ms % 60_000 === 0) return `${ms / 60_000}m`;
-  return `${ms / 1000}s`;
+  return `${Math.round(ms) / 1000}s`;
 }

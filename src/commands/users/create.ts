@@ -1,5 +1,6 @@
 // `wsm users create --name --email --password [value] --role <id> [--timezone]` (extension endpoint)
 import { userCreateBody, type UserCreateBody } from '../../api/schemas/index.js';
+import { showWritten } from '../shared/written.js';
 import { checkLocal, parseId, str, verb, workspaceClient } from '../shared/verb.js';
 import { resolvePassword } from './password.js';
 import { userDetailColumns } from './show.js';
@@ -22,7 +23,5 @@ export const run = verb(async (ctx, { opts }) => {
     body.password = (await resolvePassword(ctx, opts.password)) ?? '';
     checkLocal(userCreateBody, body, 'user');
   }
-  const { data } = await client.users.create(body);
-  ctx.output.message(`Created user ${data.id} (${data.email}).`);
-  await ctx.output.record(data, { columns: userDetailColumns });
+  await showWritten(ctx, await client.users.create(body), { noun: 'user', columns: userDetailColumns, describe: (user) => ` (${user.email})` });
 });

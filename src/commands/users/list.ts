@@ -4,7 +4,7 @@ import { verb, workspaceClient } from '../shared/verb.js';
 import { userColumns } from './show.js';
 
 export const run = verb(async (ctx, { opts }) => {
-  const flags = parsePageFlags(opts);
+  const flags = parsePageFlags(ctx, opts);
   const client = await workspaceClient(ctx);
-  await renderList(ctx, flags, { page: (q) => client.users.list(q), all: (q) => client.users.iterate(q) }, {}, { columns: userColumns, noun: 'users' });
+  await renderList(ctx, flags, { page: (q) => client.users.list(q), all: (q, s) => client.users.iterate(q, s) }, {}, { columns: userColumns, noun: 'users' });
 });

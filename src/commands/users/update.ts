@@ -2,6 +2,7 @@
 //  [--password [value]] [--avatar <file>] [--role <id>]`: a multipart form (api.md).
 import { userUpdateBody, type UserUpdateBody } from '../../api/schemas/index.js';
 import { UsageError } from '../../cli/errors.js';
+import { showWritten } from '../shared/written.js';
 import { checkLocal, checkUploadFile, parseId, str, verb, workspaceClient } from '../shared/verb.js';
 import { resolvePassword } from './password.js';
 import { userDetailColumns } from './show.js';
@@ -40,7 +41,5 @@ export const run = verb(async (ctx, { args, opts }) => {
     setPassword(await resolvePassword(ctx, opts.password));
     checkLocal(userUpdateBody, body, 'user');
   }
-  const { data } = await client.users.update(id, body, { avatar });
-  ctx.output.message(`Updated user ${data.id}.`);
-  await ctx.output.record(data, { columns: userDetailColumns });
+  await showWritten(ctx, await client.users.update(id, body, { avatar }), { noun: 'user', columns: userDetailColumns, id });
 });

@@ -1,6 +1,7 @@
 // What each section of the workspace file means against the API: its identity, the attributes
 // that are compared (in one canonical form for the file's entry and the server's record, so
 // that a pulled file diffs as identical), and the client calls that read and change it.
+import { createdRecord } from '../../api/answers.js';
 import { resolve } from 'node:path';
 import type { WsmClient } from '../../api/client.js';
 import {
@@ -66,7 +67,7 @@ function namedSection<S extends 'fields' | 'groups'>(section: S, noun: string, p
     iterate: (client) => pick(client).iterate(),
     get: async (client, id) => (await pick(client).get(id)).data,
     async create(client, name) {
-      const { data } = await pick(client).create({ name: name as string });
+      const data = createdRecord(await pick(client).create({ name: name as string }), noun);
       return { id: data.id, record: data };
     },
     async update() {
@@ -93,11 +94,12 @@ const labels: SectionSpec<'labels'> = {
   iterate: (client) => client.labels.iterate(),
   get: async (client, id) => (await client.labels.get(id)).data,
   async create(client, entry) {
-    const { data } = await client.labels.create(entry.color == null ? { name: entry.name } : { name: entry.name, color: entry.color });
+    const data = createdRecord(await client.labels.create(entry.color == null ? { name: entry.name } : { name: entry.name, color: entry.color }), 'a label');
     return { id: data.id, record: data };
   },
   async update(client, id, entry) {
-    await client.labels.update(id, { color: entry.color ?? null });
+    // The name goes along: api.md lists it as required on PUT (and it is the label's identity here).
+    await client.labels.update(id, { name: entry.name, color: entry.color ?? null });
   },
   async delete(client, id) {
     await client.labels.delete(id);
@@ -133,7 +135,7 @@ const roles: SectionSpec<'roles'> = {
   get: async (client, id) => (await client.roles.get(id)).data,
   async create(client, entry) {
     const permissions = permissionSet(entry.permissions ?? []);
-    const { data } = await client.roles.create({ name: entry.name, permissions });
+    const data = createdRecord(await client.roles.create({ name: entry.name, permissions }), 'a role');
     // Permissions on create are our extension: a server that ignored them gets them by update.
     const given = Array.isArray(data.permissions) ? permissionSet(data.permissions) : [];
     if (given.join() !== permissions.join()) await client.roles.update(data.id, { permissions });
@@ -218,7 +220,7 @@ const templates: SectionSpec<'templates'> = {
   async create(client, entry, fileDir) {
     const media = mediaFileOf(entry);
     const body = entry as TemplateCreateBody;
-    const { data } = media === undefined ? await client.templates.create(body) : await client.templates.create(body, { headerFile: resolve(fileDir, media) });
+    const data = createdRecord(media === undefined ? await client.templates.create(body) : await client.templates.create(body, { headerFile: resolve(fileDir, media) }), 'a template');
     return { id: data.id, record: data };
   },
   async update() {

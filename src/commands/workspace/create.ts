@@ -1,12 +1,15 @@
 // `wsm workspace create <name>` (extension): not scoped to a workspace, so none is needed.
 import { workspaceCreateBody } from '../../api/schemas/index.js';
+import { showWritten } from '../shared/written.js';
 import { checkLocal, verb } from '../shared/verb.js';
 import { workspaceColumns } from './show.js';
 
 export const run = verb(async (ctx, { args }) => {
   checkLocal(workspaceCreateBody, { name: args[0] }, 'workspace');
   const client = await ctx.client();
-  const { data } = await client.workspaces.create(args[0]);
-  ctx.output.message(`Created workspace ${data.id}. Use it with: wsm workspace use ${data.id}`);
-  await ctx.output.record(data, { columns: workspaceColumns });
+  await showWritten(ctx, await client.workspaces.create(args[0]), {
+    noun: 'workspace',
+    columns: workspaceColumns,
+    line: (workspace) => `Created workspace ${workspace.id}. Use it with: wsm workspace use ${workspace.id}`,
+  });
 });

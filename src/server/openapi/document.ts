@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ERROR_MESSAGES, statusErrorBody, templateErrorBody, unauthenticatedBody, validationErrorBody } from '../../api/schemas/index.js';
 import type { RouteEntry } from '../app.js';
 import { TAGS, operationFor, type OperationDoc } from './operations.js';
+import { isPublished } from './published.js';
 
 type Json = Record<string, unknown>;
 
@@ -66,14 +67,34 @@ function requestBody(doc: OperationDoc | undefined): Json | undefined {
   const content: Json = {};
   if (doc.multipart !== 'only') content['application/json'] = { schema };
   if (doc.multipart) {
-    const properties = { ...((schema.properties as Json | undefined) ?? {}) };
+    const properties = Object.fromEntries(Object.entries((schema.properties as Record<string, Json> | undefined) ?? {}).map(([name, property]) => [name, asFormValue(property)]));
     for (const file of doc.files ?? []) properties[file] = { type: 'string', contentMediaType: 'application/octet-stream' };
+    // A Media Type Object has no `description` (OpenAPI 3.1 forbids unknown fields there): it goes on the schema.
     content['multipart/form-data'] = {
-      schema: { ...schema, properties },
-      description: 'Nested fields use bracket names: `header[media][type]=image`, `contact_groups[]=3`.',
+      schema: { ...schema, properties, description: 'Nested fields use bracket names: `header[media][type]=image`, `contact_groups[]=3`.' },
     };
   }
   return { required: true, content };
+}
+
+/**
+ * A form field is text: a boolean travels as `1`/`0` (what wsm sends; `true`/`false` are accepted
+ * too, decisions.md §1) and an integer as its digits. Declared as what is sent, so a validating
+ * proxy between client and server agrees with both.
+ */
+function asFormValue(property: Json): Json {
+  if (property.type === 'boolean') {
+    const { type: _boolean, ...rest } = property;
+    return { ...rest, type: 'string', enum: ['1', '0', 'true', 'false'] };
+  }
+  if (property.type === 'integer') {
+    const { type: _integer, minimum: _min, maximum: _max, exclusiveMinimum: _emin, exclusiveMaximum: _emax, ...rest } = property;
+    return { ...rest, type: 'string', pattern: '^[0-9]+$' };
+  }
+  if (property.type === 'array' && typeof property.items === 'object' && property.items !== null) {
+    return { ...property, items: asFormValue(property.items as Json) };
+  }
+  return property;
 }
 
 function responses(route: RouteEntry, path: string, doc: OperationDoc | undefined): Json {
@@ -109,7 +130,7 @@ function operation(route: RouteEntry, path: string): Json {
     doc?.description,
     route.permission ? `Needs the \`${route.permission}\` permission in the workspace.` : undefined,
     route.partnerOnly ? 'Partner users only.' : undefined,
-    doc?.extension ? 'Extension of the embedded server (not in the published contract).' : undefined,
+    isPublished(route.method, path) ? undefined : 'Extension of the embedded server (not in the published contract): `wsm serve --api-only` answers it 404.',
   ].filter(Boolean);
   const parameters = [...pathParameters(path), ...queryParameters(doc)];
   return {

@@ -24,8 +24,6 @@ export interface OperationDoc {
   status?: number;
   /** Statuses beyond those the route table implies (401, 403, 404, 422, 413). */
   errors?: number[];
-  /** Ours, not api.md's (decisions.md "extension"). */
-  extension?: boolean;
 }
 
 export const TAGS: Array<{ name: string; description: string }> = [
@@ -51,16 +49,15 @@ function crud(
   path: string,
   noun: string,
   schemas: { query: z.ZodType; create: z.ZodType; update?: z.ZodType; list: z.ZodType; one: z.ZodType; created: z.ZodType; updated?: z.ZodType },
-  extension: { list?: boolean; get?: boolean; update?: boolean; delete?: boolean } = {},
 ): Record<string, OperationDoc> {
   const out: Record<string, OperationDoc> = {
-    [`GET ${path}`]: { tag, summary: `List ${noun}s`, query: schemas.query, response: schemas.list, extension: extension.list },
+    [`GET ${path}`]: { tag, summary: `List ${noun}s`, query: schemas.query, response: schemas.list },
     [`POST ${path}`]: { tag, summary: `Create a ${noun}`, body: schemas.create, response: schemas.created, status: 201 },
-    [`GET ${path}/{id}`]: { tag, summary: `Get a ${noun}`, response: schemas.one, extension: extension.get },
-    [`DELETE ${path}/{id}`]: { tag, summary: `Delete a ${noun}`, response: s.deleted, extension: extension.delete },
+    [`GET ${path}/{id}`]: { tag, summary: `Get a ${noun}`, response: schemas.one },
+    [`DELETE ${path}/{id}`]: { tag, summary: `Delete a ${noun}`, response: s.deleted },
   };
   if (schemas.update) {
-    out[`PUT ${path}/{id}`] = { tag, summary: `Update a ${noun}`, body: schemas.update, response: schemas.updated, extension: extension.update };
+    out[`PUT ${path}/{id}`] = { tag, summary: `Update a ${noun}`, body: schemas.update, response: schemas.updated };
   }
   return out;
 }
@@ -76,18 +73,16 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     response: s.tokenCreatedResponse,
     status: 201,
     errors: [429],
-    extension: true,
   },
   'DELETE /auth/tokens/current': {
     tag: 'Auth',
     summary: 'Revoke the calling token',
     description: 'The bearer token of this request stops working at once (`wsm auth logout`).',
     response: s.tokenRevokedResponse,
-    extension: true,
   },
-  'GET /me': { tag: 'Auth', summary: 'Get the calling user and its workspaces', response: s.meResponse, extension: true },
+  'GET /me': { tag: 'Auth', summary: 'Get the calling user and its workspaces', response: s.meResponse },
 
-  'POST /workspaces': { tag: 'Workspaces', summary: 'Create a workspace', body: s.workspaceCreateBody, response: s.workspaceCreatedResponse, status: 201, extension: true },
+  'POST /workspaces': { tag: 'Workspaces', summary: 'Create a workspace', body: s.workspaceCreateBody, response: s.workspaceCreatedResponse, status: 201 },
   [`GET ${ws}`]: { tag: 'Workspaces', summary: 'Get a workspace', response: s.workspaceResponse },
   [`GET ${ws}/permissions`]: { tag: 'Workspaces', summary: 'List the permissions enabled in a workspace', response: s.permissionsListResponse },
   'PATCH /workspaces/partner/permissions': {
@@ -109,7 +104,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     status: 201,
     errors: [413],
   },
-  [`GET ${ws}/contacts/{contact}`]: { tag: 'Contacts', summary: 'Get a contact', response: s.contactResponse, extension: true },
+  [`GET ${ws}/contacts/{contact}`]: { tag: 'Contacts', summary: 'Get a contact', response: s.contactResponse },
   [`POST ${ws}/contacts/{contact}`]: {
     tag: 'Contacts',
     summary: 'Update a contact',
@@ -124,11 +119,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   ...crud('Contact groups', `${ws}/contact-groups`, 'contact group', {
     query: s.groupListQuery, create: s.groupCreateBody, update: s.groupUpdateBody, list: s.groupListResponse,
     one: s.groupResponse, created: s.groupCreatedResponse, updated: s.groupUpdatedResponse,
-  }, { get: true, update: true, delete: true }),
+  }),
   ...crud('Contact fields', `${ws}/contact-fields`, 'contact field', {
     query: s.fieldListQuery, create: s.fieldCreateBody, update: s.fieldUpdateBody, list: s.fieldListResponse,
     one: s.fieldResponse, created: s.fieldCreatedResponse, updated: s.fieldUpdatedResponse,
-  }, { get: true, update: true }),
+  }),
 
   [`GET ${ws}/contact-imports`]: { tag: 'Contact imports', summary: 'List contact imports', query: s.importListQuery, response: s.importListResponse },
   [`POST ${ws}/contact-imports`]: {
@@ -142,21 +137,28 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     status: 201,
     errors: [413],
   },
-  [`GET ${ws}/contact-imports/{import}`]: { tag: 'Contact imports', summary: 'Get a contact import (poll its progress)', response: s.importResponse, extension: true },
+  [`GET ${ws}/contact-imports/{import}`]: { tag: 'Contact imports', summary: 'Get a contact import (poll its progress)', response: s.importResponse },
   [`DELETE ${ws}/contact-imports/{import}`]: { tag: 'Contact imports', summary: 'Delete a contact import', response: s.deleted },
 
   ...crud('Labels', `${ws}/labels`, 'label', {
     query: s.labelListQuery, create: s.labelCreateBody, update: s.labelUpdateBody, list: s.labelListResponse,
     one: s.labelResponse, created: s.labelCreatedResponse, updated: s.labelUpdatedResponse,
-  }, { list: true, delete: true }),
+  }),
   ...crud('Roles', `${ws}/roles`, 'role', {
     query: s.roleListQuery, create: s.roleCreateBody, update: s.roleUpdateBody, list: s.roleListResponse,
     one: s.roleResponse, created: s.roleCreatedResponse, updated: s.roleUpdatedResponse,
-  }, { get: true, update: true, delete: true }),
+  }),
+  [`DELETE ${ws}/roles/{id}`]: {
+    tag: 'Roles',
+    summary: 'Delete a role',
+    description: 'A role still assigned to a member cannot be deleted: 422 naming how many hold it.',
+    response: s.deleted,
+    errors: [422],
+  },
 
   [`GET ${ws}/users`]: { tag: 'Users', summary: 'List users', query: s.userListQuery, response: s.userListResponse },
-  [`POST ${ws}/users`]: { tag: 'Users', summary: 'Create a user in the workspace', body: s.userCreateBody, response: s.userCreatedResponse, status: 201, extension: true },
-  [`GET ${ws}/users/{user}`]: { tag: 'Users', summary: 'Get a user', response: s.userResponse, extension: true },
+  [`POST ${ws}/users`]: { tag: 'Users', summary: 'Create a user in the workspace', body: s.userCreateBody, response: s.userCreatedResponse, status: 201 },
+  [`GET ${ws}/users/{user}`]: { tag: 'Users', summary: 'Get a user', response: s.userResponse },
   [`POST ${ws}/users/{user}`]: {
     tag: 'Users',
     summary: 'Update a user',
@@ -177,7 +179,6 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     description: 'Filters: `status`, `category`, `search` (part of the name).',
     query: s.templateListQuery,
     response: s.templateListResponse,
-    extension: true,
   },
   [`POST ${ws}/templates`]: {
     tag: 'Templates',
@@ -209,8 +210,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     errors: [404, 500],
   },
 
-  'GET /files/{file}': { tag: 'Files', summary: 'Download a stored file', description: 'The URL itself is the capability; no token needed.', response: 'binary', extension: true },
-  'GET /openapi.json': { tag: 'Meta', summary: 'This OpenAPI document', extension: true },
+  'GET /files/{file}': { tag: 'Files', summary: 'Download a stored file', description: 'The URL itself is the capability; no token needed.', response: 'binary' },
+  'GET /openapi.json': { tag: 'Meta', summary: 'This OpenAPI document' },
 };
 
 /** `/workspaces/:workspace/x/{id}` and `/workspaces/{ws}/x/:y` give the same key. */

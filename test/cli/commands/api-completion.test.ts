@@ -61,7 +61,7 @@ describe('wsm completion', () => {
     expect(stdout).toContain('complete -o default -F _wsm wsm\n');
     expect(stdout).toMatch(/'\/'\) words='[^']*\bcontacts\b[^']*\btemplates\b/);
     expect(stdout).toContain("'templates/') words='list get create delete sync validate'");
-    expect(stdout).toMatch(/'templates\/sync'\) words=''; flags='--wait --timeout --interval --fail-on-rejected'/);
+    expect(stdout).toMatch(/'templates\/sync'\) words=''; flags='--wait --timeout --interval --fail-on-rejected --template --templates-from'/);
     expect(stdout).toContain("    -o) COMPREPLY=($(compgen -W 'table json ndjson csv' -- \"$cur\")); return ;;");
   });
 

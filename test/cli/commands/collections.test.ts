@@ -46,7 +46,7 @@ describe('groups', () => {
   it('get/update/delete are extensions: a router 404 is "not supported", exit 1', async () => {
     api.pool.intercept({ path: `${WSP}/contact-groups/3`, method: 'GET' }).reply(404, { message: 'The route api/v3/... could not be found.' }, JSON_HEADERS);
     api.pool.intercept({ path: `${WSP}/contact-groups/3`, method: 'DELETE' }).reply(405, '', {});
-    expect((await api.run(['groups', 'get', '3'])).stderr).toBe('error: this server does not support getting a contact group\n');
+    expect((await api.run(['groups', 'get', '3'])).stderr).toBe('error: this server does not support getting a contact group: find it in `wsm groups list`\n');
     const del = await api.run(['groups', 'delete', '3', '--yes']);
     expect(del.code).toBe(1);
     expect(del.stderr).toBe('error: this server does not support deleting a contact group\n');
@@ -87,14 +87,18 @@ describe('labels', () => {
     const none = await api.run(['labels', 'update', '5']);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('  name: The name field is required when color is not present.\n');
+    // api.md lists name as required on PUT: with only a colour, the current name is read and sent along.
+    api.pool.intercept({ path: `${WSP}/labels/5`, method: 'GET' }).reply(200, { data: label(5, 'urgent', '#f00') }, JSON_HEADERS);
     const bodies = replyJson(api, `${WSP}/labels/5`, 'PUT', 200, { status: 200, message: 'ok', data: label(5, 'urgent', '#0a0') });
     expect((await api.run(['labels', 'update', '5', '--color', '#0a0'])).code).toBe(0);
-    expect(bodies).toEqual([{ color: '#0a0' }]);
+    expect(bodies).toEqual([{ color: '#0a0', name: 'urgent' }]);
   });
 
   it('list is an extension: a 405 is "not supported"; get is core: 404 is exit 4', async () => {
     api.pool.intercept({ path: `${WSP}/labels`, method: 'GET' }).reply(405, { message: 'Method not allowed.' }, JSON_HEADERS);
-    expect((await api.run(['labels', 'list'])).stderr).toBe('error: this server does not support listing labels\n');
+    expect((await api.run(['labels', 'list'])).stderr).toBe(
+      'error: this server does not support listing labels: keep the ids that `wsm labels create -q` prints and read each with `wsm labels get <id>`\n',
+    );
     api.pool.intercept({ path: `${WSP}/labels/9`, method: 'GET' }).reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
     expect((await api.run(['labels', 'get', '9'])).code).toBe(4);
   });

@@ -50,6 +50,23 @@ describe('contacts list', () => {
   });
 });
 
+describe('answers wsm cannot use', () => {
+  it('a list without its data array is exit 1, one sentence naming the field', async () => {
+    api.pool.intercept({ path: `${WSP}/contacts`, method: 'GET' }).reply(200, { items: [] }, JSON_HEADERS);
+    const { code, stdout, stderr } = await api.run(['contacts', 'list']);
+    expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
+    expect(stderr).toBe("error: the server's answer to listing contacts has no `data` list\n");
+  });
+
+  it('a create answered 201 without a record is a warning and exit 0; -o json shows the body as sent', async () => {
+    api.pool.intercept({ path: `${WSP}/contacts`, method: 'POST' }).reply(201, { success: true }, JSON_HEADERS);
+    const { code, stdout, stderr } = await api.run(['contacts', 'create', '--number', '14155550100', '-o', 'json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ success: true });
+    expect(stderr).toBe("warning: the contact was created, but the server's answer holds no record: no id to show\n");
+  });
+});
+
 describe('contacts get', () => {
   it('prints one contact as key/value lines when piped, the record with -o json', async () => {
     const record = contact(7, { email: 'x@example.com', fields: { city: 'Lisbon' } });
@@ -75,7 +92,7 @@ describe('contacts get', () => {
     for (const id of ['9', '10']) {
       const { code, stderr } = await api.run(['contacts', 'get', id]);
       expect(code).toBe(1);
-      expect(stderr).toBe('error: this server does not support getting one contact\n');
+      expect(stderr).toBe('error: this server does not support getting one contact: find it with `wsm contacts list --search <number or name>`\n');
     }
   });
 

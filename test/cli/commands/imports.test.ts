@@ -130,13 +130,25 @@ describe('contacts import: upload', () => {
     expect(stderr).toContain('Import 5 completed: 1 created, 0 updated, 1 failed.\n');
   });
 
-  it('--wait on a backend without GET import says it is not supported (exit 1)', async () => {
+  it('--wait on a backend without GET import polls the import list instead; the file is sent once', async () => {
     const file = await api.file('good.csv', GOOD);
     acceptUpload(api);
     api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(405, { message: 'Method not allowed.' }, JSON_HEADERS);
+    const listed = `${WSP}/contact-imports?per_page=100&page=1`;
+    api.pool.intercept({ path: listed, method: 'GET' }).reply(200, page([importRecord(4, { status: 'completed' }), importRecord(5, { status: 'processing' })]), JSON_HEADERS);
+    const done = importRecord(5, { status: 'completed', created_count: 2 });
+    api.pool.intercept({ path: listed, method: 'GET' }).reply(200, page([importRecord(4, { status: 'completed' }), done]), JSON_HEADERS);
+    const { code, stdout } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s', '-o', 'json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual(done);
+  });
+
+  it('--wait when the server\'s import record has no status is exit 1 naming the field, after one upload', async () => {
+    const file = await api.file('good.csv', GOOD);
+    acceptUpload(api, { id: 5, name: 'good.csv' } as never);
     const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s']);
     expect(code).toBe(1);
-    expect(stderr).toBe('error: this server does not support getting one contact import\n');
+    expect(stderr).toBe("error: the server's record of import 5 has no `status` field, so wsm cannot tell when it is finished: it was uploaded once, do not upload it again\n");
   });
 
   it('a failed import under --wait is exit 1 with its reason', async () => {

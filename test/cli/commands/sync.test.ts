@@ -6,7 +6,6 @@ beforeEach(async () => (api = await setupApi()));
 afterEach(() => api.close());
 
 const PENDING = `${WSP}/templates?per_page=100&status=PENDING&page=1`;
-const ALL = `${WSP}/templates?per_page=100&page=1`;
 const SYNC = `${WSP}/templates/sync`;
 const synced = { success: true, message: 'Templates synchronized successfully.' };
 
@@ -41,33 +40,28 @@ describe('templates sync', () => {
     expect(stderr).toBe(`error: Template provider unavailable. (500 on POST ${SYNC})\n`);
   });
 
-  it('--wait syncs until none of the templates pending before is still pending', async () => {
+  const GET = (id: number) => `${WSP}/templates/${id}`;
+  const one = (t: ReturnType<typeof template>) => ({ success: true, data: t });
+
+  it('--wait syncs until none of the templates pending before is still pending, reading each with GET', async () => {
     api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([template(1), template(2)]), JSON_HEADERS);
     api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS).times(2);
-    api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([template(2)]), JSON_HEADERS);
-    api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([]), JSON_HEADERS);
-    api.pool
-      .intercept({ path: ALL, method: 'GET' })
-      .reply(200, page([template(1, { status: 'APPROVED' }), template(2, { status: 'REJECTED', rejection_reason: 'PROMOTIONAL' }), template(3, { status: 'APPROVED' })]), JSON_HEADERS);
+    api.pool.intercept({ path: GET(1), method: 'GET' }).reply(200, one(template(1, { status: 'APPROVED' })), JSON_HEADERS);
+    api.pool.intercept({ path: GET(2), method: 'GET' }).reply(200, one(template(2)), JSON_HEADERS);
+    api.pool.intercept({ path: GET(1), method: 'GET' }).reply(200, one(template(1, { status: 'APPROVED' })), JSON_HEADERS);
+    api.pool.intercept({ path: GET(2), method: 'GET' }).reply(200, one(template(2, { status: 'REJECTED', rejection_reason: 'PROMOTIONAL' })), JSON_HEADERS);
     const { code, stdout } = await api.run(['templates', 'sync', '--wait', '--interval', '0s']);
     expect(code).toBe(0);
-    // Only the templates this sync was about: 3 was never pending.
+    // Only the templates this sync was about.
     expect(stdout).toBe('1\ttpl_1\ten\tAPPROVED\t\n2\ttpl_2\ten\tREJECTED\tPROMOTIONAL\n');
   });
 
   it('--fail-on-rejected is exit 7 naming each rejected template and its reason', async () => {
     api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([template(1), template(2, { name: 'promo_x' }), template(4, { name: 'spam_y' })]), JSON_HEADERS);
     api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS);
-    api.pool.intercept({ path: ALL, method: 'GET' }).reply(
-      200,
-      page([
-        template(1, { status: 'APPROVED' }),
-        template(2, { name: 'promo_x', status: 'REJECTED', rejection_reason: 'PROMOTIONAL' }),
-        template(4, { name: 'spam_y', status: 'REJECTED', rejection_reason: 'INVALID_FORMAT' }),
-        template(5, { name: 'old_one', status: 'REJECTED', rejection_reason: 'OLD' }),
-      ]),
-      JSON_HEADERS,
-    );
+    api.pool.intercept({ path: GET(1), method: 'GET' }).reply(200, one(template(1, { status: 'APPROVED' })), JSON_HEADERS);
+    api.pool.intercept({ path: GET(2), method: 'GET' }).reply(200, one(template(2, { name: 'promo_x', status: 'REJECTED', rejection_reason: 'PROMOTIONAL' })), JSON_HEADERS);
+    api.pool.intercept({ path: GET(4), method: 'GET' }).reply(200, one(template(4, { name: 'spam_y', status: 'REJECTED', rejection_reason: 'INVALID_FORMAT' })), JSON_HEADERS);
     const { code, stdout, stderr } = await api.run(['templates', 'sync', '--fail-on-rejected', '-o', 'json']);
     expect(code).toBe(7);
     expect(JSON.parse(stdout).map((t: { name: string; status: string }) => `${t.name}:${t.status}`)).toEqual(['tpl_1:APPROVED', 'promo_x:REJECTED', 'spam_y:REJECTED']);
@@ -77,10 +71,18 @@ describe('templates sync', () => {
   it('--fail-on-rejected with nothing rejected is exit 0', async () => {
     api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([template(1)]), JSON_HEADERS);
     api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS);
-    api.pool.intercept({ path: ALL, method: 'GET' }).reply(200, page([template(1, { status: 'APPROVED' })]), JSON_HEADERS);
+    api.pool.intercept({ path: GET(1), method: 'GET' }).reply(200, one(template(1, { status: 'APPROVED' })), JSON_HEADERS);
     const { code, stdout } = await api.run(['templates', 'sync', '--fail-on-rejected', '-q']);
     expect(code).toBe(0);
     expect(stdout).toBe('1\n');
+  });
+
+  it('--template names the templates to track: no list is read, a template answered {success, template} counts', async () => {
+    api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS);
+    api.pool.intercept({ path: GET(7), method: 'GET' }).reply(200, { success: true, template: template(7, { status: 'REJECTED' }) }, JSON_HEADERS);
+    const { code, stderr } = await api.run(['templates', 'sync', '--fail-on-rejected', '--template', '7']);
+    expect(code).toBe(7);
+    expect(stderr).toBe('error: 1 template was REJECTED: tpl_7 (no reason given)\n');
   });
 
   it('--wait with nothing pending at the start is exit 0 and says so', async () => {
@@ -92,9 +94,9 @@ describe('templates sync', () => {
   });
 
   it('--wait past --timeout is exit 6 naming what is still pending', async () => {
-    api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([template(1, { name: 'slow_one' })]), JSON_HEADERS).times(2);
+    api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([template(1, { name: 'slow_one' })]), JSON_HEADERS);
     api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS);
-    api.pool.intercept({ path: ALL, method: 'GET' }).reply(200, page([template(1, { name: 'slow_one' })]), JSON_HEADERS);
+    api.pool.intercept({ path: GET(1), method: 'GET' }).reply(200, one(template(1, { name: 'slow_one' })), JSON_HEADERS);
     const { code, stdout, stderr } = await api.run(['templates', 'sync', '--wait', '--timeout', '0s']);
     expect(code).toBe(6);
     expect(stdout).toBe('1\tslow_one\ten\tPENDING\t\n');
@@ -104,19 +106,38 @@ describe('templates sync', () => {
   it('--wait on a terminal shows progress and a summary on stderr', async () => {
     api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([template(1)]), JSON_HEADERS);
     api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS);
-    api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([]), JSON_HEADERS);
-    api.pool.intercept({ path: ALL, method: 'GET' }).reply(200, page([template(1, { status: 'APPROVED' })]), JSON_HEADERS);
+    api.pool.intercept({ path: GET(1), method: 'GET' }).reply(200, one(template(1, { status: 'APPROVED' })), JSON_HEADERS);
     const { code, stderr } = await api.run(['templates', 'sync', '--wait', '--no-color'], { stdoutTTY: true });
     expect(code).toBe(0);
     expect(stderr).toMatch(/Templates reviewed ░+ 0% \| 0\/1/);
     expect(stderr).toContain('1 approved, 0 rejected, 0 still pending.\n');
   });
 
-  it('--wait on a backend without the template list is "not supported", exit 1', async () => {
+  it('--wait on a backend without the template list syncs until "no pending template"', async () => {
     api.pool.intercept({ path: PENDING, method: 'GET' }).reply(404, { message: 'The route could not be found.' }, JSON_HEADERS);
-    const { code, stderr } = await api.run(['templates', 'sync', '--wait']);
-    expect(code).toBe(1);
-    expect(stderr).toBe('error: this server does not support listing templates\n');
+    api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS);
+    api.pool.intercept({ path: SYNC, method: 'POST' }).reply(404, { success: false, message: 'No pending templates found.' }, JSON_HEADERS);
+    const { code, stdout } = await api.run(['templates', 'sync', '--wait', '--interval', '0s']);
+    expect(code).toBe(0);
+    expect(stdout).toBe('No template is PENDING: nothing to sync.\n');
+  });
+
+  it('--wait retries a 503 during the wait; without --wait a 500 is exit 6 at once', async () => {
+    api.pool.intercept({ path: SYNC, method: 'POST' }).reply(503, { message: 'Service Unavailable' }, JSON_HEADERS);
+    api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS);
+    api.pool.intercept({ path: GET(3), method: 'GET' }).reply(200, one(template(3, { status: 'APPROVED' })), JSON_HEADERS);
+    const waited = await api.run(['templates', 'sync', '--wait', '--interval', '0s', '--template', '3']);
+    expect(waited.code).toBe(0);
+    api.pool.intercept({ path: SYNC, method: 'POST' }).reply(500, { success: false, message: 'Provider down.' }, JSON_HEADERS);
+    const once = await api.run(['templates', 'sync', '--fail-on-rejected', '--template', '3']);
+    expect(once.code).toBe(6);
+  });
+
+  it('--fail-on-rejected on a backend without the list and no --template is exit 2, nothing synced', async () => {
+    api.pool.intercept({ path: PENDING, method: 'GET' }).reply(405, { message: 'Method not allowed.' }, JSON_HEADERS);
+    const { code, stderr } = await api.run(['templates', 'sync', '--wait', '--fail-on-rejected']);
+    expect(code).toBe(2);
+    expect(stderr).toBe('error: this server cannot list templates, so --fail-on-rejected needs the templates to check: pass --template <id> (repeatable) or --templates-from <file|->\n');
   });
 
   it('a bad --timeout is exit 2', async () => {

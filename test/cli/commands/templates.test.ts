@@ -149,7 +149,7 @@ describe('templates list / get / delete', () => {
     api.pool.intercept({ path: `${WSP}/templates`, method: 'GET' }).reply(405, { message: 'Method not allowed.' }, JSON_HEADERS);
     const { code, stderr } = await api.run(['templates', 'list']);
     expect(code).toBe(1);
-    expect(stderr).toBe('error: this server does not support listing templates\n');
+    expect(stderr).toBe('error: this server does not support listing templates: read each with `wsm templates get <id>`\n');
   });
 
   it('get prints the template; a missing one is exit 4', async () => {

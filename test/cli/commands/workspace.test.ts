@@ -41,7 +41,11 @@ describe('permissions', () => {
     expect((await api.run(['permissions', 'list', '-q'])).stdout).toBe('contacts.view\ncontacts.create\ntemplates.view\n');
   });
 
-  function acceptSet(api: Api) {
+  const fullListing = { data: [{ contacts: ['contacts.view'] }, { labels: ['labels.view'] }, { roles: ['roles.view'] }, { users: ['users.view'] }, { templates: ['templates.sync'] }] };
+
+  /** The server's listing (read first: names are checked against it), then the PATCH. */
+  function acceptSet(api: Api, listed: object = fullListing) {
+    api.pool.intercept({ path: `${WSP}/permissions`, method: 'GET' }).reply(200, listed, JSON_HEADERS);
     const { bodies, capture } = jsonBodies();
     api.pool.intercept({ path: '/api/v3/workspaces/partner/permissions', method: 'PATCH' }).reply((opts) => {
       capture(opts);
@@ -73,14 +77,38 @@ describe('permissions', () => {
     expect(bodies).toEqual([{ permissions: ['roles.view', 'users.view'] }]);
   });
 
-  it('unknown or duplicate names are exit 2 naming the index, nothing sent', async () => {
+  it('duplicate names are exit 2 naming the index, nothing sent', async () => {
     const { code, stderr } = await api.run(['permissions', 'set', 'contacts.view', 'contacts.fly', 'contacts.view']);
     expect(code).toBe(2);
-    expect(stderr).toBe('error: the permission list is invalid: nothing was sent\n  permissions.1: The selected permission is invalid.\n  permissions.2: The permission is a duplicate.\n');
+    expect(stderr).toBe('error: the permission list is invalid: nothing was sent\n  permissions.2: The permission is a duplicate.\n');
+  });
+
+  it('names are checked against the server\'s own listing (names or {name} objects): unknown ones are exit 2, nothing sent', async () => {
+    api.pool.intercept({ path: `${WSP}/permissions`, method: 'GET' }).reply(200, { data: [{ contacts: [{ id: 1, name: 'contacts.view', guard_name: 'api' }] }] }, JSON_HEADERS);
+    const { code, stderr } = await api.run(['permissions', 'set', 'contacts.view', 'contacts.fly']);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      "error: the server does not list contacts.fly: nothing was sent (`wsm permissions list` shows the names it knows)\n  permissions.1: contacts.fly is not in the server's permission listing.\n",
+    );
+  });
+
+  it('names the built-in list does not know go as given when the server lists them', async () => {
+    const bodies = acceptSet(api, { data: [{ contacts: ['contacts.view', 'contacts.export'] }] });
+    expect((await api.run(['permissions', 'set', 'contacts.export'])).code).toBe(0);
+    expect(bodies).toEqual([{ permissions: ['contacts.export'] }]);
+  });
+
+  it('where the listing cannot be read (403), the names go as given and the server decides', async () => {
+    api.pool.intercept({ path: `${WSP}/permissions`, method: 'GET' }).reply(403, { message: 'This action is unauthorized.', status: 403 }, JSON_HEADERS);
+    api.pool.intercept({ path: '/api/v3/workspaces/partner/permissions', method: 'PATCH' }).reply(422, { message: 'Validation error', errors: { 'permissions.0': ['The selected permissions.0 is invalid.'] } }, JSON_HEADERS);
+    const { code, stderr } = await api.run(['permissions', 'set', 'contacts.fly']);
+    expect(code).toBe(5);
+    expect(stderr).toContain('  permissions.0: The selected permissions.0 is invalid.\n');
   });
 
   it('no names on a terminal is exit 2; a 403 for a non-partner is exit 3', async () => {
     expect((await api.run(['permissions', 'set'], { stdinTTY: true })).code).toBe(2);
+    api.pool.intercept({ path: `${WSP}/permissions`, method: 'GET' }).reply(200, fullListing, JSON_HEADERS);
     api.pool.intercept({ path: '/api/v3/workspaces/partner/permissions', method: 'PATCH' }).reply(403, { message: 'This action is unauthorized.', status: 403 }, JSON_HEADERS);
     expect((await api.run(['permissions', 'set', 'contacts.view'])).code).toBe(3);
   });

@@ -1,0 +1,229 @@
+// The one engine behind every full walk of a list (`--all`, export, every `iterate`) and every bulk
+// verb (and, later, `wsm apply`). Against a distant server the time goes to round trips, so:
+// - once page 1 gives `last_page`, later pages are fetched concurrently (a window of requests in
+//   flight, 6 by default), their rows still handed on in order, and never more than a few windows
+//   of pages held at once, whatever the list's size;
+// - without `last_page` it follows `links.next` (or a full page) one page at a time;
+// - a 429, or a 503 with Retry-After, halves the window and waits as the server says; each success
+//   then grows it back by one per window's worth of successes (AIMD, like TCP). Nothing is lost:
+//   the throttled request is asked again;
+// - a page that still fails stops the walk with PageFailedError naming it; the rows handed on
+//   before it are whole pages.
+import { PageFailedError } from './errors.js';
+import { fetchWithinCap, numberOf, type ListPage, type PageParams, type WalkOptions } from './pagination.js';
+import { RequestWindow, underWindow, type EngineRequest } from './request-window.js';
+
+export { RequestWindow, type EngineRequest } from './request-window.js';
+
+export const DEFAULT_CONCURRENCY = 6;
+export const MAX_CONCURRENCY = 64;
+
+export type EngineFetchPage<T> = (params: PageParams, request: EngineRequest) => Promise<ListPage<T>>;
+
+export interface ProgressEvent {
+  /** Rows handed on (a walk) or items settled (a bulk run). */
+  done: number;
+  /** The whole, when known (`meta.total`, the number of items). */
+  total?: number;
+}
+
+export interface EngineOptions extends WalkOptions {
+  /** Most requests in flight (default 6). */
+  concurrency?: number;
+  /** Told after each page or item: a progress display hangs here. */
+  progress?: (event: ProgressEvent) => void;
+  /** Test seams. */
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+/** A promise to wait on and the function that settles it (Promise.withResolvers is ES2024). */
+function signal(): { fired: Promise<void>; fire: () => void } {
+  let fire: () => void = () => undefined;
+  const fired = new Promise<void>((resolve) => (fire = resolve));
+  return { fired, fire };
+}
+
+export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+/**
+ * Runs `task` over `count` items, at most `window.size` at once and at most `ahead` items past the
+ * first one not yet handed on, and yields the results in item order. A task that throws stops the
+ * run there (its error thrown in order, after every earlier result). Returning early cancels the
+ * tasks in flight.
+ */
+export async function* inOrder<R>(count: number, window: RequestWindow, ahead: number, task: (index: number, signal: AbortSignal) => Promise<R>): AsyncGenerator<R> {
+  const abort = new AbortController();
+  const settled = new Map<number, Settled<R>>();
+  let launched = 0;
+  let inFlight = 0;
+  let wake = signal();
+  try {
+    for (let next = 0; next < count; ) {
+      wake = signal();
+      while (launched < count && inFlight < window.size && launched - next < ahead) {
+        const index = launched++;
+        inFlight += 1;
+        task(index, abort.signal).then(
+          (value) => settled.set(index, { ok: true, value }),
+          (error: unknown) => settled.set(index, { ok: false, error }),
+        ).finally(() => {
+          inFlight -= 1;
+          wake.fire();
+        });
+      }
+      const result = settled.get(next);
+      if (result === undefined) {
+        await wake.fired;
+        continue;
+      }
+      settled.delete(next);
+      next += 1;
+      if (!result.ok) throw result.error;
+      yield result.value;
+    }
+  } finally {
+    abort.abort();
+  }
+}
+
+/** Yields each page of a list from page 1, in order; see the top of this file. */
+export async function* walkPages<T>(fetchPage: EngineFetchPage<T>, options: EngineOptions = {}): AsyncGenerator<ListPage<T>> {
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const window = new RequestWindow(concurrency, options.notice, options.now, options.sleep);
+  const abort = new AbortController();
+  let params: PageParams = { page: 1, per_page: options.perPage };
+  const fetchOne = async (page: number | undefined, signal: AbortSignal) => {
+    const asked: PageParams = { ...params, page };
+    const result = await underWindow(window, `page ${page ?? '(next)'}`, signal, (request) => fetchWithinCap((p) => fetchPage(p, request), asked, options));
+    // A per_page lowered on this page holds for the pages after it.
+    params = { ...params, per_page: asked.per_page };
+    return result;
+  };
+  /** A later page's failure names the page (page 1's stays itself: nothing was written yet). */
+  const fetchLater = (page: number | undefined, lastPage: number | undefined, signal: AbortSignal) =>
+    fetchOne(page, signal).catch((error: unknown) => {
+      throw signal.aborted ? error : new PageFailedError(page, lastPage, error);
+    });
+
+  let rows = 0;
+  const handOn = (response: ListPage<T>) => {
+    rows += response.data.length;
+    options.progress?.({ done: rows, total: firstTotal });
+  };
+  let firstTotal: number | undefined;
+  try {
+    const first = await fetchOne(1, abort.signal);
+    firstTotal = first.meta.total;
+    handOn(first);
+    yield first;
+    if (first.data.length === 0) return;
+    const lastPage = first.meta.last_page;
+    const reached = Math.max(1, first.meta.current_page ?? 1);
+    if (lastPage !== undefined) {
+      if (reached >= lastPage) return;
+      const count = lastPage - reached;
+      // Pages held at once: those in flight plus those waiting for an earlier one, a few windows' worth.
+      const pages = inOrder(count, window, concurrency * 2, (index, signal) => fetchLater(reached + 1 + index, lastPage, signal));
+      for await (const response of pages) {
+        handOn(response);
+        yield response;
+        // Rows deleted during the walk: an empty page ends it (later pages would be empty too).
+        if (response.data.length === 0) return;
+      }
+      return;
+    }
+    yield* followLinks(first, reached, (page, extra) => {
+      params = { ...params, ...extra };
+      return fetchLater(page, undefined, abort.signal).then((response) => (handOn(response), response));
+    }, () => params);
+  } finally {
+    abort.abort();
+  }
+}
+
+/**
+ * Without `last_page`: `links.next` (its query over ours), or, without links, the next page while
+ * pages come back full. One page at a time, always forward.
+ */
+async function* followLinks<T>(
+  first: ListPage<T>,
+  firstReached: number,
+  fetch: (page: number | undefined, extra: PageParams) => Promise<ListPage<T>>,
+  current: () => PageParams,
+): AsyncGenerator<ListPage<T>> {
+  const followed = new Set<string>();
+  let response = first;
+  let reached = firstReached;
+  for (;;) {
+    const { meta, next } = response;
+    let page: number | undefined = reached + 1;
+    let extra: PageParams = {};
+    if (typeof next === 'string' && next !== '') {
+      if (followed.has(next)) return;
+      followed.add(next);
+      extra = queryOf(next);
+      const linked = extra.page === undefined ? undefined : Number(extra.page);
+      page = linked !== undefined && linked > reached ? linked : extra.cursor !== undefined ? undefined : reached + 1;
+    } else if (next === null) {
+      return;
+    } else {
+      const perPage = meta.per_page ?? numberOf(current().per_page);
+      if (perPage !== undefined && response.data.length < perPage) return;
+    }
+    response = await fetch(page, extra);
+    yield response;
+    if (response.data.length === 0) return;
+    reached = Math.max(page ?? reached + 1, response.meta.current_page ?? 0);
+  }
+}
+
+/** The query parameters of a next link; only the query is used, never its host. */
+function queryOf(link: string): PageParams {
+  let url: URL;
+  try {
+    url = new URL(link, 'http://next.invalid/');
+  } catch {
+    return {};
+  }
+  const params: PageParams = {};
+  for (const [key, value] of url.searchParams) params[key] = /^\d+$/.test(value) ? Number(value) : value;
+  return params;
+}
+
+/** Every row of every page, in order. */
+export async function* walkRows<T>(fetchPage: EngineFetchPage<T>, options: EngineOptions = {}): AsyncGenerator<T> {
+  for await (const response of walkPages(fetchPage, options)) yield* response.data;
+}
+
+/**
+ * A bulk run: `call` for each item under the shared window (throttled answers wait and go again),
+ * and `settle` turns each item's result or failure into its report line. Reports are yielded in
+ * item order; one item's failure never stops the others.
+ */
+export async function* runEach<I, R, O>(
+  items: readonly I[],
+  call: (item: I, request: EngineRequest) => Promise<R>,
+  settle: (item: I, result: Settled<R>) => O,
+  options: EngineOptions & { describe?: (item: I) => string } = {},
+): AsyncGenerator<O> {
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const window = new RequestWindow(concurrency, options.notice, options.now, options.sleep);
+  let done = 0;
+  const reports = inOrder(items.length, window, concurrency * 4, async (index, signal) => {
+    const item = items[index];
+    let result: Settled<R>;
+    try {
+      result = { ok: true, value: await underWindow(window, options.describe?.(item) ?? `item ${index + 1}`, signal, (request) => call(item, request)) };
+    } catch (error) {
+      if (signal.aborted) throw error;
+      result = { ok: false, error };
+    }
+    return settle(item, result);
+  });
+  for await (const report of reports) {
+    done += 1;
+    options.progress?.({ done, total: items.length });
+    yield report;
+  }
+}

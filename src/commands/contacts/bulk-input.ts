@@ -1,0 +1,122 @@
+// What `contacts delete --from` and `contacts update --from` read: contact ids one a line (as
+// `contacts list -q` prints them), or a CSV with an `id` column and, for an update, the columns to
+// change (as `contacts export` writes them: name, email, gender, status, contact_groups as ids
+// joined by ";", then one column per custom field). Every item is checked before anything is
+// sent: a bad line is exit 2 naming it. A row is a line, read as import files are (one reader:
+// src/api/import-csv.ts), so its line number is the file's.
+import { headerName, parseLine } from '../../api/import-csv.js';
+import { check, contactUpdateBody, type ContactUpdateBody } from '../../api/schemas/index.js';
+import { LocalValidationError, UsageError } from '../../cli/errors.js';
+
+export interface BulkItem {
+  id: string;
+  /** Line of the input it came from (1-based), for messages. */
+  line: number;
+  /** The update to send (update only). */
+  body?: ContactUpdateBody;
+}
+
+/** Columns of an export that are not the contact's to change. */
+const READ_ONLY = new Set(['number', 'workspace_id', 'avatar_url', 'created_at', 'updated_at']);
+const KNOWN = new Set(['name', 'email', 'gender', 'status', 'contact_groups']);
+const ID = /^\d+$/;
+
+export function readBulkInput(text: string, source: string, update?: { flags: ContactUpdateBody | Partial<ContactUpdateBody> }): BulkItem[] {
+  const clean = text.replace(/^\uFEFF/, '');
+  const lines = clean.split(/\r\n|\n|\r/);
+  const firstLine = lines.find((l) => l.trim() !== '' && !l.trim().startsWith('#'));
+  if (firstLine === undefined) throw new UsageError(`${source} holds no contact ids`);
+  const items = ID.test(firstLine.trim()) ? idLines(lines, source) : csvRows(clean, source, update !== undefined);
+  if (items.length === 0) throw new UsageError(`${source} holds no contact ids`);
+  if (update === undefined) return items;
+  return withBodies(items, update.flags, source);
+}
+
+function idLines(lines: string[], source: string): BulkItem[] {
+  const items: BulkItem[] = [];
+  const errors: Record<string, string[]> = {};
+  lines.forEach((raw, index) => {
+    const text = raw.trim();
+    if (text === '' || text.startsWith('#')) return;
+    if (ID.test(text)) items.push({ id: text, line: index + 1 });
+    else errors[`line ${index + 1}`] = [`"${text}" is not a contact id (a positive whole number).`];
+  });
+  if (Object.keys(errors).length > 0) throw new LocalValidationError(`${source} has lines that are not contact ids: nothing was sent`, errors);
+  return items;
+}
+
+interface CsvRow {
+  line: number;
+  cells: Record<string, string>;
+}
+
+function csvRows(text: string, source: string, forUpdate: boolean): Array<BulkItem & { cells?: Record<string, string> }> {
+  const rows: CsvRow[] = [];
+  let header: string[] | undefined;
+  const unreadable: Record<string, string[]> = {};
+  text.split(/\r\n|\n|\r/).forEach((raw, index) => {
+    if (raw.trim() === '') return;
+    const parsed = parseLine(raw);
+    if ('error' in parsed) {
+      unreadable[`line ${index + 1}`] = [parsed.error];
+      return;
+    }
+    if (header === undefined) header = parsed.cells.map(headerName);
+    else rows.push({ line: index + 1, cells: Object.fromEntries(header.map((name, at) => [name, (parsed.cells[at] ?? '').trim()])) });
+  });
+  if (Object.keys(unreadable).length > 0) {
+    throw new LocalValidationError(`${source} is neither contact ids one a line nor a readable CSV: nothing was sent`, unreadable);
+  }
+  if (!header?.includes('id')) throw new LocalValidationError(`${source} has no "id" column: nothing was sent`, { id: ['The header row must have an id column (or give one id a line).'] });
+  const errors: Record<string, string[]> = {};
+  const items = rows.flatMap((row) => {
+    const id = row.cells.id ?? '';
+    if (!ID.test(id)) {
+      errors[`line ${row.line} id`] = [`"${id}" is not a contact id (a positive whole number).`];
+      return [];
+    }
+    return [{ id, line: row.line, ...(forUpdate ? { cells: row.cells } : {}) }];
+  });
+  if (Object.keys(errors).length > 0) throw new LocalValidationError(`${source} has rows without a contact id: nothing was sent`, errors);
+  return items;
+}
+
+/** Each row's update: the flags, then the row's non-empty cells (a cell left empty is left as it is). */
+function withBodies(items: Array<BulkItem & { cells?: Record<string, string> }>, flags: Partial<ContactUpdateBody>, source: string): BulkItem[] {
+  if (flags.name === undefined && items.every((item) => item.cells === undefined)) {
+    throw new UsageError(`the API requires the name on every update: give --name, or a CSV in ${source} with an id and a name column`);
+  }
+  const errors: Record<string, string[]> = {};
+  const result = items.map(({ cells, ...item }) => {
+    const body: Record<string, unknown> = { ...flags };
+    const fields: Record<string, string> = { ...(flags.fields ?? {}) };
+    for (const [column, value] of Object.entries(cells ?? {})) {
+      if (value === '' || column === 'id' || READ_ONLY.has(column)) continue;
+      if (column === 'status') body.status = statusOf(value);
+      else if (column === 'contact_groups') body.contact_groups = value.split(';').map((id) => id.trim()).filter((id) => id !== '');
+      else if (KNOWN.has(column)) body[column] = value;
+      else fields[column] = value; // a column named after a custom field, as `contacts export` writes them
+    }
+    if (Object.keys(fields).length > 0) body.fields = fields;
+    if (body.name === undefined) {
+      errors[`line ${item.line} name`] = ['The API requires the name on every update: give --name or a name column.'];
+      return item;
+    }
+    const checked = check(contactUpdateBody, body);
+    if (!checked.ok) {
+      for (const [field, messages] of Object.entries(checked.errors)) errors[`line ${item.line} ${field}`] = messages;
+      return item;
+    }
+    return { ...item, body: body as ContactUpdateBody };
+  });
+  if (Object.keys(errors).length > 0) throw new LocalValidationError(`${source} has updates the API would refuse: nothing was sent`, errors);
+  return result;
+}
+
+/** `true/false`, `1/0`, `yes/no` or `active/inactive`, as a spreadsheet may write them. */
+function statusOf(value: string): unknown {
+  const text = value.toLowerCase();
+  if (['true', '1', 'yes', 'active'].includes(text)) return true;
+  if (['false', '0', 'no', 'inactive'].includes(text)) return false;
+  return value;
+}

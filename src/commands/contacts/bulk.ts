@@ -1,0 +1,98 @@
+// `contacts delete --from <file|->` and `contacts update --from <file|->`: many contacts, one
+// request each, on the page engine (several in flight, paced by 429s). One report line per item
+// (id, outcome, status, message): every item with -o json/ndjson/csv, the failures only in the
+// table. Exit 0 only when every item succeeded; otherwise the exit code of the first failure (in
+// input order) and the summary `3 of 1,200 failed`. A delete answered 404 is "already gone", so
+// an interrupted run can be repeated safely.
+import { APIStatusError, NotFoundError } from '../../api/errors.js';
+import { runEach, type EngineRequest, type Settled } from '../../api/page-engine.js';
+import type { ContactUpdateBody } from '../../api/schemas/index.js';
+import type { Context } from '../../cli/context.js';
+import { CliError, exitCodeFor } from '../../cli/errors.js';
+import type { Column } from '../../cli/output.js';
+import { concurrencyOf } from '../shared/concurrency.js';
+import { readTextInput, workspaceClient } from '../shared/verb.js';
+import { readBulkInput, type BulkItem } from './bulk-input.js';
+
+export type Outcome = 'deleted' | 'already gone' | 'updated' | 'failed' | 'would delete' | 'would update';
+
+export interface BulkReport {
+  id: string;
+  outcome: Outcome;
+  status: number | null;
+  message: string;
+}
+
+const reportColumns: Column<BulkReport>[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'outcome', header: 'OUTCOME' },
+  { key: 'status', header: 'STATUS' },
+  { key: 'message', header: 'MESSAGE' },
+];
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+export interface BulkOptions {
+  from: string;
+  dryRun: boolean;
+  /** Update only: the changes the flags give, under each row's own. */
+  flags?: Partial<ContactUpdateBody>;
+}
+
+export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: BulkOptions, opts: Record<string, unknown>): Promise<void> {
+  const concurrency = concurrencyOf(ctx, opts);
+  const items = readBulkInput(await readTextInput(ctx, options.from), options.from === '-' ? 'standard input' : options.from, kind === 'update' ? { flags: options.flags ?? {} } : undefined);
+  const client = await workspaceClient(ctx);
+  if (options.dryRun) {
+    const would: Outcome = kind === 'delete' ? 'would delete' : 'would update';
+    await ctx.output.list(items.map((item) => ({ id: item.id, outcome: would, status: null, message: '' })), { columns: reportColumns });
+    ctx.output.message(`Dry run: would ${kind} ${count(items.length)} contact${items.length === 1 ? '' : 's'}; nothing was sent.`);
+    return;
+  }
+  if (kind === 'delete') await ctx.confirm(`Delete ${count(items.length)} contact${items.length === 1 ? '' : 's'}?`);
+
+  const call = (item: BulkItem, request: EngineRequest) =>
+    kind === 'delete' ? client.contacts.delete(item.id, request) : client.contacts.update(item.id, item.body!, {}, request);
+  const progress = ctx.io.progress(kind === 'delete' ? 'Deleting contacts' : 'Updating contacts', items.length);
+  const failures: Array<{ report: BulkReport; error: unknown }> = [];
+  const settle = (item: BulkItem, result: Settled<unknown>): BulkReport => {
+    if (result.ok) return { id: item.id, outcome: kind === 'delete' ? 'deleted' : 'updated', status: 200, message: messageOf(result.value) };
+    const error = result.error;
+    const status = error instanceof APIStatusError ? error.status : null;
+    if (kind === 'delete' && error instanceof NotFoundError) return { id: item.id, outcome: 'already gone', status, message: error.message };
+    const report: BulkReport = { id: item.id, outcome: 'failed', status, message: error instanceof Error ? error.message : String(error) };
+    failures.push({ report, error });
+    return report;
+  };
+  const reports = runEach(items, call, settle, {
+    concurrency,
+    describe: (item) => `contact ${item.id}`,
+    notice: ctx.globals.verbose ? (line) => ctx.io.err(line + '\n') : undefined,
+    progress: (event) => progress.update(event.done),
+  });
+  // The table shows what needs attention; the machine formats show every item.
+  const everything = ctx.output.format !== 'table' || ctx.output.quiet;
+  let succeeded = 0;
+  let gone = 0;
+  async function* shown(): AsyncGenerator<BulkReport> {
+    for await (const report of reports) {
+      if (report.outcome !== 'failed') succeeded += 1;
+      if (report.outcome === 'already gone') gone += 1;
+      if (ctx.output.quiet ? report.outcome !== 'failed' : everything || report.outcome === 'failed') yield report;
+    }
+  }
+  try {
+    await ctx.output.list(shown(), { columns: reportColumns });
+  } finally {
+    progress.done();
+  }
+  if (failures.length > 0) {
+    throw new CliError(`${count(failures.length)} of ${count(items.length)} failed`, exitCodeFor(failures[0].error));
+  }
+  const done = kind === 'delete' ? 'Deleted' : 'Updated';
+  ctx.output.message(`${done} ${count(succeeded - gone)} contact${succeeded - gone === 1 ? '' : 's'}${gone > 0 ? ` (${count(gone)} already gone)` : ''}.`);
+}
+
+function messageOf(body: unknown): string {
+  return typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : '';
+}

@@ -1,0 +1,77 @@
+/**
+ * The backends the end-to-end suite runs the real `wsm` against: `wsm serve` with its extensions,
+ * `wsm serve --api-only`, and the independent stand-in for the hosted service (test/standin).
+ * A workflow that needs an extension checks, on the other two, that wsm says so in one line.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStandin } from '../standin/index.js';
+import { cleanup, serve } from './processes.js';
+
+export interface Backend {
+  url: string;
+  token: string;
+  workspace: string;
+  env: NodeJS.ProcessEnv;
+  /** A scratch directory for files the test writes. */
+  dir: string;
+  /** True when the extensions of decisions.md §6 answer (only plain `wsm serve`). */
+  extensions: boolean;
+  /** Stops the backend; resolves to the exit code of a `wsm serve` process (0 when stopped cleanly). */
+  stop(): Promise<number | null>;
+}
+
+export interface BackendKind {
+  name: string;
+  start(): Promise<Backend>;
+}
+
+function served(args: string[], extensions: boolean): BackendKind['start'] {
+  return async () => {
+    const server = await serve(['--approval-delay', '0', ...args]);
+    // wsm serve saved the `local` profile: the token and workspace it seeded.
+    const local = JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local as { token: string; workspace: string };
+    return {
+      url: server.url,
+      token: local.token,
+      workspace: local.workspace,
+      env: server.env,
+      dir: server.dir,
+      extensions,
+      async stop() {
+        const code = await server.stop();
+        cleanup(server.dir);
+        return code;
+      },
+    };
+  };
+}
+
+export const BACKENDS: BackendKind[] = [
+  { name: 'wsm serve', start: served([], true) },
+  { name: 'wsm serve --api-only', start: served(['--api-only'], false) },
+  {
+    name: 'the stand-in for the hosted service',
+    async start() {
+      const standin = await startStandin({ importDelayMs: 50 });
+      const dir = mkdtempSync(join(tmpdir(), 'wsm-standin-'));
+      return {
+        url: standin.url,
+        token: standin.token,
+        workspace: standin.workspace,
+        env: standin.env(dir),
+        dir,
+        extensions: false,
+        async stop() {
+          await standin.close();
+          cleanup(dir);
+          return 0;
+        },
+      };
+    },
+  },
+];
+
+/** One stderr line saying the server lacks an extension (exit 1), as wsm prints it. */
+export const NOT_SUPPORTED = /^error: this server does not support [^\n]+\n$/;

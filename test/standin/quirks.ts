@@ -1,0 +1,52 @@
+/**
+ * What the stand-in may do differently from `wsm serve`, each where api.md leaves it open.
+ * Every quirk is off by default; a test turns on the one it is about (`standin.quirks.x = ...`).
+ * The stand-in always has the habits of a Laravel service written from api.md alone: only the
+ * 26 operations of api.md (no /me, no import get, no template list, no label list...), a route
+ * it lacks is a 404 `{message}` without `status`, records carry extra fields and lack those
+ * `wsm serve` adds (contact_groups, fields, contacts_count, import counters, rejection_reason),
+ * custom field values (`fields`) are ignored, list defaults are Laravel's (15 a page, 10 for contacts).
+ */
+export interface Quirks {
+  /** `per_page` above this is a 422 "The per page field must not be greater than N." */
+  perPageMax?: number;
+  /** Validation failures answer 400 instead of 422 (api.md does not give the status). */
+  validationStatus?: 400 | 422;
+  /**
+   * The 201 body of a template create (api.md: "response body: not shown"):
+   * `envelope` {success, message, data} (default), `bare` (the template itself), `data-null`
+   * {data: null}, `empty` {}, `success-template` {success: true, template}.
+   */
+  templateCreateBody?: 'envelope' | 'bare' | 'data-null' | 'empty' | 'success-template';
+  /** Permission arrays hold `{id, name, guard_name}` objects instead of names. */
+  permissionObjects?: boolean;
+  /** Roles come without their permissions. */
+  rolesWithoutPermissions?: boolean;
+  /** PUT /labels/{id} requires `name` (api.md lists it as required). */
+  labelPutRequiresName?: boolean;
+  /** Laravel's simple paginator: no `last_page` and no `total`; `links.next` says whether there is more. */
+  simplePaginator?: boolean;
+  /** Ids are strings ("12") in every record. */
+  stringIds?: boolean;
+  /** The next N template syncs answer 500 (provider unavailable), then syncs work again. */
+  syncFailures?: number;
+  /** How many syncs a PENDING template waits before the provider decides it (default 1). */
+  syncRoundsToDecide?: number;
+  /** Laravel's throttle: every `every`-th request answers 429 "Too Many Attempts." with Retry-After. */
+  throttle?: { every: number; retryAfterSeconds: number };
+}
+
+/** One line per quirk, for the README and the closing note: what the stand-in does. */
+export const QUIRK_NOTES: Record<keyof Quirks, string> = {
+  perPageMax: 'refuses per_page above a cap with a 422 naming the limit',
+  validationStatus: 'answers validation failures with 400 instead of 422',
+  templateCreateBody: 'answers a template create with a bare record, {data: null}, {} or {success, template}',
+  permissionObjects: 'lists permissions as {id, name, guard_name} objects',
+  rolesWithoutPermissions: 'lists roles without their permissions',
+  labelPutRequiresName: 'requires name on every label PUT',
+  simplePaginator: 'paginates without last_page/total (links.next only)',
+  stringIds: 'sends ids as strings',
+  syncFailures: 'fails the next N template syncs with a 500',
+  syncRoundsToDecide: 'decides a PENDING template only after N syncs',
+  throttle: 'answers every Nth request 429 with Retry-After',
+};
