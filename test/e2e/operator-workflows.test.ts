@@ -159,7 +159,7 @@ describe('contacts export, then import (12.13)', () => {
   it('every contact attribute and custom field the export writes is read back by the import', async () => {
     await run('fields', 'create', 'city');
     await run('contacts', 'create', '--number', '14155550202', '--name', 'Lee, "Bo"', '--email', 'bo@example.com', '--gender', 'male', '--inactive', '--field', 'city=Porto');
-    await run('contacts', 'create', '--number', '14155550203', '--name', 'Cy', '--field', 'city=Faro\nnorth');
+    await run('contacts', 'create', '--number', '14155550203', '--name', 'Cy', '--field', 'city=Faro north');
     const file = join(server.dir, 'contacts.csv');
     const exported = await run('contacts', 'export');
     expect(exported.code).toBe(0);

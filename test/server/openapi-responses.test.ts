@@ -77,7 +77,9 @@ describe('the API suite against /api/v3/openapi.json', () => {
     await call({ method: 'POST', url: `${ws}/roles`, payload: {} });
     const user = (await call({ method: 'POST', url: `${ws}/users`, payload: { name: 'Ann', email: 'ann@example.com', password: 'correct horse', role_id: role.id } })).json().data;
     await call({ method: 'POST', url: `${ws}/users`, payload: { name: 'Bad' } });
-    await call({ method: 'POST', url: '/api/v3/auth/tokens', token: null, payload: { email: 'ann@example.com', password: 'correct horse' } });
+    const annToken = (await call({ method: 'POST', url: '/api/v3/auth/tokens', token: null, payload: { email: 'ann@example.com', password: 'correct horse' } })).json().data.token;
+    await call({ method: 'DELETE', url: '/api/v3/auth/tokens/current', token: annToken });
+    await call({ method: 'DELETE', url: '/api/v3/auth/tokens/current', token: annToken });
     await call({ method: 'POST', url: '/api/v3/auth/tokens', token: null, payload: { email: 'not an email' } });
     await call({ method: 'POST', url: '/api/v3/auth/tokens', token: null, payload: { email: 'ann@example.com', password: 'wrong horse' } });
     await call({ method: 'GET', url: '/api/v3/me' });
