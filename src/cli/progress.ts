@@ -28,7 +28,10 @@ export function stopAllProgress(): void {
 }
 
 const BAR_WIDTH = 20;
-const numberFormat = new Intl.NumberFormat('en-US');
+// Made on first use: building an Intl formatter loads ICU data (~20 ms), which every command
+// importing this module (through io.ts) would otherwise pay at start-up.
+let numberFormatter: Intl.NumberFormat | undefined;
+const numberFormat = { format: (n: number) => (numberFormatter ??= new Intl.NumberFormat('en-US')).format(n) };
 
 function duration(seconds: number): string {
   if (!Number.isFinite(seconds)) return '?';
