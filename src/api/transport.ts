@@ -3,7 +3,8 @@
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
 import type { MultipartPart } from './request-parts.js';
-import { EnvHttpProxyAgent, FormData, request as undiciRequest, type Dispatcher } from 'undici';
+import { createRequire } from 'node:module';
+import type { Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentClass, FormData } from 'undici';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -12,6 +13,16 @@ import {
   parseRetryAfter,
 } from './errors.js';
 import { redactSecret } from './redact.js';
+
+// undici's index loads every dispatcher, mock, fetch, WebSocket and cache module: about 80 ms of
+// each command's start-up here (bench/startup.mjs). The transport needs two of them, so it loads
+// those files alone: `request` (the API undici's index puts on every Dispatcher) and the
+// proxy-aware agent. test/api/transport.test.ts fails first if a new undici moves them.
+const requireUndici = createRequire(import.meta.url);
+const undiciApi = requireUndici('undici/lib/api/index.js') as { request: (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData> };
+const EnvHttpProxyAgent = requireUndici('undici/lib/dispatcher/env-http-proxy-agent.js') as typeof EnvHttpProxyAgentClass;
+/** undici's own FormData (it takes no other), loaded with the first multipart request. */
+const undiciFormData = () => (requireUndici('undici/lib/web/fetch/formdata.js') as { FormData: typeof FormData }).FormData;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParams = Record<string, string | number | boolean | undefined | null>;
@@ -127,12 +138,14 @@ export class Transport {
     let responseHeaders: Record<string, string>;
     let text: string;
     try {
-      const response = await undiciRequest(url, {
+      const target = new URL(url);
+      const response = await undiciApi.request.call(this.dispatcher(), {
+        origin: target.origin,
+        path: target.pathname + target.search,
         method: opts.method,
         headers,
         body: body.payload,
         signal,
-        dispatcher: this.dispatcher(),
       });
       status = response.statusCode;
       statusText = response.statusText || statusCodeText(status);
@@ -198,7 +211,7 @@ export class Transport {
 
   private async buildBody(opts: RequestOptions): Promise<PreparedBody> {
     if (opts.multipart) {
-      const form = new FormData();
+      const form = new (undiciFormData())();
       const described: string[] = [];
       for (const part of opts.multipart) {
         if ('value' in part) {
