@@ -2,6 +2,7 @@
 // random substring searches (names, numbers, e-mails), against the same queries as a bare
 // better-sqlite3 LIKE scan, in the same run; every answer must equal the LIKE baseline
 // (ids of page 1 and the total).
+// Then the cost of walking every page of a search that matches many contacts.
 //   node bench/search.mjs [contacts=1000000] [queries=200]
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -65,6 +66,25 @@ for (const [i, q] of picks.entries()) {
     if (mismatches <= 5) console.error(`mismatch for ${JSON.stringify(q)}: ${JSON.stringify(got)} vs LIKE ${JSON.stringify(expected[i])}`);
   }
 }
+
+// Walking every page of a search that matches one contact in seven (`wsm contacts list --all
+// --search`), against walking the same number of pages of the whole list: what each search page
+// costs beyond a plain page once its total is known.
+const walk = async (query, pages) => {
+  const t = performance.now();
+  for (let page = 1; page <= pages; page++) {
+    const body = await fetch(`${base}?per_page=100&page=${page}${query ? `&search=${encodeURIComponent(query)}` : ''}`, { headers }).then((r) => r.json());
+    if (page === 1) pages = Math.min(pages, body.meta.last_page);
+  }
+  return { ms: performance.now() - t, pages };
+};
+const walkQuery = '@mail1'; // @mail1.example and @mail10..19.example: about one contact in seven
+const searched = await walk(walkQuery, 200);
+const plain = await walk(undefined, searched.pages);
+console.log(
+  `walk ${searched.pages} pages of 100 of search ${JSON.stringify(walkQuery)}: ${fmt(searched.ms / searched.pages, 2)} ms a page ` +
+    `(the same number of pages of the plain list: ${fmt(plain.ms / plain.pages, 2)} ms a page; ${fmt(searched.ms / plain.ms, 1)}x)`,
+);
 await server.stop();
 
 console.log(

@@ -1,6 +1,9 @@
-import FormData from 'form-data';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, NOT_FOUND, stamp, type Harness } from './harness.js';
+import { multipart as multipartBody } from './template-fixtures.js';
+import { buildApp } from '../../src/server/app.js';
+import { openDatabase } from '../../src/server/db.js';
+import { join } from 'node:path';
 import { createWorkspacesRepository } from '../../src/server/repositories/workspaces.js';
 import { createGroupsRepository } from '../../src/server/repositories/groups.js';
 
@@ -20,12 +23,9 @@ const contactsUrl = () => `/api/v3/workspaces/${h.ws}/contacts`;
 
 /** A real multipart body: [name, value] pairs; Buffers become file parts. */
 function multipart(parts: Array<[string, string | { data: Buffer; filename: string; type: string }]>) {
-  const form = new FormData();
-  for (const [name, value] of parts) {
-    if (typeof value === 'string') form.append(name, value);
-    else form.append(name, value.data, { filename: value.filename, contentType: value.type });
-  }
-  return { payload: form.getBuffer(), headers: form.getHeaders() as Record<string, string> };
+  const fields = parts.filter((part): part is [string, string] => typeof part[1] === 'string');
+  const files = parts.flatMap(([name, value]) => (typeof value === 'string' ? [] : [{ name, filename: value.filename, type: value.type, bytes: value.data }]));
+  return multipartBody(fields, files);
 }
 
 async function createGroup(name: string): Promise<number> {
@@ -376,5 +376,34 @@ describe('contacts: search', () => {
     expect(await search('lion')).toEqual([a.id]);
     await h.call({ method: 'DELETE', url: `${contactsUrl()}/${a.id}` });
     expect(await search('lion')).toEqual([]);
+  });
+
+  // Totals are kept between the pages of one walk, never past a change of the database.
+  it.each(['Walker', 'Wa'])('keeps meta.total exact for %s across writes by this server and by another connection', async (q) => {
+    const total = async () => (await h.call({ method: 'GET', url: contactsUrl(), query: { search: q, per_page: '1' } })).json().meta.total;
+    await createContact({ number: '5557770001', name: 'Walker One' });
+    await createContact({ number: '5557770002', name: 'Walker Two' });
+    expect(await total()).toBe(2);
+    expect(await total()).toBe(2);
+    const third = await createContact({ number: '5557770003', name: 'Walker Three' });
+    expect(await total()).toBe(3);
+    await h.call({ method: 'DELETE', url: `${contactsUrl()}/${third.id}` });
+    expect(await total()).toBe(2);
+    // A write committed by another connection to the same file (as the import worker's would be).
+    const otherDb = openDatabase(h.dbPath);
+    const other = await buildApp({ db: otherDb, uploadsDir: join(h.dir, 'uploads'), workers: false });
+    try {
+      const res = await other.inject({
+        method: 'POST',
+        url: contactsUrl(),
+        headers: { authorization: `Bearer ${h.token}` },
+        payload: { number: '5557770004', name: 'Walker Four' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    } finally {
+      await other.close();
+      otherDb.close();
+    }
+    expect(await total()).toBe(3);
   });
 });
