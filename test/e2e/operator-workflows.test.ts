@@ -158,6 +158,63 @@ describe('contacts update without --name, --add-group/--remove-group (12.11)', (
   });
 });
 
+describe('auth login checks what it saves (12.9)', () => {
+  it('on a terminal, a token reaching several workspaces and no -w: the picker offers them; the pick is saved', async () => {
+    const env = { ...server.env, WSM_TOKEN: localToken() };
+    const { code, screen } = await onTerminal(env, ['auth', 'login', '--profile', 'picked', '--base-url', server.url], { columns: 120, keys: '\x1b[B\r', when: 'Which workspace?' });
+    expect(code).toBe(0);
+    expect(screen).toContain(`Local workspace (${seeded})`);
+    expect(screen).toContain(`Second brand (${second.id})`);
+    expect(screen).toContain('(profile "picked", now current)');
+    const picked = configOf().profiles.picked;
+    expect(picked).toEqual({ base_url: server.url, token: localToken(), workspace: second.id });
+    expect((await run('profile', 'use', 'local')).code).toBe(0);
+  });
+
+  it('a token reaching one workspace takes it; WSM_TOKEN is trimmed as a piped token is', async () => {
+    // Rae is a member of the second workspace only.
+    const role = await wsm({ ...server.env, WSM_WORKSPACE: second.id }, ['roles', 'create', 'Reader', '--permission', 'contacts.view', '-q']);
+    expect(role.code, role.stderr).toBe(0);
+    const made = await wsm({ ...server.env, WSM_WORKSPACE: second.id }, ['users', 'create', '--name', 'Rae', '--email', 'rae@example.com', '--password', 'long password', '--role', role.stdout.trim()]);
+    expect(made.code, made.stderr).toBe(0);
+    const answer = await fetch(`${server.url}/auth/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'rae@example.com', password: 'long password' }) });
+    const token = ((await answer.json()) as { data: { token: string } }).data.token;
+
+    const piped = await wsm(server.env, ['auth', 'login', '--profile', 'rae', '--base-url', server.url, '--with-token'], `${token}\n`);
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(configOf().profiles.rae).toEqual({ base_url: server.url, token, workspace: second.id });
+    const fromEnv = await wsm({ ...server.env, WSM_TOKEN: `  ${token}\r\n` }, ['auth', 'login', '--profile', 'rae-env', '--base-url', server.url]);
+    expect(fromEnv.code, fromEnv.stderr).toBe(0);
+    expect(configOf().profiles['rae-env']).toEqual({ base_url: server.url, token, workspace: second.id });
+    expect((await run('profile', 'use', 'local')).code).toBe(0);
+  });
+
+  it('a base URL without /api/v3 (the probe answers 404): says so, saves nothing, keeps the current profile; exit 4', async () => {
+    const bare = server.url.replace(/\/api\/v3$/, '');
+    const before = readFileSync(join(server.dir, 'config', 'config.json'), 'utf8');
+    const res = await wsm(server.env, ['auth', 'login', '--profile', 'broken', '--base-url', bare, '--with-token'], localToken());
+    expect(res.code).toBe(4);
+    expect(res.stderr).toBe(
+      `error: no API answered at ${bare} (404 on GET /me); the base URL ${bare} does not end in /api/v3: is that suffix missing? (wsm auth login --base-url ${bare}/api/v3)\n`,
+    );
+    const withWorkspace = await wsm(server.env, ['auth', 'login', '--profile', 'broken', '--base-url', bare, '--with-token', '-w', seeded], localToken());
+    expect(withWorkspace.code).toBe(4);
+    expect(withWorkspace.stderr).toContain(`; the base URL ${bare} does not end in /api/v3: is that suffix missing? (wsm auth login --base-url ${bare}/api/v3)\n`);
+    expect(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).toBe(before);
+    expect(configOf().current).toBe('local');
+  });
+
+  it('auth status takes --json and --jq like every get', async () => {
+    const selected = await run('auth', 'status', '--json', 'profile,workspace');
+    expect(selected.code, selected.stderr).toBe(0);
+    expect(JSON.parse(selected.stdout)).toEqual({ profile: 'local', workspace: seeded });
+    expect((await run('auth', 'status', '--jq', '.workspace')).stdout).toBe(`${seeded}\n`);
+    const unknown = await run('auth', 'status', '--json', 'nope');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe('error: unknown field "nope" for --json; available: profile, base_url, workspace, user, token, token_source\n');
+  });
+});
+
 describe('contacts export, then import: every field, groups included (12.13)', () => {
   const AWKWARD = 'Friends, "close"; [family]';
   const pick = (c: Record<string, unknown>) => ({
