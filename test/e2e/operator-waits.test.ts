@@ -179,7 +179,8 @@ describe('imports get <id> --wait resumes a wait (12.3)', () => {
   let standin: Standin;
   beforeAll(async () => {
     served = await serve(['--approval-delay', '0']);
-    standin = await startStandin({ importDelayMs: 400 });
+    // Its imports never finish on their own: the test finishes one once the wait has polled it.
+    standin = await startStandin({ importDelayMs: 600_000 });
   }, 30_000);
   afterAll(async () => {
     await standin.close();
@@ -197,12 +198,15 @@ describe('imports get <id> --wait resumes a wait (12.3)', () => {
   it('on the stand-in (no GET one import): the same wait, through the import list', async () => {
     const env = standin.env(dir);
     const id = (await wsm(env, ['imports', 'create', file, '-q'])).stdout.trim();
-    expect(standin.state.imports.find((i) => String(i.id) === id)?.status).not.toBe('completed');
-    const res = await wsm(env, ['imports', 'get', id, '--wait', '--interval', '0.1s', '-o', 'json']);
+    const record = standin.state.imports.find((i) => String(i.id) === id)!;
+    expect(record.status).toBe('pending');
+    const listed = () => standin.requests.filter((r) => r === `GET /workspaces/${standin.workspace}/contact-imports`).length;
+    const run = started(env, ['imports', 'get', id, '--wait', '--interval', '0.1s', '-o', 'json']);
+    while (listed() < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    record.status = 'completed';
+    const res = await run.exited;
     expect(res.code, res.stderr).toBe(0);
     expect(JSON.parse(res.stdout)).toMatchObject({ id: Number(id), status: 'completed' });
-    const ws = `/workspaces/${standin.workspace}/contact-imports`;
-    expect(standin.requests.filter((r) => r === `GET ${ws}`).length).toBeGreaterThan(1);
     // Plain get finds it in the list too.
     expect((await wsm(env, ['imports', 'get', id, '-q'])).stdout).toBe(`${id}\n`);
   });

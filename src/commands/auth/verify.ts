@@ -31,7 +31,10 @@ export async function verifyToken(client: WsmClient, workspace: string | undefin
   return { by: 'workspace' };
 }
 
-/** GET /workspaces/{workspace}: exit 4 when the token does not reach it, or when the route itself is missing. */
+/**
+ * GET /workspaces/{workspace} with `client`, which must be bound to `workspace` (named in messages):
+ * exit 4 when the token does not reach it, or when the route itself is missing.
+ */
 export async function checkWorkspace(client: WsmClient, workspace: string, baseUrl: string, hint = baseUrlHint(baseUrl)): Promise<void> {
   try {
     await client.workspaces.get();

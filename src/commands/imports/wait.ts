@@ -67,7 +67,7 @@ export async function waitForImport(ctx: Context, client: WsmClient, id: number 
       progress.update(countOf(current.processed_rows) ?? 0, totalOf(current));
       if (FINISHED.has(status)) return current;
       if (Date.now() >= deadline) {
-        throw new CliError(`import ${id} still ${status} after ${flags.timeoutMs / 1000}s: ${importKeepsRunning(ctx, id)}`, ExitCode.unavailable);
+        throw new CliError(`gave up waiting after ${flags.timeoutMs / 1000}s with import ${id} still ${status}: ${importKeepsRunning(ctx, id)}`, ExitCode.unavailable);
       }
       await sleep(flags.intervalMs, signal);
       current = await findImport(client, id, signal, true);

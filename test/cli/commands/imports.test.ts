@@ -160,6 +160,14 @@ describe('contacts import: upload', () => {
     expect(stderr).toBe(`Uploaded ${file} as import 5.\nerror: import 5 failed: The file could not be read.\n`);
   });
 
+  it('--wait past --timeout is exit 6: the import keeps running, and the line says how to wait again', async () => {
+    const file = await api.file('good.csv', GOOD);
+    acceptUpload(api, importRecord(5, { status: 'processing' }));
+    const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--timeout', '0s', '--profile', 'ci']);
+    expect(code).toBe(6);
+    expect(stderr).toBe(`Uploaded ${file} as import 5.\nerror: gave up waiting after 0s with import 5 still processing: import 5 keeps running on the server: wsm imports get 5 --wait --profile ci\n`);
+  });
+
   it('a 413 from the server is exit 1 with its message', async () => {
     const file = await api.file('good.csv', GOOD);
     api.pool.intercept({ path: `${WSP}/contact-imports`, method: 'POST' }).reply(413, { message: 'Payload too large.', status: 413 }, JSON_HEADERS);
