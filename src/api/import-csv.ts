@@ -9,8 +9,16 @@
  * file, so a file mixing them merged rows silently). Within a line, RFC 4180 quoting applies.
  * A line with more non-empty values than the header has columns is an error too (an unquoted
  * comma shifts every value after it). A line whose values are all blank is not a row.
+ *
+ * A value with a line break (a spreadsheet writes it quoted over two lines) therefore cannot come
+ * in: its first line is reported as a value left open, and the line that closes the value is
+ * reported as the rest of that row, naming it, rather than as a puzzling stray quote.
+ *
+ * Each cell is given back as `contacts export` was given it: the `'` the export puts before a
+ * formula-like value (csv-cells.ts) is taken off here, so every reader gets the same value.
  */
 import { open } from 'node:fs/promises';
+import { restoreFormula } from './csv-cells.js';
 
 /** One row of the file in order: a parsed record or a row that cannot be read. */
 export type CsvItem =
@@ -29,7 +37,7 @@ const QUOTE = 0x22;
 export const FILE_NOT_CSV = 'The file must be a UTF-8 CSV file whose header row has a number column.';
 
 const MESSAGES = {
-  unclosed: 'The row has a quoted value that is not closed on its line (every line end ends a row).',
+  unclosed: 'The row has a quoted value that is not closed on its line: a value with a line break cannot be imported (every line end ends a row).',
   strayQuote: 'The row has a quote inside a value that does not start with one.',
   afterQuote: 'The row has text after the closing quote of a value.',
   tooLong: 'The row is too long.',
@@ -108,8 +116,34 @@ async function* readLines(path: string): AsyncGenerator<Line> {
   }
 }
 
+/** Why a line is not a row of its own: the rest of the value line `openedOn` left open. */
+const continues = (openedOn: number) =>
+  `The row is the rest of a value broken by a line break on line ${openedOn}: that contact was not imported (every line end ends a row).`;
+
 /** The cells of one line, or why it is not a CSV row (RFC 4180 quoting within the line). */
 export function parseLine(text: string): { cells: string[] } | { error: string } {
+  const parsed = splitLine(text);
+  if ('cells' in parsed) {
+    // In place: a million rows need no second array each.
+    const { cells } = parsed;
+    for (let i = 0; i < cells.length; i++) cells[i] = restoreFormula(cells[i]);
+  }
+  return parsed;
+}
+
+/**
+ * Whether a line reads as the end of a quoted value begun on an earlier line: a closing quote
+ * (a `"` not doubled) followed by the end of the line or a comma.
+ */
+function closesOpenValue(text: string): boolean {
+  for (let at = text.indexOf('"'); at >= 0; at = text.indexOf('"', at + 2)) {
+    if (text[at + 1] === '"') continue;
+    return at + 1 === text.length || text[at + 1] === ',';
+  }
+  return false;
+}
+
+function splitLine(text: string): { cells: string[] } | { error: string } {
   if (!text.includes('"')) return { cells: text.split(',') };
   const cells: string[] = [];
   let i = 0;
@@ -147,32 +181,66 @@ export function parseLine(text: string): { cells: string[] } | { error: string }
 const isBlank = (cell: string) => cell.trim() === '';
 
 /**
+ * Turns lines into rows, in order: one call a line, the item it makes (undefined for a line that
+ * is not a row). Keeps what rows depend on across lines: the header's width, a value left open.
+ */
+function rowMaker(): (text: string, line: number) => CsvItem | undefined {
+  let columns: number | undefined;
+  /** The line of the last value left open, while no line has closed it yet. */
+  let openedOn: number | undefined;
+  return (text, line) => {
+    const parsed = parseLine(text);
+    if ('error' in parsed) {
+      // A line that is a row on its own stays one; only a line that cannot be is read as the rest.
+      if (openedOn !== undefined && closesOpenValue(text)) {
+        const message = continues(openedOn);
+        openedOn = undefined;
+        return { kind: 'error', line, message };
+      }
+      if (parsed.error === MESSAGES.unclosed) openedOn = line;
+      return { kind: 'error', line, message: parsed.error };
+    }
+    const { cells } = parsed;
+    // A row of empty cells (spreadsheet exports end with them) is not a row, like a blank line.
+    if (cells.every(isBlank)) return undefined;
+    if (columns === undefined) columns = cells.length;
+    else if (cells.length > columns && !cells.slice(columns).every(isBlank)) {
+      const values = cells.findLastIndex((cell) => !isBlank(cell)) + 1;
+      return { kind: 'error', line, message: `The row has ${values} values but the header has ${columns} columns.` };
+    }
+    return { kind: 'record', cells, line };
+  };
+}
+
+/**
  * Every row of the file, header first, with its line number. Rows that cannot be read come
  * out as `error` items in their place, so a bad row is reported and the import goes on.
  */
 export async function* readCsvRows(path: string): AsyncGenerator<CsvItem> {
-  let columns: number | undefined;
+  const rowOf = rowMaker();
   for await (const { bytes, line, tooLong } of readLines(path)) {
     if (tooLong) {
       yield { kind: 'error', line, message: MESSAGES.tooLong };
       continue;
     }
-    const parsed = parseLine(bytes.toString('utf8'));
-    if ('error' in parsed) {
-      yield { kind: 'error', line, message: parsed.error };
-      continue;
-    }
-    const { cells } = parsed;
-    // A row of empty cells (spreadsheet exports end with them) is not a row, like a blank line.
-    if (cells.every(isBlank)) continue;
-    if (columns === undefined) columns = cells.length;
-    else if (cells.length > columns && !cells.slice(columns).every(isBlank)) {
-      const values = cells.findLastIndex((cell) => !isBlank(cell)) + 1;
-      yield { kind: 'error', line, message: `The row has ${values} values but the header has ${columns} columns.` };
-      continue;
-    }
-    yield { kind: 'record', cells, line };
+    const item = rowOf(bytes.toString('utf8'), line);
+    if (item) yield item;
   }
+}
+
+/** The rows of CSV text already in memory (standard input, a small file), read exactly as readCsvRows reads a file. */
+export function csvTextRows(text: string): CsvItem[] {
+  const rowOf = rowMaker();
+  const items: CsvItem[] = [];
+  text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\n|\r/)
+    .forEach((lineText, index) => {
+      const item = rowOf(lineText, index + 1);
+      if (item) items.push(item);
+    });
+  // A final line end makes no empty row (nor does any blank line).
+  return items;
 }
 
 /** Header names as matched against columns and contact fields: trimmed, lowercase. */
@@ -234,6 +302,6 @@ function isRowLine(bytes: Buffer): boolean {
     else if (!BLANK_BYTE[byte]) return true;
   }
   if (!unsure) return false;
-  const parsed = parseLine(bytes.toString('utf8'));
+  const parsed = splitLine(bytes.toString('utf8'));
   return 'error' in parsed || !parsed.cells.every(isBlank);
 }

@@ -32,6 +32,8 @@ export interface EngineOptions extends WalkOptions {
   concurrency?: number;
   /** Told after each page or item: a progress display hangs here. */
   progress?: (event: ProgressEvent) => void;
+  /** Cancels a walk: its requests in flight are aborted (Ctrl-C during a wait that walks a list). */
+  signal?: AbortSignal;
   /** Test seams. */
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -92,6 +94,9 @@ export async function* walkPages<T>(fetchPage: EngineFetchPage<T>, options: Engi
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const window = new RequestWindow(concurrency, options.notice, options.now, options.sleep);
   const abort = new AbortController();
+  const cancel = () => abort.abort(options.signal?.reason);
+  if (options.signal?.aborted) cancel();
+  options.signal?.addEventListener('abort', cancel, { once: true });
   let params: PageParams = { page: 1, per_page: options.perPage };
   const fetchOne = async (page: number | undefined, signal: AbortSignal) => {
     const asked: PageParams = { ...params, page };
@@ -124,7 +129,7 @@ export async function* walkPages<T>(fetchPage: EngineFetchPage<T>, options: Engi
       if (reached >= lastPage) return;
       const count = lastPage - reached;
       // Pages held at once: those in flight plus those waiting for an earlier one, a few windows' worth.
-      const pages = inOrder(count, window, concurrency * 2, (index, signal) => fetchLater(reached + 1 + index, lastPage, signal));
+      const pages = inOrder(count, window, concurrency * 2, (index, signal) => fetchLater(reached + 1 + index, lastPage, AbortSignal.any([signal, abort.signal])));
       for await (const response of pages) {
         handOn(response);
         yield response;
@@ -138,6 +143,7 @@ export async function* walkPages<T>(fetchPage: EngineFetchPage<T>, options: Engi
       return fetchLater(page, undefined, abort.signal).then((response) => (handOn(response), response));
     }, () => params);
   } finally {
+    options.signal?.removeEventListener('abort', cancel);
     abort.abort();
   }
 }

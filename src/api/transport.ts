@@ -13,6 +13,7 @@ import {
   parseRetryAfter,
 } from './errors.js';
 import { redactSecret } from './redact.js';
+import { sleep } from './sleep.js';
 
 // undici's index loads every dispatcher, mock, fetch, WebSocket and cache module: about 80 ms of
 // each command's start-up here (bench/startup.mjs). The transport needs two of them, so it loads
@@ -35,7 +36,7 @@ export interface TransportOptions {
   dispatcher?: Dispatcher;
   userAgent?: string;
   trace?: (line: string) => void;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
 }
 
@@ -72,7 +73,7 @@ export class Transport {
   private readonly maxRetries: number;
   private readonly userAgent: string;
   private readonly traceSink: ((line: string) => void) | undefined;
-  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly random: () => number;
   private readonly givenDispatcher: Dispatcher | undefined;
   private ownDispatcher: Dispatcher | undefined;
@@ -84,7 +85,7 @@ export class Transport {
     this.maxRetries = options.maxRetries ?? 2;
     this.userAgent = options.userAgent ?? 'wsm';
     this.traceSink = options.trace;
-    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.sleep = options.sleep ?? sleep;
     this.random = options.random ?? Math.random;
     this.givenDispatcher = options.dispatcher;
   }
@@ -105,7 +106,8 @@ export class Transport {
         if (!idempotent || !retryable || attempt >= this.maxRetries) throw error;
         const delayMs = this.retryDelay(attempt, error);
         this.trace(`* retrying in ${delayMs} ms (retry ${attempt + 1} of ${this.maxRetries})`);
-        await this.sleep(delayMs);
+        // A cancelled request (Ctrl-C during a wait) stops retrying at once.
+        await this.sleep(delayMs, opts.signal);
       }
     }
   }

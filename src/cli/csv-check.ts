@@ -1,15 +1,16 @@
 // The local check `wsm contacts import` runs before uploading (spec/cli.md "Requests"): the file
 // must be readable CSV with a `number` column; each row is held to the same `importRow` schema the
-// server applies, read the same way (same reader, headers trimmed and lowercased, first of a
-// duplicate wins, empty cells absent), so the warnings name the rows the server would skip.
+// server applies, read the same way (same reader and column plan: headers trimmed and lowercased,
+// first of a duplicate wins, empty cells absent, the export's `'` taken off formula-like values),
+// so the warnings name the rows the server would skip.
 import { open } from 'node:fs/promises';
 import { check, importRow } from '../api/schemas/index.js';
-// The server's own reader (a pure module: node file reads only, nothing of fastify or
-// SQLite), so the rows, their line numbers and what counts as a row are the server's exactly.
+// The server's own reader and column plan (pure modules: node file reads only, nothing of
+// fastify or SQLite), so the rows, their line numbers and what counts as a row are the server's.
+import { planColumns, readRow, type ColumnPlan } from '../api/import-columns.js';
 import { headerName, looksLikeImportCsv, readCsvRows, type CsvItem } from '../api/import-csv.js';
 import { LocalValidationError } from './errors.js';
 
-const CONTACT_COLUMNS = ['number', 'name', 'email', 'gender', 'status'] as const;
 /** Problems kept for the report; the counts cover every row. */
 const PROBLEMS_KEPT = 100;
 
@@ -31,23 +32,17 @@ export interface CsvReport {
   problems: RowProblem[];
 }
 
-type ColumnIndexes = Partial<Record<(typeof CONTACT_COLUMNS)[number], number>>;
-
 /** The header row as the server reads it; throws LocalValidationError (exit 2) when it cannot start an import. */
-function readHeader(file: string, row: CsvItem): { columns: string[]; indexes: ColumnIndexes } {
+function readHeader(file: string, row: CsvItem): { columns: string[]; plan: ColumnPlan } {
   if (row.kind === 'error') throw notCsv(file, `line ${row.line}: ${row.message}`);
-  const columns = row.cells.map(headerName);
-  const indexes: ColumnIndexes = {};
-  for (const column of CONTACT_COLUMNS) {
-    const index = columns.indexOf(column);
-    if (index >= 0) indexes[column] = index;
-  }
-  if (indexes.number === undefined) {
+  // Contact fields are the server's to know: their columns are left to it.
+  const plan = planColumns(row.cells);
+  if (plan.contact.number === undefined) {
     throw new LocalValidationError(`${file} has no "number" column: the header row must name one`, {
       number: ['The header row must have a number column.'],
     });
   }
-  return { columns, indexes };
+  return { columns: row.cells.map(headerName), plan };
 }
 
 /**
@@ -70,19 +65,21 @@ export async function checkImportHeader(file: string): Promise<void> {
 
 /**
  * Reads and checks the whole file: the header as checkImportHeader does, then every row.
- * Throws LocalValidationError (exit 2) when the file cannot be imported.
+ * Throws LocalValidationError (exit 2) when the file cannot be imported; `signal` stops the reading.
  */
-export async function checkImportCsv(file: string): Promise<CsvReport> {
+export async function checkImportCsv(file: string, signal?: AbortSignal): Promise<CsvReport> {
   await checkImportHeader(file);
   const report: CsvReport = { file, columns: [], rows: 0, valid_rows: 0, invalid_rows: 0, problems: [] };
-  let indexes: ColumnIndexes | undefined;
+  let plan: ColumnPlan | undefined;
   const addProblem = (line: number, field: string, message: string) => {
     if (report.problems.length < PROBLEMS_KEPT) report.problems.push({ line, field, message });
   };
 
   for await (const row of readCsvRows(file)) {
-    if (indexes === undefined) {
-      ({ columns: report.columns, indexes } = readHeader(file, row));
+    // Ctrl-C after the upload: the reading stops too, so the process ends at once.
+    signal?.throwIfAborted();
+    if (plan === undefined) {
+      ({ columns: report.columns, plan } = readHeader(file, row));
       continue;
     }
     report.rows++;
@@ -91,12 +88,7 @@ export async function checkImportCsv(file: string): Promise<CsvReport> {
       addProblem(row.line, 'row', row.message);
       continue;
     }
-    const input: Record<string, string> = {};
-    for (const [column, index] of Object.entries(indexes)) {
-      const value = row.cells[index]?.trim();
-      if (value) input[column] = value;
-    }
-    const result = check(importRow, input);
+    const result = check(importRow, readRow(row.cells, plan).input);
     if (result.ok) {
       report.valid_rows++;
       continue;

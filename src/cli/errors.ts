@@ -252,10 +252,13 @@ function isLocal(url: string): boolean {
   }
 }
 
-/** A 404 under a base URL without /api/v3 most likely comes from a base URL missing its suffix. */
-function baseUrlHint(baseUrl: string | undefined): string {
+/**
+ * A 404 under a base URL without /api/v3 most likely comes from a base URL missing its suffix.
+ * `fix` is the command that sets the base URL where the user is (`auth login` saves it itself).
+ */
+export function baseUrlHint(baseUrl: string | undefined, fix = 'wsm profile set base-url'): string {
   if (baseUrl === undefined || /\/api\/v\d+$/.test(baseUrl)) return '';
-  return `; the base URL ${baseUrl} does not end in /api/v3: is that suffix missing? (wsm profile set base-url ${baseUrl}/api/v3)`;
+  return `; the base URL ${baseUrl} does not end in /api/v3: is that suffix missing? (${fix} ${baseUrl}/api/v3)`;
 }
 
 /** `wsm serve` on a port another process holds: Node's EADDRINUSE, in the user's words. */

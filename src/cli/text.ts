@@ -117,7 +117,5 @@ export function fitWidths(natural: number[], fixed: boolean[], maxWidth: number,
   return widths;
 }
 
-/** OWASP CSV injection: a cell a spreadsheet would read as a formula gets a leading `'`. */
-export function neutraliseFormula(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
+// The CSV formula rule lives with the other contact CSV cell rules: readers take the `'` back off.
+export { neutraliseFormula } from '../api/csv-cells.js';

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 import { lazy, withExamples } from '../cli/action.js';
+import { addVerb } from './declare.js';
 
 export function registerAuth(program: Command): void {
   const auth = program.command('auth').description(SUMMARIES.auth);
@@ -19,13 +20,14 @@ export function registerAuth(program: Command): void {
     ],
   );
 
-  withExamples(
-    auth
-      .command('status')
-      .description('show the profile, server, workspace and user in use (token masked)')
-      .action(lazy(() => import('./auth/status.js'))),
-    ['wsm auth status', 'wsm auth status --profile staging -o json'],
-  );
+  addVerb(auth, {
+    name: 'status',
+    description: 'show the profile, server, workspace and user in use (token masked)',
+    examples: ['wsm auth status', 'wsm auth status --profile staging -o json', 'wsm auth status --jq .workspace'],
+    load: () => import('./auth/status.js'),
+    // Like every get: --json <fields> and --jq, over the fields the status has.
+    selection: { fields: async () => (await import('./auth/status.js')).STATUS_FIELDS },
+  });
 
   withExamples(
     auth

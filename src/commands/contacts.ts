@@ -91,13 +91,14 @@ export function registerContacts(program: Command): void {
     name: 'import',
     description: 'upload a CSV of contacts (checked locally first: needs a number column)',
     configure: (c) =>
-      uploadOptions(c.argument('<file.csv>', 'CSV with a header row: number, and optionally name, email, gender, status and contact field names'))
+      uploadOptions(c.argument('<file.csv>', 'CSV with a header row: number, and optionally name, email, gender, status, contact_groups (a JSON array of group names) and contact field names'))
         .option('--dry-run', 'check the file and print the row report; send nothing')
         .option('--strict', 'refuse the file (exit 2) when any row is invalid'),
     examples: [
       'wsm contacts import contacts.csv --dry-run',
       'wsm contacts import contacts.csv --name "March leads" --group 3 --wait',
       'wsm contacts import contacts.csv --strict -q',
+      'wsm contacts export > backup.csv && wsm -w <other-workspace> contacts import backup.csv --wait',
     ],
     load: () => import('./contacts/import.js'),
   });
@@ -105,8 +106,9 @@ export function registerContacts(program: Command): void {
     name: 'export',
     description:
       'write every contact as CSV to standard output, page by page. Columns: id, number, name, email, gender, status, ' +
-      'contact_groups (group ids joined by ";"), created_at, updated_at, then one per contact field; the file imports back. ' +
-      'Cells starting with = + - @ are prefixed with \' so spreadsheets do not run them. -o json / -o ndjson write the records instead',
+      'contact_groups (a JSON array of group names), created_at, updated_at, then one per contact field; the file imports back, ' +
+      'groups included. Cells starting with = + - @ are prefixed with \' (the import takes it off) so spreadsheets do not run them; ' +
+      'a value with a line break is kept but warned about (an import cannot read it back). -o json / -o ndjson write the records instead',
     configure: (c) => concurrencyOption(c.option('--search <q>', 'only contacts whose name, number or e-mail contains this')),
     examples: ['wsm contacts export > contacts.csv', 'wsm contacts export --search example.com | wc -l', 'wsm contacts export -o ndjson > contacts.ndjson', 'wsm contacts export --concurrency 12 > contacts.csv'],
     load: () => import('./contacts/export.js'),

@@ -32,10 +32,15 @@ export function recordSelection(resource: string): Selectable {
 
 /** The flags of an import upload, shared by `contacts import` and `imports create`. */
 export function uploadOptions(command: Command): Command {
+  return importWaitOptions(
+    command.option('--name <name>', 'name of the import (default: the file name)').option('--group <id>', 'contact group the imported contacts join'),
+  );
+}
+
+/** `--wait` on an import (upload or `imports get`), with its poll interval and limit. */
+export function importWaitOptions(command: Command): Command {
   return command
-    .option('--name <name>', 'name of the import (default: the file name)')
-    .option('--group <id>', 'contact group the imported contacts join')
-    .option('--wait', 'wait until the server has processed the import, then print it')
+    .option('--wait', 'wait until the server has processed the import, then print it (Ctrl-C stops waiting, not the import)')
     .option('--interval <duration>', 'with --wait: time between polls', '1s')
     .option('--timeout <duration>', 'with --wait: give up after this long (exit 6)', '30m');
 }

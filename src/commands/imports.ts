@@ -1,7 +1,7 @@
 // `wsm imports`: declarations only; each verb lives in ./imports/<verb>.ts and loads when run.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { addVerb, deleteVerb, listOptions, uploadOptions } from './declare.js';
+import { addVerb, deleteVerb, importWaitOptions, listOptions, uploadOptions } from './declare.js';
 
 export function registerImports(program: Command): void {
   const imports = program.command('imports').description(SUMMARIES.imports);
@@ -15,9 +15,9 @@ export function registerImports(program: Command): void {
   });
   addVerb(imports, {
     name: 'get',
-    description: 'show one import with its counts and row errors',
-    configure: (c) => c.argument('<id>', 'import id'),
-    examples: ['wsm imports get 5', 'wsm imports get 5 -o json | jq .errors'],
+    description: 'show one import with its counts and row errors; --wait waits until it is finished (again, after a Ctrl-C)',
+    configure: (c) => importWaitOptions(c.argument('<id>', 'import id')),
+    examples: ['wsm imports get 5', 'wsm imports get 5 -o json | jq .errors', 'wsm imports get 5 --wait --timeout 1h'],
     load: () => import('./imports/get.js'),
   });
   addVerb(imports, {

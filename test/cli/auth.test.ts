@@ -57,12 +57,33 @@ describe('wsm auth login', () => {
     expect((await stat(join(dir, 'config.json'))).mode & 0o777).toBe(0o600);
   });
 
-  it('saves under --profile, with -w given after the verb', async () => {
+  it('saves under --profile, with -w given after the verb (a workspace /me does not list is read first)', async () => {
     replyToMe(200, { data: { ...ME.data, workspaces: [] } });
     const other = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
+    agent.get(ORIGIN).intercept({ path: `/api/v3/workspaces/${other}`, method: 'GET' }).reply(200, { data: { id: other } }, { headers: { 'content-type': 'application/json' } });
     const { code } = await run(['auth', 'login', '--with-token', '--profile', 'staging', '--base-url', BASE_URL, '-w', other], { stdin: TOKEN });
     expect(code).toBe(0);
     expect(await savedProfile('staging')).toEqual({ base_url: BASE_URL, token: TOKEN, workspace: other });
+  });
+
+  it('-w naming a workspace the token does not reach: exit 4, nothing saved', async () => {
+    replyToMe(200, ME);
+    const other = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
+    agent.get(ORIGIN).intercept({ path: `/api/v3/workspaces/${other}`, method: 'GET' }).reply(404, { message: 'Resource not found.', status: 404 }, { headers: { 'content-type': 'application/json' } });
+    const { code, stderr } = await run(['auth', 'login', '--with-token', '--base-url', BASE_URL, '-w', other], { stdin: TOKEN });
+    expect(code).toBe(4);
+    expect(stderr).toBe(`error: workspace ${other} is not found with this token (404 on GET /workspaces/${other})\n`);
+    expect(await savedProfile()).toBeUndefined();
+  });
+
+  it('WSM_TOKEN and a piped token are trimmed alike; a token with a line inside is refused (exit 2)', async () => {
+    replyToMe(200, ME);
+    expect((await run(['auth', 'login', '--base-url', BASE_URL], { env: { WSM_TOKEN: ` ${TOKEN}\r\n` } })).code).toBe(0);
+    expect((await savedProfile())?.token).toBe(TOKEN);
+    const twoLines = await run(['auth', 'login', '--base-url', BASE_URL, '--with-token', '--profile', 'other'], { stdin: `${TOKEN}\nsecond\n` });
+    expect(twoLines.code).toBe(2);
+    expect(twoLines.stderr).toBe('error: standard input holds more than one line or word: a token is one word (nothing was saved)\n');
+    expect(await savedProfile('other')).toBeUndefined();
   });
 
   it('warns when the token came with --token, and never prints it', async () => {

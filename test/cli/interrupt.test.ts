@@ -1,12 +1,9 @@
 // The interrupt-aware wait (issue 12.3): Ctrl-C says what keeps running on the server and exits 130.
-import { spawn } from 'node:child_process';
+// The real binary with a real SIGINT: test/e2e/operator-waits.test.ts.
 import { EventEmitter } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { InterruptedError } from '../../src/cli/errors.js';
-import { sleep, untilInterrupted, type SignalSource } from '../../src/cli/interrupt.js';
-
-const fixture = fileURLToPath(new URL('./fixtures/interrupted-wait.mjs', import.meta.url));
+import { resumeCommand, sleep, untilInterrupted, type SignalSource } from '../../src/cli/interrupt.js';
 
 describe('untilInterrupted', () => {
   it('returns what the work returns and removes its SIGINT listener', async () => {
@@ -34,15 +31,13 @@ describe('untilInterrupted', () => {
     expect(aborted).toBe(true);
     expect(source.listenerCount('SIGINT')).toBe(0);
   });
+});
 
-  it('a real process: Ctrl-C ends the wait with exit 130 and one line naming what keeps running', async () => {
-    const child = spawn(process.execPath, [fixture], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
-    child.kill('SIGINT');
-    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-    expect(code).toBe(130);
-    expect(stderr).toBe('interrupted: import 8 keeps running on the server: wsm imports get 8 --wait\n');
+describe('resumeCommand', () => {
+  it('keeps the --profile, --base-url and -w given, quoted for a shell', () => {
+    expect(resumeCommand({}, 'imports get 8 --wait')).toBe('wsm imports get 8 --wait');
+    expect(resumeCommand({ profile: "ann's", baseUrl: 'http://127.0.0.1:8080/api/v3', workspace: 'a-b' }, 'imports get 8 --wait')).toBe(
+      "wsm imports get 8 --wait --profile 'ann'\\''s' --base-url http://127.0.0.1:8080/api/v3 -w a-b",
+    );
   });
 });

@@ -104,8 +104,8 @@ describe('CSV cells a spreadsheet would run are neutralised (13.13)', () => {
   it('contacts export prefixes formulas with a quote; other cells are untouched', async () => {
     const lines = (await run('contacts', 'export')).stdout.split('\n');
     expect(lines[0]).toBe('id,number,name,email,gender,status,contact_groups,created_at,updated_at,city');
-    expect(lines[1]).toMatch(/^1,14155550101,"'=HYPERLINK\(""http:\/\/evil.test"",""x""\)",ann@example.com,,true,,[^,]+,[^,]+,'@Lisbon$/);
-    expect(lines[2]).toMatch(/^2,14155550102,Bob,,,true,1,/);
+    expect(lines[1]).toMatch(/^1,14155550101,"'=HYPERLINK\(""http:\/\/evil.test"",""x""\)",ann@example.com,,true,\[\],[^,]+,[^,]+,'@Lisbon$/);
+    expect(lines[2]).toMatch(/^2,14155550102,Bob,,,true,"\[""VIP""\]",/);
   });
 
   it('-o csv on any list does the same', async () => {

@@ -1,6 +1,7 @@
 /**
  * Issue 12, "Finding things" and "Editing" (points 9-11, 13): the real `wsm` binary against a
- * real `wsm serve`, a stand-in server without the extensions, and real shells for completion.
+ * real `wsm serve`, a stand-in server without the extensions, real pseudo-terminals for the
+ * pickers, and real shells for completion.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,8 @@ const json = async (...args: string[]) => {
 };
 let seeded: string;
 let second: { id: string; name: string };
+const configOf = () => JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8'));
+const localToken = () => configOf().profiles.local.token as string;
 
 beforeAll(async () => {
   server = await serve(['--approval-delay', '0']);
@@ -155,27 +158,159 @@ describe('contacts update without --name, --add-group/--remove-group (12.11)', (
   });
 });
 
-describe('contacts export, then import (12.13)', () => {
-  it('every contact attribute and custom field the export writes is read back by the import', async () => {
-    await run('fields', 'create', 'city');
-    await run('contacts', 'create', '--number', '14155550202', '--name', 'Lee, "Bo"', '--email', 'bo@example.com', '--gender', 'male', '--inactive', '--field', 'city=Porto');
-    await run('contacts', 'create', '--number', '14155550203', '--name', 'Cy', '--field', 'city=Faro north');
-    const file = join(server.dir, 'contacts.csv');
-    const exported = await run('contacts', 'export');
-    expect(exported.code).toBe(0);
-    writeFileSync(file, exported.stdout);
+describe('auth login checks what it saves (12.9)', () => {
+  it('on a terminal, a token reaching several workspaces and no -w: the picker offers them; the pick is saved', async () => {
+    const env = { ...server.env, WSM_TOKEN: localToken() };
+    const { code, screen } = await onTerminal(env, ['auth', 'login', '--profile', 'picked', '--base-url', server.url], { columns: 120, keys: '\x1b[B\r', when: 'Which workspace?' });
+    expect(code).toBe(0);
+    expect(screen).toContain(`Local workspace (${seeded})`);
+    expect(screen).toContain(`Second brand (${second.id})`);
+    expect(screen).toContain('(profile "picked", now current)');
+    const picked = configOf().profiles.picked;
+    expect(picked).toEqual({ base_url: server.url, token: localToken(), workspace: second.id });
+    expect((await run('profile', 'use', 'local')).code).toBe(0);
+  });
 
-    // Into an empty workspace that has the same contact field.
+  it('a token reaching one workspace takes it; WSM_TOKEN is trimmed as a piped token is', async () => {
+    // Rae is a member of the second workspace only.
+    const role = await wsm({ ...server.env, WSM_WORKSPACE: second.id }, ['roles', 'create', 'Reader', '--permission', 'contacts.view', '-q']);
+    expect(role.code, role.stderr).toBe(0);
+    const made = await wsm({ ...server.env, WSM_WORKSPACE: second.id }, ['users', 'create', '--name', 'Rae', '--email', 'rae@example.com', '--password', 'long password', '--role', role.stdout.trim()]);
+    expect(made.code, made.stderr).toBe(0);
+    const answer = await fetch(`${server.url}/auth/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'rae@example.com', password: 'long password' }) });
+    const token = ((await answer.json()) as { data: { token: string } }).data.token;
+
+    const piped = await wsm(server.env, ['auth', 'login', '--profile', 'rae', '--base-url', server.url, '--with-token'], `${token}\n`);
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(configOf().profiles.rae).toEqual({ base_url: server.url, token, workspace: second.id });
+    const fromEnv = await wsm({ ...server.env, WSM_TOKEN: `  ${token}\r\n` }, ['auth', 'login', '--profile', 'rae-env', '--base-url', server.url]);
+    expect(fromEnv.code, fromEnv.stderr).toBe(0);
+    expect(configOf().profiles['rae-env']).toEqual({ base_url: server.url, token, workspace: second.id });
+    expect((await run('profile', 'use', 'local')).code).toBe(0);
+  });
+
+  it('a base URL without /api/v3 (the probe answers 404): says so, saves nothing, keeps the current profile; exit 4', async () => {
+    const bare = server.url.replace(/\/api\/v3$/, '');
+    const before = readFileSync(join(server.dir, 'config', 'config.json'), 'utf8');
+    const res = await wsm(server.env, ['auth', 'login', '--profile', 'broken', '--base-url', bare, '--with-token'], localToken());
+    expect(res.code).toBe(4);
+    expect(res.stderr).toBe(
+      `error: no API answered at ${bare} (404 on GET /me); the base URL ${bare} does not end in /api/v3: is that suffix missing? (wsm auth login --base-url ${bare}/api/v3)\n`,
+    );
+    const withWorkspace = await wsm(server.env, ['auth', 'login', '--profile', 'broken', '--base-url', bare, '--with-token', '-w', seeded], localToken());
+    expect(withWorkspace.code).toBe(4);
+    expect(withWorkspace.stderr).toContain(`; the base URL ${bare} does not end in /api/v3: is that suffix missing? (wsm auth login --base-url ${bare}/api/v3)\n`);
+    expect(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).toBe(before);
+    expect(configOf().current).toBe('local');
+  });
+
+  it('auth status takes --json and --jq like every get', async () => {
+    const selected = await run('auth', 'status', '--json', 'profile,workspace');
+    expect(selected.code, selected.stderr).toBe(0);
+    expect(JSON.parse(selected.stdout)).toEqual({ profile: 'local', workspace: seeded });
+    expect((await run('auth', 'status', '--jq', '.workspace')).stdout).toBe(`${seeded}\n`);
+    const unknown = await run('auth', 'status', '--json', 'nope');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe('error: unknown field "nope" for --json; available: profile, base_url, workspace, user, token, token_source\n');
+  });
+});
+
+describe('contacts export, then import: every field, groups included (12.13)', () => {
+  const AWKWARD = 'Friends, "close"; [family]';
+  const pick = (c: Record<string, unknown>) => ({
+    number: c.number,
+    name: c.name,
+    email: c.email,
+    gender: c.gender,
+    status: c.status,
+    fields: c.fields,
+    groups: (c.contact_groups as Array<{ name: string }>).map((g) => g.name).sort(),
+  });
+  const byNumber = (a: { number: unknown }, b: { number: unknown }) => String(a.number).localeCompare(String(b.number));
+  let file: string;
+  let exported: ReturnType<typeof pick>[];
+
+  beforeAll(async () => {
+    const awkward = (await json('groups', 'create', AWKWARD)).id;
+    expect((await run('fields', 'create', 'city')).code).toBe(0);
+    await json('contacts', 'create', '--number', '14155550202', '--name', 'Lee, "Bo"', '--email', 'bo@example.com', '--gender', 'male', '--inactive', '--field', 'city=Porto', '--group', '3', '--group', String(awkward));
+    await json('contacts', 'create', '--number', '14155550203', '--name', 'Cy', '--gender', 'other', '--field', 'city=Faro north', '--group', '1');
+    await json('contacts', 'create', '--number', '14155550204', '--name', '=1+1', '--email', 'formula@example.com', '--field', 'city=-2');
+    await json('contacts', 'create', '--number', '14155550205', '--name', 'Two\nlines');
+    const all = (await json('contacts', 'list', '--all')) as Array<Record<string, unknown>>;
+    exported = all.filter((c) => c.number !== '14155550205').map(pick).sort(byNumber);
+    expect(exported).toHaveLength(4);
+  });
+
+  it('export writes groups as JSON names, neutralises formulas, and warns once about the line break', async () => {
+    const res = await run('contacts', 'export');
+    expect(res.code).toBe(0);
+    expect(res.stderr).toBe(
+      "warning: 1 contact has a line break in a value: the CSV keeps it, but `wsm contacts import` ends a row at every line end, so it will report that contact's lines instead of importing it\n",
+    );
+    file = join(server.dir, 'contacts.csv');
+    writeFileSync(file, res.stdout);
+    const lines = res.stdout.split('\n');
+    expect(lines[0]).toBe('id,number,name,email,gender,status,contact_groups,created_at,updated_at,city');
+    expect(lines.find((l) => l.includes('14155550202'))).toContain(',false,"[""Leads"",""Friends, \\""close\\""; [family]""]",');
+    expect(lines.find((l) => l.includes('14155550204'))).toMatch(/^\d+,14155550204,'=1\+1,formula@example\.com,,true,\[\],.*,'-2$/);
+    // Valid RFC 4180 for spreadsheets: the value keeps its line break, quoted.
+    expect(res.stdout).toContain(',"Two\nlines",');
+  });
+
+  async function importInto(env: NodeJS.ProcessEnv) {
+    const res = await wsm(env, ['contacts', 'import', file, '--wait', '--interval', '0.1s', '-o', 'json']);
+    expect(res.code, res.stderr).toBe(0);
+    // The local check names both lines of the broken value before the server does.
+    expect(res.stderr).toMatch(/line \d+: row: The row has a quoted value that is not closed on its line: a value with a line break cannot be imported/);
+    expect(res.stderr).toMatch(/line \d+: row: The row is the rest of a value broken by a line break on line \d+: that contact was not imported/);
+    const done = JSON.parse(res.stdout);
+    expect(done).toMatchObject({ status: 'completed', created_count: 4, updated_count: 0, failed_count: 2 });
+    const rowErrors = done.errors.filter((e: { row: number }) => e.row > 1).map((e: { message: string }) => e.message);
+    expect(rowErrors.filter((m: string) => m.includes('line break'))).toHaveLength(2);
+    return done as { errors: Array<{ row: number; message: string }> };
+  }
+
+  it('into the same workspace after deleting the contacts: every field and group comes back', async () => {
+    const ids = (await run('contacts', 'list', '--all', '-q')).stdout;
+    expect((await wsm(server.env, ['contacts', 'delete', '--from', '-', '--yes'], ids)).code).toBe(0);
+    expect(await json('contacts', 'list', '--all')).toEqual([]);
+    const done = await importInto(server.env);
+    expect(done.errors.filter((e) => e.message.includes('was created'))).toEqual([]);
+    const restored = ((await json('contacts', 'list', '--all')) as Array<Record<string, unknown>>).map(pick).sort(byNumber);
+    expect(restored).toEqual(exported);
+    expect(restored.find((c) => c.number === '14155550204')).toMatchObject({ name: '=1+1', fields: { city: '-2' } });
+    expect(((await json('groups', 'list', '--all')) as unknown[]).length).toBe(4);
+  });
+
+  it('into a fresh workspace: the groups are created (and named in the import), every field comes back', async () => {
     const target = await json('workspace', 'create', 'Restore target');
-    const inTarget = (...args: string[]) => wsm({ ...server.env, WSM_WORKSPACE: target.id }, args);
-    expect((await inTarget('fields', 'create', 'city')).code).toBe(0);
-    const imported = await inTarget('contacts', 'import', file, '--wait', '-o', 'json');
-    expect(imported.code, imported.stderr).toBe(0);
-    expect(JSON.parse(imported.stdout)).toMatchObject({ status: 'completed', created_count: 3, failed_count: 0 });
+    const env = { ...server.env, WSM_WORKSPACE: target.id };
+    expect((await wsm(env, ['fields', 'create', 'city'])).code).toBe(0);
+    const done = await importInto(env);
+    const created = done.errors.filter((e) => e.message.includes('was created')).map((e) => e.message.replace(/ \(id \d+\)\.$/, ''));
+    expect(created.sort()).toEqual(
+      [`The contact group "${AWKWARD}" did not exist and was created`, 'The contact group "Leads" did not exist and was created', 'The contact group "VIP" did not exist and was created'].sort(),
+    );
+    const restored = (JSON.parse((await wsm(env, ['contacts', 'list', '--all', '-o', 'json'])).stdout) as Array<Record<string, unknown>>).map(pick).sort(byNumber);
+    expect(restored).toEqual(exported);
+  });
 
-    const pick = ({ number, name, email, gender, status, fields }: Record<string, unknown>) => ({ number, name, email, gender, status, fields });
-    const before = (await json('contacts', 'list', '--all')).map(pick);
-    const after = JSON.parse((await inTarget('contacts', 'list', '--all', '-o', 'json')).stdout).map(pick);
-    expect(after).toEqual(before);
+  it('contacts update --from reads the same format: groups by name, set as given; an unknown name sends nothing (exit 2)', async () => {
+    const bo = ((await json('contacts', 'list', '--search', '14155550202')) as Array<{ id: number }>)[0];
+    const changes = join(server.dir, 'changes.csv');
+    // The cell as a spreadsheet or script would write it: JSON, then CSV-quoted.
+    const cell = `"${JSON.stringify(['VIP', AWKWARD]).replaceAll('"', '""')}"`;
+    writeFileSync(changes, `id,name,contact_groups\n${bo.id},Bo Lee,${cell}\n`);
+    const res = await run('contacts', 'update', '--from', changes);
+    expect(res.code, res.stderr).toBe(0);
+    const after = await json('contacts', 'get', String(bo.id));
+    expect(after.name).toBe('Bo Lee');
+    expect(after.contact_groups.map((g: { name: string }) => g.name).sort()).toEqual([AWKWARD, 'VIP'].sort());
+
+    writeFileSync(changes, `id,name,contact_groups\n${bo.id},Bo,"[""Nope""]"\n`);
+    const refused = await run('contacts', 'update', '--from', changes);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(`error: ${changes} names contact groups this workspace does not have: nothing was sent\n  line 2 contact_groups: No contact group is named "Nope" (\`wsm groups create\` makes one).\n`);
   });
 });

@@ -179,10 +179,10 @@ describe('contact imports: processing', () => {
     const done = await getImport(made.id);
     expect(done).toMatchObject({ status: 'completed', total_rows: 5, created_count: 1, failed_count: 4 });
     expect(done.errors).toEqual([
-      { row: 2, message: 'The row has a quoted value that is not closed on its line (every line end ends a row).' },
-      { row: 3, message: 'The row has a quote inside a value that does not start with one.' },
+      { row: 2, message: 'The row has a quoted value that is not closed on its line: a value with a line break cannot be imported (every line end ends a row).' },
+      { row: 3, message: 'The row is the rest of a value broken by a line break on line 2: that contact was not imported (every line end ends a row).' },
       { row: 5, message: 'The number must be a phone number of 7 to 15 digits.' },
-      { row: 7, message: 'The row has a quoted value that is not closed on its line (every line end ends a row).' },
+      { row: 7, message: 'The row has a quoted value that is not closed on its line: a value with a line break cannot be imported (every line end ends a row).' },
     ]);
     const names = (await h.call({ method: 'GET', url: contactsUrl() })).json().data.map((c: { name: string }) => c.name);
     expect(names).toEqual(['a "quote"']);
@@ -308,5 +308,91 @@ describe('contact imports: list, delete, access', () => {
       expect(denied.statusCode, `${op.method} ${op.url}`).toBe(403);
     }
     expect(storedFiles()).toHaveLength(1);
+  });
+});
+
+describe('contact imports: the contact_groups column and exported cells (decisions.md §3)', () => {
+  const contactsByNumber = async () =>
+    Object.fromEntries(
+      ((await h.call({ method: 'GET', url: `${contactsUrl()}?per_page=100` })).json().data as Array<{ number: string; name: string; contact_groups: Array<{ name: string }> }>).map((c) => [
+        c.number,
+        { name: c.name, groups: c.contact_groups.map((g) => g.name).sort() },
+      ]),
+    );
+
+  it('joins the named groups, creating those the workspace lacks (named once in the errors) when the uploader may create groups', async () => {
+    const vip = await post(`/api/v3/workspaces/${h.ws}/contact-groups`, { name: 'VIP' });
+    const csv = [
+      'number,name,contact_groups',
+      '5550000001,Ann,"[""VIP"",""News, \\""weekly\\""""]"',
+      '5550000002,Bo,"["" News, \\""weekly\\"" ""]"',
+      '5550000003,Cy,[]',
+      '5550000004,Di,',
+    ].join('\n');
+    const made = await createImport(csv);
+    await runPendingImports(h.app);
+    const done = await getImport(made.id);
+    expect(done).toMatchObject({ status: 'completed', created_count: 4, failed_count: 0 });
+    const news = (await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contact-groups` })).json().data.find((g: { name: string }) => g.name === 'News, "weekly"');
+    expect(done.errors).toEqual([{ row: 2, message: `The contact group "News, \"weekly\"" did not exist and was created (id ${news.id}).` }]);
+    expect(await contactsByNumber()).toEqual({
+      '5550000001': { name: 'Ann', groups: ['News, "weekly"', 'VIP'] },
+      '5550000002': { name: 'Bo', groups: ['News, "weekly"'] },
+      '5550000003': { name: 'Cy', groups: [] },
+      '5550000004': { name: 'Di', groups: [] },
+    });
+    expect(vip.id).toBeLessThan(news.id);
+  });
+
+  it('an existing contact keeps its groups and joins the named ones (an import adds, never removes)', async () => {
+    const a = await post(`/api/v3/workspaces/${h.ws}/contact-groups`, { name: 'A' });
+    await post(`/api/v3/workspaces/${h.ws}/contact-groups`, { name: 'B' });
+    await h.create(contactsUrl(), { number: '5550000001', name: 'Ann', contact_groups: [a.id] });
+    const made = await createImport('number,contact_groups\n5550000001,"[""B""]"\n');
+    await runPendingImports(h.app);
+    expect(await getImport(made.id)).toMatchObject({ status: 'completed', updated_count: 1 });
+    expect((await contactsByNumber())['5550000001'].groups).toEqual(['A', 'B']);
+  });
+
+  it('without contact_groups.create, a row naming a missing group fails with what to do; rows naming existing groups go in', async () => {
+    await post(`/api/v3/workspaces/${h.ws}/contact-groups`, { name: 'VIP' });
+    const token = await h.memberWith(['contact_imports.create', 'contact_imports.view']);
+    const made = await createImport('number,contact_groups\n5550000001,"[""VIP""]"\n5550000002,"[""VIP"",""Ghost""]"\n', { name: 'limited' }, token);
+    await runPendingImports(h.app);
+    const done = await getImport(made.id);
+    expect(done).toMatchObject({ status: 'completed', created_count: 1, failed_count: 1 });
+    expect(done.errors).toEqual([
+      { row: 3, message: 'The contact group "Ghost" does not exist, and this import may not create it (the uploader lacks contact_groups.create): create it first.' },
+    ]);
+    expect(Object.keys(await contactsByNumber())).toEqual(['5550000001']);
+    expect((await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contact-groups` })).json().data.map((g: { name: string }) => g.name)).toEqual(['VIP']);
+  });
+
+  it('a cell that is not a JSON array of names fails its row, saying what the cell must be', async () => {
+    const made = await createImport('number,contact_groups\n5550000001,VIP\n5550000002,"[1]"\n5550000003,"[""""]"\n');
+    await runPendingImports(h.app);
+    const done = await getImport(made.id);
+    expect(done).toMatchObject({ created_count: 0, failed_count: 3 });
+    const format = 'The contact groups cell must be a JSON array of group names, such as ["VIP","News"] (or [] for none).';
+    expect(done.errors).toEqual([
+      { row: 2, message: format },
+      { row: 3, message: format },
+      { row: 4, message: 'The contact groups field is required.' },
+    ]);
+  });
+
+  it("takes off exactly the ' the export puts before a formula-like value; the export's own columns are read without a note", async () => {
+    const field = await post(`/api/v3/workspaces/${h.ws}/contact-fields`, { name: 'score' });
+    const csv = "id,number,name,email,gender,status,contact_groups,created_at,updated_at,score\n7,5550000001,'=1+1,,,true,[],x,y,'-2\n8,5550000002,''@x,,,false,[],x,y,'Tis\n";
+    const made = await createImport(csv);
+    await runPendingImports(h.app);
+    const done = await getImport(made.id);
+    expect(done).toMatchObject({ status: 'completed', created_count: 2, failed_count: 0, errors: [] });
+    const contacts = (await h.call({ method: 'GET', url: contactsUrl() })).json().data;
+    expect(contacts.map((c: { name: string; status: boolean; fields: Record<string, string> }) => [c.name, c.status, c.fields])).toEqual([
+      ['=1+1', true, { score: '-2' }],
+      ["'@x", false, { score: "'Tis" }],
+    ]);
+    expect(field.name).toBe('score');
   });
 });

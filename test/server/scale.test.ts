@@ -42,7 +42,7 @@ describe('scale: deep pages', () => {
       writer.beginBatch();
       for (let i = 0; i < total; i++) {
         if (i % 2) repo.create(h.ws, numberOf(i), write(i));
-        else writer.write(h.ws, { number: numberOf(i), name: write(i).name }, [], null);
+        else writer.write(h.ws, { number: numberOf(i), name: write(i).name }, [], []);
         if (i % 5 === 0) repo.create(other, numberOf(i), write(i));
       }
       writer.endBatch();
@@ -119,9 +119,9 @@ describe('scale: search equals LIKE', () => {
     const writer = createImportWriter(h.db);
     h.db.transaction(() => {
       writer.beginBatch();
-      for (let i = 0; i < 2000; i++) writer.write(i % 4 ? h.ws : other, { number: numberOf(i), name: write(i).name, ...(write(i).email ? { email: write(i).email! } : {}) }, [], null);
+      for (let i = 0; i < 2000; i++) writer.write(i % 4 ? h.ws : other, { number: numberOf(i), name: write(i).name, ...(write(i).email ? { email: write(i).email! } : {}) }, [], []);
       // The same numbers again in the same batch: updates of rows not yet indexed.
-      for (let i = 0; i < 50; i++) writer.write(h.ws, { number: numberOf(i * 4 + 1), name: `Renamed ${i}` }, [], null);
+      for (let i = 0; i < 50; i++) writer.write(h.ws, { number: numberOf(i * 4 + 1), name: `Renamed ${i}` }, [], []);
       writer.endBatch();
     })();
     for (let i = 2000; i < 2600; i++) repo.create(h.ws, numberOf(i), write(i));

@@ -54,8 +54,8 @@ export async function extension<T>(operation: string, call: () => Promise<T>, in
 }
 
 /** An extension GET of one record (`noun` like "contact"): "not supported" with `instead`, or the record. */
-export async function getOneExtension<T>(ctx: ResourceContext, path: string, noun: string, id: number | string, instead: string): Promise<{ data: T }> {
-  const body = await extension(`getting one ${noun}`, () => ctx.transport.request({ method: 'GET', path }), instead);
+export async function getOneExtension<T>(ctx: ResourceContext, path: string, noun: string, id: number | string, instead: string, signal?: AbortSignal): Promise<{ data: T }> {
+  const body = await extension(`getting one ${noun}`, () => ctx.transport.request({ method: 'GET', path, signal }), instead);
   return { data: requireRecord<T>(body, `getting ${noun} ${id}`) };
 }
 
@@ -68,8 +68,8 @@ export async function getPage<T>(ctx: ResourceContext, path: string, query: Quer
   return readPage<T>(body, what);
 }
 
-/** What a caller may set on a full walk: how many requests in flight, and a progress callback. */
-export type WalkSettings = Pick<EngineOptions, 'concurrency' | 'progress'>;
+/** What a caller may set on a full walk: how many requests in flight, a progress callback, a cancel signal. */
+export type WalkSettings = Pick<EngineOptions, 'concurrency' | 'progress' | 'signal'>;
 
 /** The engine options of every full walk of a list: 100 a page unless asked, notices to `-v`. */
 export function walkOptions(ctx: ResourceContext, perPage: number | undefined, settings: WalkSettings = {}): EngineOptions {

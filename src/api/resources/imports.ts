@@ -1,11 +1,11 @@
 // Contact imports: a CSV uploaded as multipart; processing runs on the server afterwards.
-import { UnsupportedEndpointError } from '../errors.js';
+import { NotFoundError, UnsupportedEndpointError } from '../errors.js';
 import { written, type Written } from '../answers.js';
 import { walkRows, type EngineRequest } from '../page-engine.js';
 import type { ListPage, PageParams } from '../pagination.js';
 import { importCreateBody, type ContactImport, type Deleted, type Single } from '../schemas/index.js';
 import { encodePath } from '../request-parts.js';
-import { checkBody, fileRef, getOneExtension, getPage, multipart, walkOptions, workspacePath, type WalkSettings, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
+import { checkBody, fileRef, getOneExtension, isRouteMissing, getPage, multipart, walkOptions, workspacePath, type WalkSettings, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
 
 export interface ImportCreateOptions {
   name?: string;
@@ -33,24 +33,26 @@ export class ImportsResource {
   }
 
   /** Extension: GET one import, which is how its progress is polled. */
-  async get(id: number | string): Promise<Single<ContactImport>> {
-    return getOneExtension<ContactImport>(this.ctx, this.path(id), 'contact import', id, 'find it in `wsm imports list`');
+  async get(id: number | string, request?: Partial<Pick<EngineRequest, 'signal'>>): Promise<Single<ContactImport>> {
+    return getOneExtension<ContactImport>(this.ctx, this.path(id), 'contact import', id, 'find it in `wsm imports list`', request?.signal);
   }
 
   /**
    * One import's current record: GET one import where the server has it, else the import list
-   * (api.md's own operation) searched for the id. Undefined when the list does not hold it.
+   * (api.md's own operation) searched for the id. Undefined when neither holds it. `signal`
+   * cancels the request in flight (Ctrl-C during a wait).
    */
-  async find(id: number | string): Promise<ContactImport | undefined> {
+  async find(id: number | string, request: Partial<Pick<EngineRequest, 'signal'>> = {}): Promise<ContactImport | undefined> {
     if (!this.getMissing) {
       try {
-        return (await this.get(id)).data;
+        return (await this.get(id, request)).data;
       } catch (error) {
+        if (error instanceof NotFoundError && !isRouteMissing(error)) return undefined;
         if (!(error instanceof UnsupportedEndpointError)) throw error;
         this.getMissing = true;
       }
     }
-    for await (const record of this.iterate()) {
+    for await (const record of this.iterate({}, { signal: request.signal })) {
       if (String(record.id) === String(id)) return record;
     }
     return undefined;

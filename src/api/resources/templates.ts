@@ -42,8 +42,9 @@ export class TemplatesResource {
     return walkRows((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
   }
 
-  async get(id: number | string): Promise<{ data: Template }> {
-    const body = await this.ctx.transport.request({ method: 'GET', path: this.path(encodePath`/${id}`) });
+  /** `signal` cancels the request (Ctrl-C during `sync --wait`). */
+  async get(id: number | string, request?: Partial<Pick<EngineRequest, 'signal'>>): Promise<{ data: Template }> {
+    const body = await this.ctx.transport.request({ method: 'GET', path: this.path(encodePath`/${id}`), signal: request?.signal });
     return { data: requireRecord<Template>(body, `getting template ${id}`, RECORD_KEY) };
   }
 
@@ -64,9 +65,9 @@ export class TemplatesResource {
     return this.ctx.transport.request({ method: 'DELETE', path: this.path(encodePath`/${id}`) });
   }
 
-  async sync(): Promise<TemplateSyncResult> {
+  async sync(request?: Partial<Pick<EngineRequest, 'signal'>>): Promise<TemplateSyncResult> {
     try {
-      const answer = await this.ctx.transport.request<{ success?: boolean; message?: string }>({ method: 'POST', path: this.path('/sync') });
+      const answer = await this.ctx.transport.request<{ success?: boolean; message?: string }>({ method: 'POST', path: this.path('/sync'), signal: request?.signal });
       return { success: answer?.success !== false, message: answer?.message ?? 'Templates synchronised.', nothing_pending: false };
     } catch (error) {
       // api.md: 404 {success: false, message} means no template is PENDING. A missing workspace

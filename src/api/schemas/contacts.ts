@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { decodeGroupNames } from '../csv-cells.js';
 import { boolish, created, idish, listOf, paginated, paginationQuery, single, timestamps, updated } from './common.js';
+import { groupCreateBody } from './groups.js';
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 export const CONTACT_NAME_MAX = 50;
@@ -68,6 +70,20 @@ export const contactResponse = single(contactRecord);
 export const contactCreatedResponse = created(contactRecord);
 export const contactUpdatedResponse = updated(contactRecord);
 
+/**
+ * A `contact_groups` cell of the contact CSV (csv-cells.ts): a JSON array of group names, each a
+ * valid group name. Read by the import and by `contacts update --from`.
+ */
+export const groupNamesCell = z
+  .string()
+  .transform((cell, ctx) => {
+    const names = decodeGroupNames(cell);
+    if (Array.isArray(names)) return names;
+    ctx.addIssue({ code: 'custom', message: names.error, params: { custom: true } });
+    return z.NEVER;
+  })
+  .pipe(z.array(groupCreateBody.shape.name));
+
 /** What a row of an import CSV must satisfy (decisions.md §3); shared by server and `wsm contacts import`. */
 export const importRow = z.object({
   number: contactNumber,
@@ -75,5 +91,6 @@ export const importRow = z.object({
   email: z.email().max(255).optional(),
   gender: z.enum(GENDERS).optional(),
   status: boolish.optional(),
+  contact_groups: groupNamesCell.optional(),
 });
 export type ImportRow = z.output<typeof importRow>;

@@ -1,11 +1,15 @@
 // `wsm auth login`: gather base URL, token and workspace (flags > env > terminal prompts), check
-// the token (GET /me, or GET /workspaces/{workspace} where /me is missing), then save them as a
-// profile and make it current.
+// the token and the base URL (GET /me, or GET /workspaces/{workspace} where /me is missing: a
+// route missing there means the base URL is wrong), then save them as a profile and make it
+// current. Nothing is saved, and the current profile stays, unless every check passed. With /me,
+// the workspace comes from the token's own: the only one, or picked on a terminal.
 import type { VerbInput } from '../../cli/action.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { baseUrlProblem, isUuid, normalizeBaseUrl } from '../../cli/values.js';
-import { describeVerified, verifyToken } from './verify.js';
+import { pickWorkspace } from '../workspace/mine.js';
+import type { MeUser } from './me.js';
+import { checkWorkspace, describeVerified, verifyToken } from './verify.js';
 
 export async function run(ctx: Context, input: VerbInput): Promise<void> {
   const { globals, env, io, output } = ctx;
@@ -17,15 +21,15 @@ export async function run(ctx: Context, input: VerbInput): Promise<void> {
   // Read stdin before any prompt: with --with-token it carries the token, not answers.
   let token: string | undefined;
   if (withToken) {
-    token = firstLine(await io.readStdin());
+    token = tokenFrom(await io.readStdin(), 'standard input');
     if (!token) {
       throw new UsageError('--with-token reads the token from standard input, which was empty: pipe it in, e.g. `wsm auth login --with-token < token.txt`');
     }
   } else if (globals.token) {
-    token = globals.token;
+    token = tokenFrom(globals.token, '--token');
     output.warn('a token on the command line lands in shell history and process lists; prefer `--with-token` (reads stdin)');
   } else if (env.WSM_TOKEN) {
-    token = env.WSM_TOKEN;
+    token = tokenFrom(env.WSM_TOKEN, 'WSM_TOKEN');
   }
 
   const canPrompt = io.isStdinTTY && !withToken;
@@ -39,28 +43,56 @@ export async function run(ctx: Context, input: VerbInput): Promise<void> {
   if (urlProblem) throw new UsageError(urlProblem);
   baseUrl = normalizeBaseUrl(baseUrl);
 
-  if (!token && canPrompt) token = (await ctx.prompter.password('API token')).trim();
+  if (!token && canPrompt) token = tokenFrom(await ctx.prompter.password('API token'), 'the token typed');
   if (!token) throw new UsageError('no token: pipe it in with `--with-token` (standard input is not a terminal)');
 
-  let workspace = globals.workspace || env.WSM_WORKSPACE || saved.workspace;
+  const given = (globals.workspace || env.WSM_WORKSPACE)?.trim() || undefined;
+  let workspace = given ?? saved.workspace;
   if (workspace !== undefined && !isUuid(workspace)) throw new UsageError(`workspace "${workspace}" is not a UUID`);
 
   // Verify before saving: a typo must not replace a working profile. Without /me, the token is
   // checked against the workspace (api.md's GET /workspaces/{workspace}).
-  const verified = await verifyToken(await ctx.clientFor({ baseUrl, token, workspace }), workspace);
-  const user = verified.user;
-  // Exactly one workspace is an unambiguous default; with several the user picks with -w.
-  if (workspace === undefined && user?.workspaces?.length === 1) workspace = user.workspaces[0].id;
+  const client = await ctx.clientFor({ baseUrl, token, workspace });
+  const verified = await verifyToken(client, workspace, baseUrl, 'wsm auth login --base-url');
+  if (verified.user) workspace = await chooseWorkspace(ctx, verified.user, workspace, given !== undefined, (id) => checkWorkspace(client, id, baseUrl));
 
   config.setProfile(profileName, { base_url: baseUrl, token, workspace });
   config.useProfile(profileName);
 
   output.message(`Logged in to ${baseUrl} as ${describeVerified(verified)} (profile "${profileName}", now current)`);
   if (workspace === undefined) {
-    output.message('No workspace chosen: pass -w <uuid> or run `wsm profile set workspace <uuid>`');
+    const several = (verified.user?.workspaces?.length ?? 0) > 1 ? `this token reaches ${verified.user!.workspaces.length} workspaces; ` : '';
+    output.message(`No workspace chosen: ${several}pass -w <uuid> or run \`wsm workspace use\``);
   }
 }
 
-function firstLine(text: string): string {
-  return text.split(/\r?\n/).map((l) => l.trim()).find((l) => l !== '') ?? '';
+/**
+ * The workspace to save, from the token's own (GET /me): one given (-w, WSM_WORKSPACE) stays when
+ * the token reaches it (checked with GET /workspaces/{id} when /me does not list it); the
+ * profile's old one stays only when it is among them; otherwise the only one, or the one picked
+ * on a terminal, or none.
+ */
+async function chooseWorkspace(
+  ctx: Context,
+  user: MeUser,
+  workspace: string | undefined,
+  given: boolean,
+  check: (id: string) => Promise<void>,
+): Promise<string | undefined> {
+  const mine = (user.workspaces ?? []).map((w) => ({ id: w.id, name: w.name, current: false }));
+  const listed = (id: string) => mine.some((w) => w.id.toLowerCase() === id.toLowerCase());
+  if (workspace !== undefined && listed(workspace)) return workspace;
+  if (workspace !== undefined && given) {
+    await check(workspace);
+    return workspace;
+  }
+  return (await pickWorkspace(ctx, mine))?.id;
+}
+
+/** A token as piped, typed or set: surrounding blanks and line ends dropped; inside, a token has none. */
+function tokenFrom(text: string, source: string): string | undefined {
+  const token = text.trim();
+  if (token === '') return undefined;
+  if (/\s/.test(token)) throw new UsageError(`${source} holds more than one line or word: a token is one word (nothing was saved)`);
+  return token;
 }

@@ -17,6 +17,9 @@ interface AuthStatus {
   token_source: string;
 }
 
+/** The fields `--json` may select. */
+export const STATUS_FIELDS: ReadonlyArray<keyof AuthStatus> = ['profile', 'base_url', 'workspace', 'user', 'token', 'token_source'];
+
 const columns: Column<AuthStatus>[] = [
   { key: 'profile', header: 'Profile' },
   { key: 'base_url', header: 'Server' },
@@ -29,7 +32,7 @@ const columns: Column<AuthStatus>[] = [
 export async function run(ctx: Context, _input: VerbInput): Promise<void> {
   const settings = await ctx.settings();
   if (!settings.baseUrl || !settings.token) throw new NotLoggedInError();
-  const verified = await verifyToken(await ctx.client(), settings.workspace);
+  const verified = await verifyToken(await ctx.client(), settings.workspace, settings.baseUrl);
   const status: AuthStatus = {
     profile: settings.profileName,
     base_url: settings.baseUrl,

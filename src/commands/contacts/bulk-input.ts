@@ -1,11 +1,12 @@
 // What `contacts delete --from` and `contacts update --from` read: contact ids one a line (as
 // `contacts list -q` prints them), or a CSV with an `id` column and, for an update, the columns to
-// change (as `contacts export` writes them: name, email, gender, status, contact_groups as ids
-// joined by ";", then one column per custom field). Every item is checked before anything is
-// sent: a bad line is exit 2 naming it. A row is a line, read as import files are (one reader:
-// src/api/import-csv.ts), so its line number is the file's.
-import { headerName, parseLine } from '../../api/import-csv.js';
-import { check, contactUpdateBody, type ContactUpdateBody } from '../../api/schemas/index.js';
+// change, in the format `contacts export` writes and `contacts import` reads (decisions.md §3:
+// name, email, gender, status, contact_groups as a JSON array of group names, then one column per
+// custom field). Every item is checked before anything is sent: a bad line is exit 2 naming it.
+// A row is a line, read as import files are (one reader: src/api/import-csv.ts), so its line
+// number is the file's.
+import { csvTextRows, headerName } from '../../api/import-csv.js';
+import { check, contactUpdateBody, groupNamesCell, type ContactUpdateBody } from '../../api/schemas/index.js';
 import { LocalValidationError, UsageError } from '../../cli/errors.js';
 
 export interface BulkItem {
@@ -14,6 +15,8 @@ export interface BulkItem {
   line: number;
   /** The update to send (update only). */
   body?: ContactUpdateBody;
+  /** The groups a `contact_groups` cell names: the contact's groups become these (resolveGroupNames turns them into ids). */
+  groupNames?: string[];
 }
 
 /** Columns of an export that are not the contact's to change. */
@@ -54,16 +57,11 @@ function csvRows(text: string, source: string, forUpdate: boolean): Array<BulkIt
   const rows: CsvRow[] = [];
   let header: string[] | undefined;
   const unreadable: Record<string, string[]> = {};
-  text.split(/\r\n|\n|\r/).forEach((raw, index) => {
-    if (raw.trim() === '') return;
-    const parsed = parseLine(raw);
-    if ('error' in parsed) {
-      unreadable[`line ${index + 1}`] = [parsed.error];
-      return;
-    }
-    if (header === undefined) header = parsed.cells.map(headerName);
-    else rows.push({ line: index + 1, cells: Object.fromEntries(header.map((name, at) => [name, (parsed.cells[at] ?? '').trim()])) });
-  });
+  for (const item of csvTextRows(text)) {
+    if (item.kind === 'error') unreadable[`line ${item.line}`] = [item.message];
+    else if (header === undefined) header = item.cells.map(headerName);
+    else rows.push({ line: item.line, cells: Object.fromEntries(header.map((name, at) => [name, (item.cells[at] ?? '').trim()])) });
+  }
   if (Object.keys(unreadable).length > 0) {
     throw new LocalValidationError(`${source} is neither contact ids one a line nor a readable CSV: nothing was sent`, unreadable);
   }
@@ -87,14 +85,17 @@ function withBodies(items: Array<BulkItem & { cells?: Record<string, string> }>,
     throw new UsageError(`the API requires the name on every update: give --name, or a CSV in ${source} with an id and a name column`);
   }
   const errors: Record<string, string[]> = {};
-  const result = items.map(({ cells, ...item }) => {
+  const result = items.map(({ cells, ...item }): BulkItem => {
     const body: Record<string, unknown> = { ...flags };
     const fields: Record<string, string> = { ...(flags.fields ?? {}) };
     for (const [column, value] of Object.entries(cells ?? {})) {
       if (value === '' || column === 'id' || READ_ONLY.has(column)) continue;
       if (column === 'status') body.status = statusOf(value);
-      else if (column === 'contact_groups') body.contact_groups = value.split(';').map((id) => id.trim()).filter((id) => id !== '');
-      else if (KNOWN.has(column)) body[column] = value;
+      else if (column === 'contact_groups') {
+        const names = check(groupNamesCell, value);
+        if (names.ok) item.groupNames = names.value;
+        else for (const [field, messages] of Object.entries(names.errors)) errors[`line ${item.line} contact_groups${field === 'body' ? '' : `.${field}`}`] = messages;
+      } else if (KNOWN.has(column)) body[column] = value;
       else fields[column] = value; // a column named after a custom field, as `contacts export` writes them
     }
     if (Object.keys(fields).length > 0) body.fields = fields;
@@ -111,6 +112,26 @@ function withBodies(items: Array<BulkItem & { cells?: Record<string, string> }>,
   });
   if (Object.keys(errors).length > 0) throw new LocalValidationError(`${source} has updates the API would refuse: nothing was sent`, errors);
   return result;
+}
+
+/**
+ * Turns the group names of each item into the ids to send, from the workspace's groups by name.
+ * A name the workspace lacks is exit 2 naming its line, nothing sent: an update sets the groups
+ * it is given and creates none (`contacts import` creates them).
+ */
+export function resolveGroupNames(items: BulkItem[], idsByName: ReadonlyMap<string, number>, source: string): BulkItem[] {
+  const errors: Record<string, string[]> = {};
+  const resolved = items.map((item) => {
+    if (item.groupNames === undefined || item.body === undefined) return item;
+    const missing = item.groupNames.filter((name) => !idsByName.has(name));
+    if (missing.length > 0) {
+      errors[`line ${item.line} contact_groups`] = missing.map((name) => `No contact group is named "${name}" (\`wsm groups create\` makes one).`);
+      return item;
+    }
+    return { ...item, body: { ...item.body, contact_groups: item.groupNames.map((name) => idsByName.get(name)!) } };
+  });
+  if (Object.keys(errors).length > 0) throw new LocalValidationError(`${source} names contact groups this workspace does not have: nothing was sent`, errors);
+  return resolved;
 }
 
 /** `true/false`, `1/0`, `yes/no` or `active/inactive`, as a spreadsheet may write them. */

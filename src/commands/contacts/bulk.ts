@@ -12,7 +12,7 @@ import { CliError, exitCodeFor } from '../../cli/errors.js';
 import type { Column } from '../../cli/output.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { readTextInput, workspaceClient } from '../shared/verb.js';
-import { readBulkInput, type BulkItem } from './bulk-input.js';
+import { readBulkInput, resolveGroupNames, type BulkItem } from './bulk-input.js';
 
 export type Outcome = 'deleted' | 'already gone' | 'updated' | 'failed' | 'would delete' | 'would update';
 
@@ -41,8 +41,15 @@ export interface BulkOptions {
 
 export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: BulkOptions, opts: Record<string, unknown>): Promise<void> {
   const concurrency = concurrencyOf(ctx, opts);
-  const items = readBulkInput(await readTextInput(ctx, options.from), options.from === '-' ? 'standard input' : options.from, kind === 'update' ? { flags: options.flags ?? {} } : undefined);
+  const source = options.from === '-' ? 'standard input' : options.from;
+  let items = readBulkInput(await readTextInput(ctx, options.from), source, kind === 'update' ? { flags: options.flags ?? {} } : undefined);
   const client = await workspaceClient(ctx);
+  if (items.some((item) => item.groupNames !== undefined)) {
+    // The file names groups (as `contacts export` writes them); the API takes ids. api.md lists groups.
+    const idsByName = new Map<string, number>();
+    for await (const group of client.groups.iterate()) idsByName.set(group.name, Number(group.id));
+    items = resolveGroupNames(items, idsByName, source);
+  }
   if (options.dryRun) {
     const would: Outcome = kind === 'delete' ? 'would delete' : 'would update';
     await ctx.output.list(items.map((item) => ({ id: item.id, outcome: would, status: null, message: '' })), { columns: reportColumns });

@@ -20,6 +20,7 @@ export const run = verb(async (ctx, { opts }) => {
   const first = pages.next();
   first.catch(() => undefined);
   let count = 0;
+  let withLineBreaks = 0;
   try {
     // Field names first: they are columns of the header, written before the first contact.
     const fieldNames: string[] = [];
@@ -38,9 +39,17 @@ export const run = verb(async (ctx, { opts }) => {
     if (!head.done) write(head.value);
     for await (const page of pages) write(page);
     ctx.io.out(writer.end());
+    withLineBreaks = writer.withLineBreaks;
   } finally {
     progress.done();
     await pages.return(undefined); // stops the walk (and what it has in flight) if we left early
   }
   ctx.output.message(`Exported ${count} contact${count === 1 ? '' : 's'}.`);
+  if (withLineBreaks > 0) {
+    // The file stays valid CSV for spreadsheets; the import reads every line end as a row's end (decisions.md §7).
+    const one = withLineBreaks === 1;
+    ctx.output.warn(
+      `${one ? '1 contact has' : `${withLineBreaks} contacts have`} a line break in a value: the CSV keeps it, but \`wsm contacts import\` ends a row at every line end, so it will report ${one ? "that contact's lines" : "those contacts' lines"} instead of importing ${one ? 'it' : 'them'}`,
+    );
+  }
 });

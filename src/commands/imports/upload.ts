@@ -1,26 +1,23 @@
 // The upload flow behind `wsm contacts import` and `wsm imports create`: check the CSV's header
 // locally, send it, report its bad rows (checked first under --strict and --dry-run), and
-// optionally wait for the server to finish processing it.
+// optionally wait for the server to finish processing it (wait.ts).
 import { basename } from 'node:path';
-import type { WsmClient } from '../../api/client.js';
 import { UnusableResponseError } from '../../api/errors.js';
-import type { ContactImport } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { checkImportCsv, checkImportHeader, type CsvReport } from '../../cli/csv-check.js';
-import { CliError, ExitCode, LocalValidationError } from '../../cli/errors.js';
+import { LocalValidationError } from '../../cli/errors.js';
 import type { Column } from '../../cli/output.js';
-import { parseDuration, parseId, sleep, str, workspaceClient } from '../shared/verb.js';
+import { parseId, str, workspaceClient } from '../shared/verb.js';
 import { importDetailColumns } from './columns.js';
+import { parseWaitFlags, reportOutcome, untilImportInterrupted, waitForImport, type WaitFlags } from './wait.js';
 
-export interface UploadFlags {
+export interface UploadFlags extends WaitFlags {
   file: string;
   name?: string;
   group?: number;
   dryRun: boolean;
   strict: boolean;
   wait: boolean;
-  intervalMs: number;
-  timeoutMs: number;
 }
 
 export function parseUploadFlags(file: string, opts: Record<string, unknown>): UploadFlags {
@@ -29,8 +26,7 @@ export function parseUploadFlags(file: string, opts: Record<string, unknown>): U
     dryRun: opts.dryRun === true,
     strict: opts.strict === true,
     wait: opts.wait === true,
-    intervalMs: parseDuration(opts.interval ?? '1s', '--interval'),
-    timeoutMs: parseDuration(opts.timeout ?? '30m', '--timeout'),
+    ...parseWaitFlags(opts),
   };
   const name = str(opts.name);
   if (name !== undefined) flags.name = name;
@@ -77,21 +73,9 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<vo
     filePath: flags.file,
   });
   const id = answer.data?.id;
-  if (id === undefined || id === null) ctx.output.warn(`${flags.file} was uploaded, but the server's answer holds no import id`);
-  else ctx.output.message(`Uploaded ${flags.file} as import ${id}.`);
-  if (report === undefined) {
-    try {
-      report = await checkImportCsv(flags.file);
-      refuseOrWarn(ctx, flags, report);
-    } catch (error) {
-      // The import exists on the server: say why the rows went unchecked, and go on to report it.
-      ctx.output.warn(`the rows of ${flags.file} were not checked after sending: ${(error as Error).message}`);
-    }
-  }
-  if (report && report.invalid_rows > 0) {
-    ctx.output.warn(`sent anyway: the server skips the ${report.invalid_rows} invalid rows (use --strict to refuse the file)`);
-  }
-  if (!flags.wait || answer.data === undefined || id === undefined || id === null) {
+  if (id === undefined || id === null) {
+    ctx.output.warn(`${flags.file} was uploaded, but the server's answer holds no import id`);
+    await checkAfterUpload(ctx, flags, report);
     if (flags.wait) {
       throw new UnusableResponseError(`${flags.file} was uploaded, but the server's answer has no import \`id\` to wait for: do not upload it again (\`wsm imports list\` shows it)`);
     }
@@ -99,9 +83,36 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<vo
     else if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') ctx.io.out(JSON.stringify(answer.body ?? null) + '\n');
     return;
   }
-  const final = await waitForImport(ctx, client, answer.data, flags);
+  // On stderr even in a CI log: the id is what a later `wsm imports get` needs.
+  ctx.output.notice(`Uploaded ${flags.file} as import ${id}.`);
+  // From here the import runs on the server whatever happens to this process: Ctrl-C says so.
+  const final = await untilImportInterrupted(ctx, id, async (signal) => {
+    await checkAfterUpload(ctx, flags, report, signal);
+    return flags.wait && answer.data !== undefined ? waitForImport(ctx, client, id, flags, signal, answer.data) : undefined;
+  });
+  if (final === undefined) {
+    if (answer.data !== undefined) await ctx.output.record(answer.data, { columns: importDetailColumns });
+    return;
+  }
   await ctx.output.record(final, { columns: importDetailColumns });
   reportOutcome(ctx, final);
+}
+
+/** The rows of a file already sent, checked while the server works through it: each problem a warning. */
+async function checkAfterUpload(ctx: Context, flags: UploadFlags, report: CsvReport | undefined, signal?: AbortSignal): Promise<void> {
+  if (report === undefined) {
+    try {
+      report = await checkImportCsv(flags.file, signal);
+      refuseOrWarn(ctx, flags, report);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      // The import exists on the server: say why the rows went unchecked, and go on to report it.
+      ctx.output.warn(`the rows of ${flags.file} were not checked after sending: ${(error as Error).message}`);
+    }
+  }
+  if (report && report.invalid_rows > 0) {
+    ctx.output.warn(`sent anyway: the server skips the ${report.invalid_rows} invalid rows (use --strict to refuse the file)`);
+  }
 }
 
 /** --strict: any bad row is exit 2 with each problem listed. Otherwise each problem is a warning. */
@@ -115,61 +126,4 @@ function refuseOrWarn(ctx: Context, flags: UploadFlags, report: CsvReport): void
   }
   for (const p of report.problems) ctx.output.warn(`${flags.file} line ${p.line}: ${p.field}: ${p.message}`);
   if (hidden > 0) ctx.output.warn(`${hidden} more invalid rows not listed`);
-}
-
-// api.md does not show how an import progresses: these are the words servers use for "done".
-const FAILED = new Set(['failed', 'error', 'errored']);
-const FINISHED = new Set(['completed', 'complete', 'finished', 'done', 'succeeded', 'success', 'processed', ...FAILED]);
-
-function statusOf(record: ContactImport): string | undefined {
-  const status = record.status as unknown;
-  return typeof status === 'string' ? status.toLowerCase() : undefined;
-}
-
-/**
- * Polls the import until it is finished: GET one import where the server has it, else the import
- * list (api.md's own operation). The file was sent once, before this; nothing here sends it again.
- */
-async function waitForImport(ctx: Context, client: WsmClient, first: ContactImport, flags: UploadFlags): Promise<ContactImport> {
-  const deadline = Date.now() + flags.timeoutMs;
-  let current = first;
-  const total = typeof first.total_rows === 'number' && first.total_rows > 0 ? first.total_rows : undefined;
-  const progress = ctx.io.progress(`Importing ${first.name ?? flags.file}`, total);
-  try {
-    for (;;) {
-      const status = statusOf(current);
-      if (status === undefined) {
-        throw new UnusableResponseError(
-          `the server's record of import ${first.id} has no \`status\` field, so wsm cannot tell when it is finished: it was uploaded once, do not upload it again`,
-        );
-      }
-      if (FINISHED.has(status)) return current;
-      if (Date.now() >= deadline) {
-        throw new CliError(`import ${first.id} still ${status} after ${flags.timeoutMs / 1000}s: it goes on on the server (\`wsm imports list\`)`, ExitCode.unavailable);
-      }
-      await sleep(flags.intervalMs);
-      const found = await client.imports.find(first.id);
-      if (found === undefined) {
-        throw new CliError(`import ${first.id} is no longer listed by the server: it was uploaded once; \`wsm imports list\` shows the imports it has`, ExitCode.failure);
-      }
-      current = found;
-      if (typeof current.processed_rows === 'number') progress.update(current.processed_rows);
-    }
-  } finally {
-    progress.done();
-  }
-}
-
-function reportOutcome(ctx: Context, result: ContactImport): void {
-  if (FAILED.has(statusOf(result) ?? '')) {
-    const reason = Array.isArray(result.errors) ? result.errors[0]?.message : undefined;
-    throw new CliError(`import ${result.id} failed${reason ? `: ${reason}` : ''}`, ExitCode.failure);
-  }
-  if (typeof result.failed_count === 'number' && result.failed_count > 0) ctx.output.warn(`${result.failed_count} rows were skipped by the server (see the errors field)`);
-  // Only the counters the server sent: api.md shows none.
-  const counts = (['created', 'updated', 'failed'] as const)
-    .map((kind) => [kind, result[`${kind}_count`]] as const)
-    .filter(([, value]) => typeof value === 'number')
-    .map(([kind, value]) => `${value} ${kind}`);
-  ctx.output.message(`Import ${result.id} completed${counts.length > 0 ? `: ${counts.join(', ')}` : ''}.`);
 }

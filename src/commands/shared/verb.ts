@@ -118,4 +118,3 @@ export function parseDuration(value: unknown, flag: string): number {
   return Math.round(Number(match[1]) * UNIT_MS[match[2] ?? 's']);
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

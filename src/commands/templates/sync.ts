@@ -14,8 +14,9 @@ import { APIConnectionError, APIStatusError, NotFoundError, UnsupportedEndpointE
 import type { TemplateSyncResult } from '../../api/resources/templates.js';
 import type { Context } from '../../cli/context.js';
 import { CliError, ExitCode, RejectedTemplatesError, UsageError } from '../../cli/errors.js';
+import { resumeCommand, shellWord, sleep, untilInterrupted } from '../../cli/interrupt.js';
 import type { Column } from '../../cli/output.js';
-import { parseDuration, parseId, readTextInput, sleep, str, verb, workspaceClient } from '../shared/verb.js';
+import { parseDuration, parseId, readTextInput, str, verb, workspaceClient } from '../shared/verb.js';
 
 interface Outcome {
   id: number | string;
@@ -39,6 +40,8 @@ const MAX_BACKOFF_MS = 30_000;
 interface Wait {
   deadline: number;
   intervalMs: number;
+  /** Aborted by Ctrl-C: pauses end at once. */
+  signal?: AbortSignal;
 }
 
 /** Template ids from --template (repeatable) and --templates-from (one a line, as `templates create -q` prints them). */
@@ -79,17 +82,17 @@ async function untilDeadline<T>(ctx: Context, wait: Wait, call: () => Promise<T>
       if (!isTransient(error) || remaining <= 0) throw error;
       const pause = Math.min(base * 2 ** attempt, MAX_BACKOFF_MS, remaining);
       ctx.output.message(`${(error as Error).message}: trying again in ${formatMs(pause)}`);
-      await sleep(pause);
+      await sleep(pause, wait.signal);
     }
   }
 }
 
 /** Current state of the tracked templates, read one by one (api.md's GET); deleted ones drop out. */
-async function outcomes(client: WsmClient, tracked: string[]): Promise<Outcome[]> {
+async function outcomes(client: WsmClient, tracked: string[], signal?: AbortSignal): Promise<Outcome[]> {
   const rows: Outcome[] = [];
   for (const id of tracked) {
     try {
-      const { data: t } = await client.templates.get(id);
+      const { data: t } = await client.templates.get(id, { signal });
       const reason = (t as { rejection_reason?: unknown }).rejection_reason;
       rows.push({ id: t.id ?? id, name: t.name ?? '', language: t.language ?? '', status: t.status ?? '', rejection_reason: typeof reason === 'string' ? reason : null });
     } catch (error) {
@@ -128,26 +131,18 @@ export const run = verb(async (ctx, { opts }) => {
 
   const limits: Wait = { deadline: Date.now() + timeoutMs, intervalMs };
   const attempt = <T>(call: () => Promise<T>) => (wait ? untilDeadline(ctx, limits, call) : call());
-  let result = await attempt(() => client.templates.sync());
+  let result: TemplateSyncResult;
   let rows: Outcome[] | undefined;
-  let settled = result.nothing_pending;
-  if (wait) {
-    const progress = ctx.io.progress('Templates reviewed', tracked.length || undefined);
-    try {
-      for (;;) {
-        if (!result.nothing_pending && tracked.length > 0) {
-          rows = await attempt(() => outcomes(client, tracked));
-          progress.update(rows.filter((r) => r.status !== 'PENDING').length);
-        }
-        settled = result.nothing_pending || (rows !== undefined && rows.every((r) => r.status !== 'PENDING'));
-        if (settled || Date.now() >= limits.deadline) break;
-        await sleep(Math.min(intervalMs, Math.max(0, limits.deadline - Date.now())));
-        result = await attempt(() => client.templates.sync());
-        rows = undefined;
-      }
-    } finally {
-      progress.done();
-    }
+  let settled: boolean;
+  if (!wait) {
+    result = await client.templates.sync();
+    settled = result.nothing_pending;
+  } else {
+    // The review goes on at the provider whatever happens here: Ctrl-C says so and how to wait again.
+    ({ result, rows, settled } = await untilInterrupted(
+      (signal) => waitUntilDecided(ctx, client, tracked, { ...limits, signal }),
+      () => `the provider's review goes on: ${resumeCommand(ctx.globals, resumeTail(opts, tracked, named))} resumes the wait`,
+    ));
   }
 
   if (tracked.length === 0) {
@@ -171,6 +166,42 @@ export const run = verb(async (ctx, { opts }) => {
     throw new RejectedTemplatesError(`${rejected.length} template${rejected.length === 1 ? ' was' : 's were'} REJECTED: ${list}`, rejected.map((r) => r.name));
   }
 });
+
+/**
+ * Syncs until nothing is PENDING (or every tracked template is decided, or the deadline): the
+ * last sync's answer, the tracked templates' states when read, whether it settled. Progress on a
+ * terminal: the tracked templates decided so far.
+ */
+async function waitUntilDecided(ctx: Context, client: WsmClient, tracked: string[], limits: Wait): Promise<{ result: TemplateSyncResult; rows?: Outcome[]; settled: boolean }> {
+  const attempt = <T>(call: () => Promise<T>) => untilDeadline(ctx, limits, call);
+  const progress = ctx.io.progress('Templates reviewed', tracked.length || undefined);
+  try {
+    for (;;) {
+      const result = await attempt(() => client.templates.sync({ signal: limits.signal }));
+      let rows: Outcome[] | undefined;
+      if (!result.nothing_pending && tracked.length > 0) {
+        rows = await attempt(() => outcomes(client, tracked, limits.signal));
+        progress.update(rows.filter((r) => r.status !== 'PENDING').length);
+      }
+      const settled = result.nothing_pending || (rows !== undefined && rows.every((r) => r.status !== 'PENDING'));
+      if (settled || Date.now() >= limits.deadline) return { result, rows, settled };
+      await sleep(Math.min(limits.intervalMs, Math.max(0, limits.deadline - Date.now())), limits.signal);
+    }
+  } finally {
+    progress.done();
+  }
+}
+
+/** `templates sync --wait` with what decided the interrupted run's outcome: the templates it tracked, --fail-on-rejected. */
+function resumeTail(opts: Record<string, unknown>, tracked: string[], named: boolean): string {
+  const words = ['templates sync --wait'];
+  if (opts.failOnRejected === true) words.push('--fail-on-rejected');
+  const from = str(opts.templatesFrom);
+  // Ids read from a file are read again from it; ids from stdin or flags are named.
+  if (from !== undefined && from !== '-' && !Array.isArray(opts.template)) words.push('--templates-from', shellWord(from));
+  else if (named) words.push(...tracked.flatMap((id) => ['--template', id]));
+  return words.join(' ');
+}
 
 function formatMs(ms: number): string {
   if (ms === 0) return '0s';

@@ -58,7 +58,8 @@ export function createImportWriter(db: Db) {
       pending = null;
     },
 
-    write(workspaceId: string, row: ImportRow, fieldValues: Array<[number, string]>, groupId: number | null): RowOutcome {
+    /** `groupIds`: the groups the contact joins (the import's own group and those its row names); it leaves none. */
+    write(workspaceId: string, row: ImportRow, fieldValues: Array<[number, string]>, groupIds: number[]): RowOutcome {
       if (pending === null) throw new Error('createImportWriter: write() outside beginBatch()/endBatch()');
       const name = row.name || null;
       const email = row.email ?? null;
@@ -77,7 +78,7 @@ export function createImportWriter(db: Db) {
         pending.add(contactId);
       }
       for (const [fieldId, value] of fieldValues) setField.run(contactId, value, fieldId);
-      if (groupId !== null) join.run(contactId, groupId);
+      for (const groupId of groupIds) join.run(contactId, groupId);
       return existing !== undefined ? 'updated' : 'created';
     },
   };

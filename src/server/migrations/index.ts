@@ -7,6 +7,7 @@ import { run as idsNeverReused } from './004_ids_never_reused.js';
 import { sql as importClaims } from './005_import_claims.js';
 import { run as usersManage } from './006_users_manage.js';
 import { sql as tokenExpiry } from './007_token_expiry.js';
+import { sql as importGroupCreation } from './008_import_group_creation.js';
 
 export interface Migration {
   version: number;
@@ -26,4 +27,5 @@ export const migrations: Migration[] = [
   { version: 5, name: 'import_claims', sql: importClaims },
   { version: 6, name: 'users_manage', run: usersManage },
   { version: 7, name: 'token_expiry', sql: tokenExpiry },
+  { version: 8, name: 'import_group_creation', sql: importGroupCreation },
 ];

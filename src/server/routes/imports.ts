@@ -68,6 +68,8 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
         groupId,
         fileName: displayName(file),
         storedPath: file.path,
+        // The worker runs without the request: whether the uploader may create the groups the file names is decided now.
+        mayCreateGroups: request.membership.permissions.includes('contact_groups.create'),
       });
       kept = file.path;
       worker.kick();

@@ -14,7 +14,8 @@ import { check, importRow } from '../../api/schemas/index.js';
 import { createImportsRepository, noteError, progressOf, type ImportProgress, type ImportRow, type ImportsRepository } from '../repositories/imports.js';
 import { createFieldsRepository } from '../repositories/fields.js';
 import { countDataRows, readCsvRows, type CsvItem } from '../../api/import-csv.js';
-import { planColumns, readRow, type ColumnPlan } from '../imports/columns.js';
+import { planColumns, readRow, type ColumnPlan } from '../../api/import-columns.js';
+import { createGroupResolver } from '../imports/groups.js';
 import { createImportWriter } from '../imports/writer.js';
 
 /**
@@ -109,6 +110,7 @@ async function processClaimed(db: Db, imports: ImportsRepository, importId: numb
 
 async function runRows(db: Db, imports: ImportsRepository, job: ImportRow, worker: string, options: ProcessOptions): Promise<ProcessOutcome> {
   const writer = createImportWriter(db);
+  const groups = createGroupResolver(db, job.workspace_id, job.may_create_groups === 1);
   const fieldIds = createFieldsRepository(db).idsByName(job.workspace_id);
   const batchSize = options.batchSize ?? IMPORT_BATCH_ROWS;
   const progress = progressOf(job);
@@ -129,12 +131,25 @@ async function runRows(db: Db, imports: ImportsRepository, job: ImportRow, worke
       noteError(progress, { row: item.line, message: reasonOf(parsed.errors) });
       return;
     }
-    const outcome = writer.write(job.workspace_id, parsed.value, fieldValues, job.contact_group_id);
+    const groupIds = job.contact_group_id === null ? [] : [job.contact_group_id];
+    if (parsed.value.contact_groups !== undefined && parsed.value.contact_groups.length > 0) {
+      const named = groups.resolve(parsed.value.contact_groups);
+      if (!named.ok) {
+        progress.failed_count += 1;
+        noteError(progress, { row: item.line, message: named.message });
+        return;
+      }
+      // Said once, at the row that needed it: a restore into a new workspace shows what it made.
+      for (const group of named.created) noteError(progress, { row: item.line, message: `The contact group "${group.name}" did not exist and was created (id ${group.id}).` });
+      groupIds.push(...named.ids);
+    }
+    const outcome = writer.write(job.workspace_id, parsed.value, fieldValues, groupIds);
     if (outcome === 'created') progress.created_count += 1;
     else progress.updated_count += 1;
   };
   const commit = db.transaction((items: CsvItem[], columns: ColumnPlan) => {
     writer.beginBatch();
+    groups.forget();
     for (const item of items) apply(item, columns);
     writer.endBatch();
     progress.processed_rows += items.length;

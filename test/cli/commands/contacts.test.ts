@@ -283,8 +283,8 @@ describe('contacts export', () => {
     expect(code).toBe(0);
     expect(stdout).toBe(
       'id,number,name,email,gender,status,contact_groups,created_at,updated_at,city\n' +
-        '1,14155550001,"Lee, Ann",a@example.com,,true,3;5,2025-03-01T10:00:00.000Z,2025-03-01T10:00:00.000Z,Porto\n' +
-        '2,14155550002,Contact 2,,male,true,,2025-03-01T10:00:00.000Z,2025-03-01T10:00:00.000Z,\n',
+        '1,14155550001,"Lee, Ann",a@example.com,,true,"[""A"",""B""]",2025-03-01T10:00:00.000Z,2025-03-01T10:00:00.000Z,Porto\n' +
+        '2,14155550002,Contact 2,,male,true,[],2025-03-01T10:00:00.000Z,2025-03-01T10:00:00.000Z,\n',
     );
   });
 });

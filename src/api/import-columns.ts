@@ -1,12 +1,16 @@
 /**
- * How the header of an import file maps onto a contact (decisions.md §3):
- * `number, name, email, gender, status`, then columns named after contact
- * fields; anything else is ignored and named once in the import's errors.
+ * How the header of an import file maps onto a contact (decisions.md §3): `number, name, email,
+ * gender, status, contact_groups`, then columns named after contact fields; anything else is
+ * ignored and named once in the import's errors. The server's import worker and the CLI's local
+ * check both read rows through here, so they agree on every cell.
  */
-import { headerName } from '../../api/import-csv.js';
+import { headerName } from './import-csv.js';
 
-const CONTACT_COLUMNS = ['number', 'name', 'email', 'gender', 'status'] as const;
+export const CONTACT_COLUMNS = ['number', 'name', 'email', 'gender', 'status', 'contact_groups'] as const;
 type ContactColumn = (typeof CONTACT_COLUMNS)[number];
+
+/** Columns `contacts export` writes that an import cannot set (contacts are matched by number): part of the format, skipped without a note. */
+const EXPORT_ONLY = new Set(['id', 'created_at', 'updated_at']);
 
 export interface ColumnPlan {
   /** Column index of each contact attribute present in the header. */
@@ -17,7 +21,8 @@ export interface ColumnPlan {
   notes: string[];
 }
 
-export function planColumns(header: string[], fieldIds: Map<string, number>): ColumnPlan {
+/** `fieldIds`: the workspace's contact fields by name (the CLI, which does not know them, passes none). */
+export function planColumns(header: string[], fieldIds: Map<string, number> = new Map()): ColumnPlan {
   const plan: ColumnPlan = { contact: {}, fields: [], notes: [] };
   const seen = new Set<string>();
   header.forEach((cell, index) => {
@@ -33,7 +38,7 @@ export function planColumns(header: string[], fieldIds: Map<string, number>): Co
     seen.add(name);
     if ((CONTACT_COLUMNS as readonly string[]).includes(name)) plan.contact[name as ContactColumn] = index;
     else if (fieldIds.has(name)) plan.fields.push({ index, fieldId: fieldIds.get(name)! });
-    else plan.notes.push(`Unknown column "${cell.trim()}" was ignored.`);
+    else if (!EXPORT_ONLY.has(name)) plan.notes.push(`Unknown column "${cell.trim()}" was ignored.`);
   });
   return plan;
 }

@@ -1,0 +1,57 @@
+/**
+ * The cells of the contact CSV (decisions.md §3): what `wsm contacts export` writes and what
+ * every reader of such a file reads back (the server's import, the CLI's local check,
+ * `contacts update --from`). One module, so a value goes out and comes back the same. Pure: no
+ * dependencies, loaded by the CLI's output as well as by the server.
+ */
+
+/** What a spreadsheet runs as a formula when a cell starts with it (OWASP CSV injection). */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+/** A cell `neutraliseFormula` prefixed: one `'` too many before a formula character. */
+const NEUTRALISED = /^'+[=+\-@\t\r]/;
+
+/**
+ * OWASP CSV injection: a cell a spreadsheet would read as a formula gets a leading `'`, so it
+ * shows as text. A value that already starts with quotes before such a character gets one more,
+ * so that `restoreFormula` gives back exactly what was written (`'=x` -> `''=x` -> `'=x`).
+ */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** The value `neutraliseFormula` was given: the one `'` it added is taken off, nothing else. */
+export function restoreFormula(cell: string): string {
+  // The first character decides for nearly every cell: a million rows do not pay for a regex.
+  return cell.charCodeAt(0) === 0x27 && NEUTRALISED.test(cell) ? cell.slice(1) : cell;
+}
+
+/** The column of a contact's groups: a JSON array of the group names, `[]` for none. */
+export const GROUPS_COLUMN = 'contact_groups';
+
+/**
+ * The `contact_groups` cell: the group names as a JSON array (`["VIP","News; weekly"]`). JSON
+ * because a group name may hold any character (commas, semicolons, quotes, brackets), and names
+ * rather than ids because ids mean nothing in another workspace.
+ */
+export function encodeGroupNames(names: readonly string[]): string {
+  return JSON.stringify(names);
+}
+
+export const GROUPS_CELL_FORMAT = 'The contact groups cell must be a JSON array of group names, such as ["VIP","News"] (or [] for none).';
+
+/** The names of a `contact_groups` cell, trimmed, each once; a string saying why when it is not one. */
+export function decodeGroupNames(cell: string): string[] | { error: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(cell);
+  } catch {
+    return { error: GROUPS_CELL_FORMAT };
+  }
+  if (!Array.isArray(value) || !value.every((name) => typeof name === 'string')) return { error: GROUPS_CELL_FORMAT };
+  return [...new Set((value as string[]).map((name) => name.trim()))];
+}
+
+/** True when a value holds a line end, which ends an import row wherever it stands (decisions.md §7). */
+export function hasLineBreak(text: string): boolean {
+  return /[\r\n]/.test(text);
+}

@@ -1,0 +1,59 @@
+// The contact CSV's cells (decisions.md §3): what the export writes, every reader reads back.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeGroupNames, encodeGroupNames, neutraliseFormula, restoreFormula } from '../../src/api/csv-cells.js';
+import { csvTextRows, parseLine } from '../../src/api/import-csv.js';
+import { csvField } from '../../src/cli/output.js';
+
+describe('formula cells', () => {
+  it('neutralises what a spreadsheet would run, and restoring gives back exactly the value', () => {
+    expect(neutraliseFormula('=1+1')).toBe("'=1+1");
+    expect(neutraliseFormula("'=1+1")).toBe("''=1+1");
+    expect(neutraliseFormula("'Tis")).toBe("'Tis");
+    expect(restoreFormula("'=1+1")).toBe('=1+1');
+    expect(restoreFormula("''=1+1")).toBe("'=1+1");
+    expect(restoreFormula("'Tis")).toBe("'Tis");
+    fc.assert(fc.property(fc.string(), (value) => restoreFormula(neutraliseFormula(value)) === value));
+  });
+
+  it('any value without a line break comes back through the reader as the export wrote it', () => {
+    fc.assert(
+      fc.property(fc.string().filter((v) => !/[\r\n]/.test(v)), fc.string().filter((v) => !/[\r\n]/.test(v)), (a, b) => {
+        const line = [a, b].map((v) => csvField(neutraliseFormula(v))).join(',');
+        expect(parseLine(line)).toEqual({ cells: [a, b] });
+      }),
+    );
+  });
+});
+
+describe('the contact_groups cell', () => {
+  it('any list of group names comes back, whatever characters they hold', () => {
+    const name = fc.string({ minLength: 1 }).map((n) => n.trim()).filter((n) => n !== '');
+    fc.assert(
+      fc.property(fc.uniqueArray(name), (names) => {
+        const line = `5550000001,${csvField(neutraliseFormula(encodeGroupNames(names)))}`;
+        const parsed = parseLine(line);
+        expect('cells' in parsed && decodeGroupNames(parsed.cells[1])).toEqual(names);
+      }),
+    );
+  });
+
+  it('refuses what is not a JSON array of strings', () => {
+    for (const cell of ['VIP', '3;5', '[1]', '{"a":1}', '["a",null]', '[']) expect(decodeGroupNames(cell)).toHaveProperty('error');
+    expect(decodeGroupNames('[" VIP ","VIP","News"]')).toEqual(['VIP', 'News']);
+  });
+});
+
+describe('a value broken by a line break', () => {
+  it('is reported on its first line, and the line that closes it names that line (rows that stand alone stay rows)', () => {
+    const items = csvTextRows('number,name,email\n5550000001,"Two\nlines",x@example.com\n5550000002,Bo,\n5550000003,"never closed\n5550000004,Cy,\n');
+    expect(items.map((i) => (i.kind === 'record' ? `${i.line}:${i.cells[1]}` : `${i.line}: ${i.message}`))).toEqual([
+      '1:name',
+      '2: The row has a quoted value that is not closed on its line: a value with a line break cannot be imported (every line end ends a row).',
+      '3: The row is the rest of a value broken by a line break on line 2: that contact was not imported (every line end ends a row).',
+      '4:Bo',
+      '5: The row has a quoted value that is not closed on its line: a value with a line break cannot be imported (every line end ends a row).',
+      '6:Cy',
+    ]);
+  });
+});
