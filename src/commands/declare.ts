@@ -13,9 +13,9 @@ export function listOptions(command: Command): Command {
   );
 }
 
-/** `--concurrency <n>` on full walks and bulk verbs (env WSM_CONCURRENCY, default 6). */
+/** `--concurrency <n>` on full walks and bulk verbs (env WSM_CONCURRENCY, default 8). */
 export function concurrencyOption(command: Command): Command {
-  return command.option('--concurrency <n>', 'requests in flight at once (env WSM_CONCURRENCY, default 6); halved on 429');
+  return command.option('--concurrency <n>', 'requests in flight at once (env WSM_CONCURRENCY, default 8); halved on 429');
 }
 
 /** `--json [fields]` and `--jq <expr>` on a verb that prints records (every list and get). */
