@@ -9,7 +9,7 @@ import { CancelledError, NotLoggedInError, UsageError } from './errors.js';
 import type { IOStreams } from './io.js';
 import { createOutput, type Output, type OutputFormat } from './output.js';
 import { createPrompter, type Prompter } from './prompter.js';
-import { isUuid, normalizeBaseUrl } from './values.js';
+import { baseUrlProblem, isUuid, normalizeBaseUrl } from './values.js';
 import { packageVersion } from './version.js';
 
 export type Env = Record<string, string | undefined>;
@@ -63,7 +63,10 @@ export interface Context {
   now: () => Date;
   prompter: Prompter;
   output: Output;
+  /** The resolved settings; UsageError (exit 2) for a named profile that does not exist or a base URL that is not http(s). */
   settings(): Promise<Settings>;
+  /** The profile in use by name, unchecked: `profile set` creates it, `profile show` words its own error. */
+  profileName(): Promise<string>;
   config(): Promise<ConfigStore>;
   /** Client for the resolved settings; NotLoggedInError (exit 2) without base URL or token. */
   client(): Promise<WsmClient>;
@@ -133,6 +136,7 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
     prompter: deps.prompter ?? createPrompter(io),
     output: createOutput(io, { format: globals.output, quiet: globals.quiet, fields: globals.fields, jq: globals.jq, now: deps.now }),
     settings,
+    profileName: async () => resolveProfileName(globals, env, await config()).name,
     config,
     clientFor,
     client: () =>
@@ -142,7 +146,9 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
         return clientFor({ baseUrl: s.baseUrl, token: s.token, workspace: s.workspace });
       })()),
     async workspace() {
-      const { workspace } = await settings();
+      const { workspace, baseUrl, token } = await settings();
+      // A fresh install lacks everything: logging in is the first step, not choosing a workspace.
+      if (!baseUrl || !token) throw new NotLoggedInError();
       if (workspace === undefined) {
         throw new UsageError('no workspace: pass -w <uuid>, set WSM_WORKSPACE, or run `wsm profile set workspace <uuid>`');
       }
@@ -160,10 +166,24 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
   return ctx;
 }
 
-/** Precedence of spec/cli.md: flag > environment > profile. Pure, so tests pin it down directly. */
+/** The profile to use: `--profile`, WSM_PROFILE (both "explicit"), the current one, or `default`. */
+export function resolveProfileName(globals: GlobalOptions, env: Env, config: ConfigStore): { name: string; explicit: boolean } {
+  const named = globals.profile || env.WSM_PROFILE;
+  return named ? { name: named, explicit: true } : { name: config.currentName() || 'default', explicit: false };
+}
+
+const SOURCE_NAMES = { flag: '--base-url', env: 'WSM_BASE_URL' } as const;
+
+/**
+ * Precedence of spec/cli.md: flag > environment > profile. Pure, so tests pin it down directly.
+ * A profile named explicitly must exist (a typo would otherwise act as an empty profile), and the
+ * base URL must be http(s) wherever it came from: nothing is sent with a URL undici would refuse.
+ */
 export function resolveSettings(globals: GlobalOptions, env: Env, config: ConfigStore): Settings {
-  const profileName = globals.profile || env.WSM_PROFILE || config.currentName() || 'default';
-  const profile = config.getProfile(profileName) ?? {};
+  const { name: profileName, explicit } = resolveProfileName(globals, env, config);
+  const saved = config.getProfile(profileName);
+  if (saved === undefined && explicit) throw new UsageError(`no profile named "${profileName}" (see \`wsm profile list\`)`);
+  const profile = saved ?? {};
   const sources: Settings['sources'] = {};
   const pick = (key: keyof Settings['sources'], flag: string | undefined, envValue: string | undefined, saved: string | undefined) => {
     for (const [raw, source] of [[flag, 'flag'], [envValue, 'env'], [saved, 'profile']] as const) {
@@ -177,6 +197,11 @@ export function resolveSettings(globals: GlobalOptions, env: Env, config: Config
     return undefined;
   };
   const baseUrl = pick('baseUrl', globals.baseUrl, env.WSM_BASE_URL, profile.base_url);
+  if (baseUrl !== undefined && baseUrlProblem(baseUrl) !== undefined) {
+    const source = sources.baseUrl === 'profile' ? `the base URL of profile "${profileName}"` : SOURCE_NAMES[sources.baseUrl as 'flag' | 'env'];
+    const fix = sources.baseUrl === 'profile' ? ' (fix it with `wsm profile set base-url <url>`)' : '';
+    throw new UsageError(`${source} must be an http(s) URL such as https://api.example.com/api/v3, got "${baseUrl}"${fix}`);
+  }
   return {
     profileName,
     baseUrl: baseUrl === undefined ? undefined : normalizeBaseUrl(baseUrl),

@@ -120,15 +120,21 @@ describe('workspace()', () => {
   const ctxWith = (g: Parameters<typeof globals>[0], env: Record<string, string> = {}) =>
     createContext({ io: createTestIO(), env, now: () => new Date(), configDir: dir }, globals(g));
 
+  const LOGGED_IN = { WSM_BASE_URL: 'http://127.0.0.1:9/api/v3', WSM_TOKEN: 't' };
+
   it('returns the -w / WSM_WORKSPACE UUID', async () => {
     const uuid = '9b2f0c4e-5d7a-4c1e-9a8b-2f3e4d5c6b7a';
-    expect(await ctxWith({ workspace: uuid }).workspace()).toBe(uuid);
-    expect(await ctxWith({}, { WSM_WORKSPACE: uuid }).workspace()).toBe(uuid);
+    expect(await ctxWith({ workspace: uuid }, LOGGED_IN).workspace()).toBe(uuid);
+    expect(await ctxWith({}, { ...LOGGED_IN, WSM_WORKSPACE: uuid }).workspace()).toBe(uuid);
   });
 
   it('fails with exit 2 when missing or not a UUID', async () => {
-    await expect(ctxWith({}).workspace()).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('no workspace') });
-    await expect(ctxWith({ workspace: 'abc' }).workspace()).rejects.toMatchObject({ exitCode: 2 });
+    await expect(ctxWith({}, LOGGED_IN).workspace()).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('no workspace') });
+    await expect(ctxWith({ workspace: 'abc' }, LOGGED_IN).workspace()).rejects.toMatchObject({ exitCode: 2 });
+  });
+
+  it('not logged in comes before no workspace', async () => {
+    await expect(ctxWith({}).workspace()).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('not logged in') });
   });
 
   it('client() without base URL or token says how to log in (exit 2)', async () => {
