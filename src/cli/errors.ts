@@ -12,6 +12,7 @@ import {
   ValidationFailedError,
 } from '../api/errors.js';
 import { redactSecret } from '../api/redact.js';
+import { commanderSentence } from './commander-errors.js';
 import type { IOStreams } from './io.js';
 import { safeJson, visible } from './text.js';
 
@@ -167,12 +168,11 @@ export function handleError(err: unknown, sink: ErrorSink): number {
   // already printed its data there (a second document would break the first).
   const machine = (sink.outputFormat === 'json' || sink.outputFormat === 'ndjson') && !sink.io.wroteStdout;
   if (err instanceof CommanderError) {
-    // Commander has already printed its own `error: ...` line through our output routing;
-    // --help and --version (exit 0) are not failures.
-    if (code !== ExitCode.ok && machine) {
-      const message = err.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
-      writeMachine(sink, { error: { message, exit_code: code } }, redact);
-    }
+    // --help and --version (exit 0) are not failures; a group without its verb printed its help.
+    if (code === ExitCode.ok) return code;
+    const message = err.code === 'commander.help' ? undefined : commanderSentence(err);
+    if (message !== undefined) sink.io.err(redact(visible(`error: ${message}`)) + '\n');
+    if (machine) writeMachine(sink, { error: { message: message ?? 'a command is needed', exit_code: code } }, redact);
     return code;
   }
 

@@ -158,9 +158,9 @@ describe('handleError', () => {
     expect(debug.io.stderrText).toMatch(/^error: boom\nError: boom\n\s+at /);
   });
 
-  it('leaves commander errors to commander (already printed)', () => {
+  it("prints commander's errors itself, on one line", () => {
     const { io, sink: s } = sink();
-    expect(handleError(new CommanderError(1, 'commander.unknownCommand', "error: unknown command 'x'"), s)).toBe(2);
-    expect(io.stderrText).toBe('');
+    expect(handleError(new CommanderError(1, 'commander.unknownCommand', "error: unknown command 'x'\n(Did you mean y?)"), s)).toBe(2);
+    expect(io.stderrText).toBe("error: unknown command 'x' (did you mean y?)\n");
   });
 });

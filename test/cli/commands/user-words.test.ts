@@ -59,3 +59,59 @@ describe('base URL checked before any request (#7)', () => {
     expect(code).toBe(2);
   });
 });
+
+describe("commander's failures in wsm's words (#11, #18)", () => {
+  it('a mistyped required flag is an unknown option with a suggestion, not a missing one', async () => {
+    const { code, stdout, stderr } = await api.run(['contacts', 'create', '--nubmer', '1']);
+    expect(stderr).toBe("error: unknown option '--nubmer' (did you mean --number?)\n");
+    expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+  });
+
+  it('a required flag left out is named the way it is typed', async () => {
+    const { code, stderr } = await api.run(['users', 'create', '--name', 'Ann', '--email', 'a@example.com', '--password', 'secret123']);
+    expect(stderr).toBe('error: --role is required\n');
+    expect(code).toBe(2);
+  });
+
+  it('a value outside an option\'s choices: one line listing them, exit 2; -o json gets it too', async () => {
+    const table = await api.run(['contacts', 'list', '-o', 'xml']);
+    expect(table.stderr).toBe('error: --output takes one of table, json, ndjson, csv, got "xml"\n');
+    expect(table.code).toBe(2);
+    const json = await api.run(['contacts', 'list', '-o', 'json', '--nope']);
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toEqual({ error: { message: "unknown option '--nope'", exit_code: 2 } });
+  });
+
+  it("a value outside an argument's choices names the argument", async () => {
+    const { code, stderr } = await api.run(['completion', 'powershell']);
+    expect(stderr).toBe('error: <shell> takes one of bash, zsh, fish, got "powershell"\n');
+    expect(code).toBe(2);
+  });
+
+  it('an unknown command keeps its suggestion on the same line', async () => {
+    const { code, stderr } = await api.run(['contcts', 'list']);
+    expect(stderr).toBe("error: unknown command 'contcts' (did you mean contacts?)\n");
+    expect(code).toBe(2);
+  });
+
+  it('an option without its value says so', async () => {
+    const { code, stderr } = await api.run(['contacts', 'list', '--search']);
+    expect(stderr).toBe('error: --search needs a value\n');
+    expect(code).toBe(2);
+  });
+});
+
+describe('help at any depth (#21)', () => {
+  it('`wsm help contacts list` shows the help of contacts list', async () => {
+    const { code, stdout } = await api.run(['help', 'contacts', 'list']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Usage: wsm contacts list /);
+    expect(stdout).toContain('--per-page');
+  });
+
+  it('`wsm help contacts` still shows the group', async () => {
+    const { code, stdout } = await api.run(['help', 'contacts']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Usage: wsm contacts /);
+  });
+});
