@@ -67,7 +67,15 @@ export async function main(typed: string[], overrides: Partial<CliDeps> = {}): P
   } catch (err) {
     stopAllProgress();
     const sink: ErrorSink = ctx
-      ? { io, env, outputFormat: ctx.globals.output, secrets: ctx.secrets, baseUrl: ctx.knownBaseUrl() }
+      ? {
+          io,
+          env,
+          outputFormat: ctx.globals.output,
+          secrets: ctx.secrets,
+          baseUrl: ctx.knownBaseUrl(),
+          verbose: ctx.globals.verbose,
+          fieldLabel: ctx.fieldLabel,
+        }
       : {
           io,
           env,

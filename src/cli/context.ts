@@ -76,6 +76,13 @@ export interface Context {
   workspace(): Promise<string>;
   /** Asks (y/N) on a terminal unless --yes; without a terminal requires --yes (exit 2). */
   confirm(question: string): Promise<void>;
+  /**
+   * Names the body's fields the way this command's user typed them, for the server's field
+   * errors: `{ role_id: '--role' }`, `{ 'permissions.0': '--permission contacts.veiw' }`.
+   */
+  nameFields(labels: Record<string, string>): void;
+  /** The name nameFields gave a field, if any. */
+  fieldLabel(field: string): string | undefined;
   /** Strings never to print: every token we know of. */
   secrets(): string[];
   /** The base URL once settings were resolved (error messages name it), else undefined. */
@@ -101,6 +108,7 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
   let clientPromise: Promise<WsmClient> | undefined;
   let resolvedToken: string | undefined;
   let resolvedBaseUrl: string | undefined;
+  const fieldLabels: Record<string, string> = {};
 
   const config = () => (configPromise ??= openConfig({ dir: deps.configDir, env }));
 
@@ -160,6 +168,8 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
       if (!io.isStdinTTY) throw new UsageError(`${question} needs confirmation: pass --yes to run without a terminal`);
       if (!(await ctx.prompter.confirm(question, false))) throw new CancelledError();
     },
+    nameFields: (labels) => Object.assign(fieldLabels, labels),
+    fieldLabel: (field) => (Object.hasOwn(fieldLabels, field) ? fieldLabels[field] : undefined),
     secrets: () => [globals.token, env.WSM_TOKEN?.trim(), resolvedToken].filter((s): s is string => !!s),
     knownBaseUrl: () => resolvedBaseUrl,
   };

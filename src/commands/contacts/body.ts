@@ -114,3 +114,14 @@ export function warnUnkeptFields(ctx: Context, sent: Record<string, string> | un
       'custom field values need the wsm serve extension (the published API has no field for them)',
   );
 }
+
+/** The contact body's fields as users type them, for the server's field errors. */
+export const CONTACT_FLAGS: Record<string, string> = {
+  number: '--number',
+  name: '--name',
+  email: '--email',
+  gender: '--gender',
+  status: '--active/--inactive',
+  contact_groups: '--group',
+  avatar: '--avatar',
+};

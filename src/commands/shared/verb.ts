@@ -71,6 +71,25 @@ export function keyValues(pairs: unknown, flag: string): Record<string, string> 
   return result;
 }
 
+/**
+ * Tells handleError how this command's user named the body's fields, for a 422's field errors:
+ * `role_id` -> `--role`; a list's items by the value given (`permissions.0` -> `--permission contacts.veiw`).
+ */
+export function nameBodyFields(ctx: Context, body: Record<string, unknown>, flags: Record<string, string>): void {
+  const labels: Record<string, string> = {};
+  for (const [field, flag] of Object.entries(flags)) {
+    labels[field] = flag;
+    const value = body[field];
+    if (Array.isArray(value)) value.forEach((item, i) => (labels[`${field}.${i}`] = `${flag} ${String(item)}`));
+  }
+  ctx.nameFields(labels);
+}
+
+/** `nothing to update: pass at least one of --name, --color` when an update would send nothing. */
+export function requireSomething(body: Record<string, unknown>, flags: readonly string[], also = false): void {
+  if (flags.length > 0 && Object.keys(body).length === 0 && !also) throw new UsageError(`nothing to update: pass at least one of ${flags.join(', ')}`);
+}
+
 /** A string option, or undefined when not given. */
 export function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;

@@ -3,9 +3,9 @@
 import { userUpdateBody, type UserUpdateBody } from '../../api/schemas/index.js';
 import { UsageError } from '../../cli/errors.js';
 import { showWritten } from '../shared/written.js';
-import { checkLocal, checkUploadFile, parseId, str, verb, workspaceClient } from '../shared/verb.js';
+import { checkLocal, checkUploadFile, nameBodyFields, parseId, str, verb, workspaceClient } from '../shared/verb.js';
 import { resolvePassword } from './password.js';
-import { userDetailColumns } from './show.js';
+import { USER_FLAGS, userDetailColumns } from './show.js';
 
 /** A user avatar is an image like a contact's; 2 MB is the contact bound, reused here. */
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -36,6 +36,7 @@ export const run = verb(async (ctx, { args, opts }) => {
   };
   if (typeof opts.password === 'string') setPassword(opts.password);
   checkLocal(userUpdateBody, body, 'user');
+  nameBodyFields(ctx, body, USER_FLAGS);
   const client = await workspaceClient(ctx);
   if (opts.password === true) {
     setPassword(await resolvePassword(ctx, opts.password));

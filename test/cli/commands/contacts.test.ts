@@ -83,7 +83,7 @@ describe('contacts get', () => {
     api.pool.intercept({ path: `${WSP}/contacts/9`, method: 'GET' }).reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
     const { code, stderr } = await api.run(['contacts', 'get', '9']);
     expect(code).toBe(4);
-    expect(stderr).toBe(`error: Resource not found. (404 on GET ${WSP}/contacts/9)\n`);
+    expect(stderr).toBe('error: contact 9 not found\n');
   });
 
   it('a backend without the extension (405, or a router 404) says so, exit 1', async () => {
@@ -171,7 +171,7 @@ describe('contacts create', () => {
     api.pool.intercept({ path: `${WSP}/contacts`, method: 'POST' }).reply(422, body, JSON_HEADERS);
     const { code, stdout, stderr } = await api.run(['contacts', 'create', '--number', '14155550016', '-o', 'json']);
     expect(code).toBe(5);
-    expect(stderr).toBe(`error: the server rejected the request (422 on POST ${WSP}/contacts): Validation error\n  number: The number has already been taken.\n`);
+    expect(stderr).toBe('error: the server rejected the contact:\n  --number: The number has already been taken.\n');
     expect(JSON.parse(stdout)).toEqual(body);
   });
 });
@@ -252,7 +252,7 @@ describe('contacts delete', () => {
     const { code, stderr } = await api.run(['contacts', 'delete', '7'], { stdinTTY: true, prompter });
     expect(code).toBe(4);
     expect(prompter.asked).toEqual([]);
-    expect(stderr).toBe('error: Resource not found. (404 on GET /api/v3/workspaces/' + WS + '/contacts/7)\n');
+    expect(stderr).toBe('error: contact 7 not found\n');
   });
 
   it('on a terminal against a server without GET one contact: asks about the bare id', async () => {

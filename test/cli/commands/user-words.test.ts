@@ -115,3 +115,61 @@ describe('help at any depth (#21)', () => {
     expect(stdout).toMatch(/^Usage: wsm contacts /);
   });
 });
+
+describe("the server's errors in the user's words (#9)", () => {
+  const validation = (errors: Record<string, string[]>) => ({ message: 'Validation error', errors });
+
+  it('a 404 on a record names it; the request appears only with -v', async () => {
+    api.pool.intercept({ path: `${WSP}/contacts/999`, method: 'GET' }).reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS).times(2);
+    const plain = await api.run(['contacts', 'get', '999']);
+    expect(plain.stderr).toBe('error: contact 999 not found\n');
+    expect(plain.code).toBe(4);
+    const verbose = await api.run(['contacts', 'get', '999', '-v']);
+    expect(verbose.stderr.split('\n').at(-2)).toBe(`error: contact 999 not found (404 on GET ${WSP}/contacts/999)`);
+    expect(verbose.code).toBe(4);
+  });
+
+  it('a 404 on a list says the workspace is not found or not yours', async () => {
+    api.pool.intercept({ path: `${WSP}/contacts`, method: 'GET' }).reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
+    const { code, stderr } = await api.run(['contacts', 'list']);
+    expect(stderr).toBe(`error: workspace ${WS} not found or not yours\n`);
+    expect(code).toBe(4);
+  });
+
+  it('a 403 names what the role may not do; -o json still prints the server body', async () => {
+    const body = { message: 'This action is unauthorized.', status: 403 };
+    api.pool.intercept({ path: `${WSP}/contacts/2`, method: 'DELETE' }).reply(403, body, JSON_HEADERS);
+    const { code, stdout, stderr } = await api.run(['contacts', 'delete', '2', '--yes', '-o', 'json']);
+    expect(stderr).toBe('error: your role may not delete contacts\n');
+    expect(code).toBe(3);
+    expect(JSON.parse(stdout)).toEqual(body);
+  });
+
+  it('a 422 names the record and the flags: role_id is --role', async () => {
+    api.pool.intercept({ path: `${WSP}/users/1`, method: 'POST' }).reply(422, validation({ role_id: ['You cannot change your own role.'] }), JSON_HEADERS);
+    const { code, stderr } = await api.run(['users', 'update', '1', '--role', '2']);
+    expect(stderr).toBe('error: the server rejected the user:\n  --role: You cannot change your own role.\n');
+    expect(code).toBe(5);
+  });
+
+  it('a 422 on a list item names the value given', async () => {
+    api.pool.intercept({ path: `${WSP}/roles/2`, method: 'PUT' }).reply(422, validation({ 'permissions.1': ['The selected permissions.1 is invalid.'] }), JSON_HEADERS);
+    const { code, stderr } = await api.run(['roles', 'update', '2', '--permission', 'contacts.view', '--permission', 'contacts.update']);
+    expect(stderr).toBe('error: the server rejected the role:\n  --permission contacts.update: The selected permissions.1 is invalid.\n');
+    expect(code).toBe(5);
+  });
+
+  it('the same naming for what the local check refuses (nothing sent)', async () => {
+    const { code, stderr } = await api.run(['roles', 'update', '2', '--permission', 'contacts.veiw']);
+    expect(stderr).toBe('error: the role is invalid: nothing was sent\n  --permission contacts.veiw: The selected permission is invalid.\n');
+    expect(code).toBe(2);
+  });
+
+  it('an update without any change is refused before sending (labels, roles)', async () => {
+    for (const [resource, flags] of [['labels', '--name, --color'], ['roles', '--name, --permission']]) {
+      const { code, stderr } = await api.run([resource, 'update', '4']);
+      expect(stderr, resource).toBe(`error: nothing to update: pass at least one of ${flags}\n`);
+      expect(code).toBe(2);
+    }
+  });
+});
