@@ -4,7 +4,7 @@ import type { Dispatcher } from 'undici';
 import type { WsmClient } from '../api/client.js';
 import { redactSecret } from '../api/redact.js';
 import { openConfig, type ConfigStore } from './config.js';
-import { parseDuration } from './duration.js';
+import { badDuration, parseDuration } from './duration.js';
 import { CancelledError, NotLoggedInError, UsageError } from './errors.js';
 import type { IOStreams } from './io.js';
 import { createOutput, type Output, type OutputFormat } from './output.js';
@@ -97,7 +97,7 @@ export function requestTimeoutMs(globals: GlobalOptions, env: Env): number {
   const [text, source] = globals.timeout !== undefined ? [globals.timeout, '--timeout'] : [env.WSM_TIMEOUT, 'WSM_TIMEOUT'];
   if (text === undefined || text.trim() === '') return DEFAULT_TIMEOUT_MS;
   const ms = parseDuration(text);
-  if (ms === undefined || ms <= 0) throw new UsageError(`${source} takes a duration such as 10s, 2m or 500ms, not "${text}"`);
+  if (ms === undefined || ms <= 0) throw badDuration(source, text);
   return ms;
 }
 

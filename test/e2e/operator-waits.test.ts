@@ -212,7 +212,7 @@ describe('imports get <id> --wait resumes a wait (12.3)', () => {
   });
 
   it('a bad id is exit 2 in the user\'s words; an unknown one exit 4', async () => {
-    expect(await wsm(served.env, ['imports', 'get', 'abc', '--wait'])).toMatchObject({ code: 2, stdout: '', stderr: 'error: import id must be a positive integer, not "abc"\n' });
+    expect(await wsm(served.env, ['imports', 'get', 'abc', '--wait'])).toMatchObject({ code: 2, stdout: '', stderr: 'error: import id must be a positive integer, got "abc"\n' });
     expect(await wsm(served.env, ['imports', 'get', '999', '--wait'])).toMatchObject({
       code: 4,
       stderr: 'error: no import 999 in this workspace (`wsm imports list` shows the imports there are)\n',

@@ -39,7 +39,7 @@ function common(opts: Record<string, unknown>): Omit<ContactCreateBody, 'number'
 
 /** Field errors in the words of the flags: `--gender robot` lists the values there are. */
 function flagHints(opts: Record<string, unknown>): Record<string, string> {
-  return { gender: `--gender must be one of ${GENDERS.join(', ')}, not "${String(opts.gender)}"` };
+  return { gender: `--gender takes one of ${GENDERS.join(', ')}, got "${String(opts.gender)}"` };
 }
 
 async function avatarOf(opts: Record<string, unknown>): Promise<string | undefined> {

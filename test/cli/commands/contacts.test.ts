@@ -99,7 +99,7 @@ describe('contacts get', () => {
   it('an id that is not a positive integer is exit 2, nothing sent', async () => {
     const { code, stderr } = await api.run(['contacts', 'get', '7x']);
     expect(code).toBe(2);
-    expect(stderr).toBe('error: contact id must be a positive integer, not "7x"\n');
+    expect(stderr).toBe('error: contact id must be a positive integer, got "7x"\n');
   });
 });
 
@@ -156,7 +156,7 @@ describe('contacts create', () => {
       'error: the contact is invalid: nothing was sent\n' +
         '  number: The number must be a phone number of 7 to 15 digits.\n' +
         '  email: The email field must be a valid email address.\n' +
-        '  gender: --gender must be one of male, female, other, not "robot"\n',
+        '  gender: --gender takes one of male, female, other, got "robot"\n',
     );
   });
 

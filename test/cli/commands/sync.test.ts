@@ -143,6 +143,6 @@ describe('templates sync', () => {
   it('a bad --timeout is exit 2', async () => {
     const { code, stderr } = await api.run(['templates', 'sync', '--wait', '--timeout', 'soon']);
     expect(code).toBe(2);
-    expect(stderr).toBe('error: --timeout takes a duration such as 30s, 10m or 1h, got "soon"\n');
+    expect(stderr).toBe('error: --timeout takes a duration such as 10s, 2m or 500ms, got "soon"\n');
   });
 });

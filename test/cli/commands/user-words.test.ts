@@ -173,3 +173,19 @@ describe("the server's errors in the user's words (#9)", () => {
     }
   });
 });
+
+describe('one wording for the same kind of mistake (#17, #21)', () => {
+  it.each([
+    [['--timeout', 'abc', 'contacts', 'list'], {}, '--timeout takes a duration such as 10s, 2m or 500ms, got "abc"'],
+    [['templates', 'sync', '--wait', '--timeout', 'abc'], {}, '--timeout takes a duration such as 10s, 2m or 500ms, got "abc"'],
+    [['contacts', 'list'], { WSM_TIMEOUT: 'soon' }, 'WSM_TIMEOUT takes a duration such as 10s, 2m or 500ms, got "soon"'],
+    [['contacts', 'list', '--per-page', '0'], {}, '--per-page takes a whole number from 1 to 100, got "0"'],
+    [['contacts', 'list', '--all', '--concurrency', '0'], {}, '--concurrency takes a whole number from 1 to 64, got "0"'],
+    [['contacts', 'get', 'abc'], {}, 'contact id must be a positive integer, got "abc"'],
+    [['contacts', 'get', '99999999999999999999'], {}, 'contact id must be at most 9007199254740991, got "99999999999999999999"'],
+  ])('wsm %j', async (argv, env, line) => {
+    const { code, stderr } = await api.run(argv, { env });
+    expect(stderr).toBe(`error: ${line}\n`);
+    expect(code).toBe(2);
+  });
+});
