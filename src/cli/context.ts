@@ -74,8 +74,11 @@ export interface Context {
   clientFor(connection: { baseUrl: string; token: string; workspace?: string; timeoutMs?: number; maxRetries?: number }): Promise<WsmClient>;
   /** The workspace id to act on; UsageError (exit 2) when none is set or it is not a UUID. */
   workspace(): Promise<string>;
-  /** Asks (y/N) on a terminal unless --yes; without a terminal requires --yes (exit 2). */
-  confirm(question: string): Promise<void>;
+  /**
+   * Asks `question` (y/N) on a terminal unless --yes; without a terminal requires --yes (exit 2):
+   * `<action> needs --yes when not on a terminal`, with `action` such as "deleting contact 4".
+   */
+  confirm(question: string, action: string): Promise<void>;
   /**
    * Names the body's fields the way this command's user typed them, for the server's field
    * errors: `{ role_id: '--role' }`, `{ 'permissions.0': '--permission contacts.veiw' }`.
@@ -163,9 +166,9 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
       if (!isUuid(workspace)) throw new UsageError(`workspace "${workspace}" is not a UUID`);
       return workspace;
     },
-    async confirm(question) {
+    async confirm(question, action) {
       if (globals.yes) return;
-      if (!io.isStdinTTY) throw new UsageError(`${question} needs confirmation: pass --yes to run without a terminal`);
+      if (!io.isStdinTTY) throw new UsageError(`${action} needs --yes when not on a terminal`);
       if (!(await ctx.prompter.confirm(question, false))) throw new CancelledError();
     },
     nameFields: (labels) => Object.assign(fieldLabels, labels),

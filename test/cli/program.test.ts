@@ -97,22 +97,22 @@ describe('confirm', () => {
 
   it('without a terminal and without --yes fails with exit 2 and says to pass --yes', async () => {
     const ctx = createContext(deps(false), globals());
-    await expect(ctx.confirm('Delete contact 7?')).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('pass --yes') });
+    await expect(ctx.confirm('Delete contact 7?', 'deleting contact 7')).rejects.toMatchObject({ exitCode: 2, message: 'deleting contact 7 needs --yes when not on a terminal' });
   });
 
   it('--yes skips the question, on a terminal or not', async () => {
     const prompter = scriptedPrompter({});
-    await createContext(deps(false, prompter), globals({ yes: true })).confirm('Delete?');
-    await createContext(deps(true, prompter), globals({ yes: true })).confirm('Delete?');
+    await createContext(deps(false, prompter), globals({ yes: true })).confirm('Delete?', 'deleting');
+    await createContext(deps(true, prompter), globals({ yes: true })).confirm('Delete?', 'deleting');
     expect(prompter.asked).toEqual([]);
   });
 
   it('on a terminal asks; "no" cancels with exit 2', async () => {
     const yes = scriptedPrompter({ confirm: [true] });
-    await createContext(deps(true, yes), globals()).confirm('Delete contact 7?');
+    await createContext(deps(true, yes), globals()).confirm('Delete contact 7?', 'deleting contact 7');
     expect(yes.asked).toEqual(['Delete contact 7?']);
     const no = scriptedPrompter({ confirm: [false] });
-    await expect(createContext(deps(true, no), globals()).confirm('Delete?')).rejects.toMatchObject({ name: 'CancelledError', exitCode: 2 });
+    await expect(createContext(deps(true, no), globals()).confirm('Delete?', 'deleting')).rejects.toMatchObject({ name: 'CancelledError', exitCode: 2 });
   });
 });
 

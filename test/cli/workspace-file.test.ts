@@ -90,7 +90,7 @@ describe('wsm apply', () => {
     const { code, stdout, stderr } = await api.run(['apply', '-f', path]);
     expect(code).toBe(2);
     expect(stdout).toContain('~ labels urgent color "#ff0000" → "#00ff00"\n');
-    expect(stderr).toContain(`Apply 1 change to workspace ${WS}? needs confirmation: pass --yes`);
+    expect(stderr).toContain(`error: applying 1 change to workspace ${WS} needs --yes when not on a terminal\n`);
   });
 
   it('on a terminal it asks; "no" changes nothing, "yes" applies', async () => {

@@ -56,7 +56,10 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
     ctx.output.message(`Dry run: would ${kind} ${count(items.length)} contact${items.length === 1 ? '' : 's'}; nothing was sent.`);
     return;
   }
-  if (kind === 'delete') await ctx.confirm(`Delete ${count(items.length)} contact${items.length === 1 ? '' : 's'}?`);
+  if (kind === 'delete') {
+    const what = `${count(items.length)} contact${items.length === 1 ? '' : 's'}`;
+    await ctx.confirm(`Delete ${what}?`, `deleting ${what}`);
+  }
 
   const call = (item: BulkItem, request: EngineRequest) =>
     kind === 'delete' ? client.contacts.delete(item.id, request) : client.contacts.update(item.id, item.body!, {}, request);

@@ -224,7 +224,7 @@ describe('contacts delete', () => {
     const { code, stdout, stderr } = await api.run(['contacts', 'delete', '7']);
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toBe('error: Delete contact 7? needs confirmation: pass --yes to run without a terminal\n');
+    expect(stderr).toBe('error: deleting contact 7 needs --yes when not on a terminal\n');
   });
 
   it('--yes deletes; -o json prints the server answer', async () => {
