@@ -13,6 +13,7 @@ import type { Column } from '../../cli/output.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { readTextInput, workspaceClient } from '../shared/verb.js';
 import { readBulkInput, resolveGroupNames, type BulkItem } from './bulk-input.js';
+import { countText } from '../../cli/text.js';
 
 export type Outcome = 'deleted' | 'already gone' | 'updated' | 'failed' | 'would delete' | 'would update';
 
@@ -30,7 +31,6 @@ const reportColumns: Column<BulkReport>[] = [
   { key: 'message', header: 'MESSAGE' },
 ];
 
-const count = (n: number) => n.toLocaleString('en-US');
 
 export interface BulkOptions {
   from: string;
@@ -53,11 +53,11 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
   if (options.dryRun) {
     const would: Outcome = kind === 'delete' ? 'would delete' : 'would update';
     await ctx.output.list(items.map((item) => ({ id: item.id, outcome: would, status: null, message: '' })), { columns: reportColumns });
-    ctx.output.message(`Dry run: would ${kind} ${count(items.length)} contact${items.length === 1 ? '' : 's'}; nothing was sent.`);
+    ctx.output.message(`Dry run: would ${kind} ${countText(items.length)} contact${items.length === 1 ? '' : 's'}; nothing was sent.`);
     return;
   }
   if (kind === 'delete') {
-    const what = `${count(items.length)} contact${items.length === 1 ? '' : 's'}`;
+    const what = `${countText(items.length)} contact${items.length === 1 ? '' : 's'}`;
     await ctx.confirm(`Delete ${what}?`, `deleting ${what}`);
   }
 
@@ -97,10 +97,10 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
     progress.done();
   }
   if (failures.length > 0) {
-    throw new CliError(`${count(failures.length)} of ${count(items.length)} failed`, exitCodeFor(failures[0].error));
+    throw new CliError(`${countText(failures.length)} of ${countText(items.length)} failed`, exitCodeFor(failures[0].error));
   }
   const done = kind === 'delete' ? 'Deleted' : 'Updated';
-  ctx.output.message(`${done} ${count(succeeded - gone)} contact${succeeded - gone === 1 ? '' : 's'}${gone > 0 ? ` (${count(gone)} already gone)` : ''}.`);
+  ctx.output.message(`${done} ${countText(succeeded - gone)} contact${succeeded - gone === 1 ? '' : 's'}${gone > 0 ? ` (${countText(gone)} already gone)` : ''}.`);
 }
 
 function messageOf(body: unknown): string {

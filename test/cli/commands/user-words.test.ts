@@ -1,7 +1,7 @@
 // Errors in the user's words (new-user findings #5 #7 #9 #11 #17 #18 #19 #21): what reaches
 // stderr, and the exit code, for the mistakes a new user makes first.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, WS, WSP, setupApi, type Api } from './harness.js';
+import { JSON_HEADERS, WS, WSP, contact, importRecord, page, setupApi, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
@@ -187,5 +187,25 @@ describe('one wording for the same kind of mistake (#17, #21)', () => {
     const { code, stderr } = await api.run(argv, { env });
     expect(stderr).toBe(`error: ${line}\n`);
     expect(code).toBe(2);
+  });
+});
+
+describe('counts in sentences read like the progress line (#17)', () => {
+  it('the paging hint groups thousands; the data itself does not change', async () => {
+    const rows = [contact(1), contact(2), contact(3)];
+    api.pool.intercept({ path: `${WSP}/contacts?per_page=3`, method: 'GET' }).reply(200, page(rows, 1, 100006, 3, 300018), JSON_HEADERS).times(2);
+    const table = await api.run(['contacts', 'list', '--per-page', '3'], { stderrTTY: true });
+    expect(table.stderr.replace(/\n(?!$)/g, ' ')).toBe('Showing 1-3 of 300,018 contacts (page 1 of 100,006): use --page or --all for more\n');
+    const json = await api.run(['contacts', 'list', '--per-page', '3', '-o', 'json']);
+    expect(JSON.parse(json.stdout)).toHaveLength(3);
+    expect(json.stdout).not.toContain('300,018');
+  });
+
+  it('an import that finished reports its counts with separators', async () => {
+    const done = importRecord(4, { status: 'completed', total_rows: 300000, processed_rows: 300000, created_count: 300000, updated_count: 0, failed_count: 0 });
+    api.pool.intercept({ path: `${WSP}/contact-imports/4`, method: 'GET' }).reply(200, { data: done }, JSON_HEADERS);
+    const { code, stderr } = await api.run(['imports', 'get', '4', '--wait', '--interval', '0s'], { stderrTTY: true });
+    expect(code).toBe(0);
+    expect(stderr).toContain('Import 4 completed: 300,000 created, 0 updated, 0 failed.\n');
   });
 });
