@@ -209,3 +209,16 @@ describe('counts in sentences read like the progress line (#17)', () => {
     expect(stderr).toContain('Import 4 completed: 300,000 created, 0 updated, 0 failed.\n');
   });
 });
+
+describe('import errors on a terminal (#17)', () => {
+  it('one line a row under the Errors label', async () => {
+    const errors = [{ row: 3, message: 'The number has already been taken.' }, { row: 4, message: 'The email must be a valid email address.' }];
+    api.pool.intercept({ path: `${WSP}/contact-imports/6`, method: 'GET' }).reply(200, { data: importRecord(6, { status: 'completed', failed_count: 2, errors }) }, JSON_HEADERS);
+    const { code, stdout } = await api.run(['imports', 'get', '6', '--no-color'], { stdoutTTY: true, columns: 120 });
+    expect(code).toBe(0);
+    const lines = stdout.split('\n');
+    const at = lines.findIndex((line) => line.startsWith('Errors'));
+    expect(lines[at]).toMatch(/^Errors\s+row 3: The number has already been taken\.$/);
+    expect(lines[at + 1]).toMatch(/^\s+row 4: The email must be a valid email address\.$/);
+  });
+});
