@@ -222,3 +222,19 @@ describe('import errors on a terminal (#17)', () => {
     expect(lines[at + 1]).toMatch(/^\s+row 4: The email must be a valid email address\.$/);
   });
 });
+
+describe('template files (#17)', () => {
+  it('a YAML syntax error ends on its sentence, not on a dangling colon', async () => {
+    const broken = await api.file('broken.yaml', 'name: x\nbuttons: [a, b\n');
+    const { code, stderr } = await api.run(['templates', 'validate', broken]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^error: .*broken\.yaml is neither valid JSON nor valid YAML: .*\d\n$/);
+  });
+
+  it('a template without a category says the category is required', async () => {
+    const { code, stderr } = await api.run(['templates', 'create', '--file', await api.file('t.json', '{}')]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('  category: The category field is required.\n');
+    expect(stderr).not.toContain('The selected category is invalid');
+  });
+});
