@@ -11,7 +11,7 @@ import {
 } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
-import { checkLocal, checkUploadFile, keyValues, parseId, str } from '../shared/verb.js';
+import { checkLocal, checkUploadFile, keyValues, parseId, requireSomething, str } from '../shared/verb.js';
 
 export interface ContactRequest<B> {
   body: B;
@@ -75,11 +75,8 @@ export async function updateRequest(opts: Record<string, unknown>): Promise<Cont
   const addGroups = ids(opts.addGroup, '--add-group') ?? [];
   const removeGroups = ids(opts.removeGroup, '--remove-group') ?? [];
   const avatar = await avatarOf(opts);
-  if (Object.keys(body).length === 0 && addGroups.length === 0 && removeGroups.length === 0 && avatar === undefined) {
-    throw new UsageError(
-      'nothing to update: pass at least one of --name, --email, --gender, --active, --inactive, --group, --add-group, --remove-group, --field, --avatar',
-    );
-  }
+  const flags = ['--name', '--email', '--gender', '--active', '--inactive', '--group', '--add-group', '--remove-group', '--field', '--avatar'];
+  requireSomething(body, flags, addGroups.length > 0 || removeGroups.length > 0 || avatar !== undefined);
   // The name is checked now when given; when it comes from the server it is checked with the rest.
   checkLocal(contactUpdateBody, { name: 'checked later', ...body }, 'contact', flagHints(opts));
   return { body, avatar, addGroups, removeGroups };

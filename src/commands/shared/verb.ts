@@ -94,9 +94,12 @@ export function nameBodyFields(ctx: Context, body: Record<string, unknown>, flag
   ctx.nameFields(labels);
 }
 
-/** `nothing to update: pass at least one of --name, --color` when an update would send nothing. */
-export function requireSomething(body: Record<string, unknown>, flags: readonly string[], also = false): void {
-  if (flags.length > 0 && Object.keys(body).length === 0 && !also) throw new UsageError(`nothing to update: pass at least one of ${flags.join(', ')}`);
+/**
+ * `nothing to update: pass at least one of --name, --color` when an update would send nothing;
+ * `otherChange`: a change outside the body was asked for (an avatar, a password to be asked).
+ */
+export function requireSomething(body: object, flags: readonly string[], otherChange = false): void {
+  if (flags.length > 0 && Object.keys(body).length === 0 && !otherChange) throw new UsageError(`nothing to update: pass at least one of ${flags.join(', ')}`);
 }
 
 /** A string option, or undefined when not given. */

@@ -165,8 +165,13 @@ describe("the server's errors in the user's words (#9)", () => {
     expect(code).toBe(2);
   });
 
-  it('an update without any change is refused before sending (labels, roles)', async () => {
-    for (const [resource, flags] of [['labels', '--name, --color'], ['roles', '--name, --permission']]) {
+  it('every update without any change is refused before sending, in the same words', async () => {
+    for (const [resource, flags] of [
+      ['labels', '--name, --color'],
+      ['roles', '--name, --permission'],
+      ['users', '--name, --email, --timezone, --active, --inactive, --client, --password, --avatar, --role'],
+      ['contacts', '--name, --email, --gender, --active, --inactive, --group, --add-group, --remove-group, --field, --avatar'],
+    ]) {
       const { code, stderr } = await api.run([resource, 'update', '4']);
       expect(stderr, resource).toBe(`error: nothing to update: pass at least one of ${flags}\n`);
       expect(code).toBe(2);
