@@ -4,6 +4,7 @@
 import type { Command, Option } from 'commander';
 import type { Context, GlobalOptions } from './context.js';
 import { UsageError } from './errors.js';
+import { checkOutputConflicts } from './flag-conflicts.js';
 import { unknownFieldsError, type OutputFormat } from './output.js';
 
 export interface VerbInput {
@@ -62,6 +63,7 @@ export function lazy(load: () => Promise<VerbModule>, selectable?: Selectable): 
     if (!factory) throw new Error('no context factory installed on the program');
     checkRequired(command);
     const globals = readGlobals(command);
+    checkOutputConflicts(globals);
     await checkSelection(globals, selectable);
     const [ctx, verb] = await Promise.all([factory(globals), load()]);
     const args = command.processedArgs.flatMap((a: unknown) =>

@@ -80,8 +80,8 @@ describe('global flags', () => {
       .argument('[rest...]')
       .option('--flag <v>')
       .action(lazy(async () => ({ run: async (ctx, input) => void seen.push(ctx.globals, input) })));
-    await program.parseAsync(['x', 'one', '--flag', 'F', 'two', '-q', 'three', '-w', 'W', '-o', 'csv'], { from: 'user' });
-    expect(seen[0]).toMatchObject({ output: 'csv', quiet: true, workspace: 'W' });
+    await program.parseAsync(['x', 'one', '--flag', 'F', 'two', '-q', 'three', '-w', 'W', '-o', 'table'], { from: 'user' });
+    expect(seen[0]).toMatchObject({ output: 'table', quiet: true, workspace: 'W' });
     expect(seen[1]).toEqual({ args: ['one', 'two', 'three'], opts: { flag: 'F' } });
   });
 

@@ -243,3 +243,44 @@ describe('template files (#17)', () => {
     expect(stderr).not.toContain('The selected category is invalid');
   });
 });
+
+describe('output flags that conflict, and templates list --status (#19)', () => {
+  it.each([
+    [['contacts', 'list', '--json', 'id', '-o', 'csv'], '--json cannot be used with -o csv: they ask for different output'],
+    [['contacts', 'list', '--json', 'id', '-o', 'ndjson'], '--json cannot be used with -o ndjson: they ask for different output'],
+    [['contacts', 'list', '-q', '-o', 'json'], '-q cannot be used with -o json: they ask for different output'],
+    [['contacts', 'get', '1', '-q', '--json', 'id'], '-q cannot be used with --json: they ask for different output'],
+    [['contacts', 'list', '--jq', '.[]', '-o', 'csv'], '--jq cannot be used with -o csv: they ask for different output'],
+  ])('wsm %j is exit 2, nothing sent', async (argv, line) => {
+    const { code, stderr } = await api.run(argv);
+    expect(stderr).toBe(`error: ${line}\n`);
+    expect(code).toBe(2);
+  });
+
+  it('--json with -o json, and --jq with --json, still work together', async () => {
+    api.pool.intercept({ path: `${WSP}/contacts`, method: 'GET' }).reply(200, page([contact(1)]), JSON_HEADERS).times(2);
+    expect(JSON.parse((await api.run(['contacts', 'list', '--json', 'id', '-o', 'json'])).stdout)).toEqual([{ id: 1 }]);
+    expect((await api.run(['contacts', 'list', '--json', 'id', '--jq', '.[0].id'])).stdout).toBe('1\n');
+  });
+
+  it('--status takes any case; an unknown one is exit 2 listing the choices, nothing sent', async () => {
+    api.pool.intercept({ path: `${WSP}/templates?status=APPROVED`, method: 'GET' }).reply(200, page([]), JSON_HEADERS);
+    expect((await api.run(['templates', 'list', '--status', 'approved'])).code).toBe(0);
+    const { code, stderr } = await api.run(['templates', 'list', '--status', 'BOGUS']);
+    expect(stderr).toBe(
+      'error: --status takes one of PENDING, APPROVED, REJECTED, PAUSED, DISABLED, IN_APPEAL, PENDING_DELETION, DELETED, LIMIT_EXCEEDED, ARCHIVED, got "BOGUS"\n',
+    );
+    expect(code).toBe(2);
+    expect((await api.run(['templates', 'list', '--category', 'bogus'])).stderr).toBe('error: --category takes one of MARKETING, UTILITY, AUTHENTICATION, got "bogus"\n');
+  });
+
+  it('a --jq that compiles but fails on the data is exit 1 (the request was made); a compile error stays exit 2', async () => {
+    api.pool.intercept({ path: `${WSP}/contacts`, method: 'GET' }).reply(200, page([contact(1)]), JSON_HEADERS);
+    const runtime = await api.run(['contacts', 'list', '--jq', '.[0].name.x']);
+    expect(runtime.stderr).toBe('error: --jq: Cannot index string with string "x"\n');
+    expect(runtime.code).toBe(1);
+    const compile = await api.run(['contacts', 'list', '--jq', '.[0']);
+    expect(compile.code).toBe(2);
+    expect(compile.stderr).toMatch(/^error: --jq: /);
+  });
+});
