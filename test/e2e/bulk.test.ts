@@ -34,9 +34,9 @@ describe('contacts delete|update --from against wsm serve', () => {
     expect(res.code).toBe(4);
     expect(res.stderr).toBe('error: 1 of 3 failed\n');
     expect(res.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
-      { id: ids[0], outcome: 'updated', status: 200, message: 'Contact updated successfully.' },
-      { id: ids[1], outcome: 'updated', status: 200, message: 'Contact updated successfully.' },
-      { id: '999999', outcome: 'failed', status: 404, message: 'Resource not found.' },
+      { id: Number(ids[0]), outcome: 'updated', status: 200, message: 'Contact updated successfully.' },
+      { id: Number(ids[1]), outcome: 'updated', status: 200, message: 'Contact updated successfully.' },
+      { id: 999999, outcome: 'failed', status: 404, message: 'Resource not found.' },
     ]);
     const listed = JSON.parse((await run(['contacts', 'list', '--per-page', '2', '-o', 'json'])).stdout);
     expect(listed.map((c: { name: string; status: boolean }) => [c.name, c.status])).toEqual([['Renamed', false], ['Also renamed', true]]);

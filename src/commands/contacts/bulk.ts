@@ -18,7 +18,8 @@ import { countText } from '../../cli/text.js';
 export type Outcome = 'deleted' | 'already gone' | 'updated' | 'failed' | 'would delete' | 'would update';
 
 export interface BulkReport {
-  id: string;
+  /** A number, as in the records (`contacts get -o json`). */
+  id: number;
   outcome: Outcome;
   status: number | null;
   message: string;
@@ -52,7 +53,7 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
   }
   if (options.dryRun) {
     const would: Outcome = kind === 'delete' ? 'would delete' : 'would update';
-    await ctx.output.list(items.map((item) => ({ id: item.id, outcome: would, status: null, message: '' })), { columns: reportColumns });
+    await ctx.output.list(items.map((item) => ({ id: Number(item.id), outcome: would, status: null, message: '' })), { columns: reportColumns });
     ctx.output.message(`Dry run: would ${kind} ${countText(items.length)} contact${items.length === 1 ? '' : 's'}; nothing was sent.`);
     return;
   }
@@ -66,11 +67,11 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
   const progress = ctx.io.progress(kind === 'delete' ? 'Deleting contacts' : 'Updating contacts', items.length);
   const failures: Array<{ report: BulkReport; error: unknown }> = [];
   const settle = (item: BulkItem, result: Settled<unknown>): BulkReport => {
-    if (result.ok) return { id: item.id, outcome: kind === 'delete' ? 'deleted' : 'updated', status: 200, message: messageOf(result.value) };
+    if (result.ok) return { id: Number(item.id), outcome: kind === 'delete' ? 'deleted' : 'updated', status: 200, message: messageOf(result.value) };
     const error = result.error;
     const status = error instanceof APIStatusError ? error.status : null;
-    if (kind === 'delete' && error instanceof NotFoundError) return { id: item.id, outcome: 'already gone', status, message: error.message };
-    const report: BulkReport = { id: item.id, outcome: 'failed', status, message: error instanceof Error ? error.message : String(error) };
+    if (kind === 'delete' && error instanceof NotFoundError) return { id: Number(item.id), outcome: 'already gone', status, message: error.message };
+    const report: BulkReport = { id: Number(item.id), outcome: 'failed', status, message: error instanceof Error ? error.message : String(error) };
     failures.push({ report, error });
     return report;
   };

@@ -284,3 +284,22 @@ describe('output flags that conflict, and templates list --status (#19)', () => 
     expect(compile.stderr).toMatch(/^error: --jq: /);
   });
 });
+
+describe('bulk reports (#21)', () => {
+  it('contacts delete --from -o json reports numeric ids, like the records', async () => {
+    api.pool.intercept({ path: `${WSP}/contacts/5`, method: 'DELETE' }).reply(200, { status: 200, message: 'Contact deleted successfully.' }, JSON_HEADERS);
+    api.pool.intercept({ path: `${WSP}/contacts/6`, method: 'DELETE' }).reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
+    const { code, stdout } = await api.run(['contacts', 'delete', '--from', await api.file('ids.txt', '5\n6\n'), '--yes', '-o', 'json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).map((r: { id: unknown; outcome: string }) => [r.id, r.outcome])).toEqual([
+      [5, 'deleted'],
+      [6, 'already gone'],
+    ]);
+  });
+
+  it('an id too large for a record is refused with its line, nothing sent', async () => {
+    const { code, stderr } = await api.run(['contacts', 'delete', '--from', await api.file('ids.txt', '5\n99999999999999999999\n'), '--yes']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('  line 2: "99999999999999999999" is not a contact id (at most 9007199254740991).\n');
+  });
+});
