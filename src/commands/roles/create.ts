@@ -4,6 +4,5 @@ import { createRun, given } from '../shared/crud.js';
 import { pick, show } from './show.js';
 
 export const run = createRun(pick, show, roleCreateBody, (args, opts) => given({ name: args[0], permissions: opts.permission }), {
-  name: '<name>',
   permissions: '--permission',
 });
