@@ -11,7 +11,7 @@ import { tempDir } from './helpers.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const hook = join(root, 'test/cli/fixtures/record-imports.mjs');
-const HEAVY = ['undici', 'zod', '@inquirer/prompts', '@inquirer/core', 'fastify', 'better-sqlite3', 'cli-progress', 'jq-wasm', 'string-width'];
+const HEAVY = ['undici', 'zod', '@inquirer/prompts', '@inquirer/core', 'fastify', 'better-sqlite3', 'jq-wasm', 'string-width'];
 
 let dir: string;
 let cleanup: () => Promise<void>;
