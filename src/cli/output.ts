@@ -17,7 +17,7 @@ export interface Column<T = Record<string, unknown>> {
   header: string;
   /** Computes the cell instead of reading `key`. */
   get?: (row: T) => unknown;
-  /** Never cut to fit the terminal (ids and numbers are never cut whatever this says). */
+  /** Never cut to fit the terminal (ids, numbers, counts and statuses are never cut whatever this says). */
   fixed?: boolean;
 }
 
@@ -152,8 +152,13 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
           );
           count++;
         }
-        const fixed = columns.map((c, i) => c.fixed === true || c.key === 'id' || c.key.endsWith('_id') || numeric[i]);
-        if (count > 0) io.out(renderTable(columns.map((c) => c.header), buffered, fixed, await layout()));
+        const table = columns.map((c, i) => ({
+          header: c.header,
+          whole: c.fixed === true || c.key === 'id' || c.key.endsWith('_id') || numeric[i] || isStatusKey(c.key),
+          // A time says when; on a terminal too narrow for the rest it goes first.
+          optional: isTimeKey(c.key),
+        }));
+        if (count > 0) io.out(renderTable(table, buffered, await layout()));
         return count;
       }
       const json = format === 'json' || (options.fields !== undefined && !asNdjson);
