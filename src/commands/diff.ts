@@ -3,14 +3,29 @@ import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 import { lazy, withExamples } from '../cli/action.js';
 import { planOptions } from './plan-options.js';
+import { asDiffFailure } from './workspace-file/errors.js';
 
-export function registerDiff(program: Command): void {
+export function registerDiff(program: Command, declared: { target: boolean }): void {
+  // Exit 2 means "changes planned" here, so no failure may exit 2: commander's own (a missing -f,
+  // an unknown or bad flag, global ones included) and the action's (a missing or invalid file) exit 1.
+  if (declared.target) {
+    program.exitOverride((err) => {
+      throw asDiffFailure(err);
+    });
+  }
+  const run = lazy(() => import('./workspace-file/diff.js'));
   withExamples(
-    planOptions(program.command('diff').description(SUMMARIES.diff)).action(lazy(() => import('./workspace-file/diff.js'))),
+    planOptions(program.command('diff').description(SUMMARIES.diff)).action(async (...params: unknown[]) => {
+      try {
+        await run(...params);
+      } catch (err) {
+        throw asDiffFailure(err);
+      }
+    }),
     [
       'wsm diff -f workspace.yaml',
       'wsm diff -f workspace.yaml --prune -o json',
-      'wsm diff -f workspace.yaml || [ $? -eq 2 ]    # CI: exit 0 no changes, 2 changes planned, other codes fail',
+      'wsm diff -f workspace.yaml || [ $? -eq 2 ]    # CI: 0 no changes, 2 changes planned; a failure is never 2 (a bad file is 1)',
     ],
   );
 }

@@ -30,7 +30,7 @@ function answer(path: string, method: string, status: number, data: unknown) {
 }
 
 describe('the file is checked entirely before anything is sent', () => {
-  it('lists every problem with its path and line, exit 2', async () => {
+  it('lists every problem with its path and line: exit 1 from diff (its 2 means changes planned), 2 from apply', async () => {
     const file = await api.file(
       'ws.yaml',
       [
@@ -47,7 +47,8 @@ describe('the file is checked entirely before anything is sent', () => {
       ].join('\n'),
     );
     const { code, stdout, stderr } = await api.run(['diff', '-f', file]);
-    expect(code).toBe(2);
+    expect(code).toBe(1);
+    expect((await api.run(['apply', '-f', file, '--yes'])).code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toBe(
       [
