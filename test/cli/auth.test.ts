@@ -66,6 +66,16 @@ describe('wsm auth login', () => {
     expect(await savedProfile('staging')).toEqual({ base_url: BASE_URL, token: TOKEN, workspace: other });
   });
 
+  it('piped, a token reaching several workspaces: the profile is saved without one, becomes current, and stderr says so', async () => {
+    const OTHER = '0c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f';
+    replyToMe(200, { data: { ...ME.data, workspaces: [{ id: WS, name: 'Acme' }, { id: OTHER, name: 'Beta' }] } });
+    const { code, stdout, stderr } = await run(['auth', 'login', '--profile', 'ci', '--base-url', BASE_URL, '--with-token'], { stdin: TOKEN });
+    expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
+    expect(stderr).toBe('warning: no workspace chosen: this token reaches 2 workspaces and none is picked without a terminal; profile "ci" is now current without one: pass -w <uuid> or run `wsm workspace use`\n');
+    expect(await savedProfile('ci')).toEqual({ base_url: BASE_URL, token: TOKEN });
+    expect((await openConfig({ dir })).currentName()).toBe('ci');
+  });
+
   it('-w naming a workspace the token does not reach: exit 4, nothing saved', async () => {
     replyToMe(200, ME);
     const other = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';

@@ -61,8 +61,10 @@ export async function run(ctx: Context, input: VerbInput): Promise<void> {
 
   output.message(`Logged in to ${baseUrl} as ${describeVerified(verified)} (profile "${profileName}", now current)`);
   if (workspace === undefined) {
-    const several = (verified.user?.workspaces?.length ?? 0) > 1 ? `this token reaches ${verified.user!.workspaces.length} workspaces; ` : '';
-    output.message(`No workspace chosen: ${several}pass -w <uuid> or run \`wsm workspace use\``);
+    // Seen in scripts too: the next command, in any shell, runs as this profile and needs a workspace.
+    const count = verified.user?.workspaces?.length ?? 0;
+    const several = count > 1 ? `this token reaches ${count} workspaces and none is picked without a terminal; ` : '';
+    output.warn(`no workspace chosen: ${several}profile "${profileName}" is now current without one: pass -w <uuid> or run \`wsm workspace use\``);
   }
 }
 
