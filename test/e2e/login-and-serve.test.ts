@@ -37,3 +37,56 @@ describe('auth login in a script', () => {
     expect((await wsm(server.env, ['profile', 'use', 'local'])).code).toBe(0);
   });
 });
+
+/** The server's stderr once it shows `last` (start-up lines follow "Listening on" on stdout). */
+async function stderrUntil(served: Served, last: string): Promise<string> {
+  const until = Date.now() + 15_000;
+  while (!served.stderr().includes(last) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+  return served.stderr();
+}
+
+describe('a second wsm serve beside a running one', () => {
+  it('--profile saves it under another name, leaving "local" to the first; without it, the replaced profile is named on stderr', async () => {
+    const check = await serve(['--api-only', '--db', join(server.dir, 'check.db'), '--profile', 'check'], server.dir);
+    try {
+      expect(check.url).not.toBe(server.url);
+      expect(await stderrUntil(check, 'answers 404\n')).toMatch(/^Workspace \S+; profile "check" saved; admin token: \S+\nPublished API only: every extension answers 404\n$/);
+      const profiles = savedProfiles(server);
+      expect(profiles.local.base_url).toBe(server.url);
+      expect(profiles.check.base_url).toBe(check.url);
+      // Both reachable by name; the first stays the current profile.
+      expect((await wsm(server.env, ['labels', 'list', '-q'])).code).toBe(0);
+      const onCheck = await wsm({ ...server.env, WSM_PROFILE: 'check' }, ['labels', 'list']);
+      expect(onCheck.code).toBe(1);
+      expect(onCheck.stderr).toMatch(/^error: this server does not support /);
+    } finally {
+      expect(await check.stop()).toBe(0);
+    }
+
+    const other = await serve(['--db', join(server.dir, 'other.db')], server.dir);
+    try {
+      expect(await stderrUntil(other, ' saved')).toMatch(
+        new RegExp(`^warning: replacing profile "local" \\(was ${server.url.replace(/[.]/g, '\\.')}, where a server still answers\\): pass --profile <name> to save this server under another name\\nWorkspace \\S+; profile "local" saved; admin token: \\S+\\n$`),
+      );
+      expect(savedProfiles(server).local.base_url).toBe(other.url);
+    } finally {
+      expect(await other.stop()).toBe(0);
+    }
+  }, 60_000);
+});
+
+describe('wsm serve flags', () => {
+  it('each bad flag is one line naming the flag as typed, exit 2, and nothing starts', async () => {
+    const cases: Array<[string[], string]> = [
+      [['--port', 'abc'], 'error: --port takes a whole number from 0 to 65535, got "abc"\n'],
+      [['--port', '70000'], 'error: --port takes a whole number from 0 to 65535, got "70000"\n'],
+      [['--provider-fault', 'bogus'], 'error: --provider-fault must be one of unavailable, credentials, timeout, not "bogus"\n'],
+      [['--approval-delay', 'forever'], 'error: --approval-delay takes a duration such as 30s, 10m or 1h, got "forever"\n'],
+      [['--admin-token', 'short'], 'error: --admin-token must be at least 8 characters long\n'],
+      [['-w', 'nope'], 'error: -w/--workspace must be a UUID for the seeded workspace, not "nope"\n'],
+    ];
+    for (const [args, line] of cases) {
+      expect(await wsm(server.env, ['serve', '--db', ':memory:', ...args])).toEqual({ code: 2, stdout: '', stderr: line });
+    }
+  });
+});
