@@ -278,11 +278,23 @@ describe('against a server with only the published API', () => {
     expect(blind.stdout).toContain('+ labels urgent (unseen)\n');
     expect(blind.stdout).toContain('Plan: 2 to create, 0 to update, 0 to replace, 0 to delete.');
 
-    // Updating a role's permissions is an extension: the item fails clearly, the others go on.
+    // Updating a role's permissions is an extension: diff marks it, apply refuses the plan before
+    // changing anything (exit 1), and never suggests a re-run that could not succeed.
     writeFileSync(path, BASE.replace('"#ff0000"', '"#0000ff"').replace('contacts.update]', 'contacts.delete]'));
-    const partial = await run('apply', '-f', path, '--yes');
-    expect(partial.code).toBe(1);
-    expect(partial.stdout).toContain('~ labels urgent: updated\n~ roles Agent: failed: this server does not support updating a role\n');
+    const marked = await run('diff', '-f', path);
+    expect(marked.code).toBe(2);
+    expect(marked.stdout).toContain('~ labels urgent color "#00ff00" → "#0000ff"\n');
+    expect(marked.stdout).toContain('~ roles Agent permissions +contacts.delete -contacts.update (not on this server: updating a role)\n');
+    expect(marked.stdout).toContain(`1 change is "not on this server": it lacks operations they need (extensions of wsm serve), so apply refuses the plan. Make that change another way, or take it out of ${path}.\n`);
+    const markedJson = JSON.parse((await run('diff', '-f', path, '-o', 'json')).stdout);
+    expect(markedJson.changes.find((c: { section: string }) => c.section === 'roles')).toMatchObject({ action: 'update', key: 'Agent', unsupported: ['updating a role'] });
+    expect((await run('apply', '-f', path, '--dry-run')).code).toBe(0);
+    const refused = await run('apply', '-f', path, '--yes');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(`error: this server does not support updating a role (roles Agent): nothing was changed; make these changes another way, or take them out of ${path}\n`);
+    expect(refused.stdout).not.toContain(': updated');
+    const labelId = JSON.parse(readFileSync(state, 'utf8')).workspaces[`${baseUrl}/workspaces/${ws.id}`].labels.urgent;
+    expect((await run('labels', 'get', String(labelId), '--jq', '.color')).stdout).toBe('#00ff00\n');
     const pull = await run('pull');
     expect(pull.code).toBe(0);
     expect(pull.stderr).toContain('warning: this server cannot list labels');
