@@ -45,6 +45,30 @@ async function stderrUntil(served: Served, last: string): Promise<string> {
   return served.stderr();
 }
 
+describe('auth login --email: a user made with users create --password signs in', () => {
+  it('the password piped with --password-stdin gets a token (POST /auth/tokens), saved in the profile like a token login', async () => {
+    const role = await wsm(server.env, ['roles', 'create', 'Agent', '--permission', 'contacts.view', '-q']);
+    expect(role.code, role.stderr).toBe(0);
+    const made = await wsm(server.env, ['users', 'create', '--name', 'Dee', '--email', 'dee@example.com', '--password', 'long password', '--role', role.stdout.trim()]);
+    expect(made.code, made.stderr).toBe(0);
+
+    const wrong = await wsm(server.env, ['auth', 'login', '--profile', 'dee', '--email', 'dee@example.com', '--password-stdin', '--base-url', server.url], 'not the password\n');
+    expect(wrong.code).toBe(3);
+    expect(wrong.stderr).toBe('error: the server refused dee@example.com with that password: These credentials do not match our records. (nothing was saved)\n');
+    expect(savedProfiles(server).dee).toBeUndefined();
+
+    const login = await wsm(server.env, ['auth', 'login', '--profile', 'dee', '--email', 'dee@example.com', '--password-stdin', '--base-url', server.url], 'long password\n');
+    expect(login).toEqual({ code: 0, stdout: '', stderr: '' });
+    const dee = savedProfiles(server).dee;
+    expect(dee).toMatchObject({ base_url: server.url, workspace: savedProfiles(server).local.workspace });
+    expect(dee.token).not.toBe(token);
+    const status = await wsm(server.env, ['auth', 'status', '-o', 'json']);
+    expect(JSON.parse(status.stdout)).toMatchObject({ profile: 'dee' });
+    expect(status.stdout).toContain('dee@example.com');
+    expect((await wsm(server.env, ['profile', 'use', 'local'])).code).toBe(0);
+  });
+});
+
 describe('a second wsm serve beside a running one', () => {
   it('--profile saves it under another name, leaving "local" to the first; without it, the replaced profile is named on stderr', async () => {
     const check = await serve(['--api-only', '--db', join(server.dir, 'check.db'), '--profile', 'check'], server.dir);
