@@ -200,11 +200,11 @@ describe('contacts update', () => {
     expect(bodies).toEqual([{ name: 'Ann Lee', email: 'a@b.co' }]);
   });
 
-  it('without --name against a server that cannot read one contact: one line saying --name is needed', async () => {
+  it('without --name against a server that cannot read one contact: exit 1 as for any extension it lacks, saying --name is needed', async () => {
     api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'GET' }).reply(404, { message: 'The route could not be found.' }, JSON_HEADERS);
     const { code, stderr } = await api.run(['contacts', 'update', '7', '--inactive']);
-    expect(code).toBe(2);
-    expect(stderr).toBe('error: this server cannot read one contact, so wsm cannot keep what it holds: pass --name (the API requires the name on every update)\n');
+    expect(code).toBe(1);
+    expect(stderr).toBe('error: this server does not support getting one contact: wsm cannot keep what the contact holds, so pass --name (the API requires the name on every update)\n');
   });
 
   it('with nothing to change is exit 2, nothing sent', async () => {
