@@ -1,7 +1,7 @@
 // Entry point: builds the commander program (global flags + every resource's registration), runs
 // it, and turns whatever is thrown into one stderr line and an exit code. Nothing heavy is
 // imported here: `wsm --help` must stay as cheap as starting node.
-import { Command, Option } from 'commander';
+import { Command, Help, Option } from 'commander';
 import { deferRequiredOptions, setContextFactory } from './cli/action.js';
 import type { CliDeps, Context } from './cli/context.js';
 import { handleError, type ErrorSink } from './cli/errors.js';
@@ -36,12 +36,31 @@ export async function buildProgram(deps: Pick<CliDeps, 'io'>, argv: string[]): P
       // handleError prints commander's failures, reworded into one line of wsm's own style.
       outputError: () => {},
     })
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: true })
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: true, minWidthToWrap: 20, formatItem: formatHelpItem })
     .showSuggestionAfterError();
   await declareResources(program, argv);
   yieldGlobalTimeout(program, argv);
   deferRequiredOptions(program);
   return program;
+}
+
+/** Commander's own columns need this much room for a description beside its term. */
+const DESCRIPTION_BESIDE = 40;
+const DESCRIPTION_INDENT = 6;
+
+/**
+ * A help line: the term, then its description wrapped beside it. Commander leaves the
+ * description unwrapped when that column would be narrower than 40 (the terminal then breaks
+ * words in the middle), so on a narrow terminal the description goes under its term, wrapped at
+ * the terminal's width.
+ */
+function formatHelpItem(this: Help, term: string, termWidth: number, description: string, helper: Help): string {
+  const width = helper.helpWidth ?? 80;
+  if (description === '' || width - termWidth - 4 >= DESCRIPTION_BESIDE || helper.preformatted(description)) {
+    return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
+  }
+  const indent = ' '.repeat(DESCRIPTION_INDENT);
+  return `  ${term}\n${indent}${helper.boxWrap(description, Math.max(1, width - DESCRIPTION_INDENT)).replace(/\n/g, `\n${indent}`)}`;
 }
 
 /** Runs `wsm <argv...>` and returns the exit code; never calls process.exit. */

@@ -237,16 +237,18 @@ function repairMode(path: string): void {
 }
 
 /**
- * Called by `wsm serve` once it listens: saves profile `local` so the next `wsm` command works,
- * and makes it current only when no other profile is, so a real login is never displaced.
+ * Called by `wsm serve` once it listens: saves profile `local` (or `name`: serve's --profile) so
+ * the next `wsm` command works, and makes it current only when no other profile is, so a real
+ * login is never displaced.
  * Pass `config` (from ctx.config()) to honour the CLI's config directory; otherwise one is opened.
  */
 export async function saveLocalProfile(
   local: { baseUrl: string; token: string; workspace?: string },
-  options: { config?: ConfigStore; dir?: string; env?: Env } = { env: process.env },
+  options: { config?: ConfigStore; dir?: string; env?: Env; name?: string } = { env: process.env },
 ): Promise<void> {
   const config = options.config ?? (await openConfig(options));
-  config.setProfile('local', { base_url: local.baseUrl, token: local.token, workspace: local.workspace });
+  const name = options.name ?? 'local';
+  config.setProfile(name, { base_url: local.baseUrl, token: local.token, workspace: local.workspace });
   const current = config.currentName();
-  if (current === undefined || config.getProfile(current) === undefined) config.useProfile('local');
+  if (current === undefined || config.getProfile(current) === undefined) config.useProfile(name);
 }

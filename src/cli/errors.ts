@@ -101,6 +101,20 @@ export class OutcomeExit extends CliError {
   override name = 'OutcomeExit';
 }
 
+/**
+ * A failure reported with another exit code, printed as the original would be: `wsm diff` keeps 2
+ * for "changes planned", so its usage errors (2 everywhere else) exit 1.
+ */
+export class RecodedError extends CliError {
+  override name = 'RecodedError';
+  constructor(
+    readonly original: unknown,
+    exitCode: number,
+  ) {
+    super(original instanceof Error ? original.message : String(original), exitCode);
+  }
+}
+
 /** `templates sync --fail-on-rejected` saw a REJECTED template (exit 7). */
 export class RejectedTemplatesError extends CliError {
   override name = 'RejectedTemplatesError';
@@ -166,8 +180,8 @@ export interface ErrorSink {
 }
 
 /** Prints one `error: ...` line (plus field errors) on stderr and returns the exit code. */
-export function handleError(err: unknown, sink: ErrorSink): number {
-  const code = exitCodeFor(err);
+export function handleError(err: unknown, sink: ErrorSink, code = exitCodeFor(err)): number {
+  if (err instanceof RecodedError) return handleError(err.original, sink, err.exitCode);
   const redact = (text: string) => sink.secrets().reduce((acc, secret) => redactSecret(acc, secret), text);
   // With -o json a script reads stdout: an error gives it a JSON object, unless the command
   // already printed its data there (a second document would break the first).

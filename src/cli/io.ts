@@ -1,7 +1,9 @@
 // IOStreams: the only place that knows about the process's stdin/stdout/stderr, whether each is a
 // terminal, and whether colour is on. Commands write through it so tests can capture everything.
 import { PassThrough, Readable, Writable } from 'node:stream';
-import { silentProgress, terminalProgress, type Progress } from './progress.js';
+import { silentProgress, TerminalLine, terminalProgress } from './progress.js';
+
+import type { Progress } from './progress.js';
 
 export type { Progress } from './progress.js';
 
@@ -54,15 +56,20 @@ function buildIO(streams: StreamSet): IOStreams {
   let color = streams.stdoutTTY;
   let progressOn = streams.stderrTTY;
   let wroteStdout = false;
+  // The line a progress bar draws on: every write to that terminal goes through it, so the bar is
+  // erased first (stdout too, when it is a terminal: both are then the same screen).
+  const line = streams.stderrTTY ? new TerminalLine(streams.stderr) : undefined;
+  const stderrColumns = () => (streams.stderr as { columns?: number }).columns ?? streams.stderrColumns;
   return {
     out: (text) => {
       if (text !== '') wroteStdout = true;
-      streams.stdout.write(text);
+      if (line && streams.stdoutTTY) line.write(streams.stdout, text);
+      else streams.stdout.write(text);
     },
     get wroteStdout() {
       return wroteStdout;
     },
-    err: (text) => void streams.stderr.write(text),
+    err: (text) => (line ? line.write(streams.stderr, text) : void streams.stderr.write(text)),
     stdin: streams.stdin,
     promptOutput: streams.stderr,
     isStdoutTTY: streams.stdoutTTY,
@@ -77,7 +84,7 @@ function buildIO(streams: StreamSet): IOStreams {
       color = false;
     },
     readStdin: () => (streams.stdinTTY ? Promise.resolve('') : readAll(streams.stdin)),
-    progress: (label, total) => (progressOn ? terminalProgress(streams.stderr, label, total) : silentProgress),
+    progress: (label, total) => (progressOn && line ? terminalProgress(line, stderrColumns, label, total) : silentProgress),
     silenceProgress() {
       progressOn = false;
     },

@@ -15,9 +15,11 @@ export interface Column<T = Record<string, unknown>> {
   key: string;
   /** Table header on a terminal. */
   header: string;
-  /** Computes the cell instead of reading `key`. */
+  /** Computes the value instead of reading `key`: what piped and CSV output print. */
   get?: (row: T) => unknown;
-  /** Never cut to fit the terminal (ids and numbers are never cut whatever this says). */
+  /** How the value reads on a terminal (table, record), when that differs from the data (`VIP (3)`). */
+  show?: (row: T) => unknown;
+  /** Never cut to fit the terminal (ids, numbers, counts and statuses are never cut whatever this says). */
   fixed?: boolean;
 }
 
@@ -120,7 +122,7 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
       const at = now();
       const cells = columns.map((c): TableCell => {
         const value = valueOf(record, c);
-        let text = cellText(value);
+        let text = cellText(c.show ? c.show(record) : value);
         if (isTimeKey(c.key) && typeof value === 'string' && text !== '') text = `${text} (${relativeTime(text, at)})`;
         // Values keep their own line breaks here: each line is made visible on its own.
         return { text: text.split(/\r\n|[\r\n]/).map(visible).join('\n'), tone: toneFor(c, value) };
@@ -146,14 +148,19 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
             columns.map((c, i) => {
               const value = valueOf(row, c);
               if (typeof value !== 'number' && value !== null && value !== undefined) numeric[i] = false;
-              const text = isTimeKey(c.key) && typeof value === 'string' ? relativeTime(value, at) : cellText(value);
+              const text = isTimeKey(c.key) && typeof value === 'string' ? relativeTime(value, at) : cellText(c.show ? c.show(row) : value);
               return { text: visibleLine(text), tone: toneFor(c, value) };
             }),
           );
           count++;
         }
-        const fixed = columns.map((c, i) => c.fixed === true || c.key === 'id' || c.key.endsWith('_id') || numeric[i]);
-        if (count > 0) io.out(renderTable(columns.map((c) => c.header), buffered, fixed, await layout()));
+        const table = columns.map((c, i) => ({
+          header: c.header,
+          whole: c.fixed === true || c.key === 'id' || c.key.endsWith('_id') || numeric[i] || isStatusKey(c.key),
+          // A time says when; on a terminal too narrow for the rest it goes first.
+          optional: isTimeKey(c.key),
+        }));
+        if (count > 0) io.out(renderTable(table, buffered, await layout()));
         return count;
       }
       const json = format === 'json' || (options.fields !== undefined && !asNdjson);
@@ -214,7 +221,8 @@ function columnsOf<T extends object>(record: T): Column<T>[] {
   return Object.keys(record).map((key) => ({ key, header: key }));
 }
 
-function valueOf<T>(row: T, column: Column<T>): unknown {
+/** The value a column prints for `row` (its `get`, or the field at its key). */
+export function valueOf<T>(row: T, column: Column<T>): unknown {
   if (column.get) return column.get(row);
   let value: unknown = row;
   for (const part of column.key.split('.')) {

@@ -1,6 +1,7 @@
-// The two terminal layouts: a list as a table that fits the terminal's width (ids and numbers
-// never cut, the widest other columns give way first), and one record as `label  value` lines
-// whose values wrap instead of being cut. Cells arrive as plain text, already made visible.
+// The two terminal layouts: a list as a table that fits the terminal's width (ids, numbers,
+// counts and statuses never cut, the widest text columns give way first, then optional columns
+// go), and one record as `label  value` lines whose values wrap instead of being cut. Cells
+// arrive as plain text, already made visible.
 import { fitWidths, pad, truncate, wrap, type WidthOf } from './text.js';
 import type { Tone } from './present.js';
 
@@ -21,24 +22,50 @@ export interface TableLayout {
   paint: Paint;
 }
 
-const GAP = 2;
+export interface TableColumn {
+  header: string;
+  /** Never shrunk: an id, a number or a status cut short reads as another value. */
+  whole?: boolean;
+  /** Left out on a terminal too narrow for the table rather than cut to a few characters. */
+  optional?: boolean;
+}
 
-/** Header row then one line per row; no line is wider than `layout.width` unless fixed columns alone are. */
-export function renderTable(headers: string[], rows: TableCell[][], fixed: boolean[], layout: TableLayout): string {
+const GAP = 2;
+/** A shrinkable column keeps at least this much ("ab…" plus one) while another way is left. */
+const MIN_WIDTH = 4;
+/** Text that is a count, whatever column it sits in: `300000`, `1,234`, `12.5%`, `300000/300000`. */
+const COUNT = /^[-+]?\d[\d,.]*%?(\/\d[\d,.]*)?$/;
+
+/**
+ * Header row then one line per row; no line is wider than `layout.width` unless whole columns
+ * alone are. Columns whose every cell is a count are kept whole like the ones marked so.
+ */
+export function renderTable(columns: TableColumn[], rows: TableCell[][], layout: TableLayout): string {
   const { widthOf, paint } = layout;
-  const natural = headers.map((header, i) => Math.max(widthOf(header), ...rows.map((row) => widthOf(row[i].text))));
-  // Narrow columns first keep 4 characters ("ab…" plus one); on a very narrow terminal even 1.
-  const widths = fitWidths(natural, fixed, layout.width, GAP) ?? fitWidths(natural, fixed, layout.width, GAP, 1) ?? natural;
+  const whole = columns.map((c, i) => c.whole === true || (rows.some((row) => row[i].text !== '') && rows.every((row) => row[i].text === '' || COUNT.test(row[i].text))));
+  const natural = columns.map((c, i) => Math.max(widthOf(c.header), ...rows.map((row) => widthOf(row[i].text))));
+  const fit = (shown: number[], minWidth: number) =>
+    fitWidths(shown.map((i) => natural[i]), shown.map((i) => whole[i]), layout.width, GAP, minWidth);
+  // Optional columns go from the right, one at a time, before text is cut to almost nothing.
+  let shown = columns.map((_, i) => i);
+  let fitted = fit(shown, MIN_WIDTH);
+  for (let i = columns.length - 1; i >= 0 && fitted === undefined; i--) {
+    if (!columns[i].optional) continue;
+    shown = shown.filter((j) => j !== i);
+    fitted = fit(shown, MIN_WIDTH);
+  }
+  const widths = fitted ?? fit(shown, 1) ?? shown.map((i) => natural[i]);
   const line = (cells: TableCell[], style: (text: string, cell: TableCell) => string) =>
-    cells
-      .map((cell, i) => {
-        const text = fixed[i] ? cell.text : truncate(cell.text, widths[i], widthOf);
-        const last = i === cells.length - 1;
-        return last ? style(text, cell) : style(text, cell) + ' '.repeat(widths[i] - widthOf(text) + GAP);
+    shown
+      .map((column, n) => {
+        const cell = cells[column];
+        const text = whole[column] ? cell.text : truncate(cell.text, widths[n], widthOf);
+        const last = n === shown.length - 1;
+        return last ? style(text, cell) : style(text, cell) + ' '.repeat(widths[n] - widthOf(text) + GAP);
       })
       .join('')
       .trimEnd();
-  const out = [line(headers.map((text) => ({ text })), (text) => paint.bold(text))];
+  const out = [line(columns.map((c) => ({ text: c.header })), (text) => paint.bold(text))];
   for (const row of rows) out.push(line(row, (text, cell) => paint.tone(text, cell.tone)));
   return out.join('\n') + '\n';
 }

@@ -12,11 +12,14 @@ export function registerAuth(program: Command): void {
       .command('login')
       .description('save a base URL and token in a profile (asks on a terminal), after checking them with the server')
       .option('--with-token', 'read the token from standard input')
+      .option('--email <address>', 'log in as this user with a password instead of a token (needs a server offering POST /auth/tokens, such as wsm serve)')
+      .option('--password-stdin', 'with --email: read the password from standard input (otherwise asked on a terminal)')
       .action(lazy(() => import('./auth/login.js'))),
     [
       'wsm auth login',
       'wsm auth login --base-url https://api.example.com/api/v3 --with-token < token.txt',
       'echo "$WSM_TOKEN" | wsm auth login --profile staging --base-url http://127.0.0.1:8080/api/v3 --with-token -w <uuid>',
+      'wsm auth login --base-url http://127.0.0.1:8080/api/v3 --email dee@example.com          # asks for the password',
     ],
   );
 

@@ -16,7 +16,13 @@ export function registerServe(program: Command): void {
       .option('--provider-fault <kind>', 'make the simulated provider fail: unavailable | credentials | timeout')
       .option('--log', 'log every request to stderr')
       .option('--api-only', "only the published API: every extension answers 404 as on a server without it, to check that scripts need nothing more")
+      .addHelpText('after', '\nThe global --profile <name> names the profile saved for this server (default: local);\n-w <uuid> is the id of the workspace seeded in an empty database.')
       .action(lazy(() => import('./serve/run.js'))),
-    ['wsm serve', 'wsm serve --port 9090 -w 0b8e4c52-6f0e-4c4e-9a51-3a2f4f1d9c11 --db ./dev.db --approval-delay 0', 'wsm serve --db :memory: --provider-fault unavailable', 'wsm serve --api-only --port 9090'],
+    [
+      'wsm serve',
+      'wsm serve --port 9090 -w 0b8e4c52-6f0e-4c4e-9a51-3a2f4f1d9c11 --db ./dev.db --approval-delay 0',
+      'wsm serve --db :memory: --provider-fault unavailable',
+      'wsm serve --api-only --db ./check.db --port 9090 --profile check    # beside another wsm serve: its own profile',
+    ],
   );
 }

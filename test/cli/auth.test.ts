@@ -66,6 +66,16 @@ describe('wsm auth login', () => {
     expect(await savedProfile('staging')).toEqual({ base_url: BASE_URL, token: TOKEN, workspace: other });
   });
 
+  it('piped, a token reaching several workspaces: the profile is saved without one, becomes current, and stderr says so', async () => {
+    const OTHER = '0c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f';
+    replyToMe(200, { data: { ...ME.data, workspaces: [{ id: WS, name: 'Acme' }, { id: OTHER, name: 'Beta' }] } });
+    const { code, stdout, stderr } = await run(['auth', 'login', '--profile', 'ci', '--base-url', BASE_URL, '--with-token'], { stdin: TOKEN });
+    expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
+    expect(stderr).toBe('warning: no workspace chosen: this token reaches 2 workspaces and none is picked without a terminal; profile "ci" is now current without one: pass -w <uuid> or run `wsm workspace use`\n');
+    expect(await savedProfile('ci')).toEqual({ base_url: BASE_URL, token: TOKEN });
+    expect((await openConfig({ dir })).currentName()).toBe('ci');
+  });
+
   it('-w naming a workspace the token does not reach: exit 4, nothing saved', async () => {
     replyToMe(200, ME);
     const other = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
@@ -148,6 +158,60 @@ describe('wsm auth login', () => {
     const { code, stderr } = await run(['auth', 'login', '--base-url', BASE_URL, '--with-token'], { stdin: TOKEN });
     expect(code).toBe(2);
     expect(stderr).toBe('error: this server has no /me, so the token can only be checked against a workspace: pass -w <workspace uuid>\n');
+    expect(await savedProfile()).toBeUndefined();
+  });
+});
+
+describe('wsm auth login --email', () => {
+  const ISSUED = 'wsm_issuedtokenabcdefghijklmnop12';
+  function replyToTokens(status: number, body: object) {
+    const bodies: unknown[] = [];
+    agent
+      .get(ORIGIN)
+      .intercept({ path: '/api/v3/auth/tokens', method: 'POST' })
+      .reply((opts) => {
+        bodies.push({ body: JSON.parse(String(opts.body)), authorization: (opts.headers as Record<string, string>).authorization });
+        return { statusCode: status, data: JSON.stringify(body), responseOptions: { headers: { 'content-type': 'application/json' } } };
+      });
+    return bodies;
+  }
+  const issued = { status: 201, message: 'Token created successfully.', data: { token: ISSUED, user_id: 1, expires_at: '2026-12-23T00:00:00.000Z' } };
+
+  it('--password-stdin: POST /auth/tokens (no bearer), then the issued token is verified and saved like a token login', async () => {
+    const sent = replyToTokens(201, issued);
+    replyToMe(200, ME, ISSUED);
+    const { code, stdout, stderr } = await run(['auth', 'login', '--base-url', BASE_URL, '--email', 'ada@example.com', '--password-stdin'], { stdin: 'long pass word\n' });
+    expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(sent).toEqual([{ body: { email: 'ada@example.com', password: 'long pass word' }, authorization: undefined }]);
+    expect(await savedProfile()).toEqual({ base_url: BASE_URL, token: ISSUED, workspace: WS });
+  });
+
+  it('on a terminal asks for the password, hidden', async () => {
+    replyToTokens(201, issued);
+    replyToMe(200, ME, ISSUED);
+    const prompter = scriptedPrompter({ password: ['long pass word'] });
+    const { code } = await run(['auth', 'login', '--base-url', BASE_URL, '--email', 'ada@example.com'], { stdinTTY: true, stderrTTY: true, prompter });
+    expect(code).toBe(0);
+    expect(prompter.asked).toEqual(['Password for ada@example.com']);
+    expect((await savedProfile())?.token).toBe(ISSUED);
+  });
+
+  it('a wrong password is exit 3 and saves nothing; piped without --password-stdin is exit 2', async () => {
+    replyToTokens(422, { message: 'Validation error', errors: { email: ['These credentials do not match our records.'] } });
+    const refused = await run(['auth', 'login', '--base-url', BASE_URL, '--email', 'ada@example.com', '--password-stdin'], { stdin: 'wrong' });
+    expect(refused).toMatchObject({ code: 3, stderr: 'error: the server refused ada@example.com with that password: These credentials do not match our records. (nothing was saved)\n' });
+    expect(await savedProfile()).toBeUndefined();
+    const unasked = await run(['auth', 'login', '--base-url', BASE_URL, '--email', 'ada@example.com']);
+    expect(unasked).toMatchObject({ code: 2, stderr: 'error: no password: pipe it in with `--password-stdin` (standard input is not a terminal)\n' });
+    const both = await run(['auth', 'login', '--base-url', BASE_URL, '--email', 'ada@example.com', '--with-token'], { stdin: TOKEN });
+    expect(both).toMatchObject({ code: 2, stderr: 'error: log in with --email (and a password) or with a token, not both\n' });
+  });
+
+  it('a server without POST /auth/tokens (an extension): exit 1, saying to log in with a token', async () => {
+    replyToTokens(404, { message: 'The route api/v3/auth/tokens could not be found.' });
+    const { code, stderr } = await run(['auth', 'login', '--base-url', BASE_URL, '--email', 'ada@example.com', '--password-stdin'], { stdin: 'long pass word' });
+    expect(code).toBe(1);
+    expect(stderr).toBe('error: this server does not support logging in with an e-mail and password: log in with a token: `wsm auth login --with-token`\n');
     expect(await savedProfile()).toBeUndefined();
   });
 });

@@ -18,8 +18,9 @@ describe('IOStreams', () => {
     bar.done();
     expect(tty.stderrText).toContain('Importing ░░░░░░░░░░░░░░░░░░░░ 0% | 0/3');
     expect(tty.stderrText).toContain('Importing ████████████████████ 100% | 3/3');
-    // done() clears the line (cursor to column 1, erase line).
-    expect(tty.stderrText.endsWith('\x1b[1G\x1b[2K')).toBe(true);
+    // done() clears the line (carriage return, erase line); no cursor save/restore ever.
+    expect(tty.stderrText.endsWith('\r\x1b[2K')).toBe(true);
+    expect(tty.stderrText).not.toMatch(/\x1b[78]/);
     expect(tty.stdoutText).toBe('');
 
     const piped = createTestIO();

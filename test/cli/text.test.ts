@@ -102,5 +102,12 @@ describe('values for people', () => {
   it('a progress line shows done/total, percentage, rate and time left; without a total, done and rate', () => {
     expect(progressLine('Exporting', 2500, 10000, 2000)).toBe('Exporting █████░░░░░░░░░░░░░░░ 25% | 2,500/10,000 | 1,250/s | 6s left');
     expect(progressLine('Exporting', 2500, undefined, 2000)).toBe('Exporting 2,500 | 1,250/s');
+    // Fitted to the terminal (finding 15): the bar narrows, then goes, then the time left and the rate.
+    const full = progressLine('Exporting contacts', 90900, 300018, 2000);
+    expect(full.length).toBe(81);
+    expect(progressLine('Exporting contacts', 90900, 300018, 2000, 79)).toBe('Exporting contacts █████░░░░░░░░░░░░░ 30% | 90,900/300,018 | 45,450/s | 5s left');
+    expect(progressLine('Exporting contacts', 90900, 300018, 2000, 59)).toBe('Exporting contacts 30% | 90,900/300,018 | 45,450/s');
+    expect(progressLine('Exporting contacts', 90900, 300018, 2000, 45)).toBe('Exporting contacts 30% | 90,900/300,018');
+    expect(progressLine('Exporting contacts', 90900, 300018, 2000, 20)).toBe('Exporting contacts …');
   });
 });

@@ -30,7 +30,7 @@ function answer(path: string, method: string, status: number, data: unknown) {
 }
 
 describe('the file is checked entirely before anything is sent', () => {
-  it('lists every problem with its path and line, exit 2', async () => {
+  it('lists every problem with its path and line: exit 1 from diff (its 2 means changes planned), 2 from apply', async () => {
     const file = await api.file(
       'ws.yaml',
       [
@@ -47,7 +47,8 @@ describe('the file is checked entirely before anything is sent', () => {
       ].join('\n'),
     );
     const { code, stdout, stderr } = await api.run(['diff', '-f', file]);
-    expect(code).toBe(2);
+    expect(code).toBe(1);
+    expect((await api.run(['apply', '-f', file, '--yes'])).code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toBe(
       [
@@ -164,6 +165,45 @@ describe('wsm apply', () => {
       applied: true,
       results: [{ action: 'create', section: 'groups', key: 'VIP', status: 'failed', exit_code: 6, error: expect.stringContaining('503') }],
     });
+  });
+});
+
+describe('a server without the extensions a change needs', () => {
+  const group = (id: number, name: string) => ({ id, workspace_id: WS, name, contacts_count: 0, ...stamp });
+
+  it('diff marks the change (asking with a read, nothing changed); apply refuses the plan: exit 1, no re-run hint', async () => {
+    const path = await api.file('ws.yaml', 'groups: [VIP]\n');
+    for (let i = 0; i < 2; i++) {
+      list('contact-groups', [group(4, 'VIP'), group(5, 'Old')]);
+      missingRoute(`${WSP}/contact-groups/5`);
+    }
+    const diff = await api.run(['diff', '-f', path, '--prune']);
+    expect(diff.code).toBe(2);
+    expect(diff.stdout).toBe(
+      [
+        '- groups Old (not on this server: deleting a contact group)',
+        '',
+        'Plan: 0 to create, 0 to update, 0 to replace, 1 to delete.',
+        `1 change is "not on this server": it lacks operations they need (extensions of wsm serve), so apply refuses the plan. Make that change another way, or take it out of ${path}.`,
+        '',
+      ].join('\n'),
+    );
+    // No DELETE is answered: the MockAgent refuses any request it was not told about.
+    const apply = await api.run(['apply', '-f', path, '--prune', '--yes']);
+    expect(apply.code).toBe(1);
+    expect(apply.stderr).toBe(`error: this server does not support deleting a contact group (groups Old): nothing was changed; make these changes another way, or take them out of ${path}\n`);
+  });
+
+  it('an operation found missing only while applying fails without a re-run hint', async () => {
+    const path = await api.file('ws.yaml', 'roles:\n  - { name: Agent, permissions: [contacts.view] }\n');
+    list('roles', []);
+    // The server ignores permissions on create, and has no role update to set them with.
+    answer(`${WSP}/roles`, 'POST', 201, { status: 201, message: 'Role created successfully.', data: { id: 7, workspace_id: WS, name: 'Agent', ...stamp } });
+    missingRoute(`${WSP}/roles/7`, 'PUT');
+    const { code, stdout, stderr } = await api.run(['apply', '-f', path, '--yes']);
+    expect(code).toBe(1);
+    expect(stdout).toContain('+ roles Agent: failed: this server does not support updating a role\n');
+    expect(stderr).toBe(`error: apply incomplete: 0 of 1 changes made; 1 failed (roles Agent); this server does not support what failed: make it another way, or take it out of ${path}\n`);
   });
 });
 

@@ -50,6 +50,10 @@ describe('README workflows against wsm serve --api-only', () => {
     await works(['contacts', 'list', '--all', '-o', 'ndjson']);
     await saysItNeedsTheExtension(['contacts', 'get', contact]);
     await works(['contacts', 'update', contact, '--name', 'Ann Lee', '--inactive']);
+    // Without --name wsm would read the contact first (an extension): exit 1 like every one of them.
+    const unnamed = await run(['contacts', 'update', contact, '--inactive']);
+    expect(unnamed.code).toBe(1);
+    expect(unnamed.stderr).toBe('error: this server does not support getting one contact: wsm cannot keep what the contact holds, so pass --name (the API requires the name on every update)\n');
     await works(['contacts', 'delete', contact, '--yes']);
     const file = join(backend.dir, 'people.csv');
     writeFileSync(file, 'number,name\n14155550101,Bea\n');

@@ -111,6 +111,10 @@ describe('CSV cells a spreadsheet would run are neutralised (13.13)', () => {
   it('-o csv on any list does the same', async () => {
     const { stdout } = await run('contacts', 'list', '-o', 'csv');
     expect(stdout.split('\n')[1]).toContain(`"'=HYPERLINK(""http://evil.test"",""x"")"`);
+    // One CSV shape for a contact (finding 16): the export's columns and cells, row for row.
+    expect(stdout).toBe((await run('contacts', 'export')).stdout);
+    const one = (await run('contacts', 'get', '2', '-o', 'csv')).stdout.split('\n');
+    expect(one[1]).toMatch(/^2,14155550102,Bob,,,true,"\[""VIP""\]",/);
   });
 });
 

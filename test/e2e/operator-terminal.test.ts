@@ -6,7 +6,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, serve, wsm, type Served } from './processes.js';
-import { onTerminal, plainLines } from './terminal.js';
+import { visible } from '../../src/cli/text.js';
+import { finalScreen, onTerminal, plainLines } from './terminal.js';
 
 let server: Served;
 let colourEnv: NodeJS.ProcessEnv;
@@ -65,7 +66,8 @@ describe('tables fit the terminal (issue 12.1)', () => {
 
   it('piped, the same rows are whole and tab-separated', async () => {
     const { stdout } = await wsm(server.env, ['contacts', 'list', '--per-page', '1']);
-    expect(stdout).toBe(`1\t${NUMBERS[0]}\t${LONG_NAME}\tmaria.fernanda.teixeira@example-company.com\ttrue\t\n`);
+    // Groups as the export writes them: a JSON array of names, `[]` for none.
+    expect(stdout).toBe(`1\t${NUMBERS[0]}\t${LONG_NAME}\tmaria.fernanda.teixeira@example-company.com\ttrue\t[]\n`);
   });
 
   it('a single record wraps instead of cutting: every permission of the owner role is shown whole', async () => {
@@ -129,8 +131,61 @@ describe('progress (issue 12.2)', () => {
     expect(code).toBe(0);
     expect(screen).toMatch(/Exporting contacts █+ 100% \| 243\/243 \| [\d,]+\/s \| 0s left/);
     // Cleared when done: the last thing on the line is the erase, then the summary.
-    expect(screen).toMatch(/\x1b\[2KExported 243 contacts\.\n$/);
+    expect(screen).toMatch(/\r\x1b\[2KExported 243 contacts\.\n$/);
     expect(readFileSync(out, 'utf8').split('\n')).toHaveLength(245);
+  });
+
+  it('the bar fits a narrow terminal: no drawn line is as wide as its 60 columns (finding 15)', async () => {
+    const { code, raw } = await onTerminal(server.env, ['contacts', 'export'], { columns: 60, redirect: '> /dev/null' });
+    expect(code).toBe(0);
+    const drawn = raw.split(/[\r\n]/).map((l) => l.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')).filter((l) => l.startsWith('Exporting'));
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const line of drawn) expect(line.length, line).toBeLessThan(60);
+    expect(drawn.at(-1)).toMatch(/^Exporting contacts █+ 100% \| 243\/243/);
+  });
+});
+
+describe('progress never eats output when stdout is the same terminal (finding 1)', () => {
+  // What is left on the screen afterwards, played on a terminal emulator: a save/restore of the
+  // cursor around the rows used to erase the header and leave the bar behind.
+  it('groups list --all: the table whole, header first, no bar left, the next command below', async () => {
+    const { raw } = await onTerminal(server.env, ['groups', 'list', '--all'], { columns: 80, redirect: '; echo "rc=$?"' });
+    expect(await finalScreen(raw, 80)).toEqual([
+      expect.stringMatching(/^ID\s+NAME\s+CONTACTS/),
+      expect.stringMatching(/^1\s+Customers from the northern region\s+0/),
+      'rc=0',
+    ]);
+  });
+
+  it.each([60, 80])('contacts list --all at %i columns, longer than the screen: every row once, in order, then the next command', async (columns) => {
+    const piped = await wsm(server.env, ['contacts', 'list', '--all', '-o', 'json']);
+    const ids = (JSON.parse(piped.stdout) as { id: number }[]).map((c) => String(c.id));
+    expect(ids).toHaveLength(243);
+    const { raw } = await onTerminal(server.env, ['contacts', 'list', '--all'], { columns, redirect: '; echo "rc=$?"' });
+    const lines = await finalScreen(raw, columns);
+    expect(lines[0]).toMatch(/^ID\s+NUMBER\s+NAME/);
+    expect(lines.slice(1, -1).map((l) => l.split(/\s+/)[0])).toEqual(ids);
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(columns);
+    expect(lines.at(-1)).toBe('rc=0');
+  });
+
+  it('labels list --all -o json: the JSON whole, from its opening bracket', async () => {
+    for (const name of ['urgent', 'later']) await api('POST', '/labels', { name });
+    const piped = await wsm(server.env, ['labels', 'list', '--all', '-o', 'json']);
+    expect(JSON.parse(piped.stdout)).toHaveLength(2);
+    const { code, raw } = await onTerminal(server.env, ['labels', 'list', '--all', '-o', 'json'], { columns: 80 });
+    expect(code).toBe(0);
+    expect(await finalScreen(raw, 80)).toEqual(piped.stdout.trimEnd().split('\n'));
+  });
+
+  it('contacts export to the terminal: every row whole (long ones wrap, none is cut), then the summary', async () => {
+    const piped = await wsm(server.env, ['contacts', 'export']);
+    // On a terminal, control characters in values are shown as escapes (the ESC]0; name).
+    const rows = piped.stdout.trimEnd().split('\n').map(visible);
+    expect(rows).toHaveLength(244);
+    const { code, raw } = await onTerminal(server.env, ['contacts', 'export'], { columns: 80 });
+    expect(code).toBe(0);
+    expect(await finalScreen(raw, 80)).toEqual([...rows, 'Exported 243 contacts.']);
   });
 
   it('no progress when stderr is piped, or with -q', async () => {

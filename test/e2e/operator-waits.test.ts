@@ -258,3 +258,36 @@ describe('Ctrl-C during templates sync --wait (12.3), progress (12.2)', () => {
     }
   });
 });
+
+describe('templates sync --fail-on-rejected with named templates, against wsm serve (finding 3)', () => {
+  it('an id that does not exist is exit 4 at once; an empty ids file exit 2; one deleted during the wait fails the check (exit 7)', async () => {
+    const slow = await serve(['--approval-delay', '60s']);
+    try {
+      const created = await wsm(slow.env, ['templates', 'create', '--name', 'ci_check_one', '--language', 'en', '--category', 'UTILITY', '--body', 'Hi {{1}} there', '--variable', 'Ann', '-q']);
+      expect(created.code, created.stderr).toBe(0);
+      const id = created.stdout.trim();
+
+      const typo = await wsm(slow.env, ['templates', 'sync', '--wait', '--fail-on-rejected', '--template', '999']);
+      expect(typo).toEqual({ code: 4, stdout: '', stderr: 'error: template 999 not found\n' });
+      const empty = join(dir, 'no-ids.txt');
+      writeFileSync(empty, '');
+      const none = await wsm(slow.env, ['templates', 'sync', '--wait', '--fail-on-rejected', '--templates-from', empty]);
+      expect(none.code).toBe(2);
+      expect(none.stderr).toBe(`error: ${empty} names no templates: --templates-from takes ids, one a line (as \`wsm templates create -q\` prints them)\n`);
+      expect((await wsm(slow.env, ['templates', 'get', id, '--jq', '.status'])).stdout).toBe('PENDING\n');
+
+      // -v traces each request on stderr: the template is deleted once the wait has begun syncing.
+      const run = started(slow.env, ['templates', 'sync', '--wait', '--interval', '0.2s', '--fail-on-rejected', '--template', id, '-v']);
+      await run.stderrShows('/templates/sync');
+      expect((await wsm(slow.env, ['templates', 'delete', id, '--yes'])).code).toBe(0);
+      const { code, stdout, stderr } = await run.exited;
+      expect(code).toBe(7);
+      expect(stdout).toBe('');
+      expect(stderr).toContain(`\nwarning: template ${id} was deleted during the sync: it counts as not approved\n`);
+      expect(stderr).toMatch(new RegExp(`\\nerror: template ${id} was deleted before its review ended\\n$`));
+    } finally {
+      expect(await slow.stop()).toBe(0);
+      cleanup(slow.dir);
+    }
+  }, 60_000);
+});

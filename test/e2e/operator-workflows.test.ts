@@ -146,12 +146,12 @@ describe('contacts update without --name, --add-group/--remove-group (12.11)', (
     expect(replaced.contact_groups.map((g: { id: number }) => g.id)).toEqual([1]);
   });
 
-  it('against a server without GET one contact: one line saying --name is needed', async () => {
+  it('against a server without GET one contact: one line saying --name is needed, exit 1 as for any extension it lacks', async () => {
     const bare = await fakeServer((_req, res) => reply(res, 404, { message: 'Not Found' }));
     try {
       const res = await wsm({ ...server.env, WSM_BASE_URL: bare.url }, ['contacts', 'update', '1', '--inactive']);
-      expect(res.code).toBe(2);
-      expect(res.stderr).toBe('error: this server cannot read one contact, so wsm cannot keep what it holds: pass --name (the API requires the name on every update)\n');
+      expect(res.code).toBe(1);
+      expect(res.stderr).toBe('error: this server does not support getting one contact: wsm cannot keep what the contact holds, so pass --name (the API requires the name on every update)\n');
     } finally {
       await bare.close();
     }

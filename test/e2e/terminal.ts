@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import xterm from '@xterm/headless';
 import { BIN } from './processes.js';
 
 export const sh = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
@@ -13,6 +14,8 @@ export interface TerminalRun {
   code: number | null;
   /** What the terminal showed (stdout and stderr both, unless redirected), `\r\n` made `\n`. */
   screen: string;
+  /** The bytes as the terminal received them. */
+  raw: string;
 }
 
 /**
@@ -30,7 +33,7 @@ export function onTerminal(
     // Ended before the test times out, so a prompt nobody answers never outlives the test.
     const child = execFile('script', ['-qec', command, '/dev/null'], { env, timeout: 15_000, killSignal: 'SIGKILL' }, (error, stdout) => {
       const code = error ? ((error as { code?: number }).code ?? null) : 0;
-      resolve({ code: typeof code === 'number' ? code : null, screen: stdout.replace(/\r\n/g, '\n') });
+      resolve({ code: typeof code === 'number' ? code : null, screen: stdout.replace(/\r\n/g, '\n'), raw: stdout });
     });
     if (options.keys !== undefined) {
       let seen = '';
@@ -43,6 +46,31 @@ export function onTerminal(
         }
       });
     }
+  });
+}
+
+/**
+ * What a person sees once the command is over: the bytes played on a terminal emulator (xterm.js,
+ * headless) `columns` wide and 24 rows tall, read back with everything that scrolled off the top;
+ * a line the terminal wrapped is joined back to the line it continues; trailing blank lines are
+ * dropped.
+ */
+export function finalScreen(raw: string, columns: number): Promise<string[]> {
+  const terminal = new xterm.Terminal({ cols: columns, rows: 24, scrollback: 100_000, allowProposedApi: true });
+  return new Promise((resolve) => {
+    terminal.write(raw, () => {
+      const buffer = terminal.buffer.active;
+      const lines: string[] = [];
+      for (let i = 0; i < buffer.length; i++) {
+        const line = buffer.getLine(i)!;
+        const text = line.translateToString(true);
+        if (line.isWrapped && lines.length > 0) lines[lines.length - 1] += text;
+        else lines.push(text);
+      }
+      while (lines.length > 0 && lines[lines.length - 1].trim() === '') lines.pop();
+      terminal.dispose();
+      resolve(lines.map((l) => l.trimEnd()));
+    });
   });
 }
 

@@ -4,12 +4,13 @@
  * extension routes (decisions.md §6) as a router without them would (404, no `status`), as the
  * published API would: no list of labels or templates, so apply keeps a state file.
  */
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, serve, wsm, type Served } from './processes.js';
+import { BIN, cleanup, serve, wsm, type Served } from './processes.js';
 
 // Each test runs the binary a dozen times or more: on a shared, loaded machine that takes a while.
 const MANY_RUNS = 90_000;
@@ -25,6 +26,11 @@ afterAll(async () => {
   expect(await server.stop()).toBe(0);
   cleanup(server.dir);
 });
+
+/** Runs a command line in a real `sh` with the server's environment; resolves to its exit code. */
+function shell(line: string): Promise<number | null> {
+  return new Promise((resolve) => spawn('sh', ['-c', line], { env: server.env, stdio: 'ignore' }).on('close', resolve));
+}
 
 /** A workspace of the test's own, and `wsm` bound to it. */
 async function workspace(name: string) {
@@ -118,6 +124,47 @@ describe('wsm pull, diff and apply against wsm serve', () => {
     expect((await ws.run('diff', '-f', path, '--prune')).code).toBe(0);
     const roles = JSON.parse((await ws.run('roles', 'list', '-o', 'json')).stdout).map((r: { name: string }) => r.name);
     expect(roles.sort()).toEqual(['Agent', 'Owner']);
+  }, MANY_RUNS);
+
+  it('the CI recipe `wsm diff -f FILE || [ $? -eq 2 ]` fails on a broken or missing file: diff exits 1 there, 2 only for changes', async () => {
+    const { ws, path } = await seeded('ci-gate');
+    const misspelt = ws.file('misspelt.yaml');
+    writeFileSync(misspelt, BASE.replace('fields:', 'feilds:'));
+    const syntax = ws.file('syntax.yaml');
+    writeFileSync(syntax, 'labels:\n  - name: a\n   color: "#fff"\n');
+    const missing = ws.file('missing.yaml');
+    const changed = ws.file('changed.yaml');
+    writeFileSync(changed, BASE.replace('"#ff0000"', '"#00ff00"'));
+
+    const badKey = await ws.run('diff', '-f', misspelt);
+    expect(badKey).toMatchObject({ code: 1, stdout: '' });
+    expect(badKey.stderr).toContain(`error: ${misspelt} is not a valid workspace file: nothing was sent\n  feilds (line 1): "feilds" is not a known field.\n`);
+    const badYaml = await ws.run('diff', '-f', syntax);
+    expect(badYaml).toMatchObject({ code: 1, stdout: '' });
+    expect(badYaml.stderr).toMatch(/^error: .*syntax.yaml is neither valid YAML nor valid JSON: nothing was sent\n {2}line 3: /);
+    const absent = await ws.run('diff', '-f', missing);
+    expect(absent).toMatchObject({ code: 1, stdout: '' });
+    expect(absent.stderr).toMatch(/^error: cannot read .*missing.yaml/);
+    // Commander's own usage errors too: no -f, an unknown flag, a bad global flag.
+    for (const args of [['diff'], ['diff', '-f', path, '--prnue'], ['diff', '-f', path, '-o', 'yaml']]) {
+      const usage = await ws.run(...args);
+      expect(usage.code, args.join(' ')).toBe(1);
+      expect(usage.stderr, args.join(' ')).toMatch(/^error: /);
+    }
+    // -o json still reports the failure as JSON, with the code the process exits with.
+    const asJson = await ws.run('diff', '-f', missing, '-o', 'json');
+    expect(asJson.code).toBe(1);
+    expect(JSON.parse(asJson.stdout).error.exit_code).toBe(1);
+    // apply keeps 2 for the same broken file (its 2 means nothing was changed).
+    expect((await ws.run('apply', '-f', misspelt, '--yes')).code).toBe(2);
+
+    // The recipe itself, through a real shell: red for the broken files, green for none and for changes.
+    const recipe = (file: string) => shell(`"${process.execPath}" "${BIN}" -w ${ws.id} diff -f "${file}" >/dev/null 2>&1 || [ $? -eq 2 ]`);
+    expect(await recipe(misspelt)).not.toBe(0);
+    expect(await recipe(syntax)).not.toBe(0);
+    expect(await recipe(missing)).not.toBe(0);
+    expect(await recipe(path)).toBe(0);
+    expect(await recipe(changed)).toBe(0);
   }, MANY_RUNS);
 
   it('a template whose content changed: ! and nothing changed, then delete + create with --replace-templates', async () => {
@@ -231,11 +278,23 @@ describe('against a server with only the published API', () => {
     expect(blind.stdout).toContain('+ labels urgent (unseen)\n');
     expect(blind.stdout).toContain('Plan: 2 to create, 0 to update, 0 to replace, 0 to delete.');
 
-    // Updating a role's permissions is an extension: the item fails clearly, the others go on.
+    // Updating a role's permissions is an extension: diff marks it, apply refuses the plan before
+    // changing anything (exit 1), and never suggests a re-run that could not succeed.
     writeFileSync(path, BASE.replace('"#ff0000"', '"#0000ff"').replace('contacts.update]', 'contacts.delete]'));
-    const partial = await run('apply', '-f', path, '--yes');
-    expect(partial.code).toBe(1);
-    expect(partial.stdout).toContain('~ labels urgent: updated\n~ roles Agent: failed: this server does not support updating a role\n');
+    const marked = await run('diff', '-f', path);
+    expect(marked.code).toBe(2);
+    expect(marked.stdout).toContain('~ labels urgent color "#00ff00" → "#0000ff"\n');
+    expect(marked.stdout).toContain('~ roles Agent permissions +contacts.delete -contacts.update (not on this server: updating a role)\n');
+    expect(marked.stdout).toContain(`1 change is "not on this server": it lacks operations they need (extensions of wsm serve), so apply refuses the plan. Make that change another way, or take it out of ${path}.\n`);
+    const markedJson = JSON.parse((await run('diff', '-f', path, '-o', 'json')).stdout);
+    expect(markedJson.changes.find((c: { section: string }) => c.section === 'roles')).toMatchObject({ action: 'update', key: 'Agent', unsupported: ['updating a role'] });
+    expect((await run('apply', '-f', path, '--dry-run')).code).toBe(0);
+    const refused = await run('apply', '-f', path, '--yes');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(`error: this server does not support updating a role (roles Agent): nothing was changed; make these changes another way, or take them out of ${path}\n`);
+    expect(refused.stdout).not.toContain(': updated');
+    const labelId = JSON.parse(readFileSync(state, 'utf8')).workspaces[`${baseUrl}/workspaces/${ws.id}`].labels.urgent;
+    expect((await run('labels', 'get', String(labelId), '--jq', '.color')).stdout).toBe('#00ff00\n');
     const pull = await run('pull');
     expect(pull.code).toBe(0);
     expect(pull.stderr).toContain('warning: this server cannot list labels');

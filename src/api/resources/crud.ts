@@ -7,6 +7,7 @@ import { walkPages, walkRows, type EngineRequest } from '../page-engine.js';
 import type { ListPage, PageParams } from '../pagination.js';
 import type { Deleted, Single } from '../schemas/index.js';
 import { encodePath } from '../request-parts.js';
+import { UnsupportedEndpointError } from '../errors.js';
 import { checkBody, extension, getPage, walkOptions, workspacePath, type WalkSettings, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
 
 export type CrudOperation = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -43,10 +44,36 @@ export class CrudResource<T, C extends z.ZodType, U extends z.ZodType> {
     return workspacePath(this.ctx, tail);
   }
 
+  /** `updating a role`, as "this server does not support …" names it. */
+  operationName(operation: CrudOperation): string {
+    return `${VERBS[operation]} ${operation === 'list' ? `${this.config.noun}s` : `a ${this.config.noun}`}`;
+  }
+
+  /** Whether `operation` is ours, not api.md's: a server may lack it. */
+  isExtension(operation: CrudOperation): boolean {
+    return this.config.extensions.includes(operation);
+  }
+
+  /**
+   * Whether the server has this resource's extensions, asked without changing anything: an
+   * extension read (one record by `id`, or the list) that is no route there means it has none of
+   * them (decisions.md §6 adds them together). Undefined when there is no such read or it failed
+   * otherwise: the operation itself will tell.
+   */
+  async hasExtensions(id?: number | string): Promise<boolean | undefined> {
+    const read = this.isExtension('get') && id !== undefined ? () => this.get(id) : this.isExtension('list') ? () => this.list({ per_page: 1 }) : undefined;
+    if (read === undefined) return undefined;
+    try {
+      await read();
+      return true;
+    } catch (error) {
+      return error instanceof UnsupportedEndpointError ? false : undefined;
+    }
+  }
+
   private call<R>(operation: CrudOperation, request: () => Promise<R>): Promise<R> {
-    if (!this.config.extensions.includes(operation)) return request();
-    const what = operation === 'list' ? `${this.config.noun}s` : `a ${this.config.noun}`;
-    return extension(`${VERBS[operation]} ${what}`, request, this.config.instead?.[operation]);
+    if (!this.isExtension(operation)) return request();
+    return extension(this.operationName(operation), request, this.config.instead?.[operation]);
   }
 
   async list(query: PageQuery | PageParams = {}, request?: EngineRequest): Promise<ListPage<T>> {

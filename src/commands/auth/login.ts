@@ -2,7 +2,8 @@
 // the token and the base URL (GET /me, or GET /workspaces/{workspace} where /me is missing: a
 // route missing there means the base URL is wrong), then save them as a profile and make it
 // current. Nothing is saved, and the current profile stays, unless every check passed. With /me,
-// the workspace comes from the token's own: the only one, or picked on a terminal.
+// the workspace comes from the token's own: the only one, or picked on a terminal. With --email,
+// the token comes from the e-mail and password (password.ts), then everything goes the same way.
 import type { VerbInput } from '../../cli/action.js';
 import type { Context } from '../../cli/context.js';
 import { AuthenticationError } from '../../api/errors.js';
@@ -10,18 +11,27 @@ import { CliError, ExitCode, UsageError } from '../../cli/errors.js';
 import { baseUrlProblem, isUuid, normalizeBaseUrl } from '../../cli/values.js';
 import { pickWorkspace } from '../workspace/mine.js';
 import type { MeUser } from './me.js';
+import { issueToken, passwordFromStdin } from './password.js';
 import { checkWorkspace, describeVerified, verifyToken } from './verify.js';
 
 export async function run(ctx: Context, input: VerbInput): Promise<void> {
   const { globals, env, io, output } = ctx;
   const withToken = input.opts.withToken === true;
+  const email = typeof input.opts.email === 'string' ? input.opts.email.trim() : undefined;
+  const passwordStdin = input.opts.passwordStdin === true;
+  if (passwordStdin && email === undefined) throw new UsageError('--password-stdin goes with --email <address>');
+  if (email !== undefined && (withToken || globals.token)) throw new UsageError('log in with --email (and a password) or with a token, not both');
   const config = await ctx.config();
   const profileName = globals.profile || env.WSM_PROFILE || 'default';
   const saved = config.getProfile(profileName) ?? {};
 
   // Read stdin before any prompt: with --with-token it carries the token, not answers.
   let token: string | undefined;
-  if (withToken) {
+  let password: string | undefined;
+  if (email !== undefined) {
+    // The e-mail and password issue a new token: one set in WSM_TOKEN is not this login's.
+    if (passwordStdin) password = passwordFromStdin(await io.readStdin());
+  } else if (withToken) {
     token = tokenFrom(await io.readStdin(), 'standard input');
     if (!token) {
       throw new UsageError('--with-token reads the token from standard input, which was empty: pipe it in, e.g. `wsm auth login --with-token < token.txt`');
@@ -33,7 +43,7 @@ export async function run(ctx: Context, input: VerbInput): Promise<void> {
     token = tokenFrom(env.WSM_TOKEN, 'WSM_TOKEN');
   }
 
-  const canPrompt = io.isStdinTTY && !withToken;
+  const canPrompt = io.isStdinTTY && !withToken && !passwordStdin;
   let baseUrl = globals.baseUrl || env.WSM_BASE_URL;
   if (!baseUrl && canPrompt) {
     baseUrl = await ctx.prompter.input('API base URL', { default: saved.base_url, validate: (v) => baseUrlProblem(v) ?? true });
@@ -44,6 +54,11 @@ export async function run(ctx: Context, input: VerbInput): Promise<void> {
   if (urlProblem) throw new UsageError(urlProblem);
   baseUrl = normalizeBaseUrl(baseUrl);
 
+  if (email !== undefined) {
+    if (password === undefined && canPrompt) password = await ctx.prompter.password(`Password for ${email}`);
+    if (!password) throw new UsageError('no password: pipe it in with `--password-stdin` (standard input is not a terminal)');
+    token = await issueToken(ctx, baseUrl, email, password);
+  }
   if (!token && canPrompt) token = tokenFrom(await ctx.prompter.password('API token'), 'the token typed');
   if (!token) throw new UsageError('no token: pipe it in with `--with-token` (standard input is not a terminal)');
 
@@ -66,8 +81,10 @@ export async function run(ctx: Context, input: VerbInput): Promise<void> {
 
   output.message(`Logged in to ${baseUrl} as ${describeVerified(verified)} (profile "${profileName}", now current)`);
   if (workspace === undefined) {
-    const several = (verified.user?.workspaces?.length ?? 0) > 1 ? `this token reaches ${verified.user!.workspaces.length} workspaces; ` : '';
-    output.message(`No workspace chosen: ${several}pass -w <uuid> or run \`wsm workspace use\``);
+    // Seen in scripts too: the next command, in any shell, runs as this profile and needs a workspace.
+    const count = verified.user?.workspaces?.length ?? 0;
+    const several = count > 1 ? `this token reaches ${count} workspaces and none is picked without a terminal; ` : '';
+    output.warn(`no workspace chosen: ${several}profile "${profileName}" is now current without one: pass -w <uuid> or run \`wsm workspace use\``);
   }
 }
 

@@ -1,6 +1,9 @@
-// How contacts print: the list keeps to what fits a terminal row, `get` shows every field.
+// How contacts print: the list keeps to what fits a terminal row, `get` shows every field. Piped
+// output prints the data as the export writes it (groups as a JSON array of names, fields as a
+// JSON object); `-o csv` prints the export's own columns (export-format.ts).
 import type { Contact } from '../../api/schemas/index.js';
 import type { Column } from '../../cli/output.js';
+import { groupsCell } from './export-format.js';
 
 const groupNames = (contact: Contact) => (contact.contact_groups ?? []).map((g) => g.name).join(', ');
 /** `VIP (3), News (5)`: the ids are what --group, --add-group and --remove-group take. */
@@ -14,7 +17,7 @@ export const contactColumns: Column<Contact>[] = [
   { key: 'name', header: 'NAME' },
   { key: 'email', header: 'EMAIL' },
   { key: 'status', header: 'ACTIVE' },
-  { key: 'contact_groups', header: 'GROUPS', get: groupNames },
+  { key: 'contact_groups', header: 'GROUPS', get: groupsCell, show: groupNames },
 ];
 
 export const contactDetailColumns: Column<Contact>[] = [
@@ -24,8 +27,8 @@ export const contactDetailColumns: Column<Contact>[] = [
   { key: 'email', header: 'E-mail' },
   { key: 'gender', header: 'Gender' },
   { key: 'status', header: 'Active' },
-  { key: 'contact_groups', header: 'Groups', get: groupsWithIds },
-  { key: 'fields', header: 'Fields', get: fieldLines },
+  { key: 'contact_groups', header: 'Groups', get: groupsCell, show: groupsWithIds },
+  { key: 'fields', header: 'Fields', get: (contact) => contact.fields ?? {}, show: fieldLines },
   { key: 'avatar_url', header: 'Avatar' },
   { key: 'created_at', header: 'Created' },
   { key: 'updated_at', header: 'Updated' },

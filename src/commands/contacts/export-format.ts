@@ -5,10 +5,42 @@
 // their ids: never CSV under another format's name.
 import { encodeGroupNames, hasLineBreak } from '../../api/csv-cells.js';
 import type { Contact } from '../../api/schemas/index.js';
-import { cellText, csvCell, type OutputFormat } from '../../cli/output.js';
+import type { WsmClient } from '../../api/client.js';
+import type { Context } from '../../cli/context.js';
+import { csvCell, valueOf, type Column, type OutputFormat } from '../../cli/output.js';
 import { safeJson } from '../../cli/text.js';
 
 export const EXPORT_COLUMNS = ['id', 'number', 'name', 'email', 'gender', 'status', 'contact_groups', 'created_at', 'updated_at'] as const;
+
+/** The contact fields' names, the export's last columns; a field named like a fixed column is left out (the fixed column wins). */
+export async function exportFieldNames(client: WsmClient): Promise<string[]> {
+  const names: string[] = [];
+  for await (const field of client.fields.iterate()) {
+    if (!(EXPORT_COLUMNS as readonly string[]).includes(field.name)) names.push(field.name);
+  }
+  return names;
+}
+
+/** The `contact_groups` cell: `["VIP","News"]`. */
+export const groupsCell = (contact: Contact) => encodeGroupNames((contact.contact_groups ?? []).map((g) => g.name));
+
+/**
+ * The export's columns, EXPORT_COLUMNS then one per field: also what `contacts list -o csv` and
+ * `contacts get -o csv` print, so the same contact has one CSV shape. Groups by name, not id:
+ * ids mean nothing in another workspace; JSON, since a name may hold any character.
+ */
+export function exportColumns(fieldNames: string[]): Column<Contact>[] {
+  return [
+    ...EXPORT_COLUMNS.map((key): Column<Contact> => (key === 'contact_groups' ? { key, header: key, get: groupsCell } : { key, header: key })),
+    ...fieldNames.map((name): Column<Contact> => ({ key: name, header: name, get: (contact) => contact.fields?.[name] ?? '' })),
+  ];
+}
+
+/** The columns `contacts list` and `get` print: the export's with `-o csv`, so a contact has one CSV shape. */
+export async function contactColumnsFor(ctx: Context, client: WsmClient, columns: Column<Contact>[]): Promise<Column<Contact>[]> {
+  const { output } = ctx;
+  return output.format === 'csv' && !output.quiet && !output.selecting ? exportColumns(await exportFieldNames(client)) : columns;
+}
 
 export interface ExportWriter {
   /** What precedes the first contact (the CSV header, `[`). */
@@ -17,17 +49,6 @@ export interface ExportWriter {
   end(): string;
   /** CSV: how many contacts written so far hold a line break in a value (the import cannot read those back). */
   readonly withLineBreaks: number;
-}
-
-/** The contact's cells in EXPORT_COLUMNS order, then its field values. */
-function csvRow(contact: Contact, fieldNames: string[]): unknown[] {
-  const fixed = EXPORT_COLUMNS.map((column): unknown => {
-    // Names, not ids: ids mean nothing in another workspace; JSON, since a name may hold any character.
-    if (column === 'contact_groups') return encodeGroupNames((contact.contact_groups ?? []).map((g) => g.name));
-    const value = contact[column];
-    return typeof value === 'boolean' ? cellText(value) : value;
-  });
-  return [...fixed, ...fieldNames.map((name) => contact.fields?.[name] ?? '')];
 }
 
 /** `terminal`: stdout is a terminal, where control characters in cells are made visible. */
@@ -53,13 +74,14 @@ export function exportWriter(format: OutputFormat, quiet: boolean, fieldNames: s
     };
   }
   let withLineBreaks = 0;
+  const columns = exportColumns(fieldNames);
   const row = (contact: Contact) => {
-    const cells = csvRow(contact, fieldNames);
+    const cells = columns.map((column) => valueOf(contact, column));
     if (cells.some((cell) => typeof cell === 'string' && hasLineBreak(cell))) withLineBreaks += 1;
     return line(cells);
   };
   return {
-    start: () => line([...EXPORT_COLUMNS, ...fieldNames]),
+    start: () => line(columns.map((column) => column.key)),
     page: (contacts) => contacts.map(row).join(''),
     end: () => '',
     get withLineBreaks() {

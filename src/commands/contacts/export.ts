@@ -5,7 +5,7 @@ import type { ListPage } from '../../api/pagination.js';
 import type { Contact } from '../../api/schemas/index.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { str, verb, workspaceClient } from '../shared/verb.js';
-import { EXPORT_COLUMNS, exportWriter } from './export-format.js';
+import { exportFieldNames, exportWriter } from './export-format.js';
 import { countText } from '../../cli/text.js';
 
 export { EXPORT_COLUMNS } from './export-format.js';
@@ -24,12 +24,7 @@ export const run = verb(async (ctx, { opts }) => {
   let withLineBreaks = 0;
   try {
     // Field names first: they are columns of the header, written before the first contact.
-    const fieldNames: string[] = [];
-    // A field named like a fixed column would make the header ambiguous; the fixed column wins.
-    for await (const field of client.fields.iterate()) {
-      if (!(EXPORT_COLUMNS as readonly string[]).includes(field.name)) fieldNames.push(field.name);
-    }
-    const writer = exportWriter(ctx.output.format, ctx.output.quiet, fieldNames, ctx.io.isStdoutTTY);
+    const writer = exportWriter(ctx.output.format, ctx.output.quiet, await exportFieldNames(client), ctx.io.isStdoutTTY);
     ctx.io.out(writer.start());
     // One write a page: a million small writes to stdout cost more than the rows themselves.
     const write = (page: ListPage<Contact>) => {

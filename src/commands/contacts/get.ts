@@ -1,10 +1,12 @@
 // `wsm contacts get <id>` (an extension endpoint: a backend without it is told apart from a 404).
 import { parseId, verb, workspaceClient } from '../shared/verb.js';
 import { contactDetailColumns } from './columns.js';
+import { contactColumnsFor } from './export-format.js';
 
 export const run = verb(async (ctx, { args }) => {
   const id = parseId(args[0], 'contact id');
   const client = await workspaceClient(ctx);
-  const { data } = await client.contacts.get(id);
-  await ctx.output.record(data, { columns: contactDetailColumns });
+  // With -o csv the field names (columns) are read while the contact is.
+  const [{ data }, columns] = await Promise.all([client.contacts.get(id), contactColumnsFor(ctx, client, contactDetailColumns)]);
+  await ctx.output.record(data, { columns });
 });

@@ -3,6 +3,7 @@ import type { ContactListQuery } from '../../api/resources/contacts.js';
 import { parsePageFlags, renderList } from '../shared/list.js';
 import { str, verb, workspaceClient } from '../shared/verb.js';
 import { contactColumns } from './columns.js';
+import { contactColumnsFor } from './export-format.js';
 
 export const run = verb(async (ctx, { opts }) => {
   const flags = parsePageFlags(ctx, opts);
@@ -15,6 +16,6 @@ export const run = verb(async (ctx, { opts }) => {
     flags,
     { page: (q) => client.contacts.list(q), all: (q, s) => client.contacts.iterate(q, s) },
     query,
-    { columns: contactColumns, noun: 'contacts' },
+    { columns: await contactColumnsFor(ctx, client, contactColumns), noun: 'contacts' },
   );
 });

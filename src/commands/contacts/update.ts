@@ -2,7 +2,8 @@
 //  [--add-group <id>]... [--remove-group <id>]... [--avatar] [--field k=v]...`
 // The API requires the name on every update; without --name (and for --add-group/--remove-group,
 // which edit the current groups) the contact is read first. That read is the GET-one extension:
-// a server without it is told apart, and the command says which flag to give instead.
+// a server without it is told apart (exit 1, as for any extension it lacks), and the command says
+// which flag to give instead.
 // Many at once: `wsm contacts update --from <file|-> [flags for every row] [--dry-run] [--concurrency n]`.
 import { UnsupportedEndpointError } from '../../api/errors.js';
 import { UsageError } from '../../cli/errors.js';
@@ -33,8 +34,9 @@ export const run = verb(async (ctx, { args, opts }) => {
       current = (await client.contacts.get(id)).data;
     } catch (error) {
       if (!(error instanceof UnsupportedEndpointError)) throw error;
+      // Like every extension the server lacks: exit 1, saying what works instead.
       const missing = update.body.name === undefined ? '--name (the API requires the name on every update)' : 'the whole list with --group';
-      throw new UsageError(`this server cannot read one contact, so wsm cannot keep what it holds: pass ${missing}`);
+      throw new UnsupportedEndpointError(error.operation, error.response, `wsm cannot keep what the contact holds, so pass ${missing}`);
     }
   }
   const body = mergeUpdate(update, current);

@@ -8,10 +8,10 @@ export const importColumns: Column<ContactImport>[] = [
   { key: 'name', header: 'NAME' },
   { key: 'status', header: 'STATUS' },
   { key: 'processed_rows', header: 'ROWS', get: rowsDone },
-  { key: 'created_count', header: 'CREATED' },
+  { key: 'created_count', header: 'NEW' },
   { key: 'updated_count', header: 'UPDATED' },
   { key: 'failed_count', header: 'FAILED' },
-  { key: 'created_at', header: 'CREATED AT' },
+  { key: 'created_at', header: 'CREATED' },
 ];
 
 export const importDetailColumns: Column<ContactImport>[] = [

@@ -1,52 +1,51 @@
+// `wsm serve`: parse the flags (each error names its flag, exit 2), start the server, save the
+// profile that points the CLI at it, and stop cleanly on SIGINT/SIGTERM.
+import { connect } from 'node:net';
 import { z } from 'zod';
 import type { Context } from '../../cli/context.js';
 import type { VerbInput } from '../../cli/action.js';
-import { LocalValidationError } from '../../cli/errors.js';
-import { check } from '../../api/schemas/index.js';
-import { parseDuration } from '../../cli/duration.js';
+import { UsageError } from '../../cli/errors.js';
+import { isUuid } from '../../cli/values.js';
 import { saveLocalProfile } from '../../cli/config.js';
+import { badValue, parseDuration, parseValue, str } from '../shared/verb.js';
 
-const serveFlags = z.object({
-  host: z.string().min(1),
-  port: z.coerce.number().int().min(0).max(65535),
-  db: z.string().min(1).optional(),
-  adminToken: z.string().min(8).optional(),
-  approvalDelay: z.string().transform((text, ctx) => {
-    const ms = parseDuration(text);
-    if (ms === undefined) ctx.addIssue({ code: 'custom', message: 'The approval delay must be a duration such as 0, 500ms, 5s or 2m.' });
-    return ms ?? 0;
-  }),
-  providerFault: z.enum(['unavailable', 'credentials', 'timeout']).optional(),
-  log: z.boolean().optional(),
-  apiOnly: z.boolean().optional(),
-});
+const PROVIDER_FAULTS = ['unavailable', 'credentials', 'timeout'] as const;
+
+/** The profile a server is saved under unless `--profile` names another. */
+const DEFAULT_PROFILE = 'local';
+
+/** The flags in the user's words: `--port takes a whole number from 0 to 65535, got "x"`. */
+function serveFlags(opts: Record<string, unknown>, workspace: string | undefined) {
+  const port = String(opts.port);
+  if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) throw new UsageError(`--port takes a whole number from 0 to 65535, got "${port}"`);
+  const host = String(opts.host).trim();
+  if (host === '') throw new UsageError('--host takes an address to listen on, such as 127.0.0.1, got ""');
+  const adminToken = str(opts.adminToken);
+  if (adminToken !== undefined && adminToken.length < 8) throw new UsageError('--admin-token must be at least 8 characters long');
+  if (workspace !== undefined && !isUuid(workspace)) throw badValue('-w/--workspace', 'the UUID of the workspace to seed', workspace);
+  return {
+    host,
+    port: Number(port),
+    db: str(opts.db),
+    adminToken,
+    workspace,
+    approvalDelayMs: parseDuration(opts.approvalDelay, '--approval-delay'),
+    providerFault: opts.providerFault === undefined ? undefined : parseValue(z.enum(PROVIDER_FAULTS), opts.providerFault, '--provider-fault'),
+    logger: opts.log === true,
+    apiOnly: opts.apiOnly === true,
+  };
+}
 
 export async function run(ctx: Context, { opts }: VerbInput): Promise<void> {
-  const parsed = check(serveFlags, opts);
-  // -w/--workspace is a global flag: serve reads it from there for the seeded workspace id.
-  const workspace = ctx.globals.workspace;
-  if (workspace !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(workspace)) {
-    throw new LocalValidationError('invalid serve options', { workspace: ['The workspace must be a UUID.'] });
-  }
-  if (!parsed.ok) throw new LocalValidationError('invalid serve options', parsed.errors);
-  const flags = parsed.value;
+  // -w/--workspace and --profile are global flags: serve reads the seeded workspace's id and the
+  // name to save its profile under from there.
+  const flags = serveFlags(opts, ctx.globals.workspace);
+  const profileName = ctx.globals.profile ?? DEFAULT_PROFILE;
   const config = await ctx.config();
-  const previousToken = config.getProfile('local')?.token;
+  const previous = config.getProfile(profileName);
 
   const { startServer } = await import('../../server/serve.js');
-  const server = await startServer({
-    host: flags.host,
-    port: flags.port,
-    db: flags.db,
-    adminToken: flags.adminToken,
-    workspace,
-    approvalDelayMs: flags.approvalDelay,
-    providerFault: flags.providerFault,
-    previousToken,
-    logger: flags.log,
-    onWarning: (message) => ctx.output.warn(message),
-    apiOnly: flags.apiOnly,
-  });
+  const server = await startServer({ ...flags, previousToken: previous?.token, onWarning: (message) => ctx.output.warn(message) });
 
   // SIGINT/SIGTERM: stop accepting, finish in-flight requests, close the database, exit 0.
   // Listened for before "Listening on" is printed: a script that stops the server as soon as it
@@ -61,9 +60,35 @@ export async function run(ctx: Context, { opts }: VerbInput): Promise<void> {
     process.on('SIGTERM', stop);
   });
 
-  await saveLocalProfile({ baseUrl: server.url, token: server.token, workspace: server.workspaceId }, { config });
+  // Another server still answering at the profile's old address loses its profile: say so.
+  const replaced = previous?.base_url !== undefined && previous.base_url !== server.url && (await answers(previous.base_url)) ? previous.base_url : undefined;
+  await saveLocalProfile({ baseUrl: server.url, token: server.token, workspace: server.workspaceId }, { config, name: profileName });
   ctx.io.out(`Listening on ${server.url}\n`);
-  ctx.io.err(`Workspace ${server.workspaceId}; profile "local" saved${server.newToken ? `; admin token: ${server.token}` : ''}\n`);
+  if (replaced !== undefined) {
+    ctx.output.warn(`replacing profile "${profileName}" (was ${replaced}, where a server still answers): pass --profile <name> to save this server under another name`);
+  }
+  ctx.io.err(`Workspace ${server.workspaceId}; profile "${profileName}" saved${server.newToken ? `; admin token: ${server.token}` : ''}\n`);
   if (flags.apiOnly) ctx.io.err('Published API only: every extension answers 404\n');
   await stopped;
+}
+
+/** Whether something accepts connections at the URL's host and port (a quick TCP connect, no request). */
+function answers(url: string, timeoutMs = 500): Promise<boolean> {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return Promise.resolve(false);
+  }
+  const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
+  return new Promise((resolve) => {
+    const socket = connect({ host: target.hostname.replace(/^\[|\]$/g, ''), port });
+    const done = (open: boolean) => {
+      socket.destroy();
+      resolve(open);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
 }

@@ -22,6 +22,12 @@ function headerText(header: Header): string {
   return `media: ${media.type ?? '?'}${media.handle ? `, handle ${media.handle}` : ''}`;
 }
 
+/** A text header's text; a media header as its JSON object. */
+function headerData(header: Header): unknown {
+  if (!header) return '';
+  return header.type === 'text' ? header.text.content : header;
+}
+
 function withExamples(text: string, variables: unknown): string {
   return Array.isArray(variables) && variables.length > 0 ? `${text}\n(examples: ${variables.join(', ')})` : text;
 }
@@ -52,11 +58,12 @@ export const templateDetailColumns: Column<Template>[] = [
   { key: 'status', header: 'Status' },
   { key: 'rejection_reason', header: 'Rejection reason' },
   { key: 'provider_id', header: 'Provider id' },
-  { key: 'components.header', header: 'Header', get: (t) => headerText(t.components?.header ?? null) },
-  { key: 'components.body', header: 'Body', get: (t) => (t.components?.body ? withExamples(t.components.body.text, t.components.body.variables) : '') },
+  // On a terminal these read as lines (`URL: Track -> https://…`); piped and CSV get the data itself.
+  { key: 'components.header', header: 'Header', get: (t) => headerData(t.components?.header ?? null), show: (t) => headerText(t.components?.header ?? null) },
+  { key: 'components.body', header: 'Body', get: (t) => t.components?.body?.text ?? '', show: (t) => (t.components?.body ? withExamples(t.components.body.text, t.components.body.variables) : '') },
   { key: 'components.footer', header: 'Footer' },
-  { key: 'components.buttons', header: 'Buttons', get: (t) => buttonLines(t.components?.buttons) },
-  { key: 'options', header: 'Options', get: (t) => optionLines(t.options) },
+  { key: 'components.buttons', header: 'Buttons', get: (t) => t.components?.buttons ?? [], show: (t) => buttonLines(t.components?.buttons) },
+  { key: 'options', header: 'Options', get: (t) => t.options ?? {}, show: (t) => optionLines(t.options) },
   { key: 'created_at', header: 'Created' },
   { key: 'updated_at', header: 'Updated' },
 ];

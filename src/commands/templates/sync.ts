@@ -49,6 +49,8 @@ async function trackedIds(ctx: Context, opts: Record<string, unknown>): Promise<
   const given = Array.isArray(opts.template) ? (opts.template as string[]) : [];
   const from = str(opts.templatesFrom);
   const lines = from === undefined ? [] : (await readTextInput(ctx, from)).split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+  // An empty file is no request to fall back on the pending list: a create step upstream failed.
+  if (from !== undefined && lines.length === 0) throw new UsageError(`${from === '-' ? 'standard input' : from} names no templates: --templates-from takes ids, one a line (as \`wsm templates create -q\` prints them)`);
   const ids = [...given.map((id) => parseId(id, '--template')), ...lines.map((id) => parseId(id, `template id in ${from}`))];
   return [...new Set(ids.map(String))];
 }
@@ -87,9 +89,10 @@ async function untilDeadline<T>(ctx: Context, wait: Wait, call: () => Promise<T>
   }
 }
 
-/** Current state of the tracked templates, read one by one (api.md's GET); deleted ones drop out. */
-async function outcomes(client: WsmClient, tracked: string[], signal?: AbortSignal): Promise<Outcome[]> {
+/** Current state of the tracked templates, read one by one (api.md's GET), and the ids that are gone (404). */
+async function outcomes(client: WsmClient, tracked: string[], signal?: AbortSignal): Promise<{ rows: Outcome[]; gone: string[] }> {
   const rows: Outcome[] = [];
+  const gone: string[] = [];
   for (const id of tracked) {
     try {
       const { data: t } = await client.templates.get(id, { signal });
@@ -97,9 +100,15 @@ async function outcomes(client: WsmClient, tracked: string[], signal?: AbortSign
       rows.push({ id: t.id ?? id, name: t.name ?? '', language: t.language ?? '', status: t.status ?? '', rejection_reason: typeof reason === 'string' ? reason : null });
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
+      gone.push(id);
     }
   }
-  return rows;
+  return { rows, gone };
+}
+
+/** `template 999` / `templates 998, 999`. */
+function templateIds(ids: string[]): string {
+  return `template${ids.length === 1 ? '' : 's'} ${ids.join(', ')}`;
 }
 
 function printSyncAnswer(ctx: Context, result: TemplateSyncResult): Promise<void> | void {
@@ -120,7 +129,13 @@ export const run = verb(async (ctx, { opts }) => {
   if (!wait && !failOnRejected && tracked.length === 0) return printSyncAnswer(ctx, await client.templates.sync());
 
   const named = tracked.length > 0;
-  if (!named) {
+  const limits: Wait = { deadline: Date.now() + timeoutMs, intervalMs };
+  const attempt = <T>(call: () => Promise<T>) => (wait ? untilDeadline(ctx, limits, call) : call());
+  if (named) {
+    // A typo, or ids from another workspace: said before any sync or wait, never tracked as nothing.
+    const { gone } = await attempt(() => outcomes(client, tracked));
+    if (gone.length > 0) throw new CliError(`${templateIds(gone)} not found`, ExitCode.notFound);
+  } else {
     const pending = await pendingBefore(client);
     if (pending === undefined && failOnRejected) {
       throw new UsageError('this server cannot list templates, so --fail-on-rejected needs the templates to check: pass --template <id> (repeatable) or --templates-from <file|->');
@@ -129,8 +144,18 @@ export const run = verb(async (ctx, { opts }) => {
     tracked = pending ?? [];
   }
 
-  const limits: Wait = { deadline: Date.now() + timeoutMs, intervalMs };
-  const attempt = <T>(call: () => Promise<T>) => (wait ? untilDeadline(ctx, limits, call) : call());
+  // A template named explicitly that is deleted meanwhile is said once and counts as not approved;
+  // one tracked from the pre-sync list simply drops out.
+  const deleted = new Set<string>();
+  const read = async (signal?: AbortSignal): Promise<Outcome[]> => {
+    const { rows, gone } = await outcomes(client, tracked, signal);
+    for (const id of gone) {
+      if (!named || deleted.has(id)) continue;
+      deleted.add(id);
+      ctx.output.warn(`template ${id} was deleted during the sync: it counts as not approved`);
+    }
+    return rows;
+  };
   let result: TemplateSyncResult;
   let rows: Outcome[] | undefined;
   let settled: boolean;
@@ -140,7 +165,7 @@ export const run = verb(async (ctx, { opts }) => {
   } else {
     // The review goes on at the provider whatever happens here: Ctrl-C says so and how to wait again.
     ({ result, rows, settled } = await untilInterrupted(
-      (signal) => waitUntilDecided(ctx, client, tracked, { ...limits, signal }),
+      (signal) => waitUntilDecided(ctx, client, tracked.length, read, { ...limits, signal }),
       () => `the provider's review goes on: ${resumeCommand(ctx.globals, resumeTail(opts, tracked, named))} resumes the wait`,
     ));
   }
@@ -151,7 +176,7 @@ export const run = verb(async (ctx, { opts }) => {
     return printSyncAnswer(ctx, result);
   }
 
-  rows ??= await attempt(() => outcomes(client, tracked));
+  rows ??= await attempt(() => read());
   await ctx.output.list(rows, { columns: outcomeColumns });
   const rejected = rows.filter((r) => r.status === 'REJECTED');
   const approved = rows.filter((r) => r.status === 'APPROVED');
@@ -161,9 +186,13 @@ export const run = verb(async (ctx, { opts }) => {
   if (wait && pending.length > 0) {
     throw new CliError(`timed out after ${formatMs(timeoutMs)}: still PENDING: ${pending.map((r) => r.name).join(', ')}`, ExitCode.unavailable);
   }
-  if (failOnRejected && rejected.length > 0) {
+  if (failOnRejected && (rejected.length > 0 || deleted.size > 0)) {
     const list = rejected.map((r) => `${r.name} (${r.rejection_reason ?? 'no reason given'})`).join(', ');
-    throw new RejectedTemplatesError(`${rejected.length} template${rejected.length === 1 ? ' was' : 's were'} REJECTED: ${list}`, rejected.map((r) => r.name));
+    const reasons = [
+      ...(rejected.length > 0 ? [`${rejected.length} template${rejected.length === 1 ? ' was' : 's were'} REJECTED: ${list}`] : []),
+      ...(deleted.size > 0 ? [`${templateIds([...deleted])} ${deleted.size === 1 ? 'was' : 'were'} deleted before ${deleted.size === 1 ? 'its' : 'their'} review ended`] : []),
+    ];
+    throw new RejectedTemplatesError(reasons.join('; '), rejected.map((r) => r.name));
   }
 });
 
@@ -172,15 +201,21 @@ export const run = verb(async (ctx, { opts }) => {
  * last sync's answer, the tracked templates' states when read, whether it settled. Progress on a
  * terminal: the tracked templates decided so far.
  */
-async function waitUntilDecided(ctx: Context, client: WsmClient, tracked: string[], limits: Wait): Promise<{ result: TemplateSyncResult; rows?: Outcome[]; settled: boolean }> {
+async function waitUntilDecided(
+  ctx: Context,
+  client: WsmClient,
+  trackedCount: number,
+  read: (signal?: AbortSignal) => Promise<Outcome[]>,
+  limits: Wait,
+): Promise<{ result: TemplateSyncResult; rows?: Outcome[]; settled: boolean }> {
   const attempt = <T>(call: () => Promise<T>) => untilDeadline(ctx, limits, call);
-  const progress = ctx.io.progress('Templates reviewed', tracked.length || undefined);
+  const progress = ctx.io.progress('Templates reviewed', trackedCount || undefined);
   try {
     for (;;) {
       const result = await attempt(() => client.templates.sync({ signal: limits.signal }));
       let rows: Outcome[] | undefined;
-      if (!result.nothing_pending && tracked.length > 0) {
-        rows = await attempt(() => outcomes(client, tracked, limits.signal));
+      if (!result.nothing_pending && trackedCount > 0) {
+        rows = await attempt(() => read(limits.signal));
         progress.update(rows.filter((r) => r.status !== 'PENDING').length);
       }
       const settled = result.nothing_pending || (rows !== undefined && rows.every((r) => r.status !== 'PENDING'));

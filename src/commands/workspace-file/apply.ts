@@ -1,12 +1,13 @@
 // `wsm apply -f FILE [--prune] [--replace-templates] [--dry-run] [--yes] [--state FILE]`: shows the
 // plan, asks on a terminal (--yes without one), makes the changes in dependency order and reports
 // each; after a failure it goes on with the rest and exits with the failure's code.
-import { ExitCode, UsageError } from '../../cli/errors.js';
+import { CliError, ExitCode, UsageError } from '../../cli/errors.js';
 import { verb } from '../shared/verb.js';
 import { ApplyIncompleteError } from './errors.js';
 import { execute, type Outcome } from './execute.js';
 import { applyCommand, preparePlan } from './prepare.js';
 import { changeTitle, planData, planText } from './render.js';
+import { unsupportedSummary } from './support.js';
 
 function outcomeLine(outcome: Outcome): string {
   const title = changeTitle(outcome.change);
@@ -23,7 +24,7 @@ function completeSentence(outcomes: Outcome[]): string {
   return `Apply complete: ${parts.join(', ')}.`;
 }
 
-function incompleteSentence(outcomes: Outcome[], rerun: string): string {
+function incompleteSentence(outcomes: Outcome[], rerun: string, file: string): string {
   const names = (status: Outcome['status']) => outcomes.filter((o) => o.status === status).map((o) => `${o.change.section} ${o.change.key}`);
   const failed = names('failed');
   const skipped = names('not attempted');
@@ -32,7 +33,10 @@ function incompleteSentence(outcomes: Outcome[], rerun: string): string {
     `apply incomplete: ${applied} of ${outcomes.length} changes made`,
     `${failed.length} failed (${failed.join(', ')})`,
     ...(skipped.length ? [`${skipped.length} not attempted (${skipped.join(', ')})`] : []),
-    `re-run \`${rerun}\` to finish`,
+    // A change the server lacks the operation for fails the same way every time.
+    outcomes.every((o) => o.status !== 'failed' || o.unsupported)
+      ? `this server does not support what failed: make it another way, or take it out of ${file}`
+      : `re-run \`${rerun}\` to finish`,
   ].join('; ');
 }
 
@@ -52,6 +56,12 @@ export const run = verb(async (ctx, { opts }) => {
   if (plan.counts.blocked > 0) {
     finish({ applied: false, results: [] });
     throw new UsageError(`${plan.counts.blocked} template change${plan.counts.blocked === 1 ? '' : 's'} cannot be made in place: pass --replace-templates, or restore the content; nothing was changed`);
+  }
+  const unsupported = unsupportedSummary(plan);
+  if (unsupported !== undefined && opts.dryRun !== true) {
+    finish({ applied: false, results: [] });
+    // Never "re-run to finish": no run can make these changes on this server.
+    throw new CliError(`this server does not support ${unsupported}: nothing was changed; make these changes another way, or take them out of ${loaded.path}`, ExitCode.failure);
   }
   if (opts.dryRun === true) {
     print('Dry run: nothing was changed.\n');
@@ -78,5 +88,5 @@ export const run = verb(async (ctx, { opts }) => {
     print(completeSentence(outcomes) + '\n');
     return;
   }
-  throw new ApplyIncompleteError(incompleteSentence(outcomes, applyCommand(loaded.path, opts)), firstFailure.exitCode ?? ExitCode.failure);
+  throw new ApplyIncompleteError(incompleteSentence(outcomes, applyCommand(loaded.path, opts), loaded.path), firstFailure.exitCode ?? ExitCode.failure);
 });

@@ -4,6 +4,7 @@
 import { APIConnectionError, APIStatusError, AuthenticationError, UnprocessableEntityError } from '../../api/errors.js';
 import type { WorkspaceSection } from '../../api/schemas/index.js';
 import { exitCodeFor } from '../../cli/errors.js';
+import { isUnsupported } from './observe.js';
 import { executionOrder, type Change } from './plan.js';
 import type { Prepared } from './prepare.js';
 import { specOf, type Entry } from './sections.js';
@@ -18,6 +19,8 @@ export interface Outcome {
   /** Why it failed, as one sentence. */
   error?: string;
   exitCode?: number;
+  /** It failed because the server lacks the operation: running again cannot help. */
+  unsupported?: boolean;
 }
 
 /** One sentence for a failed request, with the server's field errors. */
@@ -89,7 +92,7 @@ export async function execute(prepared: Prepared, report: (outcome: Outcome) => 
         if (change.unseen && error instanceof UnprocessableEntityError && prepared.state) {
           message += ` (if it exists already, record its id as "${change.key}" under ${change.section} in ${prepared.state.path})`;
         }
-        outcome = { change, status: 'failed', error: message, exitCode: exitCodeFor(cause) };
+        outcome = { change, status: 'failed', error: message, exitCode: exitCodeFor(cause), ...(isUnsupported(cause) ? { unsupported: true } : {}) };
         stopped = stopsEverything(cause);
       }
     }

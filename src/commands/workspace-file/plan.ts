@@ -29,6 +29,8 @@ export interface Change {
   entry?: unknown;
   /** A create in a section the server cannot list: the item may exist unseen. */
   unseen?: boolean;
+  /** Operations the change needs that this server lacks (`updating a role`): apply refuses the plan. */
+  unsupported?: string[];
 }
 
 /** What could be read of one section on the server. */

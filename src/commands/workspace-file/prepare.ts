@@ -8,6 +8,7 @@ import { observe, type ObserveResult } from './observe.js';
 import { makePlan, type Plan } from './plan.js';
 import { readWorkspaceFile, type LoadedFile } from './read.js';
 import { defaultStatePath, openState, type StateFile } from './state.js';
+import { markUnsupported } from './support.js';
 
 export interface Prepared {
   loaded: LoadedFile;
@@ -37,6 +38,7 @@ export async function preparePlan(ctx: Context, opts: Record<string, unknown>): 
   const declared = WORKSPACE_SECTIONS.filter((section) => loaded.file[section] !== undefined);
   const observed = await observe(client, declared, state);
   const plan = makePlan(loaded.file, observed.observation, { prune: opts.prune === true, replaceTemplates: opts.replaceTemplates === true });
+  await markUnsupported(client, plan);
   if (declared.length === 0) plan.notes.push(`${path} declares no section (fields, groups, labels, roles, templates), so it manages nothing`);
   return { loaded, client, workspace, state, observed, plan };
 }

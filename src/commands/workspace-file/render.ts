@@ -29,8 +29,9 @@ export function changeTitle(change: Change): string {
 export function changeLines(change: Change, colour: boolean): string[] {
   const paint = (text: string) => (colour ? `\x1b[${COLOURS[change.action]}m${text}\x1b[39m` : text);
   const title = changeTitle(change);
-  if (change.fields.length === 0) return [paint(title) + (change.unseen ? ' (unseen)' : '')];
-  return change.fields.map((field) => `${paint(title)} ${fieldText(field)}`);
+  const mark = change.unsupported ? ` (not on this server: ${change.unsupported.join(', ')})` : '';
+  if (change.fields.length === 0) return [paint(title) + (change.unseen ? ' (unseen)' : '') + mark];
+  return change.fields.map((field) => `${paint(title)} ${fieldText(field)}${mark}`);
 }
 
 export function countsLine(plan: Plan): string {
@@ -54,6 +55,12 @@ export function planText(plan: Plan, file: string, colour: boolean): string {
       `${plan.counts.blocked} cannot be done in place (!): the API has no template update. Pass --replace-templates to delete and re-create them (the provider reviews them again), or restore their content in ${file}.`,
     );
   }
+  const unsupported = plan.changes.filter((c) => c.unsupported).length;
+  if (unsupported > 0) {
+    lines.push(
+      `${unsupported === 1 ? '1 change is' : `${unsupported} changes are`} "not on this server": it lacks operations they need (extensions of wsm serve), so apply refuses the plan. Make ${unsupported === 1 ? 'that change' : 'those changes'} another way, or take ${unsupported === 1 ? 'it' : 'them'} out of ${file}.`,
+    );
+  }
   if (plan.unmanaged.length > 0) {
     const names = plan.unmanaged.map((item) => `${item.section} ${keyText(item.key)}`).join(', ');
     lines.push(`Not in ${file}, kept (--prune deletes them): ${names}.`);
@@ -67,7 +74,15 @@ export function planData(plan: Plan, context: { file: string; workspace: string 
   return {
     file: context.file,
     workspace: context.workspace,
-    changes: plan.changes.map(({ action, section, key, id, fields, unseen }) => ({ action, section, key, ...(id !== undefined ? { id } : {}), fields, ...(unseen ? { unseen } : {}) })),
+    changes: plan.changes.map(({ action, section, key, id, fields, unseen, unsupported }) => ({
+      action,
+      section,
+      key,
+      ...(id !== undefined ? { id } : {}),
+      fields,
+      ...(unseen ? { unseen } : {}),
+      ...(unsupported ? { unsupported } : {}),
+    })),
     counts: plan.counts,
     unmanaged: plan.unmanaged,
     notes: plan.notes,

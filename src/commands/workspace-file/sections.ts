@@ -3,7 +3,9 @@
 // that a pulled file diffs as identical), and the client calls that read and change it.
 import { createdRecord } from '../../api/answers.js';
 import { resolve } from 'node:path';
+import type { z } from 'zod';
 import type { WsmClient } from '../../api/client.js';
+import type { CrudResource } from '../../api/resources/crud.js';
 import {
   ALL_PERMISSIONS,
   templateKey,
@@ -50,6 +52,8 @@ export interface SectionSpec<S extends WorkspaceSection = WorkspaceSection> {
   create(client: WsmClient, entry: Entry<S>, fileDir: string): Promise<{ id: number; record: unknown }>;
   update(client: WsmClient, id: number, entry: Entry<S>): Promise<void>;
   delete(client: WsmClient, id: number): Promise<void>;
+  /** The client resource behind the section, which knows its extension operations (templates have none the plan needs). */
+  resource?(client: WsmClient): CrudResource<unknown, z.ZodType, z.ZodType>;
 }
 
 /** Fields and groups: a name and nothing else, so they are only created or deleted. */
@@ -76,6 +80,7 @@ function namedSection<S extends 'fields' | 'groups'>(section: S, noun: string, p
     async delete(client, id) {
       await pick(client).delete(id);
     },
+    resource: (client) => pick(client) as CrudResource<unknown, z.ZodType, z.ZodType>,
   };
 }
 
@@ -104,6 +109,7 @@ const labels: SectionSpec<'labels'> = {
   async delete(client, id) {
     await client.labels.delete(id);
   },
+  resource: (client) => client.labels as CrudResource<unknown, z.ZodType, z.ZodType>,
 };
 
 const PERMISSION_ORDER = new Map<string, number>(ALL_PERMISSIONS.map((name, index) => [name, index]));
@@ -147,6 +153,7 @@ const roles: SectionSpec<'roles'> = {
   async delete(client, id) {
     await client.roles.delete(id);
   },
+  resource: (client) => client.roles as CrudResource<unknown, z.ZodType, z.ZodType>,
 };
 
 type TemplateEntry = Entry<'templates'>;

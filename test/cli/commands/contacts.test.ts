@@ -13,7 +13,8 @@ describe('contacts list', () => {
     api.pool.intercept({ path: `${WSP}/contacts`, method: 'GET' }).reply(200, page(rows, 1, 1), JSON_HEADERS);
     const { code, stdout, stderr } = await api.run(['contacts', 'list']);
     expect(code).toBe(0);
-    expect(stdout).toBe('1\t14155550001\tContact 1\tann@example.com\ttrue\tVIP\n2\t14155550002\tContact 2\t\tfalse\t\n');
+    // Groups as the export writes them (a JSON array of names): a name may hold a comma.
+    expect(stdout).toBe('1\t14155550001\tContact 1\tann@example.com\ttrue\t["VIP"]\n2\t14155550002\tContact 2\t\tfalse\t[]\n');
     expect(stderr).toBe('');
   });
 
@@ -74,7 +75,7 @@ describe('contacts get', () => {
     const piped = await api.run(['contacts', 'get', '7']);
     expect(piped.code).toBe(0);
     expect(piped.stdout).toContain('id\t7\nnumber\t14155550007\nname\tContact 7\nemail\tx@example.com\n');
-    expect(piped.stdout).toContain('fields\tcity: Lisbon\n');
+    expect(piped.stdout).toContain('contact_groups\t[]\nfields\t{"city":"Lisbon"}\n');
     const json = await api.run(['contacts', 'get', '7', '-o', 'json']);
     expect(JSON.parse(json.stdout)).toEqual(record);
   });
@@ -199,11 +200,11 @@ describe('contacts update', () => {
     expect(bodies).toEqual([{ name: 'Ann Lee', email: 'a@b.co' }]);
   });
 
-  it('without --name against a server that cannot read one contact: one line saying --name is needed', async () => {
+  it('without --name against a server that cannot read one contact: exit 1 as for any extension it lacks, saying --name is needed', async () => {
     api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'GET' }).reply(404, { message: 'The route could not be found.' }, JSON_HEADERS);
     const { code, stderr } = await api.run(['contacts', 'update', '7', '--inactive']);
-    expect(code).toBe(2);
-    expect(stderr).toBe('error: this server cannot read one contact, so wsm cannot keep what it holds: pass --name (the API requires the name on every update)\n');
+    expect(code).toBe(1);
+    expect(stderr).toBe('error: this server does not support getting one contact: wsm cannot keep what the contact holds, so pass --name (the API requires the name on every update)\n');
   });
 
   it('with nothing to change is exit 2, nothing sent', async () => {
@@ -273,6 +274,26 @@ describe('contacts delete', () => {
 });
 
 describe('contacts export', () => {
+  it('contacts list -o csv and contacts get -o csv print the export\'s columns and cells (finding 16)', async () => {
+    const fields = page([{ id: 1, name: 'city' }, { id: 2, name: 'plan tier' }], 1, 1, 100);
+    const record = contact(1, { name: 'Lee, Ann', gender: 'female', fields: { city: 'Porto: north', 'plan tier': 'gold' }, contact_groups: [{ id: 3, name: 'News, weekly' }, { id: 5, name: 'VIP' }] });
+    api.pool.intercept({ path: `${WSP}/contact-fields?per_page=100&page=1`, method: 'GET' }).reply(200, fields, JSON_HEADERS).times(3);
+    api.pool.intercept({ path: `${WSP}/contacts?per_page=100&page=1`, method: 'GET' }).reply(200, page([record], 1, 1, 100), JSON_HEADERS);
+    api.pool.intercept({ path: `${WSP}/contacts`, method: 'GET' }).reply(200, page([record]), JSON_HEADERS);
+    api.pool.intercept({ path: `${WSP}/contacts/1`, method: 'GET' }).reply(200, { data: record }, JSON_HEADERS);
+    const exported = await api.run(['contacts', 'export']);
+    expect(exported.stdout).toBe(
+      'id,number,name,email,gender,status,contact_groups,created_at,updated_at,city,plan tier\n' +
+        '1,14155550001,"Lee, Ann",,female,true,"[""News, weekly"",""VIP""]",2025-03-01T10:00:00.000Z,2025-03-01T10:00:00.000Z,Porto: north,gold\n',
+    );
+    const listed = await api.run(['contacts', 'list', '-o', 'csv']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toBe(exported.stdout);
+    const got = await api.run(['contacts', 'get', '1', '-o', 'csv']);
+    expect(got.code).toBe(0);
+    expect(got.stdout).toBe(exported.stdout);
+  });
+
   it('writes a fixed header plus one column per contact field, then every page', async () => {
     api.pool.intercept({ path: `${WSP}/contact-fields?per_page=100&page=1`, method: 'GET' }).reply(200, page([{ id: 1, name: 'city' }], 1, 1, 100), JSON_HEADERS);
     api.pool

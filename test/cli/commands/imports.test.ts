@@ -191,6 +191,27 @@ describe('imports verbs', () => {
     expect(get.stdout).toContain('errors\trow 1: Unknown column "x" was ignored.\n');
   });
 
+  it('list on a narrow terminal keeps counts and statuses whole: the name is cut, then the time goes (finding 14)', async () => {
+    const big = importRecord(4, { name: 'big-customer-list.csv', status: 'completed', total_rows: 300000, processed_rows: 300000, created_count: 300000 });
+    const small = importRecord(5, { status: 'processing', total_rows: 12000, processed_rows: 1500, created_count: 1500, failed_count: 3 });
+    const list = async (columns: number) => {
+      api.pool.intercept({ path: `${WSP}/contact-imports`, method: 'GET' }).reply(200, page([big, small]), JSON_HEADERS);
+      const { code, stdout } = await api.run(['imports', 'list', '--no-color'], { stdoutTTY: true, columns });
+      expect(code).toBe(0);
+      return stdout.trimEnd().split('\n');
+    };
+    const at60 = await list(60);
+    expect(at60).toEqual([
+      'ID  NAME  STATUS      ROWS           NEW     UPDATED  FAILED',
+      '4   big…  completed   300000/300000  300000  0        0',
+      '5   con…  processing  1500/12000     1500    0        3',
+    ]);
+    for (const line of at60) expect(line.length, line).toBeLessThanOrEqual(60);
+    const at120 = await list(120);
+    expect(at120[0]).toMatch(/^ID  NAME +STATUS +ROWS +NEW +UPDATED +FAILED +CREATED$/);
+    expect(at120[1]).toMatch(/^4   big-customer-list\.csv +completed +300000\/300000 +300000 +0 +0 +\S.* ago$/);
+  });
+
   it('create uploads like contacts import', async () => {
     const file = await api.file('good.csv', GOOD);
     const seen = acceptUpload(api);

@@ -78,6 +78,7 @@ describe('templates sync', () => {
   });
 
   it('--template names the templates to track: no list is read, a template answered {success, template} counts', async () => {
+    api.pool.intercept({ path: GET(7), method: 'GET' }).reply(200, { success: true, template: template(7) }, JSON_HEADERS);
     api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS);
     api.pool.intercept({ path: GET(7), method: 'GET' }).reply(200, { success: true, template: template(7, { status: 'REJECTED' }) }, JSON_HEADERS);
     const { code, stderr } = await api.run(['templates', 'sync', '--fail-on-rejected', '--template', '7']);
@@ -123,11 +124,13 @@ describe('templates sync', () => {
   });
 
   it('--wait retries a 503 during the wait; without --wait a 500 is exit 6 at once', async () => {
+    api.pool.intercept({ path: GET(3), method: 'GET' }).reply(200, one(template(3)), JSON_HEADERS);
     api.pool.intercept({ path: SYNC, method: 'POST' }).reply(503, { message: 'Service Unavailable' }, JSON_HEADERS);
     api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS);
     api.pool.intercept({ path: GET(3), method: 'GET' }).reply(200, one(template(3, { status: 'APPROVED' })), JSON_HEADERS);
     const waited = await api.run(['templates', 'sync', '--wait', '--interval', '0s', '--template', '3']);
     expect(waited.code).toBe(0);
+    api.pool.intercept({ path: GET(3), method: 'GET' }).reply(200, one(template(3)), JSON_HEADERS);
     api.pool.intercept({ path: SYNC, method: 'POST' }).reply(500, { success: false, message: 'Provider down.' }, JSON_HEADERS);
     const once = await api.run(['templates', 'sync', '--fail-on-rejected', '--template', '3']);
     expect(once.code).toBe(6);
@@ -138,6 +141,51 @@ describe('templates sync', () => {
     const { code, stderr } = await api.run(['templates', 'sync', '--wait', '--fail-on-rejected']);
     expect(code).toBe(2);
     expect(stderr).toBe('error: this server cannot list templates, so --fail-on-rejected needs the templates to check: pass --template <id> (repeatable) or --templates-from <file|->\n');
+  });
+
+  it('a --template that does not exist is exit 4 naming it, before any sync or wait', async () => {
+    const missing = { success: false, message: 'Template not found.', status: 404 };
+    api.pool.intercept({ path: GET(3), method: 'GET' }).reply(200, one(template(3)), JSON_HEADERS);
+    api.pool.intercept({ path: GET(999), method: 'GET' }).reply(404, missing, JSON_HEADERS);
+    // No sync is answered: the MockAgent refuses any request it was not told about.
+    const one999 = await api.run(['templates', 'sync', '--wait', '--fail-on-rejected', '--template', '3', '--template', '999']);
+    expect(one999).toMatchObject({ code: 4, stdout: '', stderr: 'error: template 999 not found\n' });
+    api.pool.intercept({ path: GET(998), method: 'GET' }).reply(404, missing, JSON_HEADERS);
+    api.pool.intercept({ path: GET(999), method: 'GET' }).reply(404, missing, JSON_HEADERS);
+    const both = await api.run(['templates', 'sync', '--template', '998', '--template', '999']);
+    expect(both).toMatchObject({ code: 4, stderr: 'error: templates 998, 999 not found\n' });
+  });
+
+  it('a named template deleted during the wait: a warning, and with --fail-on-rejected it counts as not approved (exit 7)', async () => {
+    const missing = { success: false, message: 'Template not found.', status: 404 };
+    for (const failOnRejected of [true, false]) {
+      api.pool.intercept({ path: GET(5), method: 'GET' }).reply(200, one(template(5)), JSON_HEADERS);
+      api.pool.intercept({ path: GET(6), method: 'GET' }).reply(200, one(template(6)), JSON_HEADERS);
+      api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS);
+      api.pool.intercept({ path: GET(5), method: 'GET' }).reply(404, missing, JSON_HEADERS);
+      api.pool.intercept({ path: GET(6), method: 'GET' }).reply(200, one(template(6, { status: 'APPROVED' })), JSON_HEADERS);
+      const flags = failOnRejected ? ['--fail-on-rejected'] : [];
+      const { code, stdout, stderr } = await api.run(['templates', 'sync', '--wait', '--interval', '0s', '--template', '5', '--template', '6', ...flags]);
+      expect(stdout).toBe('6\ttpl_6\ten\tAPPROVED\t\n');
+      const warning = 'warning: template 5 was deleted during the sync: it counts as not approved\n';
+      if (failOnRejected) {
+        expect(code).toBe(7);
+        expect(stderr).toBe(warning + 'error: template 5 was deleted before its review ended\n');
+      } else {
+        expect(code).toBe(0);
+        expect(stderr).toBe(warning);
+      }
+    }
+  });
+
+  it('an empty --templates-from is exit 2, not a fall-back to every pending template', async () => {
+    const file = await api.file('ids.txt', '\n# none\n');
+    const fromFile = await api.run(['templates', 'sync', '--wait', '--fail-on-rejected', '--templates-from', file]);
+    expect(fromFile).toMatchObject({ code: 2, stdout: '' });
+    expect(fromFile.stderr).toBe(`error: ${file} names no templates: --templates-from takes ids, one a line (as \`wsm templates create -q\` prints them)\n`);
+    const fromStdin = await api.run(['templates', 'sync', '--wait', '--templates-from', '-'], { stdin: '' });
+    expect(fromStdin.code).toBe(2);
+    expect(fromStdin.stderr).toMatch(/^error: standard input names no templates: /);
   });
 
   it('a bad --timeout is exit 2', async () => {

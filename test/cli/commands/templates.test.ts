@@ -162,6 +162,22 @@ describe('templates list / get / delete', () => {
     expect(missing.stderr).toBe('error: template 5 not found\n');
   });
 
+  it('get -o csv holds the raw body and the buttons as data; the terminal view keeps its decoration (finding 16)', async () => {
+    const tpl = template(4, {
+      components: { header: null, body: { text: 'Sale ends {{1}}', variables: ['Monday'] }, footer: null, buttons: [{ type: 'URL', text: 'Shop', url: 'https://example.com' }] },
+    });
+    api.pool.intercept({ path: `${WSP}/templates/4`, method: 'GET' }).reply(200, { success: true, data: tpl }, JSON_HEADERS).times(2);
+    const csv = await api.run(['templates', 'get', '4', '-o', 'csv']);
+    expect(csv.code).toBe(0);
+    expect(csv.stdout).toBe(
+      'id,name,language,category,status,rejection_reason,provider_id,components.header,components.body,components.footer,components.buttons,options,created_at,updated_at\n' +
+        '4,tpl_4,en,UTILITY,PENDING,,prov-4,,Sale ends {{1}},,"[{""type"":""URL"",""text"":""Shop"",""url"":""https://example.com""}]",{},2025-03-01T10:00:00.000Z,2025-03-01T10:00:00.000Z\n',
+    );
+    const shown = await api.run(['templates', 'get', '4', '--no-color'], { stdoutTTY: true });
+    expect(shown.stdout).toMatch(/Body +Sale ends \{\{1\}\}\n +\(examples: Monday\)\n/);
+    expect(shown.stdout).toMatch(/Buttons +URL: Shop -> https:\/\/example\.com\n/);
+  });
+
   it('delete: 403 is exit 3', async () => {
     api.pool.intercept({ path: `${WSP}/templates/4`, method: 'DELETE' }).reply(403, { message: 'This action is unauthorized.', status: 403 }, JSON_HEADERS);
     const { code, stderr } = await api.run(['templates', 'delete', '4', '--yes']);

@@ -1,0 +1,29 @@
+// Which planned changes this server cannot carry out: deleting a group or a label and updating or
+// deleting a role are extensions (decisions.md §6), absent from the published API. Asked before
+// anything changes, without side effects (an extension read of the same resource), so that diff
+// marks them and apply refuses the plan instead of failing half-way.
+import type { WsmClient } from '../../api/client.js';
+import type { CrudOperation } from '../../api/resources/crud.js';
+import type { WorkspaceSection } from '../../api/schemas/index.js';
+import type { Action, Plan } from './plan.js';
+import { specOf } from './sections.js';
+
+const OPERATIONS: Record<Action, CrudOperation[]> = { create: ['create'], update: ['update'], delete: ['delete'], replace: ['delete', 'create'], blocked: [] };
+
+/** Sets `unsupported` on each change needing an operation the server lacks; one read per section at most. */
+export async function markUnsupported(client: WsmClient, plan: Plan): Promise<void> {
+  const has = new Map<WorkspaceSection, boolean | undefined>();
+  for (const change of plan.changes) {
+    const resource = specOf(change.section).resource?.(client);
+    const extensions = resource === undefined ? [] : OPERATIONS[change.action].filter((operation) => resource.isExtension(operation));
+    if (resource === undefined || extensions.length === 0) continue;
+    if (!has.has(change.section)) has.set(change.section, await resource.hasExtensions(change.id));
+    if (has.get(change.section) === false) change.unsupported = extensions.map((operation) => resource.operationName(operation));
+  }
+}
+
+/** `updating a role (roles Agent), deleting a label (labels stray)`: what apply refuses, or undefined. */
+export function unsupportedSummary(plan: Plan): string | undefined {
+  const parts = plan.changes.filter((c) => c.unsupported).map((c) => `${c.unsupported!.join(' and ')} (${c.section} ${c.key})`);
+  return parts.length > 0 ? parts.join(', ') : undefined;
+}
