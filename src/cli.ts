@@ -2,14 +2,14 @@
 // it, and turns whatever is thrown into one stderr line and an exit code. Nothing heavy is
 // imported here: `wsm --help` must stay as cheap as starting node.
 import { Command, Help, Option } from 'commander';
-import { setContextFactory } from './cli/action.js';
+import { deferRequiredOptions, setContextFactory } from './cli/action.js';
 import type { CliDeps, Context } from './cli/context.js';
 import { handleError, type ErrorSink } from './cli/errors.js';
 import { createProcessIO, noColorRequested } from './cli/io.js';
 import { OUTPUT_FORMATS } from './cli/output.js';
 import { stopAllProgress } from './cli/progress.js';
 import { packageVersion } from './cli/version.js';
-import { declareResources, yieldGlobalTimeout } from './commands/index.js';
+import { declareResources, helpAsFlag, yieldGlobalTimeout } from './commands/index.js';
 
 export type { CliDeps } from './cli/context.js';
 
@@ -33,11 +33,14 @@ export async function buildProgram(deps: Pick<CliDeps, 'io'>, argv: string[]): P
     .configureOutput({
       writeOut: (text) => io.out(text),
       writeErr: (text) => io.err(text),
+      // handleError prints commander's failures, reworded into one line of wsm's own style.
+      outputError: () => {},
     })
     .configureHelp({ showGlobalOptions: true, sortSubcommands: true, minWidthToWrap: 20, formatItem: formatHelpItem })
     .showSuggestionAfterError();
   await declareResources(program, argv);
   yieldGlobalTimeout(program, argv);
+  deferRequiredOptions(program);
   return program;
 }
 
@@ -61,7 +64,8 @@ function formatHelpItem(this: Help, term: string, termWidth: number, description
 }
 
 /** Runs `wsm <argv...>` and returns the exit code; never calls process.exit. */
-export async function main(argv: string[], overrides: Partial<CliDeps> = {}): Promise<number> {
+export async function main(typed: string[], overrides: Partial<CliDeps> = {}): Promise<number> {
+  const argv = helpAsFlag(typed);
   const env = overrides.env ?? process.env;
   const io = overrides.io ?? createProcessIO();
   const deps: CliDeps = { now: () => new Date(), ...overrides, io, env };
@@ -82,7 +86,15 @@ export async function main(argv: string[], overrides: Partial<CliDeps> = {}): Pr
   } catch (err) {
     stopAllProgress();
     const sink: ErrorSink = ctx
-      ? { io, env, outputFormat: ctx.globals.output, secrets: ctx.secrets, baseUrl: ctx.knownBaseUrl() }
+      ? {
+          io,
+          env,
+          outputFormat: ctx.globals.output,
+          secrets: ctx.secrets,
+          baseUrl: ctx.knownBaseUrl(),
+          verbose: ctx.globals.verbose,
+          fieldLabel: ctx.fieldLabel,
+        }
       : {
           io,
           env,

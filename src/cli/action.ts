@@ -1,9 +1,10 @@
 // The lazy-command pattern. A resource file declares commander commands; each action is
 //   .action(lazy(() => import('./contacts/list.js')))
 // so the verb's module (and what it imports: undici, zod, conf...) loads only when that verb runs.
-import type { Command } from 'commander';
+import type { Command, Option } from 'commander';
 import type { Context, GlobalOptions } from './context.js';
 import { UsageError } from './errors.js';
+import { checkOutputConflicts } from './flag-conflicts.js';
 import { unknownFieldsError, type OutputFormat } from './output.js';
 
 export interface VerbInput {
@@ -31,6 +32,27 @@ export interface Selectable {
   fields: () => Promise<readonly string[]>;
 }
 
+/** Required options lazy() checks itself, after commander's unknown-option check. */
+const requiredOptions = new WeakSet<Option>();
+
+/**
+ * Commander checks required options before unknown ones, so `--numbr 1` would be reported as a
+ * missing --number. Every required option of the tree is checked in lazy() instead.
+ */
+export function deferRequiredOptions(command: Command): void {
+  for (const option of command.options) {
+    if (!option.mandatory) continue;
+    option.mandatory = false;
+    requiredOptions.add(option);
+  }
+  for (const sub of command.commands) deferRequiredOptions(sub);
+}
+
+function checkRequired(command: Command): void {
+  const missing = command.options.find((o) => requiredOptions.has(o) && command.getOptionValue(o.attributeName()) === undefined);
+  if (missing) throw new UsageError(`${missing.long ?? missing.flags} is required`);
+}
+
 export function lazy(load: () => Promise<VerbModule>, selectable?: Selectable): (...params: unknown[]) => Promise<void> {
   return async (...params: unknown[]) => {
     // Commander calls actions with (...declaredArgs, options, command).
@@ -39,7 +61,9 @@ export function lazy(load: () => Promise<VerbModule>, selectable?: Selectable): 
     while (root.parent) root = root.parent;
     const factory = factories.get(root);
     if (!factory) throw new Error('no context factory installed on the program');
+    checkRequired(command);
     const globals = readGlobals(command);
+    checkOutputConflicts(globals);
     await checkSelection(globals, selectable);
     const [ctx, verb] = await Promise.all([factory(globals), load()]);
     const args = command.processedArgs.flatMap((a: unknown) =>

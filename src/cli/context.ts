@@ -4,12 +4,12 @@ import type { Dispatcher } from 'undici';
 import type { WsmClient } from '../api/client.js';
 import { redactSecret } from '../api/redact.js';
 import { openConfig, type ConfigStore } from './config.js';
-import { parseDuration } from './duration.js';
+import { badDuration, parseDuration } from './duration.js';
 import { CancelledError, NotLoggedInError, UsageError } from './errors.js';
 import type { IOStreams } from './io.js';
 import { createOutput, type Output, type OutputFormat } from './output.js';
 import { createPrompter, type Prompter } from './prompter.js';
-import { isUuid, normalizeBaseUrl } from './values.js';
+import { baseUrlProblem, isUuid, normalizeBaseUrl } from './values.js';
 import { packageVersion } from './version.js';
 
 export type Env = Record<string, string | undefined>;
@@ -63,7 +63,10 @@ export interface Context {
   now: () => Date;
   prompter: Prompter;
   output: Output;
+  /** The resolved settings; UsageError (exit 2) for a named profile that does not exist or a base URL that is not http(s). */
   settings(): Promise<Settings>;
+  /** The profile in use by name, unchecked: `profile set` creates it, `profile show` words its own error. */
+  profileName(): Promise<string>;
   config(): Promise<ConfigStore>;
   /** Client for the resolved settings; NotLoggedInError (exit 2) without base URL or token. */
   client(): Promise<WsmClient>;
@@ -71,8 +74,18 @@ export interface Context {
   clientFor(connection: { baseUrl: string; token: string; workspace?: string; timeoutMs?: number; maxRetries?: number }): Promise<WsmClient>;
   /** The workspace id to act on; UsageError (exit 2) when none is set or it is not a UUID. */
   workspace(): Promise<string>;
-  /** Asks (y/N) on a terminal unless --yes; without a terminal requires --yes (exit 2). */
-  confirm(question: string): Promise<void>;
+  /**
+   * Asks `question` (y/N) on a terminal unless --yes; without a terminal requires --yes (exit 2):
+   * `<action> needs --yes when not on a terminal`, with `action` such as "deleting contact 4".
+   */
+  confirm(question: string, action: string): Promise<void>;
+  /**
+   * Names the body's fields the way this command's user typed them, for the server's field
+   * errors: `{ role_id: '--role' }`, `{ 'permissions.0': '--permission contacts.veiw' }`.
+   */
+  nameFields(labels: Record<string, string>): void;
+  /** The name nameFields gave a field, if any. */
+  fieldLabel(field: string): string | undefined;
   /** Strings never to print: every token we know of. */
   secrets(): string[];
   /** The base URL once settings were resolved (error messages name it), else undefined. */
@@ -87,7 +100,7 @@ export function requestTimeoutMs(globals: GlobalOptions, env: Env): number {
   const [text, source] = globals.timeout !== undefined ? [globals.timeout, '--timeout'] : [env.WSM_TIMEOUT, 'WSM_TIMEOUT'];
   if (text === undefined || text.trim() === '') return DEFAULT_TIMEOUT_MS;
   const ms = parseDuration(text);
-  if (ms === undefined || ms <= 0) throw new UsageError(`${source} takes a duration such as 10s, 2m or 500ms, not "${text}"`);
+  if (ms === undefined || ms <= 0) throw badDuration(source, text);
   return ms;
 }
 
@@ -98,6 +111,7 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
   let clientPromise: Promise<WsmClient> | undefined;
   let resolvedToken: string | undefined;
   let resolvedBaseUrl: string | undefined;
+  const fieldLabels: Record<string, string> = {};
 
   const config = () => (configPromise ??= openConfig({ dir: deps.configDir, env }));
 
@@ -133,6 +147,7 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
     prompter: deps.prompter ?? createPrompter(io),
     output: createOutput(io, { format: globals.output, quiet: globals.quiet, fields: globals.fields, jq: globals.jq, now: deps.now }),
     settings,
+    profileName: async () => resolveProfileName(globals, env, await config()).name,
     config,
     clientFor,
     client: () =>
@@ -142,28 +157,46 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
         return clientFor({ baseUrl: s.baseUrl, token: s.token, workspace: s.workspace });
       })()),
     async workspace() {
-      const { workspace } = await settings();
+      const { workspace, baseUrl, token } = await settings();
+      // A fresh install lacks everything: logging in is the first step, not choosing a workspace.
+      if (!baseUrl || !token) throw new NotLoggedInError();
       if (workspace === undefined) {
         throw new UsageError('no workspace: pass -w <uuid>, set WSM_WORKSPACE, or run `wsm profile set workspace <uuid>`');
       }
       if (!isUuid(workspace)) throw new UsageError(`workspace "${workspace}" is not a UUID`);
       return workspace;
     },
-    async confirm(question) {
+    async confirm(question, action) {
       if (globals.yes) return;
-      if (!io.isStdinTTY) throw new UsageError(`${question} needs confirmation: pass --yes to run without a terminal`);
+      if (!io.isStdinTTY) throw new UsageError(`${action} needs --yes when not on a terminal`);
       if (!(await ctx.prompter.confirm(question, false))) throw new CancelledError();
     },
+    nameFields: (labels) => Object.assign(fieldLabels, labels),
+    fieldLabel: (field) => (Object.hasOwn(fieldLabels, field) ? fieldLabels[field] : undefined),
     secrets: () => [globals.token, env.WSM_TOKEN?.trim(), resolvedToken].filter((s): s is string => !!s),
     knownBaseUrl: () => resolvedBaseUrl,
   };
   return ctx;
 }
 
-/** Precedence of spec/cli.md: flag > environment > profile. Pure, so tests pin it down directly. */
+/** The profile to use: `--profile`, WSM_PROFILE (both "explicit"), the current one, or `default`. */
+export function resolveProfileName(globals: GlobalOptions, env: Env, config: ConfigStore): { name: string; explicit: boolean } {
+  const named = globals.profile || env.WSM_PROFILE;
+  return named ? { name: named, explicit: true } : { name: config.currentName() || 'default', explicit: false };
+}
+
+const SOURCE_NAMES = { flag: '--base-url', env: 'WSM_BASE_URL' } as const;
+
+/**
+ * Precedence of spec/cli.md: flag > environment > profile. Pure, so tests pin it down directly.
+ * A profile named explicitly must exist (a typo would otherwise act as an empty profile), and the
+ * base URL must be http(s) wherever it came from: nothing is sent with a URL undici would refuse.
+ */
 export function resolveSettings(globals: GlobalOptions, env: Env, config: ConfigStore): Settings {
-  const profileName = globals.profile || env.WSM_PROFILE || config.currentName() || 'default';
-  const profile = config.getProfile(profileName) ?? {};
+  const { name: profileName, explicit } = resolveProfileName(globals, env, config);
+  const saved = config.getProfile(profileName);
+  if (saved === undefined && explicit) throw new UsageError(`no profile named "${profileName}" (see \`wsm profile list\`)`);
+  const profile = saved ?? {};
   const sources: Settings['sources'] = {};
   const pick = (key: keyof Settings['sources'], flag: string | undefined, envValue: string | undefined, saved: string | undefined) => {
     for (const [raw, source] of [[flag, 'flag'], [envValue, 'env'], [saved, 'profile']] as const) {
@@ -177,6 +210,11 @@ export function resolveSettings(globals: GlobalOptions, env: Env, config: Config
     return undefined;
   };
   const baseUrl = pick('baseUrl', globals.baseUrl, env.WSM_BASE_URL, profile.base_url);
+  if (baseUrl !== undefined && baseUrlProblem(baseUrl) !== undefined) {
+    const source = sources.baseUrl === 'profile' ? `the base URL of profile "${profileName}"` : SOURCE_NAMES[sources.baseUrl as 'flag' | 'env'];
+    const fix = sources.baseUrl === 'profile' ? ' (fix it with `wsm profile set base-url <url>`)' : '';
+    throw new UsageError(`${source} must be an http(s) URL such as https://api.example.com/api/v3, got "${baseUrl}"${fix}`);
+  }
   return {
     profileName,
     baseUrl: baseUrl === undefined ? undefined : normalizeBaseUrl(baseUrl),

@@ -12,6 +12,8 @@ import {
   ValidationFailedError,
 } from '../api/errors.js';
 import { redactSecret } from '../api/redact.js';
+import { commanderSentence } from './commander-errors.js';
+import { forbiddenSentence, notFoundSentence, rejectedNoun } from './status-sentences.js';
 import type { IOStreams } from './io.js';
 import { safeJson, visible } from './text.js';
 
@@ -171,6 +173,10 @@ export interface ErrorSink {
   secrets: () => string[];
   /** The base URL in use, when it was resolved: connection errors name it. */
   baseUrl?: string;
+  /** -v: a server error also names the request (method and path). */
+  verbose?: boolean;
+  /** How the command names a field of its body (`role_id` -> `--role`); the field itself otherwise. */
+  fieldLabel?: (field: string) => string | undefined;
 }
 
 /** Prints one `error: ...` line (plus field errors) on stderr and returns the exit code. */
@@ -181,12 +187,11 @@ export function handleError(err: unknown, sink: ErrorSink, code = exitCodeFor(er
   // already printed its data there (a second document would break the first).
   const machine = (sink.outputFormat === 'json' || sink.outputFormat === 'ndjson') && !sink.io.wroteStdout;
   if (err instanceof CommanderError) {
-    // Commander has already printed its own `error: ...` line through our output routing;
-    // --help and --version (exit 0) are not failures.
-    if (code !== ExitCode.ok && machine) {
-      const message = err.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
-      writeMachine(sink, { error: { message, exit_code: code } }, redact);
-    }
+    // --help and --version (exit 0) are not failures; a group without its verb printed its help.
+    if (code === ExitCode.ok) return code;
+    const message = err.code === 'commander.help' ? undefined : commanderSentence(err);
+    if (message !== undefined) sink.io.err(redact(visible(`error: ${message}`)) + '\n');
+    if (machine) writeMachine(sink, { error: { message: message ?? 'a command is needed', exit_code: code } }, redact);
     return code;
   }
 
@@ -196,9 +201,10 @@ export function handleError(err: unknown, sink: ErrorSink, code = exitCodeFor(er
   }
 
   // An interrupt is no error of the server's: the line says what keeps running there.
-  const lines = [err instanceof InterruptedError ? `interrupted: ${err.message}` : `error: ${sentenceFor(err, sink.baseUrl)}`];
+  const lines = [err instanceof InterruptedError ? `interrupted: ${err.message}` : `error: ${sentenceFor(err, sink.baseUrl, sink.verbose === true)}`];
   for (const [field, messages] of Object.entries(fieldErrorsOf(err))) {
-    for (const message of messages) lines.push(`  ${field}: ${message}`);
+    const label = sink.fieldLabel?.(field) ?? field;
+    for (const message of messages) lines.push(`  ${label}: ${message}`);
   }
   // Messages can carry what a server or a record holds: never raw control characters.
   const text = lines.map(visible).join('\n');
@@ -213,7 +219,7 @@ function writeMachine(sink: ErrorSink, body: unknown, redact: (text: string) => 
   sink.io.out(redact(safeJson(json)) + '\n');
 }
 
-function sentenceFor(err: unknown, baseUrl: string | undefined): string {
+function sentenceFor(err: unknown, baseUrl: string | undefined, verbose: boolean): string {
   if (err instanceof MissingWorkspaceError) {
     return 'no workspace: pass -w <uuid>, set WSM_WORKSPACE, or run `wsm profile set workspace <uuid>`';
   }
@@ -223,11 +229,17 @@ function sentenceFor(err: unknown, baseUrl: string | undefined): string {
   if (err instanceof APIConnectionError) return connectionSentence(err, baseUrl);
   if (err instanceof UnsupportedEndpointError) return err.message + baseUrlHint(baseUrl);
   if (err instanceof APIStatusError) {
-    const where = `${err.method} ${pathOf(err.url)}`;
-    if (err.status === 401) return `the server rejected the token (401 on ${where}): run \`wsm auth login\``;
-    if (err.status === 403) return `permission denied (403 on ${where}): ${err.message}`;
-    if (err instanceof ValidationFailedError) return `the server rejected the request (${err.status} on ${where}): ${err.message}`;
-    return `${err.message} (${err.status} on ${where})${err.status === 404 ? baseUrlHint(baseUrl) : ''}`;
+    // The request itself is for -v; the sentence names the record and the action.
+    const where = verbose ? ` (${err.status} on ${err.method} ${pathOf(err.url)})` : '';
+    if (err.status === 401) return `the server rejected the token${where}: run \`wsm auth login\``;
+    if (err.status === 403) return forbiddenSentence(err) + where;
+    if (err instanceof ValidationFailedError) {
+      // Field errors follow on their own lines; Laravel's summary message only repeats the first.
+      const detail = Object.keys(err.errors).length > 0 ? '' : ` ${err.message}`;
+      return `the server rejected the ${rejectedNoun(err)}${where}:${detail}`;
+    }
+    if (err.status === 404) return `${notFoundSentence(err) ?? err.message}${where}${baseUrlHint(baseUrl)}`;
+    return `${err.message}${where || ` (${err.status})`}`;
   }
   const listen = listenProblem(err);
   if (listen) return listen;

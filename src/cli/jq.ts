@@ -1,6 +1,6 @@
 // `--jq <expr>`: jq itself (jq 1.7, compiled to WebAssembly by jq-wasm), as in gh. Loaded only
 // when --jq is given: its first call costs about 100 ms and 45 MB (README, "Filtering output").
-import { UsageError } from './errors.js';
+import { CliError, ExitCode, UsageError } from './errors.js';
 
 type Raw = (data: string, filter: string, flags?: string[]) => Promise<string>;
 
@@ -43,6 +43,8 @@ export async function runJq(value: unknown, expression: string, options: { prett
     const out = await raw(JSON.stringify(value ?? null), expression, options.pretty ? ['-r'] : ['-r', '-c']);
     return out === '' || out.endsWith('\n') ? out : out + '\n';
   } catch (error) {
-    throw new UsageError(`--jq: ${reason(error)}`);
+    // The expression compiled (checkJq ran before the request): the data made it fail, after the
+    // request was made, so this is no usage error (exit 2 means nothing was sent).
+    throw new CliError(`--jq: ${reason(error)}`, ExitCode.failure);
   }
 }

@@ -119,3 +119,8 @@ export function fitWidths(natural: number[], fixed: boolean[], maxWidth: number,
 
 // The CSV formula rule lives with the other contact CSV cell rules: readers take the `'` back off.
 export { neutraliseFormula } from '../api/csv-cells.js';
+
+/** A count in a sentence a person reads (`300,018`), as the progress line writes it; never in data output. */
+export function countText(n: number): string {
+  return n.toLocaleString('en-US');
+}

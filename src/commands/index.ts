@@ -54,6 +54,17 @@ function leadingOperands(argv: string[], count: number): string[] {
   return operands;
 }
 
+/**
+ * `wsm help contacts list` as `wsm contacts list --help`: commander's help command reads only the
+ * word after `help`, so a verb's help at any depth is asked for with the flag instead.
+ */
+export function helpAsFlag(argv: string[]): string[] {
+  const operands = leadingOperands(argv, 2);
+  if (operands[0] !== 'help' || operands.length < 2) return argv;
+  const at = argv.indexOf('help');
+  return [...argv.slice(0, at), ...argv.slice(at + 1), '--help'];
+}
+
 /** The resource the command line names (`wsm -o json contacts list` -> contacts; `wsm help users` -> users). */
 export function targetResource(argv: string[]): string | undefined {
   const operands = leadingOperands(argv, 2);

@@ -11,7 +11,7 @@ export function registerTemplates(program: Command): void {
     configure: (c) =>
       listOptions(
         c
-          .option('--status <status>', 'only this status: PENDING, APPROVED, REJECTED, ...')
+          .option('--status <status>', 'only this status: PENDING, APPROVED, REJECTED or another of the provider (any case)')
           .option('--category <category>', 'only MARKETING, UTILITY or AUTHENTICATION')
           .option('--search <q>', 'only names containing this'),
       ),

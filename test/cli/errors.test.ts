@@ -81,7 +81,7 @@ describe('handleError', () => {
   it('prints one error line, no stack, nothing on stdout', () => {
     const { io, sink: s } = sink();
     expect(handleError(new NotFoundError(init(404, { message: 'Resource not found.', status: 404 })), s)).toBe(4);
-    expect(io.stderrText).toBe('error: Resource not found. (404 on GET /api/v3/workspaces/ws/contacts/9)\n');
+    expect(io.stderrText).toBe('error: contact 9 not found\n');
     expect(io.stdoutText).toBe('');
   });
 
@@ -90,7 +90,7 @@ describe('handleError', () => {
     const body = { message: 'Validation error', errors: { number: ['The number has already been taken.'], 'body.text': ['Required.', 'Too short.'] } };
     expect(handleError(new UnprocessableEntityError({ ...init(422, body), method: 'POST' }), s)).toBe(5);
     expect(io.stderrText.split('\n')).toEqual([
-      'error: the server rejected the request (422 on POST /api/v3/workspaces/ws/contacts/9): Validation error',
+      'error: the server rejected the contact:',
       '  number: The number has already been taken.',
       '  body.text: Required.',
       '  body.text: Too short.',
@@ -136,7 +136,7 @@ describe('handleError', () => {
   it('says a 401 means the token was rejected', () => {
     const { io, sink: s } = sink();
     expect(handleError(new AuthenticationError(init(401, { message: 'Unauthenticated.' })), s)).toBe(3);
-    expect(io.stderrText).toMatch(/^error: the server rejected the token \(401 on GET .*\): run `wsm auth login`\n$/);
+    expect(io.stderrText).toBe('error: the server rejected the token: run `wsm auth login`\n');
   });
 
   it('names the connection failure and the URL; for 127.0.0.1 suggests wsm serve', () => {
@@ -158,9 +158,9 @@ describe('handleError', () => {
     expect(debug.io.stderrText).toMatch(/^error: boom\nError: boom\n\s+at /);
   });
 
-  it('leaves commander errors to commander (already printed)', () => {
+  it("prints commander's errors itself, on one line", () => {
     const { io, sink: s } = sink();
-    expect(handleError(new CommanderError(1, 'commander.unknownCommand', "error: unknown command 'x'"), s)).toBe(2);
-    expect(io.stderrText).toBe('');
+    expect(handleError(new CommanderError(1, 'commander.unknownCommand', "error: unknown command 'x'\n(Did you mean y?)"), s)).toBe(2);
+    expect(io.stderrText).toBe("error: unknown command 'x' (did you mean y?)\n");
   });
 });

@@ -10,14 +10,14 @@ let cleanup: () => Promise<void>;
 beforeEach(async () => ({ dir, cleanup } = await tempDir()));
 afterEach(() => cleanup());
 
-describe('usage errors exit 2 and print one commander line', () => {
+describe('usage errors exit 2 and print one line', () => {
   it.each([
     [['frobnicate'], /error: unknown command 'frobnicate'/],
     [['profile', 'list', '--frob'], /error: unknown option '--frob'/],
-    [['profile', 'list', '-o', 'xml'], /argument 'xml' is invalid/],
+    [['profile', 'list', '-o', 'xml'], /^error: --output takes one of table, json, ndjson, csv, got "xml"\n$/],
     [['profile', 'use'], /error: missing required argument 'name'/],
     [['profile', 'use', 'a', 'b'], /error: too many arguments/],
-    [['profile', 'list', '--profile'], /error: option '--profile <name>' argument missing/],
+    [['profile', 'list', '--profile'], /^error: --profile needs a value\n$/],
   ])('wsm %j', async (argv, message) => {
     const { code, stderr, stdout } = await runCli(argv, { configDir: dir });
     expect(code).toBe(2);
@@ -80,8 +80,8 @@ describe('global flags', () => {
       .argument('[rest...]')
       .option('--flag <v>')
       .action(lazy(async () => ({ run: async (ctx, input) => void seen.push(ctx.globals, input) })));
-    await program.parseAsync(['x', 'one', '--flag', 'F', 'two', '-q', 'three', '-w', 'W', '-o', 'csv'], { from: 'user' });
-    expect(seen[0]).toMatchObject({ output: 'csv', quiet: true, workspace: 'W' });
+    await program.parseAsync(['x', 'one', '--flag', 'F', 'two', '-q', 'three', '-w', 'W', '-o', 'table'], { from: 'user' });
+    expect(seen[0]).toMatchObject({ output: 'table', quiet: true, workspace: 'W' });
     expect(seen[1]).toEqual({ args: ['one', 'two', 'three'], opts: { flag: 'F' } });
   });
 
@@ -97,22 +97,22 @@ describe('confirm', () => {
 
   it('without a terminal and without --yes fails with exit 2 and says to pass --yes', async () => {
     const ctx = createContext(deps(false), globals());
-    await expect(ctx.confirm('Delete contact 7?')).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('pass --yes') });
+    await expect(ctx.confirm('Delete contact 7?', 'deleting contact 7')).rejects.toMatchObject({ exitCode: 2, message: 'deleting contact 7 needs --yes when not on a terminal' });
   });
 
   it('--yes skips the question, on a terminal or not', async () => {
     const prompter = scriptedPrompter({});
-    await createContext(deps(false, prompter), globals({ yes: true })).confirm('Delete?');
-    await createContext(deps(true, prompter), globals({ yes: true })).confirm('Delete?');
+    await createContext(deps(false, prompter), globals({ yes: true })).confirm('Delete?', 'deleting');
+    await createContext(deps(true, prompter), globals({ yes: true })).confirm('Delete?', 'deleting');
     expect(prompter.asked).toEqual([]);
   });
 
   it('on a terminal asks; "no" cancels with exit 2', async () => {
     const yes = scriptedPrompter({ confirm: [true] });
-    await createContext(deps(true, yes), globals()).confirm('Delete contact 7?');
+    await createContext(deps(true, yes), globals()).confirm('Delete contact 7?', 'deleting contact 7');
     expect(yes.asked).toEqual(['Delete contact 7?']);
     const no = scriptedPrompter({ confirm: [false] });
-    await expect(createContext(deps(true, no), globals()).confirm('Delete?')).rejects.toMatchObject({ name: 'CancelledError', exitCode: 2 });
+    await expect(createContext(deps(true, no), globals()).confirm('Delete?', 'deleting')).rejects.toMatchObject({ name: 'CancelledError', exitCode: 2 });
   });
 });
 
@@ -120,15 +120,21 @@ describe('workspace()', () => {
   const ctxWith = (g: Parameters<typeof globals>[0], env: Record<string, string> = {}) =>
     createContext({ io: createTestIO(), env, now: () => new Date(), configDir: dir }, globals(g));
 
+  const LOGGED_IN = { WSM_BASE_URL: 'http://127.0.0.1:9/api/v3', WSM_TOKEN: 't' };
+
   it('returns the -w / WSM_WORKSPACE UUID', async () => {
     const uuid = '9b2f0c4e-5d7a-4c1e-9a8b-2f3e4d5c6b7a';
-    expect(await ctxWith({ workspace: uuid }).workspace()).toBe(uuid);
-    expect(await ctxWith({}, { WSM_WORKSPACE: uuid }).workspace()).toBe(uuid);
+    expect(await ctxWith({ workspace: uuid }, LOGGED_IN).workspace()).toBe(uuid);
+    expect(await ctxWith({}, { ...LOGGED_IN, WSM_WORKSPACE: uuid }).workspace()).toBe(uuid);
   });
 
   it('fails with exit 2 when missing or not a UUID', async () => {
-    await expect(ctxWith({}).workspace()).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('no workspace') });
-    await expect(ctxWith({ workspace: 'abc' }).workspace()).rejects.toMatchObject({ exitCode: 2 });
+    await expect(ctxWith({}, LOGGED_IN).workspace()).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('no workspace') });
+    await expect(ctxWith({ workspace: 'abc' }, LOGGED_IN).workspace()).rejects.toMatchObject({ exitCode: 2 });
+  });
+
+  it('not logged in comes before no workspace', async () => {
+    await expect(ctxWith({}).workspace()).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('not logged in') });
   });
 
   it('client() without base URL or token says how to log in (exit 2)', async () => {

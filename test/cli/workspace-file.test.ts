@@ -91,7 +91,7 @@ describe('wsm apply', () => {
     const { code, stdout, stderr } = await api.run(['apply', '-f', path]);
     expect(code).toBe(2);
     expect(stdout).toContain('~ labels urgent color "#ff0000" → "#00ff00"\n');
-    expect(stderr).toContain(`Apply 1 change to workspace ${WS}? needs confirmation: pass --yes`);
+    expect(stderr).toContain(`error: applying 1 change to workspace ${WS} needs --yes when not on a terminal\n`);
   });
 
   it('on a terminal it asks; "no" changes nothing, "yes" applies', async () => {
@@ -243,7 +243,7 @@ describe('a server that cannot list labels', () => {
   it('-o yaml belongs to pull alone', async () => {
     const other = await api.run(['labels', 'list', '-o', 'yaml']);
     expect(other.code).toBe(2);
-    expect(other.stderr).toContain("option '-o, --output <format>' argument 'yaml' is invalid");
+    expect(other.stderr).toBe('error: --output takes one of table, json, ndjson, csv, got "yaml"\n');
   });
 
   it('pull leaves the section out and says why', async () => {

@@ -104,10 +104,10 @@ describe('wsm serve flags', () => {
     const cases: Array<[string[], string]> = [
       [['--port', 'abc'], 'error: --port takes a whole number from 0 to 65535, got "abc"\n'],
       [['--port', '70000'], 'error: --port takes a whole number from 0 to 65535, got "70000"\n'],
-      [['--provider-fault', 'bogus'], 'error: --provider-fault must be one of unavailable, credentials, timeout, not "bogus"\n'],
-      [['--approval-delay', 'forever'], 'error: --approval-delay takes a duration such as 30s, 10m or 1h, got "forever"\n'],
+      [['--provider-fault', 'bogus'], 'error: --provider-fault takes one of unavailable, credentials, timeout, got "bogus"\n'],
+      [['--approval-delay', 'forever'], 'error: --approval-delay takes a duration such as 10s, 2m or 500ms, got "forever"\n'],
       [['--admin-token', 'short'], 'error: --admin-token must be at least 8 characters long\n'],
-      [['-w', 'nope'], 'error: -w/--workspace must be a UUID for the seeded workspace, not "nope"\n'],
+      [['-w', 'nope'], 'error: -w/--workspace takes the UUID of the workspace to seed, got "nope"\n'],
     ];
     for (const [args, line] of cases) {
       expect(await wsm(server.env, ['serve', '--db', ':memory:', ...args])).toEqual({ code: 2, stdout: '', stderr: line });

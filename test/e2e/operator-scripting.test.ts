@@ -34,7 +34,7 @@ describe('-o json prints a JSON error object on stdout for every failure (12.5)'
   it.each([
     ['a usage error from the parser', ['contacts', 'lst'], 2, /unknown command 'lst'/],
     ['an unknown flag', ['contacts', 'list', '--nope'], 2, /unknown option '--nope'/],
-    ['a bad id', ['contacts', 'get', 'abc'], 2, /^contact id must be a positive integer, not "abc"$/],
+    ['a bad id', ['contacts', 'get', 'abc'], 2, /^contact id must be a positive integer, got "abc"$/],
     ['local validation', ['contacts', 'create', '--number', '12'], 2, /^the contact is invalid: nothing was sent$/],
   ])('%s', async (_name, args, code, message) => {
     const res = await run(...args, '-o', 'json');
@@ -151,10 +151,10 @@ describe('messages in the user’s words, version and timeouts (12.8)', () => {
   });
 
   it('contacts get abc and --gender robot', async () => {
-    expect((await run('contacts', 'get', 'abc')).stderr).toBe('error: contact id must be a positive integer, not "abc"\n');
+    expect((await run('contacts', 'get', 'abc')).stderr).toBe('error: contact id must be a positive integer, got "abc"\n');
     const gender = await run('contacts', 'create', '--number', '14155550199', '--gender', 'robot');
     expect(gender.code).toBe(2);
-    expect(gender.stderr).toContain('  gender: --gender must be one of male, female, other, not "robot"\n');
+    expect(gender.stderr).toContain('  gender: --gender takes one of male, female, other, got "robot"\n');
   });
 
   it('a port in use says so', async () => {
@@ -190,7 +190,7 @@ describe('messages in the user’s words, version and timeouts (12.8)', () => {
       expect(Date.now() - started).toBeLessThan(15_000);
       const bad = await wsm({ ...env, WSM_TIMEOUT: 'soon' }, ['labels', 'get', '1']);
       expect(bad.code).toBe(2);
-      expect(bad.stderr).toBe('error: WSM_TIMEOUT takes a duration such as 10s, 2m or 500ms, not "soon"\n');
+      expect(bad.stderr).toBe('error: WSM_TIMEOUT takes a duration such as 10s, 2m or 500ms, got "soon"\n');
     } finally {
       await silent.close();
     }

@@ -217,7 +217,7 @@ describe('delete confirmations (issue 12.12)', () => {
     const { code, screen } = await onTerminal(server.env, ['groups', 'delete', '99'], { columns: 120 });
     expect(code).toBe(4);
     expect(screen).not.toContain('?');
-    expect(screen).toContain('error: Resource not found.');
+    expect(screen).toContain('error: group 99 not found');
   });
 
   it('a group delete on a terminal names the group and its size (y/N)', async () => {

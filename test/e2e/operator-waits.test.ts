@@ -163,7 +163,7 @@ describe('import progress on a terminal (12.2)', () => {
       expect(screen).toMatch(/Importing people\.csv █*░+ 25% \| 250\/1,000 \| [\d,]+\/s \| \S+ left/);
       expect(screen).toMatch(/Importing people\.csv █+░* 50% \| 500\/1,000/);
       // The bar is cleared (the erase) before the summary.
-      expect(screen).toMatch(/\x1b\[2KImport 8 completed: 1000 created\.\n$/);
+      expect(screen).toMatch(/\x1b\[2KImport 8 completed: 1,000 created\.\n$/);
       expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ status: 'completed', processed_rows: 1000 });
 
       const quiet = await onTerminal(envFor(server.url), ['imports', 'get', '8', '--wait', '--interval', '0.1s', '-q'], { columns: 100, redirect: `> '${out}'` });
@@ -212,7 +212,7 @@ describe('imports get <id> --wait resumes a wait (12.3)', () => {
   });
 
   it('a bad id is exit 2 in the user\'s words; an unknown one exit 4', async () => {
-    expect(await wsm(served.env, ['imports', 'get', 'abc', '--wait'])).toMatchObject({ code: 2, stdout: '', stderr: 'error: import id must be a positive integer, not "abc"\n' });
+    expect(await wsm(served.env, ['imports', 'get', 'abc', '--wait'])).toMatchObject({ code: 2, stdout: '', stderr: 'error: import id must be a positive integer, got "abc"\n' });
     expect(await wsm(served.env, ['imports', 'get', '999', '--wait'])).toMatchObject({
       code: 4,
       stderr: 'error: no import 999 in this workspace (`wsm imports list` shows the imports there are)\n',

@@ -51,6 +51,8 @@ function sentence(issue: Issue, data: unknown): string {
       if (issue.format === 'email') return `The ${field} field must be a valid email address.`;
       return issue.message.startsWith('Invalid') ? `The ${field} field format is invalid.` : issue.message;
     case 'invalid_value':
+      // An enum left out is missing, not a wrong choice (Laravel's `required` comes first too).
+      if (valueAt(data, issue.path) === undefined || valueAt(data, issue.path) === null) return `The ${field} field is required.`;
       return `The selected ${field} is invalid.`;
     case 'invalid_union':
       return `The ${field} field is invalid.`;

@@ -6,7 +6,8 @@
 // the token comes from the e-mail and password (password.ts), then everything goes the same way.
 import type { VerbInput } from '../../cli/action.js';
 import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../cli/errors.js';
+import { AuthenticationError } from '../../api/errors.js';
+import { CliError, ExitCode, UsageError } from '../../cli/errors.js';
 import { baseUrlProblem, isUuid, normalizeBaseUrl } from '../../cli/values.js';
 import { pickWorkspace } from '../workspace/mine.js';
 import type { MeUser } from './me.js';
@@ -68,7 +69,11 @@ export async function run(ctx: Context, input: VerbInput): Promise<void> {
   // Verify before saving: a typo must not replace a working profile. Without /me, the token is
   // checked against the workspace (api.md's GET /workspaces/{workspace}).
   const client = await ctx.clientFor({ baseUrl, token, workspace });
-  const verified = await verifyToken(client, workspace, baseUrl, 'wsm auth login --base-url');
+  const verified = await verifyToken(client, workspace, baseUrl, 'wsm auth login --base-url').catch((error: unknown) => {
+    // The usual hint, "run wsm auth login", would send the user back here.
+    if (error instanceof AuthenticationError) throw new CliError(`${baseUrl} rejected this token (401): check it; nothing was saved`, ExitCode.auth);
+    throw error;
+  });
   if (verified.user) workspace = await chooseWorkspace(ctx, verified.user, workspace, given !== undefined, (id) => checkWorkspace(client, id, baseUrl));
 
   config.setProfile(profileName, { base_url: baseUrl, token, workspace });

@@ -11,7 +11,7 @@ import {
 } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
-import { checkLocal, checkUploadFile, keyValues, parseId, str } from '../shared/verb.js';
+import { checkLocal, checkUploadFile, keyValues, parseId, requireSomething, str } from '../shared/verb.js';
 
 export interface ContactRequest<B> {
   body: B;
@@ -39,7 +39,7 @@ function common(opts: Record<string, unknown>): Omit<ContactCreateBody, 'number'
 
 /** Field errors in the words of the flags: `--gender robot` lists the values there are. */
 function flagHints(opts: Record<string, unknown>): Record<string, string> {
-  return { gender: `--gender must be one of ${GENDERS.join(', ')}, not "${String(opts.gender)}"` };
+  return { gender: `--gender takes one of ${GENDERS.join(', ')}, got "${String(opts.gender)}"` };
 }
 
 async function avatarOf(opts: Record<string, unknown>): Promise<string | undefined> {
@@ -75,11 +75,8 @@ export async function updateRequest(opts: Record<string, unknown>): Promise<Cont
   const addGroups = ids(opts.addGroup, '--add-group') ?? [];
   const removeGroups = ids(opts.removeGroup, '--remove-group') ?? [];
   const avatar = await avatarOf(opts);
-  if (Object.keys(body).length === 0 && addGroups.length === 0 && removeGroups.length === 0 && avatar === undefined) {
-    throw new UsageError(
-      'nothing to update: pass at least one of --name, --email, --gender, --active, --inactive, --group, --add-group, --remove-group, --field, --avatar',
-    );
-  }
+  const flags = ['--name', '--email', '--gender', '--active', '--inactive', '--group', '--add-group', '--remove-group', '--field', '--avatar'];
+  requireSomething(body, flags, addGroups.length > 0 || removeGroups.length > 0 || avatar !== undefined);
   // The name is checked now when given; when it comes from the server it is checked with the rest.
   checkLocal(contactUpdateBody, { name: 'checked later', ...body }, 'contact', flagHints(opts));
   return { body, avatar, addGroups, removeGroups };
@@ -114,3 +111,14 @@ export function warnUnkeptFields(ctx: Context, sent: Record<string, string> | un
       'custom field values need the wsm serve extension (the published API has no field for them)',
   );
 }
+
+/** The contact body's fields as users type them, for the server's field errors. */
+export const CONTACT_FLAGS: Record<string, string> = {
+  number: '--number',
+  name: '--name',
+  email: '--email',
+  gender: '--gender',
+  status: '--active/--inactive',
+  contact_groups: '--group',
+  avatar: '--avatar',
+};

@@ -24,6 +24,13 @@ const READ_ONLY = new Set(['number', 'workspace_id', 'avatar_url', 'created_at',
 const KNOWN = new Set(['name', 'email', 'gender', 'status', 'contact_groups']);
 const ID = /^\d+$/;
 
+/** What is wrong with a contact id as a record holds it (a whole number from 1 up to what JSON numbers hold exactly). */
+function idProblem(text: string): string | undefined {
+  if (!ID.test(text) || Number(text) < 1) return `"${text}" is not a contact id (a positive whole number).`;
+  if (Number(text) > Number.MAX_SAFE_INTEGER) return `"${text}" is not a contact id (at most ${Number.MAX_SAFE_INTEGER}).`;
+  return undefined;
+}
+
 export function readBulkInput(text: string, source: string, update?: { flags: ContactUpdateBody | Partial<ContactUpdateBody> }): BulkItem[] {
   const clean = text.replace(/^\uFEFF/, '');
   const lines = clean.split(/\r\n|\n|\r/);
@@ -41,8 +48,9 @@ function idLines(lines: string[], source: string): BulkItem[] {
   lines.forEach((raw, index) => {
     const text = raw.trim();
     if (text === '' || text.startsWith('#')) return;
-    if (ID.test(text)) items.push({ id: text, line: index + 1 });
-    else errors[`line ${index + 1}`] = [`"${text}" is not a contact id (a positive whole number).`];
+    const problem = idProblem(text);
+    if (problem === undefined) items.push({ id: text, line: index + 1 });
+    else errors[`line ${index + 1}`] = [problem];
   });
   if (Object.keys(errors).length > 0) throw new LocalValidationError(`${source} has lines that are not contact ids: nothing was sent`, errors);
   return items;
@@ -69,8 +77,9 @@ function csvRows(text: string, source: string, forUpdate: boolean): Array<BulkIt
   const errors: Record<string, string[]> = {};
   const items = rows.flatMap((row) => {
     const id = row.cells.id ?? '';
-    if (!ID.test(id)) {
-      errors[`line ${row.line} id`] = [`"${id}" is not a contact id (a positive whole number).`];
+    const problem = idProblem(id);
+    if (problem !== undefined) {
+      errors[`line ${row.line} id`] = [problem];
       return [];
     }
     return [{ id, line: row.line, ...(forUpdate ? { cells: row.cells } : {}) }];

@@ -13,11 +13,13 @@ import type { Column } from '../../cli/output.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { readTextInput, workspaceClient } from '../shared/verb.js';
 import { readBulkInput, resolveGroupNames, type BulkItem } from './bulk-input.js';
+import { countText } from '../../cli/text.js';
 
 export type Outcome = 'deleted' | 'already gone' | 'updated' | 'failed' | 'would delete' | 'would update';
 
 export interface BulkReport {
-  id: string;
+  /** A number, as in the records (`contacts get -o json`). */
+  id: number;
   outcome: Outcome;
   status: number | null;
   message: string;
@@ -30,7 +32,6 @@ const reportColumns: Column<BulkReport>[] = [
   { key: 'message', header: 'MESSAGE' },
 ];
 
-const count = (n: number) => n.toLocaleString('en-US');
 
 export interface BulkOptions {
   from: string;
@@ -52,22 +53,25 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
   }
   if (options.dryRun) {
     const would: Outcome = kind === 'delete' ? 'would delete' : 'would update';
-    await ctx.output.list(items.map((item) => ({ id: item.id, outcome: would, status: null, message: '' })), { columns: reportColumns });
-    ctx.output.message(`Dry run: would ${kind} ${count(items.length)} contact${items.length === 1 ? '' : 's'}; nothing was sent.`);
+    await ctx.output.list(items.map((item) => ({ id: Number(item.id), outcome: would, status: null, message: '' })), { columns: reportColumns });
+    ctx.output.message(`Dry run: would ${kind} ${countText(items.length)} contact${items.length === 1 ? '' : 's'}; nothing was sent.`);
     return;
   }
-  if (kind === 'delete') await ctx.confirm(`Delete ${count(items.length)} contact${items.length === 1 ? '' : 's'}?`);
+  if (kind === 'delete') {
+    const what = `${countText(items.length)} contact${items.length === 1 ? '' : 's'}`;
+    await ctx.confirm(`Delete ${what}?`, `deleting ${what}`);
+  }
 
   const call = (item: BulkItem, request: EngineRequest) =>
     kind === 'delete' ? client.contacts.delete(item.id, request) : client.contacts.update(item.id, item.body!, {}, request);
   const progress = ctx.io.progress(kind === 'delete' ? 'Deleting contacts' : 'Updating contacts', items.length);
   const failures: Array<{ report: BulkReport; error: unknown }> = [];
   const settle = (item: BulkItem, result: Settled<unknown>): BulkReport => {
-    if (result.ok) return { id: item.id, outcome: kind === 'delete' ? 'deleted' : 'updated', status: 200, message: messageOf(result.value) };
+    if (result.ok) return { id: Number(item.id), outcome: kind === 'delete' ? 'deleted' : 'updated', status: 200, message: messageOf(result.value) };
     const error = result.error;
     const status = error instanceof APIStatusError ? error.status : null;
-    if (kind === 'delete' && error instanceof NotFoundError) return { id: item.id, outcome: 'already gone', status, message: error.message };
-    const report: BulkReport = { id: item.id, outcome: 'failed', status, message: error instanceof Error ? error.message : String(error) };
+    if (kind === 'delete' && error instanceof NotFoundError) return { id: Number(item.id), outcome: 'already gone', status, message: error.message };
+    const report: BulkReport = { id: Number(item.id), outcome: 'failed', status, message: error instanceof Error ? error.message : String(error) };
     failures.push({ report, error });
     return report;
   };
@@ -94,10 +98,10 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
     progress.done();
   }
   if (failures.length > 0) {
-    throw new CliError(`${count(failures.length)} of ${count(items.length)} failed`, exitCodeFor(failures[0].error));
+    throw new CliError(`${countText(failures.length)} of ${countText(items.length)} failed`, exitCodeFor(failures[0].error));
   }
   const done = kind === 'delete' ? 'Deleted' : 'Updated';
-  ctx.output.message(`${done} ${count(succeeded - gone)} contact${succeeded - gone === 1 ? '' : 's'}${gone > 0 ? ` (${count(gone)} already gone)` : ''}.`);
+  ctx.output.message(`${done} ${countText(succeeded - gone)} contact${succeeded - gone === 1 ? '' : 's'}${gone > 0 ? ` (${countText(gone)} already gone)` : ''}.`);
 }
 
 function messageOf(body: unknown): string {

@@ -1,11 +1,12 @@
 // `wsm contacts create --number <n> [--name] [--email] [--gender] [--inactive] [--group <id>]... [--avatar <file>] [--field k=v]...`
 import { showWritten } from '../shared/written.js';
-import { verb, workspaceClient } from '../shared/verb.js';
-import { createRequest, warnUnkeptFields } from './body.js';
+import { nameBodyFields, verb, workspaceClient } from '../shared/verb.js';
+import { CONTACT_FLAGS, createRequest, warnUnkeptFields } from './body.js';
 import { contactDetailColumns } from './columns.js';
 
 export const run = verb(async (ctx, { opts }) => {
   const { body, avatar } = await createRequest(opts);
+  nameBodyFields(ctx, body, CONTACT_FLAGS);
   const client = await workspaceClient(ctx);
   const answer = await client.contacts.create(body, { avatar });
   const record = await showWritten(ctx, answer, { noun: 'contact', columns: contactDetailColumns, describe: (contact) => (contact.number ? ` (${contact.number})` : '') });

@@ -6,6 +6,7 @@ import type { Contact } from '../../api/schemas/index.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { str, verb, workspaceClient } from '../shared/verb.js';
 import { exportFieldNames, exportWriter } from './export-format.js';
+import { countText } from '../../cli/text.js';
 
 export { EXPORT_COLUMNS } from './export-format.js';
 
@@ -39,7 +40,7 @@ export const run = verb(async (ctx, { opts }) => {
     progress.done();
     await pages.return(undefined); // stops the walk (and what it has in flight) if we left early
   }
-  ctx.output.message(`Exported ${count} contact${count === 1 ? '' : 's'}.`);
+  ctx.output.message(`Exported ${countText(count)} contact${count === 1 ? '' : 's'}.`);
   if (withLineBreaks > 0) {
     // The file stays valid CSV for spreadsheets; the import reads every line end as a row's end (decisions.md §7).
     const one = withLineBreaks === 1;

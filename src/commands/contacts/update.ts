@@ -8,9 +8,9 @@
 import { UnsupportedEndpointError } from '../../api/errors.js';
 import { UsageError } from '../../cli/errors.js';
 import { showWritten } from '../shared/written.js';
-import { parseId, str, verb, workspaceClient } from '../shared/verb.js';
+import { nameBodyFields, parseId, str, verb, workspaceClient } from '../shared/verb.js';
 import { runBulk } from './bulk.js';
-import { bulkUpdateFlags, mergeUpdate, updateRequest, warnUnkeptFields } from './body.js';
+import { CONTACT_FLAGS, bulkUpdateFlags, mergeUpdate, updateRequest, warnUnkeptFields } from './body.js';
 import { contactDetailColumns } from './columns.js';
 
 export const run = verb(async (ctx, { args, opts }) => {
@@ -40,6 +40,7 @@ export const run = verb(async (ctx, { args, opts }) => {
     }
   }
   const body = mergeUpdate(update, current);
+  nameBodyFields(ctx, body, CONTACT_FLAGS);
   const record = await showWritten(ctx, await client.contacts.update(id, body, { avatar: update.avatar }), { noun: 'contact', columns: contactDetailColumns, id });
   warnUnkeptFields(ctx, body.fields, record);
 });

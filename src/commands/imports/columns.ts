@@ -25,7 +25,8 @@ export const importDetailColumns: Column<ContactImport>[] = [
   { key: 'created_count', header: 'Created' },
   { key: 'updated_count', header: 'Updated' },
   { key: 'failed_count', header: 'Failed' },
-  { key: 'errors', header: 'Errors', get: (i) => (Array.isArray(i.errors) ? i.errors : []).map((e) => `row ${e.row}: ${e.message}`).join('; ') },
+  // One line a row: on a terminal each error starts its own line under the label.
+  { key: 'errors', header: 'Errors', get: (i) => (Array.isArray(i.errors) ? i.errors : []).map((e) => `row ${e.row}: ${e.message}`).join('\n') },
   { key: 'created_at', header: 'Created at' },
   { key: 'finished_at', header: 'Finished at' },
 ];

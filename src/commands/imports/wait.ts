@@ -10,6 +10,7 @@ import type { Context } from '../../cli/context.js';
 import { CliError, ExitCode } from '../../cli/errors.js';
 import { resumeCommand, sleep, untilInterrupted } from '../../cli/interrupt.js';
 import { parseDuration } from '../shared/verb.js';
+import { countText } from '../../cli/text.js';
 
 export interface WaitFlags {
   intervalMs: number;
@@ -93,11 +94,11 @@ export function reportOutcome(ctx: Context, result: ContactImport): void {
     const reason = Array.isArray(result.errors) ? result.errors[0]?.message : undefined;
     throw new CliError(`import ${result.id} failed${reason ? `: ${reason}` : ''}`, ExitCode.failure);
   }
-  if (typeof result.failed_count === 'number' && result.failed_count > 0) ctx.output.warn(`${result.failed_count} rows were skipped by the server (see the errors field)`);
+  if (typeof result.failed_count === 'number' && result.failed_count > 0) ctx.output.warn(`${countText(result.failed_count)} rows were skipped by the server (see the errors field)`);
   // Only the counters the server sent: api.md shows none.
   const counts = (['created', 'updated', 'failed'] as const)
     .map((kind) => [kind, result[`${kind}_count`]] as const)
     .filter(([, value]) => typeof value === 'number')
-    .map(([kind, value]) => `${value} ${kind}`);
+    .map(([kind, value]) => `${countText(value as number)} ${kind}`);
   ctx.output.message(`Import ${result.id} completed${counts.length > 0 ? `: ${counts.join(', ')}` : ''}.`);
 }

@@ -23,7 +23,7 @@ export async function run(ctx: Context, input: VerbInput): Promise<void> {
   }
 
   const config = await ctx.config();
-  const { profileName } = await ctx.settings();
+  const profileName = await ctx.profileName();
   config.setProfile(profileName, { [spec.field]: spec.normalize ? spec.normalize(value) : value });
   // A first profile becomes current, so the next command finds it.
   const current = config.currentName();

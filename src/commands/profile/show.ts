@@ -6,7 +6,7 @@ import { profileColumns, profileRecord } from './record.js';
 
 export async function run(ctx: Context, input: VerbInput): Promise<void> {
   const config = await ctx.config();
-  const name = input.args[0] ?? (await ctx.settings()).profileName;
+  const name = input.args[0] ?? (await ctx.profileName());
   const profile = config.getProfile(name);
   if (profile === undefined) {
     throw new UsageError(`no profile named "${name}" (see \`wsm profile list\`, or create it with \`wsm auth login --profile ${name}\`)`);

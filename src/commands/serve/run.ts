@@ -7,7 +7,7 @@ import type { VerbInput } from '../../cli/action.js';
 import { UsageError } from '../../cli/errors.js';
 import { isUuid } from '../../cli/values.js';
 import { saveLocalProfile } from '../../cli/config.js';
-import { parseDuration, parseValue, str } from '../shared/verb.js';
+import { badValue, parseDuration, parseValue, str } from '../shared/verb.js';
 
 const PROVIDER_FAULTS = ['unavailable', 'credentials', 'timeout'] as const;
 
@@ -22,7 +22,7 @@ function serveFlags(opts: Record<string, unknown>, workspace: string | undefined
   if (host === '') throw new UsageError('--host takes an address to listen on, such as 127.0.0.1, got ""');
   const adminToken = str(opts.adminToken);
   if (adminToken !== undefined && adminToken.length < 8) throw new UsageError('--admin-token must be at least 8 characters long');
-  if (workspace !== undefined && !isUuid(workspace)) throw new UsageError(`-w/--workspace must be a UUID for the seeded workspace, not "${workspace}"`);
+  if (workspace !== undefined && !isUuid(workspace)) throw badValue('-w/--workspace', 'the UUID of the workspace to seed', workspace);
   return {
     host,
     port: Number(port),

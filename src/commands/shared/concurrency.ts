@@ -2,7 +2,7 @@
 // WSM_CONCURRENCY, else the page engine's default (6).
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../../api/page-engine.js';
 import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../cli/errors.js';
+import { badValue } from './verb.js';
 
 export function concurrencyOf(ctx: Context, opts: Record<string, unknown>): number {
   const given = opts.concurrency ?? ctx.env.WSM_CONCURRENCY;
@@ -11,7 +11,7 @@ export function concurrencyOf(ctx: Context, opts: Record<string, unknown>): numb
   const value = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!(value >= 1 && value <= MAX_CONCURRENCY)) {
     const source = opts.concurrency !== undefined ? '--concurrency' : 'WSM_CONCURRENCY';
-    throw new UsageError(`${source} takes a whole number from 1 to ${MAX_CONCURRENCY}, got "${text}"`);
+    throw badValue(source, `a whole number from 1 to ${MAX_CONCURRENCY}`, text);
   }
   return value;
 }

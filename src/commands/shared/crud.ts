@@ -6,7 +6,7 @@ import type { CrudResource } from '../../api/resources/crud.js';
 import type { Column } from '../../cli/output.js';
 import { deleteRun } from './delete.js';
 import { parsePageFlags, renderList } from './list.js';
-import { checkLocal, parseId, verb, workspaceClient, type VerbRun } from './verb.js';
+import { checkLocal, nameBodyFields, parseId, requireSomething, verb, workspaceClient, type VerbRun } from './verb.js';
 import { showWritten } from './written.js';
 
 // The body schemas differ per resource; the verbs check bodies themselves before calling.
@@ -54,9 +54,11 @@ export function createRun<T extends object>(
   show: Presentation<T>,
   schema: z.ZodType,
   build: (args: string[], opts: Record<string, unknown>) => Record<string, unknown>,
+  flags: Record<string, string> = {},
 ): VerbRun {
   return verb(async (ctx, { args, opts }) => {
     const body = build(args, opts);
+    nameBodyFields(ctx, body, flags);
     checkLocal(schema, body, show.noun);
     await showWritten(ctx, await pick(await workspaceClient(ctx)).create(body), { noun: show.noun, columns: show.detail ?? show.columns });
   });
@@ -67,10 +69,14 @@ export function updateRun<T extends object>(
   show: Presentation<T>,
   schema: z.ZodType,
   build: (opts: Record<string, unknown>) => Record<string, unknown>,
+  /** Body field -> its flag: a 422 names the flag, and an update with none of them is refused. */
+  flags: Record<string, string> = {},
 ): VerbRun {
   return verb(async (ctx, { args, opts }) => {
     const id = parseId(args[0], `${show.noun} id`);
     const body = build(opts);
+    requireSomething(body, Object.values(flags));
+    nameBodyFields(ctx, body, flags);
     checkLocal(schema, body, show.noun);
     await showWritten(ctx, await pick(await workspaceClient(ctx)).update(id, body), { noun: show.noun, columns: show.detail ?? show.columns, id });
   });

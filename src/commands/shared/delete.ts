@@ -23,8 +23,8 @@ export function deleteRun<T>(noun: string, remove: (client: WsmClient, id: numbe
   return verb(async (ctx, { args }) => {
     const id = parseId(args[0], `${noun} id`);
     const asking = !ctx.globals.yes;
-    // Without a terminal this refuses (exit 2, "pass --yes") before anything is sent.
-    if (asking && !ctx.io.isStdinTTY) await ctx.confirm(`Delete ${noun} ${id}?`);
+    // Without a terminal this refuses (exit 2, "needs --yes") before anything is sent.
+    if (asking && !ctx.io.isStdinTTY) await ctx.confirm(`Delete ${noun} ${id}?`, `deleting ${noun} ${id}`);
     const client = await workspaceClient(ctx);
     let label = `${noun} ${id}`;
     if (asking) label = await confirmDelete(ctx, client, noun, id, options);
@@ -52,7 +52,7 @@ async function confirmDelete<T>(ctx: Context, client: WsmClient, noun: string, i
   const label = record !== undefined && options.describe ? `${noun} ${visible(options.describe(record))}` : `${noun} ${id}`;
   const expected = record !== undefined ? options.typeToConfirm?.(record) : undefined;
   if (expected === undefined) {
-    await ctx.confirm(`Delete ${label}? This cannot be undone`);
+    await ctx.confirm(`Delete ${label}? This cannot be undone`, `deleting ${label}`);
     return label;
   }
   const typed = await ctx.prompter.input(`Delete ${label}? This cannot be undone. Type its name (${expected}) to confirm`);

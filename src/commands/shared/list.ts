@@ -8,6 +8,7 @@ import type { Column } from '../../cli/output.js';
 import { concurrencyOf } from './concurrency.js';
 import { parseValue, positiveInt } from './verb.js';
 import { z } from 'zod';
+import { countText } from '../../cli/text.js';
 
 const perPageSchema = z.coerce.number().int().min(1).max(100);
 
@@ -60,8 +61,9 @@ export async function renderList<T extends object, Q extends object>(
   const current = meta.current_page ?? flags.page ?? 1;
   if (count === 0) ctx.output.message(`No ${options.noun}${current > 1 || (meta.total ?? 0) > 0 ? ` on page ${current}` : ''}.`);
   else if (meta.last_page !== undefined && meta.last_page > 1) {
-    const of = meta.total !== undefined ? ` of ${meta.total}` : '';
-    ctx.output.message(`Showing ${meta.from ?? 1}-${meta.to ?? count}${of} ${options.noun} (page ${current} of ${meta.last_page}): use --page or --all for more`);
+    const of = meta.total !== undefined ? ` of ${countText(meta.total)}` : '';
+    const shown = `${countText(meta.from ?? 1)}-${countText(meta.to ?? count)}`;
+    ctx.output.message(`Showing ${shown}${of} ${options.noun} (page ${countText(current)} of ${countText(meta.last_page)}): use --page or --all for more`);
   } else if (meta.last_page === undefined && response.next) {
     ctx.output.message(`Showing page ${current} of ${options.noun}: use --page ${current + 1} or --all for more`);
   }

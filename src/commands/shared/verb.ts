@@ -6,6 +6,7 @@ import type { WsmClient } from '../../api/client.js';
 import { check } from '../../api/schemas/index.js';
 import type { VerbInput } from '../../cli/action.js';
 import type { Context } from '../../cli/context.js';
+import { badDuration, parseDuration as durationMs } from '../../cli/duration.js';
 import { LocalValidationError, UsageError } from '../../cli/errors.js';
 
 export type VerbRun = (ctx: Context, input: VerbInput) => Promise<void>;
@@ -30,19 +31,27 @@ function expectation(issue: z.core.$ZodIssue | undefined): string {
 }
 
 /**
- * Parses one flag or argument with zod; a bad value is a usage error in the user's words:
- * `contact id must be a positive integer, not "abc"`. `expected` says what the value must be.
+ * One wording for a bad value everywhere: a flag `takes` what it needs (`--per-page takes a whole
+ * number from 1 to 100, got "0"`), an argument `must be` it (`contact id must be a positive integer, got "abc"`).
  */
+export function badValue(name: string, expected: string, value: unknown): UsageError {
+  const setting = /^(-|[A-Z_]+$)/.test(name); // a flag or an environment variable
+  return new UsageError(`${name} ${setting ? 'takes' : 'must be'} ${expected}, got "${String(value)}"`);
+}
+
+/** Parses one flag or argument with zod; a bad value is a usage error worded by badValue. */
 export function parseValue<S extends z.ZodType>(schema: S, value: unknown, name: string, expected?: string): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) {
-    throw new UsageError(`${name} must be ${expected ?? expectation(result.error.issues[0])}, not "${String(value)}"`);
-  }
+  if (!result.success) throw badValue(name, expected ?? expectation(result.error.issues[0]), value);
   return result.data;
 }
 
 /** `<id>` arguments and id flags: a positive integer. `name` reads like "contact id" or "--group". */
 export function parseId(value: unknown, name = 'id'): number {
+  // 99999999999999999999 is a positive integer, just not one an id can be: say so.
+  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value) && Number(value) > Number.MAX_SAFE_INTEGER) {
+    throw badValue(name, `at most ${Number.MAX_SAFE_INTEGER}`, value);
+  }
   return parseValue(positiveInt, value, name, 'a positive integer');
 }
 
@@ -69,6 +78,28 @@ export function keyValues(pairs: unknown, flag: string): Record<string, string> 
     result[pair.slice(0, at)] = pair.slice(at + 1);
   }
   return result;
+}
+
+/**
+ * Tells handleError how this command's user named the body's fields, for a 422's field errors:
+ * `role_id` -> `--role`; a list's items by the value given (`permissions.0` -> `--permission contacts.veiw`).
+ */
+export function nameBodyFields(ctx: Context, body: Record<string, unknown>, flags: Record<string, string>): void {
+  const labels: Record<string, string> = {};
+  for (const [field, flag] of Object.entries(flags)) {
+    labels[field] = flag;
+    const value = body[field];
+    if (Array.isArray(value)) value.forEach((item, i) => (labels[`${field}.${i}`] = `${flag} ${String(item)}`));
+  }
+  ctx.nameFields(labels);
+}
+
+/**
+ * `nothing to update: pass at least one of --name, --color` when an update would send nothing;
+ * `otherChange`: a change outside the body was asked for (an avatar, a password to be asked).
+ */
+export function requireSomething(body: object, flags: readonly string[], otherChange = false): void {
+  if (flags.length > 0 && Object.keys(body).length === 0 && !otherChange) throw new UsageError(`nothing to update: pass at least one of ${flags.join(', ')}`);
 }
 
 /** A string option, or undefined when not given. */
@@ -108,13 +139,10 @@ export async function readTextInput(ctx: Context, path: string): Promise<string>
   }
 }
 
-const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/;
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-
 /** `30m`, `90s`, `1h`, `500ms`; a bare number is seconds. */
 export function parseDuration(value: unknown, flag: string): number {
-  const match = typeof value === 'string' ? DURATION.exec(value.trim()) : null;
-  if (!match) throw new UsageError(`${flag} takes a duration such as 30s, 10m or 1h, got "${String(value)}"`);
-  return Math.round(Number(match[1]) * UNIT_MS[match[2] ?? 's']);
+  const ms = typeof value === 'string' ? durationMs(value) : undefined;
+  if (ms === undefined) throw badDuration(flag, value);
+  return ms;
 }
 

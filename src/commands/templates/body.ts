@@ -17,7 +17,9 @@ export async function readTemplateFile(ctx: Context, path: string): Promise<Temp
   try {
     parsed = parseYaml(text);
   } catch (error) {
-    throw new UsageError(`${path} is neither valid JSON nor valid YAML: ${(error as Error).message.split('\n')[0]}`);
+    // yaml's first line ends on a colon that introduced the code excerpt below it: only the sentence stays.
+    const reason = (error as Error).message.split('\n')[0].replace(/[\s:]+$/, '');
+    throw new UsageError(`${path} is neither valid JSON nor valid YAML: ${reason}`);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new UsageError(`${path} must hold one template object (name, language, category, body, ...)`);

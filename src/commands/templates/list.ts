@@ -1,17 +1,32 @@
 // `wsm templates list [--status] [--category] [--search] [--page] [--per-page] [--all]` (extension)
 import type { TemplateListQuery } from '../../api/resources/templates.js';
-import { TEMPLATE_CATEGORIES } from '../../api/schemas/index.js';
-import { z } from 'zod';
+import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from '../../api/schemas/index.js';
 import { parsePageFlags, renderList } from '../shared/list.js';
-import { parseValue, str, verb, workspaceClient } from '../shared/verb.js';
+import { badValue, str, verb, workspaceClient } from '../shared/verb.js';
 import { templateColumns } from './show.js';
+
+/**
+ * The statuses a filter may name: api.md's three and the other statuses of the provider it
+ * mentions ("and others of the provider": those of WhatsApp message templates).
+ */
+export const STATUS_FILTERS = [...TEMPLATE_STATUSES, 'PAUSED', 'DISABLED', 'IN_APPEAL', 'PENDING_DELETION', 'DELETED', 'LIMIT_EXCEEDED', 'ARCHIVED'] as const;
+
+/** One of `choices`, in any case (`approved` is APPROVED); anything else is exit 2 listing them. */
+function choice<T extends string>(value: unknown, choices: readonly T[], flag: string): T | undefined {
+  if (value === undefined) return undefined;
+  const upper = String(value).trim().toUpperCase();
+  const found = choices.find((c) => c === upper);
+  if (found === undefined) throw badValue(flag, `one of ${choices.join(', ')}`, value);
+  return found;
+}
 
 export const run = verb(async (ctx, { opts }) => {
   const flags = parsePageFlags(ctx, opts);
   const query: TemplateListQuery = {};
-  const status = str(opts.status);
-  if (status !== undefined) query.status = status.toUpperCase();
-  if (opts.category !== undefined) query.category = parseValue(z.enum(TEMPLATE_CATEGORIES), String(opts.category).toUpperCase(), '--category');
+  const status = choice(opts.status, STATUS_FILTERS, '--status');
+  if (status !== undefined) query.status = status;
+  const category = choice(opts.category, TEMPLATE_CATEGORIES, '--category');
+  if (category !== undefined) query.category = category;
   const search = str(opts.search);
   if (search !== undefined) query.search = search;
   const client = await workspaceClient(ctx);

@@ -1,9 +1,9 @@
 // `wsm users create --name --email --password [value] --role <id> [--timezone]` (extension endpoint)
 import { userCreateBody, type UserCreateBody } from '../../api/schemas/index.js';
 import { showWritten } from '../shared/written.js';
-import { checkLocal, parseId, str, verb, workspaceClient } from '../shared/verb.js';
+import { checkLocal, nameBodyFields, parseId, str, verb, workspaceClient } from '../shared/verb.js';
 import { resolvePassword } from './password.js';
-import { userDetailColumns } from './show.js';
+import { USER_FLAGS, userDetailColumns } from './show.js';
 
 export const run = verb(async (ctx, { opts }) => {
   const body: UserCreateBody = {
@@ -18,6 +18,7 @@ export const run = verb(async (ctx, { opts }) => {
   const ask = opts.password === true;
   if (!ask) body.password = str(opts.password) ?? '';
   checkLocal(ask ? userCreateBody.omit({ password: true }) : userCreateBody, body, 'user');
+  nameBodyFields(ctx, body, USER_FLAGS);
   const client = await workspaceClient(ctx);
   if (ask) {
     body.password = (await resolvePassword(ctx, opts.password)) ?? '';

@@ -23,3 +23,16 @@ export const userDetailColumns: Column<User>[] = [
   { key: 'created_at', header: 'Created' },
   { key: 'updated_at', header: 'Updated' },
 ];
+
+/** The user body's fields as users type them, for the server's field errors. */
+export const USER_FLAGS: Record<string, string> = {
+  name: '--name',
+  email: '--email',
+  password: '--password',
+  confirm_password: '--password',
+  role_id: '--role',
+  timezone: '--timezone',
+  status: '--active/--inactive',
+  client: '--client',
+  avatar: '--avatar',
+};

@@ -3,9 +3,9 @@
 import { userUpdateBody, type UserUpdateBody } from '../../api/schemas/index.js';
 import { UsageError } from '../../cli/errors.js';
 import { showWritten } from '../shared/written.js';
-import { checkLocal, checkUploadFile, parseId, str, verb, workspaceClient } from '../shared/verb.js';
+import { checkLocal, checkUploadFile, nameBodyFields, parseId, requireSomething, str, verb, workspaceClient } from '../shared/verb.js';
 import { resolvePassword } from './password.js';
-import { userDetailColumns } from './show.js';
+import { USER_FLAGS, userDetailColumns } from './show.js';
 
 /** A user avatar is an image like a contact's; 2 MB is the contact bound, reused here. */
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -24,9 +24,8 @@ export const run = verb(async (ctx, { args, opts }) => {
   if (opts.role !== undefined) body.role_id = parseId(opts.role, '--role');
   const avatar = str(opts.avatar);
   if (avatar !== undefined) await checkUploadFile(avatar, 'avatar', AVATAR_MAX_BYTES);
-  if (Object.keys(body).length === 0 && avatar === undefined && opts.password === undefined) {
-    throw new UsageError('nothing to update: pass at least one of --name, --email, --timezone, --active, --inactive, --client, --password, --avatar, --role');
-  }
+  const flags = ['--name', '--email', '--timezone', '--active', '--inactive', '--client', '--password', '--avatar', '--role'];
+  requireSomething(body, flags, avatar !== undefined || opts.password !== undefined);
   // A password given as a value is checked with the rest; one to be asked for is asked only once
   // everything else is known to be valid, so an answer is never thrown away.
   const setPassword = (password: string | undefined) => {
@@ -36,6 +35,7 @@ export const run = verb(async (ctx, { args, opts }) => {
   };
   if (typeof opts.password === 'string') setPassword(opts.password);
   checkLocal(userUpdateBody, body, 'user');
+  nameBodyFields(ctx, body, USER_FLAGS);
   const client = await workspaceClient(ctx);
   if (opts.password === true) {
     setPassword(await resolvePassword(ctx, opts.password));

@@ -68,7 +68,8 @@ export const run = verb(async (ctx, { opts }) => {
     return finish({ applied: false, dry_run: true, results: [] });
   }
   const count = plan.changes.length;
-  await ctx.confirm(`Apply ${count} change${count === 1 ? '' : 's'} to workspace ${workspace}?`);
+  const changes = `${count} change${count === 1 ? '' : 's'} to workspace ${workspace}`;
+  await ctx.confirm(`Apply ${changes}?`, `applying ${changes}`);
 
   for (const { section, key } of observed.stale) await state?.forget(section, key);
   print('\n');

@@ -82,6 +82,6 @@ describe('wsm completion', () => {
   it('an unknown shell is exit 2', async () => {
     const { code, stderr } = await api.run(['completion', 'tcsh']);
     expect(code).toBe(2);
-    expect(stderr).toContain("command-argument value 'tcsh' is invalid for argument 'shell'");
+    expect(stderr).toBe('error: <shell> takes one of bash, zsh, fish, got "tcsh"\n');
   });
 });

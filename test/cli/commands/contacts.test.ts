@@ -84,7 +84,7 @@ describe('contacts get', () => {
     api.pool.intercept({ path: `${WSP}/contacts/9`, method: 'GET' }).reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
     const { code, stderr } = await api.run(['contacts', 'get', '9']);
     expect(code).toBe(4);
-    expect(stderr).toBe(`error: Resource not found. (404 on GET ${WSP}/contacts/9)\n`);
+    expect(stderr).toBe('error: contact 9 not found\n');
   });
 
   it('a backend without the extension (405, or a router 404) says so, exit 1', async () => {
@@ -100,7 +100,7 @@ describe('contacts get', () => {
   it('an id that is not a positive integer is exit 2, nothing sent', async () => {
     const { code, stderr } = await api.run(['contacts', 'get', '7x']);
     expect(code).toBe(2);
-    expect(stderr).toBe('error: contact id must be a positive integer, not "7x"\n');
+    expect(stderr).toBe('error: contact id must be a positive integer, got "7x"\n');
   });
 });
 
@@ -157,7 +157,7 @@ describe('contacts create', () => {
       'error: the contact is invalid: nothing was sent\n' +
         '  number: The number must be a phone number of 7 to 15 digits.\n' +
         '  email: The email field must be a valid email address.\n' +
-        '  gender: --gender must be one of male, female, other, not "robot"\n',
+        '  gender: --gender takes one of male, female, other, got "robot"\n',
     );
   });
 
@@ -172,7 +172,7 @@ describe('contacts create', () => {
     api.pool.intercept({ path: `${WSP}/contacts`, method: 'POST' }).reply(422, body, JSON_HEADERS);
     const { code, stdout, stderr } = await api.run(['contacts', 'create', '--number', '14155550016', '-o', 'json']);
     expect(code).toBe(5);
-    expect(stderr).toBe(`error: the server rejected the request (422 on POST ${WSP}/contacts): Validation error\n  number: The number has already been taken.\n`);
+    expect(stderr).toBe('error: the server rejected the contact:\n  --number: The number has already been taken.\n');
     expect(JSON.parse(stdout)).toEqual(body);
   });
 });
@@ -225,7 +225,7 @@ describe('contacts delete', () => {
     const { code, stdout, stderr } = await api.run(['contacts', 'delete', '7']);
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toBe('error: Delete contact 7? needs confirmation: pass --yes to run without a terminal\n');
+    expect(stderr).toBe('error: deleting contact 7 needs --yes when not on a terminal\n');
   });
 
   it('--yes deletes; -o json prints the server answer', async () => {
@@ -253,7 +253,7 @@ describe('contacts delete', () => {
     const { code, stderr } = await api.run(['contacts', 'delete', '7'], { stdinTTY: true, prompter });
     expect(code).toBe(4);
     expect(prompter.asked).toEqual([]);
-    expect(stderr).toBe('error: Resource not found. (404 on GET /api/v3/workspaces/' + WS + '/contacts/7)\n');
+    expect(stderr).toBe('error: contact 7 not found\n');
   });
 
   it('on a terminal against a server without GET one contact: asks about the bare id', async () => {

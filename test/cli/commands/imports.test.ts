@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, WSP, importRecord, page, setupApi, type Api } from './harness.js';
+import { JSON_HEADERS, WS, WSP, importRecord, page, setupApi, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
@@ -163,6 +163,8 @@ describe('contacts import: upload', () => {
   it('--wait past --timeout is exit 6: the import keeps running, and the line says how to wait again', async () => {
     const file = await api.file('good.csv', GOOD);
     acceptUpload(api, importRecord(5, { status: 'processing' }));
+    // A profile named explicitly must exist.
+    expect((await api.run(['profile', 'set', 'workspace', WS, '--profile', 'ci'])).code).toBe(0);
     const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--timeout', '0s', '--profile', 'ci']);
     expect(code).toBe(6);
     expect(stderr).toBe(`Uploaded ${file} as import 5.\nerror: gave up waiting after 0s with import 5 still processing: import 5 keeps running on the server: wsm imports get 5 --wait --profile ci\n`);
@@ -173,7 +175,7 @@ describe('contacts import: upload', () => {
     api.pool.intercept({ path: `${WSP}/contact-imports`, method: 'POST' }).reply(413, { message: 'Payload too large.', status: 413 }, JSON_HEADERS);
     const { code, stderr } = await api.run(['contacts', 'import', file]);
     expect(code).toBe(1);
-    expect(stderr).toBe(`error: Payload too large. (413 on POST ${WSP}/contact-imports)\n`);
+    expect(stderr).toBe('error: Payload too large. (413)\n');
   });
 });
 

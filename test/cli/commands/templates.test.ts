@@ -159,7 +159,7 @@ describe('templates list / get / delete', () => {
     api.pool.intercept({ path: `${WSP}/templates/5`, method: 'GET' }).reply(404, { success: false, message: 'Template not found.', status: 404 }, JSON_HEADERS);
     const missing = await api.run(['templates', 'get', '5']);
     expect(missing.code).toBe(4);
-    expect(missing.stderr).toBe(`error: Template not found. (404 on GET ${WSP}/templates/5)\n`);
+    expect(missing.stderr).toBe('error: template 5 not found\n');
   });
 
   it('get -o csv holds the raw body and the buttons as data; the terminal view keeps its decoration (finding 16)', async () => {
@@ -182,6 +182,6 @@ describe('templates list / get / delete', () => {
     api.pool.intercept({ path: `${WSP}/templates/4`, method: 'DELETE' }).reply(403, { message: 'This action is unauthorized.', status: 403 }, JSON_HEADERS);
     const { code, stderr } = await api.run(['templates', 'delete', '4', '--yes']);
     expect(code).toBe(3);
-    expect(stderr).toBe(`error: permission denied (403 on DELETE ${WSP}/templates/4): This action is unauthorized.\n`);
+    expect(stderr).toBe('error: your role may not delete templates\n');
   });
 });
