@@ -19,14 +19,14 @@ export const importDetailColumns: Column<ContactImport>[] = [
   { key: 'name', header: 'Name' },
   { key: 'status', header: 'Status' },
   { key: 'file_name', header: 'File' },
-  { key: 'contact_group', header: 'Group', get: (i) => (i.contact_group ? `${i.contact_group.name} (${i.contact_group.id})` : '') },
+  { key: 'contact_group', header: 'Group', show: (i) => (i.contact_group ? `${i.contact_group.name} (${i.contact_group.id})` : '') },
   { key: 'total_rows', header: 'Rows' },
   { key: 'processed_rows', header: 'Processed' },
   { key: 'created_count', header: 'Created' },
   { key: 'updated_count', header: 'Updated' },
   { key: 'failed_count', header: 'Failed' },
   // One line a row: on a terminal each error starts its own line under the label.
-  { key: 'errors', header: 'Errors', get: (i) => (Array.isArray(i.errors) ? i.errors : []).map((e) => `row ${e.row}: ${e.message}`).join('\n') },
+  { key: 'errors', header: 'Errors', show: (i) => (Array.isArray(i.errors) ? i.errors : []).map((e) => `row ${e.row}: ${e.message}`).join('\n') },
   { key: 'created_at', header: 'Created at' },
   { key: 'finished_at', header: 'Finished at' },
 ];

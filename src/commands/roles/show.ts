@@ -21,7 +21,7 @@ export const show: Presentation<Role> = {
   detail: [
     { key: 'id', header: 'ID' },
     { key: 'name', header: 'Name' },
-    { key: 'permissions', header: 'Permissions', get: (r) => permissionsOf(r)?.join(' ') ?? 'unknown' },
+    { key: 'permissions', header: 'Permissions', get: (r) => permissionsOf(r), show: (r) => permissionsOf(r)?.join(' ') ?? 'unknown' },
     { key: 'created_at', header: 'Created' },
     { key: 'updated_at', header: 'Updated' },
   ],

@@ -15,7 +15,7 @@ export const userDetailColumns: Column<User>[] = [
   { key: 'id', header: 'ID' },
   { key: 'name', header: 'Name' },
   { key: 'email', header: 'E-mail' },
-  { key: 'role', header: 'Role', get: (u) => (u.role ? `${u.role.name} (${u.role.id})` : '') },
+  { key: 'role', header: 'Role', show: (u) => (u.role ? `${u.role.name} (${u.role.id})` : '') },
   { key: 'timezone', header: 'Time zone' },
   { key: 'status', header: 'Active' },
   { key: 'client', header: 'Client' },

@@ -117,8 +117,10 @@ describe('roles', () => {
   it('list shows the permission count; get shows the names', async () => {
     api.pool.intercept({ path: `${WSP}/roles`, method: 'GET' }).reply(200, page([role(1, 'owner', ['contacts.view', 'roles.view'])]), JSON_HEADERS);
     expect((await api.run(['roles', 'list'])).stdout).toBe('1\towner\t2\n');
-    api.pool.intercept({ path: `${WSP}/roles/1`, method: 'GET' }).reply(200, { data: role(1, 'owner', ['contacts.view', 'roles.view']) }, JSON_HEADERS);
-    expect((await api.run(['roles', 'get', '1'])).stdout).toContain('permissions\tcontacts.view roles.view\n');
+    api.pool.intercept({ path: `${WSP}/roles/1`, method: 'GET' }).reply(200, { data: role(1, 'owner', ['contacts.view', 'roles.view']) }, JSON_HEADERS).times(2);
+    expect((await api.run(['roles', 'get', '1', '--no-color'], { stdoutTTY: true, columns: 120 })).stdout).toMatch(/Permissions +contacts\.view roles\.view\n/);
+    // Piped, the names are data (finding 16): a JSON array, as -o json holds them.
+    expect((await api.run(['roles', 'get', '1'])).stdout).toContain('permissions\t["contacts.view","roles.view"]\n');
   });
 
   it('update replaces the permissions (PUT)', async () => {

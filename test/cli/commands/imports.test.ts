@@ -186,9 +186,11 @@ describe('imports verbs', () => {
     expect(list.code).toBe(0);
     expect(list.stdout).toBe('5\tcontacts.csv\tcompleted\t3/3\t3\t0\t0\t2025-03-01T10:00:00.000Z\n');
 
-    api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(200, { data: importRecord(5, { errors: [{ row: 1, message: 'Unknown column "x" was ignored.' }] }) }, JSON_HEADERS);
+    api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(200, { data: importRecord(5, { contact_group: { id: 3, name: 'VIP' }, errors: [{ row: 1, message: 'Unknown column "x" was ignored.' }] }) }, JSON_HEADERS);
+    // Piped, the errors and the group are data (finding 16); on a terminal they read as lines (user-words.test.ts).
     const get = await api.run(['imports', 'get', '5']);
-    expect(get.stdout).toContain('errors\trow 1: Unknown column "x" was ignored.\n');
+    expect(get.stdout).toContain('errors\t[{"row":1,"message":"Unknown column \\"x\\" was ignored."}]\n');
+    expect(get.stdout).toContain('contact_group\t{"id":3,"name":"VIP"}\n');
   });
 
   it('list on a narrow terminal keeps counts and statuses whole: the name is cut, then the time goes (finding 14)', async () => {

@@ -36,9 +36,10 @@ describe('users list / get', () => {
     expect(stdout).toBe('7\tUser 7\tu7@example.com\tagent\ttrue\tfalse\n');
   });
 
-  it('get shows the role with its id', async () => {
-    api.pool.intercept({ path: `${WSP}/users/7`, method: 'GET' }).reply(200, { data: user(7) }, JSON_HEADERS);
-    expect((await api.run(['users', 'get', '7'])).stdout).toContain('role\tagent (2)\n');
+  it('get shows the role with its id on a terminal, and as data when piped (finding 16)', async () => {
+    api.pool.intercept({ path: `${WSP}/users/7`, method: 'GET' }).reply(200, { data: user(7) }, JSON_HEADERS).times(2);
+    expect((await api.run(['users', 'get', '7', '--no-color'], { stdoutTTY: true, columns: 120 })).stdout).toMatch(/Role +agent \(2\)\n/);
+    expect((await api.run(['users', 'get', '7'])).stdout).toContain('role\t{"id":2,"name":"agent"}\n');
   });
 });
 
