@@ -186,6 +186,18 @@ describe('wsm auth login --email', () => {
     expect(await savedProfile()).toEqual({ base_url: BASE_URL, token: ISSUED, workspace: WS });
   });
 
+  it("without --base-url takes the current profile's server (after wsm serve) and saves the login as its own profile", async () => {
+    const config = await openConfig({ dir });
+    config.setProfile('local', { base_url: BASE_URL, token: TOKEN, workspace: WS });
+    config.useProfile('local');
+    replyToTokens(201, issued);
+    replyToMe(200, ME, ISSUED);
+    const { code, stderr } = await run(['auth', 'login', '--profile', 'ada', '--email', 'ada@example.com', '--password-stdin'], { stdin: 'long pass word\n' });
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(await savedProfile('ada')).toEqual({ base_url: BASE_URL, token: ISSUED, workspace: WS });
+    expect(await savedProfile('local')).toEqual({ base_url: BASE_URL, token: TOKEN, workspace: WS });
+  });
+
   it('on a terminal asks for the password, hidden', async () => {
     replyToTokens(201, issued);
     replyToMe(200, ME, ISSUED);

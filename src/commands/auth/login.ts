@@ -24,6 +24,10 @@ export async function run(ctx: Context, input: VerbInput): Promise<void> {
   const config = await ctx.config();
   const profileName = globals.profile || env.WSM_PROFILE || 'default';
   const saved = config.getProfile(profileName) ?? {};
+  // A profile without a server of its own takes the current profile's: after `wsm serve`, a user
+  // made there signs in with `--email` alone, as the README shows, with no --base-url to repeat.
+  const currentName = config.currentName();
+  const knownBaseUrl = saved.base_url ?? (currentName === undefined ? undefined : config.getProfile(currentName)?.base_url);
 
   // Read stdin before any prompt: with --with-token it carries the token, not answers.
   let token: string | undefined;
@@ -46,9 +50,9 @@ export async function run(ctx: Context, input: VerbInput): Promise<void> {
   const canPrompt = io.isStdinTTY && !withToken && !passwordStdin;
   let baseUrl = globals.baseUrl || env.WSM_BASE_URL;
   if (!baseUrl && canPrompt) {
-    baseUrl = await ctx.prompter.input('API base URL', { default: saved.base_url, validate: (v) => baseUrlProblem(v) ?? true });
+    baseUrl = await ctx.prompter.input('API base URL', { default: knownBaseUrl, validate: (v) => baseUrlProblem(v) ?? true });
   }
-  baseUrl ||= saved.base_url;
+  baseUrl ||= knownBaseUrl;
   if (!baseUrl) throw new UsageError('no base URL: pass --base-url <url> (or set WSM_BASE_URL)');
   const urlProblem = baseUrlProblem(baseUrl);
   if (urlProblem) throw new UsageError(urlProblem);
