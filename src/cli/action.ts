@@ -95,6 +95,11 @@ export function readGlobals(command: Command): GlobalOptions {
   const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
   let root = command;
   while (root.parent) root = root.parent;
+  // `--profile "$NAME"` with NAME unset must not fall back to the current profile (or, for
+  // `wsm serve`, overwrite `local`); the same for the other settings that pick what is acted on.
+  for (const [key, flag] of [['profile', '--profile'], ['baseUrl', '--base-url'], ['token', '--token'], ['workspace', '--workspace']] as const) {
+    if (typeof all[key] === 'string' && all[key].trim() === '') throw new UsageError(`${flag} needs a value, got an empty one`);
+  }
   return {
     profile: str(all.profile),
     baseUrl: str(all.baseUrl),

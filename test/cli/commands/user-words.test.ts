@@ -26,6 +26,21 @@ describe('profiles and login (#5)', () => {
     expect(code).toBe(2);
   });
 
+  it('an empty --profile, --workspace, --base-url or --token (a shell variable left unset) is exit 2, never the current profile', async () => {
+    for (const argv of [
+      ['--profile', '', 'contacts', 'list'],
+      ['contacts', 'list', '-w', ''],
+      ['--base-url', ' ', 'contacts', 'list'],
+      ['--token', '', 'contacts', 'delete', '1', '--yes'],
+      ['serve', '--profile', '', '--port', '0'],
+    ]) {
+      const { code, stdout, stderr } = await api.run(argv);
+      const flag = argv[argv.findIndex((a) => a.trim() === '') - 1];
+      expect(stderr, argv.join(' ')).toBe(`error: ${flag === '-w' ? '--workspace' : flag} needs a value, got an empty one\n`);
+      expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+    }
+  });
+
   it('`profile set --profile new` still creates that profile', async () => {
     const { code } = await api.run(['profile', 'set', 'workspace', WS, '--profile', 'fresh']);
     expect(code).toBe(0);
