@@ -3,6 +3,7 @@
 // state file of a server that cannot list labels. The same flows run for real in
 // test/e2e/workspace-as-code.test.ts.
 import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { scriptedPrompter } from './helpers.js';
 import { BASE_URL, JSON_HEADERS, WS, WSP, jsonBodies, page, setupApi, stamp, template, type Api } from './commands/harness.js';
@@ -244,6 +245,14 @@ describe('a server that cannot list labels', () => {
     const other = await api.run(['labels', 'list', '-o', 'yaml']);
     expect(other.code).toBe(2);
     expect(other.stderr).toBe('error: --output takes one of table, json, ndjson, csv, got "yaml"\n');
+  });
+
+  it('pull -f into a folder that does not exist: one line naming the file (not a temporary one), exit 1', async () => {
+    for (const segment of ['contact-fields', 'contact-groups', 'labels', 'roles', 'templates']) list(segment, []);
+    const folder = dirname(await api.file('kept.txt', ''));
+    const target = join(folder, 'missing', 'ws.yaml');
+    const { code, stdout, stderr } = await api.run(['pull', '-f', target]);
+    expect({ code, stdout, stderr }).toEqual({ code: 1, stdout: '', stderr: `error: cannot write ${target} (its folder does not exist)\n` });
   });
 
   it('pull leaves the section out and says why', async () => {

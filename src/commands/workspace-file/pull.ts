@@ -1,12 +1,12 @@
 // `wsm pull [-o yaml|json] [-f FILE]`: the workspace as a workspace file, which `wsm diff` then
 // finds identical. Items are sorted by name, so pulls of two workspaces with the same
 // configuration (staging, production) give the same text whatever their ids.
-import { rename, writeFile } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Document } from 'yaml';
 import { WORKSPACE_SECTIONS, type WorkspaceSection } from '../../api/schemas/index.js';
 import { UsageError } from '../../cli/errors.js';
+import { replaceFile } from '../../cli/replace-file.js';
 import { str, verb, workspaceClient } from '../shared/verb.js';
 import { observe } from './observe.js';
 import type { Observation } from './plan.js';
@@ -66,8 +66,6 @@ export const run = verb(async (ctx, { opts }) => {
   const outputDir = target === undefined ? process.cwd() : dirname(resolve(target));
   const text = renderPulled(pulledFile(observation), format, schemaReference(outputDir));
   if (target === undefined) return ctx.io.out(text);
-  const temporary = `${target}.${process.pid}.tmp`;
-  await writeFile(temporary, text);
-  await rename(temporary, target);
+  await replaceFile(target, text);
   ctx.output.message(`Wrote ${target}.`);
 });

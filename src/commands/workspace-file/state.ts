@@ -2,10 +2,11 @@
 // list (api.md has no list of labels or templates), so that the next diff reads them by id.
 // One file can serve several servers and workspaces (staging and production applying the same
 // workspace file): the ids are kept per workspace URL.
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { WORKSPACE_SECTIONS, check, type WorkspaceSection } from '../../api/schemas/index.js';
 import { LocalValidationError, UsageError } from '../../cli/errors.js';
+import { replaceFile } from '../../cli/replace-file.js';
 
 const idsByKey = z.record(z.string(), z.number().int().positive());
 const target = z.object(Object.fromEntries(WORKSPACE_SECTIONS.map((s) => [s, idsByKey.optional()]))).partial();
@@ -64,9 +65,7 @@ export async function openState(path: string, baseUrl: string, workspace: string
   const key = targetKey(baseUrl, workspace);
   const mine = (): TargetState => (state.workspaces[key] ??= {});
   const save = async () => {
-    const temporary = `${path}.${process.pid}.tmp`;
-    await writeFile(temporary, JSON.stringify(state, null, 2) + '\n');
-    await rename(temporary, path);
+    await replaceFile(path, JSON.stringify(state, null, 2) + '\n');
   };
   return {
     path,
