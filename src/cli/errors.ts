@@ -204,7 +204,8 @@ export function handleError(err: unknown, sink: ErrorSink, code = exitCodeFor(er
   const lines = [err instanceof InterruptedError ? `interrupted: ${err.message}` : `error: ${sentenceFor(err, sink.baseUrl, sink.verbose === true)}`];
   for (const [field, messages] of Object.entries(fieldErrorsOf(err))) {
     const label = sink.fieldLabel?.(field) ?? field;
-    for (const message of messages) lines.push(`  ${label}: ${message}`);
+    // A local hint may already name its flag (`--gender takes one of ...`): no `--gender: ` before it.
+    for (const message of messages) lines.push(message.startsWith(`${label} `) ? `  ${message}` : `  ${label}: ${message}`);
   }
   // Messages can carry what a server or a record holds: never raw control characters.
   const text = lines.map(visible).join('\n');

@@ -154,7 +154,7 @@ describe('messages in the user’s words, version and timeouts (12.8)', () => {
     expect((await run('contacts', 'get', 'abc')).stderr).toBe('error: contact id must be a positive integer, got "abc"\n');
     const gender = await run('contacts', 'create', '--number', '14155550199', '--gender', 'robot');
     expect(gender.code).toBe(2);
-    expect(gender.stderr).toContain('  gender: --gender takes one of male, female, other, got "robot"\n');
+    expect(gender.stderr).toContain('\n  --gender takes one of male, female, other, got "robot"\n');
   });
 
   it('a port in use says so', async () => {

@@ -5,6 +5,8 @@ import { CONTACT_FLAGS, createRequest, warnUnkeptFields } from './body.js';
 import { contactDetailColumns } from './columns.js';
 
 export const run = verb(async (ctx, { opts }) => {
+  // Named before the local check too: a bad value reads as the flag typed, here and from the server.
+  nameBodyFields(ctx, {}, CONTACT_FLAGS);
   const { body, avatar } = await createRequest(opts);
   nameBodyFields(ctx, body, CONTACT_FLAGS);
   const client = await workspaceClient(ctx);

@@ -24,6 +24,7 @@ export const run = verb(async (ctx, { args, opts }) => {
   if (opts.dryRun === true) throw new UsageError('--dry-run goes with --from');
   if (args.length === 0) throw new UsageError('give a contact id, or --from <file|-> for many');
   const id = parseId(args[0], 'contact id');
+  nameBodyFields(ctx, {}, CONTACT_FLAGS); // before the local check, as in create
   const update = await updateRequest(opts);
   const client = await workspaceClient(ctx);
   const editsGroups = update.addGroups.length > 0 || update.removeGroups.length > 0;

@@ -17,8 +17,8 @@ export const run = verb(async (ctx, { opts }) => {
   // A password to be asked for is asked only once everything else is known to be valid.
   const ask = opts.password === true;
   if (!ask) body.password = str(opts.password) ?? '';
-  checkLocal(ask ? userCreateBody.omit({ password: true }) : userCreateBody, body, 'user');
   nameBodyFields(ctx, body, USER_FLAGS);
+  checkLocal(ask ? userCreateBody.omit({ password: true }) : userCreateBody, body, 'user');
   const client = await workspaceClient(ctx);
   if (ask) {
     body.password = (await resolvePassword(ctx, opts.password)) ?? '';

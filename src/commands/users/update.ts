@@ -34,8 +34,8 @@ export const run = verb(async (ctx, { args, opts }) => {
     body.confirm_password = password;
   };
   if (typeof opts.password === 'string') setPassword(opts.password);
-  checkLocal(userUpdateBody, body, 'user');
   nameBodyFields(ctx, body, USER_FLAGS);
+  checkLocal(userUpdateBody, body, 'user');
   const client = await workspaceClient(ctx);
   if (opts.password === true) {
     setPassword(await resolvePassword(ctx, opts.password));

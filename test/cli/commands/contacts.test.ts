@@ -149,15 +149,15 @@ describe('contacts create', () => {
     expect(Buffer.from(await file!.arrayBuffer())).toEqual(png);
   });
 
-  it('a body that fails the contract is exit 2 with field lines, and nothing is sent', async () => {
+  it('a body that fails the contract is exit 2 with field lines named by flag, and nothing is sent', async () => {
     const { code, stdout, stderr } = await api.run(['contacts', 'create', '--number', '12', '--email', 'not-an-email', '--gender', 'robot']);
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toBe(
       'error: the contact is invalid: nothing was sent\n' +
-        '  number: The number must be a phone number of 7 to 15 digits.\n' +
-        '  email: The email field must be a valid email address.\n' +
-        '  gender: --gender takes one of male, female, other, got "robot"\n',
+        '  --number: The number must be a phone number of 7 to 15 digits.\n' +
+        '  --email: The email field must be a valid email address.\n' +
+        '  --gender takes one of male, female, other, got "robot"\n',
     );
   });
 

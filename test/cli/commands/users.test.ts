@@ -86,11 +86,11 @@ describe('users update (multipart)', () => {
     expect(stderr).toMatch(/^error: --password without a value asks on a terminal/);
   });
 
-  it('a short password or a bad time zone is refused locally', async () => {
+  it('a short password or a bad time zone is refused locally, named by flag as the server\'s errors are', async () => {
     const { code, stderr } = await api.run(['users', 'update', '7', '--password', 'short', '--timezone', 'Mars/Olympus']);
     expect(code).toBe(2);
     expect(stderr).toBe(
-      'error: the user is invalid: nothing was sent\n  timezone: The timezone field must be a valid timezone.\n  password: The password field must be at least 8 characters.\n',
+      'error: the user is invalid: nothing was sent\n  --timezone: The timezone field must be a valid timezone.\n  --password: The password field must be at least 8 characters.\n',
     );
   });
 
