@@ -124,3 +124,8 @@ export { neutraliseFormula } from '../api/csv-cells.js';
 export function countText(n: number): string {
   return n.toLocaleString('en-US');
 }
+
+/** `1 row`, `2 rows`, `300,000 rows`: a count with its noun, for messages. */
+export function countOf(n: number, noun: string, plural = `${noun}s`): string {
+  return `${countText(n)} ${n === 1 ? noun : plural}`;
+}

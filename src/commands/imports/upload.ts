@@ -4,6 +4,7 @@
 import { basename } from 'node:path';
 import { UnusableResponseError } from '../../api/errors.js';
 import type { Context } from '../../cli/context.js';
+import { countOf, countText } from '../../cli/text.js';
 import { checkImportCsv, checkImportHeader, type CsvReport } from '../../cli/csv-check.js';
 import { LocalValidationError } from '../../cli/errors.js';
 import type { Column } from '../../cli/output.js';
@@ -111,7 +112,7 @@ async function checkAfterUpload(ctx: Context, flags: UploadFlags, report: CsvRep
     }
   }
   if (report && report.invalid_rows > 0) {
-    ctx.output.warn(`sent anyway: the server skips the ${report.invalid_rows} invalid rows (use --strict to refuse the file)`);
+    ctx.output.warn(`sent anyway: the server skips ${report.invalid_rows === 1 ? 'the invalid row' : `the ${countOf(report.invalid_rows, 'invalid row')}`} (use --strict to refuse the file)`);
   }
 }
 
@@ -121,9 +122,9 @@ function refuseOrWarn(ctx: Context, flags: UploadFlags, report: CsvReport): void
   if (flags.strict && report.invalid_rows > 0) {
     const errors: Record<string, string[]> = {};
     for (const p of report.problems) (errors[problemKey(p.line, p.field)] ??= []).push(p.message);
-    if (hidden > 0) errors['more'] = [`${hidden} more invalid rows not listed`];
-    throw new LocalValidationError(`${report.invalid_rows} of ${report.rows} rows in ${flags.file} are invalid (--strict): nothing was sent`, errors);
+    if (hidden > 0) errors['more'] = [`${countOf(hidden, 'more invalid row')} not listed`];
+    throw new LocalValidationError(`${countText(report.invalid_rows)} of ${countOf(report.rows, 'row')} in ${flags.file} ${report.invalid_rows === 1 ? 'is' : 'are'} invalid (--strict): nothing was sent`, errors);
   }
   for (const p of report.problems) ctx.output.warn(`${flags.file} line ${p.line}: ${p.field}: ${p.message}`);
-  if (hidden > 0) ctx.output.warn(`${hidden} more invalid rows not listed`);
+  if (hidden > 0) ctx.output.warn(`${countOf(hidden, 'more invalid row')} not listed`);
 }

@@ -10,7 +10,7 @@ import type { Context } from '../../cli/context.js';
 import { CliError, ExitCode } from '../../cli/errors.js';
 import { resumeCommand, sleep, untilInterrupted } from '../../cli/interrupt.js';
 import { parseDuration } from '../shared/verb.js';
-import { countText } from '../../cli/text.js';
+import { countOf, countText } from '../../cli/text.js';
 
 export interface WaitFlags {
   intervalMs: number;
@@ -32,7 +32,7 @@ function statusOf(record: ContactImport): string | undefined {
 }
 
 /** A count the server sent, when it is one (api.md shows none of an import's fields). */
-const countOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined);
+const countIn = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined);
 
 /** What Ctrl-C says while an import runs on the server: `import 8 keeps running on the server: wsm imports get 8 --wait`. */
 export function importKeepsRunning(ctx: Context, id: number | string): string {
@@ -53,7 +53,7 @@ export async function waitForImport(ctx: Context, client: WsmClient, id: number 
   let current = known ?? (await findImport(client, id, signal));
   // The total is known once the server has counted the rows (0 until then, absent on some servers).
   const totalOf = (record: ContactImport) => {
-    const total = countOf(record.total_rows);
+    const total = countIn(record.total_rows);
     return total !== undefined && total > 0 ? total : undefined;
   };
   const progress = ctx.io.progress(`Importing ${typeof current.name === 'string' && current.name !== '' ? current.name : `import ${id}`}`, totalOf(current));
@@ -65,7 +65,7 @@ export async function waitForImport(ctx: Context, client: WsmClient, id: number 
           `the server's record of import ${id} has no \`status\` field, so wsm cannot tell when it is finished: it was uploaded once, do not upload it again`,
         );
       }
-      progress.update(countOf(current.processed_rows) ?? 0, totalOf(current));
+      progress.update(countIn(current.processed_rows) ?? 0, totalOf(current));
       if (FINISHED.has(status)) return current;
       if (Date.now() >= deadline) {
         throw new CliError(`gave up waiting after ${flags.timeoutMs / 1000}s with import ${id} still ${status}: ${importKeepsRunning(ctx, id)}`, ExitCode.unavailable);
@@ -94,7 +94,7 @@ export function reportOutcome(ctx: Context, result: ContactImport): void {
     const reason = Array.isArray(result.errors) ? result.errors[0]?.message : undefined;
     throw new CliError(`import ${result.id} failed${reason ? `: ${reason}` : ''}`, ExitCode.failure);
   }
-  if (typeof result.failed_count === 'number' && result.failed_count > 0) ctx.output.warn(`${countText(result.failed_count)} rows were skipped by the server (see the errors field)`);
+  if (typeof result.failed_count === 'number' && result.failed_count > 0) ctx.output.warn(`${countOf(result.failed_count, 'row')} ${result.failed_count === 1 ? 'was' : 'were'} skipped by the server (see the errors field)`);
   // Only the counters the server sent: api.md shows none.
   const counts = (['created', 'updated', 'failed'] as const)
     .map((kind) => [kind, result[`${kind}_count`]] as const)

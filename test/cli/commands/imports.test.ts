@@ -126,7 +126,7 @@ describe('contacts import: upload', () => {
     const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s', '--no-color'], { stdoutTTY: true });
     expect(code).toBe(0);
     expect(stderr).toMatch(/Importing contacts\.csv ░+ 0% \| 0\/2/);
-    expect(stderr).toContain('warning: 1 rows were skipped by the server (see the errors field)\n');
+    expect(stderr).toContain('warning: 1 row was skipped by the server (see the errors field)\n');
     expect(stderr).toContain('Import 5 completed: 1 created, 0 updated, 1 failed.\n');
   });
 
