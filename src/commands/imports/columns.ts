@@ -7,7 +7,7 @@ export const importColumns: Column<ContactImport>[] = [
   { key: 'id', header: 'ID' },
   { key: 'name', header: 'NAME' },
   { key: 'status', header: 'STATUS' },
-  { key: 'processed_rows', header: 'ROWS', get: rowsDone },
+  { key: 'processed_rows', header: 'ROWS', show: rowsDone },
   { key: 'created_count', header: 'NEW' },
   { key: 'updated_count', header: 'UPDATED' },
   { key: 'failed_count', header: 'FAILED' },
