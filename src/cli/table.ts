@@ -33,6 +33,8 @@ export interface TableColumn {
 const GAP = 2;
 /** A shrinkable column keeps at least this much ("ab…" plus one) while another way is left. */
 const MIN_WIDTH = 4;
+/** Text is not cut below this while an optional column could go instead. */
+const READABLE_WIDTH = 10;
 /** Text that is a count, whatever column it sits in: `300000`, `1,234`, `12.5%`, `300000/300000`. */
 const COUNT = /^[-+]?\d[\d,.]*%?(\/\d[\d,.]*)?$/;
 
@@ -44,17 +46,18 @@ export function renderTable(columns: TableColumn[], rows: TableCell[][], layout:
   const { widthOf, paint } = layout;
   const whole = columns.map((c, i) => c.whole === true || (rows.some((row) => row[i].text !== '') && rows.every((row) => row[i].text === '' || COUNT.test(row[i].text))));
   const natural = columns.map((c, i) => Math.max(widthOf(c.header), ...rows.map((row) => widthOf(row[i].text))));
+  // An optional column is shown whole or not at all (`2 min…` tells nothing); it goes, from the
+  // right, before text is cut below READABLE_WIDTH, and text gives way down to MIN_WIDTH after.
   const fit = (shown: number[], minWidth: number) =>
-    fitWidths(shown.map((i) => natural[i]), shown.map((i) => whole[i]), layout.width, GAP, minWidth);
-  // Optional columns go from the right, one at a time, before text is cut to almost nothing.
+    fitWidths(shown.map((i) => natural[i]), shown.map((i) => whole[i] || columns[i].optional === true), layout.width, GAP, minWidth);
   let shown = columns.map((_, i) => i);
-  let fitted = fit(shown, MIN_WIDTH);
+  let fitted = fit(shown, READABLE_WIDTH);
   for (let i = columns.length - 1; i >= 0 && fitted === undefined; i--) {
     if (!columns[i].optional) continue;
     shown = shown.filter((j) => j !== i);
-    fitted = fit(shown, MIN_WIDTH);
+    fitted = fit(shown, READABLE_WIDTH);
   }
-  const widths = fitted ?? fit(shown, 1) ?? shown.map((i) => natural[i]);
+  const widths = fitted ?? fit(shown, MIN_WIDTH) ?? fit(shown, 1) ?? shown.map((i) => natural[i]);
   const line = (cells: TableCell[], style: (text: string, cell: TableCell) => string) =>
     shown
       .map((column, n) => {

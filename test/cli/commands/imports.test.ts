@@ -213,6 +213,14 @@ describe('imports verbs', () => {
     const at120 = await list(120);
     expect(at120[0]).toMatch(/^ID  NAME +STATUS +ROWS +NEW +UPDATED +FAILED +CREATED$/);
     expect(at120[1]).toMatch(/^4   big-customer-list\.csv +completed +300000\/300000 +300000 +0 +0 +\S.* ago$/);
+    // In between, the time is whole or left out, never cut to `CREAT…` / `2 mon…` (re-trial finding).
+    for (const width of [64, 68, 72, 76, 80, 86, 92, 100]) {
+      const lines = await list(width);
+      const withTime = lines[0].endsWith(' CREATED');
+      expect(withTime || lines[0].endsWith(' FAILED'), `${width}: ${lines[0]}`).toBe(true);
+      for (const line of lines.slice(1)) expect(line.endsWith(' ago'), `${width}: ${line}`).toBe(withTime);
+      for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(width);
+    }
   });
 
   it('create uploads like contacts import', async () => {
