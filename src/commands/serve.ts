@@ -16,7 +16,8 @@ export function registerServe(program: Command): void {
       .option('--provider-fault <kind>', 'make the simulated provider fail: unavailable | credentials | timeout')
       .option('--log', 'log every request to stderr')
       .option('--api-only', "only the published API: every extension answers 404 as on a server without it, to check that scripts need nothing more")
-      .addHelpText('after', '\nThe global --profile <name> names the profile saved for this server (default: local);\n-w <uuid> is the id of the workspace seeded in an empty database.')
+      // Lines under 60 columns: commander does not wrap this text, and help must fit a 60-column terminal.
+      .addHelpText('after', '\nThe global --profile <name> names the profile saved for\nthis server (default: local); -w <uuid> is the id of the\nworkspace seeded in an empty database.')
       .action(lazy(() => import('./serve/run.js'))),
     [
       'wsm serve',

@@ -77,7 +77,8 @@ describe('start-up imports', () => {
 
   // Finding 15: commander left descriptions unwrapped below 40 free columns, so a 60-column
   // terminal broke words in the middle (`WS` / `M_WORKSPACE`).
-  it.each(['--help', 'contacts --help', 'contacts export --help'])('wsm %s at 60 columns: no line wider, the same words as at 250', async (words) => {
+  // An example (`  $ wsm …`) is one command line to copy, so it is the one kind of line let run over.
+  it.each(['--help', 'contacts --help', 'contacts export --help', 'serve --help', 'templates sync --help'])('wsm %s at 60 columns: no line wider but examples, the same words as at 250', async (words) => {
     const sh = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
     const helpAt = async (columns: number) =>
       (await promisify(execFile)('script', ['-qec', `stty cols ${columns}; ${sh(process.execPath)} ${sh(join(root, 'bin/wsm.js'))} ${words}`, '/dev/null'], {
@@ -86,7 +87,7 @@ describe('start-up imports', () => {
     const narrow = await helpAt(60);
     const wide = await helpAt(250);
     expect(narrow).toMatch(/^Usage: wsm /);
-    for (const line of narrow.split('\n')) expect(line.length, line).toBeLessThanOrEqual(60);
+    for (const line of narrow.split('\n').filter((l) => !l.startsWith('  $ '))) expect(line.length, line).toBeLessThanOrEqual(60);
     expect(narrow).toMatch(/\n +workspace to act on \(env WSM_WORKSPACE\)\n/);
     expect(narrow.split(/\s+/)).toEqual(wide.split(/\s+/));
   });
