@@ -90,6 +90,7 @@ describe('plan', () => {
     const text = planText(blocked, 'ws.yaml', false);
     expect(text).toContain('! templates order_update/en body.text "Your order {{1}} is on its way." → "Your order {{1}} has shipped."\n');
     expect(text).toContain('Pass --replace-templates');
+    expect(text).toContain('Plan: 0 to create, 0 to update, 0 to replace, 0 to delete, 1 blocked.');
     const replaced = plan(file, current, { replaceTemplates: true });
     expect(replaced.changes).toMatchObject([{ action: 'replace', id: 7 }]);
     expect(planText(replaced, 'ws.yaml', false)).toContain('-/+ templates order_update/en body.text');

@@ -35,8 +35,9 @@ export function changeLines(change: Change, colour: boolean): string[] {
 }
 
 export function countsLine(plan: Plan): string {
-  const { create, update, replace, delete: remove } = plan.counts;
-  return `Plan: ${create} to create, ${update} to update, ${replace} to replace, ${remove} to delete.`;
+  const { create, update, replace, delete: remove, blocked } = plan.counts;
+  // A blocked change (!) is counted too: it is why diff exits 2 although nothing else is planned.
+  return `Plan: ${create} to create, ${update} to update, ${replace} to replace, ${remove} to delete${blocked > 0 ? `, ${blocked} blocked` : ''}.`;
 }
 
 /** The whole plan as text: the changes in section order, the count, then what it cannot see. */
