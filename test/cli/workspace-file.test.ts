@@ -95,6 +95,19 @@ describe('wsm apply', () => {
     expect(stderr).toContain(`error: applying 1 change to workspace ${WS} needs --yes when not on a terminal\n`);
   });
 
+  it('deleting a label on a server that lists labels: that one list says the extensions are there, no second read', async () => {
+    const path = await api.file('labels.yaml', 'labels:\n  - { name: urgent, color: "#ff0000" }\n');
+    const asked: string[] = [];
+    api.pool
+      .intercept({ path: bare(`${WSP}/labels`), method: 'GET' })
+      .reply((opts) => (asked.push(String(opts.path)), { statusCode: 200, data: JSON.stringify(page([label(4, 'urgent', '#ff0000'), label(5, 'stray')], 1, 1, 100)), responseOptions: JSON_HEADERS }))
+      .persist();
+    const { code, stdout } = await api.run(['diff', '-f', path, '--prune']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('- labels stray\n\nPlan: 0 to create, 0 to update, 0 to replace, 1 to delete.\n');
+    expect(asked).toHaveLength(1);
+  });
+
   it('on a terminal it asks; "no" changes nothing, "yes" applies', async () => {
     const path = await file();
     for (let i = 0; i < 2; i++) {

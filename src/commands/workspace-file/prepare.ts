@@ -38,7 +38,7 @@ export async function preparePlan(ctx: Context, opts: Record<string, unknown>): 
   const declared = WORKSPACE_SECTIONS.filter((section) => loaded.file[section] !== undefined);
   const observed = await observe(client, declared, state);
   const plan = makePlan(loaded.file, observed.observation, { prune: opts.prune === true, replaceTemplates: opts.replaceTemplates === true });
-  await markUnsupported(client, plan);
+  await markUnsupported(client, plan, observed.observation);
   if (declared.length === 0) plan.notes.push(`${path} declares no section (fields, groups, labels, roles, templates), so it manages nothing`);
   return { loaded, client, workspace, state, observed, plan };
 }

@@ -5,14 +5,21 @@
 import type { WsmClient } from '../../api/client.js';
 import type { CrudOperation } from '../../api/resources/crud.js';
 import type { WorkspaceSection } from '../../api/schemas/index.js';
-import type { Action, Plan } from './plan.js';
+import type { Action, Observation, Plan } from './plan.js';
 import { specOf } from './sections.js';
 
 const OPERATIONS: Record<Action, CrudOperation[]> = { create: ['create'], update: ['update'], delete: ['delete'], replace: ['delete', 'create'], blocked: [] };
 
-/** Sets `unsupported` on each change needing an operation the server lacks; one read per section at most. */
-export async function markUnsupported(client: WsmClient, plan: Plan): Promise<void> {
+/**
+ * Sets `unsupported` on each change needing an operation the server lacks. Where the list itself
+ * is an extension (labels), observing the section already asked it: no second read. Otherwise
+ * one read per section at most.
+ */
+export async function markUnsupported(client: WsmClient, plan: Plan, observation: Observation): Promise<void> {
   const has = new Map<WorkspaceSection, boolean | undefined>();
+  for (const [section, view] of Object.entries(observation) as [WorkspaceSection, NonNullable<Observation[WorkspaceSection]>][]) {
+    if (specOf(section).resource?.(client).isExtension('list')) has.set(section, view.complete);
+  }
   for (const change of plan.changes) {
     const resource = specOf(change.section).resource?.(client);
     const extensions = resource === undefined ? [] : OPERATIONS[change.action].filter((operation) => resource.isExtension(operation));
