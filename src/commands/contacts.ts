@@ -95,7 +95,7 @@ export function registerContacts(program: Command): void {
     description: 'upload a CSV of contacts (checked locally first: needs a number column)',
     configure: (c) =>
       uploadOptions(c.argument('<file.csv>', 'CSV with a header row: number, and optionally name, email, gender, status, contact_groups (a JSON array of group names) and contact field names'))
-        .option('--dry-run', 'check the file and print the row report; send nothing')
+        .option('--dry-run', 'check the file and print the row report; send nothing (exit 8 when a row is invalid, 2 when none is valid)')
         .option('--strict', 'refuse the file (exit 2) when any row is invalid'),
     examples: [
       'wsm contacts import contacts.csv --dry-run',

@@ -1,14 +1,14 @@
 /**
  * Search folds case for all of Unicode and ignores accents (decisions.md §3; search-key.ts).
  * The trigram index folded case by its own rules while the LIKE that checked its matches folded
- * A–Z only, so `ÑÚÑEZ` did not find `Ñúñez`. Now each contact carries its folded keys
+ * A–Z only, so `ÑÚÑEZ` did not find `Ñúñez`. Each contact carries its folded keys
  * (`name_key`, `email_key`, written by the server with the one folding function), and the index
  * holds exactly those keys with no folding of its own (`case_sensitive 1`): the index and a plain
  * scan of the keys give the same rows.
  *
  * Existing contacts get their keys here, and their text is stored in composed form (NFC), as
- * every write stores it from now on; the index is rebuilt from the keys, with the merge setting
- * of migration 003.
+ * every write stores it (schemas/contacts.ts); the index is rebuilt from the keys, with the merge
+ * setting of migration 003.
  */
 import type { Db } from '../db.js';
 import { searchKey } from '../repositories/search-key.js';
