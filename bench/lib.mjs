@@ -86,6 +86,29 @@ export async function startServe(dir, args = []) {
   };
 }
 
+/**
+ * bench/delay-proxy.mjs in its own process (so that its timers do not share a thread with what is
+ * measured), in front of the API at `apiUrl`: `url` is the API's URL through the proxy; `stop()`
+ * gives the proxy's counts of requests passed and refused.
+ */
+export async function startDelayProxy(apiUrl, delayMs, rate) {
+  const api = new URL(apiUrl);
+  const child = spawn(process.execPath, [join(ROOT, 'bench/delay-proxy.mjs'), api.origin, String(delayMs), ...(rate ? [String(rate)] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = [];
+  child.stdout.on('data', (c) => lines.push(...String(c).trim().split('\n')));
+  while (lines.length === 0) await new Promise((r) => setTimeout(r, 20));
+  process.on('exit', () => child.kill('SIGKILL'));
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  return {
+    url: `http://127.0.0.1:${lines[0]}${api.pathname}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      return JSON.parse(lines.at(-1));
+    },
+  };
+}
+
 /** Runs the real `wsm` binary with `env` (a serve's profile); resolves with code, stdout, stderr, ms, peak RSS MB. */
 export function runWsm(args, env, { stdout = 'pipe' } = {}) {
   return new Promise((resolve, reject) => {
