@@ -296,6 +296,15 @@ describe('contacts import: line numbers and encodings', () => {
     }
   });
 
+  it('Excel\'s "Unicode text" (UTF-16 little-endian, tab-separated) is read, and both are said', async () => {
+    const file = await api.file('unicode.txt', Buffer.from('\ufeffnumber\tname\r\n14155550101\t"Zoë, ""Z"""\r\n', 'utf16le'));
+    listFields(api);
+    const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--dry-run', '-o', 'json']);
+    expect(code, stderr).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ columns: ['number', 'name'], rows: 1, valid_rows: 1 });
+    expect(stderr).toBe(`${file}: the file is read as UTF-16 (little-endian) text (its byte order mark says so).\n${file}: the file is read as tab-separated: its header row splits on tabs.\n`);
+  });
+
   it('a header that splits on a semicolon or a tab is read with that separator, and said so', async () => {
     for (const [name, content, words] of [
       ['semicolon.csv', 'number;name;email\n14155550101;"Lee, Ann";ann@example.com\n14155550102;Bob;\n', 'semicolon-separated: its header row splits on ";"'],
