@@ -26,6 +26,8 @@ export const ExitCode = {
   rejected: 5,
   unavailable: 6,
   templatesRejected: 7,
+  /** Done, but some items failed: rows of an import, ids or lines of a bulk verb (beyond --max-failures). */
+  itemsFailed: 8,
   /** Ctrl-C during a wait (128 + SIGINT), as shells report it. */
   interrupted: 130,
 } as const;
@@ -115,6 +117,21 @@ export class RecodedError extends CliError {
   }
 }
 
+/**
+ * A failure after part of the command's output was written (a page of an export failed): printed
+ * as the original failure, with its exit code, followed by what was written (`; 1,200 contacts
+ * were written: the output is incomplete`), so a partial file is never taken for a whole one.
+ */
+export class PartialOutputError extends CliError {
+  override name = 'PartialOutputError';
+  constructor(
+    readonly original: unknown,
+    readonly written: string,
+  ) {
+    super(`${original instanceof Error ? original.message : String(original)}; ${written}`, exitCodeFor(original));
+  }
+}
+
 /** `templates sync --fail-on-rejected` saw a REJECTED template (exit 7). */
 export class RejectedTemplatesError extends CliError {
   override name = 'RejectedTemplatesError';
@@ -201,8 +218,12 @@ export function handleError(err: unknown, sink: ErrorSink, code = exitCodeFor(er
   }
 
   // An interrupt is no error of the server's: the line says what keeps running there.
-  const lines = [err instanceof InterruptedError ? `interrupted: ${err.message}` : `error: ${sentenceFor(err, sink.baseUrl, sink.verbose === true)}`];
-  for (const [field, messages] of Object.entries(fieldErrorsOf(err))) {
+  const partial = err instanceof PartialOutputError ? `; ${err.written}` : '';
+  const cause = err instanceof PartialOutputError ? err.original : err;
+  // A page failure says in general terms that the rows before it were written; the partial output says how many.
+  const sentence = (text: string) => (partial ? text.replace(/; the rows before it were written$/, '') : text);
+  const lines = [err instanceof InterruptedError ? `interrupted: ${err.message}` : `error: ${sentence(sentenceFor(cause, sink.baseUrl, sink.verbose === true))}${partial}`];
+  for (const [field, messages] of Object.entries(fieldErrorsOf(cause))) {
     const label = sink.fieldLabel?.(field) ?? field;
     // A local hint may already name its flag (`--gender takes one of ...`): no `--gender: ` before it.
     for (const message of messages) lines.push(message.startsWith(`${label} `) ? `  ${message}` : `  ${label}: ${message}`);

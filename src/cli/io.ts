@@ -30,6 +30,8 @@ export interface IOStreams {
   disableColor(): void;
   /** All of piped stdin; '' at once when stdin is a terminal (we never wait for a human here). */
   readStdin(): Promise<string>;
+  /** The same, as bytes: for input whose encoding is checked (a CSV), never decoded leniently. */
+  readStdinBytes(): Promise<Buffer>;
   /** A progress line on stderr (see progress.ts): drawn only when stderr is a terminal and not silenced. */
   progress(label: string, total?: number): Progress;
   /** -q: no progress lines at all. */
@@ -83,7 +85,8 @@ function buildIO(streams: StreamSet): IOStreams {
     disableColor() {
       color = false;
     },
-    readStdin: () => (streams.stdinTTY ? Promise.resolve('') : readAll(streams.stdin)),
+    readStdin: () => (streams.stdinTTY ? Promise.resolve('') : readAll(streams.stdin).then((bytes) => bytes.toString('utf8'))),
+    readStdinBytes: () => (streams.stdinTTY ? Promise.resolve(Buffer.alloc(0)) : readAll(streams.stdin)),
     progress: (label, total) => (progressOn && line ? terminalProgress(line, stderrColumns, label, total) : silentProgress),
     silenceProgress() {
       progressOn = false;
@@ -91,10 +94,10 @@ function buildIO(streams: StreamSet): IOStreams {
   };
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** The real process streams. */
@@ -121,7 +124,7 @@ export interface TestIOOptions {
   stdinTTY?: boolean;
   /** Defaults to stdoutTTY: tests usually mean "on a terminal" or "piped" as a whole. */
   stderrTTY?: boolean;
-  stdin?: string;
+  stdin?: string | Buffer;
   /** Terminal width when stdoutTTY (default 80). */
   columns?: number;
 }

@@ -215,7 +215,7 @@ describe('auth login checks what it saves (12.9)', () => {
   });
 });
 
-describe('contacts export, then import: every field, groups included (12.13)', () => {
+describe('contacts export, then import: every field, groups and line breaks included (12.13, 21)', () => {
   const AWKWARD = 'Friends, "close"; [family]';
   const pick = (c: Record<string, unknown>) => ({
     number: c.number,
@@ -238,16 +238,14 @@ describe('contacts export, then import: every field, groups included (12.13)', (
     await json('contacts', 'create', '--number', '14155550204', '--name', '=1+1', '--email', 'formula@example.com', '--field', 'city=-2');
     await json('contacts', 'create', '--number', '14155550205', '--name', 'Two\nlines');
     const all = (await json('contacts', 'list', '--all')) as Array<Record<string, unknown>>;
-    exported = all.filter((c) => c.number !== '14155550205').map(pick).sort(byNumber);
-    expect(exported).toHaveLength(4);
+    exported = all.map(pick).sort(byNumber);
+    expect(exported).toHaveLength(5);
   });
 
-  it('export writes groups as JSON names, neutralises formulas, and warns once about the line break', async () => {
+  it('export writes groups as JSON names, neutralises formulas, quotes a line break (RFC 4180), and warns about nothing', async () => {
     const res = await run('contacts', 'export');
     expect(res.code).toBe(0);
-    expect(res.stderr).toBe(
-      "warning: 1 contact has a line break in a value: the CSV keeps it, but `wsm contacts import` ends a row at every line end, so it will report that contact's lines instead of importing it\n",
-    );
+    expect(res.stderr).toBe('');
     file = join(server.dir, 'contacts.csv');
     writeFileSync(file, res.stdout);
     const lines = res.stdout.split('\n');
@@ -261,13 +259,9 @@ describe('contacts export, then import: every field, groups included (12.13)', (
   async function importInto(env: NodeJS.ProcessEnv) {
     const res = await wsm(env, ['contacts', 'import', file, '--wait', '--interval', '0.1s', '-o', 'json']);
     expect(res.code, res.stderr).toBe(0);
-    // The local check names both lines of the broken value before the server does.
-    expect(res.stderr).toMatch(/line \d+: row: The row has a quoted value that is not closed on its line: a value with a line break cannot be imported/);
-    expect(res.stderr).toMatch(/line \d+: row: The row is the rest of a value broken by a line break on line \d+: that contact was not imported/);
+    expect(res.stderr).not.toContain('warning');
     const done = JSON.parse(res.stdout);
-    expect(done).toMatchObject({ status: 'completed', created_count: 4, updated_count: 0, failed_count: 2 });
-    const rowErrors = done.errors.filter((e: { row: number }) => e.row > 1).map((e: { message: string }) => e.message);
-    expect(rowErrors.filter((m: string) => m.includes('line break'))).toHaveLength(2);
+    expect(done).toMatchObject({ status: 'completed', created_count: 5, updated_count: 0, failed_count: 0 });
     return done as { errors: Array<{ row: number; message: string }> };
   }
 
@@ -281,6 +275,27 @@ describe('contacts export, then import: every field, groups included (12.13)', (
     expect(restored).toEqual(exported);
     expect(restored.find((c) => c.number === '14155550204')).toMatchObject({ name: '=1+1', fields: { city: '-2' } });
     expect(((await json('groups', 'list', '--all')) as unknown[]).length).toBe(4);
+  });
+
+  it("the operator's case: a note over three lines, holding a phone and a name, exports and imports back as it was (exit 0)", async () => {
+    const target = await json('workspace', 'create', 'Bob and Hal');
+    const env = { ...server.env, WSM_WORKSPACE: target.id };
+    const use = (...args: string[]) => wsm(env, args);
+    expect((await use('fields', 'create', 'note')).code).toBe(0);
+    const note = 'Emergency contacts:\nwife, 415 555 0202, Robin\n(call after 6pm)';
+    expect((await use('contacts', 'create', '--number', '4155550202', '--name', 'Bob', '--field', `note=${note}`)).code).toBe(0);
+    expect((await use('contacts', 'create', '--number', '4155550303', '--name', 'Hal', '--field', `note=${note}`)).code).toBe(0);
+    const before = (JSON.parse((await use('contacts', 'list', '--all', '-o', 'json')).stdout) as Array<Record<string, unknown>>).map(pick);
+    const exported = await use('contacts', 'export');
+    expect([exported.code, exported.stderr]).toEqual([0, '']);
+    const backup = join(server.dir, 'bob-hal.csv');
+    writeFileSync(backup, exported.stdout);
+    const imported = await use('contacts', 'import', backup, '--wait', '--interval', '0.1s', '-o', 'json');
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(JSON.parse(imported.stdout)).toMatchObject({ status: 'completed', total_rows: 2, created_count: 0, updated_count: 2, failed_count: 0 });
+    const after = (JSON.parse((await use('contacts', 'list', '--all', '-o', 'json')).stdout) as Array<Record<string, unknown>>).map(pick);
+    expect(after).toEqual(before);
+    expect(after.map((c) => [c.name, c.fields])).toEqual([['Bob', { note }], ['Hal', { note }]]);
   });
 
   it('into a fresh workspace: the groups are created (and named in the import), every field comes back', async () => {

@@ -139,6 +139,20 @@ export async function readTextInput(ctx: Context, path: string): Promise<string>
   }
 }
 
+/** The bytes of a file, or of standard input for "-": for input whose encoding is checked, never decoded leniently. */
+export async function readBytesInput(ctx: Context, path: string): Promise<Buffer> {
+  if (path === '-') {
+    if (ctx.io.isStdinTTY) throw new UsageError('"-" reads standard input, which is a terminal: pipe the content in');
+    return ctx.io.readStdinBytes();
+  }
+  try {
+    return await readFile(path);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(`cannot read ${path} (${reason})`);
+  }
+}
+
 /** `30m`, `90s`, `1h`, `500ms`; a bare number is seconds. */
 export function parseDuration(value: unknown, flag: string): number {
   const ms = typeof value === 'string' ? durationMs(value) : undefined;
