@@ -5,7 +5,7 @@ import { Command, Help, Option } from 'commander';
 import { deferRequiredOptions, setContextFactory } from './cli/action.js';
 import type { CliDeps, Context } from './cli/context.js';
 import { handleError, type ErrorSink } from './cli/errors.js';
-import { createProcessIO, noColorRequested } from './cli/io.js';
+import { createProcessIO } from './cli/io.js';
 import { OUTPUT_FORMATS } from './cli/output.js';
 import { stopAllProgress } from './cli/progress.js';
 import { packageVersion } from './cli/version.js';
@@ -74,7 +74,7 @@ export async function main(typed: string[], overrides: Partial<CliDeps> = {}): P
   let ctx: Context | undefined;
   setContextFactory(program, async (globals) => {
     const { createContext } = await import('./cli/context.js');
-    if (!globals.color || noColorRequested(env)) io.disableColor();
+    io.chooseColor(env, globals.color);
     if (globals.quiet) io.silenceProgress();
     ctx = createContext(deps, globals);
     return ctx;

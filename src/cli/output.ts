@@ -1,6 +1,7 @@
 // One renderer for every command's data: table | json | ndjson | csv, ids with -q, and the
 // `--json <fields>` / `--jq <expr>` selections. Data goes to stdout; chatter goes to stderr.
 // Whatever reaches a terminal has its control characters made visible (text.ts).
+import { paint, type Style } from './color.js';
 import type { IOStreams } from './io.js';
 import { UsageError } from './errors.js';
 import { isStatusKey, isTimeKey, relativeTime, toneOf, type Tone } from './present.js';
@@ -59,10 +60,7 @@ export interface Output {
   warn(text: string): void;
 }
 
-const GREEN = 32;
-const RED = 31;
-const YELLOW = 33;
-const TONE_CODES: Record<Tone, number> = { good: GREEN, bad: RED, waiting: YELLOW };
+const TONE_STYLES: Record<Tone, Style> = { good: 'green', bad: 'red', waiting: 'yellow' };
 
 export function createOutput(io: IOStreams, options: OutputOptions): Output {
   const { format, quiet } = options;
@@ -75,7 +73,7 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
   const layout = async (): Promise<TableLayout> => {
     // string-width (and chalk, when colour is on) only matter on a terminal.
     const { default: stringWidth } = await import('string-width');
-    return { width: io.columns ?? 80, widthOf: (text) => stringWidth(text), paint: io.colorEnabled ? colourPaint() : plainPaint };
+    return { width: io.columns ?? 80, widthOf: (text) => stringWidth(text), paint: io.colorEnabled ? colourPaint : plainPaint };
   };
 
   // On a terminal, chatter wraps at its width like the tables (words stay whole); in a log it is one line.
@@ -209,13 +207,10 @@ function toneFor<T>(column: Column<T>, value: unknown): Tone | undefined {
 
 const plainPaint: Paint = { bold: (text) => text, tone: (text) => text };
 
-function colourPaint(): Paint {
-  // Plain SGR codes: chalk would be one more module to load for three colours and bold.
-  return {
-    bold: (text) => (text === '' ? text : `\x1b[1m${text}\x1b[22m`),
-    tone: (text, tone) => (tone === undefined || text === '' ? text : `\x1b[${TONE_CODES[tone]}m${text}\x1b[39m`),
-  };
-}
+const colourPaint: Paint = {
+  bold: (text) => paint(true, 'bold', text),
+  tone: (text, tone) => (tone === undefined ? text : paint(true, TONE_STYLES[tone], text)),
+};
 
 function columnsOf<T extends object>(record: T): Column<T>[] {
   return Object.keys(record).map((key) => ({ key, header: key }));

@@ -1,9 +1,10 @@
 // The plan as people read it (Terraform's symbols, one self-contained line per changed field, so
 // `grep` finds `~ labels urgent color "#ff0000" → "#00ff00"`) and as scripts read it (-o json).
+import { paint, type Style } from '../../cli/color.js';
 import type { Action, Change, FieldChange, Plan } from './plan.js';
 
 export const SYMBOLS: Record<Action, string> = { create: '+', update: '~', replace: '-/+', delete: '-', blocked: '!' };
-const COLOURS: Record<Action, number> = { create: 32, update: 33, replace: 35, delete: 31, blocked: 35 };
+const COLOURS: Record<Action, Style> = { create: 'green', update: 'yellow', replace: 'magenta', delete: 'red', blocked: 'magenta' };
 
 /** Names print bare when they are one plain word, quoted (as JSON) otherwise. */
 export function keyText(key: string): string {
@@ -27,11 +28,10 @@ export function changeTitle(change: Change): string {
 }
 
 export function changeLines(change: Change, colour: boolean): string[] {
-  const paint = (text: string) => (colour ? `\x1b[${COLOURS[change.action]}m${text}\x1b[39m` : text);
-  const title = changeTitle(change);
+  const title = paint(colour, COLOURS[change.action], changeTitle(change));
   const mark = change.unsupported ? ` (not on this server: ${change.unsupported.join(', ')})` : '';
-  if (change.fields.length === 0) return [paint(title) + (change.unseen ? ' (unseen)' : '') + mark];
-  return change.fields.map((field) => `${paint(title)} ${fieldText(field)}${mark}`);
+  if (change.fields.length === 0) return [title + (change.unseen ? ' (unseen)' : '') + mark];
+  return change.fields.map((field) => `${title} ${fieldText(field)}${mark}`);
 }
 
 export function countsLine(plan: Plan): string {
