@@ -94,6 +94,7 @@ export async function main(typed: string[], overrides: Partial<CliDeps> = {}): P
           baseUrl: ctx.knownBaseUrl(),
           verbose: ctx.globals.verbose,
           fieldLabel: ctx.fieldLabel,
+          target: ctx.globals,
         }
       : {
           io,

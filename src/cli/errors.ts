@@ -15,6 +15,7 @@ import { redactSecret } from '../api/redact.js';
 import { commanderSentence } from './commander-errors.js';
 import { forbiddenSentence, notFoundSentence, rejectedNoun } from './status-sentences.js';
 import type { IOStreams } from './io.js';
+import { withTarget, type Target } from './suggest.js';
 import { safeJson, visible } from './text.js';
 
 export const ExitCode = {
@@ -177,12 +178,14 @@ export interface ErrorSink {
   verbose?: boolean;
   /** How the command names a field of its body (`role_id` -> `--role`); the field itself otherwise. */
   fieldLabel?: (field: string) => string | undefined;
+  /** The --profile, --base-url and -w given: every `wsm …` a message suggests keeps them (suggest.ts). */
+  target?: Target;
 }
 
 /** Prints one `error: ...` line (plus field errors) on stderr and returns the exit code. */
 export function handleError(err: unknown, sink: ErrorSink, code = exitCodeFor(err)): number {
   if (err instanceof RecodedError) return handleError(err.original, sink, err.exitCode);
-  const redact = (text: string) => sink.secrets().reduce((acc, secret) => redactSecret(acc, secret), text);
+  const redact = (text: string) => sink.secrets().reduce((acc, secret) => redactSecret(acc, secret), withTarget(text, sink.target));
   // With -o json a script reads stdout: an error gives it a JSON object, unless the command
   // already printed its data there (a second document would break the first).
   const machine = (sink.outputFormat === 'json' || sink.outputFormat === 'ndjson') && !sink.io.wroteStdout;

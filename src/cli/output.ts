@@ -3,6 +3,7 @@
 // Whatever reaches a terminal has its control characters made visible (text.ts).
 import { paint, type Style } from './color.js';
 import type { IOStreams } from './io.js';
+import { withTarget, type Target } from './suggest.js';
 import { UsageError } from './errors.js';
 import { isStatusKey, isTimeKey, relativeTime, toneOf, type Tone } from './present.js';
 import { renderRecord, renderTable, type Paint, type TableCell, type TableLayout } from './table.js';
@@ -38,6 +39,8 @@ export interface OutputOptions {
   /** `--jq <expr>`: filter the JSON with jq and print its results. */
   jq?: string;
   now?: () => Date;
+  /** The --profile, --base-url and -w given: every `wsm …` a message suggests keeps them (suggest.ts). */
+  target?: Target;
 }
 
 export interface Output {
@@ -56,10 +59,16 @@ export interface Output {
   message(text: string): void;
   /** What a log must keep (an id the server assigned): stderr whether or not it is a terminal; silenced by -q. */
   notice(text: string): void;
+  /**
+   * What a command changed, in one line, as gh says it: `✓ deleted label 4` on stderr, on a
+   * terminal or not (a script's log keeps it); silenced by -q. Every mutating verb says it here.
+   */
+  done(text: string): void;
   /** Always shown on stderr as `warning: ...`. */
   warn(text: string): void;
 }
 
+const DONE_MARK = '✓';
 const TONE_STYLES: Record<Tone, Style> = { good: 'green', bad: 'red', waiting: 'yellow' };
 
 export function createOutput(io: IOStreams, options: OutputOptions): Output {
@@ -77,7 +86,10 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
   };
 
   // On a terminal, chatter wraps at its width like the tables (words stay whole); in a log it is one line.
-  const chatter = (text: string) => (io.isStderrTTY ? wrap(text, io.stderrColumns ?? 80, (t) => t.length).join('\n') : text) + '\n';
+  const chatter = (line: string) => {
+    const text = withTarget(line, options.target);
+    return (io.isStderrTTY ? wrap(text, io.stderrColumns ?? 80, (t) => t.length).join('\n') : text) + '\n';
+  };
 
   let checkedFields = false;
   const select = (record: object): Record<string, unknown> => {
@@ -191,6 +203,11 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
 
     warn(text) {
       io.err(chatter(`warning: ${visible(text)}`));
+    },
+
+    done(text) {
+      // The mark is painted after wrapping, so its escape codes never count as width.
+      if (!quiet) io.err(chatter(`${DONE_MARK} ${visible(text)}`).replace(DONE_MARK, paint(io.stderrColorEnabled, 'green', DONE_MARK)));
     },
   };
 }

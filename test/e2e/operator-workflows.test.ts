@@ -47,7 +47,7 @@ describe('wsm workspace list | use (12.9)', () => {
   it('use by name switches the profile; commands then act there; use by id switches back', async () => {
     const res = await run('workspace', 'use', 'second BRAND');
     expect(res.code).toBe(0);
-    expect(res.stderr).toBe(`Now using workspace Second brand (${second.id}) in profile "local".\n`);
+    expect(res.stderr).toBe(`✓ now using workspace Second brand (${second.id}) in profile "local"\n`);
     expect((await json('workspace', 'get')).id).toBe(second.id);
     expect(await json('groups', 'list')).toEqual([]);
     expect((await run('workspace', 'use', seeded)).code).toBe(0);
@@ -65,7 +65,7 @@ describe('wsm workspace list | use (12.9)', () => {
     const { code, screen } = await onTerminal(server.env, ['workspace', 'use'], { columns: 120, keys: '\x1b[B\r', when: 'Which workspace?' });
     expect(code).toBe(0);
     expect(screen).toContain(`Local workspace (${seeded}) - current`);
-    expect(screen).toContain(`Now using workspace Second brand (${second.id})`);
+    expect(screen).toContain(`now using workspace Second brand (${second.id})`);
     expect((await run('workspace', 'use', seeded)).code).toBe(0);
   });
 

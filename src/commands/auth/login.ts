@@ -83,7 +83,7 @@ export async function run(ctx: Context, input: VerbInput): Promise<void> {
   config.setProfile(profileName, { base_url: baseUrl, token, workspace });
   config.useProfile(profileName);
 
-  output.message(`Logged in to ${baseUrl} as ${describeVerified(verified)} (profile "${profileName}", now current)`);
+  output.done(`logged in to ${baseUrl} as ${describeVerified(verified)} (profile "${profileName}", now current)`);
   if (workspace === undefined) {
     // Seen in scripts too: the next command, in any shell, runs as this profile and needs a workspace.
     const count = verified.user?.workspaces?.length ?? 0;

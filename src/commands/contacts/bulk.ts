@@ -100,8 +100,8 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
   if (failures.length > 0) {
     throw new CliError(`${countText(failures.length)} of ${countText(items.length)} failed`, exitCodeFor(failures[0].error));
   }
-  const done = kind === 'delete' ? 'Deleted' : 'Updated';
-  ctx.output.message(`${done} ${countText(succeeded - gone)} contact${succeeded - gone === 1 ? '' : 's'}${gone > 0 ? ` (${countText(gone)} already gone)` : ''}.`);
+  const done = kind === 'delete' ? 'deleted' : 'updated';
+  ctx.output.done(`${done} ${countText(succeeded - gone)} contact${succeeded - gone === 1 ? '' : 's'}${gone > 0 ? ` (${countText(gone)} already gone)` : ''}`);
 }
 
 function messageOf(body: unknown): string {

@@ -244,7 +244,7 @@ describe('contacts delete', () => {
     expect(code).toBe(0);
     expect(prompter.asked).toEqual(['Delete contact Ann Lee (id 7, 14155550007)? This cannot be undone']);
     expect(stdout).toBe('');
-    expect(stderr).toBe('Deleted contact Ann Lee (id 7, 14155550007).\n');
+    expect(stderr).toBe('\x1b[32m✓\x1b[39m deleted contact Ann Lee (id 7, 14155550007)\n');
   });
 
   it('on a terminal, a contact that does not exist is exit 4 before any question', async () => {
