@@ -83,8 +83,9 @@ export async function main(typed: string[], overrides: Partial<CliDeps> = {}): P
   try {
     await program.parseAsync(argv, { from: 'user' });
     return 0;
-  } catch (err) {
+  } catch (thrown) {
     stopAllProgress();
+    const err = ctx ? await diagnosed(ctx, thrown) : thrown;
     const sink: ErrorSink = ctx
       ? {
           io,
@@ -106,6 +107,16 @@ export async function main(typed: string[], overrides: Partial<CliDeps> = {}): P
     return handleError(err, sink);
   } finally {
     stopAllProgress();
+  }
+}
+
+/** A failure a wrong base URL explains becomes that (base-url-check.ts); loaded only on failure. */
+async function diagnosed(ctx: Context, error: unknown): Promise<unknown> {
+  try {
+    const { diagnoseFailure } = await import('./cli/base-url-check.js');
+    return await diagnoseFailure(ctx, error);
+  } catch {
+    return error; // the diagnosis is a courtesy: never worse than the failure itself
   }
 }
 

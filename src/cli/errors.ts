@@ -231,7 +231,7 @@ function sentenceFor(err: unknown, baseUrl: string | undefined, verbose: boolean
     return `${err.message.replace(/\.$/, '')}: the server did not answer in time (raise the limit with --timeout or WSM_TIMEOUT)`;
   }
   if (err instanceof APIConnectionError) return connectionSentence(err, baseUrl);
-  if (err instanceof UnsupportedEndpointError) return err.message + baseUrlHint(baseUrl);
+  if (err instanceof UnsupportedEndpointError) return err.message;
   if (err instanceof APIStatusError) {
     // The request itself is for -v; the sentence names the record and the action.
     const where = verbose ? ` (${err.status} on ${err.method} ${pathOf(err.url)})` : '';
@@ -242,7 +242,7 @@ function sentenceFor(err: unknown, baseUrl: string | undefined, verbose: boolean
       const detail = Object.keys(err.errors).length > 0 ? '' : ` ${err.message}`;
       return `the server rejected the ${rejectedNoun(err)}${where}:${detail}`;
     }
-    if (err.status === 404) return `${notFoundSentence(err) ?? err.message}${where}${baseUrlHint(baseUrl)}`;
+    if (err.status === 404) return `${notFoundSentence(err) ?? err.message}${where}`;
     return `${err.message}${where || ` (${err.status})`}`;
   }
   const listen = listenProblem(err);
@@ -280,15 +280,6 @@ function isLocal(url: string): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * A 404 under a base URL without /api/v3 most likely comes from a base URL missing its suffix.
- * `fix` is the command that sets the base URL where the user is (`auth login` saves it itself).
- */
-export function baseUrlHint(baseUrl: string | undefined, fix = 'wsm profile set base-url'): string {
-  if (baseUrl === undefined || /\/api\/v\d+$/.test(baseUrl)) return '';
-  return `; the base URL ${baseUrl} does not end in /api/v3: is that suffix missing? (${fix} ${baseUrl}/api/v3)`;
 }
 
 /** `wsm serve` on a port another process holds: Node's EADDRINUSE, in the user's words. */
