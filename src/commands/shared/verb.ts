@@ -116,7 +116,8 @@ export async function checkUploadFile(path: string, field: string, maxBytes?: nu
     size = info.size;
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new LocalValidationError(`cannot read ${path} (${reason}): nothing was sent`, { [field]: [`The file ${path} cannot be read.`] });
+    // One line: a field line under it would only say the same again.
+    throw new UsageError(`cannot read ${path} (${reason}): nothing was sent`);
   }
   if (maxBytes !== undefined && size > maxBytes) {
     throw new LocalValidationError(`${path} is too large: nothing was sent`, {

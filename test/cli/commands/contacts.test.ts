@@ -163,8 +163,7 @@ describe('contacts create', () => {
 
   it('a missing avatar file is exit 2, nothing sent', async () => {
     const { code, stderr } = await api.run(['contacts', 'create', '--number', '14155550015', '--avatar', '/nonexistent/a.png']);
-    expect(code).toBe(2);
-    expect(stderr).toContain('cannot read /nonexistent/a.png (ENOENT)');
+    expect({ code, stderr }).toEqual({ code: 2, stderr: 'error: cannot read /nonexistent/a.png (ENOENT): nothing was sent\n' });
   });
 
   it('a 422 from the server is exit 5 with its field errors; -o json also prints the body', async () => {

@@ -57,6 +57,13 @@ describe('contacts import: local check', () => {
     expect(stderr).toBe(`error: ${file} has no "number" column: the header row must name one\n  number: The header row must have a number column.\n`);
   });
 
+  it('an unreadable file is one line, exit 2, nothing sent', async () => {
+    for (const [file, reason] of [['/nonexistent/x.csv', 'ENOENT'], [api.dir, 'EISDIR']]) {
+      const { code, stderr } = await api.run(['contacts', 'import', file]);
+      expect({ code, stderr }).toEqual({ code: 2, stderr: `error: cannot read ${file} (${reason})\n` });
+    }
+  });
+
   it('an unreadable or empty file is exit 2, nothing sent', async () => {
     const empty = await api.file('empty.csv', '');
     for (const [file, message] of [['/nonexistent/x.csv', 'cannot read /nonexistent/x.csv (ENOENT)'], [api.dir, `cannot read ${api.dir} (EISDIR)`], [empty, 'is not a CSV file with a header row: it is empty']]) {
