@@ -2,6 +2,7 @@
 // `--json <fields>` / `--jq <expr>` selections. Data goes to stdout; chatter goes to stderr.
 // Whatever reaches a terminal has its control characters made visible (text.ts).
 import { paint, type Style } from './color.js';
+import { didYouMean } from './similar.js';
 import type { IOStreams } from './io.js';
 import { withTarget, type Target } from './suggest.js';
 import { UsageError } from './errors.js';
@@ -212,9 +213,9 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
   };
 }
 
-/** `--json` named fields the records do not have: exit 2, listing the ones there are. */
+/** `--json` named fields the records do not have: exit 2, each with the field it may have meant, listing the ones there are. */
 export function unknownFieldsError(unknown: string[], available: string[]): UsageError {
-  const names = unknown.map((f) => `"${f}"`).join(', ');
+  const names = unknown.map((f) => `"${f}"${didYouMean(f, available)}`).join(', ');
   return new UsageError(`unknown field${unknown.length === 1 ? '' : 's'} ${names} for --json; available: ${available.join(', ')}`);
 }
 

@@ -56,9 +56,9 @@ describe('the file is checked entirely before anything is sent', () => {
     expect(stderr).toBe(
       [
         `error: ${file} is not a valid workspace file: nothing was sent`,
-        '  labels.0.colour (line 4): "colour" is not a known field.',
+        '  labels.0.colour (line 4): "colour" is not a known field (did you mean "color"?).',
         '  roles.0.id (line 7): "id" is not a known field: ids never appear in the file, items are known by name (templates by name and language).',
-        '  lables (line 2): "lables" is not a known field.',
+        '  lables (line 2): "lables" is not a known field (did you mean "labels"?).',
         '  fields.1 (line 1): The name field must contain only lowercase letters and underscores.',
         '  labels.1.color (line 5): The color field must be a hex colour such as #1a2b3c.',
         '  roles.0.permissions.1 (line 7): The selected permission is invalid.',
@@ -81,6 +81,18 @@ describe('the file is checked entirely before anything is sent', () => {
     const second = await api.run(['apply', '-f', media, '--yes']);
     expect(second.code).toBe(2);
     expect(second.stderr).toContain('  templates.0.header.media.file (line 1): banner.png cannot be read.');
+  });
+
+  it('a misspelt key in a template gets the key it may mean; a key like none gets no guess', async () => {
+    const file = await api.file(
+      'deep.yaml',
+      ['templates:', '  - { name: login_code, language: en, catgory: AUTHENTICATION, codeExpirationMinute: 10, zzz: 1 }', ''].join('\n'),
+    );
+    const { code, stderr } = await api.run(['apply', '-f', file, '--yes']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('  templates.0.catgory (line 2): "catgory" is not a known field (did you mean "category"?).\n');
+    expect(stderr).toContain('  templates.0.codeExpirationMinute (line 2): "codeExpirationMinute" is not a known field (did you mean "codeExpirationMinutes"?).\n');
+    expect(stderr).toContain('  templates.0.zzz (line 2): "zzz" is not a known field.\n');
   });
 });
 

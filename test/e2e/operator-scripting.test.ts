@@ -75,7 +75,7 @@ describe('--json <fields> and --jq <expr> (12.6)', () => {
     const res = await run('contacts', 'list', '--json', 'id,nmae');
     expect(res.code).toBe(2);
     expect(res.stderr).toBe(
-      'error: unknown field "nmae" for --json; available: id, workspace_id, number, name, email, gender, status, avatar_url, contact_groups, fields, created_at, updated_at\n',
+      'error: unknown field "nmae" (did you mean "name"?) for --json; available: id, workspace_id, number, name, email, gender, status, avatar_url, contact_groups, fields, created_at, updated_at\n',
     );
     expect(res.stdout).toBe('');
   });
