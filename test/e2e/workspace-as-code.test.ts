@@ -141,7 +141,7 @@ describe('wsm pull, diff and apply against wsm serve', () => {
 
     const badKey = await ws.run('diff', '-f', misspelt);
     expect(badKey).toMatchObject({ code: 1, stdout: '' });
-    expect(badKey.stderr).toContain(`error: ${misspelt} is not a valid workspace file: nothing was sent\n  feilds (line 1): "feilds" is not a known field.\n`);
+    expect(badKey.stderr).toContain(`error: ${misspelt} is not a valid workspace file: nothing was sent\n  feilds (line 1): "feilds" is not a known field (did you mean "fields"?).\n`);
     const badYaml = await ws.run('diff', '-f', syntax);
     expect(badYaml).toMatchObject({ code: 1, stdout: '' });
     expect(badYaml.stderr).toMatch(/^error: .*syntax.yaml is neither valid YAML nor valid JSON: nothing was sent\n {2}line 3: /);
