@@ -11,7 +11,7 @@ import { check, importRow } from '../api/schemas/index.js';
 import { planColumns, readRow, type ColumnPlan } from '../api/import-columns.js';
 import { findEncodingProblem } from '../api/csv-encoding.js';
 import { headerName, openCsv, type CsvFormat, type CsvItem } from '../api/import-csv.js';
-import { LocalValidationError } from './errors.js';
+import { LocalValidationError, UsageError } from './errors.js';
 
 /** Problems kept for the report; the counts cover every row. */
 const PROBLEMS_KEPT = 100;
@@ -120,7 +120,8 @@ async function assertReadableFile(file: string): Promise<void> {
     }
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new LocalValidationError(`cannot read ${file} (${reason})`, { file: [`The file ${file} cannot be read.`] });
+    // One line: a field line under it would only say the same again.
+    throw new UsageError(`cannot read ${file} (${reason})`);
   }
 }
 

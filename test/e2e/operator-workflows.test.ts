@@ -47,7 +47,7 @@ describe('wsm workspace list | use (12.9)', () => {
   it('use by name switches the profile; commands then act there; use by id switches back', async () => {
     const res = await run('workspace', 'use', 'second BRAND');
     expect(res.code).toBe(0);
-    expect(res.stderr).toBe(`Now using workspace Second brand (${second.id}) in profile "local".\n`);
+    expect(res.stderr).toBe(`✓ now using workspace Second brand (${second.id}) in profile "local"\n`);
     expect((await json('workspace', 'get')).id).toBe(second.id);
     expect(await json('groups', 'list')).toEqual([]);
     expect((await run('workspace', 'use', seeded)).code).toBe(0);
@@ -65,7 +65,7 @@ describe('wsm workspace list | use (12.9)', () => {
     const { code, screen } = await onTerminal(server.env, ['workspace', 'use'], { columns: 120, keys: '\x1b[B\r', when: 'Which workspace?' });
     expect(code).toBe(0);
     expect(screen).toContain(`Local workspace (${seeded}) - current`);
-    expect(screen).toContain(`Now using workspace Second brand (${second.id})`);
+    expect(screen).toContain(`now using workspace Second brand (${second.id})`);
     expect((await run('workspace', 'use', seeded)).code).toBe(0);
   });
 
@@ -147,7 +147,9 @@ describe('contacts update without --name, --add-group/--remove-group (12.11)', (
   });
 
   it('against a server without GET one contact: one line saying --name is needed, exit 1 as for any extension it lacks', async () => {
-    const bare = await fakeServer((_req, res) => reply(res, 404, { message: 'Not Found' }));
+    // Like the published API: no route for it, and a request without a token is a 401 (api.md), so
+    // the base URL is the API's and the missing route is the answer.
+    const bare = await fakeServer((req, res) => (req.headers.authorization ? reply(res, 404, { message: 'Not Found' }) : reply(res, 401, { message: 'Unauthenticated.' })));
     try {
       const res = await wsm({ ...server.env, WSM_BASE_URL: bare.url }, ['contacts', 'update', '1', '--inactive']);
       expect(res.code).toBe(1);
@@ -189,17 +191,16 @@ describe('auth login checks what it saves (12.9)', () => {
     expect((await run('profile', 'use', 'local')).code).toBe(0);
   });
 
-  it('a base URL without /api/v3 (the probe answers 404): says so, saves nothing, keeps the current profile; exit 4', async () => {
+  it('a base URL without /api/v3: says it does not answer like the API and which URL does, saves nothing, keeps the current profile; exit 4', async () => {
     const bare = server.url.replace(/\/api\/v3$/, '');
     const before = readFileSync(join(server.dir, 'config', 'config.json'), 'utf8');
     const res = await wsm(server.env, ['auth', 'login', '--profile', 'broken', '--base-url', bare, '--with-token'], localToken());
     expect(res.code).toBe(4);
-    expect(res.stderr).toBe(
-      `error: no API answered at ${bare} (404 on GET /me); the base URL ${bare} does not end in /api/v3: is that suffix missing? (wsm auth login --base-url ${bare}/api/v3)\n`,
-    );
+    const said = `error: ${bare} (from --base-url) does not answer like the Workspace Messaging API: is /api/v3 the right path? ${server.url} does: run \`wsm auth login --base-url ${server.url} --profile broken\` (nothing was saved)\n`;
+    expect(res.stderr).toBe(said);
     const withWorkspace = await wsm(server.env, ['auth', 'login', '--profile', 'broken', '--base-url', bare, '--with-token', '-w', seeded], localToken());
     expect(withWorkspace.code).toBe(4);
-    expect(withWorkspace.stderr).toContain(`; the base URL ${bare} does not end in /api/v3: is that suffix missing? (wsm auth login --base-url ${bare}/api/v3)\n`);
+    expect(withWorkspace.stderr).toBe(said.replace('--profile broken', `--profile broken -w ${seeded}`));
     expect(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).toBe(before);
     expect(configOf().current).toBe('local');
   });

@@ -86,7 +86,11 @@ describe('wsm auth logout against wsm serve', () => {
     const server = await start();
     const { token, workspace } = localProfile(server);
     const res = await wsm(server.env, ['auth', 'logout', '--profile', 'local']);
-    expect({ code: res.code, stdout: res.stdout, stderr: res.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect({ code: res.code, stdout: res.stdout, stderr: res.stderr }).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '✓ logged out: revoked the token on the server and removed it from profile "local"\n',
+    });
     const after = await fetch(`${server.url}/workspaces/${workspace}`, { headers: { authorization: `Bearer ${token}` } });
     expect(after.status).toBe(401);
     expect(JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local.token).toBeUndefined();

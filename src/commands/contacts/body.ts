@@ -128,4 +128,5 @@ export const CONTACT_FLAGS: Record<string, string> = {
   status: '--active/--inactive',
   contact_groups: '--group',
   avatar: '--avatar',
+  fields: '--field',
 };

@@ -115,8 +115,8 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
     const runFailed = failures.length === items.length && codes.size === 1 && (code === ExitCode.auth || code === ExitCode.unavailable);
     endWithFailures(ctx, limit, failures.length, items.length, `${countText(failures.length)} of ${countText(items.length)} failed`, runFailed ? code : undefined);
   }
-  const done = kind === 'delete' ? 'Deleted' : 'Updated';
-  ctx.output.message(`${done} ${countText(succeeded - gone)} contact${succeeded - gone === 1 ? '' : 's'}${gone > 0 ? ` (${countText(gone)} already gone)` : ''}.`);
+  const done = kind === 'delete' ? 'deleted' : 'updated';
+  ctx.output.done(`${done} ${countText(succeeded - gone)} contact${succeeded - gone === 1 ? '' : 's'}${gone > 0 ? ` (${countText(gone)} already gone)` : ''}`);
 }
 
 function messageOf(body: unknown): string {

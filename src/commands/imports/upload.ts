@@ -96,7 +96,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<vo
     return;
   }
   // On stderr even in a CI log: the id is what a later `wsm imports get` needs.
-  ctx.output.notice(`Uploaded ${flags.file} as import ${id}.`);
+  ctx.output.done(`uploaded ${flags.file} as import ${id}`);
   // From here the import runs on the server whatever happens to this process: Ctrl-C says so.
   const final = await untilImportInterrupted(ctx, id, async (signal) => {
     await checkAfterUpload(ctx, flags, report, fields, signal);

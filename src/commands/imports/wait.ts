@@ -8,7 +8,7 @@ import { UnusableResponseError } from '../../api/errors.js';
 import type { ContactImport } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { CliError, ExitCode } from '../../cli/errors.js';
-import { resumeCommand, sleep, untilInterrupted } from '../../cli/interrupt.js';
+import { sleep, untilInterrupted } from '../../cli/interrupt.js';
 import { parseDuration } from '../shared/verb.js';
 import { countText } from '../../cli/text.js';
 import { endWithFailures, parseMaxFailures, type FailureLimit } from '../shared/max-failures.js';
@@ -40,14 +40,17 @@ function statusOf(record: ContactImport): string | undefined {
 /** A count the server sent, when it is one (api.md shows none of an import's fields). */
 const countIn = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined);
 
-/** What Ctrl-C says while an import runs on the server: `import 8 keeps running on the server: wsm imports get 8 --wait`. */
-export function importKeepsRunning(ctx: Context, id: number | string): string {
-  return `import ${id} keeps running on the server: ${resumeCommand(ctx.globals, `imports get ${id} --wait`)}`;
+/**
+ * What Ctrl-C says while an import runs on the server: `import 8 keeps running on the server:
+ * \`wsm imports get 8 --wait\`` (the message's printer adds the target flags given, suggest.ts).
+ */
+export function importKeepsRunning(id: number | string): string {
+  return `import ${id} keeps running on the server: \`wsm imports get ${id} --wait\``;
 }
 
 /** Runs `work` (which gets the cancel signal) so that Ctrl-C ends it with importKeepsRunning, exit 130. */
 export function untilImportInterrupted<T>(ctx: Context, id: number | string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  return untilInterrupted(work, () => importKeepsRunning(ctx, id));
+  return untilInterrupted(work, () => importKeepsRunning(id));
 }
 
 /**
@@ -74,7 +77,7 @@ export async function waitForImport(ctx: Context, client: WsmClient, id: number 
       progress.update(countIn(current.processed_rows) ?? 0, totalOf(current));
       if (FINISHED.has(status)) return current;
       if (Date.now() >= deadline) {
-        throw new CliError(`gave up waiting after ${flags.timeoutMs / 1000}s with import ${id} still ${status}: ${importKeepsRunning(ctx, id)}`, ExitCode.unavailable);
+        throw new CliError(`gave up waiting after ${flags.timeoutMs / 1000}s with import ${id} still ${status}: ${importKeepsRunning(id)}`, ExitCode.unavailable);
       }
       await sleep(flags.intervalMs, signal);
       current = await findImport(client, id, signal, true);

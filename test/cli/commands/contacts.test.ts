@@ -180,8 +180,7 @@ describe('contacts create', () => {
 
   it('a missing avatar file is exit 2, nothing sent', async () => {
     const { code, stderr } = await api.run(['contacts', 'create', '--number', '14155550015', '--avatar', '/nonexistent/a.png']);
-    expect(code).toBe(2);
-    expect(stderr).toContain('cannot read /nonexistent/a.png (ENOENT)');
+    expect({ code, stderr }).toEqual({ code: 2, stderr: 'error: cannot read /nonexistent/a.png (ENOENT): nothing was sent\n' });
   });
 
   it('a 422 from the server is exit 5 with its field errors; -o json also prints the body', async () => {
@@ -261,7 +260,7 @@ describe('contacts delete', () => {
     expect(code).toBe(0);
     expect(prompter.asked).toEqual(['Delete contact Ann Lee (id 7, 14155550007)? This cannot be undone']);
     expect(stdout).toBe('');
-    expect(stderr).toBe('Deleted contact Ann Lee (id 7, 14155550007).\n');
+    expect(stderr).toBe('\x1b[32m✓\x1b[39m deleted contact Ann Lee (id 7, 14155550007)\n');
   });
 
   it('on a terminal, a contact that does not exist is exit 4 before any question', async () => {

@@ -66,6 +66,13 @@ describe('contacts import: local check', () => {
     expect(stderr).toBe(`error: ${file} has no "number" column: the header row must name one\n  number: The header row must have a number column.\n`);
   });
 
+  it('an unreadable file is one line, exit 2, nothing sent', async () => {
+    for (const [file, reason] of [['/nonexistent/x.csv', 'ENOENT'], [api.dir, 'EISDIR']]) {
+      const { code, stderr } = await api.run(['contacts', 'import', file]);
+      expect({ code, stderr }).toEqual({ code: 2, stderr: `error: cannot read ${file} (${reason})\n` });
+    }
+  });
+
   it('an unreadable or empty file is exit 2, nothing sent', async () => {
     const empty = await api.file('empty.csv', '');
     for (const [file, message] of [['/nonexistent/x.csv', 'cannot read /nonexistent/x.csv (ENOENT)'], [api.dir, `cannot read ${api.dir} (EISDIR)`], [empty, 'is not a CSV file with a header row: it is empty']]) {
@@ -156,7 +163,7 @@ describe('contacts import: upload', () => {
     acceptUpload(api, { id: 5, name: 'good.csv' } as never);
     const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s']);
     expect(code).toBe(1);
-    expect(stderr).toBe(`Uploaded ${file} as import 5.\nerror: the server's record of import 5 has no \`status\` field, so wsm cannot tell when it is finished: it was uploaded once, do not upload it again\n`);
+    expect(stderr).toBe(`✓ uploaded ${file} as import 5\nerror: the server's record of import 5 has no \`status\` field, so wsm cannot tell when it is finished: it was uploaded once, do not upload it again\n`);
   });
 
   it('a failed import under --wait is exit 1 with its reason', async () => {
@@ -165,7 +172,7 @@ describe('contacts import: upload', () => {
     api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(200, { data: importRecord(5, { status: 'failed', errors: [{ row: 0, message: 'The file could not be read.' }] }) }, JSON_HEADERS);
     const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s']);
     expect(code).toBe(1);
-    expect(stderr).toBe(`Uploaded ${file} as import 5.\nerror: import 5 failed: The file could not be read.\n`);
+    expect(stderr).toBe(`✓ uploaded ${file} as import 5\nerror: import 5 failed: The file could not be read.\n`);
   });
 
   it('--wait past --timeout is exit 6: the import keeps running, and the line says how to wait again', async () => {
@@ -175,7 +182,7 @@ describe('contacts import: upload', () => {
     expect((await api.run(['profile', 'set', 'workspace', WS, '--profile', 'ci'])).code).toBe(0);
     const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--timeout', '0s', '--profile', 'ci']);
     expect(code).toBe(6);
-    expect(stderr).toBe(`Uploaded ${file} as import 5.\nerror: gave up waiting after 0s with import 5 still processing: import 5 keeps running on the server: wsm imports get 5 --wait --profile ci\n`);
+    expect(stderr).toBe(`✓ uploaded ${file} as import 5\nerror: gave up waiting after 0s with import 5 still processing: import 5 keeps running on the server: \`wsm imports get 5 --wait --profile ci\`\n`);
   });
 
   it('a 413 from the server is exit 1 with its message', async () => {
