@@ -13,7 +13,7 @@ import type { Context } from '../../cli/context.js';
 import { ExitCode, exitCodeFor } from '../../cli/errors.js';
 import type { Column } from '../../cli/output.js';
 import { concurrencyOf } from '../shared/concurrency.js';
-import { endWithFailures, parseMaxFailures } from '../shared/max-failures.js';
+import { endWithFailures, parseMaxFailures, tolerated } from '../shared/max-failures.js';
 import { readBytesInput, workspaceClient } from '../shared/verb.js';
 import { readBulkInput, resolveGroupNames, type BulkItem } from './bulk-input.js';
 import { nameReader, type NameReader } from './bulk-names.js';
@@ -109,14 +109,15 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
   } finally {
     progress.done();
   }
-  if (failures.length > 0) {
-    const codes = new Set(failures.map((failure) => exitCodeFor(failure.error)));
-    const [code] = codes;
-    const runFailed = failures.length === items.length && codes.size === 1 && (code === ExitCode.auth || code === ExitCode.unavailable);
-    endWithFailures(ctx, limit, failures.length, items.length, `${countText(failures.length)} of ${countText(items.length)} failed`, runFailed ? code : undefined);
-  }
   const done = kind === 'delete' ? 'deleted' : 'updated';
-  ctx.output.done(`${done} ${countText(succeeded - gone)} contact${succeeded - gone === 1 ? '' : 's'}${gone > 0 ? ` (${countText(gone)} already gone)` : ''}`);
+  const said = () => ctx.output.done(`${done} ${countText(succeeded - gone)} contact${succeeded - gone === 1 ? '' : 's'}${gone > 0 ? ` (${countText(gone)} already gone)` : ''}`);
+  if (failures.length === 0) return said();
+  const codes = new Set(failures.map((failure) => exitCodeFor(failure.error)));
+  const [code] = codes;
+  const runFailed = failures.length === items.length && codes.size === 1 && (code === ExitCode.auth || code === ExitCode.unavailable);
+  // What was done is said before the tolerated failures are; a run that fails says only its failure.
+  if (tolerated(limit, failures.length, items.length)) said();
+  endWithFailures(ctx, limit, failures.length, items.length, `${countText(failures.length)} of ${countText(items.length)} failed`, runFailed ? code : undefined);
 }
 
 function messageOf(body: unknown): string {
