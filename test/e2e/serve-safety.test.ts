@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { wsmInProcess } from './in-process.js';
 import { cleanup, serve, testEnv, wsm, type Served } from './processes.js';
 
 const started: Served[] = [];
@@ -85,7 +86,7 @@ describe('wsm auth logout against wsm serve', () => {
   it('revokes the token on the server: the same token is refused afterwards', async () => {
     const server = await start();
     const { token, workspace } = localProfile(server);
-    const res = await wsm(server.env, ['auth', 'logout', '--profile', 'local']);
+    const res = await wsmInProcess(server.env, ['auth', 'logout', '--profile', 'local']);
     expect({ code: res.code, stdout: res.stdout, stderr: res.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
     const after = await fetch(`${server.url}/workspaces/${workspace}`, { headers: { authorization: `Bearer ${token}` } });
     expect(after.status).toBe(401);
