@@ -2,9 +2,9 @@
  * The in-process runner (in-process.ts) answers as the real binary does: a sample of commands,
  * each run both ways against one real `wsm serve`, must give the same exit code, stdout and
  * stderr, byte for byte. The sample covers what a run can differ in: the launcher's own answers
- * (--version, --help), tables, JSON, CSV, --json/--jq, stdin, -v traces, every kind of failure
+ * (--version, --help), tables, JSON, CSV, --jq, stdin, -v traces, every kind of failure
  * (commander's, a usage error, local validation, 4xx from the server, a config problem), files
- * read and written relative to the working directory, and writes with their duplicates.
+ * read and written relative to the working directory, and writes, a duplicate among them.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import { wsmInProcess } from './in-process.js';
 import { cleanup, serve, testEnv, wsm, type RunResult, type Served } from './processes.js';
 
 let server: Served;
-let files: { csv: string; template: string; workspaceFile: string; badConfig: string };
+let files: { csv: string; workspaceFile: string; badConfig: string };
 
 beforeAll(async () => {
   server = await serve(['--approval-delay', '0']);
@@ -25,14 +25,12 @@ beforeAll(async () => {
   await seed('labels', 'create', 'urgent', '--color', '#ff0000');
   const csv = join(server.dir, 'people.csv');
   writeFileSync(csv, 'number,name,email\n14155550103,Cy,cy@example.com\nnot-a-number,Bad,\n');
-  const template = join(server.dir, 'welcome.yaml');
-  writeFileSync(template, 'name: welcome_note\nlanguage: en\ncategory: UTILITY\nbody:\n  text: Welcome aboard, {{1}}!\n  variables: [Ann]\n');
   const workspaceFile = join(server.dir, 'ws.yaml');
   writeFileSync(workspaceFile, 'fields: [city, plan]\ngroups: [VIP]\nlabels:\n  - { name: urgent, color: "#00ff00" }\n');
   const badConfig = join(server.dir, 'bad-config');
   mkdirSync(badConfig, { mode: 0o700 });
   writeFileSync(join(badConfig, 'config.json'), '{"profiles": {', { mode: 0o600 });
-  files = { csv, template, workspaceFile, badConfig };
+  files = { csv, workspaceFile, badConfig };
 }, 60_000);
 
 afterAll(async () => {
@@ -54,44 +52,28 @@ describe('wsmInProcess gives what the binary gives', () => {
   it.each([
     [['--version']],
     [['--help']],
-    [['contacts', 'create', '--help']],
-    [['version', '-o', 'json']],
     [['contacts', 'list']],
     [['contacts', 'list', '-o', 'json']],
-    [['contacts', 'list', '-o', 'csv']],
     [['contacts', 'export']],
-    [['contacts', 'list', '--json', 'id,name']],
     [['contacts', 'get', '1', '--jq', '.contact_groups[].name']],
-    [['roles', 'get', '1']],
-    [['auth', 'status']],
-    [['profile', 'list', '-o', 'json']],
     [['labels', 'list', '-v']],
-    [['api', 'GET', '/workspaces/{workspace}/contact-groups']],
   ])('wsm %j', async (args) => {
     expect((await bothWays(args)).code).toBe(0);
   });
 
   it.each([
-    [['contacts', 'lst'], 1],
-    [['contacts', 'list', '--nope', '-o', 'json'], 1],
-    [['contacts', 'get', 'abc'], 2],
-    [['contacts', 'get', '999'], 4],
+    [['contacts', 'lst'], 2],
+    [['contacts', 'list', '--nope', '-o', 'json'], 2],
     [['contacts', 'get', '999', '-o', 'json'], 4],
     [['contacts', 'create', '--number', '12', '-o', 'json'], 2],
-    [['contacts', 'list', '--json', 'id,nmae'], 2],
-    [['contacts', 'list', '--json', 'id,name', '-o', 'ndjson'], 2],
     [['contacts', 'delete', '1'], 2],
-    [['--profile', 'nope', 'contacts', 'list'], 2],
     [['serve', '--port', 'abc'], 2],
   ])('failing: wsm %j', async (args, code) => {
-    const res = await bothWays(args);
-    expect(res.code).not.toBe(0);
-    expect([code, 1, 2]).toContain(res.code);
+    expect((await bothWays(args)).code).toBe(code);
   });
 
-  it('files: an import checked locally, a template validated, a plan, a pull to stdout', async () => {
+  it('files: an import checked locally, a plan, a pull to stdout', async () => {
     expect((await bothWays(['contacts', 'import', files.csv, '--dry-run', '-o', 'json'])).stderr).toMatch(/line 3/);
-    expect((await bothWays(['templates', 'validate', files.template])).code).toBe(0);
     expect((await bothWays(['diff', '-f', files.workspaceFile])).code).toBe(2);
     expect((await bothWays(['pull', '-o', 'yaml'])).code).toBe(0);
   });
@@ -102,9 +84,8 @@ describe('wsmInProcess gives what the binary gives', () => {
     expect(res.stderr).toContain('line 3 email');
   });
 
-  it('the environment: a broken config file, an unreachable server, WSM_TIMEOUT', async () => {
+  it('the environment: a broken config file, a base URL without /api/v3', async () => {
     expect((await bothWays(['contacts', 'list'], undefined, { ...testEnv(server.dir), WSM_CONFIG_DIR: files.badConfig })).code).toBe(2);
-    expect((await bothWays(['contacts', 'list'], undefined, { ...server.env, WSM_TIMEOUT: 'soon' })).code).toBe(2);
     expect((await bothWays(['contacts', 'list', '-o', 'json'], undefined, { ...server.env, WSM_BASE_URL: server.url.replace(/\/api\/v3$/, '') })).code).toBe(4);
   });
 
