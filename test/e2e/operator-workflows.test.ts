@@ -281,7 +281,7 @@ describe('contacts export, then import: every field, groups and line breaks incl
   it("the operator's case: a note over three lines, holding a phone and a name, exports and imports back as it was (exit 0)", async () => {
     const target = await json('workspace', 'create', 'Bob and Hal');
     const env = { ...server.env, WSM_WORKSPACE: target.id };
-    const use = (...args: string[]) => wsm(env, args);
+    const use = (...args: string[]) => wsmInProcess(env, args);
     expect((await use('fields', 'create', 'note')).code).toBe(0);
     const note = 'Emergency contacts:\nwife, 415 555 0202, Robin\n(call after 6pm)';
     expect((await use('contacts', 'create', '--number', '4155550202', '--name', 'Bob', '--field', `note=${note}`)).code).toBe(0);
