@@ -1,12 +1,32 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/** Files that start processes (wsm serve, the binary, terminals) or run wsm in-process against them. */
+const PROCESSES = ['test/e2e/**/*.test.ts', 'test/hardening/**/*.test.ts', 'test/cli/startup.test.ts', 'test/cli/launcher.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // Two cores: forks keep better-sqlite3 and spawned servers isolated per file.
     pool: 'forks',
+    // vitest's own default is one worker fewer than the cores: one file at a time on a 2-core
+    // machine, a core idle whenever a file waits on wsm serve, a terminal or the clock. One worker
+    // per core; the processes the end-to-end files start take up the rest.
+    maxWorkers: availableParallelism(),
     testTimeout: 20_000,
     hookTimeout: 30_000,
     reporters: ['default', './test/summary-reporter.ts'],
+    projects: [
+      {
+        // In-process tests (app.inject, fake IO, MockAgent) share their workers: loading src/ and
+        // its dependencies afresh for every file cost more CPU than the tests themselves. Such a
+        // file leaves the process as it found it (process.env, dispatchers, listeners).
+        extends: true,
+        test: { name: 'in-process', include: ['test/**/*.test.ts'], exclude: PROCESSES, isolate: false },
+      },
+      {
+        // A process of their own per file: servers, signals and in-process wsm runs stay apart.
+        extends: true,
+        test: { name: 'processes', include: PROCESSES },
+      },
+    ],
   },
 });

@@ -1,16 +1,16 @@
 /**
  * `wsm serve --api-only` and the README: every workflow the README shows either works on the
  * published API alone, or ends (exit 1 or 2, nothing else on stderr) in one line that says what it
- * needs. Run in the README's order with the real binary, ids taken from earlier answers.
+ * needs. Run in the README's order, in-process (in-process.ts), ids taken from earlier answers.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, NOT_SUPPORTED, type Backend } from './backends.js';
-import { wsm } from './processes.js';
+import { wsmInProcess } from './in-process.js';
 
 let backend: Backend;
-const run = (args: string[], input?: string) => wsm(backend.env, args, input);
+const run = (args: string[], input?: string) => wsmInProcess(backend.env, args, input);
 beforeAll(async () => {
   backend = await BACKENDS.find((b) => b.name === 'wsm serve --api-only')!.start();
 });

@@ -1,5 +1,5 @@
 /**
- * Full walks and bulk verbs through the real binary: `contacts delete|update --from` against
+ * Full walks and bulk verbs, run in-process (in-process.ts): `contacts delete|update --from` against
  * `wsm serve` (report, exit codes, confirmation, dry run), and against the stand-in throttling
  * every few requests with 429 + Retry-After (nothing lost or duplicated; -v shows the window).
  */
@@ -7,13 +7,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wsmInProcess } from './in-process.js';
 import { startStandin, type Standin } from '../standin/index.js';
 import { BACKENDS, type Backend } from './backends.js';
-import { cleanup, wsm } from './processes.js';
+import { cleanup } from './processes.js';
 
 describe('contacts delete|update --from against wsm serve', () => {
   let backend: Backend;
-  const run = (args: string[], input?: string) => wsm(backend.env, args, input);
+  const run = (args: string[], input?: string) => wsmInProcess(backend.env, args, input);
   const ids: string[] = [];
   beforeAll(async () => {
     backend = await BACKENDS[0].start();
@@ -68,7 +69,7 @@ describe('contacts delete|update --from against wsm serve', () => {
 
   it('refuses a bad --concurrency or WSM_CONCURRENCY (exit 2)', async () => {
     expect((await run(['contacts', 'list', '--all', '--concurrency', '0'])).stderr).toBe('error: --concurrency takes a whole number from 1 to 64, got "0"\n');
-    const env = await wsm({ ...backend.env, WSM_CONCURRENCY: 'many' }, ['contacts', 'export']);
+    const env = await wsmInProcess({ ...backend.env, WSM_CONCURRENCY: 'many' }, ['contacts', 'export']);
     expect(env.code).toBe(2);
     expect(env.stderr).toBe('error: WSM_CONCURRENCY takes a whole number from 1 to 64, got "many"\n');
   });
@@ -77,7 +78,7 @@ describe('contacts delete|update --from against wsm serve', () => {
 describe('against a server that throttles (429 + Retry-After every few requests)', () => {
   let standin: Standin;
   let dir: string;
-  const run = (args: string[], input?: string) => wsm(standin.env(dir), args, input);
+  const run = (args: string[], input?: string) => wsmInProcess(standin.env(dir), args, input);
   beforeAll(async () => {
     standin = await startStandin();
     dir = mkdtempSync(join(tmpdir(), 'wsm-throttle-'));

@@ -1,11 +1,12 @@
 /**
- * Logging in from scripts and running more than one `wsm serve`: the real `wsm` binary against a
- * real `wsm serve`, with nothing on a terminal (as CI runs them).
+ * Logging in from scripts and running more than one `wsm serve`: wsm (in-process, in-process.ts)
+ * against real `wsm serve` processes, with nothing on a terminal (as CI runs them).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, serve, wsm, type Served } from './processes.js';
+import { wsmInProcess } from './in-process.js';
+import { cleanup, serve, type Served } from './processes.js';
 
 let server: Served;
 let token: string;
@@ -24,20 +25,20 @@ function savedProfiles(served: Served): Record<string, { base_url: string; token
 
 describe('auth login in a script', () => {
   it('a token reaching two workspaces: saved without one and made current, and stderr says so although piped', async () => {
-    expect((await wsm(server.env, ['workspace', 'create', 'Second'])).code).toBe(0);
-    const login = await wsm(server.env, ['auth', 'login', '--profile', 'ci', '--with-token', '--base-url', server.url], token + '\n');
+    expect((await wsmInProcess(server.env, ['workspace', 'create', 'Second'])).code).toBe(0);
+    const login = await wsmInProcess(server.env, ['auth', 'login', '--profile', 'ci', '--with-token', '--base-url', server.url], token + '\n');
     expect(login.code).toBe(0);
     expect(login.stdout).toBe('');
     expect(login.stderr).toBe(
       `✓ logged in to ${server.url} as Owner <owner@wsm.local> (profile "ci", now current)\n` +
         `warning: no workspace chosen: this token reaches 2 workspaces and none is picked without a terminal; profile "ci" is now current without one: pass -w <uuid> or run \`wsm workspace use --profile ci --base-url ${server.url}\`\n`,
     );
-    const profiles = await wsm(server.env, ['profile', 'list', '-o', 'json']);
+    const profiles = await wsmInProcess(server.env, ['profile', 'list', '-o', 'json']);
     expect(JSON.parse(profiles.stdout)).toContainEqual(expect.objectContaining({ name: 'ci', current: true }));
-    const after = await wsm(server.env, ['contacts', 'list']);
+    const after = await wsmInProcess(server.env, ['contacts', 'list']);
     expect(after.code).toBe(2);
     expect(after.stderr).toMatch(/^error: no workspace/);
-    expect((await wsm(server.env, ['profile', 'use', 'local'])).code).toBe(0);
+    expect((await wsmInProcess(server.env, ['profile', 'use', 'local'])).code).toBe(0);
   });
 });
 
@@ -50,25 +51,25 @@ async function stderrUntil(served: Served, last: string): Promise<string> {
 
 describe('auth login --email: a user made with users create --password signs in', () => {
   it('the password piped with --password-stdin gets a token (POST /auth/tokens), saved in the profile like a token login', async () => {
-    const role = await wsm(server.env, ['roles', 'create', 'Agent', '--permission', 'contacts.view', '-q']);
+    const role = await wsmInProcess(server.env, ['roles', 'create', 'Agent', '--permission', 'contacts.view', '-q']);
     expect(role.code, role.stderr).toBe(0);
-    const made = await wsm(server.env, ['users', 'create', '--name', 'Dee', '--email', 'dee@example.com', '--password', 'long password', '--role', role.stdout.trim()]);
+    const made = await wsmInProcess(server.env, ['users', 'create', '--name', 'Dee', '--email', 'dee@example.com', '--password', 'long password', '--role', role.stdout.trim()]);
     expect(made.code, made.stderr).toBe(0);
 
-    const wrong = await wsm(server.env, ['auth', 'login', '--profile', 'dee', '--email', 'dee@example.com', '--password-stdin', '--base-url', server.url], 'not the password\n');
+    const wrong = await wsmInProcess(server.env, ['auth', 'login', '--profile', 'dee', '--email', 'dee@example.com', '--password-stdin', '--base-url', server.url], 'not the password\n');
     expect(wrong.code).toBe(3);
     expect(wrong.stderr).toBe('error: the server refused dee@example.com with that password: These credentials do not match our records. (nothing was saved)\n');
     expect(savedProfiles(server).dee).toBeUndefined();
 
-    const login = await wsm(server.env, ['auth', 'login', '--profile', 'dee', '--email', 'dee@example.com', '--password-stdin', '--base-url', server.url], 'long password\n');
+    const login = await wsmInProcess(server.env, ['auth', 'login', '--profile', 'dee', '--email', 'dee@example.com', '--password-stdin', '--base-url', server.url], 'long password\n');
     expect(login).toEqual({ code: 0, stdout: '', stderr: `✓ logged in to ${server.url} as Dee <dee@example.com> (profile "dee", now current)\n` });
     const dee = savedProfiles(server).dee;
     expect(dee).toMatchObject({ base_url: server.url, workspace: savedProfiles(server).local.workspace });
     expect(dee.token).not.toBe(token);
-    const status = await wsm(server.env, ['auth', 'status', '-o', 'json']);
+    const status = await wsmInProcess(server.env, ['auth', 'status', '-o', 'json']);
     expect(JSON.parse(status.stdout)).toMatchObject({ profile: 'dee' });
     expect(status.stdout).toContain('dee@example.com');
-    expect((await wsm(server.env, ['profile', 'use', 'local'])).code).toBe(0);
+    expect((await wsmInProcess(server.env, ['profile', 'use', 'local'])).code).toBe(0);
   });
 });
 
@@ -82,8 +83,8 @@ describe('a second wsm serve beside a running one', () => {
       expect(profiles.local.base_url).toBe(server.url);
       expect(profiles.check.base_url).toBe(check.url);
       // Both reachable by name; the first stays the current profile.
-      expect((await wsm(server.env, ['labels', 'list', '-q'])).code).toBe(0);
-      const onCheck = await wsm({ ...server.env, WSM_PROFILE: 'check' }, ['labels', 'list']);
+      expect((await wsmInProcess(server.env, ['labels', 'list', '-q'])).code).toBe(0);
+      const onCheck = await wsmInProcess({ ...server.env, WSM_PROFILE: 'check' }, ['labels', 'list']);
       expect(onCheck.code).toBe(1);
       expect(onCheck.stderr).toMatch(/^error: this server does not support /);
     } finally {
@@ -113,7 +114,7 @@ describe('wsm serve flags', () => {
       [['-w', 'nope'], 'error: -w/--workspace takes the UUID of the workspace to seed, got "nope"\n'],
     ];
     for (const [args, line] of cases) {
-      expect(await wsm(server.env, ['serve', '--db', ':memory:', ...args])).toEqual({ code: 2, stdout: '', stderr: line });
+      expect(await wsmInProcess(server.env, ['serve', '--db', ':memory:', ...args])).toEqual({ code: 2, stdout: '', stderr: line });
     }
   });
 });

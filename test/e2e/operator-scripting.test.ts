@@ -1,17 +1,19 @@
 /**
  * Issue 12, "Scripting" (points 5-8) and issue 13 points 13 (CSV injection) and 14 (the config
- * file): the real `wsm` binary, piped, against a real `wsm serve` and small stand-in servers.
+ * file): wsm piped (in-process, in-process.ts) against a real `wsm serve` and small stand-in
+ * servers; `wsm serve` itself as the real binary.
  */
 import { chmodSync, chownSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wsmInProcess } from './in-process.js';
 import { cleanup, serve, testEnv, wsm, type Served } from './processes.js';
 import { fakeServer, reply } from './terminal.js';
 
 let server: Served;
 let profile: { token: string; workspace: string };
-const run = (...args: string[]) => wsm(server.env, args);
+const run = (...args: string[]) => wsmInProcess(server.env, args);
 const WS = '2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f';
 
 beforeAll(async () => {
@@ -56,7 +58,7 @@ describe('-o json prints a JSON error object on stdout for every failure (12.5)'
   });
 
   it('a network failure is an error object too', async () => {
-    const res = await wsm({ ...server.env, WSM_BASE_URL: 'http://127.0.0.1:9/api/v3' }, ['contacts', 'list', '-o', 'json']);
+    const res = await wsmInProcess({ ...server.env, WSM_BASE_URL: 'http://127.0.0.1:9/api/v3' }, ['contacts', 'list', '-o', 'json']);
     expect(res.code).toBe(6);
     expect(errorOf(res.stdout).error).toEqual({ message: 'cannot reach http://127.0.0.1:9/api/v3 (connection refused): no server is listening there; start one with `wsm serve`', exit_code: 6 });
   });
@@ -87,7 +89,7 @@ describe('--json <fields> and --jq <expr> (12.6)', () => {
   });
 
   it('a --jq that does not compile is exit 2 before anything is sent', async () => {
-    const res = await wsm({ ...server.env, WSM_BASE_URL: 'http://127.0.0.1:9/api/v3' }, ['contacts', 'list', '--jq', '.[']);
+    const res = await wsmInProcess({ ...server.env, WSM_BASE_URL: 'http://127.0.0.1:9/api/v3' }, ['contacts', 'list', '--jq', '.[']);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/^error: --jq: syntax error/);
   });
@@ -125,7 +127,7 @@ describe('redaction masks the token only where it is a token (12.7)', () => {
       req.headers.authorization ? reply(res, 404, { message: `Route ${req.method}:${req.url} not found` }) : reply(res, 401, { message: 'Unauthenticated.' }),
     );
     try {
-      const res = await wsm(server.env, ['api', 'GET', '/no-such-route', '--base-url', foreign.url, '--token', 't', '-v']);
+      const res = await wsmInProcess(server.env, ['api', 'GET', '/no-such-route', '--base-url', foreign.url, '--token', 't', '-v']);
       expect(res.code).toBe(4);
       expect(res.stderr).toContain('> authorization: Bearer ***');
       expect(res.stderr).toContain('error: Route GET:/api/v3/no-such-route not found (404 on GET /api/v3/no-such-route)');
@@ -174,7 +176,7 @@ describe('messages in the user’s words, version and timeouts (12.8)', () => {
   });
 
   it('a refused connection names the URL; elsewhere than this machine it does not suggest wsm serve', async () => {
-    const res = await wsm({ ...server.env, WSM_BASE_URL: 'http://127.0.0.1:9/api/v3' }, ['contacts', 'list']);
+    const res = await wsmInProcess({ ...server.env, WSM_BASE_URL: 'http://127.0.0.1:9/api/v3' }, ['contacts', 'list']);
     expect(res.stderr).toBe('error: cannot reach http://127.0.0.1:9/api/v3 (connection refused): no server is listening there; start one with `wsm serve`\n');
   });
 
@@ -183,15 +185,15 @@ describe('messages in the user’s words, version and timeouts (12.8)', () => {
     try {
       const env = { ...server.env, WSM_BASE_URL: silent.url, WSM_TOKEN: 'tok_12345678', WSM_WORKSPACE: WS };
       const started = Date.now();
-      const flag = await wsm(env, ['labels', 'get', '1', '--timeout', '300ms']);
+      const flag = await wsmInProcess(env, ['labels', 'get', '1', '--timeout', '300ms']);
       expect(flag.code).toBe(6);
       expect(flag.stderr).toMatch(/timed out after 300 ms: the server did not answer in time \(raise the limit with --timeout or WSM_TIMEOUT\)/);
-      const viaEnv = await wsm({ ...env, WSM_TIMEOUT: '0.2s' }, ['labels', 'get', '1']);
+      const viaEnv = await wsmInProcess({ ...env, WSM_TIMEOUT: '0.2s' }, ['labels', 'get', '1']);
       expect(viaEnv.code).toBe(6);
       expect(viaEnv.stderr).toContain('timed out after 200 ms');
       // Retries included (GET is retried twice), far below the 30 s default.
       expect(Date.now() - started).toBeLessThan(15_000);
-      const bad = await wsm({ ...env, WSM_TIMEOUT: 'soon' }, ['labels', 'get', '1']);
+      const bad = await wsmInProcess({ ...env, WSM_TIMEOUT: 'soon' }, ['labels', 'get', '1']);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toBe('error: WSM_TIMEOUT takes a duration such as 10s, 2m or 500ms, got "soon"\n');
     } finally {
@@ -201,7 +203,7 @@ describe('messages in the user’s words, version and timeouts (12.8)', () => {
 
   it('a base URL that is not the API\'s (no /api/v3, or /api/v2) is said as such, with the URL that answers, not blamed on the workspace', async () => {
     const bare = server.url.replace(/\/api\/v3$/, '');
-    const res = await wsm({ ...server.env, WSM_BASE_URL: bare }, ['labels', 'list']);
+    const res = await wsmInProcess({ ...server.env, WSM_BASE_URL: bare }, ['labels', 'list']);
     expect(res.code).toBe(4);
     expect(res.stderr).toBe(`error: ${bare} (from WSM_BASE_URL) does not answer like the Workspace Messaging API: is /api/v3 the right path? ${server.url} does: set WSM_BASE_URL=${server.url}\n`);
     const v2 = await wsm(server.env, ['--base-url', `${bare}/api/v2`, 'labels', 'list']);
@@ -224,7 +226,7 @@ describe('the config file (13.14)', () => {
   ])('%s: names the file and says how to fix it (exit 2)', async (name, content, message) => {
     const { file, env } = configEnv(`bad-${name.replace(/\W/g, '')}`);
     writeFileSync(file, content, { mode: 0o600 });
-    const res = await wsm(env, ['contacts', 'list']);
+    const res = await wsmInProcess(env, ['contacts', 'list']);
     expect(res.code).toBe(2);
     expect(res.stderr.startsWith(`error: the config file ${file} `)).toBe(true);
     expect(res.stderr).toMatch(message);
@@ -235,7 +237,7 @@ describe('the config file (13.14)', () => {
     // As root every file is readable: a directory in the file's place cannot be read as a file.
     const dirEnv = configEnv('dir-in-place');
     mkdirSync(dirEnv.file);
-    const broken = await wsm(dirEnv.env, ['profile', 'list']);
+    const broken = await wsmInProcess(dirEnv.env, ['profile', 'list']);
     expect(broken.code).toBe(2);
     expect(broken.stderr).toBe(`error: cannot read the config file ${dirEnv.file} (EISDIR): make it readable (chmod 600 ${dirEnv.file}) or set WSM_CONFIG_DIR to another directory\n`);
   });
@@ -243,7 +245,7 @@ describe('the config file (13.14)', () => {
   it('a world-writable config directory of yours is tightened to 0700', async () => {
     const { dir, env } = configEnv('loose');
     chmodSync(dir, 0o777);
-    expect((await wsm(env, ['profile', 'set', 'base-url', 'http://127.0.0.1:1/api/v3'])).code).toBe(0);
+    expect((await wsmInProcess(env, ['profile', 'set', 'base-url', 'http://127.0.0.1:1/api/v3'])).code).toBe(0);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
   });
 
@@ -252,7 +254,7 @@ describe('the config file (13.14)', () => {
     chmodSync(dir, 0o777);
     // Given away to "nobody" (this needs root, as on the development machines and CI).
     chownSync(dir, 65534, 65534);
-    const res = await wsm(env, ['profile', 'list']);
+    const res = await wsmInProcess(env, ['profile', 'list']);
     expect(res.code).toBe(2);
     expect(res.stderr).toBe(`error: the config directory ${dir} can be written by other users and is not yours: refusing to keep tokens there; set WSM_CONFIG_DIR to a directory of your own\n`);
   });
@@ -262,17 +264,17 @@ describe('the config file (13.14)', () => {
     const real = join(server.dir, 'real-config.json');
     writeFileSync(real, JSON.stringify({ current: 'a', profiles: { a: { base_url: 'http://127.0.0.1:1/api/v3' } } }), { mode: 0o600 });
     symlinkSync(real, file);
-    const list = await wsm(env, ['profile', 'list', '--json', 'name']);
+    const list = await wsmInProcess(env, ['profile', 'list', '--json', 'name']);
     expect(JSON.parse(list.stdout)).toEqual([{ name: 'a' }]);
     const before = readFileSync(real, 'utf8');
-    const write = await wsm(env, ['profile', 'set', 'workspace', WS]);
+    const write = await wsmInProcess(env, ['profile', 'set', 'workspace', WS]);
     expect(write.code).toBe(2);
     expect(write.stderr).toContain(`error: the config file ${file} is a symbolic link (to ${real}); wsm does not write through links`);
     expect(readFileSync(real, 'utf8')).toBe(before);
   });
 
   it('WSM_TOKEN is trimmed like a token read from stdin', async () => {
-    const res = await wsm({ ...server.env, WSM_TOKEN: `  ${profile.token}\n` }, ['contacts', 'list', '-q']);
+    const res = await wsmInProcess({ ...server.env, WSM_TOKEN: `  ${profile.token}\n` }, ['contacts', 'list', '-q']);
     expect(res.code).toBe(0);
     expect(res.stdout).toBe('1\n2\n');
   });

@@ -1,11 +1,13 @@
 /**
  * Issue 12, "Terminal" (points 1, 2, 4) and issue 13 point 13 (control characters): the real
- * `wsm` binary on real pseudo-terminals of 60, 80 and 120 columns against a real `wsm serve`.
+ * `wsm` binary on real pseudo-terminals of 60, 80 and 120 columns against a real `wsm serve`; the
+ * piped runs it is compared with run in-process (in-process.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, serve, wsm, type Served } from './processes.js';
+import { wsmInProcess } from './in-process.js';
+import { cleanup, serve, type Served } from './processes.js';
 import { visible } from '../../src/cli/text.js';
 import { finalScreen, onTerminal, plainLines } from './terminal.js';
 
@@ -65,13 +67,13 @@ describe('tables fit the terminal (issue 12.1)', () => {
   });
 
   it('piped, the same rows are whole and tab-separated', async () => {
-    const { stdout } = await wsm(server.env, ['contacts', 'list', '--per-page', '1']);
+    const { stdout } = await wsmInProcess(server.env, ['contacts', 'list', '--per-page', '1']);
     // Groups as the export writes them: a JSON array of names, `[]` for none.
     expect(stdout).toBe(`1\t${NUMBERS[0]}\t${LONG_NAME}\tmaria.fernanda.teixeira@example-company.com\ttrue\t[]\n`);
   });
 
   it('a single record wraps instead of cutting: every permission of the owner role is shown whole', async () => {
-    const role = JSON.parse((await wsm(server.env, ['roles', 'get', '1', '-o', 'json'])).stdout) as { permissions: string[] };
+    const role = JSON.parse((await wsmInProcess(server.env, ['roles', 'get', '1', '-o', 'json'])).stdout) as { permissions: string[] };
     expect(role.permissions.length).toBeGreaterThan(20);
     const { code, screen } = await onTerminal(server.env, ['roles', 'get', '1'], { columns: 80 });
     expect(code).toBe(0);
@@ -87,7 +89,7 @@ describe('values for people (issue 12.4)', () => {
   it('times are relative on a terminal and absolute with -o json', async () => {
     const { screen } = await onTerminal(server.env, ['groups', 'list'], { columns: 80 });
     expect(screen).toMatch(/Customers from the northern region\s+\d+\s+(just now|\d+ (seconds?|minutes?) ago)/);
-    const { stdout } = await wsm(server.env, ['groups', 'list', '-o', 'json']);
+    const { stdout } = await wsmInProcess(server.env, ['groups', 'list', '-o', 'json']);
     expect(JSON.parse(stdout)[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
@@ -96,7 +98,7 @@ describe('values for people (issue 12.4)', () => {
     expect(coloured.screen).toMatch(/\x1b\[32mAPPROVED\x1b\[39m/);
     const plain = await onTerminal(server.env, ['templates', 'list'], { columns: 100 });
     expect(plain.screen).not.toContain('\x1b[32m');
-    expect((await wsm(colourEnv, ['templates', 'list'])).stdout).not.toContain('\x1b[');
+    expect((await wsmInProcess(colourEnv, ['templates', 'list'])).stdout).not.toContain('\x1b[');
   });
 
   it('templates get shows the buttons and the category options in the table view', async () => {
@@ -118,7 +120,7 @@ describe('control characters never reach the terminal raw (issue 13.13)', () => 
   });
 
   it('-o json keeps the value exactly, escaped as JSON', async () => {
-    const { stdout } = await wsm(server.env, ['contacts', 'get', '2', '-o', 'json']);
+    const { stdout } = await wsmInProcess(server.env, ['contacts', 'get', '2', '-o', 'json']);
     expect(stdout).not.toContain('\x1b');
     expect(JSON.parse(stdout).name).toBe('Ann \x1b]0;pwned\x07 Lee\x1b[2J');
   });
@@ -158,7 +160,7 @@ describe('progress never eats output when stdout is the same terminal (finding 1
   });
 
   it.each([60, 80])('contacts list --all at %i columns, longer than the screen: every row once, in order, then the next command', async (columns) => {
-    const piped = await wsm(server.env, ['contacts', 'list', '--all', '-o', 'json']);
+    const piped = await wsmInProcess(server.env, ['contacts', 'list', '--all', '-o', 'json']);
     const ids = (JSON.parse(piped.stdout) as { id: number }[]).map((c) => String(c.id));
     expect(ids).toHaveLength(243);
     const { raw } = await onTerminal(server.env, ['contacts', 'list', '--all'], { columns, redirect: '; echo "rc=$?"' });
@@ -171,7 +173,7 @@ describe('progress never eats output when stdout is the same terminal (finding 1
 
   it('labels list --all -o json: the JSON whole, from its opening bracket', async () => {
     for (const name of ['urgent', 'later']) await api('POST', '/labels', { name });
-    const piped = await wsm(server.env, ['labels', 'list', '--all', '-o', 'json']);
+    const piped = await wsmInProcess(server.env, ['labels', 'list', '--all', '-o', 'json']);
     expect(JSON.parse(piped.stdout)).toHaveLength(2);
     const { code, raw } = await onTerminal(server.env, ['labels', 'list', '--all', '-o', 'json'], { columns: 80 });
     expect(code).toBe(0);
@@ -179,7 +181,7 @@ describe('progress never eats output when stdout is the same terminal (finding 1
   });
 
   it('contacts export to the terminal: every row whole (long ones wrap, none is cut), then the summary', async () => {
-    const piped = await wsm(server.env, ['contacts', 'export']);
+    const piped = await wsmInProcess(server.env, ['contacts', 'export']);
     // On a terminal, control characters in values are shown as escapes (the ESC]0; name).
     const rows = piped.stdout.trimEnd().split('\n').map(visible);
     expect(rows).toHaveLength(244);
@@ -189,7 +191,7 @@ describe('progress never eats output when stdout is the same terminal (finding 1
   });
 
   it('no progress when stderr is piped, or with -q', async () => {
-    const piped = await wsm(server.env, ['contacts', 'export']);
+    const piped = await wsmInProcess(server.env, ['contacts', 'export']);
     expect(piped.stderr).toBe('');
     const out = join(server.dir, 'ids.txt');
     const quiet = await onTerminal(server.env, ['contacts', 'export', '-q'], { columns: 100, redirect: `> '${out}'` });
@@ -205,12 +207,12 @@ describe('delete confirmations (issue 12.12)', () => {
     expect(wrong.code).toBe(2);
     expect(wrong.screen).toContain('Delete template login_code (id 2, APPROVED)? This cannot be undone. Type its name (login_code) to confirm');
     expect(wrong.screen).toContain('error: "nope" is not "login_code": nothing was deleted');
-    expect((await wsm(server.env, ['templates', 'get', '2', '-q'])).stdout).toBe('2\n');
+    expect((await wsmInProcess(server.env, ['templates', 'get', '2', '-q'])).stdout).toBe('2\n');
 
     const right = await onTerminal(server.env, ['templates', 'delete', '2'], { columns: 120, keys: 'login_code\r', when: 'Type its name' });
     expect(right.code).toBe(0);
     expect(right.screen).toContain('✓ deleted template login_code (id 2, APPROVED)');
-    expect((await wsm(server.env, ['templates', 'get', '2'])).code).toBe(4);
+    expect((await wsmInProcess(server.env, ['templates', 'get', '2'])).code).toBe(4);
   });
 
   it('a delete of something that does not exist fails before asking', async () => {

@@ -1,6 +1,7 @@
 /**
  * Issue 12, points 2 and 3 (long waits): the real `wsm` binary, given a real SIGINT (piped, or
- * Ctrl-C typed on a real pseudo-terminal), against `wsm serve`, the stand-in for the hosted
+ * Ctrl-C typed on a real pseudo-terminal; the waits without a signal and the set-up run
+ * in-process, in-process.ts), against `wsm serve`, the stand-in for the hosted
  * service (no GET one import) and small stand-in servers for what neither does (an import that
  * never ends, a poll that hangs, counters that advance on cue).
  */
@@ -10,20 +11,37 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wsmInProcess } from './in-process.js';
 import { startStandin, type Standin } from '../standin/index.js';
-import { BIN, cleanup, serve, testEnv, wsm, type Served } from './processes.js';
+import { BIN, cleanup, serve, testEnv, type Served } from './processes.js';
 import { fakeServer, onTerminal, reply, type FakeServer } from './terminal.js';
 
 const WORKSPACE = '5f0e2b1c-3d4a-4e5f-8a9b-0c1d2e3f4a5b';
 let dir: string;
 let file: string;
 
-beforeAll(() => {
+// Its provider reviews for a minute: templates stay PENDING while a test waits on them. One server
+// for the file; each test works in a workspace of its own (slowWorkspace).
+let slow: Served;
+
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'wsm-waits-'));
   file = join(dir, 'people.csv');
   writeFileSync(file, 'number,name\n14155550101,Ann\n14155550102,Bo\n');
+  slow = await serve(['--approval-delay', '60s']);
+}, 30_000);
+afterAll(async () => {
+  expect(await slow.stop()).toBe(0);
+  cleanup(slow.dir);
+  cleanup(dir);
 });
-afterAll(() => cleanup(dir));
+
+/** The slow server's environment, bound to a new workspace of its own. */
+async function slowWorkspace(name: string): Promise<NodeJS.ProcessEnv> {
+  const made = await wsmInProcess(slow.env, ['workspace', 'create', name, '-o', 'json']);
+  expect(made.code, made.stderr).toBe(0);
+  return { ...slow.env, WSM_WORKSPACE: JSON.parse(made.stdout).id };
+}
 
 /** The import record a stand-in answers with. */
 const importRecord = (fields: Record<string, unknown>) => ({ id: 8, name: 'people.csv', status: 'pending', total_rows: 0, processed_rows: 0, ...fields });
@@ -131,11 +149,11 @@ describe('the upload line when piped (12.3)', () => {
   it('`✓ uploaded <file> as import N` goes to stderr also when piped, beside -o json on stdout; -q prints only the id', async () => {
     const server = await importServer(() => ({ status: 'completed' }));
     try {
-      const res = await wsm(envFor(server.url), ['contacts', 'import', file, '-o', 'json']);
+      const res = await wsmInProcess(envFor(server.url), ['contacts', 'import', file, '-o', 'json']);
       expect(res.code, res.stderr).toBe(0);
       expect(res.stderr).toBe(`✓ uploaded ${file} as import 8\n`);
       expect(JSON.parse(res.stdout)).toMatchObject({ id: 8, status: 'pending' });
-      const quiet = await wsm(envFor(server.url), ['imports', 'create', file, '-q']);
+      const quiet = await wsmInProcess(envFor(server.url), ['imports', 'create', file, '-q']);
       expect(quiet).toMatchObject({ code: 0, stdout: '8\n', stderr: '' });
     } finally {
       await server.close();
@@ -189,15 +207,15 @@ describe('imports get <id> --wait resumes a wait (12.3)', () => {
   });
 
   it('on wsm serve (GET one import): waits, prints the finished import, exit 0', async () => {
-    const id = (await wsm(served.env, ['imports', 'create', file, '-q'])).stdout.trim();
-    const res = await wsm(served.env, ['imports', 'get', id, '--wait', '--interval', '0.1s', '-o', 'json']);
+    const id = (await wsmInProcess(served.env, ['imports', 'create', file, '-q'])).stdout.trim();
+    const res = await wsmInProcess(served.env, ['imports', 'get', id, '--wait', '--interval', '0.1s', '-o', 'json']);
     expect(res.code, res.stderr).toBe(0);
     expect(JSON.parse(res.stdout)).toMatchObject({ id: Number(id), status: 'completed', created_count: 2 });
   });
 
   it('on the stand-in (no GET one import): the same wait, through the import list', async () => {
     const env = standin.env(dir);
-    const id = (await wsm(env, ['imports', 'create', file, '-q'])).stdout.trim();
+    const id = (await wsmInProcess(env, ['imports', 'create', file, '-q'])).stdout.trim();
     const record = standin.state.imports.find((i) => String(i.id) === id)!;
     expect(record.status).toBe('pending');
     const listed = () => standin.requests.filter((r) => r === `GET /workspaces/${standin.workspace}/contact-imports`).length;
@@ -208,12 +226,12 @@ describe('imports get <id> --wait resumes a wait (12.3)', () => {
     expect(res.code, res.stderr).toBe(0);
     expect(JSON.parse(res.stdout)).toMatchObject({ id: Number(id), status: 'completed' });
     // Plain get finds it in the list too.
-    expect((await wsm(env, ['imports', 'get', id, '-q'])).stdout).toBe(`${id}\n`);
+    expect((await wsmInProcess(env, ['imports', 'get', id, '-q'])).stdout).toBe(`${id}\n`);
   });
 
   it('a bad id is exit 2 in the user\'s words; an unknown one exit 4', async () => {
-    expect(await wsm(served.env, ['imports', 'get', 'abc', '--wait'])).toMatchObject({ code: 2, stdout: '', stderr: 'error: import id must be a positive integer, got "abc"\n' });
-    expect(await wsm(served.env, ['imports', 'get', '999', '--wait'])).toMatchObject({
+    expect(await wsmInProcess(served.env, ['imports', 'get', 'abc', '--wait'])).toMatchObject({ code: 2, stdout: '', stderr: 'error: import id must be a positive integer, got "abc"\n' });
+    expect(await wsmInProcess(served.env, ['imports', 'get', '999', '--wait'])).toMatchObject({
       code: 4,
       stderr: 'error: no import 999 in this workspace (`wsm imports list` shows the imports there are)\n',
     });
@@ -226,7 +244,7 @@ describe('Ctrl-C during templates sync --wait (12.3), progress (12.2)', () => {
     try {
       standin.quirks.syncRoundsToDecide = 1_000;
       const env = standin.env(dir);
-      const created = await wsm(env, ['templates', 'create', '--name', 'order_update', '--language', 'en', '--category', 'UTILITY', '--body', 'Your order {{1}} is on its way.', '--variable', 'A-1', '-q']);
+      const created = await wsmInProcess(env, ['templates', 'create', '--name', 'order_update', '--language', 'en', '--category', 'UTILITY', '--body', 'Your order {{1}} is on its way.', '--variable', 'A-1', '-q']);
       const id = created.stdout.trim();
       const run = started(env, ['templates', 'sync', '--wait', '--interval', '0.1s', '--fail-on-rejected', '--template', id]);
       const syncs = () => standin.requests.filter((r) => r.endsWith('/templates/sync')).length;
@@ -241,53 +259,43 @@ describe('Ctrl-C during templates sync --wait (12.3), progress (12.2)', () => {
   });
 
   it('on a real terminal: decided/tracked while waiting, then Ctrl-C typed ends it with exit 130', async () => {
-    const slow = await serve(['--approval-delay', '60s']);
-    try {
-      for (const name of ['order_update', 'order_shipped']) {
-        const res = await wsm(slow.env, ['templates', 'create', '--name', name, '--language', 'en', '--category', 'UTILITY', '--body', 'Your order {{1}} is on its way.', '--variable', 'A-1']);
-        expect(res.code, res.stderr).toBe(0);
-      }
-      const { code, screen } = await onTerminal(slow.env, ['templates', 'sync', '--wait', '--interval', '0.2s'], { columns: 100, keys: '\x03', when: 'Templates reviewed' });
-      expect(screen).toMatch(/Templates reviewed ░+ 0% \| 0\/2/);
-      // The bar is erased, then the one line.
-      expect(screen).toMatch(/\x1b\[2Kinterrupted: the provider's review goes on: `wsm templates sync --wait` resumes the wait\n$/);
-      expect(code).toBe(130);
-    } finally {
-      expect(await slow.stop()).toBe(0);
-      cleanup(slow.dir);
+    const env = await slowWorkspace('Reviewed on a terminal');
+    for (const name of ['order_update', 'order_shipped']) {
+      const res = await wsmInProcess(env, ['templates', 'create', '--name', name, '--language', 'en', '--category', 'UTILITY', '--body', 'Your order {{1}} is on its way.', '--variable', 'A-1']);
+      expect(res.code, res.stderr).toBe(0);
     }
+    const { code, screen } = await onTerminal(env, ['templates', 'sync', '--wait', '--interval', '0.2s'], { columns: 100, keys: '\x03', when: 'Templates reviewed' });
+    expect(screen).toMatch(/Templates reviewed ░+ 0% \| 0\/2/);
+    // The bar is erased, then the one line.
+    expect(screen).toMatch(/\x1b\[2Kinterrupted: the provider's review goes on: `wsm templates sync --wait` resumes the wait\n$/);
+    expect(code).toBe(130);
   });
 });
 
 describe('templates sync --fail-on-rejected with named templates, against wsm serve (finding 3)', () => {
   it('an id that does not exist is exit 4 at once; an empty ids file exit 2; one deleted during the wait fails the check (exit 7)', async () => {
-    const slow = await serve(['--approval-delay', '60s']);
-    try {
-      const created = await wsm(slow.env, ['templates', 'create', '--name', 'ci_check_one', '--language', 'en', '--category', 'UTILITY', '--body', 'Hi {{1}} there', '--variable', 'Ann', '-q']);
-      expect(created.code, created.stderr).toBe(0);
-      const id = created.stdout.trim();
+    const env = await slowWorkspace('Checked by CI');
+    const created = await wsmInProcess(env, ['templates', 'create', '--name', 'ci_check_one', '--language', 'en', '--category', 'UTILITY', '--body', 'Hi {{1}} there', '--variable', 'Ann', '-q']);
+    expect(created.code, created.stderr).toBe(0);
+    const id = created.stdout.trim();
 
-      const typo = await wsm(slow.env, ['templates', 'sync', '--wait', '--fail-on-rejected', '--template', '999']);
-      expect(typo).toEqual({ code: 4, stdout: '', stderr: 'error: template 999 not found\n' });
-      const empty = join(dir, 'no-ids.txt');
-      writeFileSync(empty, '');
-      const none = await wsm(slow.env, ['templates', 'sync', '--wait', '--fail-on-rejected', '--templates-from', empty]);
-      expect(none.code).toBe(2);
-      expect(none.stderr).toBe(`error: ${empty} names no templates: --templates-from takes ids, one a line (as \`wsm templates create -q\` prints them)\n`);
-      expect((await wsm(slow.env, ['templates', 'get', id, '--jq', '.status'])).stdout).toBe('PENDING\n');
+    const typo = await wsmInProcess(env, ['templates', 'sync', '--wait', '--fail-on-rejected', '--template', '999']);
+    expect(typo).toEqual({ code: 4, stdout: '', stderr: 'error: template 999 not found\n' });
+    const empty = join(dir, 'no-ids.txt');
+    writeFileSync(empty, '');
+    const none = await wsmInProcess(env, ['templates', 'sync', '--wait', '--fail-on-rejected', '--templates-from', empty]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toBe(`error: ${empty} names no templates: --templates-from takes ids, one a line (as \`wsm templates create -q\` prints them)\n`);
+    expect((await wsmInProcess(env, ['templates', 'get', id, '--jq', '.status'])).stdout).toBe('PENDING\n');
 
-      // -v traces each request on stderr: the template is deleted once the wait has begun syncing.
-      const run = started(slow.env, ['templates', 'sync', '--wait', '--interval', '0.2s', '--fail-on-rejected', '--template', id, '-v']);
-      await run.stderrShows('/templates/sync');
-      expect((await wsm(slow.env, ['templates', 'delete', id, '--yes'])).code).toBe(0);
-      const { code, stdout, stderr } = await run.exited;
-      expect(code).toBe(7);
-      expect(stdout).toBe('');
-      expect(stderr).toContain(`\nwarning: template ${id} was deleted during the sync: it counts as not approved\n`);
-      expect(stderr).toMatch(new RegExp(`\\nerror: template ${id} was deleted before its review ended\\n$`));
-    } finally {
-      expect(await slow.stop()).toBe(0);
-      cleanup(slow.dir);
-    }
+    // -v traces each request on stderr: the template is deleted once the wait has begun syncing.
+    const run = started(env, ['templates', 'sync', '--wait', '--interval', '0.2s', '--fail-on-rejected', '--template', id, '-v']);
+    await run.stderrShows('/templates/sync');
+    expect((await wsmInProcess(env, ['templates', 'delete', id, '--yes'])).code).toBe(0);
+    const { code, stdout, stderr } = await run.exited;
+    expect(code).toBe(7);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(`\nwarning: template ${id} was deleted during the sync: it counts as not approved\n`);
+    expect(stderr).toMatch(new RegExp(`\\nerror: template ${id} was deleted before its review ended\\n$`));
   }, 60_000);
 });

@@ -1,18 +1,19 @@
 /**
- * Issue 12, "Finding things" and "Editing" (points 9-11, 13): the real `wsm` binary against a
- * real `wsm serve`, a stand-in server without the extensions, real pseudo-terminals for the
- * pickers, and real shells for completion.
+ * Issue 12, "Finding things" and "Editing" (points 9-11, 13): wsm against a real `wsm serve` and
+ * a stand-in server without the extensions; piped commands run in-process (in-process.ts), the
+ * pickers run the real binary on real pseudo-terminals, completion the real binary in real shells.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanup, serve, wsm, type Served } from './processes.js';
+import { wsmInProcess } from './in-process.js';
+import { BIN, cleanup, serve, type Served } from './processes.js';
 import { fakeServer, onTerminal, reply, sh } from './terminal.js';
 
 let server: Served;
-const run = (...args: string[]) => wsm(server.env, args);
+const run = (...args: string[]) => wsmInProcess(server.env, args);
 const json = async (...args: string[]) => {
   const res = await run(...args, '-o', 'json');
   expect(res.code, `${args.join(' ')}: ${res.stderr}`).toBe(0);
@@ -76,15 +77,15 @@ describe('wsm workspace list | use (12.9)', () => {
     });
     try {
       const env = { ...server.env, WSM_BASE_URL: bare.url, WSM_TOKEN: 'tok_12345678' };
-      const list = await wsm(env, ['workspace', 'list']);
+      const list = await wsmInProcess(env, ['workspace', 'list']);
       expect(list.code).toBe(1);
       expect(list.stderr).toBe(
         'error: this server does not support listing your workspaces (it has no GET /me): pass the workspace id with -w <uuid> or `wsm profile set workspace <uuid>`\n',
       );
-      const byName = await wsm(env, ['workspace', 'use', 'Second brand']);
+      const byName = await wsmInProcess(env, ['workspace', 'use', 'Second brand']);
       expect(byName.code).toBe(2);
       expect(byName.stderr.split('\n')).toHaveLength(2);
-      expect((await wsm(env, ['workspace', 'use', second.id])).code).toBe(0);
+      expect((await wsmInProcess(env, ['workspace', 'use', second.id])).code).toBe(0);
     } finally {
       await bare.close();
       await run('workspace', 'use', seeded);
@@ -124,7 +125,7 @@ describe('completion knows values (12.10)', () => {
   it('ids come with their names for zsh and fish (`wsm __complete`), and a dead server offers nothing, quickly', async () => {
     expect((await run('__complete', 'ids', 'contacts')).stdout).toBe('1\tAnn Lee 14155550101\n');
     const started = Date.now();
-    const dead = await wsm({ ...server.env, WSM_BASE_URL: 'http://127.0.0.1:9/api/v3' }, ['__complete', 'ids', 'contacts']);
+    const dead = await wsmInProcess({ ...server.env, WSM_BASE_URL: 'http://127.0.0.1:9/api/v3' }, ['__complete', 'ids', 'contacts']);
     expect(dead).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(Date.now() - started).toBeLessThan(5000);
     const fish = (await run('completion', 'fish')).stdout;
@@ -151,7 +152,7 @@ describe('contacts update without --name, --add-group/--remove-group (12.11)', (
     // the base URL is the API's and the missing route is the answer.
     const bare = await fakeServer((req, res) => (req.headers.authorization ? reply(res, 404, { message: 'Not Found' }) : reply(res, 401, { message: 'Unauthenticated.' })));
     try {
-      const res = await wsm({ ...server.env, WSM_BASE_URL: bare.url }, ['contacts', 'update', '1', '--inactive']);
+      const res = await wsmInProcess({ ...server.env, WSM_BASE_URL: bare.url }, ['contacts', 'update', '1', '--inactive']);
       expect(res.code).toBe(1);
       expect(res.stderr).toBe('error: this server does not support getting one contact: wsm cannot keep what the contact holds, so pass --name (the API requires the name on every update)\n');
     } finally {
@@ -175,17 +176,17 @@ describe('auth login checks what it saves (12.9)', () => {
 
   it('a token reaching one workspace takes it; WSM_TOKEN is trimmed as a piped token is', async () => {
     // Rae is a member of the second workspace only.
-    const role = await wsm({ ...server.env, WSM_WORKSPACE: second.id }, ['roles', 'create', 'Reader', '--permission', 'contacts.view', '-q']);
+    const role = await wsmInProcess({ ...server.env, WSM_WORKSPACE: second.id }, ['roles', 'create', 'Reader', '--permission', 'contacts.view', '-q']);
     expect(role.code, role.stderr).toBe(0);
-    const made = await wsm({ ...server.env, WSM_WORKSPACE: second.id }, ['users', 'create', '--name', 'Rae', '--email', 'rae@example.com', '--password', 'long password', '--role', role.stdout.trim()]);
+    const made = await wsmInProcess({ ...server.env, WSM_WORKSPACE: second.id }, ['users', 'create', '--name', 'Rae', '--email', 'rae@example.com', '--password', 'long password', '--role', role.stdout.trim()]);
     expect(made.code, made.stderr).toBe(0);
     const answer = await fetch(`${server.url}/auth/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'rae@example.com', password: 'long password' }) });
     const token = ((await answer.json()) as { data: { token: string } }).data.token;
 
-    const piped = await wsm(server.env, ['auth', 'login', '--profile', 'rae', '--base-url', server.url, '--with-token'], `${token}\n`);
+    const piped = await wsmInProcess(server.env, ['auth', 'login', '--profile', 'rae', '--base-url', server.url, '--with-token'], `${token}\n`);
     expect(piped.code, piped.stderr).toBe(0);
     expect(configOf().profiles.rae).toEqual({ base_url: server.url, token, workspace: second.id });
-    const fromEnv = await wsm({ ...server.env, WSM_TOKEN: `  ${token}\r\n` }, ['auth', 'login', '--profile', 'rae-env', '--base-url', server.url]);
+    const fromEnv = await wsmInProcess({ ...server.env, WSM_TOKEN: `  ${token}\r\n` }, ['auth', 'login', '--profile', 'rae-env', '--base-url', server.url]);
     expect(fromEnv.code, fromEnv.stderr).toBe(0);
     expect(configOf().profiles['rae-env']).toEqual({ base_url: server.url, token, workspace: second.id });
     expect((await run('profile', 'use', 'local')).code).toBe(0);
@@ -194,11 +195,11 @@ describe('auth login checks what it saves (12.9)', () => {
   it('a base URL without /api/v3: says it does not answer like the API and which URL does, saves nothing, keeps the current profile; exit 4', async () => {
     const bare = server.url.replace(/\/api\/v3$/, '');
     const before = readFileSync(join(server.dir, 'config', 'config.json'), 'utf8');
-    const res = await wsm(server.env, ['auth', 'login', '--profile', 'broken', '--base-url', bare, '--with-token'], localToken());
+    const res = await wsmInProcess(server.env, ['auth', 'login', '--profile', 'broken', '--base-url', bare, '--with-token'], localToken());
     expect(res.code).toBe(4);
     const said = `error: ${bare} (from --base-url) does not answer like the Workspace Messaging API: is /api/v3 the right path? ${server.url} does: run \`wsm auth login --base-url ${server.url} --profile broken\` (nothing was saved)\n`;
     expect(res.stderr).toBe(said);
-    const withWorkspace = await wsm(server.env, ['auth', 'login', '--profile', 'broken', '--base-url', bare, '--with-token', '-w', seeded], localToken());
+    const withWorkspace = await wsmInProcess(server.env, ['auth', 'login', '--profile', 'broken', '--base-url', bare, '--with-token', '-w', seeded], localToken());
     expect(withWorkspace.code).toBe(4);
     expect(withWorkspace.stderr).toBe(said.replace('--profile broken', `--profile broken -w ${seeded}`));
     expect(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).toBe(before);
@@ -258,7 +259,7 @@ describe('contacts export, then import: every field, groups and line breaks incl
   });
 
   async function importInto(env: NodeJS.ProcessEnv) {
-    const res = await wsm(env, ['contacts', 'import', file, '--wait', '--interval', '0.1s', '-o', 'json']);
+    const res = await wsmInProcess(env, ['contacts', 'import', file, '--wait', '--interval', '0.1s', '-o', 'json']);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).not.toContain('warning');
     const done = JSON.parse(res.stdout);
@@ -268,7 +269,7 @@ describe('contacts export, then import: every field, groups and line breaks incl
 
   it('into the same workspace after deleting the contacts: every field and group comes back', async () => {
     const ids = (await run('contacts', 'list', '--all', '-q')).stdout;
-    expect((await wsm(server.env, ['contacts', 'delete', '--from', '-', '--yes'], ids)).code).toBe(0);
+    expect((await wsmInProcess(server.env, ['contacts', 'delete', '--from', '-', '--yes'], ids)).code).toBe(0);
     expect(await json('contacts', 'list', '--all')).toEqual([]);
     const done = await importInto(server.env);
     expect(done.errors.filter((e) => e.message.includes('was created'))).toEqual([]);
@@ -281,7 +282,7 @@ describe('contacts export, then import: every field, groups and line breaks incl
   it("the operator's case: a note over three lines, holding a phone and a name, exports and imports back as it was (exit 0)", async () => {
     const target = await json('workspace', 'create', 'Bob and Hal');
     const env = { ...server.env, WSM_WORKSPACE: target.id };
-    const use = (...args: string[]) => wsm(env, args);
+    const use = (...args: string[]) => wsmInProcess(env, args);
     expect((await use('fields', 'create', 'note')).code).toBe(0);
     const note = 'Emergency contacts:\nwife, 415 555 0202, Robin\n(call after 6pm)';
     expect((await use('contacts', 'create', '--number', '4155550202', '--name', 'Bob', '--field', `note=${note}`)).code).toBe(0);
@@ -302,13 +303,13 @@ describe('contacts export, then import: every field, groups and line breaks incl
   it('into a fresh workspace: the groups are created (and named in the import), every field comes back', async () => {
     const target = await json('workspace', 'create', 'Restore target');
     const env = { ...server.env, WSM_WORKSPACE: target.id };
-    expect((await wsm(env, ['fields', 'create', 'city'])).code).toBe(0);
+    expect((await wsmInProcess(env, ['fields', 'create', 'city'])).code).toBe(0);
     const done = await importInto(env);
     const created = done.errors.filter((e) => e.message.includes('was created')).map((e) => e.message.replace(/ \(id \d+\)\.$/, ''));
     expect(created.sort()).toEqual(
       [`The contact group "${AWKWARD}" did not exist and was created`, 'The contact group "Leads" did not exist and was created', 'The contact group "VIP" did not exist and was created'].sort(),
     );
-    const restored = (JSON.parse((await wsm(env, ['contacts', 'list', '--all', '-o', 'json'])).stdout) as Array<Record<string, unknown>>).map(pick).sort(byNumber);
+    const restored = (JSON.parse((await wsmInProcess(env, ['contacts', 'list', '--all', '-o', 'json'])).stdout) as Array<Record<string, unknown>>).map(pick).sort(byNumber);
     expect(restored).toEqual(exported);
   });
 

@@ -1,13 +1,14 @@
 /**
- * The real `wsm` binary against the stand-in for the hosted service (test/standin), one quirk at a
- * time: each case is a point of "What was seen" in the issue "The published API alone".
+ * wsm (in-process, in-process.ts) against the stand-in for the hosted service (test/standin), one
+ * quirk at a time: each case is a point of "What was seen" in the issue "The published API alone".
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { wsmInProcess } from './in-process.js';
 import { startStandin, type Standin } from '../standin/index.js';
-import { cleanup, wsm } from './processes.js';
+import { cleanup } from './processes.js';
 
 let standin: Standin;
 let dir: string;
@@ -20,7 +21,7 @@ afterEach(async () => {
   cleanup(dir);
 });
 
-const run = (args: string[], input?: string) => wsm(standin.env(dir), args, input);
+const run = (args: string[], input?: string) => wsmInProcess(standin.env(dir), args, input);
 const count = (line: string) => standin.requests.filter((r) => r === line).length;
 const WS = () => `/workspaces/${standin.workspace}`;
 
@@ -200,20 +201,20 @@ describe('6. auth login and status without /me', () => {
   const configFile = () => join(dir, 'config', 'config.json');
 
   it('a wrong token is exit 3 and nothing is saved', async () => {
-    const res = await wsm(loginEnv(), ['auth', 'login', '--with-token', '--base-url', standin.url, '-w', standin.workspace], 'wrong-token\n');
+    const res = await wsmInProcess(loginEnv(), ['auth', 'login', '--with-token', '--base-url', standin.url, '-w', standin.workspace], 'wrong-token\n');
     expect(res.code).toBe(3);
     expect(existsSync(configFile()) ? readFileSync(configFile(), 'utf8') : '').not.toContain('wrong-token');
   });
 
   it('a right token is checked with GET /workspaces/{workspace} and saved; status checks it the same way', async () => {
-    const res = await wsm(loginEnv(), ['auth', 'login', '--with-token', '--base-url', standin.url, '-w', standin.workspace], `${standin.token}\n`);
+    const res = await wsmInProcess(loginEnv(), ['auth', 'login', '--with-token', '--base-url', standin.url, '-w', standin.workspace], `${standin.token}\n`);
     expect(res.code, res.stderr).toBe(0);
     expect(count(`GET ${WS()}`)).toBe(1);
     expect(readFileSync(configFile(), 'utf8')).toContain(standin.token);
-    const status = await wsm(loginEnv(), ['auth', 'status']);
+    const status = await wsmInProcess(loginEnv(), ['auth', 'status']);
     expect(status.code, status.stderr).toBe(0);
     expect(status.stdout).toContain(standin.url);
-    const wrong = await wsm({ ...loginEnv(), WSM_TOKEN: 'wrong-token' }, ['auth', 'status']);
+    const wrong = await wsmInProcess({ ...loginEnv(), WSM_TOKEN: 'wrong-token' }, ['auth', 'status']);
     expect(wrong.code).toBe(3);
   });
 });

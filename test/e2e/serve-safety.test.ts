@@ -8,7 +8,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { wsmInProcess } from './in-process.js';
 import { cleanup, serve, testEnv, wsm, type Served } from './processes.js';
 
 const started: Served[] = [];
@@ -24,6 +25,17 @@ async function start(args: string[] = [], dir?: string): Promise<Served> {
   if (!dir) dirs.push(server.dir);
   return server;
 }
+
+// One server for the tests that leave it as they found it (a label more): started by the first
+// that asks, stopped cleanly after the last. Tests that stop, kill, break or log it out start their own.
+let shared: Promise<Served> | undefined;
+const sharedServer = () => (shared ??= serve());
+afterAll(async () => {
+  if (!shared) return;
+  const server = await shared;
+  expect(await server.stop()).toBe(0);
+  cleanup(server.dir);
+});
 
 function localProfile(server: Served): { token: string; workspace: string } {
   return JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local;
@@ -41,7 +53,7 @@ async function createLabel(server: Served, name: string): Promise<{ status: numb
 
 describe('one server per database file', () => {
   it('refuses a second `wsm serve` on the same file with one line and exit 1; the first keeps serving', async () => {
-    const first = await start();
+    const first = await sharedServer();
     const dbFile = join(first.dir, 'wsm.db');
     // Another config directory, so the refusal cannot come from the profile.
     const other = mkdtempSync(join(tmpdir(), 'wsm-e2e-'));
@@ -85,7 +97,7 @@ describe('wsm auth logout against wsm serve', () => {
   it('revokes the token on the server: the same token is refused afterwards', async () => {
     const server = await start();
     const { token, workspace } = localProfile(server);
-    const res = await wsm(server.env, ['auth', 'logout', '--profile', 'local']);
+    const res = await wsmInProcess(server.env, ['auth', 'logout', '--profile', 'local']);
     expect({ code: res.code, stdout: res.stdout, stderr: res.stderr }).toEqual({
       code: 0,
       stdout: '',
@@ -99,7 +111,7 @@ describe('wsm auth logout against wsm serve', () => {
 
 describe('another process holding the write lock', () => {
   it('a write answers 503 with Retry-After instead of freezing the server; it goes through once the lock is gone', async () => {
-    const server = await start();
+    const server = await sharedServer();
     const other = new Database(join(server.dir, 'wsm.db'));
     try {
       other.exec('BEGIN IMMEDIATE');
@@ -115,7 +127,8 @@ describe('another process holding the write lock', () => {
 });
 
 describe('shutdown', () => {
-  it('SIGTERM sent the moment "Listening on" is read stops the server cleanly (exit 0), every time', async () => {
+  // Five start-ups in a row: on a shared, loaded machine that takes a while.
+  it('SIGTERM sent the moment "Listening on" is read stops the server cleanly (exit 0), every time', { timeout: 60_000 }, async () => {
     for (let i = 0; i < 5; i++) {
       const server = await start();
       expect(await server.stop()).toBe(0);
@@ -144,7 +157,7 @@ describe('shutdown', () => {
 
 describe('what wsm serve leaves on disk and says', () => {
   it('creates the database, its WAL and shared memory, its lock and the uploads folder owner-only', async () => {
-    const server = await start();
+    const server = await sharedServer();
     expect((await createLabel(server, 'Written')).status).toBe(201);
     const modes = Object.fromEntries(
       ['wsm.db', 'wsm.db-wal', 'wsm.db-shm', 'wsm.db.lock', 'wsm.db.uploads'].map((name) => [name, (statSync(join(server.dir, name)).mode & 0o777).toString(8)]),
@@ -164,7 +177,7 @@ describe('what wsm serve leaves on disk and says', () => {
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/^error: .*203\.0\.113\.1/m);
     // On loopback, nothing of the kind.
-    const local = await start();
+    const local = await sharedServer();
     expect(local.stderr()).not.toContain('reachable from the network');
   });
 });

@@ -67,7 +67,7 @@ describe('bad input on every route', () => {
     expect(failures).toEqual([]);
   });
 
-  it(`answers ${GENERATED} generated requests (seed ${SEED}) within the contract`, async () => {
+  it(`answers ${GENERATED} generated requests (seed ${SEED}) within the contract`, { timeout: 60_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(requestArbitrary(fc, routes, target), async (request) => {
         const { problems } = await send(call, checker, request, 3000);

@@ -3,13 +3,15 @@
  * 500 `{success: false, message}` naming the cause and leaves every status as it was; `wsm
  * templates sync` against a real `wsm serve --provider-fault X` exits 6 with one clear line; a
  * delete whose provider call fails answers 200 at once and is retried by the outbox. A provider
- * that never answers is cut off by the server's own time-out. Requires `npm run build`.
+ * that never answers is cut off by the server's own time-out. Requires `npm run build` (the
+ * servers are real `wsm serve` processes; wsm runs in-process, test/e2e/in-process.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
-import { cleanup, serve, wsm, type Served } from '../e2e/processes.js';
+import { wsmInProcess } from '../e2e/in-process.js';
+import { cleanup, serve, type Served } from '../e2e/processes.js';
 import { createHarness, type Harness } from '../server/harness.js';
 import { PROVIDER_FAULT_CAUSES, PROVIDER_FAULT_KINDS, type ProviderFaultKind, type TemplateProvider } from '../../src/server/provider/provider.js';
 import { createSimulatedProvider, type SimulatedProvider } from '../../src/server/provider/simulated.js';
@@ -178,7 +180,7 @@ async function checkFaultyServer(server: Served, kind: ProviderFaultKind, expect
   const pending = await create('cli_fault_pending');
   const doomed = await create('cli_fault_doomed');
 
-  const sync = await wsm(server.env, ['templates', 'sync']);
+  const sync = await wsmInProcess(server.env, ['templates', 'sync']);
   expect(sync.code).toBe(6);
   expect(sync.stdout).toBe('');
   const lines = sync.stderr.trimEnd().split('\n');
@@ -189,7 +191,7 @@ async function checkFaultyServer(server: Served, kind: ProviderFaultKind, expect
   expect(sync.stderr).not.toMatch(/\n\s+at /);
 
   // -o json: the same exit code, and the server's body on stdout for scripts.
-  const json = await wsm(server.env, ['templates', 'sync', '-o', 'json']);
+  const json = await wsmInProcess(server.env, ['templates', 'sync', '-o', 'json']);
   expect(json.code).toBe(6);
   expect(JSON.parse(json.stdout)).toMatchObject({ success: false, message: expect.stringMatching(CAUSE_TEXT[kind]) });
 
@@ -200,7 +202,7 @@ async function checkFaultyServer(server: Served, kind: ProviderFaultKind, expect
   const deleted = await fetch(`${base}/${doomed.id}`, { method: 'DELETE', headers: auth });
   expect(performance.now() - started).toBeLessThan(1000);
   expect(deleted.status).toBe(200);
-  const cliDelete = await wsm(server.env, ['templates', 'delete', String(pending.id), '--yes']);
+  const cliDelete = await wsmInProcess(server.env, ['templates', 'delete', String(pending.id), '--yes']);
   expect(cliDelete.code).toBe(0);
 
   expect(await server.stop()).toBe(0);

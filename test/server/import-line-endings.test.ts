@@ -1,16 +1,18 @@
 /**
  * Import files (decisions.md §7, §8): CRLF, LF and CR each end a row outside quotes, in any mix;
- * nothing merges rows silently; inside quotes a line break is part of the value (RFC 4180). Each case is a real CSV file, imported by the server (app.inject + the import
- * worker) and checked by the real `wsm contacts import --dry-run`: both must see the same rows,
- * at the same lines, with the same verdicts. The CLI run needs `npm run build`.
+ * nothing merges rows silently; inside quotes a line break is part of the value (RFC 4180). Each
+ * case is a real CSV file, imported by the server (app.inject + the import worker) and checked by
+ * `wsm contacts import --dry-run` (in-process, test/e2e/in-process.ts): both must see the same
+ * rows, at the same lines, with the same verdicts.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wsmInProcess } from '../e2e/in-process.js';
 import { createHarness, type Harness } from './harness.js';
 import { runPendingImports } from '../../src/server/workers/imports.js';
 import { checkImportFile, countDataRows, readCsvRows } from '../../src/api/import-csv.js';
-import { testEnv, wsm } from '../e2e/processes.js';
+import { testEnv } from '../e2e/processes.js';
 import { multipart } from './template-fixtures.js';
 
 let h: Harness;
@@ -57,7 +59,7 @@ async function serverImport(file: string) {
 }
 
 async function cliDryRun(file: string, invalid: boolean) {
-  const res = await wsm(testEnv(h.dir), ['contacts', 'import', file, '--dry-run', '-o', 'json']);
+  const res = await wsmInProcess(testEnv(h.dir), ['contacts', 'import', file, '--dry-run', '-o', 'json']);
   // A dry run with an invalid row exits 8 (done, but some items failed), its report on stdout.
   expect(res.code, res.stderr).toBe(invalid ? 8 : 0);
   return JSON.parse(res.stdout) as { rows: number; valid_rows: number; invalid_rows: number; problems: Array<{ line: number }> };
