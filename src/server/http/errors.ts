@@ -18,7 +18,8 @@ export class HttpError extends Error {
 }
 
 export const unauthenticated = () => new HttpError(401, { message: ERROR_MESSAGES[401] });
-export const forbidden = () => new HttpError(403, { message: ERROR_MESSAGES[403], status: 403 });
+/** 403; a message other than the generic one names what stands in the way (decisions.md §8). */
+export const forbidden = (message: string = ERROR_MESSAGES[403]) => new HttpError(403, { message, status: 403 });
 export const notFound = () => new HttpError(404, { message: ERROR_MESSAGES[404], status: 404 });
 export const templateNotFound = () =>
   new HttpError(404, { success: false, message: ERROR_MESSAGES.template404, status: 404 });

@@ -8,6 +8,7 @@ import { sql as importClaims } from './005_import_claims.js';
 import { run as usersManage } from './006_users_manage.js';
 import { sql as tokenExpiry } from './007_token_expiry.js';
 import { sql as importGroupCreation } from './008_import_group_creation.js';
+import { sql as membershipAuthority } from './009_membership_authority.js';
 
 export interface Migration {
   version: number;
@@ -28,4 +29,5 @@ export const migrations: Migration[] = [
   { version: 6, name: 'users_manage', run: usersManage },
   { version: 7, name: 'token_expiry', sql: tokenExpiry },
   { version: 8, name: 'import_group_creation', sql: importGroupCreation },
+  { version: 9, name: 'membership_authority', sql: membershipAuthority },
 ];

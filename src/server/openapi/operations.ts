@@ -163,9 +163,13 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     tag: 'Users',
     summary: 'Update a user',
     description:
-      "Another user's password, e-mail, status or role also needs `users.manage`, and no change reaches a user holding " +
-      'permissions the caller lacks (in any workspace) or a partner. Nobody changes their own role; a role given must hold ' +
-      "only permissions the caller holds. A new password revokes the user's other tokens.",
+      'Role and status belong to the membership in this workspace: an owner of the workspace changes them for anyone else; ' +
+      "a holder of `users.manage` for a member whose permissions here it covers (never an owner). What belongs to the person " +
+      "(password, e-mail, name, time zone, avatar) is changed by someone else only when that holds in every workspace the " +
+      "person belongs to (403 naming why otherwise), a partner's only by a partner; password and e-mail need `users.manage`. " +
+      'Nobody changes their own role or status; a role given must hold only permissions the caller holds, and only an owner ' +
+      "gives the built-in role. A new password revokes the user's other tokens. A deactivated member gets 403 in this " +
+      'workspace only; a user with no active membership left, 401 everywhere.',
     body: s.userUpdateBody,
     multipart: true,
     files: ['avatar', 'avatar.0', 'avatar.1'],
