@@ -148,10 +148,19 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     query: s.roleListQuery, create: s.roleCreateBody, update: s.roleUpdateBody, list: s.roleListResponse,
     one: s.roleResponse, created: s.roleCreatedResponse, updated: s.roleUpdatedResponse,
   }),
+  [`PUT ${ws}/roles/{id}`]: {
+    tag: 'Roles',
+    summary: 'Update a role',
+    description:
+      'Sets the name and/or the permissions. A built-in role (`builtin: true`, the Owner role every workspace is created with) ' +
+      'cannot be renamed or re-permissioned: 422 naming why; a body repeating what it is changes nothing.',
+    body: s.roleUpdateBody,
+    response: s.roleUpdatedResponse,
+  },
   [`DELETE ${ws}/roles/{id}`]: {
     tag: 'Roles',
     summary: 'Delete a role',
-    description: 'A role still assigned to a member cannot be deleted: 422 naming how many hold it.',
+    description: 'A built-in role, or a role still assigned to a member, cannot be deleted: 422 naming why.',
     response: s.deleted,
     errors: [422],
   },
