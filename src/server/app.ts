@@ -10,6 +10,7 @@ import { databaseFileGuard } from './http/database-file.js';
 import { createOriginOf } from './http/origin.js';
 import { registerAnswerHeaders, SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './http/connections.js';
 import { frameworkErrors, registerErrorHandling, HttpError, notFound } from './http/errors.js';
+import { clientErrorHandler, registerServerAnswers } from './http/server-answers.js';
 import { ERROR_MESSAGES } from '../api/schemas/index.js';
 import { routePlugins } from './routes/index.js';
 import { LOGIN_LIMITS, type LoginLimits } from './routes/auth.js';
@@ -77,13 +78,18 @@ declare module 'fastify' {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
+  const limits = timeoutOptions(timeouts);
   const app = Fastify({
     logger: options.logger ? { stream: process.stderr } : false,
-    ...timeoutOptions(timeouts),
+    ...limits,
+    // Node's own refusal of a Host-less request has an empty body: http/server-answers.ts answers it.
+    http: { ...limits.http, requireHostHeader: false },
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // The API's ids are in the path; keep routing exact and case-sensitive.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    return503OnClosing: true,
+    // Answered in decisions.md's shape by http/server-answers.ts, not in fastify's.
+    return503OnClosing: false,
+    clientErrorHandler,
     frameworkErrors,
   });
   app.decorate('db', options.db);
@@ -120,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  registerServerAnswers(app);
   registerAnswerHeaders(app, timeouts);
   if (options.apiOnly) app.addHook('onRequest', answerExtensionsAsMissing);
   await app.register(multipart, { throwFileSizeLimit: true });
