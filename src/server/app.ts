@@ -11,6 +11,7 @@ import { createOriginOf } from './http/origin.js';
 import { registerAnswerHeaders, SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './http/connections.js';
 import { frameworkErrors, registerErrorHandling, HttpError, notFound } from './http/errors.js';
 import { clientErrorHandler, registerServerAnswers } from './http/server-answers.js';
+import { registerJsonBody } from './http/json-body.js';
 import { ERROR_MESSAGES } from '../api/schemas/index.js';
 import { routePlugins } from './routes/index.js';
 import { LOGIN_LIMITS, type LoginLimits } from './routes/auth.js';
@@ -102,13 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('routeTable', [] as RouteEntry[]);
   app.decorate('originOf', createOriginOf(app, options.listenHost));
 
-  // Some clients send `Content-Type: application/json` with an empty body (a DELETE, say): that
-  // is no body, not a malformed one. Anything else goes to fastify's own (poisoning-safe) parser.
-  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    return defaultJsonParser(request, body as string, done);
-  });
+  registerJsonBody(app);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
