@@ -64,14 +64,14 @@ function exchange(pieces: Array<string | Buffer>, pauseMs = 0): Promise<Answer> 
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const shape = (status: number, message: string) => ({ status, contentType: JSON_TYPE, body: { message, status } });
-const unreadable = (text: string) => ({ status: 422, contentType: JSON_TYPE, body: { message: 'Validation error', errors: { body: [text] } } });
+const shape = (status: number, message: string): Answer => ({ status, contentType: JSON_TYPE, body: { message, status } });
+const unreadable = (text: string): Answer => ({ status: 422, contentType: JSON_TYPE, body: { message: 'Validation error', errors: { body: [text] } } });
 
 describe('answers given before any route runs', () => {
   it('come as JSON in the shape of decisions.md, whatever produced them', { timeout: 30_000 }, async () => {
     const auth = `Authorization: Bearer ${h.token}\r\n`;
     const labels = `/api/v3/workspaces/${h.ws}/labels`;
-    const cases: Array<[string, Array<string | Buffer>, ReturnType<typeof shape>]> = [
+    const cases: Array<[string, Array<string | Buffer>, Answer]> = [
       ['400 bad JSON', [`POST ${labels} HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: 7\r\n\r\n{"name"`], unreadable('The request body is malformed.')],
       ['404 unknown route', ['GET /api/v3/nowhere HTTP/1.1\r\nHost: x\r\n\r\n'], shape(404, 'Resource not found.')],
       ['404 path not valid percent-encoding', ['GET /api/v3/%zz HTTP/1.1\r\nHost: x\r\n\r\n'], shape(404, 'Resource not found.')],

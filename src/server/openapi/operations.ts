@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import * as s from '../../api/schemas/index.js';
+import { AVATAR_KINDS, MIME } from '../http/sniff.js';
 
 export interface OperationDoc {
   summary: string;
@@ -20,9 +21,11 @@ export interface OperationDoc {
   files?: string[];
   /** The success answer; `binary` for a file download. */
   response?: z.ZodType | 'binary';
+  /** The content types a `binary` answer comes in (application/octet-stream unless given). */
+  binaryTypes?: string[];
   /** The success status (200 unless given). */
   status?: number;
-  /** Statuses beyond those the route table implies (401, 403, 404, 422, 413). */
+  /** Statuses beyond those the route table implies (401, 403, 404, 413, 422, 503). */
   errors?: number[];
 }
 
@@ -223,7 +226,13 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     errors: [404, 500],
   },
 
-  'GET /files/{file}': { tag: 'Files', summary: 'Download a stored file', description: 'The URL itself is the capability; no token needed.', response: 'binary' },
+  'GET /files/{file}': {
+    tag: 'Files',
+    summary: 'Download a stored file',
+    description: 'The URL itself is the capability; no token needed. Stored files are avatars, served as the image type their bytes show.',
+    response: 'binary',
+    binaryTypes: AVATAR_KINDS.map((kind) => MIME[kind]),
+  },
   'GET /openapi.json': { tag: 'Meta', summary: 'This OpenAPI document' },
 };
 

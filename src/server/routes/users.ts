@@ -10,10 +10,10 @@ import { assertUnique, invalidField, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId, parseOr422 } from '../http/validate.js';
 import { readForm } from '../http/multipart.js';
-import { MIME, sniff } from '../http/sniff.js';
+import { AVATAR_KINDS, MIME, sniff } from '../http/sniff.js';
 import { created, updated } from '../http/envelopes.js';
 
-const AVATAR_TYPES = new Set(['png', 'jpeg', 'gif', 'webp']);
+const AVATAR_TYPES = new Set<string>(AVATAR_KINDS);
 /** api.md lists `avatar` plus file parts `avatar.0` and `avatar.1`: the first image given wins. */
 const AVATAR_FIELDS = ['avatar', 'avatar.0', 'avatar.1'];
 
