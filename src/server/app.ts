@@ -11,7 +11,7 @@ import { createOriginOf } from './http/origin.js';
 import { registerAnswerHeaders, SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './http/connections.js';
 import { frameworkErrors, registerErrorHandling, HttpError, notFound } from './http/errors.js';
 import { clientErrorHandler, registerServerAnswers } from './http/server-answers.js';
-import { registerJsonBody } from './http/json-body.js';
+import { registerRequestText } from './http/request-text.js';
 import { ERROR_MESSAGES } from '../api/schemas/index.js';
 import { routePlugins } from './routes/index.js';
 import { LOGIN_LIMITS, type LoginLimits } from './routes/auth.js';
@@ -103,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('routeTable', [] as RouteEntry[]);
   app.decorate('originOf', createOriginOf(app, options.listenHost));
 
-  registerJsonBody(app);
+  registerRequestText(app);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

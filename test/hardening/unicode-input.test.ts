@@ -1,8 +1,8 @@
 /**
  * Text that is not valid Unicode is refused, never stored altered (issue 22, point 6): half a
  * surrogate pair escaped in JSON, bytes that are not UTF-8 in a JSON body or a multipart field,
- * a JSON body declared in another charset or compressed: a 422 naming the field, and nothing
- * stored. Valid text of every kind passes as it was sent, from clients that declare a charset on
+ * a JSON body declared in another charset or compressed, a query value whose percent-encoding is
+ * not UTF-8: a 422 naming the field, and nothing stored. Valid text of every kind passes as it was sent, from clients that declare a charset on
  * each text part (.NET, Spring) and from those that do not (browsers, curl). And a multipart field
  * name nested thousands of brackets deep is a 422, on every multipart operation, not a 500.
  */
@@ -91,6 +91,21 @@ describe('JSON bodies', () => {
       const res = await h.call({ method: 'POST', url: ws('/labels'), ...json(JSON.stringify({ name }), 'application/json; charset=UTF-8') });
       expect({ name, status: res.statusCode, stored: res.json().data?.name }).toEqual({ name, status: 201, stored: name });
     }
+  });
+});
+
+describe('query strings', () => {
+  it('a value whose percent-encoding is not UTF-8 is a 422 naming the parameter, not a search for the literal %ff', async () => {
+    for (const [query, name] of [['status=%ff', 'status'], ['search=caf%E9', 'search'], ['search=%ED%A0%80', 'search'], ['category=UTILITY&status=%C3%28', 'status']]) {
+      const res = await h.call({ method: 'GET', url: ws(`/templates?${query}`) });
+      expect({ query, status: res.statusCode, body: res.json() }).toEqual({
+        query,
+        status: 422,
+        body: { message: 'Validation error', errors: { [name]: [`The ${name} field must be valid UTF-8 text (percent-encoded UTF-8 in a URL).`] } },
+      });
+    }
+    const ok = await h.call({ method: 'GET', url: ws('/labels?page=1&per_page=5&x=caf%C3%A9%20%F0%9F%98%80') });
+    expect(ok.statusCode).toBe(200);
   });
 });
 

@@ -60,7 +60,8 @@ describe('GET /api/v3/openapi.json', () => {
     for (const [path, operations] of Object.entries(doc.paths) as Array<[string, Record<string, any>]>) {
       for (const [method, operation] of Object.entries(operations)) {
         const codes = Object.keys(operation.responses);
-        expect({ operation: `${method} ${path}`, has503: codes.includes('503'), hasDefault: codes.includes('default') }).toEqual({ operation: `${method} ${path}`, has503: true, hasDefault: true });
+        const listed = { has422: codes.includes('422'), has503: codes.includes('503'), hasDefault: codes.includes('default') };
+        expect({ operation: `${method} ${path}`, ...listed }).toEqual({ operation: `${method} ${path}`, has422: true, has503: true, hasDefault: true });
         if (method !== 'get') expect({ operation: `${method} ${path}`, codes }).toEqual({ operation: `${method} ${path}`, codes: expect.arrayContaining(['413', '422']) });
       }
     }

@@ -124,12 +124,10 @@ function responses(route: RouteEntry, path: string, doc: OperationDoc | undefine
   if (!route.public) codes.add(401);
   if (route.permission || route.partnerOnly) codes.add(403);
   if (path.includes('{')) codes.add(404);
-  if (doc?.body || doc?.query) codes.add(422);
-  // Any body sent with a write is read: past 1 MB it is a 413, unreadable it is a 422 (even where none is expected).
-  if (route.method !== 'GET') {
-    codes.add(413);
-    codes.add(422);
-  }
+  // A query whose percent-encoding is not UTF-8 is a 422 anywhere (http/request-text.ts), as is any
+  // body sent with a write that cannot be read (even where none is expected); past 1 MB a body is a 413.
+  codes.add(422);
+  if (route.method !== 'GET') codes.add(413);
   codes.add(503); // shutting down; and every write (http/database-file.ts, http/errors.ts)
   const templates = path.includes('/templates');
   for (const code of [...codes].sort((a, b) => a - b)) {

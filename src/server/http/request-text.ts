@@ -1,7 +1,8 @@
 /**
- * How a JSON body is read: as UTF-8 (the only encoding JSON has, RFC 8259), neither compressed
- * nor declared in another charset, and with every string checked to be valid Unicode (unicode.ts),
- * so that nothing is stored other than as it was sent.
+ * How the text of a request is read: a JSON body as UTF-8 (the only encoding JSON has, RFC 8259),
+ * neither compressed nor declared in another charset, with every string checked to be valid
+ * Unicode (unicode.ts); and query values whose percent-encoding is not UTF-8 refused rather than
+ * taken as the literal `%ff`. Nothing is used other than as it was sent.
  */
 import type { FastifyInstance } from 'fastify';
 import { invalidField } from './errors.js';
@@ -9,7 +10,34 @@ import { decodeKeepingInvalid, invalidTextError } from './unicode.js';
 
 const charsetOf = (contentType: string | undefined) => /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '')?.[1];
 
-export function registerJsonBody(app: FastifyInstance): void {
+/** The first query parameter whose name or value does not percent-decode to UTF-8 text. */
+function undecodableQueryParameter(url: string): string | undefined {
+  const query = url.indexOf('?');
+  if (query === -1) return undefined;
+  for (const pair of url.slice(query + 1).split('&')) {
+    const [name, value = ''] = pair.split('=', 2).map((part) => part.replace(/\+/g, ' '));
+    for (const part of [name, value]) {
+      try {
+        decodeURIComponent(part);
+      } catch {
+        try {
+          return decodeURIComponent(name) || 'query';
+        } catch {
+          return 'query';
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+export function registerRequestText(app: FastifyInstance): void {
+  // After authentication (401 first), with the body's own checks.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const name = undecodableQueryParameter(request.url);
+    done(name === undefined ? undefined : invalidField(name, `The ${name.replace(/_/g, ' ')} field must be valid UTF-8 text (percent-encoded UTF-8 in a URL).`));
+  });
+
   // A body the server would have to decompress is refused rather than read as if it were plain.
   app.addHook('preParsing', (request, _reply, payload, done) => {
     const encoding = request.headers['content-encoding']?.trim().toLowerCase();
