@@ -14,7 +14,7 @@ let h: Harness;
 let port: number;
 beforeAll(async () => {
   // Short limits, so that a request that stops coming is answered within the test.
-  h = await createHarness({ timeouts: { requestMs: 1_000, idleMs: 1_500, lingerMs: 200 } });
+  h = await createHarness({ timeouts: { requestMs: 1_000, idleMs: 1_500, keepAliveMs: 300, lingerMs: 200 } });
   await h.app.listen({ host: '127.0.0.1', port: 0 });
   port = (h.app.server.address() as { port: number }).port;
 });
@@ -93,6 +93,17 @@ describe('answers given before any route runs', () => {
     ];
     const seen = await Promise.all(cases.map(async ([name, pieces, expected]) => ({ name, answer: await exchange(pieces, name.startsWith('413') ? 50 : 0), expected })));
     expect(seen.map(({ name, answer }) => ({ name, ...answer }))).toEqual(seen.map(({ name, expected }) => ({ name, ...expected })));
+  });
+
+  it('a kept-alive connection idle past its limit is closed without an answer nobody asked for', async () => {
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk));
+    socket.on('error', () => undefined);
+    const closed = new Promise((r) => socket.once('close', r));
+    socket.write('GET /api/v3/nowhere HTTP/1.1\r\nHost: x\r\n\r\n');
+    await closed;
+    expect(received.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 404']);
   });
 
   it('503 while shutting down: a request arriving on a connection still open is answered in the same shape', async () => {

@@ -82,12 +82,16 @@ export function registerServerAnswers(app: FastifyInstance): void {
     response.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'x-content-type-options': 'nosniff' });
     response.end(body);
   });
-  // A connection silent past the idle limit (a body that stopped coming): 408 unless an answer has
-  // begun (a download the client stopped reading), which is cut as Node would cut it.
+  // A connection silent past its time limit: a request whose body stopped coming is answered 408;
+  // anything else (a kept-alive connection between requests, a download the client stopped
+  // reading) is closed without a word, as Node closes it: an answer nobody asked for could be
+  // taken for the answer to the client's next request. (`parser` and `_httpMessage` are Node's.)
   app.server.on('timeout', (socket: Socket) => {
-    const response = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
-    if (response?.headersSent) socket.destroy();
-    else answerAndClose(socket, rawAnswer(408, SERVER_ANSWERS[408]));
+    const { parser, _httpMessage: response } = socket as Socket & { parser?: { incoming?: IncomingMessage | null } | null; _httpMessage?: ServerResponse };
+    const incoming = parser?.incoming;
+    const stalled = incoming != null && !incoming.complete;
+    if (stalled && !response?.headersSent) answerAndClose(socket, rawAnswer(408, SERVER_ANSWERS[408]));
+    else socket.destroy();
   });
   // CONNECT asks for a tunnel: this is no proxy.
   app.server.on('connect', (_request: IncomingMessage, socket: Duplex) => answerAndClose(socket, rawAnswer(405, SERVER_ANSWERS.connect, { Allow: 'GET, POST, PUT, PATCH, DELETE' })));
