@@ -36,22 +36,24 @@ export function contactRow(i) {
 export async function buildDataset(dbPath, count) {
   const { openDatabase } = await dist('server/db.js');
   const { seed } = await dist('server/seed.js');
+  const { searchKey } = await dist('server/repositories/search-key.js');
   const db = openDatabase(dbPath);
   const seeded = await seed(db);
+  // The search keys beside each contact, folded as the server folds them (migration 009).
   const insert = db.prepare(
-    "INSERT INTO contacts (workspace_id, number, name, email, gender, status, created_at, updated_at) VALUES (?, ?, ?, ?, NULL, 1, ?, ?)",
+    "INSERT INTO contacts (workspace_id, number, name, name_key, email, email_key, gender, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, NULL, 1, ?, ?)",
   );
   const now = new Date().toISOString();
   const indexedUpTo = db.prepare('SELECT coalesce(max(id), 0) FROM contacts').pluck().get();
   const batch = db.transaction((from, to) => {
     for (let i = from; i < to; i++) {
       const row = contactRow(i);
-      insert.run(seeded.workspaceId, row.number, row.name, row.email || null, now, now);
+      insert.run(seeded.workspaceId, row.number, row.name, searchKey(row.name), row.email || null, row.email ? searchKey(row.email) : null, now, now);
     }
   });
   for (let i = 0; i < count; i += 10_000) batch(i, Math.min(count, i + 10_000));
   // The search index is kept explicitly since migration 002: index the new rows in bulk.
-  db.prepare("INSERT INTO contacts_fts (rowid, name, number, email) SELECT id, name, number, coalesce(email, '') FROM contacts WHERE id > ?").run(indexedUpTo);
+  db.prepare("INSERT INTO contacts_fts (rowid, name_key, number, email_key) SELECT id, name_key, number, coalesce(email_key, '') FROM contacts WHERE id > ?").run(indexedUpTo);
   db.close();
   return seeded;
 }
@@ -80,6 +82,29 @@ export async function startServe(dir, args = []) {
     async stop() {
       child.kill('SIGTERM');
       await stopped;
+    },
+  };
+}
+
+/**
+ * bench/delay-proxy.mjs in its own process (so that its timers do not share a thread with what is
+ * measured), in front of the API at `apiUrl`: `url` is the API's URL through the proxy; `stop()`
+ * gives the proxy's counts of requests passed and refused.
+ */
+export async function startDelayProxy(apiUrl, delayMs, rate) {
+  const api = new URL(apiUrl);
+  const child = spawn(process.execPath, [join(ROOT, 'bench/delay-proxy.mjs'), api.origin, String(delayMs), ...(rate ? [String(rate)] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = [];
+  child.stdout.on('data', (c) => lines.push(...String(c).trim().split('\n')));
+  while (lines.length === 0) await new Promise((r) => setTimeout(r, 20));
+  process.on('exit', () => child.kill('SIGKILL'));
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  return {
+    url: `http://127.0.0.1:${lines[0]}${api.pathname}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      return JSON.parse(lines.at(-1));
     },
   };
 }

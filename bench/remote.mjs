@@ -11,32 +11,15 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, ROOT, buildDataset, fmt, median, startServe, tempDir } from './lib.mjs';
+import { BIN, buildDataset, fmt, median, startDelayProxy, startServe, tempDir } from './lib.mjs';
 
 const [count = 20_000, deletes = 2_000, rounds = 3, delayMs = 50, throttleRps = 40] = process.argv.slice(2).map(Number);
 const dir = tempDir('wsm-bench-remote-');
 const dbPath = join(dir, 'bench.db');
 await buildDataset(dbPath, count);
 const server = await startServe(dir, ['--db', dbPath, '--approval-delay', '0']);
-const origin = new URL(server.url).origin;
 
-/** The delay proxy in its own process (so that its timers do not share a thread with what it measures). */
-async function startProxy(rate) {
-  const child = spawn(process.execPath, [join(ROOT, 'bench/delay-proxy.mjs'), origin, String(delayMs), ...(rate ? [String(rate)] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = [];
-  child.stdout.on('data', (c) => lines.push(...String(c).trim().split('\n')));
-  while (lines.length === 0) await new Promise((r) => setTimeout(r, 20));
-  process.on('exit', () => child.kill('SIGKILL'));
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  return {
-    url: `http://127.0.0.1:${lines[0]}${new URL(server.url).pathname}`,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-      return JSON.parse(lines.at(-1));
-    },
-  };
-}
+const startProxy = (rate) => startDelayProxy(server.url, delayMs, rate);
 
 const auth = { authorization: `Bearer ${server.token}`, accept: 'application/json' };
 const contactsUrl = (base, page) => `${base}/workspaces/${server.workspace}/contacts?per_page=100&page=${page}`;

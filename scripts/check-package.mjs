@@ -1,13 +1,20 @@
-// Packaging check, run by .ci/run: what a user gets from `npm install -g wsm` must install and run.
-// 1. `npm pack` the project (prepare builds dist/), 2. install the tarball globally into an empty
-// prefix with the Node.js on PATH, 3. fail on any EBADENGINE or deprecation warning of the install,
-// 4. run the installed `wsm --help`, start `wsm serve` on 127.0.0.1 and run `wsm contacts list`
-// against it, 5. stop the server with SIGTERM and expect exit 0 and no native assertion.
+// Packaging check, run by .ci/run: the README's two ways in must install quietly and run.
+// 1. A clone: the tracked files copied to an empty directory, `npm ci` and `npm install` there print no
+//    warning (npm 11's install-scripts advisory above all: better-sqlite3 13 ships its binaries and
+//    npm would run an implicit `node-gyp rebuild` for it, package.json's allowScripts denies that)
+//    and `npm install` leaves package-lock.json as committed; then `npm link` into an empty prefix,
+//    quietly too. package.json builds with `postprepare` (a clone's npm ci and install run it) and
+//    `prepack` (npm pack), never `prepare`: npm 11 lists the `prepare` of a linked or tarball package
+//    as an install script allowScripts does not cover (npm/cli#9951), though a tarball never runs it.
+// 2. The packed package: `npm pack` (prepack builds dist/), install the tarball globally into an
+//    empty prefix with the Node.js on PATH: no warning either (EBADENGINE, deprecations, scripts).
+// 3. Run the installed `wsm --help`, start `wsm serve` on 127.0.0.1 and run `wsm contacts list`
+//    against it; stop the server with SIGTERM and expect exit 0 and no native assertion.
 //   node scripts/check-package.mjs
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -17,20 +24,53 @@ const fail = (message) => {
   process.exitCode = 1;
 };
 
-function npm(args, cwd) {
-  const result = spawnSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
+function npm(args, cwd, env = {}) {
+  const result = spawnSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false', ...env } });
   if (result.status !== 0) throw new Error(`npm ${args.join(' ')} exited ${result.status}:\n${result.stderr}`);
   return result;
 }
 
+/**
+ * The warnings of an npm run: every `npm warn` line but `Unknown user config` (this machine's own
+ * npmrc, not the package), and any EBADENGINE or deprecation notice.
+ */
+function warningsOf(stderr) {
+  return stderr.split('\n').filter((line) => (/^npm warn/.test(line) && !/Unknown (user|env) config/.test(line)) || /EBADENGINE|deprecated/i.test(line));
+}
+
+/** A fresh clone: the files git tracks, without node_modules or dist. */
+function cloneInto(target) {
+  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+  for (const file of tracked) {
+    mkdirSync(dirname(join(target, file)), { recursive: true });
+    cpSync(join(root, file), join(target, file));
+  }
+}
+
 let server;
 try {
+  const clone = join(work, 'clone');
+  cloneInto(clone);
+  for (const command of ['ci', 'install']) {
+    rmSync(join(clone, 'node_modules'), { recursive: true, force: true });
+    const installed = npm([command, '--no-audit', '--no-fund'], clone);
+    const cloneWarnings = warningsOf(installed.stderr);
+    if (cloneWarnings.length) fail(`npm ${command} in a clone warned:\n${cloneWarnings.join('\n')}`);
+  }
+  if (readFileSync(join(clone, 'package-lock.json'), 'utf8') !== readFileSync(join(root, 'package-lock.json'), 'utf8')) {
+    fail('npm install in a clone changed package-lock.json');
+  }
+  const linked = npm(['link', '--no-audit', '--no-fund'], clone, { npm_config_prefix: join(work, 'linked') });
+  const linkWarnings = warningsOf(linked.stderr);
+  if (linkWarnings.length) fail(`npm link in a clone warned:\n${linkWarnings.join('\n')}`);
+  const linkedVersion = execFileSync(join(work, 'linked', 'bin', 'wsm'), ['--version'], { encoding: 'utf8' }).trim();
+  if (linkedVersion !== JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version) fail(`the linked wsm --version printed ${linkedVersion}`);
+
   const packed = npm(['pack', '--pack-destination', work, '--silent'], root);
   const tarball = join(work, packed.stdout.trim().split('\n').pop());
   const prefix = join(work, 'prefix');
   const install = npm(['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', tarball], work);
-  // `npm warn Unknown user config` is this machine's npmrc, not the package: everything else counts.
-  const warnings = install.stderr.split('\n').filter((line) => /EBADENGINE|deprecated/i.test(line));
+  const warnings = warningsOf(install.stderr);
   if (warnings.length) fail(`the install warned:\n${warnings.join('\n')}`);
 
   const wsm = join(prefix, 'bin', 'wsm');
@@ -71,8 +111,8 @@ try {
 
   if (!process.exitCode) {
     const files = readdirSync(join(prefix, 'lib', 'node_modules', 'wsm'));
-    console.log(`check-package: ${tarball.split('/').pop()} installs on Node ${process.versions.node} without warnings; ` +
-      `--help, serve, contacts create/list and SIGTERM work (package has ${files.sort().join(', ')})`);
+    console.log(`check-package: a clone's npm ci, npm install and npm link, and ${tarball.split('/').pop()} installed globally, on Node ${process.versions.node}: ` +
+      `no warnings, package-lock.json unchanged; --help, serve, contacts create/list and SIGTERM work (package has ${files.sort().join(', ')})`);
   }
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));

@@ -5,7 +5,7 @@ import { Command, Help, Option } from 'commander';
 import { deferRequiredOptions, setContextFactory } from './cli/action.js';
 import type { CliDeps, Context } from './cli/context.js';
 import { handleError, type ErrorSink } from './cli/errors.js';
-import { createProcessIO, noColorRequested } from './cli/io.js';
+import { createProcessIO } from './cli/io.js';
 import { OUTPUT_FORMATS } from './cli/output.js';
 import { stopAllProgress } from './cli/progress.js';
 import { packageVersion } from './cli/version.js';
@@ -74,7 +74,7 @@ export async function main(typed: string[], overrides: Partial<CliDeps> = {}): P
   let ctx: Context | undefined;
   setContextFactory(program, async (globals) => {
     const { createContext } = await import('./cli/context.js');
-    if (!globals.color || noColorRequested(env)) io.disableColor();
+    io.chooseColor(env, globals.color);
     if (globals.quiet) io.silenceProgress();
     ctx = createContext(deps, globals);
     return ctx;
@@ -83,8 +83,9 @@ export async function main(typed: string[], overrides: Partial<CliDeps> = {}): P
   try {
     await program.parseAsync(argv, { from: 'user' });
     return 0;
-  } catch (err) {
+  } catch (thrown) {
     stopAllProgress();
+    const err = ctx ? await diagnosed(ctx, thrown) : thrown;
     const sink: ErrorSink = ctx
       ? {
           io,
@@ -94,6 +95,7 @@ export async function main(typed: string[], overrides: Partial<CliDeps> = {}): P
           baseUrl: ctx.knownBaseUrl(),
           verbose: ctx.globals.verbose,
           fieldLabel: ctx.fieldLabel,
+          target: ctx.globals,
         }
       : {
           io,
@@ -105,6 +107,16 @@ export async function main(typed: string[], overrides: Partial<CliDeps> = {}): P
     return handleError(err, sink);
   } finally {
     stopAllProgress();
+  }
+}
+
+/** A failure a wrong base URL explains becomes that (base-url-check.ts); loaded only on failure. */
+async function diagnosed(ctx: Context, error: unknown): Promise<unknown> {
+  try {
+    const { diagnoseFailure } = await import('./cli/base-url-check.js');
+    return await diagnoseFailure(ctx, error);
+  } catch {
+    return error; // the diagnosis is a courtesy: never worse than the failure itself
   }
 }
 

@@ -50,8 +50,3 @@ export function decodeGroupNames(cell: string): string[] | { error: string } {
   if (!Array.isArray(value) || !value.every((name) => typeof name === 'string')) return { error: GROUPS_CELL_FORMAT };
   return [...new Set((value as string[]).map((name) => name.trim()))];
 }
-
-/** True when a value holds a line end, which ends an import row wherever it stands (decisions.md §7). */
-export function hasLineBreak(text: string): boolean {
-  return /[\r\n]/.test(text);
-}

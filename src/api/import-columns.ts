@@ -16,12 +16,12 @@ export interface ColumnPlan {
   /** Column index of each contact attribute present in the header. */
   contact: Partial<Record<ContactColumn, number>>;
   /** Columns that fill contact fields. */
-  fields: Array<{ index: number; fieldId: number }>;
+  fields: Array<{ index: number; name: string; fieldId: number }>;
   /** Notes about ignored columns, reported once with row 1. */
   notes: string[];
 }
 
-/** `fieldIds`: the workspace's contact fields by name (the CLI, which does not know them, passes none). */
+/** `fieldIds`: the workspace's contact fields by name (the CLI passes those it read from the server, or none). */
 export function planColumns(header: string[], fieldIds: Map<string, number> = new Map()): ColumnPlan {
   const plan: ColumnPlan = { contact: {}, fields: [], notes: [] };
   const seen = new Set<string>();
@@ -37,26 +37,33 @@ export function planColumns(header: string[], fieldIds: Map<string, number> = ne
     }
     seen.add(name);
     if ((CONTACT_COLUMNS as readonly string[]).includes(name)) plan.contact[name as ContactColumn] = index;
-    else if (fieldIds.has(name)) plan.fields.push({ index, fieldId: fieldIds.get(name)! });
+    else if (fieldIds.has(name)) plan.fields.push({ index, name, fieldId: fieldIds.get(name)! });
     else if (!EXPORT_ONLY.has(name)) plan.notes.push(`Unknown column "${cell.trim()}" was ignored.`);
   });
   return plan;
 }
 
 /**
- * The row as `importRow` expects it, and its field values. Only non-empty
- * cells count: an empty cell never blanks what an existing contact has.
+ * The row as `importRow` expects it: the contact's columns and its field values by field name.
+ * Only non-empty cells count: an empty cell never blanks what an existing contact has.
  */
-export function readRow(cells: string[], plan: ColumnPlan): { input: Record<string, string>; fieldValues: Array<[number, string]> } {
-  const input: Record<string, string> = {};
+export function readRow(cells: string[], plan: ColumnPlan): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
   for (const [column, index] of Object.entries(plan.contact)) {
     const value = cells[index]?.trim();
     if (value) input[column] = value;
   }
-  const fieldValues: Array<[number, string]> = [];
-  for (const { index, fieldId } of plan.fields) {
+  let fields: Record<string, string> | undefined;
+  for (const { index, name } of plan.fields) {
     const value = cells[index]?.trim();
-    if (value) fieldValues.push([fieldId, value]);
+    if (value) (fields ??= {})[name] = value;
   }
-  return { input, fieldValues };
+  if (fields) input.fields = fields;
+  return input;
+}
+
+/** The field values of a checked row as the writer takes them: [field id, value]. */
+export function fieldValuesOf(fields: Record<string, string> | undefined, plan: ColumnPlan): Array<[number, string]> {
+  if (fields === undefined) return [];
+  return plan.fields.filter(({ name }) => fields[name] !== undefined).map(({ name, fieldId }) => [fieldId, fields[name]]);
 }

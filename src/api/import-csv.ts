@@ -1,307 +1,196 @@
 /**
- * Reading import files (decisions.md §3 and §7: CSV, UTF-8, BOM accepted, comma separated,
- * header row with a `number` column; CRLF, LF and CR all end a row). The server's import worker
- * and the CLI's local check both read files here, so they see exactly the same rows.
+ * The rows of a contact CSV (decisions.md §3, §8): import files, read the same way by the server's
+ * worker and the CLI's check, and the files of `contacts update|delete --from`. Text comes from
+ * csv-encoding.ts (UTF-8 or UTF-16 with its BOM, decoded fatally) and records from csv-reader.ts
+ * (RFC 4180: a quoted value may hold line breaks). On top of the records:
  *
- * A row is a line. Every line end (CR, LF or CRLF, mixed in any way) ends a row, inside quotes
- * too: a quote left open at the end of its line is that row's error, never a value that runs
- * on and swallows the next rows (a general CSV parser does that, and detects one line end per
- * file, so a file mixing them merged rows silently). Within a line, RFC 4180 quoting applies.
- * A line with more non-empty values than the header has columns is an error too (an unquoted
- * comma shifts every value after it). A line whose values are all blank is not a row.
- *
- * A value with a line break (a spreadsheet writes it quoted over two lines) therefore cannot come
- * in: its first line is reported as a value left open, and the line that closes the value is
- * reported as the rest of that row, naming it, rather than as a puzzling stray quote.
- *
- * Each cell is given back as `contacts export` was given it: the `'` the export puts before a
- * formula-like value (csv-cells.ts) is taken off here, so every reader gets the same value.
+ * - The separator is the comma, unless the header row names the column the file needs (`number`,
+ *   or `id` for `--from`) only when split on a semicolon or a tab (Excel in most of Europe writes
+ *   `;`). A file read so is named (formatNotes), never read so silently.
+ * - A record whose values are all blank is not a row (spreadsheets end files with `,,,` lines).
+ * - A row with more non-empty values than the header has columns is an error (an unquoted comma
+ *   shifts every value after it).
+ * - Each cell is given back as `contacts export` was given it: the `'` the export puts before a
+ *   formula-like value (csv-cells.ts) is taken off here, so every reader gets the same value.
  */
-import { open } from 'node:fs/promises';
 import { restoreFormula } from './csv-cells.js';
+import { decodeBytes, decodedChunks, ENCODING_NAMES, findEncodingProblem, type TextEncoding } from './csv-encoding.js';
+import { CsvTokenizer, tokenizeCsv, type CsvToken } from './csv-reader.js';
 
 /** One row of the file in order: a parsed record or a row that cannot be read. */
-export type CsvItem =
-  | { kind: 'record'; cells: string[]; line: number }
-  | { kind: 'error'; line: number; message: string };
+export type CsvItem = CsvToken;
 
-/** A single line beyond this is a broken file, not a contact. */
-const MAX_LINE_BYTES = 1024 * 1024;
-/** How much of the upload is read to decide whether it is a CSV with a usable header. */
-const HEAD_BYTES = 64 * 1024;
-const READ_CHUNK = 64 * 1024;
-const LF = 0x0a;
-const CR = 0x0d;
-const QUOTE = 0x22;
+export interface CsvFormat {
+  encoding: TextEncoding;
+  separator: string;
+}
 
 export const FILE_NOT_CSV = 'The file must be a UTF-8 CSV file whose header row has a number column.';
 
-const MESSAGES = {
-  unclosed: 'The row has a quoted value that is not closed on its line: a value with a line break cannot be imported (every line end ends a row).',
-  strayQuote: 'The row has a quote inside a value that does not start with one.',
-  afterQuote: 'The row has text after the closing quote of a value.',
-  tooLong: 'The row is too long.',
-} as const;
+const SEPARATORS = [',', ';', '\t'];
+const SEPARATOR_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
+/** How far into the file the header row is looked for. */
+const HEADER_CHARS = 64 * 1024;
 
-/** One physical line: its bytes (valid until the next line is read) and its 1-based number. */
-interface Line {
-  bytes: Buffer;
-  line: number;
-  tooLong: boolean;
+/** Header names as matched against columns and contact fields: trimmed, lowercase. */
+export const headerName = (cell: string) => cell.trim().toLowerCase();
+
+/** The first line of the text (the header row), as far as it is known. */
+const firstLineOf = (text: string) => {
+  const end = text.search(/[\r\n]/);
+  return end < 0 ? text : text.slice(0, end);
+};
+
+/** The header's cells when `separator` splits `line` into a header naming `column`. */
+function namesColumn(line: string, separator: string, column: string): boolean {
+  const [first] = tokenizeCsv(line, separator);
+  return first?.kind === 'record' && first.cells.some((cell) => headerName(cell) === column);
 }
 
-/**
- * Every line of the file with its number, the BOM removed. CR, LF and CRLF each end a line
- * (a CRLF split between two reads too); the last line needs no line end.
- */
-async function* readLines(path: string): AsyncGenerator<Line> {
-  const handle = await open(path, 'r');
-  try {
-    let line = 0;
-    let first = true;
-    let afterCr = false; // the previous read ended with a CR: an LF first in this one is its pair
-    let partial: Buffer[] = []; // the start of a line that began in an earlier read
-    let partialBytes = 0;
-    let tooLong = false;
-    const buffer = Buffer.allocUnsafe(READ_CHUNK);
-    const finish = (tail: Buffer): Line => {
-      line += 1;
-      const bytes = partial.length === 0 ? tail : Buffer.concat([...partial, tail]);
-      const out = { bytes: tooLong ? Buffer.alloc(0) : bytes, line, tooLong };
-      partial = [];
-      partialBytes = 0;
-      tooLong = false;
-      return out;
-    };
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, READ_CHUNK, null);
-      if (bytesRead === 0) break;
-      let data = buffer.subarray(0, bytesRead);
-      if (first) {
-        first = false;
-        if (data.length >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) data = data.subarray(3);
-      }
-      let start = 0;
-      if (afterCr && data[0] === LF) start = 1;
-      afterCr = false;
-      // The next CR and LF, each found once per read position (not rescanned for every line).
-      let nextLf = data.indexOf(LF, start);
-      let nextCr = data.indexOf(CR, start);
-      while (nextLf >= 0 || nextCr >= 0) {
-        const end = nextCr < 0 || (nextLf >= 0 && nextLf < nextCr) ? nextLf : nextCr;
-        const tail = data.subarray(start, end);
-        yield finish(tail);
-        start = end + 1;
-        if (data[end] === CR) {
-          if (start < data.length && data[start] === LF) start += 1;
-          else if (start === data.length) afterCr = true;
-        }
-        if (nextLf >= 0 && nextLf < start) nextLf = data.indexOf(LF, start);
-        if (nextCr >= 0 && nextCr < start) nextCr = data.indexOf(CR, start);
-      }
-      if (start < data.length) {
-        // The rest is the start of a line that ends in a later read; bounded, past the limit
-        // only its length counts.
-        const rest = data.subarray(start);
-        partialBytes += rest.length;
-        if (partialBytes > MAX_LINE_BYTES) {
-          tooLong = true;
-          partial = [];
-        } else if (!tooLong) partial.push(Buffer.from(rest));
-      }
-    }
-    if (partialBytes > 0 || tooLong) yield finish(Buffer.alloc(0));
-  } finally {
-    await handle.close();
-  }
+/** The comma, unless only a semicolon or a tab splits the header row into one naming `column`. */
+export function separatorFor(text: string, column: string): string {
+  const line = firstLineOf(text.slice(0, HEADER_CHARS));
+  return SEPARATORS.find((separator) => namesColumn(line, separator, column)) ?? ',';
 }
 
-/** Why a line is not a row of its own: the rest of the value line `openedOn` left open. */
-const continues = (openedOn: number) =>
-  `The row is the rest of a value broken by a line break on line ${openedOn}: that contact was not imported (every line end ends a row).`;
-
-/** The cells of one line, or why it is not a CSV row (RFC 4180 quoting within the line). */
-export function parseLine(text: string): { cells: string[] } | { error: string } {
-  const parsed = splitLine(text);
-  if ('cells' in parsed) {
-    // In place: a million rows need no second array each.
-    const { cells } = parsed;
-    for (let i = 0; i < cells.length; i++) cells[i] = restoreFormula(cells[i]);
-  }
-  return parsed;
-}
-
-/**
- * Whether a line reads as the end of a quoted value begun on an earlier line: a closing quote
- * (a `"` not doubled) followed by the end of the line or a comma.
- */
-function closesOpenValue(text: string): boolean {
-  for (let at = text.indexOf('"'); at >= 0; at = text.indexOf('"', at + 2)) {
-    if (text[at + 1] === '"') continue;
-    return at + 1 === text.length || text[at + 1] === ',';
-  }
-  return false;
-}
-
-function splitLine(text: string): { cells: string[] } | { error: string } {
-  if (!text.includes('"')) return { cells: text.split(',') };
-  const cells: string[] = [];
-  let i = 0;
-  for (;;) {
-    if (text[i] === '"') {
-      let value = '';
-      let j = i + 1;
-      for (;;) {
-        const close = text.indexOf('"', j);
-        if (close < 0) return { error: MESSAGES.unclosed };
-        value += text.slice(j, close);
-        if (text[close + 1] === '"') {
-          value += '"';
-          j = close + 2;
-          continue;
-        }
-        i = close + 1;
-        break;
-      }
-      cells.push(value);
-      if (i === text.length) return { cells };
-      if (text[i] !== ',') return { error: MESSAGES.afterQuote };
-      i += 1;
-      continue;
-    }
-    const comma = text.indexOf(',', i);
-    const value = comma < 0 ? text.slice(i) : text.slice(i, comma);
-    if (value.includes('"')) return { error: MESSAGES.strayQuote };
-    cells.push(value);
-    if (comma < 0) return { cells };
-    i = comma + 1;
-  }
+/** What is said about a file read other than as UTF-8 and comma-separated: each a sentence. */
+export function formatNotes(format: CsvFormat): string[] {
+  const notes: string[] = [];
+  if (format.encoding !== 'utf-8') notes.push(`The file is read as ${ENCODING_NAMES[format.encoding]} text (its byte order mark says so).`);
+  if (format.separator !== ',') notes.push(`The file is read as ${SEPARATOR_NAMES[format.separator]}-separated: its header row splits on ${format.separator === '\t' ? 'tabs' : `"${format.separator}"`}.`);
+  return notes;
 }
 
 const isBlank = (cell: string) => cell.trim() === '';
 
-/**
- * Turns lines into rows, in order: one call a line, the item it makes (undefined for a line that
- * is not a row). Keeps what rows depend on across lines: the header's width, a value left open.
- */
-function rowMaker(): (text: string, line: number) => CsvItem | undefined {
+/** Turns records into rows, in order: the item a token makes, undefined for a record that is not a row. */
+function rowMaker(): (token: CsvToken) => CsvItem | undefined {
   let columns: number | undefined;
-  /** The line of the last value left open, while no line has closed it yet. */
-  let openedOn: number | undefined;
-  return (text, line) => {
-    const parsed = parseLine(text);
-    if ('error' in parsed) {
-      // A line that is a row on its own stays one; only a line that cannot be is read as the rest.
-      if (openedOn !== undefined && closesOpenValue(text)) {
-        const message = continues(openedOn);
-        openedOn = undefined;
-        return { kind: 'error', line, message };
-      }
-      if (parsed.error === MESSAGES.unclosed) openedOn = line;
-      return { kind: 'error', line, message: parsed.error };
-    }
-    const { cells } = parsed;
+  return (token) => {
+    if (token.kind === 'error') return token;
+    const { cells } = token;
     // A row of empty cells (spreadsheet exports end with them) is not a row, like a blank line.
     if (cells.every(isBlank)) return undefined;
     if (columns === undefined) columns = cells.length;
     else if (cells.length > columns && !cells.slice(columns).every(isBlank)) {
       const values = cells.findLastIndex((cell) => !isBlank(cell)) + 1;
-      return { kind: 'error', line, message: `The row has ${values} values but the header has ${columns} columns.` };
+      return { kind: 'error', line: token.line, message: `The row has ${values} values but the header has ${columns} columns.` };
     }
-    return { kind: 'record', cells, line };
+    // In place: a million rows need no second array each.
+    for (let i = 0; i < cells.length; i++) cells[i] = restoreFormula(cells[i]);
+    return token;
   };
 }
 
-/**
- * Every row of the file, header first, with its line number. Rows that cannot be read come
- * out as `error` items in their place, so a bad row is reported and the import goes on.
- */
-export async function* readCsvRows(path: string): AsyncGenerator<CsvItem> {
-  const rowOf = rowMaker();
-  for await (const { bytes, line, tooLong } of readLines(path)) {
-    if (tooLong) {
-      yield { kind: 'error', line, message: MESSAGES.tooLong };
-      continue;
-    }
-    const item = rowOf(bytes.toString('utf8'), line);
-    if (item) yield item;
-  }
+export interface CsvFile {
+  format: CsvFormat;
+  /** Every row, header first, with its line; rows that cannot be read come as `error` items in their place. */
+  rows: AsyncGenerator<CsvItem>;
+  /** The same rows, as many at a time as a chunk of the file holds (no promise a row: a million rows read faster). */
+  batches: AsyncGenerator<CsvItem[]>;
+  /** Closes the file when the rows are not read to the end (reading them to the end closes it). */
+  close(): Promise<void>;
 }
 
-/** The rows of CSV text already in memory (standard input, a small file), read exactly as readCsvRows reads a file. */
-export function csvTextRows(text: string): CsvItem[] {
+/**
+ * Opens a CSV file whose header names `column`: its format is known from the first chunk, its
+ * rows come as they are read. A byte that is not text throws CsvEncodingError (csv-encoding.ts).
+ */
+export async function openCsv(path: string, column = 'number'): Promise<CsvFile> {
+  const chunks = decodedChunks(path);
+  let head = '';
+  let encoding: TextEncoding = 'utf-8';
+  let ended = false;
+  // Enough text to hold the header row.
+  while (!ended && !/[\r\n]/.test(head) && head.length < HEADER_CHARS) {
+    const next = await chunks.next();
+    if (next.done) break;
+    ({ encoding, end: ended } = next.value);
+    head += next.value.text;
+  }
+  const format: CsvFormat = { encoding, separator: separatorFor(head, column) };
+  async function* batches(): AsyncGenerator<CsvItem[]> {
+    const tokenizer = new CsvTokenizer(format.separator);
+    const rowOf = rowMaker();
+    const rowsOf = (text: string, end: boolean): CsvItem[] => {
+      const tokens: CsvToken[] = [];
+      tokenizer.push(text, end, tokens);
+      const items: CsvItem[] = [];
+      for (const token of tokens) {
+        const item = rowOf(token);
+        if (item) items.push(item);
+      }
+      return items;
+    };
+    try {
+      yield rowsOf(head, ended);
+      while (!ended) {
+        const next = await chunks.next();
+        if (next.done) break;
+        ended = next.value.end;
+        yield rowsOf(next.value.text, ended);
+      }
+    } finally {
+      await chunks.return(undefined);
+    }
+  }
+  const batched = batches();
+  async function* rows(): AsyncGenerator<CsvItem> {
+    for await (const batch of batched) yield* batch;
+  }
+  return { format, rows: rows(), batches: batched, close: async () => {
+      await batched.return([]);
+      await chunks.return(undefined);
+    },
+  };
+}
+
+/** Every row of the file, header first (see openCsv). */
+export async function* readCsvRows(path: string, column = 'number'): AsyncGenerator<CsvItem> {
+  yield* (await openCsv(path, column)).rows;
+}
+
+/** The rows of CSV bytes already in memory (standard input, a small file), read exactly as openCsv reads a file. */
+export function csvBytesRows(bytes: Uint8Array, column: string): { format: CsvFormat; items: CsvItem[] } {
+  const { text, encoding } = decodeBytes(bytes);
+  return csvTextRows(text, column, encoding);
+}
+
+/** The rows of CSV text (see openCsv); a final line end makes no empty row. */
+export function csvTextRows(text: string, column = 'number', encoding: TextEncoding = 'utf-8'): { format: CsvFormat; items: CsvItem[] } {
+  const clean = text.replace(/^\uFEFF/, '');
+  const format: CsvFormat = { encoding, separator: separatorFor(clean, column) };
   const rowOf = rowMaker();
   const items: CsvItem[] = [];
-  text
-    .replace(/^\uFEFF/, '')
-    .split(/\r\n|\n|\r/)
-    .forEach((lineText, index) => {
-      const item = rowOf(lineText, index + 1);
-      if (item) items.push(item);
-    });
-  // A final line end makes no empty row (nor does any blank line).
-  return items;
+  for (const token of tokenizeCsv(clean, format.separator)) {
+    const item = rowOf(token);
+    if (item) items.push(item);
+  }
+  return { format, items };
 }
 
-/** Header names as matched against columns and contact fields: trimmed, lowercase. */
-export const headerName = (cell: string) => cell.trim().toLowerCase();
-
 /**
- * Decides at upload time whether the file can be imported: UTF-8 text (a BOM is fine), no NUL
- * bytes, and a first line (ended by CR or LF) that parses as a CSV header naming `number`.
+ * Whether a stored upload can start an import: the whole file is text (checked with a fatal
+ * decoder, never a sample), and its header row names `number`. The reason when it cannot.
  */
-export async function looksLikeImportCsv(path: string): Promise<boolean> {
-  const handle = await open(path, 'r');
-  let head: Buffer;
-  let fileSize: number;
-  try {
-    fileSize = (await handle.stat()).size;
-    const buffer = Buffer.alloc(Math.min(HEAD_BYTES, fileSize));
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    head = buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
+export async function checkImportFile(path: string): Promise<{ ok: true; format: CsvFormat } | { ok: false; message: string }> {
+  const problem = await findEncodingProblem(path);
+  if (problem) return { ok: false, message: `The file is not text the import can read: ${problem.message}. ${problem.fix}` };
+  const { format, rows } = await openCsv(path);
+  let header: CsvItem | undefined;
+  for await (const row of rows) {
+    header = row;
+    break;
   }
-  if (head.length === 0 || head.includes(0)) return false;
-  let text: string;
-  try {
-    // stream: true tolerates a character cut in two at the end of the sample.
-    text = new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: head.length < fileSize });
-  } catch {
-    return false;
-  }
-  const end = text.search(/[\r\n]/);
-  if (end < 0 && head.length < fileSize) return false; // a header longer than the sample
-  const parsed = parseLine((end < 0 ? text : text.slice(0, end)).replace(/^\uFEFF/, ''));
-  return 'cells' in parsed && parsed.cells.map(headerName).includes('number');
+  if (header === undefined) return { ok: false, message: 'The file is empty: it needs a header row with a number column.' };
+  if (header.kind === 'error') return { ok: false, message: `The header row cannot be read: ${header.message}` };
+  if (!header.cells.some((cell) => headerName(cell) === 'number')) return { ok: false, message: FILE_NOT_CSV };
+  return { ok: true, format };
 }
 
-/** Bytes that leave a line blank when no quote is on it: comma, tab, VT, FF, space. */
-const BLANK_BYTE = new Uint8Array(256);
-for (const byte of [0x2c, 0x09, 0x0b, 0x0c, 0x20]) BLANK_BYTE[byte] = 1;
-
-/**
- * The number of rows `readCsvRows` yields after the header (records and error items), mostly
- * without decoding: a line with a printable ASCII byte other than a comma or a quote is a row
- * whatever its quoting (that byte is a value's content, or makes the line an error). Only
- * lines of blanks, quotes and non-ASCII bytes are parsed to decide.
- */
+/** The number of rows `readCsvRows` yields after the header (records and error items). */
 export async function countDataRows(path: string): Promise<number> {
   let rows = 0;
-  for await (const { bytes, tooLong } of readLines(path)) {
-    if (tooLong || isRowLine(bytes)) rows += 1;
-  }
+  for await (const batch of (await openCsv(path)).batches) rows += batch.length;
   return Math.max(0, rows - 1); // the header is not a data row
-}
-
-function isRowLine(bytes: Buffer): boolean {
-  let unsure = false;
-  for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i];
-    if (byte >= 0x80 || byte === QUOTE) unsure = true;
-    else if (!BLANK_BYTE[byte]) return true;
-  }
-  if (!unsure) return false;
-  const parsed = splitLine(bytes.toString('utf8'));
-  return 'error' in parsed || !parsed.cells.every(isBlank);
 }

@@ -53,6 +53,8 @@ export interface RequestOptions {
   retryThrottled?: boolean;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** No bearer token, and no retry: a probe of how the server answers a caller without one. */
+  anonymous?: boolean;
 }
 
 const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'PUT', 'DELETE']);
@@ -103,7 +105,7 @@ export class Transport {
         const throttled = error instanceof APIStatusError && (error.status === 429 || error.status === 503);
         if (throttled && opts.retryThrottled === false) throw error;
         const retryable = error instanceof APIConnectionError || (error instanceof APIStatusError && RETRYABLE_STATUSES.has(error.status));
-        if (!idempotent || !retryable || attempt >= this.maxRetries) throw error;
+        if (!idempotent || !retryable || opts.anonymous || attempt >= this.maxRetries) throw error;
         const delayMs = this.retryDelay(attempt, error);
         this.trace(`* retrying in ${delayMs} ms (retry ${attempt + 1} of ${this.maxRetries})`);
         // A cancelled request (Ctrl-C during a wait) stops retrying at once.
@@ -125,7 +127,7 @@ export class Transport {
 
   private async attempt<T>(opts: RequestOptions, url: string, body: PreparedBody): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.userAgent };
-    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    if (this.token && !opts.anonymous) headers.authorization = `Bearer ${this.token}`;
     if (body.contentType) headers['content-type'] = body.contentType;
     this.traceRequest(opts.method, url, headers, body.traceText);
 

@@ -145,7 +145,7 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
     env,
     now: deps.now,
     prompter: deps.prompter ?? createPrompter(io),
-    output: createOutput(io, { format: globals.output, quiet: globals.quiet, fields: globals.fields, jq: globals.jq, now: deps.now }),
+    output: createOutput(io, { format: globals.output, quiet: globals.quiet, fields: globals.fields, jq: globals.jq, now: deps.now, target: globals }),
     settings,
     profileName: async () => resolveProfileName(globals, env, await config()).name,
     config,

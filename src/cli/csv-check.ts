@@ -1,15 +1,17 @@
-// The local check `wsm contacts import` runs before uploading (spec/cli.md "Requests"): the file
-// must be readable CSV with a `number` column; each row is held to the same `importRow` schema the
-// server applies, read the same way (same reader and column plan: headers trimmed and lowercased,
-// first of a duplicate wins, empty cells absent, the export's `'` taken off formula-like values),
-// so the warnings name the rows the server would skip.
+// The local check `wsm contacts import` runs before uploading (spec/cli.md "Requests"): the whole
+// file must be text (a fatal decoder, never a sample) and a CSV with a `number` column; each row is
+// held to the same `importRow` schema the server applies (the rules of `contacts create`), read the
+// same way (same reader and column plan: headers trimmed and lowercased, first of a duplicate wins,
+// empty cells absent, the export's `'` taken off formula-like values), so the warnings name the
+// rows the server would skip.
 import { open } from 'node:fs/promises';
 import { check, importRow } from '../api/schemas/index.js';
 // The server's own reader and column plan (pure modules: node file reads only, nothing of
 // fastify or SQLite), so the rows, their line numbers and what counts as a row are the server's.
 import { planColumns, readRow, type ColumnPlan } from '../api/import-columns.js';
-import { headerName, looksLikeImportCsv, readCsvRows, type CsvItem } from '../api/import-csv.js';
-import { LocalValidationError } from './errors.js';
+import { findEncodingProblem } from '../api/csv-encoding.js';
+import { headerName, openCsv, type CsvFormat, type CsvItem } from '../api/import-csv.js';
+import { LocalValidationError, UsageError } from './errors.js';
 
 /** Problems kept for the report; the counts cover every row. */
 const PROBLEMS_KEPT = 100;
@@ -32,11 +34,13 @@ export interface CsvReport {
   problems: RowProblem[];
 }
 
+/** The workspace's contact fields by name, when known: their columns are checked as the server checks them. */
+export type FieldIds = Map<string, number>;
+
 /** The header row as the server reads it; throws LocalValidationError (exit 2) when it cannot start an import. */
-function readHeader(file: string, row: CsvItem): { columns: string[]; plan: ColumnPlan } {
+function readHeader(file: string, row: CsvItem, fields: FieldIds | undefined): { columns: string[]; plan: ColumnPlan } {
   if (row.kind === 'error') throw notCsv(file, `line ${row.line}: ${row.message}`);
-  // Contact fields are the server's to know: their columns are left to it.
-  const plan = planColumns(row.cells);
+  const plan = planColumns(row.cells, fields);
   if (plan.contact.number === undefined) {
     throw new LocalValidationError(`${file} has no "number" column: the header row must name one`, {
       number: ['The header row must have a number column.'],
@@ -47,39 +51,43 @@ function readHeader(file: string, row: CsvItem): { columns: string[]; plan: Colu
 
 /**
  * Everything that stops an import (spec/cli.md: an unreadable file, no `number` column, not
- * UTF-8 CSV) is decided by the header and the start of the file: this reads only those, so
- * the caller knows before sending anything. Throws LocalValidationError (exit 2).
+ * text) is decided before anything is sent: the whole file is decoded, then its header read.
+ * Throws LocalValidationError (exit 2); gives back how the file is read (encoding, separator).
  */
-export async function checkImportHeader(file: string): Promise<void> {
+export async function checkImportHeader(file: string): Promise<CsvFormat> {
   await assertReadableFile(file);
+  const problem = await findEncodingProblem(file);
+  if (problem) {
+    throw new LocalValidationError(`${file} ${problem.message}; nothing was sent. ${problem.fix}`);
+  }
+  const csv = await openCsv(file);
   let header: CsvItem | undefined;
-  for await (const row of readCsvRows(file)) {
+  for await (const row of csv.rows) {
     header = row;
     break;
   }
   if (header === undefined) throw notCsv(file, 'it is empty');
-  readHeader(file, header);
-  // The server's own upload check (UTF-8, no NUL bytes): what it would refuse, we refuse first.
-  if (!(await looksLikeImportCsv(file))) throw notCsv(file, 'it is not UTF-8 text');
+  readHeader(file, header, undefined);
+  return csv.format;
 }
 
 /**
- * Reads and checks the whole file: the header as checkImportHeader does, then every row.
- * Throws LocalValidationError (exit 2) when the file cannot be imported; `signal` stops the reading.
+ * Reads and checks the rows of a file checkImportHeader accepted, up to `until` (a row count,
+ * or the first valid row), or all. `signal` stops the reading.
  */
-export async function checkImportCsv(file: string, signal?: AbortSignal): Promise<CsvReport> {
-  await checkImportHeader(file);
+export async function checkImportCsv(file: string, options: { signal?: AbortSignal; fields?: FieldIds; untilValid?: boolean } = {}): Promise<CsvReport> {
   const report: CsvReport = { file, columns: [], rows: 0, valid_rows: 0, invalid_rows: 0, problems: [] };
   let plan: ColumnPlan | undefined;
   const addProblem = (line: number, field: string, message: string) => {
     if (report.problems.length < PROBLEMS_KEPT) report.problems.push({ line, field, message });
   };
 
-  for await (const row of readCsvRows(file)) {
+  const csv = await openCsv(file);
+  for await (const row of csv.rows) {
     // Ctrl-C after the upload: the reading stops too, so the process ends at once.
-    signal?.throwIfAborted();
+    options.signal?.throwIfAborted();
     if (plan === undefined) {
-      ({ columns: report.columns, plan } = readHeader(file, row));
+      ({ columns: report.columns, plan } = readHeader(file, row, options.fields));
       continue;
     }
     report.rows++;
@@ -88,9 +96,10 @@ export async function checkImportCsv(file: string, signal?: AbortSignal): Promis
       addProblem(row.line, 'row', row.message);
       continue;
     }
-    const result = check(importRow, readRow(row.cells, plan).input);
+    const result = check(importRow, readRow(row.cells, plan));
     if (result.ok) {
       report.valid_rows++;
+      if (options.untilValid) break;
       continue;
     }
     report.invalid_rows++;
@@ -111,7 +120,8 @@ async function assertReadableFile(file: string): Promise<void> {
     }
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new LocalValidationError(`cannot read ${file} (${reason})`, { file: [`The file ${file} cannot be read.`] });
+    // One line: a field line under it would only say the same again.
+    throw new UsageError(`cannot read ${file} (${reason})`);
   }
 }
 

@@ -15,6 +15,7 @@ import { redactSecret } from '../api/redact.js';
 import { commanderSentence } from './commander-errors.js';
 import { forbiddenSentence, notFoundSentence, rejectedNoun } from './status-sentences.js';
 import type { IOStreams } from './io.js';
+import { withTarget, type Target } from './suggest.js';
 import { safeJson, visible } from './text.js';
 
 export const ExitCode = {
@@ -26,6 +27,8 @@ export const ExitCode = {
   rejected: 5,
   unavailable: 6,
   templatesRejected: 7,
+  /** Done, but some items failed: rows of an import, ids or lines of a bulk verb (beyond --max-failures). */
+  itemsFailed: 8,
   /** Ctrl-C during a wait (128 + SIGINT), as shells report it. */
   interrupted: 130,
 } as const;
@@ -115,6 +118,21 @@ export class RecodedError extends CliError {
   }
 }
 
+/**
+ * A failure after part of the command's output was written (a page of an export failed): printed
+ * as the original failure, with its exit code, followed by what was written (`; 1,200 contacts
+ * were written: the output is incomplete`), so a partial file is never taken for a whole one.
+ */
+export class PartialOutputError extends CliError {
+  override name = 'PartialOutputError';
+  constructor(
+    readonly original: unknown,
+    readonly written: string,
+  ) {
+    super(`${original instanceof Error ? original.message : String(original)}; ${written}`, exitCodeFor(original));
+  }
+}
+
 /** `templates sync --fail-on-rejected` saw a REJECTED template (exit 7). */
 export class RejectedTemplatesError extends CliError {
   override name = 'RejectedTemplatesError';
@@ -177,12 +195,14 @@ export interface ErrorSink {
   verbose?: boolean;
   /** How the command names a field of its body (`role_id` -> `--role`); the field itself otherwise. */
   fieldLabel?: (field: string) => string | undefined;
+  /** The --profile, --base-url and -w given: every `wsm …` a message suggests keeps them (suggest.ts). */
+  target?: Target;
 }
 
 /** Prints one `error: ...` line (plus field errors) on stderr and returns the exit code. */
 export function handleError(err: unknown, sink: ErrorSink, code = exitCodeFor(err)): number {
   if (err instanceof RecodedError) return handleError(err.original, sink, err.exitCode);
-  const redact = (text: string) => sink.secrets().reduce((acc, secret) => redactSecret(acc, secret), text);
+  const redact = (text: string) => sink.secrets().reduce((acc, secret) => redactSecret(acc, secret), withTarget(text, sink.target));
   // With -o json a script reads stdout: an error gives it a JSON object, unless the command
   // already printed its data there (a second document would break the first).
   const machine = (sink.outputFormat === 'json' || sink.outputFormat === 'ndjson') && !sink.io.wroteStdout;
@@ -201,8 +221,12 @@ export function handleError(err: unknown, sink: ErrorSink, code = exitCodeFor(er
   }
 
   // An interrupt is no error of the server's: the line says what keeps running there.
-  const lines = [err instanceof InterruptedError ? `interrupted: ${err.message}` : `error: ${sentenceFor(err, sink.baseUrl, sink.verbose === true)}`];
-  for (const [field, messages] of Object.entries(fieldErrorsOf(err))) {
+  const partial = err instanceof PartialOutputError ? `; ${err.written}` : '';
+  const cause = err instanceof PartialOutputError ? err.original : err;
+  // A page failure says in general terms that the rows before it were written; the partial output says how many.
+  const sentence = (text: string) => (partial ? text.replace(/; the rows before it were written$/, '') : text);
+  const lines = [err instanceof InterruptedError ? `interrupted: ${err.message}` : `error: ${sentence(sentenceFor(cause, sink.baseUrl, sink.verbose === true))}${partial}`];
+  for (const [field, messages] of Object.entries(fieldErrorsOf(cause))) {
     const label = sink.fieldLabel?.(field) ?? field;
     // A local hint may already name its flag (`--gender takes one of ...`): no `--gender: ` before it.
     for (const message of messages) lines.push(message.startsWith(`${label} `) ? `  ${message}` : `  ${label}: ${message}`);
@@ -228,7 +252,7 @@ function sentenceFor(err: unknown, baseUrl: string | undefined, verbose: boolean
     return `${err.message.replace(/\.$/, '')}: the server did not answer in time (raise the limit with --timeout or WSM_TIMEOUT)`;
   }
   if (err instanceof APIConnectionError) return connectionSentence(err, baseUrl);
-  if (err instanceof UnsupportedEndpointError) return err.message + baseUrlHint(baseUrl);
+  if (err instanceof UnsupportedEndpointError) return err.message;
   if (err instanceof APIStatusError) {
     // The request itself is for -v; the sentence names the record and the action.
     const where = verbose ? ` (${err.status} on ${err.method} ${pathOf(err.url)})` : '';
@@ -239,7 +263,7 @@ function sentenceFor(err: unknown, baseUrl: string | undefined, verbose: boolean
       const detail = Object.keys(err.errors).length > 0 ? '' : ` ${err.message}`;
       return `the server rejected the ${rejectedNoun(err)}${where}:${detail}`;
     }
-    if (err.status === 404) return `${notFoundSentence(err) ?? err.message}${where}${baseUrlHint(baseUrl)}`;
+    if (err.status === 404) return `${notFoundSentence(err) ?? err.message}${where}`;
     return `${err.message}${where || ` (${err.status})`}`;
   }
   const listen = listenProblem(err);
@@ -277,15 +301,6 @@ function isLocal(url: string): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * A 404 under a base URL without /api/v3 most likely comes from a base URL missing its suffix.
- * `fix` is the command that sets the base URL where the user is (`auth login` saves it itself).
- */
-export function baseUrlHint(baseUrl: string | undefined, fix = 'wsm profile set base-url'): string {
-  if (baseUrl === undefined || /\/api\/v\d+$/.test(baseUrl)) return '';
-  return `; the base URL ${baseUrl} does not end in /api/v3: is that suffix missing? (${fix} ${baseUrl}/api/v3)`;
 }
 
 /** `wsm serve` on a port another process holds: Node's EADDRINUSE, in the user's words. */

@@ -1,7 +1,6 @@
 // Ctrl-C during a wait (`--wait` on an import or a template sync). The work on the server goes
 // on whatever the CLI does, so an interrupt must say what keeps running there and how to pick it
 // up again, then exit 130 (128 + SIGINT, what shells report) instead of dying silently.
-import type { GlobalOptions } from './context.js';
 import { InterruptedError } from './errors.js';
 
 /** Where SIGINT comes from: the process, or an emitter in tests. */
@@ -13,7 +12,7 @@ export interface SignalSource {
 /**
  * Runs `work` until it settles. A SIGINT meanwhile aborts `signal` (so sleeps and requests stop)
  * and rejects with InterruptedError(`whatKeepsRunning()`), e.g.
- * `import 8 keeps running on the server: wsm imports get 8 --wait`.
+ * `import 8 keeps running on the server: \`wsm imports get 8 --wait\``.
  */
 export async function untilInterrupted<T>(
   work: (signal: AbortSignal) => Promise<T>,
@@ -42,20 +41,3 @@ export async function untilInterrupted<T>(
 /** A pause that ends early (rejecting) when `signal` aborts. */
 export { sleep } from '../api/sleep.js';
 
-/**
- * The command that picks a wait up again: `wsm <tail>`, with the --profile, --base-url and -w
- * the interrupted command was given (the environment stays as it was; a token never goes in).
- */
-export function resumeCommand(globals: Pick<GlobalOptions, 'profile' | 'baseUrl' | 'workspace'>, tail: string): string {
-  const flags = [
-    ...(globals.profile ? ['--profile', shellWord(globals.profile)] : []),
-    ...(globals.baseUrl ? ['--base-url', shellWord(globals.baseUrl)] : []),
-    ...(globals.workspace ? ['-w', shellWord(globals.workspace)] : []),
-  ];
-  return ['wsm', tail, ...flags].join(' ');
-}
-
-/** A word a shell reads back as it is: quoted when it holds anything but plain characters. */
-export function shellWord(value: string): string {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
-}

@@ -1,6 +1,7 @@
 // IOStreams: the only place that knows about the process's stdin/stdout/stderr, whether each is a
 // terminal, and whether colour is on. Commands write through it so tests can capture everything.
 import { PassThrough, Readable, Writable } from 'node:stream';
+import { colorWanted, dumbTerminal, type Env } from './color.js';
 import { silentProgress, TerminalLine, terminalProgress } from './progress.js';
 
 import type { Progress } from './progress.js';
@@ -24,21 +25,23 @@ export interface IOStreams {
   readonly columns: number | undefined;
   /** Width of the terminal stderr is, in columns; undefined when piped. */
   readonly stderrColumns: number | undefined;
-  /** stdout is a terminal and neither NO_COLOR nor --no-color asked otherwise. */
+  /** Colour on stdout (color.ts: --no-color, NO_COLOR, FORCE_COLOR, TERM=dumb, a terminal). */
   readonly colorEnabled: boolean;
-  /** Called once the flags and environment are known (NO_COLOR, --no-color). */
-  disableColor(): void;
+  /** Colour on stderr, by the same rules for that stream. */
+  readonly stderrColorEnabled: boolean;
+  /**
+   * Called once the flags and environment are known: decides colour for each stream (`flag` is
+   * false for --no-color), and a dumb terminal gets no progress line (it cannot erase one).
+   */
+  chooseColor(env: Env, flag: boolean): void;
   /** All of piped stdin; '' at once when stdin is a terminal (we never wait for a human here). */
   readStdin(): Promise<string>;
+  /** The same, as bytes: for input whose encoding is checked (a CSV), never decoded leniently. */
+  readStdinBytes(): Promise<Buffer>;
   /** A progress line on stderr (see progress.ts): drawn only when stderr is a terminal and not silenced. */
   progress(label: string, total?: number): Progress;
   /** -q: no progress lines at all. */
   silenceProgress(): void;
-}
-
-/** https://no-color.org: present and not empty disables colour. */
-export function noColorRequested(env: Record<string, string | undefined>): boolean {
-  return env.NO_COLOR !== undefined && env.NO_COLOR !== '';
 }
 
 interface StreamSet {
@@ -54,6 +57,7 @@ interface StreamSet {
 
 function buildIO(streams: StreamSet): IOStreams {
   let color = streams.stdoutTTY;
+  let stderrColor = streams.stderrTTY;
   let progressOn = streams.stderrTTY;
   let wroteStdout = false;
   // The line a progress bar draws on: every write to that terminal goes through it, so the bar is
@@ -80,10 +84,16 @@ function buildIO(streams: StreamSet): IOStreams {
     get colorEnabled() {
       return color;
     },
-    disableColor() {
-      color = false;
+    get stderrColorEnabled() {
+      return stderrColor;
     },
-    readStdin: () => (streams.stdinTTY ? Promise.resolve('') : readAll(streams.stdin)),
+    chooseColor(env, flag) {
+      color = colorWanted(streams.stdoutTTY, env, flag);
+      stderrColor = colorWanted(streams.stderrTTY, env, flag);
+      if (dumbTerminal(env)) progressOn = false;
+    },
+    readStdin: () => (streams.stdinTTY ? Promise.resolve('') : readAll(streams.stdin).then((bytes) => bytes.toString('utf8'))),
+    readStdinBytes: () => (streams.stdinTTY ? Promise.resolve(Buffer.alloc(0)) : readAll(streams.stdin)),
     progress: (label, total) => (progressOn && line ? terminalProgress(line, stderrColumns, label, total) : silentProgress),
     silenceProgress() {
       progressOn = false;
@@ -91,10 +101,10 @@ function buildIO(streams: StreamSet): IOStreams {
   };
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** The real process streams. */
@@ -121,7 +131,7 @@ export interface TestIOOptions {
   stdinTTY?: boolean;
   /** Defaults to stdoutTTY: tests usually mean "on a terminal" or "piped" as a whole. */
   stderrTTY?: boolean;
-  stdin?: string;
+  stdin?: string | Buffer;
   /** Terminal width when stdoutTTY (default 80). */
   columns?: number;
 }

@@ -1,7 +1,10 @@
 // One renderer for every command's data: table | json | ndjson | csv, ids with -q, and the
 // `--json <fields>` / `--jq <expr>` selections. Data goes to stdout; chatter goes to stderr.
 // Whatever reaches a terminal has its control characters made visible (text.ts).
+import { paint, type Style } from './color.js';
+import { didYouMean } from './similar.js';
 import type { IOStreams } from './io.js';
+import { withTarget, type Target } from './suggest.js';
 import { UsageError } from './errors.js';
 import { isStatusKey, isTimeKey, relativeTime, toneOf, type Tone } from './present.js';
 import { renderRecord, renderTable, type Paint, type TableCell, type TableLayout } from './table.js';
@@ -37,6 +40,8 @@ export interface OutputOptions {
   /** `--jq <expr>`: filter the JSON with jq and print its results. */
   jq?: string;
   now?: () => Date;
+  /** The --profile, --base-url and -w given: every `wsm …` a message suggests keeps them (suggest.ts). */
+  target?: Target;
 }
 
 export interface Output {
@@ -55,14 +60,17 @@ export interface Output {
   message(text: string): void;
   /** What a log must keep (an id the server assigned): stderr whether or not it is a terminal; silenced by -q. */
   notice(text: string): void;
+  /**
+   * What a command changed, in one line, as gh says it: `✓ deleted label 4` on stderr, on a
+   * terminal or not (a script's log keeps it); silenced by -q. Every mutating verb says it here.
+   */
+  done(text: string): void;
   /** Always shown on stderr as `warning: ...`. */
   warn(text: string): void;
 }
 
-const GREEN = 32;
-const RED = 31;
-const YELLOW = 33;
-const TONE_CODES: Record<Tone, number> = { good: GREEN, bad: RED, waiting: YELLOW };
+const DONE_MARK = '✓';
+const TONE_STYLES: Record<Tone, Style> = { good: 'green', bad: 'red', waiting: 'yellow' };
 
 export function createOutput(io: IOStreams, options: OutputOptions): Output {
   const { format, quiet } = options;
@@ -75,11 +83,14 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
   const layout = async (): Promise<TableLayout> => {
     // string-width (and chalk, when colour is on) only matter on a terminal.
     const { default: stringWidth } = await import('string-width');
-    return { width: io.columns ?? 80, widthOf: (text) => stringWidth(text), paint: io.colorEnabled ? colourPaint() : plainPaint };
+    return { width: io.columns ?? 80, widthOf: (text) => stringWidth(text), paint: io.colorEnabled ? colourPaint : plainPaint };
   };
 
   // On a terminal, chatter wraps at its width like the tables (words stay whole); in a log it is one line.
-  const chatter = (text: string) => (io.isStderrTTY ? wrap(text, io.stderrColumns ?? 80, (t) => t.length).join('\n') : text) + '\n';
+  const chatter = (line: string) => {
+    const text = withTarget(line, options.target);
+    return (io.isStderrTTY ? wrap(text, io.stderrColumns ?? 80, (t) => t.length).join('\n') : text) + '\n';
+  };
 
   let checkedFields = false;
   const select = (record: object): Record<string, unknown> => {
@@ -194,12 +205,17 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
     warn(text) {
       io.err(chatter(`warning: ${visible(text)}`));
     },
+
+    done(text) {
+      // The mark is painted after wrapping, so its escape codes never count as width.
+      if (!quiet) io.err(chatter(`${DONE_MARK} ${visible(text)}`).replace(DONE_MARK, paint(io.stderrColorEnabled, 'green', DONE_MARK)));
+    },
   };
 }
 
-/** `--json` named fields the records do not have: exit 2, listing the ones there are. */
+/** `--json` named fields the records do not have: exit 2, each with the field it may have meant, listing the ones there are. */
 export function unknownFieldsError(unknown: string[], available: string[]): UsageError {
-  const names = unknown.map((f) => `"${f}"`).join(', ');
+  const names = unknown.map((f) => `"${f}"${didYouMean(f, available)}`).join(', ');
   return new UsageError(`unknown field${unknown.length === 1 ? '' : 's'} ${names} for --json; available: ${available.join(', ')}`);
 }
 
@@ -209,13 +225,10 @@ function toneFor<T>(column: Column<T>, value: unknown): Tone | undefined {
 
 const plainPaint: Paint = { bold: (text) => text, tone: (text) => text };
 
-function colourPaint(): Paint {
-  // Plain SGR codes: chalk would be one more module to load for three colours and bold.
-  return {
-    bold: (text) => (text === '' ? text : `\x1b[1m${text}\x1b[22m`),
-    tone: (text, tone) => (tone === undefined || text === '' ? text : `\x1b[${TONE_CODES[tone]}m${text}\x1b[39m`),
-  };
-}
+const colourPaint: Paint = {
+  bold: (text) => paint(true, 'bold', text),
+  tone: (text, tone) => (tone === undefined ? text : paint(true, TONE_STYLES[tone], text)),
+};
 
 function columnsOf<T extends object>(record: T): Column<T>[] {
   return Object.keys(record).map((key) => ({ key, header: key }));

@@ -1,14 +1,17 @@
 // `wsm contacts`: declarations only; each verb lives in ./contacts/<verb>.ts and loads when run.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { addVerb, concurrencyOption, listOptions, repeatable, uploadOptions } from './declare.js';
+import { addVerb, concurrencyOption, listOptions, maxFailuresOption, repeatable, uploadOptions } from './declare.js';
 
 /** `--from`, `--dry-run` and `--concurrency` of the bulk form of a verb. */
 function bulkOptions(command: Command, what: string): Command {
-  return concurrencyOption(
-    command
-      .option('--from <file>', `many contacts: ${what} ("-" for stdin)`)
-      .option('--dry-run', 'with --from: report what would be done; send nothing'),
+  return maxFailuresOption(
+    concurrencyOption(
+      command
+        .option('--from <file>', `many contacts: ${what} ("-" for stdin)`)
+        .option('--dry-run', 'with --from: report what would be done; send nothing'),
+    ),
+    'contacts (with --from)',
   );
 }
 
@@ -92,7 +95,7 @@ export function registerContacts(program: Command): void {
     description: 'upload a CSV of contacts (checked locally first: needs a number column)',
     configure: (c) =>
       uploadOptions(c.argument('<file.csv>', 'CSV with a header row: number, and optionally name, email, gender, status, contact_groups (a JSON array of group names) and contact field names'))
-        .option('--dry-run', 'check the file and print the row report; send nothing')
+        .option('--dry-run', 'check the file and print the row report; send nothing (exit 8 when a row is invalid, 2 when none is valid)')
         .option('--strict', 'refuse the file (exit 2) when any row is invalid'),
     examples: [
       'wsm contacts import contacts.csv --dry-run',
@@ -108,7 +111,7 @@ export function registerContacts(program: Command): void {
       'write every contact as CSV to standard output, page by page. Columns: id, number, name, email, gender, status, ' +
       'contact_groups (a JSON array of group names), created_at, updated_at, then one per contact field; the file imports back, ' +
       'groups included. Cells starting with = + - @ are prefixed with \' (the import takes it off) so spreadsheets do not run them; ' +
-      'a value with a line break is kept but warned about (an import cannot read it back). -o json / -o ndjson write the records instead',
+      'a value with a comma, quote or line break is quoted (RFC 4180). Stopped part way, it says how many were written. -o json / -o ndjson write the records instead',
     configure: (c) => concurrencyOption(c.option('--search <q>', 'only contacts whose name, number or e-mail contains this')),
     examples: ['wsm contacts export > contacts.csv', 'wsm contacts export --search example.com | wc -l', 'wsm contacts export -o ndjson > contacts.ndjson', 'wsm contacts export --concurrency 12 > contacts.csv'],
     load: () => import('./contacts/export.js'),

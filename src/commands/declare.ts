@@ -39,10 +39,18 @@ export function uploadOptions(command: Command): Command {
 
 /** `--wait` on an import (upload or `imports get`), with its poll interval and limit. */
 export function importWaitOptions(command: Command): Command {
-  return command
-    .option('--wait', 'wait until the server has processed the import, then print it (Ctrl-C stops waiting, not the import)')
-    .option('--interval <duration>', 'with --wait: time between polls', '1s')
-    .option('--timeout <duration>', 'with --wait: give up after this long (exit 6)', '30m');
+  return maxFailuresOption(
+    command
+      .option('--wait', 'wait until the server has processed the import, then print it (Ctrl-C stops waiting, not the import)')
+      .option('--interval <duration>', 'with --wait: time between polls', '1s')
+      .option('--timeout <duration>', 'with --wait: give up after this long (exit 6)', '30m'),
+    'rows',
+  );
+}
+
+/** `--max-failures`: the failed items a run tolerates before it exits 8. */
+export function maxFailuresOption(command: Command, items: string): Command {
+  return command.option('--max-failures <n>', `failed ${items} tolerated (a number, or a share such as 1%) before exit 8; default 0`);
 }
 
 /** commander collector for repeatable options: `--group 1 --group 2` -> ['1', '2']. */

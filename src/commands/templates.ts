@@ -77,9 +77,10 @@ export function registerTemplates(program: Command): void {
   });
   addVerb(templates, {
     name: 'validate',
-    description: 'check a template file offline against the create rules (no network)',
-    configure: (c) => c.argument('<file>', 'template as JSON or YAML ("-" for stdin)'),
-    examples: ['wsm templates validate welcome.yaml', 'for f in templates/*.yaml; do wsm templates validate "$f" || exit 2; done'],
+    description: "check a template file offline against the create rules, and warn where the provider's review would reject it (no network)",
+    configure: (c) =>
+      c.argument('<file>', 'template as JSON or YAML ("-" for stdin)').option('--strict', "exit 1 when the provider's review would reject the template"),
+    examples: ['wsm templates validate welcome.yaml', 'for f in templates/*.yaml; do wsm templates validate --strict "$f" || exit 1; done'],
     load: () => import('./templates/validate.js'),
   });
 }

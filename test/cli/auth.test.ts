@@ -48,7 +48,8 @@ describe('wsm auth login', () => {
   it('--with-token reads the token from stdin, verifies it, saves a 0600 profile and makes it current', async () => {
     replyToMe(200, ME);
     const { code, stdout, stderr } = await run(['auth', 'login', '--base-url', `${BASE_URL}/`, '--with-token'], { stdin: `${TOKEN}\n` });
-    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    // Piped, the one line a mutating command says (gh's ✓), so a script's log shows what happened.
+    expect({ code, stderr }).toEqual({ code: 0, stderr: `✓ logged in to ${BASE_URL} as Ada Owner <ada@example.com> (profile "default", now current)\n` });
     expect(stdout).toBe('');
     // The only workspace of the user becomes the profile's default.
     expect(await savedProfile()).toEqual({ base_url: BASE_URL, token: TOKEN, workspace: WS });
@@ -71,7 +72,7 @@ describe('wsm auth login', () => {
     replyToMe(200, { data: { ...ME.data, workspaces: [{ id: WS, name: 'Acme' }, { id: OTHER, name: 'Beta' }] } });
     const { code, stdout, stderr } = await run(['auth', 'login', '--profile', 'ci', '--base-url', BASE_URL, '--with-token'], { stdin: TOKEN });
     expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
-    expect(stderr).toBe('warning: no workspace chosen: this token reaches 2 workspaces and none is picked without a terminal; profile "ci" is now current without one: pass -w <uuid> or run `wsm workspace use`\n');
+    expect(stderr).toBe(`✓ logged in to ${BASE_URL} as Ada Owner <ada@example.com> (profile "ci", now current)\n` + 'warning: no workspace chosen: this token reaches 2 workspaces and none is picked without a terminal; profile "ci" is now current without one: pass -w <uuid> or run `wsm workspace use --profile ci --base-url http://wsm.test/api/v3`\n');
     expect(await savedProfile('ci')).toEqual({ base_url: BASE_URL, token: TOKEN });
     expect((await openConfig({ dir })).currentName()).toBe('ci');
   });
@@ -124,7 +125,7 @@ describe('wsm auth login', () => {
     const { code, stderr } = await run(['auth', 'login'], { stdinTTY: true, stdoutTTY: true, prompter });
     expect(code).toBe(0);
     expect(prompter.asked).toEqual(['API base URL', 'API token']);
-    expect(stderr).toContain('Logged in to http://wsm.test/api/v3 as Ada Owner <ada@example.com>');
+    expect(stderr).toContain('\x1b[32m✓\x1b[39m logged in to http://wsm.test/api/v3 as Ada Owner <ada@example.com>');
     expect(await savedProfile()).toMatchObject({ token: TOKEN });
   });
 
@@ -141,7 +142,7 @@ describe('wsm auth login', () => {
     replyToMe(404, { message: 'The route api/v3/me could not be found.' });
     replyToWorkspace(200, { data: { id: WS } });
     const { code, stderr } = await run(['auth', 'login', '--base-url', BASE_URL, '--with-token', '-w', WS], { stdin: TOKEN });
-    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect({ code, stderr }).toEqual({ code: 0, stderr: `✓ logged in to ${BASE_URL} as not named by this server (no /me); token accepted for the workspace (profile "default", now current)\n` });
     expect(await savedProfile()).toEqual({ base_url: BASE_URL, token: TOKEN, workspace: WS });
   });
 
@@ -181,7 +182,7 @@ describe('wsm auth login --email', () => {
     const sent = replyToTokens(201, issued);
     replyToMe(200, ME, ISSUED);
     const { code, stdout, stderr } = await run(['auth', 'login', '--base-url', BASE_URL, '--email', 'ada@example.com', '--password-stdin'], { stdin: 'long pass word\n' });
-    expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: '', stderr: `✓ logged in to ${BASE_URL} as Ada Owner <ada@example.com> (profile "default", now current)\n` });
     expect(sent).toEqual([{ body: { email: 'ada@example.com', password: 'long pass word' }, authorization: undefined }]);
     expect(await savedProfile()).toEqual({ base_url: BASE_URL, token: ISSUED, workspace: WS });
   });
@@ -193,7 +194,7 @@ describe('wsm auth login --email', () => {
     replyToTokens(201, issued);
     replyToMe(200, ME, ISSUED);
     const { code, stderr } = await run(['auth', 'login', '--profile', 'ada', '--email', 'ada@example.com', '--password-stdin'], { stdin: 'long pass word\n' });
-    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect({ code, stderr }).toEqual({ code: 0, stderr: `✓ logged in to ${BASE_URL} as Ada Owner <ada@example.com> (profile "ada", now current)\n` });
     expect(await savedProfile('ada')).toEqual({ base_url: BASE_URL, token: ISSUED, workspace: WS });
     expect(await savedProfile('local')).toEqual({ base_url: BASE_URL, token: TOKEN, workspace: WS });
   });
@@ -223,7 +224,7 @@ describe('wsm auth login --email', () => {
     replyToTokens(404, { message: 'The route api/v3/auth/tokens could not be found.' });
     const { code, stderr } = await run(['auth', 'login', '--base-url', BASE_URL, '--email', 'ada@example.com', '--password-stdin'], { stdin: 'long pass word' });
     expect(code).toBe(1);
-    expect(stderr).toBe('error: this server does not support logging in with an e-mail and password: log in with a token: `wsm auth login --with-token`\n');
+    expect(stderr).toBe('error: this server does not support logging in with an e-mail and password: log in with a token: `wsm auth login --with-token --base-url http://wsm.test/api/v3`\n');
     expect(await savedProfile()).toBeUndefined();
   });
 });
@@ -307,7 +308,7 @@ describe('wsm auth logout', () => {
   it('revokes the token on the server, then forgets it; base URL and workspace stay, and status says not logged in', async () => {
     revokeReplies(200, { message: 'Token deleted successfully.', status: 200 });
     const { code, stderr } = await run(['auth', 'logout'], { stderrTTY: true });
-    expect({ code, stderr: unwrapped(stderr) }).toEqual({ code: 0, stderr: 'Logged out: revoked the token on the server and removed it from profile "default"' });
+    expect({ code, stderr: unwrapped(stderr) }).toEqual({ code: 0, stderr: '\x1b[32m✓\x1b[39m logged out: revoked the token on the server and removed it from profile "default"' });
     expect(await savedProfile()).toEqual({ base_url: BASE_URL, workspace: WS });
     agent.assertNoPendingInterceptors();
     const status = await run(['auth', 'status']);
@@ -334,7 +335,7 @@ describe('wsm auth logout', () => {
   it('forgets a token the server no longer accepts (401): exit 0', async () => {
     revokeReplies(401, { message: 'Unauthenticated.' });
     const { code, stderr } = await run(['auth', 'logout'], { stderrTTY: true });
-    expect({ code, stderr: unwrapped(stderr) }).toEqual({ code: 0, stderr: 'Logged out: the server no longer accepted the token; removed it from profile "default"' });
+    expect({ code, stderr: unwrapped(stderr) }).toEqual({ code: 0, stderr: '\x1b[32m✓\x1b[39m logged out: the server no longer accepted the token; removed it from profile "default"' });
     expect(await savedProfile()).toEqual({ base_url: BASE_URL, workspace: WS });
   });
 
@@ -350,7 +351,7 @@ describe('wsm auth logout', () => {
     revokeReplies(200, { message: 'Token deleted successfully.', status: 200 });
     const { code, stderr } = await run(['auth', 'logout'], { env: { WSM_TOKEN: 'wsm_fromtheenvironment00000042' } });
     expect(code).toBe(0);
-    expect(stderr).toBe('warning: WSM_TOKEN is still set in the environment and will keep being used\n');
+    expect(stderr).toBe('✓ logged out: revoked the token on the server and removed it from profile "default"\nwarning: WSM_TOKEN is still set in the environment and will keep being used\n');
     agent.assertNoPendingInterceptors();
   });
 

@@ -12,7 +12,7 @@ export interface RunOptions {
   stdoutTTY?: boolean;
   stdinTTY?: boolean;
   stderrTTY?: boolean;
-  stdin?: string;
+  stdin?: string | Buffer;
   /** Terminal width when stdoutTTY. */
   columns?: number;
   env?: Record<string, string | undefined>;

@@ -3,7 +3,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { InterruptedError } from '../../src/cli/errors.js';
-import { resumeCommand, sleep, untilInterrupted, type SignalSource } from '../../src/cli/interrupt.js';
+import { sleep, untilInterrupted, type SignalSource } from '../../src/cli/interrupt.js';
 
 describe('untilInterrupted', () => {
   it('returns what the work returns and removes its SIGINT listener', async () => {
@@ -30,14 +30,5 @@ describe('untilInterrupted', () => {
     expect((error as Error).message).toBe('import 8 keeps running on the server: wsm imports get 8 --wait');
     expect(aborted).toBe(true);
     expect(source.listenerCount('SIGINT')).toBe(0);
-  });
-});
-
-describe('resumeCommand', () => {
-  it('keeps the --profile, --base-url and -w given, quoted for a shell', () => {
-    expect(resumeCommand({}, 'imports get 8 --wait')).toBe('wsm imports get 8 --wait');
-    expect(resumeCommand({ profile: "ann's", baseUrl: 'http://127.0.0.1:8080/api/v3', workspace: 'a-b' }, 'imports get 8 --wait')).toBe(
-      "wsm imports get 8 --wait --profile 'ann'\\''s' --base-url http://127.0.0.1:8080/api/v3 -w a-b",
-    );
   });
 });

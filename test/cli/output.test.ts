@@ -31,7 +31,7 @@ async function* slowly<T>(items: T[]): AsyncIterable<T> {
 
 function render(format: OutputFormat, opts: { tty?: boolean; quiet?: boolean; color?: boolean } = {}) {
   const io = createTestIO({ stdoutTTY: opts.tty ?? false });
-  if (opts.color === false) io.disableColor();
+  if (opts.color === false) io.chooseColor({}, false);
   return { io, output: createOutput(io, { format, quiet: opts.quiet ?? false }) };
 }
 

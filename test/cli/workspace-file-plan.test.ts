@@ -41,6 +41,15 @@ describe('plan', () => {
       { action: 'update', section: 'labels', key: 'urgent', id: 4, fields: [{ field: 'color', old: '#ff0000', new: '#00ff00' }], entry: { name: 'urgent', color: '#00ff00' } },
     ]);
     expect(planText(result, 'ws.yaml', false)).toBe('~ labels urgent color "#ff0000" → "#00ff00"\n\nPlan: 0 to create, 1 to update, 0 to replace, 0 to delete.\n');
+    // Headed by what it was made against, each setting saying where it came from unless the profile.
+    const target = { server: 'http://127.0.0.1:8080/api/v3', serverFrom: 'profile' as const, workspace: WS, workspaceName: 'Staging', workspaceFrom: 'flag' as const, profile: 'local' };
+    expect(planText(result, 'ws.yaml', false, target)).toBe(
+      `Server:    http://127.0.0.1:8080/api/v3\nWorkspace: Staging (${WS}) (from -w)\nProfile:   local\n\n` +
+        '~ labels urgent color "#ff0000" → "#00ff00"\n\nPlan: 0 to create, 1 to update, 0 to replace, 0 to delete.\n',
+    );
+    expect(planText(result, 'ws.yaml', false, { ...target, workspaceName: undefined, serverFrom: 'env', workspaceFrom: 'profile' })).toMatch(
+      new RegExp(`^Server:    http://127.0.0.1:8080/api/v3 \\(from WSM_BASE_URL\\)\nWorkspace: ${WS}\nProfile:   local\n\n~ labels`),
+    );
   });
 
   it('a label without a colour in the file means no colour (null), as on create', () => {
@@ -158,11 +167,15 @@ describe('plan', () => {
     ]);
   });
 
-  it('plan data for -o json carries ids and fields, not the entries', () => {
+  it('plan data for -o json carries ids and fields, not the entries, and what it was made against', () => {
     const result = plan({ labels: [{ name: 'urgent', color: '#00ff00' }] }, server({ labels: [label(4, 'urgent', '#ff0000')] }));
-    expect(planData(result, { file: 'ws.yaml', workspace: WS })).toEqual({
+    const target = { server: 'https://api.example.com/api/v3', workspace: WS, workspaceName: 'Staging', profile: 'ci' };
+    expect(planData(result, { file: 'ws.yaml', target })).toEqual({
       file: 'ws.yaml',
+      server: 'https://api.example.com/api/v3',
       workspace: WS,
+      workspace_name: 'Staging',
+      profile: 'ci',
       changes: [{ action: 'update', section: 'labels', key: 'urgent', id: 4, fields: [{ field: 'color', old: '#ff0000', new: '#00ff00' }] }],
       counts: { create: 0, update: 1, replace: 0, delete: 0, blocked: 0 },
       unmanaged: [],

@@ -15,6 +15,8 @@ afterEach(() => api.close());
 const label = (id: number, name: string, color: string | null = null) => ({ id, workspace_id: WS, name, color, ...stamp });
 const role = (id: number, name: string, permissions: string[] = []) => ({ id, workspace_id: WS, name, permissions, ...stamp });
 const bare = (path: string) => (p: string) => p.split('?')[0] === path;
+/** The head of every plan here: the harness logs in through the environment, with no profile saved. */
+const HEAD = `Server:    ${BASE_URL} (from WSM_BASE_URL)\nWorkspace: ${WS} (from WSM_WORKSPACE)\nProfile:   (none)\n\n`;
 
 /** GET of a whole list (every page query): answers one page. */
 function list(segment: string, records: unknown[]) {
@@ -54,9 +56,9 @@ describe('the file is checked entirely before anything is sent', () => {
     expect(stderr).toBe(
       [
         `error: ${file} is not a valid workspace file: nothing was sent`,
-        '  labels.0.colour (line 4): "colour" is not a known field.',
+        '  labels.0.colour (line 4): "colour" is not a known field (did you mean "color"?).',
         '  roles.0.id (line 7): "id" is not a known field: ids never appear in the file, items are known by name (templates by name and language).',
-        '  lables (line 2): "lables" is not a known field.',
+        '  lables (line 2): "lables" is not a known field (did you mean "labels"?).',
         '  fields.1 (line 1): The name field must contain only lowercase letters and underscores.',
         '  labels.1.color (line 5): The color field must be a hex colour such as #1a2b3c.',
         '  roles.0.permissions.1 (line 7): The selected permission is invalid.',
@@ -80,6 +82,53 @@ describe('the file is checked entirely before anything is sent', () => {
     expect(second.code).toBe(2);
     expect(second.stderr).toContain('  templates.0.header.media.file (line 1): banner.png cannot be read.');
   });
+
+  it('a misspelt key in a template gets the key it may mean; a key like none gets no guess', async () => {
+    const file = await api.file(
+      'deep.yaml',
+      ['templates:', '  - { name: login_code, language: en, catgory: AUTHENTICATION, codeExpirationMinute: 10, zzz: 1 }', ''].join('\n'),
+    );
+    const { code, stderr } = await api.run(['apply', '-f', file, '--yes']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('  templates.0.catgory (line 2): "catgory" is not a known field (did you mean "category"?).\n');
+    expect(stderr).toContain('  templates.0.codeExpirationMinute (line 2): "codeExpirationMinute" is not a known field (did you mean "codeExpirationMinutes"?).\n');
+    expect(stderr).toContain('  templates.0.zzz (line 2): "zzz" is not a known field.\n');
+  });
+});
+
+describe('every plan names its target (issue 23.4)', () => {
+  const STAGING = '7d4e2b10-3c5f-4a6b-8c9d-0e1f2a3b4c5d';
+  const STP = `/api/v3/workspaces/${STAGING}`;
+
+  it('wsm -w <staging> diff: the head names server, workspace (name and id) and profile; the apply it suggests keeps -w', async () => {
+    await api.run(['profile', 'set', 'base-url', BASE_URL, '--profile', 'prod']);
+    await api.run(['profile', 'set', 'workspace', WS, '--profile', 'prod']);
+    const path = await api.file('ws-stg.yaml', 'labels:\n  - { name: urgent, color: "#00ff00" }\n');
+    api.pool.intercept({ path: STP, method: 'GET' }).reply(200, { data: { id: STAGING, name: 'Staging', ...stamp } }, JSON_HEADERS);
+    api.pool.intercept({ path: bare(`${STP}/labels`), method: 'GET' }).reply(200, page([label(4, 'urgent', '#ff0000')], 1, 1, 100), JSON_HEADERS);
+    const env = { WSM_BASE_URL: undefined, WSM_WORKSPACE: undefined };
+    const { code, stdout, stderr } = await api.run(['-w', STAGING, '--profile', 'prod', 'diff', '-f', path], { env });
+    expect(code).toBe(2);
+    expect(stdout).toBe(
+      `Server:    ${BASE_URL}\nWorkspace: Staging (${STAGING}) (from -w)\nProfile:   prod\n\n` +
+        '~ labels urgent color "#ff0000" → "#00ff00"\n\nPlan: 0 to create, 1 to update, 0 to replace, 0 to delete.\n',
+    );
+    // Run as printed, the suggestion applies to staging, not to the profile's own workspace.
+    expect(stderr).toBe(`1 change planned: the workspace differs from ${path} (\`wsm apply -f ${path} --profile prod -w ${STAGING}\` makes it)\n`);
+  });
+
+  it('-o json carries the same target, and apply asks naming it', async () => {
+    const path = await api.file('ws.yaml', 'labels:\n  - { name: urgent, color: "#00ff00" }\n');
+    for (let i = 0; i < 2; i++) {
+      api.pool.intercept({ path: WSP, method: 'GET' }).reply(200, { data: { id: WS, name: 'Production', ...stamp } }, JSON_HEADERS);
+      list('labels', [label(4, 'urgent', '#ff0000')]);
+    }
+    const json = await api.run(['diff', '-f', path, '-o', 'json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ file: path, server: BASE_URL, workspace: WS, workspace_name: 'Production', profile: null });
+    const prompter = scriptedPrompter({ confirm: [false] });
+    expect((await api.run(['apply', '-f', path], { stdinTTY: true, prompter })).code).toBe(2);
+    expect(prompter.asked).toEqual([`Apply 1 change to workspace Production (${WS}) on ${BASE_URL}?`]);
+  });
 });
 
 describe('wsm apply', () => {
@@ -92,7 +141,7 @@ describe('wsm apply', () => {
     const { code, stdout, stderr } = await api.run(['apply', '-f', path]);
     expect(code).toBe(2);
     expect(stdout).toContain('~ labels urgent color "#ff0000" → "#00ff00"\n');
-    expect(stderr).toContain(`error: applying 1 change to workspace ${WS} needs --yes when not on a terminal\n`);
+    expect(stderr).toContain(`error: applying 1 change to workspace ${WS} on ${BASE_URL} needs --yes when not on a terminal\n`);
   });
 
   it('deleting a label on a server that lists labels: that one list says the extensions are there, no second read', async () => {
@@ -104,7 +153,7 @@ describe('wsm apply', () => {
       .persist();
     const { code, stdout } = await api.run(['diff', '-f', path, '--prune']);
     expect(code).toBe(2);
-    expect(stdout).toBe('- labels stray\n\nPlan: 0 to create, 0 to update, 0 to replace, 1 to delete.\n');
+    expect(stdout).toBe(HEAD + '- labels stray\n\nPlan: 0 to create, 0 to update, 0 to replace, 1 to delete.\n');
     expect(asked).toHaveLength(1);
   });
 
@@ -129,7 +178,7 @@ describe('wsm apply', () => {
     list('roles', []);
     const { code, stdout } = await api.run(['apply', '-f', path, '--dry-run']);
     expect(code).toBe(0);
-    expect(stdout).toBe('+ labels urgent\n\n+ roles Agent\n\nPlan: 2 to create, 0 to update, 0 to replace, 0 to delete.\nDry run: nothing was changed.\n');
+    expect(stdout).toBe(HEAD + '+ labels urgent\n\n+ roles Agent\n\nPlan: 2 to create, 0 to update, 0 to replace, 0 to delete.\nDry run: nothing was changed.\n');
   });
 
   it('refuses a template change it cannot make in place, before changing anything (exit 2)', async () => {
@@ -215,6 +264,7 @@ describe('a server without the extensions a change needs', () => {
     const diff = await api.run(['diff', '-f', path, '--prune']);
     expect(diff.code).toBe(2);
     expect(diff.stdout).toBe(
+      HEAD +
       [
         '- groups Old (not on this server: deleting a contact group)',
         '',

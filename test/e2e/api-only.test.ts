@@ -62,6 +62,14 @@ describe('README workflows against wsm serve --api-only', () => {
     expect(await works(['contacts', 'export'])).toContain('14155550101');
   });
 
+  it('a value for a custom field the workspace lacks: the server\'s field error names the flag typed', async () => {
+    const unknownField = await run(['contacts', 'create', '--number', '14155550109', '--name', 'Cy', '--field', 'country=PT']);
+    expect({ code: unknownField.code, stderr: unknownField.stderr }).toEqual({
+      code: 5,
+      stderr: 'error: the server rejected the contact:\n  --field country: The country field is not a contact field of this workspace.\n',
+    });
+  });
+
   it('groups, fields, imports, labels, roles', async () => {
     const group = (await works(['groups', 'create', 'VIP buyers', '-q'])).trim();
     await works(['groups', 'list']);

@@ -27,11 +27,11 @@ describe('contacts delete|update --from against wsm serve', () => {
     expect(await backend.stop()).toBe(0);
   });
 
-  it('update --from a CSV as export writes it: each row its own changes; a missing id fails, exit 4, summary line', async () => {
+  it('update --from a CSV as export writes it: each row its own changes; a missing id fails, exit 8 (done, some failed), summary line', async () => {
     const file = join(backend.dir, 'changes.csv');
     writeFileSync(file, `id,name,status\n${ids[0]},Renamed,false\n${ids[1]},Also renamed,\n999999,Ghost,true\n`);
     const res = await run(['contacts', 'update', '--from', file, '-o', 'ndjson']);
-    expect(res.code).toBe(4);
+    expect(res.code).toBe(8);
     expect(res.stderr).toBe('error: 1 of 3 failed\n');
     expect(res.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
       { id: Number(ids[0]), outcome: 'updated', status: 200, message: 'Contact updated successfully.' },

@@ -28,7 +28,10 @@ describe('auth login in a script', () => {
     const login = await wsm(server.env, ['auth', 'login', '--profile', 'ci', '--with-token', '--base-url', server.url], token + '\n');
     expect(login.code).toBe(0);
     expect(login.stdout).toBe('');
-    expect(login.stderr).toBe('warning: no workspace chosen: this token reaches 2 workspaces and none is picked without a terminal; profile "ci" is now current without one: pass -w <uuid> or run `wsm workspace use`\n');
+    expect(login.stderr).toBe(
+      `✓ logged in to ${server.url} as Owner <owner@wsm.local> (profile "ci", now current)\n` +
+        `warning: no workspace chosen: this token reaches 2 workspaces and none is picked without a terminal; profile "ci" is now current without one: pass -w <uuid> or run \`wsm workspace use --profile ci --base-url ${server.url}\`\n`,
+    );
     const profiles = await wsm(server.env, ['profile', 'list', '-o', 'json']);
     expect(JSON.parse(profiles.stdout)).toContainEqual(expect.objectContaining({ name: 'ci', current: true }));
     const after = await wsm(server.env, ['contacts', 'list']);
@@ -58,7 +61,7 @@ describe('auth login --email: a user made with users create --password signs in'
     expect(savedProfiles(server).dee).toBeUndefined();
 
     const login = await wsm(server.env, ['auth', 'login', '--profile', 'dee', '--email', 'dee@example.com', '--password-stdin', '--base-url', server.url], 'long password\n');
-    expect(login).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(login).toEqual({ code: 0, stdout: '', stderr: `✓ logged in to ${server.url} as Dee <dee@example.com> (profile "dee", now current)\n` });
     const dee = savedProfiles(server).dee;
     expect(dee).toMatchObject({ base_url: server.url, workspace: savedProfiles(server).local.workspace });
     expect(dee.token).not.toBe(token);

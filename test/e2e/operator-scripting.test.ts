@@ -75,7 +75,7 @@ describe('--json <fields> and --jq <expr> (12.6)', () => {
     const res = await run('contacts', 'list', '--json', 'id,nmae');
     expect(res.code).toBe(2);
     expect(res.stderr).toBe(
-      'error: unknown field "nmae" for --json; available: id, workspace_id, number, name, email, gender, status, avatar_url, contact_groups, fields, created_at, updated_at\n',
+      'error: unknown field "nmae" (did you mean "name"?) for --json; available: id, workspace_id, number, name, email, gender, status, avatar_url, contact_groups, fields, created_at, updated_at\n',
     );
     expect(res.stdout).toBe('');
   });
@@ -120,7 +120,10 @@ describe('CSV cells a spreadsheet would run are neutralised (13.13)', () => {
 
 describe('redaction masks the token only where it is a token (12.7)', () => {
   it('with --token t, "route" and "Unauthenticated." stay whole in messages and traces', async () => {
-    const foreign = await fakeServer((req, res) => reply(res, 404, { message: `Route ${req.method}:${req.url} not found` }));
+    // An API (a request without a token is its 401) without the route.
+    const foreign = await fakeServer((req, res) =>
+      req.headers.authorization ? reply(res, 404, { message: `Route ${req.method}:${req.url} not found` }) : reply(res, 401, { message: 'Unauthenticated.' }),
+    );
     try {
       const res = await wsm(server.env, ['api', 'GET', '/no-such-route', '--base-url', foreign.url, '--token', 't', '-v']);
       expect(res.code).toBe(4);
@@ -196,10 +199,14 @@ describe('messages in the user’s words, version and timeouts (12.8)', () => {
     }
   });
 
-  it('a base URL without /api/v3 that answers 404 suggests the suffix', async () => {
-    const res = await wsm({ ...server.env, WSM_BASE_URL: server.url.replace(/\/api\/v3$/, '') }, ['labels', 'list']);
+  it('a base URL that is not the API\'s (no /api/v3, or /api/v2) is said as such, with the URL that answers, not blamed on the workspace', async () => {
+    const bare = server.url.replace(/\/api\/v3$/, '');
+    const res = await wsm({ ...server.env, WSM_BASE_URL: bare }, ['labels', 'list']);
     expect(res.code).toBe(4);
-    expect(res.stderr).toMatch(/does not end in \/api\/v3: is that suffix missing\? \(wsm profile set base-url http:\/\/127\.0\.0\.1:\d+\/api\/v3\)\n$/);
+    expect(res.stderr).toBe(`error: ${bare} (from WSM_BASE_URL) does not answer like the Workspace Messaging API: is /api/v3 the right path? ${server.url} does: set WSM_BASE_URL=${server.url}\n`);
+    const v2 = await wsm(server.env, ['--base-url', `${bare}/api/v2`, 'labels', 'list']);
+    expect(v2.code).toBe(4);
+    expect(v2.stderr).toBe(`error: ${bare}/api/v2 (from --base-url) does not answer like the Workspace Messaging API: is /api/v3 the right path? ${server.url} does: pass --base-url ${server.url}\n`);
   });
 });
 

@@ -209,7 +209,7 @@ describe('delete confirmations (issue 12.12)', () => {
 
     const right = await onTerminal(server.env, ['templates', 'delete', '2'], { columns: 120, keys: 'login_code\r', when: 'Type its name' });
     expect(right.code).toBe(0);
-    expect(right.screen).toContain('Deleted template login_code (id 2, APPROVED).');
+    expect(right.screen).toContain('✓ deleted template login_code (id 2, APPROVED)');
     expect((await wsm(server.env, ['templates', 'get', '2'])).code).toBe(4);
   });
 

@@ -97,13 +97,13 @@ describe('Ctrl-C during contacts import --wait (12.3)', () => {
     const server = await importServer((n) => (n === 0 ? { status: 'processing' } : undefined));
     try {
       const run = started(envFor(server.url), ['contacts', 'import', file, '--wait', '--interval', '0.1s']);
-      await run.stderrShows(`Uploaded ${file} as import 8.`);
+      await run.stderrShows(`✓ uploaded ${file} as import 8`);
       await server.hung;
       run.interrupt();
       const { code, signal, stdout, stderr } = await run.exited;
       expect({ code, signal }).toEqual({ code: 130, signal: null });
       expect(stdout).toBe('');
-      expect(stderr).toBe(`Uploaded ${file} as import 8.\ninterrupted: import 8 keeps running on the server: wsm imports get 8 --wait\n`);
+      expect(stderr).toBe(`✓ uploaded ${file} as import 8\ninterrupted: import 8 keeps running on the server: \`wsm imports get 8 --wait\`\n`);
     } finally {
       await server.close();
     }
@@ -115,12 +115,12 @@ describe('Ctrl-C during contacts import --wait (12.3)', () => {
       const env = envFor(server.url);
       delete env.WSM_WORKSPACE;
       const run = started(env, ['contacts', 'import', file, '--wait', '--interval', '0.1s', '-w', WORKSPACE]);
-      await run.stderrShows('as import 8.');
+      await run.stderrShows('as import 8\n');
       while (server.polls() < 2) await new Promise((resolve) => setTimeout(resolve, 20));
       run.interrupt();
       const { code, stderr } = await run.exited;
       expect(code).toBe(130);
-      expect(stderr).toContain(`interrupted: import 8 keeps running on the server: wsm imports get 8 --wait -w ${WORKSPACE}\n`);
+      expect(stderr).toContain(`interrupted: import 8 keeps running on the server: \`wsm imports get 8 --wait -w ${WORKSPACE}\`\n`);
     } finally {
       await server.close();
     }
@@ -128,12 +128,12 @@ describe('Ctrl-C during contacts import --wait (12.3)', () => {
 });
 
 describe('the upload line when piped (12.3)', () => {
-  it('`Uploaded <file> as import N.` goes to stderr also when piped, beside -o json on stdout; -q prints only the id', async () => {
+  it('`✓ uploaded <file> as import N` goes to stderr also when piped, beside -o json on stdout; -q prints only the id', async () => {
     const server = await importServer(() => ({ status: 'completed' }));
     try {
       const res = await wsm(envFor(server.url), ['contacts', 'import', file, '-o', 'json']);
       expect(res.code, res.stderr).toBe(0);
-      expect(res.stderr).toBe(`Uploaded ${file} as import 8.\n`);
+      expect(res.stderr).toBe(`✓ uploaded ${file} as import 8\n`);
       expect(JSON.parse(res.stdout)).toMatchObject({ id: 8, status: 'pending' });
       const quiet = await wsm(envFor(server.url), ['imports', 'create', file, '-q']);
       expect(quiet).toMatchObject({ code: 0, stdout: '8\n', stderr: '' });
@@ -157,7 +157,7 @@ describe('import progress on a terminal (12.2)', () => {
       const out = join(dir, 'import.json');
       const { code, screen } = await onTerminal(envFor(server.url), ['contacts', 'import', file, '--wait', '--interval', '0.3s', '-o', 'json'], { columns: 100, redirect: `> '${out}'` });
       expect(code).toBe(0);
-      expect(screen).toContain(`Uploaded ${file} as import 8.`);
+      expect(screen).toContain(`uploaded ${file} as import 8`);
       // Before the count: done and rate only; after it: the bar, the share and done/total.
       expect(screen).toMatch(/Importing people\.csv 0 \| [\d,]+\/s/);
       expect(screen).toMatch(/Importing people\.csv █*░+ 25% \| 250\/1,000 \| [\d,]+\/s \| \S+ left/);
@@ -234,7 +234,7 @@ describe('Ctrl-C during templates sync --wait (12.3), progress (12.2)', () => {
       run.interrupt();
       const { code, signal, stderr } = await run.exited;
       expect({ code, signal }).toEqual({ code: 130, signal: null });
-      expect(stderr).toBe(`interrupted: the provider's review goes on: wsm templates sync --wait --fail-on-rejected --template ${id} resumes the wait\n`);
+      expect(stderr).toBe(`interrupted: the provider's review goes on: \`wsm templates sync --wait --fail-on-rejected --template ${id}\` resumes the wait\n`);
     } finally {
       await standin.close();
     }
@@ -250,7 +250,7 @@ describe('Ctrl-C during templates sync --wait (12.3), progress (12.2)', () => {
       const { code, screen } = await onTerminal(slow.env, ['templates', 'sync', '--wait', '--interval', '0.2s'], { columns: 100, keys: '\x03', when: 'Templates reviewed' });
       expect(screen).toMatch(/Templates reviewed ░+ 0% \| 0\/2/);
       // The bar is erased, then the one line.
-      expect(screen).toMatch(/\x1b\[2Kinterrupted: the provider's review goes on: wsm templates sync --wait resumes the wait\n$/);
+      expect(screen).toMatch(/\x1b\[2Kinterrupted: the provider's review goes on: `wsm templates sync --wait` resumes the wait\n$/);
       expect(code).toBe(130);
     } finally {
       expect(await slow.stop()).toBe(0);

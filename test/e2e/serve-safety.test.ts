@@ -96,7 +96,7 @@ describe('a database file wsm serve cannot use', () => {
       ['damaged.db', `is a damaged SQLite database (SQLite reports: database disk image is malformed): ${restore}`],
       ['contacts.db', `is not a SQLite database (it starts with "number,name.5550001,Ann."): ${restore}`],
       ['foreign.db', 'is a SQLite database of another application (tables notes, tags), left as it is: pass --db the path of a wsm database, or of a new file'],
-      ['newer.db', 'was written by a newer wsm (schema version 99; this wsm knows up to 9): upgrade wsm, or pass --db another path'],
+      ['newer.db', 'was written by a newer wsm (schema version 99; this wsm knows up to 10): upgrade wsm, or pass --db another path'],
       ['folder.db', 'is a directory: pass --db the path of a database file'],
     ];
     const fingerprint = (name: string) => (statSync(at(name)).isDirectory() ? 'a directory' : readFileSync(at(name)).toString('base64'));
@@ -132,7 +132,11 @@ describe('wsm auth logout against wsm serve', () => {
     const server = await start();
     const { token, workspace } = localProfile(server);
     const res = await wsm(server.env, ['auth', 'logout', '--profile', 'local']);
-    expect({ code: res.code, stdout: res.stdout, stderr: res.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect({ code: res.code, stdout: res.stdout, stderr: res.stderr }).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '✓ logged out: revoked the token on the server and removed it from profile "local"\n',
+    });
     const after = await fetch(`${server.url}/workspaces/${workspace}`, { headers: { authorization: `Bearer ${token}` } });
     expect(after.status).toBe(401);
     expect(JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local.token).toBeUndefined();

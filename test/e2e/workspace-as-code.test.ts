@@ -38,7 +38,9 @@ async function workspace(name: string) {
   expect(made.code, made.stderr).toBe(0);
   const id = JSON.parse(made.stdout).id as string;
   const file = (base: string) => join(server.dir, `${name}-${base}`);
-  return { id, file, run: (...args: string[]) => wsm(server.env, ['-w', id, ...args]) };
+  // Every plan is headed by what it is against: the server and profile `wsm serve` saved, this workspace from -w.
+  const head = `Server:    ${server.url}\nWorkspace: ${name} (${id}) (from -w)\nProfile:   local\n\n`;
+  return { id, file, head, run: (...args: string[]) => wsm(server.env, ['-w', id, ...args]) };
 }
 
 /** A workspace with BASE applied, and the path of its file. */
@@ -81,7 +83,7 @@ describe('wsm pull, diff and apply against wsm serve', () => {
     expect(pulled).not.toContain('Owner');
     const same = await ws.run('diff', '-f', pulledPath);
     expect(same.code, same.stderr).toBe(0);
-    expect(same.stdout).toBe(`No changes: the workspace matches ${pulledPath}.\n`);
+    expect(same.stdout).toBe(`${ws.head}No changes: the workspace matches ${pulledPath}.\n`);
     // On stdout the schema is named from the working directory, in the file from the file's own.
     const body = (text: string) => text.slice(text.indexOf('\n'));
     expect(body((await ws.run('pull', '-o', 'yaml')).stdout)).toBe(body(pulled));
@@ -91,9 +93,10 @@ describe('wsm pull, diff and apply against wsm serve', () => {
     writeFileSync(pulledPath, pulled.replace('"#ff0000"', '"#00ff00"'));
     const planned = await ws.run('diff', '-f', pulledPath);
     expect(planned.code).toBe(2);
-    expect(planned.stdout).toBe('~ labels urgent color "#ff0000" → "#00ff00"\n\nPlan: 0 to create, 1 to update, 0 to replace, 0 to delete.\n');
+    expect(planned.stdout).toBe(ws.head + '~ labels urgent color "#ff0000" → "#00ff00"\n\nPlan: 0 to create, 1 to update, 0 to replace, 0 to delete.\n');
     // Changes planned is a result, not a failure: no `error:` prefix (Terraform's -detailed-exitcode).
-    expect(planned.stderr).toBe(`1 change planned: the workspace differs from ${pulledPath} (\`wsm apply -f ${pulledPath}\` makes it)\n`);
+    // Run as printed, the suggestion acts on this workspace: it keeps the -w given.
+    expect(planned.stderr).toBe(`1 change planned: the workspace differs from ${pulledPath} (\`wsm apply -f ${pulledPath} -w ${ws.id}\` makes it)\n`);
     const asData = await ws.run('diff', '-f', pulledPath, '-o', 'json');
     expect(asData.code).toBe(2);
     expect(JSON.parse(asData.stdout).changes).toEqual([{ action: 'update', section: 'labels', key: 'urgent', id: expect.any(Number), fields: [{ field: 'color', old: '#ff0000', new: '#00ff00' }] }]);
@@ -102,7 +105,7 @@ describe('wsm pull, diff and apply against wsm serve', () => {
     expect(update.code, update.stderr).toBe(0);
     expect(update.stdout).toContain('~ labels urgent: updated\nApply complete: 0 created, 1 updated, 0 replaced, 0 deleted.\n');
     expect((await ws.run('diff', '-f', pulledPath)).code).toBe(0);
-    expect((await ws.run('apply', '-f', pulledPath, '--yes')).stdout).toBe(`No changes: the workspace matches ${pulledPath}.\n`);
+    expect((await ws.run('apply', '-f', pulledPath, '--yes')).stdout).toBe(`${ws.head}No changes: the workspace matches ${pulledPath}.\n`);
     const labels = JSON.parse((await ws.run('labels', 'list', '-o', 'json')).stdout);
     expect(labels).toMatchObject([{ name: 'urgent', color: '#00ff00' }]);
   }, MANY_RUNS);
@@ -117,7 +120,7 @@ describe('wsm pull, diff and apply against wsm serve', () => {
     expect(kept.stdout).toContain(`Not in ${path}, kept (--prune deletes them): groups Old, labels stray.`);
     const planned = await ws.run('diff', '-f', path, '--prune');
     expect(planned.code).toBe(2);
-    expect(planned.stdout).toBe('- groups Old\n\n- labels stray\n\nPlan: 0 to create, 0 to update, 0 to replace, 2 to delete.\n');
+    expect(planned.stdout).toBe(ws.head + '- groups Old\n\n- labels stray\n\nPlan: 0 to create, 0 to update, 0 to replace, 2 to delete.\n');
     const pruned = await ws.run('apply', '-f', path, '--prune', '--yes');
     expect(pruned.code, pruned.stderr).toBe(0);
     expect(pruned.stdout).toContain('- labels stray: deleted\n- groups Old: deleted\n');
@@ -161,7 +164,7 @@ describe('wsm pull, diff and apply against wsm serve', () => {
 
     const badKey = await ws.run('diff', '-f', misspelt);
     expect(badKey).toMatchObject({ code: 1, stdout: '' });
-    expect(badKey.stderr).toContain(`error: ${misspelt} is not a valid workspace file: nothing was sent\n  feilds (line 1): "feilds" is not a known field.\n`);
+    expect(badKey.stderr).toContain(`error: ${misspelt} is not a valid workspace file: nothing was sent\n  feilds (line 1): "feilds" is not a known field (did you mean "fields"?).\n`);
     const badYaml = await ws.run('diff', '-f', syntax);
     expect(badYaml).toMatchObject({ code: 1, stdout: '' });
     expect(badYaml.stderr).toMatch(/^error: .*syntax.yaml is neither valid YAML nor valid JSON: nothing was sent\n {2}line 3: /);
@@ -233,7 +236,7 @@ describe('wsm pull, diff and apply against wsm serve', () => {
     );
     const left = await ws.run('diff', '-f', path);
     expect(left.code).toBe(2);
-    expect(left.stdout).toBe('+ templates banner_promo/en\n\nPlan: 1 to create, 0 to update, 0 to replace, 0 to delete.\n');
+    expect(left.stdout).toBe(ws.head + '+ templates banner_promo/en\n\nPlan: 1 to create, 0 to update, 0 to replace, 0 to delete.\n');
 
     writeFileSync(join(server.dir, 'banner.png'), PNG);
     const rerun = await ws.run('apply', '-f', path, '--yes');

@@ -1,5 +1,5 @@
 /**
- * Migration 009 (decisions.md §8): status moves from the person to each membership (a user
+ * Migration 010 (decisions.md §8): status moves from the person to each membership (a user
  * deactivated before stays shut out everywhere), and the role each workspace was created with is
  * marked built in, even where it was renamed since.
  */
@@ -10,7 +10,7 @@ import { migrations } from '../../src/server/migrations/index.js';
 
 it('gives every membership its user\'s status and marks the first role of each workspace built in', () => {
   const db = new Database(':memory:');
-  for (const migration of migrations.filter((m) => m.version <= 8)) {
+  for (const migration of migrations.filter((m) => m.version <= 9)) {
     if (migration.sql) db.exec(migration.sql);
     migration.run?.(db);
     db.pragma(`user_version = ${migration.version}`);

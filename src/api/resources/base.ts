@@ -54,8 +54,8 @@ export async function extension<T>(operation: string, call: () => Promise<T>, in
 }
 
 /** An extension GET of one record (`noun` like "contact"): "not supported" with `instead`, or the record. */
-export async function getOneExtension<T>(ctx: ResourceContext, path: string, noun: string, id: number | string, instead: string, signal?: AbortSignal): Promise<{ data: T }> {
-  const body = await extension(`getting one ${noun}`, () => ctx.transport.request({ method: 'GET', path, signal }), instead);
+export async function getOneExtension<T>(ctx: ResourceContext, path: string, noun: string, id: number | string, instead: string, request?: Partial<EngineRequest>): Promise<{ data: T }> {
+  const body = await extension(`getting one ${noun}`, () => ctx.transport.request({ method: 'GET', path, signal: request?.signal, retryThrottled: request?.retryThrottled }), instead);
   return { data: requireRecord<T>(body, `getting ${noun} ${id}`) };
 }
 

@@ -44,9 +44,9 @@ export class ContactsResource {
     return walkPages((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
   }
 
-  /** Extension: GET one contact. */
-  async get(id: number | string): Promise<Single<Contact>> {
-    return getOneExtension<Contact>(this.ctx, this.path(id), 'contact', id, 'find it with `wsm contacts list --search <number or name>`');
+  /** Extension: GET one contact; `request` comes from the page engine when it is one of many. */
+  async get(id: number | string, request?: EngineRequest): Promise<Single<Contact>> {
+    return getOneExtension<Contact>(this.ctx, this.path(id), 'contact', id, 'find it with `wsm contacts list --search <number or name>`', request);
   }
 
   async create(body: ContactCreateBody, files: ContactFileOptions = {}): Promise<Written<Contact>> {

@@ -34,7 +34,7 @@ export class ImportsResource {
 
   /** Extension: GET one import, which is how its progress is polled. */
   async get(id: number | string, request?: Partial<Pick<EngineRequest, 'signal'>>): Promise<Single<ContactImport>> {
-    return getOneExtension<ContactImport>(this.ctx, this.path(id), 'contact import', id, 'find it in `wsm imports list`', request?.signal);
+    return getOneExtension<ContactImport>(this.ctx, this.path(id), 'contact import', id, 'find it in `wsm imports list`', { signal: request?.signal });
   }
 
   /**

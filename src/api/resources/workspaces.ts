@@ -1,8 +1,12 @@
 // The workspace itself, its permissions, and the partner defaults for new workspaces.
 import { isJsonObject, permissionName, requireRecord, written, type Written } from '../answers.js';
-import { UnusableResponseError } from '../errors.js';
+import { APIStatusError, AuthenticationError, UnusableResponseError } from '../errors.js';
 import { partnerPermissionsShape, workspaceCreateBody, type Single, type Workspace } from '../schemas/index.js';
 import { checkBody, extension, workspacePath, type ResourceContext } from './base.js';
+
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+/** A probe is a diagnosis, never worth the user's whole request timeout. */
+const PROBE_TIMEOUT_MS = 5_000;
 
 export class WorkspacesResource {
   constructor(private readonly ctx: ResourceContext) {}
@@ -10,6 +14,23 @@ export class WorkspacesResource {
   async get(): Promise<Single<Workspace>> {
     const body = await this.ctx.transport.request({ method: 'GET', path: workspacePath(this.ctx) });
     return { data: requireRecord<Workspace>(body, 'getting the workspace') };
+  }
+
+  /**
+   * Whether the base URL answers like the Workspace Messaging API: api.md has every endpoint answer
+   * a request without a token with 401, so GET /workspaces/{workspace} without one does, whatever
+   * the workspace; a router with no such route answers 404 (or a web page 200) instead. Undefined
+   * when the server cannot be asked (down, too slow). Costs one request: only ever asked after a
+   * request failed in a way a wrong base URL would explain.
+   */
+  async answersLikeApi(workspace = NIL_UUID, timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean | undefined> {
+    try {
+      await this.ctx.transport.request({ method: 'GET', path: `/workspaces/${encodeURIComponent(workspace)}`, anonymous: true, timeoutMs });
+      return false;
+    } catch (error) {
+      if (error instanceof AuthenticationError) return true;
+      return error instanceof APIStatusError ? false : undefined;
+    }
   }
 
   /** Extension: POST /workspaces; the caller becomes its owner. */

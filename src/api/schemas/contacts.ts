@@ -18,10 +18,17 @@ export const contactNumber = z
   .transform(normalizeNumber)
   .pipe(z.string().regex(NUMBER_PATTERN, 'The number must be a phone number of 7 to 15 digits.'));
 
-const email = z.email().max(255).nullable();
+export const FIELD_VALUE_MAX = 1024;
+/**
+ * Contact text is stored in Unicode's composed form (NFC), so that text which looks the same is
+ * the same: `é` typed as one character or as `e` and an accent is one name (decisions.md §8).
+ */
+const nfc = (text: string) => text.normalize('NFC');
+const contactName = z.string().trim().max(CONTACT_NAME_MAX).transform(nfc);
+const email = z.email().max(255).transform(nfc).nullable();
 const gender = z.enum(GENDERS).nullable();
-/** Extension: custom field values by contact-field name. */
-const fieldValues = z.record(z.string(), z.string().max(1024));
+/** Extension: custom field values by contact-field name, trimmed (an empty value removes the field). */
+export const fieldValues = z.record(z.string(), z.string().trim().max(FIELD_VALUE_MAX).transform(nfc));
 
 export const contactRecord = z.object({
   id: z.number().int(),
@@ -40,7 +47,7 @@ export type Contact = z.infer<typeof contactRecord>;
 
 export const contactCreateBody = z.object({
   number: contactNumber,
-  name: z.string().trim().max(CONTACT_NAME_MAX).optional(),
+  name: contactName.optional(),
   email: email.optional(),
   gender: gender.optional(),
   status: boolish.optional(),
@@ -52,7 +59,7 @@ export type ContactCreateInput = z.output<typeof contactCreateBody>;
 
 /** `number` sent on update is ignored (api.md); `name` is required. */
 export const contactUpdateBody = z.object({
-  name: z.string().trim().min(1).max(CONTACT_NAME_MAX),
+  name: z.string().trim().min(1).max(CONTACT_NAME_MAX).transform(nfc),
   email: email.optional(),
   gender: gender.optional(),
   status: boolish.optional(),
@@ -84,13 +91,12 @@ export const groupNamesCell = z
   })
   .pipe(z.array(groupCreateBody.shape.name));
 
-/** What a row of an import CSV must satisfy (decisions.md §3); shared by server and `wsm contacts import`. */
-export const importRow = z.object({
-  number: contactNumber,
-  name: z.string().trim().max(CONTACT_NAME_MAX).optional(),
-  email: z.email().max(255).optional(),
-  gender: z.enum(GENDERS).optional(),
-  status: boolish.optional(),
+/**
+ * What a row of an import CSV must satisfy (decisions.md §3, §8): the rules of `contacts create`
+ * (lengths, e-mail, number, field values), with the groups named rather than given by id. Shared
+ * by the server's import and the CLI's check.
+ */
+export const importRow = contactCreateBody.omit({ contact_groups: true }).extend({
   contact_groups: groupNamesCell.optional(),
 });
 export type ImportRow = z.output<typeof importRow>;

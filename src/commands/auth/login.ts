@@ -12,6 +12,7 @@ import { baseUrlProblem, isUuid, normalizeBaseUrl } from '../../cli/values.js';
 import { pickWorkspace } from '../workspace/mine.js';
 import type { MeUser } from './me.js';
 import { issueToken, passwordFromStdin } from './password.js';
+import { probeWith, wrongBaseUrl, type BaseUrlOrigin } from '../../cli/base-url-check.js';
 import { checkWorkspace, describeVerified, verifyToken } from './verify.js';
 
 export async function run(ctx: Context, input: VerbInput): Promise<void> {
@@ -49,10 +50,15 @@ export async function run(ctx: Context, input: VerbInput): Promise<void> {
 
   const canPrompt = io.isStdinTTY && !withToken && !passwordStdin;
   let baseUrl = globals.baseUrl || env.WSM_BASE_URL;
+  let origin: BaseUrlOrigin = { source: globals.baseUrl ? 'flag' : 'env' };
   if (!baseUrl && canPrompt) {
     baseUrl = await ctx.prompter.input('API base URL', { default: knownBaseUrl, validate: (v) => baseUrlProblem(v) ?? true });
+    origin = { source: 'typed' };
   }
-  baseUrl ||= knownBaseUrl;
+  if (!baseUrl) {
+    baseUrl = knownBaseUrl;
+    origin = { source: 'profile', profile: saved.base_url !== undefined ? profileName : currentName };
+  }
   if (!baseUrl) throw new UsageError('no base URL: pass --base-url <url> (or set WSM_BASE_URL)');
   const urlProblem = baseUrlProblem(baseUrl);
   if (urlProblem) throw new UsageError(urlProblem);
@@ -73,17 +79,19 @@ export async function run(ctx: Context, input: VerbInput): Promise<void> {
   // Verify before saving: a typo must not replace a working profile. Without /me, the token is
   // checked against the workspace (api.md's GET /workspaces/{workspace}).
   const client = await ctx.clientFor({ baseUrl, token, workspace });
-  const verified = await verifyToken(client, workspace, baseUrl, 'wsm auth login --base-url').catch((error: unknown) => {
+  // Logging in again is how a wrong base URL is fixed here: login saves the URL itself.
+  const wrongBase = () => wrongBaseUrl(probeWith(ctx), baseUrl, origin, (url) => `run \`wsm auth login --base-url ${url}\` (nothing was saved)`);
+  const verified = await verifyToken(client, workspace, baseUrl, wrongBase).catch((error: unknown) => {
     // The usual hint, "run wsm auth login", would send the user back here.
     if (error instanceof AuthenticationError) throw new CliError(`${baseUrl} rejected this token (401): check it; nothing was saved`, ExitCode.auth);
     throw error;
   });
-  if (verified.user) workspace = await chooseWorkspace(ctx, verified.user, workspace, given !== undefined, (id) => checkWorkspace(client, id, baseUrl));
+  if (verified.user) workspace = await chooseWorkspace(ctx, verified.user, workspace, given !== undefined, (id) => checkWorkspace(client, id, baseUrl, wrongBase));
 
   config.setProfile(profileName, { base_url: baseUrl, token, workspace });
   config.useProfile(profileName);
 
-  output.message(`Logged in to ${baseUrl} as ${describeVerified(verified)} (profile "${profileName}", now current)`);
+  output.done(`logged in to ${baseUrl} as ${describeVerified(verified)} (profile "${profileName}", now current)`);
   if (workspace === undefined) {
     // Seen in scripts too: the next command, in any shell, runs as this profile and needs a workspace.
     const count = verified.user?.workspaces?.length ?? 0;

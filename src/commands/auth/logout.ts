@@ -20,10 +20,10 @@ export async function run(ctx: Context, _input: VerbInput): Promise<void> {
     const outcome = await revoke(ctx, profile.base_url ?? baseUrl, profile.token, profileName);
     config.setProfile(profileName, { token: undefined });
     const where = `profile "${profileName}"`;
-    if (outcome === 'revoked') ctx.output.message(`Logged out: revoked the token on the server and removed it from ${where}`);
-    else if (outcome === 'rejected') ctx.output.message(`Logged out: the server no longer accepted the token; removed it from ${where}`);
+    if (outcome === 'revoked') ctx.output.done(`logged out: revoked the token on the server and removed it from ${where}`);
+    else if (outcome === 'rejected') ctx.output.done(`logged out: the server no longer accepted the token; removed it from ${where}`);
     else if (outcome === 'unsupported') ctx.output.warn(`this server does not support revoking tokens: the token was only removed from ${where}`);
-    else ctx.output.message(`Logged out: removed the token of ${where}`);
+    else ctx.output.done(`logged out: removed the token of ${where}`);
   }
   if (ctx.env.WSM_TOKEN) ctx.output.warn('WSM_TOKEN is still set in the environment and will keep being used');
 }

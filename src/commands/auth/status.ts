@@ -6,6 +6,7 @@ import type { Context } from '../../cli/context.js';
 import { NotLoggedInError } from '../../cli/errors.js';
 import type { Column } from '../../cli/output.js';
 import { maskToken } from '../../cli/values.js';
+import { probeWith, wrongBaseUrl } from '../../cli/base-url-check.js';
 import { describeVerified, verifyToken } from './verify.js';
 
 interface AuthStatus {
@@ -32,7 +33,9 @@ const columns: Column<AuthStatus>[] = [
 export async function run(ctx: Context, _input: VerbInput): Promise<void> {
   const settings = await ctx.settings();
   if (!settings.baseUrl || !settings.token) throw new NotLoggedInError();
-  const verified = await verifyToken(await ctx.client(), settings.workspace, settings.baseUrl);
+  const { baseUrl } = settings;
+  const origin = { source: settings.sources.baseUrl ?? 'profile', profile: settings.profileName } as const;
+  const verified = await verifyToken(await ctx.client(), settings.workspace, baseUrl, () => wrongBaseUrl(probeWith(ctx), baseUrl, origin));
   const status: AuthStatus = {
     profile: settings.profileName,
     base_url: settings.baseUrl,

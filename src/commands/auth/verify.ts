@@ -1,13 +1,13 @@
 // Checking a token, and the base URL it goes to, before they are trusted. GET /me where the server
 // has it (our extension: it names the user and the token's workspaces); on a server without it,
 // GET /workspaces/{workspace}, an operation of the published API. A rejected token stays a 401
-// (exit 3). A 404 from no such route (not the API's own 404 body) means the base URL is not the
-// API's: most often it lacks `/api/v3`, which the message says (exit 4, as any command meeting
-// that 404). Callers save nothing before this returns.
+// (exit 3). A 404 there may mean the base URL is not the API's: the caller's check
+// (base-url-check.ts) asks the server, says so, and names the URL that answers (exit 4, as any
+// command meeting that 404). Callers save nothing before this returns.
 import { NotFoundError } from '../../api/errors.js';
 import type { WsmClient } from '../../api/client.js';
 import { isRouteMissing } from '../../api/resources/base.js';
-import { baseUrlHint, CliError, ExitCode, UsageError } from '../../cli/errors.js';
+import { CliError, ExitCode, UsageError } from '../../cli/errors.js';
 import { fetchMe, type MeUser } from './me.js';
 
 export interface Verified {
@@ -17,34 +17,41 @@ export interface Verified {
   by: 'me' | 'workspace';
 }
 
-/** `fix`: the command that sets the base URL, for the hint (login: `wsm auth login --base-url`). */
-export async function verifyToken(client: WsmClient, workspace: string | undefined, baseUrl: string, fix?: string): Promise<Verified> {
+/**
+ * Asked once a check met a 404: the error saying the base URL does not answer like the API
+ * (base-url-check.ts), or undefined when it does and the 404 means what it says.
+ */
+export type WrongBaseCheck = () => Promise<CliError | undefined>;
+
+export async function verifyToken(client: WsmClient, workspace: string | undefined, baseUrl: string, wrongBase: WrongBaseCheck): Promise<Verified> {
   const user = await fetchMe(client);
   if (user !== undefined) return { user, by: 'me' };
-  const hint = baseUrlHint(baseUrl, fix);
   if (workspace === undefined) {
-    // Without a workspace, /me was the only probe: under a base URL lacking its suffix that is the likely reason it is missing.
-    if (hint !== '') throw new CliError(`no API answered at ${baseUrl} (404 on GET /me)${hint}`, ExitCode.notFound);
+    // Without a workspace, /me was the only probe: a base URL that is not the API's also lacks it.
+    const wrong = await wrongBase();
+    if (wrong) throw wrong;
     throw new UsageError('this server has no /me, so the token can only be checked against a workspace: pass -w <workspace uuid>');
   }
-  await checkWorkspace(client, workspace, baseUrl, hint);
+  await checkWorkspace(client, workspace, baseUrl, wrongBase);
   return { by: 'workspace' };
 }
 
 /**
  * GET /workspaces/{workspace} with `client`, which must be bound to `workspace` (named in messages):
- * exit 4 when the token does not reach it, or when the route itself is missing.
+ * exit 4 when the token does not reach it, when the route itself is missing, or when the base URL
+ * is not the API's at all (said first: it explains the rest).
  */
-export async function checkWorkspace(client: WsmClient, workspace: string, baseUrl: string, hint = baseUrlHint(baseUrl)): Promise<void> {
+export async function checkWorkspace(client: WsmClient, workspace: string, baseUrl: string, wrongBase: WrongBaseCheck): Promise<void> {
   try {
     await client.workspaces.get();
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
-    // Under a base URL without its suffix every path is a 404, whatever the body says: the hint comes first.
-    if (isRouteMissing(error) && hint === '') {
+    const wrong = await wrongBase();
+    if (wrong) throw wrong;
+    if (isRouteMissing(error)) {
       throw new CliError(`no API answered at ${baseUrl}: GET /workspaces/{workspace}, an operation every server has, is not a route there (404): check the base URL`, ExitCode.notFound);
     }
-    throw new CliError(`workspace ${workspace} is not found with this token (404 on GET /workspaces/${workspace})${hint}`, ExitCode.notFound);
+    throw new CliError(`workspace ${workspace} is not found with this token (404 on GET /workspaces/${workspace})`, ExitCode.notFound);
   }
 }
 

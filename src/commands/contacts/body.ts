@@ -1,8 +1,10 @@
 // Turns the create/update flags into the request body, checked with the contract's schemas
 // before anything is sent (exit 2 with the same field messages the server would give).
 import {
+  check,
   contactCreateBody,
   contactUpdateBody,
+  fieldValues,
   AVATAR_MAX_BYTES,
   GENDERS,
   type Contact,
@@ -97,13 +99,18 @@ export function mergeUpdate(update: ContactUpdate, current: { name: string; cont
 
 /**
  * Custom field values (`--field`) are an extension of wsm serve: a server without it answers 2xx
- * and drops them. Names each value the answer does not hold, so the loss is never silent.
+ * and drops them. Names each value the answer does not hold, so the loss is never silent. A value
+ * is compared as the contract stores it (trimmed, NFC): what the server normalised is not lost,
+ * and an empty value removes the field.
  */
 export function warnUnkeptFields(ctx: Context, sent: Record<string, string> | undefined, record: Contact | undefined): void {
   if (sent === undefined || Object.keys(sent).length === 0) return;
-  const kept = (record as { fields?: unknown } | undefined)?.fields;
-  const lost = Object.entries(sent)
-    .filter(([name, value]) => typeof kept !== 'object' || kept === null || (kept as Record<string, unknown>)[name] !== value)
+  const fields = (record as { fields?: unknown } | undefined)?.fields;
+  const kept = (typeof fields === 'object' && fields !== null ? fields : {}) as Record<string, unknown>;
+  const normalised = check(fieldValues, sent);
+  const stored = normalised.ok ? normalised.value : sent;
+  const lost = Object.entries(stored)
+    .filter(([name, value]) => (value === '' ? kept[name] !== undefined && kept[name] !== '' : kept[name] !== value))
     .map(([name]) => name);
   if (lost.length === 0) return;
   ctx.output.warn(
@@ -121,4 +128,5 @@ export const CONTACT_FLAGS: Record<string, string> = {
   status: '--active/--inactive',
   contact_groups: '--group',
   avatar: '--avatar',
+  fields: '--field',
 };

@@ -3,18 +3,23 @@
 // change, in the format `contacts export` writes and `contacts import` reads (decisions.md §3:
 // name, email, gender, status, contact_groups as a JSON array of group names, then one column per
 // custom field). Every item is checked before anything is sent: a bad line is exit 2 naming it.
-// A row is a line, read as import files are (one reader: src/api/import-csv.ts), so its line
-// number is the file's.
-import { csvTextRows, headerName } from '../../api/import-csv.js';
+// The input is read as import files are (one reader, src/api/import-csv.ts: its encoding checked
+// whole, a semicolon or tab separator read and named, quoted values over several lines), so a
+// row's line number is the file's.
+import { CsvEncodingError, decodeBytes, type TextEncoding } from '../../api/csv-encoding.js';
+import { csvTextRows, formatNotes, headerName } from '../../api/import-csv.js';
 import { check, contactUpdateBody, groupNamesCell, type ContactUpdateBody } from '../../api/schemas/index.js';
 import { LocalValidationError, UsageError } from '../../cli/errors.js';
+
+/** An update whose `name` is not known yet: the contact keeps the name it has (bulk.ts reads it). */
+export type PendingUpdate = Omit<ContactUpdateBody, 'name'> & { name?: string };
 
 export interface BulkItem {
   id: string;
   /** Line of the input it came from (1-based), for messages. */
   line: number;
-  /** The update to send (update only). */
-  body?: ContactUpdateBody;
+  /** The update to send (update only); without a name until it is read from the server. */
+  body?: PendingUpdate;
   /** The groups a `contact_groups` cell names: the contact's groups become these (resolveGroupNames turns them into ids). */
   groupNames?: string[];
 }
@@ -31,15 +36,24 @@ function idProblem(text: string): string | undefined {
   return undefined;
 }
 
-export function readBulkInput(text: string, source: string, update?: { flags: ContactUpdateBody | Partial<ContactUpdateBody> }): BulkItem[] {
-  const clean = text.replace(/^\uFEFF/, '');
-  const lines = clean.split(/\r\n|\n|\r/);
+/** The input's items, and what is said about how it was read (a UTF-16 or semicolon-separated CSV). */
+export function readBulkInput(bytes: Uint8Array, source: string, update?: { flags: Partial<ContactUpdateBody> }): { items: BulkItem[]; notes: string[] } {
+  let text: string;
+  let encoding: TextEncoding;
+  try {
+    ({ text, encoding } = decodeBytes(bytes));
+  } catch (error) {
+    if (!(error instanceof CsvEncodingError)) throw error;
+    throw new LocalValidationError(`${source} ${error.problem.message}; nothing was sent. ${error.problem.fix}`);
+  }
+  const lines = text.split(/\r\n|\n|\r/);
   const firstLine = lines.find((l) => l.trim() !== '' && !l.trim().startsWith('#'));
   if (firstLine === undefined) throw new UsageError(`${source} holds no contact ids`);
-  const items = ID.test(firstLine.trim()) ? idLines(lines, source) : csvRows(clean, source, update !== undefined);
+  const notes: string[] = [];
+  const items = ID.test(firstLine.trim()) ? idLines(lines, source) : csvRows(text, encoding, source, update !== undefined, notes);
   if (items.length === 0) throw new UsageError(`${source} holds no contact ids`);
-  if (update === undefined) return items;
-  return withBodies(items, update.flags, source);
+  if (update === undefined) return { items, notes };
+  return { items: withBodies(items, update.flags, source), notes };
 }
 
 function idLines(lines: string[], source: string): BulkItem[] {
@@ -61,11 +75,13 @@ interface CsvRow {
   cells: Record<string, string>;
 }
 
-function csvRows(text: string, source: string, forUpdate: boolean): Array<BulkItem & { cells?: Record<string, string> }> {
+function csvRows(text: string, encoding: TextEncoding, source: string, forUpdate: boolean, notes: string[]): Array<BulkItem & { cells?: Record<string, string> }> {
   const rows: CsvRow[] = [];
   let header: string[] | undefined;
   const unreadable: Record<string, string[]> = {};
-  for (const item of csvTextRows(text)) {
+  const csv = csvTextRows(text, 'id', encoding);
+  notes.push(...formatNotes(csv.format));
+  for (const item of csv.items) {
     if (item.kind === 'error') unreadable[`line ${item.line}`] = [item.message];
     else if (header === undefined) header = item.cells.map(headerName);
     else rows.push({ line: item.line, cells: Object.fromEntries(header.map((name, at) => [name, (item.cells[at] ?? '').trim()])) });
@@ -88,10 +104,13 @@ function csvRows(text: string, source: string, forUpdate: boolean): Array<BulkIt
   return items;
 }
 
-/** Each row's update: the flags, then the row's non-empty cells (a cell left empty is left as it is). */
+/**
+ * Each row's update: the flags, then the row's non-empty cells (a cell left empty is left as it
+ * is). Without --name or a name in the row, the update has no name yet: the contact keeps its own.
+ */
 function withBodies(items: Array<BulkItem & { cells?: Record<string, string> }>, flags: Partial<ContactUpdateBody>, source: string): BulkItem[] {
-  if (flags.name === undefined && items.every((item) => item.cells === undefined)) {
-    throw new UsageError(`the API requires the name on every update: give --name, or a CSV in ${source} with an id and a name column`);
+  if (Object.keys(flags).length === 0 && items.every((item) => item.cells === undefined)) {
+    throw new UsageError(`nothing to change: give the changes as flags (--inactive, --email, ...), or a CSV in ${source} with an id column and the columns to change`);
   }
   const errors: Record<string, string[]> = {};
   const result = items.map(({ cells, ...item }): BulkItem => {
@@ -108,16 +127,13 @@ function withBodies(items: Array<BulkItem & { cells?: Record<string, string> }>,
       else fields[column] = value; // a column named after a custom field, as `contacts export` writes them
     }
     if (Object.keys(fields).length > 0) body.fields = fields;
-    if (body.name === undefined) {
-      errors[`line ${item.line} name`] = ['The API requires the name on every update: give --name or a name column.'];
-      return item;
-    }
-    const checked = check(contactUpdateBody, body);
+    // A name read from the server later is the contact's own: only a name given here is checked.
+    const checked = check(contactUpdateBody, body.name === undefined ? { ...body, name: 'kept' } : body);
     if (!checked.ok) {
       for (const [field, messages] of Object.entries(checked.errors)) errors[`line ${item.line} ${field}`] = messages;
       return item;
     }
-    return { ...item, body: body as ContactUpdateBody };
+    return { ...item, body: body as PendingUpdate };
   });
   if (Object.keys(errors).length > 0) throw new LocalValidationError(`${source} has updates the API would refuse: nothing was sent`, errors);
   return result;

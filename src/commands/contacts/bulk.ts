@@ -1,18 +1,22 @@
 // `contacts delete --from <file|->` and `contacts update --from <file|->`: many contacts, one
 // request each, on the page engine (several in flight, paced by 429s). One report line per item
 // (id, outcome, status, message): every item with -o json/ndjson/csv, the failures only in the
-// table. Exit 0 only when every item succeeded; otherwise the exit code of the first failure (in
-// input order) and the summary `3 of 1,200 failed`. A delete answered 404 is "already gone", so
-// an interrupted run can be repeated safely.
+// table. Exit 0 when every item succeeded (or --max-failures tolerates the failures); otherwise 8
+// (done, but some items failed) with the summary `3 of 1,200 failed`, or, when every item failed
+// for the same reason of the run's own (the token refused, the server out of reach), that
+// failure's code. A delete answered 404 is "already gone", so an interrupted run can be repeated.
+// An update without a name keeps the contact's own, read first (bulk-names.ts).
 import { APIStatusError, NotFoundError } from '../../api/errors.js';
 import { runEach, type EngineRequest, type Settled } from '../../api/page-engine.js';
 import type { ContactUpdateBody } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
-import { CliError, exitCodeFor } from '../../cli/errors.js';
+import { ExitCode, exitCodeFor } from '../../cli/errors.js';
 import type { Column } from '../../cli/output.js';
 import { concurrencyOf } from '../shared/concurrency.js';
-import { readTextInput, workspaceClient } from '../shared/verb.js';
+import { endWithFailures, parseMaxFailures, tolerated } from '../shared/max-failures.js';
+import { readBytesInput, workspaceClient } from '../shared/verb.js';
 import { readBulkInput, resolveGroupNames, type BulkItem } from './bulk-input.js';
+import { nameReader, type NameReader } from './bulk-names.js';
 import { countText } from '../../cli/text.js';
 
 export type Outcome = 'deleted' | 'already gone' | 'updated' | 'failed' | 'would delete' | 'would update';
@@ -42,8 +46,11 @@ export interface BulkOptions {
 
 export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: BulkOptions, opts: Record<string, unknown>): Promise<void> {
   const concurrency = concurrencyOf(ctx, opts);
+  const limit = parseMaxFailures(opts.maxFailures);
   const source = options.from === '-' ? 'standard input' : options.from;
-  let items = readBulkInput(await readTextInput(ctx, options.from), source, kind === 'update' ? { flags: options.flags ?? {} } : undefined);
+  const input = readBulkInput(await readBytesInput(ctx, options.from), source, kind === 'update' ? { flags: options.flags ?? {} } : undefined);
+  for (const note of input.notes) ctx.output.notice(`${source}: ${note.charAt(0).toLowerCase()}${note.slice(1)}`);
+  let items = input.items;
   const client = await workspaceClient(ctx);
   if (items.some((item) => item.groupNames !== undefined)) {
     // The file names groups (as `contacts export` writes them); the API takes ids. api.md lists groups.
@@ -62,8 +69,13 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
     await ctx.confirm(`Delete ${what}?`, `deleting ${what}`);
   }
 
-  const call = (item: BulkItem, request: EngineRequest) =>
-    kind === 'delete' ? client.contacts.delete(item.id, request) : client.contacts.update(item.id, item.body!, {}, request);
+  const unnamed = items.filter((item) => item.body !== undefined && item.body.name === undefined).map((item) => item.id);
+  const names: NameReader | undefined = unnamed.length > 0 ? await nameReader(ctx, client, unnamed, concurrency) : undefined;
+  const update = async (item: BulkItem, request: EngineRequest) => {
+    const body = item.body!.name === undefined ? { ...item.body!, name: await names!.nameOf(item.id, request) } : item.body!;
+    return client.contacts.update(item.id, body as ContactUpdateBody, {}, request);
+  };
+  const call = (item: BulkItem, request: EngineRequest) => (kind === 'delete' ? client.contacts.delete(item.id, request) : update(item, request));
   const progress = ctx.io.progress(kind === 'delete' ? 'Deleting contacts' : 'Updating contacts', items.length);
   const failures: Array<{ report: BulkReport; error: unknown }> = [];
   const settle = (item: BulkItem, result: Settled<unknown>): BulkReport => {
@@ -97,11 +109,15 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
   } finally {
     progress.done();
   }
-  if (failures.length > 0) {
-    throw new CliError(`${countText(failures.length)} of ${countText(items.length)} failed`, exitCodeFor(failures[0].error));
-  }
-  const done = kind === 'delete' ? 'Deleted' : 'Updated';
-  ctx.output.message(`${done} ${countText(succeeded - gone)} contact${succeeded - gone === 1 ? '' : 's'}${gone > 0 ? ` (${countText(gone)} already gone)` : ''}.`);
+  const done = kind === 'delete' ? 'deleted' : 'updated';
+  const said = () => ctx.output.done(`${done} ${countText(succeeded - gone)} contact${succeeded - gone === 1 ? '' : 's'}${gone > 0 ? ` (${countText(gone)} already gone)` : ''}`);
+  if (failures.length === 0) return said();
+  const codes = new Set(failures.map((failure) => exitCodeFor(failure.error)));
+  const [code] = codes;
+  const runFailed = failures.length === items.length && codes.size === 1 && (code === ExitCode.auth || code === ExitCode.unavailable);
+  // What was done is said before the tolerated failures are; a run that fails says only its failure.
+  if (tolerated(limit, failures.length, items.length)) said();
+  endWithFailures(ctx, limit, failures.length, items.length, `${countText(failures.length)} of ${countText(items.length)} failed`, runFailed ? code : undefined);
 }
 
 function messageOf(body: unknown): string {

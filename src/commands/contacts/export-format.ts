@@ -3,7 +3,7 @@
 // names, cells a spreadsheet would run as formulas neutralised (OWASP CSV injection; the import
 // takes the `'` back off). `-o json` / `-o ndjson` write the contact records instead and `-q`
 // their ids: never CSV under another format's name.
-import { encodeGroupNames, hasLineBreak } from '../../api/csv-cells.js';
+import { encodeGroupNames } from '../../api/csv-cells.js';
 import type { Contact } from '../../api/schemas/index.js';
 import type { WsmClient } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
@@ -47,20 +47,17 @@ export interface ExportWriter {
   start(): string;
   page(contacts: Contact[]): string;
   end(): string;
-  /** CSV: how many contacts written so far hold a line break in a value (the import cannot read those back). */
-  readonly withLineBreaks: number;
 }
 
 /** `terminal`: stdout is a terminal, where control characters in cells are made visible. */
 export function exportWriter(format: OutputFormat, quiet: boolean, fieldNames: string[], terminal: boolean): ExportWriter {
   const line = (cells: unknown[]) => cells.map((cell) => csvCell(cell, terminal)).join(',') + '\n';
-  if (quiet) return { start: () => '', page: (contacts) => contacts.map((c) => `${c.id}\n`).join(''), end: () => '', withLineBreaks: 0 };
-  if (format === 'ndjson') return { start: () => '', page: (contacts) => contacts.map((c) => safeJson(JSON.stringify(c)) + '\n').join(''), end: () => '', withLineBreaks: 0 };
+  if (quiet) return { start: () => '', page: (contacts) => contacts.map((c) => `${c.id}\n`).join(''), end: () => '' };
+  if (format === 'ndjson') return { start: () => '', page: (contacts) => contacts.map((c) => safeJson(JSON.stringify(c)) + '\n').join(''), end: () => '' };
   if (format === 'json') {
     // The same bytes as JSON.stringify(contacts, null, 2), written a page at a time.
     let first = true;
     return {
-      withLineBreaks: 0,
       start: () => '[',
       page: (contacts) =>
         contacts
@@ -73,19 +70,13 @@ export function exportWriter(format: OutputFormat, quiet: boolean, fieldNames: s
       end: () => (first ? ']\n' : '\n]\n'),
     };
   }
-  let withLineBreaks = 0;
+  // RFC 4180: a value holding the separator, a quote or a line break is quoted (csvField), and
+  // every reader of wsm reads it back as one value.
   const columns = exportColumns(fieldNames);
-  const row = (contact: Contact) => {
-    const cells = columns.map((column) => valueOf(contact, column));
-    if (cells.some((cell) => typeof cell === 'string' && hasLineBreak(cell))) withLineBreaks += 1;
-    return line(cells);
-  };
+  const row = (contact: Contact) => line(columns.map((column) => valueOf(contact, column)));
   return {
     start: () => line(columns.map((column) => column.key)),
     page: (contacts) => contacts.map(row).join(''),
     end: () => '',
-    get withLineBreaks() {
-      return withLineBreaks;
-    },
   };
 }

@@ -14,7 +14,7 @@ export const run = verb(async (ctx, { args, opts }) => {
   if (wait) {
     const final = await untilImportInterrupted(ctx, id, (signal) => waitForImport(ctx, client, id, flags, signal));
     await ctx.output.record(final, { columns: importDetailColumns });
-    reportOutcome(ctx, final);
+    reportOutcome(ctx, final, flags.maxFailures);
     return;
   }
   await ctx.output.record(await findImport(client, id), { columns: importDetailColumns });

@@ -3,10 +3,13 @@
 // optionally wait for the server to finish processing it (wait.ts).
 import { basename } from 'node:path';
 import { UnusableResponseError } from '../../api/errors.js';
+import type { WsmClient } from '../../api/client.js';
+import { formatNotes } from '../../api/import-csv.js';
 import type { Context } from '../../cli/context.js';
 import { countOf, countText } from '../../cli/text.js';
-import { checkImportCsv, checkImportHeader, type CsvReport } from '../../cli/csv-check.js';
+import { checkImportCsv, checkImportHeader, type CsvReport, type FieldIds } from '../../cli/csv-check.js';
 import { LocalValidationError } from '../../cli/errors.js';
+import { endWithFailures } from '../shared/max-failures.js';
 import type { Column } from '../../cli/output.js';
 import { parseId, str, workspaceClient } from '../shared/verb.js';
 import { importDetailColumns } from './columns.js';
@@ -46,29 +49,37 @@ const reportColumns: Column<CsvReport>[] = [
 ];
 
 export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<void> {
-  // What stops an import is known from the header: decided before anything is sent.
-  await checkImportHeader(flags.file);
+  // What stops an import is known from the whole file's encoding and its header: decided before anything is sent.
+  const format = await checkImportHeader(flags.file);
+  for (const note of formatNotes(format)) ctx.output.notice(`${flags.file}: ${note.charAt(0).toLowerCase()}${note.slice(1)}`);
+  const client = flags.dryRun ? await clientIfConfigured(ctx) : await workspaceClient(ctx);
+  const fields = client === undefined ? undefined : await fieldIdsOf(ctx, client, flags.dryRun);
 
-  // --strict and --dry-run decide on the row check's verdict, so it comes first. Otherwise
-  // the file is sent whatever its rows hold (the server skips bad ones), so the rows are
-  // checked after the upload, while the server works through the file: for a million rows
-  // the check takes seconds that would otherwise be added to the import. (Checking during
-  // the upload was tried: both share this process's one thread, and the upload took 7x longer.)
+  // --strict and --dry-run decide on the row check's verdict, so it comes first. Otherwise the
+  // file is sent once it holds a valid row (the server skips bad ones), and the rest is checked
+  // after the upload, while the server works through the file: for a million rows the check
+  // takes seconds that would otherwise be added to the import. (Checking during the upload was
+  // tried: both share this process's one thread, and the upload took 7x longer.)
   let report: CsvReport | undefined;
   if (flags.strict || flags.dryRun) {
-    report = await checkImportCsv(flags.file);
+    report = await checkImportCsv(flags.file, { fields });
     refuseOrWarn(ctx, flags, report);
     if (flags.dryRun) {
       // The report is the command's data: -o json gives every problem with its line.
       if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') await ctx.output.record(report);
       else await ctx.output.record(report, { columns: reportColumns, idKey: 'file' });
       ctx.output.message(`Dry run: nothing was sent. ${report.invalid_rows > 0 ? 'The server would skip the invalid rows.' : ''}`.trim());
+      if (report.valid_rows === 0) refuseNoValidRow(flags.file, report);
+      endWithFailures(ctx, flags.maxFailures, report.invalid_rows, report.rows, `${countText(report.invalid_rows)} of ${countOf(report.rows, 'row')} in ${flags.file} ${report.invalid_rows === 1 ? 'is' : 'are'} invalid`);
       return;
     }
+  } else {
+    // Read up to the first valid row: a file with none is not sent at all.
+    const start = await checkImportCsv(flags.file, { fields, untilValid: true });
+    if (start.valid_rows === 0) refuseNoValidRow(flags.file, start);
   }
 
-  const client = await workspaceClient(ctx);
-  const answer = await client.imports.create({
+  const answer = await client!.imports.create({
     name: flags.name ?? basename(flags.file),
     ...(flags.group !== undefined ? { contact_groups: flags.group } : {}),
     filePath: flags.file,
@@ -76,7 +87,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<vo
   const id = answer.data?.id;
   if (id === undefined || id === null) {
     ctx.output.warn(`${flags.file} was uploaded, but the server's answer holds no import id`);
-    await checkAfterUpload(ctx, flags, report);
+    await checkAfterUpload(ctx, flags, report, fields);
     if (flags.wait) {
       throw new UnusableResponseError(`${flags.file} was uploaded, but the server's answer has no import \`id\` to wait for: do not upload it again (\`wsm imports list\` shows it)`);
     }
@@ -85,25 +96,58 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<vo
     return;
   }
   // On stderr even in a CI log: the id is what a later `wsm imports get` needs.
-  ctx.output.notice(`Uploaded ${flags.file} as import ${id}.`);
+  ctx.output.done(`uploaded ${flags.file} as import ${id}`);
   // From here the import runs on the server whatever happens to this process: Ctrl-C says so.
   const final = await untilImportInterrupted(ctx, id, async (signal) => {
-    await checkAfterUpload(ctx, flags, report, signal);
-    return flags.wait && answer.data !== undefined ? waitForImport(ctx, client, id, flags, signal, answer.data) : undefined;
+    await checkAfterUpload(ctx, flags, report, fields, signal);
+    return flags.wait && answer.data !== undefined ? waitForImport(ctx, client!, id, flags, signal, answer.data) : undefined;
   });
   if (final === undefined) {
     if (answer.data !== undefined) await ctx.output.record(answer.data, { columns: importDetailColumns });
     return;
   }
   await ctx.output.record(final, { columns: importDetailColumns });
-  reportOutcome(ctx, final);
+  reportOutcome(ctx, final, flags.maxFailures);
+}
+
+/** A dry run needs no server: the client when one is configured, so that field columns are checked too. */
+async function clientIfConfigured(ctx: Context): Promise<WsmClient | undefined> {
+  try {
+    return await workspaceClient(ctx);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The workspace's contact fields (api.md lists them), so that their columns are held to the
+ * field rules as the server holds them. Only the check needs them: a server that does not let
+ * this user list fields leaves those columns to the server, as without a login.
+ */
+async function fieldIdsOf(ctx: Context, client: WsmClient, say: boolean): Promise<FieldIds | undefined> {
+  try {
+    const ids: FieldIds = new Map();
+    for await (const field of client.fields.iterate()) ids.set(String(field.name).toLowerCase(), Number(field.id));
+    return ids;
+  } catch (error) {
+    if (say) ctx.output.warn(`contact field columns are left to the server: the fields could not be read (${(error as Error).message})`);
+    return undefined;
+  }
+}
+
+/** No row of the file would be imported: exit 2, the first problems listed, nothing sent. */
+function refuseNoValidRow(file: string, report: CsvReport): never {
+  if (report.rows === 0) throw new LocalValidationError(`${file} has no rows after its header: nothing was sent`);
+  const errors: Record<string, string[]> = {};
+  for (const p of report.problems) (errors[problemKey(p.line, p.field)] ??= []).push(p.message);
+  throw new LocalValidationError(`${file} has no valid row (${report.rows === 1 ? 'its one row is' : `all ${countOf(report.rows, 'row')} are`} invalid): nothing was sent`, errors);
 }
 
 /** The rows of a file already sent, checked while the server works through it: each problem a warning. */
-async function checkAfterUpload(ctx: Context, flags: UploadFlags, report: CsvReport | undefined, signal?: AbortSignal): Promise<void> {
+async function checkAfterUpload(ctx: Context, flags: UploadFlags, report: CsvReport | undefined, fields: FieldIds | undefined, signal?: AbortSignal): Promise<void> {
   if (report === undefined) {
     try {
-      report = await checkImportCsv(flags.file, signal);
+      report = await checkImportCsv(flags.file, { signal, fields });
       refuseOrWarn(ctx, flags, report);
     } catch (error) {
       if (signal?.aborted) throw error;

@@ -8,18 +8,24 @@ import { UnusableResponseError } from '../../api/errors.js';
 import type { ContactImport } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { CliError, ExitCode } from '../../cli/errors.js';
-import { resumeCommand, sleep, untilInterrupted } from '../../cli/interrupt.js';
+import { sleep, untilInterrupted } from '../../cli/interrupt.js';
 import { parseDuration } from '../shared/verb.js';
-import { countOf, countText } from '../../cli/text.js';
+import { countText } from '../../cli/text.js';
+import { endWithFailures, parseMaxFailures, type FailureLimit } from '../shared/max-failures.js';
 
 export interface WaitFlags {
   intervalMs: number;
   timeoutMs: number;
+  /** --max-failures: the failed rows a finished import may have before exit 8. */
+  maxFailures?: FailureLimit;
 }
 
-/** `--interval` (default 1s) and `--timeout` (default 30m) of a wait. */
+/** `--interval` (default 1s), `--timeout` (default 30m) and `--max-failures` of a wait. */
 export function parseWaitFlags(opts: Record<string, unknown>): WaitFlags {
-  return { intervalMs: parseDuration(opts.interval ?? '1s', '--interval'), timeoutMs: parseDuration(opts.timeout ?? '30m', '--timeout') };
+  const flags: WaitFlags = { intervalMs: parseDuration(opts.interval ?? '1s', '--interval'), timeoutMs: parseDuration(opts.timeout ?? '30m', '--timeout') };
+  const maxFailures = parseMaxFailures(opts.maxFailures);
+  if (maxFailures !== undefined) flags.maxFailures = maxFailures;
+  return flags;
 }
 
 // api.md does not show how an import progresses: these are the words servers use for "done".
@@ -34,14 +40,17 @@ function statusOf(record: ContactImport): string | undefined {
 /** A count the server sent, when it is one (api.md shows none of an import's fields). */
 const countIn = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined);
 
-/** What Ctrl-C says while an import runs on the server: `import 8 keeps running on the server: wsm imports get 8 --wait`. */
-export function importKeepsRunning(ctx: Context, id: number | string): string {
-  return `import ${id} keeps running on the server: ${resumeCommand(ctx.globals, `imports get ${id} --wait`)}`;
+/**
+ * What Ctrl-C says while an import runs on the server: `import 8 keeps running on the server:
+ * \`wsm imports get 8 --wait\`` (the message's printer adds the target flags given, suggest.ts).
+ */
+export function importKeepsRunning(id: number | string): string {
+  return `import ${id} keeps running on the server: \`wsm imports get ${id} --wait\``;
 }
 
 /** Runs `work` (which gets the cancel signal) so that Ctrl-C ends it with importKeepsRunning, exit 130. */
 export function untilImportInterrupted<T>(ctx: Context, id: number | string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  return untilInterrupted(work, () => importKeepsRunning(ctx, id));
+  return untilInterrupted(work, () => importKeepsRunning(id));
 }
 
 /**
@@ -68,7 +77,7 @@ export async function waitForImport(ctx: Context, client: WsmClient, id: number 
       progress.update(countIn(current.processed_rows) ?? 0, totalOf(current));
       if (FINISHED.has(status)) return current;
       if (Date.now() >= deadline) {
-        throw new CliError(`gave up waiting after ${flags.timeoutMs / 1000}s with import ${id} still ${status}: ${importKeepsRunning(ctx, id)}`, ExitCode.unavailable);
+        throw new CliError(`gave up waiting after ${flags.timeoutMs / 1000}s with import ${id} still ${status}: ${importKeepsRunning(id)}`, ExitCode.unavailable);
       }
       await sleep(flags.intervalMs, signal);
       current = await findImport(client, id, signal, true);
@@ -88,17 +97,22 @@ export async function findImport(client: WsmClient, id: number | string, signal?
   throw new CliError(`no import ${id} in this workspace (\`wsm imports list\` shows the imports there are)`, ExitCode.notFound);
 }
 
-/** After a wait: a failed import is exit 1 with its first reason; skipped rows a warning; the counts a message. */
-export function reportOutcome(ctx: Context, result: ContactImport): void {
+/**
+ * After a wait: a failed import is exit 1 with its first reason; the counts a message; rows the
+ * server skipped exit 8 (done, but some items failed) unless --max-failures tolerates them.
+ */
+export function reportOutcome(ctx: Context, result: ContactImport, limit?: FailureLimit): void {
   if (FAILED.has(statusOf(result) ?? '')) {
     const reason = Array.isArray(result.errors) ? result.errors[0]?.message : undefined;
     throw new CliError(`import ${result.id} failed${reason ? `: ${reason}` : ''}`, ExitCode.failure);
   }
-  if (typeof result.failed_count === 'number' && result.failed_count > 0) ctx.output.warn(`${countOf(result.failed_count, 'row')} ${result.failed_count === 1 ? 'was' : 'were'} skipped by the server (see the errors field)`);
   // Only the counters the server sent: api.md shows none.
   const counts = (['created', 'updated', 'failed'] as const)
     .map((kind) => [kind, result[`${kind}_count`]] as const)
     .filter(([, value]) => typeof value === 'number')
     .map(([kind, value]) => `${countText(value as number)} ${kind}`);
   ctx.output.message(`Import ${result.id} completed${counts.length > 0 ? `: ${counts.join(', ')}` : ''}.`);
+  const failed = countIn(result.failed_count) ?? 0;
+  const total = countIn(result.total_rows) || (countIn(result.created_count) ?? 0) + (countIn(result.updated_count) ?? 0) + failed;
+  endWithFailures(ctx, limit, failed, total, `import ${result.id}: ${countText(failed)} of ${countText(total)} row${total === 1 ? '' : 's'} failed (see its errors)`);
 }

@@ -42,7 +42,7 @@ export const run = verb(async (ctx, { args, opts }) => {
   const kept = permissionNames(data?.permissions) ?? names;
   const rows: PermissionRow[] = kept.map((name) => ({ group: name.split('.')[0] ?? '', name }));
   await ctx.output.list(rows, { columns: permissionColumns, idKey: 'name' });
-  ctx.output.message(`Partner default permissions set (${rows.length}).`);
+  ctx.output.done(`set the partner default permissions (${rows.length})`);
 });
 
 /**

@@ -28,5 +28,5 @@ export async function run(ctx: Context, input: VerbInput): Promise<void> {
   // A first profile becomes current, so the next command finds it.
   const current = config.currentName();
   if (current === undefined || config.getProfile(current) === undefined) config.useProfile(profileName);
-  ctx.output.message(`Set ${key} in profile "${profileName}"`);
+  ctx.output.done(`set ${key} in profile "${profileName}"`);
 }

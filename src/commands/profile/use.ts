@@ -9,5 +9,5 @@ export async function run(ctx: Context, input: VerbInput): Promise<void> {
   if (!config.useProfile(name)) {
     throw new UsageError(`no profile named "${name}" (see \`wsm profile list\`)`);
   }
-  ctx.output.message(`Now using profile "${name}"`);
+  ctx.output.done(`now using profile "${name}"`);
 }

@@ -33,7 +33,7 @@ export function deleteRun<T>(noun: string, remove: (client: WsmClient, id: numbe
     if (quiet) ctx.io.out(`${id}\n`);
     else if (format === 'json') ctx.io.out(JSON.stringify(answer ?? { id }, null, 2) + '\n');
     else if (format === 'ndjson') ctx.io.out(JSON.stringify(answer ?? { id }) + '\n');
-    ctx.output.message(`Deleted ${label}.`);
+    ctx.output.done(`deleted ${label}`);
   });
 }
 

@@ -82,7 +82,8 @@ export function keyValues(pairs: unknown, flag: string): Record<string, string> 
 
 /**
  * Tells handleError how this command's user named the body's fields, for a 422's field errors:
- * `role_id` -> `--role`; a list's items by the value given (`permissions.0` -> `--permission contacts.veiw`).
+ * `role_id` -> `--role`; a list's items by the value given (`permissions.0` -> `--permission contacts.veiw`);
+ * a map's entries by their key (`fields.city` -> `--field city`).
  */
 export function nameBodyFields(ctx: Context, body: Record<string, unknown>, flags: Record<string, string>): void {
   const labels: Record<string, string> = {};
@@ -90,6 +91,7 @@ export function nameBodyFields(ctx: Context, body: Record<string, unknown>, flag
     labels[field] = flag;
     const value = body[field];
     if (Array.isArray(value)) value.forEach((item, i) => (labels[`${field}.${i}`] = `${flag} ${String(item)}`));
+    else if (value !== null && typeof value === 'object') for (const key of Object.keys(value)) labels[`${field}.${key}`] = `${flag} ${key}`;
   }
   ctx.nameFields(labels);
 }
@@ -116,7 +118,8 @@ export async function checkUploadFile(path: string, field: string, maxBytes?: nu
     size = info.size;
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new LocalValidationError(`cannot read ${path} (${reason}): nothing was sent`, { [field]: [`The file ${path} cannot be read.`] });
+    // One line: a field line under it would only say the same again.
+    throw new UsageError(`cannot read ${path} (${reason}): nothing was sent`);
   }
   if (maxBytes !== undefined && size > maxBytes) {
     throw new LocalValidationError(`${path} is too large: nothing was sent`, {
@@ -133,6 +136,20 @@ export async function readTextInput(ctx: Context, path: string): Promise<string>
   }
   try {
     return await readFile(path, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(`cannot read ${path} (${reason})`);
+  }
+}
+
+/** The bytes of a file, or of standard input for "-": for input whose encoding is checked, never decoded leniently. */
+export async function readBytesInput(ctx: Context, path: string): Promise<Buffer> {
+  if (path === '-') {
+    if (ctx.io.isStdinTTY) throw new UsageError('"-" reads standard input, which is a terminal: pipe the content in');
+    return ctx.io.readStdinBytes();
+  }
+  try {
+    return await readFile(path);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new UsageError(`cannot read ${path} (${reason})`);

@@ -20,10 +20,10 @@ export interface WrittenOptions<T> {
 /** Prints the answer of a create (`options.id` unset) or an update; returns the record when there was one. */
 export async function showWritten<T extends object>(ctx: Context, answer: Written<T>, options: WrittenOptions<T>): Promise<T | undefined> {
   const record = answer.data;
-  const done = options.id === undefined ? 'Created' : 'Updated';
+  const done = options.id === undefined ? 'created' : 'updated';
   if (record === undefined) {
     if (options.id === undefined) ctx.output.warn(`the ${options.noun} was created, but the server's answer holds no record: no id to show`);
-    else ctx.output.message(`${done} ${options.noun} ${options.id}.`);
+    else ctx.output.done(`${done} ${options.noun} ${options.id}`);
     if (ctx.output.quiet && options.id !== undefined) ctx.io.out(`${options.id}\n`);
     else if (!ctx.output.quiet && (ctx.output.format === 'json' || ctx.output.format === 'ndjson') && answer.body !== undefined) {
       ctx.io.out(JSON.stringify(answer.body, null, ctx.output.format === 'json' ? 2 : 0) + '\n');
@@ -32,7 +32,7 @@ export async function showWritten<T extends object>(ctx: Context, answer: Writte
   }
   const id = (record as { id?: unknown }).id ?? options.id;
   if (id === undefined || id === null) ctx.output.warn(`the server's answer gives no id for the ${options.noun}`);
-  else ctx.output.message(options.line?.(record) ?? `${done} ${options.noun} ${String(id)}${options.describe?.(record) ?? ''}.`);
+  else ctx.output.done(options.line?.(record) ?? `${done} ${options.noun} ${String(id)}${options.describe?.(record) ?? ''}`);
   await ctx.output.record(record, { columns: options.columns });
   return record;
 }

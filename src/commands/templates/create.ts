@@ -22,6 +22,6 @@ export const run = verb(async (ctx, { opts }) => {
   await showWritten(ctx, answer, {
     noun: 'template',
     columns: templateDetailColumns,
-    line: (t) => `Created template ${t.id} (${t.name ?? draft.name}), status ${t.status ?? 'not given'}: run \`wsm templates sync --wait --template ${t.id}\` for the review.`,
+    line: (t) => `created template ${t.id} (${t.name ?? draft.name}), status ${t.status ?? 'not given'}: run \`wsm templates sync --wait --template ${t.id}\` for the review`,
   });
 });

@@ -14,7 +14,8 @@ import { APIConnectionError, APIStatusError, NotFoundError, UnsupportedEndpointE
 import type { TemplateSyncResult } from '../../api/resources/templates.js';
 import type { Context } from '../../cli/context.js';
 import { CliError, ExitCode, RejectedTemplatesError, UsageError } from '../../cli/errors.js';
-import { resumeCommand, shellWord, sleep, untilInterrupted } from '../../cli/interrupt.js';
+import { sleep, untilInterrupted } from '../../cli/interrupt.js';
+import { shellWord } from '../../cli/suggest.js';
 import type { Column } from '../../cli/output.js';
 import { parseDuration, parseId, readTextInput, str, verb, workspaceClient } from '../shared/verb.js';
 
@@ -166,7 +167,7 @@ export const run = verb(async (ctx, { opts }) => {
     // The review goes on at the provider whatever happens here: Ctrl-C says so and how to wait again.
     ({ result, rows, settled } = await untilInterrupted(
       (signal) => waitUntilDecided(ctx, client, tracked.length, read, { ...limits, signal }),
-      () => `the provider's review goes on: ${resumeCommand(ctx.globals, resumeTail(opts, tracked, named))} resumes the wait`,
+      () => `the provider's review goes on: \`${resumeCommand(opts, tracked, named)}\` resumes the wait`,
     ));
   }
 
@@ -228,8 +229,8 @@ async function waitUntilDecided(
 }
 
 /** `templates sync --wait` with what decided the interrupted run's outcome: the templates it tracked, --fail-on-rejected. */
-function resumeTail(opts: Record<string, unknown>, tracked: string[], named: boolean): string {
-  const words = ['templates sync --wait'];
+function resumeCommand(opts: Record<string, unknown>, tracked: string[], named: boolean): string {
+  const words = ['wsm templates sync --wait'];
   if (opts.failOnRejected === true) words.push('--fail-on-rejected');
   const from = str(opts.templatesFrom);
   // Ids read from a file are read again from it; ids from stdin or flags are named.

@@ -1,18 +1,27 @@
-// `wsm templates validate <file>`: the create rules, offline. Exit 0 printing `valid`, or exit 2
-// with one line per field error (the same messages the server would answer with).
+// `wsm templates validate <file> [--strict]`: the create rules, offline. Exit 2 with one line per
+// field error (the same messages the server would answer with). A template the API accepts may
+// still be one the provider's review rejects (decisions.md §6): each such rule is a warning, from
+// the same module the simulated provider decides with (src/api/template-review.ts); --strict makes
+// a warning exit 1, for CI that would rather fail before the review than after it.
 import { check, templateCreateBody } from '../../api/schemas/index.js';
-import { LocalValidationError } from '../../cli/errors.js';
+import { reviewProblems } from '../../api/template-review.js';
+import { CliError, ExitCode, LocalValidationError } from '../../cli/errors.js';
 import { verb } from '../shared/verb.js';
 import { readTemplateFile } from './body.js';
 
-export const run = verb(async (ctx, { args }) => {
+export const run = verb(async (ctx, { args, opts }) => {
   const file = args[0];
   const draft = await readTemplateFile(ctx, file);
   const result = check(templateCreateBody, draft);
   if (!result.ok) throw new LocalValidationError(`${file} is not a valid template`, result.errors);
+  const review = reviewProblems(result.value);
+  for (const problem of review) ctx.output.warn(`${problem.field}: ${problem.message} (the provider's review rejects it: ${problem.reason})`);
   if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
-    ctx.io.out(JSON.stringify({ file, valid: true }, null, ctx.output.format === 'json' ? 2 : 0) + '\n');
+    ctx.io.out(JSON.stringify({ file, valid: true, review }, null, ctx.output.format === 'json' ? 2 : 0) + '\n');
   } else if (!ctx.output.quiet) {
-    ctx.io.out('valid\n');
+    ctx.io.out(review.length === 0 ? 'valid\n' : `valid for the API, but the provider's review would reject it (${review.length} warning${review.length === 1 ? '' : 's'})\n`);
+  }
+  if (review.length > 0 && opts.strict === true) {
+    throw new CliError(`the provider's review would reject ${file} (--strict)`, ExitCode.failure);
   }
 });

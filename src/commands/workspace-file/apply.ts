@@ -6,7 +6,7 @@ import { verb } from '../shared/verb.js';
 import { ApplyIncompleteError } from './errors.js';
 import { execute, type Outcome } from './execute.js';
 import { applyCommand, preparePlan } from './prepare.js';
-import { changeTitle, planData, planText } from './render.js';
+import { changeTitle, planData, planText, workspaceText } from './render.js';
 import { unsupportedSummary } from './support.js';
 
 function outcomeLine(outcome: Outcome): string {
@@ -55,16 +55,16 @@ function incompleteSentence(outcomes: Outcome[], rerun: string, file: string): s
 
 export const run = verb(async (ctx, { opts }) => {
   const prepared = await preparePlan(ctx, opts);
-  const { loaded, workspace, plan, state, observed } = prepared;
+  const { loaded, plan, state, observed, target } = prepared;
   const json = ctx.output.format === 'json' || ctx.output.format === 'ndjson';
   const print = (text: string) => {
     if (!json) ctx.io.out(text);
   };
   const finish = (extra: Record<string, unknown>) => {
-    if (json) ctx.io.out(JSON.stringify({ ...planData(plan, { file: loaded.path, workspace }), ...extra }, null, ctx.output.format === 'json' ? 2 : 0) + '\n');
+    if (json) ctx.io.out(JSON.stringify({ ...planData(plan, { file: loaded.path, target }), ...extra }, null, ctx.output.format === 'json' ? 2 : 0) + '\n');
   };
 
-  print(planText(plan, loaded.path, ctx.io.colorEnabled));
+  print(planText(plan, loaded.path, ctx.io.colorEnabled, target));
   if (plan.changes.length === 0) return finish({ applied: false, results: [] });
   if (plan.counts.blocked > 0) {
     finish({ applied: false, results: [] });
@@ -81,7 +81,7 @@ export const run = verb(async (ctx, { opts }) => {
     return finish({ applied: false, dry_run: true, results: [] });
   }
   const count = plan.changes.length;
-  const changes = `${count} change${count === 1 ? '' : 's'} to workspace ${workspace}`;
+  const changes = `${count} change${count === 1 ? '' : 's'} to workspace ${workspaceText(target)} on ${target.server}`;
   await ctx.confirm(`Apply ${changes}?`, `applying ${changes}`);
 
   for (const { section, key } of observed.stale) await state?.forget(section, key);

@@ -6,11 +6,11 @@ import { applyCommand, preparePlan } from './prepare.js';
 import { planData, planText } from './render.js';
 
 export const run = verb(async (ctx, { opts }) => {
-  const { loaded, workspace, plan } = await preparePlan(ctx, opts);
+  const { loaded, plan, target } = await preparePlan(ctx, opts);
   if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
-    ctx.io.out(JSON.stringify(planData(plan, { file: loaded.path, workspace }), null, ctx.output.format === 'json' ? 2 : 0) + '\n');
+    ctx.io.out(JSON.stringify(planData(plan, { file: loaded.path, target }), null, ctx.output.format === 'json' ? 2 : 0) + '\n');
   } else {
-    ctx.io.out(planText(plan, loaded.path, ctx.io.colorEnabled));
+    ctx.io.out(planText(plan, loaded.path, ctx.io.colorEnabled, target));
   }
   const count = plan.changes.length;
   if (count > 0) {

@@ -1,4 +1,5 @@
-// The steps diff and apply share: check the file, open the state file, read the server, plan.
+// The steps diff and apply share: check the file, open the state file, read the server (and the
+// workspace's name, in the same round trip), plan.
 import type { WsmClient } from '../../api/client.js';
 import { WORKSPACE_SECTIONS } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
@@ -8,6 +9,7 @@ import { observe, type ObserveResult } from './observe.js';
 import { makePlan, type Plan } from './plan.js';
 import { readWorkspaceFile, type LoadedFile } from './read.js';
 import { defaultStatePath, openState, type StateFile } from './state.js';
+import type { PlanTarget } from './render.js';
 import { markUnsupported } from './support.js';
 
 export interface Prepared {
@@ -17,6 +19,8 @@ export interface Prepared {
   state?: StateFile;
   observed: ObserveResult;
   plan: Plan;
+  /** What the plan was made against: server, workspace, profile. */
+  target: PlanTarget;
 }
 
 /** The apply command that makes this plan: the same file and flags. */
@@ -32,13 +36,18 @@ export async function preparePlan(ctx: Context, opts: Record<string, unknown>): 
   const loaded = await readWorkspaceFile(ctx, path);
   const client = await workspaceClient(ctx);
   const workspace = await ctx.workspace();
-  const { baseUrl } = await ctx.settings();
+  const { baseUrl, profileName, sources } = await ctx.settings();
   const statePath = str(opts.state) ?? defaultStatePath(path);
   const state = statePath === undefined ? undefined : await openState(statePath, baseUrl!, workspace);
   const declared = WORKSPACE_SECTIONS.filter((section) => loaded.file[section] !== undefined);
-  const observed = await observe(client, declared, state);
+  // The name is read beside the lists, not before them: a distant server costs no extra round trip.
+  // It only names the workspace: a server that will not say (no workspaces.view) still gets a plan.
+  const [observed, workspaceName] = await Promise.all([observe(client, declared, state), client.workspaces.get().then((answer) => answer.data?.name, () => undefined)]);
   const plan = makePlan(loaded.file, observed.observation, { prune: opts.prune === true, replaceTemplates: opts.replaceTemplates === true });
   await markUnsupported(client, plan, observed.observation);
   if (declared.length === 0) plan.notes.push(`${path} declares no section (fields, groups, labels, roles, templates), so it manages nothing`);
-  return { loaded, client, workspace, state, observed, plan };
+  // A profile that does not exist lent nothing: the settings came from flags and the environment.
+  const profile = (await ctx.config()).getProfile(profileName) === undefined ? undefined : profileName;
+  const target: PlanTarget = { server: baseUrl!, serverFrom: sources.baseUrl, workspace, workspaceName, workspaceFrom: sources.workspace, profile };
+  return { loaded, client, workspace, state, observed, plan, target };
 }

@@ -65,5 +65,5 @@ export const run = verb(async (ctx, { opts }) => {
   const text = renderPulled(pulledFile(observation), format, schemaReference(outputDir));
   if (target === undefined) return ctx.io.out(text);
   await replaceFile(target, text);
-  ctx.output.message(`Wrote ${target}.`);
+  ctx.output.done(`wrote ${target}`);
 });

@@ -6,8 +6,10 @@ import { dirname, resolve } from 'node:path';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
 import { MEDIA_RULES, fieldErrors, workspaceFile, type FieldErrors, type WorkspaceFile } from '../../api/schemas/index.js';
+import { workspaceFileJsonSchema } from '../../api/schemas/workspace-file.js';
 import type { Context } from '../../cli/context.js';
 import { LocalValidationError } from '../../cli/errors.js';
+import { didYouMean } from '../../cli/similar.js';
 import { readTextInput } from '../shared/verb.js';
 import { mediaFileOf } from './sections.js';
 
@@ -36,10 +38,36 @@ function add(errors: FieldErrors, key: string, message: string): void {
   (errors[key] ??= []).includes(message) || errors[key].push(message);
 }
 
-/** zod issues as field errors; an unknown key is named at its own path, with a hint for ids. */
+interface JsonSchemaNode {
+  properties?: Record<string, JsonSchemaNode>;
+  items?: JsonSchemaNode;
+  anyOf?: JsonSchemaNode[];
+  oneOf?: JsonSchemaNode[];
+  allOf?: JsonSchemaNode[];
+}
+
+/** A node and every branch of its unions, flattened. */
+function branches(node: JsonSchemaNode): JsonSchemaNode[] {
+  return [node, ...[...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])].flatMap(branches)];
+}
+
+/**
+ * The keys the object at `path` may hold (in any branch of a union), read from the file's JSON
+ * Schema, which is built from the same zod schemas: the candidates for a misspelt key.
+ */
+function knownKeys(schema: JsonSchemaNode, path: Path): string[] {
+  let nodes = [schema];
+  for (const step of path) {
+    nodes = nodes.flatMap(branches).flatMap((node) => (typeof step === 'number' ? node.items : node.properties?.[step]) ?? []);
+  }
+  return nodes.flatMap(branches).flatMap((node) => Object.keys(node.properties ?? {}));
+}
+
+/** zod issues as field errors; an unknown key is named at its own path, with a hint for ids or the key it may mean. */
 function schemaProblems(error: z.ZodError, data: unknown, doc: Document, lines: LineCounter): FieldErrors {
   const errors: FieldErrors = {};
   const rest: z.core.$ZodIssue[] = [];
+  let schema: JsonSchemaNode | undefined;
   for (const issue of error.issues) {
     if (issue.code !== 'unrecognized_keys') {
       rest.push(issue);
@@ -47,7 +75,8 @@ function schemaProblems(error: z.ZodError, data: unknown, doc: Document, lines: 
     }
     for (const key of issue.keys) {
       const path = [...issue.path, key] as Path;
-      const hint = key === 'id' ? ': ids never appear in the file, items are known by name (templates by name and language)' : '';
+      schema ??= workspaceFileJsonSchema() as JsonSchemaNode;
+      const hint = key === 'id' ? ': ids never appear in the file, items are known by name (templates by name and language)' : didYouMean(key, knownKeys(schema, issue.path as Path));
       add(errors, locate(doc, lines, path), `"${key}" is not a known field${hint}.`);
     }
   }

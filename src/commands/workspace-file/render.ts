@@ -1,9 +1,23 @@
 // The plan as people read it (Terraform's symbols, one self-contained line per changed field, so
 // `grep` finds `~ labels urgent color "#ff0000" → "#00ff00"`) and as scripts read it (-o json).
+import { paint, type Style } from '../../cli/color.js';
+import type { SettingSource } from '../../cli/context.js';
 import type { Action, Change, FieldChange, Plan } from './plan.js';
 
+/** What a plan was made against: a plan that does not say so may be applied to the wrong workspace. */
+export interface PlanTarget {
+  server: string;
+  serverFrom?: SettingSource;
+  workspace: string;
+  /** Unknown when the server would not say (the plan still goes on). */
+  workspaceName?: string;
+  workspaceFrom?: SettingSource;
+  /** The profile in use; undefined when none is saved (the settings came from flags and the environment). */
+  profile?: string;
+}
+
 export const SYMBOLS: Record<Action, string> = { create: '+', update: '~', replace: '-/+', delete: '-', blocked: '!' };
-const COLOURS: Record<Action, number> = { create: 32, update: 33, replace: 35, delete: 31, blocked: 35 };
+const COLOURS: Record<Action, Style> = { create: 'green', update: 'yellow', replace: 'magenta', delete: 'red', blocked: 'magenta' };
 
 /** Names print bare when they are one plain word, quoted (as JSON) otherwise. */
 export function keyText(key: string): string {
@@ -27,11 +41,10 @@ export function changeTitle(change: Change): string {
 }
 
 export function changeLines(change: Change, colour: boolean): string[] {
-  const paint = (text: string) => (colour ? `\x1b[${COLOURS[change.action]}m${text}\x1b[39m` : text);
-  const title = changeTitle(change);
+  const title = paint(colour, COLOURS[change.action], changeTitle(change));
   const mark = change.unsupported ? ` (not on this server: ${change.unsupported.join(', ')})` : '';
-  if (change.fields.length === 0) return [paint(title) + (change.unseen ? ' (unseen)' : '') + mark];
-  return change.fields.map((field) => `${paint(title)} ${fieldText(field)}${mark}`);
+  if (change.fields.length === 0) return [title + (change.unseen ? ' (unseen)' : '') + mark];
+  return change.fields.map((field) => `${title} ${fieldText(field)}${mark}`);
 }
 
 export function countsLine(plan: Plan): string {
@@ -40,9 +53,28 @@ export function countsLine(plan: Plan): string {
   return `Plan: ${create} to create, ${update} to update, ${replace} to replace, ${remove} to delete${blocked > 0 ? `, ${blocked} blocked` : ''}.`;
 }
 
-/** The whole plan as text: the changes in section order, the count, then what it cannot see. */
-export function planText(plan: Plan, file: string, colour: boolean): string {
-  const lines: string[] = [];
+const FROM: Record<'baseUrl' | 'workspace', Partial<Record<SettingSource, string>>> = {
+  baseUrl: { flag: ' (from --base-url)', env: ' (from WSM_BASE_URL)' },
+  workspace: { flag: ' (from -w)', env: ' (from WSM_WORKSPACE)' },
+};
+
+/** `Workspace: Staging (4b1e…)`: the name when the server gave one, always the id. */
+export function workspaceText(target: Pick<PlanTarget, 'workspace' | 'workspaceName'>): string {
+  return target.workspaceName ? `${target.workspaceName} (${target.workspace})` : target.workspace;
+}
+
+/** The head of every plan: server, workspace and profile, each saying where it came from unless the profile. */
+export function targetLines(target: PlanTarget): string[] {
+  return [
+    `Server:    ${target.server}${(target.serverFrom && FROM.baseUrl[target.serverFrom]) ?? ''}`,
+    `Workspace: ${workspaceText(target)}${(target.workspaceFrom && FROM.workspace[target.workspaceFrom]) ?? ''}`,
+    `Profile:   ${target.profile ?? '(none)'}`,
+  ];
+}
+
+/** The whole plan as text: what it is against, the changes in section order, the count, then what it cannot see. */
+export function planText(plan: Plan, file: string, colour: boolean, target?: PlanTarget): string {
+  const lines: string[] = target ? [...targetLines(target), ''] : [];
   let previous: string | undefined;
   for (const change of plan.changes) {
     if (previous !== undefined && previous !== change.section) lines.push('');
@@ -71,10 +103,14 @@ export function planText(plan: Plan, file: string, colour: boolean): string {
 }
 
 /** The plan as data for -o json. */
-export function planData(plan: Plan, context: { file: string; workspace: string }) {
+export function planData(plan: Plan, context: { file: string; target: PlanTarget }) {
+  const { target } = context;
   return {
     file: context.file,
-    workspace: context.workspace,
+    server: target.server,
+    workspace: target.workspace,
+    workspace_name: target.workspaceName ?? null,
+    profile: target.profile ?? null,
     changes: plan.changes.map(({ action, section, key, id, fields, unseen, unsupported }) => ({
       action,
       section,

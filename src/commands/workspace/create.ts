@@ -10,6 +10,6 @@ export const run = verb(async (ctx, { args }) => {
   await showWritten(ctx, await client.workspaces.create(args[0]), {
     noun: 'workspace',
     columns: workspaceColumns,
-    line: (workspace) => `Created workspace ${workspace.id}. Use it with: wsm workspace use ${workspace.id}`,
+    line: (workspace) => `created workspace ${workspace.id}; use it with \`wsm workspace use ${workspace.id}\``,
   });
 });

@@ -42,7 +42,7 @@ export const run = verb(async (ctx, { args }) => {
   config.setProfile(profileName, { workspace: workspace.id });
   if (config.currentName() === undefined) config.useProfile(profileName);
   const named = workspace.name ? `${workspace.name} (${workspace.id})` : workspace.id;
-  ctx.output.notice(`Now using workspace ${named} in profile "${profileName}".`);
+  ctx.output.done(`now using workspace ${named} in profile "${profileName}"`);
   if (sources.workspace === 'flag' || sources.workspace === 'env') {
     ctx.output.warn(`${sources.workspace === 'flag' ? '-w' : 'WSM_WORKSPACE'} still overrides the profile's workspace in this shell`);
   }

@@ -7,19 +7,20 @@
 import type { Db } from '../db.js';
 import { nowIso } from '../db.js';
 import type { ImportRow } from '../../api/schemas/index.js';
+import { searchKey } from '../repositories/search-key.js';
 
 export type RowOutcome = 'created' | 'updated';
 
 export function createImportWriter(db: Db) {
   const byNumber = db.prepare<[string, string], number>('SELECT id FROM contacts WHERE workspace_id = ? AND number = ?').pluck();
-  const insert = db.prepare<[string, string, string | null, string | null, string | null, number | null, string, string]>(
-    `INSERT INTO contacts (workspace_id, number, name, email, gender, status, created_at, updated_at)
-     VALUES (?, ?, coalesce(?, 'Unknown'), ?, ?, coalesce(?, 1), ?, ?)`,
+  const insert = db.prepare<[string, string, string, string, string | null, string | null, string | null, number | null, string, string]>(
+    `INSERT INTO contacts (workspace_id, number, name, name_key, email, email_key, gender, status, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, coalesce(?, 1), ?, ?)`,
   );
-  // A NULL parameter is "cell left empty": the current value stays.
-  const update = db.prepare<[string | null, string | null, string | null, number | null, string, number]>(
-    `UPDATE contacts SET name = coalesce(?, name), email = coalesce(?, email), gender = coalesce(?, gender),
-            status = coalesce(?, status), updated_at = ? WHERE id = ?`,
+  // A NULL parameter is "cell left empty": the current value stays (its search key too).
+  const update = db.prepare<[string | null, string | null, string | null, string | null, string | null, number | null, string, number]>(
+    `UPDATE contacts SET name = coalesce(?, name), name_key = coalesce(?, name_key), email = coalesce(?, email),
+            email_key = coalesce(?, email_key), gender = coalesce(?, gender), status = coalesce(?, status), updated_at = ? WHERE id = ?`,
   );
   // INSERT ... SELECT: a field or group deleted while the import runs is skipped, not a constraint error.
   const setField = db.prepare(
@@ -32,8 +33,8 @@ export function createImportWriter(db: Db) {
   // The rows this writer created and has not indexed yet, as one JSON array: exactly its own
   // rows, whatever else the transaction holds.
   const indexRows = db.prepare<[string]>(
-    `INSERT INTO contacts_fts (rowid, name, number, email)
-     SELECT id, name, number, coalesce(email, '') FROM contacts WHERE id IN (SELECT value FROM json_each(?))`,
+    `INSERT INTO contacts_fts (rowid, name_key, number, email_key)
+     SELECT id, name_key, number, coalesce(email_key, '') FROM contacts WHERE id IN (SELECT value FROM json_each(?))`,
   );
 
   /** Created in this batch, not yet in the search index; null outside a batch. */
@@ -63,6 +64,7 @@ export function createImportWriter(db: Db) {
       if (pending === null) throw new Error('createImportWriter: write() outside beginBatch()/endBatch()');
       const name = row.name || null;
       const email = row.email ?? null;
+      const emailKey = email === null ? null : searchKey(email);
       const gender = row.gender ?? null;
       const status = row.status === undefined ? null : row.status ? 1 : 0;
       const existing = byNumber.get(workspaceId, row.number);
@@ -72,9 +74,10 @@ export function createImportWriter(db: Db) {
         // The update trigger removes the old entry from the index: it must be there first
         // (a number that appears twice in one batch).
         if (pending.has(contactId)) flushIndex();
-        update.run(name, email, gender, status, now, contactId);
+        update.run(name, name === null ? null : searchKey(name), email, emailKey, gender, status, now, contactId);
       } else {
-        contactId = Number(insert.run(workspaceId, row.number, name, email, gender, status, now, now).lastInsertRowid);
+        const stored = name ?? 'Unknown';
+        contactId = Number(insert.run(workspaceId, row.number, stored, searchKey(stored), email, emailKey, gender, status, now, now).lastInsertRowid);
         pending.add(contactId);
       }
       for (const [fieldId, value] of fieldValues) setField.run(contactId, value, fieldId);

@@ -13,7 +13,7 @@ import { isPublished } from './published.js';
 type Json = Record<string, unknown>;
 
 export const API_VERSION = '1.0.0';
-const PREFIX = '/api/v3';
+export const PREFIX = '/api/v3';
 
 /** JSON Schema 2020-12 (what OpenAPI 3.1 speaks) of a contract schema; `input` for what clients send. */
 export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {

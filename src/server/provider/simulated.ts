@@ -13,6 +13,7 @@
  * statuses stay as they were, which needs templates to be creatable under it.
  */
 import { randomUUID } from 'node:crypto';
+import { reviewProblems } from '../../api/template-review.js';
 import type { Db } from '../db.js';
 import {
   ProviderError,
@@ -43,30 +44,14 @@ interface StoredTemplate {
   reason: string | null;
 }
 
-const PLACEHOLDER = String.raw`\{\{\s*\d+\s*\}\}`;
-const STARTS_WITH_PLACEHOLDER = new RegExp(`^${PLACEHOLDER}`);
-const ENDS_WITH_PLACEHOLDER = new RegExp(`${PLACEHOLDER}$`);
-/** `{{1}}{{2}}` or `{{1}} {{2}}`: the review wants words between variables. */
-const ADJACENT_PLACEHOLDERS = new RegExp(`${PLACEHOLDER}\\s*${PLACEHOLDER}`);
-
-/** Where the real review would reject (decisions.md §6), with the provider's reason. */
+/** Where the real review would reject (decisions.md §6, src/api/template-review.ts), with the provider's reason. */
 export function reviewDecision(submission: ProviderSubmission): { decision: 'APPROVED' | 'REJECTED'; reason: string | null } {
-  const reject = (reason: string) => ({ decision: 'REJECTED' as const, reason });
-  const body = bodyText(submission.components)?.trim();
-  if (body !== undefined && (STARTS_WITH_PLACEHOLDER.test(body) || ENDS_WITH_PLACEHOLDER.test(body) || ADJACENT_PLACEHOLDERS.test(body))) {
-    return reject('INVALID_FORMAT');
-  }
-  const expiry = Number(submission.options.codeExpirationMinutes);
-  // The provider's own bound on OTP validity is tighter than the API's 1..1440.
-  if (submission.category === 'AUTHENTICATION' && Number.isFinite(expiry) && expiry > 90) return reject('INVALID_FORMAT');
-  // A switch for tests and demos: any name containing "reject" is turned down.
-  if (submission.name.includes('reject')) return reject('PROMOTIONAL');
+  const body = (submission.components as { body?: { text?: unknown } | null } | null)?.body;
+  const [problem] = reviewProblems({ category: submission.category, body, codeExpirationMinutes: submission.options.codeExpirationMinutes });
+  if (problem) return { decision: 'REJECTED', reason: problem.reason };
+  // A switch for tests and demos, not a rule of the real review: any name containing "reject" is turned down.
+  if (submission.name.includes('reject')) return { decision: 'REJECTED', reason: 'PROMOTIONAL' };
   return { decision: 'APPROVED', reason: null };
-}
-
-function bodyText(components: unknown): string | undefined {
-  const body = (components as { body?: { text?: unknown } | null } | null)?.body;
-  return typeof body?.text === 'string' ? body.text : undefined;
 }
 
 export function createSimulatedProvider(db: Db, options: SimulatedProviderOptions = {}): SimulatedProvider {

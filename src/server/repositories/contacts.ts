@@ -4,6 +4,7 @@ import type { Contact } from '../../api/schemas/index.js';
 import { createFilesRepository } from './files.js';
 import { createContactPages } from './contact-pages.js';
 import { createContactSearch } from './contact-search.js';
+import { searchKey } from './search-key.js';
 
 export interface ContactRow {
   id: number;
@@ -61,13 +62,16 @@ export function createContactsRepository(db: Db) {
     .pluck();
 
   const insert = db.prepare(
-    `INSERT INTO contacts (workspace_id, number, name, email, gender, status, avatar_file, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO contacts (workspace_id, number, name, name_key, email, email_key, gender, status, avatar_file, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const update = db.prepare(
-    'UPDATE contacts SET name = ?, email = ?, gender = ?, status = ?, avatar_file = ?, updated_at = ? WHERE workspace_id = ? AND id = ?',
+    `UPDATE contacts SET name = ?, name_key = ?, email = ?, email_key = ?, gender = ?, status = ?, avatar_file = ?, updated_at = ?
+     WHERE workspace_id = ? AND id = ?`,
   );
-  const indexRow = db.prepare('INSERT INTO contacts_fts (rowid, number, name, email) VALUES (?, ?, ?, coalesce(?, \'\'))');
+  const indexRow = db.prepare('INSERT INTO contacts_fts (rowid, number, name_key, email_key) VALUES (?, ?, ?, coalesce(?, \'\'))');
+  /** The search keys stored beside a contact's name and e-mail (search-key.ts). */
+  const keysOf = (input: ContactWrite) => ({ name: searchKey(input.name), email: input.email === null ? null : searchKey(input.email) });
   const remove = db.prepare('DELETE FROM contacts WHERE workspace_id = ? AND id = ?');
   const clearGroups = db.prepare('DELETE FROM contact_group_members WHERE contact_id = ?');
   const addGroup = db.prepare('INSERT OR IGNORE INTO contact_group_members (group_id, contact_id) VALUES (?, ?)');
@@ -120,10 +124,11 @@ export function createContactsRepository(db: Db) {
     create: db.transaction((workspaceId: string, number: string, input: ContactWrite): ContactRow => {
       const now = nowIso();
       const avatar = input.avatar ? files.store(input.avatar.bytes, input.avatar.contentType) : null;
-      const info = insert.run(workspaceId, number, input.name, input.email, input.gender, input.status ? 1 : 0, avatar, now, now);
+      const keys = keysOf(input);
+      const info = insert.run(workspaceId, number, input.name, keys.name, input.email, keys.email, input.gender, input.status ? 1 : 0, avatar, now, now);
       const id = Number(info.lastInsertRowid);
       // The search index is kept explicitly on insert (migration 002).
-      indexRow.run(id, number, input.name, input.email);
+      indexRow.run(id, number, keys.name, keys.email);
       writeRelations(id, input);
       return byId.get(workspaceId, id)!;
     }),
@@ -135,7 +140,8 @@ export function createContactsRepository(db: Db) {
         avatar = files.store(input.avatar.bytes, input.avatar.contentType);
         if (current.avatar_file) files.delete(current.avatar_file);
       }
-      update.run(input.name, input.email, input.gender, input.status ? 1 : 0, avatar, nowIso(), current.workspace_id, current.id);
+      const keys = keysOf(input);
+      update.run(input.name, keys.name, input.email, keys.email, input.gender, input.status ? 1 : 0, avatar, nowIso(), current.workspace_id, current.id);
       writeRelations(current.id, input);
       return byId.get(current.workspace_id, current.id)!;
     }),

@@ -10,7 +10,7 @@ import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId, parseOr422 } from '../http/validate.js';
 import { created, deletedEnvelope } from '../http/envelopes.js';
 import { readForm, type UploadedFile } from '../http/multipart.js';
-import { FILE_NOT_CSV, looksLikeImportCsv } from '../../api/import-csv.js';
+import { checkImportFile } from '../../api/import-csv.js';
 import { registerImportWorker } from '../workers/imports.js';
 
 const removeFiles = (paths: string[]) => Promise.all(paths.map((path) => rm(path, { force: true })));
@@ -57,7 +57,10 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
       const parsed = check(importCreateBody, { ...fields, contact_groups: groupField });
       const errors: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
       if (!file?.path) errors.file = ['The file field is required.'];
-      else if (!(await looksLikeImportCsv(file.path))) errors.file = [FILE_NOT_CSV];
+      else {
+        const checked = await checkImportFile(file.path);
+        if (!checked.ok) errors.file = [checked.message];
+      }
       const groupId = parsed.ok ? (parsed.value.contact_groups ?? null) : null;
       if (groupId !== null && groups.existingIds(request.workspaceId, [groupId]).size === 0) {
         errors.contact_groups = ['The selected contact group is invalid.'];

@@ -13,8 +13,9 @@ import { isBusyError, isFullError, type Db } from '../db.js';
 import { check, importRow } from '../../api/schemas/index.js';
 import { createImportsRepository, noteError, progressOf, type ImportProgress, type ImportRow, type ImportsRepository } from '../repositories/imports.js';
 import { createFieldsRepository } from '../repositories/fields.js';
-import { countDataRows, readCsvRows, type CsvItem } from '../../api/import-csv.js';
-import { planColumns, readRow, type ColumnPlan } from '../../api/import-columns.js';
+import { countDataRows, formatNotes, openCsv, type CsvItem } from '../../api/import-csv.js';
+import { CsvEncodingError } from '../../api/csv-encoding.js';
+import { fieldValuesOf, planColumns, readRow, type ColumnPlan } from '../../api/import-columns.js';
 import { createGroupResolver } from '../imports/groups.js';
 import { createImportWriter } from '../imports/writer.js';
 
@@ -34,6 +35,7 @@ const FILE_GONE = 'The uploaded file is no longer available.';
 
 /** Why a run stopped, in words a user can act on (never a stack, a path or SQL). */
 function stoppedBecause(error: unknown): string {
+  if (error instanceof CsvEncodingError) return `The import stopped: the file is no longer text it can read: ${error.message}.`;
   const { code, syscall, name } = (error ?? {}) as { code?: unknown; syscall?: unknown; name?: unknown };
   if (typeof code === 'string' && code.startsWith('SQLITE_')) return `The import stopped: the database refused the write (${code}).`;
   if (typeof syscall === 'string') return `The import stopped: the uploaded file could not be read (${String(code ?? syscall)}).`;
@@ -124,8 +126,7 @@ async function runRows(db: Db, imports: ImportsRepository, job: ImportRow, worke
       noteError(progress, { row: item.line, message: item.message });
       return;
     }
-    const { input, fieldValues } = readRow(item.cells, columns);
-    const parsed = check(importRow, input);
+    const parsed = check(importRow, readRow(item.cells, columns));
     if (!parsed.ok) {
       progress.failed_count += 1;
       noteError(progress, { row: item.line, message: reasonOf(parsed.errors) });
@@ -143,7 +144,7 @@ async function runRows(db: Db, imports: ImportsRepository, job: ImportRow, worke
       for (const group of named.created) noteError(progress, { row: item.line, message: `The contact group "${group.name}" did not exist and was created (id ${group.id}).` });
       groupIds.push(...named.ids);
     }
-    const outcome = writer.write(job.workspace_id, parsed.value, fieldValues, groupIds);
+    const outcome = writer.write(job.workspace_id, parsed.value, fieldValuesOf(parsed.value.fields, columns), groupIds);
     if (outcome === 'created') progress.created_count += 1;
     else progress.updated_count += 1;
   };
@@ -156,25 +157,32 @@ async function runRows(db: Db, imports: ImportsRepository, job: ImportRow, worke
     if (!imports.saveProgress(job.id, worker, progress)) throw new ClaimLost();
   });
 
-  for await (const item of readCsvRows(job.stored_path)) {
-    if (!plan) {
-      if (item.kind === 'error') return failOnHeader(imports, job.id, worker, progress, item.message);
-      plan = planColumns(item.cells, fieldIds);
-      if (plan.contact.number === undefined) return failOnHeader(imports, job.id, worker, progress, 'The header row has no number column.');
-      // Noted once: a resumed run finds these already committed with its first batch.
-      if (progress.processed_rows === 0) for (const message of plan.notes) noteError(progress, { row: 1, message });
-      continue;
+  const csv = await openCsv(job.stored_path);
+  try {
+    for await (const items of csv.batches) {
+      for (const item of items) {
+        if (!plan) {
+          if (item.kind === 'error') return failOnHeader(imports, job.id, worker, progress, item.message);
+          plan = planColumns(item.cells, fieldIds);
+          if (plan.contact.number === undefined) return failOnHeader(imports, job.id, worker, progress, 'The header row has no number column.');
+          // Noted once: a resumed run finds these already committed with its first batch.
+          if (progress.processed_rows === 0) for (const message of [...formatNotes(csv.format), ...plan.notes]) noteError(progress, { row: 1, message });
+          continue;
+        }
+        if (alreadyDone > 0) {
+          alreadyDone -= 1;
+          continue;
+        }
+        batch.push(item);
+        if (batch.length < batchSize) continue;
+        commit(batch, plan);
+        batch = [];
+        if (options.shouldStop?.()) return 'stopped';
+        await nextTurn(); // let requests in between batches
+      }
     }
-    if (alreadyDone > 0) {
-      alreadyDone -= 1;
-      continue;
-    }
-    batch.push(item);
-    if (batch.length < batchSize) continue;
-    commit(batch, plan);
-    batch = [];
-    if (options.shouldStop?.()) return 'stopped';
-    await nextTurn(); // let requests in between batches
+  } finally {
+    await csv.close();
   }
   if (!plan) return failOnHeader(imports, job.id, worker, progress, 'The file has no header row.');
   const columns = plan;

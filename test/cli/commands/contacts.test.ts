@@ -1,6 +1,9 @@
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../../src/cli.js';
+import { createTestIO } from '../../../src/cli/io.js';
 import { scriptedPrompter } from '../helpers.js';
-import { JSON_HEADERS, WS, WSP, contact, jsonBodies, page, setupApi, type Api } from './harness.js';
+import { BASE_URL, JSON_HEADERS, TOKEN, WS, WSP, contact, jsonBodies, page, setupApi, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
@@ -117,6 +120,20 @@ describe('contacts create', () => {
     expect(stderr).toBe('');
   });
 
+  it('a field value the server stored normalised (trimmed, composed) is not reported as lost; one it dropped is', async () => {
+    const answer = (fields: Record<string, string>) =>
+      api.pool
+        .intercept({ path: `${WSP}/contacts`, method: 'POST' })
+        .reply(201, { status: 201, message: 'Contact created successfully.', data: contact(14, { fields }) }, JSON_HEADERS);
+    answer({ note: 'padded', city: 'São Paulo' });
+    const kept = await api.run(['contacts', 'create', '--number', '14155550014', '--field', 'note= padded ', '--field', 'city=Sa\u0303o Paulo', '-q']);
+    expect([kept.code, kept.stderr]).toEqual([0, '']);
+    answer({ city: 'São Paulo' });
+    const dropped = await api.run(['contacts', 'create', '--number', '14155550014', '--field', 'note= padded ', '--field', 'city=São Paulo', '-q']);
+    expect(dropped.code).toBe(0);
+    expect(dropped.stderr).toMatch(/^warning: the server did not keep the custom field value of note: /);
+  });
+
   it('--group, --inactive and --field go as a multipart form with bracket names', async () => {
     let form: FormData | undefined;
     api.pool.intercept({ path: `${WSP}/contacts`, method: 'POST' }).reply((opts) => {
@@ -163,8 +180,7 @@ describe('contacts create', () => {
 
   it('a missing avatar file is exit 2, nothing sent', async () => {
     const { code, stderr } = await api.run(['contacts', 'create', '--number', '14155550015', '--avatar', '/nonexistent/a.png']);
-    expect(code).toBe(2);
-    expect(stderr).toContain('cannot read /nonexistent/a.png (ENOENT)');
+    expect({ code, stderr }).toEqual({ code: 2, stderr: 'error: cannot read /nonexistent/a.png (ENOENT): nothing was sent\n' });
   });
 
   it('a 422 from the server is exit 5 with its field errors; -o json also prints the body', async () => {
@@ -244,7 +260,7 @@ describe('contacts delete', () => {
     expect(code).toBe(0);
     expect(prompter.asked).toEqual(['Delete contact Ann Lee (id 7, 14155550007)? This cannot be undone']);
     expect(stdout).toBe('');
-    expect(stderr).toBe('Deleted contact Ann Lee (id 7, 14155550007).\n');
+    expect(stderr).toBe('\x1b[32m✓\x1b[39m deleted contact Ann Lee (id 7, 14155550007)\n');
   });
 
   it('on a terminal, a contact that does not exist is exit 4 before any question', async () => {
@@ -307,5 +323,35 @@ describe('contacts export', () => {
         '1,14155550001,"Lee, Ann",a@example.com,,true,"[""A"",""B""]",2025-03-01T10:00:00.000Z,2025-03-01T10:00:00.000Z,Porto\n' +
         '2,14155550002,Contact 2,,male,true,[],2025-03-01T10:00:00.000Z,2025-03-01T10:00:00.000Z,\n',
     );
+  });
+});
+
+describe('contacts export stopped part way (issue 21, point 8)', () => {
+  const firstPage = () => page(Array.from({ length: 100 }, (_, i) => contact(i + 1)), 1, 3, 100, 250);
+  const fieldsAnswer = () => api.pool.intercept({ path: `${WSP}/contact-fields?per_page=100&page=1`, method: 'GET' }).reply(200, page([], 1, 1, 100), JSON_HEADERS);
+
+  it('a page that fails: the failure, then how many contacts were written and that the output is incomplete (exit 6)', async () => {
+    fieldsAnswer();
+    api.pool.intercept({ path: `${WSP}/contacts?per_page=100&page=1`, method: 'GET' }).reply(200, firstPage(), JSON_HEADERS);
+    api.pool.intercept({ path: `${WSP}/contacts?per_page=100&page=2`, method: 'GET' }).reply(500, { message: 'Server error.', status: 500 }, JSON_HEADERS);
+    const { code, stdout, stderr } = await api.run(['contacts', 'export', '--concurrency', '1']);
+    expect(code).toBe(6);
+    expect(stdout.trim().split('\n')).toHaveLength(101); // the header and page 1: whole rows only
+    expect(stderr).toBe('error: page 2 of 3 failed: Server error. (500); 100 contacts were written: the output is incomplete\n');
+  });
+
+  it('Ctrl-C: how many contacts were written and that the output is incomplete (exit 130)', async () => {
+    fieldsAnswer();
+    api.pool.intercept({ path: `${WSP}/contacts?per_page=100&page=1`, method: 'GET' }).reply(200, firstPage(), JSON_HEADERS);
+    api.pool.intercept({ path: (path) => /[?&]page=[23](&|$)/.test(path), method: 'GET' }).reply(200, page([], 2, 3, 100, 250), JSON_HEADERS).delay(60_000).times(2);
+    const io = createTestIO({});
+    const running = main(['contacts', 'export'], { io, env: { WSM_BASE_URL: BASE_URL, WSM_TOKEN: TOKEN, WSM_WORKSPACE: WS }, configDir: join(api.dir, 'config'), dispatcher: api.agent });
+    while (!io.stdoutText.includes('\n100,')) await new Promise((resolve) => setTimeout(resolve, 5));
+    process.emit('SIGINT');
+    const code = await running;
+    expect(io.stderrText).toBe('interrupted: the export stopped; 100 contacts were written: the output is incomplete\n');
+    expect(code).toBe(130);
+    expect(io.stdoutText.trim().split('\n')).toHaveLength(101);
+    expect(io.stderrText).toBe('interrupted: the export stopped; 100 contacts were written: the output is incomplete\n');
   });
 });

@@ -9,6 +9,13 @@ afterEach(() => api.close());
 const GOOD = 'number,name,email\n+1 415 555 0101,Ann,ann@example.com\n14155550102,Bob,\n';
 const MIXED = 'Number , Name,EMAIL,gender\n14155550101,Ann,ann@example.com,female\n12,Bob,,\n14155550103,Cy,not-mail,robot\n\n14155550104,"Dee, Dee",,other\n';
 
+/** The workspace's contact fields, as api.md lists them: the local check holds their columns to the field rules. */
+function listFields(api: Api, names: string[] = []) {
+  api.pool
+    .intercept({ path: (path) => path.startsWith(`${WSP}/contact-fields`), method: 'GET' })
+    .reply(200, page(names.map((name, i) => ({ id: i + 1, workspace_id: WS, name, created_at: '2025-03-01T10:00:00.000Z', updated_at: '2025-03-01T10:00:00.000Z' }))), JSON_HEADERS);
+}
+
 function acceptUpload(api: Api, record = importRecord(5)) {
   const seen: { form?: FormData } = {};
   api.pool.intercept({ path: `${WSP}/contact-imports`, method: 'POST' }).reply((opts) => {
@@ -19,10 +26,11 @@ function acceptUpload(api: Api, record = importRecord(5)) {
 }
 
 describe('contacts import: local check', () => {
-  it('--dry-run prints the row report with line numbers and sends nothing', async () => {
+  it('--dry-run prints the row report with line numbers and sends nothing; invalid rows are exit 8, the report on stdout', async () => {
     const file = await api.file('mixed.csv', MIXED);
+    listFields(api);
     const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--dry-run', '-o', 'json']);
-    expect(code).toBe(0);
+    expect(code).toBe(8);
     const report = JSON.parse(stdout);
     expect(report).toMatchObject({ file, columns: ['number', 'name', 'email', 'gender'], rows: 4, valid_rows: 2, invalid_rows: 2 });
     expect(report.problems).toEqual([
@@ -33,7 +41,8 @@ describe('contacts import: local check', () => {
     expect(stderr).toBe(
       `warning: ${file} line 3: number: The number must be a phone number of 7 to 15 digits.\n` +
         `warning: ${file} line 4: email: The email field must be a valid email address.\n` +
-        `warning: ${file} line 4: gender: The selected gender is invalid.\n`,
+        `warning: ${file} line 4: gender: The selected gender is invalid.\n` +
+        `error: 2 of 4 rows in ${file} are invalid\n`,
     );
   });
 
@@ -55,6 +64,13 @@ describe('contacts import: local check', () => {
     const { code, stderr } = await api.run(['contacts', 'import', file]);
     expect(code).toBe(2);
     expect(stderr).toBe(`error: ${file} has no "number" column: the header row must name one\n  number: The header row must have a number column.\n`);
+  });
+
+  it('an unreadable file is one line, exit 2, nothing sent', async () => {
+    for (const [file, reason] of [['/nonexistent/x.csv', 'ENOENT'], [api.dir, 'EISDIR']]) {
+      const { code, stderr } = await api.run(['contacts', 'import', file]);
+      expect({ code, stderr }).toEqual({ code: 2, stderr: `error: cannot read ${file} (${reason})\n` });
+    }
   });
 
   it('an unreadable or empty file is exit 2, nothing sent', async () => {
@@ -118,16 +134,15 @@ describe('contacts import: upload', () => {
     expect(JSON.parse(stdout)).toEqual(done);
   });
 
-  it('--wait on a terminal draws progress on stderr and reports skipped rows', async () => {
+  it('--wait on a terminal draws progress on stderr; rows the server skipped are exit 8', async () => {
     const file = await api.file('good.csv', GOOD);
     acceptUpload(api, importRecord(5, { total_rows: 2 }));
     const done = importRecord(5, { status: 'completed', total_rows: 2, processed_rows: 2, created_count: 1, failed_count: 1, errors: [{ row: 3, message: 'bad' }] });
     api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(200, { data: done }, JSON_HEADERS);
     const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s', '--no-color'], { stdoutTTY: true });
-    expect(code).toBe(0);
+    expect(code).toBe(8);
     expect(stderr).toMatch(/Importing contacts\.csv ░+ 0% \| 0\/2/);
-    expect(stderr).toContain('warning: 1 row was skipped by the server (see the errors field)\n');
-    expect(stderr).toContain('Import 5 completed: 1 created, 0 updated, 1 failed.\n');
+    expect(stderr).toContain('Import 5 completed: 1 created, 0 updated, 1 failed.\nerror: import 5: 1 of 2 rows failed (see its errors)\n');
   });
 
   it('--wait on a backend without GET import polls the import list instead; the file is sent once', async () => {
@@ -148,7 +163,7 @@ describe('contacts import: upload', () => {
     acceptUpload(api, { id: 5, name: 'good.csv' } as never);
     const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s']);
     expect(code).toBe(1);
-    expect(stderr).toBe(`Uploaded ${file} as import 5.\nerror: the server's record of import 5 has no \`status\` field, so wsm cannot tell when it is finished: it was uploaded once, do not upload it again\n`);
+    expect(stderr).toBe(`✓ uploaded ${file} as import 5\nerror: the server's record of import 5 has no \`status\` field, so wsm cannot tell when it is finished: it was uploaded once, do not upload it again\n`);
   });
 
   it('a failed import under --wait is exit 1 with its reason', async () => {
@@ -157,7 +172,7 @@ describe('contacts import: upload', () => {
     api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(200, { data: importRecord(5, { status: 'failed', errors: [{ row: 0, message: 'The file could not be read.' }] }) }, JSON_HEADERS);
     const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s']);
     expect(code).toBe(1);
-    expect(stderr).toBe(`Uploaded ${file} as import 5.\nerror: import 5 failed: The file could not be read.\n`);
+    expect(stderr).toBe(`✓ uploaded ${file} as import 5\nerror: import 5 failed: The file could not be read.\n`);
   });
 
   it('--wait past --timeout is exit 6: the import keeps running, and the line says how to wait again', async () => {
@@ -167,7 +182,7 @@ describe('contacts import: upload', () => {
     expect((await api.run(['profile', 'set', 'workspace', WS, '--profile', 'ci'])).code).toBe(0);
     const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--timeout', '0s', '--profile', 'ci']);
     expect(code).toBe(6);
-    expect(stderr).toBe(`Uploaded ${file} as import 5.\nerror: gave up waiting after 0s with import 5 still processing: import 5 keeps running on the server: wsm imports get 5 --wait --profile ci\n`);
+    expect(stderr).toBe(`✓ uploaded ${file} as import 5\nerror: gave up waiting after 0s with import 5 still processing: import 5 keeps running on the server: \`wsm imports get 5 --wait --profile ci\`\n`);
   });
 
   it('a 413 from the server is exit 1 with its message', async () => {
@@ -242,21 +257,146 @@ describe('imports verbs', () => {
 });
 
 describe('contacts import: line numbers and encodings', () => {
-  it('counts lines like the server: CRLF, a quote left open at a line end, blank lines, a BOM and any header case', async () => {
-    // Every line end ends a row (decisions.md §7): the open quote is line 3's error, `y"` is line 4's.
+  it('counts lines like the server: CRLF, a quoted value over two lines, blank lines, a BOM and any header case', async () => {
+    // RFC 4180 (decisions.md §8): the quoted "x / y" is one value of the row that starts on line 3.
     const file = await api.file('crlf.csv', '\ufeffNUMBER,Name\r\n12,a\r\n"13","x\r\ny"\r\n14155550100,b\r\n\r\n15,c\r\n');
     const { code, stdout } = await api.run(['contacts', 'import', file, '--dry-run', '-o', 'json']);
-    expect(code).toBe(0);
+    expect(code).toBe(8);
     const report = JSON.parse(stdout);
     expect(report.columns).toEqual(['number', 'name']);
-    expect(report.problems.map((p: { line: number }) => p.line)).toEqual([2, 3, 4, 7]);
-    expect([report.rows, report.valid_rows]).toEqual([5, 1]);
+    expect(report.problems.map((p: { line: number }) => p.line)).toEqual([2, 3, 7]);
+    expect([report.rows, report.valid_rows]).toEqual([4, 1]);
   });
 
-  it('a file that is not UTF-8 text is exit 2, nothing sent', async () => {
+  it('a file that is not UTF-8 text is exit 2 naming the line and what it looks like, nothing sent', async () => {
     const file = await api.file('latin1.csv', Buffer.from('number,name\n14155550100,Jos\xe9\n', 'latin1'));
     const { code, stderr } = await api.run(['contacts', 'import', file]);
     expect(code).toBe(2);
-    expect(stderr).toContain('is not a CSV file with a header row: it is not UTF-8 text');
+    expect(stderr).toBe(
+      `error: ${file} line 2 is not UTF-8 (byte 0xE9, "é" in Windows-1252: the file looks like Windows-1252); nothing was sent. ` +
+        'Save it as "CSV UTF-8", or convert it: iconv -f WINDOWS-1252 -t UTF-8 old.csv > new.csv\n',
+    );
+  });
+
+  it('the whole file is checked, not a sample: a Windows-1252 byte far past 64 KiB is found on its line', async () => {
+    const rows = Array.from({ length: 70_000 }, (_, i) => `${14_155_500_000 + i},Person ${i}`);
+    const file = await api.file('late.csv', Buffer.concat([Buffer.from(`number,name\n${rows.join('\n')}\n`), Buffer.from('14155599999,Zo\xeb\n', 'latin1')]));
+    for (const argv of [['contacts', 'import', file], ['contacts', 'import', file, '--dry-run']]) {
+      const { code, stderr } = await api.run(argv);
+      expect(code).toBe(2);
+      expect(stderr).toMatch(new RegExp(`^error: ${file} line 70002 is not UTF-8 \\(byte 0xEB, "ë" in Windows-1252`));
+    }
+  });
+
+  it('a UTF-16 file with its BOM (Excel\'s "Unicode text") is read, and said so', async () => {
+    const text = '\ufeffnumber,name\r\n14155550101,Zoë\r\n14155550102,Ñúñez\r\n';
+    for (const [name, bytes, encoding] of [
+      ['le.csv', Buffer.from(text, 'utf16le'), 'little-endian'],
+      ['be.csv', Buffer.from(text, 'utf16le').swap16(), 'big-endian'],
+    ] as const) {
+      const file = await api.file(name, bytes);
+      listFields(api);
+      const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--dry-run', '-o', 'json']);
+      expect(code, stderr).toBe(0);
+      expect(JSON.parse(stdout)).toMatchObject({ columns: ['number', 'name'], rows: 2, valid_rows: 2 });
+      expect(stderr).toBe(`${file}: the file is read as UTF-16 (${encoding}) text (its byte order mark says so).\n`);
+    }
+  });
+
+  it('Excel\'s "Unicode text" (UTF-16 little-endian, tab-separated) is read, and both are said', async () => {
+    const file = await api.file('unicode.txt', Buffer.from('\ufeffnumber\tname\r\n14155550101\t"Zoë, ""Z"""\r\n', 'utf16le'));
+    listFields(api);
+    const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--dry-run', '-o', 'json']);
+    expect(code, stderr).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ columns: ['number', 'name'], rows: 1, valid_rows: 1 });
+    expect(stderr).toBe(`${file}: the file is read as UTF-16 (little-endian) text (its byte order mark says so).\n${file}: the file is read as tab-separated: its header row splits on tabs.\n`);
+  });
+
+  it('a header that splits on a semicolon or a tab is read with that separator, and said so', async () => {
+    for (const [name, content, words] of [
+      ['semicolon.csv', 'number;name;email\n14155550101;"Lee, Ann";ann@example.com\n14155550102;Bob;\n', 'semicolon-separated: its header row splits on ";"'],
+      ['tab.csv', 'number\tname\n14155550101\tAnn\n', 'tab-separated: its header row splits on tabs'],
+    ]) {
+      const file = await api.file(name, content);
+      listFields(api);
+      const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--dry-run', '-o', 'json']);
+      expect(code, stderr).toBe(0);
+      expect(JSON.parse(stdout)).toMatchObject({ invalid_rows: 0 });
+      expect(stderr).toBe(`${file}: the file is read as ${words}.\n`);
+    }
+  });
+});
+
+describe('contacts import: failures fail (exit 8) and one set of rules', () => {
+  const BAD_ONLY = 'number,name\n12,Ann\nx,Bob\n';
+
+  it('a file with no valid row is refused before the upload: exit 2, nothing sent (the mock has no upload)', async () => {
+    const file = await api.file('bad.csv', BAD_ONLY);
+    const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--wait']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      `error: ${file} has no valid row (all 2 rows are invalid): nothing was sent\n` +
+        '  line 2 number: The number must be a phone number of 7 to 15 digits.\n' +
+        '  line 3 number: The number must be a phone number of 7 to 15 digits.\n',
+    );
+    const header = await api.file('header.csv', 'number,name\n');
+    expect((await api.run(['contacts', 'import', header])).stderr).toBe(`error: ${header} has no rows after its header: nothing was sent\n`);
+  });
+
+  it('--dry-run of a file with no valid row is exit 2; -o json keeps the report on stdout', async () => {
+    const file = await api.file('bad.csv', BAD_ONLY);
+    listFields(api);
+    const { code, stdout } = await api.run(['contacts', 'import', file, '--dry-run', '-o', 'json']);
+    expect(code).toBe(2);
+    expect(JSON.parse(stdout)).toMatchObject({ rows: 2, valid_rows: 0, invalid_rows: 2 });
+  });
+
+  it('--max-failures N or N% tolerates that many invalid rows (exit 0, said on stderr); one more is exit 8', async () => {
+    const file = await api.file('mixed.csv', MIXED); // 2 of 4 rows invalid
+    const run = async (limit: string) => {
+      listFields(api);
+      return api.run(['contacts', 'import', file, '--dry-run', '--max-failures', limit]);
+    };
+    expect((await run('2')).code).toBe(0);
+    expect((await run('50%')).stderr).toContain(`warning: 2 of 4 rows in ${file} are invalid (tolerated: --max-failures 50%)\n`);
+    expect((await run('1')).code).toBe(8);
+    expect((await run('49.9%')).code).toBe(8);
+    const bad = await api.run(['contacts', 'import', file, '--dry-run', '--max-failures', 'some']);
+    expect([bad.code, bad.stderr]).toEqual([2, 'error: --max-failures takes a number of items or a share such as 1%, got "some"\n']);
+  });
+
+  it('--wait: an import with failed rows is exit 8 with the record on stdout (-o json); --max-failures tolerates them', async () => {
+    const file = await api.file('good.csv', GOOD);
+    const done = importRecord(5, { status: 'completed', total_rows: 425_291, processed_rows: 425_291, failed_count: 425_290, created_count: 1 });
+    for (const [flags, expected] of [[[], 8], [['--max-failures', '100%'], 0]] as const) {
+      acceptUpload(api, importRecord(5, { total_rows: 2 }));
+      api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(200, { data: done }, JSON_HEADERS);
+      const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s', '-o', 'json', ...flags]);
+      expect(code).toBe(expected);
+      expect(JSON.parse(stdout)).toEqual(done);
+      expect(stderr).toContain(`import 5: 425,290 of 425,291 rows failed (see its errors)`);
+    }
+  });
+
+  it('imports get --wait exits 8 the same way', async () => {
+    const done = importRecord(7, { status: 'completed', total_rows: 3, processed_rows: 3, failed_count: 1, created_count: 2 });
+    api.pool.intercept({ path: `${WSP}/contact-imports/7`, method: 'GET' }).reply(200, { data: done }, JSON_HEADERS);
+    const { code, stderr } = await api.run(['imports', 'get', '7', '--wait', '--interval', '0s']);
+    expect(code).toBe(8);
+    expect(stderr).toBe('error: import 7: 1 of 3 rows failed (see its errors)\n');
+  });
+
+  it('a row is held to the rules of contacts create: a field value past 1,024 characters, a name past 50', async () => {
+    const long = 'x'.repeat(2000);
+    const file = await api.file('fields.csv', `number,name,note,other\n14155550101,Ann,${long},${long}\n14155550102,${'n'.repeat(51)},ok,\n14155550103,Cy,fine,\n`);
+    listFields(api, ['note']);
+    const { code, stdout } = await api.run(['contacts', 'import', file, '--dry-run', '-o', 'json']);
+    expect(code).toBe(8);
+    // `other` is not a field of the workspace: the server ignores it, so the check does too.
+    expect(JSON.parse(stdout).problems).toEqual([
+      { line: 2, field: 'fields.note', message: 'The note field must not be greater than 1024 characters.' },
+      { line: 3, field: 'name', message: 'The name field must not be greater than 50 characters.' },
+    ]);
   });
 });

@@ -124,6 +124,41 @@ describe('templates validate (offline)', () => {
     );
   });
 
+  it("warns where the provider's review would reject what the API accepts; --strict makes that exit 1", async () => {
+    const file = await api.file('sale.yaml', 'name: sale\nlanguage: en\ncategory: MARKETING\nbody:\n  text: "{{1}} sale today"\n  variables: [Big]\n');
+    const env = { WSM_TOKEN: undefined, WSM_BASE_URL: undefined };
+    const warned = await api.run(['templates', 'validate', file], { env });
+    expect(warned).toMatchObject({
+      code: 0,
+      stdout: "valid for the API, but the provider's review would reject it (1 warning)\n",
+      stderr: "warning: body.text: the body starts with a placeholder: the review wants words before it (the provider's review rejects it: INVALID_FORMAT)\n",
+    });
+    const strict = await api.run(['templates', 'validate', file, '--strict'], { env });
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain(`error: the provider's review would reject ${file} (--strict)\n`);
+    const json = await api.run(['templates', 'validate', file, '-o', 'json'], { env });
+    expect(JSON.parse(json.stdout)).toEqual({
+      file,
+      valid: true,
+      review: [{ field: 'body.text', reason: 'INVALID_FORMAT', message: 'the body starts with a placeholder: the review wants words before it' }],
+    });
+  });
+
+  it('every rule of the review the simulated provider decides with: an end, two side by side, a code valid too long', async () => {
+    const cases: Array<[string, string]> = [
+      ['name: a\nlanguage: en\ncategory: UTILITY\nbody: { text: "Your code is {{1}}", variables: ["1"] }\n', 'the body ends with a placeholder'],
+      ['name: b\nlanguage: en\ncategory: UTILITY\nbody: { text: "Hi {{1}} {{2}} there", variables: ["a", "b"] }\n', 'two placeholders stand side by side'],
+      ['name: c\nlanguage: en\ncategory: AUTHENTICATION\ncodeExpirationMinutes: 120\n', 'codeExpirationMinutes: a code valid for 120 minutes: the provider allows at most 90'],
+    ];
+    for (const [yaml, warning] of cases) {
+      const { code, stderr } = await api.run(['templates', 'validate', await api.file('t.yaml', yaml), '--strict']);
+      expect(code, yaml).toBe(1);
+      expect(stderr, yaml).toContain(warning);
+    }
+    const fine = await api.run(['templates', 'validate', await api.file('ok.yaml', 'name: d\nlanguage: en\ncategory: UTILITY\nbody: { text: "Hi {{1}}, thanks", variables: ["Ann"] }\n'), '--strict']);
+    expect(fine).toMatchObject({ code: 0, stdout: 'valid\n', stderr: '' });
+  });
+
   it('a missing file or one that is not a template object is exit 2', async () => {
     expect((await api.run(['templates', 'validate', '/nonexistent.yaml'])).stderr).toBe('error: cannot read /nonexistent.yaml (ENOENT)\n');
     const list = await api.file('list.yaml', '- a\n- b\n');

@@ -1,0 +1,81 @@
+// The names `contacts update --from` needs: the API requires `name` on every update, and a line
+// without one (ids one a line, an empty `name` cell) keeps the contact's own. api.md has no GET of
+// one contact, so the contact list is the way every server offers: walked on the page engine
+// (pages in parallel, 100 contacts a request), stopping once every name is found. Where the
+// server has GET one contact (wsm serve) and the ids are fewer than the list's pages, each name
+// is read with it instead, inside the item's own request window (fewer requests in all).
+import type { WsmClient } from '../../api/client.js';
+import { NotFoundError, UnsupportedEndpointError } from '../../api/errors.js';
+import type { EngineRequest } from '../../api/page-engine.js';
+import type { Context } from '../../cli/context.js';
+import { CliError, ExitCode } from '../../cli/errors.js';
+import { countText } from '../../cli/text.js';
+
+export interface NameReader {
+  /** The current name of contact `id`; throws when the server has no such contact. */
+  nameOf(id: string, request: EngineRequest): Promise<string>;
+}
+
+const notListed = (id: string) => new CliError(`contact ${id} is not in this workspace's contact list`, ExitCode.notFound);
+
+/** Names found in the list: one map, only for the ids asked about. */
+function fromMap(names: Map<string, string>): NameReader {
+  return {
+    nameOf: async (id) => {
+      const name = names.get(id);
+      if (name === undefined) throw notListed(id);
+      return name;
+    },
+  };
+}
+
+/**
+ * How the names of `ids` are read: page 1 of the list first (it also says how many pages there
+ * are), then GET one per remaining id where that is supported and takes fewer requests, otherwise
+ * a walk of the rest of the list.
+ */
+export async function nameReader(ctx: Context, client: WsmClient, ids: string[], concurrency: number): Promise<NameReader> {
+  const wanted = new Set(ids);
+  const names = new Map<string, string>();
+  const note = (line: string) => ctx.globals.verbose && ctx.io.err(line + '\n');
+  const take = (contact: { id?: unknown; name?: unknown }) => {
+    const id = String(contact.id);
+    if (wanted.has(id) && typeof contact.name === 'string') names.set(id, contact.name);
+  };
+  const first = await client.contacts.list({ page: 1, per_page: 100 });
+  first.data.forEach(take);
+  const remaining = ids.filter((id) => !names.has(id));
+  if (remaining.length === 0) return fromMap(names);
+  const pages = first.meta.last_page;
+  if (pages === undefined || remaining.length < pages) {
+    let supported: boolean;
+    try {
+      take((await client.contacts.get(remaining[0])).data);
+      supported = true;
+    } catch (error) {
+      // A 404 of that one contact still says the read exists.
+      if (error instanceof NotFoundError) supported = true;
+      else if (error instanceof UnsupportedEndpointError) supported = false;
+      else throw error;
+    }
+    if (supported) {
+      note(`reading the names of ${countText(remaining.length)} contacts with GET one contact each (the list has ${pages === undefined ? 'an unknown number of' : countText(pages)} pages)`);
+      return { nameOf: async (id, request) => names.get(id) ?? String((await client.contacts.get(id, request)).data.name) };
+    }
+  }
+  note(`reading the names of ${countText(remaining.length)} contacts from the contact list (${pages === undefined ? 'page by page' : `${countText(pages)} pages`})`);
+  const progress = ctx.io.progress('Reading contact names', pages);
+  let missing = remaining.length;
+  try {
+    for await (const contact of client.contacts.iterate({}, { concurrency, progress: (event) => progress.update(event.done, event.total) })) {
+      const id = String(contact.id);
+      if (!wanted.has(id) || names.has(id)) continue;
+      take(contact);
+      missing -= 1;
+      if (missing === 0) break; // every name found: the walk stops
+    }
+  } finally {
+    progress.done();
+  }
+  return fromMap(names);
+}

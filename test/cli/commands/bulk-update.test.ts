@@ -1,0 +1,121 @@
+// Bulk update by ids (issue 21, point 7): `wsm contacts list -q | wsm contacts update --from -
+// --inactive` reads each contact's name where the API needs it (api.md: the name on every update)
+// and reports per id; an empty `name` cell leaves the name as it is. Against the stand-in (api.md's
+// operations alone, real HTTP, the CLI in-process), and against a mock that has GET one contact.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startStandin, type Standin } from '../../standin/index.js';
+import { runCli, tempDir } from '../helpers.js';
+import { JSON_HEADERS, WSP, contact, jsonBodies, page, setupApi, type Api } from './harness.js';
+
+describe('against the published API alone (the stand-in: no GET one contact)', () => {
+  let standin: Standin;
+  let dir: { dir: string; cleanup: () => Promise<void> };
+  const run = (argv: string[], stdin?: string | Buffer) => runCli(argv, { env: standin.env(dir.dir) as Record<string, string>, stdin });
+  const ids: string[] = [];
+  beforeAll(async () => {
+    standin = await startStandin();
+    dir = await tempDir();
+    for (let i = 0; i < 25; i++) {
+      const made = await run(['contacts', 'create', '--number', `1415555${String(2000 + i)}`, '--name', `Person ${i}`, '-q']);
+      ids.push(made.stdout.trim());
+    }
+  });
+  afterAll(async () => {
+    await standin.close();
+    await dir.cleanup();
+  });
+
+  it('ids one a line (as `contacts list -q` prints them) with --inactive: every name kept, a report line per id', async () => {
+    const listed = await run(['contacts', 'list', '--all', '-q']);
+    const chosen = listed.stdout.trim().split('\n').slice(3, 23); // 20 of 25: past the first page of 10
+    const res = await run(['contacts', 'update', '--from', '-', '--inactive', '-o', 'json'], chosen.join('\n') + '\n');
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout).map((r: { id: number; outcome: string }) => [r.id, r.outcome])).toEqual(chosen.map((id) => [Number(id), 'updated']));
+    const after = standin.state.contacts.map((c) => [c.name, c.status]);
+    expect(after).toEqual(ids.map((_, i) => [`Person ${i}`, !(i >= 3 && i < 23)]));
+  });
+
+  it('an empty name cell leaves the name as it is; an id the workspace does not have fails its line alone (exit 8)', async () => {
+    const csv = `id,name,email\n${ids[0]},,first@example.com\n${ids[1]},Renamed,\n999999,,x@example.com\n`;
+    const res = await run(['contacts', 'update', '--from', '-', '-o', 'ndjson'], csv);
+    expect(res.code).toBe(8);
+    expect(res.stderr).toBe('error: 1 of 3 failed\n');
+    expect(res.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([
+      { id: Number(ids[0]), outcome: 'updated', status: 200, message: 'Contact updated successfully.' },
+      { id: Number(ids[1]), outcome: 'updated', status: 200, message: 'Contact updated successfully.' },
+      { id: 999999, outcome: 'failed', status: null, message: "contact 999999 is not in this workspace's contact list" },
+    ]);
+    expect(standin.state.contacts.slice(0, 2).map((c) => [c.name, c.email])).toEqual([['Person 0', 'first@example.com'], ['Renamed', null]]);
+  });
+
+  it('works the same on a server that paginates without last_page (links.next only)', async () => {
+    standin.quirks.simplePaginator = true;
+    try {
+      const res = await run(['contacts', 'update', '--from', '-', '--active'], `${ids[24]}\n${ids[12]}\n`);
+      expect(res.code, res.stderr).toBe(0);
+      expect([standin.state.contacts[24].status, standin.state.contacts[12].status, standin.state.contacts[12].name]).toEqual([true, true, 'Person 12']);
+    } finally {
+      standin.quirks.simplePaginator = false;
+    }
+  });
+
+  it('reads --from as import files are read: a semicolon CSV (said so), UTF-16; a byte that is not UTF-8 is exit 2 naming its line', async () => {
+    const semicolon = await run(['contacts', 'update', '--from', '-', '-q'], `id;email\n${ids[5]};semi@example.com\n`);
+    expect(semicolon.code, semicolon.stderr).toBe(0);
+    expect(semicolon.stderr).toBe('');
+    expect(standin.state.contacts[5].email).toBe('semi@example.com');
+    const told = await run(['contacts', 'update', '--from', '-'], `id;email\n${ids[5]};semi@example.com\n`);
+    expect(told.stderr).toContain('standard input: the file is read as semicolon-separated: its header row splits on ";".\n');
+    const utf16 = await run(['contacts', 'update', '--from', '-', '-q'], Buffer.from(`\ufeffid,name\r\n${ids[6]},Zoë\r\n`, 'utf16le') );
+    expect(utf16.code, utf16.stderr).toBe(0);
+    expect(standin.state.contacts[6].name).toBe('Zoë');
+    const latin1 = await run(['contacts', 'update', '--from', '-'], Buffer.from(`id,name\n${ids[7]},Ok\n${ids[8]},Zo\xeb\n`, 'latin1') );
+    expect(latin1.code).toBe(2);
+    expect(latin1.stderr).toMatch(/^error: standard input line 3 is not UTF-8 \(byte 0xEB, "ë" in Windows-1252: the file looks like Windows-1252\); nothing was sent\. /);
+    expect(standin.state.contacts[7].name).toBe('Person 7');
+  });
+
+  it('with nothing to change is exit 2, nothing sent', async () => {
+    const res = await run(['contacts', 'update', '--from', '-'], `${ids[0]}\n`);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toBe('error: nothing to change: give the changes as flags (--inactive, --email, ...), or a CSV in standard input with an id column and the columns to change\n');
+  });
+});
+
+describe('where the server has GET one contact and the ids are fewer than the pages', () => {
+  let api: Api;
+  beforeEach(async () => (api = await setupApi()));
+  afterEach(() => api.close());
+
+  it('reads each name with GET one contact instead of walking 50 pages', async () => {
+    api.pool.intercept({ path: `${WSP}/contacts?page=1&per_page=100`, method: 'GET' }).reply(200, page([contact(1)], 1, 50, 100, 5000), JSON_HEADERS);
+    // One read each: 4321 by the probe that finds GET one contact there, 4322 by its own update.
+    for (const id of [4321, 4322]) {
+      api.pool.intercept({ path: `${WSP}/contacts/${id}`, method: 'GET' }).reply(200, { data: contact(id, { name: `Name ${id}` }) }, JSON_HEADERS);
+    }
+    const { bodies, capture } = jsonBodies();
+    for (const id of [4321, 4322]) {
+      api.pool
+        .intercept({ path: `${WSP}/contacts/${id}`, method: 'POST' })
+        .reply((opts) => (capture(opts), { statusCode: 200, data: JSON.stringify({ status: 200, message: 'ok', data: contact(id) }), responseOptions: JSON_HEADERS }));
+    }
+    const res = await api.run(['contacts', 'update', '--from', '-', '--inactive', '--concurrency', '1', '-v'], { stdin: '4321\n4322\n' });
+    expect(res.code, res.stderr).toBe(0);
+    expect(bodies).toEqual([{ status: false, name: 'Name 4321' }, { status: false, name: 'Name 4322' }]);
+    expect(res.stderr).toContain('reading the names of 2 contacts with GET one contact each (the list has 50 pages)');
+  });
+
+  it('exit 8 is for items that failed; when every item failed for the run\'s own reason (the token refused), that code', async () => {
+    for (const id of [1, 2]) api.pool.intercept({ path: `${WSP}/contacts/${id}`, method: 'DELETE' }).reply(401, { message: 'Unauthenticated.' }, JSON_HEADERS);
+    const refused = await api.run(['contacts', 'delete', '--from', '-', '--yes'], { stdin: '1\n2\n' });
+    expect([refused.code, refused.stderr]).toEqual([3, 'error: 2 of 2 failed\n']);
+    api.pool.intercept({ path: `${WSP}/contacts/1`, method: 'DELETE' }).reply(200, { message: 'Contact deleted successfully.', status: 200 }, JSON_HEADERS);
+    api.pool.intercept({ path: `${WSP}/contacts/2`, method: 'DELETE' }).reply(422, { message: 'Validation error', errors: { id: ['In use.'] } }, JSON_HEADERS);
+    const partly = await api.run(['contacts', 'delete', '--from', '-', '--yes', '-o', 'json'], { stdin: '1\n2\n' });
+    expect(partly.code).toBe(8);
+    expect(JSON.parse(partly.stdout).map((r: { outcome: string }) => r.outcome)).toEqual(['deleted', 'failed']);
+    for (const id of [1, 2]) api.pool.intercept({ path: `${WSP}/contacts/${id}`, method: 'DELETE' }).reply(id === 1 ? 200 : 422, id === 1 ? { message: 'ok', status: 200 } : { message: 'Validation error', errors: {} }, JSON_HEADERS);
+    const tolerated = await api.run(['contacts', 'delete', '--from', '-', '--yes', '--max-failures', '1'], { stdin: '1\n2\n' });
+    expect([tolerated.code, tolerated.stderr]).toEqual([0, '✓ deleted 1 contact\nwarning: 1 of 2 failed (tolerated: --max-failures 1)\n']);
+  });
+});

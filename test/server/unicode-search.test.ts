@@ -1,0 +1,113 @@
+/**
+ * Search for all of Unicode (issue 21, point 6): case-insensitive beyond A–Z and accent-insensitive,
+ * NUL treated as any other character, text stored as NFC; and migration 009 carrying a database
+ * made by the previous schema over to it. The exactness against a scan: scale.test.ts.
+ */
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from './harness.js';
+import { migrate } from '../../src/server/db.js';
+import { migrations } from '../../src/server/migrations/index.js';
+import { createContactsRepository } from '../../src/server/repositories/contacts.js';
+
+let h: Harness;
+const ids: Record<string, number> = {};
+beforeAll(async () => {
+  h = await createHarness();
+  const people: Array<[string, string, string | null]> = [
+    ['zoe', 'Zoë Ñúñez', 'zoe@example.com'],
+    ['plain', 'Zoe Nunez', null],
+    ['decomposed', 'Zoe\u0308 Chen', null], // ë typed as e + a combining diaeresis
+    ['german', 'Straße', 'ELODIE@Example.COM'],
+    ['greek', 'ΟΔΟΣ Σοφίας', null],
+    ['nul', 'nul\u0000byte', null],
+    ['other', 'Bob', null],
+  ];
+  for (const [key, name, email] of people) {
+    const number = String(15550001000 + Object.keys(ids).length);
+    ids[key] = (await h.create(`/api/v3/workspaces/${h.ws}/contacts`, { number, name, ...(email ? { email } : {}) })).id;
+  }
+});
+afterAll(async () => {
+  await h.close();
+});
+
+async function search(query: string) {
+  const res = await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contacts?search=${encodeURIComponent(query)}&per_page=100` });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json();
+  const found = body.data.map((c: { id: number }) => Object.keys(ids).find((key) => ids[key] === c.id));
+  expect(body.meta.total).toBe(found.length);
+  return found;
+}
+
+describe('search folds case for all of Unicode and ignores accents', () => {
+  it('ZOË and ÑÚÑEZ find "Zoë Ñúñez"; zoe finds every Zoe, with an accent, without, or typed decomposed', async () => {
+    expect(await search('ZOË')).toEqual(['zoe', 'plain', 'decomposed']);
+    expect(await search('ÑÚÑEZ')).toEqual(['zoe', 'plain']);
+    expect(await search('zoe')).toEqual(['zoe', 'plain', 'decomposed']);
+    expect(await search('zoë ñ')).toEqual(['zoe', 'plain']); // accent-insensitive both ways
+  });
+
+  it('folds beyond accents: ß and SS, final and medial sigma, e-mail case', async () => {
+    expect(await search('STRASSE')).toEqual(['german']);
+    expect(await search('strasse')).toEqual(['german']);
+    expect(await search('οδοσ σοφ')).toEqual(['greek']);
+    expect(await search('élodie@exam')).toEqual(['german']);
+    expect(await search('example.com')).toEqual(['zoe', 'german']);
+    expect(await search('Σ')).toEqual(['greek']);
+  });
+
+  it('a NUL is a character like any other: no 500, no match-all', async () => {
+    expect(await search('nul\u0000byte')).toEqual(['nul']);
+    expect(await search('l\u0000b')).toEqual(['nul']);
+    expect(await search('\u0000')).toEqual(['nul']);
+  });
+});
+
+describe('text is stored as NFC', () => {
+  it('a name sent decomposed comes back composed, and so do field values', async () => {
+    const res = await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contacts/${ids.decomposed}` });
+    expect(res.json().data.name).toBe('Zoë Chen');
+    expect(res.json().data.name).toBe('Zoe\u0308 Chen'.normalize('NFC'));
+    await h.create(`/api/v3/workspaces/${h.ws}/contact-fields`, { name: 'city' });
+    const made = await h.create(`/api/v3/workspaces/${h.ws}/contacts`, { number: '15550009999', name: 'N', fields: { city: '  Sa\u0303o Paulo ' } });
+    expect(made.fields).toEqual({ city: 'São Paulo' });
+  });
+});
+
+it('migration 009 carries a database of the previous schema over: keys, NFC, the index rebuilt', () => {
+  const db = new Database(':memory:');
+  for (const migration of migrations.filter((m) => m.version <= 8)) {
+    if (migration.sql) db.exec(migration.sql);
+    migration.run?.(db);
+    db.pragma(`user_version = ${migration.version}`);
+  }
+  const ws = '6d1c8f1e-2c4b-4f6a-9a51-3a2f4f1d9c11';
+  const now = new Date().toISOString();
+  db.prepare("INSERT INTO workspaces (id, name, permissions, created_at, updated_at) VALUES (?, 'W', '[]', ?, ?)").run(ws, now, now);
+  const insert = db.prepare('INSERT INTO contacts (workspace_id, number, name, email, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const index = db.prepare('INSERT INTO contacts_fts (rowid, name, number, email) VALUES (?, ?, ?, ?)');
+  const old: Array<[string, string | null]> = [['Zoe\u0308 N\u0303u\u0301n\u0303ez', 'ZOE@EXAMPLE.COM'], ['Bob Stone', null], ['Straße', 'x@y.io']];
+  old.forEach(([name, email], i) => {
+    const id = Number(insert.run(ws, `1555000000${i}`, name, email, now, now).lastInsertRowid);
+    index.run(id, name, `1555000000${i}`, email ?? '');
+  });
+  // Under the previous schema, ÑÚÑEZ does not find "Zoë Ñúñez": its index check folded A–Z only.
+  migrate(db);
+  expect(db.pragma('user_version', { simple: true })).toBe(9);
+  expect(db.prepare('SELECT name FROM contacts ORDER BY id').pluck().all()).toEqual(['Zoë Ñúñez', 'Bob Stone', 'Straße']);
+  db.prepare("INSERT INTO contacts_fts (contacts_fts) VALUES ('integrity-check')").run();
+  const repo = createContactsRepository(db);
+  const found = (query: string) => repo.search(ws, query, 0, 10).ids;
+  expect(found('ÑÚÑEZ')).toEqual([1]);
+  expect(found('zoe@')).toEqual([1]);
+  expect(found('strasse')).toEqual([3]);
+  expect(found('bob')).toEqual([2]);
+  // New writes keep the keys: an update and a delete keep the index whole.
+  repo.update(repo.find(ws, 2)!, { name: 'Zoë Stone', email: null, gender: null, status: true });
+  repo.delete(ws, 3);
+  expect(found('zoe')).toEqual([1, 2]);
+  db.prepare("INSERT INTO contacts_fts (contacts_fts) VALUES ('integrity-check')").run();
+  db.close();
+});
