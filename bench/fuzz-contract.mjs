@@ -49,6 +49,8 @@ export async function createDocumentChecker(rawDocument) {
     problemsOf(request, response) {
       const status = response.statusCode;
       const type = String(response.headers['content-type'] ?? '');
+      // The index `wsm serve` answers at /api/v3 (links to /docs and this document) is no operation of the API.
+      if (/^\/api\/v3\/?(\?|$)/.test(request.url)) return [];
       const found = request.url.startsWith(`${PREFIX}/`) ? operationOf(request.method, request.url) : undefined;
       let body;
       const readJson = () => {
