@@ -2,7 +2,10 @@
 // wrong types, missing and extra fields, huge strings, unicode, NUL bytes, SQL text, path
 // traversal, malformed JSON, wrong content types, broken multipart, out-of-range pagination.
 // Every answer must be < 500, JSON in the shape of decisions.md §1, and free of stacks, SQL text
-// and file paths; the database must pass `PRAGMA integrity_check` afterwards.
+// and file paths; it must be what the server's OpenAPI document says of the operation (status
+// listed, content type, body schema: fuzz-contract.mjs); and stateful sequences per resource
+// (create -> get -> update -> get -> delete -> get 404) must read back what they wrote. The
+// database must pass `PRAGMA integrity_check` afterwards.
 //
 //   node bench/fuzz.mjs [requests=12000] [seed=20261122]     (needs `npm run build`)
 //   FUZZ_SHOW=n   list up to n problems (default 50)
@@ -13,6 +16,7 @@
 // seed discipline), so the CI test and this larger run exercise the same cases.
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
+import { SEQUENCES, createDocumentChecker, runSequence, sequenceBodies } from './fuzz-contract.mjs';
 
 export const PREFIX = '/api/v3';
 
@@ -20,6 +24,7 @@ export const PREFIX = '/api/v3';
 // Nasty values
 // ---------------------------------------------------------------------------------------------
 export const HUGE = 'x'.repeat(100 * 1024);
+const OVER_LIMIT = 'x'.repeat(1024 * 1024 + 1);
 const HUGE_UNICODE = 'é😀'.repeat(100 * 1024 / 6);
 export const SQL = "'; DROP TABLE contacts; --";
 export const TRAVERSAL = '../../etc/passwd';
@@ -125,9 +130,15 @@ export async function prepareTarget(call, ws) {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   });
   if (imported.statusCode !== 201) throw new Error(`fuzz set-up: import answered ${imported.statusCode} ${imported.body}`);
+  // A stored file (an avatar), so that GET /files/{file} answers one and its content type is checked.
+  const avatar = await call({ method: 'POST', url: `${PREFIX}/workspaces/${ws}/contacts`, ...multipartBody([{ name: 'number', value: '5550001001' }, { name: 'avatar', filename: 'a.png', value: PNG, type: 'image/png' }]) });
+  if (avatar.statusCode !== 201) throw new Error(`fuzz set-up: avatar answered ${avatar.statusCode} ${avatar.body}`);
   return {
     ws,
-    ids: { label: label.id, role: role.id, user: user.id, group: group.id, field: field.id, contact: contact.id, template: template.id, import: imported.json().data.id },
+    ids: {
+      label: label.id, role: role.id, user: user.id, group: group.id, field: field.id, contact: contact.id, template: template.id, import: imported.json().data.id,
+      file: avatar.json().data.avatar_url.split('/').pop(),
+    },
   };
 }
 
@@ -322,6 +333,8 @@ export function fixedCases(routes, target) {
     add(r, 'fields-sql', json(everyField(r, SQL)));
     add(r, 'fields-traversal', json(everyField(r, TRAVERSAL)));
     add(r, 'fields-huge', json(everyField(r, HUGE)));
+    // Past the 1 MB limit of a JSON body: a 413 the document must list, on every write.
+    if (r.method !== 'GET') add(r, 'over-body-limit', json({ [Object.keys(r.body?.properties ?? { name: 1 })[0]]: OVER_LIMIT }));
     add(r, 'fields-unicode-nul', json(everyField(r, '😀 Ünï\u0000cødé \uD800')));
     add(r, 'fields-wrong-type', json(wrongType(r)));
     add(r, 'fields-null', json(everyField(r, null)));
@@ -334,6 +347,10 @@ export function fixedCases(routes, target) {
     if (r.query) {
       for (const q of ['page=0', 'page=-1', 'per_page=101', 'per_page=0', 'per_page=abc', 'page=1e400', 'page=99999999999999999999', `search=${encodeURIComponent(SQL)}`, `search=${encodeURIComponent(HUGE)}`, 'page=1&page=2', `search=%00`]) {
         cases.push({ kind: 'query', route: r, method: r.method, url: `${urlOf(r, target)}?${q}` });
+      }
+      // Each filter left empty: no filter, or a 422, never rows that disagree with the total.
+      for (const name of Object.keys(r.query.properties ?? {}).filter((key) => key !== 'page' && key !== 'per_page')) {
+        cases.push({ kind: 'query', route: r, method: r.method, url: `${urlOf(r, target)}?${name}=&per_page=1` });
       }
     }
     const other = r.method === 'PATCH' ? 'PUT' : 'PATCH';
@@ -351,7 +368,6 @@ const sameJson = (a, b) => JSON.stringify(a, Object.keys(a ?? {}).sort()) === JS
 
 export const EXACT_BODIES = {
   401: { message: 'Unauthenticated.' },
-  403: { message: 'This action is unauthorized.', status: 403 },
   404: { message: 'Resource not found.', status: 404 },
   405: { message: 'Method not allowed.', status: 405 },
   413: { message: 'Payload too large.', status: 413 },
@@ -372,9 +388,10 @@ export const LEAK_MARKERS = [
 /**
  * A checker of answers. Stored data comes back in later answers (a label named
  * `SELECT * FROM users` is listed by every later GET), so a marker is a leak in a 2xx only if no
- * request so far carried it, and in an error body only if this request did not carry it.
+ * request so far carried it, and in an error body only if this request did not carry it. With a
+ * document checker (fuzz-contract.mjs), every answer is also held to the OpenAPI document.
  */
-export function createChecker() {
+export function createChecker(documentChecker) {
   const everSent = new Set();
   return {
     /** Problems with one answer (empty when it is fine). `request` is what was sent. */
@@ -387,6 +404,8 @@ export function createChecker() {
       const text = response.body;
       if (status >= 500) problems.push(`status ${status}`);
       const type = String(response.headers['content-type'] ?? '');
+      // A file download (GET /files/{file}) is no JSON: the document says what it may be.
+      if (documentChecker && status < 300 && !type.startsWith('application/json')) return [...problems, ...documentChecker.problemsOf(request, response)];
       if (!type.startsWith('application/json')) problems.push(`content-type "${type}"`);
       let body;
       try {
@@ -402,6 +421,7 @@ export function createChecker() {
       for (const marker of LEAK_MARKERS) {
         if (marker.pattern.test(text) && !excused.has(marker.name)) problems.push(`leaks ${marker.name}`);
       }
+      if (documentChecker) problems.push(...documentChecker.problemsOf(request, response));
       return problems;
     },
   };
@@ -431,6 +451,10 @@ function shapeProblem(status, body, route) {
   }
   if (status === 404 && isObject(body) && (sameJson(body, TEMPLATE_404) || (body.success === false && typeof body.message === 'string' && route?.url.endsWith('/templates/sync')))) {
     return undefined;
+  }
+  // A 403 names why when there is a reason to give (decisions.md §8), a 429 how long to wait: their shape is fixed, their message not.
+  if (status === 403 || status === 429) {
+    return isObject(body) && Object.keys(body).length === 2 && typeof body.message === 'string' && body.message && body.status === status ? undefined : `${status} body is ${JSON.stringify(body).slice(0, 200)}`;
   }
   const exact = EXACT_BODIES[status];
   if (!exact) return `unexpected status ${status}: ${JSON.stringify(body).slice(0, 200)}`;
@@ -467,7 +491,7 @@ async function main() {
   const { seed: seedDb } = await dist('server/seed.js');
   const { buildApp } = await dist('server/app.js');
   const { operationFor } = await dist('server/openapi/operations.js');
-  const { jsonSchema } = await dist('server/openapi/document.js');
+  const { jsonSchema, openApiDocumentFor } = await dist('server/openapi/document.js');
 
   const dir = tempDir('wsm-fuzz-');
   const db = openDatabase(join(dir, 'fuzz.db'));
@@ -485,7 +509,8 @@ async function main() {
   const byStatus = new Map();
   const byKind = new Map();
   const failures = [];
-  const checker = createChecker();
+  const documentChecker = await createDocumentChecker(openApiDocumentFor(app.routeTable));
+  const checker = createChecker(documentChecker);
   const started = Date.now();
   for (const request of [...fixed, ...generated]) {
     const { statusCode, problems } = await send(call, checker, request);
@@ -494,6 +519,27 @@ async function main() {
     if (problems.length) failures.push(`${problems.join(', ')} <- ${describeRequest(request)}`);
     if (process.env.FUZZ_DUMP && problems.length) console.log(JSON.stringify({ problems, method: request.method, url: request.url, headers: request.headers, payload: Buffer.isBuffer(request.payload) ? request.payload.toString('latin1') : request.payload }).slice(0, 4000));
   }
+  // Stateful sequences: FUZZ_SEQUENCES per resource (default: one per 500 requests, at least 10).
+  const perResource = Number(process.env.FUZZ_SEQUENCES ?? Math.max(10, Math.round(total / 500)));
+  let sequences = 0;
+  let completed = 0;
+  let sequenceRequests = 0;
+  for (const resource of SEQUENCES) {
+    for (let i = 0; i < perResource; i++) {
+      const n = sequences++;
+      const [bodies] = fc.sample(sequenceBodies(fc, resource, n, target), { seed: seed + n, numRuns: 1 });
+      const result = await runSequence((options) => {
+        sequenceRequests += 1;
+        return call(options);
+      }, documentChecker, resource, bodies, target);
+      if (result.completed) completed += 1;
+      for (const step of result.steps) {
+        const status = Number(step.split(' ').pop());
+        byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+      }
+      failures.push(...result.problems);
+    }
+  }
   const seconds = (Date.now() - started) / 1000;
   await app.close();
   const integrity = db.pragma('integrity_check', { simple: true });
@@ -501,8 +547,12 @@ async function main() {
   db.close();
   const polluted = Object.keys(Object.prototype).length > 0 || {}.polluted !== undefined;
 
-  const sent = fixed.length + generated.length;
-  console.log(`fuzz: ${sent.toLocaleString('en-US')} requests (${fixed.length} fixed = ${routes.length} routes × cases, ${generated.length} generated, seed ${seed}) in ${seconds.toFixed(1)} s`);
+  const sent = fixed.length + generated.length + sequenceRequests;
+  console.log(
+    `fuzz: ${sent.toLocaleString('en-US')} requests (${fixed.length} fixed = ${routes.length} routes × cases, ${generated.length} generated, ` +
+      `${sequenceRequests} in ${sequences} sequences over ${SEQUENCES.length} resources, seed ${seed}) in ${seconds.toFixed(1)} s`,
+  );
+  console.log(`every answer checked against the OpenAPI document (status listed, content type, body schema); sequences read back: ${completed} of ${sequences} ran to the end`);
   console.log(`by status: ${[...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}=${n}`).join(' ')}`);
   console.log(`by kind:   ${[...byKind].sort().map(([k, n]) => `${k}=${n}`).join(' ')}`);
   console.log(`integrity_check: ${integrity}; contacts table present: ${tables === 1}; Object.prototype polluted: ${polluted}`);

@@ -10,6 +10,8 @@ import { databaseFileGuard } from './http/database-file.js';
 import { createOriginOf } from './http/origin.js';
 import { registerAnswerHeaders, SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './http/connections.js';
 import { frameworkErrors, registerErrorHandling, HttpError, notFound } from './http/errors.js';
+import { clientErrorHandler, registerServerAnswers } from './http/server-answers.js';
+import { registerRequestText } from './http/request-text.js';
 import { ERROR_MESSAGES } from '../api/schemas/index.js';
 import { routePlugins } from './routes/index.js';
 import { LOGIN_LIMITS, type LoginLimits } from './routes/auth.js';
@@ -77,13 +79,18 @@ declare module 'fastify' {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
+  const limits = timeoutOptions(timeouts);
   const app = Fastify({
     logger: options.logger ? { stream: process.stderr } : false,
-    ...timeoutOptions(timeouts),
+    ...limits,
+    // Node's own refusal of a Host-less request has an empty body: http/server-answers.ts answers it.
+    http: { ...limits.http, requireHostHeader: false },
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // The API's ids are in the path; keep routing exact and case-sensitive.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    return503OnClosing: true,
+    // Answered in decisions.md's shape by http/server-answers.ts, not in fastify's.
+    return503OnClosing: false,
+    clientErrorHandler,
     frameworkErrors,
   });
   app.decorate('db', options.db);
@@ -96,13 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('routeTable', [] as RouteEntry[]);
   app.decorate('originOf', createOriginOf(app, options.listenHost));
 
-  // Some clients send `Content-Type: application/json` with an empty body (a DELETE, say): that
-  // is no body, not a malformed one. Anything else goes to fastify's own (poisoning-safe) parser.
-  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    return defaultJsonParser(request, body as string, done);
-  });
+  registerRequestText(app);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  registerServerAnswers(app);
   registerAnswerHeaders(app, timeouts);
   if (options.apiOnly) app.addHook('onRequest', answerExtensionsAsMissing);
   await app.register(multipart, { throwFileSizeLimit: true });

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrations } from './migrations/index.js';
+import { asUnusable, assertOurs } from './unusable-database.js';
 
 export type Db = Database.Database;
 
@@ -20,27 +21,45 @@ export const isFullError = (error: unknown) => ['SQLITE_FULL', 'ENOSPC'].include
 /**
  * Opens (or creates) the database, in WAL mode, and brings its schema up to
  * date. Each migration runs in its own transaction with its version bump, so
- * a crash never leaves a half-applied schema.
+ * a crash never leaves a half-applied schema. A file that is no usable wsm
+ * database (not SQLite, damaged, another application's, a newer wsm's) is an
+ * UnusableDatabaseError naming the file and what to do, and is left untouched.
  */
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') ownerOnly(file);
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  migrate(db);
-  return db;
+  let db: Db | undefined;
+  try {
+    if (file !== ':memory:') createOwnerOnly(file);
+    db = new Database(file);
+    // Read before anything is written, so that a file that is not ours stays as it was.
+    assertOurs(file, db.pragma('user_version', { simple: true }) as number, migrations.at(-1)!.version, tablesOf(db));
+    if (file !== ':memory:') tightenModes(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    migrate(db);
+    return db;
+  } catch (error) {
+    db?.close();
+    throw asUnusable(file, error);
+  }
 }
+
+/** The tables of a database, SQLite's own aside. */
+const tablesOf = (db: Db) =>
+  db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").pluck().all();
 
 /**
  * The database holds password hashes, token hashes and every contact: owner-only. SQLite gives
  * the WAL and shared-memory files the mode of the database file, so creating that one 0600
- * covers all three; a file found looser (an older wsm, a copy) is tightened.
+ * covers all three; a file found looser (an older wsm, a copy) is tightened (tightenModes).
  */
-function ownerOnly(file: string): void {
+function createOwnerOnly(file: string): void {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   closeSync(openSync(file, 'a', 0o600));
+}
+
+function tightenModes(file: string): void {
   for (const path of [file, `${file}-wal`, `${file}-shm`]) {
     try {
       if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);

@@ -16,6 +16,7 @@ import { dataDir } from './paths.js';
 import { lockDatabaseFile, type DatabaseLock } from './lock.js';
 import { createImportsRepository } from './repositories/imports.js';
 import { isLoopbackHost } from './http/origin.js';
+import { asUnusable } from './unusable-database.js';
 
 /** How long SIGINT/SIGTERM waits for requests in flight: under the 10 s after which `docker stop` kills. */
 export const SHUTDOWN_DEADLINE_MS = 8_000;
@@ -57,7 +58,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     return await startOnLockedDatabase(options, dbFile, lock);
   } catch (error) {
     lock?.release();
-    throw error;
+    // Damage found past the first reads (seeding, releasing claims) is named like damage found on opening.
+    throw asUnusable(dbFile, error);
   }
 }
 

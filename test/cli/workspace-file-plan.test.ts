@@ -90,6 +90,25 @@ describe('plan', () => {
     expect(pulledFile(current).roles).toEqual([{ name: 'Agent', permissions: [] }]);
   });
 
+  it('a role the server marks built in is left out whatever its name; one it marks not built in is managed even named Owner', () => {
+    // A server from before the Owner role could not be renamed: the owner's role called Boss, and a new role called Owner.
+    const current = server({ roles: [{ ...role(1, 'Boss', ['contacts.view']), builtin: true }, { ...role(2, 'Owner', []), builtin: false }] });
+    expect(pulledFile(current).roles).toEqual([{ name: 'Owner', permissions: [] }]);
+    const pruned = plan({ roles: [] }, current, { prune: true });
+    expect(pruned.changes.map((c) => [c.action, c.key])).toEqual([['delete', 'Owner']]);
+    expect(pruned.unmanaged).toEqual([]);
+    expect(plan({ roles: [] }, current).unmanaged).toEqual([{ section: 'roles', key: 'Owner', id: 2 }]);
+  });
+
+  it('an entry naming a built-in role is never planned (no run could make it): the plan notes it when it differs', () => {
+    const current = server({ roles: [{ ...role(1, 'Boss', ['contacts.view']), builtin: true }] });
+    const differs = plan({ roles: [{ name: 'Boss', permissions: ['contacts.view', 'contacts.delete'] }] }, current, { prune: true });
+    expect(differs.changes).toEqual([]);
+    expect(differs.notes).toEqual(['roles Boss: built in on the server, which never changes it: its entry in the file is not applied']);
+    expect(planText(differs, 'ws.yaml', false)).toContain('roles Boss: built in on the server, which never changes it: its entry in the file is not applied');
+    expect(plan({ roles: [{ name: 'Boss', permissions: ['contacts.view'] }] }, current).notes).toEqual([]);
+  });
+
   it('a template whose content changed cannot be updated: ! without --replace-templates, -/+ with it', () => {
     const current = server({ templates: [template(7)] });
     const file = { templates: [{ name: 'order_update', language: 'en', category: 'UTILITY' as const, body: { text: 'Your order {{1}} has shipped.', variables: ['A-1'] } }] };

@@ -212,7 +212,28 @@ describe('wsm apply', () => {
         '',
       ].join('\n'),
     );
-    expect(stderr).toBe(`error: apply incomplete: 3 of 4 changes made; 1 failed (labels urgent); re-run \`wsm apply -f ${path} --prune\` to finish\n`);
+    // The server refused it: running again alone fails the same way, so no "re-run to finish".
+    expect(stderr).toBe(
+      `error: apply incomplete: 3 of 4 changes made; 1 failed (labels urgent); the server refused what failed: running again changes nothing until it is corrected (in ${path}, a file it names, or on the server)\n`,
+    );
+  });
+
+  it('re-run finishes only what may pass later (no answer, a 5xx): said apart from what the server refused', async () => {
+    const path = await api.file('ws.yaml', 'groups: [VIP]\nlabels:\n  - { name: urgent, color: "#00ff00" }\n');
+    list('contact-groups', []);
+    list('labels', [label(4, 'urgent', '#ff0000')]);
+    answer(`${WSP}/contact-groups`, 'POST', 503, { message: 'The database is busy: try again in a moment.', status: 503 });
+    answer(`${WSP}/labels/4`, 'PUT', 403, { message: 'This action is unauthorized.', status: 403 });
+    const mixed = await api.run(['apply', '-f', path, '--yes']);
+    expect(mixed.stderr).toBe(
+      `error: apply incomplete: 0 of 2 changes made; 2 failed (groups VIP, labels urgent); the server refused labels urgent: running again changes nothing until it is corrected (in ${path}, a file it names, or on the server); re-run \`wsm apply -f ${path}\` to finish the rest\n`,
+    );
+    list('contact-groups', []);
+    list('labels', [label(4, 'urgent', '#00ff00')]);
+    answer(`${WSP}/contact-groups`, 'POST', 503, { message: 'The database is busy: try again in a moment.', status: 503 });
+    const transient = await api.run(['apply', '-f', path, '--yes']);
+    expect(transient.code).toBe(6);
+    expect(transient.stderr).toBe(`error: apply incomplete: 0 of 1 changes made; 1 failed (groups VIP); re-run \`wsm apply -f ${path}\` to finish\n`);
   });
 
   it('-o json prints the plan and each result as one document', async () => {

@@ -1,9 +1,9 @@
 /**
  * `wsm serve` as a real process, where the safety of the server depends on the process itself:
- * one server per database file, a database deleted under it, a shutdown that a stalled client
+ * one server per database file, a file it cannot use, a database deleted under it, a shutdown that a stalled client
  * cannot hold up, the warning for a server reachable from the network. Requires `npm run build`.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,8 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
 import { cleanup, serve, testEnv, wsm, type Served } from './processes.js';
+import { openDatabase } from '../../src/server/db.js';
+import { seed } from '../../src/server/seed.js';
 
 const started: Served[] = [];
 const dirs: string[] = [];
@@ -72,6 +74,50 @@ describe('one server per database file', () => {
     await second.kill(); // SIGKILL: no clean-up runs, the operating system drops the lock
     const third = await start([], first.dir);
     expect((await createLabel(third, 'After a kill')).status).toBe(201);
+  });
+});
+
+describe('a database file wsm serve cannot use', () => {
+  it('refuses each with one line naming the file, what was found and what to do, exit 1, and leaves the file as it was', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wsm-e2e-'));
+    dirs.push(dir);
+    const at = (name: string) => join(dir, name);
+    // A real wsm database, then copies of it damaged the ways disks and people damage files.
+    const good = openDatabase(at('good.db'));
+    await seed(good);
+    good.pragma('wal_checkpoint(TRUNCATE)');
+    const pageSize = good.pragma('page_size', { simple: true }) as number;
+    const usersPage = good.prepare<[], number>("SELECT pageno FROM dbstat WHERE name = 'users'").pluck().get()!;
+    good.close();
+    const bytes = readFileSync(at('good.db'));
+    const damaged = Buffer.from(bytes);
+    damaged.fill(0xa5, (usersPage - 1) * pageSize, usersPage * pageSize);
+    writeFileSync(at('damaged.db'), damaged);
+    writeFileSync(at('contacts.db'), 'number,name\n5550001,Ann\n');
+    const foreign = new Database(at('foreign.db'));
+    foreign.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); CREATE TABLE tags (name TEXT)');
+    foreign.close();
+    const newer = new Database(at('newer.db'));
+    newer.exec('CREATE TABLE users (id INTEGER PRIMARY KEY)');
+    newer.pragma('user_version = 99');
+    newer.close();
+    mkdirSync(at('folder.db'));
+
+    const restore = 'restore it from a backup, or pass --db another path to start a new database';
+    const cases: Array<[string, string]> = [
+      ['damaged.db', `is a damaged SQLite database (SQLite reports: database disk image is malformed): ${restore}`],
+      ['contacts.db', `is not a SQLite database (it starts with "number,name.5550001,Ann."): ${restore}`],
+      ['foreign.db', 'is a SQLite database of another application (tables notes, tags), left as it is: pass --db the path of a wsm database, or of a new file'],
+      ['newer.db', 'was written by a newer wsm (schema version 99; this wsm knows up to 10): upgrade wsm, or pass --db another path'],
+      ['folder.db', 'is a directory: pass --db the path of a database file'],
+    ];
+    const fingerprint = (name: string) => (statSync(at(name)).isDirectory() ? 'a directory' : readFileSync(at(name)).toString('base64'));
+    const before = cases.map(([name]) => fingerprint(name));
+    const results = await Promise.all(cases.map(([name]) => wsm(testEnv(dir), ['serve', '--port', '0', '--db', at(name)])));
+    expect(results.map((res, i) => ({ file: cases[i][0], code: res.code, stdout: res.stdout, stderr: res.stderr }))).toEqual(
+      cases.map(([name, found]) => ({ file: name, code: 1, stdout: '', stderr: `error: ${at(name)} ${found}\n` })),
+    );
+    expect(cases.map(([name]) => fingerprint(name))).toEqual(before);
   });
 });
 

@@ -128,6 +128,29 @@ describe('wsm pull, diff and apply against wsm serve', () => {
     expect(roles.sort()).toEqual(['Agent', 'Owner']);
   });
 
+  it('the built-in Owner role: a rename is refused naming why; pull leaves it out, prune never plans it, an entry naming it is never applied', async () => {
+    const { ws, path } = await seeded('builtin');
+    const owner = JSON.parse((await ws.run('roles', 'list', '-o', 'json')).stdout).find((role: { builtin?: boolean }) => role.builtin);
+    expect(owner).toMatchObject({ name: 'Owner', builtin: true });
+    const renamed = await ws.run('roles', 'update', String(owner.id), '--name', 'Boss');
+    expect(renamed.code).toBe(5);
+    expect(renamed.stderr).toContain('The Owner role is built in: it cannot be renamed.');
+    const removed = await ws.run('roles', 'delete', String(owner.id), '--yes');
+    expect(removed.code).toBe(5);
+    expect(removed.stderr).toContain('The Owner role is built in: it cannot be deleted.');
+    expect((await ws.run('pull')).stdout).not.toContain('Owner');
+
+    // A file that names it (written by hand, or by an older pull) with other permissions.
+    writeFileSync(path, BASE.replace('roles:\n', 'roles:\n  - { name: Owner, permissions: [contacts.view] }\n'));
+    const planned = await ws.run('diff', '-f', path, '--prune');
+    expect(planned.code, planned.stdout).toBe(0);
+    expect(planned.stdout).toContain('roles Owner: built in on the server, which never changes it: its entry in the file is not applied');
+    const applied = await ws.run('apply', '-f', path, '--prune', '--yes');
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout + applied.stderr).not.toContain('re-run');
+    expect(JSON.parse((await ws.run('roles', 'get', String(owner.id), '-o', 'json')).stdout)).toMatchObject({ name: 'Owner', builtin: true });
+  }, MANY_RUNS);
+
   it('the CI recipe `wsm diff -f FILE || [ $? -eq 2 ]` fails on a broken or missing file: diff exits 1 there, 2 only for changes', async () => {
     const { ws, path } = await seeded('ci-gate');
     const misspelt = ws.file('misspelt.yaml');
@@ -192,7 +215,7 @@ describe('wsm pull, diff and apply against wsm serve', () => {
     expect((await ws.run('diff', '-f', path)).code).toBe(0);
   });
 
-  it('a failing item in the middle: the others are applied, exit with its code, a summary; a re-run finishes', async () => {
+  it('a failing item in the middle: the others are applied, exit with its code, a summary; once corrected, a re-run finishes', async () => {
     const { ws, path } = await seeded('failure');
     // The server reads a media header by its bytes: this "PNG" passes the local checks and is refused there.
     writeFileSync(join(server.dir, 'banner.png'), 'not an image at all');
@@ -205,7 +228,9 @@ describe('wsm pull, diff and apply against wsm serve', () => {
     expect(failed.stdout.split('\n\n').at(-1)).toMatch(
       /^~ labels urgent: updated\n\+ templates banner_promo\/en: failed: .*\(422\) header\.media\.file: The header media file must be a file of type: jpeg, png\.\n\+ templates welcome\/en: created \(id \d+\)\n$/,
     );
-    expect(failed.stderr).toBe(`error: apply incomplete: 2 of 3 changes made; 1 failed (templates banner_promo/en); re-run \`wsm apply -f ${path} -w ${ws.id}\` to finish\n`);
+    expect(failed.stderr).toBe(
+      `error: apply incomplete: 2 of 3 changes made; 1 failed (templates banner_promo/en); the server refused what failed: running again changes nothing until it is corrected (in ${path}, a file it names, or on the server)\n`,
+    );
     const left = await ws.run('diff', '-f', path);
     expect(left.code).toBe(2);
     expect(left.stdout).toBe(ws.head + '+ templates banner_promo/en\n\nPlan: 1 to create, 0 to update, 0 to replace, 0 to delete.\n');

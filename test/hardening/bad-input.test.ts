@@ -1,10 +1,13 @@
 /**
  * Bad input on every route, derived from the route table and the zod contract (through the
  * generators of bench/fuzz.mjs, which runs the same cases 10,000+ times): wrong types, missing
- * and extra fields, 100 KB strings, unicode, emoji, NUL bytes, SQL text, path traversal in bodies,
- * path ids and query values, malformed JSON, wrong content types, broken multipart, out-of-range
- * pagination. Every answer: < 500, JSON in the shape of decisions.md §1, no stack, SQL text or
- * file path; afterwards the database is whole.
+ * and extra fields, 100 KB strings, bodies past 1 MB, unicode, emoji, NUL bytes, SQL text, path
+ * traversal in bodies, path ids and query values, malformed JSON, wrong content types, broken
+ * multipart, out-of-range pagination, empty filters. Every answer: < 500, JSON in the shape of
+ * decisions.md §1, no stack, SQL text or file path, and what the server's own OpenAPI document
+ * says of the operation (status listed, content type, body schema, a page that agrees with its
+ * total: bench/fuzz-contract.mjs). Stateful sequences on every resource read back what they wrote.
+ * Afterwards the database is whole.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +27,7 @@ import {
   requestArbitrary,
   send,
 } from '../../bench/fuzz.mjs';
+import { SEQUENCES, createDocumentChecker, runSequence, sequenceBodies } from '../../bench/fuzz-contract.mjs';
 
 const SEED = 20261122;
 const GENERATED = 500;
@@ -33,7 +37,8 @@ let h: Harness;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let routes: Array<Record<string, any>>;
 let target: Awaited<ReturnType<typeof prepareTarget>>;
-const checker = createChecker();
+let documentChecker: Awaited<ReturnType<typeof createDocumentChecker>>;
+let checker: ReturnType<typeof createChecker>;
 const call = (options: InjectOptions) => h.call(options);
 const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
 
@@ -41,6 +46,9 @@ beforeAll(async () => {
   h = await createHarness();
   target = await prepareTarget(call, h.ws);
   routes = describeRoutes({ routeTable: h.app.routeTable, operationFor, jsonSchema });
+  // The document as the server serves it: what clients and proxies validate against.
+  documentChecker = await createDocumentChecker((await h.call({ method: 'GET', url: '/api/v3/openapi.json', token: null })).json());
+  checker = createChecker(documentChecker);
 });
 afterAll(async () => {
   await h?.close();
@@ -76,6 +84,25 @@ describe('bad input on every route', () => {
       // The server keeps state between runs, so shrinking would replay against another database.
       { seed: SEED, numRuns: GENERATED, endOnFailure: true },
     );
+  });
+
+  it(`runs stateful sequences on every resource (create, get, update, get, delete, get 404), each answer held to the document`, async () => {
+    const perResource = 2;
+    const problems: string[] = [];
+    const ids = new Map<string, number[]>();
+    let n = 0;
+    for (const resource of SEQUENCES) {
+      for (let i = 0; i < perResource; i++, n++) {
+        const [bodies] = fc.sample(sequenceBodies(fc, resource, n, target), { seed: SEED + n, numRuns: 1 });
+        const result = await runSequence(call, documentChecker, resource, bodies, target);
+        expect({ resource: resource.name, completed: result.completed, steps: result.steps.length }).toMatchObject({ resource: resource.name, completed: true });
+        problems.push(...result.problems);
+        if (result.id !== undefined) ids.set(resource.name, [...(ids.get(resource.name) ?? []), result.id]);
+      }
+    }
+    expect(problems).toEqual([]);
+    // A deleted id is never handed out again (decisions.md §7): each sequence got a new, higher one.
+    for (const [resource, list] of ids) expect({ resource, ascending: list.every((id, i) => i === 0 || id > list[i - 1]) }).toEqual({ resource, ascending: true });
   });
 
   it('processes 150 generated import files (quotes, CRLF, BOM, NUL, unicode, bad cells) to a final state with consistent counts', async () => {

@@ -1,6 +1,6 @@
 /**
  * The template provider failing: each fault (unavailable, credentials, timeout) makes sync answer
- * 500 `{success: false, message}` naming the cause and leaves every status as it was; `wsm
+ * 500 `{success: false, message, status}` naming the cause and leaves every status as it was; `wsm
  * templates sync` against a real `wsm serve --provider-fault X` exits 6 with one clear line; a
  * delete whose provider call fails answers 200 at once and is retried by the outbox. A provider
  * that never answers is cut off by the server's own time-out. Requires `npm run build` (the
@@ -51,7 +51,8 @@ describe('provider faults through app.inject', () => {
         const res = await h.call({ method: 'POST', url: url('/sync') });
         expect(res.statusCode).toBe(500);
         const body = res.json();
-        expect(Object.keys(body).sort()).toEqual(['message', 'success']);
+        expect(Object.keys(body).sort()).toEqual(['message', 'status', 'success']);
+        expect(body.status).toBe(500);
         expect(body.success).toBe(false);
         expect(body.message).toContain(PROVIDER_FAULT_CAUSES[kind]);
         expect(body.message).toMatch(CAUSE_TEXT[kind]);
@@ -127,7 +128,7 @@ describe('a provider that never answers', () => {
     const res = await h.call({ method: 'POST', url: url('/sync') });
     expect(performance.now() - started).toBeLessThan(2000);
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, message: `Template sync failed: ${PROVIDER_FAULT_CAUSES.timeout}.` });
+    expect(res.json()).toEqual({ success: false, message: `Template sync failed: ${PROVIDER_FAULT_CAUSES.timeout}.`, status: 500 });
     expect(h.db.prepare('SELECT status FROM templates WHERE id = ?').pluck().get(made.id)).toBe('PENDING');
     mode = 'healthy';
   });
@@ -136,7 +137,7 @@ describe('a provider that never answers', () => {
     mode = 'silent';
     const res = await h.call({ method: 'POST', url: url(), payload: template('silent_create') });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, message: `Template could not be submitted: ${PROVIDER_FAULT_CAUSES.timeout}.` });
+    expect(res.json()).toEqual({ success: false, message: `Template could not be submitted: ${PROVIDER_FAULT_CAUSES.timeout}.`, status: 500 });
     expect(h.db.prepare("SELECT count(*) FROM templates WHERE name = 'silent_create'").pluck().get()).toBe(0);
     const orphan = () => h.db.prepare("SELECT provider_id FROM simulated_provider_templates WHERE name = 'silent_create'").pluck().get();
     const deadline = Date.now() + 3000;

@@ -108,7 +108,7 @@ describe('roles', () => {
     expect(made.json()).toEqual({
       status: 201,
       message: 'Role created successfully.',
-      data: { id: expect.any(Number), workspace_id: h.ws, name: 'Agent', permissions: [], created_at: expect.any(String), updated_at: expect.any(String) },
+      data: { id: expect.any(Number), workspace_id: h.ws, name: 'Agent', permissions: [], builtin: false, created_at: expect.any(String), updated_at: expect.any(String) },
     });
     const id = made.json().data.id;
     const list = (await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/roles` })).json();
@@ -121,7 +121,9 @@ describe('roles', () => {
     const dup = await h.call({ method: 'POST', url: `/api/v3/workspaces/${h.ws}/roles`, payload: { name: 'Agent' } });
     expect(dup.statusCode).toBe(422);
     expect((await h.call({ method: 'DELETE', url: `/api/v3/workspaces/${h.ws}/roles/${id}` })).json()).toEqual({ message: 'Role deleted successfully.', status: 200 });
-    const inUse = await h.call({ method: 'DELETE', url: `/api/v3/workspaces/${h.ws}/roles/1` });
+    const held = (await h.create(`/api/v3/workspaces/${h.ws}/roles`, { name: 'Held' })).id;
+    await h.create(`/api/v3/workspaces/${h.ws}/users`, { name: 'Holder', email: 'holder@example.com', password: 'a long password', role_id: held });
+    const inUse = await h.call({ method: 'DELETE', url: `/api/v3/workspaces/${h.ws}/roles/${held}` });
     expect(inUse.statusCode).toBe(422);
     expect(inUse.json().errors).toEqual({ role: ['The role is assigned to 1 user and cannot be deleted.'] });
   });

@@ -56,6 +56,22 @@ describe('GET /api/v3/openapi.json', () => {
     });
   });
 
+  it('lists what the server really answers (issue 22): 413 on every write, the types of a stored file, page bounds, the transport errors', () => {
+    for (const [path, operations] of Object.entries(doc.paths) as Array<[string, Record<string, any>]>) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const codes = Object.keys(operation.responses);
+        const listed = { has422: codes.includes('422'), has503: codes.includes('503'), hasDefault: codes.includes('default') };
+        expect({ operation: `${method} ${path}`, ...listed }).toEqual({ operation: `${method} ${path}`, has422: true, has503: true, hasDefault: true });
+        if (method !== 'get') expect({ operation: `${method} ${path}`, codes }).toEqual({ operation: `${method} ${path}`, codes: expect.arrayContaining(['413', '422']) });
+      }
+    }
+    expect(Object.keys(doc.paths['/files/{file}'].get.responses['200'].content)).toEqual(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+    const [page, perPage] = doc.paths['/workspaces/{workspace}/labels'].get.parameters.slice(1);
+    expect(page.schema).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(perPage.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+    expect(doc.paths['/me'].get.responses.default.description).toContain('431');
+  });
+
   it('takes request and response schemas from the zod contract', () => {
     const create = doc.paths['/workspaces/{workspace}/templates'].post;
     const json = create.requestBody.content['application/json'].schema;
@@ -133,7 +149,7 @@ describe('the token extensions in the document (issue 13)', () => {
     const revoke = doc.paths['/auth/tokens/current'].delete;
     expect(revoke).toMatchObject({ summary: 'Revoke the calling token', tags: ['Auth'] });
     expect(revoke.security).toBeUndefined();
-    expect(Object.keys(revoke.responses)).toEqual(['200', '401', '503']);
+    expect(Object.keys(revoke.responses)).toEqual(['200', '401', '413', '422', '503', 'default']);
     expect(revoke.responses['200'].content['application/json'].schema.required).toEqual(['message', 'status']);
   });
 });

@@ -1,58 +1,42 @@
 /**
- * Permissions as access promises (issue 13, points 5 and 8; decisions.md §7): what a user who
+ * Permissions as access promises (issue 13, points 5 and 8; decisions.md §7, §8): what a user who
  * holds a permission can do to OTHERS. Changing another user's password, e-mail, status or role
  * needs `users.manage`; nobody changes their own role; a role only ever holds permissions its
- * editor holds; owners, partners and users of other workspaces are out of reach of users with
- * fewer permissions. A partner keeps full access to the workspaces it creates.
+ * editor holds; owners, partners and the person of users of other workspaces are out of reach of
+ * users with fewer permissions (membership.test.ts: what the membership decides). A partner keeps
+ * full access to the workspaces it creates.
  */
 import { beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '../../src/api/schemas/index.js';
 import { createHarness, type Harness } from './harness.js';
 import { multipart } from './template-fixtures.js';
+import { FORBIDDEN, NEW_PASSWORD, OWNER, PASSWORD, people } from './people.js';
+import { REFUSALS } from '../../src/server/http/access.js';
 
 let h: Harness;
+let role: ReturnType<typeof people>['role'];
+let user: ReturnType<typeof people>['user'];
+let updateUser: ReturnType<typeof people>['updateUser'];
+let tryLogin: ReturnType<typeof people>['tryLogin'];
 beforeEach(async () => {
   h = await createHarness();
+  ({ role, user, updateUser, tryLogin } = people(h));
 });
 afterEach(async () => {
   await h.close();
 });
 
-const FORBIDDEN = { message: 'This action is unauthorized.', status: 403 };
-const PASSWORD = 'the first password';
-const OWNER = { id: 1, email: 'owner@wsm.local' };
 const url = (suffix: string) => `/api/v3/workspaces/${h.ws}${suffix}`;
-
-async function role(permissions: string[], name = `Role ${Math.random().toString(36).slice(2, 8)}`): Promise<number> {
-  return (await h.create(url('/roles'), { name, permissions })).id;
-}
-
-/** A user of the seeded workspace with a password, a role of exactly these permissions, and a token. */
-async function user(name: string, permissions: string[]): Promise<{ id: number; email: string; token: string; roleId: number }> {
-  const roleId = await role(permissions, `${name} role`);
-  const email = `${name.toLowerCase()}@example.com`;
-  const made = await h.create(url('/users'), { name, email, password: PASSWORD, role_id: roleId });
-  return { id: made.id, email, token: await login(email, PASSWORD), roleId };
-}
-
-async function login(email: string, password: string): Promise<string> {
-  const res = await h.call({ method: 'POST', url: '/api/v3/auth/tokens', token: null, payload: { email, password } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.token;
-}
-const tryLogin = async (email: string, password: string) =>
-  (await h.call({ method: 'POST', url: '/api/v3/auth/tokens', token: null, payload: { email, password } })).statusCode;
-
-const updateUser = (token: string, id: number, payload: Record<string, unknown>) => h.call({ method: 'POST', url: url(`/users/${id}`), token, payload });
-const newPassword = { password: 'taken over 123', confirm_password: 'taken over 123' };
+const newPassword = NEW_PASSWORD;
 const ownerRoleId = 1;
+const NEEDS_MANAGE = { message: REFUSALS.manage, status: 403 };
 
 describe('users.update without users.manage', () => {
   it("cannot change the owner's password, e-mail or status, nor log in as the owner", async () => {
     const editor = await user('Editor', ['users.view', 'users.update']);
     for (const change of [newPassword, { email: 'attacker@example.com' }, { status: false }]) {
       const res = await updateUser(editor.token, OWNER.id, change);
-      expect({ change, status: res.statusCode, body: res.json() }).toEqual({ change, status: 403, body: FORBIDDEN });
+      expect({ change, status: res.statusCode, body: res.json() }).toEqual({ change, status: 403, body: NEEDS_MANAGE });
     }
     // The same as a multipart form (the documented shape of this update).
     const form = multipart([['password', newPassword.password], ['confirm_password', newPassword.password]]);
@@ -110,9 +94,12 @@ describe('users.manage', () => {
   it('cannot give a role holding a permission it lacks, nor change its own role', async () => {
     const manager = await user('Manager', ['users.view', 'users.update', 'users.manage', 'contacts.view']);
     const agent = await user('Agent', ['contacts.view']);
-    const toOwner = await updateUser(manager.token, agent.id, { role_id: ownerRoleId });
-    expect(toOwner.statusCode).toBe(422);
-    expect(toOwner.json().errors.role_id[0]).toMatch(/^The role holds permissions you do not have: workspace\.view, workspace\.update, /);
+    const bigger = await role(['contacts.view', 'workspace.view', 'workspace.update'], 'Bigger');
+    const toBigger = await updateUser(manager.token, agent.id, { role_id: bigger });
+    expect({ status: toBigger.statusCode, body: toBigger.json() }).toEqual({
+      status: 422,
+      body: { message: 'Validation error', errors: { role_id: ['The role holds permissions you do not have: workspace.view, workspace.update.'] } },
+    });
     const self = await updateUser(manager.token, manager.id, { role_id: agent.roleId });
     expect(self.json()).toEqual({ message: 'Validation error', errors: { role_id: ['You cannot change your own role.'] } });
   });
@@ -129,7 +116,7 @@ describe('users.manage', () => {
     const elsewhereRole = (await h.create(`/api/v3/workspaces/${elsewhere}/roles`, { name: 'Agent', permissions: ['contacts.view'] })).id;
     h.db.prepare('INSERT INTO memberships (workspace_id, user_id, role_id, created_at) VALUES (?, ?, ?, ?)').run(elsewhere, twin.id, elsewhereRole, new Date().toISOString());
     const res = await updateUser(manager.token, twin.id, newPassword);
-    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 403, body: FORBIDDEN });
+    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 403, body: { message: REFUSALS.elsewhere, status: 403 } });
     expect(await tryLogin(twin.email, PASSWORD)).toBe(201);
   });
 
@@ -146,7 +133,8 @@ describe('users.manage', () => {
 describe('users.create', () => {
   it('cannot create a user with a role holding permissions it lacks', async () => {
     const hr = await user('Hr', ['users.view', 'users.create', 'contacts.view']);
-    const res = await h.call({ method: 'POST', url: url('/users'), token: hr.token, payload: { name: 'Sock', email: 'sock@example.com', password: PASSWORD, role_id: ownerRoleId } });
+    const bigger = await role(['contacts.view', 'contacts.delete'], 'Bigger');
+    const res = await h.call({ method: 'POST', url: url('/users'), token: hr.token, payload: { name: 'Sock', email: 'sock@example.com', password: PASSWORD, role_id: bigger } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.role_id[0]).toMatch(/^The role holds permissions you do not have: /);
     expect(await tryLogin('sock@example.com', PASSWORD)).toBe(422);
@@ -175,13 +163,14 @@ describe('roles.update and roles.create', () => {
     expect((await h.call({ method: 'GET', url: url(`/roles/${keeper.roleId}`) })).json().data.permissions).toEqual(['roles.view', 'roles.create', 'roles.update', 'contacts.view']);
   });
 
-  it('cannot edit a role holding permissions the caller lacks (the Owner role), not even its name', async () => {
+  it('cannot edit a role holding permissions the caller lacks, not even its name', async () => {
     const keeper = await user('Keeper', ['roles.view', 'roles.update']);
+    const admin = await role(ALL_PERMISSIONS, 'Admin');
     for (const payload of [{ permissions: ['roles.view'] }, { name: 'Demoted' }]) {
-      const res = await h.call({ method: 'PUT', url: url(`/roles/${ownerRoleId}`), token: keeper.token, payload });
+      const res = await h.call({ method: 'PUT', url: url(`/roles/${admin}`), token: keeper.token, payload });
       expect({ payload, status: res.statusCode, body: res.json() }).toEqual({ payload, status: 403, body: FORBIDDEN });
     }
-    expect((await h.call({ method: 'GET', url: url(`/roles/${ownerRoleId}`) })).json().data).toMatchObject({ name: 'Owner', permissions: ALL_PERMISSIONS });
+    expect((await h.call({ method: 'GET', url: url(`/roles/${admin}`) })).json().data).toMatchObject({ name: 'Admin', permissions: ALL_PERMISSIONS });
   });
 });
 

@@ -13,11 +13,11 @@ const statusOf = async (id: number) => {
 };
 
 describe('POST /templates/sync with the simulated provider', () => {
-  it('answers 404 {success: false, message} when nothing is pending', async () => {
+  it('answers 404 {success: false, message, status} when nothing is pending', async () => {
     h = await createHarness();
     const res = await sync();
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, message: 'No pending templates to synchronise.' });
+    expect(res.json()).toEqual({ success: false, message: 'No pending templates to synchronise.', status: 404 });
   });
 
   it('applies the review once the delay has passed: approvals and rejections with their reason', async () => {
@@ -66,7 +66,7 @@ describe('POST /templates/sync with the simulated provider', () => {
     provider.setFault(fault);
     const res = await sync();
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, message: `Template sync failed: ${cause}.` });
+    expect(res.json()).toEqual({ success: false, message: `Template sync failed: ${cause}.`, status: 500 });
     expect(await statusOf(t.id)).toEqual({ status: 'PENDING', rejection_reason: null });
     // Healed, the same sync goes through.
     provider.setFault(undefined);
@@ -117,14 +117,14 @@ describe('POST /templates/sync and create with other providers', () => {
     await createTemplate(h, utility('hidden_error'));
     const res = await sync();
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, message: 'Template sync failed: the template provider returned an unexpected error.' });
+    expect(res.json()).toEqual({ success: false, message: 'Template sync failed: the template provider returned an unexpected error.', status: 500 });
   });
 
   it('answers 500 naming the cause and stores nothing when submission fails', async () => {
     h = await createHarness({ provider: fake({ submit: async () => { throw new ProviderError('credentials'); } }) });
     const res = await h.call({ method: 'POST', url: templatesUrl(h), payload: utility('not_submitted') });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, message: 'Template could not be submitted: invalid channel credentials.' });
+    expect(res.json()).toEqual({ success: false, message: 'Template could not be submitted: invalid channel credentials.', status: 500 });
     const list = (await h.call({ method: 'GET', url: templatesUrl(h) })).json();
     expect(list.meta.total).toBe(0);
   });

@@ -176,6 +176,15 @@ describe('GET /templates and /templates/{id}, DELETE', () => {
     expect((await h.call({ method: 'GET', url: templatesUrl(h, '?category=OTHER') })).statusCode).toBe(422);
   });
 
+  it('an empty filter is no filter: the rows and the total agree (issue 22)', async () => {
+    const total = (await h.call({ method: 'GET', url: templatesUrl(h, '?per_page=100') })).json().meta.total;
+    expect(total).toBeGreaterThan(1);
+    for (const query of ['status=', 'search=', 'status=&search=']) {
+      const page = (await h.call({ method: 'GET', url: templatesUrl(h, `?${query}&per_page=1`) })).json();
+      expect({ query, rows: page.data.length, total: page.meta.total, last: page.meta.last_page }).toEqual({ query, rows: 1, total, last: total });
+    }
+  });
+
   it('deletes at once, owes the provider a deletion, and then answers the template 404', async () => {
     const made = await createTemplate(h, utility('delete_me'));
     const res = await h.call({ method: 'DELETE', url: templatesUrl(h, `/${made.id}`) });

@@ -37,12 +37,16 @@ export const timestamps = {
 
 export const PER_PAGE_MAX = 100;
 
-/** A query integer written in decimal digits only: `0x10`, `1e1` or ` 5` stay text and fail. */
-const queryInt = z.preprocess((value) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value), z.number().int());
+/**
+ * A query integer written in decimal digits only: `0x10`, `1e1` or ` 5` stay text and fail. The
+ * bounds sit on the inner schema, so that the OpenAPI document states them too.
+ */
+const queryInt = (bounds: z.ZodNumber) =>
+  z.preprocess((value) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value), bounds);
 
 export const paginationQuery = z.object({
-  page: queryInt.pipe(z.number().min(1)).default(1),
-  per_page: queryInt.pipe(z.number().min(1).max(PER_PAGE_MAX)).default(10),
+  page: queryInt(z.number().int().min(1)).default(1),
+  per_page: queryInt(z.number().int().min(1).max(PER_PAGE_MAX)).default(10),
 });
 export type PaginationQuery = z.infer<typeof paginationQuery>;
 

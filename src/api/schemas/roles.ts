@@ -7,6 +7,8 @@ export const roleRecord = z.object({
   workspace_id: z.uuid(),
   name: z.string(),
   permissions: z.array(z.string()),
+  /** Extension (decisions.md §8): the workspace's own role (its owner's), which cannot be renamed, re-permissioned or deleted. */
+  builtin: z.boolean().optional().describe('Extension: a built-in role (the Owner role) cannot be renamed, re-permissioned or deleted.'),
   ...timestamps,
 });
 export type Role = z.infer<typeof roleRecord>;

@@ -24,19 +24,32 @@ function completeSentence(outcomes: Outcome[]): string {
   return `Apply complete: ${parts.join(', ')}.`;
 }
 
+/**
+ * Why each failure happened decides what to say about running again: an operation the server
+ * lacks fails the same way every time, a change the server refused (a 4xx) fails again until it
+ * is corrected, and only what may pass later (no answer, a 5xx, 429) is finished by a re-run.
+ */
+function failureKind(outcome: Outcome): 'unsupported' | 'refused' | 'transient' {
+  if (outcome.unsupported) return 'unsupported';
+  return outcome.exitCode === ExitCode.unavailable || outcome.exitCode === undefined ? 'transient' : 'refused';
+}
+
 function incompleteSentence(outcomes: Outcome[], rerun: string, file: string): string {
-  const names = (status: Outcome['status']) => outcomes.filter((o) => o.status === status).map((o) => `${o.change.section} ${o.change.key}`);
-  const failed = names('failed');
-  const skipped = names('not attempted');
-  const applied = outcomes.length - failed.length - skipped.length;
+  const title = (o: Outcome) => `${o.change.section} ${o.change.key}`;
+  const failures = outcomes.filter((o) => o.status === 'failed');
+  const skipped = outcomes.filter((o) => o.status === 'not attempted').map(title);
+  const applied = outcomes.length - failures.length - skipped.length;
+  const of = (kind: ReturnType<typeof failureKind>) => failures.filter((o) => failureKind(o) === kind).map(title);
+  const [unsupported, refused, transient] = [of('unsupported'), of('refused'), of('transient')];
+  const only = (names: string[]) => (names.length === failures.length ? 'what failed' : names.join(', '));
+  const finishing = transient.length > 0 || skipped.length > 0;
   return [
     `apply incomplete: ${applied} of ${outcomes.length} changes made`,
-    `${failed.length} failed (${failed.join(', ')})`,
+    `${failures.length} failed (${failures.map(title).join(', ')})`,
     ...(skipped.length ? [`${skipped.length} not attempted (${skipped.join(', ')})`] : []),
-    // A change the server lacks the operation for fails the same way every time.
-    outcomes.every((o) => o.status !== 'failed' || o.unsupported)
-      ? `this server does not support what failed: make it another way, or take it out of ${file}`
-      : `re-run \`${rerun}\` to finish`,
+    ...(unsupported.length ? [`this server does not support ${only(unsupported)}: make it another way, or take it out of ${file}`] : []),
+    ...(refused.length ? [`the server refused ${only(refused)}: running again changes nothing until it is corrected (in ${file}, a file it names, or on the server)`] : []),
+    ...(finishing ? [`re-run \`${rerun}\` to finish${refused.length || unsupported.length ? ' the rest' : ''}`] : []),
   ].join('; ');
 }
 

@@ -99,6 +99,11 @@ function planSection<S extends WorkspaceSection>(section: S, entries: Entry<S>[]
       changes.push({ action: 'create', section, key: desired.key, fields: [], entry, ...(view.complete ? {} : { unseen: true }) });
       continue;
     }
+    if (found.builtIn) {
+      // The server's own record cannot be changed by any run: the entry is not applied, and the plan says so.
+      if (compareItems(section, desired, found).length > 0) plan.notes.push(`${section} ${desired.key}: built in on the server, which never changes it: its entry in the file is not applied`);
+      continue;
+    }
     for (const field of found.unreported ?? []) {
       if (field in desired.attrs) plan.notes.push(`${section} ${desired.key}: the server does not show its ${field}, so they are not compared`);
     }
@@ -109,9 +114,9 @@ function planSection<S extends WorkspaceSection>(section: S, entries: Entry<S>[]
     changes.push({ action, section, key: desired.key, id: found.id, fields, entry });
   }
   for (const found of view.items) {
-    if (declared.has(found.key)) continue;
-    if (options.prune && !spec.builtIn?.(found)) changes.push({ action: 'delete', section, key: found.key, id: found.id, fields: [] });
-    else if (!spec.builtIn?.(found)) plan.unmanaged.push({ section, key: found.key, id: found.id });
+    if (declared.has(found.key) || found.builtIn) continue;
+    if (options.prune) changes.push({ action: 'delete', section, key: found.key, id: found.id, fields: [] });
+    else plan.unmanaged.push({ section, key: found.key, id: found.id });
   }
   plan.changes.push(...changes.sort(byKey));
   plan.notes.push(...view.notes);

@@ -10,7 +10,6 @@ import { replaceFile } from '../../cli/replace-file.js';
 import { str, verb, workspaceClient } from '../shared/verb.js';
 import { observe } from './observe.js';
 import type { Observation } from './plan.js';
-import { SECTIONS } from './sections.js';
 
 /** dist/workspace-file.schema.json of this installation (written by scripts/build-schema.mjs). */
 const SCHEMA_PATH = fileURLToPath(new URL('../../../dist/workspace-file.schema.json', import.meta.url));
@@ -34,8 +33,7 @@ export function pulledFile(observation: Observation): Partial<Record<WorkspaceSe
   for (const section of WORKSPACE_SECTIONS) {
     const view = observation[section];
     if (!view?.complete) continue;
-    const spec = SECTIONS[section];
-    const items = view.items.filter((item) => !spec.builtIn?.(item)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const items = view.items.filter((item) => !item.builtIn).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     file[section] = items.map((item) => item.entry);
   }
   return file;

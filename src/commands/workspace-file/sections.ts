@@ -29,6 +29,11 @@ export interface Item {
 export interface Observed extends Item {
   id: number;
   entry: unknown;
+  /**
+   * Made by the server itself and never changed by it (the Owner role): the file neither lists
+   * nor prunes it, and an entry naming it is not applied.
+   */
+  builtIn?: boolean;
 }
 
 /** How attributes compare: `set` ignores order and repeats (role permissions). */
@@ -43,8 +48,6 @@ export interface SectionSpec<S extends WorkspaceSection = WorkspaceSection> {
   /** Attributes changed in place by an update; a change to any other attribute needs a replacement. */
   updatable: string[];
   comparison: Record<string, Comparison>;
-  /** Records the server makes itself and that the file neither lists nor prunes (the Owner role). */
-  builtIn?: (record: Observed) => boolean;
   item(entry: Entry<S>): Item;
   observe(record: unknown): Observed;
   iterate(client: WsmClient): AsyncIterable<unknown>;
@@ -120,7 +123,11 @@ export function permissionSet(names: readonly string[]): string[] {
   return [...new Set(names)].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** The role the server gives every workspace; its permissions follow the workspace's (decisions.md §6). */
+/**
+ * The role the server gives every workspace; its permissions follow the workspace's. The server
+ * says which role it is (`builtin`, decisions.md §8); one that does not say (the published API)
+ * is read by this name.
+ */
 export const OWNER_ROLE = 'Owner';
 
 const roles: SectionSpec<'roles'> = {
@@ -128,14 +135,14 @@ const roles: SectionSpec<'roles'> = {
   noun: 'role',
   updatable: ['permissions'],
   comparison: { permissions: 'set' },
-  builtIn: (role) => role.key === OWNER_ROLE,
   item: (entry) => ({ key: entry.name, attrs: { permissions: permissionSet(entry.permissions ?? []) } }),
   observe(record) {
     const role = record as Partial<Role> & { id: number; name: string };
+    const builtIn = typeof role.builtin === 'boolean' ? role.builtin : role.name === OWNER_ROLE;
     // api.md does not describe the role record: a server may leave the permissions out.
-    if (!Array.isArray(role.permissions)) return { id: role.id, key: role.name, attrs: {}, unreported: ['permissions'], entry: { name: role.name } };
+    if (!Array.isArray(role.permissions)) return { id: role.id, key: role.name, attrs: {}, unreported: ['permissions'], entry: { name: role.name }, builtIn };
     const permissions = permissionSet(role.permissions);
-    return { id: role.id, key: role.name, attrs: { permissions }, entry: { name: role.name, permissions } };
+    return { id: role.id, key: role.name, attrs: { permissions }, entry: { name: role.name, permissions }, builtIn };
   },
   iterate: (client) => client.roles.iterate(),
   get: async (client, id) => (await client.roles.get(id)).data,

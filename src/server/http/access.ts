@@ -1,47 +1,81 @@
 /**
- * Access promises beyond "the route's permission" (decisions.md §7), in one place:
+ * Access promises beyond "the route's permission" (decisions.md §7, §8), in one place:
  * - a role only ever holds permissions its editor holds, and those the workspace enables;
  * - a role holding something its would-be editor lacks cannot be edited by it;
- * - another user's password, e-mail, status or role needs `users.manage`;
- * - nobody changes their own role;
- * - a user holding permissions the caller lacks, in any workspace (the password and e-mail
- *   open all of them), or a partner when the caller is not one, is out of the caller's reach.
+ * - role and status belong to the membership: in W they are changed by an owner of W, or by a
+ *   holder of `users.manage` in W whose permissions there cover the member's (an owner of W only
+ *   by another owner), whatever the member holds elsewhere; nobody changes their own;
+ * - what belongs to the person (password, e-mail, name, time zone, avatar) is changed by someone
+ *   else only when that authority holds in every workspace the person belongs to (the password
+ *   opens all of them), and a partner's only by a partner; password and e-mail need `users.manage`;
+ * - only an owner gives the built-in role, so that no one else can make an owner.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db.js';
-import type { FieldErrors } from '../../api/schemas/index.js';
+import type { FieldErrors, Role } from '../../api/schemas/index.js';
 import { createUsersRepository } from '../repositories/users.js';
-import { createWorkspacesRepository } from '../repositories/workspaces.js';
+import { createWorkspacesRepository, type Membership } from '../repositories/workspaces.js';
 import { forbidden, invalidField, validationFailed } from './errors.js';
 
-/** What a user update changes that only `users.manage` may change on someone else. */
-const MANAGED_FIELDS = ['password', 'email', 'status', 'role_id'] as const;
+const MEMBERSHIP_FIELDS = ['role_id', 'status'] as const;
+const PERSON_FIELDS = ['password', 'email', 'name', 'timezone', 'client', 'avatar'] as const;
+/** Of the person's fields, those that open the account: only `users.manage` changes them on someone else. */
+const ACCOUNT_FIELDS = ['password', 'email'] as const;
+/** What a user update may change: the membership's fields, and the person's. */
+export type UserChanges = Partial<Record<(typeof MEMBERSHIP_FIELDS)[number] | (typeof PERSON_FIELDS)[number], unknown>>;
+
+/** Why a change is refused: the 403's message, so that the user learns what stands in the way. */
+export const REFUSALS = {
+  manage: "Changing another user's password, e-mail, status or role needs the users.manage permission.",
+  outranks: 'This user holds permissions in this workspace that you do not.',
+  owner: 'This user is an owner of this workspace: only an owner can change them.',
+  elsewhere: 'This user also belongs to a workspace you do not manage.',
+  partner: 'This user is a partner: only a partner can change their account.',
+};
+
+/** What `names` hold that `held` does not, in their order. */
+const lacking = (names: string[], held: string[]) => {
+  const have = new Set(held);
+  return names.filter((name) => !have.has(name));
+};
+
+/**
+ * Why the holder of `mine` may not change the member `theirs` of the same workspace (undefined: it
+ * may). An owner may change anyone else; a manager needs `users.manage` (when asked) and
+ * permissions covering the member's, and never reaches an owner. An inactive membership is no authority.
+ */
+function refusalIn(mine: Membership | undefined, theirs: Membership, needsManage: boolean): string | undefined {
+  if (!mine?.active) return REFUSALS.elsewhere;
+  if (mine.owner) return undefined;
+  if (needsManage && !mine.permissions.includes('users.manage')) return REFUSALS.manage;
+  if (theirs.owner) return REFUSALS.owner;
+  if (lacking(theirs.permissions, mine.permissions).length > 0) return REFUSALS.outranks;
+  return undefined;
+}
+
+const touches = (changes: UserChanges, fields: readonly string[]) => fields.some((field) => changes[field as keyof UserChanges] !== undefined);
 
 export function createAccessRules(db: Db) {
   const users = createUsersRepository(db);
   const workspaces = createWorkspacesRepository(db);
 
-  /** What `names` hold that `held` does not, in their order. */
-  const lacking = (names: string[], held: string[]) => {
-    const have = new Set(held);
-    return names.filter((name) => !have.has(name));
-  };
   /** The permissions a role's list actually grants in a workspace (the rest is inert). */
   const effective = (workspaceId: string, permissions: string[]) => {
     const enabled = new Set(workspaces.enabledPermissions(workspaceId));
     return permissions.filter((permission) => enabled.has(permission));
   };
 
-  /** Does `targetId` hold anything the caller lacks, anywhere, or is it a partner and the caller not? */
-  function outranks(targetId: number, caller: FastifyRequest['user']): boolean {
-    if (targetId === caller.id) return false;
-    const target = users.findById(targetId);
-    if (!target) return false;
-    if (target.partner === 1 && caller.partner !== 1) return true;
-    return workspaces.membershipsOf(targetId).some((theirs) => {
-      const mine = workspaces.membership(theirs.workspace_id, caller.id);
-      return lacking(theirs.permissions, mine?.permissions ?? []).length > 0;
-    });
+  /** Why the caller may not change what belongs to the person `targetId`, wherever it is a member. */
+  function personRefusal(request: FastifyRequest, targetId: number, needsManage: boolean): string | undefined {
+    if (users.findById(targetId)?.partner === 1 && request.user.partner !== 1) return REFUSALS.partner;
+    // This workspace first, so that the reason named is the one the caller can see.
+    const theirs = workspaces.membershipsOf(targetId).sort((a, b) => Number(b.workspace_id === request.workspaceId) - Number(a.workspace_id === request.workspaceId));
+    for (const membership of theirs) {
+      const here = membership.workspace_id === request.workspaceId;
+      const refusal = refusalIn(here ? request.membership : workspaces.membership(membership.workspace_id, request.user.id), membership, needsManage);
+      if (refusal) return here ? refusal : REFUSALS.elsewhere;
+    }
+    return undefined;
   }
 
   return {
@@ -57,27 +91,32 @@ export function createAccessRules(db: Db) {
       if (Object.keys(errors).length > 0) throw validationFailed(errors);
     },
 
-    /** Editing a role that grants what the caller lacks (the Owner role, say) is a 403. */
+    /** Editing a role that grants what the caller lacks: a 403. */
     assertEditableRole(request: FastifyRequest, rolePermissions: string[]): void {
       if (lacking(effective(request.workspaceId, rolePermissions), request.membership.permissions).length > 0) throw forbidden();
     },
 
-    /** Giving a role (on create or update) whose grants the caller lacks: a 422 on role_id. */
-    assertAssignableRole(request: FastifyRequest, rolePermissions: string[]): void {
-      const missing = lacking(effective(request.workspaceId, rolePermissions), request.membership.permissions);
+    /** Giving a role (on create or update) whose grants the caller lacks, or the built-in role by a non-owner: a 422 on role_id. */
+    assertAssignableRole(request: FastifyRequest, role: Role): void {
+      if (role.builtin && !request.membership.owner) throw invalidField('role_id', `Only an owner of this workspace can give the ${role.name} role.`);
+      const missing = lacking(effective(request.workspaceId, role.permissions), request.membership.permissions);
       if (missing.length > 0) throw invalidField('role_id', `The role holds permissions you do not have: ${missing.join(', ')}.`);
     },
 
-    /** The checks of a user update that depend on who is changed, and what. */
-    assertMayUpdateUser(request: FastifyRequest, targetId: number, changes: Partial<Record<(typeof MANAGED_FIELDS)[number], unknown>>, currentRoleId: number | null): void {
-      const self = targetId === request.user.id;
-      if (!self) {
-        const managed = MANAGED_FIELDS.some((field) => changes[field] !== undefined);
-        if (managed && !request.membership.permissions.includes('users.manage')) throw forbidden();
-        if (outranks(targetId, request.user)) throw forbidden();
-      } else if (changes.role_id !== undefined && changes.role_id !== currentRoleId) {
-        throw invalidField('role_id', 'You cannot change your own role.');
+    /** The checks of a user update that depend on who is changed (`target`, its membership here), and what. */
+    assertMayUpdateUser(request: FastifyRequest, target: Membership, changes: UserChanges): void {
+      if (target.user_id === request.user.id) {
+        if (changes.role_id !== undefined && changes.role_id !== target.role_id) throw invalidField('role_id', 'You cannot change your own role.');
+        if (changes.status !== undefined && changes.status !== target.active) throw invalidField('status', 'You cannot change your own status.');
+        return;
       }
+      const account = touches(changes, ACCOUNT_FIELDS);
+      const mine = request.membership;
+      if ((account || touches(changes, MEMBERSHIP_FIELDS)) && !mine.owner && !mine.permissions.includes('users.manage')) throw forbidden(REFUSALS.manage);
+      const refusal =
+        (touches(changes, MEMBERSHIP_FIELDS) ? refusalIn(mine, target, true) : undefined) ??
+        (touches(changes, PERSON_FIELDS) ? personRefusal(request, target.user_id, account) : undefined);
+      if (refusal) throw forbidden(refusal);
     },
   };
 }

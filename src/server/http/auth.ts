@@ -1,7 +1,8 @@
 /**
  * Authentication, tenancy and permission as hooks, so no handler repeats them.
- * Order matters and follows decisions.md: 401 (who are you) before 404 (a
- * workspace you are not a member of does not exist for you) before 403.
+ * Order matters and follows decisions.md: 401 (who are you; nobody without an active
+ * membership anywhere) before 404 (a workspace you are not a member of does not exist for you)
+ * before 403 (a deactivated membership, then the route's permission).
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -29,6 +30,8 @@ declare module 'fastify' {
   }
 }
 
+export const MEMBERSHIP_DEACTIVATED = 'Your membership of this workspace is deactivated.';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function bearer(request: FastifyRequest): string | undefined {
@@ -53,7 +56,8 @@ async function authPlugin(app: FastifyInstance) {
     const token = bearer(request);
     const tokenHash = token ? hashToken(token) : undefined;
     const user = tokenHash ? users.findByTokenHash(tokenHash) : undefined;
-    if (!user || !tokenHash || user.status !== 1) throw unauthenticated();
+    // Deactivated in every workspace it belongs to: shut out altogether (decisions.md §8).
+    if (!user || !tokenHash || !workspaces.hasActiveMembership(user.id)) throw unauthenticated();
     request.user = user;
     request.tokenHash = tokenHash;
   });
@@ -68,6 +72,8 @@ async function authPlugin(app: FastifyInstance) {
     if (!UUID.test(workspaceId)) throw notFound();
     const membership = workspaces.membership(workspaceId.toLowerCase(), request.user.id);
     if (!membership) throw notFound();
+    // Deactivation in W shuts the member out of W only; its other workspaces keep working.
+    if (!membership.active) throw forbidden(MEMBERSHIP_DEACTIVATED);
     request.membership = membership;
     request.workspaceId = membership.workspace_id;
     if (config?.permission && !membership.permissions.includes(config.permission)) throw forbidden();

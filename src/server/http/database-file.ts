@@ -22,10 +22,19 @@ export const databaseGone = () =>
 export interface DatabaseFileWatch {
   /** True once the file the database was opened from is gone or another file. */
   lost(): boolean;
+  /** SQLite met damage in the file while serving: the operator is told once, naming the file and what to do. */
+  damaged(): void;
 }
 
-export function watchDatabaseFile(db: Db, onLost: (message: string) => void): DatabaseFileWatch {
-  if (db.memory) return { lost: () => false };
+
+export function watchDatabaseFile(db: Db, warn: (message: string) => void): DatabaseFileWatch {
+  let warnedDamage = false;
+  const damaged = () => {
+    if (warnedDamage) return;
+    warnedDamage = true;
+    warn(`the database file ${db.name} is damaged (SQLite found a malformed page): stop the server and restore the file from a backup, or start on another --db`);
+  };
+  if (db.memory) return { lost: () => false, damaged };
   const path = db.name;
   const identity = (): string | undefined => {
     try {
@@ -38,11 +47,12 @@ export function watchDatabaseFile(db: Db, onLost: (message: string) => void): Da
   const opened = identity();
   let lost = false;
   return {
+    damaged,
     lost() {
       if (lost) return true;
       if (identity() === opened) return false;
       lost = true;
-      onLost(`the database file ${path} was deleted or replaced: writes are refused until the server is restarted`);
+      warn(`the database file ${path} was deleted or replaced: writes are refused until the server is restarted`);
       return true;
     },
   };

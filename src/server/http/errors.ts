@@ -18,7 +18,8 @@ export class HttpError extends Error {
 }
 
 export const unauthenticated = () => new HttpError(401, { message: ERROR_MESSAGES[401] });
-export const forbidden = () => new HttpError(403, { message: ERROR_MESSAGES[403], status: 403 });
+/** 403; a message other than the generic one names what stands in the way (decisions.md §8). */
+export const forbidden = (message: string = ERROR_MESSAGES[403]) => new HttpError(403, { message, status: 403 });
 export const notFound = () => new HttpError(404, { message: ERROR_MESSAGES[404], status: 404 });
 export const templateNotFound = () =>
   new HttpError(404, { success: false, message: ERROR_MESSAGES.template404, status: 404 });
@@ -34,6 +35,10 @@ export const databaseBusy = () =>
   new HttpError(503, { message: 'The database is busy: try again in a moment.', status: 503 }, { 'retry-after': '1' });
 export const diskFull = () =>
   new HttpError(503, { message: 'The server is out of disk space: nothing was saved.', status: 503 }, { 'retry-after': '60' });
+/** A damaged file, met while serving (at start-up `wsm serve` refuses it: unusable-database.ts). */
+const isDamagedError = (error: unknown) => /^SQLITE_(CORRUPT|NOTADB)/.test(String((error as { code?: unknown })?.code ?? ''));
+export const databaseDamaged = () =>
+  new HttpError(500, { message: "The database file is damaged: what this request needs cannot be read. The server's operator must restore it from a backup.", status: 500 });
 export const payloadTooLarge = () => new HttpError(413, { message: ERROR_MESSAGES[413], status: 413 });
 /** Fields listed in one 422: a body of 40,000 bad items must not answer megabytes of errors. */
 export const MAX_FIELD_ERRORS = 100;
@@ -92,8 +97,12 @@ function fromFastifyError(error: FastifyError): HttpError | undefined {
  * between, such as hashing a password); the loser gets the 422 a sequential request would get,
  * named after the column ("UNIQUE constraint failed: users.email" -> email).
  */
-function fromDatabaseError(error: { code?: unknown; message: string }): HttpError | undefined {
+function fromDatabaseError(error: { code?: unknown; message: string }, app: FastifyInstance): HttpError | undefined {
   if (isBusyError(error)) return databaseBusy();
+  if (isDamagedError(error)) {
+    app.databaseFile?.damaged();
+    return databaseDamaged();
+  }
   if (isFullError(error)) return diskFull();
   if (error.code !== 'SQLITE_CONSTRAINT_UNIQUE') return undefined;
   const columns = /^UNIQUE constraint failed: (.+)$/.exec(error.message)?.[1].split(', ').map((column) => column.split('.').pop()!) ?? [];
@@ -116,7 +125,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const known = error instanceof HttpError ? error : (fromDatabaseError(error) ?? fromFastifyError(error));
+    const known = error instanceof HttpError ? error : (fromDatabaseError(error, app) ?? fromFastifyError(error));
     if (known) return reply.code(known.statusCode).headers(known.headers).send(known.body);
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(serverError);

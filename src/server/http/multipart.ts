@@ -7,7 +7,9 @@ import { createWriteStream } from 'node:fs';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { HttpError, malformedBody, payloadTooLarge } from './errors.js';
+import { HttpError, invalidField, malformedBody, payloadTooLarge } from './errors.js';
+import { watchPartCharsets } from './part-charsets.js';
+import { decodeKeepingInvalid, invalidTextError } from './unicode.js';
 
 export interface UploadedFile {
   field: string;
@@ -31,9 +33,17 @@ export interface FormSpec {
 }
 
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/** Brackets a field name may nest (the API's deepest is `header[media][file]`): deeper is a 422, not a stack overflow. */
+export const MAX_FIELD_NESTING = 10;
 
 /** `a[b][]` -> ['a', 'b', ''];  names with unbalanced brackets stay one literal key. */
 export function splitFieldName(name: string): string[] {
+  const depth = name.split('[').length - 1;
+  if (depth > MAX_FIELD_NESTING) {
+    const base = name.slice(0, name.indexOf('[')) || 'body';
+    const shown = name.length > 40 ? `${name.slice(0, 40)}…` : name;
+    throw invalidField(base, `The field name ${shown} nests ${depth} levels of brackets: at most ${MAX_FIELD_NESTING} are read.`);
+  }
   const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(name);
   if (!match) return [name];
   const rest = [...match[2].matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]);
@@ -79,7 +89,10 @@ export function isMultipart(request: FastifyRequest): boolean {
 export async function readForm(request: FastifyRequest, spec: FormSpec): Promise<{ fields: Tree; files: UploadedFile[] }> {
   const fields: Tree = {};
   const files: UploadedFile[] = [];
+  // 'latin1' keeps a part's bytes as they came, to be checked as UTF-8 below; a part that declares
+  // its own charset is decoded in it by the parser (part-charsets.ts says which).
   const parts = request.parts({
+    defCharset: 'latin1',
     limits: {
       fileSize: spec.maxFileBytes,
       files: spec.maxFiles ?? 4,
@@ -92,10 +105,13 @@ export async function readForm(request: FastifyRequest, spec: FormSpec): Promise
   // destroyed but never ended: piping it would wait for ever. The loop goes on so that a limit
   // error still wins (413); otherwise the form is malformed.
   let cutShort = false;
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(request.headers['content-type'] ?? '');
+  const declared = boundary ? watchPartCharsets(request.raw, boundary[1] ?? boundary[2]) : new Set<string>();
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
-        assignField(fields, part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
+        const text = typeof part.value === 'string' ? part.value : String(part.value);
+        assignField(fields, part.fieldname, declared.has(part.fieldname) ? text : decodeKeepingInvalid(Buffer.from(text, 'latin1')));
         continue;
       }
       if (part.file.destroyed && !part.file.readableEnded) {
@@ -124,7 +140,10 @@ export async function readForm(request: FastifyRequest, spec: FormSpec): Promise
     throw asFormError(error);
   }
   if (cutShort) throw malformedBody();
-  return { fields: arraysFromIndexes(fields) as Tree, files };
+  const tree = arraysFromIndexes(fields) as Tree;
+  const invalid = invalidTextError(tree);
+  if (invalid) throw invalid;
+  return { fields: tree, files };
 }
 
 /**

@@ -10,6 +10,9 @@ export const MIME: Record<SniffedType, string> = {
   mp4: 'video/mp4',
 };
 
+/** What an avatar may be (decisions.md §3), and so what a stored file is served as. */
+export const AVATAR_KINDS = ['png', 'jpeg', 'gif', 'webp'] as const satisfies readonly SniffedType[];
+
 export function sniff(bytes: Uint8Array): SniffedType | null {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 16));
   if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';

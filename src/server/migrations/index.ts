@@ -9,6 +9,7 @@ import { run as usersManage } from './006_users_manage.js';
 import { sql as tokenExpiry } from './007_token_expiry.js';
 import { sql as importGroupCreation } from './008_import_group_creation.js';
 import { run as unicodeSearch } from './009_unicode_search.js';
+import { sql as membershipAuthority } from './010_membership_authority.js';
 
 export interface Migration {
   version: number;
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   { version: 7, name: 'token_expiry', sql: tokenExpiry },
   { version: 8, name: 'import_group_creation', sql: importGroupCreation },
   { version: 9, name: 'unicode_search', run: unicodeSearch },
+  { version: 10, name: 'membership_authority', sql: membershipAuthority },
 ];

@@ -33,11 +33,23 @@ const ERROR_RESPONSES: Record<number, { description: string; schema: string }> =
   401: { description: 'Missing or invalid bearer token.', schema: 'Unauthenticated' },
   403: { description: 'The caller lacks the permission.', schema: 'StatusError' },
   404: { description: 'Not found, or a workspace the caller is not a member of.', schema: 'StatusError' },
-  413: { description: 'An uploaded file is larger than allowed.', schema: 'StatusError' },
+  413: { description: 'The body is larger than allowed (1 MB for JSON; an uploaded file beyond its own limit).', schema: 'StatusError' },
   422: { description: 'Validation error: `errors` maps each field (dotted path) to its messages.', schema: 'ValidationError' },
   429: { description: 'Too many attempts: wait the seconds of `Retry-After`.', schema: 'StatusError' },
   500: { description: 'Server error.', schema: 'StatusError' },
-  503: { description: 'Nothing was saved: the database is busy (retry after `Retry-After` seconds), the disk is full, or the database file was removed.', schema: 'StatusError' },
+  503: {
+    description:
+      'Nothing was done: the server is shutting down, or (a write) the database is busy (retry after `Retry-After` seconds), the disk is full, or the database file was removed.',
+    schema: 'StatusError',
+  },
+};
+
+/** What the HTTP server answers before any operation is known (http/server-answers.ts), in the same shape. */
+const TRANSPORT_ERRORS = {
+  description:
+    'Answered before the operation runs: 400 a request that is not valid HTTP/1.1 (or has no Host), 408 a request that stopped arriving, ' +
+    '414 a URL longer than 16 KB, 417 an Expect other than 100-continue, 431 headers over 16 KB.',
+  content: jsonContent(ref('StatusError')),
 };
 
 function pathParameters(path: string): Json[] {
@@ -101,7 +113,8 @@ function responses(route: RouteEntry, path: string, doc: OperationDoc | undefine
   const out: Json = {};
   const status = String(doc?.status ?? 200);
   if (doc?.response === 'binary') {
-    out[status] = { description: 'The file.', content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } };
+    const types = doc.binaryTypes ?? ['application/octet-stream'];
+    out[status] = { description: 'The file.', content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])) };
   } else if (doc?.response) {
     out[status] = { description: 'Success.', content: jsonContent(jsonSchema(doc.response, 'output')) };
   } else {
@@ -111,8 +124,11 @@ function responses(route: RouteEntry, path: string, doc: OperationDoc | undefine
   if (!route.public) codes.add(401);
   if (route.permission || route.partnerOnly) codes.add(403);
   if (path.includes('{')) codes.add(404);
-  if (doc?.body || doc?.query) codes.add(422);
-  if (route.method !== 'GET') codes.add(503); // every write (http/database-file.ts, http/errors.ts)
+  // A query whose percent-encoding is not UTF-8 is a 422 anywhere (http/request-text.ts), as is any
+  // body sent with a write that cannot be read (even where none is expected); past 1 MB a body is a 413.
+  codes.add(422);
+  if (route.method !== 'GET') codes.add(413);
+  codes.add(503); // shutting down; and every write (http/database-file.ts, http/errors.ts)
   const templates = path.includes('/templates');
   for (const code of [...codes].sort((a, b) => a - b)) {
     const known = ERROR_RESPONSES[code];
@@ -121,6 +137,7 @@ function responses(route: RouteEntry, path: string, doc: OperationDoc | undefine
     const schema = templates && (code === 404 || code === 500) ? { anyOf: [ref('TemplateError'), ref('StatusError')] } : ref(known?.schema ?? 'StatusError');
     out[String(code)] = { description: known?.description ?? 'Error.', content: jsonContent(schema) };
   }
+  out.default = TRANSPORT_ERRORS;
   return out;
 }
 

@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import * as s from '../../api/schemas/index.js';
+import { AVATAR_KINDS, MIME } from '../http/sniff.js';
 
 export interface OperationDoc {
   summary: string;
@@ -20,9 +21,11 @@ export interface OperationDoc {
   files?: string[];
   /** The success answer; `binary` for a file download. */
   response?: z.ZodType | 'binary';
+  /** The content types a `binary` answer comes in (application/octet-stream unless given). */
+  binaryTypes?: string[];
   /** The success status (200 unless given). */
   status?: number;
-  /** Statuses beyond those the route table implies (401, 403, 404, 422, 413). */
+  /** Statuses beyond those the route table implies (401, 403, 404, 413, 422, 503). */
   errors?: number[];
 }
 
@@ -148,10 +151,19 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     query: s.roleListQuery, create: s.roleCreateBody, update: s.roleUpdateBody, list: s.roleListResponse,
     one: s.roleResponse, created: s.roleCreatedResponse, updated: s.roleUpdatedResponse,
   }),
+  [`PUT ${ws}/roles/{id}`]: {
+    tag: 'Roles',
+    summary: 'Update a role',
+    description:
+      'Sets the name and/or the permissions. A built-in role (`builtin: true`, the Owner role every workspace is created with) ' +
+      'cannot be renamed or re-permissioned: 422 naming why; a body repeating what it is changes nothing.',
+    body: s.roleUpdateBody,
+    response: s.roleUpdatedResponse,
+  },
   [`DELETE ${ws}/roles/{id}`]: {
     tag: 'Roles',
     summary: 'Delete a role',
-    description: 'A role still assigned to a member cannot be deleted: 422 naming how many hold it.',
+    description: 'A built-in role, or a role still assigned to a member, cannot be deleted: 422 naming why.',
     response: s.deleted,
     errors: [422],
   },
@@ -163,9 +175,13 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     tag: 'Users',
     summary: 'Update a user',
     description:
-      "Another user's password, e-mail, status or role also needs `users.manage`, and no change reaches a user holding " +
-      'permissions the caller lacks (in any workspace) or a partner. Nobody changes their own role; a role given must hold ' +
-      "only permissions the caller holds. A new password revokes the user's other tokens.",
+      'Role and status belong to the membership in this workspace: an owner of the workspace changes them for anyone else; ' +
+      "a holder of `users.manage` for a member whose permissions here it covers (never an owner). What belongs to the person " +
+      "(password, e-mail, name, time zone, avatar) is changed by someone else only when that holds in every workspace the " +
+      "person belongs to (403 naming why otherwise), a partner's only by a partner; password and e-mail need `users.manage`. " +
+      'Nobody changes their own role or status; a role given must hold only permissions the caller holds, and only an owner ' +
+      "gives the built-in role. A new password revokes the user's other tokens. A deactivated member gets 403 in this " +
+      'workspace only; a user with no active membership left, 401 everywhere.',
     body: s.userUpdateBody,
     multipart: true,
     files: ['avatar', 'avatar.0', 'avatar.1'],
@@ -210,7 +226,13 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     errors: [404, 500],
   },
 
-  'GET /files/{file}': { tag: 'Files', summary: 'Download a stored file', description: 'The URL itself is the capability; no token needed.', response: 'binary' },
+  'GET /files/{file}': {
+    tag: 'Files',
+    summary: 'Download a stored file',
+    description: 'The URL itself is the capability; no token needed. Stored files are avatars, served as the image type their bytes show.',
+    response: 'binary',
+    binaryTypes: AVATAR_KINDS.map((kind) => MIME[kind]),
+  },
   'GET /openapi.json': { tag: 'Meta', summary: 'This OpenAPI document' },
 };
 

@@ -3,10 +3,11 @@ import { nowIso } from '../db.js';
 import type { Role } from '../../api/schemas/index.js';
 import { createCounters } from './counters.js';
 
-interface RoleRow extends Omit<Role, 'permissions'> {
+interface RoleRow extends Omit<Role, 'permissions' | 'builtin'> {
   permissions: string;
+  builtin: number;
 }
-const toRole = (row: RoleRow): Role => ({ ...row, permissions: JSON.parse(row.permissions) as string[] });
+const toRole = (row: RoleRow): Role => ({ ...row, permissions: JSON.parse(row.permissions) as string[], builtin: row.builtin === 1 });
 
 export function createRolesRepository(db: Db) {
   const counters = createCounters(db);

@@ -83,10 +83,11 @@ export function createTemplatesRepository(db: Db) {
     "UPDATE templates SET status = ?, rejection_reason = ?, updated_at = ? WHERE workspace_id = ? AND id = ? AND status = 'PENDING'",
   );
 
+  // An empty filter (`?status=`) is no filter, for the rows and the count alike.
   const params = (workspace: string, filters: TemplateFilters) => ({
     workspace,
-    status: filters.status ?? null,
-    category: filters.category ?? null,
+    status: filters.status || null,
+    category: filters.category || null,
     // Names are lowercase by rule, so a lowercased needle is a case-insensitive search.
     search: filters.search ? filters.search.toLowerCase() : null,
   });

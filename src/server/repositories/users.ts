@@ -42,7 +42,6 @@ export interface UserRow {
   email: string;
   password_hash: string | null;
   timezone: string;
-  status: number;
   client: number;
   partner: number;
   partner_permissions: string | null;
@@ -96,17 +95,20 @@ export function createUsersRepository(db: Db) {
 }
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
-/** The public shape of a user: never a password or hash. */
-export function toUserRecord(row: UserRow, role: { id: number; name: string } | null, avatarUrl: string | null): User {
+/**
+ * The public shape of a user as a member of one workspace: role and status are the membership's
+ * there (decisions.md §8); never a password or hash.
+ */
+export function toUserRecord(row: UserRow, membership: { role: { id: number; name: string } | null; active: boolean }, avatarUrl: string | null): User {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
     timezone: row.timezone,
-    status: row.status === 1,
+    status: membership.active,
     client: row.client === 1,
     avatar_url: avatarUrl,
-    role,
+    role: membership.role,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -41,7 +41,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const user = users.findByEmail(body.email);
     // Same answer, and the same scrypt work, for an unknown email and a wrong password: no account probing.
     const matches = await verifyPassword(body.password, user?.password_hash ?? null);
-    if (!user || user.status !== 1 || !matches) {
+    if (!user || !matches || !workspaces.hasActiveMembership(user.id)) {
       throw invalidField('email', 'These credentials do not match our records.');
     }
     const token = newToken();

@@ -1,11 +1,26 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { roleCreateBody, roleListQuery, roleUpdateBody } from '../../api/schemas/index.js';
+import { roleCreateBody, roleListQuery, roleUpdateBody, type FieldErrors, type Role, type RoleUpdateBody } from '../../api/schemas/index.js';
 import { createRolesRepository } from '../repositories/roles.js';
 import { createAccessRules } from '../http/access.js';
-import { assertUnique, invalidField, notFound } from '../http/errors.js';
+import { assertUnique, invalidField, notFound, validationFailed } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId, parseOr422 } from '../http/validate.js';
 import { created, deletedEnvelope, updated } from '../http/envelopes.js';
+
+/**
+ * The built-in role (decisions.md §8) is the workspace's own: renaming it or changing its
+ * permissions is a 422 naming why; sending what it already is changes nothing and passes, so that
+ * a client writing a whole record back is not refused.
+ */
+function assertBuiltinUnchanged(role: Role, body: RoleUpdateBody): void {
+  const errors: FieldErrors = {};
+  if (body.name !== undefined && body.name !== role.name) errors.name = [`The ${role.name} role is built in: it cannot be renamed.`];
+  const same = (a: string[], b: string[]) => new Set(a).size === new Set(b).size && a.every((name) => b.includes(name));
+  if (body.permissions !== undefined && !same(body.permissions, role.permissions)) {
+    errors.permissions = [`The ${role.name} role is built in: its permissions are those the workspace enables, and cannot be changed.`];
+  }
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+}
 
 export const roleRoutes: FastifyPluginAsync = async (app) => {
   const roles = createRolesRepository(app.db);
@@ -37,8 +52,14 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
     const id = roleId(request.params);
     const current = roles.find(request.workspaceId, id);
     if (!current) throw notFound();
-    access.assertEditableRole(request, current.permissions);
+    // The built-in role answers what the body asks of it (422 naming why) before who may edit it.
+    if (!current.builtin) access.assertEditableRole(request, current.permissions);
     const body = parseOr422(roleUpdateBody, request.body);
+    if (current.builtin) {
+      assertBuiltinUnchanged(current, body);
+      access.assertEditableRole(request, current.permissions);
+      return updated('Role', current);
+    }
     if (body.permissions) access.assertGrantable(request, body.permissions);
     const name = body.name ?? current.name;
     assertUnique('name', roles.idOfName(request.workspaceId, name), id);
@@ -48,7 +69,9 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete(`${base}/:role`, { config: { permission: 'roles.delete' } }, async (request) => {
     const id = roleId(request.params);
-    if (!roles.find(request.workspaceId, id)) throw notFound();
+    const role = roles.find(request.workspaceId, id);
+    if (!role) throw notFound();
+    if (role.builtin) throw invalidField('role', `The ${role.name} role is built in: it cannot be deleted.`);
     // Deleting a role in use would strip its members of every permission, the owner included.
     const members = roles.memberCount(request.workspaceId, id);
     if (members > 0) throw invalidField('role', `The role is assigned to ${members} user${members === 1 ? '' : 's'} and cannot be deleted.`);

@@ -31,8 +31,11 @@ const MEDIA_KEY = 'header.media.file';
 /** The largest media any header type allows; the per-type limit is checked once the type is known. */
 const MEDIA_MAX_BYTES = Math.max(...Object.values(MEDIA_RULES).map((rule) => rule.maxBytes));
 
-/** api.md: sync and submission failures answer `{success: false, message}` naming the cause. */
-const providerFailure = (status: number, message: string) => new HttpError(status, { success: false, message });
+/**
+ * api.md: sync and submission failures answer `{success: false, message}` naming the cause; with
+ * `status` too, as every other error body of decisions.md §1 carries it.
+ */
+const providerFailure = (status: number, message: string) => new HttpError(status, { success: false, message, status });
 
 /** A provider that never answers must not hold the request for ever: past the limit it is the `timeout` fault. */
 function bounded<T>(call: Promise<T>, ms: number): Promise<T> {

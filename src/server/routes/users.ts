@@ -10,10 +10,10 @@ import { assertUnique, invalidField, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId, parseOr422 } from '../http/validate.js';
 import { readForm } from '../http/multipart.js';
-import { MIME, sniff } from '../http/sniff.js';
+import { AVATAR_KINDS, MIME, sniff } from '../http/sniff.js';
 import { created, updated } from '../http/envelopes.js';
 
-const AVATAR_TYPES = new Set(['png', 'jpeg', 'gif', 'webp']);
+const AVATAR_TYPES = new Set<string>(AVATAR_KINDS);
 /** api.md lists `avatar` plus file parts `avatar.0` and `avatar.1`: the first image given wins. */
 const AVATAR_FIELDS = ['avatar', 'avatar.0', 'avatar.1'];
 
@@ -36,7 +36,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   const assignableRole = (request: FastifyRequest, roleId: number) => {
     const role = roles.find(request.workspaceId, roleId);
     if (!role) throw invalidField('role_id', 'The selected role id is invalid.');
-    access.assertAssignableRole(request, role.permissions);
+    access.assertAssignableRole(request, role);
   };
   const userId = (params: unknown) => parseId((params as { user?: string }).user, notFound);
 
@@ -68,15 +68,15 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(`${base}/:user`, { config: { permission: 'users.update' } }, async (request) => {
     const id = userId(request.params);
-    const target = members.find(request.workspaceId, id, () => null);
+    const target = workspaces.membership(request.workspaceId, id);
     if (!target) throw notFound();
     const { fields, avatar } = await readBody(request);
     const body = parseOr422(userUpdateBody, fields);
-    access.assertMayUpdateUser(request, id, body, target.role?.id ?? null);
+    access.assertMayUpdateUser(request, target, { ...body, avatar });
     if (body.email !== undefined) {
       assertUnique('email', members.emailHolder(body.email), id);
     }
-    if (body.role_id !== undefined && body.role_id !== target.role?.id) assignableRole(request, body.role_id);
+    if (body.role_id !== undefined && body.role_id !== target.role_id) assignableRole(request, body.role_id);
     const kind = avatar ? sniff(avatar) : null;
     if (avatar && (!kind || !AVATAR_TYPES.has(kind))) throw invalidField('avatar', 'The avatar must be a PNG, JPEG, GIF or WebP image.');
     const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
@@ -86,7 +86,6 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       if (body.name !== undefined) changes.name = body.name;
       if (body.email !== undefined) changes.email = body.email;
       if (body.timezone !== undefined) changes.timezone = body.timezone;
-      if (body.status !== undefined) changes.status = body.status ? 1 : 0;
       if (body.client !== undefined) changes.client = body.client ? 1 : 0;
       if (avatar && kind) {
         changes.avatar_file = files.store(avatar, MIME[kind]);
@@ -101,7 +100,9 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
         users.revokeTokensOf(id, id === request.user.id ? request.tokenHash : null);
       }
       members.updateUser(id, changes);
+      // Role and status are the membership's in this workspace (decisions.md §8).
       if (body.role_id !== undefined) members.setRole(request.workspaceId, id, body.role_id);
+      if (body.status !== undefined) members.setStatus(request.workspaceId, id, body.status);
     })();
     return updated('User', members.find(request.workspaceId, id, (f) => fileUrl(request, f)));
   });
