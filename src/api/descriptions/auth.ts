@@ -37,7 +37,7 @@ export const auth = describe('auth', CATALOG.auth, { record: s.meRecord }, {
     published: false,
     summary: 'Get the calling user and its workspaces',
     response: s.meResponse,
-    verb: 'auth me',
+    verb: 'workspace list',
     // A backend without it leaves callers to decide: `auth status` and `workspace list` say it their way.
     unsupported: null,
   },
