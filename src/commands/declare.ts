@@ -3,19 +3,26 @@
 import type { Command } from 'commander';
 import { lazy, withExamples, type Selectable, type VerbModule } from '../cli/action.js';
 
-/** `--page`, `--per-page`, `--all` (with `--concurrency`) on a list verb. */
+/** `--concurrency <n>` on full walks and bulk verbs (env WSM_CONCURRENCY, default 8). */
+export const CONCURRENCY_FLAG = { flags: '--concurrency <n>', description: 'requests in flight at once (env WSM_CONCURRENCY, default 8); halved on 429' } as const;
+
+/** `--page`, `--per-page`, `--all` (with `--concurrency`) of a list verb. */
+export const LIST_FLAGS = {
+  page: { flags: '--page <n>', description: 'page to show (starts at 1)' },
+  perPage: { flags: '--per-page <n>', description: 'rows a page, 1 to 100' },
+  all: { flags: '--all', description: 'every page, streamed out in order as the pages arrive' },
+  concurrency: CONCURRENCY_FLAG,
+} as const;
+
+/** The list flags on a verb declared without `flags`. */
 export function listOptions(command: Command): Command {
-  return concurrencyOption(
-    command
-      .option('--page <n>', 'page to show (starts at 1)')
-      .option('--per-page <n>', 'rows a page, 1 to 100')
-      .option('--all', 'every page, streamed out in order as the pages arrive'),
-  );
+  for (const [key, flag] of Object.entries(LIST_FLAGS)) addFlag(command, key, flag);
+  return command;
 }
 
-/** `--concurrency <n>` on full walks and bulk verbs (env WSM_CONCURRENCY, default 8). */
 export function concurrencyOption(command: Command): Command {
-  return command.option('--concurrency <n>', 'requests in flight at once (env WSM_CONCURRENCY, default 8); halved on 429');
+  addFlag(command, 'concurrency', CONCURRENCY_FLAG);
+  return command;
 }
 
 /** `--json [fields]` and `--jq <expr>` on a verb that prints records (every list and get). */

@@ -1,23 +1,24 @@
 // `wsm templates`: declarations only; verbs live in ./templates/<verb>.ts.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { addVerb, deleteVerb, listOptions, repeatable } from './declare.js';
+import { addVerb, deleteVerb, LIST_FLAGS, repeatable, verbSpec } from './declare.js';
+
+export const list = verbSpec({
+  name: 'list',
+  description: 'list templates (an extension of wsm serve; the published API has no template list)',
+  flags: {
+    status: { flags: '--status <status>', description: 'only this status: PENDING, APPROVED, REJECTED or another of the provider (any case)' },
+    category: { flags: '--category <category>', description: 'only MARKETING, UTILITY or AUTHENTICATION' },
+    search: { flags: '--search <q>', description: 'only names containing this' },
+    ...LIST_FLAGS,
+  },
+  examples: ['wsm templates list', 'wsm templates list --status REJECTED -o json', 'wsm templates list --all -q'],
+  load: () => import('./templates/list.js'),
+});
 
 export function registerTemplates(program: Command): void {
   const templates = program.command('templates').description(SUMMARIES.templates);
-  addVerb(templates, {
-    name: 'list',
-    description: 'list templates (an extension of wsm serve; the published API has no template list)',
-    configure: (c) =>
-      listOptions(
-        c
-          .option('--status <status>', 'only this status: PENDING, APPROVED, REJECTED or another of the provider (any case)')
-          .option('--category <category>', 'only MARKETING, UTILITY or AUTHENTICATION')
-          .option('--search <q>', 'only names containing this'),
-      ),
-    examples: ['wsm templates list', 'wsm templates list --status REJECTED -o json', 'wsm templates list --all -q'],
-    load: () => import('./templates/list.js'),
-  });
+  addVerb(templates, list);
   addVerb(templates, {
     name: 'get',
     description: 'show one template',
