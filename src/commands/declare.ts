@@ -77,9 +77,11 @@ export interface FlagSpec {
   default?: string;
   /** The body field a create or update sends the value as (a 422 on that field then names the flag). */
   field?: string;
+  /** A switch with a `--no-` form too, described so: the value is then false when that form is given. */
+  negate?: string;
 }
 
-type FlagValue<F> = F extends { repeatable: true } ? string[] : F extends { flags: `${string}<${string}>` } ? string : F extends { flags: `${string}[${string}]` } ? string | true : true;
+type FlagValue<F> = F extends { negate: string } ? boolean : F extends { repeatable: true } ? string[] : F extends { flags: `${string}<${string}>` } ? string : F extends { flags: `${string}[${string}]` } ? string | true : true;
 
 /** A verb's options as its run reads them: each declared flag, by commander's attribute name, when given. */
 export type OptionsOf<S> = S extends { flags: infer F } ? { [K in keyof F]?: FlagValue<F[K]> } : Record<string, never>;
@@ -118,6 +120,7 @@ function addFlag(command: Command, key: string, flag: FlagSpec): void {
   const declared = command.options[command.options.length - 1];
   // The key is what the run reads: a key that is not the flag's attribute would read nothing.
   if (declared.attributeName() !== key) throw new Error(`${command.name()}: flag ${flag.flags} is read as "${declared.attributeName()}", declared as "${key}"`);
+  if (flag.negate !== undefined) command.option(`--no-${flag.flags.replace(/^--/, '')}`, flag.negate);
 }
 
 /** Declares one verb: description, arguments/options, the Examples section, the lazy action. */
