@@ -84,7 +84,7 @@ export interface FlagSpec {
 type FlagValue<F> = F extends { negate: string } ? boolean : F extends { repeatable: true } ? string[] : F extends { flags: `${string}<${string}>` } ? string : F extends { flags: `${string}[${string}]` } ? string | true : true;
 
 /** A verb's options as its run reads them: each declared flag, by commander's attribute name, when given. */
-export type OptionsOf<S> = S extends { flags: infer F } ? { [K in keyof F]?: FlagValue<F[K]> } : Record<string, never>;
+export type OptionsOf<S> = S extends { flags?: infer F } ? { [K in keyof NonNullable<F>]?: FlagValue<NonNullable<F>[K]> } : never;
 
 /** What a verb's run receives: its arguments in order and its typed options. */
 export interface TypedInput<S> {
