@@ -13,5 +13,6 @@ export function toolsOf(resources: readonly DescribedResource[]): ToolSpec[] {
 
 /** The tools of this build's descriptions (loads zod and the schemas). */
 export async function allTools(): Promise<ToolSpec[]> {
-  return toolsOf([]);
+  const { DESCRIPTIONS } = await import('../api/descriptions/index.js');
+  return toolsOf(Object.values(DESCRIPTIONS));
 }

@@ -30,7 +30,8 @@ function progressSink(extra: Extra): ProgressSink | undefined {
 }
 
 async function callTool(ctx: Context, tool: ToolSpec, args: Record<string, unknown>, extra: Extra): Promise<CallToolResult> {
-  const { call } = callWorld(ctx, extra.signal, tool.long ? progressSink(extra) : undefined);
+  const stdin = tool.stdinArgument === undefined ? undefined : args[tool.stdinArgument];
+  const { call } = callWorld(ctx, extra.signal, tool.long ? progressSink(extra) : undefined, typeof stdin === 'string' ? stdin : undefined);
   try {
     if (tool.confirm && args.confirm !== true) {
       return refusal(`${await tool.confirm(args, call)}: call again with "confirm": true to do it; nothing was done`);

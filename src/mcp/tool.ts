@@ -41,6 +41,8 @@ export interface ToolSpec {
    * missing (nothing is sent then).
    */
   confirm?: (args: Record<string, unknown>, call: ToolCall) => Promise<string> | string;
+  /** The argument whose text the CLI code reads as standard input (`-`): a file given as text. */
+  stdinArgument?: string;
   /** Sends a long call's progress to the client (import and sync waits). */
   long?: boolean;
   run(args: Record<string, unknown>, call: ToolCall): Promise<Record<string, unknown>>;

@@ -181,6 +181,7 @@ const workspaceFileDiff: ToolSpec = {
     'resource gives it) with the workspace and returns the plan: each change (create, update, replace, delete) and a plan_id ' +
     'that workspace_file.apply takes. Changes nothing.',
   input: diffInput,
+  stdinArgument: 'content',
   output: z.object({ plan: planOutput, plan_id: z.string(), messages }),
   hints: { readOnly: true, destructive: false, idempotent: true },
   published: true,
@@ -199,6 +200,7 @@ const workspaceFileApply: ToolSpec = {
     'Makes the changes of a plan that workspace_file.diff returned (give its plan_id and the same file and options), in ' +
     'dependency order. If the workspace or the file changed since, nothing is done and the new plan is returned in the error.',
   input: applyInput,
+  stdinArgument: 'content',
   output: z.object({ result: z.looseObject({}), messages }),
   hints: { readOnly: false, destructive: true, idempotent: false },
   published: true,
