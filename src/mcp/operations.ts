@@ -78,6 +78,17 @@ function hasNext(page: ListPage<unknown>, current: number, perPage: number): boo
   return page.data.length >= perPage;
 }
 
+const OWN_ARGUMENTS = ['id', 'cursor', 'per_page', 'confirm'];
+
+/**
+ * The body's fields are the tool's arguments when the body is an object whose fields do not
+ * collide with the tool's own; otherwise the body is one argument, `body`.
+ */
+function spreadBody(op: DescribedOperation): Record<string, z.ZodType> | undefined {
+  const body = shapeOf(op.body);
+  return body !== undefined && !OWN_ARGUMENTS.some((name) => name in body) ? body : undefined;
+}
+
 function inputOf(op: DescribedOperation, noun: string): z.ZodObject {
   const fields: Record<string, z.ZodType> = {};
   if (idParameter(op.path) !== undefined) fields.id = recordId.describe(`The ${noun}'s id.`);
@@ -86,8 +97,8 @@ function inputOf(op: DescribedOperation, noun: string): z.ZodObject {
     fields.cursor = z.string().optional().describe('next_cursor of the previous call, for the next page.');
     fields.per_page = z.number().int().min(1).max(100).default(DEFAULT_PER_PAGE).describe('Rows a page, 1 to 100.');
   }
-  const body = shapeOf(op.body);
-  if (body !== undefined && !('id' in body) && !('cursor' in body)) Object.assign(fields, body);
+  const body = spreadBody(op);
+  if (body !== undefined) Object.assign(fields, body);
   else if (op.body !== undefined) fields.body = op.body;
   if (needsConfirm(op)) fields.confirm = z.boolean().optional().describe('Must be true: without it nothing is sent and the tool says what it would do.');
   return z.strictObject(fields);
@@ -119,11 +130,11 @@ function clientMethod(client: WsmClient, op: DescribedOperation): (...args: unkn
 }
 
 function callArguments(op: DescribedOperation, args: Record<string, unknown>): unknown[] {
-  const { id, cursor: _cursor, per_page: _perPage, confirm: _confirm, body: nested, ...rest } = args;
+  const { id, cursor: _cursor, per_page: _perPage, confirm: _confirm, ...rest } = args;
   const leading = id === undefined ? [] : [id];
   if (isPagedList(op)) return [{ ...rest, page: pageOf(args.cursor as string | undefined), per_page: args.per_page }];
   if (op.body === undefined) return leading;
-  const body = (nested ?? rest) as Record<string, unknown>;
+  const body = (spreadBody(op) === undefined ? rest.body : rest) as Record<string, unknown>;
   const single = SINGLE_VALUE[op.client!];
   return [...leading, single === undefined ? body : body[single]];
 }

@@ -192,6 +192,30 @@ describe('long work: a waited import', () => {
   });
 });
 
+describe('long work: a waited template sync', () => {
+  it('syncs until the template named is decided, with progress meanwhile, and returns its status', async () => {
+    // Its own server: the provider takes a second to decide, so the wait has something to report.
+    const slow = await serve(['--approval-delay', '1s']);
+    const session = await startMcp(slow.env);
+    try {
+      const made = await session.call('templates.create', { name: 'order_update', language: 'en', category: 'UTILITY', body: { text: 'Your order {{1}} is on its way.', variables: ['A-1'] } });
+      expect(made.isError, textOf(made)).toBeFalsy();
+      const id = (made.structuredContent as { data: { id: number } }).data.id;
+      const seen: Progress[] = [];
+      const synced = await session.client.callTool({ name: 'templates.sync', arguments: { wait: true, templates: [id], poll_interval: '100ms' } }, undefined, {
+        onprogress: (progress) => seen.push(progress),
+      });
+      expect(synced.isError, textOf(synced as never)).toBeFalsy();
+      expect(synced.structuredContent).toMatchObject({ templates: [{ id, name: 'order_update', status: 'APPROVED' }] });
+      expect(seen[0]).toEqual({ progress: 0, total: 1, message: 'Templates reviewed: 0 of 1' });
+    } finally {
+      await session.close();
+      expect(await slow.stop()).toBe(0);
+      cleanup(slow.dir);
+    }
+  });
+});
+
 describe('the workspace as code, and the resources', () => {
   it('pull, diff (read-only, with a plan_id), apply of that plan with confirm: true', async () => {
     const pulled = await mcp.call('workspace_file.pull', {});
