@@ -156,6 +156,12 @@ function shaped(op: DescribedOperation, answer: unknown, args: Record<string, un
   return { ...(body?.data !== undefined ? { data: body.data } : {}), ...message };
 }
 
+/** What a call needing confirm: true would do: `deleting label 5 cannot be undone`. */
+function confirmation(op: DescribedOperation, noun: string, args: Record<string, unknown>): string {
+  if (op.method === 'DELETE') return `deleting ${noun} ${String(args.id)} cannot be undone`;
+  return `${op.summary.charAt(0).toLowerCase()}${op.summary.slice(1)} replaces what is there as a whole`;
+}
+
 function toolOf(resource: DescribedResource, op: DescribedOperation): ToolSpec {
   const record = resource.record === undefined ? z.looseObject({}) : lenient(resource.record);
   const extension = op.published ? '' : ` An extension of wsm serve: a server without it (the hosted service) says "this server does not support …"${op.instead ? `; there, ${op.instead}` : ''}.`;
@@ -168,9 +174,7 @@ function toolOf(resource: DescribedResource, op: DescribedOperation): ToolSpec {
     output: outputOf(op, record),
     hints: op.hints,
     published: op.published,
-    ...(needsConfirm(op)
-      ? { confirm: (args: Record<string, unknown>) => `${op.summary.toLowerCase()}${args.id === undefined ? '' : ` ${String(args.id)}`} cannot be undone` }
-      : {}),
+    ...(needsConfirm(op) ? { confirm: (args: Record<string, unknown>) => confirmation(op, resource.noun, args) } : {}),
     async run(args, call) {
       const client = await call.ctx.client();
       if (idParameter(op.path) !== undefined || op.path.includes('{workspace}')) await call.ctx.workspace();

@@ -3,6 +3,7 @@
  * with the environment given (the SDK's transport passes only what it is given, plus PATH and the
  * like). `close()` ends the session as a client does and reports how the process ended.
  */
+import type { ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -15,8 +16,8 @@ export interface McpSession {
   /** Transport or protocol errors the client met (a stray line on stdout would land here). */
   protocolErrors: string[];
   call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
-  /** Closes the session; resolves once the process is gone, with the time that took. */
-  close(): Promise<number>;
+  /** Closes the session as a client does (ends stdin); resolves with how the process ended. */
+  close(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /** Progress notifications can race the result they precede (typescript-sdk#2580): such an error is the SDK's, not ours. */
@@ -33,7 +34,10 @@ export async function startMcp(env: NodeJS.ProcessEnv, args: string[] = []): Pro
     if (!PROGRESS_RACE.test(error.message)) protocolErrors.push(error.message);
   };
   await client.connect(transport);
-  const pid = transport.pid!;
+  // The SDK keeps the child to itself; its exit says whether it ended on its own once stdin closed
+  // (exit 0) or was killed by the client's SIGTERM, 2 s later.
+  const child = (transport as unknown as { _process: ChildProcess })._process;
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   // The client validates structured results against the schemas listTools() gives it.
   await client.listTools();
   return {
@@ -42,16 +46,8 @@ export async function startMcp(env: NodeJS.ProcessEnv, args: string[] = []): Pro
     protocolErrors,
     call: async (name, callArgs = {}) => (await client.callTool({ name, arguments: callArgs })) as CallToolResult,
     async close() {
-      const started = Date.now();
       await client.close();
-      for (;;) {
-        try {
-          process.kill(pid, 0);
-        } catch {
-          return Date.now() - started;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      return exited;
     },
   };
 }

@@ -20,7 +20,7 @@ beforeAll(async () => {
   mcp = await startMcp(standin.env(dir));
 }, 30_000);
 afterAll(async () => {
-  await mcp.close();
+  expect(await mcp.close()).toEqual({ code: 0, signal: null });
   await standin.close();
   cleanup(dir);
 });
