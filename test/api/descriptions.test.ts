@@ -1,11 +1,19 @@
 // The resource descriptions (src/api/descriptions): what they say of api.md holds against the
-// stand-in of the published API (which imports nothing of src/), and they stay light enough for
-// the client, the CLI and the MCP server to load.
+// stand-in of the published API (which imports nothing of src/), they stay light enough for the
+// client, the CLI and the MCP server to load, and the walk below finds every operation a client
+// method, a command, a route and an OpenAPI operation, and every record its `--json` fields:
+// a resource added without one of them fails here, not at run time.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import type { Command } from 'commander';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.js';
 import { CATALOG, DESCRIPTIONS, OPERATIONS, findOperation } from '../../src/api/descriptions/index.js';
+import { buildProgram } from '../../src/cli.js';
+import { createTestIO } from '../../src/cli/io.js';
+import { recordFields } from '../../src/commands/shared/record-fields.js';
+import { createHarness, type Harness } from '../server/harness.js';
 import { Router } from '../standin/http.js';
 import { initialState } from '../standin/index.js';
 import { registerRoutes } from '../standin/routes.js';
@@ -76,6 +84,58 @@ describe('resource descriptions', () => {
     walk(join(root, 'src/api/descriptions/index.ts'));
     expect([...packages].sort()).toEqual(['zod']);
     expect([...seen].filter((file) => !file.includes('/src/api/'))).toEqual([]);
+  });
+});
+
+describe('walking every description', () => {
+  let h: Harness;
+  let program: Command;
+  let document: { paths: Record<string, Record<string, unknown>> };
+  beforeAll(async () => {
+    h = await createHarness();
+    // The completion scripts' own command declares every resource in full.
+    program = await buildProgram({ io: createTestIO() }, ['__complete']);
+    document = (await h.call({ method: 'GET', url: '/api/v3/openapi.json', token: null })).json();
+  });
+  afterAll(() => h.close());
+
+  it('finds the client method that calls each operation', () => {
+    const client = createClient({ baseUrl: 'http://127.0.0.1:9/api/v3', workspace: 'w' }) as unknown as Record<string, Record<string, unknown>>;
+    const missing = OPERATIONS.filter((o) => o.client !== null).filter((o) => {
+      const [property, method] = o.client!.split('.');
+      return typeof client[property]?.[method] !== 'function';
+    });
+    expect(missing.map((o) => `${o.resource}.${o.name}: client.${o.client}`)).toEqual([]);
+  });
+
+  it('finds the command that runs each operation', () => {
+    const commandAt = (words: string[]) =>
+      words.reduce<Command | undefined>((parent, word) => parent?.commands.find((c) => c.name() === word), program);
+    const missing = OPERATIONS.filter((o) => o.verb !== null && commandAt(o.verb.split(' ')) === undefined);
+    expect(missing.map((o) => `${o.resource}.${o.name}: wsm ${o.verb}`)).toEqual([]);
+    for (const description of Object.values(DESCRIPTIONS)) {
+      if (description.cli !== undefined) expect(commandAt([description.cli]), description.key).toBeDefined();
+    }
+  });
+
+  it('finds the route of each operation on the server', () => {
+    const missing = OPERATIONS.filter((o) => !h.app.hasRoute({ method: o.method, url: '/api/v3' + o.path.replace(/\{([^}]+)\}/g, ':$1') }));
+    expect(missing.map((o) => `${o.method} ${o.path}`)).toEqual([]);
+  });
+
+  it('finds each operation in the OpenAPI document, with its summary', () => {
+    const missing = OPERATIONS.filter((o) => {
+      const operation = document.paths[o.path]?.[o.method.toLowerCase()] as { summary?: string } | undefined;
+      return operation?.summary !== o.summary;
+    });
+    expect(missing.map((o) => `${o.method} ${o.path}`)).toEqual([]);
+  });
+
+  it('finds the --json fields of every resource the CLI lists or shows', () => {
+    for (const description of Object.values(DESCRIPTIONS)) {
+      if (description.cli === undefined || !('list' in description.operations || 'get' in description.operations)) continue;
+      expect(recordFields(description.cli).length, description.key).toBeGreaterThan(0);
+    }
   });
 });
 

@@ -18,6 +18,8 @@ export const auth = describe('auth', CATALOG.auth, { record: s.meRecord }, {
     status: 201,
     errors: [429],
     verb: 'auth login',
+    // `wsm auth login` names what is missing (logging in with an e-mail and password) and the way round it.
+    unsupported: null,
   },
   revokeCurrentToken: {
     method: 'DELETE',
@@ -27,6 +29,7 @@ export const auth = describe('auth', CATALOG.auth, { record: s.meRecord }, {
     description: 'The bearer token of this request stops working at once (`wsm auth logout`).',
     response: s.tokenRevokedResponse,
     verb: 'auth logout',
+    unsupported: 'revoking tokens',
   },
   me: {
     method: 'GET',
@@ -34,6 +37,8 @@ export const auth = describe('auth', CATALOG.auth, { record: s.meRecord }, {
     published: false,
     summary: 'Get the calling user and its workspaces',
     response: s.meResponse,
-    verb: 'auth me',
+    verb: 'workspace list',
+    // A backend without it leaves callers to decide: `auth status` and `workspace list` say it their way.
+    unsupported: null,
   },
 });

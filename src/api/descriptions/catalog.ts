@@ -137,8 +137,3 @@ export const CATALOG = {
 } as const satisfies Record<string, ResourceIdentity>;
 
 export type ResourceKey = keyof typeof CATALOG;
-
-/** The resources with records by id in the current workspace and a CLI command: `<cli> get <id>` and the like. */
-export function resourcesWithIds(): ResourceIdentity[] {
-  return Object.values(CATALOG).filter((identity: ResourceIdentity) => identity.cli !== undefined && identity.idParam !== undefined);
-}

@@ -24,7 +24,7 @@ const crud = collectionOperations({
 
 export const contacts = describe('contacts', identity, { record: s.contactRecord, completion: { '--gender': GENDERS } }, {
   list: { ...crud.list, description: '`search` matches name, number and e-mail.' },
-  get: crud.get,
+  get: { ...crud.get, unsupported: 'getting one contact' },
   create: {
     ...crud.create,
     description: 'JSON carries number, name, email and gender; status, contact_groups and an avatar need the multipart form.',

@@ -22,7 +22,7 @@ const crud = collectionOperations({
 
 export const imports = describe('imports', CATALOG.imports, { record: s.importRecord }, {
   list: crud.list,
-  get: { ...crud.get, summary: 'Get a contact import (poll its progress)' },
+  get: { ...crud.get, summary: 'Get a contact import (poll its progress)', unsupported: 'getting one contact import' },
   create: {
     ...crud.create,
     summary: 'Start a contact import',

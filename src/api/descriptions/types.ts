@@ -64,6 +64,11 @@ export interface OperationDescription {
   client: string | null;
   /** For an extension: what to do instead on a server without it ("find it in `wsm labels list`"). */
   instead?: string;
+  /**
+   * For an extension: what "this server does not support …" names (`listing labels`); null where
+   * the client lets the caller decide what the absence means (`GET /me`).
+   */
+  unsupported: string | null;
 }
 
 export interface ResourceDescription extends ResourceIdentity {
@@ -77,7 +82,8 @@ export interface ResourceDescription extends ResourceIdentity {
 }
 
 /** What an operation spec leaves out: filled in by `describe` from the resource and the method. */
-export type OperationSpec = Omit<OperationDescription, 'resource' | 'name' | 'hints' | 'status' | 'verb' | 'client' | 'published' | 'access'> & {
+export type OperationSpec = Omit<OperationDescription, 'resource' | 'name' | 'hints' | 'status' | 'verb' | 'client' | 'published' | 'access' | 'unsupported'> & {
+  unsupported?: string | null;
   published?: boolean;
   access?: Access;
   status?: number;
@@ -93,10 +99,19 @@ function defaultHints(method: HttpMethod): OperationHints {
   return { readOnly: false, destructive: true, idempotent: true };
 }
 
+const GERUNDS: Record<string, string> = { get: 'getting', create: 'creating', update: 'updating', delete: 'deleting' };
+
+/** `listing labels`, `getting a label`; other operations by their summary (`revoke the calling token`). */
+function unsupportedName(name: string, noun: string, summary: string): string {
+  if (name === 'list') return `listing ${noun}s`;
+  const gerund = GERUNDS[name];
+  return gerund ? `${gerund} a ${noun}` : summary.charAt(0).toLowerCase() + summary.slice(1);
+}
+
 /**
- * One resource's description from its identity and its operations. Defaults: published, the
- * resource's own permission `<group>.<action>` is given by each operation, success 200, hints from
- * the method, the CLI verb `<cli> <name>` and the client method `<key>.<name>`.
+ * One resource's description from its identity and its operations. Defaults: published, access by
+ * any valid token, success 200, hints from the method, the CLI verb `<cli> <name>`, the client method `<key>.<name>` and the absence's
+ * wording from the operation's name (`getting a label`).
  */
 export function describe(
   key: string,
@@ -116,6 +131,7 @@ export function describe(
       hints: { ...defaultHints(spec.method), ...spec.hints },
       verb: spec.verb === undefined ? (identity.cli === undefined ? null : `${identity.cli} ${name}`) : spec.verb,
       client: spec.client === undefined ? `${key}.${name}` : spec.client,
+      unsupported: spec.unsupported === undefined ? unsupportedName(name, identity.noun, spec.summary) : spec.unsupported,
     };
   }
   return { ...identity, ...extra, key, operations };

@@ -22,8 +22,8 @@ const crud = collectionOperations({
 
 export const users = describe('users', CATALOG.users, { record: s.userRecord }, {
   list: crud.list,
-  get: crud.get,
-  create: { ...crud.create, summary: 'Create a user in the workspace', description: 'The user joins this workspace with the role given.' },
+  get: { ...crud.get, unsupported: 'getting one user' },
+  create: { ...crud.create, summary: 'Create a user in the workspace', description: 'The user joins this workspace with the role given.', unsupported: 'creating users' },
   update: {
     method: 'POST',
     path: crud.get.path,

@@ -15,5 +15,6 @@ export const workspaces = describe('workspaces', CATALOG.workspaces, { record: s
     body: s.workspaceCreateBody,
     response: s.workspaceCreatedResponse,
     status: 201,
+    unsupported: 'creating workspaces',
   },
 });
