@@ -6,6 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
 import { startMcp, textOf, type McpSession } from './mcp-helpers.js';
@@ -50,6 +51,36 @@ describe('wsm mcp on a server without extensions', () => {
     expect(done.structuredContent).toMatchObject({ import: { name: 'two.csv' } });
     expect(standin.requests.some((request) => /^GET \/workspaces\/[^/]+\/contact-imports$/.test(request))).toBe(true);
   });
+
+  it('cancelling a waited import stops the polling at once; the import goes on', async () => {
+    // A stand-in of its own, whose imports take 20 s: the wait polls until cancelled.
+    const slow = await startStandin({ importDelayMs: 20_000 });
+    const slowDir = mkdtempSync(join(tmpdir(), 'wsm-mcp-slow-'));
+    const session = await startMcp(slow.env(slowDir));
+    try {
+      const abort = new AbortController();
+      const polls = () => slow.requests.filter((request) => /^GET \/workspaces\/[^/]+\/contact-imports$/.test(request)).length;
+      let pollsAtCancel = 0;
+      const cancelled = await session.client
+        .callTool({ name: 'contacts.import', arguments: { csv: 'number\n15557770020\n', name: 'slow.csv', poll_interval: '50ms', confirm: true } }, undefined, {
+          signal: abort.signal,
+          onprogress: () => {
+            pollsAtCancel = polls();
+            abort.abort('enough');
+          },
+        })
+        .catch((error: unknown) => error);
+      expect((cancelled as McpError).code).toBe(-32001);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // At most the poll in flight when the cancellation arrived; waiting on would be ~20 more.
+      expect(polls() - pollsAtCancel).toBeLessThanOrEqual(1);
+      expect(slow.state.imports).toHaveLength(1);
+      expect(await session.close()).toEqual({ code: 0, signal: null });
+    } finally {
+      await slow.close();
+      cleanup(slowDir);
+    }
+  }, 60_000);
 
   it('the workspace file leaves out what the server cannot list, and says so', async () => {
     const pulled = await mcp.call('workspace_file.pull', {});
