@@ -123,6 +123,21 @@ describe('a token whose role may only read contacts', () => {
   }, 60_000);
 });
 
+describe('the connection, as every command takes it', () => {
+  it('--base-url and -w pick the server and the workspace', async () => {
+    const made = await wsmInProcess(server.env, ['workspace', 'create', 'Second for MCP', '-o', 'json']);
+    expect(made.code, made.stderr).toBe(0);
+    const second = (JSON.parse(made.stdout) as { id: string }).id;
+    const session = await startMcp({ ...server.env, WSM_PROFILE: undefined }, ['--base-url', server.url, '-w', second]);
+    try {
+      expect((await session.call('workspaces.get')).structuredContent).toMatchObject({ data: { id: second, name: 'Second for MCP' } });
+      expect((await session.call('contacts.list')).structuredContent).toMatchObject({ items: [] });
+    } finally {
+      expect(await session.close()).toEqual({ code: 0, signal: null });
+    }
+  }, 60_000);
+});
+
 describe('--read-only', () => {
   it('offers only the reading tools; a write is refused and changes nothing', async () => {
     const reader = await startMcp(server.env, ['--read-only']);
