@@ -22,6 +22,8 @@ export interface DescribedOperation {
   query?: z.ZodType;
   body?: z.ZodType;
   multipart?: boolean | 'only';
+  /** File parts: the client method then takes a files argument before its options. */
+  files?: string[];
   hints: { readOnly: boolean; destructive: boolean; idempotent: boolean };
   client: string | null;
   instead?: string;
@@ -129,14 +131,18 @@ function clientMethod(client: WsmClient, op: DescribedOperation): (...args: unkn
   return (fn as (...args: unknown[]) => Promise<unknown>).bind(resource);
 }
 
-function callArguments(op: DescribedOperation, args: Record<string, unknown>): unknown[] {
+/**
+ * The client method's arguments: the id, then the query or the body (no files: the JSON form), then
+ * the call's options, whose signal the client's cancellation aborts.
+ */
+function callArguments(op: DescribedOperation, args: Record<string, unknown>, signal: AbortSignal): unknown[] {
   const { id, cursor: _cursor, per_page: _perPage, confirm: _confirm, ...rest } = args;
   const leading = id === undefined ? [] : [id];
-  if (isPagedList(op)) return [{ ...rest, page: pageOf(args.cursor as string | undefined), per_page: args.per_page }];
-  if (op.body === undefined) return leading;
+  if (isPagedList(op)) return [{ ...rest, page: pageOf(args.cursor as string | undefined), per_page: args.per_page }, { signal }];
+  if (op.body === undefined) return [...leading, { signal }];
   const body = (spreadBody(op) === undefined ? rest.body : rest) as Record<string, unknown>;
   const single = SINGLE_VALUE[op.client!];
-  return [...leading, single === undefined ? body : body[single]];
+  return [...leading, single === undefined ? body : body[single], ...(op.files?.length ? [{}] : []), { signal }];
 }
 
 function shaped(op: DescribedOperation, answer: unknown, args: Record<string, unknown>): Record<string, unknown> {
@@ -178,7 +184,7 @@ function toolOf(resource: DescribedResource, op: DescribedOperation): ToolSpec {
     async run(args, call) {
       const client = await call.ctx.client();
       if (idParameter(op.path) !== undefined || op.path.includes('{workspace}')) await call.ctx.workspace();
-      return shaped(op, await clientMethod(client, op)(...callArguments(op, args)), args);
+      return shaped(op, await clientMethod(client, op)(...callArguments(op, args, call.signal)), args);
     },
   };
 }
