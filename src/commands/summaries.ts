@@ -13,6 +13,7 @@ const OWN = {
   pull: 'print the workspace as a workspace file (YAML or JSON) for diff and apply',
   diff: 'show what apply would change to make the workspace match a file (exit 2 when it would)',
   apply: 'change the workspace to match a file: create, update, and with --prune delete',
+  mcp: 'serve the workspace to AI agents: a Model Context Protocol server on stdio (--read-only and --tools limit it)',
   api: 'call any endpoint and print the JSON answer ({workspace} in the path is the current workspace)',
   completion: 'print a shell completion script',
   version: 'print the version of wsm and of Node.js',
