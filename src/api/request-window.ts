@@ -4,7 +4,7 @@
 // asked; the throttled request is then asked again. Each window's worth of successes grows the
 // window by one, up to its maximum.
 import { APIStatusError, parseRetryAfter, RateLimitError } from './errors.js';
-import { sleep as pause } from './sleep.js';
+import { setTimeout as delay } from 'node:timers/promises';
 
 /** Throttled answers one request may meet before its failure stands. */
 const MAX_THROTTLED_ATTEMPTS = 12;
@@ -35,7 +35,7 @@ export class RequestWindow {
     readonly max: number,
     private readonly notice: (line: string) => void = () => undefined,
     private readonly now: () => number = Date.now,
-    private readonly sleep: (ms: number) => Promise<void> = pause,
+    private readonly sleep: (ms: number) => Promise<void> = (ms) => delay(ms),
   ) {
     this.size = max;
   }

@@ -1,6 +1,7 @@
 // The one place that talks HTTP: base URL, bearer token, JSON/multipart bodies, timeouts, retries
 // with Retry-After and jittered backoff, proxies, and a redacted trace for `--verbose`.
 import { openAsBlob } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import { basename } from 'node:path';
 import type { MultipartPart } from './request-parts.js';
 import { createRequire } from 'node:module';
@@ -13,7 +14,6 @@ import {
   parseRetryAfter,
 } from './errors.js';
 import { redactSecret } from './redact.js';
-import { sleep } from './sleep.js';
 
 // undici's index loads every dispatcher, mock, fetch, WebSocket and cache module: about 80 ms of
 // each command's start-up here (bench/startup.mjs). The transport needs two of them, so it loads
@@ -87,7 +87,7 @@ export class Transport {
     this.maxRetries = options.maxRetries ?? 2;
     this.userAgent = options.userAgent ?? 'wsm';
     this.traceSink = options.trace;
-    this.sleep = options.sleep ?? sleep;
+    this.sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
     this.random = options.random ?? Math.random;
     this.givenDispatcher = options.dispatcher;
   }
@@ -108,8 +108,10 @@ export class Transport {
         if (!idempotent || !retryable || opts.anonymous || attempt >= this.maxRetries) throw error;
         const delayMs = this.retryDelay(attempt, error);
         this.trace(`* retrying in ${delayMs} ms (retry ${attempt + 1} of ${this.maxRetries})`);
-        // A cancelled request (Ctrl-C during a wait) stops retrying at once.
-        await this.sleep(delayMs, opts.signal);
+        // A cancelled request (Ctrl-C during a wait) stops retrying at once, failing with the caller's reason.
+        await this.sleep(delayMs, opts.signal).catch((pauseError: unknown) => {
+          throw opts.signal?.reason ?? pauseError;
+        });
       }
     }
   }

@@ -57,7 +57,7 @@ export async function openConfig(options: { dir?: string; env?: Env } = {}): Pro
   return new FileStore(join(dir, 'config.json'));
 }
 
-/** The platform's config directory for wsm (the one `conf` used, so saved profiles stay found). */
+/** The platform's config directory for wsm: ~/.config/wsm (XDG), ~/Library/Preferences/wsm, %APPDATA%\wsm\Config. */
 export function defaultConfigDir(env: Env): string {
   const home = homedir();
   if (process.platform === 'darwin') return join(home, 'Library', 'Preferences', 'wsm');

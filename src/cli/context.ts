@@ -1,5 +1,5 @@
 // The Context handed to every command: IO, resolved settings, profiles, the API client, prompts,
-// output. Everything expensive (conf, undici, inquirer) is built on first use, never at start-up.
+// output. Everything expensive (undici, zod, inquirer) is built on first use, never at start-up.
 import type { Dispatcher } from 'undici';
 import type { WsmClient } from '../api/client.js';
 import { redactSecret } from '../api/redact.js';

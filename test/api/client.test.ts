@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MockAgent, type Interceptable } from 'undici';
+import { MockAgent, type Dispatcher, type Interceptable } from 'undici';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,7 +79,21 @@ describe('iterate', () => {
 
   it('stops early without fetching further pages when the caller breaks', async () => {
     pool.intercept({ path: `${P}/contact-imports?per_page=100&page=1`, method: 'GET' }).reply(200, { data: [{ id: 1 }, { id: 2 }], meta: meta(1, 5) }, JSON_HEADERS);
-    for await (const item of client.imports.iterate()) if (item.id === 1) break;
+    // Every request the client sends is recorded before the mock answers it.
+    const asked: string[] = [];
+    const recording = Object.assign(Object.create(agent) as MockAgent, {
+      dispatch: (opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) => (asked.push(opts.path), agent.dispatch(opts, handler)),
+    });
+    const walker = createClient({ baseUrl: `${ORIGIN}/api/v3`, token: 'tok', workspace: WS, dispatcher: recording });
+    const seen: unknown[] = [];
+    for await (const item of walker.imports.iterate()) {
+      seen.push(item.id);
+      if (item.id === 1) break;
+    }
+    // Let anything the walk might still launch reach the mock before looking.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toEqual([1]);
+    expect(asked).toEqual([`${P}/contact-imports?page=1&per_page=100`]);
   });
 });
 

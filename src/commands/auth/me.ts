@@ -19,7 +19,3 @@ export async function fetchMe(client: WsmClient): Promise<MeUser | undefined> {
     throw err;
   }
 }
-
-export function describeUser(user: MeUser | undefined): string {
-  return user === undefined ? 'unknown (server does not support /me)' : `${user.name} <${user.email}>`;
-}

@@ -8,7 +8,8 @@ import { UnusableResponseError } from '../../api/errors.js';
 import type { ContactImport } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { CliError, ExitCode } from '../../cli/errors.js';
-import { sleep, untilInterrupted } from '../../cli/interrupt.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { untilInterrupted } from '../../cli/interrupt.js';
 import { parseDuration } from '../shared/verb.js';
 import { countText } from '../../cli/text.js';
 import { endWithFailures, parseMaxFailures, type FailureLimit } from '../shared/max-failures.js';
@@ -79,7 +80,7 @@ export async function waitForImport(ctx: Context, client: WsmClient, id: number 
       if (Date.now() >= deadline) {
         throw new CliError(`gave up waiting after ${flags.timeoutMs / 1000}s with import ${id} still ${status}: ${importKeepsRunning(id)}`, ExitCode.unavailable);
       }
-      await sleep(flags.intervalMs, signal);
+      await sleep(flags.intervalMs, undefined, { signal });
       current = await findImport(client, id, signal, true);
     }
   } finally {

@@ -14,7 +14,8 @@ import { APIConnectionError, APIStatusError, NotFoundError, UnsupportedEndpointE
 import type { TemplateSyncResult } from '../../api/resources/templates.js';
 import type { Context } from '../../cli/context.js';
 import { CliError, ExitCode, RejectedTemplatesError, UsageError } from '../../cli/errors.js';
-import { sleep, untilInterrupted } from '../../cli/interrupt.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { untilInterrupted } from '../../cli/interrupt.js';
 import { shellWord } from '../../cli/suggest.js';
 import type { Column } from '../../cli/output.js';
 import { parseDuration, parseId, readTextInput, str, verb, workspaceClient } from '../shared/verb.js';
@@ -85,7 +86,7 @@ async function untilDeadline<T>(ctx: Context, wait: Wait, call: () => Promise<T>
       if (!isTransient(error) || remaining <= 0) throw error;
       const pause = Math.min(base * 2 ** attempt, MAX_BACKOFF_MS, remaining);
       ctx.output.message(`${(error as Error).message}: trying again in ${formatMs(pause)}`);
-      await sleep(pause, wait.signal);
+      await sleep(pause, undefined, { signal: wait.signal });
     }
   }
 }
@@ -221,7 +222,7 @@ async function waitUntilDecided(
       }
       const settled = result.nothing_pending || (rows !== undefined && rows.every((r) => r.status !== 'PENDING'));
       if (settled || Date.now() >= limits.deadline) return { result, rows, settled };
-      await sleep(Math.min(limits.intervalMs, Math.max(0, limits.deadline - Date.now())), limits.signal);
+      await sleep(Math.min(limits.intervalMs, Math.max(0, limits.deadline - Date.now())), undefined, { signal: limits.signal });
     }
   } finally {
     progress.done();
