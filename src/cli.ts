@@ -4,7 +4,7 @@
 import { Command, Help, Option } from 'commander';
 import { deferRequiredOptions, setContextFactory } from './cli/action.js';
 import type { CliDeps, Context } from './cli/context.js';
-import { handleError, type ErrorSink } from './cli/errors.js';
+import { handleError, type ErrorSink } from './cli/error-report.js';
 import { createProcessIO } from './cli/io.js';
 import { OUTPUT_FORMATS } from './cli/output.js';
 import { stopAllProgress } from './cli/progress.js';

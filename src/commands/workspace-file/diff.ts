@@ -1,7 +1,7 @@
 // `wsm diff -f FILE [--prune] [--replace-templates] [--state FILE]`: the plan, and Terraform's
 // detailed exit code: 0 no changes, 2 changes planned, anything else a failure.
 import { verb } from '../shared/verb.js';
-import { ChangesPlannedError } from './errors.js';
+import { ChangesPlannedError } from '../../cli/errors.js';
 import { applyCommand, preparePlan } from './prepare.js';
 import { planData, planText } from './render.js';
 
