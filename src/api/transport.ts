@@ -14,6 +14,7 @@ import {
   parseRetryAfter,
 } from './errors.js';
 import { redactSecret } from './redact.js';
+import { buildUrl, flattenHeaders, parseBody, redactBodyText, redactFields, SECRET_FIELD, statusCodeText, truncate, urlWithoutQuery } from './transport-text.js';
 
 // undici's index loads every dispatcher, mock, fetch, WebSocket and cache module: about 80 ms of
 // each command's start-up here (bench/startup.mjs). The transport needs two of them, so it loads
@@ -57,16 +58,25 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
+/** How a wait's requests are retried: until its deadline rather than a number of times. */
+export interface RetryPolicy {
+  /**
+   * Until this time (epoch ms) a failure a later attempt may not meet (any 5xx, 408, 429, no
+   * connection) is retried, whatever the method: a wait only reads, or asks a sync that is
+   * harmless to ask twice.
+   */
+  until: number;
+  /** Told before each pause: the failure and how long until the next attempt. */
+  onRetry?: (error: Error, delayMs: number) => void;
+}
+
 const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'PUT', 'DELETE']);
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 502, 503, 504]);
 const MAX_RETRY_AFTER_MS = 60_000;
 const MAX_BACKOFF_MS = 8_000;
-const TRACE_BODY_LIMIT = 2048;
 // undici errors that mean a bug in how we called it, not a network failure: never retry or wrap.
 const PROGRAMMING_ERROR_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_INVALID_RETURN_VALUE', 'UND_ERR_NOT_SUPPORTED', 'UND_MOCK_ERR_MOCK_NOT_MATCHED']);
 const TIMEOUT_ERROR_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-// Field names whose values never reach a trace line (passwords in user updates, issued tokens).
-const SECRET_FIELD = /password|token|secret/i;
 
 export class Transport {
   private readonly baseUrl: string;
@@ -78,7 +88,9 @@ export class Transport {
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly random: () => number;
   private readonly givenDispatcher: Dispatcher | undefined;
-  private ownDispatcher: Dispatcher | undefined;
+  /** Shared with every `retrying` view, so that one close() closes the one agent. */
+  private readonly created: { dispatcher?: Dispatcher } = {};
+  private policy: RetryPolicy | undefined;
 
   constructor(options: TransportOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -93,7 +105,7 @@ export class Transport {
   }
 
   async request<T = unknown>(opts: RequestOptions): Promise<T> {
-    const url = this.buildUrl(opts.path, opts.query);
+    const url = buildUrl(this.baseUrl, opts.path, opts.query);
     const idempotent = opts.idempotent ?? IDEMPOTENT_METHODS.has(opts.method);
     // Built once, before the first attempt: an unreadable local file is the caller's error, not a
     // network one, and undici re-streams the same FormData on every retry.
@@ -104,10 +116,10 @@ export class Transport {
       } catch (error) {
         const throttled = error instanceof APIStatusError && (error.status === 429 || error.status === 503);
         if (throttled && opts.retryThrottled === false) throw error;
-        const retryable = error instanceof APIConnectionError || (error instanceof APIStatusError && RETRYABLE_STATUSES.has(error.status));
-        if (!idempotent || !retryable || opts.anonymous || attempt >= this.maxRetries) throw error;
-        const delayMs = this.retryDelay(attempt, error);
-        this.trace(`* retrying in ${delayMs} ms (retry ${attempt + 1} of ${this.maxRetries})`);
+        const delayMs = this.nextRetry(opts, idempotent, attempt, error);
+        if (delayMs === undefined) throw error;
+        this.trace(`* retrying in ${delayMs} ms (retry ${attempt + 1}${this.policy ? '' : ` of ${this.maxRetries}`})`);
+        this.policy?.onRetry?.(error as Error, delayMs);
         // A cancelled request (Ctrl-C during a wait) stops retrying at once, failing with the caller's reason.
         await this.sleep(delayMs, opts.signal).catch((pauseError: unknown) => {
           throw opts.signal?.reason ?? pauseError;
@@ -121,10 +133,30 @@ export class Transport {
     this.trace(line);
   }
 
+  /** This transport (the same connection, token and trace) retrying as `policy` says: a wait's requests. */
+  retrying(policy: RetryPolicy): Transport {
+    const view = Object.create(this) as Transport;
+    view.policy = policy;
+    return view;
+  }
+
   /** Closes the proxy-aware agent this transport created (a dispatcher passed in is the caller's). */
   async close(): Promise<void> {
-    await this.ownDispatcher?.close();
-    this.ownDispatcher = undefined;
+    await this.created.dispatcher?.close();
+    this.created.dispatcher = undefined;
+  }
+
+  /** The pause before the next attempt, or undefined when the failure stands. */
+  private nextRetry(opts: RequestOptions, idempotent: boolean, attempt: number, error: unknown): number | undefined {
+    if (opts.anonymous) return undefined;
+    const status = error instanceof APIStatusError ? error.status : undefined;
+    if (this.policy === undefined) {
+      const retryable = error instanceof APIConnectionError || (status !== undefined && RETRYABLE_STATUSES.has(status));
+      return idempotent && retryable && attempt < this.maxRetries ? this.retryDelay(attempt, error) : undefined;
+    }
+    const transient = error instanceof APIConnectionError || (status !== undefined && (status >= 500 || RETRYABLE_STATUSES.has(status)));
+    const remaining = this.policy.until - Date.now();
+    return transient && remaining > 0 ? Math.min(this.retryDelay(attempt, error), remaining) : undefined;
   }
 
   private async attempt<T>(opts: RequestOptions, url: string, body: PreparedBody): Promise<T> {
@@ -201,20 +233,6 @@ export class Transport {
     return Math.round(backoff * (1 - 0.25 * this.random()));
   }
 
-  private buildUrl(path: string, query: QueryParams | undefined): string {
-    // Only relative paths: an absolute URL here would carry the bearer token to another host.
-    if (!path.startsWith('/') || path.startsWith('//')) throw new TypeError(`API path must start with a single "/": ${path}`);
-    const pairs: string[] = [];
-    for (const [key, value] of Object.entries(query ?? {})) {
-      if (value === undefined || value === null) continue;
-      // Booleans as 1/0: Laravel-style "boolean" validation rejects the strings "true"/"false".
-      const text = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
-      pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
-    }
-    const separator = path.includes('?') ? '&' : '?';
-    return this.baseUrl + path + (pairs.length > 0 ? separator + pairs.join('&') : '');
-  }
-
   private async buildBody(opts: RequestOptions): Promise<PreparedBody> {
     if (opts.multipart) {
       const form = new (undiciFormData())();
@@ -248,7 +266,7 @@ export class Transport {
 
   private dispatcher(): Dispatcher {
     // Created on first use so that building a client (e.g. for --help paths) opens nothing.
-    return this.givenDispatcher ?? (this.ownDispatcher ??= new EnvHttpProxyAgent());
+    return this.givenDispatcher ?? (this.created.dispatcher ??= new EnvHttpProxyAgent());
   }
 
   private traceRequest(method: string, url: string, headers: Record<string, string>, bodyText: string | undefined): void {
@@ -276,55 +294,3 @@ interface PreparedBody {
   traceText?: string;
 }
 
-/** Origin and path of a URL for messages, without the query string. */
-function urlWithoutQuery(url: string): string {
-  const parsed = new URL(url);
-  return parsed.origin + parsed.pathname;
-}
-
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) result[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return result;
-}
-
-function parseBody(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text; // an HTML error page from a proxy, say: keep it for the error message
-  }
-}
-
-function redactFields(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactFields);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, child]) => [key, SECRET_FIELD.test(key) ? '***' : redactFields(child)]),
-  );
-}
-
-function redactBodyText(text: string): string {
-  try {
-    return JSON.stringify(redactFields(JSON.parse(text)));
-  } catch {
-    return text;
-  }
-}
-
-function truncate(text: string): string {
-  if (text.length <= TRACE_BODY_LIMIT) return text;
-  return `${text.slice(0, TRACE_BODY_LIMIT)}... (${text.length - TRACE_BODY_LIMIT} more characters)`;
-}
-
-/**
- * The reason phrase of a status. `node:http` is reached through process.getBuiltinModule: an ESM
- * import of it builds a facade that evaluates every lazy export, Node's bundled undici among them
- * (~20 ms of start-up for one table lookup).
- */
-function statusCodeText(status: number): string {
-  return process.getBuiltinModule('node:http').STATUS_CODES[status] ?? '';
-}

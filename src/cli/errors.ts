@@ -10,6 +10,7 @@ import {
   UnsupportedEndpointError,
   ValidationFailedError,
 } from '../api/errors.js';
+import { durationText } from './duration.js';
 
 export const ExitCode = {
   ok: 0,
@@ -123,6 +124,17 @@ export class PartialOutputError extends CliError {
     readonly written: string,
   ) {
     super(`${original instanceof Error ? original.message : String(original)}; ${written}`, exitCodeFor(original));
+  }
+}
+
+/**
+ * A wait (`--wait` with its `--timeout`) ran out of time with the work unfinished on the server,
+ * exit 6; every wait says it the same way: `timed out after 30m: <what is unfinished>`.
+ */
+export class WaitTimedOutError extends CliError {
+  override name = 'WaitTimedOutError';
+  constructor(timeoutMs: number, unfinished: string) {
+    super(`timed out after ${durationText(timeoutMs)}: ${unfinished}`, ExitCode.unavailable);
   }
 }
 
