@@ -1,13 +1,13 @@
 // One renderer for every command's data: table | json | ndjson | csv, ids with -q, and the
 // `--json <fields>` / `--jq <expr>` selections. Data goes to stdout; chatter goes to stderr.
 // Whatever reaches a terminal has its control characters made visible (text.ts).
-import { paint, type Style } from './color.js';
+import { paint } from './color.js';
 import { didYouMean } from './similar.js';
 import type { IOStreams } from './io.js';
 import { withTarget, type Target } from './suggest.js';
 import { UsageError } from './errors.js';
 import { isStatusKey, isTimeKey, relativeTime, toneOf, type Tone } from './present.js';
-import { renderRecord, renderTable, type Paint, type TableCell, type TableLayout } from './table.js';
+import { paintFor, renderRecord, renderTable, type TableCell, type TableLayout } from './table.js';
 import { cellText, csvCell, safeJson, visible, visibleLine, wrap } from './text.js';
 
 export { cellText, csvCell, csvField } from './text.js';
@@ -66,6 +66,11 @@ export interface Output {
     pages: AsyncIterable<T[]>,
     options: RenderOptions<T> & { columns: Column<T>[]; csvWithoutFormat?: boolean },
   ): Promise<number>;
+  /**
+   * A document as the command has it (a plan, a report, the server's own answer) as JSON on
+   * stdout: indented with -o json (or `indent`), one line otherwise.
+   */
+  json(value: unknown, indent?: boolean): void;
   /** Success chatter: stderr, only on a terminal, silenced by -q. */
   message(text: string): void;
   /** What a log must keep (an id the server assigned): stderr whether or not it is a terminal; silenced by -q. */
@@ -80,7 +85,6 @@ export interface Output {
 }
 
 const DONE_MARK = '✓';
-const TONE_STYLES: Record<Tone, Style> = { good: 'green', bad: 'red', waiting: 'yellow' };
 
 export function createOutput(io: IOStreams, options: OutputOptions): Output {
   const { format, quiet } = options;
@@ -93,7 +97,7 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
   const layout = async (): Promise<TableLayout> => {
     // string-width (and chalk, when colour is on) only matter on a terminal.
     const { default: stringWidth } = await import('string-width');
-    return { width: io.columns ?? 80, widthOf: (text) => stringWidth(text), paint: io.colorEnabled ? colourPaint : plainPaint };
+    return { width: io.columns ?? 80, widthOf: (text) => stringWidth(text), paint: paintFor(io.colorEnabled) };
   };
 
   // On a terminal, chatter wraps at its width like the tables (words stay whole); in a log it is one line.
@@ -235,6 +239,10 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
       return writer.count();
     },
 
+    json(value, indent = format === 'json') {
+      io.out(jsonText(value, indent) + '\n');
+    },
+
     message(text) {
       if (!quiet && io.isStderrTTY) io.err(chatter(visible(text)));
     },
@@ -264,12 +272,6 @@ function toneFor<T>(column: Column<T>, value: unknown): Tone | undefined {
   return isStatusKey(column.key) ? toneOf(value) : undefined;
 }
 
-const plainPaint: Paint = { bold: (text) => text, tone: (text) => text };
-
-const colourPaint: Paint = {
-  bold: (text) => paint(true, 'bold', text),
-  tone: (text, tone) => (tone === undefined ? text : paint(true, TONE_STYLES[tone], text)),
-};
 
 function columnsOf<T extends object>(record: T): Column<T>[] {
   return Object.keys(record).map((key) => ({ key, header: key }));

@@ -60,7 +60,7 @@ export const run = verb(async (ctx, { opts }) => {
     if (!json) ctx.io.out(text);
   };
   const finish = (extra: Record<string, unknown>) => {
-    if (json) ctx.io.out(JSON.stringify({ ...planData(plan, { file: loaded.path, target }), ...extra }, null, ctx.output.format === 'json' ? 2 : 0) + '\n');
+    if (json) ctx.output.json({ ...planData(plan, { file: loaded.path, target }), ...extra });
   };
 
   print(planText(plan, loaded.path, ctx.io.colorEnabled, target));

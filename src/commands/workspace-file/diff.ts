@@ -8,7 +8,7 @@ import { planData, planText } from './render.js';
 export const run = verb(async (ctx, { opts }) => {
   const { loaded, plan, target } = await preparePlan(ctx, opts);
   if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
-    ctx.io.out(JSON.stringify(planData(plan, { file: loaded.path, target }), null, ctx.output.format === 'json' ? 2 : 0) + '\n');
+    ctx.output.json(planData(plan, { file: loaded.path, target }));
   } else {
     ctx.io.out(planText(plan, loaded.path, ctx.io.colorEnabled, target));
   }
