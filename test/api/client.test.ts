@@ -195,6 +195,16 @@ describe('extensions and sync', () => {
     await expect(client.labels.list()).rejects.toBeInstanceOf(UnsupportedEndpointError);
   });
 
+  it('the token extensions are the client\'s to call unsupported: POST /auth/tokens and GET /me missing', async () => {
+    pool.intercept({ path: '/api/v3/auth/tokens', method: 'POST' }).reply(404, 'Not Found');
+    await expect(client.auth.createToken({ email: 'a@example.com', password: 'secret-pass' })).rejects.toMatchObject({
+      name: 'UnsupportedEndpointError',
+      message: 'this server does not support logging in with an e-mail and password: log in with a token: `wsm auth login --with-token`',
+    });
+    pool.intercept({ path: '/api/v3/me', method: 'GET' }).reply(405, { message: 'Method not allowed.' }, JSON_HEADERS);
+    await expect(client.me()).rejects.toBeInstanceOf(UnsupportedEndpointError);
+  });
+
   it("the API's own 404 body on an extension stays NotFoundError; core endpoints never translate", async () => {
     pool.intercept({ path: `${P}/contact-groups/2`, method: 'GET' }).reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
     await expect(client.groups.get(2)).rejects.toBeInstanceOf(NotFoundError);

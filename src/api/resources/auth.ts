@@ -5,15 +5,15 @@ import { checkBody, extension, type ResourceContext } from './base.js';
 export class AuthResource {
   constructor(private readonly ctx: ResourceContext) {}
 
-  /** GET /me. Left as a plain NotFoundError on backends without it: callers decide what that means. */
+  /** GET /me: UnsupportedEndpointError where the backend lacks it (then a token is checked against a workspace). */
   async me(): Promise<Single<Me>> {
-    return this.ctx.transport.request({ method: 'GET', path: '/me' });
+    return extension('naming the token\'s user (/me)', () => this.ctx.transport.request({ method: 'GET', path: '/me' }));
   }
 
-  /** POST /auth/tokens with an e-mail and password. */
+  /** POST /auth/tokens with an e-mail and password: UnsupportedEndpointError where the backend lacks it. */
   async createToken(body: TokenCreateBody): Promise<Created<TokenCreated>> {
     const json = checkBody(tokenCreateBody, body, 'login');
-    return this.ctx.transport.request({ method: 'POST', path: '/auth/tokens', json });
+    return extension('logging in with an e-mail and password', () => this.ctx.transport.request({ method: 'POST', path: '/auth/tokens', json }), 'log in with a token: `wsm auth login --with-token`');
   }
 
   /**
