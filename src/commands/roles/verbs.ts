@@ -1,17 +1,17 @@
-// How roles print, and where the verbs find them on the client. api.md shows no role fields
-// beyond `name`: permissions may be names, objects with a `name`, or not sent at all (unknown,
-// which is not the same as none).
+// `wsm roles` verbs: how roles print, and each verb's run (declared in ../roles.ts). api.md shows
+// no role fields beyond `name`: permissions may be names, objects with a `name`, or not sent at all
+// (unknown, which is not the same as none).
 import { permissionNames } from '../../api/answers.js';
-import type { WsmClient } from '../../api/client.js';
+import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import type { Role } from '../../api/schemas/index.js';
-import type { Presentation } from '../shared/crud.js';
-
-export const pick = (client: WsmClient) => client.roles;
+import { verbs } from '../roles.js';
+import type { CollectionRuns } from '../collection.js';
+import { collectionRuns, type Presentation } from '../shared/crud.js';
 
 const permissionsOf = (role: Role) => permissionNames(role.permissions);
 
 export const show: Presentation<Role> = {
-  noun: 'role',
+  resource: DESCRIPTIONS.roles,
   describe: (r) => `${r.name} (id ${r.id}, ${(r.permissions ?? []).length} permissions)`,
   columns: [
     { key: 'id', header: 'ID' },
@@ -26,3 +26,5 @@ export const show: Presentation<Role> = {
     { key: 'updated_at', header: 'Updated' },
   ],
 };
+
+export const { list, get, create, update, remove }: CollectionRuns = collectionRuns(show, verbs);
