@@ -18,6 +18,7 @@ import type { Context } from '../../cli/context.js';
 import { durationText } from '../../cli/duration.js';
 import { CliError, ExitCode, RejectedTemplatesError, UsageError, WaitTimedOutError } from '../../cli/errors.js';
 import { untilInterrupted } from '../../cli/interrupt.js';
+import { waitTimeoutMs } from '../../cli/timeout.js';
 import { shellWord } from '../../cli/suggest.js';
 import type { Column } from '../../cli/output.js';
 import { parseDuration, parseId, readTextInput, str, verb, workspaceClient } from '../shared/verb.js';
@@ -85,7 +86,7 @@ function printSyncAnswer(ctx: Context, result: TemplateSyncResult): Promise<void
 export const run = verb(async (ctx, { opts }) => {
   const wait = opts.wait === true;
   const failOnRejected = opts.failOnRejected === true;
-  const timeoutMs = parseDuration(opts.timeout ?? '30m', '--timeout');
+  const timeoutMs = waitTimeoutMs(opts.timeout);
   const intervalMs = parseDuration(opts.interval ?? '5s', '--interval');
   let tracked = await trackedIds(ctx, opts);
   const client = await workspaceClient(ctx);
