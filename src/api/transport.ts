@@ -128,11 +128,6 @@ export class Transport {
     }
   }
 
-  /** A line for the `--verbose` trace from above the transport (the page walk changing course, say). */
-  notice(line: string): void {
-    this.trace(line);
-  }
-
   /** This transport (the same connection, token and trace) retrying as `policy` says: a wait's requests. */
   retrying(policy: RetryPolicy): Transport {
     const view = Object.create(this) as Transport;

@@ -97,6 +97,23 @@ describe('iterate', () => {
   });
 });
 
+describe('the one reporter', () => {
+  it('a walk changing course is told to the client\'s trace, beside the requests, never the token', async () => {
+    const lines: string[] = [];
+    const traced = createClient({ baseUrl: `${ORIGIN}/api/v3`, token: 'tok-secret-1', workspace: WS, dispatcher: agent, trace: (line) => lines.push(line) });
+    pool
+      .intercept({ path: `${P}/users?page=1&per_page=100`, method: 'GET' })
+      .reply(422, { message: 'The per page field must not be greater than 50.', errors: { per_page: ['The per page field must not be greater than 50.'] } }, JSON_HEADERS);
+    pool.intercept({ path: `${P}/users?page=1&per_page=50`, method: 'GET' }).reply(200, { data: [{ id: 1 }], meta: meta(1, 1) }, JSON_HEADERS);
+    const ids: unknown[] = [];
+    for await (const user of traced.users.iterate()) ids.push(user.id);
+    expect(ids).toEqual([1]);
+    expect(lines).toContain('* the server refused per_page=100; asking per_page=50');
+    expect(lines.some((line) => line.startsWith('> GET ') && line.includes('per_page=50'))).toBe(true);
+    expect(lines.join('\n')).not.toContain('tok-secret-1');
+  });
+});
+
 describe('bodies', () => {
   it('contact create: checked and normalised, then sent as JSON', async () => {
     const seen = capture(`${P}/contacts`, 'POST', 201, { status: 201, message: 'ok', data: { id: 1 } });

@@ -33,6 +33,8 @@ export interface OperationRequest {
 
 export interface ResourceContext {
   transport: Transport;
+  /** The client's one reporter of what it does on its own (`-v`): WsmClient.notice. */
+  notice(line: string): void;
   /** The workspace id; throws MissingWorkspaceError when the client has none. */
   workspace(): string;
 }
@@ -123,7 +125,7 @@ export type WalkSettings = Pick<EngineOptions, 'concurrency' | 'progress' | 'sig
 
 /** The engine options of every full walk of a list: 100 a page unless asked, notices to `-v`. */
 export function walkOptions(ctx: ResourceContext, perPage: number | undefined, settings: WalkSettings = {}): EngineOptions {
-  return { ...settings, perPage: perPage ?? 100, notice: (line) => ctx.transport.notice(line) };
+  return { ...settings, perPage: perPage ?? 100, notice: ctx.notice };
 }
 
 

@@ -10,7 +10,7 @@
 // client's templates.waitUntilDecided; during it the transport retries transient failures (5xx,
 // 429, no connection) with backoff until the timeout (Transport.retrying), so only a failure at
 // the timeout exits 6, naming its cause.
-import { WsmClient } from '../../api/client.js';
+import type { WsmClient } from '../../api/client.js';
 import { UnsupportedEndpointError } from '../../api/errors.js';
 import type { TemplateSyncResult } from '../../api/resources/templates.js';
 import { readTracked, type TrackedTemplate } from '../../api/waits.js';
@@ -95,7 +95,7 @@ export const run = verb(async (ctx, { opts }) => {
 
   // A wait's requests: transient failures retried by the transport until the wait's time is up.
   const onRetry = (error: Error, delayMs: number) => ctx.output.message(`${error.message}: trying again in ${durationText(delayMs)}`);
-  const patient = wait ? new WsmClient(client.transport.retrying({ until: Date.now() + timeoutMs, onRetry }), client.workspaceId) : client;
+  const patient = wait ? client.retrying({ until: Date.now() + timeoutMs, onRetry }) : client;
   const named = tracked.length > 0;
   if (named) {
     // A typo, or ids from another workspace: said before any sync or wait, never tracked as nothing.
