@@ -1,6 +1,12 @@
-// What the transport does with text: the request's URL, answers parsed leniently, headers
-// flattened, and the `--verbose` trace's redaction (secret fields masked, long bodies cut).
+// What the transport does with text: the request's URL, a network failure named, answers parsed
+// leniently, headers flattened, and the `--verbose` trace's redaction (secret fields masked, long
+// bodies cut).
+import { APIConnectionError, APIConnectionTimeoutError } from './errors.js';
 import type { QueryParams } from './transport.js';
+
+// undici errors that mean a bug in how we called it, not a network failure: never retry or wrap.
+const PROGRAMMING_ERROR_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_INVALID_RETURN_VALUE', 'UND_ERR_NOT_SUPPORTED', 'UND_MOCK_ERR_MOCK_NOT_MATCHED']);
+const TIMEOUT_ERROR_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 // Field names whose values never reach a trace line (passwords in user updates, issued tokens).
 export const SECRET_FIELD = /password|token|secret/i;
@@ -72,4 +78,16 @@ export function truncate(text: string): string {
  */
 export function statusCodeText(status: number): string {
   return process.getBuiltinModule('node:http').STATUS_CODES[status] ?? '';
+}
+
+/** A failure without an answer as the client's error: a timeout, or no connection (the token redacted). */
+export function networkError(error: unknown, url: string, timedOut: boolean, timeoutMs: number, redact: (text: string) => string): Error {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && PROGRAMMING_ERROR_CODES.has(code)) return error as Error;
+  const target = urlWithoutQuery(url);
+  if (timedOut || (typeof code === 'string' && TIMEOUT_ERROR_CODES.has(code))) {
+    return new APIConnectionTimeoutError(`Request to ${target} timed out after ${timeoutMs} ms.`, { cause: error });
+  }
+  const reason = typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
+  return new APIConnectionError(redact(`Could not reach ${target}: ${reason}.`), { cause: error });
 }

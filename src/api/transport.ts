@@ -14,7 +14,8 @@ import {
   parseRetryAfter,
 } from './errors.js';
 import { redactSecret } from './redact.js';
-import { buildUrl, flattenHeaders, parseBody, redactBodyText, redactFields, SECRET_FIELD, statusCodeText, truncate, urlWithoutQuery } from './transport-text.js';
+import { MAX_THROTTLED_ATTEMPTS, throttleOf, type Limiter } from './request-window.js';
+import { buildUrl, flattenHeaders, networkError, parseBody, redactBodyText, redactFields, SECRET_FIELD, statusCodeText, truncate, urlWithoutQuery } from './transport-text.js';
 
 // undici's index loads every dispatcher, mock, fetch, WebSocket and cache module: about 80 ms of
 // each command's start-up here (bench/startup.mjs). The transport needs two of them, so it loads
@@ -50,8 +51,8 @@ export interface RequestOptions {
   multipart?: MultipartPart[];
   /** Overrides the method's default: GET, PUT and DELETE are idempotent, POST and PATCH are not. */
   idempotent?: boolean;
-  /** False: a 429 or 503 is returned at once, for a caller that paces itself (the page engine). */
-  retryThrottled?: boolean;
+  /** The page engine's window: the request waits for a place in it, and a 429/503 is paced there. */
+  limiter?: Limiter;
   timeoutMs?: number;
   signal?: AbortSignal;
   /** No bearer token, and no retry: a probe of how the server answers a caller without one. */
@@ -74,9 +75,6 @@ const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'PUT', 'DELE
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 502, 503, 504]);
 const MAX_RETRY_AFTER_MS = 60_000;
 const MAX_BACKOFF_MS = 8_000;
-// undici errors that mean a bug in how we called it, not a network failure: never retry or wrap.
-const PROGRAMMING_ERROR_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_INVALID_RETURN_VALUE', 'UND_ERR_NOT_SUPPORTED', 'UND_MOCK_ERR_MOCK_NOT_MATCHED']);
-const TIMEOUT_ERROR_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 export class Transport {
   private readonly baseUrl: string;
@@ -110,12 +108,15 @@ export class Transport {
     // Built once, before the first attempt: an unreadable local file is the caller's error, not a
     // network one, and undici re-streams the same FormData on every retry.
     const body = await this.buildBody(opts);
-    for (let attempt = 0; ; attempt++) {
+    for (let attempt = 0, throttles = 0; ; attempt++) {
       try {
-        return await this.attempt<T>(opts, url, body);
+        return await this.limited<T>(opts, url, body);
       } catch (error) {
-        const throttled = error instanceof APIStatusError && (error.status === 429 || error.status === 503);
-        if (throttled && opts.retryThrottled === false) throw error;
+        // Under a window a throttled answer is the window's to pace (it paused and shrank): ask again.
+        if (opts.limiter && throttleOf(error) && ++throttles < MAX_THROTTLED_ATTEMPTS && !opts.signal?.aborted) {
+          attempt -= 1;
+          continue;
+        }
         const delayMs = this.nextRetry(opts, idempotent, attempt, error);
         if (delayMs === undefined) throw error;
         this.trace(`* retrying in ${delayMs} ms (retry ${attempt + 1}${this.policy ? '' : ` of ${this.maxRetries}`})`);
@@ -154,6 +155,24 @@ export class Transport {
     return transient && remaining > 0 ? Math.min(this.retryDelay(attempt, error), remaining) : undefined;
   }
 
+  /** One attempt, holding a place in the caller's window (the page engine's) while it is out. */
+  private async limited<T>(opts: RequestOptions, url: string, body: PreparedBody): Promise<T> {
+    const limiter = opts.limiter;
+    if (limiter === undefined) return this.attempt<T>(opts, url, body);
+    await limiter.window.acquire();
+    try {
+      const result = await this.attempt<T>(opts, url, body);
+      limiter.window.success();
+      return result;
+    } catch (error) {
+      const throttle = throttleOf(error);
+      if (throttle) limiter.window.throttled(throttle.status, throttle.retryAfterMs, limiter.what);
+      throw error;
+    } finally {
+      limiter.window.release();
+    }
+  }
+
   private async attempt<T>(opts: RequestOptions, url: string, body: PreparedBody): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.userAgent };
     if (this.token && !opts.anonymous) headers.authorization = `Bearer ${this.token}`;
@@ -186,7 +205,7 @@ export class Transport {
       text = await response.body.text();
     } catch (error) {
       if (opts.signal?.aborted) throw opts.signal.reason ?? error; // the caller cancelled: not ours to wrap
-      const wrapped = this.wrapNetworkError(error, url, timeout.signal.aborted, timeoutMs);
+      const wrapped = networkError(error, url, timeout.signal.aborted, timeoutMs, (text) => this.redact(text));
       this.trace(`! ${wrapped.message}`);
       throw wrapped;
     } finally {
@@ -205,17 +224,6 @@ export class Transport {
     const error = errorFromResponse({ status, body: parsed, headers: responseHeaders, method: opts.method, url });
     error.message = this.redact(error.message);
     throw error;
-  }
-
-  private wrapNetworkError(error: unknown, url: string, timedOut: boolean, timeoutMs: number): Error {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (typeof code === 'string' && PROGRAMMING_ERROR_CODES.has(code)) return error as Error;
-    const target = urlWithoutQuery(url);
-    if (timedOut || (typeof code === 'string' && TIMEOUT_ERROR_CODES.has(code))) {
-      return new APIConnectionTimeoutError(`Request to ${target} timed out after ${timeoutMs} ms.`, { cause: error });
-    }
-    const reason = typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
-    return new APIConnectionError(this.redact(`Could not reach ${target}: ${reason}.`), { cause: error });
   }
 
   private retryDelay(attempt: number, error: unknown): number {

@@ -17,8 +17,8 @@ export interface CallOptions {
   timeout?: number;
 }
 
-/** A call the page engine makes: it also says whether the transport retries a 429 or 503 itself. */
-export type PagedCallOptions = CallOptions & Partial<Pick<EngineRequest, 'retryThrottled'>>;
+/** A call the page engine makes: it carries the engine's window, which the transport holds it to. */
+export type PagedCallOptions = CallOptions & Partial<Pick<EngineRequest, 'limiter'>>;
 
 /** What one call of an operation sends besides its path: the record's id, a query, a JSON or multipart body. */
 export interface OperationRequest {
@@ -99,7 +99,7 @@ export function callOperation<T = unknown>(ctx: ResourceContext, operation: Oper
       json: request.json,
       multipart: request.multipart,
       idempotent: request.idempotent,
-      retryThrottled: options.retryThrottled,
+      limiter: options.limiter,
       signal: options.signal,
       timeoutMs: options.timeout,
     });
