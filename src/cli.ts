@@ -4,12 +4,13 @@
 import { Command, Help, Option } from 'commander';
 import { deferRequiredOptions, setContextFactory } from './cli/action.js';
 import type { CliDeps, Context } from './cli/context.js';
-import { handleError, type ErrorSink } from './cli/errors.js';
+import { handleError, type ErrorSink } from './cli/error-report.js';
 import { createProcessIO } from './cli/io.js';
 import { OUTPUT_FORMATS } from './cli/output.js';
 import { stopAllProgress } from './cli/progress.js';
 import { packageVersion } from './cli/version.js';
-import { declareResources, helpAsFlag, yieldGlobalTimeout } from './commands/index.js';
+import { declareResources, helpAsFlag, namedVerb } from './commands/index.js';
+import { yieldGlobalTimeout } from './cli/timeout.js';
 
 export type { CliDeps } from './cli/context.js';
 
@@ -39,7 +40,7 @@ export async function buildProgram(deps: Pick<CliDeps, 'io'>, argv: string[]): P
     .configureHelp({ showGlobalOptions: true, sortSubcommands: true, minWidthToWrap: 20, formatItem: formatHelpItem })
     .showSuggestionAfterError();
   await declareResources(program, argv);
-  yieldGlobalTimeout(program, argv);
+  yieldGlobalTimeout(program, namedVerb(program, argv));
   deferRequiredOptions(program);
   return program;
 }

@@ -11,7 +11,8 @@ import { TemplatesResource } from './resources/templates.js';
 import { UsersResource } from './resources/users.js';
 import { PermissionsResource, WorkspacesResource } from './resources/workspaces.js';
 import type { Me, Single } from './schemas/index.js';
-import { Transport, type HttpMethod, type QueryParams } from './transport.js';
+import { redactSecret } from './redact.js';
+import { Transport, type HttpMethod, type QueryParams, type RetryPolicy } from './transport.js';
 
 export { MissingWorkspaceError, RequestValidationError, UnsupportedEndpointError } from './errors.js';
 
@@ -48,10 +49,19 @@ export class WsmClient {
   readonly users: UsersResource;
   readonly templates: TemplatesResource;
 
-  constructor(readonly transport: Transport, workspace?: string) {
+  /**
+   * `notice` is the one reporter of what the client does on its own (`-v`): the transport's trace
+   * goes there, and so do the page engine's changes of course (a window halved, a per_page lowered).
+   */
+  constructor(
+    readonly transport: Transport,
+    workspace?: string,
+    readonly notice: (line: string) => void = () => undefined,
+  ) {
     this.workspaceId = workspace || undefined;
     const ctx: ResourceContext = {
       transport,
+      notice,
       workspace: () => {
         if (this.workspaceId === undefined) throw new MissingWorkspaceError();
         return this.workspaceId;
@@ -83,6 +93,11 @@ export class WsmClient {
     return this.transport.request<T>({ method, path, ...options });
   }
 
+  /** This client with its requests retried as `policy` says: a wait's, until its deadline. */
+  retrying(policy: RetryPolicy): WsmClient {
+    return new WsmClient(this.transport.retrying(policy), this.workspaceId, this.notice);
+  }
+
   close(): Promise<void> {
     return this.transport.close();
   }
@@ -99,5 +114,6 @@ export function createClient(opts: ClientOptions): WsmClient {
     maxRetries: opts.maxRetries,
     sleep: opts.sleep,
   });
-  return new WsmClient(transport, opts.workspace);
+  const trace = opts.trace;
+  return new WsmClient(transport, opts.workspace, trace && ((line) => trace(redactSecret(line, opts.token))));
 }

@@ -25,9 +25,6 @@ export function restoreFormula(cell: string): string {
   return cell.charCodeAt(0) === 0x27 && NEUTRALISED.test(cell) ? cell.slice(1) : cell;
 }
 
-/** The column of a contact's groups: a JSON array of the group names, `[]` for none. */
-export const GROUPS_COLUMN = 'contact_groups';
-
 /**
  * The `contact_groups` cell: the group names as a JSON array (`["VIP","News; weekly"]`). JSON
  * because a group name may hold any character (commas, semicolons, quotes, brackets), and names

@@ -4,16 +4,17 @@
 //   flight, 8 by default), their rows still handed on in order, and never more than a few windows
 //   of pages held at once, whatever the list's size;
 // - without `last_page` it follows `links.next` (or a full page) one page at a time;
-// - a 429, or a 503 with Retry-After, halves the window and waits as the server says; each success
-//   then grows it back by one per window's worth of successes (AIMD, like TCP). Nothing is lost:
-//   the throttled request is asked again;
+// - every request goes out under the walk's window (request-window.ts), which the transport holds
+//   it to: a 429, or a 503 with Retry-After, halves the window and waits as the server says; each
+//   success then grows it back by one per window's worth of successes (AIMD, like TCP). Nothing is
+//   lost: the transport asks the throttled request again;
 // - a page that still fails stops the walk with PageFailedError naming it; the rows handed on
 //   before it are whole pages.
 import { PageFailedError } from './errors.js';
 import { fetchWithinCap, numberOf, type ListPage, type PageParams, type WalkOptions } from './pagination.js';
-import { RequestWindow, underWindow, type EngineRequest } from './request-window.js';
+import { RequestWindow, type EngineRequest } from './request-window.js';
 
-export { RequestWindow, type EngineRequest } from './request-window.js';
+export { RequestWindow, type EngineRequest, type Limiter } from './request-window.js';
 
 // 8, as many as the round trips of a bare 8-in-flight walker (issue 17 asked 6 and >= 0.8x of that
 // walker; 6 in flight needs a third more round trips, 0.63x measured): bench/remote.mjs.
@@ -102,7 +103,8 @@ export async function* walkPages<T>(fetchPage: EngineFetchPage<T>, options: Engi
   let params: PageParams = { page: 1, per_page: options.perPage };
   const fetchOne = async (page: number | undefined, signal: AbortSignal) => {
     const asked: PageParams = { ...params, page };
-    const result = await underWindow(window, `page ${page ?? '(next)'}`, signal, (request) => fetchWithinCap((p) => fetchPage(p, request), asked, options));
+    const request: EngineRequest = { limiter: { window, what: `page ${page ?? '(next)'}` }, signal };
+    const result = await fetchWithinCap((p) => fetchPage(p, request), asked, options);
     // A per_page lowered on this page holds for the pages after it.
     params = { ...params, per_page: asked.per_page };
     return result;
@@ -222,7 +224,7 @@ export async function* runEach<I, R, O>(
     const item = items[index];
     let result: Settled<R>;
     try {
-      result = { ok: true, value: await underWindow(window, options.describe?.(item) ?? `item ${index + 1}`, signal, (request) => call(item, request)) };
+      result = { ok: true, value: await call(item, { limiter: { window, what: options.describe?.(item) ?? `item ${index + 1}` }, signal }) };
     } catch (error) {
       if (signal.aborted) throw error;
       result = { ok: false, error };

@@ -1,21 +1,26 @@
-// Pacing for the page engine: the additive-increase / multiplicative-decrease window of requests
-// in flight, and one request under it. A 429, or a 503 with Retry-After (seconds or an HTTP date),
-// halves the window (once per pause) and holds every new attempt back for as long as the server
-// asked; the throttled request is then asked again. Each window's worth of successes grows the
-// window by one, up to its maximum.
+// The transport's limiter for the page engine's requests: the additive-increase /
+// multiplicative-decrease window of requests in flight. A 429, or a 503 with Retry-After (seconds
+// or an HTTP date), halves the window (once per pause) and holds every new attempt back for as long
+// as the server asked; the transport then asks the throttled request again. Each window's worth of
+// successes grows the window by one, up to its maximum.
 import { APIStatusError, parseRetryAfter, RateLimitError } from './errors.js';
-import { sleep as pause } from './sleep.js';
+import { setTimeout as delay } from 'node:timers/promises';
 
 /** Throttled answers one request may meet before its failure stands. */
-const MAX_THROTTLED_ATTEMPTS = 12;
+export const MAX_THROTTLED_ATTEMPTS = 12;
 /** The pause after a 429 without a readable Retry-After. */
 const DEFAULT_THROTTLE_PAUSE_MS = 1_000;
 const MAX_THROTTLE_PAUSE_MS = 60_000;
 
-/** How a request is made for the engine: it handles 429/503 itself, and may cancel. */
+/** A request under a window: the transport takes its place in `window` and names it `what` in notices (`page 3`). */
+export interface Limiter {
+  window: RequestWindow;
+  what: string;
+}
+
+/** How the engine makes a request: under its window (429/503 paced there), cancelled with the walk. */
 export interface EngineRequest {
-  /** False: a 429 or 503 comes back at once instead of being retried by the transport. */
-  retryThrottled: boolean;
+  limiter: Limiter;
   signal: AbortSignal;
 }
 
@@ -35,7 +40,7 @@ export class RequestWindow {
     readonly max: number,
     private readonly notice: (line: string) => void = () => undefined,
     private readonly now: () => number = Date.now,
-    private readonly sleep: (ms: number) => Promise<void> = pause,
+    private readonly sleep: (ms: number) => Promise<void> = (ms) => delay(ms),
   ) {
     this.size = max;
   }
@@ -83,7 +88,7 @@ export class RequestWindow {
   }
 }
 
-function throttleOf(error: unknown): { status: number; retryAfterMs?: number } | undefined {
+export function throttleOf(error: unknown): { status: number; retryAfterMs?: number } | undefined {
   if (error instanceof RateLimitError) return { status: 429, retryAfterMs: error.retryAfterMs };
   if (error instanceof APIStatusError && error.status === 503) {
     const retryAfterMs = parseRetryAfter(error.headers['retry-after']);
@@ -91,23 +96,4 @@ function throttleOf(error: unknown): { status: number; retryAfterMs?: number } |
     if (retryAfterMs !== undefined) return { status: 503, retryAfterMs };
   }
   return undefined;
-}
-
-/** One request under the window: throttled answers wait, shrink the window and go again. */
-export async function underWindow<R>(window: RequestWindow, what: string, signal: AbortSignal, call: (request: EngineRequest) => Promise<R>): Promise<R> {
-  for (let attempt = 1; ; attempt++) {
-    await window.acquire();
-    try {
-      signal.throwIfAborted();
-      const result = await call({ retryThrottled: false, signal });
-      window.success();
-      return result;
-    } catch (error) {
-      const throttle = throttleOf(error);
-      if (throttle === undefined || attempt >= MAX_THROTTLED_ATTEMPTS || signal.aborted) throw error;
-      window.throttled(throttle.status, throttle.retryAfterMs, what);
-    } finally {
-      window.release();
-    }
-  }
 }

@@ -1,6 +1,7 @@
 // The one place that talks HTTP: base URL, bearer token, JSON/multipart bodies, timeouts, retries
 // with Retry-After and jittered backoff, proxies, and a redacted trace for `--verbose`.
 import { openAsBlob } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import { basename } from 'node:path';
 import type { MultipartPart } from './request-parts.js';
 import { createRequire } from 'node:module';
@@ -13,7 +14,8 @@ import {
   parseRetryAfter,
 } from './errors.js';
 import { redactSecret } from './redact.js';
-import { sleep } from './sleep.js';
+import { MAX_THROTTLED_ATTEMPTS, throttleOf, type Limiter } from './request-window.js';
+import { buildUrl, flattenHeaders, networkError, parseBody, redactBodyText, redactFields, SECRET_FIELD, statusCodeText, truncate, urlWithoutQuery } from './transport-text.js';
 
 // undici's index loads every dispatcher, mock, fetch, WebSocket and cache module: about 80 ms of
 // each command's start-up here (bench/startup.mjs). The transport needs two of them, so it loads
@@ -49,24 +51,30 @@ export interface RequestOptions {
   multipart?: MultipartPart[];
   /** Overrides the method's default: GET, PUT and DELETE are idempotent, POST and PATCH are not. */
   idempotent?: boolean;
-  /** False: a 429 or 503 is returned at once, for a caller that paces itself (the page engine). */
-  retryThrottled?: boolean;
+  /** The page engine's window: the request waits for a place in it, and a 429/503 is paced there. */
+  limiter?: Limiter;
   timeoutMs?: number;
   signal?: AbortSignal;
   /** No bearer token, and no retry: a probe of how the server answers a caller without one. */
   anonymous?: boolean;
 }
 
+/** How a wait's requests are retried: until its deadline rather than a number of times. */
+export interface RetryPolicy {
+  /**
+   * Until this time (epoch ms) a failure a later attempt may not meet (any 5xx, 408, 429, no
+   * connection) is retried, whatever the method: a wait only reads, or asks a sync that is
+   * harmless to ask twice.
+   */
+  until: number;
+  /** Told before each pause: the failure and how long until the next attempt. */
+  onRetry?: (error: Error, delayMs: number) => void;
+}
+
 const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'PUT', 'DELETE']);
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 502, 503, 504]);
 const MAX_RETRY_AFTER_MS = 60_000;
 const MAX_BACKOFF_MS = 8_000;
-const TRACE_BODY_LIMIT = 2048;
-// undici errors that mean a bug in how we called it, not a network failure: never retry or wrap.
-const PROGRAMMING_ERROR_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_INVALID_RETURN_VALUE', 'UND_ERR_NOT_SUPPORTED', 'UND_MOCK_ERR_MOCK_NOT_MATCHED']);
-const TIMEOUT_ERROR_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-// Field names whose values never reach a trace line (passwords in user updates, issued tokens).
-const SECRET_FIELD = /password|token|secret/i;
 
 export class Transport {
   private readonly baseUrl: string;
@@ -78,7 +86,9 @@ export class Transport {
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly random: () => number;
   private readonly givenDispatcher: Dispatcher | undefined;
-  private ownDispatcher: Dispatcher | undefined;
+  /** Shared with every `retrying` view, so that one close() closes the one agent. */
+  private readonly created: { dispatcher?: Dispatcher } = {};
+  private policy: RetryPolicy | undefined;
 
   constructor(options: TransportOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -87,42 +97,80 @@ export class Transport {
     this.maxRetries = options.maxRetries ?? 2;
     this.userAgent = options.userAgent ?? 'wsm';
     this.traceSink = options.trace;
-    this.sleep = options.sleep ?? sleep;
+    this.sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
     this.random = options.random ?? Math.random;
     this.givenDispatcher = options.dispatcher;
   }
 
   async request<T = unknown>(opts: RequestOptions): Promise<T> {
-    const url = this.buildUrl(opts.path, opts.query);
+    const url = buildUrl(this.baseUrl, opts.path, opts.query);
     const idempotent = opts.idempotent ?? IDEMPOTENT_METHODS.has(opts.method);
     // Built once, before the first attempt: an unreadable local file is the caller's error, not a
     // network one, and undici re-streams the same FormData on every retry.
     const body = await this.buildBody(opts);
-    for (let attempt = 0; ; attempt++) {
+    for (let attempt = 0, throttles = 0; ; attempt++) {
       try {
-        return await this.attempt<T>(opts, url, body);
+        return await this.limited<T>(opts, url, body);
       } catch (error) {
-        const throttled = error instanceof APIStatusError && (error.status === 429 || error.status === 503);
-        if (throttled && opts.retryThrottled === false) throw error;
-        const retryable = error instanceof APIConnectionError || (error instanceof APIStatusError && RETRYABLE_STATUSES.has(error.status));
-        if (!idempotent || !retryable || opts.anonymous || attempt >= this.maxRetries) throw error;
-        const delayMs = this.retryDelay(attempt, error);
-        this.trace(`* retrying in ${delayMs} ms (retry ${attempt + 1} of ${this.maxRetries})`);
-        // A cancelled request (Ctrl-C during a wait) stops retrying at once.
-        await this.sleep(delayMs, opts.signal);
+        // Under a window a throttled answer is the window's to pace (it paused and shrank): ask again.
+        if (opts.limiter && throttleOf(error) && ++throttles < MAX_THROTTLED_ATTEMPTS && !opts.signal?.aborted) {
+          attempt -= 1;
+          continue;
+        }
+        const delayMs = this.nextRetry(opts, idempotent, attempt, error);
+        if (delayMs === undefined) throw error;
+        this.trace(`* retrying in ${delayMs} ms (retry ${attempt + 1}${this.policy ? '' : ` of ${this.maxRetries}`})`);
+        this.policy?.onRetry?.(error as Error, delayMs);
+        // A cancelled request (Ctrl-C during a wait) stops retrying at once, failing with the caller's reason.
+        await this.sleep(delayMs, opts.signal).catch((pauseError: unknown) => {
+          throw opts.signal?.reason ?? pauseError;
+        });
       }
     }
   }
 
-  /** A line for the `--verbose` trace from above the transport (the page walk changing course, say). */
-  notice(line: string): void {
-    this.trace(line);
+  /** This transport (the same connection, token and trace) retrying as `policy` says: a wait's requests. */
+  retrying(policy: RetryPolicy): Transport {
+    const view = Object.create(this) as Transport;
+    view.policy = policy;
+    return view;
   }
 
   /** Closes the proxy-aware agent this transport created (a dispatcher passed in is the caller's). */
   async close(): Promise<void> {
-    await this.ownDispatcher?.close();
-    this.ownDispatcher = undefined;
+    await this.created.dispatcher?.close();
+    this.created.dispatcher = undefined;
+  }
+
+  /** The pause before the next attempt, or undefined when the failure stands. */
+  private nextRetry(opts: RequestOptions, idempotent: boolean, attempt: number, error: unknown): number | undefined {
+    if (opts.anonymous) return undefined;
+    const status = error instanceof APIStatusError ? error.status : undefined;
+    if (this.policy === undefined) {
+      const retryable = error instanceof APIConnectionError || (status !== undefined && RETRYABLE_STATUSES.has(status));
+      return idempotent && retryable && attempt < this.maxRetries ? this.retryDelay(attempt, error) : undefined;
+    }
+    const transient = error instanceof APIConnectionError || (status !== undefined && (status >= 500 || RETRYABLE_STATUSES.has(status)));
+    const remaining = this.policy.until - Date.now();
+    return transient && remaining > 0 ? Math.min(this.retryDelay(attempt, error), remaining) : undefined;
+  }
+
+  /** One attempt, holding a place in the caller's window (the page engine's) while it is out. */
+  private async limited<T>(opts: RequestOptions, url: string, body: PreparedBody): Promise<T> {
+    const limiter = opts.limiter;
+    if (limiter === undefined) return this.attempt<T>(opts, url, body);
+    await limiter.window.acquire();
+    try {
+      const result = await this.attempt<T>(opts, url, body);
+      limiter.window.success();
+      return result;
+    } catch (error) {
+      const throttle = throttleOf(error);
+      if (throttle) limiter.window.throttled(throttle.status, throttle.retryAfterMs, limiter.what);
+      throw error;
+    } finally {
+      limiter.window.release();
+    }
   }
 
   private async attempt<T>(opts: RequestOptions, url: string, body: PreparedBody): Promise<T> {
@@ -157,7 +205,7 @@ export class Transport {
       text = await response.body.text();
     } catch (error) {
       if (opts.signal?.aborted) throw opts.signal.reason ?? error; // the caller cancelled: not ours to wrap
-      const wrapped = this.wrapNetworkError(error, url, timeout.signal.aborted, timeoutMs);
+      const wrapped = networkError(error, url, timeout.signal.aborted, timeoutMs, (text) => this.redact(text));
       this.trace(`! ${wrapped.message}`);
       throw wrapped;
     } finally {
@@ -178,17 +226,6 @@ export class Transport {
     throw error;
   }
 
-  private wrapNetworkError(error: unknown, url: string, timedOut: boolean, timeoutMs: number): Error {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (typeof code === 'string' && PROGRAMMING_ERROR_CODES.has(code)) return error as Error;
-    const target = urlWithoutQuery(url);
-    if (timedOut || (typeof code === 'string' && TIMEOUT_ERROR_CODES.has(code))) {
-      return new APIConnectionTimeoutError(`Request to ${target} timed out after ${timeoutMs} ms.`, { cause: error });
-    }
-    const reason = typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
-    return new APIConnectionError(this.redact(`Could not reach ${target}: ${reason}.`), { cause: error });
-  }
-
   private retryDelay(attempt: number, error: unknown): number {
     if (error instanceof APIStatusError) {
       const retryAfterMs = parseRetryAfter(error.headers['retry-after']);
@@ -197,20 +234,6 @@ export class Transport {
     const backoff = Math.min(500 * 2 ** attempt, MAX_BACKOFF_MS);
     // Jitter keeps many clients that failed together from retrying in lockstep.
     return Math.round(backoff * (1 - 0.25 * this.random()));
-  }
-
-  private buildUrl(path: string, query: QueryParams | undefined): string {
-    // Only relative paths: an absolute URL here would carry the bearer token to another host.
-    if (!path.startsWith('/') || path.startsWith('//')) throw new TypeError(`API path must start with a single "/": ${path}`);
-    const pairs: string[] = [];
-    for (const [key, value] of Object.entries(query ?? {})) {
-      if (value === undefined || value === null) continue;
-      // Booleans as 1/0: Laravel-style "boolean" validation rejects the strings "true"/"false".
-      const text = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
-      pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
-    }
-    const separator = path.includes('?') ? '&' : '?';
-    return this.baseUrl + path + (pairs.length > 0 ? separator + pairs.join('&') : '');
   }
 
   private async buildBody(opts: RequestOptions): Promise<PreparedBody> {
@@ -246,7 +269,7 @@ export class Transport {
 
   private dispatcher(): Dispatcher {
     // Created on first use so that building a client (e.g. for --help paths) opens nothing.
-    return this.givenDispatcher ?? (this.ownDispatcher ??= new EnvHttpProxyAgent());
+    return this.givenDispatcher ?? (this.created.dispatcher ??= new EnvHttpProxyAgent());
   }
 
   private traceRequest(method: string, url: string, headers: Record<string, string>, bodyText: string | undefined): void {
@@ -274,55 +297,3 @@ interface PreparedBody {
   traceText?: string;
 }
 
-/** Origin and path of a URL for messages, without the query string. */
-function urlWithoutQuery(url: string): string {
-  const parsed = new URL(url);
-  return parsed.origin + parsed.pathname;
-}
-
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) result[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return result;
-}
-
-function parseBody(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text; // an HTML error page from a proxy, say: keep it for the error message
-  }
-}
-
-function redactFields(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactFields);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, child]) => [key, SECRET_FIELD.test(key) ? '***' : redactFields(child)]),
-  );
-}
-
-function redactBodyText(text: string): string {
-  try {
-    return JSON.stringify(redactFields(JSON.parse(text)));
-  } catch {
-    return text;
-  }
-}
-
-function truncate(text: string): string {
-  if (text.length <= TRACE_BODY_LIMIT) return text;
-  return `${text.slice(0, TRACE_BODY_LIMIT)}... (${text.length - TRACE_BODY_LIMIT} more characters)`;
-}
-
-/**
- * The reason phrase of a status. `node:http` is reached through process.getBuiltinModule: an ESM
- * import of it builds a facade that evaluates every lazy export, Node's bundled undici among them
- * (~20 ms of start-up for one table lookup).
- */
-function statusCodeText(status: number): string {
-  return process.getBuiltinModule('node:http').STATUS_CODES[status] ?? '';
-}

@@ -1,6 +1,6 @@
 // The lazy-command pattern. A resource file declares commander commands; each action is
 //   .action(lazy(() => import('./contacts/list.js')))
-// so the verb's module (and what it imports: undici, zod, conf...) loads only when that verb runs.
+// so the verb's module (and what it imports: undici, zod, inquirer...) loads only when that verb runs.
 import type { Command, Option } from 'commander';
 import type { Context, GlobalOptions } from './context.js';
 import { UsageError } from './errors.js';

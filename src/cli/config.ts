@@ -1,6 +1,6 @@
 // Profiles in one JSON file, `config.json` in the user's config directory (WSM_CONFIG_DIR
 // overrides it). The file holds tokens, so:
-// - it is written atomically (a temporary file renamed over it) with mode 0600, and tightened
+// - it is written atomically (replace-file.ts: flushed, then renamed over) with mode 0600, and tightened
 //   back to 0600 when found looser;
 // - the directory is created 0700; one that others may write to is tightened when it is ours and
 //   refused when it is not (another user could swap the file for a link to theirs);
@@ -8,10 +8,11 @@
 //   would land wherever the link points, so wsm says so and stops instead;
 // - a file that cannot be read, is empty, is not JSON or holds the wrong types stops the command
 //   with a sentence naming the file and saying how to fix it.
-import { chmodSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from './errors.js';
+import { writeFileAtomically } from './replace-file.js';
 
 export interface Profile {
   base_url?: string;
@@ -57,7 +58,7 @@ export async function openConfig(options: { dir?: string; env?: Env } = {}): Pro
   return new FileStore(join(dir, 'config.json'));
 }
 
-/** The platform's config directory for wsm (the one `conf` used, so saved profiles stay found). */
+/** The platform's config directory for wsm: ~/.config/wsm (XDG), ~/Library/Preferences/wsm, %APPDATA%\wsm\Config. */
 export function defaultConfigDir(env: Env): string {
   const home = homedir();
   if (process.platform === 'darwin') return join(home, 'Library', 'Preferences', 'wsm');
@@ -131,14 +132,10 @@ class FileStore implements ConfigStore {
     const next = structuredClone(this.read());
     mutate(next);
     refuseLink(this.path);
-    // A temporary file beside the real one, renamed over it: a crash or a concurrent wsm never
-    // leaves half a file, and the new file is 0600 from its first byte.
-    const temporary = join(dirname(this.path), `.config.json.${process.pid}.${Date.now()}.tmp`);
+    // Atomic (a crash or a concurrent wsm never leaves half a file), and 0600 from its first byte.
     try {
-      writeFileSync(temporary, JSON.stringify(next, null, '\t') + '\n', { mode: FILE_MODE, flag: 'wx' });
-      renameSync(temporary, this.path);
+      writeFileAtomically(this.path, JSON.stringify(next, null, '\t') + '\n', FILE_MODE);
     } catch (err) {
-      rmSync(temporary, { force: true });
       throw new ConfigError(`cannot write the config file ${this.path} (${reasonOf(err)}): check the permissions of ${dirname(this.path)}`);
     }
     this.data = next as ConfigFile & Record<string, unknown>;

@@ -1,11 +1,11 @@
 // The Context handed to every command: IO, resolved settings, profiles, the API client, prompts,
-// output. Everything expensive (conf, undici, inquirer) is built on first use, never at start-up.
+// output. Everything expensive (undici, zod, inquirer) is built on first use, never at start-up.
 import type { Dispatcher } from 'undici';
 import type { WsmClient } from '../api/client.js';
 import { redactSecret } from '../api/redact.js';
 import { openConfig, type ConfigStore } from './config.js';
 import type { SignalSource } from './interrupt.js';
-import { badDuration, parseDuration } from './duration.js';
+import { requestTimeoutMs } from './timeout.js';
 import { CancelledError, NotLoggedInError, UsageError } from './errors.js';
 import type { IOStreams } from './io.js';
 import { createOutput, type Output, type OutputFormat } from './output.js';
@@ -26,7 +26,7 @@ export interface GlobalOptions {
   quiet: boolean;
   verbose: boolean;
   yes: boolean;
-  /** `--timeout`: the time one request may take (also WSM_TIMEOUT). */
+  /** The global `--timeout`: the time one request may take (cli/timeout.ts settles what it means). */
   timeout?: string;
   /** `--json a,b`: the fields to print as JSON. */
   fields?: string[];
@@ -98,18 +98,6 @@ export interface Context {
   interrupts?: SignalSource;
 }
 
-/** The default time one request may take; `--timeout` / WSM_TIMEOUT change it. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
-
-/** `--timeout` beats WSM_TIMEOUT; a value that is not a duration is a usage error naming its source. */
-export function requestTimeoutMs(globals: GlobalOptions, env: Env): number {
-  const [text, source] = globals.timeout !== undefined ? [globals.timeout, '--timeout'] : [env.WSM_TIMEOUT, 'WSM_TIMEOUT'];
-  if (text === undefined || text.trim() === '') return DEFAULT_TIMEOUT_MS;
-  const ms = parseDuration(text);
-  if (ms === undefined || ms <= 0) throw badDuration(source, text);
-  return ms;
-}
-
 export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
   const { io, env } = deps;
   let configPromise: Promise<ConfigStore> | undefined;
@@ -129,7 +117,7 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
       return resolved;
     })());
 
-  const clientFor: Context['clientFor'] = async ({ baseUrl, token, workspace, timeoutMs = requestTimeoutMs(globals, env), maxRetries }) => {
+  const clientFor: Context['clientFor'] = async ({ baseUrl, token, workspace, timeoutMs = requestTimeoutMs(globals.timeout, env), maxRetries }) => {
     const { createClient } = await import('../api/client.js');
     resolvedBaseUrl ??= baseUrl;
     return createClient({

@@ -13,3 +13,11 @@ export function parseDuration(text: string): number | undefined {
 export function badDuration(source: string, value: unknown): UsageError {
   return new UsageError(`${source} takes a duration such as 10s, 2m or 500ms, got "${String(value)}"`);
 }
+
+/** A duration as a flag takes it: `30m`, `1h`, `0s`, `1.5s`: the time a wait or a retry pause is said in. */
+export function durationText(ms: number): string {
+  if (ms === 0) return '0s';
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
+  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
+  return `${Math.round(ms) / 1000}s`;
+}

@@ -38,6 +38,3 @@ export async function untilInterrupted<T>(
   }
 }
 
-/** A pause that ends early (rejecting) when `signal` aborts. */
-export { sleep } from '../api/sleep.js';
-

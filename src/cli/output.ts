@@ -1,14 +1,16 @@
 // One renderer for every command's data: table | json | ndjson | csv, ids with -q, and the
 // `--json <fields>` / `--jq <expr>` selections. Data goes to stdout; chatter goes to stderr.
 // Whatever reaches a terminal has its control characters made visible (text.ts).
-import { paint, type Style } from './color.js';
+import { paint } from './color.js';
 import { didYouMean } from './similar.js';
 import type { IOStreams } from './io.js';
 import { withTarget, type Target } from './suggest.js';
 import { UsageError } from './errors.js';
 import { isStatusKey, isTimeKey, relativeTime, toneOf, type Tone } from './present.js';
-import { renderRecord, renderTable, type Paint, type TableCell, type TableLayout } from './table.js';
-import { neutraliseFormula, safeJson, visible, visibleLine, wrap } from './text.js';
+import { paintFor, renderRecord, renderTable, type TableCell, type TableLayout } from './table.js';
+import { cellText, csvCell, safeJson, visible, visibleLine, wrap } from './text.js';
+
+export { cellText, csvCell, csvField } from './text.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -56,6 +58,19 @@ export interface Output {
     rows: Iterable<T> | AsyncIterable<T>,
     options: RenderOptions<T> & { columns: Column<T>[] },
   ): Promise<number>;
+  /**
+   * A full walk's pages as they arrive (export, --all), one write a page: the bytes list() gives
+   * their rows. `csvWithoutFormat`: with no -o, CSV (the export's file) rather than a table.
+   */
+  pages<T extends object>(
+    pages: AsyncIterable<T[]>,
+    options: RenderOptions<T> & { columns: Column<T>[]; csvWithoutFormat?: boolean },
+  ): Promise<number>;
+  /**
+   * A document as the command has it (a plan, a report, the server's own answer) as JSON on
+   * stdout: indented with -o json (or `indent`), one line otherwise.
+   */
+  json(value: unknown, indent?: boolean): void;
   /** Success chatter: stderr, only on a terminal, silenced by -q. */
   message(text: string): void;
   /** What a log must keep (an id the server assigned): stderr whether or not it is a terminal; silenced by -q. */
@@ -70,7 +85,6 @@ export interface Output {
 }
 
 const DONE_MARK = '✓';
-const TONE_STYLES: Record<Tone, Style> = { good: 'green', bad: 'red', waiting: 'yellow' };
 
 export function createOutput(io: IOStreams, options: OutputOptions): Output {
   const { format, quiet } = options;
@@ -83,7 +97,7 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
   const layout = async (): Promise<TableLayout> => {
     // string-width (and chalk, when colour is on) only matter on a terminal.
     const { default: stringWidth } = await import('string-width');
-    return { width: io.columns ?? 80, widthOf: (text) => stringWidth(text), paint: io.colorEnabled ? colourPaint : plainPaint };
+    return { width: io.columns ?? 80, widthOf: (text) => stringWidth(text), paint: paintFor(io.colorEnabled) };
   };
 
   // On a terminal, chatter wraps at its width like the tables (words stay whole); in a log it is one line.
@@ -112,6 +126,36 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
     io.out(io.isStdoutTTY ? text.split('\n').map(visible).join('\n') : text);
   };
 
+  // Nothing written is nothing said: handleError's -o json error object looks at what reached stdout.
+  const write = (text: string) => {
+    if (text !== '') io.out(text);
+  };
+  /** The text of a list written as its rows come (everything but the terminal table and --jq), in format `as`. */
+  const piped = <T extends object>(columns: Column<T>[], idKey: string | undefined, as: OutputFormat) => {
+    const json = as === 'json' || (options.fields !== undefined && as !== 'ndjson');
+    const ndjson = as === 'ndjson';
+    let count = 0;
+    const row = (record: T): string => {
+      const first = count++ === 0;
+      if (selecting && json) return (first ? '\n  ' : ',\n  ') + jsonText(selected(record), true).replace(/\n/g, '\n  ');
+      if (selecting && ndjson) return jsonText(selected(record), false) + '\n';
+      if (quiet) return idLine(record, idKey);
+      if (json) return (first ? '\n  ' : ',\n  ') + jsonText(record, true).replace(/\n/g, '\n  ');
+      if (ndjson) return jsonText(record, false) + '\n';
+      if (as === 'csv') return csvLine(columns.map((c) => valueOf(record, c)), io);
+      return columns.map((c) => visibleLine(cellText(valueOf(record, c)))).join('\t') + '\n';
+    };
+    const bracketed = json && (!quiet || selecting);
+    return {
+      start: bracketed ? '[' : as === 'csv' && !quiet && !selecting ? csvLine(columns.map((c) => c.key), io) : '',
+      row,
+      // Same bytes as JSON.stringify(rows, null, 2). If a page fails midway the array stays
+      // unterminated on purpose: a parser must fail rather than take a partial list as whole.
+      end: () => (bracketed ? (count === 0 ? ']\n' : '\n]\n') : ''),
+      count: () => count,
+    };
+  };
+
   return {
     format,
     quiet,
@@ -121,7 +165,7 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
       if (options.jq !== undefined) return printJq(selected(record));
       if (options.fields) return io.out(jsonText(select(record), !asNdjson) + '\n');
       const columns = opts.columns ?? columnsOf(record);
-      if (quiet) return printId(io, record, opts.idKey);
+      if (quiet) return io.out(idLine(record, opts.idKey));
       if (format === 'json') return io.out(jsonText(record, true) + '\n');
       if (format === 'ndjson') return io.out(jsonText(record, false) + '\n');
       if (format === 'csv') return io.out(csvLine(columns.map((c) => c.key), io) + csvLine(columns.map((c) => valueOf(record, c)), io));
@@ -174,24 +218,29 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
         if (count > 0) io.out(renderTable(table, buffered, await layout()));
         return count;
       }
-      const json = format === 'json' || (options.fields !== undefined && !asNdjson);
-      const ndjson = asNdjson;
-      if (json && (!quiet || selecting)) io.out('[');
-      if (format === 'csv' && !quiet && !selecting) io.out(csvLine(columns.map((c) => c.key), io));
-      for await (const row of rows) {
-        if (selecting && json) io.out((count === 0 ? '\n  ' : ',\n  ') + jsonText(selected(row), true).replace(/\n/g, '\n  '));
-        else if (selecting && ndjson) io.out(jsonText(selected(row), false) + '\n');
-        else if (quiet) printId(io, row, opts.idKey);
-        else if (json) io.out((count === 0 ? '\n  ' : ',\n  ') + jsonText(row, true).replace(/\n/g, '\n  '));
-        else if (ndjson) io.out(jsonText(row, false) + '\n');
-        else if (format === 'csv') io.out(csvLine(columns.map((c) => valueOf(row, c)), io));
-        else io.out(columns.map((c) => visibleLine(cellText(valueOf(row, c)))).join('\t') + '\n');
-        count++;
+      const writer = piped(columns, opts.idKey, format);
+      write(writer.start);
+      for await (const row of rows) write(writer.row(row));
+      write(writer.end());
+      return writer.count();
+    },
+
+    async pages(pages, opts) {
+      const { columns } = opts;
+      const as = opts.csvWithoutFormat && format === 'table' ? 'csv' : format;
+      if (options.jq !== undefined || (as === 'table' && terminalTable && !quiet && !selecting)) {
+        return this.list((async function* () { for await (const page of pages) yield* page; })(), opts);
       }
-      // Same bytes as JSON.stringify(rows, null, 2). If a page fails midway the array stays
-      // unterminated on purpose: a parser must fail rather than take a partial list as whole.
-      if (json && (!quiet || selecting)) io.out(count === 0 ? ']\n' : '\n]\n');
-      return count;
+      const writer = piped(columns, opts.idKey, as);
+      write(writer.start);
+      // One write a page: a million small writes to stdout cost more than the rows themselves.
+      for await (const page of pages) write(page.map(writer.row).join(''));
+      write(writer.end());
+      return writer.count();
+    },
+
+    json(value, indent = format === 'json') {
+      io.out(jsonText(value, indent) + '\n');
     },
 
     message(text) {
@@ -223,12 +272,6 @@ function toneFor<T>(column: Column<T>, value: unknown): Tone | undefined {
   return isStatusKey(column.key) ? toneOf(value) : undefined;
 }
 
-const plainPaint: Paint = { bold: (text) => text, tone: (text) => text };
-
-const colourPaint: Paint = {
-  bold: (text) => paint(true, 'bold', text),
-  tone: (text, tone) => (tone === undefined ? text : paint(true, TONE_STYLES[tone], text)),
-};
 
 function columnsOf<T extends object>(record: T): Column<T>[] {
   return Object.keys(record).map((key) => ({ key, header: key }));
@@ -245,33 +288,10 @@ export function valueOf<T>(row: T, column: Column<T>): unknown {
   return value;
 }
 
-function printId(io: IOStreams, row: object, idKey = 'id'): void {
+/** A row's id and a line break (-q); nothing for a row without one. */
+function idLine(row: object, idKey = 'id'): string {
   const id = (row as Record<string, unknown>)[idKey];
-  if (id !== undefined && id !== null) io.out(`${visibleLine(cellText(id))}\n`);
-}
-
-/** Text of one value: nested objects and arrays JSON-encoded, null/undefined empty. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-/** RFC 4180 quoting: a field with a comma, quote or line break is quoted, quotes doubled. */
-export function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/**
- * One CSV cell: text a spreadsheet would run as a formula gets a leading `'` (numbers are
- * numbers, never formulas); on a terminal, control characters are made visible too.
- */
-export function csvCell(value: unknown, terminal = false): string {
-  const text = cellText(value);
-  const safe = typeof value === 'number' ? text : neutraliseFormula(text);
-  return csvField(terminal ? visible(safe) : safe);
+  return id !== undefined && id !== null ? `${visibleLine(cellText(id))}\n` : '';
 }
 
 function csvLine(values: unknown[], io: IOStreams): string {

@@ -3,11 +3,20 @@
 // go), and one record as `label  value` lines whose values wrap instead of being cut. Cells
 // arrive as plain text, already made visible.
 import { fitWidths, pad, truncate, wrap, type WidthOf } from './text.js';
+import { paint, type Style } from './color.js';
 import type { Tone } from './present.js';
 
 export interface Paint {
   bold(text: string): string;
   tone(text: string, tone: Tone | undefined): string;
+}
+
+const TONE_STYLES: Record<Tone, Style> = { good: 'green', bad: 'red', waiting: 'yellow' };
+
+/** Headers in bold and statuses in their tone's colour, or plain text where colour is off. */
+export function paintFor(colour: boolean): Paint {
+  if (!colour) return { bold: (text) => text, tone: (text) => text };
+  return { bold: (text) => paint(true, 'bold', text), tone: (text, tone) => (tone === undefined ? text : paint(true, TONE_STYLES[tone], text)) };
 }
 
 export interface TableCell {

@@ -4,6 +4,8 @@
 // the display width is passed in (string-width, loaded only when a terminal needs it).
 
 /** Columns a string takes on a terminal. */
+import { neutraliseFormula } from '../api/csv-cells.js';
+
 export type WidthOf = (text: string) => number;
 
 // C0 controls, DEL, C1 controls (0x9b is CSI on 8-bit terminals), and the bidirectional
@@ -128,4 +130,28 @@ export function countText(n: number): string {
 /** `1 row`, `2 rows`, `300,000 rows`: a count with its noun, for messages. */
 export function countOf(n: number, noun: string, plural = `${noun}s`): string {
   return `${countText(n)} ${n === 1 ? noun : plural}`;
+}
+
+/** Text of one value: nested objects and arrays JSON-encoded, null/undefined empty. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** RFC 4180 quoting: a field with a comma, quote or line break is quoted, quotes doubled. */
+export function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * One CSV cell: text a spreadsheet would run as a formula gets a leading `'` (numbers are
+ * numbers, never formulas); on a terminal, control characters are made visible too.
+ */
+export function csvCell(value: unknown, terminal = false): string {
+  const text = cellText(value);
+  const safe = typeof value === 'number' ? text : neutraliseFormula(text);
+  return csvField(terminal ? visible(safe) : safe);
 }

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 import { lazy, withExamples } from '../cli/action.js';
-import { ExitCode, exitCodeFor, OutcomeExit, RecodedError } from '../cli/errors.js';
+import { asDiffFailure } from '../cli/errors.js';
 import { planOptions } from './plan-options.js';
 
 export function registerDiff(program: Command, declared: { target: boolean }): void {
@@ -30,13 +30,3 @@ export function registerDiff(program: Command, declared: { target: boolean }): v
   );
 }
 
-/**
- * `wsm diff` exits 2 for "changes planned" (ChangesPlannedError, an OutcomeExit), so a failure that
- * exits 2 elsewhere (a bad flag, a missing or invalid file) exits 1 there, as in Terraform:
- * `wsm diff -f f.yaml || [ $? -eq 2 ]` then fails the CI job on a broken file. Every other code
- * (3 auth, 6 server, ...) is kept. Here, not in workspace-file/: diff is declared at every start-up.
- */
-function asDiffFailure(err: unknown): unknown {
-  if (err instanceof OutcomeExit || exitCodeFor(err) !== ExitCode.usage) return err;
-  return new RecodedError(err, ExitCode.failure);
-}

@@ -1,7 +1,7 @@
 // Every resource the CLI knows, loaded on demand: `wsm contacts list` imports only contacts.ts,
 // and `wsm --help` imports none of them (it lists the names with SUMMARIES).
 // To add a resource: a summary in summaries.ts and one entry below.
-import type { Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 
 /** `target`: the command line names this resource (not a declaration for the help or for completion). */
@@ -72,18 +72,10 @@ export function targetResource(argv: string[]): string | undefined {
   return operands[0] === 'help' ? operands[1] : operands[0];
 }
 
-/**
- * The global `--timeout` (one request's limit) gives way where a verb has a `--timeout` of its
- * own (the wait limit of `templates sync --wait` and of an import's `--wait`): commander would
- * otherwise hand the verb's flag to the program. There, WSM_TIMEOUT sets the request limit.
- */
-export function yieldGlobalTimeout(program: Command, argv: string[]): void {
+/** The verb the command line names (`templates sync`), once declared: cli/timeout.ts asks whether it has its own --timeout. */
+export function namedVerb(program: Command, argv: string[]): Command | undefined {
   const [resource, verb] = leadingOperands(argv, 2);
-  const command = program.commands.find((c) => c.name() === resource)?.commands.find((c) => c.name() === verb);
-  if (!command?.options.some((o) => o.long === '--timeout')) return;
-  const index = program.options.findIndex((o) => o.long === '--timeout');
-  // commander types the list readonly; removing the declaration is what makes the flag the verb's.
-  if (index >= 0) (program.options as Option[]).splice(index, 1);
+  return program.commands.find((c) => c.name() === resource)?.commands.find((c) => c.name() === verb);
 }
 
 /**

@@ -4,7 +4,8 @@
 // Never structuredContent on an error: clients check it against the success schema.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Context } from '../cli/context.js';
-import { ExitCode, handleError } from '../cli/errors.js';
+import { handleError } from '../cli/error-report.js';
+import { ExitCode } from '../cli/errors.js';
 import { createTestIO } from '../cli/io.js';
 
 /** What each exit code of spec/cli.md means, in the words an agent acts on. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MockAgent, type Interceptable } from 'undici';
+import { MockAgent, type Dispatcher, type Interceptable } from 'undici';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,7 +79,38 @@ describe('iterate', () => {
 
   it('stops early without fetching further pages when the caller breaks', async () => {
     pool.intercept({ path: `${P}/contact-imports?per_page=100&page=1`, method: 'GET' }).reply(200, { data: [{ id: 1 }, { id: 2 }], meta: meta(1, 5) }, JSON_HEADERS);
-    for await (const item of client.imports.iterate()) if (item.id === 1) break;
+    // Every request the client sends is recorded before the mock answers it.
+    const asked: string[] = [];
+    const recording = Object.assign(Object.create(agent) as MockAgent, {
+      dispatch: (opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) => (asked.push(opts.path), agent.dispatch(opts, handler)),
+    });
+    const walker = createClient({ baseUrl: `${ORIGIN}/api/v3`, token: 'tok', workspace: WS, dispatcher: recording });
+    const seen: unknown[] = [];
+    for await (const item of walker.imports.iterate()) {
+      seen.push(item.id);
+      if (item.id === 1) break;
+    }
+    // Let anything the walk might still launch reach the mock before looking.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toEqual([1]);
+    expect(asked).toEqual([`${P}/contact-imports?page=1&per_page=100`]);
+  });
+});
+
+describe('the one reporter', () => {
+  it('a walk changing course is told to the client\'s trace, beside the requests, never the token', async () => {
+    const lines: string[] = [];
+    const traced = createClient({ baseUrl: `${ORIGIN}/api/v3`, token: 'tok-secret-1', workspace: WS, dispatcher: agent, trace: (line) => lines.push(line) });
+    pool
+      .intercept({ path: `${P}/users?page=1&per_page=100`, method: 'GET' })
+      .reply(422, { message: 'The per page field must not be greater than 50.', errors: { per_page: ['The per page field must not be greater than 50.'] } }, JSON_HEADERS);
+    pool.intercept({ path: `${P}/users?page=1&per_page=50`, method: 'GET' }).reply(200, { data: [{ id: 1 }], meta: meta(1, 1) }, JSON_HEADERS);
+    const ids: unknown[] = [];
+    for await (const user of traced.users.iterate()) ids.push(user.id);
+    expect(ids).toEqual([1]);
+    expect(lines).toContain('* the server refused per_page=100; asking per_page=50');
+    expect(lines.some((line) => line.startsWith('> GET ') && line.includes('per_page=50'))).toBe(true);
+    expect(lines.join('\n')).not.toContain('tok-secret-1');
   });
 });
 
@@ -179,6 +210,16 @@ describe('extensions and sync', () => {
     await expect(client.roles.update(2, { name: 'x' })).rejects.toMatchObject({ name: 'UnsupportedEndpointError', operation: 'updating a role' });
     pool.intercept({ path: `${P}/labels`, method: 'GET' }).reply(404, 'Not Found');
     await expect(client.labels.list()).rejects.toBeInstanceOf(UnsupportedEndpointError);
+  });
+
+  it('the token extensions are the client\'s to call unsupported: POST /auth/tokens and GET /me missing', async () => {
+    pool.intercept({ path: '/api/v3/auth/tokens', method: 'POST' }).reply(404, 'Not Found');
+    await expect(client.auth.createToken({ email: 'a@example.com', password: 'secret-pass' })).rejects.toMatchObject({
+      name: 'UnsupportedEndpointError',
+      message: 'this server does not support logging in with an e-mail and password: log in with a token: `wsm auth login --with-token`',
+    });
+    pool.intercept({ path: '/api/v3/me', method: 'GET' }).reply(405, { message: 'Method not allowed.' }, JSON_HEADERS);
+    await expect(client.me()).rejects.toBeInstanceOf(UnsupportedEndpointError);
   });
 
   it("the API's own 404 body on an extension stays NotFoundError; core endpoints never translate", async () => {

@@ -2,7 +2,7 @@
 // and the clock and sleeps are the test's own.
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { InternalServerError, PageFailedError, RateLimitError } from '../../src/api/errors.js';
+import { InternalServerError, PageFailedError } from '../../src/api/errors.js';
 import { RequestWindow, runEach, walkPages, walkRows, type EngineOptions, type EngineRequest } from '../../src/api/page-engine.js';
 import { readPage, type ListPage, type PageParams } from '../../src/api/pagination.js';
 import { Transport } from '../../src/api/transport.js';
@@ -40,7 +40,7 @@ function heldPages(last: number) {
     if (n === 1) return Promise.resolve(page(1, last, [1]));
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
-    expect(request.retryThrottled).toBe(false);
+    expect(request.limiter.window).toBeInstanceOf(RequestWindow);
     return new Promise<ListPage<Row>>((resolve, reject) => {
       waiting.set(n, { resolve: (p) => ((inFlight -= 1), resolve(p)), reject: (e) => ((inFlight -= 1), reject(e)) });
       arrived.splice(0).forEach((wake) => wake());
@@ -65,6 +65,21 @@ afterEach(async () => {
   await mockAgent?.close();
   mockAgent = undefined;
 });
+
+/**
+ * The engine's requests through a real transport over a MockAgent, as the client makes them: the
+ * transport holds each to the engine's window. `backoff` records the transport's own pauses.
+ */
+function overHttp() {
+  mockAgent = new MockAgent();
+  mockAgent.disableNetConnect();
+  const backoff: number[] = [];
+  const transport = new Transport({ baseUrl: 'http://api.test/api/v3', dispatcher: mockAgent, sleep: async (ms) => void backoff.push(ms) });
+  const fetchPage = async (params: PageParams, request: EngineRequest) => readPage<Row>(await transport.request({ method: 'GET', path: '/contacts', query: params, ...request }), 'contacts');
+  return { pool: mockAgent.get('http://api.test'), transport, fetchPage, backoff };
+}
+
+const json = { headers: { 'content-type': 'application/json' } };
 
 describe('walkPages: concurrent once last_page is known', () => {
   it('hands rows on in page order whatever order the answers come in', async () => {
@@ -126,44 +141,37 @@ describe('walkPages: concurrent once last_page is known', () => {
   it('on a 429 halves the window, waits for Retry-After, asks the page again, then grows back one at a time', async () => {
     const time = fakeTime();
     const notices: string[] = [];
-    const asked: number[] = [];
-    let throttled = false;
-    const fetchPage = async (params: PageParams) => {
-      const n = Number(params.page);
-      asked.push(n);
-      if (n === 3 && !throttled) {
-        throttled = true;
-        throw new RateLimitError({ status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'retry-after': '2' }, method: 'GET', url: 'http://h/x' });
-      }
-      return page(n, 30, [n]);
-    };
+    const { pool, fetchPage, backoff } = overHttp();
+    pool.intercept({ path: '/api/v3/contacts?page=3', method: 'GET' }).reply(429, { message: 'Too Many Attempts.' }, { headers: { 'retry-after': '2' } });
+    for (let n = 1; n <= 30; n++) pool.intercept({ path: `/api/v3/contacts?page=${n}`, method: 'GET' }).reply(200, page(n, 30, [n]), json);
     const options: EngineOptions = { concurrency: 4, notice: (line) => notices.push(line), ...time };
     const rows = await collect(walkRows(fetchPage, options));
     expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
-    expect(asked.filter((n) => n === 3)).toHaveLength(2);
+    // Page 3 asked twice: every interceptor, the 429 and its retry included, was used once.
+    mockAgent!.assertNoPendingInterceptors();
     expect(time.slept).toContain(2000);
+    expect(backoff).toEqual([]);
     expect(notices[0]).toBe('* 429 on page 3: window 4 -> 2, waiting 2000 ms (Retry-After)');
     expect(notices.slice(1)).toEqual(['* window 2 -> 3', '* window 3 -> 4']);
   });
 
-  it('treats a 503 with Retry-After (an HTTP date) as a throttle; a 503 without one fails the page', async () => {
+  it('treats a 503 with Retry-After (an HTTP date) as a throttle; a 503 without one is a server fault: retried, then it fails the page', async () => {
     const time = fakeTime();
     const date = new Date(time.now() + 5_000).toUTCString();
-    let once = false;
-    const busy = (headers: Record<string, string>) => new InternalServerError({ status: 503, body: { message: 'Busy.' }, headers, method: 'GET', url: 'http://h/x' });
-    const rows = await collect(
-      walkRows(async (params) => {
-        if (params.page === 2 && !once) {
-          once = true;
-          throw busy({ 'retry-after': date });
-        }
-        return page(Number(params.page), 3, [Number(params.page)]);
-      }, time),
-    );
+    const { pool, fetchPage, backoff } = overHttp();
+    pool.intercept({ path: '/api/v3/contacts?page=2', method: 'GET' }).reply(503, { message: 'Busy.' }, { headers: { 'retry-after': date } });
+    for (let n = 1; n <= 3; n++) pool.intercept({ path: `/api/v3/contacts?page=${n}`, method: 'GET' }).reply(200, page(n, 3, [n]), json);
+    const rows = await collect(walkRows(fetchPage, time));
     expect(rows).toHaveLength(3);
     expect(time.slept[0]).toBeGreaterThanOrEqual(4_000);
-    const error = await collect(walkRows(async (params) => (params.page === 2 ? Promise.reject(busy({})) : page(Number(params.page), 3, [1])), time)).catch((e: unknown) => e);
+    expect(backoff).toEqual([]);
+    pool.intercept({ path: '/api/v3/contacts?page=1', method: 'GET' }).reply(200, page(1, 3, [1]), json);
+    pool.intercept({ path: '/api/v3/contacts?page=2', method: 'GET' }).reply(503, { message: 'Busy.' }).times(3);
+    pool.intercept({ path: '/api/v3/contacts?page=3', method: 'GET' }).reply(200, page(3, 3, [3]), json).persist();
+    const error = await collect(walkRows(fetchPage, time)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PageFailedError);
+    expect((error as Error).cause).toBeInstanceOf(InternalServerError);
+    expect(backoff).toHaveLength(2);
   });
 
   it('goes through the transport without its own 429 retries (the engine paces), over HTTP', async () => {
@@ -176,7 +184,7 @@ describe('walkPages: concurrent once last_page is known', () => {
     pool.intercept({ path: '/api/v3/contacts?page=2&per_page=2', method: 'GET' }).reply(200, { data: [{ id: 3 }], meta: { current_page: 2, last_page: 2 } });
     const transport = new Transport({ baseUrl: 'http://api.test/api/v3', dispatcher: mockAgent, sleep: async () => expect.fail('the transport must not retry a 429 here') });
     const fetchPage = async (params: PageParams, request: EngineRequest) =>
-      readPage<Row>(await transport.request({ method: 'GET', path: '/contacts', query: params, retryThrottled: request.retryThrottled, signal: request.signal }), 'contacts');
+      readPage<Row>(await transport.request({ method: 'GET', path: '/contacts', query: params, ...request }), 'contacts');
     expect(await collect(walkRows(fetchPage, { perPage: 2, ...time }))).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
     expect(time.slept).toEqual([1000]);
     mockAgent.assertNoPendingInterceptors();
@@ -244,17 +252,15 @@ describe('runEach: bulk work on the same window', () => {
   it('reports every item in order, failures included, with progress; throttled items go again', async () => {
     const time = fakeTime();
     const events: unknown[] = [];
-    let throttledOnce = false;
+    const { pool, transport } = overHttp();
+    pool.intercept({ path: '/api/v3/contacts/2', method: 'DELETE' }).reply(429, { message: 'Too Many Attempts.' });
+    for (const id of [1, 2, 3, 5]) pool.intercept({ path: `/api/v3/contacts/${id}`, method: 'DELETE' }).reply(200, { message: `deleted ${id}` }, json);
     const reports = await collect(
       runEach(
         [1, 2, 3, 4, 5],
-        async (id: number) => {
-          if (id === 2 && !throttledOnce) {
-            throttledOnce = true;
-            throw new RateLimitError({ status: 429, body: {}, headers: {}, method: 'DELETE', url: 'http://h/x' });
-          }
+        async (id: number, request: EngineRequest) => {
           if (id === 4) throw new Error('boom');
-          return `deleted ${id}`;
+          return ((await transport.request({ method: 'DELETE', path: `/contacts/${id}`, ...request })) as { message: string }).message;
         },
         (id, result) => (result.ok ? result.value : `failed ${id}: ${(result.error as Error).message}`),
         { concurrency: 3, progress: (event) => events.push(event), ...time },

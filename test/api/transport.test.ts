@@ -210,6 +210,34 @@ describe('Transport retries', () => {
     expect(sleeps).toEqual([]);
   });
 
+  it('retrying until a deadline (a wait): any 5xx, on a POST too, more times than the default, each told', async () => {
+    const { pool, transport, sleeps } = setup();
+    pool.intercept({ path: '/api/v3/templates/sync', method: 'POST' }).reply(500, { message: 'Provider down.' }).times(4);
+    pool.intercept({ path: '/api/v3/templates/sync', method: 'POST' }).reply(200, { success: true });
+    const told: string[] = [];
+    const patient = transport.retrying({ until: Date.now() + 60_000, onRetry: (error, ms) => told.push(`${error.message} ${ms}`) });
+    await expect(patient.request({ method: 'POST', path: '/templates/sync' })).resolves.toEqual({ success: true });
+    expect(sleeps).toEqual([500, 1000, 2000, 4000]);
+    expect(told).toEqual(['Provider down. 500', 'Provider down. 1000', 'Provider down. 2000', 'Provider down. 4000']);
+    // The transport it came from keeps its own rule: a POST is not retried.
+    pool.intercept({ path: '/api/v3/templates/sync', method: 'POST' }).reply(500, { message: 'Provider down.' });
+    await expect(transport.request({ method: 'POST', path: '/templates/sync' })).rejects.toBeInstanceOf(InternalServerError);
+    expect(sleeps).toHaveLength(4);
+  });
+
+  it('retrying until a deadline: past it the failure stands, and a pause never outlasts it', async () => {
+    const { pool, transport, sleeps } = setup();
+    pool.intercept({ path: '/api/v3/contacts', method: 'GET' }).reply(503, { message: 'busy' }, { headers: { 'retry-after': '30' } });
+    pool.intercept({ path: '/api/v3/contacts', method: 'GET' }).reply(200, { data: [] });
+    await transport.retrying({ until: Date.now() + 2_000 }).request({ method: 'GET', path: '/contacts' });
+    expect(sleeps).toHaveLength(1);
+    expect(sleeps[0]).toBeGreaterThan(1_000);
+    expect(sleeps[0]).toBeLessThanOrEqual(2_000);
+    pool.intercept({ path: '/api/v3/contacts', method: 'GET' }).reply(503, { message: 'busy' });
+    await expect(transport.retrying({ until: Date.now() - 1 }).request({ method: 'GET', path: '/contacts' })).rejects.toBeInstanceOf(InternalServerError);
+    expect(sleeps).toHaveLength(1);
+  });
+
   it('retries a POST marked idempotent', async () => {
     const { pool, transport, sleeps } = setup();
     pool.intercept({ path: '/api/v3/templates/sync', method: 'POST' }).reply(503, {});

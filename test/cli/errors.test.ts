@@ -25,8 +25,8 @@ import {
   RejectedTemplatesError,
   UsageError,
   exitCodeFor,
-  handleError,
 } from '../../src/cli/errors.js';
+import { handleError } from '../../src/cli/error-report.js';
 import { createTestIO } from '../../src/cli/io.js';
 
 const init = (status: number, body: unknown = { message: 'Nope.' }): StatusErrorInit => ({

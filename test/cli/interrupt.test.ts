@@ -1,9 +1,10 @@
 // The interrupt-aware wait (issue 12.3): Ctrl-C says what keeps running on the server and exits 130.
 // The real binary with a real SIGINT: test/e2e/operator-waits.test.ts.
 import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { InterruptedError } from '../../src/cli/errors.js';
-import { sleep, untilInterrupted, type SignalSource } from '../../src/cli/interrupt.js';
+import { untilInterrupted, type SignalSource } from '../../src/cli/interrupt.js';
 
 describe('untilInterrupted', () => {
   it('returns what the work returns and removes its SIGINT listener', async () => {
@@ -18,7 +19,7 @@ describe('untilInterrupted', () => {
     const waiting = untilInterrupted(
       async (signal) => {
         signal.addEventListener('abort', () => (aborted = true));
-        await sleep(60_000, signal);
+        await sleep(60_000, undefined, { signal });
       },
       () => 'import 8 keeps running on the server: wsm imports get 8 --wait',
       source,

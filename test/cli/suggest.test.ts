@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTestIO } from '../../src/cli/io.js';
 import { createOutput } from '../../src/cli/output.js';
-import { handleError, InterruptedError, UsageError } from '../../src/cli/errors.js';
+import { InterruptedError, UsageError } from '../../src/cli/errors.js';
+import { handleError } from '../../src/cli/error-report.js';
 import { targetCommand, withTarget } from '../../src/cli/suggest.js';
 
 const ALL = { profile: "ann's", baseUrl: 'http://127.0.0.1:8080/api/v3', workspace: 'a-b' };

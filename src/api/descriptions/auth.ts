@@ -18,8 +18,9 @@ export const auth = describe('auth', CATALOG.auth, { record: s.meRecord }, {
     status: 201,
     errors: [429],
     verb: 'auth login',
-    // `wsm auth login` names what is missing (logging in with an e-mail and password) and the way round it.
-    unsupported: null,
+    // Only the client says a server lacks an operation: `wsm auth login` prints this as it is.
+    unsupported: 'logging in with an e-mail and password',
+    instead: 'log in with a token: `wsm auth login --with-token`',
   },
   revokeCurrentToken: {
     method: 'DELETE',
@@ -38,7 +39,7 @@ export const auth = describe('auth', CATALOG.auth, { record: s.meRecord }, {
     summary: 'Get the calling user and its workspaces',
     response: s.meResponse,
     verb: 'workspace list',
-    // A backend without it leaves callers to decide: `auth status` and `workspace list` say it their way.
-    unsupported: null,
+    // A backend without it is UnsupportedEndpointError, which `auth status` and `workspace list` take as "no /me".
+    unsupported: "naming the token's user (/me)",
   },
 });

@@ -8,12 +8,12 @@ const { operations } = DESCRIPTIONS.auth;
 export class AuthResource {
   constructor(private readonly ctx: ResourceContext) {}
 
-  /** GET /me. Left as a plain NotFoundError on backends without it: callers decide what that means. */
+  /** GET /me: UnsupportedEndpointError where the backend lacks it (then a token is checked against a workspace). */
   async me(options?: CallOptions): Promise<Single<Me>> {
     return callOperation(this.ctx, operations.me, {}, options);
   }
 
-  /** POST /auth/tokens with an e-mail and password. */
+  /** POST /auth/tokens with an e-mail and password: UnsupportedEndpointError where the backend lacks it. */
   async createToken(body: TokenCreateBody, options?: CallOptions): Promise<Created<TokenCreated>> {
     const json = checkBody(operations.createToken.body!, body, 'login');
     return callOperation(this.ctx, operations.createToken, { json }, options);

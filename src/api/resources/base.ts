@@ -17,8 +17,8 @@ export interface CallOptions {
   timeout?: number;
 }
 
-/** A call the page engine makes: it also says whether the transport retries a 429 or 503 itself. */
-export type PagedCallOptions = CallOptions & Partial<Pick<EngineRequest, 'retryThrottled'>>;
+/** A call the page engine makes: it carries the engine's window, which the transport holds it to. */
+export type PagedCallOptions = CallOptions & Partial<Pick<EngineRequest, 'limiter'>>;
 
 /** What one call of an operation sends besides its path: the record's id, a query, a JSON or multipart body. */
 export interface OperationRequest {
@@ -33,6 +33,8 @@ export interface OperationRequest {
 
 export interface ResourceContext {
   transport: Transport;
+  /** The client's one reporter of what it does on its own (`-v`): WsmClient.notice. */
+  notice(line: string): void;
   /** The workspace id; throws MissingWorkspaceError when the client has none. */
   workspace(): string;
 }
@@ -97,7 +99,7 @@ export function callOperation<T = unknown>(ctx: ResourceContext, operation: Oper
       json: request.json,
       multipart: request.multipart,
       idempotent: request.idempotent,
-      retryThrottled: options.retryThrottled,
+      limiter: options.limiter,
       signal: options.signal,
       timeoutMs: options.timeout,
     });
@@ -123,7 +125,7 @@ export type WalkSettings = Pick<EngineOptions, 'concurrency' | 'progress' | 'sig
 
 /** The engine options of every full walk of a list: 100 a page unless asked, notices to `-v`. */
 export function walkOptions(ctx: ResourceContext, perPage: number | undefined, settings: WalkSettings = {}): EngineOptions {
-  return { ...settings, perPage: perPage ?? 100, notice: (line) => ctx.transport.notice(line) };
+  return { ...settings, perPage: perPage ?? 100, notice: ctx.notice };
 }
 
 

@@ -1,4 +1,5 @@
 // Contact imports: a CSV uploaded as multipart; processing runs on the server afterwards.
+import { waitUntilDone, type WaitOptions } from '../waits.js';
 import { NotFoundError, UnsupportedEndpointError } from '../errors.js';
 import { written, type Written } from '../answers.js';
 import { DESCRIPTIONS } from '../descriptions/index.js';
@@ -65,5 +66,10 @@ export class ImportsResource {
 
   async delete(id: number | string, options?: CallOptions): Promise<Deleted> {
     return callOperation(this.ctx, operations.delete, { id }, options);
+  }
+
+  /** Polls import `id` (from `known`, the record in hand) until it is finished or the time is up: waits.ts. */
+  waitUntilDone(id: number | string, known: ContactImport, options: WaitOptions & { onRecord?: (record: ContactImport) => void }): Promise<{ record: ContactImport; settled: boolean }> {
+    return waitUntilDone(this, id, known, options);
   }
 }

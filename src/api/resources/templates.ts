@@ -1,5 +1,6 @@
 // Message templates: list (extension), get, create (JSON, or multipart with a media header file),
 // delete, and the sync that pulls approval statuses from the provider.
+import { waitUntilDecided, type TemplateDecision, type TrackedTemplate, type WaitOptions } from '../waits.js';
 import { requireRecord, written, type Written } from '../answers.js';
 import { NotFoundError } from '../errors.js';
 import { DESCRIPTIONS } from '../descriptions/index.js';
@@ -77,5 +78,10 @@ export class TemplatesResource {
       }
       throw error;
     }
+  }
+
+  /** Syncs until the templates `ids` are decided (or nothing is PENDING, or the time is up): waits.ts. */
+  waitUntilDecided(ids: string[], options: WaitOptions & { onRead?: (states: TrackedTemplate[]) => void }): Promise<TemplateDecision> {
+    return waitUntilDecided(this, ids, options);
   }
 }

@@ -70,11 +70,13 @@ export const run = verb(async (ctx, { args, opts }) => {
   const client = await ctx.client();
   try {
     const answer = await client.request(method, path, { query, json });
-    if (answer !== undefined) ctx.io.out((typeof answer === 'string' ? answer : JSON.stringify(answer, null, 2)) + '\n');
+    if (typeof answer === 'string') ctx.io.out(answer + '\n');
+    else if (answer !== undefined) ctx.output.json(answer, true);
   } catch (error) {
     // handleError prints the body itself for -o json/ndjson; print it here for the other formats.
     if (error instanceof APIStatusError && error.body !== undefined && ctx.output.format !== 'json' && ctx.output.format !== 'ndjson') {
-      ctx.io.out((typeof error.body === 'string' ? error.body : JSON.stringify(error.body, null, 2)) + '\n');
+      if (typeof error.body === 'string') ctx.io.out(error.body + '\n');
+      else ctx.output.json(error.body, true);
     }
     throw error;
   }

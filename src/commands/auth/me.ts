@@ -1,5 +1,5 @@
 // GET /me is an extension of our embedded server; a real backend may lack it (404/405).
-import { MethodNotAllowedError, NotFoundError, UnsupportedEndpointError } from '../../api/errors.js';
+import { NotFoundError, UnsupportedEndpointError } from '../../api/errors.js';
 import type { WsmClient } from '../../api/client.js';
 
 export interface MeUser {
@@ -15,11 +15,7 @@ export async function fetchMe(client: WsmClient): Promise<MeUser | undefined> {
     const { data } = await client.me();
     return data as MeUser;
   } catch (err) {
-    if (err instanceof NotFoundError || err instanceof MethodNotAllowedError || err instanceof UnsupportedEndpointError) return undefined;
+    if (err instanceof UnsupportedEndpointError || err instanceof NotFoundError) return undefined;
     throw err;
   }
-}
-
-export function describeUser(user: MeUser | undefined): string {
-  return user === undefined ? 'unknown (server does not support /me)' : `${user.name} <${user.email}>`;
 }

@@ -1,8 +1,7 @@
 // `wsm auth login --email <e>`: a token for a user made with a password (`users create --password`),
 // from POST /auth/tokens. That operation is an extension (decisions.md §6; api.md has no login): a
-// server without it is told apart and the message says to log in with a token instead.
-import { UnsupportedEndpointError, ValidationFailedError } from '../../api/errors.js';
-import { isRouteMissing } from '../../api/resources/base.js';
+// server without it is the client's UnsupportedEndpointError, saying to log in with a token instead.
+import { ValidationFailedError } from '../../api/errors.js';
 import type { Context } from '../../cli/context.js';
 import { CliError, ExitCode, UsageError } from '../../cli/errors.js';
 
@@ -21,7 +20,6 @@ export async function issueToken(ctx: Context, baseUrl: string, email: string, p
   try {
     answer = await client.auth.createToken({ email, password });
   } catch (error) {
-    if (isRouteMissing(error)) throw new UnsupportedEndpointError('logging in with an e-mail and password', error, 'log in with a token: `wsm auth login --with-token`');
     if (error instanceof ValidationFailedError) {
       const reasons = Object.values(error.errors).flat().join(' ') || error.message;
       throw new CliError(`the server refused ${email} with that password: ${reasons} (nothing was saved)`, ExitCode.auth);

@@ -90,7 +90,7 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
   const reports = runEach(items, call, settle, {
     concurrency,
     describe: (item) => `contact ${item.id}`,
-    notice: ctx.globals.verbose ? (line) => ctx.io.err(line + '\n') : undefined,
+    notice: client.notice,
     progress: (event) => progress.update(event.done),
   });
   // The table shows what needs attention; the machine formats show every item.

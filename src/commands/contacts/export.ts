@@ -3,13 +3,12 @@
 // CSV unless -o says otherwise; the columns are in export-format.ts. Stopped part way (Ctrl-C,
 // a page that fails), it says on stderr how many contacts were written and that the output is
 // incomplete (exit 130, or the failure's code), so a partial file is never taken for a whole one.
-import type { ListPage } from '../../api/pagination.js';
 import type { Contact } from '../../api/schemas/index.js';
 import { PartialOutputError } from '../../cli/errors.js';
 import { untilInterrupted } from '../../cli/interrupt.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { str, verb, workspaceClient } from '../shared/verb.js';
-import { exportFieldNames, exportWriter } from './export-format.js';
+import { exportColumns, exportFieldNames } from './export-format.js';
 import { countText } from '../../cli/text.js';
 
 export { EXPORT_COLUMNS } from './export-format.js';
@@ -30,20 +29,22 @@ export const run = verb(async (ctx, { opts }) => {
       // fewer against a distant server. Its rows are written after the header, like every page's.
       const first = pages.next();
       first.catch(() => undefined);
+      /** The pages' rows, counted once written (Output asks for the next page after writing one). */
+      async function* countedPages(): AsyncGenerator<Contact[]> {
+        const head = await first;
+        if (head.done) return;
+        yield head.value.data;
+        count += head.value.data.length;
+        for await (const page of pages) {
+          yield page.data;
+          count += page.data.length;
+        }
+      }
       try {
         // Field names first: they are columns of the header, written before the first contact.
-        const writer = exportWriter(ctx.output.format, ctx.output.quiet, await exportFieldNames(client), ctx.io.isStdoutTTY);
-        ctx.io.out(writer.start());
+        const columns = exportColumns(await exportFieldNames(client));
         started = true;
-        // One write a page: a million small writes to stdout cost more than the rows themselves.
-        const write = (page: ListPage<Contact>) => {
-          ctx.io.out(writer.page(page.data));
-          count += page.data.length;
-        };
-        const head = await first;
-        if (!head.done) write(head.value);
-        for await (const page of pages) write(page);
-        ctx.io.out(writer.end());
+        await ctx.output.pages(countedPages(), { columns, csvWithoutFormat: true });
       } catch (error) {
         if (started && !signal.aborted) throw new PartialOutputError(error, written(count));
         throw error;

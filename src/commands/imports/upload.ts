@@ -92,7 +92,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<vo
       throw new UnusableResponseError(`${flags.file} was uploaded, but the server's answer has no import \`id\` to wait for: do not upload it again (\`wsm imports list\` shows it)`);
     }
     if (answer.data !== undefined) await ctx.output.record(answer.data, { columns: importDetailColumns });
-    else if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') ctx.io.out(JSON.stringify(answer.body ?? null) + '\n');
+    else if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') ctx.output.json(answer.body ?? null, false);
     return;
   }
   // On stderr even in a CI log: the id is what a later `wsm imports get` needs.

@@ -31,8 +31,7 @@ export function deleteRun<T>(noun: string, remove: (client: WsmClient, id: numbe
     const answer = await remove(client, id);
     const { format, quiet } = ctx.output;
     if (quiet) ctx.io.out(`${id}\n`);
-    else if (format === 'json') ctx.io.out(JSON.stringify(answer ?? { id }, null, 2) + '\n');
-    else if (format === 'ndjson') ctx.io.out(JSON.stringify(answer ?? { id }) + '\n');
+    else if (format === 'json' || format === 'ndjson') ctx.output.json(answer ?? { id });
     ctx.output.done(`deleted ${label}`);
   });
 }

@@ -26,7 +26,7 @@ export async function showWritten<T extends object>(ctx: Context, answer: Writte
     else ctx.output.done(`${done} ${options.noun} ${options.id}`);
     if (ctx.output.quiet && options.id !== undefined) ctx.io.out(`${options.id}\n`);
     else if (!ctx.output.quiet && (ctx.output.format === 'json' || ctx.output.format === 'ndjson') && answer.body !== undefined) {
-      ctx.io.out(JSON.stringify(answer.body, null, ctx.output.format === 'json' ? 2 : 0) + '\n');
+      ctx.output.json(answer.body);
     }
     return undefined;
   }

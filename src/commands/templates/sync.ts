@@ -6,15 +6,19 @@
 // so (or until every tracked template is decided); no template list is needed. The tracked
 // templates are those named with --template / --templates-from, or, where the server lists
 // templates (an extension), those PENDING before the sync; each is read with GET /templates/{id}.
-// --fail-on-rejected exits 7 naming each tracked template that ended REJECTED. During a wait,
-// transient failures (5xx, 429, no connection) are retried with backoff until the timeout; only
-// a failure at the timeout exits 6, naming its cause.
+// --fail-on-rejected exits 7 naming each tracked template that ended REJECTED. The wait is the
+// client's templates.waitUntilDecided; during it the transport retries transient failures (5xx,
+// 429, no connection) with backoff until the timeout (Transport.retrying), so only a failure at
+// the timeout exits 6, naming its cause.
 import type { WsmClient } from '../../api/client.js';
-import { APIConnectionError, APIStatusError, NotFoundError, UnsupportedEndpointError } from '../../api/errors.js';
+import { UnsupportedEndpointError } from '../../api/errors.js';
 import type { TemplateSyncResult } from '../../api/resources/templates.js';
+import { readTracked, type TrackedTemplate } from '../../api/waits.js';
 import type { Context } from '../../cli/context.js';
-import { CliError, ExitCode, RejectedTemplatesError, UsageError } from '../../cli/errors.js';
-import { sleep, untilInterrupted } from '../../cli/interrupt.js';
+import { durationText } from '../../cli/duration.js';
+import { CliError, ExitCode, RejectedTemplatesError, UsageError, WaitTimedOutError } from '../../cli/errors.js';
+import { untilInterrupted } from '../../cli/interrupt.js';
+import { waitTimeoutMs } from '../../cli/timeout.js';
 import { shellWord } from '../../cli/suggest.js';
 import type { Column } from '../../cli/output.js';
 import { parseDuration, parseId, readTextInput, str, verb, workspaceClient } from '../shared/verb.js';
@@ -36,14 +40,6 @@ const outcomeColumns: Column<Outcome>[] = [
 ];
 
 const NOTHING_PENDING = 'No template is PENDING: nothing to sync.';
-const MAX_BACKOFF_MS = 30_000;
-
-interface Wait {
-  deadline: number;
-  intervalMs: number;
-  /** Aborted by Ctrl-C: pauses end at once. */
-  signal?: AbortSignal;
-}
 
 /** Template ids from --template (repeatable) and --templates-from (one a line, as `templates create -q` prints them). */
 async function trackedIds(ctx: Context, opts: Record<string, unknown>): Promise<string[]> {
@@ -68,43 +64,11 @@ async function pendingBefore(client: WsmClient): Promise<string[] | undefined> {
   }
 }
 
-/** Server and network trouble that a later attempt may not meet. */
-function isTransient(error: unknown): boolean {
-  if (error instanceof APIConnectionError) return true;
-  return error instanceof APIStatusError && (error.status >= 500 || error.status === 429 || error.status === 408);
-}
-
-/** Runs `call`, retrying transient failures with a doubling pause until the deadline; then the last failure stands. */
-async function untilDeadline<T>(ctx: Context, wait: Wait, call: () => Promise<T>): Promise<T> {
-  const base = Math.min(Math.max(wait.intervalMs, 100), 1000);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await call();
-    } catch (error) {
-      const remaining = wait.deadline - Date.now();
-      if (!isTransient(error) || remaining <= 0) throw error;
-      const pause = Math.min(base * 2 ** attempt, MAX_BACKOFF_MS, remaining);
-      ctx.output.message(`${(error as Error).message}: trying again in ${formatMs(pause)}`);
-      await sleep(pause, wait.signal);
-    }
-  }
-}
-
-/** Current state of the tracked templates, read one by one (api.md's GET), and the ids that are gone (404). */
-async function outcomes(client: WsmClient, tracked: string[], signal?: AbortSignal): Promise<{ rows: Outcome[]; gone: string[] }> {
-  const rows: Outcome[] = [];
-  const gone: string[] = [];
-  for (const id of tracked) {
-    try {
-      const { data: t } = await client.templates.get(id, { signal });
-      const reason = (t as { rejection_reason?: unknown }).rejection_reason;
-      rows.push({ id: t.id ?? id, name: t.name ?? '', language: t.language ?? '', status: t.status ?? '', rejection_reason: typeof reason === 'string' ? reason : null });
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-      gone.push(id);
-    }
-  }
-  return { rows, gone };
+/** A tracked template's row; undefined for one that is gone. */
+function outcomeOf({ id, template: t }: TrackedTemplate): Outcome | undefined {
+  if (t === undefined) return undefined;
+  const reason = (t as { rejection_reason?: unknown }).rejection_reason;
+  return { id: t.id ?? id, name: t.name ?? '', language: t.language ?? '', status: t.status ?? '', rejection_reason: typeof reason === 'string' ? reason : null };
 }
 
 /** `template 999` / `templates 998, 999`. */
@@ -122,19 +86,20 @@ function printSyncAnswer(ctx: Context, result: TemplateSyncResult): Promise<void
 export const run = verb(async (ctx, { opts }) => {
   const wait = opts.wait === true;
   const failOnRejected = opts.failOnRejected === true;
-  const timeoutMs = parseDuration(opts.timeout ?? '30m', '--timeout');
+  const timeoutMs = waitTimeoutMs(opts.timeout);
   const intervalMs = parseDuration(opts.interval ?? '5s', '--interval');
   let tracked = await trackedIds(ctx, opts);
   const client = await workspaceClient(ctx);
 
   if (!wait && !failOnRejected && tracked.length === 0) return printSyncAnswer(ctx, await client.templates.sync());
 
+  // A wait's requests: transient failures retried by the transport until the wait's time is up.
+  const onRetry = (error: Error, delayMs: number) => ctx.output.message(`${error.message}: trying again in ${durationText(delayMs)}`);
+  const patient = wait ? client.retrying({ until: Date.now() + timeoutMs, onRetry }) : client;
   const named = tracked.length > 0;
-  const limits: Wait = { deadline: Date.now() + timeoutMs, intervalMs };
-  const attempt = <T>(call: () => Promise<T>) => (wait ? untilDeadline(ctx, limits, call) : call());
   if (named) {
     // A typo, or ids from another workspace: said before any sync or wait, never tracked as nothing.
-    const { gone } = await attempt(() => outcomes(client, tracked));
+    const gone = (await readTracked(patient.templates, tracked)).filter((t) => t.template === undefined).map((t) => t.id);
     if (gone.length > 0) throw new CliError(`${templateIds(gone)} not found`, ExitCode.notFound);
   } else {
     const pending = await pendingBefore(client);
@@ -148,14 +113,13 @@ export const run = verb(async (ctx, { opts }) => {
   // A template named explicitly that is deleted meanwhile is said once and counts as not approved;
   // one tracked from the pre-sync list simply drops out.
   const deleted = new Set<string>();
-  const read = async (signal?: AbortSignal): Promise<Outcome[]> => {
-    const { rows, gone } = await outcomes(client, tracked, signal);
-    for (const id of gone) {
-      if (!named || deleted.has(id)) continue;
+  const rowsOf = (states: TrackedTemplate[]): Outcome[] => {
+    for (const { id, template } of states) {
+      if (template !== undefined || !named || deleted.has(id)) continue;
       deleted.add(id);
       ctx.output.warn(`template ${id} was deleted during the sync: it counts as not approved`);
     }
-    return rows;
+    return states.map(outcomeOf).filter((row) => row !== undefined);
   };
   let result: TemplateSyncResult;
   let rows: Outcome[] | undefined;
@@ -165,29 +129,35 @@ export const run = verb(async (ctx, { opts }) => {
     settled = result.nothing_pending;
   } else {
     // The review goes on at the provider whatever happens here: Ctrl-C says so and how to wait again.
-    ({ result, rows, settled } = await untilInterrupted(
-      (signal) => waitUntilDecided(ctx, client, tracked.length, read, { ...limits, signal }),
-      () => `the provider's review goes on: \`${resumeCommand(opts, tracked, named)}\` resumes the wait`,
-      ctx.interrupts,
-    ));
+    const progress = ctx.io.progress('Templates reviewed', tracked.length || undefined);
+    const onRead = (states: TrackedTemplate[]) => progress.update(rowsOf(states).filter((r) => r.status !== 'PENDING').length);
+    try {
+      const decision = await untilInterrupted(
+        (signal) => patient.templates.waitUntilDecided(tracked, { intervalMs, timeoutMs, signal, onRead }),
+        () => `the provider's review goes on: \`${resumeCommand(opts, tracked, named)}\` resumes the wait`,
+        ctx.interrupts,
+      );
+      ({ result, settled } = decision);
+      rows = decision.templates && rowsOf(decision.templates);
+    } finally {
+      progress.done();
+    }
   }
 
   if (tracked.length === 0) {
     // --wait alone on a server that cannot list templates: the sync's own answer is the outcome.
-    if (!settled) throw new CliError(`timed out after ${formatMs(timeoutMs)}: templates are still PENDING on the server`, ExitCode.unavailable);
+    if (!settled) throw new WaitTimedOutError(timeoutMs, 'templates are still PENDING on the server');
     return printSyncAnswer(ctx, result);
   }
 
-  rows ??= await attempt(() => read());
+  rows ??= rowsOf(await readTracked(patient.templates, tracked));
   await ctx.output.list(rows, { columns: outcomeColumns });
   const rejected = rows.filter((r) => r.status === 'REJECTED');
   const approved = rows.filter((r) => r.status === 'APPROVED');
   const pending = rows.filter((r) => r.status === 'PENDING');
   ctx.output.message(`${approved.length} approved, ${rejected.length} rejected, ${pending.length} still pending.`);
 
-  if (wait && pending.length > 0) {
-    throw new CliError(`timed out after ${formatMs(timeoutMs)}: still PENDING: ${pending.map((r) => r.name).join(', ')}`, ExitCode.unavailable);
-  }
+  if (wait && pending.length > 0) throw new WaitTimedOutError(timeoutMs, `still PENDING: ${pending.map((r) => r.name).join(', ')}`);
   if (failOnRejected && (rejected.length > 0 || deleted.size > 0)) {
     const list = rejected.map((r) => `${r.name} (${r.rejection_reason ?? 'no reason given'})`).join(', ');
     const reasons = [
@@ -197,37 +167,6 @@ export const run = verb(async (ctx, { opts }) => {
     throw new RejectedTemplatesError(reasons.join('; '), rejected.map((r) => r.name));
   }
 });
-
-/**
- * Syncs until nothing is PENDING (or every tracked template is decided, or the deadline): the
- * last sync's answer, the tracked templates' states when read, whether it settled. Progress on a
- * terminal: the tracked templates decided so far.
- */
-async function waitUntilDecided(
-  ctx: Context,
-  client: WsmClient,
-  trackedCount: number,
-  read: (signal?: AbortSignal) => Promise<Outcome[]>,
-  limits: Wait,
-): Promise<{ result: TemplateSyncResult; rows?: Outcome[]; settled: boolean }> {
-  const attempt = <T>(call: () => Promise<T>) => untilDeadline(ctx, limits, call);
-  const progress = ctx.io.progress('Templates reviewed', trackedCount || undefined);
-  try {
-    for (;;) {
-      const result = await attempt(() => client.templates.sync({ signal: limits.signal }));
-      let rows: Outcome[] | undefined;
-      if (!result.nothing_pending && trackedCount > 0) {
-        rows = await attempt(() => read(limits.signal));
-        progress.update(rows.filter((r) => r.status !== 'PENDING').length);
-      }
-      const settled = result.nothing_pending || (rows !== undefined && rows.every((r) => r.status !== 'PENDING'));
-      if (settled || Date.now() >= limits.deadline) return { result, rows, settled };
-      await sleep(Math.min(limits.intervalMs, Math.max(0, limits.deadline - Date.now())), limits.signal);
-    }
-  } finally {
-    progress.done();
-  }
-}
 
 /** `templates sync --wait` with what decided the interrupted run's outcome: the templates it tracked, --fail-on-rejected. */
 function resumeCommand(opts: Record<string, unknown>, tracked: string[], named: boolean): string {
@@ -240,9 +179,3 @@ function resumeCommand(opts: Record<string, unknown>, tracked: string[], named: 
   return words.join(' ');
 }
 
-function formatMs(ms: number): string {
-  if (ms === 0) return '0s';
-  if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
-  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
-  return `${Math.round(ms) / 1000}s`;
-}

@@ -18,7 +18,7 @@ export const run: VerbRun = typedRun<typeof validate>(async (ctx, { args, opts }
   const review = reviewProblems(result.value);
   for (const problem of review) ctx.output.warn(`${problem.field}: ${problem.message} (the provider's review rejects it: ${problem.reason})`);
   if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
-    ctx.io.out(JSON.stringify({ file, valid: true, review }, null, ctx.output.format === 'json' ? 2 : 0) + '\n');
+    ctx.output.json({ file, valid: true, review });
   } else if (!ctx.output.quiet) {
     ctx.io.out(review.length === 0 ? 'valid\n' : `valid for the API, but the provider's review would reject it (${review.length} warning${review.length === 1 ? '' : 's'})\n`);
   }

@@ -1,9 +1,8 @@
 // `wsm apply -f FILE [--prune] [--replace-templates] [--dry-run] [--yes] [--state FILE]`: shows the
 // plan, asks on a terminal (--yes without one), makes the changes in dependency order and reports
 // each; after a failure it goes on with the rest and exits with the failure's code.
-import { CliError, ExitCode, UsageError } from '../../cli/errors.js';
+import { ApplyIncompleteError, CliError, ExitCode, UsageError } from '../../cli/errors.js';
 import { verb } from '../shared/verb.js';
-import { ApplyIncompleteError } from './errors.js';
 import { execute, type Outcome } from './execute.js';
 import { applyCommand, preparePlan } from './prepare.js';
 import { changeTitle, planData, planText, workspaceText } from './render.js';
@@ -61,7 +60,7 @@ export const run = verb(async (ctx, { opts }) => {
     if (!json) ctx.io.out(text);
   };
   const finish = (extra: Record<string, unknown>) => {
-    if (json) ctx.io.out(JSON.stringify({ ...planData(plan, { file: loaded.path, target }), ...extra }, null, ctx.output.format === 'json' ? 2 : 0) + '\n');
+    if (json) ctx.output.json({ ...planData(plan, { file: loaded.path, target }), ...extra });
   };
 
   print(planText(plan, loaded.path, ctx.io.colorEnabled, target));

@@ -1,14 +1,14 @@
 // `wsm diff -f FILE [--prune] [--replace-templates] [--state FILE]`: the plan, and Terraform's
 // detailed exit code: 0 no changes, 2 changes planned, anything else a failure.
 import { verb } from '../shared/verb.js';
-import { ChangesPlannedError } from './errors.js';
+import { ChangesPlannedError } from '../../cli/errors.js';
 import { applyCommand, preparePlan } from './prepare.js';
 import { planData, planText } from './render.js';
 
 export const run = verb(async (ctx, { opts }) => {
   const { loaded, plan, target } = await preparePlan(ctx, opts);
   if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
-    ctx.io.out(JSON.stringify(planData(plan, { file: loaded.path, target }), null, ctx.output.format === 'json' ? 2 : 0) + '\n');
+    ctx.output.json(planData(plan, { file: loaded.path, target }));
   } else {
     ctx.io.out(planText(plan, loaded.path, ctx.io.colorEnabled, target));
   }

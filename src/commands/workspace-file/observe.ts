@@ -2,15 +2,14 @@
 // otherwise the records whose ids the state file kept. What cannot be seen is said in notes.
 import type { WsmClient } from '../../api/client.js';
 import { NotFoundError, UnsupportedEndpointError } from '../../api/errors.js';
-import { isRouteMissing } from '../../api/resources/base.js';
 import type { WorkspaceSection } from '../../api/schemas/index.js';
 import type { Observation, SectionView } from './plan.js';
 import { SECTIONS, type Observed } from './sections.js';
 import type { StateFile } from './state.js';
 
-/** The server has no such operation (an extension it lacks, or a route it does not have). */
+/** The server has no such operation: the client says so (UnsupportedEndpointError), nothing here guesses. */
 export function isUnsupported(error: unknown): boolean {
-  return error instanceof UnsupportedEndpointError || isRouteMissing(error);
+  return error instanceof UnsupportedEndpointError;
 }
 
 export interface ObserveResult {

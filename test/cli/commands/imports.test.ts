@@ -182,7 +182,7 @@ describe('contacts import: upload', () => {
     expect((await api.run(['profile', 'set', 'workspace', WS, '--profile', 'ci'])).code).toBe(0);
     const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--timeout', '0s', '--profile', 'ci']);
     expect(code).toBe(6);
-    expect(stderr).toBe(`✓ uploaded ${file} as import 5\nerror: gave up waiting after 0s with import 5 still processing: import 5 keeps running on the server: \`wsm imports get 5 --wait --profile ci\`\n`);
+    expect(stderr).toBe(`✓ uploaded ${file} as import 5\nerror: timed out after 0s: import 5 still processing: import 5 keeps running on the server: \`wsm imports get 5 --wait --profile ci\`\n`);
   });
 
   it('a 413 from the server is exit 1 with its message', async () => {

@@ -1,0 +1,177 @@
+// The one place that prints a failure: one `error: ...` line on stderr (plus field errors), in the
+// user's words, and with -o json an error object on stdout. The exit code is errors.ts's.
+import { CommanderError } from 'commander';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIStatusError,
+  MissingWorkspaceError,
+  UnsupportedEndpointError,
+  ValidationFailedError,
+} from '../api/errors.js';
+import { redactSecret } from '../api/redact.js';
+import { commanderSentence } from './commander-errors.js';
+import { ExitCode, exitCodeFor, fieldErrorsOf, InterruptedError, OutcomeExit, PartialOutputError, RecodedError } from './errors.js';
+import { forbiddenSentence, notFoundSentence, rejectedNoun } from './status-sentences.js';
+import type { IOStreams } from './io.js';
+import { withTarget, type Target } from './suggest.js';
+import { safeJson, visible } from './text.js';
+
+/** What handleError needs; a full Context satisfies it, and so does the bare start-up state. */
+export interface ErrorSink {
+  io: IOStreams;
+  env: Record<string, string | undefined>;
+  /** The -o format when known: with json/ndjson an error object also goes to stdout. */
+  outputFormat?: string;
+  /** Strings that must never reach the terminal (tokens). */
+  secrets: () => string[];
+  /** The base URL in use, when it was resolved: connection errors name it. */
+  baseUrl?: string;
+  /** -v: a server error also names the request (method and path). */
+  verbose?: boolean;
+  /** How the command names a field of its body (`role_id` -> `--role`); the field itself otherwise. */
+  fieldLabel?: (field: string) => string | undefined;
+  /** The --profile, --base-url and -w given: every `wsm …` a message suggests keeps them (suggest.ts). */
+  target?: Target;
+}
+
+/** Prints one `error: ...` line (plus field errors) on stderr and returns the exit code. */
+export function handleError(err: unknown, sink: ErrorSink, code = exitCodeFor(err)): number {
+  if (err instanceof RecodedError) return handleError(err.original, sink, err.exitCode);
+  const redact = (text: string) => sink.secrets().reduce((acc, secret) => redactSecret(acc, secret), withTarget(text, sink.target));
+  // With -o json a script reads stdout: an error gives it a JSON object, unless the command
+  // already printed its data there (a second document would break the first).
+  const machine = (sink.outputFormat === 'json' || sink.outputFormat === 'ndjson') && !sink.io.wroteStdout;
+  if (err instanceof CommanderError) {
+    // --help and --version (exit 0) are not failures; a group without its verb printed its help.
+    if (code === ExitCode.ok) return code;
+    const message = err.code === 'commander.help' ? undefined : commanderSentence(err);
+    if (message !== undefined) sink.io.err(redact(visible(`error: ${message}`)) + '\n');
+    if (machine) writeMachine(sink, { error: { message: message ?? 'a command is needed', exit_code: code } }, redact);
+    return code;
+  }
+
+  if (err instanceof OutcomeExit) {
+    if (err.message) sink.io.err(redact(visible(err.message)) + '\n');
+    return code;
+  }
+
+  // An interrupt is no error of the server's: the line says what keeps running there.
+  const partial = err instanceof PartialOutputError ? `; ${err.written}` : '';
+  const cause = err instanceof PartialOutputError ? err.original : err;
+  // A page failure says in general terms that the rows before it were written; the partial output says how many.
+  const sentence = (text: string) => (partial ? text.replace(/; the rows before it were written$/, '') : text);
+  const lines = [err instanceof InterruptedError ? `interrupted: ${err.message}` : `error: ${sentence(sentenceFor(cause, sink.baseUrl, sink.verbose === true))}${partial}`];
+  for (const [field, messages] of Object.entries(fieldErrorsOf(cause))) {
+    const label = sink.fieldLabel?.(field) ?? field;
+    // A local hint may already name its flag (`--gender takes one of ...`): no `--gender: ` before it.
+    for (const message of messages) lines.push(message.startsWith(`${label} `) ? `  ${message}` : `  ${label}: ${message}`);
+  }
+  // Messages can carry what a server or a record holds: never raw control characters.
+  const text = lines.map(visible).join('\n');
+  const stack = sink.env.WSM_DEBUG === '1' && err instanceof Error && err.stack ? `\n${err.stack}` : '';
+  sink.io.err(redact(text + stack) + '\n');
+  if (machine) writeMachine(sink, machineBody(err, code, lines[0].replace(/^(error|interrupted): /, '')), redact);
+  return code;
+}
+
+function writeMachine(sink: ErrorSink, body: unknown, redact: (text: string) => string): void {
+  const json = JSON.stringify(body, null, sink.outputFormat === 'json' ? 2 : undefined);
+  sink.io.out(redact(safeJson(json)) + '\n');
+}
+
+function sentenceFor(err: unknown, baseUrl: string | undefined, verbose: boolean): string {
+  if (err instanceof MissingWorkspaceError) {
+    return 'no workspace: pass -w <uuid>, set WSM_WORKSPACE, or run `wsm profile set workspace <uuid>`';
+  }
+  if (err instanceof APIConnectionTimeoutError) {
+    return `${err.message.replace(/\.$/, '')}: the server did not answer in time (raise the limit with --timeout or WSM_TIMEOUT)`;
+  }
+  if (err instanceof APIConnectionError) return connectionSentence(err, baseUrl);
+  if (err instanceof UnsupportedEndpointError) return err.message;
+  if (err instanceof APIStatusError) {
+    // The request itself is for -v; the sentence names the record and the action.
+    const where = verbose ? ` (${err.status} on ${err.method} ${pathOf(err.url)})` : '';
+    if (err.status === 401) return `the server rejected the token${where}: run \`wsm auth login\``;
+    if (err.status === 403) return forbiddenSentence(err) + where;
+    if (err instanceof ValidationFailedError) {
+      // Field errors follow on their own lines; Laravel's summary message only repeats the first.
+      const detail = Object.keys(err.errors).length > 0 ? '' : ` ${err.message}`;
+      return `the server rejected the ${rejectedNoun(err)}${where}:${detail}`;
+    }
+    if (err.status === 404) return `${notFoundSentence(err) ?? err.message}${where}`;
+    return `${err.message}${where || ` (${err.status})`}`;
+  }
+  const listen = listenProblem(err);
+  if (listen) return listen;
+  if (err instanceof Error) return err.message;
+  return String(err);
+}
+
+const CONNECTION_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'no such host',
+  EAI_AGAIN: 'the host name could not be resolved',
+  ECONNRESET: 'the connection was reset',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  UND_ERR_SOCKET: 'the connection closed unexpectedly',
+};
+
+/** `cannot reach http://127.0.0.1:8080/api/v3 (connection refused): ...` naming the URL in use. */
+function connectionSentence(err: APIConnectionError, baseUrl: string | undefined): string {
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  const code = cause?.code;
+  const reason = (code && CONNECTION_REASONS[code]) ?? code ?? cause?.message ?? err.message;
+  const target = baseUrl ?? /(https?:\/\/[^\s:]+(?::\d+)?[^\s:]*)/.exec(err.message)?.[1];
+  const sentence = `cannot reach ${target ?? 'the server'} (${reason})`;
+  if (code === 'ECONNREFUSED' && target !== undefined && isLocal(target)) {
+    return `${sentence}: no server is listening there; start one with \`wsm serve\``;
+  }
+  return sentence;
+}
+
+function isLocal(url: string): boolean {
+  try {
+    return ['127.0.0.1', 'localhost', '[::1]', '0.0.0.0'].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** `wsm serve` on a port another process holds: Node's EADDRINUSE, in the user's words. */
+function listenProblem(err: unknown): string | undefined {
+  const e = err as { code?: unknown; port?: unknown; address?: unknown; syscall?: unknown } | null;
+  if (e?.syscall !== 'listen') return undefined;
+  const where = `${String(e.address ?? '')}:${String(e.port ?? '')}`;
+  if (e.code === 'EADDRINUSE') return `port ${String(e.port)} on ${String(e.address)} is already in use (another \`wsm serve\`?): stop that process or pick another port with --port`;
+  if (e.code === 'EACCES') return `not allowed to listen on ${where}: ports below 1024 need privileges; pick another with --port`;
+  if (e.code === 'EADDRNOTAVAIL') return `cannot listen on ${where}: that address is not one of this machine's`;
+  return undefined;
+}
+
+function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * What `-o json` prints on stdout for a failure: the server's own body when there is one, so
+ * scripts read exactly what the server said; otherwise `{"error": {message, exit_code, ...}}`.
+ */
+function machineBody(err: unknown, exitCode: number, message: string): unknown {
+  if (err instanceof APIStatusError && err.body !== null && typeof err.body === 'object') return err.body;
+  const errors = fieldErrorsOf(err);
+  return {
+    error: {
+      message,
+      exit_code: exitCode,
+      ...(err instanceof APIStatusError ? { status: err.status } : {}),
+      ...(Object.keys(errors).length > 0 ? { errors } : {}),
+    },
+  };
+}
