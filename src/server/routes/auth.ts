@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { tokenCreateBody } from '../../api/schemas/index.js';
-import { createUsersRepository, newToken, verifyPassword } from '../repositories/users.js';
-import { createWorkspacesRepository } from '../repositories/workspaces.js';
+import * as s from '../../api/schemas/index.js';
+import { newToken, verifyPassword } from '../repositories/users.js';
 import { invalidField, tooManyAttempts } from '../http/errors.js';
-import { parseOr422 } from '../http/validate.js';
+import { bodyOf } from '../http/contract.js';
 import { created, deletedEnvelope } from '../http/envelopes.js';
 
 export interface LoginLimits {
@@ -16,10 +15,11 @@ export interface LoginLimits {
 /** decisions.md §7: POST /auth/tokens is rate-limited per e-mail and per client address. */
 export const LOGIN_LIMITS: LoginLimits = { perEmail: 10, perAddress: 50, windowMs: 15 * 60 * 1000 };
 
+const tags: [string] = ['Auth'];
+
 /** Extensions (decisions.md §6, §7): issue a token from a password, revoke it, and say who the caller is. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
-  const users = createUsersRepository(app.db);
-  const workspaces = createWorkspacesRepository(app.db);
+  const { users, workspaces } = app.repositories;
 
   // Every attempt counts, right or wrong: a guesser gets `perEmail` tries per account and
   // `perAddress` per client in a window, whatever it spreads them over.
@@ -34,9 +34,19 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     if (!limit.isAllowed && limit.isExceeded) throw tooManyAttempts(limit.ttlInSeconds);
   };
 
-  app.post('/auth/tokens', { config: { public: true } }, async (request, reply) => {
+  const issue = {
+    summary: 'Issue a bearer token',
+    tags,
+    description:
+      'Exchanges an e-mail and password for a bearer token, which expires at `expires_at` (30 days by default). ' +
+      'Attempts are limited per e-mail and per client address: beyond the limit, 429 with `Retry-After` (seconds).',
+    body: s.tokenCreateBody,
+    response: { 201: s.tokenCreatedResponse },
+    errors: [429],
+  };
+  app.post('/auth/tokens', { config: { public: true }, schema: issue }, async (request, reply) => {
     await assertWithinLimit(perAddress, request);
-    const body = parseOr422(tokenCreateBody, request.body);
+    const body = bodyOf(request);
     await assertWithinLimit(perEmail, request);
     const user = users.findByEmail(body.email);
     // Same answer, and the same scrypt work, for an unknown email and a wrong password: no account probing.
@@ -50,13 +60,19 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send(created('Token', { token, user_id: user.id, expires_at: expiresAt }));
   });
 
-  /** Extension: the caller's token stops working (`wsm auth logout`). */
-  app.delete('/auth/tokens/current', async (request) => {
+  const revoke = {
+    summary: 'Revoke the calling token',
+    tags,
+    description: 'The bearer token of this request stops working at once (`wsm auth logout`).',
+    response: { 200: s.tokenRevokedResponse },
+  };
+  app.delete('/auth/tokens/current', { schema: revoke }, async (request) => {
     users.revokeToken(request.tokenHash);
     return deletedEnvelope('Token');
   });
 
-  app.get('/me', async (request) => {
+  const me = { summary: 'Get the calling user and its workspaces', tags, response: { 200: s.meResponse } };
+  app.get('/me', { schema: me }, async (request) => {
     const user = request.user;
     return {
       data: {

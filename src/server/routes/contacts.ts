@@ -1,25 +1,19 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  AVATAR_MAX_BYTES,
-  check,
-  contactCreateBody,
-  contactListQuery,
-  contactUpdateBody,
-  type FieldErrors,
-} from '../../api/schemas/index.js';
-import { createContactsRepository, type ContactRow, type ContactWrite } from '../repositories/contacts.js';
-import { createGroupsRepository } from '../repositories/groups.js';
-import { createFieldsRepository } from '../repositories/fields.js';
+import * as s from '../../api/schemas/index.js';
+import { AVATAR_MAX_BYTES, type FieldErrors } from '../../api/schemas/index.js';
+import type { ContactRow, ContactWrite } from '../repositories/contacts.js';
 import { filesBaseUrl } from '../repositories/files.js';
 import { notFound, takenMessage, validationFailed } from '../http/errors.js';
 import { offsetOf, pageEnvelopeJson } from '../http/pagination.js';
-import { parseId, parseOr422 } from '../http/validate.js';
+import { parseId } from '../http/validate.js';
+import { checkBody, queryOf } from '../http/contract.js';
 import { created, deletedEnvelope, updated } from '../http/envelopes.js';
 import { readForm, type UploadedFile } from '../http/multipart.js';
 import { MIME, sniff } from '../http/sniff.js';
 
 const NOT_AN_IMAGE = 'The avatar must be an image (PNG, JPEG, GIF or WebP).';
 const AVATAR_TYPES = new Set(['png', 'jpeg', 'gif', 'webp'] as const);
+const tags: [string] = ['Contacts'];
 
 /** The body as the JSON form would give it, plus the avatar file of a multipart form. */
 interface ContactForm {
@@ -61,9 +55,7 @@ function validateForm<T>(parsed: { ok: true; value: T } | { ok: false; errors: F
 }
 
 export const contactRoutes: FastifyPluginAsync = async (app) => {
-  const contacts = createContactsRepository(app.db);
-  const groups = createGroupsRepository(app.db);
-  const fields = createFieldsRepository(app.db);
+  const { contacts, groups, fields } = app.repositories;
   const base = '/workspaces/:workspace/contacts';
   const contactId = (params: unknown) => parseId((params as { contact?: string }).contact, notFound);
   const toRecord = (request: FastifyRequest, row: ContactRow) => contacts.record(row, filesBaseUrl(request));
@@ -99,17 +91,33 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
   }
 
   // The page's records arrive as JSON text from SQLite and go out as they are.
-  app.get(base, { config: { permission: 'contacts.view' } }, async (request, reply) => {
-    const query = parseOr422(contactListQuery, request.query);
+  const list = {
+    summary: 'List contacts',
+    tags,
+    description: '`search` matches name, number and e-mail.',
+    querystring: s.contactListQuery,
+    response: { 200: s.contactListResponse },
+  };
+  app.get(base, { config: { permission: 'contacts.view' }, schema: list }, async (request, reply) => {
+    const query = queryOf(request);
     const offset = offsetOf(query);
     const page = contacts.pageJson(request.workspaceId, query.search || undefined, offset, query.per_page, filesBaseUrl(request));
     const body = pageEnvelopeJson(request, query, page.total, page.count, page.json);
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  app.post(base, { config: { permission: 'contacts.create' } }, async (request, reply) => {
+  const create = {
+    summary: 'Create a contact',
+    tags,
+    body: s.contactCreateBody,
+    multipart: true,
+    files: ['avatar'],
+    response: { 201: s.contactCreatedResponse },
+    errors: [413],
+  };
+  app.post(base, { config: { permission: 'contacts.create' }, schema: create }, async (request, reply) => {
     const form = await readContactForm(request);
-    const { value: body, avatar } = validateForm(check(contactCreateBody, form.body ?? {}), form);
+    const { value: body, avatar } = validateForm(checkBody(request, form.body), form);
     const errors: FieldErrors = {};
     if (contacts.idOfNumber(request.workspaceId, body.number) !== undefined) errors.number = [takenMessage('number')];
     const references = resolveReferences(request.workspaceId, body, errors);
@@ -126,20 +134,30 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send(created('Contact', toRecord(request, row)));
   });
 
-  app.get(`${base}/:contact`, { config: { permission: 'contacts.view' } }, async (request) => {
+  const get = { summary: 'Get a contact', tags, response: { 200: s.contactResponse } };
+  app.get(`${base}/:contact`, { config: { permission: 'contacts.view' }, schema: get }, async (request) => {
     const row = contacts.find(request.workspaceId, contactId(request.params));
     if (!row) throw notFound();
     return { data: toRecord(request, row) };
   });
 
   // api.md defines the update as POST (its PUT label is a documentation slip).
-  app.post(`${base}/:contact`, { config: { permission: 'contacts.update' } }, async (request) => {
+  const update = {
+    summary: 'Update a contact',
+    tags,
+    body: s.contactUpdateBody,
+    multipart: true,
+    files: ['avatar'],
+    response: { 200: s.contactUpdatedResponse },
+    errors: [413],
+  };
+  app.post(`${base}/:contact`, { config: { permission: 'contacts.update' }, schema: update }, async (request) => {
     const id = contactId(request.params);
     // Read the whole form before answering anything, so a 404 never leaves a body half-read.
     const form = await readContactForm(request);
     const current = contacts.find(request.workspaceId, id);
     if (!current) throw notFound();
-    const { value: body, avatar } = validateForm(check(contactUpdateBody, form.body ?? {}), form);
+    const { value: body, avatar } = validateForm(checkBody(request, form.body), form);
     const errors: FieldErrors = {};
     const references = resolveReferences(request.workspaceId, body, errors);
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
@@ -155,7 +173,8 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     return updated('Contact', toRecord(request, row));
   });
 
-  app.delete(`${base}/:contact`, { config: { permission: 'contacts.delete' } }, async (request) => {
+  const remove = { summary: 'Delete a contact', tags, response: { 200: s.deleted } };
+  app.delete(`${base}/:contact`, { config: { permission: 'contacts.delete' }, schema: remove }, async (request) => {
     if (!contacts.delete(request.workspaceId, contactId(request.params))) throw notFound();
     return deletedEnvelope('Contact');
   });

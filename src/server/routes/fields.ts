@@ -1,30 +1,35 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { fieldCreateBody, fieldListQuery, fieldUpdateBody } from '../../api/schemas/index.js';
-import { createFieldsRepository } from '../repositories/fields.js';
+import * as s from '../../api/schemas/index.js';
 import { assertUnique, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
-import { parseId, parseOr422 } from '../http/validate.js';
+import { parseId } from '../http/validate.js';
+import { bodyOf, queryOf } from '../http/contract.js';
 import { created, deletedEnvelope, updated } from '../http/envelopes.js';
+
+const tags: [string] = ['Contact fields'];
 
 /** api.md: list, create, delete; get one and PUT are extensions (decisions.md §6). */
 export const fieldRoutes: FastifyPluginAsync = async (app) => {
-  const fields = createFieldsRepository(app.db);
+  const { fields } = app.repositories;
   const base = '/workspaces/:workspace/contact-fields';
   const fieldId = (params: unknown) => parseId((params as { field?: string }).field, notFound);
 
-  app.get(base, { config: { permission: 'contact_fields.view' } }, async (request) => {
-    const query = parseOr422(fieldListQuery, request.query);
+  const list = { summary: 'List contact fields', tags, querystring: s.fieldListQuery, response: { 200: s.fieldListResponse } };
+  app.get(base, { config: { permission: 'contact_fields.view' }, schema: list }, async (request) => {
+    const query = queryOf(request);
     const rows = fields.list(request.workspaceId, offsetOf(query), query.per_page);
     return pageEnvelope(request, query, fields.count(request.workspaceId), rows);
   });
 
-  app.post(base, { config: { permission: 'contact_fields.create' } }, async (request, reply) => {
-    const body = parseOr422(fieldCreateBody, request.body);
+  const create = { summary: 'Create a contact field', tags, body: s.fieldCreateBody, response: { 201: s.fieldCreatedResponse } };
+  app.post(base, { config: { permission: 'contact_fields.create' }, schema: create }, async (request, reply) => {
+    const body = bodyOf(request);
     assertUnique('name', fields.idOfName(request.workspaceId, body.name));
     return reply.code(201).send(created('Contact field', fields.create(request.workspaceId, body.name)));
   });
 
-  app.get(`${base}/:field`, { config: { permission: 'contact_fields.view' } }, async (request) => {
+  const get = { summary: 'Get a contact field', tags, response: { 200: s.fieldResponse } };
+  app.get(`${base}/:field`, { config: { permission: 'contact_fields.view' }, schema: get }, async (request) => {
     const field = fields.find(request.workspaceId, fieldId(request.params));
     if (!field) throw notFound();
     return { data: field };
@@ -32,15 +37,17 @@ export const fieldRoutes: FastifyPluginAsync = async (app) => {
 
   // decisions.md §4 gives contact_fields no `update` action: renaming a definition
   // is governed by the right to define one.
-  app.put(`${base}/:field`, { config: { permission: 'contact_fields.create' } }, async (request) => {
+  const update = { summary: 'Update a contact field', tags, body: s.fieldUpdateBody, response: { 200: s.fieldUpdatedResponse } };
+  app.put(`${base}/:field`, { config: { permission: 'contact_fields.create' }, schema: update }, async (request) => {
     const id = fieldId(request.params);
     if (!fields.find(request.workspaceId, id)) throw notFound();
-    const body = parseOr422(fieldUpdateBody, request.body);
+    const body = bodyOf(request);
     assertUnique('name', fields.idOfName(request.workspaceId, body.name), id);
     return updated('Contact field', fields.rename(request.workspaceId, id, body.name));
   });
 
-  app.delete(`${base}/:field`, { config: { permission: 'contact_fields.delete' } }, async (request) => {
+  const remove = { summary: 'Delete a contact field', tags, response: { 200: s.deleted } };
+  app.delete(`${base}/:field`, { config: { permission: 'contact_fields.delete' }, schema: remove }, async (request) => {
     if (!fields.delete(request.workspaceId, fieldId(request.params))) throw notFound();
     return deletedEnvelope('Contact field');
   });

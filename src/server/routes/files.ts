@@ -1,11 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createFilesRepository } from '../repositories/files.js';
 import { notFound } from '../http/errors.js';
+import { AVATAR_KINDS, MIME } from '../http/sniff.js';
+
+const download = {
+  summary: 'Download a stored file',
+  tags: ['Files'] as [string],
+  description: 'The URL itself is the capability; no token needed. Stored files are avatars, served as the image type their bytes show.',
+  response: { 200: { binary: AVATAR_KINDS.map((kind) => MIME[kind]) } },
+};
 
 /** GET /files/{id}: avatars by their unguessable URL, like a storage bucket link. */
 export const fileRoutes: FastifyPluginAsync = async (app) => {
-  const files = createFilesRepository(app.db);
-  app.get('/files/:file', { config: { public: true } }, async (request, reply) => {
+  const { files } = app.repositories;
+  app.get('/files/:file', { config: { public: true }, schema: download }, async (request, reply) => {
     const id = (request.params as { file: string }).file;
     const file = /^[0-9a-f-]{36}$/.test(id) ? files.find(id) : undefined;
     if (!file) throw notFound();

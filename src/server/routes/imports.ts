@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { check, IMPORT_MAX_BYTES, importCreateBody, importListQuery, type FieldErrors } from '../../api/schemas/index.js';
-import { createImportsRepository, toImportRecord } from '../repositories/imports.js';
-import { createGroupsRepository } from '../repositories/groups.js';
+import * as s from '../../api/schemas/index.js';
+import { IMPORT_MAX_BYTES, type FieldErrors } from '../../api/schemas/index.js';
+import { toImportRecord } from '../repositories/imports.js';
 import { notFound, validationFailed } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
-import { parseId, parseOr422 } from '../http/validate.js';
+import { parseId } from '../http/validate.js';
+import { checkBody, queryOf } from '../http/contract.js';
 import { created, deletedEnvelope } from '../http/envelopes.js';
 import { readForm, type UploadedFile } from '../http/multipart.js';
 import { checkImportFile } from '../../api/import-csv.js';
@@ -18,10 +19,11 @@ const removeFiles = (paths: string[]) => Promise.all(paths.map((path) => rm(path
 /** The name a client gave its file, without any folder part some clients send. */
 const displayName = (file: UploadedFile) => basename(file.filename.replaceAll('\\', '/')).slice(0, 255) || 'import.csv';
 
+const tags: [string] = ['Contact imports'];
+
 /** api.md: list, create (multipart), delete; get one is the extension that polls progress. */
 export const importRoutes: FastifyPluginAsync = async (app) => {
-  const imports = createImportsRepository(app.db);
-  const groups = createGroupsRepository(app.db);
+  const { imports, groups } = app.repositories;
   const worker = registerImportWorker(app);
   const base = '/workspaces/:workspace/contact-imports';
   const importsDir = join(app.uploadsDir, 'imports');
@@ -41,20 +43,31 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
     return { fields: form.fields, file: form.files.find((file) => file.field === 'file' && file.path) };
   }
 
-  app.get(base, { config: { permission: 'contact_imports.view' } }, async (request) => {
-    const query = parseOr422(importListQuery, request.query);
+  const list = { summary: 'List contact imports', tags, querystring: s.importListQuery, response: { 200: s.importListResponse } };
+  app.get(base, { config: { permission: 'contact_imports.view' }, schema: list }, async (request) => {
+    const query = queryOf(request);
     const rows = imports.list(request.workspaceId, offsetOf(query), query.per_page);
     return pageEnvelope(request, query, imports.count(request.workspaceId), rows);
   });
 
-  app.post(base, { config: { permission: 'contact_imports.create' } }, async (request, reply) => {
+  const create = {
+    summary: 'Start a contact import',
+    tags,
+    description: 'A CSV file with a `number` column; rows are processed in the background after the 201.',
+    body: s.importCreateBody,
+    multipart: 'only' as const,
+    files: ['file'],
+    response: { 201: s.importCreatedResponse },
+    errors: [413],
+  };
+  app.post(base, { config: { permission: 'contact_imports.create' }, schema: create }, async (request, reply) => {
     const written: string[] = [];
     let kept: string | undefined;
     try {
       const { fields, file } = await receive(request, written);
       // `contact_groups[]=3` is how this API family sends groups elsewhere; one of them is one group.
       const groupField = Array.isArray(fields.contact_groups) && fields.contact_groups.length === 1 ? fields.contact_groups[0] : fields.contact_groups;
-      const parsed = check(importCreateBody, { ...fields, contact_groups: groupField });
+      const parsed = checkBody(request, { ...fields, contact_groups: groupField });
       const errors: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
       if (!file?.path) errors.file = ['The file field is required.'];
       else {
@@ -83,14 +96,16 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  app.get(`${base}/:import`, { config: { permission: 'contact_imports.view' } }, async (request) => {
+  const get = { summary: 'Get a contact import (poll its progress)', tags, response: { 200: s.importResponse } };
+  app.get(`${base}/:import`, { config: { permission: 'contact_imports.view' }, schema: get }, async (request) => {
     const row = imports.find(request.workspaceId, importId(request.params));
     if (!row) throw notFound();
     return { data: toImportRecord(row) };
   });
 
   // Contacts it created stay; the record and the uploaded file go (decisions.md §3).
-  app.delete(`${base}/:import`, { config: { permission: 'contact_imports.delete' } }, async (request) => {
+  const remove = { summary: 'Delete a contact import', tags, response: { 200: s.deleted } };
+  app.delete(`${base}/:import`, { config: { permission: 'contact_imports.delete' }, schema: remove }, async (request) => {
     const storedPath = imports.delete(request.workspaceId, importId(request.params));
     if (storedPath === undefined) throw notFound();
     await rm(storedPath, { force: true });

@@ -1,47 +1,54 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { labelCreateBody, labelListQuery, labelUpdateBody } from '../../api/schemas/index.js';
-import { createLabelsRepository } from '../repositories/labels.js';
+import * as s from '../../api/schemas/index.js';
 import { assertUnique, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
-import { parseId, parseOr422 } from '../http/validate.js';
+import { parseId } from '../http/validate.js';
+import { bodyOf, queryOf } from '../http/contract.js';
 import { created, deletedEnvelope, updated } from '../http/envelopes.js';
 
+const tags: [string] = ['Labels'];
+
 export const labelRoutes: FastifyPluginAsync = async (app) => {
-  const labels = createLabelsRepository(app.db);
+  const { labels } = app.repositories;
   const base = '/workspaces/:workspace/labels';
   const labelId = (params: unknown) => parseId((params as { label?: string }).label, notFound);
 
-  app.get(base, { config: { permission: 'labels.view' } }, async (request) => {
-    const query = parseOr422(labelListQuery, request.query);
+  const list = { summary: 'List labels', tags, querystring: s.labelListQuery, response: { 200: s.labelListResponse } };
+  app.get(base, { config: { permission: 'labels.view' }, schema: list }, async (request) => {
+    const query = queryOf(request);
     const rows = labels.list(request.workspaceId, offsetOf(query), query.per_page);
     return pageEnvelope(request, query, labels.count(request.workspaceId), rows);
   });
 
-  app.post(base, { config: { permission: 'labels.create' } }, async (request, reply) => {
-    const body = parseOr422(labelCreateBody, request.body);
+  const create = { summary: 'Create a label', tags, body: s.labelCreateBody, response: { 201: s.labelCreatedResponse } };
+  app.post(base, { config: { permission: 'labels.create' }, schema: create }, async (request, reply) => {
+    const body = bodyOf(request);
     assertUnique('name', labels.idOfName(request.workspaceId, body.name));
     const label = labels.create(request.workspaceId, { name: body.name, color: body.color ?? null });
     return reply.code(201).send(created('Label', label));
   });
 
-  app.get(`${base}/:label`, { config: { permission: 'labels.view' } }, async (request) => {
+  const get = { summary: 'Get a label', tags, response: { 200: s.labelResponse } };
+  app.get(`${base}/:label`, { config: { permission: 'labels.view' }, schema: get }, async (request) => {
     const label = labels.find(request.workspaceId, labelId(request.params));
     if (!label) throw notFound();
     return { data: label };
   });
 
-  app.put(`${base}/:label`, { config: { permission: 'labels.update' } }, async (request) => {
+  const update = { summary: 'Update a label', tags, body: s.labelUpdateBody, response: { 200: s.labelUpdatedResponse } };
+  app.put(`${base}/:label`, { config: { permission: 'labels.update' }, schema: update }, async (request) => {
     const id = labelId(request.params);
     const current = labels.find(request.workspaceId, id);
     if (!current) throw notFound();
-    const body = parseOr422(labelUpdateBody, request.body);
+    const body = bodyOf(request);
     const name = body.name ?? current.name;
     assertUnique('name', labels.idOfName(request.workspaceId, name), id);
     const color = body.color === undefined ? current.color : body.color;
     return updated('Label', labels.update(request.workspaceId, id, { name, color }));
   });
 
-  app.delete(`${base}/:label`, { config: { permission: 'labels.delete' } }, async (request) => {
+  const remove = { summary: 'Delete a label', tags, response: { 200: s.deleted } };
+  app.delete(`${base}/:label`, { config: { permission: 'labels.delete' }, schema: remove }, async (request) => {
     if (!labels.delete(request.workspaceId, labelId(request.params))) throw notFound();
     return deletedEnvelope('Label');
   });

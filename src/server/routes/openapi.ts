@@ -15,7 +15,8 @@ import { API_VERSION, openApiDocumentFor, PREFIX as API_PREFIX } from '../openap
 const API_TITLE = 'Workspace Messaging Management API';
 
 export const openapiRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/openapi.json', { config: { public: true } }, async () => openApiDocumentFor(app.routeTable));
+  const document = { summary: 'This OpenAPI document', tags: ['Meta'] as [string] };
+  app.get('/openapi.json', { config: { public: true }, schema: document }, async () => openApiDocumentFor(app.routeTable));
 };
 
 export const DOCS_PREFIX = '/docs';

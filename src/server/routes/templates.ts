@@ -7,20 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  MEDIA_RULES,
-  check,
-  templateCreateBody,
-  templateListQuery,
-  type Template,
-  type TemplateCreateInput,
-} from '../../api/schemas/index.js';
-import { createTemplatesRepository, type StatusChange } from '../repositories/templates.js';
-import { createOutboxRepository } from '../repositories/outbox.js';
-import { HttpError, invalidField, payloadTooLarge, templateNotFound, validationFailed } from '../http/errors.js';
+import * as s from '../../api/schemas/index.js';
+import { MEDIA_RULES, type Template, type TemplateCreateInput } from '../../api/schemas/index.js';
+import type { StatusChange } from '../repositories/templates.js';
+import { HttpError, invalidField, payloadTooLarge, templateNotFound } from '../http/errors.js';
 import { readForm, type UploadedFile } from '../http/multipart.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
-import { parseId, parseOr422 } from '../http/validate.js';
+import { parseId } from '../http/validate.js';
+import { bodyOf, queryOf, type Declaring } from '../http/contract.js';
 import { MIME, sniff } from '../http/sniff.js';
 import { ProviderError, type TemplateProvider } from '../provider/provider.js';
 import { registerOutboxWorker } from '../workers/outbox.js';
@@ -143,22 +137,42 @@ function syncMessage(changes: StatusChange[], pendingCount: number): string {
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
+const tags: [string] = ['Templates'];
+const createContract = {
+  summary: 'Create a template',
+  tags,
+  description:
+    'Submits the template to the provider for review; it starts PENDING. A media header is sent as multipart ' +
+    'with the file in `header[media][file]` (image JPEG/PNG up to 5 MB, video MP4 up to 16 MB, document PDF up to 100 MB).',
+  body: s.templateCreateBody,
+  multipart: true,
+  files: [MEDIA_FIELD],
+  response: { 201: s.templateCreatedResponse },
+  errors: [413, 500],
+};
+
 export const templateRoutes: FastifyPluginAsync = async (app) => {
-  const templates = createTemplatesRepository(app.db);
-  const outbox = createOutboxRepository(app.db);
+  const { templates, outbox } = app.repositories;
   const base = '/workspaces/:workspace/templates';
   const templateId = (params: unknown) => parseId((params as { template?: string }).template, templateNotFound);
   const mediaDir = join(app.uploadsDir, 'media');
 
   registerOutboxWorker(app);
 
-  app.get(base, { config: { permission: 'templates.view' } }, async (request) => {
-    const query = parseOr422(templateListQuery, request.query);
+  const list = {
+    summary: 'List templates',
+    tags,
+    description: 'Filters: `status`, `category`, `search` (part of the name).',
+    querystring: s.templateListQuery,
+    response: { 200: s.templateListResponse },
+  };
+  app.get(base, { config: { permission: 'templates.view' }, schema: list }, async (request) => {
+    const query = queryOf(request);
     const rows = templates.list(request.workspaceId, query, offsetOf(query), query.per_page);
     return pageEnvelope(request, query, templates.count(request.workspaceId, query), rows);
   });
 
-  app.post(base, { config: { permission: 'templates.create' } }, async (request, reply) => {
+  app.post(base, { config: { permission: 'templates.create' }, schema: createContract }, async (request, reply) => {
     const written: string[] = [];
     let template: Template;
     try {
@@ -170,11 +184,9 @@ export const templateRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send({ success: true, message: 'Template created successfully.', data: template });
   });
 
-  async function createTemplate(request: FastifyRequest, written: string[]): Promise<Template> {
+  async function createTemplate(request: Declaring<typeof createContract>, written: string[]): Promise<Template> {
     const { fields, media } = await readCreateRequest(request, mediaDir, written);
-    const result = check(templateCreateBody, fields ?? {});
-    if (!result.ok) throw validationFailed(result.errors);
-    const input = result.value;
+    const input = bodyOf(request, fields ?? {});
     const file = await checkMedia(input, media);
     const workspaceId = request.workspaceId;
     if (templates.idOfNameLanguage(workspaceId, input.name, input.language) !== undefined) throw invalidField('name', TAKEN);
@@ -207,7 +219,16 @@ export const templateRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  app.post(`${base}/sync`, { config: { permission: 'templates.sync' } }, async (request) => {
+  const sync = {
+    summary: 'Synchronise template statuses with the provider',
+    tags,
+    description:
+      "Fetches the provider's review of every PENDING template and updates their statuses. 404 when nothing is pending; " +
+      '500 (naming the cause) when the provider cannot be reached, with every status left as it was.',
+    response: { 200: s.templateSyncResponse },
+    errors: [404, 500],
+  };
+  app.post(`${base}/sync`, { config: { permission: 'templates.sync' }, schema: sync }, async (request) => {
     const workspaceId = request.workspaceId;
     // api.md step 1: nothing PENDING is a 404, not a fault.
     const pending = templates.pending(workspaceId);
@@ -231,13 +252,20 @@ export const templateRoutes: FastifyPluginAsync = async (app) => {
     return { success: true, message: syncMessage(changes, pending.length) };
   });
 
-  app.get(`${base}/:template`, { config: { permission: 'templates.view' } }, async (request) => {
+  const get = { summary: 'Get a template', tags, response: { 200: s.templateResponse } };
+  app.get(`${base}/:template`, { config: { permission: 'templates.view' }, schema: get }, async (request) => {
     const template = templates.find(request.workspaceId, templateId(request.params));
     if (!template) throw templateNotFound();
     return { success: true, data: template };
   });
 
-  app.delete(`${base}/:template`, { config: { permission: 'templates.delete' } }, async (request) => {
+  const remove = {
+    summary: 'Delete a template',
+    tags,
+    description: 'Removes the template at once; the deletion at the provider follows in the background and is retried until it succeeds.',
+    response: { 200: s.templateDeletedResponse },
+  };
+  app.delete(`${base}/:template`, { config: { permission: 'templates.delete' }, schema: remove }, async (request) => {
     if (!templates.delete(request.workspaceId, templateId(request.params))) throw templateNotFound();
     return { success: true, message: 'Template deleted successfully.' };
   });

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { AVATAR_MAX_BYTES, userCreateBody, userListQuery, userUpdateBody } from '../../api/schemas/index.js';
-import { createMembersRepository } from '../repositories/members.js';
-import { createUsersRepository, hashPassword } from '../repositories/users.js';
-import { createWorkspacesRepository } from '../repositories/workspaces.js';
-import { createRolesRepository } from '../repositories/roles.js';
-import { createAccessRules } from '../http/access.js';
-import { createFilesRepository, fileUrl } from '../repositories/files.js';
+import * as s from '../../api/schemas/index.js';
+import { AVATAR_MAX_BYTES } from '../../api/schemas/index.js';
+import { hashPassword } from '../repositories/users.js';
+import { fileUrl } from '../repositories/files.js';
 import { assertUnique, invalidField, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
-import { parseId, parseOr422 } from '../http/validate.js';
+import { parseId } from '../http/validate.js';
+import { bodyOf, queryOf } from '../http/contract.js';
 import { readForm } from '../http/multipart.js';
 import { AVATAR_KINDS, MIME, sniff } from '../http/sniff.js';
 import { created, updated } from '../http/envelopes.js';
@@ -16,6 +14,7 @@ import { created, updated } from '../http/envelopes.js';
 const AVATAR_TYPES = new Set<string>(AVATAR_KINDS);
 /** api.md lists `avatar` plus file parts `avatar.0` and `avatar.1`: the first image given wins. */
 const AVATAR_FIELDS = ['avatar', 'avatar.0', 'avatar.1'];
+const tags: [string] = ['Users'];
 
 async function readBody(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; avatar?: Buffer }> {
   if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown> };
@@ -25,12 +24,8 @@ async function readBody(request: FastifyRequest): Promise<{ fields: Record<strin
 }
 
 export const userRoutes: FastifyPluginAsync = async (app) => {
-  const members = createMembersRepository(app.db);
-  const users = createUsersRepository(app.db);
-  const workspaces = createWorkspacesRepository(app.db);
-  const files = createFilesRepository(app.db);
-  const roles = createRolesRepository(app.db);
-  const access = createAccessRules(app.db);
+  const { members, users, workspaces, files, roles } = app.repositories;
+  const { access } = app;
   const base = '/workspaces/:workspace/users';
   /** The role of this workspace, checked against what the caller may hand out. */
   const assignableRole = (request: FastifyRequest, roleId: number) => {
@@ -40,21 +35,24 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   };
   const userId = (params: unknown) => parseId((params as { user?: string }).user, notFound);
 
-  app.get(base, { config: { permission: 'users.view' } }, async (request) => {
-    const query = parseOr422(userListQuery, request.query);
+  const list = { summary: 'List users', tags, querystring: s.userListQuery, response: { 200: s.userListResponse } };
+  app.get(base, { config: { permission: 'users.view' }, schema: list }, async (request) => {
+    const query = queryOf(request);
     const rows = members.list(request.workspaceId, offsetOf(query), query.per_page, (f) => fileUrl(request, f));
     return pageEnvelope(request, query, members.count(request.workspaceId), rows);
   });
 
-  app.get(`${base}/:user`, { config: { permission: 'users.view' } }, async (request) => {
+  const get = { summary: 'Get a user', tags, response: { 200: s.userResponse } };
+  app.get(`${base}/:user`, { config: { permission: 'users.view' }, schema: get }, async (request) => {
     const user = members.find(request.workspaceId, userId(request.params), (f) => fileUrl(request, f));
     if (!user) throw notFound();
     return { data: user };
   });
 
   /** Extension: add a user with a password and a role of this workspace. */
-  app.post(base, { config: { permission: 'users.create' } }, async (request, reply) => {
-    const body = parseOr422(userCreateBody, request.body);
+  const create = { summary: 'Create a user in the workspace', tags, body: s.userCreateBody, response: { 201: s.userCreatedResponse } };
+  app.post(base, { config: { permission: 'users.create' }, schema: create }, async (request, reply) => {
+    const body = bodyOf(request);
     assertUnique('email', members.emailHolder(body.email));
     assignableRole(request, body.role_id);
     const passwordHash = await hashPassword(body.password);
@@ -66,12 +64,29 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send(created('User', members.find(request.workspaceId, id, (f) => fileUrl(request, f))));
   });
 
-  app.post(`${base}/:user`, { config: { permission: 'users.update' } }, async (request) => {
+  const update = {
+    summary: 'Update a user',
+    tags,
+    description:
+      'Role and status belong to the membership in this workspace: an owner of the workspace changes them for anyone else; ' +
+      "a holder of `users.manage` for a member whose permissions here it covers (never an owner). What belongs to the person " +
+      "(password, e-mail, name, time zone, avatar) is changed by someone else only when that holds in every workspace the " +
+      "person belongs to (403 naming why otherwise), a partner's only by a partner; password and e-mail need `users.manage`. " +
+      'Nobody changes their own role or status; a role given must hold only permissions the caller holds, and only an owner ' +
+      "gives the built-in role. A new password revokes the user's other tokens. A deactivated member gets 403 in this " +
+      'workspace only; a user with no active membership left, 401 everywhere.',
+    body: s.userUpdateBody,
+    multipart: true,
+    files: AVATAR_FIELDS,
+    response: { 200: s.userUpdatedResponse },
+    errors: [413],
+  };
+  app.post(`${base}/:user`, { config: { permission: 'users.update' }, schema: update }, async (request) => {
     const id = userId(request.params);
     const target = workspaces.membership(request.workspaceId, id);
     if (!target) throw notFound();
     const { fields, avatar } = await readBody(request);
-    const body = parseOr422(userUpdateBody, fields);
+    const body = bodyOf(request, fields);
     access.assertMayUpdateUser(request, target, { ...body, avatar });
     if (body.email !== undefined) {
       assertUnique('email', members.emailHolder(body.email), id);

@@ -1,14 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ALL_PERMISSIONS, workspaceCreateBody } from '../../api/schemas/index.js';
-import { createWorkspacesRepository } from '../repositories/workspaces.js';
+import * as s from '../../api/schemas/index.js';
 import { notFound } from '../http/errors.js';
-import { parseOr422 } from '../http/validate.js';
+import { bodyOf } from '../http/contract.js';
 import { created } from '../http/envelopes.js';
 
-export const workspaceRoutes: FastifyPluginAsync = async (app) => {
-  const workspaces = createWorkspacesRepository(app.db);
+const tags: [string] = ['Workspaces'];
 
-  app.get('/workspaces/:workspace', { config: { permission: 'workspace.view' } }, async (request) => {
+export const workspaceRoutes: FastifyPluginAsync = async (app) => {
+  const { workspaces } = app.repositories;
+
+  const get = { summary: 'Get a workspace', tags, response: { 200: s.workspaceResponse } };
+  app.get('/workspaces/:workspace', { config: { permission: 'workspace.view' }, schema: get }, async (request) => {
     const workspace = workspaces.find(request.workspaceId);
     if (!workspace) throw notFound();
     return { data: workspace };
@@ -18,10 +20,11 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
    * Extension. A partner's new workspace gets the partner's default permissions
    * (PATCH /workspaces/partner/permissions); anyone else's gets them all.
    */
-  app.post('/workspaces', async (request, reply) => {
-    const body = parseOr422(workspaceCreateBody, request.body);
+  const create = { summary: 'Create a workspace', tags, body: s.workspaceCreateBody, response: { 201: s.workspaceCreatedResponse } };
+  app.post('/workspaces', { schema: create }, async (request, reply) => {
+    const body = bodyOf(request);
     const defaults = request.user.partner_permissions;
-    const permissions = request.user.partner === 1 && defaults ? (JSON.parse(defaults) as string[]) : ALL_PERMISSIONS;
+    const permissions = request.user.partner === 1 && defaults ? (JSON.parse(defaults) as string[]) : s.ALL_PERMISSIONS;
     const workspace = workspaces.create({ name: body.name, createdBy: request.user.id, permissions });
     return reply.code(201).send(created('Workspace', workspace));
   });
