@@ -1,0 +1,27 @@
+// Labels: api.md creates, reads and updates them; listing and deleting are ours.
+import * as s from '../schemas/index.js';
+import { CATALOG } from './catalog.js';
+import { collectionOperations } from './crud.js';
+import { describe } from './types.js';
+
+const crud = collectionOperations({
+  identity: CATALOG.labels,
+  permissions: { group: 'labels' },
+  schemas: {
+    query: s.labelListQuery,
+    list: s.labelListResponse,
+    one: s.labelResponse,
+    create: s.labelCreateBody,
+    created: s.labelCreatedResponse,
+    update: s.labelUpdateBody,
+    updated: s.labelUpdatedResponse,
+    deleted: s.deleted,
+  },
+  extensions: ['list', 'delete'],
+  instead: { list: 'keep the ids that `wsm labels create -q` prints and read each with `wsm labels get <id>`' },
+});
+
+export const labels = describe('labels', CATALOG.labels, { record: s.labelRecord }, {
+  ...crud,
+  update: { ...crud.update, description: 'Sets the name and/or the colour; contacts keep the label.' },
+});
