@@ -10,7 +10,6 @@ import { ERROR_MESSAGES, statusErrorBody, templateErrorBody, unauthenticatedBody
 import type { RouteEntry } from '../app.js';
 import { successOf, type RouteContract } from '../http/contract.js';
 import { TAGS } from './operations.js';
-import { isPublished } from './published.js';
 
 type Json = Record<string, unknown>;
 
@@ -149,7 +148,7 @@ function operation(route: RouteEntry, path: string): Json {
     doc?.description,
     route.permission ? `Needs the \`${route.permission}\` permission in the workspace.` : undefined,
     route.partnerOnly ? 'Partner users only.' : undefined,
-    isPublished(route.method, path) ? undefined : 'Extension of the embedded server (not in the published contract): `wsm serve --api-only` answers it 404.',
+    doc?.published ? undefined : 'Extension of the embedded server (not in the published contract): `wsm serve --api-only` answers it 404.',
   ].filter(Boolean);
   const parameters = [...pathParameters(path), ...queryParameters(doc)];
   return {

@@ -1,23 +1,17 @@
 /**
- * What the OpenAPI document says beyond the routes' own contracts (each route declares its
- * summary, tag, schemas and statuses in `schema:`, http/contract.ts): what each tag is about.
+ * What the OpenAPI document says that no route's contract does: each tag's description (the
+ * resource catalog's, src/api/descriptions), and the contract of the document's own route, which
+ * is the server's and no resource's.
  */
+import { CATALOG } from '../../api/descriptions/index.js';
+import type { RouteContract } from '../http/contract.js';
 
+const META = { name: 'Meta', description: 'This document.' };
+
+/** The tags in the catalog's order, each once (permissions share Workspaces), then the document's own. */
 export const TAGS: Array<{ name: string; description: string }> = [
-  { name: 'Auth', description: 'Bearer tokens and the calling user (extensions of the embedded server).' },
-  { name: 'Workspaces', description: 'Workspaces and their permissions.' },
-  { name: 'Contacts', description: 'Contacts, identified by their phone number.' },
-  { name: 'Contact groups', description: 'Named groups of contacts.' },
-  { name: 'Contact fields', description: 'Custom field definitions for contacts.' },
-  { name: 'Contact imports', description: 'CSV imports of contacts, processed in the background.' },
-  { name: 'Labels', description: 'Labels that categorise contacts.' },
-  { name: 'Roles', description: 'Roles and the permissions they grant.' },
-  { name: 'Users', description: 'Users who are members of a workspace.' },
-  { name: 'Templates', description: 'Message templates submitted to the template provider for approval.' },
-  { name: 'Files', description: 'Stored uploads such as avatars.' },
-  { name: 'Meta', description: 'This document.' },
+  ...new Map(Object.values(CATALOG).map((identity) => [identity.tag, { name: identity.tag, description: identity.tagDescription }])).values(),
+  META,
 ];
 
-/** `/workspaces/:workspace/x/{id}` and `/workspaces/{ws}/x/:y` give the same key. */
-export const operationKey = (method: string, path: string) =>
-  `${method.toUpperCase()} ${path.replace(/\{[^}]+\}|:[^/]+/g, '{}')}`;
+export const DOCUMENT_CONTRACT: RouteContract = { summary: 'This OpenAPI document', tags: [META.name] };

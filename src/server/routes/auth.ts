@@ -3,7 +3,8 @@ import rateLimit from '@fastify/rate-limit';
 import * as s from '../../api/schemas/index.js';
 import { newToken, verifyPassword } from '../repositories/users.js';
 import { invalidField, tooManyAttempts } from '../http/errors.js';
-import { bodyOf } from '../http/contract.js';
+import { bodyOf, described } from '../http/contract.js';
+import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { created, deletedEnvelope } from '../http/envelopes.js';
 
 export interface LoginLimits {
@@ -15,7 +16,7 @@ export interface LoginLimits {
 /** decisions.md §7: POST /auth/tokens is rate-limited per e-mail and per client address. */
 export const LOGIN_LIMITS: LoginLimits = { perEmail: 10, perAddress: 50, windowMs: 15 * 60 * 1000 };
 
-const tags: [string] = ['Auth'];
+const { operations } = DESCRIPTIONS.auth;
 
 /** Extensions (decisions.md §6, §7): issue a token from a password, revoke it, and say who the caller is. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
@@ -34,56 +35,48 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     if (!limit.isAllowed && limit.isExceeded) throw tooManyAttempts(limit.ttlInSeconds);
   };
 
-  const issue = {
-    summary: 'Issue a bearer token',
-    tags,
-    description:
-      'Exchanges an e-mail and password for a bearer token, which expires at `expires_at` (30 days by default). ' +
-      'Attempts are limited per e-mail and per client address: beyond the limit, 429 with `Retry-After` (seconds).',
-    body: s.tokenCreateBody,
-    response: { 201: s.tokenCreatedResponse },
-    errors: [429],
-  };
-  app.post('/auth/tokens', { config: { public: true }, schema: issue }, async (request, reply) => {
-    await assertWithinLimit(perAddress, request);
-    const body = bodyOf(request);
-    await assertWithinLimit(perEmail, request);
-    const user = users.findByEmail(body.email);
-    // Same answer, and the same scrypt work, for an unknown email and a wrong password: no account probing.
-    const matches = await verifyPassword(body.password, user?.password_hash ?? null);
-    if (!user || !matches || !workspaces.hasActiveMembership(user.id)) {
-      throw invalidField('email', 'These credentials do not match our records.');
-    }
-    const token = newToken();
-    const expiresAt = new Date(Date.now() + app.tokenLifetimeMs).toISOString();
-    users.addToken(user.id, token, expiresAt);
-    return reply.code(201).send(created('Token', { token, user_id: user.id, expires_at: expiresAt }));
+  app.route({
+    ...described(operations.createToken, { body: s.tokenCreateBody }),
+    handler: async (request, reply) => {
+      await assertWithinLimit(perAddress, request);
+      const body = bodyOf(request);
+      await assertWithinLimit(perEmail, request);
+      const user = users.findByEmail(body.email);
+      // Same answer, and the same scrypt work, for an unknown email and a wrong password: no account probing.
+      const matches = await verifyPassword(body.password, user?.password_hash ?? null);
+      if (!user || !matches || !workspaces.hasActiveMembership(user.id)) {
+        throw invalidField('email', 'These credentials do not match our records.');
+      }
+      const token = newToken();
+      const expiresAt = new Date(Date.now() + app.tokenLifetimeMs).toISOString();
+      users.addToken(user.id, token, expiresAt);
+      return reply.code(201).send(created('Token', { token, user_id: user.id, expires_at: expiresAt }));
+    },
   });
 
-  const revoke = {
-    summary: 'Revoke the calling token',
-    tags,
-    description: 'The bearer token of this request stops working at once (`wsm auth logout`).',
-    response: { 200: s.tokenRevokedResponse },
-  };
-  app.delete('/auth/tokens/current', { schema: revoke }, async (request) => {
-    users.revokeToken(request.tokenHash);
-    return deletedEnvelope('Token');
+  app.route({
+    ...described(operations.revokeCurrentToken),
+    handler: async (request) => {
+      users.revokeToken(request.tokenHash);
+      return deletedEnvelope('Token');
+    },
   });
 
-  const me = { summary: 'Get the calling user and its workspaces', tags, response: { 200: s.meResponse } };
-  app.get('/me', { schema: me }, async (request) => {
-    const user = request.user;
-    return {
-      data: {
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        partner: user.partner === 1,
-        workspaces: workspaces.workspacesOf(user.id),
-        created_at: user.created_at,
-        updated_at: user.updated_at,
-      },
-    };
+  app.route({
+    ...described(operations.me),
+    handler: async (request) => {
+      const user = request.user;
+      return {
+        data: {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          partner: user.partner === 1,
+          workspaces: workspaces.workspacesOf(user.id),
+          created_at: user.created_at,
+          updated_at: user.updated_at,
+        },
+      };
+    },
   });
 };

@@ -8,7 +8,8 @@ import { toImportRecord } from '../repositories/imports.js';
 import { notFound, validationFailed } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId } from '../http/validate.js';
-import { checkBody, queryOf } from '../http/contract.js';
+import { checkBody, described, queryOf } from '../http/contract.js';
+import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { created, deletedEnvelope } from '../http/envelopes.js';
 import { readForm, type UploadedFile } from '../http/multipart.js';
 import { checkImportFile } from '../../api/import-csv.js';
@@ -19,13 +20,12 @@ const removeFiles = (paths: string[]) => Promise.all(paths.map((path) => rm(path
 /** The name a client gave its file, without any folder part some clients send. */
 const displayName = (file: UploadedFile) => basename(file.filename.replaceAll('\\', '/')).slice(0, 255) || 'import.csv';
 
-const tags: [string] = ['Contact imports'];
+const { operations } = DESCRIPTIONS.imports;
 
 /** api.md: list, create (multipart), delete; get one is the extension that polls progress. */
 export const importRoutes: FastifyPluginAsync = async (app) => {
   const { imports, groups } = app.repositories;
   const worker = registerImportWorker(app);
-  const base = '/workspaces/:workspace/contact-imports';
   const importsDir = join(app.uploadsDir, 'imports');
   const importId = (params: unknown) => parseId((params as { import?: string }).import, notFound);
 
@@ -43,72 +43,71 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
     return { fields: form.fields, file: form.files.find((file) => file.field === 'file' && file.path) };
   }
 
-  const list = { summary: 'List contact imports', tags, querystring: s.importListQuery, response: { 200: s.importListResponse } };
-  app.get(base, { config: { permission: 'contact_imports.view' }, schema: list }, async (request) => {
-    const query = queryOf(request);
-    const rows = imports.list(request.workspaceId, offsetOf(query), query.per_page);
-    return pageEnvelope(request, query, imports.count(request.workspaceId), rows);
+  app.route({
+    ...described(operations.list, { querystring: s.importListQuery }),
+    handler: async (request) => {
+      const query = queryOf(request);
+      const rows = imports.list(request.workspaceId, offsetOf(query), query.per_page);
+      return pageEnvelope(request, query, imports.count(request.workspaceId), rows);
+    },
   });
 
-  const create = {
-    summary: 'Start a contact import',
-    tags,
-    description: 'A CSV file with a `number` column; rows are processed in the background after the 201.',
-    body: s.importCreateBody,
-    multipart: 'only' as const,
-    files: ['file'],
-    response: { 201: s.importCreatedResponse },
-    errors: [413],
-  };
-  app.post(base, { config: { permission: 'contact_imports.create' }, schema: create }, async (request, reply) => {
-    const written: string[] = [];
-    let kept: string | undefined;
-    try {
-      const { fields, file } = await receive(request, written);
-      // `contact_groups[]=3` is how this API family sends groups elsewhere; one of them is one group.
-      const groupField = Array.isArray(fields.contact_groups) && fields.contact_groups.length === 1 ? fields.contact_groups[0] : fields.contact_groups;
-      const parsed = checkBody(request, { ...fields, contact_groups: groupField });
-      const errors: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
-      if (!file?.path) errors.file = ['The file field is required.'];
-      else {
-        const checked = await checkImportFile(file.path);
-        if (!checked.ok) errors.file = [checked.message];
+  app.route({
+    ...described(operations.create, { body: s.importCreateBody }),
+    handler: async (request, reply) => {
+      const written: string[] = [];
+      let kept: string | undefined;
+      try {
+        const { fields, file } = await receive(request, written);
+        // `contact_groups[]=3` is how this API family sends groups elsewhere; one of them is one group.
+        const groupField = Array.isArray(fields.contact_groups) && fields.contact_groups.length === 1 ? fields.contact_groups[0] : fields.contact_groups;
+        const parsed = checkBody(request, { ...fields, contact_groups: groupField });
+        const errors: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
+        if (!file?.path) errors.file = ['The file field is required.'];
+        else {
+          const checked = await checkImportFile(file.path);
+          if (!checked.ok) errors.file = [checked.message];
+        }
+        const groupId = parsed.ok ? (parsed.value.contact_groups ?? null) : null;
+        if (groupId !== null && groups.existingIds(request.workspaceId, [groupId]).size === 0) {
+          errors.contact_groups = ['The selected contact group is invalid.'];
+        }
+        if (!parsed.ok || Object.keys(errors).length > 0 || !file?.path) throw validationFailed(errors);
+        const row = imports.create(request.workspaceId, {
+          name: parsed.value.name || displayName(file),
+          groupId,
+          fileName: displayName(file),
+          storedPath: file.path,
+          // The worker runs without the request: whether the uploader may create the groups the file names is decided now.
+          mayCreateGroups: request.membership.permissions.includes('contact_groups.create'),
+        });
+        kept = file.path;
+        worker.kick();
+        return reply.code(201).send(created('Contact import', toImportRecord(row)));
+      } finally {
+        // A rejected upload leaves nothing behind on disk.
+        await removeFiles(written.filter((path) => path !== kept));
       }
-      const groupId = parsed.ok ? (parsed.value.contact_groups ?? null) : null;
-      if (groupId !== null && groups.existingIds(request.workspaceId, [groupId]).size === 0) {
-        errors.contact_groups = ['The selected contact group is invalid.'];
-      }
-      if (!parsed.ok || Object.keys(errors).length > 0 || !file?.path) throw validationFailed(errors);
-      const row = imports.create(request.workspaceId, {
-        name: parsed.value.name || displayName(file),
-        groupId,
-        fileName: displayName(file),
-        storedPath: file.path,
-        // The worker runs without the request: whether the uploader may create the groups the file names is decided now.
-        mayCreateGroups: request.membership.permissions.includes('contact_groups.create'),
-      });
-      kept = file.path;
-      worker.kick();
-      return reply.code(201).send(created('Contact import', toImportRecord(row)));
-    } finally {
-      // A rejected upload leaves nothing behind on disk.
-      await removeFiles(written.filter((path) => path !== kept));
-    }
+    },
   });
 
-  const get = { summary: 'Get a contact import (poll its progress)', tags, response: { 200: s.importResponse } };
-  app.get(`${base}/:import`, { config: { permission: 'contact_imports.view' }, schema: get }, async (request) => {
-    const row = imports.find(request.workspaceId, importId(request.params));
-    if (!row) throw notFound();
-    return { data: toImportRecord(row) };
+  app.route({
+    ...described(operations.get),
+    handler: async (request) => {
+      const row = imports.find(request.workspaceId, importId(request.params));
+      if (!row) throw notFound();
+      return { data: toImportRecord(row) };
+    },
   });
 
   // Contacts it created stay; the record and the uploaded file go (decisions.md §3).
-  const remove = { summary: 'Delete a contact import', tags, response: { 200: s.deleted } };
-  app.delete(`${base}/:import`, { config: { permission: 'contact_imports.delete' }, schema: remove }, async (request) => {
-    const storedPath = imports.delete(request.workspaceId, importId(request.params));
-    if (storedPath === undefined) throw notFound();
-    await rm(storedPath, { force: true });
-    return deletedEnvelope('Contact import');
+  app.route({
+    ...described(operations.delete),
+    handler: async (request) => {
+      const storedPath = imports.delete(request.workspaceId, importId(request.params));
+      if (storedPath === undefined) throw notFound();
+      await rm(storedPath, { force: true });
+      return deletedEnvelope('Contact import');
+    },
   });
 };

@@ -4,7 +4,8 @@ import type { FieldErrors, Role, RoleUpdateBody } from '../../api/schemas/index.
 import { assertUnique, invalidField, notFound, validationFailed } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId } from '../http/validate.js';
-import { bodyOf, queryOf } from '../http/contract.js';
+import { bodyOf, described, queryOf } from '../http/contract.js';
+import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { created, deletedEnvelope, updated } from '../http/envelopes.js';
 
 /**
@@ -22,81 +23,76 @@ function assertBuiltinUnchanged(role: Role, body: RoleUpdateBody): void {
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
 
-const tags: [string] = ['Roles'];
+const { operations } = DESCRIPTIONS.roles;
 
 export const roleRoutes: FastifyPluginAsync = async (app) => {
   const { roles } = app.repositories;
   const { access } = app;
-  const base = '/workspaces/:workspace/roles';
   const roleId = (params: unknown) => parseId((params as { role?: string }).role, notFound);
 
-  const list = { summary: 'List roles', tags, querystring: s.roleListQuery, response: { 200: s.roleListResponse } };
-  app.get(base, { config: { permission: 'roles.view' }, schema: list }, async (request) => {
-    const query = queryOf(request);
-    const rows = roles.list(request.workspaceId, offsetOf(query), query.per_page);
-    return pageEnvelope(request, query, roles.count(request.workspaceId), rows);
+  app.route({
+    ...described(operations.list, { querystring: s.roleListQuery }),
+    handler: async (request) => {
+      const query = queryOf(request);
+      const rows = roles.list(request.workspaceId, offsetOf(query), query.per_page);
+      return pageEnvelope(request, query, roles.count(request.workspaceId), rows);
+    },
   });
 
-  const create = { summary: 'Create a role', tags, body: s.roleCreateBody, response: { 201: s.roleCreatedResponse } };
-  app.post(base, { config: { permission: 'roles.create' }, schema: create }, async (request, reply) => {
-    const body = bodyOf(request);
-    access.assertGrantable(request, body.permissions ?? []);
-    assertUnique('name', roles.idOfName(request.workspaceId, body.name));
-    const role = roles.create(request.workspaceId, { name: body.name, permissions: [...new Set(body.permissions ?? [])] });
-    return reply.code(201).send(created('Role', role));
+  app.route({
+    ...described(operations.create, { body: s.roleCreateBody }),
+    handler: async (request, reply) => {
+      const body = bodyOf(request);
+      access.assertGrantable(request, body.permissions ?? []);
+      assertUnique('name', roles.idOfName(request.workspaceId, body.name));
+      const role = roles.create(request.workspaceId, { name: body.name, permissions: [...new Set(body.permissions ?? [])] });
+      return reply.code(201).send(created('Role', role));
+    },
   });
 
-  const get = { summary: 'Get a role', tags, response: { 200: s.roleResponse } };
-  app.get(`${base}/:role`, { config: { permission: 'roles.view' }, schema: get }, async (request) => {
-    const role = roles.find(request.workspaceId, roleId(request.params));
-    if (!role) throw notFound();
-    return { data: role };
+  app.route({
+    ...described(operations.get),
+    handler: async (request) => {
+      const role = roles.find(request.workspaceId, roleId(request.params));
+      if (!role) throw notFound();
+      return { data: role };
+    },
   });
 
-  const update = {
-    summary: 'Update a role',
-    tags,
-    description:
-      'Sets the name and/or the permissions. A built-in role (`builtin: true`, the Owner role every workspace is created with) ' +
-      'cannot be renamed or re-permissioned: 422 naming why; a body repeating what it is changes nothing.',
-    body: s.roleUpdateBody,
-    response: { 200: s.roleUpdatedResponse },
-  };
-  app.put(`${base}/:role`, { config: { permission: 'roles.update' }, schema: update }, async (request) => {
-    const id = roleId(request.params);
-    const current = roles.find(request.workspaceId, id);
-    if (!current) throw notFound();
-    // The built-in role answers what the body asks of it (422 naming why) before who may edit it.
-    if (!current.builtin) access.assertEditableRole(request, current.permissions);
-    const body = bodyOf(request);
-    if (current.builtin) {
-      assertBuiltinUnchanged(current, body);
-      access.assertEditableRole(request, current.permissions);
-      return updated('Role', current);
-    }
-    if (body.permissions) access.assertGrantable(request, body.permissions);
-    const name = body.name ?? current.name;
-    assertUnique('name', roles.idOfName(request.workspaceId, name), id);
-    const permissions = body.permissions ? [...new Set(body.permissions)] : current.permissions;
-    return updated('Role', roles.update(request.workspaceId, id, { name, permissions }));
+  app.route({
+    ...described(operations.update, { body: s.roleUpdateBody }),
+    handler: async (request) => {
+      const id = roleId(request.params);
+      const current = roles.find(request.workspaceId, id);
+      if (!current) throw notFound();
+      // The built-in role answers what the body asks of it (422 naming why) before who may edit it.
+      if (!current.builtin) access.assertEditableRole(request, current.permissions);
+      const body = bodyOf(request);
+      if (current.builtin) {
+        assertBuiltinUnchanged(current, body);
+        access.assertEditableRole(request, current.permissions);
+        return updated('Role', current);
+      }
+      if (body.permissions) access.assertGrantable(request, body.permissions);
+      const name = body.name ?? current.name;
+      assertUnique('name', roles.idOfName(request.workspaceId, name), id);
+      const permissions = body.permissions ? [...new Set(body.permissions)] : current.permissions;
+      return updated('Role', roles.update(request.workspaceId, id, { name, permissions }));
+    },
   });
 
-  const remove = {
-    summary: 'Delete a role',
-    tags,
-    description: 'A built-in role, or a role still assigned to a member, cannot be deleted: 422 naming why.',
-    response: { 200: s.deleted },
-    errors: [422],
-  };
-  app.delete(`${base}/:role`, { config: { permission: 'roles.delete' }, schema: remove }, async (request) => {
-    const id = roleId(request.params);
-    const role = roles.find(request.workspaceId, id);
-    if (!role) throw notFound();
-    if (role.builtin) throw invalidField('role', `The ${role.name} role is built in: it cannot be deleted.`);
-    // Deleting a role in use would strip its members of every permission, the owner included.
-    const members = roles.memberCount(request.workspaceId, id);
-    if (members > 0) throw invalidField('role', `The role is assigned to ${members} user${members === 1 ? '' : 's'} and cannot be deleted.`);
-    roles.delete(request.workspaceId, id);
-    return deletedEnvelope('Role');
+  app.route({
+    ...described(operations.delete),
+    handler: async (request) => {
+      const id = roleId(request.params);
+      const role = roles.find(request.workspaceId, id);
+      if (!role) throw notFound();
+      if (role.builtin) throw invalidField('role', `The ${role.name} role is built in: it cannot be deleted.`);
+      // Deleting a role in use would strip its members of every permission, the owner included.
+      const members = roles.memberCount(request.workspaceId, id);
+      if (members > 0) throw invalidField('role', `The role is assigned to ${members} user${members === 1 ? '' : 's'} and cannot be deleted.`);
+      roles.delete(request.workspaceId, id);
+      return deletedEnvelope('Role');
+    },
   });
 };

@@ -14,7 +14,8 @@ import { HttpError, invalidField, payloadTooLarge, templateNotFound } from '../h
 import { readForm, type UploadedFile } from '../http/multipart.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId } from '../http/validate.js';
-import { bodyOf, queryOf, type Declaring } from '../http/contract.js';
+import { bodyOf, described, queryOf, type Declaring } from '../http/contract.js';
+import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { MIME, sniff } from '../http/sniff.js';
 import { ProviderError, type TemplateProvider } from '../provider/provider.js';
 import { registerOutboxWorker } from '../workers/outbox.js';
@@ -137,54 +138,41 @@ function syncMessage(changes: StatusChange[], pendingCount: number): string {
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
-const tags: [string] = ['Templates'];
-const createContract = {
-  summary: 'Create a template',
-  tags,
-  description:
-    'Submits the template to the provider for review; it starts PENDING. A media header is sent as multipart ' +
-    'with the file in `header[media][file]` (image JPEG/PNG up to 5 MB, video MP4 up to 16 MB, document PDF up to 100 MB).',
-  body: s.templateCreateBody,
-  multipart: true,
-  files: [MEDIA_FIELD],
-  response: { 201: s.templateCreatedResponse },
-  errors: [413, 500],
-};
+const { operations } = DESCRIPTIONS.templates;
 
 export const templateRoutes: FastifyPluginAsync = async (app) => {
   const { templates, outbox } = app.repositories;
-  const base = '/workspaces/:workspace/templates';
+  const create = described(operations.create, { body: s.templateCreateBody });
   const templateId = (params: unknown) => parseId((params as { template?: string }).template, templateNotFound);
   const mediaDir = join(app.uploadsDir, 'media');
 
   registerOutboxWorker(app);
 
-  const list = {
-    summary: 'List templates',
-    tags,
-    description: 'Filters: `status`, `category`, `search` (part of the name).',
-    querystring: s.templateListQuery,
-    response: { 200: s.templateListResponse },
-  };
-  app.get(base, { config: { permission: 'templates.view' }, schema: list }, async (request) => {
-    const query = queryOf(request);
-    const rows = templates.list(request.workspaceId, query, offsetOf(query), query.per_page);
-    return pageEnvelope(request, query, templates.count(request.workspaceId, query), rows);
+  app.route({
+    ...described(operations.list, { querystring: s.templateListQuery }),
+    handler: async (request) => {
+      const query = queryOf(request);
+      const rows = templates.list(request.workspaceId, query, offsetOf(query), query.per_page);
+      return pageEnvelope(request, query, templates.count(request.workspaceId, query), rows);
+    },
   });
 
-  app.post(base, { config: { permission: 'templates.create' }, schema: createContract }, async (request, reply) => {
-    const written: string[] = [];
-    let template: Template;
-    try {
-      template = await createTemplate(request, written);
-    } finally {
-      // The media file is the provider's now (or refused): none is kept here, whatever the answer.
-      await Promise.all(written.map((path) => rm(path, { force: true })));
-    }
-    return reply.code(201).send({ success: true, message: 'Template created successfully.', data: template });
+  app.route({
+    ...create,
+    handler: async (request, reply) => {
+      const written: string[] = [];
+      let template: Template;
+      try {
+        template = await createTemplate(request, written);
+      } finally {
+        // The media file is the provider's now (or refused): none is kept here, whatever the answer.
+        await Promise.all(written.map((path) => rm(path, { force: true })));
+      }
+      return reply.code(201).send({ success: true, message: 'Template created successfully.', data: template });
+    },
   });
 
-  async function createTemplate(request: Declaring<typeof createContract>, written: string[]): Promise<Template> {
+  async function createTemplate(request: Declaring<typeof create.schema>, written: string[]): Promise<Template> {
     const { fields, media } = await readCreateRequest(request, mediaDir, written);
     const input = bodyOf(request, fields ?? {});
     const file = await checkMedia(input, media);
@@ -219,54 +207,47 @@ export const templateRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  const sync = {
-    summary: 'Synchronise template statuses with the provider',
-    tags,
-    description:
-      "Fetches the provider's review of every PENDING template and updates their statuses. 404 when nothing is pending; " +
-      '500 (naming the cause) when the provider cannot be reached, with every status left as it was.',
-    response: { 200: s.templateSyncResponse },
-    errors: [404, 500],
-  };
-  app.post(`${base}/sync`, { config: { permission: 'templates.sync' }, schema: sync }, async (request) => {
-    const workspaceId = request.workspaceId;
-    // api.md step 1: nothing PENDING is a 404, not a fault.
-    const pending = templates.pending(workspaceId);
-    if (pending.length === 0) throw providerFailure(404, 'No pending templates to synchronise.');
-    // Step 2: fetch everything from the provider; a failure leaves every status as it was.
-    let remote: Awaited<ReturnType<TemplateProvider['list']>>;
-    try {
-      remote = await bounded(app.provider.list(workspaceId), app.providerTimeoutMs);
-    } catch (error) {
-      throw providerFailure(500, `Template sync failed: ${describeProviderError(error, request)}.`);
-    }
-    // Steps 3 and 4: match by provider_id and update the PENDING templates that got a verdict.
-    const byProviderId = new Map(remote.map((entry) => [entry.providerId, entry]));
-    const changes: StatusChange[] = [];
-    for (const local of pending) {
-      const verdict = local.provider_id ? byProviderId.get(local.provider_id) : undefined;
-      if (!verdict || verdict.status === 'PENDING') continue;
-      changes.push({ id: local.id, status: verdict.status, reason: verdict.status === 'REJECTED' ? verdict.reason : null });
-    }
-    templates.applyStatuses(workspaceId, changes);
-    return { success: true, message: syncMessage(changes, pending.length) };
+  app.route({
+    ...described(operations.sync),
+    handler: async (request) => {
+      const workspaceId = request.workspaceId;
+      // api.md step 1: nothing PENDING is a 404, not a fault.
+      const pending = templates.pending(workspaceId);
+      if (pending.length === 0) throw providerFailure(404, 'No pending templates to synchronise.');
+      // Step 2: fetch everything from the provider; a failure leaves every status as it was.
+      let remote: Awaited<ReturnType<TemplateProvider['list']>>;
+      try {
+        remote = await bounded(app.provider.list(workspaceId), app.providerTimeoutMs);
+      } catch (error) {
+        throw providerFailure(500, `Template sync failed: ${describeProviderError(error, request)}.`);
+      }
+      // Steps 3 and 4: match by provider_id and update the PENDING templates that got a verdict.
+      const byProviderId = new Map(remote.map((entry) => [entry.providerId, entry]));
+      const changes: StatusChange[] = [];
+      for (const local of pending) {
+        const verdict = local.provider_id ? byProviderId.get(local.provider_id) : undefined;
+        if (!verdict || verdict.status === 'PENDING') continue;
+        changes.push({ id: local.id, status: verdict.status, reason: verdict.status === 'REJECTED' ? verdict.reason : null });
+      }
+      templates.applyStatuses(workspaceId, changes);
+      return { success: true, message: syncMessage(changes, pending.length) };
+    },
   });
 
-  const get = { summary: 'Get a template', tags, response: { 200: s.templateResponse } };
-  app.get(`${base}/:template`, { config: { permission: 'templates.view' }, schema: get }, async (request) => {
-    const template = templates.find(request.workspaceId, templateId(request.params));
-    if (!template) throw templateNotFound();
-    return { success: true, data: template };
+  app.route({
+    ...described(operations.get),
+    handler: async (request) => {
+      const template = templates.find(request.workspaceId, templateId(request.params));
+      if (!template) throw templateNotFound();
+      return { success: true, data: template };
+    },
   });
 
-  const remove = {
-    summary: 'Delete a template',
-    tags,
-    description: 'Removes the template at once; the deletion at the provider follows in the background and is retried until it succeeds.',
-    response: { 200: s.templateDeletedResponse },
-  };
-  app.delete(`${base}/:template`, { config: { permission: 'templates.delete' }, schema: remove }, async (request) => {
-    if (!templates.delete(request.workspaceId, templateId(request.params))) throw templateNotFound();
-    return { success: true, message: 'Template deleted successfully.' };
+  app.route({
+    ...described(operations.delete),
+    handler: async (request) => {
+      if (!templates.delete(request.workspaceId, templateId(request.params))) throw templateNotFound();
+      return { success: true, message: 'Template deleted successfully.' };
+    },
   });
 };

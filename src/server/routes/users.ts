@@ -6,7 +6,8 @@ import { fileUrl } from '../repositories/files.js';
 import { assertUnique, invalidField, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId } from '../http/validate.js';
-import { bodyOf, queryOf } from '../http/contract.js';
+import { bodyOf, described, queryOf } from '../http/contract.js';
+import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { readForm } from '../http/multipart.js';
 import { AVATAR_KINDS, MIME, sniff } from '../http/sniff.js';
 import { created, updated } from '../http/envelopes.js';
@@ -14,7 +15,7 @@ import { created, updated } from '../http/envelopes.js';
 const AVATAR_TYPES = new Set<string>(AVATAR_KINDS);
 /** api.md lists `avatar` plus file parts `avatar.0` and `avatar.1`: the first image given wins. */
 const AVATAR_FIELDS = ['avatar', 'avatar.0', 'avatar.1'];
-const tags: [string] = ['Users'];
+const { operations } = DESCRIPTIONS.users;
 
 async function readBody(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; avatar?: Buffer }> {
   if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown> };
@@ -26,7 +27,6 @@ async function readBody(request: FastifyRequest): Promise<{ fields: Record<strin
 export const userRoutes: FastifyPluginAsync = async (app) => {
   const { members, users, workspaces, files, roles } = app.repositories;
   const { access } = app;
-  const base = '/workspaces/:workspace/users';
   /** The role of this workspace, checked against what the caller may hand out. */
   const assignableRole = (request: FastifyRequest, roleId: number) => {
     const role = roles.find(request.workspaceId, roleId);
@@ -35,90 +35,82 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   };
   const userId = (params: unknown) => parseId((params as { user?: string }).user, notFound);
 
-  const list = { summary: 'List users', tags, querystring: s.userListQuery, response: { 200: s.userListResponse } };
-  app.get(base, { config: { permission: 'users.view' }, schema: list }, async (request) => {
-    const query = queryOf(request);
-    const rows = members.list(request.workspaceId, offsetOf(query), query.per_page, (f) => fileUrl(request, f));
-    return pageEnvelope(request, query, members.count(request.workspaceId), rows);
+  app.route({
+    ...described(operations.list, { querystring: s.userListQuery }),
+    handler: async (request) => {
+      const query = queryOf(request);
+      const rows = members.list(request.workspaceId, offsetOf(query), query.per_page, (f) => fileUrl(request, f));
+      return pageEnvelope(request, query, members.count(request.workspaceId), rows);
+    },
   });
 
-  const get = { summary: 'Get a user', tags, response: { 200: s.userResponse } };
-  app.get(`${base}/:user`, { config: { permission: 'users.view' }, schema: get }, async (request) => {
-    const user = members.find(request.workspaceId, userId(request.params), (f) => fileUrl(request, f));
-    if (!user) throw notFound();
-    return { data: user };
+  app.route({
+    ...described(operations.get),
+    handler: async (request) => {
+      const user = members.find(request.workspaceId, userId(request.params), (f) => fileUrl(request, f));
+      if (!user) throw notFound();
+      return { data: user };
+    },
   });
 
   /** Extension: add a user with a password and a role of this workspace. */
-  const create = { summary: 'Create a user in the workspace', tags, body: s.userCreateBody, response: { 201: s.userCreatedResponse } };
-  app.post(base, { config: { permission: 'users.create' }, schema: create }, async (request, reply) => {
-    const body = bodyOf(request);
-    assertUnique('email', members.emailHolder(body.email));
-    assignableRole(request, body.role_id);
-    const passwordHash = await hashPassword(body.password);
-    const id = app.db.transaction(() => {
-      const newId = users.insert({ name: body.name, email: body.email, password_hash: passwordHash, timezone: body.timezone });
-      workspaces.addMember(request.workspaceId, newId, body.role_id);
-      return newId;
-    })();
-    return reply.code(201).send(created('User', members.find(request.workspaceId, id, (f) => fileUrl(request, f))));
+  app.route({
+    ...described(operations.create, { body: s.userCreateBody }),
+    handler: async (request, reply) => {
+      const body = bodyOf(request);
+      assertUnique('email', members.emailHolder(body.email));
+      assignableRole(request, body.role_id);
+      const passwordHash = await hashPassword(body.password);
+      const id = app.db.transaction(() => {
+        const newId = users.insert({ name: body.name, email: body.email, password_hash: passwordHash, timezone: body.timezone });
+        workspaces.addMember(request.workspaceId, newId, body.role_id);
+        return newId;
+      })();
+      return reply.code(201).send(created('User', members.find(request.workspaceId, id, (f) => fileUrl(request, f))));
+    },
   });
 
-  const update = {
-    summary: 'Update a user',
-    tags,
-    description:
-      'Role and status belong to the membership in this workspace: an owner of the workspace changes them for anyone else; ' +
-      "a holder of `users.manage` for a member whose permissions here it covers (never an owner). What belongs to the person " +
-      "(password, e-mail, name, time zone, avatar) is changed by someone else only when that holds in every workspace the " +
-      "person belongs to (403 naming why otherwise), a partner's only by a partner; password and e-mail need `users.manage`. " +
-      'Nobody changes their own role or status; a role given must hold only permissions the caller holds, and only an owner ' +
-      "gives the built-in role. A new password revokes the user's other tokens. A deactivated member gets 403 in this " +
-      'workspace only; a user with no active membership left, 401 everywhere.',
-    body: s.userUpdateBody,
-    multipart: true,
-    files: AVATAR_FIELDS,
-    response: { 200: s.userUpdatedResponse },
-    errors: [413],
-  };
-  app.post(`${base}/:user`, { config: { permission: 'users.update' }, schema: update }, async (request) => {
-    const id = userId(request.params);
-    const target = workspaces.membership(request.workspaceId, id);
-    if (!target) throw notFound();
-    const { fields, avatar } = await readBody(request);
-    const body = bodyOf(request, fields);
-    access.assertMayUpdateUser(request, target, { ...body, avatar });
-    if (body.email !== undefined) {
-      assertUnique('email', members.emailHolder(body.email), id);
-    }
-    if (body.role_id !== undefined && body.role_id !== target.role_id) assignableRole(request, body.role_id);
-    const kind = avatar ? sniff(avatar) : null;
-    if (avatar && (!kind || !AVATAR_TYPES.has(kind))) throw invalidField('avatar', 'The avatar must be a PNG, JPEG, GIF or WebP image.');
-    const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
+  app.route({
+    ...described(operations.update, { body: s.userUpdateBody }),
+    handler: async (request) => {
+      const id = userId(request.params);
+      const target = workspaces.membership(request.workspaceId, id);
+      if (!target) throw notFound();
+      const { fields, avatar } = await readBody(request);
+      const body = bodyOf(request, fields);
+      access.assertMayUpdateUser(request, target, { ...body, avatar });
+      if (body.email !== undefined) {
+        assertUnique('email', members.emailHolder(body.email), id);
+      }
+      if (body.role_id !== undefined && body.role_id !== target.role_id) assignableRole(request, body.role_id);
+      const kind = avatar ? sniff(avatar) : null;
+      if (avatar && (!kind || !AVATAR_TYPES.has(kind))) throw invalidField('avatar', 'The avatar must be a PNG, JPEG, GIF or WebP image.');
+      const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
 
-    app.db.transaction(() => {
-      const changes: Record<string, string | number | null> = {};
-      if (body.name !== undefined) changes.name = body.name;
-      if (body.email !== undefined) changes.email = body.email;
-      if (body.timezone !== undefined) changes.timezone = body.timezone;
-      if (body.client !== undefined) changes.client = body.client ? 1 : 0;
-      if (avatar && kind) {
-        changes.avatar_file = files.store(avatar, MIME[kind]);
-        // The replaced avatar goes with the change: its URL must stop serving it.
-        const previous = users.findById(id)?.avatar_file;
-        if (previous) files.delete(previous);
-      }
-      if (passwordHash !== undefined) {
-        changes.password_hash = passwordHash;
-        // A new password shuts out whoever held the old one: every other token of the user goes
-        // (decisions.md §7); the token making the change stays when it is the user's own.
-        users.revokeTokensOf(id, id === request.user.id ? request.tokenHash : null);
-      }
-      members.updateUser(id, changes);
-      // Role and status are the membership's in this workspace (decisions.md §8).
-      if (body.role_id !== undefined) members.setRole(request.workspaceId, id, body.role_id);
-      if (body.status !== undefined) members.setStatus(request.workspaceId, id, body.status);
-    })();
-    return updated('User', members.find(request.workspaceId, id, (f) => fileUrl(request, f)));
+      app.db.transaction(() => {
+        const changes: Record<string, string | number | null> = {};
+        if (body.name !== undefined) changes.name = body.name;
+        if (body.email !== undefined) changes.email = body.email;
+        if (body.timezone !== undefined) changes.timezone = body.timezone;
+        if (body.client !== undefined) changes.client = body.client ? 1 : 0;
+        if (avatar && kind) {
+          changes.avatar_file = files.store(avatar, MIME[kind]);
+          // The replaced avatar goes with the change: its URL must stop serving it.
+          const previous = users.findById(id)?.avatar_file;
+          if (previous) files.delete(previous);
+        }
+        if (passwordHash !== undefined) {
+          changes.password_hash = passwordHash;
+          // A new password shuts out whoever held the old one: every other token of the user goes
+          // (decisions.md §7); the token making the change stays when it is the user's own.
+          users.revokeTokensOf(id, id === request.user.id ? request.tokenHash : null);
+        }
+        members.updateUser(id, changes);
+        // Role and status are the membership's in this workspace (decisions.md §8).
+        if (body.role_id !== undefined) members.setRole(request.workspaceId, id, body.role_id);
+        if (body.status !== undefined) members.setStatus(request.workspaceId, id, body.status);
+      })();
+      return updated('User', members.find(request.workspaceId, id, (f) => fileUrl(request, f)));
+    },
   });
 };
