@@ -5,10 +5,10 @@ import type { ContactRow, ContactWrite } from '../repositories/contacts.js';
 import { filesBaseUrl } from '../repositories/files.js';
 import { notFound, takenMessage, validationFailed } from '../http/errors.js';
 import { offsetOf, pageEnvelopeJson } from '../http/pagination.js';
-import { parseId } from '../http/validate.js';
 import { checkBody, described, queryOf } from '../http/contract.js';
+import { deleteRoute, recordId } from './workspace-records.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
-import { created, deletedEnvelope, updated } from '../http/envelopes.js';
+import { created, updated } from '../http/envelopes.js';
 import { readForm, type UploadedFile } from '../http/multipart.js';
 import { MIME, sniff } from '../http/sniff.js';
 
@@ -57,7 +57,7 @@ function validateForm<T>(parsed: { ok: true; value: T } | { ok: false; errors: F
 
 export const contactRoutes: FastifyPluginAsync = async (app) => {
   const { contacts, groups, fields } = app.repositories;
-  const contactId = (params: unknown) => parseId((params as { contact?: string }).contact, notFound);
+  const contactId = recordId(operations.get);
   const toRecord = (request: FastifyRequest, row: ContactRow) => contacts.record(row, filesBaseUrl(request));
 
   /**
@@ -159,11 +159,5 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  app.route({
-    ...described(operations.delete),
-    handler: async (request) => {
-      if (!contacts.delete(request.workspaceId, contactId(request.params))) throw notFound();
-      return deletedEnvelope('Contact');
-    },
-  });
+  deleteRoute(app, operations.delete, contacts);
 };

@@ -6,9 +6,8 @@ import * as s from '../../api/schemas/index.js';
 import { IMPORT_MAX_BYTES, type FieldErrors } from '../../api/schemas/index.js';
 import { toImportRecord } from '../repositories/imports.js';
 import { notFound, validationFailed } from '../http/errors.js';
-import { offsetOf, pageEnvelope } from '../http/pagination.js';
-import { parseId } from '../http/validate.js';
-import { checkBody, described, queryOf } from '../http/contract.js';
+import { checkBody, described } from '../http/contract.js';
+import { listRoute, recordId } from './workspace-records.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { created, deletedEnvelope } from '../http/envelopes.js';
 import { readForm, type UploadedFile } from '../http/multipart.js';
@@ -27,7 +26,7 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
   const { imports, groups } = app.repositories;
   const worker = registerImportWorker(app);
   const importsDir = join(app.uploadsDir, 'imports');
-  const importId = (params: unknown) => parseId((params as { import?: string }).import, notFound);
+  const importId = recordId(operations.get);
 
   /** Streams the upload to disk (never whole into memory); every file written is reported for clean-up. */
   async function receive(request: FastifyRequest, written: string[]) {
@@ -43,14 +42,7 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
     return { fields: form.fields, file: form.files.find((file) => file.field === 'file' && file.path) };
   }
 
-  app.route({
-    ...described(operations.list, { querystring: s.importListQuery }),
-    handler: async (request) => {
-      const query = queryOf(request);
-      const rows = imports.list(request.workspaceId, offsetOf(query), query.per_page);
-      return pageEnvelope(request, query, imports.count(request.workspaceId), rows);
-    },
-  });
+  listRoute(app, operations.list, s.importListQuery, imports);
 
   app.route({
     ...described(operations.create, { body: s.importCreateBody }),

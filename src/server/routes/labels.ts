@@ -2,25 +2,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as s from '../../api/schemas/index.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { assertUnique, notFound } from '../http/errors.js';
-import { offsetOf, pageEnvelope } from '../http/pagination.js';
-import { parseId } from '../http/validate.js';
-import { bodyOf, described, queryOf } from '../http/contract.js';
-import { created, deletedEnvelope, updated } from '../http/envelopes.js';
+import { bodyOf, described } from '../http/contract.js';
+import { created, updated } from '../http/envelopes.js';
+import { deleteRoute, getRoute, listRoute, recordId } from './workspace-records.js';
 
 const { operations } = DESCRIPTIONS.labels;
 
 export const labelRoutes: FastifyPluginAsync = async (app) => {
   const { labels } = app.repositories;
-  const labelId = (params: unknown) => parseId((params as { label?: string }).label, notFound);
+  const labelId = recordId(operations.update);
 
-  app.route({
-    ...described(operations.list, { querystring: s.labelListQuery }),
-    handler: async (request) => {
-      const query = queryOf(request);
-      const rows = labels.list(request.workspaceId, offsetOf(query), query.per_page);
-      return pageEnvelope(request, query, labels.count(request.workspaceId), rows);
-    },
-  });
+  listRoute(app, operations.list, s.labelListQuery, labels);
 
   app.route({
     ...described(operations.create, { body: s.labelCreateBody }),
@@ -32,14 +24,7 @@ export const labelRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  app.route({
-    ...described(operations.get),
-    handler: async (request) => {
-      const label = labels.find(request.workspaceId, labelId(request.params));
-      if (!label) throw notFound();
-      return { data: label };
-    },
-  });
+  getRoute(app, operations.get, labels);
 
   app.route({
     ...described(operations.update, { body: s.labelUpdateBody }),
@@ -55,11 +40,5 @@ export const labelRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  app.route({
-    ...described(operations.delete),
-    handler: async (request) => {
-      if (!labels.delete(request.workspaceId, labelId(request.params))) throw notFound();
-      return deletedEnvelope('Label');
-    },
-  });
+  deleteRoute(app, operations.delete, labels);
 };

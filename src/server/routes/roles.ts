@@ -2,9 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as s from '../../api/schemas/index.js';
 import type { FieldErrors, Role, RoleUpdateBody } from '../../api/schemas/index.js';
 import { assertUnique, invalidField, notFound, validationFailed } from '../http/errors.js';
-import { offsetOf, pageEnvelope } from '../http/pagination.js';
-import { parseId } from '../http/validate.js';
-import { bodyOf, described, queryOf } from '../http/contract.js';
+import { bodyOf, described } from '../http/contract.js';
+import { getRoute, listRoute, recordId } from './workspace-records.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { created, deletedEnvelope, updated } from '../http/envelopes.js';
 
@@ -28,16 +27,9 @@ const { operations } = DESCRIPTIONS.roles;
 export const roleRoutes: FastifyPluginAsync = async (app) => {
   const { roles } = app.repositories;
   const { access } = app;
-  const roleId = (params: unknown) => parseId((params as { role?: string }).role, notFound);
+  const roleId = recordId(operations.update);
 
-  app.route({
-    ...described(operations.list, { querystring: s.roleListQuery }),
-    handler: async (request) => {
-      const query = queryOf(request);
-      const rows = roles.list(request.workspaceId, offsetOf(query), query.per_page);
-      return pageEnvelope(request, query, roles.count(request.workspaceId), rows);
-    },
-  });
+  listRoute(app, operations.list, s.roleListQuery, roles);
 
   app.route({
     ...described(operations.create, { body: s.roleCreateBody }),
@@ -50,14 +42,7 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  app.route({
-    ...described(operations.get),
-    handler: async (request) => {
-      const role = roles.find(request.workspaceId, roleId(request.params));
-      if (!role) throw notFound();
-      return { data: role };
-    },
-  });
+  getRoute(app, operations.get, roles);
 
   app.route({
     ...described(operations.update, { body: s.roleUpdateBody }),
