@@ -3,19 +3,26 @@
 import type { Command } from 'commander';
 import { lazy, withExamples, type Selectable, type VerbModule } from '../cli/action.js';
 
-/** `--page`, `--per-page`, `--all` (with `--concurrency`) on a list verb. */
+/** `--concurrency <n>` on full walks and bulk verbs (env WSM_CONCURRENCY, default 8). */
+export const CONCURRENCY_FLAG = { flags: '--concurrency <n>', description: 'requests in flight at once (env WSM_CONCURRENCY, default 8); halved on 429' } as const;
+
+/** `--page`, `--per-page`, `--all` (with `--concurrency`) of a list verb. */
+export const LIST_FLAGS = {
+  page: { flags: '--page <n>', description: 'page to show (starts at 1)' },
+  perPage: { flags: '--per-page <n>', description: 'rows a page, 1 to 100' },
+  all: { flags: '--all', description: 'every page, streamed out in order as the pages arrive' },
+  concurrency: CONCURRENCY_FLAG,
+} as const;
+
+/** The list flags on a verb declared without `flags`. */
 export function listOptions(command: Command): Command {
-  return concurrencyOption(
-    command
-      .option('--page <n>', 'page to show (starts at 1)')
-      .option('--per-page <n>', 'rows a page, 1 to 100')
-      .option('--all', 'every page, streamed out in order as the pages arrive'),
-  );
+  for (const [key, flag] of Object.entries(LIST_FLAGS)) addFlag(command, key, flag);
+  return command;
 }
 
-/** `--concurrency <n>` on full walks and bulk verbs (env WSM_CONCURRENCY, default 8). */
 export function concurrencyOption(command: Command): Command {
-  return command.option('--concurrency <n>', 'requests in flight at once (env WSM_CONCURRENCY, default 8); halved on 429');
+  addFlag(command, 'concurrency', CONCURRENCY_FLAG);
+  return command;
 }
 
 /** `--json [fields]` and `--jq <expr>` on a verb that prints records (every list and get). */
@@ -70,12 +77,14 @@ export interface FlagSpec {
   default?: string;
   /** The body field a create or update sends the value as (a 422 on that field then names the flag). */
   field?: string;
+  /** A switch with a `--no-` form too, described so: the value is then false when that form is given. */
+  negate?: string;
 }
 
-type FlagValue<F> = F extends { repeatable: true } ? string[] : F extends { flags: `${string}<${string}>` } ? string : F extends { flags: `${string}[${string}]` } ? string | true : true;
+type FlagValue<F> = F extends { negate: string } ? boolean : F extends { repeatable: true } ? string[] : F extends { flags: `${string}<${string}>` } ? string : F extends { flags: `${string}[${string}]` } ? string | true : true;
 
 /** A verb's options as its run reads them: each declared flag, by commander's attribute name, when given. */
-export type OptionsOf<S> = S extends { flags: infer F } ? { [K in keyof F]?: FlagValue<F[K]> } : Record<string, never>;
+export type OptionsOf<S> = S extends { flags?: infer F } ? { [K in keyof NonNullable<F>]?: FlagValue<NonNullable<F>[K]> } : never;
 
 /** What a verb's run receives: its arguments in order and its typed options. */
 export interface TypedInput<S> {
@@ -111,6 +120,7 @@ function addFlag(command: Command, key: string, flag: FlagSpec): void {
   const declared = command.options[command.options.length - 1];
   // The key is what the run reads: a key that is not the flag's attribute would read nothing.
   if (declared.attributeName() !== key) throw new Error(`${command.name()}: flag ${flag.flags} is read as "${declared.attributeName()}", declared as "${key}"`);
+  if (flag.negate !== undefined) command.option(`--no-${flag.flags.replace(/^--/, '')}`, flag.negate);
 }
 
 /** Declares one verb: description, arguments/options, the Examples section, the lazy action. */

@@ -14,6 +14,8 @@ export interface ResourceIdentity {
   segment: string;
   /** The name of the record's path parameter (`{group}`), when it has records by id. */
   idParam?: string;
+  /** The group of its permissions (decisions.md §4): `contact_groups` for `contact_groups.view`. */
+  permissionGroup?: string;
   /** The OpenAPI tag and its description. */
   tag: string;
   tagDescription: string;
@@ -53,6 +55,7 @@ export const CATALOG = {
     noun: 'contact',
     segment: 'contacts',
     idParam: 'contact',
+    permissionGroup: 'contacts',
     tag: 'Contacts',
     tagDescription: 'Contacts, identified by their phone number.',
     sentence: ['contact', 'contacts'],
@@ -63,6 +66,7 @@ export const CATALOG = {
     noun: 'contact group',
     segment: 'contact-groups',
     idParam: 'group',
+    permissionGroup: 'contact_groups',
     tag: 'Contact groups',
     tagDescription: 'Named groups of contacts.',
     sentence: ['group', 'groups'],
@@ -73,6 +77,7 @@ export const CATALOG = {
     noun: 'contact field',
     segment: 'contact-fields',
     idParam: 'field',
+    permissionGroup: 'contact_fields',
     tag: 'Contact fields',
     tagDescription: 'Custom field definitions for contacts.',
     sentence: ['field', 'fields'],
@@ -83,6 +88,7 @@ export const CATALOG = {
     noun: 'contact import',
     segment: 'contact-imports',
     idParam: 'import',
+    permissionGroup: 'contact_imports',
     tag: 'Contact imports',
     tagDescription: 'CSV imports of contacts, processed in the background.',
     sentence: ['import', 'imports'],
@@ -93,6 +99,7 @@ export const CATALOG = {
     noun: 'label',
     segment: 'labels',
     idParam: 'label',
+    permissionGroup: 'labels',
     tag: 'Labels',
     tagDescription: 'Labels that categorise contacts.',
     sentence: ['label', 'labels'],
@@ -103,6 +110,7 @@ export const CATALOG = {
     noun: 'role',
     segment: 'roles',
     idParam: 'role',
+    permissionGroup: 'roles',
     tag: 'Roles',
     tagDescription: 'Roles and the permissions they grant.',
     sentence: ['role', 'roles'],
@@ -113,6 +121,7 @@ export const CATALOG = {
     noun: 'user',
     segment: 'users',
     idParam: 'user',
+    permissionGroup: 'users',
     tag: 'Users',
     tagDescription: 'Users who are members of a workspace.',
     sentence: ['user', 'users'],
@@ -123,6 +132,7 @@ export const CATALOG = {
     noun: 'template',
     segment: 'templates',
     idParam: 'template',
+    permissionGroup: 'templates',
     tag: 'Templates',
     tagDescription: 'Message templates submitted to the template provider for approval.',
     sentence: ['template', 'templates'],

@@ -6,18 +6,7 @@ import { collectionOperations } from './crud.js';
 import { describe } from './types.js';
 
 const identity = CATALOG.contacts;
-const crud = collectionOperations({
-  identity,
-  permissions: { group: 'contacts' },
-  schemas: {
-    query: s.contactListQuery,
-    list: s.contactListResponse,
-    one: s.contactResponse,
-    create: s.contactCreateBody,
-    created: s.contactCreatedResponse,
-    deleted: s.deleted,
-  },
-  has: ['list', 'get', 'create', 'delete'],
+const crud = collectionOperations(identity, s.contactRecord, { query: s.contactListQuery, create: s.contactCreateBody }, {
   extensions: ['get'],
   instead: { get: 'find it with `wsm contacts list --search <number or name>`' },
 });

@@ -4,18 +4,7 @@ import { CATALOG } from './catalog.js';
 import { collectionOperations } from './crud.js';
 import { describe } from './types.js';
 
-const crud = collectionOperations({
-  identity: CATALOG.imports,
-  permissions: { group: 'contact_imports' },
-  schemas: {
-    query: s.importListQuery,
-    list: s.importListResponse,
-    one: s.importResponse,
-    create: s.importCreateBody,
-    created: s.importCreatedResponse,
-    deleted: s.deleted,
-  },
-  has: ['list', 'get', 'create', 'delete'],
+const crud = collectionOperations(CATALOG.imports, s.importRecord, { query: s.importListQuery, create: s.importCreateBody }, {
   extensions: ['get'],
   instead: { get: 'find it in `wsm imports list`' },
 });

@@ -4,19 +4,7 @@ import { CATALOG } from './catalog.js';
 import { collectionOperations } from './crud.js';
 import { describe } from './types.js';
 
-const crud = collectionOperations({
-  identity: CATALOG.labels,
-  permissions: { group: 'labels' },
-  schemas: {
-    query: s.labelListQuery,
-    list: s.labelListResponse,
-    one: s.labelResponse,
-    create: s.labelCreateBody,
-    created: s.labelCreatedResponse,
-    update: s.labelUpdateBody,
-    updated: s.labelUpdatedResponse,
-    deleted: s.deleted,
-  },
+const crud = collectionOperations(CATALOG.labels, s.labelRecord, { query: s.labelListQuery, create: s.labelCreateBody, update: s.labelUpdateBody }, {
   extensions: ['list', 'delete'],
   instead: { list: 'keep the ids that `wsm labels create -q` prints and read each with `wsm labels get <id>`' },
 });

@@ -4,19 +4,7 @@ import { CATALOG } from './catalog.js';
 import { collectionOperations } from './crud.js';
 import { describe } from './types.js';
 
-const crud = collectionOperations({
-  identity: CATALOG.roles,
-  permissions: { group: 'roles' },
-  schemas: {
-    query: s.roleListQuery,
-    list: s.roleListResponse,
-    one: s.roleResponse,
-    create: s.roleCreateBody,
-    created: s.roleCreatedResponse,
-    update: s.roleUpdateBody,
-    updated: s.roleUpdatedResponse,
-    deleted: s.deleted,
-  },
+const crud = collectionOperations(CATALOG.roles, s.roleRecord, { query: s.roleListQuery, create: s.roleCreateBody, update: s.roleUpdateBody }, {
   extensions: ['get', 'update', 'delete'],
   instead: { get: 'find it in `wsm roles list`' },
 });

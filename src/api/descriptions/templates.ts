@@ -5,18 +5,8 @@ import { CATALOG } from './catalog.js';
 import { collectionOperations, WORKSPACE } from './crud.js';
 import { can, describe } from './types.js';
 
-const crud = collectionOperations({
-  identity: CATALOG.templates,
-  permissions: { group: 'templates' },
-  schemas: {
-    query: s.templateListQuery,
-    list: s.templateListResponse,
-    one: s.templateResponse,
-    create: s.templateCreateBody,
-    created: s.templateCreatedResponse,
-    deleted: s.templateDeletedResponse,
-  },
-  has: ['list', 'get', 'create', 'delete'],
+// api.md's template answers carry `success` beside the record.
+const crud = collectionOperations(CATALOG.templates, s.templateRecord, { query: s.templateListQuery, create: s.templateCreateBody, one: s.templateResponse, created: s.templateCreatedResponse, deleted: s.templateDeletedResponse }, {
   extensions: ['list'],
   instead: { list: 'read each with `wsm templates get <id>`' },
 });

@@ -4,18 +4,7 @@ import { CATALOG } from './catalog.js';
 import { collectionOperations } from './crud.js';
 import { describe } from './types.js';
 
-const crud = collectionOperations({
-  identity: CATALOG.users,
-  permissions: { group: 'users' },
-  schemas: {
-    query: s.userListQuery,
-    list: s.userListResponse,
-    one: s.userResponse,
-    create: s.userCreateBody,
-    created: s.userCreatedResponse,
-    deleted: s.deleted,
-  },
-  has: ['list', 'get', 'create'],
+const crud = collectionOperations(CATALOG.users, s.userRecord, { query: s.userListQuery, create: s.userCreateBody }, {
   extensions: ['get', 'create'],
   instead: { get: 'find it in `wsm users list`' },
 });

@@ -1,9 +1,9 @@
 // `wsm groups` verbs: how contact groups print, and each verb's run (declared in ../groups.ts).
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import type { ContactGroup } from '../../api/schemas/index.js';
-import { create as createSpec, update as updateSpec } from '../groups.js';
-import { createRun, deleteCollectionRun, getRun, listRun, updateRun, type Presentation } from '../shared/crud.js';
-import type { VerbRun } from '../shared/verb.js';
+import { verbs } from '../groups.js';
+import type { CollectionRuns } from '../collection.js';
+import { collectionRuns, type Presentation } from '../shared/crud.js';
 
 export const show: Presentation<ContactGroup> = {
   resource: DESCRIPTIONS.groups,
@@ -16,8 +16,4 @@ export const show: Presentation<ContactGroup> = {
   ],
 };
 
-export const list: VerbRun = listRun(show);
-export const get: VerbRun = getRun(show);
-export const create: VerbRun = createRun(show, createSpec);
-export const update: VerbRun = updateRun(show, updateSpec);
-export const remove: VerbRun = deleteCollectionRun(show);
+export const { list, get, create, update, remove }: CollectionRuns = collectionRuns(show, verbs);

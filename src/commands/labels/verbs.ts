@@ -1,9 +1,9 @@
 // `wsm labels` verbs: how labels print, and each verb's run (declared in ../labels.ts).
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import type { Label } from '../../api/schemas/index.js';
-import { create as createSpec, update as updateSpec } from '../labels.js';
-import { createRun, deleteCollectionRun, getRun, listRun, updateRun, type Presentation } from '../shared/crud.js';
-import type { VerbRun } from '../shared/verb.js';
+import { verbs } from '../labels.js';
+import type { CollectionRuns } from '../collection.js';
+import { collectionRuns, type Presentation } from '../shared/crud.js';
 
 export const show: Presentation<Label> = {
   resource: DESCRIPTIONS.labels,
@@ -16,8 +16,4 @@ export const show: Presentation<Label> = {
   ],
 };
 
-export const list: VerbRun = listRun(show);
-export const get: VerbRun = getRun(show);
-export const create: VerbRun = createRun(show, createSpec);
-export const update: VerbRun = updateRun(show, updateSpec);
-export const remove: VerbRun = deleteCollectionRun(show);
+export const { list, get, create, update, remove }: CollectionRuns = collectionRuns(show, verbs);

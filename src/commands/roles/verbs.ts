@@ -4,9 +4,9 @@
 import { permissionNames } from '../../api/answers.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import type { Role } from '../../api/schemas/index.js';
-import { create as createSpec, update as updateSpec } from '../roles.js';
-import { createRun, deleteCollectionRun, getRun, listRun, updateRun, type Presentation } from '../shared/crud.js';
-import type { VerbRun } from '../shared/verb.js';
+import { verbs } from '../roles.js';
+import type { CollectionRuns } from '../collection.js';
+import { collectionRuns, type Presentation } from '../shared/crud.js';
 
 const permissionsOf = (role: Role) => permissionNames(role.permissions);
 
@@ -27,8 +27,4 @@ export const show: Presentation<Role> = {
   ],
 };
 
-export const list: VerbRun = listRun(show);
-export const get: VerbRun = getRun(show);
-export const create: VerbRun = createRun(show, createSpec);
-export const update: VerbRun = updateRun(show, updateSpec);
-export const remove: VerbRun = deleteCollectionRun(show);
+export const { list, get, create, update, remove }: CollectionRuns = collectionRuns(show, verbs);

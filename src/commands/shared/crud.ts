@@ -7,6 +7,7 @@ import type { ResourceDescription } from '../../api/descriptions/index.js';
 import type { CrudResource } from '../../api/resources/crud.js';
 import type { Column } from '../../cli/output.js';
 import type { VerbSpec } from '../declare.js';
+import type { CollectionRuns, collectionVerbs } from '../collection.js';
 import { deleteRun } from './delete.js';
 import { parsePageFlags, renderList } from './list.js';
 import { checkLocal, nameBodyFields, parseId, requireSomething, verb, workspaceClient, type VerbRun } from './verb.js';
@@ -94,4 +95,15 @@ export function updateRun<T extends object>(show: Presentation<T>, spec: VerbSpe
     const answer = await collection(await workspaceClient(ctx), show).update(id, body);
     await showWritten(ctx, answer, { noun: show.resource.noun, columns: show.detail ?? show.columns, id });
   });
+}
+
+/** The five runs of a plain collection, from how its records print and its verbs' declarations. */
+export function collectionRuns<T extends object>(show: Presentation<T>, verbs: Pick<ReturnType<typeof collectionVerbs>, 'create' | 'update'>): CollectionRuns {
+  return {
+    list: listRun(show),
+    get: getRun(show),
+    create: createRun(show, verbs.create),
+    update: updateRun(show, verbs.update),
+    remove: deleteCollectionRun(show),
+  };
 }
