@@ -19,6 +19,9 @@ import { docsRoutes } from './routes/openapi.js';
 import { answerExtensionsAsMissing } from './openapi/published.js';
 import type { TemplateProvider } from './provider/provider.js';
 import { createSimulatedProvider } from './provider/simulated.js';
+import { createRepositories, type Repositories } from './repositories/index.js';
+import { createAccessRules, type AccessRules } from './http/access.js';
+import { useContracts, type RouteContract } from './http/contract.js';
 
 export const API_PREFIX = '/api/v3';
 export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -59,11 +62,17 @@ export interface RouteEntry {
   permission?: string;
   public?: boolean;
   partnerOnly?: boolean;
+  /** What the route declares in `schema:` (http/contract.ts): what the OpenAPI document says of it. */
+  schema?: RouteContract;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** Every repository of `db`, made once (repositories/index.ts). */
+    repositories: Repositories;
+    /** The access rules beyond a route's permission (http/access.ts). */
+    access: AccessRules;
     provider: TemplateProvider;
     providerTimeoutMs: number;
     tokenLifetimeMs: number;
@@ -94,6 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
   });
   app.decorate('db', options.db);
+  app.decorate('repositories', createRepositories(options.db));
+  app.decorate('access', createAccessRules(app.repositories));
   app.decorate('provider', options.provider ?? createSimulatedProvider(options.db));
   app.decorate('providerTimeoutMs', options.providerTimeoutMs ?? 20_000);
   app.decorate('tokenLifetimeMs', options.tokenLifetimeMs ?? TOKEN_LIFETIME_MS);
@@ -116,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         permission: config?.permission,
         public: config?.public,
         partnerOnly: config?.partnerOnly,
+        schema: route.schema as RouteContract | undefined,
       });
     }
   });
@@ -129,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(databaseFileGuard, { onWarning: options.onWarning ?? ((message) => app.log.warn(message)) });
   await app.register(
     async (api) => {
+      useContracts(api);
       for (const plugin of routePlugins) await api.register(plugin);
     },
     { prefix: API_PREFIX },

@@ -13,7 +13,6 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { createHarness, type Harness } from '../server/harness.js';
-import { operationFor } from '../../src/server/openapi/operations.js';
 import { jsonSchema } from '../../src/server/openapi/document.js';
 import { runPendingImports } from '../../src/server/workers/imports.js';
 import {
@@ -45,7 +44,7 @@ const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
 beforeAll(async () => {
   h = await createHarness();
   target = await prepareTarget(call, h.ws);
-  routes = describeRoutes({ routeTable: h.app.routeTable, operationFor, jsonSchema });
+  routes = describeRoutes({ routeTable: h.app.routeTable, jsonSchema });
   // The document as the server serves it: what clients and proxies validate against.
   documentChecker = await createDocumentChecker((await h.call({ method: 'GET', url: '/api/v3/openapi.json', token: null })).json());
   checker = createChecker(documentChecker);

@@ -2,7 +2,6 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness.js';
 import { openApiPath } from '../../src/server/openapi/document.js';
-import { operationFor } from '../../src/server/openapi/operations.js';
 import { isPublished, PUBLISHED_OPERATIONS } from '../../src/server/openapi/published.js';
 
 let h: Harness;
@@ -115,8 +114,8 @@ describe('GET /api/v3/openapi.json', () => {
     expect(marked).not.toContain('put /workspaces/{workspace}/labels/{label}');
   });
 
-  it('describes every route of the API contract in operations.ts', () => {
-    const undescribed = apiRoutes().filter((route) => !operationFor(route.method, route.path)).map((r) => `${r.method} ${r.path}`);
+  it('describes every route of the API contract in its schema', () => {
+    const undescribed = apiRoutes().filter((route) => !route.schema?.summary).map((r) => `${r.method} ${r.path}`);
     expect(undescribed).toEqual([]);
   });
 });

@@ -11,10 +11,9 @@
  * - only an owner gives the built-in role, so that no one else can make an owner.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db.js';
 import type { FieldErrors, Role } from '../../api/schemas/index.js';
-import { createUsersRepository } from '../repositories/users.js';
-import { createWorkspacesRepository, type Membership } from '../repositories/workspaces.js';
+import type { Repositories } from '../repositories/index.js';
+import type { Membership } from '../repositories/workspaces.js';
 import { forbidden, invalidField, validationFailed } from './errors.js';
 
 const MEMBERSHIP_FIELDS = ['role_id', 'status'] as const;
@@ -55,9 +54,9 @@ function refusalIn(mine: Membership | undefined, theirs: Membership, needsManage
 
 const touches = (changes: UserChanges, fields: readonly string[]) => fields.some((field) => changes[field as keyof UserChanges] !== undefined);
 
-export function createAccessRules(db: Db) {
-  const users = createUsersRepository(db);
-  const workspaces = createWorkspacesRepository(db);
+export type AccessRules = ReturnType<typeof createAccessRules>;
+
+export function createAccessRules({ users, workspaces }: Pick<Repositories, 'users' | 'workspaces'>) {
 
   /** The permissions a role's list actually grants in a workspace (the rest is inert). */
   const effective = (workspaceId: string, permissions: string[]) => {

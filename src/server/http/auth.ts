@@ -7,8 +7,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Permission } from '../../api/schemas/index.js';
-import { createUsersRepository, hashToken, type UserRow } from '../repositories/users.js';
-import { createWorkspacesRepository, type Membership } from '../repositories/workspaces.js';
+import { hashToken, type UserRow } from '../repositories/users.js';
+import type { Membership } from '../repositories/workspaces.js';
 import { forbidden, notFound, unauthenticated } from './errors.js';
 
 declare module 'fastify' {
@@ -42,8 +42,7 @@ function bearer(request: FastifyRequest): string | undefined {
 }
 
 async function authPlugin(app: FastifyInstance) {
-  const users = createUsersRepository(app.db);
-  const workspaces = createWorkspacesRepository(app.db);
+  const { users, workspaces } = app.repositories;
 
   app.decorateRequest('user', null as unknown as UserRow);
   app.decorateRequest('tokenHash', '');
@@ -62,7 +61,7 @@ async function authPlugin(app: FastifyInstance) {
     request.tokenHash = tokenHash;
   });
 
-  // preValidation runs after the body is read but before any handler work.
+  // After the body is read, before any handler work (and before the handler validates anything: http/contract.ts).
   app.addHook('preHandler', async (request) => {
     const config = request.routeOptions.config;
     if (config?.public || !request.routeOptions.url) return;

@@ -1,14 +1,15 @@
 /**
- * The OpenAPI 3.1 document, generated from the app's route table and the zod
- * contract (src/api/schemas), so it can never list a route the server lacks
- * or a rule the server does not apply. Built once, at the first request that
- * needs it, when every plugin has registered its routes.
+ * The OpenAPI 3.1 document, generated from the app's route table: each route's
+ * contract (the zod schemas it declares in `schema:`, http/contract.ts, which its
+ * handler validates with), so it can never list a route the server lacks or a
+ * rule the server does not apply. Built once, at the first request that needs
+ * it, when every plugin has registered its routes.
  */
 import { z } from 'zod';
 import { ERROR_MESSAGES, statusErrorBody, templateErrorBody, unauthenticatedBody, validationErrorBody } from '../../api/schemas/index.js';
 import type { RouteEntry } from '../app.js';
-import { TAGS, operationFor, type OperationDoc } from './operations.js';
-import { isPublished } from './published.js';
+import { successOf, type RouteContract } from '../http/contract.js';
+import { TAGS } from './operations.js';
 
 type Json = Record<string, unknown>;
 
@@ -62,9 +63,9 @@ function pathParameters(path: string): Json[] {
   }));
 }
 
-function queryParameters(doc: OperationDoc | undefined): Json[] {
-  if (!doc?.query) return [];
-  const schema = jsonSchema(doc.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
+function queryParameters(doc: RouteContract | undefined): Json[] {
+  if (!doc?.querystring) return [];
+  const schema = jsonSchema(doc.querystring, 'input') as { properties?: Record<string, Json>; required?: string[] };
   return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
     name,
     in: 'query',
@@ -73,7 +74,7 @@ function queryParameters(doc: OperationDoc | undefined): Json[] {
   }));
 }
 
-function requestBody(doc: OperationDoc | undefined): Json | undefined {
+function requestBody(doc: RouteContract | undefined): Json | undefined {
   if (!doc?.body) return undefined;
   const schema = jsonSchema(doc.body, 'input');
   const content: Json = {};
@@ -109,14 +110,14 @@ function asFormValue(property: Json): Json {
   return property;
 }
 
-function responses(route: RouteEntry, path: string, doc: OperationDoc | undefined): Json {
+function responses(route: RouteEntry, path: string, doc: RouteContract | undefined): Json {
   const out: Json = {};
-  const status = String(doc?.status ?? 200);
-  if (doc?.response === 'binary') {
-    const types = doc.binaryTypes ?? ['application/octet-stream'];
+  const { status, answer } = successOf(doc);
+  if (answer && 'binary' in answer) {
+    const types = answer.binary;
     out[status] = { description: 'The file.', content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])) };
-  } else if (doc?.response) {
-    out[status] = { description: 'Success.', content: jsonContent(jsonSchema(doc.response, 'output')) };
+  } else if (answer) {
+    out[status] = { description: 'Success.', content: jsonContent(jsonSchema(answer, 'output')) };
   } else {
     out[status] = { description: 'Success.' };
   }
@@ -142,19 +143,19 @@ function responses(route: RouteEntry, path: string, doc: OperationDoc | undefine
 }
 
 function operation(route: RouteEntry, path: string): Json {
-  const doc = operationFor(route.method, path);
+  const doc = route.schema;
   const notes = [
     doc?.description,
     route.permission ? `Needs the \`${route.permission}\` permission in the workspace.` : undefined,
     route.partnerOnly ? 'Partner users only.' : undefined,
-    isPublished(route.method, path) ? undefined : 'Extension of the embedded server (not in the published contract): `wsm serve --api-only` answers it 404.',
+    doc?.published ? undefined : 'Extension of the embedded server (not in the published contract): `wsm serve --api-only` answers it 404.',
   ].filter(Boolean);
   const parameters = [...pathParameters(path), ...queryParameters(doc)];
   return {
     operationId: `${route.method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
     summary: doc?.summary ?? `${route.method} ${path}`,
     ...(notes.length ? { description: notes.join('\n\n') } : {}),
-    tags: [doc?.tag ?? tagOf(path)],
+    tags: doc?.tags ?? [tagOf(path)],
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody(doc) ? { requestBody: requestBody(doc) } : {}),
     responses: responses(route, path, doc),

@@ -1,50 +1,21 @@
 /**
- * The 26 operations of the published API (api.md), the only ones the hosted service has.
- * Every other route of `wsm serve` is an extension (decisions.md §6 and §7): the OpenAPI
- * document marks it so, and `wsm serve --api-only` answers it as a router without it would.
- * Keys as operationKey gives them: `METHOD /path` with every path parameter as `{}`.
+ * The published API (api.md) is what the hosted service has; every other route of `wsm serve` is
+ * an extension (decisions.md §6 and §7). Each route's contract says which, from its resource
+ * description: the OpenAPI document marks extensions so, and `wsm serve --api-only` answers them
+ * as a router without them would.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { operationKey } from './operations.js';
+import { findOperation, OPERATIONS } from '../../api/descriptions/index.js';
+import type { RouteContract } from '../http/contract.js';
 
 const API_PREFIX = '/api/v3';
 
-const ws = '/workspaces/{workspace}';
-
-export const PUBLISHED_OPERATIONS: ReadonlyArray<readonly [method: string, path: string]> = [
-  ['GET', ws],
-  ['GET', `${ws}/permissions`],
-  ['PATCH', '/workspaces/partner/permissions'],
-  ['GET', `${ws}/contacts`],
-  ['POST', `${ws}/contacts`],
-  ['POST', `${ws}/contacts/{contact}`],
-  ['DELETE', `${ws}/contacts/{contact}`],
-  ['GET', `${ws}/contact-groups`],
-  ['POST', `${ws}/contact-groups`],
-  ['GET', `${ws}/contact-fields`],
-  ['POST', `${ws}/contact-fields`],
-  ['DELETE', `${ws}/contact-fields/{field}`],
-  ['GET', `${ws}/contact-imports`],
-  ['POST', `${ws}/contact-imports`],
-  ['DELETE', `${ws}/contact-imports/{import}`],
-  ['POST', `${ws}/labels`],
-  ['GET', `${ws}/labels/{label}`],
-  ['PUT', `${ws}/labels/{label}`],
-  ['GET', `${ws}/roles`],
-  ['POST', `${ws}/roles`],
-  ['GET', `${ws}/users`],
-  ['POST', `${ws}/users/{user}`],
-  ['POST', `${ws}/templates`],
-  ['GET', `${ws}/templates/{template}`],
-  ['DELETE', `${ws}/templates/{template}`],
-  ['POST', `${ws}/templates/sync`],
-];
-
-const published = new Set(PUBLISHED_OPERATIONS.map(([method, path]) => operationKey(method, path)));
+/** The operations of api.md, as `[METHOD, path]` under /api/v3. */
+export const PUBLISHED_OPERATIONS: ReadonlyArray<readonly [method: string, path: string]> = OPERATIONS.filter((o) => o.published).map((o) => [o.method, o.path] as const);
 
 /** Is `METHOD path` (path under /api/v3, parameters as `{name}` or `:name`) in api.md? */
 export function isPublished(method: string, path: string): boolean {
-  return published.has(operationKey(method, path));
+  return findOperation(method, path)?.published ?? false;
 }
 
 /**
@@ -55,7 +26,6 @@ export function isPublished(method: string, path: string): boolean {
 export async function answerExtensionsAsMissing(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const pattern = request.routeOptions.url;
   if (pattern === undefined || !pattern.startsWith(`${API_PREFIX}/`)) return;
-  const method = request.method === 'HEAD' ? 'GET' : request.method;
-  if (isPublished(method, pattern.slice(API_PREFIX.length))) return;
+  if ((request.routeOptions.schema as RouteContract | undefined)?.published) return;
   await reply.code(404).send({ message: `The route ${request.url.split('?')[0].slice(1)} could not be found.` });
 }

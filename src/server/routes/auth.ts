@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { tokenCreateBody } from '../../api/schemas/index.js';
-import { createUsersRepository, newToken, verifyPassword } from '../repositories/users.js';
-import { createWorkspacesRepository } from '../repositories/workspaces.js';
+import * as s from '../../api/schemas/index.js';
+import { newToken, verifyPassword } from '../repositories/users.js';
 import { invalidField, tooManyAttempts } from '../http/errors.js';
-import { parseOr422 } from '../http/validate.js';
+import { bodyOf, described } from '../http/contract.js';
+import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { created, deletedEnvelope } from '../http/envelopes.js';
 
 export interface LoginLimits {
@@ -16,10 +16,11 @@ export interface LoginLimits {
 /** decisions.md §7: POST /auth/tokens is rate-limited per e-mail and per client address. */
 export const LOGIN_LIMITS: LoginLimits = { perEmail: 10, perAddress: 50, windowMs: 15 * 60 * 1000 };
 
+const { operations } = DESCRIPTIONS.auth;
+
 /** Extensions (decisions.md §6, §7): issue a token from a password, revoke it, and say who the caller is. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
-  const users = createUsersRepository(app.db);
-  const workspaces = createWorkspacesRepository(app.db);
+  const { users, workspaces } = app.repositories;
 
   // Every attempt counts, right or wrong: a guesser gets `perEmail` tries per account and
   // `perAddress` per client in a window, whatever it spreads them over.
@@ -34,40 +35,48 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     if (!limit.isAllowed && limit.isExceeded) throw tooManyAttempts(limit.ttlInSeconds);
   };
 
-  app.post('/auth/tokens', { config: { public: true } }, async (request, reply) => {
-    await assertWithinLimit(perAddress, request);
-    const body = parseOr422(tokenCreateBody, request.body);
-    await assertWithinLimit(perEmail, request);
-    const user = users.findByEmail(body.email);
-    // Same answer, and the same scrypt work, for an unknown email and a wrong password: no account probing.
-    const matches = await verifyPassword(body.password, user?.password_hash ?? null);
-    if (!user || !matches || !workspaces.hasActiveMembership(user.id)) {
-      throw invalidField('email', 'These credentials do not match our records.');
-    }
-    const token = newToken();
-    const expiresAt = new Date(Date.now() + app.tokenLifetimeMs).toISOString();
-    users.addToken(user.id, token, expiresAt);
-    return reply.code(201).send(created('Token', { token, user_id: user.id, expires_at: expiresAt }));
+  app.route({
+    ...described(operations.createToken, { body: s.tokenCreateBody }),
+    handler: async (request, reply) => {
+      await assertWithinLimit(perAddress, request);
+      const body = bodyOf(request);
+      await assertWithinLimit(perEmail, request);
+      const user = users.findByEmail(body.email);
+      // Same answer, and the same scrypt work, for an unknown email and a wrong password: no account probing.
+      const matches = await verifyPassword(body.password, user?.password_hash ?? null);
+      if (!user || !matches || !workspaces.hasActiveMembership(user.id)) {
+        throw invalidField('email', 'These credentials do not match our records.');
+      }
+      const token = newToken();
+      const expiresAt = new Date(Date.now() + app.tokenLifetimeMs).toISOString();
+      users.addToken(user.id, token, expiresAt);
+      return reply.code(201).send(created('Token', { token, user_id: user.id, expires_at: expiresAt }));
+    },
   });
 
-  /** Extension: the caller's token stops working (`wsm auth logout`). */
-  app.delete('/auth/tokens/current', async (request) => {
-    users.revokeToken(request.tokenHash);
-    return deletedEnvelope('Token');
+  app.route({
+    ...described(operations.revokeCurrentToken),
+    handler: async (request) => {
+      users.revokeToken(request.tokenHash);
+      return deletedEnvelope('Token');
+    },
   });
 
-  app.get('/me', async (request) => {
-    const user = request.user;
-    return {
-      data: {
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        partner: user.partner === 1,
-        workspaces: workspaces.workspacesOf(user.id),
-        created_at: user.created_at,
-        updated_at: user.updated_at,
-      },
-    };
+  app.route({
+    ...described(operations.me),
+    handler: async (request) => {
+      const user = request.user;
+      return {
+        data: {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          partner: user.partner === 1,
+          workspaces: workspaces.workspacesOf(user.id),
+          created_at: user.created_at,
+          updated_at: user.updated_at,
+        },
+      };
+    },
   });
 };

@@ -1,25 +1,20 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  AVATAR_MAX_BYTES,
-  check,
-  contactCreateBody,
-  contactListQuery,
-  contactUpdateBody,
-  type FieldErrors,
-} from '../../api/schemas/index.js';
-import { createContactsRepository, type ContactRow, type ContactWrite } from '../repositories/contacts.js';
-import { createGroupsRepository } from '../repositories/groups.js';
-import { createFieldsRepository } from '../repositories/fields.js';
+import * as s from '../../api/schemas/index.js';
+import { AVATAR_MAX_BYTES, type FieldErrors } from '../../api/schemas/index.js';
+import type { ContactRow, ContactWrite } from '../repositories/contacts.js';
 import { filesBaseUrl } from '../repositories/files.js';
 import { notFound, takenMessage, validationFailed } from '../http/errors.js';
 import { offsetOf, pageEnvelopeJson } from '../http/pagination.js';
-import { parseId, parseOr422 } from '../http/validate.js';
-import { created, deletedEnvelope, updated } from '../http/envelopes.js';
+import { checkBody, described, queryOf } from '../http/contract.js';
+import { deleteRoute, recordId } from './workspace-records.js';
+import { DESCRIPTIONS } from '../../api/descriptions/index.js';
+import { created, updated } from '../http/envelopes.js';
 import { readForm, type UploadedFile } from '../http/multipart.js';
 import { MIME, sniff } from '../http/sniff.js';
 
 const NOT_AN_IMAGE = 'The avatar must be an image (PNG, JPEG, GIF or WebP).';
 const AVATAR_TYPES = new Set(['png', 'jpeg', 'gif', 'webp'] as const);
+const { operations } = DESCRIPTIONS.contacts;
 
 /** The body as the JSON form would give it, plus the avatar file of a multipart form. */
 interface ContactForm {
@@ -61,11 +56,8 @@ function validateForm<T>(parsed: { ok: true; value: T } | { ok: false; errors: F
 }
 
 export const contactRoutes: FastifyPluginAsync = async (app) => {
-  const contacts = createContactsRepository(app.db);
-  const groups = createGroupsRepository(app.db);
-  const fields = createFieldsRepository(app.db);
-  const base = '/workspaces/:workspace/contacts';
-  const contactId = (params: unknown) => parseId((params as { contact?: string }).contact, notFound);
+  const { contacts, groups, fields } = app.repositories;
+  const contactId = recordId(operations.get);
   const toRecord = (request: FastifyRequest, row: ContactRow) => contacts.record(row, filesBaseUrl(request));
 
   /**
@@ -99,64 +91,73 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
   }
 
   // The page's records arrive as JSON text from SQLite and go out as they are.
-  app.get(base, { config: { permission: 'contacts.view' } }, async (request, reply) => {
-    const query = parseOr422(contactListQuery, request.query);
-    const offset = offsetOf(query);
-    const page = contacts.pageJson(request.workspaceId, query.search || undefined, offset, query.per_page, filesBaseUrl(request));
-    const body = pageEnvelopeJson(request, query, page.total, page.count, page.json);
-    return reply.type('application/json; charset=utf-8').send(body);
+  app.route({
+    ...described(operations.list, { querystring: s.contactListQuery }),
+    handler: async (request, reply) => {
+      const query = queryOf(request);
+      const offset = offsetOf(query);
+      const page = contacts.pageJson(request.workspaceId, query.search || undefined, offset, query.per_page, filesBaseUrl(request));
+      const body = pageEnvelopeJson(request, query, page.total, page.count, page.json);
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
   });
 
-  app.post(base, { config: { permission: 'contacts.create' } }, async (request, reply) => {
-    const form = await readContactForm(request);
-    const { value: body, avatar } = validateForm(check(contactCreateBody, form.body ?? {}), form);
-    const errors: FieldErrors = {};
-    if (contacts.idOfNumber(request.workspaceId, body.number) !== undefined) errors.number = [takenMessage('number')];
-    const references = resolveReferences(request.workspaceId, body, errors);
-    if (Object.keys(errors).length > 0) throw validationFailed(errors);
-    const row = contacts.create(request.workspaceId, body.number, {
-      // An empty name (a blank form field) reads as "omitted" (api.md: defaults to Unknown).
-      name: body.name || 'Unknown',
-      email: body.email ?? null,
-      gender: body.gender ?? null,
-      status: body.status ?? true,
-      avatar,
-      ...references,
-    });
-    return reply.code(201).send(created('Contact', toRecord(request, row)));
+  app.route({
+    ...described(operations.create, { body: s.contactCreateBody }),
+    handler: async (request, reply) => {
+      const form = await readContactForm(request);
+      const { value: body, avatar } = validateForm(checkBody(request, form.body), form);
+      const errors: FieldErrors = {};
+      if (contacts.idOfNumber(request.workspaceId, body.number) !== undefined) errors.number = [takenMessage('number')];
+      const references = resolveReferences(request.workspaceId, body, errors);
+      if (Object.keys(errors).length > 0) throw validationFailed(errors);
+      const row = contacts.create(request.workspaceId, body.number, {
+        // An empty name (a blank form field) reads as "omitted" (api.md: defaults to Unknown).
+        name: body.name || 'Unknown',
+        email: body.email ?? null,
+        gender: body.gender ?? null,
+        status: body.status ?? true,
+        avatar,
+        ...references,
+      });
+      return reply.code(201).send(created('Contact', toRecord(request, row)));
+    },
   });
 
-  app.get(`${base}/:contact`, { config: { permission: 'contacts.view' } }, async (request) => {
-    const row = contacts.find(request.workspaceId, contactId(request.params));
-    if (!row) throw notFound();
-    return { data: toRecord(request, row) };
+  app.route({
+    ...described(operations.get),
+    handler: async (request) => {
+      const row = contacts.find(request.workspaceId, contactId(request.params));
+      if (!row) throw notFound();
+      return { data: toRecord(request, row) };
+    },
   });
 
   // api.md defines the update as POST (its PUT label is a documentation slip).
-  app.post(`${base}/:contact`, { config: { permission: 'contacts.update' } }, async (request) => {
-    const id = contactId(request.params);
-    // Read the whole form before answering anything, so a 404 never leaves a body half-read.
-    const form = await readContactForm(request);
-    const current = contacts.find(request.workspaceId, id);
-    if (!current) throw notFound();
-    const { value: body, avatar } = validateForm(check(contactUpdateBody, form.body ?? {}), form);
-    const errors: FieldErrors = {};
-    const references = resolveReferences(request.workspaceId, body, errors);
-    if (Object.keys(errors).length > 0) throw validationFailed(errors);
-    // Omitted keeps, null clears; `number` is never changed here (api.md).
-    const row = contacts.update(current, {
-      name: body.name,
-      email: body.email === undefined ? current.email : body.email,
-      gender: body.gender === undefined ? current.gender : body.gender,
-      status: body.status ?? current.status === 1,
-      avatar,
-      ...references,
-    });
-    return updated('Contact', toRecord(request, row));
+  app.route({
+    ...described(operations.update, { body: s.contactUpdateBody }),
+    handler: async (request) => {
+      const id = contactId(request.params);
+      // Read the whole form before answering anything, so a 404 never leaves a body half-read.
+      const form = await readContactForm(request);
+      const current = contacts.find(request.workspaceId, id);
+      if (!current) throw notFound();
+      const { value: body, avatar } = validateForm(checkBody(request, form.body), form);
+      const errors: FieldErrors = {};
+      const references = resolveReferences(request.workspaceId, body, errors);
+      if (Object.keys(errors).length > 0) throw validationFailed(errors);
+      // Omitted keeps, null clears; `number` is never changed here (api.md).
+      const row = contacts.update(current, {
+        name: body.name,
+        email: body.email === undefined ? current.email : body.email,
+        gender: body.gender === undefined ? current.gender : body.gender,
+        status: body.status ?? current.status === 1,
+        avatar,
+        ...references,
+      });
+      return updated('Contact', toRecord(request, row));
+    },
   });
 
-  app.delete(`${base}/:contact`, { config: { permission: 'contacts.delete' } }, async (request) => {
-    if (!contacts.delete(request.workspaceId, contactId(request.params))) throw notFound();
-    return deletedEnvelope('Contact');
-  });
+  deleteRoute(app, operations.delete, contacts);
 };

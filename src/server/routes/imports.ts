@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { check, IMPORT_MAX_BYTES, importCreateBody, importListQuery, type FieldErrors } from '../../api/schemas/index.js';
-import { createImportsRepository, toImportRecord } from '../repositories/imports.js';
-import { createGroupsRepository } from '../repositories/groups.js';
+import * as s from '../../api/schemas/index.js';
+import { IMPORT_MAX_BYTES, type FieldErrors } from '../../api/schemas/index.js';
+import { toImportRecord } from '../repositories/imports.js';
 import { notFound, validationFailed } from '../http/errors.js';
-import { offsetOf, pageEnvelope } from '../http/pagination.js';
-import { parseId, parseOr422 } from '../http/validate.js';
+import { checkBody, described } from '../http/contract.js';
+import { listRoute, recordId } from './workspace-records.js';
+import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { created, deletedEnvelope } from '../http/envelopes.js';
 import { readForm, type UploadedFile } from '../http/multipart.js';
 import { checkImportFile } from '../../api/import-csv.js';
@@ -18,14 +19,14 @@ const removeFiles = (paths: string[]) => Promise.all(paths.map((path) => rm(path
 /** The name a client gave its file, without any folder part some clients send. */
 const displayName = (file: UploadedFile) => basename(file.filename.replaceAll('\\', '/')).slice(0, 255) || 'import.csv';
 
+const { operations } = DESCRIPTIONS.imports;
+
 /** api.md: list, create (multipart), delete; get one is the extension that polls progress. */
 export const importRoutes: FastifyPluginAsync = async (app) => {
-  const imports = createImportsRepository(app.db);
-  const groups = createGroupsRepository(app.db);
+  const { imports, groups } = app.repositories;
   const worker = registerImportWorker(app);
-  const base = '/workspaces/:workspace/contact-imports';
   const importsDir = join(app.uploadsDir, 'imports');
-  const importId = (params: unknown) => parseId((params as { import?: string }).import, notFound);
+  const importId = recordId(operations.get);
 
   /** Streams the upload to disk (never whole into memory); every file written is reported for clean-up. */
   async function receive(request: FastifyRequest, written: string[]) {
@@ -41,59 +42,64 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
     return { fields: form.fields, file: form.files.find((file) => file.field === 'file' && file.path) };
   }
 
-  app.get(base, { config: { permission: 'contact_imports.view' } }, async (request) => {
-    const query = parseOr422(importListQuery, request.query);
-    const rows = imports.list(request.workspaceId, offsetOf(query), query.per_page);
-    return pageEnvelope(request, query, imports.count(request.workspaceId), rows);
+  listRoute(app, operations.list, s.importListQuery, imports);
+
+  app.route({
+    ...described(operations.create, { body: s.importCreateBody }),
+    handler: async (request, reply) => {
+      const written: string[] = [];
+      let kept: string | undefined;
+      try {
+        const { fields, file } = await receive(request, written);
+        // `contact_groups[]=3` is how this API family sends groups elsewhere; one of them is one group.
+        const groupField = Array.isArray(fields.contact_groups) && fields.contact_groups.length === 1 ? fields.contact_groups[0] : fields.contact_groups;
+        const parsed = checkBody(request, { ...fields, contact_groups: groupField });
+        const errors: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
+        if (!file?.path) errors.file = ['The file field is required.'];
+        else {
+          const checked = await checkImportFile(file.path);
+          if (!checked.ok) errors.file = [checked.message];
+        }
+        const groupId = parsed.ok ? (parsed.value.contact_groups ?? null) : null;
+        if (groupId !== null && groups.existingIds(request.workspaceId, [groupId]).size === 0) {
+          errors.contact_groups = ['The selected contact group is invalid.'];
+        }
+        if (!parsed.ok || Object.keys(errors).length > 0 || !file?.path) throw validationFailed(errors);
+        const row = imports.create(request.workspaceId, {
+          name: parsed.value.name || displayName(file),
+          groupId,
+          fileName: displayName(file),
+          storedPath: file.path,
+          // The worker runs without the request: whether the uploader may create the groups the file names is decided now.
+          mayCreateGroups: request.membership.permissions.includes('contact_groups.create'),
+        });
+        kept = file.path;
+        worker.kick();
+        return reply.code(201).send(created('Contact import', toImportRecord(row)));
+      } finally {
+        // A rejected upload leaves nothing behind on disk.
+        await removeFiles(written.filter((path) => path !== kept));
+      }
+    },
   });
 
-  app.post(base, { config: { permission: 'contact_imports.create' } }, async (request, reply) => {
-    const written: string[] = [];
-    let kept: string | undefined;
-    try {
-      const { fields, file } = await receive(request, written);
-      // `contact_groups[]=3` is how this API family sends groups elsewhere; one of them is one group.
-      const groupField = Array.isArray(fields.contact_groups) && fields.contact_groups.length === 1 ? fields.contact_groups[0] : fields.contact_groups;
-      const parsed = check(importCreateBody, { ...fields, contact_groups: groupField });
-      const errors: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
-      if (!file?.path) errors.file = ['The file field is required.'];
-      else {
-        const checked = await checkImportFile(file.path);
-        if (!checked.ok) errors.file = [checked.message];
-      }
-      const groupId = parsed.ok ? (parsed.value.contact_groups ?? null) : null;
-      if (groupId !== null && groups.existingIds(request.workspaceId, [groupId]).size === 0) {
-        errors.contact_groups = ['The selected contact group is invalid.'];
-      }
-      if (!parsed.ok || Object.keys(errors).length > 0 || !file?.path) throw validationFailed(errors);
-      const row = imports.create(request.workspaceId, {
-        name: parsed.value.name || displayName(file),
-        groupId,
-        fileName: displayName(file),
-        storedPath: file.path,
-        // The worker runs without the request: whether the uploader may create the groups the file names is decided now.
-        mayCreateGroups: request.membership.permissions.includes('contact_groups.create'),
-      });
-      kept = file.path;
-      worker.kick();
-      return reply.code(201).send(created('Contact import', toImportRecord(row)));
-    } finally {
-      // A rejected upload leaves nothing behind on disk.
-      await removeFiles(written.filter((path) => path !== kept));
-    }
-  });
-
-  app.get(`${base}/:import`, { config: { permission: 'contact_imports.view' } }, async (request) => {
-    const row = imports.find(request.workspaceId, importId(request.params));
-    if (!row) throw notFound();
-    return { data: toImportRecord(row) };
+  app.route({
+    ...described(operations.get),
+    handler: async (request) => {
+      const row = imports.find(request.workspaceId, importId(request.params));
+      if (!row) throw notFound();
+      return { data: toImportRecord(row) };
+    },
   });
 
   // Contacts it created stay; the record and the uploaded file go (decisions.md §3).
-  app.delete(`${base}/:import`, { config: { permission: 'contact_imports.delete' } }, async (request) => {
-    const storedPath = imports.delete(request.workspaceId, importId(request.params));
-    if (storedPath === undefined) throw notFound();
-    await rm(storedPath, { force: true });
-    return deletedEnvelope('Contact import');
+  app.route({
+    ...described(operations.delete),
+    handler: async (request) => {
+      const storedPath = imports.delete(request.workspaceId, importId(request.params));
+      if (storedPath === undefined) throw notFound();
+      await rm(storedPath, { force: true });
+      return deletedEnvelope('Contact import');
+    },
   });
 };

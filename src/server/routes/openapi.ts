@@ -11,11 +11,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_VERSION, openApiDocumentFor, PREFIX as API_PREFIX } from '../openapi/document.js';
+import { DOCUMENT_CONTRACT } from '../openapi/operations.js';
 
 const API_TITLE = 'Workspace Messaging Management API';
 
 export const openapiRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/openapi.json', { config: { public: true } }, async () => openApiDocumentFor(app.routeTable));
+  app.get('/openapi.json', { config: { public: true }, schema: DOCUMENT_CONTRACT }, async () => openApiDocumentFor(app.routeTable));
 };
 
 export const DOCS_PREFIX = '/docs';

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { roleCreateBody, roleListQuery, roleUpdateBody, type FieldErrors, type Role, type RoleUpdateBody } from '../../api/schemas/index.js';
-import { createRolesRepository } from '../repositories/roles.js';
-import { createAccessRules } from '../http/access.js';
+import * as s from '../../api/schemas/index.js';
+import type { FieldErrors, Role, RoleUpdateBody } from '../../api/schemas/index.js';
 import { assertUnique, invalidField, notFound, validationFailed } from '../http/errors.js';
-import { offsetOf, pageEnvelope } from '../http/pagination.js';
-import { parseId, parseOr422 } from '../http/validate.js';
+import { bodyOf, described } from '../http/contract.js';
+import { getRoute, listRoute, recordId } from './workspace-records.js';
+import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { created, deletedEnvelope, updated } from '../http/envelopes.js';
 
 /**
@@ -22,60 +22,62 @@ function assertBuiltinUnchanged(role: Role, body: RoleUpdateBody): void {
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
 
+const { operations } = DESCRIPTIONS.roles;
+
 export const roleRoutes: FastifyPluginAsync = async (app) => {
-  const roles = createRolesRepository(app.db);
-  const access = createAccessRules(app.db);
-  const base = '/workspaces/:workspace/roles';
-  const roleId = (params: unknown) => parseId((params as { role?: string }).role, notFound);
+  const { roles } = app.repositories;
+  const { access } = app;
+  const roleId = recordId(operations.update);
 
-  app.get(base, { config: { permission: 'roles.view' } }, async (request) => {
-    const query = parseOr422(roleListQuery, request.query);
-    const rows = roles.list(request.workspaceId, offsetOf(query), query.per_page);
-    return pageEnvelope(request, query, roles.count(request.workspaceId), rows);
+  listRoute(app, operations.list, s.roleListQuery, roles);
+
+  app.route({
+    ...described(operations.create, { body: s.roleCreateBody }),
+    handler: async (request, reply) => {
+      const body = bodyOf(request);
+      access.assertGrantable(request, body.permissions ?? []);
+      assertUnique('name', roles.idOfName(request.workspaceId, body.name));
+      const role = roles.create(request.workspaceId, { name: body.name, permissions: [...new Set(body.permissions ?? [])] });
+      return reply.code(201).send(created('Role', role));
+    },
   });
 
-  app.post(base, { config: { permission: 'roles.create' } }, async (request, reply) => {
-    const body = parseOr422(roleCreateBody, request.body);
-    access.assertGrantable(request, body.permissions ?? []);
-    assertUnique('name', roles.idOfName(request.workspaceId, body.name));
-    const role = roles.create(request.workspaceId, { name: body.name, permissions: [...new Set(body.permissions ?? [])] });
-    return reply.code(201).send(created('Role', role));
+  getRoute(app, operations.get, roles);
+
+  app.route({
+    ...described(operations.update, { body: s.roleUpdateBody }),
+    handler: async (request) => {
+      const id = roleId(request.params);
+      const current = roles.find(request.workspaceId, id);
+      if (!current) throw notFound();
+      // The built-in role answers what the body asks of it (422 naming why) before who may edit it.
+      if (!current.builtin) access.assertEditableRole(request, current.permissions);
+      const body = bodyOf(request);
+      if (current.builtin) {
+        assertBuiltinUnchanged(current, body);
+        access.assertEditableRole(request, current.permissions);
+        return updated('Role', current);
+      }
+      if (body.permissions) access.assertGrantable(request, body.permissions);
+      const name = body.name ?? current.name;
+      assertUnique('name', roles.idOfName(request.workspaceId, name), id);
+      const permissions = body.permissions ? [...new Set(body.permissions)] : current.permissions;
+      return updated('Role', roles.update(request.workspaceId, id, { name, permissions }));
+    },
   });
 
-  app.get(`${base}/:role`, { config: { permission: 'roles.view' } }, async (request) => {
-    const role = roles.find(request.workspaceId, roleId(request.params));
-    if (!role) throw notFound();
-    return { data: role };
-  });
-
-  app.put(`${base}/:role`, { config: { permission: 'roles.update' } }, async (request) => {
-    const id = roleId(request.params);
-    const current = roles.find(request.workspaceId, id);
-    if (!current) throw notFound();
-    // The built-in role answers what the body asks of it (422 naming why) before who may edit it.
-    if (!current.builtin) access.assertEditableRole(request, current.permissions);
-    const body = parseOr422(roleUpdateBody, request.body);
-    if (current.builtin) {
-      assertBuiltinUnchanged(current, body);
-      access.assertEditableRole(request, current.permissions);
-      return updated('Role', current);
-    }
-    if (body.permissions) access.assertGrantable(request, body.permissions);
-    const name = body.name ?? current.name;
-    assertUnique('name', roles.idOfName(request.workspaceId, name), id);
-    const permissions = body.permissions ? [...new Set(body.permissions)] : current.permissions;
-    return updated('Role', roles.update(request.workspaceId, id, { name, permissions }));
-  });
-
-  app.delete(`${base}/:role`, { config: { permission: 'roles.delete' } }, async (request) => {
-    const id = roleId(request.params);
-    const role = roles.find(request.workspaceId, id);
-    if (!role) throw notFound();
-    if (role.builtin) throw invalidField('role', `The ${role.name} role is built in: it cannot be deleted.`);
-    // Deleting a role in use would strip its members of every permission, the owner included.
-    const members = roles.memberCount(request.workspaceId, id);
-    if (members > 0) throw invalidField('role', `The role is assigned to ${members} user${members === 1 ? '' : 's'} and cannot be deleted.`);
-    roles.delete(request.workspaceId, id);
-    return deletedEnvelope('Role');
+  app.route({
+    ...described(operations.delete),
+    handler: async (request) => {
+      const id = roleId(request.params);
+      const role = roles.find(request.workspaceId, id);
+      if (!role) throw notFound();
+      if (role.builtin) throw invalidField('role', `The ${role.name} role is built in: it cannot be deleted.`);
+      // Deleting a role in use would strip its members of every permission, the owner included.
+      const members = roles.memberCount(request.workspaceId, id);
+      if (members > 0) throw invalidField('role', `The role is assigned to ${members} user${members === 1 ? '' : 's'} and cannot be deleted.`);
+      roles.delete(request.workspaceId, id);
+      return deletedEnvelope('Role');
+    },
   });
 };

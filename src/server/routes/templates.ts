@@ -7,20 +7,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  MEDIA_RULES,
-  check,
-  templateCreateBody,
-  templateListQuery,
-  type Template,
-  type TemplateCreateInput,
-} from '../../api/schemas/index.js';
-import { createTemplatesRepository, type StatusChange } from '../repositories/templates.js';
-import { createOutboxRepository } from '../repositories/outbox.js';
-import { HttpError, invalidField, payloadTooLarge, templateNotFound, validationFailed } from '../http/errors.js';
+import * as s from '../../api/schemas/index.js';
+import { MEDIA_RULES, type Template, type TemplateCreateInput } from '../../api/schemas/index.js';
+import type { StatusChange } from '../repositories/templates.js';
+import { HttpError, invalidField, payloadTooLarge, templateNotFound } from '../http/errors.js';
 import { readForm, type UploadedFile } from '../http/multipart.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
-import { parseId, parseOr422 } from '../http/validate.js';
+import { parseId } from '../http/validate.js';
+import { bodyOf, described, queryOf, type Declaring } from '../http/contract.js';
+import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { MIME, sniff } from '../http/sniff.js';
 import { ProviderError, type TemplateProvider } from '../provider/provider.js';
 import { registerOutboxWorker } from '../workers/outbox.js';
@@ -143,38 +138,43 @@ function syncMessage(changes: StatusChange[], pendingCount: number): string {
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
+const { operations } = DESCRIPTIONS.templates;
+
 export const templateRoutes: FastifyPluginAsync = async (app) => {
-  const templates = createTemplatesRepository(app.db);
-  const outbox = createOutboxRepository(app.db);
-  const base = '/workspaces/:workspace/templates';
+  const { templates, outbox } = app.repositories;
+  const create = described(operations.create, { body: s.templateCreateBody });
   const templateId = (params: unknown) => parseId((params as { template?: string }).template, templateNotFound);
   const mediaDir = join(app.uploadsDir, 'media');
 
   registerOutboxWorker(app);
 
-  app.get(base, { config: { permission: 'templates.view' } }, async (request) => {
-    const query = parseOr422(templateListQuery, request.query);
-    const rows = templates.list(request.workspaceId, query, offsetOf(query), query.per_page);
-    return pageEnvelope(request, query, templates.count(request.workspaceId, query), rows);
+  app.route({
+    ...described(operations.list, { querystring: s.templateListQuery }),
+    handler: async (request) => {
+      const query = queryOf(request);
+      const rows = templates.list(request.workspaceId, query, offsetOf(query), query.per_page);
+      return pageEnvelope(request, query, templates.count(request.workspaceId, query), rows);
+    },
   });
 
-  app.post(base, { config: { permission: 'templates.create' } }, async (request, reply) => {
-    const written: string[] = [];
-    let template: Template;
-    try {
-      template = await createTemplate(request, written);
-    } finally {
-      // The media file is the provider's now (or refused): none is kept here, whatever the answer.
-      await Promise.all(written.map((path) => rm(path, { force: true })));
-    }
-    return reply.code(201).send({ success: true, message: 'Template created successfully.', data: template });
+  app.route({
+    ...create,
+    handler: async (request, reply) => {
+      const written: string[] = [];
+      let template: Template;
+      try {
+        template = await createTemplate(request, written);
+      } finally {
+        // The media file is the provider's now (or refused): none is kept here, whatever the answer.
+        await Promise.all(written.map((path) => rm(path, { force: true })));
+      }
+      return reply.code(201).send({ success: true, message: 'Template created successfully.', data: template });
+    },
   });
 
-  async function createTemplate(request: FastifyRequest, written: string[]): Promise<Template> {
+  async function createTemplate(request: Declaring<typeof create.schema>, written: string[]): Promise<Template> {
     const { fields, media } = await readCreateRequest(request, mediaDir, written);
-    const result = check(templateCreateBody, fields ?? {});
-    if (!result.ok) throw validationFailed(result.errors);
-    const input = result.value;
+    const input = bodyOf(request, fields ?? {});
     const file = await checkMedia(input, media);
     const workspaceId = request.workspaceId;
     if (templates.idOfNameLanguage(workspaceId, input.name, input.language) !== undefined) throw invalidField('name', TAKEN);
@@ -207,38 +207,47 @@ export const templateRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  app.post(`${base}/sync`, { config: { permission: 'templates.sync' } }, async (request) => {
-    const workspaceId = request.workspaceId;
-    // api.md step 1: nothing PENDING is a 404, not a fault.
-    const pending = templates.pending(workspaceId);
-    if (pending.length === 0) throw providerFailure(404, 'No pending templates to synchronise.');
-    // Step 2: fetch everything from the provider; a failure leaves every status as it was.
-    let remote: Awaited<ReturnType<TemplateProvider['list']>>;
-    try {
-      remote = await bounded(app.provider.list(workspaceId), app.providerTimeoutMs);
-    } catch (error) {
-      throw providerFailure(500, `Template sync failed: ${describeProviderError(error, request)}.`);
-    }
-    // Steps 3 and 4: match by provider_id and update the PENDING templates that got a verdict.
-    const byProviderId = new Map(remote.map((entry) => [entry.providerId, entry]));
-    const changes: StatusChange[] = [];
-    for (const local of pending) {
-      const verdict = local.provider_id ? byProviderId.get(local.provider_id) : undefined;
-      if (!verdict || verdict.status === 'PENDING') continue;
-      changes.push({ id: local.id, status: verdict.status, reason: verdict.status === 'REJECTED' ? verdict.reason : null });
-    }
-    templates.applyStatuses(workspaceId, changes);
-    return { success: true, message: syncMessage(changes, pending.length) };
+  app.route({
+    ...described(operations.sync),
+    handler: async (request) => {
+      const workspaceId = request.workspaceId;
+      // api.md step 1: nothing PENDING is a 404, not a fault.
+      const pending = templates.pending(workspaceId);
+      if (pending.length === 0) throw providerFailure(404, 'No pending templates to synchronise.');
+      // Step 2: fetch everything from the provider; a failure leaves every status as it was.
+      let remote: Awaited<ReturnType<TemplateProvider['list']>>;
+      try {
+        remote = await bounded(app.provider.list(workspaceId), app.providerTimeoutMs);
+      } catch (error) {
+        throw providerFailure(500, `Template sync failed: ${describeProviderError(error, request)}.`);
+      }
+      // Steps 3 and 4: match by provider_id and update the PENDING templates that got a verdict.
+      const byProviderId = new Map(remote.map((entry) => [entry.providerId, entry]));
+      const changes: StatusChange[] = [];
+      for (const local of pending) {
+        const verdict = local.provider_id ? byProviderId.get(local.provider_id) : undefined;
+        if (!verdict || verdict.status === 'PENDING') continue;
+        changes.push({ id: local.id, status: verdict.status, reason: verdict.status === 'REJECTED' ? verdict.reason : null });
+      }
+      templates.applyStatuses(workspaceId, changes);
+      return { success: true, message: syncMessage(changes, pending.length) };
+    },
   });
 
-  app.get(`${base}/:template`, { config: { permission: 'templates.view' } }, async (request) => {
-    const template = templates.find(request.workspaceId, templateId(request.params));
-    if (!template) throw templateNotFound();
-    return { success: true, data: template };
+  app.route({
+    ...described(operations.get),
+    handler: async (request) => {
+      const template = templates.find(request.workspaceId, templateId(request.params));
+      if (!template) throw templateNotFound();
+      return { success: true, data: template };
+    },
   });
 
-  app.delete(`${base}/:template`, { config: { permission: 'templates.delete' } }, async (request) => {
-    if (!templates.delete(request.workspaceId, templateId(request.params))) throw templateNotFound();
-    return { success: true, message: 'Template deleted successfully.' };
+  app.route({
+    ...described(operations.delete),
+    handler: async (request) => {
+      if (!templates.delete(request.workspaceId, templateId(request.params))) throw templateNotFound();
+      return { success: true, message: 'Template deleted successfully.' };
+    },
   });
 };

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { AVATAR_MAX_BYTES, userCreateBody, userListQuery, userUpdateBody } from '../../api/schemas/index.js';
-import { createMembersRepository } from '../repositories/members.js';
-import { createUsersRepository, hashPassword } from '../repositories/users.js';
-import { createWorkspacesRepository } from '../repositories/workspaces.js';
-import { createRolesRepository } from '../repositories/roles.js';
-import { createAccessRules } from '../http/access.js';
-import { createFilesRepository, fileUrl } from '../repositories/files.js';
+import * as s from '../../api/schemas/index.js';
+import { AVATAR_MAX_BYTES } from '../../api/schemas/index.js';
+import { hashPassword } from '../repositories/users.js';
+import { fileUrl } from '../repositories/files.js';
 import { assertUnique, invalidField, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
-import { parseId, parseOr422 } from '../http/validate.js';
+import { parseId } from '../http/validate.js';
+import { bodyOf, described, queryOf } from '../http/contract.js';
+import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { readForm } from '../http/multipart.js';
 import { AVATAR_KINDS, MIME, sniff } from '../http/sniff.js';
 import { created, updated } from '../http/envelopes.js';
@@ -16,6 +15,7 @@ import { created, updated } from '../http/envelopes.js';
 const AVATAR_TYPES = new Set<string>(AVATAR_KINDS);
 /** api.md lists `avatar` plus file parts `avatar.0` and `avatar.1`: the first image given wins. */
 const AVATAR_FIELDS = ['avatar', 'avatar.0', 'avatar.1'];
+const { operations } = DESCRIPTIONS.users;
 
 async function readBody(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; avatar?: Buffer }> {
   if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown> };
@@ -25,13 +25,8 @@ async function readBody(request: FastifyRequest): Promise<{ fields: Record<strin
 }
 
 export const userRoutes: FastifyPluginAsync = async (app) => {
-  const members = createMembersRepository(app.db);
-  const users = createUsersRepository(app.db);
-  const workspaces = createWorkspacesRepository(app.db);
-  const files = createFilesRepository(app.db);
-  const roles = createRolesRepository(app.db);
-  const access = createAccessRules(app.db);
-  const base = '/workspaces/:workspace/users';
+  const { members, users, workspaces, files, roles } = app.repositories;
+  const { access } = app;
   /** The role of this workspace, checked against what the caller may hand out. */
   const assignableRole = (request: FastifyRequest, roleId: number) => {
     const role = roles.find(request.workspaceId, roleId);
@@ -40,70 +35,82 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   };
   const userId = (params: unknown) => parseId((params as { user?: string }).user, notFound);
 
-  app.get(base, { config: { permission: 'users.view' } }, async (request) => {
-    const query = parseOr422(userListQuery, request.query);
-    const rows = members.list(request.workspaceId, offsetOf(query), query.per_page, (f) => fileUrl(request, f));
-    return pageEnvelope(request, query, members.count(request.workspaceId), rows);
+  app.route({
+    ...described(operations.list, { querystring: s.userListQuery }),
+    handler: async (request) => {
+      const query = queryOf(request);
+      const rows = members.list(request.workspaceId, offsetOf(query), query.per_page, (f) => fileUrl(request, f));
+      return pageEnvelope(request, query, members.count(request.workspaceId), rows);
+    },
   });
 
-  app.get(`${base}/:user`, { config: { permission: 'users.view' } }, async (request) => {
-    const user = members.find(request.workspaceId, userId(request.params), (f) => fileUrl(request, f));
-    if (!user) throw notFound();
-    return { data: user };
+  app.route({
+    ...described(operations.get),
+    handler: async (request) => {
+      const user = members.find(request.workspaceId, userId(request.params), (f) => fileUrl(request, f));
+      if (!user) throw notFound();
+      return { data: user };
+    },
   });
 
   /** Extension: add a user with a password and a role of this workspace. */
-  app.post(base, { config: { permission: 'users.create' } }, async (request, reply) => {
-    const body = parseOr422(userCreateBody, request.body);
-    assertUnique('email', members.emailHolder(body.email));
-    assignableRole(request, body.role_id);
-    const passwordHash = await hashPassword(body.password);
-    const id = app.db.transaction(() => {
-      const newId = users.insert({ name: body.name, email: body.email, password_hash: passwordHash, timezone: body.timezone });
-      workspaces.addMember(request.workspaceId, newId, body.role_id);
-      return newId;
-    })();
-    return reply.code(201).send(created('User', members.find(request.workspaceId, id, (f) => fileUrl(request, f))));
+  app.route({
+    ...described(operations.create, { body: s.userCreateBody }),
+    handler: async (request, reply) => {
+      const body = bodyOf(request);
+      assertUnique('email', members.emailHolder(body.email));
+      assignableRole(request, body.role_id);
+      const passwordHash = await hashPassword(body.password);
+      const id = app.db.transaction(() => {
+        const newId = users.insert({ name: body.name, email: body.email, password_hash: passwordHash, timezone: body.timezone });
+        workspaces.addMember(request.workspaceId, newId, body.role_id);
+        return newId;
+      })();
+      return reply.code(201).send(created('User', members.find(request.workspaceId, id, (f) => fileUrl(request, f))));
+    },
   });
 
-  app.post(`${base}/:user`, { config: { permission: 'users.update' } }, async (request) => {
-    const id = userId(request.params);
-    const target = workspaces.membership(request.workspaceId, id);
-    if (!target) throw notFound();
-    const { fields, avatar } = await readBody(request);
-    const body = parseOr422(userUpdateBody, fields);
-    access.assertMayUpdateUser(request, target, { ...body, avatar });
-    if (body.email !== undefined) {
-      assertUnique('email', members.emailHolder(body.email), id);
-    }
-    if (body.role_id !== undefined && body.role_id !== target.role_id) assignableRole(request, body.role_id);
-    const kind = avatar ? sniff(avatar) : null;
-    if (avatar && (!kind || !AVATAR_TYPES.has(kind))) throw invalidField('avatar', 'The avatar must be a PNG, JPEG, GIF or WebP image.');
-    const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
+  app.route({
+    ...described(operations.update, { body: s.userUpdateBody }),
+    handler: async (request) => {
+      const id = userId(request.params);
+      const target = workspaces.membership(request.workspaceId, id);
+      if (!target) throw notFound();
+      const { fields, avatar } = await readBody(request);
+      const body = bodyOf(request, fields);
+      access.assertMayUpdateUser(request, target, { ...body, avatar });
+      if (body.email !== undefined) {
+        assertUnique('email', members.emailHolder(body.email), id);
+      }
+      if (body.role_id !== undefined && body.role_id !== target.role_id) assignableRole(request, body.role_id);
+      const kind = avatar ? sniff(avatar) : null;
+      if (avatar && (!kind || !AVATAR_TYPES.has(kind))) throw invalidField('avatar', 'The avatar must be a PNG, JPEG, GIF or WebP image.');
+      const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
 
-    app.db.transaction(() => {
-      const changes: Record<string, string | number | null> = {};
-      if (body.name !== undefined) changes.name = body.name;
-      if (body.email !== undefined) changes.email = body.email;
-      if (body.timezone !== undefined) changes.timezone = body.timezone;
-      if (body.client !== undefined) changes.client = body.client ? 1 : 0;
-      if (avatar && kind) {
-        changes.avatar_file = files.store(avatar, MIME[kind]);
-        // The replaced avatar goes with the change: its URL must stop serving it.
-        const previous = users.findById(id)?.avatar_file;
-        if (previous) files.delete(previous);
-      }
-      if (passwordHash !== undefined) {
-        changes.password_hash = passwordHash;
-        // A new password shuts out whoever held the old one: every other token of the user goes
-        // (decisions.md §7); the token making the change stays when it is the user's own.
-        users.revokeTokensOf(id, id === request.user.id ? request.tokenHash : null);
-      }
-      members.updateUser(id, changes);
-      // Role and status are the membership's in this workspace (decisions.md §8).
-      if (body.role_id !== undefined) members.setRole(request.workspaceId, id, body.role_id);
-      if (body.status !== undefined) members.setStatus(request.workspaceId, id, body.status);
-    })();
-    return updated('User', members.find(request.workspaceId, id, (f) => fileUrl(request, f)));
+      app.db.transaction(() => {
+        const changes: Record<string, string | number | null> = {};
+        if (body.name !== undefined) changes.name = body.name;
+        if (body.email !== undefined) changes.email = body.email;
+        if (body.timezone !== undefined) changes.timezone = body.timezone;
+        if (body.client !== undefined) changes.client = body.client ? 1 : 0;
+        if (avatar && kind) {
+          changes.avatar_file = files.store(avatar, MIME[kind]);
+          // The replaced avatar goes with the change: its URL must stop serving it.
+          const previous = users.findById(id)?.avatar_file;
+          if (previous) files.delete(previous);
+        }
+        if (passwordHash !== undefined) {
+          changes.password_hash = passwordHash;
+          // A new password shuts out whoever held the old one: every other token of the user goes
+          // (decisions.md §7); the token making the change stays when it is the user's own.
+          users.revokeTokensOf(id, id === request.user.id ? request.tokenHash : null);
+        }
+        members.updateUser(id, changes);
+        // Role and status are the membership's in this workspace (decisions.md §8).
+        if (body.role_id !== undefined) members.setRole(request.workspaceId, id, body.role_id);
+        if (body.status !== undefined) members.setStatus(request.workspaceId, id, body.status);
+      })();
+      return updated('User', members.find(request.workspaceId, id, (f) => fileUrl(request, f)));
+    },
   });
 };

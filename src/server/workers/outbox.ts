@@ -85,7 +85,7 @@ export function registerOutboxWorker(app: FastifyInstance): void {
   app.addHook('onReady', async () => {
     // A restart is a fresh chance: the provider may be back (a fault fixed, new credentials),
     // so a deletion backed off for minutes before the restart is tried at once after it.
-    createOutboxRepository(app.db).allDueNow();
+    outboxOf(app.db).allDueNow();
     timer = setInterval(tick, POLL_MS);
     timer.unref();
     tick();

@@ -1,0 +1,53 @@
+// The server's routes are the operations of the resource descriptions (src/api/descriptions):
+// method, path, access and published-or-extension come from there, and a route whose handler
+// names a schema other than its description's cannot be built.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESCRIPTIONS, OPERATIONS } from '../../src/api/descriptions/index.js';
+import * as s from '../../src/api/schemas/index.js';
+import { described, type RouteContract } from '../../src/server/http/contract.js';
+import { openApiPath } from '../../src/server/openapi/document.js';
+import { createHarness, type Harness } from './harness.js';
+
+let h: Harness;
+let api: Harness;
+beforeAll(async () => {
+  [h, api] = await Promise.all([createHarness(), createHarness({ apiOnly: true })]);
+});
+afterAll(async () => Promise.all([h.close(), api.close()]));
+
+const accessOf = (route: { public?: boolean; partnerOnly?: boolean; permission?: string }) =>
+  route.public ? 'public' : route.partnerOnly ? 'partner' : (route.permission ?? 'authenticated');
+
+describe('the route table', () => {
+  it('has one route per described operation, with its access, its schemas and its published flag', () => {
+    const routes = h.app.routeTable.filter((route) => openApiPath(route.url) !== undefined && route.url !== '/api/v3/openapi.json');
+    expect(routes).toHaveLength(OPERATIONS.length);
+    for (const operation of OPERATIONS) {
+      const where = `${operation.method} ${operation.path}`;
+      const route = routes.find((r) => r.method === operation.method && openApiPath(r.url) === operation.path);
+      expect(route, where).toBeDefined();
+      expect(accessOf(route!), where).toBe(typeof operation.access === 'object' ? operation.access.permission : operation.access);
+      const contract = route!.schema as RouteContract;
+      expect(contract.published, where).toBe(operation.published);
+      expect(contract.querystring, where).toBe(operation.query);
+      expect(contract.body, where).toBe(operation.body);
+      expect(contract.summary, where).toBe(operation.summary);
+    }
+  });
+
+  it('refuses, as the app is built, a route that reads a schema other than its description', () => {
+    expect(() => described(DESCRIPTIONS.labels.operations.update, { body: s.labelCreateBody })).toThrow(
+      'PUT /workspaces/{workspace}/labels/{label}: the route reads a body schema other than its description',
+    );
+    expect(() => described(DESCRIPTIONS.labels.operations.list, { querystring: s.labelListQuery })).not.toThrow();
+  });
+});
+
+describe('wsm serve --api-only, from the descriptions', () => {
+  it('answers HEAD of an extension 404 like its GET, and HEAD of a published GET as usual', async () => {
+    const extension = await api.call({ method: 'HEAD', url: `/api/v3/workspaces/${api.ws}/labels` });
+    expect(extension.statusCode).toBe(404);
+    const published = await api.call({ method: 'HEAD', url: `/api/v3/workspaces/${api.ws}/contacts` });
+    expect(published.statusCode).toBe(200);
+  });
+});
