@@ -1,7 +1,7 @@
 // Shared pieces of the benchmarks: datasets, a real `wsm serve` process, autocannon runs.
 // Everything runs on this machine and on 127.0.0.1 only; every process started is stopped.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,8 +32,37 @@ export function contactRow(i) {
   return { name, number, email };
 }
 
-/** A seeded database with `count` contacts, built with the server's own migrations. */
+/**
+ * A seeded database with `count` contacts, built with the server's own migrations. With
+ * WSM_BENCH_DATA=<dir>, the database is built once into that directory and copied from there
+ * by later runs (a million contacts take minutes to build on a shared machine); a copy made
+ * under older migrations is brought up to date when the server opens it.
+ */
 export async function buildDataset(dbPath, count) {
+  const cacheDir = process.env.WSM_BENCH_DATA;
+  if (!cacheDir) return buildFresh(dbPath, count);
+  const cached = join(cacheDir, `contacts-${count}.db`);
+  if (!existsSync(cached)) {
+    mkdirSync(cacheDir, { recursive: true });
+    const building = `${cached}.building-${process.pid}`;
+    await buildFresh(building, count);
+    const { openDatabase } = await dist('server/db.js');
+    const db = openDatabase(building);
+    db.pragma('wal_checkpoint(TRUNCATE)'); // one file to copy
+    db.close();
+    for (const suffix of ['-wal', '-shm']) rmSync(`${building}${suffix}`, { force: true });
+    renameSync(building, cached);
+  }
+  copyFileSync(cached, dbPath);
+  const { openDatabase } = await dist('server/db.js');
+  const { seed } = await dist('server/seed.js');
+  const db = openDatabase(dbPath);
+  const seeded = await seed(db);
+  db.close();
+  return seeded;
+}
+
+async function buildFresh(dbPath, count) {
   const { openDatabase } = await dist('server/db.js');
   const { seed } = await dist('server/seed.js');
   const { searchKey } = await dist('server/repositories/search-key.js');
@@ -44,7 +73,6 @@ export async function buildDataset(dbPath, count) {
     "INSERT INTO contacts (workspace_id, number, name, name_key, email, email_key, gender, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, NULL, 1, ?, ?)",
   );
   const now = new Date().toISOString();
-  const indexedUpTo = db.prepare('SELECT coalesce(max(id), 0) FROM contacts').pluck().get();
   const batch = db.transaction((from, to) => {
     for (let i = from; i < to; i++) {
       const row = contactRow(i);
@@ -52,8 +80,9 @@ export async function buildDataset(dbPath, count) {
     }
   });
   for (let i = 0; i < count; i += 10_000) batch(i, Math.min(count, i + 10_000));
-  // The search index is kept explicitly since migration 002: index the new rows in bulk.
-  db.prepare("INSERT INTO contacts_fts (rowid, name_key, number, email_key) SELECT id, name_key, number, coalesce(email_key, '') FROM contacts WHERE id > ?").run(indexedUpTo);
+  // The search index catches up behind the rows (migration 011): all of them in one slice.
+  const { createSearchIndex } = await dist('server/repositories/search-index.js');
+  createSearchIndex(db).catchUp(Number.MAX_SAFE_INTEGER);
   db.close();
   return seeded;
 }
