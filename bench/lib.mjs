@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks: datasets, a real `wsm serve` process, autocannon runs.
 // Everything runs on this machine and on 127.0.0.1 only; every process started is stopped.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -177,15 +178,25 @@ export function peakRssMb(pid) {
   }
 }
 
-/** autocannon in its own process (10 connections, `seconds`), returning requests/s (average). */
-export function autocannon(url, { headers = {}, seconds = 10, connections = 10 } = {}) {
+/**
+ * autocannon in its own process (10 connections, `seconds`), resolving with requests/s (average).
+ * Awaited, not run with spawnSync: a blocked event loop cannot see a kept-alive connection of
+ * this process closed by the server meanwhile, and the next fetch would be written onto it
+ * (`fetch failed: other side closed`, what stopped bench/server.mjs after its first figure).
+ */
+export async function autocannon(url, { headers = {}, seconds = 10, connections = 10 } = {}) {
   const args = [join(ROOT, 'node_modules/autocannon/autocannon.js'), '-c', String(connections), '-d', String(seconds), '-j'];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push(url);
-  const result = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`autocannon failed: ${result.stderr}`);
-  const json = JSON.parse(result.stdout);
-  if (json.non2xx > 0) throw new Error(`${url}: ${json.non2xx} non-2xx answers`);
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c) => (out += c));
+  child.stderr.on('data', (c) => (err += c));
+  const [code] = await once(child, 'exit');
+  if (code !== 0) throw new Error(`autocannon failed: ${err}`);
+  const json = JSON.parse(out);
+  if (json.non2xx > 0 || json.errors > 0) throw new Error(`${url}: ${json.non2xx} non-2xx answers, ${json.errors} errors`);
   return { rps: json.requests.average, p99: json.latency.p99 };
 }
 

@@ -33,9 +33,9 @@ const targets = [
 for (const [name, url] of targets) {
   const body = await fetch(url, { headers }).then((r) => r.text());
   const bare = await startBareHttp(body);
-  const baseline = autocannon(bare.url, { seconds });
+  const baseline = await autocannon(bare.url, { seconds });
   bare.stop();
-  const measured = autocannon(url, { headers, seconds });
+  const measured = await autocannon(url, { headers, seconds });
   console.log(
     `${name}: ${fmt(measured.rps, 0)} req/s, p99 ${measured.p99} ms ` +
       `(${fmt(measured.rps / baseline.rps, 2)}x bare node:http at ${fmt(baseline.rps, 0)} req/s, same ${body.length}-byte body)`,
