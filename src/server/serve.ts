@@ -52,12 +52,12 @@ export interface RunningServer {
 }
 
 /**
- * V8 grows the young generation with the rate of allocation, up to 3x64 MB on a machine with
- * this much memory: an import of a million rows took the server from 120 to 300 MB that way,
- * nearly all of it young-generation space holding garbage. Kept at its first size, the server's
- * short-lived objects (a request's, an import batch's) are collected as often and more cheaply
- * (issue 26: peak 309 -> see docs/benchmarks.md). The flag is read at each growth, so it applies
- * when set at run time.
+ * V8 grows the young generation with the rate of allocation, to hundreds of MB on a machine
+ * with plenty of memory: left to grow, an import of a million rows takes the server from 120 to
+ * 300 MB, nearly all of it young-generation space holding garbage. Kept at its first size, the
+ * server's short-lived objects (a request's, an import batch's) are collected as often and
+ * cheaply (issue 26; docs/benchmarks.md). V8 reads the flag at each growth, so setting it at run
+ * time applies.
  */
 const YOUNG_GENERATION_FIXED = '--semi-space-growth-factor=1';
 
