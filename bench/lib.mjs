@@ -184,7 +184,8 @@ export function peakRssMb(pid) {
  * this process closed by the server meanwhile, and the next fetch would be written onto it
  * (`fetch failed: other side closed`, what stopped bench/server.mjs after its first figure).
  */
-export async function autocannon(url, { headers = {}, seconds = 10, connections = 10 } = {}) {
+export async function autocannon(url, { headers = {}, seconds = 10, connections = 10, pid } = {}) {
+  const cpuBefore = pid === undefined ? 0 : cpuMs(pid);
   const args = [join(ROOT, 'node_modules/autocannon/autocannon.js'), '-c', String(connections), '-d', String(seconds), '-j'];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push(url);
@@ -197,7 +198,17 @@ export async function autocannon(url, { headers = {}, seconds = 10, connections 
   if (code !== 0) throw new Error(`autocannon failed: ${err}`);
   const json = JSON.parse(out);
   if (json.non2xx > 0 || json.errors > 0) throw new Error(`${url}: ${json.non2xx} non-2xx answers, ${json.errors} errors`);
-  return { rps: json.requests.average, p99: json.latency.p99 };
+  const cpuPerRequestUs = pid === undefined ? NaN : ((cpuMs(pid) - cpuBefore) * 1000) / json.requests.total;
+  return { rps: json.requests.average, p99: json.latency.p99, cpuPerRequestUs };
+}
+
+/**
+ * CPU time a process has used (Linux: utime + stime of /proc/<pid>/stat), in ms. Per request,
+ * it is steadier than requests/s on a machine whose other work takes the CPU from both sides.
+ */
+export function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // fields 14 and 15; USER_HZ is 100 on Linux
 }
 
 /** A bare node:http server in its own process answering every request with `body`. */
@@ -210,7 +221,7 @@ export async function startBareHttp(body) {
   const child = spawn(process.execPath, ['-e', code], { env: { ...process.env, BODY: body }, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise((resolve) => child.stdout.once('data', (c) => resolve(Number(String(c).trim()))));
   process.on('exit', () => child.kill('SIGKILL'));
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 export function median(values) {
