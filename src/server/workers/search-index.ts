@@ -46,11 +46,23 @@ export function registerSearchIndexWorker(app: FastifyInstance): void {
     }
   }
 
+  // A kick while a run ends (held by an import's look for work, say) runs again after it.
+  let again = false;
   const kick = () => {
-    if (running || !mayRun()) return;
+    if (!mayRun()) return;
+    if (running) {
+      again = true;
+      return;
+    }
     running = run()
       .catch((error: unknown) => app.log.error({ err: error }, 'search index worker failed'))
-      .finally(() => (running = undefined));
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          kick();
+        }
+      });
   };
 
   app.decorate('searchIndexWorker', {
