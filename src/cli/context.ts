@@ -4,6 +4,7 @@ import type { Dispatcher } from 'undici';
 import type { WsmClient } from '../api/client.js';
 import { redactSecret } from '../api/redact.js';
 import { openConfig, type ConfigStore } from './config.js';
+import type { SignalSource } from './interrupt.js';
 import { badDuration, parseDuration } from './duration.js';
 import { CancelledError, NotLoggedInError, UsageError } from './errors.js';
 import type { IOStreams } from './io.js';
@@ -90,6 +91,11 @@ export interface Context {
   secrets(): string[];
   /** The base URL once settings were resolved (error messages name it), else undefined. */
   knownBaseUrl(): string | undefined;
+  /**
+   * What interrupts a wait (untilInterrupted): the process's SIGINT when unset; `wsm mcp` gives
+   * each tool call its own, fired by the client's cancellation.
+   */
+  interrupts?: SignalSource;
 }
 
 /** The default time one request may take; `--timeout` / WSM_TIMEOUT change it. */

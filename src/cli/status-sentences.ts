@@ -1,20 +1,13 @@
 // A server's 401/403/404/422 in the user's words: the record and the action, read from the failing
 // request's path (`DELETE …/contacts/4` -> "contact 4", "delete contacts"). The method and path
 // themselves are noise to most users; handleError adds them only with -v.
+import { CATALOG, type ResourceIdentity } from '../api/descriptions/catalog.js';
 import type { APIStatusError } from '../api/errors.js';
 
-/** API collection segment -> [singular, plural] as users name them (the CLI's resource names). */
-const NOUNS: Record<string, [string, string]> = {
-  contacts: ['contact', 'contacts'],
-  'contact-groups': ['group', 'groups'],
-  'contact-fields': ['field', 'fields'],
-  'contact-imports': ['import', 'imports'],
-  labels: ['label', 'labels'],
-  roles: ['role', 'roles'],
-  users: ['user', 'users'],
-  templates: ['template', 'templates'],
-  permissions: ['permission', 'permissions'],
-};
+/** API collection segment -> [singular, plural] as users name them (the CLI's resource names), from the descriptions. */
+const NOUNS: Record<string, readonly [string, string]> = Object.fromEntries(
+  Object.values(CATALOG).flatMap((identity: ResourceIdentity) => (identity.sentence ? [[identity.segment, identity.sentence]] : [])),
+);
 
 const VERBS: Record<string, string> = { GET: 'view', POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
 
@@ -24,7 +17,7 @@ const GENERIC_FORBIDDEN = /^(This action is unauthorized\.?|Forbidden\.?)?$/i;
 interface Target {
   workspace?: string;
   /** The last known collection the path names, with the id after it when there is one. */
-  noun?: [string, string];
+  noun?: readonly [string, string];
   id?: string;
   /** A word after the collection (or its id) that is no id: `templates/sync`. */
   action?: string;

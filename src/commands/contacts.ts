@@ -1,7 +1,15 @@
 // `wsm contacts`: declarations only; each verb lives in ./contacts/<verb>.ts and loads when run.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { addVerb, concurrencyOption, listOptions, maxFailuresOption, repeatable, uploadOptions } from './declare.js';
+import { addVerb, concurrencyOption, LIST_FLAGS, maxFailuresOption, repeatable, uploadOptions, verbSpec } from './declare.js';
+
+export const list = verbSpec({
+  name: 'list',
+  description: 'list contacts (one page, or every page with --all)',
+  flags: { search: { flags: '--search <q>', description: 'only contacts whose name, number or e-mail contains this' }, ...LIST_FLAGS },
+  examples: ['wsm contacts list', 'wsm contacts list --search ann --per-page 50', 'wsm contacts list --all -o csv > contacts.csv', 'wsm contacts list --all -q'],
+  load: () => import('./contacts/list.js'),
+});
 
 /** `--from`, `--dry-run` and `--concurrency` of the bulk form of a verb. */
 function bulkOptions(command: Command, what: string): Command {
@@ -29,13 +37,7 @@ function contactFlags(command: Command): Command {
 export function registerContacts(program: Command): void {
   const contacts = program.command('contacts').description(SUMMARIES.contacts);
 
-  addVerb(contacts, {
-    name: 'list',
-    description: 'list contacts (one page, or every page with --all)',
-    configure: (c) => listOptions(c.option('--search <q>', 'only contacts whose name, number or e-mail contains this')),
-    examples: ['wsm contacts list', 'wsm contacts list --search ann --per-page 50', 'wsm contacts list --all -o csv > contacts.csv', 'wsm contacts list --all -q'],
-    load: () => import('./contacts/list.js'),
-  });
+  addVerb(contacts, list);
   addVerb(contacts, {
     name: 'get',
     description: 'show one contact',

@@ -3,19 +3,26 @@
 import type { Command } from 'commander';
 import { lazy, withExamples, type Selectable, type VerbModule } from '../cli/action.js';
 
-/** `--page`, `--per-page`, `--all` (with `--concurrency`) on a list verb. */
+/** `--concurrency <n>` on full walks and bulk verbs (env WSM_CONCURRENCY, default 8). */
+export const CONCURRENCY_FLAG = { flags: '--concurrency <n>', description: 'requests in flight at once (env WSM_CONCURRENCY, default 8); halved on 429' } as const;
+
+/** `--page`, `--per-page`, `--all` (with `--concurrency`) of a list verb. */
+export const LIST_FLAGS = {
+  page: { flags: '--page <n>', description: 'page to show (starts at 1)' },
+  perPage: { flags: '--per-page <n>', description: 'rows a page, 1 to 100' },
+  all: { flags: '--all', description: 'every page, streamed out in order as the pages arrive' },
+  concurrency: CONCURRENCY_FLAG,
+} as const;
+
+/** The list flags on a verb declared without `flags`. */
 export function listOptions(command: Command): Command {
-  return concurrencyOption(
-    command
-      .option('--page <n>', 'page to show (starts at 1)')
-      .option('--per-page <n>', 'rows a page, 1 to 100')
-      .option('--all', 'every page, streamed out in order as the pages arrive'),
-  );
+  for (const [key, flag] of Object.entries(LIST_FLAGS)) addFlag(command, key, flag);
+  return command;
 }
 
-/** `--concurrency <n>` on full walks and bulk verbs (env WSM_CONCURRENCY, default 8). */
 export function concurrencyOption(command: Command): Command {
-  return command.option('--concurrency <n>', 'requests in flight at once (env WSM_CONCURRENCY, default 8); halved on 429');
+  addFlag(command, 'concurrency', CONCURRENCY_FLAG);
+  return command;
 }
 
 /** `--json [fields]` and `--jq <expr>` on a verb that prints records (every list and get). */
@@ -58,20 +65,69 @@ export function repeatable(value: string, previous: string[] | undefined): strin
   return [...(previous ?? []), value];
 }
 
-export interface VerbSpec {
+/** One flag of a verb, declared where its verb is and read by that verb typed (OptionsOf). */
+export interface FlagSpec {
+  /** commander's form: `--name <name>` (a value), `--all` (a switch), `--json [fields]` (an optional value). */
+  flags: string;
+  description: string;
+  /** May be given again: every value, in order. */
+  repeatable?: boolean;
+  /** lazy() checks it after commander's unknown-option check. */
+  required?: boolean;
+  default?: string;
+  /** The body field a create or update sends the value as (a 422 on that field then names the flag). */
+  field?: string;
+  /** A switch with a `--no-` form too, described so: the value is then false when that form is given. */
+  negate?: string;
+}
+
+type FlagValue<F> = F extends { negate: string } ? boolean : F extends { repeatable: true } ? string[] : F extends { flags: `${string}<${string}>` } ? string : F extends { flags: `${string}[${string}]` } ? string | true : true;
+
+/** A verb's options as its run reads them: each declared flag, by commander's attribute name, when given. */
+export type OptionsOf<S> = S extends { flags?: infer F } ? { [K in keyof NonNullable<F>]?: FlagValue<NonNullable<F>[K]> } : never;
+
+/** What a verb's run receives: its arguments in order and its typed options. */
+export interface TypedInput<S> {
+  args: string[];
+  opts: OptionsOf<S>;
+}
+
+export interface VerbSpec<F extends Record<string, FlagSpec> = Record<string, FlagSpec>> {
   name: string;
   description: string;
   examples: string[];
   load: () => Promise<VerbModule>;
-  /** Adds arguments and options to the command. */
+  /** Positional arguments in order: `<name>`, its description, and the body field a create sends it as. */
+  args?: ReadonlyArray<readonly [name: string, description: string, field?: string]>;
+  /** Its own flags, keyed by commander's attribute name (`--per-page` -> perPage). */
+  flags?: F;
+  /** Adds further arguments and options after `args` and `flags` (shared sets such as listOptions). */
   configure?: (command: Command) => Command;
   /** `--json`/`--jq` with these fields; `list` and `get` get their resource's record fields by default. */
   selection?: Selectable;
 }
 
+/** A verb's declaration, typed: its run reads `OptionsOf<typeof spec>`. */
+export function verbSpec<const F extends Record<string, FlagSpec>>(spec: VerbSpec<F>): VerbSpec<F> {
+  return spec;
+}
+
+function addFlag(command: Command, key: string, flag: FlagSpec): void {
+  const collect = flag.repeatable ? repeatable : undefined;
+  if (flag.required) command.requiredOption(flag.flags, flag.description, collect as never);
+  else if (collect) command.option(flag.flags, flag.description, collect);
+  else command.option(flag.flags, flag.description, flag.default);
+  const declared = command.options[command.options.length - 1];
+  // The key is what the run reads: a key that is not the flag's attribute would read nothing.
+  if (declared.attributeName() !== key) throw new Error(`${command.name()}: flag ${flag.flags} is read as "${declared.attributeName()}", declared as "${key}"`);
+  if (flag.negate !== undefined) command.option(`--no-${flag.flags.replace(/^--/, '')}`, flag.negate);
+}
+
 /** Declares one verb: description, arguments/options, the Examples section, the lazy action. */
 export function addVerb(parent: Command, spec: VerbSpec): Command {
   let command = parent.command(spec.name).description(spec.description);
+  for (const [name, description] of spec.args ?? []) command.argument(name, description);
+  for (const [key, flag] of Object.entries(spec.flags ?? {})) addFlag(command, key, flag);
   if (spec.configure) command = spec.configure(command);
   const selection = spec.selection ?? (spec.name === 'list' || spec.name === 'get' ? recordSelection(parent.name()) : undefined);
   if (selection) selectionOptions(command);
@@ -84,7 +140,7 @@ export function deleteVerb(parent: Command, noun: string, resource: string, load
   return addVerb(parent, {
     name: 'delete',
     description: `delete a ${noun} (asks first; pass --yes without a terminal)`,
-    configure: (c) => c.argument('<id>', `${noun} id`),
+    args: [['<id>', `${noun} id`]],
     examples: [`wsm ${resource} delete 12`, `wsm ${resource} delete 12 --yes`],
     load,
   });

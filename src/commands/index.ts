@@ -31,6 +31,7 @@ export const resources: ResourceEntry[] = [
   { name: 'pull', load: async () => (await import('./pull.js')).registerPull },
   { name: 'diff', leaf: true, load: async () => (await import('./diff.js')).registerDiff },
   { name: 'apply', leaf: true, load: async () => (await import('./apply.js')).registerApply },
+  { name: 'mcp', leaf: true, load: async () => (await import('./mcp.js')).registerMcp },
   { name: 'api', leaf: true, load: async () => (await import('./api.js')).registerApi },
   { name: 'completion', leaf: true, load: async () => (await import('./completion.js')).registerCompletion },
   { name: 'version', leaf: true, load: async () => (await import('./version.js')).registerVersion },

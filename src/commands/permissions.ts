@@ -1,7 +1,20 @@
-// `wsm permissions`: declarations only; verbs live in ./permissions/<verb>.ts.
+// `wsm permissions`: each verb's declaration; its run lives in ./permissions/<verb>.ts and loads when run.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { addVerb } from './declare.js';
+import { addVerb, verbSpec } from './declare.js';
+
+export const set = verbSpec({
+  name: 'set',
+  description: 'replace the permissions given to partner workspaces you create from now on',
+  args: [['[permission...]', 'permission names such as contacts.view']],
+  flags: { file: { flags: '--file <path>', description: 'read names from a file ("-" for stdin): one a line, or a JSON array' } },
+  examples: [
+    'wsm permissions set contacts.view contacts.create templates.view',
+    'wsm permissions set --file perms.txt',
+    'wsm permissions list -q | grep -v users. | wsm permissions set',
+  ],
+  load: () => import('./permissions/set.js'),
+});
 
 export function registerPermissions(program: Command): void {
   const permissions = program.command('permissions').description(SUMMARIES.permissions);
@@ -11,18 +24,5 @@ export function registerPermissions(program: Command): void {
     examples: ['wsm permissions list', 'wsm permissions list -q > perms.txt', 'wsm permissions list -o json'],
     load: () => import('./permissions/list.js'),
   });
-  addVerb(permissions, {
-    name: 'set',
-    description: 'replace the permissions given to partner workspaces you create from now on',
-    configure: (c) =>
-      c
-        .argument('[permission...]', 'permission names such as contacts.view')
-        .option('--file <path>', 'read names from a file ("-" for stdin): one a line, or a JSON array'),
-    examples: [
-      'wsm permissions set contacts.view contacts.create templates.view',
-      'wsm permissions set --file perms.txt',
-      'wsm permissions list -q | grep -v users. | wsm permissions set',
-    ],
-    load: () => import('./permissions/set.js'),
-  });
+  addVerb(permissions, set);
 }

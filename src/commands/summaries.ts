@@ -1,23 +1,26 @@
-// One line per resource for `wsm --help`: the only text start-up needs from the resource files,
-// so the top-level help never loads them (see index.ts).
-export const SUMMARIES = {
-  auth: 'log in to a server and check the saved credentials',
+// One line per command for `wsm --help`: the only text start-up needs from the command files, so
+// the top-level help never loads them (see index.ts). Every API resource's line comes from its
+// identity (src/api/descriptions/catalog.ts, which imports nothing); the others are the CLI's own.
+import { CATALOG, type ResourceIdentity } from '../api/descriptions/catalog.js';
+
+type Catalog = typeof CATALOG;
+/** The CLI name of every API resource that has a command (`workspace`, `groups`, ...). */
+type ResourceCommand = { [K in keyof Catalog]: Catalog[K] extends { cli: infer C extends string } ? C : never }[keyof Catalog];
+
+const OWN = {
   profile: 'list, switch and edit saved profiles',
   serve: 'run the embedded API server on SQLite (saves the `local` profile so wsm works next); -w sets the id of the workspace seeded into an empty database',
-  workspace: 'the workspace in use, the ones you can reach, or a new one',
-  permissions: 'workspace permissions and the partner defaults',
-  contacts: 'list, create, update, import and export contacts',
-  groups: 'contact groups',
-  fields: 'custom contact fields (lowercase letters and underscores)',
-  imports: 'contact imports: upload CSV files and follow their progress',
-  labels: 'labels that categorise contacts',
-  roles: 'roles: the permissions a member has in the workspace',
-  users: 'users of the workspace',
-  templates: 'message templates: create, validate offline, sync approval statuses',
   pull: 'print the workspace as a workspace file (YAML or JSON) for diff and apply',
   diff: 'show what apply would change to make the workspace match a file (exit 2 when it would)',
   apply: 'change the workspace to match a file: create, update, and with --prune delete',
+  mcp: 'serve the workspace to AI agents: a Model Context Protocol server on stdio (--read-only and --tools limit it)',
   api: 'call any endpoint and print the JSON answer ({workspace} in the path is the current workspace)',
   completion: 'print a shell completion script',
   version: 'print the version of wsm and of Node.js',
 } as const;
+
+const fromCatalog = Object.fromEntries(
+  (Object.values(CATALOG) as ResourceIdentity[]).flatMap((identity) => (identity.cli && identity.summary ? [[identity.cli, identity.summary]] : [])),
+) as Record<ResourceCommand, string>;
+
+export const SUMMARIES: Record<ResourceCommand | keyof typeof OWN, string> = { ...fromCatalog, ...OWN };

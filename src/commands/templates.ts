@@ -1,23 +1,64 @@
 // `wsm templates`: declarations only; verbs live in ./templates/<verb>.ts.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { addVerb, deleteVerb, listOptions, repeatable } from './declare.js';
+import { addVerb, deleteVerb, LIST_FLAGS, repeatable, verbSpec } from './declare.js';
+
+export const list = verbSpec({
+  name: 'list',
+  description: 'list templates (an extension of wsm serve; the published API has no template list)',
+  flags: {
+    status: { flags: '--status <status>', description: 'only this status: PENDING, APPROVED, REJECTED or another of the provider (any case)' },
+    category: { flags: '--category <category>', description: 'only MARKETING, UTILITY or AUTHENTICATION' },
+    search: { flags: '--search <q>', description: 'only names containing this' },
+    ...LIST_FLAGS,
+  },
+  examples: ['wsm templates list', 'wsm templates list --status REJECTED -o json', 'wsm templates list --all -q'],
+  load: () => import('./templates/list.js'),
+});
+
+export const create = verbSpec({
+  name: 'create',
+  description: 'create a template from a JSON/YAML file or from flags, and submit it for review',
+  flags: {
+    file: { flags: '--file <path>', description: 'template as JSON or YAML ("-" for stdin); flags override its fields' },
+    name: { flags: '--name <name>', description: 'lowercase letters and underscores' },
+    language: { flags: '--language <code>', description: 'language code such as en or pt_BR' },
+    category: { flags: '--category <category>', description: 'MARKETING, UTILITY or AUTHENTICATION' },
+    body: { flags: '--body <text>', description: 'body text; placeholders {{1}}, {{2}}, ...' },
+    variable: { flags: '--variable <example>', description: 'example value of a body placeholder, in order; repeat', repeatable: true },
+    headerText: { flags: '--header-text <text>', description: 'text header (at most one placeholder)' },
+    headerVariable: { flags: '--header-variable <example>', description: 'example value of the header placeholder', repeatable: true },
+    headerFile: { flags: '--header-file <file>', description: 'media header file (JPEG/PNG image, MP4 video, PDF document); sends multipart' },
+    headerType: { flags: '--header-type <type>', description: 'image, video or document (default: from the file extension)' },
+    footer: { flags: '--footer <text>', description: 'footer, at most 60 characters, no emojis' },
+    button: { flags: '--button <TYPE:text[:value]>', description: 'QUICK_REPLY:text, URL:text:https://..., PHONE_NUMBER:text:+1...; repeat, at most 3', repeatable: true },
+    unsubscribeButton: { flags: '--unsubscribe-button', description: 'MARKETING only' },
+    blockButton: { flags: '--block-button', description: 'MARKETING only' },
+    addSecurityRecommendation: { flags: '--add-security-recommendation', description: 'AUTHENTICATION only' },
+    codeExpirationMinutes: { flags: '--code-expiration-minutes <n>', description: 'AUTHENTICATION only: 1 to 1440' },
+    copyCodeButton: { flags: '--copy-code-button', description: 'AUTHENTICATION only' },
+  },
+  examples: [
+    'wsm templates create --file welcome.yaml',
+    'wsm templates create --name order_ready --language en --category UTILITY --body "Hi {{1}}, order {{2}} is ready" --variable Ann --variable 1234',
+    'wsm templates create --file promo.json --header-file banner.png',
+    'wsm templates create --name login_code --language en --category AUTHENTICATION --code-expiration-minutes 10 --copy-code-button',
+  ],
+  load: () => import('./templates/create.js'),
+});
+
+export const validate = verbSpec({
+  name: 'validate',
+  description: "check a template file offline against the create rules, and warn where the provider's review would reject it (no network)",
+  args: [['<file>', 'template as JSON or YAML ("-" for stdin)']],
+  flags: { strict: { flags: '--strict', description: "exit 1 when the provider's review would reject the template" } },
+  examples: ['wsm templates validate welcome.yaml', 'for f in templates/*.yaml; do wsm templates validate --strict "$f" || exit 1; done'],
+  load: () => import('./templates/validate.js'),
+});
 
 export function registerTemplates(program: Command): void {
   const templates = program.command('templates').description(SUMMARIES.templates);
-  addVerb(templates, {
-    name: 'list',
-    description: 'list templates (an extension of wsm serve; the published API has no template list)',
-    configure: (c) =>
-      listOptions(
-        c
-          .option('--status <status>', 'only this status: PENDING, APPROVED, REJECTED or another of the provider (any case)')
-          .option('--category <category>', 'only MARKETING, UTILITY or AUTHENTICATION')
-          .option('--search <q>', 'only names containing this'),
-      ),
-    examples: ['wsm templates list', 'wsm templates list --status REJECTED -o json', 'wsm templates list --all -q'],
-    load: () => import('./templates/list.js'),
-  });
+  addVerb(templates, list);
   addVerb(templates, {
     name: 'get',
     description: 'show one template',
@@ -25,36 +66,7 @@ export function registerTemplates(program: Command): void {
     examples: ['wsm templates get 12', 'wsm templates get 12 -o json | jq .components'],
     load: () => import('./templates/get.js'),
   });
-  addVerb(templates, {
-    name: 'create',
-    description: 'create a template from a JSON/YAML file or from flags, and submit it for review',
-    configure: (c) =>
-      c
-        .option('--file <path>', 'template as JSON or YAML ("-" for stdin); flags override its fields')
-        .option('--name <name>', 'lowercase letters and underscores')
-        .option('--language <code>', 'language code such as en or pt_BR')
-        .option('--category <category>', 'MARKETING, UTILITY or AUTHENTICATION')
-        .option('--body <text>', 'body text; placeholders {{1}}, {{2}}, ...')
-        .option('--variable <example>', 'example value of a body placeholder, in order; repeat', repeatable)
-        .option('--header-text <text>', 'text header (at most one placeholder)')
-        .option('--header-variable <example>', 'example value of the header placeholder', repeatable)
-        .option('--header-file <file>', 'media header file (JPEG/PNG image, MP4 video, PDF document); sends multipart')
-        .option('--header-type <type>', 'image, video or document (default: from the file extension)')
-        .option('--footer <text>', 'footer, at most 60 characters, no emojis')
-        .option('--button <TYPE:text[:value]>', 'QUICK_REPLY:text, URL:text:https://..., PHONE_NUMBER:text:+1...; repeat, at most 3', repeatable)
-        .option('--unsubscribe-button', 'MARKETING only')
-        .option('--block-button', 'MARKETING only')
-        .option('--add-security-recommendation', 'AUTHENTICATION only')
-        .option('--code-expiration-minutes <n>', 'AUTHENTICATION only: 1 to 1440')
-        .option('--copy-code-button', 'AUTHENTICATION only'),
-    examples: [
-      'wsm templates create --file welcome.yaml',
-      'wsm templates create --name order_ready --language en --category UTILITY --body "Hi {{1}}, order {{2}} is ready" --variable Ann --variable 1234',
-      'wsm templates create --file promo.json --header-file banner.png',
-      'wsm templates create --name login_code --language en --category AUTHENTICATION --code-expiration-minutes 10 --copy-code-button',
-    ],
-    load: () => import('./templates/create.js'),
-  });
+  addVerb(templates, create);
   deleteVerb(templates, 'template', 'templates', () => import('./templates/delete.js'));
   addVerb(templates, {
     name: 'sync',
@@ -75,12 +87,5 @@ export function registerTemplates(program: Command): void {
     ],
     load: () => import('./templates/sync.js'),
   });
-  addVerb(templates, {
-    name: 'validate',
-    description: "check a template file offline against the create rules, and warn where the provider's review would reject it (no network)",
-    configure: (c) =>
-      c.argument('<file>', 'template as JSON or YAML ("-" for stdin)').option('--strict', "exit 1 when the provider's review would reject the template"),
-    examples: ['wsm templates validate welcome.yaml', 'for f in templates/*.yaml; do wsm templates validate --strict "$f" || exit 1; done'],
-    load: () => import('./templates/validate.js'),
-  });
+  addVerb(templates, validate);
 }

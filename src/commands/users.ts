@@ -1,7 +1,40 @@
 // `wsm users`: declarations only; verbs live in ./users/<verb>.ts.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { addVerb, listOptions } from './declare.js';
+import { addVerb, listOptions, verbSpec } from './declare.js';
+
+export const create = verbSpec({
+  name: 'create',
+  description: 'create a user with a role in the workspace (embedded server extension)',
+  flags: {
+    name: { flags: '--name <name>', description: 'full name', required: true },
+    email: { flags: '--email <email>', description: 'e-mail address (the login)', required: true },
+    password: { flags: '--password [password]', description: 'at least 8 characters; without a value it is asked twice on a terminal', required: true },
+    role: { flags: '--role <id>', description: 'role id in this workspace', required: true },
+    timezone: { flags: '--timezone <zone>', description: 'IANA time zone such as Europe/Lisbon' },
+  },
+  examples: ['wsm users create --name "Ann Lee" --email ann@example.com --password --role 2', 'wsm users create --name Bot --email bot@example.com --password "$BOT_PASSWORD" --role 3 -q'],
+  load: () => import('./users/create.js'),
+});
+
+export const update = verbSpec({
+  name: 'update',
+  description: 'update a user (sent as a multipart form)',
+  args: [['<id>', 'user id']],
+  flags: {
+    name: { flags: '--name <name>', description: 'full name' },
+    email: { flags: '--email <email>', description: 'e-mail address' },
+    timezone: { flags: '--timezone <zone>', description: 'IANA time zone such as Europe/Lisbon' },
+    active: { flags: '--active', description: 'reactivate the user in this workspace' },
+    inactive: { flags: '--inactive', description: 'deactivate the user in this workspace only' },
+    client: { flags: '--client', description: 'mark the user as a client', negate: 'mark the user as not a client' },
+    password: { flags: '--password [password]', description: 'new password; without a value it is asked twice on a terminal' },
+    avatar: { flags: '--avatar <file>', description: 'profile picture (image file)' },
+    role: { flags: '--role <id>', description: "change the user's role in this workspace" },
+  },
+  examples: ['wsm users update 7 --timezone Europe/Lisbon --inactive', 'wsm users update 7 --password', 'wsm users update 7 --avatar me.png'],
+  load: () => import('./users/update.js'),
+});
 
 export function registerUsers(program: Command): void {
   const users = program.command('users').description(SUMMARIES.users);
@@ -19,36 +52,6 @@ export function registerUsers(program: Command): void {
     examples: ['wsm users get 7', 'wsm users get 7 -o json'],
     load: () => import('./users/get.js'),
   });
-  addVerb(users, {
-    name: 'create',
-    description: 'create a user with a role in the workspace (embedded server extension)',
-    configure: (c) =>
-      c
-        .requiredOption('--name <name>', 'full name')
-        .requiredOption('--email <email>', 'e-mail address (the login)')
-        .requiredOption('--password [password]', 'at least 8 characters; without a value it is asked twice on a terminal')
-        .requiredOption('--role <id>', 'role id in this workspace')
-        .option('--timezone <zone>', 'IANA time zone such as Europe/Lisbon'),
-    examples: ['wsm users create --name "Ann Lee" --email ann@example.com --password --role 2', 'wsm users create --name Bot --email bot@example.com --password "$BOT_PASSWORD" --role 3 -q'],
-    load: () => import('./users/create.js'),
-  });
-  addVerb(users, {
-    name: 'update',
-    description: 'update a user (sent as a multipart form)',
-    configure: (c) =>
-      c
-        .argument('<id>', 'user id')
-        .option('--name <name>', 'full name')
-        .option('--email <email>', 'e-mail address')
-        .option('--timezone <zone>', 'IANA time zone such as Europe/Lisbon')
-        .option('--active', 'reactivate the user in this workspace')
-        .option('--inactive', 'deactivate the user in this workspace only')
-        .option('--client', 'mark the user as a client')
-        .option('--no-client', 'mark the user as not a client')
-        .option('--password [password]', 'new password; without a value it is asked twice on a terminal')
-        .option('--avatar <file>', 'profile picture (image file)')
-        .option('--role <id>', "change the user's role in this workspace"),
-    examples: ['wsm users update 7 --timezone Europe/Lisbon --inactive', 'wsm users update 7 --password', 'wsm users update 7 --avatar me.png'],
-    load: () => import('./users/update.js'),
-  });
+  addVerb(users, create);
+  addVerb(users, update);
 }

@@ -34,7 +34,7 @@ export async function serve(args: string[] = [], existingDir?: string): Promise<
   let err = '';
   child.stderr!.on('data', (chunk) => (err += chunk));
   const url = await new Promise<string>((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`wsm serve did not start: ${err}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`wsm serve did not start within 45 s: ${err}`)), 45_000);
     child.stdout!.on('data', (chunk) => {
       out += chunk;
       const match = /Listening on (\S+)/.exec(out);

@@ -1,13 +1,34 @@
 // What every resource module shares: the transport, the workspace in use, the local body check,
-// and the rule that turns a "no such route" answer on an extension endpoint into a clear error.
+// the call of one described operation, and the rule that turns a "no such route" answer on an
+// extension endpoint into a clear error.
 import { type z } from 'zod';
 import { requireRecord } from '../answers.js';
+import type { OperationDescription } from '../descriptions/index.js';
 import { APIStatusError, MethodNotAllowedError, NotFoundError, RequestValidationError, UnsupportedEndpointError } from '../errors.js';
 import { check } from '../schemas/index.js';
 import type { EngineOptions, EngineRequest } from '../page-engine.js';
 import { readPage, type ListPage } from '../pagination.js';
 import { encodePath, toMultipartParts, type MultipartPart } from '../request-parts.js';
 import type { QueryParams, Transport } from '../transport.js';
+
+/** What every resource method takes last: `signal` cancels its requests, `timeout` (ms) limits each one. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeout?: number;
+}
+
+/** A call the page engine makes: it also says whether the transport retries a 429 or 503 itself. */
+export type PagedCallOptions = CallOptions & Partial<Pick<EngineRequest, 'retryThrottled'>>;
+
+/** What one call of an operation sends besides its path: the record's id, a query, a JSON or multipart body. */
+export interface OperationRequest {
+  id?: number | string;
+  query?: QueryParams;
+  json?: unknown;
+  multipart?: MultipartPart[];
+  /** Overrides the transport's rule by method (a POST that sets fields is safe to retry). */
+  idempotent?: boolean;
+}
 
 
 export interface ResourceContext {
@@ -53,19 +74,48 @@ export async function extension<T>(operation: string, call: () => Promise<T>, in
   }
 }
 
-/** An extension GET of one record (`noun` like "contact"): "not supported" with `instead`, or the record. */
-export async function getOneExtension<T>(ctx: ResourceContext, path: string, noun: string, id: number | string, instead: string, request?: Partial<EngineRequest>): Promise<{ data: T }> {
-  const body = await extension(`getting one ${noun}`, () => ctx.transport.request({ method: 'GET', path, signal: request?.signal, retryThrottled: request?.retryThrottled }), instead);
+/** The operation's path with the workspace in use and the record's id in it, encoded. */
+export function operationPath(ctx: ResourceContext, operation: OperationDescription, id?: number | string): string {
+  return operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = name === 'workspace' ? ctx.workspace() : id;
+    if (value === undefined) throw new TypeError(`${operation.resource}.${operation.name} needs {${name}}`);
+    return encodePath`${value}`;
+  });
+}
+
+/**
+ * Calls one described operation: its method and path, the request's parts, the caller's signal
+ * and time limit. An extension the server lacks is an UnsupportedEndpointError naming it (and
+ * what to do instead), unless the description leaves that to the caller.
+ */
+export function callOperation<T = unknown>(ctx: ResourceContext, operation: OperationDescription, request: OperationRequest = {}, options: PagedCallOptions = {}): Promise<T> {
+  const send = () =>
+    ctx.transport.request<T>({
+      method: operation.method,
+      path: operationPath(ctx, operation, request.id),
+      query: request.query,
+      json: request.json,
+      multipart: request.multipart,
+      idempotent: request.idempotent,
+      retryThrottled: options.retryThrottled,
+      signal: options.signal,
+      timeoutMs: options.timeout,
+    });
+  if (operation.published || operation.unsupported === null) return send();
+  return extension(operation.unsupported, send, operation.instead);
+}
+
+/** The record of a get answer (`noun` like "contact" names it when the answer holds none). */
+export function requireOne<T>(body: unknown, noun: string, id: number | string): { data: T } {
   return { data: requireRecord<T>(body, `getting ${noun} ${id}`) };
 }
 
 /**
- * GET a paginated list and read it leniently (`what` names it in an unusable-answer error).
- * `request` comes from the page engine, which paces throttled answers itself.
+ * One page of a list operation, read leniently (`what` names it in an unusable-answer error).
+ * `options` come from the page engine when it walks the list, pacing throttled answers itself.
  */
-export async function getPage<T>(ctx: ResourceContext, path: string, query: QueryParams, what: string, request?: EngineRequest): Promise<ListPage<T>> {
-  const body = await ctx.transport.request({ method: 'GET', path, query, retryThrottled: request?.retryThrottled, signal: request?.signal });
-  return readPage<T>(body, what);
+export async function getPage<T>(ctx: ResourceContext, operation: OperationDescription, query: object, what: string, options?: PagedCallOptions): Promise<ListPage<T>> {
+  return readPage<T>(await callOperation(ctx, operation, { query: { ...query } as QueryParams }, options), what);
 }
 
 /** What a caller may set on a full walk: how many requests in flight, a progress callback, a cancel signal. */
@@ -76,10 +126,6 @@ export function walkOptions(ctx: ResourceContext, perPage: number | undefined, s
   return { ...settings, perPage: perPage ?? 100, notice: (line) => ctx.transport.notice(line) };
 }
 
-/** `/workspaces/{ws}` + an already-encoded tail. */
-export function workspacePath(ctx: ResourceContext, tail = ''): string {
-  return encodePath`/workspaces/${ctx.workspace()}` + tail;
-}
 
 const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',

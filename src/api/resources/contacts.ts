@@ -1,18 +1,12 @@
 // Contacts: list/search, get one (extension), create and update as JSON or multipart, delete.
 import { written, type Written } from '../answers.js';
-import { walkPages, walkRows, type EngineRequest } from '../page-engine.js';
+import { DESCRIPTIONS } from '../descriptions/index.js';
+import { walkPages, walkRows } from '../page-engine.js';
 import type { ListPage, PageParams } from '../pagination.js';
-import {
-  contactCreateBody,
-  contactUpdateBody,
-  type Contact,
-  type ContactCreateBody,
-  type ContactUpdateBody,
-  type Deleted,
-  type Single,
-} from '../schemas/index.js';
-import { encodePath } from '../request-parts.js';
-import { checkBody, fileRef, getOneExtension, getPage, multipart, walkOptions, workspacePath, type WalkSettings, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
+import type { Contact, ContactCreateBody, ContactUpdateBody, Deleted, Single } from '../schemas/index.js';
+import { callOperation, checkBody, fileRef, getPage, multipart, requireOne, walkOptions, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
+
+const { operations } = DESCRIPTIONS.contacts;
 
 export interface ContactListQuery extends PageQuery {
   search?: string;
@@ -26,12 +20,8 @@ export interface ContactFileOptions {
 export class ContactsResource {
   constructor(private readonly ctx: ResourceContext) {}
 
-  private path(id?: number | string): string {
-    return workspacePath(this.ctx, id === undefined ? '/contacts' : encodePath`/contacts/${id}`);
-  }
-
-  async list(query: ContactListQuery | PageParams = {}, request?: EngineRequest): Promise<ListPage<Contact>> {
-    return getPage<Contact>(this.ctx, this.path(), { ...query }, 'listing contacts', request);
+  async list(query: ContactListQuery | PageParams = {}, options?: PagedCallOptions): Promise<ListPage<Contact>> {
+    return getPage<Contact>(this.ctx, operations.list, query, 'listing contacts', options);
   }
 
   /** Every contact of every page, fetched page by page as the caller consumes them. */
@@ -44,35 +34,33 @@ export class ContactsResource {
     return walkPages((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
   }
 
-  /** Extension: GET one contact; `request` comes from the page engine when it is one of many. */
-  async get(id: number | string, request?: EngineRequest): Promise<Single<Contact>> {
-    return getOneExtension<Contact>(this.ctx, this.path(id), 'contact', id, 'find it with `wsm contacts list --search <number or name>`', request);
+  /** Extension: GET one contact; `options` come from the page engine when it is one of many. */
+  async get(id: number | string, options?: PagedCallOptions): Promise<Single<Contact>> {
+    return requireOne<Contact>(await callOperation(this.ctx, operations.get, { id }, options), 'contact', id);
   }
 
-  async create(body: ContactCreateBody, files: ContactFileOptions = {}): Promise<Written<Contact>> {
-    const value = checkBody(contactCreateBody, body, 'contact');
+  async create(body: ContactCreateBody, files: ContactFileOptions = {}, options?: CallOptions): Promise<Written<Contact>> {
+    const value = checkBody(operations.create.body!, body, 'contact') as Record<string, unknown>;
     // api.md: JSON carries number/name/email/gender; status, avatar and groups need the form.
     const needsForm = files.avatar !== undefined || value.status !== undefined || value.contact_groups !== undefined;
-    return written<Contact>(await this.send(this.path(), value, files, needsForm, false));
+    return written<Contact>(await callOperation(this.ctx, operations.create, this.parts(value, files, needsForm), options));
   }
 
   /** api.md defines the update as POST on the contact (the PUT label in its example is a slip). */
-  async update(id: number | string, body: ContactUpdateBody, files: ContactFileOptions = {}, request?: EngineRequest): Promise<Written<Contact>> {
-    const value = checkBody(contactUpdateBody, body, 'contact');
+  async update(id: number | string, body: ContactUpdateBody, files: ContactFileOptions = {}, options?: PagedCallOptions): Promise<Written<Contact>> {
+    const value = checkBody(operations.update.body!, body, 'contact') as Record<string, unknown>;
     const needsForm = files.avatar !== undefined || value.contact_groups !== undefined;
     // Setting the same fields twice gives the same contact: safe to retry, unlike the create.
-    return written<Contact>(await this.send(this.path(id), value, files, needsForm, true, request));
+    return written<Contact>(await callOperation(this.ctx, operations.update, { id, idempotent: true, ...this.parts(value, files, needsForm) }, options));
   }
 
-  /** `request` comes from the page engine when the delete is one of many (`contacts delete --from`). */
-  async delete(id: number | string, request?: EngineRequest): Promise<Deleted> {
-    return this.ctx.transport.request({ method: 'DELETE', path: this.path(id), retryThrottled: request?.retryThrottled, signal: request?.signal });
+  /** `options` come from the page engine when the delete is one of many (`contacts delete --from`). */
+  async delete(id: number | string, options?: PagedCallOptions): Promise<Deleted> {
+    return callOperation(this.ctx, operations.delete, { id }, options);
   }
 
-  private send(path: string, value: Record<string, unknown>, files: ContactFileOptions, needsForm: boolean, idempotent: boolean, request?: EngineRequest): Promise<unknown> {
-    const pacing = { retryThrottled: request?.retryThrottled, signal: request?.signal };
-    if (!needsForm) return this.ctx.transport.request({ method: 'POST', path, json: value, idempotent, ...pacing });
-    const form = { ...value, ...(files.avatar !== undefined ? { avatar: fileRef(files.avatar) } : {}) };
-    return this.ctx.transport.request({ method: 'POST', path, multipart: multipart(form), idempotent, ...pacing });
+  private parts(value: Record<string, unknown>, files: ContactFileOptions, needsForm: boolean): { json: unknown } | { multipart: ReturnType<typeof multipart> } {
+    if (!needsForm) return { json: value };
+    return { multipart: multipart({ ...value, ...(files.avatar !== undefined ? { avatar: fileRef(files.avatar) } : {}) }) };
   }
 }

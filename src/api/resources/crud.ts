@@ -1,57 +1,37 @@
 // The shape shared by groups, fields, labels and roles: a collection under the workspace with
-// list / get / create / update (PUT) / delete. Which of those are extensions differs per resource,
-// so each names its extension operations and gets the "not supported here" error for them.
+// list / get / create / update (PUT) / delete, each operation as its resource's description says
+// (path, body schema, whether it is an extension and what to do instead where it is missing).
 import type { z } from 'zod';
 import { requireRecord, written, type Written } from '../answers.js';
-import { walkPages, walkRows, type EngineRequest } from '../page-engine.js';
+import type { OperationDescription, ResourceDescription } from '../descriptions/index.js';
+import { walkPages, walkRows } from '../page-engine.js';
 import type { ListPage, PageParams } from '../pagination.js';
 import type { Deleted, Single } from '../schemas/index.js';
-import { encodePath } from '../request-parts.js';
 import { UnsupportedEndpointError } from '../errors.js';
-import { checkBody, extension, getPage, walkOptions, workspacePath, type WalkSettings, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
+import { callOperation, checkBody, getPage, walkOptions, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
 
 export type CrudOperation = 'list' | 'get' | 'create' | 'update' | 'delete';
-
-export interface CrudConfig<C extends z.ZodType, U extends z.ZodType> {
-  /** Path segment under the workspace, e.g. `contact-groups`. */
-  segment: string;
-  /** Singular noun for messages, e.g. `contact group`. */
-  noun: string;
-  createBody: C;
-  updateBody: U;
-  /** Operations that are ours, not api.md's (decisions.md §6). */
-  extensions: CrudOperation[];
-  /** What to do instead when an extension operation is missing, by operation. */
-  instead?: Partial<Record<CrudOperation, string>>;
-}
-
-const VERBS: Record<CrudOperation, string> = {
-  list: 'listing',
-  get: 'getting',
-  create: 'creating',
-  update: 'updating',
-  delete: 'deleting',
-};
 
 export class CrudResource<T, C extends z.ZodType, U extends z.ZodType> {
   constructor(
     protected readonly ctx: ResourceContext,
-    private readonly config: CrudConfig<C, U>,
+    protected readonly description: ResourceDescription,
   ) {}
 
-  protected path(id?: number | string): string {
-    const tail = '/' + this.config.segment + (id === undefined ? '' : encodePath`/${id}`);
-    return workspacePath(this.ctx, tail);
+  private operation(name: CrudOperation): OperationDescription {
+    const operation = this.description.operations[name];
+    if (!operation) throw new TypeError(`${this.description.key} has no ${name} operation`);
+    return operation;
   }
 
   /** `updating a role`, as "this server does not support …" names it. */
   operationName(operation: CrudOperation): string {
-    return `${VERBS[operation]} ${operation === 'list' ? `${this.config.noun}s` : `a ${this.config.noun}`}`;
+    return this.operation(operation).unsupported ?? operation;
   }
 
   /** Whether `operation` is ours, not api.md's: a server may lack it. */
   isExtension(operation: CrudOperation): boolean {
-    return this.config.extensions.includes(operation);
+    return !this.operation(operation).published;
   }
 
   /**
@@ -71,13 +51,8 @@ export class CrudResource<T, C extends z.ZodType, U extends z.ZodType> {
     }
   }
 
-  private call<R>(operation: CrudOperation, request: () => Promise<R>): Promise<R> {
-    if (!this.isExtension(operation)) return request();
-    return extension(this.operationName(operation), request, this.config.instead?.[operation]);
-  }
-
-  async list(query: PageQuery | PageParams = {}, request?: EngineRequest): Promise<ListPage<T>> {
-    return this.call('list', () => getPage<T>(this.ctx, this.path(), { ...query }, `listing ${this.config.noun}s`, request));
+  async list(query: PageQuery | PageParams = {}, options?: PagedCallOptions): Promise<ListPage<T>> {
+    return getPage<T>(this.ctx, this.operation('list'), query, `listing ${this.description.noun}s`, options);
   }
 
   iterate(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<T> {
@@ -88,22 +63,24 @@ export class CrudResource<T, C extends z.ZodType, U extends z.ZodType> {
     return walkPages((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
   }
 
-  async get(id: number | string): Promise<Single<T>> {
-    const body = await this.call('get', () => this.ctx.transport.request({ method: 'GET', path: this.path(id) }));
-    return { data: requireRecord<T>(body, `getting ${this.config.noun} ${id}`) };
+  async get(id: number | string, options?: CallOptions): Promise<Single<T>> {
+    const body = await callOperation(this.ctx, this.operation('get'), { id }, options);
+    return { data: requireRecord<T>(body, `getting ${this.description.noun} ${id}`) };
   }
 
-  async create(body: z.input<C>): Promise<Written<T>> {
-    const json = checkBody(this.config.createBody, body, this.config.noun);
-    return written<T>(await this.call('create', () => this.ctx.transport.request({ method: 'POST', path: this.path(), json })));
+  async create(body: z.input<C>, options?: CallOptions): Promise<Written<T>> {
+    const operation = this.operation('create');
+    const json = checkBody(operation.body as C, body, this.description.noun);
+    return written<T>(await callOperation(this.ctx, operation, { json }, options));
   }
 
-  async update(id: number | string, body: z.input<U>): Promise<Written<T>> {
-    const json = checkBody(this.config.updateBody, body, this.config.noun);
-    return written<T>(await this.call('update', () => this.ctx.transport.request({ method: 'PUT', path: this.path(id), json })));
+  async update(id: number | string, body: z.input<U>, options?: CallOptions): Promise<Written<T>> {
+    const operation = this.operation('update');
+    const json = checkBody(operation.body as U, body, this.description.noun);
+    return written<T>(await callOperation(this.ctx, operation, { id, json }, options));
   }
 
-  async delete(id: number | string): Promise<Deleted> {
-    return this.call('delete', () => this.ctx.transport.request({ method: 'DELETE', path: this.path(id) }));
+  async delete(id: number | string, options?: CallOptions): Promise<Deleted> {
+    return callOperation(this.ctx, this.operation('delete'), { id }, options);
   }
 }

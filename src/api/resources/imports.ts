@@ -1,11 +1,13 @@
 // Contact imports: a CSV uploaded as multipart; processing runs on the server afterwards.
 import { NotFoundError, UnsupportedEndpointError } from '../errors.js';
 import { written, type Written } from '../answers.js';
-import { walkRows, type EngineRequest } from '../page-engine.js';
+import { DESCRIPTIONS } from '../descriptions/index.js';
+import { walkRows } from '../page-engine.js';
 import type { ListPage, PageParams } from '../pagination.js';
-import { importCreateBody, type ContactImport, type Deleted, type Single } from '../schemas/index.js';
-import { encodePath } from '../request-parts.js';
-import { checkBody, fileRef, getOneExtension, isRouteMissing, getPage, multipart, walkOptions, workspacePath, type WalkSettings, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
+import type { ContactImport, Deleted, Single } from '../schemas/index.js';
+import { callOperation, checkBody, fileRef, getPage, isRouteMissing, multipart, requireOne, walkOptions, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
+
+const { operations } = DESCRIPTIONS.imports;
 
 export interface ImportCreateOptions {
   name?: string;
@@ -20,12 +22,8 @@ export class ImportsResource {
 
   constructor(private readonly ctx: ResourceContext) {}
 
-  private path(id?: number | string): string {
-    return workspacePath(this.ctx, id === undefined ? '/contact-imports' : encodePath`/contact-imports/${id}`);
-  }
-
-  async list(query: PageQuery | PageParams = {}, request?: EngineRequest): Promise<ListPage<ContactImport>> {
-    return getPage<ContactImport>(this.ctx, this.path(), { ...query }, 'listing contact imports', request);
+  async list(query: PageQuery | PageParams = {}, options?: PagedCallOptions): Promise<ListPage<ContactImport>> {
+    return getPage<ContactImport>(this.ctx, operations.list, query, 'listing contact imports', options);
   }
 
   iterate(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<ContactImport> {
@@ -33,8 +31,8 @@ export class ImportsResource {
   }
 
   /** Extension: GET one import, which is how its progress is polled. */
-  async get(id: number | string, request?: Partial<Pick<EngineRequest, 'signal'>>): Promise<Single<ContactImport>> {
-    return getOneExtension<ContactImport>(this.ctx, this.path(id), 'contact import', id, 'find it in `wsm imports list`', { signal: request?.signal });
+  async get(id: number | string, options?: CallOptions): Promise<Single<ContactImport>> {
+    return requireOne<ContactImport>(await callOperation(this.ctx, operations.get, { id }, options), 'contact import', id);
   }
 
   /**
@@ -42,30 +40,30 @@ export class ImportsResource {
    * (api.md's own operation) searched for the id. Undefined when neither holds it. `signal`
    * cancels the request in flight (Ctrl-C during a wait).
    */
-  async find(id: number | string, request: Partial<Pick<EngineRequest, 'signal'>> = {}): Promise<ContactImport | undefined> {
+  async find(id: number | string, options: CallOptions = {}): Promise<ContactImport | undefined> {
     if (!this.getMissing) {
       try {
-        return (await this.get(id, request)).data;
+        return (await this.get(id, options)).data;
       } catch (error) {
         if (error instanceof NotFoundError && !isRouteMissing(error)) return undefined;
         if (!(error instanceof UnsupportedEndpointError)) throw error;
         this.getMissing = true;
       }
     }
-    for await (const record of this.iterate({}, { signal: request.signal })) {
+    for await (const record of this.iterate({}, { signal: options.signal })) {
       if (String(record.id) === String(id)) return record;
     }
     return undefined;
   }
 
-  async create(options: ImportCreateOptions): Promise<Written<ContactImport>> {
-    const { filePath, ...fields } = options;
-    const value = checkBody(importCreateBody, fields, 'contact import');
+  async create(upload: ImportCreateOptions, options?: CallOptions): Promise<Written<ContactImport>> {
+    const { filePath, ...fields } = upload;
+    const value = checkBody(operations.create.body!, fields, 'contact import') as Record<string, unknown>;
     const form = { ...value, file: { ...fileRef(filePath), contentType: 'text/csv' } };
-    return written<ContactImport>(await this.ctx.transport.request({ method: 'POST', path: this.path(), multipart: multipart(form) }));
+    return written<ContactImport>(await callOperation(this.ctx, operations.create, { multipart: multipart(form) }, options));
   }
 
-  async delete(id: number | string): Promise<Deleted> {
-    return this.ctx.transport.request({ method: 'DELETE', path: this.path(id) });
+  async delete(id: number | string, options?: CallOptions): Promise<Deleted> {
+    return callOperation(this.ctx, operations.delete, { id }, options);
   }
 }

@@ -2,11 +2,13 @@
 // delete, and the sync that pulls approval statuses from the provider.
 import { requireRecord, written, type Written } from '../answers.js';
 import { NotFoundError } from '../errors.js';
-import { walkRows, type EngineRequest } from '../page-engine.js';
+import { DESCRIPTIONS } from '../descriptions/index.js';
+import { walkRows } from '../page-engine.js';
 import type { ListPage, PageParams } from '../pagination.js';
-import { ERROR_MESSAGES, type TEMPLATE_CATEGORIES, templateCreateBody, type Template, type TemplateCreateBody } from '../schemas/index.js';
-import { encodePath } from '../request-parts.js';
-import { checkBody, extension, fileRef, getPage, multipart, walkOptions, workspacePath, type WalkSettings, type ResourceContext, type WalkQuery } from './base.js';
+import { ERROR_MESSAGES, type TEMPLATE_CATEGORIES, type Template, type TemplateCreateBody } from '../schemas/index.js';
+import { callOperation, checkBody, fileRef, getPage, multipart, walkOptions, type CallOptions, type PagedCallOptions, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
+
+const { operations } = DESCRIPTIONS.templates;
 
 export interface TemplateListQuery {
   page?: number;
@@ -29,13 +31,9 @@ export interface TemplateSyncResult {
 export class TemplatesResource {
   constructor(private readonly ctx: ResourceContext) {}
 
-  private path(tail = ''): string {
-    return workspacePath(this.ctx, '/templates' + tail);
-  }
-
   /** Extension: the paginated list with filters. */
-  async list(query: TemplateListQuery | PageParams = {}, request?: EngineRequest): Promise<ListPage<Template>> {
-    return extension('listing templates', () => getPage<Template>(this.ctx, this.path(), { ...query }, 'listing templates', request), 'read each with `wsm templates get <id>`');
+  async list(query: TemplateListQuery | PageParams = {}, options?: PagedCallOptions): Promise<ListPage<Template>> {
+    return getPage<Template>(this.ctx, operations.list, query, 'listing templates', options);
   }
 
   iterate(query: WalkQuery<TemplateListQuery> = {}, settings: WalkSettings = {}): AsyncGenerator<Template> {
@@ -43,31 +41,31 @@ export class TemplatesResource {
   }
 
   /** `signal` cancels the request (Ctrl-C during `sync --wait`). */
-  async get(id: number | string, request?: Partial<Pick<EngineRequest, 'signal'>>): Promise<{ data: Template }> {
-    const body = await this.ctx.transport.request({ method: 'GET', path: this.path(encodePath`/${id}`), signal: request?.signal });
+  async get(id: number | string, options?: CallOptions): Promise<{ data: Template }> {
+    const body = await callOperation(this.ctx, operations.get, { id }, options);
     return { data: requireRecord<Template>(body, `getting template ${id}`, RECORD_KEY) };
   }
 
   /** `headerFile` uploads a media header: the body goes as bracket-named multipart fields. */
-  async create(body: TemplateCreateBody, files: { headerFile?: string } = {}): Promise<Written<Template>> {
-    const value = checkBody(templateCreateBody, body, 'template');
+  async create(body: TemplateCreateBody, files: { headerFile?: string } = {}, options?: CallOptions): Promise<Written<Template>> {
+    const value = checkBody(operations.create.body!, body, 'template') as TemplateCreateBody;
     if (files.headerFile === undefined) {
-      return written<Template>(await this.ctx.transport.request({ method: 'POST', path: this.path(), json: value }), RECORD_KEY);
+      return written<Template>(await callOperation(this.ctx, operations.create, { json: value }, options), RECORD_KEY);
     }
     if (value.header?.type !== 'media') {
       throw new TypeError('a header file needs a media header (header.type "media") in the template');
     }
     const form = { ...value, header: { type: 'media', media: { type: value.header.media.type, file: fileRef(files.headerFile) } } };
-    return written<Template>(await this.ctx.transport.request({ method: 'POST', path: this.path(), multipart: multipart(form) }), RECORD_KEY);
+    return written<Template>(await callOperation(this.ctx, operations.create, { multipart: multipart(form) }, options), RECORD_KEY);
   }
 
-  async delete(id: number | string): Promise<{ success: boolean; message: string }> {
-    return this.ctx.transport.request({ method: 'DELETE', path: this.path(encodePath`/${id}`) });
+  async delete(id: number | string, options?: CallOptions): Promise<{ success: boolean; message: string }> {
+    return callOperation(this.ctx, operations.delete, { id }, options);
   }
 
-  async sync(request?: Partial<Pick<EngineRequest, 'signal'>>): Promise<TemplateSyncResult> {
+  async sync(options?: CallOptions): Promise<TemplateSyncResult> {
     try {
-      const answer = await this.ctx.transport.request<{ success?: boolean; message?: string }>({ method: 'POST', path: this.path('/sync'), signal: request?.signal });
+      const answer = await callOperation<{ success?: boolean; message?: string }>(this.ctx, operations.sync, {}, options);
       return { success: answer?.success !== false, message: answer?.message ?? 'Templates synchronised.', nothing_pending: false };
     } catch (error) {
       // api.md: 404 {success: false, message} means no template is PENDING. A missing workspace

@@ -1,20 +1,18 @@
 // Users: list, get and create (extensions), update as the multipart form api.md defines.
 import { written, type Written } from '../answers.js';
-import { walkRows, type EngineRequest } from '../page-engine.js';
+import { DESCRIPTIONS } from '../descriptions/index.js';
+import { walkRows } from '../page-engine.js';
 import type { ListPage, PageParams } from '../pagination.js';
-import { userCreateBody, userUpdateBody, type Single, type User, type UserCreateBody, type UserUpdateBody } from '../schemas/index.js';
-import { encodePath } from '../request-parts.js';
-import { checkBody, extension, fileRef, getOneExtension, getPage, multipart, walkOptions, workspacePath, type WalkSettings, type PageQuery, type ResourceContext, type WalkQuery } from './base.js';
+import type { Single, User, UserCreateBody, UserUpdateBody } from '../schemas/index.js';
+import { callOperation, checkBody, fileRef, getPage, multipart, requireOne, walkOptions, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
+
+const { operations } = DESCRIPTIONS.users;
 
 export class UsersResource {
   constructor(private readonly ctx: ResourceContext) {}
 
-  private path(id?: number | string): string {
-    return workspacePath(this.ctx, id === undefined ? '/users' : encodePath`/users/${id}`);
-  }
-
-  async list(query: PageQuery | PageParams = {}, request?: EngineRequest): Promise<ListPage<User>> {
-    return getPage<User>(this.ctx, this.path(), { ...query }, 'listing users', request);
+  async list(query: PageQuery | PageParams = {}, options?: PagedCallOptions): Promise<ListPage<User>> {
+    return getPage<User>(this.ctx, operations.list, query, 'listing users', options);
   }
 
   iterate(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<User> {
@@ -22,21 +20,21 @@ export class UsersResource {
   }
 
   /** Extension: GET one user. */
-  async get(id: number | string): Promise<Single<User>> {
-    return getOneExtension<User>(this.ctx, this.path(id), 'user', id, 'find it in `wsm users list`');
+  async get(id: number | string, options?: CallOptions): Promise<Single<User>> {
+    return requireOne<User>(await callOperation(this.ctx, operations.get, { id }, options), 'user', id);
   }
 
   /** Extension: POST a new user with a role in this workspace. */
-  async create(body: UserCreateBody): Promise<Written<User>> {
-    const json = checkBody(userCreateBody, body, 'user');
-    return written<User>(await extension('creating users', () => this.ctx.transport.request({ method: 'POST', path: this.path(), json })));
+  async create(body: UserCreateBody, options?: CallOptions): Promise<Written<User>> {
+    const json = checkBody(operations.create.body!, body, 'user');
+    return written<User>(await callOperation(this.ctx, operations.create, { json }, options));
   }
 
   /** Always multipart (api.md), with the avatar as a file part when given. */
-  async update(id: number | string, body: UserUpdateBody, files: { avatar?: string } = {}): Promise<Written<User>> {
-    const value = checkBody(userUpdateBody, body, 'user');
+  async update(id: number | string, body: UserUpdateBody, files: { avatar?: string } = {}, options?: CallOptions): Promise<Written<User>> {
+    const value = checkBody(operations.update.body!, body, 'user') as Record<string, unknown>;
     const form = { ...value, ...(files.avatar !== undefined ? { avatar: fileRef(files.avatar) } : {}) };
     // Setting the same fields again gives the same user: safe to retry.
-    return written<User>(await this.ctx.transport.request({ method: 'POST', path: this.path(id), multipart: multipart(form), idempotent: true }));
+    return written<User>(await callOperation(this.ctx, operations.update, { id, multipart: multipart(form), idempotent: true }, options));
   }
 }

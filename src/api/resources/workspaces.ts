@@ -1,8 +1,9 @@
 // The workspace itself, its permissions, and the partner defaults for new workspaces.
 import { isJsonObject, permissionName, requireRecord, written, type Written } from '../answers.js';
 import { APIStatusError, AuthenticationError, UnusableResponseError } from '../errors.js';
-import { partnerPermissionsShape, workspaceCreateBody, type Single, type Workspace } from '../schemas/index.js';
-import { checkBody, extension, workspacePath, type ResourceContext } from './base.js';
+import { DESCRIPTIONS } from '../descriptions/index.js';
+import { partnerPermissionsShape, type Single, type Workspace } from '../schemas/index.js';
+import { callOperation, checkBody, type CallOptions, type ResourceContext } from './base.js';
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 /** A probe is a diagnosis, never worth the user's whole request timeout. */
@@ -11,8 +12,8 @@ const PROBE_TIMEOUT_MS = 5_000;
 export class WorkspacesResource {
   constructor(private readonly ctx: ResourceContext) {}
 
-  async get(): Promise<Single<Workspace>> {
-    const body = await this.ctx.transport.request({ method: 'GET', path: workspacePath(this.ctx) });
+  async get(options?: CallOptions): Promise<Single<Workspace>> {
+    const body = await callOperation(this.ctx, DESCRIPTIONS.workspaces.operations.get, {}, options);
     return { data: requireRecord<Workspace>(body, 'getting the workspace') };
   }
 
@@ -34,9 +35,10 @@ export class WorkspacesResource {
   }
 
   /** Extension: POST /workspaces; the caller becomes its owner. */
-  async create(name: string): Promise<Written<Workspace>> {
-    const json = checkBody(workspaceCreateBody, { name }, 'workspace');
-    return written<Workspace>(await extension('creating workspaces', () => this.ctx.transport.request({ method: 'POST', path: '/workspaces', json })));
+  async create(name: string, options?: CallOptions): Promise<Written<Workspace>> {
+    const operation = DESCRIPTIONS.workspaces.operations.create;
+    const json = checkBody(operation.body!, { name }, 'workspace');
+    return written<Workspace>(await callOperation(this.ctx, operation, { json }, options));
   }
 }
 
@@ -54,8 +56,8 @@ export class PermissionsResource {
    * [...]}]}` and leaves the element type open: names or objects with a `name` are both read, and
    * so is a flat list of them.
    */
-  async list(): Promise<PermissionEntry[]> {
-    const body = await this.ctx.transport.request({ method: 'GET', path: workspacePath(this.ctx, '/permissions') });
+  async list(options?: CallOptions): Promise<PermissionEntry[]> {
+    const body = await callOperation(this.ctx, DESCRIPTIONS.permissions.operations.list, {}, options);
     const data = isJsonObject(body) ? body.data : undefined;
     const groups = Array.isArray(data) ? data : isJsonObject(data) ? [data] : undefined;
     if (groups === undefined) throw new UnusableResponseError("the server's answer to listing permissions has no `data` list");
@@ -73,9 +75,10 @@ export class PermissionsResource {
    * Replaces the permissions given to partner workspaces created later (not workspace-scoped).
    * Only the list's shape is checked here: which names are valid is the server's to say.
    */
-  async setPartnerDefaults(permissions: string[]): Promise<Written<{ permissions?: unknown }>> {
+  async setPartnerDefaults(permissions: string[], options?: CallOptions): Promise<Written<{ permissions?: unknown }>> {
+    // Our server's body schema also holds the names to decisions.md §4; another server's names are its own.
     const json = checkBody(partnerPermissionsShape, { permissions }, 'permission list');
     // Setting the same list twice gives the same defaults: safe to retry.
-    return written(await this.ctx.transport.request({ method: 'PATCH', path: '/workspaces/partner/permissions', json, idempotent: true }));
+    return written(await callOperation(this.ctx, DESCRIPTIONS.permissions.operations.setPartnerDefaults, { json, idempotent: true }, options));
   }
 }

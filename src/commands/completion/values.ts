@@ -1,13 +1,10 @@
-// What the completion scripts offer as values: fixed lists for enum flags (from the contract),
-// and kinds of live values that the scripts ask `wsm __complete <kind>` for.
-import { GENDERS, TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from '../../api/schemas/index.js';
+// What the completion scripts offer as values: fixed lists for enum flags (the resources'
+// descriptions name theirs), and kinds of live values that the scripts ask `wsm __complete <kind>` for.
+import { CATALOG, DESCRIPTIONS, type ResourceDescription, type ResourceIdentity } from '../../api/descriptions/index.js';
 
 /** Enum flags anywhere in the tree: their values are fixed. */
 export const FLAG_VALUES: Record<string, readonly string[]> = {
-  '--gender': GENDERS,
-  '--category': TEMPLATE_CATEGORIES,
-  '--status': TEMPLATE_STATUSES,
-  '--header-type': ['image', 'video', 'document'],
+  ...Object.assign({}, ...Object.values(DESCRIPTIONS).map((d: ResourceDescription) => d.completion ?? {})),
   '--provider-fault': ['unavailable', 'credentials', 'timeout'],
 };
 
@@ -24,7 +21,7 @@ export const FLAG_LIVE: Record<string, string> = {
 };
 
 /** Resources whose `get`, `update` and `delete` take an id of the current workspace. */
-export const ID_RESOURCES = ['contacts', 'groups', 'fields', 'imports', 'labels', 'roles', 'users', 'templates'];
+export const ID_RESOURCES: readonly string[] = Object.values(CATALOG).flatMap((r: ResourceIdentity) => (r.cli !== undefined && r.idParam !== undefined ? [r.cli] : []));
 
 /** The live values a verb's first argument takes, if any. */
 export function argumentLive(resource: string, verb: string): string | undefined {

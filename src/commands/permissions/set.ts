@@ -7,7 +7,8 @@ import { partnerPermissionsShape } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { LocalValidationError, UsageError } from '../../cli/errors.js';
 import { isUuid } from '../../cli/values.js';
-import { checkLocal, readTextInput, str, verb } from '../shared/verb.js';
+import { checkLocal, readTextInput, typedRun, type VerbRun } from '../shared/verb.js';
+import type { set } from '../permissions.js';
 import { permissionColumns, type PermissionRow } from './list.js';
 
 /** A JSON array of names, or one name a line (blank lines and `#` comments skipped). */
@@ -26,8 +27,8 @@ export function parseNames(text: string): string[] {
   return trimmed.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
 }
 
-export const run = verb(async (ctx, { args, opts }) => {
-  const file = str(opts.file);
+export const run: VerbRun = typedRun<typeof set>(async (ctx, { args, opts }) => {
+  const { file } = opts;
   if (file !== undefined && args.length > 0) throw new UsageError('give permissions as arguments or with --file, not both');
   let names = args;
   if (file !== undefined) names = parseNames(await readTextInput(ctx, file));

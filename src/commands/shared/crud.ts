@@ -1,9 +1,13 @@
-// Verb bodies for the plain collections (groups, fields, labels, roles): each verb file picks
-// its resource from the client and passes its columns; the flow is the same for all four.
+// Verb bodies for the plain collections (groups, fields, labels, roles): each resource's
+// <resource>/verbs.ts passes its presentation and its declarations; the rest comes from its
+// description (the client resource, the noun, the body schemas) and the flags' body fields.
 import type { z } from 'zod';
 import type { WsmClient } from '../../api/client.js';
+import type { ResourceDescription } from '../../api/descriptions/index.js';
 import type { CrudResource } from '../../api/resources/crud.js';
 import type { Column } from '../../cli/output.js';
+import type { VerbSpec } from '../declare.js';
+import type { CollectionRuns, collectionVerbs } from '../collection.js';
 import { deleteRun } from './delete.js';
 import { parsePageFlags, renderList } from './list.js';
 import { checkLocal, nameBodyFields, parseId, requireSomething, verb, workspaceClient, type VerbRun } from './verb.js';
@@ -12,11 +16,10 @@ import { showWritten } from './written.js';
 // The body schemas differ per resource; the verbs check bodies themselves before calling.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyCrud<T> = CrudResource<T, any, any>;
-type Picker<T> = (client: WsmClient) => AnyCrud<T>;
 
 export interface Presentation<T> {
-  /** Singular noun for messages ("label"). */
-  noun: string;
+  /** The resource's description: its client property, noun and body schemas. */
+  resource: ResourceDescription;
   columns: Column<T>[];
   /** Columns for a single record; defaults to `columns`. */
   detail?: Column<T>[];
@@ -24,65 +27,83 @@ export interface Presentation<T> {
   describe?: (record: T) => string;
 }
 
+const collection = <T>(client: WsmClient, show: Presentation<T>) => client[show.resource.key as 'labels'] as unknown as AnyCrud<T>;
+
+/** The body a create or update sends: each given argument and flag under its body field. */
+function bodyOf(spec: VerbSpec, args: string[], opts: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  (spec.args ?? []).forEach(([, , field], i) => field !== undefined && args[i] !== undefined && (body[field] = args[i]));
+  for (const [key, flag] of Object.entries(spec.flags ?? {})) if (flag.field !== undefined && opts[key] !== undefined) body[flag.field] = opts[key];
+  return body;
+}
+
+/** Body field -> the flag that sets it, for a 422 to name the flag. */
+function fieldFlags(spec: VerbSpec): Record<string, string> {
+  return Object.fromEntries(Object.values(spec.flags ?? {}).flatMap((flag) => (flag.field === undefined ? [] : [[flag.field, flag.flags.split(' ')[0]]])));
+}
+
+function bodySchema(show: { resource: ResourceDescription }, operation: 'create' | 'update'): z.ZodType {
+  const schema = show.resource.operations[operation]?.body;
+  if (!schema) throw new TypeError(`${show.resource.key} has no ${operation} body`);
+  return schema;
+}
+
 /** The delete verb of a plain collection: the confirmation reads and names the record. */
-export function deleteCollectionRun<T extends object>(pick: Picker<T>, show: Presentation<T>): VerbRun {
-  return deleteRun<T>(show.noun, (client, id) => pick(client).delete(id), {
-    read: async (client, id) => (await pick(client).get(id)).data,
+export function deleteCollectionRun<T extends object>(show: Presentation<T>): VerbRun {
+  return deleteRun<T>(show.resource.noun, (client, id) => collection(client, show).delete(id), {
+    read: async (client, id) => (await collection(client, show).get(id)).data,
     describe: show.describe,
   });
 }
 
-export function listRun<T extends object>(pick: Picker<T>, show: Presentation<T>): VerbRun {
+export function listRun<T extends object>(show: Presentation<T>): VerbRun {
   return verb(async (ctx, { opts }) => {
     const flags = parsePageFlags(ctx, opts);
-    const resource = pick(await workspaceClient(ctx));
-    await renderList(ctx, flags, { page: (q) => resource.list(q), all: (q, s) => resource.iterate(q, s) }, {}, { columns: show.columns, noun: `${show.noun}s` });
+    const resource = collection(await workspaceClient(ctx), show);
+    await renderList(ctx, flags, { page: (q) => resource.list(q), all: (q, s) => resource.iterate(q, s) }, {}, { columns: show.columns, noun: `${show.resource.noun}s` });
   });
 }
 
-export function getRun<T extends object>(pick: Picker<T>, show: Presentation<T>): VerbRun {
+export function getRun<T extends object>(show: Presentation<T>): VerbRun {
   return verb(async (ctx, { args }) => {
-    const id = parseId(args[0], `${show.noun} id`);
-    const { data } = await pick(await workspaceClient(ctx)).get(id);
+    const id = parseId(args[0], `${show.resource.noun} id`);
+    const { data } = await collection(await workspaceClient(ctx), show).get(id);
     await ctx.output.record(data, { columns: show.detail ?? show.columns });
   });
 }
 
-/** `build` turns args/flags into the body; it is checked with `schema` before anything is sent. */
-export function createRun<T extends object>(
-  pick: Picker<T>,
-  show: Presentation<T>,
-  schema: z.ZodType,
-  build: (args: string[], opts: Record<string, unknown>) => Record<string, unknown>,
-  flags: Record<string, string> = {},
-): VerbRun {
+/** The body comes from the declaration's arguments and flags; it is checked before anything is sent. */
+export function createRun<T extends object>(show: Presentation<T>, spec: VerbSpec): VerbRun {
   return verb(async (ctx, { args, opts }) => {
-    const body = build(args, opts);
-    nameBodyFields(ctx, body, flags);
-    checkLocal(schema, body, show.noun);
-    await showWritten(ctx, await pick(await workspaceClient(ctx)).create(body), { noun: show.noun, columns: show.detail ?? show.columns });
+    const body = bodyOf(spec, args, opts);
+    nameBodyFields(ctx, body, fieldFlags(spec));
+    checkLocal(bodySchema(show, 'create'), body, show.resource.noun);
+    const answer = await collection(await workspaceClient(ctx), show).create(body);
+    await showWritten(ctx, answer, { noun: show.resource.noun, columns: show.detail ?? show.columns });
   });
 }
 
-export function updateRun<T extends object>(
-  pick: Picker<T>,
-  show: Presentation<T>,
-  schema: z.ZodType,
-  build: (opts: Record<string, unknown>) => Record<string, unknown>,
-  /** Body field -> its flag: a 422 names the flag, and an update with none of them is refused. */
-  flags: Record<string, string> = {},
-): VerbRun {
+/** An update with none of the declaration's body flags is refused before anything is sent. */
+export function updateRun<T extends object>(show: Presentation<T>, spec: VerbSpec): VerbRun {
   return verb(async (ctx, { args, opts }) => {
-    const id = parseId(args[0], `${show.noun} id`);
-    const body = build(opts);
+    const id = parseId(args[0], `${show.resource.noun} id`);
+    const body = bodyOf(spec, [], opts);
+    const flags = fieldFlags(spec);
     requireSomething(body, Object.values(flags));
     nameBodyFields(ctx, body, flags);
-    checkLocal(schema, body, show.noun);
-    await showWritten(ctx, await pick(await workspaceClient(ctx)).update(id, body), { noun: show.noun, columns: show.detail ?? show.columns, id });
+    checkLocal(bodySchema(show, 'update'), body, show.resource.noun);
+    const answer = await collection(await workspaceClient(ctx), show).update(id, body);
+    await showWritten(ctx, answer, { noun: show.resource.noun, columns: show.detail ?? show.columns, id });
   });
 }
 
-/** Keeps only the options that were given, under the body's field names. */
-export function given(entries: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined));
+/** The five runs of a plain collection, from how its records print and its verbs' declarations. */
+export function collectionRuns<T extends object>(show: Presentation<T>, verbs: Pick<ReturnType<typeof collectionVerbs>, 'create' | 'update'>): CollectionRuns {
+  return {
+    list: listRun(show),
+    get: getRun(show),
+    create: createRun(show, verbs.create),
+    update: updateRun(show, verbs.update),
+    remove: deleteCollectionRun(show),
+  };
 }

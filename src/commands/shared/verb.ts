@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { WsmClient } from '../../api/client.js';
 import { check } from '../../api/schemas/index.js';
 import type { VerbInput } from '../../cli/action.js';
+import type { TypedInput } from '../declare.js';
 import type { Context } from '../../cli/context.js';
 import { badDuration, parseDuration as durationMs } from '../../cli/duration.js';
 import { LocalValidationError, UsageError } from '../../cli/errors.js';
@@ -14,6 +15,15 @@ export type VerbRun = (ctx: Context, input: VerbInput) => Promise<void>;
 /** Types a verb's `run`, so each verb module reads `export const run = verb(async (ctx, input) => ...)`. */
 export function verb(body: VerbRun): VerbRun {
   return body;
+}
+
+/**
+ * A verb's run typed by its declaration (`verbSpec` in ../<resource>.ts, imported as a type only):
+ * `export const run = typedRun<typeof list>(async (ctx, { args, opts }) => ...)` reads each
+ * declared flag by its name and type, and nothing undeclared.
+ */
+export function typedRun<S>(body: (ctx: Context, input: TypedInput<S>) => Promise<void>): VerbRun {
+  return body as VerbRun;
 }
 
 /** The client, after making sure a valid workspace is set (exit 2 before anything is sent). */

@@ -5,7 +5,9 @@ import { parse as parseYaml } from 'yaml';
 import { MEDIA_RULES, MEDIA_TYPES, type MediaType } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
-import { checkUploadFile, parseValue, readTextInput, str } from '../shared/verb.js';
+import type { OptionsOf } from '../declare.js';
+import { checkUploadFile, parseValue, readTextInput } from '../shared/verb.js';
+import type { create } from '../templates.js';
 import { z } from 'zod';
 
 export type TemplateDraft = Record<string, unknown>;
@@ -47,28 +49,27 @@ export function parseButton(spec: string): Record<string, string> {
 }
 
 /** Applies the flags that were given on top of the file's fields. */
-export function applyFlags(base: TemplateDraft, opts: Record<string, unknown>): TemplateDraft {
+export function applyFlags(base: TemplateDraft, opts: OptionsOf<typeof create>): TemplateDraft {
   const draft: TemplateDraft = { ...base };
   for (const key of ['name', 'language'] as const) {
-    const value = str(opts[key]);
+    const value = opts[key];
     if (value !== undefined) draft[key] = value;
   }
-  const category = str(opts.category);
+  const { category } = opts;
   if (category !== undefined) draft.category = category.toUpperCase();
-  const bodyText = str(opts.body);
-  const variables = opts.variable as string[] | undefined;
+  const { body: bodyText, variable: variables } = opts;
   if (bodyText !== undefined || variables !== undefined) {
     const previous = (typeof draft.body === 'object' && draft.body !== null ? draft.body : {}) as Record<string, unknown>;
     draft.body = { ...previous, ...(bodyText !== undefined ? { text: bodyText } : {}), ...(variables ? { variables } : {}) };
   }
-  const headerText = str(opts.headerText);
+  const { headerText } = opts;
   if (headerText !== undefined) {
-    const headerVariables = opts.headerVariable as string[] | undefined;
+    const headerVariables = opts.headerVariable;
     draft.header = { type: 'text', text: { content: headerText, ...(headerVariables ? { variables: headerVariables } : {}) } };
   }
-  const footer = str(opts.footer);
+  const { footer } = opts;
   if (footer !== undefined) draft.footer = footer;
-  if (Array.isArray(opts.button)) draft.buttons = (opts.button as string[]).map(parseButton);
+  if (opts.button !== undefined) draft.buttons = opts.button.map(parseButton);
   for (const flag of ['unsubscribeButton', 'blockButton', 'addSecurityRecommendation', 'copyCodeButton'] as const) {
     if (opts[flag] === true) draft[flag] = true;
   }

@@ -2,19 +2,20 @@
 // same schema the server runs, then sent as JSON, or multipart when a media file goes along.
 import { templateCreateBody, type TemplateCreateBody } from '../../api/schemas/index.js';
 import { UsageError } from '../../cli/errors.js';
-import { checkLocal, str, verb, workspaceClient } from '../shared/verb.js';
+import { checkLocal, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
+import type { create } from '../templates.js';
 import { showWritten } from '../shared/written.js';
 import { applyFlags, applyHeaderFile, readTemplateFile } from './body.js';
 import { templateDetailColumns } from './show.js';
 
-export const run = verb(async (ctx, { opts }) => {
-  const file = str(opts.file);
+export const run: VerbRun = typedRun<typeof create>(async (ctx, { opts }) => {
+  const { file } = opts;
   let draft = applyFlags(file !== undefined ? await readTemplateFile(ctx, file) : {}, opts);
   if (file === undefined && draft.name === undefined) {
     throw new UsageError('give the template with --file <json|yaml> or with --name, --language, --category and --body');
   }
-  const headerFile = str(opts.headerFile);
-  if (headerFile !== undefined) draft = await applyHeaderFile(draft, headerFile, str(opts.headerType));
+  const { headerFile } = opts;
+  if (headerFile !== undefined) draft = await applyHeaderFile(draft, headerFile, opts.headerType);
   else if (opts.headerType !== undefined) throw new UsageError('--header-type goes with --header-file');
   checkLocal(templateCreateBody, draft, 'template');
   const client = await workspaceClient(ctx);

@@ -2,7 +2,8 @@
 import type { TemplateListQuery } from '../../api/resources/templates.js';
 import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from '../../api/schemas/index.js';
 import { parsePageFlags, renderList } from '../shared/list.js';
-import { badValue, str, verb, workspaceClient } from '../shared/verb.js';
+import { badValue, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
+import type { list } from '../templates.js';
 import { templateColumns } from './show.js';
 
 /**
@@ -20,15 +21,14 @@ function choice<T extends string>(value: unknown, choices: readonly T[], flag: s
   return found;
 }
 
-export const run = verb(async (ctx, { opts }) => {
+export const run: VerbRun = typedRun<typeof list>(async (ctx, { opts }) => {
   const flags = parsePageFlags(ctx, opts);
   const query: TemplateListQuery = {};
   const status = choice(opts.status, STATUS_FILTERS, '--status');
   if (status !== undefined) query.status = status;
   const category = choice(opts.category, TEMPLATE_CATEGORIES, '--category');
   if (category !== undefined) query.category = category;
-  const search = str(opts.search);
-  if (search !== undefined) query.search = search;
+  if (opts.search !== undefined) query.search = opts.search;
   const client = await workspaceClient(ctx);
   await renderList(
     ctx,

@@ -168,6 +168,7 @@ export const run = verb(async (ctx, { opts }) => {
     ({ result, rows, settled } = await untilInterrupted(
       (signal) => waitUntilDecided(ctx, client, tracked.length, read, { ...limits, signal }),
       () => `the provider's review goes on: \`${resumeCommand(opts, tracked, named)}\` resumes the wait`,
+      ctx.interrupts,
     ));
   }
 

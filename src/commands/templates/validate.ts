@@ -6,10 +6,11 @@
 import { check, templateCreateBody } from '../../api/schemas/index.js';
 import { reviewProblems } from '../../api/template-review.js';
 import { CliError, ExitCode, LocalValidationError } from '../../cli/errors.js';
-import { verb } from '../shared/verb.js';
+import { typedRun, type VerbRun } from '../shared/verb.js';
+import type { validate } from '../templates.js';
 import { readTemplateFile } from './body.js';
 
-export const run = verb(async (ctx, { args, opts }) => {
+export const run: VerbRun = typedRun<typeof validate>(async (ctx, { args, opts }) => {
   const file = args[0];
   const draft = await readTemplateFile(ctx, file);
   const result = check(templateCreateBody, draft);

@@ -3,26 +3,27 @@
 import { userUpdateBody, type UserUpdateBody } from '../../api/schemas/index.js';
 import { UsageError } from '../../cli/errors.js';
 import { showWritten } from '../shared/written.js';
-import { checkLocal, checkUploadFile, nameBodyFields, parseId, requireSomething, str, verb, workspaceClient } from '../shared/verb.js';
+import { checkLocal, checkUploadFile, nameBodyFields, parseId, requireSomething, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
+import type { update } from '../users.js';
 import { resolvePassword } from './password.js';
 import { USER_FLAGS, userDetailColumns } from './show.js';
 
 /** A user avatar is an image like a contact's; 2 MB is the contact bound, reused here. */
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
-export const run = verb(async (ctx, { args, opts }) => {
+export const run: VerbRun = typedRun<typeof update>(async (ctx, { args, opts }) => {
   const id = parseId(args[0], 'user id');
   if (opts.active === true && opts.inactive === true) throw new UsageError('--active and --inactive cannot be used together');
   const body: UserUpdateBody = {};
   for (const key of ['name', 'email', 'timezone'] as const) {
-    const value = str(opts[key]);
+    const value = opts[key];
     if (value !== undefined) body[key] = value;
   }
   if (opts.active === true) body.status = true;
   if (opts.inactive === true) body.status = false;
   if (typeof opts.client === 'boolean') body.client = opts.client;
   if (opts.role !== undefined) body.role_id = parseId(opts.role, '--role');
-  const avatar = str(opts.avatar);
+  const { avatar } = opts;
   if (avatar !== undefined) await checkUploadFile(avatar, 'avatar', AVATAR_MAX_BYTES);
   const flags = ['--name', '--email', '--timezone', '--active', '--inactive', '--client', '--password', '--avatar', '--role'];
   requireSomething(body, flags, avatar !== undefined || opts.password !== undefined);

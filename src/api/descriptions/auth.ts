@@ -1,0 +1,44 @@
+// Tokens and the calling user: extensions of the embedded server (decisions.md §7).
+import * as s from '../schemas/index.js';
+import { CATALOG } from './catalog.js';
+import { describe } from './types.js';
+
+export const auth = describe('auth', CATALOG.auth, { record: s.meRecord }, {
+  createToken: {
+    method: 'POST',
+    path: '/auth/tokens',
+    access: 'public',
+    published: false,
+    summary: 'Issue a bearer token',
+    description:
+      'Exchanges an e-mail and password for a bearer token, which expires at `expires_at` (30 days by default). ' +
+      'Attempts are limited per e-mail and per client address: beyond the limit, 429 with `Retry-After` (seconds).',
+    body: s.tokenCreateBody,
+    response: s.tokenCreatedResponse,
+    status: 201,
+    errors: [429],
+    verb: 'auth login',
+    // `wsm auth login` names what is missing (logging in with an e-mail and password) and the way round it.
+    unsupported: null,
+  },
+  revokeCurrentToken: {
+    method: 'DELETE',
+    path: '/auth/tokens/current',
+    published: false,
+    summary: 'Revoke the calling token',
+    description: 'The bearer token of this request stops working at once (`wsm auth logout`).',
+    response: s.tokenRevokedResponse,
+    verb: 'auth logout',
+    unsupported: 'revoking tokens',
+  },
+  me: {
+    method: 'GET',
+    path: '/me',
+    published: false,
+    summary: 'Get the calling user and its workspaces',
+    response: s.meResponse,
+    verb: 'workspace list',
+    // A backend without it leaves callers to decide: `auth status` and `workspace list` say it their way.
+    unsupported: null,
+  },
+});

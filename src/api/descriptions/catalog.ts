@@ -1,0 +1,149 @@
+// Who each resource is, in words: the part of its description that start-up needs (the top-level
+// help's summaries, the resource names) and error messages need (status sentences). No schema
+// here, and no import: `wsm contacts --help` reads this without loading zod. Each resource's
+// operations and schemas are in ./<resource>.ts, which spreads its identity from here.
+
+export interface ResourceIdentity {
+  /** The CLI command (`wsm groups …`), or undefined where the CLI has none. */
+  cli?: string;
+  /** One line for `wsm --help`. */
+  summary?: string;
+  /** The singular noun in the client's and the verbs' messages (`contact group`). */
+  noun: string;
+  /** Its path segment: under the workspace (`contact-groups`), or from the root (`workspaces`). */
+  segment: string;
+  /** The name of the record's path parameter (`{group}`), when it has records by id. */
+  idParam?: string;
+  /** The group of its permissions (decisions.md §4): `contact_groups` for `contact_groups.view`. */
+  permissionGroup?: string;
+  /** The OpenAPI tag and its description. */
+  tag: string;
+  tagDescription: string;
+  /** How a status sentence names it, as the CLI does (`group 4 not found`, `may not delete groups`). */
+  sentence?: readonly [singular: string, plural: string];
+}
+
+export const CATALOG = {
+  auth: {
+    cli: 'auth',
+    summary: 'log in to a server and check the saved credentials',
+    noun: 'token',
+    segment: 'auth',
+    tag: 'Auth',
+    tagDescription: 'Bearer tokens and the calling user (extensions of the embedded server).',
+  },
+  workspaces: {
+    cli: 'workspace',
+    summary: 'the workspace in use, the ones you can reach, or a new one',
+    noun: 'workspace',
+    segment: 'workspaces',
+    tag: 'Workspaces',
+    tagDescription: 'Workspaces and their permissions.',
+  },
+  permissions: {
+    cli: 'permissions',
+    summary: 'workspace permissions and the partner defaults',
+    noun: 'permission',
+    segment: 'permissions',
+    tag: 'Workspaces',
+    tagDescription: 'Workspaces and their permissions.',
+    sentence: ['permission', 'permissions'],
+  },
+  contacts: {
+    cli: 'contacts',
+    summary: 'list, create, update, import and export contacts',
+    noun: 'contact',
+    segment: 'contacts',
+    idParam: 'contact',
+    permissionGroup: 'contacts',
+    tag: 'Contacts',
+    tagDescription: 'Contacts, identified by their phone number.',
+    sentence: ['contact', 'contacts'],
+  },
+  groups: {
+    cli: 'groups',
+    summary: 'contact groups',
+    noun: 'contact group',
+    segment: 'contact-groups',
+    idParam: 'group',
+    permissionGroup: 'contact_groups',
+    tag: 'Contact groups',
+    tagDescription: 'Named groups of contacts.',
+    sentence: ['group', 'groups'],
+  },
+  fields: {
+    cli: 'fields',
+    summary: 'custom contact fields (lowercase letters and underscores)',
+    noun: 'contact field',
+    segment: 'contact-fields',
+    idParam: 'field',
+    permissionGroup: 'contact_fields',
+    tag: 'Contact fields',
+    tagDescription: 'Custom field definitions for contacts.',
+    sentence: ['field', 'fields'],
+  },
+  imports: {
+    cli: 'imports',
+    summary: 'contact imports: upload CSV files and follow their progress',
+    noun: 'contact import',
+    segment: 'contact-imports',
+    idParam: 'import',
+    permissionGroup: 'contact_imports',
+    tag: 'Contact imports',
+    tagDescription: 'CSV imports of contacts, processed in the background.',
+    sentence: ['import', 'imports'],
+  },
+  labels: {
+    cli: 'labels',
+    summary: 'labels that categorise contacts',
+    noun: 'label',
+    segment: 'labels',
+    idParam: 'label',
+    permissionGroup: 'labels',
+    tag: 'Labels',
+    tagDescription: 'Labels that categorise contacts.',
+    sentence: ['label', 'labels'],
+  },
+  roles: {
+    cli: 'roles',
+    summary: 'roles: the permissions a member has in the workspace',
+    noun: 'role',
+    segment: 'roles',
+    idParam: 'role',
+    permissionGroup: 'roles',
+    tag: 'Roles',
+    tagDescription: 'Roles and the permissions they grant.',
+    sentence: ['role', 'roles'],
+  },
+  users: {
+    cli: 'users',
+    summary: 'users of the workspace',
+    noun: 'user',
+    segment: 'users',
+    idParam: 'user',
+    permissionGroup: 'users',
+    tag: 'Users',
+    tagDescription: 'Users who are members of a workspace.',
+    sentence: ['user', 'users'],
+  },
+  templates: {
+    cli: 'templates',
+    summary: 'message templates: create, validate offline, sync approval statuses',
+    noun: 'template',
+    segment: 'templates',
+    idParam: 'template',
+    permissionGroup: 'templates',
+    tag: 'Templates',
+    tagDescription: 'Message templates submitted to the template provider for approval.',
+    sentence: ['template', 'templates'],
+  },
+  files: {
+    noun: 'file',
+    segment: 'files',
+    idParam: 'file',
+    tag: 'Files',
+    tagDescription: 'Stored uploads such as avatars.',
+  },
+} as const satisfies Record<string, ResourceIdentity>;
+
+export type ResourceKey = keyof typeof CATALOG;

@@ -1,0 +1,38 @@
+// Contacts: api.md's list (with search), create, update (POST, JSON or a form) and delete; get one is ours.
+import * as s from '../schemas/index.js';
+import { GENDERS } from '../schemas/index.js';
+import { CATALOG } from './catalog.js';
+import { collectionOperations } from './crud.js';
+import { describe } from './types.js';
+
+const identity = CATALOG.contacts;
+const crud = collectionOperations(identity, s.contactRecord, { query: s.contactListQuery, create: s.contactCreateBody }, {
+  extensions: ['get'],
+  instead: { get: 'find it with `wsm contacts list --search <number or name>`' },
+});
+
+export const contacts = describe('contacts', identity, { record: s.contactRecord, completion: { '--gender': GENDERS } }, {
+  list: { ...crud.list, description: '`search` matches name, number and e-mail.' },
+  get: { ...crud.get, unsupported: 'getting one contact' },
+  create: {
+    ...crud.create,
+    description: 'JSON carries number, name, email and gender; status, contact_groups and an avatar need the multipart form.',
+    multipart: true,
+    files: ['avatar'],
+    errors: [413],
+  },
+  update: {
+    method: 'POST',
+    path: `${crud.get.path}`,
+    access: { permission: 'contacts.update' },
+    summary: 'Update a contact',
+    description: 'Only the fields sent change. contact_groups (replacing every group) and an avatar need the multipart form.',
+    body: s.contactUpdateBody,
+    multipart: true,
+    files: ['avatar'],
+    response: s.contactUpdatedResponse,
+    errors: [413],
+    hints: { destructive: true, idempotent: true },
+  },
+  delete: crud.delete,
+});

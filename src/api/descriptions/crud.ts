@@ -1,0 +1,59 @@
+// The operations of a collection under the workspace (list, get, create, update, delete), shared
+// by contacts, groups, fields, imports, labels, roles, users and templates: each names its schemas,
+// its permissions and which operations are extensions, and overrides what differs.
+import type { z } from 'zod';
+import { created, deleted, paginated, single, updated } from '../schemas/common.js';
+import type { Permission } from '../schemas/permissions.js';
+import type { ResourceIdentity } from './catalog.js';
+import { can, type OperationSpec } from './types.js';
+
+export const WORKSPACE = '/workspaces/{workspace}';
+
+/** The bodies and the query; the answers are the record in api.md's envelopes unless given. */
+export interface CollectionSchemas {
+  query: z.ZodType;
+  create: z.ZodType;
+  update?: z.ZodType;
+  list?: z.ZodType;
+  one?: z.ZodType;
+  created?: z.ZodType;
+  updated?: z.ZodType;
+  deleted?: z.ZodType;
+}
+
+type CrudName = 'list' | 'get' | 'create' | 'update' | 'delete';
+
+export interface CollectionSpec {
+  /** Each operation needs `<identity.permissionGroup>.<view|create|update|delete>` unless this says otherwise. */
+  permissions?: Partial<Record<CrudName, Permission>>;
+  /** The operations it has (all five unless given). */
+  has?: CrudName[];
+  /** Operations that are ours, not api.md's. */
+  extensions: CrudName[];
+  /** What to do instead where an extension is missing. */
+  instead?: Partial<Record<CrudName, string>>;
+}
+
+const ACTIONS: Record<CrudName, string> = { list: 'view', get: 'view', create: 'create', update: 'update', delete: 'delete' };
+
+/** The five operations (or those in `has`), with the usual summaries; a resource overrides by name. */
+export function collectionOperations(identity: ResourceIdentity, record: z.ZodType, given: CollectionSchemas, spec: CollectionSpec): Record<string, OperationSpec> {
+  const schemas = { list: paginated(record), one: single(record), created: created(record), updated: updated(record), deleted, ...given };
+  const base = `${WORKSPACE}/${identity.segment}`;
+  const one = `${base}/{${identity.idParam}}`;
+  const { noun } = identity;
+  const all: Record<CrudName, OperationSpec> = {
+    list: { method: 'GET', path: base, summary: `List ${noun}s`, query: schemas.query, response: schemas.list },
+    get: { method: 'GET', path: one, summary: `Get a ${noun}`, response: schemas.one },
+    create: { method: 'POST', path: base, summary: `Create a ${noun}`, body: schemas.create, response: schemas.created, status: 201 },
+    update: { method: 'PUT', path: one, summary: `Update a ${noun}`, body: schemas.update, response: schemas.updated },
+    delete: { method: 'DELETE', path: one, summary: `Delete a ${noun}`, response: schemas.deleted },
+  };
+  const out: Record<string, OperationSpec> = {};
+  for (const name of spec.has ?? (Object.keys(all) as CrudName[])) {
+    const permission = spec.permissions?.[name] ?? (`${identity.permissionGroup}.${ACTIONS[name]}` as Permission);
+    const extension = spec.extensions.includes(name);
+    out[name] = { ...all[name], access: can(permission), published: !extension, ...(extension && spec.instead?.[name] ? { instead: spec.instead[name] } : {}) };
+  }
+  return out;
+}

@@ -1,0 +1,45 @@
+/**
+ * Every resource of the API, described once: the client's resource classes, the command
+ * declarations (`--json` fields, completion values, status sentences, summaries), the server's
+ * route table and OpenAPI document, and the MCP tools all derive from these. Imports zod (the
+ * schemas), never undici, fastify or SQLite; `wsm --help` does not load it (catalog.ts is what
+ * start-up reads). test/api/descriptions.test.ts walks every operation and fails where a client
+ * method, a command, a route, an OpenAPI operation or a record-field list is missing.
+ */
+import { auth } from './auth.js';
+import { contacts } from './contacts.js';
+import { fields } from './fields.js';
+import { files } from './files.js';
+import { groups } from './groups.js';
+import { imports } from './imports.js';
+import { labels } from './labels.js';
+import { permissions } from './permissions.js';
+import { roles } from './roles.js';
+import { templates } from './templates.js';
+import type { OperationDescription, ResourceDescription } from './types.js';
+import { users } from './users.js';
+import { workspaces } from './workspaces.js';
+
+export type { Access, HttpMethod, OperationDescription, OperationHints, ResourceDescription } from './types.js';
+export { CATALOG, type ResourceIdentity, type ResourceKey } from './catalog.js';
+export { WORKSPACE } from './crud.js';
+
+export const DESCRIPTIONS = { auth, workspaces, permissions, contacts, groups, fields, imports, labels, roles, users, templates, files } satisfies Record<string, ResourceDescription>;
+
+/** Every operation of every resource, in the order above. */
+export const OPERATIONS: readonly OperationDescription[] = Object.values(DESCRIPTIONS).flatMap((d: ResourceDescription) => Object.values(d.operations));
+
+/** `GET /workspaces/{}/labels/{}`: a method and a path with every parameter as `{}`, whatever its name or form (`{label}`, `:label`). */
+export const operationKey = (method: string, path: string): string => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}|:[^/]+/g, '{}')}`;
+
+const byKey = new Map(OPERATIONS.map((operation) => [operationKey(operation.method, operation.path), operation]));
+
+/** The operation of a method and a path under /api/v3 (parameters as `{name}` or `:name`). */
+export function findOperation(method: string, path: string): OperationDescription | undefined {
+  return byKey.get(operationKey(method, path));
+}
+
+/** The description a CLI resource command reads (`groups`, `workspace`), if it is one of the API's. */
+export function describedByCli(cli: string): ResourceDescription | undefined {
+  return Object.values(DESCRIPTIONS).find((d: ResourceDescription) => d.cli === cli);
+}

@@ -1,0 +1,15 @@
+// Labels: api.md creates, reads and updates them; listing and deleting are ours.
+import * as s from '../schemas/index.js';
+import { CATALOG } from './catalog.js';
+import { collectionOperations } from './crud.js';
+import { describe } from './types.js';
+
+const crud = collectionOperations(CATALOG.labels, s.labelRecord, { query: s.labelListQuery, create: s.labelCreateBody, update: s.labelUpdateBody }, {
+  extensions: ['list', 'delete'],
+  instead: { list: 'keep the ids that `wsm labels create -q` prints and read each with `wsm labels get <id>`' },
+});
+
+export const labels = describe('labels', CATALOG.labels, { record: s.labelRecord }, {
+  ...crud,
+  update: { ...crud.update, description: 'Sets the name and/or the colour; contacts keep the label.' },
+});

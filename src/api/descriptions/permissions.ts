@@ -1,0 +1,26 @@
+// The permissions enabled in a workspace, and the defaults of partner workspaces created later.
+import * as s from '../schemas/index.js';
+import { CATALOG } from './catalog.js';
+import { WORKSPACE } from './crud.js';
+import { can, describe } from './types.js';
+
+export const permissions = describe('permissions', CATALOG.permissions, {}, {
+  list: {
+    method: 'GET',
+    path: `${WORKSPACE}/permissions`,
+    access: can('permissions.view'),
+    summary: 'List the permissions enabled in a workspace',
+    description: 'Grouped by what they govern: `[{contacts: ["contacts.view", ...]}, ...]`.',
+    response: s.permissionsListResponse,
+  },
+  setPartnerDefaults: {
+    method: 'PATCH',
+    path: '/workspaces/partner/permissions',
+    access: 'partner',
+    summary: 'Set the default permissions of new partner workspaces',
+    description: 'Partner users only. Replaces the whole list; names come from the permissions listing.',
+    body: s.partnerPermissionsBody,
+    response: s.partnerPermissionsResponse,
+    verb: 'permissions set',
+  },
+});

@@ -1,0 +1,47 @@
+// Message templates: api.md creates, reads, deletes and syncs them with the provider; the filtered list is ours.
+import * as s from '../schemas/index.js';
+import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from '../schemas/index.js';
+import { CATALOG } from './catalog.js';
+import { collectionOperations, WORKSPACE } from './crud.js';
+import { can, describe } from './types.js';
+
+// api.md's template answers carry `success` beside the record.
+const crud = collectionOperations(CATALOG.templates, s.templateRecord, { query: s.templateListQuery, create: s.templateCreateBody, one: s.templateResponse, created: s.templateCreatedResponse, deleted: s.templateDeletedResponse }, {
+  extensions: ['list'],
+  instead: { list: 'read each with `wsm templates get <id>`' },
+});
+
+export const templates = describe(
+  'templates',
+  CATALOG.templates,
+  { record: s.templateRecord, completion: { '--category': TEMPLATE_CATEGORIES, '--status': TEMPLATE_STATUSES, '--header-type': ['image', 'video', 'document'] } },
+  {
+    list: { ...crud.list, description: 'Filters: `status`, `category`, `search` (part of the name).' },
+    get: crud.get,
+    create: {
+      ...crud.create,
+      description:
+        'Submits the template to the provider for review; it starts PENDING. A media header is sent as multipart ' +
+        'with the file in `header[media][file]` (image JPEG/PNG up to 5 MB, video MP4 up to 16 MB, document PDF up to 100 MB).',
+      multipart: true,
+      files: ['header[media][file]'],
+      errors: [413, 500],
+    },
+    delete: {
+      ...crud.delete,
+      description: 'Removes the template at once; the deletion at the provider follows in the background and is retried until it succeeds.',
+    },
+    sync: {
+      method: 'POST',
+      path: `${WORKSPACE}/templates/sync`,
+      access: can('templates.sync'),
+      summary: 'Synchronise template statuses with the provider',
+      description:
+        "Fetches the provider's review of every PENDING template and updates their statuses. 404 when nothing is pending; " +
+        '500 (naming the cause) when the provider cannot be reached, with every status left as it was.',
+      response: s.templateSyncResponse,
+      errors: [404, 500],
+      hints: { idempotent: true },
+    },
+  },
+);

@@ -1,5 +1,0 @@
-// `wsm fields list [--page] [--per-page] [--all]`
-import { listRun } from '../shared/crud.js';
-import { pick, show } from './show.js';
-
-export const run = listRun(pick, show);

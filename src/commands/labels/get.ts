@@ -1,5 +1,0 @@
-// `wsm labels get <id>`
-import { getRun } from '../shared/crud.js';
-import { pick, show } from './show.js';
-
-export const run = getRun(pick, show);

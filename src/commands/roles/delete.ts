@@ -1,5 +1,0 @@
-// `wsm roles delete <id>` (extension endpoint)
-import { deleteCollectionRun } from '../shared/crud.js';
-import { pick, show } from './show.js';
-
-export const run = deleteCollectionRun(pick, show);

@@ -1,5 +1,0 @@
-// `wsm roles get <id>` (extension endpoint)
-import { getRun } from '../shared/crud.js';
-import { pick, show } from './show.js';
-
-export const run = getRun(pick, show);

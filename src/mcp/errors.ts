@@ -1,0 +1,40 @@
+// A failed call as an MCP tool error: the CLI's own stderr text (handleError in src/cli/errors.ts
+// decides the words and the exit code, here as everywhere) and what that exit code means, so an
+// agent tells "not found" from "not allowed" from "fix the input" without parsing sentences.
+// Never structuredContent on an error: clients check it against the success schema.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Context } from '../cli/context.js';
+import { ExitCode, handleError } from '../cli/errors.js';
+import { createTestIO } from '../cli/io.js';
+
+/** What each exit code of spec/cli.md means, in the words an agent acts on. */
+export const EXIT_MEANINGS: Record<number, string> = {
+  [ExitCode.failure]: 'failure',
+  [ExitCode.usage]: 'bad input, nothing was sent',
+  [ExitCode.auth]: 'not permitted (the token or its role)',
+  [ExitCode.notFound]: 'not found',
+  [ExitCode.rejected]: 'rejected by the server: fix the fields named',
+  [ExitCode.unavailable]: 'unavailable or timed out: may succeed later',
+  [ExitCode.templatesRejected]: 'templates rejected by the provider',
+  [ExitCode.itemsFailed]: 'done, but some items failed',
+  [ExitCode.interrupted]: 'cancelled',
+};
+
+/** The key under the result's `_meta` that carries the CLI's exit code. */
+export const EXIT_CODE_META = 'wsm/exit_code';
+
+export function exitMeaning(code: number): string {
+  return EXIT_MEANINGS[code] ?? 'failure';
+}
+
+/** `error: contact 999 not found` + `(exit 4: not found)`, as a tool error result. */
+export function toolError(error: unknown, ctx: Pick<Context, 'env' | 'secrets' | 'knownBaseUrl' | 'globals'>): CallToolResult {
+  const io = createTestIO();
+  const code = handleError(error, { io, env: ctx.env, secrets: () => ctx.secrets(), baseUrl: ctx.knownBaseUrl(), target: ctx.globals });
+  return refusal(`${io.stderrText.trimEnd()}\n(exit ${code}: ${exitMeaning(code)})`, code);
+}
+
+/** A tool error from text of our own (a confirmation missing). */
+export function refusal(text: string, code: number = ExitCode.usage): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text }], _meta: { [EXIT_CODE_META]: code } };
+}

@@ -1,0 +1,197 @@
+// The tools of the API's operations, derived from the resource descriptions (src/api/descriptions):
+// name `<resource>.<operation>`, the description's summary and hints, the input from the same
+// zod schemas the client checks bodies with (path id, query filters, body fields), the output from
+// the resource's record. Each call goes through the typed client (WsmClient), never a second one.
+// Lists page with an opaque cursor, at most 100 rows a call: nothing returns an unbounded list.
+import { z } from 'zod';
+import type { WsmClient } from '../api/client.js';
+import type { ListPage } from '../api/pagination.js';
+import { UsageError } from '../cli/errors.js';
+import { lenient } from './lenient.js';
+import type { ToolSpec } from './tool.js';
+
+/** What a tool needs of an operation's description (src/api/descriptions/types.ts). */
+export interface DescribedOperation {
+  resource: string;
+  name: string;
+  method: string;
+  path: string;
+  published: boolean;
+  summary: string;
+  description?: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  multipart?: boolean | 'only';
+  /** File parts: the client method then takes a files argument before its options. */
+  files?: string[];
+  hints: { readOnly: boolean; destructive: boolean; idempotent: boolean };
+  client: string | null;
+  instead?: string;
+}
+
+export interface DescribedResource {
+  key: string;
+  noun: string;
+  record?: z.ZodObject;
+  operations: Record<string, DescribedOperation>;
+}
+
+/** Resources no agent should drive: its own token (auth) and raw file downloads (files). */
+const LEFT_OUT = new Set(['auth', 'files']);
+/** Client methods that take the body's one field itself rather than the body. */
+const SINGLE_VALUE: Record<string, string> = { 'workspaces.create': 'name', 'permissions.setPartnerDefaults': 'permissions' };
+
+export const DEFAULT_PER_PAGE = 25;
+const PAGE_FIELDS = new Set(['page', 'per_page']);
+
+const recordId = z.union([z.number().int().positive(), z.string().regex(/^[^/?#]+$/)]);
+
+/** The path parameter naming one record (`{contact}`), if the path has one besides the workspace. */
+function idParameter(path: string): string | undefined {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name).find((name) => name !== 'workspace');
+}
+
+function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> | undefined {
+  return schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : undefined;
+}
+
+/** A delete, or a change to a whole set rather than one record (the partner defaults): confirm: true first. */
+function needsConfirm(op: DescribedOperation): boolean {
+  return op.method === 'DELETE' || (op.hints.destructive && idParameter(op.path) === undefined);
+}
+
+function isPagedList(op: DescribedOperation): boolean {
+  return op.method === 'GET' && op.query !== undefined && shapeOf(op.query)?.page !== undefined;
+}
+
+/** `p3`: the page a cursor points at; anything else is a usage error. */
+function pageOf(cursor: string | undefined): number {
+  if (cursor === undefined) return 1;
+  const page = /^p([1-9]\d{0,8})$/.exec(cursor)?.[1];
+  if (page === undefined) throw new UsageError(`cursor "${cursor}" is not one a list returned: pass next_cursor as it was given`);
+  return Number(page);
+}
+
+/** Whether another page follows, read leniently: links.next, else last_page, else a full page. */
+function hasNext(page: ListPage<unknown>, current: number, perPage: number): boolean {
+  if (page.next === null) return false;
+  if (typeof page.next === 'string') return true;
+  if (typeof page.meta.last_page === 'number') return current < page.meta.last_page;
+  return page.data.length >= perPage;
+}
+
+const OWN_ARGUMENTS = ['id', 'cursor', 'per_page', 'confirm'];
+
+/**
+ * The body's fields are the tool's arguments when the body is an object whose fields do not
+ * collide with the tool's own; otherwise the body is one argument, `body`.
+ */
+function spreadBody(op: DescribedOperation): Record<string, z.ZodType> | undefined {
+  const body = shapeOf(op.body);
+  return body !== undefined && !OWN_ARGUMENTS.some((name) => name in body) ? body : undefined;
+}
+
+function inputOf(op: DescribedOperation, noun: string): z.ZodObject {
+  const fields: Record<string, z.ZodType> = {};
+  if (idParameter(op.path) !== undefined) fields.id = recordId.describe(`The ${noun}'s id.`);
+  if (isPagedList(op)) {
+    for (const [key, value] of Object.entries(shapeOf(op.query) ?? {})) if (!PAGE_FIELDS.has(key)) fields[key] = value;
+    fields.cursor = z.string().optional().describe('next_cursor of the previous call, for the next page.');
+    fields.per_page = z.number().int().min(1).max(100).default(DEFAULT_PER_PAGE).describe('Rows a page, 1 to 100.');
+  }
+  const body = spreadBody(op);
+  if (body !== undefined) Object.assign(fields, body);
+  else if (op.body !== undefined) fields.body = op.body;
+  if (needsConfirm(op)) fields.confirm = z.boolean().optional().describe('Must be true: without it nothing is sent and the tool says what it would do.');
+  return z.strictObject(fields);
+}
+
+function outputOf(op: DescribedOperation, record: z.ZodType): z.ZodObject {
+  if (isPagedList(op)) {
+    return z.object({
+      items: z.array(record),
+      total: z.number().optional().describe('Rows in the whole list, when the server says.'),
+      next_cursor: z.string().optional().describe('Pass as cursor for the next page; absent on the last page.'),
+    });
+  }
+  if (op.method === 'DELETE') return z.object({ deleted: z.literal(true), message: z.string().optional() });
+  return z.object({
+    data: record.optional().describe('The record, as the server answered.'),
+    items: z.array(z.unknown()).optional().describe('The entries, for an operation answering a list.'),
+    message: z.string().optional(),
+  });
+}
+
+/** The client method of `op`, bound to its resource. */
+function clientMethod(client: WsmClient, op: DescribedOperation): (...args: unknown[]) => Promise<unknown> {
+  const [property, method] = op.client!.split('.');
+  const resource = (client as unknown as Record<string, Record<string, unknown>>)[property];
+  const fn = resource?.[method];
+  if (typeof fn !== 'function') throw new Error(`the client has no ${op.client}`);
+  return (fn as (...args: unknown[]) => Promise<unknown>).bind(resource);
+}
+
+/**
+ * The client method's arguments: the id, then the query or the body (no files: the JSON form), then
+ * the call's options, whose signal the client's cancellation aborts.
+ */
+function callArguments(op: DescribedOperation, args: Record<string, unknown>, signal: AbortSignal): unknown[] {
+  const { id, cursor: _cursor, per_page: _perPage, confirm: _confirm, ...rest } = args;
+  const leading = id === undefined ? [] : [id];
+  if (isPagedList(op)) return [{ ...rest, page: pageOf(args.cursor as string | undefined), per_page: args.per_page }, { signal }];
+  if (op.body === undefined) return [...leading, { signal }];
+  const body = (spreadBody(op) === undefined ? rest.body : rest) as Record<string, unknown>;
+  const single = SINGLE_VALUE[op.client!];
+  return [...leading, single === undefined ? body : body[single], ...(op.files?.length ? [{}] : []), { signal }];
+}
+
+function shaped(op: DescribedOperation, answer: unknown, args: Record<string, unknown>): Record<string, unknown> {
+  if (isPagedList(op)) {
+    const page = answer as ListPage<unknown>;
+    const current = pageOf(args.cursor as string | undefined);
+    return {
+      items: page.data,
+      ...(typeof page.meta.total === 'number' ? { total: page.meta.total } : {}),
+      ...(hasNext(page, current, args.per_page as number) ? { next_cursor: `p${current + 1}` } : {}),
+    };
+  }
+  const body = answer as { message?: unknown; data?: unknown } | undefined;
+  const message = typeof body?.message === 'string' ? { message: body.message } : {};
+  if (op.method === 'DELETE') return { deleted: true, ...message };
+  if (Array.isArray(answer)) return { items: answer };
+  return { ...(body?.data !== undefined ? { data: body.data } : {}), ...message };
+}
+
+/** What a call needing confirm: true would do: `deleting label 5 cannot be undone`. */
+function confirmation(op: DescribedOperation, noun: string, args: Record<string, unknown>): string {
+  if (op.method === 'DELETE') return `deleting ${noun} ${String(args.id)} cannot be undone`;
+  return `${op.summary.charAt(0).toLowerCase()}${op.summary.slice(1)} replaces what is there as a whole`;
+}
+
+function toolOf(resource: DescribedResource, op: DescribedOperation): ToolSpec {
+  const record = resource.record === undefined ? z.looseObject({}) : lenient(resource.record);
+  const extension = op.published ? '' : ` An extension of wsm serve: a server without it (the hosted service) says "this server does not support …"${op.instead ? `; there, ${op.instead}` : ''}.`;
+  return {
+    name: `${resource.key}.${op.name}`,
+    toolset: resource.key,
+    title: op.summary,
+    description: `${op.summary}.${op.description ? ` ${op.description}` : ''}${extension}`,
+    input: inputOf(op, resource.noun),
+    output: outputOf(op, record),
+    hints: op.hints,
+    published: op.published,
+    ...(needsConfirm(op) ? { confirm: (args: Record<string, unknown>) => confirmation(op, resource.noun, args) } : {}),
+    async run(args, call) {
+      const client = await call.ctx.client();
+      if (idParameter(op.path) !== undefined || op.path.includes('{workspace}')) await call.ctx.workspace();
+      return shaped(op, await clientMethod(client, op)(...callArguments(op, args, call.signal)), args);
+    },
+  };
+}
+
+/** One tool per operation the client can call, but the uploads workflows.ts offers whole. */
+export function operationTools(resources: readonly DescribedResource[]): ToolSpec[] {
+  return resources
+    .filter((resource) => !LEFT_OUT.has(resource.key))
+    .flatMap((resource) => Object.values(resource.operations).filter((op) => op.client !== null && op.multipart !== 'only').map((op) => toolOf(resource, op)));
+}

@@ -1,0 +1,119 @@
+// `wsm mcp`'s server: the MCP SDK (loaded only here) on stdio, the selected tools registered with
+// their zod input and output schemas and annotations, and two resources (the workspace file and
+// the OpenAPI document). Each call gets a world of its own (call.ts); a failure becomes a tool
+// error in the CLI's words (errors.ts). Stdout carries the protocol alone: it is written through
+// ctx.io, and everything the CLI code prints goes to the call's memory instead.
+import { Writable } from 'node:stream';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { extension } from '../api/resources/base.js';
+import type { Context } from '../cli/context.js';
+import { packageVersion } from '../cli/version.js';
+import { callWorld, type ProgressSink } from './call.js';
+import { refusal, toolError } from './errors.js';
+import type { ToolSpec } from './tool.js';
+import { pulledText } from './workflows.js';
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+const INSTRUCTIONS =
+  'Administers one Workspace Messaging workspace (contacts, groups, fields, labels, roles, users, templates) through wsm. ' +
+  'Lists return a page and a next_cursor. Deletes and bulk changes need confirm: true. workspace_file.diff plans a ' +
+  'workspace file against the workspace, workspace_file.apply makes that plan. Errors end with the CLI exit code and its meaning.';
+
+function progressSink(extra: Extra): ProgressSink | undefined {
+  const token = extra._meta?.progressToken;
+  if (token === undefined) return undefined;
+  return (progress, total, message) => {
+    void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, ...(total !== undefined ? { total } : {}), message } }).catch(() => undefined);
+  };
+}
+
+async function callTool(ctx: Context, tool: ToolSpec, args: Record<string, unknown>, extra: Extra): Promise<CallToolResult> {
+  const stdin = tool.stdinArgument === undefined ? undefined : args[tool.stdinArgument];
+  const { call } = callWorld(ctx, extra.signal, tool.long ? progressSink(extra) : undefined, typeof stdin === 'string' ? stdin : undefined);
+  try {
+    if (tool.confirm && args.confirm !== true) {
+      return refusal(`${await tool.confirm(args, call)}: call again with "confirm": true to do it; nothing was done`);
+    }
+    const value = tool.output.parse(await tool.run(args, call));
+    return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value as Record<string, unknown> };
+  } catch (error) {
+    return toolError(error, ctx);
+  }
+}
+
+/** A resource read that failed: the CLI's sentence as the JSON-RPC error's message. */
+async function readOrExplain<T>(ctx: Context, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    const text = toolError(error, ctx).content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+    throw new Error(text);
+  }
+}
+
+/** Runs until the client closes stdin; calls still running then are answered first. */
+export async function serveMcp(ctx: Context, tools: readonly ToolSpec[]): Promise<void> {
+  const [{ McpServer }, { StdioServerTransport }] = await Promise.all([import('@modelcontextprotocol/sdk/server/mcp.js'), import('@modelcontextprotocol/sdk/server/stdio.js')]);
+  const server = new McpServer({ name: 'wsm', title: 'wsm: Workspace Messaging administration', version: packageVersion() }, { instructions: INSTRUCTIONS });
+  const running = new Set<Promise<unknown>>();
+  for (const tool of tools) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        outputSchema: tool.output,
+        annotations: { title: tool.title, readOnlyHint: tool.hints.readOnly, destructiveHint: tool.hints.destructive, idempotentHint: tool.hints.idempotent, openWorldHint: false },
+      },
+      (args: Record<string, unknown>, extra: Extra) => {
+        const result = callTool(ctx, tool, args, extra);
+        running.add(result);
+        void result.finally(() => running.delete(result));
+        return result;
+      },
+    );
+  }
+  server.registerResource(
+    'workspace-file',
+    'wsm://workspace-file',
+    { title: 'Workspace file', description: 'The workspace as `wsm pull` prints it (YAML): fields, groups, labels, roles, templates.', mimeType: 'application/yaml' },
+    async (uri, extra) =>
+      readOrExplain(ctx, async () => {
+        const { call } = callWorld(ctx, extra.signal, undefined);
+        return { contents: [{ uri: uri.href, mimeType: 'application/yaml', text: await pulledText(call, 'yaml') }] };
+      }),
+  );
+  server.registerResource(
+    'openapi',
+    'wsm://openapi.json',
+    { title: 'OpenAPI document', description: "The server's OpenAPI 3.1 document (GET /openapi.json, an extension of wsm serve).", mimeType: 'application/json' },
+    async (uri) =>
+      readOrExplain(ctx, async () => {
+        const client = await ctx.client();
+        const document = await extension('the OpenAPI document', () => client.request('GET', '/openapi.json'));
+        return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(document) }] };
+      }),
+  );
+
+  const stdout = new Writable({
+    write(chunk: Buffer | string, _encoding, callback) {
+      ctx.io.out(chunk.toString());
+      callback();
+    },
+  });
+  const ended = new Promise<void>((resolve) => ctx.io.stdin.once('end', resolve));
+  await server.connect(new StdioServerTransport(ctx.io.stdin as NodeJS.ReadStream, stdout));
+  await ended;
+  // `echo '…' | wsm mcp` ends stdin at once: the calls it made are answered before closing.
+  await Promise.allSettled([...running]);
+  await server.close();
+  // Its keep-alive connections would hold the process open after the session.
+  await ctx
+    .client()
+    .then((client) => client.close())
+    .catch(() => undefined);
+}
+

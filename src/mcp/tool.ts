@@ -1,0 +1,49 @@
+// What one MCP tool is, whatever it is built from: a resource operation (operations.ts) or a
+// workflow of the CLI (workflows.ts). server.ts registers these; `wsm mcp --list-tools` lists them.
+import type { z } from 'zod';
+import type { Context } from '../cli/context.js';
+
+/** The MCP annotations of a tool (readOnlyHint, destructiveHint, idempotentHint). */
+export interface ToolHints {
+  readOnly: boolean;
+  destructive: boolean;
+  idempotent: boolean;
+}
+
+/** What a tool's `run` is handed for one call. */
+export interface ToolCall {
+  /** The command's Context with this call's in-memory IO, `-o json`, and its own interrupt. */
+  ctx: Context;
+  /** Aborted when the client cancels the call. */
+  signal: AbortSignal;
+  /** What the CLI code printed on stdout so far (with `-o json`, its data). */
+  stdout(): string;
+  /** The lines the CLI would print on stderr (notices, warnings, `✓ …`), for the result. */
+  messages(): string[];
+  /** A fresh world for a second verb in the same call: same signal, progress and stdin, empty output. */
+  again(): ToolCall;
+}
+
+export interface ToolSpec {
+  /** `<toolset>.<operation>`: `contacts.list`, `templates.sync`, `workspace_file.diff`. */
+  name: string;
+  /** The group `--toolsets` names: the resource (`contacts`) or `workspace_file`. */
+  toolset: string;
+  title: string;
+  description: string;
+  input: z.ZodObject;
+  output: z.ZodObject;
+  hints: ToolHints;
+  /** In api.md: it works on the hosted service; false needs an extension of `wsm serve`. */
+  published: boolean;
+  /**
+   * Set on deletes and bulk changes: what the call would do, said when `confirm: true` is
+   * missing (nothing is sent then).
+   */
+  confirm?: (args: Record<string, unknown>, call: ToolCall) => Promise<string> | string;
+  /** The argument whose text the CLI code reads as standard input (`-`): a file given as text. */
+  stdinArgument?: string;
+  /** Sends a long call's progress to the client (import and sync waits). */
+  long?: boolean;
+  run(args: Record<string, unknown>, call: ToolCall): Promise<Record<string, unknown>>;
+}

@@ -1,0 +1,249 @@
+// The tools that are CLI workflows rather than one API operation: the contact import (checked
+// upload, then the wait), the template sync with its wait, and the workspace file (pull, diff,
+// apply of a reviewed plan). Each runs the CLI's own verb with the call's Context (call.ts), so
+// the checks, waits, messages and exit codes are the CLI's; `-o json` output is the result.
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { OutcomeExit, UsageError } from '../cli/errors.js';
+import type { ToolCall, ToolSpec } from './tool.js';
+
+const duration = (fallback: string) => z.string().regex(/^\d+(\.\d+)?(ms|s|m|h)?$/, 'a duration such as 30s, 5m or 1h').default(fallback);
+const confirm = z.boolean().optional().describe('Must be true: without it nothing is done and the tool says what it would do.');
+const messages = z.array(z.string()).describe('What the CLI says on stderr: notices, warnings, `✓` lines.');
+
+/** The JSON the CLI code printed on the call's stdout (`-o json`); undefined when it printed nothing. */
+function printed(call: ToolCall): unknown {
+  const text = call.stdout().trim();
+  return text === '' ? undefined : JSON.parse(text);
+}
+
+type Verb = { run(ctx: ToolCall['ctx'], input: { args: string[]; opts: Record<string, unknown> }): Promise<void> };
+
+/** Runs a verb of the CLI in the call's Context; its -o json output is returned parsed. */
+async function runVerb(call: ToolCall, load: () => Promise<Verb>, opts: Record<string, unknown>, args: string[] = []): Promise<unknown> {
+  const verb = await load();
+  await verb.run(call.ctx, { args, opts });
+  return printed(call);
+}
+
+// ---------------------------------------------------------------- contacts.import
+
+const importInput = z.strictObject({
+  file: z.string().min(1).optional().describe('Path of a CSV file on the machine wsm mcp runs on.'),
+  csv: z.string().min(1).optional().describe('The CSV itself (header line first, a `number` column), when there is no file.'),
+  name: z.string().min(1).optional().describe('Name of the import (default: the file name).'),
+  group: z.number().int().positive().optional().describe('Id of a contact group the imported contacts join.'),
+  wait: z.boolean().default(true).describe('Wait until the server has processed every row, sending progress; false returns after the upload.'),
+  timeout: duration('30m').describe('With wait: give up waiting after this long (the import goes on).'),
+  poll_interval: duration('1s').describe('With wait: time between polls.'),
+  max_failures: z.string().regex(/^\d+%?$/).optional().describe('Failed rows tolerated (a number, or a share such as 1%) before the call fails; default 0.'),
+  strict: z.boolean().default(false).describe('Check every row before sending and send nothing if one is invalid.'),
+  confirm,
+});
+
+async function importFile(args: z.output<typeof importInput>): Promise<{ path: string; done: () => Promise<void> }> {
+  if ((args.file === undefined) === (args.csv === undefined)) throw new UsageError('give the contacts as `file` (a path) or as `csv` (the text), one of the two');
+  if (args.file !== undefined) return { path: args.file, done: async () => {} };
+  const dir = await mkdtemp(join(tmpdir(), 'wsm-mcp-'));
+  const path = join(dir, args.name?.replace(/[^\w.-]+/g, '_') || 'contacts.csv');
+  await writeFile(path, args.csv!, { mode: 0o600 });
+  return { path, done: () => rm(dir, { recursive: true, force: true }) };
+}
+
+const contactsImport: ToolSpec = {
+  name: 'contacts.import',
+  toolset: 'contacts',
+  title: 'Import contacts from a CSV',
+  description:
+    'Uploads a CSV of contacts (a `number` column; name, email, gender, custom fields) after checking its header and encoding, ' +
+    'then (wait: true) follows the import until the server has processed it, sending progress. Each row creates or updates a ' +
+    'contact. Cancelling stops the wait, not the import: it keeps running on the server (read it with imports.get).',
+  input: importInput,
+  output: z.object({ import: z.looseObject({}).optional(), messages }),
+  hints: { readOnly: false, destructive: true, idempotent: false },
+  published: true,
+  long: true,
+  confirm: (raw) => {
+    const args = raw as z.output<typeof importInput>;
+    return `importing ${args.file ?? 'the CSV given'} creates or updates one contact per row of the workspace`;
+  },
+  async run(raw, call) {
+    const args = importInput.parse(raw);
+    const file = await importFile(args);
+    try {
+      const { parseUploadFlags, uploadImport } = await import('../commands/imports/upload.js');
+      const flags = parseUploadFlags(file.path, {
+        name: args.name,
+        group: args.group,
+        wait: args.wait,
+        strict: args.strict,
+        timeout: args.timeout,
+        interval: args.poll_interval,
+        maxFailures: args.max_failures,
+      });
+      await uploadImport(call.ctx, flags);
+      return { import: printed(call), messages: call.messages() };
+    } finally {
+      await file.done();
+    }
+  },
+};
+
+// ---------------------------------------------------------------- templates.sync
+
+const syncInput = z.strictObject({
+  wait: z.boolean().default(false).describe('Sync again until no template is PENDING (or every template named is decided), sending progress.'),
+  templates: z.array(z.number().int().positive()).optional().describe('Ids of the templates to follow; default: those PENDING before the sync, where the server lists templates.'),
+  fail_on_rejected: z.boolean().default(false).describe('Fail (exit 7) when a template followed ends REJECTED.'),
+  timeout: duration('30m').describe('With wait: give up after this long (the review goes on at the provider).'),
+  poll_interval: duration('5s').describe('With wait: time between syncs.'),
+});
+
+const templateOutcome = z.looseObject({ id: z.union([z.number(), z.string()]), name: z.string(), language: z.string(), status: z.string(), rejection_reason: z.string().nullable() });
+
+const templatesSync: ToolSpec = {
+  name: 'templates.sync',
+  toolset: 'templates',
+  title: 'Sync template statuses with the provider',
+  description:
+    "Fetches the provider's review of every PENDING template and records APPROVED or REJECTED. With wait: true, syncs " +
+    'again until nothing is PENDING, sending progress; cancelling stops the wait, the review goes on. Returns the followed ' +
+    "templates' statuses, or the sync's answer when none is followed.",
+  input: syncInput,
+  output: z.object({
+    templates: z.array(templateOutcome).optional(),
+    sync: z.looseObject({ success: z.boolean(), nothing_pending: z.boolean(), message: z.string() }).optional(),
+    messages,
+  }),
+  hints: { readOnly: false, destructive: false, idempotent: true },
+  published: true,
+  long: true,
+  async run(raw, call) {
+    const args = syncInput.parse(raw);
+    const answer = await runVerb(call, () => import('../commands/templates/sync.js'), {
+      wait: args.wait,
+      failOnRejected: args.fail_on_rejected,
+      template: args.templates?.map(String),
+      timeout: args.timeout,
+      interval: args.poll_interval,
+    });
+    return Array.isArray(answer) ? { templates: answer, messages: call.messages() } : { sync: answer, messages: call.messages() };
+  },
+};
+
+// ---------------------------------------------------------------- workspace_file.*
+
+const planInput = {
+  file: z.string().min(1).optional().describe('Path of the workspace file (YAML or JSON) on the machine wsm mcp runs on.'),
+  content: z.string().min(1).optional().describe('The workspace file itself (YAML or JSON), when there is no file.'),
+  prune: z.boolean().default(false).describe('Also delete what the workspace has and the file does not.'),
+  replace_templates: z.boolean().default(false).describe('Replace (delete, then create) templates whose content changed.'),
+};
+const diffInput = z.strictObject(planInput);
+const applyInput = z.strictObject({
+  ...planInput,
+  plan_id: z.string().regex(/^[0-9a-f]{16}$/).describe('The plan_id workspace_file.diff returned: the changes are made only if the plan is still that one.'),
+  confirm,
+});
+
+const planOutput = z.looseObject({ changes: z.array(z.looseObject({ action: z.string(), section: z.string(), key: z.string() })), counts: z.looseObject({}) });
+
+/** Who the verb reads: a path, or `-` with the text as the call's stdin. */
+function planFlags(args: z.output<typeof diffInput>): Record<string, unknown> {
+  if ((args.file === undefined) === (args.content === undefined)) throw new UsageError('give the workspace file as `file` (a path) or as `content` (its text), one of the two');
+  return { file: args.file ?? '-', prune: args.prune, replaceTemplates: args.replace_templates };
+}
+
+/** The plan's identity: the same changes against the same workspace give the same id. */
+function planId(plan: { workspace?: unknown; server?: unknown; changes: unknown[] }): string {
+  return createHash('sha256').update(JSON.stringify([plan.server, plan.workspace, plan.changes])).digest('hex').slice(0, 16);
+}
+
+async function currentPlan(call: ToolCall, flags: Record<string, unknown>): Promise<z.output<typeof planOutput>> {
+  try {
+    await runVerb(call, () => import('../commands/workspace-file/diff.js'), flags);
+  } catch (error) {
+    // `wsm diff` reports "changes planned" as exit 2, Terraform's detailed exit code: not a failure here.
+    if (!(error instanceof OutcomeExit)) throw error;
+  }
+  return planOutput.parse(printed(call));
+}
+
+const workspaceFileDiff: ToolSpec = {
+  name: 'workspace_file.diff',
+  toolset: 'workspace_file',
+  title: 'Plan the changes a workspace file asks for',
+  description:
+    'Compares a workspace file (fields, groups, labels, roles, templates; as workspace_file.pull or the wsm://workspace-file ' +
+    'resource gives it) with the workspace and returns the plan: each change (create, update, replace, delete) and a plan_id ' +
+    'that workspace_file.apply takes. Changes nothing.',
+  input: diffInput,
+  stdinArgument: 'content',
+  output: z.object({ plan: planOutput, plan_id: z.string(), messages }),
+  hints: { readOnly: true, destructive: false, idempotent: true },
+  published: true,
+  async run(raw, call) {
+    const args = diffInput.parse(raw);
+    const plan = await currentPlan(call, planFlags(args));
+    return { plan, plan_id: planId(plan), messages: call.messages() };
+  },
+};
+
+const workspaceFileApply: ToolSpec = {
+  name: 'workspace_file.apply',
+  toolset: 'workspace_file',
+  title: 'Apply a reviewed workspace plan',
+  description:
+    'Makes the changes of a plan that workspace_file.diff returned (give its plan_id and the same file and options), in ' +
+    'dependency order. If the workspace or the file changed since, nothing is done and the new plan is returned in the error.',
+  input: applyInput,
+  stdinArgument: 'content',
+  output: z.object({ result: z.looseObject({}), messages }),
+  hints: { readOnly: false, destructive: true, idempotent: false },
+  published: true,
+  confirm: (raw) => {
+    const args = raw as z.output<typeof applyInput>;
+    return `applying plan ${args.plan_id} changes the workspace to match ${args.file ?? 'the file given'}${args.prune ? ', deleting what the file does not name' : ''}`;
+  },
+  async run(raw, call) {
+    const args = applyInput.parse(raw);
+    const flags = planFlags(args);
+    const plan = await currentPlan(call.again(), flags);
+    const id = planId(plan);
+    if (id !== args.plan_id) {
+      throw new UsageError(`the plan is no longer ${args.plan_id}: the workspace or the file changed, and the plan is now ${id} (${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'}); nothing was changed: review it with workspace_file.diff`);
+    }
+    const result = await runVerb(call, () => import('../commands/workspace-file/apply.js'), flags);
+    return { result: result ?? {}, messages: call.messages() };
+  },
+};
+
+const pullInput = z.strictObject({ format: z.enum(['yaml', 'json']).default('yaml').describe('YAML (default) or JSON.') });
+
+const workspaceFilePull: ToolSpec = {
+  name: 'workspace_file.pull',
+  toolset: 'workspace_file',
+  title: 'Read the workspace as a workspace file',
+  description: "The workspace's fields, groups, labels, roles and templates as a workspace file (the same text as `wsm pull` and the wsm://workspace-file resource), ready to edit and give to workspace_file.diff.",
+  input: pullInput,
+  output: z.object({ format: z.enum(['yaml', 'json']), content: z.string(), messages }),
+  hints: { readOnly: true, destructive: false, idempotent: true },
+  published: true,
+  async run(raw, call) {
+    const args = pullInput.parse(raw);
+    const content = await pulledText(call, args.format);
+    return { format: args.format, content, messages: call.messages() };
+  },
+};
+
+/** `wsm pull` into the call's stdout: the workspace file's text. */
+export async function pulledText(call: ToolCall, format: 'yaml' | 'json'): Promise<string> {
+  const { run } = await import('../commands/workspace-file/pull.js');
+  await run({ ...call.ctx, globals: { ...call.ctx.globals, output: format as never } }, { args: [], opts: {} });
+  return call.stdout();
+}
+
+export const WORKFLOW_TOOLS: readonly ToolSpec[] = [contactsImport, templatesSync, workspaceFilePull, workspaceFileDiff, workspaceFileApply];

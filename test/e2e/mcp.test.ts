@@ -1,0 +1,271 @@
+/**
+ * `wsm mcp` end to end, as an MCP client uses it: the real binary against a real `wsm serve`,
+ * driven by the SDK's own Client over stdio (listTools first, as clients do; it also makes the
+ * client check every structured result against the tool's output schema).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { McpError, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { wsmInProcess } from './in-process.js';
+import { startMcp, textOf, type McpSession } from './mcp-helpers.js';
+import { cleanup, serve, wsm, type Served } from './processes.js';
+
+let server: Served;
+let mcp: McpSession;
+beforeAll(async () => {
+  server = await serve(['--approval-delay', '0']);
+  mcp = await startMcp(server.env);
+}, 30_000);
+afterAll(async () => {
+  expect(await mcp.close()).toEqual({ code: 0, signal: null });
+  expect(mcp.protocolErrors).toEqual([]);
+  expect(await server.stop()).toBe(0);
+  cleanup(server.dir);
+});
+
+const local = () => JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local as { token: string; workspace: string };
+
+describe('the tools an agent is offered', () => {
+  it('one per operation and workflow, each with its input and output schema and its annotations', async () => {
+    const { tools } = await mcp.client.listTools();
+    const names = tools.map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(['contacts.list', 'contacts.get', 'contacts.create', 'contacts.update', 'contacts.delete', 'contacts.import', 'labels.list', 'roles.update', 'templates.sync', 'users.update', 'workspace_file.diff', 'workspace_file.apply']));
+    expect(names.some((name) => name.startsWith('auth.'))).toBe(false);
+    for (const tool of tools) {
+      expect(tool.inputSchema.type, tool.name).toBe('object');
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      expect(tool.description, tool.name).toMatch(/\w/);
+    }
+    const list = tools.find((tool) => tool.name === 'contacts.list')!;
+    expect(Object.keys(list.inputSchema.properties ?? {}).sort()).toEqual(['cursor', 'per_page', 'search']);
+    expect(list.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+    const create = tools.find((tool) => tool.name === 'contacts.create')!;
+    expect(create.inputSchema.required).toEqual(['number']);
+    expect(create.inputSchema.additionalProperties).toBe(false);
+    const remove = tools.find((tool) => tool.name === 'contacts.delete')!;
+    expect(remove.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(Object.keys(remove.inputSchema.properties ?? {}).sort()).toEqual(['confirm', 'id']);
+  });
+});
+
+describe('reads and writes through the typed client', () => {
+  it('creates contacts, then lists them a page at a time with a cursor', async () => {
+    for (const number of ['15550000001', '15550000002', '15550000003']) {
+      const made = await mcp.call('contacts.create', { number, name: `Page ${number.slice(-1)}` });
+      expect(made.isError, textOf(made)).toBeFalsy();
+      expect(made.structuredContent).toMatchObject({ data: { number, name: `Page ${number.slice(-1)}` } });
+    }
+    const first = await mcp.call('contacts.list', { search: 'Page', per_page: 2 });
+    expect(first.structuredContent).toMatchObject({ total: 3, next_cursor: 'p2' });
+    const items = (first.structuredContent as { items: { number: string }[] }).items;
+    expect(items).toHaveLength(2);
+    const second = await mcp.call('contacts.list', { search: 'Page', per_page: 2, cursor: 'p2' });
+    const rest = second.structuredContent as { items: { number: string }[]; next_cursor?: string };
+    expect(rest.items).toHaveLength(1);
+    expect(rest.next_cursor).toBeUndefined();
+    expect([...items, ...rest.items].map((c) => c.number).sort()).toEqual(['15550000001', '15550000002', '15550000003']);
+  });
+
+  it('a record that is not there is a tool error in the CLI words, with exit 4', async () => {
+    const missing = await mcp.call('contacts.get', { id: 999999 });
+    expect(missing.isError).toBe(true);
+    expect(missing.structuredContent).toBeUndefined();
+    expect(textOf(missing)).toBe('error: contact 999999 not found\n(exit 4: not found)');
+    expect(missing._meta).toEqual({ 'wsm/exit_code': 4 });
+  });
+
+  it('input the server rejects comes back with its field errors, exit 5; input the schema refuses never leaves', async () => {
+    expect((await mcp.call('fields.create', { name: 'loyalty_tier' })).isError).toBeFalsy();
+    const again = await mcp.call('fields.create', { name: 'loyalty_tier' });
+    expect(again.isError).toBe(true);
+    expect(textOf(again)).toMatch(/^error: the server rejected the field:\n {2}name: .+\n\(exit 5: rejected by the server: fix the fields named\)$/);
+    const unknown = await mcp.call('labels.create', { name: 'vip', colour: 'red' });
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toContain('colour');
+    expect((await mcp.call('labels.list', {})).structuredContent).toMatchObject({ items: [] });
+  });
+
+  it('a delete says what it would do without confirm: true, and does it with it', async () => {
+    const made = await mcp.call('labels.create', { name: 'temporary', color: '#112233' });
+    const id = (made.structuredContent as { data: { id: number } }).data.id;
+    const asked = await mcp.call('labels.delete', { id });
+    expect(asked.isError).toBe(true);
+    expect(textOf(asked)).toBe(`deleting label ${id} cannot be undone: call again with "confirm": true to do it; nothing was done`);
+    expect((await mcp.call('labels.get', { id })).isError).toBeFalsy();
+    const done = await mcp.call('labels.delete', { id, confirm: true });
+    expect(done.structuredContent).toMatchObject({ deleted: true });
+    expect(textOf(await mcp.call('labels.get', { id }))).toBe(`error: label ${id} not found\n(exit 4: not found)`);
+  });
+});
+
+describe('a token whose role may only read contacts', () => {
+  it('reads, and a write is a permission error (exit 3) in the CLI words; --profile picks the profile as for every command', async () => {
+    const role = await wsmInProcess(server.env, ['roles', 'create', 'Reader', '--permission', 'contacts.view', '-q']);
+    expect(role.code, role.stderr).toBe(0);
+    const user = await wsmInProcess(server.env, ['users', 'create', '--name', 'Rea', '--email', 'rea@example.com', '--password', 'long password', '--role', role.stdout.trim()]);
+    expect(user.code, user.stderr).toBe(0);
+    const login = await wsmInProcess(server.env, ['auth', 'login', '--profile', 'rea', '--email', 'rea@example.com', '--password-stdin', '--base-url', server.url, '-w', local().workspace], 'long password\n');
+    expect(login.code, login.stderr).toBe(0);
+    expect((await wsmInProcess(server.env, ['profile', 'use', 'local'])).code).toBe(0);
+
+    const reader = await startMcp(server.env, ['--profile', 'rea']);
+    try {
+      const listed = await reader.call('contacts.list', {});
+      expect(listed.isError, textOf(listed)).toBeFalsy();
+      const refused = await reader.call('contacts.create', { number: '+15550009999' });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/^error: your role may not create contacts.*\n\(exit 3: not permitted \(the token or its role\)\)$/s);
+    } finally {
+      expect(await reader.close()).toEqual({ code: 0, signal: null });
+    }
+  }, 60_000);
+});
+
+describe('the connection, as every command takes it', () => {
+  it('--base-url and -w pick the server and the workspace', async () => {
+    const made = await wsmInProcess(server.env, ['workspace', 'create', 'Second for MCP', '-o', 'json']);
+    expect(made.code, made.stderr).toBe(0);
+    const second = (JSON.parse(made.stdout) as { id: string }).id;
+    const session = await startMcp({ ...server.env, WSM_PROFILE: undefined }, ['--base-url', server.url, '-w', second]);
+    try {
+      expect((await session.call('workspaces.get')).structuredContent).toMatchObject({ data: { id: second, name: 'Second for MCP' } });
+      expect((await session.call('contacts.list')).structuredContent).toMatchObject({ items: [] });
+    } finally {
+      expect(await session.close()).toEqual({ code: 0, signal: null });
+    }
+  }, 60_000);
+});
+
+describe('--read-only', () => {
+  it('offers only the reading tools; a write is refused and changes nothing', async () => {
+    const reader = await startMcp(server.env, ['--read-only']);
+    try {
+      const { tools } = await reader.client.listTools();
+      expect(tools.length).toBeGreaterThan(10);
+      expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
+      expect(tools.map((tool) => tool.name)).toContain('workspace_file.diff');
+      const refused = await reader.call('contacts.create', { number: '+15550008888' });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/contacts\.create not found/);
+      const found = await reader.call('contacts.list', { search: '+15550008888' });
+      expect(found.structuredContent).toMatchObject({ items: [] });
+    } finally {
+      expect(await reader.close()).toEqual({ code: 0, signal: null });
+    }
+  }, 60_000);
+
+  it('--list-tools prints the selection without starting a server or asking one', async () => {
+    const listed = await wsm({ ...server.env, WSM_BASE_URL: 'http://127.0.0.1:9/api/v3' }, ['mcp', '--tools', 'contacts.*,templates.sync', '--list-tools', '-o', 'json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect((JSON.parse(listed.stdout) as { name: string }[]).map((tool) => tool.name)).toEqual(['contacts.create', 'contacts.delete', 'contacts.get', 'contacts.import', 'contacts.list', 'contacts.update', 'templates.sync']);
+    const wrong = await wsm(server.env, ['mcp', '--tools', 'contact.*', '--list-tools']);
+    expect(wrong).toMatchObject({ code: 2, stdout: '' });
+    expect(wrong.stderr).toBe('error: --tools: no tool matches "contact.*" (`wsm mcp --list-tools` lists them)\n');
+  });
+});
+
+describe('long work: a waited import', () => {
+  const csv = ['number,name', ...Array.from({ length: 400 }, (_, i) => `+1555100${String(i).padStart(4, '0')},Row ${i}`)].join('\n') + '\n';
+
+  it('needs confirm: true, then uploads, sends progress while the server works, and returns the finished import', async () => {
+    const asked = await mcp.call('contacts.import', { csv, name: 'rows.csv' });
+    expect(textOf(asked)).toBe('importing the CSV given creates or updates one contact per row of the workspace: call again with "confirm": true to do it; nothing was done');
+    const seen: Progress[] = [];
+    const done = await mcp.client.callTool({ name: 'contacts.import', arguments: { csv, name: 'rows.csv', poll_interval: '50ms', confirm: true } }, undefined, {
+      onprogress: (progress) => seen.push(progress),
+      resetTimeoutOnProgress: true,
+    });
+    expect(done.isError, textOf(done as never)).toBeFalsy();
+    expect(done.structuredContent).toMatchObject({ import: { status: 'completed', total_rows: 400 }, messages: [expect.stringMatching(/^✓ uploaded .*rows\.csv as import \d+$/)] });
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen[0].message).toMatch(/^Importing rows\.csv: \d+/);
+    const listed = await mcp.call('contacts.list', { search: 'Row 39', per_page: 100 });
+    expect((listed.structuredContent as { total: number }).total).toBe(11);
+  });
+
+  it('cancelling stops the wait, not the import: it finishes on the server', async () => {
+    const big = ['number,name', ...Array.from({ length: 3000 }, (_, i) => `+1555200${String(i).padStart(4, '0')},Big ${i}`)].join('\n') + '\n';
+    const abort = new AbortController();
+    const cancelled = await mcp.client
+      .callTool({ name: 'contacts.import', arguments: { csv: big, name: 'big.csv', poll_interval: '50ms', confirm: true } }, undefined, {
+        signal: abort.signal,
+        onprogress: () => abort.abort('enough'),
+      })
+      .catch((error: unknown) => error);
+    expect(cancelled).toBeInstanceOf(McpError);
+    expect((cancelled as McpError).code).toBe(-32001);
+    // The session goes on, and the import completes on the server.
+    for (;;) {
+      const imports = (await mcp.call('imports.list', { per_page: 100 })).structuredContent as { items: { name: string; status: string }[] };
+      const mine = imports.items.find((item) => item.name === 'big.csv');
+      expect(mine).toBeDefined();
+      if (mine!.status === 'completed') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+});
+
+describe('long work: a waited template sync', () => {
+  it('syncs until the template named is decided, with progress meanwhile, and returns its status', async () => {
+    // Its own server: the provider takes a second to decide, so the wait has something to report.
+    const slow = await serve(['--approval-delay', '1s']);
+    const session = await startMcp(slow.env);
+    try {
+      const made = await session.call('templates.create', { name: 'order_update', language: 'en', category: 'UTILITY', body: { text: 'Your order {{1}} is on its way.', variables: ['A-1'] } });
+      expect(made.isError, textOf(made)).toBeFalsy();
+      const id = (made.structuredContent as { data: { id: number } }).data.id;
+      const seen: Progress[] = [];
+      const synced = await session.client.callTool({ name: 'templates.sync', arguments: { wait: true, templates: [id], poll_interval: '100ms' } }, undefined, {
+        onprogress: (progress) => seen.push(progress),
+      });
+      expect(synced.isError, textOf(synced as never)).toBeFalsy();
+      expect(synced.structuredContent).toMatchObject({ templates: [{ id, name: 'order_update', status: 'APPROVED' }] });
+      expect(seen[0]).toEqual({ progress: 0, total: 1, message: 'Templates reviewed: 0 of 1' });
+    } finally {
+      expect(await session.close()).toEqual({ code: 0, signal: null });
+      expect(await slow.stop()).toBe(0);
+      cleanup(slow.dir);
+    }
+  }, 60_000);
+});
+
+describe('the workspace as code, and the resources', () => {
+  it('pull, diff (read-only, with a plan_id), apply of that plan with confirm: true', async () => {
+    const pulled = await mcp.call('workspace_file.pull', {});
+    const content = (pulled.structuredContent as { content: string }).content;
+    expect(content).toMatch(/^# yaml-language-server: \$schema=/);
+    const file = parse(content) as { labels?: unknown[] };
+    const edited = stringify({ ...file, labels: [...(file.labels ?? []), { name: 'from-agent', color: '#00aa00' }] });
+
+    const diff = await mcp.call('workspace_file.diff', { content: edited });
+    expect(diff.isError, textOf(diff)).toBeFalsy();
+    const { plan, plan_id } = diff.structuredContent as { plan: { changes: { action: string; section: string; key: string }[] }; plan_id: string };
+    expect(plan.changes).toEqual([expect.objectContaining({ action: 'create', section: 'labels', key: 'from-agent' })]);
+
+    const asked = await mcp.call('workspace_file.apply', { content: edited, plan_id });
+    expect(textOf(asked)).toMatch(/^applying plan [0-9a-f]{16} changes the workspace to match the file given: call again with "confirm": true/);
+    const stale = await mcp.call('workspace_file.apply', { content: edited, plan_id: '0000000000000000', confirm: true });
+    expect(textOf(stale)).toMatch(/^error: the plan is no longer 0000000000000000: .* nothing was changed/);
+    const applied = await mcp.call('workspace_file.apply', { content: edited, plan_id, confirm: true });
+    expect(applied.isError, textOf(applied)).toBeFalsy();
+    expect(applied.structuredContent).toMatchObject({ result: { applied: true, results: [{ action: 'create', key: 'from-agent', status: 'created' }] } });
+    const after = await mcp.call('workspace_file.diff', { content: edited });
+    expect((after.structuredContent as { plan: { changes: unknown[] } }).plan.changes).toEqual([]);
+  });
+
+  it('the workspace file and the OpenAPI document are resources an agent reads in one step', async () => {
+    const { resources } = await mcp.client.listResources();
+    expect(resources.map((resource) => resource.uri).sort()).toEqual(['wsm://openapi.json', 'wsm://workspace-file']);
+    const file = await mcp.client.readResource({ uri: 'wsm://workspace-file' });
+    expect(file.contents[0]).toMatchObject({ mimeType: 'application/yaml', text: expect.stringMatching(/^# yaml-language-server/) });
+    const openapi = await mcp.client.readResource({ uri: 'wsm://openapi.json' });
+    expect(JSON.parse((openapi.contents[0] as { text: string }).text)).toMatchObject({ openapi: expect.stringMatching(/^3\.1/) });
+  });
+
+  it('writes nothing to stdout but the protocol, and nothing to stderr', () => {
+    expect(mcp.protocolErrors).toEqual([]);
+    expect(mcp.stderr()).toBe('');
+  });
+});
