@@ -1,7 +1,8 @@
 // Shared pieces of the benchmarks: datasets, a real `wsm serve` process, autocannon runs.
 // Everything runs on this machine and on 127.0.0.1 only; every process started is stopped.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,8 +33,37 @@ export function contactRow(i) {
   return { name, number, email };
 }
 
-/** A seeded database with `count` contacts, built with the server's own migrations. */
+/**
+ * A seeded database with `count` contacts, built with the server's own migrations. With
+ * WSM_BENCH_DATA=<dir>, the database is built once into that directory and copied from there
+ * by later runs (a million contacts take minutes to build on a shared machine); a copy made
+ * under older migrations is brought up to date when the server opens it.
+ */
 export async function buildDataset(dbPath, count) {
+  const cacheDir = process.env.WSM_BENCH_DATA;
+  if (!cacheDir) return buildFresh(dbPath, count);
+  const cached = join(cacheDir, `contacts-${count}.db`);
+  if (!existsSync(cached)) {
+    mkdirSync(cacheDir, { recursive: true });
+    const building = `${cached}.building-${process.pid}`;
+    await buildFresh(building, count);
+    const { openDatabase } = await dist('server/db.js');
+    const db = openDatabase(building);
+    db.pragma('wal_checkpoint(TRUNCATE)'); // one file to copy
+    db.close();
+    for (const suffix of ['-wal', '-shm']) rmSync(`${building}${suffix}`, { force: true });
+    renameSync(building, cached);
+  }
+  copyFileSync(cached, dbPath);
+  const { openDatabase } = await dist('server/db.js');
+  const { seed } = await dist('server/seed.js');
+  const db = openDatabase(dbPath);
+  const seeded = await seed(db);
+  db.close();
+  return seeded;
+}
+
+async function buildFresh(dbPath, count) {
   const { openDatabase } = await dist('server/db.js');
   const { seed } = await dist('server/seed.js');
   const { searchKey } = await dist('server/repositories/search-key.js');
@@ -44,7 +74,6 @@ export async function buildDataset(dbPath, count) {
     "INSERT INTO contacts (workspace_id, number, name, name_key, email, email_key, gender, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, NULL, 1, ?, ?)",
   );
   const now = new Date().toISOString();
-  const indexedUpTo = db.prepare('SELECT coalesce(max(id), 0) FROM contacts').pluck().get();
   const batch = db.transaction((from, to) => {
     for (let i = from; i < to; i++) {
       const row = contactRow(i);
@@ -52,8 +81,9 @@ export async function buildDataset(dbPath, count) {
     }
   });
   for (let i = 0; i < count; i += 10_000) batch(i, Math.min(count, i + 10_000));
-  // The search index is kept explicitly since migration 002: index the new rows in bulk.
-  db.prepare("INSERT INTO contacts_fts (rowid, name_key, number, email_key) SELECT id, name_key, number, coalesce(email_key, '') FROM contacts WHERE id > ?").run(indexedUpTo);
+  // The search index catches up behind the rows (migration 011): all of them in one slice.
+  const { createSearchIndex } = await dist('server/repositories/search-index.js');
+  createSearchIndex(db).catchUp(Number.MAX_SAFE_INTEGER);
   db.close();
   return seeded;
 }
@@ -148,16 +178,37 @@ export function peakRssMb(pid) {
   }
 }
 
-/** autocannon in its own process (10 connections, `seconds`), returning requests/s (average). */
-export function autocannon(url, { headers = {}, seconds = 10, connections = 10 } = {}) {
+/**
+ * autocannon in its own process (10 connections, `seconds`), resolving with requests/s (average).
+ * Awaited, not run with spawnSync: a blocked event loop cannot see a kept-alive connection of
+ * this process closed by the server meanwhile, and the next fetch would be written onto it
+ * (`fetch failed: other side closed`, what stopped bench/server.mjs after its first figure).
+ */
+export async function autocannon(url, { headers = {}, seconds = 10, connections = 10, pid } = {}) {
+  const cpuBefore = pid === undefined ? 0 : cpuMs(pid);
   const args = [join(ROOT, 'node_modules/autocannon/autocannon.js'), '-c', String(connections), '-d', String(seconds), '-j'];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push(url);
-  const result = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`autocannon failed: ${result.stderr}`);
-  const json = JSON.parse(result.stdout);
-  if (json.non2xx > 0) throw new Error(`${url}: ${json.non2xx} non-2xx answers`);
-  return { rps: json.requests.average, p99: json.latency.p99 };
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c) => (out += c));
+  child.stderr.on('data', (c) => (err += c));
+  const [code] = await once(child, 'exit');
+  if (code !== 0) throw new Error(`autocannon failed: ${err}`);
+  const json = JSON.parse(out);
+  if (json.non2xx > 0 || json.errors > 0) throw new Error(`${url}: ${json.non2xx} non-2xx answers, ${json.errors} errors`);
+  const cpuPerRequestUs = pid === undefined ? NaN : ((cpuMs(pid) - cpuBefore) * 1000) / json.requests.total;
+  return { rps: json.requests.average, p99: json.latency.p99, cpuPerRequestUs };
+}
+
+/**
+ * CPU time a process has used (Linux: utime + stime of /proc/<pid>/stat), in ms. Per request,
+ * it is steadier than requests/s on a machine whose other work takes the CPU from both sides.
+ */
+export function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // fields 14 and 15; USER_HZ is 100 on Linux
 }
 
 /** A bare node:http server in its own process answering every request with `body`. */
@@ -170,7 +221,7 @@ export async function startBareHttp(body) {
   const child = spawn(process.execPath, ['-e', code], { env: { ...process.env, BODY: body }, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise((resolve) => child.stdout.once('data', (c) => resolve(Number(String(c).trim()))));
   process.on('exit', () => child.kill('SIGKILL'));
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 export function median(values) {

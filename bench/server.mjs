@@ -1,11 +1,12 @@
 // List and get throughput of `wsm serve` at 1M contacts against bare node:http answering a
 // same-size JSON body, in the same run.
-//   node bench/server.mjs [contacts=1000000] [seconds=10]
+//   node bench/server.mjs [contacts=1000000] [seconds=10] [rounds=3]
 import { join } from 'node:path';
-import { autocannon, buildDataset, fmt, startBareHttp, startServe, tempDir } from './lib.mjs';
+import { autocannon, buildDataset, fmt, median, startBareHttp, startServe, tempDir } from './lib.mjs';
 
 const count = Number(process.argv[2] ?? 1_000_000);
 const seconds = Number(process.argv[3] ?? 10);
+const rounds = Number(process.argv[4] ?? 3);
 const dir = tempDir();
 const dbPath = join(dir, 'bench.db');
 
@@ -30,15 +31,24 @@ const targets = [
   ['get one template', `${base}/templates/${made.data.id}`],
 ];
 
+// Rounds of baseline and measured in turn, medians reported: other work on the machine moves
+// requests/s from one run to the next, the CPU time each process spends per request much less.
 for (const [name, url] of targets) {
   const body = await fetch(url, { headers }).then((r) => r.text());
   const bare = await startBareHttp(body);
-  const baseline = autocannon(bare.url, { seconds });
+  const runs = [];
+  for (let round = 0; round < rounds; round++) {
+    const baseline = await autocannon(bare.url, { seconds, pid: bare.pid });
+    const measured = await autocannon(url, { headers, seconds, pid: server.pid });
+    runs.push({ baseline, measured, ratio: measured.rps / baseline.rps, cpuRatio: baseline.cpuPerRequestUs / measured.cpuPerRequestUs });
+  }
   bare.stop();
-  const measured = autocannon(url, { headers, seconds });
+  const mid = (get) => median(runs.map(get));
   console.log(
-    `${name}: ${fmt(measured.rps, 0)} req/s, p99 ${measured.p99} ms ` +
-      `(${fmt(measured.rps / baseline.rps, 2)}x bare node:http at ${fmt(baseline.rps, 0)} req/s, same ${body.length}-byte body)`,
+    `${name}: ${fmt(mid((r) => r.measured.rps), 0)} req/s, p99 ${mid((r) => r.measured.p99)} ms ` +
+      `(${fmt(mid((r) => r.ratio), 2)}x bare node:http at ${fmt(mid((r) => r.baseline.rps), 0)} req/s, same ${body.length}-byte body; ` +
+      `ratios ${runs.map((r) => fmt(r.ratio, 2)).join(', ')}); ` +
+      `CPU per request ${fmt(mid((r) => r.measured.cpuPerRequestUs), 0)} µs vs bare ${fmt(mid((r) => r.baseline.cpuPerRequestUs), 0)} µs (${fmt(mid((r) => r.cpuRatio), 2)}x)`,
   );
 }
 await server.stop();

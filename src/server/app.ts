@@ -17,6 +17,7 @@ import { routePlugins } from './routes/index.js';
 import { LOGIN_LIMITS, type LoginLimits } from './routes/auth.js';
 import { docsRoutes } from './routes/openapi.js';
 import { answerExtensionsAsMissing } from './openapi/published.js';
+import { registerSearchIndexWorker } from './workers/search-index.js';
 import type { TemplateProvider } from './provider/provider.js';
 import { createSimulatedProvider } from './provider/simulated.js';
 import { createRepositories, type Repositories } from './repositories/index.js';
@@ -139,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(auth);
   await app.register(databaseFileGuard, { onWarning: options.onWarning ?? ((message) => app.log.warn(message)) });
+  registerSearchIndexWorker(app);
   await app.register(
     async (api) => {
       useContracts(api);

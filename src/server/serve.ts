@@ -4,6 +4,7 @@
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, API_PREFIX } from './app.js';
@@ -50,7 +51,18 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * V8 grows the young generation with the rate of allocation, to hundreds of MB on a machine
+ * with plenty of memory: left to grow, an import of a million rows takes the server from 120 to
+ * 300 MB, nearly all of it young-generation space holding garbage. Kept at its first size, the
+ * server's short-lived objects (a request's, an import batch's) are collected as often and
+ * cheaply (issue 26; docs/benchmarks.md). V8 reads the flag at each growth, so setting it at run
+ * time applies.
+ */
+const YOUNG_GENERATION_FIXED = '--semi-space-growth-factor=1';
+
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  setFlagsFromString(YOUNG_GENERATION_FIXED);
   const dbFile = options.db ?? join(dataDir(), 'wsm.db');
   // Before the database is even opened: a second server must not migrate it under the first.
   const lock = dbFile === ':memory:' ? undefined : lockDatabaseFile(dbFile);

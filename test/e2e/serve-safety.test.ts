@@ -13,6 +13,7 @@ import { wsmInProcess } from './in-process.js';
 import { cleanup, serve, testEnv, wsm, type Served } from './processes.js';
 import { openDatabase } from '../../src/server/db.js';
 import { seed } from '../../src/server/seed.js';
+import { migrations } from '../../src/server/migrations/index.js';
 
 const started: Served[] = [];
 const dirs: string[] = [];
@@ -108,7 +109,7 @@ describe('a database file wsm serve cannot use', () => {
       ['damaged.db', `is a damaged SQLite database (SQLite reports: database disk image is malformed): ${restore}`],
       ['contacts.db', `is not a SQLite database (it starts with "number,name.5550001,Ann."): ${restore}`],
       ['foreign.db', 'is a SQLite database of another application (tables notes, tags), left as it is: pass --db the path of a wsm database, or of a new file'],
-      ['newer.db', 'was written by a newer wsm (schema version 99; this wsm knows up to 10): upgrade wsm, or pass --db another path'],
+      ['newer.db', `was written by a newer wsm (schema version 99; this wsm knows up to ${migrations.at(-1)!.version}): upgrade wsm, or pass --db another path`],
       ['folder.db', 'is a directory: pass --db the path of a database file'],
     ];
     const fingerprint = (name: string) => (statSync(at(name)).isDirectory() ? 'a directory' : readFileSync(at(name)).toString('base64'));

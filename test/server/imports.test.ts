@@ -314,6 +314,33 @@ describe('contact imports: processing', () => {
   });
 });
 
+describe('contact imports: the search index behind them', () => {
+  it('search finds an import\'s rows before the index holds them, and the index catches up once the import is done', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => `55500001${String(i).padStart(2, '0')},Índex Person ${i}`).join('\n');
+    const made = await createImport(`number,name\n${rows}\n`);
+    await runPendingImports(h.app); // workers off: nothing indexes behind the import
+    const line = () => h.db.prepare('SELECT indexed_upto FROM search_index_state').pluck().get() as number;
+    const search = async (q: string) => (await h.call({ method: 'GET', url: `${contactsUrl()}?search=${encodeURIComponent(q)}&per_page=100` })).json();
+    const lastId = h.db.prepare('SELECT max(id) FROM contacts').pluck().get() as number;
+    expect(line()).toBeLessThan(lastId);
+    const waiting = await search('INDEX PERSON 1');
+    expect(waiting.meta.total).toBe(11); // 1 and 10-19
+    expect((await search('índex')).meta.total).toBe(30);
+
+    // A server with workers on the same database: the index catches up behind the finished import on its own.
+    const withWorkers = await buildApp({ db: h.db, uploadsDir: join(h.dir, 'uploads'), workers: true });
+    await withWorkers.ready();
+    for (let i = 0; i < 200 && line() < lastId; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    await withWorkers.close();
+    expect(line()).toBe(lastId);
+    h.db.prepare("INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('integrity-check', 1)").run();
+    const indexed = await search('INDEX PERSON 1');
+    expect(indexed.meta.total).toBe(11);
+    expect(indexed.data.map((c: { id: number }) => c.id)).toEqual(waiting.data.map((c: { id: number }) => c.id));
+    expect((await getImport(made.id)).status).toBe('completed');
+  });
+});
+
 describe('contact imports: list, delete, access', () => {
   it('lists, deletes the record and its file but not the contacts', async () => {
     const first = await createImport('number\n5550000001\n');

@@ -14,6 +14,7 @@ import { PAGE_STEP } from '../../src/server/repositories/contact-pages.js';
 import { searchKey } from '../../src/server/repositories/search-key.js';
 import { createWorkspacesRepository } from '../../src/server/repositories/workspaces.js';
 import { createImportWriter } from '../../src/server/imports/writer.js';
+import { createSearchIndex } from '../../src/server/repositories/search-index.js';
 import { countDataRows, readCsvRows } from '../../src/api/import-csv.js';
 
 let h: Harness;
@@ -134,6 +135,42 @@ describe('scale: search equals a scan of the folded text', () => {
     repo.update(renamed, { name: 'ΟΔΟΣ Ñúñez', email: 'ÉLODIE@example.com', gender: null, status: true });
     integrityCheck();
     expectScanEquality(repo);
+  });
+
+  it('stays exact while the index lags behind an import: pages across its line, updates and deletes on both sides, then caught up', () => {
+    const repo = createContactsRepository(h.db);
+    const index = createSearchIndex(h.db);
+    for (let i = 0; i < 700; i++) repo.create(h.ws, numberOf(i), write(i));
+    const indexedBefore = index.line();
+    const writer = createImportWriter(h.db);
+    h.db.transaction(() => {
+      writer.beginBatch();
+      for (let i = 700; i < 2200; i++) writer.write(h.ws, { number: numberOf(i), name: write(i).name, ...(write(i).email ? { email: write(i).email! } : {}) }, [], []);
+      writer.endBatch();
+    })();
+    // The import's rows wait above the line; a create behind them waits too.
+    expect(index.line()).toBe(indexedBefore);
+    const late = repo.create(h.ws, numberOf(5000), write(5000));
+    expect(index.line()).toBe(indexedBefore);
+    integrityCheck();
+    expectScanEquality(repo);
+    // Part of the way: the line falls in the middle of the matches of most queries.
+    index.indexSlice(600);
+    expect(index.line()).toBeGreaterThan(indexedBefore);
+    for (const id of repo.search(h.ws, 'ana', 0, 100_000).ids.filter((_, n) => n % 5 === 0)) repo.delete(h.ws, id);
+    for (const id of repo.search(h.ws, 'bruno', 0, 100_000).ids.filter((_, n) => n % 3 === 0)) {
+      repo.update(repo.find(h.ws, id)!, { name: 'ΟΔΟΣ Ñúñez', email: 'ÉLODIE@example.com', gender: null, status: true });
+    }
+    integrityCheck();
+    expectScanEquality(repo);
+    index.catchUp();
+    expect(index.line()).toBe(late.id);
+    integrityCheck();
+    expectScanEquality(repo);
+    // Nothing waits below a new contact: it is indexed at once.
+    const next = repo.create(h.ws, numberOf(5001), write(5001));
+    expect(index.line()).toBe(next.id);
+    integrityCheck();
   });
 
   it('any text is found by any piece of it, in any case and with or without its accents', () => {

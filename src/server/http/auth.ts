@@ -49,16 +49,33 @@ async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('membership', null as unknown as Membership);
   app.decorateRequest('workspaceId', '');
 
+  /**
+   * Who is asking, and for a read (no body to wait for) their membership of the path's
+   * workspace too: one read transaction instead of one per statement, which is most of what
+   * SQLite costs a small request (each autocommit statement takes and drops the file's locks).
+   */
+  const identify = app.db.transaction((tokenHash: string, workspaceId: string | undefined) => {
+    const user = users.findByTokenHash(tokenHash);
+    // Deactivated in every workspace it belongs to: shut out altogether (decisions.md §8).
+    if (!user || !workspaces.hasActiveMembership(user.id)) return undefined;
+    const membership = workspaceId === undefined ? undefined : workspaces.membership(workspaceId, user.id);
+    return { user, membership };
+  });
+  const prefetched = new WeakMap<FastifyRequest, Membership | undefined>();
+  const workspaceOf = (request: FastifyRequest) => (request.params as { workspace?: string } | undefined)?.workspace;
+
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (config?.public || !request.routeOptions.url) return;
     const token = bearer(request);
     const tokenHash = token ? hashToken(token) : undefined;
-    const user = tokenHash ? users.findByTokenHash(tokenHash) : undefined;
-    // Deactivated in every workspace it belongs to: shut out altogether (decisions.md §8).
-    if (!user || !tokenHash || !workspaces.hasActiveMembership(user.id)) throw unauthenticated();
-    request.user = user;
+    const workspaceId = workspaceOf(request);
+    const read = (request.method === 'GET' || request.method === 'HEAD') && workspaceId !== undefined && UUID.test(workspaceId);
+    const found = tokenHash ? identify(tokenHash, read ? workspaceId!.toLowerCase() : undefined) : undefined;
+    if (!found || !tokenHash) throw unauthenticated();
+    request.user = found.user;
     request.tokenHash = tokenHash;
+    if (read) prefetched.set(request, found.membership);
   });
 
   // After the body is read, before any handler work (and before the handler validates anything: http/contract.ts).
@@ -66,10 +83,10 @@ async function authPlugin(app: FastifyInstance) {
     const config = request.routeOptions.config;
     if (config?.public || !request.routeOptions.url) return;
     if (config?.partnerOnly && request.user.partner !== 1) throw forbidden();
-    const workspaceId = (request.params as { workspace?: string } | undefined)?.workspace;
+    const workspaceId = workspaceOf(request);
     if (workspaceId === undefined) return;
     if (!UUID.test(workspaceId)) throw notFound();
-    const membership = workspaces.membership(workspaceId.toLowerCase(), request.user.id);
+    const membership = prefetched.has(request) ? prefetched.get(request) : workspaces.membership(workspaceId.toLowerCase(), request.user.id);
     if (!membership) throw notFound();
     // Deactivation in W shuts the member out of W only; its other workspaces keep working.
     if (!membership.active) throw forbidden(MEMBERSHIP_DEACTIVATED);

@@ -1,8 +1,9 @@
 /**
  * Writes import rows into contacts with statements prepared once per run.
  * Callers wrap a batch of rows in one transaction between `beginBatch()` and
- * `endBatch()`: the contacts a batch creates enter the search index in one
- * bulk statement at its end (migration 002 dropped the per-row trigger).
+ * `endBatch()`. The contacts an import creates are not indexed here: they get ids above the
+ * search index's line and the index catches up behind the import (migration 011,
+ * workers/search-index.ts), while search scans them.
  */
 import type { Db } from '../db.js';
 import { nowIso } from '../db.js';
@@ -30,38 +31,23 @@ export function createImportWriter(db: Db) {
   const join = db.prepare(
     'INSERT OR IGNORE INTO contact_group_members (group_id, contact_id) SELECT id, ? FROM contact_groups WHERE id = ?',
   );
-  // The rows this writer created and has not indexed yet, as one JSON array: exactly its own
-  // rows, whatever else the transaction holds.
-  const indexRows = db.prepare<[string]>(
-    `INSERT INTO contacts_fts (rowid, name_key, number, email_key)
-     SELECT id, name_key, number, coalesce(email_key, '') FROM contacts WHERE id IN (SELECT value FROM json_each(?))`,
-  );
-
-  /** Created in this batch, not yet in the search index; null outside a batch. */
-  let pending: Set<number> | null = null;
+  let inBatch = false;
   let now = nowIso();
-
-  function flushIndex(): void {
-    if (!pending || pending.size === 0) return;
-    indexRows.run(JSON.stringify([...pending]));
-    pending.clear();
-  }
 
   return {
     /** Inside the batch's transaction, before its first row. */
     beginBatch(): void {
-      pending = new Set();
+      inBatch = true;
       now = nowIso();
     },
-    /** Inside the batch's transaction, after its last row: indexes the contacts it created. */
+    /** Inside the batch's transaction, after its last row. */
     endBatch(): void {
-      flushIndex();
-      pending = null;
+      inBatch = false;
     },
 
     /** `groupIds`: the groups the contact joins (the import's own group and those its row names); it leaves none. */
     write(workspaceId: string, row: ImportRow, fieldValues: Array<[number, string]>, groupIds: number[]): RowOutcome {
-      if (pending === null) throw new Error('createImportWriter: write() outside beginBatch()/endBatch()');
+      if (!inBatch) throw new Error('createImportWriter: write() outside beginBatch()/endBatch()');
       const name = row.name || null;
       const email = row.email ?? null;
       const emailKey = email === null ? null : searchKey(email);
@@ -71,14 +57,10 @@ export function createImportWriter(db: Db) {
       let contactId: number;
       if (existing !== undefined) {
         contactId = existing;
-        // The update trigger removes the old entry from the index: it must be there first
-        // (a number that appears twice in one batch).
-        if (pending.has(contactId)) flushIndex();
         update.run(name, name === null ? null : searchKey(name), email, emailKey, gender, status, now, contactId);
       } else {
         const stored = name ?? 'Unknown';
         contactId = Number(insert.run(workspaceId, row.number, stored, searchKey(stored), email, emailKey, gender, status, now, now).lastInsertRowid);
-        pending.add(contactId);
       }
       for (const [fieldId, value] of fieldValues) setField.run(contactId, value, fieldId);
       for (const groupId of groupIds) join.run(contactId, groupId);

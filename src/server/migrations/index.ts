@@ -10,6 +10,7 @@ import { sql as tokenExpiry } from './007_token_expiry.js';
 import { sql as importGroupCreation } from './008_import_group_creation.js';
 import { run as unicodeSearch } from './009_unicode_search.js';
 import { sql as membershipAuthority } from './010_membership_authority.js';
+import { sql as deferredSearchIndex } from './011_deferred_search_index.js';
 
 export interface Migration {
   version: number;
@@ -32,4 +33,5 @@ export const migrations: Migration[] = [
   { version: 8, name: 'import_group_creation', sql: importGroupCreation },
   { version: 9, name: 'unicode_search', run: unicodeSearch },
   { version: 10, name: 'membership_authority', sql: membershipAuthority },
+  { version: 11, name: 'deferred_search_index', sql: deferredSearchIndex },
 ];

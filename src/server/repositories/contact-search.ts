@@ -5,6 +5,10 @@
  * key is a substring of its name key, its number or its e-mail key. The trigram index holds
  * exactly those keys, unfolded, so it gives the rows a plain scan of the keys gives.
  *
+ * - The index may lag behind the table (migration 011): it holds the contacts up to its line,
+ *   and the contacts above the line (an import's rows not yet indexed) are found by scanning
+ *   their keys, as short keys are. Ids above the line come after every id in the index, so a
+ *   page takes the index's matches first and the scanned ones after them.
  * - Pages walk the index in rowid (= id) order and stop after the page.
  * - The total is counted from the index alone (no row is read) when the workspace holds every
  *   contact, which is the common local case; otherwise each match is checked against the workspace.
@@ -25,22 +29,28 @@ const ftsPhrase = (key: string) => `"${key.replaceAll('"', '""')}"`;
 /** Totals kept at most: a walk needs one; this bounds memory against many distinct queries. */
 const KEPT_TOTALS = 256;
 
+/** Matches in the index and above its line (only the scan of short keys counts everything as `index`). */
+interface Counts {
+  index: number;
+  tail: number;
+}
+
 export function createContactSearch(db: Db) {
   // What identifies the database's content: `total_changes()` moves with this connection's own
   // writes (any table), `data_version` with every other connection's commits.
   const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
-  const totals = new Map<string, { version: string; total: number }>();
-  const keptTotal = (workspaceId: string, key: string, count: () => number): number => {
+  const totals = new Map<string, { version: string; counts: Counts }>();
+  const keptCounts = (workspaceId: string, key: string, count: () => Counts): Counts => {
     const id = `${workspaceId}\0${key}`;
     const version = `${dataVersion.get()}:${changes.get()}`;
     const kept = totals.get(id);
-    if (kept?.version === version) return kept.total;
-    const total = count();
+    if (kept?.version === version) return kept.counts;
+    const counts = count();
     totals.delete(id);
-    totals.set(id, { version, total });
+    totals.set(id, { version, counts });
     if (totals.size > KEPT_TOTALS) totals.delete(totals.keys().next().value!);
-    return total;
+    return counts;
   };
 
   const scanWhere = `c.workspace_id = @ws AND (instr(c.name_key, @key) > 0 OR instr(c.number, @key) > 0 OR instr(c.email_key, @key) > 0)`;
@@ -50,6 +60,14 @@ export function createContactSearch(db: Db) {
     )
     .pluck();
   const scanCount = db.prepare<[{ ws: string; key: string }], number>(`SELECT count(*) FROM contacts c WHERE ${scanWhere}`).pluck();
+  // Above the index's line: the same scan, over the rows the index does not hold yet.
+  const line = db.prepare<[], number>('SELECT indexed_upto FROM search_index_state').pluck();
+  const tailPage = db
+    .prepare<[{ ws: string; key: string; line: number; limit: number; offset: number }], number>(
+      `SELECT c.id FROM contacts c WHERE c.id > @line AND ${scanWhere} ORDER BY c.id LIMIT @limit OFFSET @offset`,
+    )
+    .pluck();
+  const tailCount = db.prepare<[{ ws: string; key: string; line: number }], number>(`SELECT count(*) FROM contacts c WHERE c.id > @line AND ${scanWhere}`).pluck();
 
   // Whole table == this workspace: the index alone answers.
   const workspaceCount = db.prepare<[string], number>("SELECT count FROM counters WHERE workspace_id = ? AND resource = 'contacts'").pluck();
@@ -71,16 +89,22 @@ export function createContactSearch(db: Db) {
   const search = db.transaction((workspaceId: string, query: string, offset: number, limit: number): { ids: number[]; total: number } => {
     const key = searchKey(query);
     if ([...key].length < FTS_MIN_CHARS || key.includes('\0')) {
-      return { ids: scanPage.all({ ws: workspaceId, key, limit, offset }), total: keptTotal(workspaceId, key, () => scanCount.get({ ws: workspaceId, key })!) };
+      const { index: total } = keptCounts(workspaceId, key, () => ({ index: scanCount.get({ ws: workspaceId, key })!, tail: 0 }));
+      return { ids: scanPage.all({ ws: workspaceId, key, limit, offset }), total };
     }
     const match = ftsPhrase(key);
     const mine = workspaceCount.get(workspaceId) ?? 0;
     if (mine === 0) return { ids: [], total: 0 };
-    if (mine === (allCount.get() ?? 0)) {
-      return { ids: indexIds.all({ match, limit, offset }), total: keptTotal(workspaceId, key, () => indexCount.get({ match })!) };
-    }
+    const whole = mine === (allCount.get() ?? 0);
     const params = { ws: workspaceId, match };
-    return { ids: joinedPage.all({ ...params, limit, offset }), total: keptTotal(workspaceId, key, () => joinedCount.get(params)!) };
+    const tail = { ws: workspaceId, key, line: line.get()! };
+    const ids = whole ? indexIds.all({ match, limit, offset }) : joinedPage.all({ ...params, limit, offset });
+    const { index, tail: above } = keptCounts(workspaceId, key, () => ({
+      index: whole ? indexCount.get({ match })! : joinedCount.get(params)!,
+      tail: tailCount.get(tail)!,
+    }));
+    if (ids.length < limit && above > 0) ids.push(...tailPage.all({ ...tail, limit: limit - ids.length, offset: Math.max(0, offset - index) }));
+    return { ids, total: index + above };
   });
 
   return { search };

@@ -4,6 +4,7 @@ import type { Contact } from '../../api/schemas/index.js';
 import { createFilesRepository } from './files.js';
 import { createContactPages } from './contact-pages.js';
 import { createContactSearch } from './contact-search.js';
+import { createSearchIndex } from './search-index.js';
 import { searchKey } from './search-key.js';
 
 export interface ContactRow {
@@ -38,6 +39,7 @@ export function createContactsRepository(db: Db) {
 
   const pages = createContactPages(db);
   const searcher = createContactSearch(db);
+  const searchIndex = createSearchIndex(db);
 
   const byId = db.prepare<[string, number], ContactRow>('SELECT * FROM contacts WHERE workspace_id = ? AND id = ?');
   const byNumber = db.prepare<[string, string], { id: number }>('SELECT id FROM contacts WHERE workspace_id = ? AND number = ?');
@@ -69,7 +71,6 @@ export function createContactsRepository(db: Db) {
     `UPDATE contacts SET name = ?, name_key = ?, email = ?, email_key = ?, gender = ?, status = ?, avatar_file = ?, updated_at = ?
      WHERE workspace_id = ? AND id = ?`,
   );
-  const indexRow = db.prepare('INSERT INTO contacts_fts (rowid, number, name_key, email_key) VALUES (?, ?, ?, coalesce(?, \'\'))');
   /** The search keys stored beside a contact's name and e-mail (search-key.ts). */
   const keysOf = (input: ContactWrite) => ({ name: searchKey(input.name), email: input.email === null ? null : searchKey(input.email) });
   const remove = db.prepare('DELETE FROM contacts WHERE workspace_id = ? AND id = ?');
@@ -127,8 +128,8 @@ export function createContactsRepository(db: Db) {
       const keys = keysOf(input);
       const info = insert.run(workspaceId, number, input.name, keys.name, input.email, keys.email, input.gender, input.status ? 1 : 0, avatar, now, now);
       const id = Number(info.lastInsertRowid);
-      // The search index is kept explicitly on insert (migration 002).
-      indexRow.run(id, number, keys.name, keys.email);
+      // Indexed at once, unless an import's rows wait to be indexed below it (migration 011).
+      searchIndex.created(id);
       writeRelations(id, input);
       return byId.get(workspaceId, id)!;
     }),

@@ -230,6 +230,8 @@ export function registerImportWorker(app: FastifyInstance): { kick(): void } {
       again = true;
       return;
     }
+    // The search index catches up once the imports are done (workers/search-index.ts).
+    app.searchIndexWorker.hold(true);
     // A database file deleted under the server: its rows would go nowhere (http/database-file.ts).
     running = runPendingImports(app, { workerId, shouldStop: () => stopping || app.databaseFile.lost() })
       .then(() => undefined)
@@ -240,6 +242,7 @@ export function registerImportWorker(app: FastifyInstance): { kick(): void } {
           again = false;
           kick();
         }
+        if (!running) app.searchIndexWorker.hold(false);
       });
   };
 
