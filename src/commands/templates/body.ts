@@ -6,7 +6,7 @@ import { MEDIA_RULES, MEDIA_TYPES, type MediaType } from '../../api/schemas/inde
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { checkUploadFile, parseValue, readTextInput, str } from '../shared/verb.js';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export type TemplateDraft = Record<string, unknown>;
 

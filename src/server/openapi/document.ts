@@ -4,7 +4,7 @@
  * or a rule the server does not apply. Built once, at the first request that
  * needs it, when every plugin has registered its routes.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_MESSAGES, statusErrorBody, templateErrorBody, unauthenticatedBody, validationErrorBody } from '../../api/schemas/index.js';
 import type { RouteEntry } from '../app.js';
 import { TAGS, operationFor, type OperationDoc } from './operations.js';
