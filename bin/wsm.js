@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Thin launcher: the CLI is compiled to dist/ by `npm run build`.
+// Thin launcher: the CLI is bundled into dist/bundle/ by `npm run build` (scripts/build-bundle.mjs).
 // 1. The Node.js version is checked before anything else loads: on an older Node, better-sqlite3
 //    and the newer dependencies crash natively or at import, so one line and exit 1 instead. This
 //    file keeps to syntax that old Nodes parse (no top-level await) so the line always prints.
@@ -10,7 +10,7 @@
 //      (dist/help.txt) or for a terminal of this width (dist/help-tty/).
 //    test/cli/startup.test.ts checks both against the full CLI, on a pipe and on a terminal.
 // 3. Everything else runs the full CLI with V8's compile cache on (Node 22.1+), kept in the user's
-//    cache directory: later runs skip compiling dist/ and node_modules (measured in bench/startup).
+//    cache directory: later runs skip compiling the bundle's chunks (measured in bench/startup).
 import { readFileSync } from 'node:fs';
 
 // The lowest release of each supported line, as package.json's engines says
@@ -74,7 +74,7 @@ if (unsupported) {
   if (help !== undefined) process.stdout.write(help);
   else {
     enableCompileCache()
-      .then(() => import('../dist/cli.js'))
+      .then(() => import('../dist/bundle/cli.js'))
       .then(({ main }) => main(args))
       .then((code) => {
         process.exitCode = code;

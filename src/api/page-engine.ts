@@ -62,21 +62,28 @@ export async function* inOrder<R>(count: number, window: RequestWindow, ahead: n
   const settled = new Map<number, Settled<R>>();
   let launched = 0;
   let inFlight = 0;
+  let next = 0;
   let wake = signal();
+  // Called as each task ends too, not only when the caller asks for the next result: a caller
+  // busy with a page (its first ones run cold) would otherwise leave the window empty meanwhile.
+  const fill = () => {
+    while (!abort.signal.aborted && launched < count && inFlight < window.size && launched - next < ahead) {
+      const index = launched++;
+      inFlight += 1;
+      task(index, abort.signal).then(
+        (value) => settled.set(index, { ok: true, value }),
+        (error: unknown) => settled.set(index, { ok: false, error }),
+      ).finally(() => {
+        inFlight -= 1;
+        fill();
+        wake.fire();
+      });
+    }
+  };
   try {
-    for (let next = 0; next < count; ) {
+    while (next < count) {
       wake = signal();
-      while (launched < count && inFlight < window.size && launched - next < ahead) {
-        const index = launched++;
-        inFlight += 1;
-        task(index, abort.signal).then(
-          (value) => settled.set(index, { ok: true, value }),
-          (error: unknown) => settled.set(index, { ok: false, error }),
-        ).finally(() => {
-          inFlight -= 1;
-          wake.fire();
-        });
-      }
+      fill();
       const result = settled.get(next);
       if (result === undefined) {
         await wake.fired;
@@ -124,21 +131,26 @@ export async function* walkPages<T>(fetchPage: EngineFetchPage<T>, options: Engi
   try {
     const first = await fetchOne(1, abort.signal);
     firstTotal = first.meta.total;
+    const lastPage = first.meta.last_page;
+    const reached = Math.max(1, first.meta.current_page ?? 1);
+    // Pages held at once: those in flight plus those waiting for an earlier one, a few windows' worth.
+    const pages = first.data.length > 0 && lastPage !== undefined && reached < lastPage
+      ? inOrder(lastPage - reached, window, concurrency * 2, (index, signal) => fetchLater(reached + 1 + index, lastPage, AbortSignal.any([signal, abort.signal])))
+      : undefined;
+    // The later pages leave before page 1 is handed on: what the caller does with it first (a
+    // header, code not yet compiled) would otherwise keep the window empty meanwhile.
+    const second = pages?.next();
+    second?.catch(() => undefined);
     handOn(first);
     yield first;
     if (first.data.length === 0) return;
-    const lastPage = first.meta.last_page;
-    const reached = Math.max(1, first.meta.current_page ?? 1);
     if (lastPage !== undefined) {
-      if (reached >= lastPage) return;
-      const count = lastPage - reached;
-      // Pages held at once: those in flight plus those waiting for an earlier one, a few windows' worth.
-      const pages = inOrder(count, window, concurrency * 2, (index, signal) => fetchLater(reached + 1 + index, lastPage, AbortSignal.any([signal, abort.signal])));
-      for await (const response of pages) {
-        handOn(response);
-        yield response;
+      if (pages === undefined || second === undefined) return;
+      for (let step = await second; !step.done; step = await pages.next()) {
+        handOn(step.value);
+        yield step.value;
         // Rows deleted during the walk: an empty page ends it (later pages would be empty too).
-        if (response.data.length === 0) return;
+        if (step.value.data.length === 0) return;
       }
       return;
     }

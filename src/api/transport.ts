@@ -4,8 +4,7 @@ import { openAsBlob } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { basename } from 'node:path';
 import type { MultipartPart } from './request-parts.js';
-import { createRequire } from 'node:module';
-import type { Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentClass, FormData } from 'undici';
+import type { Dispatcher, FormData } from 'undici';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -16,16 +15,17 @@ import {
 import { redactSecret } from './redact.js';
 import { MAX_THROTTLED_ATTEMPTS, throttleOf, type Limiter } from './request-window.js';
 import { buildUrl, flattenHeaders, networkError, parseBody, redactBodyText, redactFields, SECRET_FIELD, statusCodeText, truncate, urlWithoutQuery } from './transport-text.js';
+import undiciApi from 'undici/lib/api/index.js';
+import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 
 // undici's index loads every dispatcher, mock, fetch, WebSocket and cache module: about 80 ms of
-// each command's start-up here (bench/startup.mjs). The transport needs two of them, so it loads
-// those files alone: `request` (the API undici's index puts on every Dispatcher) and the
-// proxy-aware agent. test/api/transport.test.ts fails first if a new undici moves them.
-const requireUndici = createRequire(import.meta.url);
-const undiciApi = requireUndici('undici/lib/api/index.js') as { request: (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData> };
-const EnvHttpProxyAgent = requireUndici('undici/lib/dispatcher/env-http-proxy-agent.js') as typeof EnvHttpProxyAgentClass;
+// each command's start-up here (bench/startup.mjs; its public API bundled still costs more than
+// these files bundled alone). The transport needs two of them, so it imports those files alone:
+// `request` (the API undici's index puts on every Dispatcher) and the proxy-aware agent. They are
+// bundled (scripts/build-bundle.mjs), so a new undici that moves them fails the build, not a user;
+// src/undici-internals.d.ts gives their types.
 /** undici's own FormData (it takes no other), loaded with the first multipart request. */
-const undiciFormData = () => (requireUndici('undici/lib/web/fetch/formdata.js') as { FormData: typeof FormData }).FormData;
+const undiciFormData = async () => (await import('undici/lib/web/fetch/formdata.js')).default.FormData;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParams = Record<string, string | number | boolean | undefined | null>;
@@ -238,7 +238,7 @@ export class Transport {
 
   private async buildBody(opts: RequestOptions): Promise<PreparedBody> {
     if (opts.multipart) {
-      const form = new (undiciFormData())();
+      const form = new (await undiciFormData())();
       const described: string[] = [];
       for (const part of opts.multipart) {
         if ('value' in part) {

@@ -1,7 +1,7 @@
 // Output schemas as the client reads answers: leniently (api.md leaves much to the server). Every
 // object of a record may lack a field and carry more (a server's additions reach the agent as
 // sent, never stripped), at any depth; types still say what each known field is.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export function lenient(schema: z.ZodType): z.ZodType {
   if (schema instanceof z.ZodObject) {

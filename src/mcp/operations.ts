@@ -3,7 +3,7 @@
 // zod schemas the client checks bodies with (path id, query filters, body fields), the output from
 // the resource's record. Each call goes through the typed client (WsmClient), never a second one.
 // Lists page with an opaque cursor, at most 100 rows a call: nothing returns an unbounded list.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { WsmClient } from '../api/client.js';
 import type { ListPage } from '../api/pagination.js';
 import { UsageError } from '../cli/errors.js';

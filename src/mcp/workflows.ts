@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { OutcomeExit, UsageError } from '../cli/errors.js';
 import type { ToolCall, ToolSpec } from './tool.js';
 

@@ -112,6 +112,48 @@ describe('walkPages: concurrent once last_page is known', () => {
     await walk.return(undefined);
   });
 
+  // Issue 26: against a distant server the window stood empty while the reader worked on a page
+  // (the export's header, code not yet compiled): requests left only when the reader asked for more.
+  it('asks for the next pages as soon as page 1 is in, before the reader asks for page 2', async () => {
+    const held = heldPages(20);
+    const walk = walkPages(held.fetchPage, { concurrency: 4 });
+    expect((await walk.next()).value?.meta.current_page).toBe(1);
+    // The reader holds page 1 and asks for nothing more: pages 2..5 are already on their way.
+    for (const n of [2, 3, 4, 5]) await held.asked(n);
+    expect(held.stats().inFlight).toBe(4);
+    await walk.return(undefined);
+  });
+
+  it('keeps the window full while the reader holds a page: an answer in frees a place at once', async () => {
+    const held = heldPages(20);
+    const walk = walkPages(held.fetchPage, { concurrency: 2 });
+    await walk.next();
+    for (const n of [2, 3]) await held.asked(n);
+    held.release(2);
+    expect((await walk.next()).value?.data).toEqual([{ id: 2 }]);
+    // The reader is busy with page 2 and asks for nothing: page 3's answer lets page 5 leave.
+    await held.asked(4);
+    held.release(3);
+    await held.asked(5);
+    expect(held.stats().inFlight).toBe(2);
+    await walk.return(undefined);
+  });
+
+  it('a reader that stops after page 1 cancels the pages already asked for', async () => {
+    const signals: AbortSignal[] = [];
+    const fetchPage = (params: PageParams, request: EngineRequest) => {
+      signals.push(request.signal);
+      const n = Number(params.page);
+      return n === 1 ? Promise.resolve(page(1, 10, [1])) : new Promise<ListPage<Row>>((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));
+    };
+    const walk = walkPages(fetchPage, { concurrency: 3 });
+    await walk.next();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(signals.length).toBeGreaterThan(1);
+    await walk.return(undefined);
+    expect(signals.every((s) => s.aborted)).toBe(true);
+  });
+
   it('a page that fails stops the walk naming it, after the whole pages before it; later answers are dropped', async () => {
     const held = heldPages(6);
     const seen: number[] = [];

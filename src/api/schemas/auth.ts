@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { created, deleted, single, timestamps } from './common.js';
 
 /** Extension: POST /auth/tokens. */

@@ -3,7 +3,7 @@
  * coercions that let one schema accept both a JSON body and a multipart form
  * (where every value arrives as a string).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Multipart booleans arrive as text: decisions.md §1 accepts true/false/1/0. */
 export const boolish = z.preprocess((value) => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { decodeGroupNames } from '../csv-cells.js';
 import { boolish, created, idish, listOf, paginated, paginationQuery, single, timestamps, updated } from './common.js';
 import { groupCreateBody } from './groups.js';

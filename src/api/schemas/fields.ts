@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { created, paginated, paginationQuery, single, timestamps, updated } from './common.js';
 
 export const FIELD_NAME_PATTERN = /^[a-z_]+$/;

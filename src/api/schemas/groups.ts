@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { created, nonEmptyName, paginated, paginationQuery, single, timestamps, updated } from './common.js';
 
 export const groupRecord = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { created, idish, paginated, paginationQuery, single, timestamps } from './common.js';
 
 export const IMPORT_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;

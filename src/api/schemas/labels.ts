@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { created, nonEmptyName, paginated, paginationQuery, single, timestamps, updated } from './common.js';
 
 export const LABEL_COLOR_PATTERN = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;

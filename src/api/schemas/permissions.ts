@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { single, updated } from './common.js';
 
 /** decisions.md §4: every permission is `<group>.<action>`. */

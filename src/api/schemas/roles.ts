@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { created, listOf, nonEmptyName, paginated, paginationQuery, single, timestamps, updated } from './common.js';
 import { permissionName } from './permissions.js';
 

@@ -3,7 +3,7 @@
  * `wsm templates validate` runs exactly this schema offline; the server runs
  * it on every create.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { boolish, paginated, paginationQuery, timestamps } from './common.js';
 
 export const TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { boolish, created, idish, nonEmptyName, paginated, paginationQuery, single, timestamps, updated } from './common.js';
 
 export function isTimeZone(name: string): boolean {

@@ -5,7 +5,7 @@
  * each create would be; `workspaceFileJsonSchema()` turns the same composition into the JSON
  * Schema that wsm ships for editors.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { fieldCreateBody } from './fields.js';
 import { groupCreateBody } from './groups.js';
 import { labelCreateBody } from './labels.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { created, nonEmptyName, single, timestamps } from './common.js';
 
 export const workspaceId = z.uuid();

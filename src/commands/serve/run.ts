@@ -1,7 +1,7 @@
 // `wsm serve`: parse the flags (each error names its flag, exit 2), start the server, save the
 // profile that points the CLI at it, and stop cleanly on SIGINT/SIGTERM.
 import { connect } from 'node:net';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Context } from '../../cli/context.js';
 import type { VerbInput } from '../../cli/action.js';
 import { UsageError } from '../../cli/errors.js';

@@ -7,7 +7,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { Column } from '../../cli/output.js';
 import { concurrencyOf } from './concurrency.js';
 import { parseValue, positiveInt } from './verb.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { countText } from '../../cli/text.js';
 
 const perPageSchema = z.coerce.number().int().min(1).max(100);

@@ -1,7 +1,7 @@
 // Glue every verb of the API resources shares: flag parsing with zod and the local body check.
 // The client's own errors (nothing sent, extension missing) go to handleError as they are.
 import { readFile, stat } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { WsmClient } from '../../api/client.js';
 import { check } from '../../api/schemas/index.js';
 import type { VerbInput } from '../../cli/action.js';

@@ -8,7 +8,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { OptionsOf } from '../declare.js';
 import { checkUploadFile, parseValue, readTextInput } from '../shared/verb.js';
 import type { create } from '../templates.js';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export type TemplateDraft = Record<string, unknown>;
 

@@ -7,12 +7,13 @@ import { Document } from 'yaml';
 import { WORKSPACE_SECTIONS, type WorkspaceSection } from '../../api/schemas/index.js';
 import { UsageError } from '../../cli/errors.js';
 import { replaceFile } from '../../cli/replace-file.js';
+import { packageFile } from '../../cli/version.js';
 import { str, verb, workspaceClient } from '../shared/verb.js';
 import { observe } from './observe.js';
 import type { Observation } from './plan.js';
 
 /** dist/workspace-file.schema.json of this installation (written by scripts/build-schema.mjs). */
-const SCHEMA_PATH = fileURLToPath(new URL('../../../dist/workspace-file.schema.json', import.meta.url));
+const SCHEMA_PATH = fileURLToPath(packageFile('dist/workspace-file.schema.json'));
 
 /**
  * How the pulled file names its schema: relative to the file when wsm is installed in the

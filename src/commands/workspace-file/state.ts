@@ -3,7 +3,7 @@
 // One file can serve several servers and workspaces (staging and production applying the same
 // workspace file): the ids are kept per workspace URL.
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { WORKSPACE_SECTIONS, check, type WorkspaceSection } from '../../api/schemas/index.js';
 import { LocalValidationError, UsageError } from '../../cli/errors.js';
 import { replaceFile } from '../../cli/replace-file.js';

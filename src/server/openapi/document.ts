@@ -5,7 +5,7 @@
  * rule the server does not apply. Built once, at the first request that needs
  * it, when every plugin has registered its routes.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_MESSAGES, statusErrorBody, templateErrorBody, unauthenticatedBody, validationErrorBody } from '../../api/schemas/index.js';
 import type { RouteEntry } from '../app.js';
 import { successOf, type RouteContract } from '../http/contract.js';
