@@ -77,8 +77,8 @@ describe('iterate', () => {
     expect(ids).toEqual([1, 2, 3]);
   });
 
-  it('stops early without fetching further pages when the caller breaks', async () => {
-    pool.intercept({ path: `${P}/contact-imports?per_page=100&page=1`, method: 'GET' }).reply(200, { data: [{ id: 1 }, { id: 2 }], meta: meta(1, 5) }, JSON_HEADERS);
+  it('stops early when the caller breaks: nothing past the pages asked for ahead of page 1', async () => {
+    pool.intercept({ path: `${P}/contact-imports?per_page=100&page=1`, method: 'GET' }).reply(200, { data: [{ id: 1 }, { id: 2 }], meta: meta(1, 50) }, JSON_HEADERS);
     // Every request the client sends is recorded before the mock answers it.
     const asked: string[] = [];
     const recording = Object.assign(Object.create(agent) as MockAgent, {
@@ -93,7 +93,15 @@ describe('iterate', () => {
     // Let anything the walk might still launch reach the mock before looking.
     await new Promise((resolve) => setImmediate(resolve));
     expect(seen).toEqual([1]);
-    expect(asked).toEqual([`${P}/contact-imports?page=1&per_page=100`]);
+    // The page engine asks for later pages as soon as page 1 is in, at most two windows (2 x 8)
+    // ahead of the reader; the break cancels them, and nothing is asked after it.
+    const pages = asked.map((path) => Number(new URL(path, ORIGIN).searchParams.get('page')));
+    expect(pages[0]).toBe(1);
+    expect(Math.max(...pages)).toBeLessThanOrEqual(17);
+    expect(new Set(pages).size).toBe(pages.length);
+    const afterBreak = asked.length;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(asked).toHaveLength(afterBreak);
   });
 });
 
