@@ -5,29 +5,17 @@
 // Lists page with an opaque cursor, at most 100 rows a call: nothing returns an unbounded list.
 import * as z from 'zod';
 import type { WsmClient } from '../api/client.js';
+import type { OperationDescription } from '../api/descriptions/types.js';
 import type { ListPage } from '../api/pagination.js';
 import { UsageError } from '../cli/errors.js';
 import { lenient } from './lenient.js';
 import type { ToolSpec } from './tool.js';
 
-/** What a tool needs of an operation's description (src/api/descriptions/types.ts). */
-export interface DescribedOperation {
-  resource: string;
-  name: string;
-  method: string;
-  path: string;
-  published: boolean;
-  summary: string;
-  description?: string;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  multipart?: boolean | 'only';
-  /** File parts: the client method then takes a files argument before its options. */
-  files?: string[];
-  hints: { readOnly: boolean; destructive: boolean; idempotent: boolean };
-  client: string | null;
-  instead?: string;
-}
+/** What a tool needs of an operation's description. */
+export type DescribedOperation = Pick<
+  OperationDescription,
+  'resource' | 'name' | 'method' | 'path' | 'published' | 'summary' | 'description' | 'query' | 'body' | 'multipart' | 'files' | 'hints' | 'client' | 'instead'
+>;
 
 export interface DescribedResource {
   key: string;
