@@ -19,6 +19,8 @@ export interface RunOptions {
   configDir?: string;
   dispatcher?: Dispatcher;
   prompter?: Prompter;
+  /** The IO to run with, when a test must watch it (createTestIO(options) otherwise). */
+  io?: TestIO;
 }
 
 export interface RunResult {
@@ -29,7 +31,7 @@ export interface RunResult {
 }
 
 export async function runCli(argv: string[], options: RunOptions = {}): Promise<RunResult> {
-  const io = createTestIO(options);
+  const io = options.io ?? createTestIO(options);
   const code = await main(argv, {
     io,
     env: options.env ?? {},

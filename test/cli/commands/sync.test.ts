@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestIO } from '../../../src/cli/io.js';
 import { JSON_HEADERS, WSP, page, setupApi, template, type Api } from './harness.js';
 
 let api: Api;
@@ -112,6 +113,22 @@ describe('templates sync', () => {
     expect(code).toBe(0);
     expect(stderr).toMatch(/Templates reviewed ░+ 0% \| 0\/1/);
     expect(stderr).toContain('1 approved, 0 rejected, 0 still pending.\n');
+  });
+
+  it('--wait: a Ctrl-C typed the moment the bar shows is wsm\'s to handle: the one line, exit 130', async () => {
+    api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([template(1)]), JSON_HEADERS);
+    api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS);
+    const io = createTestIO({ stderrTTY: true });
+    const draw = io.progress.bind(io);
+    // A SIGINT before wsm listens for it would be Node's default: the process ends without a word.
+    io.progress = (label, total) => {
+      const bar = draw(label, total);
+      if (label === 'Templates reviewed') process.emit('SIGINT');
+      return bar;
+    };
+    const { code, stderr } = await api.run(['templates', 'sync', '--wait', '--interval', '0s', '--timeout', '2s'], { io });
+    expect(stderr).toContain("interrupted: the provider's review goes on: `wsm templates sync --wait` resumes the wait\n");
+    expect(code).toBe(130);
   });
 
   it('--wait on a backend without the template list syncs until "no pending template"', async () => {
