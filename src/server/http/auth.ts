@@ -56,9 +56,11 @@ async function authPlugin(app: FastifyInstance) {
    */
   const identify = app.db.transaction((tokenHash: string, workspaceId: string | undefined) => {
     const user = users.findByTokenHash(tokenHash);
-    // Deactivated in every workspace it belongs to: shut out altogether (decisions.md §8).
-    if (!user || !workspaces.hasActiveMembership(user.id)) return undefined;
+    if (!user) return undefined;
     const membership = workspaceId === undefined ? undefined : workspaces.membership(workspaceId, user.id);
+    // Deactivated in every workspace it belongs to: shut out altogether (decisions.md §8). An
+    // active membership of the path's workspace already shows one.
+    if (!membership?.active && !workspaces.hasActiveMembership(user.id)) return undefined;
     return { user, membership };
   });
   const prefetched = new WeakMap<FastifyRequest, Membership | undefined>();
