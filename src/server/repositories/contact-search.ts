@@ -53,21 +53,16 @@ export function createContactSearch(db: Db) {
     return counts;
   };
 
-  const scanWhere = `c.workspace_id = @ws AND (instr(c.name_key, @key) > 0 OR instr(c.number, @key) > 0 OR instr(c.email_key, @key) > 0)`;
+  // The keys scanned: every contact's for a short key (line 0), the contacts above the index's
+  // line otherwise (an import's rows it does not hold yet).
+  const scanWhere = `c.id > @line AND c.workspace_id = @ws AND (instr(c.name_key, @key) > 0 OR instr(c.number, @key) > 0 OR instr(c.email_key, @key) > 0)`;
   const scanPage = db
-    .prepare<[{ ws: string; key: string; limit: number; offset: number }], number>(
+    .prepare<[{ ws: string; key: string; line: number; limit: number; offset: number }], number>(
       `SELECT c.id FROM contacts c WHERE ${scanWhere} ORDER BY c.id LIMIT @limit OFFSET @offset`,
     )
     .pluck();
-  const scanCount = db.prepare<[{ ws: string; key: string }], number>(`SELECT count(*) FROM contacts c WHERE ${scanWhere}`).pluck();
-  // Above the index's line: the same scan, over the rows the index does not hold yet.
+  const scanCount = db.prepare<[{ ws: string; key: string; line: number }], number>(`SELECT count(*) FROM contacts c WHERE ${scanWhere}`).pluck();
   const line = db.prepare<[], number>('SELECT indexed_upto FROM search_index_state').pluck();
-  const tailPage = db
-    .prepare<[{ ws: string; key: string; line: number; limit: number; offset: number }], number>(
-      `SELECT c.id FROM contacts c WHERE c.id > @line AND ${scanWhere} ORDER BY c.id LIMIT @limit OFFSET @offset`,
-    )
-    .pluck();
-  const tailCount = db.prepare<[{ ws: string; key: string; line: number }], number>(`SELECT count(*) FROM contacts c WHERE c.id > @line AND ${scanWhere}`).pluck();
 
   // Whole table == this workspace: the index alone answers.
   const workspaceCount = db.prepare<[string], number>("SELECT count FROM counters WHERE workspace_id = ? AND resource = 'contacts'").pluck();
@@ -89,8 +84,9 @@ export function createContactSearch(db: Db) {
   const search = db.transaction((workspaceId: string, query: string, offset: number, limit: number): { ids: number[]; total: number } => {
     const key = searchKey(query);
     if ([...key].length < FTS_MIN_CHARS || key.includes('\0')) {
-      const { index: total } = keptCounts(workspaceId, key, () => ({ index: scanCount.get({ ws: workspaceId, key })!, tail: 0 }));
-      return { ids: scanPage.all({ ws: workspaceId, key, limit, offset }), total };
+      const all = { ws: workspaceId, key, line: 0 };
+      const { index: total } = keptCounts(workspaceId, key, () => ({ index: scanCount.get(all)!, tail: 0 }));
+      return { ids: scanPage.all({ ...all, limit, offset }), total };
     }
     const match = ftsPhrase(key);
     const mine = workspaceCount.get(workspaceId) ?? 0;
@@ -101,9 +97,9 @@ export function createContactSearch(db: Db) {
     const ids = whole ? indexIds.all({ match, limit, offset }) : joinedPage.all({ ...params, limit, offset });
     const { index, tail: above } = keptCounts(workspaceId, key, () => ({
       index: whole ? indexCount.get({ match })! : joinedCount.get(params)!,
-      tail: tailCount.get(tail)!,
+      tail: scanCount.get(tail)!,
     }));
-    if (ids.length < limit && above > 0) ids.push(...tailPage.all({ ...tail, limit: limit - ids.length, offset: Math.max(0, offset - index) }));
+    if (ids.length < limit && above > 0) ids.push(...scanPage.all({ ...tail, limit: limit - ids.length, offset: Math.max(0, offset - index) }));
     return { ids, total: index + above };
   });
 
