@@ -230,8 +230,6 @@ export function registerImportWorker(app: FastifyInstance): { kick(): void } {
       again = true;
       return;
     }
-    // The search index catches up once the imports are done (workers/search-index.ts).
-    app.searchIndexWorker.hold(true);
     // A database file deleted under the server: its rows would go nowhere (http/database-file.ts).
     running = runPendingImports(app, { workerId, shouldStop: () => stopping || app.databaseFile.lost() })
       .then(() => undefined)
@@ -242,7 +240,8 @@ export function registerImportWorker(app: FastifyInstance): { kick(): void } {
           again = false;
           kick();
         }
-        if (!running) app.searchIndexWorker.hold(false);
+        // The search index catches up once the imports are done (workers/search-index.ts).
+        if (!running) app.searchIndexWorker.kick();
       });
   };
 

@@ -1,8 +1,9 @@
 /**
  * Keeps the search index caught up behind imports (migration 011): one slice of contacts per
  * transaction, with a turn of the event loop between slices so that requests get in. It holds
- * back while an import runs, so that the import does not share its time with the index, and
- * looks for work on an interval (another process's import, a restart with rows left unindexed).
+ * back while an import is pending or running, so that the import does not share its time with
+ * the index; the import worker kicks it when its run ends. It also looks for work on an interval
+ * (another process's import, a restart with rows left unindexed).
  * Search is exact whether or not it has caught up (repositories/contact-search.ts).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -15,8 +16,6 @@ const POLL_MS = 2000;
 export interface SearchIndexWorker {
   /** Index what waits, now (after an import). */
   kick(): void;
-  /** True while an import runs: the index waits for it. */
-  hold(held: boolean): void;
 }
 
 declare module 'fastify' {
@@ -27,15 +26,15 @@ declare module 'fastify' {
 
 export function registerSearchIndexWorker(app: FastifyInstance): void {
   if (!app.workersEnabled) {
-    app.decorate('searchIndexWorker', { kick: () => {}, hold: () => {} });
+    app.decorate('searchIndexWorker', { kick: () => {} });
     return;
   }
   const index = createSearchIndex(app.db);
+  const { imports } = app.repositories;
   let stopping = false;
-  let held = false;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
-  const mayRun = () => !stopping && !held && !app.databaseFile.lost();
+  const mayRun = () => !stopping && !app.databaseFile.lost() && imports.unfinishedIds().length === 0;
 
   async function run(): Promise<void> {
     try {
@@ -46,7 +45,7 @@ export function registerSearchIndexWorker(app: FastifyInstance): void {
     }
   }
 
-  // A kick while a run ends (held by an import's look for work, say) runs again after it.
+  // A kick while a run ends (an import finished meanwhile, say) runs again after it.
   let again = false;
   const kick = () => {
     if (!mayRun()) return;
@@ -65,13 +64,7 @@ export function registerSearchIndexWorker(app: FastifyInstance): void {
       });
   };
 
-  app.decorate('searchIndexWorker', {
-    kick,
-    hold(value: boolean) {
-      held = value;
-      if (!held) kick();
-    },
-  });
+  app.decorate('searchIndexWorker', { kick });
   app.addHook('onReady', async () => {
     timer = setInterval(kick, POLL_MS);
     timer.unref();
