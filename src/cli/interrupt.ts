@@ -12,12 +12,14 @@ export interface SignalSource {
 /**
  * Runs `work` until it settles. A SIGINT meanwhile aborts `signal` (so sleeps and requests stop)
  * and rejects with InterruptedError(`whatKeepsRunning()`), e.g.
- * `import 8 keeps running on the server: \`wsm imports get 8 --wait\``.
+ * `import 8 keeps running on the server: \`wsm imports get 8 --wait\``. SIGINT comes from the
+ * context's `interrupts` (a `wsm mcp` call's cancellation), else from the process. Start a
+ * progress line inside `work`: a Ctrl-C typed as soon as it shows must find the listener.
  */
 export async function untilInterrupted<T>(
+  { interrupts: source = process }: { interrupts?: SignalSource | undefined },
   work: (signal: AbortSignal) => Promise<T>,
   whatKeepsRunning: () => string,
-  source: SignalSource = process,
 ): Promise<T> {
   const controller = new AbortController();
   let onSignal: () => void = () => {};

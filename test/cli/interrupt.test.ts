@@ -9,7 +9,7 @@ import { untilInterrupted, type SignalSource } from '../../src/cli/interrupt.js'
 describe('untilInterrupted', () => {
   it('returns what the work returns and removes its SIGINT listener', async () => {
     const source = new EventEmitter() as EventEmitter & SignalSource;
-    expect(await untilInterrupted(async () => 42, () => 'x', source)).toBe(42);
+    expect(await untilInterrupted({ interrupts: source }, async () => 42, () => 'x')).toBe(42);
     expect(source.listenerCount('SIGINT')).toBe(0);
   });
 
@@ -17,12 +17,12 @@ describe('untilInterrupted', () => {
     const source = new EventEmitter() as EventEmitter & SignalSource;
     let aborted = false;
     const waiting = untilInterrupted(
+      { interrupts: source },
       async (signal) => {
         signal.addEventListener('abort', () => (aborted = true));
         await sleep(60_000, undefined, { signal });
       },
       () => 'import 8 keeps running on the server: wsm imports get 8 --wait',
-      source,
     );
     source.emit('SIGINT');
     const error = await waiting.catch((e: unknown) => e);

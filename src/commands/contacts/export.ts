@@ -21,9 +21,10 @@ export const run = verb(async (ctx, { opts }) => {
   const concurrency = concurrencyOf(ctx, opts);
   let count = 0;
   let started = false;
-  const progress = ctx.io.progress('Exporting contacts');
   await untilInterrupted(
+    ctx,
     async (signal) => {
+      const progress = ctx.io.progress('Exporting contacts');
       const pages = client.contacts.pages(search === undefined ? {} : { search }, { concurrency, signal, progress: (event) => progress.update(event.done, event.total) });
       // Page 1 is asked for now, so that it travels while the field names are read: one round trip
       // fewer against a distant server. Its rows are written after the header, like every page's.

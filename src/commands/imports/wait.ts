@@ -42,7 +42,7 @@ export function importKeepsRunning(id: number | string): string {
 
 /** Runs `work` (which gets the cancel signal) so that Ctrl-C ends it with importKeepsRunning, exit 130. */
 export function untilImportInterrupted<T>(ctx: Context, id: number | string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  return untilInterrupted(work, () => importKeepsRunning(id), ctx.interrupts);
+  return untilInterrupted(ctx, work, () => importKeepsRunning(id));
 }
 
 /**

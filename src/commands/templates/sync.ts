@@ -129,18 +129,17 @@ export const run = verb(async (ctx, { opts }) => {
     settled = result.nothing_pending;
   } else {
     // The review goes on at the provider whatever happens here: Ctrl-C says so and how to wait again.
-    // The bar is drawn once Ctrl-C is ours to handle: a Ctrl-C typed as soon as it shows must
-    // never meet the default SIGINT, which would end wsm without a word.
+    // The bar is drawn inside the wait, where Ctrl-C is ours to handle (interrupt.ts).
     let progress: ReturnType<Context['io']['progress']> | undefined;
     try {
       const decision = await untilInterrupted(
+        ctx,
         (signal) => {
           const bar = (progress = ctx.io.progress('Templates reviewed', tracked.length || undefined));
           const onRead = (states: TrackedTemplate[]) => bar.update(rowsOf(states).filter((r) => r.status !== 'PENDING').length);
           return patient.templates.waitUntilDecided(tracked, { intervalMs, timeoutMs, signal, onRead });
         },
         () => `the provider's review goes on: \`${resumeCommand(opts, tracked, named)}\` resumes the wait`,
-        ctx.interrupts,
       );
       ({ result, settled } = decision);
       rows = decision.templates && rowsOf(decision.templates);
