@@ -72,10 +72,11 @@ export function settingFix(origin: BaseUrlOrigin): (url: string) => string {
  * API (the failure is what it says) or cannot be asked.
  */
 export async function wrongBaseUrl(probe: Probe, baseUrl: string, origin: BaseUrlOrigin, fix = settingFix(origin), detail = ''): Promise<CliError | undefined> {
+  // The base URL first: a right one (most 404s are a record that is not there) costs one request,
+  // and URLs the user never configured are asked only once it does not answer like the API.
+  if ((await probe(baseUrl)) !== false) return undefined;
   const candidates = candidateBaseUrls(baseUrl);
-  // Asked side by side: on the failure path, one round trip rather than three.
-  const [itself, ...others] = await Promise.all([probe(baseUrl), ...candidates.map(probe)]);
-  if (itself !== false) return undefined;
+  const others = await Promise.all(candidates.map(probe));
   const found = candidates.find((_, i) => others[i] === true);
   const question = new URL(baseUrl).pathname.replace(/\/+$/, '') === API_PATH ? 'is it the right server?' : `is ${API_PATH} the right path?`;
   const instead = found !== undefined ? ` ${found} does: ${fix(found)}` : '';
