@@ -55,8 +55,6 @@ export interface RequestOptions {
   limiter?: Limiter;
   timeoutMs?: number;
   signal?: AbortSignal;
-  /** No bearer token, and no retry: a probe of how the server answers a caller without one. */
-  anonymous?: boolean;
 }
 
 /** How a wait's requests are retried: until its deadline rather than a number of times. */
@@ -144,7 +142,6 @@ export class Transport {
 
   /** The pause before the next attempt, or undefined when the failure stands. */
   private nextRetry(opts: RequestOptions, idempotent: boolean, attempt: number, error: unknown): number | undefined {
-    if (opts.anonymous) return undefined;
     const status = error instanceof APIStatusError ? error.status : undefined;
     if (this.policy === undefined) {
       const retryable = error instanceof APIConnectionError || (status !== undefined && RETRYABLE_STATUSES.has(status));
@@ -175,7 +172,7 @@ export class Transport {
 
   private async attempt<T>(opts: RequestOptions, url: string, body: PreparedBody): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.userAgent };
-    if (this.token && !opts.anonymous) headers.authorization = `Bearer ${this.token}`;
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (body.contentType) headers['content-type'] = body.contentType;
     this.traceRequest(opts.method, url, headers, body.traceText);
 

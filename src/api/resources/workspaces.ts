@@ -2,6 +2,7 @@
 import { isJsonObject, permissionName, requireRecord, written, type Written } from '../answers.js';
 import { APIStatusError, AuthenticationError, UnusableResponseError } from '../errors.js';
 import { DESCRIPTIONS } from '../descriptions/index.js';
+import { encodePath } from '../request-parts.js';
 import { partnerPermissionsShape, type Single, type Workspace } from '../schemas/index.js';
 import { callOperation, checkBody, type CallOptions, type ResourceContext } from './base.js';
 
@@ -22,11 +23,12 @@ export class WorkspacesResource {
    * a request without a token with 401, so GET /workspaces/{workspace} without one does, whatever
    * the workspace; a router with no such route answers 404 (or a web page 200) instead. Undefined
    * when the server cannot be asked (down, too slow). Costs one request: only ever asked after a
-   * request failed in a way a wrong base URL would explain.
+   * request failed in a way a wrong base URL would explain, on a client without a token that
+   * never retries (cli/base-url-check.ts probeWith).
    */
   async answersLikeApi(workspace = NIL_UUID, timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean | undefined> {
     try {
-      await this.ctx.transport.request({ method: 'GET', path: `/workspaces/${encodeURIComponent(workspace)}`, anonymous: true, timeoutMs });
+      await this.ctx.transport.request({ method: 'GET', path: encodePath`/workspaces/${workspace}`, timeoutMs });
       return false;
     } catch (error) {
       if (error instanceof AuthenticationError) return true;
