@@ -14,7 +14,7 @@
  *   formula-like value (csv-cells.ts) is taken off here, so every reader gets the same value.
  */
 import { restoreFormula } from './csv-cells.js';
-import { decodeBytes, decodedChunks, ENCODING_NAMES, findEncodingProblem, type TextEncoding } from './csv-encoding.js';
+import { decodedChunks, ENCODING_NAMES, findEncodingProblem, type TextEncoding } from './csv-encoding.js';
 import { CsvTokenizer, tokenizeCsv, type CsvToken } from './csv-reader.js';
 
 /** One row of the file in order: a parsed record or a row that cannot be read. */
@@ -148,12 +148,6 @@ export async function openCsv(path: string, column = 'number'): Promise<CsvFile>
 /** Every row of the file, header first (see openCsv). */
 export async function* readCsvRows(path: string, column = 'number'): AsyncGenerator<CsvItem> {
   yield* (await openCsv(path, column)).rows;
-}
-
-/** The rows of CSV bytes already in memory (standard input, a small file), read exactly as openCsv reads a file. */
-export function csvBytesRows(bytes: Uint8Array, column: string): { format: CsvFormat; items: CsvItem[] } {
-  const { text, encoding } = decodeBytes(bytes);
-  return csvTextRows(text, column, encoding);
 }
 
 /** The rows of CSV text (see openCsv); a final line end makes no empty row. */

@@ -5,7 +5,7 @@
 // Lists page with an opaque cursor, at most 100 rows a call: nothing returns an unbounded list.
 import * as z from 'zod';
 import type { WsmClient } from '../api/client.js';
-import type { OperationDescription } from '../api/descriptions/types.js';
+import type { OperationDescription, ResourceDescription } from '../api/descriptions/types.js';
 import type { ListPage } from '../api/pagination.js';
 import { UsageError } from '../cli/errors.js';
 import { lenient } from './lenient.js';
@@ -17,12 +17,7 @@ export type DescribedOperation = Pick<
   'resource' | 'name' | 'method' | 'path' | 'published' | 'summary' | 'description' | 'query' | 'body' | 'multipart' | 'files' | 'hints' | 'client' | 'instead'
 >;
 
-export interface DescribedResource {
-  key: string;
-  noun: string;
-  record?: z.ZodObject;
-  operations: Record<string, DescribedOperation>;
-}
+export type DescribedResource = Pick<ResourceDescription, 'key' | 'noun' | 'record'> & { operations: Record<string, DescribedOperation> };
 
 /** Resources no agent should drive: its own token (auth) and raw file downloads (files). */
 const LEFT_OUT = new Set(['auth', 'files']);

@@ -1,14 +1,11 @@
 // What one MCP tool is, whatever it is built from: a resource operation (operations.ts) or a
 // workflow of the CLI (workflows.ts). server.ts registers these; `wsm mcp --list-tools` lists them.
 import type { z } from 'zod';
+import type { OperationHints } from '../api/descriptions/types.js';
 import type { Context } from '../cli/context.js';
 
-/** The MCP annotations of a tool (readOnlyHint, destructiveHint, idempotentHint). */
-export interface ToolHints {
-  readOnly: boolean;
-  destructive: boolean;
-  idempotent: boolean;
-}
+/** The MCP annotations of a tool (readOnlyHint, destructiveHint, idempotentHint): an operation's hints. */
+export type ToolHints = OperationHints;
 
 /** What a tool's `run` is handed for one call. */
 export interface ToolCall {

@@ -21,7 +21,7 @@ export interface CollectionSchemas {
   deleted?: z.ZodType;
 }
 
-type CrudName = 'list' | 'get' | 'create' | 'update' | 'delete';
+export type CrudName = 'list' | 'get' | 'create' | 'update' | 'delete';
 
 export interface CollectionSpec {
   /** Each operation needs `<identity.permissionGroup>.<view|create|update|delete>` unless this says otherwise. */

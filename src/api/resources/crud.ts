@@ -2,15 +2,17 @@
 // list / get / create / update (PUT) / delete, each operation as its resource's description says
 // (path, body schema, whether it is an extension and what to do instead where it is missing).
 import type { z } from 'zod';
-import { requireRecord, written, type Written } from '../answers.js';
+import { written, type Written } from '../answers.js';
+import type { CrudName as CrudOperation } from '../descriptions/crud.js';
 import type { OperationDescription, ResourceDescription } from '../descriptions/index.js';
 import { walkPages, walkRows } from '../page-engine.js';
 import type { ListPage, PageParams } from '../pagination.js';
 import type { Deleted, Single } from '../schemas/index.js';
 import { UnsupportedEndpointError } from '../errors.js';
-import { callOperation, checkBody, getPage, walkOptions, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
+import { callOperation, checkBody, getPage, requireOne, walkOptions, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
 
-export type CrudOperation = 'list' | 'get' | 'create' | 'update' | 'delete';
+/** The operations a CRUD resource may have (descriptions/crud.ts). */
+export type { CrudOperation };
 
 export class CrudResource<T, C extends z.ZodType, U extends z.ZodType> {
   constructor(
@@ -65,7 +67,7 @@ export class CrudResource<T, C extends z.ZodType, U extends z.ZodType> {
 
   async get(id: number | string, options?: CallOptions): Promise<Single<T>> {
     const body = await callOperation(this.ctx, this.operation('get'), { id }, options);
-    return { data: requireRecord<T>(body, `getting ${this.description.noun} ${id}`) };
+    return requireOne<T>(body, this.description.noun, id);
   }
 
   async create(body: z.input<C>, options?: CallOptions): Promise<Written<T>> {
