@@ -10,8 +10,6 @@ import { isStatusKey, isTimeKey, relativeTime, toneOf, type Tone } from './prese
 import { paintFor, renderRecord, renderTable, type TableCell, type TableLayout } from './table.js';
 import { cellText, csvCell, safeJson, visible, visibleLine, wrap } from './text.js';
 
-export { cellText, csvCell, csvField } from './text.js';
-
 export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 

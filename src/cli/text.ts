@@ -3,9 +3,9 @@
 // cells that a spreadsheet would run as formulas neutralised. Pure functions, no dependencies:
 // the display width is passed in (string-width, loaded only when a terminal needs it).
 
-/** Columns a string takes on a terminal. */
 import { neutraliseFormula } from '../api/csv-cells.js';
 
+/** Columns a string takes on a terminal. */
 export type WidthOf = (text: string) => number;
 
 // C0 controls, DEL, C1 controls (0x9b is CSI on 8-bit terminals), and the bidirectional
@@ -118,9 +118,6 @@ export function fitWidths(natural: number[], fixed: boolean[], maxWidth: number,
   }
   return widths;
 }
-
-// The CSV formula rule lives with the other contact CSV cell rules: readers take the `'` back off.
-export { neutraliseFormula } from '../api/csv-cells.js';
 
 /** A count in a sentence a person reads (`300,018`), as the progress line writes it; never in data output. */
 export function countText(n: number): string {

@@ -4,7 +4,8 @@ import stringWidth from 'string-width';
 import { redactSecret } from '../../src/api/redact.js';
 import { relativeTime, toneOf } from '../../src/cli/present.js';
 import { progressLine } from '../../src/cli/progress.js';
-import { fitWidths, neutraliseFormula, safeJson, truncate, visible, visibleLine, wrap } from '../../src/cli/text.js';
+import { neutraliseFormula } from '../../src/api/csv-cells.js';
+import { fitWidths, safeJson, truncate, visible, visibleLine, wrap } from '../../src/cli/text.js';
 
 describe('visible', () => {
   it('shows escape, bell, DEL, C1 and bidi controls as escapes; plain text is untouched', () => {

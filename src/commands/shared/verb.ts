@@ -140,16 +140,7 @@ export async function checkUploadFile(path: string, field: string, maxBytes?: nu
 
 /** A file's text, or stdin for `-`; an unreadable file is exit 2. */
 export async function readTextInput(ctx: Context, path: string): Promise<string> {
-  if (path === '-') {
-    if (ctx.io.isStdinTTY) throw new UsageError('"-" reads standard input, which is a terminal: pipe the content in');
-    return ctx.io.readStdin();
-  }
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new UsageError(`cannot read ${path} (${reason})`);
-  }
+  return (await readBytesInput(ctx, path)).toString('utf8');
 }
 
 /** The bytes of a file, or of standard input for "-": for input whose encoding is checked, never decoded leniently. */
