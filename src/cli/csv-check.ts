@@ -9,7 +9,7 @@ import { check, importRow } from '../api/schemas/index.js';
 // The server's own reader and column plan (pure modules: node file reads only, nothing of
 // fastify or SQLite), so the rows, their line numbers and what counts as a row are the server's.
 import { planColumns, readRow, type ColumnPlan } from '../api/import-columns.js';
-import { findEncodingProblem } from '../api/csv-encoding.js';
+import { findEncodingProblem, type EncodingProblem } from '../api/csv-encoding.js';
 import { headerName, openCsv, type CsvFormat, type CsvItem } from '../api/import-csv.js';
 import { LocalValidationError, UsageError } from './errors.js';
 
@@ -49,6 +49,16 @@ function readHeader(file: string, row: CsvItem, fields: FieldIds | undefined): {
   return { columns: row.cells.map(headerName), plan };
 }
 
+/** Input wsm cannot decode, refused before anything is sent: where, what, and what to do. */
+export function encodingRefusal(source: string, problem: EncodingProblem): LocalValidationError {
+  return new LocalValidationError(`${source} ${problem.message}; nothing was sent. ${problem.fix}`);
+}
+
+/** How an input was read (formatNotes: a UTF-16 or semicolon-separated CSV), said under its name. */
+export function formatNoticeLines(source: string, notes: string[]): string[] {
+  return notes.map((note) => `${source}: ${note.charAt(0).toLowerCase()}${note.slice(1)}`);
+}
+
 /**
  * Everything that stops an import (spec/cli.md: an unreadable file, no `number` column, not
  * text) is decided before anything is sent: the whole file is decoded, then its header read.
@@ -58,7 +68,7 @@ export async function checkImportHeader(file: string): Promise<CsvFormat> {
   await assertReadableFile(file);
   const problem = await findEncodingProblem(file);
   if (problem) {
-    throw new LocalValidationError(`${file} ${problem.message}; nothing was sent. ${problem.fix}`);
+    throw encodingRefusal(file, problem);
   }
   const csv = await openCsv(file);
   let header: CsvItem | undefined;

@@ -9,6 +9,7 @@
 import { CsvEncodingError, decodeBytes, type TextEncoding } from '../../api/csv-encoding.js';
 import { csvTextRows, formatNotes, headerName } from '../../api/import-csv.js';
 import { check, contactUpdateBody, groupNamesCell, type ContactUpdateBody } from '../../api/schemas/index.js';
+import { encodingRefusal } from '../../cli/csv-check.js';
 import { LocalValidationError, UsageError } from '../../cli/errors.js';
 
 /** An update whose `name` is not known yet: the contact keeps the name it has (bulk.ts reads it). */
@@ -44,7 +45,7 @@ export function readBulkInput(bytes: Uint8Array, source: string, update?: { flag
     ({ text, encoding } = decodeBytes(bytes));
   } catch (error) {
     if (!(error instanceof CsvEncodingError)) throw error;
-    throw new LocalValidationError(`${source} ${error.problem.message}; nothing was sent. ${error.problem.fix}`);
+    throw encodingRefusal(source, error.problem);
   }
   const lines = text.split(/\r\n|\n|\r/);
   const firstLine = lines.find((l) => l.trim() !== '' && !l.trim().startsWith('#'));

@@ -10,6 +10,7 @@ import { APIStatusError, NotFoundError } from '../../api/errors.js';
 import { runEach, type EngineRequest, type Settled } from '../../api/page-engine.js';
 import type { ContactUpdateBody } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
+import { formatNoticeLines } from '../../cli/csv-check.js';
 import { ExitCode, exitCodeFor } from '../../cli/errors.js';
 import type { Column } from '../../cli/output.js';
 import { concurrencyOf } from '../shared/concurrency.js';
@@ -49,7 +50,7 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
   const limit = parseMaxFailures(opts.maxFailures);
   const source = options.from === '-' ? 'standard input' : options.from;
   const input = readBulkInput(await readBytesInput(ctx, options.from), source, kind === 'update' ? { flags: options.flags ?? {} } : undefined);
-  for (const note of input.notes) ctx.output.notice(`${source}: ${note.charAt(0).toLowerCase()}${note.slice(1)}`);
+  for (const line of formatNoticeLines(source, input.notes)) ctx.output.notice(line);
   let items = input.items;
   const client = await workspaceClient(ctx);
   if (items.some((item) => item.groupNames !== undefined)) {

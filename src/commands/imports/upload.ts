@@ -7,7 +7,7 @@ import type { WsmClient } from '../../api/client.js';
 import { formatNotes } from '../../api/import-csv.js';
 import type { Context } from '../../cli/context.js';
 import { countOf, countText } from '../../cli/text.js';
-import { checkImportCsv, checkImportHeader, type CsvReport, type FieldIds } from '../../cli/csv-check.js';
+import { checkImportCsv, checkImportHeader, formatNoticeLines, type CsvReport, type FieldIds } from '../../cli/csv-check.js';
 import { LocalValidationError } from '../../cli/errors.js';
 import { endWithFailures } from '../shared/max-failures.js';
 import type { Column } from '../../cli/output.js';
@@ -51,7 +51,7 @@ const reportColumns: Column<CsvReport>[] = [
 export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<void> {
   // What stops an import is known from the whole file's encoding and its header: decided before anything is sent.
   const format = await checkImportHeader(flags.file);
-  for (const note of formatNotes(format)) ctx.output.notice(`${flags.file}: ${note.charAt(0).toLowerCase()}${note.slice(1)}`);
+  for (const line of formatNoticeLines(flags.file, formatNotes(format))) ctx.output.notice(line);
   const client = flags.dryRun ? await clientIfConfigured(ctx) : await workspaceClient(ctx);
   const fields = client === undefined ? undefined : await fieldIdsOf(ctx, client, flags.dryRun);
 
