@@ -10,7 +10,7 @@ export function registerMcp(program: Command): void {
       .description(SUMMARIES.mcp)
       .option('--read-only', 'expose only the tools that change nothing (list, get, diff, pull)')
       .option('--tools <names>', 'only these tools, comma-separated; * matches any text (contacts.*,templates.sync)')
-      .option('--toolsets <names>', 'only these groups of tools, comma-separated (contacts,templates,workspace_file)')
+      .option('--toolsets <names>', 'only these groups of tools, comma-separated: a resource (contacts, fields, groups, imports, labels, permissions, roles, templates, users, workspaces) or workspace_file; a name matching nothing is exit 2')
       .option('--list-tools', 'print the tools this selection exposes and exit (no server, no request)')
       // Lines under 60 columns: commander does not wrap this text, and help must fit a 60-column terminal.
       .addHelpText('after', '\nThe server speaks MCP on stdin/stdout and uses the profile,\n--profile, --base-url, -w and WSM_* settings like every\ncommand. docs/mcp.md shows an MCP client\'s configuration.')

@@ -10,7 +10,7 @@ export function registerServe(program: Command): void {
       .description(SUMMARIES.serve)
       .option('--host <host>', 'address to listen on', '127.0.0.1')
       .option('--port <port>', 'port to listen on (0 picks a free one)', '8080')
-      .option('--db <file>', 'SQLite file, or :memory: (default: wsm.db in your data directory)')
+      .option('--db <file>', 'SQLite file, or :memory: (default: wsm.db in your data directory); a file that is not a usable wsm database is refused, left untouched (exit 1)')
       .option('--admin-token <token>', 'bearer token for the seeded owner (default: reuse the local profile or mint one)')
       .option('--approval-delay <duration>', 'how long the simulated provider takes to review a template', '5s')
       .option('--provider-fault <kind>', 'make the simulated provider fail: unavailable | credentials | timeout')
