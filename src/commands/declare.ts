@@ -60,6 +60,26 @@ export function maxFailuresOption(command: Command, items: string): Command {
   return command.option('--max-failures <n>', `failed ${items} tolerated (a number, or a share such as 1%) before exit 8; default 0`);
 }
 
+/** `--max-failures` as a typed flag: the failed `items` a run tolerates before it exits 8. */
+export function maxFailuresFlag(items: string) {
+  return { flags: '--max-failures <n>', description: `failed ${items} tolerated (a number, or a share such as 1%) before exit 8; default 0` } as const;
+}
+
+/** `--wait` on an import (upload or `imports get`), with its poll interval and limit, and the rows it tolerates failing. */
+export const IMPORT_WAIT_FLAGS = {
+  wait: { flags: '--wait', description: 'wait until the server has processed the import, then print it (Ctrl-C stops waiting, not the import)' },
+  interval: { flags: '--interval <duration>', description: 'with --wait: time between polls', default: '1s' },
+  timeout: { flags: '--timeout <duration>', description: 'with --wait: give up after this long (exit 6)', default: '30m' },
+  maxFailures: maxFailuresFlag('rows'),
+} as const;
+
+/** The flags of an import upload, shared by `contacts import` and `imports create`. */
+export const UPLOAD_FLAGS = {
+  name: { flags: '--name <name>', description: 'name of the import (default: the file name)' },
+  group: { flags: '--group <id>', description: 'contact group the imported contacts join' },
+  ...IMPORT_WAIT_FLAGS,
+} as const;
+
 /** commander collector for repeatable options: `--group 1 --group 2` -> ['1', '2']. */
 export function repeatable(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
@@ -85,6 +105,9 @@ type FlagValue<F> = F extends { negate: string } ? boolean : F extends { repeata
 
 /** A verb's options as its run reads them: each declared flag, by commander's attribute name, when given. */
 export type OptionsOf<S> = S extends { flags?: infer F } ? { [K in keyof NonNullable<F>]?: FlagValue<NonNullable<F>[K]> } : never;
+
+/** The options of a shared flag set (IMPORT_WAIT_FLAGS), for a helper several verbs' runs hand them to. */
+export type FlagOptions<F> = OptionsOf<{ flags: F }>;
 
 /** What a verb's run receives: its arguments in order and its typed options. */
 export interface TypedInput<S> {
@@ -123,9 +146,18 @@ function addFlag(command: Command, key: string, flag: FlagSpec): void {
   if (flag.negate !== undefined) command.option(`--no-${flag.flags.replace(/^--/, '')}`, flag.negate);
 }
 
+/** The declaration each verb was made from, for the test that every verb's flags are typed. */
+const declarations = new WeakMap<Command, VerbSpec>();
+
+/** The spec `addVerb` declared this command from; undefined for a command declared otherwise. */
+export function declarationOf(command: Command): VerbSpec | undefined {
+  return declarations.get(command);
+}
+
 /** Declares one verb: description, arguments/options, the Examples section, the lazy action. */
 export function addVerb(parent: Command, spec: VerbSpec): Command {
   let command = parent.command(spec.name).description(spec.description);
+  declarations.set(command, spec);
   for (const [name, description] of spec.args ?? []) command.argument(name, description);
   for (const [key, flag] of Object.entries(spec.flags ?? {})) addFlag(command, key, flag);
   if (spec.configure) command = spec.configure(command);

@@ -1,31 +1,36 @@
-// `wsm imports`: declarations only; each verb lives in ./imports/<verb>.ts and loads when run.
+// `wsm imports`: each verb's declaration; its run lives in ./imports/<verb>.ts and loads when run.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { addVerb, deleteVerb, importWaitOptions, listOptions, uploadOptions } from './declare.js';
+import { addVerb, deleteVerb, IMPORT_WAIT_FLAGS, LIST_FLAGS, UPLOAD_FLAGS, verbSpec } from './declare.js';
+
+export const list = verbSpec({
+  name: 'list',
+  description: 'list contact imports',
+  flags: LIST_FLAGS,
+  examples: ['wsm imports list', 'wsm imports list --all -o json'],
+  load: () => import('./imports/list.js'),
+});
+
+export const get = verbSpec({
+  name: 'get',
+  description: 'show one import with its counts and row errors; --wait waits until it is finished (again, after a Ctrl-C)',
+  args: [['<id>', 'import id']],
+  flags: IMPORT_WAIT_FLAGS,
+  examples: ['wsm imports get 5', 'wsm imports get 5 -o json | jq .errors', 'wsm imports get 5 --wait --timeout 1h'],
+  load: () => import('./imports/get.js'),
+});
+
+export const create = verbSpec({
+  name: 'create',
+  description: 'upload a CSV file (checked locally first, like `wsm contacts import`)',
+  args: [['<file>', 'CSV with a header row that names a number column']],
+  flags: UPLOAD_FLAGS,
+  examples: ['wsm imports create leads.csv --name "March leads" --group 3', 'wsm imports create leads.csv -q'],
+  load: () => import('./imports/create.js'),
+});
 
 export function registerImports(program: Command): void {
   const imports = program.command('imports').description(SUMMARIES.imports);
-
-  addVerb(imports, {
-    name: 'list',
-    description: 'list contact imports',
-    configure: listOptions,
-    examples: ['wsm imports list', 'wsm imports list --all -o json'],
-    load: () => import('./imports/list.js'),
-  });
-  addVerb(imports, {
-    name: 'get',
-    description: 'show one import with its counts and row errors; --wait waits until it is finished (again, after a Ctrl-C)',
-    configure: (c) => importWaitOptions(c.argument('<id>', 'import id')),
-    examples: ['wsm imports get 5', 'wsm imports get 5 -o json | jq .errors', 'wsm imports get 5 --wait --timeout 1h'],
-    load: () => import('./imports/get.js'),
-  });
-  addVerb(imports, {
-    name: 'create',
-    description: 'upload a CSV file (checked locally first, like `wsm contacts import`)',
-    configure: (c) => uploadOptions(c.argument('<file>', 'CSV with a header row that names a number column')),
-    examples: ['wsm imports create leads.csv --name "March leads" --group 3', 'wsm imports create leads.csv -q'],
-    load: () => import('./imports/create.js'),
-  });
+  for (const spec of [list, get, create]) addVerb(imports, spec);
   deleteVerb(imports, 'contact import', 'imports', () => import('./imports/delete.js'));
 }

@@ -16,13 +16,15 @@ export const set = verbSpec({
   load: () => import('./permissions/set.js'),
 });
 
+export const list = verbSpec({
+  name: 'list',
+  description: 'list the permissions enabled in the workspace, one a row',
+  examples: ['wsm permissions list', 'wsm permissions list -q > perms.txt', 'wsm permissions list -o json'],
+  load: () => import('./permissions/list.js'),
+});
+
 export function registerPermissions(program: Command): void {
   const permissions = program.command('permissions').description(SUMMARIES.permissions);
-  addVerb(permissions, {
-    name: 'list',
-    description: 'list the permissions enabled in the workspace, one a row',
-    examples: ['wsm permissions list', 'wsm permissions list -q > perms.txt', 'wsm permissions list -o json'],
-    load: () => import('./permissions/list.js'),
-  });
+  addVerb(permissions, list);
   addVerb(permissions, set);
 }

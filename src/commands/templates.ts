@@ -1,7 +1,7 @@
-// `wsm templates`: declarations only; verbs live in ./templates/<verb>.ts.
+// `wsm templates`: each verb's declaration; its run lives in ./templates/<verb>.ts and loads when run.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { addVerb, deleteVerb, LIST_FLAGS, repeatable, verbSpec } from './declare.js';
+import { addVerb, deleteVerb, LIST_FLAGS, verbSpec } from './declare.js';
 
 export const list = verbSpec({
   name: 'list',
@@ -56,36 +56,40 @@ export const validate = verbSpec({
   load: () => import('./templates/validate.js'),
 });
 
+export const get = verbSpec({
+  name: 'get',
+  description: 'show one template',
+  args: [['<id>', 'template id']],
+  examples: ['wsm templates get 12', 'wsm templates get 12 -o json | jq .components'],
+  load: () => import('./templates/get.js'),
+});
+
+export const sync = verbSpec({
+  name: 'sync',
+  description: 'pull approval statuses from the provider for PENDING templates',
+  flags: {
+    wait: { flags: '--wait', description: 'repeat the sync until no template is PENDING (or every tracked one is decided); retries server failures until the timeout' },
+    timeout: { flags: '--timeout <duration>', description: 'with --wait: give up after this long (exit 6)', default: '30m' },
+    interval: { flags: '--interval <duration>', description: 'with --wait: time between syncs', default: '5s' },
+    failOnRejected: { flags: '--fail-on-rejected', description: 'exit 7 naming each tracked template that ended REJECTED' },
+    template: { flags: '--template <id>', description: 'track this template (repeat for several); default: those PENDING before the sync, where the server lists templates', repeatable: true },
+    templatesFrom: { flags: '--templates-from <file>', description: 'track the template ids in this file, one a line ("-" for stdin), as `templates create -q` prints them' },
+  },
+  examples: [
+    'wsm templates sync',
+    'wsm templates sync --wait --timeout 30m --fail-on-rejected',
+    'wsm templates create --file welcome.yaml -q >> ids.txt && wsm templates sync --wait --fail-on-rejected --templates-from ids.txt',
+    'wsm templates sync --wait --fail-on-rejected --template 11 --template 12 -o json',
+  ],
+  load: () => import('./templates/sync.js'),
+});
+
 export function registerTemplates(program: Command): void {
   const templates = program.command('templates').description(SUMMARIES.templates);
   addVerb(templates, list);
-  addVerb(templates, {
-    name: 'get',
-    description: 'show one template',
-    configure: (c) => c.argument('<id>', 'template id'),
-    examples: ['wsm templates get 12', 'wsm templates get 12 -o json | jq .components'],
-    load: () => import('./templates/get.js'),
-  });
+  addVerb(templates, get);
   addVerb(templates, create);
   deleteVerb(templates, 'template', 'templates', () => import('./templates/delete.js'));
-  addVerb(templates, {
-    name: 'sync',
-    description: 'pull approval statuses from the provider for PENDING templates',
-    configure: (c) =>
-      c
-        .option('--wait', 'repeat the sync until no template is PENDING (or every tracked one is decided); retries server failures until the timeout')
-        .option('--timeout <duration>', 'with --wait: give up after this long (exit 6)', '30m')
-        .option('--interval <duration>', 'with --wait: time between syncs', '5s')
-        .option('--fail-on-rejected', 'exit 7 naming each tracked template that ended REJECTED')
-        .option('--template <id>', 'track this template (repeat for several); default: those PENDING before the sync, where the server lists templates', repeatable)
-        .option('--templates-from <file>', 'track the template ids in this file, one a line ("-" for stdin), as `templates create -q` prints them'),
-    examples: [
-      'wsm templates sync',
-      'wsm templates sync --wait --timeout 30m --fail-on-rejected',
-      'wsm templates create --file welcome.yaml -q >> ids.txt && wsm templates sync --wait --fail-on-rejected --templates-from ids.txt',
-      'wsm templates sync --wait --fail-on-rejected --template 11 --template 12 -o json',
-    ],
-    load: () => import('./templates/sync.js'),
-  });
+  addVerb(templates, sync);
   addVerb(templates, validate);
 }

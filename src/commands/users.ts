@@ -1,7 +1,23 @@
-// `wsm users`: declarations only; verbs live in ./users/<verb>.ts.
+// `wsm users`: each verb's declaration; its run lives in ./users/<verb>.ts and loads when run.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { addVerb, listOptions, verbSpec } from './declare.js';
+import { addVerb, LIST_FLAGS, verbSpec } from './declare.js';
+
+export const list = verbSpec({
+  name: 'list',
+  description: 'list users',
+  flags: LIST_FLAGS,
+  examples: ['wsm users list', 'wsm users list --all -o csv'],
+  load: () => import('./users/list.js'),
+});
+
+export const get = verbSpec({
+  name: 'get',
+  description: 'show one user',
+  args: [['<id>', 'user id']],
+  examples: ['wsm users get 7', 'wsm users get 7 -o json'],
+  load: () => import('./users/get.js'),
+});
 
 export const create = verbSpec({
   name: 'create',
@@ -38,20 +54,5 @@ export const update = verbSpec({
 
 export function registerUsers(program: Command): void {
   const users = program.command('users').description(SUMMARIES.users);
-  addVerb(users, {
-    name: 'list',
-    description: 'list users',
-    configure: listOptions,
-    examples: ['wsm users list', 'wsm users list --all -o csv'],
-    load: () => import('./users/list.js'),
-  });
-  addVerb(users, {
-    name: 'get',
-    description: 'show one user',
-    configure: (c) => c.argument('<id>', 'user id'),
-    examples: ['wsm users get 7', 'wsm users get 7 -o json'],
-    load: () => import('./users/get.js'),
-  });
-  addVerb(users, create);
-  addVerb(users, update);
+  for (const spec of [list, get, create, update]) addVerb(users, spec);
 }

@@ -75,11 +75,12 @@ const contactsImport: ToolSpec = {
     const file = await importFile(args);
     try {
       const { parseUploadFlags, uploadImport } = await import('../commands/imports/upload.js');
+      // As the command line gives them: a value as text, a switch present or absent.
       const flags = parseUploadFlags(file.path, {
         name: args.name,
-        group: args.group,
-        wait: args.wait,
-        strict: args.strict,
+        group: args.group === undefined ? undefined : String(args.group),
+        wait: args.wait || undefined,
+        strict: args.strict || undefined,
         timeout: args.timeout,
         interval: args.poll_interval,
         maxFailures: args.max_failures,

@@ -13,22 +13,25 @@ import {
 } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
-import { checkLocal, checkUploadFile, keyValues, parseId, requireSomething, str } from '../shared/verb.js';
+import type { FlagOptions, OptionsOf } from '../declare.js';
+import { checkLocal, checkUploadFile, keyValues, parseId, requireSomething } from '../shared/verb.js';
+import type { CONTACT_BODY_FLAGS, create, update } from '../contacts.js';
 
 export interface ContactRequest<B> {
   body: B;
   avatar?: string;
 }
 
-const ids = (values: unknown, flag: string): number[] | undefined =>
-  Array.isArray(values) ? values.map((value) => parseId(value, flag)) : undefined;
+/** The flags create and update share; update's --active too, which create reads as not given. */
+type CommonOptions = FlagOptions<typeof CONTACT_BODY_FLAGS> & { active?: true };
 
-function common(opts: Record<string, unknown>): Omit<ContactCreateBody, 'number'> {
+const ids = (values: string[] | undefined, flag: string): number[] | undefined => values?.map((value) => parseId(value, flag));
+
+function common(opts: CommonOptions): Omit<ContactCreateBody, 'number'> {
   const body: Omit<ContactCreateBody, 'number'> = {};
-  const email = str(opts.email);
-  if (email !== undefined) body.email = email;
-  const gender = str(opts.gender);
-  if (gender !== undefined) body.gender = gender as ContactCreateBody['gender'];
+  if (opts.email !== undefined) body.email = opts.email;
+  // The schema checks the value (checkLocal, with flagHints' wording) before anything is sent.
+  if (opts.gender !== undefined) body.gender = opts.gender as ContactCreateBody['gender'];
   if (opts.active === true && opts.inactive === true) throw new UsageError('--active and --inactive cannot be used together');
   if (opts.inactive === true) body.status = false;
   if (opts.active === true) body.status = true;
@@ -40,27 +43,26 @@ function common(opts: Record<string, unknown>): Omit<ContactCreateBody, 'number'
 }
 
 /** Field errors in the words of the flags: `--gender robot` lists the values there are. */
-function flagHints(opts: Record<string, unknown>): Record<string, string> {
+function flagHints(opts: CommonOptions): Record<string, string> {
   return { gender: `--gender takes one of ${GENDERS.join(', ')}, got "${String(opts.gender)}"` };
 }
 
-async function avatarOf(opts: Record<string, unknown>): Promise<string | undefined> {
-  const avatar = str(opts.avatar);
+async function avatarOf(opts: CommonOptions): Promise<string | undefined> {
+  const { avatar } = opts;
   if (avatar !== undefined) await checkUploadFile(avatar, 'avatar', AVATAR_MAX_BYTES);
   return avatar;
 }
 
-export async function createRequest(opts: Record<string, unknown>): Promise<ContactRequest<ContactCreateBody>> {
-  const body: ContactCreateBody = { number: str(opts.number) ?? '', ...common(opts) };
-  const name = str(opts.name);
-  if (name !== undefined) body.name = name;
+export async function createRequest(opts: OptionsOf<typeof create>): Promise<ContactRequest<ContactCreateBody>> {
+  const body: ContactCreateBody = { number: opts.number ?? '', ...common(opts) };
+  if (opts.name !== undefined) body.name = opts.name;
   checkLocal(contactCreateBody, body, 'contact', flagHints(opts));
   return { body, avatar: await avatarOf(opts) };
 }
 
 /** The changes the flags give every row of `contacts update --from` (checked with each row). */
-export function bulkUpdateFlags(opts: Record<string, unknown>): Partial<ContactUpdateBody> {
-  const name = str(opts.name);
+export function bulkUpdateFlags(opts: OptionsOf<typeof update>): Partial<ContactUpdateBody> {
+  const { name } = opts;
   return { ...common(opts), ...(name !== undefined ? { name } : {}) };
 }
 
@@ -70,10 +72,9 @@ export interface ContactUpdate extends ContactRequest<Omit<ContactUpdateBody, 'n
   removeGroups: number[];
 }
 
-export async function updateRequest(opts: Record<string, unknown>): Promise<ContactUpdate> {
+export async function updateRequest(opts: OptionsOf<typeof update>): Promise<ContactUpdate> {
   const body: ContactUpdate['body'] = common(opts);
-  const name = str(opts.name);
-  if (name !== undefined) body.name = name;
+  if (opts.name !== undefined) body.name = opts.name;
   const addGroups = ids(opts.addGroup, '--add-group') ?? [];
   const removeGroups = ids(opts.removeGroup, '--remove-group') ?? [];
   const avatar = await avatarOf(opts);

@@ -15,6 +15,8 @@ import { ExitCode, exitCodeFor } from '../../cli/errors.js';
 import type { Column } from '../../cli/output.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { endWithFailures, parseMaxFailures, tolerated } from '../shared/max-failures.js';
+import type { BulkFlags } from '../contacts.js';
+import type { FlagOptions } from '../declare.js';
 import { readBytesInput, workspaceClient } from '../shared/verb.js';
 import { readBulkInput, resolveGroupNames, type BulkItem } from './bulk-input.js';
 import { nameReader, type NameReader } from './bulk-names.js';
@@ -45,7 +47,7 @@ export interface BulkOptions {
   flags?: Partial<ContactUpdateBody>;
 }
 
-export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: BulkOptions, opts: Record<string, unknown>): Promise<void> {
+export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: BulkOptions, opts: FlagOptions<BulkFlags>): Promise<void> {
   const concurrency = concurrencyOf(ctx, opts);
   const limit = parseMaxFailures(opts.maxFailures);
   const source = options.from === '-' ? 'standard input' : options.from;

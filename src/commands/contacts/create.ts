@@ -1,10 +1,11 @@
 // `wsm contacts create --number <n> [--name] [--email] [--gender] [--inactive] [--group <id>]... [--avatar <file>] [--field k=v]...`
 import { showWritten } from '../shared/written.js';
-import { nameBodyFields, verb, workspaceClient } from '../shared/verb.js';
+import { nameBodyFields, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
+import type { create } from '../contacts.js';
 import { CONTACT_FLAGS, createRequest, warnUnkeptFields } from './body.js';
 import { contactDetailColumns } from './columns.js';
 
-export const run = verb(async (ctx, { opts }) => {
+export const run: VerbRun = typedRun<typeof create>(async (ctx, { opts }) => {
   // Named before the local check too: a bad value reads as the flag typed, here and from the server.
   nameBodyFields(ctx, {}, CONTACT_FLAGS);
   const { body, avatar } = await createRequest(opts);

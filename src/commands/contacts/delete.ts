@@ -3,7 +3,8 @@
 // `wsm contacts delete --from <file|-> [--dry-run] [--concurrency n]`.
 import { UsageError } from '../../cli/errors.js';
 import { deleteRun } from '../shared/delete.js';
-import { str, verb } from '../shared/verb.js';
+import { typedRun, type VerbRun } from '../shared/verb.js';
+import type { remove } from '../contacts.js';
 import { runBulk } from './bulk.js';
 import { describeContact } from './columns.js';
 
@@ -12,13 +13,13 @@ const one = deleteRun('contact', (client, id) => client.contacts.delete(id), {
   describe: describeContact,
 });
 
-export const run = verb(async (ctx, input) => {
-  const from = str(input.opts.from);
+export const run: VerbRun = typedRun<typeof remove>(async (ctx, { args, opts }) => {
+  const { from } = opts;
   if (from === undefined) {
-    if (input.opts.dryRun === true) throw new UsageError('--dry-run goes with --from');
-    if (input.args.length === 0) throw new UsageError('give a contact id, or --from <file|-> for many');
-    return one(ctx, input);
+    if (opts.dryRun === true) throw new UsageError('--dry-run goes with --from');
+    if (args.length === 0) throw new UsageError('give a contact id, or --from <file|-> for many');
+    return one(ctx, { args, opts });
   }
-  if (input.args.length > 0) throw new UsageError('give one contact id or --from, not both');
-  await runBulk(ctx, 'delete', { from, dryRun: input.opts.dryRun === true }, input.opts);
+  if (args.length > 0) throw new UsageError('give one contact id or --from, not both');
+  await runBulk(ctx, 'delete', { from, dryRun: opts.dryRun === true }, opts);
 });

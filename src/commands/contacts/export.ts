@@ -7,7 +7,8 @@ import type { Contact } from '../../api/schemas/index.js';
 import { PartialOutputError } from '../../cli/errors.js';
 import { untilInterrupted } from '../../cli/interrupt.js';
 import { concurrencyOf } from '../shared/concurrency.js';
-import { str, verb, workspaceClient } from '../shared/verb.js';
+import { typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
+import type { exportAll } from '../contacts.js';
 import { exportColumns, exportFieldNames } from './export-format.js';
 import { countText } from '../../cli/text.js';
 
@@ -15,9 +16,9 @@ export { EXPORT_COLUMNS } from './export-format.js';
 
 const written = (count: number) => `${count === 1 ? '1 contact was' : `${countText(count)} contacts were`} written: the output is incomplete`;
 
-export const run = verb(async (ctx, { opts }) => {
+export const run: VerbRun = typedRun<typeof exportAll>(async (ctx, { opts }) => {
   const client = await workspaceClient(ctx);
-  const search = str(opts.search);
+  const { search } = opts;
   const concurrency = concurrencyOf(ctx, opts);
   let count = 0;
   let started = false;

@@ -1,7 +1,8 @@
 // `wsm contacts import <file.csv> [--name] [--group <id>] [--dry-run] [--strict] [--wait]`
 import { parseUploadFlags, uploadImport } from '../imports/upload.js';
-import { verb } from '../shared/verb.js';
+import { typedRun, type VerbRun } from '../shared/verb.js';
+import type { importFile } from '../contacts.js';
 
-export const run = verb(async (ctx, { args, opts }) => {
+export const run: VerbRun = typedRun<typeof importFile>(async (ctx, { args, opts }) => {
   await uploadImport(ctx, parseUploadFlags(args[0], opts));
 });

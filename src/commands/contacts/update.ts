@@ -8,13 +8,14 @@
 import { UnsupportedEndpointError } from '../../api/errors.js';
 import { UsageError } from '../../cli/errors.js';
 import { showWritten } from '../shared/written.js';
-import { nameBodyFields, parseId, str, verb, workspaceClient } from '../shared/verb.js';
+import { nameBodyFields, parseId, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
+import type { update } from '../contacts.js';
 import { runBulk } from './bulk.js';
 import { CONTACT_FLAGS, bulkUpdateFlags, mergeUpdate, updateRequest, warnUnkeptFields } from './body.js';
 import { contactDetailColumns } from './columns.js';
 
-export const run = verb(async (ctx, { args, opts }) => {
-  const from = str(opts.from);
+export const run: VerbRun = typedRun<typeof update>(async (ctx, { args, opts }) => {
+  const { from } = opts;
   if (from !== undefined) {
     if (args.length > 0) throw new UsageError('give one contact id or --from, not both');
     if (opts.avatar !== undefined) throw new UsageError('--avatar goes with one contact id, not --from');

@@ -2,11 +2,12 @@
 // import where the server has it (an extension), else found in the import list (api.md's own
 // operation). With --wait, waits until it is finished (picking up a wait that was interrupted),
 // as `contacts import --wait` does, with the same loop.
-import { parseId, verb, workspaceClient } from '../shared/verb.js';
+import { parseId, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
+import type { get } from '../imports.js';
 import { importDetailColumns } from './columns.js';
 import { findImport, parseWaitFlags, reportOutcome, untilImportInterrupted, waitForImport } from './wait.js';
 
-export const run = verb(async (ctx, { args, opts }) => {
+export const run: VerbRun = typedRun<typeof get>(async (ctx, { args, opts }) => {
   const id = parseId(args[0], 'import id');
   const wait = opts.wait === true;
   const flags = parseWaitFlags(opts);

@@ -1,9 +1,10 @@
 // `wsm imports list [--page] [--per-page] [--all]`
 import { parsePageFlags, renderList } from '../shared/list.js';
-import { verb, workspaceClient } from '../shared/verb.js';
+import { typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
+import type { list } from '../imports.js';
 import { importColumns } from './columns.js';
 
-export const run = verb(async (ctx, { opts }) => {
+export const run: VerbRun = typedRun<typeof list>(async (ctx, { opts }) => {
   const flags = parsePageFlags(ctx, opts);
   const client = await workspaceClient(ctx);
   await renderList(ctx, flags, { page: (q) => client.imports.list(q), all: (q, s) => client.imports.iterate(q, s) }, {}, { columns: importColumns, noun: 'imports' });

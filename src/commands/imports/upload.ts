@@ -11,7 +11,8 @@ import { checkImportCsv, checkImportHeader, formatNoticeLines, type CsvReport, t
 import { LocalValidationError } from '../../cli/errors.js';
 import { endWithFailures } from '../shared/max-failures.js';
 import type { Column } from '../../cli/output.js';
-import { parseId, str, workspaceClient } from '../shared/verb.js';
+import type { FlagOptions, UPLOAD_FLAGS } from '../declare.js';
+import { parseId, workspaceClient } from '../shared/verb.js';
 import { importDetailColumns } from './columns.js';
 import { parseWaitFlags, reportOutcome, untilImportInterrupted, waitForImport, type WaitFlags } from './wait.js';
 
@@ -24,7 +25,10 @@ export interface UploadFlags extends WaitFlags {
   wait: boolean;
 }
 
-export function parseUploadFlags(file: string, opts: Record<string, unknown>): UploadFlags {
+/** `contacts import` adds --dry-run and --strict to the upload's flags; `imports create` has neither. */
+type UploadOptions = FlagOptions<typeof UPLOAD_FLAGS> & { dryRun?: true; strict?: true };
+
+export function parseUploadFlags(file: string, opts: UploadOptions): UploadFlags {
   const flags: UploadFlags = {
     file,
     dryRun: opts.dryRun === true,
@@ -32,8 +36,7 @@ export function parseUploadFlags(file: string, opts: Record<string, unknown>): U
     wait: opts.wait === true,
     ...parseWaitFlags(opts),
   };
-  const name = str(opts.name);
-  if (name !== undefined) flags.name = name;
+  if (opts.name !== undefined) flags.name = opts.name;
   if (opts.group !== undefined) flags.group = parseId(opts.group, '--group');
   return flags;
 }

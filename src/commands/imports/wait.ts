@@ -10,6 +10,7 @@ import type { Context } from '../../cli/context.js';
 import { CliError, ExitCode, WaitTimedOutError } from '../../cli/errors.js';
 import { untilInterrupted } from '../../cli/interrupt.js';
 import { waitTimeoutMs } from '../../cli/timeout.js';
+import type { FlagOptions, IMPORT_WAIT_FLAGS } from '../declare.js';
 import { parseDuration } from '../shared/verb.js';
 import { countText } from '../../cli/text.js';
 import { endWithFailures, parseMaxFailures, type FailureLimit } from '../shared/max-failures.js';
@@ -22,7 +23,7 @@ export interface WaitFlags {
 }
 
 /** `--interval` (default 1s), `--timeout` (default 30m) and `--max-failures` of a wait. */
-export function parseWaitFlags(opts: Record<string, unknown>): WaitFlags {
+export function parseWaitFlags(opts: FlagOptions<typeof IMPORT_WAIT_FLAGS>): WaitFlags {
   const flags: WaitFlags = { intervalMs: parseDuration(opts.interval ?? '1s', '--interval'), timeoutMs: waitTimeoutMs(opts.timeout) };
   const maxFailures = parseMaxFailures(opts.maxFailures);
   if (maxFailures !== undefined) flags.maxFailures = maxFailures;

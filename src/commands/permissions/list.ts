@@ -3,7 +3,8 @@
 // or objects with a `name` (api.md leaves the element type open): both print as the name.
 import type { PermissionEntry } from '../../api/resources/workspaces.js';
 import type { Column } from '../../cli/output.js';
-import { verb, workspaceClient } from '../shared/verb.js';
+import { typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
+import type { list } from '../permissions.js';
 
 export type PermissionRow = PermissionEntry;
 
@@ -12,7 +13,7 @@ export const permissionColumns: Column<PermissionRow>[] = [
   { key: 'name', header: 'PERMISSION' },
 ];
 
-export const run = verb(async (ctx) => {
+export const run: VerbRun = typedRun<typeof list>(async (ctx) => {
   const client = await workspaceClient(ctx);
   await ctx.output.list(await client.permissions.list(), { columns: permissionColumns, idKey: 'name' });
 });

@@ -21,7 +21,11 @@ import { untilInterrupted } from '../../cli/interrupt.js';
 import { waitTimeoutMs } from '../../cli/timeout.js';
 import { shellWord } from '../../cli/suggest.js';
 import type { Column } from '../../cli/output.js';
-import { parseDuration, parseId, readTextInput, str, verb, workspaceClient } from '../shared/verb.js';
+import type { OptionsOf } from '../declare.js';
+import { parseDuration, parseId, readTextInput, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
+import type { sync } from '../templates.js';
+
+type SyncOptions = OptionsOf<typeof sync>;
 
 interface Outcome {
   id: number | string;
@@ -42,9 +46,9 @@ const outcomeColumns: Column<Outcome>[] = [
 const NOTHING_PENDING = 'No template is PENDING: nothing to sync.';
 
 /** Template ids from --template (repeatable) and --templates-from (one a line, as `templates create -q` prints them). */
-async function trackedIds(ctx: Context, opts: Record<string, unknown>): Promise<string[]> {
-  const given = Array.isArray(opts.template) ? (opts.template as string[]) : [];
-  const from = str(opts.templatesFrom);
+async function trackedIds(ctx: Context, opts: SyncOptions): Promise<string[]> {
+  const given = opts.template ?? [];
+  const from = opts.templatesFrom;
   const lines = from === undefined ? [] : (await readTextInput(ctx, from)).split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
   // An empty file is no request to fall back on the pending list: a create step upstream failed.
   if (from !== undefined && lines.length === 0) throw new UsageError(`${from === '-' ? 'standard input' : from} names no templates: --templates-from takes ids, one a line (as \`wsm templates create -q\` prints them)`);
@@ -83,7 +87,7 @@ function printSyncAnswer(ctx: Context, result: TemplateSyncResult): Promise<void
   return ctx.output.record({ success: result.success, nothing_pending: result.nothing_pending, message: result.message });
 }
 
-export const run = verb(async (ctx, { opts }) => {
+export const run: VerbRun = typedRun<typeof sync>(async (ctx, { opts }) => {
   const wait = opts.wait === true;
   const failOnRejected = opts.failOnRejected === true;
   const timeoutMs = waitTimeoutMs(opts.timeout);
@@ -173,12 +177,12 @@ export const run = verb(async (ctx, { opts }) => {
 });
 
 /** `templates sync --wait` with what decided the interrupted run's outcome: the templates it tracked, --fail-on-rejected. */
-function resumeCommand(opts: Record<string, unknown>, tracked: string[], named: boolean): string {
+function resumeCommand(opts: SyncOptions, tracked: string[], named: boolean): string {
   const words = ['wsm templates sync --wait'];
   if (opts.failOnRejected === true) words.push('--fail-on-rejected');
-  const from = str(opts.templatesFrom);
+  const from = opts.templatesFrom;
   // Ids read from a file are read again from it; ids from stdin or flags are named.
-  if (from !== undefined && from !== '-' && !Array.isArray(opts.template)) words.push('--templates-from', shellWord(from));
+  if (from !== undefined && from !== '-' && opts.template === undefined) words.push('--templates-from', shellWord(from));
   else if (named) words.push(...tracked.flatMap((id) => ['--template', id]));
   return words.join(' ');
 }

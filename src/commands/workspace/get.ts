@@ -1,8 +1,9 @@
 // `wsm workspace get`
-import { verb, workspaceClient } from '../shared/verb.js';
+import { typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
+import type { get } from '../workspace.js';
 import { workspaceColumns } from './show.js';
 
-export const run = verb(async (ctx) => {
+export const run: VerbRun = typedRun<typeof get>(async (ctx) => {
   const client = await workspaceClient(ctx);
   const { data } = await client.workspaces.get();
   // api.md leaves the record's shape open: show our columns when present, else whatever came.

@@ -1,6 +1,7 @@
 // `wsm workspace list`: the workspaces your token reaches (GET /me, an extension), the current one marked.
 import type { Column } from '../../cli/output.js';
-import { verb } from '../shared/verb.js';
+import { typedRun, type VerbRun } from '../shared/verb.js';
+import type { list } from '../workspace.js';
 import { requireWorkspaces, type MyWorkspace } from './mine.js';
 
 const columns: Column<MyWorkspace>[] = [
@@ -10,7 +11,7 @@ const columns: Column<MyWorkspace>[] = [
 ];
 
 
-export const run = verb(async (ctx) => {
+export const run: VerbRun = typedRun<typeof list>(async (ctx) => {
   const { workspace } = await ctx.settings();
   const workspaces = await requireWorkspaces(await ctx.client(), workspace);
   const count = await ctx.output.list(workspaces, { columns });

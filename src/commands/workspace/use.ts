@@ -4,7 +4,8 @@
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { isUuid } from '../../cli/values.js';
-import { verb } from '../shared/verb.js';
+import { typedRun, type VerbRun } from '../shared/verb.js';
+import type { use } from '../workspace.js';
 import { myWorkspaces, NO_ME, pickWorkspace, type MyWorkspace } from './mine.js';
 
 function find(workspaces: MyWorkspace[], wanted: string): MyWorkspace {
@@ -35,7 +36,7 @@ async function chosen(ctx: Context, wanted: string | undefined): Promise<{ id: s
   return picked;
 }
 
-export const run = verb(async (ctx, { args }) => {
+export const run: VerbRun = typedRun<typeof use>(async (ctx, { args }) => {
   const workspace = await chosen(ctx, args[0]);
   const config = await ctx.config();
   const { profileName, sources } = await ctx.settings();
