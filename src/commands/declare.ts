@@ -20,11 +20,6 @@ export function listOptions(command: Command): Command {
   return command;
 }
 
-export function concurrencyOption(command: Command): Command {
-  addFlag(command, 'concurrency', CONCURRENCY_FLAG);
-  return command;
-}
-
 /** `--json [fields]` and `--jq <expr>` on a verb that prints records (every list and get). */
 export function selectionOptions(command: Command): Command {
   return command
@@ -35,29 +30,6 @@ export function selectionOptions(command: Command): Command {
 /** The fields of a resource's API record, for `--json` (loads the schemas only when asked). */
 export function recordSelection(resource: string): Selectable {
   return { fields: async () => (await import('./shared/record-fields.js')).recordFields(resource) };
-}
-
-/** The flags of an import upload, shared by `contacts import` and `imports create`. */
-export function uploadOptions(command: Command): Command {
-  return importWaitOptions(
-    command.option('--name <name>', 'name of the import (default: the file name)').option('--group <id>', 'contact group the imported contacts join'),
-  );
-}
-
-/** `--wait` on an import (upload or `imports get`), with its poll interval and limit. */
-export function importWaitOptions(command: Command): Command {
-  return maxFailuresOption(
-    command
-      .option('--wait', 'wait until the server has processed the import, then print it (Ctrl-C stops waiting, not the import)')
-      .option('--interval <duration>', 'with --wait: time between polls', '1s')
-      .option('--timeout <duration>', 'with --wait: give up after this long (exit 6)', '30m'),
-    'rows',
-  );
-}
-
-/** `--max-failures`: the failed items a run tolerates before it exits 8. */
-export function maxFailuresOption(command: Command, items: string): Command {
-  return command.option('--max-failures <n>', `failed ${items} tolerated (a number, or a share such as 1%) before exit 8; default 0`);
 }
 
 /** `--max-failures` as a typed flag: the failed `items` a run tolerates before it exits 8. */
