@@ -1,7 +1,6 @@
-// Verb bodies for the plain collections (groups, fields, labels, roles): the resource's module
-// (commands/<cli>.ts, collection.ts) gives its columns and its verbs' arguments and flags; the rest
-// comes from its description (the client resource, the noun, the body schemas) and the flags' body
-// fields.
+// Verb bodies for the plain collections (groups, fields, labels, roles): the resource's entry in
+// collections.ts gives its columns and its verbs' arguments and flags; the rest comes from its
+// description (the client resource, the noun, the body schemas) and the flags' body fields.
 import type { z } from 'zod';
 import type { WsmClient } from '../../api/client.js';
 import { DESCRIPTIONS, type ResourceDescription } from '../../api/descriptions/index.js';
