@@ -17,14 +17,19 @@ export interface ResourceEntry {
 }
 
 type Own = Omit<ResourceEntry, 'name'>;
+/** Commands by name, each a known command (summaries.ts). */
+type Modules = Partial<Record<ResourceEntry['name'], Own>>;
 
-/** Commands with a module of their own, in the order `wsm --help` lists them around the API's resources. */
-const LEADING: Record<string, Own> = {
+/**
+ * Commands with a module of their own. `wsm --help` lists LEADING (auth, then the CLI's profile and
+ * serve), the API's resources in the catalog's order (OWN_RESOURCES or a plain collection), then TRAILING.
+ */
+const LEADING: Modules = {
   auth: { load: async () => (await import('./auth.js')).registerAuth },
   profile: { load: async () => (await import('./profile.js')).registerProfile },
   serve: { leaf: true, load: async () => (await import('./serve.js')).registerServe },
 };
-const OWN_RESOURCES: Record<string, Own> = {
+const OWN_RESOURCES: Modules = {
   workspace: { load: async () => (await import('./workspace.js')).registerWorkspace },
   permissions: { load: async () => (await import('./permissions.js')).registerPermissions },
   contacts: { load: async () => (await import('./contacts.js')).registerContacts },
@@ -32,7 +37,7 @@ const OWN_RESOURCES: Record<string, Own> = {
   users: { load: async () => (await import('./users.js')).registerUsers },
   templates: { load: async () => (await import('./templates.js')).registerTemplates },
 };
-const TRAILING: Record<string, Own> = {
+const TRAILING: Modules = {
   pull: { load: async () => (await import('./pull.js')).registerPull },
   diff: { leaf: true, load: async () => (await import('./diff.js')).registerDiff },
   apply: { leaf: true, load: async () => (await import('./apply.js')).registerApply },
@@ -58,12 +63,12 @@ function collectionEntry(key: string, identity: ResourceIdentity & { cli: string
 const apiCommands: [string, Own][] = Object.entries(CATALOG as Record<string, ResourceIdentity>).flatMap(([key, identity]) => {
   const { cli } = identity;
   if (cli === undefined || cli in LEADING) return [];
-  return [[cli, OWN_RESOURCES[cli] ?? collectionEntry(key, { ...identity, cli })]];
+  return [[cli, OWN_RESOURCES[cli as ResourceEntry['name']] ?? collectionEntry(key, { ...identity, cli })]];
 });
 
 export const resources: ResourceEntry[] = [...Object.entries(LEADING), ...apiCommands, ...Object.entries(TRAILING)].map(([name, own]) => ({
   name: name as ResourceEntry['name'],
-  ...own,
+  ...(own as Own),
 }));
 
 /** Global options that take a value: their value is not the resource name. */
