@@ -1,44 +1,45 @@
-// The declarations of a plain collection's verbs (groups, fields, labels, roles): list, get,
-// create, update and delete, each with its own words, arguments and typed flags; the runs are in
-// the resource's verbs.ts (shared/crud.ts), loaded when one runs. Loaded at start-up: commander only.
+// A plain collection of the API (groups, fields, labels, roles: list, get, create, update,
+// delete): its entry in collections.ts says only what is its own, each verb's words and flags and
+// how its records print; its name, noun and summary come from the catalog, its runs from
+// shared/crud.ts and its description, loaded when one runs. index.ts declares every catalog
+// resource without a command module of its own this way. Loaded for the resource named: commander only.
 import type { Command } from 'commander';
+import type { ResourceIdentity } from '../api/descriptions/catalog.js';
 import type { VerbModule } from '../cli/action.js';
-import { addVerb, deleteVerb, listOptions, verbSpec, type FlagSpec, type VerbSpec } from './declare.js';
-import { SUMMARIES } from './summaries.js';
+import type { Column } from '../cli/output.js';
+import { addVerb, deleteVerb, listOptions, type FlagSpec, type VerbSpec } from './declare.js';
 
 type Words = Pick<VerbSpec, 'description' | 'examples' | 'args'>;
-/** The runs a collection's verbs.ts exports. */
-export type CollectionRuns = Record<'list' | 'get' | 'create' | 'update' | 'remove', VerbModule['run']>;
 
-export interface CollectionTexts<C extends Record<string, FlagSpec>, U extends Record<string, FlagSpec>> {
-  cli: keyof typeof SUMMARIES;
-  /** The noun of the delete verb's words (`delete a contact group`). */
-  noun: string;
-  /** The resource's verbs.ts, whose exports are the runs. */
-  load: () => Promise<CollectionRuns>;
+/** What a plain collection's verbs say and print; `T` is its record. */
+export interface CollectionCommand<T = never> {
   list: Words;
   get: Words;
-  create: Words & { flags?: C };
-  update: Words & { flags: U };
+  /** Its arguments and flags name the body fields they set (`field`). */
+  create: Words & { flags?: Record<string, FlagSpec> };
+  update: Words & { flags: Record<string, FlagSpec> };
+  columns: Column<T>[];
+  /** Columns for a single record; defaults to `columns`. */
+  detail?: Column<T>[];
+  /** How a record is named in a delete confirmation: `VIP (id 3, 12 contacts)`. */
+  describe?: (record: T) => string;
 }
 
-/** The five verbs' declarations; `create` and `update` typed by their flags. */
-export function collectionVerbs<const C extends Record<string, FlagSpec>, const U extends Record<string, FlagSpec>>(texts: CollectionTexts<C, U>) {
-  const load = (verb: keyof CollectionRuns) => async (): Promise<VerbModule> => ({ run: (await texts.load())[verb] });
-  return {
-    cli: texts.cli,
-    noun: texts.noun,
-    list: verbSpec({ name: 'list', ...texts.list, configure: listOptions, load: load('list') }),
-    get: verbSpec({ name: 'get', ...texts.get, load: load('get') }),
-    create: verbSpec({ name: 'create', ...texts.create, load: load('create') }),
-    update: verbSpec({ name: 'update', ...texts.update, load: load('update') }),
-    remove: load('remove'),
-  };
+/** The verbs of a collection, as shared/crud.ts runs them. */
+export type CollectionVerb = 'list' | 'get' | 'create' | 'update' | 'remove';
+
+/** A collection's entry in collections.ts (`labels: collectionCommand<Label>({...})`), typed by its record. */
+export function collectionCommand<T>(command: CollectionCommand<T>): CollectionCommand<T> {
+  return command;
 }
 
-/** `wsm <cli>` with its five verbs. */
-export function addCollection(program: Command, verbs: ReturnType<typeof collectionVerbs>): void {
-  const parent = program.command(verbs.cli).description(SUMMARIES[verbs.cli]);
-  for (const spec of [verbs.list, verbs.get, verbs.create, verbs.update]) addVerb(parent, spec);
-  deleteVerb(parent, verbs.noun, verbs.cli, verbs.remove);
+/** `wsm <cli>` with its five verbs; `key` is the resource's key in the catalog and the descriptions. */
+export function addCollection(program: Command, key: string, identity: ResourceIdentity & { cli: string }, command: CollectionCommand<never>): void {
+  const load = (verb: CollectionVerb) => async (): Promise<VerbModule> => ({ run: (await import('./shared/crud.js')).collectionRun(key, command, verb) });
+  const parent = program.command(identity.cli).description(identity.summary ?? '');
+  addVerb(parent, { name: 'list', ...command.list, configure: listOptions, load: load('list') });
+  addVerb(parent, { name: 'get', ...command.get, load: load('get') });
+  addVerb(parent, { name: 'create', ...command.create, load: load('create') });
+  addVerb(parent, { name: 'update', ...command.update, load: load('update') });
+  deleteVerb(parent, identity.noun, identity.cli, load('remove'));
 }

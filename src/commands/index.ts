@@ -1,7 +1,9 @@
-// Every resource the CLI knows, loaded on demand: `wsm contacts list` imports only contacts.ts,
-// and `wsm --help` imports none of them (it lists the names with SUMMARIES).
-// To add a resource: a summary in summaries.ts and one entry below.
+// Every command the CLI knows, loaded on demand: `wsm contacts list` imports only contacts.ts,
+// and `wsm --help` imports none of them (it lists the names with SUMMARIES). A resource of the API
+// catalog without a module of its own below is a plain collection (collection.ts): its words and
+// columns are its entry in collections.ts, so adding one needs no line here.
 import type { Command } from 'commander';
+import { CATALOG, type ResourceIdentity } from '../api/descriptions/catalog.js';
 import { SUMMARIES } from './summaries.js';
 
 /** `target`: the command line names this resource (not a declaration for the help or for completion). */
@@ -14,28 +16,60 @@ export interface ResourceEntry {
   load: () => Promise<Register>;
 }
 
-export const resources: ResourceEntry[] = [
-  { name: 'auth', load: async () => (await import('./auth.js')).registerAuth },
-  { name: 'profile', load: async () => (await import('./profile.js')).registerProfile },
-  { name: 'serve', leaf: true, load: async () => (await import('./serve.js')).registerServe },
-  { name: 'workspace', load: async () => (await import('./workspace.js')).registerWorkspace },
-  { name: 'permissions', load: async () => (await import('./permissions.js')).registerPermissions },
-  { name: 'contacts', load: async () => (await import('./contacts.js')).registerContacts },
-  { name: 'groups', load: async () => (await import('./groups.js')).registerGroups },
-  { name: 'fields', load: async () => (await import('./fields.js')).registerFields },
-  { name: 'imports', load: async () => (await import('./imports.js')).registerImports },
-  { name: 'labels', load: async () => (await import('./labels.js')).registerLabels },
-  { name: 'roles', load: async () => (await import('./roles.js')).registerRoles },
-  { name: 'users', load: async () => (await import('./users.js')).registerUsers },
-  { name: 'templates', load: async () => (await import('./templates.js')).registerTemplates },
-  { name: 'pull', load: async () => (await import('./pull.js')).registerPull },
-  { name: 'diff', leaf: true, load: async () => (await import('./diff.js')).registerDiff },
-  { name: 'apply', leaf: true, load: async () => (await import('./apply.js')).registerApply },
-  { name: 'mcp', leaf: true, load: async () => (await import('./mcp.js')).registerMcp },
-  { name: 'api', leaf: true, load: async () => (await import('./api.js')).registerApi },
-  { name: 'completion', leaf: true, load: async () => (await import('./completion.js')).registerCompletion },
-  { name: 'version', leaf: true, load: async () => (await import('./version.js')).registerVersion },
-];
+type Own = Omit<ResourceEntry, 'name'>;
+/** Commands by name, each a known command (summaries.ts). */
+type Modules = Partial<Record<ResourceEntry['name'], Own>>;
+
+/**
+ * Commands with a module of their own. `wsm --help` lists LEADING (auth, then the CLI's profile and
+ * serve), the API's resources in the catalog's order (OWN_RESOURCES or a plain collection), then TRAILING.
+ */
+const LEADING: Modules = {
+  auth: { load: async () => (await import('./auth.js')).registerAuth },
+  profile: { load: async () => (await import('./profile.js')).registerProfile },
+  serve: { leaf: true, load: async () => (await import('./serve.js')).registerServe },
+};
+const OWN_RESOURCES: Modules = {
+  workspace: { load: async () => (await import('./workspace.js')).registerWorkspace },
+  permissions: { load: async () => (await import('./permissions.js')).registerPermissions },
+  contacts: { load: async () => (await import('./contacts.js')).registerContacts },
+  imports: { load: async () => (await import('./imports.js')).registerImports },
+  users: { load: async () => (await import('./users.js')).registerUsers },
+  templates: { load: async () => (await import('./templates.js')).registerTemplates },
+};
+const TRAILING: Modules = {
+  pull: { load: async () => (await import('./pull.js')).registerPull },
+  diff: { leaf: true, load: async () => (await import('./diff.js')).registerDiff },
+  apply: { leaf: true, load: async () => (await import('./apply.js')).registerApply },
+  mcp: { leaf: true, load: async () => (await import('./mcp.js')).registerMcp },
+  api: { leaf: true, load: async () => (await import('./api.js')).registerApi },
+  completion: { leaf: true, load: async () => (await import('./completion.js')).registerCompletion },
+  version: { leaf: true, load: async () => (await import('./version.js')).registerVersion },
+};
+
+/** A plain collection: its words and columns from collections.ts, the rest from collection.ts. */
+function collectionEntry(key: string, identity: ResourceIdentity & { cli: string }): Own {
+  return {
+    load: async () => {
+      const [{ COLLECTIONS }, { addCollection }] = await Promise.all([import('./collections.js'), import('./collection.js')]);
+      const command = COLLECTIONS[identity.cli];
+      if (!command) throw new Error(`"${identity.cli}" has neither a command module (commands/index.ts) nor an entry in commands/collections.ts`);
+      return (program) => addCollection(program, key, identity, command);
+    },
+  };
+}
+
+/** The API's resources in the catalog's order: each its own module's, or a plain collection. */
+const apiCommands: [string, Own][] = Object.entries(CATALOG as Record<string, ResourceIdentity>).flatMap(([key, identity]) => {
+  const { cli } = identity;
+  if (cli === undefined || cli in LEADING) return [];
+  return [[cli, OWN_RESOURCES[cli as ResourceEntry['name']] ?? collectionEntry(key, { ...identity, cli })]];
+});
+
+export const resources: ResourceEntry[] = [...Object.entries(LEADING), ...apiCommands, ...Object.entries(TRAILING)].map(([name, own]) => ({
+  name: name as ResourceEntry['name'],
+  ...(own as Own),
+}));
 
 /** Global options that take a value: their value is not the resource name. */
 const VALUE_FLAGS = new Set(['--profile', '--base-url', '--token', '-w', '--workspace', '-o', '--output', '--timeout']);

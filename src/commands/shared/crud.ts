@@ -1,13 +1,13 @@
-// Verb bodies for the plain collections (groups, fields, labels, roles): each resource's
-// <resource>/verbs.ts passes its presentation and its declarations; the rest comes from its
+// Verb bodies for the plain collections (groups, fields, labels, roles): the resource's entry in
+// collections.ts gives its columns and its verbs' arguments and flags; the rest comes from its
 // description (the client resource, the noun, the body schemas) and the flags' body fields.
 import type { z } from 'zod';
 import type { WsmClient } from '../../api/client.js';
-import type { ResourceDescription } from '../../api/descriptions/index.js';
+import { DESCRIPTIONS, type ResourceDescription } from '../../api/descriptions/index.js';
 import type { CrudResource } from '../../api/resources/crud.js';
 import type { Column } from '../../cli/output.js';
 import type { VerbSpec } from '../declare.js';
-import type { CollectionRuns, collectionVerbs } from '../collection.js';
+import type { CollectionCommand, CollectionVerb } from '../collection.js';
 import { deleteRun } from './delete.js';
 import { parsePageFlags, renderList } from './list.js';
 import { checkLocal, nameBodyFields, parseId, requireSomething, verb, workspaceClient, type VerbRun } from './verb.js';
@@ -17,7 +17,7 @@ import { showWritten } from './written.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyCrud<T> = CrudResource<T, any, any>;
 
-export interface Presentation<T> {
+interface Presentation<T> {
   /** The resource's description: its client property, noun and body schemas. */
   resource: ResourceDescription;
   columns: Column<T>[];
@@ -29,8 +29,11 @@ export interface Presentation<T> {
 
 const collection = <T>(client: WsmClient, show: Presentation<T>) => client[show.resource.key as 'labels'] as unknown as AnyCrud<T>;
 
+/** The arguments and flags of a create or update: each may name the body field it sets. */
+type DeclaredBody = Pick<VerbSpec, 'args' | 'flags'>;
+
 /** The body a create or update sends: each given argument and flag under its body field. */
-function bodyOf(spec: VerbSpec, args: string[], opts: Record<string, unknown>): Record<string, unknown> {
+function bodyOf(spec: DeclaredBody, args: string[], opts: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   (spec.args ?? []).forEach(([, , field], i) => field !== undefined && args[i] !== undefined && (body[field] = args[i]));
   for (const [key, flag] of Object.entries(spec.flags ?? {})) if (flag.field !== undefined && opts[key] !== undefined) body[flag.field] = opts[key];
@@ -38,7 +41,7 @@ function bodyOf(spec: VerbSpec, args: string[], opts: Record<string, unknown>): 
 }
 
 /** Body field -> the flag that sets it, for a 422 to name the flag. */
-function fieldFlags(spec: VerbSpec): Record<string, string> {
+function fieldFlags(spec: DeclaredBody): Record<string, string> {
   return Object.fromEntries(Object.values(spec.flags ?? {}).flatMap((flag) => (flag.field === undefined ? [] : [[flag.field, flag.flags.split(' ')[0]]])));
 }
 
@@ -49,14 +52,14 @@ function bodySchema(show: { resource: ResourceDescription }, operation: 'create'
 }
 
 /** The delete verb of a plain collection: the confirmation reads and names the record. */
-export function deleteCollectionRun<T extends object>(show: Presentation<T>): VerbRun {
+function deleteCollectionRun<T extends object>(show: Presentation<T>): VerbRun {
   return deleteRun<T>(show.resource.noun, (client, id) => collection(client, show).delete(id), {
     read: async (client, id) => (await collection(client, show).get(id)).data,
     describe: show.describe,
   });
 }
 
-export function listRun<T extends object>(show: Presentation<T>): VerbRun {
+function listRun<T extends object>(show: Presentation<T>): VerbRun {
   return verb(async (ctx, { opts }) => {
     const flags = parsePageFlags(ctx, opts);
     const resource = collection(await workspaceClient(ctx), show);
@@ -64,7 +67,7 @@ export function listRun<T extends object>(show: Presentation<T>): VerbRun {
   });
 }
 
-export function getRun<T extends object>(show: Presentation<T>): VerbRun {
+function getRun<T extends object>(show: Presentation<T>): VerbRun {
   return verb(async (ctx, { args }) => {
     const id = parseId(args[0], `${show.resource.noun} id`);
     const { data } = await collection(await workspaceClient(ctx), show).get(id);
@@ -73,7 +76,7 @@ export function getRun<T extends object>(show: Presentation<T>): VerbRun {
 }
 
 /** The body comes from the declaration's arguments and flags; it is checked before anything is sent. */
-export function createRun<T extends object>(show: Presentation<T>, spec: VerbSpec): VerbRun {
+function createRun<T extends object>(show: Presentation<T>, spec: DeclaredBody): VerbRun {
   return verb(async (ctx, { args, opts }) => {
     const body = bodyOf(spec, args, opts);
     nameBodyFields(ctx, body, fieldFlags(spec));
@@ -84,7 +87,7 @@ export function createRun<T extends object>(show: Presentation<T>, spec: VerbSpe
 }
 
 /** An update with none of the declaration's body flags is refused before anything is sent. */
-export function updateRun<T extends object>(show: Presentation<T>, spec: VerbSpec): VerbRun {
+function updateRun<T extends object>(show: Presentation<T>, spec: DeclaredBody): VerbRun {
   return verb(async (ctx, { args, opts }) => {
     const id = parseId(args[0], `${show.resource.noun} id`);
     const body = bodyOf(spec, [], opts);
@@ -97,13 +100,14 @@ export function updateRun<T extends object>(show: Presentation<T>, spec: VerbSpe
   });
 }
 
-/** The five runs of a plain collection, from how its records print and its verbs' declarations. */
-export function collectionRuns<T extends object>(show: Presentation<T>, verbs: Pick<ReturnType<typeof collectionVerbs>, 'create' | 'update'>): CollectionRuns {
-  return {
-    list: listRun(show),
-    get: getRun(show),
-    create: createRun(show, verbs.create),
-    update: updateRun(show, verbs.update),
-    remove: deleteCollectionRun(show),
-  };
+/** One verb's run of a plain collection: `key` names its description, `command` how its records print and what its flags set. */
+export function collectionRun(key: string, command: CollectionCommand<never>, name: CollectionVerb): VerbRun {
+  const resource: ResourceDescription | undefined = (DESCRIPTIONS as Record<string, ResourceDescription>)[key];
+  if (!resource) throw new TypeError(`no description of "${key}"`);
+  const show = { resource, columns: command.columns, detail: command.detail, describe: command.describe } as Presentation<object>;
+  if (name === 'list') return listRun(show);
+  if (name === 'get') return getRun(show);
+  if (name === 'create') return createRun(show, command.create);
+  if (name === 'update') return updateRun(show, command.update);
+  return deleteCollectionRun(show);
 }

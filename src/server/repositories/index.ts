@@ -1,11 +1,18 @@
-/** Every repository of one database, made once per app (buildApp decorates it as `app.repositories`). */
+/**
+ * Every repository of one database, made once per app (buildApp decorates it as `app.repositories`).
+ * `collections` holds the records of every plain collection the routes serve alike
+ * (routes/workspace-records.ts): groups and fields, whose repositories add their own reads, and
+ * every other described plain collection (labels) on the table its description names
+ * (collection.ts), so adding such a resource needs no line here.
+ */
+import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import type { Db } from '../db.js';
+import { collectionTable, createCollectionRecords, type CollectionRecords } from './collection.js';
 import { createContactsRepository } from './contacts.js';
 import { createFieldsRepository } from './fields.js';
 import { createFilesRepository } from './files.js';
 import { createGroupsRepository } from './groups.js';
 import { createImportsRepository } from './imports.js';
-import { createLabelsRepository } from './labels.js';
 import { createMembersRepository } from './members.js';
 import { createOutboxRepository } from './outbox.js';
 import { createRolesRepository } from './roles.js';
@@ -13,14 +20,13 @@ import { createTemplatesRepository } from './templates.js';
 import { createUsersRepository } from './users.js';
 import { createWorkspacesRepository } from './workspaces.js';
 
-export function createRepositories(db: Db) {
+function ownRepositories(db: Db) {
   return {
     contacts: createContactsRepository(db),
     fields: createFieldsRepository(db),
     files: createFilesRepository(db),
     groups: createGroupsRepository(db),
     imports: createImportsRepository(db),
-    labels: createLabelsRepository(db),
     members: createMembersRepository(db),
     outbox: createOutboxRepository(db),
     roles: createRolesRepository(db),
@@ -28,6 +34,16 @@ export function createRepositories(db: Db) {
     users: createUsersRepository(db),
     workspaces: createWorkspacesRepository(db),
   };
+}
+
+export function createRepositories(db: Db) {
+  const own = ownRepositories(db);
+  const collections: Record<string, CollectionRecords> = { groups: own.groups, fields: own.fields };
+  for (const description of Object.values(DESCRIPTIONS)) {
+    const table = description.key in own ? undefined : collectionTable(description);
+    if (table) collections[description.key] = createCollectionRecords(db, table);
+  }
+  return { ...own, collections: collections as Readonly<Record<string, CollectionRecords>> };
 }
 
 export type Repositories = ReturnType<typeof createRepositories>;

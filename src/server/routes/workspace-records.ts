@@ -1,13 +1,14 @@
 /**
  * The routes every kind of workspace record answers alike (decisions.md §1, §2): a page of them,
- * one by its id, a deletion; and the whole set for a record that is only a unique name (contact
- * groups and contact fields). Each takes its described operation (src/api/descriptions) and the
- * repository that holds the records.
+ * one by its id, a deletion; and the whole set for a plain collection, records with a name unique
+ * in their workspace (contact groups, contact fields, labels). Each takes its described operation
+ * (src/api/descriptions) and the repository that holds the records.
  */
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { CATALOG, type OperationDescription, type ResourceDescription, type ResourceKey } from '../../api/descriptions/index.js';
 import type { PaginationQuery } from '../../api/schemas/index.js';
+import type { CollectionRecords } from '../repositories/collection.js';
 import { assertUnique, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId } from '../http/validate.js';
@@ -22,12 +23,6 @@ interface Paged {
 interface ById {
   find(workspaceId: string, id: number): unknown;
   delete(workspaceId: string, id: number): boolean;
-}
-
-interface Named extends Paged, ById {
-  idOfName(workspaceId: string, name: string): number | undefined;
-  create(workspaceId: string, name: string): unknown;
-  rename(workspaceId: string, id: number, name: string): unknown;
 }
 
 /** `Contact group`: the resource's noun as the envelopes' messages start with it. */
@@ -77,36 +72,41 @@ export function deleteRoute(app: FastifyInstance, operation: OperationDescriptio
   });
 }
 
-/** List, create, get, rename (PUT) and delete of a record that is a name unique in its workspace. */
-export function namedRecordRoutes(
-  app: FastifyInstance,
-  { operations }: ResourceDescription,
-  schemas: { query: z.ZodType<PaginationQuery>; create: z.ZodType<{ name: string }>; update: z.ZodType<{ name: string }> },
-  records: Named,
-): void {
+/** A body's fields that were sent: an absent field keeps its value, a null one clears it. */
+const sent = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+
+/**
+ * List, create, get, update (PUT) and delete of a plain collection, from its description (the
+ * operations, their schemas) and its records (`app.repositories.collections`): a name is unique in
+ * the workspace (a clash is a 422 on `name`), and an update changes only the fields its body sends.
+ */
+export function collectionRoutes(app: FastifyInstance, { key, operations }: ResourceDescription): void {
+  const records = app.repositories.collections[key];
+  if (!records) throw new TypeError(`${key} has no routes of its own and is not a plain collection (repositories/collection.ts)`);
   const noun = nounOf(operations.create);
   const id = recordId(operations.update);
-  listRoute(app, operations.list, schemas.query, records);
+  listRoute(app, operations.list, operations.list.query as z.ZodType<PaginationQuery>, records);
 
   app.route({
-    ...described(operations.create, { body: schemas.create }),
+    ...described(operations.create, { body: operations.create.body as z.ZodType<{ name: string }> }),
     handler: async (request, reply) => {
       const body = bodyOf(request);
       assertUnique('name', records.idOfName(request.workspaceId, body.name));
-      return reply.code(201).send(created(noun, records.create(request.workspaceId, body.name)));
+      return reply.code(201).send(created(noun, records.insert(request.workspaceId, body)));
     },
   });
 
   getRoute(app, operations.get, records);
 
   app.route({
-    ...described(operations.update, { body: schemas.update }),
+    ...described(operations.update, { body: operations.update.body as z.ZodType<{ name?: string }> }),
     handler: async (request) => {
       const recordId = id(request.params);
-      if (!records.find(request.workspaceId, recordId)) throw notFound();
-      const body = bodyOf(request);
-      assertUnique('name', records.idOfName(request.workspaceId, body.name), recordId);
-      return updated(noun, records.rename(request.workspaceId, recordId, body.name));
+      const current = records.find(request.workspaceId, recordId);
+      if (!current) throw notFound();
+      const values = { ...current, ...sent(bodyOf(request)) } as Record<string, unknown> & { name: string };
+      assertUnique('name', records.idOfName(request.workspaceId, values.name), recordId);
+      return updated(noun, records.replace(request.workspaceId, recordId, values));
     },
   });
 
