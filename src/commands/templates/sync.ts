@@ -79,7 +79,7 @@ function templateIds(ids: string[]): string {
 function printSyncAnswer(ctx: Context, result: TemplateSyncResult): Promise<void> | void {
   if (ctx.output.quiet) return;
   const message = result.nothing_pending ? NOTHING_PENDING : result.message;
-  if (ctx.output.format === 'table' || ctx.output.format === 'csv') return ctx.io.out(message + '\n');
+  if (!ctx.output.structured) return ctx.output.text(message + '\n');
   return ctx.output.record({ success: result.success, nothing_pending: result.nothing_pending, message: result.message });
 }
 

@@ -55,9 +55,9 @@ function incompleteSentence(outcomes: Outcome[], rerun: string, file: string): s
 export const run = verb(async (ctx, { opts }) => {
   const prepared = await preparePlan(ctx, opts);
   const { loaded, plan, state, observed, target } = prepared;
-  const json = ctx.output.format === 'json' || ctx.output.format === 'ndjson';
+  const json = ctx.output.structured;
   const print = (text: string) => {
-    if (!json) ctx.io.out(text);
+    if (!json) ctx.output.text(text);
   };
   const finish = (extra: Record<string, unknown>) => {
     if (json) ctx.output.json({ ...planData(plan, { file: loaded.path, target }), ...extra });

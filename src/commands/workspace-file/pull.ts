@@ -7,6 +7,7 @@ import { Document } from 'yaml';
 import { WORKSPACE_SECTIONS, type WorkspaceSection } from '../../api/schemas/index.js';
 import { UsageError } from '../../cli/errors.js';
 import { replaceFile } from '../../cli/replace-file.js';
+import { jsonText } from '../../cli/text.js';
 import { packageFile } from '../../cli/version.js';
 import { str, verb, workspaceClient } from '../shared/verb.js';
 import { observe } from './observe.js';
@@ -41,7 +42,7 @@ export function pulledFile(observation: Observation): Partial<Record<WorkspaceSe
 }
 
 export function renderPulled(file: Record<string, unknown>, format: 'yaml' | 'json', schema: string): string {
-  if (format === 'json') return JSON.stringify({ $schema: schema, ...file }, null, 2) + '\n';
+  if (format === 'json') return jsonText({ $schema: schema, ...file }, true) + '\n';
   const doc = new Document(file);
   doc.commentBefore = ` yaml-language-server: $schema=${schema}`;
   return doc.toString({ lineWidth: 0 });
@@ -64,7 +65,7 @@ export const run = verb(async (ctx, { opts }) => {
   }
   const outputDir = target === undefined ? process.cwd() : dirname(resolve(target));
   const text = renderPulled(pulledFile(observation), format, schemaReference(outputDir));
-  if (target === undefined) return ctx.io.out(text);
+  if (target === undefined) return ctx.output.text(text);
   await replaceFile(target, text);
   ctx.output.done(`wrote ${target}`);
 });
