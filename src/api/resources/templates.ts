@@ -85,7 +85,7 @@ export class TemplatesResource {
   }
 
   /** Syncs until the templates `ids` are decided (or nothing is PENDING, or the time is up): waits.ts. */
-  waitUntilDecided(ids: string[], options: WaitOptions & { onRead?: (states: TrackedTemplate[]) => void }): Promise<TemplateDecision> {
+  waitUntilDecided(ids: string[], options: WaitOptions & Pick<CallOptions, 'retry'> & { onRead?: (states: TrackedTemplate[]) => void }): Promise<TemplateDecision> {
     return waitUntilDecided(this, ids, options);
   }
 }
