@@ -9,7 +9,8 @@ import { UsageError } from '../../cli/errors.js';
 import { replaceFile } from '../../cli/replace-file.js';
 import { jsonText } from '../../cli/text.js';
 import { packageFile } from '../../cli/version.js';
-import { str, verb, workspaceClient } from '../shared/verb.js';
+import { typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
+import type { pull } from '../pull.js';
 import { observe } from './observe.js';
 import type { Observation } from './plan.js';
 
@@ -54,8 +55,8 @@ function formatOf(output: string, target: string | undefined): 'yaml' | 'json' {
   return target !== undefined && extname(target).toLowerCase() === '.json' ? 'json' : 'yaml';
 }
 
-export const run = verb(async (ctx, { opts }) => {
-  const target = str(opts.file);
+export const run: VerbRun = typedRun<typeof pull>(async (ctx, { opts }) => {
+  const target = opts.file;
   const format = formatOf(ctx.globals.output, target);
   const client = await workspaceClient(ctx);
   const { observation } = await observe(client, WORKSPACE_SECTIONS);
