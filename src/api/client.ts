@@ -12,7 +12,7 @@ import { UsersResource } from './resources/users.js';
 import { PermissionsResource, WorkspacesResource } from './resources/workspaces.js';
 import type { Me, Single } from './schemas/index.js';
 import { redactSecret } from './redact.js';
-import { Transport, type HttpMethod, type QueryParams, type RetryPolicy } from './transport.js';
+import { Transport, type HttpMethod, type QueryParams } from './transport.js';
 
 export { MissingWorkspaceError, RequestValidationError, UnsupportedEndpointError } from './errors.js';
 
@@ -91,11 +91,6 @@ export class WsmClient {
    */
   request<T = unknown>(method: HttpMethod, path: string, options: RawRequestOptions = {}): Promise<T> {
     return this.transport.request<T>({ method, path, ...options });
-  }
-
-  /** This client with its requests retried as `policy` says: a wait's, until its deadline. */
-  retrying(policy: RetryPolicy): WsmClient {
-    return new WsmClient(this.transport.retrying(policy), this.workspaceId, this.notice);
   }
 
   close(): Promise<void> {

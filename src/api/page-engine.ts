@@ -11,7 +11,7 @@
 // - a page that still fails stops the walk with PageFailedError naming it; the rows handed on
 //   before it are whole pages.
 import { PageFailedError } from './errors.js';
-import { fetchWithinCap, numberOf, type ListPage, type PageParams, type WalkOptions } from './pagination.js';
+import { numberOf, perPageWithinCap, type ListPage, type PageParams, type WalkOptions } from './pagination.js';
 import { RequestWindow, type EngineRequest } from './request-window.js';
 
 export { RequestWindow, type EngineRequest, type Limiter } from './request-window.js';
@@ -108,13 +108,23 @@ export async function* walkPages<T>(fetchPage: EngineFetchPage<T>, options: Engi
   if (options.signal?.aborted) cancel();
   options.signal?.addEventListener('abort', cancel, { once: true });
   let params: PageParams = { page: 1, per_page: options.perPage };
-  const fetchOne = async (page: number | undefined, signal: AbortSignal) => {
-    const asked: PageParams = { ...params, page };
+  /**
+   * The one request for a page. A per_page the server refuses is lowered to the cap its message
+   * gives (or left to its default) and the page asked again; the pages after it ask the same.
+   */
+  const fetchOne = async (page: number | undefined, signal: AbortSignal): Promise<ListPage<T>> => {
     const request: EngineRequest = { limiter: { window, what: `page ${page ?? '(next)'}` }, signal };
-    const result = await fetchWithinCap((p) => fetchPage(p, request), asked, options);
-    // A per_page lowered on this page holds for the pages after it.
-    params = { ...params, per_page: asked.per_page };
-    return result;
+    for (;;) {
+      const asked: PageParams = { ...params, page };
+      try {
+        return await fetchPage(asked, request);
+      } catch (error) {
+        const within = perPageWithinCap(error, asked.per_page);
+        if (within === null) throw error;
+        params = { ...params, ...within };
+        options.notice?.(`* the server refused per_page=${asked.per_page}; asking ${within.per_page === undefined ? 'its default page size' : `per_page=${within.per_page}`}`);
+      }
+    }
   };
   /** A later page's failure names the page (page 1's stays itself: nothing was written yet). */
   const fetchLater = (page: number | undefined, lastPage: number | undefined, signal: AbortSignal) =>

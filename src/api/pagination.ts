@@ -25,8 +25,6 @@ export interface ListPage<T> {
 /** Query parameters of one page request; a next link may bring others (a cursor, say). */
 export type PageParams = Record<string, string | number | undefined>;
 
-export type FetchPage<T> = (params: PageParams) => Promise<ListPage<T>>;
-
 export interface WalkOptions {
   /** Rows a page to ask for (lowered or dropped if the server refuses it). */
   perPage?: number;
@@ -66,22 +64,15 @@ export function numberOf(value: unknown): number | undefined {
 }
 
 /**
- * Fetches one page; a `per_page` the server refuses (a validation failure naming it) is lowered
- * to the limit its message gives, or dropped for the server's default, and the page asked again.
- * Mutates `params.per_page` so that later pages ask the same.
+ * The `per_page` to ask instead when `error` is the server refusing `asked` (a validation failure
+ * naming it): the limit its message gives, or undefined for the server's default. Null when the
+ * failure is about something else (or no per_page was asked): it stands.
  */
-export async function fetchWithinCap<T>(fetchPage: FetchPage<T>, params: PageParams, options: WalkOptions): Promise<ListPage<T>> {
-  for (;;) {
-    try {
-      return await fetchPage(params);
-    } catch (error) {
-      const current = numberOf(params.per_page);
-      if (!(error instanceof ValidationFailedError) || current === undefined || !refusesPerPage(error)) throw error;
-      const limit = perPageLimit(error);
-      params.per_page = limit !== undefined && limit >= 1 && limit < current ? limit : undefined;
-      options.notice?.(`* the server refused per_page=${current}; asking ${params.per_page === undefined ? 'its default page size' : `per_page=${params.per_page}`}`);
-    }
-  }
+export function perPageWithinCap(error: unknown, asked: PageParams['per_page']): { per_page: number | undefined } | null {
+  const current = numberOf(asked);
+  if (!(error instanceof ValidationFailedError) || current === undefined || !refusesPerPage(error)) return null;
+  const limit = perPageLimit(error);
+  return { per_page: limit !== undefined && limit >= 1 && limit < current ? limit : undefined };
 }
 
 function refusesPerPage(error: ValidationFailedError): boolean {

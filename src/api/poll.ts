@@ -1,7 +1,7 @@
 // The one poll loop of the client, behind every wait (`imports.waitUntilDone`,
 // `templates.waitUntilDecided`): read, and read again every `intervalMs`, until the answer
 // settles or the deadline passes. Failures a later attempt may not meet are the transport's to
-// retry (Transport.retrying); `signal` ends a pause at once (Ctrl-C during a wait).
+// retry (a request's `retry` policy); `signal` ends a pause at once (Ctrl-C during a wait).
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface PollOptions {

@@ -53,11 +53,13 @@ export interface RequestOptions {
   idempotent?: boolean;
   /** The page engine's window: the request waits for a place in it, and a 429/503 is paced there. */
   limiter?: Limiter;
+  /** A wait's request: retried until the wait's deadline (instead of the method's rule and maxRetries). */
+  retry?: RetryPolicy;
   timeoutMs?: number;
   signal?: AbortSignal;
 }
 
-/** How a wait's requests are retried: until its deadline rather than a number of times. */
+/** How a wait's request is retried: until its deadline rather than a number of times. */
 export interface RetryPolicy {
   /**
    * Until this time (epoch ms) a failure a later attempt may not meet (any 5xx, 408, 429, no
@@ -84,9 +86,7 @@ export class Transport {
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly random: () => number;
   private readonly givenDispatcher: Dispatcher | undefined;
-  /** Shared with every `retrying` view, so that one close() closes the one agent. */
-  private readonly created: { dispatcher?: Dispatcher } = {};
-  private policy: RetryPolicy | undefined;
+  private createdDispatcher: Dispatcher | undefined;
 
   constructor(options: TransportOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -117,8 +117,8 @@ export class Transport {
         }
         const delayMs = this.nextRetry(opts, idempotent, attempt, error);
         if (delayMs === undefined) throw error;
-        this.trace(`* retrying in ${delayMs} ms (retry ${attempt + 1}${this.policy ? '' : ` of ${this.maxRetries}`})`);
-        this.policy?.onRetry?.(error as Error, delayMs);
+        this.trace(`* retrying in ${delayMs} ms (retry ${attempt + 1}${opts.retry ? '' : ` of ${this.maxRetries}`})`);
+        opts.retry?.onRetry?.(error as Error, delayMs);
         // A cancelled request (Ctrl-C during a wait) stops retrying at once, failing with the caller's reason.
         await this.sleep(delayMs, opts.signal).catch((pauseError: unknown) => {
           throw opts.signal?.reason ?? pauseError;
@@ -127,28 +127,21 @@ export class Transport {
     }
   }
 
-  /** This transport (the same connection, token and trace) retrying as `policy` says: a wait's requests. */
-  retrying(policy: RetryPolicy): Transport {
-    const view = Object.create(this) as Transport;
-    view.policy = policy;
-    return view;
-  }
-
   /** Closes the proxy-aware agent this transport created (a dispatcher passed in is the caller's). */
   async close(): Promise<void> {
-    await this.created.dispatcher?.close();
-    this.created.dispatcher = undefined;
+    await this.createdDispatcher?.close();
+    this.createdDispatcher = undefined;
   }
 
   /** The pause before the next attempt, or undefined when the failure stands. */
   private nextRetry(opts: RequestOptions, idempotent: boolean, attempt: number, error: unknown): number | undefined {
     const status = error instanceof APIStatusError ? error.status : undefined;
-    if (this.policy === undefined) {
+    if (opts.retry === undefined) {
       const retryable = error instanceof APIConnectionError || (status !== undefined && RETRYABLE_STATUSES.has(status));
       return idempotent && retryable && attempt < this.maxRetries ? this.retryDelay(attempt, error) : undefined;
     }
     const transient = error instanceof APIConnectionError || (status !== undefined && (status >= 500 || RETRYABLE_STATUSES.has(status)));
-    const remaining = this.policy.until - Date.now();
+    const remaining = opts.retry.until - Date.now();
     return transient && remaining > 0 ? Math.min(this.retryDelay(attempt, error), remaining) : undefined;
   }
 
@@ -266,7 +259,7 @@ export class Transport {
 
   private dispatcher(): Dispatcher {
     // Created on first use so that building a client (e.g. for --help paths) opens nothing.
-    return this.givenDispatcher ?? (this.created.dispatcher ??= new EnvHttpProxyAgent());
+    return this.givenDispatcher ?? (this.createdDispatcher ??= new EnvHttpProxyAgent());
   }
 
   private traceRequest(method: string, url: string, headers: Record<string, string>, bodyText: string | undefined): void {

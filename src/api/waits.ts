@@ -1,10 +1,11 @@
 // The waits of the client, on the one poll loop (poll.ts): an import until the server has
 // processed it, the tracked templates until the provider decided them. Each works on api.md's
 // operations alone (the import list where one import cannot be read; template sync and GET).
-// Which failures are retried meanwhile is the transport's (call them on a client over
-// `transport.retrying`); what the user is told is the CLI's.
+// Which failures are retried meanwhile is the transport's (a `retry` policy on the wait's
+// requests); what the user is told is the CLI's.
 import { NotFoundError, UnusableResponseError, WsmApiError } from './errors.js';
 import { poll, type PollOptions } from './poll.js';
+import type { CallOptions } from './resources/base.js';
 import type { ImportsResource } from './resources/imports.js';
 import type { TemplateSyncResult, TemplatesResource } from './resources/templates.js';
 import type { ContactImport, Template } from './schemas/index.js';
@@ -75,11 +76,11 @@ export interface TemplateDecision {
 }
 
 /** The tracked templates, read one by one with api.md's GET; a 404 is a template gone. */
-export async function readTracked(templates: TemplatesResource, ids: string[], signal?: AbortSignal): Promise<TrackedTemplate[]> {
+export async function readTracked(templates: TemplatesResource, ids: string[], options: CallOptions = {}): Promise<TrackedTemplate[]> {
   const states: TrackedTemplate[] = [];
   for (const id of ids) {
     try {
-      states.push({ id, template: (await templates.get(id, { signal })).data });
+      states.push({ id, template: (await templates.get(id, options)).data });
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       states.push({ id });
@@ -96,12 +97,13 @@ export async function readTracked(templates: TemplatesResource, ids: string[], s
 export async function waitUntilDecided(
   templates: TemplatesResource,
   ids: string[],
-  options: WaitOptions & { onRead?: (states: TrackedTemplate[]) => void },
+  options: WaitOptions & Pick<CallOptions, 'retry'> & { onRead?: (states: TrackedTemplate[]) => void },
 ): Promise<TemplateDecision> {
+  const call: CallOptions = { signal: options.signal, retry: options.retry };
   const round = async (): Promise<TemplateDecision> => {
-    const result = await templates.sync({ signal: options.signal });
+    const result = await templates.sync(call);
     if (result.nothing_pending || ids.length === 0) return { result, settled: result.nothing_pending };
-    const states = await readTracked(templates, ids, options.signal);
+    const states = await readTracked(templates, ids, call);
     options.onRead?.(states);
     return { result, templates: states, settled: states.every((s) => s.template === undefined || s.template.status !== 'PENDING') };
   };

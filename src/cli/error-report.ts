@@ -15,7 +15,7 @@ import { ExitCode, exitCodeFor, fieldErrorsOf, InterruptedError, OutcomeExit, Pa
 import { forbiddenSentence, notFoundSentence, rejectedNoun } from './status-sentences.js';
 import type { IOStreams } from './io.js';
 import { withTarget, type Target } from './suggest.js';
-import { safeJson, visible } from './text.js';
+import { jsonText, visible } from './text.js';
 
 /** What handleError needs; a full Context satisfies it, and so does the bare start-up state. */
 export interface ErrorSink {
@@ -76,8 +76,7 @@ export function handleError(err: unknown, sink: ErrorSink, code = exitCodeFor(er
 }
 
 function writeMachine(sink: ErrorSink, body: unknown, redact: (text: string) => string): void {
-  const json = JSON.stringify(body, null, sink.outputFormat === 'json' ? 2 : undefined);
-  sink.io.out(redact(safeJson(json)) + '\n');
+  sink.io.out(redact(jsonText(body, sink.outputFormat === 'json')) + '\n');
 }
 
 function sentenceFor(err: unknown, baseUrl: string | undefined, verbose: boolean): string {

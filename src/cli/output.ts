@@ -8,7 +8,7 @@ import { withTarget, type Target } from './suggest.js';
 import { UsageError } from './errors.js';
 import { isStatusKey, isTimeKey, relativeTime, toneOf, type Tone } from './present.js';
 import { paintFor, renderRecord, renderTable, type TableCell, type TableLayout } from './table.js';
-import { cellText, csvCell, safeJson, visible, visibleLine, wrap } from './text.js';
+import { cellText, csvCell, jsonText, visible, visibleLine, wrap } from './text.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -49,6 +49,8 @@ export interface Output {
   readonly quiet: boolean;
   /** --json or --jq asked for JSON: the command's data is printed as selected JSON. */
   readonly selecting: boolean;
+  /** -o json or ndjson: a command with a form for people and one for scripts (a plan, a report) prints the second, with json(). */
+  readonly structured: boolean;
   /** One resource: json prints the object itself; table prints `label  value` lines. */
   record<T extends object>(record: T, options?: RenderOptions<T>): Promise<void>;
   /** Many resources, written as they arrive (except the terminal table and --jq, which need them all). Returns the count. */
@@ -64,11 +66,10 @@ export interface Output {
     pages: AsyncIterable<T[]>,
     options: RenderOptions<T> & { columns: Column<T>[]; csvWithoutFormat?: boolean },
   ): Promise<number>;
-  /**
-   * A document as the command has it (a plan, a report, the server's own answer) as JSON on
-   * stdout: indented with -o json (or `indent`), one line otherwise.
-   */
+  /** A document as the command has it (a plan, a report, the server's answer) as JSON on stdout: indented with -o json (or `indent`), else one line. */
   json(value: unknown, indent?: boolean): void;
+  /** Text composed for people (a plan, a report's lines, a pulled file) on stdout as it is: quoted, made visible and painted by its command. */
+  text(text: string): void;
   /** Success chatter: stderr, only on a terminal, silenced by -q. */
   message(text: string): void;
   /** What a log must keep (an id the server assigned): stderr whether or not it is a terminal; silenced by -q. */
@@ -90,7 +91,6 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
   const selecting = options.fields !== undefined || options.jq !== undefined;
   const terminalTable = format === 'table' && io.isStdoutTTY;
   const asNdjson = format === 'ndjson';
-  const jsonText = (value: unknown, indent: boolean) => safeJson(JSON.stringify(value, null, indent ? 2 : undefined));
 
   const layout = async (): Promise<TableLayout> => {
     // string-width (and chalk, when colour is on) only matter on a terminal.
@@ -158,6 +158,7 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
     format,
     quiet,
     selecting,
+    structured: format === 'json' || format === 'ndjson',
 
     async record(record, opts = {}) {
       if (options.jq !== undefined) return printJq(selected(record));
@@ -241,6 +242,8 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
       io.out(jsonText(value, indent) + '\n');
     },
 
+    text: write,
+
     message(text) {
       if (!quiet && io.isStderrTTY) io.err(chatter(visible(text)));
     },
@@ -269,7 +272,6 @@ export function unknownFieldsError(unknown: string[], available: string[]): Usag
 function toneFor<T>(column: Column<T>, value: unknown): Tone | undefined {
   return isStatusKey(column.key) ? toneOf(value) : undefined;
 }
-
 
 function columnsOf<T extends object>(record: T): Column<T>[] {
   return Object.keys(record).map((key) => ({ key, header: key }));

@@ -39,6 +39,11 @@ export function safeJson(json: string): string {
   return json.replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** A value as JSON for a terminal or a file (indented by two spaces, or one line): safeJson's escapes. */
+export function jsonText(value: unknown, indent = false): string {
+  return safeJson(JSON.stringify(value, null, indent ? 2 : undefined));
+}
+
 /** Cut to `width` columns with `…` when longer. */
 export function truncate(text: string, width: number, widthOf: WidthOf): string {
   if (widthOf(text) <= width) return text;

@@ -1,14 +1,20 @@
 // `wsm apply`: declarations only; the verb is ./workspace-file/apply.ts.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { lazy, withExamples } from '../cli/action.js';
-import { planOptions } from './plan-options.js';
+import { addVerb, verbSpec } from './declare.js';
+import { PLAN_FLAGS } from './plan-options.js';
+
+export const apply = verbSpec({
+  name: 'apply',
+  description: SUMMARIES.apply,
+  flags: {
+    ...PLAN_FLAGS,
+    dryRun: { flags: '--dry-run', description: 'show the plan and check it can be applied; change nothing (exit 0)' },
+  },
+  examples: ['wsm apply -f workspace.yaml', 'wsm apply -f workspace.yaml --prune --yes', 'wsm apply -f workspace.yaml --replace-templates --dry-run'],
+  load: () => import('./workspace-file/apply.js'),
+});
 
 export function registerApply(program: Command): void {
-  withExamples(
-    planOptions(program.command('apply').description(SUMMARIES.apply))
-      .option('--dry-run', 'show the plan and check it can be applied; change nothing (exit 0)')
-      .action(lazy(() => import('./workspace-file/apply.js'))),
-    ['wsm apply -f workspace.yaml', 'wsm apply -f workspace.yaml --prune --yes', 'wsm apply -f workspace.yaml --replace-templates --dry-run'],
-  );
+  addVerb(program, apply);
 }

@@ -1,7 +1,8 @@
 // Declaration helpers shared by the resource files (listed verbs, delete verbs, list flags).
 // Loaded at start-up, so it sits beside them (not in a verb folder) and imports commander only.
 import type { Command } from 'commander';
-import { lazy, withExamples, type Selectable, type VerbModule } from '../cli/action.js';
+import { lazy, withExamples, type Selectable, type VerbInput, type VerbModule } from '../cli/action.js';
+import type { Context } from '../cli/context.js';
 
 /** `--concurrency <n>` on full walks and bulk verbs (env WSM_CONCURRENCY, default 8). */
 export const CONCURRENCY_FLAG = { flags: '--concurrency <n>', description: 'requests in flight at once (env WSM_CONCURRENCY, default 8); halved on 429' } as const;
@@ -100,6 +101,15 @@ export interface VerbSpec<F extends Record<string, FlagSpec> = Record<string, Fl
   configure?: (command: Command) => Command;
   /** `--json`/`--jq` with these fields; `list` and `get` get their resource's record fields by default. */
   selection?: Selectable;
+}
+
+/**
+ * A verb's run typed by its declaration (`verbSpec` in ../<resource>.ts, imported as a type only):
+ * `export const run = typedRun<typeof list>(async (ctx, { args, opts }) => ...)` reads each
+ * declared flag by its name and type, and nothing undeclared.
+ */
+export function typedRun<S>(body: (ctx: Context, input: TypedInput<S>) => Promise<void>): (ctx: Context, input: VerbInput) => Promise<void> {
+  return body as (ctx: Context, input: VerbInput) => Promise<void>;
 }
 
 /** A verb's declaration, typed: its run reads `OptionsOf<typeof spec>`. */

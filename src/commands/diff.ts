@@ -1,9 +1,22 @@
 // `wsm diff`: declarations only; the verb is ./workspace-file/diff.ts.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { lazy, withExamples } from '../cli/action.js';
+import { lazy } from '../cli/action.js';
 import { asDiffFailure } from '../cli/errors.js';
-import { planOptions } from './plan-options.js';
+import { addVerb, verbSpec } from './declare.js';
+import { PLAN_FLAGS } from './plan-options.js';
+
+export const diff = verbSpec({
+  name: 'diff',
+  description: SUMMARIES.diff,
+  flags: PLAN_FLAGS,
+  examples: [
+    'wsm diff -f workspace.yaml',
+    'wsm diff -f workspace.yaml --prune -o json',
+    'wsm diff -f workspace.yaml || [ $? -eq 2 ]    # CI: 0 no changes, 2 changes planned; a failure is never 2 (a bad file is 1)',
+  ],
+  load: () => import('./workspace-file/diff.js'),
+});
 
 export function registerDiff(program: Command, declared: { target: boolean }): void {
   // Exit 2 means "changes planned" here, so no failure may exit 2: commander's own (a missing -f,
@@ -13,20 +26,12 @@ export function registerDiff(program: Command, declared: { target: boolean }): v
       throw asDiffFailure(err);
     });
   }
-  const run = lazy(() => import('./workspace-file/diff.js'));
-  withExamples(
-    planOptions(program.command('diff').description(SUMMARIES.diff)).action(async (...params: unknown[]) => {
-      try {
-        await run(...params);
-      } catch (err) {
-        throw asDiffFailure(err);
-      }
-    }),
-    [
-      'wsm diff -f workspace.yaml',
-      'wsm diff -f workspace.yaml --prune -o json',
-      'wsm diff -f workspace.yaml || [ $? -eq 2 ]    # CI: 0 no changes, 2 changes planned; a failure is never 2 (a bad file is 1)',
-    ],
-  );
+  const run = lazy(diff.load);
+  addVerb(program, diff).action(async (...params: unknown[]) => {
+    try {
+      await run(...params);
+    } catch (err) {
+      throw asDiffFailure(err);
+    }
+  });
 }
-

@@ -1,20 +1,26 @@
 // `wsm mcp`: declarations only; the verb (and the MCP SDK) load when it runs.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { lazy, withExamples } from '../cli/action.js';
+import { addVerb, verbSpec } from './declare.js';
+
+export const mcp = verbSpec({
+  name: 'mcp',
+  description: SUMMARIES.mcp,
+  flags: {
+    readOnly: { flags: '--read-only', description: 'expose only the tools that change nothing (list, get, diff, pull)' },
+    tools: { flags: '--tools <names>', description: 'only these tools, comma-separated; * matches any text (contacts.*,templates.sync)' },
+    toolsets: {
+      flags: '--toolsets <names>',
+      description: 'only these groups of tools, comma-separated: a resource (contacts, fields, groups, imports, labels, permissions, roles, templates, users, workspaces) or workspace_file; a name matching nothing is exit 2',
+    },
+    listTools: { flags: '--list-tools', description: 'print the tools this selection exposes and exit (no server, no request)' },
+  },
+  // Lines under 60 columns: commander does not wrap this text, and help must fit a 60-column terminal.
+  configure: (c) => c.addHelpText('after', "\nThe server speaks MCP on stdin/stdout and uses the profile,\n--profile, --base-url, -w and WSM_* settings like every\ncommand. docs/mcp.md shows an MCP client's configuration."),
+  examples: ['wsm mcp', 'wsm mcp --read-only', 'wsm mcp --tools "contacts.*,templates.sync" --list-tools', 'wsm mcp --toolsets contacts,workspace_file --profile staging'],
+  load: () => import('./mcp/run.js'),
+});
 
 export function registerMcp(program: Command): void {
-  withExamples(
-    program
-      .command('mcp')
-      .description(SUMMARIES.mcp)
-      .option('--read-only', 'expose only the tools that change nothing (list, get, diff, pull)')
-      .option('--tools <names>', 'only these tools, comma-separated; * matches any text (contacts.*,templates.sync)')
-      .option('--toolsets <names>', 'only these groups of tools, comma-separated: a resource (contacts, fields, groups, imports, labels, permissions, roles, templates, users, workspaces) or workspace_file; a name matching nothing is exit 2')
-      .option('--list-tools', 'print the tools this selection exposes and exit (no server, no request)')
-      // Lines under 60 columns: commander does not wrap this text, and help must fit a 60-column terminal.
-      .addHelpText('after', '\nThe server speaks MCP on stdin/stdout and uses the profile,\n--profile, --base-url, -w and WSM_* settings like every\ncommand. docs/mcp.md shows an MCP client\'s configuration.')
-      .action(lazy(() => import('./mcp/run.js'))),
-    ['wsm mcp', 'wsm mcp --read-only', 'wsm mcp --tools "contacts.*,templates.sync" --list-tools', 'wsm mcp --toolsets contacts,workspace_file --profile staging'],
-  );
+  addVerb(program, mcp);
 }

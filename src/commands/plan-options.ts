@@ -1,10 +1,12 @@
 // The flags `wsm diff` and `wsm apply` share, so that diff shows exactly the plan apply would make.
-import type { Command } from 'commander';
+import type { OptionsOf } from './declare.js';
 
-export function planOptions(command: Command): Command {
-  return command
-    .requiredOption('-f, --file <path>', 'the workspace file, YAML or JSON ("-" reads stdin)')
-    .option('--prune', 'delete what the file does not list, in the sections it declares')
-    .option('--replace-templates', 'a template whose content changed is deleted and created again (the API has no template update)')
-    .option('--state <path>', 'ids of what apply created where the server cannot list (default: <file>.state.json)');
-}
+export const PLAN_FLAGS = {
+  file: { flags: '-f, --file <path>', description: 'the workspace file, YAML or JSON ("-" reads stdin)', required: true },
+  prune: { flags: '--prune', description: 'delete what the file does not list, in the sections it declares' },
+  replaceTemplates: { flags: '--replace-templates', description: 'a template whose content changed is deleted and created again (the API has no template update)' },
+  state: { flags: '--state <path>', description: 'ids of what apply created where the server cannot list (default: <file>.state.json)' },
+} as const;
+
+/** The plan flags as diff and apply read them. */
+export type PlanOptions = OptionsOf<{ flags: typeof PLAN_FLAGS }>;

@@ -13,8 +13,8 @@ export function registerVersion(program: Command): void {
       run: async (ctx) => {
         const { packageVersion } = await import('../cli/version.js');
         const info = { version: packageVersion(), node: process.versions.node };
-        if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') await ctx.output.record(info);
-        else ctx.io.out(`wsm ${info.version} (Node.js ${info.node})\n`);
+        if (ctx.output.structured) await ctx.output.record(info);
+        else ctx.output.text(`wsm ${info.version} (Node.js ${info.node})\n`);
       },
     }),
   });

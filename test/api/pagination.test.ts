@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UnusableResponseError, UnprocessableEntityError, ValidationFailedError } from '../../src/api/errors.js';
-import { fetchWithinCap, readPage, type ListPage, type PageParams } from '../../src/api/pagination.js';
+import { walkRows } from '../../src/api/page-engine.js';
+import { readPage, type ListPage, type PageParams } from '../../src/api/pagination.js';
 
 interface Row {
   id: number;
@@ -30,34 +31,42 @@ describe('readPage', () => {
   });
 });
 
-describe('per_page refused by the server', () => {
+describe('per_page refused by the server (the page engine asks each page)', () => {
   const refuse = (status: number, text: string) =>
     new (status === 422 ? UnprocessableEntityError : ValidationFailedError)({ status, body: { message: text, errors: { per_page: [text] } }, headers: {}, method: 'GET', url: 'http://h/x' });
+  const collect = async <T>(rows: AsyncIterable<T>) => {
+    const all: T[] = [];
+    for await (const row of rows) all.push(row);
+    return all;
+  };
 
   it('is lowered to the limit its message gives, and the page asked again', async () => {
     const asked: PageParams[] = [];
     const notices: string[] = [];
-    const params: PageParams = { page: 1, per_page: 100 };
     const fetchPage = async (p: PageParams) => {
       asked.push({ ...p });
       if (Number(p.per_page) > 50) throw refuse(422, 'The per page field must not be greater than 50.');
-      return { data: [{ id: 1 }], meta: {} } as ListPage<Row>;
+      return { data: [{ id: Number(p.page) }], meta: { current_page: Number(p.page), last_page: 2 } } as ListPage<Row>;
     };
-    await fetchWithinCap(fetchPage, params, { notice: (line: string) => notices.push(line) });
-    expect(asked).toEqual([{ page: 1, per_page: 100 }, { page: 1, per_page: 50 }]);
-    expect(params.per_page).toBe(50);
+    const rows = await collect(walkRows(fetchPage, { perPage: 100, notice: (line: string) => notices.push(line) }));
+    expect(rows).toEqual([{ id: 1 }, { id: 2 }]);
+    // The page after it asks the lowered per_page at once.
+    expect(asked).toEqual([{ page: 1, per_page: 100 }, { page: 1, per_page: 50 }, { page: 2, per_page: 50 }]);
     expect(notices).toEqual(['* the server refused per_page=100; asking per_page=50']);
   });
 
   it('is dropped when no limit is given (a 400 with errors counts); other validation failures stand', async () => {
-    const params: PageParams = { page: 1, per_page: 100 };
+    const asked: PageParams[] = [];
     const fetchPage = async (p: PageParams) => {
+      asked.push({ ...p });
       if (p.per_page !== undefined) throw refuse(400, 'Invalid per page.');
       return { data: [], meta: {} } as ListPage<Row>;
     };
-    await fetchWithinCap(fetchPage, params, {});
-    expect(params.per_page).toBeUndefined();
+    const notices: string[] = [];
+    await collect(walkRows(fetchPage, { perPage: 100, notice: (line: string) => notices.push(line) }));
+    expect(asked).toEqual([{ page: 1, per_page: 100 }, { page: 1, per_page: undefined }]);
+    expect(notices).toEqual(['* the server refused per_page=100; asking its default page size']);
     const other = new UnprocessableEntityError({ status: 422, body: { message: 'Bad search.', errors: { search: ['Too long.'] } }, headers: {}, method: 'GET', url: 'http://h/x' });
-    await expect(fetchWithinCap(async () => Promise.reject(other), { page: 1, per_page: 100 }, {})).rejects.toBe(other);
+    await expect(collect(walkRows(async () => Promise.reject(other), { perPage: 100 }))).rejects.toBe(other);
   });
 });

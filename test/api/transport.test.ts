@@ -215,11 +215,11 @@ describe('Transport retries', () => {
     pool.intercept({ path: '/api/v3/templates/sync', method: 'POST' }).reply(500, { message: 'Provider down.' }).times(4);
     pool.intercept({ path: '/api/v3/templates/sync', method: 'POST' }).reply(200, { success: true });
     const told: string[] = [];
-    const patient = transport.retrying({ until: Date.now() + 60_000, onRetry: (error, ms) => told.push(`${error.message} ${ms}`) });
-    await expect(patient.request({ method: 'POST', path: '/templates/sync' })).resolves.toEqual({ success: true });
+    const retry = { until: Date.now() + 60_000, onRetry: (error: Error, ms: number) => told.push(`${error.message} ${ms}`) };
+    await expect(transport.request({ method: 'POST', path: '/templates/sync', retry })).resolves.toEqual({ success: true });
     expect(sleeps).toEqual([500, 1000, 2000, 4000]);
     expect(told).toEqual(['Provider down. 500', 'Provider down. 1000', 'Provider down. 2000', 'Provider down. 4000']);
-    // The transport it came from keeps its own rule: a POST is not retried.
+    // A request without the policy keeps the transport's rule: a POST is not retried.
     pool.intercept({ path: '/api/v3/templates/sync', method: 'POST' }).reply(500, { message: 'Provider down.' });
     await expect(transport.request({ method: 'POST', path: '/templates/sync' })).rejects.toBeInstanceOf(InternalServerError);
     expect(sleeps).toHaveLength(4);
@@ -229,12 +229,12 @@ describe('Transport retries', () => {
     const { pool, transport, sleeps } = setup();
     pool.intercept({ path: '/api/v3/contacts', method: 'GET' }).reply(503, { message: 'busy' }, { headers: { 'retry-after': '30' } });
     pool.intercept({ path: '/api/v3/contacts', method: 'GET' }).reply(200, { data: [] });
-    await transport.retrying({ until: Date.now() + 2_000 }).request({ method: 'GET', path: '/contacts' });
+    await transport.request({ method: 'GET', path: '/contacts', retry: { until: Date.now() + 2_000 } });
     expect(sleeps).toHaveLength(1);
     expect(sleeps[0]).toBeGreaterThan(1_000);
     expect(sleeps[0]).toBeLessThanOrEqual(2_000);
     pool.intercept({ path: '/api/v3/contacts', method: 'GET' }).reply(503, { message: 'busy' });
-    await expect(transport.retrying({ until: Date.now() - 1 }).request({ method: 'GET', path: '/contacts' })).rejects.toBeInstanceOf(InternalServerError);
+    await expect(transport.request({ method: 'GET', path: '/contacts', retry: { until: Date.now() - 1 } })).rejects.toBeInstanceOf(InternalServerError);
     expect(sleeps).toHaveLength(1);
   });
 

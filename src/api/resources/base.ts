@@ -9,12 +9,16 @@ import { check } from '../schemas/index.js';
 import type { EngineOptions, EngineRequest } from '../page-engine.js';
 import { readPage, type ListPage } from '../pagination.js';
 import { encodePath, toMultipartParts, type MultipartPart } from '../request-parts.js';
-import type { QueryParams, Transport } from '../transport.js';
+import type { QueryParams, RetryPolicy, Transport } from '../transport.js';
 
-/** What every resource method takes last: `signal` cancels its requests, `timeout` (ms) limits each one. */
+/**
+ * What every resource method takes last: `signal` cancels its requests, `timeout` (ms) limits each
+ * one, `retry` retries them as a wait does (until its deadline) rather than by the method's rule.
+ */
 export interface CallOptions {
   signal?: AbortSignal;
   timeout?: number;
+  retry?: RetryPolicy;
 }
 
 /** A call the page engine makes: it carries the engine's window, which the transport holds it to. */
@@ -100,6 +104,7 @@ export function callOperation<T = unknown>(ctx: ResourceContext, operation: Oper
       multipart: request.multipart,
       idempotent: request.idempotent,
       limiter: options.limiter,
+      retry: options.retry,
       signal: options.signal,
       timeoutMs: options.timeout,
     });

@@ -3,7 +3,7 @@ import { waitUntilDone, type WaitOptions } from '../waits.js';
 import { NotFoundError, UnsupportedEndpointError } from '../errors.js';
 import { written, type Written } from '../answers.js';
 import { DESCRIPTIONS } from '../descriptions/index.js';
-import { walkRows } from '../page-engine.js';
+import { walkPages, walkRows } from '../page-engine.js';
 import type { ListPage, PageParams } from '../pagination.js';
 import type { ContactImport, Deleted, Single } from '../schemas/index.js';
 import { callOperation, checkBody, fileRef, getPage, isRouteMissing, multipart, requireOne, walkOptions, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
@@ -29,6 +29,10 @@ export class ImportsResource {
 
   iterate(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<ContactImport> {
     return walkRows((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
+  }
+
+  pages(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<ListPage<ContactImport>> {
+    return walkPages((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
   }
 
   /** Extension: GET one import, which is how its progress is polled. */

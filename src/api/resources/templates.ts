@@ -4,7 +4,7 @@ import { waitUntilDecided, type TemplateDecision, type TrackedTemplate, type Wai
 import { requireRecord, written, type Written } from '../answers.js';
 import { NotFoundError } from '../errors.js';
 import { DESCRIPTIONS } from '../descriptions/index.js';
-import { walkRows } from '../page-engine.js';
+import { walkPages, walkRows } from '../page-engine.js';
 import type { ListPage, PageParams } from '../pagination.js';
 import { ERROR_MESSAGES, type TEMPLATE_CATEGORIES, type Template, type TemplateCreateBody } from '../schemas/index.js';
 import { callOperation, checkBody, fileRef, getPage, multipart, walkOptions, type CallOptions, type PagedCallOptions, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
@@ -39,6 +39,10 @@ export class TemplatesResource {
 
   iterate(query: WalkQuery<TemplateListQuery> = {}, settings: WalkSettings = {}): AsyncGenerator<Template> {
     return walkRows((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
+  }
+
+  pages(query: WalkQuery<TemplateListQuery> = {}, settings: WalkSettings = {}): AsyncGenerator<ListPage<Template>> {
+    return walkPages((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
   }
 
   /** `signal` cancels the request (Ctrl-C during `sync --wait`). */
@@ -81,7 +85,7 @@ export class TemplatesResource {
   }
 
   /** Syncs until the templates `ids` are decided (or nothing is PENDING, or the time is up): waits.ts. */
-  waitUntilDecided(ids: string[], options: WaitOptions & { onRead?: (states: TrackedTemplate[]) => void }): Promise<TemplateDecision> {
+  waitUntilDecided(ids: string[], options: WaitOptions & Pick<CallOptions, 'retry'> & { onRead?: (states: TrackedTemplate[]) => void }): Promise<TemplateDecision> {
     return waitUntilDecided(this, ids, options);
   }
 }

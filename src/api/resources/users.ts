@@ -1,7 +1,7 @@
 // Users: list, get and create (extensions), update as the multipart form api.md defines.
 import { written, type Written } from '../answers.js';
 import { DESCRIPTIONS } from '../descriptions/index.js';
-import { walkRows } from '../page-engine.js';
+import { walkPages, walkRows } from '../page-engine.js';
 import type { ListPage, PageParams } from '../pagination.js';
 import type { Single, User, UserCreateBody, UserUpdateBody } from '../schemas/index.js';
 import { callOperation, checkBody, fileRef, getPage, multipart, requireOne, walkOptions, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
@@ -17,6 +17,10 @@ export class UsersResource {
 
   iterate(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<User> {
     return walkRows((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
+  }
+
+  pages(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<ListPage<User>> {
+    return walkPages((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
   }
 
   /** Extension: GET one user. */

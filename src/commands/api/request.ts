@@ -5,7 +5,8 @@ import { APIStatusError } from '../../api/errors.js';
 import type { HttpMethod, QueryParams } from '../../api/transport.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Context } from '../../cli/context.js';
-import { readTextInput, str, verb } from '../shared/verb.js';
+import type { api } from '../api.js';
+import { readTextInput, typedRun, type VerbRun } from '../shared/verb.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -44,12 +45,12 @@ function toQuery(fields: Record<string, string | string[]>): QueryParams {
   return query;
 }
 
-export const run = verb(async (ctx, { args, opts }) => {
+export const run: VerbRun = typedRun<typeof api>(async (ctx, { args, opts }) => {
   const method = args[0].toUpperCase() as HttpMethod;
   if (!METHODS.includes(method)) throw new UsageError(`unknown method "${args[0]}": use one of ${METHODS.join(', ')}`);
   const path = await resolvePath(ctx, args[1]);
   const fields = parseFields(opts.field);
-  const input = str(opts.input);
+  const input = opts.input;
 
   let json: unknown;
   let query: QueryParams | undefined;
@@ -70,12 +71,12 @@ export const run = verb(async (ctx, { args, opts }) => {
   const client = await ctx.client();
   try {
     const answer = await client.request(method, path, { query, json });
-    if (typeof answer === 'string') ctx.io.out(answer + '\n');
+    if (typeof answer === 'string') ctx.output.text(answer + '\n');
     else if (answer !== undefined) ctx.output.json(answer, true);
   } catch (error) {
     // handleError prints the body itself for -o json/ndjson; print it here for the other formats.
-    if (error instanceof APIStatusError && error.body !== undefined && ctx.output.format !== 'json' && ctx.output.format !== 'ndjson') {
-      if (typeof error.body === 'string') ctx.io.out(error.body + '\n');
+    if (error instanceof APIStatusError && error.body !== undefined && !ctx.output.structured) {
+      if (typeof error.body === 'string') ctx.output.text(error.body + '\n');
       else ctx.output.json(error.body, true);
     }
     throw error;

@@ -4,7 +4,9 @@
 // current. Nothing is saved, and the current profile stays, unless every check passed. With /me,
 // the workspace comes from the token's own: the only one, or picked on a terminal. With --email,
 // the token comes from the e-mail and password (password.ts), then everything goes the same way.
-import type { VerbInput } from '../../cli/action.js';
+import { typedRun } from '../declare.js';
+import type { VerbRun } from '../shared/verb.js';
+import type { login } from '../auth.js';
 import type { Context } from '../../cli/context.js';
 import { AuthenticationError } from '../../api/errors.js';
 import { CliError, ExitCode, UsageError } from '../../cli/errors.js';
@@ -15,7 +17,7 @@ import { issueToken, passwordFromStdin } from './password.js';
 import { probeWith, wrongBaseUrl, type BaseUrlOrigin } from '../../cli/base-url-check.js';
 import { checkWorkspace, describeVerified, verifyToken } from './verify.js';
 
-export async function run(ctx: Context, input: VerbInput): Promise<void> {
+export const run: VerbRun = typedRun<typeof login>(async (ctx, input) => {
   const { globals, env, io, output } = ctx;
   const withToken = input.opts.withToken === true;
   const email = typeof input.opts.email === 'string' ? input.opts.email.trim() : undefined;
@@ -98,7 +100,7 @@ export async function run(ctx: Context, input: VerbInput): Promise<void> {
     const several = count > 1 ? `this token reaches ${count} workspaces and none is picked without a terminal; ` : '';
     output.warn(`no workspace chosen: ${several}profile "${profileName}" is now current without one: pass -w <uuid> or run \`wsm workspace use\``);
   }
-}
+});
 
 /**
  * The workspace to save, from the token's own (GET /me): one given (-w, WSM_WORKSPACE) stays when

@@ -3,13 +3,15 @@
 // later login only needs the token. A server without the extension gets the token forgotten
 // locally, with one line saying so. Idempotent: no token is not an error.
 import { AuthenticationError, UnsupportedEndpointError } from '../../api/errors.js';
-import type { VerbInput } from '../../cli/action.js';
+import { typedRun } from '../declare.js';
+import type { VerbRun } from '../shared/verb.js';
+import type { logout } from '../auth.js';
 import type { Context } from '../../cli/context.js';
 import { CliError, exitCodeFor } from '../../cli/errors.js';
 
 type Revocation = 'revoked' | 'rejected' | 'unsupported' | 'no-server';
 
-export async function run(ctx: Context, _input: VerbInput): Promise<void> {
+export const run: VerbRun = typedRun<typeof logout>(async (ctx) => {
   const config = await ctx.config();
   const { profileName, baseUrl } = await ctx.settings();
   const profile = config.getProfile(profileName);
@@ -26,7 +28,7 @@ export async function run(ctx: Context, _input: VerbInput): Promise<void> {
     else ctx.output.done(`logged out: removed the token of ${where}`);
   }
   if (ctx.env.WSM_TOKEN) ctx.output.warn('WSM_TOKEN is still set in the environment and will keep being used');
-}
+});
 
 /** Any other failure keeps the token (it may still work on the server): the user can run logout again. */
 async function revoke(ctx: Context, baseUrl: string | undefined, token: string, profileName: string): Promise<Revocation> {

@@ -1,8 +1,9 @@
 // `wsm auth status`: which profile, server, workspace and user the next command would use.
 // The token is checked (GET /me, or GET /workspaces/{workspace} where /me is missing); a rejected
 // token ends in exit 3 through the shared error handler.
-import type { VerbInput } from '../../cli/action.js';
-import type { Context } from '../../cli/context.js';
+import { typedRun } from '../declare.js';
+import type { VerbRun } from '../shared/verb.js';
+import type { status } from '../auth.js';
 import { NotLoggedInError } from '../../cli/errors.js';
 import type { Column } from '../../cli/output.js';
 import { maskToken } from '../../cli/values.js';
@@ -30,7 +31,7 @@ const columns: Column<AuthStatus>[] = [
   { key: 'token_source', header: 'Token from' },
 ];
 
-export async function run(ctx: Context, _input: VerbInput): Promise<void> {
+export const run: VerbRun = typedRun<typeof status>(async (ctx) => {
   const settings = await ctx.settings();
   if (!settings.baseUrl || !settings.token) throw new NotLoggedInError();
   const { baseUrl } = settings;
@@ -45,7 +46,7 @@ export async function run(ctx: Context, _input: VerbInput): Promise<void> {
     token_source: sourceLabel(settings.sources.token),
   };
   await ctx.output.record(status, { columns, idKey: 'profile' });
-}
+});
 
 function sourceLabel(source: string | undefined): string {
   if (source === 'flag') return '--token';

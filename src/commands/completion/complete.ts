@@ -41,7 +41,7 @@ async function values(ctx: Context, kind: string, resource: string | undefined):
 export async function run(ctx: Context, { args }: VerbInput): Promise<void> {
   try {
     const lines = await values(ctx, args[0] ?? '', args[1]);
-    if (lines.length > 0) ctx.io.out(lines.join('\n') + '\n');
+    if (lines.length > 0) ctx.output.text(lines.join('\n') + '\n');
   } catch {
     // Not logged in, no such endpoint, too slow: nothing to offer.
   }

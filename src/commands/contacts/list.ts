@@ -14,7 +14,7 @@ export const run: VerbRun = typedRun<typeof list>(async (ctx, { opts }) => {
   await renderList(
     ctx,
     flags,
-    { page: (q) => client.contacts.list(q), all: (q, s) => client.contacts.iterate(q, s) },
+    { page: (q) => client.contacts.list(q), pages: (q, s) => client.contacts.pages(q, s) },
     query,
     { columns: await contactColumnsFor(ctx, client, contactColumns), noun: 'contacts' },
   );

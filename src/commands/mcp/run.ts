@@ -3,7 +3,8 @@
 // server at start: the first tool call resolves the settings, as any command does.
 import type { Column } from '../../cli/output.js';
 import type { ToolSpec } from '../../mcp/tool.js';
-import { str, verb } from '../shared/verb.js';
+import type { mcp } from '../mcp.js';
+import { typedRun, type VerbRun } from '../shared/verb.js';
 
 interface ToolRow {
   name: string;
@@ -27,10 +28,9 @@ function rowOf(tool: ToolSpec): ToolRow {
   return { name: tool.name, toolset: tool.toolset, access, confirm: tool.confirm !== undefined, published: tool.published, title: tool.title };
 }
 
-export const run = verb(async (ctx, { opts }) => {
+export const run: VerbRun = typedRun<typeof mcp>(async (ctx, { opts }) => {
   const [{ allTools }, { selectTools, splitList }] = await Promise.all([import('../../mcp/catalog.js'), import('../../mcp/selection.js')]);
-  const tools = str(opts.tools);
-  const toolsets = str(opts.toolsets);
+  const { tools, toolsets } = opts;
   const selected = selectTools(await allTools(), {
     readOnly: opts.readOnly === true,
     ...(tools !== undefined ? { tools: splitList(tools, '--tools') } : {}),

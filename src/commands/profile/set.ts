@@ -1,6 +1,7 @@
 // `wsm profile set <key> <value>`: edit the profile in use (created when missing).
-import type { VerbInput } from '../../cli/action.js';
-import type { Context } from '../../cli/context.js';
+import { typedRun } from '../declare.js';
+import type { VerbRun } from '../shared/verb.js';
+import type { set } from '../profile.js';
 import type { Profile } from '../../cli/config.js';
 import { UsageError } from '../../cli/errors.js';
 import { baseUrlProblem, isUuid, normalizeBaseUrl } from '../../cli/values.js';
@@ -12,7 +13,7 @@ const KEYS: Record<string, { field: keyof Profile; check: (value: string) => str
   token: { field: 'token', check: (v) => (v.trim() === '' ? 'the token is empty' : undefined), normalize: (v) => v.trim() },
 };
 
-export async function run(ctx: Context, input: VerbInput): Promise<void> {
+export const run: VerbRun = typedRun<typeof set>(async (ctx, input) => {
   const [key, value] = input.args;
   const spec = KEYS[key];
   if (spec === undefined) throw new UsageError(`unknown key "${key}": use one of ${Object.keys(KEYS).join(', ')}`);
@@ -29,4 +30,4 @@ export async function run(ctx: Context, input: VerbInput): Promise<void> {
   const current = config.currentName();
   if (current === undefined || config.getProfile(current) === undefined) config.useProfile(profileName);
   ctx.output.done(`set ${key} in profile "${profileName}"`);
-}
+});

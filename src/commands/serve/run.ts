@@ -2,12 +2,12 @@
 // profile that points the CLI at it, and stop cleanly on SIGINT/SIGTERM.
 import { connect } from 'node:net';
 import * as z from 'zod';
-import type { Context } from '../../cli/context.js';
-import type { VerbInput } from '../../cli/action.js';
 import { UsageError } from '../../cli/errors.js';
 import { isUuid } from '../../cli/values.js';
 import { saveLocalProfile } from '../../cli/config.js';
-import { badValue, parseDuration, parseValue, str } from '../shared/verb.js';
+import type { OptionsOf } from '../declare.js';
+import type { serve } from '../serve.js';
+import { badValue, parseDuration, parseValue, typedRun, type VerbRun } from '../shared/verb.js';
 
 const PROVIDER_FAULTS = ['unavailable', 'credentials', 'timeout'] as const;
 
@@ -15,18 +15,18 @@ const PROVIDER_FAULTS = ['unavailable', 'credentials', 'timeout'] as const;
 const DEFAULT_PROFILE = 'local';
 
 /** The flags in the user's words: `--port takes a whole number from 0 to 65535, got "x"`. */
-function serveFlags(opts: Record<string, unknown>, workspace: string | undefined) {
+function serveFlags(opts: OptionsOf<typeof serve>, workspace: string | undefined) {
   const port = String(opts.port);
   if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) throw new UsageError(`--port takes a whole number from 0 to 65535, got "${port}"`);
   const host = String(opts.host).trim();
   if (host === '') throw new UsageError('--host takes an address to listen on, such as 127.0.0.1, got ""');
-  const adminToken = str(opts.adminToken);
+  const { adminToken } = opts;
   if (adminToken !== undefined && adminToken.length < 8) throw new UsageError('--admin-token must be at least 8 characters long');
   if (workspace !== undefined && !isUuid(workspace)) throw badValue('-w/--workspace', 'the UUID of the workspace to seed', workspace);
   return {
     host,
     port: Number(port),
-    db: str(opts.db),
+    db: opts.db,
     adminToken,
     workspace,
     approvalDelayMs: parseDuration(opts.approvalDelay, '--approval-delay'),
@@ -36,7 +36,7 @@ function serveFlags(opts: Record<string, unknown>, workspace: string | undefined
   };
 }
 
-export async function run(ctx: Context, { opts }: VerbInput): Promise<void> {
+export const run: VerbRun = typedRun<typeof serve>(async (ctx, { opts }) => {
   // -w/--workspace and --profile are global flags: serve reads the seeded workspace's id and the
   // name to save its profile under from there.
   const flags = serveFlags(opts, ctx.globals.workspace);
@@ -63,14 +63,14 @@ export async function run(ctx: Context, { opts }: VerbInput): Promise<void> {
   // Another server still answering at the profile's old address loses its profile: say so.
   const replaced = previous?.base_url !== undefined && previous.base_url !== server.url && (await answers(previous.base_url)) ? previous.base_url : undefined;
   await saveLocalProfile({ baseUrl: server.url, token: server.token, workspace: server.workspaceId }, { config, name: profileName });
-  ctx.io.out(`Listening on ${server.url}\n`);
+  ctx.output.text(`Listening on ${server.url}\n`);
   if (replaced !== undefined) {
     ctx.output.warn(`replacing profile "${profileName}" (was ${replaced}, where a server still answers): pass --profile <name> to save this server under another name`);
   }
   ctx.io.err(`Workspace ${server.workspaceId}; profile "${profileName}" saved${server.newToken ? `; admin token: ${server.token}` : ''}\n`);
   if (flags.apiOnly) ctx.io.err('Published API only: every extension answers 404\n');
   await stopped;
-}
+});
 
 /** Whether something accepts connections at the URL's host and port (a quick TCP connect, no request). */
 function answers(url: string, timeoutMs = 500): Promise<boolean> {

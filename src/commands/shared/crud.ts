@@ -63,7 +63,7 @@ function listRun<T extends object>(show: Presentation<T>): VerbRun {
   return verb(async (ctx, { opts }) => {
     const flags = parsePageFlags(ctx, opts);
     const resource = collection(await workspaceClient(ctx), show);
-    await renderList(ctx, flags, { page: (q) => resource.list(q), all: (q, s) => resource.iterate(q, s) }, {}, { columns: show.columns, noun: `${show.resource.noun}s` });
+    await renderList(ctx, flags, { page: (q) => resource.list(q), pages: (q, s) => resource.pages(q, s) }, {}, { columns: show.columns, noun: `${show.resource.noun}s` });
   });
 }
 

@@ -29,9 +29,8 @@ export function deleteRun<T>(noun: string, remove: (client: WsmClient, id: numbe
     let label = `${noun} ${id}`;
     if (asking) label = await confirmDelete(ctx, client, noun, id, options);
     const answer = await remove(client, id);
-    const { format, quiet } = ctx.output;
-    if (quiet) ctx.io.out(`${id}\n`);
-    else if (format === 'json' || format === 'ndjson') ctx.output.json(answer ?? { id });
+    if (ctx.output.quiet) ctx.output.text(`${id}\n`);
+    else if (ctx.output.structured) ctx.output.json(answer ?? { id });
     ctx.output.done(`deleted ${label}`);
   });
 }

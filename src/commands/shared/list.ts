@@ -1,5 +1,5 @@
 // One way to print a list verb: a page (with a hint about the rest on a terminal), or with
-// --all every page streamed out as it arrives.
+// --all every page streamed out as it arrives, one write a page (Output.pages, as export).
 import type { ListPage } from '../../api/pagination.js';
 import type { WalkSettings } from '../../api/resources/base.js';
 import type { Context } from '../../cli/context.js';
@@ -30,7 +30,7 @@ export function parsePageFlags(ctx: Context, opts: Record<string, unknown>): Pag
 
 export interface ListSource<T, Q> {
   page: (query: Q & { page?: number; per_page?: number }) => Promise<ListPage<T>>;
-  all: (query: Q & { per_page?: number }, settings: WalkSettings) => AsyncIterable<T>;
+  pages: (query: Q & { per_page?: number }, settings: WalkSettings) => AsyncIterable<ListPage<T>>;
 }
 
 /** Prints one page or, with --all, every page; `noun` is plural ("contacts"). */
@@ -46,8 +46,8 @@ export async function renderList<T extends object, Q extends object>(
     const progress = ctx.io.progress(`Fetching ${options.noun}`);
     let count: number;
     try {
-      const rows = source.all({ ...query, per_page: flags.per_page ?? 100 }, { concurrency: flags.concurrency, progress: (event) => progress.update(event.done, event.total) });
-      count = await ctx.output.list(rows, options);
+      const pages = source.pages({ ...query, per_page: flags.per_page ?? 100 }, { concurrency: flags.concurrency, progress: (event) => progress.update(event.done, event.total) });
+      count = await ctx.output.pages(rowsOf(pages), options);
     } finally {
       progress.done();
     }
@@ -67,4 +67,9 @@ export async function renderList<T extends object, Q extends object>(
   } else if (meta.last_page === undefined && response.next) {
     ctx.output.message(`Showing page ${current} of ${options.noun}: use --page ${current + 1} or --all for more`);
   }
+}
+
+/** Each page's rows. */
+async function* rowsOf<T>(pages: AsyncIterable<ListPage<T>>): AsyncGenerator<T[]> {
+  for await (const page of pages) yield page.data;
 }

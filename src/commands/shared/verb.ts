@@ -5,7 +5,6 @@ import * as z from 'zod';
 import type { WsmClient } from '../../api/client.js';
 import { check } from '../../api/schemas/index.js';
 import type { VerbInput } from '../../cli/action.js';
-import type { TypedInput } from '../declare.js';
 import type { Context } from '../../cli/context.js';
 import { badDuration, parseDuration as durationMs } from '../../cli/duration.js';
 import { LocalValidationError, UsageError } from '../../cli/errors.js';
@@ -17,14 +16,8 @@ export function verb(body: VerbRun): VerbRun {
   return body;
 }
 
-/**
- * A verb's run typed by its declaration (`verbSpec` in ../<resource>.ts, imported as a type only):
- * `export const run = typedRun<typeof list>(async (ctx, { args, opts }) => ...)` reads each
- * declared flag by its name and type, and nothing undeclared.
- */
-export function typedRun<S>(body: (ctx: Context, input: TypedInput<S>) => Promise<void>): VerbRun {
-  return body as VerbRun;
-}
+// Declared beside verbSpec, so that a verb loading nothing heavy (no zod) can use it too.
+export { typedRun } from '../declare.js';
 
 /** The client, after making sure a valid workspace is set (exit 2 before anything is sent). */
 export async function workspaceClient(ctx: Context): Promise<WsmClient> {

@@ -24,8 +24,8 @@ export async function showWritten<T extends object>(ctx: Context, answer: Writte
   if (record === undefined) {
     if (options.id === undefined) ctx.output.warn(`the ${options.noun} was created, but the server's answer holds no record: no id to show`);
     else ctx.output.done(`${done} ${options.noun} ${options.id}`);
-    if (ctx.output.quiet && options.id !== undefined) ctx.io.out(`${options.id}\n`);
-    else if (!ctx.output.quiet && (ctx.output.format === 'json' || ctx.output.format === 'ndjson') && answer.body !== undefined) {
+    if (ctx.output.quiet && options.id !== undefined) ctx.output.text(`${options.id}\n`);
+    else if (!ctx.output.quiet && ctx.output.structured && answer.body !== undefined) {
       ctx.output.json(answer.body);
     }
     return undefined;

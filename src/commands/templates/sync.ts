@@ -8,7 +8,7 @@
 // templates (an extension), those PENDING before the sync; each is read with GET /templates/{id}.
 // --fail-on-rejected exits 7 naming each tracked template that ended REJECTED. The wait is the
 // client's templates.waitUntilDecided; during it the transport retries transient failures (5xx,
-// 429, no connection) with backoff until the timeout (Transport.retrying), so only a failure at
+// 429, no connection) with backoff until the timeout (each request's `retry`), so only a failure at
 // the timeout exits 6, naming its cause.
 import type { WsmClient } from '../../api/client.js';
 import { UnsupportedEndpointError } from '../../api/errors.js';
@@ -83,7 +83,7 @@ function templateIds(ids: string[]): string {
 function printSyncAnswer(ctx: Context, result: TemplateSyncResult): Promise<void> | void {
   if (ctx.output.quiet) return;
   const message = result.nothing_pending ? NOTHING_PENDING : result.message;
-  if (ctx.output.format === 'table' || ctx.output.format === 'csv') return ctx.io.out(message + '\n');
+  if (!ctx.output.structured) return ctx.output.text(message + '\n');
   return ctx.output.record({ success: result.success, nothing_pending: result.nothing_pending, message: result.message });
 }
 
@@ -99,11 +99,11 @@ export const run: VerbRun = typedRun<typeof sync>(async (ctx, { opts }) => {
 
   // A wait's requests: transient failures retried by the transport until the wait's time is up.
   const onRetry = (error: Error, delayMs: number) => ctx.output.message(`${error.message}: trying again in ${durationText(delayMs)}`);
-  const patient = wait ? client.retrying({ until: Date.now() + timeoutMs, onRetry }) : client;
+  const retry = wait ? { until: Date.now() + timeoutMs, onRetry } : undefined;
   const named = tracked.length > 0;
   if (named) {
     // A typo, or ids from another workspace: said before any sync or wait, never tracked as nothing.
-    const gone = (await readTracked(patient.templates, tracked)).filter((t) => t.template === undefined).map((t) => t.id);
+    const gone = (await readTracked(client.templates, tracked, { retry })).filter((t) => t.template === undefined).map((t) => t.id);
     if (gone.length > 0) throw new CliError(`${templateIds(gone)} not found`, ExitCode.notFound);
   } else {
     const pending = await pendingBefore(client);
@@ -141,7 +141,7 @@ export const run: VerbRun = typedRun<typeof sync>(async (ctx, { opts }) => {
         (signal) => {
           const bar = (progress = ctx.io.progress('Templates reviewed', tracked.length || undefined));
           const onRead = (states: TrackedTemplate[]) => bar.update(rowsOf(states).filter((r) => r.status !== 'PENDING').length);
-          return patient.templates.waitUntilDecided(tracked, { intervalMs, timeoutMs, signal, onRead });
+          return client.templates.waitUntilDecided(tracked, { intervalMs, timeoutMs, signal, onRead, retry });
         },
         () => `the provider's review goes on: \`${resumeCommand(opts, tracked, named)}\` resumes the wait`,
       );
@@ -158,7 +158,7 @@ export const run: VerbRun = typedRun<typeof sync>(async (ctx, { opts }) => {
     return printSyncAnswer(ctx, result);
   }
 
-  rows ??= rowsOf(await readTracked(patient.templates, tracked));
+  rows ??= rowsOf(await readTracked(client.templates, tracked, { retry }));
   await ctx.output.list(rows, { columns: outcomeColumns });
   const rejected = rows.filter((r) => r.status === 'REJECTED');
   const approved = rows.filter((r) => r.status === 'APPROVED');

@@ -7,5 +7,5 @@ import { userColumns } from './show.js';
 export const run: VerbRun = typedRun<typeof list>(async (ctx, { opts }) => {
   const flags = parsePageFlags(ctx, opts);
   const client = await workspaceClient(ctx);
-  await renderList(ctx, flags, { page: (q) => client.users.list(q), all: (q, s) => client.users.iterate(q, s) }, {}, { columns: userColumns, noun: 'users' });
+  await renderList(ctx, flags, { page: (q) => client.users.list(q), pages: (q, s) => client.users.pages(q, s) }, {}, { columns: userColumns, noun: 'users' });
 });

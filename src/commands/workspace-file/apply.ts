@@ -2,7 +2,8 @@
 // plan, asks on a terminal (--yes without one), makes the changes in dependency order and reports
 // each; after a failure it goes on with the rest and exits with the failure's code.
 import { ApplyIncompleteError, CliError, ExitCode, UsageError } from '../../cli/errors.js';
-import { verb } from '../shared/verb.js';
+import { typedRun, type VerbRun } from '../shared/verb.js';
+import type { apply } from '../apply.js';
 import { execute, type Outcome } from './execute.js';
 import { applyCommand, preparePlan } from './prepare.js';
 import { changeTitle, planData, planText, workspaceText } from './render.js';
@@ -52,12 +53,12 @@ function incompleteSentence(outcomes: Outcome[], rerun: string, file: string): s
   ].join('; ');
 }
 
-export const run = verb(async (ctx, { opts }) => {
+export const run: VerbRun = typedRun<typeof apply>(async (ctx, { opts }) => {
   const prepared = await preparePlan(ctx, opts);
   const { loaded, plan, state, observed, target } = prepared;
-  const json = ctx.output.format === 'json' || ctx.output.format === 'ndjson';
+  const json = ctx.output.structured;
   const print = (text: string) => {
-    if (!json) ctx.io.out(text);
+    if (!json) ctx.output.text(text);
   };
   const finish = (extra: Record<string, unknown>) => {
     if (json) ctx.output.json({ ...planData(plan, { file: loaded.path, target }), ...extra });

@@ -4,7 +4,8 @@ import type { WsmClient } from '../../api/client.js';
 import { WORKSPACE_SECTIONS } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
-import { str, workspaceClient } from '../shared/verb.js';
+import type { PlanOptions } from '../plan-options.js';
+import { workspaceClient } from '../shared/verb.js';
 import { observe, type ObserveResult } from './observe.js';
 import { makePlan, type Plan } from './plan.js';
 import { readWorkspaceFile, type LoadedFile } from './read.js';
@@ -24,20 +25,20 @@ export interface Prepared {
 }
 
 /** The apply command that makes this plan: the same file and flags. */
-export function applyCommand(path: string, opts: Record<string, unknown>): string {
-  const flags = [opts.prune === true ? ' --prune' : '', opts.replaceTemplates === true ? ' --replace-templates' : '', typeof opts.state === 'string' ? ` --state ${opts.state}` : ''];
+export function applyCommand(path: string, opts: PlanOptions): string {
+  const flags = [opts.prune === true ? ' --prune' : '', opts.replaceTemplates === true ? ' --replace-templates' : '', opts.state !== undefined ? ` --state ${opts.state}` : ''];
   return `wsm apply -f ${path}${flags.join('')}`;
 }
 
-export async function preparePlan(ctx: Context, opts: Record<string, unknown>): Promise<Prepared> {
-  const path = str(opts.file);
+export async function preparePlan(ctx: Context, opts: PlanOptions): Promise<Prepared> {
+  const path = opts.file;
   if (path === undefined) throw new UsageError('give the workspace file with -f <file> (YAML or JSON; "-" reads stdin)');
   // Everything local first: a bad file is exit 2 before any request.
   const loaded = await readWorkspaceFile(ctx, path);
   const client = await workspaceClient(ctx);
   const workspace = await ctx.workspace();
   const { baseUrl, profileName, sources } = await ctx.settings();
-  const statePath = str(opts.state) ?? defaultStatePath(path);
+  const statePath = opts.state ?? defaultStatePath(path);
   const state = statePath === undefined ? undefined : await openState(statePath, baseUrl!, workspace);
   const declared = WORKSPACE_SECTIONS.filter((section) => loaded.file[section] !== undefined);
   // The name is read beside the lists, not before them: a distant server costs no extra round trip.

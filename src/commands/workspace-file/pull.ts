@@ -7,8 +7,10 @@ import { Document } from 'yaml';
 import { WORKSPACE_SECTIONS, type WorkspaceSection } from '../../api/schemas/index.js';
 import { UsageError } from '../../cli/errors.js';
 import { replaceFile } from '../../cli/replace-file.js';
+import { jsonText } from '../../cli/text.js';
 import { packageFile } from '../../cli/version.js';
-import { str, verb, workspaceClient } from '../shared/verb.js';
+import { typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
+import type { pull } from '../pull.js';
 import { observe } from './observe.js';
 import type { Observation } from './plan.js';
 
@@ -41,7 +43,7 @@ export function pulledFile(observation: Observation): Partial<Record<WorkspaceSe
 }
 
 export function renderPulled(file: Record<string, unknown>, format: 'yaml' | 'json', schema: string): string {
-  if (format === 'json') return JSON.stringify({ $schema: schema, ...file }, null, 2) + '\n';
+  if (format === 'json') return jsonText({ $schema: schema, ...file }, true) + '\n';
   const doc = new Document(file);
   doc.commentBefore = ` yaml-language-server: $schema=${schema}`;
   return doc.toString({ lineWidth: 0 });
@@ -53,8 +55,8 @@ function formatOf(output: string, target: string | undefined): 'yaml' | 'json' {
   return target !== undefined && extname(target).toLowerCase() === '.json' ? 'json' : 'yaml';
 }
 
-export const run = verb(async (ctx, { opts }) => {
-  const target = str(opts.file);
+export const run: VerbRun = typedRun<typeof pull>(async (ctx, { opts }) => {
+  const target = opts.file;
   const format = formatOf(ctx.globals.output, target);
   const client = await workspaceClient(ctx);
   const { observation } = await observe(client, WORKSPACE_SECTIONS);
@@ -64,7 +66,7 @@ export const run = verb(async (ctx, { opts }) => {
   }
   const outputDir = target === undefined ? process.cwd() : dirname(resolve(target));
   const text = renderPulled(pulledFile(observation), format, schemaReference(outputDir));
-  if (target === undefined) return ctx.io.out(text);
+  if (target === undefined) return ctx.output.text(text);
   await replaceFile(target, text);
   ctx.output.done(`wrote ${target}`);
 });

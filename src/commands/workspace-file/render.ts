@@ -2,6 +2,7 @@
 // `grep` finds `~ labels urgent color "#ff0000" → "#00ff00"`) and as scripts read it (-o json).
 import { paint, type Style } from '../../cli/color.js';
 import type { SettingSource } from '../../cli/context.js';
+import { jsonText } from '../../cli/text.js';
 import type { Action, Change, FieldChange, Plan } from './plan.js';
 
 /** What a plan was made against: a plan that does not say so may be applied to the wrong workspace. */
@@ -21,11 +22,11 @@ const COLOURS: Record<Action, Style> = { create: 'green', update: 'yellow', repl
 
 /** Names print bare when they are one plain word, quoted (as JSON) otherwise. */
 export function keyText(key: string): string {
-  return /^[\w./-]+$/u.test(key) ? key : JSON.stringify(key);
+  return /^[\w./-]+$/u.test(key) ? key : jsonText(key);
 }
 
 function valueText(value: unknown): string {
-  return JSON.stringify(value ?? null);
+  return jsonText(value ?? null);
 }
 
 function fieldText(change: FieldChange): string {
