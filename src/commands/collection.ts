@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import type { ResourceIdentity } from '../api/descriptions/catalog.js';
 import type { VerbModule } from '../cli/action.js';
 import type { Column } from '../cli/output.js';
-import { addVerb, deleteVerb, listOptions, type FlagSpec, type VerbSpec } from './declare.js';
+import { addVerb, deleteVerb, LIST_FLAGS, type FlagSpec, type VerbSpec } from './declare.js';
 
 type Words = Pick<VerbSpec, 'description' | 'examples' | 'args'>;
 
@@ -37,7 +37,7 @@ export function collectionCommand<T>(command: CollectionCommand<T>): CollectionC
 export function addCollection(program: Command, key: string, identity: ResourceIdentity & { cli: string }, command: CollectionCommand<never>): void {
   const load = (verb: CollectionVerb) => async (): Promise<VerbModule> => ({ run: (await import('./shared/crud.js')).collectionRun(key, command, verb) });
   const parent = program.command(identity.cli).description(identity.summary ?? '');
-  addVerb(parent, { name: 'list', ...command.list, configure: listOptions, load: load('list') });
+  addVerb(parent, { name: 'list', ...command.list, flags: LIST_FLAGS, load: load('list') });
   addVerb(parent, { name: 'get', ...command.get, load: load('get') });
   addVerb(parent, { name: 'create', ...command.create, load: load('create') });
   addVerb(parent, { name: 'update', ...command.update, load: load('update') });

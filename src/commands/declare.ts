@@ -15,12 +15,6 @@ export const LIST_FLAGS = {
   concurrency: CONCURRENCY_FLAG,
 } as const;
 
-/** The list flags on a verb declared without `flags`. */
-export function listOptions(command: Command): Command {
-  for (const [key, flag] of Object.entries(LIST_FLAGS)) addFlag(command, key, flag);
-  return command;
-}
-
 /** `--json [fields]` and `--jq <expr>` on a verb that prints records (every list and get). */
 export function selectionOptions(command: Command): Command {
   return command
@@ -97,7 +91,7 @@ export interface VerbSpec<F extends Record<string, FlagSpec> = Record<string, Fl
   args?: ReadonlyArray<readonly [name: string, description: string, field?: string]>;
   /** Its own flags, keyed by commander's attribute name (`--per-page` -> perPage). */
   flags?: F;
-  /** Adds further arguments and options after `args` and `flags` (shared sets such as listOptions). */
+  /** Adds further arguments and options after `args` and `flags` (what a spec cannot say in `flags`). */
   configure?: (command: Command) => Command;
   /** `--json`/`--jq` with these fields; `list` and `get` get their resource's record fields by default. */
   selection?: Selectable;

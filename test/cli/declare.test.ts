@@ -37,7 +37,7 @@ describe('verb declarations', () => {
  * completion, mcp, version, pull/diff/apply, and the collections' list) still add flags outside
  * verbSpec: each joins this list once it does not.
  */
-const TYPED_GROUPS = ['contacts', 'imports', 'templates', 'users', 'permissions', 'workspace'];
+const TYPED_GROUPS = ['contacts', 'imports', 'templates', 'users', 'permissions', 'workspace', 'auth', 'profile', 'groups', 'fields', 'labels', 'roles'];
 
 /** A flag's options as commander holds them: the flag, then its `--no-` form where it has one. */
 const declaredLongs = (flags: Record<string, FlagSpec>) =>
