@@ -267,7 +267,7 @@ describe('contact imports: processing', () => {
     rows.push('broken,row');
     const made = await createImport(rows.join('\n'));
     // The process "dies" right after its first committed batch.
-    expect(await processImport(h.db, made.id, { batchSize: 10, shouldStop: () => true })).toBe('stopped');
+    expect(await processImport(h.app, made.id, { batchSize: 10, shouldStop: () => true })).toBe('stopped');
     expect(await getImport(made.id)).toMatchObject({ status: 'processing', total_rows: 26, processed_rows: 10, created_count: 10 });
 
     await h.app.close();

@@ -9,13 +9,16 @@ import { createLabelsRepository } from './labels.js';
 import { createMembersRepository } from './members.js';
 import { createOutboxRepository } from './outbox.js';
 import { createRolesRepository } from './roles.js';
+import { createSearchIndex } from './search-index.js';
 import { createTemplatesRepository } from './templates.js';
 import { createUsersRepository } from './users.js';
 import { createWorkspacesRepository } from './workspaces.js';
 
 export function createRepositories(db: Db) {
+  // One search index for the contacts' writes and the worker that catches it up.
+  const searchIndex = createSearchIndex(db);
   return {
-    contacts: createContactsRepository(db),
+    contacts: createContactsRepository(db, searchIndex),
     fields: createFieldsRepository(db),
     files: createFilesRepository(db),
     groups: createGroupsRepository(db),
@@ -24,6 +27,7 @@ export function createRepositories(db: Db) {
     members: createMembersRepository(db),
     outbox: createOutboxRepository(db),
     roles: createRolesRepository(db),
+    searchIndex,
     templates: createTemplatesRepository(db),
     users: createUsersRepository(db),
     workspaces: createWorkspacesRepository(db),
