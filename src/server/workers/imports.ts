@@ -101,8 +101,10 @@ async function processClaimed(app: ImportContext, importId: number, worker: stri
   };
   if (!existsSync(job.stored_path)) return failWith(progressOf(job), FILE_GONE);
   try {
-    // The total is counted once, before the first row is committed.
-    if (job.processed_rows === 0 && !imports.begin(importId, worker, await countDataRows(job.stored_path))) throw new ClaimLost();
+    // The total was counted with the upload's check (routes/imports.ts); an import stored without
+    // it (a file of no rows, or one uploaded by an older wsm) is counted before its first row.
+    const total = job.total_rows > 0 ? job.total_rows : await countDataRows(job.stored_path);
+    if (job.processed_rows === 0 && !imports.begin(importId, worker, total)) throw new ClaimLost();
     return await runRows(app, job, worker, options);
   } catch (error) {
     // A passing state (busy, full) is not the import's fault: it resumes from what was committed.
