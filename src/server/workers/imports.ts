@@ -103,8 +103,10 @@ async function processClaimed(app: ImportContext, importId: number, worker: stri
   try {
     // The total was counted with the upload's check (routes/imports.ts); an import stored without
     // it (a file of no rows, or one uploaded by an older wsm) is counted before its first row.
-    const total = job.total_rows > 0 ? job.total_rows : await countDataRows(job.stored_path);
-    if (job.processed_rows === 0 && !imports.begin(importId, worker, total)) throw new ClaimLost();
+    if (job.processed_rows === 0) {
+      const total = job.total_rows > 0 ? job.total_rows : await countDataRows(job.stored_path);
+      if (!imports.begin(importId, worker, total)) throw new ClaimLost();
+    }
     return await runRows(app, job, worker, options);
   } catch (error) {
     // A passing state (busy, full) is not the import's fault: it resumes from what was committed.
