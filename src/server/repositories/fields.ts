@@ -9,7 +9,7 @@ const COLUMNS = 'id, workspace_id, name, created_at, updated_at';
 export function createFieldsRepository(db: Db) {
   const counters = createCounters(db);
   const page = db.prepare<[string, number, number], ContactField>(
-    `SELECT ${COLUMNS} FROM contact_fields WHERE workspace_id = ? ORDER BY id LIMIT ? OFFSET ?`,
+    `SELECT ${COLUMNS} FROM contact_fields WHERE workspace_id = +? ORDER BY id LIMIT ?+0 OFFSET ?+0`,
   );
   const byId = db.prepare<[string, number], ContactField>(`SELECT ${COLUMNS} FROM contact_fields WHERE workspace_id = ? AND id = ?`);
   const byName = db.prepare<[string, string], { id: number }>('SELECT id FROM contact_fields WHERE workspace_id = ? AND name = ?');

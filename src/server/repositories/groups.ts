@@ -9,7 +9,7 @@ const COLUMNS = 'id, workspace_id, name, contacts_count, created_at, updated_at'
 export function createGroupsRepository(db: Db) {
   const counters = createCounters(db);
   const page = db.prepare<[string, number, number], ContactGroup>(
-    `SELECT ${COLUMNS} FROM contact_groups WHERE workspace_id = ? ORDER BY id LIMIT ? OFFSET ?`,
+    `SELECT ${COLUMNS} FROM contact_groups WHERE workspace_id = +? ORDER BY id LIMIT ?+0 OFFSET ?+0`,
   );
   const byId = db.prepare<[string, number], ContactGroup>(`SELECT ${COLUMNS} FROM contact_groups WHERE workspace_id = ? AND id = ?`);
   const byName = db.prepare<[string, string], { id: number }>('SELECT id FROM contact_groups WHERE workspace_id = ? AND name = ?');

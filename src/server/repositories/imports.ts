@@ -75,7 +75,7 @@ export function noteError(progress: ImportProgress, error: ImportError): void {
 
 export function createImportsRepository(db: Db) {
   const counters = createCounters(db);
-  const page = db.prepare<[string, number, number], ImportRow>(`${SELECT} WHERE i.workspace_id = ? ORDER BY i.id LIMIT ? OFFSET ?`);
+  const page = db.prepare<[string, number, number], ImportRow>(`${SELECT} WHERE i.workspace_id = +? ORDER BY i.id LIMIT ?+0 OFFSET ?+0`);
   const byId = db.prepare<[string, number], ImportRow>(`${SELECT} WHERE i.workspace_id = ? AND i.id = ?`);
   const byIdAnyWorkspace = db.prepare<[number], ImportRow>(`${SELECT} WHERE i.id = ?`);
   const unfinished = db.prepare<[], { id: number }>(

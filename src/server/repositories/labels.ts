@@ -6,7 +6,7 @@ import { createCounters } from './counters.js';
 export function createLabelsRepository(db: Db) {
   const counters = createCounters(db);
   const page = db.prepare<[string, number, number], Label>(
-    'SELECT * FROM labels WHERE workspace_id = ? ORDER BY id LIMIT ? OFFSET ?',
+    'SELECT * FROM labels WHERE workspace_id = +? ORDER BY id LIMIT ?+0 OFFSET ?+0',
   );
   const byId = db.prepare<[string, number], Label>('SELECT * FROM labels WHERE workspace_id = ? AND id = ?');
   const byName = db.prepare<[string, string], { id: number }>('SELECT id FROM labels WHERE workspace_id = ? AND name = ?');
