@@ -14,7 +14,7 @@
  *   formula-like value (csv-cells.ts) is taken off here, so every reader gets the same value.
  */
 import { restoreFormula } from './csv-cells.js';
-import { decodedChunks, ENCODING_NAMES, findEncodingProblem, type TextEncoding } from './csv-encoding.js';
+import { CsvEncodingError, decodedChunks, ENCODING_NAMES, type TextEncoding } from './csv-encoding.js';
 import { CsvTokenizer, tokenizeCsv, type CsvToken } from './csv-reader.js';
 
 /** One row of the file in order: a parsed record or a row that cannot be read. */
@@ -165,21 +165,32 @@ export function csvTextRows(text: string, column = 'number', encoding: TextEncod
 
 /**
  * Whether a stored upload can start an import: the whole file is text (checked with a fatal
- * decoder, never a sample), and its header row names `number`. The reason when it cannot.
+ * decoder, never a sample), and its header row names `number`. The reason when it cannot; when
+ * it can, its rows after the header as countDataRows counts them. One reading of the file does
+ * both: the rows are counted as the text is checked, so that the import reads it only once more.
  */
-export async function checkImportFile(path: string): Promise<{ ok: true; format: CsvFormat } | { ok: false; message: string }> {
-  const problem = await findEncodingProblem(path);
-  if (problem) return { ok: false, message: `The file is not text the import can read: ${problem.message}. ${problem.fix}` };
-  const { format, rows } = await openCsv(path);
+export async function checkImportFile(
+  path: string,
+): Promise<{ ok: true; format: CsvFormat; dataRows: number } | { ok: false; message: string }> {
   let header: CsvItem | undefined;
-  for await (const row of rows) {
-    header = row;
-    break;
+  let rows = 0;
+  let format: CsvFormat;
+  try {
+    const csv = await openCsv(path);
+    format = csv.format;
+    for await (const batch of csv.batches) {
+      header ??= batch[0];
+      rows += batch.length;
+    }
+  } catch (error) {
+    if (!(error instanceof CsvEncodingError)) throw error;
+    // The whole file's text first: a header that reads is no use if a later line does not.
+    return { ok: false, message: `The file is not text the import can read: ${error.problem.message}. ${error.problem.fix}` };
   }
   if (header === undefined) return { ok: false, message: 'The file is empty: it needs a header row with a number column.' };
   if (header.kind === 'error') return { ok: false, message: `The header row cannot be read: ${header.message}` };
   if (!header.cells.some((cell) => headerName(cell) === 'number')) return { ok: false, message: FILE_NOT_CSV };
-  return { ok: true, format };
+  return { ok: true, format, dataRows: rows - 1 };
 }
 
 /** The number of rows `readCsvRows` yields after the header (records and error items). */

@@ -53,7 +53,7 @@ describe('a write lock held by another connection', () => {
   it('the import worker leaves a busy import to a later run instead of failing it', async () => {
     const id = await createImport();
     other.exec('BEGIN IMMEDIATE');
-    expect(await processImport(h.db, id)).toBe('busy');
+    expect(await processImport(h.app, id)).toBe('busy');
     expect(await importOf(id)).toMatchObject({ status: 'pending', failed_count: 0, errors: [] });
     other.exec('ROLLBACK');
     expect(await runPendingImports(h.app)).toBe(1);

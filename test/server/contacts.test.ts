@@ -297,6 +297,20 @@ describe('contacts: list', () => {
     expect(defaults.links.prev).toBeNull();
   });
 
+  it('keeps every other query parameter in its links, encoded as a URL encodes it, the page replaced in place', async () => {
+    for (let i = 0; i < 3; i++) await createContact({ number: `1415555017${i}`, name: `Ana Page ${i}` });
+    const url = `${contactsUrl()}?search=ana%20page&page=2&per_page=1&x=%C3%A9+%26`;
+    const body = (await h.call({ method: 'GET', url })).json();
+    const expected = (page: number) => {
+      const link = new URL(url, 'http://localhost');
+      link.searchParams.set('page', String(page));
+      return link.toString();
+    };
+    expect(body.meta).toMatchObject({ current_page: 2, total: 3, last_page: 3 });
+    expect(body.links).toEqual({ first: expected(1), last: expected(3), prev: expected(1), next: expected(3) });
+    expect(body.links.next).toBe(`http://localhost${contactsUrl()}?search=ana+page&page=3&per_page=1&x=%C3%A9+%26`);
+  });
+
   it('answers an empty workspace with from/to null and last_page 1', async () => {
     const body = (await h.call({ method: 'GET', url: contactsUrl() })).json();
     expect(body).toEqual({

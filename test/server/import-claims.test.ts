@@ -7,6 +7,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness.js';
 import { openDatabase, type Db } from '../../src/server/db.js';
 import { processImport } from '../../src/server/workers/imports.js';
+import { createRepositories } from '../../src/server/repositories/index.js';
 import { multipart } from './template-fixtures.js';
 
 let h: Harness;
@@ -30,7 +31,7 @@ it('runs an import once when two workers pick it up together: exact counts, ever
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().data.id;
 
-  const outcomes = await Promise.all([processImport(h.db, id, { batchSize: 100 }), processImport(second, id, { batchSize: 100 })]);
+  const outcomes = await Promise.all([processImport(h.app, id, { batchSize: 100 }), processImport({ db: second, repositories: createRepositories(second) }, id, { batchSize: 100 })]);
   expect(outcomes.sort()).toEqual(['completed', 'skipped']);
   const done = (await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contact-imports/${id}` })).json().data;
   expect(done).toMatchObject({ status: 'completed', total_rows: ROWS, processed_rows: ROWS, created_count: ROWS, updated_count: 0, failed_count: 0, errors: [] });

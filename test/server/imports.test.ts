@@ -55,7 +55,7 @@ describe('contact imports: upload', () => {
         status: 'pending',
         contact_group: { id: group.id, name: 'Imported' },
         file_name: 'people.csv',
-        total_rows: 0,
+        total_rows: 1,
         processed_rows: 0,
         created_count: 0,
         updated_count: 0,
@@ -224,6 +224,8 @@ describe('contact imports: processing', () => {
     // decisions.md §8: inside quotes a line break is part of the value; outside, CRLF, blank lines end rows.
     const csv = 'number,name\r\n5550000001,"Two\r\nlines"\r\n\r\nnope,x\r\n5550000003,"a ""quote"""\r\n5550000004,"never closed\r\n';
     const made = await createImport(csv);
+    // Counted as the upload's text was checked, before the worker reads the file (it reads it once).
+    expect(made).toMatchObject({ status: 'pending', total_rows: 4, processed_rows: 0 });
     await runPendingImports(h.app);
     const done = await getImport(made.id);
     expect(done).toMatchObject({ status: 'completed', total_rows: 4, created_count: 2, failed_count: 2 });
@@ -267,7 +269,7 @@ describe('contact imports: processing', () => {
     rows.push('broken,row');
     const made = await createImport(rows.join('\n'));
     // The process "dies" right after its first committed batch.
-    expect(await processImport(h.db, made.id, { batchSize: 10, shouldStop: () => true })).toBe('stopped');
+    expect(await processImport(h.app, made.id, { batchSize: 10, shouldStop: () => true })).toBe('stopped');
     expect(await getImport(made.id)).toMatchObject({ status: 'processing', total_rows: 26, processed_rows: 10, created_count: 10 });
 
     await h.app.close();

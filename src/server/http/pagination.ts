@@ -1,4 +1,5 @@
 /** meta and links of decisions.md §2, computed once for every list. */
+import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Paginated, PaginationQuery } from '../../api/schemas/index.js';
 
@@ -32,13 +33,18 @@ function pageMetaAndLinks(request: FastifyRequest, query: PaginationQuery, total
   };
 }
 
-/** The absolute URL of this request with `page` replaced, other query parameters kept (the URL parsed once). */
+/** Stands for the page number in a serialised URL: letters and digits, which URL encoding leaves as they are. */
+const PAGE_MARK = `wsmpage${randomBytes(8).toString('hex')}`;
+
+/**
+ * The absolute URL of this request with `page` replaced, other query parameters kept: the URL is
+ * parsed and serialised once, with a mark where the page number goes (a list answer has four links).
+ */
 function pageUrls(request: FastifyRequest): (page: number) => string {
   const url = new URL(request.url, request.server.originOf(request));
-  return (page) => {
-    url.searchParams.set('page', String(page));
-    return url.toString();
-  };
+  url.searchParams.set('page', PAGE_MARK);
+  const [before, after] = url.toString().split(PAGE_MARK);
+  return (page) => `${before}${page}${after}`;
 }
 
 /** Offset of the first row of a page. */

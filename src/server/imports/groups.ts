@@ -5,15 +5,14 @@
  * saying what to do. Runs inside the batch's transaction: a batch rolled back takes its new
  * groups with it, so the names are looked up afresh for every batch.
  */
-import type { Db } from '../db.js';
-import { createGroupsRepository } from '../repositories/groups.js';
+import type { GroupsRepository } from '../repositories/groups.js';
 
 export type GroupLookup =
   | { ok: true; ids: number[]; created: Array<{ id: number; name: string }> }
   | { ok: false; message: string };
 
-export function createGroupResolver(db: Db, workspaceId: string, mayCreate: boolean) {
-  const groups = createGroupsRepository(db);
+/** `groups`: the app's repository (app.repositories.groups). */
+export function createGroupResolver(groups: Pick<GroupsRepository, 'idOfName' | 'create'>, workspaceId: string, mayCreate: boolean) {
   const known = new Map<string, number>();
 
   return {

@@ -47,7 +47,7 @@ export function collectionTable(description: ResourceDescription): CollectionTab
 export function createCollectionRecords<T>(db: Db, { table, select, writes }: CollectionTable): CollectionRecords<T> {
   const counters = createCounters(db);
   const columns = select.join(', ');
-  const page = db.prepare<[string, number, number], T>(`SELECT ${columns} FROM ${table} WHERE workspace_id = ? ORDER BY id LIMIT ? OFFSET ?`);
+  const page = db.prepare<[string, number, number], T>(`SELECT ${columns} FROM ${table} WHERE workspace_id = +? ORDER BY id LIMIT ?+0 OFFSET ?+0`);
   const byId = db.prepare<[string, number], T>(`SELECT ${columns} FROM ${table} WHERE workspace_id = ? AND id = ?`);
   const byName = db.prepare<[string, string], { id: number }>(`SELECT id FROM ${table} WHERE workspace_id = ? AND name = ?`);
   const insert = db.prepare(`INSERT INTO ${table} (workspace_id, ${writes.join(', ')}, created_at, updated_at) VALUES (?, ${writes.map(() => '?').join(', ')}, ?, ?)`);

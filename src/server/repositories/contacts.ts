@@ -4,7 +4,7 @@ import type { Contact } from '../../api/schemas/index.js';
 import { createFilesRepository } from './files.js';
 import { createContactPages } from './contact-pages.js';
 import { createContactSearch } from './contact-search.js';
-import { createSearchIndex } from './search-index.js';
+import { createSearchIndex, type SearchIndex } from './search-index.js';
 import { searchKey } from './search-key.js';
 
 export interface ContactRow {
@@ -34,12 +34,11 @@ export interface ContactWrite {
   fieldValues?: Map<number, string>;
 }
 
-export function createContactsRepository(db: Db) {
+export function createContactsRepository(db: Db, searchIndex: SearchIndex = createSearchIndex(db)) {
   const files = createFilesRepository(db);
 
   const pages = createContactPages(db);
   const searcher = createContactSearch(db);
-  const searchIndex = createSearchIndex(db);
 
   const byId = db.prepare<[string, number], ContactRow>('SELECT * FROM contacts WHERE workspace_id = ? AND id = ?');
   const byNumber = db.prepare<[string, string], { id: number }>('SELECT id FROM contacts WHERE workspace_id = ? AND number = ?');

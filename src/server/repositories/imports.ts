@@ -75,15 +75,15 @@ export function noteError(progress: ImportProgress, error: ImportError): void {
 
 export function createImportsRepository(db: Db) {
   const counters = createCounters(db);
-  const page = db.prepare<[string, number, number], ImportRow>(`${SELECT} WHERE i.workspace_id = ? ORDER BY i.id LIMIT ? OFFSET ?`);
+  const page = db.prepare<[string, number, number], ImportRow>(`${SELECT} WHERE i.workspace_id = +? ORDER BY i.id LIMIT ?+0 OFFSET ?+0`);
   const byId = db.prepare<[string, number], ImportRow>(`${SELECT} WHERE i.workspace_id = ? AND i.id = ?`);
   const byIdAnyWorkspace = db.prepare<[number], ImportRow>(`${SELECT} WHERE i.id = ?`);
   const unfinished = db.prepare<[], { id: number }>(
     "SELECT id FROM contact_imports WHERE status IN ('pending', 'processing') ORDER BY id",
   );
   const insert = db.prepare(
-    `INSERT INTO contact_imports (workspace_id, name, contact_group_id, file_name, stored_path, may_create_groups, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO contact_imports (workspace_id, name, contact_group_id, file_name, stored_path, may_create_groups, total_rows, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const remove = db.prepare('DELETE FROM contact_imports WHERE workspace_id = ? AND id = ?');
   // Every write of a run holds the claim in its WHERE clause: a worker that lost it (or whose
@@ -110,9 +110,12 @@ export function createImportsRepository(db: Db) {
     list: (workspaceId: string, offset: number, limit: number) => page.all(workspaceId, limit, offset).map(toImportRecord),
     count: (workspaceId: string) => counters.count(workspaceId, 'contact_imports'),
     find: (workspaceId: string, id: number) => byId.get(workspaceId, id),
-    create(workspaceId: string, input: { name: string; groupId: number | null; fileName: string; storedPath: string; mayCreateGroups: boolean }): ImportRow {
+    create(
+      workspaceId: string,
+      input: { name: string; groupId: number | null; fileName: string; storedPath: string; mayCreateGroups: boolean; totalRows: number },
+    ): ImportRow {
       const now = nowIso();
-      const info = insert.run(workspaceId, input.name, input.groupId, input.fileName, input.storedPath, input.mayCreateGroups ? 1 : 0, now, now);
+      const info = insert.run(workspaceId, input.name, input.groupId, input.fileName, input.storedPath, input.mayCreateGroups ? 1 : 0, input.totalRows, now, now);
       return byId.get(workspaceId, Number(info.lastInsertRowid))!;
     },
     /** The stored file's path, for the caller to remove once the row is gone. */

@@ -16,13 +16,16 @@ import { createImportsRepository } from './imports.js';
 import { createMembersRepository } from './members.js';
 import { createOutboxRepository } from './outbox.js';
 import { createRolesRepository } from './roles.js';
+import { createSearchIndex } from './search-index.js';
 import { createTemplatesRepository } from './templates.js';
 import { createUsersRepository } from './users.js';
 import { createWorkspacesRepository } from './workspaces.js';
 
 function ownRepositories(db: Db) {
+  // One search index for the contacts' writes and the worker that catches it up.
+  const searchIndex = createSearchIndex(db);
   return {
-    contacts: createContactsRepository(db),
+    contacts: createContactsRepository(db, searchIndex),
     fields: createFieldsRepository(db),
     files: createFilesRepository(db),
     groups: createGroupsRepository(db),
@@ -30,6 +33,7 @@ function ownRepositories(db: Db) {
     members: createMembersRepository(db),
     outbox: createOutboxRepository(db),
     roles: createRolesRepository(db),
+    searchIndex,
     templates: createTemplatesRepository(db),
     users: createUsersRepository(db),
     workspaces: createWorkspacesRepository(db),

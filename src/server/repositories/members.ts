@@ -11,7 +11,7 @@ export function createMembersRepository(db: Db) {
   const counters = createCounters(db);
   const select = `SELECT u.*, r.id AS role_id, r.name AS role_name, m.status AS member_status FROM memberships m
     JOIN users u ON u.id = m.user_id LEFT JOIN roles r ON r.id = m.role_id`;
-  const page = db.prepare<[string, number, number], MemberRow>(`${select} WHERE m.workspace_id = ? ORDER BY u.id LIMIT ? OFFSET ?`);
+  const page = db.prepare<[string, number, number], MemberRow>(`${select} WHERE m.workspace_id = +? ORDER BY u.id LIMIT ?+0 OFFSET ?+0`);
   const one = db.prepare<[string, number], MemberRow>(`${select} WHERE m.workspace_id = ? AND u.id = ?`);
   const setRole = db.prepare('UPDATE memberships SET role_id = ? WHERE workspace_id = ? AND user_id = ?');
   const setStatus = db.prepare('UPDATE memberships SET status = ? WHERE workspace_id = ? AND user_id = ?');

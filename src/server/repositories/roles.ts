@@ -11,7 +11,7 @@ const toRole = (row: RoleRow): Role => ({ ...row, permissions: JSON.parse(row.pe
 
 export function createRolesRepository(db: Db) {
   const counters = createCounters(db);
-  const page = db.prepare<[string, number, number], RoleRow>('SELECT * FROM roles WHERE workspace_id = ? ORDER BY id LIMIT ? OFFSET ?');
+  const page = db.prepare<[string, number, number], RoleRow>('SELECT * FROM roles WHERE workspace_id = +? ORDER BY id LIMIT ?+0 OFFSET ?+0');
   const byId = db.prepare<[string, number], RoleRow>('SELECT * FROM roles WHERE workspace_id = ? AND id = ?');
   const byName = db.prepare<[string, string], { id: number }>('SELECT id FROM roles WHERE workspace_id = ? AND name = ?');
   const insert = db.prepare('INSERT INTO roles (workspace_id, name, permissions, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');

@@ -58,7 +58,7 @@ export function createTemplatesRepository(db: Db) {
   const counters = createCounters(db);
   const outbox = createOutboxRepository(db);
   const page = db.prepare<[Record<string, unknown>], TemplateRow>(
-    `SELECT * FROM templates WHERE ${FILTERED} ORDER BY id LIMIT @limit OFFSET @offset`,
+    `SELECT * FROM templates WHERE ${FILTERED} ORDER BY id LIMIT @limit+0 OFFSET @offset+0`,
   );
   const filteredCount = db.prepare<[Record<string, unknown>], { count: number }>(
     `SELECT COUNT(*) AS count FROM templates WHERE ${FILTERED}`,

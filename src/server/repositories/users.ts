@@ -52,8 +52,9 @@ export interface UserRow {
 
 export function createUsersRepository(db: Db) {
   // A token past its expires_at is no token at all; the expired rows go at the next issue.
+  // `+?`: asked on every request, and a bare `?` here is re-planned at each call (db.ts, "Re-planned statements").
   const byToken = db.prepare<[string, string], UserRow>(
-    'SELECT u.* FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ? AND (t.expires_at IS NULL OR t.expires_at > ?)',
+    'SELECT u.* FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = +? AND (t.expires_at IS NULL OR t.expires_at > ?)',
   );
   const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
   const byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');

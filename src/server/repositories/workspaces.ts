@@ -38,6 +38,7 @@ export function createWorkspacesRepository(db: Db) {
   const insertMembership = db.prepare(
     'INSERT INTO memberships (workspace_id, user_id, role_id, created_at) VALUES (?, ?, ?, ?)',
   );
+  // Asked on every request: `+?` keeps one plan for every call (db.ts, "Re-planned statements").
   const membership = db.prepare<
     [string, number],
     {
@@ -49,7 +50,7 @@ export function createWorkspacesRepository(db: Db) {
             w.permissions AS ws_permissions, (w.created_by = m.user_id AND u.partner = 1) AS partner_creator
        FROM memberships m JOIN workspaces w ON w.id = m.workspace_id JOIN users u ON u.id = m.user_id
        LEFT JOIN roles r ON r.id = m.role_id
-      WHERE m.workspace_id = ? AND m.user_id = ?`,
+      WHERE m.workspace_id = +? AND m.user_id = +?`,
   );
   const workspaceIdsOf = db.prepare<[number], string>('SELECT workspace_id FROM memberships WHERE user_id = ?').pluck();
   const ofUser = db.prepare<[number], { id: string; name: string; role_id: number | null; role_name: string | null; status: number }>(

@@ -51,6 +51,7 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
       let kept: string | undefined;
       try {
         const { fields, file } = await receive(request, written);
+        let totalRows = 0;
         // `contact_groups[]=3` is how this API family sends groups elsewhere; one of them is one group.
         const groupField = Array.isArray(fields.contact_groups) && fields.contact_groups.length === 1 ? fields.contact_groups[0] : fields.contact_groups;
         const parsed = checkBody(request, { ...fields, contact_groups: groupField });
@@ -59,6 +60,7 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
         else {
           const checked = await checkImportFile(file.path);
           if (!checked.ok) errors.file = [checked.message];
+          else totalRows = checked.dataRows;
         }
         const groupId = parsed.ok ? (parsed.value.contact_groups ?? null) : null;
         if (groupId !== null && groups.existingIds(request.workspaceId, [groupId]).size === 0) {
@@ -70,6 +72,8 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
           groupId,
           fileName: displayName(file),
           storedPath: file.path,
+          // Counted while the file was checked: the worker does not read it again to count.
+          totalRows,
           // The worker runs without the request: whether the uploader may create the groups the file names is decided now.
           mayCreateGroups: request.membership.permissions.includes('contact_groups.create'),
         });

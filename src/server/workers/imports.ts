@@ -10,9 +10,9 @@ import { existsSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { isBusyError, isFullError, type Db } from '../db.js';
+import type { Repositories } from '../repositories/index.js';
 import { check, importRow } from '../../api/schemas/index.js';
-import { createImportsRepository, noteError, progressOf, type ImportProgress, type ImportRow, type ImportsRepository } from '../repositories/imports.js';
-import { createFieldsRepository } from '../repositories/fields.js';
+import { noteError, progressOf, type ImportProgress, type ImportRow, type ImportsRepository } from '../repositories/imports.js';
 import { countDataRows, formatNotes, openCsv, type CsvItem } from '../../api/import-csv.js';
 import { CsvEncodingError } from '../../api/csv-encoding.js';
 import { fieldValuesOf, planColumns, readRow, type ColumnPlan } from '../../api/import-columns.js';
@@ -53,6 +53,9 @@ export interface ProcessOptions {
 /** `busy`: the database was locked (or the disk full) for now; the import is left as it was, for a later run. */
 export type ProcessOutcome = 'completed' | 'failed' | 'stopped' | 'deleted' | 'skipped' | 'busy';
 
+/** What a run works with: the app's database and its one set of repositories (app.ts). */
+export type ImportContext = { db: Db; repositories: Pick<Repositories, 'imports' | 'fields' | 'groups'> };
+
 /** The claim is gone (the import was deleted, or another worker holds it): the batch in flight is rolled back. */
 class ClaimLost extends Error {}
 
@@ -62,14 +65,14 @@ const reasonOf = (errors: Record<string, string[]>) => Object.values(errors).fla
  * Runs one import under a claim, so that no other worker runs it at the same time (a second
  * connection or process): 'skipped' when it is finished or someone else's.
  */
-export async function processImport(db: Db, importId: number, options: ProcessOptions = {}): Promise<ProcessOutcome> {
-  const imports = createImportsRepository(db);
+export async function processImport(app: ImportContext, importId: number, options: ProcessOptions = {}): Promise<ProcessOutcome> {
+  const { imports } = app.repositories;
   const worker = options.workerId ?? randomUUID();
   let claimed = false;
   try {
     claimed = imports.claim(importId, worker);
     if (!claimed) return 'skipped';
-    return await processClaimed(db, imports, importId, worker, options);
+    return await processClaimed(app, importId, worker, options);
   } catch (error) {
     if (isBusyError(error) || isFullError(error)) return 'busy';
     if (error instanceof ClaimLost) return imports.job(importId) ? 'skipped' : 'deleted';
@@ -88,7 +91,8 @@ function releaseQuietly(imports: ImportsRepository, importId: number, worker: st
   }
 }
 
-async function processClaimed(db: Db, imports: ImportsRepository, importId: number, worker: string, options: ProcessOptions): Promise<ProcessOutcome> {
+async function processClaimed(app: ImportContext, importId: number, worker: string, options: ProcessOptions): Promise<ProcessOutcome> {
+  const { imports } = app.repositories;
   const job = imports.job(importId)!;
   const failWith = (progress: ImportProgress, message: string, row = WHOLE_FILE): ProcessOutcome => {
     noteError(progress, { row, message });
@@ -97,9 +101,13 @@ async function processClaimed(db: Db, imports: ImportsRepository, importId: numb
   };
   if (!existsSync(job.stored_path)) return failWith(progressOf(job), FILE_GONE);
   try {
-    // The total is counted once, before the first row is committed.
-    if (job.processed_rows === 0 && !imports.begin(importId, worker, await countDataRows(job.stored_path))) throw new ClaimLost();
-    return await runRows(db, imports, job, worker, options);
+    // The total was counted with the upload's check (routes/imports.ts); an import stored without
+    // it (a file of no rows, or one uploaded by an older wsm) is counted before its first row.
+    if (job.processed_rows === 0) {
+      const total = job.total_rows > 0 ? job.total_rows : await countDataRows(job.stored_path);
+      if (!imports.begin(importId, worker, total)) throw new ClaimLost();
+    }
+    return await runRows(app, job, worker, options);
   } catch (error) {
     // A passing state (busy, full) is not the import's fault: it resumes from what was committed.
     if (error instanceof ClaimLost || isBusyError(error) || isFullError(error)) throw error;
@@ -110,10 +118,12 @@ async function processClaimed(db: Db, imports: ImportsRepository, importId: numb
   }
 }
 
-async function runRows(db: Db, imports: ImportsRepository, job: ImportRow, worker: string, options: ProcessOptions): Promise<ProcessOutcome> {
+async function runRows(app: ImportContext, job: ImportRow, worker: string, options: ProcessOptions): Promise<ProcessOutcome> {
+  const { db, repositories } = app;
+  const { imports } = repositories;
   const writer = createImportWriter(db);
-  const groups = createGroupResolver(db, job.workspace_id, job.may_create_groups === 1);
-  const fieldIds = createFieldsRepository(db).idsByName(job.workspace_id);
+  const groups = createGroupResolver(repositories.groups, job.workspace_id, job.may_create_groups === 1);
+  const fieldIds = repositories.fields.idsByName(job.workspace_id);
   const batchSize = options.batchSize ?? IMPORT_BATCH_ROWS;
   const progress = progressOf(job);
   let plan: ColumnPlan | undefined;
@@ -200,12 +210,11 @@ function failOnHeader(imports: ImportsRepository, id: number, worker: string, pr
 }
 
 /** Runs every pending import, and every one a stop or crash left `processing`, oldest first. */
-export async function runPendingImports(app: { db: Db }, options: ProcessOptions = {}): Promise<number> {
-  const imports = createImportsRepository(app.db);
+export async function runPendingImports(app: ImportContext, options: ProcessOptions = {}): Promise<number> {
   let runs = 0;
-  for (const id of imports.unfinishedIds()) {
+  for (const id of app.repositories.imports.unfinishedIds()) {
     if (options.shouldStop?.()) break;
-    await processImport(app.db, id, options);
+    await processImport(app, id, options);
     runs += 1;
   }
   return runs;

@@ -9,7 +9,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { isBusyError, isFullError } from '../db.js';
-import { createSearchIndex } from '../repositories/search-index.js';
 
 const POLL_MS = 2000;
 
@@ -29,8 +28,7 @@ export function registerSearchIndexWorker(app: FastifyInstance): void {
     app.decorate('searchIndexWorker', { kick: () => {} });
     return;
   }
-  const index = createSearchIndex(app.db);
-  const { imports } = app.repositories;
+  const { imports, searchIndex: index } = app.repositories;
   let stopping = false;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
