@@ -86,7 +86,7 @@ describe('the key copy counts what a scan counts', () => {
     expect(counts(h.ws)).toEqual(expected(h.ws));
   });
 
-  it('a rolled-back change, another connection\'s commit and a deleted workspace leave no stale count', () => {
+  it('a rolled-back change, an id given again, another connection\'s commit and a deleted workspace leave no stale count', () => {
     const repo = createContactsRepository(h.db);
     importRows(h.ws, 0, 3000);
     keyScan(h.db).count(h.ws, 'ana', 0);
@@ -101,6 +101,15 @@ describe('the key copy counts what a scan counts', () => {
       })(),
     ).toThrow('rolled back');
     expect(counts(h.ws)).toEqual(expected(h.ws));
+
+    // An id given again below the line (ids only grow through the API; a hand-made insert need not).
+    repo.delete(h.ws, id);
+    expect(counts(h.ws)).toEqual(expected(h.ws));
+    h.db
+      .prepare("INSERT INTO contacts (id, workspace_id, number, name, name_key, status, created_at, updated_at) VALUES (?, ?, '999', 'Xyz', 'xyz', 1, '', '')")
+      .run(id, h.ws);
+    expect(counts(h.ws)).toEqual(expected(h.ws));
+    expect(counts(h.ws)[QUERIES.indexOf('xyz')]).toBe(1);
 
     // Another connection: its change is unknown here, so the copy is dropped and made again.
     const elsewhere = new Database(h.dbPath);

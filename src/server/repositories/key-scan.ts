@@ -14,9 +14,9 @@
  * - Contacts in id order, in chunks of consecutive ids; each chunk knows where each contact ends.
  * - Exact at every moment, or no answer: the copy holds every contact of the workspace up to its
  *   line. Rows above the line are read in during the search (a few) or behind it (many). This
- *   connection's updates and deletes mark their chunk through temporary triggers, and a marked
- *   chunk is read again before it is counted; another connection's commit (`data_version`)
- *   drops the copy. While a copy is incomplete, `count` answers undefined and the index counts.
+ *   connection's updates and deletes (and an insert below the line, which ids that only grow
+ *   never make) mark their chunk through temporary triggers, and a marked chunk is read again
+ *   before it is counted; another connection's commit (`data_version`) drops the copy. While a copy is incomplete, `count` answers undefined and the index counts.
  * - Built only for workspaces of MIN_ROWS contacts or more (the index is fast enough below), a
  *   slice at a time behind the requests, within MAX_BYTES in all: about 55 MB at a million.
  */
@@ -127,6 +127,9 @@ function create(db: Db) {
     db.exec(`
       CREATE TEMP TRIGGER IF NOT EXISTS wsm_key_scan_au AFTER UPDATE OF workspace_id, name_key, number, email_key ON main.contacts BEGIN
         SELECT wsm_key_scan_changed(old.workspace_id, old.id), wsm_key_scan_changed(new.workspace_id, new.id);
+      END;
+      CREATE TEMP TRIGGER IF NOT EXISTS wsm_key_scan_ai AFTER INSERT ON main.contacts BEGIN
+        SELECT wsm_key_scan_changed(new.workspace_id, new.id);
       END;
       CREATE TEMP TRIGGER IF NOT EXISTS wsm_key_scan_ad AFTER DELETE ON main.contacts BEGIN
         SELECT wsm_key_scan_changed(old.workspace_id, old.id);
