@@ -105,11 +105,16 @@ describe('the key copy counts what a scan counts', () => {
     // An id given again below the line (ids only grow through the API; a hand-made insert need not).
     repo.delete(h.ws, id);
     expect(counts(h.ws)).toEqual(expected(h.ws));
-    h.db
-      .prepare("INSERT INTO contacts (id, workspace_id, number, name, name_key, status, created_at, updated_at) VALUES (?, ?, '999', 'Xyz', 'xyz', 1, '', '')")
-      .run(id, h.ws);
+    const insertBelow = (at: number, number: string) => {
+      h.db.prepare("INSERT INTO contacts (id, workspace_id, number, name, name_key, status, created_at, updated_at) VALUES (?, ?, ?, 'Xyz', 'xyz', 1, '', '')").run(at, h.ws, number);
+      h.db.prepare("INSERT INTO contacts_fts (rowid, name_key, number, email_key) VALUES (?, 'xyz', ?, '')").run(at, number); // the index keeps up too
+    };
+    insertBelow(id, '999');
     expect(counts(h.ws)).toEqual(expected(h.ws));
     expect(counts(h.ws)[QUERIES.indexOf('xyz')]).toBe(1);
+    const lowest = h.db.prepare('SELECT min(id) FROM contacts').pluck().get() as number;
+    insertBelow(lowest - 1, '998');
+    expect(counts(h.ws)[QUERIES.indexOf('xyz')]).toBe(2);
 
     // Another connection: its change is unknown here, so the copy is dropped and made again.
     const elsewhere = new Database(h.dbPath);

@@ -20,7 +20,7 @@
  * - Built only for workspaces of MIN_ROWS contacts or more (the index is fast enough below), a
  *   slice at a time behind the requests, within MAX_BYTES in all: about 55 MB at a million.
  */
-import type { Db } from '../db.js';
+import { isBusyError, isFullError, type Db } from '../db.js';
 
 /** Below this many contacts the index counts fast enough; no copy is made. */
 export const MIN_ROWS = 100_000;
@@ -104,6 +104,7 @@ function create(db: Db) {
   let version: number | undefined;
   let triggers = false;
   let scheduled = false;
+  let disabled = false;
   const usedBytes = () => [...copies.values()].reduce((sum, copy) => sum + copy.bytes, 0);
 
   /** Marks the chunk holding contact `id` of `workspaceId` as changed (called by the triggers). */
@@ -172,7 +173,8 @@ function create(db: Db) {
     }
     for (; at < taken.length; at += CHUNK_ROWS) {
       const rowsOfChunk = taken.slice(at, at + CHUNK_ROWS);
-      replace(copy, copy.chunks.length, chunkOf(rowsOfChunk[0][0], rowsOfChunk));
+      // The first chunk starts below every id: an id given below every other still falls in a chunk.
+      replace(copy, copy.chunks.length, chunkOf(copy.chunks.length === 0 ? Number.MIN_SAFE_INTEGER : rowsOfChunk[0][0], rowsOfChunk));
     }
     copy.line = taken.at(-1)![0];
     return rows.length <= limit;
@@ -207,9 +209,14 @@ function create(db: Db) {
       let more = false;
       try {
         more = slice();
-      } catch {
-        // Busy, full or closing: the copies are dropped (they may be incomplete) and made again on demand.
+      } catch (error) {
+        // Busy or full: the copies are dropped (they may be incomplete) and made again on demand.
+        // Anything else is a fault here: the index counts from now on, and the fault is said.
         copies.clear();
+        if (!isBusyError(error) && !isFullError(error)) {
+          disabled = true;
+          process.emitWarning(`search key copy disabled: ${String(error)}`);
+        }
       }
       if (more) schedule();
     }).unref();
@@ -221,12 +228,13 @@ function create(db: Db) {
      * NUL) in one of their keys, or undefined when no complete copy exists yet (one is started).
      */
     count(workspaceId: string, key: string, minRows = MIN_ROWS): number | undefined {
+      if (disabled) return undefined;
       checkVersion();
       let copy = copies.get(workspaceId);
       if (!copy) {
         if ((workspaceCount.get(workspaceId) ?? 0) < minRows || tooLarge.has(workspaceId) || usedBytes() > MAX_BYTES) return undefined;
         installTriggers();
-        copies.set(workspaceId, (copy = { chunks: [], line: 0, ready: false, dirty: new Set(), bytes: 0 }));
+        copies.set(workspaceId, (copy = { chunks: [], line: Number.MIN_SAFE_INTEGER, ready: false, dirty: new Set(), bytes: 0 }));
         schedule();
         return undefined;
       }
