@@ -72,19 +72,18 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
   const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   const totals = new Map<string, { version: string; counts: Counts }>();
-  let source: TotalSource = 'kept';
-  const keptCounts = (workspaceId: string, key: string, count: () => Counts & { source: TotalSource }): Counts => {
+  type Counted = Counts & { source: TotalSource };
+  const keptCounts = (workspaceId: string, key: string, count: () => Counted): Counted => {
     const id = `${workspaceId}\0${key}`;
     const version = `${dataVersion.get()}:${changes.get()}`;
     const kept = totals.get(id);
-    source = 'kept';
-    if (kept?.version === version) return kept.counts;
-    const { source: counted, ...counts } = count();
-    source = counted;
+    if (kept?.version === version) return { ...kept.counts, source: 'kept' };
+    const counted = count();
+    const counts = { index: counted.index, tail: counted.tail };
     totals.delete(id);
     totals.set(id, { version, counts });
     if (totals.size > KEPT_TOTALS) totals.delete(totals.keys().next().value!);
-    return counts;
+    return counted;
   };
   const keys = keyScan(db);
   const keysCount = (workspaceId: string, key: string) => keys.count(workspaceId, key, keyScanMinRows);
@@ -129,7 +128,7 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
       const all = { ws: workspaceId, key, line: 0 };
       const ids = scanPage.all({ ...all, limit, offset });
       const paged = performance.now();
-      const { index: total } = keptCounts(workspaceId, key, () => {
+      const { index: total, source } = keptCounts(workspaceId, key, () => {
         const copied = key.includes('\0') ? undefined : keysCount(workspaceId, key);
         return copied === undefined ? { index: scanCount.get(all)!, tail: 0, source: 'scan' } : { index: copied, tail: 0, source: 'keys' };
       });
@@ -143,7 +142,7 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
     const tail = { ws: workspaceId, key, line: line.get()! };
     const ids = whole ? indexIds.all({ match, limit, offset }) : joinedPage.all({ ...params, limit, offset });
     const paged = performance.now();
-    const { index, tail: above } = keptCounts(workspaceId, key, () => {
+    const { index, tail: above, source } = keptCounts(workspaceId, key, () => {
       // The copy counts every contact of the workspace: only when none waits above the index's line.
       const copied = dense(workspaceId, ids, offset, limit) && anyAbove.get(workspaceId, tail.line) === 0 ? keysCount(workspaceId, key) : undefined;
       if (copied !== undefined) return { index: copied, tail: 0, source: 'keys' };
