@@ -1,9 +1,15 @@
 // Search latency through the HTTP API of a real `wsm serve` over N contacts: p50/p99 of 200
 // random substring searches (names, numbers, e-mails), against the same queries as a bare
 // better-sqlite3 LIKE scan, in the same run; every answer must equal the LIKE baseline
-// (ids of page 1 and the total).
+// (ids of page 1 and the total). The page and its exact total come in one answer: the time of
+// each is read from the answer's Server-Timing header, measured in the server around the page's
+// query and around the count (the round trip is printed beside them).
+// Before the queries, the bench waits for the server's copy of the workspace's search keys
+// (repositories/key-scan.ts, made after the first dense search) and says how long that took
+// and what it added to the server's memory.
 // Then the cost of walking every page of a search that matches many contacts.
 //   node bench/search.mjs [contacts=1000000] [queries=200]
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildDataset, contactRow, fmt, median, ROOT, startServe, tempDir } from './lib.mjs';
@@ -52,14 +58,64 @@ bare.close();
 const server = await startServe(dir, ['--db', dbPath, '--approval-delay', '0']);
 const headers = { authorization: `Bearer ${server.token}` };
 const base = `${server.url}/workspaces/${server.workspace}/contacts`;
-const search = (q) => fetch(`${base}?search=${encodeURIComponent(q)}`, { headers }).then((r) => r.json());
+/** One search: its body and the server's own timing (Server-Timing: page;dur=…, total;dur=…;desc="…"). */
+const search = async (q) => {
+  const res = await fetch(`${base}?search=${encodeURIComponent(q)}`, { headers });
+  const timing = res.headers.get('server-timing') ?? '';
+  const dur = (name) => Number(new RegExp(`(?:^|, )${name};dur=([\\d.]+)`).exec(timing)?.[1] ?? NaN);
+  return { body: await res.json(), page: dur('page'), total: dur('total'), source: /desc="(\w+)"/.exec(timing)?.[1] ?? 'none' };
+};
+const rssMb = () => {
+  try {
+    const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+    return ['VmRSS', 'VmHWM'].map((field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)[1]) / 1024);
+  } catch {
+    return [NaN, NaN];
+  }
+};
+/** CPU time of the server's main thread (where SQLite runs), in ms: steadier than wall time on a loaded machine. */
+const serverCpuMs = () => {
+  try {
+    return Number(readFileSync(`/proc/${server.pid}/task/${server.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return NaN;
+  }
+};
 for (let i = 0; i < 20; i++) await search(`warm${i}`); // warm the connection and the JIT with other queries
+// Dense queries longer than any pick (`0.example`: one contact in 15), until the key copy counts
+// one. A total is kept until the database changes, so each round adds a contact field (no
+// contact changes) before asking again.
+const [rssBefore] = rssMb();
+const copyStart = performance.now();
+let copied = false;
+for (let n = 0; n < 1200 && !copied; n++) {
+  const probe = await search(`${n % 10}.example`);
+  copied = probe.source === 'keys';
+  if (copied || probe.source === 'none') break; // counting, or a server that does not say
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  if (n % 10 === 9) await fetch(`${server.url}/workspaces/${server.workspace}/contact-fields`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: `warm_${[...String(n)].map((d) => 'abcdefghij'[d]).join('')}` }) }); // lowercase letters only
+}
+const [rssAfter, rssPeak] = rssMb();
+console.log(
+  copied
+    ? `key copy counting ${fmt((performance.now() - copyStart) / 1000, 1)} s after the first dense search; server RSS ${fmt(rssBefore, 0)} -> ${fmt(rssAfter, 0)} MB (peak so far ${fmt(rssPeak, 0)} MB)`
+    : 'key copy: not counting (a workspace below its size threshold, or a server without one)',
+);
 const apiMs = [];
+const cpuMs = [];
+const pageMs = [];
+const totalMs = [];
+const sources = {};
 let mismatches = 0;
 for (const [i, q] of picks.entries()) {
+  const cpu = serverCpuMs();
   const t = performance.now();
-  const body = await search(q);
+  const { body, page, total, source } = await search(q);
   apiMs.push(performance.now() - t);
+  cpuMs.push(serverCpuMs() - cpu);
+  pageMs.push(page);
+  totalMs.push(total);
+  sources[source] = (sources[source] ?? 0) + 1;
   const got = { ids: body.data.map((c) => c.id), total: body.meta.total };
   if (JSON.stringify(got) !== JSON.stringify(expected[i])) {
     mismatches += 1;
@@ -94,6 +150,11 @@ await server.stop();
 console.log(
   `search ${queries} random substrings over ${count.toLocaleString('en-US')} contacts via HTTP: p50 ${fmt(pct(apiMs, 50), 2)} ms, p99 ${fmt(pct(apiMs, 99), 2)} ms ` +
     `(bare LIKE scan: p50 ${fmt(pct(likeMs, 50), 2)} ms, p99 ${fmt(pct(likeMs, 99), 2)} ms; median ratio ${fmt(median(likeMs) / median(apiMs), 1)}x faster)`,
+);
+console.log(`  server CPU per search (main thread): p50 ${fmt(pct(cpuMs, 50), 2)} ms, p99 ${fmt(pct(cpuMs, 99), 2)} ms`);
+console.log(
+  `  in the server (Server-Timing): page p50 ${fmt(pct(pageMs, 50), 2)} ms, p99 ${fmt(pct(pageMs, 99), 2)} ms; exact total p50 ${fmt(pct(totalMs, 50), 2)} ms, p99 ${fmt(pct(totalMs, 99), 2)} ms; ` +
+    `totals counted by ${Object.entries(sources).map(([name, n]) => `${name} ${n}`).join(', ')}`,
 );
 console.log(`search results identical to LIKE (page 1 ids + total): ${mismatches === 0 ? 'yes' : `NO, ${mismatches} of ${queries} differ`}`);
 if (mismatches) process.exitCode = 1;

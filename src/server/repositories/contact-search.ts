@@ -16,9 +16,40 @@
  *   cannot hold), are found by scanning the keys with instr(), which compares every character.
  * - A total is kept per (workspace, query) until the database changes: walking every page of a
  *   search (`--all`) counted the whole match on each page, 50-70 ms a page at 100k matches.
+ * - The total of a query whose page shows its matches to be dense (at least one id in
+ *   DENSE_IDS) is counted in a copy of the workspace's keys (key-scan.ts) when one is complete:
+ *   the index checks every match position by position, which costs most where matches are
+ *   most. A short key's total is counted there too (a scan of every row otherwise).
  */
 import type { Db } from '../db.js';
+import { keyScan, MIN_ROWS } from './key-scan.js';
 import { searchKey } from './search-key.js';
+
+/** A page whose matches average at least one in this many ids is dense (measured at 1M: the index's count costs more than the copy's from about one in 30). */
+const DENSE_IDS = 32;
+
+/** Which structure gave the total (for the Server-Timing header): the index, the key copy, a scan, or one kept. */
+export type TotalSource = 'index' | 'keys' | 'scan' | 'kept';
+
+export interface SearchResult {
+  ids: number[];
+  total: number;
+  /** Milliseconds spent on the page and on the total, and what counted it. */
+  timing: { pageMs: number; totalMs: number; source: TotalSource };
+}
+
+/**
+ * A search's timing as a Server-Timing header (W3C): `page` the page's ids, `total` its count,
+ * whose description names what counted it. Milliseconds measured in the server, so a client can
+ * tell the two apart although one answer carries both.
+ */
+export const serverTiming = ({ pageMs, totalMs, source }: SearchResult['timing']) =>
+  `page;dur=${pageMs.toFixed(2)}, total;dur=${totalMs.toFixed(2)};desc="${source}"`;
+
+export interface ContactSearchOptions {
+  /** Workspaces with fewer contacts are not copied (key-scan.ts); tests lower it. */
+  keyScanMinRows?: number;
+}
 
 /** The trigram index needs at least 3 characters; shorter keys are scanned. */
 const FTS_MIN_CHARS = 3;
@@ -35,23 +66,27 @@ interface Counts {
   tail: number;
 }
 
-export function createContactSearch(db: Db) {
+export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: ContactSearchOptions = {}) {
   // What identifies the database's content: `total_changes()` moves with this connection's own
   // writes (any table), `data_version` with every other connection's commits.
   const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   const totals = new Map<string, { version: string; counts: Counts }>();
-  const keptCounts = (workspaceId: string, key: string, count: () => Counts): Counts => {
+  type Counted = Counts & { source: TotalSource };
+  const keptCounts = (workspaceId: string, key: string, count: () => Counted): Counted => {
     const id = `${workspaceId}\0${key}`;
     const version = `${dataVersion.get()}:${changes.get()}`;
     const kept = totals.get(id);
-    if (kept?.version === version) return kept.counts;
-    const counts = count();
+    if (kept?.version === version) return { ...kept.counts, source: 'kept' };
+    const counted = count();
+    const counts = { index: counted.index, tail: counted.tail };
     totals.delete(id);
     totals.set(id, { version, counts });
     if (totals.size > KEPT_TOTALS) totals.delete(totals.keys().next().value!);
-    return counts;
+    return counted;
   };
+  const keys = keyScan(db);
+  const keysCount = (workspaceId: string, key: string) => keys.count(workspaceId, key, keyScanMinRows);
 
   // The keys scanned: every contact's for a short key (line 0), the contacts above the index's
   // line otherwise (an import's rows it does not hold yet).
@@ -63,6 +98,11 @@ export function createContactSearch(db: Db) {
     .pluck();
   const scanCount = db.prepare<[{ ws: string; key: string; line: number }], number>(`SELECT count(*) FROM contacts c WHERE ${scanWhere}`).pluck();
   const line = db.prepare<[], number>('SELECT indexed_upto FROM search_index_state').pluck();
+  const firstId = db.prepare<[string], number | null>('SELECT min(id) FROM contacts WHERE workspace_id = ?').pluck();
+  const anyAbove = db.prepare<[string, number], number>('SELECT EXISTS (SELECT 1 FROM contacts WHERE workspace_id = ? AND id > ?)').pluck();
+  /** A full page whose last id lies within DENSE_IDS ids a match of the workspace's first. */
+  const dense = (workspaceId: string, ids: number[], offset: number, limit: number) =>
+    limit > 0 && ids.length === limit && ids.at(-1)! - (firstId.get(workspaceId) ?? 0) < (offset + limit) * DENSE_IDS;
 
   // Whole table == this workspace: the index alone answers.
   const workspaceCount = db.prepare<[string], number>("SELECT count FROM counters WHERE workspace_id = ? AND resource = 'contacts'").pluck();
@@ -81,26 +121,37 @@ export function createContactSearch(db: Db) {
     .pluck();
   const joinedCount = db.prepare<[{ ws: string; match: string }], number>(`SELECT count(*) FROM ${joined}`).pluck();
 
-  const search = db.transaction((workspaceId: string, query: string, offset: number, limit: number): { ids: number[]; total: number } => {
+  const search = db.transaction((workspaceId: string, query: string, offset: number, limit: number): SearchResult => {
+    const started = performance.now();
     const key = searchKey(query);
     if ([...key].length < FTS_MIN_CHARS || key.includes('\0')) {
       const all = { ws: workspaceId, key, line: 0 };
-      const { index: total } = keptCounts(workspaceId, key, () => ({ index: scanCount.get(all)!, tail: 0 }));
-      return { ids: scanPage.all({ ...all, limit, offset }), total };
+      const ids = scanPage.all({ ...all, limit, offset });
+      const paged = performance.now();
+      const { index: total, source } = keptCounts(workspaceId, key, () => {
+        const copied = key.includes('\0') ? undefined : keysCount(workspaceId, key);
+        return copied === undefined ? { index: scanCount.get(all)!, tail: 0, source: 'scan' } : { index: copied, tail: 0, source: 'keys' };
+      });
+      return { ids, total, timing: { pageMs: paged - started, totalMs: performance.now() - paged, source } };
     }
     const match = ftsPhrase(key);
     const mine = workspaceCount.get(workspaceId) ?? 0;
-    if (mine === 0) return { ids: [], total: 0 };
+    if (mine === 0) return { ids: [], total: 0, timing: { pageMs: performance.now() - started, totalMs: 0, source: 'index' } };
     const whole = mine === (allCount.get() ?? 0);
     const params = { ws: workspaceId, match };
     const tail = { ws: workspaceId, key, line: line.get()! };
     const ids = whole ? indexIds.all({ match, limit, offset }) : joinedPage.all({ ...params, limit, offset });
-    const { index, tail: above } = keptCounts(workspaceId, key, () => ({
-      index: whole ? indexCount.get({ match })! : joinedCount.get(params)!,
-      tail: scanCount.get(tail)!,
-    }));
+    const paged = performance.now();
+    const { index, tail: above, source } = keptCounts(workspaceId, key, () => {
+      // The copy counts every contact of the workspace: only when none waits above the index's line.
+      const copied = dense(workspaceId, ids, offset, limit) && anyAbove.get(workspaceId, tail.line) === 0 ? keysCount(workspaceId, key) : undefined;
+      if (copied !== undefined) return { index: copied, tail: 0, source: 'keys' };
+      return { index: whole ? indexCount.get({ match })! : joinedCount.get(params)!, tail: scanCount.get(tail)!, source: 'index' };
+    });
+    const counted = performance.now();
     if (ids.length < limit && above > 0) ids.push(...scanPage.all({ ...tail, limit: limit - ids.length, offset: Math.max(0, offset - index) }));
-    return { ids, total: index + above };
+    const done = performance.now();
+    return { ids, total: index + above, timing: { pageMs: paged - started + (done - counted), totalMs: counted - paged, source } };
   });
 
   return { search };

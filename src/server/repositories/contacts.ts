@@ -114,8 +114,9 @@ export function createContactsRepository(db: Db, searchIndex: SearchIndex = crea
      */
     pageJson: db.transaction(
       (workspaceId: string, search: string | undefined, offset: number, limit: number, filesBaseUrl: string) => {
-        const { ids, total } = search ? searcher.search(workspaceId, search, offset, limit) : pages.page(workspaceId, offset, limit);
-        return { json: recordsJson(ids, filesBaseUrl), count: ids.length, total };
+        const found = search ? searcher.search(workspaceId, search, offset, limit) : undefined;
+        const { ids, total } = found ?? pages.page(workspaceId, offset, limit);
+        return { json: recordsJson(ids, filesBaseUrl), count: ids.length, total, timing: found?.timing };
       },
     ),
     /** One contact's record, from the same renderer as pages. */

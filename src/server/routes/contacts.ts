@@ -11,6 +11,7 @@ import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { created, updated } from '../http/envelopes.js';
 import { readForm, type UploadedFile } from '../http/multipart.js';
 import { MIME, sniff } from '../http/sniff.js';
+import { serverTiming } from '../repositories/contact-search.js';
 
 const NOT_AN_IMAGE = 'The avatar must be an image (PNG, JPEG, GIF or WebP).';
 const AVATAR_TYPES = new Set(['png', 'jpeg', 'gif', 'webp'] as const);
@@ -98,6 +99,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
       const offset = offsetOf(query);
       const page = contacts.pageJson(request.workspaceId, query.search || undefined, offset, query.per_page, filesBaseUrl(request));
       const body = pageEnvelopeJson(request, query, page.total, page.count, page.json);
+      if (page.timing) reply.header('server-timing', serverTiming(page.timing));
       return reply.type('application/json; charset=utf-8').send(body);
     },
   });

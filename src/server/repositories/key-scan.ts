@@ -1,0 +1,262 @@
+/**
+ * Exact totals of common substrings (issue 26): a copy in memory of a large workspace's search
+ * keys (the folded name, the number, the folded e-mail of each contact, migration 009), counted
+ * with the string search built into the engine. The trigram index checks a phrase position by
+ * position for each matching row, so a substring in most rows (`examp` in every e-mail) costs
+ * 60-100 ms of CPU at a million contacts; the same count here costs 12-28 ms, and any count at
+ * most about 40 ms. contact-search.ts asks for a count here only when a page shows its matches
+ * to be dense, where the index is slow, and keeps the index for the rest.
+ *
+ * - Each contact is its keys joined by NUL and ended by NUL, as UTF-8 bytes held one per char
+ *   (a one-byte string, half the memory of UTF-16): a byte-wise substring of UTF-8 is a
+ *   substring of the text, and a key without NUL cannot match across a key's end. Keys holding
+ *   a NUL never come here (contact-search.ts scans those).
+ * - Contacts in id order, in chunks of consecutive ids; each chunk knows where each contact ends.
+ * - Exact at every moment, or no answer: the copy holds every contact of the workspace up to its
+ *   line. Rows above the line are read in during the search (a few) or behind it (many). This
+ *   connection's updates and deletes (and an insert below the line, which ids that only grow
+ *   never make) mark their chunk through temporary triggers, and a marked chunk is read again
+ *   before it is counted; another connection's commit (`data_version`) drops the copy. While a copy is incomplete, `count` answers undefined and the index counts.
+ * - Built only for workspaces of MIN_ROWS contacts or more (the index is fast enough below), a
+ *   slice at a time behind the requests, within MAX_BYTES in all: about 55 MB at a million.
+ */
+import { isBusyError, isFullError, type Db } from '../db.js';
+
+/** Below this many contacts the index counts fast enough; no copy is made. */
+export const MIN_ROWS = 100_000;
+/** The memory all copies may take (text plus row ends). */
+const MAX_BYTES = 160 * 2 ** 20;
+const CHUNK_ROWS = 1024;
+/** Rows read per turn behind the requests: about 20 ms. */
+const SLICE_ROWS = 8192;
+/** Rows above the line, or marked chunks, a search brings in itself before it gives up and lets the index count. */
+const SYNC_ROWS = 2000;
+const SYNC_CHUNKS = 4;
+
+interface Chunk {
+  first: number;
+  text: string;
+  /** Where each contact ends in `text`. */
+  ends: Int32Array;
+}
+interface Copy {
+  chunks: Chunk[];
+  /** Every contact of the workspace with an id up to here is in `chunks`. */
+  line: number;
+  /** The copy is complete up to its line (built through every slice). */
+  ready: boolean;
+  /** Indexes of chunks changed since they were read. */
+  dirty: Set<number>;
+  bytes: number;
+}
+type Row = [id: number, name: string, number: string, email: string | null];
+
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+const bytesOf = (text: string) => (ASCII.test(text) ? text : Buffer.from(text, 'utf8').toString('latin1'));
+
+function chunkOf(first: number, rows: Row[]): Chunk {
+  const parts: string[] = [];
+  const ends = new Int32Array(rows.length);
+  let end = 0;
+  for (const [i, [, name, number, email]] of rows.entries()) {
+    const part = bytesOf(`${name}\0${number}\0${email ?? ''}\0`);
+    parts.push(part);
+    ends[i] = end += part.length;
+  }
+  return { first, text: parts.join(''), ends };
+}
+
+/** Contacts of the chunk holding `needle`: each counted once however often it holds it. */
+function countIn({ text, ends }: Chunk, needle: string): number {
+  let count = 0;
+  let row = 0;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, ends[row++])) {
+    while (ends[row] <= at) row++;
+    count++;
+  }
+  return count;
+}
+
+const sizeOf = (chunk: Chunk) => chunk.text.length + chunk.ends.byteLength;
+
+const perConnection = new WeakMap<Db, ReturnType<typeof create>>();
+
+/** The key copies of one connection (one per database connection: its triggers call back into it). */
+export function keyScan(db: Db): ReturnType<typeof create> {
+  let scan = perConnection.get(db);
+  if (!scan) perConnection.set(db, (scan = create(db)));
+  return scan;
+}
+
+function create(db: Db) {
+  const copies = new Map<string, Copy>();
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  const rowsAbove = db.prepare<[string, number, number], Row>(
+    'SELECT id, name_key, number, email_key FROM contacts WHERE workspace_id = ? AND id > ? ORDER BY id LIMIT ?',
+  ).raw();
+  const rowsBetween = db.prepare<[string, number, number], Row>(
+    'SELECT id, name_key, number, email_key FROM contacts WHERE workspace_id = ? AND id >= ? AND id <= ? ORDER BY id',
+  ).raw();
+  const workspaceCount = db.prepare<[string], number>("SELECT count FROM counters WHERE workspace_id = ? AND resource = 'contacts'").pluck();
+  /** Workspaces whose copy went beyond MAX_BYTES: the index counts for them. */
+  const tooLarge = new Set<string>();
+  let version: number | undefined;
+  let triggers = false;
+  let scheduled = false;
+  let disabled = false;
+  const usedBytes = () => [...copies.values()].reduce((sum, copy) => sum + copy.bytes, 0);
+
+  /** Marks the chunk holding contact `id` of `workspaceId` as changed (called by the triggers). */
+  function changed(workspaceId: string, id: number): null {
+    const copy = copies.get(String(workspaceId));
+    if (!copy || id > copy.line || copy.chunks.length === 0) return null;
+    let low = 0;
+    let high = copy.chunks.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (copy.chunks[mid].first <= id) low = mid;
+      else high = mid - 1;
+    }
+    copy.dirty.add(low);
+    return null;
+  }
+
+  function installTriggers(): void {
+    if (triggers) return;
+    db.function('wsm_key_scan_changed', { deterministic: false }, (ws: unknown, id: unknown) => changed(String(ws), Number(id)));
+    db.exec(`
+      CREATE TEMP TRIGGER IF NOT EXISTS wsm_key_scan_au AFTER UPDATE OF workspace_id, name_key, number, email_key ON main.contacts BEGIN
+        SELECT wsm_key_scan_changed(old.workspace_id, old.id), wsm_key_scan_changed(new.workspace_id, new.id);
+      END;
+      CREATE TEMP TRIGGER IF NOT EXISTS wsm_key_scan_ai AFTER INSERT ON main.contacts BEGIN
+        SELECT wsm_key_scan_changed(new.workspace_id, new.id);
+      END;
+      CREATE TEMP TRIGGER IF NOT EXISTS wsm_key_scan_ad AFTER DELETE ON main.contacts BEGIN
+        SELECT wsm_key_scan_changed(old.workspace_id, old.id);
+      END;
+    `);
+    triggers = true;
+  }
+
+  /** Another connection committed: what it changed is unknown, so every copy goes. */
+  function checkVersion(): void {
+    const now = dataVersion.get()!;
+    if (version !== undefined && now !== version) copies.clear();
+    version = now;
+  }
+
+  function replace(copy: Copy, index: number, chunk: Chunk): void {
+    copy.bytes += sizeOf(chunk) - (index < copy.chunks.length ? sizeOf(copy.chunks[index]) : 0);
+    copy.chunks[index] = chunk;
+    copy.dirty.delete(index);
+  }
+
+  /** Reads the contacts of chunk `index` again, from its first id up to the next chunk's (or the line). */
+  function reread(workspaceId: string, copy: Copy, index: number): void {
+    const first = copy.chunks[index].first;
+    const last = index + 1 < copy.chunks.length ? copy.chunks[index + 1].first - 1 : copy.line;
+    replace(copy, index, chunkOf(first, rowsBetween.all(workspaceId, first, last)));
+  }
+
+  /** Appends up to `limit` contacts above the line; false when more wait. */
+  function append(workspaceId: string, copy: Copy, limit: number): boolean {
+    const rows = rowsAbove.all(workspaceId, copy.line, limit + 1);
+    const taken = rows.slice(0, limit);
+    if (taken.length === 0) return true;
+    let at = 0;
+    const last = copy.chunks.at(-1);
+    if (last && last.ends.length < CHUNK_ROWS) {
+      // The last chunk grows up to CHUNK_ROWS contacts: read again up to its new end.
+      at = Math.min(taken.length, CHUNK_ROWS - last.ends.length);
+      replace(copy, copy.chunks.length - 1, chunkOf(last.first, rowsBetween.all(workspaceId, last.first, taken[at - 1][0])));
+    }
+    for (; at < taken.length; at += CHUNK_ROWS) {
+      const rowsOfChunk = taken.slice(at, at + CHUNK_ROWS);
+      // The first chunk starts below every id: an id given below every other still falls in a chunk.
+      replace(copy, copy.chunks.length, chunkOf(copy.chunks.length === 0 ? Number.MIN_SAFE_INTEGER : rowsOfChunk[0][0], rowsOfChunk));
+    }
+    copy.line = taken.at(-1)![0];
+    return rows.length <= limit;
+  }
+
+  /** One slice of work behind the requests, in its own read transaction; true when more waits. */
+  const slice = db.transaction((): boolean => {
+    checkVersion();
+    for (const [workspaceId, copy] of copies) {
+      if (copy.dirty.size > 0) {
+        for (const index of [...copy.dirty].slice(0, SLICE_ROWS / CHUNK_ROWS)) reread(workspaceId, copy, index);
+        return true;
+      }
+      if (!copy.ready) {
+        copy.ready = append(workspaceId, copy, SLICE_ROWS);
+        if (usedBytes() > MAX_BYTES) {
+          copies.delete(workspaceId);
+          tooLarge.add(workspaceId);
+        }
+        return true;
+      }
+    }
+    return false;
+  });
+
+  function schedule(): undefined {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      if (!db.open) return copies.clear();
+      let more = false;
+      try {
+        more = slice();
+      } catch (error) {
+        // Busy or full: the copies are dropped (they may be incomplete) and made again on demand.
+        // Anything else is a fault here: the index counts from now on, and the fault is said.
+        copies.clear();
+        if (!isBusyError(error) && !isFullError(error)) {
+          disabled = true;
+          process.emitWarning(`search key copy disabled: ${String(error)}`);
+        }
+      }
+      if (more) schedule();
+    }).unref();
+  }
+
+  return {
+    /**
+     * Inside the search's read transaction: how many contacts of the workspace hold `key` (no
+     * NUL) in one of their keys, or undefined when no complete copy exists yet (one is started).
+     */
+    count(workspaceId: string, key: string, minRows = MIN_ROWS): number | undefined {
+      if (disabled) return undefined;
+      checkVersion();
+      let copy = copies.get(workspaceId);
+      if (!copy) {
+        if ((workspaceCount.get(workspaceId) ?? 0) < minRows || tooLarge.has(workspaceId) || usedBytes() > MAX_BYTES) return undefined;
+        installTriggers();
+        copies.set(workspaceId, (copy = { chunks: [], line: Number.MIN_SAFE_INTEGER, ready: false, dirty: new Set(), bytes: 0 }));
+        schedule();
+        return undefined;
+      }
+      if (!copy.ready || copy.dirty.size > SYNC_CHUNKS) return schedule();
+      if (!append(workspaceId, copy, SYNC_ROWS)) {
+        copy.ready = false;
+        return schedule();
+      }
+      for (const index of [...copy.dirty]) reread(workspaceId, copy, index);
+      if (key === '') return copy.chunks.reduce((sum, chunk) => sum + chunk.ends.length, 0);
+      const needle = bytesOf(key);
+      let total = 0;
+      for (const chunk of copy.chunks) total += countIn(chunk, needle);
+      return total;
+    },
+
+    /** Builds every started copy now (tests and benchmarks: no waiting for the slices). */
+    catchUp(): void {
+      while (slice());
+    },
+
+    /** Memory held by the copies, in bytes. */
+    bytes: usedBytes,
+  };
+}
