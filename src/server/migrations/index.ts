@@ -11,6 +11,7 @@ import { sql as importGroupCreation } from './008_import_group_creation.js';
 import { run as unicodeSearch } from './009_unicode_search.js';
 import { sql as membershipAuthority } from './010_membership_authority.js';
 import { sql as deferredSearchIndex } from './011_deferred_search_index.js';
+import { sql as nulKeys } from './012_nul_keys.js';
 
 export interface Migration {
   version: number;
@@ -34,4 +35,5 @@ export const migrations: Migration[] = [
   { version: 9, name: 'unicode_search', run: unicodeSearch },
   { version: 10, name: 'membership_authority', sql: membershipAuthority },
   { version: 11, name: 'deferred_search_index', sql: deferredSearchIndex },
+  { version: 12, name: 'nul_keys', sql: nulKeys },
 ];

@@ -14,6 +14,10 @@
  *   contact, which is the common local case; otherwise each match is checked against the workspace.
  * - Keys under 3 characters (no trigram), and keys holding a NUL (which FTS5's query syntax
  *   cannot hold), are found by scanning the keys with instr(), which compares every character.
+ * - The trigram tokenizer skips a NUL in the text, so the index also finds `ana` in `a<NUL>na`:
+ *   the contacts whose keys hold a NUL (few, and found by an index of their own, migration 012)
+ *   are checked against their keys, and those the index finds wrongly are left out of the page
+ *   and the total.
  * - A total is kept per (workspace, query) until the database changes: walking every page of a
  *   search (`--all`) counted the whole match on each page, 50-70 ms a page at 100k matches.
  * - The total of a query whose page shows its matches to be dense (at least one id in
@@ -22,6 +26,7 @@
  *   most. A short key's total is counted there too (a scan of every row otherwise).
  */
 import type { Db } from '../db.js';
+import { NUL_KEYS } from '../migrations/012_nul_keys.js';
 import { keyScan, MIN_ROWS } from './key-scan.js';
 import { searchKey } from './search-key.js';
 
@@ -121,6 +126,26 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
     .pluck();
   const joinedCount = db.prepare<[{ ws: string; match: string }], number>(`SELECT count(*) FROM ${joined}`).pluck();
 
+  // The indexed contacts the index finds for the query although their keys do not hold it.
+  const wronglyFound = db
+    .prepare<[{ ws: string; match: string; key: string; line: number }], number>(
+      `SELECT c.id FROM contacts c WHERE (${NUL_KEYS}) AND c.workspace_id = @ws AND c.id <= @line
+         AND NOT (instr(c.name_key, @key) > 0 OR instr(c.number, @key) > 0 OR instr(coalesce(c.email_key, ''), @key) > 0)
+         AND EXISTS (SELECT 1 FROM contacts_fts WHERE contacts_fts MATCH @match AND rowid = c.id)`,
+    )
+    .pluck();
+  const without = 'NOT IN (SELECT value FROM json_each(@wrong))';
+  const indexIdsWithout = db
+    .prepare<[{ match: string; wrong: string; limit: number; offset: number }], number>(
+      `SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH @match AND rowid ${without} ORDER BY rowid LIMIT @limit OFFSET @offset`,
+    )
+    .pluck();
+  const joinedPageWithout = db
+    .prepare<[{ ws: string; match: string; wrong: string; limit: number; offset: number }], number>(
+      `SELECT c.id FROM ${joined} AND c.id ${without} ORDER BY f.rowid LIMIT @limit OFFSET @offset`,
+    )
+    .pluck();
+
   const search = db.transaction((workspaceId: string, query: string, offset: number, limit: number): SearchResult => {
     const started = performance.now();
     const key = searchKey(query);
@@ -140,13 +165,22 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
     const whole = mine === (allCount.get() ?? 0);
     const params = { ws: workspaceId, match };
     const tail = { ws: workspaceId, key, line: line.get()! };
-    const ids = whole ? indexIds.all({ match, limit, offset }) : joinedPage.all({ ...params, limit, offset });
+    const wrong = wronglyFound.all({ ...params, key, line: tail.line });
+    const ids =
+      wrong.length === 0
+        ? whole
+          ? indexIds.all({ match, limit, offset })
+          : joinedPage.all({ ...params, limit, offset })
+        : whole
+          ? indexIdsWithout.all({ match, wrong: JSON.stringify(wrong), limit, offset })
+          : joinedPageWithout.all({ ...params, wrong: JSON.stringify(wrong), limit, offset });
     const paged = performance.now();
     const { index, tail: above, source } = keptCounts(workspaceId, key, () => {
       // The copy counts every contact of the workspace: only when none waits above the index's line.
       const copied = dense(workspaceId, ids, offset, limit) && anyAbove.get(workspaceId, tail.line) === 0 ? keysCount(workspaceId, key) : undefined;
       if (copied !== undefined) return { index: copied, tail: 0, source: 'keys' };
-      return { index: whole ? indexCount.get({ match })! : joinedCount.get(params)!, tail: scanCount.get(tail)!, source: 'index' };
+      const indexed = (whole ? indexCount.get({ match })! : joinedCount.get(params)!) - wrong.length;
+      return { index: indexed, tail: scanCount.get(tail)!, source: 'index' };
     });
     const counted = performance.now();
     if (ids.length < limit && above > 0) ids.push(...scanPage.all({ ...tail, limit: limit - ids.length, offset: Math.max(0, offset - index) }));
