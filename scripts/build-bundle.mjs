@@ -14,6 +14,9 @@
 // - CommonJS bundled into ES modules calls `require` for Node's built-ins: each chunk gets one
 //   from createRequire (esbuild's documented answer, evanw/esbuild#1921).
 // - Whitespace is minified: a chunk's source is read and decoded on every start, compiled or not.
+// - `esbuildDetection` is defined as undici's own build for Node core defines it: its HTTP/1 client
+//   then uses llhttp alone, leaving out the experimental Milo parser (two inlined WebAssembly
+//   modules, 155 kB of the chunk every request loads, read and decoded on each start).
 // - src/ imports zod as a namespace (`import * as z from 'zod'`): esbuild then keeps the parts in
 //   use; `import { z }` would bundle and run all of zod, its 40 locales included.
 import { build } from 'esbuild';
@@ -40,6 +43,7 @@ const result = await build({
   sourcemap: false,
   metafile: true,
   logLevel: 'warning',
+  define: { esbuildDetection: '1' },
   external: ['better-sqlite3', 'jq-wasm', 'fastify', '@fastify/*', '@inquirer/*'],
   banner: { js: "import { createRequire as __wsmCreateRequire } from 'node:module'; const require = __wsmCreateRequire(import.meta.url);" },
 });

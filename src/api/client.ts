@@ -1,5 +1,7 @@
 // WsmClient: one object per connection, one property per API resource, all over one Transport.
 // `createClient` is what the CLI context calls; tests build it directly over a MockAgent.
+// A resource object is made on first access and loads its description (its zod schemas) on its
+// first call: `wsm contacts list` builds the contacts schemas alone.
 import type { Dispatcher } from 'undici';
 import { AuthResource } from './resources/auth.js';
 import { MissingWorkspaceError } from './errors.js';
@@ -37,17 +39,8 @@ export interface RawRequestOptions {
 
 export class WsmClient {
   readonly workspaceId: string | undefined;
-  readonly auth: AuthResource;
-  readonly workspaces: WorkspacesResource;
-  readonly permissions: PermissionsResource;
-  readonly contacts: ContactsResource;
-  readonly groups: GroupsResource;
-  readonly fields: FieldsResource;
-  readonly imports: ImportsResource;
-  readonly labels: LabelsResource;
-  readonly roles: RolesResource;
-  readonly users: UsersResource;
-  readonly templates: TemplatesResource;
+  private readonly ctx: ResourceContext;
+  private readonly made = new Map<string, unknown>();
 
   /**
    * `notice` is the one reporter of what the client does on its own (`-v`): the transport's trace
@@ -59,7 +52,7 @@ export class WsmClient {
     readonly notice: (line: string) => void = () => undefined,
   ) {
     this.workspaceId = workspace || undefined;
-    const ctx: ResourceContext = {
+    this.ctx = {
       transport,
       notice,
       workspace: () => {
@@ -67,17 +60,46 @@ export class WsmClient {
         return this.workspaceId;
       },
     };
-    this.auth = new AuthResource(ctx);
-    this.workspaces = new WorkspacesResource(ctx);
-    this.permissions = new PermissionsResource(ctx);
-    this.contacts = new ContactsResource(ctx);
-    this.groups = new GroupsResource(ctx);
-    this.fields = new FieldsResource(ctx);
-    this.imports = new ImportsResource(ctx);
-    this.labels = new LabelsResource(ctx);
-    this.roles = new RolesResource(ctx);
-    this.users = new UsersResource(ctx);
-    this.templates = new TemplatesResource(ctx);
+  }
+
+  /** The resource object of `key`, made on first access. */
+  private resource<R>(key: string, make: (ctx: ResourceContext) => R): R {
+    if (!this.made.has(key)) this.made.set(key, make(this.ctx));
+    return this.made.get(key) as R;
+  }
+
+  get auth(): AuthResource {
+    return this.resource('auth', (ctx) => new AuthResource(ctx));
+  }
+  get workspaces(): WorkspacesResource {
+    return this.resource('workspaces', (ctx) => new WorkspacesResource(ctx));
+  }
+  get permissions(): PermissionsResource {
+    return this.resource('permissions', (ctx) => new PermissionsResource(ctx));
+  }
+  get contacts(): ContactsResource {
+    return this.resource('contacts', (ctx) => new ContactsResource(ctx));
+  }
+  get groups(): GroupsResource {
+    return this.resource('groups', (ctx) => new GroupsResource(ctx));
+  }
+  get fields(): FieldsResource {
+    return this.resource('fields', (ctx) => new FieldsResource(ctx));
+  }
+  get imports(): ImportsResource {
+    return this.resource('imports', (ctx) => new ImportsResource(ctx));
+  }
+  get labels(): LabelsResource {
+    return this.resource('labels', (ctx) => new LabelsResource(ctx));
+  }
+  get roles(): RolesResource {
+    return this.resource('roles', (ctx) => new RolesResource(ctx));
+  }
+  get users(): UsersResource {
+    return this.resource('users', (ctx) => new UsersResource(ctx));
+  }
+  get templates(): TemplatesResource {
+    return this.resource('templates', (ctx) => new TemplatesResource(ctx));
   }
 
   /** GET /me (extension): the token's user and its workspaces. */

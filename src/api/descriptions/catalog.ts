@@ -1,7 +1,9 @@
 // Who each resource is, in words: the part of its description that start-up needs (the top-level
 // help's summaries, the resource names) and error messages need (status sentences). No schema
-// here, and no import: `wsm contacts --help` reads this without loading zod. Each resource's
-// operations and schemas are in ./<resource>.ts, which spreads its identity from here.
+// here, and no static import: `wsm contacts --help` reads this without loading zod. Each
+// resource's operations and schemas are in ./<resource>.ts, which spreads its identity from here
+// and is loaded on first use (`described`): `wsm contacts list` builds the contacts schemas alone.
+import type { ResourceDescription } from './types.js';
 
 export interface ResourceIdentity {
   /** The CLI command (`wsm groups …`), or undefined where the CLI has none. */
@@ -147,3 +149,31 @@ export const CATALOG = {
 } as const satisfies Record<string, ResourceIdentity>;
 
 export type ResourceKey = keyof typeof CATALOG;
+
+/** The resources, in the order above (the order of DESCRIPTIONS, the OpenAPI tags and the MCP tools). */
+export const RESOURCE_KEYS = Object.keys(CATALOG) as ResourceKey[];
+
+/** Each resource's description module, imported when first used (a chunk of its own in the bundle). */
+const MODULES: Record<ResourceKey, () => Promise<ResourceDescription>> = {
+  auth: async () => (await import('./auth.js')).auth,
+  workspaces: async () => (await import('./workspaces.js')).workspaces,
+  permissions: async () => (await import('./permissions.js')).permissions,
+  contacts: async () => (await import('./contacts.js')).contacts,
+  groups: async () => (await import('./groups.js')).groups,
+  fields: async () => (await import('./fields.js')).fields,
+  imports: async () => (await import('./imports.js')).imports,
+  labels: async () => (await import('./labels.js')).labels,
+  roles: async () => (await import('./roles.js')).roles,
+  users: async () => (await import('./users.js')).users,
+  templates: async () => (await import('./templates.js')).templates,
+  files: async () => (await import('./files.js')).files,
+};
+
+const loaded = new Map<ResourceKey, Promise<ResourceDescription>>();
+
+/** A resource's description: its module is loaded (and its zod schemas built) once, on first use. */
+export function described(key: ResourceKey): Promise<ResourceDescription> {
+  let description = loaded.get(key);
+  if (description === undefined) loaded.set(key, (description = MODULES[key]()));
+  return description;
+}

@@ -1,5 +1,5 @@
 // Custom contact fields: api.md lists, creates and deletes them; reading one and renaming are ours.
-import * as s from '../schemas/index.js';
+import * as s from '../schemas/fields.js';
 import { CATALOG } from './catalog.js';
 import { collectionOperations } from './crud.js';
 import { describe } from './types.js';

@@ -1,5 +1,5 @@
 // Contact groups: api.md lists and creates them; reading one, renaming and deleting are ours.
-import * as s from '../schemas/index.js';
+import * as s from '../schemas/groups.js';
 import { CATALOG } from './catalog.js';
 import { collectionOperations } from './crud.js';
 import { describe } from './types.js';

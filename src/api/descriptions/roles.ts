@@ -1,5 +1,5 @@
 // Roles: api.md lists and creates them; reading one, changing and deleting are ours.
-import * as s from '../schemas/index.js';
+import * as s from '../schemas/roles.js';
 import { CATALOG } from './catalog.js';
 import { collectionOperations } from './crud.js';
 import { describe } from './types.js';

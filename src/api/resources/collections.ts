@@ -1,6 +1,5 @@
 // Groups, fields, labels and roles: the CRUD shape over each one's description (decisions.md §6).
 import type { Written } from '../answers.js';
-import { DESCRIPTIONS } from '../descriptions/index.js';
 import type {
   fieldCreateBody,
   fieldUpdateBody,
@@ -21,19 +20,19 @@ import { CrudResource } from './crud.js';
 
 export class GroupsResource extends CrudResource<ContactGroup, typeof groupCreateBody, typeof groupUpdateBody> {
   constructor(ctx: ResourceContext) {
-    super(ctx, DESCRIPTIONS.groups);
+    super(ctx, 'groups');
   }
 }
 
 export class FieldsResource extends CrudResource<ContactField, typeof fieldCreateBody, typeof fieldUpdateBody> {
   constructor(ctx: ResourceContext) {
-    super(ctx, DESCRIPTIONS.fields);
+    super(ctx, 'fields');
   }
 }
 
 export class LabelsResource extends CrudResource<Label, typeof labelCreateBody, typeof labelUpdateBody> {
   constructor(ctx: ResourceContext) {
-    super(ctx, DESCRIPTIONS.labels);
+    super(ctx, 'labels');
   }
 
   /**
@@ -49,6 +48,6 @@ export class LabelsResource extends CrudResource<Label, typeof labelCreateBody, 
 
 export class RolesResource extends CrudResource<Role, typeof roleCreateBody, typeof roleUpdateBody> {
   constructor(ctx: ResourceContext) {
-    super(ctx, DESCRIPTIONS.roles);
+    super(ctx, 'roles');
   }
 }
