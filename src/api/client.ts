@@ -1,12 +1,17 @@
 // WsmClient: one object per connection, one property per API resource, all over one Transport.
 // `createClient` is what the CLI context calls; tests build it directly over a MockAgent.
 // A resource object is made on first access and loads its description (its zod schemas) on its
-// first call: `wsm contacts list` builds the contacts schemas alone.
+// first call: `wsm contacts list` builds the contacts schemas alone. A plain collection (its
+// catalog entry says `collection: true`) needs nothing here: its property is the CRUD resource,
+// typed by its description.
 import type { Dispatcher } from 'undici';
 import { AuthResource } from './resources/auth.js';
 import { MissingWorkspaceError } from './errors.js';
 import type { ResourceContext } from './resources/base.js';
-import { FieldsResource, GroupsResource, LabelsResource, RolesResource } from './resources/collections.js';
+import { CATALOG, RESOURCE_KEYS, type DescriptionOf, type ResourceIdentity, type ResourceKey } from './descriptions/catalog.js';
+import type { CollectionDescription } from './descriptions/types.js';
+import { LabelsResource } from './resources/labels.js';
+import { CrudResource } from './resources/crud.js';
 import { ContactsResource } from './resources/contacts.js';
 import { ImportsResource } from './resources/imports.js';
 import { TemplatesResource } from './resources/templates.js';
@@ -37,7 +42,31 @@ export interface RawRequestOptions {
   json?: unknown;
 }
 
+/** The plain collections' keys: `groups`, `fields`, `roles`. */
+type CollectionKey = { [K in ResourceKey]: (typeof CATALOG)[K] extends { collection: true } ? K : never }[ResourceKey];
+
+/** One property a plain collection, typed by its description. */
+type Collections = {
+  readonly [K in CollectionKey]: DescriptionOf<K> extends CollectionDescription<infer T, infer C, infer U> ? CrudResource<T, C, U> : never;
+};
+
+// The plain collections' properties, defined below from the catalog.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface WsmClient extends Collections {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class WsmClient {
+  static {
+    for (const key of RESOURCE_KEYS) {
+      if (!(CATALOG[key] as ResourceIdentity).collection) continue;
+      Object.defineProperty(WsmClient.prototype, key, {
+        get(this: WsmClient) {
+          return this.resource(key, (ctx) => new CrudResource(ctx, key));
+        },
+      });
+    }
+  }
+
   readonly workspaceId: string | undefined;
   private readonly ctx: ResourceContext;
   private readonly made = new Map<string, unknown>();
@@ -63,7 +92,7 @@ export class WsmClient {
   }
 
   /** The resource object of `key`, made on first access. */
-  private resource<R>(key: string, make: (ctx: ResourceContext) => R): R {
+  private resource<R>(key: ResourceKey, make: (ctx: ResourceContext) => R): R {
     if (!this.made.has(key)) this.made.set(key, make(this.ctx));
     return this.made.get(key) as R;
   }
@@ -80,20 +109,11 @@ export class WsmClient {
   get contacts(): ContactsResource {
     return this.resource('contacts', (ctx) => new ContactsResource(ctx));
   }
-  get groups(): GroupsResource {
-    return this.resource('groups', (ctx) => new GroupsResource(ctx));
-  }
-  get fields(): FieldsResource {
-    return this.resource('fields', (ctx) => new FieldsResource(ctx));
-  }
   get imports(): ImportsResource {
     return this.resource('imports', (ctx) => new ImportsResource(ctx));
   }
   get labels(): LabelsResource {
     return this.resource('labels', (ctx) => new LabelsResource(ctx));
-  }
-  get roles(): RolesResource {
-    return this.resource('roles', (ctx) => new RolesResource(ctx));
   }
   get users(): UsersResource {
     return this.resource('users', (ctx) => new UsersResource(ctx));

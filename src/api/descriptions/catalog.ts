@@ -23,6 +23,11 @@ export interface ResourceIdentity {
   tagDescription: string;
   /** How a status sentence names it, as the CLI does (`group 4 not found`, `may not delete groups`). */
   sentence?: readonly [singular: string, plural: string];
+  /**
+   * A plain collection: the client's property for it is the CRUD resource, typed by its
+   * description (types.ts `collection`), with nothing of its own in api/client.ts or api/resources/.
+   */
+  collection?: true;
 }
 
 export const CATALOG = {
@@ -68,6 +73,7 @@ export const CATALOG = {
     noun: 'contact group',
     segment: 'contact-groups',
     idParam: 'group',
+    collection: true,
     permissionGroup: 'contact_groups',
     tag: 'Contact groups',
     tagDescription: 'Named groups of contacts.',
@@ -79,6 +85,7 @@ export const CATALOG = {
     noun: 'contact field',
     segment: 'contact-fields',
     idParam: 'field',
+    collection: true,
     permissionGroup: 'contact_fields',
     tag: 'Contact fields',
     tagDescription: 'Custom field definitions for contacts.',
@@ -112,6 +119,7 @@ export const CATALOG = {
     noun: 'role',
     segment: 'roles',
     idParam: 'role',
+    collection: true,
     permissionGroup: 'roles',
     tag: 'Roles',
     tagDescription: 'Roles and the permissions they grant.',
@@ -154,7 +162,7 @@ export type ResourceKey = keyof typeof CATALOG;
 export const RESOURCE_KEYS = Object.keys(CATALOG) as ResourceKey[];
 
 /** Each resource's description module, imported when first used (a chunk of its own in the bundle). */
-const MODULES: Record<ResourceKey, () => Promise<ResourceDescription>> = {
+const MODULES = {
   auth: async () => (await import('./auth.js')).auth,
   workspaces: async () => (await import('./workspaces.js')).workspaces,
   permissions: async () => (await import('./permissions.js')).permissions,
@@ -167,7 +175,10 @@ const MODULES: Record<ResourceKey, () => Promise<ResourceDescription>> = {
   users: async () => (await import('./users.js')).users,
   templates: async () => (await import('./templates.js')).templates,
   files: async () => (await import('./files.js')).files,
-};
+} satisfies Record<ResourceKey, () => Promise<ResourceDescription>>;
+
+/** The description of `key`, with its own type (a plain collection's carries its record's). */
+export type DescriptionOf<K extends ResourceKey> = Awaited<ReturnType<(typeof MODULES)[K]>>;
 
 const loaded = new Map<ResourceKey, Promise<ResourceDescription>>();
 

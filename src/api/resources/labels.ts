@@ -1,34 +1,9 @@
-// Groups, fields, labels and roles: the CRUD shape over each one's description (decisions.md §6).
+// Labels: the CRUD shape over their description (decisions.md §6), with an update of their own.
+// The other plain collections (groups, fields, roles) need no class: client.ts serves them.
 import type { Written } from '../answers.js';
-import type {
-  fieldCreateBody,
-  fieldUpdateBody,
-  groupCreateBody,
-  groupUpdateBody,
-  labelCreateBody,
-  labelUpdateBody,
-  roleCreateBody,
-  roleUpdateBody,
-  ContactField,
-  ContactGroup,
-  Label,
-  LabelUpdateBody,
-  Role,
-} from '../schemas/index.js';
+import type { labelCreateBody, labelUpdateBody, Label, LabelUpdateBody } from '../schemas/labels.js';
 import type { CallOptions, ResourceContext } from './base.js';
 import { CrudResource } from './crud.js';
-
-export class GroupsResource extends CrudResource<ContactGroup, typeof groupCreateBody, typeof groupUpdateBody> {
-  constructor(ctx: ResourceContext) {
-    super(ctx, 'groups');
-  }
-}
-
-export class FieldsResource extends CrudResource<ContactField, typeof fieldCreateBody, typeof fieldUpdateBody> {
-  constructor(ctx: ResourceContext) {
-    super(ctx, 'fields');
-  }
-}
 
 export class LabelsResource extends CrudResource<Label, typeof labelCreateBody, typeof labelUpdateBody> {
   constructor(ctx: ResourceContext) {
@@ -43,11 +18,5 @@ export class LabelsResource extends CrudResource<Label, typeof labelCreateBody, 
     if (body.name !== undefined || body.color === undefined) return super.update(id, body, options);
     const { data: current } = await this.get(id, options);
     return super.update(id, typeof current.name === 'string' ? { ...body, name: current.name } : body, options);
-  }
-}
-
-export class RolesResource extends CrudResource<Role, typeof roleCreateBody, typeof roleUpdateBody> {
-  constructor(ctx: ResourceContext) {
-    super(ctx, 'roles');
   }
 }
