@@ -45,16 +45,14 @@ export interface RawRequestOptions {
 /** The plain collections' keys: `groups`, `fields`, `roles`. */
 type CollectionKey = { [K in ResourceKey]: (typeof CATALOG)[K] extends { collection: true } ? K : never }[ResourceKey];
 
-/** One property a plain collection, typed by its description. */
+/** A property for each plain collection, typed by its description. */
 type Collections = {
   readonly [K in CollectionKey]: DescriptionOf<K> extends CollectionDescription<infer T, infer C, infer U> ? CrudResource<T, C, U> : never;
 };
 
-// The plain collections' properties, defined below from the catalog.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+// The plain collections' properties, which the class defines from the catalog when it loads.
 export interface WsmClient extends Collections {}
 
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class WsmClient {
   static {
     for (const key of RESOURCE_KEYS) {
@@ -69,7 +67,7 @@ export class WsmClient {
 
   readonly workspaceId: string | undefined;
   private readonly ctx: ResourceContext;
-  private readonly made = new Map<string, unknown>();
+  private readonly made = new Map<ResourceKey, unknown>();
 
   /**
    * `notice` is the one reporter of what the client does on its own (`-v`): the transport's trace
