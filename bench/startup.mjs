@@ -1,16 +1,18 @@
 // Start-up cost of the CLI against bare node, in the same run (ratios, not absolute numbers,
 // are what to compare across machines). Needs `npm run build` first.
 // `wsm --help` is measured into a pipe and on a terminal (through `script`, util-linux).
-// `wsm contacts list` against a running `wsm serve` is compared with a bare node fetch of the same URL.
+// `wsm contacts list` against a running `wsm serve` is compared with a bare node fetch of the same URL,
+// by wall time and by CPU time (user + system, read in each process at exit by bench/cpu-at-exit.cjs).
 //   node bench/startup.mjs [runs]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const runs = Number(process.argv[2] ?? 20);
 const bin = fileURLToPath(new URL('../bin/wsm.js', import.meta.url));
+const cpuAtExit = fileURLToPath(new URL('./cpu-at-exit.cjs', import.meta.url));
 // A throw-away config directory so the benchmark never reads or writes the user's profiles.
 const configDir = mkdtempSync(join(tmpdir(), 'wsm-bench-'));
 const env = { ...process.env, WSM_CONFIG_DIR: configDir, NO_COLOR: '1' };
@@ -93,10 +95,22 @@ try {
   const serveEnv = { ...server.env, T: server.token };
   for (const [, args] of listCases) for (let i = 0; i < 3; i++) timeOnce(args, serveEnv);
   const listSamples = new Map(listCases.map(([name]) => [name, []]));
-  for (let i = 0; i < runs; i++) for (const [name, args] of listCases) listSamples.get(name).push(timeOnce(args, serveEnv));
+  const cpuSamples = new Map(listCases.map(([name]) => [name, []]));
+  const cpuFile = join(configDir, 'cpu');
+  const cpuEnv = { ...serveEnv, WSM_BENCH_CPU: cpuFile };
+  for (let i = 0; i < runs; i++) {
+    for (const [name, args] of listCases) {
+      rmSync(cpuFile, { force: true });
+      listSamples.get(name).push(timeOnce(['-r', cpuAtExit, ...args], cpuEnv));
+      cpuSamples.get(name).push(Number(readFileSync(cpuFile, 'utf8')));
+    }
+  }
   const bare = median(listSamples.get('node fetch of GET contacts'));
   const list = median(listSamples.get('wsm contacts list'));
   console.log(`wsm contacts list: ${list.toFixed(1)} ms (${(list / bare).toFixed(2)}x a bare node fetch of the same URL at ${bare.toFixed(1)} ms)`);
+  const bareCpu = median(cpuSamples.get('node fetch of GET contacts'));
+  const listCpu = median(cpuSamples.get('wsm contacts list'));
+  console.log(`wsm contacts list, CPU time: ${listCpu.toFixed(1)} ms (${(listCpu / bareCpu).toFixed(2)}x the bare node fetch's ${bareCpu.toFixed(1)} ms)`);
 } finally {
   await server.stop();
   rmSync(configDir, { recursive: true, force: true });

@@ -11,17 +11,23 @@
 // - Left to Node, from node_modules: better-sqlite3 (a native addon found through its own
 //   directory), jq-wasm (reads its .wasm file beside itself), fastify and its plugins
 //   (@fastify/swagger-ui serves files from its own directory) and @inquirer (prompts only).
-// - CommonJS bundled into ES modules calls `require` for Node's built-ins: each chunk gets one
-//   from createRequire (esbuild's documented answer, evanw/esbuild#1921).
+// - CommonJS bundled into ES modules calls `require` for Node's built-ins: a chunk that calls it
+//   gets one from createRequire (esbuild's documented answer, evanw/esbuild#1921). esbuild puts
+//   the banner on every chunk; it is taken off the others (all but two), each of which would
+//   otherwise import node:module and build a require function on every start.
 // - Whitespace is minified: a chunk's source is read and decoded on every start, compiled or not.
+// - `esbuildDetection` is defined as undici's own build for Node core defines it: its HTTP/1 client
+//   then uses llhttp alone, leaving out the experimental Milo parser (two inlined WebAssembly
+//   modules, 155 kB of the chunk every request loads, read and decoded on each start).
 // - src/ imports zod as a namespace (`import * as z from 'zod'`): esbuild then keeps the parts in
 //   use; `import { z }` would bundle and run all of zod, its 40 locales included.
 import { build } from 'esbuild';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const REQUIRE_BANNER = "import { createRequire as __wsmCreateRequire } from 'node:module'; const require = __wsmCreateRequire(import.meta.url);";
 const outdir = `${root}dist/bundle`;
 
 rmSync(outdir, { recursive: true, force: true });
@@ -40,9 +46,18 @@ const result = await build({
   sourcemap: false,
   metafile: true,
   logLevel: 'warning',
+  define: { esbuildDetection: '1' },
   external: ['better-sqlite3', 'jq-wasm', 'fastify', '@fastify/*', '@inquirer/*'],
-  banner: { js: "import { createRequire as __wsmCreateRequire } from 'node:module'; const require = __wsmCreateRequire(import.meta.url);" },
+  banner: { js: REQUIRE_BANNER },
 });
+
+for (const file of Object.keys(result.metafile.outputs)) {
+  if (!file.endsWith('.js')) continue;
+  const text = readFileSync(`${root}${file}`, 'utf8');
+  const rest = text.slice(REQUIRE_BANNER.length);
+  // `__require` (esbuild's shim) does not match: only a chunk naming `require` itself keeps it.
+  if (text.startsWith(REQUIRE_BANNER) && !/\brequire\b/.test(rest)) writeFileSync(`${root}${file}`, rest.replace(/^\n/, ''));
+}
 
 /** Output file (relative to dist/bundle) -> the source files bundled into it (relative to the package). */
 const chunks = {};

@@ -1,10 +1,17 @@
 // WsmClient: one object per connection, one property per API resource, all over one Transport.
 // `createClient` is what the CLI context calls; tests build it directly over a MockAgent.
+// A resource object is made on first access and loads its description (its zod schemas) on its
+// first call: `wsm contacts list` builds the contacts schemas alone. A plain collection (its
+// catalog entry says `collection: true`) needs nothing here: its property is the CRUD resource,
+// typed by its description.
 import type { Dispatcher } from 'undici';
 import { AuthResource } from './resources/auth.js';
 import { MissingWorkspaceError } from './errors.js';
 import type { ResourceContext } from './resources/base.js';
-import { FieldsResource, GroupsResource, LabelsResource, RolesResource } from './resources/collections.js';
+import { CATALOG, RESOURCE_KEYS, type DescriptionOf, type ResourceIdentity, type ResourceKey } from './descriptions/catalog.js';
+import type { CollectionDescription } from './descriptions/types.js';
+import { LabelsResource } from './resources/labels.js';
+import { CrudResource } from './resources/crud.js';
 import { ContactsResource } from './resources/contacts.js';
 import { ImportsResource } from './resources/imports.js';
 import { TemplatesResource } from './resources/templates.js';
@@ -35,19 +42,32 @@ export interface RawRequestOptions {
   json?: unknown;
 }
 
+/** The plain collections' keys: `groups`, `fields`, `roles`. */
+type CollectionKey = { [K in ResourceKey]: (typeof CATALOG)[K] extends { collection: true } ? K : never }[ResourceKey];
+
+/** A property for each plain collection, typed by its description. */
+type Collections = {
+  readonly [K in CollectionKey]: DescriptionOf<K> extends CollectionDescription<infer T, infer C, infer U> ? CrudResource<T, C, U> : never;
+};
+
+// The plain collections' properties, which the class defines from the catalog when it loads.
+export interface WsmClient extends Collections {}
+
 export class WsmClient {
+  static {
+    for (const key of RESOURCE_KEYS) {
+      if (!(CATALOG[key] as ResourceIdentity).collection) continue;
+      Object.defineProperty(WsmClient.prototype, key, {
+        get(this: WsmClient) {
+          return this.resource(key, (ctx) => new CrudResource(ctx, key));
+        },
+      });
+    }
+  }
+
   readonly workspaceId: string | undefined;
-  readonly auth: AuthResource;
-  readonly workspaces: WorkspacesResource;
-  readonly permissions: PermissionsResource;
-  readonly contacts: ContactsResource;
-  readonly groups: GroupsResource;
-  readonly fields: FieldsResource;
-  readonly imports: ImportsResource;
-  readonly labels: LabelsResource;
-  readonly roles: RolesResource;
-  readonly users: UsersResource;
-  readonly templates: TemplatesResource;
+  private readonly ctx: ResourceContext;
+  private readonly made = new Map<ResourceKey, unknown>();
 
   /**
    * `notice` is the one reporter of what the client does on its own (`-v`): the transport's trace
@@ -59,7 +79,7 @@ export class WsmClient {
     readonly notice: (line: string) => void = () => undefined,
   ) {
     this.workspaceId = workspace || undefined;
-    const ctx: ResourceContext = {
+    this.ctx = {
       transport,
       notice,
       workspace: () => {
@@ -67,17 +87,37 @@ export class WsmClient {
         return this.workspaceId;
       },
     };
-    this.auth = new AuthResource(ctx);
-    this.workspaces = new WorkspacesResource(ctx);
-    this.permissions = new PermissionsResource(ctx);
-    this.contacts = new ContactsResource(ctx);
-    this.groups = new GroupsResource(ctx);
-    this.fields = new FieldsResource(ctx);
-    this.imports = new ImportsResource(ctx);
-    this.labels = new LabelsResource(ctx);
-    this.roles = new RolesResource(ctx);
-    this.users = new UsersResource(ctx);
-    this.templates = new TemplatesResource(ctx);
+  }
+
+  /** The resource object of `key`, made on first access. */
+  private resource<R>(key: ResourceKey, make: (ctx: ResourceContext) => R): R {
+    if (!this.made.has(key)) this.made.set(key, make(this.ctx));
+    return this.made.get(key) as R;
+  }
+
+  get auth(): AuthResource {
+    return this.resource('auth', (ctx) => new AuthResource(ctx));
+  }
+  get workspaces(): WorkspacesResource {
+    return this.resource('workspaces', (ctx) => new WorkspacesResource(ctx));
+  }
+  get permissions(): PermissionsResource {
+    return this.resource('permissions', (ctx) => new PermissionsResource(ctx));
+  }
+  get contacts(): ContactsResource {
+    return this.resource('contacts', (ctx) => new ContactsResource(ctx));
+  }
+  get imports(): ImportsResource {
+    return this.resource('imports', (ctx) => new ImportsResource(ctx));
+  }
+  get labels(): LabelsResource {
+    return this.resource('labels', (ctx) => new LabelsResource(ctx));
+  }
+  get users(): UsersResource {
+    return this.resource('users', (ctx) => new UsersResource(ctx));
+  }
+  get templates(): TemplatesResource {
+    return this.resource('templates', (ctx) => new TemplatesResource(ctx));
   }
 
   /** GET /me (extension): the token's user and its workspaces. */

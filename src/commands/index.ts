@@ -11,7 +11,7 @@ type Register = (program: Command, declared: { target: boolean }) => void;
 
 export interface ResourceEntry {
   name: keyof typeof SUMMARIES;
-  /** Commands that take arguments or options themselves: always declared in full, as the top-level help shows them. */
+  /** Commands that take arguments or options themselves: declared in full for the top-level help, which shows them. */
   leaf?: boolean;
   load: () => Promise<Register>;
 }
@@ -114,15 +114,16 @@ export function namedVerb(program: Command, argv: string[]): Command | undefined
 
 /**
  * Declares the resources on `program`: in full the one the command line names (every resource
- * for `completion`, which prints the whole tree), the leaves, and the others as name + summary
- * only, which is all the top-level help and commander's "did you mean" need.
+ * for `completion`, which prints the whole tree), the leaves when no command is named (the
+ * top-level help), and the others as name + summary only, which is all the top-level help and
+ * commander's "did you mean" need.
  */
 export async function declareResources(program: Command, argv: string[]): Promise<void> {
   const target = targetResource(argv);
   // `completion` prints the whole tree; `__complete` (called by those scripts) reads it too.
   const everything = target === 'completion' || target === COMPLETE_COMMAND;
   const registers = await Promise.all(
-    resources.map((entry) => (everything || entry.leaf || entry.name === target ? entry.load() : undefined)),
+    resources.map((entry) => (everything || (entry.leaf && target === undefined) || entry.name === target ? entry.load() : undefined)),
   );
   resources.forEach((entry, index) => {
     const register = registers[index];

@@ -1,10 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { MockAgent, type Dispatcher, type Interceptable } from 'undici';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, MissingWorkspaceError, RequestValidationError, UnsupportedEndpointError, type WsmClient } from '../../src/api/client.js';
 import { NotFoundError, InternalServerError } from '../../src/api/errors.js';
+import { CrudResource } from '../../src/api/resources/crud.js';
+import type { ContactGroup, Role, Single } from '../../src/api/schemas/index.js';
 
 const ORIGIN = 'http://api.test';
 const WS = '2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f';
@@ -65,6 +67,21 @@ describe('paths and encoding', () => {
     await client.contacts.list({ search: 'ann lee', page: 2, per_page: undefined });
     pool.intercept({ path: `${P}/templates?status=PENDING&category=UTILITY`, method: 'GET' }).reply(200, { data: [], meta: meta(1, 1) }, JSON_HEADERS);
     await client.templates.list({ status: 'PENDING', category: 'UTILITY' });
+  });
+});
+
+describe('resources', () => {
+  // A plain collection (catalog `collection: true`) has no class or property of its own in the
+  // client: the CRUD resource over its description, typed by the record and bodies it declares.
+  it('a plain collection is the CRUD resource over its description, made once, typed by its record', async () => {
+    expect(client.groups).toBeInstanceOf(CrudResource);
+    expect(client.groups).toBe(client.groups);
+    expect([client.groups.key, client.fields.key, client.roles.key]).toEqual(['groups', 'fields', 'roles']);
+    expectTypeOf(client.groups.get).returns.resolves.toEqualTypeOf<Single<ContactGroup>>();
+    expectTypeOf(client.roles.list).returns.resolves.toHaveProperty('data').toEqualTypeOf<Role[]>();
+    expectTypeOf(client.fields.create).parameter(0).toHaveProperty('name');
+    pool.intercept({ path: `${P}/contact-groups/4`, method: 'GET' }).reply(200, { data: { id: 4, name: 'VIP', contacts_count: 2 } }, JSON_HEADERS);
+    expect((await client.groups.get(4)).data).toMatchObject({ id: 4, name: 'VIP' });
   });
 });
 

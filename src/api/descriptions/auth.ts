@@ -1,5 +1,5 @@
 // Tokens and the calling user: extensions of the embedded server (decisions.md §7).
-import * as s from '../schemas/index.js';
+import * as s from '../schemas/auth.js';
 import { CATALOG } from './catalog.js';
 import { describe } from './types.js';
 

@@ -1,7 +1,9 @@
 // Who each resource is, in words: the part of its description that start-up needs (the top-level
 // help's summaries, the resource names) and error messages need (status sentences). No schema
-// here, and no import: `wsm contacts --help` reads this without loading zod. Each resource's
-// operations and schemas are in ./<resource>.ts, which spreads its identity from here.
+// here, and no static import: `wsm contacts --help` reads this without loading zod. Each
+// resource's operations and schemas are in ./<resource>.ts, which spreads its identity from here
+// and is loaded on first use (`described`): `wsm contacts list` builds the contacts schemas alone.
+import type { ResourceDescription } from './types.js';
 
 export interface ResourceIdentity {
   /** The CLI command (`wsm groups …`), or undefined where the CLI has none. */
@@ -21,6 +23,11 @@ export interface ResourceIdentity {
   tagDescription: string;
   /** How a status sentence names it, as the CLI does (`group 4 not found`, `may not delete groups`). */
   sentence?: readonly [singular: string, plural: string];
+  /**
+   * A plain collection: the client's property for it is the CRUD resource, typed by its
+   * description (types.ts `collection`), with nothing of its own in api/client.ts or api/resources/.
+   */
+  collection?: true;
 }
 
 export const CATALOG = {
@@ -66,6 +73,7 @@ export const CATALOG = {
     noun: 'contact group',
     segment: 'contact-groups',
     idParam: 'group',
+    collection: true,
     permissionGroup: 'contact_groups',
     tag: 'Contact groups',
     tagDescription: 'Named groups of contacts.',
@@ -77,6 +85,7 @@ export const CATALOG = {
     noun: 'contact field',
     segment: 'contact-fields',
     idParam: 'field',
+    collection: true,
     permissionGroup: 'contact_fields',
     tag: 'Contact fields',
     tagDescription: 'Custom field definitions for contacts.',
@@ -110,6 +119,7 @@ export const CATALOG = {
     noun: 'role',
     segment: 'roles',
     idParam: 'role',
+    collection: true,
     permissionGroup: 'roles',
     tag: 'Roles',
     tagDescription: 'Roles and the permissions they grant.',
@@ -147,3 +157,34 @@ export const CATALOG = {
 } as const satisfies Record<string, ResourceIdentity>;
 
 export type ResourceKey = keyof typeof CATALOG;
+
+/** The resources, in the order above (the order of DESCRIPTIONS, the OpenAPI tags and the MCP tools). */
+export const RESOURCE_KEYS = Object.keys(CATALOG) as ResourceKey[];
+
+/** Each resource's description module, imported when first used (a chunk of its own in the bundle). */
+const MODULES = {
+  auth: async () => (await import('./auth.js')).auth,
+  workspaces: async () => (await import('./workspaces.js')).workspaces,
+  permissions: async () => (await import('./permissions.js')).permissions,
+  contacts: async () => (await import('./contacts.js')).contacts,
+  groups: async () => (await import('./groups.js')).groups,
+  fields: async () => (await import('./fields.js')).fields,
+  imports: async () => (await import('./imports.js')).imports,
+  labels: async () => (await import('./labels.js')).labels,
+  roles: async () => (await import('./roles.js')).roles,
+  users: async () => (await import('./users.js')).users,
+  templates: async () => (await import('./templates.js')).templates,
+  files: async () => (await import('./files.js')).files,
+} satisfies Record<ResourceKey, () => Promise<ResourceDescription>>;
+
+/** The description of `key`, with its own type (a plain collection's carries its record's). */
+export type DescriptionOf<K extends ResourceKey> = Awaited<ReturnType<(typeof MODULES)[K]>>;
+
+const loaded = new Map<ResourceKey, Promise<ResourceDescription>>();
+
+/** A resource's description: its module is loaded (and its zod schemas built) once, on first use. */
+export function described(key: ResourceKey): Promise<ResourceDescription> {
+  let description = loaded.get(key);
+  if (description === undefined) loaded.set(key, (description = MODULES[key]()));
+  return description;
+}

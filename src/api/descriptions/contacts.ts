@@ -1,6 +1,6 @@
 // Contacts: api.md's list (with search), create, update (POST, JSON or a form) and delete; get one is ours.
-import * as s from '../schemas/index.js';
-import { GENDERS } from '../schemas/index.js';
+import * as s from '../schemas/contacts.js';
+import { GENDERS } from '../schemas/contacts.js';
 import { CATALOG } from './catalog.js';
 import { collectionOperations } from './crud.js';
 import { describe } from './types.js';

@@ -1,12 +1,15 @@
 // Custom contact fields: api.md lists, creates and deletes them; reading one and renaming are ours.
-import * as s from '../schemas/index.js';
+import * as s from '../schemas/fields.js';
+import type { ContactField } from '../schemas/fields.js';
 import { CATALOG } from './catalog.js';
 import { collectionOperations } from './crud.js';
-import { describe } from './types.js';
+import { collection, describe } from './types.js';
 
-export const fields = describe('fields', CATALOG.fields, { record: s.fieldRecord }, collectionOperations(CATALOG.fields, s.fieldRecord, { query: s.fieldListQuery, create: s.fieldCreateBody, update: s.fieldUpdateBody }, {
+const crud = collectionOperations(CATALOG.fields, s.fieldRecord, { query: s.fieldListQuery, create: s.fieldCreateBody, update: s.fieldUpdateBody }, {
   // decisions.md §4 has no contact_fields.update: renaming a field needs the right to create one.
   permissions: { update: 'contact_fields.create' },
   extensions: ['get', 'update'],
   instead: { get: 'find it in `wsm fields list`', update: 'delete the field and create it under the new name' },
-}));
+});
+
+export const fields = collection<ContactField, typeof s.fieldCreateBody, typeof s.fieldUpdateBody>(describe('fields', CATALOG.fields, { record: s.fieldRecord }, crud));

@@ -1,5 +1,5 @@
 // Contact imports: a CSV uploaded as a form, processed in the background; reading one (to poll it) is ours.
-import * as s from '../schemas/index.js';
+import * as s from '../schemas/imports.js';
 import { CATALOG } from './catalog.js';
 import { collectionOperations } from './crud.js';
 import { describe } from './types.js';

@@ -6,25 +6,18 @@
  * start-up reads). test/api/descriptions.test.ts walks every operation and fails where a client
  * method, a command, a route, an OpenAPI operation or a record-field list is missing.
  */
-import { auth } from './auth.js';
-import { contacts } from './contacts.js';
-import { fields } from './fields.js';
-import { files } from './files.js';
-import { groups } from './groups.js';
-import { imports } from './imports.js';
-import { labels } from './labels.js';
-import { permissions } from './permissions.js';
-import { roles } from './roles.js';
-import { templates } from './templates.js';
+import { described, RESOURCE_KEYS, type ResourceKey } from './catalog.js';
 import type { OperationDescription, ResourceDescription } from './types.js';
-import { users } from './users.js';
-import { workspaces } from './workspaces.js';
 
 export type { Access, HttpMethod, OperationDescription, OperationHints, ResourceDescription } from './types.js';
-export { CATALOG, type ResourceIdentity, type ResourceKey } from './catalog.js';
+export { CATALOG, described, RESOURCE_KEYS, type ResourceIdentity, type ResourceKey } from './catalog.js';
 export { WORKSPACE } from './crud.js';
 
-export const DESCRIPTIONS = { auth, workspaces, permissions, contacts, groups, fields, imports, labels, roles, users, templates, files } satisfies Record<string, ResourceDescription>;
+/**
+ * Every description at once, for what reads them all (the server's routes, the OpenAPI document,
+ * the MCP tools, completion). The client loads only the ones it uses (`described`).
+ */
+export const DESCRIPTIONS = Object.fromEntries(await Promise.all(RESOURCE_KEYS.map(async (key) => [key, await described(key)]))) as Readonly<Record<ResourceKey, ResourceDescription>>;
 
 /** Every operation of every resource, in the order above. */
 export const OPERATIONS: readonly OperationDescription[] = Object.values(DESCRIPTIONS).flatMap((d: ResourceDescription) => Object.values(d.operations));

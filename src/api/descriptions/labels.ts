@@ -1,5 +1,5 @@
 // Labels: api.md creates, reads and updates them; listing and deleting are ours.
-import * as s from '../schemas/index.js';
+import * as s from '../schemas/labels.js';
 import { CATALOG } from './catalog.js';
 import { collectionOperations } from './crud.js';
 import { describe } from './types.js';

@@ -1,5 +1,5 @@
 // The permissions enabled in a workspace, and the defaults of partner workspaces created later.
-import * as s from '../schemas/index.js';
+import * as s from '../schemas/permissions.js';
 import { CATALOG } from './catalog.js';
 import { WORKSPACE } from './crud.js';
 import { can, describe } from './types.js';

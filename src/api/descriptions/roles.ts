@@ -1,15 +1,16 @@
 // Roles: api.md lists and creates them; reading one, changing and deleting are ours.
-import * as s from '../schemas/index.js';
+import * as s from '../schemas/roles.js';
+import type { Role } from '../schemas/roles.js';
 import { CATALOG } from './catalog.js';
 import { collectionOperations } from './crud.js';
-import { describe } from './types.js';
+import { collection, describe } from './types.js';
 
 const crud = collectionOperations(CATALOG.roles, s.roleRecord, { query: s.roleListQuery, create: s.roleCreateBody, update: s.roleUpdateBody }, {
   extensions: ['get', 'update', 'delete'],
   instead: { get: 'find it in `wsm roles list`' },
 });
 
-export const roles = describe('roles', CATALOG.roles, { record: s.roleRecord }, {
+export const roles = collection<Role, typeof s.roleCreateBody, typeof s.roleUpdateBody>(describe('roles', CATALOG.roles, { record: s.roleRecord }, {
   ...crud,
   update: {
     ...crud.update,
@@ -22,4 +23,4 @@ export const roles = describe('roles', CATALOG.roles, { record: s.roleRecord }, 
     description: 'A built-in role, or a role still assigned to a member, cannot be deleted: 422 naming why.',
     errors: [422],
   },
-});
+}));

@@ -1,6 +1,6 @@
 // Message templates: api.md creates, reads, deletes and syncs them with the provider; the filtered list is ours.
-import * as s from '../schemas/index.js';
-import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from '../schemas/index.js';
+import * as s from '../schemas/templates.js';
+import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from '../schemas/templates.js';
 import { CATALOG } from './catalog.js';
 import { collectionOperations, WORKSPACE } from './crud.js';
 import { can, describe } from './types.js';

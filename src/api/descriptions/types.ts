@@ -81,6 +81,23 @@ export interface ResourceDescription extends ResourceIdentity {
   operations: Record<string, OperationDescription>;
 }
 
+/** Only in the types: a plain collection's record and bodies, which its client resource is typed by. */
+declare const collectionTypes: unique symbol;
+
+/**
+ * A plain collection's description: the client serves it with the CRUD resource
+ * (resources/crud.ts) typed by `T` (its record), `C` and `U` (its create and update bodies), with
+ * no class or property of its own (its catalog entry says `collection: true`).
+ */
+export interface CollectionDescription<T, C extends z.ZodType, U extends z.ZodType> extends ResourceDescription {
+  readonly [collectionTypes]: { record: T; create: C; update: U };
+}
+
+/** `description` as a plain collection's, with the types the client's resource takes. */
+export function collection<T, C extends z.ZodType, U extends z.ZodType>(description: ResourceDescription): CollectionDescription<T, C, U> {
+  return description as CollectionDescription<T, C, U>;
+}
+
 /** What an operation spec leaves out: filled in by `describe` from the resource and the method. */
 export type OperationSpec = Omit<OperationDescription, 'resource' | 'name' | 'hints' | 'status' | 'verb' | 'client' | 'published' | 'access' | 'unsupported'> & {
   unsupported?: string | null;

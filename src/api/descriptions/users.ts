@@ -1,5 +1,5 @@
 // Users of a workspace: api.md lists them and updates one (a multipart form); reading one and creating are ours.
-import * as s from '../schemas/index.js';
+import * as s from '../schemas/users.js';
 import { CATALOG } from './catalog.js';
 import { collectionOperations } from './crud.js';
 import { describe } from './types.js';

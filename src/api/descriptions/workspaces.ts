@@ -1,5 +1,5 @@
 // The workspace itself (api.md) and creating one (an extension: the caller becomes its owner).
-import * as s from '../schemas/index.js';
+import * as s from '../schemas/workspaces.js';
 import { CATALOG } from './catalog.js';
 import { WORKSPACE } from './crud.js';
 import { can, describe } from './types.js';

@@ -1,22 +1,23 @@
 // Extensions of the embedded server: who the token belongs to, issuing a token, revoking it.
-import { DESCRIPTIONS } from '../descriptions/index.js';
 import type { Created, Deleted, Me, Single, TokenCreateBody, TokenCreated } from '../schemas/index.js';
-import { callOperation, checkBody, type CallOptions, type ResourceContext } from './base.js';
+import { callOperation, describedOperation, checkBody, type CallOptions, type ResourceContext } from './base.js';
 
-const { operations } = DESCRIPTIONS.auth;
+/** One operation of its description, which is loaded (its zod schemas built) on the first call. */
+const operation = (name: string) => describedOperation('auth', name);
 
 export class AuthResource {
   constructor(private readonly ctx: ResourceContext) {}
 
   /** GET /me: UnsupportedEndpointError where the backend lacks it (then a token is checked against a workspace). */
   async me(options?: CallOptions): Promise<Single<Me>> {
-    return callOperation(this.ctx, operations.me, {}, options);
+    return callOperation(this.ctx, await operation('me'), {}, options);
   }
 
   /** POST /auth/tokens with an e-mail and password: UnsupportedEndpointError where the backend lacks it. */
   async createToken(body: TokenCreateBody, options?: CallOptions): Promise<Created<TokenCreated>> {
-    const json = checkBody(operations.createToken.body!, body, 'login');
-    return callOperation(this.ctx, operations.createToken, { json }, options);
+    const login = await operation('createToken');
+    const json = checkBody(login.body!, body, 'login');
+    return callOperation(this.ctx, login, { json }, options);
   }
 
   /**
@@ -24,6 +25,6 @@ export class AuthResource {
    * ("this server does not support revoking tokens") where the backend lacks it.
    */
   async revokeCurrentToken(options?: CallOptions): Promise<Deleted> {
-    return callOperation(this.ctx, operations.revokeCurrentToken, {}, options);
+    return callOperation(this.ctx, await operation('revokeCurrentToken'), {}, options);
   }
 }

@@ -3,9 +3,10 @@
 // extension endpoint into a clear error.
 import { type z } from 'zod';
 import { requireRecord } from '../answers.js';
-import type { OperationDescription } from '../descriptions/index.js';
+import { described, type ResourceKey } from '../descriptions/catalog.js';
+import type { OperationDescription } from '../descriptions/types.js';
 import { APIStatusError, MethodNotAllowedError, NotFoundError, RequestValidationError, UnsupportedEndpointError } from '../errors.js';
-import { check } from '../schemas/index.js';
+import { check } from '../schemas/validation.js';
 import type { EngineOptions, EngineRequest } from '../page-engine.js';
 import { readPage, type ListPage } from '../pagination.js';
 import { encodePath, toMultipartParts, type MultipartPart } from '../request-parts.js';
@@ -78,6 +79,13 @@ export async function extension<T>(operation: string, call: () => Promise<T>, in
     if (isRouteMissing(error)) throw new UnsupportedEndpointError(operation, error, instead);
     throw error;
   }
+}
+
+/** The operation `name` of a resource's description, which is loaded (its zod schemas built) on first use. */
+export async function describedOperation(key: ResourceKey, name: string): Promise<OperationDescription> {
+  const operation = (await described(key)).operations[name];
+  if (!operation) throw new TypeError(`${key} has no ${name} operation`);
+  return operation;
 }
 
 /** The operation's path with the workspace in use and the record's id in it, encoded. */

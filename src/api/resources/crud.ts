@@ -1,39 +1,45 @@
 // The shape shared by groups, fields, labels and roles: a collection under the workspace with
 // list / get / create / update (PUT) / delete, each operation as its resource's description says
 // (path, body schema, whether it is an extension and what to do instead where it is missing).
+// The description (and its zod schemas) is loaded on the first call.
 import type { z } from 'zod';
 import { written, type Written } from '../answers.js';
 import type { CrudName as CrudOperation } from '../descriptions/crud.js';
-import type { OperationDescription, ResourceDescription } from '../descriptions/index.js';
+import { CATALOG, type ResourceKey } from '../descriptions/catalog.js';
+import type { OperationDescription } from '../descriptions/types.js';
 import { walkPages, walkRows } from '../page-engine.js';
 import type { ListPage, PageParams } from '../pagination.js';
 import type { Deleted, Single } from '../schemas/index.js';
 import { UnsupportedEndpointError } from '../errors.js';
-import { callOperation, checkBody, getPage, requireOne, walkOptions, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
+import { callOperation, describedOperation, checkBody, getPage, requireOne, walkOptions, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
 
 /** The operations a CRUD resource may have (descriptions/crud.ts). */
 export type { CrudOperation };
 
 export class CrudResource<T, C extends z.ZodType, U extends z.ZodType> {
+  /** The singular noun of its messages (`contact group`). */
+  private readonly noun: string;
+
   constructor(
     protected readonly ctx: ResourceContext,
-    protected readonly description: ResourceDescription,
-  ) {}
+    /** Its description's key (`groups`): also its WsmClient property. */
+    readonly key: ResourceKey,
+  ) {
+    this.noun = CATALOG[key].noun;
+  }
 
-  private operation(name: CrudOperation): OperationDescription {
-    const operation = this.description.operations[name];
-    if (!operation) throw new TypeError(`${this.description.key} has no ${name} operation`);
-    return operation;
+  private operation(name: CrudOperation): Promise<OperationDescription> {
+    return describedOperation(this.key, name);
   }
 
   /** `updating a role`, as "this server does not support …" names it. */
-  operationName(operation: CrudOperation): string {
-    return this.operation(operation).unsupported ?? operation;
+  async operationName(operation: CrudOperation): Promise<string> {
+    return (await this.operation(operation)).unsupported ?? operation;
   }
 
   /** Whether `operation` is ours, not api.md's: a server may lack it. */
-  isExtension(operation: CrudOperation): boolean {
-    return !this.operation(operation).published;
+  async isExtension(operation: CrudOperation): Promise<boolean> {
+    return !(await this.operation(operation)).published;
   }
 
   /**
@@ -43,7 +49,7 @@ export class CrudResource<T, C extends z.ZodType, U extends z.ZodType> {
    * otherwise: the operation itself will tell.
    */
   async hasExtensions(id?: number | string): Promise<boolean | undefined> {
-    const read = this.isExtension('get') && id !== undefined ? () => this.get(id) : this.isExtension('list') ? () => this.list({ per_page: 1 }) : undefined;
+    const read = (await this.isExtension('get')) && id !== undefined ? () => this.get(id) : (await this.isExtension('list')) ? () => this.list({ per_page: 1 }) : undefined;
     if (read === undefined) return undefined;
     try {
       await read();
@@ -54,7 +60,7 @@ export class CrudResource<T, C extends z.ZodType, U extends z.ZodType> {
   }
 
   async list(query: PageQuery | PageParams = {}, options?: PagedCallOptions): Promise<ListPage<T>> {
-    return getPage<T>(this.ctx, this.operation('list'), query, `listing ${this.description.noun}s`, options);
+    return getPage<T>(this.ctx, await this.operation('list'), query, `listing ${this.noun}s`, options);
   }
 
   iterate(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<T> {
@@ -66,23 +72,23 @@ export class CrudResource<T, C extends z.ZodType, U extends z.ZodType> {
   }
 
   async get(id: number | string, options?: CallOptions): Promise<Single<T>> {
-    const body = await callOperation(this.ctx, this.operation('get'), { id }, options);
-    return requireOne<T>(body, this.description.noun, id);
+    const body = await callOperation(this.ctx, await this.operation('get'), { id }, options);
+    return requireOne<T>(body, this.noun, id);
   }
 
   async create(body: z.input<C>, options?: CallOptions): Promise<Written<T>> {
-    const operation = this.operation('create');
-    const json = checkBody(operation.body as C, body, this.description.noun);
+    const operation = await this.operation('create');
+    const json = checkBody(operation.body as C, body, this.noun);
     return written<T>(await callOperation(this.ctx, operation, { json }, options));
   }
 
   async update(id: number | string, body: z.input<U>, options?: CallOptions): Promise<Written<T>> {
-    const operation = this.operation('update');
-    const json = checkBody(operation.body as U, body, this.description.noun);
+    const operation = await this.operation('update');
+    const json = checkBody(operation.body as U, body, this.noun);
     return written<T>(await callOperation(this.ctx, operation, { id, json }, options));
   }
 
   async delete(id: number | string, options?: CallOptions): Promise<Deleted> {
-    return callOperation(this.ctx, this.operation('delete'), { id }, options);
+    return callOperation(this.ctx, await this.operation('delete'), { id }, options);
   }
 }

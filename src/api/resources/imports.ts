@@ -2,13 +2,13 @@
 import { waitUntilDone, type WaitOptions } from '../waits.js';
 import { NotFoundError, UnsupportedEndpointError } from '../errors.js';
 import { written, type Written } from '../answers.js';
-import { DESCRIPTIONS } from '../descriptions/index.js';
 import { walkPages, walkRows } from '../page-engine.js';
 import type { ListPage, PageParams } from '../pagination.js';
 import type { ContactImport, Deleted, Single } from '../schemas/index.js';
-import { callOperation, checkBody, fileRef, getPage, isRouteMissing, multipart, requireOne, walkOptions, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
+import { callOperation, describedOperation, checkBody, fileRef, getPage, isRouteMissing, multipart, requireOne, walkOptions, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
 
-const { operations } = DESCRIPTIONS.imports;
+/** One operation of its description, which is loaded (its zod schemas built) on the first call. */
+const operation = (name: string) => describedOperation('imports', name);
 
 export interface ImportCreateOptions {
   name?: string;
@@ -24,7 +24,7 @@ export class ImportsResource {
   constructor(private readonly ctx: ResourceContext) {}
 
   async list(query: PageQuery | PageParams = {}, options?: PagedCallOptions): Promise<ListPage<ContactImport>> {
-    return getPage<ContactImport>(this.ctx, operations.list, query, 'listing contact imports', options);
+    return getPage<ContactImport>(this.ctx, await operation('list'), query, 'listing contact imports', options);
   }
 
   iterate(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<ContactImport> {
@@ -37,7 +37,7 @@ export class ImportsResource {
 
   /** Extension: GET one import, which is how its progress is polled. */
   async get(id: number | string, options?: CallOptions): Promise<Single<ContactImport>> {
-    return requireOne<ContactImport>(await callOperation(this.ctx, operations.get, { id }, options), 'contact import', id);
+    return requireOne<ContactImport>(await callOperation(this.ctx, await operation('get'), { id }, options), 'contact import', id);
   }
 
   /**
@@ -63,13 +63,14 @@ export class ImportsResource {
 
   async create(upload: ImportCreateOptions, options?: CallOptions): Promise<Written<ContactImport>> {
     const { filePath, ...fields } = upload;
-    const value = checkBody(operations.create.body!, fields, 'contact import') as Record<string, unknown>;
+    const create = await operation('create');
+    const value = checkBody(create.body!, fields, 'contact import') as Record<string, unknown>;
     const form = { ...value, file: { ...fileRef(filePath), contentType: 'text/csv' } };
-    return written<ContactImport>(await callOperation(this.ctx, operations.create, { multipart: multipart(form) }, options));
+    return written<ContactImport>(await callOperation(this.ctx, create, { multipart: multipart(form) }, options));
   }
 
   async delete(id: number | string, options?: CallOptions): Promise<Deleted> {
-    return callOperation(this.ctx, operations.delete, { id }, options);
+    return callOperation(this.ctx, await operation('delete'), { id }, options);
   }
 
   /** Polls import `id` (from `known`, the record in hand) until it is finished or the time is up: waits.ts. */

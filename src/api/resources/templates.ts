@@ -3,13 +3,14 @@
 import { waitUntilDecided, type TemplateDecision, type TrackedTemplate, type WaitOptions } from '../waits.js';
 import { requireRecord, written, type Written } from '../answers.js';
 import { NotFoundError } from '../errors.js';
-import { DESCRIPTIONS } from '../descriptions/index.js';
 import { walkPages, walkRows } from '../page-engine.js';
 import type { ListPage, PageParams } from '../pagination.js';
-import { ERROR_MESSAGES, type TEMPLATE_CATEGORIES, type Template, type TemplateCreateBody } from '../schemas/index.js';
-import { callOperation, checkBody, fileRef, getPage, multipart, walkOptions, type CallOptions, type PagedCallOptions, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
+import { ERROR_MESSAGES } from '../schemas/common.js';
+import type { TEMPLATE_CATEGORIES, Template, TemplateCreateBody } from '../schemas/index.js';
+import { callOperation, describedOperation, checkBody, fileRef, getPage, multipart, walkOptions, type CallOptions, type PagedCallOptions, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
 
-const { operations } = DESCRIPTIONS.templates;
+/** One operation of its description, which is loaded (its zod schemas built) on the first call. */
+const operation = (name: string) => describedOperation('templates', name);
 
 export interface TemplateListQuery {
   page?: number;
@@ -34,7 +35,7 @@ export class TemplatesResource {
 
   /** Extension: the paginated list with filters. */
   async list(query: TemplateListQuery | PageParams = {}, options?: PagedCallOptions): Promise<ListPage<Template>> {
-    return getPage<Template>(this.ctx, operations.list, query, 'listing templates', options);
+    return getPage<Template>(this.ctx, await operation('list'), query, 'listing templates', options);
   }
 
   iterate(query: WalkQuery<TemplateListQuery> = {}, settings: WalkSettings = {}): AsyncGenerator<Template> {
@@ -47,30 +48,31 @@ export class TemplatesResource {
 
   /** `signal` cancels the request (Ctrl-C during `sync --wait`). */
   async get(id: number | string, options?: CallOptions): Promise<{ data: Template }> {
-    const body = await callOperation(this.ctx, operations.get, { id }, options);
+    const body = await callOperation(this.ctx, await operation('get'), { id }, options);
     return { data: requireRecord<Template>(body, `getting template ${id}`, RECORD_KEY) };
   }
 
   /** `headerFile` uploads a media header: the body goes as bracket-named multipart fields. */
   async create(body: TemplateCreateBody, files: { headerFile?: string } = {}, options?: CallOptions): Promise<Written<Template>> {
-    const value = checkBody(operations.create.body!, body, 'template') as TemplateCreateBody;
+    const create = await operation('create');
+    const value = checkBody(create.body!, body, 'template') as TemplateCreateBody;
     if (files.headerFile === undefined) {
-      return written<Template>(await callOperation(this.ctx, operations.create, { json: value }, options), RECORD_KEY);
+      return written<Template>(await callOperation(this.ctx, create, { json: value }, options), RECORD_KEY);
     }
     if (value.header?.type !== 'media') {
       throw new TypeError('a header file needs a media header (header.type "media") in the template');
     }
     const form = { ...value, header: { type: 'media', media: { type: value.header.media.type, file: fileRef(files.headerFile) } } };
-    return written<Template>(await callOperation(this.ctx, operations.create, { multipart: multipart(form) }, options), RECORD_KEY);
+    return written<Template>(await callOperation(this.ctx, create, { multipart: multipart(form) }, options), RECORD_KEY);
   }
 
   async delete(id: number | string, options?: CallOptions): Promise<{ success: boolean; message: string }> {
-    return callOperation(this.ctx, operations.delete, { id }, options);
+    return callOperation(this.ctx, await operation('delete'), { id }, options);
   }
 
   async sync(options?: CallOptions): Promise<TemplateSyncResult> {
     try {
-      const answer = await callOperation<{ success?: boolean; message?: string }>(this.ctx, operations.sync, {}, options);
+      const answer = await callOperation<{ success?: boolean; message?: string }>(this.ctx, await operation('sync'), {}, options);
       return { success: answer?.success !== false, message: answer?.message ?? 'Templates synchronised.', nothing_pending: false };
     } catch (error) {
       // api.md: 404 {success: false, message} means no template is PENDING. A missing workspace

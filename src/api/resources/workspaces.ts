@@ -1,10 +1,9 @@
 // The workspace itself, its permissions, and the partner defaults for new workspaces.
 import { isJsonObject, permissionName, requireRecord, written, type Written } from '../answers.js';
 import { APIStatusError, AuthenticationError, UnusableResponseError } from '../errors.js';
-import { DESCRIPTIONS } from '../descriptions/index.js';
 import { encodePath } from '../request-parts.js';
-import { partnerPermissionsShape, type Single, type Workspace } from '../schemas/index.js';
-import { callOperation, checkBody, type CallOptions, type ResourceContext } from './base.js';
+import type { Single, Workspace } from '../schemas/index.js';
+import { callOperation, checkBody, describedOperation, type CallOptions, type ResourceContext } from './base.js';
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 /** A probe is a diagnosis, never worth the user's whole request timeout. */
@@ -14,7 +13,7 @@ export class WorkspacesResource {
   constructor(private readonly ctx: ResourceContext) {}
 
   async get(options?: CallOptions): Promise<Single<Workspace>> {
-    const body = await callOperation(this.ctx, DESCRIPTIONS.workspaces.operations.get, {}, options);
+    const body = await callOperation(this.ctx, await describedOperation('workspaces', 'get'), {}, options);
     return { data: requireRecord<Workspace>(body, 'getting the workspace') };
   }
 
@@ -38,7 +37,7 @@ export class WorkspacesResource {
 
   /** Extension: POST /workspaces; the caller becomes its owner. */
   async create(name: string, options?: CallOptions): Promise<Written<Workspace>> {
-    const operation = DESCRIPTIONS.workspaces.operations.create;
+    const operation = await describedOperation('workspaces', 'create');
     const json = checkBody(operation.body!, { name }, 'workspace');
     return written<Workspace>(await callOperation(this.ctx, operation, { json }, options));
   }
@@ -59,7 +58,7 @@ export class PermissionsResource {
    * so is a flat list of them.
    */
   async list(options?: CallOptions): Promise<PermissionEntry[]> {
-    const body = await callOperation(this.ctx, DESCRIPTIONS.permissions.operations.list, {}, options);
+    const body = await callOperation(this.ctx, await describedOperation('permissions', 'list'), {}, options);
     const data = isJsonObject(body) ? body.data : undefined;
     const groups = Array.isArray(data) ? data : isJsonObject(data) ? [data] : undefined;
     if (groups === undefined) throw new UnusableResponseError("the server's answer to listing permissions has no `data` list");
@@ -79,8 +78,9 @@ export class PermissionsResource {
    */
   async setPartnerDefaults(permissions: string[], options?: CallOptions): Promise<Written<{ permissions?: unknown }>> {
     // Our server's body schema also holds the names to decisions.md §4; another server's names are its own.
+    const { partnerPermissionsShape } = await import('../schemas/permissions.js');
     const json = checkBody(partnerPermissionsShape, { permissions }, 'permission list');
     // Setting the same list twice gives the same defaults: safe to retry.
-    return written(await callOperation(this.ctx, DESCRIPTIONS.permissions.operations.setPartnerDefaults, { json, idempotent: true }, options));
+    return written(await callOperation(this.ctx, await describedOperation('permissions', 'setPartnerDefaults'), { json, idempotent: true }, options));
   }
 }

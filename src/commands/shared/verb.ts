@@ -3,7 +3,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import * as z from 'zod';
 import type { WsmClient } from '../../api/client.js';
-import { check } from '../../api/schemas/index.js';
+import { check } from '../../api/schemas/validation.js';
 import type { VerbInput } from '../../cli/action.js';
 import type { Context } from '../../cli/context.js';
 import { badDuration, parseDuration as durationMs } from '../../cli/duration.js';
