@@ -20,7 +20,7 @@ export const run: VerbRun = typedRun<typeof validate>(async (ctx, { args, opts }
   if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
     ctx.output.json({ file, valid: true, review });
   } else if (!ctx.output.quiet) {
-    ctx.io.out(review.length === 0 ? 'valid\n' : `valid for the API, but the provider's review would reject it (${review.length} warning${review.length === 1 ? '' : 's'})\n`);
+    ctx.output.text(review.length === 0 ? 'valid\n' : `valid for the API, but the provider's review would reject it (${review.length} warning${review.length === 1 ? '' : 's'})\n`);
   }
   if (review.length > 0 && opts.strict === true) {
     throw new CliError(`the provider's review would reject ${file} (--strict)`, ExitCode.failure);

@@ -47,5 +47,5 @@ export const run: VerbRun = typedRun<typeof use>(async (ctx, { args }) => {
   if (sources.workspace === 'flag' || sources.workspace === 'env') {
     ctx.output.warn(`${sources.workspace === 'flag' ? '-w' : 'WSM_WORKSPACE'} still overrides the profile's workspace in this shell`);
   }
-  if (ctx.output.quiet) ctx.io.out(`${workspace.id}\n`);
+  if (ctx.output.quiet) ctx.output.text(`${workspace.id}\n`);
 });
