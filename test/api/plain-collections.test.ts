@@ -79,6 +79,9 @@ describe('plain collections on the server', () => {
       const columns = (h.db.prepare(`PRAGMA table_info(${table.table})`).all() as { name: string }[]).map((c) => c.name);
       expect(columns.length, table.table).toBeGreaterThan(0);
       expect([...table.select, ...table.writes].filter((column) => !columns.includes(column)), table.table).toEqual([]);
+      // Ids are never reused (decisions.md §7): only AUTOINCREMENT keeps a deleted last id from coming back.
+      const created = h.db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(table.table) as string;
+      expect(created, table.table).toMatch(/INTEGER PRIMARY KEY AUTOINCREMENT/i);
     }
   });
 
