@@ -3,7 +3,8 @@
 // description (the client resource, the noun, the body schemas) and the flags' body fields.
 import type { z } from 'zod';
 import type { WsmClient } from '../../api/client.js';
-import { DESCRIPTIONS, type ResourceDescription } from '../../api/descriptions/index.js';
+import { CATALOG, described, type ResourceKey } from '../../api/descriptions/catalog.js';
+import type { ResourceDescription } from '../../api/descriptions/index.js';
 import type { CrudResource } from '../../api/resources/crud.js';
 import type { Column } from '../../cli/output.js';
 import type { VerbSpec } from '../declare.js';
@@ -101,9 +102,10 @@ function updateRun<T extends object>(show: Presentation<T>, spec: DeclaredBody):
 }
 
 /** One verb's run of a plain collection: `key` names its description, `command` how its records print and what its flags set. */
-export function collectionRun(key: string, command: CollectionCommand<never>, name: CollectionVerb): VerbRun {
-  const resource: ResourceDescription | undefined = (DESCRIPTIONS as Record<string, ResourceDescription>)[key];
-  if (!resource) throw new TypeError(`no description of "${key}"`);
+export async function collectionRun(key: string, command: CollectionCommand<never>, name: CollectionVerb): Promise<VerbRun> {
+  // Only this resource's description (and its zod schemas) is loaded, not every resource's.
+  if (!(key in CATALOG)) throw new TypeError(`no description of "${key}"`);
+  const resource: ResourceDescription = await described(key as ResourceKey);
   const show = { resource, columns: command.columns, detail: command.detail, describe: command.describe } as Presentation<object>;
   if (name === 'list') return listRun(show);
   if (name === 'get') return getRun(show);
