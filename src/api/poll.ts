@@ -11,7 +11,7 @@ export interface PollOptions {
   signal?: AbortSignal;
 }
 
-export interface Polled<T> {
+interface Polled<T> {
   value: T;
   settled: boolean;
 }

@@ -17,7 +17,7 @@ export interface WaitOptions {
 }
 
 /** An import the server listed before and no longer does (deleted during the wait). */
-export class ImportGoneError extends WsmApiError {
+class ImportGoneError extends WsmApiError {
   override name = 'ImportGoneError';
   constructor(readonly id: number | string) {
     super(`import ${id} is no longer listed by the server (deleted?): it was uploaded once; \`wsm imports list\` shows the imports it has`);

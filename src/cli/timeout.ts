@@ -6,8 +6,8 @@ import type { Command, Option } from 'commander';
 import { badDuration, parseDuration } from './duration.js';
 
 /** The default time one request may take. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
-/** The default time a wait may take: the verb's `--timeout` declares it. */
+const DEFAULT_TIMEOUT_MS = 30_000;
+/** The default time a wait may take: WAIT_TIMEOUT_FLAG (commands/declare.ts) declares it. */
 export const DEFAULT_WAIT_TIMEOUT = '30m';
 
 /**

@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { lazy, withExamples, type Selectable, type VerbInput, type VerbModule } from '../cli/action.js';
 import type { Context } from '../cli/context.js';
+import { DEFAULT_WAIT_TIMEOUT } from '../cli/timeout.js';
 
 /** `--concurrency <n>` on full walks and bulk verbs (env WSM_CONCURRENCY, default 8). */
 export const CONCURRENCY_FLAG = { flags: '--concurrency <n>', description: 'requests in flight at once (env WSM_CONCURRENCY, default 8); halved on 429' } as const;
@@ -32,11 +33,14 @@ export function maxFailuresFlag(items: string) {
   return { flags: '--max-failures <n>', description: `failed ${items} tolerated (a number, or a share such as 1%) before exit 8; default 0` } as const;
 }
 
+/** `--timeout` of a verb that waits (an import's `--wait`, `templates sync --wait`): the wait's limit, not a request's. */
+export const WAIT_TIMEOUT_FLAG = { flags: '--timeout <duration>', description: 'with --wait: give up after this long (exit 6)', default: DEFAULT_WAIT_TIMEOUT } as const;
+
 /** `--wait` on an import (upload or `imports get`), with its poll interval and limit, and the rows it tolerates failing. */
 export const IMPORT_WAIT_FLAGS = {
   wait: { flags: '--wait', description: 'wait until the server has processed the import, then print it (Ctrl-C stops waiting, not the import)' },
   interval: { flags: '--interval <duration>', description: 'with --wait: time between polls', default: '1s' },
-  timeout: { flags: '--timeout <duration>', description: 'with --wait: give up after this long (exit 6)', default: '30m' },
+  timeout: WAIT_TIMEOUT_FLAG,
   maxFailures: maxFailuresFlag('rows'),
 } as const;
 
@@ -77,7 +81,7 @@ export type OptionsOf<S> = S extends { flags?: infer F } ? { [K in keyof NonNull
 export type FlagOptions<F> = OptionsOf<{ flags: F }>;
 
 /** What a verb's run receives: its arguments in order and its typed options. */
-export interface TypedInput<S> {
+interface TypedInput<S> {
   args: string[];
   opts: OptionsOf<S>;
 }

@@ -1,7 +1,7 @@
 // `wsm templates`: each verb's declaration; its run lives in ./templates/<verb>.ts and loads when run.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { addVerb, deleteVerb, LIST_FLAGS, verbSpec } from './declare.js';
+import { addVerb, deleteVerb, LIST_FLAGS, verbSpec, WAIT_TIMEOUT_FLAG } from './declare.js';
 
 export const list = verbSpec({
   name: 'list',
@@ -69,7 +69,7 @@ export const sync = verbSpec({
   description: 'pull approval statuses from the provider for PENDING templates',
   flags: {
     wait: { flags: '--wait', description: 'repeat the sync until no template is PENDING (or every tracked one is decided); retries server failures until the timeout' },
-    timeout: { flags: '--timeout <duration>', description: 'with --wait: give up after this long (exit 6)', default: '30m' },
+    timeout: WAIT_TIMEOUT_FLAG,
     interval: { flags: '--interval <duration>', description: 'with --wait: time between syncs', default: '5s' },
     failOnRejected: { flags: '--fail-on-rejected', description: 'exit 7 naming each tracked template that ended REJECTED' },
     template: { flags: '--template <id>', description: 'track this template (repeat for several); default: those PENDING before the sync, where the server lists templates', repeatable: true },

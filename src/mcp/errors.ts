@@ -9,7 +9,7 @@ import { ExitCode } from '../cli/errors.js';
 import { createTestIO } from '../cli/io.js';
 
 /** What each exit code of spec/cli.md means, in the words an agent acts on. */
-export const EXIT_MEANINGS: Record<number, string> = {
+const EXIT_MEANINGS: Record<number, string> = {
   [ExitCode.failure]: 'failure',
   [ExitCode.usage]: 'bad input, nothing was sent',
   [ExitCode.auth]: 'not permitted (the token or its role)',
@@ -22,9 +22,9 @@ export const EXIT_MEANINGS: Record<number, string> = {
 };
 
 /** The key under the result's `_meta` that carries the CLI's exit code. */
-export const EXIT_CODE_META = 'wsm/exit_code';
+const EXIT_CODE_META = 'wsm/exit_code';
 
-export function exitMeaning(code: number): string {
+function exitMeaning(code: number): string {
   return EXIT_MEANINGS[code] ?? 'failure';
 }
 

@@ -24,7 +24,7 @@ const LEFT_OUT = new Set(['auth', 'files']);
 /** Client methods that take the body's one field itself rather than the body. */
 const SINGLE_VALUE: Record<string, string> = { 'workspaces.create': 'name', 'permissions.setPartnerDefaults': 'permissions' };
 
-export const DEFAULT_PER_PAGE = 25;
+const DEFAULT_PER_PAGE = 25;
 const PAGE_FIELDS = new Set(['page', 'per_page']);
 
 const recordId = z.union([z.number().int().positive(), z.string().regex(/^[^/?#]+$/)]);
