@@ -81,6 +81,7 @@ export function createImportsRepository(db: Db) {
   const unfinished = db.prepare<[], { id: number }>(
     "SELECT id FROM contact_imports WHERE status IN ('pending', 'processing') ORDER BY id",
   );
+  const anyUnfinished = db.prepare<[], number>("SELECT EXISTS (SELECT 1 FROM contact_imports WHERE status IN ('pending', 'processing'))").pluck();
   const insert = db.prepare(
     `INSERT INTO contact_imports (workspace_id, name, contact_group_id, file_name, stored_path, may_create_groups, total_rows, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -129,6 +130,8 @@ export function createImportsRepository(db: Db) {
     // The worker's side: it runs outside any request, so by id alone, and only under its claim.
     job: (id: number) => byIdAnyWorkspace.get(id),
     unfinishedIds: () => unfinished.all().map((row) => row.id),
+    /** Whether any import waits or runs (the search index catches up only when none does). */
+    hasUnfinished: () => anyUnfinished.get() === 1,
     /** Takes the import for `worker`: false when it is finished, gone, or another worker's. */
     claim: (id: number, worker: string) => claim.run({ id, worker }).changes > 0,
     release: (id: number, worker: string) => void release.run({ id, worker }),

@@ -21,6 +21,7 @@
  *   slice at a time behind the requests, within MAX_BYTES in all: about 55 MB at a million.
  */
 import { isBusyError, isFullError, type Db } from '../db.js';
+import { createCounters } from './counters.js';
 
 /** Below this many contacts the index counts fast enough; no copy is made. */
 export const MIN_ROWS = 100_000;
@@ -98,7 +99,7 @@ function create(db: Db) {
   const rowsBetween = db.prepare<[string, number, number], Row>(
     'SELECT id, name_key, number, email_key FROM contacts WHERE workspace_id = ? AND id >= ? AND id <= ? ORDER BY id',
   ).raw();
-  const workspaceCount = db.prepare<[string], number>("SELECT count FROM counters WHERE workspace_id = ? AND resource = 'contacts'").pluck();
+  const counters = createCounters(db);
   /** Workspaces whose copy went beyond MAX_BYTES: the index counts for them. */
   const tooLarge = new Set<string>();
   let version: number | undefined;
@@ -232,7 +233,7 @@ function create(db: Db) {
       checkVersion();
       let copy = copies.get(workspaceId);
       if (!copy) {
-        if ((workspaceCount.get(workspaceId) ?? 0) < minRows || tooLarge.has(workspaceId) || usedBytes() > MAX_BYTES) return undefined;
+        if (counters.count(workspaceId, 'contacts') < minRows || tooLarge.has(workspaceId) || usedBytes() > MAX_BYTES) return undefined;
         installTriggers();
         copies.set(workspaceId, (copy = { chunks: [], line: Number.MIN_SAFE_INTEGER, ready: false, dirty: new Set(), bytes: 0 }));
         schedule();
@@ -255,8 +256,5 @@ function create(db: Db) {
     catchUp(): void {
       while (slice());
     },
-
-    /** Memory held by the copies, in bytes. */
-    bytes: usedBytes,
   };
 }

@@ -32,7 +32,7 @@ export function registerSearchIndexWorker(app: FastifyInstance): void {
   let stopping = false;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
-  const mayRun = () => !stopping && !app.databaseFile.lost() && imports.unfinishedIds().length === 0;
+  const mayRun = () => !stopping && !app.databaseFile.lost() && !imports.hasUnfinished();
 
   async function run(): Promise<void> {
     try {
