@@ -99,6 +99,8 @@ export interface VerbSpec<F extends Record<string, FlagSpec> = Record<string, Fl
   configure?: (command: Command) => Command;
   /** `--json`/`--jq` with these fields; `list` and `get` get their resource's record fields by default. */
   selection?: Selectable;
+  /** What the verb's failures become (diff: exit 1 for any of them, its 2 meaning "changes planned"). */
+  recode?: (error: unknown) => unknown;
 }
 
 /**
@@ -143,7 +145,19 @@ export function addVerb(parent: Command, spec: VerbSpec): Command {
   if (spec.configure) command = spec.configure(command);
   const selection = spec.selection ?? (spec.name === 'list' || spec.name === 'get' ? recordSelection(parent.name()) : undefined);
   if (selection) selectionOptions(command);
-  command.action(lazy(spec.load, selection));
+  const action = lazy(spec.load, selection);
+  const { recode } = spec;
+  command.action(
+    recode === undefined
+      ? action
+      : async (...params: unknown[]) => {
+          try {
+            await action(...params);
+          } catch (error) {
+            throw recode(error);
+          }
+        },
+  );
   return withExamples(command, spec.examples);
 }
 

@@ -1,7 +1,6 @@
 // `wsm diff`: declarations only; the verb is ./workspace-file/diff.ts.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { lazy } from '../cli/action.js';
 import { asDiffFailure } from '../cli/errors.js';
 import { addVerb, verbSpec } from './declare.js';
 import { PLAN_FLAGS } from './plan-options.js';
@@ -16,6 +15,7 @@ export const diff = verbSpec({
     'wsm diff -f workspace.yaml || [ $? -eq 2 ]    # CI: 0 no changes, 2 changes planned; a failure is never 2 (a bad file is 1)',
   ],
   load: () => import('./workspace-file/diff.js'),
+  recode: asDiffFailure,
 });
 
 export function registerDiff(program: Command, declared: { target: boolean }): void {
@@ -26,12 +26,5 @@ export function registerDiff(program: Command, declared: { target: boolean }): v
       throw asDiffFailure(err);
     });
   }
-  const run = lazy(diff.load);
-  addVerb(program, diff).action(async (...params: unknown[]) => {
-    try {
-      await run(...params);
-    } catch (err) {
-      throw asDiffFailure(err);
-    }
-  });
+  addVerb(program, diff);
 }
