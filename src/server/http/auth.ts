@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Permission } from '../../api/schemas/index.js';
 import { hashToken, type UserRow } from '../repositories/users.js';
+import { nowIso } from '../db.js';
 import type { Membership } from '../repositories/workspaces.js';
 import { forbidden, notFound, unauthenticated } from './errors.js';
 
@@ -27,6 +28,8 @@ declare module 'fastify' {
     membership: Membership;
     /** The `{workspace}` of the path once tenancy has been checked. */
     workspaceId: string;
+    /** The database's generation when the request arrived: what may answer it from a cache (repositories/generations.ts). */
+    generation: number;
   }
 }
 
@@ -41,27 +44,42 @@ function bearer(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** Who a token is, and for a read their membership of the path's workspace; frozen, as requests of one generation share it. */
+interface Caller {
+  user: UserRow;
+  membership: Membership | undefined;
+  /** When the token stops being one (null: never): time moves on within a generation. */
+  expiresAt: string | null;
+}
+
+/** Callers kept per generation: tokens in use at once, times the workspaces each reads. */
+const CALLERS_KEPT = 1024;
+
 async function authPlugin(app: FastifyInstance) {
-  const { users, workspaces } = app.repositories;
+  const { users, workspaces, generations } = app.repositories;
+  const callers = generations.cache<Caller>(CALLERS_KEPT);
 
   app.decorateRequest('user', null as unknown as UserRow);
   app.decorateRequest('tokenHash', '');
   app.decorateRequest('membership', null as unknown as Membership);
   app.decorateRequest('workspaceId', '');
+  app.decorateRequest('generation', 0);
 
   /**
    * Who is asking, and for a read (no body to wait for) their membership of the path's
    * workspace too: one read transaction instead of one per statement, which is most of what
    * SQLite costs a small request (each autocommit statement takes and drops the file's locks).
    */
-  const identify = app.db.transaction((tokenHash: string, workspaceId: string | undefined) => {
-    const user = users.findByTokenHash(tokenHash);
-    if (!user) return undefined;
+  const identify = app.db.transaction((tokenHash: string, workspaceId: string | undefined): Caller | undefined => {
+    const session = users.session(tokenHash);
+    if (!session) return undefined;
+    const { user, expiresAt } = session;
     const membership = workspaceId === undefined ? undefined : workspaces.membership(workspaceId, user.id);
     // Deactivated in every workspace it belongs to: shut out altogether (decisions.md §8). An
     // active membership of the path's workspace already shows one.
     if (!membership?.active && !workspaces.hasActiveMembership(user.id)) return undefined;
-    return { user, membership };
+    if (membership) Object.freeze(membership.permissions);
+    return Object.freeze({ user: Object.freeze(user), membership: membership && Object.freeze(membership), expiresAt });
   });
   const prefetched = new WeakMap<FastifyRequest, Membership | undefined>();
   const workspaceOf = (request: FastifyRequest) => (request.params as { workspace?: string } | undefined)?.workspace;
@@ -73,8 +91,11 @@ async function authPlugin(app: FastifyInstance) {
     const tokenHash = token ? hashToken(token) : undefined;
     const workspaceId = workspaceOf(request);
     const read = (request.method === 'GET' || request.method === 'HEAD') && workspaceId !== undefined && UUID.test(workspaceId);
-    const found = tokenHash ? identify(tokenHash, read ? workspaceId!.toLowerCase() : undefined) : undefined;
-    if (!found || !tokenHash) throw unauthenticated();
+    if (!tokenHash) throw unauthenticated();
+    request.generation = generations.look();
+    const pathWorkspace = read ? workspaceId!.toLowerCase() : undefined;
+    const found = callers.through(request.generation, `${tokenHash}/${pathWorkspace ?? ''}`, () => identify(tokenHash, pathWorkspace));
+    if (!found || (found.expiresAt !== null && found.expiresAt <= nowIso())) throw unauthenticated();
     request.user = found.user;
     request.tokenHash = tokenHash;
     if (read) prefetched.set(request, found.membership);

@@ -3,7 +3,7 @@ import { nowIso } from '../db.js';
 import type { Contact } from '../../api/schemas/index.js';
 import { createFilesRepository } from './files.js';
 import { createContactPages } from './contact-pages.js';
-import { createContactSearch } from './contact-search.js';
+import { createContactSearch, type SearchResult } from './contact-search.js';
 import { createSearchIndex, type SearchIndex } from './search-index.js';
 import { searchKey } from './search-key.js';
 
@@ -113,7 +113,7 @@ export function createContactsRepository(db: Db, searchIndex: SearchIndex = crea
      * total, the page and its records agree even while another connection writes.
      */
     pageJson: db.transaction(
-      (workspaceId: string, search: string | undefined, offset: number, limit: number, filesBaseUrl: string) => {
+      (workspaceId: string, search: string | undefined, offset: number, limit: number, filesBaseUrl: string): ContactPage => {
         const found = search ? searcher.search(workspaceId, search, offset, limit) : undefined;
         const { ids, total } = found ?? pages.page(workspaceId, offset, limit);
         return { json: recordsJson(ids, filesBaseUrl), count: ids.length, total, timing: found?.timing };
@@ -158,3 +158,12 @@ export function createContactsRepository(db: Db, searchIndex: SearchIndex = crea
   };
 }
 export type ContactsRepository = ReturnType<typeof createContactsRepository>;
+
+/** A page of contacts as JSON text, its total, and how many records the text holds. */
+export interface ContactPage {
+  json: string;
+  count: number;
+  total: number;
+  /** What a search's parts cost (contact-search.ts), for its Server-Timing header. */
+  timing?: SearchResult['timing'];
+}

@@ -53,9 +53,16 @@ export interface UserRow {
 export function createUsersRepository(db: Db) {
   // A token past its expires_at is no token at all; the expired rows go at the next issue.
   // `+?`: asked on every request, and a bare `?` here is re-planned at each call (db.ts, "Re-planned statements").
-  const byToken = db.prepare<[string, string], UserRow>(
-    'SELECT u.* FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = +? AND (t.expires_at IS NULL OR t.expires_at > ?)',
+  const byToken = db.prepare<[string, string], UserRow & { token_expires_at: string | null }>(
+    'SELECT u.*, t.expires_at AS token_expires_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = +? AND (t.expires_at IS NULL OR t.expires_at > ?)',
   );
+  /** The user a live token belongs to, and when the token stops being one (null: never). */
+  function session(tokenHash: string): { user: UserRow; expiresAt: string | null } | undefined {
+    const row = byToken.get(tokenHash, nowIso());
+    if (!row) return undefined;
+    const { token_expires_at: expiresAt, ...user } = row;
+    return { user, expiresAt };
+  }
   const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
   const byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');
   const insertUser = db.prepare(
@@ -68,8 +75,8 @@ export function createUsersRepository(db: Db) {
   const removeTokensOf = db.prepare('DELETE FROM tokens WHERE user_id = @user AND (@keep IS NULL OR token_hash != @keep)');
 
   return {
-    findByToken: (token: string) => byToken.get(hashToken(token), nowIso()),
-    findByTokenHash: (tokenHash: string) => byToken.get(tokenHash, nowIso()),
+    findByToken: (token: string) => session(hashToken(token))?.user,
+    session,
     findById: (id: number) => byId.get(id),
     findByEmail: (email: string) => byEmail.get(email),
     insert(user: { name: string; email: string; password_hash: string | null; timezone?: string; partner?: boolean }): number {

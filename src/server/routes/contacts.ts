@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as s from '../../api/schemas/index.js';
 import { AVATAR_MAX_BYTES, type FieldErrors } from '../../api/schemas/index.js';
-import type { ContactRow, ContactWrite } from '../repositories/contacts.js';
+import type { ContactPage, ContactRow, ContactWrite } from '../repositories/contacts.js';
 import { filesBaseUrl } from '../repositories/files.js';
 import { notFound, takenMessage, validationFailed } from '../http/errors.js';
 import { offsetOf, pageEnvelopeJson } from '../http/pagination.js';
@@ -16,6 +16,8 @@ import { serverTiming } from '../repositories/contact-search.js';
 const NOT_AN_IMAGE = 'The avatar must be an image (PNG, JPEG, GIF or WebP).';
 const AVATAR_TYPES = new Set(['png', 'jpeg', 'gif', 'webp'] as const);
 const { operations } = DESCRIPTIONS.contacts;
+/** Pages of contact lists kept per generation (at most 100 records each: a few MB). */
+const PAGES_KEPT = 256;
 
 /** The body as the JSON form would give it, plus the avatar file of a multipart form. */
 interface ContactForm {
@@ -57,7 +59,7 @@ function validateForm<T>(parsed: { ok: true; value: T } | { ok: false; errors: F
 }
 
 export const contactRoutes: FastifyPluginAsync = async (app) => {
-  const { contacts, groups, fields } = app.repositories;
+  const { contacts, groups, fields, generations } = app.repositories;
   const contactId = recordId(operations.get);
   const toRecord = (request: FastifyRequest, row: ContactRow) => contacts.record(row, filesBaseUrl(request));
 
@@ -91,13 +93,20 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     return { groupIds, fieldValues };
   }
 
-  // The page's records arrive as JSON text from SQLite and go out as they are.
+  const pages = generations.cache<ContactPage>(PAGES_KEPT);
+
+  // The page's records arrive as JSON text from SQLite and go out as they are; a page asked again
+  // before anything in the database changed is answered from memory (repositories/generations.ts).
+  // A search is not kept: its Server-Timing header tells what that search cost.
   app.route({
     ...described(operations.list, { querystring: s.contactListQuery }),
     handler: async (request, reply) => {
       const query = queryOf(request);
       const offset = offsetOf(query);
-      const page = contacts.pageJson(request.workspaceId, query.search || undefined, offset, query.per_page, filesBaseUrl(request));
+      const search = query.search || undefined;
+      const files = filesBaseUrl(request);
+      const read = () => contacts.pageJson(request.workspaceId, search, offset, query.per_page, files);
+      const page = search ? read() : pages.through(request.generation, `${request.workspaceId}/${offset}/${query.per_page}/${files}`, read)!;
       const body = pageEnvelopeJson(request, query, page.total, page.count, page.json);
       if (page.timing) reply.header('server-timing', serverTiming(page.timing));
       return reply.type('application/json; charset=utf-8').send(body);
