@@ -84,14 +84,14 @@ async function authPlugin(app: FastifyInstance) {
   const prefetched = new WeakMap<FastifyRequest, Membership | undefined>();
   const workspaceOf = (request: FastifyRequest) => (request.params as { workspace?: string } | undefined)?.workspace;
 
-  app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config;
-    if (config?.public || !request.routeOptions.url) return;
+  /** Who is asking: a 401 unless a live token of a user with an active membership somewhere. */
+  function authenticate(request: FastifyRequest, route: FastifyRequest['routeOptions']): void {
+    if (route.config?.public || !route.url) return;
     const token = bearer(request);
-    const tokenHash = token ? hashToken(token) : undefined;
+    if (!token) throw unauthenticated();
+    const tokenHash = hashToken(token);
     const workspaceId = workspaceOf(request);
     const read = (request.method === 'GET' || request.method === 'HEAD') && workspaceId !== undefined && UUID.test(workspaceId);
-    if (!tokenHash) throw unauthenticated();
     request.generation = generations.look();
     const pathWorkspace = read ? workspaceId!.toLowerCase() : undefined;
     const found = callers.through(request.generation, `${tokenHash}/${pathWorkspace ?? ''}`, () => identify(tokenHash, pathWorkspace));
@@ -99,12 +99,12 @@ async function authPlugin(app: FastifyInstance) {
     request.user = found.user;
     request.tokenHash = tokenHash;
     if (read) prefetched.set(request, found.membership);
-  });
+  }
 
-  // After the body is read, before any handler work (and before the handler validates anything: http/contract.ts).
-  app.addHook('preHandler', async (request) => {
-    const config = request.routeOptions.config;
-    if (config?.public || !request.routeOptions.url) return;
+  /** Tenancy, then the route's permission: 404 for a workspace the caller is no member of, 403 after that. */
+  function authorize(request: FastifyRequest, route: FastifyRequest['routeOptions']): void {
+    const config = route.config;
+    if (config?.public || !route.url) return;
     if (config?.partnerOnly && request.user.partner !== 1) throw forbidden();
     const workspaceId = workspaceOf(request);
     if (workspaceId === undefined) return;
@@ -116,7 +116,21 @@ async function authPlugin(app: FastifyInstance) {
     request.membership = membership;
     request.workspaceId = membership.workspace_id;
     if (config?.permission && !membership.permissions.includes(config.permission)) throw forbidden();
-  });
+  }
+
+  // Callback hooks, not async ones: no promise and no extra turn per request (issue 26).
+  const hook = (check: typeof authenticate) => (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) => {
+    let refused: Error | undefined;
+    try {
+      check(request, request.routeOptions);
+    } catch (error) {
+      refused = error as Error;
+    }
+    done(refused);
+  };
+  app.addHook('onRequest', hook(authenticate));
+  // After the body is read, before any handler work (and before the handler validates anything: http/contract.ts).
+  app.addHook('preHandler', hook(authorize));
 }
 
 export const auth = fp(authPlugin, { name: 'wsm-auth' });

@@ -36,14 +36,27 @@ function pageMetaAndLinks(request: FastifyRequest, query: PaginationQuery, total
 /** Stands for the page number in a serialised URL: letters and digits, which URL encoding leaves as they are. */
 const PAGE_MARK = `wsmpage${randomBytes(8).toString('hex')}`;
 
+/** The two halves of the links of recently asked URLs: a list asked again (a poll, a dashboard) parses nothing. */
+const recentLinks = new Map<string, [before: string, after: string]>();
+const RECENT_LINKS_KEPT = 256;
+
 /**
  * The absolute URL of this request with `page` replaced, other query parameters kept: the URL is
  * parsed and serialised once, with a mark where the page number goes (a list answer has four links).
  */
 function pageUrls(request: FastifyRequest): (page: number) => string {
-  const url = new URL(request.url, request.server.originOf(request));
-  url.searchParams.set('page', PAGE_MARK);
-  const [before, after] = url.toString().split(PAGE_MARK);
+  const origin = request.server.originOf(request);
+  const key = `${origin} ${request.url}`;
+  let halves = recentLinks.get(key);
+  if (!halves) {
+    const url = new URL(request.url, origin);
+    url.searchParams.set('page', PAGE_MARK);
+    const [before, after] = url.toString().split(PAGE_MARK);
+    halves = [before, after];
+    if (recentLinks.size >= RECENT_LINKS_KEPT) recentLinks.delete(recentLinks.keys().next().value!);
+    recentLinks.set(key, halves);
+  }
+  const [before, after] = halves;
   return (page) => `${before}${page}${after}`;
 }
 
