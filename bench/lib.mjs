@@ -184,12 +184,12 @@ export function peakRssMb(pid) {
  * this process closed by the server meanwhile, and the next fetch would be written onto it
  * (`fetch failed: other side closed`, what stopped bench/server.mjs after its first figure).
  */
-export async function autocannon(url, { headers = {}, seconds = 10, connections = 10, pid } = {}) {
+export async function autocannon(url, { headers = {}, seconds = 10, connections = 10, pid, pages } = {}) {
   const cpuBefore = pid === undefined ? 0 : cpuMs(pid);
   const args = [join(ROOT, 'node_modules/autocannon/autocannon.js'), '-c', String(connections), '-d', String(seconds), '-j'];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push(url);
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = pages === undefined ? spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] }) : cyclingPages(url, { headers, seconds, connections, pages });
   let out = '';
   let err = '';
   child.stdout.on('data', (c) => (out += c));
@@ -200,6 +200,24 @@ export async function autocannon(url, { headers = {}, seconds = 10, connections 
   if (json.non2xx > 0 || json.errors > 0) throw new Error(`${url}: ${json.non2xx} non-2xx answers, ${json.errors} errors`);
   const cpuPerRequestUs = pid === undefined ? NaN : ((cpuMs(pid) - cpuBefore) * 1000) / json.requests.total;
   return { rps: json.requests.average, p99: json.latency.p99, cpuPerRequestUs };
+}
+
+/**
+ * autocannon asking `url` with its `page` parameter going 1, 2, ... `pages` and round again, each
+ * request the next page (through autocannon's API, which the command line does not offer).
+ */
+function cyclingPages(url, { headers, seconds, connections, pages }) {
+  const code = `
+    const autocannon = require(${JSON.stringify(join(ROOT, 'node_modules/autocannon'))});
+    const url = new URL(${JSON.stringify(url)});
+    let next = 0;
+    const path = () => { url.searchParams.set('page', String((next++ % ${pages}) + 1)); return url.pathname + url.search; };
+    autocannon({ url: url.origin, connections: ${connections}, duration: ${seconds}, headers: ${JSON.stringify(headers)},
+      requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }] }, (error, result) => {
+      if (error) throw error;
+      console.log(JSON.stringify(result));
+    });`;
+  return spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /**

@@ -1,12 +1,13 @@
 // List and get throughput of `wsm serve` at 1M contacts against bare node:http answering a
 // same-size JSON body, in the same run.
-//   node bench/server.mjs [contacts=1000000] [seconds=10] [rounds=3]
+//   node bench/server.mjs [contacts=1000000] [seconds=10] [rounds=3] [only: targets whose name holds it]
 import { join } from 'node:path';
 import { autocannon, buildDataset, fmt, median, startBareHttp, startServe, tempDir } from './lib.mjs';
 
 const count = Number(process.argv[2] ?? 1_000_000);
 const seconds = Number(process.argv[3] ?? 10);
 const rounds = Number(process.argv[4] ?? 3);
+const only = process.argv[5] ?? '';
 const dir = tempDir();
 const dbPath = join(dir, 'bench.db');
 
@@ -29,19 +30,21 @@ const targets = [
   ['list contacts page 1', `${base}/contacts?page=1`],
   [`list contacts page ${deepPage.toLocaleString('en-US')}`, `${base}/contacts?page=${deepPage}`],
   ['get one template', `${base}/templates/${made.data.id}`],
+  // Every request another page, so none is answered from the pages kept in memory.
+  [`list contacts, a new page each request (1 to ${lastPage.toLocaleString('en-US')})`, `${base}/contacts?page=1`, lastPage],
 ];
 
 // Rounds of baseline and measured in turn, medians reported: other work on the machine moves
 // requests/s from one run to the next, the CPU time each process spends per request much less.
-for (const [name, url] of targets) {
+for (const [name, url, pages] of targets.filter(([name]) => name.includes(only))) {
   const body = await fetch(url, { headers }).then((r) => r.text());
   const bare = await startBareHttp(body);
   // Not counted: the server's first seconds under load run slower (V8 still compiling its paths).
-  await autocannon(url, { headers, seconds: Math.min(5, seconds) });
+  await autocannon(url, { headers, seconds: Math.min(5, seconds), pages });
   const runs = [];
   for (let round = 0; round < rounds; round++) {
     const baseline = await autocannon(bare.url, { seconds, pid: bare.pid });
-    const measured = await autocannon(url, { headers, seconds, pid: server.pid });
+    const measured = await autocannon(url, { headers, seconds, pid: server.pid, pages });
     runs.push({ baseline, measured, ratio: measured.rps / baseline.rps, cpuRatio: baseline.cpuPerRequestUs / measured.cpuPerRequestUs });
   }
   bare.stop();

@@ -17,7 +17,7 @@
  */
 import type { Db } from '../db.js';
 
-export const PAGE_STEP = 1024;
+export const PAGE_STEP = 128;
 /** Workspaces whose checkpoints are kept (least recently used beyond this are dropped). */
 const MAX_WORKSPACES = 256;
 

@@ -46,17 +46,21 @@ export function createContactsRepository(db: Db, searchIndex: SearchIndex = crea
   // of contacts: a page never becomes JS row objects that are then re-serialised, which was most
   // of a list request's own time (10 rows: 103 -> 57 µs; 100 rows: 554 -> 313 µs). The ids
   // travel as one JSON array; groups and fields keep their id order, as the API documents.
-  // json_group_object is not used: it cuts a key at a NUL character, json_quote does not.
+  // json_group_object is not used: it cuts a key at a NUL character, json_quote does not. A
+  // contact with no groups (or no field values) skips its aggregate, which costs even with no
+  // rows to read (a sorter for its ORDER BY): 10 records 28 -> 12 µs.
   const renderRecords = db
     .prepare<[{ ids: string; files: string }], string>(
       `SELECT json_group_array(json_object(
          'id', c.id, 'workspace_id', c.workspace_id, 'number', c.number, 'name', c.name, 'email', c.email,
          'gender', c.gender, 'status', json(iif(c.status = 1, 'true', 'false')),
          'avatar_url', iif(c.avatar_file IS NULL, NULL, @files || c.avatar_file),
-         'contact_groups', json((SELECT json_group_array(json_object('id', g.id, 'name', g.name) ORDER BY g.id)
-             FROM contact_group_members m JOIN contact_groups g ON g.id = m.group_id WHERE m.contact_id = c.id)),
-         'fields', json((SELECT coalesce('{' || group_concat(json_quote(f.name) || ':' || json_quote(v.value), ',' ORDER BY f.id) || '}', '{}')
-             FROM contact_field_values v JOIN contact_fields f ON f.id = v.field_id WHERE v.contact_id = c.id)),
+         'contact_groups', iif(NOT EXISTS (SELECT 1 FROM contact_group_members m WHERE m.contact_id = c.id), json('[]'),
+           json((SELECT json_group_array(json_object('id', g.id, 'name', g.name) ORDER BY g.id)
+             FROM contact_group_members m JOIN contact_groups g ON g.id = m.group_id WHERE m.contact_id = c.id))),
+         'fields', iif(NOT EXISTS (SELECT 1 FROM contact_field_values v WHERE v.contact_id = c.id), json('{}'),
+           json((SELECT coalesce('{' || group_concat(json_quote(f.name) || ':' || json_quote(v.value), ',' ORDER BY f.id) || '}', '{}')
+             FROM contact_field_values v JOIN contact_fields f ON f.id = v.field_id WHERE v.contact_id = c.id))),
          'created_at', c.created_at, 'updated_at', c.updated_at) ORDER BY c.id)
        FROM contacts c WHERE c.id IN (SELECT value FROM json_each(@ids))`,
     )
