@@ -11,7 +11,7 @@
 // - a page that still fails stops the walk with PageFailedError naming it; the rows handed on
 //   before it are whole pages.
 import { PageFailedError } from './errors.js';
-import { numberOf, perPageWithinCap, type ListPage, type PageParams, type WalkOptions } from './pagination.js';
+import { numberOf, pageAfter, perPageWithinCap, type ListPage, type PageParams, type WalkOptions } from './pagination.js';
 import { RequestWindow, type EngineRequest } from './request-window.js';
 
 export { RequestWindow, type EngineRequest, type Limiter } from './request-window.js';
@@ -175,8 +175,9 @@ export async function* walkPages<T>(fetchPage: EngineFetchPage<T>, options: Engi
 }
 
 /**
- * Without `last_page`: `links.next` (its query over ours), or, without links, the next page while
- * pages come back full. One page at a time, always forward.
+ * Without `last_page`: what `pageAfter` reads from each answer (`links.next`'s query over ours, or
+ * the next page while pages come back full), one page at a time, always forward; a link that comes
+ * round again ends the walk.
  */
 async function* followLinks<T>(
   first: ListPage<T>,
@@ -188,39 +189,16 @@ async function* followLinks<T>(
   let response = first;
   let reached = firstReached;
   for (;;) {
-    const { meta, next } = response;
-    let page: number | undefined = reached + 1;
-    let extra: PageParams = {};
-    if (typeof next === 'string' && next !== '') {
-      if (followed.has(next)) return;
-      followed.add(next);
-      extra = queryOf(next);
-      const linked = extra.page === undefined ? undefined : Number(extra.page);
-      page = linked !== undefined && linked > reached ? linked : extra.cursor !== undefined ? undefined : reached + 1;
-    } else if (next === null) {
-      return;
-    } else {
-      const perPage = meta.per_page ?? numberOf(current().per_page);
-      if (perPage !== undefined && response.data.length < perPage) return;
+    const after = pageAfter(response, reached, numberOf(current().per_page));
+    if (after === undefined) return;
+    if (typeof response.next === 'string' && response.next !== '') {
+      if (followed.has(response.next)) return;
+      followed.add(response.next);
     }
-    response = await fetch(page, extra);
+    response = await fetch(after.page as number | undefined, after);
     yield response;
-    if (response.data.length === 0) return;
-    reached = Math.max(page ?? reached + 1, response.meta.current_page ?? 0);
+    reached = Math.max((after.page as number | undefined) ?? reached + 1, response.meta.current_page ?? 0);
   }
-}
-
-/** The query parameters of a next link; only the query is used, never its host. */
-function queryOf(link: string): PageParams {
-  let url: URL;
-  try {
-    url = new URL(link, 'http://next.invalid/');
-  } catch {
-    return {};
-  }
-  const params: PageParams = {};
-  for (const [key, value] of url.searchParams) params[key] = /^\d+$/.test(value) ? Number(value) : value;
-  return params;
 }
 
 /** Every row of every page, in order. */

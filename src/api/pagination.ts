@@ -64,6 +64,39 @@ export function numberOf(value: unknown): number | undefined {
 }
 
 /**
+ * What to ask after `response`, the page numbered `reached`, read leniently as every walk of a
+ * list reads it: the query of `links.next` (a page number past this one, or the server's own
+ * cursor); nothing after `links.next: null` or an empty page; without a link, the next page while
+ * `last_page` says there is one or, without that either, while pages come back full
+ * (`per_page`: what was asked, when the answer does not say). Undefined: that was the last page.
+ */
+export function pageAfter(response: ListPage<unknown>, reached: number, perPage: number | undefined): PageParams | undefined {
+  const { meta, next, data } = response;
+  if (data.length === 0 || next === null) return undefined;
+  if (typeof next === 'string' && next !== '') {
+    const linked = queryOfLink(next);
+    const page = numberOf(linked.page);
+    return { ...linked, page: page !== undefined && page > reached ? page : linked.cursor !== undefined ? undefined : reached + 1 };
+  }
+  if (meta.last_page !== undefined) return reached < meta.last_page ? { page: reached + 1 } : undefined;
+  const size = meta.per_page ?? perPage;
+  return size !== undefined && data.length < size ? undefined : { page: reached + 1 };
+}
+
+/** The query parameters of a next link; only the query is used, never its host. */
+function queryOfLink(link: string): PageParams {
+  let url: URL;
+  try {
+    url = new URL(link, 'http://next.invalid/');
+  } catch {
+    return {};
+  }
+  const params: PageParams = {};
+  for (const [key, value] of url.searchParams) params[key] = /^\d+$/.test(value) ? Number(value) : value;
+  return params;
+}
+
+/**
  * The `per_page` to ask instead when `error` is the server refusing `asked` (a validation failure
  * naming it): the limit its message gives, or undefined for the server's default. Null when the
  * failure is about something else (or no per_page was asked): it stands.

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import type { WsmClient } from '../api/client.js';
 import type { OperationDescription, ResourceDescription } from '../api/descriptions/types.js';
-import type { ListPage } from '../api/pagination.js';
+import { numberOf, pageAfter, type ListPage, type PageParams } from '../api/pagination.js';
 import { UsageError } from '../cli/errors.js';
 import { lenient } from './lenient.js';
 import type { ToolSpec } from './tool.js';
@@ -47,21 +47,48 @@ function isPagedList(op: DescribedOperation): boolean {
   return op.method === 'GET' && op.query !== undefined && shapeOf(op.query)?.page !== undefined;
 }
 
-/** `p3`: the page a cursor points at; anything else is a usage error. */
-function pageOf(cursor: string | undefined): number {
-  if (cursor === undefined) return 1;
-  const page = /^p([1-9]\d{0,8})$/.exec(cursor)?.[1];
-  if (page === undefined) throw new UsageError(`cursor "${cursor}" is not one a list returned: pass next_cursor as it was given`);
-  return Number(page);
+/**
+ * A list's cursor: `p3` for page 3 when the server's next link asks nothing else of its own, else
+ * `q` and that link's query as base64url JSON (a server paging with its own cursor). Its next page
+ * is read as every walk of a list reads it (pageAfter).
+ */
+function cursorOf(after: PageParams, asked: PageParams): string {
+  const own = Object.entries(after).some(([key, value]) => key !== 'page' && value !== undefined && String(value) !== String(asked[key]));
+  if (!own && after.page !== undefined) return `p${after.page}`;
+  return `q${Buffer.from(JSON.stringify(after)).toString('base64url')}`;
 }
 
-/** Whether another page follows, read leniently: links.next, else last_page, else a full page. */
-function hasNext(page: ListPage<unknown>, current: number, perPage: number): boolean {
-  if (page.next === null) return false;
-  if (typeof page.next === 'string') return true;
-  if (typeof page.meta.last_page === 'number') return current < page.meta.last_page;
-  return page.data.length >= perPage;
+/** The query a cursor stands for (page 1 without one); a cursor no list returned is a usage error. */
+function queryOfCursor(cursor: string | undefined): PageParams {
+  if (cursor === undefined) return { page: 1 };
+  const page = /^p([1-9]\d{0,8})$/.exec(cursor)?.[1];
+  if (page !== undefined) return { page: Number(page) };
+  const query = cursor.startsWith('q') ? parsedQuery(Buffer.from(cursor.slice(1), 'base64url').toString('utf8')) : undefined;
+  if (query === undefined) throw new UsageError(`cursor "${cursor}" is not one a list returned: pass next_cursor as it was given`);
+  return query;
 }
+
+function parsedQuery(text: string): PageParams | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value);
+  return entries.every(([, v]) => typeof v === 'string' || typeof v === 'number') ? (Object.fromEntries(entries) as PageParams) : undefined;
+}
+
+/** The call's arguments that go to the API as they are: all but the tool's own. */
+function passedOn(args: Record<string, unknown>): Record<string, unknown> {
+  const { id: _id, cursor: _cursor, per_page: _perPage, confirm: _confirm, ...rest } = args;
+  return rest;
+}
+
+/** What a paged list call asks: its filters and page size, then what the cursor carries. */
+const listQuery = (args: Record<string, unknown>): PageParams =>
+  ({ ...passedOn(args), per_page: args.per_page, ...queryOfCursor(args.cursor as string | undefined) }) as PageParams;
 
 const OWN_ARGUMENTS = ['id', 'cursor', 'per_page', 'confirm'];
 
@@ -119,9 +146,9 @@ function clientMethod(client: WsmClient, op: DescribedOperation): (...args: unkn
  * the call's options, whose signal the client's cancellation aborts.
  */
 function callArguments(op: DescribedOperation, args: Record<string, unknown>, signal: AbortSignal): unknown[] {
-  const { id, cursor: _cursor, per_page: _perPage, confirm: _confirm, ...rest } = args;
-  const leading = id === undefined ? [] : [id];
-  if (isPagedList(op)) return [{ ...rest, page: pageOf(args.cursor as string | undefined), per_page: args.per_page }, { signal }];
+  const rest = passedOn(args);
+  const leading = args.id === undefined ? [] : [args.id];
+  if (isPagedList(op)) return [listQuery(args), { signal }];
   if (op.body === undefined) return [...leading, { signal }];
   const body = (spreadBody(op) === undefined ? rest.body : rest) as Record<string, unknown>;
   const single = SINGLE_VALUE[op.client!];
@@ -131,11 +158,13 @@ function callArguments(op: DescribedOperation, args: Record<string, unknown>, si
 function shaped(op: DescribedOperation, answer: unknown, args: Record<string, unknown>): Record<string, unknown> {
   if (isPagedList(op)) {
     const page = answer as ListPage<unknown>;
-    const current = pageOf(args.cursor as string | undefined);
+    const asked = listQuery(args);
+    const reached = numberOf(asked.page) ?? page.meta.current_page ?? 1;
+    const after = pageAfter(page, reached, args.per_page as number);
     return {
       items: page.data,
       ...(typeof page.meta.total === 'number' ? { total: page.meta.total } : {}),
-      ...(hasNext(page, current, args.per_page as number) ? { next_cursor: `p${current + 1}` } : {}),
+      ...(after === undefined ? {} : { next_cursor: cursorOf(after, asked) }),
     };
   }
   const body = answer as { message?: unknown; data?: unknown } | undefined;

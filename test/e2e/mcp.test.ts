@@ -3,7 +3,8 @@
  * driven by the SDK's own Client over stdio (listTools first, as clients do; it also makes the
  * client check every structured result against the tool's output schema).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McpError, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { parse, stringify } from 'yaml';
 import { wsmInProcess } from './in-process.js';
 import { startMcp, textOf, type McpSession } from './mcp-helpers.js';
 import { cleanup, serve, wsm, type Served } from './processes.js';
+import { startStandin } from '../standin/index.js';
 
 let server: Served;
 let mcp: McpSession;
@@ -97,6 +99,41 @@ describe('reads and writes through the typed client', () => {
     const done = await mcp.call('labels.delete', { id, confirm: true });
     expect(done.structuredContent).toMatchObject({ deleted: true });
     expect(textOf(await mcp.call('labels.get', { id }))).toBe(`error: label ${id} not found\n(exit 4: not found)`);
+  });
+});
+
+describe('lists on a server that pages with its own cursor (the stand-in as Laravel\'s cursorPaginate)', () => {
+  it('next_cursor carries the server\'s cursor: every contact once, then none; page numbers keep p2', async () => {
+    const standin = await startStandin();
+    standin.quirks.cursorPaginator = true;
+    const names = Array.from({ length: 7 }, (_, i) => `Walked ${i}`);
+    for (const [i, name] of names.entries()) {
+      standin.state.contacts.push({ id: standin.state.nextId++, number: `1555000200${i}`, name, email: null, gender: null, status: true, created_at: 'x', updated_at: 'x' });
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'wsm-mcp-standin-'));
+    const session = await startMcp(standin.env(dir));
+    try {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let call = 0; call < 6; call++) {
+        const page = await session.call('contacts.list', { per_page: 3, ...(cursor === undefined ? {} : { cursor }) });
+        expect(page.isError, textOf(page)).toBeFalsy();
+        const { items, next_cursor: next } = page.structuredContent as { items: { name: string }[]; next_cursor?: string };
+        seen.push(...items.map((contact) => contact.name));
+        cursor = next;
+        if (cursor === undefined) break;
+      }
+      expect({ seen, cursor }).toEqual({ seen: names, cursor: undefined });
+
+      standin.quirks.cursorPaginator = false;
+      expect((await session.call('contacts.list', { per_page: 3 })).structuredContent).toMatchObject({ next_cursor: 'p2' });
+      const forged = await session.call('contacts.list', { cursor: 'qnot-json' });
+      expect({ error: forged.isError, text: textOf(forged) }).toEqual({ error: true, text: expect.stringMatching(/^error: cursor "qnot-json" is not one a list returned/) });
+    } finally {
+      expect(await session.close()).toEqual({ code: 0, signal: null });
+      await standin.close();
+      cleanup(dir);
+    }
   });
 });
 

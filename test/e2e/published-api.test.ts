@@ -176,6 +176,15 @@ describe('4. a server that caps per_page', () => {
     expect(new Set(rows.map((r: { id: string }) => r.id)).size).toBe(250);
     expect(typeof rows[0].id).toBe('string');
   });
+
+  it('walks Laravel\'s cursor paginator (next_page_url ?cursor=..., page ignored) by its cursor', async () => {
+    standin.quirks.cursorPaginator = true;
+    seedContacts(35);
+    const all = await run(['contacts', 'list', '--all', '--per-page', '10', '-o', 'json']);
+    expect(all.code, all.stderr).toBe(0);
+    expect(JSON.parse(all.stdout).map((r: { name: string }) => r.name)).toEqual(Array.from({ length: 35 }, (_, i) => `Person ${i}`));
+    expect(standin.requests.filter((r) => r.startsWith(`GET ${WS()}/contacts`))).toHaveLength(4);
+  });
 });
 
 describe('5. contacts import --wait without GET one import', () => {

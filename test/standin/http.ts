@@ -199,6 +199,7 @@ export interface PaginatorOptions {
   defaultPerPage: number;
   perPageMax?: number;
   simple: boolean;
+  cursor?: boolean;
   fail: (errors: Record<string, string[]>, message?: string) => never;
 }
 
@@ -208,6 +209,7 @@ export interface PaginatorOptions {
  * Its links carry only `page` (Laravel's default without withQueryString()).
  */
 export function paginate<T>(request: Request, rows: T[], options: PaginatorOptions): Reply {
+  if (options.cursor) return cursorPage(request, rows, options);
   const page = integerParam(request, 'page', 1, options);
   const perPage = integerParam(request, 'per_page', options.defaultPerPage, options);
   if (options.perPageMax !== undefined && perPage > options.perPageMax) {
@@ -242,6 +244,27 @@ export function paginate<T>(request: Request, rows: T[], options: PaginatorOptio
       data,
       links: { first: link(1), last: link(lastPage), prev: page > 1 ? link(page - 1) : null, next: page < lastPage ? link(page + 1) : null },
       meta: { current_page: page, from, last_page: lastPage, links: pageLinks, path: request.url, per_page: perPage, to, total: rows.length },
+    },
+  };
+}
+
+/** Laravel's cursorPaginate(): an opaque cursor (here, the offset of the next row) instead of page numbers. */
+function cursorPage<T>(request: Request, rows: T[], options: PaginatorOptions): Reply {
+  const perPage = integerParam(request, 'per_page', options.defaultPerPage, options);
+  const cursor = request.query.get('cursor');
+  const start = cursor === null ? 0 : Number(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!Number.isInteger(start) || start < 0) options.fail({ cursor: ['The cursor is invalid.'] });
+  const next = start + perPage < rows.length ? Buffer.from(JSON.stringify(start + perPage)).toString('base64url') : null;
+  return {
+    status: 200,
+    body: {
+      data: rows.slice(start, start + perPage),
+      path: request.url,
+      per_page: perPage,
+      next_cursor: next,
+      next_page_url: next === null ? null : `${request.url}?cursor=${next}`,
+      prev_cursor: null,
+      prev_page_url: null,
     },
   };
 }

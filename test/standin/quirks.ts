@@ -26,6 +26,8 @@ export interface Quirks {
   labelPutRequiresName?: boolean;
   /** Laravel's simple paginator: no `last_page` and no `total`; `links.next` says whether there is more. */
   simplePaginator?: boolean;
+  /** Laravel's cursor paginator: `{data, path, per_page, next_cursor, next_page_url, prev_cursor, prev_page_url}`; `page` is ignored. */
+  cursorPaginator?: boolean;
   /** Ids are strings ("12") in every record. */
   stringIds?: boolean;
   /** The next N template syncs answer 500 (provider unavailable), then syncs work again. */
@@ -45,6 +47,7 @@ export const QUIRK_NOTES: Record<keyof Quirks, string> = {
   rolesWithoutPermissions: 'lists roles without their permissions',
   labelPutRequiresName: 'requires name on every label PUT',
   simplePaginator: 'paginates without last_page/total (links.next only)',
+  cursorPaginator: 'paginates with its own cursor (next_page_url ?cursor=...), ignoring page',
   stringIds: 'sends ids as strings',
   syncFailures: 'fails the next N template syncs with a 500',
   syncRoundsToDecide: 'decides a PENDING template only after N syncs',

@@ -51,7 +51,7 @@ export function registerRoutes(router: Router, ctx: RouteContext): void {
   };
   const out = (row: Json) => (ctx.quirks.stringIds && typeof row.id === 'number' ? { ...row, id: String(row.id) } : row);
   const list = (request: Request, rows: Json[], defaultPerPage = 15) => {
-    const reply = paginate(request, rows, { defaultPerPage, perPageMax: ctx.quirks.perPageMax, simple: ctx.quirks.simplePaginator === true, fail });
+    const reply = paginate(request, rows, { defaultPerPage, perPageMax: ctx.quirks.perPageMax, simple: ctx.quirks.simplePaginator === true, cursor: ctx.quirks.cursorPaginator === true, fail });
     const body = reply.body as { data: Json[] };
     return { ...reply, body: { ...body, data: body.data.map(out) } };
   };

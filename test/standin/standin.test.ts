@@ -75,6 +75,14 @@ describe('the stand-in for the hosted service', () => {
     expect(simple.body.meta).toEqual({ current_page: 1, from: 1, path: expect.any(String), per_page: 1, to: 1 });
     expect(simple.body.links.next).toMatch(/page=2$/);
     expect(simple.body.data[0].id).toBe('1');
+    standin.quirks.cursorPaginator = true;
+    for (const name of ['C0', 'C1', 'C2']) expect((await api('POST', '/workspaces/{ws}/contacts', { number: `1555000010${name[1]}`, name })).status).toBe(201);
+    const first = await api('GET', '/workspaces/{ws}/contacts?per_page=2&page=2');
+    expect(first.body).toMatchObject({ per_page: 2, next_cursor: expect.any(String), next_page_url: expect.stringMatching(/\?cursor=/), prev_cursor: null });
+    expect(first.body.data.map((c: { name: string }) => c.name)).toEqual(['C0', 'C1']);
+    const rest = await api('GET', `/workspaces/{ws}/contacts?per_page=2&cursor=${first.body.next_cursor}`);
+    expect({ names: rest.body.data.map((c: { name: string }) => c.name), next: rest.body.next_cursor }).toEqual({ names: ['C2'], next: null });
+    standin.quirks.cursorPaginator = false;
     standin.quirks.permissionObjects = true;
     expect((await api('GET', '/workspaces/{ws}/permissions')).body.data[0].contacts[0]).toEqual({ id: 1, name: 'contacts.view', guard_name: 'sanctum' });
     standin.quirks.rolesWithoutPermissions = true;
