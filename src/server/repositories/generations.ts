@@ -28,8 +28,11 @@ export interface GenerationCache<V> {
 export interface Generations {
   /** The generation now: one read of the database's version (a read transaction of its own, about 7 µs). */
   look(): number;
-  /** A cache of at most `max` answers (the oldest go first), emptied when a newer generation is seen. */
-  cache<V>(max: number): GenerationCache<V>;
+  /**
+   * A cache of at most `max` answers (the oldest go first), emptied when a newer generation is
+   * seen; an answer `keepIf` refuses (a large one) is made every time instead.
+   */
+  cache<V>(max: number, keepIf?: (value: V) => boolean): GenerationCache<V>;
 }
 
 export function createGenerations(db: Db): Generations {
@@ -51,7 +54,7 @@ export function createGenerations(db: Db): Generations {
       }
       return generation;
     },
-    cache<V>(max: number): GenerationCache<V> {
+    cache<V>(max: number, keepIf: (value: V) => boolean = () => true): GenerationCache<V> {
       let kept = 0;
       const entries = new Map<string, V>();
       return {
@@ -64,7 +67,7 @@ export function createGenerations(db: Db): Generations {
           const hit = current ? entries.get(key) : undefined;
           if (hit !== undefined) return hit;
           const made = make();
-          if (current && made !== undefined) {
+          if (current && made !== undefined && keepIf(made)) {
             if (entries.size >= max) entries.delete(entries.keys().next().value!);
             entries.set(key, made);
           }

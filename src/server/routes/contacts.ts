@@ -16,8 +16,13 @@ import { serverTiming } from '../repositories/contact-search.js';
 const NOT_AN_IMAGE = 'The avatar must be an image (PNG, JPEG, GIF or WebP).';
 const AVATAR_TYPES = new Set(['png', 'jpeg', 'gif', 'webp'] as const);
 const { operations } = DESCRIPTIONS.contacts;
-/** Pages of contact lists kept per generation (at most 100 records each: a few MB). */
+/**
+ * Pages of contact lists kept per generation: 256 of at most 64 Ki characters (a page of 100
+ * ordinary contacts is about 35 Ki), so at most 32 MB; a larger page (long field values) is read
+ * every time.
+ */
 const PAGES_KEPT = 256;
+const PAGE_KEPT_MAX_CHARS = 64 * 1024;
 
 /** The body as the JSON form would give it, plus the avatar file of a multipart form. */
 interface ContactForm {
@@ -93,7 +98,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     return { groupIds, fieldValues };
   }
 
-  const pages = generations.cache<ContactPage>(PAGES_KEPT);
+  const pages = generations.cache<ContactPage>(PAGES_KEPT, (page) => page.json.length <= PAGE_KEPT_MAX_CHARS);
 
   // The page's records arrive as JSON text from SQLite and go out as they are; a page asked again
   // before anything in the database changed is answered from memory (repositories/generations.ts).
