@@ -10,6 +10,7 @@ import { numberOf, pageAfter, type ListPage, type PageParams } from '../api/pagi
 import { UsageError } from '../cli/errors.js';
 import { lenient } from './lenient.js';
 import type { ToolSpec } from './tool.js';
+import { pathParameters } from '../api/descriptions/paths.js';
 
 /** What a tool needs of an operation's description. */
 export type DescribedOperation = Pick<
@@ -31,7 +32,7 @@ const recordId = z.union([z.number().int().positive(), z.string().regex(/^[^/?#]
 
 /** The path parameter naming one record (`{contact}`), if the path has one besides the workspace. */
 function idParameter(path: string): string | undefined {
-  return [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name).find((name) => name !== 'workspace');
+  return pathParameters(path).find((name) => name !== 'workspace');
 }
 
 function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> | undefined {

@@ -184,7 +184,7 @@ describe('start-up imports', () => {
     // The client loads the descriptions it uses, with their schemas: the contacts ones (and the
     // groups schemas a contact's groups are checked with), no other resource's.
     const ours = (dir: string) => modules.filter((m) => m.includes(`/src/api/${dir}/`)).map((m) => m.slice(m.lastIndexOf('/') + 1)).sort();
-    expect(ours('descriptions')).toEqual(['catalog.ts', 'contacts.ts', 'crud.ts', 'types.ts']);
+    expect(ours('descriptions')).toEqual(['catalog.ts', 'contacts.ts', 'crud.ts', 'paths.ts', 'types.ts']);
     expect(ours('schemas')).toEqual(['common.ts', 'contacts.ts', 'groups.ts', 'validation.ts']);
   });
 

@@ -11,6 +11,7 @@ import type { EngineOptions, EngineRequest } from '../page-engine.js';
 import { readPage, type ListPage } from '../pagination.js';
 import { encodePath, toMultipartParts, type MultipartPart } from '../request-parts.js';
 import type { QueryParams, RetryPolicy, Transport } from '../transport.js';
+import { fillPath } from '../descriptions/paths.js';
 
 /**
  * What every resource method takes last: `signal` cancels its requests, `timeout` (ms) limits each
@@ -90,7 +91,7 @@ export async function describedOperation(key: ResourceKey, name: string): Promis
 
 /** The operation's path with the workspace in use and the record's id in it, encoded. */
 export function operationPath(ctx: ResourceContext, operation: OperationDescription, id?: number | string): string {
-  return operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+  return fillPath(operation.path, (name) => {
     const value = name === 'workspace' ? ctx.workspace() : id;
     if (value === undefined) throw new TypeError(`${operation.resource}.${operation.name} needs {${name}}`);
     return encodePath`${value}`;

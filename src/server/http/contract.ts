@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import { check, type FieldErrors } from '../../api/schemas/index.js';
 import { CATALOG, type HttpMethod, type OperationDescription, type ResourceKey } from '../../api/descriptions/index.js';
 import { parseOr422 } from './validate.js';
+import { fillPath } from '../../api/descriptions/paths.js';
 
 /** A file download's answer: the types its bytes come in. */
 export interface BinaryAnswer {
@@ -84,7 +85,7 @@ export function described<S extends Typed = Record<never, never>>(
   }
   return {
     method: operation.method,
-    url: operation.path.replace(/\{([^}]+)\}/g, ':$1'),
+    url: fillPath(operation.path, (name) => `:${name}`),
     config: configOf(operation.access),
     schema: contract as RouteContract & S,
   };

@@ -10,6 +10,7 @@ import { ERROR_MESSAGES, statusErrorBody, templateErrorBody, unauthenticatedBody
 import type { RouteEntry } from '../app.js';
 import { successOf, type RouteContract } from '../http/contract.js';
 import { TAGS } from './operations.js';
+import { pathParameters } from '../../api/descriptions/paths.js';
 
 type Json = Record<string, unknown>;
 
@@ -53,8 +54,8 @@ const TRANSPORT_ERRORS = {
   content: jsonContent(ref('StatusError')),
 };
 
-function pathParameters(path: string): Json[] {
-  return [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
+function pathParametersOf(path: string): Json[] {
+  return pathParameters(path).map((name) => ({
     name,
     in: 'path',
     required: true,
@@ -150,7 +151,7 @@ function operation(route: RouteEntry, path: string): Json {
     route.partnerOnly ? 'Partner users only.' : undefined,
     doc?.published ? undefined : 'Extension of the embedded server (not in the published contract): `wsm serve --api-only` answers it 404.',
   ].filter(Boolean);
-  const parameters = [...pathParameters(path), ...queryParameters(doc)];
+  const parameters = [...pathParametersOf(path), ...queryParameters(doc)];
   return {
     operationId: `${route.method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
     summary: doc?.summary ?? `${route.method} ${path}`,

@@ -14,6 +14,7 @@ import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId } from '../http/validate.js';
 import { bodyOf, described, queryOf } from '../http/contract.js';
 import { created, deletedEnvelope, updated } from '../http/envelopes.js';
+import { pathParameters } from '../../api/descriptions/paths.js';
 
 interface Paged {
   list(workspaceId: string, offset: number, limit: number): unknown[];
@@ -33,7 +34,7 @@ const nounOf = (operation: OperationDescription) => {
 
 /** The record id in the path (the description names its parameter); anything but a positive integer is a 404. */
 export const recordId = (operation: OperationDescription) => {
-  const name = /\{([^}]+)\}$/.exec(operation.path)?.[1] ?? 'id';
+  const name = (operation.path.endsWith('}') ? pathParameters(operation.path).at(-1) : undefined) ?? 'id';
   return (params: unknown) => parseId((params as Record<string, string | undefined>)[name], notFound);
 };
 
