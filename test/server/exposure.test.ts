@@ -5,6 +5,7 @@
  * avatar_url) are built from the server's own address, not from whatever Host a client sends.
  */
 import { statSync, readdirSync } from 'node:fs';
+import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness.js';
@@ -123,5 +124,30 @@ describe('URLs in answers', () => {
     // The server's own names are kept as the client wrote them.
     const own = await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/labels?per_page=1`, headers: { host: '127.0.0.1:80' } });
     expect(own.json().links.next).toMatch(/^http:\/\/127\.0\.0\.1\//);
+  });
+
+  it('links ignore a host named in the request line itself (its absolute form)', async () => {
+    h = await createHarness({ listenHost: '127.0.0.1' });
+    for (let i = 0; i < 2; i++) await h.create(`/api/v3/workspaces/${h.ws}/labels`, { name: `L${i}` });
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = h.app.server.address() as AddressInfo;
+    const ask = (target: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${h.token}\r\nConnection: close\r\n\r\n`),
+        );
+        let answer = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => (answer += chunk));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const path = `/api/v3/workspaces/${h.ws}/labels?per_page=1`;
+    for (const host of ['http://evil.example', 'https://attacker.test:8443', '']) {
+      const answer = await ask(`${host}${path}`);
+      expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+      const { links } = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+      expect(links).toMatchObject({ first: `http://127.0.0.1:${port}${path}&page=1`, next: `http://127.0.0.1:${port}${path}&page=2` });
+    }
   });
 });

@@ -49,7 +49,10 @@ function pageUrls(request: FastifyRequest): (page: number) => string {
   const key = `${origin} ${request.url}`;
   let halves = recentLinks.get(key);
   if (!halves) {
-    const url = new URL(request.url, origin);
+    // Only the path and query of the request line: its absolute form (`GET http://elsewhere/…`)
+    // names a host of the client's choosing, which links never start with (http/origin.ts).
+    const asked = new URL(request.url, origin);
+    const url = new URL(`${asked.pathname}${asked.search}`, origin);
     url.searchParams.set('page', PAGE_MARK);
     const [before, after] = url.toString().split(PAGE_MARK);
     halves = [before, after];
