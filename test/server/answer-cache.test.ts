@@ -88,6 +88,24 @@ describe('a contact list page asked again', () => {
   });
 });
 
+describe('a search asked again', () => {
+  it('answers its page afresh and its total from memory until the database changes', async () => {
+    for (const [i, name] of ['Walker', 'Walter', 'Ann'].entries()) await h.create(contactsUrl(), { number: `+155500001${i}`, name });
+    const search = async () => {
+      const res = await h.call({ method: 'GET', url: `${contactsUrl()}?search=wal` });
+      return { total: res.json().meta.total, counted: /total;dur=[\d.]+;desc="(\w+)"/.exec(String(res.headers['server-timing']))?.[1] };
+    };
+    const first = await search();
+    expect(first.total).toBe(2);
+    expect(first.counted).not.toBe('kept');
+    expect(await search()).toEqual({ total: 2, counted: 'kept' });
+    elsewhere().prepare("UPDATE contacts SET name = 'Wallace', name_key = 'wallace' WHERE name = 'Ann'").run();
+    const after = await search();
+    expect(after.total).toBe(3);
+    expect(after.counted).not.toBe('kept');
+  });
+});
+
 describe('the caller, asked again', () => {
   it('is refused at once when its role stops granting the list, its membership is deactivated, or its token is revoked', async () => {
     const p = people(h);

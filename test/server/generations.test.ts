@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/server/db.js';
-import { createGenerations, type Generations } from '../../src/server/repositories/generations.js';
+import { generationsOf, type Generations } from '../../src/server/repositories/generations.js';
 
 let dir: string;
 let db: Db;
@@ -18,7 +18,7 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'wsm-generations-'));
   db = openDatabase(join(dir, 'wsm.db'));
   other = new Database(join(dir, 'wsm.db'));
-  generations = createGenerations(db);
+  generations = generationsOf(db);
 });
 afterEach(() => {
   other.close();

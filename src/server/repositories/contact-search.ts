@@ -27,6 +27,7 @@
  */
 import type { Db } from '../db.js';
 import { NUL_KEYS } from '../migrations/012_nul_keys.js';
+import { generationsOf } from './generations.js';
 import { keyScan, MIN_ROWS } from './key-scan.js';
 import { searchKey } from './search-key.js';
 
@@ -72,23 +73,18 @@ interface Counts {
 }
 
 export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: ContactSearchOptions = {}) {
-  // What identifies the database's content: `total_changes()` moves with this connection's own
-  // writes (any table), `data_version` with every other connection's commits.
-  const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
-  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
-  const totals = new Map<string, { version: string; counts: Counts }>();
+  // Kept while the database is unchanged (generations.ts), looked at inside the search's own
+  // transaction: a kept total belongs to the state its page is read from.
+  const generations = generationsOf(db);
+  const totals = generations.cache<Counts>(KEPT_TOTALS);
   type Counted = Counts & { source: TotalSource };
   const keptCounts = (workspaceId: string, key: string, count: () => Counted): Counted => {
-    const id = `${workspaceId}\0${key}`;
-    const version = `${dataVersion.get()}:${changes.get()}`;
-    const kept = totals.get(id);
-    if (kept?.version === version) return { ...kept.counts, source: 'kept' };
-    const counted = count();
-    const counts = { index: counted.index, tail: counted.tail };
-    totals.delete(id);
-    totals.set(id, { version, counts });
-    if (totals.size > KEPT_TOTALS) totals.delete(totals.keys().next().value!);
-    return counted;
+    let counted: Counted | undefined;
+    const counts = totals.through(generations.look(), `${workspaceId}\0${key}`, () => {
+      counted = count();
+      return { index: counted.index, tail: counted.tail };
+    })!;
+    return counted ?? { ...counts, source: 'kept' };
   };
   const keys = keyScan(db);
   const keysCount = (workspaceId: string, key: string) => keys.count(workspaceId, key, keyScanMinRows);

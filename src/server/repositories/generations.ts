@@ -35,7 +35,16 @@ export interface Generations {
   cache<V>(max: number, keepIf?: (value: V) => boolean): GenerationCache<V>;
 }
 
-export function createGenerations(db: Db): Generations {
+const ofDb = new WeakMap<Db, Generations>();
+
+/** The generations of one connection: one per database handle, shared by whatever keeps answers on it. */
+export function generationsOf(db: Db): Generations {
+  let generations = ofDb.get(db);
+  if (!generations) ofDb.set(db, (generations = createGenerations(db)));
+  return generations;
+}
+
+function createGenerations(db: Db): Generations {
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   // Reads no table, so it takes no lock: under a microsecond.
   const totalChanges = db.prepare<[], number>('SELECT total_changes()').pluck();

@@ -11,7 +11,7 @@ import { collectionTable, createCollectionRecords, type CollectionRecords } from
 import { createContactsRepository } from './contacts.js';
 import { createFieldsRepository } from './fields.js';
 import { createFilesRepository } from './files.js';
-import { createGenerations } from './generations.js';
+import { generationsOf } from './generations.js';
 import { createGroupsRepository } from './groups.js';
 import { createImportsRepository } from './imports.js';
 import { createMembersRepository } from './members.js';
@@ -29,7 +29,7 @@ function ownRepositories(db: Db) {
     contacts: createContactsRepository(db, searchIndex),
     fields: createFieldsRepository(db),
     files: createFilesRepository(db),
-    generations: createGenerations(db),
+    generations: generationsOf(db),
     groups: createGroupsRepository(db),
     imports: createImportsRepository(db),
     members: createMembersRepository(db),
