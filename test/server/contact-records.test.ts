@@ -80,8 +80,8 @@ describe('contact records rendered by SQLite', () => {
       fc.asyncProperty(scenario, async ({ groupNames, fieldNames, people }) => {
         run += 1;
         h.db.exec('DELETE FROM contacts; DELETE FROM contact_groups; DELETE FROM contact_fields;');
-        const groupIds = groupNames.map((name) => groups.create(h.ws, name).id);
-        const fieldIds = fieldNames.map((name) => fieldsRepo.create(h.ws, name).id);
+        const groupIds = groupNames.map((name) => groups.insert(h.ws, { name }).id);
+        const fieldIds = fieldNames.map((name) => fieldsRepo.insert(h.ws, { name }).id);
         const ids = people.map((p, i) =>
           contacts.create(h.ws, `35199${run}${String(i).padStart(4, '0')}`, {
             name: p.name,
@@ -117,7 +117,7 @@ describe('contact records rendered by SQLite', () => {
   });
 
   it('a field named __proto__ is returned like any other', async () => {
-    const field = createFieldsRepository(h.db).create(h.ws, '__proto__');
+    const field = createFieldsRepository(h.db).insert(h.ws, { name: '__proto__' });
     const made = createContactsRepository(h.db).create(h.ws, '14155550111', {
       name: 'Ann', email: null, gender: null, status: true, fieldValues: new Map([[field.id, 'kept']]),
     });

@@ -133,7 +133,7 @@ describe('contacts: create', () => {
     });
     // A group of another workspace is as unknown as a missing one.
     const elsewhere = createWorkspacesRepository(h.db).create({ name: 'Elsewhere', createdBy: 1, permissions: [] });
-    const theirs = createGroupsRepository(h.db).create(elsewhere.id, 'Theirs');
+    const theirs = createGroupsRepository(h.db).insert(elsewhere.id, { name: 'Theirs' });
     const cross = await h.call({ method: 'POST', url: contactsUrl(), payload: { number: '5550003', contact_groups: [theirs.id] } });
     expect(cross.json().errors).toEqual({ 'contact_groups.0': ['The selected contact group is invalid.'] });
   });

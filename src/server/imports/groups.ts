@@ -12,7 +12,7 @@ export type GroupLookup =
   | { ok: false; message: string };
 
 /** `groups`: the app's repository (app.repositories.groups). */
-export function createGroupResolver(groups: Pick<GroupsRepository, 'idOfName' | 'create'>, workspaceId: string, mayCreate: boolean) {
+export function createGroupResolver(groups: Pick<GroupsRepository, 'idOfName' | 'insert'>, workspaceId: string, mayCreate: boolean) {
   const known = new Map<string, number>();
 
   return {
@@ -40,7 +40,7 @@ export function createGroupResolver(groups: Pick<GroupsRepository, 'idOfName' | 
           message: `The contact group${missing.length === 1 ? '' : 's'} ${list} ${missing.length === 1 ? 'does' : 'do'} not exist, and this import may not create ${them} (the uploader lacks contact_groups.create): create ${them} first.`,
         };
       }
-      const created = missing.map((name) => groups.create(workspaceId, name));
+      const created = missing.map((name) => groups.insert(workspaceId, { name }));
       for (const group of created) {
         known.set(group.name, group.id);
         ids.push(group.id);

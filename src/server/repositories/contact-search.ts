@@ -44,13 +44,6 @@ export interface SearchResult {
   timing: { pageMs: number; totalMs: number; source: TotalSource };
 }
 
-/**
- * A search's timing as a Server-Timing header (W3C): `page` the page's ids, `total` its count,
- * whose description names what counted it. Milliseconds measured in the server, so a client can
- * tell the two apart although one answer carries both.
- */
-export const serverTiming = ({ pageMs, totalMs, source }: SearchResult['timing']) =>
-  `page;dur=${pageMs.toFixed(2)}, total;dur=${totalMs.toFixed(2)};desc="${source}"`;
 
 export interface ContactSearchOptions {
   /** Workspaces with fewer contacts are not copied (key-scan.ts); tests lower it. */
@@ -62,6 +55,9 @@ const FTS_MIN_CHARS = 3;
 
 /** An FTS5 string: the key as one phrase, so no character of it is FTS syntax. */
 const ftsPhrase = (key: string) => `"${key.replaceAll('"', '""')}"`;
+
+/** A contact whose keys hold @key (instr compares every character); true or false, never null, so that NOT inverts it. */
+const HOLDS_KEY = "(instr(c.name_key, @key) > 0 OR instr(c.number, @key) > 0 OR instr(coalesce(c.email_key, ''), @key) > 0)";
 
 /** Totals kept at most: a walk needs one; this bounds memory against many distinct queries. */
 const KEPT_TOTALS = 256;
@@ -91,7 +87,7 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
 
   // The keys scanned: every contact's for a short key (line 0), the contacts above the index's
   // line otherwise (an import's rows it does not hold yet).
-  const scanWhere = `c.id > @line AND c.workspace_id = @ws AND (instr(c.name_key, @key) > 0 OR instr(c.number, @key) > 0 OR instr(c.email_key, @key) > 0)`;
+  const scanWhere = `c.id > @line AND c.workspace_id = @ws AND ${HOLDS_KEY}`;
   const scanPage = db
     .prepare<[{ ws: string; key: string; line: number; limit: number; offset: number }], number>(
       `SELECT c.id FROM contacts c WHERE ${scanWhere} ORDER BY c.id LIMIT @limit OFFSET @offset`,
@@ -126,7 +122,7 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
   const wronglyFound = db
     .prepare<[{ ws: string; match: string; key: string; line: number }], number>(
       `SELECT c.id FROM contacts c WHERE (${NUL_KEYS}) AND c.workspace_id = @ws AND c.id <= @line
-         AND NOT (instr(c.name_key, @key) > 0 OR instr(c.number, @key) > 0 OR instr(coalesce(c.email_key, ''), @key) > 0)
+         AND NOT ${HOLDS_KEY}
          AND EXISTS (SELECT 1 FROM contacts_fts WHERE contacts_fts MATCH @match AND rowid = c.id)`,
     )
     .pluck();

@@ -16,7 +16,6 @@ export function createFieldsRepository(db: Db) {
     ...records,
     /** name -> id of every field of the workspace (a workspace defines a handful, not thousands). */
     idsByName: (workspaceId: string) => new Map(all.all(workspaceId).map((row) => [row.name, row.id])),
-    create: (workspaceId: string, name: string): ContactField => records.insert(workspaceId, { name }),
   };
 }
 export type FieldsRepository = ReturnType<typeof createFieldsRepository>;

@@ -22,7 +22,6 @@ export function createGroupsRepository(db: Db) {
       if (ids.length === 0) return new Set();
       return new Set(existing.all(workspaceId, JSON.stringify(ids)).map((row) => row.id));
     },
-    create: (workspaceId: string, name: string): ContactGroup => records.insert(workspaceId, { name }),
   };
 }
 export type GroupsRepository = ReturnType<typeof createGroupsRepository>;
