@@ -133,10 +133,10 @@ describe('walking every description', () => {
     expect(missing.map((o) => `${o.method} ${o.path}`)).toEqual([]);
   });
 
-  it('finds the --json fields of every resource the CLI lists or shows', () => {
+  it('finds the --json fields of every resource the CLI lists or shows', async () => {
     for (const description of Object.values(DESCRIPTIONS)) {
       if (description.cli === undefined || !('list' in description.operations || 'get' in description.operations)) continue;
-      expect(recordFields(description.cli).length, description.key).toBeGreaterThan(0);
+      expect((await recordFields(description.cli)).length, description.key).toBeGreaterThan(0);
     }
   });
 });

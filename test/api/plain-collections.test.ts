@@ -40,9 +40,9 @@ describe('plain collections on the CLI', () => {
     }
   });
 
-  it('print only fields of their record, the ones --json offers, and set only fields of their bodies', () => {
+  it('print only fields of their record, the ones --json offers, and set only fields of their bodies', async () => {
     for (const [cli, command] of Object.entries(COLLECTIONS)) {
-      const fields = recordFields(cli);
+      const fields = await recordFields(cli);
       expect(fields.length, cli).toBeGreaterThan(0);
       const columns = [...command.columns, ...(command.detail ?? [])].map((column) => column.key);
       expect(columns.filter((key) => !fields.includes(key)), cli).toEqual([]);

@@ -188,6 +188,19 @@ describe('start-up imports', () => {
     expect(ours('schemas')).toEqual(['common.ts', 'contacts.ts', 'groups.ts', 'validation.ts']);
   });
 
+  it('--json fields are read from the command\'s own description: no other resource\'s is loaded', async () => {
+    const args = ['contacts', 'list', '--json', 'id,name', '--base-url', 'http://127.0.0.1:9/api/v3', '--token', 't', '-w', '25145486-43d4-4a1e-a25b-8462da40598c'];
+    const failed = await loadedBy(args).then(
+      () => undefined,
+      (error: { code: number }) => error,
+    );
+    expect(failed?.code).toBe(6);
+    const { modules } = expand((await readFile(join(dir, 'imports.log'), 'utf8')).split('\n').filter(Boolean));
+    expect(modules.some((m) => m.endsWith('/src/commands/shared/record-fields.ts'))).toBe(true);
+    const descriptions = modules.filter((m) => m.includes('/src/api/descriptions/')).map((m) => m.slice(m.lastIndexOf('/') + 1)).sort();
+    expect(descriptions).toEqual(['catalog.ts', 'contacts.ts', 'crud.ts', 'paths.ts', 'types.ts']);
+  });
+
   // undici's own build for Node core defines `esbuildDetection`, which leaves its experimental
   // Milo parser out (two inlined WebAssembly modules): the request chunk is a third smaller.
   it('the bundle holds undici with llhttp alone, without the Milo parser', () => {

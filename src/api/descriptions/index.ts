@@ -10,7 +10,7 @@ import { described, RESOURCE_KEYS, type ResourceKey } from './catalog.js';
 import type { OperationDescription, ResourceDescription } from './types.js';
 
 export type { Access, HttpMethod, OperationDescription, OperationHints, ResourceDescription } from './types.js';
-export { CATALOG, described, RESOURCE_KEYS, type ResourceIdentity, type ResourceKey } from './catalog.js';
+export { CATALOG, type ResourceIdentity, type ResourceKey } from './catalog.js';
 export { WORKSPACE } from './crud.js';
 
 /**
@@ -32,7 +32,3 @@ export function findOperation(method: string, path: string): OperationDescriptio
   return byKey.get(operationKey(method, path));
 }
 
-/** The description a CLI resource command reads (`groups`, `workspace`), if it is one of the API's. */
-export function describedByCli(cli: string): ResourceDescription | undefined {
-  return Object.values(DESCRIPTIONS).find((d: ResourceDescription) => d.cli === cli);
-}

@@ -1,16 +1,18 @@
 // The fields `--json` may name, per CLI resource: the keys of the record its description names
-// (src/api/descriptions). Loaded only when --json or --jq is given.
-import { describedByCli } from '../../api/descriptions/index.js';
+// (src/api/descriptions). Loaded only when --json or --jq is given, and then only that resource's
+// description.
+import { CATALOG, described, RESOURCE_KEYS, type ResourceIdentity } from '../../api/descriptions/catalog.js';
 
 /** Records the CLI shapes itself (not API records): their fields are listed by their command. */
 const OWN: Record<string, readonly string[]> = {
   permissions: ['group', 'name'],
 };
 
-export function recordFields(resource: string): readonly string[] {
+export async function recordFields(resource: string): Promise<readonly string[]> {
   const own = OWN[resource];
   if (own) return own;
-  const record = describedByCli(resource)?.record;
+  const key = RESOURCE_KEYS.find((candidate) => (CATALOG[candidate] as ResourceIdentity).cli === resource);
+  const record = key === undefined ? undefined : (await described(key)).record;
   if (!record) throw new Error(`no record fields known for "${resource}"`);
   return Object.keys(record.shape);
 }
