@@ -1,5 +1,5 @@
 // The flags `wsm diff` and `wsm apply` share, so that diff shows exactly the plan apply would make.
-import type { OptionsOf } from './declare.js';
+import type { FlagOptions } from './declare.js';
 
 export const PLAN_FLAGS = {
   file: { flags: '-f, --file <path>', description: 'the workspace file, YAML or JSON ("-" reads stdin)', required: true },
@@ -9,4 +9,4 @@ export const PLAN_FLAGS = {
 } as const;
 
 /** The plan flags as diff and apply read them. */
-export type PlanOptions = OptionsOf<{ flags: typeof PLAN_FLAGS }>;
+export type PlanOptions = FlagOptions<typeof PLAN_FLAGS>;

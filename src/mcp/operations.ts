@@ -81,17 +81,15 @@ function parsedQuery(text: string): PageParams | undefined {
   return entries.every(([, v]) => typeof v === 'string' || typeof v === 'number') ? (Object.fromEntries(entries) as PageParams) : undefined;
 }
 
+const OWN_ARGUMENTS = ['id', 'cursor', 'per_page', 'confirm'];
+
 /** The call's arguments that go to the API as they are: all but the tool's own. */
-function passedOn(args: Record<string, unknown>): Record<string, unknown> {
-  const { id: _id, cursor: _cursor, per_page: _perPage, confirm: _confirm, ...rest } = args;
-  return rest;
-}
+const passedOn = (args: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(args).filter(([name]) => !OWN_ARGUMENTS.includes(name)));
 
 /** What a paged list call asks: its filters and page size, then what the cursor carries. */
 const listQuery = (args: Record<string, unknown>): PageParams =>
   ({ ...passedOn(args), per_page: args.per_page, ...queryOfCursor(args.cursor as string | undefined) }) as PageParams;
-
-const OWN_ARGUMENTS = ['id', 'cursor', 'per_page', 'confirm'];
 
 /**
  * The body's fields are the tool's arguments when the body is an object whose fields do not
@@ -149,25 +147,24 @@ function clientMethod(client: WsmClient, op: DescribedOperation): (...args: unkn
 function callArguments(op: DescribedOperation, args: Record<string, unknown>, signal: AbortSignal): unknown[] {
   const rest = passedOn(args);
   const leading = args.id === undefined ? [] : [args.id];
-  if (isPagedList(op)) return [listQuery(args), { signal }];
   if (op.body === undefined) return [...leading, { signal }];
   const body = (spreadBody(op) === undefined ? rest.body : rest) as Record<string, unknown>;
   const single = SINGLE_VALUE[op.client!];
   return [...leading, single === undefined ? body : body[single], ...(op.files?.length ? [{}] : []), { signal }];
 }
 
-function shaped(op: DescribedOperation, answer: unknown, args: Record<string, unknown>): Record<string, unknown> {
-  if (isPagedList(op)) {
-    const page = answer as ListPage<unknown>;
-    const asked = listQuery(args);
-    const reached = numberOf(asked.page) ?? page.meta.current_page ?? 1;
-    const after = pageAfter(page, reached, args.per_page as number);
-    return {
-      items: page.data,
-      ...(typeof page.meta.total === 'number' ? { total: page.meta.total } : {}),
-      ...(after === undefined ? {} : { next_cursor: cursorOf(after, asked) }),
-    };
-  }
+/** A page of a list as the tool gives it: its items, the total when the server says, and the cursor of the next page. */
+function pageShaped(page: ListPage<unknown>, asked: PageParams): Record<string, unknown> {
+  const reached = numberOf(asked.page) ?? page.meta.current_page ?? 1;
+  const after = pageAfter(page, reached, numberOf(asked.per_page));
+  return {
+    items: page.data,
+    ...(typeof page.meta.total === 'number' ? { total: page.meta.total } : {}),
+    ...(after === undefined ? {} : { next_cursor: cursorOf(after, asked) }),
+  };
+}
+
+function shaped(op: DescribedOperation, answer: unknown): Record<string, unknown> {
   const body = answer as { message?: unknown; data?: unknown } | undefined;
   const message = typeof body?.message === 'string' ? { message: body.message } : {};
   if (op.method === 'DELETE') return { deleted: true, ...message };
@@ -197,7 +194,10 @@ function toolOf(resource: DescribedResource, op: DescribedOperation): ToolSpec {
     async run(args, call) {
       const client = await call.ctx.client();
       if (idParameter(op.path) !== undefined || op.path.includes('{workspace}')) await call.ctx.workspace();
-      return shaped(op, await clientMethod(client, op)(...callArguments(op, args, call.signal)), args);
+      const method = clientMethod(client, op);
+      if (!isPagedList(op)) return shaped(op, await method(...callArguments(op, args, call.signal)));
+      const asked = listQuery(args);
+      return pageShaped((await method(asked, { signal: call.signal })) as ListPage<unknown>, asked);
     },
   };
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { OutcomeExit, UsageError } from '../cli/errors.js';
+import { DEFAULT_WAIT_TIMEOUT } from '../cli/timeout.js';
 import type { ToolCall, ToolSpec } from './tool.js';
 
 const duration = (fallback: string) => z.string().regex(/^\d+(\.\d+)?(ms|s|m|h)?$/, 'a duration such as 30s, 5m or 1h').default(fallback);
@@ -37,7 +38,7 @@ const importInput = z.strictObject({
   name: z.string().min(1).optional().describe('Name of the import (default: the file name).'),
   group: z.number().int().positive().optional().describe('Id of a contact group the imported contacts join.'),
   wait: z.boolean().default(true).describe('Wait until the server has processed every row, sending progress; false returns after the upload.'),
-  timeout: duration('30m').describe('With wait: give up waiting after this long (the import goes on).'),
+  timeout: duration(DEFAULT_WAIT_TIMEOUT).describe('With wait: give up waiting after this long (the import goes on).'),
   poll_interval: duration('1s').describe('With wait: time between polls.'),
   max_failures: z.string().regex(/^\d+%?$/).optional().describe('Failed rows tolerated (a number, or a share such as 1%) before the call fails; default 0.'),
   strict: z.boolean().default(false).describe('Check every row before sending and send nothing if one is invalid.'),
@@ -99,7 +100,7 @@ const syncInput = z.strictObject({
   wait: z.boolean().default(false).describe('Sync again until no template is PENDING (or every template named is decided), sending progress.'),
   templates: z.array(z.number().int().positive()).optional().describe('Ids of the templates to follow; default: those PENDING before the sync, where the server lists templates.'),
   fail_on_rejected: z.boolean().default(false).describe('Fail (exit 7) when a template followed ends REJECTED.'),
-  timeout: duration('30m').describe('With wait: give up after this long (the review goes on at the provider).'),
+  timeout: duration(DEFAULT_WAIT_TIMEOUT).describe('With wait: give up after this long (the review goes on at the provider).'),
   poll_interval: duration('5s').describe('With wait: time between syncs.'),
 });
 

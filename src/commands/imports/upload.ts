@@ -69,7 +69,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<vo
     refuseOrWarn(ctx, flags, report);
     if (flags.dryRun) {
       // The report is the command's data: -o json gives every problem with its line.
-      if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') await ctx.output.record(report);
+      if (ctx.output.structured) await ctx.output.record(report);
       else await ctx.output.record(report, { columns: reportColumns, idKey: 'file' });
       ctx.output.message(`Dry run: nothing was sent. ${report.invalid_rows > 0 ? 'The server would skip the invalid rows.' : ''}`.trim());
       if (report.valid_rows === 0) refuseNoValidRow(flags.file, report);
@@ -95,7 +95,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<vo
       throw new UnusableResponseError(`${flags.file} was uploaded, but the server's answer has no import \`id\` to wait for: do not upload it again (\`wsm imports list\` shows it)`);
     }
     if (answer.data !== undefined) await ctx.output.record(answer.data, { columns: importDetailColumns });
-    else if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') ctx.output.json(answer.body ?? null, false);
+    else if (ctx.output.structured) ctx.output.json(answer.body ?? null, false);
     return;
   }
   // On stderr even in a CI log: the id is what a later `wsm imports get` needs.

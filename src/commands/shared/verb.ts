@@ -107,11 +107,6 @@ export function requireSomething(body: object, flags: readonly string[], otherCh
   if (flags.length > 0 && Object.keys(body).length === 0 && !otherChange) throw new UsageError(`nothing to update: pass at least one of ${flags.join(', ')}`);
 }
 
-/** A string option, or undefined when not given. */
-export function str(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
 /** Checks a file to upload before anything is sent: present, a regular file, not too big. */
 export async function checkUploadFile(path: string, field: string, maxBytes?: number): Promise<void> {
   let size: number;

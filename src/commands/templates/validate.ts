@@ -17,7 +17,7 @@ export const run: VerbRun = typedRun<typeof validate>(async (ctx, { args, opts }
   if (!result.ok) throw new LocalValidationError(`${file} is not a valid template`, result.errors);
   const review = reviewProblems(result.value);
   for (const problem of review) ctx.output.warn(`${problem.field}: ${problem.message} (the provider's review rejects it: ${problem.reason})`);
-  if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
+  if (ctx.output.structured) {
     ctx.output.json({ file, valid: true, review });
   } else if (!ctx.output.quiet) {
     ctx.output.text(review.length === 0 ? 'valid\n' : `valid for the API, but the provider's review would reject it (${review.length} warning${review.length === 1 ? '' : 's'})\n`);
