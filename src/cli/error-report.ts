@@ -6,6 +6,7 @@ import {
   APIConnectionTimeoutError,
   APIStatusError,
   MissingWorkspaceError,
+  PageFailedError,
   UnsupportedEndpointError,
   ValidationFailedError,
 } from '../api/errors.js';
@@ -47,7 +48,7 @@ export function handleError(err: unknown, sink: ErrorSink, code = exitCodeFor(er
     if (code === ExitCode.ok) return code;
     const message = err.code === 'commander.help' ? undefined : commanderSentence(err);
     if (message !== undefined) sink.io.err(redact(visible(`error: ${message}`)) + '\n');
-    if (machine) writeMachine(sink, { error: { message: message ?? 'a command is needed', exit_code: code } }, redact);
+    if (machine) writeMachine(sink, { error: { message: message ?? 'a command is needed', exit_code: code } } satisfies ErrorDocument, redact);
     return code;
   }
 
@@ -158,19 +159,46 @@ function pathOf(url: string): string {
   }
 }
 
+/** The error document's body: what a script reads on stdout for any failure with -o json or ndjson. */
+export interface ErrorDocument {
+  error: {
+    /** stderr's sentence, without `error: ` or `interrupted: `. */
+    message: string;
+    /** The process's exit code. */
+    exit_code: number;
+    /** The HTTP status, when the server answered. */
+    status?: number;
+    /** Field errors, by the body's field names (the server's or wsm's own checks). */
+    fields?: Record<string, string[]>;
+    /** The server's body as received (JSON, or its text), when it sent one. */
+    server?: unknown;
+  };
+}
+
 /**
- * What `-o json` prints on stdout for a failure: the server's own body when there is one, so
- * scripts read exactly what the server said; otherwise `{"error": {message, exit_code, ...}}`.
+ * What `-o json` prints on stdout for a failure: one shape whoever failed, so a script reads the
+ * same sentence as stderr and the same exit code as the shell; the server's own body rides along.
  */
-function machineBody(err: unknown, exitCode: number, message: string): unknown {
-  if (err instanceof APIStatusError && err.body !== null && typeof err.body === 'object') return err.body;
-  const errors = fieldErrorsOf(err);
+function machineBody(err: unknown, exitCode: number, message: string): ErrorDocument {
+  const answer = statusErrorIn(err);
+  const fields = fieldErrorsOf(err instanceof PartialOutputError ? err.original : err);
+  const server = answer?.body;
   return {
     error: {
       message,
       exit_code: exitCode,
-      ...(err instanceof APIStatusError ? { status: err.status } : {}),
-      ...(Object.keys(errors).length > 0 ? { errors } : {}),
+      ...(answer ? { status: answer.status } : {}),
+      ...(Object.keys(fields).length > 0 ? { fields } : {}),
+      ...(server !== null && server !== undefined && server !== '' ? { server } : {}),
     },
   };
+}
+
+/** The server's answer behind an error, through what wraps it (a page of a walk, an extension missing, a partial output). */
+function statusErrorIn(err: unknown): APIStatusError | undefined {
+  if (err instanceof APIStatusError) return err;
+  if (err instanceof UnsupportedEndpointError) return err.response;
+  if (err instanceof PageFailedError) return statusErrorIn(err.cause);
+  if (err instanceof PartialOutputError) return statusErrorIn(err.original);
+  return undefined;
 }

@@ -98,18 +98,27 @@ describe('handleError', () => {
     ]);
   });
 
-  it('with -o json also prints the server body on stdout', () => {
+  it("with -o json prints the error document: stderr's sentence, the exit code, the status, the fields and the server's body", () => {
     const { io, sink: s } = sink({ outputFormat: 'json' });
     const body = { message: 'Validation error', errors: { name: ['Required.'] } };
-    handleError(new UnprocessableEntityError(init(422, body)), s);
-    expect(JSON.parse(io.stdoutText)).toEqual(body);
+    expect(handleError(new UnprocessableEntityError(init(422, body)), s)).toBe(5);
+    expect(JSON.parse(io.stdoutText)).toEqual({
+      error: { message: 'the server rejected the contact:', exit_code: 5, status: 422, fields: { name: ['Required.'] }, server: body },
+    });
+  });
+
+  it('with -o json a 404 says what stderr says, with the server body beside it', () => {
+    const { io, sink: s } = sink({ outputFormat: 'ndjson' });
+    expect(handleError(new NotFoundError(init(404, { message: 'Resource not found.', status: 404 })), s)).toBe(4);
+    expect(io.stderrText).toBe('error: contact 9 not found\n');
+    expect(io.stdoutText).toBe('{"error":{"message":"contact 9 not found","exit_code":4,"status":404,"server":{"message":"Resource not found.","status":404}}}\n');
   });
 
   it('prints local validation errors with their fields', () => {
     const { io, sink: s } = sink({ outputFormat: 'json' });
     expect(handleError(new LocalValidationError('invalid template file', { name: ['Required.'] }), s)).toBe(2);
     expect(io.stderrText).toBe('error: invalid template file\n  name: Required.\n');
-    expect(JSON.parse(io.stdoutText)).toEqual({ error: { message: 'invalid template file', exit_code: 2, errors: { name: ['Required.'] } } });
+    expect(JSON.parse(io.stdoutText)).toEqual({ error: { message: 'invalid template file', exit_code: 2, fields: { name: ['Required.'] } } });
   });
 
   it("prints the client's local validation errors with their fields", () => {
@@ -117,7 +126,7 @@ describe('handleError', () => {
     const err = new RequestValidationError('the contact is invalid: nothing was sent', { number: ['Required.'] });
     expect(handleError(err, s)).toBe(2);
     expect(io.stderrText).toBe('error: the contact is invalid: nothing was sent\n  number: Required.\n');
-    expect(JSON.parse(io.stdoutText)).toEqual({ error: { message: 'the contact is invalid: nothing was sent', exit_code: 2, errors: { number: ['Required.'] } } });
+    expect(JSON.parse(io.stdoutText)).toEqual({ error: { message: 'the contact is invalid: nothing was sent', exit_code: 2, fields: { number: ['Required.'] } } });
   });
 
   it('tells how to choose a workspace when the client has none', () => {

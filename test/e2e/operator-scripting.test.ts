@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 describe('-o json prints a JSON error object on stdout for every failure (12.5)', () => {
-  const errorOf = (stdout: string) => JSON.parse(stdout) as { error?: { message: string; exit_code: number; status?: number; errors?: object } };
+  const errorOf = (stdout: string) => JSON.parse(stdout) as { error?: { message: string; exit_code: number; status?: number; fields?: object; server?: unknown } };
 
   it.each([
     ['a usage error from the parser', ['contacts', 'lst'], 2, /unknown command 'lst'/],
@@ -48,13 +48,14 @@ describe('-o json prints a JSON error object on stdout for every failure (12.5)'
 
   it('local validation carries its field errors', async () => {
     const res = await run('contacts', 'create', '--number', '12', '-o', 'json');
-    expect(errorOf(res.stdout).error?.errors).toEqual({ number: ['The number must be a phone number of 7 to 15 digits.'] });
+    expect(errorOf(res.stdout).error?.fields).toEqual({ number: ['The number must be a phone number of 7 to 15 digits.'] });
   });
 
-  it("a server error prints the server's own body", async () => {
+  it("a server error is the same document, stderr's sentence first and the server's own body under server", async () => {
     const res = await run('contacts', 'get', '999', '-o', 'json');
     expect(res.code).toBe(4);
-    expect(JSON.parse(res.stdout)).toEqual({ message: 'Resource not found.', status: 404 });
+    expect(res.stderr).toBe('error: contact 999 not found\n');
+    expect(errorOf(res.stdout)).toEqual({ error: { message: 'contact 999 not found', exit_code: 4, status: 404, server: { message: 'Resource not found.', status: 404 } } });
   });
 
   it('a network failure is an error object too', async () => {

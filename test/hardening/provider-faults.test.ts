@@ -191,10 +191,12 @@ async function checkFaultyServer(server: Served, kind: ProviderFaultKind, expect
   expect(sync.stderr).not.toContain(token);
   expect(sync.stderr).not.toMatch(/\n\s+at /);
 
-  // -o json: the same exit code, and the server's body on stdout for scripts.
+  // -o json: the same exit code and sentence, and the server's body under `server` for scripts.
   const json = await wsmInProcess(server.env, ['templates', 'sync', '-o', 'json']);
   expect(json.code).toBe(6);
-  expect(JSON.parse(json.stdout)).toMatchObject({ success: false, message: expect.stringMatching(CAUSE_TEXT[kind]) });
+  expect(JSON.parse(json.stdout)).toEqual({
+    error: { message: lines[0].replace(/^error: /, ''), exit_code: 6, status: expect.any(Number), server: expect.objectContaining({ success: false, message: expect.stringMatching(CAUSE_TEXT[kind]) }) },
+  });
 
   const still = (await (await fetch(`${base}/${pending.id}`, { headers: auth })).json()) as { data: { status: string } };
   expect(still.data.status).toBe('PENDING');

@@ -183,13 +183,13 @@ describe('contacts create', () => {
     expect({ code, stderr }).toEqual({ code: 2, stderr: 'error: cannot read /nonexistent/a.png (ENOENT): nothing was sent\n' });
   });
 
-  it('a 422 from the server is exit 5 with its field errors; -o json also prints the body', async () => {
+  it('a 422 from the server is exit 5 with its field errors; -o json prints them with the body', async () => {
     const body = { message: 'Validation error', errors: { number: ['The number has already been taken.'] } };
     api.pool.intercept({ path: `${WSP}/contacts`, method: 'POST' }).reply(422, body, JSON_HEADERS);
     const { code, stdout, stderr } = await api.run(['contacts', 'create', '--number', '14155550016', '-o', 'json']);
     expect(code).toBe(5);
     expect(stderr).toBe('error: the server rejected the contact:\n  --number: The number has already been taken.\n');
-    expect(JSON.parse(stdout)).toEqual(body);
+    expect(JSON.parse(stdout)).toEqual({ error: { message: 'the server rejected the contact:', exit_code: 5, status: 422, fields: body.errors, server: body } });
   });
 });
 

@@ -17,13 +17,13 @@ describe('error classes and exit codes', () => {
     expect(stderr).toBe('error: the server rejected the token: run `wsm auth login`\n');
   });
 
-  it('403 is exit 3 with the server message; -o json also prints the body on stdout', async () => {
+  it('403 is exit 3 naming the action; -o json prints the same sentence with the body on stdout', async () => {
     const body = { message: 'This action is unauthorized.', status: 403 };
     api.pool.intercept({ path: LIST, method: 'GET' }).reply(403, body, JSON_HEADERS);
     const { code, stdout, stderr } = await api.run(['contacts', 'list', '-o', 'json']);
     expect(code).toBe(3);
     expect(stderr).toBe('error: your role may not view contacts\n');
-    expect(JSON.parse(stdout)).toEqual(body);
+    expect(JSON.parse(stdout)).toEqual({ error: { message: 'your role may not view contacts', exit_code: 3, status: 403, server: body } });
   });
 
   it('500 is exit 6 (a 500 is not retried)', async () => {

@@ -151,13 +151,13 @@ describe("the server's errors in the user's words (#9)", () => {
     expect(code).toBe(4);
   });
 
-  it('a 403 names what the role may not do; -o json still prints the server body', async () => {
+  it('a 403 names what the role may not do; -o json says the same, with the server body under server', async () => {
     const body = { message: 'This action is unauthorized.', status: 403 };
     api.pool.intercept({ path: `${WSP}/contacts/2`, method: 'DELETE' }).reply(403, body, JSON_HEADERS);
     const { code, stdout, stderr } = await api.run(['contacts', 'delete', '2', '--yes', '-o', 'json']);
     expect(stderr).toBe('error: your role may not delete contacts\n');
     expect(code).toBe(3);
-    expect(JSON.parse(stdout)).toEqual(body);
+    expect(JSON.parse(stdout)).toEqual({ error: { message: 'your role may not delete contacts', exit_code: 3, status: 403, server: body } });
   });
 
   it('a 422 names the record and the flags: role_id is --role', async () => {
