@@ -11,6 +11,15 @@ const NOT_FOUND = { message: 'Resource not found.', status: 404 };
 const NOT_ALLOWED = { message: 'Method not allowed.', status: 405 };
 
 const sameJson = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const METHOD_ORDER = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'];
+
+/** What `Allow` must say of a URL the paths `fits` match: their methods, HEAD with GET, and OPTIONS. */
+function allowOf(fits) {
+  const methods = new Set(fits.flatMap((t) => Object.keys(t.operations)));
+  if (methods.has('get')) methods.add('head');
+  methods.add('options');
+  return METHOD_ORDER.filter((method) => methods.has(method)).map((method) => method.toUpperCase()).join(', ');
+}
 
 /**
  * A checker of answers against the document: the status is one the operation lists (its
@@ -39,7 +48,7 @@ export async function createDocumentChecker(rawDocument) {
       .sort((a, b) => b.literal - a.literal);
     const match = fits.find((t) => t.operations[method.toLowerCase()]);
     if (match) return { path: match.path, operation: match.operations[method.toLowerCase()] };
-    return fits.length > 0 ? { path: fits[0].path, wrongMethod: true } : undefined;
+    return fits.length > 0 ? { path: fits[0].path, wrongMethod: true, allow: allowOf(fits) } : undefined;
   }
 
   return {
@@ -61,6 +70,11 @@ export async function createDocumentChecker(rawDocument) {
           return false;
         }
       };
+      if (found?.wrongMethod && request.method === 'OPTIONS') {
+        if (status === 204 && response.headers.allow === found.allow && response.body === '') return [];
+        return [`OPTIONS ${found.path}: expected 204 with Allow: ${found.allow}, got ${status} Allow: ${response.headers.allow} ${response.body.slice(0, 160)}`];
+      }
+      if (found?.wrongMethod && response.headers.allow !== found.allow) return [`${request.method} ${found.path}: 405 with Allow: ${response.headers.allow}, expected ${found.allow}`];
       if (!found || found.wrongMethod) {
         const expected = found ? { status: 405, body: NOT_ALLOWED } : { status: 404, body: NOT_FOUND };
         if (status === expected.status && type === JSON_TYPE && readJson() && sameJson(body, expected.body)) return [];

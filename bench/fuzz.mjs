@@ -404,6 +404,9 @@ export function createChecker(documentChecker) {
       const status = response.statusCode;
       const text = response.body;
       if (status >= 500) problems.push(`status ${status}`);
+      // RFC 9110: a 405 names what the path allows; OPTIONS answers with that list and no body.
+      if (status === 405 && !response.headers.allow) problems.push('405 without Allow');
+      if (request.method === 'OPTIONS' && status === 204) return response.headers.allow && text === '' ? problems : [...problems, `OPTIONS answered 204 without Allow or with a body`];
       const type = String(response.headers['content-type'] ?? '');
       // A file download (GET /files/{file}) is no JSON: the document says what it may be.
       if (documentChecker && status < 300 && !type.startsWith('application/json')) return [...problems, ...documentChecker.problemsOf(request, response)];

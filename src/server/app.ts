@@ -9,14 +9,14 @@ import { auth } from './http/auth.js';
 import { databaseFileGuard } from './http/database-file.js';
 import { createOriginOf } from './http/origin.js';
 import { registerAnswerHeaders, SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './http/connections.js';
-import { frameworkErrors, registerErrorHandling, HttpError, notFound } from './http/errors.js';
+import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { clientErrorHandler, registerServerAnswers } from './http/server-answers.js';
 import { registerRequestText } from './http/request-text.js';
-import { ERROR_MESSAGES } from '../api/schemas/index.js';
 import { routePlugins } from './routes/index.js';
 import { LOGIN_LIMITS, type LoginLimits } from './routes/auth.js';
 import { docsRoutes } from './routes/openapi.js';
-import { answerExtensionsAsMissing } from './openapi/published.js';
+import { answerExtensionsAsMissing, isShownWithApiOnly } from './openapi/published.js';
+import { registerMethodAnswers } from './http/methods.js';
 import { registerSearchIndexWorker } from './workers/search-index.js';
 import type { TemplateProvider } from './provider/provider.js';
 import { createSimulatedProvider } from './provider/simulated.js';
@@ -136,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerServerAnswers(app);
   registerAnswerHeaders(app, timeouts);
+  registerMethodAnswers(app, app.routeTable, options.apiOnly ? isShownWithApiOnly : () => true);
   if (options.apiOnly) app.addHook('onRequest', answerExtensionsAsMissing);
   await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(auth);
@@ -150,19 +151,5 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await app.register(docsRoutes); // GET /docs: the interactive API reference, outside /api/v3
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
-    const known = app.routeTable.some((route) => matches(route.url, path));
-    if (known) return reply.code(405).send({ message: ERROR_MESSAGES[405], status: 405 });
-    const error: HttpError = notFound();
-    return reply.code(404).send(error.body);
-  });
   return app;
-}
-
-/** Does a concrete path fit a route pattern such as /api/v3/workspaces/:workspace/labels/:label? */
-function matches(pattern: string, path: string): boolean {
-  const a = pattern.replace(/\/$/, '').split('/');
-  const b = path.replace(/\/$/, '').split('/');
-  return a.length === b.length && a.every((part, i) => part.startsWith(':') || part === '*' || part === b[i]);
 }

@@ -27,7 +27,11 @@ describe('resource descriptions', () => {
   it('mark as published exactly the operations of api.md: the stand-in of the published API has those and no other', () => {
     const router = new Router();
     registerRoutes(router, { state: initialState(), quirks: {}, importDelayMs: 0 });
-    const onStandin = (method: string, path: string) => typeof router.match(method, concrete(path)) === 'object';
+    // A literal segment of the operation's path matched as a parameter is another route (GET …/partner/permissions is no workspace's listing).
+    const onStandin = (method: string, path: string) => {
+      const found = router.match(method, concrete(path));
+      return typeof found === 'object' && Object.values(found.params).every((value) => !path.split('/').includes(value));
+    };
     const wrong = OPERATIONS.filter((o) => onStandin(o.method, o.path) !== o.published).map((o) => `${o.method} ${o.path} (${o.published ? 'published' : 'extension'})`);
     expect(wrong).toEqual([]);
     expect(OPERATIONS.filter((o) => o.published)).toHaveLength(26);

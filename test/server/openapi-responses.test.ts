@@ -89,9 +89,11 @@ describe('the API suite against /api/v3/openapi.json', () => {
     await call({ method: 'GET', url: ws });
     await call({ method: 'GET', url: missing });
     await call({ method: 'GET', url: `${ws}/permissions` });
+    await call({ method: 'GET', url: '/api/v3/workspaces/partner/permissions' });
     await call({ method: 'PATCH', url: '/api/v3/workspaces/partner/permissions', payload: { permissions: ['contacts.view'] } });
     await call({ method: 'PATCH', url: '/api/v3/workspaces/partner/permissions', payload: { permissions: ['contacts.fly'] } });
     const member = await h.memberWith([]);
+    await call({ method: 'GET', url: '/api/v3/workspaces/partner/permissions', token: member });
     await call({ method: 'GET', url: `${ws}/contacts`, token: member });
     await call({ method: 'PATCH', url: '/api/v3/workspaces/partner/permissions', token: member, payload: { permissions: ['contacts.view'] } });
     await call({ method: 'GET', url: `${ws}/users` });

@@ -13,6 +13,18 @@ export const permissions = describe('permissions', CATALOG.permissions, {}, {
     description: 'Grouped by what they govern: `[{contacts: ["contacts.view", ...]}, ...]`.',
     response: s.permissionsListResponse,
   },
+  getPartnerDefaults: {
+    method: 'GET',
+    path: '/workspaces/partner/permissions',
+    access: 'partner',
+    published: false,
+    summary: 'Get the default permissions of new partner workspaces',
+    description: 'Partner users only. Every permission until PATCH has set a list.',
+    response: s.partnerPermissionsDefaults,
+    // Read back by whoever set it; the CLI sets the list, and `permissions list` shows a workspace's.
+    verb: null,
+    client: null,
+  },
   setPartnerDefaults: {
     method: 'PATCH',
     path: '/workspaces/partner/permissions',

@@ -28,7 +28,21 @@ export function listOf<T extends z.ZodType>(item: T) {
   }, z.array(item));
 }
 
-export const nonEmptyName = (max: number) => z.string().trim().min(1).max(max);
+/**
+ * Text with something to see: not blank once control and format characters (`\u009c`, a lone
+ * zero-width joiner) are left out. Such a value is refused like a blank one ("required"), never
+ * stored as an invisible name. The document states it as a pattern.
+ */
+export const VISIBLE_PATTERN = '[^\\s\\p{Cc}\\p{Cf}]';
+const VISIBLE = new RegExp(VISIBLE_PATTERN, 'u');
+export const visible = <T extends z.ZodString>(text: T) =>
+  text
+    .superRefine((value, ctx) => {
+      if (value !== '' && !VISIBLE.test(value)) ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: value });
+    })
+    .meta({ pattern: VISIBLE_PATTERN });
+
+export const nonEmptyName = (max: number) => visible(z.string().trim().min(1).max(max));
 
 export const timestamps = {
   created_at: z.string().describe('ISO 8601, UTC'),
@@ -42,10 +56,13 @@ export const PER_PAGE_MAX = 100;
  * bounds sit on the inner schema, so that the OpenAPI document states them too.
  */
 const queryInt = (bounds: z.ZodNumber) =>
-  z.preprocess((value) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value), bounds);
+  z.preprocess((value) => (typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value), bounds);
+
+/** The last page asked for: its first row's offset stays an exact integer at any per_page. */
+export const PAGE_MAX = Math.floor(Number.MAX_SAFE_INTEGER / PER_PAGE_MAX);
 
 export const paginationQuery = z.object({
-  page: queryInt(z.number().int().min(1)).default(1),
+  page: queryInt(z.number().int().min(1).max(PAGE_MAX)).default(1),
   per_page: queryInt(z.number().int().min(1).max(PER_PAGE_MAX)).default(10),
 });
 export type PaginationQuery = z.infer<typeof paginationQuery>;

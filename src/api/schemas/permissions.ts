@@ -60,4 +60,5 @@ export const partnerPermissionsShape = z.object({ permissions: z.array(z.string(
 /** Our server's rule: the shape, with names from decisions.md §4. */
 export const partnerPermissionsBody = z.object({ permissions: z.array(permissionName).min(1).superRefine(distinct) });
 export type PartnerPermissionsBody = z.infer<typeof partnerPermissionsBody>;
+export const partnerPermissionsDefaults = single(z.object({ permissions: z.array(z.string()) }));
 export const partnerPermissionsResponse = updated(z.object({ permissions: z.array(z.string()) }));

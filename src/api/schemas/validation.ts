@@ -29,6 +29,8 @@ function sentence(issue: Issue, data: unknown): string {
   if (custom) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
+      // The body itself (JSON `null`, `[]`, `"text"` where an object is expected).
+      if (issue.path.length === 0) return `The request body must be ${article(issue.expected)}.`;
       if (valueAt(data, issue.path) === undefined || valueAt(data, issue.path) === null) {
         return `The ${field} field is required.`;
       }

@@ -122,5 +122,5 @@ export function checkBody<S extends FastifySchema & { body: z.ZodType }>(
   request: Declaring<S>,
   data: unknown,
 ): { ok: true; value: z.output<S['body']> } | { ok: false; errors: FieldErrors } {
-  return check((request.routeOptions.schema as S).body, data ?? {}) as { ok: true; value: z.output<S['body']> } | { ok: false; errors: FieldErrors };
+  return check((request.routeOptions.schema as S).body, data === undefined ? {} : data) as { ok: true; value: z.output<S['body']> } | { ok: false; errors: FieldErrors };
 }

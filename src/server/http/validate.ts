@@ -4,7 +4,8 @@ import { validationFailed } from './errors.js';
 
 /** Validates with the shared contract or throws the 422 of decisions.md §1. */
 export function parseOr422<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
-  const result = check(schema, data ?? {});
+  // No body at all reads as an empty one; a JSON `null` is a body, and not an object.
+  const result = check(schema, data === undefined ? {} : data);
   if (!result.ok) throw validationFailed(result.errors);
   return result.value;
 }

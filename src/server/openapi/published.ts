@@ -25,7 +25,12 @@ export function isPublished(method: string, path: string): boolean {
  */
 export async function answerExtensionsAsMissing(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const pattern = request.routeOptions.url;
-  if (pattern === undefined || !pattern.startsWith(`${API_PREFIX}/`)) return;
-  if ((request.routeOptions.schema as RouteContract | undefined)?.published) return;
-  await reply.code(404).send({ message: `The route ${request.url.split('?')[0].slice(1)} could not be found.` });
+  if (pattern === undefined || isShownWithApiOnly({ url: pattern, schema: request.routeOptions.schema as RouteContract | undefined })) return;
+  await reply.code(404).send(extensionMissing(request));
 }
+
+/** The body of that 404: a router's, without `status`. */
+export const extensionMissing = (request: FastifyRequest) => ({ message: `The route ${request.url.split('?')[0].slice(1)} could not be found.` });
+
+/** Does `--api-only` keep this route? Everything outside /api/v3 (the index, /docs), and the operations of api.md. */
+export const isShownWithApiOnly = (route: { url: string; schema?: RouteContract }) => !route.url.startsWith(`${API_PREFIX}/`) || route.schema?.published === true;

@@ -17,6 +17,15 @@ export const permissionRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.route({
+    ...described(operations.getPartnerDefaults),
+    handler: async (request) => {
+      const defaults = request.user.partner_permissions;
+      // Until set, a partner's new workspace gets every permission (routes/workspaces.ts).
+      return { data: { permissions: defaults ? (JSON.parse(defaults) as string[]) : s.ALL_PERMISSIONS } };
+    },
+  });
+
+  app.route({
     ...described(operations.setPartnerDefaults, { body: s.partnerPermissionsBody }),
     handler: async (request) => {
       const body = bodyOf(request);
