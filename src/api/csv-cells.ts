@@ -47,3 +47,23 @@ export function decodeGroupNames(cell: string): string[] | { error: string } {
   if (!Array.isArray(value) || !value.every((name) => typeof name === 'string')) return { error: GROUPS_CELL_FORMAT };
   return [...new Set((value as string[]).map((name) => name.trim()))];
 }
+
+/**
+ * A yes/no cell as spreadsheets write it (decisions.md, issue 32): `true`/`false` in any case
+ * (Excel and LibreOffice write TRUE and FALSE), `yes`/`no`, `1`/`0`, and for the status column
+ * `active`/`inactive`; undefined for anything else, which is refused, never guessed.
+ */
+export function readCsvBoolean(cell: string): boolean | undefined {
+  const text = cell.trim().toLowerCase();
+  if (text === 'true' || text === 'yes' || text === '1' || text === 'active') return true;
+  if (text === 'false' || text === 'no' || text === '0' || text === 'inactive') return false;
+  return undefined;
+}
+
+export const CSV_BOOLEAN_FORMAT = 'must be TRUE or FALSE (any case; yes/no, 1/0 and active/inactive are read too)';
+
+/** What a spreadsheet makes of a long number shown in a General cell: `1.23457E+11`. */
+const SCIENTIFIC = /^[+-]?\d+(?:[.,]\d+)?e[+-]?\d+$/i;
+
+/** Whether a cell holds a number in scientific notation, which a person never types into a phone number. */
+export const isScientificNotation = (cell: string) => SCIENTIFIC.test(cell.trim());

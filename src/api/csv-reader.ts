@@ -23,9 +23,14 @@ export const MAX_QUOTED_CHARS = 64 * 1024;
 /** A record beyond this many characters (1 MiB) is a broken file, not a contact. */
 export const MAX_RECORD_CHARS = 1024 * 1024;
 
+/**
+ * `line`: the file's line the record starts on (the header is line 1). `row`: the record's place
+ * among the file's records, blank ones included (the header is row 1): the row number a
+ * spreadsheet shows for it, which differs from `line` once a quoted value holds line breaks.
+ */
 export type CsvToken =
-  | { kind: 'record'; cells: string[]; line: number }
-  | { kind: 'error'; line: number; message: string };
+  | { kind: 'record'; cells: string[]; line: number; row: number }
+  | { kind: 'error'; line: number; row: number; message: string };
 
 export const CSV_MESSAGES = {
   strayQuote: 'The row has a quote inside a value that does not start with one.',
@@ -65,6 +70,8 @@ function lineBreaks(text: string): number {
 export class CsvTokenizer {
   private text = '';
   private line = 1;
+  /** Records given out so far (the spreadsheet row of the last one). */
+  private rows = 0;
   /** The last chunk ended with a CR that ended a record: an LF starting the next is its pair. */
   private pendingLf = false;
   /** Skipping the rest of a record too long to keep, begun on this line. */
@@ -86,7 +93,7 @@ export class CsvTokenizer {
         this.text = '';
         return;
       }
-      out.push({ kind: 'error', line: this.skippingFrom, message: CSV_MESSAGES.tooLong });
+      out.push({ kind: 'error', line: this.skippingFrom, row: ++this.rows, message: CSV_MESSAGES.tooLong });
       this.line = this.skippingFrom + 1;
       this.skippingFrom = undefined;
       text = text.slice(at);
@@ -107,13 +114,13 @@ export class CsvTokenizer {
         // No quote on this line: its cells are the text between separators.
         if (eol < 0) {
           if (!end) break;
-          if (length - pos > MAX_RECORD_CHARS) out.push({ kind: 'error', line: this.line, message: CSV_MESSAGES.tooLong });
-          else out.push({ kind: 'record', cells: text.slice(pos).split(sep), line: this.line });
+          if (length - pos > MAX_RECORD_CHARS) out.push({ kind: 'error', line: this.line, row: ++this.rows, message: CSV_MESSAGES.tooLong });
+          else out.push({ kind: 'record', cells: text.slice(pos).split(sep), line: this.line, row: ++this.rows });
           pos = length;
           break;
         }
-        if (eol - pos > MAX_RECORD_CHARS) out.push({ kind: 'error', line: this.line, message: CSV_MESSAGES.tooLong });
-        else out.push({ kind: 'record', cells: text.slice(pos, eol).split(sep), line: this.line });
+        if (eol - pos > MAX_RECORD_CHARS) out.push({ kind: 'error', line: this.line, row: ++this.rows, message: CSV_MESSAGES.tooLong });
+        else out.push({ kind: 'record', cells: text.slice(pos, eol).split(sep), line: this.line, row: ++this.rows });
         this.line += 1;
         pos = this.afterLineEnd(text, eol, end);
         continue;
@@ -124,12 +131,12 @@ export class CsvTokenizer {
         // Reported on its first line; reading goes on from the line after it.
         const at = this.nextLineStart(text, pos, end);
         if (at === undefined) break;
-        out.push({ kind: 'error', line: this.line, message: attempt.error });
+        out.push({ kind: 'error', line: this.line, row: ++this.rows, message: attempt.error });
         this.line += 1;
         pos = at;
         continue;
       }
-      out.push({ kind: 'record', cells: attempt.cells, line: this.line });
+      out.push({ kind: 'record', cells: attempt.cells, line: this.line, row: ++this.rows });
       this.line += 1 + attempt.breaks;
       pos = attempt.next;
     }

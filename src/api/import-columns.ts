@@ -19,11 +19,13 @@ export interface ColumnPlan {
   fields: Array<{ index: number; name: string; fieldId: number }>;
   /** Notes about ignored columns, reported once with row 1. */
   notes: string[];
+  /** Named columns that are neither a contact attribute nor one of the fields given (nor one the export writes). */
+  unknown: Array<{ index: number; column: string }>;
 }
 
 /** `fieldIds`: the workspace's contact fields by name (the CLI passes those it read from the server, or none). */
 export function planColumns(header: string[], fieldIds: Map<string, number> = new Map()): ColumnPlan {
-  const plan: ColumnPlan = { contact: {}, fields: [], notes: [] };
+  const plan: ColumnPlan = { contact: {}, fields: [], notes: [], unknown: [] };
   const seen = new Set<string>();
   header.forEach((cell, index) => {
     const name = headerName(cell);
@@ -38,7 +40,10 @@ export function planColumns(header: string[], fieldIds: Map<string, number> = ne
     seen.add(name);
     if ((CONTACT_COLUMNS as readonly string[]).includes(name)) plan.contact[name as ContactColumn] = index;
     else if (fieldIds.has(name)) plan.fields.push({ index, name, fieldId: fieldIds.get(name)! });
-    else if (!EXPORT_ONLY.has(name)) plan.notes.push(`Unknown column "${cell.trim()}" was ignored.`);
+    else if (!EXPORT_ONLY.has(name)) {
+      plan.unknown.push({ index, column: cell.trim() });
+      plan.notes.push(`Unknown column "${cell.trim()}" was ignored.`);
+    }
   });
   return plan;
 }

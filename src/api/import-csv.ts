@@ -63,8 +63,12 @@ export function formatNotes(format: CsvFormat): string[] {
 
 const isBlank = (cell: string) => cell.trim() === '';
 
-/** Turns records into rows, in order: the item a token makes, undefined for a record that is not a row. */
-function rowMaker(): (token: CsvToken) => CsvItem | undefined {
+/**
+ * Turns records into rows, in order: the item a token makes, undefined for a record that is not a
+ * row. `asWritten`: the cells as the file holds them, the export's `'` left on (a file written
+ * back, such as the rejects, keeps them).
+ */
+function rowMaker(asWritten = false): (token: CsvToken) => CsvItem | undefined {
   let columns: number | undefined;
   return (token) => {
     if (token.kind === 'error') return token;
@@ -74,8 +78,9 @@ function rowMaker(): (token: CsvToken) => CsvItem | undefined {
     if (columns === undefined) columns = cells.length;
     else if (cells.length > columns && !cells.slice(columns).every(isBlank)) {
       const values = cells.findLastIndex((cell) => !isBlank(cell)) + 1;
-      return { kind: 'error', line: token.line, message: `The row has ${values} values but the header has ${columns} columns.` };
+      return { kind: 'error', line: token.line, row: token.row, message: `The row has ${values} values but the header has ${columns} columns.` };
     }
+    if (asWritten) return token;
     // In place: a million rows need no second array each.
     for (let i = 0; i < cells.length; i++) cells[i] = restoreFormula(cells[i]);
     return token;
@@ -95,8 +100,9 @@ export interface CsvFile {
 /**
  * Opens a CSV file whose header names `column`: its format is known from the first chunk, its
  * rows come as they are read. A byte that is not text throws CsvEncodingError (csv-encoding.ts).
+ * `asWritten`: see rowMaker.
  */
-export async function openCsv(path: string, column = 'number'): Promise<CsvFile> {
+export async function openCsv(path: string, column = 'number', options: { asWritten?: boolean } = {}): Promise<CsvFile> {
   const chunks = decodedChunks(path);
   let head = '';
   let encoding: TextEncoding = 'utf-8';
@@ -111,7 +117,7 @@ export async function openCsv(path: string, column = 'number'): Promise<CsvFile>
   const format: CsvFormat = { encoding, separator: separatorFor(head, column) };
   async function* batches(): AsyncGenerator<CsvItem[]> {
     const tokenizer = new CsvTokenizer(format.separator);
-    const rowOf = rowMaker();
+    const rowOf = rowMaker(options.asWritten);
     const rowsOf = (text: string, end: boolean): CsvItem[] => {
       const tokens: CsvToken[] = [];
       tokenizer.push(text, end, tokens);

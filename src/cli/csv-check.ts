@@ -5,22 +5,34 @@
 // empty cells absent, the export's `'` taken off formula-like values), so the warnings name the
 // rows the server would skip.
 import { open } from 'node:fs/promises';
-import { check, importRow } from '../api/schemas/index.js';
+import { check, importRow, type FieldErrors, type ImportRow } from '../api/schemas/index.js';
 // The server's own reader and column plan (pure modules: node file reads only, nothing of
 // fastify or SQLite), so the rows, their line numbers and what counts as a row are the server's.
-import { planColumns, readRow, type ColumnPlan } from '../api/import-columns.js';
+import { CONTACT_COLUMNS, planColumns, readRow, type ColumnPlan } from '../api/import-columns.js';
 import { findEncodingProblem, type EncodingProblem } from '../api/csv-encoding.js';
 import { headerName, openCsv, type CsvFormat, type CsvItem } from '../api/import-csv.js';
 import { LocalValidationError, UsageError } from './errors.js';
+import { closest } from './similar.js';
 
-/** Problems kept for the report; the counts cover every row. */
-const PROBLEMS_KEPT = 100;
-
-export interface RowProblem {
-  /** 1-based line where the row starts in the file (the header is line 1). */
+/** Where a row is in the file: its spreadsheet row (the header is row 1) and the line it starts on. */
+export interface RowPlace {
+  row: number;
   line: number;
+}
+
+export interface RowProblem extends RowPlace {
   field: string;
   message: string;
+}
+
+/** A column the import will not read: neither a contact attribute nor a contact field of the workspace. */
+export interface UnknownColumn {
+  /** As the header writes it (trimmed). */
+  column: string;
+  /** 1-based, as a spreadsheet counts columns. */
+  position: number;
+  /** The attributes and fields whose names are close to it. */
+  did_you_mean: string[];
 }
 
 export interface CsvReport {
@@ -30,8 +42,26 @@ export interface CsvReport {
   rows: number;
   valid_rows: number;
   invalid_rows: number;
-  /** The first problems, in file order. */
+  /** Every problem of every invalid row, in file order. */
   problems: RowProblem[];
+  /** Columns that are neither contact attributes nor the workspace's fields (known only when the fields were read). */
+  unknown_columns: UnknownColumn[];
+  /** Whether the workspace's contact fields were known, so that every column could be checked. */
+  fields_checked: boolean;
+}
+
+/** One data row as the check read it: where it is, its cells (as the import reads them) and its verdict. */
+export interface CheckedRow extends RowPlace {
+  cells: string[];
+  /** The row as the import would apply it, when it is valid. */
+  value?: ImportRow;
+  /** Why the import would skip it, when it is not. */
+  errors?: FieldErrors;
+}
+
+/** `row 27`, or `row 27 (line 60)` when a quoted value's line breaks put the row on another line. */
+export function rowName(place: RowPlace): string {
+  return place.row === place.line ? `row ${place.row}` : `row ${place.row} (line ${place.line})`;
 }
 
 /** The workspace's contact fields by name, when known: their columns are checked as the server checks them. */
@@ -47,6 +77,13 @@ function readHeader(file: string, row: CsvItem, fields: FieldIds | undefined): {
     });
   }
   return { columns: row.cells.map(headerName), plan };
+}
+
+/** The columns of `plan` the import will not read, each with the names close to it; none when the fields are not known. */
+function unknownColumns(plan: ColumnPlan, fields: FieldIds | undefined): UnknownColumn[] {
+  if (fields === undefined) return [];
+  const known = [...CONTACT_COLUMNS, ...fields.keys()];
+  return plan.unknown.map(({ index, column }) => ({ column, position: index + 1, did_you_mean: closest(headerName(column), known) }));
 }
 
 /** Input wsm cannot decode, refused before anything is sent: where, what, and what to do. */
@@ -81,15 +118,30 @@ export async function checkImportHeader(file: string): Promise<CsvFormat> {
   return csv.format;
 }
 
+export interface CheckOptions {
+  signal?: AbortSignal;
+  /** The workspace's contact fields: their columns are checked, and every other column is named. */
+  fields?: FieldIds;
+  /** Stop at the first valid row (enough to know the file is worth sending). */
+  untilValid?: boolean;
+  /** Each data row with its verdict, as it is read (a plan reads the rows without the report holding them). */
+  onRow?: (row: CheckedRow) => void;
+}
+
 /**
- * Reads and checks the rows of a file checkImportHeader accepted, up to `until` (a row count,
- * or the first valid row), or all. `signal` stops the reading.
+ * Reads and checks the rows of a file checkImportHeader accepted, up to the first valid row
+ * (`untilValid`) or all of them: every problem of every row is in the report. `signal` stops
+ * the reading.
  */
-export async function checkImportCsv(file: string, options: { signal?: AbortSignal; fields?: FieldIds; untilValid?: boolean } = {}): Promise<CsvReport> {
-  const report: CsvReport = { file, columns: [], rows: 0, valid_rows: 0, invalid_rows: 0, problems: [] };
+export async function checkImportCsv(file: string, options: CheckOptions = {}): Promise<CsvReport> {
+  const report: CsvReport = { file, columns: [], rows: 0, valid_rows: 0, invalid_rows: 0, problems: [], unknown_columns: [], fields_checked: options.fields !== undefined };
   let plan: ColumnPlan | undefined;
-  const addProblem = (line: number, field: string, message: string) => {
-    if (report.problems.length < PROBLEMS_KEPT) report.problems.push({ line, field, message });
+  const refuse = (row: RowPlace & { cells?: string[] }, errors: FieldErrors) => {
+    report.invalid_rows++;
+    for (const [field, messages] of Object.entries(errors)) {
+      for (const message of messages) report.problems.push({ row: row.row, line: row.line, field, message });
+    }
+    options.onRow?.({ row: row.row, line: row.line, cells: row.cells ?? [], errors });
   };
 
   const csv = await openCsv(file);
@@ -98,24 +150,22 @@ export async function checkImportCsv(file: string, options: { signal?: AbortSign
     options.signal?.throwIfAborted();
     if (plan === undefined) {
       ({ columns: report.columns, plan } = readHeader(file, row, options.fields));
+      report.unknown_columns = unknownColumns(plan, options.fields);
       continue;
     }
     report.rows++;
     if (row.kind === 'error') {
-      report.invalid_rows++;
-      addProblem(row.line, 'row', row.message);
+      refuse(row, { row: [row.message] });
       continue;
     }
     const result = check(importRow, readRow(row.cells, plan));
-    if (result.ok) {
-      report.valid_rows++;
-      if (options.untilValid) break;
+    if (!result.ok) {
+      refuse(row, result.errors);
       continue;
     }
-    report.invalid_rows++;
-    for (const [field, messages] of Object.entries(result.errors)) {
-      for (const message of messages) addProblem(row.line, field, message);
-    }
+    report.valid_rows++;
+    options.onRow?.({ row: row.row, line: row.line, cells: row.cells, value: result.value });
+    if (options.untilValid) break;
   }
   return report;
 }

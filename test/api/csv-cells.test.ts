@@ -22,7 +22,7 @@ describe('formula cells', () => {
       fc.property(fc.string(), fc.string(), (a, b) => {
         const line = ['number', ...[a, b].map((v) => csvField(neutraliseFormula(v)))].join(',');
         const rows = csvTextRows(`number,a,b\n${line}\n`).items;
-        expect(rows[1]).toEqual({ kind: 'record', line: 2, cells: ['number', a, b] });
+        expect(rows[1]).toEqual({ kind: 'record', line: 2, row: 2, cells: ['number', a, b] });
       }),
     );
   });

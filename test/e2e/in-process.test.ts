@@ -73,7 +73,7 @@ describe('wsmInProcess gives what the binary gives', () => {
   });
 
   it('files: an import checked locally, a plan, a pull to stdout', async () => {
-    expect((await bothWays(['contacts', 'import', files.csv, '--dry-run', '-o', 'json'])).stderr).toMatch(/line 3/);
+    expect((await bothWays(['contacts', 'import', files.csv, '--dry-run', '-o', 'json'])).stderr).toMatch(/row 3/);
     expect((await bothWays(['diff', '-f', files.workspaceFile])).code).toBe(2);
     expect((await bothWays(['pull', '-o', 'yaml'])).code).toBe(0);
   });

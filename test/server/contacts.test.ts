@@ -106,7 +106,7 @@ describe('contacts: create', () => {
       [{ number: '1234567890123456' }, { number: ['The number must be a phone number of 7 to 15 digits.'] }],
       [{ number: '5550001', name: 'x'.repeat(51) }, { name: ['The name field must not be greater than 50 characters.'] }],
       [{ number: '5550001', email: 'not-an-email' }, { email: ['The email field must be a valid email address.'] }],
-      [{ number: '5550001', gender: 'robot' }, { gender: ['The selected gender is invalid.'] }],
+      [{ number: '5550001', gender: 'robot' }, { gender: ['The selected gender is invalid: it must be one of male, female, other.'] }],
       [{ number: '5550001', status: 'maybe' }, { status: ['The status field must be a boolean.'] }],
     ];
     for (const [payload, errors] of cases) {

@@ -202,7 +202,7 @@ describe('contact imports: processing', () => {
         { row: 1, message: 'Unknown column "shoe_size" was ignored.' },
         { row: 4, message: 'The number must be a phone number of 7 to 15 digits.' },
         { row: 5, message: 'The email field must be a valid email address.' },
-        { row: 6, message: 'The selected gender is invalid.' },
+        { row: 6, message: 'The selected gender is invalid: it must be one of male, female, other.' },
         { row: 9, message: 'The number field is required.' },
       ],
       updated_at: expect.stringMatching(/Z$/),

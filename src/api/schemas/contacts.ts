@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { decodeGroupNames } from '../csv-cells.js';
+import { CSV_BOOLEAN_FORMAT, decodeGroupNames, isScientificNotation, readCsvBoolean } from '../csv-cells.js';
 import { boolish, created, idish, listOf, paginated, paginationQuery, single, timestamps, updated } from './common.js';
 import { groupCreateBody } from './groups.js';
 
@@ -92,11 +92,40 @@ export const groupNamesCell = z
   .pipe(z.array(groupCreateBody.shape.name));
 
 /**
+ * The cells of a CSV row as spreadsheets write them (decisions.md, issue 32), read alike by the
+ * import and by `contacts update --from`: `status` takes TRUE/FALSE in any case, yes/no, 1/0
+ * (csv-cells.ts readCsvBoolean); `gender` is matched without case (`Female` is female); a
+ * number a spreadsheet turned into scientific notation is named as such, not as a bad number.
+ */
+export const csvStatus = z.string().transform((cell, ctx) => {
+  const value = readCsvBoolean(cell);
+  if (value !== undefined) return value;
+  ctx.addIssue({ code: 'custom', message: `The status field ${CSV_BOOLEAN_FORMAT}, not "${cell.trim()}".`, params: { custom: true } });
+  return z.NEVER;
+});
+export const csvGender = z.string().transform((cell) => cell.trim().toLowerCase()).pipe(z.enum(GENDERS));
+const csvNumber = z
+  .string()
+  .superRefine((cell, ctx) => {
+    if (!isScientificNotation(cell)) return;
+    ctx.addIssue({
+      code: 'custom',
+      message: `The number cell holds "${cell.trim()}", a number in scientific notation: a spreadsheet wrote it so and its last digits are lost (format the column as text and save the file again).`,
+      params: { custom: true },
+      abort: true,
+    });
+  })
+  .pipe(contactNumber);
+
+/**
  * What a row of an import CSV must satisfy (decisions.md §3, §8): the rules of `contacts create`
- * (lengths, e-mail, number, field values), with the groups named rather than given by id. Shared
- * by the server's import and the CLI's check.
+ * (lengths, e-mail, number, field values), with the groups named rather than given by id and the
+ * cells read as spreadsheets write them (above). Shared by the server's import and the CLI's check.
  */
 export const importRow = contactCreateBody.omit({ contact_groups: true }).extend({
+  number: csvNumber,
+  gender: csvGender.optional(),
+  status: csvStatus.optional(),
   contact_groups: groupNamesCell.optional(),
 });
 export type ImportRow = z.output<typeof importRow>;

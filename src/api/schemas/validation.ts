@@ -23,6 +23,9 @@ function valueAt(data: unknown, path: PropertyKey[]): unknown {
 
 type Issue = z.core.$ZodIssue;
 
+/** An enum of more choices than this is refused without listing them. */
+const MAX_VALUES_NAMED = 12;
+
 function sentence(issue: Issue, data: unknown): string {
   const field = label(issue.path);
   const custom = (issue as { params?: { custom?: boolean } }).params?.custom;
@@ -55,6 +58,8 @@ function sentence(issue: Issue, data: unknown): string {
     case 'invalid_value':
       // An enum left out is missing, not a wrong choice (Laravel's `required` comes first too).
       if (valueAt(data, issue.path) === undefined || valueAt(data, issue.path) === null) return `The ${field} field is required.`;
+      // A short list of choices is named, so that the refusal says what to write instead.
+      if (issue.values.length > 0 && issue.values.length <= MAX_VALUES_NAMED) return `The selected ${field} is invalid: it must be one of ${issue.values.map(String).join(', ')}.`;
       return `The selected ${field} is invalid.`;
     case 'invalid_union':
       return `The ${field} field is invalid.`;

@@ -7,6 +7,7 @@
 // whole, a semicolon or tab separator read and named, quoted values over several lines), so a
 // row's line number is the file's.
 import { CsvEncodingError, decodeBytes, type TextEncoding } from '../../api/csv-encoding.js';
+import { readCsvBoolean } from '../../api/csv-cells.js';
 import { csvTextRows, formatNotes, headerName } from '../../api/import-csv.js';
 import { check, contactUpdateBody, groupNamesCell, type ContactUpdateBody } from '../../api/schemas/index.js';
 import { encodingRefusal } from '../../cli/csv-check.js';
@@ -119,7 +120,9 @@ function withBodies(items: Array<BulkItem & { cells?: Record<string, string> }>,
     const fields: Record<string, string> = { ...(flags.fields ?? {}) };
     for (const [column, value] of Object.entries(cells ?? {})) {
       if (value === '' || column === 'id' || READ_ONLY.has(column)) continue;
-      if (column === 'status') body.status = statusOf(value);
+      // The CSV's own reading of a status and a gender, as the import reads them (csv-cells.ts).
+      if (column === 'status') body.status = readCsvBoolean(value) ?? value;
+      else if (column === 'gender') body.gender = value.trim().toLowerCase();
       else if (column === 'contact_groups') {
         const names = check(groupNamesCell, value);
         if (names.ok) item.groupNames = names.value;
@@ -158,12 +161,4 @@ export function resolveGroupNames(items: BulkItem[], idsByName: ReadonlyMap<stri
   });
   if (Object.keys(errors).length > 0) throw new LocalValidationError(`${source} names contact groups this workspace does not have: nothing was sent`, errors);
   return resolved;
-}
-
-/** `true/false`, `1/0`, `yes/no` or `active/inactive`, as a spreadsheet may write them. */
-function statusOf(value: string): unknown {
-  const text = value.toLowerCase();
-  if (['true', '1', 'yes', 'active'].includes(text)) return true;
-  if (['false', '0', 'no', 'inactive'].includes(text)) return false;
-  return value;
 }

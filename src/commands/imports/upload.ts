@@ -8,12 +8,11 @@ import { formatNotes } from '../../api/import-csv.js';
 import type { Context } from '../../cli/context.js';
 import { countOf, countText } from '../../cli/text.js';
 import { checkImportCsv, checkImportHeader, formatNoticeLines, type CsvReport, type FieldIds } from '../../cli/csv-check.js';
-import { LocalValidationError } from '../../cli/errors.js';
 import { endWithFailures } from '../shared/max-failures.js';
-import type { Column } from '../../cli/output.js';
 import type { FlagOptions, UPLOAD_FLAGS } from '../declare.js';
 import { parseId, workspaceClient } from '../shared/verb.js';
 import { importDetailColumns } from './columns.js';
+import { refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns } from './check-report.js';
 import { parseWaitFlags, reportOutcome, untilImportInterrupted, waitForImport, type WaitFlags } from './wait.js';
 
 export interface UploadFlags extends WaitFlags {
@@ -41,16 +40,6 @@ export function parseUploadFlags(file: string, opts: UploadOptions): UploadFlags
   return flags;
 }
 
-const problemKey = (line: number, field: string) => `line ${line} ${field}`;
-
-const reportColumns: Column<CsvReport>[] = [
-  { key: 'file', header: 'File' },
-  { key: 'columns', header: 'Columns', get: (r) => r.columns.join(', ') },
-  { key: 'rows', header: 'Rows' },
-  { key: 'valid_rows', header: 'Valid' },
-  { key: 'invalid_rows', header: 'Invalid' },
-];
-
 export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<void> {
   // What stops an import is known from the whole file's encoding and its header: decided before anything is sent.
   const format = await checkImportHeader(flags.file);
@@ -66,6 +55,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<vo
   let report: CsvReport | undefined;
   if (flags.strict || flags.dryRun) {
     report = await checkImportCsv(flags.file, { fields });
+    if (!flags.strict) warnColumns(ctx, report);
     refuseOrWarn(ctx, flags, report);
     if (flags.dryRun) {
       // The report is the command's data: -o json gives every problem with its line.
@@ -79,6 +69,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<vo
   } else {
     // Read up to the first valid row: a file with none is not sent at all.
     const start = await checkImportCsv(flags.file, { fields, untilValid: true });
+    warnColumns(ctx, start);
     if (start.valid_rows === 0) refuseNoValidRow(flags.file, start);
   }
 
@@ -138,14 +129,6 @@ async function fieldIdsOf(ctx: Context, client: WsmClient, say: boolean): Promis
   }
 }
 
-/** No row of the file would be imported: exit 2, the first problems listed, nothing sent. */
-function refuseNoValidRow(file: string, report: CsvReport): never {
-  if (report.rows === 0) throw new LocalValidationError(`${file} has no rows after its header: nothing was sent`);
-  const errors: Record<string, string[]> = {};
-  for (const p of report.problems) (errors[problemKey(p.line, p.field)] ??= []).push(p.message);
-  throw new LocalValidationError(`${file} has no valid row (${report.rows === 1 ? 'its one row is' : `all ${countOf(report.rows, 'row')} are`} invalid): nothing was sent`, errors);
-}
-
 /** The rows of a file already sent, checked while the server works through it: each problem a warning. */
 async function checkAfterUpload(ctx: Context, flags: UploadFlags, report: CsvReport | undefined, fields: FieldIds | undefined, signal?: AbortSignal): Promise<void> {
   if (report === undefined) {
@@ -161,17 +144,4 @@ async function checkAfterUpload(ctx: Context, flags: UploadFlags, report: CsvRep
   if (report && report.invalid_rows > 0) {
     ctx.output.warn(`sent anyway: the server skips ${report.invalid_rows === 1 ? 'the invalid row' : `the ${countOf(report.invalid_rows, 'invalid row')}`} (use --strict to refuse the file)`);
   }
-}
-
-/** --strict: any bad row is exit 2 with each problem listed. Otherwise each problem is a warning. */
-function refuseOrWarn(ctx: Context, flags: UploadFlags, report: CsvReport): void {
-  const hidden = report.invalid_rows - new Set(report.problems.map((p) => p.line)).size;
-  if (flags.strict && report.invalid_rows > 0) {
-    const errors: Record<string, string[]> = {};
-    for (const p of report.problems) (errors[problemKey(p.line, p.field)] ??= []).push(p.message);
-    if (hidden > 0) errors['more'] = [`${countOf(hidden, 'more invalid row')} not listed`];
-    throw new LocalValidationError(`${countText(report.invalid_rows)} of ${countOf(report.rows, 'row')} in ${flags.file} ${report.invalid_rows === 1 ? 'is' : 'are'} invalid (--strict): nothing was sent`, errors);
-  }
-  for (const p of report.problems) ctx.output.warn(`${flags.file} line ${p.line}: ${p.field}: ${p.message}`);
-  if (hidden > 0) ctx.output.warn(`${countOf(hidden, 'more invalid row')} not listed`);
 }

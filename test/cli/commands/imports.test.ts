@@ -34,14 +34,14 @@ describe('contacts import: local check', () => {
     const report = JSON.parse(stdout);
     expect(report).toMatchObject({ file, columns: ['number', 'name', 'email', 'gender'], rows: 4, valid_rows: 2, invalid_rows: 2 });
     expect(report.problems).toEqual([
-      { line: 3, field: 'number', message: 'The number must be a phone number of 7 to 15 digits.' },
-      { line: 4, field: 'email', message: 'The email field must be a valid email address.' },
-      { line: 4, field: 'gender', message: 'The selected gender is invalid.' },
+      { row: 3, line: 3, field: 'number', message: 'The number must be a phone number of 7 to 15 digits.' },
+      { row: 4, line: 4, field: 'email', message: 'The email field must be a valid email address.' },
+      { row: 4, line: 4, field: 'gender', message: 'The selected gender is invalid: it must be one of male, female, other.' },
     ]);
     expect(stderr).toBe(
-      `warning: ${file} line 3: number: The number must be a phone number of 7 to 15 digits.\n` +
-        `warning: ${file} line 4: email: The email field must be a valid email address.\n` +
-        `warning: ${file} line 4: gender: The selected gender is invalid.\n` +
+      `warning: ${file} row 3: number: The number must be a phone number of 7 to 15 digits.\n` +
+        `warning: ${file} row 4: email: The email field must be a valid email address.\n` +
+        `warning: ${file} row 4: gender: The selected gender is invalid: it must be one of male, female, other.\n` +
         `error: 2 of 4 rows in ${file} are invalid\n`,
     );
   });
@@ -52,10 +52,10 @@ describe('contacts import: local check', () => {
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toBe(
-      `error: 2 of 4 rows in ${file} are invalid (--strict): nothing was sent\n` +
-        '  line 3 number: The number must be a phone number of 7 to 15 digits.\n' +
-        '  line 4 email: The email field must be a valid email address.\n' +
-        '  line 4 gender: The selected gender is invalid.\n',
+      `error: ${file}: 2 of 4 rows are invalid (--strict): nothing was sent\n` +
+        '  row 3 number: The number must be a phone number of 7 to 15 digits.\n' +
+        '  row 4 email: The email field must be a valid email address.\n' +
+        '  row 4 gender: The selected gender is invalid: it must be one of male, female, other.\n',
     );
   });
 
@@ -96,7 +96,7 @@ describe('contacts import: upload', () => {
     expect(sent.type).toBe('text/csv');
     expect(await sent.text()).toBe(MIXED);
     expect(stdout).toContain('id\t5\nname\tMarch\nstatus\tpending\n');
-    expect(stderr).toContain(`warning: ${file} line 3: number:`);
+    expect(stderr).toContain(`warning: ${file} row 3: number:`);
     expect(stderr).toContain('warning: sent anyway: the server skips the 2 invalid rows (use --strict to refuse the file)\n');
   });
 
@@ -265,6 +265,8 @@ describe('contacts import: line numbers and encodings', () => {
     const report = JSON.parse(stdout);
     expect(report.columns).toEqual(['number', 'name']);
     expect(report.problems.map((p: { line: number }) => p.line)).toEqual([2, 3, 7]);
+    // The spreadsheet's rows: the quoted line break puts every row after it one line further down.
+    expect(report.problems.map((p: { row: number }) => p.row)).toEqual([2, 3, 6]);
     expect([report.rows, report.valid_rows]).toEqual([4, 1]);
   });
 
@@ -337,8 +339,8 @@ describe('contacts import: failures fail (exit 8) and one set of rules', () => {
     expect(stdout).toBe('');
     expect(stderr).toBe(
       `error: ${file} has no valid row (all 2 rows are invalid): nothing was sent\n` +
-        '  line 2 number: The number must be a phone number of 7 to 15 digits.\n' +
-        '  line 3 number: The number must be a phone number of 7 to 15 digits.\n',
+        '  row 2 number: The number must be a phone number of 7 to 15 digits.\n' +
+        '  row 3 number: The number must be a phone number of 7 to 15 digits.\n',
     );
     const header = await api.file('header.csv', 'number,name\n');
     expect((await api.run(['contacts', 'import', header])).stderr).toBe(`error: ${header} has no rows after its header: nothing was sent\n`);
@@ -395,8 +397,8 @@ describe('contacts import: failures fail (exit 8) and one set of rules', () => {
     expect(code).toBe(8);
     // `other` is not a field of the workspace: the server ignores it, so the check does too.
     expect(JSON.parse(stdout).problems).toEqual([
-      { line: 2, field: 'fields.note', message: 'The note field must not be greater than 1024 characters.' },
-      { line: 3, field: 'name', message: 'The name field must not be greater than 50 characters.' },
+      { row: 2, line: 2, field: 'fields.note', message: 'The note field must not be greater than 1024 characters.' },
+      { row: 3, line: 3, field: 'name', message: 'The name field must not be greater than 50 characters.' },
     ]);
   });
 });

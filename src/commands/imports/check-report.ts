@@ -1,0 +1,77 @@
+// What the local check of an import file (cli/csv-check.ts) says to the user: columns the import
+// will not read, each invalid row named by its spreadsheet row (and line where they differ), the
+// first rows listed and the rest counted, and --strict's refusal. The check itself is data; this
+// is its rendering.
+import type { Context } from '../../cli/context.js';
+import { rowName, type CsvReport, type UnknownColumn } from '../../cli/csv-check.js';
+import { LocalValidationError } from '../../cli/errors.js';
+import type { Column } from '../../cli/output.js';
+import { countOf, countText } from '../../cli/text.js';
+
+/** Invalid rows named one by one on stderr; beyond them a count (-o json and --rejects give every one). */
+export const ROWS_LISTED = 20;
+
+export const reportColumns: Column<CsvReport>[] = [
+  { key: 'file', header: 'File' },
+  { key: 'columns', header: 'Columns', get: (r) => r.columns.join(', ') },
+  { key: 'unknown_columns', header: 'Not imported', get: (r) => r.unknown_columns.map((c) => c.column).join(', ') },
+  { key: 'rows', header: 'Rows' },
+  { key: 'valid_rows', header: 'Valid' },
+  { key: 'invalid_rows', header: 'Invalid' },
+];
+
+const didYouMean = (names: string[]) =>
+  names.length === 0 ? '' : ` (did you mean ${names.length === 1 ? `"${names[0]}"` : `one of ${names.map((n) => `"${n}"`).join(', ')}`}?)`;
+
+/** Why a column is not imported, with the names close to it. */
+const columnReason = (column: UnknownColumn) => `Column ${column.position} is neither a contact attribute nor a contact field of this workspace${didYouMean(column.did_you_mean)}.`;
+
+/** Each column the import will not read, a warning, before anything is sent. */
+export function warnColumns(ctx: Context, report: CsvReport): void {
+  for (const column of report.unknown_columns) {
+    ctx.output.warn(`${report.file}: column "${column.column}" will not be imported: it is neither a contact attribute nor a contact field of this workspace${didYouMean(column.did_you_mean)}`);
+  }
+}
+
+/** The problems of the first ROWS_LISTED invalid rows, keyed by row and field; the number of invalid rows left out. */
+function listedProblems(report: CsvReport): { listed: Array<{ row: string; field: string; message: string }>; hidden: number } {
+  const rows = new Set<number>();
+  const listed: Array<{ row: string; field: string; message: string }> = [];
+  for (const problem of report.problems) {
+    if (!rows.has(problem.line)) {
+      if (rows.size === ROWS_LISTED) break;
+      rows.add(problem.line);
+    }
+    listed.push({ row: rowName(problem), field: problem.field, message: problem.message });
+  }
+  return { listed, hidden: report.invalid_rows - rows.size };
+}
+
+const moreRows = (hidden: number) => `${countOf(hidden, 'more invalid row')} not listed (-o json or --rejects FILE gives every one)`;
+
+/** --strict: an invalid row or a column not imported is exit 2 with each listed. Otherwise each invalid row is a warning. */
+export function refuseOrWarn(ctx: Context, flags: { file: string; strict: boolean }, report: CsvReport): void {
+  const { listed, hidden } = listedProblems(report);
+  const columns = report.unknown_columns.length;
+  if (flags.strict && (report.invalid_rows > 0 || columns > 0)) {
+    const errors: Record<string, string[]> = {};
+    for (const column of report.unknown_columns) errors[`column "${column.column}"`] = [columnReason(column)];
+    for (const { row, field, message } of listed) (errors[`${row} ${field}`] ??= []).push(message);
+    if (hidden > 0) errors['more'] = [moreRows(hidden)];
+    const rows = report.invalid_rows > 0 ? `${countText(report.invalid_rows)} of ${countOf(report.rows, 'row')} ${report.invalid_rows === 1 ? 'is' : 'are'} invalid` : '';
+    const named = columns > 0 ? `${countOf(columns, 'column')} would not be imported` : '';
+    throw new LocalValidationError(`${flags.file}: ${[rows, named].filter(Boolean).join(' and ')} (--strict): nothing was sent`, errors);
+  }
+  for (const { row, field, message } of listed) ctx.output.warn(`${flags.file} ${row}: ${field}: ${message}`);
+  if (hidden > 0) ctx.output.warn(moreRows(hidden));
+}
+
+/** No row of the file would be imported: exit 2, the first problems listed, nothing sent. */
+export function refuseNoValidRow(file: string, report: CsvReport): never {
+  if (report.rows === 0) throw new LocalValidationError(`${file} has no rows after its header: nothing was sent`);
+  const { listed, hidden } = listedProblems(report);
+  const errors: Record<string, string[]> = {};
+  for (const { row, field, message } of listed) (errors[`${row} ${field}`] ??= []).push(message);
+  if (hidden > 0) errors['more'] = [moreRows(hidden)];
+  throw new LocalValidationError(`${file} has no valid row (${report.rows === 1 ? 'its one row is' : `all ${countOf(report.rows, 'row')} are`} invalid): nothing was sent`, errors);
+}
