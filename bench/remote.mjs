@@ -24,7 +24,6 @@ const server = await startServe(dir, ['--db', dbPath, '--approval-delay', '0']);
 const startProxy = (rate) => startDelayProxy(server.url, delayMs, rate);
 
 const auth = { authorization: `Bearer ${server.token}`, accept: 'application/json' };
-const contactsUrl = (base, page) => `${base}/workspaces/${server.workspace}/contacts?per_page=100&page=${page}`;
 
 /** A plain script walking the list (bench/bare-walker.mjs) with `inFlight` requests out; returns ms and rows. */
 async function bareWalk(base, inFlight) {

@@ -11,7 +11,7 @@ const only = process.argv[5] ?? '';
 const dir = tempDir();
 const dbPath = join(dir, 'bench.db');
 
-let t = Date.now();
+const t = Date.now();
 await buildDataset(dbPath, count);
 console.log(`dataset: ${count.toLocaleString('en-US')} contacts in ${fmt((Date.now() - t) / 1000)} s`);
 

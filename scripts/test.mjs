@@ -1,5 +1,5 @@
-// `npm test`: the build (tsc to dist/, which the end-to-end tests run) and the type check of src/
-// and test/ side by side, then vitest. tsc uses one core: run one after the other, they left the
+// `npm test`: the build (tsc to dist/, which the end-to-end tests run), the type check of src/ and
+// test/ and the lint side by side, then vitest. tsc uses one core: run one after the other, they left the
 // second core idle for their whole time. Each one's output is printed whole once it ends, so the
 // two never interleave; arguments go to vitest (`npm test -- test/cli`).
 import { spawn } from 'node:child_process';
@@ -15,7 +15,7 @@ function npmRun(script) {
   });
 }
 
-const steps = await Promise.all([npmRun('build'), npmRun('typecheck')]);
+const steps = await Promise.all([npmRun('build'), npmRun('typecheck'), npmRun('lint')]);
 for (const step of steps) {
   if (step.output !== '') process.stdout.write(step.output.endsWith('\n') ? step.output : `${step.output}\n`);
   if (step.code !== 0) process.stderr.write(`npm run ${step.script} failed (${step.signal ?? `exit ${step.code}`})\n`);

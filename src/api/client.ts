@@ -53,6 +53,7 @@ type Collections = {
 // The plain collections' properties, which the class defines from the catalog when it loads.
 export interface WsmClient extends Collections {}
 
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the static block defines each property of Collections
 export class WsmClient {
   static {
     for (const key of RESOURCE_KEYS) {

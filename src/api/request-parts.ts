@@ -36,7 +36,10 @@ export function toMultipartParts(input: Record<string, unknown>): MultipartPart[
     if (value instanceof Date) return void parts.push({ name, value: value.toISOString() });
     if (typeof value === 'boolean') return void parts.push({ name, value: value ? '1' : '0' });
     if (typeof value !== 'object') return void parts.push({ name, value: String(value) });
-    if (Array.isArray(value)) return value.forEach((item, index) => visit(`${name}[${index}]`, item));
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => visit(`${name}[${index}]`, item));
+      return;
+    }
     const { filePath, data, filename, contentType } = value as Record<string, unknown>;
     const fileOptions = {
       ...(typeof filename === 'string' ? { filename } : {}),

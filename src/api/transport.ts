@@ -7,14 +7,13 @@ import type { MultipartPart } from './request-parts.js';
 import type { Dispatcher, FormData } from 'undici';
 import {
   APIConnectionError,
-  APIConnectionTimeoutError,
   APIStatusError,
   errorFromResponse,
   parseRetryAfter,
 } from './errors.js';
 import { redactSecret } from './redact.js';
 import { MAX_THROTTLED_ATTEMPTS, throttleOf, type Limiter } from './request-window.js';
-import { buildUrl, flattenHeaders, networkError, parseBody, redactBodyText, redactFields, SECRET_FIELD, statusCodeText, truncate, urlWithoutQuery } from './transport-text.js';
+import { buildUrl, flattenHeaders, networkError, parseBody, redactBodyText, redactFields, SECRET_FIELD, statusCodeText, truncate } from './transport-text.js';
 import undiciApi from 'undici/lib/api/index.js';
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 

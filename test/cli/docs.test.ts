@@ -24,7 +24,7 @@ function shellWords(text: string): string[] {
   const pattern = /"([^"]*)"|'([^']*)'|(\S+)/g;
   for (const match of text.matchAll(pattern)) {
     const word = match[3];
-    if (word !== undefined && word.startsWith('#')) break;
+    if (word?.startsWith('#')) break;
     words.push(match[1] ?? match[2] ?? word!);
   }
   return words;

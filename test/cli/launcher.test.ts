@@ -80,3 +80,15 @@ describe('the compile cache', () => {
     expect(existsSync(join(dir, 'not-a-dir', 'wsm'))).toBe(false);
   });
 });
+
+describe('npm run dev', () => {
+  it('runs the CLI from src/ with the arguments after --, its exit code passed on', async () => {
+    const dev = (args: string[]) =>
+      promisify(execFile)('npm', ['run', '--silent', 'dev', '--', ...args], { cwd: root, env: { ...process.env, WSM_CONFIG_DIR: dir, NO_COLOR: '1' } }).then(
+        ({ stdout }) => ({ code: 0, stdout }),
+        (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+      );
+    expect(await dev(['profile', 'list', '-o', 'json'])).toEqual({ code: 0, stdout: '[]\n' });
+    expect((await dev(['contacts', 'frobnicate'])).code).toBe(2);
+  });
+});

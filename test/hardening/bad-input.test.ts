@@ -33,7 +33,6 @@ const GENERATED = 500;
 
 let h: Harness;
 // The generators live in bench/fuzz.mjs (plain JS, shared with the large run): their rows are loosely typed.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 let routes: Array<Record<string, any>>;
 let target: Awaited<ReturnType<typeof prepareTarget>>;
 let documentChecker: Awaited<ReturnType<typeof createDocumentChecker>>;

@@ -9,7 +9,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness.js';
-import { PNG, multipart, utility } from './template-fixtures.js';
+import { PNG, multipart } from './template-fixtures.js';
 import { createSimulatedProvider } from '../../src/server/provider/simulated.js';
 import type { TemplateProvider } from '../../src/server/provider/provider.js';
 

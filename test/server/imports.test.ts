@@ -410,7 +410,7 @@ describe('contact imports: the contact_groups column and exported cells (decisio
     const done = await getImport(made.id);
     expect(done).toMatchObject({ status: 'completed', created_count: 4, failed_count: 0 });
     const news = (await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contact-groups` })).json().data.find((g: { name: string }) => g.name === 'News, "weekly"');
-    expect(done.errors).toEqual([{ row: 2, message: `The contact group "News, \"weekly\"" did not exist and was created (id ${news.id}).` }]);
+    expect(done.errors).toEqual([{ row: 2, message: `The contact group "News, "weekly"" did not exist and was created (id ${news.id}).` }]);
     expect(await contactsByNumber()).toEqual({
       '5550000001': { name: 'Ann', groups: ['News, "weekly"', 'VIP'] },
       '5550000002': { name: 'Bo', groups: ['News, "weekly"'] },

@@ -34,7 +34,7 @@ function scanCounts(workspaceId: string, queries: string[]): number[] {
   const keys = h.db.prepare('SELECT name_key, number, email_key FROM contacts WHERE workspace_id = ?').raw().all(workspaceId) as Array<Array<string | null>>;
   return queries.map((query) => {
     const key = searchKey(query);
-    return keys.filter((k) => k.some((text) => text !== null && text.includes(key))).length;
+    return keys.filter((k) => k.some((text) => text?.includes(key))).length;
   });
 }
 const scanCount = (workspaceId: string, query: string) => scanCounts(workspaceId, [query])[0];

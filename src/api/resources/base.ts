@@ -1,11 +1,11 @@
 // What every resource module shares: the transport, the workspace in use, the local body check,
 // the call of one described operation, and the rule that turns a "no such route" answer on an
 // extension endpoint into a clear error.
-import { type z } from 'zod';
+import type { z } from 'zod';
 import { requireRecord } from '../answers.js';
 import { described, type ResourceKey } from '../descriptions/catalog.js';
 import type { OperationDescription } from '../descriptions/types.js';
-import { APIStatusError, MethodNotAllowedError, NotFoundError, RequestValidationError, UnsupportedEndpointError } from '../errors.js';
+import { type APIStatusError, MethodNotAllowedError, NotFoundError, RequestValidationError, UnsupportedEndpointError } from '../errors.js';
 import { check } from '../schemas/validation.js';
 import type { EngineOptions, EngineRequest } from '../page-engine.js';
 import { readPage, type ListPage } from '../pagination.js';

@@ -15,8 +15,7 @@ import { checkLocal, nameBodyFields, parseId, requireSomething, verb, workspaceC
 import { showWritten } from './written.js';
 
 // The body schemas differ per resource; the verbs check bodies themselves before calling.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyCrud<T> = CrudResource<T, any, any>;
+type AnyCrud<T> = CrudResource<T, z.ZodType, z.ZodType>;
 
 interface Presentation<T> {
   /** The resource's description: its client property, noun and body schemas. */

@@ -104,7 +104,7 @@ export function successOf(contract: RouteContract | undefined): { status: number
 }
 
 /** A request of a route that declared the contract S (for a function the handler passes its request to). */
-// `any` in the request's other type parameters: only the route's schema is read.
+// biome-ignore lint/suspicious/noExplicitAny: only the route's schema is read; the request's other type parameters may be anything
 export type Declaring<S extends FastifySchema> = FastifyRequest<any, any, any, S, any, any, any>;
 
 /** The query, checked with the schema the route declared (422 otherwise). */

@@ -52,7 +52,6 @@ interface Copy {
 }
 type Row = [id: number, name: string, number: string, email: string | null];
 
-// eslint-disable-next-line no-control-regex
 const ASCII = /^[\x00-\x7f]*$/;
 const bytesOf = (text: string) => (ASCII.test(text) ? text : Buffer.from(text, 'utf8').toString('latin1'));
 

@@ -12,7 +12,6 @@
  * no folding of its own, so the index and a plain scan of the keys give exactly the same rows.
  */
 
-// eslint-disable-next-line no-control-regex
 const ASCII = /^[\x00-\x7f]*$/;
 const MARKS = /\p{Mn}/gu;
 

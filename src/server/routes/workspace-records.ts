@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { CATALOG, type OperationDescription, type ResourceDescription, type ResourceKey } from '../../api/descriptions/index.js';
 import type { PaginationQuery } from '../../api/schemas/index.js';
-import type { CollectionRecords } from '../repositories/collection.js';
 import { assertUnique, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId } from '../http/validate.js';
