@@ -8,8 +8,18 @@ const SEARCH_FLAG = { flags: '--search <q>', description: 'only contacts whose n
 export const list = verbSpec({
   name: 'list',
   description: 'list contacts (one page, or every page with --all)',
-  flags: { search: SEARCH_FLAG, ...LIST_FLAGS },
-  examples: ['wsm contacts list', 'wsm contacts list --search ann --per-page 50', 'wsm contacts list --all -o csv > contacts.csv', 'wsm contacts list --all -q'],
+  flags: {
+    search: SEARCH_FLAG,
+    field: { flags: '--field <name=value>', description: 'only contacts whose custom field holds exactly this value; repeat for several (all must hold)', repeatable: true },
+    ...LIST_FLAGS,
+  },
+  examples: [
+    'wsm contacts list',
+    'wsm contacts list --search ann --per-page 50',
+    'wsm contacts list --field city=Lisbon --field tier=gold --all',
+    'wsm contacts list --all -o csv > contacts.csv',
+    'wsm contacts list --all -q',
+  ],
   load: () => import('./contacts/list.js'),
 });
 
@@ -26,7 +36,7 @@ export const CONTACT_BODY_FLAGS = {
   email: { flags: '--email <email>', description: 'e-mail address' },
   gender: { flags: '--gender <gender>', description: 'male, female or other' },
   inactive: { flags: '--inactive', description: 'mark the contact inactive' },
-  group: { flags: '--group <id>', description: 'contact group id; repeat for several (replaces the groups on update)', repeatable: true },
+  group: { flags: '--group <id>', description: "contact group id; repeat for several (replaces the groups on update; --group '' leaves none)", repeatable: true },
   avatar: { flags: '--avatar <file>', description: 'image (PNG, JPEG, GIF or WebP, at most 2 MB); sends a multipart form' },
   field: { flags: '--field <name=value>', description: 'custom contact field value; repeat for several', repeatable: true },
 } as const;
@@ -77,6 +87,7 @@ export const update = verbSpec({
     'wsm contacts update 42 --name "Ann Lee" --email ann@example.com',
     'wsm contacts update 42 --add-group 3 --remove-group 5',
     'wsm contacts update 42 --group 3 --group 4     # replaces every group',
+    "wsm contacts update 42 --group ''              # takes it out of every group",
     'wsm contacts update --from changes.csv --dry-run   # a CSV with id and the columns to change',
   ],
   load: () => import('./contacts/update.js'),

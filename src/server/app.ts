@@ -84,6 +84,8 @@ declare module 'fastify' {
     originOf: (request: FastifyRequest) => string;
     /** Every route registered, for the 405 answer and the auth-matrix tests. */
     routeTable: RouteEntry[];
+    /** `wsm serve --api-only`: a published route leaves out what an extension adds to it. */
+    apiOnly: boolean;
   }
 }
 
@@ -113,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('uploadsDir', options.uploadsDir);
   app.decorate('workersEnabled', options.workers ?? true);
   app.decorate('routeTable', [] as RouteEntry[]);
+  app.decorate('apiOnly', options.apiOnly === true);
   app.decorate('originOf', createOriginOf(app, options.listenHost));
 
   registerRequestText(app);

@@ -12,7 +12,12 @@ const crud = collectionOperations(identity, s.contactRecord, { query: s.contactL
 });
 
 export const contacts = describe('contacts', identity, { record: s.contactRecord, completion: { '--gender': GENDERS } }, {
-  list: { ...crud.list, description: '`search` matches name, number and e-mail.' },
+  list: {
+    ...crud.list,
+    description:
+      '`search` matches name, number and e-mail; a query written as a phone number (`+351 912-345`) is searched as numbers are stored. ' +
+      'Extension of wsm serve: `fields[<name>]=<value>` keeps the contacts holding that custom-field value exactly; several must all hold, and `meta.field_filter` echoes the filter applied.',
+  },
   get: { ...crud.get, unsupported: 'getting one contact' },
   create: {
     ...crud.create,

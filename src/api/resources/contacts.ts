@@ -1,7 +1,8 @@
 // Contacts: list/search, get one (extension), create and update as JSON or multipart, delete.
 import { written, type Written } from '../answers.js';
-import { walkPages, walkRows } from '../page-engine.js';
-import type { ListPage, PageParams } from '../pagination.js';
+import { walkPages } from '../page-engine.js';
+import { numberOf, type ListPage, type PageParams } from '../pagination.js';
+import { filterParams, holdsFilter, pageOfMatches, serverFiltered, splitFieldFilter, type FieldFilter } from './contact-field-filter.js';
 import type { Contact, ContactCreateBody, ContactUpdateBody, Deleted, Single } from '../schemas/index.js';
 import { callOperation, describedOperation, checkBody, fileRef, getPage, multipart, requireOne, walkOptions, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
 
@@ -10,6 +11,8 @@ const operation = (name: string) => describedOperation('contacts', name);
 
 export interface ContactListQuery extends PageQuery {
   search?: string;
+  /** Extension: only contacts holding each custom-field value exactly (contact-field-filter.ts). */
+  fields?: FieldFilter;
 }
 
 export interface ContactFileOptions {
@@ -20,18 +23,42 @@ export interface ContactFileOptions {
 export class ContactsResource {
   constructor(private readonly ctx: ResourceContext) {}
 
+  /**
+   * One page. With a field filter the server did not apply, every contact is read and the page is
+   * cut from the matches (`meta.filtered_here`): exact, but a walk of the whole list.
+   */
   async list(query: ContactListQuery | PageParams = {}, options?: PagedCallOptions): Promise<ListPage<Contact>> {
-    return getPage<Contact>(this.ctx, await operation('list'), query, 'listing contacts', options);
+    const { rest, filter } = splitFieldFilter(query);
+    const page = await this.plainPage({ ...rest, ...filterParams(filter) }, options);
+    if (filter === undefined || serverFiltered(page)) return page;
+    const matches: Contact[] = [];
+    const { page: asked, per_page: perPage, ...unpaged } = rest;
+    for await (const unfiltered of this.pages(unpaged, { signal: options?.signal })) matches.push(...unfiltered.data.filter(holdsFilter(filter)));
+    return pageOfMatches(matches, numberOf(asked) ?? 1, numberOf(perPage) ?? 10, filter);
   }
 
   /** Every contact of every page, fetched page by page as the caller consumes them. */
-  iterate(query: WalkQuery<ContactListQuery> = {}, settings: WalkSettings = {}): AsyncGenerator<Contact> {
-    return walkRows((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
+  async *iterate(query: WalkQuery<ContactListQuery> = {}, settings: WalkSettings = {}): AsyncGenerator<Contact> {
+    for await (const page of this.pages(query, settings)) yield* page.data;
   }
 
-  /** Every page as it arrives (100 contacts each unless per_page says otherwise). */
-  pages(query: WalkQuery<ContactListQuery> = {}, settings: WalkSettings = {}): AsyncGenerator<ListPage<Contact>> {
-    return walkPages((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
+  /**
+   * Every page as it arrives (100 contacts each unless per_page says otherwise). With a field
+   * filter the server does not apply (asked of page 1 first), every page is read and its
+   * matches kept, each page marked `meta.filtered_here`.
+   */
+  async *pages(query: WalkQuery<ContactListQuery> = {}, settings: WalkSettings = {}): AsyncGenerator<ListPage<Contact>> {
+    const { rest, filter } = splitFieldFilter(query);
+    const walk = (asked: PageParams) => walkPages<Contact>((params, request) => this.plainPage({ ...asked, ...params }, request), walkOptions(this.ctx, numberOf(rest.per_page), settings));
+    if (filter === undefined) return yield* walk(rest);
+    const probe = await this.plainPage({ ...rest, ...filterParams(filter), page: 1, per_page: 1 }, { signal: settings.signal });
+    if (serverFiltered(probe)) return yield* walk({ ...rest, ...filterParams(filter) });
+    const holds = holdsFilter(filter);
+    for await (const page of walk(rest)) yield { ...page, data: page.data.filter(holds), meta: { ...page.meta, total: undefined, field_filter: filter, filtered_here: true } };
+  }
+
+  private async plainPage(query: PageParams, options?: PagedCallOptions): Promise<ListPage<Contact>> {
+    return getPage<Contact>(this.ctx, await operation('list'), query, 'listing contacts', options);
   }
 
   /** Extension: GET one contact; `options` come from the page engine when it is one of many. */
@@ -63,6 +90,10 @@ export class ContactsResource {
 
   private parts(value: Record<string, unknown>, files: ContactFileOptions, needsForm: boolean): { json: unknown } | { multipart: ReturnType<typeof multipart> } {
     if (!needsForm) return { json: value };
-    return { multipart: multipart({ ...value, ...(files.avatar !== undefined ? { avatar: fileRef(files.avatar) } : {}) }) };
+    const parts = multipart({ ...value, ...(files.avatar !== undefined ? { avatar: fileRef(files.avatar) } : {}) });
+    // An empty list has no bracketed part to send: one empty `contact_groups` says "none" (a form
+    // without it keeps the groups), as a browser form's empty select is read.
+    if (Array.isArray(value.contact_groups) && value.contact_groups.length === 0) parts.push({ name: 'contact_groups', value: '' });
+    return { multipart: parts };
   }
 }

@@ -13,6 +13,18 @@ export function normalizeNumber(raw: string): string {
 }
 export const NUMBER_PATTERN = /^\d{7,15}$/;
 
+/** Digits written the ways a phone number is: spaces, dashes, dots, parentheses, a leading +. */
+const NUMBER_LIKE = /^\+?[\d\s\-.()]*\d[\d\s\-.()]*$/;
+
+/**
+ * What a contact search looks for: a query that looks like a phone number (`+351 912-345`) as
+ * numbers are stored (normalizeNumber), so it finds the number it names; any other query as typed
+ * (docs/decisions.md, issue 36).
+ */
+export function searchedText(query: string): string {
+  return NUMBER_LIKE.test(query.trim()) ? normalizeNumber(query) : query;
+}
+
 export const contactNumber = z
   .string()
   .transform(normalizeNumber)
@@ -69,7 +81,11 @@ export const contactUpdateBody = z.object({
 export type ContactUpdateBody = z.input<typeof contactUpdateBody>;
 export type ContactUpdateInput = z.output<typeof contactUpdateBody>;
 
-export const contactListQuery = paginationQuery.extend({ search: z.string().max(255).optional() });
+export const contactListQuery = paginationQuery.extend({
+  search: z.string().max(255).optional(),
+  /** Extension: `fields[city]=Lisbon`, only contacts holding each value exactly (as stored: trimmed, NFC). */
+  fields: z.record(z.string().min(1), z.string().trim().min(1).max(FIELD_VALUE_MAX).transform(nfc)).optional(),
+});
 export type ContactListQuery = z.input<typeof contactListQuery>;
 
 export const contactListResponse = paginated(contactRecord);

@@ -35,7 +35,8 @@ function common(opts: CommonOptions): Omit<ContactCreateBody, 'number'> {
   if (opts.active === true && opts.inactive === true) throw new UsageError('--active and --inactive cannot be used together');
   if (opts.inactive === true) body.status = false;
   if (opts.active === true) body.status = true;
-  const groups = ids(opts.group, '--group');
+  // `--group ''` alone: no group at all (an update takes the contact out of every group).
+  const groups = opts.group?.length === 1 && opts.group[0].trim() === '' ? [] : ids(opts.group, '--group');
   if (groups !== undefined) body.contact_groups = groups;
   const fields = keyValues(opts.field, '--field');
   if (fields !== undefined) body.fields = fields;

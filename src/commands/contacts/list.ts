@@ -1,7 +1,8 @@
-// `wsm contacts list [--search q] [--page n] [--per-page n] [--all]`
+// `wsm contacts list [--search q] [--field name=value]... [--page n] [--per-page n] [--all]`
 import type { ContactListQuery } from '../../api/resources/contacts.js';
 import { parsePageFlags, renderList } from '../shared/list.js';
-import { typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
+import { keyValues, nameBodyFields, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
+import type { ListPage } from '../../api/pagination.js';
 import type { list } from '../contacts.js';
 import { contactColumns } from './columns.js';
 import { contactColumnsFor } from './export-format.js';
@@ -11,11 +12,27 @@ export const run: VerbRun = typedRun<typeof list>(async (ctx, { opts }) => {
   const client = await workspaceClient(ctx);
   const query: ContactListQuery = {};
   if (opts.search !== undefined) query.search = opts.search;
+  const fields = keyValues(opts.field, '--field');
+  if (fields !== undefined) query.fields = fields;
+  nameBodyFields(ctx, { ...query }, { fields: '--field', search: '--search' });
+  // A server without the field filter: the client read every contact; the user is told once.
+  let told = false;
+  const said = <P extends ListPage<unknown>>(page: P): P => {
+    if (page.meta.filtered_here === true && !told) {
+      told = true;
+      ctx.output.warn('this server does not filter contacts by custom field (an extension of wsm serve): wsm read every contact and kept the matches');
+    }
+    return page;
+  };
   await renderList(
     ctx,
     flags,
-    { page: (q) => client.contacts.list(q), pages: (q, s) => client.contacts.pages(q, s) },
+    { page: async (q) => said(await client.contacts.list(q)), pages: (q, s) => tellingPages(client.contacts.pages(q, s), said) },
     query,
     { columns: await contactColumnsFor(ctx, client, contactColumns), noun: 'contacts' },
   );
 });
+
+async function* tellingPages<P extends ListPage<unknown>>(pages: AsyncIterable<P>, said: (page: P) => P): AsyncGenerator<P> {
+  for await (const page of pages) yield said(page);
+}

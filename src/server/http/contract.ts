@@ -107,9 +107,9 @@ export function successOf(contract: RouteContract | undefined): { status: number
 // biome-ignore lint/suspicious/noExplicitAny: only the route's schema is read; the request's other type parameters may be anything
 export type Declaring<S extends FastifySchema> = FastifyRequest<any, any, any, S, any, any, any>;
 
-/** The query, checked with the schema the route declared (422 otherwise). */
-export function queryOf<S extends FastifySchema & { querystring: z.ZodType }>(request: Declaring<S>): z.output<S['querystring']> {
-  return parseOr422((request.routeOptions.schema as S).querystring, request.query) as z.output<S['querystring']>;
+/** The query (or `query`, the request's as the handler reshaped it), checked with the schema the route declared (422 otherwise). */
+export function queryOf<S extends FastifySchema & { querystring: z.ZodType }>(request: Declaring<S>, query: unknown = request.query): z.output<S['querystring']> {
+  return parseOr422((request.routeOptions.schema as S).querystring, query) as z.output<S['querystring']>;
 }
 
 /** The body (or `data`, the fields of a multipart form), checked with the schema the route declared (422 otherwise). */

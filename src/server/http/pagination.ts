@@ -9,11 +9,11 @@ export function pageEnvelope<T>(request: FastifyRequest, query: PaginationQuery,
 
 /**
  * The same envelope around data that is already JSON text (a page SQLite rendered), sent as
- * is; `count` is how many records the text holds.
+ * is; `count` is how many records the text holds, `moreMeta` what an extension adds to `meta`.
  */
-export function pageEnvelopeJson(request: FastifyRequest, query: PaginationQuery, total: number, count: number, dataJson: string): string {
+export function pageEnvelopeJson(request: FastifyRequest, query: PaginationQuery, total: number, count: number, dataJson: string, moreMeta?: object): string {
   const { meta, links } = pageMetaAndLinks(request, query, total, count);
-  return `{"data":${dataJson},"meta":${JSON.stringify(meta)},"links":${JSON.stringify(links)}}`;
+  return `{"data":${dataJson},"meta":${JSON.stringify({ ...meta, ...moreMeta })},"links":${JSON.stringify(links)}}`;
 }
 
 function pageMetaAndLinks(request: FastifyRequest, query: PaginationQuery, total: number, count: number): Omit<Paginated<never>, 'data'> {

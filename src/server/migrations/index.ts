@@ -12,6 +12,7 @@ import { run as unicodeSearch } from './009_unicode_search.js';
 import { sql as membershipAuthority } from './010_membership_authority.js';
 import { sql as deferredSearchIndex } from './011_deferred_search_index.js';
 import { sql as nulKeys } from './012_nul_keys.js';
+import { sql as fieldValueFilter } from './013_field_value_filter.js';
 
 export interface Migration {
   version: number;
@@ -36,4 +37,5 @@ export const migrations: Migration[] = [
   { version: 10, name: 'membership_authority', sql: membershipAuthority },
   { version: 11, name: 'deferred_search_index', sql: deferredSearchIndex },
   { version: 12, name: 'nul_keys', sql: nulKeys },
+  { version: 13, name: 'field_value_filter', sql: fieldValueFilter },
 ];

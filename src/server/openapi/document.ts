@@ -72,6 +72,8 @@ function queryParameters(doc: RouteContract | undefined): Json[] {
     in: 'query',
     required: schema.required?.includes(name) ?? false,
     schema: property,
+    // A record travels as bracketed keys: `fields[city]=Lisbon`.
+    ...((property as { type?: unknown }).type === 'object' ? { style: 'deepObject', explode: true } : {}),
   }));
 }
 

@@ -29,6 +29,7 @@ import type { Db } from '../db.js';
 import { NUL_KEYS } from '../migrations/012_nul_keys.js';
 import { generationsOf } from './generations.js';
 import { keyScan, MIN_ROWS } from './key-scan.js';
+import { searchedText } from '../../api/schemas/contacts.js';
 import { searchKey } from './search-key.js';
 
 /** A page whose matches average at least one in this many ids is dense (measured at 1M: the index's count costs more than the copy's from about one in 30). */
@@ -57,7 +58,7 @@ const FTS_MIN_CHARS = 3;
 const ftsPhrase = (key: string) => `"${key.replaceAll('"', '""')}"`;
 
 /** A contact whose keys hold @key (instr compares every character); true or false, never null, so that NOT inverts it. */
-const HOLDS_KEY = "(instr(c.name_key, @key) > 0 OR instr(c.number, @key) > 0 OR instr(coalesce(c.email_key, ''), @key) > 0)";
+export const HOLDS_KEY = "(instr(c.name_key, @key) > 0 OR instr(c.number, @key) > 0 OR instr(coalesce(c.email_key, ''), @key) > 0)";
 
 /** Totals kept at most: a walk needs one; this bounds memory against many distinct queries. */
 const KEPT_TOTALS = 256;
@@ -140,7 +141,7 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
 
   const search = db.transaction((workspaceId: string, query: string, offset: number, limit: number): SearchResult => {
     const started = performance.now();
-    const key = searchKey(query);
+    const key = searchKey(searchedText(query));
     if ([...key].length < FTS_MIN_CHARS || key.includes('\0')) {
       const all = { ws: workspaceId, key, line: 0 };
       const ids = scanPage.all({ ...all, limit, offset });

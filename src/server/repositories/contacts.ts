@@ -2,6 +2,7 @@ import type { Db } from '../db.js';
 import { nowIso } from '../db.js';
 import type { Contact } from '../../api/schemas/index.js';
 import { createFilesRepository } from './files.js';
+import { createContactFilter, type FieldValue } from './contact-filter.js';
 import { createContactPages } from './contact-pages.js';
 import { createContactSearch, type SearchResult } from './contact-search.js';
 import { createSearchIndex, type SearchIndex } from './search-index.js';
@@ -39,6 +40,7 @@ export function createContactsRepository(db: Db, searchIndex: SearchIndex = crea
 
   const pages = createContactPages(db);
   const searcher = createContactSearch(db);
+  const filtered = createContactFilter(db);
 
   const byId = db.prepare<[string, number], ContactRow>('SELECT * FROM contacts WHERE workspace_id = ? AND id = ?');
   const byNumber = db.prepare<[string, string], { id: number }>('SELECT id FROM contacts WHERE workspace_id = ? AND number = ?');
@@ -112,12 +114,17 @@ export function createContactsRepository(db: Db, searchIndex: SearchIndex = crea
     idOfNumber: (workspaceId: string, number: string) => byNumber.get(workspaceId, number)?.id,
 
     /**
-     * A page of the workspace's contacts in id order, or of a search's matches, as JSON text,
-     * with its total and how many records the text holds: read in one transaction, so the
-     * total, the page and its records agree even while another connection writes.
+     * A page of the workspace's contacts in id order, or of a search's matches, or of the contacts
+     * holding every field value of `fields` (contact-filter.ts), as JSON text, with its total and
+     * how many records the text holds: read in one transaction, so the total, the page and its
+     * records agree even while another connection writes.
      */
     pageJson: db.transaction(
-      (workspaceId: string, search: string | undefined, offset: number, limit: number, filesBaseUrl: string): ContactPage => {
+      (workspaceId: string, search: string | undefined, offset: number, limit: number, filesBaseUrl: string, fields: FieldValue[] = []): ContactPage => {
+        if (fields.length > 0) {
+          const { ids, total } = filtered.filter(fields, search, offset, limit);
+          return { json: recordsJson(ids, filesBaseUrl), count: ids.length, total };
+        }
         const found = search ? searcher.search(workspaceId, search, offset, limit) : undefined;
         const { ids, total } = found ?? pages.page(workspaceId, offset, limit);
         return { json: recordsJson(ids, filesBaseUrl), count: ids.length, total, timing: found?.timing };

@@ -12,6 +12,8 @@ import { created, updated } from '../http/envelopes.js';
 import { readForm, type UploadedFile } from '../http/multipart.js';
 import { MIME, sniff } from '../http/sniff.js';
 import type { SearchResult } from '../repositories/contact-search.js';
+import type { FieldValue } from '../repositories/contact-filter.js';
+import { withBracketRecords } from '../http/query.js';
 
 const NOT_AN_IMAGE = 'The avatar must be an image (PNG, JPEG, GIF or WebP).';
 const AVATAR_TYPES = new Set(['png', 'jpeg', 'gif', 'webp'] as const);
@@ -106,21 +108,40 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     return { groupIds, fieldValues };
   }
 
+  /** The filter's fields by id; a name that is not a contact field of the workspace is a 422 under `fields.<name>`. */
+  function fieldFilter(workspaceId: string, filter: Record<string, string> | undefined): FieldValue[] {
+    if (filter === undefined) return [];
+    const byName = fields.idsByName(workspaceId);
+    const errors: FieldErrors = {};
+    const values: FieldValue[] = [];
+    for (const [name, value] of Object.entries(filter)) {
+      const fieldId = byName.get(name);
+      if (fieldId === undefined) errors[`fields.${name}`] = [`The ${name} field is not a contact field of this workspace.`];
+      else values.push({ fieldId, value });
+    }
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    return values;
+  }
+
   const pages = generations.cache<ContactPage>(PAGES_KEPT, (page) => page.json.length <= PAGE_KEPT_MAX_CHARS);
 
   // The page's records arrive as JSON text from SQLite and go out as they are; a page asked again
   // before anything in the database changed is answered from memory (repositories/generations.ts).
   // A search is not kept: its Server-Timing header tells what that search cost.
+  // A field filter (`fields[city]=Lisbon`) is an extension: `--api-only` leaves it out as the hosted
+  // service would, and an answer that applied it says so in `meta.field_filter`, so that a client
+  // tells a filtered page from a server that ignored the filter.
   app.route({
     ...described(operations.list, { querystring: s.contactListQuery }),
     handler: async (request, reply) => {
-      const query = queryOf(request);
+      const query = queryOf(request, app.apiOnly ? request.query : withBracketRecords(request.query, 'fields'));
       const offset = offsetOf(query);
       const search = query.search || undefined;
       const files = filesBaseUrl(request);
-      const read = () => contacts.pageJson(request.workspaceId, search, offset, query.per_page, files);
-      const page = search ? read() : pages.through(request.generation, `${request.workspaceId}/${offset}/${query.per_page}/${files}`, read)!;
-      const body = pageEnvelopeJson(request, query, page.total, page.count, page.json);
+      const values = fieldFilter(request.workspaceId, query.fields);
+      const read = () => contacts.pageJson(request.workspaceId, search, offset, query.per_page, files, values);
+      const page = search || values.length > 0 ? read() : pages.through(request.generation, `${request.workspaceId}/${offset}/${query.per_page}/${files}`, read)!;
+      const body = pageEnvelopeJson(request, query, page.total, page.count, page.json, values.length > 0 ? { field_filter: query.fields } : undefined);
       if (page.timing) reply.header('server-timing', serverTiming(page.timing));
       return reply.type('application/json; charset=utf-8').send(body);
     },
