@@ -97,6 +97,7 @@ export async function main(typed: string[], overrides: Partial<CliDeps> = {}): P
           verbose: ctx.globals.verbose,
           fieldLabel: ctx.fieldLabel,
           target: ctx.globals,
+          settings: ctx.knownSettings(),
         }
       : {
           io,

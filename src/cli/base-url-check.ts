@@ -11,14 +11,12 @@ import {
   UnsupportedEndpointError,
   UnusableResponseError,
 } from '../api/errors.js';
-import type { Context, SettingSource } from './context.js';
+import type { Context } from './context.js';
 import { CliError, ExitCode } from './errors.js';
+import { changeWhere, fromSource, originOf, sourceName, type SettingOrigin } from './setting-source.js';
 
 /** Where a base URL came from: a setting (with its profile), or typed at `auth login`'s prompt. */
-export interface BaseUrlOrigin {
-  source: SettingSource | 'typed';
-  profile?: string;
-}
+export type BaseUrlOrigin = SettingOrigin;
 
 /** Asks one base URL whether it answers like the API; undefined when it cannot be asked. */
 export type Probe = (baseUrl: string) => Promise<boolean | undefined>;
@@ -51,19 +49,15 @@ export function candidateBaseUrls(baseUrl: string): string[] {
   return [...new Set(candidates)].filter((candidate) => candidate !== baseUrl.replace(/\/+$/, ''));
 }
 
-/** `(from --base-url)`, `(from WSM_BASE_URL)`, `, the base URL of profile "local",`. */
+/** `(from --base-url)`, `(from WSM_BASE_URL)`, `, the base URL of profile "local" in …/config.json,`. */
 function originWords(origin: BaseUrlOrigin): string {
-  if (origin.source === 'flag') return ' (from --base-url)';
-  if (origin.source === 'env') return ' (from WSM_BASE_URL)';
-  if (origin.source === 'profile') return `, the base URL of profile "${origin.profile ?? 'default'}",`;
-  return '';
+  if (origin.source === 'profile') return `, the base URL of ${sourceName('baseUrl', origin)},`;
+  return fromSource('baseUrl', origin);
 }
 
 /** How to use `url` instead, where the base URL came from. */
 export function settingFix(origin: BaseUrlOrigin): (url: string) => string {
-  if (origin.source === 'flag') return (url) => `pass --base-url ${url}`;
-  if (origin.source === 'env') return (url) => `set WSM_BASE_URL=${url}`;
-  return (url) => `run \`wsm profile set base-url ${url}\``;
+  return (url) => changeWhere('baseUrl', origin.source === 'typed' ? { source: 'profile' } : origin, url);
 }
 
 /**
@@ -99,7 +93,7 @@ export async function diagnoseFailure(ctx: Context, error: unknown): Promise<unk
   if (settings?.baseUrl !== baseUrl || settings.sources.baseUrl === undefined) return error;
   const failed = failedRequest(error);
   const detail = ctx.globals.verbose && failed ? ` (${failed})` : '';
-  const verdict = await wrongBaseUrl(probeWith(ctx), baseUrl, { source: settings.sources.baseUrl, profile: settings.profileName }, undefined, detail);
+  const verdict = await wrongBaseUrl(probeWith(ctx), baseUrl, originOf('baseUrl', settings)!, undefined, detail);
   return verdict ?? error;
 }
 

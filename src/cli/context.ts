@@ -10,6 +10,7 @@ import { CancelledError, NotLoggedInError, UsageError } from './errors.js';
 import type { IOStreams } from './io.js';
 import { createOutput, type Output, type OutputFormat } from './output.js';
 import { createPrompter, type Prompter } from './prompter.js';
+import { changeWhere, fromSource, originOf, sourceName } from './setting-source.js';
 import { baseUrlProblem, isUuid, normalizeBaseUrl } from './values.js';
 import { packageVersion } from './version.js';
 
@@ -43,6 +44,8 @@ export interface Settings {
   token?: string;
   workspace?: string;
   sources: { baseUrl?: SettingSource; token?: SettingSource; workspace?: SettingSource };
+  /** The config file the profile is read from. */
+  configPath?: string;
 }
 
 /** What main() can be given; tests replace any of it. */
@@ -91,6 +94,8 @@ export interface Context {
   secrets(): string[];
   /** The base URL once settings were resolved (error messages name it), else undefined. */
   knownBaseUrl(): string | undefined;
+  /** The settings once resolved (error messages name where each came from), else undefined. */
+  knownSettings(): Settings | undefined;
   /**
    * What interrupts a wait (untilInterrupted): the process's SIGINT when unset; `wsm mcp` gives
    * each tool call its own, fired by the client's cancellation.
@@ -105,6 +110,7 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
   let clientPromise: Promise<WsmClient> | undefined;
   let resolvedToken: string | undefined;
   let resolvedBaseUrl: string | undefined;
+  let resolvedSettings: Settings | undefined;
   const fieldLabels: Record<string, string> = {};
 
   const config = () => (configPromise ??= openConfig({ dir: deps.configDir, env }));
@@ -114,6 +120,7 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
       const resolved = resolveSettings(globals, env, await config());
       resolvedToken = resolved.token;
       resolvedBaseUrl = resolved.baseUrl;
+      resolvedSettings = resolved;
       return resolved;
     })());
 
@@ -151,13 +158,17 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
         return clientFor({ baseUrl: s.baseUrl, token: s.token, workspace: s.workspace });
       })()),
     async workspace() {
-      const { workspace, baseUrl, token } = await settings();
+      const resolved = await settings();
+      const { workspace, baseUrl, token } = resolved;
       // A fresh install lacks everything: logging in is the first step, not choosing a workspace.
       if (!baseUrl || !token) throw new NotLoggedInError();
       if (workspace === undefined) {
         throw new UsageError('no workspace: pass -w <uuid>, set WSM_WORKSPACE, or run `wsm profile set workspace <uuid>`');
       }
-      if (!isUuid(workspace)) throw new UsageError(`workspace "${workspace}" is not a UUID`);
+      if (!isUuid(workspace)) {
+        const origin = originOf('workspace', resolved);
+        throw new UsageError(`workspace "${workspace}"${fromSource('workspace', origin)} is not a UUID${origin ? `: ${changeWhere('workspace', origin)}` : ''}`);
+      }
       return workspace;
     },
     async confirm(question, action) {
@@ -169,6 +180,7 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
     fieldLabel: (field) => (Object.hasOwn(fieldLabels, field) ? fieldLabels[field] : undefined),
     secrets: () => [globals.token, env.WSM_TOKEN?.trim(), resolvedToken].filter((s): s is string => !!s),
     knownBaseUrl: () => resolvedBaseUrl,
+    knownSettings: () => resolvedSettings,
   };
   return ctx;
 }
@@ -178,8 +190,6 @@ export function resolveProfileName(globals: GlobalOptions, env: Env, config: Con
   const named = globals.profile || env.WSM_PROFILE;
   return named ? { name: named, explicit: true } : { name: config.currentName() || 'default', explicit: false };
 }
-
-const SOURCE_NAMES = { flag: '--base-url', env: 'WSM_BASE_URL' } as const;
 
 /**
  * Precedence of spec/cli.md: flag > environment > profile. Pure, so tests pin it down directly.
@@ -205,8 +215,9 @@ export function resolveSettings(globals: GlobalOptions, env: Env, config: Config
   };
   const baseUrl = pick('baseUrl', globals.baseUrl, env.WSM_BASE_URL, profile.base_url);
   if (baseUrl !== undefined && baseUrlProblem(baseUrl) !== undefined) {
-    const source = sources.baseUrl === 'profile' ? `the base URL of profile "${profileName}"` : SOURCE_NAMES[sources.baseUrl as 'flag' | 'env'];
-    const fix = sources.baseUrl === 'profile' ? ' (fix it with `wsm profile set base-url <url>`)' : '';
+    const origin = originOf('baseUrl', { sources, profileName, configPath: config.path })!;
+    const source = origin.source === 'profile' ? `the base URL of ${sourceName('baseUrl', origin)}` : sourceName('baseUrl', origin);
+    const fix = origin.source === 'profile' ? ` (fix it with \`wsm profile set base-url <url>\`)` : '';
     throw new UsageError(`${source} must be an http(s) URL such as https://api.example.com/api/v3, got "${baseUrl}"${fix}`);
   }
   return {
@@ -215,5 +226,6 @@ export function resolveSettings(globals: GlobalOptions, env: Env, config: Config
     token: pick('token', globals.token, env.WSM_TOKEN, profile.token),
     workspace: pick('workspace', globals.workspace, env.WSM_WORKSPACE, profile.workspace),
     sources,
+    configPath: config.path,
   };
 }

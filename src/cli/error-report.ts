@@ -13,6 +13,7 @@ import {
 import { redactSecret } from '../api/redact.js';
 import { commanderSentence } from './commander-errors.js';
 import { ExitCode, exitCodeFor, fieldErrorsOf, InterruptedError, OutcomeExit, PartialOutputError, RecodedError } from './errors.js';
+import { changeWhere, fromSource, originOf, type SettingOrigin, type SettingOrigins } from './setting-source.js';
 import { forbiddenSentence, notFoundSentence, rejectedNoun } from './status-sentences.js';
 import type { IOStreams } from './io.js';
 import { withTarget, type Target } from './suggest.js';
@@ -34,6 +35,8 @@ export interface ErrorSink {
   fieldLabel?: (field: string) => string | undefined;
   /** The --profile, --base-url and -w given: every `wsm …` a message suggests keeps them (suggest.ts). */
   target?: Target;
+  /** Where the token, base URL and workspace came from, once resolved: their errors name it. */
+  settings?: SettingOrigins;
 }
 
 /** Prints one `error: ...` line (plus field errors) on stderr and returns the exit code. */
@@ -62,7 +65,7 @@ export function handleError(err: unknown, sink: ErrorSink, code = exitCodeFor(er
   const cause = err instanceof PartialOutputError ? err.original : err;
   // A page failure says in general terms that the rows before it were written; the partial output says how many.
   const sentence = (text: string) => (partial ? text.replace(/; the rows before it were written$/, '') : text);
-  const lines = [err instanceof InterruptedError ? `interrupted: ${err.message}` : `error: ${sentence(sentenceFor(cause, sink.baseUrl, sink.verbose === true))}${partial}`];
+  const lines = [err instanceof InterruptedError ? `interrupted: ${err.message}` : `error: ${sentence(sentenceFor(cause, sink))}${partial}`];
   for (const [field, messages] of Object.entries(fieldErrorsOf(cause))) {
     const label = sink.fieldLabel?.(field) ?? field;
     // A local hint may already name its flag (`--gender takes one of ...`): no `--gender: ` before it.
@@ -80,7 +83,7 @@ function writeMachine(sink: ErrorSink, body: unknown, redact: (text: string) => 
   sink.io.out(redact(jsonText(body, sink.outputFormat === 'json')) + '\n');
 }
 
-function sentenceFor(err: unknown, baseUrl: string | undefined, verbose: boolean): string {
+function sentenceFor(err: unknown, { baseUrl, verbose, settings }: ErrorSink): string {
   if (err instanceof MissingWorkspaceError) {
     return 'no workspace: pass -w <uuid>, set WSM_WORKSPACE, or run `wsm profile set workspace <uuid>`';
   }
@@ -92,20 +95,26 @@ function sentenceFor(err: unknown, baseUrl: string | undefined, verbose: boolean
   if (err instanceof APIStatusError) {
     // The request itself is for -v; the sentence names the record and the action.
     const where = verbose ? ` (${err.status} on ${err.method} ${pathOf(err.url)})` : '';
-    if (err.status === 401) return `the server rejected the token${where}: run \`wsm auth login\``;
+    if (err.status === 401) return tokenRejected(originOf('token', settings), where);
     if (err.status === 403) return forbiddenSentence(err) + where;
     if (err instanceof ValidationFailedError) {
       // Field errors follow on their own lines; Laravel's summary message only repeats the first.
       const detail = Object.keys(err.errors).length > 0 ? '' : ` ${err.message}`;
       return `the server rejected the ${rejectedNoun(err)}${where}:${detail}`;
     }
-    if (err.status === 404) return `${notFoundSentence(err) ?? err.message}${where}`;
+    if (err.status === 404) return `${notFoundSentence(err, (id) => (id === settings?.workspace ? fromSource('workspace', originOf('workspace', settings)) : '')) ?? err.message}${where}`;
     return `${err.message}${where || ` (${err.status})`}`;
   }
   const listen = listenProblem(err);
   if (listen) return listen;
   if (err instanceof Error) return err.message;
   return String(err);
+}
+
+/** `the server rejected the token (from WSM_TOKEN): set WSM_TOKEN=<token>`: fixed where the token came from. */
+function tokenRejected(origin: SettingOrigin | undefined, where: string): string {
+  if (origin === undefined) return `the server rejected the token${where}: run \`wsm auth login\``;
+  return `the server rejected the token${fromSource('token', origin)}${where}: ${changeWhere('token', origin)}`;
 }
 
 const CONNECTION_REASONS: Record<string, string> = {

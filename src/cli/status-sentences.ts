@@ -45,11 +45,14 @@ function targetOf(url: string): Target {
   return target;
 }
 
-/** `contact 999 not found`, `workspace … not found or not yours`, or undefined (the server's words stay). */
-export function notFoundSentence(err: APIStatusError): string | undefined {
+/**
+ * `contact 999 not found`, `workspace … (from WSM_WORKSPACE) not found or not yours`, or undefined
+ * (the server's words stay). `workspaceSource` says where a workspace id came from.
+ */
+export function notFoundSentence(err: APIStatusError, workspaceSource: (id: string) => string = () => ''): string | undefined {
   const target = targetOf(err.url);
   if (target.noun && target.id !== undefined && target.action === undefined) return `${target.noun[0]} ${target.id} not found`;
-  if (target.workspaceOnly) return `workspace ${target.workspace} not found or not yours`;
+  if (target.workspaceOnly) return `workspace ${target.workspace}${workspaceSource(target.workspace!)} not found or not yours`;
   return undefined;
 }
 

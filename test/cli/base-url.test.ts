@@ -3,6 +3,7 @@
 // own 404 body, so only asking the server tells a wrong base from a missing workspace.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConfig } from '../../src/cli/config.js';
@@ -58,7 +59,7 @@ describe('a base URL that does not answer like the API', () => {
     const { code, stderr } = await runCli(['--profile', 'broken', 'groups', 'list'], { configDir: config.dir, env: {} });
     expect(code).toBe(4);
     expect(stderr).toBe(
-      `error: ${origin}, the base URL of profile "broken", does not answer like the Workspace Messaging API: is /api/v3 the right path? ${origin}/api/v3 does: run \`wsm profile set base-url ${origin}/api/v3 --profile broken\`\n`,
+      `error: ${origin}, the base URL of profile "broken" in ${join(config.dir, 'config.json')}, does not answer like the Workspace Messaging API: is /api/v3 the right path? ${origin}/api/v3 does: run \`wsm profile set base-url ${origin}/api/v3 --profile broken\`\n`,
     );
   });
 
@@ -107,7 +108,7 @@ describe('a base URL that answers like the API', () => {
     expect(seen).toEqual([`GET /api/v3/workspaces/${h.ws}/contacts/999 404`, 'GET /api/v3/workspaces/00000000-0000-0000-0000-000000000000 401']);
     const other = randomUUID();
     const notMine = await run(['labels', 'list'], { WSM_BASE_URL: `${origin}/api/v3`, WSM_WORKSPACE: other });
-    expect({ code: notMine.code, stderr: notMine.stderr }).toEqual({ code: 4, stderr: `error: workspace ${other} not found or not yours\n` });
+    expect({ code: notMine.code, stderr: notMine.stderr }).toEqual({ code: 4, stderr: `error: workspace ${other} (from WSM_WORKSPACE) not found or not yours\n` });
   });
 });
 

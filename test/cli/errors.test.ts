@@ -148,6 +148,22 @@ describe('handleError', () => {
     expect(io.stderrText).toBe('error: the server rejected the token: run `wsm auth login`\n');
   });
 
+  it('a rejected token or a workspace not found names where it came from: flag, variable, or profile and its file', () => {
+    const settings = (source: 'flag' | 'env' | 'profile') => ({ profileName: 'ci', configPath: '/home/ann/.config/wsm/config.json', workspace: 'ws', sources: { token: source, workspace: source } });
+    const said = (err: Error, source: 'flag' | 'env' | 'profile') => {
+      const { io, sink: s } = sink();
+      handleError(err, { ...s, settings: settings(source) });
+      return io.stderrText;
+    };
+    const unauthenticated = new AuthenticationError(init(401, { message: 'Unauthenticated.' }));
+    expect(said(unauthenticated, 'flag')).toBe('error: the server rejected the token (from --token): pass --token <token>\n');
+    expect(said(unauthenticated, 'env')).toBe('error: the server rejected the token (from WSM_TOKEN): set WSM_TOKEN=<token>\n');
+    expect(said(unauthenticated, 'profile')).toBe('error: the server rejected the token (from profile "ci" in /home/ann/.config/wsm/config.json): run `wsm auth login`\n');
+    const notMine = new NotFoundError({ ...init(404, { message: 'Resource not found.', status: 404 }), url: 'http://127.0.0.1:8080/api/v3/workspaces/ws/labels' });
+    expect(said(notMine, 'env')).toBe('error: workspace ws (from WSM_WORKSPACE) not found or not yours\n');
+    expect(said(notMine, 'profile')).toBe('error: workspace ws (from profile "ci" in /home/ann/.config/wsm/config.json) not found or not yours\n');
+  });
+
   it('names the connection failure and the URL; for 127.0.0.1 suggests wsm serve', () => {
     const refused = () => new APIConnectionError('Connection error.', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
     const remote = sink();

@@ -64,9 +64,10 @@ describe('one error document for every exit code (-o json and ndjson)', () => {
   it('3: a token the server rejects, with the status and the server body', async () => {
     const res = await run(['contacts', 'list', '-o', 'json'], { ...server.env, WSM_TOKEN: 'wrong' });
     expect(res.code).toBe(3);
-    const doc = errorDocument(res.stdout);
-    expect(doc.error).toMatchObject({ exit_code: 3, status: 401, server: { message: 'Unauthenticated.' } });
-    expect(res.stderr).toBe(`error: ${doc.error.message as string}\n`);
+    expect(res.stderr).toBe('error: the server rejected the token (from WSM_TOKEN): set WSM_TOKEN=<token>\n');
+    expect(errorDocument(res.stdout)).toEqual({
+      error: { message: 'the server rejected the token (from WSM_TOKEN): set WSM_TOKEN=<token>', exit_code: 3, status: 401, server: { message: 'Unauthenticated.' } },
+    });
   });
 
   it('4: not found says what stderr says, not the server body', async () => {

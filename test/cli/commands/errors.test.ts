@@ -9,12 +9,15 @@ afterEach(() => api.close());
 const LIST = `${WSP}/contacts`;
 
 describe('error classes and exit codes', () => {
-  it('401 is exit 3 and points at `wsm auth login`', async () => {
+  it('401 is exit 3 and names where the token came from, with the fix there', async () => {
     api.pool.intercept({ path: LIST, method: 'GET' }).reply(401, { message: 'Unauthenticated.' }, JSON_HEADERS);
     const { code, stdout, stderr } = await api.run(['contacts', 'list']);
     expect(code).toBe(3);
     expect(stdout).toBe('');
-    expect(stderr).toBe('error: the server rejected the token: run `wsm auth login`\n');
+    expect(stderr).toBe('error: the server rejected the token (from WSM_TOKEN): set WSM_TOKEN=<token>\n');
+    api.pool.intercept({ path: LIST, method: 'GET' }).reply(401, { message: 'Unauthenticated.' }, JSON_HEADERS);
+    const flagged = await api.run(['contacts', 'list', '--token', 'tok_from_flag']);
+    expect(flagged.stderr).toBe('error: the server rejected the token (from --token): pass --token <token>\n');
   });
 
   it('403 is exit 3 naming the action; -o json prints the same sentence with the body on stdout', async () => {
@@ -57,7 +60,9 @@ describe('error classes and exit codes', () => {
   it('a workspace that is not a UUID is exit 2 before any request', async () => {
     const { code, stderr } = await api.run(['labels', 'get', '1', '-w', 'acme']);
     expect(code).toBe(2);
-    expect(stderr).toBe('error: workspace "acme" is not a UUID\n');
+    expect(stderr).toBe('error: workspace "acme" (from -w) is not a UUID: pass -w <uuid>\n');
+    const fromEnv = await api.run(['labels', 'get', '1'], { env: { WSM_WORKSPACE: 'acme' } });
+    expect(fromEnv.stderr).toBe('error: workspace "acme" (from WSM_WORKSPACE) is not a UUID: set WSM_WORKSPACE=<uuid>\n');
   });
 
   it('-v traces the request and response on stderr with the token redacted', async () => {

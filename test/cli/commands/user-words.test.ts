@@ -69,7 +69,7 @@ describe('base URL checked before any request (#7)', () => {
     await writeFile(join(api.dir, 'config', 'config.json'), JSON.stringify({ current: 'p', profiles: { p: { base_url: 'notaurl', token: 't' } } }));
     const { code, stderr } = await api.run(['contacts', 'list'], { env: { WSM_BASE_URL: undefined } });
     expect(stderr).toBe(
-      'error: the base URL of profile "p" must be an http(s) URL such as https://api.example.com/api/v3, got "notaurl" (fix it with `wsm profile set base-url <url>`)\n',
+      `error: the base URL of profile "p" in ${join(api.dir, 'config', 'config.json')} must be an http(s) URL such as https://api.example.com/api/v3, got "notaurl" (fix it with \`wsm profile set base-url <url>\`)\n`,
     );
     expect(code).toBe(2);
   });
@@ -147,7 +147,7 @@ describe("the server's errors in the user's words (#9)", () => {
   it('a 404 on a list says the workspace is not found or not yours', async () => {
     api.pool.intercept({ path: `${WSP}/contacts`, method: 'GET' }).reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
     const { code, stderr } = await api.run(['contacts', 'list']);
-    expect(stderr).toBe(`error: workspace ${WS} not found or not yours\n`);
+    expect(stderr).toBe(`error: workspace ${WS} (from WSM_WORKSPACE) not found or not yours\n`);
     expect(code).toBe(4);
   });
 
