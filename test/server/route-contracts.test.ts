@@ -4,7 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESCRIPTIONS, OPERATIONS } from '../../src/api/descriptions/index.js';
 import * as s from '../../src/api/schemas/index.js';
-import { described, type RouteContract } from '../../src/server/http/contract.js';
+import Fastify from 'fastify';
+import multipart from '@fastify/multipart';
+import { described, useContracts, type RouteContract } from '../../src/server/http/contract.js';
+import { registerErrorHandling } from '../../src/server/http/errors.js';
 import { openApiPath } from '../../src/server/openapi/document.js';
 import { createHarness, type Harness } from './harness.js';
 
@@ -40,6 +43,40 @@ describe('the route table', () => {
       'PUT /workspaces/{workspace}/labels/{label}: the route reads a body schema other than its description',
     );
     expect(() => described(DESCRIPTIONS.labels.operations.list, { querystring: s.labelListQuery })).not.toThrow();
+  });
+});
+
+describe('validation', () => {
+  it('checks every route\'s query and JSON body in one hook, with the declared schemas, whatever its handler reads', async () => {
+    const app = Fastify();
+    registerErrorHandling(app);
+    await app.register(multipart);
+    const { list, create } = DESCRIPTIONS.labels.operations;
+    await app.register(async (api) => {
+      useContracts(api);
+      // Handlers that ask for nothing: what they see is what the hook made of the request.
+      api.route({ ...described(list), handler: async (request) => ({ got: request.query }) });
+      api.route({ ...described(create), handler: async (request) => ({ got: request.body }) });
+    });
+    const url = '/workspaces/w/labels';
+    const refused = await app.inject({ method: 'POST', url, payload: { name: ' ', color: 'red' } });
+    expect({ status: refused.statusCode, body: refused.json() }).toEqual({
+      status: 422,
+      body: { message: 'Validation error', errors: { name: ['The name field is required.'], color: ['The color field must be a hex colour such as #1a2b3c.'] } },
+    });
+    expect((await app.inject({ method: 'POST', url, payload: { name: '  Hot  ' } })).json()).toEqual({ got: { name: 'Hot' } });
+    const badPage = await app.inject({ method: 'GET', url: `${url}?per_page=0` });
+    expect({ status: badPage.statusCode, body: badPage.json() }).toEqual({ status: 422, body: { message: 'Validation error', errors: { per_page: ['The per page field must be at least 1.'] } } });
+    expect((await app.inject({ method: 'GET', url })).json()).toEqual({ got: { page: 1, per_page: 10 } });
+    await app.close();
+  });
+
+  it('runs after authorisation: a stranger gets 404 and a member without the permission 403, never the 422', async () => {
+    const url = `/api/v3/workspaces/${h.ws}/labels`;
+    const stranger = await h.call({ method: 'POST', url, payload: { name: '' }, token: await h.outsider() });
+    expect(stranger.statusCode).toBe(404);
+    const member = await h.call({ method: 'POST', url: `${url}?per_page=0`, payload: { name: '' }, token: await h.memberWith(['labels.view']) });
+    expect(member.statusCode).toBe(403);
   });
 });
 

@@ -3,21 +3,22 @@
  * (src/api/descriptions): `described()` turns one into the route's method, URL, access (config)
  * and `schema:`, the zod schemas of its query, body and answer (the ones the client checks with)
  * and what the OpenAPI document says of it. That one declaration has three readers: the handler's
- * types (queryOf and bodyOf infer them from the route), its validation (they check with the
- * declared schema and throw the 422 of decisions.md §1), and the document (openapi/document.ts
- * reads the route table's contracts).
+ * types (validQuery and validBody infer them from the route), its validation (one preHandler hook,
+ * validateRequest, checks every route's query and JSON body with the declared schema and throws the
+ * 422 of decisions.md §1), and the document (openapi/document.ts reads the route table's contracts).
  *
- * Validation runs where the handler asks for it, not in fastify's validation stage: that stage
- * comes before the tenancy and permission hook (a stranger gets 404 and a member without the
- * permission 403, never a 422 that confirms the route's shape), before the 404 of a missing record,
- * before the sign-in limiter counts an attempt; and a multipart form is read by the handler itself.
- * So the API's compilers leave requests as they are and answers to JSON.stringify, as without a schema.
+ * The hook runs after the tenancy and permission hook (http/auth.ts: a stranger gets 404 and a
+ * member without the permission 403, never a 422 that confirms the route's shape), not at
+ * fastify's validation stage, which comes before it: so the API's compilers leave requests as they
+ * are and answers to JSON.stringify, as without a schema. A multipart form is read by its handler
+ * (its files stream to disk), which checks the form's fields with the same schema (checkForm).
  */
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import { check, type FieldErrors } from '../../api/schemas/index.js';
 import { CATALOG, type HttpMethod, type OperationDescription, type ResourceKey } from '../../api/descriptions/index.js';
 import { parseOr422 } from './validate.js';
+import { validationFailed } from './errors.js';
 import { fillPath } from '../../api/descriptions/paths.js';
 
 /** A file download's answer: the types its bytes come in. */
@@ -91,10 +92,32 @@ export function described<S extends Typed = Record<never, never>>(
   };
 }
 
-/** Makes zod contracts the schemas of every route `api` registers (see the header for why nothing runs at fastify's stage). */
+/**
+ * Makes zod contracts the schemas of every route `api` registers (see the header for why nothing
+ * runs at fastify's stage), and validates every request of those routes in one hook.
+ */
 export function useContracts(api: FastifyInstance): void {
   api.setValidatorCompiler(() => () => true);
   api.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  api.addHook('preHandler', (request, _reply, done) => {
+    try {
+      validateRequest(request);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
+  });
+}
+
+/** Does the route's handler read this request's body as a form (checkForm) rather than as JSON? */
+const readAsForm = (request: FastifyRequest, contract: RouteContract) => contract.multipart === 'only' || (contract.multipart === true && request.isMultipart());
+
+/** The query and the JSON body, replaced by what the declared schemas make of them (422 otherwise). */
+function validateRequest(request: FastifyRequest): void {
+  const contract = request.routeOptions.schema as RouteContract | undefined;
+  if (!contract) return;
+  if (contract.querystring) request.query = parseOr422(contract.querystring, request.query);
+  if (contract.body && !readAsForm(request, contract)) request.body = parseOr422(contract.body, request.body);
 }
 
 /** The success status a contract declares, and its answer (200 and none when it declares none). */
@@ -107,20 +130,33 @@ export function successOf(contract: RouteContract | undefined): { status: number
 // biome-ignore lint/suspicious/noExplicitAny: only the route's schema is read; the request's other type parameters may be anything
 export type Declaring<S extends FastifySchema> = FastifyRequest<any, any, any, S, any, any, any>;
 
-/** The query (or `query`, the request's as the handler reshaped it), checked with the schema the route declared (422 otherwise). */
-export function queryOf<S extends FastifySchema & { querystring: z.ZodType }>(request: Declaring<S>, query: unknown = request.query): z.output<S['querystring']> {
-  return parseOr422((request.routeOptions.schema as S).querystring, query) as z.output<S['querystring']>;
+/** The query, as the hook validated it with the schema the route declared. */
+export function validQuery<S extends FastifySchema & { querystring: z.ZodType }>(request: Declaring<S>): z.output<S['querystring']> {
+  return request.query as z.output<S['querystring']>;
 }
 
-/** The body (or `data`, the fields of a multipart form), checked with the schema the route declared (422 otherwise). */
-export function bodyOf<S extends FastifySchema & { body: z.ZodType }>(request: Declaring<S>, data: unknown = request.body): z.output<S['body']> {
-  return parseOr422((request.routeOptions.schema as S).body, data) as z.output<S['body']>;
+/** The JSON body, as the hook validated it with the schema the route declared. */
+export function validBody<S extends FastifySchema & { body: z.ZodType }>(request: Declaring<S>): z.output<S['body']> {
+  return request.body as z.output<S['body']>;
 }
 
-/** The body checked with the route's schema, its errors returned rather than thrown: for a 422 that names them with others (a form's files). */
-export function checkBody<S extends FastifySchema & { body: z.ZodType }>(
+/**
+ * The body of a route that also takes a form: a form's `fields` checked with the route's body
+ * schema, errors returned rather than thrown, for a 422 that names them with the files' own; a
+ * JSON body as the hook validated it.
+ */
+export function checkForm<S extends FastifySchema & { body: z.ZodType }>(
   request: Declaring<S>,
-  data: unknown,
+  fields: unknown,
 ): { ok: true; value: z.output<S['body']> } | { ok: false; errors: FieldErrors } {
-  return check((request.routeOptions.schema as S).body, data === undefined ? {} : data) as { ok: true; value: z.output<S['body']> } | { ok: false; errors: FieldErrors };
+  const contract = request.routeOptions.schema as RouteContract & S;
+  if (!readAsForm(request, contract)) return { ok: true, value: request.body as z.output<S['body']> };
+  return check(contract.body, fields === undefined ? {} : fields) as { ok: true; value: z.output<S['body']> } | { ok: false; errors: FieldErrors };
+}
+
+/** checkForm, throwing its 422. */
+export function formBody<S extends FastifySchema & { body: z.ZodType }>(request: Declaring<S>, fields: unknown): z.output<S['body']> {
+  const checked = checkForm(request, fields);
+  if (!checked.ok) throw validationFailed(checked.errors);
+  return checked.value;
 }

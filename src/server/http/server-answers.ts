@@ -25,11 +25,11 @@ export const SERVER_ANSWERS = {
 /** How long a refused connection keeps reading (and dropping) what the client still sends, so that it reads the answer. */
 const LINGER_MS = 2000;
 
-const bodyOf = (status: number, message: string) => JSON.stringify({ message, status });
+const answerText = (status: number, message: string) => JSON.stringify({ message, status });
 
 /** A whole HTTP/1.1 answer, written on a raw socket (no ServerResponse exists yet). */
 function rawAnswer(status: number, message: string, extra: Record<string, string> = {}): string {
-  const body = bodyOf(status, message);
+  const body = answerText(status, message);
   const headers = {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(body)),
@@ -78,7 +78,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException & { rawPacket?: 
 /** Node's own answers on the server: Expect, CONNECT; and the shutting-down and Host checks as hooks. */
 export function registerServerAnswers(app: FastifyInstance): void {
   app.server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
-    const body = bodyOf(417, SERVER_ANSWERS[417]);
+    const body = answerText(417, SERVER_ANSWERS[417]);
     response.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'x-content-type-options': 'nosniff' });
     response.end(body);
   });

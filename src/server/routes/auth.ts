@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import * as s from '../../api/schemas/index.js';
 import { newToken, verifyPassword } from '../repositories/users.js';
 import { invalidField, tooManyAttempts } from '../http/errors.js';
-import { bodyOf, described } from '../http/contract.js';
+import { described, validBody } from '../http/contract.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { created, deletedEnvelope } from '../http/envelopes.js';
 
@@ -37,9 +37,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.route({
     ...described(operations.createToken, { body: s.tokenCreateBody }),
+    // Before the body is validated (http/contract.ts): a body that is not valid counts against the address too.
+    preValidation: async (request) => assertWithinLimit(perAddress, request),
     handler: async (request, reply) => {
-      await assertWithinLimit(perAddress, request);
-      const body = bodyOf(request);
+      const body = validBody(request);
       await assertWithinLimit(perEmail, request);
       const user = users.findByEmail(body.email);
       // Same answer, and the same scrypt work, for an unknown email and a wrong password: no account probing.

@@ -5,7 +5,7 @@ import type { ContactPage, ContactRow, ContactWrite } from '../repositories/cont
 import { filesBaseUrl } from '../repositories/files.js';
 import { notFound, takenMessage, validationFailed } from '../http/errors.js';
 import { offsetOf, pageEnvelopeJson } from '../http/pagination.js';
-import { checkBody, described, queryOf } from '../http/contract.js';
+import { checkForm, described, validQuery } from '../http/contract.js';
 import { deleteRoute, recordId } from './workspace-records.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { created, updated } from '../http/envelopes.js';
@@ -133,8 +133,13 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
   // tells a filtered page from a server that ignored the filter.
   app.route({
     ...described(operations.list, { querystring: s.contactListQuery }),
+    // `fields[city]=…` becomes a record before the query is validated (http/contract.ts's hook).
+    preValidation: (request, _reply, done) => {
+      if (!app.apiOnly) request.query = withBracketRecords(request.query, 'fields');
+      done();
+    },
     handler: async (request, reply) => {
-      const query = queryOf(request, app.apiOnly ? request.query : withBracketRecords(request.query, 'fields'));
+      const query = validQuery(request);
       const offset = offsetOf(query);
       const search = query.search || undefined;
       const files = filesBaseUrl(request);
@@ -151,7 +156,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     ...described(operations.create, { body: s.contactCreateBody }),
     handler: async (request, reply) => {
       const form = await readContactForm(request);
-      const { value: body, avatar } = validateForm(checkBody(request, form.body), form);
+      const { value: body, avatar } = validateForm(checkForm(request, form.body), form);
       const errors: FieldErrors = {};
       if (contacts.idOfNumber(request.workspaceId, body.number) !== undefined) errors.number = [takenMessage('number')];
       const references = resolveReferences(request.workspaceId, body, errors);
@@ -187,7 +192,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
       const form = await readContactForm(request);
       const current = contacts.find(request.workspaceId, id);
       if (!current) throw notFound();
-      const { value: body, avatar } = validateForm(checkBody(request, form.body), form);
+      const { value: body, avatar } = validateForm(checkForm(request, form.body), form);
       const errors: FieldErrors = {};
       const references = resolveReferences(request.workspaceId, body, errors);
       if (Object.keys(errors).length > 0) throw validationFailed(errors);

@@ -6,7 +6,7 @@ import * as s from '../../api/schemas/index.js';
 import { IMPORT_MAX_BYTES, type FieldErrors } from '../../api/schemas/index.js';
 import { toImportRecord } from '../repositories/imports.js';
 import { notFound, validationFailed } from '../http/errors.js';
-import { checkBody, described } from '../http/contract.js';
+import { checkForm, described } from '../http/contract.js';
 import { listRoute, recordId } from './workspace-records.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { created, deletedEnvelope } from '../http/envelopes.js';
@@ -54,7 +54,7 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
         let totalRows = 0;
         // `contact_groups[]=3` is how this API family sends groups elsewhere; one of them is one group.
         const groupField = Array.isArray(fields.contact_groups) && fields.contact_groups.length === 1 ? fields.contact_groups[0] : fields.contact_groups;
-        const parsed = checkBody(request, { ...fields, contact_groups: groupField });
+        const parsed = checkForm(request, { ...fields, contact_groups: groupField });
         const errors: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
         if (!file?.path) errors.file = ['The file field is required.'];
         else {

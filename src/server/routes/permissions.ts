@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as s from '../../api/schemas/index.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
-import { bodyOf, described } from '../http/contract.js';
+import { described, validBody } from '../http/contract.js';
 import { updated } from '../http/envelopes.js';
 import { nowIso } from '../db.js';
 
@@ -28,7 +28,7 @@ export const permissionRoutes: FastifyPluginAsync = async (app) => {
   app.route({
     ...described(operations.setPartnerDefaults, { body: s.partnerPermissionsBody }),
     handler: async (request) => {
-      const body = bodyOf(request);
+      const body = validBody(request);
       setDefaults.run(JSON.stringify(body.permissions), nowIso(), request.user.id);
       return updated('Permissions', { permissions: body.permissions });
     },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as s from '../../api/schemas/index.js';
 import type { FieldErrors, Role, RoleUpdateBody } from '../../api/schemas/index.js';
 import { assertUnique, invalidField, notFound, validationFailed } from '../http/errors.js';
-import { bodyOf, described } from '../http/contract.js';
+import { described, validBody } from '../http/contract.js';
 import { getRoute, listRoute, recordId } from './workspace-records.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { created, deletedEnvelope, updated } from '../http/envelopes.js';
@@ -34,7 +34,7 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
   app.route({
     ...described(operations.create, { body: s.roleCreateBody }),
     handler: async (request, reply) => {
-      const body = bodyOf(request);
+      const body = validBody(request);
       access.assertGrantable(request, body.permissions ?? []);
       assertUnique('name', roles.idOfName(request.workspaceId, body.name));
       const role = roles.create(request.workspaceId, { name: body.name, permissions: [...new Set(body.permissions ?? [])] });
@@ -52,7 +52,7 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
       if (!current) throw notFound();
       // The built-in role answers what the body asks of it (422 naming why) before who may edit it.
       if (!current.builtin) access.assertEditableRole(request, current.permissions);
-      const body = bodyOf(request);
+      const body = validBody(request);
       if (current.builtin) {
         assertBuiltinUnchanged(current, body);
         access.assertEditableRole(request, current.permissions);

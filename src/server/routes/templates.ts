@@ -14,7 +14,7 @@ import { HttpError, invalidField, payloadTooLarge, templateNotFound } from '../h
 import { readForm, type UploadedFile } from '../http/multipart.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId } from '../http/validate.js';
-import { bodyOf, described, queryOf, type Declaring } from '../http/contract.js';
+import { described, formBody, validQuery, type Declaring } from '../http/contract.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { MIME, sniff } from '../http/sniff.js';
 import { ProviderError, type TemplateProvider } from '../provider/provider.js';
@@ -151,7 +151,7 @@ export const templateRoutes: FastifyPluginAsync = async (app) => {
   app.route({
     ...described(operations.list, { querystring: s.templateListQuery }),
     handler: async (request) => {
-      const query = queryOf(request);
+      const query = validQuery(request);
       const rows = templates.list(request.workspaceId, query, offsetOf(query), query.per_page);
       return pageEnvelope(request, query, templates.count(request.workspaceId, query), rows);
     },
@@ -174,7 +174,7 @@ export const templateRoutes: FastifyPluginAsync = async (app) => {
 
   async function createTemplate(request: Declaring<typeof create.schema>, written: string[]): Promise<Template> {
     const { fields, media } = await readCreateRequest(request, mediaDir, written);
-    const input = bodyOf(request, fields ?? {});
+    const input = formBody(request, fields);
     const file = await checkMedia(input, media);
     const workspaceId = request.workspaceId;
     if (templates.idOfNameLanguage(workspaceId, input.name, input.language) !== undefined) throw invalidField('name', TAKEN);

@@ -6,7 +6,7 @@ import { fileUrl } from '../repositories/files.js';
 import { assertUnique, invalidField, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId } from '../http/validate.js';
-import { bodyOf, described, queryOf } from '../http/contract.js';
+import { described, formBody, validBody, validQuery } from '../http/contract.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { readForm } from '../http/multipart.js';
 import { AVATAR_KINDS, MIME, sniff } from '../http/sniff.js';
@@ -38,7 +38,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   app.route({
     ...described(operations.list, { querystring: s.userListQuery }),
     handler: async (request) => {
-      const query = queryOf(request);
+      const query = validQuery(request);
       const rows = members.list(request.workspaceId, offsetOf(query), query.per_page, (f) => fileUrl(request, f));
       return pageEnvelope(request, query, members.count(request.workspaceId), rows);
     },
@@ -57,7 +57,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   app.route({
     ...described(operations.create, { body: s.userCreateBody }),
     handler: async (request, reply) => {
-      const body = bodyOf(request);
+      const body = validBody(request);
       assertUnique('email', members.emailHolder(body.email));
       assignableRole(request, body.role_id);
       const passwordHash = await hashPassword(body.password);
@@ -77,7 +77,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       const target = workspaces.membership(request.workspaceId, id);
       if (!target) throw notFound();
       const { fields, avatar } = await readBody(request);
-      const body = bodyOf(request, fields);
+      const body = formBody(request, fields);
       access.assertMayUpdateUser(request, target, { ...body, avatar });
       if (body.email !== undefined) {
         assertUnique('email', members.emailHolder(body.email), id);

@@ -11,7 +11,7 @@ import type { PaginationQuery } from '../../api/schemas/index.js';
 import { assertUnique, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { parseId } from '../http/validate.js';
-import { bodyOf, described, queryOf } from '../http/contract.js';
+import { described, validBody, validQuery } from '../http/contract.js';
 import { created, deletedEnvelope, updated } from '../http/envelopes.js';
 import { pathParameters } from '../../api/descriptions/paths.js';
 
@@ -41,7 +41,7 @@ export function listRoute(app: FastifyInstance, operation: OperationDescription,
   app.route({
     ...described(operation, { querystring: query }),
     handler: async (request) => {
-      const page = queryOf(request);
+      const page = validQuery(request);
       const rows = records.list(request.workspaceId, offsetOf(page), page.per_page);
       return pageEnvelope(request, page, records.count(request.workspaceId), rows);
     },
@@ -90,7 +90,7 @@ export function collectionRoutes(app: FastifyInstance, { key, operations }: Reso
   app.route({
     ...described(operations.create, { body: operations.create.body as z.ZodType<{ name: string }> }),
     handler: async (request, reply) => {
-      const body = bodyOf(request);
+      const body = validBody(request);
       assertUnique('name', records.idOfName(request.workspaceId, body.name));
       return reply.code(201).send(created(noun, records.insert(request.workspaceId, body)));
     },
@@ -104,7 +104,7 @@ export function collectionRoutes(app: FastifyInstance, { key, operations }: Reso
       const recordId = id(request.params);
       const current = records.find(request.workspaceId, recordId);
       if (!current) throw notFound();
-      const values = { ...current, ...sent(bodyOf(request)) } as Record<string, unknown> & { name: string };
+      const values = { ...current, ...sent(validBody(request)) } as Record<string, unknown> & { name: string };
       assertUnique('name', records.idOfName(request.workspaceId, values.name), recordId);
       return updated(noun, records.replace(request.workspaceId, recordId, values));
     },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as s from '../../api/schemas/index.js';
 import { notFound } from '../http/errors.js';
-import { bodyOf, described } from '../http/contract.js';
+import { described, validBody } from '../http/contract.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { created } from '../http/envelopes.js';
 
@@ -26,7 +26,7 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
   app.route({
     ...described(operations.create, { body: s.workspaceCreateBody }),
     handler: async (request, reply) => {
-      const body = bodyOf(request);
+      const body = validBody(request);
       const defaults = request.user.partner_permissions;
       const permissions = request.user.partner === 1 && defaults ? (JSON.parse(defaults) as string[]) : s.ALL_PERMISSIONS;
       const workspace = workspaces.create({ name: body.name, createdBy: request.user.id, permissions });
