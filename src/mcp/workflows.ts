@@ -117,7 +117,7 @@ const templatesSync: ToolSpec = {
   input: syncInput,
   output: z.object({
     templates: z.array(templateOutcome).optional(),
-    sync: z.looseObject({ success: z.boolean(), nothing_pending: z.boolean(), message: z.string() }).optional(),
+    sync: z.looseObject({ outcome: z.enum(['synced', 'nothing_pending']), message: z.string() }).optional(),
     messages,
   }),
   hints: { readOnly: false, destructive: false, idempotent: true },

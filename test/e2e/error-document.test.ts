@@ -143,6 +143,12 @@ describe('one error document for every exit code (-o json and ndjson)', () => {
     }
   });
 
+  it('templates sync -o json with nothing pending: exit 0 and an outcome that says so, no server envelope', async () => {
+    const res = await run(['templates', 'sync', '-o', 'json']);
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout)).toEqual({ outcome: 'nothing_pending', message: 'No template is PENDING: nothing to sync.' });
+  });
+
   it('docs/output.md shows an example for every exit code', () => {
     const page = readFileSync(join(import.meta.dirname, '../../docs/output.md'), 'utf8');
     const section = page.slice(page.indexOf('## The error document'));

@@ -80,11 +80,20 @@ function templateIds(ids: string[]): string {
   return `template${ids.length === 1 ? '' : 's'} ${ids.join(', ')}`;
 }
 
+/**
+ * A sync's outcome in the CLI's words: `{"outcome": "nothing_pending", ...}` exits 0 with nothing
+ * in it saying it failed (api.md's 404 `{success: false}` is no fault; its envelope is not ours).
+ */
+export interface SyncOutcome {
+  outcome: 'synced' | 'nothing_pending';
+  message: string;
+}
+
 function printSyncAnswer(ctx: Context, result: TemplateSyncResult): Promise<void> | void {
   if (ctx.output.quiet) return;
-  const message = result.nothing_pending ? NOTHING_PENDING : result.message;
-  if (!ctx.output.structured) return ctx.output.text(message + '\n');
-  return ctx.output.record({ success: result.success, nothing_pending: result.nothing_pending, message: result.message });
+  const answer: SyncOutcome = result.nothing_pending ? { outcome: 'nothing_pending', message: NOTHING_PENDING } : { outcome: 'synced', message: result.message };
+  if (!ctx.output.structured) return ctx.output.text(answer.message + '\n');
+  return ctx.output.record(answer);
 }
 
 export const run: VerbRun = typedRun<typeof sync>(async (ctx, { opts }) => {

@@ -18,6 +18,13 @@ describe('templates sync', () => {
     expect(stdout).toBe('Templates synchronized successfully.\n');
   });
 
+  it('-o json says the outcome in its own words, not the server envelope', async () => {
+    api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS);
+    const { code, stdout } = await api.run(['templates', 'sync', '-o', 'json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ outcome: 'synced', message: 'Templates synchronized successfully.' });
+  });
+
   it('a 404 {success: false} means nothing is pending: exit 0 and it says so', async () => {
     api.pool.intercept({ path: SYNC, method: 'POST' }).reply(404, { success: false, message: 'No pending templates found.' }, JSON_HEADERS).times(2);
     const plain = await api.run(['templates', 'sync']);
@@ -25,7 +32,7 @@ describe('templates sync', () => {
     expect(plain.stdout).toBe('No template is PENDING: nothing to sync.\n');
     const json = await api.run(['templates', 'sync', '-o', 'json']);
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual({ success: false, nothing_pending: true, message: 'No pending templates found.' });
+    expect(JSON.parse(json.stdout)).toEqual({ outcome: 'nothing_pending', message: 'No template is PENDING: nothing to sync.' });
   });
 
   it('a 404 for a missing workspace stays "not found", exit 4', async () => {
