@@ -37,7 +37,7 @@ export interface ClientOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export interface RawRequestOptions {
+interface RawRequestOptions {
   query?: QueryParams;
   json?: unknown;
 }

@@ -34,7 +34,7 @@ export function encodeGroupNames(names: readonly string[]): string {
   return JSON.stringify(names);
 }
 
-export const GROUPS_CELL_FORMAT = 'The contact groups cell must be a JSON array of group names, such as ["VIP","News"] (or [] for none).';
+const GROUPS_CELL_FORMAT = 'The contact groups cell must be a JSON array of group names, such as ["VIP","News"] (or [] for none).';
 
 /** The names of a `contact_groups` cell, trimmed, each once; a string saying why when it is not one. */
 export function decodeGroupNames(cell: string): string[] | { error: string } {

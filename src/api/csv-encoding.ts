@@ -17,7 +17,7 @@ export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be';
 const READ_CHUNK = 64 * 1024;
 
 /** The encoding a file's first bytes announce: a UTF-16 byte order mark, else UTF-8. */
-export function encodingOf(head: Uint8Array): TextEncoding {
+function encodingOf(head: Uint8Array): TextEncoding {
   if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
   if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
   return 'utf-8';
@@ -27,7 +27,7 @@ export function encodingOf(head: Uint8Array): TextEncoding {
 export const ENCODING_NAMES: Record<TextEncoding, string> = { 'utf-8': 'UTF-8', 'utf-16le': 'UTF-16 (little-endian)', 'utf-16be': 'UTF-16 (big-endian)' };
 
 /** A fatal decoder (the BOM is taken off). */
-export const decoderFor = (encoding: TextEncoding) => new TextDecoder(encoding, { fatal: true });
+const decoderFor = (encoding: TextEncoding) => new TextDecoder(encoding, { fatal: true });
 
 /** Why bytes are not text: the 1-based line of the first bad byte, what it is, and how to fix the file. */
 export interface EncodingProblem {

@@ -25,7 +25,7 @@ export interface CsvFormat {
   separator: string;
 }
 
-export const FILE_NOT_CSV = 'The file must be a UTF-8 CSV file whose header row has a number column.';
+const FILE_NOT_CSV = 'The file must be a UTF-8 CSV file whose header row has a number column.';
 
 const SEPARATORS = [',', ';', '\t'];
 const SEPARATOR_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
@@ -48,7 +48,7 @@ function namesColumn(line: string, separator: string, column: string): boolean {
 }
 
 /** The comma, unless only a semicolon or a tab splits the header row into one naming `column`. */
-export function separatorFor(text: string, column: string): string {
+function separatorFor(text: string, column: string): string {
   const line = firstLineOf(text.slice(0, HEADER_CHARS));
   return SEPARATORS.find((separator) => namesColumn(line, separator, column)) ?? ',';
 }

@@ -14,7 +14,7 @@ import { PageFailedError } from './errors.js';
 import { numberOf, pageAfter, perPageWithinCap, type ListPage, type PageParams, type WalkOptions } from './pagination.js';
 import { RequestWindow, type EngineRequest } from './request-window.js';
 
-export { RequestWindow, type EngineRequest, type Limiter } from './request-window.js';
+export { RequestWindow, type EngineRequest } from './request-window.js';
 
 // 8, as many as the round trips of a bare 8-in-flight walker (issue 17 asked 6 and >= 0.8x of that
 // walker; 6 in flight needs a third more round trips, 0.63x measured): bench/remote.mjs.
@@ -23,7 +23,7 @@ export const MAX_CONCURRENCY = 64;
 
 export type EngineFetchPage<T> = (params: PageParams, request: EngineRequest) => Promise<ListPage<T>>;
 
-export interface ProgressEvent {
+interface ProgressEvent {
   /** Rows handed on (a walk) or items settled (a bulk run). */
   done: number;
   /** The whole, when known (`meta.total`, the number of items). */
@@ -57,7 +57,7 @@ export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
  * run there (its error thrown in order, after every earlier result). Returning early cancels the
  * tasks in flight.
  */
-export async function* inOrder<R>(count: number, window: RequestWindow, ahead: number, task: (index: number, signal: AbortSignal) => Promise<R>): AsyncGenerator<R> {
+async function* inOrder<R>(count: number, window: RequestWindow, ahead: number, task: (index: number, signal: AbortSignal) => Promise<R>): AsyncGenerator<R> {
   const abort = new AbortController();
   const settled = new Map<number, Settled<R>>();
   let launched = 0;

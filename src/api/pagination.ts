@@ -4,7 +4,7 @@
 import { isJsonObject, type JsonObject } from './answers.js';
 import { UnusableResponseError, ValidationFailedError } from './errors.js';
 
-export interface PageMeta {
+interface PageMeta {
   current_page?: number;
   last_page?: number;
   per_page?: number;

@@ -17,7 +17,7 @@ export interface ReviewProblem {
 }
 
 /** The provider's own bound on a one-time code's validity, tighter than the API's 1..1440. */
-export const MAX_CODE_EXPIRY_MINUTES = 90;
+const MAX_CODE_EXPIRY_MINUTES = 90;
 
 const PLACEHOLDER = String.raw`\{\{\s*\d+\s*\}\}`;
 const STARTS_WITH_PLACEHOLDER = new RegExp(`^${PLACEHOLDER}`);

@@ -28,7 +28,7 @@ export function buildUrl(baseUrl: string, path: string, query: QueryParams | und
 }
 
 /** Origin and path of a URL for messages, without the query string. */
-export function urlWithoutQuery(url: string): string {
+function urlWithoutQuery(url: string): string {
   const parsed = new URL(url);
   return parsed.origin + parsed.pathname;
 }

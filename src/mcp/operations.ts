@@ -7,6 +7,7 @@ import * as z from 'zod';
 import type { WsmClient } from '../api/client.js';
 import type { OperationDescription, ResourceDescription } from '../api/descriptions/types.js';
 import { numberOf, pageAfter, type ListPage, type PageParams } from '../api/pagination.js';
+import { PER_PAGE_MAX } from '../api/schemas/common.js';
 import { UsageError } from '../cli/errors.js';
 import { lenient } from './lenient.js';
 import type { ToolSpec } from './tool.js';
@@ -106,7 +107,7 @@ function inputOf(op: DescribedOperation, noun: string): z.ZodObject {
   if (isPagedList(op)) {
     for (const [key, value] of Object.entries(shapeOf(op.query) ?? {})) if (!PAGE_FIELDS.has(key)) fields[key] = value;
     fields.cursor = z.string().optional().describe('next_cursor of the previous call, for the next page.');
-    fields.per_page = z.number().int().min(1).max(100).default(DEFAULT_PER_PAGE).describe('Rows a page, 1 to 100.');
+    fields.per_page = z.number().int().min(1).max(PER_PAGE_MAX).default(DEFAULT_PER_PAGE).describe(`Rows a page, 1 to ${PER_PAGE_MAX}.`);
   }
   const body = spreadBody(op);
   if (body !== undefined) Object.assign(fields, body);

@@ -14,10 +14,8 @@ import { createFrame, Router, timestamp } from './http.js';
 import type { Quirks } from './quirks.js';
 import { registerRoutes, type State } from './routes.js';
 
-export type { Quirks } from './quirks.js';
-
-export const STANDIN_TOKEN = '1|standin-token-3f9a8b7c6d5e4f3a2b1c';
-export const STANDIN_WORKSPACE = '9b2d7c1e-4f3a-4b5c-8d9e-0a1b2c3d4e5f';
+const STANDIN_TOKEN = '1|standin-token-3f9a8b7c6d5e4f3a2b1c';
+const STANDIN_WORKSPACE = '9b2d7c1e-4f3a-4b5c-8d9e-0a1b2c3d4e5f';
 
 export interface Standin {
   /** Base URL including /api/v3. */

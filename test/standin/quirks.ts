@@ -37,19 +37,3 @@ export interface Quirks {
   /** Laravel's throttle: every `every`-th request answers 429 "Too Many Attempts." with Retry-After. */
   throttle?: { every: number; retryAfterSeconds: number };
 }
-
-/** One line per quirk, for the README and the closing note: what the stand-in does. */
-export const QUIRK_NOTES: Record<keyof Quirks, string> = {
-  perPageMax: 'refuses per_page above a cap with a 422 naming the limit',
-  validationStatus: 'answers validation failures with 400 instead of 422',
-  templateCreateBody: 'answers a template create with a bare record, {data: null}, {} or {success, template}',
-  permissionObjects: 'lists permissions as {id, name, guard_name} objects',
-  rolesWithoutPermissions: 'lists roles without their permissions',
-  labelPutRequiresName: 'requires name on every label PUT',
-  simplePaginator: 'paginates without last_page/total (links.next only)',
-  cursorPaginator: 'paginates with its own cursor (next_page_url ?cursor=...), ignoring page',
-  stringIds: 'sends ids as strings',
-  syncFailures: 'fails the next N template syncs with a 500',
-  syncRoundsToDecide: 'decides a PENDING template only after N syncs',
-  throttle: 'answers every Nth request 429 with Retry-After',
-};

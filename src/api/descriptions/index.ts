@@ -9,9 +9,8 @@
 import { described, RESOURCE_KEYS, type ResourceKey } from './catalog.js';
 import type { OperationDescription, ResourceDescription } from './types.js';
 
-export type { Access, HttpMethod, OperationDescription, OperationHints, ResourceDescription } from './types.js';
+export type { HttpMethod, OperationDescription, ResourceDescription } from './types.js';
 export { CATALOG, type ResourceIdentity, type ResourceKey } from './catalog.js';
-export { WORKSPACE } from './crud.js';
 
 /**
  * Every description at once, for what reads them all (the server's routes, the OpenAPI document,
@@ -23,7 +22,7 @@ export const DESCRIPTIONS = Object.fromEntries(await Promise.all(RESOURCE_KEYS.m
 export const OPERATIONS: readonly OperationDescription[] = Object.values(DESCRIPTIONS).flatMap((d: ResourceDescription) => Object.values(d.operations));
 
 /** `GET /workspaces/{}/labels/{}`: a method and a path with every parameter as `{}`, whatever its name or form (`{label}`, `:label`). */
-export const operationKey = (method: string, path: string): string => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}|:[^/]+/g, '{}')}`;
+const operationKey = (method: string, path: string): string => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}|:[^/]+/g, '{}')}`;
 
 const byKey = new Map(OPERATIONS.map((operation) => [operationKey(operation.method, operation.path), operation]));
 

@@ -6,6 +6,7 @@ import { requireRecord } from '../answers.js';
 import { described, type ResourceKey } from '../descriptions/catalog.js';
 import type { OperationDescription } from '../descriptions/types.js';
 import { type APIStatusError, MethodNotAllowedError, NotFoundError, RequestValidationError, UnsupportedEndpointError } from '../errors.js';
+import { PER_PAGE_MAX } from '../schemas/common.js';
 import { check } from '../schemas/validation.js';
 import type { EngineOptions, EngineRequest } from '../page-engine.js';
 import { readPage, type ListPage } from '../pagination.js';
@@ -90,7 +91,7 @@ export async function describedOperation(key: ResourceKey, name: string): Promis
 }
 
 /** The operation's path with the workspace in use and the record's id in it, encoded. */
-export function operationPath(ctx: ResourceContext, operation: OperationDescription, id?: number | string): string {
+function operationPath(ctx: ResourceContext, operation: OperationDescription, id?: number | string): string {
   return fillPath(operation.path, (name) => {
     const value = name === 'workspace' ? ctx.workspace() : id;
     if (value === undefined) throw new TypeError(`${operation.resource}.${operation.name} needs {${name}}`);
@@ -137,9 +138,9 @@ export async function getPage<T>(ctx: ResourceContext, operation: OperationDescr
 /** What a caller may set on a full walk: how many requests in flight, a progress callback, a cancel signal. */
 export type WalkSettings = Pick<EngineOptions, 'concurrency' | 'progress' | 'signal'>;
 
-/** The engine options of every full walk of a list: 100 a page unless asked, notices to `-v`. */
+/** The engine options of every full walk of a list: the largest page unless asked, notices to `-v`. */
 export function walkOptions(ctx: ResourceContext, perPage: number | undefined, settings: WalkSettings = {}): EngineOptions {
-  return { ...settings, perPage: perPage ?? 100, notice: ctx.notice };
+  return { ...settings, perPage: perPage ?? PER_PAGE_MAX, notice: ctx.notice };
 }
 
 

@@ -33,9 +33,9 @@ export function listOf<T extends z.ZodType>(item: T) {
  * zero-width joiner) are left out. Such a value is refused like a blank one ("required"), never
  * stored as an invisible name. The document states it as a pattern.
  */
-export const VISIBLE_PATTERN = '[^\\s\\p{Cc}\\p{Cf}]';
+const VISIBLE_PATTERN = '[^\\s\\p{Cc}\\p{Cf}]';
 const VISIBLE = new RegExp(VISIBLE_PATTERN, 'u');
-export const visible = <T extends z.ZodString>(text: T) =>
+const visible = <T extends z.ZodString>(text: T) =>
   text
     .superRefine((value, ctx) => {
       if (value !== '' && !VISIBLE.test(value)) ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: value });
@@ -67,7 +67,7 @@ export const paginationQuery = z.object({
 });
 export type PaginationQuery = z.infer<typeof paginationQuery>;
 
-export const paginationMeta = z.object({
+const paginationMeta = z.object({
   current_page: z.number().int(),
   per_page: z.number().int(),
   total: z.number().int(),
@@ -75,9 +75,9 @@ export const paginationMeta = z.object({
   from: z.number().int().nullable(),
   to: z.number().int().nullable(),
 });
-export type PaginationMeta = z.infer<typeof paginationMeta>;
+type PaginationMeta = z.infer<typeof paginationMeta>;
 
-export const paginationLinks = z.object({
+const paginationLinks = z.object({
   first: z.string().nullable(),
   last: z.string().nullable(),
   prev: z.string().nullable(),

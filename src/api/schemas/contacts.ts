@@ -1,17 +1,17 @@
 import * as z from 'zod';
 import { CSV_BOOLEAN_FORMAT, decodeGroupNames, isScientificNotation, readCsvBoolean } from '../csv-cells.js';
-import { boolish, created, idish, listOf, paginated, paginationQuery, single, timestamps, updated } from './common.js';
+import { boolish, idish, listOf, paginationQuery, timestamps, updated } from './common.js';
 import { groupCreateBody } from './groups.js';
 
 export const GENDERS = ['male', 'female', 'other'] as const;
-export const CONTACT_NAME_MAX = 50;
+const CONTACT_NAME_MAX = 50;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 /** decisions.md §3: spaces, dashes, dots, parentheses and a leading + are dropped. */
 export function normalizeNumber(raw: string): string {
   return raw.trim().replace(/[\s\-.()]/g, '').replace(/^\+/, '');
 }
-export const NUMBER_PATTERN = /^\d{7,15}$/;
+const NUMBER_PATTERN = /^\d{7,15}$/;
 
 /** Digits written the ways a phone number is: spaces, dashes, dots, parentheses, a leading +. */
 const NUMBER_LIKE = /^\+?[\d\s\-.()]*\d[\d\s\-.()]*$/;
@@ -30,7 +30,7 @@ export const contactNumber = z
   .transform(normalizeNumber)
   .pipe(z.string().regex(NUMBER_PATTERN, 'The number must be a phone number of 7 to 15 digits.'));
 
-export const FIELD_VALUE_MAX = 1024;
+const FIELD_VALUE_MAX = 1024;
 /**
  * Contact text is stored in Unicode's composed form (NFC), so that text which looks the same is
  * the same: `é` typed as one character or as `e` and an accent is one name (decisions.md §8).
@@ -67,7 +67,6 @@ export const contactCreateBody = z.object({
   fields: fieldValues.optional(),
 });
 export type ContactCreateBody = z.input<typeof contactCreateBody>;
-export type ContactCreateInput = z.output<typeof contactCreateBody>;
 
 /** `number` sent on update is ignored (api.md); `name` is required. */
 export const contactUpdateBody = z.object({
@@ -79,7 +78,6 @@ export const contactUpdateBody = z.object({
   fields: fieldValues.optional(),
 });
 export type ContactUpdateBody = z.input<typeof contactUpdateBody>;
-export type ContactUpdateInput = z.output<typeof contactUpdateBody>;
 
 export const contactListQuery = paginationQuery.extend({
   search: z.string().max(255).optional(),
@@ -88,9 +86,6 @@ export const contactListQuery = paginationQuery.extend({
 });
 export type ContactListQuery = z.input<typeof contactListQuery>;
 
-export const contactListResponse = paginated(contactRecord);
-export const contactResponse = single(contactRecord);
-export const contactCreatedResponse = created(contactRecord);
 export const contactUpdatedResponse = updated(contactRecord);
 
 /**
@@ -113,13 +108,13 @@ export const groupNamesCell = z
  * (csv-cells.ts readCsvBoolean); `gender` is matched without case (`Female` is female); a
  * number a spreadsheet turned into scientific notation is named as such, not as a bad number.
  */
-export const csvStatus = z.string().transform((cell, ctx) => {
+const csvStatus = z.string().transform((cell, ctx) => {
   const value = readCsvBoolean(cell);
   if (value !== undefined) return value;
   ctx.addIssue({ code: 'custom', message: `The status field ${CSV_BOOLEAN_FORMAT}, not "${cell.trim()}".`, params: { custom: true } });
   return z.NEVER;
 });
-export const csvGender = z.string().transform((cell) => cell.trim().toLowerCase()).pipe(z.enum(GENDERS));
+const csvGender = z.string().transform((cell) => cell.trim().toLowerCase()).pipe(z.enum(GENDERS));
 const csvNumber = z
   .string()
   .superRefine((cell, ctx) => {

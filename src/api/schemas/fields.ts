@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { created, paginated, paginationQuery, single, timestamps, updated } from './common.js';
+import { paginationQuery, timestamps } from './common.js';
 
-export const FIELD_NAME_PATTERN = /^[a-z_]+$/;
+const FIELD_NAME_PATTERN = /^[a-z_]+$/;
 
 export const fieldRecord = z.object({
   id: z.number().int(),
@@ -19,12 +19,7 @@ export const fieldCreateBody = z.object({
     .max(255)
     .regex(FIELD_NAME_PATTERN, 'The name field must contain only lowercase letters and underscores.'),
 });
-export type FieldCreateBody = z.infer<typeof fieldCreateBody>;
 /** Extension: PUT /contact-fields/{id}. */
 export const fieldUpdateBody = fieldCreateBody;
 
 export const fieldListQuery = paginationQuery;
-export const fieldListResponse = paginated(fieldRecord);
-export const fieldResponse = single(fieldRecord);
-export const fieldCreatedResponse = created(fieldRecord);
-export const fieldUpdatedResponse = updated(fieldRecord);

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { created, idish, paginated, paginationQuery, single, timestamps } from './common.js';
+import { idish, paginationQuery, timestamps } from './common.js';
 
-export const IMPORT_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+const IMPORT_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
 export const IMPORT_ERRORS_KEPT = 100;
 
@@ -28,9 +28,5 @@ export const importCreateBody = z.object({
   name: z.string().trim().max(255).optional(),
   contact_groups: idish.optional(),
 });
-export type ImportCreateBody = z.input<typeof importCreateBody>;
 
 export const importListQuery = paginationQuery;
-export const importListResponse = paginated(importRecord);
-export const importResponse = single(importRecord);
-export const importCreatedResponse = created(importRecord);

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { created, nonEmptyName, paginated, paginationQuery, single, timestamps, updated } from './common.js';
+import { nonEmptyName, paginationQuery, timestamps } from './common.js';
 
-export const LABEL_COLOR_PATTERN = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+const LABEL_COLOR_PATTERN = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 export const labelRecord = z.object({
   id: z.number().int(),
@@ -19,7 +19,6 @@ const color = z
   .nullable();
 
 export const labelCreateBody = z.object({ name: nonEmptyName(255), color: color.optional() });
-export type LabelCreateBody = z.infer<typeof labelCreateBody>;
 
 /** api.md: name, colour, or both; a body with neither is a 422 (decisions.md §3). */
 export const labelUpdateBody = z
@@ -32,7 +31,3 @@ export const labelUpdateBody = z
 export type LabelUpdateBody = z.infer<typeof labelUpdateBody>;
 
 export const labelListQuery = paginationQuery;
-export const labelListResponse = paginated(labelRecord);
-export const labelResponse = single(labelRecord);
-export const labelCreatedResponse = created(labelRecord);
-export const labelUpdatedResponse = updated(labelRecord);

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { single, updated } from './common.js';
 
 /** decisions.md §4: every permission is `<group>.<action>`. */
-export const PERMISSION_GROUPS = {
+const PERMISSION_GROUPS = {
   workspace: ['view', 'update'],
   contacts: ['view', 'create', 'update', 'delete'],
   contact_groups: ['view', 'create', 'update', 'delete'],
@@ -16,7 +16,7 @@ export const PERMISSION_GROUPS = {
   permissions: ['view', 'manage'],
 } as const;
 
-export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
+type PermissionGroup = keyof typeof PERMISSION_GROUPS;
 export type Permission = {
   [G in PermissionGroup]: `${G}.${(typeof PERMISSION_GROUPS)[G][number]}`;
 }[PermissionGroup];
@@ -26,7 +26,7 @@ export const ALL_PERMISSIONS = Object.entries(PERMISSION_GROUPS).flatMap(([group
 ) as Permission[];
 
 const KNOWN = new Set<string>(ALL_PERMISSIONS);
-export const isPermission = (name: string): name is Permission => KNOWN.has(name);
+const isPermission = (name: string): name is Permission => KNOWN.has(name);
 
 export const permissionName = z
   .string()
@@ -59,6 +59,5 @@ export const partnerPermissionsShape = z.object({ permissions: z.array(z.string(
 
 /** Our server's rule: the shape, with names from decisions.md §4. */
 export const partnerPermissionsBody = z.object({ permissions: z.array(permissionName).min(1).superRefine(distinct) });
-export type PartnerPermissionsBody = z.infer<typeof partnerPermissionsBody>;
 export const partnerPermissionsDefaults = single(z.object({ permissions: z.array(z.string()) }));
 export const partnerPermissionsResponse = updated(z.object({ permissions: z.array(z.string()) }));

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { created, listOf, nonEmptyName, paginated, paginationQuery, single, timestamps, updated } from './common.js';
+import { listOf, nonEmptyName, paginationQuery, timestamps } from './common.js';
 import { permissionName } from './permissions.js';
 
 export const roleRecord = z.object({
@@ -18,7 +18,6 @@ export const roleCreateBody = z.object({
   /** Extension: a role can be created with its permissions. */
   permissions: listOf(permissionName).optional(),
 });
-export type RoleCreateBody = z.infer<typeof roleCreateBody>;
 
 /** Extension: PUT /roles/{id} sets the name and/or the permissions. */
 export const roleUpdateBody = z
@@ -31,7 +30,3 @@ export const roleUpdateBody = z
 export type RoleUpdateBody = z.infer<typeof roleUpdateBody>;
 
 export const roleListQuery = paginationQuery;
-export const roleListResponse = paginated(roleRecord);
-export const roleResponse = single(roleRecord);
-export const roleCreatedResponse = created(roleRecord);
-export const roleUpdatedResponse = updated(roleRecord);

@@ -4,17 +4,16 @@
  * it on every create.
  */
 import * as z from 'zod';
-import { boolish, paginated, paginationQuery, timestamps } from './common.js';
+import { boolish, paginationQuery, timestamps } from './common.js';
 
 export const TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
-export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
-export const TEMPLATE_NAME_PATTERN = /^[a-z_]+$/;
-export const LANGUAGE_PATTERN = /^[a-z]{2,3}(_[A-Z]{2})?$/;
-export const BODY_TEXT_MAX = 1024;
-export const FOOTER_MAX = 60;
-export const HEADER_TEXT_MAX = 60;
-export const BUTTON_TEXT_MAX = 25;
-export const BUTTONS_MAX = 3;
+const TEMPLATE_NAME_PATTERN = /^[a-z_]+$/;
+const LANGUAGE_PATTERN = /^[a-z]{2,3}(_[A-Z]{2})?$/;
+const BODY_TEXT_MAX = 1024;
+const FOOTER_MAX = 60;
+const HEADER_TEXT_MAX = 60;
+const BUTTON_TEXT_MAX = 25;
+const BUTTONS_MAX = 3;
 export const MEDIA_TYPES = ['image', 'video', 'document'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
@@ -48,16 +47,16 @@ const mediaHeader = z.object({
     handle: z.string().optional(),
   }),
 });
-export const templateHeader = z.discriminatedUnion('type', [textHeader, mediaHeader]).nullable();
+const templateHeader = z.discriminatedUnion('type', [textHeader, mediaHeader]).nullable();
 
-export const templateBody = z.object({
+const templateBody = z.object({
   text: z.string().min(1).max(BODY_TEXT_MAX),
   variables: variables.optional(),
   otp_code: z.string().optional(),
 });
 
 const buttonText = z.string().min(1).max(BUTTON_TEXT_MAX);
-export const templateButton = z.discriminatedUnion('type', [
+const templateButton = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('URL'),
     text: buttonText,
@@ -191,9 +190,7 @@ export const templateListQuery = paginationQuery.extend({
   category: z.enum(TEMPLATE_CATEGORIES).optional(),
   search: z.string().max(255).optional(),
 });
-export type TemplateListQuery = z.input<typeof templateListQuery>;
 
-export const templateListResponse = paginated(templateRecord);
 export const templateResponse = z.object({ success: z.literal(true), data: templateRecord });
 export const templateCreatedResponse = z.object({ success: z.literal(true), message: z.string(), data: templateRecord });
 export const templateDeletedResponse = z.object({ success: z.literal(true), message: z.string() });

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { boolish, created, idish, nonEmptyName, paginated, paginationQuery, single, timestamps, updated } from './common.js';
+import { boolish, idish, nonEmptyName, paginationQuery, timestamps, updated } from './common.js';
 
-export function isTimeZone(name: string): boolean {
+function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
     return true;
@@ -23,7 +23,7 @@ export const userRecord = z.object({
 });
 export type User = z.infer<typeof userRecord>;
 
-export const PASSWORD_MIN = 8;
+const PASSWORD_MIN = 8;
 const password = z.string().min(PASSWORD_MIN).max(255);
 const timezone = z.string().refine(isTimeZone, { message: 'The timezone field must be a valid timezone.' });
 
@@ -58,7 +58,4 @@ export const userCreateBody = z.object({
 export type UserCreateBody = z.input<typeof userCreateBody>;
 
 export const userListQuery = paginationQuery;
-export const userListResponse = paginated(userRecord);
-export const userResponse = single(userRecord);
-export const userCreatedResponse = created(userRecord);
 export const userUpdatedResponse = updated(userRecord);

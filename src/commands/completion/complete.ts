@@ -4,6 +4,7 @@
 import type { WsmClient } from '../../api/client.js';
 import type { VerbInput } from '../../cli/action.js';
 import type { Context } from '../../cli/context.js';
+import { PER_PAGE_MAX } from '../../api/schemas/common.js';
 import { visibleLine } from '../../cli/text.js';
 import { ID_RESOURCES } from './values.js';
 
@@ -32,7 +33,7 @@ async function values(ctx: Context, kind: string, resource: string | undefined):
   }
   if (kind === 'ids' && resource !== undefined && ID_RESOURCES.includes(resource)) {
     const collection = client[resource as 'groups'] as unknown as { list(q: { per_page: number }): Promise<{ data: Named[] }> };
-    const { data } = await collection.list({ per_page: 100 });
+    const { data } = await collection.list({ per_page: PER_PAGE_MAX });
     return data.map((r) => line(String(r.id), [r.name, r.number].filter(Boolean).join(' ')));
   }
   return [];

@@ -7,6 +7,7 @@
 import type { WsmClient } from '../../api/client.js';
 import { NotFoundError, UnsupportedEndpointError } from '../../api/errors.js';
 import type { EngineRequest } from '../../api/page-engine.js';
+import { PER_PAGE_MAX } from '../../api/schemas/common.js';
 import type { Context } from '../../cli/context.js';
 import { CliError, ExitCode } from '../../cli/errors.js';
 import { countText } from '../../cli/text.js';
@@ -42,7 +43,7 @@ export async function nameReader(ctx: Context, client: WsmClient, ids: string[],
     const id = String(contact.id);
     if (wanted.has(id) && typeof contact.name === 'string') names.set(id, contact.name);
   };
-  const first = await client.contacts.list({ page: 1, per_page: 100 });
+  const first = await client.contacts.list({ page: 1, per_page: PER_PAGE_MAX });
   first.data.forEach(take);
   const remaining = ids.filter((id) => !names.has(id));
   if (remaining.length === 0) return fromMap(names);

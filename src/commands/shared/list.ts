@@ -1,6 +1,7 @@
 // One way to print a list verb: a page (with a hint about the rest on a terminal), or with
 // --all every page streamed out as it arrives, one write a page (Output.pages, as export).
 import type { ListPage } from '../../api/pagination.js';
+import { PER_PAGE_MAX } from '../../api/schemas/common.js';
 import type { WalkSettings } from '../../api/resources/base.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
@@ -10,7 +11,7 @@ import { parseValue, positiveInt } from './verb.js';
 import * as z from 'zod';
 import { countText } from '../../cli/text.js';
 
-const perPageSchema = z.coerce.number().int().min(1).max(100);
+const perPageSchema = z.coerce.number().int().min(1).max(PER_PAGE_MAX);
 
 export interface PageFlags {
   page?: number;
@@ -23,7 +24,7 @@ export interface PageFlags {
 export function parsePageFlags(ctx: Context, opts: Record<string, unknown>): PageFlags {
   const flags: PageFlags = { all: opts.all === true, concurrency: concurrencyOf(ctx, opts) };
   if (opts.page !== undefined) flags.page = parseValue(positiveInt, opts.page, '--page', 'a positive integer');
-  if (opts.perPage !== undefined) flags.per_page = parseValue(perPageSchema, opts.perPage, '--per-page', 'a whole number from 1 to 100');
+  if (opts.perPage !== undefined) flags.per_page = parseValue(perPageSchema, opts.perPage, '--per-page', `a whole number from 1 to ${PER_PAGE_MAX}`);
   if (flags.all && flags.page !== undefined) throw new UsageError('--all and --page cannot be used together');
   return flags;
 }
@@ -46,7 +47,7 @@ export async function renderList<T extends object, Q extends object>(
     const progress = ctx.io.progress(`Fetching ${options.noun}`);
     let count: number;
     try {
-      const pages = source.pages({ ...query, per_page: flags.per_page ?? 100 }, { concurrency: flags.concurrency, progress: (event) => progress.update(event.done, event.total) });
+      const pages = source.pages({ ...query, per_page: flags.per_page ?? PER_PAGE_MAX }, { concurrency: flags.concurrency, progress: (event) => progress.update(event.done, event.total) });
       count = await ctx.output.pages(rowsOf(pages), options);
     } finally {
       progress.done();

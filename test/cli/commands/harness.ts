@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { MockAgent, type Interceptable } from 'undici';
 import { runCli, type RunOptions, type RunResult } from '../helpers.js';
 
-export const ORIGIN = 'http://api.test';
+const ORIGIN = 'http://api.test';
 export const BASE_URL = `${ORIGIN}/api/v3`;
 export const TOKEN = 'tok_cmds_9f8e7d6c5b';
 export const WS = '2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f';
