@@ -25,7 +25,7 @@ export function searchedText(query: string): string {
   return NUMBER_LIKE.test(query.trim()) ? normalizeNumber(query) : query;
 }
 
-export const contactNumber = z
+const contactNumber = z
   .string()
   .transform(normalizeNumber)
   .pipe(z.string().regex(NUMBER_PATTERN, 'The number must be a phone number of 7 to 15 digits.'));
@@ -84,7 +84,6 @@ export const contactListQuery = paginationQuery.extend({
   /** Extension: `fields[city]=Lisbon`, only contacts holding each value exactly (as stored: trimmed, NFC). */
   fields: z.record(z.string().min(1), z.string().trim().min(1).max(FIELD_VALUE_MAX).transform(nfc)).optional(),
 });
-export type ContactListQuery = z.input<typeof contactListQuery>;
 
 export const contactUpdatedResponse = updated(contactRecord);
 
