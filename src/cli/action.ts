@@ -53,7 +53,8 @@ function checkRequired(command: Command): void {
   if (missing) throw new UsageError(`${missing.long ?? missing.flags} is required`);
 }
 
-export function lazy(load: () => Promise<VerbModule>, selectable?: Selectable): (...params: unknown[]) => Promise<void> {
+/** `writesXlsx`: the verb writes `-o xlsx` (contacts export); every other verb refuses it before anything is sent. */
+export function lazy(load: () => Promise<VerbModule>, selectable?: Selectable, options: { writesXlsx?: boolean } = {}): (...params: unknown[]) => Promise<void> {
   return async (...params: unknown[]) => {
     // Commander calls actions with (...declaredArgs, options, command).
     const command = params[params.length - 1] as Command;
@@ -64,6 +65,9 @@ export function lazy(load: () => Promise<VerbModule>, selectable?: Selectable): 
     checkRequired(command);
     const globals = readGlobals(command);
     checkOutputConflicts(globals);
+    if (globals.output === 'xlsx' && options.writesXlsx !== true) {
+      throw new UsageError('-o xlsx is written by `wsm contacts export` only (a spreadsheet of contacts); here use -o csv, json or ndjson');
+    }
     await checkSelection(globals, selectable);
     const [ctx, verb] = await Promise.all([factory(globals), load()]);
     const args = command.processedArgs.flatMap((a: unknown) =>

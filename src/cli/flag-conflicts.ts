@@ -17,6 +17,9 @@ export const OUTPUT_CONFLICTS: ReadonlyArray<readonly [Flag, Flag]> = [
   ['-q', '-o ndjson'],
   ['-q', '-o csv'],
   ['-q', '-o yaml'],
+  ['--json', '-o xlsx'],
+  ['--jq', '-o xlsx'],
+  ['-q', '-o xlsx'],
   ['-q', '--json'],
   ['-q', '--jq'],
 ];

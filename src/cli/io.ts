@@ -11,6 +11,8 @@ export type { Progress } from './progress.js';
 export interface IOStreams {
   /** Data for scripts: stdout. Text is written as given (callers add newlines). */
   out(text: string): void;
+  /** Binary data for a file (`contacts export -o xlsx`): stdout, resolved once it takes more. */
+  outBytes(bytes: Uint8Array): Promise<void>;
   /** Messages, warnings, errors, progress: stderr. */
   err(text: string): void;
   /** Whether any data went to stdout yet (an error then adds no JSON document of its own). */
@@ -69,6 +71,12 @@ function buildIO(streams: StreamSet): IOStreams {
       if (text !== '') wroteStdout = true;
       if (line && streams.stdoutTTY) line.write(streams.stdout, text);
       else streams.stdout.write(text);
+    },
+    outBytes: (bytes) => {
+      if (bytes.length > 0) wroteStdout = true;
+      return new Promise<void>((resolve, reject) => {
+        streams.stdout.write(bytes, (error) => (error ? reject(error) : resolve()));
+      });
     },
     get wroteStdout() {
       return wroteStdout;
@@ -138,19 +146,23 @@ export interface TestIOOptions {
 
 export interface TestIO extends IOStreams {
   readonly stdoutText: string;
+  /** stdout as the bytes written (a binary export). */
+  readonly stdoutBytes: Buffer;
   readonly stderrText: string;
 }
 
 /** In-memory streams for tests: everything written is kept in stdoutText / stderrText. */
 export function createTestIO(options: TestIOOptions = {}): TestIO {
   let stdoutText = '';
+  const stdoutChunks: Buffer[] = [];
   let stderrText = '';
   const stdoutTTY = options.stdoutTTY ?? false;
   const stderrTTY = options.stderrTTY ?? stdoutTTY;
-  const sink = (append: (s: string) => void, tty: boolean) =>
+  const sink = (append: (s: string) => void, tty: boolean, keep?: (bytes: Buffer) => void) =>
     Object.assign(
       new Writable({
         write(chunk: Buffer | string, _enc, callback) {
+          keep?.(Buffer.from(chunk));
           append(chunk.toString());
           callback();
         },
@@ -163,7 +175,7 @@ export function createTestIO(options: TestIOOptions = {}): TestIO {
   const stdin = stdinTTY ? new PassThrough() : Readable.from([options.stdin ?? '']);
   const io = buildIO({
     stdin,
-    stdout: sink((s) => (stdoutText += s), stdoutTTY),
+    stdout: sink((s) => (stdoutText += s), stdoutTTY, (bytes) => stdoutChunks.push(bytes)),
     stderr: sink((s) => (stderrText += s), stderrTTY),
     stdoutTTY,
     stdinTTY,
@@ -173,6 +185,7 @@ export function createTestIO(options: TestIOOptions = {}): TestIO {
   });
   return Object.defineProperties(io as TestIO, {
     stdoutText: { get: () => stdoutText },
+    stdoutBytes: { get: () => Buffer.concat(stdoutChunks) },
     stderrText: { get: () => stderrText },
   });
 }

@@ -10,7 +10,8 @@ import { isStatusKey, isTimeKey, relativeTime, toneOf, type Tone } from './prese
 import { paintFor, renderRecord, renderTable, type TableCell, type TableLayout } from './table.js';
 import { cellText, csvCell, jsonText, visible, visibleLine, wrap } from './text.js';
 
-export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
+/** `xlsx` is written by `contacts export` alone (a verb declares it: VerbSpec.writesXlsx). */
+export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'xlsx'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export interface Column<T = Record<string, unknown>> {

@@ -41,13 +41,18 @@ function syncFolder(folder: string): void {
   }
 }
 
+/** Why a file of the user's cannot be written, in their words; exit 1. */
+export function fileWriteError(path: string, error: unknown): CliError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why = code === 'ENOENT' ? 'its folder does not exist' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (code ?? (error as Error).message);
+  return new CliError(`cannot write ${path} (${why})`, ExitCode.failure);
+}
+
 /** A file written for the user (`wsm pull -f`, the state file): a failure names the user's file, exit 1. */
 export async function replaceFile(path: string, text: string): Promise<void> {
   try {
     writeFileAtomically(path, text);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'its folder does not exist' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (code ?? (error as Error).message);
-    throw new CliError(`cannot write ${path} (${why})`, ExitCode.failure);
+    throw fileWriteError(path, error);
   }
 }

@@ -131,9 +131,22 @@ export const exportAll = verbSpec({
     'write every contact as CSV to standard output, page by page. Columns: id, number, name, email, gender, status, ' +
     'contact_groups (a JSON array of group names), created_at, updated_at, then one per contact field; the file imports back, ' +
     'groups included. Cells starting with = + - @ are prefixed with \' (the import takes it off) so spreadsheets do not run them; ' +
-    'a value with a comma, quote or line break is quoted (RFC 4180). Stopped part way, it says how many were written. -o json / -o ndjson write the records instead',
-  flags: { search: SEARCH_FLAG, concurrency: CONCURRENCY_FLAG },
-  examples: ['wsm contacts export > contacts.csv', 'wsm contacts export --search example.com | wc -l', 'wsm contacts export -o ndjson > contacts.ndjson', 'wsm contacts export --concurrency 12 > contacts.csv'],
+    'a value with a comma, quote or line break is quoted (RFC 4180). Stopped part way, it says how many were written. -o json / -o ndjson write the records instead; ' +
+    '-o xlsx a spreadsheet workbook with the same columns, every cell text holding exactly the stored value (no \' needed)',
+  flags: {
+    search: SEARCH_FLAG,
+    concurrency: CONCURRENCY_FLAG,
+    outputFile: { flags: '--output-file <file>', description: 'write to this file instead of standard output, put in place only once the export is whole (a name ending .xlsx writes a workbook)' },
+  },
+  writesXlsx: true,
+  examples: [
+    'wsm contacts export > contacts.csv',
+    'wsm contacts export --output-file contacts.xlsx',
+    'wsm contacts export -o xlsx > contacts.xlsx',
+    'wsm contacts export --search example.com | wc -l',
+    'wsm contacts export -o ndjson > contacts.ndjson',
+    'wsm contacts export --concurrency 12 > contacts.csv',
+  ],
   load: () => import('./contacts/export.js'),
 });
 

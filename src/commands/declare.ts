@@ -99,6 +99,8 @@ export interface VerbSpec<F extends Record<string, FlagSpec> = Record<string, Fl
   configure?: (command: Command) => Command;
   /** `--json`/`--jq` with these fields; `list` and `get` get their resource's record fields by default. */
   selection?: Selectable;
+  /** The verb writes `-o xlsx` (every other verb refuses it). */
+  writesXlsx?: boolean;
   /** What the verb's failures become (diff: exit 1 for any of them, its 2 meaning "changes planned"). */
   recode?: (error: unknown) => unknown;
 }
@@ -145,7 +147,7 @@ export function addVerb(parent: Command, spec: VerbSpec): Command {
   if (spec.configure) command = spec.configure(command);
   const selection = spec.selection ?? (spec.name === 'list' || spec.name === 'get' ? recordSelection(parent.name()) : undefined);
   if (selection) selectionOptions(command);
-  const action = lazy(spec.load, selection);
+  const action = lazy(spec.load, selection, { writesXlsx: spec.writesXlsx === true });
   const { recode } = spec;
   command.action(
     recode === undefined

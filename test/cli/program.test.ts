@@ -14,7 +14,7 @@ describe('usage errors exit 2 and print one line', () => {
   it.each([
     [['frobnicate'], /error: unknown command 'frobnicate'/],
     [['profile', 'list', '--frob'], /error: unknown option '--frob'/],
-    [['profile', 'list', '-o', 'xml'], /^error: --output takes one of table, json, ndjson, csv, got "xml"\n$/],
+    [['profile', 'list', '-o', 'xml'], /^error: --output takes one of table, json, ndjson, csv, xlsx, got "xml"\n$/],
     [['profile', 'use'], /error: missing required argument 'name'/],
     [['profile', 'use', 'a', 'b'], /error: too many arguments/],
     [['profile', 'list', '--profile'], /^error: --profile needs a value\n$/],

@@ -328,7 +328,7 @@ describe('a server that cannot list labels', () => {
   it('-o yaml belongs to pull alone', async () => {
     const other = await api.run(['labels', 'list', '-o', 'yaml']);
     expect(other.code).toBe(2);
-    expect(other.stderr).toBe('error: --output takes one of table, json, ndjson, csv, got "yaml"\n');
+    expect(other.stderr).toBe('error: --output takes one of table, json, ndjson, csv, xlsx, got "yaml"\n');
   });
 
   it('pull -f into a folder that does not exist: one line naming the file (not a temporary one), exit 1', async () => {

@@ -3,6 +3,8 @@
 // CSV unless -o says otherwise; the columns are in export-format.ts. Stopped part way (Ctrl-C,
 // a page that fails), it says on stderr how many contacts were written and that the output is
 // incomplete (exit 130, or the failure's code), so a partial file is never taken for a whole one.
+// `-o xlsx` writes the same header and rows as a workbook (export-target.ts: where it goes;
+// src/cli/xlsx: the file, streamed); `--output-file` replaces its file only once the export is whole.
 import type { Contact } from '../../api/schemas/index.js';
 import { PartialOutputError } from '../../cli/errors.js';
 import { untilInterrupted } from '../../cli/interrupt.js';
@@ -11,6 +13,7 @@ import { typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
 import type { exportAll } from '../contacts.js';
 import { exportColumns, exportFieldNames } from './export-format.js';
 import { countText } from '../../cli/text.js';
+import { exportTarget, xlsxCells } from './export-target.js';
 
 export { EXPORT_COLUMNS } from './export-format.js';
 
@@ -20,6 +23,7 @@ export const run: VerbRun = typedRun<typeof exportAll>(async (ctx, { opts }) => 
   const client = await workspaceClient(ctx);
   const { search } = opts;
   const concurrency = concurrencyOf(ctx, opts);
+  const target = exportTarget(ctx, opts.outputFile);
   let count = 0;
   let started = false;
   await untilInterrupted(
@@ -46,8 +50,24 @@ export const run: VerbRun = typedRun<typeof exportAll>(async (ctx, { opts }) => 
         // Field names first: they are columns of the header, written before the first contact.
         const columns = exportColumns(await exportFieldNames(client));
         started = true;
-        await ctx.output.pages(countedPages(), { columns, csvWithoutFormat: true });
+        if (target.xlsx) {
+          const { writeXlsx } = await import('../../cli/xlsx/sheet-writer.js');
+          const rows = countedPages();
+          // The first page sizes the columns: the widths come before the sheet's rows in the file.
+          const first = await rows.next();
+          const sample = first.done ? [] : first.value.map((contact) => xlsxCells(contact, columns));
+          async function* cells(): AsyncGenerator<string[][]> {
+            if (first.done) return;
+            yield sample;
+            for await (const page of rows) yield page.map((contact) => xlsxCells(contact, columns));
+          }
+          await writeXlsx(target.bytes, { sheetName: 'Contacts', header: columns.map((c) => c.key), rows: cells(), sample });
+        } else {
+          await target.output.pages(countedPages(), { columns, csvWithoutFormat: true });
+        }
+        target.finish();
       } catch (error) {
+        target.abandon();
         if (started && !signal.aborted) throw new PartialOutputError(error, written(count));
         throw error;
       } finally {

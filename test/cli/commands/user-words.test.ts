@@ -90,7 +90,7 @@ describe("commander's failures in wsm's words (#11, #18)", () => {
 
   it('a value outside an option\'s choices: one line listing them, exit 2; -o json gets it too', async () => {
     const table = await api.run(['contacts', 'list', '-o', 'xml']);
-    expect(table.stderr).toBe('error: --output takes one of table, json, ndjson, csv, got "xml"\n');
+    expect(table.stderr).toBe('error: --output takes one of table, json, ndjson, csv, xlsx, got "xml"\n');
     expect(table.code).toBe(2);
     const json = await api.run(['contacts', 'list', '-o', 'json', '--nope']);
     expect(json.code).toBe(2);

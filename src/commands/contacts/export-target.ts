@@ -1,0 +1,66 @@
+// Where `wsm contacts export` writes, and as what: standard output or `--output-file` (replaced
+// whole once the export is done), CSV/JSON text or an .xlsx workbook. An .xlsx is never written
+// to a terminal: the command that writes a file is suggested instead, before anything is sent.
+import { createOutput, valueOf, type Column, type Output } from '../../cli/output.js';
+import type { Context } from '../../cli/context.js';
+import { UsageError } from '../../cli/errors.js';
+import { openFileSink, type FileSink } from '../../cli/file-sink.js';
+import type { IOStreams } from '../../cli/io.js';
+import { cellText } from '../../cli/text.js';
+import type { ByteSink } from '../../cli/xlsx/zip-writer.js';
+
+export interface ExportTarget {
+  xlsx: boolean;
+  /** Text formats: the Output the rows go through (ctx.output, or one writing to the file). */
+  output: Output;
+  /** An .xlsx: where its bytes go. */
+  bytes: ByteSink;
+  /** The export is complete: the file (if any) takes its place. */
+  finish(): void;
+  /** The export stopped: the file (if any) is left as it was. */
+  abandon(): void;
+}
+
+const isXlsxName = (path: string) => /\.xlsx$/i.test(path);
+
+/** Decides the format and the destination from -o and --output-file; refuses what cannot work before any request. */
+export function exportTarget(ctx: Context, outputFile: string | undefined): ExportTarget {
+  const format = ctx.output.format;
+  if (outputFile !== undefined && isXlsxName(outputFile) && format !== 'xlsx' && format !== 'table') {
+    throw new UsageError(`-o ${format} writes ${format === 'csv' ? 'CSV' : 'JSON'}, not a workbook: name the file .${format === 'ndjson' ? 'ndjson' : format}, or write it with -o xlsx`);
+  }
+  const xlsx = format === 'xlsx' || (format === 'table' && outputFile !== undefined && isXlsxName(outputFile));
+  if (xlsx && outputFile === undefined && ctx.io.isStdoutTTY) {
+    throw new UsageError('an .xlsx workbook is not written to a terminal: write it to a file with `wsm contacts export -o xlsx --output-file contacts.xlsx` (or `> contacts.xlsx`)');
+  }
+  if (outputFile === undefined) {
+    return { xlsx, output: ctx.output, bytes: { write: (bytes) => ctx.io.outBytes(bytes) }, finish: () => {}, abandon: () => {} };
+  }
+  const file = openFileSink(outputFile);
+  const output = xlsx ? ctx.output : createOutput(fileIO(ctx.io, file), { format: format === 'table' ? 'csv' : format, quiet: ctx.output.quiet });
+  return {
+    xlsx,
+    output,
+    bytes: { write: async (bytes) => file.write(bytes) },
+    finish: () => file.commit(),
+    abandon: () => file.abort(),
+  };
+}
+
+/** The streams of `io` with stdout going to `file` (no terminal: no colour, no widths). */
+function fileIO(io: IOStreams, file: FileSink): IOStreams {
+  let wrote = false;
+  return Object.create(io, {
+    out: { value: (text: string) => ((wrote ||= text !== ''), file.write(text)) },
+    outBytes: { value: async (bytes: Uint8Array) => ((wrote ||= bytes.length > 0), file.write(bytes)) },
+    wroteStdout: { get: () => wrote },
+    isStdoutTTY: { value: false },
+    columns: { value: undefined },
+    colorEnabled: { value: false },
+  }) as IOStreams;
+}
+
+/** A contact's cells as the CSV export writes them, without CSV's quoting and formula guard (a text cell is never a formula). */
+export function xlsxCells<T>(row: T, columns: readonly Column<T>[]): string[] {
+  return columns.map((column) => cellText(valueOf(row, column)));
+}

@@ -1,0 +1,125 @@
+/**
+ * The .xlsx writer and reader on real files in a temporary folder: what the export writes reads
+ * back cell for cell; number formats read as a spreadsheet shows them; a file that is not a
+ * workbook is refused with the reason.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeXlsx } from '../../../src/cli/xlsx/sheet-writer.js';
+import { openWorkbook, WorkbookError } from '../../../src/cli/xlsx/sheet-reader.js';
+import { displayNumber } from '../../../src/cli/xlsx/number-format.js';
+import { openZip } from '../../../src/cli/xlsx/zip-reader.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'wsm-xlsx-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function write(name: string, header: string[], rows: string[][]): Promise<string> {
+  const path = join(dir, name);
+  const chunks: Buffer[] = [];
+  async function* batches() {
+    yield rows.slice(0, 2);
+    yield rows.slice(2);
+  }
+  await writeXlsx({ write: async (bytes) => void chunks.push(Buffer.from(bytes)) }, { sheetName: 'Contacts', header, rows: batches(), sample: rows.slice(0, 2) });
+  writeFileSync(path, Buffer.concat(chunks));
+  return path;
+}
+
+async function readAll(path: string, sheet?: string) {
+  const workbook = await openWorkbook(path);
+  try {
+    const rows = [];
+    for await (const row of workbook.rows(sheet)) rows.push(row);
+    return rows;
+  } finally {
+    await workbook.close();
+  }
+}
+
+const TRICKY = [
+  '07700900123',
+  '00012345678901234567',
+  '=1+1',
+  "'=already quoted",
+  '1E5',
+  'line one\nline two\r\nline three\rend',
+  'Zoë 😀 مرحبا עברית',
+  'tab\there & <b>bold</b> "quoted"',
+  'bell\u0007 and _x0041_ literally',
+  '  padded  ',
+];
+
+describe('the .xlsx export file', () => {
+  it('reads back exactly what was written, every cell text, rows numbered from the header', async () => {
+    const header = ['id', 'value'];
+    const rows = TRICKY.map((value, i) => [String(i + 1), value]);
+    const path = await write('tricky.xlsx', header, rows);
+    const read = await readAll(path);
+    expect(read.map((r) => r.row)).toEqual(Array.from({ length: TRICKY.length + 1 }, (_, i) => i + 1));
+    expect(read.map((r) => r.cells.map((c) => c.text))).toEqual([header, ...rows]);
+    expect(read.flatMap((r) => r.cells).every((c) => c.error === undefined && c.formula === undefined)).toBe(true);
+  });
+
+  it('has a bold, frozen header, text-formatted cells and column widths', async () => {
+    const path = await write('look.xlsx', ['number', 'a_rather_long_column_name'], [['07700900123', 'x'], ['1', 'y'], ['2', 'z']]);
+    const zip = await openZip(path);
+    const sheet = await zip.text('xl/worksheets/sheet1.xml');
+    const styles = await zip.text('xl/styles.xml');
+    await zip.close();
+    expect(sheet).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');
+    expect(sheet).toContain('<col min="1" max="1" width="12" style="1" customWidth="1"/>');
+    expect(sheet).toContain('<col min="2" max="2" width="28" style="1" customWidth="1"/>');
+    // Header cells in style 2 (bold font, text format), data cells in style 1 (text format 49).
+    expect(sheet).toContain('<c r="A1" s="2" t="inlineStr">');
+    expect(sheet).toContain('<c r="A2" s="1" t="inlineStr"><is><t xml:space="preserve">07700900123</t></is></c>');
+    expect(sheet).not.toContain('<f>');
+    expect(styles).toContain('<font><b/>');
+    expect(styles).toContain('<xf numFmtId="49" fontId="1"');
+  });
+});
+
+describe('cells as a spreadsheet displays them', () => {
+  it.each([
+    [12345, '00000', '12345'],
+    [123, '00000', '00123'],
+    [447911123458, 'General', '447911123458'],
+    [1e20, 'General', '100000000000000000000'],
+    [0.1 + 0.2, 'General', '0.3'],
+    [1234.5, '#,##0.00', '1,234.50'],
+    [0.256, '0.0%', '25.6%'],
+    [12345.678, '0.00E+00', '1.23E+04'],
+    [-5, '0;(0)', '(5)'],
+    [42, '"EUR "0.00', 'EUR 42.00'],
+    [45622, 'yyyy-mm-dd', '2024-11-26'],
+    [45622, 'd/m/yyyy', '2024-11-26'],
+    [45622.4375, 'm/d/yy h:mm', '2024-11-26T10:30:00'],
+    [0.4375, 'h:mm', '10:30:00'],
+    [0, '0.00;-0.00;"none"', 'none'],
+  ])('%s with format %s shows %s', (value, code, shown) => {
+    expect(displayNumber(value, code, false)).toBe(shown);
+  });
+
+  it('a 1904 workbook counts its dates from 1904', () => {
+    expect(displayNumber(0, 'yyyy-mm-dd', true)).toBe('1904-01-01');
+  });
+});
+
+describe('a file that is not a workbook', () => {
+  it('is refused with the reason', async () => {
+    const text = join(dir, 'not.xlsx');
+    writeFileSync(text, 'number,name\n1,a\n');
+    await expect(openWorkbook(text)).rejects.toThrow(new WorkbookError(`${text} is not an .xlsx workbook: it is not a ZIP archive (an .xlsx file is one)`));
+    const cut = join(dir, 'cut.xlsx');
+    const whole = readFileSync(await write('whole.xlsx', ['a'], [['1'], ['2'], ['3']]));
+    writeFileSync(cut, whole.subarray(0, whole.length - 30));
+    await expect(openWorkbook(cut)).rejects.toThrow(WorkbookError);
+  });
+
+  it('names the sheets it has when --sheet names another', async () => {
+    const path = await write('sheets.xlsx', ['a'], [['1'], ['2'], ['3']]);
+    await expect(readAll(path, 'Leads')).rejects.toThrow(`${path} has no sheet named "Leads"; its sheets: "Contacts"`);
+    expect((await readAll(path, 'contacts')).length).toBe(4);
+  });
+});
