@@ -42,10 +42,10 @@ export async function waitUntilDone(
   imports: ImportsResource,
   id: number | string,
   known: ContactImport,
-  options: WaitOptions & { onRecord?: (record: ContactImport) => void },
+  options: WaitOptions & Pick<CallOptions, 'retry'> & { onRecord?: (record: ContactImport) => void },
 ): Promise<{ record: ContactImport; settled: boolean }> {
   const read = async () => {
-    const found = await imports.find(id, { signal: options.signal });
+    const found = await imports.find(id, { signal: options.signal, retry: options.retry });
     if (found === undefined) throw new ImportGoneError(id);
     return found;
   };

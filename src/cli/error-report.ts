@@ -12,7 +12,8 @@ import {
 } from '../api/errors.js';
 import { redactSecret } from '../api/redact.js';
 import { commanderSentence } from './commander-errors.js';
-import { ExitCode, exitCodeFor, fieldErrorsOf, InterruptedError, OutcomeExit, PartialOutputError, RecodedError } from './errors.js';
+import { durationText } from './duration.js';
+import { ExitCode, exitCodeFor, fieldErrorsOf, InterruptedError, OutcomeExit, PartialOutputError, RecodedError, WaitGaveUpError } from './errors.js';
 import { changeWhere, fromSource, originOf, type SettingOrigin, type SettingOrigins } from './setting-source.js';
 import { forbiddenSentence, notFoundSentence, rejectedNoun } from './status-sentences.js';
 import type { IOStreams } from './io.js';
@@ -83,7 +84,10 @@ function writeMachine(sink: ErrorSink, body: unknown, redact: (text: string) => 
   sink.io.out(redact(jsonText(body, sink.outputFormat === 'json')) + '\n');
 }
 
-function sentenceFor(err: unknown, { baseUrl, verbose, settings }: ErrorSink): string {
+/** The sentence `error: ` precedes for `err`, in the user's words (a retry's log line says it too). */
+export function sentenceFor(err: unknown, sink: Pick<ErrorSink, 'baseUrl' | 'verbose' | 'settings'>): string {
+  const { baseUrl, verbose, settings } = sink;
+  if (err instanceof WaitGaveUpError) return `gave up after ${durationText(err.timeoutMs)}: ${sentenceFor(err.original, sink)}`;
   if (err instanceof MissingWorkspaceError) {
     return 'no workspace: pass -w <uuid>, set WSM_WORKSPACE, or run `wsm profile set workspace <uuid>`';
   }
@@ -208,6 +212,6 @@ function statusErrorIn(err: unknown): APIStatusError | undefined {
   if (err instanceof APIStatusError) return err;
   if (err instanceof UnsupportedEndpointError) return err.response;
   if (err instanceof PageFailedError) return statusErrorIn(err.cause);
-  if (err instanceof PartialOutputError) return statusErrorIn(err.original);
+  if (err instanceof PartialOutputError || err instanceof WaitGaveUpError) return statusErrorIn(err.original);
   return undefined;
 }

@@ -138,6 +138,21 @@ export class WaitTimedOutError extends CliError {
   }
 }
 
+/**
+ * A wait's requests kept failing (no connection, 5xx, 429) until its `--timeout` passed: exit 6,
+ * said with both, `gave up after 10s: cannot reach …`, so a CI log shows that the time went to
+ * retries and what they met.
+ */
+export class WaitGaveUpError extends CliError {
+  override name = 'WaitGaveUpError';
+  constructor(
+    readonly timeoutMs: number,
+    readonly original: unknown,
+  ) {
+    super(`gave up after ${durationText(timeoutMs)}: ${original instanceof Error ? original.message : String(original)}`, ExitCode.unavailable);
+  }
+}
+
 /** `templates sync --fail-on-rejected` saw a REJECTED template (exit 7). */
 export class RejectedTemplatesError extends CliError {
   override name = 'RejectedTemplatesError';

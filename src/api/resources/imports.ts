@@ -74,7 +74,7 @@ export class ImportsResource {
   }
 
   /** Polls import `id` (from `known`, the record in hand) until it is finished or the time is up: waits.ts. */
-  waitUntilDone(id: number | string, known: ContactImport, options: WaitOptions & { onRecord?: (record: ContactImport) => void }): Promise<{ record: ContactImport; settled: boolean }> {
+  waitUntilDone(id: number | string, known: ContactImport, options: WaitOptions & Pick<CallOptions, 'retry'> & { onRecord?: (record: ContactImport) => void }): Promise<{ record: ContactImport; settled: boolean }> {
     return waitUntilDone(this, id, known, options);
   }
 }

@@ -9,6 +9,9 @@ import type { ContactImport } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { CliError, ExitCode, WaitTimedOutError } from '../../cli/errors.js';
 import { untilInterrupted } from '../../cli/interrupt.js';
+import { waitRetries } from '../../cli/wait-retries.js';
+import type { CallOptions } from '../../api/resources/base.js';
+import type { RetryPolicy } from '../../api/transport.js';
 import { waitTimeoutMs } from '../../cli/timeout.js';
 import type { FlagOptions, IMPORT_WAIT_FLAGS } from '../declare.js';
 import { parseDuration } from '../shared/verb.js';
@@ -52,7 +55,18 @@ export function untilImportInterrupted<T>(ctx: Context, id: number | string, wor
  * without one the first read is here. `signal` cancels the wait.
  */
 export async function waitForImport(ctx: Context, client: WsmClient, id: number | string, flags: WaitFlags, signal: AbortSignal, known?: ContactImport): Promise<ContactImport> {
-  const first = known ?? (await findImport(client, id, signal));
+  // Transient failures are retried until the wait's time is up, each said (wait-retries.ts).
+  const retries = waitRetries(ctx, flags.timeoutMs, `import ${id}`);
+  try {
+    return await waitWithRetries(ctx, client, id, flags, { signal, retry: retries.retry }, known);
+  } catch (error) {
+    throw retries.gaveUp(error);
+  }
+}
+
+async function waitWithRetries(ctx: Context, client: WsmClient, id: number | string, flags: WaitFlags, call: Required<Pick<CallOptions, 'signal' | 'retry'>>, known?: ContactImport): Promise<ContactImport> {
+  const { signal, retry } = call;
+  const first = known ?? (await findImport(client, id, signal, retry));
   // The total is known once the server has counted the rows (0 until then, absent on some servers).
   const totalOf = (record: ContactImport) => {
     const total = countIn(record.total_rows);
@@ -61,7 +75,7 @@ export async function waitForImport(ctx: Context, client: WsmClient, id: number 
   const progress = ctx.io.progress(`Importing ${typeof first.name === 'string' && first.name !== '' ? first.name : `import ${id}`}`, totalOf(first));
   try {
     const onRecord = (record: ContactImport) => progress.update(countIn(record.processed_rows) ?? 0, totalOf(record));
-    const { record, settled } = await client.imports.waitUntilDone(id, first, { intervalMs: flags.intervalMs, timeoutMs: flags.timeoutMs, signal, onRecord });
+    const { record, settled } = await client.imports.waitUntilDone(id, first, { intervalMs: flags.intervalMs, timeoutMs: flags.timeoutMs, signal, retry, onRecord });
     if (!settled) throw new WaitTimedOutError(flags.timeoutMs, `import ${id} still ${importStatus(record)}: ${importKeepsRunning(id)}`);
     return record;
   } finally {
@@ -70,8 +84,8 @@ export async function waitForImport(ctx: Context, client: WsmClient, id: number 
 }
 
 /** The import's current record: one the server does not have is exit 4. */
-export async function findImport(client: WsmClient, id: number | string, signal?: AbortSignal): Promise<ContactImport> {
-  const found = await client.imports.find(id, { signal });
+export async function findImport(client: WsmClient, id: number | string, signal?: AbortSignal, retry?: RetryPolicy): Promise<ContactImport> {
+  const found = await client.imports.find(id, { signal, retry });
   if (found !== undefined) return found;
   throw new CliError(`no import ${id} in this workspace (\`wsm imports list\` shows the imports there are)`, ExitCode.notFound);
 }

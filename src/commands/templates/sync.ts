@@ -15,9 +15,10 @@ import { UnsupportedEndpointError } from '../../api/errors.js';
 import type { TemplateSyncResult } from '../../api/resources/templates.js';
 import { readTracked, type TrackedTemplate } from '../../api/waits.js';
 import type { Context } from '../../cli/context.js';
-import { durationText } from '../../cli/duration.js';
 import { CliError, ExitCode, RejectedTemplatesError, UsageError, WaitTimedOutError } from '../../cli/errors.js';
 import { untilInterrupted } from '../../cli/interrupt.js';
+import { waitRetries } from '../../cli/wait-retries.js';
+import type { RetryPolicy } from '../../api/transport.js';
 import { waitTimeoutMs } from '../../cli/timeout.js';
 import { shellWord } from '../../cli/suggest.js';
 import type { Column } from '../../cli/output.js';
@@ -101,15 +102,36 @@ export const run: VerbRun = typedRun<typeof sync>(async (ctx, { opts }) => {
   const failOnRejected = opts.failOnRejected === true;
   const timeoutMs = waitTimeoutMs(opts.timeout);
   const intervalMs = parseDuration(opts.interval ?? '5s', '--interval');
-  let tracked = await trackedIds(ctx, opts);
+  const tracked = await trackedIds(ctx, opts);
   const client = await workspaceClient(ctx);
 
   if (!wait && !failOnRejected && tracked.length === 0) return printSyncAnswer(ctx, await client.templates.sync());
 
-  // A wait's requests: transient failures retried by the transport until the wait's time is up.
-  const onRetry = (error: Error, delayMs: number) => ctx.output.message(`${error.message}: trying again in ${durationText(delayMs)}`);
-  const retry = wait ? { until: Date.now() + timeoutMs, onRetry } : undefined;
+  // A wait's requests: transient failures retried by the transport until the wait's time is up, each said.
+  const retries = wait ? waitRetries(ctx, timeoutMs, "the templates' review") : undefined;
+  const retry = retries?.retry;
   const named = tracked.length > 0;
+  try {
+    await syncAndReport(ctx, opts, client, { tracked, named, wait, failOnRejected, timeoutMs, intervalMs, retry });
+  } catch (error) {
+    throw retries ? retries.gaveUp(error) : error;
+  }
+});
+
+interface SyncPlan {
+  tracked: string[];
+  named: boolean;
+  wait: boolean;
+  failOnRejected: boolean;
+  timeoutMs: number;
+  intervalMs: number;
+  retry: RetryPolicy | undefined;
+}
+
+/** The sync (and its wait) once the templates to follow are known, and what it prints. */
+async function syncAndReport(ctx: Context, opts: SyncOptions, client: WsmClient, plan: SyncPlan): Promise<void> {
+  const { named, wait, failOnRejected, timeoutMs, intervalMs, retry } = plan;
+  let { tracked } = plan;
   if (named) {
     // A typo, or ids from another workspace: said before any sync or wait, never tracked as nothing.
     const gone = (await readTracked(client.templates, tracked, { retry })).filter((t) => t.template === undefined).map((t) => t.id);
@@ -183,7 +205,7 @@ export const run: VerbRun = typedRun<typeof sync>(async (ctx, { opts }) => {
     ];
     throw new RejectedTemplatesError(reasons.join('; '), rejected.map((r) => r.name));
   }
-});
+}
 
 /** `templates sync --wait` with what decided the interrupted run's outcome: the templates it tracked, --fail-on-rejected. */
 function resumeCommand(opts: SyncOptions, tracked: string[], named: boolean): string {
