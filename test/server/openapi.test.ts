@@ -187,3 +187,44 @@ describe('wsm serve --api-only', () => {
     expect(me.statusCode).toBe(404);
   });
 });
+
+describe('what the document states of the rules the server enforces (issue 37)', () => {
+  const body = (path: string, method: string, type = 'application/json') => doc.paths[path][method].requestBody.content[type].schema;
+  const ws = '/workspaces/{workspace}';
+
+  it('links every create to the get, update and delete of what it made, the id from data.id', () => {
+    const linked = (path: string) => doc.paths[path].post.responses['201'].links;
+    const ids = (path: string) => Object.values(linked(path)).map((link: any) => link.operationId).sort();
+    expect(ids(`${ws}/labels`)).toEqual(['deleteWorkspacesWorkspaceLabelsLabel', 'getWorkspacesWorkspaceLabelsLabel', 'putWorkspacesWorkspaceLabelsLabel']);
+    expect(ids(`${ws}/contact-imports`)).toEqual(['deleteWorkspacesWorkspaceContactImportsImport', 'getWorkspacesWorkspaceContactImportsImport']);
+    expect(ids(`${ws}/templates`)).toEqual(['deleteWorkspacesWorkspaceTemplatesTemplate', 'getWorkspacesWorkspaceTemplatesTemplate']);
+    expect(linked(`${ws}/contacts`).getWorkspacesWorkspaceContactsContact.parameters).toEqual({ workspace: '$request.path.workspace', contact: '$response.body#/data/id' });
+    expect(linked('/workspaces').getWorkspacesWorkspace.parameters).toEqual({ workspace: '$response.body#/data/id' });
+    // Every link names an operation of the document.
+    const operationIds = new Set(Object.values(doc.paths).flatMap((ops: any) => Object.values(ops).map((op: any) => op.operationId)));
+    const creates = Object.entries(doc.paths).filter(([, ops]: [string, any]) => ops.post?.responses['201']);
+    expect(creates.filter(([, ops]: [string, any]) => !ops.post.responses['201'].links).map(([path]) => path)).toEqual(['/auth/tokens']);
+    for (const [, ops] of creates as Array<[string, any]>) for (const link of Object.values(ops.post.responses['201'].links ?? {}) as any[]) expect(operationIds.has(link.operationId)).toBe(true);
+  });
+
+  it('states the patterns and lengths of numbers, time zones and names, and the permission names', () => {
+    expect(body(`${ws}/contacts`, 'post').properties.number).toMatchObject({ type: 'string', minLength: 7, pattern: expect.any(String) });
+    expect(body(`${ws}/users`, 'post').properties.timezone).toMatchObject({ type: 'string', minLength: 1, pattern: expect.any(String) });
+    expect(body(`${ws}/labels`, 'post').properties.name).toMatchObject({ type: 'string', minLength: 1, maxLength: 255, pattern: '[^\\s\\p{Cc}\\p{Cf}]' });
+    expect(body(`${ws}/roles`, 'post').properties.permissions.items.enum).toContain('contacts.view');
+    expect(body('/workspaces/partner/permissions', 'patch').properties.permissions.items.enum).toContain('labels.delete');
+  });
+
+  it('states "name or colour", "name or permissions", the template body and the import file as required', () => {
+    expect(body(`${ws}/labels/{label}`, 'put').anyOf).toEqual([{ required: ['name'] }, { required: ['color'] }]);
+    expect(body(`${ws}/roles/{role}`, 'put').anyOf).toEqual([{ required: ['name'] }, { required: ['permissions'] }]);
+    expect(body(`${ws}/templates`, 'post').allOf[0].anyOf[1].required).toEqual(['body']);
+    expect(body(`${ws}/contact-imports`, 'post', 'multipart/form-data').required).toEqual(['file']);
+  });
+
+  it('states how many file parts a form may carry (413 beyond)', () => {
+    for (const [path, method, parts] of [[`${ws}/contacts`, 'post', 4], [`${ws}/users/{user}`, 'post', 3], [`${ws}/contact-imports`, 'post', 1], [`${ws}/templates`, 'post', 1]] as const) {
+      expect(doc.paths[path][method].responses['413'].description, path).toContain(`more than ${parts} file part`);
+    }
+  });
+});

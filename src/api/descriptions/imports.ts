@@ -18,6 +18,7 @@ export const imports = describe('imports', CATALOG.imports, { record: s.importRe
     description: 'A CSV file with a `number` column; rows are processed in the background after the 201.',
     multipart: 'only',
     files: ['file'],
+    fileParts: 1,
     errors: [413],
   },
   delete: crud.delete,

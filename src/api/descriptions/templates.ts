@@ -25,6 +25,7 @@ export const templates = describe(
         'with the file in `header[media][file]` (image JPEG/PNG up to 5 MB, video MP4 up to 16 MB, document PDF up to 100 MB).',
       multipart: true,
       files: ['header[media][file]'],
+      fileParts: 1,
       errors: [413, 500],
     },
     delete: {

@@ -45,6 +45,8 @@ export interface OperationDescription {
   multipart?: boolean | 'only';
   /** File parts of the multipart form, by their bracket names (`header[media][file]`). */
   files?: string[];
+  /** File parts a form may carry at most, counted whatever their names (empty ones too): 413 beyond. */
+  fileParts?: number;
   /** The success answer; `binary` for a file download. */
   response?: z.ZodType | 'binary';
   /** The success status. */

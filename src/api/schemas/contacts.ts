@@ -25,10 +25,14 @@ export function searchedText(query: string): string {
   return NUMBER_LIKE.test(query.trim()) ? normalizeNumber(query) : query;
 }
 
+/** NUMBER_PATTERN as sent, before normalizeNumber: what the document states of a number. */
+const SENT_NUMBER_PATTERN = '^[\\s\\-.()]*\\+?[\\s\\-.()]*(\\d[\\s\\-.()]*){7,15}$';
+
 const contactNumber = z
   .string()
   .transform(normalizeNumber)
-  .pipe(z.string().regex(NUMBER_PATTERN, 'The number must be a phone number of 7 to 15 digits.'));
+  .pipe(z.string().regex(NUMBER_PATTERN, 'The number must be a phone number of 7 to 15 digits.'))
+  .meta({ minLength: 7, pattern: SENT_NUMBER_PATTERN });
 
 const FIELD_VALUE_MAX = 1024;
 /**

@@ -27,7 +27,8 @@ export const labelUpdateBody = z
     if (body.name === undefined && body.color === undefined) {
       ctx.addIssue({ code: 'custom', path: ['name'], message: 'The name field is required when color is not present.' });
     }
-  });
+  })
+  .meta({ anyOf: [{ required: ['name'] }, { required: ['color'] }] });
 export type LabelUpdateBody = z.infer<typeof labelUpdateBody>;
 
 export const labelListQuery = paginationQuery;

@@ -30,7 +30,8 @@ const isPermission = (name: string): name is Permission => KNOWN.has(name);
 
 export const permissionName = z
   .string()
-  .refine(isPermission, { message: 'The selected permission is invalid.' });
+  .refine(isPermission, { message: 'The selected permission is invalid.' })
+  .meta({ enum: ALL_PERMISSIONS });
 
 /** Groups a flat list the way GET /permissions answers: [{group: [names]}]. */
 export function groupPermissions(names: Iterable<string>): Array<Record<string, string[]>> {

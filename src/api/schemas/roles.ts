@@ -26,7 +26,8 @@ export const roleUpdateBody = z
     if (body.name === undefined && body.permissions === undefined) {
       ctx.addIssue({ code: 'custom', path: ['name'], message: 'The name field is required when permissions is not present.' });
     }
-  });
+  })
+  .meta({ anyOf: [{ required: ['name'] }, { required: ['permissions'] }] });
 export type RoleUpdateBody = z.infer<typeof roleUpdateBody>;
 
 export const roleListQuery = paginationQuery;

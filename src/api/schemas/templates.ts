@@ -90,6 +90,19 @@ const templateFields = z.object({
   copyCodeButton: boolish.optional(),
 });
 
+/** checkCategoryRules as the document states it: an AUTHENTICATION template, or one with a body and no authentication options. */
+const present = (...fields: string[]) => ({ anyOf: fields.map((field) => ({ required: [field] })) });
+const category = (name: string) => ({ properties: { category: { const: name } } });
+const CATEGORY_RULES = [
+  {
+    anyOf: [
+      { properties: { category: { const: 'AUTHENTICATION' }, header: { type: 'null' }, body: { type: 'null' }, footer: { type: 'null' }, buttons: { type: 'null' } } },
+      { properties: { category: { not: { const: 'AUTHENTICATION' } } }, required: ['body'], not: present('addSecurityRecommendation', 'codeExpirationMinutes', 'copyCodeButton') },
+    ],
+  },
+  { anyOf: [category('MARKETING'), { not: present('unsubscribeButton', 'blockButton') }] },
+];
+
 type Fields = z.infer<typeof templateFields>;
 type Ctx = z.RefinementCtx;
 
@@ -150,7 +163,7 @@ export const templateCreateBody = templateFields.superRefine(
     }
   },
   { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
-);
+).meta({ allOf: CATEGORY_RULES });
 export type TemplateCreateBody = z.input<typeof templateCreateBody>;
 export type TemplateCreateInput = z.output<typeof templateCreateBody>;
 

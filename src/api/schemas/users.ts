@@ -25,7 +25,13 @@ export type User = z.infer<typeof userRecord>;
 
 const PASSWORD_MIN = 8;
 const password = z.string().min(PASSWORD_MIN).max(255);
-const timezone = z.string().refine(isTimeZone, { message: 'The timezone field must be a valid timezone.' });
+/** An IANA zone name as the tz database writes them (`Europe/Lisbon`, `UTC`, `Etc/GMT+5`); Intl must know it too. */
+export const TIMEZONE_PATTERN = '^[A-Za-z][A-Za-z0-9_+\\-]*(/[A-Za-z0-9_+\\-]+)*$';
+const TIMEZONE = new RegExp(TIMEZONE_PATTERN);
+const timezone = z
+  .string()
+  .refine((name) => TIMEZONE.test(name) && isTimeZone(name), { message: 'The timezone field must be a valid timezone.' })
+  .meta({ minLength: 1, maxLength: 64, pattern: TIMEZONE_PATTERN, description: 'An IANA time zone name, such as Europe/Lisbon.' });
 
 /** Multipart update: every field optional (decisions.md §3). */
 export const userUpdateBody = z

@@ -37,6 +37,8 @@ export interface RouteContract {
   multipart?: boolean | 'only';
   /** File parts of the multipart form, by their bracket names. */
   files?: string[];
+  /** File parts a form may carry at most (413 beyond). */
+  fileParts?: number;
   /** The success answer by its status (one entry); no entry: an answer without a declared body. */
   response?: Record<number, z.ZodType | BinaryAnswer>;
   /** Statuses beyond those the route table implies (401, 403, 404, 413, 422, 503). */
@@ -65,6 +67,7 @@ function contractOf(operation: OperationDescription, binary?: string[]): RouteCo
   if (operation.body) contract.body = operation.body;
   if (operation.multipart !== undefined) contract.multipart = operation.multipart;
   if (operation.files) contract.files = operation.files;
+  if (operation.fileParts !== undefined) contract.fileParts = operation.fileParts;
   if (answer) contract.response = { [operation.status]: answer };
   if (operation.errors) contract.errors = operation.errors;
   return contract;

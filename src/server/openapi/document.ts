@@ -85,9 +85,16 @@ function requestBody(doc: RouteContract | undefined): Json | undefined {
   if (doc.multipart) {
     const properties = Object.fromEntries(Object.entries((schema.properties as Record<string, Json> | undefined) ?? {}).map(([name, property]) => [name, asFormValue(property)]));
     for (const file of doc.files ?? []) properties[file] = { type: 'string', contentMediaType: 'application/octet-stream' };
+    // A form-only operation is there for its file: the first file part is required (an import's `file`).
+    const required = [...((schema.required as string[] | undefined) ?? []), ...(doc.multipart === 'only' && doc.files?.length ? [doc.files[0]] : [])];
     // A Media Type Object has no `description` (OpenAPI 3.1 forbids unknown fields there): it goes on the schema.
     content['multipart/form-data'] = {
-      schema: { ...schema, properties, description: 'Nested fields use bracket names: `header[media][type]=image`, `contact_groups[]=3`.' },
+      schema: {
+        ...schema,
+        properties,
+        ...(required.length ? { required } : {}),
+        description: `Nested fields use bracket names: \`header[media][type]=image\`, \`contact_groups[]=3\`.${doc.fileParts ? ` At most ${doc.fileParts} file part${doc.fileParts === 1 ? '' : 's'} (413 beyond).` : ''}`,
+      },
     };
   }
   return { required: true, content };
@@ -139,7 +146,8 @@ function responses(route: RouteEntry, path: string, doc: RouteContract | undefin
     // Template endpoints answer a missing template, a failed sync or submission as {success: false, message}
     // (api.md, decisions.md §1); a workspace the caller cannot see is still the generic body.
     const schema = templates && (code === 404 || code === 500) ? { anyOf: [ref('TemplateError'), ref('StatusError')] } : ref(known?.schema ?? 'StatusError');
-    out[String(code)] = { description: known?.description ?? 'Error.', content: jsonContent(schema) };
+    const description = code === 413 && doc?.fileParts ? `${known.description} A form with more than ${doc.fileParts} file part${doc.fileParts === 1 ? '' : 's'} is one too.` : known?.description;
+    out[String(code)] = { description: description ?? 'Error.', content: jsonContent(schema) };
   }
   out.default = TRANSPORT_ERRORS;
   return out;
@@ -179,6 +187,29 @@ export function openApiPath(url: string): string | undefined {
   return url.slice(PREFIX.length).replace(/\/$/, '').replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
+/**
+ * OpenAPI links from each create (a POST answering 201) to every operation on what it made, the
+ * path one `{id}` longer (get, update, delete; an import's get, a template's get): the id is the
+ * answer's `data.id`, the rest of the path as the create's request had it. Stateful tools
+ * (Schemathesis, Prism, bench/fuzz.mjs) follow them instead of guessing.
+ */
+function addLinks(paths: Record<string, Record<string, Json>>): void {
+  for (const [path, operations] of Object.entries(paths)) {
+    const made = (operations.post?.responses as Record<string, Json> | undefined)?.['201'];
+    if (!made) continue;
+    const links: Record<string, Json> = {};
+    for (const [longer, targets] of Object.entries(paths)) {
+      const id = longer.startsWith(`${path}/`) ? /^\/\{([^}]+)\}$/.exec(longer.slice(path.length))?.[1] : undefined;
+      if (!id) continue;
+      for (const target of Object.values(targets)) {
+        const parameters = Object.fromEntries([...pathParameters(path).map((name) => [name, `$request.path.${name}`]), [id, '$response.body#/data/id']]);
+        links[target.operationId as string] = { operationId: target.operationId, parameters, description: `${target.summary}: the one just created.` };
+      }
+    }
+    if (Object.keys(links).length > 0) made.links = links;
+  }
+}
+
 export function buildOpenApiDocument(routes: RouteEntry[]): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const route of routes) {
@@ -186,6 +217,7 @@ export function buildOpenApiDocument(routes: RouteEntry[]): Json {
     if (!path || route.method === 'OPTIONS') continue;
     (paths[path] ??= {})[route.method.toLowerCase()] = operation(route, path);
   }
+  addLinks(paths);
   const used = new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags as string[])));
   return {
     openapi: '3.1.0',

@@ -37,7 +37,7 @@ interface ContactForm {
 async function readContactForm(request: FastifyRequest): Promise<ContactForm> {
   if (!request.isMultipart()) return { body: request.body, avatarNotFile: false };
   // Beyond 2 MB the part is cut and the request answered 413 (readForm).
-  const { fields, files } = await readForm(request, { maxFileBytes: AVATAR_MAX_BYTES });
+  const { fields, files } = await readForm(request, { maxFileBytes: AVATAR_MAX_BYTES, maxFiles: operations.create.fileParts });
   // A browser form with no file chosen sends an empty, nameless part: that is "no avatar".
   const avatarFile = files.find((file) => file.field === 'avatar' && (file.size > 0 || file.filename !== ''));
   return { body: fields, avatarFile, avatarNotFile: fields.avatar !== undefined && !avatarFile };

@@ -38,7 +38,7 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
       return path;
     };
     // One file part at most; beyond 100 MB the upload is cut and answered 413.
-    const form = await readForm(request, { maxFileBytes: IMPORT_MAX_BYTES, maxFiles: 1, toDisk: { file: target } });
+    const form = await readForm(request, { maxFileBytes: IMPORT_MAX_BYTES, maxFiles: operations.create.fileParts, toDisk: { file: target } });
     return { fields: form.fields, file: form.files.find((file) => file.field === 'file' && file.path) };
   }
 

@@ -63,7 +63,7 @@ async function readCreateRequest(request: FastifyRequest, dir: string, written: 
   };
   const { fields, files } = await readForm(request, {
     maxFileBytes: MEDIA_MAX_BYTES,
-    maxFiles: 1,
+    maxFiles: operations.create.fileParts,
     toDisk: { [MEDIA_FIELD]: target },
     discardOtherFiles: true,
   });

@@ -19,7 +19,7 @@ const { operations } = DESCRIPTIONS.users;
 
 async function readBody(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; avatar?: Buffer }> {
   if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown> };
-  const { fields, files } = await readForm(request, { maxFileBytes: AVATAR_MAX_BYTES, maxFiles: 3, maxFields: 50 });
+  const { fields, files } = await readForm(request, { maxFileBytes: AVATAR_MAX_BYTES, maxFiles: operations.update.fileParts, maxFields: 50 });
   const file = AVATAR_FIELDS.map((name) => files.find((f) => f.field === name)).find(Boolean);
   return { fields, avatar: file?.buffer };
 }
