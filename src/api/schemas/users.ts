@@ -26,7 +26,7 @@ export type User = z.infer<typeof userRecord>;
 const PASSWORD_MIN = 8;
 const password = z.string().min(PASSWORD_MIN).max(255);
 /** An IANA zone name as the tz database writes them (`Europe/Lisbon`, `UTC`, `Etc/GMT+5`); Intl must know it too. */
-export const TIMEZONE_PATTERN = '^[A-Za-z][A-Za-z0-9_+\\-]*(/[A-Za-z0-9_+\\-]+)*$';
+const TIMEZONE_PATTERN = '^[A-Za-z][A-Za-z0-9_+\\-]*(/[A-Za-z0-9_+\\-]+)*$';
 const TIMEZONE = new RegExp(TIMEZONE_PATTERN);
 const timezone = z
   .string()
