@@ -5,6 +5,18 @@
  * dependencies, loaded by the CLI's output as well as by the server.
  */
 
+/** The columns `wsm contacts export` writes first, in this order (then one per contact field). */
+export const EXPORT_COLUMNS = ['id', 'number', 'name', 'email', 'gender', 'status', 'contact_groups', 'created_at', 'updated_at'] as const;
+
+/**
+ * Whether a header row is the export's (EXPORT_COLUMNS first, in order, any case): the one kind of
+ * file whose `'` before = + - @ is the export's guard, taken off by every reader (decisions.md,
+ * issue 35). Any other file keeps its values as written.
+ */
+export function isExportHeader(cells: readonly string[]): boolean {
+  return EXPORT_COLUMNS.every((name, at) => cells[at]?.trim().toLowerCase() === name);
+}
+
 /** What a spreadsheet runs as a formula when a cell starts with it (OWASP CSV injection). */
 const FORMULA_START = /^'*[=+\-@\t\r]/;
 /** A cell `neutraliseFormula` prefixed: one `'` too many before a formula character. */

@@ -10,10 +10,12 @@
  * - A record whose values are all blank is not a row (spreadsheets end files with `,,,` lines).
  * - A row with more non-empty values than the header has columns is an error (an unquoted comma
  *   shifts every value after it).
- * - Each cell is given back as `contacts export` was given it: the `'` the export puts before a
- *   formula-like value (csv-cells.ts) is taken off here, so every reader gets the same value.
+ * - A file whose header is the export's (csv-cells.ts isExportHeader) gets each cell back as
+ *   `contacts export` was given it: the `'` the export puts before a formula-like value is taken
+ *   off here, so every reader gets the same value, and formatNotes says so. Any other file is
+ *   read as written: its `'` is its own.
  */
-import { restoreFormula } from './csv-cells.js';
+import { isExportHeader, restoreFormula } from './csv-cells.js';
 import { CsvEncodingError, decodedChunks, ENCODING_NAMES, type TextEncoding } from './csv-encoding.js';
 import { CsvTokenizer, tokenizeCsv, type CsvToken } from './csv-reader.js';
 
@@ -23,6 +25,8 @@ export type CsvItem = CsvToken;
 export interface CsvFormat {
   encoding: TextEncoding;
   separator: string;
+  /** The header is `contacts export`'s: a `'` before = + - @ is its guard, taken off. Any other file is read as written. */
+  wsmExport: boolean;
 }
 
 const FILE_NOT_CSV = 'The file must be a UTF-8 CSV file whose header row has a number column.';
@@ -47,6 +51,12 @@ function namesColumn(line: string, separator: string, column: string): boolean {
   return first?.kind === 'record' && first.cells.some((cell) => headerName(cell) === column);
 }
 
+/** Whether the header row, split on `separator`, is the export's (isExportHeader). */
+function exportHeader(text: string, separator: string): boolean {
+  const [first] = tokenizeCsv(firstLineOf(text.slice(0, HEADER_CHARS)), separator);
+  return first?.kind === 'record' && isExportHeader(first.cells);
+}
+
 /** The comma, unless only a semicolon or a tab splits the header row into one naming `column`. */
 function separatorFor(text: string, column: string): string {
   const line = firstLineOf(text.slice(0, HEADER_CHARS));
@@ -58,6 +68,7 @@ export function formatNotes(format: CsvFormat): string[] {
   const notes: string[] = [];
   if (format.encoding !== 'utf-8') notes.push(`The file is read as ${ENCODING_NAMES[format.encoding]} text (its byte order mark says so).`);
   if (format.separator !== ',') notes.push(`The file is read as ${SEPARATOR_NAMES[format.separator]}-separated: its header row splits on ${format.separator === '\t' ? 'tabs' : `"${format.separator}"`}.`);
+  if (format.wsmExport) notes.push("It is read as a `wsm contacts export` file (its header is the export's): the ' the export puts before a value starting with = + - @ is taken off.");
   return notes;
 }
 
@@ -65,10 +76,10 @@ const isBlank = (cell: string) => cell.trim() === '';
 
 /**
  * Turns records into rows, in order: the item a token makes, undefined for a record that is not a
- * row. `asWritten`: the cells as the file holds them, the export's `'` left on (a file written
- * back, such as the rejects, keeps them).
+ * row. `guarded`: the file is an export (CsvFormat.wsmExport), whose `'` before = + - @ is taken
+ * off; otherwise, and for a file written back as it was read (the rejects), cells are as written.
  */
-function rowMaker(asWritten = false): (token: CsvToken) => CsvItem | undefined {
+function rowMaker(guarded: boolean): (token: CsvToken) => CsvItem | undefined {
   let columns: number | undefined;
   return (token) => {
     if (token.kind === 'error') return token;
@@ -80,7 +91,7 @@ function rowMaker(asWritten = false): (token: CsvToken) => CsvItem | undefined {
       const values = cells.findLastIndex((cell) => !isBlank(cell)) + 1;
       return { kind: 'error', line: token.line, row: token.row, message: `The row has ${values} values but the header has ${columns} columns.` };
     }
-    if (asWritten) return token;
+    if (!guarded) return token;
     // In place: a million rows need no second array each.
     for (let i = 0; i < cells.length; i++) cells[i] = restoreFormula(cells[i]);
     return token;
@@ -114,10 +125,11 @@ export async function openCsv(path: string, column = 'number', options: { asWrit
     ({ encoding, end: ended } = next.value);
     head += next.value.text;
   }
-  const format: CsvFormat = { encoding, separator: separatorFor(head, column) };
+  const separator = separatorFor(head, column);
+  const format: CsvFormat = { encoding, separator, wsmExport: exportHeader(head, separator) };
   async function* batches(): AsyncGenerator<CsvItem[]> {
     const tokenizer = new CsvTokenizer(format.separator);
-    const rowOf = rowMaker(options.asWritten);
+    const rowOf = rowMaker(format.wsmExport && options.asWritten !== true);
     const rowsOf = (text: string, end: boolean): CsvItem[] => {
       const tokens: CsvToken[] = [];
       tokenizer.push(text, end, tokens);
@@ -159,8 +171,9 @@ export async function* readCsvRows(path: string, column = 'number'): AsyncGenera
 /** The rows of CSV text (see openCsv); a final line end makes no empty row. */
 export function csvTextRows(text: string, column = 'number', encoding: TextEncoding = 'utf-8'): { format: CsvFormat; items: CsvItem[] } {
   const clean = text.replace(/^\uFEFF/, '');
-  const format: CsvFormat = { encoding, separator: separatorFor(clean, column) };
-  const rowOf = rowMaker();
+  const separator = separatorFor(clean, column);
+  const format: CsvFormat = { encoding, separator, wsmExport: exportHeader(clean, separator) };
+  const rowOf = rowMaker(format.wsmExport);
   const items: CsvItem[] = [];
   for (const token of tokenizeCsv(clean, format.separator)) {
     const item = rowOf(token);

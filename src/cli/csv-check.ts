@@ -2,7 +2,7 @@
 // file must be text (a fatal decoder, never a sample) and a CSV with a `number` column; each row is
 // held to the same `importRow` schema the server applies (the rules of `contacts create`), read the
 // same way (same reader and column plan: headers trimmed and lowercased, first of a duplicate wins,
-// empty cells absent, the export's `'` taken off formula-like values), so the warnings name the
+// empty cells absent, an export's `'` taken off formula-like values), so the warnings name the
 // rows the server would skip.
 import { open } from 'node:fs/promises';
 import { check, importRow, type FieldErrors, type ImportRow } from '../api/schemas/index.js';

@@ -112,7 +112,7 @@ describe('completion knows values (12.10)', () => {
     expect(await bashOffers(['wsm', '--profile', 'lo'])).toEqual(['local']);
     expect(await bashOffers(['wsm', 'contacts', 'create', '--gender', ''])).toEqual(['female', 'male', 'other']);
     expect(await bashOffers(['wsm', 'templates', 'list', '--category', ''])).toEqual(['AUTHENTICATION', 'MARKETING', 'UTILITY']);
-    expect(await bashOffers(['wsm', 'contacts', 'list', '-o', ''])).toEqual(['csv', 'json', 'ndjson', 'table']);
+    expect(await bashOffers(['wsm', 'contacts', 'list', '-o', ''])).toEqual(['csv', 'json', 'ndjson', 'table', 'xlsx']);
   });
 
   it('permission names and ids from the current workspace', async () => {

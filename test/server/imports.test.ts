@@ -457,18 +457,35 @@ describe('contact imports: the contact_groups column and exported cells (decisio
     ]);
   });
 
-  it("takes off exactly the ' the export puts before a formula-like value; the export's own columns are read without a note", async () => {
+  it("takes off exactly the ' the export puts before a formula-like value in a file whose header is the export's, and says so; the export's own columns are read without a note", async () => {
     const field = await post(`/api/v3/workspaces/${h.ws}/contact-fields`, { name: 'score' });
     const csv = "id,number,name,email,gender,status,contact_groups,created_at,updated_at,score\n7,5550000001,'=1+1,,,true,[],x,y,'-2\n8,5550000002,''@x,,,false,[],x,y,'Tis\n";
     const made = await createImport(csv);
     await runPendingImports(h.app);
     const done = await getImport(made.id);
-    expect(done).toMatchObject({ status: 'completed', created_count: 2, failed_count: 0, errors: [] });
+    expect(done).toMatchObject({
+      status: 'completed',
+      created_count: 2,
+      failed_count: 0,
+      errors: [{ row: 1, message: "It is read as a `wsm contacts export` file (its header is the export's): the ' the export puts before a value starting with = + - @ is taken off." }],
+    });
     const contacts = (await h.call({ method: 'GET', url: contactsUrl() })).json().data;
     expect(contacts.map((c: { name: string; status: boolean; fields: Record<string, string> }) => [c.name, c.status, c.fields])).toEqual([
       ['=1+1', true, { score: '-2' }],
       ["'@x", false, { score: "'Tis" }],
     ]);
     expect(field.name).toBe('score');
+  });
+
+  it("keeps every ' of a file that is not an export: its values are as written (decisions.md, issue 35)", async () => {
+    await post(`/api/v3/workspaces/${h.ws}/contact-fields`, { name: 'score' });
+    const made = await createImport("number,name,score\n5550000011,'=1+1,'-2\n5550000012,''@x,'Tis\n");
+    await runPendingImports(h.app);
+    expect(await getImport(made.id)).toMatchObject({ status: 'completed', created_count: 2, failed_count: 0, errors: [] });
+    const contacts = (await h.call({ method: 'GET', url: contactsUrl() })).json().data;
+    expect(contacts.map((c: { name: string; fields: Record<string, string> }) => [c.name, c.fields])).toEqual([
+      ["'=1+1", { score: "'-2" }],
+      ["''@x", { score: "'Tis" }],
+    ]);
   });
 });

@@ -9,7 +9,9 @@ import type { WsmClient } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
 import type { Column } from '../../cli/output.js';
 
-export const EXPORT_COLUMNS = ['id', 'number', 'name', 'email', 'gender', 'status', 'contact_groups', 'created_at', 'updated_at'] as const;
+import { EXPORT_COLUMNS } from '../../api/csv-cells.js';
+
+export { EXPORT_COLUMNS };
 
 /** The contact fields' names, the export's last columns; a field named like a fixed column is left out (the fixed column wins). */
 export async function exportFieldNames(client: WsmClient): Promise<string[]> {
