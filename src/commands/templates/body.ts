@@ -1,10 +1,11 @@
 // Building a template create body: from a JSON/YAML file, from flags, or both (flags win), plus
 // the media header file. Everything here is local; nothing is sent.
 import { extname } from 'node:path';
-import { parse as parseYaml } from 'yaml';
-import { MEDIA_RULES, MEDIA_TYPES, type MediaType } from '../../api/schemas/index.js';
+import { LineCounter, parseDocument } from 'yaml';
+import { MEDIA_RULES, MEDIA_TYPES, templateCreateBody, type MediaType } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../cli/errors.js';
+import { LocalValidationError, UsageError } from '../../cli/errors.js';
+import { unknownKeyProblems, type JsonSchemaNode } from '../shared/document-keys.js';
 import type { OptionsOf } from '../declare.js';
 import { checkUploadFile, parseValue, readTextInput } from '../shared/verb.js';
 import type { create } from '../templates.js';
@@ -12,21 +13,34 @@ import * as z from 'zod';
 
 export type TemplateDraft = Record<string, unknown>;
 
-/** Reads a template document; YAML is a superset of JSON, so one parser reads both. */
+/**
+ * Reads a template document; YAML is a superset of JSON, so one parser reads both. A key a
+ * template does not have (a misspelt `footr:`) is exit 2 with its line and the key it may mean:
+ * the server would drop it, and a template cannot be edited once it is sent for review.
+ */
 export async function readTemplateFile(ctx: Context, path: string): Promise<TemplateDraft> {
   const text = await readTextInput(ctx, path);
-  let parsed: unknown;
-  try {
-    parsed = parseYaml(text);
-  } catch (error) {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines });
+  if (doc.errors.length > 0) {
     // yaml's first line ends on a colon that introduced the code excerpt below it: only the sentence stays.
-    const reason = (error as Error).message.split('\n')[0].replace(/[\s:]+$/, '');
+    const reason = doc.errors[0].message.split('\n')[0].replace(/[\s:]+$/, '');
     throw new UsageError(`${path} is neither valid JSON nor valid YAML: ${reason}`);
   }
+  const parsed: unknown = doc.toJS();
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new UsageError(`${path} must hold one template object (name, language, category, body, ...)`);
   }
+  const unknown = unknownKeyProblems(parsed, templateJsonSchema(), doc, lines);
+  if (Object.keys(unknown).length > 0) throw new LocalValidationError(`${path} is not a valid template file: nothing was sent`, unknown);
   return parsed as TemplateDraft;
+}
+
+let templateSchema: JsonSchemaNode | undefined;
+
+/** The JSON Schema of a template create body: the keys a template file may hold, at every depth. */
+function templateJsonSchema(): JsonSchemaNode {
+  return (templateSchema ??= z.toJSONSchema(templateCreateBody, { io: 'input', unrepresentable: 'any' }) as JsonSchemaNode);
 }
 
 const BUTTON_TYPES = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER'] as const;

@@ -9,7 +9,7 @@ import { MEDIA_RULES, fieldErrors, workspaceFile, type FieldErrors, type Workspa
 import { workspaceFileJsonSchema } from '../../api/schemas/workspace-file.js';
 import type { Context } from '../../cli/context.js';
 import { LocalValidationError } from '../../cli/errors.js';
-import { didYouMean } from '../../cli/similar.js';
+import { addProblem as add, knownKeys, locate, unknownKeyMessage, type JsonSchemaNode, type Path } from '../shared/document-keys.js';
 import { readTextInput } from '../shared/verb.js';
 import { mediaFileOf } from './sections.js';
 
@@ -19,48 +19,6 @@ export interface LoadedFile {
   /** Where relative paths in the file (media headers) start. */
   dir: string;
   file: WorkspaceFile;
-}
-
-type Path = Array<string | number>;
-
-/** `labels.1.color (line 7)`: the path as the API's field errors write it, plus where it is. */
-function locate(doc: Document, lines: LineCounter, path: Path): string {
-  const dotted = path.length ? path.join('.') : '(file)';
-  // A missing key has no node: point at the nearest one that exists.
-  for (let depth = path.length; depth >= 0; depth--) {
-    const node = doc.getIn(path.slice(0, depth), true) as { range?: [number, number, number] } | undefined;
-    if (node?.range) return `${dotted} (line ${lines.linePos(node.range[0]).line})`;
-  }
-  return dotted;
-}
-
-function add(errors: FieldErrors, key: string, message: string): void {
-  (errors[key] ??= []).includes(message) || errors[key].push(message);
-}
-
-interface JsonSchemaNode {
-  properties?: Record<string, JsonSchemaNode>;
-  items?: JsonSchemaNode;
-  anyOf?: JsonSchemaNode[];
-  oneOf?: JsonSchemaNode[];
-  allOf?: JsonSchemaNode[];
-}
-
-/** A node and every branch of its unions, flattened. */
-function branches(node: JsonSchemaNode): JsonSchemaNode[] {
-  return [node, ...[...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])].flatMap(branches)];
-}
-
-/**
- * The keys the object at `path` may hold (in any branch of a union), read from the file's JSON
- * Schema, which is built from the same zod schemas: the candidates for a misspelt key.
- */
-function knownKeys(schema: JsonSchemaNode, path: Path): string[] {
-  let nodes = [schema];
-  for (const step of path) {
-    nodes = nodes.flatMap(branches).flatMap((node) => (typeof step === 'number' ? node.items : node.properties?.[step]) ?? []);
-  }
-  return nodes.flatMap(branches).flatMap((node) => Object.keys(node.properties ?? {}));
 }
 
 /** zod issues as field errors; an unknown key is named at its own path, with a hint for ids or the key it may mean. */
@@ -76,8 +34,9 @@ function schemaProblems(error: z.ZodError, data: unknown, doc: Document, lines: 
     for (const key of issue.keys) {
       const path = [...issue.path, key] as Path;
       schema ??= workspaceFileJsonSchema() as JsonSchemaNode;
-      const hint = key === 'id' ? ': ids never appear in the file, items are known by name (templates by name and language)' : didYouMean(key, knownKeys(schema, issue.path as Path));
-      add(errors, locate(doc, lines, path), `"${key}" is not a known field${hint}.`);
+      const message =
+        key === 'id' ? `"id" is not a known field: ids never appear in the file, items are known by name (templates by name and language).` : unknownKeyMessage(key, knownKeys(schema, issue.path as Path));
+      add(errors, locate(doc, lines, path), message);
     }
   }
   const byPath = new Map(rest.map((issue) => [issue.path.map(String).join('.'), issue.path as Path]));
