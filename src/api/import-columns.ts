@@ -9,8 +9,12 @@ import { headerName } from './import-csv.js';
 export const CONTACT_COLUMNS = ['number', 'name', 'email', 'gender', 'status', 'contact_groups'] as const;
 type ContactColumn = (typeof CONTACT_COLUMNS)[number];
 
-/** Columns `contacts export` writes that an import cannot set (contacts are matched by number): part of the format, skipped without a note. */
-const EXPORT_ONLY = new Set(['id', 'created_at', 'updated_at']);
+/**
+ * Columns wsm writes that an import cannot set, part of the format and skipped without a note:
+ * the export's `id`, `created_at`, `updated_at` (contacts are matched by number), and the
+ * `import_error`, `import_line` of a rejects file (`--rejects`), which is fixed and imported again.
+ */
+const SKIPPED = new Set(['id', 'created_at', 'updated_at', 'import_error', 'import_line']);
 
 export interface ColumnPlan {
   /** Column index of each contact attribute present in the header. */
@@ -40,7 +44,7 @@ export function planColumns(header: string[], fieldIds: Map<string, number> = ne
     seen.add(name);
     if ((CONTACT_COLUMNS as readonly string[]).includes(name)) plan.contact[name as ContactColumn] = index;
     else if (fieldIds.has(name)) plan.fields.push({ index, name, fieldId: fieldIds.get(name)! });
-    else if (!EXPORT_ONLY.has(name)) {
+    else if (!SKIPPED.has(name)) {
       plan.unknown.push({ index, column: cell.trim() });
       plan.notes.push(`Unknown column "${cell.trim()}" was ignored.`);
     }

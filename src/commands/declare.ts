@@ -48,6 +48,7 @@ export const IMPORT_WAIT_FLAGS = {
 export const UPLOAD_FLAGS = {
   name: { flags: '--name <name>', description: 'name of the import (default: the file name)' },
   group: { flags: '--group <id>', description: 'contact group the imported contacts join' },
+  rejects: { flags: '--rejects <file>', description: "with --wait (or --dry-run): write every row that failed to <file>, with the file's header and cells plus import_error and import_line" },
   ...IMPORT_WAIT_FLAGS,
 } as const;
 

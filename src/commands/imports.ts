@@ -20,6 +20,14 @@ export const get = verbSpec({
   load: () => import('./imports/get.js'),
 });
 
+export const errors = verbSpec({
+  name: 'errors',
+  description: 'list every error of an import, every page (the import itself shows the first 100)',
+  args: [['<id>', 'import id']],
+  examples: ['wsm imports errors 5', 'wsm imports errors 5 -o csv > errors.csv', "wsm imports errors 5 -o json | jq '.[] | select(.failed)'"],
+  load: () => import('./imports/errors.js'),
+});
+
 export const create = verbSpec({
   name: 'create',
   description: 'upload a CSV file (checked locally first, like `wsm contacts import`)',
@@ -31,6 +39,6 @@ export const create = verbSpec({
 
 export function registerImports(program: Command): void {
   const imports = program.command('imports').description(SUMMARIES.imports);
-  for (const spec of [list, get, create]) addVerb(imports, spec);
+  for (const spec of [list, get, errors, create]) addVerb(imports, spec);
   deleteVerb(imports, 'contact import', 'imports', () => import('./imports/delete.js'));
 }

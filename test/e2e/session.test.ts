@@ -68,13 +68,13 @@ describe.each(BACKENDS)('operator session with the real binary against $name', {
     const res = await run('contacts', 'import', file, '--name', 'people', '--wait', '--interval', '0.2s', '-o', 'json');
     // A server that counts failed rows (wsm serve) makes that exit 8: done, but a row failed.
     expect(res.code, res.stderr).toBe(kind.name.startsWith('wsm serve') ? 8 : 0);
-    expect(res.stderr).toMatch(/line 3/i);
+    expect(res.stderr).toMatch(/row 3/i);
     const record = JSON.parse(res.stdout);
     expect(record).toMatchObject({ name: 'people', status: 'completed' });
     // api.md shows no import counters: only wsm serve reports them.
     if (kind.name.startsWith('wsm serve')) {
       expect(record).toMatchObject({ created_count: 2, failed_count: 1 });
-      expect(record.errors).toEqual([{ row: 3, message: expect.any(String) }]);
+      expect(record.errors).toEqual([{ row: 3, line: 3, message: expect.any(String), failed: true }]);
     }
     expect((await json('contacts', 'list', '--all')).map((c: { name: string }) => c.name).sort()).toEqual(['Bea', 'Cid']);
   });

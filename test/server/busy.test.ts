@@ -71,6 +71,6 @@ describe('a failed import', () => {
     await runPendingImports(h.app);
     const done = await importOf(id);
     expect(done).toMatchObject({ status: 'failed' });
-    expect(done.errors).toEqual([{ row: 0, message: 'The import stopped: the uploaded file could not be read (EISDIR).' }]);
+    expect(done.errors).toEqual([{ row: 0, line: 0, message: 'The import stopped: the uploaded file could not be read (EISDIR).', failed: false }]);
   });
 });

@@ -61,6 +61,7 @@ describe('contact imports: upload', () => {
         updated_count: 0,
         failed_count: 0,
         errors: [],
+        errors_total: 0,
         ...stamp,
         finished_at: null,
       },
@@ -137,8 +138,8 @@ describe('contact imports: processing', () => {
     const done = await getImport(made.id);
     expect(done).toMatchObject({ status: 'completed', created_count: 1, failed_count: 2 });
     expect(done.errors).toEqual([
-      { row: 2, message: 'The note field must not be greater than 1024 characters.' },
-      { row: 3, message: 'The name field must not be greater than 50 characters.' },
+      { row: 2, line: 2, message: 'The note field must not be greater than 1024 characters.', failed: true },
+      { row: 3, line: 3, message: 'The name field must not be greater than 50 characters.', failed: true },
     ]);
     const [cy] = (await h.call({ method: 'GET', url: contactsUrl() })).json().data;
     expect([cy.name, cy.fields]).toEqual(['Cy', { note: 'fine' }]);
@@ -164,8 +165,8 @@ describe('contact imports: processing', () => {
     const notes = [];
     for (const record of (await h.call({ method: 'GET', url: importsUrl() })).json().data) notes.push(...record.errors);
     expect(notes).toEqual([
-      { row: 1, message: 'The file is read as UTF-16 (little-endian) text (its byte order mark says so).' },
-      { row: 1, message: 'The file is read as semicolon-separated: its header row splits on ";".' },
+      { row: 1, line: 1, message: 'The file is read as UTF-16 (little-endian) text (its byte order mark says so).', failed: false },
+      { row: 1, line: 1, message: 'The file is read as semicolon-separated: its header row splits on ";".', failed: false },
     ]);
     const names = (await h.call({ method: 'GET', url: contactsUrl() })).json().data.map((c: { name: string; email: string | null }) => [c.name, c.email]);
     expect(names).toEqual([['Zoë', null], ['Ñúñez \ufffd', null], ['Lee, Ann', 'ann@example.com']]);
@@ -198,12 +199,13 @@ describe('contact imports: processing', () => {
       created_count: 2,
       updated_count: 2,
       failed_count: 4,
+      errors_total: 5,
       errors: [
-        { row: 1, message: 'Unknown column "shoe_size" was ignored.' },
-        { row: 4, message: 'The number must be a phone number of 7 to 15 digits.' },
-        { row: 5, message: 'The email field must be a valid email address.' },
-        { row: 6, message: 'The selected gender is invalid: it must be one of male, female, other.' },
-        { row: 9, message: 'The number field is required.' },
+        { row: 1, line: 1, message: 'Unknown column "shoe_size" was ignored.', failed: false },
+        { row: 4, line: 4, message: 'The number must be a phone number of 7 to 15 digits.', failed: true },
+        { row: 5, line: 5, message: 'The email field must be a valid email address.', failed: true },
+        { row: 6, line: 6, message: 'The selected gender is invalid: it must be one of male, female, other.', failed: true },
+        { row: 9, line: 9, message: 'The number field is required.', failed: true },
       ],
       updated_at: expect.stringMatching(/Z$/),
       finished_at: expect.stringMatching(/Z$/),
@@ -230,8 +232,9 @@ describe('contact imports: processing', () => {
     const done = await getImport(made.id);
     expect(done).toMatchObject({ status: 'completed', total_rows: 4, created_count: 2, failed_count: 2 });
     expect(done.errors).toEqual([
-      { row: 5, message: 'The number must be a phone number of 7 to 15 digits.' },
-      { row: 7, message: CSV_MESSAGES.unclosed },
+      // The spreadsheet's rows 4 and 6: the quoted line break puts them one line further down.
+      { row: 4, line: 5, message: 'The number must be a phone number of 7 to 15 digits.', failed: true },
+      { row: 6, line: 7, message: CSV_MESSAGES.unclosed, failed: true },
     ]);
     const names = (await h.call({ method: 'GET', url: contactsUrl() })).json().data.map((c: { name: string }) => c.name);
     expect(names).toEqual(['Two\r\nlines', 'a "quote"']);
@@ -260,7 +263,29 @@ describe('contact imports: processing', () => {
     const done = await getImport(made.id);
     expect(done).toMatchObject({ status: 'completed', total_rows: 152, processed_rows: 152, failed_count: 150, created_count: 1, updated_count: 1 });
     expect(done.errors).toHaveLength(100);
-    expect(done.errors[99]).toEqual({ row: 101, message: 'The number must be a phone number of 7 to 15 digits.' });
+    expect(done.errors[99]).toEqual({ row: 101, line: 101, message: 'The number must be a phone number of 7 to 15 digits.', failed: true });
+    expect(done.errors_total).toBe(150);
+  });
+
+  it('keeps every error (extension GET .../errors, paginated like every list), each once across batches', async () => {
+    const rows = ['number,name'];
+    for (let i = 0; i < 130; i += 1) rows.push(i % 2 === 0 ? `bad${i},x` : `55500${String(i).padStart(5, '0')},ok`);
+    rows.push('5550000001,"two\nlines"', 'nope,after the line break');
+    const made = await createImport(rows.join('\n'));
+    await runPendingImports(h.app, { batchSize: 7 });
+    expect(await getImport(made.id)).toMatchObject({ failed_count: 66, errors_total: 66 });
+    const first = await h.call({ method: 'GET', url: `${importsUrl()}/${made.id}/errors?per_page=50` });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().meta).toMatchObject({ current_page: 1, per_page: 50, total: 66, last_page: 2, from: 1, to: 50 });
+    expect(first.json().links.next).toContain(`/contact-imports/${made.id}/errors?per_page=50&page=2`);
+    const second = (await h.call({ method: 'GET', url: `${importsUrl()}/${made.id}/errors?per_page=50&page=2` })).json();
+    const all = [...first.json().data, ...second.data];
+    expect(all).toHaveLength(66);
+    expect(all.map((e: { row: number }) => e.row)).toEqual([...Array.from({ length: 65 }, (_, i) => 2 + 2 * i), 133]);
+    // The last row comes after a quoted line break: spreadsheet row 133 starts on line 134.
+    expect(all.at(-1)).toEqual({ row: 133, line: 134, message: 'The number must be a phone number of 7 to 15 digits.', failed: true });
+    const refused = await h.call({ method: 'GET', url: `${importsUrl()}/${made.id}/errors?per_page=0` });
+    expect(refused.statusCode).toBe(422);
   });
 
   it('resumes an import interrupted mid-way on a rebuilt app: exact counts, no duplicates', async () => {
@@ -281,7 +306,10 @@ describe('contact imports: processing', () => {
       expect(await runPendingImports(app, { batchSize: 10 })).toBe(1);
       const res = await app.inject({ method: 'GET', url: `${importsUrl()}/${made.id}`, headers: { authorization: `Bearer ${h.token}` } });
       expect(res.json().data).toMatchObject({ status: 'completed', total_rows: 26, processed_rows: 26, created_count: 25, updated_count: 0, failed_count: 1 });
-      expect(res.json().data.errors).toEqual([{ row: 27, message: 'The number must be a phone number of 7 to 15 digits.' }]);
+      expect(res.json().data.errors).toEqual([{ row: 27, line: 27, message: 'The number must be a phone number of 7 to 15 digits.', failed: true }]);
+      // Stored with the batch that noted it: the resumed run adds it once.
+      const kept = await app.inject({ method: 'GET', url: `${importsUrl()}/${made.id}/errors`, headers: { authorization: `Bearer ${h.token}` } });
+      expect(kept.json()).toMatchObject({ data: [{ row: 27, line: 27, failed: true }], meta: { total: 1 } });
       expect(db.prepare('SELECT count(*) AS n, count(DISTINCT number) AS d FROM contacts').get()).toEqual({ n: 25, d: 25 });
     } finally {
       await app.close();
@@ -298,7 +326,7 @@ describe('contact imports: processing', () => {
     await runPendingImports(h.app);
     expect(await getImport(made.id)).toMatchObject({
       status: 'failed',
-      errors: [{ row: 0, message: 'The uploaded file is no longer available.' }],
+      errors: [{ row: 0, line: 0, message: 'The uploaded file is no longer available.', failed: false }],
       finished_at: expect.stringMatching(/Z$/),
     });
   });
@@ -366,6 +394,7 @@ describe('contact imports: list, delete, access', () => {
     const one = `${importsUrl()}/${made.id}`;
     for (const id of ['abc', '0', '99999']) {
       expect((await h.call({ method: 'GET', url: `${importsUrl()}/${id}` })).json()).toEqual(NOT_FOUND);
+      expect((await h.call({ method: 'GET', url: `${importsUrl()}/${id}/errors` })).json()).toEqual(NOT_FOUND);
     }
     const outsider = await h.outsider();
     const form = upload({}, { content: 'number\n5550000009\n' });
@@ -373,6 +402,7 @@ describe('contact imports: list, delete, access', () => {
       { method: 'GET', url: importsUrl(), needs: 'contact_imports.view' },
       { method: 'POST', url: importsUrl(), needs: 'contact_imports.create', ...form },
       { method: 'GET', url: one, needs: 'contact_imports.view' },
+      { method: 'GET', url: `${one}/errors`, needs: 'contact_imports.view' },
       { method: 'DELETE', url: one, needs: 'contact_imports.delete' },
     ] as const;
     for (const op of operations) {
@@ -410,7 +440,7 @@ describe('contact imports: the contact_groups column and exported cells (decisio
     const done = await getImport(made.id);
     expect(done).toMatchObject({ status: 'completed', created_count: 4, failed_count: 0 });
     const news = (await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contact-groups` })).json().data.find((g: { name: string }) => g.name === 'News, "weekly"');
-    expect(done.errors).toEqual([{ row: 2, message: `The contact group "News, "weekly"" did not exist and was created (id ${news.id}).` }]);
+    expect(done.errors).toEqual([{ row: 2, line: 2, message: `The contact group "News, "weekly"" did not exist and was created (id ${news.id}).`, failed: false }]);
     expect(await contactsByNumber()).toEqual({
       '5550000001': { name: 'Ann', groups: ['News, "weekly"', 'VIP'] },
       '5550000002': { name: 'Bo', groups: ['News, "weekly"'] },
@@ -438,7 +468,7 @@ describe('contact imports: the contact_groups column and exported cells (decisio
     const done = await getImport(made.id);
     expect(done).toMatchObject({ status: 'completed', created_count: 1, failed_count: 1 });
     expect(done.errors).toEqual([
-      { row: 3, message: 'The contact group "Ghost" does not exist, and this import may not create it (the uploader lacks contact_groups.create): create it first.' },
+      { row: 3, line: 3, message: 'The contact group "Ghost" does not exist, and this import may not create it (the uploader lacks contact_groups.create): create it first.', failed: true },
     ]);
     expect(Object.keys(await contactsByNumber())).toEqual(['5550000001']);
     expect((await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contact-groups` })).json().data.map((g: { name: string }) => g.name)).toEqual(['VIP']);
@@ -451,9 +481,9 @@ describe('contact imports: the contact_groups column and exported cells (decisio
     expect(done).toMatchObject({ created_count: 0, failed_count: 3 });
     const format = 'The contact groups cell must be a JSON array of group names, such as ["VIP","News"] (or [] for none).';
     expect(done.errors).toEqual([
-      { row: 2, message: format },
-      { row: 3, message: format },
-      { row: 4, message: 'The contact groups field is required.' },
+      { row: 2, line: 2, message: format, failed: true },
+      { row: 3, line: 3, message: format, failed: true },
+      { row: 4, line: 4, message: 'The contact groups field is required.', failed: true },
     ]);
   });
 

@@ -155,6 +155,7 @@ async function scenario(): Promise<void> {
   await call({ method: 'POST', url: `${ws}/contact-imports`, ...multipart([['name', 'No file']]) });
   await call({ method: 'GET', url: `${ws}/contact-imports` });
   await call({ method: 'GET', url: `${ws}/contact-imports/${upload.id}` });
+  await call({ method: 'GET', url: `${ws}/contact-imports/${upload.id}/errors` });
   await call({ method: 'DELETE', url: `${ws}/contact-imports/${upload.id}` });
   await call({ method: 'DELETE', url: `${ws}/contact-imports/${upload.id}` });
 

@@ -3,8 +3,9 @@ import { waitUntilDone, type WaitOptions } from '../waits.js';
 import { NotFoundError, UnsupportedEndpointError } from '../errors.js';
 import { written, type Written } from '../answers.js';
 import { walkPages, walkRows } from '../page-engine.js';
-import type { ListPage, PageParams } from '../pagination.js';
-import type { ContactImport, Deleted, Single } from '../schemas/index.js';
+import { readPage, type ListPage, type PageParams } from '../pagination.js';
+import type { ContactImport, Deleted, ImportError, Single } from '../schemas/index.js';
+import type { QueryParams } from '../transport.js';
 import { callOperation, describedOperation, checkBody, fileRef, getPage, isRouteMissing, multipart, requireOne, walkOptions, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
 
 /** One operation of its description, which is loaded (its zod schemas built) on the first call. */
@@ -59,6 +60,17 @@ export class ImportsResource {
       if (String(record.id) === String(id)) return record;
     }
     return undefined;
+  }
+
+  /** Extension: one page of every error import `id` noted (its record holds the first 100). */
+  async errors(id: number | string, query: PageQuery | PageParams = {}, options?: PagedCallOptions): Promise<ListPage<ImportError>> {
+    const answer = await callOperation(this.ctx, await operation('errors'), { id, query: { ...query } as QueryParams }, options);
+    return readPage<ImportError>(answer, `listing the errors of contact import ${id}`);
+  }
+
+  /** Every error of import `id`, every page; UnsupportedEndpointError where the server keeps only the record's first 100. */
+  iterateErrors(id: number | string, settings: WalkSettings = {}): AsyncGenerator<ImportError> {
+    return walkRows((params, request) => this.errors(id, params, request), walkOptions(this.ctx, undefined, settings));
   }
 
   async create(upload: ImportCreateOptions, options?: CallOptions): Promise<Written<ContactImport>> {

@@ -5,6 +5,20 @@ const IMPORT_STATUSES = ['pending', 'processing', 'completed', 'failed'] as cons
 export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
 export const IMPORT_ERRORS_KEPT = 100;
 
+/**
+ * One error of an import. `row` is the spreadsheet row (the header is row 1; 0 is the whole file)
+ * and `line` the file's line where it starts (they differ after a quoted line break); `failed`:
+ * the row was not imported (false for a note, such as a column ignored or a group created).
+ * `line` and `failed` are ours: api.md's errors have `row` and `message` only.
+ */
+export const importError = z.object({
+  row: z.number().int(),
+  line: z.number().int(),
+  message: z.string(),
+  failed: z.boolean(),
+});
+export type ImportError = z.infer<typeof importError>;
+
 export const importRecord = z.object({
   id: z.number().int(),
   workspace_id: z.uuid(),
@@ -17,7 +31,10 @@ export const importRecord = z.object({
   created_count: z.number().int(),
   updated_count: z.number().int(),
   failed_count: z.number().int(),
-  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+  /** The first IMPORT_ERRORS_KEPT errors; every one is in GET .../contact-imports/{id}/errors. */
+  errors: z.array(importError),
+  /** Extension: how many errors the import has in all (beyond the first 100 in `errors`). */
+  errors_total: z.number().int(),
   ...timestamps,
   finished_at: z.string().nullable(),
 });
@@ -30,3 +47,4 @@ export const importCreateBody = z.object({
 });
 
 export const importListQuery = paginationQuery;
+export const importErrorListQuery = paginationQuery;

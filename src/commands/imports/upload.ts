@@ -1,10 +1,12 @@
 // The upload flow behind `wsm contacts import` and `wsm imports create`: check the CSV's header
 // locally, send it, report its bad rows (checked first under --strict and --dry-run), and
 // optionally wait for the server to finish processing it (wait.ts).
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { UnusableResponseError } from '../../api/errors.js';
 import type { WsmClient } from '../../api/client.js';
 import { formatNotes } from '../../api/import-csv.js';
+import type { ContactImport } from '../../api/schemas/index.js';
+import { UsageError } from '../../cli/errors.js';
 import type { Context } from '../../cli/context.js';
 import { countOf, countText } from '../../cli/text.js';
 import { checkImportCsv, checkImportHeader, formatNoticeLines, type CsvReport, type FieldIds } from '../../cli/csv-check.js';
@@ -13,6 +15,8 @@ import type { FlagOptions, UPLOAD_FLAGS } from '../declare.js';
 import { parseId, workspaceClient } from '../shared/verb.js';
 import { importDetailColumns } from './columns.js';
 import { refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns } from './check-report.js';
+import { allImportErrors, onlyFirstKnown } from './import-errors.js';
+import { locallyFailed, serverFailed, writeCsvRejects, type FailedLines } from './rejects.js';
 import { parseWaitFlags, reportOutcome, untilImportInterrupted, waitForImport, type WaitFlags } from './wait.js';
 
 export interface UploadFlags extends WaitFlags {
@@ -22,6 +26,8 @@ export interface UploadFlags extends WaitFlags {
   dryRun: boolean;
   strict: boolean;
   wait: boolean;
+  /** --rejects: where the rows that failed are written. */
+  rejects?: string;
 }
 
 /** `contacts import` adds --dry-run and --strict to the upload's flags; `imports create` has neither. */
@@ -36,6 +42,12 @@ export function parseUploadFlags(file: string, opts: UploadOptions): UploadFlags
     ...parseWaitFlags(opts),
   };
   if (opts.name !== undefined) flags.name = opts.name;
+  if (opts.rejects !== undefined) {
+    // The rows that failed are known once the server has processed the file (or, in a dry run, from the check).
+    if (!flags.wait && !flags.dryRun) throw new UsageError('--rejects needs --wait: the rows that failed are known once the server has processed the file');
+    if (resolve(opts.rejects) === resolve(file)) throw new UsageError(`--rejects ${opts.rejects} is the file being imported: name another file`);
+    flags.rejects = opts.rejects;
+  }
   if (opts.group !== undefined) flags.group = parseId(opts.group, '--group');
   return flags;
 }
@@ -55,6 +67,9 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<vo
   let report: CsvReport | undefined;
   if (flags.strict || flags.dryRun) {
     report = await checkImportCsv(flags.file, { fields });
+    // What is not sent (a dry run, a refusal under --strict) is rejected by the check alone.
+    const refused = flags.strict && (report.invalid_rows > 0 || report.unknown_columns.length > 0);
+    if (flags.rejects !== undefined && (flags.dryRun || refused)) await writeRejects(ctx, flags.rejects, flags.file, locallyFailed(report));
     if (!flags.strict) warnColumns(ctx, report);
     refuseOrWarn(ctx, flags, report);
     if (flags.dryRun) {
@@ -93,7 +108,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<vo
   ctx.output.done(`uploaded ${flags.file} as import ${id}`);
   // From here the import runs on the server whatever happens to this process: Ctrl-C says so.
   const final = await untilImportInterrupted(ctx, id, async (signal) => {
-    await checkAfterUpload(ctx, flags, report, fields, signal);
+    report = await checkAfterUpload(ctx, flags, report, fields, signal);
     return flags.wait && answer.data !== undefined ? waitForImport(ctx, client!, id, flags, signal, answer.data) : undefined;
   });
   if (final === undefined) {
@@ -101,7 +116,29 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<vo
     return;
   }
   await ctx.output.record(final, { columns: importDetailColumns });
+  if (flags.rejects !== undefined) await rejectsAfterImport(ctx, client!, flags.rejects, flags.file, final, report);
   reportOutcome(ctx, final, flags.maxFailures);
+}
+
+/**
+ * The rows of a finished import that failed, from every error the server kept; where it keeps
+ * only the first 100, those and the rows the local check found invalid, and said so.
+ */
+async function rejectsAfterImport(ctx: Context, client: WsmClient, path: string, file: string, record: ContactImport, report: CsvReport | undefined): Promise<void> {
+  const id = Number(record.id);
+  const known = await allImportErrors(client, id, record);
+  const failed = serverFailed(known.errors);
+  if (!known.complete) {
+    ctx.output.warn(`${onlyFirstKnown(id, known)}: ${path} holds those and the rows the local check found invalid`);
+    if (report !== undefined) locallyFailed(report, failed);
+  }
+  await writeRejects(ctx, path, file, failed);
+}
+
+async function writeRejects(ctx: Context, path: string, file: string, failed: FailedLines): Promise<void> {
+  const rows = await writeCsvRejects(path, file, failed);
+  if (rows === 0) ctx.output.notice(`no row of ${file} failed: ${path} holds its header only`);
+  else ctx.output.notice(`wrote ${countOf(rows, 'row')} that failed to ${path}, with import_error and import_line: fix them there and import that file again`);
 }
 
 /** A dry run needs no server: the client when one is configured, so that field columns are checked too. */
@@ -130,7 +167,7 @@ async function fieldIdsOf(ctx: Context, client: WsmClient, say: boolean): Promis
 }
 
 /** The rows of a file already sent, checked while the server works through it: each problem a warning. */
-async function checkAfterUpload(ctx: Context, flags: UploadFlags, report: CsvReport | undefined, fields: FieldIds | undefined, signal?: AbortSignal): Promise<void> {
+async function checkAfterUpload(ctx: Context, flags: UploadFlags, report: CsvReport | undefined, fields: FieldIds | undefined, signal?: AbortSignal): Promise<CsvReport | undefined> {
   if (report === undefined) {
     try {
       report = await checkImportCsv(flags.file, { signal, fields });
@@ -144,4 +181,5 @@ async function checkAfterUpload(ctx: Context, flags: UploadFlags, report: CsvRep
   if (report && report.invalid_rows > 0) {
     ctx.output.warn(`sent anyway: the server skips ${report.invalid_rows === 1 ? 'the invalid row' : `the ${countOf(report.invalid_rows, 'invalid row')}`} (use --strict to refuse the file)`);
   }
+  return report;
 }

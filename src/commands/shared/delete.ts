@@ -17,6 +17,8 @@ export interface DeleteOptions<T> {
   describe?: (record: T) => string;
   /** On a terminal, the text to type (a template's name) instead of answering y/N. */
   typeToConfirm?: (record: T) => string;
+  /** What the delete leaves in place, said after it (`the contacts it created or updated stay`). */
+  leaves?: string;
 }
 
 export function deleteRun<T>(noun: string, remove: (client: WsmClient, id: number) => Promise<unknown>, options: DeleteOptions<T> = {}): VerbRun {
@@ -31,7 +33,7 @@ export function deleteRun<T>(noun: string, remove: (client: WsmClient, id: numbe
     const answer = await remove(client, id);
     if (ctx.output.quiet) ctx.output.text(`${id}\n`);
     else if (ctx.output.structured) ctx.output.json(answer ?? { id });
-    ctx.output.done(`deleted ${label}`);
+    ctx.output.done(`deleted ${label}${options.leaves ? `; ${options.leaves}` : ''}`);
   });
 }
 

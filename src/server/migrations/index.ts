@@ -13,6 +13,7 @@ import { sql as membershipAuthority } from './010_membership_authority.js';
 import { sql as deferredSearchIndex } from './011_deferred_search_index.js';
 import { sql as nulKeys } from './012_nul_keys.js';
 import { sql as fieldValueFilter } from './013_field_value_filter.js';
+import { run as importErrors } from './014_import_errors.js';
 
 export interface Migration {
   version: number;
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   { version: 11, name: 'deferred_search_index', sql: deferredSearchIndex },
   { version: 12, name: 'nul_keys', sql: nulKeys },
   { version: 13, name: 'field_value_filter', sql: fieldValueFilter },
+  { version: 14, name: 'import_errors', run: importErrors },
 ];

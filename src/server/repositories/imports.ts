@@ -1,9 +1,9 @@
 import type { Db } from '../db.js';
 import { nowIso } from '../db.js';
-import { IMPORT_ERRORS_KEPT, type ContactImport } from '../../api/schemas/index.js';
+import { IMPORT_ERRORS_KEPT, type ContactImport, type ImportError } from '../../api/schemas/index.js';
 import { createCounters } from './counters.js';
 
-export type ImportError = ContactImport['errors'][number];
+export type { ImportError };
 export type ImportStatus = ContactImport['status'];
 
 /** A row of contact_imports with its group's name; `stored_path` never leaves the server. */
@@ -23,7 +23,10 @@ export interface ImportRow {
   created_count: number;
   updated_count: number;
   failed_count: number;
+  /** The first IMPORT_ERRORS_KEPT errors, as JSON. */
   errors: string;
+  /** Every error noted, each a row of contact_import_errors. */
+  errors_total: number;
   created_at: string;
   updated_at: string;
   finished_at: string | null;
@@ -35,7 +38,11 @@ export interface ImportProgress {
   created_count: number;
   updated_count: number;
   failed_count: number;
+  /** The first errors, as the import record shows them. */
   errors: ImportError[];
+  errors_total: number;
+  /** Errors noted since the last save: stored with the rows they are about, in the same transaction. */
+  unsaved: ImportError[];
 }
 
 const SELECT = `SELECT i.*, g.name AS group_name FROM contact_imports i LEFT JOIN contact_groups g ON g.id = i.contact_group_id`;
@@ -54,6 +61,7 @@ export function toImportRecord(row: ImportRow): ContactImport {
     updated_count: row.updated_count,
     failed_count: row.failed_count,
     errors: JSON.parse(row.errors) as ImportError[],
+    errors_total: row.errors_total,
     created_at: row.created_at,
     updated_at: row.updated_at,
     finished_at: row.finished_at,
@@ -66,10 +74,14 @@ export const progressOf = (row: ImportRow): ImportProgress => ({
   updated_count: row.updated_count,
   failed_count: row.failed_count,
   errors: JSON.parse(row.errors) as ImportError[],
+  errors_total: row.errors_total,
+  unsaved: [],
 });
 
-/** Only the first errors are kept (decisions.md §3); the counts stay exact. */
+/** Every error is kept (contact_import_errors); the record shows the first (decisions.md §3, §9). */
 export function noteError(progress: ImportProgress, error: ImportError): void {
+  progress.errors_total += 1;
+  progress.unsaved.push(error);
   if (progress.errors.length < IMPORT_ERRORS_KEPT) progress.errors.push(error);
 }
 
@@ -100,17 +112,33 @@ export function createImportsRepository(db: Db) {
   );
   const save = db.prepare(
     `UPDATE contact_imports SET processed_rows = @processed_rows, created_count = @created_count, updated_count = @updated_count,
-            failed_count = @failed_count, errors = @errors, updated_at = @now WHERE id = @id AND claimed_by = @worker`,
+            failed_count = @failed_count, errors = @errors, errors_total = @errors_total, updated_at = @now WHERE id = @id AND claimed_by = @worker`,
+  );
+  const insertError = db.prepare<[number, number, number, number, string, number]>(
+    'INSERT INTO contact_import_errors (import_id, seq, row, line, message, failed) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const errorPage = db.prepare<[number, number, number], { row: number; line: number; message: string; failed: number }>(
+    'SELECT row, line, message, failed FROM contact_import_errors WHERE import_id = ? ORDER BY seq LIMIT ? OFFSET ?',
   );
   const end = db.prepare('UPDATE contact_imports SET status = ?, finished_at = ?, updated_at = ? WHERE id = ?');
 
-  const saveProgress = (id: number, worker: string, progress: ImportProgress) =>
-    save.run({ ...progress, errors: JSON.stringify(progress.errors), now: nowIso(), id, worker }).changes > 0;
+  /** Inside the caller's transaction: the counters, and the errors noted since the last save, with their numbers. */
+  const saveProgress = (id: number, worker: string, progress: ImportProgress) => {
+    const { unsaved, ...counters } = progress;
+    if (save.run({ ...counters, errors: JSON.stringify(progress.errors), now: nowIso(), id, worker }).changes === 0) return false;
+    const first = progress.errors_total - unsaved.length;
+    unsaved.forEach((error, index) => insertError.run(id, first + index + 1, error.row, error.line, error.message, error.failed ? 1 : 0));
+    progress.unsaved = [];
+    return true;
+  };
 
   return {
     list: (workspaceId: string, offset: number, limit: number) => page.all(workspaceId, limit, offset).map(toImportRecord),
     count: (workspaceId: string) => counters.count(workspaceId, 'contact_imports'),
     find: (workspaceId: string, id: number) => byId.get(workspaceId, id),
+    /** A page of the import's errors in the order they were noted (its `errors_total` counts them). */
+    errors: (importId: number, offset: number, limit: number): ImportError[] =>
+      errorPage.all(importId, limit, offset).map((error) => ({ ...error, failed: error.failed === 1 })),
     create(
       workspaceId: string,
       input: { name: string; groupId: number | null; fileName: string; storedPath: string; mayCreateGroups: boolean; totalRows: number },

@@ -6,7 +6,8 @@ import * as s from '../../api/schemas/index.js';
 import { IMPORT_MAX_BYTES, type FieldErrors } from '../../api/schemas/index.js';
 import { toImportRecord } from '../repositories/imports.js';
 import { notFound, validationFailed } from '../http/errors.js';
-import { checkForm, described } from '../http/contract.js';
+import { checkForm, described, validQuery } from '../http/contract.js';
+import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { listRoute, recordId } from './workspace-records.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { created, deletedEnvelope } from '../http/envelopes.js';
@@ -93,6 +94,17 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
       const row = imports.find(request.workspaceId, importId(request.params));
       if (!row) throw notFound();
       return { data: toImportRecord(row) };
+    },
+  });
+
+  // Extension: every error the import noted, a page at a time (its record shows the first 100).
+  app.route({
+    ...described(operations.errors, { querystring: s.importErrorListQuery }),
+    handler: async (request) => {
+      const row = imports.find(request.workspaceId, importId(request.params));
+      if (!row) throw notFound();
+      const page = validQuery(request);
+      return pageEnvelope(request, page, row.errors_total, imports.errors(row.id, offsetOf(page), page.per_page));
     },
   });
 

@@ -95,7 +95,7 @@ async function processClaimed(app: ImportContext, importId: number, worker: stri
   const { imports } = app.repositories;
   const job = imports.job(importId)!;
   const failWith = (progress: ImportProgress, message: string, row = WHOLE_FILE): ProcessOutcome => {
-    noteError(progress, { row, message });
+    noteError(progress, { row, line: row, message, failed: false });
     imports.finish(importId, worker, 'failed', progress);
     return 'failed';
   };
@@ -133,13 +133,13 @@ async function runRows(app: ImportContext, job: ImportRow, worker: string, optio
   const apply = (item: CsvItem, columns: ColumnPlan) => {
     if (item.kind === 'error') {
       progress.failed_count += 1;
-      noteError(progress, { row: item.line, message: item.message });
+      noteError(progress, { row: item.row, line: item.line, message: item.message, failed: true });
       return;
     }
     const parsed = check(importRow, readRow(item.cells, columns));
     if (!parsed.ok) {
       progress.failed_count += 1;
-      noteError(progress, { row: item.line, message: reasonOf(parsed.errors) });
+      noteError(progress, { row: item.row, line: item.line, message: reasonOf(parsed.errors), failed: true });
       return;
     }
     const groupIds = job.contact_group_id === null ? [] : [job.contact_group_id];
@@ -147,11 +147,11 @@ async function runRows(app: ImportContext, job: ImportRow, worker: string, optio
       const named = groups.resolve(parsed.value.contact_groups);
       if (!named.ok) {
         progress.failed_count += 1;
-        noteError(progress, { row: item.line, message: named.message });
+        noteError(progress, { row: item.row, line: item.line, message: named.message, failed: true });
         return;
       }
       // Said once, at the row that needed it: a restore into a new workspace shows what it made.
-      for (const group of named.created) noteError(progress, { row: item.line, message: `The contact group "${group.name}" did not exist and was created (id ${group.id}).` });
+      for (const group of named.created) noteError(progress, { row: item.row, line: item.line, message: `The contact group "${group.name}" did not exist and was created (id ${group.id}).`, failed: false });
       groupIds.push(...named.ids);
     }
     const outcome = writer.write(job.workspace_id, parsed.value, fieldValuesOf(parsed.value.fields, columns), groupIds);
@@ -176,7 +176,7 @@ async function runRows(app: ImportContext, job: ImportRow, worker: string, optio
           plan = planColumns(item.cells, fieldIds);
           if (plan.contact.number === undefined) return failOnHeader(imports, job.id, worker, progress, 'The header row has no number column.');
           // Noted once: a resumed run finds these already committed with its first batch.
-          if (progress.processed_rows === 0) for (const message of [...formatNotes(csv.format), ...plan.notes]) noteError(progress, { row: 1, message });
+          if (progress.processed_rows === 0) for (const message of [...formatNotes(csv.format), ...plan.notes]) noteError(progress, { row: 1, line: 1, message, failed: false });
           continue;
         }
         if (alreadyDone > 0) {
@@ -204,7 +204,7 @@ async function runRows(app: ImportContext, job: ImportRow, worker: string, optio
 }
 
 function failOnHeader(imports: ImportsRepository, id: number, worker: string, progress: ImportProgress, message: string): ProcessOutcome {
-  noteError(progress, { row: 1, message });
+  noteError(progress, { row: 1, line: 1, message, failed: false });
   imports.finish(id, worker, 'failed', progress);
   return 'failed';
 }

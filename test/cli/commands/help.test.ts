@@ -8,7 +8,7 @@ const VERBS: Record<string, string[]> = {
   contacts: ['list', 'get', 'create', 'update', 'delete', 'import', 'export'],
   groups: ['list', 'get', 'create', 'update', 'delete'],
   fields: ['list', 'get', 'create', 'update', 'delete'],
-  imports: ['list', 'get', 'create', 'delete'],
+  imports: ['list', 'get', 'errors', 'create', 'delete'],
   labels: ['list', 'get', 'create', 'update', 'delete'],
   roles: ['list', 'get', 'create', 'update', 'delete'],
   users: ['list', 'get', 'create', 'update'],

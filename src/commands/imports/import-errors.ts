@@ -1,0 +1,56 @@
+// Every error of an import: GET .../contact-imports/{id}/errors where the server has it (wsm
+// serve), page after page; elsewhere only the first ones the import record holds, and said so.
+// Shared by `wsm imports errors` and `--rejects`.
+import type { WsmClient } from '../../api/client.js';
+import { NotFoundError, UnsupportedEndpointError } from '../../api/errors.js';
+import { isRouteMissing } from '../../api/resources/base.js';
+import type { ContactImport, ImportError } from '../../api/schemas/index.js';
+import { CliError, ExitCode } from '../../cli/errors.js';
+import type { Column } from '../../cli/output.js';
+import { countText } from '../../cli/text.js';
+import { findImport } from './wait.js';
+
+export interface ImportErrors {
+  errors: ImportError[];
+  /** False where the server keeps only the record's first errors. */
+  complete: boolean;
+  /** The import's record, where the errors were read from it. */
+  record?: ContactImport;
+}
+
+export const importErrorColumns: Column<ImportError>[] = [
+  { key: 'row', header: 'ROW' },
+  { key: 'line', header: 'LINE' },
+  { key: 'failed', header: 'FAILED', show: (e) => (e.failed ? 'yes' : 'no') },
+  { key: 'message', header: 'MESSAGE' },
+];
+
+/**
+ * An error as api.md writes it (`row`, `message`), read as ours: there `row` is the line it starts
+ * on, and every error of a data row (past row 1) is a row that failed.
+ */
+function fromRecord(error: Partial<ImportError>): ImportError {
+  const row = Number(error.row ?? 0);
+  return { row, line: typeof error.line === 'number' ? error.line : row, message: String(error.message ?? ''), failed: typeof error.failed === 'boolean' ? error.failed : row > 1 };
+}
+
+/** Every error of import `id`; `known`: its record, when in hand (the errors of a server without the extension are read from it). */
+export async function allImportErrors(client: WsmClient, id: number, known?: ContactImport, signal?: AbortSignal): Promise<ImportErrors> {
+  try {
+    const errors: ImportError[] = [];
+    for await (const error of client.imports.iterateErrors(id, { signal })) errors.push(fromRecord(error));
+    return { errors, complete: true };
+  } catch (error) {
+    if (error instanceof NotFoundError && !isRouteMissing(error)) throw new CliError(`no import ${id} in this workspace (\`wsm imports list\` shows the imports there are)`, ExitCode.notFound);
+    if (!(error instanceof UnsupportedEndpointError)) throw error;
+  }
+  const record = known ?? (await findImport(client, id, signal));
+  return { errors: (Array.isArray(record.errors) ? record.errors : []).map(fromRecord), complete: false, record };
+}
+
+/** What is said where only the record's first errors are known. */
+export function onlyFirstKnown(id: number, known: ImportErrors): string {
+  const { record } = known;
+  const failed = typeof record?.failed_count === 'number' ? ` (${countText(record.failed_count)} failed row${record.failed_count === 1 ? '' : 's'} in all)` : '';
+  return `this server does not list every error of an import: only the first ${countText(known.errors.length)} of import ${id} are known${failed}`;
+}

@@ -1,0 +1,85 @@
+// `--rejects FILE`: the rows of an import file that failed, locally or on the server, written back
+// with the file's own header and cells (as the file holds them, the export's `'` left on) plus
+// `import_error` and `import_line`, so that the operator fixes that file and imports it again.
+// Between reading and writing is a table (header, rows of cells): reading the rows and writing
+// them are each the file format's, here CSV.
+import { openCsv } from '../../api/import-csv.js';
+import type { ImportError } from '../../api/schemas/index.js';
+import type { CsvReport } from '../../cli/csv-check.js';
+import { replaceFile } from '../../cli/replace-file.js';
+
+export const REJECT_COLUMNS = ['import_error', 'import_line'] as const;
+
+export interface RejectedRow {
+  /** The line of the import file the row starts on. */
+  line: number;
+  /** Its cells as the file holds them; none for a row that could not be read as CSV. */
+  cells: string[];
+  error: string;
+}
+
+export interface RejectsTable {
+  header: string[];
+  rows: RejectedRow[];
+}
+
+/** Why each failed row failed, by the line it starts on. */
+export type FailedLines = Map<number, string>;
+
+const add = (lines: FailedLines, line: number, message: string) => lines.set(line, lines.has(line) ? `${lines.get(line)} ${message}` : message);
+
+/** The rows the local check found invalid: its messages, joined as the server joins them. */
+export function locallyFailed(report: CsvReport, into: FailedLines = new Map()): FailedLines {
+  const local: FailedLines = new Map();
+  for (const problem of report.problems) add(local, problem.line, problem.message);
+  for (const [line, message] of local) if (!into.has(line)) into.set(line, message);
+  return into;
+}
+
+/** The rows the server's errors say were not imported (notes, such as a group created, are not rows that failed). */
+export function serverFailed(errors: ImportError[]): FailedLines {
+  const lines: FailedLines = new Map();
+  for (const error of errors) if (error.failed && error.row > 1) add(lines, error.line, error.message);
+  return lines;
+}
+
+/** The header and the failed rows of CSV `file`, cells as the file holds them. */
+export async function rejectedCsvRows(file: string, failed: FailedLines): Promise<{ table: RejectsTable; separator: string }> {
+  const csv = await openCsv(file, 'number', { asWritten: true });
+  const table: RejectsTable = { header: [], rows: [] };
+  let header = true;
+  for await (const item of csv.rows) {
+    if (header) {
+      table.header = item.kind === 'record' ? item.cells : [];
+      header = false;
+      continue;
+    }
+    const error = failed.get(item.line);
+    if (error !== undefined) table.rows.push({ line: item.line, cells: item.kind === 'record' ? item.cells : [], error });
+  }
+  return { table, separator: csv.format.separator };
+}
+
+/** RFC 4180 with the file's own separator: a cell holding it, a quote or a line break is quoted. */
+function csvCell(cell: string, separator: string): string {
+  return cell.includes(separator) || /["\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+}
+
+/** The table as CSV text: each row's cells padded to the header's width, then the error and the line. */
+export function rejectsCsv(table: RejectsTable, separator = ','): string {
+  const width = table.header.length;
+  const line = (cells: string[]) => cells.map((cell) => csvCell(cell, separator)).join(separator) + '\n';
+  let text = line([...table.header, ...REJECT_COLUMNS]);
+  for (const row of table.rows) {
+    const cells = row.cells.length >= width ? row.cells : [...row.cells, ...Array<string>(width - row.cells.length).fill('')];
+    text += line([...cells, row.error, String(row.line)]);
+  }
+  return text;
+}
+
+/** Writes the failed rows of CSV `file` to `path` (atomically); the number of rows written. */
+export async function writeCsvRejects(path: string, file: string, failed: FailedLines): Promise<number> {
+  const { table, separator } = await rejectedCsvRows(file, failed);
+  await replaceFile(path, rejectsCsv(table, separator));
+  return table.rows.length;
+}
