@@ -9,7 +9,7 @@ import type { Column } from '../../cli/output.js';
 import { countOf, countText } from '../../cli/text.js';
 
 /** Invalid rows named one by one on stderr; beyond them a count (-o json and --rejects give every one). */
-export const ROWS_LISTED = 20;
+const ROWS_LISTED = 20;
 
 export const reportColumns: Column<CsvReport>[] = [
   { key: 'file', header: 'File' },

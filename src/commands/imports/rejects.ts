@@ -8,7 +8,7 @@ import type { ImportError } from '../../api/schemas/index.js';
 import type { CsvReport } from '../../cli/csv-check.js';
 import { replaceFile } from '../../cli/replace-file.js';
 
-export const REJECT_COLUMNS = ['import_error', 'import_line'] as const;
+const REJECT_COLUMNS = ['import_error', 'import_line'] as const;
 
 export interface RejectedRow {
   /** The line of the import file the row starts on. */
