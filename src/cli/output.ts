@@ -118,11 +118,11 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
     return Object.fromEntries(fields.map((f) => [f, source[f] ?? null]));
   };
   const selected = (record: object) => (options.fields ? select(record) : record);
+  // Strings come out raw (like jq -r): on a terminal each line is made visible on its own.
+  const writeJq = (text: string) => io.out(io.isStdoutTTY ? text.split('\n').map(visible).join('\n') : text);
   const printJq = async (value: unknown) => {
     const { runJq } = await import('./jq.js');
-    const text = await runJq(value, options.jq!, { pretty: io.isStdoutTTY });
-    // Strings come out raw (like jq -r): on a terminal each line is made visible on its own.
-    io.out(io.isStdoutTTY ? text.split('\n').map(visible).join('\n') : text);
+    writeJq(await runJq(value, options.jq!, { pretty: io.isStdoutTTY }));
   };
 
   // Nothing written is nothing said: handleError's -o json error object looks at what reached stdout.
@@ -189,10 +189,9 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
       const { columns } = opts;
       let count = 0;
       if (options.jq !== undefined) {
-        const all: unknown[] = [];
-        for await (const row of rows) all.push(selected(row));
-        await printJq(all);
-        return all.length;
+        const { runJqOverList } = await import('./jq.js');
+        const chosen = (async function* () { for await (const row of rows) yield selected(row); })();
+        return runJqOverList(chosen, options.jq, { pretty: io.isStdoutTTY, write: (text) => text !== '' && writeJq(text) });
       }
       if (terminalTable && !quiet && !selecting) {
         const at = now();

@@ -1,0 +1,50 @@
+// `--all --jq` against `--all -o json` of the same contacts in the same run (issue 32: it was
+// quadratic in the size of the list): time and the CLI's peak RSS, medians of [runs] interleaved
+// runs, against a real `wsm serve` holding [contacts] contacts. A filter starting `.[] |` runs on
+// parts of the list as they come; the last case makes jq read the whole list at once.
+// Needs `npm run build` first.
+//   node bench/jq-all.mjs [contacts=2000] [runs=3]
+import { join } from 'node:path';
+import { buildDataset, fmt, median, runWsm, startServe, tempDir } from './lib.mjs';
+
+const count = Number(process.argv[2] ?? 2000);
+const runs = Number(process.argv[3] ?? 3);
+const dir = tempDir();
+const dbPath = join(dir, 'bench.db');
+await buildDataset(dbPath, count);
+const server = await startServe(dir, ['--db', dbPath, '--approval-delay', '0']);
+try {
+  const list = ['contacts', 'list', '--all'];
+  const cases = [
+    ['--all -o json (baseline)', [...list, '-o', 'json']],
+    // output.md's first example: little output, the whole list in.
+    ["--all --jq '.[] | select(.status == false) | .number'", [...list, '--jq', '.[] | select(.status == false) | .number']],
+    // A line out for every contact in.
+    ["--all --jq '.[].number'", [...list, '--jq', '.[].number']],
+    // Not element by element: jq reads the whole list at once.
+    ["--all --jq 'map(select(.status == false)) | length'", [...list, '--jq', 'map(select(.status == false)) | length']],
+  ];
+  const samples = new Map(cases.map(([name]) => [name, { ms: [], mb: [], lines: 0 }]));
+  for (let i = 0; i < runs; i++) {
+    for (const [name, args] of cases) {
+      const result = await runWsm(args, server.env);
+      if (result.code !== 0) throw new Error(`${args.join(' ')} exited ${result.code}: ${result.err.slice(0, 2000)}`);
+      const sample = samples.get(name);
+      sample.ms.push(result.ms);
+      sample.mb.push(result.peakMb);
+      sample.bytes = result.bytes;
+    }
+  }
+  const base = samples.get(cases[0][0]);
+  const baseMs = median(base.ms);
+  for (const [name] of cases) {
+    const { ms, mb, bytes } = samples.get(name);
+    const ratio = name === cases[0][0] ? '' : `, ${(median(ms) / baseMs).toFixed(2)}x the baseline`;
+    console.log(
+      `${count.toLocaleString('en-US')} contacts, wsm contacts list ${name}: ${fmt(median(ms))} ms, peak RSS ${fmt(median(mb), 0)} MB, ` +
+        `${fmt(bytes / 1e6, 2)} MB out${ratio} (median of ${runs}; goal <= 2x)`,
+    );
+  }
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,78 @@
+/**
+ * --jq over a whole list (issue 32): jq runs in a thread of its own, on parts of the list when the
+ * expression takes the elements one by one, and gives the output jq gives on the whole list.
+ */
+import { describe, expect, it } from 'vitest';
+import { eachElementAlone, runJq, runJqOverList } from '../../src/cli/jq.js';
+
+describe('eachElementAlone: which expressions may run on parts of the list', () => {
+  it.each([
+    ['.[]', true],
+    ['.[].number', true],
+    [' .[]? .name ', true],
+    ['.[] | select(.status == false) | .number', true],
+    ['.[] | select(.name | test("a|b")) | [.id, .name]', true],
+    ['.[] | {id, name}', true],
+    ['length', false],
+    ['map(.name)', false],
+    ['.[0]', false],
+    ['[.[] | .id]', false],
+    ['.[] |= .name', false],
+    ['.[].number, 5', false],
+    ['.[] as $c | $c.name', false],
+    ['.[] | select(.name == "a|b")', true],
+    ['.["a|b"] | .id', false],
+    ['.[] | if .id == 5 then halt else .id end', false],
+    ['.[] | [., input]', false],
+    ['def f: .id; .[] | f', false],
+    ['.[] # a comment | length', false],
+  ])('%s -> %s', (expression, expected) => {
+    expect(eachElementAlone(expression)).toBe(expected);
+  });
+});
+
+async function* rowsOf<T>(items: T[]): AsyncIterable<T> {
+  for (const item of items) yield item;
+}
+
+async function overList(rows: unknown[], expression: string, pretty = false) {
+  const writes: string[] = [];
+  const count = await runJqOverList(rowsOf(rows), expression, { pretty, write: (text) => writes.push(text) });
+  return { count, writes, text: writes.join('') };
+}
+
+describe('runJqOverList', () => {
+  // About 6 MB of JSON: more than one part.
+  const many = Array.from({ length: 40_000 }, (_, i) => ({ id: i + 1, number: String(14155550000 + i), status: i % 1000 !== 0, note: 'x'.repeat(100) }));
+
+  it('an element-by-element expression runs on parts as they come, with the output of jq on the whole list', async () => {
+    const expression = '.[] | select(.status == false) | .number';
+    const result = await overList(many, expression);
+    expect(result.count).toBe(40_000);
+    expect(result.writes.length).toBeGreaterThan(1);
+    expect(result.text).toBe(await runJq(many, expression, { pretty: false }));
+    expect(result.text.split('\n').slice(0, 3)).toEqual(['14155550000', '14155551000', '14155552000']);
+  });
+
+  it('any other expression sees the whole list at once', async () => {
+    const result = await overList(many, 'map(select(.status == false)) | length');
+    expect(result.writes).toEqual(['40\n']);
+    expect((await overList([], 'length')).text).toBe('0\n');
+    expect((await overList([], '.[].id')).text).toBe('');
+  });
+
+  it('values are indented on a terminal, compact when piped; strings raw', async () => {
+    const rows = [{ id: 1, name: 'Ann' }];
+    expect((await overList(rows, '.[] | {id}', true)).text).toBe('{\n  "id": 1\n}\n');
+    expect((await overList(rows, '.[] | {id}')).text).toBe('{"id":1}\n');
+    expect((await overList(rows, '.[].name')).text).toBe('Ann\n');
+  });
+
+  it('data that makes jq fail: exit 1 with jq\'s sentence', async () => {
+    await expect(overList([{ id: 1 }, { id: 'x' }], '.[] | .id + 1')).rejects.toMatchObject({
+      message: '--jq: string ("x") and number (1) cannot be added',
+      exitCode: 1,
+    });
+    await expect(overList(many, 'map(.id + "a")')).rejects.toMatchObject({ exitCode: 1 });
+  });
+});
