@@ -14,10 +14,25 @@ export const mcp = verbSpec({
       description: 'only these groups of tools, comma-separated: a resource (contacts, fields, groups, imports, labels, permissions, roles, templates, users, workspaces) or workspace_file; a name matching nothing is exit 2',
     },
     listTools: { flags: '--list-tools', description: 'print the tools this selection exposes and exit (no server, no request)' },
+    http: { flags: '--http', description: 'serve MCP over Streamable HTTP at /mcp instead of stdio' },
+    host: { flags: '--host <host>', description: 'with --http: address to listen on (default 127.0.0.1; off loopback a bearer token is required)' },
+    port: { flags: '--port <port>', description: 'with --http: port to listen on (default 8765; 0 picks a free one)' },
+    authToken: { flags: '--auth-token <token>', description: 'with --http: the bearer token clients must send (default: none on loopback, generated and printed off it)' },
   },
   // Lines under 60 columns: commander does not wrap this text, and help must fit a 60-column terminal.
-  configure: (c) => c.addHelpText('after', "\nThe server speaks MCP on stdin/stdout and uses the profile,\n--profile, --base-url, -w and WSM_* settings like every\ncommand. docs/mcp.md shows an MCP client's configuration."),
-  examples: ['wsm mcp', 'wsm mcp --read-only', 'wsm mcp --tools "contacts.*,templates.sync" --list-tools', 'wsm mcp --toolsets contacts,workspace_file --profile staging'],
+  configure: (c) =>
+    c.addHelpText(
+      'after',
+      "\nThe server speaks MCP on stdin/stdout (--http: over HTTP)\nand uses the profile, --profile, --base-url, -w and WSM_*\nsettings like every command. docs/mcp.md shows an MCP\nclient's configuration.",
+    ),
+  examples: [
+    'wsm mcp',
+    'wsm mcp --read-only',
+    'wsm mcp --tools "contacts.*,templates.sync" --list-tools',
+    'wsm mcp --toolsets contacts,workspace_file --profile staging',
+    'wsm mcp --http --port 8765',
+    'wsm mcp --http --host 0.0.0.0 --auth-token "$MCP_TOKEN"',
+  ],
   load: () => import('./mcp/run.js'),
 });
 

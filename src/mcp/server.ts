@@ -1,9 +1,10 @@
-// `wsm mcp`'s server: the MCP SDK (loaded only here) on stdio, the selected tools registered with
+// `wsm mcp`'s server: the MCP SDK (loaded only here) on stdio (or HTTP: http.ts), the selected tools registered with
 // their zod input and output schemas and annotations, and two resources (the workspace file and
 // the OpenAPI document). Each call gets a world of its own (call.ts); a failure becomes a tool
 // error in the CLI's words (errors.ts). Stdout carries the protocol alone: it is written through
 // ctx.io, and everything the CLI code prints goes to the call's memory instead.
 import { Writable } from 'node:stream';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { extension } from '../api/resources/base.js';
@@ -53,11 +54,13 @@ async function readOrExplain<T>(ctx: Context, read: () => Promise<T>): Promise<T
   }
 }
 
-/** Runs until the client closes stdin; calls still running then are answered first. */
-export async function serveMcp(ctx: Context, tools: readonly ToolSpec[]): Promise<void> {
-  const [{ McpServer }, { StdioServerTransport }] = await Promise.all([import('@modelcontextprotocol/sdk/server/mcp.js'), import('@modelcontextprotocol/sdk/server/stdio.js')]);
+/**
+ * One MCP server with the tools and resources (a session's: stdio has one, HTTP one per session).
+ * Each call in flight is in `running` until answered, so closing can wait for them.
+ */
+export async function buildMcpServer(ctx: Context, tools: readonly ToolSpec[], running: Set<Promise<unknown>>): Promise<McpServer> {
+  const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
   const server = new McpServer({ name: 'wsm', title: 'wsm: Workspace Messaging administration', version: packageVersion() }, { instructions: INSTRUCTIONS });
-  const running = new Set<Promise<unknown>>();
   for (const tool of tools) {
     server.registerTool(
       tool.name,
@@ -97,7 +100,14 @@ export async function serveMcp(ctx: Context, tools: readonly ToolSpec[]): Promis
         return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(document) }] };
       }),
   );
+  return server;
+}
 
+/** Runs until the client closes stdin; calls still running then are answered first. */
+export async function serveMcp(ctx: Context, tools: readonly ToolSpec[]): Promise<void> {
+  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+  const running = new Set<Promise<unknown>>();
+  const server = await buildMcpServer(ctx, tools, running);
   const stdout = new Writable({
     write(chunk: Buffer | string, _encoding, callback) {
       ctx.io.out(chunk.toString());
@@ -110,7 +120,11 @@ export async function serveMcp(ctx: Context, tools: readonly ToolSpec[]): Promis
   // `echo '…' | wsm mcp` ends stdin at once: the calls it made are answered before closing.
   await Promise.allSettled([...running]);
   await server.close();
-  // Its keep-alive connections would hold the process open after the session.
+  await closeClient(ctx);
+}
+
+/** The API client's keep-alive connections would hold the process open after the session. */
+export async function closeClient(ctx: Context): Promise<void> {
   await ctx
     .client()
     .then((client) => client.close())

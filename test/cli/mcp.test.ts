@@ -3,6 +3,7 @@
 // sends no request: no base URL is configured here).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from './helpers.js';
+import { bearerToken, isLoopback } from '../../src/mcp/http.js';
 
 let config: Awaited<ReturnType<typeof tempDir>>;
 beforeEach(async () => {
@@ -76,5 +77,26 @@ describe('wsm mcp --list-tools', () => {
     expect(await refused('--tools', 'contacts.list,')).toBe('error: --tools takes a comma-separated list without empty entries, got "contacts.list,"\n');
     expect(await refused('--read-only', '--tools', 'contacts.delete')).toBe('error: --tools names contacts.delete, which changes the workspace: --read-only exposes only reading tools\n');
     expect(await refused('--read-only', '--tools', 'contacts.d*')).toBe('error: this selection leaves no tool: --read-only keeps only reading tools, and every tool selected changes the workspace\n');
+  });
+});
+
+describe('wsm mcp --http: its flags and its token', () => {
+  it('--host, --port and --auth-token go with --http; a bad port or a short token is exit 2', async () => {
+    expect(await refused('--port', '9000')).toBe('error: --port goes with --http\n');
+    expect(await refused('--auth-token', 'abcdefghijklmnopq')).toBe('error: --auth-token goes with --http\n');
+    expect(await refused('--http', '--port', 'http')).toBe('error: --port takes a whole number from 0 to 65535, got "http"\n');
+    expect(await refused('--http', '--auth-token', 'short')).toBe('error: --auth-token must be at least 16 characters long\n');
+  });
+
+  it('off loopback a token is always required: the one given, or one generated to print', () => {
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1']) expect(isLoopback(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '192.168.1.5', '::', 'example.com']) expect(isLoopback(host), host).toBe(false);
+    expect(bearerToken('127.0.0.1', undefined)).toEqual({});
+    expect(bearerToken('127.0.0.1', 'given-token-0123456789')).toEqual({ token: 'given-token-0123456789' });
+    expect(bearerToken('0.0.0.0', 'given-token-0123456789')).toEqual({ token: 'given-token-0123456789' });
+    const generated = bearerToken('0.0.0.0', undefined);
+    expect(generated.token).toMatch(/^[\w-]{32}$/);
+    expect(generated.generated).toBe(generated.token);
+    expect(bearerToken('0.0.0.0', undefined).token).not.toBe(generated.token);
   });
 });
