@@ -88,9 +88,22 @@ const OWN_ARGUMENTS = ['id', 'cursor', 'per_page', 'confirm'];
 const passedOn = (args: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(args).filter(([name]) => !OWN_ARGUMENTS.includes(name)));
 
-/** What a paged list call asks: its filters and page size, then what the cursor carries. */
-const listQuery = (args: Record<string, unknown>): PageParams =>
-  ({ ...passedOn(args), per_page: args.per_page, ...queryOfCursor(args.cursor as string | undefined) }) as PageParams;
+/**
+ * Query parameters a list tool takes under another name: the contact list's custom-field filter
+ * (`fields[city]=Lisbon`) is `field_values`, since `fields` selects the rows' fields.
+ */
+const QUERY_RENAMES: Record<string, string> = { fields: 'field_values' };
+
+/** What a paged list call asks: its filters (a record as bracketed keys) and page size, then what the cursor carries. */
+function listQuery(args: Record<string, unknown>): PageParams {
+  const query: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(passedOn(args))) {
+    const sent = Object.entries(QUERY_RENAMES).find(([, argument]) => argument === name)?.[0] ?? name;
+    if (typeof value === 'object' && value !== null) for (const [key, item] of Object.entries(value)) query[`${sent}[${key}]`] = item;
+    else query[sent] = value;
+  }
+  return { ...query, per_page: args.per_page, ...queryOfCursor(args.cursor as string | undefined) } as PageParams;
+}
 
 /**
  * The body's fields are the tool's arguments when the body is an object whose fields do not
@@ -105,7 +118,7 @@ function inputOf(op: DescribedOperation, noun: string): z.ZodObject {
   const fields: Record<string, z.ZodType> = {};
   if (idParameter(op.path) !== undefined) fields.id = recordId.describe(`The ${noun}'s id.`);
   if (isPagedList(op)) {
-    for (const [key, value] of Object.entries(shapeOf(op.query) ?? {})) if (!PAGE_FIELDS.has(key)) fields[key] = value;
+    for (const [key, value] of Object.entries(shapeOf(op.query) ?? {})) if (!PAGE_FIELDS.has(key)) fields[QUERY_RENAMES[key] ?? key] = value;
     fields.cursor = z.string().optional().describe('next_cursor of the previous call, for the next page.');
     fields.per_page = z.number().int().min(1).max(PER_PAGE_MAX).default(DEFAULT_PER_PAGE).describe(`Rows a page, 1 to ${PER_PAGE_MAX}.`);
   }
@@ -122,6 +135,7 @@ function outputOf(op: DescribedOperation, record: z.ZodType): z.ZodObject {
       items: z.array(record),
       total: z.number().optional().describe('Rows in the whole list, when the server says.'),
       next_cursor: z.string().optional().describe('Pass as cursor for the next page; absent on the last page.'),
+      note: z.string().optional().describe('How the page was made, when it is not as asked of the server.'),
     });
   }
   if (op.method === 'DELETE') return z.object({ deleted: z.literal(true), message: z.string().optional() });
@@ -162,6 +176,7 @@ function pageShaped(page: ListPage<unknown>, asked: PageParams): Record<string, 
     items: page.data,
     ...(typeof page.meta.total === 'number' ? { total: page.meta.total } : {}),
     ...(after === undefined ? {} : { next_cursor: cursorOf(after, asked) }),
+    ...(page.meta.filtered_here === true ? { note: 'This server does not filter by field_values (an extension of wsm serve): every contact was read and filtered here, which takes a walk of the whole list each call.' } : {}),
   };
 }
 

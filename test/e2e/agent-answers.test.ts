@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
+import { startMcp } from './mcp-helpers.js';
 import { cleanup, serve, type Served } from './processes.js';
 
 let full: Served;
@@ -87,5 +88,49 @@ describe('contacts list --field', () => {
     expect(all.code).toBe(0);
     expect(all.stdout).toBe('');
     expect(all.stderr).toMatch(/^warning: this server does not filter contacts by custom field/);
+  });
+});
+
+describe('the same answers through the MCP tools', () => {
+  it('contacts.update with contact_groups: [] takes the contact out of every group', async () => {
+    const mcp = await startMcp(full.env);
+    try {
+      const result = await mcp.call('contacts.update', { id: 4, name: 'P4', contact_groups: [] });
+      expect(result.isError).toBeFalsy();
+      expect((result.structuredContent as { data: { contact_groups: unknown[] } }).data.contact_groups).toEqual([]);
+      const read = await mcp.call('contacts.get', { id: 4 });
+      expect((read.structuredContent as { data: { contact_groups: unknown[] } }).data.contact_groups).toEqual([]);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('contacts.list with search as a number, and with field_values, filtered on the server and paged by cursor', async () => {
+    const mcp = await startMcp(full.env);
+    try {
+      const byNumber = await mcp.call('contacts.list', { search: '+351912345601' });
+      expect((byNumber.structuredContent as { items: Array<{ name: string }> }).items.map((c) => c.name)).toEqual(['P1']);
+      const first = (await mcp.call('contacts.list', { field_values: { city: 'Lisbon' }, per_page: 2 })).structuredContent as { items: Array<{ name: string }>; total: number; next_cursor: string; note?: string };
+      expect(first.items.map((c) => c.name)).toEqual(['P1', 'P3']);
+      expect(first.total).toBe(3);
+      expect(first.note).toBeUndefined();
+      const second = (await mcp.call('contacts.list', { field_values: { city: 'Lisbon' }, per_page: 2, cursor: first.next_cursor })).structuredContent as { items: Array<{ name: string }>; next_cursor?: string };
+      expect(second.items.map((c) => c.name)).toEqual(['P5']);
+      expect(second.next_cursor).toBeUndefined();
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('against a server without the filter, the tool filters here and says so in a note', async () => {
+    const mcp = await startMcp(apiOnly.env);
+    try {
+      const page = (await mcp.call('contacts.list', { field_values: { city: 'Lisbon' } })).structuredContent as { items: unknown[]; total: number; note: string };
+      expect(page.items).toEqual([]);
+      expect(page.total).toBe(0);
+      expect(page.note).toMatch(/^This server does not filter by field_values/);
+    } finally {
+      await mcp.close();
+    }
   });
 });

@@ -41,7 +41,7 @@ describe('the tools an agent is offered', () => {
       expect(tool.description, tool.name).toMatch(/\w/);
     }
     const list = tools.find((tool) => tool.name === 'contacts.list')!;
-    expect(Object.keys(list.inputSchema.properties ?? {}).sort()).toEqual(['cursor', 'per_page', 'search']);
+    expect(Object.keys(list.inputSchema.properties ?? {}).sort()).toEqual(['cursor', 'field_values', 'per_page', 'search']);
     expect(list.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
     const create = tools.find((tool) => tool.name === 'contacts.create')!;
     expect(create.inputSchema.required).toEqual(['number']);
