@@ -27,3 +27,22 @@ export function maskToken(token: string): string {
   if (token.length < 16) return `…${token.slice(-2)}`;
   return `${token.slice(0, 6)}…${token.slice(-2)}`;
 }
+
+/**
+ * An origin as a browser sends it (`http://127.0.0.1:5173`: scheme, host, port; no path), or `*`.
+ * Returns the origin as compared (lower case, no default port) or undefined when it is none.
+ */
+export function normalizeOrigin(text: string): string | undefined {
+  const value = text.trim();
+  if (value === '*') return value;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  // Anything beyond the origin (a path, a query, credentials) is no origin: refused rather than cut.
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '' || /\/\/.*\/./.test(value)) return undefined;
+  return url.origin;
+}

@@ -14,6 +14,11 @@ export const serve = verbSpec({
     approvalDelay: { flags: '--approval-delay <duration>', description: 'how long the simulated provider takes to review a template', default: '5s' },
     providerFault: { flags: '--provider-fault <kind>', description: 'make the simulated provider fail: unavailable | credentials | timeout' },
     log: { flags: '--log', description: 'log every request to stderr' },
+    cors: {
+      flags: '--cors <origin>',
+      description: 'let pages from this origin call the API (CORS), e.g. http://localhost:5173; repeat for more (WSM_CORS: comma-separated); * allows any, with a warning',
+      repeatable: true,
+    },
     apiOnly: { flags: '--api-only', description: 'only the published API: every extension answers 404 as on a server without it, to check that scripts need nothing more' },
   },
   // Lines under 60 columns: commander does not wrap this text, and help must fit a 60-column terminal.
@@ -22,6 +27,7 @@ export const serve = verbSpec({
     'wsm serve',
     'wsm serve --port 9090 -w 0b8e4c52-6f0e-4c4e-9a51-3a2f4f1d9c11 --db ./dev.db --approval-delay 0',
     'wsm serve --db :memory: --provider-fault unavailable',
+    'wsm serve --cors http://localhost:5173    # a browser app served from localhost:5173 may call the API',
     'wsm serve --api-only --db ./check.db --port 9090 --profile check    # beside another wsm serve: its own profile',
   ],
   load: () => import('./serve/run.js'),

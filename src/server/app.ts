@@ -17,6 +17,7 @@ import { LOGIN_LIMITS, type LoginLimits } from './routes/auth.js';
 import { docsRoutes } from './routes/openapi.js';
 import { answerExtensionsAsMissing, isShownWithApiOnly } from './openapi/published.js';
 import { registerMethodAnswers } from './http/methods.js';
+import { registerCors } from './http/cors.js';
 import { registerSearchIndexWorker } from './workers/search-index.js';
 import type { TemplateProvider } from './provider/provider.js';
 import { createSimulatedProvider } from './provider/simulated.js';
@@ -55,6 +56,8 @@ export interface AppOptions {
   onWarning?: (message: string) => void;
   /** `wsm serve --api-only`: extensions answer 404 as a router without them would (decisions.md §7). */
   apiOnly?: boolean;
+  /** `wsm serve --cors`: the origins whose pages may call the API (http/cors.ts); none: no CORS at all. */
+  corsOrigins?: readonly string[];
 }
 
 export interface RouteEntry {
@@ -119,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('originOf', createOriginOf(app, options.listenHost));
 
   registerRequestText(app);
+  // First of the hooks, so that every answer to an allowed origin carries CORS headers, errors included.
+  await registerCors(app, options.corsOrigins ?? []);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -38,6 +38,8 @@ export interface ServeOptions {
   onWarning?: (message: string) => void;
   /** Extensions answer 404 (decisions.md §7). */
   apiOnly?: boolean;
+  /** Origins whose pages may call the API (CORS). */
+  corsOrigins?: readonly string[];
 }
 
 export interface RunningServer {
@@ -100,7 +102,7 @@ async function startOnLockedDatabase(options: ServeOptions, dbFile: string, lock
   }
 
   const provider = createSimulatedProvider(db, { approvalDelayMs: options.approvalDelayMs, fault: options.providerFault });
-  const app = await buildApp({ db, uploadsDir, provider, logger: options.logger, onWarning: options.onWarning, listenHost: options.host, apiOnly: options.apiOnly });
+  const app = await buildApp({ db, uploadsDir, provider, logger: options.logger, onWarning: options.onWarning, listenHost: options.host, apiOnly: options.apiOnly, corsOrigins: options.corsOrigins });
   if (!isLoopbackHost(options.host)) {
     options.onWarning?.(
       `listening on ${options.host}: the API is reachable from the network, by anyone who can reach this port; use --host 127.0.0.1 to keep it on this machine`,

@@ -112,9 +112,19 @@ describe('wsm serve flags', () => {
       [['--approval-delay', 'forever'], 'error: --approval-delay takes a duration such as 10s, 2m or 500ms, got "forever"\n'],
       [['--admin-token', 'short'], 'error: --admin-token must be at least 8 characters long\n'],
       [['-w', 'nope'], 'error: -w/--workspace takes the UUID of the workspace to seed, got "nope"\n'],
+      [['--cors', 'localhost:5173'], 'error: --cors takes an origin such as http://localhost:5173 (scheme, host and port, no path) or *, got "localhost:5173"\n'],
+      [['--cors', 'http://127.0.0.1:5173', '--cors', 'http://127.0.0.1:5173/app'], 'error: --cors takes an origin such as http://localhost:5173 (scheme, host and port, no path) or *, got "http://127.0.0.1:5173/app"\n'],
     ];
     for (const [args, line] of cases) {
       expect(await wsmInProcess(server.env, ['serve', '--db', ':memory:', ...args])).toEqual({ code: 2, stdout: '', stderr: line });
     }
+  });
+
+  it('reads WSM_CORS when no --cors is given, naming it in its error', async () => {
+    expect(await wsmInProcess({ ...server.env, WSM_CORS: 'http://ok.test, nope' }, ['serve', '--db', ':memory:'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'error: WSM_CORS takes an origin such as http://localhost:5173 (scheme, host and port, no path) or *, got "nope"\n',
+    });
   });
 });

@@ -3,7 +3,7 @@
 import { connect } from 'node:net';
 import * as z from 'zod';
 import { UsageError } from '../../cli/errors.js';
-import { isUuid } from '../../cli/values.js';
+import { isUuid, normalizeOrigin } from '../../cli/values.js';
 import { saveLocalProfile } from '../../cli/config.js';
 import type { OptionsOf } from '../declare.js';
 import type { serve } from '../serve.js';
@@ -15,7 +15,18 @@ const PROVIDER_FAULTS = ['unavailable', 'credentials', 'timeout'] as const;
 const DEFAULT_PROFILE = 'local';
 
 /** The flags in the user's words: `--port takes a whole number from 0 to 65535, got "x"`. */
-function serveFlags(opts: OptionsOf<typeof serve>, workspace: string | undefined) {
+/** `--cors` values, or else WSM_CORS (comma-separated), each an origin such as http://localhost:5173, or `*`. */
+function corsOrigins(flag: string[] | undefined, env: string | undefined): string[] {
+  const given = flag ?? (env ?? '').split(',').filter((value) => value.trim() !== '');
+  const where = flag ? '--cors' : 'WSM_CORS';
+  return given.map((value) => {
+    const origin = normalizeOrigin(value);
+    if (origin === undefined) throw new UsageError(`${where} takes an origin such as http://localhost:5173 (scheme, host and port, no path) or *, got "${value.trim()}"`);
+    return origin;
+  });
+}
+
+function serveFlags(opts: OptionsOf<typeof serve>, workspace: string | undefined, env: Record<string, string | undefined>) {
   const port = String(opts.port);
   if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) throw new UsageError(`--port takes a whole number from 0 to 65535, got "${port}"`);
   const host = String(opts.host).trim();
@@ -33,13 +44,17 @@ function serveFlags(opts: OptionsOf<typeof serve>, workspace: string | undefined
     providerFault: opts.providerFault === undefined ? undefined : parseValue(z.enum(PROVIDER_FAULTS), opts.providerFault, '--provider-fault'),
     logger: opts.log === true,
     apiOnly: opts.apiOnly === true,
+    corsOrigins: corsOrigins(opts.cors, env.WSM_CORS),
   };
 }
 
 export const run: VerbRun = typedRun<typeof serve>(async (ctx, { opts }) => {
   // -w/--workspace and --profile are global flags: serve reads the seeded workspace's id and the
   // name to save its profile under from there.
-  const flags = serveFlags(opts, ctx.globals.workspace);
+  const flags = serveFlags(opts, ctx.globals.workspace, ctx.env);
+  if (flags.corsOrigins.includes('*')) {
+    ctx.output.warn('--cors *: a page from any site may call this API with a token it holds; name the origins of your app instead');
+  }
   const profileName = ctx.globals.profile ?? DEFAULT_PROFILE;
   const config = await ctx.config();
   const previous = config.getProfile(profileName);
