@@ -95,7 +95,6 @@ export async function main(typed: string[], overrides: Partial<CliDeps> = {}): P
           secrets: ctx.secrets,
           baseUrl: ctx.knownBaseUrl(),
           verbose: ctx.globals.verbose,
-          fieldLabel: ctx.fieldLabel,
           target: ctx.globals,
           settings: ctx.knownSettings(),
         }

@@ -14,8 +14,48 @@ export interface VerbInput {
   opts: Record<string, unknown>;
 }
 
+/**
+ * A verb as gh splits it: `parse` turns the command line into the verb's options, `run` does the
+ * work and returns data (records, a report, a plan), `render` puts that data on the output path
+ * (ctx.output: table, JSON, ids, text). `wsm mcp` and the workspace-file commands call `run` and
+ * read its data; only the command line renders. A verb module exports these as functions.
+ */
+export interface Verb<Options = never, Result = unknown, Live = never> {
+  /** The command line into options: a bad value is exit 2, before anything is read or sent. */
+  parse(input: VerbInput, ctx: Context): Options | Promise<Options>;
+  /** The work. Notices and warnings go to stderr as it goes (ctx.output); data is returned, never printed. */
+  run(ctx: Context, options: Options, live?: Live): Promise<Result>;
+  /** The result on stdout, as the output format asks. */
+  render(ctx: Context, result: Result, options: Options): void | Promise<void>;
+  /**
+   * What the result means once its data is out: a closing line on stderr, and the exit it ends
+   * with (diff's "changes planned", exit 8 for failed rows). `wsm mcp` calls it too.
+   */
+  settle?(ctx: Context, result: Result, options: Options): void;
+  /** What a person watches while `run` works (apply's plan before its question, each change as it ends). */
+  live?(ctx: Context, options: Options): Live;
+}
+
+/**
+ * What a verb's module exports: a split Verb, or (a verb not split yet) one `run(ctx, input)` that
+ * parses, calls and prints. One interface rather than a union, so that an inline verb's
+ * `run: async (ctx, input) => ...` is typed by it.
+ */
 export interface VerbModule {
-  run(ctx: Context, input: VerbInput): Promise<void>;
+  // The options a split verb's run takes are its own: any here, typed by the module itself (Verb<O, R>).
+  run(ctx: Context, input: any, live?: any): Promise<unknown>;
+  parse?(input: VerbInput, ctx: Context): unknown;
+  render?(ctx: Context, result: any, options: any): void | Promise<void>;
+  settle?(ctx: Context, result: any, options: any): void;
+  live?(ctx: Context, options: any): unknown;
+}
+
+/** A verb on the command line: parse, run, render, settle, in that order. */
+export async function perform<O, R, L>(verb: Verb<O, R, L>, ctx: Context, input: VerbInput): Promise<void> {
+  const options = await verb.parse(input, ctx);
+  const result = await verb.run(ctx, options, verb.live?.(ctx, options));
+  await verb.render(ctx, result, options);
+  verb.settle?.(ctx, result, options);
 }
 
 /** Builds the Context once the flags are parsed; installed on the root program by main(). */
@@ -73,7 +113,9 @@ export function lazy(load: () => Promise<VerbModule>, selectable?: Selectable, o
     const args = command.processedArgs.flatMap((a: unknown) =>
       a === undefined ? [] : Array.isArray(a) ? a.map(String) : [String(a)],
     );
-    await verb.run(ctx, { args, opts: command.opts() });
+    const input = { args, opts: command.opts() };
+    if (verb.parse !== undefined && verb.render !== undefined) await perform(verb as Verb<unknown, unknown, unknown>, ctx, input);
+    else await verb.run(ctx, input);
   };
 }
 

@@ -83,13 +83,6 @@ export interface Context {
    * `<action> needs --yes when not on a terminal`, with `action` such as "deleting contact 4".
    */
   confirm(question: string, action: string): Promise<void>;
-  /**
-   * Names the body's fields the way this command's user typed them, for the server's field
-   * errors: `{ role_id: '--role' }`, `{ 'permissions.0': '--permission contacts.veiw' }`.
-   */
-  nameFields(labels: Record<string, string>): void;
-  /** The name nameFields gave a field, if any. */
-  fieldLabel(field: string): string | undefined;
   /** Strings never to print: every token we know of. */
   secrets(): string[];
   /** The base URL once settings were resolved (error messages name it), else undefined. */
@@ -111,7 +104,6 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
   let resolvedToken: string | undefined;
   let resolvedBaseUrl: string | undefined;
   let resolvedSettings: Settings | undefined;
-  const fieldLabels: Record<string, string> = {};
 
   const config = () => (configPromise ??= openConfig({ dir: deps.configDir, env }));
 
@@ -176,8 +168,6 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
       if (!io.isStdinTTY) throw new UsageError(`${action} needs --yes when not on a terminal`);
       if (!(await ctx.prompter.confirm(question, false))) throw new CancelledError();
     },
-    nameFields: (labels) => Object.assign(fieldLabels, labels),
-    fieldLabel: (field) => (Object.hasOwn(fieldLabels, field) ? fieldLabels[field] : undefined),
     secrets: () => [globals.token, env.WSM_TOKEN?.trim(), resolvedToken].filter((s): s is string => !!s),
     knownBaseUrl: () => resolvedBaseUrl,
     knownSettings: () => resolvedSettings,

@@ -13,7 +13,7 @@ import {
 import { redactSecret } from '../api/redact.js';
 import { commanderSentence } from './commander-errors.js';
 import { durationText } from './duration.js';
-import { ExitCode, exitCodeFor, fieldErrorsOf, InterruptedError, OutcomeExit, PartialOutputError, RecodedError, WaitGaveUpError } from './errors.js';
+import { ExitCode, exitCodeFor, fieldErrorsOf, FieldsNamedError, InterruptedError, OutcomeExit, PartialOutputError, RecodedError, WaitGaveUpError } from './errors.js';
 import { changeWhere, fromSource, originOf, type SettingOrigin, type SettingOrigins } from './setting-source.js';
 import { forbiddenSentence, notFoundSentence, rejectedNoun } from './status-sentences.js';
 import type { IOStreams } from './io.js';
@@ -32,34 +32,50 @@ export interface ErrorSink {
   baseUrl?: string;
   /** -v: a server error also names the request (method and path). */
   verbose?: boolean;
-  /** How the command names a field of its body (`role_id` -> `--role`); the field itself otherwise. */
-  fieldLabel?: (field: string) => string | undefined;
   /** The --profile, --base-url and -w given: every `wsm …` a message suggests keeps them (suggest.ts). */
   target?: Target;
   /** Where the token, base URL and workspace came from, once resolved: their errors name it. */
   settings?: SettingOrigins;
 }
 
+/** A failure in the user's words: what goes to stderr, the error object for stdout (-o json), the exit code. */
+export interface ErrorReport {
+  code: number;
+  /** The `error: ...` line and its field lines, each ending in a newline; '' when there is nothing to say. */
+  text: string;
+  /** With -o json|ndjson, the error object's line for stdout. */
+  machine?: string;
+}
+
+/** What describeError needs: the sink without its streams, and whether stdout already holds data. */
+export type ErrorSetting = Omit<ErrorSink, 'io'> & { wroteStdout?: boolean };
+
 /** Prints one `error: ...` line (plus field errors) on stderr and returns the exit code. */
-export function handleError(err: unknown, sink: ErrorSink, code = exitCodeFor(err)): number {
-  if (err instanceof RecodedError) return handleError(err.original, sink, err.exitCode);
+export function handleError(err: unknown, sink: ErrorSink): number {
+  const report = describeError(err, { ...sink, wroteStdout: sink.io.wroteStdout });
+  if (report.text !== '') sink.io.err(report.text);
+  if (report.machine !== undefined) sink.io.out(report.machine);
+  return report.code;
+}
+
+/** The words and the exit code of a failure, printed by no one: handleError prints them, `wsm mcp` returns them. */
+export function describeError(err: unknown, sink: ErrorSetting, code = exitCodeFor(err), labels: Readonly<Record<string, string>> = {}): ErrorReport {
+  if (err instanceof RecodedError) return describeError(err.original, sink, err.exitCode, labels);
+  if (err instanceof FieldsNamedError) return describeError(err.original, sink, code, { ...labels, ...err.labels });
   const redact = (text: string) => sink.secrets().reduce((acc, secret) => redactSecret(acc, secret), withTarget(text, sink.target));
   // With -o json a script reads stdout: an error gives it a JSON object, unless the command
   // already printed its data there (a second document would break the first).
-  const machine = (sink.outputFormat === 'json' || sink.outputFormat === 'ndjson') && !sink.io.wroteStdout;
+  const machine = (body: unknown) =>
+    (sink.outputFormat === 'json' || sink.outputFormat === 'ndjson') && sink.wroteStdout !== true ? redact(jsonText(body, sink.outputFormat === 'json')) + '\n' : undefined;
   if (err instanceof CommanderError) {
     // --help and --version (exit 0) are not failures; a group without its verb printed its help.
-    if (code === ExitCode.ok) return code;
+    if (code === ExitCode.ok) return { code, text: '' };
     const message = err.code === 'commander.help' ? undefined : commanderSentence(err);
-    if (message !== undefined) sink.io.err(redact(visible(`error: ${message}`)) + '\n');
-    if (machine) writeMachine(sink, { error: { message: message ?? 'a command is needed', exit_code: code } } satisfies ErrorDocument, redact);
-    return code;
+    const text = message === undefined ? '' : redact(visible(`error: ${message}`)) + '\n';
+    return { code, text, machine: machine({ error: { message: message ?? 'a command is needed', exit_code: code } } satisfies ErrorDocument) };
   }
 
-  if (err instanceof OutcomeExit) {
-    if (err.message) sink.io.err(redact(visible(err.message)) + '\n');
-    return code;
-  }
+  if (err instanceof OutcomeExit) return { code, text: err.message ? redact(visible(err.message)) + '\n' : '' };
 
   // An interrupt is no error of the server's: the line says what keeps running there.
   const partial = err instanceof PartialOutputError ? `; ${err.written}` : '';
@@ -68,20 +84,15 @@ export function handleError(err: unknown, sink: ErrorSink, code = exitCodeFor(er
   const sentence = (text: string) => (partial ? text.replace(/; the rows before it were written$/, '') : text);
   const lines = [err instanceof InterruptedError ? `interrupted: ${err.message}` : `error: ${sentence(sentenceFor(cause, sink))}${partial}`];
   for (const [field, messages] of Object.entries(fieldErrorsOf(cause))) {
-    const label = sink.fieldLabel?.(field) ?? field;
+    // How the command named the field (`role_id` -> `--role`), else the field itself.
+    const label = Object.hasOwn(labels, field) ? labels[field] : field;
     // A local hint may already name its flag (`--gender takes one of ...`): no `--gender: ` before it.
     for (const message of messages) lines.push(message.startsWith(`${label} `) ? `  ${message}` : `  ${label}: ${message}`);
   }
   // Messages can carry what a server or a record holds: never raw control characters.
   const text = lines.map(visible).join('\n');
   const stack = sink.env.WSM_DEBUG === '1' && err instanceof Error && err.stack ? `\n${err.stack}` : '';
-  sink.io.err(redact(text + stack) + '\n');
-  if (machine) writeMachine(sink, machineBody(err, code, lines[0].replace(/^(error|interrupted): /, '')), redact);
-  return code;
-}
-
-function writeMachine(sink: ErrorSink, body: unknown, redact: (text: string) => string): void {
-  sink.io.out(redact(jsonText(body, sink.outputFormat === 'json')) + '\n');
+  return { code, text: redact(text + stack) + '\n', machine: machine(machineBody(err, code, lines[0].replace(/^(error|interrupted): /, ''))) };
 }
 
 /** The sentence `error: ` precedes for `err`, in the user's words (a retry's log line says it too). */

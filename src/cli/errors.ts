@@ -113,6 +113,27 @@ export class RecodedError extends CliError {
 }
 
 /**
+ * A failure whose field errors the user knows by other names: the flags that set those body
+ * fields (`role_id` -> `--role`, `permissions.0` -> `--permission contacts.veiw`). Printed as the
+ * original, each field named so; made by namedFields, only for a failure with field errors.
+ */
+export class FieldsNamedError extends CliError {
+  override name = 'FieldsNamedError';
+  constructor(
+    readonly original: unknown,
+    readonly labels: Readonly<Record<string, string>>,
+  ) {
+    super(original instanceof Error ? original.message : String(original), exitCodeFor(original));
+  }
+}
+
+/** `error` with its field errors named by `labels`; any other failure as it is. */
+export function namedFields(error: unknown, labels: Readonly<Record<string, string>>): unknown {
+  if (error instanceof FieldsNamedError || Object.keys(fieldErrorsOf(error)).length === 0) return error;
+  return new FieldsNamedError(error, labels);
+}
+
+/**
  * A failure after part of the command's output was written (a page of an export failed): printed
  * as the original failure, with its exit code, followed by what was written (`; 1,200 contacts
  * were written: the output is incomplete`), so a partial file is never taken for a whole one.
@@ -176,6 +197,7 @@ function clientErrorCode(err: unknown): number | undefined {
 
 /** Field errors carried by a 422, a local validation failure or the client's RequestValidationError. */
 export function fieldErrorsOf(err: unknown): Record<string, string[]> {
+  if (err instanceof FieldsNamedError) return fieldErrorsOf(err.original);
   if (err instanceof ValidationFailedError || err instanceof LocalValidationError || err instanceof RequestValidationError) {
     return err.errors;
   }

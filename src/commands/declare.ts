@@ -87,6 +87,16 @@ interface TypedInput<S> {
   opts: OptionsOf<S>;
 }
 
+/**
+ * The command line a split verb's `parse` reads: its arguments in order and the flags `F` declares
+ * (its spec's `flags`, declared as a constant of their own: a verb module cannot read `typeof spec`,
+ * whose `load` is the module itself).
+ */
+export interface CommandLine<F = Record<never, FlagSpec>> {
+  args: string[];
+  opts: FlagOptions<F>;
+}
+
 export interface VerbSpec<F extends Record<string, FlagSpec> = Record<string, FlagSpec>> {
   name: string;
   description: string;

@@ -1,12 +1,11 @@
-// A failed call as an MCP tool error: the CLI's own stderr text (handleError in src/cli/errors.ts
+// A failed call as an MCP tool error: the CLI's own words (describeError in src/cli/error-report.ts
 // decides the words and the exit code, here as everywhere) and what that exit code means, so an
 // agent tells "not found" from "not allowed" from "fix the input" without parsing sentences.
 // Never structuredContent on an error: clients check it against the success schema.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Context } from '../cli/context.js';
-import { handleError } from '../cli/error-report.js';
+import { describeError } from '../cli/error-report.js';
 import { ExitCode } from '../cli/errors.js';
-import { createTestIO } from '../cli/io.js';
 
 /** What each exit code of spec/cli.md means, in the words an agent acts on. */
 const EXIT_MEANINGS: Record<number, string> = {
@@ -30,9 +29,8 @@ function exitMeaning(code: number): string {
 
 /** `error: contact 999 not found` + `(exit 4: not found)`, as a tool error result. */
 export function toolError(error: unknown, ctx: Pick<Context, 'env' | 'secrets' | 'knownBaseUrl' | 'globals'>): CallToolResult {
-  const io = createTestIO();
-  const code = handleError(error, { io, env: ctx.env, secrets: () => ctx.secrets(), baseUrl: ctx.knownBaseUrl(), target: ctx.globals });
-  return refusal(`${io.stderrText.trimEnd()}\n(exit ${code}: ${exitMeaning(code)})`, code);
+  const { code, text } = describeError(error, { env: ctx.env, secrets: () => ctx.secrets(), baseUrl: ctx.knownBaseUrl(), target: ctx.globals });
+  return refusal(`${text.trimEnd()}\n(exit ${code}: ${exitMeaning(code)})`, code);
 }
 
 /** A tool error from text of our own (a confirmation missing). */

@@ -1,7 +1,7 @@
 // `wsm contacts list [--search q] [--field name=value]... [--page n] [--per-page n] [--all]`
 import type { ContactListQuery } from '../../api/resources/contacts.js';
 import { parsePageFlags, renderList } from '../shared/list.js';
-import { keyValues, nameBodyFields, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
+import { keyValues, namingFields, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
 import type { ListPage } from '../../api/pagination.js';
 import type { list } from '../contacts.js';
 import { contactColumns } from './columns.js';
@@ -14,7 +14,6 @@ export const run: VerbRun = typedRun<typeof list>(async (ctx, { opts }) => {
   if (opts.search !== undefined) query.search = opts.search;
   const fields = keyValues(opts.field, '--field');
   if (fields !== undefined) query.fields = fields;
-  nameBodyFields(ctx, { ...query }, { fields: '--field', search: '--search' });
   // A server without the field filter: the client read every contact; the user is told once.
   let told = false;
   const said = <P extends ListPage<unknown>>(page: P): P => {
@@ -30,7 +29,7 @@ export const run: VerbRun = typedRun<typeof list>(async (ctx, { opts }) => {
     { page: async (q) => said(await client.contacts.list(q)), pages: (q, s) => tellingPages(client.contacts.pages(q, s), said) },
     query,
     { columns: await contactColumnsFor(ctx, client, contactColumns), noun: 'contacts' },
-  );
+  ).catch(namingFields({ fields: '--field', search: '--search' }, { ...query }));
 });
 
 async function* tellingPages<P extends ListPage<unknown>>(pages: AsyncIterable<P>, said: (page: P) => P): AsyncGenerator<P> {

@@ -8,7 +8,7 @@
 import { UnsupportedEndpointError } from '../../api/errors.js';
 import { UsageError } from '../../cli/errors.js';
 import { showWritten } from '../shared/written.js';
-import { nameBodyFields, parseId, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
+import { namingFields, parseId, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
 import type { update } from '../contacts.js';
 import { runBulk } from './bulk.js';
 import { CONTACT_FLAGS, bulkUpdateFlags, mergeUpdate, updateRequest, warnUnkeptFields } from './body.js';
@@ -25,8 +25,7 @@ export const run: VerbRun = typedRun<typeof update>(async (ctx, { args, opts }) 
   if (opts.dryRun === true) throw new UsageError('--dry-run goes with --from');
   if (args.length === 0) throw new UsageError('give a contact id, or --from <file|-> for many');
   const id = parseId(args[0], 'contact id');
-  nameBodyFields(ctx, {}, CONTACT_FLAGS); // before the local check, as in create
-  const update = await updateRequest(opts);
+  const update = await updateRequest(opts).catch(namingFields(CONTACT_FLAGS)); // the local check's errors too, as in create
   const client = await workspaceClient(ctx);
   const editsGroups = update.addGroups.length > 0 || update.removeGroups.length > 0;
   const needsCurrent = update.body.name === undefined || (editsGroups && update.body.contact_groups === undefined);
@@ -42,7 +41,6 @@ export const run: VerbRun = typedRun<typeof update>(async (ctx, { args, opts }) 
     }
   }
   const body = mergeUpdate(update, current);
-  nameBodyFields(ctx, body, CONTACT_FLAGS);
-  const record = await showWritten(ctx, await client.contacts.update(id, body, { avatar: update.avatar }), { noun: 'contact', columns: contactDetailColumns, id });
+  const record = await showWritten(ctx, await client.contacts.update(id, body, { avatar: update.avatar }).catch(namingFields(CONTACT_FLAGS, body)), { noun: 'contact', columns: contactDetailColumns, id });
   warnUnkeptFields(ctx, body.fields, record);
 });

@@ -6,12 +6,14 @@ import type { WsmClient } from '../../api/client.js';
 import { CATALOG, described, type ResourceKey } from '../../api/descriptions/catalog.js';
 import type { ResourceDescription } from '../../api/descriptions/index.js';
 import type { CrudResource } from '../../api/resources/crud.js';
+import type { Written } from '../../api/answers.js';
+import type { Verb, VerbModule } from '../../cli/action.js';
 import type { Column } from '../../cli/output.js';
 import type { VerbSpec } from '../declare.js';
 import type { CollectionCommand, CollectionVerb } from '../collection.js';
 import { deleteRun } from './delete.js';
-import { parsePageFlags, renderList } from './list.js';
-import { checkLocal, nameBodyFields, parseId, requireSomething, verb, workspaceClient, type VerbRun } from './verb.js';
+import { listing, parsePageFlags, renderListing, type Listing, type PageFlags } from './list.js';
+import { checkLocal, fieldLabels, parseId, requireSomething, withFieldNames, workspaceClient, type VerbRun } from './verb.js';
 import { showWritten } from './written.js';
 
 // The body schemas differ per resource; the verbs check bodies themselves before calling.
@@ -59,56 +61,77 @@ function deleteCollectionRun<T extends object>(show: Presentation<T>): VerbRun {
   });
 }
 
-function listRun<T extends object>(show: Presentation<T>): VerbRun {
-  return verb(async (ctx, { opts }) => {
-    const flags = parsePageFlags(ctx, opts);
-    const resource = collection(await workspaceClient(ctx), show);
-    await renderList(ctx, flags, { page: (q) => resource.list(q), pages: (q, s) => resource.pages(q, s) }, {}, { columns: show.columns, noun: `${show.resource.noun}s` });
-  });
+function listVerb<T extends object>(show: Presentation<T>): Verb<PageFlags, Listing<T>> {
+  return {
+    parse: ({ opts }, ctx) => parsePageFlags(ctx, opts),
+    async run(ctx, flags) {
+      const resource = collection(await workspaceClient(ctx), show);
+      return listing(flags, { page: (q) => resource.list(q), pages: (q, s) => resource.pages(q, s) }, {});
+    },
+    render: (ctx, records) => renderListing(ctx, records, { columns: show.columns, noun: `${show.resource.noun}s` }),
+  };
 }
 
-function getRun<T extends object>(show: Presentation<T>): VerbRun {
-  return verb(async (ctx, { args }) => {
-    const id = parseId(args[0], `${show.resource.noun} id`);
-    const { data } = await collection(await workspaceClient(ctx), show).get(id);
-    await ctx.output.record(data, { columns: show.detail ?? show.columns });
-  });
+function getVerb<T extends object>(show: Presentation<T>): Verb<number, T> {
+  return {
+    parse: ({ args }) => parseId(args[0], `${show.resource.noun} id`),
+    run: async (ctx, id) => (await collection(await workspaceClient(ctx), show).get(id)).data,
+    render: (ctx, record) => ctx.output.record(record, { columns: show.detail ?? show.columns }),
+  };
+}
+
+/** What a create or update sends: the record's id for an update, and the body its arguments and flags made. */
+export interface WriteOptions {
+  id?: number;
+  body: Record<string, unknown>;
 }
 
 /** The body comes from the declaration's arguments and flags; it is checked before anything is sent. */
-function createRun<T extends object>(show: Presentation<T>, spec: DeclaredBody): VerbRun {
-  return verb(async (ctx, { args, opts }) => {
-    const body = bodyOf(spec, args, opts);
-    nameBodyFields(ctx, body, fieldFlags(spec));
-    checkLocal(bodySchema(show, 'create'), body, show.resource.noun);
-    const answer = await collection(await workspaceClient(ctx), show).create(body);
-    await showWritten(ctx, answer, { noun: show.resource.noun, columns: show.detail ?? show.columns });
-  });
+function createVerb<T extends object>(show: Presentation<T>, spec: DeclaredBody): Verb<WriteOptions, Written<T>> {
+  return {
+    parse: ({ args, opts }) => ({ body: bodyOf(spec, args, opts) }),
+    run: (ctx, { body }) =>
+      withFieldNames(
+        () => fieldLabels(body, fieldFlags(spec)),
+        async () => {
+          checkLocal(bodySchema(show, 'create'), body, show.resource.noun);
+          return collection(await workspaceClient(ctx), show).create(body);
+        },
+      ),
+    render: async (ctx, answer) => void (await showWritten(ctx, answer, { noun: show.resource.noun, columns: show.detail ?? show.columns })),
+  };
 }
 
 /** An update with none of the declaration's body flags is refused before anything is sent. */
-function updateRun<T extends object>(show: Presentation<T>, spec: DeclaredBody): VerbRun {
-  return verb(async (ctx, { args, opts }) => {
-    const id = parseId(args[0], `${show.resource.noun} id`);
-    const body = bodyOf(spec, [], opts);
-    const flags = fieldFlags(spec);
-    requireSomething(body, Object.values(flags));
-    nameBodyFields(ctx, body, flags);
-    checkLocal(bodySchema(show, 'update'), body, show.resource.noun);
-    const answer = await collection(await workspaceClient(ctx), show).update(id, body);
-    await showWritten(ctx, answer, { noun: show.resource.noun, columns: show.detail ?? show.columns, id });
-  });
+function updateVerb<T extends object>(show: Presentation<T>, spec: DeclaredBody): Verb<Required<WriteOptions>, Written<T>> {
+  return {
+    parse({ args, opts }) {
+      const id = parseId(args[0], `${show.resource.noun} id`);
+      const body = bodyOf(spec, [], opts);
+      requireSomething(body, Object.values(fieldFlags(spec)));
+      return { id, body };
+    },
+    run: (ctx, { id, body }) =>
+      withFieldNames(
+        () => fieldLabels(body, fieldFlags(spec)),
+        async () => {
+          checkLocal(bodySchema(show, 'update'), body, show.resource.noun);
+          return collection(await workspaceClient(ctx), show).update(id, body);
+        },
+      ),
+    render: async (ctx, answer, { id }) => void (await showWritten(ctx, answer, { noun: show.resource.noun, columns: show.detail ?? show.columns, id })),
+  };
 }
 
 /** One verb's run of a plain collection: `key` names its description, `command` how its records print and what its flags set. */
-export async function collectionRun(key: string, command: CollectionCommand<never>, name: CollectionVerb): Promise<VerbRun> {
+export async function collectionVerb(key: string, command: CollectionCommand<never>, name: CollectionVerb): Promise<VerbModule> {
   // Only this resource's description (and its zod schemas) is loaded, not every resource's.
   if (!(key in CATALOG)) throw new TypeError(`no description of "${key}"`);
   const resource: ResourceDescription = await described(key as ResourceKey);
   const show = { resource, columns: command.columns, detail: command.detail, describe: command.describe } as Presentation<object>;
-  if (name === 'list') return listRun(show);
-  if (name === 'get') return getRun(show);
-  if (name === 'create') return createRun(show, command.create);
-  if (name === 'update') return updateRun(show, command.update);
-  return deleteCollectionRun(show);
+  if (name === 'list') return listVerb(show);
+  if (name === 'get') return getVerb(show);
+  if (name === 'create') return createVerb(show, command.create);
+  if (name === 'update') return updateVerb(show, command.update);
+  return { run: deleteCollectionRun(show) };
 }

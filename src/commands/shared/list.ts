@@ -34,6 +34,18 @@ export interface ListSource<T, Q> {
   pages: (query: Q & { per_page?: number }, settings: WalkSettings) => AsyncIterable<ListPage<T>>;
 }
 
+/**
+ * A list verb's data: one page, or with --all the walk of every page (started when it is read,
+ * so that its progress is drawn where it is printed).
+ */
+export type Listing<T> = { page: ListPage<T>; flags: PageFlags } | { walk: (settings: WalkSettings) => AsyncIterable<ListPage<T>>; flags: PageFlags };
+
+/** A list verb's run: the page asked for, or the walk of every page with --all. */
+export async function listing<T, Q extends object>(flags: PageFlags, source: ListSource<T, Q>, query: Q): Promise<Listing<T>> {
+  if (flags.all) return { walk: (settings) => source.pages({ ...query, per_page: flags.per_page ?? PER_PAGE_MAX }, settings), flags };
+  return { page: await source.page({ ...query, page: flags.page, per_page: flags.per_page }), flags };
+}
+
 /** Prints one page or, with --all, every page; `noun` is plural ("contacts"). */
 export async function renderList<T extends object, Q extends object>(
   ctx: Context,
@@ -42,12 +54,18 @@ export async function renderList<T extends object, Q extends object>(
   query: Q,
   options: { columns: Column<T>[]; noun: string; idKey?: string },
 ): Promise<void> {
-  if (flags.all) {
+  await renderListing(ctx, await listing(flags, source, query), options);
+}
+
+/** A list verb's render: the page with a hint about the rest on a terminal, or every page as it arrives. */
+export async function renderListing<T extends object>(ctx: Context, listed: Listing<T>, options: { columns: Column<T>[]; noun: string; idKey?: string }): Promise<void> {
+  const { flags } = listed;
+  if ('walk' in listed) {
     // The page engine tells how far the walk is (rows, and the total from page 1): a terminal shows it.
     const progress = ctx.io.progress(`Fetching ${options.noun}`);
     let count: number;
     try {
-      const pages = source.pages({ ...query, per_page: flags.per_page ?? PER_PAGE_MAX }, { concurrency: flags.concurrency, progress: (event) => progress.update(event.done, event.total) });
+      const pages = listed.walk({ concurrency: flags.concurrency, progress: (event) => progress.update(event.done, event.total) });
       count = await ctx.output.pages(rowsOf(pages), options);
     } finally {
       progress.done();
@@ -55,7 +73,7 @@ export async function renderList<T extends object, Q extends object>(
     if (count === 0) ctx.output.message(`No ${options.noun}.`);
     return;
   }
-  const response = await source.page({ ...query, page: flags.page, per_page: flags.per_page });
+  const response = listed.page;
   const count = await ctx.output.list(response.data, options);
   // The hint reads only what the server gave: a simple paginator has no total and no last page.
   const { meta } = response;

@@ -7,7 +7,7 @@ import { check } from '../../api/schemas/validation.js';
 import type { VerbInput } from '../../cli/action.js';
 import type { Context } from '../../cli/context.js';
 import { badDuration, parseDuration as durationMs } from '../../cli/duration.js';
-import { LocalValidationError, UsageError } from '../../cli/errors.js';
+import { LocalValidationError, namedFields, UsageError } from '../../cli/errors.js';
 
 export type VerbRun = (ctx: Context, input: VerbInput) => Promise<void>;
 
@@ -84,11 +84,11 @@ export function keyValues(pairs: unknown, flag: string): Record<string, string> 
 }
 
 /**
- * Tells handleError how this command's user named the body's fields, for a 422's field errors:
- * `role_id` -> `--role`; a list's items by the value given (`permissions.0` -> `--permission contacts.veiw`);
+ * How this command's user named the body's fields, for a failure's field errors: `role_id` ->
+ * `--role`; a list's items by the value given (`permissions.0` -> `--permission contacts.veiw`);
  * a map's entries by their key (`fields.city` -> `--field city`).
  */
-export function nameBodyFields(ctx: Context, body: Record<string, unknown>, flags: Record<string, string>): void {
+export function fieldLabels(body: Record<string, unknown>, flags: Record<string, string>): Record<string, string> {
   const labels: Record<string, string> = {};
   for (const [field, flag] of Object.entries(flags)) {
     labels[field] = flag;
@@ -96,7 +96,26 @@ export function nameBodyFields(ctx: Context, body: Record<string, unknown>, flag
     if (Array.isArray(value)) value.forEach((item, i) => (labels[`${field}.${i}`] = `${flag} ${String(item)}`));
     else if (value !== null && typeof value === 'object') for (const key of Object.keys(value)) labels[`${field}.${key}`] = `${flag} ${key}`;
   }
-  ctx.nameFields(labels);
+  return labels;
+}
+
+/** A promise's `catch`: the failure rethrown, its field errors named by `flags` (and the body's items). */
+export function namingFields(flags: Record<string, string>, body: Record<string, unknown> = {}): (error: unknown) => never {
+  return (error) => {
+    throw namedFields(error, fieldLabels(body, flags));
+  };
+}
+
+/**
+ * Runs `work`; a failure with field errors (the local check's, the server's 422) carries the
+ * names `labels` gives them, read when it fails (the body as it then stands).
+ */
+export async function withFieldNames<T>(labels: () => Record<string, string>, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw namedFields(error, labels());
+  }
 }
 
 /**

@@ -1,12 +1,21 @@
 // `wsm users create --name --email --password [value] --role <id> [--timezone]` (extension endpoint)
-import { userCreateBody, type UserCreateBody } from '../../api/schemas/index.js';
+import type { Written } from '../../api/answers.js';
+import { userCreateBody, type User, type UserCreateBody } from '../../api/schemas/index.js';
+import type { Context } from '../../cli/context.js';
+import type { CommandLine } from '../declare.js';
 import { showWritten } from '../shared/written.js';
-import { checkLocal, nameBodyFields, parseId, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
-import type { create } from '../users.js';
+import { checkLocal, fieldLabels, parseId, withFieldNames, workspaceClient } from '../shared/verb.js';
+import type { CREATE_FLAGS } from '../users.js';
 import { resolvePassword } from './password.js';
 import { USER_FLAGS, userDetailColumns } from './show.js';
 
-export const run: VerbRun = typedRun<typeof create>(async (ctx, { opts }) => {
+export interface CreateUserOptions {
+  body: UserCreateBody;
+  /** `--password` without a value: asked on a terminal, once everything else is known to be valid. */
+  askPassword: boolean;
+}
+
+export function parse({ opts }: CommandLine<typeof CREATE_FLAGS>): CreateUserOptions {
   const body: UserCreateBody = {
     name: opts.name ?? '',
     email: opts.email ?? '',
@@ -14,15 +23,27 @@ export const run: VerbRun = typedRun<typeof create>(async (ctx, { opts }) => {
     role_id: parseId(opts.role, '--role'),
   };
   if (opts.timezone !== undefined) body.timezone = opts.timezone;
-  // A password to be asked for is asked only once everything else is known to be valid.
-  const ask = opts.password === true;
-  if (!ask) body.password = opts.password ?? '';
-  nameBodyFields(ctx, body, USER_FLAGS);
-  checkLocal(ask ? userCreateBody.omit({ password: true }) : userCreateBody, body, 'user');
-  const client = await workspaceClient(ctx);
-  if (ask) {
-    body.password = (await resolvePassword(ctx, opts.password)) ?? '';
-    checkLocal(userCreateBody, body, 'user');
-  }
-  await showWritten(ctx, await client.users.create(body), { noun: 'user', columns: userDetailColumns, describe: (user) => ` (${user.email})` });
-});
+  const askPassword = opts.password === true;
+  if (!askPassword) body.password = opts.password ?? '';
+  return { body, askPassword };
+}
+
+export async function run(ctx: Context, { body: given, askPassword }: CreateUserOptions): Promise<Written<User>> {
+  const body = { ...given };
+  return withFieldNames(
+    () => fieldLabels(body, USER_FLAGS),
+    async () => {
+      checkLocal(askPassword ? userCreateBody.omit({ password: true }) : userCreateBody, body, 'user');
+      const client = await workspaceClient(ctx);
+      if (askPassword) {
+        body.password = (await resolvePassword(ctx, true)) ?? '';
+        checkLocal(userCreateBody, body, 'user');
+      }
+      return client.users.create(body);
+    },
+  );
+}
+
+export async function render(ctx: Context, answer: Written<User>): Promise<void> {
+  await showWritten(ctx, answer, { noun: 'user', columns: userDetailColumns, describe: (user) => ` (${user.email})` });
+}

@@ -1,11 +1,20 @@
 // `wsm users list [--page] [--per-page] [--all]`
-import { parsePageFlags, renderList } from '../shared/list.js';
-import { typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
-import type { list } from '../users.js';
+import type { User } from '../../api/schemas/index.js';
+import type { Context } from '../../cli/context.js';
+import type { CommandLine, LIST_FLAGS } from '../declare.js';
+import { listing, parsePageFlags, renderListing, type Listing, type PageFlags } from '../shared/list.js';
+import { workspaceClient } from '../shared/verb.js';
 import { userColumns } from './show.js';
 
-export const run: VerbRun = typedRun<typeof list>(async (ctx, { opts }) => {
-  const flags = parsePageFlags(ctx, opts);
+export function parse({ opts }: CommandLine<typeof LIST_FLAGS>, ctx: Context): PageFlags {
+  return parsePageFlags(ctx, opts);
+}
+
+export async function run(ctx: Context, flags: PageFlags): Promise<Listing<User>> {
   const client = await workspaceClient(ctx);
-  await renderList(ctx, flags, { page: (q) => client.users.list(q), pages: (q, s) => client.users.pages(q, s) }, {}, { columns: userColumns, noun: 'users' });
-});
+  return listing(flags, { page: (q) => client.users.list(q), pages: (q, s) => client.users.pages(q, s) }, {});
+}
+
+export function render(ctx: Context, users: Listing<User>): Promise<void> {
+  return renderListing(ctx, users, { columns: userColumns, noun: 'users' });
+}
