@@ -31,7 +31,7 @@ export interface Verb<Options = never, Result = unknown, Live = never> {
    * What the result means once its data is out: a closing line on stderr, and the exit it ends
    * with (diff's "changes planned", exit 8 for failed rows). `wsm mcp` calls it too.
    */
-  settle?(ctx: Context, result: Result, options: Options): void;
+  settle?(ctx: Context, result: Result, options: Options): void | Promise<void>;
   /** What a person watches while `run` works (apply's plan before its question, each change as it ends). */
   live?(ctx: Context, options: Options): Live;
 }
@@ -46,7 +46,7 @@ export interface VerbModule {
   run(ctx: Context, input: any, live?: any): Promise<unknown>;
   parse?(input: VerbInput, ctx: Context): unknown;
   render?(ctx: Context, result: any, options: any): void | Promise<void>;
-  settle?(ctx: Context, result: any, options: any): void;
+  settle?(ctx: Context, result: any, options: any): void | Promise<void>;
   live?(ctx: Context, options: any): unknown;
 }
 
@@ -55,7 +55,7 @@ export async function perform<O, R, L>(verb: Verb<O, R, L>, ctx: Context, input:
   const options = await verb.parse(input, ctx);
   const result = await verb.run(ctx, options, verb.live?.(ctx, options));
   await verb.render(ctx, result, options);
-  verb.settle?.(ctx, result, options);
+  await verb.settle?.(ctx, result, options);
 }
 
 /** Builds the Context once the flags are parsed; installed on the root program by main(). */

@@ -3,12 +3,14 @@ import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 import { addVerb, verbSpec } from './declare.js';
 
+export const PULL_FLAGS = {
+  file: { flags: '-f, --file <path>', description: 'write to this file instead of stdout (JSON when it ends in .json, unless -o says)' },
+} as const;
+
 export const pull = verbSpec({
   name: 'pull',
   description: SUMMARIES.pull,
-  flags: {
-    file: { flags: '-f, --file <path>', description: 'write to this file instead of stdout (JSON when it ends in .json, unless -o says)' },
-  },
+  flags: PULL_FLAGS,
   examples: ['wsm pull > workspace.yaml', 'wsm pull -f workspace.yaml', 'wsm pull -o json > workspace.json'],
   load: () => import('./workspace-file/pull.js'),
 });

@@ -64,17 +64,19 @@ export const get = verbSpec({
   load: () => import('./templates/get.js'),
 });
 
+export const SYNC_FLAGS = {
+  wait: { flags: '--wait', description: 'repeat the sync until no template is PENDING (or every tracked one is decided); retries server failures until the timeout' },
+  timeout: WAIT_TIMEOUT_FLAG,
+  interval: { flags: '--interval <duration>', description: 'with --wait: time between syncs', default: '5s' },
+  failOnRejected: { flags: '--fail-on-rejected', description: 'exit 7 naming each tracked template that ended REJECTED' },
+  template: { flags: '--template <id>', description: 'track this template (repeat for several); default: those PENDING before the sync, where the server lists templates', repeatable: true },
+  templatesFrom: { flags: '--templates-from <file>', description: 'track the template ids in this file, one a line ("-" for stdin), as `templates create -q` prints them' },
+} as const;
+
 export const sync = verbSpec({
   name: 'sync',
   description: 'pull approval statuses from the provider for PENDING templates',
-  flags: {
-    wait: { flags: '--wait', description: 'repeat the sync until no template is PENDING (or every tracked one is decided); retries server failures until the timeout' },
-    timeout: WAIT_TIMEOUT_FLAG,
-    interval: { flags: '--interval <duration>', description: 'with --wait: time between syncs', default: '5s' },
-    failOnRejected: { flags: '--fail-on-rejected', description: 'exit 7 naming each tracked template that ended REJECTED' },
-    template: { flags: '--template <id>', description: 'track this template (repeat for several); default: those PENDING before the sync, where the server lists templates', repeatable: true },
-    templatesFrom: { flags: '--templates-from <file>', description: 'track the template ids in this file, one a line ("-" for stdin), as `templates create -q` prints them' },
-  },
+  flags: SYNC_FLAGS,
   examples: [
     'wsm templates sync',
     'wsm templates sync --wait --timeout 30m --fail-on-rejected',

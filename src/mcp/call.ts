@@ -1,10 +1,13 @@
-// One tool call's world: the command's Context with in-memory IO (stdout is the protocol, so the
-// CLI code a tool reuses writes here instead), `-o json`, progress turned into MCP progress
-// notifications, and an interrupt of its own fired by the client's cancellation, which the
-// CLI's waits already turn into "the import keeps running on the server".
+// One tool call's world: the command's Context with streams of its own. The verbs a tool calls
+// return their data (a tool never reads stdout: it carries the protocol, and a write there is a
+// bug that fails the call); what they say on stderr (notices, warnings, `✓` lines) becomes the
+// result's messages; progress becomes MCP progress notifications; and an interrupt of its own,
+// fired by the client's cancellation, which the CLI's waits already turn into "the import keeps
+// running on the server".
 import { EventEmitter } from 'node:events';
+import { Readable, Writable } from 'node:stream';
 import type { Context } from '../cli/context.js';
-import { createTestIO, type IOStreams, type TestIO } from '../cli/io.js';
+import type { IOStreams } from '../cli/io.js';
 import { createOutput } from '../cli/output.js';
 import type { Progress } from '../cli/progress.js';
 import type { ToolCall } from './tool.js';
@@ -14,7 +17,6 @@ export type ProgressSink = (progress: number, total: number | undefined, message
 
 export interface CallWorld {
   call: ToolCall;
-  io: TestIO;
 }
 
 /**
@@ -35,16 +37,45 @@ function notifyingProgress(sink: ProgressSink | undefined, label: string, total?
   };
 }
 
+/** A call's streams: no terminal anywhere, stdin the text given, stderr kept as the call's messages. */
+function callStreams(stdin: string | undefined, progress: ProgressSink | undefined): IOStreams & { readonly stderrText: string } {
+  let stderrText = '';
+  const input = () => Buffer.from(stdin ?? '');
+  const refuse = () => {
+    throw new Error('a tool call printed on stdout: its verb must return its data instead');
+  };
+  return {
+    out: refuse,
+    outBytes: async () => refuse(),
+    err: (text) => void (stderrText += text),
+    get stderrText() {
+      return stderrText;
+    },
+    wroteStdout: false,
+    stdin: Readable.from([stdin ?? '']),
+    // Nothing is asked during a call (the agent confirmed already): a prompt would draw nowhere.
+    promptOutput: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
+    isStdoutTTY: false,
+    isStdinTTY: false,
+    isStderrTTY: false,
+    columns: undefined,
+    stderrColumns: undefined,
+    colorEnabled: false,
+    stderrColorEnabled: false,
+    chooseColor: () => {},
+    readStdin: async () => input().toString('utf8'),
+    readStdinBytes: async () => input(),
+    progress: (label, total) => notifyingProgress(progress, label, total),
+    silenceProgress: () => {},
+  };
+}
+
 /**
  * The Context for one call. `stdin` is what `-` reads (a workspace file given as text). The
  * confirmation was asked of the agent already (`confirm: true`), so the CLI's own passes.
  */
 export function callWorld(base: Context, signal: AbortSignal, progress: ProgressSink | undefined, stdin?: string): CallWorld {
-  const memory = createTestIO(stdin === undefined ? {} : { stdin });
-  // The in-memory streams, with progress sent to the client rather than drawn on a terminal.
-  const io: TestIO = Object.assign(Object.create(memory) as TestIO, {
-    progress: (label: string, total?: number) => notifyingProgress(progress, label, total),
-  } satisfies Partial<IOStreams>);
+  const io = callStreams(stdin, progress);
   const interrupts = new EventEmitter();
   signal.addEventListener('abort', () => interrupts.emit('SIGINT'), { once: true });
   const globals = { ...base.globals, output: 'json' as const, quiet: false, yes: true, fields: undefined, jq: undefined };
@@ -58,5 +89,5 @@ export function callWorld(base: Context, signal: AbortSignal, progress: Progress
   };
   const messages = () => io.stderrText.split('\n').filter((line) => line.trim() !== '');
   const again = () => callWorld(base, signal, progress, stdin).call;
-  return { io, call: { ctx, signal, stdout: () => io.stdoutText, messages, again } };
+  return { call: { ctx, signal, messages, again } };
 }

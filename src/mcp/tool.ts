@@ -9,15 +9,13 @@ export type ToolHints = OperationHints;
 
 /** What a tool's `run` is handed for one call. */
 export interface ToolCall {
-  /** The command's Context with this call's in-memory IO, `-o json`, and its own interrupt. */
+  /** The command's Context with this call's streams, `-o json`, and its own interrupt. */
   ctx: Context;
   /** Aborted when the client cancels the call. */
   signal: AbortSignal;
-  /** What the CLI code printed on stdout so far (with `-o json`, its data). */
-  stdout(): string;
   /** The lines the CLI would print on stderr (notices, warnings, `✓ …`), for the result. */
   messages(): string[];
-  /** A fresh world for a second verb in the same call: same signal, progress and stdin, empty output. */
+  /** A fresh world for a second verb in the same call: same signal, progress and stdin, no messages yet. */
   again(): ToolCall;
 }
 

@@ -1,34 +1,20 @@
 // The tools that are CLI workflows rather than one API operation: the contact import (checked
 // upload, then the wait), the template sync with its wait, and the workspace file (pull, diff,
-// apply of a reviewed plan). Each runs the CLI's own verb with the call's Context (call.ts), so
-// the checks, waits, messages and exit codes are the CLI's; `-o json` output is the result.
+// apply of a reviewed plan). Each calls the CLI verb's own `run` with the call's Context (call.ts)
+// and returns its data, so the checks, waits, messages and exit codes are the CLI's.
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { OutcomeExit, UsageError } from '../cli/errors.js';
+import { UsageError } from '../cli/errors.js';
+import type { PlanOptions } from '../commands/plan-options.js';
 import { DEFAULT_WAIT_TIMEOUT } from '../cli/timeout.js';
 import type { ToolCall, ToolSpec } from './tool.js';
 
 const duration = (fallback: string) => z.string().regex(/^\d+(\.\d+)?(ms|s|m|h)?$/, 'a duration such as 30s, 5m or 1h').default(fallback);
 const confirm = z.boolean().optional().describe('Must be true: without it nothing is done and the tool says what it would do.');
 const messages = z.array(z.string()).describe('What the CLI says on stderr: notices, warnings, `✓` lines.');
-
-/** The JSON the CLI code printed on the call's stdout (`-o json`); undefined when it printed nothing. */
-function printed(call: ToolCall): unknown {
-  const text = call.stdout().trim();
-  return text === '' ? undefined : JSON.parse(text);
-}
-
-type Verb = { run(ctx: ToolCall['ctx'], input: { args: string[]; opts: Record<string, unknown> }): Promise<void> };
-
-/** Runs a verb of the CLI in the call's Context; its -o json output is returned parsed. */
-async function runVerb(call: ToolCall, load: () => Promise<Verb>, opts: Record<string, unknown>, args: string[] = []): Promise<unknown> {
-  const verb = await load();
-  await verb.run(call.ctx, { args, opts });
-  return printed(call);
-}
 
 // ---------------------------------------------------------------- contacts.import
 
@@ -75,7 +61,7 @@ const contactsImport: ToolSpec = {
     const args = importInput.parse(raw);
     const file = await importFile(args);
     try {
-      const { parseUploadFlags, uploadImport } = await import('../commands/imports/upload.js');
+      const { parseUploadFlags, settleUpload, uploadData, uploadImport } = await import('../commands/imports/upload.js');
       // As the command line gives them: a value as text, a switch present or absent.
       const flags = parseUploadFlags(file.path, {
         name: args.name,
@@ -86,8 +72,9 @@ const contactsImport: ToolSpec = {
         interval: args.poll_interval,
         maxFailures: args.max_failures,
       });
-      await uploadImport(call.ctx, flags);
-      return { import: printed(call), messages: call.messages() };
+      const result = await uploadImport(call.ctx, flags);
+      await settleUpload(call.ctx, result, flags);
+      return { import: uploadData(result), messages: call.messages() };
     } finally {
       await file.done();
     }
@@ -125,14 +112,15 @@ const templatesSync: ToolSpec = {
   long: true,
   async run(raw, call) {
     const args = syncInput.parse(raw);
-    const answer = await runVerb(call, () => import('../commands/templates/sync.js'), {
-      wait: args.wait,
-      failOnRejected: args.fail_on_rejected,
-      template: args.templates?.map(String),
-      timeout: args.timeout,
-      interval: args.poll_interval,
-    });
-    return Array.isArray(answer) ? { templates: answer, messages: call.messages() } : { sync: answer, messages: call.messages() };
+    const sync = await import('../commands/templates/sync.js');
+    // As the command line gives them: a value as text, a switch present or absent.
+    const options = await sync.parse(
+      { args: [], opts: { wait: args.wait || undefined, failOnRejected: args.fail_on_rejected || undefined, template: args.templates?.map(String), timeout: args.timeout, interval: args.poll_interval } },
+      call.ctx,
+    );
+    const result = await sync.run(call.ctx, options);
+    sync.settle(call.ctx, result, options);
+    return 'rows' in result ? { templates: result.rows, messages: call.messages() } : { sync: sync.syncOutcome(result.answer), messages: call.messages() };
   },
 };
 
@@ -154,9 +142,9 @@ const applyInput = z.strictObject({
 const planOutput = z.looseObject({ changes: z.array(z.looseObject({ action: z.string(), section: z.string(), key: z.string() })), counts: z.looseObject({}) });
 
 /** Who the verb reads: a path, or `-` with the text as the call's stdin. */
-function planFlags(args: z.output<typeof diffInput>): Record<string, unknown> {
+function planFlags(args: z.output<typeof diffInput>): PlanOptions {
   if ((args.file === undefined) === (args.content === undefined)) throw new UsageError('give the workspace file as `file` (a path) or as `content` (its text), one of the two');
-  return { file: args.file ?? '-', prune: args.prune, replaceTemplates: args.replace_templates };
+  return { file: args.file ?? '-', prune: args.prune || undefined, replaceTemplates: args.replace_templates || undefined };
 }
 
 /** The plan's identity: the same changes against the same workspace give the same id. */
@@ -164,14 +152,10 @@ function planId(plan: { workspace?: unknown; server?: unknown; changes: unknown[
   return createHash('sha256').update(JSON.stringify([plan.server, plan.workspace, plan.changes])).digest('hex').slice(0, 16);
 }
 
-async function currentPlan(call: ToolCall, flags: Record<string, unknown>): Promise<z.output<typeof planOutput>> {
-  try {
-    await runVerb(call, () => import('../commands/workspace-file/diff.js'), flags);
-  } catch (error) {
-    // `wsm diff` reports "changes planned" as exit 2, Terraform's detailed exit code: not a failure here.
-    if (!(error instanceof OutcomeExit)) throw error;
-  }
-  return planOutput.parse(printed(call));
+/** The plan `wsm diff` makes; "changes planned" (its exit 2) is no failure here. */
+async function currentPlan(call: ToolCall, flags: PlanOptions): Promise<z.output<typeof planOutput>> {
+  const diff = await import('../commands/workspace-file/diff.js');
+  return planOutput.parse(diff.diffData(await diff.run(call.ctx, flags)));
 }
 
 const workspaceFileDiff: ToolSpec = {
@@ -218,8 +202,10 @@ const workspaceFileApply: ToolSpec = {
     if (id !== args.plan_id) {
       throw new UsageError(`the plan is no longer ${args.plan_id}: the workspace or the file changed, and the plan is now ${id} (${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'}); nothing was changed: review it with workspace_file.diff`);
     }
-    const result = await runVerb(call, () => import('../commands/workspace-file/apply.js'), flags);
-    return { result: result ?? {}, messages: call.messages() };
+    const apply = await import('../commands/workspace-file/apply.js');
+    const report = await apply.run(call.ctx, flags);
+    apply.settle(call.ctx, report);
+    return { result: apply.applyData(report), messages: call.messages() };
   },
 };
 
@@ -241,11 +227,10 @@ const workspaceFilePull: ToolSpec = {
   },
 };
 
-/** `wsm pull` into the call's stdout: the workspace file's text. */
+/** `wsm pull`'s text: the workspace file. */
 export async function pulledText(call: ToolCall, format: 'yaml' | 'json'): Promise<string> {
   const { run } = await import('../commands/workspace-file/pull.js');
-  await run({ ...call.ctx, globals: { ...call.ctx.globals, output: format as never } }, { args: [], opts: {} });
-  return call.stdout();
+  return (await run(call.ctx, { format })).text;
 }
 
 export const WORKFLOW_TOOLS: readonly ToolSpec[] = [contactsImport, templatesSync, workspaceFilePull, workspaceFileDiff, workspaceFileApply];

@@ -1,4 +1,4 @@
-// The upload flow behind `wsm contacts import` and `wsm imports create`: check the CSV's header
+// The upload verb behind `wsm contacts import` and `wsm imports create`: check the CSV's header
 // locally, send it, report its bad rows (checked first under --strict and --dry-run), and
 // optionally wait for the server to finish processing it (wait.ts).
 import { basename, resolve } from 'node:path';
@@ -52,7 +52,26 @@ export function parseUploadFlags(file: string, opts: UploadOptions): UploadFlags
   return flags;
 }
 
-export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<void> {
+/** The command line of an upload: the file, then its flags. */
+export function parseUpload({ args, opts }: { args: string[]; opts: UploadOptions }): UploadFlags {
+  return parseUploadFlags(args[0], opts);
+}
+
+/** What an upload did: the dry run's report, or the import as last read. */
+export interface UploadResult {
+  /** --dry-run: the rows' check; nothing was sent. */
+  dryRun?: CsvReport;
+  /** The import: the upload's answer, or once --wait saw it finish, its last record. */
+  import?: ContactImport;
+  /** The upload's answer as it came, when it held no import record. */
+  answer?: unknown;
+  /** --wait saw the import finish: its outcome decides the exit. */
+  finished?: boolean;
+  /** The rows as the local check found them (for --rejects, where the server keeps only some errors). */
+  checked?: CsvReport;
+}
+
+export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<UploadResult> {
   // What stops an import is known from the whole file's encoding and its header: decided before anything is sent.
   const format = await checkImportHeader(flags.file);
   for (const line of formatNoticeLines(flags.file, formatNotes(format))) ctx.output.notice(line);
@@ -72,15 +91,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<vo
     if (flags.rejects !== undefined && (flags.dryRun || refused)) await writeRejects(ctx, flags.rejects, flags.file, locallyFailed(report));
     if (!flags.strict) warnColumns(ctx, report);
     refuseOrWarn(ctx, flags, report);
-    if (flags.dryRun) {
-      // The report is the command's data: -o json gives every problem with its line.
-      if (ctx.output.structured) await ctx.output.record(report);
-      else await ctx.output.record(report, { columns: reportColumns, idKey: 'file' });
-      ctx.output.message(`Dry run: nothing was sent. ${report.invalid_rows > 0 ? 'The server would skip the invalid rows.' : ''}`.trim());
-      if (report.valid_rows === 0) refuseNoValidRow(flags.file, report);
-      endWithFailures(ctx, flags.maxFailures, report.invalid_rows, report.rows, `${countText(report.invalid_rows)} of ${countOf(report.rows, 'row')} in ${flags.file} ${report.invalid_rows === 1 ? 'is' : 'are'} invalid`);
-      return;
-    }
+    if (flags.dryRun) return { dryRun: report };
   } else {
     // Read up to the first valid row: a file with none is not sent at all.
     const start = await checkImportCsv(flags.file, { fields, untilValid: true });
@@ -93,6 +104,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<vo
     ...(flags.group !== undefined ? { contact_groups: flags.group } : {}),
     filePath: flags.file,
   });
+  const uploaded: UploadResult = answer.data !== undefined ? { import: answer.data } : { answer: answer.body };
   const id = answer.data?.id;
   if (id === undefined || id === null) {
     ctx.output.warn(`${flags.file} was uploaded, but the server's answer holds no import id`);
@@ -100,9 +112,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<vo
     if (flags.wait) {
       throw new UnusableResponseError(`${flags.file} was uploaded, but the server's answer has no import \`id\` to wait for: do not upload it again (\`wsm imports list\` shows it)`);
     }
-    if (answer.data !== undefined) await ctx.output.record(answer.data, { columns: importDetailColumns });
-    else if (ctx.output.structured) ctx.output.json(answer.body ?? null, false);
-    return;
+    return uploaded;
   }
   // On stderr even in a CI log: the id is what a later `wsm imports get` needs.
   ctx.output.done(`uploaded ${flags.file} as import ${id}`);
@@ -111,13 +121,40 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<vo
     report = await checkAfterUpload(ctx, flags, report, fields, signal);
     return flags.wait && answer.data !== undefined ? waitForImport(ctx, client!, id, flags, signal, answer.data) : undefined;
   });
-  if (final === undefined) {
-    if (answer.data !== undefined) await ctx.output.record(answer.data, { columns: importDetailColumns });
+  return final === undefined ? uploaded : { import: final, finished: true, ...(report !== undefined ? { checked: report } : {}) };
+}
+
+/** The import as -o json prints it and `wsm mcp` returns it: the record, else the answer as it came. */
+export function uploadData(result: UploadResult): unknown {
+  return result.import ?? result.answer ?? null;
+}
+
+export async function renderUpload(ctx: Context, result: UploadResult): Promise<void> {
+  if (result.dryRun !== undefined) {
+    // The report is the command's data: -o json gives every problem with its line.
+    if (ctx.output.structured) await ctx.output.record(result.dryRun);
+    else await ctx.output.record(result.dryRun, { columns: reportColumns, idKey: 'file' });
+    ctx.output.message(`Dry run: nothing was sent. ${result.dryRun.invalid_rows > 0 ? 'The server would skip the invalid rows.' : ''}`.trim());
     return;
   }
-  await ctx.output.record(final, { columns: importDetailColumns });
-  if (flags.rejects !== undefined) await rejectsAfterImport(ctx, client!, flags.rejects, flags.file, final, report);
-  reportOutcome(ctx, final, flags.maxFailures);
+  if (result.import !== undefined) await ctx.output.record(result.import, { columns: importDetailColumns });
+  else if (ctx.output.structured) ctx.output.json(uploadData(result), false);
+}
+
+/**
+ * After the data: a dry run with invalid rows, or a finished import's outcome: its failed rows
+ * written to --rejects, then exit 8 for them unless --max-failures tolerates them.
+ */
+export async function settleUpload(ctx: Context, result: UploadResult, flags: UploadFlags): Promise<void> {
+  const report = result.dryRun;
+  if (report !== undefined) {
+    if (report.valid_rows === 0) refuseNoValidRow(flags.file, report);
+    endWithFailures(ctx, flags.maxFailures, report.invalid_rows, report.rows, `${countText(report.invalid_rows)} of ${countOf(report.rows, 'row')} in ${flags.file} ${report.invalid_rows === 1 ? 'is' : 'are'} invalid`);
+    return;
+  }
+  if (result.finished !== true) return;
+  if (flags.rejects !== undefined) await rejectsAfterImport(ctx, await workspaceClient(ctx), flags.rejects, flags.file, result.import!, result.checked);
+  reportOutcome(ctx, result.import!, flags.maxFailures);
 }
 
 /**

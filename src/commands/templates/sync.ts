@@ -22,11 +22,25 @@ import type { RetryPolicy } from '../../api/transport.js';
 import { waitTimeoutMs } from '../../cli/timeout.js';
 import { shellWord } from '../../cli/suggest.js';
 import type { Column } from '../../cli/output.js';
-import type { OptionsOf } from '../declare.js';
-import { parseDuration, parseId, readTextInput, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
-import type { sync } from '../templates.js';
+import type { CommandLine, FlagOptions } from '../declare.js';
+import { parseDuration, parseId, readTextInput, workspaceClient } from '../shared/verb.js';
+import type { SYNC_FLAGS } from '../templates.js';
 
-type SyncOptions = OptionsOf<typeof sync>;
+type SyncFlags = FlagOptions<typeof SYNC_FLAGS>;
+
+export interface SyncOptions {
+  wait: boolean;
+  failOnRejected: boolean;
+  timeoutMs: number;
+  intervalMs: number;
+  /** The templates named (--template, --templates-from), once each; none: those PENDING before the sync. */
+  tracked: string[];
+  /** The flags as given: the command that resumes an interrupted wait says them again. */
+  flags: SyncFlags;
+}
+
+/** A sync's outcome: the sync's own answer, or the tracked templates' rows (and those deleted meanwhile). */
+export type SyncResult = { answer: TemplateSyncResult } | { rows: Outcome[]; deleted: string[] };
 
 interface Outcome {
   id: number | string;
@@ -47,7 +61,7 @@ const outcomeColumns: Column<Outcome>[] = [
 const NOTHING_PENDING = 'No template is PENDING: nothing to sync.';
 
 /** Template ids from --template (repeatable) and --templates-from (one a line, as `templates create -q` prints them). */
-async function trackedIds(ctx: Context, opts: SyncOptions): Promise<string[]> {
+async function trackedIds(ctx: Context, opts: SyncFlags): Promise<string[]> {
   const given = opts.template ?? [];
   const from = opts.templatesFrom;
   const lines = from === undefined ? [] : (await readTextInput(ctx, from)).split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
@@ -90,33 +104,62 @@ export interface SyncOutcome {
   message: string;
 }
 
-function printSyncAnswer(ctx: Context, result: TemplateSyncResult): Promise<void> | void {
-  if (ctx.output.quiet) return;
-  const answer: SyncOutcome = result.nothing_pending ? { outcome: 'nothing_pending', message: NOTHING_PENDING } : { outcome: 'synced', message: result.message };
-  if (!ctx.output.structured) return ctx.output.text(answer.message + '\n');
-  return ctx.output.record(answer);
+/** The sync's answer as -o json prints it and `wsm mcp` returns it. */
+export function syncOutcome(result: TemplateSyncResult): SyncOutcome {
+  return result.nothing_pending ? { outcome: 'nothing_pending', message: NOTHING_PENDING } : { outcome: 'synced', message: result.message };
 }
 
-export const run: VerbRun = typedRun<typeof sync>(async (ctx, { opts }) => {
+export async function parse({ opts }: CommandLine<typeof SYNC_FLAGS>, ctx: Context): Promise<SyncOptions> {
   const wait = opts.wait === true;
   const failOnRejected = opts.failOnRejected === true;
   const timeoutMs = waitTimeoutMs(opts.timeout);
   const intervalMs = parseDuration(opts.interval ?? '5s', '--interval');
-  const tracked = await trackedIds(ctx, opts);
+  return { wait, failOnRejected, timeoutMs, intervalMs, tracked: await trackedIds(ctx, opts), flags: opts };
+}
+
+export async function run(ctx: Context, options: SyncOptions): Promise<SyncResult> {
+  const { wait, failOnRejected, timeoutMs, intervalMs, tracked, flags } = options;
   const client = await workspaceClient(ctx);
 
-  if (!wait && !failOnRejected && tracked.length === 0) return printSyncAnswer(ctx, await client.templates.sync());
+  if (!wait && !failOnRejected && tracked.length === 0) return { answer: await client.templates.sync() };
 
   // A wait's requests: transient failures retried by the transport until the wait's time is up, each said.
   const retries = wait ? waitRetries(ctx, timeoutMs, "the templates' review") : undefined;
   const retry = retries?.retry;
   const named = tracked.length > 0;
   try {
-    await syncAndReport(ctx, opts, client, { tracked, named, wait, failOnRejected, timeoutMs, intervalMs, retry });
+    return await follow(ctx, flags, client, { tracked, named, wait, failOnRejected, timeoutMs, intervalMs, retry });
   } catch (error) {
     throw retries ? retries.gaveUp(error) : error;
   }
-});
+}
+
+export async function render(ctx: Context, result: SyncResult): Promise<void> {
+  if ('rows' in result) await ctx.output.list(result.rows, { columns: outcomeColumns });
+  else if (ctx.output.quiet) return;
+  else if (!ctx.output.structured) ctx.output.text(syncOutcome(result.answer).message + '\n');
+  else await ctx.output.record(syncOutcome(result.answer));
+}
+
+/** The counts, then the exit: exit 6 for templates still PENDING after --wait, 7 for --fail-on-rejected. */
+export function settle(ctx: Context, result: SyncResult, { wait, failOnRejected, timeoutMs }: SyncOptions): void {
+  if (!('rows' in result)) return;
+  const { rows, deleted } = result;
+  const rejected = rows.filter((r) => r.status === 'REJECTED');
+  const approved = rows.filter((r) => r.status === 'APPROVED');
+  const pending = rows.filter((r) => r.status === 'PENDING');
+  ctx.output.message(`${approved.length} approved, ${rejected.length} rejected, ${pending.length} still pending.`);
+
+  if (wait && pending.length > 0) throw new WaitTimedOutError(timeoutMs, `still PENDING: ${pending.map((r) => r.name).join(', ')}`);
+  if (failOnRejected && (rejected.length > 0 || deleted.length > 0)) {
+    const list = rejected.map((r) => `${r.name} (${r.rejection_reason ?? 'no reason given'})`).join(', ');
+    const reasons = [
+      ...(rejected.length > 0 ? [`${rejected.length} template${rejected.length === 1 ? ' was' : 's were'} REJECTED: ${list}`] : []),
+      ...(deleted.length > 0 ? [`${templateIds(deleted)} ${deleted.length === 1 ? 'was' : 'were'} deleted before ${deleted.length === 1 ? 'its' : 'their'} review ended`] : []),
+    ];
+    throw new RejectedTemplatesError(reasons.join('; '), rejected.map((r) => r.name));
+  }
+}
 
 interface SyncPlan {
   tracked: string[];
@@ -128,8 +171,8 @@ interface SyncPlan {
   retry: RetryPolicy | undefined;
 }
 
-/** The sync (and its wait) once the templates to follow are known, and what it prints. */
-async function syncAndReport(ctx: Context, opts: SyncOptions, client: WsmClient, plan: SyncPlan): Promise<void> {
+/** The sync (and its wait) once the templates to follow are known: the sync's answer, or the templates' rows. */
+async function follow(ctx: Context, opts: SyncFlags, client: WsmClient, plan: SyncPlan): Promise<SyncResult> {
   const { named, wait, failOnRejected, timeoutMs, intervalMs, retry } = plan;
   let { tracked } = plan;
   if (named) {
@@ -141,7 +184,7 @@ async function syncAndReport(ctx: Context, opts: SyncOptions, client: WsmClient,
     if (pending === undefined && failOnRejected) {
       throw new UsageError('this server cannot list templates, so --fail-on-rejected needs the templates to check: pass --template <id> (repeatable) or --templates-from <file|->');
     }
-    if (pending !== undefined && pending.length === 0) return printSyncAnswer(ctx, { ...(await client.templates.sync()), nothing_pending: true });
+    if (pending !== undefined && pending.length === 0) return { answer: { ...(await client.templates.sync()), nothing_pending: true } };
     tracked = pending ?? [];
   }
 
@@ -186,29 +229,15 @@ async function syncAndReport(ctx: Context, opts: SyncOptions, client: WsmClient,
   if (tracked.length === 0) {
     // --wait alone on a server that cannot list templates: the sync's own answer is the outcome.
     if (!settled) throw new WaitTimedOutError(timeoutMs, 'templates are still PENDING on the server');
-    return printSyncAnswer(ctx, result);
+    return { answer: result };
   }
 
   rows ??= rowsOf(await readTracked(client.templates, tracked, { retry }));
-  await ctx.output.list(rows, { columns: outcomeColumns });
-  const rejected = rows.filter((r) => r.status === 'REJECTED');
-  const approved = rows.filter((r) => r.status === 'APPROVED');
-  const pending = rows.filter((r) => r.status === 'PENDING');
-  ctx.output.message(`${approved.length} approved, ${rejected.length} rejected, ${pending.length} still pending.`);
-
-  if (wait && pending.length > 0) throw new WaitTimedOutError(timeoutMs, `still PENDING: ${pending.map((r) => r.name).join(', ')}`);
-  if (failOnRejected && (rejected.length > 0 || deleted.size > 0)) {
-    const list = rejected.map((r) => `${r.name} (${r.rejection_reason ?? 'no reason given'})`).join(', ');
-    const reasons = [
-      ...(rejected.length > 0 ? [`${rejected.length} template${rejected.length === 1 ? ' was' : 's were'} REJECTED: ${list}`] : []),
-      ...(deleted.size > 0 ? [`${templateIds([...deleted])} ${deleted.size === 1 ? 'was' : 'were'} deleted before ${deleted.size === 1 ? 'its' : 'their'} review ended`] : []),
-    ];
-    throw new RejectedTemplatesError(reasons.join('; '), rejected.map((r) => r.name));
-  }
+  return { rows, deleted: [...deleted] };
 }
 
 /** `templates sync --wait` with what decided the interrupted run's outcome: the templates it tracked, --fail-on-rejected. */
-function resumeCommand(opts: SyncOptions, tracked: string[], named: boolean): string {
+function resumeCommand(opts: SyncFlags, tracked: string[], named: boolean): string {
   const words = ['wsm templates sync --wait'];
   if (opts.failOnRejected === true) words.push('--fail-on-rejected');
   const from = opts.templatesFrom;

@@ -2,10 +2,11 @@
 // plan, asks on a terminal (--yes without one), makes the changes in dependency order and reports
 // each; after a failure it goes on with the rest and exits with the failure's code.
 import { ApplyIncompleteError, CliError, ExitCode, UsageError } from '../../cli/errors.js';
-import { typedRun, type VerbRun } from '../shared/verb.js';
-import type { apply } from '../apply.js';
+import type { Context } from '../../cli/context.js';
+import type { APPLY_FLAGS } from '../apply.js';
+import type { CommandLine, FlagOptions } from '../declare.js';
 import { execute, type Outcome } from './execute.js';
-import { applyCommand, preparePlan } from './prepare.js';
+import { applyCommand, preparePlan, type Prepared } from './prepare.js';
 import { changeTitle, planData, planText, workspaceText } from './render.js';
 import { unsupportedSummary } from './support.js';
 
@@ -53,40 +54,60 @@ function incompleteSentence(outcomes: Outcome[], rerun: string, file: string): s
   ].join('; ');
 }
 
-export const run: VerbRun = typedRun<typeof apply>(async (ctx, { opts }) => {
-  const prepared = await preparePlan(ctx, opts);
-  const { loaded, plan, state, observed, target } = prepared;
-  const json = ctx.output.structured;
-  const print = (text: string) => {
-    if (!json) ctx.output.text(text);
-  };
-  const finish = (extra: Record<string, unknown>) => {
-    if (json) ctx.output.json({ ...planData(plan, { file: loaded.path, target }), ...extra });
-  };
+export type ApplyOptions = FlagOptions<typeof APPLY_FLAGS>;
 
-  print(planText(plan, loaded.path, ctx.io.colorEnabled, target));
-  if (plan.changes.length === 0) return finish({ applied: false, results: [] });
+/** What an apply did: the plan it made, and each change's outcome once it was applied. */
+export interface ApplyReport {
+  prepared: Prepared;
+  applied: boolean;
+  dryRun?: true;
+  outcomes: Outcome[];
+  /** Why it ends with a failure (a plan it cannot make, a change that failed): thrown once the report is out. */
+  failure?: Error;
+}
+
+/** What a person watches while the apply works: the plan before the question, each change as it ends. */
+export interface ApplyLive {
+  planned(prepared: Prepared): void;
+  applying(): void;
+  outcome(outcome: Outcome): void;
+}
+
+export function parse({ opts }: CommandLine<typeof APPLY_FLAGS>): ApplyOptions {
+  return opts;
+}
+
+export async function run(ctx: Context, options: ApplyOptions, live?: ApplyLive): Promise<ApplyReport> {
+  const prepared = await preparePlan(ctx, options);
+  const { loaded, plan, state, observed, target } = prepared;
+  const report = (extra: Partial<ApplyReport>): ApplyReport => ({ prepared, applied: false, outcomes: [], ...extra });
+  live?.planned(prepared);
+  if (plan.changes.length === 0) return report({});
   if (plan.counts.blocked > 0) {
-    finish({ applied: false, results: [] });
-    throw new UsageError(`${plan.counts.blocked} template change${plan.counts.blocked === 1 ? '' : 's'} cannot be made in place: pass --replace-templates, or restore the content; nothing was changed`);
+    return report({
+      failure: new UsageError(`${plan.counts.blocked} template change${plan.counts.blocked === 1 ? '' : 's'} cannot be made in place: pass --replace-templates, or restore the content; nothing was changed`),
+    });
   }
   const unsupported = unsupportedSummary(plan);
-  if (unsupported !== undefined && opts.dryRun !== true) {
-    finish({ applied: false, results: [] });
+  if (unsupported !== undefined && options.dryRun !== true) {
     // Never "re-run to finish": no run can make these changes on this server.
-    throw new CliError(`this server does not support ${unsupported}: nothing was changed; make these changes another way, or take them out of ${loaded.path}`, ExitCode.failure);
+    return report({ failure: new CliError(`this server does not support ${unsupported}: nothing was changed; make these changes another way, or take them out of ${loaded.path}`, ExitCode.failure) });
   }
-  if (opts.dryRun === true) {
-    print('Dry run: nothing was changed.\n');
-    return finish({ applied: false, dry_run: true, results: [] });
-  }
+  if (options.dryRun === true) return report({ dryRun: true });
   const count = plan.changes.length;
   const changes = `${count} change${count === 1 ? '' : 's'} to workspace ${workspaceText(target)} on ${target.server}`;
   await ctx.confirm(`Apply ${changes}?`, `applying ${changes}`);
 
   for (const { section, key } of observed.stale) await state?.forget(section, key);
-  print('\n');
-  const outcomes = await execute(prepared, (outcome) => print(outcomeLine(outcome) + '\n'));
+  live?.applying();
+  const outcomes = await execute(prepared, (outcome) => live?.outcome(outcome));
+  const firstFailure = outcomes.find((o) => o.status === 'failed');
+  const failure = firstFailure && new ApplyIncompleteError(incompleteSentence(outcomes, applyCommand(loaded.path, options), loaded.path), firstFailure.exitCode ?? ExitCode.failure);
+  return report({ applied: true, outcomes, ...(failure ? { failure } : {}) });
+}
+
+/** The report as data, as -o json prints it and `wsm mcp` returns it: the plan, then what was done. */
+export function applyData({ prepared, applied, dryRun, outcomes }: ApplyReport): Record<string, unknown> {
   const results = outcomes.map(({ change, status, id, error, exitCode }) => ({
     action: change.action,
     section: change.section,
@@ -95,11 +116,26 @@ export const run: VerbRun = typedRun<typeof apply>(async (ctx, { opts }) => {
     ...(id !== undefined ? { id } : {}),
     ...(error !== undefined ? { error, exit_code: exitCode } : {}),
   }));
-  const firstFailure = outcomes.find((o) => o.status === 'failed');
-  finish({ applied: true, results });
-  if (!firstFailure) {
-    print(completeSentence(outcomes) + '\n');
-    return;
-  }
-  throw new ApplyIncompleteError(incompleteSentence(outcomes, applyCommand(loaded.path, opts), loaded.path), firstFailure.exitCode ?? ExitCode.failure);
-});
+  return { ...planData(prepared.plan, { file: prepared.loaded.path, target: prepared.target }), applied, ...(dryRun ? { dry_run: true } : {}), results };
+}
+
+/** For people, the plan and each change are printed as they come (-o json prints the report at the end). */
+export function live(ctx: Context): ApplyLive | undefined {
+  if (ctx.output.structured) return undefined;
+  return {
+    planned: ({ plan, loaded, target }) => ctx.output.text(planText(plan, loaded.path, ctx.io.colorEnabled, target)),
+    applying: () => ctx.output.text('\n'),
+    outcome: (outcome) => ctx.output.text(outcomeLine(outcome) + '\n'),
+  };
+}
+
+export function render(ctx: Context, report: ApplyReport): void {
+  if (ctx.output.structured) return ctx.output.json(applyData(report));
+  if (report.dryRun) ctx.output.text('Dry run: nothing was changed.\n');
+  else if (report.applied && report.failure === undefined) ctx.output.text(completeSentence(report.outcomes) + '\n');
+}
+
+/** A plan it could not make, or a change that failed: the exit, once the report is out. */
+export function settle(_ctx: Context, report: ApplyReport): void {
+  if (report.failure) throw report.failure;
+}

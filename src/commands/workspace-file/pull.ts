@@ -9,8 +9,10 @@ import { UsageError } from '../../cli/errors.js';
 import { replaceFile } from '../../cli/replace-file.js';
 import { jsonText } from '../../cli/text.js';
 import { packageFile } from '../../cli/version.js';
-import { typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
-import type { pull } from '../pull.js';
+import type { Context } from '../../cli/context.js';
+import type { CommandLine } from '../declare.js';
+import { workspaceClient } from '../shared/verb.js';
+import type { PULL_FLAGS } from '../pull.js';
 import { observe } from './observe.js';
 import type { Observation } from './plan.js';
 
@@ -55,18 +57,37 @@ function formatOf(output: string, target: string | undefined): 'yaml' | 'json' {
   return target !== undefined && extname(target).toLowerCase() === '.json' ? 'json' : 'yaml';
 }
 
-export const run: VerbRun = typedRun<typeof pull>(async (ctx, { opts }) => {
-  const target = opts.file;
-  const format = formatOf(ctx.globals.output, target);
+export interface PullOptions {
+  format: 'yaml' | 'json';
+  /** Written to this file instead of printed. */
+  file?: string;
+}
+
+/** The workspace file: its text, and the file it was written to when one was asked for. */
+export interface Pulled {
+  text: string;
+  file?: string;
+}
+
+export function parse({ opts }: CommandLine<typeof PULL_FLAGS>, ctx: Context): PullOptions {
+  return { format: formatOf(ctx.globals.output, opts.file), ...(opts.file !== undefined ? { file: opts.file } : {}) };
+}
+
+export async function run(ctx: Context, { format, file }: PullOptions): Promise<Pulled> {
   const client = await workspaceClient(ctx);
   const { observation } = await observe(client, WORKSPACE_SECTIONS);
   for (const section of WORKSPACE_SECTIONS) {
     if (observation[section]?.complete) continue;
     ctx.output.warn(`this server cannot list ${section}: the section is left out, and a file without it leaves ${section} alone`);
   }
-  const outputDir = target === undefined ? process.cwd() : dirname(resolve(target));
+  const outputDir = file === undefined ? process.cwd() : dirname(resolve(file));
   const text = renderPulled(pulledFile(observation), format, schemaReference(outputDir));
-  if (target === undefined) return ctx.output.text(text);
-  await replaceFile(target, text);
-  ctx.output.done(`wrote ${target}`);
-});
+  if (file === undefined) return { text };
+  await replaceFile(file, text);
+  return { text, file };
+}
+
+export function render(ctx: Context, pulled: Pulled): void {
+  if (pulled.file === undefined) ctx.output.text(pulled.text);
+  else ctx.output.done(`wrote ${pulled.file}`);
+}
