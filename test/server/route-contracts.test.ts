@@ -87,4 +87,27 @@ describe('wsm serve --api-only, from the descriptions', () => {
     const published = await api.call({ method: 'HEAD', url: `/api/v3/workspaces/${api.ws}/contacts` });
     expect(published.statusCode).toBe(200);
   });
+
+  it('points its index only at what answers, and describes the published API alone in /api/v3/openapi.json and /docs', async () => {
+    const index = (await api.call({ method: 'GET', url: '/', token: null })).json().data;
+    for (const link of [index.base_url, index.docs, index.openapi]) {
+      const res = await api.call({ method: 'GET', url: new URL(link).pathname, token: null });
+      expect(res.statusCode, link).toBe(200);
+    }
+    const published = OPERATIONS.filter((operation) => operation.published).map((operation) => `${operation.method} ${operation.path}`);
+    const operationsOf = (document: { paths: Record<string, Record<string, unknown>> }) =>
+      Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const served = (await api.call({ method: 'GET', url: '/api/v3/openapi.json', token: null })).json();
+    expect(operationsOf(served).sort()).toEqual([...published, 'GET /openapi.json'].sort());
+    const shownByDocs = (await api.call({ method: 'GET', url: '/docs/json', token: null })).json();
+    expect(operationsOf(shownByDocs).sort()).toEqual(operationsOf(served).sort());
+    // The full server still documents every operation.
+    expect(operationsOf((await h.call({ method: 'GET', url: '/api/v3/openapi.json', token: null })).json())).toHaveLength(OPERATIONS.length + 1);
+  });
+
+  it('names in Allow only the published methods of a path', async () => {
+    // POST /users (create) is an extension; GET /users is published.
+    const res = await api.call({ method: 'DELETE', url: `/api/v3/workspaces/${api.ws}/users` });
+    expect({ status: res.statusCode, allow: res.headers.allow }).toEqual({ status: 405, allow: 'GET, HEAD, OPTIONS' });
+  });
 });

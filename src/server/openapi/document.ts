@@ -246,8 +246,9 @@ export function buildOpenApiDocument(routes: RouteEntry[]): Json {
 
 // One document per app (keyed by its route table), built at the first request.
 const documents = new WeakMap<RouteEntry[], Json>();
-export function openApiDocumentFor(routes: RouteEntry[]): Json {
+/** The document of `routes`; `shown` keeps only some of them (`--api-only`: the published API alone). */
+export function openApiDocumentFor(routes: RouteEntry[], shown?: (route: RouteEntry) => boolean): Json {
   let document = documents.get(routes);
-  if (!document) documents.set(routes, (document = buildOpenApiDocument(routes)));
+  if (!document) documents.set(routes, (document = buildOpenApiDocument(shown ? routes.filter(shown) : routes)));
   return document;
 }

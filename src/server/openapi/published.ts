@@ -32,5 +32,9 @@ export async function answerExtensionsAsMissing(request: FastifyRequest, reply: 
 /** The body of that 404: a router's, without `status`. */
 export const extensionMissing = (request: FastifyRequest) => ({ message: `The route ${request.url.split('?')[0].slice(1)} could not be found.` });
 
-/** Does `--api-only` keep this route? Everything outside /api/v3 (the index, /docs), and the operations of api.md. */
-export const isShownWithApiOnly = (route: { url: string; schema?: RouteContract }) => !route.url.startsWith(`${API_PREFIX}/`) || route.schema?.published === true;
+/**
+ * Does `--api-only` keep this route? Everything outside /api/v3 (the index, /docs), the operations
+ * of api.md, and the document that describes them (the index points at it: it must answer).
+ */
+export const isShownWithApiOnly = (route: { url: string; schema?: RouteContract }) =>
+  !route.url.startsWith(`${API_PREFIX}/`) || route.url === `${API_PREFIX}/openapi.json` || route.schema?.published === true;

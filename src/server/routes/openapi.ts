@@ -12,11 +12,16 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_VERSION, openApiDocumentFor, PREFIX as API_PREFIX } from '../openapi/document.js';
 import { DOCUMENT_CONTRACT } from '../openapi/operations.js';
+import { isShownWithApiOnly } from '../openapi/published.js';
+import type { FastifyInstance } from 'fastify';
+
+/** The document this app serves: with `--api-only`, of the published API alone (and of itself). */
+const documentOf = (app: FastifyInstance) => openApiDocumentFor(app.routeTable, app.apiOnly ? isShownWithApiOnly : undefined);
 
 const API_TITLE = 'Workspace Messaging Management API';
 
 export const openapiRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/openapi.json', { config: { public: true }, schema: DOCUMENT_CONTRACT }, async () => openApiDocumentFor(app.routeTable));
+  app.get('/openapi.json', { config: { public: true }, schema: DOCUMENT_CONTRACT }, async () => documentOf(app));
 };
 
 export const DOCS_PREFIX = '/docs';
@@ -58,7 +63,7 @@ export const docsRoutes: FastifyPluginAsync = async (app) => {
   });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
-    transformSpecification: () => openApiDocumentFor(app.routeTable),
+    transformSpecification: () => documentOf(app),
     transformSpecificationClone: false,
     uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: false },
     // No call to validator.swagger.io: the page must work without a network.
