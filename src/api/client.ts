@@ -10,7 +10,6 @@ import { MissingWorkspaceError } from './errors.js';
 import type { ResourceContext } from './resources/base.js';
 import { CATALOG, RESOURCE_KEYS, type DescriptionOf, type ResourceIdentity, type ResourceKey } from './descriptions/catalog.js';
 import type { CollectionDescription } from './descriptions/types.js';
-import { LabelsResource } from './resources/labels.js';
 import { CrudResource } from './resources/crud.js';
 import { ContactsResource } from './resources/contacts.js';
 import { ImportsResource } from './resources/imports.js';
@@ -42,7 +41,7 @@ interface RawRequestOptions {
   json?: unknown;
 }
 
-/** The plain collections' keys: `groups`, `fields`, `roles`. */
+/** The plain collections' keys: those the catalog says `collection: true` of. */
 type CollectionKey = { [K in ResourceKey]: (typeof CATALOG)[K] extends { collection: true } ? K : never }[ResourceKey];
 
 /** A property for each plain collection, typed by its description. */
@@ -110,9 +109,6 @@ export class WsmClient {
   }
   get imports(): ImportsResource {
     return this.resource('imports', (ctx) => new ImportsResource(ctx));
-  }
-  get labels(): LabelsResource {
-    return this.resource('labels', (ctx) => new LabelsResource(ctx));
   }
   get users(): UsersResource {
     return this.resource('users', (ctx) => new UsersResource(ctx));

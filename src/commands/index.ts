@@ -1,7 +1,7 @@
 // Every command the CLI knows, loaded on demand: `wsm contacts list` imports only contacts.ts,
-// and `wsm --help` imports none of them (it lists the names with SUMMARIES). A resource of the API
-// catalog without a module of its own below is a plain collection (collection.ts): its words and
-// columns are its entry in collections.ts, so adding one needs no line here.
+// and `wsm --help` imports none of them (it lists the names with SUMMARIES). A resource the API
+// catalog calls a plain collection (`collection: true`) is declared by collection.ts from its entry
+// in collections.ts, so adding one needs no line here; any other has its module in OWN_RESOURCES.
 import type { Command } from 'commander';
 import { CATALOG, type ResourceIdentity } from '../api/descriptions/catalog.js';
 import { SUMMARIES } from './summaries.js';
@@ -29,7 +29,7 @@ const LEADING: Modules = {
   profile: { load: async () => (await import('./profile.js')).registerProfile },
   serve: { leaf: true, load: async () => (await import('./serve.js')).registerServe },
 };
-const OWN_RESOURCES: Modules = {
+export const OWN_RESOURCES: Modules = {
   workspace: { load: async () => (await import('./workspace.js')).registerWorkspace },
   permissions: { load: async () => (await import('./permissions.js')).registerPermissions },
   contacts: { load: async () => (await import('./contacts.js')).registerContacts },
@@ -59,11 +59,14 @@ function collectionEntry(key: string, identity: ResourceIdentity & { cli: string
   };
 }
 
-/** The API's resources in the catalog's order: each its own module's, or a plain collection. */
+/** The API's resources in the catalog's order: a plain collection as the catalog says, else its own module. */
 const apiCommands: [string, Own][] = Object.entries(CATALOG as Record<string, ResourceIdentity>).flatMap(([key, identity]) => {
   const { cli } = identity;
   if (cli === undefined || cli in LEADING) return [];
-  return [[cli, OWN_RESOURCES[cli as ResourceEntry['name']] ?? collectionEntry(key, { ...identity, cli })]];
+  if (identity.collection) return [[cli, collectionEntry(key, { ...identity, cli })]];
+  const own = OWN_RESOURCES[cli as ResourceEntry['name']];
+  if (!own) throw new TypeError(`"${cli}" is not a plain collection in the catalog and has no command module (commands/index.ts OWN_RESOURCES)`);
+  return [[cli, own]];
 });
 
 export const resources: ResourceEntry[] = [...Object.entries(LEADING), ...apiCommands, ...Object.entries(TRAILING)].map(([name, own]) => ({

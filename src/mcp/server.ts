@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { CATALOG, type ResourceIdentity } from '../api/descriptions/catalog.js';
 import { extension } from '../api/resources/base.js';
 import type { Context } from '../cli/context.js';
 import { packageVersion } from '../cli/version.js';
@@ -17,8 +18,11 @@ import { pulledText } from './workflows.js';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
+/** The workspace's resources, as the catalog lists them: those with permissions of their own. */
+const RESOURCES = Object.values(CATALOG as Record<string, ResourceIdentity>).flatMap((identity) => (identity.permissionGroup ? [identity.cli] : []));
+
 const INSTRUCTIONS =
-  'Administers one Workspace Messaging workspace (contacts, groups, fields, labels, roles, users, templates) through wsm. ' +
+  `Administers one Workspace Messaging workspace (${RESOURCES.join(', ')}) through wsm. ` +
   'Lists return a page and a next_cursor. Deletes and bulk changes need confirm: true. workspace_file.diff plans a ' +
   'workspace file against the workspace, workspace_file.apply makes that plan. Errors end with the CLI exit code and its meaning.';
 

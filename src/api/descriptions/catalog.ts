@@ -24,8 +24,12 @@ export interface ResourceIdentity {
   /** How a status sentence names it, as the CLI does (`group 4 not found`, `may not delete groups`). */
   sentence?: readonly [singular: string, plural: string];
   /**
-   * A plain collection: the client's property for it is the CRUD resource, typed by its
-   * description (types.ts `collection`), with nothing of its own in api/client.ts or api/resources/.
+   * A plain collection (list, get, create, update, delete of records with a name unique in the
+   * workspace), the one fact every side reads: the client's property is the CRUD resource typed by
+   * its description (types.ts `collection`), its commands are its entry in commands/collections.ts,
+   * and the server serves it from its description (collectionRoutes) unless routes/index.ts gives it
+   * rules of its own. Without it, a resource has its own client class, command module and route
+   * plugin. test/api/one-kind.test.ts fails where a side disagrees.
    */
   collection?: true;
 }
@@ -108,6 +112,7 @@ export const CATALOG = {
     noun: 'label',
     segment: 'labels',
     idParam: 'label',
+    collection: true,
     permissionGroup: 'labels',
     tag: 'Labels',
     tagDescription: 'Labels that categorise contacts.',

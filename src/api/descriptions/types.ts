@@ -64,6 +64,12 @@ export interface OperationDescription {
    * where the client has none.
    */
   client: string | null;
+  /**
+   * Body fields a server may require although the caller can leave them out (api.md says a label's
+   * PUT needs `name` while a note says the colour alone may be sent): when the body sets something
+   * else and leaves these out, the client reads the record first and sends its current values.
+   */
+  sendsCurrent?: string[];
   /** For an extension: what to do instead on a server without it ("find it in `wsm labels list`"). */
   instead?: string;
   /**

@@ -85,7 +85,17 @@ export class CrudResource<T, C extends z.ZodType, U extends z.ZodType> {
   async update(id: number | string, body: z.input<U>, options?: CallOptions): Promise<Written<T>> {
     const operation = await this.operation('update');
     const json = checkBody(operation.body as U, body, this.noun);
-    return written<T>(await callOperation(this.ctx, operation, { id, json }, options));
+    const sent = await this.withCurrent(operation.sendsCurrent ?? [], id, json as Record<string, unknown>, options);
+    return written<T>(await callOperation(this.ctx, operation, { id, json: sent }, options));
+  }
+
+  /** `body` with the record's current value of each of `fields` it leaves out, when it sets anything else. */
+  private async withCurrent(fields: string[], id: number | string, body: Record<string, unknown>, options?: CallOptions): Promise<Record<string, unknown>> {
+    const given = (field: string) => body[field] !== undefined;
+    const missing = fields.filter((field) => !given(field));
+    if (missing.length === 0 || !Object.keys(body).some(given)) return body;
+    const current = (await this.get(id, options)).data as Record<string, unknown>;
+    return { ...body, ...Object.fromEntries(missing.filter((field) => current[field] !== undefined).map((field) => [field, current[field]])) };
   }
 
   async delete(id: number | string, options?: CallOptions): Promise<Deleted> {

@@ -2,8 +2,9 @@
  * Every repository of one database, made once per app (buildApp decorates it as `app.repositories`).
  * `collections` holds the records of every plain collection the routes serve alike
  * (routes/workspace-records.ts): groups and fields, whose repositories add their own reads, and
- * every other described plain collection (labels) on the table its description names
- * (collection.ts), so adding such a resource needs no line here.
+ * every other one the catalog names (labels) on the table its description names (collection.ts),
+ * so adding such a resource needs no line here. Roles, a plain collection with rules of its own on
+ * the server, have their repository.
  */
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import type { Db } from '../db.js';
@@ -46,8 +47,10 @@ export function createRepositories(db: Db) {
   const own = ownRepositories(db);
   const collections: Record<string, CollectionRecords> = { groups: own.groups, fields: own.fields };
   for (const description of Object.values(DESCRIPTIONS)) {
-    const table = description.key in own ? undefined : collectionTable(description);
-    if (table) collections[description.key] = createCollectionRecords(db, table);
+    if (!description.collection || description.key in own) continue;
+    const table = collectionTable(description);
+    if (!table) throw new TypeError(`${description.key} is a plain collection in the catalog, but its description has no record, name or five operations`);
+    collections[description.key] = createCollectionRecords(db, table);
   }
   return { ...own, collections: collections as Readonly<Record<string, CollectionRecords>> };
 }

@@ -1,8 +1,9 @@
 /**
  * One fastify plugin per described resource, in the descriptions' order; buildApp registers them
- * under /api/v3. A resource with rules of its own has its plugin below; every other one is a plain
- * collection (groups, fields, labels) served from its description alone (collectionRoutes), so
- * adding such a resource needs no line here.
+ * under /api/v3. A resource the catalog calls a plain collection is served from its description
+ * alone (collectionRoutes), so adding one needs no line here, unless COLLECTION_RULES gives it rules
+ * of its own (roles: the built-in role, what a member may grant); any other resource has its plugin
+ * in OWN.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { DESCRIPTIONS, type ResourceDescription } from '../../api/descriptions/index.js';
@@ -18,21 +19,32 @@ import { userRoutes } from './users.js';
 import { workspaceRoutes } from './workspaces.js';
 import { collectionRoutes } from './workspace-records.js';
 
-const OWN: Partial<Record<keyof typeof DESCRIPTIONS, FastifyPluginAsync>> = {
+type ResourceKey = keyof typeof DESCRIPTIONS;
+
+/** The routes of the resources that are not plain collections. */
+export const OWN: Partial<Record<ResourceKey, FastifyPluginAsync>> = {
   auth: authRoutes,
   workspaces: workspaceRoutes,
   permissions: permissionRoutes,
   contacts: contactRoutes,
   imports: importRoutes,
-  roles: roleRoutes,
   users: userRoutes,
   templates: templateRoutes,
   files: fileRoutes,
 };
 
+/** Plain collections whose server keeps rules beyond storing the fields. */
+export const COLLECTION_RULES: Partial<Record<ResourceKey, FastifyPluginAsync>> = {
+  roles: roleRoutes,
+};
+
 const collectionPlugin = (description: ResourceDescription): FastifyPluginAsync => async (app) => collectionRoutes(app, description);
 
-export const routePlugins: FastifyPluginAsync[] = [
-  ...Object.values(DESCRIPTIONS).map((description: ResourceDescription) => OWN[description.key as keyof typeof DESCRIPTIONS] ?? collectionPlugin(description)),
-  openapiRoutes,
-];
+function pluginOf(description: ResourceDescription): FastifyPluginAsync {
+  const key = description.key as ResourceKey;
+  const plugin = description.collection ? (COLLECTION_RULES[key] ?? collectionPlugin(description)) : OWN[key];
+  if (!plugin) throw new TypeError(`${key} is not a plain collection in the catalog and has no route plugin (server/routes/index.ts OWN)`);
+  return plugin;
+}
+
+export const routePlugins: FastifyPluginAsync[] = [...Object.values(DESCRIPTIONS).map(pluginOf), openapiRoutes];
