@@ -11,9 +11,3 @@ declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
   const agent: typeof EnvHttpProxyAgent;
   export = agent;
 }
-
-declare module 'undici/lib/web/fetch/formdata.js' {
-  import type { FormData } from 'undici';
-  const formdata: { FormData: typeof FormData };
-  export = formdata;
-}

@@ -1,10 +1,9 @@
 // The one place that talks HTTP: base URL, bearer token, JSON/multipart bodies, timeouts, retries
 // with Retry-After and jittered backoff, proxies, and a redacted trace for `--verbose`.
-import { openAsBlob } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
-import { basename } from 'node:path';
 import type { MultipartPart } from './request-parts.js';
-import type { Dispatcher, FormData } from 'undici';
+import type { Dispatcher } from 'undici';
+import { encodeMultipart, type MultipartBody } from './multipart.js';
 import {
   APIConnectionError,
   APIStatusError,
@@ -23,8 +22,6 @@ import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 // `request` (the API undici's index puts on every Dispatcher) and the proxy-aware agent. They are
 // bundled (scripts/build-bundle.mjs), so a new undici that moves them fails the build, not a user;
 // src/undici-internals.d.ts gives their types.
-/** undici's own FormData (it takes no other), loaded with the first multipart request. */
-const undiciFormData = async () => (await import('undici/lib/web/fetch/formdata.js')).default.FormData;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParams = Record<string, string | number | boolean | undefined | null>;
@@ -103,7 +100,7 @@ export class Transport {
     const url = buildUrl(this.baseUrl, opts.path, opts.query);
     const idempotent = opts.idempotent ?? IDEMPOTENT_METHODS.has(opts.method);
     // Built once, before the first attempt: an unreadable local file is the caller's error, not a
-    // network one, and undici re-streams the same FormData on every retry.
+    // network one; every retry streams the same multipart body again from its start.
     const body = await this.buildBody(opts);
     for (let attempt = 0, throttles = 0; ; attempt++) {
       try {
@@ -166,6 +163,7 @@ export class Transport {
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.userAgent };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (body.contentType) headers['content-type'] = body.contentType;
+    if (typeof body.payload === 'object') headers['content-length'] = String(body.payload.length);
     this.traceRequest(opts.method, url, headers, body.traceText);
 
     // One timer covers headers and body: undici's own timeouts reset on every chunk received.
@@ -185,7 +183,7 @@ export class Transport {
         path: target.pathname + target.search,
         method: opts.method,
         headers,
-        body: body.payload,
+        body: typeof body.payload === 'object' ? body.payload.body() : body.payload,
         signal,
       });
       status = response.statusCode;
@@ -227,24 +225,8 @@ export class Transport {
 
   private async buildBody(opts: RequestOptions): Promise<PreparedBody> {
     if (opts.multipart) {
-      const form = new (await undiciFormData())();
-      const described: string[] = [];
-      for (const part of opts.multipart) {
-        if ('value' in part) {
-          form.append(part.name, part.value);
-          described.push(`${part.name}=${SECRET_FIELD.test(part.name) ? '***' : part.value}`);
-        } else if ('data' in part) {
-          form.append(part.name, new Blob([part.data], { type: part.contentType ?? 'application/octet-stream' }), part.filename);
-          described.push(`${part.name}=<file ${part.filename}, ${part.data.byteLength} bytes>`);
-        } else {
-          const blob = await openAsBlob(part.filePath, { type: part.contentType ?? 'application/octet-stream' });
-          const filename = part.filename ?? basename(part.filePath);
-          form.append(part.name, blob, filename);
-          described.push(`${part.name}=<file ${filename}, ${blob.size} bytes>`);
-        }
-      }
-      // No content-type header: undici writes multipart/form-data with its own boundary.
-      return { payload: form, traceText: `multipart: ${described.join(', ')}` };
+      const form = await encodeMultipart(opts.multipart);
+      return { payload: form, contentType: form.contentType, traceText: form.traceText };
     }
     if (opts.json !== undefined) {
       return {
@@ -281,7 +263,7 @@ export class Transport {
 }
 
 interface PreparedBody {
-  payload: string | FormData | undefined;
+  payload: string | MultipartBody | undefined;
   contentType?: string;
   traceText?: string;
 }

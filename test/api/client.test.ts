@@ -7,6 +7,7 @@ import { createClient, MissingWorkspaceError, RequestValidationError, Unsupporte
 import { NotFoundError, InternalServerError } from '../../src/api/errors.js';
 import { CrudResource } from '../../src/api/resources/crud.js';
 import type { ContactGroup, Role, Single } from '../../src/api/schemas/index.js';
+import { formOf } from './received-form.js';
 
 const ORIGIN = 'http://api.test';
 const WS = '2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f';
@@ -34,11 +35,11 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Intercepts one request and records its parsed JSON body (or FormData). */
+/** Intercepts one request and records its parsed JSON body (or its form, parsed). */
 function capture(path: string, method: string, status: number, data: unknown) {
   const seen: { body?: unknown; headers?: Record<string, string> } = {};
   pool.intercept({ path, method }).reply((opts) => {
-    seen.body = typeof opts.body === 'string' ? JSON.parse(opts.body) : opts.body;
+    seen.body = typeof opts.body === 'string' ? JSON.parse(opts.body) : opts.body ? formOf(opts) : undefined;
     seen.headers = opts.headers as Record<string, string>;
     return { statusCode: status, data: JSON.stringify(data), responseOptions: JSON_HEADERS };
   });
@@ -152,7 +153,7 @@ describe('bodies', () => {
     await writeFile(avatar, Buffer.from('RIFF0000WEBP'));
     const seen = capture(`${P}/contacts`, 'POST', 201, { status: 201, message: 'ok', data: { id: 1 } });
     await client.contacts.create({ number: '14155550100', contact_groups: [2] }, { avatar });
-    const form = seen.body as FormData;
+    const form = await (seen.body as Promise<FormData>);
     expect(form.get('number')).toBe('14155550100');
     expect(form.get('contact_groups[0]')).toBe('2');
     const file = form.get('avatar') as File;
@@ -185,7 +186,7 @@ describe('bodies', () => {
     await writeFile(csv, 'number\n14155550100\n');
     const seen = capture(`${P}/contact-imports`, 'POST', 201, { status: 201, message: 'ok', data: { id: 1 } });
     await client.imports.create({ name: 'Q1', contact_groups: 3, filePath: csv });
-    const form = seen.body as FormData;
+    const form = await (seen.body as Promise<FormData>);
     expect(form.get('name')).toBe('Q1');
     expect(form.get('contact_groups')).toBe('3');
     const file = form.get('file') as File;
@@ -200,7 +201,7 @@ describe('bodies', () => {
       { name: 'menu', language: 'en', category: 'UTILITY', header: { type: 'media', media: { type: 'document' } }, body: { text: 'Our menu' } },
       { headerFile: pdf },
     );
-    const form = seen.body as FormData;
+    const form = await (seen.body as Promise<FormData>);
     expect(form.get('header[type]')).toBe('media');
     expect(form.get('header[media][type]')).toBe('document');
     expect(((form.get('header[media][file]') as File).type)).toBe('application/pdf');
@@ -210,7 +211,7 @@ describe('bodies', () => {
   it('users update is always multipart, booleans as 1/0', async () => {
     const seen = capture(`${P}/users/3`, 'POST', 200, { status: 200, message: 'ok', data: { id: 3 } });
     await client.users.update(3, { status: false, client: true });
-    expect([...(seen.body as FormData).entries()]).toEqual([['status', '0'], ['client', '1']]);
+    expect([...(await (seen.body as Promise<FormData>)).entries()]).toEqual([['status', '0'], ['client', '1']]);
   });
 });
 

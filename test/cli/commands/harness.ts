@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { MockAgent, type Interceptable } from 'undici';
 import { runCli, type RunOptions, type RunResult } from '../helpers.js';
 
+export { formOf } from '../../api/received-form.js';
+
 const ORIGIN = 'http://api.test';
 export const BASE_URL = `${ORIGIN}/api/v3`;
 export const TOKEN = 'tok_cmds_9f8e7d6c5b';

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, WS, WSP, importRecord, page, setupApi, type Api } from './harness.js';
+import { JSON_HEADERS, WS, WSP, formOf, importRecord, page, setupApi, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
@@ -17,9 +17,9 @@ function listFields(api: Api, names: string[] = []) {
 }
 
 function acceptUpload(api: Api, record = importRecord(5)) {
-  const seen: { form?: FormData } = {};
+  const seen: { form?: Promise<FormData> } = {};
   api.pool.intercept({ path: `${WSP}/contact-imports`, method: 'POST' }).reply((opts) => {
-    seen.form = opts.body as FormData;
+    seen.form = formOf(opts);
     return { statusCode: 201, data: JSON.stringify({ status: 201, message: 'Contact import created successfully.', data: record }), responseOptions: JSON_HEADERS };
   });
   return seen;
@@ -89,9 +89,9 @@ describe('contacts import: upload', () => {
     const seen = acceptUpload(api, importRecord(5, { name: 'March', total_rows: 4 }));
     const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--name', 'March', '--group', '3']);
     expect(code).toBe(0);
-    expect(seen.form!.get('name')).toBe('March');
-    expect(seen.form!.get('contact_groups')).toBe('3');
-    const sent = seen.form!.get('file') as File;
+    expect((await seen.form!).get('name')).toBe('March');
+    expect((await seen.form!).get('contact_groups')).toBe('3');
+    const sent = (await seen.form!).get('file') as File;
     expect(sent.name).toBe('mixed.csv');
     expect(sent.type).toBe('text/csv');
     expect(await sent.text()).toBe(MIXED);
@@ -117,8 +117,8 @@ describe('contacts import: upload', () => {
     const seen = acceptUpload(api);
     const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '-q']);
     expect(code).toBe(0);
-    expect(seen.form!.get('name')).toBe('good.csv');
-    expect(seen.form!.has('contact_groups')).toBe(false);
+    expect((await seen.form!).get('name')).toBe('good.csv');
+    expect((await seen.form!).has('contact_groups')).toBe(false);
     expect(stdout).toBe('5\n');
     expect(stderr).toBe('');
   });
@@ -243,8 +243,8 @@ describe('imports verbs', () => {
     const seen = acceptUpload(api);
     const { code } = await api.run(['imports', 'create', file, '--name', 'Q1', '--group', '2']);
     expect(code).toBe(0);
-    expect(seen.form!.get('name')).toBe('Q1');
-    expect(seen.form!.get('contact_groups')).toBe('2');
+    expect((await seen.form!).get('name')).toBe('Q1');
+    expect((await seen.form!).get('contact_groups')).toBe('2');
   });
 
   it('delete needs --yes when piped, then DELETEs', async () => {

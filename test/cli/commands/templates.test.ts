@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, WSP, jsonBodies, page, setupApi, template, type Api } from './harness.js';
+import { JSON_HEADERS, WSP, formOf, jsonBodies, page, setupApi, template, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
@@ -57,17 +57,18 @@ describe('templates create', () => {
   it('--header-file sends multipart with the file in header[media][file]', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 9]);
     const banner = await api.file('banner.png', png);
-    let form: FormData | undefined;
+    let received: Promise<FormData> | undefined;
     api.pool.intercept({ path: `${WSP}/templates`, method: 'POST' }).reply((opts) => {
-      form = opts.body as FormData;
+      received = formOf(opts);
       return { statusCode: 201, data: created(template(33)), responseOptions: JSON_HEADERS };
     });
     const { code } = await api.run(['templates', 'create', '--name', 'promo', '--language', 'en', '--category', 'MARKETING', '--body', 'Sale now', '--header-file', banner, '--button', 'PHONE_NUMBER:Call:+14155550123']);
     expect(code).toBe(0);
-    const names = [...form!.keys()];
+    const form = await received!;
+    const names = [...form.keys()];
     expect(names).toEqual(['name', 'language', 'category', 'header[type]', 'header[media][type]', 'header[media][file]', 'body[text]', 'buttons[0][type]', 'buttons[0][text]', 'buttons[0][phone_number]']);
-    expect(form!.get('header[media][type]')).toBe('image');
-    const file = form!.get('header[media][file]') as File;
+    expect(form.get('header[media][type]')).toBe('image');
+    const file = form.get('header[media][file]') as File;
     expect(file.name).toBe('banner.png');
     expect(Buffer.from(await file.arrayBuffer())).toEqual(png);
   });

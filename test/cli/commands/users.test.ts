@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { scriptedPrompter } from '../helpers.js';
-import { JSON_HEADERS, WSP, jsonBodies, page, setupApi, stamp, type Api } from './harness.js';
+import { JSON_HEADERS, WSP, formOf, jsonBodies, page, setupApi, stamp, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
@@ -20,9 +20,9 @@ const user = (id: number, overrides: Record<string, unknown> = {}) => ({
 });
 
 function acceptUpdate(api: Api, id: number) {
-  const seen: { form?: FormData } = {};
+  const seen: { form?: Promise<FormData> } = {};
   api.pool.intercept({ path: `${WSP}/users/${id}`, method: 'POST' }).reply((opts) => {
-    seen.form = opts.body as FormData;
+    seen.form = formOf(opts);
     return { statusCode: 200, data: JSON.stringify({ status: 200, message: 'User updated successfully.', data: user(id) }), responseOptions: JSON_HEADERS };
   });
   return seen;
@@ -48,7 +48,7 @@ describe('users update (multipart)', () => {
     const seen = acceptUpdate(api, 7);
     const { code } = await api.run(['users', 'update', '7', '--name', 'Ann', '--timezone', 'Europe/Lisbon', '--inactive', '--no-client', '--role', '3']);
     expect(code).toBe(0);
-    expect([...seen.form!.entries()]).toEqual([
+    expect([...(await seen.form!).entries()]).toEqual([
       ['name', 'Ann'],
       ['timezone', 'Europe/Lisbon'],
       ['status', '0'],
@@ -60,8 +60,8 @@ describe('users update (multipart)', () => {
   it('--password with a value sends it with confirm_password', async () => {
     const seen = acceptUpdate(api, 7);
     expect((await api.run(['users', 'update', '7', '--password', 's3cret-pass'])).code).toBe(0);
-    expect(seen.form!.get('password')).toBe('s3cret-pass');
-    expect(seen.form!.get('confirm_password')).toBe('s3cret-pass');
+    expect((await seen.form!).get('password')).toBe('s3cret-pass');
+    expect((await seen.form!).get('confirm_password')).toBe('s3cret-pass');
   });
 
   it('--password without a value asks twice on a terminal', async () => {
@@ -70,7 +70,7 @@ describe('users update (multipart)', () => {
     const { code } = await api.run(['users', 'update', '7', '--password'], { stdinTTY: true, prompter });
     expect(code).toBe(0);
     expect(prompter.asked).toEqual(['New password', 'Repeat the password']);
-    expect(seen.form!.get('password')).toBe('long-enough-1');
+    expect((await seen.form!).get('password')).toBe('long-enough-1');
   });
 
   it('two different answers are exit 2, nothing sent', async () => {
@@ -98,7 +98,7 @@ describe('users update (multipart)', () => {
     const avatar = await api.file('me.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1]));
     const seen = acceptUpdate(api, 7);
     expect((await api.run(['users', 'update', '7', '--avatar', avatar])).code).toBe(0);
-    const file = seen.form!.get('avatar') as File;
+    const file = (await seen.form!).get('avatar') as File;
     expect(file.name).toBe('me.jpg');
     expect(file.type).toBe('image/jpeg');
   });
