@@ -62,7 +62,7 @@ describe('wsm completion', () => {
     expect(stdout).toMatch(/'\/'\) words='[^']*\bcontacts\b[^']*\btemplates\b/);
     expect(stdout).toContain("'templates/') words='list get create delete sync validate'");
     expect(stdout).toMatch(/'templates\/sync'\) words=''; flags='--wait --timeout --interval --fail-on-rejected --template --templates-from'/);
-    expect(stdout).toContain("    -o) COMPREPLY=($(compgen -W 'table json ndjson csv' -- \"$cur\")); return ;;");
+    expect(stdout).toContain("    -o) COMPREPLY=($(compgen -W 'table json ndjson csv xlsx' -- \"$cur\")); return ;;");
   });
 
   it('zsh: a #compdef script with descriptions', async () => {
@@ -76,7 +76,7 @@ describe('wsm completion', () => {
     const { stdout } = await api.run(['completion', 'fish']);
     expect(stdout).toContain("complete -c wsm -f -n '__fish_use_subcommand' -a contacts -d 'list, create, update, import and export contacts'");
     expect(stdout).toContain("complete -c wsm -n '__fish_seen_subcommand_from contacts; and __fish_seen_subcommand_from import' -l strict -d 'refuse the file (exit 2) when any row is invalid'");
-    expect(stdout).toContain("complete -c wsm -s o -l output -x -a 'table json ndjson csv'");
+    expect(stdout).toContain("complete -c wsm -s o -l output -x -a 'table json ndjson csv xlsx'");
   });
 
   it('an unknown shell is exit 2', async () => {

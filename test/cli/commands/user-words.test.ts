@@ -292,7 +292,7 @@ describe('output flags that conflict, and templates list --status (#19)', () => 
   it('a --jq that compiles but fails on the data is exit 1 (the request was made); a compile error stays exit 2', async () => {
     api.pool.intercept({ path: `${WSP}/contacts`, method: 'GET' }).reply(200, page([contact(1)]), JSON_HEADERS);
     const runtime = await api.run(['contacts', 'list', '--jq', '.[0].name.x']);
-    expect(runtime.stderr).toBe('error: --jq: Cannot index string with string "x"\n');
+    expect(runtime.stderr).toBe('error: --jq: Cannot index string with string ("x")\n');
     expect(runtime.code).toBe(1);
     const compile = await api.run(['contacts', 'list', '--jq', '.[0']);
     expect(compile.code).toBe(2);
