@@ -31,9 +31,19 @@ export const status = verbSpec({
 
 export const logout = verbSpec({
   name: 'logout',
-  description: "revoke the profile's token on its server and forget it (base URL and workspace are kept)",
-  examples: ['wsm auth logout', 'wsm auth logout --profile staging'],
+  description: "forget the profile's token (base URL and workspace are kept); --revoke also revokes it on the server",
+  flags: {
+    revoke: { flags: '--revoke', description: 'also revoke the token on the server: every profile, machine or job holding it is refused from then on' },
+  },
+  examples: ['wsm auth logout', 'wsm auth logout --profile staging --revoke'],
   load: () => import('./auth/logout.js'),
+});
+
+export const token = verbSpec({
+  name: 'token',
+  description: 'print the token in use (of --profile, or WSM_TOKEN when set), for scripts',
+  examples: ['wsm auth token --profile local', 'curl -H "Authorization: Bearer $(wsm auth token)" http://127.0.0.1:8080/api/v3/me'],
+  load: () => import('./auth/token.js'),
 });
 
 export function registerAuth(program: Command): void {
@@ -41,4 +51,5 @@ export function registerAuth(program: Command): void {
   addVerb(auth, login);
   addVerb(auth, status);
   addVerb(auth, logout);
+  addVerb(auth, token);
 }

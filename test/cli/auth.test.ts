@@ -305,9 +305,34 @@ describe('wsm auth logout', () => {
   const revokeReplies = (status: number, body: object) =>
     agent.get(ORIGIN).intercept({ ...REVOKE, headers: { authorization: `Bearer ${TOKEN}` } }).reply(status, body, { headers: { 'content-type': 'application/json' } });
 
-  it('revokes the token on the server, then forgets it; base URL and workspace stay, and status says not logged in', async () => {
+  it('without --revoke only forgets the token: no request, and it says the token still works there', async () => {
+    const { code, stdout, stderr } = await run(['auth', 'logout']);
+    expect({ code, stdout, stderr }).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '✓ logged out: removed the token from profile "default"; it still works on the server (`wsm auth logout --revoke` revokes it there)\n',
+    });
+    expect(await savedProfile()).toEqual({ base_url: BASE_URL, workspace: WS });
+  });
+
+  it('--revoke names every other profile that held the same token', async () => {
+    const config = await openConfig({ dir });
+    config.setProfile('local', { base_url: BASE_URL, token: TOKEN });
+    config.setProfile('ci', { base_url: BASE_URL, token: TOKEN });
+    config.setProfile('other', { base_url: BASE_URL, token: 'wsm_anothertoken000000000000001' });
     revokeReplies(200, { message: 'Token deleted successfully.', status: 200 });
-    const { code, stderr } = await run(['auth', 'logout'], { stderrTTY: true });
+    const { code, stderr } = await run(['auth', 'logout', '--revoke']);
+    expect(code).toBe(0);
+    expect(stderr).toBe(
+      '✓ logged out: revoked the token on the server and removed it from profile "default"\n' +
+        'warning: profiles "ci", "local" held the same token: they will be refused until logged in again (`wsm auth login --profile ci`)\n',
+    );
+    expect((await openConfig({ dir })).getProfile('local')?.token).toBe(TOKEN);
+  });
+
+  it('--revoke revokes the token on the server, then forgets it; base URL and workspace stay, and status says not logged in', async () => {
+    revokeReplies(200, { message: 'Token deleted successfully.', status: 200 });
+    const { code, stderr } = await run(['auth', 'logout', '--revoke'], { stderrTTY: true });
     expect({ code, stderr: unwrapped(stderr) }).toEqual({ code: 0, stderr: '\x1b[32m✓\x1b[39m logged out: revoked the token on the server and removed it from profile "default"' });
     expect(await savedProfile()).toEqual({ base_url: BASE_URL, workspace: WS });
     agent.assertNoPendingInterceptors();
@@ -321,7 +346,7 @@ describe('wsm auth logout', () => {
       const config = await openConfig({ dir });
       config.setProfile('default', { token: TOKEN });
       revokeReplies(status, body);
-      const { code, stdout, stderr } = await run(['auth', 'logout']);
+      const { code, stdout, stderr } = await run(['auth', 'logout', '--revoke']);
       expect({ status, code, stdout, stderr }).toEqual({
         status,
         code: 0,
@@ -334,22 +359,22 @@ describe('wsm auth logout', () => {
 
   it('forgets a token the server no longer accepts (401): exit 0', async () => {
     revokeReplies(401, { message: 'Unauthenticated.' });
-    const { code, stderr } = await run(['auth', 'logout'], { stderrTTY: true });
+    const { code, stderr } = await run(['auth', 'logout', '--revoke'], { stderrTTY: true });
     expect({ code, stderr: unwrapped(stderr) }).toEqual({ code: 0, stderr: '\x1b[32m✓\x1b[39m logged out: the server no longer accepted the token; removed it from profile "default"' });
     expect(await savedProfile()).toEqual({ base_url: BASE_URL, workspace: WS });
   });
 
   it('keeps the token when the server fails otherwise, so that logout can be retried: exit 6, one line', async () => {
     revokeReplies(500, { message: 'Server error.', status: 500 });
-    const { code, stderr } = await run(['auth', 'logout']);
+    const { code, stderr } = await run(['auth', 'logout', '--revoke']);
     expect(code).toBe(6);
-    expect(stderr).toBe('error: could not revoke the token on the server (Server error.): it is kept in profile "default"; run `wsm auth logout` again when the server answers\n');
+    expect(stderr).toBe('error: could not revoke the token on the server (Server error.): it is kept in profile "default"; run `wsm auth logout --revoke` again when the server answers\n');
     expect(await savedProfile()).toEqual({ base_url: BASE_URL, token: TOKEN, workspace: WS });
   });
 
   it("revokes the profile's own token even when WSM_TOKEN is set, and warns that WSM_TOKEN stays in use", async () => {
     revokeReplies(200, { message: 'Token deleted successfully.', status: 200 });
-    const { code, stderr } = await run(['auth', 'logout'], { env: { WSM_TOKEN: 'wsm_fromtheenvironment00000042' } });
+    const { code, stderr } = await run(['auth', 'logout', '--revoke'], { env: { WSM_TOKEN: 'wsm_fromtheenvironment00000042' } });
     expect(code).toBe(0);
     expect(stderr).toBe('✓ logged out: revoked the token on the server and removed it from profile "default"\nwarning: WSM_TOKEN is still set in the environment and will keep being used\n');
     agent.assertNoPendingInterceptors();
@@ -361,5 +386,33 @@ describe('wsm auth logout', () => {
     const { code, stderr } = await run(['auth', 'logout'], { stderrTTY: true });
     expect(code).toBe(0);
     expect(stderr).toContain('holds no token');
+  });
+});
+
+describe('wsm auth token', () => {
+  beforeEach(async () => {
+    const config = await openConfig({ dir });
+    config.setProfile('default', { base_url: BASE_URL, token: TOKEN, workspace: WS });
+    config.useProfile('default');
+  });
+
+  it('piped: prints the token alone, sends nothing', async () => {
+    expect(await run(['auth', 'token'])).toMatchObject({ code: 0, stdout: `${TOKEN}\n`, stderr: '' });
+  });
+
+  it('on a terminal: prints it with a warning on stderr naming where it came from', async () => {
+    const { code, stdout, stderr } = await run(['auth', 'token'], { stdoutTTY: true });
+    expect(code).toBe(0);
+    expect(stdout).toBe(`${TOKEN}\n`);
+    expect(stderr.replace(/\s+/g, ' ')).toBe(`warning: this is the token (from profile "default" in ${join(dir, 'config.json')}) in clear: whoever sees it can act as you `);
+  });
+
+  it('--profile and WSM_TOKEN choose the token as every command does; no token is exit 2', async () => {
+    const config = await openConfig({ dir });
+    config.setProfile('local', { base_url: BASE_URL, token: 'wsm_localadmintoken0000000000001' });
+    config.setProfile('empty', { base_url: BASE_URL });
+    expect((await run(['auth', 'token', '--profile', 'local'])).stdout).toBe('wsm_localadmintoken0000000000001\n');
+    expect((await run(['auth', 'token'], { env: { WSM_TOKEN: 'wsm_fromtheenvironment00000042' } })).stdout).toBe('wsm_fromtheenvironment00000042\n');
+    expect(await run(['auth', 'token', '--profile', 'empty'])).toMatchObject({ code: 2, stdout: '', stderr: 'error: profile "empty" holds no token: run `wsm auth login --profile empty` or `wsm serve`\n' });
   });
 });

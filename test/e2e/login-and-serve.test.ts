@@ -78,7 +78,7 @@ describe('a second wsm serve beside a running one', () => {
     const check = await serve(['--api-only', '--db', join(server.dir, 'check.db'), '--profile', 'check'], server.dir);
     try {
       expect(check.url).not.toBe(server.url);
-      expect(await stderrUntil(check, 'answers 404\n')).toMatch(/^Workspace \S+; profile "check" saved; admin token: \S+\nPublished API only: every extension answers 404\n$/);
+      expect(await stderrUntil(check, 'answers 404\n')).toMatch(/^Workspace \S+; profile "check" saved; admin token: \S+ \(`wsm auth token --profile check` prints it again\)\nPublished API only: every extension answers 404\n$/);
       const profiles = savedProfiles(server);
       expect(profiles.local.base_url).toBe(server.url);
       expect(profiles.check.base_url).toBe(check.url);
@@ -94,7 +94,7 @@ describe('a second wsm serve beside a running one', () => {
     const other = await serve(['--db', join(server.dir, 'other.db')], server.dir);
     try {
       expect(await stderrUntil(other, ' saved')).toMatch(
-        new RegExp(`^warning: replacing profile "local" \\(was ${server.url.replace(/[.]/g, '\\.')}, where a server still answers\\): pass --profile <name> to save this server under another name\\nWorkspace \\S+; profile "local" saved; admin token: \\S+\\n$`),
+        new RegExp(`^warning: replacing profile "local" \\(was ${server.url.replace(/[.]/g, '\\.')}, where a server still answers\\): pass --profile <name> to save this server under another name\\nWorkspace \\S+; profile "local" saved; admin token: \\S+ \\(\`wsm auth token --profile local\` prints it again\\)\\n$`),
       );
       expect(savedProfiles(server).local.base_url).toBe(other.url);
     } finally {

@@ -141,14 +141,32 @@ describe('the database file deleted while serving', () => {
 });
 
 describe('wsm auth logout against wsm serve', () => {
-  it('revokes the token on the server: the same token is refused afterwards', async () => {
+  it('only forgets the token: another profile holding the admin token keeps working; auth token prints it', async () => {
+    const server = await start();
+    const { token } = localProfile(server);
+    const printed = await wsm(server.env, ['auth', 'token', '--profile', 'local']);
+    expect(printed).toEqual({ code: 0, stdout: `${token}\n`, stderr: '' });
+    expect((await wsm(server.env, ['auth', 'login', '--profile', 'copy', '--base-url', server.url, '--with-token'], token)).code).toBe(0);
+    const res = await wsm(server.env, ['auth', 'logout', '--profile', 'copy']);
+    expect(res).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '✓ logged out: removed the token from profile "copy"; it still works on the server (`wsm auth logout --revoke --profile copy` revokes it there)\n',
+    });
+    expect((await wsm(server.env, ['labels', 'list', '--profile', 'local'])).code).toBe(0);
+  });
+
+  it('--revoke revokes the token on the server: the same token is refused afterwards, and the other profiles holding it are named', async () => {
     const server = await start();
     const { token, workspace } = localProfile(server);
-    const res = await wsmInProcess(server.env, ['auth', 'logout', '--profile', 'local']);
+    expect((await wsmInProcess(server.env, ['auth', 'login', '--profile', 'copy', '--base-url', server.url, '--with-token'], token)).code).toBe(0);
+    const res = await wsmInProcess(server.env, ['auth', 'logout', '--profile', 'local', '--revoke']);
     expect({ code: res.code, stdout: res.stdout, stderr: res.stderr }).toEqual({
       code: 0,
       stdout: '',
-      stderr: '✓ logged out: revoked the token on the server and removed it from profile "local"\n',
+      stderr:
+        '✓ logged out: revoked the token on the server and removed it from profile "local"\n' +
+        'warning: profile "copy" held the same token: it will be refused until logged in again (`wsm auth login --profile copy`)\n',
     });
     const after = await fetch(`${server.url}/workspaces/${workspace}`, { headers: { authorization: `Bearer ${token}` } });
     expect(after.status).toBe(401);

@@ -1,34 +1,53 @@
-// `wsm auth logout`: revoke the profile's token on its server (the extension DELETE
-// /auth/tokens/current, decisions.md §7), then forget it; base URL and workspace stay so that a
-// later login only needs the token. A server without the extension gets the token forgotten
-// locally, with one line saying so. Idempotent: no token is not an error.
+// `wsm auth logout [--revoke]`: forget the profile's token; base URL and workspace stay so that a
+// later login only needs the token. The token keeps working on the server unless --revoke (the
+// extension DELETE /auth/tokens/current, decisions.md §7): other profiles, other machines and CI
+// jobs often hold the same token (`wsm serve`'s admin token above all), so revoking it is asked
+// for, and then every other profile that held it is named. A server without the extension gets
+// the token forgotten locally, with one line saying so. Idempotent: no token is not an error.
 import { AuthenticationError, UnsupportedEndpointError } from '../../api/errors.js';
 import { typedRun } from '../declare.js';
 import type { VerbRun } from '../shared/verb.js';
 import type { logout } from '../auth.js';
 import type { Context } from '../../cli/context.js';
+import type { ConfigStore } from '../../cli/config.js';
 import { CliError, exitCodeFor } from '../../cli/errors.js';
 
 type Revocation = 'revoked' | 'rejected' | 'unsupported' | 'no-server';
 
-export const run: VerbRun = typedRun<typeof logout>(async (ctx) => {
+export const run: VerbRun = typedRun<typeof logout>(async (ctx, { opts }) => {
   const config = await ctx.config();
   const { profileName, baseUrl } = await ctx.settings();
   const profile = config.getProfile(profileName);
+  const where = `profile "${profileName}"`;
   if (profile?.token === undefined) {
     ctx.output.message(`Profile "${profileName}" holds no token: nothing to do`);
+  } else if (opts.revoke !== true) {
+    config.setProfile(profileName, { token: undefined });
+    ctx.output.done(`logged out: removed the token from ${where}; it still works on the server (\`wsm auth logout --revoke\` revokes it there)`);
   } else {
     // The profile's own token, on the profile's own server (not WSM_TOKEN or --token).
+    const others = holdersOf(config, profile.token, profileName);
     const outcome = await revoke(ctx, profile.base_url ?? baseUrl, profile.token, profileName);
     config.setProfile(profileName, { token: undefined });
-    const where = `profile "${profileName}"`;
     if (outcome === 'revoked') ctx.output.done(`logged out: revoked the token on the server and removed it from ${where}`);
     else if (outcome === 'rejected') ctx.output.done(`logged out: the server no longer accepted the token; removed it from ${where}`);
     else if (outcome === 'unsupported') ctx.output.warn(`this server does not support revoking tokens: the token was only removed from ${where}`);
     else ctx.output.done(`logged out: removed the token of ${where}`);
+    if (outcome === 'revoked' && others.length > 0) {
+      const names = others.map((name) => `"${name}"`).join(', ');
+      ctx.output.warn(`${others.length === 1 ? 'profile' : 'profiles'} ${names} held the same token: ${others.length === 1 ? 'it' : 'they'} will be refused until logged in again (\`wsm auth login --profile ${others[0]}\`)`);
+    }
   }
   if (ctx.env.WSM_TOKEN) ctx.output.warn('WSM_TOKEN is still set in the environment and will keep being used');
 });
+
+/** The other profiles that hold `token`. */
+function holdersOf(config: ConfigStore, token: string, except: string): string[] {
+  return config
+    .listProfiles()
+    .filter((entry) => entry.name !== except && entry.profile.token === token)
+    .map((entry) => entry.name);
+}
 
 /** Any other failure keeps the token (it may still work on the server): the user can run logout again. */
 async function revoke(ctx: Context, baseUrl: string | undefined, token: string, profileName: string): Promise<Revocation> {
@@ -41,7 +60,7 @@ async function revoke(ctx: Context, baseUrl: string | undefined, token: string, 
     if (error instanceof UnsupportedEndpointError) return 'unsupported';
     if (error instanceof AuthenticationError) return 'rejected'; // expired or revoked already
     throw new CliError(
-      `could not revoke the token on the server (${(error as Error).message}): it is kept in profile "${profileName}"; run \`wsm auth logout\` again when the server answers`,
+      `could not revoke the token on the server (${(error as Error).message}): it is kept in profile "${profileName}"; run \`wsm auth logout --revoke\` again when the server answers`,
       exitCodeFor(error),
     );
   }

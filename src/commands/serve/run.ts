@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import * as z from 'zod';
 import { UsageError } from '../../cli/errors.js';
 import { isUuid, normalizeOrigin } from '../../cli/values.js';
+import { shellWord } from '../../cli/suggest.js';
 import { saveLocalProfile } from '../../cli/config.js';
 import type { OptionsOf } from '../declare.js';
 import type { serve } from '../serve.js';
@@ -82,7 +83,10 @@ export const run: VerbRun = typedRun<typeof serve>(async (ctx, { opts }) => {
   if (replaced !== undefined) {
     ctx.output.warn(`replacing profile "${profileName}" (was ${replaced}, where a server still answers): pass --profile <name> to save this server under another name`);
   }
-  ctx.io.err(`Workspace ${server.workspaceId}; profile "${profileName}" saved${server.newToken ? `; admin token: ${server.token}` : ''}\n`);
+  // The token is printed once, when minted; every start says how to read it again (the profile holds it).
+  const tokenCommand = `\`wsm auth token --profile ${shellWord(profileName)}\``;
+  const adminToken = server.newToken ? `admin token: ${server.token} (${tokenCommand} prints it again)` : `admin token: ${tokenCommand} prints it`;
+  ctx.io.err(`Workspace ${server.workspaceId}; profile "${profileName}" saved; ${adminToken}\n`);
   if (flags.apiOnly) ctx.io.err('Published API only: every extension answers 404\n');
   await stopped;
 });
