@@ -130,7 +130,7 @@ export function successOf(contract: RouteContract | undefined): { status: number
 }
 
 /** A request of a route that declared the contract S (for a function the handler passes its request to). */
-// biome-ignore lint/suspicious/noExplicitAny: only the route's schema is read; the request's other type parameters may be anything
+// `any` in the request's other type parameters: only the route's schema is read.
 export type Declaring<S extends FastifySchema> = FastifyRequest<any, any, any, S, any, any, any>;
 
 /** The query, as the hook validated it with the schema the route declared. */
