@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli.js';
 import { createTestIO } from '../../../src/cli/io.js';
 import { scriptedPrompter } from '../helpers.js';
-import { BASE_URL, JSON_HEADERS, TOKEN, WS, WSP, contact, jsonBodies, page, setupApi, type Api } from './harness.js';
+import { BASE_URL, JSON_HEADERS, TOKEN, WS, WSP, contact, formOf, jsonBodies, page, setupApi, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
@@ -135,14 +135,14 @@ describe('contacts create', () => {
   });
 
   it('--group, --inactive and --field go as a multipart form with bracket names', async () => {
-    let form: FormData | undefined;
+    let form: Promise<FormData> | undefined;
     api.pool.intercept({ path: `${WSP}/contacts`, method: 'POST' }).reply((opts) => {
-      form = opts.body as FormData;
+      form = formOf(opts);
       return { statusCode: 201, data: JSON.stringify({ status: 201, message: 'ok', data: contact(13) }), responseOptions: JSON_HEADERS };
     });
     const { code } = await api.run(['contacts', 'create', '--number', '14155550013', '--inactive', '--group', '3', '--group', '4', '--field', 'city=Porto']);
     expect(code).toBe(0);
-    expect([...form!.entries()]).toEqual([
+    expect([...(await form!).entries()]).toEqual([
       ['number', '14155550013'],
       ['status', '0'],
       ['contact_groups[0]', '3'],
@@ -154,16 +154,17 @@ describe('contacts create', () => {
   it('--avatar uploads the file as the avatar part', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
     const avatar = await api.file('ann.png', png);
-    let file: File | undefined;
+    let form: Promise<FormData> | undefined;
     api.pool.intercept({ path: `${WSP}/contacts`, method: 'POST' }).reply((opts) => {
-      file = (opts.body as FormData).get('avatar') as File;
+      form = formOf(opts);
       return { statusCode: 201, data: JSON.stringify({ status: 201, message: 'ok', data: contact(14) }), responseOptions: JSON_HEADERS };
     });
     const { code } = await api.run(['contacts', 'create', '--number', '14155550014', '--avatar', avatar]);
     expect(code).toBe(0);
-    expect(file!.name).toBe('ann.png');
-    expect(file!.type).toBe('image/png');
-    expect(Buffer.from(await file!.arrayBuffer())).toEqual(png);
+    const file = (await form!).get('avatar') as File;
+    expect(file.name).toBe('ann.png');
+    expect(file.type).toBe('image/png');
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(png);
   });
 
   it('a body that fails the contract is exit 2 with field lines named by flag, and nothing is sent', async () => {
