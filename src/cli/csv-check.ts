@@ -59,11 +59,6 @@ export interface CheckedRow extends RowPlace {
   errors?: FieldErrors;
 }
 
-/** `row 27`, or `row 27 (line 60)` when a quoted value's line breaks put the row on another line. */
-export function rowName(place: RowPlace): string {
-  return place.row === place.line ? `row ${place.row}` : `row ${place.row} (line ${place.line})`;
-}
-
 /** The workspace's contact fields by name, when known: their columns are checked as the server checks them. */
 export type FieldIds = Map<string, number>;
 

@@ -157,3 +157,8 @@ export function csvCell(value: unknown, terminal = false): string {
   const safe = typeof value === 'number' ? text : neutraliseFormula(text);
   return csvField(terminal ? visible(safe) : safe);
 }
+
+/** `row 27`, or `row 27 (line 60)` when a quoted value's line breaks put the CSV row on another line of its file. */
+export function rowName(place: { row: number; line?: number }): string {
+  return place.line === undefined || place.row === place.line ? `row ${place.row}` : `row ${place.row} (line ${place.line})`;
+}

@@ -16,7 +16,7 @@ import { pathParameters } from '../api/descriptions/paths.js';
 /** What a tool needs of an operation's description. */
 export type DescribedOperation = Pick<
   OperationDescription,
-  'resource' | 'name' | 'method' | 'path' | 'published' | 'summary' | 'description' | 'query' | 'body' | 'multipart' | 'files' | 'hints' | 'client' | 'instead'
+  'resource' | 'name' | 'method' | 'path' | 'published' | 'summary' | 'description' | 'query' | 'body' | 'response' | 'multipart' | 'files' | 'hints' | 'client' | 'instead'
 >;
 
 export type DescribedResource = Pick<ResourceDescription, 'key' | 'noun' | 'record'> & { operations: Record<string, DescribedOperation> };
@@ -194,8 +194,17 @@ function confirmation(op: DescribedOperation, noun: string, args: Record<string,
   return `${op.summary.charAt(0).toLowerCase()}${op.summary.slice(1)} replaces what is there as a whole`;
 }
 
+/** The rows of a list whose rows are not the resource's records (an import's errors), from its answer's schema. */
+function rowsOf(op: DescribedOperation): z.ZodObject | undefined {
+  const data = op.response instanceof z.ZodObject ? (op.response.shape as Record<string, z.ZodType>).data : undefined;
+  const row = data instanceof z.ZodArray ? data.element : undefined;
+  return row instanceof z.ZodObject ? row : undefined;
+}
+
 function toolOf(resource: DescribedResource, op: DescribedOperation): ToolSpec {
-  const record = resource.record === undefined ? z.looseObject({}) : lenient(resource.record);
+  const own = idParameter(op.path) !== undefined && isPagedList(op) ? rowsOf(op) : undefined;
+  const resourceRecord = own ?? resource.record;
+  const record = resourceRecord === undefined ? z.looseObject({}) : lenient(resourceRecord);
   const extension = op.published ? '' : ` An extension of wsm serve: a server without it (the hosted service) says "this server does not support …"${op.instead ? `; there, ${op.instead}` : ''}.`;
   return {
     name: `${resource.key}.${op.name}`,
@@ -213,7 +222,9 @@ function toolOf(resource: DescribedResource, op: DescribedOperation): ToolSpec {
       const method = clientMethod(client, op);
       if (!isPagedList(op)) return shaped(op, await method(...callArguments(op, args, call.signal)));
       const asked = listQuery(args);
-      return pageShaped((await method(asked, { signal: call.signal })) as ListPage<unknown>, asked);
+      // A list under one record (an import's errors) takes that record's id first.
+      const leading = args.id === undefined ? [] : [args.id];
+      return pageShaped((await method(...leading, asked, { signal: call.signal })) as ListPage<unknown>, asked);
     },
   };
 }

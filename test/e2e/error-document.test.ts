@@ -110,7 +110,7 @@ describe('one error document for every exit code (-o json and ndjson)', () => {
     const res = await run(['contacts', 'import', file, '--wait', '--interval', '0.1s', '-o', 'json']);
     expect(res.code).toBe(8);
     expect(JSON.parse(res.stdout)).toMatchObject({ status: 'completed', errors: [expect.objectContaining({ row: 3 })] });
-    expect(res.stderr).toMatch(/^error: import \d+: 1 of 2 rows failed \(see its errors\)\n$/m);
+    expect(res.stderr).toMatch(/^error: import \d+: 1 of 2 rows failed \(`wsm imports errors \d+` lists them\)\n$/m);
   });
 
   it('130: Ctrl-C during a wait', async () => {

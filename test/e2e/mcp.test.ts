@@ -222,6 +222,18 @@ describe('long work: a waited import', () => {
     expect((listed.structuredContent as { total: number }).total).toBe(11);
   });
 
+  it("imports.errors gives every error of an import, a page at a time, by the import's id", async () => {
+    const bad = ['number,name', '15552000001,Ok', ...Array.from({ length: 3 }, (_, i) => `bad${i},Row`)].join('\n') + '\n';
+    const done = await mcp.call('contacts.import', { csv: bad, name: 'bad.csv', poll_interval: '50ms', confirm: true });
+    // Rows failed: a tool error (exit 8) that names the import and where its errors are.
+    const id = Number(/wsm imports errors (\d+)/.exec(textOf(done))![1]);
+    const first = await mcp.call('imports.errors', { id, per_page: 2 });
+    expect(first.isError, textOf(first)).toBeFalsy();
+    expect(first.structuredContent).toEqual({ items: [{ row: 3, line: 3, message: 'The number must be a phone number of 7 to 15 digits.', failed: true }, expect.objectContaining({ row: 4 })], total: 3, next_cursor: 'p2' });
+    const second = await mcp.call('imports.errors', { id, per_page: 2, cursor: 'p2' });
+    expect(second.structuredContent).toEqual({ items: [expect.objectContaining({ row: 5, failed: true })], total: 3 });
+  });
+
   it('cancelling stops the wait, not the import: it finishes on the server', async () => {
     const big = ['number,name', ...Array.from({ length: 3000 }, (_, i) => `+1555200${String(i).padStart(4, '0')},Big ${i}`)].join('\n') + '\n';
     const abort = new AbortController();

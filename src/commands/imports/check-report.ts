@@ -3,10 +3,10 @@
 // first rows listed and the rest counted, and --strict's refusal. The check itself is data; this
 // is its rendering.
 import type { Context } from '../../cli/context.js';
-import { rowName, type CsvReport, type UnknownColumn } from '../../cli/csv-check.js';
+import type { CsvReport, UnknownColumn } from '../../cli/csv-check.js';
 import { LocalValidationError } from '../../cli/errors.js';
 import type { Column } from '../../cli/output.js';
-import { countOf, countText } from '../../cli/text.js';
+import { countOf, countText, rowName } from '../../cli/text.js';
 
 /** Invalid rows named one by one on stderr; beyond them a count (-o json and --rejects give every one). */
 const ROWS_LISTED = 20;

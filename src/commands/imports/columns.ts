@@ -2,6 +2,7 @@
 // the server sent (a missing counter is empty, never `undefined`).
 import type { ContactImport } from '../../api/schemas/index.js';
 import type { Column } from '../../cli/output.js';
+import { countText, rowName } from '../../cli/text.js';
 
 export const importColumns: Column<ContactImport>[] = [
   { key: 'id', header: 'ID' },
@@ -26,10 +27,19 @@ export const importDetailColumns: Column<ContactImport>[] = [
   { key: 'updated_count', header: 'Updated' },
   { key: 'failed_count', header: 'Failed' },
   // One line a row: on a terminal each error starts its own line under the label.
-  { key: 'errors', header: 'Errors', show: (i) => (Array.isArray(i.errors) ? i.errors : []).map((e) => `row ${e.row}: ${e.message}`).join('\n') },
+  { key: 'errors', header: 'Errors', show: errorLines },
   { key: 'created_at', header: 'Created at' },
   { key: 'finished_at', header: 'Finished at' },
 ];
+
+/** The record's errors, one a line, and where the rest are when it holds only the first. */
+function errorLines(record: ContactImport): string {
+  const errors = Array.isArray(record.errors) ? record.errors : [];
+  const lines = errors.map((e) => `${rowName(e)}: ${e.message}`);
+  const more = typeof record.errors_total === 'number' ? record.errors_total - errors.length : 0;
+  if (more > 0) lines.push(`… ${countText(more)} more: \`wsm imports errors ${record.id}\` lists every one`);
+  return lines.join('\n');
+}
 
 /** `processed/total` when both are known, the one that is known otherwise, else empty. */
 function rowsDone(record: ContactImport): string {

@@ -106,5 +106,5 @@ export function reportOutcome(ctx: Context, result: ContactImport, limit?: Failu
   ctx.output.message(`Import ${result.id} completed${counts.length > 0 ? `: ${counts.join(', ')}` : ''}.`);
   const failed = countIn(result.failed_count) ?? 0;
   const total = countIn(result.total_rows) || (countIn(result.created_count) ?? 0) + (countIn(result.updated_count) ?? 0) + failed;
-  endWithFailures(ctx, limit, failed, total, `import ${result.id}: ${countText(failed)} of ${countText(total)} row${total === 1 ? '' : 's'} failed (see its errors)`);
+  endWithFailures(ctx, limit, failed, total, `import ${result.id}: ${countText(failed)} of ${countText(total)} row${total === 1 ? '' : 's'} failed (\`wsm imports errors ${result.id}\` lists them)`);
 }

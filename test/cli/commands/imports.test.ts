@@ -142,7 +142,7 @@ describe('contacts import: upload', () => {
     const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s', '--no-color'], { stdoutTTY: true });
     expect(code).toBe(8);
     expect(stderr).toMatch(/Importing contacts\.csv ░+ 0% \| 0\/2/);
-    expect(stderr).toContain('Import 5 completed: 1 created, 0 updated, 1 failed.\nerror: import 5: 1 of 2 rows failed (see its errors)\n');
+    expect(stderr).toContain('Import 5 completed: 1 created, 0 updated, 1 failed.\nerror: import 5: 1 of 2 rows failed (`wsm imports errors 5` lists them)\n');
   });
 
   it('--wait on a backend without GET import polls the import list instead; the file is sent once', async () => {
@@ -377,7 +377,7 @@ describe('contacts import: failures fail (exit 8) and one set of rules', () => {
       const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s', '-o', 'json', ...flags]);
       expect(code).toBe(expected);
       expect(JSON.parse(stdout)).toEqual(done);
-      expect(stderr).toContain(`import 5: 425,290 of 425,291 rows failed (see its errors)`);
+      expect(stderr).toContain(`import 5: 425,290 of 425,291 rows failed (\`wsm imports errors 5\` lists them)`);
     }
   });
 
@@ -386,7 +386,7 @@ describe('contacts import: failures fail (exit 8) and one set of rules', () => {
     api.pool.intercept({ path: `${WSP}/contact-imports/7`, method: 'GET' }).reply(200, { data: done }, JSON_HEADERS);
     const { code, stderr } = await api.run(['imports', 'get', '7', '--wait', '--interval', '0s']);
     expect(code).toBe(8);
-    expect(stderr).toBe('error: import 7: 1 of 3 rows failed (see its errors)\n');
+    expect(stderr).toBe('error: import 7: 1 of 3 rows failed (`wsm imports errors 7` lists them)\n');
   });
 
   it('a row is held to the rules of contacts create: a field value past 1,024 characters, a name past 50', async () => {

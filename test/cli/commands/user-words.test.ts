@@ -241,6 +241,17 @@ describe('import errors on a terminal (#17)', () => {
     expect(lines[at]).toMatch(/^Errors\s+row 3: The number has already been taken\.$/);
     expect(lines[at + 1]).toMatch(/^\s+row 4: The email must be a valid email address\.$/);
   });
+
+  it('a row and its line where a quoted line break parts them; past the first errors, where the rest are (issue 32)', async () => {
+    const errors = [{ row: 3, line: 5, message: 'The number must be a phone number of 7 to 15 digits.', failed: true }];
+    api.pool.intercept({ path: `${WSP}/contact-imports/6`, method: 'GET' }).reply(200, { data: importRecord(6, { status: 'completed', failed_count: 1247, errors, errors_total: 1247 }) }, JSON_HEADERS);
+    const { code, stdout } = await api.run(['imports', 'get', '6', '--no-color'], { stdoutTTY: true, columns: 120 });
+    expect(code).toBe(0);
+    const lines = stdout.split('\n');
+    const at = lines.findIndex((line) => line.startsWith('Errors'));
+    expect(lines[at]).toMatch(/^Errors\s+row 3 \(line 5\): The number must be a phone number of 7 to 15 digits\.$/);
+    expect(lines[at + 1]).toMatch(/^\s+… 1,246 more: `wsm imports errors 6` lists every one$/);
+  });
 });
 
 describe('template files (#17)', () => {
