@@ -19,7 +19,8 @@ const MINIMUM = { 22: [22, 2], 24: [15, 0] };
 
 function unsupportedNode(version) {
   const [major, minor, patch] = version.split('.').map(Number);
-  if (major < 22) return 'wsm needs Node.js 22 or later; this is ' + version;
+  // The floor itself, not just its major: "22 or later" would send a user to 22.0, which is refused too.
+  if (major < 22) return 'wsm needs Node.js 22.22.2 or later on the 22 line, or 24.15.0 or later; this is ' + version;
   const least = MINIMUM[major];
   if (least && (minor < least[0] || (minor === least[0] && patch < least[1]))) {
     return 'wsm needs Node.js ' + major + '.' + least.join('.') + ' or later on the ' + major + ' line; this is ' + version;

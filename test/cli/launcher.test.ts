@@ -40,8 +40,8 @@ const asNode = (version: string, args: string[], extraEnv: NodeJS.ProcessEnv = {
 
 describe('the launcher on an unsupported Node.js', () => {
   it.each([
-    ['20.20.2', 'wsm needs Node.js 22 or later; this is 20.20.2'],
-    ['18.19.0', 'wsm needs Node.js 22 or later; this is 18.19.0'],
+    ['20.20.2', 'wsm needs Node.js 22.22.2 or later on the 22 line, or 24.15.0 or later; this is 20.20.2'],
+    ['18.19.0', 'wsm needs Node.js 22.22.2 or later on the 22 line, or 24.15.0 or later; this is 18.19.0'],
     ['22.12.0', 'wsm needs Node.js 22.22.2 or later on the 22 line; this is 22.12.0'],
     ['24.1.0', 'wsm needs Node.js 24.15.0 or later on the 24 line; this is 24.1.0'],
   ])('on %s prints one line and exits 1, loading nothing', async (version, line) => {
@@ -60,6 +60,21 @@ describe('the launcher on an unsupported Node.js', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
     expect(result.stderr).toBe('');
+  });
+});
+
+describe('what the repository says of the launcher and the package', () => {
+  it(".ci/run expects the launcher's own refusal, word for word", async () => {
+    const ci = readFileSync(join(root, '.ci/run'), 'utf8');
+    const expected = /\[ "\$out" = "(wsm needs Node\.js [^"]*)\$\(node -p process\.versions\.node\)" \]/.exec(ci)?.[1];
+    expect(expected).toBeDefined();
+    expect((await asNode('20.20.2', ['contacts', 'list'])).stderr).toBe(`${expected}20.20.2\n`);
+  });
+
+  it("npm pack's tarball is ignored by git, so it is never committed by mistake", async () => {
+    const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
+    const { stdout } = await promisify(execFile)('git', ['check-ignore', '--no-index', '-v', `${name}-${version}.tgz`], { cwd: root });
+    expect(stdout).toMatch(/^\.gitignore:\d+:\*\.tgz\t/);
   });
 });
 
