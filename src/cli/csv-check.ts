@@ -48,6 +48,8 @@ export interface CsvReport {
   unknown_columns: UnknownColumn[];
   /** Whether the workspace's contact fields were known, so that every column could be checked. */
   fields_checked: boolean;
+  /** Without the fields: the columns that are no contact attribute, which may or may not be fields. */
+  unchecked_columns: string[];
 }
 
 /** One data row as the check read it: where it is, its cells (as the import reads them) and its verdict. */
@@ -129,7 +131,7 @@ export interface CheckOptions {
  * the reading.
  */
 export async function checkImportCsv(file: string, options: CheckOptions = {}): Promise<CsvReport> {
-  const report: CsvReport = { file, columns: [], rows: 0, valid_rows: 0, invalid_rows: 0, problems: [], unknown_columns: [], fields_checked: options.fields !== undefined };
+  const report: CsvReport = { file, columns: [], rows: 0, valid_rows: 0, invalid_rows: 0, problems: [], unknown_columns: [], fields_checked: options.fields !== undefined, unchecked_columns: [] };
   let plan: ColumnPlan | undefined;
   const refuse = (row: RowPlace & { cells?: string[] }, errors: FieldErrors) => {
     report.invalid_rows++;
@@ -146,6 +148,7 @@ export async function checkImportCsv(file: string, options: CheckOptions = {}): 
     if (plan === undefined) {
       ({ columns: report.columns, plan } = readHeader(file, row, options.fields));
       report.unknown_columns = unknownColumns(plan, options.fields);
+      if (options.fields === undefined) report.unchecked_columns = plan.unknown.map(({ column }) => column);
       continue;
     }
     report.rows++;

@@ -120,6 +120,7 @@ export const importFile = verbSpec({
     'wsm contacts import contacts.csv --dry-run',
     'wsm contacts import contacts.csv --name "March leads" --group 3 --wait',
     'wsm contacts import contacts.csv --strict -q',
+    'wsm contacts import contacts.csv --wait --rejects rejects.csv   # every failed row, to fix and import again',
     'wsm contacts export > backup.csv && wsm -w <other-workspace> contacts import backup.csv --wait',
   ],
   load: () => import('./contacts/import.js'),

@@ -26,8 +26,12 @@ const didYouMean = (names: string[]) =>
 /** Why a column is not imported, with the names close to it. */
 const columnReason = (column: UnknownColumn) => `Column ${column.position} is neither a contact attribute nor a contact field of this workspace${didYouMean(column.did_you_mean)}.`;
 
-/** Each column the import will not read, a warning, before anything is sent. */
+/** Each column the import will not read, a warning, before anything is sent; columns that could not be checked, said once. */
 export function warnColumns(ctx: Context, report: CsvReport): void {
+  if (report.unchecked_columns.length > 0) {
+    const names = report.unchecked_columns.map((column) => `"${column}"`).join(', ');
+    ctx.output.warn(`${report.file}: ${names} ${report.unchecked_columns.length === 1 ? 'is no contact attribute' : 'are no contact attributes'}; whether the workspace has such fields is not known (its fields could not be read)`);
+  }
   for (const column of report.unknown_columns) {
     ctx.output.warn(`${report.file}: column "${column.column}" will not be imported: it is neither a contact attribute nor a contact field of this workspace${didYouMean(column.did_you_mean)}`);
   }

@@ -3,6 +3,9 @@
 // invalid row is reported (named by its spreadsheet row, and its line where they differ), and
 // cells are read as spreadsheets write them (TRUE/FALSE, yes/no, 1/0; `Female`; scientific notation named).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { runCli, tempDir } from '../helpers.js';
 import { JSON_HEADERS, WS, WSP, importRecord, page, setupApi, type Api } from './harness.js';
 
 let api: Api;
@@ -64,6 +67,20 @@ describe('contacts import: columns checked before the upload', () => {
         { column: 'Nmae', position: 4, did_you_mean: ['name'] },
       ],
     });
+  });
+
+  it('a dry run without a login cannot read the fields: the columns that are no attribute are named as unchecked', async () => {
+    const config = await tempDir();
+    try {
+      const file = join(config.dir, 'tiers.csv');
+      await writeFile(file, PLAN_TIER);
+      const { code, stdout, stderr } = await runCli(['contacts', 'import', file, '--dry-run', '-o', 'json'], { configDir: config.dir });
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toMatchObject({ fields_checked: false, unknown_columns: [], unchecked_columns: ['plan_tier', 'Nmae', 'region'] });
+      expect(stderr).toBe(`warning: ${file}: "plan_tier", "Nmae", "region" are no contact attributes; whether the workspace has such fields is not known (its fields could not be read)\n`);
+    } finally {
+      await config.cleanup();
+    }
   });
 });
 
