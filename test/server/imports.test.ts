@@ -267,6 +267,42 @@ describe('contact imports: processing', () => {
     expect(done.errors_total).toBe(150);
   });
 
+  it('reads cells as spreadsheets write them: TRUE/FALSE any case, yes/no, 1/0; gender without case; scientific notation named (issue 32)', async () => {
+    const csv = [
+      'number,status,gender',
+      '5550000101,TRUE,Female',
+      '5550000102,false,MALE',
+      '5550000103,Yes,Other',
+      '5550000104,no,',
+      '5550000105,1,',
+      '5550000106,0,',
+      '5.55E+09,,',
+      '5550000108,maybe,M',
+    ].join('\n');
+    const made = await createImport(csv);
+    await runPendingImports(h.app);
+    const done = await getImport(made.id);
+    expect(done).toMatchObject({ created_count: 6, failed_count: 2 });
+    expect(done.errors).toEqual([
+      { row: 8, line: 8, message: 'The number cell holds "5.55E+09", a number in scientific notation: a spreadsheet wrote it so and its last digits are lost (format the column as text and save the file again).', failed: true },
+      {
+        row: 9,
+        line: 9,
+        message: 'The selected gender is invalid: it must be one of male, female, other. The status field must be TRUE or FALSE (any case; yes/no, 1/0 and active/inactive are read too), not "maybe".',
+        failed: true,
+      },
+    ]);
+    const contacts = (await h.call({ method: 'GET', url: `${contactsUrl()}?per_page=100` })).json().data;
+    expect(contacts.map((c: { number: string; status: boolean; gender: string | null }) => [c.number, c.status, c.gender])).toEqual([
+      ['5550000101', true, 'female'],
+      ['5550000102', false, 'male'],
+      ['5550000103', true, 'other'],
+      ['5550000104', false, null],
+      ['5550000105', true, null],
+      ['5550000106', false, null],
+    ]);
+  });
+
   it('keeps every error (extension GET .../errors, paginated like every list), each once across batches', async () => {
     const rows = ['number,name'];
     for (let i = 0; i < 130; i += 1) rows.push(i % 2 === 0 ? `bad${i},x` : `55500${String(i).padStart(5, '0')},ok`);
