@@ -54,7 +54,7 @@ export class NotLoggedInError extends UsageError {
   }
 }
 
-/** The user answered "no" (or Ctrl-C) to a confirmation: nothing sent, so exit 2 like gh. */
+/** The user answered "no" to a confirmation: nothing sent, so exit 2 like gh (Ctrl-C there is 130, InterruptedError). */
 export class CancelledError extends CliError {
   override name = 'CancelledError';
   constructor(message = 'cancelled') {

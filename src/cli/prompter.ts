@@ -1,6 +1,6 @@
 // Interactive questions behind an interface: tests inject answers, and the real implementation
 // loads @inquirer/prompts only when a question is actually asked.
-import { CancelledError, UsageError } from './errors.js';
+import { InterruptedError, UsageError } from './errors.js';
 import type { IOStreams } from './io.js';
 
 export interface Prompter {
@@ -20,8 +20,8 @@ export function createPrompter(io: IOStreams): Prompter {
     try {
       return await ask();
     } catch (err) {
-      // Ctrl-C / Ctrl-D inside a prompt: a cancellation, not a crash.
-      if (err instanceof Error && err.name === 'ExitPromptError') throw new CancelledError();
+      // Ctrl-C inside a prompt (or the terminal gone): an interrupt like Ctrl-C anywhere else (130), not a crash.
+      if (err instanceof Error && err.name === 'ExitPromptError') throw new InterruptedError('nothing was done');
       throw err;
     }
   };

@@ -69,7 +69,7 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
   }
   if (kind === 'delete') {
     const what = `${countText(items.length)} contact${items.length === 1 ? '' : 's'}`;
-    await ctx.confirm(`Delete ${what}?`, `deleting ${what}`);
+    await ctx.confirm(`Delete ${what}? This cannot be undone`, `deleting ${what}`);
   }
 
   const unnamed = items.filter((item) => item.body !== undefined && item.body.name === undefined).map((item) => item.id);

@@ -1,0 +1,47 @@
+/**
+ * Issue 34, point 7: a confirmation on a real terminal. A bulk delete asks as a single delete does,
+ * saying it cannot be undone; Ctrl-C at any question exits 130 like Ctrl-C anywhere else, and
+ * nothing is deleted. The real binary on a pseudo-terminal against a real `wsm serve`.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wsmInProcess } from './in-process.js';
+import { cleanup, serve, type Served } from './processes.js';
+import { onTerminal, plainLines } from './terminal.js';
+
+let server: Served;
+let ids: string;
+
+beforeAll(async () => {
+  server = await serve();
+  for (const number of ['14155550101', '14155550102']) expect((await wsmInProcess(server.env, ['contacts', 'create', '--number', number])).code).toBe(0);
+  expect((await wsmInProcess(server.env, ['labels', 'create', 'Keep'])).code).toBe(0);
+  ids = join(server.dir, 'ids.txt');
+  writeFileSync(ids, '1\n2\n');
+}, 60_000);
+
+afterAll(async () => {
+  expect(await server.stop()).toBe(0);
+  cleanup(server.dir);
+});
+
+describe('a question on a terminal', () => {
+  it('a bulk delete says it cannot be undone; Ctrl-C there is exit 130 and nothing is deleted', async () => {
+    const { code, screen } = await onTerminal(server.env, ['contacts', 'delete', '--from', ids], { keys: '\x03', when: 'cannot be undone' });
+    expect(plainLines(screen).join('\n')).toMatch(/Delete 2 contacts\? This cannot be undone/);
+    expect(screen).toContain('interrupted: nothing was done');
+    expect(code).toBe(130);
+    expect(JSON.parse((await wsmInProcess(server.env, ['contacts', 'list', '-o', 'json'])).stdout)).toHaveLength(2);
+  });
+
+  it('Ctrl-C at a single delete is 130 too; answering no is still exit 2 (cancelled)', async () => {
+    const interrupted = await onTerminal(server.env, ['labels', 'delete', '1'], { keys: '\x03', when: 'cannot be undone' });
+    expect(interrupted.code).toBe(130);
+    expect(interrupted.screen).toContain('interrupted: nothing was done');
+    const declined = await onTerminal(server.env, ['labels', 'delete', '1'], { keys: 'n\r', when: 'cannot be undone' });
+    expect(declined.code).toBe(2);
+    expect(declined.screen).toContain('error: cancelled');
+    expect((await wsmInProcess(server.env, ['labels', 'get', '1'])).code).toBe(0);
+  });
+});
