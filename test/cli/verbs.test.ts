@@ -1,0 +1,175 @@
+// A split verb is three functions: `parse` reads the command line alone, `run` calls the client and
+// returns data (printing none of it), `render` prints it. These tests call them one at a time: parse
+// on argv alone, run against a fake client that records what it was asked, and the output path
+// only where render is the point.
+import { describe, expect, it } from 'vitest';
+import { UnprocessableEntityError } from '../../src/api/errors.js';
+import type { Context } from '../../src/cli/context.js';
+import { describeError } from '../../src/cli/error-report.js';
+import { FieldsNamedError, RejectedTemplatesError, UsageError } from '../../src/cli/errors.js';
+import { createTestIO, type TestIO } from '../../src/cli/io.js';
+import { createOutput, type OutputFormat } from '../../src/cli/output.js';
+import { COLLECTIONS } from '../../src/commands/collections.js';
+import * as createUser from '../../src/commands/users/create.js';
+import * as getUser from '../../src/commands/users/get.js';
+import * as updateUser from '../../src/commands/users/update.js';
+import * as sync from '../../src/commands/templates/sync.js';
+import * as pull from '../../src/commands/workspace-file/pull.js';
+import { parseUpload, uploadData, type UploadResult } from '../../src/commands/imports/upload.js';
+import { collectionVerb } from '../../src/commands/shared/crud.js';
+
+const WS = '2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f';
+
+/** A Context around a fake client: what a run needs (the workspace, the client, the output path), and the streams to read. */
+function fakeContext(client: object, format: OutputFormat = 'table'): { ctx: Context; io: TestIO } {
+  const io = createTestIO();
+  const globals = { output: format, color: false, quiet: false, verbose: false, yes: true };
+  const ctx = {
+    io,
+    env: {},
+    globals,
+    output: createOutput(io, { format, quiet: false }),
+    workspace: async () => WS,
+    client: async () => client,
+  } as unknown as Context;
+  return { ctx, io };
+}
+
+const rejected = (errors: Record<string, string[]>) =>
+  new UnprocessableEntityError({ status: 422, body: { message: 'The given data was invalid.', errors }, headers: {}, method: 'POST', url: `http://api.test/api/v3/workspaces/${WS}/users` });
+
+describe('users create', () => {
+  it('parses the command line alone: the body, and whether the password is to be asked', () => {
+    expect(createUser.parse({ args: [], opts: { name: 'Ann Lee', email: 'ann@example.com', password: 'secret-pass', role: '2' } })).toEqual({
+      body: { name: 'Ann Lee', email: 'ann@example.com', password: 'secret-pass', role_id: 2 },
+      askPassword: false,
+    });
+    expect(createUser.parse({ args: [], opts: { name: 'Bot', email: 'bot@example.com', password: true, role: '3', timezone: 'Europe/Lisbon' } })).toEqual({
+      body: { name: 'Bot', email: 'bot@example.com', password: '', role_id: 3, timezone: 'Europe/Lisbon' },
+      askPassword: true,
+    });
+    expect(() => createUser.parse({ args: [], opts: { name: 'Ann', email: 'a@example.com', password: 'x', role: 'admin' } })).toThrow(new UsageError('--role takes a positive integer, got "admin"'));
+  });
+
+  it('run sends the body and returns the answer, printing nothing', async () => {
+    const sent: unknown[] = [];
+    const user = { id: 7, name: 'Ann Lee', email: 'ann@example.com' };
+    const { ctx, io } = fakeContext({ users: { create: async (body: unknown) => (sent.push(body), { data: user, body: { data: user } }) } });
+    const answer = await createUser.run(ctx, { body: { name: 'Ann Lee', email: 'ann@example.com', password: 'long-enough', role_id: 2 }, askPassword: false });
+    expect(sent).toEqual([{ name: 'Ann Lee', email: 'ann@example.com', password: 'long-enough', role_id: 2 }]);
+    expect(answer.data).toEqual(user);
+    expect(io.stdoutText).toBe('');
+    expect(io.stderrText).toBe('');
+  });
+
+  it("a 422 carries the flags' names for its fields: the printer needs no side channel", async () => {
+    const { ctx } = fakeContext({ users: { create: async () => Promise.reject(rejected({ role_id: ['The selected role id is invalid.'] })) } });
+    const failure = await createUser.run(ctx, { body: { name: 'Ann', email: 'ann@example.com', password: 'long-enough', role_id: 99 }, askPassword: false }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(FieldsNamedError);
+    const report = describeError(failure, { env: {}, secrets: () => [] });
+    expect(report.code).toBe(5);
+    expect(report.text).toBe('error: the server rejected the user:\n  --role: The selected role id is invalid.\n');
+  });
+
+  it('a body the local check refuses is exit 2 before the client is asked, its fields named by flag', async () => {
+    const { ctx } = fakeContext({ users: { create: async () => expect.unreachable('nothing is sent') } });
+    const failure = await createUser.run(ctx, { body: { name: 'Ann', email: 'not-an-address', password: 'long-enough', role_id: 2 }, askPassword: false }).catch((error: unknown) => error);
+    const report = describeError(failure, { env: {}, secrets: () => [] });
+    expect(report.code).toBe(2);
+    expect(report.text).toMatch(/^error: the user is invalid: nothing was sent\n {2}--email: /);
+  });
+});
+
+describe('users get and update', () => {
+  it('get: the id from argv, then the record from the client', async () => {
+    expect(getUser.parse({ args: ['7'], opts: {} })).toBe(7);
+    expect(() => getUser.parse({ args: ['x'], opts: {} })).toThrow('user id must be a positive integer, got "x"');
+    const { ctx } = fakeContext({ users: { get: async (id: number) => ({ data: { id, name: 'Ann' } }) } });
+    expect(await getUser.run(ctx, 7)).toEqual({ id: 7, name: 'Ann' });
+  });
+
+  it('update: conflicting and missing flags are refused by parse alone', () => {
+    expect(() => updateUser.parse({ args: ['7'], opts: { active: true, inactive: true } })).toThrow('--active and --inactive cannot be used together');
+    expect(() => updateUser.parse({ args: ['7'], opts: {} })).toThrow(/^nothing to update: pass at least one of --name, --email/);
+    expect(updateUser.parse({ args: ['7'], opts: { inactive: true, client: false, password: 'new-secret', role: '4' } })).toEqual({
+      id: 7,
+      body: { status: false, client: false, role_id: 4, password: 'new-secret', confirm_password: 'new-secret' },
+      askPassword: false,
+    });
+  });
+});
+
+describe('a plain collection (labels)', () => {
+  it('create and update bodies come from argv through the entry in collections.ts; run calls the client', async () => {
+    const create = await collectionVerb('labels', COLLECTIONS.labels, 'create');
+    const options = await create.parse!({ args: ['urgent'], opts: { color: '#ff0000' } }, {} as Context);
+    expect(options).toEqual({ body: { name: 'urgent', color: '#ff0000' } });
+    const calls: unknown[] = [];
+    const { ctx } = fakeContext({ labels: { create: async (body: unknown) => (calls.push(body), { data: { id: 4, ...(body as object) }, body: {} }) } });
+    expect(await create.run(ctx, options)).toMatchObject({ data: { id: 4, name: 'urgent', color: '#ff0000' } });
+    expect(calls).toEqual([{ name: 'urgent', color: '#ff0000' }]);
+
+    const update = await collectionVerb('labels', COLLECTIONS.labels, 'update');
+    expect(() => update.parse!({ args: ['4'], opts: {} }, {} as Context)).toThrow('nothing to update: pass at least one of --name, --color');
+  });
+
+  it('list --all returns the walk, which runs only when rendered', async () => {
+    const list = await collectionVerb('labels', COLLECTIONS.labels, 'list');
+    const { ctx, io } = fakeContext(
+      {
+        labels: {
+          list: async () => expect.unreachable('--all walks'),
+          pages: async function* () {
+            yield { data: [{ id: 1, name: 'a', color: '#000000' }], meta: {} };
+            yield { data: [{ id: 2, name: 'b', color: '#ffffff' }], meta: {} };
+          },
+        },
+      },
+      'ndjson',
+    );
+    const flags = await list.parse!({ args: [], opts: { all: true } }, ctx);
+    const listing = await list.run(ctx, flags);
+    expect(io.stdoutText).toBe('');
+    await list.render!(ctx, listing, flags);
+    expect(io.stdoutText).toBe('{"id":1,"name":"a","color":"#000000"}\n{"id":2,"name":"b","color":"#ffffff"}\n');
+  });
+});
+
+describe('templates sync', () => {
+  it('parse: each template id once, read from the flags; a bad one is exit 2', async () => {
+    const { ctx } = fakeContext({});
+    const options = await sync.parse({ args: [], opts: { template: ['3', '3', '4'], wait: true, timeout: '2m', interval: '1s' } }, ctx);
+    expect(options).toMatchObject({ wait: true, failOnRejected: false, timeoutMs: 120_000, intervalMs: 1000, tracked: ['3', '4'] });
+    await expect(sync.parse({ args: [], opts: { template: ['x'] } }, ctx)).rejects.toThrow('--template takes a positive integer, got "x"');
+  });
+
+  it("run returns the sync's answer; settle decides the exit from the rows", async () => {
+    const { ctx, io } = fakeContext({ templates: { sync: async () => ({ success: true, nothing_pending: false, message: 'Synced 2 templates.' }) } });
+    const options = await sync.parse({ args: [], opts: {} }, ctx);
+    const result = await sync.run(ctx, options);
+    expect(result).toEqual({ answer: { success: true, nothing_pending: false, message: 'Synced 2 templates.' } });
+    expect(io.stdoutText).toBe('');
+    const rows = [{ id: 3, name: 'welcome', language: 'en', status: 'REJECTED', rejection_reason: 'too promotional' }];
+    expect(() => sync.settle(ctx, { rows, deleted: [] }, { ...options, failOnRejected: true })).toThrow(RejectedTemplatesError);
+    expect(() => sync.settle(ctx, { rows, deleted: [] }, options)).not.toThrow();
+  });
+});
+
+describe('pull and the import upload: parse alone', () => {
+  it('pull: the format from -o, else from the file name', () => {
+    const ctx = (output: string) => ({ globals: { output } }) as unknown as Context;
+    expect(pull.parse({ args: [], opts: {} }, ctx('table'))).toEqual({ format: 'yaml' });
+    expect(pull.parse({ args: [], opts: { file: 'ws.json' } }, ctx('table'))).toEqual({ format: 'json', file: 'ws.json' });
+    expect(pull.parse({ args: [], opts: { file: 'ws.json' } }, ctx('yaml'))).toEqual({ format: 'yaml', file: 'ws.json' });
+    expect(() => pull.parse({ args: [], opts: {} }, ctx('csv'))).toThrow('wsm pull prints yaml or json, not csv');
+  });
+
+  it('upload: the file and flags; the data it returns is the import record, else the answer as it came', () => {
+    expect(parseUpload({ args: ['leads.csv'], opts: { group: '3', wait: true } })).toMatchObject({ file: 'leads.csv', group: 3, wait: true, dryRun: false, strict: false });
+    expect(() => parseUpload({ args: ['leads.csv'], opts: { group: 'vip' } })).toThrow('--group takes a positive integer, got "vip"');
+    const record = { id: 8, status: 'completed' } as unknown as NonNullable<UploadResult['import']>;
+    expect(uploadData({ import: record })).toBe(record);
+    expect(uploadData({ answer: { success: true } })).toEqual({ success: true });
+    expect(uploadData({})).toBeNull();
+  });
+});
