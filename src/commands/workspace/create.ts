@@ -1,16 +1,27 @@
 // `wsm workspace create <name>` (extension): not scoped to a workspace, so none is needed.
-import { workspaceCreateBody } from '../../api/schemas/index.js';
+import type { Written } from '../../api/answers.js';
+import { workspaceCreateBody, type Workspace } from '../../api/schemas/index.js';
+import type { Context } from '../../cli/context.js';
+import type { CommandLine } from '../declare.js';
 import { showWritten } from '../shared/written.js';
-import { checkLocal, typedRun, type VerbRun } from '../shared/verb.js';
-import type { create } from '../workspace.js';
+import { checkLocal } from '../shared/verb.js';
 import { workspaceColumns } from './show.js';
 
-export const run: VerbRun = typedRun<typeof create>(async (ctx, { args }) => {
-  checkLocal(workspaceCreateBody, { name: args[0] }, 'workspace');
+/** The new workspace's name. */
+export function parse({ args }: CommandLine): string {
+  return args[0];
+}
+
+export async function run(ctx: Context, name: string): Promise<Written<Workspace>> {
+  checkLocal(workspaceCreateBody, { name }, 'workspace');
   const client = await ctx.client();
-  await showWritten(ctx, await client.workspaces.create(args[0]), {
+  return client.workspaces.create(name);
+}
+
+export async function render(ctx: Context, answer: Written<Workspace>): Promise<void> {
+  await showWritten(ctx, answer, {
     noun: 'workspace',
     columns: workspaceColumns,
     line: (workspace) => `created workspace ${workspace.id}; use it with \`wsm workspace use ${workspace.id}\``,
   });
-});
+}

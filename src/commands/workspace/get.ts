@@ -1,12 +1,18 @@
 // `wsm workspace get`
-import { typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
-import type { get } from '../workspace.js';
+import type { Workspace } from '../../api/schemas/index.js';
+import type { Context } from '../../cli/context.js';
+import { workspaceClient } from '../shared/verb.js';
 import { workspaceColumns } from './show.js';
 
-export const run: VerbRun = typedRun<typeof get>(async (ctx) => {
+export function parse(): void {}
+
+export async function run(ctx: Context): Promise<Workspace> {
   const client = await workspaceClient(ctx);
-  const { data } = await client.workspaces.get();
+  return (await client.workspaces.get()).data;
+}
+
+export async function render(ctx: Context, workspace: Workspace): Promise<void> {
   // api.md leaves the record's shape open: show our columns when present, else whatever came.
-  const known = data && typeof data === 'object' && 'name' in data;
-  await ctx.output.record(data, known ? { columns: workspaceColumns } : {});
-});
+  const known = workspace && typeof workspace === 'object' && 'name' in workspace;
+  await ctx.output.record(workspace, known ? { columns: workspaceColumns } : {});
+}

@@ -1,7 +1,6 @@
 // `wsm workspace list`: the workspaces your token reaches (GET /me, an extension), the current one marked.
+import type { Context } from '../../cli/context.js';
 import type { Column } from '../../cli/output.js';
-import { typedRun, type VerbRun } from '../shared/verb.js';
-import type { list } from '../workspace.js';
 import { requireWorkspaces, type MyWorkspace } from './mine.js';
 
 const columns: Column<MyWorkspace>[] = [
@@ -10,10 +9,14 @@ const columns: Column<MyWorkspace>[] = [
   { key: 'name', header: 'NAME' },
 ];
 
+export function parse(): void {}
 
-export const run: VerbRun = typedRun<typeof list>(async (ctx) => {
+export async function run(ctx: Context): Promise<MyWorkspace[]> {
   const { workspace } = await ctx.settings();
-  const workspaces = await requireWorkspaces(await ctx.client(), workspace);
+  return requireWorkspaces(await ctx.client(), workspace);
+}
+
+export async function render(ctx: Context, workspaces: MyWorkspace[]): Promise<void> {
   const count = await ctx.output.list(workspaces, { columns });
   if (count === 0) ctx.output.message('Your user belongs to no workspace: create one with `wsm workspace create <name>`');
-});
+}

@@ -1,11 +1,10 @@
 // `wsm workspace use [<id|name>]`: make a workspace the profile's default. By id or by name
 // (case-insensitive) among the workspaces GET /me lists; without an argument a terminal picks
 // from them. A server without /me can still be given a UUID, checked with GET /workspaces/{id}.
-import type { Context } from '../../cli/context.js';
+import type { Context, SettingSource } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { isUuid } from '../../cli/values.js';
-import { typedRun, type VerbRun } from '../shared/verb.js';
-import type { use } from '../workspace.js';
+import type { CommandLine } from '../declare.js';
 import { myWorkspaces, NO_ME, pickWorkspace, type MyWorkspace } from './mine.js';
 
 function find(workspaces: MyWorkspace[], wanted: string): MyWorkspace {
@@ -36,16 +35,31 @@ async function chosen(ctx: Context, wanted: string | undefined): Promise<{ id: s
   return picked;
 }
 
-export const run: VerbRun = typedRun<typeof use>(async (ctx, { args }) => {
-  const workspace = await chosen(ctx, args[0]);
+/** The workspace asked for (its id or name); undefined: pick one on a terminal. */
+export function parse({ args }: CommandLine): string | undefined {
+  return args[0];
+}
+
+/** What was set: the workspace, the profile it was set in, and where a workspace that overrides it comes from. */
+export interface WorkspaceUsed {
+  workspace: { id: string; name?: string };
+  profileName: string;
+  overridden?: SettingSource;
+}
+
+export async function run(ctx: Context, wanted: string | undefined): Promise<WorkspaceUsed> {
+  const workspace = await chosen(ctx, wanted);
   const config = await ctx.config();
   const { profileName, sources } = await ctx.settings();
   config.setProfile(profileName, { workspace: workspace.id });
   if (config.currentName() === undefined) config.useProfile(profileName);
+  const overridden = sources.workspace === 'flag' || sources.workspace === 'env' ? sources.workspace : undefined;
+  return { workspace, profileName, ...(overridden ? { overridden } : {}) };
+}
+
+export function render(ctx: Context, { workspace, profileName, overridden }: WorkspaceUsed): void {
   const named = workspace.name ? `${workspace.name} (${workspace.id})` : workspace.id;
   ctx.output.done(`now using workspace ${named} in profile "${profileName}"`);
-  if (sources.workspace === 'flag' || sources.workspace === 'env') {
-    ctx.output.warn(`${sources.workspace === 'flag' ? '-w' : 'WSM_WORKSPACE'} still overrides the profile's workspace in this shell`);
-  }
+  if (overridden !== undefined) ctx.output.warn(`${overridden === 'flag' ? '-w' : 'WSM_WORKSPACE'} still overrides the profile's workspace in this shell`);
   if (ctx.output.quiet) ctx.output.text(`${workspace.id}\n`);
-});
+}
