@@ -3,11 +3,13 @@ import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 import { addVerb, verbSpec } from './declare.js';
 
+export const SET_FLAGS = { file: { flags: '--file <path>', description: 'read names from a file ("-" for stdin): one a line, or a JSON array' } } as const;
+
 export const set = verbSpec({
   name: 'set',
   description: 'replace the permissions given to partner workspaces you create from now on',
   args: [['[permission...]', 'permission names such as contacts.view']],
-  flags: { file: { flags: '--file <path>', description: 'read names from a file ("-" for stdin): one a line, or a JSON array' } },
+  flags: SET_FLAGS,
   examples: [
     'wsm permissions set contacts.view contacts.create templates.view',
     'wsm permissions set --file perms.txt',

@@ -3,8 +3,8 @@
 // or objects with a `name` (api.md leaves the element type open): both print as the name.
 import type { PermissionEntry } from '../../api/resources/workspaces.js';
 import type { Column } from '../../cli/output.js';
-import { typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
-import type { list } from '../permissions.js';
+import type { Context } from '../../cli/context.js';
+import { workspaceClient } from '../shared/verb.js';
 
 export type PermissionRow = PermissionEntry;
 
@@ -13,7 +13,13 @@ export const permissionColumns: Column<PermissionRow>[] = [
   { key: 'name', header: 'PERMISSION' },
 ];
 
-export const run: VerbRun = typedRun<typeof list>(async (ctx) => {
+export function parse(): void {}
+
+export async function run(ctx: Context): Promise<PermissionRow[]> {
   const client = await workspaceClient(ctx);
-  await ctx.output.list(await client.permissions.list(), { columns: permissionColumns, idKey: 'name' });
-});
+  return client.permissions.list();
+}
+
+export async function render(ctx: Context, permissions: PermissionRow[]): Promise<void> {
+  await ctx.output.list(permissions, { columns: permissionColumns, idKey: 'name' });
+}

@@ -7,8 +7,9 @@ import { partnerPermissionsShape } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { LocalValidationError, UsageError } from '../../cli/errors.js';
 import { isUuid } from '../../cli/values.js';
-import { checkLocal, readTextInput, typedRun, type VerbRun } from '../shared/verb.js';
-import type { set } from '../permissions.js';
+import type { CommandLine } from '../declare.js';
+import { checkLocal, readTextInput } from '../shared/verb.js';
+import type { SET_FLAGS } from '../permissions.js';
 import { permissionColumns, type PermissionRow } from './list.js';
 
 /** A JSON array of names, or one name a line (blank lines and `#` comments skipped). */
@@ -27,24 +28,34 @@ export function parseNames(text: string): string[] {
   return trimmed.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
 }
 
-export const run: VerbRun = typedRun<typeof set>(async (ctx, { args, opts }) => {
-  const { file } = opts;
-  if (file !== undefined && args.length > 0) throw new UsageError('give permissions as arguments or with --file, not both');
-  let names = args;
-  if (file !== undefined) names = parseNames(await readTextInput(ctx, file));
-  else if (args.length === 0) {
-    if (ctx.io.isStdinTTY) throw new UsageError('no permissions given: pass names, --file <path>, or pipe them in');
-    names = parseNames(await ctx.io.readStdin());
-  }
+/** The names, from the arguments, --file or standard input: read here, since parse reads argv alone. */
+export function parse({ args, opts }: CommandLine<typeof SET_FLAGS>): { names: string[]; file?: string } {
+  if (opts.file !== undefined && args.length > 0) throw new UsageError('give permissions as arguments or with --file, not both');
+  return { names: args, ...(opts.file !== undefined ? { file: opts.file } : {}) };
+}
+
+/** Sets the partner defaults; returns them as the server kept them, one row a permission. */
+export async function run(ctx: Context, given: { names: string[]; file?: string }): Promise<PermissionRow[]> {
+  const names = await namesOf(ctx, given);
   checkLocal(partnerPermissionsShape, { permissions: names }, 'permission list');
   const client = await ctx.client();
   await checkAgainstListing(ctx, client, names);
   const { data } = await client.permissions.setPartnerDefaults(names);
   const kept = permissionNames(data?.permissions) ?? names;
-  const rows: PermissionRow[] = kept.map((name) => ({ group: name.split('.')[0] ?? '', name }));
+  return kept.map((name) => ({ group: name.split('.')[0] ?? '', name }));
+}
+
+export async function render(ctx: Context, rows: PermissionRow[]): Promise<void> {
   await ctx.output.list(rows, { columns: permissionColumns, idKey: 'name' });
   ctx.output.done(`set the partner default permissions (${rows.length})`);
-});
+}
+
+async function namesOf(ctx: Context, { names, file }: { names: string[]; file?: string }): Promise<string[]> {
+  if (file !== undefined) return parseNames(await readTextInput(ctx, file));
+  if (names.length > 0) return names;
+  if (ctx.io.isStdinTTY) throw new UsageError('no permissions given: pass names, --file <path>, or pipe them in');
+  return parseNames(await ctx.io.readStdin());
+}
 
 /**
  * api.md: the names "must be valid permissions from the permissions listing". That listing is
