@@ -3,14 +3,16 @@ import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 import { addVerb, verbSpec } from './declare.js';
 
+export const LOGIN_FLAGS = {
+  withToken: { flags: '--with-token', description: 'read the token from standard input' },
+  email: { flags: '--email <address>', description: 'log in as this user with a password instead of a token (needs a server offering POST /auth/tokens, such as wsm serve)' },
+  passwordStdin: { flags: '--password-stdin', description: 'with --email: read the password from standard input (otherwise asked on a terminal)' },
+} as const;
+
 export const login = verbSpec({
   name: 'login',
   description: 'save a base URL and token in a profile (asks on a terminal), after checking them with the server',
-  flags: {
-    withToken: { flags: '--with-token', description: 'read the token from standard input' },
-    email: { flags: '--email <address>', description: 'log in as this user with a password instead of a token (needs a server offering POST /auth/tokens, such as wsm serve)' },
-    passwordStdin: { flags: '--password-stdin', description: 'with --email: read the password from standard input (otherwise asked on a terminal)' },
-  },
+  flags: LOGIN_FLAGS,
   examples: [
     'wsm auth login',
     'wsm auth login --base-url https://api.example.com/api/v3 --with-token < token.txt',

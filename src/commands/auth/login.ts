@@ -4,9 +4,8 @@
 // current. Nothing is saved, and the current profile stays, unless every check passed. With /me,
 // the workspace comes from the token's own: the only one, or picked on a terminal. With --email,
 // the token comes from the e-mail and password (password.ts), then everything goes the same way.
-import { typedRun } from '../declare.js';
-import type { VerbRun } from '../shared/verb.js';
-import type { login } from '../auth.js';
+import type { CommandLine } from '../declare.js';
+import type { LOGIN_FLAGS } from '../auth.js';
 import type { Context } from '../../cli/context.js';
 import { AuthenticationError } from '../../api/errors.js';
 import { CliError, ExitCode, UsageError } from '../../cli/errors.js';
@@ -17,13 +16,33 @@ import { issueToken, passwordFromStdin } from './password.js';
 import { probeWith, wrongBaseUrl, type BaseUrlOrigin } from '../../cli/base-url-check.js';
 import { checkWorkspace, describeVerified, verifyToken } from './verify.js';
 
-export const run: VerbRun = typedRun<typeof login>(async (ctx, input) => {
-  const { globals, env, io, output } = ctx;
-  const withToken = input.opts.withToken === true;
-  const email = typeof input.opts.email === 'string' ? input.opts.email.trim() : undefined;
-  const passwordStdin = input.opts.passwordStdin === true;
+export interface LoginOptions {
+  withToken: boolean;
+  email?: string;
+  passwordStdin: boolean;
+}
+
+/** What a login saved: where, as whom, in which profile, with which workspace (none: one to choose later). */
+export interface LoggedIn {
+  baseUrl: string;
+  profileName: string;
+  user: string;
+  workspace?: string;
+  /** The workspaces the token reaches, as GET /me counts them. */
+  reachable: number;
+}
+
+export function parse({ opts }: CommandLine<typeof LOGIN_FLAGS>, ctx: Context): LoginOptions {
+  const withToken = opts.withToken === true;
+  const email = typeof opts.email === 'string' ? opts.email.trim() : undefined;
+  const passwordStdin = opts.passwordStdin === true;
   if (passwordStdin && email === undefined) throw new UsageError('--password-stdin goes with --email <address>');
-  if (email !== undefined && (withToken || globals.token)) throw new UsageError('log in with --email (and a password) or with a token, not both');
+  if (email !== undefined && (withToken || ctx.globals.token)) throw new UsageError('log in with --email (and a password) or with a token, not both');
+  return { withToken, passwordStdin, ...(email !== undefined ? { email } : {}) };
+}
+
+export async function run(ctx: Context, { withToken, email, passwordStdin }: LoginOptions): Promise<LoggedIn> {
+  const { globals, env, io, output } = ctx;
   const config = await ctx.config();
   const profileName = globals.profile || env.WSM_PROFILE || 'default';
   const saved = config.getProfile(profileName) ?? {};
@@ -93,14 +112,17 @@ export const run: VerbRun = typedRun<typeof login>(async (ctx, input) => {
   config.setProfile(profileName, { base_url: baseUrl, token, workspace });
   config.useProfile(profileName);
 
-  output.done(`logged in to ${baseUrl} as ${describeVerified(verified)} (profile "${profileName}", now current)`);
+  return { baseUrl, profileName, user: describeVerified(verified), ...(workspace !== undefined ? { workspace } : {}), reachable: verified.user?.workspaces?.length ?? 0 };
+}
+
+export function render(ctx: Context, { baseUrl, profileName, user, workspace, reachable }: LoggedIn): void {
+  ctx.output.done(`logged in to ${baseUrl} as ${user} (profile "${profileName}", now current)`);
   if (workspace === undefined) {
     // Seen in scripts too: the next command, in any shell, runs as this profile and needs a workspace.
-    const count = verified.user?.workspaces?.length ?? 0;
-    const several = count > 1 ? `this token reaches ${count} workspaces and none is picked without a terminal; ` : '';
-    output.warn(`no workspace chosen: ${several}profile "${profileName}" is now current without one: pass -w <uuid> or run \`wsm workspace use\``);
+    const several = reachable > 1 ? `this token reaches ${reachable} workspaces and none is picked without a terminal; ` : '';
+    ctx.output.warn(`no workspace chosen: ${several}profile "${profileName}" is now current without one: pass -w <uuid> or run \`wsm workspace use\``);
   }
-});
+}
 
 /**
  * The workspace to save, from the token's own (GET /me): one given (-w, WSM_WORKSPACE) stays when

@@ -1,16 +1,14 @@
 // `wsm auth status`: which profile, server, workspace and user the next command would use.
 // The token is checked (GET /me, or GET /workspaces/{workspace} where /me is missing); a rejected
 // token ends in exit 3 through the shared error handler.
-import { typedRun } from '../declare.js';
-import type { VerbRun } from '../shared/verb.js';
-import type { status } from '../auth.js';
+import type { Context } from '../../cli/context.js';
 import { NotLoggedInError } from '../../cli/errors.js';
 import type { Column } from '../../cli/output.js';
 import { maskToken } from '../../cli/values.js';
 import { probeWith, wrongBaseUrl } from '../../cli/base-url-check.js';
 import { describeVerified, verifyToken } from './verify.js';
 
-interface AuthStatus {
+export interface AuthStatus {
   profile: string;
   base_url: string;
   workspace: string | null;
@@ -31,13 +29,15 @@ const columns: Column<AuthStatus>[] = [
   { key: 'token_source', header: 'Token from' },
 ];
 
-export const run: VerbRun = typedRun<typeof status>(async (ctx) => {
+export function parse(): void {}
+
+export async function run(ctx: Context): Promise<AuthStatus> {
   const settings = await ctx.settings();
   if (!settings.baseUrl || !settings.token) throw new NotLoggedInError();
   const { baseUrl } = settings;
   const origin = { source: settings.sources.baseUrl ?? 'profile', profile: settings.profileName } as const;
   const verified = await verifyToken(await ctx.client(), settings.workspace, baseUrl, () => wrongBaseUrl(probeWith(ctx), baseUrl, origin));
-  const status: AuthStatus = {
+  return {
     profile: settings.profileName,
     base_url: settings.baseUrl,
     workspace: settings.workspace ?? null,
@@ -45,8 +45,11 @@ export const run: VerbRun = typedRun<typeof status>(async (ctx) => {
     token: maskToken(settings.token),
     token_source: sourceLabel(settings.sources.token),
   };
+}
+
+export async function render(ctx: Context, status: AuthStatus): Promise<void> {
   await ctx.output.record(status, { columns, idKey: 'profile' });
-});
+}
 
 function sourceLabel(source: string | undefined): string {
   if (source === 'flag') return '--token';
