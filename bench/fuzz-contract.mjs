@@ -43,9 +43,10 @@ export async function createDocumentChecker(rawDocument) {
   /** The operation a concrete URL and method reach, as the router would pick it (most literal segments first). */
   function operationOf(method, url) {
     const parts = url.split('?')[0].slice(PREFIX.length).replace(/(.)\/$/, '$1').split('/');
-    const fits = templates
-      .filter((t) => t.parts.length === parts.length && t.parts.every((part, i) => part.startsWith('{') || part === parts[i]))
-      .sort((a, b) => b.literal - a.literal);
+    const matching = templates.filter((t) => t.parts.length === parts.length && t.parts.every((part, i) => part.startsWith('{') || part === parts[i]));
+    // The most literal paths own the URL (`/templates/sync` over `/templates/{template}`), as the server's router decides.
+    const most = Math.max(...matching.map((t) => t.literal));
+    const fits = matching.filter((t) => t.literal === most);
     const match = fits.find((t) => t.operations[method.toLowerCase()]);
     if (match) return { path: match.path, operation: match.operations[method.toLowerCase()] };
     return fits.length > 0 ? { path: fits[0].path, wrongMethod: true, allow: allowOf(fits) } : undefined;

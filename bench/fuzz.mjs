@@ -5,7 +5,9 @@
 // and file paths; it must be what the server's OpenAPI document says of the operation (status
 // listed, content type, body schema: fuzz-contract.mjs); and stateful sequences per resource
 // (create -> get -> update -> get -> delete -> get 404) must read back what they wrote. The
-// database must pass `PRAGMA integrity_check` afterwards.
+// database must pass `PRAGMA integrity_check` afterwards. Then what a contract fuzzer (Schemathesis)
+// asks, from the document alone (fuzz-document.mjs): every undocumented method on every path, each
+// documented constraint both ways, and the OpenAPI links followed from every create.
 //
 //   node bench/fuzz.mjs [requests=12000] [seed=20261122]     (needs `npm run build`)
 //   FUZZ_SHOW=n   list up to n problems (default 50)
@@ -17,6 +19,7 @@
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { SEQUENCES, createDocumentChecker, runSequence, sequenceBodies } from './fuzz-contract.mjs';
+import { constraintCases, constraintProblems, followLinks, methodCases, methodProblems } from './fuzz-document.mjs';
 
 export const PREFIX = '/api/v3';
 
@@ -543,6 +546,22 @@ async function main() {
       failures.push(...result.problems);
     }
   }
+  // What Schemathesis asks (fuzz-document.mjs): undocumented methods, each constraint both ways, the links.
+  const document = documentChecker.document;
+  const methods = methodCases(document, target);
+  for (const request of methods) {
+    const response = await call({ method: request.method, url: request.url });
+    failures.push(...methodProblems(request, response, documentChecker.operationOf(request.method, request.url)?.allow));
+    if (request.method !== 'HEAD') failures.push(...documentChecker.problemsOf(request, response));
+  }
+  const constraints = constraintCases(document, target);
+  failures.push(...constraints.problems);
+  for (const request of constraints.cases) {
+    const response = await call({ method: request.method, url: request.url, payload: request.payload, headers: request.headers });
+    failures.push(...constraintProblems(request, response), ...documentChecker.problemsOf(request, response));
+  }
+  const linked = await followLinks(call, document, target, (request, response) => documentChecker.problemsOf(request, response));
+  failures.push(...linked.problems);
   const seconds = (Date.now() - started) / 1000;
   await app.close();
   const integrity = db.pragma('integrity_check', { simple: true });
@@ -554,6 +573,9 @@ async function main() {
   console.log(
     `fuzz: ${sent.toLocaleString('en-US')} requests (${fixed.length} fixed = ${routes.length} routes × cases, ${generated.length} generated, ` +
       `${sequenceRequests} in ${sequences} sequences over ${SEQUENCES.length} resources, seed ${seed}) in ${seconds.toFixed(1)} s`,
+  );
+  console.log(
+    `document: ${methods.length} undocumented methods and paths, ${constraints.cases.length} constraint cases both ways, ${linked.followed} operations reached through OpenAPI links`,
   );
   console.log(`every answer checked against the OpenAPI document (status listed, content type, body schema); sequences read back: ${completed} of ${sequences} ran to the end`);
   console.log(`by status: ${[...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}=${n}`).join(' ')}`);

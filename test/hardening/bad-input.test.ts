@@ -27,6 +27,7 @@ import {
   send,
 } from '../../bench/fuzz.mjs';
 import { SEQUENCES, createDocumentChecker, runSequence, sequenceBodies } from '../../bench/fuzz-contract.mjs';
+import { constraintCases, constraintProblems, followLinks, methodCases, methodProblems } from '../../bench/fuzz-document.mjs';
 
 const SEED = 20261122;
 const GENERATED = 500;
@@ -134,6 +135,44 @@ describe('bad input on every route', () => {
       }),
       { seed: SEED, numRuns: 150, endOnFailure: true },
     );
+  });
+
+  it('answers every method the document does not list, on every path: 405 (OPTIONS 204) with the Allow it implies, 404 where no path matches', async () => {
+    const cases = methodCases(documentChecker.document, target);
+    expect(cases.length).toBeGreaterThan(200);
+    const problems: string[] = [];
+    for (const request of cases) {
+      const response = await call({ method: request.method as 'GET', url: request.url });
+      const allow = documentChecker.operationOf(request.method, request.url)?.allow;
+      problems.push(...methodProblems(request, response, allow));
+      // A HEAD answer has no body for the document checker to read.
+      if (request.method !== 'HEAD') problems.push(...documentChecker.problemsOf(request, response));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('tests every documented constraint both ways: what the document allows is accepted, what it forbids is a 422 naming the field', { timeout: 60_000 }, async () => {
+    const { cases, problems }: { cases: Array<Record<string, any>>; problems: string[] } = constraintCases(documentChecker.document, target);
+    expect(problems).toEqual([]);
+    expect(cases.filter((c) => c.expect === 'accepted').length).toBeGreaterThan(100);
+    expect(cases.filter((c) => c.expect !== 'accepted').length).toBeGreaterThan(200);
+    for (const request of cases) {
+      const response = await call({ method: request.method as 'GET', url: request.url, payload: request.payload, headers: request.headers });
+      problems.push(...constraintProblems(request, response), ...documentChecker.problemsOf(request, response));
+    }
+    // The partner defaults the cases set are put back: every permission.
+    const document: any = documentChecker.document;
+    const all = document.paths['/workspaces/partner/permissions'].patch.requestBody.content['application/json'].schema.properties.permissions.items.enum;
+    expect((await call({ method: 'PATCH', url: '/api/v3/workspaces/partner/permissions', payload: { permissions: all } })).statusCode).toBe(200);
+    expect(problems).toEqual([]);
+  });
+
+  it('follows the OpenAPI links from every create: get, update and delete what was made, then get 404', async () => {
+    const check = (request: { method: string; url: string; payload?: unknown }, response: { statusCode: number; headers: Record<string, unknown>; body: string }) =>
+      documentChecker.problemsOf(request, response);
+    const { problems, followed } = await followLinks(call, documentChecker.document, target, check);
+    expect(problems).toEqual([]);
+    expect(followed).toBeGreaterThanOrEqual(30);
   });
 
   it('leaves the database whole, the prototype clean and the owner able to work', async () => {

@@ -35,7 +35,7 @@ export function listOf<T extends z.ZodType>(item: T) {
  */
 const VISIBLE_PATTERN = '[^\\s\\p{Cc}\\p{Cf}]';
 const VISIBLE = new RegExp(VISIBLE_PATTERN, 'u');
-const visible = <T extends z.ZodString>(text: T) =>
+export const visible = <T extends z.ZodString>(text: T) =>
   text
     .superRefine((value, ctx) => {
       if (value !== '' && !VISIBLE.test(value)) ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: value });

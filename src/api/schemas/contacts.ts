@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CSV_BOOLEAN_FORMAT, decodeGroupNames, isScientificNotation, readCsvBoolean } from '../csv-cells.js';
-import { boolish, idish, listOf, paginationQuery, timestamps, updated } from './common.js';
+import { boolish, idish, listOf, paginationQuery, timestamps, updated, visible } from './common.js';
 import { groupCreateBody } from './groups.js';
 
 export const GENDERS = ['male', 'female', 'other'] as const;
@@ -74,7 +74,7 @@ export type ContactCreateBody = z.input<typeof contactCreateBody>;
 
 /** `number` sent on update is ignored (api.md); `name` is required. */
 export const contactUpdateBody = z.object({
-  name: z.string().trim().min(1).max(CONTACT_NAME_MAX).transform(nfc),
+  name: visible(z.string().trim().min(1).max(CONTACT_NAME_MAX)).transform(nfc),
   email: email.optional(),
   gender: gender.optional(),
   status: boolish.optional(),

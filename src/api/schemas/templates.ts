@@ -96,7 +96,7 @@ const category = (name: string) => ({ properties: { category: { const: name } } 
 const CATEGORY_RULES = [
   {
     anyOf: [
-      { properties: { category: { const: 'AUTHENTICATION' }, header: { type: 'null' }, body: { type: 'null' }, footer: { type: 'null' }, buttons: { type: 'null' } } },
+      { properties: { category: { const: 'AUTHENTICATION' }, header: { type: 'null' }, footer: { type: 'null' } }, not: present('body', 'buttons') },
       { properties: { category: { not: { const: 'AUTHENTICATION' } } }, required: ['body'], not: present('addSecurityRecommendation', 'codeExpirationMinutes', 'copyCodeButton') },
     ],
   },

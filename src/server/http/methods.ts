@@ -23,6 +23,15 @@ function matches(pattern: string, path: string): boolean {
   return a.length === b.length && a.every((part, i) => part.startsWith(':') || part === '*' || part === b[i]);
 }
 
+/** Segments of a pattern that are no parameter. */
+const literals = (pattern: string) => pattern.split('/').filter((part) => part !== '' && !part.startsWith(':') && part !== '*').length;
+/** Could one URL match both patterns? (Same length, and where both are literal, the same text.) */
+const sameShape = (a: string, b: string) => {
+  const x = a.split('/');
+  const y = b.split('/');
+  return x.length === y.length && x.every((part, i) => part.startsWith(':') || y[i].startsWith(':') || part === y[i]);
+};
+
 export interface MethodAnswers {
   /** The methods a path answers (GET brings HEAD, any brings OPTIONS), or [] when no route serves it. */
   allowedAt(path: string): string[];
@@ -33,8 +42,14 @@ export interface MethodAnswers {
  * under `--api-only`); `routes` is the app's route table, complete once the app is ready.
  */
 export function registerMethodAnswers(app: FastifyInstance, routes: RouteEntry[], routeShown: (route: RouteEntry) => boolean): MethodAnswers {
+  /** The shown routes that own a path: of those it matches, the ones with the most literal segments. */
+  const owners = (path: string): RouteEntry[] => {
+    const matching = routes.filter((route) => route.method !== 'OPTIONS' && routeShown(route) && matches(route.url, path));
+    const most = Math.max(...matching.map((route) => literals(route.url)));
+    return matching.filter((route) => literals(route.url) === most);
+  };
   const allowedAt = (path: string): string[] => {
-    const methods = new Set(routes.filter((route) => route.method !== 'OPTIONS' && routeShown(route) && matches(route.url, path)).map((route) => route.method));
+    const methods = new Set(owners(path).map((route) => route.method));
     if (methods.size === 0) return [];
     if (methods.has('GET')) methods.add('HEAD');
     methods.add('OPTIONS');
@@ -55,9 +70,26 @@ export function registerMethodAnswers(app: FastifyInstance, routes: RouteEntry[]
     return reply.code(405).send({ message: ERROR_MESSAGES[405], status: 405 });
   };
 
+  /**
+   * Route patterns another, more literal pattern can shadow (`…/templates/:template` by
+   * `…/templates/sync`): the router gives such a URL to the pattern with a parameter when the
+   * literal one lacks the method, where the URL belongs to the literal one (a 405, not a 404 of a
+   * template named "sync"). Found once, when the first request comes and every route exists.
+   */
+  let shadowable: Set<string> | undefined;
+  const shadowableRoutes = () =>
+    new Set(routes.filter((route) => route.url.includes(':') && routes.some((other) => literals(other.url) > literals(route.url) && sameShape(other.url, route.url))).map((route) => route.url));
+
   app.addHook('onRequest', (request, reply, done) => {
-    if (ROUTED.has(request.method)) return done();
-    // Answered here, so that the body of a method nobody routes is never parsed.
+    if (!ROUTED.has(request.method)) {
+      // Answered here, so that the body of a method nobody routes is never parsed.
+      void answer(request, reply);
+      return;
+    }
+    const pattern = request.routeOptions.url;
+    if (pattern === undefined || !(shadowable ??= shadowableRoutes()).has(pattern)) return done();
+    const path = request.url.split('?')[0];
+    if (owners(path).some((route) => route.url === pattern)) return done();
     void answer(request, reply);
   });
   app.setNotFoundHandler(answer);
