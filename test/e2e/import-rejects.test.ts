@@ -79,6 +79,8 @@ describe('every failed row comes back (wsm serve, the real binary)', () => {
     const csv = await wsm(served.env, ['imports', 'errors', String(record.id), '-o', 'csv']);
     expect(csv.stdout.split('\n').slice(0, 2)).toEqual(['row,line,failed,message', '1,1,false,"Unknown column ""Plan_tier"" was ignored."']);
     expect(csv.stdout.trimEnd().split('\n')).toHaveLength(BAD + 3);
+    const selected = await wsm(served.env, ['imports', 'errors', String(record.id), '--jq', '[.[] | select(.failed)] | length']);
+    expect(selected.stdout).toBe(`${BAD + 1}\n`);
 
     // Fixed where it failed, the rejects file imports again; its import_error and import_line columns are not named.
     writeFileSync(rejects, readFileSync(rejects, 'utf8').replaceAll(/^bad-(\d+),/gm, (_, i: string) => `1415666${i.padStart(4, '0')},`).replace(',M,maybe,', ',male,no,'));
