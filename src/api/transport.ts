@@ -12,7 +12,7 @@ import {
 } from './errors.js';
 import { redactSecret } from './redact.js';
 import { MAX_THROTTLED_ATTEMPTS, throttleOf, type Limiter } from './request-window.js';
-import { buildUrl, flattenHeaders, networkError, parseBody, redactBodyText, redactFields, SECRET_FIELD, statusCodeText, truncate } from './transport-text.js';
+import { buildUrl, flattenHeaders, networkError, parseBody, redactBodyText, redactFields, statusCodeText, truncate } from './transport-text.js';
 import undiciApi from 'undici/lib/api/index.js';
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 

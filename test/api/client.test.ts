@@ -86,12 +86,45 @@ describe('resources', () => {
   });
 });
 
-describe('iterate', () => {
+describe('the page object of a list call', () => {
+  it('awaited, is the page its query names: one request, nothing asked before it is awaited', async () => {
+    const asked: string[] = [];
+    const recording = Object.assign(Object.create(agent) as MockAgent, {
+      dispatch: (opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) => (asked.push(String(opts.path)), agent.dispatch(opts, handler)),
+    });
+    const lister = createClient({ baseUrl: `${ORIGIN}/api/v3`, token: 'tok', workspace: WS, dispatcher: recording });
+    pool.intercept({ path: `${P}/templates?status=PENDING&page=2&per_page=2`, method: 'GET' }).reply(200, { data: [{ id: 3 }], meta: meta(2, 2) }, JSON_HEADERS);
+    const list = lister.templates.list({ status: 'PENDING', page: 2, per_page: 2 });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(asked).toEqual([]);
+    const page = await list;
+    expect(page.data).toEqual([{ id: 3 }]);
+    expect(page.meta.current_page).toBe(2);
+    expect(await list).toBe(page);
+    expect(asked).toHaveLength(1);
+  });
+
+  it('.pages() walks every page from the first with the query\'s filters and page size, its own page left out', async () => {
+    pool.intercept({ path: `${P}/contact-groups?per_page=2&page=1`, method: 'GET' }).reply(200, { data: [{ id: 1 }, { id: 2 }], meta: meta(1, 2) }, JSON_HEADERS);
+    pool.intercept({ path: `${P}/contact-groups?per_page=2&page=2`, method: 'GET' }).reply(200, { data: [{ id: 3 }], meta: meta(2, 2) }, JSON_HEADERS);
+    const pages: number[][] = [];
+    for await (const page of client.groups.list({ page: 7, per_page: 2 }).pages({ concurrency: 1 })) pages.push(page.data.map((group) => group.id));
+    expect(pages).toEqual([[1, 2], [3]]);
+  });
+
+  it('.rows() is every row of every page, as iterating the list call is', async () => {
+    pool.intercept({ path: `${P}/users?per_page=100&page=1`, method: 'GET' }).reply(200, { data: [{ id: 1 }, { id: 2 }], meta: meta(1, 2) }, JSON_HEADERS);
+    pool.intercept({ path: `${P}/users?per_page=100&page=2`, method: 'GET' }).reply(200, { data: [{ id: 3 }], meta: meta(2, 2) }, JSON_HEADERS);
+    const ids: number[] = [];
+    for await (const user of client.users.list().rows({ concurrency: 2 })) ids.push(user.id);
+    expect(ids).toEqual([1, 2, 3]);
+  });
+
   it('walks every page in order, 100 a page, fetching lazily', async () => {
     pool.intercept({ path: `${P}/users?per_page=100&page=1`, method: 'GET' }).reply(200, { data: [{ id: 1 }, { id: 2 }], meta: meta(1, 2) }, JSON_HEADERS);
     pool.intercept({ path: `${P}/users?per_page=100&page=2`, method: 'GET' }).reply(200, { data: [{ id: 3 }], meta: meta(2, 2) }, JSON_HEADERS);
     const ids: number[] = [];
-    for await (const user of client.users.iterate()) ids.push(user.id);
+    for await (const user of client.users.list()) ids.push(user.id);
     expect(ids).toEqual([1, 2, 3]);
   });
 
@@ -104,7 +137,7 @@ describe('iterate', () => {
     });
     const walker = createClient({ baseUrl: `${ORIGIN}/api/v3`, token: 'tok', workspace: WS, dispatcher: recording });
     const seen: unknown[] = [];
-    for await (const item of walker.imports.iterate()) {
+    for await (const item of walker.imports.list()) {
       seen.push(item.id);
       if (item.id === 1) break;
     }
@@ -132,7 +165,7 @@ describe('the one reporter', () => {
       .reply(422, { message: 'The per page field must not be greater than 50.', errors: { per_page: ['The per page field must not be greater than 50.'] } }, JSON_HEADERS);
     pool.intercept({ path: `${P}/users?page=1&per_page=50`, method: 'GET' }).reply(200, { data: [{ id: 1 }], meta: meta(1, 1) }, JSON_HEADERS);
     const ids: unknown[] = [];
-    for await (const user of traced.users.iterate()) ids.push(user.id);
+    for await (const user of traced.users.list()) ids.push(user.id);
     expect(ids).toEqual([1]);
     expect(lines).toContain('* the server refused per_page=100; asking per_page=50');
     expect(lines.some((line) => line.startsWith('> GET ') && line.includes('per_page=50'))).toBe(true);

@@ -4,6 +4,7 @@ import { walkPages } from '../page-engine.js';
 import { numberOf, type ListPage, type PageParams } from '../pagination.js';
 import { filterParams, holdsFilter, pageOfMatches, serverFiltered, splitFieldFilter, type FieldFilter } from './contact-field-filter.js';
 import type { Contact, ContactCreateBody, ContactUpdateBody, Deleted, Single } from '../schemas/index.js';
+import { PageList } from './page-list.js';
 import { callOperation, describedOperation, checkBody, fileRef, getPage, multipart, requireOne, walkOptions, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
 
 /** One operation of its description, which is loaded (its zod schemas built) on the first call. */
@@ -24,10 +25,19 @@ export class ContactsResource {
   constructor(private readonly ctx: ResourceContext) {}
 
   /**
-   * One page. With a field filter the server did not apply, every contact is read and the page is
-   * cut from the matches (`meta.filtered_here`): exact, but a walk of the whole list.
+   * A page when awaited; every contact when iterated (page-list.ts). With a field filter the server
+   * does not apply, a page is cut from the matches of every contact read (`meta.filtered_here`):
+   * exact, but a walk of the whole list; a walk keeps each page's matches.
    */
-  async list(query: ContactListQuery | PageParams = {}, options?: PagedCallOptions): Promise<ListPage<Contact>> {
+  list(query: ContactListQuery | PageParams = {}, options?: PagedCallOptions): PageList<Contact> {
+    const { page: _page, ...filters } = query;
+    return new PageList<Contact>({
+      one: () => this.page(query, options),
+      every: (settings) => this.pages(filters, { signal: options?.signal, ...settings }),
+    });
+  }
+
+  private async page(query: ContactListQuery | PageParams, options?: PagedCallOptions): Promise<ListPage<Contact>> {
     const { rest, filter } = splitFieldFilter(query);
     const page = await this.plainPage({ ...rest, ...filterParams(filter) }, options);
     if (filter === undefined || serverFiltered(page)) return page;
@@ -37,17 +47,12 @@ export class ContactsResource {
     return pageOfMatches(matches, numberOf(asked) ?? 1, numberOf(perPage) ?? 10, filter);
   }
 
-  /** Every contact of every page, fetched page by page as the caller consumes them. */
-  async *iterate(query: WalkQuery<ContactListQuery> = {}, settings: WalkSettings = {}): AsyncGenerator<Contact> {
-    for await (const page of this.pages(query, settings)) yield* page.data;
-  }
-
   /**
    * Every page as it arrives (100 contacts each unless per_page says otherwise). With a field
    * filter the server does not apply (asked of page 1 first), every page is read and its
    * matches kept, each page marked `meta.filtered_here`.
    */
-  async *pages(query: WalkQuery<ContactListQuery> = {}, settings: WalkSettings = {}): AsyncGenerator<ListPage<Contact>> {
+  private async *pages(query: WalkQuery<ContactListQuery> | PageParams, settings: WalkSettings = {}): AsyncGenerator<ListPage<Contact>> {
     const { rest, filter } = splitFieldFilter(query);
     const walk = (asked: PageParams) => walkPages<Contact>((params, request) => this.plainPage({ ...asked, ...params }, request), walkOptions(this.ctx, numberOf(rest.per_page), settings));
     if (filter === undefined) return yield* walk(rest);

@@ -7,11 +7,11 @@ import { written, type Written } from '../answers.js';
 import type { CrudName as CrudOperation } from '../descriptions/crud.js';
 import { CATALOG, type ResourceKey } from '../descriptions/catalog.js';
 import type { OperationDescription } from '../descriptions/types.js';
-import { walkPages, walkRows } from '../page-engine.js';
-import type { ListPage, PageParams } from '../pagination.js';
+import type { PageParams } from '../pagination.js';
 import type { Deleted, Single } from '../schemas/index.js';
 import { UnsupportedEndpointError } from '../errors.js';
-import { callOperation, describedOperation, checkBody, getPage, requireOne, walkOptions, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
+import { callOperation, describedOperation, checkBody, requireOne, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext } from './base.js';
+import { describedList, type PageList } from './page-list.js';
 
 /** The operations a CRUD resource may have (descriptions/crud.ts). */
 export type { CrudOperation };
@@ -59,16 +59,9 @@ export class CrudResource<T, C extends z.ZodType, U extends z.ZodType> {
     }
   }
 
-  async list(query: PageQuery | PageParams = {}, options?: PagedCallOptions): Promise<ListPage<T>> {
-    return getPage<T>(this.ctx, await this.operation('list'), query, `listing ${this.noun}s`, options);
-  }
-
-  iterate(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<T> {
-    return walkRows((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
-  }
-
-  pages(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<ListPage<T>> {
-    return walkPages((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
+  /** A page when awaited; every record when iterated (page-list.ts). */
+  list(query: PageQuery | PageParams = {}, options?: PagedCallOptions): PageList<T> {
+    return describedList<T>(this.ctx, this.key, `listing ${this.noun}s`, query, options);
   }
 
   async get(id: number | string, options?: CallOptions): Promise<Single<T>> {

@@ -2,11 +2,11 @@
 import { waitUntilDone, type WaitOptions } from '../waits.js';
 import { NotFoundError, UnsupportedEndpointError } from '../errors.js';
 import { written, type Written } from '../answers.js';
-import { walkPages, walkRows } from '../page-engine.js';
-import { readPage, type ListPage, type PageParams } from '../pagination.js';
+import { readPage, type PageParams } from '../pagination.js';
 import type { ContactImport, Deleted, ImportError, Single } from '../schemas/index.js';
 import type { QueryParams } from '../transport.js';
-import { callOperation, describedOperation, checkBody, fileRef, getPage, isRouteMissing, multipart, requireOne, walkOptions, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
+import { callOperation, describedOperation, checkBody, fileRef, isRouteMissing, multipart, requireOne, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext } from './base.js';
+import { describedList, type PageList, pageList } from './page-list.js';
 
 /** One operation of its description, which is loaded (its zod schemas built) on the first call. */
 const operation = (name: string) => describedOperation('imports', name);
@@ -24,16 +24,8 @@ export class ImportsResource {
 
   constructor(private readonly ctx: ResourceContext) {}
 
-  async list(query: PageQuery | PageParams = {}, options?: PagedCallOptions): Promise<ListPage<ContactImport>> {
-    return getPage<ContactImport>(this.ctx, await operation('list'), query, 'listing contact imports', options);
-  }
-
-  iterate(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<ContactImport> {
-    return walkRows((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
-  }
-
-  pages(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<ListPage<ContactImport>> {
-    return walkPages((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
+  list(query: PageQuery | PageParams = {}, options?: PagedCallOptions): PageList<ContactImport> {
+    return describedList<ContactImport>(this.ctx, 'imports', 'listing contact imports', query, options);
   }
 
   /** Extension: GET one import, which is how its progress is polled. */
@@ -56,21 +48,20 @@ export class ImportsResource {
         this.getMissing = true;
       }
     }
-    for await (const record of this.iterate({}, { signal: options.signal })) {
+    for await (const record of this.list().rows({ signal: options.signal })) {
       if (String(record.id) === String(id)) return record;
     }
     return undefined;
   }
 
-  /** Extension: one page of every error import `id` noted (its record holds the first 100). */
-  async errors(id: number | string, query: PageQuery | PageParams = {}, options?: PagedCallOptions): Promise<ListPage<ImportError>> {
-    const answer = await callOperation(this.ctx, await operation('errors'), { id, query: { ...query } as QueryParams }, options);
-    return readPage<ImportError>(answer, `listing the errors of contact import ${id}`);
-  }
-
-  /** Every error of import `id`, every page; UnsupportedEndpointError where the server keeps only the record's first 100. */
-  iterateErrors(id: number | string, settings: WalkSettings = {}): AsyncGenerator<ImportError> {
-    return walkRows((params, request) => this.errors(id, params, request), walkOptions(this.ctx, undefined, settings));
+  /**
+   * Extension: every error import `id` noted (its record holds the first 100), a page when awaited;
+   * UnsupportedEndpointError where the server keeps only the record's first 100.
+   */
+  errors(id: number | string, query: PageQuery | PageParams = {}, options?: PagedCallOptions): PageList<ImportError> {
+    const fetch = async (asked: PageParams, request?: PagedCallOptions) =>
+      readPage<ImportError>(await callOperation(this.ctx, await operation('errors'), { id, query: { ...asked } as QueryParams }, request), `listing the errors of contact import ${id}`);
+    return pageList<ImportError, PageQuery>(this.ctx, fetch, query as PageQuery, options);
   }
 
   async create(upload: ImportCreateOptions, options?: CallOptions): Promise<Written<ContactImport>> {

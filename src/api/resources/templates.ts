@@ -3,11 +3,11 @@
 import { waitUntilDecided, type TemplateDecision, type TrackedTemplate, type WaitOptions } from '../waits.js';
 import { requireRecord, written, type Written } from '../answers.js';
 import { NotFoundError } from '../errors.js';
-import { walkPages, walkRows } from '../page-engine.js';
-import type { ListPage, PageParams } from '../pagination.js';
+import type { PageParams } from '../pagination.js';
 import { ERROR_MESSAGES } from '../schemas/common.js';
 import type { TEMPLATE_CATEGORIES, Template, TemplateCreateBody } from '../schemas/index.js';
-import { callOperation, describedOperation, checkBody, fileRef, getPage, multipart, walkOptions, type CallOptions, type PagedCallOptions, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
+import { callOperation, describedOperation, checkBody, fileRef, multipart, type CallOptions, type PagedCallOptions, type ResourceContext } from './base.js';
+import { describedList, type PageList } from './page-list.js';
 
 /** One operation of its description, which is loaded (its zod schemas built) on the first call. */
 const operation = (name: string) => describedOperation('templates', name);
@@ -34,16 +34,8 @@ export class TemplatesResource {
   constructor(private readonly ctx: ResourceContext) {}
 
   /** Extension: the paginated list with filters. */
-  async list(query: TemplateListQuery | PageParams = {}, options?: PagedCallOptions): Promise<ListPage<Template>> {
-    return getPage<Template>(this.ctx, await operation('list'), query, 'listing templates', options);
-  }
-
-  iterate(query: WalkQuery<TemplateListQuery> = {}, settings: WalkSettings = {}): AsyncGenerator<Template> {
-    return walkRows((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
-  }
-
-  pages(query: WalkQuery<TemplateListQuery> = {}, settings: WalkSettings = {}): AsyncGenerator<ListPage<Template>> {
-    return walkPages((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
+  list(query: TemplateListQuery | PageParams = {}, options?: PagedCallOptions): PageList<Template> {
+    return describedList<Template>(this.ctx, 'templates', 'listing templates', query, options);
   }
 
   /** `signal` cancels the request (Ctrl-C during `sync --wait`). */

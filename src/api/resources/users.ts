@@ -1,9 +1,9 @@
 // Users: list, get and create (extensions), update as the multipart form api.md defines.
 import { written, type Written } from '../answers.js';
-import { walkPages, walkRows } from '../page-engine.js';
-import type { ListPage, PageParams } from '../pagination.js';
+import type { PageParams } from '../pagination.js';
 import type { Single, User, UserCreateBody, UserUpdateBody } from '../schemas/index.js';
-import { callOperation, describedOperation, checkBody, fileRef, getPage, multipart, requireOne, walkOptions, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
+import { callOperation, describedOperation, checkBody, fileRef, multipart, requireOne, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext } from './base.js';
+import { describedList, type PageList } from './page-list.js';
 
 /** One operation of its description, which is loaded (its zod schemas built) on the first call. */
 const operation = (name: string) => describedOperation('users', name);
@@ -11,16 +11,9 @@ const operation = (name: string) => describedOperation('users', name);
 export class UsersResource {
   constructor(private readonly ctx: ResourceContext) {}
 
-  async list(query: PageQuery | PageParams = {}, options?: PagedCallOptions): Promise<ListPage<User>> {
-    return getPage<User>(this.ctx, await operation('list'), query, 'listing users', options);
-  }
-
-  iterate(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<User> {
-    return walkRows((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
-  }
-
-  pages(query: WalkQuery = {}, settings: WalkSettings = {}): AsyncGenerator<ListPage<User>> {
-    return walkPages((params, request) => this.list({ ...query, ...params }, request), walkOptions(this.ctx, query.per_page, settings));
+  /** A page when awaited; every user when iterated (page-list.ts). */
+  list(query: PageQuery | PageParams = {}, options?: PagedCallOptions): PageList<User> {
+    return describedList<User>(this.ctx, 'users', 'listing users', query, options);
   }
 
   /** Extension: GET one user. */

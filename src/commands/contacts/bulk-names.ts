@@ -68,7 +68,7 @@ export async function nameReader(ctx: Context, client: WsmClient, ids: string[],
   const progress = ctx.io.progress('Reading contact names', pages);
   let missing = remaining.length;
   try {
-    for await (const contact of client.contacts.iterate({}, { concurrency, progress: (event) => progress.update(event.done, event.total) })) {
+    for await (const contact of client.contacts.list().rows({ concurrency, progress: (event) => progress.update(event.done, event.total) })) {
       const id = String(contact.id);
       if (!wanted.has(id) || names.has(id)) continue;
       take(contact);

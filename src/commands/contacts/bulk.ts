@@ -58,7 +58,7 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
   if (items.some((item) => item.groupNames !== undefined)) {
     // The file names groups (as `contacts export` writes them); the API takes ids. api.md lists groups.
     const idsByName = new Map<string, number>();
-    for await (const group of client.groups.iterate()) idsByName.set(group.name, Number(group.id));
+    for await (const group of client.groups.list()) idsByName.set(group.name, Number(group.id));
     items = resolveGroupNames(items, idsByName, source);
   }
   if (options.dryRun) {

@@ -16,7 +16,7 @@ export { EXPORT_COLUMNS };
 /** The contact fields' names, the export's last columns; a field named like a fixed column is left out (the fixed column wins). */
 export async function exportFieldNames(client: WsmClient): Promise<string[]> {
   const names: string[] = [];
-  for await (const field of client.fields.iterate()) {
+  for await (const field of client.fields.list()) {
     if (!(EXPORT_COLUMNS as readonly string[]).includes(field.name)) names.push(field.name);
   }
   return names;

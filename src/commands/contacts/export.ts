@@ -30,7 +30,7 @@ export const run: VerbRun = typedRun<typeof exportAll>(async (ctx, { opts }) => 
     ctx,
     async (signal) => {
       const progress = ctx.io.progress('Exporting contacts');
-      const pages = client.contacts.pages(search === undefined ? {} : { search }, { concurrency, signal, progress: (event) => progress.update(event.done, event.total) });
+      const pages = client.contacts.list(search === undefined ? {} : { search }).pages({ concurrency, signal, progress: (event) => progress.update(event.done, event.total) });
       // Page 1 is asked for now, so that it travels while the field names are read: one round trip
       // fewer against a distant server. Its rows are written after the header, like every page's.
       const first = pages.next();

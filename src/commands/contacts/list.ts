@@ -26,7 +26,7 @@ export const run: VerbRun = typedRun<typeof list>(async (ctx, { opts }) => {
   await renderList(
     ctx,
     flags,
-    { page: async (q) => said(await client.contacts.list(q)), pages: (q, s) => tellingPages(client.contacts.pages(q, s), said) },
+    { page: async (q) => said(await client.contacts.list(q)), pages: (q, s) => tellingPages(client.contacts.list(q).pages(s), said) },
     query,
     { columns: await contactColumnsFor(ctx, client, contactColumns), noun: 'contacts' },
   ).catch(namingFields({ fields: '--field', search: '--search' }, { ...query }));

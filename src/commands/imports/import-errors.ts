@@ -38,7 +38,7 @@ function fromRecord(error: Partial<ImportError>): ImportError {
 export async function allImportErrors(client: WsmClient, id: number, known?: ContactImport, signal?: AbortSignal): Promise<ImportErrors> {
   try {
     const errors: ImportError[] = [];
-    for await (const error of client.imports.iterateErrors(id, { signal })) errors.push(fromRecord(error));
+    for await (const error of client.imports.errors(id).rows({ signal })) errors.push(fromRecord(error));
     return { errors, complete: true };
   } catch (error) {
     if (error instanceof NotFoundError && !isRouteMissing(error)) throw new CliError(`no import ${id} in this workspace (\`wsm imports list\` shows the imports there are)`, ExitCode.notFound);

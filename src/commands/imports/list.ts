@@ -7,5 +7,5 @@ import { importColumns } from './columns.js';
 export const run: VerbRun = typedRun<typeof list>(async (ctx, { opts }) => {
   const flags = parsePageFlags(ctx, opts);
   const client = await workspaceClient(ctx);
-  await renderList(ctx, flags, { page: (q) => client.imports.list(q), pages: (q, s) => client.imports.pages(q, s) }, {}, { columns: importColumns, noun: 'imports' });
+  await renderList(ctx, flags, { page: (q) => client.imports.list(q), pages: (q, s) => client.imports.list(q).pages(s) }, {}, { columns: importColumns, noun: 'imports' });
 });

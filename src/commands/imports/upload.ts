@@ -195,7 +195,7 @@ async function clientIfConfigured(ctx: Context): Promise<WsmClient | undefined> 
 async function fieldIdsOf(ctx: Context, client: WsmClient, say: boolean): Promise<FieldIds | undefined> {
   try {
     const ids: FieldIds = new Map();
-    for await (const field of client.fields.iterate()) ids.set(String(field.name).toLowerCase(), Number(field.id));
+    for await (const field of client.fields.list()) ids.set(String(field.name).toLowerCase(), Number(field.id));
     return ids;
   } catch (error) {
     if (say) ctx.output.warn(`contact field columns are left to the server: the fields could not be read (${(error as Error).message})`);

@@ -66,7 +66,7 @@ function listVerb<T extends object>(show: Presentation<T>): Verb<PageFlags, List
     parse: ({ opts }, ctx) => parsePageFlags(ctx, opts),
     async run(ctx, flags) {
       const resource = collection(await workspaceClient(ctx), show);
-      return listing(flags, { page: (q) => resource.list(q), pages: (q, s) => resource.pages(q, s) }, {});
+      return listing(flags, { page: (q) => resource.list(q), pages: (q, s) => resource.list(q).pages(s) }, {});
     },
     render: (ctx, records) => renderListing(ctx, records, { columns: show.columns, noun: `${show.resource.noun}s` }),
   };

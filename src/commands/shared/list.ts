@@ -30,7 +30,7 @@ export function parsePageFlags(ctx: Context, opts: Record<string, unknown>): Pag
 }
 
 export interface ListSource<T, Q> {
-  page: (query: Q & { page?: number; per_page?: number }) => Promise<ListPage<T>>;
+  page: (query: Q & { page?: number; per_page?: number }) => PromiseLike<ListPage<T>>;
   pages: (query: Q & { per_page?: number }, settings: WalkSettings) => AsyncIterable<ListPage<T>>;
 }
 

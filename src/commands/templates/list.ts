@@ -33,7 +33,7 @@ export const run: VerbRun = typedRun<typeof list>(async (ctx, { opts }) => {
   await renderList(
     ctx,
     flags,
-    { page: (q) => client.templates.list(q), pages: (q, s) => client.templates.pages(q, s) },
+    { page: (q) => client.templates.list(q), pages: (q, s) => client.templates.list(q).pages(s) },
     query,
     { columns: templateColumns, noun: 'templates' },
   );

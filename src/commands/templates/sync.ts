@@ -75,7 +75,7 @@ async function trackedIds(ctx: Context, opts: SyncFlags): Promise<string[]> {
 async function pendingBefore(client: WsmClient): Promise<string[] | undefined> {
   try {
     const ids: string[] = [];
-    for await (const t of client.templates.iterate({ status: 'PENDING' })) if (t.status === 'PENDING' || t.status === undefined) ids.push(String(t.id));
+    for await (const t of client.templates.list({ status: 'PENDING' })) if (t.status === 'PENDING' || t.status === undefined) ids.push(String(t.id));
     return ids;
   } catch (error) {
     if (error instanceof UnsupportedEndpointError) return undefined;

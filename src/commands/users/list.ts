@@ -12,7 +12,7 @@ export function parse({ opts }: CommandLine<typeof LIST_FLAGS>, ctx: Context): P
 
 export async function run(ctx: Context, flags: PageFlags): Promise<Listing<User>> {
   const client = await workspaceClient(ctx);
-  return listing(flags, { page: (q) => client.users.list(q), pages: (q, s) => client.users.pages(q, s) }, {});
+  return listing(flags, { page: (q) => client.users.list(q), pages: (q, s) => client.users.list(q).pages(s) }, {});
 }
 
 export function render(ctx: Context, users: Listing<User>): Promise<void> {

@@ -71,7 +71,7 @@ function namedSection<S extends 'fields' | 'groups'>(section: S, noun: string, p
       const { id, name } = record as { id: number; name: string };
       return { id, key: name, attrs: {}, entry: name };
     },
-    iterate: (client) => pick(client).iterate(),
+    iterate: (client) => pick(client).list(),
     get: async (client, id) => (await pick(client).get(id)).data,
     async create(client, name) {
       const data = createdRecord(await pick(client).create({ name: name as string }), noun);
@@ -99,7 +99,7 @@ const labels: SectionSpec<'labels'> = {
     const color = label.color ?? null;
     return { id: label.id, key: label.name, attrs: { color }, entry: color === null ? { name: label.name } : { name: label.name, color } };
   },
-  iterate: (client) => client.labels.iterate(),
+  iterate: (client) => client.labels.list(),
   get: async (client, id) => (await client.labels.get(id)).data,
   async create(client, entry) {
     const data = createdRecord(await client.labels.create(entry.color == null ? { name: entry.name } : { name: entry.name, color: entry.color }), 'a label');
@@ -144,7 +144,7 @@ const roles: SectionSpec<'roles'> = {
     const permissions = permissionSet(role.permissions);
     return { id: role.id, key: role.name, attrs: { permissions }, entry: { name: role.name, permissions }, builtIn };
   },
-  iterate: (client) => client.roles.iterate(),
+  iterate: (client) => client.roles.list(),
   get: async (client, id) => (await client.roles.get(id)).data,
   async create(client, entry) {
     const permissions = permissionSet(entry.permissions ?? []);
@@ -229,7 +229,7 @@ const templates: SectionSpec<'templates'> = {
     const entry = canonicalTemplate({ ...template, ...components, options: template.options ?? {} });
     return { id: template.id, ...templateItem(entry), entry };
   },
-  iterate: (client) => client.templates.iterate(),
+  iterate: (client) => client.templates.list(),
   get: async (client, id) => (await client.templates.get(id)).data,
   async create(client, entry, fileDir) {
     const media = mediaFileOf(entry);
