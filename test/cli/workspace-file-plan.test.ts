@@ -232,11 +232,16 @@ describe('pull', () => {
     expect(pulledFile(server({ labels: [label(1, 'a')] }, false))).toEqual({});
   });
 
-  it('points at the schema relative to the file when wsm is installed in that project, else absolutely', () => {
+  it('points at the schema relative to the file when wsm is installed in that project, else not at all (never a path of this machine)', () => {
     const schema = ['', 'repo', 'node_modules', 'wsm', 'dist', 'workspace-file.schema.json'].join(sep);
     expect(schemaReference(`${sep}repo`, schema)).toBe('./node_modules/wsm/dist/workspace-file.schema.json');
     expect(schemaReference(`${sep}repo${sep}config`, schema)).toBe('../node_modules/wsm/dist/workspace-file.schema.json');
-    expect(schemaReference(`${sep}elsewhere`, schema)).toBe(schema);
+    expect(schemaReference(`${sep}elsewhere`, schema)).toBeUndefined();
+    const global = ['', 'usr', 'lib', 'node_modules', 'wsm', 'dist', 'workspace-file.schema.json'].join(sep);
+    expect(schemaReference(`${sep}home${sep}ann${sep}infra`, global)).toBeUndefined();
+    const file = { labels: [{ name: 'VIP' }] };
+    expect(renderPulled(file, 'yaml', undefined)).toBe('labels:\n  - name: VIP\n');
+    expect(JSON.parse(renderPulled(file, 'json', undefined))).toEqual(file);
   });
 });
 

@@ -21,13 +21,15 @@ const SCHEMA_PATH = fileURLToPath(packageFile('dist/workspace-file.schema.json')
 
 /**
  * How the pulled file names its schema: relative to the file when wsm is installed in the
- * project the file lives in (portable across checkouts), else the absolute path of this copy.
+ * project the file lives in (portable across checkouts), else not at all. The file is meant for
+ * version control: a path on this machine (a global install, a home directory) breaks every
+ * other checkout and tells the reader where one person keeps their tools.
  */
-export function schemaReference(outputDir: string, schemaPath = SCHEMA_PATH): string {
+export function schemaReference(outputDir: string, schemaPath = SCHEMA_PATH): string | undefined {
   const modules = schemaPath.lastIndexOf(`${sep}node_modules${sep}`);
   const project = modules >= 0 ? schemaPath.slice(0, modules) : resolve(dirname(schemaPath), '..');
   const inside = outputDir === project || outputDir.startsWith(project + sep);
-  if (!inside) return schemaPath;
+  if (!inside) return undefined;
   const path = relative(outputDir, schemaPath).split(sep).join('/');
   return isAbsolute(path) || path.startsWith('../') ? path : `./${path}`;
 }
@@ -44,10 +46,10 @@ export function pulledFile(observation: Observation): Partial<Record<WorkspaceSe
   return file;
 }
 
-export function renderPulled(file: Record<string, unknown>, format: 'yaml' | 'json', schema: string): string {
-  if (format === 'json') return jsonText({ $schema: schema, ...file }, true) + '\n';
+export function renderPulled(file: Record<string, unknown>, format: 'yaml' | 'json', schema: string | undefined): string {
+  if (format === 'json') return jsonText(schema === undefined ? file : { $schema: schema, ...file }, true) + '\n';
   const doc = new Document(file);
-  doc.commentBefore = ` yaml-language-server: $schema=${schema}`;
+  if (schema !== undefined) doc.commentBefore = ` yaml-language-server: $schema=${schema}`;
   return doc.toString({ lineWidth: 0 });
 }
 
