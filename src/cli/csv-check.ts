@@ -98,11 +98,11 @@ export function formatNoticeLines(source: string, notes: string[]): string[] {
  * text) is decided before anything is sent: the whole file is decoded, then its header read.
  * Throws LocalValidationError (exit 2); gives back how the file is read (encoding, separator).
  */
-export async function checkImportHeader(file: string): Promise<CsvFormat> {
+export async function checkImportHeader(file: string, source = file): Promise<CsvFormat> {
   await assertReadableFile(file);
   const problem = await findEncodingProblem(file);
   if (problem) {
-    throw encodingRefusal(file, problem);
+    throw encodingRefusal(source, problem);
   }
   const csv = await openCsv(file);
   let header: CsvItem | undefined;
@@ -110,8 +110,8 @@ export async function checkImportHeader(file: string): Promise<CsvFormat> {
     header = row;
     break;
   }
-  if (header === undefined) throw notCsv(file, 'it is empty');
-  readHeader(file, header, undefined);
+  if (header === undefined) throw notCsv(source, 'it is empty');
+  readHeader(source, header, undefined);
   return csv.format;
 }
 
@@ -121,6 +121,8 @@ export interface CheckOptions {
   fields?: FieldIds;
   /** Stop at the first valid row (enough to know the file is worth sending). */
   untilValid?: boolean;
+  /** The file as the user named it, for messages (an .xlsx read into a CSV): the file itself by default. */
+  source?: string;
   /** Each data row with its verdict, as it is read (a plan reads the rows without the report holding them). */
   onRow?: (row: CheckedRow) => void;
 }
@@ -131,7 +133,7 @@ export interface CheckOptions {
  * the reading.
  */
 export async function checkImportCsv(file: string, options: CheckOptions = {}): Promise<CsvReport> {
-  const report: CsvReport = { file, columns: [], rows: 0, valid_rows: 0, invalid_rows: 0, problems: [], unknown_columns: [], fields_checked: options.fields !== undefined, unchecked_columns: [] };
+  const report: CsvReport = { file: options.source ?? file, columns: [], rows: 0, valid_rows: 0, invalid_rows: 0, problems: [], unknown_columns: [], fields_checked: options.fields !== undefined, unchecked_columns: [] };
   let plan: ColumnPlan | undefined;
   const refuse = (row: RowPlace & { cells?: string[] }, errors: FieldErrors) => {
     report.invalid_rows++;
@@ -146,7 +148,7 @@ export async function checkImportCsv(file: string, options: CheckOptions = {}): 
     // Ctrl-C after the upload: the reading stops too, so the process ends at once.
     options.signal?.throwIfAborted();
     if (plan === undefined) {
-      ({ columns: report.columns, plan } = readHeader(file, row, options.fields));
+      ({ columns: report.columns, plan } = readHeader(report.file, row, options.fields));
       report.unknown_columns = unknownColumns(plan, options.fields);
       if (options.fields === undefined) report.unchecked_columns = plan.unknown.map(({ column }) => column);
       continue;

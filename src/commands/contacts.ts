@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 import { addVerb, CONCURRENCY_FLAG, LIST_FLAGS, maxFailuresFlag, UPLOAD_FLAGS, verbSpec } from './declare.js';
 
+const SHEET_FLAG = { flags: '--sheet <name>', description: 'the sheet of an .xlsx file to read (default: the first)' } as const;
 const SEARCH_FLAG = { flags: '--search <q>', description: 'only contacts whose name, number or e-mail contains this' } as const;
 
 export const list = verbSpec({
@@ -44,7 +45,8 @@ export const CONTACT_BODY_FLAGS = {
 /** `--from`, `--dry-run`, `--concurrency` and `--max-failures` of the bulk form of a verb; `what` the file holds. */
 function bulkFlags(what: string) {
   return {
-    from: { flags: '--from <file>', description: `many contacts: ${what} ("-" for stdin)` },
+    from: { flags: '--from <file>', description: `many contacts: ${what} ("-" for stdin), or the same as an .xlsx workbook` },
+    sheet: SHEET_FLAG,
     dryRun: { flags: '--dry-run', description: 'with --from: report what would be done; send nothing' },
     concurrency: CONCURRENCY_FLAG,
     maxFailures: maxFailuresFlag('contacts (with --from)'),
@@ -89,6 +91,7 @@ export const update = verbSpec({
     'wsm contacts update 42 --group 3 --group 4     # replaces every group',
     "wsm contacts update 42 --group ''              # takes it out of every group",
     'wsm contacts update --from changes.csv --dry-run   # a CSV with id and the columns to change',
+    'wsm contacts update --from contacts.xlsx           # an exported workbook, edited',
   ],
   load: () => import('./contacts/update.js'),
 });
@@ -109,14 +112,16 @@ export const remove = verbSpec({
 
 export const importFile = verbSpec({
   name: 'import',
-  description: 'upload a CSV of contacts (checked locally first: needs a number column)',
-  args: [['<file.csv>', 'CSV with a header row: number, and optionally name, email, gender, status, contact_groups (a JSON array of group names) and contact field names']],
+  description: 'upload a spreadsheet (.xlsx) or CSV of contacts (checked locally first: needs a number column); a sheet is sent to the API as CSV',
+  args: [['<file>', '.xlsx or CSV with a header row: number, and optionally name, email, gender, status, contact_groups (a JSON array of group names) and contact field names']],
   flags: {
     ...UPLOAD_FLAGS,
     dryRun: { flags: '--dry-run', description: 'check the file and print the row report; send nothing (exit 8 when a row is invalid, 2 when none is valid)' },
     strict: { flags: '--strict', description: 'refuse the file (exit 2) when any row is invalid' },
   },
   examples: [
+    'wsm contacts import contacts.xlsx --dry-run',
+    'wsm contacts import leads.xlsx --sheet "March" --wait',
     'wsm contacts import contacts.csv --dry-run',
     'wsm contacts import contacts.csv --name "March leads" --group 3 --wait',
     'wsm contacts import contacts.csv --strict -q',

@@ -49,6 +49,7 @@ export const UPLOAD_FLAGS = {
   name: { flags: '--name <name>', description: 'name of the import (default: the file name)' },
   group: { flags: '--group <id>', description: 'contact group the imported contacts join' },
   rejects: { flags: '--rejects <file>', description: "with --wait (or --dry-run): write every row that failed to <file>, with the file's header and cells plus import_error and import_line" },
+  sheet: { flags: '--sheet <name>', description: 'the sheet of an .xlsx file to import (default: the first)' },
   ...IMPORT_WAIT_FLAGS,
 } as const;
 

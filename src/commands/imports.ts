@@ -31,8 +31,8 @@ export const errors = verbSpec({
 
 export const create = verbSpec({
   name: 'create',
-  description: 'upload a CSV file (checked locally first, like `wsm contacts import`)',
-  args: [['<file>', 'CSV with a header row that names a number column']],
+  description: 'upload a CSV or .xlsx file (checked locally first, like `wsm contacts import`; a sheet is sent as CSV)',
+  args: [['<file>', 'CSV or .xlsx with a header row that names a number column']],
   flags: UPLOAD_FLAGS,
   examples: ['wsm imports create leads.csv --name "March leads" --group 3', 'wsm imports create leads.csv -q'],
   load: () => import('./imports/create.js'),

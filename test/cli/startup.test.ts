@@ -144,6 +144,21 @@ describe('start-up imports', () => {
     },
   );
 
+  it('the spreadsheet reader loads for an .xlsx file, and only then (control)', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    const file = join(dir, 'people.xlsx');
+    await writeFile(file, 'not a workbook');
+    const failed = await loadedBy(['contacts', 'import', file, '--dry-run']).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(2);
+    expect(failed?.stderr).toBe(`error: ${file} is not an .xlsx workbook: it is not a ZIP archive (an .xlsx file is one): nothing was sent\n`);
+    const { modules } = expand((await readFile(join(dir, 'imports.log'), 'utf8')).split('\n').filter(Boolean));
+    expect(modules.some((m) => m.endsWith('/src/cli/xlsx/sheet-reader.ts'))).toBe(true);
+    expect(modules.some((m) => m.endsWith('/src/cli/xlsx/zip-writer.ts'))).toBe(false);
+  });
+
   it('the logger does see them when a command needs them (control)', async () => {
     const { modules } = await loadedBy(['profile', 'list', '--jq', '.[].name']);
     expect(heavyIn(modules)).toContain('jq-wasm');

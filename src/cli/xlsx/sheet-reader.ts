@@ -3,9 +3,8 @@
 // (small), then the sheet's XML a chunk at a time, split at whole rows. Each row comes with its
 // sheet row number and each cell with its reference (`D17`), so messages name what the operator sees.
 import { StringDecoder } from 'node:string_decoder';
-import { displayNumber, formatCodeOf, fullNumber, isDateFormat, isoDate } from './number-format.js';
+import { displayNumber, formatCodeOf, isDateFormat, isoDate } from './number-format.js';
 import { openZip, ZipError, type ZipArchive } from './zip-reader.js';
-import { columnName } from './sheet-writer.js';
 
 export interface SheetCell {
   /** 0-based column. */
@@ -213,7 +212,3 @@ function rowCells(xml: string, shared: readonly string[], styles: Styles, date19
   return cells;
 }
 
-/** `D17` for a cell of a row. */
-export const cellName = (column: number, row: number) => `${columnName(column)}${row}`;
-
-export { fullNumber };

@@ -2,6 +2,7 @@
 // cell holding exactly the value given (inline strings with the `@` text format, so a spreadsheet
 // shows `07700900123` and `=1+1` as they are, and keeps a retyped cell text), the header row bold
 // and frozen, the columns as wide as the header and the first rows need.
+import { columnName } from './cell-names.js';
 import { ZipWriter, type ByteSink } from './zip-writer.js';
 
 /** Rows a sheet holds in Excel and LibreOffice, the header included. */
@@ -55,12 +56,6 @@ const workbookXml = (sheetName: string) =>
   `<workbook xmlns="${MAIN}" xmlns:r="${REL}"><bookViews><workbookView/></bookViews>` +
   `<sheets><sheet name="${escapeXml(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
 
-/** `A`, `B`, ... `Z`, `AA`, ... for a 0-based column. */
-export function columnName(index: number): string {
-  let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  return name;
-}
 
 /**
  * Text as an XML text node holds it: `& < >` escaped, and what XML cannot hold (control

@@ -20,6 +20,8 @@ export interface BulkItem {
   id: string;
   /** Line of the input it came from (1-based), for messages. */
   line: number;
+  /** How messages name it: `line 3`, or `row 3` for a spreadsheet's row. */
+  where: string;
   /** The update to send (update only); without a name until it is read from the server. */
   body?: PendingUpdate;
   /** The groups a `contact_groups` cell names: the contact's groups become these (resolveGroupNames turns them into ids). */
@@ -39,7 +41,16 @@ function idProblem(text: string): string | undefined {
 }
 
 /** The input's items, and what is said about how it was read (a UTF-16 or semicolon-separated CSV). */
-export function readBulkInput(bytes: Uint8Array, source: string, update?: { flags: Partial<ContactUpdateBody> }): { items: BulkItem[]; notes: string[] } {
+export function readBulkInput(bytes: Uint8Array | SheetText, source: string, update?: { flags: Partial<ContactUpdateBody> }): { items: BulkItem[]; notes: string[] } {
+  if ('text' in bytes) {
+    const notes: string[] = [];
+    const items = csvRows(bytes.text, 'utf-8', source, update !== undefined, notes, true);
+    if (items.length === 0) throw new UsageError(`${source} holds no contact ids`);
+    return { items: update === undefined ? items : withBodies(items, update.flags, source), notes };
+  }
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
+    throw new UsageError(`${source} is a ZIP archive (a spreadsheet?): a workbook is read from a file whose name ends .xlsx, such as --from contacts.xlsx`);
+  }
   let text: string;
   let encoding: TextEncoding;
   try {
@@ -65,7 +76,7 @@ function idLines(lines: string[], source: string): BulkItem[] {
     const text = raw.trim();
     if (text === '' || text.startsWith('#')) return;
     const problem = idProblem(text);
-    if (problem === undefined) items.push({ id: text, line: index + 1 });
+    if (problem === undefined) items.push({ id: text, line: index + 1, where: `line ${index + 1}` });
     else errors[`line ${index + 1}`] = [problem];
   });
   if (Object.keys(errors).length > 0) throw new LocalValidationError(`${source} has lines that are not contact ids: nothing was sent`, errors);
@@ -74,19 +85,26 @@ function idLines(lines: string[], source: string): BulkItem[] {
 
 interface CsvRow {
   line: number;
+  where: string;
   cells: Record<string, string>;
 }
 
-function csvRows(text: string, encoding: TextEncoding, source: string, forUpdate: boolean, notes: string[]): Array<BulkItem & { cells?: Record<string, string> }> {
+/** A sheet's rows as CSV text (src/cli/xlsx/sheet-csv.ts): values as the sheet holds them, rows named by their sheet row. */
+export interface SheetText {
+  text: string;
+}
+
+function csvRows(text: string, encoding: TextEncoding, source: string, forUpdate: boolean, notes: string[], sheet = false): Array<BulkItem & { cells?: Record<string, string> }> {
   const rows: CsvRow[] = [];
   let header: string[] | undefined;
   const unreadable: Record<string, string[]> = {};
-  const csv = csvTextRows(text, 'id', encoding);
-  notes.push(...formatNotes(csv.format));
+  const csv = csvTextRows(text, 'id', encoding, { asWritten: sheet });
+  if (!sheet) notes.push(...formatNotes(csv.format));
+  const whereOf = (item: { line: number; row: number }) => (sheet ? `row ${item.row}` : `line ${item.line}`);
   for (const item of csv.items) {
-    if (item.kind === 'error') unreadable[`line ${item.line}`] = [item.message];
+    if (item.kind === 'error') unreadable[whereOf(item)] = [item.message];
     else if (header === undefined) header = item.cells.map(headerName);
-    else rows.push({ line: item.line, cells: Object.fromEntries(header.map((name, at) => [name, (item.cells[at] ?? '').trim()])) });
+    else rows.push({ line: item.line, where: whereOf(item), cells: Object.fromEntries(header.map((name, at) => [name, (item.cells[at] ?? '').trim()])) });
   }
   if (Object.keys(unreadable).length > 0) {
     throw new LocalValidationError(`${source} is neither contact ids one a line nor a readable CSV: nothing was sent`, unreadable);
@@ -97,10 +115,10 @@ function csvRows(text: string, encoding: TextEncoding, source: string, forUpdate
     const id = row.cells.id ?? '';
     const problem = idProblem(id);
     if (problem !== undefined) {
-      errors[`line ${row.line} id`] = [problem];
+      errors[`${row.where} id`] = [problem];
       return [];
     }
-    return [{ id, line: row.line, ...(forUpdate ? { cells: row.cells } : {}) }];
+    return [{ id, line: row.line, where: row.where, ...(forUpdate ? { cells: row.cells } : {}) }];
   });
   if (Object.keys(errors).length > 0) throw new LocalValidationError(`${source} has rows without a contact id: nothing was sent`, errors);
   return items;
@@ -126,7 +144,7 @@ function withBodies(items: Array<BulkItem & { cells?: Record<string, string> }>,
       else if (column === 'contact_groups') {
         const names = check(groupNamesCell, value);
         if (names.ok) item.groupNames = names.value;
-        else for (const [field, messages] of Object.entries(names.errors)) errors[`line ${item.line} contact_groups${field === 'body' ? '' : `.${field}`}`] = messages;
+        else for (const [field, messages] of Object.entries(names.errors)) errors[`${item.where} contact_groups${field === 'body' ? '' : `.${field}`}`] = messages;
       } else if (KNOWN.has(column)) body[column] = value;
       else fields[column] = value; // a column named after a custom field, as `contacts export` writes them
     }
@@ -134,7 +152,7 @@ function withBodies(items: Array<BulkItem & { cells?: Record<string, string> }>,
     // A name read from the server later is the contact's own: only a name given here is checked.
     const checked = check(contactUpdateBody, body.name === undefined ? { ...body, name: 'kept' } : body);
     if (!checked.ok) {
-      for (const [field, messages] of Object.entries(checked.errors)) errors[`line ${item.line} ${field}`] = messages;
+      for (const [field, messages] of Object.entries(checked.errors)) errors[`${item.where} ${field}`] = messages;
       return item;
     }
     return { ...item, body: body as PendingUpdate };
@@ -154,7 +172,7 @@ export function resolveGroupNames(items: BulkItem[], idsByName: ReadonlyMap<stri
     if (item.groupNames === undefined || item.body === undefined) return item;
     const missing = item.groupNames.filter((name) => !idsByName.has(name));
     if (missing.length > 0) {
-      errors[`line ${item.line} contact_groups`] = missing.map((name) => `No contact group is named "${name}" (\`wsm groups create\` makes one).`);
+      errors[`${item.where} contact_groups`] = missing.map((name) => `No contact group is named "${name}" (\`wsm groups create\` makes one).`);
       return item;
     }
     return { ...item, body: { ...item.body, contact_groups: item.groupNames.map((name) => idsByName.get(name)!) } };

@@ -20,6 +20,7 @@ import type { FlagOptions } from '../declare.js';
 import { readBytesInput, workspaceClient } from '../shared/verb.js';
 import { readBulkInput, resolveGroupNames, type BulkItem } from './bulk-input.js';
 import { nameReader, type NameReader } from './bulk-names.js';
+import { checkSheetFlag, isSpreadsheetFile, sheetText } from './bulk-sheet.js';
 import { countText } from '../../cli/text.js';
 
 export type Outcome = 'deleted' | 'already gone' | 'updated' | 'failed' | 'would delete' | 'would update';
@@ -51,7 +52,11 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
   const concurrency = concurrencyOf(ctx, opts);
   const limit = parseMaxFailures(opts.maxFailures);
   const source = options.from === '-' ? 'standard input' : options.from;
-  const input = readBulkInput(await readBytesInput(ctx, options.from), source, kind === 'update' ? { flags: options.flags ?? {} } : undefined);
+  checkSheetFlag(options.from, opts.sheet);
+  const update = kind === 'update' ? { flags: options.flags ?? {} } : undefined;
+  const input = isSpreadsheetFile(options.from)
+    ? readBulkInput(await sheetText(ctx, options.from, opts.sheet), source, update)
+    : readBulkInput(await readBytesInput(ctx, options.from), source, update);
   for (const line of formatNoticeLines(source, input.notes)) ctx.output.notice(line);
   let items = input.items;
   const client = await workspaceClient(ctx);
@@ -74,11 +79,11 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
 
   const unnamed = items.filter((item) => item.body !== undefined && item.body.name === undefined).map((item) => item.id);
   const names: NameReader | undefined = unnamed.length > 0 ? await nameReader(ctx, client, unnamed, concurrency) : undefined;
-  const update = async (item: BulkItem, request: EngineRequest) => {
+  const updateOne = async (item: BulkItem, request: EngineRequest) => {
     const body = item.body!.name === undefined ? { ...item.body!, name: await names!.nameOf(item.id, request) } : item.body!;
     return client.contacts.update(item.id, body as ContactUpdateBody, {}, request);
   };
-  const call = (item: BulkItem, request: EngineRequest) => (kind === 'delete' ? client.contacts.delete(item.id, request) : update(item, request));
+  const call = (item: BulkItem, request: EngineRequest) => (kind === 'delete' ? client.contacts.delete(item.id, request) : updateOne(item, request));
   const progress = ctx.io.progress(kind === 'delete' ? 'Deleting contacts' : 'Updating contacts', items.length);
   const failures: Array<{ report: BulkReport; error: unknown }> = [];
   const settle = (item: BulkItem, result: Settled<unknown>): BulkReport => {

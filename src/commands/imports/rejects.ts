@@ -36,10 +36,13 @@ export function locallyFailed(report: CsvReport, into: FailedLines = new Map()):
   return into;
 }
 
-/** The rows the server's errors say were not imported (notes, such as a group created, are not rows that failed). */
-export function serverFailed(errors: ImportError[]): FailedLines {
+/**
+ * The rows the server's errors say were not imported (notes, such as a group created, are not rows
+ * that failed), by the line each starts on, or by its row (a sheet's, whose CSV has a record a row).
+ */
+export function serverFailed(errors: ImportError[], by: 'line' | 'row' = 'line'): FailedLines {
   const lines: FailedLines = new Map();
-  for (const error of errors) if (error.failed && error.row > 1) add(lines, error.line, error.message);
+  for (const error of errors) if (error.failed && error.row > 1) add(lines, by === 'line' ? error.line : error.row, error.message);
   return lines;
 }
 

@@ -1,6 +1,7 @@
 // The upload verb behind `wsm contacts import` and `wsm imports create`: check the CSV's header
 // locally, send it, report its bad rows (checked first under --strict and --dry-run), and
-// optionally wait for the server to finish processing it (wait.ts).
+// optionally wait for the server to finish processing it (wait.ts). An .xlsx file goes through
+// the same flow as the CSV its sheet is read into (sheet-upload.ts).
 import { basename, resolve } from 'node:path';
 import { UnusableResponseError } from '../../api/errors.js';
 import type { WsmClient } from '../../api/client.js';
@@ -9,7 +10,8 @@ import type { ContactImport } from '../../api/schemas/index.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Context } from '../../cli/context.js';
 import { countOf, countText } from '../../cli/text.js';
-import { checkImportCsv, checkImportHeader, formatNoticeLines, type CsvReport, type FieldIds } from '../../cli/csv-check.js';
+import { checkImportCsv, checkImportHeader, formatNoticeLines, type CheckOptions, type CsvReport, type FieldIds } from '../../cli/csv-check.js';
+import { checkSheetFlag, isSpreadsheetFile } from '../contacts/bulk-sheet.js';
 import { endWithFailures } from '../shared/max-failures.js';
 import type { FlagOptions, UPLOAD_FLAGS } from '../declare.js';
 import { parseId, workspaceClient } from '../shared/verb.js';
@@ -28,6 +30,21 @@ export interface UploadFlags extends WaitFlags {
   wait: boolean;
   /** --rejects: where the rows that failed are written. */
   rejects?: string;
+  /** --sheet: the sheet of an .xlsx file. */
+  sheet?: string;
+  /** An .xlsx file: the CSV its sheet was read into, which is checked and sent instead (sheet-upload.ts). */
+  spreadsheet?: SheetUpload;
+}
+
+/** An .xlsx sheet read into a CSV: that CSV, and its rows not sent (a cell holding an error). */
+export interface SheetUpload {
+  csv: string;
+  /** Rows not sent, as the check's report counts them: each is an invalid row. */
+  notSent: number;
+  /** Why each row not sent was not, by sheet row. */
+  notSentRows: FailedLines;
+  /** The report of the CSV with the rows not sent added, every row named by its sheet row. */
+  complete(report: CsvReport): CsvReport;
 }
 
 /** `contacts import` adds --dry-run and --strict to the upload's flags; `imports create` has neither. */
@@ -42,10 +59,14 @@ export function parseUploadFlags(file: string, opts: UploadOptions): UploadFlags
     ...parseWaitFlags(opts),
   };
   if (opts.name !== undefined) flags.name = opts.name;
+  if (opts.sheet !== undefined) flags.sheet = opts.sheet;
   if (opts.rejects !== undefined) {
     // The rows that failed are known once the server has processed the file (or, in a dry run, from the check).
     if (!flags.wait && !flags.dryRun) throw new UsageError('--rejects needs --wait: the rows that failed are known once the server has processed the file');
     if (resolve(opts.rejects) === resolve(file)) throw new UsageError(`--rejects ${opts.rejects} is the file being imported: name another file`);
+    if (isSpreadsheetFile(file) !== isSpreadsheetFile(opts.rejects)) {
+      throw new UsageError(`--rejects writes the rows back in the input's format: name it .${isSpreadsheetFile(file) ? 'xlsx' : 'csv'} (${file} is ${isSpreadsheetFile(file) ? 'a workbook' : 'CSV'})`);
+    }
     flags.rejects = opts.rejects;
   }
   if (opts.group !== undefined) flags.group = parseId(opts.group, '--group');
@@ -69,12 +90,26 @@ export interface UploadResult {
   finished?: boolean;
   /** The rows as the local check found them (for --rejects, where the server keeps only some errors). */
   checked?: CsvReport;
+  /** An .xlsx file's sheet, as it was sent. */
+  sheet?: SheetUpload;
 }
 
 export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<UploadResult> {
+  checkSheetFlag(flags.file, flags.sheet);
+  if (isSpreadsheetFile(flags.file) && flags.spreadsheet === undefined) {
+    const { uploadSheet } = await import('./sheet-upload.js');
+    return uploadSheet(ctx, flags, uploadImport);
+  }
+  const sheet = flags.spreadsheet;
+  const csv = sheet?.csv ?? flags.file;
   // What stops an import is known from the whole file's encoding and its header: decided before anything is sent.
-  const format = await checkImportHeader(flags.file);
-  for (const line of formatNoticeLines(flags.file, formatNotes(format))) ctx.output.notice(line);
+  const format = await checkImportHeader(csv, flags.file);
+  if (sheet === undefined) for (const line of formatNoticeLines(flags.file, formatNotes(format))) ctx.output.notice(line);
+  /** The rows checked as a CSV's are (and, for a sheet, its rows not sent added: sheet-upload.ts). */
+  const checkRows = async (options: CheckOptions) => {
+    const report = await checkImportCsv(csv, { ...options, source: flags.file });
+    return sheet === undefined ? report : sheet.complete(report);
+  };
   const client = flags.dryRun ? await clientIfConfigured(ctx) : await workspaceClient(ctx);
   const fields = client === undefined ? undefined : await fieldIdsOf(ctx, client, flags.dryRun);
 
@@ -85,16 +120,16 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   // tried: both share this process's one thread, and the upload took 7x longer.)
   let report: CsvReport | undefined;
   if (flags.strict || flags.dryRun) {
-    report = await checkImportCsv(flags.file, { fields });
+    report = await checkRows({ fields });
     // What is not sent (a dry run, a refusal under --strict) is rejected by the check alone.
     const refused = flags.strict && (report.invalid_rows > 0 || report.unknown_columns.length > 0);
-    if (flags.rejects !== undefined && (flags.dryRun || refused)) await writeRejects(ctx, flags.rejects, flags.file, locallyFailed(report));
+    if (flags.rejects !== undefined && (flags.dryRun || refused)) await writeRejects(ctx, flags.rejects, flags, locallyFailed(report));
     if (!flags.strict) warnColumns(ctx, report);
     refuseOrWarn(ctx, flags, report);
     if (flags.dryRun) return { dryRun: report };
   } else {
     // Read up to the first valid row: a file with none is not sent at all.
-    const start = await checkImportCsv(flags.file, { fields, untilValid: true });
+    const start = await checkRows({ fields, untilValid: true });
     warnColumns(ctx, start);
     if (start.valid_rows === 0) refuseNoValidRow(flags.file, start);
   }
@@ -102,13 +137,13 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   const answer = await client!.imports.create({
     name: flags.name ?? basename(flags.file),
     ...(flags.group !== undefined ? { contact_groups: flags.group } : {}),
-    filePath: flags.file,
+    filePath: csv,
   });
   const uploaded: UploadResult = answer.data !== undefined ? { import: answer.data } : { answer: answer.body };
   const id = answer.data?.id;
   if (id === undefined || id === null) {
     ctx.output.warn(`${flags.file} was uploaded, but the server's answer holds no import id`);
-    await checkAfterUpload(ctx, flags, report, fields);
+    await checkAfterUpload(ctx, flags, checkRows, report, fields);
     if (flags.wait) {
       throw new UnusableResponseError(`${flags.file} was uploaded, but the server's answer has no import \`id\` to wait for: do not upload it again (\`wsm imports list\` shows it)`);
     }
@@ -118,7 +153,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   ctx.output.done(`uploaded ${flags.file} as import ${id}`);
   // From here the import runs on the server whatever happens to this process: Ctrl-C says so.
   const final = await untilImportInterrupted(ctx, id, async (signal) => {
-    report = await checkAfterUpload(ctx, flags, report, fields, signal);
+    report = await checkAfterUpload(ctx, flags, checkRows, report, fields, signal);
     return flags.wait && answer.data !== undefined ? waitForImport(ctx, client!, id, flags, signal, answer.data) : undefined;
   });
   return final === undefined ? uploaded : { import: final, finished: true, ...(report !== undefined ? { checked: report } : {}) };
@@ -153,27 +188,34 @@ export async function settleUpload(ctx: Context, result: UploadResult, flags: Up
     return;
   }
   if (result.finished !== true) return;
-  if (flags.rejects !== undefined) await rejectsAfterImport(ctx, await workspaceClient(ctx), flags.rejects, flags.file, result.import!, result.checked);
-  reportOutcome(ctx, result.import!, flags.maxFailures);
+  if (flags.rejects !== undefined) await rejectsAfterImport(ctx, await workspaceClient(ctx), flags.rejects, { ...flags, spreadsheet: result.sheet }, result.import!, result.checked);
+  reportOutcome(ctx, result.import!, flags.maxFailures, result.sheet?.notSent ?? 0);
 }
 
 /**
  * The rows of a finished import that failed, from every error the server kept; where it keeps
  * only the first 100, those and the rows the local check found invalid, and said so.
  */
-async function rejectsAfterImport(ctx: Context, client: WsmClient, path: string, file: string, record: ContactImport, report: CsvReport | undefined): Promise<void> {
+async function rejectsAfterImport(ctx: Context, client: WsmClient, path: string, flags: UploadFlags, record: ContactImport, report: CsvReport | undefined): Promise<void> {
   const id = Number(record.id);
   const known = await allImportErrors(client, id, record);
-  const failed = serverFailed(known.errors);
+  const sheet = flags.spreadsheet;
+  // A sheet's rows are its CSV's records (one a sheet row): keyed by row, and its rows not sent added.
+  const failed = serverFailed(known.errors, sheet === undefined ? 'line' : 'row');
+  if (sheet !== undefined) for (const [row, message] of sheet.notSentRows) failed.set(row, message);
   if (!known.complete) {
     ctx.output.warn(`${onlyFirstKnown(id, known)}: ${path} holds those and the rows the local check found invalid`);
     if (report !== undefined) locallyFailed(report, failed);
   }
-  await writeRejects(ctx, path, file, failed);
+  await writeRejects(ctx, path, flags, failed);
 }
 
-async function writeRejects(ctx: Context, path: string, file: string, failed: FailedLines): Promise<void> {
-  const rows = await writeCsvRejects(path, file, failed);
+/** The failed rows back in the input's format: CSV by line, or a workbook's sheet by row (sheet-rejects.ts). */
+async function writeRejects(ctx: Context, path: string, flags: UploadFlags, failed: FailedLines): Promise<void> {
+  const file = flags.file;
+  const rows = isSpreadsheetFile(file)
+    ? await (await import('./sheet-rejects.js')).writeSheetRejects(path, file, flags.sheet, failed)
+    : await writeCsvRejects(path, file, failed);
   if (rows === 0) ctx.output.notice(`no row of ${file} failed: ${path} holds its header only`);
   else ctx.output.notice(`wrote ${countOf(rows, 'row')} that failed to ${path}, with import_error and import_line: fix them there and import that file again`);
 }
@@ -204,10 +246,17 @@ async function fieldIdsOf(ctx: Context, client: WsmClient, say: boolean): Promis
 }
 
 /** The rows of a file already sent, checked while the server works through it: each problem a warning. */
-async function checkAfterUpload(ctx: Context, flags: UploadFlags, report: CsvReport | undefined, fields: FieldIds | undefined, signal?: AbortSignal): Promise<CsvReport | undefined> {
+async function checkAfterUpload(
+  ctx: Context,
+  flags: UploadFlags,
+  checkRows: (options: CheckOptions) => Promise<CsvReport>,
+  report: CsvReport | undefined,
+  fields: FieldIds | undefined,
+  signal?: AbortSignal,
+): Promise<CsvReport | undefined> {
   if (report === undefined) {
     try {
-      report = await checkImportCsv(flags.file, { signal, fields });
+      report = await checkRows({ signal, fields });
       refuseOrWarn(ctx, flags, report);
     } catch (error) {
       if (signal?.aborted) throw error;

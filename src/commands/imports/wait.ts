@@ -93,7 +93,8 @@ export async function findImport(client: WsmClient, id: number | string, signal?
  * After a wait: a failed import is exit 1 with its first reason; the counts a message; rows the
  * server skipped exit 8 (done, but some items failed) unless --max-failures tolerates them.
  */
-export function reportOutcome(ctx: Context, result: ContactImport, limit?: FailureLimit): void {
+/** `notSent`: rows of the file the CLI did not send (an .xlsx row holding an error cell), failed like the server's. */
+export function reportOutcome(ctx: Context, result: ContactImport, limit?: FailureLimit, notSent = 0): void {
   if (FAILED_IMPORT.has(importStatus(result) ?? '')) {
     const reason = Array.isArray(result.errors) ? result.errors[0]?.message : undefined;
     throw new CliError(`import ${result.id} failed${reason ? `: ${reason}` : ''}`, ExitCode.failure);
@@ -104,7 +105,9 @@ export function reportOutcome(ctx: Context, result: ContactImport, limit?: Failu
     .filter(([, value]) => typeof value === 'number')
     .map(([kind, value]) => `${countText(value as number)} ${kind}`);
   ctx.output.message(`Import ${result.id} completed${counts.length > 0 ? `: ${counts.join(', ')}` : ''}.`);
-  const failed = countIn(result.failed_count) ?? 0;
-  const total = countIn(result.total_rows) || (countIn(result.created_count) ?? 0) + (countIn(result.updated_count) ?? 0) + failed;
-  endWithFailures(ctx, limit, failed, total, `import ${result.id}: ${countText(failed)} of ${countText(total)} row${total === 1 ? '' : 's'} failed (\`wsm imports errors ${result.id}\` lists them)`);
+  const failedThere = countIn(result.failed_count) ?? 0;
+  const failed = failedThere + notSent;
+  const total = (countIn(result.total_rows) || (countIn(result.created_count) ?? 0) + (countIn(result.updated_count) ?? 0) + failedThere) + notSent;
+  const notSentText = notSent > 0 ? `, ${countText(notSent)} of them not sent (cells holding errors)` : '';
+  endWithFailures(ctx, limit, failed, total, `import ${result.id}: ${countText(failed)} of ${countText(total)} row${total === 1 ? '' : 's'} failed${notSentText} (\`wsm imports errors ${result.id}\` lists them)`);
 }

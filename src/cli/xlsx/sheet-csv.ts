@@ -1,0 +1,125 @@
+// A sheet of an .xlsx workbook as the CSV the API takes (RFC 4180, UTF-8): the CLI reads a
+// spreadsheet, and every server, the published API's included, receives what it receives for a
+// CSV. One record per sheet row (an empty row, or one not sent, is an empty line), so the CSV's row
+// N is the sheet's row N for the local check and the server's errors alike. Cells are as the
+// spreadsheet displays them (sheet-reader.ts), written as they are: no formula guard (the header
+// is never the export's, see `columnsToSend`, so no reader takes a `'` off).
+import { isExportHeader } from '../../api/csv-cells.js';
+import { LocalValidationError, UsageError } from '../errors.js';
+import { countOf, csvField } from '../text.js';
+import { cellName } from './cell-names.js';
+import { openWorkbook, WorkbookError, type SheetRow } from './sheet-reader.js';
+
+/** A cell whose row is not sent: it holds an error (`#N/A`), not a value. */
+export interface CellProblem {
+  row: number;
+  /** `D17`. */
+  cell: string;
+  /** The column's header, when it has one. */
+  column: string;
+  message: string;
+}
+
+export interface SheetCsv {
+  sheet: string;
+  /** The sheet's header row number (1 unless rows above it are empty). */
+  headerRow: number;
+  /** Rows after the header holding values, sent or not. */
+  rows: number;
+  /** Rows not sent, each named by its error cells. */
+  problems: CellProblem[];
+  /** Cells holding a formula: their saved result is what is read. */
+  formulas: { count: number; first?: string };
+}
+
+export interface SheetCsvOptions {
+  sheet?: string;
+  /** Columns the import reads nothing from (the export's id and times) are left out, so the header is never the export's. */
+  forImport?: boolean;
+  /** Receives the CSV text a part at a time. */
+  write(text: string): void | Promise<void>;
+}
+
+/** The export's columns an import skips: left out of what an import sends. */
+const IMPORT_SKIPS = new Set(['id', 'created_at', 'updated_at']);
+
+const textOf = (row: SheetRow, width: number): string[] => {
+  const cells = Array.from({ length: width }, () => '');
+  for (const cell of row.cells) if (cell.column < width || cell.text !== '') cells[cell.column] = cell.text;
+  return Array.from(cells, (text) => text ?? '');
+};
+
+/**
+ * The sheet as CSV, given to `options.write` a part at a time. A file that is not a workbook, or
+ * a sheet it lacks, is exit 2 naming why; a file that cannot be opened, exit 2 with the reason.
+ */
+export async function sheetToCsv(path: string, options: SheetCsvOptions): Promise<SheetCsv> {
+  try {
+    return await convert(path, options);
+  } catch (error) {
+    if (error instanceof WorkbookError) throw new LocalValidationError(`${error.message}: nothing was sent`);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && code.startsWith('E')) throw new UsageError(`cannot read ${path} (${code})`);
+    throw error;
+  }
+}
+
+/** What is said of a sheet's formulas: their saved results are read, never computed. */
+export function formulaWarning(source: string, sheet: SheetCsv): string | undefined {
+  const { count, first } = sheet.formulas;
+  if (count === 0) return undefined;
+  return `${source}: ${countOf(count, 'cell')} ${count === 1 ? 'holds a formula' : 'hold formulas'} (first ${first}): the result the spreadsheet saved with ${count === 1 ? 'it' : 'them'} is read (recalculate and save the file first if it may be stale)`;
+}
+
+async function convert(path: string, options: SheetCsvOptions): Promise<SheetCsv> {
+  const workbook = await openWorkbook(path);
+  const result: SheetCsv = { sheet: options.sheet ?? workbook.sheetNames[0] ?? '', headerRow: 0, rows: 0, problems: [], formulas: { count: 0 } };
+  let header: string[] | undefined;
+  let keep: number[] = [];
+  let next = 1;
+  let pending = '';
+  const flush = async (force = false) => {
+    if (pending.length > (force ? 0 : 256 * 1024)) {
+      await options.write(pending);
+      pending = '';
+    }
+  };
+  try {
+    for await (const row of workbook.rows(options.sheet)) {
+      // Empty rows, and rows not sent, stay rows: the CSV's numbering is the sheet's.
+      pending += '\n'.repeat(Math.max(0, row.row - next));
+      next = row.row + 1;
+      for (const cell of row.cells) {
+        if (cell.formula) {
+          result.formulas.count++;
+          result.formulas.first ??= cellName(cell.column, row.row);
+        }
+      }
+      if (header === undefined) {
+        header = textOf(row, Math.max(0, ...row.cells.map((c) => c.column + 1)));
+        keep = header.map((_, at) => at).filter((at) => !(options.forImport && isExportHeader(header!) && IMPORT_SKIPS.has(header![at].trim().toLowerCase())));
+        result.headerRow = row.row;
+        pending += `${keep.map((at) => csvField(header![at])).join(',')}\n`;
+        continue;
+      }
+      result.rows++;
+      const errors = row.cells.filter((cell) => cell.error !== undefined);
+      if (errors.length > 0) {
+        for (const cell of errors) {
+          result.problems.push({ row: row.row, cell: cellName(cell.column, row.row), column: header[cell.column]?.trim() ?? '', message: `The cell holds the error ${cell.error}, not a value.` });
+        }
+        pending += '\n';
+        continue;
+      }
+      const cells = textOf(row, header.length);
+      // Values past the header's columns go too: the reader names such a row, as for a CSV.
+      const extra = cells.slice(header.length);
+      pending += `${[...keep.map((at) => cells[at]), ...extra].map(csvField).join(',')}\n`;
+      await flush();
+    }
+    await flush(true);
+  } finally {
+    await workbook.close();
+  }
+  return result;
+}

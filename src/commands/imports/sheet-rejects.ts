@@ -1,0 +1,38 @@
+// `--rejects FILE.xlsx` for an .xlsx input: the rows of the sheet that failed, each cell as the
+// spreadsheet displays it (what was sent), under the sheet's header, plus `import_error` and
+// `import_line` (the sheet row), written as a workbook whose cells are text; the file is put in
+// place only once whole. Fix the rows there and import that file again.
+import { openFileSink } from '../../cli/file-sink.js';
+import { openWorkbook } from '../../cli/xlsx/sheet-reader.js';
+import { writeXlsx } from '../../cli/xlsx/sheet-writer.js';
+import type { FailedLines } from './rejects.js';
+
+/** Writes the rows of `file`'s sheet named in `failed` (by sheet row) to `path`; the number of rows written. */
+export async function writeSheetRejects(path: string, file: string, sheet: string | undefined, failed: FailedLines): Promise<number> {
+  const workbook = await openWorkbook(file);
+  const rows: string[][] = [];
+  let header: string[] | undefined;
+  try {
+    for await (const row of workbook.rows(sheet)) {
+      const width = Math.max(header?.length ?? 0, ...row.cells.map((cell) => cell.column + 1));
+      const cells = Array.from({ length: width }, () => '');
+      for (const cell of row.cells) cells[cell.column] = cell.error ?? cell.text;
+      if (header === undefined) header = cells;
+      else if (failed.has(row.row)) rows.push([...cells.slice(0, header.length), ...Array<string>(Math.max(0, header.length - cells.length)).fill(''), failed.get(row.row)!, String(row.row)]);
+    }
+  } finally {
+    await workbook.close();
+  }
+  const out = openFileSink(path);
+  try {
+    async function* batches() {
+      yield rows;
+    }
+    await writeXlsx({ write: async (bytes) => out.write(bytes) }, { sheetName: sheet ?? workbook.sheetNames[0] ?? 'Rejects', header: [...(header ?? []), 'import_error', 'import_line'], rows: batches(), sample: rows.slice(0, 100) });
+    out.commit();
+  } catch (error) {
+    out.abort();
+    throw error;
+  }
+  return rows.length;
+}

@@ -1,0 +1,55 @@
+// `wsm contacts import FILE.xlsx [--sheet NAME]` (and `imports create`): the sheet is read as the
+// spreadsheet displays it (src/cli/xlsx) into a CSV in a temporary folder, and that CSV goes through
+// the upload flow as any CSV does (the same local check, --strict, --dry-run, waits and exit codes),
+// so every server, the published API's too, receives RFC 4180 UTF-8 CSV. The CSV's rows are the
+// sheet's rows, so the check and the server's errors name sheet rows. A row with a cell holding an
+// error (`#N/A`) is not sent: it is an invalid row of the report, named by its cell. The CSV is
+// removed once the upload is done; the rows that failed are written back from the sheet itself
+// (sheet-rejects.ts).
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { Context } from '../../cli/context.js';
+import type { CsvReport, RowProblem } from '../../cli/csv-check.js';
+import { formulaWarning, sheetToCsv } from '../../cli/xlsx/sheet-csv.js';
+import type { FailedLines } from './rejects.js';
+import type { SheetUpload, UploadFlags, UploadResult } from './upload.js';
+
+export async function uploadSheet(ctx: Context, flags: UploadFlags, upload: (ctx: Context, flags: UploadFlags) => Promise<UploadResult>): Promise<UploadResult> {
+  const dir = await mkdtemp(join(tmpdir(), 'wsm-sheet-'));
+  try {
+    const csv = join(dir, `${basename(flags.file).replace(/\.xlsx$/i, '')}.csv`);
+    const fd = openSync(csv, 'wx', 0o600);
+    let read;
+    try {
+      read = await sheetToCsv(flags.file, { sheet: flags.sheet, forImport: true, write: (text) => void writeSync(fd, text) });
+    } finally {
+      closeSync(fd);
+    }
+    const warning = formulaWarning(flags.file, read);
+    if (warning !== undefined) ctx.output.warn(warning);
+    const notSentProblems: RowProblem[] = read.problems.map((problem) => ({
+      row: problem.row,
+      line: problem.row,
+      field: problem.column === '' ? problem.cell : `${problem.cell} (${problem.column})`,
+      message: problem.message,
+    }));
+    const notSentRows: FailedLines = new Map();
+    for (const problem of read.problems) notSentRows.set(problem.row, [notSentRows.get(problem.row), problem.message].filter(Boolean).join(' '));
+    const notSent = notSentRows.size;
+    const spreadsheet: SheetUpload = {
+      csv,
+      notSent,
+      notSentRows,
+      complete(report: CsvReport): CsvReport {
+        // A sheet's row is its name: the line of the CSV in between means nothing to its reader.
+        const problems = [...report.problems.map((problem) => ({ ...problem, line: problem.row })), ...notSentProblems].sort((a, b) => a.row - b.row);
+        return { ...report, rows: report.rows + notSent, invalid_rows: report.invalid_rows + notSent, problems };
+      },
+    };
+    return { ...(await upload(ctx, { ...flags, spreadsheet })), sheet: spreadsheet };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
