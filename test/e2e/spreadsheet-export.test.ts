@@ -73,8 +73,10 @@ describe('contacts export -o xlsx', () => {
     const expected = contacts.map((c) => [String(c.id), String(c.number), String(c.name), String(c.email ?? ''), String(c.gender ?? ''), String(c.status), JSON.stringify((c.contact_groups as Array<{ name: string }>).map((g) => g.name)), String(c.created_at), String(c.updated_at), c.fields.city ?? '', c.fields.code ?? '', c.fields.note ?? '']);
     expect(rows.slice(1)).toEqual(expected);
     const ann = rows.find((row) => row[2] === VALUES.name)!;
-    // The server keeps a line break as CRLF: the cell holds what it stores.
-    expect(ann.slice(9)).toEqual([VALUES.city.replace('\n', '\r\n'), VALUES.code, VALUES.note]);
+    // The cell holds what the server stores, its line break included.
+    const stored = contacts.find((c) => c.name === VALUES.name)!;
+    expect(stored.fields.city).toMatch(/^line one\r?\nline two$/);
+    expect(ann.slice(9)).toEqual([stored.fields.city, VALUES.code, VALUES.note]);
     expect(rows.find((row) => row[2] === '@Bob')?.[5]).toBe('false');
     // The CSV export guards the same values; the workbook needs no guard.
     expect(csv.stdout).toContain("'=1+1 Zoë 😀");
