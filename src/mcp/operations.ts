@@ -9,7 +9,8 @@ import type { OperationDescription, ResourceDescription } from '../api/descripti
 import { numberOf, pageAfter, type ListPage, type PageParams } from '../api/pagination.js';
 import { PER_PAGE_MAX } from '../api/schemas/common.js';
 import { UsageError } from '../cli/errors.js';
-import { lenient } from './lenient.js';
+import { TEMPLATE_STATUS_FILTERS, contactUpdateBody, templateCreateBody } from '../api/schemas/index.js';
+import { TOOL_DESCRIPTIONS } from './texts.js';
 import type { ToolSpec } from './tool.js';
 import { pathParameters } from '../api/descriptions/paths.js';
 
@@ -98,6 +99,7 @@ const QUERY_RENAMES: Record<string, string> = { fields: 'field_values' };
 function listQuery(args: Record<string, unknown>): PageParams {
   const query: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(passedOn(args))) {
+    if (name === 'fields') continue; // the rows' fields to keep, not a query parameter
     const sent = Object.entries(QUERY_RENAMES).find(([, argument]) => argument === name)?.[0] ?? name;
     if (typeof value === 'object' && value !== null) for (const [key, item] of Object.entries(value)) query[`${sent}[${key}]`] = item;
     else query[sent] = value;
@@ -114,35 +116,56 @@ function spreadBody(op: DescribedOperation): Record<string, z.ZodType> | undefin
   return body !== undefined && !OWN_ARGUMENTS.some((name) => name in body) ? body : undefined;
 }
 
-function inputOf(op: DescribedOperation, noun: string): z.ZodObject {
+function inputOf(op: DescribedOperation, resource: DescribedResource, row: z.ZodType | undefined): z.ZodObject {
   const fields: Record<string, z.ZodType> = {};
-  if (idParameter(op.path) !== undefined) fields.id = recordId.describe(`The ${noun}'s id.`);
+  const list = `${resource.key}.list`;
+  if (idParameter(op.path) !== undefined) fields.id = recordId.describe(`The ${resource.noun}'s id (from ${list}).`);
   if (isPagedList(op)) {
     for (const [key, value] of Object.entries(shapeOf(op.query) ?? {})) if (!PAGE_FIELDS.has(key)) fields[QUERY_RENAMES[key] ?? key] = value;
-    fields.cursor = z.string().optional().describe('next_cursor of the previous call, for the next page.');
+    fields.cursor = z.string().optional().describe('next_cursor of the page before.');
     fields.per_page = z.number().int().min(1).max(PER_PAGE_MAX).default(DEFAULT_PER_PAGE).describe(`Rows a page, 1 to ${PER_PAGE_MAX}.`);
+    Object.assign(fields, TOOL_ARGUMENTS[`${resource.key}.${op.name}`]);
+    const keys = recordKeys(row);
+    if (keys.length > 0) fields.fields = z.array(z.enum(keys as [string, ...string[]])).min(1).optional().describe('Only these fields of each row (and id).');
   }
   const body = spreadBody(op);
-  if (body !== undefined) Object.assign(fields, body);
+  if (body !== undefined) Object.assign(fields, body, TOOL_ARGUMENTS[`${resource.key}.${op.name}`]);
   else if (op.body !== undefined) fields.body = op.body;
-  if (needsConfirm(op)) fields.confirm = z.boolean().optional().describe('Must be true: without it nothing is sent and the tool says what it would do.');
+  if (needsConfirm(op)) fields.confirm = z.boolean().optional().describe('true to do it; otherwise nothing is done.');
   return z.strictObject(fields);
 }
 
-function outputOf(op: DescribedOperation, record: z.ZodType): z.ZodObject {
-  if (isPagedList(op)) {
-    return z.object({
-      items: z.array(record),
-      total: z.number().optional().describe('Rows in the whole list, when the server says.'),
-      next_cursor: z.string().optional().describe('Pass as cursor for the next page; absent on the last page.'),
-      note: z.string().optional().describe('How the page was made, when it is not as asked of the server.'),
-    });
-  }
-  if (op.method === 'DELETE') return z.object({ deleted: z.literal(true), message: z.string().optional() });
-  return z.object({
-    data: record.optional().describe('The record, as the server answered.'),
-    items: z.array(z.unknown()).optional().describe('The entries, for an operation answering a list.'),
-    message: z.string().optional(),
+/** The record's fields a list row may be cut down to (`workspace_id` is left out of every row). */
+function recordKeys(row: z.ZodType | undefined): string[] {
+  return Object.keys(shapeOf(row) ?? {}).filter((key) => key !== 'workspace_id');
+}
+
+/** What a call returns, in words: the output is the records as the server gives them, which a schema would restate at length. */
+function returns(op: DescribedOperation, noun: string): string {
+  if (isPagedList(op)) return ` Returns items (${noun} records), total, next_cursor.`;
+  if (op.method === 'DELETE') return ' Returns {deleted: true, message}.';
+  return op.method === 'GET' ? ` Returns {data: the ${noun}}.` : ` Returns {data: the ${noun} as saved, message}.`;
+}
+
+/** Tool arguments that differ from the API's body: what a tool call can send, or what the tool fills in. */
+const TOOL_ARGUMENTS: Record<string, Record<string, z.ZodType>> = {
+  'templates.list': { status: z.enum(TEMPLATE_STATUS_FILTERS).optional() },
+  // The current name is read when none is given (the API requires one on every update).
+  'contacts.update': { name: contactUpdateBody.shape.name.optional() },
+  // A media header's file is a multipart upload, which a tool call cannot carry.
+  'templates.create': {
+    header: (templateCreateBody.shape.header as z.ZodType).refine((header: unknown) => (header as { type?: unknown } | null | undefined)?.type !== 'media', {
+      message: 'a media header needs a file upload, which a tool call cannot carry: give a text header or none',
+    }),
+  },
+};
+
+/** A list's rows without `workspace_id` (the same on every row), cut to `fields` when given (id kept). */
+function trimmedRows(items: unknown[], fields: string[] | undefined): unknown[] {
+  const keep = fields === undefined ? undefined : new Set(['id', ...fields]);
+  return items.map((item) => {
+    if (typeof item !== 'object' || item === null) return item;
+    return Object.fromEntries(Object.entries(item).filter(([key]) => key !== 'workspace_id' && (keep === undefined || keep.has(key))));
   });
 }
 
@@ -169,11 +192,11 @@ function callArguments(op: DescribedOperation, args: Record<string, unknown>, si
 }
 
 /** A page of a list as the tool gives it: its items, the total when the server says, and the cursor of the next page. */
-function pageShaped(page: ListPage<unknown>, asked: PageParams): Record<string, unknown> {
+function pageShaped(page: ListPage<unknown>, asked: PageParams, fields: string[] | undefined): Record<string, unknown> {
   const reached = numberOf(asked.page) ?? page.meta.current_page ?? 1;
   const after = pageAfter(page, reached, numberOf(asked.per_page));
   return {
-    items: page.data,
+    items: trimmedRows(page.data, fields),
     ...(typeof page.meta.total === 'number' ? { total: page.meta.total } : {}),
     ...(after === undefined ? {} : { next_cursor: cursorOf(after, asked) }),
     ...(page.meta.filtered_here === true ? { note: 'This server does not filter by field_values (an extension of wsm serve): every contact was read and filtered here, which takes a walk of the whole list each call.' } : {}),
@@ -203,16 +226,14 @@ function rowsOf(op: DescribedOperation): z.ZodObject | undefined {
 
 function toolOf(resource: DescribedResource, op: DescribedOperation): ToolSpec {
   const own = idParameter(op.path) !== undefined && isPagedList(op) ? rowsOf(op) : undefined;
-  const resourceRecord = own ?? resource.record;
-  const record = resourceRecord === undefined ? z.looseObject({}) : lenient(resourceRecord);
-  const extension = op.published ? '' : ` An extension of wsm serve: a server without it (the hosted service) says "this server does not support …"${op.instead ? `; there, ${op.instead}` : ''}.`;
+  const name = `${resource.key}.${op.name}`;
+  const extension = op.published ? '' : ' (Extension)';
   return {
-    name: `${resource.key}.${op.name}`,
+    name,
     toolset: resource.key,
     title: op.summary,
-    description: `${op.summary}.${op.description ? ` ${op.description}` : ''}${extension}`,
-    input: inputOf(op, resource.noun),
-    output: outputOf(op, record),
+    description: `${TOOL_DESCRIPTIONS[name] ?? `${op.summary}.${op.description ? ` ${op.description}` : ''}${extension}`}${returns(op, resource.noun)}`,
+    input: inputOf(op, resource, own ?? resource.record),
     hints: op.hints,
     published: op.published,
     ...(needsConfirm(op) ? { confirm: (args: Record<string, unknown>) => confirmation(op, resource.noun, args) } : {}),
@@ -220,11 +241,12 @@ function toolOf(resource: DescribedResource, op: DescribedOperation): ToolSpec {
       const client = await call.ctx.client();
       if (idParameter(op.path) !== undefined || op.path.includes('{workspace}')) await call.ctx.workspace();
       const method = clientMethod(client, op);
+      if (name === 'contacts.update' && args.name === undefined) args = { ...args, name: (await client.contacts.get(args.id as number, { signal: call.signal })).data.name };
       if (!isPagedList(op)) return shaped(op, await method(...callArguments(op, args, call.signal)));
       const asked = listQuery(args);
       // A list under one record (an import's errors) takes that record's id first.
       const leading = args.id === undefined ? [] : [args.id];
-      return pageShaped((await method(...leading, asked, { signal: call.signal })) as ListPage<unknown>, asked);
+      return pageShaped((await method(...leading, asked, { signal: call.signal })) as ListPage<unknown>, asked, args.fields as string[] | undefined);
     },
   };
 }

@@ -1,5 +1,5 @@
-// `wsm mcp`'s server: the MCP SDK (loaded only here) on stdio (or HTTP: http.ts), the selected tools registered with
-// their zod input and output schemas and annotations, and two resources (the workspace file and
+// `wsm mcp`'s server: the MCP SDK (loaded only here) on stdio (or HTTP: http.ts), the selected tools
+// (listed by listing.ts from their zod schemas, their arguments checked here), and two resources (the workspace file and
 // the OpenAPI document). Each call gets a world of its own (call.ts); a failure becomes a tool
 // error in the CLI's words (errors.ts). Stdout carries the protocol alone: it is written through
 // ctx.io, and everything the CLI code prints goes to the call's memory instead.
@@ -7,10 +7,12 @@ import { Writable } from 'node:stream';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
-import { CATALOG, type ResourceIdentity } from '../api/descriptions/catalog.js';
 import { extension } from '../api/resources/base.js';
 import type { Context } from '../cli/context.js';
 import { packageVersion } from '../cli/version.js';
+import * as z from 'zod';
+import { toolListing } from './listing.js';
+import { INSTRUCTIONS } from './texts.js';
 import { callWorld, type ProgressSink } from './call.js';
 import { refusal, toolError } from './errors.js';
 import type { ToolSpec } from './tool.js';
@@ -18,13 +20,8 @@ import { pulledText } from './workflows.js';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-/** The workspace's resources, as the catalog lists them: those with permissions of their own. */
-const RESOURCES = Object.values(CATALOG as Record<string, ResourceIdentity>).flatMap((identity) => (identity.permissionGroup ? [identity.cli] : []));
+const ANY_ARGUMENTS = z.looseObject({});
 
-const INSTRUCTIONS =
-  `Administers one Workspace Messaging workspace (${RESOURCES.join(', ')}) through wsm. ` +
-  'Lists return a page and a next_cursor. Deletes and bulk changes need confirm: true. workspace_file.diff plans a ' +
-  'workspace file against the workspace, workspace_file.apply makes that plan. Errors end with the CLI exit code and its meaning.';
 
 function progressSink(extra: Extra): ProgressSink | undefined {
   const token = extra._meta?.progressToken;
@@ -34,14 +31,24 @@ function progressSink(extra: Extra): ProgressSink | undefined {
   };
 }
 
-async function callTool(ctx: Context, tool: ToolSpec, args: Record<string, unknown>, extra: Extra): Promise<CallToolResult> {
+/** Arguments the tool's schema refuses: exit 2 like any bad input, each argument at fault named. */
+function invalidArguments(tool: ToolSpec, issues: readonly z.core.$ZodIssue[]): CallToolResult {
+  const lines = issues.map((issue) => `  ${issue.path.length > 0 ? issue.path.join('.') : '(arguments)'}: ${issue.message}`);
+  return refusal(`error: invalid arguments for ${tool.name}:\n${lines.join('\n')}\n(exit 2: bad input, nothing was sent)`);
+}
+
+async function callTool(ctx: Context, tool: ToolSpec, given: Record<string, unknown>, extra: Extra): Promise<CallToolResult> {
+  const parsed = tool.input.safeParse(given);
+  if (!parsed.success) return invalidArguments(tool, parsed.error.issues);
+  const args = parsed.data as Record<string, unknown>;
   const stdin = tool.stdinArgument === undefined ? undefined : args[tool.stdinArgument];
   const { call } = callWorld(ctx, extra.signal, tool.long ? progressSink(extra) : undefined, typeof stdin === 'string' ? stdin : undefined);
   try {
     if (tool.confirm && args.confirm !== true) {
       return refusal(`${await tool.confirm(args, call)}: call again with "confirm": true to do it; nothing was done`);
     }
-    const value = tool.output.parse(await tool.run(args, call));
+    const ran = await tool.run(args, call);
+    const value = tool.output === undefined ? ran : tool.output.parse(ran);
     return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value as Record<string, unknown> };
   } catch (error) {
     return toolError(error, ctx);
@@ -63,18 +70,14 @@ async function readOrExplain<T>(ctx: Context, read: () => Promise<T>): Promise<T
  * Each call in flight is in `running` until answered, so closing can wait for them.
  */
 export async function buildMcpServer(ctx: Context, tools: readonly ToolSpec[], running: Set<Promise<unknown>>): Promise<McpServer> {
-  const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
+  const [{ McpServer }, { ListToolsRequestSchema }] = await Promise.all([import('@modelcontextprotocol/sdk/server/mcp.js'), import('@modelcontextprotocol/sdk/types.js')]);
   const server = new McpServer({ name: 'wsm', title: 'wsm: Workspace Messaging administration', version: packageVersion() }, { instructions: INSTRUCTIONS });
   for (const tool of tools) {
     server.registerTool(
       tool.name,
-      {
-        title: tool.title,
-        description: tool.description,
-        inputSchema: tool.input,
-        outputSchema: tool.output,
-        annotations: { title: tool.title, readOnlyHint: tool.hints.readOnly, destructiveHint: tool.hints.destructive, idempotentHint: tool.hints.idempotent, openWorldHint: false },
-      },
+      // The arguments are checked in callTool (an error with its exit code) and listed by
+      // toolListing: the SDK sees any object.
+      { title: tool.title, description: tool.description, inputSchema: ANY_ARGUMENTS },
       (args: Record<string, unknown>, extra: Extra) => {
         const result = callTool(ctx, tool, args, extra);
         running.add(result);
@@ -83,6 +86,8 @@ export async function buildMcpServer(ctx: Context, tools: readonly ToolSpec[], r
       },
     );
   }
+  const listing = toolListing(tools);
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
   server.registerResource(
     'workspace-file',
     'wsm://workspace-file',

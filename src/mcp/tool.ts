@@ -27,7 +27,8 @@ export interface ToolSpec {
   title: string;
   description: string;
   input: z.ZodObject;
-  output: z.ZodObject;
+  /** Declared where it tells the agent more than it costs (workflows); an operation's result is described in words. */
+  output?: z.ZodObject;
   hints: ToolHints;
   /** In api.md: it works on the hosted service; false needs an extension of `wsm serve`. */
   published: boolean;

@@ -13,13 +13,13 @@ import { DEFAULT_WAIT_TIMEOUT } from '../cli/timeout.js';
 import type { ToolCall, ToolSpec } from './tool.js';
 
 const duration = (fallback: string) => z.string().regex(/^\d+(\.\d+)?(ms|s|m|h)?$/, 'a duration such as 30s, 5m or 1h').default(fallback);
-const confirm = z.boolean().optional().describe('Must be true: without it nothing is done and the tool says what it would do.');
+const confirm = z.boolean().optional().describe('true to do it; otherwise nothing is done.');
 const messages = z.array(z.string()).describe('What the CLI says on stderr: notices, warnings, `✓` lines.');
 
 // ---------------------------------------------------------------- contacts.import
 
 const importInput = z.strictObject({
-  file: z.string().min(1).optional().describe('Path of a CSV file on the machine wsm mcp runs on.'),
+  file: z.string().min(1).optional().describe('Path of a CSV file on the machine this MCP server runs on.'),
   csv: z.string().min(1).optional().describe('The CSV itself (header line first, a `number` column), when there is no file.'),
   name: z.string().min(1).optional().describe('Name of the import (default: the file name).'),
   group: z.number().int().positive().optional().describe('Id of a contact group the imported contacts join.'),
@@ -49,7 +49,7 @@ const contactsImport: ToolSpec = {
     'then (wait: true) follows the import until the server has processed it, sending progress. Each row creates or updates a ' +
     'contact. Cancelling stops the wait, not the import: it keeps running on the server (read it with imports.get).',
   input: importInput,
-  output: z.object({ import: z.looseObject({}).optional(), messages }),
+  output: z.object({ import: z.looseObject({}).optional().describe('The import record: id, status, processed_rows of total_rows, failed rows and their errors.'), messages }),
   hints: { readOnly: false, destructive: true, idempotent: false },
   published: true,
   long: true,
@@ -127,7 +127,7 @@ const templatesSync: ToolSpec = {
 // ---------------------------------------------------------------- workspace_file.*
 
 const planInput = {
-  file: z.string().min(1).optional().describe('Path of the workspace file (YAML or JSON) on the machine wsm mcp runs on.'),
+  file: z.string().min(1).optional().describe('Path of the workspace file (YAML or JSON) on the machine this MCP server runs on.'),
   content: z.string().min(1).optional().describe('The workspace file itself (YAML or JSON), when there is no file.'),
   prune: z.boolean().default(false).describe('Also delete what the workspace has and the file does not.'),
   replace_templates: z.boolean().default(false).describe('Replace (delete, then create) templates whose content changed.'),
@@ -215,7 +215,7 @@ const workspaceFilePull: ToolSpec = {
   name: 'workspace_file.pull',
   toolset: 'workspace_file',
   title: 'Read the workspace as a workspace file',
-  description: "The workspace's fields, groups, labels, roles and templates as a workspace file (the same text as `wsm pull` and the wsm://workspace-file resource), ready to edit and give to workspace_file.diff.",
+  description: "The workspace's fields, groups, labels, roles and templates as a workspace file (the same text as the wsm://workspace-file resource), ready to edit and give to workspace_file.diff.",
   input: pullInput,
   output: z.object({ format: z.enum(['yaml', 'json']), content: z.string(), messages }),
   hints: { readOnly: true, destructive: false, idempotent: true },

@@ -30,24 +30,25 @@ afterAll(async () => {
 const local = () => JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local as { token: string; workspace: string };
 
 describe('the tools an agent is offered', () => {
-  it('one per operation and workflow, each with its input and output schema and its annotations', async () => {
+  it('one per operation and workflow, each with its input schema, its annotations, and an output schema for the workflows', async () => {
     const { tools } = await mcp.client.listTools();
     const names = tools.map((tool) => tool.name);
     expect(names).toEqual(expect.arrayContaining(['contacts.list', 'contacts.get', 'contacts.create', 'contacts.update', 'contacts.delete', 'contacts.import', 'labels.list', 'roles.update', 'templates.sync', 'users.update', 'workspace_file.diff', 'workspace_file.apply']));
     expect(names.some((name) => name.startsWith('auth.'))).toBe(false);
     for (const tool of tools) {
       expect(tool.inputSchema.type, tool.name).toBe('object');
-      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      // Operations return the server's records (their shape said in the description); workflows declare theirs.
+      const workflow = ['contacts.import', 'templates.sync'].includes(tool.name) || tool.name.startsWith('workspace_file.');
+      expect(tool.outputSchema?.type, tool.name).toBe(workflow ? 'object' : undefined);
       expect(tool.description, tool.name).toMatch(/\w/);
     }
     const list = tools.find((tool) => tool.name === 'contacts.list')!;
-    expect(Object.keys(list.inputSchema.properties ?? {}).sort()).toEqual(['cursor', 'field_values', 'per_page', 'search']);
-    expect(list.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+    expect(Object.keys(list.inputSchema.properties ?? {}).sort()).toEqual(['cursor', 'field_values', 'fields', 'per_page', 'search']);
+    expect(list.annotations).toEqual({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
     const create = tools.find((tool) => tool.name === 'contacts.create')!;
     expect(create.inputSchema.required).toEqual(['number']);
-    expect(create.inputSchema.additionalProperties).toBe(false);
     const remove = tools.find((tool) => tool.name === 'contacts.delete')!;
-    expect(remove.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(remove.annotations).toEqual({ destructiveHint: true, idempotentHint: true, openWorldHint: false });
     expect(Object.keys(remove.inputSchema.properties ?? {}).sort()).toEqual(['confirm', 'id']);
   });
 });
@@ -85,7 +86,11 @@ describe('reads and writes through the typed client', () => {
     expect(textOf(again)).toMatch(/^error: the server rejected the field:\n {2}name: .+\n\(exit 5: rejected by the server: fix the fields named\)$/);
     const unknown = await mcp.call('labels.create', { name: 'vip', colour: 'red' });
     expect(unknown.isError).toBe(true);
-    expect(textOf(unknown)).toContain('colour');
+    expect(textOf(unknown)).toBe('error: invalid arguments for labels.create:\n  (arguments): Unrecognized key: "colour"\n(exit 2: bad input, nothing was sent)');
+    expect(unknown._meta).toEqual({ 'wsm/exit_code': 2 });
+    const wrongType = await mcp.call('contacts.list', { per_page: 500 });
+    expect(textOf(wrongType)).toMatch(/^error: invalid arguments for contacts.list:\n {2}per_page: .+\n\(exit 2: bad input, nothing was sent\)$/);
+    expect(wrongType._meta).toEqual({ 'wsm/exit_code': 2 });
     expect((await mcp.call('labels.list', {})).structuredContent).toMatchObject({ items: [] });
   });
 

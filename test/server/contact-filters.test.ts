@@ -107,3 +107,12 @@ describe('contacts: filter by custom field (extension)', () => {
     expect(parameters.find((p) => p.name === 'fields')).toMatchObject({ in: 'query', style: 'deepObject', explode: true });
   });
 });
+
+describe('templates: a status filter names a status', () => {
+  it('a status the API does not have (lowercase included) is a 422 listing them, not an empty list', async () => {
+    const res = await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/templates?status=approved` });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['status']);
+    expect((await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/templates?status=APPROVED` })).statusCode).toBe(200);
+  });
+});

@@ -198,8 +198,15 @@ export const templateRecord = z.object({
 export type Template = z.infer<typeof templateRecord>;
 
 /** Extension: GET /templates with filters. */
+/**
+ * The statuses a list filter may name: api.md's three and the other statuses of the provider it
+ * mentions ("and others of the provider": those of WhatsApp message templates).
+ */
+export const TEMPLATE_STATUS_FILTERS = [...TEMPLATE_STATUSES, 'PAUSED', 'DISABLED', 'IN_APPEAL', 'PENDING_DELETION', 'DELETED', 'LIMIT_EXCEEDED', 'ARCHIVED'] as const;
+
 export const templateListQuery = paginationQuery.extend({
-  status: z.string().max(50).optional(),
+  // Empty (`?status=`) is no filter; anything else is one of the statuses, never a silent empty list.
+  status: z.enum([...TEMPLATE_STATUS_FILTERS, '']).optional(),
   category: z.enum(TEMPLATE_CATEGORIES).optional(),
   search: z.string().max(255).optional(),
 });

@@ -1,16 +1,11 @@
 // `wsm templates list [--status] [--category] [--search] [--page] [--per-page] [--all]` (extension)
 import type { TemplateListQuery } from '../../api/resources/templates.js';
-import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from '../../api/schemas/index.js';
+import { TEMPLATE_CATEGORIES, TEMPLATE_STATUS_FILTERS } from '../../api/schemas/index.js';
 import { parsePageFlags, renderList } from '../shared/list.js';
 import { badValue, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
 import type { list } from '../templates.js';
 import { templateColumns } from './show.js';
 
-/**
- * The statuses a filter may name: api.md's three and the other statuses of the provider it
- * mentions ("and others of the provider": those of WhatsApp message templates).
- */
-export const STATUS_FILTERS = [...TEMPLATE_STATUSES, 'PAUSED', 'DISABLED', 'IN_APPEAL', 'PENDING_DELETION', 'DELETED', 'LIMIT_EXCEEDED', 'ARCHIVED'] as const;
 
 /** One of `choices`, in any case (`approved` is APPROVED); anything else is exit 2 listing them. */
 function choice<T extends string>(value: unknown, choices: readonly T[], flag: string): T | undefined {
@@ -24,7 +19,7 @@ function choice<T extends string>(value: unknown, choices: readonly T[], flag: s
 export const run: VerbRun = typedRun<typeof list>(async (ctx, { opts }) => {
   const flags = parsePageFlags(ctx, opts);
   const query: TemplateListQuery = {};
-  const status = choice(opts.status, STATUS_FILTERS, '--status');
+  const status = choice(opts.status, TEMPLATE_STATUS_FILTERS, '--status');
   if (status !== undefined) query.status = status;
   const category = choice(opts.category, TEMPLATE_CATEGORIES, '--category');
   if (category !== undefined) query.category = category;

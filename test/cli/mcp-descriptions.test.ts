@@ -1,0 +1,54 @@
+// What `tools/list` tells an agent (issue 36): every argument described, no command of the CLI
+// (an agent cannot run one), the hosted-service caveat once in the instructions rather than in
+// each tool, enums where the API has them, and the whole listing within its byte budget.
+import { describe, expect, it } from 'vitest';
+import { allTools } from '../../src/mcp/catalog.js';
+import { toolListing } from '../../src/mcp/listing.js';
+import { selectTools } from '../../src/mcp/selection.js';
+import { INSTRUCTIONS } from '../../src/mcp/texts.js';
+
+type Schema = { properties?: Record<string, { description?: string; enum?: string[]; items?: { enum?: string[] } }> };
+const listing = async () => toolListing(await allTools());
+/** `wsm contacts list`, `wsm serve`: a command of the CLI, which an agent cannot run. */
+const CLI_COMMAND = /\bwsm\s+[a-z]/i;
+
+describe('tools/list, as an agent reads it', () => {
+  it('every argument of every tool is described', async () => {
+    const undescribed = (await listing()).flatMap((tool) =>
+      Object.entries((tool.inputSchema as Schema).properties ?? {})
+        .filter(([, property]) => typeof property.description !== 'string' || property.description.trim().length < 8)
+        .map(([name]) => `${tool.name}.${name}`),
+    );
+    expect(undescribed).toEqual([]);
+  });
+
+  it('no text names a CLI command, a multipart form, or repeats the hosted-service caveat', async () => {
+    const problems = (await listing()).flatMap((tool) => {
+      const texts = [tool.description ?? '', ...Object.values((tool.inputSchema as Schema).properties ?? {}).map((p) => p.description ?? '')];
+      return texts.filter((text) => CLI_COMMAND.test(text) || /multipart|hosted service/i.test(text)).map((text) => `${tool.name}: ${text}`);
+    });
+    expect(problems).toEqual([]);
+    expect(INSTRUCTIONS).toMatch(/hosted service/);
+  });
+
+  it('enums where the API has them: template statuses, permission names, categories', async () => {
+    const tools = await listing();
+    const properties = (name: string) => (tools.find((tool) => tool.name === name)!.inputSchema as Schema).properties!;
+    expect(properties('templates.list').status.enum).toEqual(expect.arrayContaining(['PENDING', 'APPROVED', 'REJECTED']));
+    expect(properties('templates.list').category.enum).toEqual(['MARKETING', 'UTILITY', 'AUTHENTICATION']);
+    expect(properties('roles.create').permissions.items?.enum).toEqual(expect.arrayContaining(['contacts.view', 'templates.sync']));
+    expect(properties('contacts.list').fields.items?.enum).toEqual(expect.arrayContaining(['name', 'number', 'fields']));
+    expect(properties('contacts.list').fields.items?.enum).not.toContain('workspace_id');
+  });
+
+  it('fits its budget: at most 40,000 bytes with every tool (figures per mode in docs/mcp.md)', async () => {
+    const all = await allTools();
+    const bytes = (tools: typeof all) => JSON.stringify({ tools: toolListing(tools) }).length;
+    expect(bytes(all)).toBeLessThanOrEqual(40_000);
+    expect(bytes(selectTools(all, { readOnly: true }))).toBeLessThanOrEqual(16_000);
+    // Nothing costs bytes and tells nothing: the ±2^53-1 bounds and the UUID pattern are gone.
+    const text = JSON.stringify(toolListing(all));
+    expect(text).not.toContain('9007199254740991');
+    expect(text).not.toContain('"$schema"');
+  });
+});
