@@ -3,6 +3,7 @@
  * the `local` CLI profile so the next `wsm` command works with no set-up.
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { join } from 'node:path';
@@ -65,6 +66,9 @@ const YOUNG_GENERATION_FIXED = '--semi-space-growth-factor=1';
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   setFlagsFromString(YOUNG_GENERATION_FIXED);
+  // Before anything is made on disk: a port in use would otherwise leave a new database, its lock
+  // and its uploads folder behind for a server that never ran.
+  await checkPortFree(options.host, options.port);
   const dbFile = options.db ?? join(dataDir(), 'wsm.db');
   // Before the database is even opened: a second server must not migrate it under the first.
   const lock = dbFile === ':memory:' ? undefined : lockDatabaseFile(dbFile);
@@ -75,6 +79,17 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     // Damage found past the first reads (seeding, releasing claims) is named like damage found on opening.
     throw asUnusable(dbFile, error);
   }
+}
+
+/** Fails with Node's own listen error (EADDRINUSE, EACCES, ...) when `port` cannot be listened on; port 0 always can. */
+async function checkPortFree(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = createNetServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen({ host, port, exclusive: true }, resolve);
+  });
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
 }
 
 async function startOnLockedDatabase(options: ServeOptions, dbFile: string, lock: DatabaseLock | undefined): Promise<RunningServer> {
