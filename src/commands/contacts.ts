@@ -104,7 +104,7 @@ export const remove = verbSpec({
   examples: [
     'wsm contacts delete 12',
     'wsm contacts delete 12 --yes',
-    'wsm contacts list --search old.example -q | wsm contacts delete --from - --yes',
+    'wsm contacts list --search old.example --all -q | wsm contacts delete --from - --yes',
     'wsm contacts delete --from ids.txt --dry-run',
   ],
   load: () => import('./contacts/delete.js'),

@@ -53,7 +53,7 @@ describe('contacts delete|update --from against wsm serve', () => {
     const list = ids.slice(4).join('\n') + '\n';
     const unconfirmed = await run(['contacts', 'delete', '--from', '-'], list);
     expect(unconfirmed.code).toBe(2);
-    expect(unconfirmed.stderr).toBe('error: deleting 8 contacts needs --yes when not on a terminal\n');
+    expect(unconfirmed.stderr).toBe('error: deleting all 8 contacts read from standard input needs --yes when not on a terminal\n');
     const dry = await run(['contacts', 'delete', '--from', '-', '--dry-run', '-o', 'json'], list);
     expect(dry.code).toBe(0);
     expect(JSON.parse(dry.stdout).map((r: { outcome: string }) => r.outcome)).toEqual(Array(8).fill('would delete'));

@@ -72,8 +72,10 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
     ctx.output.message(`Dry run: would ${kind} ${countText(items.length)} contact${items.length === 1 ? '' : 's'}; nothing was sent.`);
     return;
   }
+  // How many were read, and from where: a list piped in without --all gives a page of them.
+  const read = items.length === 1 ? `the 1 contact read from ${source}` : `the ${countText(items.length)} contacts read from ${source}`;
   if (kind === 'delete') {
-    const what = `${countText(items.length)} contact${items.length === 1 ? '' : 's'}`;
+    const what = items.length === 1 ? `the 1 contact read from ${source}` : `all ${countText(items.length)} contacts read from ${source}`;
     await ctx.confirm(`Delete ${what}? This cannot be undone`, `deleting ${what}`);
   }
 
@@ -118,7 +120,7 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
     progress.done();
   }
   const done = kind === 'delete' ? 'deleted' : 'updated';
-  const said = () => ctx.output.done(`${done} ${countText(succeeded - gone)} contact${succeeded - gone === 1 ? '' : 's'}${gone > 0 ? ` (${countText(gone)} already gone)` : ''}`);
+  const said = () => ctx.output.done(`${done} ${countText(succeeded - gone)} of ${read}${gone > 0 ? ` (${countText(gone)} already gone)` : ''}`);
   if (failures.length === 0) return said();
   const codes = new Set(failures.map((failure) => exitCodeFor(failure.error)));
   const [code] = codes;

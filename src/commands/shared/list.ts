@@ -82,10 +82,21 @@ export async function renderListing<T extends object>(ctx: Context, listed: List
   else if (meta.last_page !== undefined && meta.last_page > 1) {
     const of = meta.total !== undefined ? ` of ${countText(meta.total)}` : '';
     const shown = `${countText(meta.from ?? 1)}-${countText(meta.to ?? count)}`;
-    ctx.output.message(`Showing ${shown}${of} ${options.noun} (page ${countText(current)} of ${countText(meta.last_page)}): use --page or --all for more`);
+    const page = `page ${countText(current)} of ${countText(meta.last_page)}`;
+    if (leftOutUnseen(ctx, flags)) ctx.output.warn(`printed ${options.noun} ${shown}${of} (${page}); the other pages were left out: add --all for every one`);
+    else ctx.output.message(`Showing ${shown}${of} ${options.noun} (${page}): use --page or --all for more`);
   } else if (meta.last_page === undefined && response.next) {
-    ctx.output.message(`Showing page ${current} of ${options.noun}: use --page ${current + 1} or --all for more`);
+    if (leftOutUnseen(ctx, flags)) ctx.output.warn(`printed page ${current} of ${options.noun}; the next pages were left out: add --all for every one`);
+    else ctx.output.message(`Showing page ${current} of ${options.noun}: use --page ${current + 1} or --all for more`);
   }
+}
+
+/**
+ * A page piped on (`contacts list -q | contacts delete --from -`) looks like the whole list to what
+ * reads it: unless --page chose it, stderr says what was left out, -q or not.
+ */
+function leftOutUnseen(ctx: Context, flags: PageFlags): boolean {
+  return !ctx.io.isStdoutTTY && flags.page === undefined;
 }
 
 /** Each page's rows. */

@@ -116,6 +116,6 @@ describe('where the server has GET one contact and the ids are fewer than the pa
     expect(JSON.parse(partly.stdout).map((r: { outcome: string }) => r.outcome)).toEqual(['deleted', 'failed']);
     for (const id of [1, 2]) api.pool.intercept({ path: `${WSP}/contacts/${id}`, method: 'DELETE' }).reply(id === 1 ? 200 : 422, id === 1 ? { message: 'ok', status: 200 } : { message: 'Validation error', errors: {} }, JSON_HEADERS);
     const tolerated = await api.run(['contacts', 'delete', '--from', '-', '--yes', '--max-failures', '1'], { stdin: '1\n2\n' });
-    expect([tolerated.code, tolerated.stderr]).toEqual([0, '✓ deleted 1 contact\nwarning: 1 of 2 failed (tolerated: --max-failures 1)\n']);
+    expect([tolerated.code, tolerated.stderr]).toEqual([0, '✓ deleted 1 of the 2 contacts read from standard input\nwarning: 1 of 2 failed (tolerated: --max-failures 1)\n']);
   });
 });

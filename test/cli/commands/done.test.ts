@@ -25,7 +25,7 @@ describe('piped, every mutating verb says what it did on stderr', () => {
       api.pool.intercept({ path: `${WSP}/contacts/${id}`, method: 'DELETE' }).reply(200, { message: 'Contact deleted successfully.', status: 200 }, JSON_HEADERS);
     }
     const { code, stderr } = await api.run(['contacts', 'delete', '--from', '-', '--yes'], { stdin: '7\n8\n' });
-    expect({ code, stderr }).toEqual({ code: 0, stderr: '✓ deleted 2 contacts\n' });
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '✓ deleted 2 of the 2 contacts read from standard input\n' });
   });
 
   it('profile set and profile use, which change only the config file', async () => {

@@ -214,11 +214,12 @@ describe('counts in sentences read like the progress line (#17)', () => {
   it('the paging hint groups thousands; the data itself does not change', async () => {
     const rows = [contact(1), contact(2), contact(3)];
     api.pool.intercept({ path: `${WSP}/contacts?per_page=3`, method: 'GET' }).reply(200, page(rows, 1, 100006, 3, 300018), JSON_HEADERS).times(2);
-    const table = await api.run(['contacts', 'list', '--per-page', '3'], { stderrTTY: true });
+    const table = await api.run(['contacts', 'list', '--per-page', '3'], { stdoutTTY: true, stderrTTY: true });
     expect(table.stderr.replace(/\n(?!$)/g, ' ')).toBe('Showing 1-3 of 300,018 contacts (page 1 of 100,006): use --page or --all for more\n');
     const json = await api.run(['contacts', 'list', '--per-page', '3', '-o', 'json']);
     expect(JSON.parse(json.stdout)).toHaveLength(3);
     expect(json.stdout).not.toContain('300,018');
+    expect(json.stderr).toBe('warning: printed contacts 1-3 of 300,018 (page 1 of 100,006); the other pages were left out: add --all for every one\n');
   });
 
   it('an import that finished reports its counts with separators', async () => {
