@@ -11,9 +11,9 @@ import type { Verb, VerbModule } from '../../cli/action.js';
 import type { Column } from '../../cli/output.js';
 import type { VerbSpec } from '../declare.js';
 import type { CollectionCommand, CollectionVerb } from '../collection.js';
-import { deleteRun } from './delete.js';
+import { deleteVerb, type Deleted } from './delete.js';
 import { listing, parsePageFlags, renderListing, type Listing, type PageFlags } from './list.js';
-import { checkLocal, fieldLabels, parseId, requireSomething, withFieldNames, workspaceClient, type VerbRun } from './verb.js';
+import { checkLocal, fieldLabels, parseId, requireSomething, withFieldNames, workspaceClient } from './verb.js';
 import { showWritten } from './written.js';
 
 // The body schemas differ per resource; the verbs check bodies themselves before calling.
@@ -54,8 +54,8 @@ function bodySchema(show: { resource: ResourceDescription }, operation: 'create'
 }
 
 /** The delete verb of a plain collection: the confirmation reads and names the record. */
-function deleteCollectionRun<T extends object>(show: Presentation<T>): VerbRun {
-  return deleteRun<T>(show.resource.noun, (client, id) => collection(client, show).delete(id), {
+function deleteCollectionVerb<T extends object>(show: Presentation<T>): Verb<number, Deleted> {
+  return deleteVerb<T>(show.resource.noun, (client, id) => collection(client, show).delete(id), {
     read: async (client, id) => (await collection(client, show).get(id)).data,
     describe: show.describe,
   });
@@ -133,5 +133,5 @@ export async function collectionVerb(key: string, command: CollectionCommand<nev
   if (name === 'get') return getVerb(show);
   if (name === 'create') return createVerb(show, command.create);
   if (name === 'update') return updateVerb(show, command.update);
-  return { run: deleteCollectionRun(show) };
+  return deleteCollectionVerb(show);
 }

@@ -8,7 +8,8 @@ import type { WsmClient } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
 import { CancelledError } from '../../cli/errors.js';
 import { visible } from '../../cli/text.js';
-import { parseId, verb, workspaceClient, type VerbRun } from './verb.js';
+import { perform, type Verb } from '../../cli/action.js';
+import { parseId, workspaceClient, type VerbRun } from './verb.js';
 
 export interface DeleteOptions<T> {
   /** Reads the record to name it; a backend without that read falls back to the bare id. */
@@ -21,20 +22,38 @@ export interface DeleteOptions<T> {
   leaves?: string;
 }
 
+/** What a delete did: the id, how the record was named, and the server's answer. */
+export interface Deleted {
+  id: number;
+  label: string;
+  answer: unknown;
+}
+
+/** The delete verb of a resource: `remove` deletes one record; `options` say how it is named and asked about. */
+export function deleteVerb<T>(noun: string, remove: (client: WsmClient, id: number) => Promise<unknown>, options: DeleteOptions<T> = {}): Verb<number, Deleted> {
+  return {
+    parse: ({ args }) => parseId(args[0], `${noun} id`),
+    async run(ctx, id) {
+      const asking = !ctx.globals.yes;
+      // Without a terminal this refuses (exit 2, "needs --yes") before anything is sent.
+      if (asking && !ctx.io.isStdinTTY) await ctx.confirm(`Delete ${noun} ${id}?`, `deleting ${noun} ${id}`);
+      const client = await workspaceClient(ctx);
+      let label = `${noun} ${id}`;
+      if (asking) label = await confirmDelete(ctx, client, noun, id, options);
+      return { id, label, answer: await remove(client, id) };
+    },
+    render(ctx, { id, label, answer }) {
+      if (ctx.output.quiet) ctx.output.text(`${id}\n`);
+      else if (ctx.output.structured) ctx.output.json(answer ?? { id });
+      ctx.output.done(`deleted ${label}${options.leaves ? `; ${options.leaves}` : ''}`);
+    },
+  };
+}
+
+/** The same delete as one run, for a verb that deletes one record among other ways (`contacts delete --from`). */
 export function deleteRun<T>(noun: string, remove: (client: WsmClient, id: number) => Promise<unknown>, options: DeleteOptions<T> = {}): VerbRun {
-  return verb(async (ctx, { args }) => {
-    const id = parseId(args[0], `${noun} id`);
-    const asking = !ctx.globals.yes;
-    // Without a terminal this refuses (exit 2, "needs --yes") before anything is sent.
-    if (asking && !ctx.io.isStdinTTY) await ctx.confirm(`Delete ${noun} ${id}?`, `deleting ${noun} ${id}`);
-    const client = await workspaceClient(ctx);
-    let label = `${noun} ${id}`;
-    if (asking) label = await confirmDelete(ctx, client, noun, id, options);
-    const answer = await remove(client, id);
-    if (ctx.output.quiet) ctx.output.text(`${id}\n`);
-    else if (ctx.output.structured) ctx.output.json(answer ?? { id });
-    ctx.output.done(`deleted ${label}${options.leaves ? `; ${options.leaves}` : ''}`);
-  });
+  const verb = deleteVerb(noun, remove, options);
+  return (ctx, input) => perform(verb, ctx, input);
 }
 
 /** Asks on the terminal, naming the record; returns how the record was named. */
