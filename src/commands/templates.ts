@@ -3,15 +3,17 @@ import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 import { addVerb, deleteVerb, LIST_FLAGS, verbSpec, WAIT_TIMEOUT_FLAG } from './declare.js';
 
+export const TEMPLATE_LIST_FLAGS = {
+  status: { flags: '--status <status>', description: 'only this status: PENDING, APPROVED, REJECTED or another of the provider (any case)' },
+  category: { flags: '--category <category>', description: 'only MARKETING, UTILITY or AUTHENTICATION' },
+  search: { flags: '--search <q>', description: 'only names containing this' },
+  ...LIST_FLAGS,
+} as const;
+
 export const list = verbSpec({
   name: 'list',
   description: 'list templates (an extension of wsm serve; the published API has no template list)',
-  flags: {
-    status: { flags: '--status <status>', description: 'only this status: PENDING, APPROVED, REJECTED or another of the provider (any case)' },
-    category: { flags: '--category <category>', description: 'only MARKETING, UTILITY or AUTHENTICATION' },
-    search: { flags: '--search <q>', description: 'only names containing this' },
-    ...LIST_FLAGS,
-  },
+  flags: TEMPLATE_LIST_FLAGS,
   examples: ['wsm templates list', 'wsm templates list --status REJECTED -o json', 'wsm templates list --all -q'],
   load: () => import('./templates/list.js'),
 });
@@ -47,11 +49,13 @@ export const create = verbSpec({
   load: () => import('./templates/create.js'),
 });
 
+export const VALIDATE_FLAGS = { strict: { flags: '--strict', description: "exit 1 when the provider's review would reject the template" } } as const;
+
 export const validate = verbSpec({
   name: 'validate',
   description: "check a template file offline against the create rules, and warn where the provider's review would reject it (no network)",
   args: [['<file>', 'template as JSON or YAML ("-" for stdin)']],
-  flags: { strict: { flags: '--strict', description: "exit 1 when the provider's review would reject the template" } },
+  flags: VALIDATE_FLAGS,
   examples: ['wsm templates validate welcome.yaml', 'for f in templates/*.yaml; do wsm templates validate --strict "$f" || exit 1; done'],
   load: () => import('./templates/validate.js'),
 });

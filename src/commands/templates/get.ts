@@ -1,11 +1,19 @@
 // `wsm templates get <id>`
-import { parseId, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
-import type { get } from '../templates.js';
+import type { Template } from '../../api/schemas/index.js';
+import type { Context } from '../../cli/context.js';
+import type { CommandLine } from '../declare.js';
+import { parseId, workspaceClient } from '../shared/verb.js';
 import { templateDetailColumns } from './show.js';
 
-export const run: VerbRun = typedRun<typeof get>(async (ctx, { args }) => {
-  const id = parseId(args[0], 'template id');
+export function parse({ args }: CommandLine): number {
+  return parseId(args[0], 'template id');
+}
+
+export async function run(ctx: Context, id: number): Promise<Template> {
   const client = await workspaceClient(ctx);
-  const { data } = await client.templates.get(id);
-  await ctx.output.record(data, { columns: templateDetailColumns });
-});
+  return (await client.templates.get(id)).data;
+}
+
+export function render(ctx: Context, template: Template): Promise<void> {
+  return ctx.output.record(template, { columns: templateDetailColumns });
+}

@@ -1,11 +1,12 @@
 // `wsm templates list [--status] [--category] [--search] [--page] [--per-page] [--all]` (extension)
 import type { TemplateListQuery } from '../../api/resources/templates.js';
-import { TEMPLATE_CATEGORIES, TEMPLATE_STATUS_FILTERS } from '../../api/schemas/index.js';
-import { parsePageFlags, renderList } from '../shared/list.js';
-import { badValue, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
-import type { list } from '../templates.js';
+import { TEMPLATE_CATEGORIES, TEMPLATE_STATUS_FILTERS, type Template } from '../../api/schemas/index.js';
+import type { Context } from '../../cli/context.js';
+import type { CommandLine } from '../declare.js';
+import { listing, parsePageFlags, renderListing, type Listing, type PageFlags } from '../shared/list.js';
+import { badValue, workspaceClient } from '../shared/verb.js';
+import type { TEMPLATE_LIST_FLAGS } from '../templates.js';
 import { templateColumns } from './show.js';
-
 
 /** One of `choices`, in any case (`approved` is APPROVED); anything else is exit 2 listing them. */
 function choice<T extends string>(value: unknown, choices: readonly T[], flag: string): T | undefined {
@@ -16,7 +17,12 @@ function choice<T extends string>(value: unknown, choices: readonly T[], flag: s
   return found;
 }
 
-export const run: VerbRun = typedRun<typeof list>(async (ctx, { opts }) => {
+export interface TemplateListOptions {
+  flags: PageFlags;
+  query: TemplateListQuery;
+}
+
+export function parse({ opts }: CommandLine<typeof TEMPLATE_LIST_FLAGS>, ctx: Context): TemplateListOptions {
   const flags = parsePageFlags(ctx, opts);
   const query: TemplateListQuery = {};
   const status = choice(opts.status, TEMPLATE_STATUS_FILTERS, '--status');
@@ -24,12 +30,14 @@ export const run: VerbRun = typedRun<typeof list>(async (ctx, { opts }) => {
   const category = choice(opts.category, TEMPLATE_CATEGORIES, '--category');
   if (category !== undefined) query.category = category;
   if (opts.search !== undefined) query.search = opts.search;
+  return { flags, query };
+}
+
+export async function run(ctx: Context, { flags, query }: TemplateListOptions): Promise<Listing<Template>> {
   const client = await workspaceClient(ctx);
-  await renderList(
-    ctx,
-    flags,
-    { page: (q) => client.templates.list(q), pages: (q, s) => client.templates.list(q).pages(s) },
-    query,
-    { columns: templateColumns, noun: 'templates' },
-  );
-});
+  return listing(flags, { page: (q) => client.templates.list(q), pages: (q, s) => client.templates.list(q).pages(s) }, query);
+}
+
+export function render(ctx: Context, templates: Listing<Template>): Promise<void> {
+  return renderListing(ctx, templates, { columns: templateColumns, noun: 'templates' });
+}
