@@ -118,11 +118,13 @@ describe('a plain collection (labels)', () => {
     const { ctx, io } = fakeContext(
       {
         labels: {
-          list: async () => expect.unreachable('--all walks'),
-          pages: async function* () {
-            yield { data: [{ id: 1, name: 'a', color: '#000000' }], meta: {} };
-            yield { data: [{ id: 2, name: 'b', color: '#ffffff' }], meta: {} };
-          },
+          // The page object: --all reads its pages, never the page itself.
+          list: () => ({
+            pages: async function* () {
+              yield { data: [{ id: 1, name: 'a', color: '#000000' }], meta: {} };
+              yield { data: [{ id: 2, name: 'b', color: '#ffffff' }], meta: {} };
+            },
+          }),
         },
       },
       'ndjson',
