@@ -87,7 +87,7 @@ describe('resource descriptions', () => {
       }
     };
     walk(join(root, 'src/api/descriptions/index.ts'));
-    expect([...seen].filter((file) => file.includes('/src/api/descriptions/')).length).toBe(Object.keys(CATALOG).length + 4);
+    expect([...seen].filter((file) => file.includes('/src/api/descriptions/')).length).toBe(Object.keys(CATALOG).length + 5);
     expect([...packages].sort()).toEqual(['zod']);
     expect([...seen].filter((file) => !file.includes('/src/api/'))).toEqual([]);
   });

@@ -201,7 +201,7 @@ describe('start-up imports', () => {
     // The client loads the descriptions it uses, with their schemas: the contacts ones (and the
     // groups schemas a contact's groups are checked with), no other resource's.
     const ours = (dir: string) => modules.filter((m) => m.includes(`/src/api/${dir}/`)).map((m) => m.slice(m.lastIndexOf('/') + 1)).sort();
-    expect(ours('descriptions')).toEqual(['catalog.ts', 'contacts.ts', 'crud.ts', 'paths.ts', 'types.ts']);
+    expect(ours('descriptions')).toEqual(['catalog.ts', 'contacts.ts', 'crud.ts', 'paths.ts', 'permission-groups.ts', 'types.ts']);
     expect(ours('schemas')).toEqual(['common.ts', 'contacts.ts', 'groups.ts', 'validation.ts']);
   });
 
@@ -215,7 +215,7 @@ describe('start-up imports', () => {
     const { modules } = expand((await readFile(join(dir, 'imports.log'), 'utf8')).split('\n').filter(Boolean));
     expect(modules.some((m) => m.endsWith('/src/commands/shared/record-fields.ts'))).toBe(true);
     const descriptions = modules.filter((m) => m.includes('/src/api/descriptions/')).map((m) => m.slice(m.lastIndexOf('/') + 1)).sort();
-    expect(descriptions).toEqual(['catalog.ts', 'contacts.ts', 'crud.ts', 'paths.ts', 'types.ts']);
+    expect(descriptions).toEqual(['catalog.ts', 'contacts.ts', 'crud.ts', 'paths.ts', 'permission-groups.ts', 'types.ts']);
   });
 
   // undici's own build for Node core defines `esbuildDetection`, which leaves its experimental

@@ -3,6 +3,7 @@
 // here, and no static import: `wsm contacts --help` reads this without loading zod. Each
 // resource's operations and schemas are in ./<resource>.ts, which spreads its identity from here
 // and is loaded on first use (`described`): `wsm contacts list` builds the contacts schemas alone.
+import type { PermissionGroup } from './permission-groups.js';
 import type { ResourceDescription } from './types.js';
 
 export interface ResourceIdentity {
@@ -17,7 +18,7 @@ export interface ResourceIdentity {
   /** The name of the record's path parameter (`{group}`), when it has records by id. */
   idParam?: string;
   /** The group of its permissions (decisions.md §4): `contact_groups` for `contact_groups.view`. */
-  permissionGroup?: string;
+  permissionGroup?: PermissionGroup;
   /** The OpenAPI tag and its description. */
   tag: string;
   tagDescription: string;

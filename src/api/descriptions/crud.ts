@@ -3,7 +3,7 @@
 // its permissions and which operations are extensions, and overrides what differs.
 import type { z } from 'zod';
 import { created, deleted, paginated, single, updated } from '../schemas/common.js';
-import type { Permission } from '../schemas/permissions.js';
+import { isPermission, permissionOf, type Permission, type PermissionGroup } from './permission-groups.js';
 import type { ResourceIdentity } from './catalog.js';
 import { can, type OperationSpec } from './types.js';
 
@@ -36,7 +36,16 @@ export interface CollectionSpec {
 
 const ACTIONS: Record<CrudName, string> = { list: 'view', get: 'view', create: 'create', update: 'update', delete: 'delete' };
 
-/** The five operations (or those in `has`), with the usual summaries; a resource overrides by name. */
+function groupOf(identity: ResourceIdentity): PermissionGroup {
+  if (identity.permissionGroup === undefined) throw new TypeError(`${identity.segment} has no permission group in the catalog (step 3 of adding a resource)`);
+  return identity.permissionGroup;
+}
+
+/**
+ * The five operations (or those in `has`), with the usual summaries; a resource overrides by name.
+ * Without `has`, an operation whose permission its group lacks (no `contact_imports.update`) and
+ * the spec does not give is left out.
+ */
 export function collectionOperations(identity: ResourceIdentity, record: z.ZodType, given: CollectionSchemas, spec: CollectionSpec): Record<string, OperationSpec> {
   const schemas = { list: paginated(record), one: single(record), created: created(record), updated: updated(record), deleted, ...given };
   const base = `${WORKSPACE}/${identity.segment}`;
@@ -50,8 +59,10 @@ export function collectionOperations(identity: ResourceIdentity, record: z.ZodTy
     delete: { method: 'DELETE', path: one, summary: `Delete a ${noun}`, response: schemas.deleted },
   };
   const out: Record<string, OperationSpec> = {};
-  for (const name of spec.has ?? (Object.keys(all) as CrudName[])) {
-    const permission = spec.permissions?.[name] ?? (`${identity.permissionGroup}.${ACTIONS[name]}` as Permission);
+  const group = groupOf(identity);
+  const permitted = (name: CrudName) => spec.permissions?.[name] !== undefined || isPermission(`${group}.${ACTIONS[name]}`);
+  for (const name of spec.has ?? (Object.keys(all) as CrudName[]).filter(permitted)) {
+    const permission = spec.permissions?.[name] ?? permissionOf(group, ACTIONS[name]);
     const extension = spec.extensions.includes(name);
     out[name] = { ...all[name], access: can(permission), published: !extension, ...(extension && spec.instead?.[name] ? { instead: spec.instead[name] } : {}) };
   }

@@ -1,6 +1,5 @@
 // Custom contact fields: api.md lists, creates and deletes them; reading one and renaming are ours.
 import * as s from '../schemas/fields.js';
-import type { ContactField } from '../schemas/fields.js';
 import { CATALOG } from './catalog.js';
 import { collectionOperations } from './crud.js';
 import { collection, describe } from './types.js';
@@ -12,4 +11,4 @@ const crud = collectionOperations(CATALOG.fields, s.fieldRecord, { query: s.fiel
   instead: { get: 'find it in `wsm fields list`', update: 'delete the field and create it under the new name' },
 });
 
-export const fields = collection<ContactField, typeof s.fieldCreateBody, typeof s.fieldUpdateBody>(describe('fields', CATALOG.fields, { record: s.fieldRecord }, crud));
+export const fields = collection(describe('fields', CATALOG.fields, { record: s.fieldRecord }, crud), { record: s.fieldRecord, create: s.fieldCreateBody, update: s.fieldUpdateBody });

@@ -1,6 +1,5 @@
 // Contact groups: api.md lists and creates them; reading one, renaming and deleting are ours.
 import * as s from '../schemas/groups.js';
-import type { ContactGroup } from '../schemas/groups.js';
 import { CATALOG } from './catalog.js';
 import { collectionOperations } from './crud.js';
 import { collection, describe } from './types.js';
@@ -10,4 +9,4 @@ const crud = collectionOperations(CATALOG.groups, s.groupRecord, { query: s.grou
   instead: { get: 'find it in `wsm groups list`' },
 });
 
-export const groups = collection<ContactGroup, typeof s.groupCreateBody, typeof s.groupUpdateBody>(describe('groups', CATALOG.groups, { record: s.groupRecord }, crud));
+export const groups = collection(describe('groups', CATALOG.groups, { record: s.groupRecord }, crud), { record: s.groupRecord, create: s.groupCreateBody, update: s.groupUpdateBody });

@@ -1,6 +1,5 @@
 // Roles: api.md lists and creates them; reading one, changing and deleting are ours.
 import * as s from '../schemas/roles.js';
-import type { Role } from '../schemas/roles.js';
 import { CATALOG } from './catalog.js';
 import { collectionOperations } from './crud.js';
 import { collection, describe } from './types.js';
@@ -10,7 +9,7 @@ const crud = collectionOperations(CATALOG.roles, s.roleRecord, { query: s.roleLi
   instead: { get: 'find it in `wsm roles list`' },
 });
 
-export const roles = collection<Role, typeof s.roleCreateBody, typeof s.roleUpdateBody>(describe('roles', CATALOG.roles, { record: s.roleRecord }, {
+export const roles = collection(describe('roles', CATALOG.roles, { record: s.roleRecord }, {
   ...crud,
   update: {
     ...crud.update,
@@ -23,4 +22,4 @@ export const roles = collection<Role, typeof s.roleCreateBody, typeof s.roleUpda
     description: 'A built-in role, or a role still assigned to a member, cannot be deleted: 422 naming why.',
     errors: [422],
   },
-}));
+}), { record: s.roleRecord, create: s.roleCreateBody, update: s.roleUpdateBody });

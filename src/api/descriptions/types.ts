@@ -101,9 +101,19 @@ export interface CollectionDescription<T, C extends z.ZodType, U extends z.ZodTy
   readonly [collectionTypes]: { record: T; create: C; update: U };
 }
 
-/** `description` as a plain collection's, with the types the client's resource takes. */
-export function collection<T, C extends z.ZodType, U extends z.ZodType>(description: ResourceDescription): CollectionDescription<T, C, U> {
-  return description as CollectionDescription<T, C, U>;
+/**
+ * `description` as a plain collection's, its types inferred from the schemas it was described
+ * with: the record's, the create and update bodies'. They must be the ones its operations carry.
+ */
+export function collection<R extends z.ZodObject, C extends z.ZodType, U extends z.ZodType>(
+  description: ResourceDescription,
+  schemas: { record: R; create: C; update: U },
+): CollectionDescription<z.output<R>, C, U> {
+  const { record, operations } = description;
+  if (record !== schemas.record || operations.create?.body !== schemas.create || operations.update?.body !== schemas.update) {
+    throw new TypeError(`${description.key}: the record and bodies given to collection() are not the ones its description carries`);
+  }
+  return description as CollectionDescription<z.output<R>, C, U>;
 }
 
 /** What an operation spec leaves out: filled in by `describe` from the resource and the method. */

@@ -1,32 +1,9 @@
 import * as z from 'zod';
 import { single, updated } from './common.js';
 
-/** decisions.md §4: every permission is `<group>.<action>`. */
-const PERMISSION_GROUPS = {
-  workspace: ['view', 'update'],
-  contacts: ['view', 'create', 'update', 'delete'],
-  contact_groups: ['view', 'create', 'update', 'delete'],
-  contact_fields: ['view', 'create', 'delete'],
-  contact_imports: ['view', 'create', 'delete'],
-  labels: ['view', 'create', 'update', 'delete'],
-  roles: ['view', 'create', 'update', 'delete'],
-  // users.manage (decisions.md §7): another user's password, e-mail, status or role.
-  users: ['view', 'create', 'update', 'manage'],
-  templates: ['view', 'create', 'delete', 'sync'],
-  permissions: ['view', 'manage'],
-} as const;
+import { ALL_PERMISSIONS, isPermission, PERMISSION_GROUPS } from '../descriptions/permission-groups.js';
 
-type PermissionGroup = keyof typeof PERMISSION_GROUPS;
-export type Permission = {
-  [G in PermissionGroup]: `${G}.${(typeof PERMISSION_GROUPS)[G][number]}`;
-}[PermissionGroup];
-
-export const ALL_PERMISSIONS = Object.entries(PERMISSION_GROUPS).flatMap(([group, actions]) =>
-  actions.map((action) => `${group}.${action}`),
-) as Permission[];
-
-const KNOWN = new Set<string>(ALL_PERMISSIONS);
-const isPermission = (name: string): name is Permission => KNOWN.has(name);
+export { ALL_PERMISSIONS, type Permission } from '../descriptions/permission-groups.js';
 
 export const permissionName = z
   .string()
