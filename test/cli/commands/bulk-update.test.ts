@@ -48,6 +48,15 @@ describe('against the published API alone (the stand-in: no GET one contact)', (
     expect(standin.state.contacts.slice(0, 2).map((c) => [c.name, c.email])).toEqual([['Person 0', 'first@example.com'], ['Renamed', null]]);
   });
 
+  it('a CSV as a spreadsheet writes it: FALSE and Female are read as the import reads them (issue 32)', async () => {
+    const res = await run(['contacts', 'update', '--from', '-'], `id,status,gender\n${ids[20]},FALSE,Female\n${ids[21]},Yes,MALE\n`);
+    expect(res.code, res.stderr).toBe(0);
+    expect([20, 21].map((i) => [standin.state.contacts[i].status, standin.state.contacts[i].gender])).toEqual([
+      [false, 'female'],
+      [true, 'male'],
+    ]);
+  });
+
   it('works the same on a server that paginates without last_page (links.next only)', async () => {
     standin.quirks.simplePaginator = true;
     try {
