@@ -57,14 +57,25 @@ function stringItem(xml: string): string {
   return text;
 }
 
+/** Some writers (the OpenXML SDK) name every element with a prefix (`<x:row>`): read as Excel's unprefixed ones. */
+const PREFIXED = /<(\/?)[A-Za-z_][\w.-]*:(?=[A-Za-z_])/g;
+const unprefixed = (xml: string) => (xml.includes(':') ? xml.replace(PREFIXED, '<$1') : xml);
+
+/** A small part whole, its elements unprefixed. */
+const partText = async (zip: ZipArchive, part: string) => unprefixed(await zip.text(part));
+
 /** Splits a part's XML into whole elements named `tag`, as the part is inflated. */
 async function* elements(zip: ZipArchive, part: string, tag: string): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
   const element = new RegExp(`<${tag}\\b[^>]*?(?:\\/>|>[\\s\\S]*?<\\/${tag}>)`, 'g');
   let pending = '';
+  let prefixed: boolean | undefined;
   const closing = `</${tag}>`;
   for await (const chunk of zip.chunks(part)) {
     pending += decoder.write(chunk);
+    // Decided on the root element; a prefix cut by a chunk's end is whole once the next is added.
+    prefixed ??= /<[A-Za-z_][\w.-]*:(worksheet|sst)\b/.test(pending) ? true : pending.length > 4096 ? false : undefined;
+    if (prefixed === true) pending = unprefixed(pending);
     // Up to the last complete element: the rest waits for the next chunk.
     const end = Math.max(pending.lastIndexOf(closing) + (pending.lastIndexOf(closing) >= 0 ? closing.length : 0), lastSelfClosing(pending, tag));
     if (end <= 0) continue;
@@ -73,6 +84,7 @@ async function* elements(zip: ZipArchive, part: string, tag: string): AsyncGener
     for (const match of ready.matchAll(element)) yield match[0];
   }
   pending += decoder.end();
+  if (prefixed !== false) pending = unprefixed(pending);
   for (const match of pending.matchAll(element)) yield match[0];
 }
 
@@ -104,7 +116,7 @@ interface Styles {
 
 async function readStyles(zip: ZipArchive, path: string | undefined): Promise<Styles> {
   if (path === undefined || !zip.has(path)) return { formats: [] };
-  const xml = await zip.text(path);
+  const xml = await partText(zip, path);
   const declared = new Map<number, string>();
   for (const match of xml.matchAll(/<numFmt\b([^>]*)\/?>/g)) {
     const id = attribute(match[1], 'numFmtId');
@@ -138,8 +150,8 @@ async function workbookOf(zip: ZipArchive, path: string): Promise<Workbook> {
     const ods = zip.has('content.xml') ? ' (it looks like an OpenDocument spreadsheet: save it as .xlsx)' : '';
     throw new WorkbookError(`${path} is not an .xlsx workbook: it has no xl/workbook.xml${ods}`);
   }
-  const workbook = await zip.text('xl/workbook.xml');
-  const rels = zip.has('xl/_rels/workbook.xml.rels') ? await zip.text('xl/_rels/workbook.xml.rels') : '';
+  const workbook = await partText(zip, 'xl/workbook.xml');
+  const rels = zip.has('xl/_rels/workbook.xml.rels') ? await partText(zip, 'xl/_rels/workbook.xml.rels') : '';
   const targets = new Map<string, { type: string; target: string }>();
   for (const match of rels.matchAll(/<Relationship\b([^>]*?)\/?>/g)) {
     const id = attribute(match[1], 'Id');

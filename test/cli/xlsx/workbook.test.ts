@@ -11,6 +11,7 @@ import { writeXlsx } from '../../../src/cli/xlsx/sheet-writer.js';
 import { openWorkbook, WorkbookError } from '../../../src/cli/xlsx/sheet-reader.js';
 import { displayNumber } from '../../../src/cli/xlsx/number-format.js';
 import { openZip } from '../../../src/cli/xlsx/zip-reader.js';
+import { ZipWriter } from '../../../src/cli/xlsx/zip-writer.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wsm-xlsx-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -103,6 +104,25 @@ describe('cells as a spreadsheet displays them', () => {
 
   it('a 1904 workbook counts its dates from 1904', () => {
     expect(displayNumber(0, 'yyyy-mm-dd', true)).toBe('1904-01-01');
+  });
+});
+
+describe('a workbook whose elements carry a namespace prefix (as the OpenXML SDK writes them)', () => {
+  it('reads as one without', async () => {
+    const path = join(dir, 'prefixed.xlsx');
+    const chunks: Buffer[] = [];
+    const zip = new ZipWriter({ write: async (bytes) => void chunks.push(Buffer.from(bytes)) });
+    const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+    await zip.add('xl/workbook.xml', [`<x:workbook xmlns:x="${main}" xmlns:r="r"><x:sheets><x:sheet name="People" sheetId="1" r:id="rId1"/></x:sheets></x:workbook>`]);
+    await zip.add('xl/_rels/workbook.xml.rels', ['<Relationships><Relationship Id="rId1" Type="t/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="t/sharedStrings" Target="sharedStrings.xml"/></Relationships>']);
+    await zip.add('xl/sharedStrings.xml', [`<x:sst xmlns:x="${main}"><x:si><x:t>number</x:t></x:si><x:si><x:t xml:space="preserve">Ann &amp; Bo</x:t></x:si></x:sst>`]);
+    await zip.add('xl/worksheets/sheet1.xml', [`<x:worksheet xmlns:x="${main}"><x:sheetData><x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c></x:row><x:row r="3"><x:c r="A3"><x:v>447911123458</x:v></x:c><x:c r="B3" t="s"><x:v>1</x:v></x:c></x:row></x:sheetData></x:worksheet>`]);
+    await zip.finish();
+    writeFileSync(path, Buffer.concat(chunks));
+    expect((await readAll(path)).map((r) => [r.row, r.cells.map((c) => c.text)])).toEqual([
+      [1, ['number']],
+      [3, ['447911123458', 'Ann & Bo']],
+    ]);
   });
 });
 
