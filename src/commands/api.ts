@@ -3,6 +3,11 @@ import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 import { addVerb, verbSpec } from './declare.js';
 
+export const API_FLAGS = {
+  field: { flags: '-f, --field <key=value>', description: 'a string field: query parameter for GET/DELETE, JSON body field otherwise; key[]=v appends; repeat', repeatable: true },
+  input: { flags: '--input <file>', description: 'JSON request body from a file ("-" for stdin); -f fields then go to the query' },
+} as const;
+
 export const api = verbSpec({
   name: 'api',
   description: SUMMARIES.api,
@@ -10,10 +15,7 @@ export const api = verbSpec({
     ['<method>', 'GET, POST, PUT, PATCH or DELETE'],
     ['<path>', 'path under the base URL, e.g. /workspaces/{workspace}/contacts'],
   ],
-  flags: {
-    field: { flags: '-f, --field <key=value>', description: 'a string field: query parameter for GET/DELETE, JSON body field otherwise; key[]=v appends; repeat', repeatable: true },
-    input: { flags: '--input <file>', description: 'JSON request body from a file ("-" for stdin); -f fields then go to the query' },
-  },
+  flags: API_FLAGS,
   examples: [
     'wsm api GET /workspaces/{workspace}/contacts -f search=ann -f per_page=5',
     'wsm api POST /workspaces/{workspace}/labels -f name=urgent -f color=#ff0000',

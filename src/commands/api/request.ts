@@ -5,8 +5,9 @@ import { APIStatusError } from '../../api/errors.js';
 import type { HttpMethod, QueryParams } from '../../api/transport.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Context } from '../../cli/context.js';
-import type { api } from '../api.js';
-import { readTextInput, typedRun, type VerbRun } from '../shared/verb.js';
+import type { API_FLAGS } from '../api.js';
+import type { CommandLine } from '../declare.js';
+import { readTextInput } from '../shared/verb.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -45,12 +46,26 @@ function toQuery(fields: Record<string, string | string[]>): QueryParams {
   return query;
 }
 
-export const run: VerbRun = typedRun<typeof api>(async (ctx, { args, opts }) => {
+export interface ApiRequest {
+  method: HttpMethod;
+  /** As typed: `{workspace}` is filled in by run. */
+  path: string;
+  field?: string[];
+  input?: string;
+}
+
+/** The server's answer, or its refusal (an error status, whose body is printed too, then its exit). */
+export type ApiAnswer = { answer: unknown } | { refused: APIStatusError };
+
+export function parse({ args, opts }: CommandLine<typeof API_FLAGS>): ApiRequest {
   const method = args[0].toUpperCase() as HttpMethod;
   if (!METHODS.includes(method)) throw new UsageError(`unknown method "${args[0]}": use one of ${METHODS.join(', ')}`);
-  const path = await resolvePath(ctx, args[1]);
-  const fields = parseFields(opts.field);
-  const input = opts.input;
+  return { method, path: args[1], ...(opts.field !== undefined ? { field: opts.field } : {}), ...(opts.input !== undefined ? { input: opts.input } : {}) };
+}
+
+export async function run(ctx: Context, { method, path: raw, field, input }: ApiRequest): Promise<ApiAnswer> {
+  const path = await resolvePath(ctx, raw);
+  const fields = parseFields(field);
 
   let json: unknown;
   let query: QueryParams | undefined;
@@ -70,15 +85,24 @@ export const run: VerbRun = typedRun<typeof api>(async (ctx, { args, opts }) => 
 
   const client = await ctx.client();
   try {
-    const answer = await client.request(method, path, { query, json });
-    if (typeof answer === 'string') ctx.output.text(answer + '\n');
-    else if (answer !== undefined) ctx.output.json(answer, true);
+    return { answer: await client.request(method, path, { query, json }) };
   } catch (error) {
-    // handleError prints the body itself for -o json/ndjson; print it here for the other formats.
-    if (error instanceof APIStatusError && error.body !== undefined && !ctx.output.structured) {
-      if (typeof error.body === 'string') ctx.output.text(error.body + '\n');
-      else ctx.output.json(error.body, true);
-    }
+    if (error instanceof APIStatusError && error.body !== undefined) return { refused: error };
     throw error;
   }
-});
+}
+
+export function render(ctx: Context, result: ApiAnswer): void {
+  const print = (body: unknown) => {
+    if (typeof body === 'string') ctx.output.text(body + '\n');
+    else if (body !== undefined) ctx.output.json(body, true);
+  };
+  if ('answer' in result) print(result.answer);
+  // handleError prints the body itself for -o json/ndjson; it is printed here for the other formats.
+  else if (!ctx.output.structured) print(result.refused.body);
+}
+
+/** An error status exits as any other failure, once its body is out. */
+export function settle(_ctx: Context, result: ApiAnswer): void {
+  if ('refused' in result) throw result.refused;
+}
