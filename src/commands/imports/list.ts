@@ -1,11 +1,20 @@
 // `wsm imports list [--page] [--per-page] [--all]`
-import { parsePageFlags, renderList } from '../shared/list.js';
-import { typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
-import type { list } from '../imports.js';
+import type { ContactImport } from '../../api/schemas/index.js';
+import type { Context } from '../../cli/context.js';
+import type { CommandLine, LIST_FLAGS } from '../declare.js';
+import { listing, parsePageFlags, renderListing, type Listing, type PageFlags } from '../shared/list.js';
+import { workspaceClient } from '../shared/verb.js';
 import { importColumns } from './columns.js';
 
-export const run: VerbRun = typedRun<typeof list>(async (ctx, { opts }) => {
-  const flags = parsePageFlags(ctx, opts);
+export function parse({ opts }: CommandLine<typeof LIST_FLAGS>, ctx: Context): PageFlags {
+  return parsePageFlags(ctx, opts);
+}
+
+export async function run(ctx: Context, flags: PageFlags): Promise<Listing<ContactImport>> {
   const client = await workspaceClient(ctx);
-  await renderList(ctx, flags, { page: (q) => client.imports.list(q), pages: (q, s) => client.imports.list(q).pages(s) }, {}, { columns: importColumns, noun: 'imports' });
-});
+  return listing(flags, { page: (q) => client.imports.list(q), pages: (q, s) => client.imports.list(q).pages(s) }, {});
+}
+
+export function render(ctx: Context, imports: Listing<ContactImport>): Promise<void> {
+  return renderListing(ctx, imports, { columns: importColumns, noun: 'imports' });
+}
