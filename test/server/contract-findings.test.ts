@@ -101,4 +101,17 @@ describe('bodies', () => {
     const kept = await h.call({ method: 'POST', url: `${ws}/labels`, payload: { name: 'a\u200d' } });
     expect({ status: kept.statusCode, name: kept.json().data.name }).toEqual({ status: 201, name: 'a\u200d' });
   });
+
+  it('refuses a template whose body, header or button text is blank or invisible', async () => {
+    const template = (patch: Record<string, unknown>) => ({ name: 'invisible_text', language: 'en', category: 'UTILITY', body: { text: 'Hello there.' }, ...patch });
+    for (const [patch, field] of [
+      [{ body: { text: '\u200b\u0085' } }, 'body.text'],
+      [{ body: { text: '   ' } }, 'body.text'],
+      [{ header: { type: 'text', text: { content: '\u2060' } } }, 'header.text.content'],
+      [{ buttons: [{ type: 'QUICK_REPLY', text: '\u009c' }] }, 'buttons.0.text'],
+    ] as const) {
+      const res = await h.call({ method: 'POST', url: `${ws}/templates`, payload: template(patch) });
+      expect({ status: res.statusCode, errors: Object.keys(res.json().errors ?? {}) }, JSON.stringify(patch)).toEqual({ status: 422, errors: [field] });
+    }
+  });
 });

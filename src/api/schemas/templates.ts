@@ -4,7 +4,7 @@
  * it on every create.
  */
 import * as z from 'zod';
-import { boolish, paginationQuery, timestamps } from './common.js';
+import { boolish, paginationQuery, timestamps, visible } from './common.js';
 
 export const TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
 const TEMPLATE_NAME_PATTERN = /^[a-z_]+$/;
@@ -36,7 +36,7 @@ const variables = z.array(z.string().min(1).max(1024));
 
 const textHeader = z.object({
   type: z.literal('text'),
-  text: z.object({ content: z.string().min(1).max(HEADER_TEXT_MAX), variables: variables.optional() }),
+  text: z.object({ content: visible(z.string().min(1).max(HEADER_TEXT_MAX)), variables: variables.optional() }),
 });
 const mediaHeader = z.object({
   type: z.literal('media'),
@@ -50,12 +50,12 @@ const mediaHeader = z.object({
 const templateHeader = z.discriminatedUnion('type', [textHeader, mediaHeader]).nullable();
 
 const templateBody = z.object({
-  text: z.string().min(1).max(BODY_TEXT_MAX),
+  text: visible(z.string().min(1).max(BODY_TEXT_MAX)),
   variables: variables.optional(),
   otp_code: z.string().optional(),
 });
 
-const buttonText = z.string().min(1).max(BUTTON_TEXT_MAX);
+const buttonText = visible(z.string().min(1).max(BUTTON_TEXT_MAX));
 const templateButton = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('URL'),
