@@ -2,12 +2,13 @@
 // on a server that keeps only the first 100 (the import record's), those, with a warning.
 import { parseId, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
 import type { errors } from '../imports.js';
-import { allImportErrors, importErrorColumns, onlyFirstKnown } from './import-errors.js';
+import { importErrorColumns, importErrorPages, onlyFirstKnown } from './import-errors.js';
 
 export const run: VerbRun = typedRun<typeof errors>(async (ctx, { args }) => {
   const id = parseId(args[0], 'import id');
   const client = await workspaceClient(ctx);
-  const known = await allImportErrors(client, id);
-  if (!known.complete) ctx.output.warn(onlyFirstKnown(id, known));
-  await ctx.output.list(known.errors, { columns: importErrorColumns, idKey: 'row' });
+  const known = await importErrorPages(client, id);
+  if (!known.complete) ctx.output.warn(onlyFirstKnown(id, known.record));
+  // Written a page at a time: an import of a million bad rows is never held whole.
+  await ctx.output.pages(known.pages, { columns: importErrorColumns, idKey: 'row' });
 });

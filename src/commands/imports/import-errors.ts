@@ -34,23 +34,49 @@ function fromRecord(error: Partial<ImportError>): ImportError {
   return { row, line: typeof error.line === 'number' ? error.line : row, message: String(error.message ?? ''), failed: typeof error.failed === 'boolean' ? error.failed : row > 1 };
 }
 
-/** Every error of import `id`; `known`: its record, when in hand (the errors of a server without the extension are read from it). */
-export async function allImportErrors(client: WsmClient, id: number, known?: ContactImport, signal?: AbortSignal): Promise<ImportErrors> {
+export interface ImportErrorPages {
+  /** The errors a page at a time, as they arrive. */
+  pages: AsyncIterable<ImportError[]>;
+  complete: boolean;
+  record?: ContactImport;
+}
+
+async function* onePage(errors: ImportError[]): AsyncGenerator<ImportError[]> {
+  yield errors;
+}
+
+async function* readPages(client: WsmClient, id: number, signal?: AbortSignal): AsyncGenerator<ImportError[]> {
+  for await (const page of client.imports.errors(id).pages({ signal })) yield page.data.map(fromRecord);
+}
+
+/**
+ * The errors of import `id`, page after page where the server keeps them all (one asked for first,
+ * so that a server without them is known before anything is printed); elsewhere the record's
+ * first errors. `known`: the import's record, when in hand.
+ */
+export async function importErrorPages(client: WsmClient, id: number, known?: ContactImport, signal?: AbortSignal): Promise<ImportErrorPages> {
   try {
-    const errors: ImportError[] = [];
-    for await (const error of client.imports.errors(id).rows({ signal })) errors.push(fromRecord(error));
-    return { errors, complete: true };
+    await client.imports.errors(id, { per_page: 1 }, { signal });
+    return { pages: readPages(client, id, signal), complete: true };
   } catch (error) {
     if (error instanceof NotFoundError && !isRouteMissing(error)) throw new CliError(`no import ${id} in this workspace (\`wsm imports list\` shows the imports there are)`, ExitCode.notFound);
     if (!(error instanceof UnsupportedEndpointError)) throw error;
   }
   const record = known ?? (await findImport(client, id, signal));
-  return { errors: (Array.isArray(record.errors) ? record.errors : []).map(fromRecord), complete: false, record };
+  return { pages: onePage((Array.isArray(record.errors) ? record.errors : []).map(fromRecord)), complete: false, record };
+}
+
+/** Every error of import `id`, held (--rejects needs them all to pick the rows). */
+export async function allImportErrors(client: WsmClient, id: number, known?: ContactImport, signal?: AbortSignal): Promise<ImportErrors> {
+  const { pages, complete, record } = await importErrorPages(client, id, known, signal);
+  const errors: ImportError[] = [];
+  for await (const page of pages) errors.push(...page);
+  return { errors, complete, ...(record !== undefined ? { record } : {}) };
 }
 
 /** What is said where only the record's first errors are known. */
-export function onlyFirstKnown(id: number, known: ImportErrors): string {
-  const { record } = known;
+export function onlyFirstKnown(id: number, record: ContactImport | undefined): string {
+  const kept = Array.isArray(record?.errors) ? record.errors.length : 0;
   const failed = typeof record?.failed_count === 'number' ? ` (${countText(record.failed_count)} failed row${record.failed_count === 1 ? '' : 's'} in all)` : '';
-  return `this server does not list every error of an import: only the first ${countText(known.errors.length)} of import ${id} are known${failed}`;
+  return `this server does not list every error of an import: only the first ${countText(kept)} of import ${id} are known${failed}`;
 }

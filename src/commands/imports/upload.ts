@@ -204,7 +204,7 @@ async function rejectsAfterImport(ctx: Context, client: WsmClient, path: string,
   const failed = serverFailed(known.errors, sheet === undefined ? 'line' : 'row');
   if (sheet !== undefined) for (const [row, message] of sheet.notSentRows) failed.set(row, message);
   if (!known.complete) {
-    ctx.output.warn(`${onlyFirstKnown(id, known)}: ${path} holds those and the rows the local check found invalid`);
+    ctx.output.warn(`${onlyFirstKnown(id, known.record)}: ${path} holds those and the rows the local check found invalid`);
     if (report !== undefined) locallyFailed(report, failed);
   }
   await writeRejects(ctx, path, flags, failed);

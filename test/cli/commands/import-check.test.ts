@@ -128,3 +128,28 @@ describe('contacts import: cells as spreadsheets write them', () => {
     expect(stderr).toContain(`warning: ${file} row 3 (line 4): number: The number cell holds "1.23457E+11"`);
   });
 });
+
+describe('imports errors', () => {
+  const error = (row: number) => ({ row, line: row + 1, message: `bad ${row}`, failed: true });
+
+  it('on a terminal: a table of every error, row and line apart, read page after page', async () => {
+    api.pool
+      .intercept({ path: (path) => path.startsWith(`${WSP}/contact-imports/5/errors`), method: 'GET' })
+      .reply(200, page([error(2)], 1, 1, 1, 2), JSON_HEADERS);
+    api.pool
+      .intercept({ path: (path) => path.startsWith(`${WSP}/contact-imports/5/errors`), method: 'GET' })
+      .reply(200, page([error(2), error(3)], 1, 1, 100, 2), JSON_HEADERS);
+    const { code, stdout } = await api.run(['imports', 'errors', '5', '--no-color'], { stdoutTTY: true, columns: 100 });
+    expect(code).toBe(0);
+    expect(stdout.split('\n').map((line) => line.trimEnd())).toEqual(expect.arrayContaining([expect.stringMatching(/^ROW\s+LINE\s+FAILED\s+MESSAGE$/), expect.stringMatching(/^2\s+3\s+yes\s+bad 2$/), expect.stringMatching(/^3\s+4\s+yes\s+bad 3$/)]));
+  });
+
+  it('on a server without the extension: the record\'s errors, and a warning that only those are known', async () => {
+    api.pool.intercept({ path: (path) => path.startsWith(`${WSP}/contact-imports/5/errors`), method: 'GET' }).reply(404, { message: 'Not Found' }, JSON_HEADERS);
+    api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(200, { data: importRecord(5, { failed_count: 1247, errors: [{ row: 2, message: 'bad' }] }) }, JSON_HEADERS);
+    const { code, stdout, stderr } = await api.run(['imports', 'errors', '5', '-o', 'csv']);
+    expect(code).toBe(0);
+    expect(stdout).toBe('row,line,failed,message\n2,2,true,bad\n');
+    expect(stderr).toBe('warning: this server does not list every error of an import: only the first 1 of import 5 are known (1,247 failed rows in all)\n');
+  });
+});
