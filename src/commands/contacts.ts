@@ -6,14 +6,16 @@ import { addVerb, CONCURRENCY_FLAG, LIST_FLAGS, maxFailuresFlag, UPLOAD_FLAGS, v
 const SHEET_FLAG = { flags: '--sheet <name>', description: 'the sheet of an .xlsx file to read (default: the first)' } as const;
 const SEARCH_FLAG = { flags: '--search <q>', description: 'only contacts whose name, number or e-mail contains this' } as const;
 
+export const CONTACT_LIST_FLAGS = {
+  search: SEARCH_FLAG,
+  field: { flags: '--field <name=value>', description: 'only contacts whose custom field holds exactly this value; repeat for several (all must hold)', repeatable: true },
+  ...LIST_FLAGS,
+} as const;
+
 export const list = verbSpec({
   name: 'list',
   description: 'list contacts (one page, or every page with --all)',
-  flags: {
-    search: SEARCH_FLAG,
-    field: { flags: '--field <name=value>', description: 'only contacts whose custom field holds exactly this value; repeat for several (all must hold)', repeatable: true },
-    ...LIST_FLAGS,
-  },
+  flags: CONTACT_LIST_FLAGS,
   examples: [
     'wsm contacts list',
     'wsm contacts list --search ann --per-page 50',
