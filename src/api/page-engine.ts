@@ -13,6 +13,7 @@
 import { PageFailedError } from './errors.js';
 import { numberOf, pageAfter, perPageWithinCap, type ListPage, type PageParams, type WalkOptions } from './pagination.js';
 import { RequestWindow, type EngineRequest } from './request-window.js';
+import type { RetryPolicy } from './transport.js';
 
 export { RequestWindow, type EngineRequest } from './request-window.js';
 
@@ -37,6 +38,8 @@ export interface EngineOptions extends WalkOptions {
   progress?: (event: ProgressEvent) => void;
   /** Cancels a walk: its requests in flight are aborted (Ctrl-C during a wait that walks a list). */
   signal?: AbortSignal;
+  /** A walk inside a wait: each page's request retried until the wait's deadline (transport.ts). */
+  retry?: RetryPolicy;
   /** Test seams. */
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -113,7 +116,7 @@ export async function* walkPages<T>(fetchPage: EngineFetchPage<T>, options: Engi
    * gives (or left to its default) and the page asked again; the pages after it ask the same.
    */
   const fetchOne = async (page: number | undefined, signal: AbortSignal): Promise<ListPage<T>> => {
-    const request: EngineRequest = { limiter: { window, what: `page ${page ?? '(next)'}` }, signal };
+    const request: EngineRequest = { limiter: { window, what: `page ${page ?? '(next)'}` }, signal, ...(options.retry ? { retry: options.retry } : {}) };
     for (;;) {
       const asked: PageParams = { ...params, page };
       try {

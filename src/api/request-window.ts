@@ -4,6 +4,7 @@
 // as the server asked; the transport then asks the throttled request again. Each window's worth of
 // successes grows the window by one, up to its maximum.
 import { APIStatusError, parseRetryAfter, RateLimitError } from './errors.js';
+import type { RetryPolicy } from './transport.js';
 import { setTimeout as delay } from 'node:timers/promises';
 
 /** Throttled answers one request may meet before its failure stands. */
@@ -22,6 +23,8 @@ export interface Limiter {
 export interface EngineRequest {
   limiter: Limiter;
   signal: AbortSignal;
+  /** A wait's walk: its pages retried until the wait's deadline, as the wait's other requests are. */
+  retry?: RetryPolicy;
 }
 
 /**

@@ -30,6 +30,15 @@ describe('a wait against a server that stops answering', () => {
     expect(JSON.parse(res.stdout)).toEqual({ error: { message: `gave up after 3s: ${NO_SERVER(url)}`, exit_code: 6 } });
   }, 20_000);
 
+  it('templates sync --wait naming no template (the pending list is read first, retried as the wait is) gives up the same way', async () => {
+    const url = 'http://127.0.0.1:9/api/v3';
+    const res = await wsm(envFor(url), ['templates', 'sync', '--wait', '--timeout', '2s']);
+    expect(res.code).toBe(6);
+    const lines = res.stderr.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^waiting for the templates' review: cannot reach /);
+    expect(lines.at(-1)).toBe(`error: gave up after 2s: ${NO_SERVER(url)}`);
+  }, 20_000);
+
   it('imports get --wait whose server goes away mid-wait says so and gives up at its timeout', async () => {
     let polls = 0;
     const standin = await fakeServer((req, res) => {

@@ -136,7 +136,7 @@ export async function getPage<T>(ctx: ResourceContext, operation: OperationDescr
 }
 
 /** What a caller may set on a full walk: how many requests in flight, a progress callback, a cancel signal. */
-export type WalkSettings = Pick<EngineOptions, 'concurrency' | 'progress' | 'signal'>;
+export type WalkSettings = Pick<EngineOptions, 'concurrency' | 'progress' | 'signal' | 'retry'>;
 
 /** The engine options of every full walk of a list: the largest page unless asked, notices to `-v`. */
 export function walkOptions(ctx: ResourceContext, perPage: number | undefined, settings: WalkSettings = {}): EngineOptions {

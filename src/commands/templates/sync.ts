@@ -71,11 +71,11 @@ async function trackedIds(ctx: Context, opts: SyncFlags): Promise<string[]> {
   return [...new Set(ids.map(String))];
 }
 
-/** The ids PENDING before the sync, where the server lists templates; undefined where it cannot. */
-async function pendingBefore(client: WsmClient): Promise<string[] | undefined> {
+/** The ids PENDING before the sync, where the server lists templates; undefined where it cannot. `retry`: a wait's. */
+async function pendingBefore(client: WsmClient, retry: RetryPolicy | undefined): Promise<string[] | undefined> {
   try {
     const ids: string[] = [];
-    for await (const t of client.templates.list({ status: 'PENDING' })) if (t.status === 'PENDING' || t.status === undefined) ids.push(String(t.id));
+    for await (const t of client.templates.list({ status: 'PENDING' }).rows(retry ? { retry } : {})) if (t.status === 'PENDING' || t.status === undefined) ids.push(String(t.id));
     return ids;
   } catch (error) {
     if (error instanceof UnsupportedEndpointError) return undefined;
@@ -180,7 +180,7 @@ async function follow(ctx: Context, opts: SyncFlags, client: WsmClient, plan: Sy
     const gone = (await readTracked(client.templates, tracked, { retry })).filter((t) => t.template === undefined).map((t) => t.id);
     if (gone.length > 0) throw new CliError(`${templateIds(gone)} not found`, ExitCode.notFound);
   } else {
-    const pending = await pendingBefore(client);
+    const pending = await pendingBefore(client, retry);
     if (pending === undefined && failOnRejected) {
       throw new UsageError('this server cannot list templates, so --fail-on-rejected needs the templates to check: pass --template <id> (repeatable) or --templates-from <file|->');
     }
