@@ -322,6 +322,9 @@ describe('contact imports: processing', () => {
     expect(all.at(-1)).toEqual({ row: 133, line: 134, message: 'The number must be a phone number of 7 to 15 digits.', failed: true });
     const refused = await h.call({ method: 'GET', url: `${importsUrl()}/${made.id}/errors?per_page=0` });
     expect(refused.statusCode).toBe(422);
+    // Deleting the import deletes its errors with it.
+    expect((await h.call({ method: 'DELETE', url: `${importsUrl()}/${made.id}` })).statusCode).toBe(200);
+    expect(h.db.prepare('SELECT count(*) FROM contact_import_errors WHERE import_id = ?').pluck().get(made.id)).toBe(0);
   });
 
   it('resumes an import interrupted mid-way on a rebuilt app: exact counts, no duplicates', async () => {
