@@ -161,12 +161,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 // Errors the client raises before or instead of a request. They live here, with no imports,
 // so the CLI's error handler (loaded at start-up) can recognise them without loading zod.
 
-/** A request body failed the contract's zod schema: nothing was sent. */
+/**
+ * What would be sent failed a check before sending: a body against the contract's zod schema (the
+ * client), or a file or flag the CLI read (exit 2). Nothing was sent; `errors` by field.
+ */
 export class RequestValidationError extends WsmApiError {
   override name = 'RequestValidationError';
   constructor(
     message: string,
-    readonly errors: Record<string, string[]>,
+    readonly errors: Record<string, string[]> = {},
   ) {
     super(message);
   }

@@ -11,7 +11,7 @@ import { check, importRow, type FieldErrors, type ImportRow } from '../api/schem
 import { CONTACT_COLUMNS, planColumns, readRow, type ColumnPlan } from '../api/import-columns.js';
 import { findEncodingProblem, type EncodingProblem } from '../api/csv-encoding.js';
 import { headerName, openCsv, type CsvFormat, type CsvItem } from '../api/import-csv.js';
-import { LocalValidationError, UsageError } from './errors.js';
+import { RequestValidationError, UsageError } from './errors.js';
 import { closest } from './similar.js';
 
 /** Where a row is in the file: its spreadsheet row (the header is row 1) and the line it starts on. */
@@ -64,12 +64,12 @@ export interface CheckedRow extends RowPlace {
 /** The workspace's contact fields by name, when known: their columns are checked as the server checks them. */
 export type FieldIds = Map<string, number>;
 
-/** The header row as the server reads it; throws LocalValidationError (exit 2) when it cannot start an import. */
+/** The header row as the server reads it; throws RequestValidationError (exit 2) when it cannot start an import. */
 function readHeader(file: string, row: CsvItem, fields: FieldIds | undefined): { columns: string[]; plan: ColumnPlan } {
   if (row.kind === 'error') throw notCsv(file, `line ${row.line}: ${row.message}`);
   const plan = planColumns(row.cells, fields);
   if (plan.contact.number === undefined) {
-    throw new LocalValidationError(`${file} has no "number" column: the header row must name one`, {
+    throw new RequestValidationError(`${file} has no "number" column: the header row must name one`, {
       number: ['The header row must have a number column.'],
     });
   }
@@ -84,8 +84,8 @@ function unknownColumns(plan: ColumnPlan, fields: FieldIds | undefined): Unknown
 }
 
 /** Input wsm cannot decode, refused before anything is sent: where, what, and what to do. */
-export function encodingRefusal(source: string, problem: EncodingProblem): LocalValidationError {
-  return new LocalValidationError(`${source} ${problem.message}; nothing was sent. ${problem.fix}`);
+export function encodingRefusal(source: string, problem: EncodingProblem): RequestValidationError {
+  return new RequestValidationError(`${source} ${problem.message}; nothing was sent. ${problem.fix}`);
 }
 
 /** How an input was read (formatNotes: a UTF-16 or semicolon-separated CSV), said under its name. */
@@ -96,7 +96,7 @@ export function formatNoticeLines(source: string, notes: string[]): string[] {
 /**
  * Everything that stops an import (spec/cli.md: an unreadable file, no `number` column, not
  * text) is decided before anything is sent: the whole file is decoded, then its header read.
- * Throws LocalValidationError (exit 2); gives back how the file is read (encoding, separator).
+ * Throws RequestValidationError (exit 2); gives back how the file is read (encoding, separator).
  */
 export async function checkImportHeader(file: string, source = file): Promise<CsvFormat> {
   await assertReadableFile(file);
@@ -185,8 +185,8 @@ async function assertReadableFile(file: string): Promise<void> {
   }
 }
 
-function notCsv(file: string, why: string): LocalValidationError {
-  return new LocalValidationError(`${file} is not a CSV file with a header row: ${why}`, {
+function notCsv(file: string, why: string): RequestValidationError {
+  return new RequestValidationError(`${file} is not a CSV file with a header row: ${why}`, {
     file: ['The file must be a UTF-8 CSV file whose header row has a number column.'],
   });
 }

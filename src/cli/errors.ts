@@ -62,16 +62,11 @@ export class CancelledError extends CliError {
   }
 }
 
-/** A body or file failed the local (zod) checks before sending (exit 2). */
-export class LocalValidationError extends CliError {
-  override name = 'LocalValidationError';
-  constructor(
-    message: string,
-    readonly errors: Record<string, string[]> = {},
-  ) {
-    super(message, ExitCode.usage);
-  }
-}
+/**
+ * A body or file that failed the checks before sending (exit 2), whoever checked it: the command
+ * (a file, a flag) or the client (a body against the contract's schema). One class, the client's.
+ */
+export { RequestValidationError };
 
 /** The config file cannot be used as it is; the message names the file and the fix (exit 2). */
 export class ConfigError extends CliError {
@@ -195,10 +190,10 @@ function clientErrorCode(err: unknown): number | undefined {
   return undefined;
 }
 
-/** Field errors carried by a 422, a local validation failure or the client's RequestValidationError. */
+/** Field errors carried by a 422 or by a check before sending (RequestValidationError). */
 export function fieldErrorsOf(err: unknown): Record<string, string[]> {
   if (err instanceof FieldsNamedError) return fieldErrorsOf(err.original);
-  if (err instanceof ValidationFailedError || err instanceof LocalValidationError || err instanceof RequestValidationError) {
+  if (err instanceof ValidationFailedError || err instanceof RequestValidationError) {
     return err.errors;
   }
   return {};

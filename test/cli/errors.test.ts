@@ -20,7 +20,6 @@ import { MissingWorkspaceError, RequestValidationError, UnsupportedEndpointError
 import {
   CancelledError,
   CliError,
-  LocalValidationError,
   NotLoggedInError,
   RejectedTemplatesError,
   UsageError,
@@ -56,7 +55,7 @@ describe('exitCodeFor', () => {
     ['UsageError', new UsageError('bad'), 2],
     ['NotLoggedInError', new NotLoggedInError(), 2],
     ['CancelledError', new CancelledError(), 2],
-    ['LocalValidationError', new LocalValidationError('bad file'), 2],
+    ['RequestValidationError of a file', new RequestValidationError('bad file'), 2],
     ['RejectedTemplatesError', new RejectedTemplatesError('rejected'), 7],
     ['CliError default', new CliError('x'), 1],
     ['client RequestValidationError', new RequestValidationError('the contact is invalid: nothing was sent', {}), 2],
@@ -116,7 +115,7 @@ describe('handleError', () => {
 
   it('prints local validation errors with their fields', () => {
     const { io, sink: s } = sink({ outputFormat: 'json' });
-    expect(handleError(new LocalValidationError('invalid template file', { name: ['Required.'] }), s)).toBe(2);
+    expect(handleError(new RequestValidationError('invalid template file', { name: ['Required.'] }), s)).toBe(2);
     expect(io.stderrText).toBe('error: invalid template file\n  name: Required.\n');
     expect(JSON.parse(io.stdoutText)).toEqual({ error: { message: 'invalid template file', exit_code: 2, fields: { name: ['Required.'] } } });
   });

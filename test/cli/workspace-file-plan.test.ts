@@ -3,6 +3,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
+import { exitCodeFor } from '../../src/cli/errors.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { template as storedTemplate } from './commands/harness.js';
@@ -286,7 +287,9 @@ describe('state file', () => {
   it('a state file that is not one is exit 2, never overwritten', async () => {
     const path = join(dir, 'bad.json');
     await writeFile(path, '{"labels": {"urgent": "twelve"}}');
-    await expect(openState(path, 'http://x.test/api/v3', WS)).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('is not a wsm state file') });
+    const refusal: unknown = await openState(path, 'http://x.test/api/v3', WS).catch((error: unknown) => error);
+    expect(exitCodeFor(refusal)).toBe(2);
+    expect((refusal as Error).message).toContain('is not a wsm state file');
     expect(await readFile(path, 'utf8')).toBe('{"labels": {"urgent": "twelve"}}');
   });
 });

@@ -5,7 +5,7 @@
 // spreadsheet displays them (sheet-reader.ts), written as they are: no formula guard (the header
 // is never the export's, see `columnsToSend`, so no reader takes a `'` off).
 import { isExportHeader } from '../../api/csv-cells.js';
-import { LocalValidationError, UsageError } from '../errors.js';
+import { RequestValidationError, UsageError } from '../errors.js';
 import { countOf, csvField } from '../text.js';
 import { cellName } from './cell-names.js';
 import { openWorkbook, WorkbookError, type SheetRow } from './sheet-reader.js';
@@ -57,7 +57,7 @@ export async function sheetToCsv(path: string, options: SheetCsvOptions): Promis
   try {
     return await convert(path, options);
   } catch (error) {
-    if (error instanceof WorkbookError) throw new LocalValidationError(`${error.message}: nothing was sent`);
+    if (error instanceof WorkbookError) throw new RequestValidationError(`${error.message}: nothing was sent`);
     const code = (error as NodeJS.ErrnoException).code;
     if (typeof code === 'string' && code.startsWith('E')) throw new UsageError(`cannot read ${path} (${code})`);
     throw error;

@@ -11,7 +11,7 @@ import { readCsvBoolean } from '../../api/csv-cells.js';
 import { csvTextRows, formatNotes, headerName } from '../../api/import-csv.js';
 import { check, contactUpdateBody, groupNamesCell, type ContactUpdateBody } from '../../api/schemas/index.js';
 import { encodingRefusal } from '../../cli/csv-check.js';
-import { LocalValidationError, UsageError } from '../../cli/errors.js';
+import { RequestValidationError, UsageError } from '../../cli/errors.js';
 
 /** An update whose `name` is not known yet: the contact keeps the name it has (bulk.ts reads it). */
 export type PendingUpdate = Omit<ContactUpdateBody, 'name'> & { name?: string };
@@ -79,7 +79,7 @@ function idLines(lines: string[], source: string): BulkItem[] {
     if (problem === undefined) items.push({ id: text, line: index + 1, where: `line ${index + 1}` });
     else errors[`line ${index + 1}`] = [problem];
   });
-  if (Object.keys(errors).length > 0) throw new LocalValidationError(`${source} has lines that are not contact ids: nothing was sent`, errors);
+  if (Object.keys(errors).length > 0) throw new RequestValidationError(`${source} has lines that are not contact ids: nothing was sent`, errors);
   return items;
 }
 
@@ -107,9 +107,9 @@ function csvRows(text: string, encoding: TextEncoding, source: string, forUpdate
     else rows.push({ line: item.line, where: whereOf(item), cells: Object.fromEntries(header.map((name, at) => [name, (item.cells[at] ?? '').trim()])) });
   }
   if (Object.keys(unreadable).length > 0) {
-    throw new LocalValidationError(`${source} is neither contact ids one a line nor a readable CSV: nothing was sent`, unreadable);
+    throw new RequestValidationError(`${source} is neither contact ids one a line nor a readable CSV: nothing was sent`, unreadable);
   }
-  if (!header?.includes('id')) throw new LocalValidationError(`${source} has no "id" column: nothing was sent`, { id: ['The header row must have an id column (or give one id a line).'] });
+  if (!header?.includes('id')) throw new RequestValidationError(`${source} has no "id" column: nothing was sent`, { id: ['The header row must have an id column (or give one id a line).'] });
   const errors: Record<string, string[]> = {};
   const items = rows.flatMap((row) => {
     const id = row.cells.id ?? '';
@@ -120,7 +120,7 @@ function csvRows(text: string, encoding: TextEncoding, source: string, forUpdate
     }
     return [{ id, line: row.line, where: row.where, ...(forUpdate ? { cells: row.cells } : {}) }];
   });
-  if (Object.keys(errors).length > 0) throw new LocalValidationError(`${source} has rows without a contact id: nothing was sent`, errors);
+  if (Object.keys(errors).length > 0) throw new RequestValidationError(`${source} has rows without a contact id: nothing was sent`, errors);
   return items;
 }
 
@@ -157,7 +157,7 @@ function withBodies(items: Array<BulkItem & { cells?: Record<string, string> }>,
     }
     return { ...item, body: body as PendingUpdate };
   });
-  if (Object.keys(errors).length > 0) throw new LocalValidationError(`${source} has updates the API would refuse: nothing was sent`, errors);
+  if (Object.keys(errors).length > 0) throw new RequestValidationError(`${source} has updates the API would refuse: nothing was sent`, errors);
   return result;
 }
 
@@ -177,6 +177,6 @@ export function resolveGroupNames(items: BulkItem[], idsByName: ReadonlyMap<stri
     }
     return { ...item, body: { ...item.body, contact_groups: item.groupNames.map((name) => idsByName.get(name)!) } };
   });
-  if (Object.keys(errors).length > 0) throw new LocalValidationError(`${source} names contact groups this workspace does not have: nothing was sent`, errors);
+  if (Object.keys(errors).length > 0) throw new RequestValidationError(`${source} names contact groups this workspace does not have: nothing was sent`, errors);
   return resolved;
 }

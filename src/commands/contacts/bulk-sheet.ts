@@ -4,7 +4,7 @@
 // naming the cell, as any bad row of a bulk input does; formulas are read as their saved results,
 // with a warning.
 import type { Context } from '../../cli/context.js';
-import { LocalValidationError, UsageError } from '../../cli/errors.js';
+import { RequestValidationError, UsageError } from '../../cli/errors.js';
 import type { SheetText } from './bulk-input.js';
 
 /** Whether a file is read as a spreadsheet: by its name (the reader loads only then). */
@@ -24,7 +24,7 @@ export async function sheetText(ctx: Context, path: string, sheet: string | unde
   if (read.problems.length > 0) {
     const errors: Record<string, string[]> = {};
     for (const problem of read.problems) (errors[`row ${problem.row} ${problem.cell}`] ??= []).push(problem.message);
-    throw new LocalValidationError(`${path} has cells holding errors, not values: nothing was sent`, errors);
+    throw new RequestValidationError(`${path} has cells holding errors, not values: nothing was sent`, errors);
   }
   return { text };
 }

@@ -4,7 +4,7 @@
 // is its rendering.
 import type { Context } from '../../cli/context.js';
 import type { CsvReport, UnknownColumn } from '../../cli/csv-check.js';
-import { LocalValidationError } from '../../cli/errors.js';
+import { RequestValidationError } from '../../cli/errors.js';
 import type { Column } from '../../cli/output.js';
 import { countOf, countText, rowName } from '../../cli/text.js';
 
@@ -64,7 +64,7 @@ export function refuseOrWarn(ctx: Context, flags: { file: string; strict: boolea
     if (hidden > 0) errors['more'] = [moreRows(hidden)];
     const rows = report.invalid_rows > 0 ? `${countText(report.invalid_rows)} of ${countOf(report.rows, 'row')} ${report.invalid_rows === 1 ? 'is' : 'are'} invalid` : '';
     const named = columns > 0 ? `${countOf(columns, 'column')} would not be imported` : '';
-    throw new LocalValidationError(`${flags.file}: ${[rows, named].filter(Boolean).join(' and ')} (--strict): nothing was sent`, errors);
+    throw new RequestValidationError(`${flags.file}: ${[rows, named].filter(Boolean).join(' and ')} (--strict): nothing was sent`, errors);
   }
   for (const { row, field, message } of listed) ctx.output.warn(`${flags.file} ${row}: ${field}: ${message}`);
   if (hidden > 0) ctx.output.warn(moreRows(hidden));
@@ -72,10 +72,10 @@ export function refuseOrWarn(ctx: Context, flags: { file: string; strict: boolea
 
 /** No row of the file would be imported: exit 2, the first problems listed, nothing sent. */
 export function refuseNoValidRow(file: string, report: CsvReport): never {
-  if (report.rows === 0) throw new LocalValidationError(`${file} has no rows after its header: nothing was sent`);
+  if (report.rows === 0) throw new RequestValidationError(`${file} has no rows after its header: nothing was sent`);
   const { listed, hidden } = listedProblems(report);
   const errors: Record<string, string[]> = {};
   for (const { row, field, message } of listed) (errors[`${row} ${field}`] ??= []).push(message);
   if (hidden > 0) errors['more'] = [moreRows(hidden)];
-  throw new LocalValidationError(`${file} has no valid row (${report.rows === 1 ? 'its one row is' : `all ${countOf(report.rows, 'row')} are`} invalid): nothing was sent`, errors);
+  throw new RequestValidationError(`${file} has no valid row (${report.rows === 1 ? 'its one row is' : `all ${countOf(report.rows, 'row')} are`} invalid): nothing was sent`, errors);
 }

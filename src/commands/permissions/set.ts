@@ -5,7 +5,7 @@ import type { WsmClient } from '../../api/client.js';
 import { APIStatusError, UnusableResponseError } from '../../api/errors.js';
 import { partnerPermissionsShape } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
-import { LocalValidationError, UsageError } from '../../cli/errors.js';
+import { RequestValidationError, UsageError } from '../../cli/errors.js';
 import { isUuid } from '../../cli/values.js';
 import type { CommandLine } from '../declare.js';
 import { checkLocal, readTextInput } from '../shared/verb.js';
@@ -76,6 +76,6 @@ async function checkAgainstListing(ctx: Context, client: WsmClient, names: strin
   const unknown = names.filter((name) => !listed.has(name));
   if (unknown.length > 0) {
     const errors = Object.fromEntries(unknown.map((name) => [`permissions.${names.indexOf(name)}`, [`${name} is not in the server's permission listing.`]]));
-    throw new LocalValidationError(`the server does not list ${unknown.join(', ')}: nothing was sent (\`wsm permissions list\` shows the names it knows)`, errors);
+    throw new RequestValidationError(`the server does not list ${unknown.join(', ')}: nothing was sent (\`wsm permissions list\` shows the names it knows)`, errors);
   }
 }

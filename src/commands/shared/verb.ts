@@ -7,7 +7,7 @@ import { check } from '../../api/schemas/validation.js';
 import type { VerbInput } from '../../cli/action.js';
 import type { Context } from '../../cli/context.js';
 import { badDuration, parseDuration as durationMs } from '../../cli/duration.js';
-import { LocalValidationError, namedFields, UsageError } from '../../cli/errors.js';
+import { RequestValidationError, namedFields, UsageError } from '../../cli/errors.js';
 
 export type VerbRun = (ctx: Context, input: VerbInput) => Promise<void>;
 
@@ -66,7 +66,7 @@ export function checkLocal<S extends z.ZodType>(schema: S, body: unknown, what: 
   const result = check(schema, body);
   if (!result.ok) {
     const errors = Object.fromEntries(Object.entries(result.errors).map(([field, messages]) => [field, hints[field] ? [hints[field]] : messages]));
-    throw new LocalValidationError(`the ${what} is invalid: nothing was sent`, errors);
+    throw new RequestValidationError(`the ${what} is invalid: nothing was sent`, errors);
   }
   return result.value;
 }
@@ -139,7 +139,7 @@ export async function checkUploadFile(path: string, field: string, maxBytes?: nu
     throw new UsageError(`cannot read ${path} (${reason}): nothing was sent`);
   }
   if (maxBytes !== undefined && size > maxBytes) {
-    throw new LocalValidationError(`${path} is too large: nothing was sent`, {
+    throw new RequestValidationError(`${path} is too large: nothing was sent`, {
       [field]: [`The ${field} must not be greater than ${Math.floor(maxBytes / 1024)} kilobytes.`],
     });
   }

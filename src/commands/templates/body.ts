@@ -4,7 +4,7 @@ import { extname } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import { MEDIA_RULES, MEDIA_TYPES, templateCreateBody, type MediaType } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
-import { LocalValidationError, UsageError } from '../../cli/errors.js';
+import { RequestValidationError, UsageError } from '../../cli/errors.js';
 import { unknownKeyProblems, type JsonSchemaNode } from '../shared/document-keys.js';
 import type { OptionsOf } from '../declare.js';
 import { checkUploadFile, parseValue, readTextInput } from '../shared/verb.js';
@@ -32,7 +32,7 @@ export async function readTemplateFile(ctx: Context, path: string): Promise<Temp
     throw new UsageError(`${path} must hold one template object (name, language, category, body, ...)`);
   }
   const unknown = unknownKeyProblems(parsed, templateJsonSchema(), doc, lines);
-  if (Object.keys(unknown).length > 0) throw new LocalValidationError(`${path} is not a valid template file: nothing was sent`, unknown);
+  if (Object.keys(unknown).length > 0) throw new RequestValidationError(`${path} is not a valid template file: nothing was sent`, unknown);
   return parsed as TemplateDraft;
 }
 

@@ -6,7 +6,7 @@
 import { check, templateCreateBody } from '../../api/schemas/index.js';
 import { reviewProblems, type ReviewProblem } from '../../api/template-review.js';
 import type { Context } from '../../cli/context.js';
-import { CliError, ExitCode, LocalValidationError } from '../../cli/errors.js';
+import { CliError, ExitCode, RequestValidationError } from '../../cli/errors.js';
 import type { CommandLine } from '../declare.js';
 import type { VALIDATE_FLAGS } from '../templates.js';
 import { readTemplateFile } from './body.js';
@@ -29,7 +29,7 @@ export function parse({ args, opts }: CommandLine<typeof VALIDATE_FLAGS>): Valid
 export async function run(ctx: Context, { file }: ValidateOptions): Promise<Validated> {
   const draft = await readTemplateFile(ctx, file);
   const result = check(templateCreateBody, draft);
-  if (!result.ok) throw new LocalValidationError(`${file} is not a valid template`, result.errors);
+  if (!result.ok) throw new RequestValidationError(`${file} is not a valid template`, result.errors);
   const review = reviewProblems(result.value);
   for (const problem of review) ctx.output.warn(`${problem.field}: ${problem.message} (the provider's review rejects it: ${problem.reason})`);
   return { file, review };

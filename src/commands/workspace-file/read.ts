@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { MEDIA_RULES, fieldErrors, workspaceFile, type FieldErrors, type WorkspaceFile } from '../../api/schemas/index.js';
 import { workspaceFileJsonSchema } from '../../api/schemas/workspace-file.js';
 import type { Context } from '../../cli/context.js';
-import { LocalValidationError } from '../../cli/errors.js';
+import { RequestValidationError } from '../../cli/errors.js';
 import { addProblem as add, knownKeys, locate, unknownKeyMessage, type JsonSchemaNode, type Path } from '../shared/document-keys.js';
 import { readTextInput } from '../shared/verb.js';
 import { mediaFileOf } from './sections.js';
@@ -73,15 +73,15 @@ export async function readWorkspaceFile(ctx: Context, path: string): Promise<Loa
   if (doc.errors.length > 0) {
     const errors: FieldErrors = {};
     for (const error of doc.errors) add(errors, `line ${lines.linePos(error.pos[0]).line}`, error.message.split('\n')[0]);
-    throw new LocalValidationError(`${path} is neither valid YAML nor valid JSON: nothing was sent`, errors);
+    throw new RequestValidationError(`${path} is neither valid YAML nor valid JSON: nothing was sent`, errors);
   }
   const data = doc.toJS() ?? {};
   const result = workspaceFile.safeParse(data);
   if (!result.success) {
-    throw new LocalValidationError(`${path} is not a valid workspace file: nothing was sent`, schemaProblems(result.error, data, doc, lines));
+    throw new RequestValidationError(`${path} is not a valid workspace file: nothing was sent`, schemaProblems(result.error, data, doc, lines));
   }
   const dir = path === '-' ? process.cwd() : dirname(resolve(path));
   const media = await mediaProblems(result.data, dir, doc, lines);
-  if (Object.keys(media).length > 0) throw new LocalValidationError(`${path} names media files that cannot be uploaded: nothing was sent`, media);
+  if (Object.keys(media).length > 0) throw new RequestValidationError(`${path} names media files that cannot be uploaded: nothing was sent`, media);
   return { path, dir, file: result.data };
 }

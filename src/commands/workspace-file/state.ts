@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
 import { WORKSPACE_SECTIONS, check, type WorkspaceSection } from '../../api/schemas/index.js';
-import { LocalValidationError, UsageError } from '../../cli/errors.js';
+import { RequestValidationError, UsageError } from '../../cli/errors.js';
 import { replaceFile } from '../../cli/replace-file.js';
 
 const idsByKey = z.record(z.string(), z.number().int().positive());
@@ -48,10 +48,10 @@ async function load(path: string): Promise<z.infer<typeof stateSchema>> {
   try {
     data = JSON.parse(text);
   } catch {
-    throw new LocalValidationError(`the state file ${path} is not JSON: fix or remove it`, {});
+    throw new RequestValidationError(`the state file ${path} is not JSON: fix or remove it`, {});
   }
   const parsed = check(stateSchema, data);
-  if (!parsed.ok) throw new LocalValidationError(`the state file ${path} is not a wsm state file: fix or remove it`, parsed.errors);
+  if (!parsed.ok) throw new RequestValidationError(`the state file ${path} is not a wsm state file: fix or remove it`, parsed.errors);
   return parsed.value;
 }
 
