@@ -10,9 +10,12 @@ export function registerVersion(program: Command): void {
     description: SUMMARIES.version,
     examples: ['wsm version', 'wsm version -o json'],
     load: async () => ({
-      run: async (ctx) => {
+      parse: () => undefined,
+      run: async () => {
         const { packageVersion } = await import('../cli/version.js');
-        const info = { version: packageVersion(), node: process.versions.node };
+        return { version: packageVersion(), node: process.versions.node };
+      },
+      render: async (ctx, info: { version: string; node: string }) => {
         if (ctx.output.structured) await ctx.output.record(info);
         else ctx.output.text(`wsm ${info.version} (Node.js ${info.node})\n`);
       },

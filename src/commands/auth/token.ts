@@ -4,15 +4,20 @@
 // secret on the screen; piped, only the token is printed.
 import { UsageError } from '../../cli/errors.js';
 import { fromSource, originOf } from '../../cli/setting-source.js';
-import { typedRun } from '../declare.js';
-import type { VerbRun } from '../shared/verb.js';
-import type { token } from '../auth.js';
+import type { Context } from '../../cli/context.js';
 
-export const run: VerbRun = typedRun<typeof token>(async (ctx) => {
+export function parse(): void {}
+
+/** The token in use; on a terminal, a warning that it is about to be shown. */
+export async function run(ctx: Context): Promise<string> {
   const settings = await ctx.settings();
   if (settings.token === undefined) throw new UsageError(`profile "${settings.profileName}" holds no token: run \`wsm auth login\` or \`wsm serve\``);
   if (ctx.io.isStdoutTTY) {
     ctx.output.warn(`this is the token${fromSource('token', originOf('token', settings))} in clear: whoever sees it can act as you`);
   }
-  ctx.io.out(`${settings.token}\n`);
-});
+  return settings.token;
+}
+
+export function render(ctx: Context, token: string): void {
+  ctx.io.out(`${token}\n`);
+}
