@@ -2,7 +2,7 @@
 // help's summaries, the resource names) and error messages need (status sentences). No schema
 // here, and no static import: `wsm contacts --help` reads this without loading zod. Each
 // resource's operations and schemas are in ./<resource>.ts, which spreads its identity from here
-// and is loaded on first use (`described`): `wsm contacts list` builds the contacts schemas alone.
+// and is loaded on first use (`descriptionOf`): `wsm contacts list` builds the contacts schemas alone.
 import type { PermissionGroup } from './permission-groups.js';
 import type { ResourceDescription } from './types.js';
 
@@ -189,7 +189,7 @@ export type DescriptionOf<K extends ResourceKey> = Awaited<ReturnType<(typeof MO
 const loaded = new Map<ResourceKey, Promise<ResourceDescription>>();
 
 /** A resource's description: its module is loaded (and its zod schemas built) once, on first use. */
-export function described(key: ResourceKey): Promise<ResourceDescription> {
+export function descriptionOf(key: ResourceKey): Promise<ResourceDescription> {
   let description = loaded.get(key);
   if (description === undefined) loaded.set(key, (description = MODULES[key]()));
   return description;

@@ -6,7 +6,7 @@
  * start-up reads). test/api/descriptions.test.ts walks every operation and fails where a client
  * method, a command, a route, an OpenAPI operation or a record-field list is missing.
  */
-import { described, RESOURCE_KEYS, type ResourceKey } from './catalog.js';
+import { descriptionOf, RESOURCE_KEYS, type ResourceKey } from './catalog.js';
 import type { OperationDescription, ResourceDescription } from './types.js';
 
 export type { HttpMethod, OperationDescription, ResourceDescription } from './types.js';
@@ -14,9 +14,9 @@ export { CATALOG, type ResourceIdentity, type ResourceKey } from './catalog.js';
 
 /**
  * Every description at once, for what reads them all (the server's routes, the OpenAPI document,
- * the MCP tools, completion). The client loads only the ones it uses (`described`).
+ * the MCP tools, completion). The client loads only the ones it uses (`descriptionOf`).
  */
-export const DESCRIPTIONS = Object.fromEntries(await Promise.all(RESOURCE_KEYS.map(async (key) => [key, await described(key)]))) as Readonly<Record<ResourceKey, ResourceDescription>>;
+export const DESCRIPTIONS = Object.fromEntries(await Promise.all(RESOURCE_KEYS.map(async (key) => [key, await descriptionOf(key)]))) as Readonly<Record<ResourceKey, ResourceDescription>>;
 
 /** Every operation of every resource, in the order above. */
 export const OPERATIONS: readonly OperationDescription[] = Object.values(DESCRIPTIONS).flatMap((d: ResourceDescription) => Object.values(d.operations));

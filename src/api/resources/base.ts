@@ -3,7 +3,7 @@
 // extension endpoint into a clear error.
 import type { z } from 'zod';
 import { requireRecord } from '../answers.js';
-import { described, type ResourceKey } from '../descriptions/catalog.js';
+import { descriptionOf, type ResourceKey } from '../descriptions/catalog.js';
 import type { OperationDescription } from '../descriptions/types.js';
 import { type APIStatusError, MethodNotAllowedError, NotFoundError, RequestValidationError, UnsupportedEndpointError } from '../errors.js';
 import { PER_PAGE_MAX } from '../schemas/common.js';
@@ -85,7 +85,7 @@ export async function extension<T>(operation: string, call: () => Promise<T>, in
 
 /** The operation `name` of a resource's description, which is loaded (its zod schemas built) on first use. */
 export async function describedOperation(key: ResourceKey, name: string): Promise<OperationDescription> {
-  const operation = (await described(key)).operations[name];
+  const operation = (await descriptionOf(key)).operations[name];
   if (!operation) throw new TypeError(`${key} has no ${name} operation`);
   return operation;
 }

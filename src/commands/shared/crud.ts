@@ -3,7 +3,7 @@
 // description (the client resource, the noun, the body schemas) and the flags' body fields.
 import type { z } from 'zod';
 import type { WsmClient } from '../../api/client.js';
-import { CATALOG, described, type ResourceKey } from '../../api/descriptions/catalog.js';
+import { CATALOG, descriptionOf, type ResourceKey } from '../../api/descriptions/catalog.js';
 import type { ResourceDescription } from '../../api/descriptions/index.js';
 import type { CrudResource } from '../../api/resources/crud.js';
 import type { Written } from '../../api/answers.js';
@@ -127,7 +127,7 @@ function updateVerb<T extends object>(show: Presentation<T>, spec: DeclaredBody)
 export async function collectionVerb(key: string, command: CollectionCommand<never>, name: CollectionVerb): Promise<VerbModule> {
   // Only this resource's description (and its zod schemas) is loaded, not every resource's.
   if (!(key in CATALOG)) throw new TypeError(`no description of "${key}"`);
-  const resource: ResourceDescription = await described(key as ResourceKey);
+  const resource: ResourceDescription = await descriptionOf(key as ResourceKey);
   const show = { resource, columns: command.columns, detail: command.detail, describe: command.describe } as Presentation<object>;
   if (name === 'list') return listVerb(show);
   if (name === 'get') return getVerb(show);

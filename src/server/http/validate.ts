@@ -11,7 +11,7 @@ export function parseOr422<T extends z.ZodType>(schema: T, data: unknown): z.out
 }
 
 /** Path ids: anything but a positive integer is a 404, never a 500 (decisions.md §1). */
-export function parseId(raw: string | undefined, onMissing: () => Error): number {
+export function pathId(raw: string | undefined, onMissing: () => Error): number {
   if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) throw onMissing();
   const id = Number(raw);
   if (!Number.isSafeInteger(id)) throw onMissing();

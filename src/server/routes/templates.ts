@@ -13,7 +13,7 @@ import type { StatusChange } from '../repositories/templates.js';
 import { HttpError, invalidField, payloadTooLarge, templateNotFound } from '../http/errors.js';
 import { readForm, type UploadedFile } from '../http/multipart.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
-import { parseId } from '../http/validate.js';
+import { pathId } from '../http/validate.js';
 import { described, formBody, validQuery, type Declaring } from '../http/contract.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { MIME, sniff } from '../http/sniff.js';
@@ -143,7 +143,7 @@ const { operations } = DESCRIPTIONS.templates;
 export const templateRoutes: FastifyPluginAsync = async (app) => {
   const { templates, outbox } = app.repositories;
   const create = described(operations.create, { body: s.templateCreateBody });
-  const templateId = (params: unknown) => parseId((params as { template?: string }).template, templateNotFound);
+  const templateId = (params: unknown) => pathId((params as { template?: string }).template, templateNotFound);
   const mediaDir = join(app.uploadsDir, 'media');
 
   registerOutboxWorker(app);

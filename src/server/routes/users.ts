@@ -5,7 +5,7 @@ import { hashPassword } from '../repositories/users.js';
 import { fileUrl } from '../repositories/files.js';
 import { assertUnique, invalidField, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
-import { parseId } from '../http/validate.js';
+import { pathId } from '../http/validate.js';
 import { described, formBody, validBody, validQuery } from '../http/contract.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { readForm } from '../http/multipart.js';
@@ -33,7 +33,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     if (!role) throw invalidField('role_id', 'The selected role id is invalid.');
     access.assertAssignableRole(request, role);
   };
-  const userId = (params: unknown) => parseId((params as { user?: string }).user, notFound);
+  const userId = (params: unknown) => pathId((params as { user?: string }).user, notFound);
 
   app.route({
     ...described(operations.list, { querystring: s.userListQuery }),

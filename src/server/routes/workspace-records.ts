@@ -10,7 +10,7 @@ import { CATALOG, type OperationDescription, type ResourceDescription, type Reso
 import type { PaginationQuery } from '../../api/schemas/index.js';
 import { assertUnique, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
-import { parseId } from '../http/validate.js';
+import { pathId } from '../http/validate.js';
 import { described, validBody, validQuery } from '../http/contract.js';
 import { created, deletedEnvelope, updated } from '../http/envelopes.js';
 import { pathParameters } from '../../api/descriptions/paths.js';
@@ -34,7 +34,7 @@ const nounOf = (operation: OperationDescription) => {
 /** The record id in the path (the description names its parameter); anything but a positive integer is a 404. */
 export const recordId = (operation: OperationDescription) => {
   const name = (operation.path.endsWith('}') ? pathParameters(operation.path).at(-1) : undefined) ?? 'id';
-  return (params: unknown) => parseId((params as Record<string, string | undefined>)[name], notFound);
+  return (params: unknown) => pathId((params as Record<string, string | undefined>)[name], notFound);
 };
 
 export function listRoute(app: FastifyInstance, operation: OperationDescription, query: z.ZodType<PaginationQuery>, records: Paged): void {
