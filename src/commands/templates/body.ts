@@ -6,9 +6,9 @@ import { MEDIA_RULES, MEDIA_TYPES, templateCreateBody, type MediaType } from '..
 import type { Context } from '../../cli/context.js';
 import { RequestValidationError, UsageError } from '../../cli/errors.js';
 import { unknownKeyProblems, type JsonSchemaNode } from '../shared/document-keys.js';
-import type { OptionsOf } from '../declare.js';
+import type { FlagOptions } from '../declare.js';
 import { checkUploadFile, parseValue, readTextInput } from '../shared/verb.js';
-import type { create } from '../templates.js';
+import type { TEMPLATE_CREATE_FLAGS } from '../templates.js';
 import * as z from 'zod';
 
 export type TemplateDraft = Record<string, unknown>;
@@ -63,7 +63,7 @@ export function parseButton(spec: string): Record<string, string> {
 }
 
 /** Applies the flags that were given on top of the file's fields. */
-export function applyFlags(base: TemplateDraft, opts: OptionsOf<typeof create>): TemplateDraft {
+export function applyFlags(base: TemplateDraft, opts: FlagOptions<typeof TEMPLATE_CREATE_FLAGS>): TemplateDraft {
   const draft: TemplateDraft = { ...base };
   for (const key of ['name', 'language'] as const) {
     const value = opts[key];

@@ -1,14 +1,30 @@
 // `wsm templates create (--file <json|yaml|-> | flags) [--header-file <media>]`: checked with the
 // same schema the server runs, then sent as JSON, or multipart when a media file goes along.
-import { templateCreateBody, type TemplateCreateBody } from '../../api/schemas/index.js';
+import type { Written } from '../../api/answers.js';
+import { templateCreateBody, type Template, type TemplateCreateBody } from '../../api/schemas/index.js';
+import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
-import { checkLocal, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
-import type { create } from '../templates.js';
+import type { CommandLine, FlagOptions } from '../declare.js';
+import { checkLocal, workspaceClient } from '../shared/verb.js';
+import type { TEMPLATE_CREATE_FLAGS } from '../templates.js';
 import { showWritten } from '../shared/written.js';
-import { applyFlags, applyHeaderFile, readTemplateFile } from './body.js';
+import { applyFlags, applyHeaderFile, readTemplateFile, type TemplateDraft } from './body.js';
 import { templateDetailColumns } from './show.js';
 
-export const run: VerbRun = typedRun<typeof create>(async (ctx, { opts }) => {
+export type TemplateCreateOptions = FlagOptions<typeof TEMPLATE_CREATE_FLAGS>;
+
+/** The server's answer, and the template as sent (its name says what was created when the answer does not). */
+export interface TemplateCreated {
+  answer: Written<Template>;
+  draft: TemplateDraft;
+}
+
+/** The flags as given: the file they complete is read by run, where its errors come first as before. */
+export function parse({ opts }: CommandLine<typeof TEMPLATE_CREATE_FLAGS>): TemplateCreateOptions {
+  return opts;
+}
+
+export async function run(ctx: Context, opts: TemplateCreateOptions): Promise<TemplateCreated> {
   const { file } = opts;
   let draft = applyFlags(file !== undefined ? await readTemplateFile(ctx, file) : {}, opts);
   if (file === undefined && draft.name === undefined) {
@@ -20,9 +36,13 @@ export const run: VerbRun = typedRun<typeof create>(async (ctx, { opts }) => {
   checkLocal(templateCreateBody, draft, 'template');
   const client = await workspaceClient(ctx);
   const answer = await client.templates.create(draft as TemplateCreateBody, headerFile !== undefined ? { headerFile } : {});
+  return { answer, draft };
+}
+
+export async function render(ctx: Context, { answer, draft }: TemplateCreated): Promise<void> {
   await showWritten(ctx, answer, {
     noun: 'template',
     columns: templateDetailColumns,
     line: (t) => `created template ${t.id} (${t.name ?? draft.name}), status ${t.status ?? 'not given'}: run \`wsm templates sync --wait --template ${t.id}\` for the review`,
   });
-});
+}
