@@ -20,18 +20,16 @@ export interface CallWorld {
 }
 
 /**
- * Progress as MCP wants it: only increasing values are sent (a poll that finds no new rows sends
- * nothing), and a label says what is counted.
+ * Progress as MCP wants it: every poll is told (a client that resets its time-out on progress keeps
+ * the call alive through a long wait), a label says what is counted; the sink keeps the values
+ * increasing (server.ts).
  */
 function notifyingProgress(sink: ProgressSink | undefined, label: string, total?: number): Progress {
-  let last = -1;
   let known = total;
   return {
     update(done, newTotal) {
       if (newTotal !== undefined) known = newTotal;
-      if (sink === undefined || done <= last) return;
-      last = done;
-      sink(done, known, known === undefined ? `${label}: ${done}` : `${label}: ${done} of ${known}`);
+      sink?.(done, known, known === undefined ? `${label}: ${done}` : `${label}: ${done} of ${known}`);
     },
     done() {},
   };

@@ -144,7 +144,7 @@ function recordKeys(row: z.ZodType | undefined): string[] {
 function returns(op: DescribedOperation, noun: string): string {
   if (isPagedList(op)) return ` Returns items (${noun} records), total, next_cursor.`;
   if (op.method === 'DELETE') return ' Returns {deleted: true, message}.';
-  return op.method === 'GET' ? ` Returns {data: the ${noun}}.` : ` Returns {data: the ${noun} as saved, message}.`;
+  return op.method === 'GET' ? ` Returns {data: the ${noun}}.` : ' Returns {data: the record saved, message}.';
 }
 
 /** Tool arguments that differ from the API's body: what a tool call can send, or what the tool fills in. */

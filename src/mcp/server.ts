@@ -23,11 +23,40 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 const ANY_ARGUMENTS = z.looseObject({});
 
 
-function progressSink(extra: Extra): ProgressSink | undefined {
+/** At most this long between two progress notifications of a long call. */
+export const KEEP_ALIVE_MS = 5_000;
+
+/**
+ * A long call's progress notifications: each poll's, and between them one every KEEP_ALIVE_MS
+ * saying it still waits, so that a client resetting its time-out on progress never loses the call.
+ * MCP wants each value above the one before: a poll that counted nothing new moves it by 0.001.
+ */
+function progressSink(extra: Extra): { sink: ProgressSink; stop(): void } | undefined {
   const token = extra._meta?.progressToken;
   if (token === undefined) return undefined;
-  return (progress, total, message) => {
-    void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, ...(total !== undefined ? { total } : {}), message } }).catch(() => undefined);
+  const started = Date.now();
+  let last = -1;
+  let total: number | undefined;
+  let said = 'started';
+  let sentAt = 0;
+  const send = (progress: number, message: string) => {
+    last = Math.round(Math.max(progress, last + 0.001, 0) * 1000) / 1000;
+    sentAt = Date.now();
+    const params = { progressToken: token, progress: last, ...(total !== undefined && total >= last ? { total } : {}), message };
+    void extra.sendNotification({ method: 'notifications/progress', params }).catch(() => undefined);
+  };
+  const timer = setInterval(() => {
+    // Checked five times per period: the gap stays under KEEP_ALIVE_MS even when a tick is late.
+    if (Date.now() - sentAt >= KEEP_ALIVE_MS - KEEP_ALIVE_MS / 5) send(last, `${said} (still working, ${Math.round((Date.now() - started) / 1000)} s)`);
+  }, KEEP_ALIVE_MS / 5);
+  timer.unref();
+  return {
+    sink(progress, newTotal, message) {
+      total = newTotal;
+      said = message;
+      send(progress, message);
+    },
+    stop: () => clearInterval(timer),
   };
 }
 
@@ -42,16 +71,18 @@ async function callTool(ctx: Context, tool: ToolSpec, given: Record<string, unkn
   if (!parsed.success) return invalidArguments(tool, parsed.error.issues);
   const args = parsed.data as Record<string, unknown>;
   const stdin = tool.stdinArgument === undefined ? undefined : args[tool.stdinArgument];
-  const { call } = callWorld(ctx, extra.signal, tool.long ? progressSink(extra) : undefined, typeof stdin === 'string' ? stdin : undefined);
+  const progress = tool.long ? progressSink(extra) : undefined;
+  const { call } = callWorld(ctx, extra.signal, progress?.sink, typeof stdin === 'string' ? stdin : undefined);
   try {
-    if (tool.confirm && args.confirm !== true) {
-      return refusal(`${await tool.confirm(args, call)}: call again with "confirm": true to do it; nothing was done`);
-    }
+    const unconfirmed = tool.confirm && args.confirm !== true ? await tool.confirm(args, call) : undefined;
+    if (unconfirmed !== undefined) return refusal(`${unconfirmed}: call again with "confirm": true to do it; nothing was done`);
     const ran = await tool.run(args, call);
     const value = tool.output === undefined ? ran : tool.output.parse(ran);
     return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value as Record<string, unknown> };
   } catch (error) {
     return toolError(error, ctx);
+  } finally {
+    progress?.stop();
   }
 }
 

@@ -28,17 +28,17 @@ export const TOOL_DESCRIPTIONS: Record<string, string> = {
   'contacts.update':
     'Update a contact: only the arguments given change (the name is kept when not given). contact_groups replaces every group; [] takes the contact out of all.',
   'contacts.list':
-    'List contacts, a page at a time. `search` matches part of the name, number or e-mail (a number as people write it, +351 912-345-601, is searched as stored). ' +
-    '`field_values` keeps the contacts whose custom fields hold exactly those values (all of them); on a server without that extension every contact is read and filtered, and `note` says so.',
+    'List contacts. `search`: part of the name, number or e-mail (a number is found however it is written). ' +
+    '`field_values`: custom field values held exactly (all); a server without that extension has every contact read and filtered here, and `note` says so.',
   'contacts.get': 'Get one contact by id (Extension).',
   'fields.get': 'Get one contact field by id (Extension).',
   'fields.update': 'Rename a contact field (Extension; elsewhere delete it and create it under the new name).',
   'groups.get': 'Get one contact group by id (Extension).',
   'groups.update': 'Rename a contact group (Extension).',
   'groups.delete': 'Delete a contact group; its contacts stay (Extension).',
-  'imports.get': 'Get a contact import: its status and counts (processed_rows of total_rows, failed rows). Poll it to follow an import (Extension).',
+  'imports.get': 'Get a contact import: status, processed_rows of total_rows, failures (Extension).',
   'imports.errors':
-    "List every error of a contact import, in file order, a page at a time. `row` is the spreadsheet row (header = 1), `line` the line it starts on, `failed` whether the row was skipped (false for a note such as a column ignored). The import's own record holds only the first 100 (Extension).",
+    'Every error of a contact import, in file order: `row` (spreadsheet row, header = 1), `line`, `failed` (false for a note such as a column ignored) (Extension).',
   'labels.list': 'List labels (Extension; elsewhere keep the ids labels.create returns and read each with labels.get).',
   'labels.delete': 'Delete a label (Extension).',
   'roles.get': 'Get one role by id (Extension).',
@@ -51,8 +51,8 @@ export const TOOL_DESCRIPTIONS: Record<string, string> = {
   'templates.list': 'List templates, a page at a time, filtered by status, category and part of the name (Extension; elsewhere read each with templates.get).',
   'users.create': 'Create a user who joins this workspace with the role given (Extension).',
   'users.update':
-    "Update a user. Role and status are the user's in this workspace; name, e-mail, time zone and password are the person's, changed by someone else only " +
-    'with users.manage in every workspace the person belongs to. Nobody changes their own role or status. Refusals are exit 3 naming why.',
+    "Update a user: role and status in this workspace; name, e-mail, time zone, password (another person's need users.manage wherever they belong). " +
+    'Nobody changes their own role or status; a refusal is exit 3 naming why.',
   'users.get': 'Get one user by id (Extension).',
   'workspaces.create': 'Create a workspace; the caller becomes its owner (Extension).',
   'permissions.list': 'List the permission names a role can hold, grouped by what they govern: [{"contacts": ["contacts.view", ...]}, ...].',

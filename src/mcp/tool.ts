@@ -34,9 +34,9 @@ export interface ToolSpec {
   published: boolean;
   /**
    * Set on deletes and bulk changes: what the call would do, said when `confirm: true` is
-   * missing (nothing is sent then).
+   * missing (nothing is sent then); undefined when this call changes nothing and needs none.
    */
-  confirm?: (args: Record<string, unknown>, call: ToolCall) => Promise<string> | string;
+  confirm?: (args: Record<string, unknown>, call: ToolCall) => Promise<string | undefined> | string | undefined;
   /** The argument whose text the CLI code reads as standard input (`-`): a file given as text. */
   stdinArgument?: string;
   /** Sends a long call's progress to the client (import and sync waits). */

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
-import { startMcp } from './mcp-helpers.js';
+import { startMcp, textOf } from './mcp-helpers.js';
 import { cleanup, serve, type Served } from './processes.js';
 
 let full: Served;
@@ -100,6 +100,10 @@ describe('the same answers through the MCP tools', () => {
       expect((result.structuredContent as { data: { contact_groups: unknown[] } }).data.contact_groups).toEqual([]);
       const read = await mcp.call('contacts.get', { id: 4 });
       expect((read.structuredContent as { data: { contact_groups: unknown[] } }).data.contact_groups).toEqual([]);
+      // Without a name: the current one is kept, only the e-mail changes.
+      const renamedNot = await mcp.call('contacts.update', { id: 3, email: 'p3@example.com' });
+      expect(renamedNot.isError, textOf(renamedNot)).toBeFalsy();
+      expect((renamedNot.structuredContent as { data: { name: string; email: string } }).data).toMatchObject({ name: 'P3', email: 'p3@example.com' });
     } finally {
       await mcp.close();
     }
@@ -117,6 +121,26 @@ describe('the same answers through the MCP tools', () => {
       const second = (await mcp.call('contacts.list', { field_values: { city: 'Lisbon' }, per_page: 2, cursor: first.next_cursor })).structuredContent as { items: Array<{ name: string }>; next_cursor?: string };
       expect(second.items.map((c) => c.name)).toEqual(['P5']);
       expect(second.next_cursor).toBeUndefined();
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('contacts.import: an error names the CSV as the agent named it, never a temporary path; import_id follows an import already made', async () => {
+    const mcp = await startMcp(full.env);
+    try {
+      const bad = await mcp.call('contacts.import', { csv: 'name,email\nAna,a@example.com\n', name: 'people.csv', confirm: true });
+      expect(bad.isError).toBe(true);
+      expect(bad._meta).toEqual({ 'wsm/exit_code': 2 });
+      expect(textOf(bad)).toContain('people.csv');
+      expect(textOf(bad)).not.toMatch(/wsm-mcp-|\/tmp\//);
+      const good = await mcp.call('contacts.import', { csv: 'number,name\n15559990001,Zed\n', name: 'one.csv', confirm: true, poll_interval: '50ms' });
+      const made = (good.structuredContent as { import: { id: number; status: string } }).import;
+      expect(made.status).toBe('completed');
+      // Following it again needs no confirmation: it changes nothing.
+      const followed = await mcp.call('contacts.import', { import_id: made.id });
+      expect(followed.isError, textOf(followed)).toBeFalsy();
+      expect(followed.structuredContent).toMatchObject({ import: { id: made.id, status: 'completed' } });
     } finally {
       await mcp.close();
     }

@@ -285,6 +285,46 @@ describe('long work: a waited template sync', () => {
   }, 60_000);
 });
 
+describe('a wait longer than a client allows a request', () => {
+  it('keeps the call alive with progress at most every 5 s, returns a resume handle when its time is up, and resuming ends the wait', async () => {
+    const slow = await serve(['--approval-delay', '14s']);
+    const session = await startMcp(slow.env);
+    try {
+      const made = await session.call('templates.create', { name: 'slow_review', language: 'en', category: 'UTILITY', body: { text: 'Your order {{1}} shipped.', variables: ['A-1'] } });
+      const id = (made.structuredContent as { data: { id: number } }).data.id;
+      const started = Date.now();
+      const seen: Array<Progress & { at: number }> = [];
+      // Polls 10 s apart: the keep-alive fills the gaps. A 7 s request time-out, reset on progress, is never reached.
+      const first = await session.client.callTool({ name: 'templates.sync', arguments: { wait: true, templates: [id], poll_interval: '10s', timeout: '12s' } }, undefined, {
+        onprogress: (progress) => seen.push({ ...progress, at: Date.now() }),
+        timeout: 7_000,
+        resetTimeoutOnProgress: true,
+      });
+      expect(first.isError, textOf(first as never)).toBeFalsy();
+      expect(first.structuredContent).toMatchObject({ resume: { tool: 'templates.sync', arguments: { wait: true, templates: [id], timeout: '12s' } } });
+      const times = [started, ...seen.map((progress) => progress.at)];
+      const gaps = times.slice(1).map((at, i) => at - times[i]);
+      expect(Math.max(...gaps)).toBeLessThanOrEqual(5_500);
+      expect(seen.every((progress) => typeof progress.message === 'string' && progress.message.length > 0)).toBe(true);
+      expect(seen.map((progress) => progress.progress)).toEqual([...seen.map((progress) => progress.progress)].sort((a, b) => a - b));
+      expect(new Set(seen.map((progress) => progress.progress)).size).toBe(seen.length);
+      expect(seen.some((progress) => /still working, \d+ s\)$/.test(progress.message ?? ''))).toBe(true);
+      const resume = (first.structuredContent as { resume: { tool: string; arguments: Record<string, unknown> } }).resume;
+      const second = await session.client.callTool({ name: resume.tool, arguments: { ...resume.arguments, poll_interval: '1s', timeout: '30s' } });
+      expect(second.structuredContent).toMatchObject({ templates: [{ id, status: 'APPROVED' }] });
+      // Nothing left to review: an outcome, not a failure.
+      const nothing = await session.call('templates.sync', {});
+      expect(nothing.isError).toBeFalsy();
+      expect(nothing.structuredContent).toMatchObject({ sync: { outcome: 'nothing_pending' } });
+      expect(JSON.stringify(nothing.structuredContent)).not.toContain('"success":false');
+    } finally {
+      expect(await session.close()).toEqual({ code: 0, signal: null });
+      expect(await slow.stop()).toBe(0);
+      cleanup(slow.dir);
+    }
+  }, 60_000);
+});
+
 describe('the workspace as code, and the resources', () => {
   it('pull, diff (read-only, with a plan_id), apply of that plan with confirm: true', async () => {
     const pulled = await mcp.call('workspace_file.pull', {});
