@@ -121,9 +121,11 @@ export function displayNumber(value: number, code: string, date1904: boolean): s
   return `${sign}${before}${number}${after}`;
 }
 
-/** Quoted text, escaped characters and padding as they show; colours and conditions not at all. */
+/** Quoted text, escaped characters, currency symbols (`[$€-2]`) and padding as they show; colours and conditions not at all. */
 const literal = (part: string) =>
-  part.replace(/\[[^\]]*\]|"([^"]*)"|\\(.)|_.|\*.|%/g, (whole, quoted?: string, escaped?: string) => quoted ?? escaped ?? (whole.startsWith('_') ? ' ' : ''));
+  part.replace(/\[\$([^\]-]*)[^\]]*\]|\[[^\]]*\]|"([^"]*)"|\\(.)|_.|\*.|%/g, (whole, currency?: string, quoted?: string, escaped?: string) =>
+    currency ?? quoted ?? escaped ?? (whole.startsWith('_') ? ' ' : ''),
+  );
 
 /** Where the number's placeholders start and end in a section, outside quotes, brackets and escapes. */
 function placeholderSpan(section: string): { first: number; last: number } {
