@@ -72,13 +72,21 @@ export function registerMethodAnswers(app: FastifyInstance, routes: RouteEntry[]
 
   /**
    * Route patterns another, more literal pattern can shadow (`…/templates/:template` by
-   * `…/templates/sync`): the router gives such a URL to the pattern with a parameter when the
-   * literal one lacks the method, where the URL belongs to the literal one (a 405, not a 404 of a
-   * template named "sync"). Found once, when the first request comes and every route exists.
+   * `…/templates/sync`), each with the routes that can: the router gives such a URL to the pattern
+   * with a parameter when the literal one lacks the method, where the URL belongs to the literal one
+   * (a 405, not a 404 of a template named "sync"). Found once, when the first request comes and
+   * every route exists; a request of any other route pays one lookup.
    */
-  let shadowable: Set<string> | undefined;
-  const shadowableRoutes = () =>
-    new Set(routes.filter((route) => route.url.includes(':') && routes.some((other) => literals(other.url) > literals(route.url) && sameShape(other.url, route.url))).map((route) => route.url));
+  let shadowing: Map<string, RouteEntry[]> | undefined;
+  const shadowingRoutes = () => {
+    const found = new Map<string, RouteEntry[]>();
+    for (const route of routes) {
+      if (!route.url.includes(':')) continue;
+      const more = routes.filter((other) => other.method !== 'OPTIONS' && routeShown(other) && literals(other.url) > literals(route.url) && sameShape(other.url, route.url));
+      if (more.length > 0) found.set(route.url, more);
+    }
+    return found;
+  };
 
   app.addHook('onRequest', (request, reply, done) => {
     if (!ROUTED.has(request.method)) {
@@ -87,11 +95,13 @@ export function registerMethodAnswers(app: FastifyInstance, routes: RouteEntry[]
       return;
     }
     const pattern = request.routeOptions.url;
-    if (pattern === undefined || !(shadowable ??= shadowableRoutes()).has(pattern)) return done();
+    const shadows = pattern === undefined ? undefined : (shadowing ??= shadowingRoutes()).get(pattern);
+    if (shadows === undefined) return done();
     const path = request.url.split('?')[0];
-    if (owners(path).some((route) => route.url === pattern)) return done();
+    if (!shadows.some((route) => matches(route.url, path))) return done();
     void answer(request, reply);
   });
+
   app.setNotFoundHandler(answer);
   return { allowedAt };
 }
