@@ -56,7 +56,8 @@ describe('contacts delete|update --from against wsm serve', () => {
     expect(unconfirmed.stderr).toBe('error: deleting all 8 contacts read from standard input needs --yes when not on a terminal\n');
     const dry = await run(['contacts', 'delete', '--from', '-', '--dry-run', '-o', 'json'], list);
     expect(dry.code).toBe(0);
-    expect(JSON.parse(dry.stdout).map((r: { outcome: string }) => r.outcome)).toEqual(Array(8).fill('would delete'));
+    expect(JSON.parse(dry.stdout)).toMatchObject({ delete: 8, absent: 0 });
+    expect(JSON.parse(dry.stdout).contacts.map((c: { action: string }) => c.action)).toEqual(Array(8).fill('delete'));
     expect((await run(['contacts', 'list', '--all', '-q'])).stdout.trim().split('\n')).toHaveLength(12);
 
     const first = await run(['contacts', 'delete', '--from', '-', '--yes', '-o', 'json'], ids.slice(4, 8).join('\n'));

@@ -21,9 +21,10 @@ import { readBytesInput, workspaceClient } from '../shared/verb.js';
 import { readBulkInput, resolveGroupNames, type BulkItem } from './bulk-input.js';
 import { nameReader, type NameReader } from './bulk-names.js';
 import { checkSheetFlag, isSpreadsheetFile, sheetText } from './bulk-sheet.js';
+import { confirmSpreadsheetChanges, showBulkPlan } from './bulk-plan.js';
 import { countText } from '../../cli/text.js';
 
-export type Outcome = 'deleted' | 'already gone' | 'updated' | 'failed' | 'would delete' | 'would update';
+export type Outcome = 'deleted' | 'already gone' | 'updated' | 'failed';
 
 export interface BulkReport {
   /** A number, as in the records (`contacts get -o json`). */
@@ -66,18 +67,14 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
     for await (const group of client.groups.list()) idsByName.set(group.name, Number(group.id));
     items = resolveGroupNames(items, idsByName, source);
   }
-  if (options.dryRun) {
-    const would: Outcome = kind === 'delete' ? 'would delete' : 'would update';
-    await ctx.output.list(items.map((item) => ({ id: Number(item.id), outcome: would, status: null, message: '' })), { columns: reportColumns });
-    ctx.output.message(`Dry run: would ${kind} ${countText(items.length)} contact${items.length === 1 ? '' : 's'}; nothing was sent.`);
-    return;
-  }
+  // The file against the live workspace: every contact's changes, nothing sent.
+  if (options.dryRun) return showBulkPlan(ctx, client, kind, items, concurrency);
   // How many were read, and from where: a list piped in without --all gives a page of them.
   const read = items.length === 1 ? `the 1 contact read from ${source}` : `the ${countText(items.length)} contacts read from ${source}`;
   if (kind === 'delete') {
     const what = items.length === 1 ? `the 1 contact read from ${source}` : `all ${countText(items.length)} contacts read from ${source}`;
     await ctx.confirm(`Delete ${what}? This cannot be undone`, `deleting ${what}`);
-  }
+  } else await confirmSpreadsheetChanges(ctx, client, items, concurrency);
 
   const unnamed = items.filter((item) => item.body !== undefined && item.body.name === undefined).map((item) => item.id);
   const names: NameReader | undefined = unnamed.length > 0 ? await nameReader(ctx, client, unnamed, concurrency) : undefined;

@@ -17,6 +17,9 @@ import type { FlagOptions, UPLOAD_FLAGS } from '../declare.js';
 import { parseId, workspaceClient } from '../shared/verb.js';
 import { importDetailColumns } from './columns.js';
 import { refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns } from './check-report.js';
+import { groupNameOf, importPlan, importPlanRow } from './import-plan.js';
+import type { Plan, PlanRow } from '../contacts/plan.js';
+import { renderPlan } from '../contacts/plan-render.js';
 import { allImportErrors, onlyFirstKnown } from './import-errors.js';
 import { locallyFailed, serverFailed, writeCsvRejects, type FailedLines } from './rejects.js';
 import { parseWaitFlags, reportOutcome, untilImportInterrupted, waitForImport, type WaitFlags } from './wait.js';
@@ -82,6 +85,8 @@ export function parseUpload({ args, opts }: { args: string[]; opts: UploadOption
 export interface UploadResult {
   /** --dry-run: the rows' check; nothing was sent. */
   dryRun?: CsvReport;
+  /** --dry-run with a workspace: what each row would do to it. */
+  plan?: Plan;
   /** The import: the upload's answer, or once --wait saw it finish, its last record. */
   import?: ContactImport;
   /** The upload's answer as it came, when it held no import record. */
@@ -120,13 +125,19 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   // tried: both share this process's one thread, and the upload took 7x longer.)
   let report: CsvReport | undefined;
   if (flags.strict || flags.dryRun) {
-    report = await checkRows({ fields });
+    // A dry run with a workspace to compare with is a plan: what each row would do to it.
+    const planRows: PlanRow[] | undefined = flags.dryRun && client !== undefined ? [] : undefined;
+    const group = planRows !== undefined && flags.group !== undefined ? await groupNameOf(client!, flags.group) : undefined;
+    report = await checkRows({ fields, ...(planRows !== undefined ? { onRow: (row) => planRows.push(importPlanRow(row, group)) } : {}) });
     // What is not sent (a dry run, a refusal under --strict) is rejected by the check alone.
     const refused = flags.strict && (report.invalid_rows > 0 || report.unknown_columns.length > 0);
     if (flags.rejects !== undefined && (flags.dryRun || refused)) await writeRejects(ctx, flags.rejects, flags, locallyFailed(report));
     if (!flags.strict) warnColumns(ctx, report);
     refuseOrWarn(ctx, flags, report);
-    if (flags.dryRun) return { dryRun: report };
+    if (flags.dryRun) {
+      const plan = planRows !== undefined ? await importPlan(ctx, client!, planRows) : undefined;
+      return { dryRun: report, ...(plan !== undefined ? { plan } : {}) };
+    }
   } else {
     // Read up to the first valid row: a file with none is not sent at all.
     const start = await checkRows({ fields, untilValid: true });
@@ -166,9 +177,10 @@ export function uploadData(result: UploadResult): unknown {
 
 export async function renderUpload(ctx: Context, result: UploadResult): Promise<void> {
   if (result.dryRun !== undefined) {
-    // The report is the command's data: -o json gives every problem with its line.
-    if (ctx.output.structured) await ctx.output.record(result.dryRun);
+    // The report is the command's data: -o json gives every problem with its line, and the plan's counts and changes.
+    if (ctx.output.structured) await ctx.output.record({ ...result.dryRun, ...result.plan });
     else await ctx.output.record(result.dryRun, { columns: reportColumns, idKey: 'file' });
+    if (result.plan !== undefined && !ctx.output.structured) await renderPlan(ctx, result.plan);
     ctx.output.message(`Dry run: nothing was sent. ${result.dryRun.invalid_rows > 0 ? 'The server would skip the invalid rows.' : ''}`.trim());
     return;
   }

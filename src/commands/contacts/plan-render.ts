@@ -1,0 +1,53 @@
+// How a plan (plan.ts) is shown: -o json (or --json/--jq) gives it as data, the counts and every
+// contact's changes; otherwise one line a contact that changes (unchanged ones are counted), each
+// changed field `from -> to` under it, the spreadsheet flags marked `!`, and the counts last.
+import type { WsmClient } from '../../api/client.js';
+import type { Contact } from '../../api/schemas/index.js';
+import type { Context } from '../../cli/context.js';
+import { countText } from '../../cli/text.js';
+import { liveContacts, type LiveContacts, type Plan, type PlannedContact } from './plan.js';
+
+/** Every contact of the workspace, read through the page engine (several pages in flight): the plan's other side. */
+export async function readLiveContacts(ctx: Context, client: WsmClient, concurrency: number): Promise<LiveContacts> {
+  const progress = ctx.io.progress('Reading the workspace');
+  const contacts: Contact[] = [];
+  try {
+    for await (const contact of client.contacts.list().rows({ concurrency, progress: (event) => progress.update(event.done, event.total) })) contacts.push(contact);
+  } finally {
+    progress.done();
+  }
+  return liveContacts(contacts);
+}
+
+const MARK: Record<PlannedContact['action'], string> = { create: '+', update: '~', unchanged: '=', invalid: 'x', delete: '-', absent: '·' };
+const shown = (value: unknown) => JSON.stringify(value ?? null);
+
+function contactLine(contact: PlannedContact): string {
+  const who = contact.id !== null ? `contact ${contact.id}${contact.number !== null ? ` (${contact.number})` : ''}` : (contact.number ?? '');
+  const what = contact.action === 'absent' ? `${who}: not in the workspace (already gone)` : `${contact.action} ${who}`.trimEnd();
+  const lines = [`${MARK[contact.action]} ${contact.place}: ${what}`];
+  for (const [key, change] of Object.entries(contact.changes)) {
+    lines.push(contact.action === 'create' ? `    ${key}: ${shown(change.to)}` : `    ${key}: ${shown(change.from)} -> ${shown(change.to)}`);
+  }
+  for (const error of contact.errors ?? []) lines.push(`    ${error}`);
+  for (const why of contact.suspicious) lines.push(`    ! ${why}`);
+  return lines.join('\n') + '\n';
+}
+
+/** The counts, as the last line says them. */
+export function planSummary(plan: Plan): string {
+  const parts = plan.delete !== undefined
+    ? [`${countText(plan.delete)} to delete`, `${countText(plan.absent ?? 0)} already gone`]
+    : [`${countText(plan.create)} to create`, `${countText(plan.update)} to update`, `${countText(plan.unchanged)} unchanged`, `${countText(plan.invalid)} invalid`];
+  const flagged = plan.suspicious > 0 ? `; ${countText(plan.suspicious)} with a change that looks made by a spreadsheet (marked !)` : '';
+  return `Plan: ${parts.join(', ')}${flagged}.`;
+}
+
+export async function renderPlan(ctx: Context, plan: Plan): Promise<void> {
+  if (ctx.output.structured || ctx.output.selecting) {
+    await ctx.output.record(plan);
+    return;
+  }
+  const lines = plan.contacts.filter((contact) => contact.action !== 'unchanged').map(contactLine);
+  ctx.output.text(`${lines.join('')}${planSummary(plan)}\n`);
+}

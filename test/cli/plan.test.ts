@@ -1,0 +1,73 @@
+/**
+ * The plan of a file of contacts against the live workspace (issue 32): what each row would do,
+ * each change from -> to, and the changes that look made by a spreadsheet.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Contact } from '../../src/api/schemas/index.js';
+import { liveContacts, planDelete, planImport, planUpdate, spreadsheetDamage } from '../../src/commands/contacts/plan.js';
+
+const contact = (id: number, number: string, more: Partial<Contact> = {}): Contact => ({
+  id, workspace_id: '2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f', number, name: `C${id}`, email: null, gender: null, status: true, avatar_url: null,
+  contact_groups: [], fields: {}, created_at: 'T', updated_at: 'T', ...more,
+});
+const live = liveContacts([
+  contact(1, '07700900123', { fields: { code: '0042' }, contact_groups: [{ id: 3, name: 'VIP' }] }),
+  contact(2, '14155550102', { name: 'Bob', email: 'bob@example.com' }),
+]);
+
+describe('spreadsheetDamage', () => {
+  it.each([
+    ['0042', '42', '"0042" would lose its leading zeros, as a spreadsheet drops them'],
+    ['12345678901234567890', '1.23457E+19', '"1.23457E+19" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost'],
+    ['7', '1,5E+3', '"1,5E+3" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost'],
+    ['42', '0042', undefined],
+    ['Bob', 'Robert', undefined],
+    ['1E+5', '2E+5', undefined],
+    [null, '42', undefined],
+  ])('%s -> %s', (from, to, why) => {
+    expect(spreadsheetDamage(from, to)).toBe(why);
+  });
+});
+
+describe('planUpdate', () => {
+  it('only what differs is a change; groups are replaced; an empty field value removes it; a missing id is invalid', () => {
+    const plan = planUpdate(
+      [
+        { place: 'line 2', id: 1, sets: { name: 'C1', fields: { code: '42' }, groups: { names: ['VIP'], replace: true } } },
+        { place: 'line 3', id: 2, sets: { name: 'Bob', email: 'bob@example.com', fields: { code: '' }, groups: { names: ['A', 'B'], replace: true } } },
+        { place: 'line 4', id: 9, sets: { name: 'X' } },
+        { place: 'line 5', errors: ['email: The email field must be a valid email address.'] },
+      ],
+      live,
+    );
+    expect(plan).toMatchObject({ create: 0, update: 2, unchanged: 0, invalid: 2, suspicious: 1 });
+    expect(plan.contacts[0].changes).toEqual({ 'fields.code': { from: '0042', to: '42' } });
+    expect(plan.contacts[0].suspicious).toEqual(['fields.code: "0042" would lose its leading zeros, as a spreadsheet drops them']);
+    expect(plan.contacts[1].changes).toEqual({ contact_groups: { from: [], to: ['A', 'B'] } });
+    expect(plan.contacts[2]).toMatchObject({ action: 'invalid', errors: ['there is no contact 9 in the workspace'] });
+  });
+});
+
+describe('planImport', () => {
+  it('by number: update, unchanged or create; groups are joined, never left; a number equal but for leading zeros is flagged', () => {
+    const plan = planImport(
+      [
+        { place: 'row 2', number: '07700900123', sets: { groups: { names: ['VIP'], replace: false } } },
+        { place: 'row 3', number: '14155550102', sets: { name: 'Bobby', groups: { names: ['New'], replace: false } } },
+        { place: 'row 4', number: '7700900123', sets: { name: 'Ann' } },
+        { place: 'row 5', errors: ['number: The number must be a phone number of 7 to 15 digits.'] },
+      ],
+      live,
+    );
+    expect(plan).toMatchObject({ create: 1, update: 1, unchanged: 1, invalid: 1, suspicious: 1 });
+    expect(plan.contacts[1].changes).toEqual({ name: { from: 'Bob', to: 'Bobby' }, contact_groups: { from: [], to: ['New'] } });
+    expect(plan.contacts[2]).toMatchObject({ action: 'create', changes: { name: { from: null, to: 'Ann' } } });
+    expect(plan.contacts[2].suspicious).toEqual(['number: "7700900123" would be a new contact beside contact 1, "07700900123": a spreadsheet may have dropped its leading zeros']);
+  });
+});
+
+describe('planDelete', () => {
+  it('each id is deleted or already absent', () => {
+    expect(planDelete([{ place: 'line 1', id: 2 }, { place: 'line 2', id: 5 }], live)).toMatchObject({ delete: 1, absent: 1, contacts: [{ action: 'delete', number: '14155550102' }, { action: 'absent', number: null }] });
+  });
+});

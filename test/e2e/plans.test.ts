@@ -1,0 +1,96 @@
+/**
+ * Plans, not counts (issue 32): `--dry-run` of `contacts import` and `contacts update|delete --from`
+ * compares the file with the live workspace and says per contact what would change, `from -> to`;
+ * changes that look made by a spreadsheet are flagged, and a real update asks before applying
+ * them. The real binary against `wsm serve` and against the stand-in (the published API alone).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, type Backend } from './backends.js';
+import { wsm } from './processes.js';
+
+const HEADER = 'id,number,name,email,gender,status,contact_groups,created_at,updated_at';
+
+for (const kind of [BACKENDS[0], BACKENDS[2]]) {
+  describe(`plans against ${kind.name}`, () => {
+    let backend: Backend;
+    const run = (...args: string[]) => wsm(backend.env, args);
+    const file = (name: string, text: string) => {
+      const path = join(backend.dir, name);
+      writeFileSync(path, text);
+      return path;
+    };
+    const listed = async () => JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Array<{ id: number; number: string; name: string; status: boolean }>;
+    let ids: number[];
+
+    beforeAll(async () => {
+      backend = await kind.start();
+      expect((await run('groups', 'create', 'VIP')).code).toBe(0);
+      for (const [number, name] of [['07700900123', 'Ann'], ['14155550102', 'Bob'], ['14155550103', 'Cid']]) {
+        const created = await run('contacts', 'create', '--number', number, '--name', name);
+        expect(created.code, created.stderr).toBe(0);
+      }
+      ids = (await listed()).map((c) => c.id);
+    }, 60_000);
+    afterAll(async () => {
+      await backend.stop();
+    });
+
+    it('update --from --dry-run: each changed field old -> new, unchanged counted, a spreadsheet-looking value flagged; nothing sent', async () => {
+      const edited = file('edited.csv', `${HEADER}\n${ids[0]},,Ann,,,true,,,\n${ids[1]},,Robert,,,FALSE,,,\n${ids[2]},,1.23457E+16,,,,,,\n999999,,Ghost,,,,,,\n`);
+      const res = await run('contacts', 'update', '--from', edited, '--dry-run');
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stdout).toBe(
+        `~ line 3: update contact ${ids[1]} (14155550102)\n` +
+          '    name: "Bob" -> "Robert"\n' +
+          '    status: true -> false\n' +
+          `~ line 4: update contact ${ids[2]} (14155550103)\n` +
+          '    name: "Cid" -> "1.23457E+16"\n' +
+          '    ! name: "1.23457E+16" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost\n' +
+          'x line 5: invalid contact 999999\n' +
+          '    there is no contact 999999 in the workspace\n' +
+          'Plan: 0 to create, 2 to update, 1 unchanged, 1 invalid; 1 with a change that looks made by a spreadsheet (marked !).\n',
+      );
+      const json = JSON.parse((await run('contacts', 'update', '--from', edited, '--dry-run', '-o', 'json')).stdout);
+      expect(json).toMatchObject({ create: 0, update: 2, unchanged: 1, invalid: 1, suspicious: 1 });
+      expect(json.contacts[1]).toMatchObject({ place: 'line 3', action: 'update', id: ids[1], changes: { name: { from: 'Bob', to: 'Robert' }, status: { from: true, to: false } } });
+      expect((await listed()).map((c) => c.name)).toEqual(['Ann', 'Bob', 'Cid']);
+    });
+
+    it('the real update asks before applying a change that looks made by a spreadsheet: --yes when not on a terminal', async () => {
+      const edited = file('sci.csv', `${HEADER}\n${ids[2]},,1.23457E+16,,,,,,\n`);
+      const refused = await run('contacts', 'update', '--from', edited);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(`warning: line 2, contact ${ids[2]}: name: "1.23457E+16" is in scientific notation`);
+      expect(refused.stderr).toMatch(/error: updating 1 contact with changes that look made by a spreadsheet needs --yes when not on a terminal\n$/);
+      expect((await listed())[2].name).toBe('Cid');
+      const applied = await run('contacts', 'update', '--from', edited, '--yes');
+      expect(applied.code, applied.stderr).toBe(0);
+      expect((await listed())[2].name).toBe('1.23457E+16');
+      expect((await run('contacts', 'update', ids[2].toString(), '--name', 'Cid')).code).toBe(0);
+    });
+
+    it('import --dry-run: create / update / unchanged / invalid per row; a number equal to a contact but for its leading zeros is flagged', async () => {
+      const imported = file('import.csv', 'number,name\n7700900123,Ann\n14155550102,Bobby\n14155550103,Cid\n14155550104,Dee\n12,Bad\n');
+      const res = await run('contacts', 'import', imported, '--dry-run', '-o', 'json');
+      expect(res.code).toBe(8); // an invalid row: exit 8, as before
+      const plan = JSON.parse(res.stdout);
+      expect(plan).toMatchObject({ rows: 5, invalid_rows: 1, create: 2, update: 1, unchanged: 1, invalid: 1, suspicious: 1 });
+      expect(plan.contacts.map((c: { place: string; action: string }) => `${c.place} ${c.action}`)).toEqual(['row 2 create', 'row 3 update', 'row 4 unchanged', 'row 5 create', 'row 6 invalid']);
+      expect(plan.contacts[0].suspicious).toEqual([`number: "7700900123" would be a new contact beside contact ${ids[0]}, "07700900123": a spreadsheet may have dropped its leading zeros`]);
+      expect(plan.contacts[1].changes).toEqual({ name: { from: 'Bob', to: 'Bobby' } });
+      const text = await run('contacts', 'import', imported, '--dry-run');
+      expect(text.stdout).toContain('~ row 3: update contact');
+      expect(text.stdout).toContain('Plan: 2 to create, 1 to update, 1 unchanged, 1 invalid; 1 with a change that looks made by a spreadsheet (marked !).\n');
+      expect(await listed()).toHaveLength(3);
+    });
+
+    it('delete --from --dry-run: each id deleted or already gone', async () => {
+      const res = await wsm(backend.env, ['contacts', 'delete', '--from', '-', '--dry-run', '-o', 'json'], `${ids[0]}\n999999\n`);
+      expect(res.code, res.stderr).toBe(0);
+      expect(JSON.parse(res.stdout)).toMatchObject({ delete: 1, absent: 1, contacts: [{ id: ids[0], action: 'delete' }, { id: 999999, action: 'absent' }] });
+      expect(await listed()).toHaveLength(3);
+    });
+  });
+}
