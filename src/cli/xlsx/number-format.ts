@@ -101,6 +101,8 @@ function numberPart(value: number, section: string): string | undefined {
  */
 export function displayNumber(value: number, code: string, date1904: boolean): string {
   if (code === 'General' || code === '@' || code === '') return fullNumber(value);
+  // LibreOffice writes a boolean as 1 or 0 in this format: a boolean, as Excel's are read.
+  if (/^"TRUE";"TRUE";"FALSE"$/i.test(code)) return value !== 0 ? 'true' : 'false';
   if (isDateFormat(code)) return isoDate(value, code, date1904);
   const sections = code.split(/;(?=(?:[^"]*"[^"]*")*[^"]*$)/);
   let section = sections[0];

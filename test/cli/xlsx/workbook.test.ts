@@ -99,6 +99,8 @@ describe('cells as a spreadsheet displays them', () => {
     [0.4375, 'h:mm', '10:30:00'],
     [0, '0.00;-0.00;"none"', 'none'],
     [1234.5, '[$€-2] #,##0.00', '€ 1,234.50'],
+    [1, '"TRUE";"TRUE";"FALSE"', 'true'],
+    [0, '"TRUE";"TRUE";"FALSE"', 'false'],
     [45622, '[$-409]mmmm d, yyyy', '2024-11-26'],
   ])('%s with format %s shows %s', (value, code, shown) => {
     expect(displayNumber(value, code, false)).toBe(shown);
