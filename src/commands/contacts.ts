@@ -58,14 +58,16 @@ function bulkFlags(what: string) {
 /** What `runBulk` reads of the flags above. */
 export type BulkFlags = ReturnType<typeof bulkFlags>;
 
+export const CONTACT_CREATE_FLAGS = {
+  number: { flags: '--number <number>', description: 'phone number, e.g. +14155550123', required: true },
+  name: { flags: '--name <name>', description: 'display name (default "Unknown")' },
+  ...CONTACT_BODY_FLAGS,
+} as const;
+
 export const create = verbSpec({
   name: 'create',
   description: 'create a contact',
-  flags: {
-    number: { flags: '--number <number>', description: 'phone number, e.g. +14155550123', required: true },
-    name: { flags: '--name <name>', description: 'display name (default "Unknown")' },
-    ...CONTACT_BODY_FLAGS,
-  },
+  flags: CONTACT_CREATE_FLAGS,
   examples: [
     'wsm contacts create --number +14155550123 --name "Ann Lee" --email ann@example.com',
     'wsm contacts create --number 14155550124 --group 3 --group 4 --avatar ann.png',

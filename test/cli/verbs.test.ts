@@ -17,6 +17,8 @@ import * as sync from '../../src/commands/templates/sync.js';
 import * as pull from '../../src/commands/workspace-file/pull.js';
 import { parseUpload, uploadData, type UploadResult } from '../../src/commands/imports/upload.js';
 import { collectionVerb } from '../../src/commands/shared/crud.js';
+import * as api from '../../src/commands/api/request.js';
+import * as setProfile from '../../src/commands/profile/set.js';
 
 const WS = '2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f';
 
@@ -173,5 +175,28 @@ describe('pull and the import upload: parse alone', () => {
     expect(uploadData({ import: record })).toBe(record);
     expect(uploadData({ answer: { success: true } })).toEqual({ success: true });
     expect(uploadData({})).toBeNull();
+  });
+});
+
+describe('wsm api and profile set: parse alone, then what run returns', () => {
+  it('api: the method is checked by parse; a refusal is data, its exit comes after the body', async () => {
+    expect(() => api.parse({ args: ['FETCH', '/me'], opts: {} })).toThrow('unknown method "FETCH": use one of GET, POST, PUT, PATCH, DELETE');
+    expect(api.parse({ args: ['get', '/workspaces/{workspace}/labels'], opts: { field: ['per_page=5'] } })).toEqual({ method: 'GET', path: '/workspaces/{workspace}/labels', field: ['per_page=5'] });
+    const refusal = new UnprocessableEntityError({ status: 422, body: { message: 'Invalid.', errors: { name: ['Required.'] } }, headers: {}, method: 'POST', url: 'http://api.test/api/v3/x' });
+    const asked: unknown[] = [];
+    const { ctx, io } = fakeContext({ request: async (...call: unknown[]) => (asked.push(call), Promise.reject(refusal)) });
+    const result = await api.run(ctx, { method: 'POST', path: '/workspaces/{workspace}/labels', field: ['name='] });
+    expect(asked).toEqual([['POST', `/workspaces/${WS}/labels`, { query: undefined, json: { name: '' } }]]);
+    expect(result).toEqual({ refused: refusal });
+    expect(io.stdoutText).toBe('');
+    api.render(ctx, result);
+    expect(JSON.parse(io.stdoutText)).toEqual({ message: 'Invalid.', errors: { name: ['Required.'] } });
+    expect(() => api.settle(ctx, result)).toThrow(refusal);
+  });
+
+  it('profile set: the key and value are checked, and the value normalised, before the config is opened', () => {
+    expect(setProfile.parse({ args: ['base-url', 'http://127.0.0.1:8080/api/v3/'], opts: {} })).toEqual({ key: 'base-url', field: 'base_url', value: 'http://127.0.0.1:8080/api/v3' });
+    expect(() => setProfile.parse({ args: ['colour', 'red'], opts: {} })).toThrow('unknown key "colour": use one of base-url, workspace, token');
+    expect(() => setProfile.parse({ args: ['workspace', 'acme'], opts: {} })).toThrow('workspace "acme" is not a UUID');
   });
 });

@@ -15,7 +15,7 @@ import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import type { FlagOptions, OptionsOf } from '../declare.js';
 import { checkLocal, checkUploadFile, keyValues, parseId, requireSomething } from '../shared/verb.js';
-import type { CONTACT_BODY_FLAGS, create, update } from '../contacts.js';
+import type { CONTACT_BODY_FLAGS, CONTACT_CREATE_FLAGS, update } from '../contacts.js';
 
 export interface ContactRequest<B> {
   body: B;
@@ -54,7 +54,7 @@ async function avatarOf(opts: CommonOptions): Promise<string | undefined> {
   return avatar;
 }
 
-export async function createRequest(opts: OptionsOf<typeof create>): Promise<ContactRequest<ContactCreateBody>> {
+export async function createRequest(opts: FlagOptions<typeof CONTACT_CREATE_FLAGS>): Promise<ContactRequest<ContactCreateBody>> {
   const body: ContactCreateBody = { number: opts.number ?? '', ...common(opts) };
   if (opts.name !== undefined) body.name = opts.name;
   checkLocal(contactCreateBody, body, 'contact', flagHints(opts));

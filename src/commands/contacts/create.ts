@@ -1,15 +1,36 @@
 // `wsm contacts create --number <n> [--name] [--email] [--gender] [--inactive] [--group <id>]... [--avatar <file>] [--field k=v]...`
+import type { Written } from '../../api/answers.js';
+import type { Contact, ContactCreateBody } from '../../api/schemas/index.js';
+import type { Context } from '../../cli/context.js';
+import type { CONTACT_CREATE_FLAGS } from '../contacts.js';
+import type { CommandLine, FlagOptions } from '../declare.js';
 import { showWritten } from '../shared/written.js';
-import { namingFields, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
-import type { create } from '../contacts.js';
+import { namingFields, workspaceClient } from '../shared/verb.js';
 import { CONTACT_FLAGS, createRequest, warnUnkeptFields } from './body.js';
 import { contactDetailColumns } from './columns.js';
 
-export const run: VerbRun = typedRun<typeof create>(async (ctx, { opts }) => {
+export type ContactCreateOptions = FlagOptions<typeof CONTACT_CREATE_FLAGS>;
+
+/** The server's answer, and the body sent (the custom fields it kept are checked against it). */
+export interface ContactCreated {
+  answer: Written<Contact>;
+  body: ContactCreateBody;
+}
+
+/** The flags as given: the body is made and checked by run (an avatar file is read there). */
+export function parse({ opts }: CommandLine<typeof CONTACT_CREATE_FLAGS>): ContactCreateOptions {
+  return opts;
+}
+
+export async function run(ctx: Context, opts: ContactCreateOptions): Promise<ContactCreated> {
   // Named before the local check too: a bad value reads as the flag typed, here and from the server.
   const { body, avatar } = await createRequest(opts).catch(namingFields(CONTACT_FLAGS));
   const client = await workspaceClient(ctx);
   const answer = await client.contacts.create(body, { avatar }).catch(namingFields(CONTACT_FLAGS, body));
+  return { answer, body };
+}
+
+export async function render(ctx: Context, { answer, body }: ContactCreated): Promise<void> {
   const record = await showWritten(ctx, answer, { noun: 'contact', columns: contactDetailColumns, describe: (contact) => (contact.number ? ` (${contact.number})` : '') });
   warnUnkeptFields(ctx, body.fields, record);
-});
+}
