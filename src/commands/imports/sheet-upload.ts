@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Context } from '../../cli/context.js';
-import type { CsvReport, RowProblem } from '../../cli/csv-check.js';
+import type { CheckOptions, CsvReport, RowProblem } from '../../cli/csv-check.js';
 import { formulaWarning, sheetToCsv } from '../../cli/xlsx/sheet-csv.js';
 import type { FailedLines } from './rejects.js';
 import type { SheetUpload, UploadFlags, UploadResult } from './upload.js';
@@ -42,9 +42,14 @@ export async function uploadSheet(ctx: Context, flags: UploadFlags, upload: (ctx
       csv,
       notSent,
       notSentRows,
-      complete(report: CsvReport): CsvReport {
+      complete(report: CsvReport, options: CheckOptions): CsvReport {
         // A sheet's row is its name: the line of the CSV in between means nothing to its reader.
         const problems = [...report.problems.map((problem) => ({ ...problem, line: problem.row })), ...notSentProblems].sort((a, b) => a.row - b.row);
+        if (options.onRow !== undefined && options.untilValid !== true) {
+          const byRow = new Map<number, Record<string, string[]>>();
+          for (const problem of notSentProblems) (byRow.get(problem.row) ?? byRow.set(problem.row, {}).get(problem.row)!)[problem.field] = [problem.message];
+          for (const [row, errors] of byRow) options.onRow({ row, line: row, cells: [], errors });
+        }
         return { ...report, rows: report.rows + notSent, invalid_rows: report.invalid_rows + notSent, problems };
       },
     };

@@ -46,8 +46,8 @@ export interface SheetUpload {
   notSent: number;
   /** Why each row not sent was not, by sheet row. */
   notSentRows: FailedLines;
-  /** The report of the CSV with the rows not sent added, every row named by its sheet row. */
-  complete(report: CsvReport): CsvReport;
+  /** The report of the CSV with the rows not sent added, every row named by its sheet row (and given to `onRow`, for a plan). */
+  complete(report: CsvReport, options: CheckOptions): CsvReport;
 }
 
 /** `contacts import` adds --dry-run and --strict to the upload's flags; `imports create` has neither. */
@@ -113,7 +113,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   /** The rows checked as a CSV's are (and, for a sheet, its rows not sent added: sheet-upload.ts). */
   const checkRows = async (options: CheckOptions) => {
     const report = await checkImportCsv(csv, { ...options, source: flags.file });
-    return sheet === undefined ? report : sheet.complete(report);
+    return sheet === undefined ? report : sheet.complete(report, options);
   };
   const client = flags.dryRun ? await clientIfConfigured(ctx) : await workspaceClient(ctx);
   const fields = client === undefined ? undefined : await fieldIdsOf(ctx, client, flags.dryRun);
