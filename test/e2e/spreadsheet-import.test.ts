@@ -158,7 +158,11 @@ describe('contacts update|delete --from FILE.xlsx against wsm serve', () => {
 
   it('delete --from reads the id column of a workbook; --sheet with a CSV, or a workbook on stdin, is refused', async () => {
     const file = join(backend.dir, 'gone.xlsx');
-    await writeExcelLike(file, [{ name: 'Sheet1', rows: { 1: ['id'], 2: [{ number: Number(ids[2]) }] } }]);
+    await writeExcelLike(file, [{ name: 'Sheet1', rows: { 1: ['id'], 3: [{ number: Number(ids[2]) }] } }]);
+    // The plan names the sheet row.
+    const plan = await run('contacts', 'delete', '--from', file, '--dry-run');
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain(`- row 3: delete contact ${ids[2]}`);
     const res = await run('contacts', 'delete', '--from', file, '--yes', '-o', 'json');
     expect(res.code, res.stderr).toBe(0);
     expect(JSON.parse(res.stdout)).toEqual([{ id: Number(ids[2]), outcome: 'deleted', status: 200, message: expect.any(String) }]);
