@@ -287,21 +287,21 @@ describe('long work: a waited template sync', () => {
 
 describe('a wait longer than a client allows a request', () => {
   it('keeps the call alive with progress at most every 5 s, returns a resume handle when its time is up, and resuming ends the wait', async () => {
-    const slow = await serve(['--approval-delay', '14s']);
+    const slow = await serve(['--approval-delay', '9s']);
     const session = await startMcp(slow.env);
     try {
       const made = await session.call('templates.create', { name: 'slow_review', language: 'en', category: 'UTILITY', body: { text: 'Your order {{1}} shipped.', variables: ['A-1'] } });
       const id = (made.structuredContent as { data: { id: number } }).data.id;
       const started = Date.now();
       const seen: Array<Progress & { at: number }> = [];
-      // Polls 10 s apart: the keep-alive fills the gaps. A 7 s request time-out, reset on progress, is never reached.
-      const first = await session.client.callTool({ name: 'templates.sync', arguments: { wait: true, templates: [id], poll_interval: '10s', timeout: '12s' } }, undefined, {
+      // Polls 7 s apart: the keep-alive fills the gap. A 5.5 s request time-out, reset on progress, is never reached.
+      const first = await session.client.callTool({ name: 'templates.sync', arguments: { wait: true, templates: [id], poll_interval: '7s', timeout: '6s' } }, undefined, {
         onprogress: (progress) => seen.push({ ...progress, at: Date.now() }),
-        timeout: 7_000,
+        timeout: 5_500,
         resetTimeoutOnProgress: true,
       });
       expect(first.isError, textOf(first as never)).toBeFalsy();
-      expect(first.structuredContent).toMatchObject({ resume: { tool: 'templates.sync', arguments: { wait: true, templates: [id], timeout: '12s' } } });
+      expect(first.structuredContent).toMatchObject({ resume: { tool: 'templates.sync', arguments: { wait: true, templates: [id], timeout: '6s' } } });
       const times = [started, ...seen.map((progress) => progress.at)];
       const gaps = times.slice(1).map((at, i) => at - times[i]);
       expect(Math.max(...gaps)).toBeLessThanOrEqual(5_500);
