@@ -116,3 +116,33 @@ describe('templates: a status filter names a status', () => {
     expect((await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/templates?status=APPROVED` })).statusCode).toBe(200);
   });
 });
+
+describe('contacts: a field filter the server cannot apply is refused, never ignored', () => {
+  it('refuses a malformed or prototype-named filter with a 422 under fields (an unfiltered list would be taken for a filtered one)', async () => {
+    await people();
+    for (const query of ['fields[__proto__]=x', 'fields[city][x]=Lisbon', 'fields[city][]=Lisbon', 'fields[city]=Lisbon&fields[constructor]=x']) {
+      const res = await list(query);
+      expect(res.statusCode, query).toBe(422);
+      expect(Object.keys(res.json().errors).every((key) => key.startsWith('fields')), query).toBe(true);
+    }
+  });
+
+  it('refuses more values than one query can join with a 422, not a 500', async () => {
+    await people();
+    const many = Array.from({ length: 65 }, (_, i) => `fields[f${String.fromCharCode(97 + (i % 26))}${i}]=v`).join('&');
+    const res = await list(many);
+    expect(res.statusCode).toBe(422);
+    expect(JSON.stringify(res.json().errors)).toContain('At most 32 fields');
+  });
+});
+
+describe('contacts: a name with nothing visible', () => {
+  it('is refused on create as on update (control and format characters only)', async () => {
+    for (const name of ['\u0000', '\u009c', '\u200b', '\u202e\u00ad']) {
+      const res = await h.call({ method: 'POST', url: contactsUrl(), payload: { number: '+15559990001', name } });
+      expect(res.statusCode, JSON.stringify(name)).toBe(422);
+      expect(res.json().errors.name).toEqual(['The name field is required.']);
+    }
+    expect((await h.call({ method: 'POST', url: contactsUrl(), payload: { number: '+15559990001', name: '' } })).statusCode).toBe(201);
+  });
+});

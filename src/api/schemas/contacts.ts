@@ -40,7 +40,8 @@ const FIELD_VALUE_MAX = 1024;
  * the same: `é` typed as one character or as `e` and an accent is one name (decisions.md §8).
  */
 const nfc = (text: string) => text.normalize('NFC');
-const contactName = z.string().trim().max(CONTACT_NAME_MAX).transform(nfc);
+/** A contact's name on create: may be left out or empty, never invisible (control or format characters only). */
+const contactName = visible(z.string().trim().max(CONTACT_NAME_MAX)).transform(nfc);
 const email = z.email().max(255).transform(nfc).nullable();
 const gender = z.enum(GENDERS).nullable();
 /** Extension: custom field values by contact-field name, trimmed (an empty value removes the field). */
@@ -83,10 +84,16 @@ export const contactUpdateBody = z.object({
 });
 export type ContactUpdateBody = z.input<typeof contactUpdateBody>;
 
+/** Field values one list may filter on: each is a join, and a query joins at most 64 tables in SQLite. */
+export const FIELD_FILTER_MAX = 32;
+
 export const contactListQuery = paginationQuery.extend({
   search: z.string().max(255).optional(),
   /** Extension: `fields[city]=Lisbon`, only contacts holding each value exactly (as stored: trimmed, NFC). */
-  fields: z.record(z.string().min(1), z.string().trim().min(1).max(FIELD_VALUE_MAX).transform(nfc)).optional(),
+  fields: z
+    .record(z.string().min(1), z.string().trim().min(1).max(FIELD_VALUE_MAX).transform(nfc))
+    .refine((values) => Object.keys(values).length <= FIELD_FILTER_MAX, `At most ${FIELD_FILTER_MAX} fields can be filtered on at once.`)
+    .optional(),
 });
 
 export const contactUpdatedResponse = updated(contactRecord);

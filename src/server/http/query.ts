@@ -8,9 +8,16 @@ export function withBracketRecords(query: unknown, ...names: string[]): unknown 
   if (typeof query !== 'object' || query === null) return query;
   const rest: Record<string, unknown> = {};
   const records: Record<string, Record<string, unknown>> = {};
+  // Null-prototype records, so that `fields[__proto__]` is a key like any other (and refused as no
+  // field), never the record's prototype.
+  const recordOf = (name: string) => (records[name] ??= Object.create(null) as Record<string, unknown>);
   for (const [key, value] of Object.entries(query)) {
     const bracket = /^([^[\]]+)\[([^[\]]*)\]$/.exec(key);
-    if (bracket && names.includes(bracket[1])) (records[bracket[1]] ??= {})[bracket[2]] = value;
+    const opened = /^([^[\]]+)\[/.exec(key);
+    if (bracket && names.includes(bracket[1])) recordOf(bracket[1])[bracket[2]] = value;
+    // `fields[city][x]` or `fields[city][]`: kept under its whole inner text, which names no field
+    // (a 422), rather than dropped, which would answer the list unfiltered.
+    else if (opened && names.includes(opened[1])) recordOf(opened[1])[key.slice(opened[0].length)] = value;
     else rest[key] = value;
   }
   return { ...rest, ...records };

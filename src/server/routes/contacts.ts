@@ -135,7 +135,11 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     ...described(operations.list, { querystring: s.contactListQuery }),
     // `fields[city]=…` becomes a record before the query is validated (http/contract.ts's hook).
     preValidation: (request, _reply, done) => {
-      if (!app.apiOnly) request.query = withBracketRecords(request.query, 'fields');
+      if (app.apiOnly) return done();
+      const query = withBracketRecords(request.query, 'fields') as { fields?: object };
+      request.query = query;
+      // zod's record leaves a `__proto__` key out of what it reads: refused here, never a list unfiltered.
+      if (query.fields && Object.hasOwn(query.fields, '__proto__')) return done(validationFailed({ 'fields.__proto__': ['The __proto__ field is not a contact field of this workspace.'] }));
       done();
     },
     handler: async (request, reply) => {
