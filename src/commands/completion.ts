@@ -20,7 +20,11 @@ export function registerCompletion(program: Command): void {
     // The script is built from `program`, which the lazy verb cannot reach on its own.
     load: async () => {
       const { completionScript } = await import('./completion/script.js');
-      return { run: async (ctx, { args }) => ctx.output.text(completionScript(program, args[0] as (typeof SHELLS)[number])) };
+      return {
+        parse: ({ args }) => args[0] as (typeof SHELLS)[number],
+        run: async (_ctx, shell: (typeof SHELLS)[number]) => completionScript(program, shell),
+        render: (ctx, script: string) => ctx.output.text(script),
+      };
     },
   });
 }

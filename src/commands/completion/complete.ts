@@ -39,11 +39,26 @@ async function values(ctx: Context, kind: string, resource: string | undefined):
   return [];
 }
 
-export async function run(ctx: Context, { args }: VerbInput): Promise<void> {
+/** What is to be completed: a kind of value, and for ids the resource. */
+export interface Completing {
+  kind: string;
+  resource?: string;
+}
+
+export function parse({ args }: VerbInput): Completing {
+  return { kind: args[0] ?? '', ...(args[1] !== undefined ? { resource: args[1] } : {}) };
+}
+
+/** The values, one `value<TAB>description` line each; none when anything fails. */
+export async function run(ctx: Context, { kind, resource }: Completing): Promise<string[]> {
   try {
-    const lines = await values(ctx, args[0] ?? '', args[1]);
-    if (lines.length > 0) ctx.output.text(lines.join('\n') + '\n');
+    return await values(ctx, kind, resource);
   } catch {
     // Not logged in, no such endpoint, too slow: nothing to offer.
+    return [];
   }
+}
+
+export function render(ctx: Context, lines: string[]): void {
+  if (lines.length > 0) ctx.output.text(lines.join('\n') + '\n');
 }
