@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Context } from '../cli/context.js';
+import { UsageError } from '../cli/errors.js';
 import { buildMcpServer, closeClient } from './server.js';
 import type { ToolSpec } from './tool.js';
 
@@ -22,6 +23,9 @@ export const MCP_PATH = '/mcp';
 /** A JSON-RPC message larger than this is refused (413): the largest tool input is a CSV given as text. */
 const BODY_LIMIT = 16 * 1024 * 1024;
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
+/** Sessions held at once, and how long one may sit unused: each holds a server and its tools (about 350 KB). */
+export const MAX_SESSIONS = 64;
+export const SESSION_IDLE_MS = 30 * 60_000;
 
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
@@ -35,9 +39,26 @@ export function bearerToken(host: string, given: string | undefined): { token?: 
   return { token: generated, generated };
 }
 
-/** The Host values a loopback server answers to: its port on every loopback name. */
-function loopbackHosts(port: number): Set<string> {
-  return new Set(LOOPBACK_NAMES.map((name) => `${name}:${port}`));
+/** The Host values a loopback server answers to: its port on every loopback name and on the address it listens on. */
+function loopbackHosts(host: string, port: number): Set<string> {
+  const listened = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return new Set([...LOOPBACK_NAMES, listened.toLowerCase()].map((name) => `${name}:${port}`));
+}
+
+/**
+ * A tool as served over HTTP: a `file` argument would name a path on the machine wsm runs on, which
+ * the client is not on, and would let a caller read that machine's files; the text is given instead.
+ */
+export function overHttp(tool: ToolSpec): ToolSpec {
+  if (!('file' in tool.input.shape)) return tool;
+  const text = Object.keys(tool.input.shape).find((key) => key === 'csv' || key === 'content') ?? 'the text';
+  return {
+    ...tool,
+    run(args, call) {
+      if (args.file !== undefined) throw new UsageError(`over HTTP, \`file\` is refused: it would name a file of the machine wsm mcp runs on; give the file's text as \`${text}\``);
+      return tool.run(args, call);
+    },
+  };
 }
 
 function jsonRpcError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
@@ -76,6 +97,13 @@ export async function serveMcpHttp(ctx: Context, tools: readonly ToolSpec[], opt
   const { token, generated } = bearerToken(options.host, options.authToken);
   const running = new Set<Promise<unknown>>();
   const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const lastUsed = new Map<string, number>();
+  const served = tools.map(overHttp);
+  // A session nobody has used for SESSION_IDLE_MS is closed (clients that never send DELETE).
+  const sweep = setInterval(() => {
+    const stale = Date.now() - SESSION_IDLE_MS;
+    for (const [id, used] of lastUsed) if (used < stale) void sessions.get(id)?.close();
+  }, 60_000).unref();
   let allowedHosts: Set<string> | undefined;
 
   /** Host (loopback only) and Origin (always, when sent) must name this server; a token when one is set. */
@@ -103,12 +131,17 @@ export async function serveMcpHttp(ctx: Context, tools: readonly ToolSpec[], opt
   async function newSession(): Promise<StreamableHTTPServerTransport> {
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, transport),
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+        lastUsed.set(id, Date.now());
+      },
     });
     transport.onclose = () => {
-      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+      if (transport.sessionId === undefined) return;
+      sessions.delete(transport.sessionId);
+      lastUsed.delete(transport.sessionId);
     };
-    const server = await buildMcpServer(ctx, tools, running);
+    const server = await buildMcpServer(ctx, served, running);
     await server.connect(transport);
     return transport;
   }
@@ -122,6 +155,7 @@ export async function serveMcpHttp(ctx: Context, tools: readonly ToolSpec[], opt
     const sessionId = req.headers['mcp-session-id'];
     const session = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (typeof sessionId === 'string' && session === undefined) return jsonRpcError(res, 404, 'Session not found: initialize a new one');
+    if (session !== undefined) lastUsed.set(sessionId as string, Date.now());
     if (req.method !== 'POST') {
       if (session === undefined) return jsonRpcError(res, 400, 'Bad request: no Mcp-Session-Id header');
       return session.handleRequest(req, res);
@@ -130,6 +164,7 @@ export async function serveMcpHttp(ctx: Context, tools: readonly ToolSpec[], opt
     if (!body.ok) return jsonRpcError(res, body.status, body.message);
     if (session !== undefined) return session.handleRequest(req, res, body.value);
     if (!isInitializeRequest(body.value)) return jsonRpcError(res, 400, 'Bad request: no Mcp-Session-Id header; send initialize first');
+    if (sessions.size >= MAX_SESSIONS) return jsonRpcError(res, 503, `Too many sessions (${MAX_SESSIONS}): end one with DELETE, or wait for an unused one to expire`, { 'retry-after': '60' });
     return (await newSession()).handleRequest(req, res, body.value);
   }
 
@@ -153,13 +188,14 @@ export async function serveMcpHttp(ctx: Context, tools: readonly ToolSpec[], opt
     http.listen(options.port, options.host, () => resolve());
   });
   const { port } = http.address() as AddressInfo;
-  if (loopback) allowedHosts = loopbackHosts(port);
+  if (loopback) allowedHosts = loopbackHosts(options.host, port);
   const shown = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
   ctx.output.text(`Listening on http://${shown}:${port}${MCP_PATH}\n`);
   if (generated !== undefined) ctx.io.err(`Bearer token (generated; clients send "Authorization: Bearer <token>"): ${generated}\n`);
   else if (token !== undefined) ctx.io.err('Clients send the --auth-token given as "Authorization: Bearer <token>"\n');
 
   await stopped;
+  clearInterval(sweep);
   // Stop taking requests, answer the calls in flight, then close every session.
   const closed = new Promise<void>((resolve) => http.close(() => resolve()));
   await Promise.allSettled([...running]);

@@ -115,3 +115,43 @@ describe('what it refuses', () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+describe('what an HTTP client cannot reach', () => {
+  it('a file of the machine wsm mcp runs on: `file` is refused, the text is asked for instead', async () => {
+    const client = new Client({ name: 'wsm-e2e-http', version: '0.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(open.url)));
+    try {
+      for (const [name, args, text] of [
+        ['contacts.import', { file: '/etc/hostname', confirm: true }, 'csv'],
+        ['workspace_file.diff', { file: '/etc/hostname' }, 'content'],
+      ] as const) {
+        const result = await client.callTool({ name, arguments: args });
+        expect(result.isError, name).toBe(true);
+        const said = JSON.stringify(result.content);
+        expect(said, name).toContain('over HTTP, `file` is refused');
+        expect(said, name).toContain(`give the file's text as \`${text}\``);
+      }
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('a server on another loopback address', () => {
+  it('answers its own Host, and holds at most 64 sessions (503 past that)', async () => {
+    const other = await startMcpHttp(server.env, ['--host', '127.0.0.2']);
+    try {
+      expect(other.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+\/mcp$/);
+      const host = new URL(other.url).host;
+      const answers: number[] = [];
+      for (let i = 0; i < 65; i++) answers.push((await initialize(other.url, { host })).status);
+      expect(answers.slice(0, 64).every((status) => status === 200)).toBe(true);
+      const past = await initialize(other.url, { host });
+      expect(past.status).toBe(503);
+      expect(past.headers['retry-after']).toBe('60');
+      expect(JSON.parse(past.body).error.message).toContain('Too many sessions (64)');
+    } finally {
+      expect(await other.stop()).toBe(0);
+    }
+  }, 60_000);
+});
