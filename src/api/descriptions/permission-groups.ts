@@ -18,7 +18,7 @@ export const PERMISSION_GROUPS = {
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
 
 /** The actions of one group: `view | create | delete` for contact_fields. */
-export type ActionOf<G extends PermissionGroup> = (typeof PERMISSION_GROUPS)[G][number];
+type ActionOf<G extends PermissionGroup> = (typeof PERMISSION_GROUPS)[G][number];
 
 export type Permission = { [G in PermissionGroup]: `${G}.${ActionOf<G>}` }[PermissionGroup];
 

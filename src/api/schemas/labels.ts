@@ -29,6 +29,5 @@ export const labelUpdateBody = z
     }
   })
   .meta({ anyOf: [{ required: ['name'] }, { required: ['color'] }] });
-export type LabelUpdateBody = z.infer<typeof labelUpdateBody>;
 
 export const labelListQuery = paginationQuery;
