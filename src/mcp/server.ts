@@ -16,7 +16,7 @@ import { INSTRUCTIONS } from './texts.js';
 import { callWorld, type ProgressSink } from './call.js';
 import { refusal, toolError } from './errors.js';
 import type { ToolSpec } from './tool.js';
-import { pulledText } from './workflows.js';
+import { pulledText } from './workspace-file-tools.js';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
