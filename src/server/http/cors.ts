@@ -23,6 +23,7 @@ const isPreflight = (request: FastifyRequest) =>
 export async function registerCors(app: FastifyInstance, origins: readonly string[]): Promise<void> {
   if (origins.length === 0) return;
   const allowed = origins.includes('*') ? '*' : [...origins];
+  const listed = (origin: string | undefined) => origin !== undefined && (allowed === '*' || allowed.includes(origin));
   // The preflight route @fastify/cors adds answers without a token (a browser's preflight has none).
   app.addHook('onRoute', (route) => {
     if (route.method === 'OPTIONS' && route.url === '*') route.config = { ...route.config, public: true };
@@ -31,8 +32,9 @@ export async function registerCors(app: FastifyInstance, origins: readonly strin
     hideOptionsRoute: true,
     delegator: (request, callback) =>
       callback(null, {
-        // A plain OPTIONS is answered 204 with Allow (http/methods.ts), not as a preflight.
-        origin: request.method === 'OPTIONS' && !isPreflight(request) ? false : allowed,
+        // Only a listed origin gets any CORS header: no Origin, another origin, or a plain OPTIONS
+        // (answered 204 with Allow by http/methods.ts, not as a preflight) get none.
+        origin: request.method === 'OPTIONS' && !isPreflight(request) ? false : listed(request.headers.origin) ? allowed : false,
         methods: METHODS,
         allowedHeaders: ALLOWED_HEADERS,
         exposedHeaders: EXPOSED_HEADERS,
