@@ -152,6 +152,8 @@ describe('GET /templates and /templates/{id}, DELETE', () => {
   });
 
   it('lists with pagination and filters status, category and search', async () => {
+    // Templates of its own, so that the page holds whatever the other tests ran before it.
+    for (const name of ['list_one', 'list_two', 'list_three']) await createTemplate(h, utility(name));
     await createTemplate(h, { name: 'list_auth', language: 'en', category: 'AUTHENTICATION' });
     const all = (await h.call({ method: 'GET', url: templatesUrl(h, '?per_page=2') })).json();
     expect(all.data).toHaveLength(2);
@@ -177,6 +179,7 @@ describe('GET /templates and /templates/{id}, DELETE', () => {
   });
 
   it('an empty filter is no filter: the rows and the total agree (issue 22)', async () => {
+    for (const name of ['empty_filter_one', 'empty_filter_two']) await createTemplate(h, utility(name));
     const total = (await h.call({ method: 'GET', url: templatesUrl(h, '?per_page=100') })).json().meta.total;
     expect(total).toBeGreaterThan(1);
     for (const query of ['status=', 'search=', 'status=&search=']) {
