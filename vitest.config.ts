@@ -2,7 +2,13 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** Files that start processes (wsm serve, the binary, terminals) or run wsm in-process against them. */
-const PROCESSES = ['test/e2e/**/*.test.ts', 'test/hardening/**/*.test.ts', 'test/cli/startup.test.ts', 'test/cli/launcher.test.ts', 'test/summary-reporter.test.ts'];
+const PROCESSES = [
+  'test/e2e/**/*.test.ts',
+  'test/hardening/**/*.test.ts',
+  'test/cli/startup.test.ts',
+  'test/cli/launcher.test.ts',
+  'test/summary-reporter.test.ts',
+];
 
 export default defineConfig({
   test: {

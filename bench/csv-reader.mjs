@@ -20,7 +20,9 @@ function writeFile(name, note) {
   for (let i = 0; i < count; i++) {
     const row = contactRow(i);
     const noteCell = note && i % 10 === 0 ? `"Emergency contacts:\nwife, 415 555 0202, ""Robin""\r\n(call after 6pm)"` : '';
-    lines.push(`${i + 1},${row.number},${row.name},${row.email},,true,"[""VIP""]",2025-03-01T10:00:00.000Z,2025-03-01T10:00:00.000Z,${noteCell}`);
+    lines.push(
+      `${i + 1},${row.number},${row.name},${row.email},,true,"[""VIP""]",2025-03-01T10:00:00.000Z,2025-03-01T10:00:00.000Z,${noteCell}`,
+    );
   }
   const path = join(dir, name);
   writeFileSync(path, lines.join('\r\n') + '\r\n');
@@ -43,7 +45,8 @@ async function csvParse(path) {
 async function floor(path) {
   let rows = 0;
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 })) rows += decoder.decode(chunk, { stream: true }).split('\n').length - 1;
+  for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 }))
+    rows += decoder.decode(chunk, { stream: true }).split('\n').length - 1;
   return rows;
 }
 
@@ -64,7 +67,8 @@ for (const [label, path] of [
   // every reader alike: the ratio is the median of each round's own ratio.
   for (const read of [csvParse, ours, floor]) await once(read, path);
   const rounds = [];
-  for (let i = 0; i < runs; i++) rounds.push({ base: await once(csvParse, path), mine: await once(ours, path), bare: await once(floor, path) });
+  for (let i = 0; i < runs; i++)
+    rounds.push({ base: await once(csvParse, path), mine: await once(ours, path), bare: await once(floor, path) });
   const ratio = median(rounds.map((r) => r.mine / r.base));
   console.log(
     `${count.toLocaleString('en-US')} rows, ${label}: wsm reader ${fmt(median(rounds.map((r) => r.mine)), 0)} rows/s, csv-parse ${fmt(median(rounds.map((r) => r.base)), 0)} rows/s ` +

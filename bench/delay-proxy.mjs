@@ -44,7 +44,14 @@ const server = http.createServer((req, res) => {
     }
     passed += 1;
     const forward = http.request(
-      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host }, agent },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: upstream.host },
+        agent,
+      },
       (answer) => {
         const body = [];
         answer.on('data', (c) => body.push(c));

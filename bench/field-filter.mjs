@@ -16,7 +16,28 @@ const dir = tempDir();
 const dbPath = join(dir, 'bench.db');
 await buildDataset(dbPath, count);
 
-const CITIES = ['Lisbon', 'Porto', 'Faro', 'Braga', 'Coimbra', 'Aveiro', 'Evora', 'Leiria', 'Viseu', 'Setubal', 'Madrid', 'Sevilla', 'Valencia', 'Bilbao', 'Paris', 'Lyon', 'Berlin', 'Hamburg', 'Rome', 'Milan'];
+const CITIES = [
+  'Lisbon',
+  'Porto',
+  'Faro',
+  'Braga',
+  'Coimbra',
+  'Aveiro',
+  'Evora',
+  'Leiria',
+  'Viseu',
+  'Setubal',
+  'Madrid',
+  'Sevilla',
+  'Valencia',
+  'Bilbao',
+  'Paris',
+  'Lyon',
+  'Berlin',
+  'Hamburg',
+  'Rome',
+  'Milan',
+];
 const TIERS = ['gold', 'silver', 'bronze', 'iron'];
 const Database = (await import(pathToFileURL(join(ROOT, 'node_modules/better-sqlite3/lib/index.js')).href)).default;
 const db = new Database(dbPath);
@@ -40,7 +61,9 @@ db.close();
 const beforePath = join(dir, 'before.db');
 copyFileSync(dbPath, beforePath);
 const before = new Database(beforePath);
-before.exec('DROP INDEX IF EXISTS contact_field_values_value; CREATE INDEX IF NOT EXISTS contact_field_values_field ON contact_field_values (field_id);');
+before.exec(
+  'DROP INDEX IF EXISTS contact_field_values_value; CREATE INDEX IF NOT EXISTS contact_field_values_field ON contact_field_values (field_id);',
+);
 
 /** The repository's statements (repositories/contact-filter.ts), for one or two values. */
 const from = (two) =>
@@ -71,13 +94,20 @@ before.close();
 const server = await startServe(dir, ['--db', dbPath, '--approval-delay', '0']);
 const headers = { authorization: `Bearer ${server.token}` };
 const base = `${server.url}/workspaces/${server.workspace}/contacts`;
-const query = (fields, page) => Object.entries(fields).map(([k, v]) => `fields[${k}]=${encodeURIComponent(v)}`).join('&') + `&page=${page}&per_page=10`;
+const query = (fields, page) =>
+  Object.entries(fields)
+    .map(([k, v]) => `fields[${k}]=${encodeURIComponent(v)}`)
+    .join('&') + `&page=${page}&per_page=10`;
 for (let i = 0; i < 10; i++) await fetch(`${base}?page=${i + 1}`, { headers }).then((r) => r.json()); // warm the connection and the JIT
 const apiMs = {};
 let mismatches = 0;
 for (const [i, c] of cases.entries()) {
   // Totals are kept until the database changes: a write before each case makes every total counted.
-  await fetch(`${server.url}/workspaces/${server.workspace}/contact-fields`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: `bench_${'abcdefghijklmnopqrstuvwxyz'[i % 26]}${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 26)]}` }) });
+  await fetch(`${server.url}/workspaces/${server.workspace}/contact-fields`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: `bench_${'abcdefghijklmnopqrstuvwxyz'[i % 26]}${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 26)]}` }),
+  });
   const t = performance.now();
   const body = await fetch(`${base}?${query(c.fields, c.page)}`, { headers }).then((r) => r.json());
   (apiMs[c.name] ??= []).push(performance.now() - t);
@@ -89,11 +119,15 @@ for (const [i, c] of cases.entries()) {
 }
 await server.stop();
 
-console.log(`${fmt(count, 0)} contacts, one in ${CITIES.length} in each city; medians of ${CITIES.length} distinct filters (page of 10 with its exact total)`);
+console.log(
+  `${fmt(count, 0)} contacts, one in ${CITIES.length} in each city; medians of ${CITIES.length} distinct filters (page of 10 with its exact total)`,
+);
 for (const name of Object.keys(apiMs)) {
   const api = median(apiMs[name]);
   const baseline = median(baselineMs[name]);
-  console.log(`${name.padEnd(22)} wsm serve over HTTP ${fmt(api, 2)} ms; bare SQLite without the index ${fmt(baseline, 2)} ms; ${fmt(baseline / api, 1)}x faster`);
+  console.log(
+    `${name.padEnd(22)} wsm serve over HTTP ${fmt(api, 2)} ms; bare SQLite without the index ${fmt(baseline, 2)} ms; ${fmt(baseline / api, 1)}x faster`,
+  );
 }
 console.log(mismatches === 0 ? 'every answer equal to the baseline' : `${mismatches} answers differ from the baseline`);
 process.exit(mismatches === 0 ? 0 : 1);

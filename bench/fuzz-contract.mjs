@@ -18,7 +18,9 @@ function allowOf(fits) {
   const methods = new Set(fits.flatMap((t) => Object.keys(t.operations)));
   if (methods.has('get')) methods.add('head');
   methods.add('options');
-  return METHOD_ORDER.filter((method) => methods.has(method)).map((method) => method.toUpperCase()).join(', ');
+  return METHOD_ORDER.filter((method) => methods.has(method))
+    .map((method) => method.toUpperCase())
+    .join(', ');
 }
 
 /**
@@ -42,8 +44,14 @@ export async function createDocumentChecker(rawDocument) {
 
   /** The operation a concrete URL and method reach, as the router would pick it (most literal segments first). */
   function operationOf(method, url) {
-    const parts = url.split('?')[0].slice(PREFIX.length).replace(/(.)\/$/, '$1').split('/');
-    const matching = templates.filter((t) => t.parts.length === parts.length && t.parts.every((part, i) => part.startsWith('{') || part === parts[i]));
+    const parts = url
+      .split('?')[0]
+      .slice(PREFIX.length)
+      .replace(/(.)\/$/, '$1')
+      .split('/');
+    const matching = templates.filter(
+      (t) => t.parts.length === parts.length && t.parts.every((part, i) => part.startsWith('{') || part === parts[i]),
+    );
     // The most literal paths own the URL (`/templates/sync` over `/templates/{template}`), as the server's router decides.
     const most = Math.max(...matching.map((t) => t.literal));
     const fits = matching.filter((t) => t.literal === most);
@@ -73,13 +81,18 @@ export async function createDocumentChecker(rawDocument) {
       };
       if (found?.wrongMethod && request.method === 'OPTIONS') {
         if (status === 204 && response.headers.allow === found.allow && response.body === '') return [];
-        return [`OPTIONS ${found.path}: expected 204 with Allow: ${found.allow}, got ${status} Allow: ${response.headers.allow} ${response.body.slice(0, 160)}`];
+        return [
+          `OPTIONS ${found.path}: expected 204 with Allow: ${found.allow}, got ${status} Allow: ${response.headers.allow} ${response.body.slice(0, 160)}`,
+        ];
       }
-      if (found?.wrongMethod && response.headers.allow !== found.allow) return [`${request.method} ${found.path}: 405 with Allow: ${response.headers.allow}, expected ${found.allow}`];
+      if (found?.wrongMethod && response.headers.allow !== found.allow)
+        return [`${request.method} ${found.path}: 405 with Allow: ${response.headers.allow}, expected ${found.allow}`];
       if (!found || found.wrongMethod) {
         const expected = found ? { status: 405, body: NOT_ALLOWED } : { status: 404, body: NOT_FOUND };
         if (status === expected.status && type === JSON_TYPE && readJson() && sameJson(body, expected.body)) return [];
-        return [`${found ? `no ${request.method} on ${found.path}` : 'no such path'}: expected ${expected.status} ${JSON.stringify(expected.body)}, got ${status} [${type}] ${response.body.slice(0, 160)}`];
+        return [
+          `${found ? `no ${request.method} on ${found.path}` : 'no such path'}: expected ${expected.status} ${JSON.stringify(expected.body)}, got ${status} [${type}] ${response.body.slice(0, 160)}`,
+        ];
       }
       const where = `${request.method} ${found.path}`;
       const documented = found.operation.responses[String(status)];
@@ -92,7 +105,8 @@ export async function createDocumentChecker(rawDocument) {
       if (type !== JSON_TYPE) return [`${where} ${status}: content type "${type}", not "${JSON_TYPE}"`];
       if (!readJson()) return [`${where} ${status}: the body is not JSON`];
       const validate = validatorFor(documented.content['application/json'].schema);
-      if (!validate(body)) return [`${where} ${status}: the body does not match the document: ${ajv.errorsText(validate.errors).slice(0, 200)}`];
+      if (!validate(body))
+        return [`${where} ${status}: the body does not match the document: ${ajv.errorsText(validate.errors).slice(0, 200)}`];
       return pageProblems(body).map((problem) => `${where} ${status}: ${problem}`);
     },
   };
@@ -108,9 +122,16 @@ export function pageProblems(body) {
   if (!Array.isArray(body?.data) || meta === null || typeof meta !== 'object') return [];
   const { current_page: page, per_page: perPage, total } = meta;
   const rows = Math.max(0, Math.min(perPage, total - (page - 1) * perPage));
-  const expected = { rows, last_page: Math.max(1, Math.ceil(total / perPage)), from: rows ? (page - 1) * perPage + 1 : null, to: rows ? (page - 1) * perPage + rows : null };
+  const expected = {
+    rows,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    from: rows ? (page - 1) * perPage + 1 : null,
+    to: rows ? (page - 1) * perPage + rows : null,
+  };
   const actual = { rows: body.data.length, last_page: meta.last_page, from: meta.from, to: meta.to };
-  return sameJson(actual, expected) ? [] : [`the page disagrees with its total ${total}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`];
+  return sameJson(actual, expected)
+    ? []
+    : [`the page disagrees with its total ${total}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -118,7 +139,15 @@ export function pageProblems(body) {
 // ---------------------------------------------------------------------------------------------
 
 /** Text a valid record may hold, from plain to every script and emoji (each run adds a unique suffix). */
-export const VALID_TEXTS = ['plain', 'Ünïcødé 日本語 עברית', '😀👍🏽👨‍👩‍👧', "O'Brien; DROP TABLE x", '<b>bold</b>', 'x'.repeat(36), '  spaced  '];
+export const VALID_TEXTS = [
+  'plain',
+  'Ünïcødé 日本語 עברית',
+  '😀👍🏽👨‍👩‍👧',
+  "O'Brien; DROP TABLE x",
+  '<b>bold</b>',
+  'x'.repeat(36),
+  '  spaced  ',
+];
 const LOWER_NAMES = ['city', 'plan_tier', 'a', 'x'.repeat(60)];
 
 /** Contact numbers never used by anything else of the run: 7 to 15 digits. */
@@ -129,8 +158,14 @@ export const SEQUENCES = [
   {
     name: 'labels',
     path: '/labels',
-    create: (fc, n) => fc.tuple(fc.constantFrom(...VALID_TEXTS), fc.constantFrom('#abc', '#A1B2C3', undefined)).map(([text, color]) => ({ name: `${text} ${n}`, ...(color ? { color } : {}) })),
-    update: { method: 'PUT', body: (fc, n) => fc.constantFrom(...VALID_TEXTS).map((text) => ({ name: `${text} ${n} renamed`, color: '#00ff00' })) },
+    create: (fc, n) =>
+      fc
+        .tuple(fc.constantFrom(...VALID_TEXTS), fc.constantFrom('#abc', '#A1B2C3', undefined))
+        .map(([text, color]) => ({ name: `${text} ${n}`, ...(color ? { color } : {}) })),
+    update: {
+      method: 'PUT',
+      body: (fc, n) => fc.constantFrom(...VALID_TEXTS).map((text) => ({ name: `${text} ${n} renamed`, color: '#00ff00' })),
+    },
   },
   {
     name: 'contact-groups',
@@ -141,15 +176,24 @@ export const SEQUENCES = [
   {
     name: 'contact-fields',
     path: '/contact-fields',
-    create: (fc, n) => fc.constantFrom(...LOWER_NAMES).map((name) => ({ name: `${name}_${'q'.repeat(n % 7)}${String.fromCharCode(97 + (n % 26))}` })),
-    update: { method: 'PUT', body: (fc, n) => fc.constant({ name: `renamed_${String.fromCharCode(97 + (n % 26)).repeat(1 + (n % 5))}_${'z'.repeat(n % 11)}` }) },
+    create: (fc, n) =>
+      fc.constantFrom(...LOWER_NAMES).map((name) => ({ name: `${name}_${'q'.repeat(n % 7)}${String.fromCharCode(97 + (n % 26))}` })),
+    update: {
+      method: 'PUT',
+      body: (fc, n) => fc.constant({ name: `renamed_${String.fromCharCode(97 + (n % 26)).repeat(1 + (n % 5))}_${'z'.repeat(n % 11)}` }),
+    },
   },
   {
     name: 'roles',
     path: '/roles',
     create: (fc, n) =>
-      fc.tuple(fc.constantFrom(...VALID_TEXTS), fc.subarray(['contacts.view', 'contacts.create', 'labels.view', 'users.view'])).map(([text, permissions]) => ({ name: `${text} ${n}`, permissions })),
-    update: { method: 'PUT', body: (fc, n) => fc.subarray(['contacts.view', 'templates.view']).map((permissions) => ({ name: `role ${n} renamed`, permissions })) },
+      fc
+        .tuple(fc.constantFrom(...VALID_TEXTS), fc.subarray(['contacts.view', 'contacts.create', 'labels.view', 'users.view']))
+        .map(([text, permissions]) => ({ name: `${text} ${n}`, permissions })),
+    update: {
+      method: 'PUT',
+      body: (fc, n) => fc.subarray(['contacts.view', 'templates.view']).map((permissions) => ({ name: `role ${n} renamed`, permissions })),
+    },
   },
   {
     name: 'contacts',
@@ -161,13 +205,26 @@ export const SEQUENCES = [
         ...(gender ? { gender } : {}),
         status,
       })),
-    update: { method: 'POST', body: (fc, n) => fc.constantFrom(...VALID_TEXTS).map((text) => ({ name: `${text} ${n} renamed`, email: `seq${n}@example.com` })) },
+    update: {
+      method: 'POST',
+      body: (fc, n) => fc.constantFrom(...VALID_TEXTS).map((text) => ({ name: `${text} ${n} renamed`, email: `seq${n}@example.com` })),
+    },
   },
   {
     name: 'users',
     path: '/users',
-    create: (fc, n, target) => fc.constantFrom(...VALID_TEXTS).map((text) => ({ name: `${text} ${n}`, email: `seq.user.${n}@example.com`, password: 'a long password', role_id: target.ids.role })),
-    update: { method: 'POST', body: (fc, n) => fc.constantFrom('Europe/Lisbon', 'America/Sao_Paulo', 'UTC').map((timezone) => ({ name: `user ${n} renamed`, timezone })) },
+    create: (fc, n, target) =>
+      fc.constantFrom(...VALID_TEXTS).map((text) => ({
+        name: `${text} ${n}`,
+        email: `seq.user.${n}@example.com`,
+        password: 'a long password',
+        role_id: target.ids.role,
+      })),
+    update: {
+      method: 'POST',
+      body: (fc, n) =>
+        fc.constantFrom('Europe/Lisbon', 'America/Sao_Paulo', 'UTC').map((timezone) => ({ name: `user ${n} renamed`, timezone })),
+    },
     // Users leave a workspace with their workspaces, never alone: the API has no user delete.
     deletable: false,
   },
@@ -187,7 +244,10 @@ export const SEQUENCES = [
     name: 'contact-imports',
     path: '/contact-imports',
     multipart: true,
-    create: (fc, n) => fc.constantFrom('number,name\n', 'number,name,email\r\n').map((header) => ({ name: `import ${n}`, csv: `${header}${numberOf(100_000 + n)},Seq ${n}\n` })),
+    create: (fc, n) =>
+      fc
+        .constantFrom('number,name\n', 'number,name,email\r\n')
+        .map((header) => ({ name: `import ${n}`, csv: `${header}${numberOf(100_000 + n)},Seq ${n}\n` })),
   },
 ];
 
@@ -221,12 +281,15 @@ export async function runSequence(call, check, resource, bodies, target) {
   const send = async (name, request) => {
     const res = await call(request);
     steps.push(`${name} ${res.statusCode}`);
-    for (const problem of check.problemsOf(request, { statusCode: res.statusCode, headers: res.headers, body: res.body })) problems.push(`${resource.name} ${name}: ${problem}`);
+    for (const problem of check.problemsOf(request, { statusCode: res.statusCode, headers: res.headers, body: res.body }))
+      problems.push(`${resource.name} ${name}: ${problem}`);
     return res;
   };
   const expectRecord = (name, res, status, expected) => {
-    if (res.statusCode !== status) problems.push(`${resource.name} ${name}: ${res.statusCode}, expected ${status}: ${res.body.slice(0, 200)}`);
-    else if (expected !== undefined && !sameJson(recordOf(res), expected)) problems.push(`${resource.name} ${name}: reads ${res.body.slice(0, 200)}, wrote ${JSON.stringify(expected).slice(0, 200)}`);
+    if (res.statusCode !== status)
+      problems.push(`${resource.name} ${name}: ${res.statusCode}, expected ${status}: ${res.body.slice(0, 200)}`);
+    else if (expected !== undefined && !sameJson(recordOf(res), expected))
+      problems.push(`${resource.name} ${name}: reads ${res.body.slice(0, 200)}, wrote ${JSON.stringify(expected).slice(0, 200)}`);
   };
 
   const createRequest = resource.multipart
@@ -234,7 +297,8 @@ export async function runSequence(call, check, resource, bodies, target) {
     : { method: 'POST', url: base, payload: bodies.create, headers: { 'content-type': 'application/json' } };
   const created = await send('create', createRequest);
   if (created.statusCode !== 201) {
-    if (created.statusCode >= 500 || created.statusCode < 400) problems.push(`${resource.name} create: ${created.statusCode} ${created.body.slice(0, 200)}`);
+    if (created.statusCode >= 500 || created.statusCode < 400)
+      problems.push(`${resource.name} create: ${created.statusCode} ${created.body.slice(0, 200)}`);
     return { problems, steps, completed: false };
   }
   const record = recordOf(created);
@@ -242,11 +306,17 @@ export async function runSequence(call, check, resource, bodies, target) {
   expectRecord('get after create', await send('get', { method: 'GET', url: one }), 200, record);
   let current = record;
   if (resource.update) {
-    const updated = await send('update', { method: resource.update.method, url: one, payload: bodies.update, headers: { 'content-type': 'application/json' } });
+    const updated = await send('update', {
+      method: resource.update.method,
+      url: one,
+      payload: bodies.update,
+      headers: { 'content-type': 'application/json' },
+    });
     expectRecord('update', updated, 200);
     current = recordOf(updated) ?? current;
     for (const [key, value] of Object.entries(bodies.update)) {
-      if (key in current && !sameJson(current[key], typeof value === 'string' ? value.trim() : value) && key !== 'permissions') problems.push(`${resource.name} update: ${key} reads ${JSON.stringify(current[key])}, sent ${JSON.stringify(value)}`);
+      if (key in current && !sameJson(current[key], typeof value === 'string' ? value.trim() : value) && key !== 'permissions')
+        problems.push(`${resource.name} update: ${key} reads ${JSON.stringify(current[key])}, sent ${JSON.stringify(value)}`);
     }
     expectRecord('get after update', await send('get', { method: 'GET', url: one }), 200, current);
   }
@@ -261,5 +331,8 @@ export async function runSequence(call, check, resource, bodies, target) {
 
 /** An arbitrary of one sequence's bodies for a resource (the n-th of the run keeps names unique). */
 export function sequenceBodies(fc, resource, n, target) {
-  return fc.record({ create: resource.create(fc, n, target), update: resource.update ? resource.update.body(fc, n) : fc.constant(undefined) });
+  return fc.record({
+    create: resource.create(fc, n, target),
+    update: resource.update ? resource.update.body(fc, n) : fc.constant(undefined),
+  });
 }

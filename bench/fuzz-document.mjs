@@ -34,14 +34,18 @@ const PATTERNS = {
   '^[a-z_]+$': { valid: (n) => [`fuzz_${letters(n)}`], invalid: ['Has Caps', 'with_digit_1', 'dash-ed'], pad: true },
   '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$': { valid: () => ['#a1b2c3', '#ABC'], invalid: ['#12345', 'red', '#ggg'] },
   '^[a-z]{2,3}(_[A-Z]{2})?$': { valid: () => ['en', 'pt_BR'], invalid: ['EN', 'english', 'pt-BR'] },
-  '^[A-Za-z][A-Za-z0-9_+\\-]*(/[A-Za-z0-9_+\\-]+)*$': { valid: () => ['Europe/Lisbon', 'UTC', 'America/Argentina/Buenos_Aires'], invalid: ['Not a zone', '/Europe', 'Europe/Lisbon '] },
+  '^[A-Za-z][A-Za-z0-9_+\\-]*(/[A-Za-z0-9_+\\-]+)*$': {
+    valid: () => ['Europe/Lisbon', 'UTC', 'America/Argentina/Buenos_Aires'],
+    invalid: ['Not a zone', '/Europe', 'Europe/Lisbon '],
+  },
   number: {
     valid: (n) => [`9${digits(n, 6)}`, `1${digits(n, 14)}`, `+1 (555) 01${digits(n, 2)}-${digits(n, 4)}`],
     invalid: ['123456', '1234567890123456', 'abc1234567', '555 01 O2 ZZ'],
   },
   email: { valid: (n) => [`fuzz.${letters(n)}@example.com`], invalid: ['not-an-email', 'a@b', '@example.com'] },
 };
-const patternOf = (schema) => (schema.format === 'email' ? PATTERNS.email : schema.pattern?.includes('(\\d[') ? PATTERNS.number : PATTERNS[schema.pattern]);
+const patternOf = (schema) =>
+  schema.format === 'email' ? PATTERNS.email : schema.pattern?.includes('(\\d[') ? PATTERNS.number : PATTERNS[schema.pattern];
 
 /**
  * A valid body for each operation with a JSON body, `n` making its unique fields unique; the
@@ -58,11 +62,21 @@ const BASES = {
   'PUT /workspaces/{workspace}/contact-fields/{field}': (n) => ({ name: `field_${letters(n)}` }),
   'POST /workspaces/{workspace}/roles': (n) => ({ name: `Role ${letters(n)}`, permissions: ['contacts.view'] }),
   'PUT /workspaces/{workspace}/roles/{role}': (n) => ({ name: `Role ${letters(n)}` }),
-  'POST /workspaces/{workspace}/users': (n, target) => ({ name: `User ${letters(n)}`, email: `user.${letters(n)}@example.com`, password: 'password-123', role_id: target.ids.role }),
+  'POST /workspaces/{workspace}/users': (n, target) => ({
+    name: `User ${letters(n)}`,
+    email: `user.${letters(n)}@example.com`,
+    password: 'password-123',
+    role_id: target.ids.role,
+  }),
   'POST /workspaces/{workspace}/users/{user}': (n) => ({ name: `User ${letters(n)}` }),
   'POST /workspaces/{workspace}/contacts': (n) => ({ number: `8${digits(n, 9)}` }),
   'POST /workspaces/{workspace}/contacts/{contact}': (n) => ({ name: `Contact ${letters(n)}` }),
-  'POST /workspaces/{workspace}/templates': (n) => ({ name: `fuzz_${letters(n)}`, language: 'en', category: 'UTILITY', body: { text: 'Hello friend, see you.' } }),
+  'POST /workspaces/{workspace}/templates': (n) => ({
+    name: `fuzz_${letters(n)}`,
+    language: 'en',
+    category: 'UTILITY',
+    body: { text: 'Hello friend, see you.' },
+  }),
 };
 /** Not varied: a sign-in's acceptance needs a real account, and every attempt counts against the limits. */
 const NOT_VARIED = new Set(['POST /auth/tokens']);
@@ -102,7 +116,8 @@ function valuesOf(schema, field, n, target) {
     forbidden.push('no-such-value', 7);
   } else if (main.type === 'string') {
     const pattern = patternOf(main);
-    if ((main.pattern || main.format) && !pattern) problems.push(`no values for the pattern ${main.pattern ?? main.format} of ${field}: add them to PATTERNS`);
+    if ((main.pattern || main.format) && !pattern)
+      problems.push(`no values for the pattern ${main.pattern ?? main.format} of ${field}: add them to PATTERNS`);
     const seeds = pattern ? pattern.valid(n) : [`Value ${letters(n)}`];
     allowed.push(...seeds);
     if (pattern) forbidden.push(...pattern.invalid);
@@ -144,7 +159,8 @@ export function concrete(path, target) {
   return `${PREFIX}${path.replace(/\{([^}]+)\}/g, (_, name) => (name === 'workspace' ? target.ws : String(target.ids[name] ?? 999999)))}`;
 }
 
-const isoError = (body, field) => body?.message === 'Validation error' && Object.keys(body.errors ?? {}).some((key) => key === field || key.startsWith(`${field}.`));
+const isoError = (body, field) =>
+  body?.message === 'Validation error' && Object.keys(body.errors ?? {}).some((key) => key === field || key.startsWith(`${field}.`));
 
 /** Every undocumented method on every path of the document, and every method on a path it lacks. */
 export function methodCases(document, target) {
@@ -173,10 +189,12 @@ export function constraintCases(document, target) {
         const values = valuesOf(parameter.schema, parameter.name, n++, target);
         problems.push(...values.problems);
         const query = (value) => `${url}?${parameter.name}=${encodeURIComponent(String(value))}`;
-        for (const value of values.allowed.filter((v) => v !== null)) cases.push({ kind: 'allowed-query', method, url: query(value), field: parameter.name, expect: 'accepted' });
+        for (const value of values.allowed.filter((v) => v !== null))
+          cases.push({ kind: 'allowed-query', method, url: query(value), field: parameter.name, expect: 'accepted' });
         // Every query value is text: a number or a boolean is forbidden only where text is not what the parameter takes.
         const textual = parameter.schema.type === 'string' && !parameter.schema.enum;
-        for (const value of values.forbidden.filter((v) => v !== null && typeof v !== 'boolean' && !(textual && typeof v === 'number'))) cases.push({ kind: 'forbidden-query', method, url: query(value), field: parameter.name, expect: parameter.name });
+        for (const value of values.forbidden.filter((v) => v !== null && typeof v !== 'boolean' && !(textual && typeof v === 'number')))
+          cases.push({ kind: 'forbidden-query', method, url: query(value), field: parameter.name, expect: parameter.name });
       }
       const schema = operation.requestBody?.content?.['application/json']?.schema;
       if (!schema || NOT_VARIED.has(key)) continue;
@@ -185,12 +203,15 @@ export function constraintCases(document, target) {
         problems.push(`no valid body for ${key}: add one to BASES`);
         continue;
       }
-      const send = (kind, payload, expect, field) => cases.push({ kind, method, url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' }, field, expect });
+      const send = (kind, payload, expect, field) =>
+        cases.push({ kind, method, url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' }, field, expect });
       for (const [field, property] of Object.entries(schema.properties ?? {})) {
         const values = valuesOf(property, field, n, target);
         problems.push(...values.problems);
-        for (const value of values.allowed) send('allowed-body', { ...base(n++, target), [field]: value, ...(COMPANIONS[field]?.(value) ?? {}) }, 'accepted', field);
-        for (const value of values.forbidden) send('forbidden-body', { ...base(n++, target), [field]: value, ...(COMPANIONS[field]?.(value) ?? {}) }, field, field);
+        for (const value of values.allowed)
+          send('allowed-body', { ...base(n++, target), [field]: value, ...(COMPANIONS[field]?.(value) ?? {}) }, 'accepted', field);
+        for (const value of values.forbidden)
+          send('forbidden-body', { ...base(n++, target), [field]: value, ...(COMPANIONS[field]?.(value) ?? {}) }, field, field);
       }
       for (const field of schema.required ?? []) {
         const { [field]: _left, ...rest } = base(n++, target);
@@ -219,16 +240,25 @@ export function constraintProblems(request, response) {
     body = undefined;
   }
   const where = `${request.kind} ${request.field}: ${request.method} ${request.url.slice(0, 120)} ${String(request.payload ?? '').slice(0, 120)}`;
-  if (request.expect === 'accepted') return response.statusCode < 300 ? [] : [`${where}: the document allows it, the server answered ${response.statusCode} ${response.body.slice(0, 200)}`];
-  return response.statusCode === 422 && isoError(body, request.expect) ? [] : [`${where}: the document forbids it, the server answered ${response.statusCode} ${response.body.slice(0, 200)}`];
+  if (request.expect === 'accepted')
+    return response.statusCode < 300
+      ? []
+      : [`${where}: the document allows it, the server answered ${response.statusCode} ${response.body.slice(0, 200)}`];
+  return response.statusCode === 422 && isoError(body, request.expect)
+    ? []
+    : [`${where}: the document forbids it, the server answered ${response.statusCode} ${response.body.slice(0, 200)}`];
 }
 
 /** Problems with an undocumented method's answer beyond the document checker's (HEAD has no body to read). */
 export function methodProblems(request, response, allowOf) {
   const expected = request.kind === 'no-such-path' ? 404 : request.method === 'OPTIONS' ? 204 : 405;
-  const problems = response.statusCode === expected ? [] : [`${request.method} ${request.url}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 160)}`];
+  const problems =
+    response.statusCode === expected
+      ? []
+      : [`${request.method} ${request.url}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 160)}`];
   if (expected !== 404 && !response.headers.allow) problems.push(`${request.method} ${request.url}: ${expected} without Allow`);
-  if (expected !== 404 && allowOf && response.headers.allow !== allowOf) problems.push(`${request.method} ${request.url}: Allow ${response.headers.allow}, the document says ${allowOf}`);
+  if (expected !== 404 && allowOf && response.headers.allow !== allowOf)
+    problems.push(`${request.method} ${request.url}: Allow ${response.headers.allow}, the document says ${allowOf}`);
   return problems;
 }
 
@@ -261,7 +291,11 @@ export async function followLinks(call, document, target, check) {
       problems.push(`no valid body for POST ${path}: add one to BASES`);
       continue;
     }
-    const createRequest = { method: 'POST', url: createUrl, ...(form ?? { payload: JSON.stringify(base(n++, target)), headers: { 'content-type': 'application/json' } }) };
+    const createRequest = {
+      method: 'POST',
+      url: createUrl,
+      ...(form ?? { payload: JSON.stringify(base(n++, target)), headers: { 'content-type': 'application/json' } }),
+    };
     const created = await call(createRequest);
     problems.push(...check(createRequest, created));
     if (created.statusCode !== 201) {
@@ -270,14 +304,20 @@ export async function followLinks(call, document, target, check) {
     }
     const made = JSON.parse(created.body).data;
     const targets = Object.values(links).map((link) => {
-      const [targetPath, lower] = Object.entries(document.paths).flatMap(([p, ops]) => Object.entries(ops).filter(([, op]) => op.operationId === link.operationId).map(([m]) => [p, m]))[0] ?? [];
+      const [targetPath, lower] =
+        Object.entries(document.paths).flatMap(([p, ops]) =>
+          Object.entries(ops)
+            .filter(([, op]) => op.operationId === link.operationId)
+            .map(([m]) => [p, m]),
+        )[0] ?? [];
       return { link, targetPath, method: lower?.toUpperCase() };
     });
     const urlOf = ({ link, targetPath }) =>
       `${PREFIX}${targetPath.replace(/\{([^}]+)\}/g, (_, name) => {
         const expression = link.parameters[name];
         if (expression === '$response.body#/data/id') return String(made.id);
-        if (expression?.startsWith('$request.path.')) return expression === '$request.path.workspace' ? target.ws : String(target.ids[name]);
+        if (expression?.startsWith('$request.path.'))
+          return expression === '$request.path.workspace' ? target.ws : String(target.ids[name]);
         return `unresolved-${name}`;
       })}`;
     const steps = [...targets].sort((a, b) => ORDER[a.method.toLowerCase()] - ORDER[b.method.toLowerCase()]);
@@ -292,14 +332,22 @@ export async function followLinks(call, document, target, check) {
         problems.push(`no valid body for ${key}, which POST ${path} links to: add one to BASES`);
         continue;
       }
-      const request = { method: step.method, url: urlOf(step), ...(body ? { payload: JSON.stringify(body(n++, target)), headers: { 'content-type': 'application/json' } } : {}) };
+      const request = {
+        method: step.method,
+        url: urlOf(step),
+        ...(body ? { payload: JSON.stringify(body(n++, target)), headers: { 'content-type': 'application/json' } } : {}),
+      };
       const response = await call(request);
       followed += 1;
       problems.push(...check(request, response));
       const deleted = steps.some((s) => s.method === 'DELETE');
       const expected = step.gone && deleted ? 404 : 200;
-      if (response.statusCode !== expected) problems.push(`${key} (linked from POST ${path}${step.gone ? ', after the delete' : ''}): expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`);
-      else if (expected === 200 && step.method === 'GET' && JSON.parse(response.body).data?.id !== made.id) problems.push(`${key}: read another record than the one created (${response.body.slice(0, 120)})`);
+      if (response.statusCode !== expected)
+        problems.push(
+          `${key} (linked from POST ${path}${step.gone ? ', after the delete' : ''}): expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`,
+        );
+      else if (expected === 200 && step.method === 'GET' && JSON.parse(response.body).data?.id !== made.id)
+        problems.push(`${key}: read another record than the one created (${response.body.slice(0, 120)})`);
     }
   }
   return { problems, followed };

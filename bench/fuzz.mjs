@@ -28,55 +28,210 @@ export const PREFIX = '/api/v3';
 // ---------------------------------------------------------------------------------------------
 export const HUGE = 'x'.repeat(100 * 1024);
 const OVER_LIMIT = 'x'.repeat(1024 * 1024 + 1);
-const HUGE_UNICODE = 'é😀'.repeat(100 * 1024 / 6);
+const HUGE_UNICODE = 'é😀'.repeat((100 * 1024) / 6);
 export const SQL = "'; DROP TABLE contacts; --";
 export const TRAVERSAL = '../../etc/passwd';
 
 export const NASTY_STRINGS = [
-  '', ' ', HUGE, HUGE_UNICODE, 'Ünïcødé 日本語 עברית', '😀👍🏽👨‍👩‍👧', 'a\u0000b', '\u0000',
-  SQL, "1' OR '1'='1", 'SELECT * FROM users; --', TRAVERSAL, '..\\..\\..\\windows\\win.ini', '%00',
-  '%2e%2e%2f', '{{1}}{{2}}', '<script>alert(1)</script>', '\uD800', '\u202Etxt.exe', 'a\r\nX-Injected: 1',
-  '__proto__', '-1', '0', '1e309', 'NaN', 'true', '9'.repeat(40), '\u200B', 'null',
+  '',
+  ' ',
+  HUGE,
+  HUGE_UNICODE,
+  'Ünïcødé 日本語 עברית',
+  '😀👍🏽👨‍👩‍👧',
+  'a\u0000b',
+  '\u0000',
+  SQL,
+  "1' OR '1'='1",
+  'SELECT * FROM users; --',
+  TRAVERSAL,
+  '..\\..\\..\\windows\\win.ini',
+  '%00',
+  '%2e%2e%2f',
+  '{{1}}{{2}}',
+  '<script>alert(1)</script>',
+  '\uD800',
+  '\u202Etxt.exe',
+  'a\r\nX-Injected: 1',
+  '__proto__',
+  '-1',
+  '0',
+  '1e309',
+  'NaN',
+  'true',
+  '9'.repeat(40),
+  '\u200B',
+  'null',
 ];
 const deepArray = (depth) => JSON.parse('['.repeat(depth) + ']'.repeat(depth));
 export const NASTY_VALUES = [
-  ...NASTY_STRINGS, null, true, false, 0, -1, 1.5, -0, 2 ** 53 + 1, 1e308, -1e308, [], [null], ['x'], [1, 2, 3],
-  {}, { a: 1 }, { __proto__x: 1 }, deepArray(500), Array.from({ length: 10_000 }, () => 1),
+  ...NASTY_STRINGS,
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  -0,
+  2 ** 53 + 1,
+  1e308,
+  -1e308,
+  [],
+  [null],
+  ['x'],
+  [1, 2, 3],
+  {},
+  { a: 1 },
+  { __proto__x: 1 },
+  deepArray(500),
+  Array.from({ length: 10_000 }, () => 1),
 ];
-export const EXTRA_KEYS = ['__proto__', 'constructor', 'prototype', 'id', 'workspace_id', 'password_hash', 'created_at', '', ' ', 'a'.repeat(1000), '😀', SQL, TRAVERSAL];
+export const EXTRA_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'id',
+  'workspace_id',
+  'password_hash',
+  'created_at',
+  '',
+  ' ',
+  'a'.repeat(1000),
+  '😀',
+  SQL,
+  TRAVERSAL,
+];
 
 /** Path segments that are never an existing id; already URL-encoded. */
 export const NASTY_SEGMENTS = [
-  '0', '-1', '1.5', '1e3', '0x1', '+1', '00', '9'.repeat(17), '9'.repeat(25), 'abc', encodeURIComponent(SQL),
+  '0',
+  '-1',
+  '1.5',
+  '1e3',
+  '0x1',
+  '+1',
+  '00',
+  '9'.repeat(17),
+  '9'.repeat(25),
+  'abc',
+  encodeURIComponent(SQL),
   // Not a bare `%2e%2e`: a WHATWG URL (light-my-request, fetch) resolves it as `..` before sending.
-  encodeURIComponent(TRAVERSAL), '..%2F..%2Fetc%2Fpasswd', '%2e%2e%2f%2e%2e', '%00', '1%00', encodeURIComponent('😀'),
-  '%E0%A4%A', '%', 'x'.repeat(300), 'null', 'undefined', '%5Bobject%20Object%5D', '1;2', '1,2', '%201', '%0A',
-  encodeURIComponent('Ünïcødé'), '00000000-0000-0000-0000-000000000000', encodeURIComponent(HUGE.slice(0, 5000)),
+  encodeURIComponent(TRAVERSAL),
+  '..%2F..%2Fetc%2Fpasswd',
+  '%2e%2e%2f%2e%2e',
+  '%00',
+  '1%00',
+  encodeURIComponent('😀'),
+  '%E0%A4%A',
+  '%',
+  'x'.repeat(300),
+  'null',
+  'undefined',
+  '%5Bobject%20Object%5D',
+  '1;2',
+  '1,2',
+  '%201',
+  '%0A',
+  encodeURIComponent('Ünïcødé'),
+  '00000000-0000-0000-0000-000000000000',
+  encodeURIComponent(HUGE.slice(0, 5000)),
 ];
 
 export const NASTY_QUERY_VALUES = [
-  '0', '-1', '101', '1000000', '1.5', '1e2', '1e400', 'abc', '', '%00', '9'.repeat(30), 'Infinity', 'NaN', '0x10',
-  '%5B%5D', encodeURIComponent(SQL), encodeURIComponent(TRAVERSAL), encodeURIComponent('😀'), '%25', '_', '%5C',
-  encodeURIComponent('x'.repeat(1000)), encodeURIComponent(HUGE), '%E0%A4%A', '9007199254740993',
+  '0',
+  '-1',
+  '101',
+  '1000000',
+  '1.5',
+  '1e2',
+  '1e400',
+  'abc',
+  '',
+  '%00',
+  '9'.repeat(30),
+  'Infinity',
+  'NaN',
+  '0x10',
+  '%5B%5D',
+  encodeURIComponent(SQL),
+  encodeURIComponent(TRAVERSAL),
+  encodeURIComponent('😀'),
+  '%25',
+  '_',
+  '%5C',
+  encodeURIComponent('x'.repeat(1000)),
+  encodeURIComponent(HUGE),
+  '%E0%A4%A',
+  '9007199254740993',
 ];
 
 export const WRONG_CONTENT_TYPES = [
-  'text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16',
-  'multipart/form-data', 'multipart/mixed; boundary=x', 'application/octet-stream', 'image/png', '*/*',
-  'application/json, text/plain', 'a/b/c', 'text/html; charset=utf-8',
+  'text/plain',
+  'application/xml',
+  'application/x-www-form-urlencoded',
+  'application/json; charset=utf-16',
+  'multipart/form-data',
+  'multipart/mixed; boundary=x',
+  'application/octet-stream',
+  'image/png',
+  '*/*',
+  'application/json, text/plain',
+  'a/b/c',
+  'text/html; charset=utf-8',
 ];
 
 export const MALFORMED_JSON = [
-  '{', '{"name":', "{'name':'x'}", '{"name":"x",}', '[1,]', 'undefined', 'NaN', '{"a":1}{"b":2}', '\u0000',
-  '\uFEFF{}', '{"name":"\\ud800"}', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}',
-  '1e999999', '['.repeat(100_000), `"${'x'.repeat(200_000)}`, '{"name": "a\u0000b"}', 'null', '"str"', '[1,2]', '42', 'true',
+  '{',
+  '{"name":',
+  "{'name':'x'}",
+  '{"name":"x",}',
+  '[1,]',
+  'undefined',
+  'NaN',
+  '{"a":1}{"b":2}',
+  '\u0000',
+  '\uFEFF{}',
+  '{"name":"\\ud800"}',
+  '{"__proto__":{"polluted":1}}',
+  '{"constructor":{"prototype":{"polluted":1}}}',
+  '1e999999',
+  '['.repeat(100_000),
+  `"${'x'.repeat(200_000)}`,
+  '{"name": "a\u0000b"}',
+  'null',
+  '"str"',
+  '[1,2]',
+  '42',
+  'true',
 ];
 
 export const BAD_FIELD_NAMES = [
-  'a[b', 'a]]', '__proto__[x]', '__proto__[polluted]', 'constructor[prototype][polluted]', '[]', '[', ']', 'x[][][]',
-  'contact_groups[99999999]', 'contact_groups[-1]', 'contact_groups[__proto__]', 'header[media][file][x]',
-  'header[__proto__][polluted]', 'name"; filename="x', 'a'.repeat(500), '😀[😀]', 'buttons[0][type]', 'buttons[5][text]',
-  'buttons[1e3]', 'a[b][c][d][e][f][g][h][i][j][k]', 'name[]', 'number[0][1]', 'body[text][]', 'permissions[0][0]', '',
+  'a[b',
+  'a]]',
+  '__proto__[x]',
+  '__proto__[polluted]',
+  'constructor[prototype][polluted]',
+  '[]',
+  '[',
+  ']',
+  'x[][][]',
+  'contact_groups[99999999]',
+  'contact_groups[-1]',
+  'contact_groups[__proto__]',
+  'header[media][file][x]',
+  'header[__proto__][polluted]',
+  'name"; filename="x',
+  'a'.repeat(500),
+  '😀[😀]',
+  'buttons[0][type]',
+  'buttons[5][text]',
+  'buttons[1e3]',
+  'a[b][c][d][e][f][g][h][i][j][k]',
+  'name[]',
+  'number[0][1]',
+  'body[text][]',
+  'permissions[0][0]',
+  '',
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -88,25 +243,27 @@ export const BAD_FIELD_NAMES = [
  * its body and query schemas (JSON Schema of the zod input), multipart flag, file parts and success schema.
  */
 export function describeRoutes({ routeTable, jsonSchema }) {
-  return routeTable
-    .filter((route) => route.url.startsWith(PREFIX) && route.method !== 'HEAD')
-    // Revoking the token of the request would end the run's own session (the auth tests cover it).
-    .filter((route) => !(route.method === 'DELETE' && route.url === `${PREFIX}/auth/tokens/current`))
-    .map((route) => {
-      const doc = route.schema;
-      const response = Object.values(doc?.response ?? {})[0];
-      return {
-        method: route.method,
-        url: route.url,
-        public: Boolean(route.public),
-        params: [...route.url.matchAll(/:([a-zA-Z_-]+)/g)].map((m) => m[1]),
-        body: doc?.body ? jsonSchema(doc.body, 'input') : undefined,
-        query: doc?.querystring ? jsonSchema(doc.querystring, 'input') : undefined,
-        multipart: doc?.multipart ?? false,
-        files: doc?.files ?? [],
-        response: response && !('binary' in response) ? response : undefined,
-      };
-    });
+  return (
+    routeTable
+      .filter((route) => route.url.startsWith(PREFIX) && route.method !== 'HEAD')
+      // Revoking the token of the request would end the run's own session (the auth tests cover it).
+      .filter((route) => !(route.method === 'DELETE' && route.url === `${PREFIX}/auth/tokens/current`))
+      .map((route) => {
+        const doc = route.schema;
+        const response = Object.values(doc?.response ?? {})[0];
+        return {
+          method: route.method,
+          url: route.url,
+          public: Boolean(route.public),
+          params: [...route.url.matchAll(/:([a-zA-Z_-]+)/g)].map((m) => m[1]),
+          body: doc?.body ? jsonSchema(doc.body, 'input') : undefined,
+          query: doc?.querystring ? jsonSchema(doc.querystring, 'input') : undefined,
+          multipart: doc?.multipart ?? false,
+          files: doc?.files ?? [],
+          response: response && !('binary' in response) ? response : undefined,
+        };
+      })
+  );
 }
 
 /**
@@ -126,21 +283,42 @@ export async function prepareTarget(call, ws) {
   const group = await post('/contact-groups', { name: 'fuzz group' });
   const field = await post('/contact-fields', { name: 'fuzz_field' });
   const contact = await post('/contacts', { number: '5550001000', name: 'Fuzz Contact' });
-  const template = await post('/templates', { name: 'fuzz_template', language: 'en', category: 'UTILITY', body: { text: 'Hello friend, see you.' } });
+  const template = await post('/templates', {
+    name: 'fuzz_template',
+    language: 'en',
+    category: 'UTILITY',
+    body: { text: 'Hello friend, see you.' },
+  });
   const boundary = 'fuzzSetupBoundary';
   const csv = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\nnumber,name\n5550002000,A\n\r\n--${boundary}--\r\n`;
   const imported = await call({
-    method: 'POST', url: `${PREFIX}/workspaces/${ws}/contact-imports`, payload: csv,
+    method: 'POST',
+    url: `${PREFIX}/workspaces/${ws}/contact-imports`,
+    payload: csv,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   });
   if (imported.statusCode !== 201) throw new Error(`fuzz set-up: import answered ${imported.statusCode} ${imported.body}`);
   // A stored file (an avatar), so that GET /files/{file} answers one and its content type is checked.
-  const avatar = await call({ method: 'POST', url: `${PREFIX}/workspaces/${ws}/contacts`, ...multipartBody([{ name: 'number', value: '5550001001' }, { name: 'avatar', filename: 'a.png', value: PNG, type: 'image/png' }]) });
+  const avatar = await call({
+    method: 'POST',
+    url: `${PREFIX}/workspaces/${ws}/contacts`,
+    ...multipartBody([
+      { name: 'number', value: '5550001001' },
+      { name: 'avatar', filename: 'a.png', value: PNG, type: 'image/png' },
+    ]),
+  });
   if (avatar.statusCode !== 201) throw new Error(`fuzz set-up: avatar answered ${avatar.statusCode} ${avatar.body}`);
   return {
     ws,
     ids: {
-      label: label.id, role: role.id, user: user.id, group: group.id, field: field.id, contact: contact.id, template: template.id, import: imported.json().data.id,
+      label: label.id,
+      role: role.id,
+      user: user.id,
+      group: group.id,
+      field: field.id,
+      contact: contact.id,
+      template: template.id,
+      import: imported.json().data.id,
       file: avatar.json().data.avatar_url.split('/').pop(),
     },
   };
@@ -179,7 +357,15 @@ export function multipartBody(parts, { boundary = 'fuzzBoundary9xQ', close = tru
 }
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const FILE_CONTENTS = [PNG, Buffer.from('%PDF-1.4\n%%EOF\n'), Buffer.from('number,name\n5550003000,B\n'), Buffer.from(HUGE), Buffer.alloc(0), Buffer.from([0, 0, 0, 0xff, 0xfe]), Buffer.from(SQL)];
+const FILE_CONTENTS = [
+  PNG,
+  Buffer.from('%PDF-1.4\n%%EOF\n'),
+  Buffer.from('number,name\n5550003000,B\n'),
+  Buffer.from(HUGE),
+  Buffer.alloc(0),
+  Buffer.from([0, 0, 0, 0xff, 0xfe]),
+  Buffer.from(SQL),
+];
 const FILE_NAMES = ['a.png', TRAVERSAL, '..\\..\\x.csv', '', 'x'.repeat(1000), '😀.csv', 'a\u0000b.csv', 'a"b.csv'];
 
 const STRING_BY_PATTERN = new Map([
@@ -188,9 +374,17 @@ const STRING_BY_PATTERN = new Map([
   ['^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$', '#a1b2c3'],
 ]);
 const STRING_BY_KEY = {
-  number: '555 000 1234', email: 'fuzz@example.com', password: 'password-123', confirm_password: 'password-123',
-  timezone: 'Europe/Lisbon', url: 'https://example.com/x', phone_number: '+14155550123', text: 'Hello there, friend.',
-  content: 'Header here', name: 'Fuzz Name', search: 'a',
+  number: '555 000 1234',
+  email: 'fuzz@example.com',
+  password: 'password-123',
+  confirm_password: 'password-123',
+  timezone: 'Europe/Lisbon',
+  url: 'https://example.com/x',
+  phone_number: '+14155550123',
+  text: 'Hello there, friend.',
+  content: 'Header here',
+  name: 'Fuzz Name',
+  search: 'a',
 };
 
 /** A value the contract would accept (often) for one JSON Schema property. */
@@ -261,48 +455,78 @@ export function requestArbitrary(fc, routes, target) {
   const multipartRoutes = routes.filter((r) => r.multipart);
   const anyBody = (r) => (r.body ? objectOf(fc, r.body, 0, target) : fc.constantFrom(...NASTY_VALUES));
 
-  const body = fc.constantFrom(...withBody).chain((r) =>
-    anyBody(r).map((payload) => ({ kind: 'body', route: r, method: r.method, url: urlOf(r, target), ...json(payload) })),
-  );
+  const body = fc
+    .constantFrom(...withBody)
+    .chain((r) => anyBody(r).map((payload) => ({ kind: 'body', route: r, method: r.method, url: urlOf(r, target), ...json(payload) })));
   const rawJson = fc.tuple(route, fc.constantFrom(...MALFORMED_JSON)).map(([r, text]) => ({
-    kind: 'malformed-json', route: r, method: r.method, url: urlOf(r, target), payload: text, headers: { 'content-type': 'application/json' },
+    kind: 'malformed-json',
+    route: r,
+    method: r.method,
+    url: urlOf(r, target),
+    payload: text,
+    headers: { 'content-type': 'application/json' },
   }));
-  const contentType = fc.tuple(route, fc.constantFrom(...WRONG_CONTENT_TYPES), fc.constantFrom('{"name":"x"}', '<a><b/></a>', 'name=x&number=1', HUGE)).map(
-    ([r, type, text]) => ({ kind: 'content-type', route: r, method: r.method, url: urlOf(r, target), payload: text, headers: { 'content-type': type } }),
-  );
+  const contentType = fc
+    .tuple(route, fc.constantFrom(...WRONG_CONTENT_TYPES), fc.constantFrom('{"name":"x"}', '<a><b/></a>', 'name=x&number=1', HUGE))
+    .map(([r, type, text]) => ({
+      kind: 'content-type',
+      route: r,
+      method: r.method,
+      url: urlOf(r, target),
+      payload: text,
+      headers: { 'content-type': type },
+    }));
   const path = fc.constantFrom(...withParams).chain((r) =>
     fc.tuple(fc.constantFrom(...r.params), fc.oneof(fc.constantFrom(...NASTY_SEGMENTS), fc.uuid().map(String))).map(([param, segment]) => ({
-      kind: 'path', route: r, method: r.method, url: urlOf(r, target, { [param]: segment }), ...(r.method === 'GET' ? {} : json({})),
+      kind: 'path',
+      route: r,
+      method: r.method,
+      url: urlOf(r, target, { [param]: segment }),
+      ...(r.method === 'GET' ? {} : json({})),
     })),
   );
   const query = fc.constantFrom(...withQuery).chain((r) => {
     const keys = [...Object.keys(r.query.properties ?? {}), 'page', 'per_page', 'unknown', '__proto__', 'page[]'];
-    return fc.array(fc.tuple(fc.constantFrom(...keys), fc.constantFrom(...NASTY_QUERY_VALUES)), { minLength: 1, maxLength: 3 }).map((pairs) => ({
-      kind: 'query', route: r, method: r.method, url: `${urlOf(r, target)}?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&')}`,
-    }));
+    return fc
+      .array(fc.tuple(fc.constantFrom(...keys), fc.constantFrom(...NASTY_QUERY_VALUES)), { minLength: 1, maxLength: 3 })
+      .map((pairs) => ({
+        kind: 'query',
+        route: r,
+        method: r.method,
+        url: `${urlOf(r, target)}?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&')}`,
+      }));
   });
   const multipartArb = fc.constantFrom(...(multipartRoutes.length ? multipartRoutes : routes)).chain((r) => {
     const field = fc.oneof(
       fc.tuple(fc.constantFrom(...BAD_FIELD_NAMES), fc.constantFrom(...NASTY_STRINGS)).map(([name, value]) => ({ name, value })),
       (r.body ? objectOf(fc, r.body, 0, target) : fc.constant({})).map((o) => toFields(o).map(([name, value]) => ({ name, value }))),
-      fc.tuple(fc.constantFrom(...r.files, ...BAD_FIELD_NAMES), fc.constantFrom(...FILE_NAMES), fc.constantFrom(...FILE_CONTENTS)).map(
-        ([name, filename, value]) => ({ name, filename, value, type: 'image/png' }),
-      ),
+      fc
+        .tuple(fc.constantFrom(...r.files, ...BAD_FIELD_NAMES), fc.constantFrom(...FILE_NAMES), fc.constantFrom(...FILE_CONTENTS))
+        .map(([name, filename, value]) => ({ name, filename, value, type: 'image/png' })),
     );
     const structure = fc.constantFrom('ok', 'unclosed', 'wrong-boundary', 'no-disposition', 'garbage');
     return fc.tuple(fc.array(field, { minLength: 1, maxLength: 6 }), structure).map(([fields, shape]) => {
       const parts = fields.flat();
       if (shape === 'no-disposition') parts.push({ raw: '--fuzzBoundary9xQ\r\nContent-Type: text/plain\r\n\r\nvalue\r\n' });
       if (shape === 'garbage') parts.push({ raw: '\r\n\u0000\u0000--fuzz\r\n' });
-      const built = multipartBody(parts, { close: shape !== 'unclosed', boundary: shape === 'wrong-boundary' ? 'otherBoundary' : undefined });
+      const built = multipartBody(parts, {
+        close: shape !== 'unclosed',
+        boundary: shape === 'wrong-boundary' ? 'otherBoundary' : undefined,
+      });
       if (shape === 'wrong-boundary') built.headers['content-type'] = 'multipart/form-data; boundary=fuzzBoundary9xQ';
       return { kind: 'multipart', route: r, method: r.method, url: urlOf(r, target), ...built };
     });
   });
-  const method = fc.tuple(route, fc.constantFrom('PATCH', 'PUT', 'DELETE', 'POST', 'OPTIONS')).filter(([r, m]) => r.method !== m).map(([r, m]) => ({
-    // A DELETE never names a prepared row: the run keeps every record it updates.
-    kind: 'method', route: r, method: m, url: urlOf({ ...r, method: m }, target),
-  }));
+  const method = fc
+    .tuple(route, fc.constantFrom('PATCH', 'PUT', 'DELETE', 'POST', 'OPTIONS'))
+    .filter(([r, m]) => r.method !== m)
+    .map(([r, m]) => ({
+      // A DELETE never names a prepared row: the run keeps every record it updates.
+      kind: 'method',
+      route: r,
+      method: m,
+      url: urlOf({ ...r, method: m }, target),
+    }));
   return fc.oneof(
     { weight: 5, arbitrary: body },
     { weight: 2, arbitrary: rawJson },
@@ -320,7 +544,12 @@ export function fixedCases(routes, target) {
   const add = (r, name, request) => cases.push({ kind: name, route: r, method: r.method, url: urlOf(r, target), ...request });
   const everyField = (r, value) => Object.fromEntries(Object.keys(r.body?.properties ?? { name: 1, number: 1 }).map((k) => [k, value]));
   const wrongType = (r) =>
-    Object.fromEntries(Object.entries(r.body?.properties ?? { name: {} }).map(([k, p]) => [k, p.type === 'string' ? 12345 : p.type === 'array' ? 'not-a-list' : p.type === 'object' ? [1] : { nested: true }]));
+    Object.fromEntries(
+      Object.entries(r.body?.properties ?? { name: {} }).map(([k, p]) => [
+        k,
+        p.type === 'string' ? 12345 : p.type === 'array' ? 'not-a-list' : p.type === 'object' ? [1] : { nested: true },
+      ]),
+    );
   for (const r of routes) {
     add(r, 'empty-object', json({}));
     add(r, 'no-body', {});
@@ -328,12 +557,50 @@ export function fixedCases(routes, target) {
       add(r, 'malformed-json', { payload: text, headers: { 'content-type': 'application/json' } });
     }
     for (const type of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data']) {
-      add(r, 'content-type', { payload: type === 'application/xml' ? '<contact><number>1</number></contact>' : 'name=x', headers: { 'content-type': type } });
+      add(r, 'content-type', {
+        payload: type === 'application/xml' ? '<contact><number>1</number></contact>' : 'name=x',
+        headers: { 'content-type': type },
+      });
     }
-    add(r, 'multipart-brackets', multipartBody(['a[b', 'a]]', '__proto__[x]', '__proto__[polluted]', 'constructor[prototype][polluted]', '[]', 'x[][]', 'contact_groups[__proto__]'].map((name) => ({ name, value: '1' }))));
-    add(r, 'multipart-truncated', multipartBody([{ name: 'name', value: 'x' }, { name: 'number', value: '5550004000' }], { close: false }));
-    add(r, 'multipart-truncated-file', multipartBody([{ name: r.files[0] ?? 'file', filename: 'cut.csv', value: 'number\n5550004001\n', type: 'text/csv' }], { close: false }));
-    add(r, 'multipart-file-traversal', multipartBody([{ name: r.files[0] ?? 'file', filename: TRAVERSAL, value: Buffer.from('number\n5550005000\n'), type: 'text/csv' }]));
+    add(
+      r,
+      'multipart-brackets',
+      multipartBody(
+        [
+          'a[b',
+          'a]]',
+          '__proto__[x]',
+          '__proto__[polluted]',
+          'constructor[prototype][polluted]',
+          '[]',
+          'x[][]',
+          'contact_groups[__proto__]',
+        ].map((name) => ({ name, value: '1' })),
+      ),
+    );
+    add(
+      r,
+      'multipart-truncated',
+      multipartBody(
+        [
+          { name: 'name', value: 'x' },
+          { name: 'number', value: '5550004000' },
+        ],
+        { close: false },
+      ),
+    );
+    add(
+      r,
+      'multipart-truncated-file',
+      multipartBody([{ name: r.files[0] ?? 'file', filename: 'cut.csv', value: 'number\n5550004001\n', type: 'text/csv' }], {
+        close: false,
+      }),
+    );
+    add(
+      r,
+      'multipart-file-traversal',
+      multipartBody([{ name: r.files[0] ?? 'file', filename: TRAVERSAL, value: Buffer.from('number\n5550005000\n'), type: 'text/csv' }]),
+    );
     add(r, 'fields-sql', json(everyField(r, SQL)));
     add(r, 'fields-traversal', json(everyField(r, TRAVERSAL)));
     add(r, 'fields-huge', json(everyField(r, HUGE)));
@@ -342,14 +609,40 @@ export function fixedCases(routes, target) {
     add(r, 'fields-unicode-nul', json(everyField(r, '😀 Ünï\u0000cødé \uD800')));
     add(r, 'fields-wrong-type', json(wrongType(r)));
     add(r, 'fields-null', json(everyField(r, null)));
-    add(r, 'extra-fields', { payload: '{"id":1,"workspace_id":"x","password_hash":"x","zzz":[1,{"a":null}]}', headers: { 'content-type': 'application/json' } });
+    add(r, 'extra-fields', {
+      payload: '{"id":1,"workspace_id":"x","password_hash":"x","zzz":[1,{"a":null}]}',
+      headers: { 'content-type': 'application/json' },
+    });
     for (const param of r.params) {
-      for (const segment of ['..%2F..%2Fetc%2Fpasswd', encodeURIComponent(SQL), '-1', '0', '1.5', '9'.repeat(25), '%00', encodeURIComponent('😀'), '%E0%A4%A', 'x'.repeat(300)]) {
+      for (const segment of [
+        '..%2F..%2Fetc%2Fpasswd',
+        encodeURIComponent(SQL),
+        '-1',
+        '0',
+        '1.5',
+        '9'.repeat(25),
+        '%00',
+        encodeURIComponent('😀'),
+        '%E0%A4%A',
+        'x'.repeat(300),
+      ]) {
         cases.push({ kind: 'path', route: r, method: r.method, url: urlOf(r, target, { [param]: segment }) });
       }
     }
     if (r.query) {
-      for (const q of ['page=0', 'page=-1', 'per_page=101', 'per_page=0', 'per_page=abc', 'page=1e400', 'page=99999999999999999999', `search=${encodeURIComponent(SQL)}`, `search=${encodeURIComponent(HUGE)}`, 'page=1&page=2', `search=%00`]) {
+      for (const q of [
+        'page=0',
+        'page=-1',
+        'per_page=101',
+        'per_page=0',
+        'per_page=abc',
+        'page=1e400',
+        'page=99999999999999999999',
+        `search=${encodeURIComponent(SQL)}`,
+        `search=${encodeURIComponent(HUGE)}`,
+        'page=1&page=2',
+        `search=%00`,
+      ]) {
         cases.push({ kind: 'query', route: r, method: r.method, url: `${urlOf(r, target)}?${q}` });
       }
       // Each filter left empty: no filter, or a 422, never rows that disagree with the total.
@@ -368,7 +661,9 @@ export function fixedCases(routes, target) {
 // ---------------------------------------------------------------------------------------------
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-const sameJson = (a, b) => JSON.stringify(a, Object.keys(a ?? {}).sort()) === JSON.stringify(b, Object.keys(b ?? {}).sort()) && Object.keys(a).length === Object.keys(b).length;
+const sameJson = (a, b) =>
+  JSON.stringify(a, Object.keys(a ?? {}).sort()) === JSON.stringify(b, Object.keys(b ?? {}).sort()) &&
+  Object.keys(a).length === Object.keys(b).length;
 
 export const EXACT_BODIES = {
   401: { message: 'Unauthenticated.' },
@@ -409,10 +704,12 @@ export function createChecker(documentChecker) {
       if (status >= 500) problems.push(`status ${status}`);
       // RFC 9110: a 405 names what the path allows; OPTIONS answers with that list and no body.
       if (status === 405 && !response.headers.allow) problems.push('405 without Allow');
-      if (request.method === 'OPTIONS' && status === 204) return response.headers.allow && text === '' ? problems : [...problems, `OPTIONS answered 204 without Allow or with a body`];
+      if (request.method === 'OPTIONS' && status === 204)
+        return response.headers.allow && text === '' ? problems : [...problems, `OPTIONS answered 204 without Allow or with a body`];
       const type = String(response.headers['content-type'] ?? '');
       // A file download (GET /files/{file}) is no JSON: the document says what it may be.
-      if (documentChecker && status < 300 && !type.startsWith('application/json')) return [...problems, ...documentChecker.problemsOf(request, response)];
+      if (documentChecker && status < 300 && !type.startsWith('application/json'))
+        return [...problems, ...documentChecker.problemsOf(request, response)];
       if (!type.startsWith('application/json')) problems.push(`content-type "${type}"`);
       let body;
       try {
@@ -447,21 +744,38 @@ function shapeProblem(status, body, route) {
     if (!isObject(body)) return '2xx body is not an object';
     if (route?.response) {
       const parsed = route.response.safeParse(body);
-      if (!parsed.success) return `2xx body does not match the contract: ${parsed.error.issues.slice(0, 2).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
+      if (!parsed.success)
+        return `2xx body does not match the contract: ${parsed.error.issues
+          .slice(0, 2)
+          .map((i) => `${i.path.join('.')}: ${i.message}`)
+          .join('; ')}`;
     }
     return undefined;
   }
   if (status === 422) {
-    const ok = isObject(body) && Object.keys(body).length === 2 && body.message === 'Validation error' && isObject(body.errors) &&
-      Object.keys(body.errors).length > 0 && Object.values(body.errors).every((list) => Array.isArray(list) && list.length > 0 && list.every((m) => typeof m === 'string' && m.length > 0));
+    const ok =
+      isObject(body) &&
+      Object.keys(body).length === 2 &&
+      body.message === 'Validation error' &&
+      isObject(body.errors) &&
+      Object.keys(body.errors).length > 0 &&
+      Object.values(body.errors).every(
+        (list) => Array.isArray(list) && list.length > 0 && list.every((m) => typeof m === 'string' && m.length > 0),
+      );
     return ok ? undefined : `422 body not {message: "Validation error", errors}: ${JSON.stringify(body).slice(0, 200)}`;
   }
-  if (status === 404 && isObject(body) && (sameJson(body, TEMPLATE_404) || (body.success === false && typeof body.message === 'string' && route?.url.endsWith('/templates/sync')))) {
+  if (
+    status === 404 &&
+    isObject(body) &&
+    (sameJson(body, TEMPLATE_404) || (body.success === false && typeof body.message === 'string' && route?.url.endsWith('/templates/sync')))
+  ) {
     return undefined;
   }
   // A 403 names why when there is a reason to give (decisions.md §8), a 429 how long to wait: their shape is fixed, their message not.
   if (status === 403 || status === 429) {
-    return isObject(body) && Object.keys(body).length === 2 && typeof body.message === 'string' && body.message && body.status === status ? undefined : `${status} body is ${JSON.stringify(body).slice(0, 200)}`;
+    return isObject(body) && Object.keys(body).length === 2 && typeof body.message === 'string' && body.message && body.status === status
+      ? undefined
+      : `${status} body is ${JSON.stringify(body).slice(0, 200)}`;
   }
   const exact = EXACT_BODIES[status];
   if (!exact) return `unexpected status ${status}: ${JSON.stringify(body).slice(0, 200)}`;
@@ -474,15 +788,25 @@ export async function send(call, checker, request, timeoutMs = 10_000) {
   const timeout = new Promise((resolve) => {
     timer = setTimeout(() => resolve(undefined), timeoutMs);
   });
-  const res = await Promise.race([call({ method: request.method, url: request.url, payload: request.payload, headers: request.headers }), timeout]);
+  const res = await Promise.race([
+    call({ method: request.method, url: request.url, payload: request.payload, headers: request.headers }),
+    timeout,
+  ]);
   clearTimeout(timer);
   if (res === undefined) return { statusCode: 0, problems: [`no answer within ${timeoutMs} ms`] };
-  return { statusCode: res.statusCode, problems: checker.problemsOf(request, { statusCode: res.statusCode, headers: res.headers, body: res.body }) };
+  return {
+    statusCode: res.statusCode,
+    problems: checker.problemsOf(request, { statusCode: res.statusCode, headers: res.headers, body: res.body }),
+  };
 }
 
 export const describeRequest = (r) =>
   `${r.kind}: ${r.method} ${r.url.length > 160 ? `${r.url.slice(0, 160)}…` : r.url}` +
-  (r.payload === undefined ? '' : ` [${r.headers?.['content-type'] ?? ''}] ${String(Buffer.isBuffer(r.payload) ? r.payload.toString('latin1') : r.payload).slice(0, 120).replace(/\r?\n/g, '⏎')}`);
+  (r.payload === undefined
+    ? ''
+    : ` [${r.headers?.['content-type'] ?? ''}] ${String(Buffer.isBuffer(r.payload) ? r.payload.toString('latin1') : r.payload)
+        .slice(0, 120)
+        .replace(/\r?\n/g, '⏎')}`);
 
 // ---------------------------------------------------------------------------------------------
 // The larger run: plain node against dist/ through app.inject
@@ -523,7 +847,16 @@ async function main() {
     byStatus.set(statusCode, (byStatus.get(statusCode) ?? 0) + 1);
     byKind.set(request.kind, (byKind.get(request.kind) ?? 0) + 1);
     if (problems.length) failures.push(`${problems.join(', ')} <- ${describeRequest(request)}`);
-    if (process.env.FUZZ_DUMP && problems.length) console.log(JSON.stringify({ problems, method: request.method, url: request.url, headers: request.headers, payload: Buffer.isBuffer(request.payload) ? request.payload.toString('latin1') : request.payload }).slice(0, 4000));
+    if (process.env.FUZZ_DUMP && problems.length)
+      console.log(
+        JSON.stringify({
+          problems,
+          method: request.method,
+          url: request.url,
+          headers: request.headers,
+          payload: Buffer.isBuffer(request.payload) ? request.payload.toString('latin1') : request.payload,
+        }).slice(0, 4000),
+      );
   }
   // Stateful sequences: FUZZ_SEQUENCES per resource (default: one per 500 requests, at least 10).
   const perResource = Number(process.env.FUZZ_SEQUENCES ?? Math.max(10, Math.round(total / 500)));
@@ -534,10 +867,16 @@ async function main() {
     for (let i = 0; i < perResource; i++) {
       const n = sequences++;
       const [bodies] = fc.sample(sequenceBodies(fc, resource, n, target), { seed: seed + n, numRuns: 1 });
-      const result = await runSequence((options) => {
-        sequenceRequests += 1;
-        return call(options);
-      }, documentChecker, resource, bodies, target);
+      const result = await runSequence(
+        (options) => {
+          sequenceRequests += 1;
+          return call(options);
+        },
+        documentChecker,
+        resource,
+        bodies,
+        target,
+      );
       if (result.completed) completed += 1;
       for (const step of result.steps) {
         const status = Number(step.split(' ').pop());
@@ -577,9 +916,21 @@ async function main() {
   console.log(
     `document: ${methods.length} undocumented methods and paths, ${constraints.cases.length} constraint cases both ways, ${linked.followed} operations reached through OpenAPI links`,
   );
-  console.log(`every answer checked against the OpenAPI document (status listed, content type, body schema); sequences read back: ${completed} of ${sequences} ran to the end`);
-  console.log(`by status: ${[...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}=${n}`).join(' ')}`);
-  console.log(`by kind:   ${[...byKind].sort().map(([k, n]) => `${k}=${n}`).join(' ')}`);
+  console.log(
+    `every answer checked against the OpenAPI document (status listed, content type, body schema); sequences read back: ${completed} of ${sequences} ran to the end`,
+  );
+  console.log(
+    `by status: ${[...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}=${n}`)
+      .join(' ')}`,
+  );
+  console.log(
+    `by kind:   ${[...byKind]
+      .sort()
+      .map(([k, n]) => `${k}=${n}`)
+      .join(' ')}`,
+  );
   console.log(`integrity_check: ${integrity}; contacts table present: ${tables === 1}; Object.prototype polluted: ${polluted}`);
   console.log(`problems: ${failures.length}`);
   for (const line of [...new Set(failures)].slice(0, Number(process.env.FUZZ_SHOW ?? 50))) console.log(`  ${line}`);

@@ -43,7 +43,7 @@ async function bareInsert() {
   const db = openDatabase(join(dir, `bare-${Date.now()}.db`));
   const { workspaceId } = await seed(db);
   const insert = db.prepare(
-    "INSERT INTO contacts (workspace_id, number, name, name_key, email, email_key, gender, status, created_at, updated_at) VALUES (?, ?, ?, lower(?), ?, lower(?), NULL, 1, ?, ?)",
+    'INSERT INTO contacts (workspace_id, number, name, name_key, email, email_key, gender, status, created_at, updated_at) VALUES (?, ?, ?, lower(?), ?, lower(?), NULL, 1, ?, ?)',
   );
   const start = performance.now();
   db.transaction(() => {
@@ -52,7 +52,9 @@ async function bareInsert() {
       const row = contactRow(i);
       insert.run(workspaceId, row.number, row.name, row.name, row.email || null, row.email || null, now, now);
     }
-    db.exec("INSERT INTO contacts_fts (rowid, name_key, number, email_key) SELECT id, name_key, number, coalesce(email_key, '') FROM contacts");
+    db.exec(
+      "INSERT INTO contacts_fts (rowid, name_key, number, email_key) SELECT id, name_key, number, coalesce(email_key, '') FROM contacts",
+    );
     db.exec('UPDATE search_index_state SET indexed_upto = (SELECT max(id) FROM contacts)');
   })();
   const ms = performance.now() - start;
@@ -76,7 +78,9 @@ const expectedSearched = (bad) => {
 async function indexCaughtUp(dbPath) {
   const Database = (await import(pathToFileURL(join(ROOT, 'node_modules/better-sqlite3/lib/index.js')).href)).default;
   const db = new Database(dbPath, { readonly: true });
-  const state = db.prepare('SELECT (SELECT indexed_upto FROM search_index_state) AS line, (SELECT coalesce(max(id), 0) FROM contacts) AS last');
+  const state = db.prepare(
+    'SELECT (SELECT indexed_upto FROM search_index_state) AS line, (SELECT coalesce(max(id), 0) FROM contacts) AS last',
+  );
   const start = performance.now();
   try {
     for (let s = state.get(); s.line < s.last; s = state.get()) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -103,7 +107,17 @@ async function importThroughCli(csv, expectedCode = 0) {
     const record = list.data.at(-1);
     const total = (await fetch(`${base}/contacts?per_page=1`, { headers }).then((r) => r.json())).meta.total;
     const catchUpMs = await indexCaughtUp(join(serveDir, 'wsm.db'));
-    return { rowsPerSec: (count / result.ms) * 1000, ms: result.ms, rss, rssAfterIndex: peakRssMb(server.pid), record, total, searched, searchMs, catchUpMs };
+    return {
+      rowsPerSec: (count / result.ms) * 1000,
+      ms: result.ms,
+      rss,
+      rssAfterIndex: peakRssMb(server.pid),
+      record,
+      total,
+      searched,
+      searchMs,
+      catchUpMs,
+    };
   } finally {
     await server.stop();
   }
@@ -123,7 +137,9 @@ console.log(
   `import ${count.toLocaleString('en-US')} rows (wsm contacts import --wait, real binary + wsm serve): ` +
     `${fmt(run.rowsPerSec, 0)} rows/s in ${fmt(run.ms / 1000)} s (${fmt(run.rowsPerSec / baseline, 2)}x bare better-sqlite3 one-transaction insert at ${fmt(baseline, 0)} rows/s)`,
 );
-console.log(`import server peak RSS (VmHWM): ${fmt(run.rss, 0)} MB during the import, ${fmt(run.rssAfterIndex, 0)} MB once the search index caught up (goal <= 200 MB)`);
+console.log(
+  `import server peak RSS (VmHWM): ${fmt(run.rss, 0)} MB during the import, ${fmt(run.rssAfterIndex, 0)} MB once the search index caught up (goal <= 200 MB)`,
+);
 const searchedOk = run.searched === expectedSearched(false);
 console.log(
   `search ${JSON.stringify(SEARCHED)} right after the import: ${run.searched} contacts (${searchedOk ? 'exact' : 'WRONG'}) in ${fmt(run.searchMs, 0)} ms; ` +

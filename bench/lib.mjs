@@ -24,7 +24,24 @@ export function benchEnv(dir) {
 }
 
 /** Deterministic pseudo-random contact `i`: searchable names, numbers and emails. */
-const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kemal', 'Lucia', 'Mateo', 'Nadia', 'Omar', 'Priya'];
+const FIRST = [
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Diego',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hiro',
+  'Ines',
+  'Jonas',
+  'Kemal',
+  'Lucia',
+  'Mateo',
+  'Nadia',
+  'Omar',
+  'Priya',
+];
 const LAST = ['Silva', 'Okafor', 'Schmidt', 'Tanaka', 'Rossi', 'Novak', 'Haddad', 'Kowalski', 'Moreau', 'Larsen', 'Costa', 'Ibrahim'];
 export function contactRow(i) {
   const name = `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]} ${i}`;
@@ -71,13 +88,22 @@ async function buildFresh(dbPath, count) {
   const seeded = await seed(db);
   // The search keys beside each contact, folded as the server folds them (migration 009).
   const insert = db.prepare(
-    "INSERT INTO contacts (workspace_id, number, name, name_key, email, email_key, gender, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, NULL, 1, ?, ?)",
+    'INSERT INTO contacts (workspace_id, number, name, name_key, email, email_key, gender, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, NULL, 1, ?, ?)',
   );
   const now = new Date().toISOString();
   const batch = db.transaction((from, to) => {
     for (let i = from; i < to; i++) {
       const row = contactRow(i);
-      insert.run(seeded.workspaceId, row.number, row.name, searchKey(row.name), row.email || null, row.email ? searchKey(row.email) : null, now, now);
+      insert.run(
+        seeded.workspaceId,
+        row.number,
+        row.name,
+        searchKey(row.name),
+        row.email || null,
+        row.email ? searchKey(row.email) : null,
+        now,
+        now,
+      );
     }
   });
   for (let i = 0; i < count; i += 10_000) batch(i, Math.min(count, i + 10_000));
@@ -108,7 +134,11 @@ export async function startServe(dir, args = []) {
   const stopped = new Promise((resolve) => child.on('exit', resolve));
   process.on('exit', () => child.kill('SIGKILL'));
   return {
-    url, token, workspace, env, pid: child.pid,
+    url,
+    token,
+    workspace,
+    env,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await stopped;
@@ -123,7 +153,11 @@ export async function startServe(dir, args = []) {
  */
 export async function startDelayProxy(apiUrl, delayMs, rate) {
   const api = new URL(apiUrl);
-  const child = spawn(process.execPath, [join(ROOT, 'bench/delay-proxy.mjs'), api.origin, String(delayMs), ...(rate ? [String(rate)] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'bench/delay-proxy.mjs'), api.origin, String(delayMs), ...(rate ? [String(rate)] : [])],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const lines = [];
   child.stdout.on('data', (c) => lines.push(...String(c).trim().split('\n')));
   while (lines.length === 0) await new Promise((r) => setTimeout(r, 20));
@@ -189,7 +223,10 @@ export async function autocannon(url, { headers = {}, seconds = 10, connections 
   const args = [join(ROOT, 'node_modules/autocannon/autocannon.js'), '-c', String(connections), '-d', String(seconds), '-j'];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push(url);
-  const child = pages === undefined ? spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] }) : cyclingPages(url, { headers, seconds, connections, pages });
+  const child =
+    pages === undefined
+      ? spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+      : cyclingPages(url, { headers, seconds, connections, pages });
   let out = '';
   let err = '';
   child.stdout.on('data', (c) => (out += c));

@@ -52,7 +52,13 @@ function run(nodeArgs, base, { input } = {}) {
       const ms = performance.now() - start;
       closeSync(fd);
       const out = readFileSync(file);
-      resolve({ ms, code, err, sha: createHash('sha256').update(out).digest('hex'), lines: out.toString('utf8').split('\n').filter(Boolean).length });
+      resolve({
+        ms,
+        code,
+        err,
+        sha: createHash('sha256').update(out).digest('hex'),
+        lines: out.toString('utf8').split('\n').filter(Boolean).length,
+      });
     });
   });
 }
@@ -85,7 +91,9 @@ try {
     times.allDefault.push(all.ms);
     times.export6.push(export6.ms);
     times.export12.push(export12.ms);
-    console.error(`round ${round}: sequential ${fmt(seq.ms / 1000, 2)} s, 8 in flight ${fmt(eight.ms / 1000, 2)} s, export ${fmt(exported.ms / 1000, 2)} s, --all ${fmt(all.ms / 1000, 2)} s, export -c 6 ${fmt(export6.ms / 1000, 2)} s, -c 12 ${fmt(export12.ms / 1000, 2)} s`);
+    console.error(
+      `round ${round}: sequential ${fmt(seq.ms / 1000, 2)} s, 8 in flight ${fmt(eight.ms / 1000, 2)} s, export ${fmt(exported.ms / 1000, 2)} s, --all ${fmt(all.ms / 1000, 2)} s, export -c 6 ${fmt(export6.ms / 1000, 2)} s, -c 12 ${fmt(export12.ms / 1000, 2)} s`,
+    );
   }
 } finally {
   await proxy.stop();
@@ -95,8 +103,15 @@ const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)
 const s = (ms) => `${fmt(ms / 1000, 2)} s`;
 console.log(`${count.toLocaleString('en-US')} contacts, ${delayMs} ms added to every answer, medians of ${rounds}:`);
 console.log(`  baseline: plain scripts (start-up included, as for wsm): sequential ${s(m.sequential)}, 8 in flight ${s(m.eight)}`);
-for (const [label, key] of [['wsm contacts export (default, 8 in flight)', 'exportDefault'], ['wsm contacts list --all -o ndjson', 'allDefault'], ['wsm contacts export --concurrency 6', 'export6'], ['wsm contacts export --concurrency 12', 'export12']]) {
-  console.log(`  ${label}: ${s(m[key])} = ${fmt(m[key] / m.eight, 2)}x the time of the 8-in-flight script, ${fmt(m.sequential / m[key], 1)}x as fast as the sequential one`);
+for (const [label, key] of [
+  ['wsm contacts export (default, 8 in flight)', 'exportDefault'],
+  ['wsm contacts list --all -o ndjson', 'allDefault'],
+  ['wsm contacts export --concurrency 6', 'export6'],
+  ['wsm contacts export --concurrency 12', 'export12'],
+]) {
+  console.log(
+    `  ${label}: ${s(m[key])} = ${fmt(m[key] / m.eight, 2)}x the time of the 8-in-flight script, ${fmt(m.sequential / m[key], 1)}x as fast as the sequential one`,
+  );
 }
 console.log(`  every export byte-identical to \`wsm contacts export --concurrency 1\` (${reference.lines.toLocaleString('en-US')} lines)`);
 
@@ -148,6 +163,8 @@ if (deletes > 0) {
   }
   const bw = median(bulk.wsm);
   const bl = median(bulk.loop);
-  console.log(`bulk delete of ${deletes.toLocaleString('en-US')} ids: wsm contacts delete --from ${s(bw)} = ${fmt(bl / bw, 1)}x the sequential loop (${s(bl)})`);
+  console.log(
+    `bulk delete of ${deletes.toLocaleString('en-US')} ids: wsm contacts delete --from ${s(bw)} = ${fmt(bl / bw, 1)}x the sequential loop (${s(bl)})`,
+  );
 }
 await server.stop();

@@ -22,7 +22,7 @@ await buildDataset(dbPath, count);
 
 // Deterministic "random" substrings of 4 to 8 characters of a random contact's name, number or e-mail.
 let seed = 12345;
-const rand = (n) => ((seed = (seed * 1103515245 + 12345) >>> 0) % n);
+const rand = (n) => (seed = (seed * 1103515245 + 12345) >>> 0) % n;
 const picks = [];
 while (picks.length < queries) {
   const row = contactRow(rand(count));
@@ -93,7 +93,12 @@ for (let n = 0; n < 1200 && !copied; n++) {
   copied = probe.source === 'keys';
   if (copied || probe.source === 'none') break; // counting, or a server that does not say
   await new Promise((resolve) => setTimeout(resolve, 100));
-  if (n % 10 === 9) await fetch(`${server.url}/workspaces/${server.workspace}/contact-fields`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: `warm_${[...String(n)].map((d) => 'abcdefghij'[d]).join('')}` }) }); // lowercase letters only
+  if (n % 10 === 9)
+    await fetch(`${server.url}/workspaces/${server.workspace}/contact-fields`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `warm_${[...String(n)].map((d) => 'abcdefghij'[d]).join('')}` }),
+    }); // lowercase letters only
 }
 const [rssAfter, rssPeak] = rssMb();
 console.log(
@@ -131,7 +136,9 @@ const walk = async (query, pages) => {
   const pageMs = [];
   for (let page = 1; page <= pages; page++) {
     const p = performance.now();
-    const body = await fetch(`${base}?per_page=100&page=${page}${query ? `&search=${encodeURIComponent(query)}` : ''}`, { headers }).then((r) => r.json());
+    const body = await fetch(`${base}?per_page=100&page=${page}${query ? `&search=${encodeURIComponent(query)}` : ''}`, { headers }).then(
+      (r) => r.json(),
+    );
     pageMs.push(performance.now() - p);
     if (page === 1) pages = Math.min(pages, body.meta.last_page);
   }
@@ -154,7 +161,11 @@ console.log(
 console.log(`  server CPU per search (main thread): p50 ${fmt(pct(cpuMs, 50), 2)} ms, p99 ${fmt(pct(cpuMs, 99), 2)} ms`);
 console.log(
   `  in the server (Server-Timing): page p50 ${fmt(pct(pageMs, 50), 2)} ms, p99 ${fmt(pct(pageMs, 99), 2)} ms; exact total p50 ${fmt(pct(totalMs, 50), 2)} ms, p99 ${fmt(pct(totalMs, 99), 2)} ms; ` +
-    `totals counted by ${Object.entries(sources).map(([name, n]) => `${name} ${n}`).join(', ')}`,
+    `totals counted by ${Object.entries(sources)
+      .map(([name, n]) => `${name} ${n}`)
+      .join(', ')}`,
 );
-console.log(`search results identical to LIKE (page 1 ids + total): ${mismatches === 0 ? 'yes' : `NO, ${mismatches} of ${queries} differ`}`);
+console.log(
+  `search results identical to LIKE (page 1 ids + total): ${mismatches === 0 ? 'yes' : `NO, ${mismatches} of ${queries} differ`}`,
+);
 if (mismatches) process.exitCode = 1;

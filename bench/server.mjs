@@ -21,7 +21,12 @@ const base = `${server.url}/workspaces/${server.workspace}`;
 const made = await fetch(`${base}/templates`, {
   method: 'POST',
   headers: { ...headers, 'content-type': 'application/json' },
-  body: JSON.stringify({ name: 'bench_welcome', language: 'en', category: 'UTILITY', body: { text: 'Hello {{1}}, welcome.', variables: ['Ana'] } }),
+  body: JSON.stringify({
+    name: 'bench_welcome',
+    language: 'en',
+    category: 'UTILITY',
+    body: { text: 'Hello {{1}}, welcome.', variables: ['Ana'] },
+  }),
 }).then((r) => r.json());
 
 const lastPage = Math.ceil(count / 10);
@@ -50,10 +55,28 @@ for (const [name, url, pages] of targets.filter(([name]) => name.includes(only))
   bare.stop();
   const mid = (get) => median(runs.map(get));
   console.log(
-    `${name}: ${fmt(mid((r) => r.measured.rps), 0)} req/s, p99 ${mid((r) => r.measured.p99)} ms ` +
-      `(${fmt(mid((r) => r.ratio), 2)}x bare node:http at ${fmt(mid((r) => r.baseline.rps), 0)} req/s, same ${body.length}-byte body; ` +
+    `${name}: ${fmt(
+      mid((r) => r.measured.rps),
+      0,
+    )} req/s, p99 ${mid((r) => r.measured.p99)} ms ` +
+      `(${fmt(
+        mid((r) => r.ratio),
+        2,
+      )}x bare node:http at ${fmt(
+        mid((r) => r.baseline.rps),
+        0,
+      )} req/s, same ${body.length}-byte body; ` +
       `ratios ${runs.map((r) => fmt(r.ratio, 2)).join(', ')}); ` +
-      `CPU per request ${fmt(mid((r) => r.measured.cpuPerRequestUs), 0)} µs vs bare ${fmt(mid((r) => r.baseline.cpuPerRequestUs), 0)} µs (${fmt(mid((r) => r.cpuRatio), 2)}x)`,
+      `CPU per request ${fmt(
+        mid((r) => r.measured.cpuPerRequestUs),
+        0,
+      )} µs vs bare ${fmt(
+        mid((r) => r.baseline.cpuPerRequestUs),
+        0,
+      )} µs (${fmt(
+        mid((r) => r.cpuRatio),
+        2,
+      )}x)`,
   );
 }
 await server.stop();

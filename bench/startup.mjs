@@ -107,10 +107,14 @@ try {
   }
   const bare = median(listSamples.get('node fetch of GET contacts'));
   const list = median(listSamples.get('wsm contacts list'));
-  console.log(`wsm contacts list: ${list.toFixed(1)} ms (${(list / bare).toFixed(2)}x a bare node fetch of the same URL at ${bare.toFixed(1)} ms)`);
+  console.log(
+    `wsm contacts list: ${list.toFixed(1)} ms (${(list / bare).toFixed(2)}x a bare node fetch of the same URL at ${bare.toFixed(1)} ms)`,
+  );
   const bareCpu = median(cpuSamples.get('node fetch of GET contacts'));
   const listCpu = median(cpuSamples.get('wsm contacts list'));
-  console.log(`wsm contacts list, CPU time: ${listCpu.toFixed(1)} ms (${(listCpu / bareCpu).toFixed(2)}x the bare node fetch's ${bareCpu.toFixed(1)} ms)`);
+  console.log(
+    `wsm contacts list, CPU time: ${listCpu.toFixed(1)} ms (${(listCpu / bareCpu).toFixed(2)}x the bare node fetch's ${bareCpu.toFixed(1)} ms)`,
+  );
 } finally {
   await server.stop();
   rmSync(configDir, { recursive: true, force: true });

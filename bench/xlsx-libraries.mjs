@@ -17,7 +17,9 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const candidates = process.env.WSM_XLSX_CANDIDATES ?? join(tmpdir(), 'wsm-xlsx-candidates');
 if (!existsSync(join(candidates, 'node_modules', 'exceljs')) || !existsSync(join(candidates, 'node_modules', '@e965', 'xlsx'))) {
   mkdirSync(candidates, { recursive: true });
-  execFileSync('npm', ['install', '--prefix', candidates, '--no-audit', '--no-fund', '--no-save', 'exceljs@4.4.0', '@e965/xlsx@0.20.3'], { stdio: 'ignore' });
+  execFileSync('npm', ['install', '--prefix', candidates, '--no-audit', '--no-fund', '--no-save', 'exceljs@4.4.0', '@e965/xlsx@0.20.3'], {
+    stdio: 'ignore',
+  });
 }
 const work = join(tmpdir(), `wsm-xlsx-bench-${process.pid}`);
 mkdirSync(work, { recursive: true });
@@ -108,7 +110,10 @@ console.log(JSON.stringify({ ms: performance.now() - t0, loadMs, peakMb: peak / 
 `;
 
 function task(name, file) {
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', TASK, name, file, String(rows), candidates, root], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', TASK, name, file, String(rows), candidates, root], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  });
   if (result.status !== 0) throw new Error(`${name}: ${result.stderr.slice(0, 2000)}`);
   return JSON.parse(result.stdout.trim().split('\n').pop());
 }

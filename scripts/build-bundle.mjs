@@ -27,7 +27,8 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const REQUIRE_BANNER = "import { createRequire as __wsmCreateRequire } from 'node:module'; const require = __wsmCreateRequire(import.meta.url);";
+const REQUIRE_BANNER =
+  "import { createRequire as __wsmCreateRequire } from 'node:module'; const require = __wsmCreateRequire(import.meta.url);";
 const outdir = `${root}dist/bundle`;
 
 rmSync(outdir, { recursive: true, force: true });

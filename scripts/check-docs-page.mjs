@@ -13,7 +13,12 @@ const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 /** A blank 1280x900 page compresses to a few KB; a rendered reference is far larger. */
 const MIN_PNG_BYTES = 20_000;
 /** Operation summaries that must appear in the rendered page (src/server/openapi/operations.ts). */
-const EXPECTED = ['Create a template', 'Synchronise template statuses with the provider', 'List contacts', 'Workspace Messaging Management API'];
+const EXPECTED = [
+  'Create a template',
+  'Synchronise template statuses with the provider',
+  'List contacts',
+  'Workspace Messaging Management API',
+];
 
 const outIndex = process.argv.indexOf('--out');
 const work = mkdtempSync(join(tmpdir(), 'wsm-docs-check-'));
@@ -70,9 +75,11 @@ async function main() {
     if (page.status !== 200) return fail(`GET /docs answered ${page.status}: is docsRoutes registered in buildApp (src/server/app.ts)?`);
     const shot = await chromium(url, [`--screenshot=${screenshot}`]);
     if (shot.error) return fail(`chromium did not run: ${shot.error.message}`);
-    if (!existsSync(screenshot)) return fail(`no screenshot produced (chromium exit ${shot.status}): ${shot.stderr.trim().split('\n').pop()}`);
+    if (!existsSync(screenshot))
+      return fail(`no screenshot produced (chromium exit ${shot.status}): ${shot.stderr.trim().split('\n').pop()}`);
     const png = readFileSync(screenshot);
-    if (!png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return fail('the screenshot is not a PNG');
+    if (!png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+      return fail('the screenshot is not a PNG');
     if (png.length < MIN_PNG_BYTES) return fail(`the screenshot is only ${png.length} bytes: the page looks blank`);
 
     const dom = await chromium(url, ['--dump-dom']);
@@ -84,7 +91,8 @@ async function main() {
     await app.close();
     db.close();
     // Keep the screenshot for a human to look at; drop the browser profiles.
-    for (const entry of readdirSync(work)) if (entry.startsWith('profile-') || entry === 'uploads') rmSync(join(work, entry), { recursive: true, force: true });
+    for (const entry of readdirSync(work))
+      if (entry.startsWith('profile-') || entry === 'uploads') rmSync(join(work, entry), { recursive: true, force: true });
   }
 }
 

@@ -35,7 +35,9 @@ function npm(args, cwd, env = {}) {
  * npmrc, not the package), and any EBADENGINE or deprecation notice.
  */
 function warningsOf(stderr) {
-  return stderr.split('\n').filter((line) => (/^npm warn/.test(line) && !/Unknown (user|env) config/.test(line)) || /EBADENGINE|deprecated/i.test(line));
+  return stderr
+    .split('\n')
+    .filter((line) => (/^npm warn/.test(line) && !/Unknown (user|env) config/.test(line)) || /EBADENGINE|deprecated/i.test(line));
 }
 
 /** A fresh clone: the files git tracks, without node_modules or dist. */
@@ -64,7 +66,8 @@ try {
   const linkWarnings = warningsOf(linked.stderr);
   if (linkWarnings.length) fail(`npm link in a clone warned:\n${linkWarnings.join('\n')}`);
   const linkedVersion = execFileSync(join(work, 'linked', 'bin', 'wsm'), ['--version'], { encoding: 'utf8' }).trim();
-  if (linkedVersion !== JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version) fail(`the linked wsm --version printed ${linkedVersion}`);
+  if (linkedVersion !== JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version)
+    fail(`the linked wsm --version printed ${linkedVersion}`);
 
   const packed = npm(['pack', '--pack-destination', work, '--silent'], root);
   const tarball = join(work, packed.stdout.trim().split('\n').pop());
@@ -101,7 +104,12 @@ try {
   if (created.status !== 0) fail(`wsm contacts create exited ${created.status}: ${created.stderr}`);
   const list = spawnSync(wsm, ['contacts', 'list', '-o', 'json'], { env, encoding: 'utf8' });
   if (list.status !== 0) fail(`wsm contacts list exited ${list.status}: ${list.stderr}`);
-  else if (JSON.parse(list.stdout).map((c) => c.number).join() !== '14155550100') fail(`wsm contacts list printed ${list.stdout}`);
+  else if (
+    JSON.parse(list.stdout)
+      .map((c) => c.number)
+      .join() !== '14155550100'
+  )
+    fail(`wsm contacts list printed ${list.stdout}`);
 
   server.kill('SIGTERM');
   const { code, signal } = await exited;
@@ -111,8 +119,10 @@ try {
 
   if (!process.exitCode) {
     const files = readdirSync(join(prefix, 'lib', 'node_modules', 'wsm'));
-    console.log(`check-package: a clone's npm ci, npm install and npm link, and ${tarball.split('/').pop()} installed globally, on Node ${process.versions.node}: ` +
-      `no warnings, package-lock.json unchanged; --help, serve, contacts create/list and SIGTERM work (package has ${files.sort().join(', ')})`);
+    console.log(
+      `check-package: a clone's npm ci, npm install and npm link, and ${tarball.split('/').pop()} installed globally, on Node ${process.versions.node}: ` +
+        `no warnings, package-lock.json unchanged; --help, serve, contacts create/list and SIGTERM work (package has ${files.sort().join(', ')})`,
+    );
   }
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));

@@ -24,7 +24,11 @@ function encodingOf(head: Uint8Array): TextEncoding {
 }
 
 /** How a non-UTF-8 encoding is named to users. */
-export const ENCODING_NAMES: Record<TextEncoding, string> = { 'utf-8': 'UTF-8', 'utf-16le': 'UTF-16 (little-endian)', 'utf-16be': 'UTF-16 (big-endian)' };
+export const ENCODING_NAMES: Record<TextEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 (little-endian)',
+  'utf-16be': 'UTF-16 (big-endian)',
+};
 
 /** A fatal decoder (the BOM is taken off). */
 const decoderFor = (encoding: TextEncoding) => new TextDecoder(encoding, { fatal: true });
@@ -113,7 +117,7 @@ const hex = (byte: number) => `0x${byte.toString(16).toUpperCase().padStart(2, '
 function looksLikeUtf16(sample: Uint8Array): boolean {
   let even = 0;
   let odd = 0;
-  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) (i % 2 ? odd++ : even++);
+  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) i % 2 ? odd++ : even++;
   return Math.max(even, odd) > sample.length / 4;
 }
 
@@ -122,7 +126,11 @@ function utf8Problem(bad: { byte: number; line: number }, sample: Uint8Array): E
   const fix = 'Save it as "CSV UTF-8"';
   if (byte === 0) {
     return looksLikeUtf16(sample)
-      ? { line, message: `line ${line} is not UTF-8 (NUL bytes: the file looks like UTF-16 without its byte order mark)`, fix: `${fix}, or convert it: iconv -f UTF-16LE -t UTF-8 old.csv > new.csv` }
+      ? {
+          line,
+          message: `line ${line} is not UTF-8 (NUL bytes: the file looks like UTF-16 without its byte order mark)`,
+          fix: `${fix}, or convert it: iconv -f UTF-16LE -t UTF-8 old.csv > new.csv`,
+        }
       : { line, message: `line ${line} holds a NUL byte (the file is not text)`, fix: `${fix}.` };
   }
   if (byte < 0) return { line, message: `line ${line} is not UTF-8 (the file ends inside a character)`, fix: `${fix}.` };
@@ -137,7 +145,11 @@ function utf8Problem(bad: { byte: number; line: number }, sample: Uint8Array): E
 /** The first line of UTF-16 text that fails to decode (a lone surrogate or an odd last byte). */
 function utf16Problem(text: string, encoding: TextEncoding): EncodingProblem {
   const line = text.split(/\r\n|\r|\n/).length;
-  return { line, message: `line ${line} is not valid ${ENCODING_NAMES[encoding]} (a character is cut or unpaired)`, fix: 'Save it as "CSV UTF-8".' };
+  return {
+    line,
+    message: `line ${line} is not valid ${ENCODING_NAMES[encoding]} (a character is cut or unpaired)`,
+    fix: 'Save it as "CSV UTF-8".',
+  };
 }
 
 /** Decodes bytes held in memory (standard input, a small file), fatally: a problem names its line. */

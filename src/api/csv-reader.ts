@@ -114,7 +114,8 @@ export class CsvTokenizer {
         // No quote on this line: its cells are the text between separators.
         if (eol < 0) {
           if (!end) break;
-          if (length - pos > MAX_RECORD_CHARS) out.push({ kind: 'error', line: this.line, row: ++this.rows, message: CSV_MESSAGES.tooLong });
+          if (length - pos > MAX_RECORD_CHARS)
+            out.push({ kind: 'error', line: this.line, row: ++this.rows, message: CSV_MESSAGES.tooLong });
           else out.push({ kind: 'record', cells: text.slice(pos).split(sep), line: this.line, row: ++this.rows });
           pos = length;
           break;

@@ -221,6 +221,9 @@ export class PageFailedError extends WsmApiError {
   ) {
     const status = cause instanceof APIStatusError ? ` (${cause.status})` : '';
     const reason = cause instanceof Error ? cause.message : String(cause);
-    super(`page ${page ?? 'after the last one read'}${lastPage !== undefined ? ` of ${lastPage}` : ''} failed: ${reason}${status}; the rows before it were written`, { cause });
+    super(
+      `page ${page ?? 'after the last one read'}${lastPage !== undefined ? ` of ${lastPage}` : ''} failed: ${reason}${status}; the rows before it were written`,
+      { cause },
+    );
   }
 }

@@ -67,8 +67,14 @@ function separatorFor(text: string, column: string): string {
 export function formatNotes(format: CsvFormat): string[] {
   const notes: string[] = [];
   if (format.encoding !== 'utf-8') notes.push(`The file is read as ${ENCODING_NAMES[format.encoding]} text (its byte order mark says so).`);
-  if (format.separator !== ',') notes.push(`The file is read as ${SEPARATOR_NAMES[format.separator]}-separated: its header row splits on ${format.separator === '\t' ? 'tabs' : `"${format.separator}"`}.`);
-  if (format.wsmExport) notes.push("It is read as a `wsm contacts export` file (its header is the export's): the ' the export puts before a value starting with = + - @ is taken off.");
+  if (format.separator !== ',')
+    notes.push(
+      `The file is read as ${SEPARATOR_NAMES[format.separator]}-separated: its header row splits on ${format.separator === '\t' ? 'tabs' : `"${format.separator}"`}.`,
+    );
+  if (format.wsmExport)
+    notes.push(
+      "It is read as a `wsm contacts export` file (its header is the export's): the ' the export puts before a value starting with = + - @ is taken off.",
+    );
   return notes;
 }
 
@@ -89,7 +95,12 @@ function rowMaker(guarded: boolean): (token: CsvToken) => CsvItem | undefined {
     if (columns === undefined) columns = cells.length;
     else if (cells.length > columns && !cells.slice(columns).every(isBlank)) {
       const values = cells.findLastIndex((cell) => !isBlank(cell)) + 1;
-      return { kind: 'error', line: token.line, row: token.row, message: `The row has ${values} values but the header has ${columns} columns.` };
+      return {
+        kind: 'error',
+        line: token.line,
+        row: token.row,
+        message: `The row has ${values} values but the header has ${columns} columns.`,
+      };
     }
     if (!guarded) return token;
     // In place: a million rows need no second array each.
@@ -156,7 +167,11 @@ export async function openCsv(path: string, column = 'number', options: { asWrit
   async function* rows(): AsyncGenerator<CsvItem> {
     for await (const batch of batched) yield* batch;
   }
-  return { format, rows: rows(), batches: batched, close: async () => {
+  return {
+    format,
+    rows: rows(),
+    batches: batched,
+    close: async () => {
       await batched.return([]);
       await chunks.return(undefined);
     },
@@ -169,7 +184,12 @@ export async function* readCsvRows(path: string, column = 'number'): AsyncGenera
 }
 
 /** The rows of CSV text (see openCsv); a final line end makes no empty row. */
-export function csvTextRows(text: string, column = 'number', encoding: TextEncoding = 'utf-8', options: { asWritten?: boolean } = {}): { format: CsvFormat; items: CsvItem[] } {
+export function csvTextRows(
+  text: string,
+  column = 'number',
+  encoding: TextEncoding = 'utf-8',
+  options: { asWritten?: boolean } = {},
+): { format: CsvFormat; items: CsvItem[] } {
   const clean = text.replace(/^\uFEFF/, '');
   const separator = separatorFor(clean, column);
   const format: CsvFormat = { encoding, separator, wsmExport: exportHeader(clean, separator) };

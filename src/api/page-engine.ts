@@ -60,7 +60,12 @@ export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
  * run there (its error thrown in order, after every earlier result). Returning early cancels the
  * tasks in flight.
  */
-async function* inOrder<R>(count: number, window: RequestWindow, ahead: number, task: (index: number, signal: AbortSignal) => Promise<R>): AsyncGenerator<R> {
+async function* inOrder<R>(
+  count: number,
+  window: RequestWindow,
+  ahead: number,
+  task: (index: number, signal: AbortSignal) => Promise<R>,
+): AsyncGenerator<R> {
   const abort = new AbortController();
   const settled = new Map<number, Settled<R>>();
   let launched = 0;
@@ -73,14 +78,16 @@ async function* inOrder<R>(count: number, window: RequestWindow, ahead: number, 
     while (!abort.signal.aborted && launched < count && inFlight < window.size && launched - next < ahead) {
       const index = launched++;
       inFlight += 1;
-      task(index, abort.signal).then(
-        (value) => settled.set(index, { ok: true, value }),
-        (error: unknown) => settled.set(index, { ok: false, error }),
-      ).finally(() => {
-        inFlight -= 1;
-        fill();
-        wake.fire();
-      });
+      task(index, abort.signal)
+        .then(
+          (value) => settled.set(index, { ok: true, value }),
+          (error: unknown) => settled.set(index, { ok: false, error }),
+        )
+        .finally(() => {
+          inFlight -= 1;
+          fill();
+          wake.fire();
+        });
     }
   };
   try {
@@ -116,7 +123,11 @@ export async function* walkPages<T>(fetchPage: EngineFetchPage<T>, options: Engi
    * gives (or left to its default) and the page asked again; the pages after it ask the same.
    */
   const fetchOne = async (page: number | undefined, signal: AbortSignal): Promise<ListPage<T>> => {
-    const request: EngineRequest = { limiter: { window, what: `page ${page ?? '(next)'}` }, signal, ...(options.retry ? { retry: options.retry } : {}) };
+    const request: EngineRequest = {
+      limiter: { window, what: `page ${page ?? '(next)'}` },
+      signal,
+      ...(options.retry ? { retry: options.retry } : {}),
+    };
     for (;;) {
       const asked: PageParams = { ...params, page };
       try {
@@ -125,7 +136,9 @@ export async function* walkPages<T>(fetchPage: EngineFetchPage<T>, options: Engi
         const within = perPageWithinCap(error, asked.per_page);
         if (within === null) throw error;
         params = { ...params, ...within };
-        options.notice?.(`* the server refused per_page=${asked.per_page}; asking ${within.per_page === undefined ? 'its default page size' : `per_page=${within.per_page}`}`);
+        options.notice?.(
+          `* the server refused per_page=${asked.per_page}; asking ${within.per_page === undefined ? 'its default page size' : `per_page=${within.per_page}`}`,
+        );
       }
     }
   };
@@ -147,9 +160,12 @@ export async function* walkPages<T>(fetchPage: EngineFetchPage<T>, options: Engi
     const lastPage = first.meta.last_page;
     const reached = Math.max(1, first.meta.current_page ?? 1);
     // Pages held at once: those in flight plus those waiting for an earlier one, a few windows' worth.
-    const pages = first.data.length > 0 && lastPage !== undefined && reached < lastPage
-      ? inOrder(lastPage - reached, window, concurrency * 2, (index, signal) => fetchLater(reached + 1 + index, lastPage, AbortSignal.any([signal, abort.signal])))
-      : undefined;
+    const pages =
+      first.data.length > 0 && lastPage !== undefined && reached < lastPage
+        ? inOrder(lastPage - reached, window, concurrency * 2, (index, signal) =>
+            fetchLater(reached + 1 + index, lastPage, AbortSignal.any([signal, abort.signal])),
+          )
+        : undefined;
     // The later pages leave before page 1 is handed on: what the caller does with it first (a
     // header, code not yet compiled) would otherwise keep the window empty meanwhile.
     const second = pages?.next();
@@ -167,10 +183,15 @@ export async function* walkPages<T>(fetchPage: EngineFetchPage<T>, options: Engi
       }
       return;
     }
-    yield* followLinks(first, reached, (page, extra) => {
-      params = { ...params, ...extra };
-      return fetchLater(page, undefined, abort.signal).then((response) => (handOn(response), response));
-    }, () => params);
+    yield* followLinks(
+      first,
+      reached,
+      (page, extra) => {
+        params = { ...params, ...extra };
+        return fetchLater(page, undefined, abort.signal).then((response) => (handOn(response), response));
+      },
+      () => params,
+    );
   } finally {
     options.signal?.removeEventListener('abort', cancel);
     abort.abort();
@@ -227,7 +248,10 @@ export async function* runEach<I, R, O>(
     const item = items[index];
     let result: Settled<R>;
     try {
-      result = { ok: true, value: await call(item, { limiter: { window, what: options.describe?.(item) ?? `item ${index + 1}` }, signal }) };
+      result = {
+        ok: true,
+        value: await call(item, { limiter: { window, what: options.describe?.(item) ?? `item ${index + 1}` }, signal }),
+      };
     } catch (error) {
       if (signal.aborted) throw error;
       result = { ok: false, error };

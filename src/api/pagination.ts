@@ -114,7 +114,12 @@ function refusesPerPage(error: ValidationFailedError): boolean {
 
 /** "The per page field must not be greater than 50." -> 50; also "may not be greater than", "max 50". */
 function perPageLimit(error: ValidationFailedError): number | undefined {
-  const texts = [...Object.entries(error.errors).filter(([field]) => /^per_?page$/i.test(field)).flatMap(([, messages]) => messages), error.message];
+  const texts = [
+    ...Object.entries(error.errors)
+      .filter(([field]) => /^per_?page$/i.test(field))
+      .flatMap(([, messages]) => messages),
+    error.message,
+  ];
   for (const text of texts) {
     const match = /(?:greater than|more than|at most|maximum(?: of)?|max(?:imum)?:?)\s*(\d+)/i.exec(text);
     if (match) return Number(match[1]);

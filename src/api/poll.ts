@@ -17,7 +17,12 @@ interface Polled<T> {
 }
 
 /** Polls `read` until `settled(value)`; `first` is an answer already in hand (read first otherwise). */
-export async function poll<T>(read: () => Promise<T>, settled: (value: T) => boolean, options: PollOptions, first?: { value: T }): Promise<Polled<T>> {
+export async function poll<T>(
+  read: () => Promise<T>,
+  settled: (value: T) => boolean,
+  options: PollOptions,
+  first?: { value: T },
+): Promise<Polled<T>> {
   let value = first === undefined ? await read() : first.value;
   for (;;) {
     if (settled(value)) return { value, settled: true };

@@ -87,7 +87,9 @@ export class RequestWindow {
     this.size = Math.max(1, Math.floor(this.size / 2));
     this.successes = 0;
     this.pausedUntil = now + pause;
-    this.notice(`* ${status} on ${what}: window ${before} -> ${this.size}, waiting ${pause} ms${retryAfterMs === undefined ? '' : ' (Retry-After)'}`);
+    this.notice(
+      `* ${status} on ${what}: window ${before} -> ${this.size}, waiting ${pause} ms${retryAfterMs === undefined ? '' : ' (Retry-After)'}`,
+    );
   }
 }
 

@@ -5,7 +5,12 @@ import { APIConnectionError, APIConnectionTimeoutError } from './errors.js';
 import type { QueryParams } from './transport.js';
 
 // undici errors that mean a bug in how we called it, not a network failure: never retry or wrap.
-const PROGRAMMING_ERROR_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_INVALID_RETURN_VALUE', 'UND_ERR_NOT_SUPPORTED', 'UND_MOCK_ERR_MOCK_NOT_MATCHED']);
+const PROGRAMMING_ERROR_CODES = new Set([
+  'UND_ERR_INVALID_ARG',
+  'UND_ERR_INVALID_RETURN_VALUE',
+  'UND_ERR_NOT_SUPPORTED',
+  'UND_MOCK_ERR_MOCK_NOT_MATCHED',
+]);
 const TIMEOUT_ERROR_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 // Field names whose values never reach a trace line (passwords in user updates, issued tokens).
@@ -53,9 +58,7 @@ export function parseBody(text: string): unknown {
 export function redactFields(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactFields);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, child]) => [key, SECRET_FIELD.test(key) ? '***' : redactFields(child)]),
-  );
+  return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, SECRET_FIELD.test(key) ? '***' : redactFields(child)]));
 }
 
 export function redactBodyText(text: string): string {

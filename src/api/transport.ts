@@ -4,15 +4,19 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { MultipartPart } from './request-parts.js';
 import type { Dispatcher } from 'undici';
 import { encodeMultipart, type MultipartBody } from './multipart.js';
-import {
-  APIConnectionError,
-  APIStatusError,
-  errorFromResponse,
-  parseRetryAfter,
-} from './errors.js';
+import { APIConnectionError, APIStatusError, errorFromResponse, parseRetryAfter } from './errors.js';
 import { redactSecret } from './redact.js';
 import { MAX_THROTTLED_ATTEMPTS, throttleOf, type Limiter } from './request-window.js';
-import { buildUrl, flattenHeaders, networkError, parseBody, redactBodyText, redactFields, statusCodeText, truncate } from './transport-text.js';
+import {
+  buildUrl,
+  flattenHeaders,
+  networkError,
+  parseBody,
+  redactBodyText,
+  redactFields,
+  statusCodeText,
+  truncate,
+} from './transport-text.js';
 import undiciApi from 'undici/lib/api/index.js';
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 
@@ -267,4 +271,3 @@ interface PreparedBody {
   contentType?: string;
   traceText?: string;
 }
-

@@ -52,7 +52,9 @@ export async function waitUntilDone(
   const finished = (record: ContactImport) => {
     const status = importStatus(record);
     if (status === undefined) {
-      throw new UnusableResponseError(`the server's record of import ${id} has no \`status\` field, so wsm cannot tell when it is finished: it was uploaded once, do not upload it again`);
+      throw new UnusableResponseError(
+        `the server's record of import ${id} has no \`status\` field, so wsm cannot tell when it is finished: it was uploaded once, do not upload it again`,
+      );
     }
     options.onRecord?.(record);
     return FINISHED_IMPORT.has(status);

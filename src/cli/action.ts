@@ -94,7 +94,11 @@ function checkRequired(command: Command): void {
 }
 
 /** `writesXlsx`: the verb writes `-o xlsx` (contacts export); every other verb refuses it before anything is sent. */
-export function lazy(load: () => Promise<VerbModule>, selectable?: Selectable, options: { writesXlsx?: boolean } = {}): (...params: unknown[]) => Promise<void> {
+export function lazy(
+  load: () => Promise<VerbModule>,
+  selectable?: Selectable,
+  options: { writesXlsx?: boolean } = {},
+): (...params: unknown[]) => Promise<void> {
   return async (...params: unknown[]) => {
     // Commander calls actions with (...declaredArgs, options, command).
     const command = params[params.length - 1] as Command;
@@ -110,9 +114,7 @@ export function lazy(load: () => Promise<VerbModule>, selectable?: Selectable, o
     }
     await checkSelection(globals, selectable);
     const [ctx, verb] = await Promise.all([factory(globals), load()]);
-    const args = command.processedArgs.flatMap((a: unknown) =>
-      a === undefined ? [] : Array.isArray(a) ? a.map(String) : [String(a)],
-    );
+    const args = command.processedArgs.flatMap((a: unknown) => (a === undefined ? [] : Array.isArray(a) ? a.map(String) : [String(a)]));
     const input = { args, opts: command.opts() };
     if (verb.parse !== undefined && verb.render !== undefined) await perform(verb as Verb<unknown, unknown, unknown>, ctx, input);
     else await verb.run(ctx, input);
@@ -123,7 +125,8 @@ export function lazy(load: () => Promise<VerbModule>, selectable?: Selectable, o
 async function checkSelection(globals: GlobalOptions, selectable: Selectable | undefined): Promise<void> {
   if (globals.fields !== undefined && selectable) {
     const available = await selectable.fields();
-    if (globals.fields.length === 0) throw new UsageError(`--json takes a comma-separated list of fields; available: ${available.join(', ')}`);
+    if (globals.fields.length === 0)
+      throw new UsageError(`--json takes a comma-separated list of fields; available: ${available.join(', ')}`);
     const unknown = globals.fields.filter((f) => !available.includes(f));
     if (unknown.length > 0) throw unknownFieldsError(unknown, [...available]);
   } else if (globals.fields?.length === 0) {
@@ -143,7 +146,12 @@ export function readGlobals(command: Command): GlobalOptions {
   while (root.parent) root = root.parent;
   // `--profile "$NAME"` with NAME unset must not fall back to the current profile (or, for
   // `wsm serve`, overwrite `local`); the same for the other settings that pick what is acted on.
-  for (const [key, flag] of [['profile', '--profile'], ['baseUrl', '--base-url'], ['token', '--token'], ['workspace', '--workspace']] as const) {
+  for (const [key, flag] of [
+    ['profile', '--profile'],
+    ['baseUrl', '--base-url'],
+    ['token', '--token'],
+    ['workspace', '--workspace'],
+  ] as const) {
     if (typeof all[key] === 'string' && all[key].trim() === '') throw new UsageError(`${flag} needs a value, got an empty one`);
   }
   return {
@@ -159,7 +167,15 @@ export function readGlobals(command: Command): GlobalOptions {
     // Read from the program itself: `templates sync --timeout 30m` is the verb's own wait limit.
     timeout: str(root.opts().timeout),
     // `--json` without a value asks for the list of fields: an empty selection says so.
-    fields: typeof all.json === 'string' ? all.json.split(',').map((f) => f.trim()).filter(Boolean) : all.json === true ? [] : undefined,
+    fields:
+      typeof all.json === 'string'
+        ? all.json
+            .split(',')
+            .map((f) => f.trim())
+            .filter(Boolean)
+        : all.json === true
+          ? []
+          : undefined,
     jq: str(all.jq),
   };
 }

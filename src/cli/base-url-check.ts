@@ -5,12 +5,7 @@
 // not, says so, naming where the URL came from and, when one answers, the URL to use instead.
 // Asked only after a request failed in a way a wrong base URL explains (a 404 or 405, an extension
 // "not supported", a 2xx that is no API answer): a working command never pays for the question.
-import {
-  APIStatusError,
-  PageFailedError,
-  UnsupportedEndpointError,
-  UnusableResponseError,
-} from '../api/errors.js';
+import { APIStatusError, PageFailedError, UnsupportedEndpointError, UnusableResponseError } from '../api/errors.js';
 import type { Context } from './context.js';
 import { CliError, ExitCode } from './errors.js';
 import { changeWhere, fromSource, originOf, sourceName, type SettingOrigin } from './setting-source.js';
@@ -65,16 +60,26 @@ export function settingFix(origin: BaseUrlOrigin): (url: string) => string {
  * with the URL that does when one of the likely ones answers. Undefined when it answers like the
  * API (the failure is what it says) or cannot be asked.
  */
-export async function wrongBaseUrl(probe: Probe, baseUrl: string, origin: BaseUrlOrigin, fix = settingFix(origin), detail = ''): Promise<CliError | undefined> {
+export async function wrongBaseUrl(
+  probe: Probe,
+  baseUrl: string,
+  origin: BaseUrlOrigin,
+  fix = settingFix(origin),
+  detail = '',
+): Promise<CliError | undefined> {
   // The base URL first: a right one (most 404s are a record that is not there) costs one request,
   // and URLs the user never configured are asked only once it does not answer like the API.
   if ((await probe(baseUrl)) !== false) return undefined;
   const candidates = candidateBaseUrls(baseUrl);
   const others = await Promise.all(candidates.map(probe));
   const found = candidates.find((_, i) => others[i] === true);
-  const question = new URL(baseUrl).pathname.replace(/\/+$/, '') === API_PATH ? 'is it the right server?' : `is ${API_PATH} the right path?`;
+  const question =
+    new URL(baseUrl).pathname.replace(/\/+$/, '') === API_PATH ? 'is it the right server?' : `is ${API_PATH} the right path?`;
   const instead = found !== undefined ? ` ${found} does: ${fix(found)}` : '';
-  return new CliError(`${baseUrl}${originWords(origin)} does not answer like the Workspace Messaging API${detail}: ${question}${instead}`, ExitCode.notFound);
+  return new CliError(
+    `${baseUrl}${originWords(origin)} does not answer like the Workspace Messaging API${detail}: ${question}${instead}`,
+    ExitCode.notFound,
+  );
 }
 
 /** A probe over the context's connection settings (proxy, timeout, trace), without the token. */

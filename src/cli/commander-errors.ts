@@ -29,8 +29,7 @@ const REWRITES: Record<string, Rewrite> = {
     const flags = /^required option '([^']+)' not specified/.exec(message)?.[1];
     return flags && `${flagName(flags)} is required`;
   },
-  'commander.conflictingOption': (message) =>
-    message.replace(/option '([^']+)'/g, (_, flags: string) => flagName(flags)),
+  'commander.conflictingOption': (message) => message.replace(/option '([^']+)'/g, (_, flags: string) => flagName(flags)),
 };
 
 /** The sentence to print after `error: ` for a commander failure (never several lines). */

@@ -75,7 +75,13 @@ export interface Context {
   /** Client for the resolved settings; NotLoggedInError (exit 2) without base URL or token. */
   client(): Promise<WsmClient>;
   /** Client for explicit values (auth login verifies before saving; completion asks with a short timeout). */
-  clientFor(connection: { baseUrl: string; token: string; workspace?: string; timeoutMs?: number; maxRetries?: number }): Promise<WsmClient>;
+  clientFor(connection: {
+    baseUrl: string;
+    token: string;
+    workspace?: string;
+    timeoutMs?: number;
+    maxRetries?: number;
+  }): Promise<WsmClient>;
   /** The workspace id to act on; UsageError (exit 2) when none is set or it is not a UUID. */
   workspace(): Promise<string>;
   /**
@@ -116,7 +122,13 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
       return resolved;
     })());
 
-  const clientFor: Context['clientFor'] = async ({ baseUrl, token, workspace, timeoutMs = requestTimeoutMs(globals.timeout, env), maxRetries }) => {
+  const clientFor: Context['clientFor'] = async ({
+    baseUrl,
+    token,
+    workspace,
+    timeoutMs = requestTimeoutMs(globals.timeout, env),
+    maxRetries,
+  }) => {
     const { createClient } = await import('../api/client.js');
     resolvedBaseUrl ??= baseUrl;
     return createClient({
@@ -138,7 +150,14 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
     env,
     now: deps.now,
     prompter: deps.prompter ?? createPrompter(io),
-    output: createOutput(io, { format: globals.output, quiet: globals.quiet, fields: globals.fields, jq: globals.jq, now: deps.now, target: globals }),
+    output: createOutput(io, {
+      format: globals.output,
+      quiet: globals.quiet,
+      fields: globals.fields,
+      jq: globals.jq,
+      now: deps.now,
+      target: globals,
+    }),
     settings,
     profileName: async () => resolveProfileName(globals, env, await config()).name,
     config,
@@ -159,7 +178,9 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
       }
       if (!isUuid(workspace)) {
         const origin = originOf('workspace', resolved);
-        throw new UsageError(`workspace "${workspace}"${fromSource('workspace', origin)} is not a UUID${origin ? `: ${changeWhere('workspace', origin)}` : ''}`);
+        throw new UsageError(
+          `workspace "${workspace}"${fromSource('workspace', origin)} is not a UUID${origin ? `: ${changeWhere('workspace', origin)}` : ''}`,
+        );
       }
       return workspace;
     },
@@ -193,7 +214,11 @@ export function resolveSettings(globals: GlobalOptions, env: Env, config: Config
   const profile = saved ?? {};
   const sources: Settings['sources'] = {};
   const pick = (key: keyof Settings['sources'], flag: string | undefined, envValue: string | undefined, saved: string | undefined) => {
-    for (const [raw, source] of [[flag, 'flag'], [envValue, 'env'], [saved, 'profile']] as const) {
+    for (const [raw, source] of [
+      [flag, 'flag'],
+      [envValue, 'env'],
+      [saved, 'profile'],
+    ] as const) {
       // Trimmed like a token read from stdin: `export WSM_TOKEN="$(cat token.txt)"` keeps no newline.
       const value = raw?.trim();
       if (value !== undefined && value !== '') {

@@ -133,7 +133,17 @@ export interface CheckOptions {
  * the reading.
  */
 export async function checkImportCsv(file: string, options: CheckOptions = {}): Promise<CsvReport> {
-  const report: CsvReport = { file: options.source ?? file, columns: [], rows: 0, valid_rows: 0, invalid_rows: 0, problems: [], unknown_columns: [], fields_checked: options.fields !== undefined, unchecked_columns: [] };
+  const report: CsvReport = {
+    file: options.source ?? file,
+    columns: [],
+    rows: 0,
+    valid_rows: 0,
+    invalid_rows: 0,
+    problems: [],
+    unknown_columns: [],
+    fields_checked: options.fields !== undefined,
+    unchecked_columns: [],
+  };
   let plan: ColumnPlan | undefined;
   const refuse = (row: RowPlace & { cells?: string[] }, errors: FieldErrors) => {
     report.invalid_rows++;

@@ -13,7 +13,17 @@ import {
 import { redactSecret } from '../api/redact.js';
 import { commanderSentence } from './commander-errors.js';
 import { durationText } from './duration.js';
-import { ExitCode, exitCodeFor, fieldErrorsOf, FieldsNamedError, InterruptedError, OutcomeExit, PartialOutputError, RecodedError, WaitGaveUpError } from './errors.js';
+import {
+  ExitCode,
+  exitCodeFor,
+  fieldErrorsOf,
+  FieldsNamedError,
+  InterruptedError,
+  OutcomeExit,
+  PartialOutputError,
+  RecodedError,
+  WaitGaveUpError,
+} from './errors.js';
 import { changeWhere, fromSource, originOf, type SettingOrigin, type SettingOrigins } from './setting-source.js';
 import { forbiddenSentence, notFoundSentence, rejectedNoun } from './status-sentences.js';
 import type { IOStreams } from './io.js';
@@ -59,20 +69,31 @@ export function handleError(err: unknown, sink: ErrorSink): number {
 }
 
 /** The words and the exit code of a failure, printed by no one: handleError prints them, `wsm mcp` returns them. */
-export function describeError(err: unknown, sink: ErrorSetting, code = exitCodeFor(err), labels: Readonly<Record<string, string>> = {}): ErrorReport {
+export function describeError(
+  err: unknown,
+  sink: ErrorSetting,
+  code = exitCodeFor(err),
+  labels: Readonly<Record<string, string>> = {},
+): ErrorReport {
   if (err instanceof RecodedError) return describeError(err.original, sink, err.exitCode, labels);
   if (err instanceof FieldsNamedError) return describeError(err.original, sink, code, { ...labels, ...err.labels });
   const redact = (text: string) => sink.secrets().reduce((acc, secret) => redactSecret(acc, secret), withTarget(text, sink.target));
   // With -o json a script reads stdout: an error gives it a JSON object, unless the command
   // already printed its data there (a second document would break the first).
   const machine = (body: unknown) =>
-    (sink.outputFormat === 'json' || sink.outputFormat === 'ndjson') && sink.wroteStdout !== true ? redact(jsonText(body, sink.outputFormat === 'json')) + '\n' : undefined;
+    (sink.outputFormat === 'json' || sink.outputFormat === 'ndjson') && sink.wroteStdout !== true
+      ? redact(jsonText(body, sink.outputFormat === 'json')) + '\n'
+      : undefined;
   if (err instanceof CommanderError) {
     // --help and --version (exit 0) are not failures; a group without its verb printed its help.
     if (code === ExitCode.ok) return { code, text: '' };
     const message = err.code === 'commander.help' ? undefined : commanderSentence(err);
     const text = message === undefined ? '' : redact(visible(`error: ${message}`)) + '\n';
-    return { code, text, machine: machine({ error: { message: message ?? 'a command is needed', exit_code: code } } satisfies ErrorDocument) };
+    return {
+      code,
+      text,
+      machine: machine({ error: { message: message ?? 'a command is needed', exit_code: code } } satisfies ErrorDocument),
+    };
   }
 
   if (err instanceof OutcomeExit) return { code, text: err.message ? redact(visible(err.message)) + '\n' : '' };
@@ -82,7 +103,9 @@ export function describeError(err: unknown, sink: ErrorSetting, code = exitCodeF
   const cause = err instanceof PartialOutputError ? err.original : err;
   // A page failure says in general terms that the rows before it were written; the partial output says how many.
   const sentence = (text: string) => (partial ? text.replace(/; the rows before it were written$/, '') : text);
-  const lines = [err instanceof InterruptedError ? `interrupted: ${err.message}` : `error: ${sentence(sentenceFor(cause, sink))}${partial}`];
+  const lines = [
+    err instanceof InterruptedError ? `interrupted: ${err.message}` : `error: ${sentence(sentenceFor(cause, sink))}${partial}`,
+  ];
   for (const [field, messages] of Object.entries(fieldErrorsOf(cause))) {
     // How the command named the field (`role_id` -> `--role`), else the field itself.
     const label = Object.hasOwn(labels, field) ? labels[field] : field;
@@ -92,7 +115,11 @@ export function describeError(err: unknown, sink: ErrorSetting, code = exitCodeF
   // Messages can carry what a server or a record holds: never raw control characters.
   const text = lines.map(visible).join('\n');
   const stack = sink.env.WSM_DEBUG === '1' && err instanceof Error && err.stack ? `\n${err.stack}` : '';
-  return { code, text: redact(text + stack) + '\n', machine: machine(machineBody(err, code, lines[0].replace(/^(error|interrupted): /, ''))) };
+  return {
+    code,
+    text: redact(text + stack) + '\n',
+    machine: machine(machineBody(err, code, lines[0].replace(/^(error|interrupted): /, ''))),
+  };
 }
 
 /** The sentence `error: ` precedes for `err`, in the user's words (a retry's log line says it too). */
@@ -117,7 +144,8 @@ export function sentenceFor(err: unknown, sink: Pick<ErrorSink, 'baseUrl' | 'ver
       const detail = Object.keys(err.errors).length > 0 ? '' : ` ${err.message}`;
       return `the server rejected the ${rejectedNoun(err)}${where}:${detail}`;
     }
-    if (err.status === 404) return `${notFoundSentence(err, (id) => (id === settings?.workspace ? fromSource('workspace', originOf('workspace', settings)) : '')) ?? err.message}${where}`;
+    if (err.status === 404)
+      return `${notFoundSentence(err, (id) => (id === settings?.workspace ? fromSource('workspace', originOf('workspace', settings)) : '')) ?? err.message}${where}`;
     return `${err.message}${where || ` (${err.status})`}`;
   }
   const listen = listenProblem(err);
@@ -168,7 +196,8 @@ function listenProblem(err: unknown): string | undefined {
   const e = err as { code?: unknown; port?: unknown; address?: unknown; syscall?: unknown } | null;
   if (e?.syscall !== 'listen') return undefined;
   const where = `${String(e.address ?? '')}:${String(e.port ?? '')}`;
-  if (e.code === 'EADDRINUSE') return `port ${String(e.port)} on ${String(e.address)} is already in use (another \`wsm serve\`?): stop that process or pick another port with --port`;
+  if (e.code === 'EADDRINUSE')
+    return `port ${String(e.port)} on ${String(e.address)} is already in use (another \`wsm serve\`?): stop that process or pick another port with --port`;
   if (e.code === 'EACCES') return `not allowed to listen on ${where}: ports below 1024 need privileges; pick another with --port`;
   if (e.code === 'EADDRNOTAVAIL') return `cannot listen on ${where}: that address is not one of this machine's`;
   return undefined;

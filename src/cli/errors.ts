@@ -165,7 +165,10 @@ export class WaitGaveUpError extends CliError {
     readonly timeoutMs: number,
     readonly original: unknown,
   ) {
-    super(`gave up after ${durationText(timeoutMs)}: ${original instanceof Error ? original.message : String(original)}`, ExitCode.unavailable);
+    super(
+      `gave up after ${durationText(timeoutMs)}: ${original instanceof Error ? original.message : String(original)}`,
+      ExitCode.unavailable,
+    );
   }
 }
 

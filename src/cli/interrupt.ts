@@ -39,4 +39,3 @@ export async function untilInterrupted<T>(
     source.off('SIGINT', onSignal);
   }
 }
-

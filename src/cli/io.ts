@@ -175,7 +175,11 @@ export function createTestIO(options: TestIOOptions = {}): TestIO {
   const stdin = stdinTTY ? new PassThrough() : Readable.from([options.stdin ?? '']);
   const io = buildIO({
     stdin,
-    stdout: sink((s) => (stdoutText += s), stdoutTTY, (bytes) => stdoutChunks.push(bytes)),
+    stdout: sink(
+      (s) => (stdoutText += s),
+      stdoutTTY,
+      (bytes) => stdoutChunks.push(bytes),
+    ),
     stderr: sink((s) => (stderrText += s), stderrTTY),
     stdoutTTY,
     stdinTTY,

@@ -18,15 +18,17 @@ const load = () => (loading ??= Promise.all([import('jq-wasm'), wasmModule()]).t
 
 /** jq's own message without its `jq: error (at ...):` prefix. */
 function reason(stderr: string): string {
-  return stderr
-    .split('\n')
-    // jq echoes the expression under a syntax error, and counts the errors: only its sentences stay.
-    .filter((line) => line.startsWith('jq: ') && !/^jq: \d+ compile errors?$/.test(line.trim()))
-    .map((line) => line.replace(/^jq: error(?: \(at [^)]*\))?: /, ''))
-    .join('; ')
-    .replace(/\s+/g, ' ')
-    .replace(/[,:;]$/, '')
-    .trim() || stderr.trim();
+  return (
+    stderr
+      .split('\n')
+      // jq echoes the expression under a syntax error, and counts the errors: only its sentences stay.
+      .filter((line) => line.startsWith('jq: ') && !/^jq: \d+ compile errors?$/.test(line.trim()))
+      .map((line) => line.replace(/^jq: error(?: \(at [^)]*\))?: /, ''))
+      .join('; ')
+      .replace(/\s+/g, ' ')
+      .replace(/[,:;]$/, '')
+      .trim() || stderr.trim()
+  );
 }
 
 /** Fails (exit 2) when the expression does not compile; run before anything is sent. */
@@ -101,7 +103,11 @@ require(data.jqPath).loadJq({ wasmModule: data.module }).then((jq) => {
  * runs on parts of the list as they come and writes their output at once, so neither time nor
  * memory grows with more than a part; any other expression sees the whole list at the end.
  */
-export async function runJqOverList(rows: AsyncIterable<unknown>, expression: string, options: { pretty: boolean; write: (text: string) => void }): Promise<number> {
+export async function runJqOverList(
+  rows: AsyncIterable<unknown>,
+  expression: string,
+  options: { pretty: boolean; write: (text: string) => void },
+): Promise<number> {
   const inParts = eachElementAlone(expression);
   const worker = new Worker(WORKER, {
     eval: true,

@@ -55,10 +55,7 @@ export interface Output {
   /** One resource: json prints the object itself; table prints `label  value` lines. */
   record<T extends object>(record: T, options?: RenderOptions<T>): Promise<void>;
   /** Many resources, written as they arrive (except the terminal table and --jq, which need them all). Returns the count. */
-  list<T extends object>(
-    rows: Iterable<T> | AsyncIterable<T>,
-    options: RenderOptions<T> & { columns: Column<T>[] },
-  ): Promise<number>;
+  list<T extends object>(rows: Iterable<T> | AsyncIterable<T>, options: RenderOptions<T> & { columns: Column<T>[] }): Promise<number>;
   /**
    * A full walk's pages as they arrive (export, --all), one write a page: the bytes list() gives
    * their rows. `csvWithoutFormat`: with no -o, CSV (the export's file) rather than a table.
@@ -141,12 +138,23 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
       if (quiet) return idLine(record, idKey);
       if (json) return (first ? '\n  ' : ',\n  ') + jsonText(record, true).replace(/\n/g, '\n  ');
       if (ndjson) return jsonText(record, false) + '\n';
-      if (as === 'csv') return csvLine(columns.map((c) => valueOf(record, c)), io);
+      if (as === 'csv')
+        return csvLine(
+          columns.map((c) => valueOf(record, c)),
+          io,
+        );
       return columns.map((c) => visibleLine(cellText(valueOf(record, c)))).join('\t') + '\n';
     };
     const bracketed = json && (!quiet || selecting);
     return {
-      start: bracketed ? '[' : as === 'csv' && !quiet && !selecting ? csvLine(columns.map((c) => c.key), io) : '',
+      start: bracketed
+        ? '['
+        : as === 'csv' && !quiet && !selecting
+          ? csvLine(
+              columns.map((c) => c.key),
+              io,
+            )
+          : '',
       row,
       // Same bytes as JSON.stringify(rows, null, 2). If a page fails midway the array stays
       // unterminated on purpose: a parser must fail rather than take a partial list as whole.
@@ -168,7 +176,17 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
       if (quiet) return io.out(idLine(record, opts.idKey));
       if (format === 'json') return io.out(jsonText(record, true) + '\n');
       if (format === 'ndjson') return io.out(jsonText(record, false) + '\n');
-      if (format === 'csv') return io.out(csvLine(columns.map((c) => c.key), io) + csvLine(columns.map((c) => valueOf(record, c)), io));
+      if (format === 'csv')
+        return io.out(
+          csvLine(
+            columns.map((c) => c.key),
+            io,
+          ) +
+            csvLine(
+              columns.map((c) => valueOf(record, c)),
+              io,
+            ),
+        );
       if (!terminalTable) {
         // gh style when piped: `key<TAB>value`, one field a line, easy to cut/grep.
         for (const c of columns) io.out(`${c.key}\t${visibleLine(cellText(valueOf(record, c)))}\n`);
@@ -180,9 +198,21 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
         let text = cellText(c.show ? c.show(record) : value);
         if (isTimeKey(c.key) && typeof value === 'string' && text !== '') text = `${text} (${relativeTime(text, at)})`;
         // Values keep their own line breaks here: each line is made visible on its own.
-        return { text: text.split(/\r\n|[\r\n]/).map(visible).join('\n'), tone: toneFor(c, value) };
+        return {
+          text: text
+            .split(/\r\n|[\r\n]/)
+            .map(visible)
+            .join('\n'),
+          tone: toneFor(c, value),
+        };
       });
-      io.out(renderRecord(columns.map((c) => c.header), cells, await layout()));
+      io.out(
+        renderRecord(
+          columns.map((c) => c.header),
+          cells,
+          await layout(),
+        ),
+      );
     },
 
     async list(rows, opts) {
@@ -190,7 +220,9 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
       let count = 0;
       if (options.jq !== undefined) {
         const { runJqOverList } = await import('./jq.js');
-        const chosen = (async function* () { for await (const row of rows) yield selected(row); })();
+        const chosen = (async function* () {
+          for await (const row of rows) yield selected(row);
+        })();
         return runJqOverList(chosen, options.jq, { pretty: io.isStdoutTTY, write: (text) => text !== '' && writeJq(text) });
       }
       if (terminalTable && !quiet && !selecting) {
@@ -228,7 +260,12 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
       const { columns } = opts;
       const as = opts.csvWithoutFormat && format === 'table' ? 'csv' : format;
       if (options.jq !== undefined || (as === 'table' && terminalTable && !quiet && !selecting)) {
-        return this.list((async function* () { for await (const page of pages) yield* page; })(), opts);
+        return this.list(
+          (async function* () {
+            for await (const page of pages) yield* page;
+          })(),
+          opts,
+        );
       }
       const writer = piped(columns, opts.idKey, as);
       write(writer.start);

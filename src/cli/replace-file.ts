@@ -44,7 +44,14 @@ function syncFolder(folder: string): void {
 /** Why a file of the user's cannot be written, in their words; exit 1. */
 export function fileWriteError(path: string, error: unknown): CliError {
   const code = (error as NodeJS.ErrnoException).code;
-  const why = code === 'ENOENT' ? 'its folder does not exist' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (code ?? (error as Error).message);
+  const why =
+    code === 'ENOENT'
+      ? 'its folder does not exist'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : (code ?? (error as Error).message);
   return new CliError(`cannot write ${path} (${why})`, ExitCode.failure);
 }
 

@@ -16,7 +16,10 @@ const TONE_STYLES: Record<Tone, Style> = { good: 'green', bad: 'red', waiting: '
 /** Headers in bold and statuses in their tone's colour, or plain text where colour is off. */
 export function paintFor(colour: boolean): Paint {
   if (!colour) return { bold: (text) => text, tone: (text) => text };
-  return { bold: (text) => paint(true, 'bold', text), tone: (text, tone) => (tone === undefined ? text : paint(true, TONE_STYLES[tone], text)) };
+  return {
+    bold: (text) => paint(true, 'bold', text),
+    tone: (text, tone) => (tone === undefined ? text : paint(true, TONE_STYLES[tone], text)),
+  };
 }
 
 export interface TableCell {
@@ -53,12 +56,21 @@ const COUNT = /^[-+]?\d[\d,.]*%?(\/\d[\d,.]*)?$/;
  */
 export function renderTable(columns: TableColumn[], rows: TableCell[][], layout: TableLayout): string {
   const { widthOf, paint } = layout;
-  const whole = columns.map((c, i) => c.whole === true || (rows.some((row) => row[i].text !== '') && rows.every((row) => row[i].text === '' || COUNT.test(row[i].text))));
+  const whole = columns.map(
+    (c, i) =>
+      c.whole === true || (rows.some((row) => row[i].text !== '') && rows.every((row) => row[i].text === '' || COUNT.test(row[i].text))),
+  );
   const natural = columns.map((c, i) => Math.max(widthOf(c.header), ...rows.map((row) => widthOf(row[i].text))));
   // An optional column is shown whole or not at all (`2 min…` tells nothing); it goes, from the
   // right, before text is cut below READABLE_WIDTH, and text gives way down to MIN_WIDTH after.
   const fit = (shown: number[], minWidth: number) =>
-    fitWidths(shown.map((i) => natural[i]), shown.map((i) => whole[i] || columns[i].optional === true), layout.width, GAP, minWidth);
+    fitWidths(
+      shown.map((i) => natural[i]),
+      shown.map((i) => whole[i] || columns[i].optional === true),
+      layout.width,
+      GAP,
+      minWidth,
+    );
   let shown = columns.map((_, i) => i);
   let fitted = fit(shown, READABLE_WIDTH);
   for (let i = columns.length - 1; i >= 0 && fitted === undefined; i--) {
@@ -77,7 +89,12 @@ export function renderTable(columns: TableColumn[], rows: TableCell[][], layout:
       })
       .join('')
       .trimEnd();
-  const out = [line(columns.map((c) => ({ text: c.header })), (text) => paint.bold(text))];
+  const out = [
+    line(
+      columns.map((c) => ({ text: c.header })),
+      (text) => paint.bold(text),
+    ),
+  ];
   for (const row of rows) out.push(line(row, (text, cell) => paint.tone(text, cell.tone)));
   return out.join('\n') + '\n';
 }

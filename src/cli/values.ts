@@ -43,6 +43,7 @@ export function normalizeOrigin(text: string): string | undefined {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   // Anything beyond the origin (a path, a query, credentials) is no origin: refused rather than cut.
-  if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '' || /\/\/.*\/./.test(value)) return undefined;
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '' || /\/\/.*\/./.test(value))
+    return undefined;
   return url.origin;
 }

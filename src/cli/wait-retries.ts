@@ -23,7 +23,10 @@ export interface WaitRetries {
  * A line for each retry, or (not on a terminal) for the first retry and then at most one every
  * `everyMs`: `write` gets the lines to print.
  */
-export function retryLines(write: (line: string) => void, options: { terminal: boolean; now: () => number; everyMs?: number }): (line: string) => void {
+export function retryLines(
+  write: (line: string) => void,
+  options: { terminal: boolean; now: () => number; everyMs?: number },
+): (line: string) => void {
   const everyMs = options.everyMs ?? PIPED_RETRY_LINE_EVERY_MS;
   let last: number | undefined;
   return (line) => {
@@ -45,10 +48,15 @@ export function waitRetries(ctx: Context, timeoutMs: number, what: string): Wait
       until,
       onRetry: (error, delayMs) => {
         const left = Math.max(0, until - now() - delayMs);
-        say(`waiting for ${what}: ${sentenceFor(error, sink)}; trying again in ${durationText(roundedSeconds(delayMs))} (gives up in ${durationText(roundedSeconds(left))})`);
+        say(
+          `waiting for ${what}: ${sentenceFor(error, sink)}; trying again in ${durationText(roundedSeconds(delayMs))} (gives up in ${durationText(roundedSeconds(left))})`,
+        );
       },
     },
-    gaveUp: (error) => (now() >= until && exitCodeFor(error) === ExitCode.unavailable && !(error instanceof CliError) ? new WaitGaveUpError(timeoutMs, error) : error),
+    gaveUp: (error) =>
+      now() >= until && exitCodeFor(error) === ExitCode.unavailable && !(error instanceof CliError)
+        ? new WaitGaveUpError(timeoutMs, error)
+        : error,
   };
 }
 

@@ -4,7 +4,11 @@ import { SUMMARIES } from './summaries.js';
 import { addVerb, verbSpec } from './declare.js';
 
 export const API_FLAGS = {
-  field: { flags: '-f, --field <key=value>', description: 'a string field: query parameter for GET/DELETE, JSON body field otherwise; key[]=v appends; repeat', repeatable: true },
+  field: {
+    flags: '-f, --field <key=value>',
+    description: 'a string field: query parameter for GET/DELETE, JSON body field otherwise; key[]=v appends; repeat',
+    repeatable: true,
+  },
   input: { flags: '--input <file>', description: 'JSON request body from a file ("-" for stdin); -f fields then go to the query' },
 } as const;
 

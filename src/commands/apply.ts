@@ -13,7 +13,11 @@ export const apply = verbSpec({
   name: 'apply',
   description: SUMMARIES.apply,
   flags: APPLY_FLAGS,
-  examples: ['wsm apply -f workspace.yaml', 'wsm apply -f workspace.yaml --prune --yes', 'wsm apply -f workspace.yaml --replace-templates --dry-run'],
+  examples: [
+    'wsm apply -f workspace.yaml',
+    'wsm apply -f workspace.yaml --prune --yes',
+    'wsm apply -f workspace.yaml --replace-templates --dry-run',
+  ],
   load: () => import('./workspace-file/apply.js'),
 });
 

@@ -5,8 +5,14 @@ import { addVerb, verbSpec } from './declare.js';
 
 export const LOGIN_FLAGS = {
   withToken: { flags: '--with-token', description: 'read the token from standard input' },
-  email: { flags: '--email <address>', description: 'log in as this user with a password instead of a token (needs a server offering POST /auth/tokens, such as wsm serve)' },
-  passwordStdin: { flags: '--password-stdin', description: 'with --email: read the password from standard input (otherwise asked on a terminal)' },
+  email: {
+    flags: '--email <address>',
+    description: 'log in as this user with a password instead of a token (needs a server offering POST /auth/tokens, such as wsm serve)',
+  },
+  passwordStdin: {
+    flags: '--password-stdin',
+    description: 'with --email: read the password from standard input (otherwise asked on a terminal)',
+  },
 } as const;
 
 export const login = verbSpec({
@@ -35,7 +41,10 @@ export const logout = verbSpec({
   name: 'logout',
   description: "forget the profile's token (base URL and workspace are kept); --revoke also revokes it on the server",
   flags: {
-    revoke: { flags: '--revoke', description: 'also revoke the token on the server: every profile, machine or job holding it is refused from then on' },
+    revoke: {
+      flags: '--revoke',
+      description: 'also revoke the token on the server: every profile, machine or job holding it is refused from then on',
+    },
   },
   examples: ['wsm auth logout', 'wsm auth logout --profile staging --revoke'],
   load: () => import('./auth/logout.js'),

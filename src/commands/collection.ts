@@ -34,8 +34,14 @@ export function collectionCommand<T>(command: CollectionCommand<T>): CollectionC
 }
 
 /** `wsm <cli>` with its five verbs; `key` is the resource's key in the catalog and the descriptions. */
-export function addCollection(program: Command, key: string, identity: ResourceIdentity & { cli: string }, command: CollectionCommand<never>): void {
-  const load = (verb: CollectionVerb) => async (): Promise<VerbModule> => (await import('./shared/crud.js')).collectionVerb(key, command, verb);
+export function addCollection(
+  program: Command,
+  key: string,
+  identity: ResourceIdentity & { cli: string },
+  command: CollectionCommand<never>,
+): void {
+  const load = (verb: CollectionVerb) => async (): Promise<VerbModule> =>
+    (await import('./shared/crud.js')).collectionVerb(key, command, verb);
   const parent = program.command(identity.cli).description(identity.summary ?? '');
   addVerb(parent, { name: 'list', ...command.list, flags: LIST_FLAGS, load: load('list') });
   addVerb(parent, { name: 'get', ...command.get, load: load('get') });

@@ -114,7 +114,14 @@ export const COLLECTIONS: Record<string, CollectionCommand<never>> = {
     create: {
       description: 'create a role',
       args: [['<name>', 'role name, unique in the workspace', 'name']],
-      flags: { permission: { flags: '--permission <name>', description: 'permission such as contacts.view; repeat for several', repeatable: true, field: 'permissions' } },
+      flags: {
+        permission: {
+          flags: '--permission <name>',
+          description: 'permission such as contacts.view; repeat for several',
+          repeatable: true,
+          field: 'permissions',
+        },
+      },
       examples: ['wsm roles create agent', 'wsm roles create viewer --permission contacts.view --permission templates.view'],
     },
     update: {
@@ -122,7 +129,12 @@ export const COLLECTIONS: Record<string, CollectionCommand<never>> = {
       args: [['<id>', 'role id']],
       flags: {
         name: { flags: '--name <name>', description: 'new name', field: 'name' },
-        permission: { flags: '--permission <name>', description: 'permission; repeat for several (replaces the whole list)', repeatable: true, field: 'permissions' },
+        permission: {
+          flags: '--permission <name>',
+          description: 'permission; repeat for several (replaces the whole list)',
+          repeatable: true,
+          field: 'permissions',
+        },
       },
       examples: ['wsm roles update 2 --name supervisor', 'wsm roles update 2 --permission contacts.view --permission contacts.update'],
     },

@@ -8,7 +8,11 @@ const SEARCH_FLAG = { flags: '--search <q>', description: 'only contacts whose n
 
 export const CONTACT_LIST_FLAGS = {
   search: SEARCH_FLAG,
-  field: { flags: '--field <name=value>', description: 'only contacts whose custom field holds exactly this value; repeat for several (all must hold)', repeatable: true },
+  field: {
+    flags: '--field <name=value>',
+    description: 'only contacts whose custom field holds exactly this value; repeat for several (all must hold)',
+    repeatable: true,
+  },
   ...LIST_FLAGS,
 } as const;
 
@@ -39,7 +43,11 @@ export const CONTACT_BODY_FLAGS = {
   email: { flags: '--email <email>', description: 'e-mail address' },
   gender: { flags: '--gender <gender>', description: 'male, female or other' },
   inactive: { flags: '--inactive', description: 'mark the contact inactive' },
-  group: { flags: '--group <id>', description: "contact group id; repeat for several (replaces the groups on update; --group '' leaves none)", repeatable: true },
+  group: {
+    flags: '--group <id>',
+    description: "contact group id; repeat for several (replaces the groups on update; --group '' leaves none)",
+    repeatable: true,
+  },
   avatar: { flags: '--avatar <file>', description: 'image (PNG, JPEG, GIF or WebP, at most 2 MB); sends a multipart form' },
   field: { flags: '--field <name=value>', description: 'custom contact field value; repeat for several', repeatable: true },
 } as const;
@@ -78,15 +86,22 @@ export const create = verbSpec({
 
 export const update = verbSpec({
   name: 'update',
-  description: 'update a contact, or many with --from; what is not given stays as it is (the current name is read from the server when --name is not given)',
+  description:
+    'update a contact, or many with --from; what is not given stays as it is (the current name is read from the server when --name is not given)',
   args: [['[id]', 'contact id']],
   flags: {
     name: { flags: '--name <name>', description: 'display name' },
     active: { flags: '--active', description: 'mark the contact active' },
     ...CONTACT_BODY_FLAGS,
-    addGroup: { flags: '--add-group <id>', description: 'add the contact to this group, keeping its others; repeat for several', repeatable: true },
+    addGroup: {
+      flags: '--add-group <id>',
+      description: 'add the contact to this group, keeping its others; repeat for several',
+      repeatable: true,
+    },
     removeGroup: { flags: '--remove-group <id>', description: 'take the contact out of this group; repeat for several', repeatable: true },
-    ...bulkFlags('contact ids one a line (the flags give the changes), or a CSV with id and the columns to change, as `contacts export` writes them'),
+    ...bulkFlags(
+      'contact ids one a line (the flags give the changes), or a CSV with id and the columns to change, as `contacts export` writes them',
+    ),
   },
   examples: [
     'wsm contacts update 42 --inactive',
@@ -116,11 +131,20 @@ export const remove = verbSpec({
 
 export const importFile = verbSpec({
   name: 'import',
-  description: 'upload a spreadsheet (.xlsx) or CSV of contacts (checked locally first: needs a number column); a sheet is sent to the API as CSV',
-  args: [['<file>', '.xlsx or CSV with a header row: number, and optionally name, email, gender, status, contact_groups (a JSON array of group names) and contact field names']],
+  description:
+    'upload a spreadsheet (.xlsx) or CSV of contacts (checked locally first: needs a number column); a sheet is sent to the API as CSV',
+  args: [
+    [
+      '<file>',
+      '.xlsx or CSV with a header row: number, and optionally name, email, gender, status, contact_groups (a JSON array of group names) and contact field names',
+    ],
+  ],
   flags: {
     ...UPLOAD_FLAGS,
-    dryRun: { flags: '--dry-run', description: 'check the file and print the row report; send nothing (exit 8 when a row is invalid, 2 when none is valid)' },
+    dryRun: {
+      flags: '--dry-run',
+      description: 'check the file and print the row report; send nothing (exit 8 when a row is invalid, 2 when none is valid)',
+    },
     strict: { flags: '--strict', description: 'refuse the file (exit 2) when any row is invalid' },
   },
   examples: [
@@ -140,13 +164,17 @@ export const exportAll = verbSpec({
   description:
     'write every contact as CSV to standard output, page by page. Columns: id, number, name, email, gender, status, ' +
     'contact_groups (a JSON array of group names), created_at, updated_at, then one per contact field; the file imports back, ' +
-    'groups included. Cells starting with = + - @ are prefixed with \' (the import takes it off) so spreadsheets do not run them; ' +
+    "groups included. Cells starting with = + - @ are prefixed with ' (the import takes it off) so spreadsheets do not run them; " +
     'a value with a comma, quote or line break is quoted (RFC 4180). Stopped part way, it says how many were written. -o json / -o ndjson write the records instead; ' +
-    '-o xlsx a spreadsheet workbook with the same columns, every cell text holding exactly the stored value (no \' needed)',
+    "-o xlsx a spreadsheet workbook with the same columns, every cell text holding exactly the stored value (no ' needed)",
   flags: {
     search: SEARCH_FLAG,
     concurrency: CONCURRENCY_FLAG,
-    outputFile: { flags: '--output-file <file>', description: 'write to this file instead of standard output, put in place only once the export is whole (a name ending .xlsx writes a workbook)' },
+    outputFile: {
+      flags: '--output-file <file>',
+      description:
+        'write to this file instead of standard output, put in place only once the export is whole (a name ending .xlsx writes a workbook)',
+    },
   },
   writesXlsx: true,
   examples: [

@@ -6,7 +6,10 @@ import type { Context } from '../cli/context.js';
 import { DEFAULT_WAIT_TIMEOUT } from '../cli/timeout.js';
 
 /** `--concurrency <n>` on full walks and bulk verbs (env WSM_CONCURRENCY, default 8). */
-export const CONCURRENCY_FLAG = { flags: '--concurrency <n>', description: 'requests in flight at once (env WSM_CONCURRENCY, default 8); halved on 429' } as const;
+export const CONCURRENCY_FLAG = {
+  flags: '--concurrency <n>',
+  description: 'requests in flight at once (env WSM_CONCURRENCY, default 8); halved on 429',
+} as const;
 
 /** `--page`, `--per-page`, `--all` (with `--concurrency`) of a list verb. */
 export const LIST_FLAGS = {
@@ -30,15 +33,25 @@ export function recordSelection(resource: string): Selectable {
 
 /** `--max-failures` as a typed flag: the failed `items` a run tolerates before it exits 8. */
 export function maxFailuresFlag(items: string) {
-  return { flags: '--max-failures <n>', description: `failed ${items} tolerated (a number, or a share such as 1%) before exit 8; default 0` } as const;
+  return {
+    flags: '--max-failures <n>',
+    description: `failed ${items} tolerated (a number, or a share such as 1%) before exit 8; default 0`,
+  } as const;
 }
 
 /** `--timeout` of a verb that waits (an import's `--wait`, `templates sync --wait`): the wait's limit, not a request's. */
-export const WAIT_TIMEOUT_FLAG = { flags: '--timeout <duration>', description: 'with --wait: give up after this long (exit 6)', default: DEFAULT_WAIT_TIMEOUT } as const;
+export const WAIT_TIMEOUT_FLAG = {
+  flags: '--timeout <duration>',
+  description: 'with --wait: give up after this long (exit 6)',
+  default: DEFAULT_WAIT_TIMEOUT,
+} as const;
 
 /** `--wait` on an import (upload or `imports get`), with its poll interval and limit, and the rows it tolerates failing. */
 export const IMPORT_WAIT_FLAGS = {
-  wait: { flags: '--wait', description: 'wait until the server has processed the import, then print it (Ctrl-C stops waiting, not the import)' },
+  wait: {
+    flags: '--wait',
+    description: 'wait until the server has processed the import, then print it (Ctrl-C stops waiting, not the import)',
+  },
   interval: { flags: '--interval <duration>', description: 'with --wait: time between polls', default: '1s' },
   timeout: WAIT_TIMEOUT_FLAG,
   maxFailures: maxFailuresFlag('rows'),
@@ -48,7 +61,11 @@ export const IMPORT_WAIT_FLAGS = {
 export const UPLOAD_FLAGS = {
   name: { flags: '--name <name>', description: 'name of the import (default: the file name)' },
   group: { flags: '--group <id>', description: 'contact group the imported contacts join' },
-  rejects: { flags: '--rejects <file>', description: "with --wait (or --dry-run): write every row that failed to <file>, with the file's header and cells plus import_error and import_line" },
+  rejects: {
+    flags: '--rejects <file>',
+    description:
+      "with --wait (or --dry-run): write every row that failed to <file>, with the file's header and cells plus import_error and import_line",
+  },
   sheet: { flags: '--sheet <name>', description: 'the sheet of an .xlsx file to import (default: the first)' },
   ...IMPORT_WAIT_FLAGS,
 } as const;
@@ -74,7 +91,15 @@ export interface FlagSpec {
   negate?: string;
 }
 
-type FlagValue<F> = F extends { negate: string } ? boolean : F extends { repeatable: true } ? string[] : F extends { flags: `${string}<${string}>` } ? string : F extends { flags: `${string}[${string}]` } ? string | true : true;
+type FlagValue<F> = F extends { negate: string }
+  ? boolean
+  : F extends { repeatable: true }
+    ? string[]
+    : F extends { flags: `${string}<${string}>` }
+      ? string
+      : F extends { flags: `${string}[${string}]` }
+        ? string | true
+        : true;
 
 /** A verb's options as its run reads them: each declared flag, by commander's attribute name, when given. */
 export type OptionsOf<S> = S extends { flags?: infer F } ? { [K in keyof NonNullable<F>]?: FlagValue<NonNullable<F>[K]> } : never;
@@ -122,7 +147,9 @@ export interface VerbSpec<F extends Record<string, FlagSpec> = Record<string, Fl
  * `export const run = typedRun<typeof list>(async (ctx, { args, opts }) => ...)` reads each
  * declared flag by its name and type, and nothing undeclared.
  */
-export function typedRun<S>(body: (ctx: Context, input: TypedInput<S>) => Promise<void>): (ctx: Context, input: VerbInput) => Promise<void> {
+export function typedRun<S>(
+  body: (ctx: Context, input: TypedInput<S>) => Promise<void>,
+): (ctx: Context, input: VerbInput) => Promise<void> {
   return body as (ctx: Context, input: VerbInput) => Promise<void>;
 }
 
@@ -138,7 +165,8 @@ function addFlag(command: Command, key: string, flag: FlagSpec): void {
   else command.option(flag.flags, flag.description, flag.default);
   const declared = command.options[command.options.length - 1];
   // The key is what the run reads: a key that is not the flag's attribute would read nothing.
-  if (declared.attributeName() !== key) throw new Error(`${command.name()}: flag ${flag.flags} is read as "${declared.attributeName()}", declared as "${key}"`);
+  if (declared.attributeName() !== key)
+    throw new Error(`${command.name()}: flag ${flag.flags} is read as "${declared.attributeName()}", declared as "${key}"`);
   if (flag.negate !== undefined) command.option(`--no-${flag.flags.replace(/^--/, '')}`, flag.negate);
 }
 

@@ -24,7 +24,11 @@ export const errors = verbSpec({
   name: 'errors',
   description: 'list every error of an import, every page (the import itself shows the first 100)',
   args: [['<id>', 'import id']],
-  examples: ['wsm imports errors 5', 'wsm imports errors 5 -o csv > errors.csv', "wsm imports errors 5 --jq '.[] | select(.failed) | .line'"],
+  examples: [
+    'wsm imports errors 5',
+    'wsm imports errors 5 -o csv > errors.csv',
+    "wsm imports errors 5 --jq '.[] | select(.failed) | .line'",
+  ],
   selection: { fields: async () => ['row', 'line', 'failed', 'message'] },
   load: () => import('./imports/errors.js'),
 });

@@ -53,7 +53,8 @@ function collectionEntry(key: string, identity: ResourceIdentity & { cli: string
     load: async () => {
       const [{ COLLECTIONS }, { addCollection }] = await Promise.all([import('./collections.js'), import('./collection.js')]);
       const command = COLLECTIONS[identity.cli];
-      if (!command) throw new Error(`"${identity.cli}" has neither a command module (commands/index.ts) nor an entry in commands/collections.ts`);
+      if (!command)
+        throw new Error(`"${identity.cli}" has neither a command module (commands/index.ts) nor an entry in commands/collections.ts`);
       return (program) => addCollection(program, key, identity, command);
     },
   };
@@ -65,7 +66,8 @@ const apiCommands: [string, Own][] = Object.entries(CATALOG as Record<string, Re
   if (cli === undefined || cli in LEADING) return [];
   if (identity.collection) return [[cli, collectionEntry(key, { ...identity, cli })]];
   const own = OWN_RESOURCES[cli as ResourceEntry['name']];
-  if (!own) throw new TypeError(`"${cli}" is not a plain collection in the catalog and has no command module (commands/index.ts OWN_RESOURCES)`);
+  if (!own)
+    throw new TypeError(`"${cli}" is not a plain collection in the catalog and has no command module (commands/index.ts OWN_RESOURCES)`);
   return [[cli, own]];
 });
 

@@ -11,13 +11,20 @@ export const mcp = verbSpec({
     tools: { flags: '--tools <names>', description: 'only these tools, comma-separated; * matches any text (contacts.*,templates.sync)' },
     toolsets: {
       flags: '--toolsets <names>',
-      description: 'only these groups of tools, comma-separated: a resource (contacts, fields, groups, imports, labels, permissions, roles, templates, users, workspaces) or workspace_file; a name matching nothing is exit 2',
+      description:
+        'only these groups of tools, comma-separated: a resource (contacts, fields, groups, imports, labels, permissions, roles, templates, users, workspaces) or workspace_file; a name matching nothing is exit 2',
     },
     listTools: { flags: '--list-tools', description: 'print the tools this selection exposes and exit (no server, no request)' },
     http: { flags: '--http', description: 'serve MCP over Streamable HTTP at /mcp instead of stdio' },
-    host: { flags: '--host <host>', description: 'with --http: address to listen on (default 127.0.0.1; off loopback a bearer token is required)' },
+    host: {
+      flags: '--host <host>',
+      description: 'with --http: address to listen on (default 127.0.0.1; off loopback a bearer token is required)',
+    },
     port: { flags: '--port <port>', description: 'with --http: port to listen on (default 8765; 0 picks a free one)' },
-    authToken: { flags: '--auth-token <token>', description: 'with --http: the bearer token clients must send (default: none on loopback, generated and printed off it)' },
+    authToken: {
+      flags: '--auth-token <token>',
+      description: 'with --http: the bearer token clients must send (default: none on loopback, generated and printed off it)',
+    },
   },
   // Lines under 60 columns: commander does not wrap this text, and help must fit a 60-column terminal.
   configure: (c) =>

@@ -3,7 +3,9 @@ import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 import { addVerb, verbSpec } from './declare.js';
 
-export const SET_FLAGS = { file: { flags: '--file <path>', description: 'read names from a file ("-" for stdin): one a line, or a JSON array' } } as const;
+export const SET_FLAGS = {
+  file: { flags: '--file <path>', description: 'read names from a file ("-" for stdin): one a line, or a JSON array' },
+} as const;
 
 export const set = verbSpec({
   name: 'set',

@@ -38,7 +38,10 @@ export const set = verbSpec({
     ['<key>', 'base-url | workspace | token'],
     ['<value>', 'new value'],
   ],
-  examples: ['wsm profile set base-url http://127.0.0.1:8080/api/v3', 'wsm profile set workspace 9b2f0c4e-5d7a-4c1e-9a8b-2f3e4d5c6b7a --profile staging'],
+  examples: [
+    'wsm profile set base-url http://127.0.0.1:8080/api/v3',
+    'wsm profile set workspace 9b2f0c4e-5d7a-4c1e-9a8b-2f3e4d5c6b7a --profile staging',
+  ],
   load: () => import('./profile/set.js'),
 });
 

@@ -9,20 +9,42 @@ export const serve = verbSpec({
   flags: {
     host: { flags: '--host <host>', description: 'address to listen on', default: '127.0.0.1' },
     port: { flags: '--port <port>', description: 'port to listen on (0 picks a free one)', default: '8080' },
-    db: { flags: '--db <file>', description: 'SQLite file, or :memory: (default: wsm.db in your data directory); a file that is not a usable wsm database is refused, left untouched (exit 1)' },
-    adminToken: { flags: '--admin-token <token>', description: 'bearer token for the seeded owner (default: reuse the local profile or mint one)' },
-    approvalDelay: { flags: '--approval-delay <duration>', description: 'how long the simulated provider takes to review a template', default: '5s' },
-    providerFault: { flags: '--provider-fault <kind>', description: 'make the simulated provider fail: unavailable | credentials | timeout' },
+    db: {
+      flags: '--db <file>',
+      description:
+        'SQLite file, or :memory: (default: wsm.db in your data directory); a file that is not a usable wsm database is refused, left untouched (exit 1)',
+    },
+    adminToken: {
+      flags: '--admin-token <token>',
+      description: 'bearer token for the seeded owner (default: reuse the local profile or mint one)',
+    },
+    approvalDelay: {
+      flags: '--approval-delay <duration>',
+      description: 'how long the simulated provider takes to review a template',
+      default: '5s',
+    },
+    providerFault: {
+      flags: '--provider-fault <kind>',
+      description: 'make the simulated provider fail: unavailable | credentials | timeout',
+    },
     log: { flags: '--log', description: 'log every request to stderr' },
     cors: {
       flags: '--cors <origin>',
-      description: 'let pages from this origin call the API (CORS), e.g. http://localhost:5173; repeat for more (WSM_CORS: comma-separated); * allows any, with a warning',
+      description:
+        'let pages from this origin call the API (CORS), e.g. http://localhost:5173; repeat for more (WSM_CORS: comma-separated); * allows any, with a warning',
       repeatable: true,
     },
-    apiOnly: { flags: '--api-only', description: 'only the published API: every extension answers 404 as on a server without it, to check that scripts need nothing more' },
+    apiOnly: {
+      flags: '--api-only',
+      description: 'only the published API: every extension answers 404 as on a server without it, to check that scripts need nothing more',
+    },
   },
   // Lines under 60 columns: commander does not wrap this text, and help must fit a 60-column terminal.
-  configure: (c) => c.addHelpText('after', '\nThe global --profile <name> names the profile saved for\nthis server (default: local); -w <uuid> is the id of the\nworkspace seeded in an empty database.'),
+  configure: (c) =>
+    c.addHelpText(
+      'after',
+      '\nThe global --profile <name> names the profile saved for\nthis server (default: local); -w <uuid> is the id of the\nworkspace seeded in an empty database.',
+    ),
   examples: [
     'wsm serve',
     'wsm serve --port 9090 -w 0b8e4c52-6f0e-4c4e-9a51-3a2f4f1d9c11 --db ./dev.db --approval-delay 0',

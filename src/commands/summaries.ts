@@ -9,7 +9,8 @@ type ResourceCommand = { [K in keyof Catalog]: Catalog[K] extends { cli: infer C
 
 const OWN = {
   profile: 'list, switch and edit saved profiles',
-  serve: 'run the embedded API server on SQLite (saves the `local` profile so wsm works next); -w sets the id of the workspace seeded into an empty database',
+  serve:
+    'run the embedded API server on SQLite (saves the `local` profile so wsm works next); -w sets the id of the workspace seeded into an empty database',
   pull: 'print the workspace as a workspace file (YAML or JSON) for diff and apply',
   diff: 'show what apply would change to make the workspace match a file (exit 2 when it would)',
   apply: 'change the workspace to match a file: create, update, and with --prune delete',
@@ -20,7 +21,9 @@ const OWN = {
 } as const;
 
 const fromCatalog = Object.fromEntries(
-  (Object.values(CATALOG) as ResourceIdentity[]).flatMap((identity) => (identity.cli && identity.summary ? [[identity.cli, identity.summary]] : [])),
+  (Object.values(CATALOG) as ResourceIdentity[]).flatMap((identity) =>
+    identity.cli && identity.summary ? [[identity.cli, identity.summary]] : [],
+  ),
 ) as Record<ResourceCommand, string>;
 
 export const SUMMARIES: Record<ResourceCommand | keyof typeof OWN, string> = { ...fromCatalog, ...OWN };

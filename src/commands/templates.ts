@@ -4,7 +4,10 @@ import { SUMMARIES } from './summaries.js';
 import { addVerb, deleteVerb, LIST_FLAGS, verbSpec, WAIT_TIMEOUT_FLAG } from './declare.js';
 
 export const TEMPLATE_LIST_FLAGS = {
-  status: { flags: '--status <status>', description: 'only this status: PENDING, APPROVED, REJECTED or another of the provider (any case)' },
+  status: {
+    flags: '--status <status>',
+    description: 'only this status: PENDING, APPROVED, REJECTED or another of the provider (any case)',
+  },
   category: { flags: '--category <category>', description: 'only MARKETING, UTILITY or AUTHENTICATION' },
   search: { flags: '--search <q>', description: 'only names containing this' },
   ...LIST_FLAGS,
@@ -27,10 +30,17 @@ export const TEMPLATE_CREATE_FLAGS = {
   variable: { flags: '--variable <example>', description: 'example value of a body placeholder, in order; repeat', repeatable: true },
   headerText: { flags: '--header-text <text>', description: 'text header (at most one placeholder)' },
   headerVariable: { flags: '--header-variable <example>', description: 'example value of the header placeholder', repeatable: true },
-  headerFile: { flags: '--header-file <file>', description: 'media header file (JPEG/PNG image, MP4 video, PDF document); sends multipart' },
+  headerFile: {
+    flags: '--header-file <file>',
+    description: 'media header file (JPEG/PNG image, MP4 video, PDF document); sends multipart',
+  },
   headerType: { flags: '--header-type <type>', description: 'image, video or document (default: from the file extension)' },
   footer: { flags: '--footer <text>', description: 'footer, at most 60 characters, no emojis' },
-  button: { flags: '--button <TYPE:text[:value]>', description: 'QUICK_REPLY:text, URL:text:https://..., PHONE_NUMBER:text:+1...; repeat, at most 3', repeatable: true },
+  button: {
+    flags: '--button <TYPE:text[:value]>',
+    description: 'QUICK_REPLY:text, URL:text:https://..., PHONE_NUMBER:text:+1...; repeat, at most 3',
+    repeatable: true,
+  },
   unsubscribeButton: { flags: '--unsubscribe-button', description: 'MARKETING only' },
   blockButton: { flags: '--block-button', description: 'MARKETING only' },
   addSecurityRecommendation: { flags: '--add-security-recommendation', description: 'AUTHENTICATION only' },
@@ -51,7 +61,9 @@ export const create = verbSpec({
   load: () => import('./templates/create.js'),
 });
 
-export const VALIDATE_FLAGS = { strict: { flags: '--strict', description: "exit 1 when the provider's review would reject the template" } } as const;
+export const VALIDATE_FLAGS = {
+  strict: { flags: '--strict', description: "exit 1 when the provider's review would reject the template" },
+} as const;
 
 export const validate = verbSpec({
   name: 'validate',
@@ -71,12 +83,23 @@ export const get = verbSpec({
 });
 
 export const SYNC_FLAGS = {
-  wait: { flags: '--wait', description: 'repeat the sync until no template is PENDING (or every tracked one is decided); retries server failures until the timeout' },
+  wait: {
+    flags: '--wait',
+    description:
+      'repeat the sync until no template is PENDING (or every tracked one is decided); retries server failures until the timeout',
+  },
   timeout: WAIT_TIMEOUT_FLAG,
   interval: { flags: '--interval <duration>', description: 'with --wait: time between syncs', default: '5s' },
   failOnRejected: { flags: '--fail-on-rejected', description: 'exit 7 naming each tracked template that ended REJECTED' },
-  template: { flags: '--template <id>', description: 'track this template (repeat for several); default: those PENDING before the sync, where the server lists templates', repeatable: true },
-  templatesFrom: { flags: '--templates-from <file>', description: 'track the template ids in this file, one a line ("-" for stdin), as `templates create -q` prints them' },
+  template: {
+    flags: '--template <id>',
+    description: 'track this template (repeat for several); default: those PENDING before the sync, where the server lists templates',
+    repeatable: true,
+  },
+  templatesFrom: {
+    flags: '--templates-from <file>',
+    description: 'track the template ids in this file, one a line ("-" for stdin), as `templates create -q` prints them',
+  },
 } as const;
 
 export const sync = verbSpec({

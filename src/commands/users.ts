@@ -22,7 +22,11 @@ export const get = verbSpec({
 export const CREATE_FLAGS = {
   name: { flags: '--name <name>', description: 'full name', required: true },
   email: { flags: '--email <email>', description: 'e-mail address (the login)', required: true },
-  password: { flags: '--password [password]', description: 'at least 8 characters; without a value it is asked twice on a terminal', required: true },
+  password: {
+    flags: '--password [password]',
+    description: 'at least 8 characters; without a value it is asked twice on a terminal',
+    required: true,
+  },
   role: { flags: '--role <id>', description: 'role id in this workspace', required: true },
   timezone: { flags: '--timezone <zone>', description: 'IANA time zone such as Europe/Lisbon' },
 } as const;
@@ -31,7 +35,10 @@ export const create = verbSpec({
   name: 'create',
   description: 'create a user with a role in the workspace (embedded server extension)',
   flags: CREATE_FLAGS,
-  examples: ['wsm users create --name "Ann Lee" --email ann@example.com --password --role 2', 'wsm users create --name Bot --email bot@example.com --password "$BOT_PASSWORD" --role 3 -q'],
+  examples: [
+    'wsm users create --name "Ann Lee" --email ann@example.com --password --role 2',
+    'wsm users create --name Bot --email bot@example.com --password "$BOT_PASSWORD" --role 3 -q',
+  ],
   load: () => import('./users/create.js'),
 });
 
@@ -52,7 +59,11 @@ export const update = verbSpec({
   description: 'update a user (sent as a multipart form)',
   args: [['<id>', 'user id']],
   flags: UPDATE_FLAGS,
-  examples: ['wsm users update 7 --timezone Europe/Lisbon --inactive', 'wsm users update 7 --password', 'wsm users update 7 --avatar me.png'],
+  examples: [
+    'wsm users update 7 --timezone Europe/Lisbon --inactive',
+    'wsm users update 7 --password',
+    'wsm users update 7 --avatar me.png',
+  ],
   load: () => import('./users/update.js'),
 });
 

@@ -29,7 +29,12 @@ function exitMeaning(code: number): string {
 
 /** `error: contact 999 not found` + `(exit 4: not found)`, as a tool error result. */
 export function toolError(error: unknown, ctx: Pick<Context, 'env' | 'secrets' | 'knownBaseUrl' | 'globals'>): CallToolResult {
-  const { code, text } = describeError(error, { env: ctx.env, secrets: () => ctx.secrets(), baseUrl: ctx.knownBaseUrl(), target: ctx.globals });
+  const { code, text } = describeError(error, {
+    env: ctx.env,
+    secrets: () => ctx.secrets(),
+    baseUrl: ctx.knownBaseUrl(),
+    target: ctx.globals,
+  });
   return refusal(`${text.trimEnd()}\n(exit ${code}: ${exitMeaning(code)})`, code);
 }
 

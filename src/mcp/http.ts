@@ -55,7 +55,10 @@ export function overHttp(tool: ToolSpec): ToolSpec {
   return {
     ...tool,
     run(args, call) {
-      if (args.file !== undefined) throw new UsageError(`over HTTP, \`file\` is refused: it would name a file of the machine wsm mcp runs on; give the file's text as \`${text}\``);
+      if (args.file !== undefined)
+        throw new UsageError(
+          `over HTTP, \`file\` is refused: it would name a file of the machine wsm mcp runs on; give the file's text as \`${text}\``,
+        );
       return tool.run(args, call);
     },
   };
@@ -109,7 +112,8 @@ export async function serveMcpHttp(ctx: Context, tools: readonly ToolSpec[], opt
   /** Host (loopback only) and Origin (always, when sent) must name this server; a token when one is set. */
   function refusal(req: IncomingMessage): { status: number; message: string; headers?: Record<string, string> } | undefined {
     const host = req.headers.host ?? '';
-    if (allowedHosts !== undefined && !allowedHosts.has(host.toLowerCase())) return { status: 403, message: `Forbidden: Host "${host}" is not this server` };
+    if (allowedHosts !== undefined && !allowedHosts.has(host.toLowerCase()))
+      return { status: 403, message: `Forbidden: Host "${host}" is not this server` };
     const origin = req.headers.origin;
     if (origin !== undefined && origin !== 'null') {
       const named = allowedHosts ?? new Set([host.toLowerCase()]);
@@ -119,11 +123,17 @@ export async function serveMcpHttp(ctx: Context, tools: readonly ToolSpec[], opt
       } catch {
         originHost = undefined;
       }
-      if (originHost === undefined || !named.has(originHost)) return { status: 403, message: `Forbidden: Origin "${origin}" is not this server` };
+      if (originHost === undefined || !named.has(originHost))
+        return { status: 403, message: `Forbidden: Origin "${origin}" is not this server` };
     }
     if (token !== undefined) {
       const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-      if (bearer === undefined || !sameSecret(bearer, token)) return { status: 401, message: 'Unauthorized: send the token wsm mcp --http printed as "Authorization: Bearer <token>"', headers: { 'www-authenticate': 'Bearer realm="wsm mcp"' } };
+      if (bearer === undefined || !sameSecret(bearer, token))
+        return {
+          status: 401,
+          message: 'Unauthorized: send the token wsm mcp --http printed as "Authorization: Bearer <token>"',
+          headers: { 'www-authenticate': 'Bearer realm="wsm mcp"' },
+        };
     }
     return undefined;
   }
@@ -151,7 +161,8 @@ export async function serveMcpHttp(ctx: Context, tools: readonly ToolSpec[], opt
     if (path !== MCP_PATH) return jsonRpcError(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
     const refused = refusal(req);
     if (refused) return jsonRpcError(res, refused.status, refused.message, refused.headers);
-    if (!['GET', 'POST', 'DELETE'].includes(req.method ?? '')) return jsonRpcError(res, 405, 'Method not allowed', { allow: 'GET, POST, DELETE' });
+    if (!['GET', 'POST', 'DELETE'].includes(req.method ?? ''))
+      return jsonRpcError(res, 405, 'Method not allowed', { allow: 'GET, POST, DELETE' });
     const sessionId = req.headers['mcp-session-id'];
     const session = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (typeof sessionId === 'string' && session === undefined) return jsonRpcError(res, 404, 'Session not found: initialize a new one');
@@ -164,7 +175,10 @@ export async function serveMcpHttp(ctx: Context, tools: readonly ToolSpec[], opt
     if (!body.ok) return jsonRpcError(res, body.status, body.message);
     if (session !== undefined) return session.handleRequest(req, res, body.value);
     if (!isInitializeRequest(body.value)) return jsonRpcError(res, 400, 'Bad request: no Mcp-Session-Id header; send initialize first');
-    if (sessions.size >= MAX_SESSIONS) return jsonRpcError(res, 503, `Too many sessions (${MAX_SESSIONS}): end one with DELETE, or wait for an unused one to expire`, { 'retry-after': '60' });
+    if (sessions.size >= MAX_SESSIONS)
+      return jsonRpcError(res, 503, `Too many sessions (${MAX_SESSIONS}): end one with DELETE, or wait for an unused one to expire`, {
+        'retry-after': '60',
+      });
     return (await newSession()).handleRequest(req, res, body.value);
   }
 

@@ -50,7 +50,11 @@ function described(tool: string, schema: Json): Json {
 /** The hints, leaving out a false readOnlyHint or idempotentHint (their defaults); destructiveHint and openWorldHint default to true. */
 function annotationsOf(tool: ToolSpec): Tool['annotations'] {
   const { readOnly, destructive, idempotent } = tool.hints;
-  return { ...(readOnly ? { readOnlyHint: true } : { destructiveHint: destructive }), ...(idempotent ? { idempotentHint: true } : {}), openWorldHint: false };
+  return {
+    ...(readOnly ? { readOnlyHint: true } : { destructiveHint: destructive }),
+    ...(idempotent ? { idempotentHint: true } : {}),
+    openWorldHint: false,
+  };
 }
 
 export function toolListing(tools: readonly ToolSpec[]): Tool[] {
@@ -58,8 +62,13 @@ export function toolListing(tools: readonly ToolSpec[]): Tool[] {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: described(tool.name, leaner(toJsonSchemaCompat(tool.input, { strictUnions: true, pipeStrategy: 'input' })) as Json) as Tool['inputSchema'],
-    ...(tool.output !== undefined ? { outputSchema: leaner(toJsonSchemaCompat(tool.output, { strictUnions: true, pipeStrategy: 'output' })) as Tool['outputSchema'] } : {}),
+    inputSchema: described(
+      tool.name,
+      leaner(toJsonSchemaCompat(tool.input, { strictUnions: true, pipeStrategy: 'input' })) as Json,
+    ) as Tool['inputSchema'],
+    ...(tool.output !== undefined
+      ? { outputSchema: leaner(toJsonSchemaCompat(tool.output, { strictUnions: true, pipeStrategy: 'output' })) as Tool['outputSchema'] }
+      : {}),
     annotations: annotationsOf(tool),
   }));
 }

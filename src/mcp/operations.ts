@@ -17,7 +17,21 @@ import { pathParameters } from '../api/descriptions/paths.js';
 /** What a tool needs of an operation's description. */
 export type DescribedOperation = Pick<
   OperationDescription,
-  'resource' | 'name' | 'method' | 'path' | 'published' | 'summary' | 'description' | 'query' | 'body' | 'response' | 'multipart' | 'files' | 'hints' | 'client' | 'instead'
+  | 'resource'
+  | 'name'
+  | 'method'
+  | 'path'
+  | 'published'
+  | 'summary'
+  | 'description'
+  | 'query'
+  | 'body'
+  | 'response'
+  | 'multipart'
+  | 'files'
+  | 'hints'
+  | 'client'
+  | 'instead'
 >;
 
 export type DescribedResource = Pick<ResourceDescription, 'key' | 'noun' | 'record'> & { operations: Record<string, DescribedOperation> };
@@ -121,12 +135,18 @@ function inputOf(op: DescribedOperation, resource: DescribedResource, row: z.Zod
   const list = `${resource.key}.list`;
   if (idParameter(op.path) !== undefined) fields.id = recordId.describe(`The ${resource.noun}'s id (from ${list}).`);
   if (isPagedList(op)) {
-    for (const [key, value] of Object.entries(shapeOf(op.query) ?? {})) if (!PAGE_FIELDS.has(key)) fields[QUERY_RENAMES[key] ?? key] = value;
+    for (const [key, value] of Object.entries(shapeOf(op.query) ?? {}))
+      if (!PAGE_FIELDS.has(key)) fields[QUERY_RENAMES[key] ?? key] = value;
     fields.cursor = z.string().optional().describe('next_cursor of the page before.');
     fields.per_page = z.number().int().min(1).max(PER_PAGE_MAX).default(DEFAULT_PER_PAGE).describe(`Rows a page, 1 to ${PER_PAGE_MAX}.`);
     Object.assign(fields, TOOL_ARGUMENTS[`${resource.key}.${op.name}`]);
     const keys = recordKeys(row);
-    if (keys.length > 0) fields.fields = z.array(z.enum(keys as [string, ...string[]])).min(1).optional().describe('Only these fields of each row (and id).');
+    if (keys.length > 0)
+      fields.fields = z
+        .array(z.enum(keys as [string, ...string[]]))
+        .min(1)
+        .optional()
+        .describe('Only these fields of each row (and id).');
   }
   const body = spreadBody(op);
   if (body !== undefined) Object.assign(fields, body, TOOL_ARGUMENTS[`${resource.key}.${op.name}`]);
@@ -154,9 +174,12 @@ const TOOL_ARGUMENTS: Record<string, Record<string, z.ZodType>> = {
   'contacts.update': { name: contactUpdateBody.shape.name.optional() },
   // A media header's file is a multipart upload, which a tool call cannot carry.
   'templates.create': {
-    header: (templateCreateBody.shape.header as z.ZodType).refine((header: unknown) => (header as { type?: unknown } | null | undefined)?.type !== 'media', {
-      message: 'a media header needs a file upload, which a tool call cannot carry: give a text header or none',
-    }),
+    header: (templateCreateBody.shape.header as z.ZodType).refine(
+      (header: unknown) => (header as { type?: unknown } | null | undefined)?.type !== 'media',
+      {
+        message: 'a media header needs a file upload, which a tool call cannot carry: give a text header or none',
+      },
+    ),
   },
 };
 
@@ -199,7 +222,11 @@ function pageShaped(page: ListPage<unknown>, asked: PageParams, fields: string[]
     items: trimmedRows(page.data, fields),
     ...(typeof page.meta.total === 'number' ? { total: page.meta.total } : {}),
     ...(after === undefined ? {} : { next_cursor: cursorOf(after, asked) }),
-    ...(page.meta.filtered_here === true ? { note: 'This server does not filter by field_values (an extension of wsm serve): every contact was read and filtered here, which takes a walk of the whole list each call.' } : {}),
+    ...(page.meta.filtered_here === true
+      ? {
+          note: 'This server does not filter by field_values (an extension of wsm serve): every contact was read and filtered here, which takes a walk of the whole list each call.',
+        }
+      : {}),
   };
 }
 
@@ -241,12 +268,17 @@ function toolOf(resource: DescribedResource, op: DescribedOperation): ToolSpec {
       const client = await call.ctx.client();
       if (idParameter(op.path) !== undefined || op.path.includes('{workspace}')) await call.ctx.workspace();
       const method = clientMethod(client, op);
-      if (name === 'contacts.update' && args.name === undefined) args = { ...args, name: (await client.contacts.get(args.id as number, { signal: call.signal })).data.name };
+      if (name === 'contacts.update' && args.name === undefined)
+        args = { ...args, name: (await client.contacts.get(args.id as number, { signal: call.signal })).data.name };
       if (!isPagedList(op)) return shaped(op, await method(...callArguments(op, args, call.signal)));
       const asked = listQuery(args);
       // A list under one record (an import's errors) takes that record's id first.
       const leading = args.id === undefined ? [] : [args.id];
-      return pageShaped((await method(...leading, asked, { signal: call.signal })) as ListPage<unknown>, asked, args.fields as string[] | undefined);
+      return pageShaped(
+        (await method(...leading, asked, { signal: call.signal })) as ListPage<unknown>,
+        asked,
+        args.fields as string[] | undefined,
+      );
     },
   };
 }
@@ -255,5 +287,9 @@ function toolOf(resource: DescribedResource, op: DescribedOperation): ToolSpec {
 export function operationTools(resources: readonly DescribedResource[]): ToolSpec[] {
   return resources
     .filter((resource) => !LEFT_OUT.has(resource.key))
-    .flatMap((resource) => Object.values(resource.operations).filter((op) => op.client !== null && op.multipart !== 'only').map((op) => toolOf(resource, op)));
+    .flatMap((resource) =>
+      Object.values(resource.operations)
+        .filter((op) => op.client !== null && op.multipart !== 'only')
+        .map((op) => toolOf(resource, op)),
+    );
 }

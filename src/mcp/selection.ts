@@ -30,15 +30,18 @@ export function selectTools(all: readonly ToolSpec[], selection: Selection): Too
   const names = all.map((tool) => tool.name);
   const toolsets = [...new Set(all.map((tool) => tool.toolset))];
   for (const set of selection.toolsets ?? []) {
-    if (!toolsets.includes(set)) throw new UsageError(`--toolsets: no toolset "${set}"${didYouMean(set, toolsets)} (toolsets: ${toolsets.join(', ')})`);
+    if (!toolsets.includes(set))
+      throw new UsageError(`--toolsets: no toolset "${set}"${didYouMean(set, toolsets)} (toolsets: ${toolsets.join(', ')})`);
   }
   const patterns = (selection.tools ?? []).map((pattern) => ({ pattern, regexp: patternRegExp(pattern) }));
   for (const { pattern, regexp } of patterns) {
     const matched = all.filter((tool) => regexp.test(tool.name));
-    if (matched.length === 0) throw new UsageError(`--tools: no tool matches "${pattern}"${didYouMean(pattern, names)} (\`wsm mcp --list-tools\` lists them)`);
+    if (matched.length === 0)
+      throw new UsageError(`--tools: no tool matches "${pattern}"${didYouMean(pattern, names)} (\`wsm mcp --list-tools\` lists them)`);
     // A tool named exactly is asked for: --read-only leaving it out would be a silent surprise.
     const exact = matched.find((tool) => tool.name === pattern);
-    if (selection.readOnly && exact && !exact.hints.readOnly) throw new UsageError(`--tools names ${pattern}, which changes the workspace: --read-only exposes only reading tools`);
+    if (selection.readOnly && exact && !exact.hints.readOnly)
+      throw new UsageError(`--tools names ${pattern}, which changes the workspace: --read-only exposes only reading tools`);
   }
   const everything = selection.tools === undefined && selection.toolsets === undefined;
   const selected = all.filter((tool) => {
@@ -46,6 +49,9 @@ export function selectTools(all: readonly ToolSpec[], selection: Selection): Too
     if (everything) return true;
     return (selection.toolsets ?? []).includes(tool.toolset) || patterns.some(({ regexp }) => regexp.test(tool.name));
   });
-  if (selected.length === 0) throw new UsageError('this selection leaves no tool: --read-only keeps only reading tools, and every tool selected changes the workspace');
+  if (selected.length === 0)
+    throw new UsageError(
+      'this selection leaves no tool: --read-only keeps only reading tools, and every tool selected changes the workspace',
+    );
   return selected;
 }

@@ -22,7 +22,6 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 const ANY_ARGUMENTS = z.looseObject({});
 
-
 /** At most this long between two progress notifications of a long call. */
 export const KEEP_ALIVE_MS = 5_000;
 
@@ -47,7 +46,8 @@ function progressSink(extra: Extra): { sink: ProgressSink; stop(): void } | unde
   };
   const timer = setInterval(() => {
     // Checked five times per period: the gap stays under KEEP_ALIVE_MS even when a tick is late.
-    if (Date.now() - sentAt >= KEEP_ALIVE_MS - KEEP_ALIVE_MS / 5) send(last, `${said} (still working, ${Math.round((Date.now() - started) / 1000)} s)`);
+    if (Date.now() - sentAt >= KEEP_ALIVE_MS - KEEP_ALIVE_MS / 5)
+      send(last, `${said} (still working, ${Math.round((Date.now() - started) / 1000)} s)`);
   }, KEEP_ALIVE_MS / 5);
   timer.unref();
   return {
@@ -91,7 +91,9 @@ async function readOrExplain<T>(ctx: Context, read: () => Promise<T>): Promise<T
   try {
     return await read();
   } catch (error) {
-    const text = toolError(error, ctx).content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+    const text = toolError(error, ctx)
+      .content.map((part) => (part.type === 'text' ? part.text : ''))
+      .join('\n');
     throw new Error(text);
   }
 }
@@ -101,8 +103,14 @@ async function readOrExplain<T>(ctx: Context, read: () => Promise<T>): Promise<T
  * Each call in flight is in `running` until answered, so closing can wait for them.
  */
 export async function buildMcpServer(ctx: Context, tools: readonly ToolSpec[], running: Set<Promise<unknown>>): Promise<McpServer> {
-  const [{ McpServer }, { ListToolsRequestSchema }] = await Promise.all([import('@modelcontextprotocol/sdk/server/mcp.js'), import('@modelcontextprotocol/sdk/types.js')]);
-  const server = new McpServer({ name: 'wsm', title: 'wsm: Workspace Messaging administration', version: packageVersion() }, { instructions: INSTRUCTIONS });
+  const [{ McpServer }, { ListToolsRequestSchema }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/mcp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  const server = new McpServer(
+    { name: 'wsm', title: 'wsm: Workspace Messaging administration', version: packageVersion() },
+    { instructions: INSTRUCTIONS },
+  );
   for (const tool of tools) {
     server.registerTool(
       tool.name,
@@ -122,7 +130,11 @@ export async function buildMcpServer(ctx: Context, tools: readonly ToolSpec[], r
   server.registerResource(
     'workspace-file',
     'wsm://workspace-file',
-    { title: 'Workspace file', description: 'The workspace as `wsm pull` prints it (YAML): fields, groups, labels, roles, templates.', mimeType: 'application/yaml' },
+    {
+      title: 'Workspace file',
+      description: 'The workspace as `wsm pull` prints it (YAML): fields, groups, labels, roles, templates.',
+      mimeType: 'application/yaml',
+    },
     async (uri, extra) =>
       readOrExplain(ctx, async () => {
         const { call } = callWorld(ctx, extra.signal, undefined);
@@ -132,7 +144,11 @@ export async function buildMcpServer(ctx: Context, tools: readonly ToolSpec[], r
   server.registerResource(
     'openapi',
     'wsm://openapi.json',
-    { title: 'OpenAPI document', description: "The server's OpenAPI 3.1 document (GET /openapi.json, an extension of wsm serve).", mimeType: 'application/json' },
+    {
+      title: 'OpenAPI document',
+      description: "The server's OpenAPI 3.1 document (GET /openapi.json, an extension of wsm serve).",
+      mimeType: 'application/json',
+    },
     async (uri) =>
       readOrExplain(ctx, async () => {
         const client = await ctx.client();
@@ -170,4 +186,3 @@ export async function closeClient(ctx: Context): Promise<void> {
     .then((client) => client.close())
     .catch(() => undefined);
 }
-

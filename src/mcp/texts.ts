@@ -7,7 +7,9 @@
 import { CATALOG, type ResourceIdentity } from '../api/descriptions/catalog.js';
 
 /** The workspace's resources, as the catalog lists them: those with permissions of their own. */
-const RESOURCES = Object.values(CATALOG as Record<string, ResourceIdentity>).flatMap((identity) => (identity.permissionGroup ? [identity.cli] : []));
+const RESOURCES = Object.values(CATALOG as Record<string, ResourceIdentity>).flatMap((identity) =>
+  identity.permissionGroup ? [identity.cli] : [],
+);
 
 /** The server's instructions: what holds for every tool, said once rather than in each. */
 export const INSTRUCTIONS =
@@ -48,14 +50,16 @@ export const TOOL_DESCRIPTIONS: Record<string, string> = {
   'templates.create':
     'Create a message template; it is submitted to the provider for review and starts PENDING (follow it with templates.sync). ' +
     'A media header (image, video, document) needs a file upload, which a tool call cannot carry: give a text header or none.',
-  'templates.list': 'List templates, a page at a time, filtered by status, category and part of the name (Extension; elsewhere read each with templates.get).',
+  'templates.list':
+    'List templates, a page at a time, filtered by status, category and part of the name (Extension; elsewhere read each with templates.get).',
   'users.create': 'Create a user who joins this workspace with the role given (Extension).',
   'users.update':
     "Update a user: role and status in this workspace; name, e-mail, time zone, password (another person's need users.manage wherever they belong). " +
     'Nobody changes their own role or status; a refusal is exit 3 naming why.',
   'users.get': 'Get one user by id (Extension).',
   'workspaces.create': 'Create a workspace; the caller becomes its owner (Extension).',
-  'permissions.list': 'List the permission names a role can hold, grouped by what they govern: [{"contacts": ["contacts.view", ...]}, ...].',
+  'permissions.list':
+    'List the permission names a role can hold, grouped by what they govern: [{"contacts": ["contacts.view", ...]}, ...].',
 };
 
 /** An argument's description, by `<tool>.<argument>` first, then by `<argument>` alone. */
@@ -72,7 +76,8 @@ export const ARGUMENT_DESCRIPTIONS: Record<string, string> = {
   'contacts.update.fields': 'Custom field values to set, by field name (names from fields.list); an empty value removes the field.',
   'contacts.update.name': 'New display name, at most 50 characters; kept when not given.',
   'contacts.list.search': 'Part of the name, number or e-mail, in any case.',
-  'contacts.list.field_values': 'Custom field values the contacts must hold exactly, by field name (names from fields.list): {"city": "Lisbon"}.',
+  'contacts.list.field_values':
+    'Custom field values the contacts must hold exactly, by field name (names from fields.list): {"city": "Lisbon"}.',
   // plain collections
   'fields.create.name': 'Name of the new contact field (how contacts.create and field_values name it).',
   'fields.update.name': 'New name of the field.',
@@ -90,9 +95,11 @@ export const ARGUMENT_DESCRIPTIONS: Record<string, string> = {
   'templates.create.language': 'Language code such as en or pt_BR.',
   'templates.create.category': 'MARKETING, UTILITY or AUTHENTICATION.',
   'templates.create.header': 'Optional header: {"type": "text", "text": {"content": "..."}}; a media header cannot be sent by a tool call.',
-  'templates.create.body': 'The message: {"text": "Hi {{1}}", "variables": [...]} (AUTHENTICATION templates take the code settings below instead).',
+  'templates.create.body':
+    'The message: {"text": "Hi {{1}}", "variables": [...]} (AUTHENTICATION templates take the code settings below instead).',
   'templates.create.footer': 'Footer text without emojis, or null.',
-  'templates.create.buttons': 'Buttons: {"type": "URL", "text", "url"}, {"type": "PHONE_NUMBER", "text", "phone_number"} (E.164) or {"type": "QUICK_REPLY", "text"}.',
+  'templates.create.buttons':
+    'Buttons: {"type": "URL", "text", "url"}, {"type": "PHONE_NUMBER", "text", "phone_number"} (E.164) or {"type": "QUICK_REPLY", "text"}.',
   'templates.create.unsubscribeButton': 'MARKETING: add an unsubscribe button.',
   'templates.create.blockButton': 'MARKETING: add a block button.',
   'templates.create.addSecurityRecommendation': 'AUTHENTICATION: add the security recommendation to the code message.',

@@ -11,7 +11,11 @@ import type { ToolCall, ToolSpec } from './tool.js';
 import { confirm, messages } from './workflow-args.js';
 import { workspaceFileApply, workspaceFileDiff, workspaceFilePull } from './workspace-file-tools.js';
 
-const duration = (fallback: string) => z.string().regex(/^\d+(\.\d+)?(ms|s|m|h)?$/, 'a duration such as 30s, 5m or 1h').default(fallback);
+const duration = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?(ms|s|m|h)?$/, 'a duration such as 30s, 5m or 1h')
+    .default(fallback);
 /**
  * How long a tool call waits by default: under the 60 s a client commonly allows a request (the
  * TypeScript SDK's default). Longer waits come back as a handle to call again with (`resume`),
@@ -30,11 +34,23 @@ const importInput = z.strictObject({
   csv: z.string().min(1).optional().describe('The CSV itself (header line first, a `number` column), when there is no file.'),
   name: z.string().min(1).optional().describe('Name of the import (default: the file name).'),
   group: z.number().int().positive().optional().describe('Id of a contact group the imported contacts join.'),
-  wait: z.boolean().default(true).describe('Wait until the server has processed every row, sending progress; false returns after the upload.'),
-  import_id: z.number().int().positive().optional().describe('Keep following an import already uploaded (the id a call returned in resume) instead of uploading a file.'),
+  wait: z
+    .boolean()
+    .default(true)
+    .describe('Wait until the server has processed every row, sending progress; false returns after the upload.'),
+  import_id: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('Keep following an import already uploaded (the id a call returned in resume) instead of uploading a file.'),
   timeout: duration(MCP_WAIT).describe('With wait: stop waiting after this long and return a resume handle (the import goes on).'),
   poll_interval: duration('1s').describe('With wait: time between polls.'),
-  max_failures: z.string().regex(/^\d+%?$/).optional().describe('Failed rows tolerated (a number, or a share such as 1%) before the call fails; default 0.'),
+  max_failures: z
+    .string()
+    .regex(/^\d+%?$/)
+    .optional()
+    .describe('Failed rows tolerated (a number, or a share such as 1%) before the call fails; default 0.'),
   strict: z.boolean().default(false).describe('Check every row before sending and send nothing if one is invalid.'),
   confirm,
 });
@@ -58,7 +74,8 @@ async function followImport(call: ToolCall, args: z.output<typeof importInput>, 
 }
 
 async function importFile(args: z.output<typeof importInput>): Promise<{ path: string; done: () => Promise<void> }> {
-  if ((args.file === undefined) === (args.csv === undefined)) throw new UsageError('give the contacts as `file` (a path) or as `csv` (the text), one of the two');
+  if ((args.file === undefined) === (args.csv === undefined))
+    throw new UsageError('give the contacts as `file` (a path) or as `csv` (the text), one of the two');
   if (args.file !== undefined) return { path: args.file, done: async () => {} };
   const dir = await mkdtemp(join(tmpdir(), 'wsm-mcp-'));
   const path = join(dir, args.name?.replace(/[^\w.-]+/g, '_') || 'contacts.csv');
@@ -76,7 +93,10 @@ const contactsImport: ToolSpec = {
     'contact. Cancelling stops the wait, not the import: it keeps running on the server (read it with imports.get).',
   input: importInput,
   output: z.object({
-    import: z.looseObject({}).optional().describe('The import record: id, status, processed_rows of total_rows, failed rows and their errors.'),
+    import: z
+      .looseObject({})
+      .optional()
+      .describe('The import record: id, status, processed_rows of total_rows, failed rows and their errors.'),
     resume: resumeOutput,
     messages,
   }),
@@ -99,7 +119,10 @@ const contactsImport: ToolSpec = {
       if (id === undefined) throw error;
       return {
         resume: { tool: 'contacts.import', arguments: { import_id: Number(id), timeout: args.timeout } },
-        messages: [...call.messages(), `import ${id} is still running after ${args.timeout}: call contacts.import with import_id ${id} to keep following it`],
+        messages: [
+          ...call.messages(),
+          `import ${id} is still running after ${args.timeout}: call contacts.import with import_id ${id} to keep following it`,
+        ],
       };
     }
   },
@@ -126,7 +149,8 @@ async function uploadAndFollow(call: ToolCall, args: z.output<typeof importInput
       return { import: uploadData(result), messages: call.messages().map((line) => withoutTemporaryPath(line, file.path, named)) };
     } catch (error) {
       // The CSV given as text was written to a temporary file the agent never named.
-      if (error instanceof Error && args.csv !== undefined) error.message = withoutTemporaryPath(error.message, file.path, args.name ?? 'the CSV given');
+      if (error instanceof Error && args.csv !== undefined)
+        error.message = withoutTemporaryPath(error.message, file.path, args.name ?? 'the CSV given');
       throw error;
     } finally {
       await file.done();
@@ -142,14 +166,28 @@ function withoutTemporaryPath(text: string, path: string, named: string): string
 // ---------------------------------------------------------------- templates.sync
 
 const syncInput = z.strictObject({
-  wait: z.boolean().default(false).describe('Sync again until no template is PENDING (or every template named is decided), sending progress.'),
-  templates: z.array(z.number().int().positive()).optional().describe('Ids of the templates to follow; default: those PENDING before the sync, where the server lists templates.'),
+  wait: z
+    .boolean()
+    .default(false)
+    .describe('Sync again until no template is PENDING (or every template named is decided), sending progress.'),
+  templates: z
+    .array(z.number().int().positive())
+    .optional()
+    .describe('Ids of the templates to follow; default: those PENDING before the sync, where the server lists templates.'),
   fail_on_rejected: z.boolean().default(false).describe('Fail (exit 7) when a template followed ends REJECTED.'),
-  timeout: duration(MCP_WAIT).describe('With wait: stop waiting after this long and return a resume handle (the review goes on at the provider).'),
+  timeout: duration(MCP_WAIT).describe(
+    'With wait: stop waiting after this long and return a resume handle (the review goes on at the provider).',
+  ),
   poll_interval: duration('5s').describe('With wait: time between syncs.'),
 });
 
-const templateOutcome = z.looseObject({ id: z.union([z.number(), z.string()]), name: z.string(), language: z.string(), status: z.string(), rejection_reason: z.string().nullable() });
+const templateOutcome = z.looseObject({
+  id: z.union([z.number(), z.string()]),
+  name: z.string(),
+  language: z.string(),
+  status: z.string(),
+  rejection_reason: z.string().nullable(),
+});
 
 const templatesSync: ToolSpec = {
   name: 'templates.sync',
@@ -174,7 +212,16 @@ const templatesSync: ToolSpec = {
     const sync = await import('../commands/templates/sync.js');
     // As the command line gives them: a value as text, a switch present or absent.
     const options = await sync.parse(
-      { args: [], opts: { wait: args.wait || undefined, failOnRejected: args.fail_on_rejected || undefined, template: args.templates?.map(String), timeout: args.timeout, interval: args.poll_interval } },
+      {
+        args: [],
+        opts: {
+          wait: args.wait || undefined,
+          failOnRejected: args.fail_on_rejected || undefined,
+          template: args.templates?.map(String),
+          timeout: args.timeout,
+          interval: args.poll_interval,
+        },
+      },
       call.ctx,
     );
     let result: Awaited<ReturnType<typeof sync.run>> | undefined;
@@ -184,15 +231,31 @@ const templatesSync: ToolSpec = {
     } catch (error) {
       if (!(error instanceof WaitTimedOutError)) throw error;
       // The review goes on at the provider: a handle to wait again, with the statuses read so far.
-      const again = { wait: true, ...(args.templates ? { templates: args.templates } : {}), fail_on_rejected: args.fail_on_rejected, timeout: args.timeout };
+      const again = {
+        wait: true,
+        ...(args.templates ? { templates: args.templates } : {}),
+        fail_on_rejected: args.fail_on_rejected,
+        timeout: args.timeout,
+      };
       return {
         ...(result !== undefined && 'rows' in result ? { templates: result.rows } : {}),
         resume: { tool: 'templates.sync', arguments: again },
-        messages: [...call.messages(), `templates are still PENDING after ${args.timeout}: call templates.sync with resume's arguments to keep waiting`],
+        messages: [
+          ...call.messages(),
+          `templates are still PENDING after ${args.timeout}: call templates.sync with resume's arguments to keep waiting`,
+        ],
       };
     }
-    return 'rows' in result ? { templates: result.rows, messages: call.messages() } : { sync: sync.syncOutcome(result.answer), messages: call.messages() };
+    return 'rows' in result
+      ? { templates: result.rows, messages: call.messages() }
+      : { sync: sync.syncOutcome(result.answer), messages: call.messages() };
   },
 };
 
-export const WORKFLOW_TOOLS: readonly ToolSpec[] = [contactsImport, templatesSync, workspaceFilePull, workspaceFileDiff, workspaceFileApply];
+export const WORKFLOW_TOOLS: readonly ToolSpec[] = [
+  contactsImport,
+  templatesSync,
+  workspaceFilePull,
+  workspaceFileDiff,
+  workspaceFileApply,
+];

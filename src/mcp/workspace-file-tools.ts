@@ -7,7 +7,6 @@ import type { PlanOptions } from '../commands/plan-options.js';
 import type { ToolCall, ToolSpec } from './tool.js';
 import { confirm, messages } from './workflow-args.js';
 
-
 const planInput = {
   file: z.string().min(1).optional().describe('Path of the workspace file (YAML or JSON) on the machine this MCP server runs on.'),
   content: z.string().min(1).optional().describe('The workspace file itself (YAML or JSON), when there is no file.'),
@@ -17,21 +16,31 @@ const planInput = {
 const diffInput = z.strictObject(planInput);
 const applyInput = z.strictObject({
   ...planInput,
-  plan_id: z.string().regex(/^[0-9a-f]{16}$/).describe('The plan_id workspace_file.diff returned: the changes are made only if the plan is still that one.'),
+  plan_id: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .describe('The plan_id workspace_file.diff returned: the changes are made only if the plan is still that one.'),
   confirm,
 });
 
-const planOutput = z.looseObject({ changes: z.array(z.looseObject({ action: z.string(), section: z.string(), key: z.string() })), counts: z.looseObject({}) });
+const planOutput = z.looseObject({
+  changes: z.array(z.looseObject({ action: z.string(), section: z.string(), key: z.string() })),
+  counts: z.looseObject({}),
+});
 
 /** Who the verb reads: a path, or `-` with the text as the call's stdin. */
 function planFlags(args: z.output<typeof diffInput>): PlanOptions {
-  if ((args.file === undefined) === (args.content === undefined)) throw new UsageError('give the workspace file as `file` (a path) or as `content` (its text), one of the two');
+  if ((args.file === undefined) === (args.content === undefined))
+    throw new UsageError('give the workspace file as `file` (a path) or as `content` (its text), one of the two');
   return { file: args.file ?? '-', prune: args.prune || undefined, replaceTemplates: args.replace_templates || undefined };
 }
 
 /** The plan's identity: the same changes against the same workspace give the same id. */
 function planId(plan: { workspace?: unknown; server?: unknown; changes: unknown[] }): string {
-  return createHash('sha256').update(JSON.stringify([plan.server, plan.workspace, plan.changes])).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify([plan.server, plan.workspace, plan.changes]))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** The plan `wsm diff` makes; "changes planned" (its exit 2) is no failure here. */
@@ -82,7 +91,9 @@ export const workspaceFileApply: ToolSpec = {
     const plan = await currentPlan(call.again(), flags);
     const id = planId(plan);
     if (id !== args.plan_id) {
-      throw new UsageError(`the plan is no longer ${args.plan_id}: the workspace or the file changed, and the plan is now ${id} (${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'}); nothing was changed: review it with workspace_file.diff`);
+      throw new UsageError(
+        `the plan is no longer ${args.plan_id}: the workspace or the file changed, and the plan is now ${id} (${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'}); nothing was changed: review it with workspace_file.diff`,
+      );
     }
     const apply = await import('../commands/workspace-file/apply.js');
     const report = await apply.run(call.ctx, flags);
@@ -97,7 +108,8 @@ export const workspaceFilePull: ToolSpec = {
   name: 'workspace_file.pull',
   toolset: 'workspace_file',
   title: 'Read the workspace as a workspace file',
-  description: "The workspace's fields, groups, labels, roles and templates as a workspace file (the same text as the wsm://workspace-file resource), ready to edit and give to workspace_file.diff.",
+  description:
+    "The workspace's fields, groups, labels, roles and templates as a workspace file (the same text as the wsm://workspace-file resource), ready to edit and give to workspace_file.diff.",
   input: pullInput,
   output: z.object({ format: z.enum(['yaml', 'json']), content: z.string(), messages }),
   hints: { readOnly: true, destructive: false, idempotent: true },

@@ -59,7 +59,10 @@ export function openDatabase(file: string): Db {
 
 /** The tables of a database, SQLite's own aside. */
 const tablesOf = (db: Db) =>
-  db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").pluck().all();
+  db
+    .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
+    .pluck()
+    .all();
 
 /**
  * The database holds password hashes, token hashes and every contact: owner-only. SQLite gives

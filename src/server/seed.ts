@@ -33,7 +33,12 @@ export async function seed(db: Db, options: { workspaceId?: string; adminToken?:
   const passwordHash = options.password ? await hashPassword(options.password) : null;
   const result = db.transaction(() => {
     const userId = users.insert({ name: 'Owner', email: OWNER_EMAIL, password_hash: passwordHash, partner: true });
-    const workspace = workspaces.create({ id: options.workspaceId, name: 'Local workspace', createdBy: userId, permissions: ALL_PERMISSIONS });
+    const workspace = workspaces.create({
+      id: options.workspaceId,
+      name: 'Local workspace',
+      createdBy: userId,
+      permissions: ALL_PERMISSIONS,
+    });
     users.addToken(userId, token);
     return { workspaceId: workspace.id, userId };
   })();

@@ -117,7 +117,16 @@ async function startOnLockedDatabase(options: ServeOptions, dbFile: string, lock
   }
 
   const provider = createSimulatedProvider(db, { approvalDelayMs: options.approvalDelayMs, fault: options.providerFault });
-  const app = await buildApp({ db, uploadsDir, provider, logger: options.logger, onWarning: options.onWarning, listenHost: options.host, apiOnly: options.apiOnly, corsOrigins: options.corsOrigins });
+  const app = await buildApp({
+    db,
+    uploadsDir,
+    provider,
+    logger: options.logger,
+    onWarning: options.onWarning,
+    listenHost: options.host,
+    apiOnly: options.apiOnly,
+    corsOrigins: options.corsOrigins,
+  });
   if (!isLoopbackHost(options.host)) {
     options.onWarning?.(
       `listening on ${options.host}: the API is reachable from the network, by anyone who can reach this port; use --host 127.0.0.1 to keep it on this machine`,

@@ -34,7 +34,10 @@ function firstBytes(file: string): string {
   } catch {
     return '';
   }
-  const text = buffer.subarray(0, read).toString('latin1').replace(/[^\x20-\x7e]/g, '.');
+  const text = buffer
+    .subarray(0, read)
+    .toString('latin1')
+    .replace(/[^\x20-\x7e]/g, '.');
   return read === 0 ? '' : ` (it starts with "${text}")`;
 }
 
@@ -52,10 +55,18 @@ export function asUnusable(file: string, error: unknown): unknown {
 /** A file SQLite opens but that is not ours: another application's tables, or a schema from a newer wsm. */
 export function assertOurs(file: string, version: number, latest: number, tables: string[]): void {
   if (version > latest) {
-    throw new UnusableDatabaseError(file, `was written by a newer wsm (schema version ${version}; this wsm knows up to ${latest})`, 'upgrade wsm, or pass --db another path');
+    throw new UnusableDatabaseError(
+      file,
+      `was written by a newer wsm (schema version ${version}; this wsm knows up to ${latest})`,
+      'upgrade wsm, or pass --db another path',
+    );
   }
   if (version === 0 && tables.length > 0) {
     const named = tables.slice(0, 5).join(', ') + (tables.length > 5 ? ', …' : '');
-    throw new UnusableDatabaseError(file, `is a SQLite database of another application (tables ${named}), left as it is`, 'pass --db the path of a wsm database, or of a new file');
+    throw new UnusableDatabaseError(
+      file,
+      `is a SQLite database of another application (tables ${named}), left as it is`,
+      'pass --db the path of a wsm database, or of a new file',
+    );
   }
 }

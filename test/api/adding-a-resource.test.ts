@@ -28,13 +28,21 @@ describe('adding a resource, step by step', () => {
   });
 
   it('step 3: every permission group is used by an operation, and every resource with operations under a permission names its group', () => {
-    const used = new Set(Object.values(DESCRIPTIONS).flatMap((description) => Object.values(description.operations)).flatMap((op) => (typeof op.access === 'object' ? [op.access.permission.split('.')[0]] : [])));
-    expect(Object.keys(PERMISSION_GROUPS).filter((group) => !used.has(group)).map((group) => step(3, `no operation needs a permission of ${group}`))).toEqual([]);
+    const used = new Set(
+      Object.values(DESCRIPTIONS)
+        .flatMap((description) => Object.values(description.operations))
+        .flatMap((op) => (typeof op.access === 'object' ? [op.access.permission.split('.')[0]] : [])),
+    );
+    expect(
+      Object.keys(PERMISSION_GROUPS)
+        .filter((group) => !used.has(group))
+        .map((group) => step(3, `no operation needs a permission of ${group}`)),
+    ).toEqual([]);
     const unnamed = KEYS.filter((key) => identity(key).collection && identity(key).permissionGroup === undefined);
     expect(unnamed.map((key) => step(3, `the catalog entry of ${key} names no permission group`))).toEqual([]);
   });
 
-  it("step 4: every description module of src/api/descriptions is a catalog resource, loaded by its line in MODULES", () => {
+  it('step 4: every description module of src/api/descriptions is a catalog resource, loaded by its line in MODULES', () => {
     const shared = ['catalog.ts', 'crud.ts', 'index.ts', 'paths.ts', 'permission-groups.ts', 'types.ts'];
     const modules = readdirSync(`${root}src/api/descriptions`).filter((file) => file.endsWith('.ts') && !shared.includes(file));
     const catalog = read('src/api/descriptions/catalog.ts');
@@ -48,14 +56,23 @@ describe('adding a resource, step by step', () => {
   it('step 8: every migration file is listed in migrations/index.ts, numbered in order', () => {
     const files = readdirSync(`${root}src/server/migrations`).filter((file) => /^\d{3}_.+\.ts$/.test(file));
     const listed = migrations.map((migration) => `${String(migration.version).padStart(3, '0')}_${migration.name}.ts`);
-    expect(files.filter((file) => !listed.includes(file)).map((file) => step(8, `migrations/index.ts has no line for ${file}`))).toEqual([]);
+    expect(files.filter((file) => !listed.includes(file)).map((file) => step(8, `migrations/index.ts has no line for ${file}`))).toEqual(
+      [],
+    );
     expect(migrations.map((migration) => migration.version)).toEqual(migrations.map((_, i) => i + 1));
   });
 
   it('the docs page: docs/commands.md shows every resource command', () => {
     const commands = read('docs/commands.md');
-    const missing = KEYS.flatMap((key) => (identity(key).cli && !commands.includes(`wsm ${identity(key).cli} `) ? [identity(key).cli] : []));
-    expect(missing.map((cli) => `docs/commands.md never shows \`wsm ${cli} …\`: a resource's commands have their page (the last words of "Adding a resource")`)).toEqual([]);
+    const missing = KEYS.flatMap((key) =>
+      identity(key).cli && !commands.includes(`wsm ${identity(key).cli} `) ? [identity(key).cli] : [],
+    );
+    expect(
+      missing.map(
+        (cli) =>
+          `docs/commands.md never shows \`wsm ${cli} …\`: a resource's commands have their page (the last words of "Adding a resource")`,
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -70,7 +87,7 @@ describe('adding a resource: step 7, its table', () => {
 
   const plain = KEYS.filter((key) => identity(key).collection && collectionTable(DESCRIPTIONS[key]) !== undefined);
 
-  it('each plain collection has its table with the record\'s columns, UNIQUE (workspace_id, name) and its counter triggers', () => {
+  it("each plain collection has its table with the record's columns, UNIQUE (workspace_id, name) and its counter triggers", () => {
     const problems: string[] = [];
     for (const key of plain) {
       const table = collectionTable(DESCRIPTIONS[key])!;
@@ -83,10 +100,18 @@ describe('adding a resource: step 7, its table', () => {
       if (lacking.length > 0) problems.push(step(7, `${table.table} lacks the columns ${lacking.join(', ')}`));
       const unique = (db.prepare(`PRAGMA index_list(${table.table})`).all() as { name: string; unique: number }[])
         .filter((index) => index.unique === 1)
-        .some((index) => (db.prepare(`PRAGMA index_info(${index.name})`).all() as { name: string }[]).map((column) => column.name).join() === 'workspace_id,name');
+        .some(
+          (index) =>
+            (db.prepare(`PRAGMA index_info(${index.name})`).all() as { name: string }[]).map((column) => column.name).join() ===
+            'workspace_id,name',
+        );
       if (!unique) problems.push(step(7, `${table.table} has no UNIQUE (workspace_id, name)`));
-      const triggers = db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND sql LIKE '%counters%'").pluck().all(table.table) as string[];
-      if (triggers.length < 2) problems.push(step(7, `${table.table} has no counter triggers on insert and delete (as migration 001 makes them)`));
+      const triggers = db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND sql LIKE '%counters%'")
+        .pluck()
+        .all(table.table) as string[];
+      if (triggers.length < 2)
+        problems.push(step(7, `${table.table} has no counter triggers on insert and delete (as migration 001 makes them)`));
     }
     expect(problems).toEqual([]);
     expect(plain.length).toBeGreaterThanOrEqual(3);

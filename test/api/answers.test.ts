@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { permissionNames, recordIn, requireRecord, written } from '../../src/api/answers.js';
-import { BadRequestError, errorFromResponse, UnprocessableEntityError, UnusableResponseError, ValidationFailedError } from '../../src/api/errors.js';
+import {
+  BadRequestError,
+  errorFromResponse,
+  UnprocessableEntityError,
+  UnusableResponseError,
+  ValidationFailedError,
+} from '../../src/api/errors.js';
 
 describe('reading a 2xx answer leniently', () => {
   it('finds the record at data, under the named key, or as the body itself', () => {
@@ -10,7 +16,8 @@ describe('reading a 2xx answer leniently', () => {
   });
 
   it('holds no record in {data: null}, {}, {success: true}, text or nothing', () => {
-    for (const body of [{ data: null }, {}, { success: true }, 'Created', undefined, [{ id: 1 }], { data: [{ id: 1 }] }]) expect(recordIn(body, 'template')).toBeUndefined();
+    for (const body of [{ data: null }, {}, { success: true }, 'Created', undefined, [{ id: 1 }], { data: [{ id: 1 }] }])
+      expect(recordIn(body, 'template')).toBeUndefined();
   });
 
   it('a create keeps the record, the message and the body as sent', () => {
@@ -23,7 +30,9 @@ describe('reading a 2xx answer leniently', () => {
   });
 
   it('a get without a record is unusable, naming what was asked', () => {
-    expect(() => requireRecord({ data: null }, 'getting label 4')).toThrow(new UnusableResponseError("the server's answer to getting label 4 holds no record (no `data` object)"));
+    expect(() => requireRecord({ data: null }, 'getting label 4')).toThrow(
+      new UnusableResponseError("the server's answer to getting label 4 holds no record (no `data` object)"),
+    );
   });
 
   it('reads permission entries as names or objects with a name', () => {

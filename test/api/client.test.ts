@@ -3,7 +3,13 @@ import { MockAgent, type Dispatcher, type Interceptable } from 'undici';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient, MissingWorkspaceError, RequestValidationError, UnsupportedEndpointError, type WsmClient } from '../../src/api/client.js';
+import {
+  createClient,
+  MissingWorkspaceError,
+  RequestValidationError,
+  UnsupportedEndpointError,
+  type WsmClient,
+} from '../../src/api/client.js';
 import { NotFoundError, InternalServerError } from '../../src/api/errors.js';
 import { CrudResource } from '../../src/api/resources/crud.js';
 import type { ContactGroup, Role, Single } from '../../src/api/schemas/index.js';
@@ -26,7 +32,13 @@ beforeEach(async () => {
   agent.disableNetConnect();
   pool = agent.get(ORIGIN);
   sleeps.length = 0;
-  client = createClient({ baseUrl: `${ORIGIN}/api/v3`, token: 'tok', workspace: WS, dispatcher: agent, sleep: async (ms) => void sleeps.push(ms) });
+  client = createClient({
+    baseUrl: `${ORIGIN}/api/v3`,
+    token: 'tok',
+    workspace: WS,
+    dispatcher: agent,
+    sleep: async (ms) => void sleeps.push(ms),
+  });
   dir = await mkdtemp(join(tmpdir(), 'wsm-client-'));
 });
 afterEach(async () => {
@@ -59,14 +71,20 @@ describe('paths and encoding', () => {
     const bare = createClient({ baseUrl: `${ORIGIN}/api/v3`, token: 't', dispatcher: agent });
     await expect(bare.contacts.list()).rejects.toBeInstanceOf(MissingWorkspaceError);
     // Calls outside a workspace still work.
-    pool.intercept({ path: '/api/v3/me', method: 'GET', headers: { authorization: 'Bearer t' } }).reply(200, { data: { id: 1 } }, JSON_HEADERS);
+    pool
+      .intercept({ path: '/api/v3/me', method: 'GET', headers: { authorization: 'Bearer t' } })
+      .reply(200, { data: { id: 1 } }, JSON_HEADERS);
     expect(await bare.me()).toEqual({ data: { id: 1 } });
   });
 
   it('list queries are passed through; undefined values are left out', async () => {
-    pool.intercept({ path: `${P}/contacts?search=ann%20lee&page=2`, method: 'GET' }).reply(200, { data: [], meta: meta(2, 2) }, JSON_HEADERS);
+    pool
+      .intercept({ path: `${P}/contacts?search=ann%20lee&page=2`, method: 'GET' })
+      .reply(200, { data: [], meta: meta(2, 2) }, JSON_HEADERS);
     await client.contacts.list({ search: 'ann lee', page: 2, per_page: undefined });
-    pool.intercept({ path: `${P}/templates?status=PENDING&category=UTILITY`, method: 'GET' }).reply(200, { data: [], meta: meta(1, 1) }, JSON_HEADERS);
+    pool
+      .intercept({ path: `${P}/templates?status=PENDING&category=UTILITY`, method: 'GET' })
+      .reply(200, { data: [], meta: meta(1, 1) }, JSON_HEADERS);
     await client.templates.list({ status: 'PENDING', category: 'UTILITY' });
   });
 });
@@ -81,7 +99,9 @@ describe('resources', () => {
     expectTypeOf(client.groups.get).returns.resolves.toEqualTypeOf<Single<ContactGroup>>();
     expectTypeOf(client.roles.list).returns.resolves.toHaveProperty('data').toEqualTypeOf<Role[]>();
     expectTypeOf(client.fields.create).parameter(0).toHaveProperty('name');
-    pool.intercept({ path: `${P}/contact-groups/4`, method: 'GET' }).reply(200, { data: { id: 4, name: 'VIP', contacts_count: 2 } }, JSON_HEADERS);
+    pool
+      .intercept({ path: `${P}/contact-groups/4`, method: 'GET' })
+      .reply(200, { data: { id: 4, name: 'VIP', contacts_count: 2 } }, JSON_HEADERS);
     expect((await client.groups.get(4)).data).toMatchObject({ id: 4, name: 'VIP' });
   });
 });
@@ -90,10 +110,14 @@ describe('the page object of a list call', () => {
   it('awaited, is the page its query names: one request, nothing asked before it is awaited', async () => {
     const asked: string[] = [];
     const recording = Object.assign(Object.create(agent) as MockAgent, {
-      dispatch: (opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) => (asked.push(String(opts.path)), agent.dispatch(opts, handler)),
+      dispatch: (opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) => (
+        asked.push(String(opts.path)), agent.dispatch(opts, handler)
+      ),
     });
     const lister = createClient({ baseUrl: `${ORIGIN}/api/v3`, token: 'tok', workspace: WS, dispatcher: recording });
-    pool.intercept({ path: `${P}/templates?status=PENDING&page=2&per_page=2`, method: 'GET' }).reply(200, { data: [{ id: 3 }], meta: meta(2, 2) }, JSON_HEADERS);
+    pool
+      .intercept({ path: `${P}/templates?status=PENDING&page=2&per_page=2`, method: 'GET' })
+      .reply(200, { data: [{ id: 3 }], meta: meta(2, 2) }, JSON_HEADERS);
     const list = lister.templates.list({ status: 'PENDING', page: 2, per_page: 2 });
     await new Promise((resolve) => setImmediate(resolve));
     expect(asked).toEqual([]);
@@ -104,36 +128,53 @@ describe('the page object of a list call', () => {
     expect(asked).toHaveLength(1);
   });
 
-  it('.pages() walks every page from the first with the query\'s filters and page size, its own page left out', async () => {
-    pool.intercept({ path: `${P}/contact-groups?per_page=2&page=1`, method: 'GET' }).reply(200, { data: [{ id: 1 }, { id: 2 }], meta: meta(1, 2) }, JSON_HEADERS);
-    pool.intercept({ path: `${P}/contact-groups?per_page=2&page=2`, method: 'GET' }).reply(200, { data: [{ id: 3 }], meta: meta(2, 2) }, JSON_HEADERS);
+  it(".pages() walks every page from the first with the query's filters and page size, its own page left out", async () => {
+    pool
+      .intercept({ path: `${P}/contact-groups?per_page=2&page=1`, method: 'GET' })
+      .reply(200, { data: [{ id: 1 }, { id: 2 }], meta: meta(1, 2) }, JSON_HEADERS);
+    pool
+      .intercept({ path: `${P}/contact-groups?per_page=2&page=2`, method: 'GET' })
+      .reply(200, { data: [{ id: 3 }], meta: meta(2, 2) }, JSON_HEADERS);
     const pages: number[][] = [];
-    for await (const page of client.groups.list({ page: 7, per_page: 2 }).pages({ concurrency: 1 })) pages.push(page.data.map((group) => group.id));
+    for await (const page of client.groups.list({ page: 7, per_page: 2 }).pages({ concurrency: 1 }))
+      pages.push(page.data.map((group) => group.id));
     expect(pages).toEqual([[1, 2], [3]]);
   });
 
   it('.rows() is every row of every page, as iterating the list call is', async () => {
-    pool.intercept({ path: `${P}/users?per_page=100&page=1`, method: 'GET' }).reply(200, { data: [{ id: 1 }, { id: 2 }], meta: meta(1, 2) }, JSON_HEADERS);
-    pool.intercept({ path: `${P}/users?per_page=100&page=2`, method: 'GET' }).reply(200, { data: [{ id: 3 }], meta: meta(2, 2) }, JSON_HEADERS);
+    pool
+      .intercept({ path: `${P}/users?per_page=100&page=1`, method: 'GET' })
+      .reply(200, { data: [{ id: 1 }, { id: 2 }], meta: meta(1, 2) }, JSON_HEADERS);
+    pool
+      .intercept({ path: `${P}/users?per_page=100&page=2`, method: 'GET' })
+      .reply(200, { data: [{ id: 3 }], meta: meta(2, 2) }, JSON_HEADERS);
     const ids: number[] = [];
     for await (const user of client.users.list().rows({ concurrency: 2 })) ids.push(user.id);
     expect(ids).toEqual([1, 2, 3]);
   });
 
   it('walks every page in order, 100 a page, fetching lazily', async () => {
-    pool.intercept({ path: `${P}/users?per_page=100&page=1`, method: 'GET' }).reply(200, { data: [{ id: 1 }, { id: 2 }], meta: meta(1, 2) }, JSON_HEADERS);
-    pool.intercept({ path: `${P}/users?per_page=100&page=2`, method: 'GET' }).reply(200, { data: [{ id: 3 }], meta: meta(2, 2) }, JSON_HEADERS);
+    pool
+      .intercept({ path: `${P}/users?per_page=100&page=1`, method: 'GET' })
+      .reply(200, { data: [{ id: 1 }, { id: 2 }], meta: meta(1, 2) }, JSON_HEADERS);
+    pool
+      .intercept({ path: `${P}/users?per_page=100&page=2`, method: 'GET' })
+      .reply(200, { data: [{ id: 3 }], meta: meta(2, 2) }, JSON_HEADERS);
     const ids: number[] = [];
     for await (const user of client.users.list()) ids.push(user.id);
     expect(ids).toEqual([1, 2, 3]);
   });
 
   it('stops early when the caller breaks: nothing past the pages asked for ahead of page 1', async () => {
-    pool.intercept({ path: `${P}/contact-imports?per_page=100&page=1`, method: 'GET' }).reply(200, { data: [{ id: 1 }, { id: 2 }], meta: meta(1, 50) }, JSON_HEADERS);
+    pool
+      .intercept({ path: `${P}/contact-imports?per_page=100&page=1`, method: 'GET' })
+      .reply(200, { data: [{ id: 1 }, { id: 2 }], meta: meta(1, 50) }, JSON_HEADERS);
     // Every request the client sends is recorded before the mock answers it.
     const asked: string[] = [];
     const recording = Object.assign(Object.create(agent) as MockAgent, {
-      dispatch: (opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) => (asked.push(opts.path), agent.dispatch(opts, handler)),
+      dispatch: (opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) => (
+        asked.push(opts.path), agent.dispatch(opts, handler)
+      ),
     });
     const walker = createClient({ baseUrl: `${ORIGIN}/api/v3`, token: 'tok', workspace: WS, dispatcher: recording });
     const seen: unknown[] = [];
@@ -157,13 +198,26 @@ describe('the page object of a list call', () => {
 });
 
 describe('the one reporter', () => {
-  it('a walk changing course is told to the client\'s trace, beside the requests, never the token', async () => {
+  it("a walk changing course is told to the client's trace, beside the requests, never the token", async () => {
     const lines: string[] = [];
-    const traced = createClient({ baseUrl: `${ORIGIN}/api/v3`, token: 'tok-secret-1', workspace: WS, dispatcher: agent, trace: (line) => lines.push(line) });
+    const traced = createClient({
+      baseUrl: `${ORIGIN}/api/v3`,
+      token: 'tok-secret-1',
+      workspace: WS,
+      dispatcher: agent,
+      trace: (line) => lines.push(line),
+    });
+    pool.intercept({ path: `${P}/users?page=1&per_page=100`, method: 'GET' }).reply(
+      422,
+      {
+        message: 'The per page field must not be greater than 50.',
+        errors: { per_page: ['The per page field must not be greater than 50.'] },
+      },
+      JSON_HEADERS,
+    );
     pool
-      .intercept({ path: `${P}/users?page=1&per_page=100`, method: 'GET' })
-      .reply(422, { message: 'The per page field must not be greater than 50.', errors: { per_page: ['The per page field must not be greater than 50.'] } }, JSON_HEADERS);
-    pool.intercept({ path: `${P}/users?page=1&per_page=50`, method: 'GET' }).reply(200, { data: [{ id: 1 }], meta: meta(1, 1) }, JSON_HEADERS);
+      .intercept({ path: `${P}/users?page=1&per_page=50`, method: 'GET' })
+      .reply(200, { data: [{ id: 1 }], meta: meta(1, 1) }, JSON_HEADERS);
     const ids: unknown[] = [];
     for await (const user of traced.users.list()) ids.push(user.id);
     expect(ids).toEqual([1]);
@@ -209,7 +263,11 @@ describe('bodies', () => {
     const label = capture(`${P}/labels/4`, 'PUT', 200, { status: 200, message: 'ok', data: { id: 4 } });
     await client.labels.update(4, { color: '#abc' });
     expect(label.body).toEqual({ color: '#abc', name: 'VIP' });
-    const perms = capture('/api/v3/workspaces/partner/permissions', 'PATCH', 200, { status: 200, message: 'ok', data: { permissions: ['roles.view'] } });
+    const perms = capture('/api/v3/workspaces/partner/permissions', 'PATCH', 200, {
+      status: 200,
+      message: 'ok',
+      data: { permissions: ['roles.view'] },
+    });
     await client.permissions.setPartnerDefaults(['roles.view']);
     expect(perms.body).toEqual({ permissions: ['roles.view'] });
   });
@@ -231,20 +289,29 @@ describe('bodies', () => {
     await writeFile(pdf, '%PDF-1.4');
     const seen = capture(`${P}/templates`, 'POST', 201, { success: true, message: 'ok', data: { id: 9 } });
     await client.templates.create(
-      { name: 'menu', language: 'en', category: 'UTILITY', header: { type: 'media', media: { type: 'document' } }, body: { text: 'Our menu' } },
+      {
+        name: 'menu',
+        language: 'en',
+        category: 'UTILITY',
+        header: { type: 'media', media: { type: 'document' } },
+        body: { text: 'Our menu' },
+      },
       { headerFile: pdf },
     );
     const form = await (seen.body as Promise<FormData>);
     expect(form.get('header[type]')).toBe('media');
     expect(form.get('header[media][type]')).toBe('document');
-    expect(((form.get('header[media][file]') as File).type)).toBe('application/pdf');
+    expect((form.get('header[media][file]') as File).type).toBe('application/pdf');
     expect(form.get('body[text]')).toBe('Our menu');
   });
 
   it('users update is always multipart, booleans as 1/0', async () => {
     const seen = capture(`${P}/users/3`, 'POST', 200, { status: 200, message: 'ok', data: { id: 3 } });
     await client.users.update(3, { status: false, client: true });
-    expect([...(await (seen.body as Promise<FormData>)).entries()]).toEqual([['status', '0'], ['client', '1']]);
+    expect([...(await (seen.body as Promise<FormData>)).entries()]).toEqual([
+      ['status', '0'],
+      ['client', '1'],
+    ]);
   });
 });
 
@@ -266,12 +333,15 @@ describe('retries', () => {
 describe('extensions and sync', () => {
   it('a 405 or a router 404 on an extension is UnsupportedEndpointError naming the operation', async () => {
     pool.intercept({ path: `${P}/roles/2`, method: 'PUT' }).reply(405, { message: 'Method not allowed.', status: 405 }, JSON_HEADERS);
-    await expect(client.roles.update(2, { name: 'x' })).rejects.toMatchObject({ name: 'UnsupportedEndpointError', operation: 'updating a role' });
+    await expect(client.roles.update(2, { name: 'x' })).rejects.toMatchObject({
+      name: 'UnsupportedEndpointError',
+      operation: 'updating a role',
+    });
     pool.intercept({ path: `${P}/labels`, method: 'GET' }).reply(404, 'Not Found');
     await expect(client.labels.list()).rejects.toBeInstanceOf(UnsupportedEndpointError);
   });
 
-  it('the token extensions are the client\'s to call unsupported: POST /auth/tokens and GET /me missing', async () => {
+  it("the token extensions are the client's to call unsupported: POST /auth/tokens and GET /me missing", async () => {
     pool.intercept({ path: '/api/v3/auth/tokens', method: 'POST' }).reply(404, 'Not Found');
     await expect(client.auth.createToken({ email: 'a@example.com', password: 'secret-pass' })).rejects.toMatchObject({
       name: 'UnsupportedEndpointError',
@@ -282,7 +352,9 @@ describe('extensions and sync', () => {
   });
 
   it("the API's own 404 body on an extension stays NotFoundError; core endpoints never translate", async () => {
-    pool.intercept({ path: `${P}/contact-groups/2`, method: 'GET' }).reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
+    pool
+      .intercept({ path: `${P}/contact-groups/2`, method: 'GET' })
+      .reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
     await expect(client.groups.get(2)).rejects.toBeInstanceOf(NotFoundError);
     pool.intercept({ path: `${P}/labels/2`, method: 'GET' }).reply(404, 'Not Found');
     await expect(client.labels.get(2)).rejects.toBeInstanceOf(NotFoundError);
@@ -291,11 +363,17 @@ describe('extensions and sync', () => {
   it('templates.sync: 200 passes the message; 404 {success:false} is "nothing pending"; 500 throws', async () => {
     pool.intercept({ path: `${P}/templates/sync`, method: 'POST' }).reply(200, { success: true, message: 'Synced.' }, JSON_HEADERS);
     expect(await client.templates.sync()).toEqual({ success: true, message: 'Synced.', nothing_pending: false });
-    pool.intercept({ path: `${P}/templates/sync`, method: 'POST' }).reply(404, { success: false, message: 'No pending templates.' }, JSON_HEADERS);
+    pool
+      .intercept({ path: `${P}/templates/sync`, method: 'POST' })
+      .reply(404, { success: false, message: 'No pending templates.' }, JSON_HEADERS);
     expect(await client.templates.sync()).toEqual({ success: false, message: 'No pending templates.', nothing_pending: true });
-    pool.intercept({ path: `${P}/templates/sync`, method: 'POST' }).reply(404, { success: false, message: 'Template not found.', status: 404 }, JSON_HEADERS);
+    pool
+      .intercept({ path: `${P}/templates/sync`, method: 'POST' })
+      .reply(404, { success: false, message: 'Template not found.', status: 404 }, JSON_HEADERS);
     await expect(client.templates.sync()).rejects.toBeInstanceOf(NotFoundError);
-    pool.intercept({ path: `${P}/templates/sync`, method: 'POST' }).reply(500, { success: false, message: 'Provider unavailable.' }, JSON_HEADERS);
+    pool
+      .intercept({ path: `${P}/templates/sync`, method: 'POST' })
+      .reply(500, { success: false, message: 'Provider unavailable.' }, JSON_HEADERS);
     await expect(client.templates.sync()).rejects.toBeInstanceOf(InternalServerError);
   });
 

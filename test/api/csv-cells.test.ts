@@ -36,7 +36,8 @@ describe('formula cells', () => {
         const line = ['5550000001', ...[a, b].map((v) => csvField(v))].join(',');
         const read = csvTextRows(`number,a,b\n${line}\n`);
         expect(read.format.wsmExport).toBe(false);
-        if (read.items[1].kind === 'record' && [a, b].some((v) => v.trim() !== '')) expect(read.items[1].cells).toEqual(['5550000001', a, b]);
+        if (read.items[1].kind === 'record' && [a, b].some((v) => v.trim() !== ''))
+          expect(read.items[1].cells).toEqual(['5550000001', a, b]);
       }),
     );
     expect(csvTextRows("number,name\n1,'=1+1\n").items[1]).toMatchObject({ cells: ['1', "'=1+1"] });
@@ -46,7 +47,10 @@ describe('formula cells', () => {
 
 describe('the contact_groups cell', () => {
   it('any list of group names comes back, whatever characters they hold', () => {
-    const name = fc.string({ minLength: 1 }).map((n) => n.trim()).filter((n) => n !== '');
+    const name = fc
+      .string({ minLength: 1 })
+      .map((n) => n.trim())
+      .filter((n) => n !== '');
     fc.assert(
       fc.property(fc.uniqueArray(name), (names) => {
         const line = `5550000001,${csvField(encodeGroupNames(names))}`;
@@ -64,7 +68,9 @@ describe('the contact_groups cell', () => {
 
 describe('a value with a line break', () => {
   it('is one value of its row (RFC 4180); a quote never closed costs its own line only', () => {
-    const { items } = csvTextRows('number,name,email\n5550000001,"Two\nlines",x@example.com\n5550000002,Bo,\n5550000003,"never closed\n5550000004,Cy,\n');
+    const { items } = csvTextRows(
+      'number,name,email\n5550000001,"Two\nlines",x@example.com\n5550000002,Bo,\n5550000003,"never closed\n5550000004,Cy,\n',
+    );
     expect(items.map((i) => (i.kind === 'record' ? `${i.line}:${i.cells[1]}` : `${i.line}: ${i.message}`))).toEqual([
       '1:name',
       '2:Two\nlines',

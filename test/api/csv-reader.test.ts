@@ -9,23 +9,54 @@ import { CsvTokenizer, CSV_MESSAGES, MAX_QUOTED_CHARS, tokenizeCsv, type CsvToke
 const LINE_ENDS = ['\n', '\r\n', '\r'] as const;
 
 /** Characters a cell is made of: separators, quotes, every line end, spaces, tabs, emoji, marks, RTL. */
-const cellChar = fc.constantFrom('a', 'B', ' ', '\t', ',', ';', '"', '\n', '\r', '=', '+', '-', '@', "'", 'é', 'e\u0301', '😀', 'שלום', '\u200f', '\u00a0', 'x');
+const cellChar = fc.constantFrom(
+  'a',
+  'B',
+  ' ',
+  '\t',
+  ',',
+  ';',
+  '"',
+  '\n',
+  '\r',
+  '=',
+  '+',
+  '-',
+  '@',
+  "'",
+  'é',
+  'e\u0301',
+  '😀',
+  'שלום',
+  '\u200f',
+  '\u00a0',
+  'x',
+);
 const cellText = fc.array(cellChar, { maxLength: 8 }).map((parts) => parts.join(''));
 
 /** A well-formed file: its records, the separator, each record's line end, and whether cells are quoted. */
 const wellFormed = fc
   .record({
     separator: fc.constantFrom(',', ';', '\t'),
-    records: fc.array(fc.array(fc.record({ text: cellText, quoted: fc.boolean() }), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 8 }),
+    records: fc.array(fc.array(fc.record({ text: cellText, quoted: fc.boolean() }), { minLength: 1, maxLength: 5 }), {
+      minLength: 1,
+      maxLength: 8,
+    }),
     ends: fc.array(fc.constantFrom(...LINE_ENDS), { minLength: 8, maxLength: 8 }),
     finalEnd: fc.boolean(),
   })
   .map(({ separator, records, ends, finalEnd }) => {
     // A cell that holds a separator, quote, line end, or is empty in a one-cell record, must be quoted.
     const needsQuotes = (text: string, alone: boolean) => /["\r\n]/.test(text) || text.includes(separator) || (alone && text === '');
-    const cells = records.map((record) => record.map((cell) => ({ ...cell, quoted: cell.quoted || needsQuotes(cell.text, record.length === 1) })));
+    const cells = records.map((record) =>
+      record.map((cell) => ({ ...cell, quoted: cell.quoted || needsQuotes(cell.text, record.length === 1) })),
+    );
     const text = cells
-      .map((record, i) => record.map((c) => (c.quoted ? `"${c.text.replaceAll('"', '""')}"` : c.text)).join(separator) + (i < cells.length - 1 || finalEnd ? ends[i] : ''))
+      .map(
+        (record, i) =>
+          record.map((c) => (c.quoted ? `"${c.text.replaceAll('"', '""')}"` : c.text)).join(separator) +
+          (i < cells.length - 1 || finalEnd ? ends[i] : ''),
+      )
       .join('');
     return { separator, text, records: cells.map((record) => record.map((c) => c.text)) };
   });
@@ -94,7 +125,8 @@ describe('the CSV reader against csv-parse', () => {
 });
 
 describe('broken records cost their own line', () => {
-  const lines = (text: string) => tokenizeCsv(text).map((t) => (t.kind === 'record' ? `${t.line}: ${t.cells.join('|')}` : `${t.line}! ${t.message}`));
+  const lines = (text: string) =>
+    tokenizeCsv(text).map((t) => (t.kind === 'record' ? `${t.line}: ${t.cells.join('|')}` : `${t.line}! ${t.message}`));
 
   it('a quote that never closes is reported on its line, and the rows after it are read', () => {
     expect(lines('number,name\n1,"Ann\n2,Bob\n3,Cy\n')).toEqual(['1: number|name', `2! ${CSV_MESSAGES.unclosed}`, '3: 2|Bob', '4: 3|Cy']);
@@ -115,7 +147,12 @@ describe('broken records cost their own line', () => {
   });
 
   it('text after a closing quote and a quote inside an unquoted value are errors of their line', () => {
-    expect(lines('a,b\n1,"x"y\n2,z"w\n3,ok\n')).toEqual(['1: a|b', `2! ${CSV_MESSAGES.afterQuote}`, `3! ${CSV_MESSAGES.strayQuote}`, '4: 3|ok']);
+    expect(lines('a,b\n1,"x"y\n2,z"w\n3,ok\n')).toEqual([
+      '1: a|b',
+      `2! ${CSV_MESSAGES.afterQuote}`,
+      `3! ${CSV_MESSAGES.strayQuote}`,
+      '4: 3|ok',
+    ]);
   });
 
   it('a quote pairing across lines that does not read as a value costs the first line only', () => {

@@ -32,7 +32,9 @@ describe('resource descriptions', () => {
       const found = router.match(method, concrete(path));
       return typeof found === 'object' && Object.values(found.params).every((value) => !path.split('/').includes(value));
     };
-    const wrong = OPERATIONS.filter((o) => onStandin(o.method, o.path) !== o.published).map((o) => `${o.method} ${o.path} (${o.published ? 'published' : 'extension'})`);
+    const wrong = OPERATIONS.filter((o) => onStandin(o.method, o.path) !== o.published).map(
+      (o) => `${o.method} ${o.path} (${o.published ? 'published' : 'extension'})`,
+    );
     expect(wrong).toEqual([]);
     expect(OPERATIONS.filter((o) => o.published)).toHaveLength(26);
   });
@@ -60,7 +62,10 @@ describe('resource descriptions', () => {
     for (const description of Object.values(DESCRIPTIONS)) {
       for (const operation of Object.values(description.operations)) {
         const params = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).filter((p) => p !== 'workspace');
-        expect(params.every((p) => p === description.idParam), `${description.key}.${operation.name}: ${operation.path}`).toBe(true);
+        expect(
+          params.every((p) => p === description.idParam),
+          `${description.key}.${operation.name}: ${operation.path}`,
+        ).toBe(true);
       }
     }
   });
@@ -106,7 +111,10 @@ describe('walking every description', () => {
   afterAll(() => h.close());
 
   it('finds the client method that calls each operation', () => {
-    const client = createClient({ baseUrl: 'http://127.0.0.1:9/api/v3', workspace: 'w' }) as unknown as Record<string, Record<string, unknown>>;
+    const client = createClient({ baseUrl: 'http://127.0.0.1:9/api/v3', workspace: 'w' }) as unknown as Record<
+      string,
+      Record<string, unknown>
+    >;
     const missing = OPERATIONS.filter((o) => o.client !== null).filter((o) => {
       const [property, method] = o.client!.split('.');
       return typeof client[property]?.[method] !== 'function';

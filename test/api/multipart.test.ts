@@ -34,7 +34,12 @@ describe('encodeMultipart', () => {
     );
     expect(form.length).toBe(bytes.length);
     const parsed = await new Response(bytes, { headers: { 'content-type': form.contentType } }).formData();
-    expect([...parsed.entries()]).toEqual([['fields[notes]', 'a\nb'], ['crlf', 'c\r\nd'], ['cr', 'e\rf'], ['accents', 'Zoë ☕']]);
+    expect([...parsed.entries()]).toEqual([
+      ['fields[notes]', 'a\nb'],
+      ['crlf', 'c\r\nd'],
+      ['cr', 'e\rf'],
+      ['accents', 'Zoë ☕'],
+    ]);
   });
 
   it('streams files from disk and memory with their names and types; a second read gives the same bytes', async () => {
@@ -49,12 +54,18 @@ describe('encodeMultipart', () => {
       const first = await bytesOf(form.body());
       expect(await bytesOf(form.body())).toEqual(first);
       expect(form.length).toBe(first.length);
-      expect(first.toString('latin1')).toContain('name="file"; filename="people %22q1%22.csv"\r\nContent-Type: text/csv\r\n\r\nnumber,name\n14155550101,Ann\n\r\n');
+      expect(first.toString('latin1')).toContain(
+        'name="file"; filename="people %22q1%22.csv"\r\nContent-Type: text/csv\r\n\r\nnumber,name\n14155550101,Ann\n\r\n',
+      );
       const parsed = await new Response(first, { headers: { 'content-type': form.contentType } }).formData();
       const csv = parsed.get('file') as File;
       expect([csv.name, csv.type, await csv.text()]).toEqual(['people "q1".csv', 'text/csv', 'number,name\n14155550101,Ann\n']);
       const png = parsed.get('avatar') as File;
-      expect([png.name, png.type, [...new Uint8Array(await png.arrayBuffer())]]).toEqual(['a.png', 'application/octet-stream', [0x89, 0x50, 0x0d, 0x0a]]);
+      expect([png.name, png.type, [...new Uint8Array(await png.arrayBuffer())]]).toEqual([
+        'a.png',
+        'application/octet-stream',
+        [0x89, 0x50, 0x0d, 0x0a],
+      ]);
       expect(form.traceText).toBe('multipart: file=<file people "q1".csv, 28 bytes>, avatar=<file a.png, 4 bytes>');
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -63,6 +74,13 @@ describe('encodeMultipart', () => {
 
   it('an unreadable file fails before anything is sent; secrets are hidden from the trace', async () => {
     await expect(encodeMultipart([{ name: 'file', filePath: '/nonexistent/x.csv' }])).rejects.toThrow('Unable to open file');
-    expect((await encodeMultipart([{ name: 'password', value: 'hunter22' }, { name: 'name', value: 'Ann' }])).traceText).toBe('multipart: password=***, name=Ann');
+    expect(
+      (
+        await encodeMultipart([
+          { name: 'password', value: 'hunter22' },
+          { name: 'name', value: 'Ann' },
+        ])
+      ).traceText,
+    ).toBe('multipart: password=***, name=Ann');
   });
 });

@@ -45,8 +45,10 @@ describe('one kind of resource, as the catalog says', () => {
       disagreements((key, collection) => {
         const property = (client as unknown as Record<string, unknown>)[key];
         const crud = property !== undefined && Object.getPrototypeOf(property) === CrudResource.prototype;
-        if (collection && !crud) return `${key}: the catalog says plain collection, but WsmClient.${key} is not a CrudResource (api/client.ts, api/resources/)`;
-        if (!collection && crud) return `${key}: WsmClient.${key} is the plain CRUD resource, but the catalog does not say collection: true`;
+        if (collection && !crud)
+          return `${key}: the catalog says plain collection, but WsmClient.${key} is not a CrudResource (api/client.ts, api/resources/)`;
+        if (!collection && crud)
+          return `${key}: WsmClient.${key} is the plain CRUD resource, but the catalog does not say collection: true`;
         return undefined;
       }),
     ).toEqual([]);
@@ -59,8 +61,10 @@ describe('one kind of resource, as the catalog says', () => {
         if (cli === undefined || cli === 'auth') return undefined;
         const own = cli in OWN_RESOURCES;
         const entry = cli in COLLECTIONS;
-        if (collection && (own || !entry)) return `${key}: the catalog says plain collection: give "${cli}" an entry in commands/collections.ts and no module in commands/index.ts`;
-        if (!collection && (!own || entry)) return `${key}: not a plain collection: "${cli}" needs its module in commands/index.ts OWN_RESOURCES and no entry in commands/collections.ts`;
+        if (collection && (own || !entry))
+          return `${key}: the catalog says plain collection: give "${cli}" an entry in commands/collections.ts and no module in commands/index.ts`;
+        if (!collection && (!own || entry))
+          return `${key}: not a plain collection: "${cli}" needs its module in commands/index.ts OWN_RESOURCES and no entry in commands/collections.ts`;
         return undefined;
       }),
     ).toEqual([]);
@@ -69,9 +73,11 @@ describe('one kind of resource, as the catalog says', () => {
   it('the server serves a plain collection from its description (or its COLLECTION_RULES), any other resource from its own plugin', () => {
     expect(
       disagreements((key, collection) => {
-        if (collection && key in OWN) return `${key}: the catalog says plain collection, but server/routes/index.ts lists it in OWN (use COLLECTION_RULES for rules of its own)`;
+        if (collection && key in OWN)
+          return `${key}: the catalog says plain collection, but server/routes/index.ts lists it in OWN (use COLLECTION_RULES for rules of its own)`;
         if (!collection && !(key in OWN)) return `${key}: not a plain collection: it needs a route plugin in server/routes/index.ts OWN`;
-        if (!collection && key in COLLECTION_RULES) return `${key}: COLLECTION_RULES is for plain collections; the catalog does not say collection: true`;
+        if (!collection && key in COLLECTION_RULES)
+          return `${key}: COLLECTION_RULES is for plain collections; the catalog does not say collection: true`;
         return undefined;
       }),
     ).toEqual([]);

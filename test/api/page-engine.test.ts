@@ -13,7 +13,11 @@ interface Row {
 }
 
 function page(current: number, last: number | undefined, ids: number[], extra: Partial<ListPage<Row>> = {}): ListPage<Row> {
-  return { data: ids.map((id) => ({ id })), meta: { current_page: current, ...(last === undefined ? {} : { last_page: last, total: last * ids.length }) }, ...extra };
+  return {
+    data: ids.map((id) => ({ id })),
+    meta: { current_page: current, ...(last === undefined ? {} : { last_page: last, total: last * ids.length }) },
+    ...extra,
+  };
 }
 
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
@@ -75,7 +79,8 @@ function overHttp() {
   mockAgent.disableNetConnect();
   const backoff: number[] = [];
   const transport = new Transport({ baseUrl: 'http://api.test/api/v3', dispatcher: mockAgent, sleep: async (ms) => void backoff.push(ms) });
-  const fetchPage = async (params: PageParams, request: EngineRequest) => readPage<Row>(await transport.request({ method: 'GET', path: '/contacts', query: params, ...request }), 'contacts');
+  const fetchPage = async (params: PageParams, request: EngineRequest) =>
+    readPage<Row>(await transport.request({ method: 'GET', path: '/contacts', query: params, ...request }), 'contacts');
   return { pool: mockAgent.get('http://api.test'), transport, fetchPage, backoff };
 }
 
@@ -144,7 +149,9 @@ describe('walkPages: concurrent once last_page is known', () => {
     const fetchPage = (params: PageParams, request: EngineRequest) => {
       signals.push(request.signal);
       const n = Number(params.page);
-      return n === 1 ? Promise.resolve(page(1, 10, [1])) : new Promise<ListPage<Row>>((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));
+      return n === 1
+        ? Promise.resolve(page(1, 10, [1]))
+        : new Promise<ListPage<Row>>((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));
     };
     const walk = walkPages(fetchPage, { concurrency: 3 });
     await walk.next();
@@ -163,7 +170,13 @@ describe('walkPages: concurrent once last_page is known', () => {
     for (const n of [2, 3, 4, 5, 6]) await held.asked(n);
     held.release(2);
     held.release(5);
-    const cause = new InternalServerError({ status: 500, body: { message: 'Server error.' }, headers: {}, method: 'GET', url: 'http://h/x' });
+    const cause = new InternalServerError({
+      status: 500,
+      body: { message: 'Server error.' },
+      headers: {},
+      method: 'GET',
+      url: 'http://h/x',
+    });
     held.fail(3, cause);
     held.release(4);
     const error = await done.catch((e: unknown) => e);
@@ -184,7 +197,9 @@ describe('walkPages: concurrent once last_page is known', () => {
     const time = fakeTime();
     const notices: string[] = [];
     const { pool, fetchPage, backoff } = overHttp();
-    pool.intercept({ path: '/api/v3/contacts?page=3', method: 'GET' }).reply(429, { message: 'Too Many Attempts.' }, { headers: { 'retry-after': '2' } });
+    pool
+      .intercept({ path: '/api/v3/contacts?page=3', method: 'GET' })
+      .reply(429, { message: 'Too Many Attempts.' }, { headers: { 'retry-after': '2' } });
     for (let n = 1; n <= 30; n++) pool.intercept({ path: `/api/v3/contacts?page=${n}`, method: 'GET' }).reply(200, page(n, 30, [n]), json);
     const options: EngineOptions = { concurrency: 4, notice: (line) => notices.push(line), ...time };
     const rows = await collect(walkRows(fetchPage, options));
@@ -201,7 +216,9 @@ describe('walkPages: concurrent once last_page is known', () => {
     const time = fakeTime();
     const date = new Date(time.now() + 5_000).toUTCString();
     const { pool, fetchPage, backoff } = overHttp();
-    pool.intercept({ path: '/api/v3/contacts?page=2', method: 'GET' }).reply(503, { message: 'Busy.' }, { headers: { 'retry-after': date } });
+    pool
+      .intercept({ path: '/api/v3/contacts?page=2', method: 'GET' })
+      .reply(503, { message: 'Busy.' }, { headers: { 'retry-after': date } });
     for (let n = 1; n <= 3; n++) pool.intercept({ path: `/api/v3/contacts?page=${n}`, method: 'GET' }).reply(200, page(n, 3, [n]), json);
     const rows = await collect(walkRows(fetchPage, time));
     expect(rows).toHaveLength(3);
@@ -209,7 +226,10 @@ describe('walkPages: concurrent once last_page is known', () => {
     expect(backoff).toEqual([]);
     pool.intercept({ path: '/api/v3/contacts?page=1', method: 'GET' }).reply(200, page(1, 3, [1]), json);
     pool.intercept({ path: '/api/v3/contacts?page=2', method: 'GET' }).reply(503, { message: 'Busy.' }).times(3);
-    pool.intercept({ path: '/api/v3/contacts?page=3', method: 'GET' }).reply(200, page(3, 3, [3]), json).persist();
+    pool
+      .intercept({ path: '/api/v3/contacts?page=3', method: 'GET' })
+      .reply(200, page(3, 3, [3]), json)
+      .persist();
     const error = await collect(walkRows(fetchPage, time)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PageFailedError);
     expect((error as Error).cause).toBeInstanceOf(InternalServerError);
@@ -221,10 +241,20 @@ describe('walkPages: concurrent once last_page is known', () => {
     mockAgent.disableNetConnect();
     const pool = mockAgent.get('http://api.test');
     const time = fakeTime();
-    pool.intercept({ path: '/api/v3/contacts?page=1&per_page=2', method: 'GET' }).reply(200, { data: [{ id: 1 }, { id: 2 }], meta: { current_page: 1, last_page: 2 } });
-    pool.intercept({ path: '/api/v3/contacts?page=2&per_page=2', method: 'GET' }).reply(429, { message: 'Too Many Attempts.' }, { headers: { 'retry-after': '1' } });
-    pool.intercept({ path: '/api/v3/contacts?page=2&per_page=2', method: 'GET' }).reply(200, { data: [{ id: 3 }], meta: { current_page: 2, last_page: 2 } });
-    const transport = new Transport({ baseUrl: 'http://api.test/api/v3', dispatcher: mockAgent, sleep: async () => expect.fail('the transport must not retry a 429 here') });
+    pool
+      .intercept({ path: '/api/v3/contacts?page=1&per_page=2', method: 'GET' })
+      .reply(200, { data: [{ id: 1 }, { id: 2 }], meta: { current_page: 1, last_page: 2 } });
+    pool
+      .intercept({ path: '/api/v3/contacts?page=2&per_page=2', method: 'GET' })
+      .reply(429, { message: 'Too Many Attempts.' }, { headers: { 'retry-after': '1' } });
+    pool
+      .intercept({ path: '/api/v3/contacts?page=2&per_page=2', method: 'GET' })
+      .reply(200, { data: [{ id: 3 }], meta: { current_page: 2, last_page: 2 } });
+    const transport = new Transport({
+      baseUrl: 'http://api.test/api/v3',
+      dispatcher: mockAgent,
+      sleep: async () => expect.fail('the transport must not retry a 429 here'),
+    });
     const fetchPage = async (params: PageParams, request: EngineRequest) =>
       readPage<Row>(await transport.request({ method: 'GET', path: '/contacts', query: params, ...request }), 'contacts');
     expect(await collect(walkRows(fetchPage, { perPage: 2, ...time }))).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
@@ -272,20 +302,25 @@ describe('walkPages: one page at a time without last_page', () => {
 
   it('follows a cursor link, and stops when a link comes round again', async () => {
     const asked: PageParams[] = [];
-    const fetchPage = async (p: PageParams) => (asked.push({ ...p }), page(1, undefined, [asked.length], { next: 'https://h/x?cursor=abc' }));
+    const fetchPage = async (p: PageParams) => (
+      asked.push({ ...p }), page(1, undefined, [asked.length], { next: 'https://h/x?cursor=abc' })
+    );
     expect(await collect(walkRows(fetchPage))).toEqual([{ id: 1 }, { id: 2 }]);
     expect(asked[1]).toEqual({ page: undefined, per_page: undefined, cursor: 'abc' });
   });
 
   it('without links, a short page ends the walk; a misreported current_page never sends it back', async () => {
     const asked: unknown[] = [];
-    const fetchPage = async (p: PageParams) => (asked.push(p.page), { data: Number(p.page) < 3 ? [{ id: 1 }, { id: 2 }] : [{ id: 3 }], meta: { current_page: 1 } });
+    const fetchPage = async (p: PageParams) => (
+      asked.push(p.page), { data: Number(p.page) < 3 ? [{ id: 1 }, { id: 2 }] : [{ id: 3 }], meta: { current_page: 1 } }
+    );
     expect(await collect(walkRows(fetchPage, { perPage: 2 }))).toHaveLength(5);
     expect(asked).toEqual([1, 2, 3]);
   });
 
   it('a later page failing names it', async () => {
-    const fetchPage = async (p: PageParams) => (p.page === 2 ? Promise.reject(new Error('reset')) : page(1, undefined, [1], { next: 'https://h/x?page=2' }));
+    const fetchPage = async (p: PageParams) =>
+      p.page === 2 ? Promise.reject(new Error('reset')) : page(1, undefined, [1], { next: 'https://h/x?page=2' });
     await expect(collect(walkRows(fetchPage))).rejects.toThrow('page 2 failed: reset; the rows before it were written');
   });
 });
@@ -296,7 +331,8 @@ describe('runEach: bulk work on the same window', () => {
     const events: unknown[] = [];
     const { pool, transport } = overHttp();
     pool.intercept({ path: '/api/v3/contacts/2', method: 'DELETE' }).reply(429, { message: 'Too Many Attempts.' });
-    for (const id of [1, 2, 3, 5]) pool.intercept({ path: `/api/v3/contacts/${id}`, method: 'DELETE' }).reply(200, { message: `deleted ${id}` }, json);
+    for (const id of [1, 2, 3, 5])
+      pool.intercept({ path: `/api/v3/contacts/${id}`, method: 'DELETE' }).reply(200, { message: `deleted ${id}` }, json);
     const reports = await collect(
       runEach(
         [1, 2, 3, 4, 5],

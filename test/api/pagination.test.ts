@@ -7,11 +7,14 @@ interface Row {
   id: number;
 }
 
-
 describe('readPage', () => {
-  it('reads api.md\'s envelope, Laravel\'s meta with links[] and path, and string numbers', () => {
+  it("reads api.md's envelope, Laravel's meta with links[] and path, and string numbers", () => {
     const read = readPage<Row>(
-      { data: [{ id: '1' }], meta: { current_page: '2', last_page: 3, per_page: 15, total: '31', path: '/x', links: [{ url: null, label: '1', active: true }] }, links: { next: 'http://h/x?page=3' } },
+      {
+        data: [{ id: '1' }],
+        meta: { current_page: '2', last_page: 3, per_page: 15, total: '31', path: '/x', links: [{ url: null, label: '1', active: true }] },
+        links: { next: 'http://h/x?page=3' },
+      },
       'listing x',
     );
     expect(read.meta).toMatchObject({ current_page: 2, last_page: 3, per_page: 15, total: 31, path: '/x' });
@@ -19,7 +22,7 @@ describe('readPage', () => {
     expect(read.data).toEqual([{ id: '1' }]);
   });
 
-  it('reads Laravel\'s bare paginator (meta at the top level, next_page_url) and a bare array', () => {
+  it("reads Laravel's bare paginator (meta at the top level, next_page_url) and a bare array", () => {
     const read = readPage({ data: [], current_page: 1, per_page: 10, next_page_url: null }, 'listing x');
     expect(read.meta).toEqual({ current_page: 1, per_page: 10 });
     expect(read.next).toBeNull();
@@ -27,13 +30,21 @@ describe('readPage', () => {
   });
 
   it('an answer without a data list is unusable, naming the field', () => {
-    expect(() => readPage({ items: [] }, 'listing contacts')).toThrow(new UnusableResponseError("the server's answer to listing contacts has no `data` list"));
+    expect(() => readPage({ items: [] }, 'listing contacts')).toThrow(
+      new UnusableResponseError("the server's answer to listing contacts has no `data` list"),
+    );
   });
 });
 
 describe('per_page refused by the server (the page engine asks each page)', () => {
   const refuse = (status: number, text: string) =>
-    new (status === 422 ? UnprocessableEntityError : ValidationFailedError)({ status, body: { message: text, errors: { per_page: [text] } }, headers: {}, method: 'GET', url: 'http://h/x' });
+    new (status === 422 ? UnprocessableEntityError : ValidationFailedError)({
+      status,
+      body: { message: text, errors: { per_page: [text] } },
+      headers: {},
+      method: 'GET',
+      url: 'http://h/x',
+    });
   const collect = async <T>(rows: AsyncIterable<T>) => {
     const all: T[] = [];
     for await (const row of rows) all.push(row);
@@ -51,7 +62,11 @@ describe('per_page refused by the server (the page engine asks each page)', () =
     const rows = await collect(walkRows(fetchPage, { perPage: 100, notice: (line: string) => notices.push(line) }));
     expect(rows).toEqual([{ id: 1 }, { id: 2 }]);
     // The page after it asks the lowered per_page at once.
-    expect(asked).toEqual([{ page: 1, per_page: 100 }, { page: 1, per_page: 50 }, { page: 2, per_page: 50 }]);
+    expect(asked).toEqual([
+      { page: 1, per_page: 100 },
+      { page: 1, per_page: 50 },
+      { page: 2, per_page: 50 },
+    ]);
     expect(notices).toEqual(['* the server refused per_page=100; asking per_page=50']);
   });
 
@@ -64,9 +79,18 @@ describe('per_page refused by the server (the page engine asks each page)', () =
     };
     const notices: string[] = [];
     await collect(walkRows(fetchPage, { perPage: 100, notice: (line: string) => notices.push(line) }));
-    expect(asked).toEqual([{ page: 1, per_page: 100 }, { page: 1, per_page: undefined }]);
+    expect(asked).toEqual([
+      { page: 1, per_page: 100 },
+      { page: 1, per_page: undefined },
+    ]);
     expect(notices).toEqual(['* the server refused per_page=100; asking its default page size']);
-    const other = new UnprocessableEntityError({ status: 422, body: { message: 'Bad search.', errors: { search: ['Too long.'] } }, headers: {}, method: 'GET', url: 'http://h/x' });
+    const other = new UnprocessableEntityError({
+      status: 422,
+      body: { message: 'Bad search.', errors: { search: ['Too long.'] } },
+      headers: {},
+      method: 'GET',
+      url: 'http://h/x',
+    });
     await expect(collect(walkRows(async () => Promise.reject(other), { perPage: 100 }))).rejects.toBe(other);
   });
 });

@@ -28,15 +28,24 @@ describe('plain collections on the CLI', () => {
     expect(Object.keys(COLLECTIONS).filter((cli) => !catalogCommands.includes(cli))).toEqual([]);
     for (const [cli, command] of Object.entries(COLLECTIONS)) {
       const parent = program.commands.find((c) => c.name() === cli);
-      expect(parent?.commands.map((c) => c.name()), cli).toEqual(['list', 'get', 'create', 'update', 'delete']);
+      expect(
+        parent?.commands.map((c) => c.name()),
+        cli,
+      ).toEqual(['list', 'get', 'create', 'update', 'delete']);
       // The words are the entry's: a command module of its own would shadow the entry and fail here.
       for (const verb of ['list', 'get', 'create', 'update'] as const) {
         expect(parent!.commands.find((c) => c.name() === verb)!.description(), `${cli} ${verb}`).toBe(command[verb].description);
       }
       const update = parent!.commands.find((c) => c.name() === 'update')!;
-      for (const flag of Object.values(command.update.flags)) expect(update.options.map((o) => o.flags), `${cli} update`).toContain(flag.flags);
+      for (const flag of Object.values(command.update.flags))
+        expect(
+          update.options.map((o) => o.flags),
+          `${cli} update`,
+        ).toContain(flag.flags);
       const noun = describedByCli(cli)!.noun;
-      expect(parent!.commands.find((c) => c.name() === 'delete')!.description(), cli).toBe(`delete a ${noun} (asks first; pass --yes without a terminal)`);
+      expect(parent!.commands.find((c) => c.name() === 'delete')!.description(), cli).toBe(
+        `delete a ${noun} (asks first; pass --yes without a terminal)`,
+      );
     }
   });
 
@@ -45,12 +54,21 @@ describe('plain collections on the CLI', () => {
       const fields = await recordFields(cli);
       expect(fields.length, cli).toBeGreaterThan(0);
       const columns = [...command.columns, ...(command.detail ?? [])].map((column) => column.key);
-      expect(columns.filter((key) => !fields.includes(key)), cli).toEqual([]);
+      expect(
+        columns.filter((key) => !fields.includes(key)),
+        cli,
+      ).toEqual([]);
       const { operations } = describedByCli(cli)!;
       for (const verb of ['create', 'update'] as const) {
         const shape = (operations[verb].body as unknown as { shape: Record<string, unknown> }).shape;
-        const set = [...(command[verb].args ?? []).map(([, , field]) => field), ...Object.values(command[verb].flags ?? {}).map((flag) => flag.field)];
-        expect(set.filter((field) => field !== undefined && !(field in shape)), `${cli} ${verb}`).toEqual([]);
+        const set = [
+          ...(command[verb].args ?? []).map(([, , field]) => field),
+          ...Object.values(command[verb].flags ?? {}).map((flag) => flag.field),
+        ];
+        expect(
+          set.filter((field) => field !== undefined && !(field in shape)),
+          `${cli} ${verb}`,
+        ).toEqual([]);
       }
     }
   });
@@ -78,7 +96,10 @@ describe('plain collections on the server', () => {
       const table = collectionTable(description)!;
       const columns = (h.db.prepare(`PRAGMA table_info(${table.table})`).all() as { name: string }[]).map((c) => c.name);
       expect(columns.length, table.table).toBeGreaterThan(0);
-      expect([...table.select, ...table.writes].filter((column) => !columns.includes(column)), table.table).toEqual([]);
+      expect(
+        [...table.select, ...table.writes].filter((column) => !columns.includes(column)),
+        table.table,
+      ).toEqual([]);
       // Ids are never reused (decisions.md §7): only AUTOINCREMENT keeps a deleted last id from coming back.
       const created = h.db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(table.table) as string;
       expect(created, table.table).toMatch(/INTEGER PRIMARY KEY AUTOINCREMENT/i);

@@ -12,16 +12,22 @@ import { COLLECTION_RULES } from '../../src/server/routes/index.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const entries = Object.entries(CATALOG as Record<string, ResourceIdentity>);
-const names = (pick: (key: string, identity: ResourceIdentity) => boolean) => entries.filter(([key, identity]) => pick(key, identity)).map(([, identity]) => identity.cli ?? '');
+const names = (pick: (key: string, identity: ResourceIdentity) => boolean) =>
+  entries.filter(([key, identity]) => pick(key, identity)).map(([, identity]) => identity.cli ?? '');
 
 /** A resource as prose and code name it: its command, or its key where the CLI has none. */
-const WORD = new Map<string, string>([...entries.map(([key, identity]) => [identity.cli ?? key, identity.cli ?? key] as const), ['workspaces', 'workspace']]);
+const WORD = new Map<string, string>([
+  ...entries.map(([key, identity]) => [identity.cli ?? key, identity.cli ?? key] as const),
+  ['workspaces', 'workspace'],
+]);
 const workspaceResources = names((_, identity) => identity.permissionGroup !== undefined);
 
 /** The sets a list may name, each by what it is. */
 const SETS: Record<string, string[]> = {
   'the plain collections': names((_, identity) => identity.collection === true),
-  'the plain collections served from their description alone': names((key, identity) => identity.collection === true && !(key in COLLECTION_RULES)),
+  'the plain collections served from their description alone': names(
+    (key, identity) => identity.collection === true && !(key in COLLECTION_RULES),
+  ),
   "the workspace's resources": workspaceResources,
   "the workspace's resources and its permissions": [...workspaceResources, 'permissions'],
   'the workspaces and their resources': [...workspaceResources, 'workspace'],
@@ -43,7 +49,8 @@ const NOT_RESOURCE_LISTS = [
   'Users, permissions, workspace', // commands.md: a heading
 ];
 
-const WORDS = '(?:contact |custom |CSV |message |WhatsApp message )?`?(contacts|groups|fields|imports|labels|roles|users|templates|permissions|workspaces?)`?';
+const WORDS =
+  '(?:contact |custom |CSV |message |WhatsApp message )?`?(contacts|groups|fields|imports|labels|roles|users|templates|permissions|workspaces?)`?';
 const LIST = new RegExp(`${WORDS}(?:(?:,\\s*|,?\\s+and\\s+)${WORDS}){2,}(?:,? \\.\\.\\.)?`, 'gi');
 
 function listsIn(file: string): { line: number; text: string; words: string[] }[] {
@@ -59,7 +66,9 @@ const same = (a: string[], b: string[]) => a.length === b.length && a.every((wor
 
 describe('lists of resources in src/ and the docs', () => {
   it('each name exactly one of the sets the catalog makes', () => {
-    const files = execFileSync('git', ['ls-files', 'src', 'docs', 'README.md'], { cwd: root, encoding: 'utf8' }).split('\n').filter((file) => file !== '' && !RECORDS.includes(file));
+    const files = execFileSync('git', ['ls-files', 'src', 'docs', 'README.md'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter((file) => file !== '' && !RECORDS.includes(file));
     const stale: string[] = [];
     for (const file of files) {
       for (const list of listsIn(file)) {

@@ -60,7 +60,13 @@ describe('the contract', () => {
 
   it('keeps AUTHENTICATION templates to their own fields', () => {
     expect(check(templateCreateBody, { name: 'otp', language: 'en', category: 'AUTHENTICATION', codeExpirationMinutes: 10 }).ok).toBe(true);
-    const withBody = check(templateCreateBody, { name: 'otp', language: 'en', category: 'AUTHENTICATION', body: { text: 'x' }, codeExpirationMinutes: 1441 });
+    const withBody = check(templateCreateBody, {
+      name: 'otp',
+      language: 'en',
+      category: 'AUTHENTICATION',
+      body: { text: 'x' },
+      codeExpirationMinutes: 1441,
+    });
     expect(withBody).toEqual({
       ok: false,
       errors: {
@@ -79,14 +85,20 @@ describe('the contract', () => {
 
   it('finds placeholders in order and requires one example each (generated texts)', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 8 }).filter((s) => !s.includes('{') && !s.includes('}')), { minLength: 2, maxLength: 5 }), (words) => {
-        const text = words.map((w, i) => (i === 0 ? `a${w}` : `${w} {{${i}}} x`)).join(' ');
-        const count = words.length - 1;
-        expect(placeholders(text)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
-        const body = { name: 'gen', language: 'en', category: 'MARKETING' as const, body: { text, variables: Array(count).fill('v') } };
-        expect(check(templateCreateBody, body).ok).toBe(true);
-        expect(check(templateCreateBody, { ...body, body: { text } }).ok).toBe(false);
-      }),
+      fc.property(
+        fc.array(
+          fc.string({ maxLength: 8 }).filter((s) => !s.includes('{') && !s.includes('}')),
+          { minLength: 2, maxLength: 5 },
+        ),
+        (words) => {
+          const text = words.map((w, i) => (i === 0 ? `a${w}` : `${w} {{${i}}} x`)).join(' ');
+          const count = words.length - 1;
+          expect(placeholders(text)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+          const body = { name: 'gen', language: 'en', category: 'MARKETING' as const, body: { text, variables: Array(count).fill('v') } };
+          expect(check(templateCreateBody, body).ok).toBe(true);
+          expect(check(templateCreateBody, { ...body, body: { text } }).ok).toBe(false);
+        },
+      ),
       { seed: 42, numRuns: 200 },
     );
   });

@@ -134,7 +134,10 @@ describe('Transport errors by status', () => {
 
   it('422 carries the field errors', async () => {
     const { pool, transport } = setup();
-    const body = { message: 'Validation error', errors: { number: ['The number has already been taken.'], 'contact_groups.0': ['Invalid group.'] } };
+    const body = {
+      message: 'Validation error',
+      errors: { number: ['The number has already been taken.'], 'contact_groups.0': ['Invalid group.'] },
+    };
     pool.intercept({ path: '/api/v3/contacts', method: 'POST' }).reply(422, body);
     const error = await transport.request({ method: 'POST', path: '/contacts', json: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnprocessableEntityError);
@@ -144,7 +147,9 @@ describe('Transport errors by status', () => {
 
   it('429 exposes retryAfterMs and headers', async () => {
     const { pool, transport } = setup();
-    pool.intercept({ path: '/api/v3/contacts', method: 'POST' }).reply(429, { message: 'Too Many Attempts.' }, { headers: { 'retry-after': '7' } });
+    pool
+      .intercept({ path: '/api/v3/contacts', method: 'POST' })
+      .reply(429, { message: 'Too Many Attempts.' }, { headers: { 'retry-after': '7' } });
     const error = await transport.request({ method: 'POST', path: '/contacts', json: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfterMs).toBe(7000);
@@ -234,7 +239,9 @@ describe('Transport retries', () => {
     expect(sleeps[0]).toBeGreaterThan(1_000);
     expect(sleeps[0]).toBeLessThanOrEqual(2_000);
     pool.intercept({ path: '/api/v3/contacts', method: 'GET' }).reply(503, { message: 'busy' });
-    await expect(transport.request({ method: 'GET', path: '/contacts', retry: { until: Date.now() - 1 } })).rejects.toBeInstanceOf(InternalServerError);
+    await expect(transport.request({ method: 'GET', path: '/contacts', retry: { until: Date.now() - 1 } })).rejects.toBeInstanceOf(
+      InternalServerError,
+    );
     expect(sleeps).toHaveLength(1);
   });
 
@@ -300,7 +307,9 @@ describe('Transport retries', () => {
     expect(sleeps).toEqual([500]);
 
     pool.intercept({ path: '/api/v3/y', method: 'POST' }).reply(201, {}).delay(300);
-    await expect(transport.request({ method: 'POST', path: '/y', json: {}, timeoutMs: 10 })).rejects.toBeInstanceOf(APIConnectionTimeoutError);
+    await expect(transport.request({ method: 'POST', path: '/y', json: {}, timeoutMs: 10 })).rejects.toBeInstanceOf(
+      APIConnectionTimeoutError,
+    );
     expect(sleeps).toEqual([500]);
   });
 
@@ -329,7 +338,9 @@ describe('Transport trace and token redaction', () => {
     pool.intercept({ path: '/api/v3/contacts?page=1', method: 'GET' }).reply(200, { data: [], echo: TOKEN }, { headers: JSON_HEADERS });
     pool.intercept({ path: '/api/v3/contacts', method: 'POST' }).reply(401, { message: `Token ${TOKEN} is invalid` });
     await transport.request({ method: 'GET', path: '/contacts', query: { page: 1 } });
-    const error = await transport.request({ method: 'POST', path: '/contacts', json: { token: TOKEN, password: 'hunter22' } }).catch((e: unknown) => e);
+    const error = await transport
+      .request({ method: 'POST', path: '/contacts', json: { token: TOKEN, password: 'hunter22' } })
+      .catch((e: unknown) => e);
 
     expect(trace[0]).toBe(`> GET ${BASE}/contacts?page=1`);
     expect(trace).toContain('> authorization: Bearer ***');
@@ -362,7 +373,13 @@ describe('Transport default dispatcher', () => {
       const target = new URL(req.url ?? '');
       proxied.push(target.host);
       const upstream = httpRequest(
-        { host: '127.0.0.1', port: (api.address() as AddressInfo).port, method: req.method, path: target.pathname + target.search, headers: req.headers },
+        {
+          host: '127.0.0.1',
+          port: (api.address() as AddressInfo).port,
+          method: req.method,
+          path: target.pathname + target.search,
+          headers: req.headers,
+        },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);

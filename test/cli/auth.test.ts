@@ -49,7 +49,10 @@ describe('wsm auth login', () => {
     replyToMe(200, ME);
     const { code, stdout, stderr } = await run(['auth', 'login', '--base-url', `${BASE_URL}/`, '--with-token'], { stdin: `${TOKEN}\n` });
     // Piped, the one line a mutating command says (gh's ✓), so a script's log shows what happened.
-    expect({ code, stderr }).toEqual({ code: 0, stderr: `✓ logged in to ${BASE_URL} as Ada Owner <ada@example.com> (profile "default", now current)\n` });
+    expect({ code, stderr }).toEqual({
+      code: 0,
+      stderr: `✓ logged in to ${BASE_URL} as Ada Owner <ada@example.com> (profile "default", now current)\n`,
+    });
     expect(stdout).toBe('');
     // The only workspace of the user becomes the profile's default.
     expect(await savedProfile()).toEqual({ base_url: BASE_URL, token: TOKEN, workspace: WS });
@@ -61,18 +64,36 @@ describe('wsm auth login', () => {
   it('saves under --profile, with -w given after the verb (a workspace /me does not list is read first)', async () => {
     replyToMe(200, { data: { ...ME.data, workspaces: [] } });
     const other = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
-    agent.get(ORIGIN).intercept({ path: `/api/v3/workspaces/${other}`, method: 'GET' }).reply(200, { data: { id: other } }, { headers: { 'content-type': 'application/json' } });
-    const { code } = await run(['auth', 'login', '--with-token', '--profile', 'staging', '--base-url', BASE_URL, '-w', other], { stdin: TOKEN });
+    agent
+      .get(ORIGIN)
+      .intercept({ path: `/api/v3/workspaces/${other}`, method: 'GET' })
+      .reply(200, { data: { id: other } }, { headers: { 'content-type': 'application/json' } });
+    const { code } = await run(['auth', 'login', '--with-token', '--profile', 'staging', '--base-url', BASE_URL, '-w', other], {
+      stdin: TOKEN,
+    });
     expect(code).toBe(0);
     expect(await savedProfile('staging')).toEqual({ base_url: BASE_URL, token: TOKEN, workspace: other });
   });
 
   it('piped, a token reaching several workspaces: the profile is saved without one, becomes current, and stderr says so', async () => {
     const OTHER = '0c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f';
-    replyToMe(200, { data: { ...ME.data, workspaces: [{ id: WS, name: 'Acme' }, { id: OTHER, name: 'Beta' }] } });
-    const { code, stdout, stderr } = await run(['auth', 'login', '--profile', 'ci', '--base-url', BASE_URL, '--with-token'], { stdin: TOKEN });
+    replyToMe(200, {
+      data: {
+        ...ME.data,
+        workspaces: [
+          { id: WS, name: 'Acme' },
+          { id: OTHER, name: 'Beta' },
+        ],
+      },
+    });
+    const { code, stdout, stderr } = await run(['auth', 'login', '--profile', 'ci', '--base-url', BASE_URL, '--with-token'], {
+      stdin: TOKEN,
+    });
     expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
-    expect(stderr).toBe(`✓ logged in to ${BASE_URL} as Ada Owner <ada@example.com> (profile "ci", now current)\n` + 'warning: no workspace chosen: this token reaches 2 workspaces and none is picked without a terminal; profile "ci" is now current without one: pass -w <uuid> or run `wsm workspace use --profile ci --base-url http://wsm.test/api/v3`\n');
+    expect(stderr).toBe(
+      `✓ logged in to ${BASE_URL} as Ada Owner <ada@example.com> (profile "ci", now current)\n` +
+        'warning: no workspace chosen: this token reaches 2 workspaces and none is picked without a terminal; profile "ci" is now current without one: pass -w <uuid> or run `wsm workspace use --profile ci --base-url http://wsm.test/api/v3`\n',
+    );
     expect(await savedProfile('ci')).toEqual({ base_url: BASE_URL, token: TOKEN });
     expect((await openConfig({ dir })).currentName()).toBe('ci');
   });
@@ -80,7 +101,10 @@ describe('wsm auth login', () => {
   it('-w naming a workspace the token does not reach: exit 4, nothing saved', async () => {
     replyToMe(200, ME);
     const other = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
-    agent.get(ORIGIN).intercept({ path: `/api/v3/workspaces/${other}`, method: 'GET' }).reply(404, { message: 'Resource not found.', status: 404 }, { headers: { 'content-type': 'application/json' } });
+    agent
+      .get(ORIGIN)
+      .intercept({ path: `/api/v3/workspaces/${other}`, method: 'GET' })
+      .reply(404, { message: 'Resource not found.', status: 404 }, { headers: { 'content-type': 'application/json' } });
     const { code, stderr } = await run(['auth', 'login', '--with-token', '--base-url', BASE_URL, '-w', other], { stdin: TOKEN });
     expect(code).toBe(4);
     expect(stderr).toBe(`error: workspace ${other} is not found with this token (404 on GET /workspaces/${other})\n`);
@@ -91,7 +115,9 @@ describe('wsm auth login', () => {
     replyToMe(200, ME);
     expect((await run(['auth', 'login', '--base-url', BASE_URL], { env: { WSM_TOKEN: ` ${TOKEN}\r\n` } })).code).toBe(0);
     expect((await savedProfile())?.token).toBe(TOKEN);
-    const twoLines = await run(['auth', 'login', '--base-url', BASE_URL, '--with-token', '--profile', 'other'], { stdin: `${TOKEN}\nsecond\n` });
+    const twoLines = await run(['auth', 'login', '--base-url', BASE_URL, '--with-token', '--profile', 'other'], {
+      stdin: `${TOKEN}\nsecond\n`,
+    });
     expect(twoLines.code).toBe(2);
     expect(twoLines.stderr).toBe('error: standard input holds more than one line or word: a token is one word (nothing was saved)\n');
     expect(await savedProfile('other')).toBeUndefined();
@@ -142,7 +168,10 @@ describe('wsm auth login', () => {
     replyToMe(404, { message: 'The route api/v3/me could not be found.' });
     replyToWorkspace(200, { data: { id: WS } });
     const { code, stderr } = await run(['auth', 'login', '--base-url', BASE_URL, '--with-token', '-w', WS], { stdin: TOKEN });
-    expect({ code, stderr }).toEqual({ code: 0, stderr: `✓ logged in to ${BASE_URL} as not named by this server (no /me); token accepted for the workspace (profile "default", now current)\n` });
+    expect({ code, stderr }).toEqual({
+      code: 0,
+      stderr: `✓ logged in to ${BASE_URL} as not named by this server (no /me); token accepted for the workspace (profile "default", now current)\n`,
+    });
     expect(await savedProfile()).toEqual({ base_url: BASE_URL, token: TOKEN, workspace: WS });
   });
 
@@ -176,13 +205,24 @@ describe('wsm auth login --email', () => {
       });
     return bodies;
   }
-  const issued = { status: 201, message: 'Token created successfully.', data: { token: ISSUED, user_id: 1, expires_at: '2026-12-23T00:00:00.000Z' } };
+  const issued = {
+    status: 201,
+    message: 'Token created successfully.',
+    data: { token: ISSUED, user_id: 1, expires_at: '2026-12-23T00:00:00.000Z' },
+  };
 
   it('--password-stdin: POST /auth/tokens (no bearer), then the issued token is verified and saved like a token login', async () => {
     const sent = replyToTokens(201, issued);
     replyToMe(200, ME, ISSUED);
-    const { code, stdout, stderr } = await run(['auth', 'login', '--base-url', BASE_URL, '--email', 'ada@example.com', '--password-stdin'], { stdin: 'long pass word\n' });
-    expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: '', stderr: `✓ logged in to ${BASE_URL} as Ada Owner <ada@example.com> (profile "default", now current)\n` });
+    const { code, stdout, stderr } = await run(
+      ['auth', 'login', '--base-url', BASE_URL, '--email', 'ada@example.com', '--password-stdin'],
+      { stdin: 'long pass word\n' },
+    );
+    expect({ code, stdout, stderr }).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: `✓ logged in to ${BASE_URL} as Ada Owner <ada@example.com> (profile "default", now current)\n`,
+    });
     expect(sent).toEqual([{ body: { email: 'ada@example.com', password: 'long pass word' }, authorization: undefined }]);
     expect(await savedProfile()).toEqual({ base_url: BASE_URL, token: ISSUED, workspace: WS });
   });
@@ -193,8 +233,13 @@ describe('wsm auth login --email', () => {
     config.useProfile('local');
     replyToTokens(201, issued);
     replyToMe(200, ME, ISSUED);
-    const { code, stderr } = await run(['auth', 'login', '--profile', 'ada', '--email', 'ada@example.com', '--password-stdin'], { stdin: 'long pass word\n' });
-    expect({ code, stderr }).toEqual({ code: 0, stderr: `✓ logged in to ${BASE_URL} as Ada Owner <ada@example.com> (profile "ada", now current)\n` });
+    const { code, stderr } = await run(['auth', 'login', '--profile', 'ada', '--email', 'ada@example.com', '--password-stdin'], {
+      stdin: 'long pass word\n',
+    });
+    expect({ code, stderr }).toEqual({
+      code: 0,
+      stderr: `✓ logged in to ${BASE_URL} as Ada Owner <ada@example.com> (profile "ada", now current)\n`,
+    });
     expect(await savedProfile('ada')).toEqual({ base_url: BASE_URL, token: ISSUED, workspace: WS });
     expect(await savedProfile('local')).toEqual({ base_url: BASE_URL, token: TOKEN, workspace: WS });
   });
@@ -203,7 +248,11 @@ describe('wsm auth login --email', () => {
     replyToTokens(201, issued);
     replyToMe(200, ME, ISSUED);
     const prompter = scriptedPrompter({ password: ['long pass word'] });
-    const { code } = await run(['auth', 'login', '--base-url', BASE_URL, '--email', 'ada@example.com'], { stdinTTY: true, stderrTTY: true, prompter });
+    const { code } = await run(['auth', 'login', '--base-url', BASE_URL, '--email', 'ada@example.com'], {
+      stdinTTY: true,
+      stderrTTY: true,
+      prompter,
+    });
     expect(code).toBe(0);
     expect(prompter.asked).toEqual(['Password for ada@example.com']);
     expect((await savedProfile())?.token).toBe(ISSUED);
@@ -211,20 +260,33 @@ describe('wsm auth login --email', () => {
 
   it('a wrong password is exit 3 and saves nothing; piped without --password-stdin is exit 2', async () => {
     replyToTokens(422, { message: 'Validation error', errors: { email: ['These credentials do not match our records.'] } });
-    const refused = await run(['auth', 'login', '--base-url', BASE_URL, '--email', 'ada@example.com', '--password-stdin'], { stdin: 'wrong' });
-    expect(refused).toMatchObject({ code: 3, stderr: 'error: the server refused ada@example.com with that password: These credentials do not match our records. (nothing was saved)\n' });
+    const refused = await run(['auth', 'login', '--base-url', BASE_URL, '--email', 'ada@example.com', '--password-stdin'], {
+      stdin: 'wrong',
+    });
+    expect(refused).toMatchObject({
+      code: 3,
+      stderr:
+        'error: the server refused ada@example.com with that password: These credentials do not match our records. (nothing was saved)\n',
+    });
     expect(await savedProfile()).toBeUndefined();
     const unasked = await run(['auth', 'login', '--base-url', BASE_URL, '--email', 'ada@example.com']);
-    expect(unasked).toMatchObject({ code: 2, stderr: 'error: no password: pipe it in with `--password-stdin` (standard input is not a terminal)\n' });
+    expect(unasked).toMatchObject({
+      code: 2,
+      stderr: 'error: no password: pipe it in with `--password-stdin` (standard input is not a terminal)\n',
+    });
     const both = await run(['auth', 'login', '--base-url', BASE_URL, '--email', 'ada@example.com', '--with-token'], { stdin: TOKEN });
     expect(both).toMatchObject({ code: 2, stderr: 'error: log in with --email (and a password) or with a token, not both\n' });
   });
 
   it('a server without POST /auth/tokens (an extension): exit 1, saying to log in with a token', async () => {
     replyToTokens(404, { message: 'The route api/v3/auth/tokens could not be found.' });
-    const { code, stderr } = await run(['auth', 'login', '--base-url', BASE_URL, '--email', 'ada@example.com', '--password-stdin'], { stdin: 'long pass word' });
+    const { code, stderr } = await run(['auth', 'login', '--base-url', BASE_URL, '--email', 'ada@example.com', '--password-stdin'], {
+      stdin: 'long pass word',
+    });
     expect(code).toBe(1);
-    expect(stderr).toBe('error: this server does not support logging in with an e-mail and password: log in with a token: `wsm auth login --with-token --base-url http://wsm.test/api/v3`\n');
+    expect(stderr).toBe(
+      'error: this server does not support logging in with an e-mail and password: log in with a token: `wsm auth login --with-token --base-url http://wsm.test/api/v3`\n',
+    );
     expect(await savedProfile()).toBeUndefined();
   });
 });
@@ -303,14 +365,18 @@ describe('wsm auth logout', () => {
   /** Chatter on a terminal may wrap at its width: compare the words. */
   const unwrapped = (text: string) => text.replace(/\s+/g, ' ').trim();
   const revokeReplies = (status: number, body: object) =>
-    agent.get(ORIGIN).intercept({ ...REVOKE, headers: { authorization: `Bearer ${TOKEN}` } }).reply(status, body, { headers: { 'content-type': 'application/json' } });
+    agent
+      .get(ORIGIN)
+      .intercept({ ...REVOKE, headers: { authorization: `Bearer ${TOKEN}` } })
+      .reply(status, body, { headers: { 'content-type': 'application/json' } });
 
   it('without --revoke only forgets the token: no request, and it says the token still works there', async () => {
     const { code, stdout, stderr } = await run(['auth', 'logout']);
     expect({ code, stdout, stderr }).toEqual({
       code: 0,
       stdout: '',
-      stderr: '✓ logged out: removed the token from profile "default"; it still works on the server (`wsm auth logout --revoke` revokes it there)\n',
+      stderr:
+        '✓ logged out: removed the token from profile "default"; it still works on the server (`wsm auth logout --revoke` revokes it there)\n',
     });
     expect(await savedProfile()).toEqual({ base_url: BASE_URL, workspace: WS });
   });
@@ -333,7 +399,10 @@ describe('wsm auth logout', () => {
   it('--revoke revokes the token on the server, then forgets it; base URL and workspace stay, and status says not logged in', async () => {
     revokeReplies(200, { message: 'Token deleted successfully.', status: 200 });
     const { code, stderr } = await run(['auth', 'logout', '--revoke'], { stderrTTY: true });
-    expect({ code, stderr: unwrapped(stderr) }).toEqual({ code: 0, stderr: '\x1b[32m✓\x1b[39m logged out: revoked the token on the server and removed it from profile "default"' });
+    expect({ code, stderr: unwrapped(stderr) }).toEqual({
+      code: 0,
+      stderr: '\x1b[32m✓\x1b[39m logged out: revoked the token on the server and removed it from profile "default"',
+    });
     expect(await savedProfile()).toEqual({ base_url: BASE_URL, workspace: WS });
     agent.assertNoPendingInterceptors();
     const status = await run(['auth', 'status']);
@@ -342,7 +411,10 @@ describe('wsm auth logout', () => {
   });
 
   it('against a server without the extension (404 without a status, or 405) says so in one line and only forgets the token: exit 0', async () => {
-    for (const [status, body] of [[404, { message: 'Not Found' }], [405, { message: 'Method Not Allowed' }]] as const) {
+    for (const [status, body] of [
+      [404, { message: 'Not Found' }],
+      [405, { message: 'Method Not Allowed' }],
+    ] as const) {
       const config = await openConfig({ dir });
       config.setProfile('default', { token: TOKEN });
       revokeReplies(status, body);
@@ -360,7 +432,10 @@ describe('wsm auth logout', () => {
   it('forgets a token the server no longer accepts (401): exit 0', async () => {
     revokeReplies(401, { message: 'Unauthenticated.' });
     const { code, stderr } = await run(['auth', 'logout', '--revoke'], { stderrTTY: true });
-    expect({ code, stderr: unwrapped(stderr) }).toEqual({ code: 0, stderr: '\x1b[32m✓\x1b[39m logged out: the server no longer accepted the token; removed it from profile "default"' });
+    expect({ code, stderr: unwrapped(stderr) }).toEqual({
+      code: 0,
+      stderr: '\x1b[32m✓\x1b[39m logged out: the server no longer accepted the token; removed it from profile "default"',
+    });
     expect(await savedProfile()).toEqual({ base_url: BASE_URL, workspace: WS });
   });
 
@@ -368,7 +443,9 @@ describe('wsm auth logout', () => {
     revokeReplies(500, { message: 'Server error.', status: 500 });
     const { code, stderr } = await run(['auth', 'logout', '--revoke']);
     expect(code).toBe(6);
-    expect(stderr).toBe('error: could not revoke the token on the server (Server error.): it is kept in profile "default"; run `wsm auth logout --revoke` again when the server answers\n');
+    expect(stderr).toBe(
+      'error: could not revoke the token on the server (Server error.): it is kept in profile "default"; run `wsm auth logout --revoke` again when the server answers\n',
+    );
     expect(await savedProfile()).toEqual({ base_url: BASE_URL, token: TOKEN, workspace: WS });
   });
 
@@ -376,7 +453,9 @@ describe('wsm auth logout', () => {
     revokeReplies(200, { message: 'Token deleted successfully.', status: 200 });
     const { code, stderr } = await run(['auth', 'logout', '--revoke'], { env: { WSM_TOKEN: 'wsm_fromtheenvironment00000042' } });
     expect(code).toBe(0);
-    expect(stderr).toBe('✓ logged out: revoked the token on the server and removed it from profile "default"\nwarning: WSM_TOKEN is still set in the environment and will keep being used\n');
+    expect(stderr).toBe(
+      '✓ logged out: revoked the token on the server and removed it from profile "default"\nwarning: WSM_TOKEN is still set in the environment and will keep being used\n',
+    );
     agent.assertNoPendingInterceptors();
   });
 
@@ -404,7 +483,9 @@ describe('wsm auth token', () => {
     const { code, stdout, stderr } = await run(['auth', 'token'], { stdoutTTY: true });
     expect(code).toBe(0);
     expect(stdout).toBe(`${TOKEN}\n`);
-    expect(stderr.replace(/\s+/g, ' ')).toBe(`warning: this is the token (from profile "default" in ${join(dir, 'config.json')}) in clear: whoever sees it can act as you `);
+    expect(stderr.replace(/\s+/g, ' ')).toBe(
+      `warning: this is the token (from profile "default" in ${join(dir, 'config.json')}) in clear: whoever sees it can act as you `,
+    );
   });
 
   it('--profile and WSM_TOKEN choose the token as every command does; no token is exit 2', async () => {
@@ -412,7 +493,13 @@ describe('wsm auth token', () => {
     config.setProfile('local', { base_url: BASE_URL, token: 'wsm_localadmintoken0000000000001' });
     config.setProfile('empty', { base_url: BASE_URL });
     expect((await run(['auth', 'token', '--profile', 'local'])).stdout).toBe('wsm_localadmintoken0000000000001\n');
-    expect((await run(['auth', 'token'], { env: { WSM_TOKEN: 'wsm_fromtheenvironment00000042' } })).stdout).toBe('wsm_fromtheenvironment00000042\n');
-    expect(await run(['auth', 'token', '--profile', 'empty'])).toMatchObject({ code: 2, stdout: '', stderr: 'error: profile "empty" holds no token: run `wsm auth login --profile empty` or `wsm serve`\n' });
+    expect((await run(['auth', 'token'], { env: { WSM_TOKEN: 'wsm_fromtheenvironment00000042' } })).stdout).toBe(
+      'wsm_fromtheenvironment00000042\n',
+    );
+    expect(await run(['auth', 'token', '--profile', 'empty'])).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'error: profile "empty" holds no token: run `wsm auth login --profile empty` or `wsm serve`\n',
+    });
   });
 });

@@ -42,10 +42,13 @@ describe('a base URL that does not answer like the API', () => {
     );
     // The failed request, then the probes without a token, side by side.
     expect(seen[0]).toBe(`GET /api/v2/workspaces/${h.ws}/labels 404`);
-    expect(seen.slice(1).sort()).toEqual(['GET /api/v2/workspaces/00000000-0000-0000-0000-000000000000 404', 'GET /api/v3/workspaces/00000000-0000-0000-0000-000000000000 401']);
+    expect(seen.slice(1).sort()).toEqual([
+      'GET /api/v2/workspaces/00000000-0000-0000-0000-000000000000 404',
+      'GET /api/v3/workspaces/00000000-0000-0000-0000-000000000000 401',
+    ]);
   });
 
-  it('from WSM_BASE_URL: the docs page is no base, and the fix is the host\'s /api/v3, not /docs/api/v3', async () => {
+  it("from WSM_BASE_URL: the docs page is no base, and the fix is the host's /api/v3, not /docs/api/v3", async () => {
     const { code, stderr } = await run(['contacts', 'get', '4'], { WSM_BASE_URL: `${origin}/docs` });
     expect(code).toBe(4);
     expect(stderr).toBe(
@@ -69,7 +72,10 @@ describe('a base URL that does not answer like the API', () => {
     expect(stderr.trim().split('\n').at(-1)).toBe(
       `error: ${origin}/api/v3/files (from --base-url) does not answer like the Workspace Messaging API (404 on GET /api/v3/files/workspaces/${h.ws}/roles): is /api/v3 the right path? ${origin}/api/v3 does: pass --base-url ${origin}/api/v3`,
     );
-    expect(JSON.parse(stdout).error).toMatchObject({ exit_code: 4, message: expect.stringContaining('does not answer like the Workspace Messaging API') });
+    expect(JSON.parse(stdout).error).toMatchObject({
+      exit_code: 4,
+      message: expect.stringContaining('does not answer like the Workspace Messaging API'),
+    });
   });
 
   it('a server that is not the API at all (another web server on /api/v3): asks whether it is the right server', async () => {
@@ -78,7 +84,10 @@ describe('a base URL that does not answer like the API', () => {
     const base = `http://127.0.0.1:${(other.address() as AddressInfo).port}/api/v3`;
     try {
       const { code, stderr } = await run(['labels', 'list'], { WSM_BASE_URL: base });
-      expect({ code, stderr }).toEqual({ code: 4, stderr: `error: ${base} (from WSM_BASE_URL) does not answer like the Workspace Messaging API: is it the right server?\n` });
+      expect({ code, stderr }).toEqual({
+        code: 4,
+        stderr: `error: ${base} (from WSM_BASE_URL) does not answer like the Workspace Messaging API: is it the right server?\n`,
+      });
     } finally {
       other.closeAllConnections();
       await new Promise((resolve) => other.close(resolve));
@@ -86,7 +95,11 @@ describe('a base URL that does not answer like the API', () => {
   });
 
   it('auth login says so before saving anything, and the fix is logging in with the URL that answers', async () => {
-    const { code, stderr } = await runCli(['auth', 'login', '--profile', 'typo', '--base-url', `${origin}/api/v2`, '--with-token'], { configDir: config.dir, env: {}, stdin: h.token });
+    const { code, stderr } = await runCli(['auth', 'login', '--profile', 'typo', '--base-url', `${origin}/api/v2`, '--with-token'], {
+      configDir: config.dir,
+      env: {},
+      stdin: h.token,
+    });
     expect(code).toBe(4);
     expect(stderr).toBe(
       `error: ${origin}/api/v2 (from --base-url) does not answer like the Workspace Messaging API: is /api/v3 the right path? ${origin}/api/v3 does: run \`wsm auth login --base-url ${origin}/api/v3 --profile typo\` (nothing was saved)\n`,
@@ -105,10 +118,16 @@ describe('a base URL that answers like the API', () => {
   it('a 404 that means what it says is said as before, after one probe that the server answered 401', async () => {
     const missing = await run(['contacts', 'get', '999'], { WSM_BASE_URL: `${origin}/api/v3` });
     expect({ code: missing.code, stderr: missing.stderr }).toEqual({ code: 4, stderr: 'error: contact 999 not found\n' });
-    expect(seen).toEqual([`GET /api/v3/workspaces/${h.ws}/contacts/999 404`, 'GET /api/v3/workspaces/00000000-0000-0000-0000-000000000000 401']);
+    expect(seen).toEqual([
+      `GET /api/v3/workspaces/${h.ws}/contacts/999 404`,
+      'GET /api/v3/workspaces/00000000-0000-0000-0000-000000000000 401',
+    ]);
     const other = randomUUID();
     const notMine = await run(['labels', 'list'], { WSM_BASE_URL: `${origin}/api/v3`, WSM_WORKSPACE: other });
-    expect({ code: notMine.code, stderr: notMine.stderr }).toEqual({ code: 4, stderr: `error: workspace ${other} (from WSM_WORKSPACE) not found or not yours\n` });
+    expect({ code: notMine.code, stderr: notMine.stderr }).toEqual({
+      code: 4,
+      stderr: `error: workspace ${other} (from WSM_WORKSPACE) not found or not yours\n`,
+    });
   });
 });
 

@@ -89,7 +89,11 @@ describe('settings precedence: flag > env > profile', () => {
   it('env beats profile, flag beats env', async () => {
     const config = await openConfig({ dir });
     config.setProfile('default', { base_url: 'http://profile', token: 'profile-token', workspace: 'profile-ws' });
-    expect(resolveSettings(globals(), env, config)).toMatchObject({ baseUrl: 'http://env/api/v3', token: 'env-token', workspace: 'env-ws' });
+    expect(resolveSettings(globals(), env, config)).toMatchObject({
+      baseUrl: 'http://env/api/v3',
+      token: 'env-token',
+      workspace: 'env-ws',
+    });
     const s = resolveSettings(globals({ baseUrl: 'http://flag', token: 'flag-token', workspace: 'flag-ws' }), env, config);
     expect(s).toMatchObject({ baseUrl: 'http://flag', token: 'flag-token', workspace: 'flag-ws' });
     expect(s.sources).toEqual({ baseUrl: 'flag', token: 'flag', workspace: 'flag' });

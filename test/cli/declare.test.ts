@@ -11,7 +11,13 @@ const load = async () => ({ run: async () => {} });
 
 describe('verb declarations', () => {
   it('refuse a flag keyed by another name than the one its run reads', () => {
-    const spec = verbSpec({ name: 'list', description: 'list', examples: [], load, flags: { per_page: { flags: '--per-page <n>', description: 'rows' } } });
+    const spec = verbSpec({
+      name: 'list',
+      description: 'list',
+      examples: [],
+      load,
+      flags: { per_page: { flags: '--per-page <n>', description: 'rows' } },
+    });
     expect(() => addVerb(new Command('things'), spec)).toThrow('flag --per-page <n> is read as "perPage", declared as "per_page"');
   });
 
@@ -22,7 +28,11 @@ describe('verb declarations', () => {
       examples: ['wsm things update 1 --tag a --tag b'],
       load,
       args: [['<id>', 'thing id']],
-      flags: { tag: { flags: '--tag <name>', description: 'tag', repeatable: true }, name: { flags: '--name <name>', description: 'name', required: true }, ...LIST_FLAGS },
+      flags: {
+        tag: { flags: '--tag <name>', description: 'tag', repeatable: true },
+        name: { flags: '--name <name>', description: 'name', required: true },
+        ...LIST_FLAGS,
+      },
     });
     const command = addVerb(new Command('things'), spec);
     expect(command.registeredArguments.map((a) => a.name())).toEqual(['id']);
@@ -37,7 +47,20 @@ describe('verb declarations', () => {
  * completion, mcp, version, pull/diff/apply, and the collections' list) still add flags outside
  * verbSpec: each joins this list once it does not.
  */
-const TYPED_GROUPS = ['contacts', 'imports', 'templates', 'users', 'permissions', 'workspace', 'auth', 'profile', 'groups', 'fields', 'labels', 'roles'];
+const TYPED_GROUPS = [
+  'contacts',
+  'imports',
+  'templates',
+  'users',
+  'permissions',
+  'workspace',
+  'auth',
+  'profile',
+  'groups',
+  'fields',
+  'labels',
+  'roles',
+];
 
 /** A flag's options as commander holds them: the flag, then its `--no-` form where it has one. */
 const declaredLongs = (flags: Record<string, FlagSpec>) =>
@@ -63,8 +86,14 @@ describe('every verb of the typed groups is declared by its verbSpec alone', () 
       // `configure` adds arguments and options the run cannot read typed.
       expect(spec!.configure, `${where} adds flags through configure`).toBeUndefined();
       const selection = verb.options.some((o) => o.long === '--json') ? ['--json', '--jq'] : [];
-      expect(verb.options.map((o) => o.long), where).toEqual([...declaredLongs(spec!.flags ?? {}), ...selection]);
-      expect(verb.registeredArguments.map((a) => a.name()), where).toEqual((spec!.args ?? []).map(([name]) => name.replace(/^[<[](.*?)(\.\.\.)?[>\]]$/, '$1')));
+      expect(
+        verb.options.map((o) => o.long),
+        where,
+      ).toEqual([...declaredLongs(spec!.flags ?? {}), ...selection]);
+      expect(
+        verb.registeredArguments.map((a) => a.name()),
+        where,
+      ).toEqual((spec!.args ?? []).map(([name]) => name.replace(/^[<[](.*?)(\.\.\.)?[>\]]$/, '$1')));
     }
   });
 });

@@ -9,7 +9,12 @@ import { buildProgram } from '../../src/cli.js';
 import { createTestIO } from '../../src/cli/io.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 interface CommandLine {
   page: string;
@@ -61,14 +66,23 @@ const isPlaceholder = (word: string) => /^[<[…]/.test(word);
 
 function optionNamed(options: readonly Option[], word: string): Option | undefined {
   const name = word.split('=')[0].replace(/^\[/, '');
-  return options.find((o) => o.long === name || o.short === name || (o.negate && o.long === name) || (o.long && name === `--no-${o.long.slice(2)}`));
+  return options.find(
+    (o) => o.long === name || o.short === name || (o.negate && o.long === name) || (o.long && name === `--no-${o.long.slice(2)}`),
+  );
 }
 
 /** What is wrong with a command line against the tree; undefined when it is a real command with real flags. */
 function problemOf(program: Command, words: string[]): string | undefined {
   const scopes: Command[] = [program];
   let command: Command = program;
-  const named = () => ['wsm', ...scopes.slice(0, -1).reverse().map((c) => c.name())].join(' ');
+  const named = () =>
+    [
+      'wsm',
+      ...scopes
+        .slice(0, -1)
+        .reverse()
+        .map((c) => c.name()),
+    ].join(' ');
   for (let i = 0; i < words.length; i++) {
     const word = words[i].replace(/^\[/, '').replace(/\]$/, '');
     if (word.startsWith('-') && word.length > 1) {

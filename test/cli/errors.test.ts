@@ -17,14 +17,7 @@ import {
   type StatusErrorInit,
 } from '../../src/api/errors.js';
 import { MissingWorkspaceError, RequestValidationError, UnsupportedEndpointError } from '../../src/api/client.js';
-import {
-  CancelledError,
-  CliError,
-  NotLoggedInError,
-  RejectedTemplatesError,
-  UsageError,
-  exitCodeFor,
-} from '../../src/cli/errors.js';
+import { CancelledError, CliError, NotLoggedInError, RejectedTemplatesError, UsageError, exitCodeFor } from '../../src/cli/errors.js';
 import { handleError } from '../../src/cli/error-report.js';
 import { createTestIO } from '../../src/cli/io.js';
 
@@ -86,7 +79,10 @@ describe('handleError', () => {
 
   it('lists the field errors of a 422 under the sentence', () => {
     const { io, sink: s } = sink();
-    const body = { message: 'Validation error', errors: { number: ['The number has already been taken.'], 'body.text': ['Required.', 'Too short.'] } };
+    const body = {
+      message: 'Validation error',
+      errors: { number: ['The number has already been taken.'], 'body.text': ['Required.', 'Too short.'] },
+    };
     expect(handleError(new UnprocessableEntityError({ ...init(422, body), method: 'POST' }), s)).toBe(5);
     expect(io.stderrText.split('\n')).toEqual([
       'error: the server rejected the contact:',
@@ -110,14 +106,18 @@ describe('handleError', () => {
     const { io, sink: s } = sink({ outputFormat: 'ndjson' });
     expect(handleError(new NotFoundError(init(404, { message: 'Resource not found.', status: 404 })), s)).toBe(4);
     expect(io.stderrText).toBe('error: contact 9 not found\n');
-    expect(io.stdoutText).toBe('{"error":{"message":"contact 9 not found","exit_code":4,"status":404,"server":{"message":"Resource not found.","status":404}}}\n');
+    expect(io.stdoutText).toBe(
+      '{"error":{"message":"contact 9 not found","exit_code":4,"status":404,"server":{"message":"Resource not found.","status":404}}}\n',
+    );
   });
 
   it('prints local validation errors with their fields', () => {
     const { io, sink: s } = sink({ outputFormat: 'json' });
     expect(handleError(new RequestValidationError('invalid template file', { name: ['Required.'] }), s)).toBe(2);
     expect(io.stderrText).toBe('error: invalid template file\n  name: Required.\n');
-    expect(JSON.parse(io.stdoutText)).toEqual({ error: { message: 'invalid template file', exit_code: 2, fields: { name: ['Required.'] } } });
+    expect(JSON.parse(io.stdoutText)).toEqual({
+      error: { message: 'invalid template file', exit_code: 2, fields: { name: ['Required.'] } },
+    });
   });
 
   it("prints the client's local validation errors with their fields", () => {
@@ -125,7 +125,9 @@ describe('handleError', () => {
     const err = new RequestValidationError('the contact is invalid: nothing was sent', { number: ['Required.'] });
     expect(handleError(err, s)).toBe(2);
     expect(io.stderrText).toBe('error: the contact is invalid: nothing was sent\n  number: Required.\n');
-    expect(JSON.parse(io.stdoutText)).toEqual({ error: { message: 'the contact is invalid: nothing was sent', exit_code: 2, fields: { number: ['Required.'] } } });
+    expect(JSON.parse(io.stdoutText)).toEqual({
+      error: { message: 'the contact is invalid: nothing was sent', exit_code: 2, fields: { number: ['Required.'] } },
+    });
   });
 
   it('tells how to choose a workspace when the client has none', () => {
@@ -148,7 +150,12 @@ describe('handleError', () => {
   });
 
   it('a rejected token or a workspace not found names where it came from: flag, variable, or profile and its file', () => {
-    const settings = (source: 'flag' | 'env' | 'profile') => ({ profileName: 'ci', configPath: '/home/ann/.config/wsm/config.json', workspace: 'ws', sources: { token: source, workspace: source } });
+    const settings = (source: 'flag' | 'env' | 'profile') => ({
+      profileName: 'ci',
+      configPath: '/home/ann/.config/wsm/config.json',
+      workspace: 'ws',
+      sources: { token: source, workspace: source },
+    });
     const said = (err: Error, source: 'flag' | 'env' | 'profile') => {
       const { io, sink: s } = sink();
       handleError(err, { ...s, settings: settings(source) });
@@ -157,20 +164,30 @@ describe('handleError', () => {
     const unauthenticated = new AuthenticationError(init(401, { message: 'Unauthenticated.' }));
     expect(said(unauthenticated, 'flag')).toBe('error: the server rejected the token (from --token): pass --token <token>\n');
     expect(said(unauthenticated, 'env')).toBe('error: the server rejected the token (from WSM_TOKEN): set WSM_TOKEN=<token>\n');
-    expect(said(unauthenticated, 'profile')).toBe('error: the server rejected the token (from profile "ci" in /home/ann/.config/wsm/config.json): run `wsm auth login`\n');
-    const notMine = new NotFoundError({ ...init(404, { message: 'Resource not found.', status: 404 }), url: 'http://127.0.0.1:8080/api/v3/workspaces/ws/labels' });
+    expect(said(unauthenticated, 'profile')).toBe(
+      'error: the server rejected the token (from profile "ci" in /home/ann/.config/wsm/config.json): run `wsm auth login`\n',
+    );
+    const notMine = new NotFoundError({
+      ...init(404, { message: 'Resource not found.', status: 404 }),
+      url: 'http://127.0.0.1:8080/api/v3/workspaces/ws/labels',
+    });
     expect(said(notMine, 'env')).toBe('error: workspace ws (from WSM_WORKSPACE) not found or not yours\n');
-    expect(said(notMine, 'profile')).toBe('error: workspace ws (from profile "ci" in /home/ann/.config/wsm/config.json) not found or not yours\n');
+    expect(said(notMine, 'profile')).toBe(
+      'error: workspace ws (from profile "ci" in /home/ann/.config/wsm/config.json) not found or not yours\n',
+    );
   });
 
   it('names the connection failure and the URL; for 127.0.0.1 suggests wsm serve', () => {
-    const refused = () => new APIConnectionError('Connection error.', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    const refused = () =>
+      new APIConnectionError('Connection error.', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
     const remote = sink();
     expect(handleError(refused(), { ...remote.sink, baseUrl: 'https://api.example.com/api/v3' })).toBe(6);
     expect(remote.io.stderrText).toBe('error: cannot reach https://api.example.com/api/v3 (connection refused)\n');
     const local = sink();
     handleError(refused(), { ...local.sink, baseUrl: 'http://127.0.0.1:8080/api/v3' });
-    expect(local.io.stderrText).toBe('error: cannot reach http://127.0.0.1:8080/api/v3 (connection refused): no server is listening there; start one with `wsm serve`\n');
+    expect(local.io.stderrText).toBe(
+      'error: cannot reach http://127.0.0.1:8080/api/v3 (connection refused): no server is listening there; start one with `wsm serve`\n',
+    );
   });
 
   it('adds the stack only with WSM_DEBUG=1', () => {

@@ -53,7 +53,12 @@ export function globals(overrides: Partial<GlobalOptions> = {}): GlobalOptions {
 }
 
 /** A prompter that answers from a script and fails the test on any unexpected question. */
-export function scriptedPrompter(answers: { input?: string[]; password?: string[]; confirm?: boolean[]; select?: string[] }): Prompter & { asked: string[] } {
+export function scriptedPrompter(answers: {
+  input?: string[];
+  password?: string[];
+  confirm?: boolean[];
+  select?: string[];
+}): Prompter & { asked: string[] } {
   const asked: string[] = [];
   const next = <T>(queue: T[] | undefined, message: string): T => {
     asked.push(message);

@@ -9,7 +9,13 @@ import { untilInterrupted, type SignalSource } from '../../src/cli/interrupt.js'
 describe('untilInterrupted', () => {
   it('returns what the work returns and removes its SIGINT listener', async () => {
     const source = new EventEmitter() as EventEmitter & SignalSource;
-    expect(await untilInterrupted({ interrupts: source }, async () => 42, () => 'x')).toBe(42);
+    expect(
+      await untilInterrupted(
+        { interrupts: source },
+        async () => 42,
+        () => 'x',
+      ),
+    ).toBe(42);
     expect(source.listenerCount('SIGINT')).toBe(0);
   });
 

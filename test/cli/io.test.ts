@@ -80,7 +80,8 @@ describe('IOStreams', () => {
       [true, { TERM: 'dumb', FORCE_COLOR: '1' }, true, true],
       [true, { TERM: 'xterm-256color' }, true, true],
     ];
-    for (const [tty, env, flag, coloured] of cases) expect({ tty, env, flag, coloured: colorWanted(tty, env, flag) }).toEqual({ tty, env, flag, coloured });
+    for (const [tty, env, flag, coloured] of cases)
+      expect({ tty, env, flag, coloured: colorWanted(tty, env, flag) }).toEqual({ tty, env, flag, coloured });
   });
 
   it('paints through util.styleText, and leaves text alone when colour is off', () => {

@@ -43,7 +43,12 @@ async function overList(rows: unknown[], expression: string, pretty = false) {
 
 describe('runJqOverList', () => {
   // About 6 MB of JSON: more than one part.
-  const many = Array.from({ length: 40_000 }, (_, i) => ({ id: i + 1, number: String(14155550000 + i), status: i % 1000 !== 0, note: 'x'.repeat(100) }));
+  const many = Array.from({ length: 40_000 }, (_, i) => ({
+    id: i + 1,
+    number: String(14155550000 + i),
+    status: i % 1000 !== 0,
+    note: 'x'.repeat(100),
+  }));
 
   it('an element-by-element expression runs on parts as they come, with the output of jq on the whole list', async () => {
     const expression = '.[] | select(.status == false) | .number';
@@ -68,7 +73,7 @@ describe('runJqOverList', () => {
     expect((await overList(rows, '.[].name')).text).toBe('Ann\n');
   });
 
-  it('data that makes jq fail: exit 1 with jq\'s sentence', async () => {
+  it("data that makes jq fail: exit 1 with jq's sentence", async () => {
     await expect(overList([{ id: 1 }, { id: 'x' }], '.[] | .id + 1')).rejects.toMatchObject({
       message: '--jq: string ("x") and number (1) cannot be added',
       exitCode: 1,

@@ -36,7 +36,12 @@ async function run(args: string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = 
 }
 
 const asNode = (version: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) =>
-  run(args, { FAKE_NODE_VERSION: version, WSM_IMPORT_LOG: join(dir, 'imports.log'), ...extraEnv }, ['--import', fakeVersion, '--import', hook]);
+  run(args, { FAKE_NODE_VERSION: version, WSM_IMPORT_LOG: join(dir, 'imports.log'), ...extraEnv }, [
+    '--import',
+    fakeVersion,
+    '--import',
+    hook,
+  ]);
 
 describe('the launcher on an unsupported Node.js', () => {
   it.each([
@@ -99,7 +104,10 @@ describe('the compile cache', () => {
 describe('npm run dev', () => {
   it('runs the CLI from src/ with the arguments after --, its exit code passed on', async () => {
     const dev = (args: string[]) =>
-      promisify(execFile)('npm', ['run', '--silent', 'dev', '--', ...args], { cwd: root, env: { ...process.env, WSM_CONFIG_DIR: dir, NO_COLOR: '1' } }).then(
+      promisify(execFile)('npm', ['run', '--silent', 'dev', '--', ...args], {
+        cwd: root,
+        env: { ...process.env, WSM_CONFIG_DIR: dir, NO_COLOR: '1' },
+      }).then(
         ({ stdout }) => ({ code: 0, stdout }),
         (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
       );

@@ -24,8 +24,13 @@ describe('tools/list, as an agent reads it', () => {
 
   it('no text names a CLI command, a multipart form, or repeats the hosted-service caveat', async () => {
     const problems = (await listing()).flatMap((tool) => {
-      const texts = [tool.description ?? '', ...Object.values((tool.inputSchema as Schema).properties ?? {}).map((p) => p.description ?? '')];
-      return texts.filter((text) => CLI_COMMAND.test(text) || /multipart|hosted service/i.test(text)).map((text) => `${tool.name}: ${text}`);
+      const texts = [
+        tool.description ?? '',
+        ...Object.values((tool.inputSchema as Schema).properties ?? {}).map((p) => p.description ?? ''),
+      ];
+      return texts
+        .filter((text) => CLI_COMMAND.test(text) || /multipart|hosted service/i.test(text))
+        .map((text) => `${tool.name}: ${text}`);
     });
     expect(problems).toEqual([]);
     expect(INSTRUCTIONS).toMatch(/hosted service/);

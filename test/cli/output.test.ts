@@ -125,7 +125,12 @@ describe('record', () => {
 
   it('table on a terminal: label and value lines; dotted keys reach nested fields', async () => {
     const { io, output } = render('table', { tty: true, color: false });
-    await output.record(record, { columns: [{ key: 'name', header: 'Name' }, { key: 'role.name', header: 'Role' }] });
+    await output.record(record, {
+      columns: [
+        { key: 'name', header: 'Name' },
+        { key: 'role.name', header: 'Role' },
+      ],
+    });
     expect(io.stdoutText).toBe('Name  Ada\nRole  Owner\n');
   });
 

@@ -7,8 +7,19 @@ import type { Contact } from '../../src/api/schemas/index.js';
 import { liveContacts, planDelete, planImport, planUpdate, spreadsheetDamage } from '../../src/commands/contacts/plan.js';
 
 const contact = (id: number, number: string, more: Partial<Contact> = {}): Contact => ({
-  id, workspace_id: '2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f', number, name: `C${id}`, email: null, gender: null, status: true, avatar_url: null,
-  contact_groups: [], fields: {}, created_at: 'T', updated_at: 'T', ...more,
+  id,
+  workspace_id: '2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f',
+  number,
+  name: `C${id}`,
+  email: null,
+  gender: null,
+  status: true,
+  avatar_url: null,
+  contact_groups: [],
+  fields: {},
+  created_at: 'T',
+  updated_at: 'T',
+  ...more,
 });
 const live = liveContacts([
   contact(1, '07700900123', { fields: { code: '0042' }, contact_groups: [{ id: 3, name: 'VIP' }] }),
@@ -18,7 +29,11 @@ const live = liveContacts([
 describe('spreadsheetDamage', () => {
   it.each([
     ['0042', '42', '"0042" would lose its leading zeros, as a spreadsheet drops them'],
-    ['12345678901234567890', '1.23457E+19', '"1.23457E+19" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost'],
+    [
+      '12345678901234567890',
+      '1.23457E+19',
+      '"1.23457E+19" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost',
+    ],
     ['7', '1,5E+3', '"1,5E+3" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost'],
     ['42', '0042', undefined],
     ['Bob', 'Robert', undefined],
@@ -34,7 +49,11 @@ describe('planUpdate', () => {
     const plan = planUpdate(
       [
         { place: 'line 2', id: 1, sets: { name: 'C1', fields: { code: '42' }, groups: { names: ['VIP'], replace: true } } },
-        { place: 'line 3', id: 2, sets: { name: 'Bob', email: 'bob@example.com', fields: { code: '' }, groups: { names: ['A', 'B'], replace: true } } },
+        {
+          place: 'line 3',
+          id: 2,
+          sets: { name: 'Bob', email: 'bob@example.com', fields: { code: '' }, groups: { names: ['A', 'B'], replace: true } },
+        },
         { place: 'line 4', id: 9, sets: { name: 'X' } },
         { place: 'line 5', errors: ['email: The email field must be a valid email address.'] },
       ],
@@ -62,12 +81,29 @@ describe('planImport', () => {
     expect(plan).toMatchObject({ create: 1, update: 1, unchanged: 1, invalid: 1, suspicious: 1 });
     expect(plan.contacts[1].changes).toEqual({ name: { from: 'Bob', to: 'Bobby' }, contact_groups: { from: [], to: ['New'] } });
     expect(plan.contacts[2]).toMatchObject({ action: 'create', changes: { name: { from: null, to: 'Ann' } } });
-    expect(plan.contacts[2].suspicious).toEqual(['number: "7700900123" would be a new contact beside contact 1, "07700900123": a spreadsheet may have dropped its leading zeros']);
+    expect(plan.contacts[2].suspicious).toEqual([
+      'number: "7700900123" would be a new contact beside contact 1, "07700900123": a spreadsheet may have dropped its leading zeros',
+    ]);
   });
 });
 
 describe('planDelete', () => {
   it('each id is deleted or already absent', () => {
-    expect(planDelete([{ place: 'line 1', id: 2 }, { place: 'line 2', id: 5 }], live)).toMatchObject({ delete: 1, absent: 1, contacts: [{ action: 'delete', number: '14155550102' }, { action: 'absent', number: null }] });
+    expect(
+      planDelete(
+        [
+          { place: 'line 1', id: 2 },
+          { place: 'line 2', id: 5 },
+        ],
+        live,
+      ),
+    ).toMatchObject({
+      delete: 1,
+      absent: 1,
+      contacts: [
+        { action: 'delete', number: '14155550102' },
+        { action: 'absent', number: null },
+      ],
+    });
   });
 });

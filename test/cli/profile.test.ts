@@ -38,7 +38,11 @@ describe('wsm profile', () => {
   });
 
   it('set rejects unknown keys and bad values with exit 2, leaving the file alone', async () => {
-    for (const argv of [['profile', 'set', 'color', 'red'], ['profile', 'set', 'workspace', 'nope'], ['profile', 'set', 'base-url', 'ftp://x']]) {
+    for (const argv of [
+      ['profile', 'set', 'color', 'red'],
+      ['profile', 'set', 'workspace', 'nope'],
+      ['profile', 'set', 'base-url', 'ftp://x'],
+    ]) {
       const { code, stderr } = await run(argv);
       expect(code).toBe(2);
       expect(stderr).toMatch(/^error: /);

@@ -43,7 +43,15 @@ describe('help and version', () => {
   });
 
   it('every verb help has an Examples section and shows the global flags', async () => {
-    for (const verb of [['auth', 'login'], ['auth', 'status'], ['auth', 'logout'], ['profile', 'list'], ['profile', 'use'], ['profile', 'show'], ['profile', 'set']]) {
+    for (const verb of [
+      ['auth', 'login'],
+      ['auth', 'status'],
+      ['auth', 'logout'],
+      ['profile', 'list'],
+      ['profile', 'use'],
+      ['profile', 'show'],
+      ['profile', 'set'],
+    ]) {
       const { code, stdout } = await runCli([...verb, '--help']);
       expect(code).toBe(0);
       expect(stdout).toContain('Examples:\n  $ wsm ' + verb.join(' '));
@@ -71,7 +79,11 @@ describe('global flags', () => {
   });
 
   it('reach the verb through ctx.globals, and verb options through opts', async () => {
-    const program = new Command('t').exitOverride().option('-o, --output <f>', '', 'table').option('-q, --quiet').option('-w, --workspace <id>');
+    const program = new Command('t')
+      .exitOverride()
+      .option('-o, --output <f>', '', 'table')
+      .option('-q, --quiet')
+      .option('-w, --workspace <id>');
     const seen: unknown[] = [];
     setContextFactory(program, async (g) => ({ globals: g }) as never);
     program
@@ -88,16 +100,35 @@ describe('global flags', () => {
   it('readGlobals fills defaults', () => {
     const program = new Command('t').option('--no-color');
     program.parse([], { from: 'user' });
-    expect(readGlobals(program)).toEqual({ output: 'table', color: true, quiet: false, verbose: false, yes: false, profile: undefined, baseUrl: undefined, token: undefined, workspace: undefined });
+    expect(readGlobals(program)).toEqual({
+      output: 'table',
+      color: true,
+      quiet: false,
+      verbose: false,
+      yes: false,
+      profile: undefined,
+      baseUrl: undefined,
+      token: undefined,
+      workspace: undefined,
+    });
   });
 });
 
 describe('confirm', () => {
-  const deps = (stdinTTY: boolean, prompter = scriptedPrompter({})) => ({ io: createTestIO({ stdinTTY }), env: {}, now: () => new Date(), configDir: dir, prompter });
+  const deps = (stdinTTY: boolean, prompter = scriptedPrompter({})) => ({
+    io: createTestIO({ stdinTTY }),
+    env: {},
+    now: () => new Date(),
+    configDir: dir,
+    prompter,
+  });
 
   it('without a terminal and without --yes fails with exit 2 and says to pass --yes', async () => {
     const ctx = createContext(deps(false), globals());
-    await expect(ctx.confirm('Delete contact 7?', 'deleting contact 7')).rejects.toMatchObject({ exitCode: 2, message: 'deleting contact 7 needs --yes when not on a terminal' });
+    await expect(ctx.confirm('Delete contact 7?', 'deleting contact 7')).rejects.toMatchObject({
+      exitCode: 2,
+      message: 'deleting contact 7 needs --yes when not on a terminal',
+    });
   });
 
   it('--yes skips the question, on a terminal or not', async () => {
@@ -112,7 +143,10 @@ describe('confirm', () => {
     await createContext(deps(true, yes), globals()).confirm('Delete contact 7?', 'deleting contact 7');
     expect(yes.asked).toEqual(['Delete contact 7?']);
     const no = scriptedPrompter({ confirm: [false] });
-    await expect(createContext(deps(true, no), globals()).confirm('Delete?', 'deleting')).rejects.toMatchObject({ name: 'CancelledError', exitCode: 2 });
+    await expect(createContext(deps(true, no), globals()).confirm('Delete?', 'deleting')).rejects.toMatchObject({
+      name: 'CancelledError',
+      exitCode: 2,
+    });
   });
 });
 
@@ -129,7 +163,10 @@ describe('workspace()', () => {
   });
 
   it('fails with exit 2 when missing or not a UUID', async () => {
-    await expect(ctxWith({}, LOGGED_IN).workspace()).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('no workspace') });
+    await expect(ctxWith({}, LOGGED_IN).workspace()).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('no workspace'),
+    });
     await expect(ctxWith({ workspace: 'abc' }, LOGGED_IN).workspace()).rejects.toMatchObject({ exitCode: 2 });
   });
 

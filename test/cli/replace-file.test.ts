@@ -23,7 +23,9 @@ describe('writeFileAtomically', () => {
   it('a rename that fails (a folder where the file is) leaves no temporary file beside it', () => {
     const path = join(dir, 'state.json');
     mkdirSync(path);
-    expect(() => writeFileAtomically(path, 'new')).toThrow(expect.objectContaining({ code: expect.stringMatching(/^(EISDIR|EPERM|ENOTEMPTY|EEXIST)$/) }));
+    expect(() => writeFileAtomically(path, 'new')).toThrow(
+      expect.objectContaining({ code: expect.stringMatching(/^(EISDIR|EPERM|ENOTEMPTY|EEXIST)$/) }),
+    );
     expect(readdirSync(dir)).toEqual(['state.json']);
   });
 

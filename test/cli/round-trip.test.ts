@@ -22,7 +22,31 @@ afterAll(async () => {
   await h.close();
 });
 
-const piece = fc.constantFrom('a', 'Zoë', ' ', ',', '"', '""', '\n', '\r\n', '\r', '\t', '=', '+', '-', '@', "'", '😀', 'e\u0301', 'שלום', '\u200f', '7', ';', '[', '{');
+const piece = fc.constantFrom(
+  'a',
+  'Zoë',
+  ' ',
+  ',',
+  '"',
+  '""',
+  '\n',
+  '\r\n',
+  '\r',
+  '\t',
+  '=',
+  '+',
+  '-',
+  '@',
+  "'",
+  '😀',
+  'e\u0301',
+  'שלום',
+  '\u200f',
+  '7',
+  ';',
+  '[',
+  '{',
+);
 const text = (maxParts: number) => fc.array(piece, { maxLength: maxParts }).map((parts) => parts.join(''));
 const GROUPS = ['VIP', 'Friends, "close"; [family]', 'Ñúñez'];
 const person = fc.record({
@@ -87,7 +111,9 @@ it('export | import leaves every contact exactly as it was, whatever its text ho
       const imported = await runCli(['contacts', 'import', file, '-w', target.id, '-q'], { env, configDir: join(h.dir, 'config') });
       expect(imported.code, imported.stderr).toBe(0);
       await runPendingImports(h.app);
-      const record = (await h.call({ method: 'GET', url: `/api/v3/workspaces/${target.id}/contact-imports/${imported.stdout.trim()}` })).json().data;
+      const record = (
+        await h.call({ method: 'GET', url: `/api/v3/workspaces/${target.id}/contact-imports/${imported.stdout.trim()}` })
+      ).json().data;
       expect(record).toMatchObject({ status: 'completed', created_count: people.length, failed_count: 0 });
       expect(await contactsOf(target.id)).toEqual(await contactsOf(source.id));
     }),

@@ -17,7 +17,11 @@ describe('closest names', () => {
 
 describe('--json', () => {
   it('a misspelt field is exit 2 with the field it may mean, before anything is sent', async () => {
-    const env = { WSM_BASE_URL: 'http://api.test/api/v3', WSM_TOKEN: 'tok_1234567890', WSM_WORKSPACE: '2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f' };
+    const env = {
+      WSM_BASE_URL: 'http://api.test/api/v3',
+      WSM_TOKEN: 'tok_1234567890',
+      WSM_WORKSPACE: '2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f',
+    };
     const { code, stdout, stderr } = await runCli(['labels', 'list', '--json', 'id,nmae,colr'], { env });
     expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
     expect(stderr).toBe(

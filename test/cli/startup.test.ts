@@ -64,8 +64,7 @@ async function loadedBy(args: string[]): Promise<{ modules: string[]; bundleFile
   return { ...expand((await readFile(log, 'utf8')).split('\n').filter(Boolean)), stdout };
 }
 
-const heavyIn = (modules: string[]) =>
-  HEAVY.filter((name) => modules.some((m) => m.includes(`/node_modules/${name}/`)));
+const heavyIn = (modules: string[]) => HEAVY.filter((name) => modules.some((m) => m.includes(`/node_modules/${name}/`)));
 
 describe('start-up imports', () => {
   it('wsm --version is answered by the launcher alone, without loading the CLI', async () => {
@@ -79,7 +78,11 @@ describe('start-up imports', () => {
     expect(modules.filter((m) => m.includes('/dist/') || m.includes('/node_modules/'))).toEqual([]);
     const full = await promisify(execFile)(
       process.execPath,
-      ['--input-type=module', '-e', `const { main } = await import(${JSON.stringify(bundledCli)}); process.exitCode = await main(['--help']);`],
+      [
+        '--input-type=module',
+        '-e',
+        `const { main } = await import(${JSON.stringify(bundledCli)}); process.exitCode = await main(['--help']);`,
+      ],
       { env: { ...process.env, WSM_CONFIG_DIR: dir, NO_COLOR: '1' } },
     );
     expect(stdout).toBe(full.stdout);
@@ -89,41 +92,55 @@ describe('start-up imports', () => {
 
   // On a terminal commander wraps help to its width: the launcher must print, for each width,
   // what the full CLI prints there. `script` (util-linux) gives the command a real terminal.
-  it.each([30, 60, 80, 97, 132, 250])('wsm --help on a %i-column terminal is answered from build-time text, identical to the full CLI', async (columns) => {
-    const log = join(dir, 'imports.log');
-    const onTerminal = async (command: string) =>
-      (await promisify(execFile)('script', ['-qec', `stty cols ${columns}; ${command}`, '/dev/null'], {
-        env: { ...process.env, WSM_IMPORT_LOG: log, WSM_CONFIG_DIR: dir, NO_COLOR: '1' },
-      })).stdout;
-    const sh = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
-    const fast = await onTerminal(`${sh(process.execPath)} --import ${sh(hook)} ${sh(join(root, 'bin/wsm.js'))} --help`);
-    const modules = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
-    expect(modules.filter((m) => m.includes('/dist/') || m.includes('/node_modules/'))).toEqual([]);
-    const full = await onTerminal(
-      `${sh(process.execPath)} --input-type=module -e ${sh(`const { main } = await import(${JSON.stringify(bundledCli)}); process.exitCode = await main(['--help']);`)}`,
-    );
-    expect(fast).toBe(full);
-    expect(fast).toMatch(/^Usage: wsm /);
-    // The width really applies: no line is longer than the terminal unless nothing could wrap it.
-    if (columns >= 60) expect(Math.max(...fast.split('\r\n').map((line) => line.length))).toBeLessThanOrEqual(columns);
-  });
+  it.each([30, 60, 80, 97, 132, 250])(
+    'wsm --help on a %i-column terminal is answered from build-time text, identical to the full CLI',
+    async (columns) => {
+      const log = join(dir, 'imports.log');
+      const onTerminal = async (command: string) =>
+        (
+          await promisify(execFile)('script', ['-qec', `stty cols ${columns}; ${command}`, '/dev/null'], {
+            env: { ...process.env, WSM_IMPORT_LOG: log, WSM_CONFIG_DIR: dir, NO_COLOR: '1' },
+          })
+        ).stdout;
+      const sh = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
+      const fast = await onTerminal(`${sh(process.execPath)} --import ${sh(hook)} ${sh(join(root, 'bin/wsm.js'))} --help`);
+      const modules = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
+      expect(modules.filter((m) => m.includes('/dist/') || m.includes('/node_modules/'))).toEqual([]);
+      const full = await onTerminal(
+        `${sh(process.execPath)} --input-type=module -e ${sh(`const { main } = await import(${JSON.stringify(bundledCli)}); process.exitCode = await main(['--help']);`)}`,
+      );
+      expect(fast).toBe(full);
+      expect(fast).toMatch(/^Usage: wsm /);
+      // The width really applies: no line is longer than the terminal unless nothing could wrap it.
+      if (columns >= 60) expect(Math.max(...fast.split('\r\n').map((line) => line.length))).toBeLessThanOrEqual(columns);
+    },
+  );
 
   // Finding 15: commander left descriptions unwrapped below 40 free columns, so a 60-column
   // terminal broke words in the middle (`WS` / `M_WORKSPACE`).
   // An example (`  $ wsm …`) is one command line to copy, so it is the one kind of line let run over.
-  it.each(['--help', 'contacts --help', 'contacts export --help', 'serve --help', 'templates sync --help'])('wsm %s at 60 columns: no line wider but examples, the same words as at 250', async (words) => {
-    const sh = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
-    const helpAt = async (columns: number) =>
-      (await promisify(execFile)('script', ['-qec', `stty cols ${columns}; ${sh(process.execPath)} ${sh(join(root, 'bin/wsm.js'))} ${words}`, '/dev/null'], {
-        env: { ...process.env, WSM_CONFIG_DIR: dir, NO_COLOR: '1' },
-      })).stdout.replace(/\r\n/g, '\n');
-    const narrow = await helpAt(60);
-    const wide = await helpAt(250);
-    expect(narrow).toMatch(/^Usage: wsm /);
-    for (const line of narrow.split('\n').filter((l) => !l.startsWith('  $ '))) expect(line.length, line).toBeLessThanOrEqual(60);
-    expect(narrow).toMatch(/\n +workspace to act on \(env WSM_WORKSPACE\)\n/);
-    expect(narrow.split(/\s+/)).toEqual(wide.split(/\s+/));
-  });
+  it.each(['--help', 'contacts --help', 'contacts export --help', 'serve --help', 'templates sync --help'])(
+    'wsm %s at 60 columns: no line wider but examples, the same words as at 250',
+    async (words) => {
+      const sh = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
+      const helpAt = async (columns: number) =>
+        (
+          await promisify(execFile)(
+            'script',
+            ['-qec', `stty cols ${columns}; ${sh(process.execPath)} ${sh(join(root, 'bin/wsm.js'))} ${words}`, '/dev/null'],
+            {
+              env: { ...process.env, WSM_CONFIG_DIR: dir, NO_COLOR: '1' },
+            },
+          )
+        ).stdout.replace(/\r\n/g, '\n');
+      const narrow = await helpAt(60);
+      const wide = await helpAt(250);
+      expect(narrow).toMatch(/^Usage: wsm /);
+      for (const line of narrow.split('\n').filter((l) => !l.startsWith('  $ '))) expect(line.length, line).toBeLessThanOrEqual(60);
+      expect(narrow).toMatch(/\n +workspace to act on \(env WSM_WORKSPACE\)\n/);
+      expect(narrow.split(/\s+/)).toEqual(wide.split(/\s+/));
+    },
+  );
 
   it('wsm help (the full CLI) declares no resource in full: their files stay unloaded', async () => {
     const { modules } = await loadedBy(['help']);
@@ -153,7 +170,9 @@ describe('start-up imports', () => {
       (error: { code: number; stderr: string }) => error,
     );
     expect(failed?.code).toBe(2);
-    expect(failed?.stderr).toBe(`error: ${file} is not an .xlsx workbook: it is not a ZIP archive (an .xlsx file is one): nothing was sent\n`);
+    expect(failed?.stderr).toBe(
+      `error: ${file} is not an .xlsx workbook: it is not a ZIP archive (an .xlsx file is one): nothing was sent\n`,
+    );
     const { modules } = expand((await readFile(join(dir, 'imports.log'), 'utf8')).split('\n').filter(Boolean));
     expect(modules.some((m) => m.endsWith('/src/cli/xlsx/sheet-reader.ts'))).toBe(true);
     expect(modules.some((m) => m.endsWith('/src/cli/xlsx/zip-writer.ts'))).toBe(false);
@@ -169,7 +188,9 @@ describe('start-up imports', () => {
   // is used: with `import { z }` every one of zod's locales is bundled and evaluated (about 50 ms
   // of CPU at each command's start-up, measured with bench/startup.mjs).
   it('the bundle holds only the parts of zod in use: of its locales, English alone', () => {
-    const locales = Object.values(chunkMap).flat().filter((input) => input.includes('node_modules/zod/v4/locales/'));
+    const locales = Object.values(chunkMap)
+      .flat()
+      .filter((input) => input.includes('node_modules/zod/v4/locales/'));
     expect(locales).toEqual(['node_modules/zod/v4/locales/en.js']);
   });
 
@@ -178,7 +199,16 @@ describe('start-up imports', () => {
   // the bundle holds.
   it('a command runs from the bundle: its verb, zod and undici come from bundle chunks, the server stays unloaded', async () => {
     // Nothing listens on port 9: the request is made (transport loaded) and fails with exit 6.
-    const args = ['contacts', 'list', '--base-url', 'http://127.0.0.1:9/api/v3', '--token', 't', '-w', '25145486-43d4-4a1e-a25b-8462da40598c'];
+    const args = [
+      'contacts',
+      'list',
+      '--base-url',
+      'http://127.0.0.1:9/api/v3',
+      '--token',
+      't',
+      '-w',
+      '25145486-43d4-4a1e-a25b-8462da40598c',
+    ];
     const failed = await loadedBy(args).then(
       () => undefined,
       (error: { code: number; stderr: string }) => error,
@@ -200,13 +230,28 @@ describe('start-up imports', () => {
     expect(modules.filter((m) => /\/src\/commands\/(serve|diff|apply|mcp|api|completion|version)\.ts$/.test(m))).toEqual([]);
     // The client loads the descriptions it uses, with their schemas: the contacts ones (and the
     // groups schemas a contact's groups are checked with), no other resource's.
-    const ours = (dir: string) => modules.filter((m) => m.includes(`/src/api/${dir}/`)).map((m) => m.slice(m.lastIndexOf('/') + 1)).sort();
+    const ours = (dir: string) =>
+      modules
+        .filter((m) => m.includes(`/src/api/${dir}/`))
+        .map((m) => m.slice(m.lastIndexOf('/') + 1))
+        .sort();
     expect(ours('descriptions')).toEqual(['catalog.ts', 'contacts.ts', 'crud.ts', 'paths.ts', 'permission-groups.ts', 'types.ts']);
     expect(ours('schemas')).toEqual(['common.ts', 'contacts.ts', 'groups.ts', 'validation.ts']);
   });
 
-  it('--json fields are read from the command\'s own description: no other resource\'s is loaded', async () => {
-    const args = ['contacts', 'list', '--json', 'id,name', '--base-url', 'http://127.0.0.1:9/api/v3', '--token', 't', '-w', '25145486-43d4-4a1e-a25b-8462da40598c'];
+  it("--json fields are read from the command's own description: no other resource's is loaded", async () => {
+    const args = [
+      'contacts',
+      'list',
+      '--json',
+      'id,name',
+      '--base-url',
+      'http://127.0.0.1:9/api/v3',
+      '--token',
+      't',
+      '-w',
+      '25145486-43d4-4a1e-a25b-8462da40598c',
+    ];
     const failed = await loadedBy(args).then(
       () => undefined,
       (error: { code: number }) => error,
@@ -214,7 +259,10 @@ describe('start-up imports', () => {
     expect(failed?.code).toBe(6);
     const { modules } = expand((await readFile(join(dir, 'imports.log'), 'utf8')).split('\n').filter(Boolean));
     expect(modules.some((m) => m.endsWith('/src/commands/shared/record-fields.ts'))).toBe(true);
-    const descriptions = modules.filter((m) => m.includes('/src/api/descriptions/')).map((m) => m.slice(m.lastIndexOf('/') + 1)).sort();
+    const descriptions = modules
+      .filter((m) => m.includes('/src/api/descriptions/'))
+      .map((m) => m.slice(m.lastIndexOf('/') + 1))
+      .sort();
     expect(descriptions).toEqual(['catalog.ts', 'contacts.ts', 'crud.ts', 'paths.ts', 'permission-groups.ts', 'types.ts']);
   });
 

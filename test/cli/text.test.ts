@@ -106,7 +106,9 @@ describe('values for people', () => {
     // Fitted to the terminal (finding 15): the bar narrows, then goes, then the time left and the rate.
     const full = progressLine('Exporting contacts', 90900, 300018, 2000);
     expect(full.length).toBe(81);
-    expect(progressLine('Exporting contacts', 90900, 300018, 2000, 79)).toBe('Exporting contacts █████░░░░░░░░░░░░░ 30% | 90,900/300,018 | 45,450/s | 5s left');
+    expect(progressLine('Exporting contacts', 90900, 300018, 2000, 79)).toBe(
+      'Exporting contacts █████░░░░░░░░░░░░░ 30% | 90,900/300,018 | 45,450/s | 5s left',
+    );
     expect(progressLine('Exporting contacts', 90900, 300018, 2000, 59)).toBe('Exporting contacts 30% | 90,900/300,018 | 45,450/s');
     expect(progressLine('Exporting contacts', 90900, 300018, 2000, 45)).toBe('Exporting contacts 30% | 90,900/300,018');
     expect(progressLine('Exporting contacts', 90900, 300018, 2000, 20)).toBe('Exporting contacts …');

@@ -38,26 +38,43 @@ function fakeContext(client: object, format: OutputFormat = 'table'): { ctx: Con
 }
 
 const rejected = (errors: Record<string, string[]>) =>
-  new UnprocessableEntityError({ status: 422, body: { message: 'The given data was invalid.', errors }, headers: {}, method: 'POST', url: `http://api.test/api/v3/workspaces/${WS}/users` });
+  new UnprocessableEntityError({
+    status: 422,
+    body: { message: 'The given data was invalid.', errors },
+    headers: {},
+    method: 'POST',
+    url: `http://api.test/api/v3/workspaces/${WS}/users`,
+  });
 
 describe('users create', () => {
   it('parses the command line alone: the body, and whether the password is to be asked', () => {
-    expect(createUser.parse({ args: [], opts: { name: 'Ann Lee', email: 'ann@example.com', password: 'secret-pass', role: '2' } })).toEqual({
-      body: { name: 'Ann Lee', email: 'ann@example.com', password: 'secret-pass', role_id: 2 },
-      askPassword: false,
-    });
-    expect(createUser.parse({ args: [], opts: { name: 'Bot', email: 'bot@example.com', password: true, role: '3', timezone: 'Europe/Lisbon' } })).toEqual({
+    expect(createUser.parse({ args: [], opts: { name: 'Ann Lee', email: 'ann@example.com', password: 'secret-pass', role: '2' } })).toEqual(
+      {
+        body: { name: 'Ann Lee', email: 'ann@example.com', password: 'secret-pass', role_id: 2 },
+        askPassword: false,
+      },
+    );
+    expect(
+      createUser.parse({ args: [], opts: { name: 'Bot', email: 'bot@example.com', password: true, role: '3', timezone: 'Europe/Lisbon' } }),
+    ).toEqual({
       body: { name: 'Bot', email: 'bot@example.com', password: '', role_id: 3, timezone: 'Europe/Lisbon' },
       askPassword: true,
     });
-    expect(() => createUser.parse({ args: [], opts: { name: 'Ann', email: 'a@example.com', password: 'x', role: 'admin' } })).toThrow(new UsageError('--role takes a positive integer, got "admin"'));
+    expect(() => createUser.parse({ args: [], opts: { name: 'Ann', email: 'a@example.com', password: 'x', role: 'admin' } })).toThrow(
+      new UsageError('--role takes a positive integer, got "admin"'),
+    );
   });
 
   it('run sends the body and returns the answer, printing nothing', async () => {
     const sent: unknown[] = [];
     const user = { id: 7, name: 'Ann Lee', email: 'ann@example.com' };
-    const { ctx, io } = fakeContext({ users: { create: async (body: unknown) => (sent.push(body), { data: user, body: { data: user } }) } });
-    const answer = await createUser.run(ctx, { body: { name: 'Ann Lee', email: 'ann@example.com', password: 'long-enough', role_id: 2 }, askPassword: false });
+    const { ctx, io } = fakeContext({
+      users: { create: async (body: unknown) => (sent.push(body), { data: user, body: { data: user } }) },
+    });
+    const answer = await createUser.run(ctx, {
+      body: { name: 'Ann Lee', email: 'ann@example.com', password: 'long-enough', role_id: 2 },
+      askPassword: false,
+    });
     expect(sent).toEqual([{ name: 'Ann Lee', email: 'ann@example.com', password: 'long-enough', role_id: 2 }]);
     expect(answer.data).toEqual(user);
     expect(io.stdoutText).toBe('');
@@ -65,8 +82,12 @@ describe('users create', () => {
   });
 
   it("a 422 carries the flags' names for its fields: the printer needs no side channel", async () => {
-    const { ctx } = fakeContext({ users: { create: async () => Promise.reject(rejected({ role_id: ['The selected role id is invalid.'] })) } });
-    const failure = await createUser.run(ctx, { body: { name: 'Ann', email: 'ann@example.com', password: 'long-enough', role_id: 99 }, askPassword: false }).catch((error: unknown) => error);
+    const { ctx } = fakeContext({
+      users: { create: async () => Promise.reject(rejected({ role_id: ['The selected role id is invalid.'] })) },
+    });
+    const failure = await createUser
+      .run(ctx, { body: { name: 'Ann', email: 'ann@example.com', password: 'long-enough', role_id: 99 }, askPassword: false })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(FieldsNamedError);
     const report = describeError(failure, { env: {}, secrets: () => [] });
     expect(report.code).toBe(5);
@@ -75,7 +96,9 @@ describe('users create', () => {
 
   it('a body the local check refuses is exit 2 before the client is asked, its fields named by flag', async () => {
     const { ctx } = fakeContext({ users: { create: async () => expect.unreachable('nothing is sent') } });
-    const failure = await createUser.run(ctx, { body: { name: 'Ann', email: 'not-an-address', password: 'long-enough', role_id: 2 }, askPassword: false }).catch((error: unknown) => error);
+    const failure = await createUser
+      .run(ctx, { body: { name: 'Ann', email: 'not-an-address', password: 'long-enough', role_id: 2 }, askPassword: false })
+      .catch((error: unknown) => error);
     const report = describeError(failure, { env: {}, secrets: () => [] });
     expect(report.code).toBe(2);
     expect(report.text).toMatch(/^error: the user is invalid: nothing was sent\n {2}--email: /);
@@ -91,7 +114,9 @@ describe('users get and update', () => {
   });
 
   it('update: conflicting and missing flags are refused by parse alone', () => {
-    expect(() => updateUser.parse({ args: ['7'], opts: { active: true, inactive: true } })).toThrow('--active and --inactive cannot be used together');
+    expect(() => updateUser.parse({ args: ['7'], opts: { active: true, inactive: true } })).toThrow(
+      '--active and --inactive cannot be used together',
+    );
     expect(() => updateUser.parse({ args: ['7'], opts: {} })).toThrow(/^nothing to update: pass at least one of --name, --email/);
     expect(updateUser.parse({ args: ['7'], opts: { inactive: true, client: false, password: 'new-secret', role: '4' } })).toEqual({
       id: 7,
@@ -107,12 +132,16 @@ describe('a plain collection (labels)', () => {
     const options = await create.parse!({ args: ['urgent'], opts: { color: '#ff0000' } }, {} as Context);
     expect(options).toEqual({ body: { name: 'urgent', color: '#ff0000' } });
     const calls: unknown[] = [];
-    const { ctx } = fakeContext({ labels: { create: async (body: unknown) => (calls.push(body), { data: { id: 4, ...(body as object) }, body: {} }) } });
+    const { ctx } = fakeContext({
+      labels: { create: async (body: unknown) => (calls.push(body), { data: { id: 4, ...(body as object) }, body: {} }) },
+    });
     expect(await create.run(ctx, options)).toMatchObject({ data: { id: 4, name: 'urgent', color: '#ff0000' } });
     expect(calls).toEqual([{ name: 'urgent', color: '#ff0000' }]);
 
     const update = await collectionVerb('labels', COLLECTIONS.labels, 'update');
-    expect(() => update.parse!({ args: ['4'], opts: {} }, {} as Context)).toThrow('nothing to update: pass at least one of --name, --color');
+    expect(() => update.parse!({ args: ['4'], opts: {} }, {} as Context)).toThrow(
+      'nothing to update: pass at least one of --name, --color',
+    );
   });
 
   it('list --all returns the walk, which runs only when rendered', async () => {
@@ -148,7 +177,9 @@ describe('templates sync', () => {
   });
 
   it("run returns the sync's answer; settle decides the exit from the rows", async () => {
-    const { ctx, io } = fakeContext({ templates: { sync: async () => ({ success: true, nothing_pending: false, message: 'Synced 2 templates.' }) } });
+    const { ctx, io } = fakeContext({
+      templates: { sync: async () => ({ success: true, nothing_pending: false, message: 'Synced 2 templates.' }) },
+    });
     const options = await sync.parse({ args: [], opts: {} }, ctx);
     const result = await sync.run(ctx, options);
     expect(result).toEqual({ answer: { success: true, nothing_pending: false, message: 'Synced 2 templates.' } });
@@ -169,7 +200,13 @@ describe('pull and the import upload: parse alone', () => {
   });
 
   it('upload: the file and flags; the data it returns is the import record, else the answer as it came', () => {
-    expect(parseUpload({ args: ['leads.csv'], opts: { group: '3', wait: true } })).toMatchObject({ file: 'leads.csv', group: 3, wait: true, dryRun: false, strict: false });
+    expect(parseUpload({ args: ['leads.csv'], opts: { group: '3', wait: true } })).toMatchObject({
+      file: 'leads.csv',
+      group: 3,
+      wait: true,
+      dryRun: false,
+      strict: false,
+    });
     expect(() => parseUpload({ args: ['leads.csv'], opts: { group: 'vip' } })).toThrow('--group takes a positive integer, got "vip"');
     const record = { id: 8, status: 'completed' } as unknown as NonNullable<UploadResult['import']>;
     expect(uploadData({ import: record })).toBe(record);
@@ -180,9 +217,21 @@ describe('pull and the import upload: parse alone', () => {
 
 describe('wsm api and profile set: parse alone, then what run returns', () => {
   it('api: the method is checked by parse; a refusal is data, its exit comes after the body', async () => {
-    expect(() => api.parse({ args: ['FETCH', '/me'], opts: {} })).toThrow('unknown method "FETCH": use one of GET, POST, PUT, PATCH, DELETE');
-    expect(api.parse({ args: ['get', '/workspaces/{workspace}/labels'], opts: { field: ['per_page=5'] } })).toEqual({ method: 'GET', path: '/workspaces/{workspace}/labels', field: ['per_page=5'] });
-    const refusal = new UnprocessableEntityError({ status: 422, body: { message: 'Invalid.', errors: { name: ['Required.'] } }, headers: {}, method: 'POST', url: 'http://api.test/api/v3/x' });
+    expect(() => api.parse({ args: ['FETCH', '/me'], opts: {} })).toThrow(
+      'unknown method "FETCH": use one of GET, POST, PUT, PATCH, DELETE',
+    );
+    expect(api.parse({ args: ['get', '/workspaces/{workspace}/labels'], opts: { field: ['per_page=5'] } })).toEqual({
+      method: 'GET',
+      path: '/workspaces/{workspace}/labels',
+      field: ['per_page=5'],
+    });
+    const refusal = new UnprocessableEntityError({
+      status: 422,
+      body: { message: 'Invalid.', errors: { name: ['Required.'] } },
+      headers: {},
+      method: 'POST',
+      url: 'http://api.test/api/v3/x',
+    });
     const asked: unknown[] = [];
     const { ctx, io } = fakeContext({ request: async (...call: unknown[]) => (asked.push(call), Promise.reject(refusal)) });
     const result = await api.run(ctx, { method: 'POST', path: '/workspaces/{workspace}/labels', field: ['name='] });
@@ -195,8 +244,14 @@ describe('wsm api and profile set: parse alone, then what run returns', () => {
   });
 
   it('profile set: the key and value are checked, and the value normalised, before the config is opened', () => {
-    expect(setProfile.parse({ args: ['base-url', 'http://127.0.0.1:8080/api/v3/'], opts: {} })).toEqual({ key: 'base-url', field: 'base_url', value: 'http://127.0.0.1:8080/api/v3' });
-    expect(() => setProfile.parse({ args: ['colour', 'red'], opts: {} })).toThrow('unknown key "colour": use one of base-url, workspace, token');
+    expect(setProfile.parse({ args: ['base-url', 'http://127.0.0.1:8080/api/v3/'], opts: {} })).toEqual({
+      key: 'base-url',
+      field: 'base_url',
+      value: 'http://127.0.0.1:8080/api/v3',
+    });
+    expect(() => setProfile.parse({ args: ['colour', 'red'], opts: {} })).toThrow(
+      'unknown key "colour": use one of base-url, workspace, token',
+    );
     expect(() => setProfile.parse({ args: ['workspace', 'acme'], opts: {} })).toThrow('workspace "acme" is not a UUID');
   });
 });

@@ -34,12 +34,16 @@ describe('a wait says its retries', () => {
   });
 
   it('giving up says the timeout and the cause, exit 6; a wait that timed out is said as before', () => {
-    const refused = new APIConnectionError('Connection error.', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    const refused = new APIConnectionError('Connection error.', {
+      cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+    });
     const io = createTestIO();
     const sink = { io, env: {}, secrets: () => [], baseUrl: 'https://api.example.com/api/v3', outputFormat: 'json' };
     expect(handleError(new WaitGaveUpError(10_000, refused), sink)).toBe(6);
     expect(io.stderrText).toBe('error: gave up after 10s: cannot reach https://api.example.com/api/v3 (connection refused)\n');
-    expect(JSON.parse(io.stdoutText)).toEqual({ error: { message: 'gave up after 10s: cannot reach https://api.example.com/api/v3 (connection refused)', exit_code: 6 } });
+    expect(JSON.parse(io.stdoutText)).toEqual({
+      error: { message: 'gave up after 10s: cannot reach https://api.example.com/api/v3 (connection refused)', exit_code: 6 },
+    });
     const other = createTestIO();
     expect(handleError(new WaitTimedOutError(60_000, 'still PENDING: welcome'), { ...sink, io: other, outputFormat: undefined })).toBe(6);
     expect(other.stderrText).toBe('error: timed out after 1m: still PENDING: welcome\n');

@@ -20,13 +20,21 @@ const label = (id: number, name: string, color: string | null = null) => ({ id, 
 const role = (id: number, name: string, permissions: string[]) => ({ id, name, permissions, ...stamp });
 const named = (id: number, name: string) => ({ id, name, ...stamp });
 const template = (id: number, overrides: Record<string, unknown> = {}) =>
-  storedTemplate(id, { name: 'order_update', components: { header: null, body: { text: 'Your order {{1}} is on its way.', variables: ['A-1'] }, footer: null, buttons: [] }, ...overrides });
+  storedTemplate(id, {
+    name: 'order_update',
+    components: { header: null, body: { text: 'Your order {{1}} is on its way.', variables: ['A-1'] }, footer: null, buttons: [] },
+    ...overrides,
+  });
 
 /** What the server holds, as observe() would give it after full lists. */
 function server(records: Partial<Record<keyof typeof SECTIONS, unknown[]>>, complete = true): Observation {
   const observation: Observation = {};
   for (const [section, list] of Object.entries(records) as Array<[keyof typeof SECTIONS, unknown[]]>) {
-    observation[section] = { items: list.map((r) => SECTIONS[section].observe(r)), complete, notes: complete ? [] : [`${section}: cannot list`] };
+    observation[section] = {
+      items: list.map((r) => SECTIONS[section].observe(r)),
+      complete,
+      notes: complete ? [] : [`${section}: cannot list`],
+    };
   }
   return observation;
 }
@@ -39,16 +47,34 @@ describe('plan', () => {
   it('a changed colour is one in-place update, rendered as the issue writes it', () => {
     const result = plan({ labels: [{ name: 'urgent', color: '#00ff00' }] }, server({ labels: [label(4, 'urgent', '#ff0000')] }));
     expect(result.changes).toEqual([
-      { action: 'update', section: 'labels', key: 'urgent', id: 4, fields: [{ field: 'color', old: '#ff0000', new: '#00ff00' }], entry: { name: 'urgent', color: '#00ff00' } },
+      {
+        action: 'update',
+        section: 'labels',
+        key: 'urgent',
+        id: 4,
+        fields: [{ field: 'color', old: '#ff0000', new: '#00ff00' }],
+        entry: { name: 'urgent', color: '#00ff00' },
+      },
     ]);
-    expect(planText(result, 'ws.yaml', false)).toBe('~ labels urgent color "#ff0000" → "#00ff00"\n\nPlan: 0 to create, 1 to update, 0 to replace, 0 to delete.\n');
+    expect(planText(result, 'ws.yaml', false)).toBe(
+      '~ labels urgent color "#ff0000" → "#00ff00"\n\nPlan: 0 to create, 1 to update, 0 to replace, 0 to delete.\n',
+    );
     // Headed by what it was made against, each setting saying where it came from unless the profile.
-    const target = { server: 'http://127.0.0.1:8080/api/v3', serverFrom: 'profile' as const, workspace: WS, workspaceName: 'Staging', workspaceFrom: 'flag' as const, profile: 'local' };
+    const target = {
+      server: 'http://127.0.0.1:8080/api/v3',
+      serverFrom: 'profile' as const,
+      workspace: WS,
+      workspaceName: 'Staging',
+      workspaceFrom: 'flag' as const,
+      profile: 'local',
+    };
     expect(planText(result, 'ws.yaml', false, target)).toBe(
       `Server:    http://127.0.0.1:8080/api/v3\nWorkspace: Staging (${WS}) (from -w)\nProfile:   local\n\n` +
         '~ labels urgent color "#ff0000" → "#00ff00"\n\nPlan: 0 to create, 1 to update, 0 to replace, 0 to delete.\n',
     );
-    expect(planText(result, 'ws.yaml', false, { ...target, workspaceName: undefined, serverFrom: 'env', workspaceFrom: 'profile' })).toMatch(
+    expect(
+      planText(result, 'ws.yaml', false, { ...target, workspaceName: undefined, serverFrom: 'env', workspaceFrom: 'profile' }),
+    ).toMatch(
       new RegExp(`^Server:    http://127.0.0.1:8080/api/v3 \\(from WSM_BASE_URL\\)\nWorkspace: ${WS}\nProfile:   local\n\n~ labels`),
     );
   });
@@ -60,9 +86,14 @@ describe('plan', () => {
 
   it('compares role permissions as sets: order and repeats do not matter', () => {
     const current = server({ roles: [role(2, 'Agent', ['contacts.update', 'contacts.view'])] });
-    expect(plan({ roles: [{ name: 'Agent', permissions: ['contacts.view', 'contacts.update', 'contacts.view'] }] }, current).changes).toEqual([]);
+    expect(
+      plan({ roles: [{ name: 'Agent', permissions: ['contacts.view', 'contacts.update', 'contacts.view'] }] }, current).changes,
+    ).toEqual([]);
     const changed = plan({ roles: [{ name: 'Agent', permissions: ['contacts.view', 'contacts.delete'] }] }, current);
-    expect(changed.changes[0]).toMatchObject({ action: 'update', fields: [{ field: 'permissions', added: ['contacts.delete'], removed: ['contacts.update'] }] });
+    expect(changed.changes[0]).toMatchObject({
+      action: 'update',
+      fields: [{ field: 'permissions', added: ['contacts.delete'], removed: ['contacts.update'] }],
+    });
     expect(planText(changed, 'f', false)).toContain('~ roles Agent permissions +contacts.delete -contacts.update\n');
   });
 
@@ -74,14 +105,19 @@ describe('plan', () => {
     expect(kept.unmanaged).toEqual([{ section: 'groups', key: 'Old', id: 2 }]);
     expect(planText(kept, 'ws.yaml', false)).toContain('Not in ws.yaml, kept (--prune deletes them): groups Old.');
     const pruned = plan(file, current, { prune: true });
-    expect(pruned.changes.map((c) => [c.action, c.key])).toEqual([['create', 'New'], ['delete', 'Old']]);
+    expect(pruned.changes.map((c) => [c.action, c.key])).toEqual([
+      ['create', 'New'],
+      ['delete', 'Old'],
+    ]);
     expect(pruned.unmanaged).toEqual([]);
   });
 
   it('a section left out of the file is not managed, even with --prune; an empty one is', () => {
     const current = server({ labels: [label(1, 'a')] });
     expect(plan({}, current, { prune: true }).changes).toEqual([]);
-    expect(plan({ labels: [] }, current, { prune: true }).changes).toMatchObject([{ action: 'delete', section: 'labels', key: 'a', id: 1 }]);
+    expect(plan({ labels: [] }, current, { prune: true }).changes).toMatchObject([
+      { action: 'delete', section: 'labels', key: 'a', id: 1 },
+    ]);
   });
 
   it('never lists nor prunes the built-in Owner role', () => {
@@ -93,7 +129,12 @@ describe('plan', () => {
 
   it('a role the server marks built in is left out whatever its name; one it marks not built in is managed even named Owner', () => {
     // A server from before the Owner role could not be renamed: the owner's role called Boss, and a new role called Owner.
-    const current = server({ roles: [{ ...role(1, 'Boss', ['contacts.view']), builtin: true }, { ...role(2, 'Owner', []), builtin: false }] });
+    const current = server({
+      roles: [
+        { ...role(1, 'Boss', ['contacts.view']), builtin: true },
+        { ...role(2, 'Owner', []), builtin: false },
+      ],
+    });
     expect(pulledFile(current).roles).toEqual([{ name: 'Owner', permissions: [] }]);
     const pruned = plan({ roles: [] }, current, { prune: true });
     expect(pruned.changes.map((c) => [c.action, c.key])).toEqual([['delete', 'Owner']]);
@@ -106,13 +147,24 @@ describe('plan', () => {
     const differs = plan({ roles: [{ name: 'Boss', permissions: ['contacts.view', 'contacts.delete'] }] }, current, { prune: true });
     expect(differs.changes).toEqual([]);
     expect(differs.notes).toEqual(['roles Boss: built in on the server, which never changes it: its entry in the file is not applied']);
-    expect(planText(differs, 'ws.yaml', false)).toContain('roles Boss: built in on the server, which never changes it: its entry in the file is not applied');
+    expect(planText(differs, 'ws.yaml', false)).toContain(
+      'roles Boss: built in on the server, which never changes it: its entry in the file is not applied',
+    );
     expect(plan({ roles: [{ name: 'Boss', permissions: ['contacts.view'] }] }, current).notes).toEqual([]);
   });
 
   it('a template whose content changed cannot be updated: ! without --replace-templates, -/+ with it', () => {
     const current = server({ templates: [template(7)] });
-    const file = { templates: [{ name: 'order_update', language: 'en', category: 'UTILITY' as const, body: { text: 'Your order {{1}} has shipped.', variables: ['A-1'] } }] };
+    const file = {
+      templates: [
+        {
+          name: 'order_update',
+          language: 'en',
+          category: 'UTILITY' as const,
+          body: { text: 'Your order {{1}} has shipped.', variables: ['A-1'] },
+        },
+      ],
+    };
     const blocked = plan(file, current);
     expect(blocked.changes).toMatchObject([{ action: 'blocked', key: 'order_update/en', id: 7 }]);
     expect(blocked.counts.blocked).toBe(1);
@@ -128,11 +180,25 @@ describe('plan', () => {
   it('a template as the server returns it equals its create shape (nulls, empty lists, false flags)', () => {
     const stored = template(3, {
       category: 'MARKETING',
-      components: { header: { type: 'media', media: { type: 'image', handle: 'h-123' } }, body: { text: 'Sale {{1}} today', variables: ['A'] }, footer: null, buttons: [] },
+      components: {
+        header: { type: 'media', media: { type: 'image', handle: 'h-123' } },
+        body: { text: 'Sale {{1}} today', variables: ['A'] },
+        footer: null,
+        buttons: [],
+      },
       options: { unsubscribeButton: true, blockButton: false },
     });
     const file = {
-      templates: [{ name: 'order_update', language: 'en', category: 'MARKETING' as const, header: { type: 'media' as const, media: { type: 'image' as const, file: 'banner.png' } }, body: { text: 'Sale {{1}} today', variables: ['A'] }, unsubscribeButton: true }],
+      templates: [
+        {
+          name: 'order_update',
+          language: 'en',
+          category: 'MARKETING' as const,
+          header: { type: 'media' as const, media: { type: 'image' as const, file: 'banner.png' } },
+          body: { text: 'Sale {{1}} today', variables: ['A'] },
+          unsubscribeButton: true,
+        },
+      ],
     };
     expect(plan(file, server({ templates: [stored] })).changes).toEqual([]);
     // Same name in another language is another template.
@@ -157,7 +223,9 @@ describe('plan', () => {
 
   it('runs creates and updates in dependency order, then deletes in reverse', () => {
     const current = server({ fields: [named(1, 'old_field')], labels: [label(1, 'old')], templates: [template(1)], roles: [] });
-    const result = plan({ fields: ['city'], roles: [{ name: 'Agent' }], labels: [{ name: 'new' }], templates: [] }, current, { prune: true });
+    const result = plan({ fields: ['city'], roles: [{ name: 'Agent' }], labels: [{ name: 'new' }], templates: [] }, current, {
+      prune: true,
+    });
     expect(executionOrder(result).map((c) => `${c.action} ${c.section}`)).toEqual([
       'create fields',
       'create labels',
@@ -177,7 +245,9 @@ describe('plan', () => {
       workspace: WS,
       workspace_name: 'Staging',
       profile: 'ci',
-      changes: [{ action: 'update', section: 'labels', key: 'urgent', id: 4, fields: [{ field: 'color', old: '#ff0000', new: '#00ff00' }] }],
+      changes: [
+        { action: 'update', section: 'labels', key: 'urgent', id: 4, fields: [{ field: 'color', old: '#ff0000', new: '#00ff00' }] },
+      ],
       counts: { create: 0, update: 1, replace: 0, delete: 0, blocked: 0 },
       unmanaged: [],
       notes: [],
@@ -248,12 +318,17 @@ describe('pull', () => {
 
 describe('JSON Schema of the file', () => {
   it('is generated from the create schemas: patterns, enums, strict items', () => {
-    const schema = workspaceFileJsonSchema() as { properties: Record<string, { items: Record<string, unknown> & { properties?: Record<string, unknown> } }>; additionalProperties: boolean };
+    const schema = workspaceFileJsonSchema() as {
+      properties: Record<string, { items: Record<string, unknown> & { properties?: Record<string, unknown> } }>;
+      additionalProperties: boolean;
+    };
     expect(schema.additionalProperties).toBe(false);
     expect(schema.properties.fields.items).toMatchObject({ type: 'string', pattern: '^[a-z_]+$' });
     expect(schema.properties.labels.items).toMatchObject({ additionalProperties: false, required: ['name'] });
     expect(JSON.stringify(schema.properties.labels.items.properties)).toContain('^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$');
-    expect(schema.properties.roles.items.properties).toMatchObject({ permissions: { items: { enum: expect.arrayContaining(['contacts.view', 'templates.sync']) } } });
+    expect(schema.properties.roles.items.properties).toMatchObject({
+      permissions: { items: { enum: expect.arrayContaining(['contacts.view', 'templates.sync']) } },
+    });
     expect(schema.properties.templates.items).toMatchObject({ required: ['name', 'language', 'category'], additionalProperties: false });
   });
 });

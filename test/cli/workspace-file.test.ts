@@ -28,7 +28,9 @@ function missingRoute(path: string, method = 'GET') {
 }
 function answer(path: string, method: string, status: number, data: unknown) {
   const { bodies, capture } = jsonBodies();
-  api.pool.intercept({ path, method }).reply((opts) => (capture(opts), { statusCode: status, data: JSON.stringify(data), responseOptions: JSON_HEADERS }));
+  api.pool
+    .intercept({ path, method })
+    .reply((opts) => (capture(opts), { statusCode: status, data: JSON.stringify(data), responseOptions: JSON_HEADERS }));
   return bodies;
 }
 
@@ -76,7 +78,17 @@ describe('the file is checked entirely before anything is sent', () => {
     expect(first.stderr).toMatch(/^error: .*broken.yaml is neither valid YAML nor valid JSON: nothing was sent\n {2}line 3: /);
     const media = await api.file(
       'media.json',
-      JSON.stringify({ templates: [{ name: 'promo', language: 'en', category: 'MARKETING', header: { type: 'media', media: { type: 'image', file: 'banner.png' } }, body: { text: 'Sale today' } }] }),
+      JSON.stringify({
+        templates: [
+          {
+            name: 'promo',
+            language: 'en',
+            category: 'MARKETING',
+            header: { type: 'media', media: { type: 'image', file: 'banner.png' } },
+            body: { text: 'Sale today' },
+          },
+        ],
+      }),
     );
     const second = await api.run(['apply', '-f', media, '--yes']);
     expect(second.code).toBe(2);
@@ -91,7 +103,9 @@ describe('the file is checked entirely before anything is sent', () => {
     const { code, stderr } = await api.run(['apply', '-f', file, '--yes']);
     expect(code).toBe(2);
     expect(stderr).toContain('  templates.0.catgory (line 2): "catgory" is not a known field (did you mean "category"?).\n');
-    expect(stderr).toContain('  templates.0.codeExpirationMinute (line 2): "codeExpirationMinute" is not a known field (did you mean "codeExpirationMinutes"?).\n');
+    expect(stderr).toContain(
+      '  templates.0.codeExpirationMinute (line 2): "codeExpirationMinute" is not a known field (did you mean "codeExpirationMinutes"?).\n',
+    );
     expect(stderr).toContain('  templates.0.zzz (line 2): "zzz" is not a known field.\n');
   });
 });
@@ -105,7 +119,9 @@ describe('every plan names its target (issue 23.4)', () => {
     await api.run(['profile', 'set', 'workspace', WS, '--profile', 'prod']);
     const path = await api.file('ws-stg.yaml', 'labels:\n  - { name: urgent, color: "#00ff00" }\n');
     api.pool.intercept({ path: STP, method: 'GET' }).reply(200, { data: { id: STAGING, name: 'Staging', ...stamp } }, JSON_HEADERS);
-    api.pool.intercept({ path: bare(`${STP}/labels`), method: 'GET' }).reply(200, page([label(4, 'urgent', '#ff0000')], 1, 1, 100), JSON_HEADERS);
+    api.pool
+      .intercept({ path: bare(`${STP}/labels`), method: 'GET' })
+      .reply(200, page([label(4, 'urgent', '#ff0000')], 1, 1, 100), JSON_HEADERS);
     const env = { WSM_BASE_URL: undefined, WSM_WORKSPACE: undefined };
     const { code, stdout, stderr } = await api.run(['-w', STAGING, '--profile', 'prod', 'diff', '-f', path], { env });
     expect(code).toBe(2);
@@ -114,7 +130,9 @@ describe('every plan names its target (issue 23.4)', () => {
         '~ labels urgent color "#ff0000" → "#00ff00"\n\nPlan: 0 to create, 1 to update, 0 to replace, 0 to delete.\n',
     );
     // Run as printed, the suggestion applies to staging, not to the profile's own workspace.
-    expect(stderr).toBe(`1 change planned: the workspace differs from ${path} (\`wsm apply -f ${path} --profile prod -w ${STAGING}\` makes it)\n`);
+    expect(stderr).toBe(
+      `1 change planned: the workspace differs from ${path} (\`wsm apply -f ${path} --profile prod -w ${STAGING}\` makes it)\n`,
+    );
   });
 
   it('-o json carries the same target, and apply asks naming it', async () => {
@@ -124,7 +142,13 @@ describe('every plan names its target (issue 23.4)', () => {
       list('labels', [label(4, 'urgent', '#ff0000')]);
     }
     const json = await api.run(['diff', '-f', path, '-o', 'json']);
-    expect(JSON.parse(json.stdout)).toMatchObject({ file: path, server: BASE_URL, workspace: WS, workspace_name: 'Production', profile: null });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      file: path,
+      server: BASE_URL,
+      workspace: WS,
+      workspace_name: 'Production',
+      profile: null,
+    });
     const prompter = scriptedPrompter({ confirm: [false] });
     expect((await api.run(['apply', '-f', path], { stdinTTY: true, prompter })).code).toBe(2);
     expect(prompter.asked).toEqual([`Apply 1 change to workspace Production (${WS}) on ${BASE_URL}?`]);
@@ -132,7 +156,8 @@ describe('every plan names its target (issue 23.4)', () => {
 });
 
 describe('wsm apply', () => {
-  const file = () => api.file('ws.yaml', 'labels:\n  - { name: urgent, color: "#00ff00" }\nroles:\n  - { name: Agent, permissions: [contacts.view] }\n');
+  const file = () =>
+    api.file('ws.yaml', 'labels:\n  - { name: urgent, color: "#00ff00" }\nroles:\n  - { name: Agent, permissions: [contacts.view] }\n');
 
   it('without a terminal it needs --yes: the plan is shown, nothing is changed (exit 2)', async () => {
     const path = await file();
@@ -149,7 +174,16 @@ describe('wsm apply', () => {
     const asked: string[] = [];
     api.pool
       .intercept({ path: bare(`${WSP}/labels`), method: 'GET' })
-      .reply((opts) => (asked.push(String(opts.path)), { statusCode: 200, data: JSON.stringify(page([label(4, 'urgent', '#ff0000'), label(5, 'stray')], 1, 1, 100)), responseOptions: JSON_HEADERS }))
+      .reply(
+        (opts) => (
+          asked.push(String(opts.path)),
+          {
+            statusCode: 200,
+            data: JSON.stringify(page([label(4, 'urgent', '#ff0000'), label(5, 'stray')], 1, 1, 100)),
+            responseOptions: JSON_HEADERS,
+          }
+        ),
+      )
       .persist();
     const { code, stdout } = await api.run(['diff', '-f', path, '--prune']);
     expect(code).toBe(2);
@@ -165,7 +199,11 @@ describe('wsm apply', () => {
     }
     const declined = await api.run(['apply', '-f', path], { stdinTTY: true, prompter: scriptedPrompter({ confirm: [false] }) });
     expect(declined.code).toBe(2);
-    const updates = answer(`${WSP}/labels/4`, 'PUT', 200, { status: 200, message: 'Label updated successfully.', data: label(4, 'urgent', '#00ff00') });
+    const updates = answer(`${WSP}/labels/4`, 'PUT', 200, {
+      status: 200,
+      message: 'Label updated successfully.',
+      data: label(4, 'urgent', '#00ff00'),
+    });
     const accepted = await api.run(['apply', '-f', path], { stdinTTY: true, prompter: scriptedPrompter({ confirm: [true] }) });
     expect(accepted.code).toBe(0);
     expect(updates).toEqual([{ name: 'urgent', color: '#00ff00' }]);
@@ -178,28 +216,49 @@ describe('wsm apply', () => {
     list('roles', []);
     const { code, stdout } = await api.run(['apply', '-f', path, '--dry-run']);
     expect(code).toBe(0);
-    expect(stdout).toBe(HEAD + '+ labels urgent\n\n+ roles Agent\n\nPlan: 2 to create, 0 to update, 0 to replace, 0 to delete.\nDry run: nothing was changed.\n');
+    expect(stdout).toBe(
+      HEAD +
+        '+ labels urgent\n\n+ roles Agent\n\nPlan: 2 to create, 0 to update, 0 to replace, 0 to delete.\nDry run: nothing was changed.\n',
+    );
   });
 
   it('refuses a template change it cannot make in place, before changing anything (exit 2)', async () => {
-    const path = await api.file('t.yaml', 'labels: [{ name: vip }]\ntemplates:\n  - { name: welcome, language: en, category: UTILITY, body: { text: "Hello {{1}}, welcome!", variables: [Ann] } }\n');
+    const path = await api.file(
+      't.yaml',
+      'labels: [{ name: vip }]\ntemplates:\n  - { name: welcome, language: en, category: UTILITY, body: { text: "Hello {{1}}, welcome!", variables: [Ann] } }\n',
+    );
     list('labels', []);
     list('templates', [template(1, { name: 'welcome' })]);
     const { code, stdout, stderr } = await api.run(['apply', '-f', path, '--yes']);
     expect(code).toBe(2);
     expect(stdout).toContain('! templates welcome/en body.text "Hello {{1}}!" → "Hello {{1}}, welcome!"\n');
-    expect(stderr).toBe('error: 1 template change cannot be made in place: pass --replace-templates, or restore the content; nothing was changed\n');
+    expect(stderr).toBe(
+      'error: 1 template change cannot be made in place: pass --replace-templates, or restore the content; nothing was changed\n',
+    );
   });
 
   it('a failing item does not stop the others: exit with its code, and a summary of what was not applied', async () => {
-    const path = await api.file('ws.yaml', 'fields: [city]\nlabels:\n  - { name: urgent, color: "#00ff00" }\nroles:\n  - { name: Agent, permissions: [contacts.view] }\n');
+    const path = await api.file(
+      'ws.yaml',
+      'fields: [city]\nlabels:\n  - { name: urgent, color: "#00ff00" }\nroles:\n  - { name: Agent, permissions: [contacts.view] }\n',
+    );
     list('contact-fields', []);
     list('labels', [label(4, 'urgent', '#ff0000')]);
     list('roles', [role(9, 'Gone')]);
-    answer(`${WSP}/contact-fields`, 'POST', 201, { status: 201, message: 'Contact field created successfully.', data: { id: 1, workspace_id: WS, name: 'city', ...stamp } });
+    answer(`${WSP}/contact-fields`, 'POST', 201, {
+      status: 201,
+      message: 'Contact field created successfully.',
+      data: { id: 1, workspace_id: WS, name: 'city', ...stamp },
+    });
     answer(`${WSP}/labels/4`, 'PUT', 422, { message: 'Validation error', errors: { color: ['The color is not allowed here.'] } });
-    const roles = answer(`${WSP}/roles`, 'POST', 201, { status: 201, message: 'Role created successfully.', data: role(10, 'Agent', ['contacts.view']) });
-    api.pool.intercept({ path: `${WSP}/roles/9`, method: 'DELETE' }).reply(200, { message: 'Role deleted successfully.', status: 200 }, JSON_HEADERS);
+    const roles = answer(`${WSP}/roles`, 'POST', 201, {
+      status: 201,
+      message: 'Role created successfully.',
+      data: role(10, 'Agent', ['contacts.view']),
+    });
+    api.pool
+      .intercept({ path: `${WSP}/roles/9`, method: 'DELETE' })
+      .reply(200, { message: 'Role deleted successfully.', status: 200 }, JSON_HEADERS);
     const { code, stdout, stderr } = await api.run(['apply', '-f', path, '--prune', '--yes']);
     expect(code).toBe(5);
     expect(roles).toEqual([{ name: 'Agent', permissions: ['contacts.view'] }]);
@@ -233,7 +292,9 @@ describe('wsm apply', () => {
     answer(`${WSP}/contact-groups`, 'POST', 503, { message: 'The database is busy: try again in a moment.', status: 503 });
     const transient = await api.run(['apply', '-f', path, '--yes']);
     expect(transient.code).toBe(6);
-    expect(transient.stderr).toBe(`error: apply incomplete: 0 of 1 changes made; 1 failed (groups VIP); re-run \`wsm apply -f ${path}\` to finish\n`);
+    expect(transient.stderr).toBe(
+      `error: apply incomplete: 0 of 1 changes made; 1 failed (groups VIP); re-run \`wsm apply -f ${path}\` to finish\n`,
+    );
   });
 
   it('-o json prints the plan and each result as one document', async () => {
@@ -265,30 +326,38 @@ describe('a server without the extensions a change needs', () => {
     expect(diff.code).toBe(2);
     expect(diff.stdout).toBe(
       HEAD +
-      [
-        '- groups Old (not on this server: deleting a contact group)',
-        '',
-        'Plan: 0 to create, 0 to update, 0 to replace, 1 to delete.',
-        `1 change is "not on this server": it lacks operations they need (extensions of wsm serve), so apply refuses the plan. Make that change another way, or take it out of ${path}.`,
-        '',
-      ].join('\n'),
+        [
+          '- groups Old (not on this server: deleting a contact group)',
+          '',
+          'Plan: 0 to create, 0 to update, 0 to replace, 1 to delete.',
+          `1 change is "not on this server": it lacks operations they need (extensions of wsm serve), so apply refuses the plan. Make that change another way, or take it out of ${path}.`,
+          '',
+        ].join('\n'),
     );
     // No DELETE is answered: the MockAgent refuses any request it was not told about.
     const apply = await api.run(['apply', '-f', path, '--prune', '--yes']);
     expect(apply.code).toBe(1);
-    expect(apply.stderr).toBe(`error: this server does not support deleting a contact group (groups Old): nothing was changed; make these changes another way, or take them out of ${path}\n`);
+    expect(apply.stderr).toBe(
+      `error: this server does not support deleting a contact group (groups Old): nothing was changed; make these changes another way, or take them out of ${path}\n`,
+    );
   });
 
   it('an operation found missing only while applying fails without a re-run hint', async () => {
     const path = await api.file('ws.yaml', 'roles:\n  - { name: Agent, permissions: [contacts.view] }\n');
     list('roles', []);
     // The server ignores permissions on create, and has no role update to set them with.
-    answer(`${WSP}/roles`, 'POST', 201, { status: 201, message: 'Role created successfully.', data: { id: 7, workspace_id: WS, name: 'Agent', ...stamp } });
+    answer(`${WSP}/roles`, 'POST', 201, {
+      status: 201,
+      message: 'Role created successfully.',
+      data: { id: 7, workspace_id: WS, name: 'Agent', ...stamp },
+    });
     missingRoute(`${WSP}/roles/7`, 'PUT');
     const { code, stdout, stderr } = await api.run(['apply', '-f', path, '--yes']);
     expect(code).toBe(1);
     expect(stdout).toContain('+ roles Agent: failed: this server does not support updating a role\n');
-    expect(stderr).toBe(`error: apply incomplete: 0 of 1 changes made; 1 failed (roles Agent); this server does not support what failed: make it another way, or take it out of ${path}\n`);
+    expect(stderr).toBe(
+      `error: apply incomplete: 0 of 1 changes made; 1 failed (roles Agent); this server does not support what failed: make it another way, or take it out of ${path}\n`,
+    );
   });
 });
 
@@ -296,7 +365,11 @@ describe('a server that cannot list labels', () => {
   it('apply records the ids it creates in the state file; diff reads them back by id', async () => {
     const path = await api.file('ws.yaml', 'labels:\n  - { name: urgent, color: "#ff0000" }\n');
     missingRoute(`${WSP}/labels`);
-    const created = answer(`${WSP}/labels`, 'POST', 201, { status: 201, message: 'Label created successfully.', data: label(12, 'urgent', '#ff0000') });
+    const created = answer(`${WSP}/labels`, 'POST', 201, {
+      status: 201,
+      message: 'Label created successfully.',
+      data: label(12, 'urgent', '#ff0000'),
+    });
     const first = await api.run(['apply', '-f', path, '--yes']);
     expect(first.code, first.stderr).toBe(0);
     expect(created).toEqual([{ name: 'urgent', color: '#ff0000' }]);
@@ -310,19 +383,28 @@ describe('a server that cannot list labels', () => {
     const diff = await api.run(['diff', '-f', path]);
     expect(diff.code).toBe(2);
     expect(diff.stdout).toContain('~ labels urgent color "#00ff00" → "#ff0000"\n');
-    expect(diff.stdout).toContain(`Note: labels: this server cannot list labels: only the 1 whose ids ${path}.state.json holds can be seen`);
+    expect(diff.stdout).toContain(
+      `Note: labels: this server cannot list labels: only the 1 whose ids ${path}.state.json holds can be seen`,
+    );
   });
 
   it('an id whose record is gone is planned as a create and forgotten by apply', async () => {
     const path = await api.file('ws.yaml', 'labels: [{ name: urgent }]\n');
-    await api.file('ws.yaml.state.json', JSON.stringify({ version: 1, workspaces: { [`${BASE_URL}/workspaces/${WS}`]: { labels: { urgent: 3 } } } }));
+    await api.file(
+      'ws.yaml.state.json',
+      JSON.stringify({ version: 1, workspaces: { [`${BASE_URL}/workspaces/${WS}`]: { labels: { urgent: 3 } } } }),
+    );
     missingRoute(`${WSP}/labels`);
-    api.pool.intercept({ path: `${WSP}/labels/3`, method: 'GET' }).reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/labels/3`, method: 'GET' })
+      .reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
     answer(`${WSP}/labels`, 'POST', 201, { status: 201, message: 'Label created successfully.', data: label(8, 'urgent') });
     const { code, stdout } = await api.run(['apply', '-f', path, '--yes']);
     expect(code).toBe(0);
     expect(stdout).toContain(`Note: labels urgent: id 3 in ${path}.state.json no longer exists.`);
-    expect(JSON.parse(await readFile(`${path}.state.json`, 'utf8')).workspaces[`${BASE_URL}/workspaces/${WS}`]).toEqual({ labels: { urgent: 8 } });
+    expect(JSON.parse(await readFile(`${path}.state.json`, 'utf8')).workspaces[`${BASE_URL}/workspaces/${WS}`]).toEqual({
+      labels: { urgent: 8 },
+    });
   });
 
   it('-o yaml belongs to pull alone', async () => {
@@ -336,7 +418,11 @@ describe('a server that cannot list labels', () => {
     const folder = dirname(await api.file('kept.txt', ''));
     const target = join(folder, 'missing', 'ws.yaml');
     const { code, stdout, stderr } = await api.run(['pull', '-f', target]);
-    expect({ code, stdout, stderr }).toEqual({ code: 1, stdout: '', stderr: `error: cannot write ${target} (its folder does not exist)\n` });
+    expect({ code, stdout, stderr }).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `error: cannot write ${target} (its folder does not exist)\n`,
+    });
   });
 
   it('pull leaves the section out and says why', async () => {

@@ -41,7 +41,17 @@ const names = (stdout: string) => (JSON.parse(stdout) as Array<{ name: string }>
 describe("contacts update --group ''", () => {
   it('takes the contact out of every group, on both servers', async () => {
     for (const server of [full, apiOnly]) {
-      const { code, stdout, stderr } = await wsmInProcess(server.env, ['contacts', 'update', '2', '--name', 'P2', '--group', '', '-o', 'json']);
+      const { code, stdout, stderr } = await wsmInProcess(server.env, [
+        'contacts',
+        'update',
+        '2',
+        '--name',
+        'P2',
+        '--group',
+        '',
+        '-o',
+        'json',
+      ]);
       expect(stderr).toBe('✓ updated contact 2\n');
       expect(code).toBe(0);
       expect(JSON.parse(stdout).contact_groups).toEqual([]);
@@ -72,7 +82,9 @@ describe('contacts list --field', () => {
   it('a field the workspace does not have is exit 5 naming it; a flag without = is exit 2', async () => {
     const unknown = await wsmInProcess(full.env, ['contacts', 'list', '--field', 'town=Lisbon']);
     expect(unknown.code).toBe(5);
-    expect(unknown.stderr).toBe('error: the server rejected the contact:\n  --field town: The town field is not a contact field of this workspace.\n');
+    expect(unknown.stderr).toBe(
+      'error: the server rejected the contact:\n  --field town: The town field is not a contact field of this workspace.\n',
+    );
     const bad = await wsmInProcess(full.env, ['contacts', 'list', '--field', 'city']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('error: --field takes name=value, got "city"\n');
@@ -83,7 +95,9 @@ describe('contacts list --field', () => {
     const page = await wsmInProcess(apiOnly.env, ['contacts', 'list', '--field', 'city=Lisbon', '-o', 'json']);
     expect(page.code).toBe(0);
     expect(JSON.parse(page.stdout)).toEqual([]);
-    expect(page.stderr).toBe('warning: this server does not filter contacts by custom field (an extension of wsm serve): wsm read every contact and kept the matches\n');
+    expect(page.stderr).toBe(
+      'warning: this server does not filter contacts by custom field (an extension of wsm serve): wsm read every contact and kept the matches\n',
+    );
     const all = await wsmInProcess(apiOnly.env, ['contacts', 'list', '--field', 'city=Lisbon', '--all', '-q']);
     expect(all.code).toBe(0);
     expect(all.stdout).toBe('');
@@ -103,7 +117,10 @@ describe('the same answers through the MCP tools', () => {
       // Without a name: the current one is kept, only the e-mail changes.
       const renamedNot = await mcp.call('contacts.update', { id: 3, email: 'p3@example.com' });
       expect(renamedNot.isError, textOf(renamedNot)).toBeFalsy();
-      expect((renamedNot.structuredContent as { data: { name: string; email: string } }).data).toMatchObject({ name: 'P3', email: 'p3@example.com' });
+      expect((renamedNot.structuredContent as { data: { name: string; email: string } }).data).toMatchObject({
+        name: 'P3',
+        email: 'p3@example.com',
+      });
     } finally {
       await mcp.close();
     }
@@ -114,11 +131,17 @@ describe('the same answers through the MCP tools', () => {
     try {
       const byNumber = await mcp.call('contacts.list', { search: '+351912345601' });
       expect((byNumber.structuredContent as { items: Array<{ name: string }> }).items.map((c) => c.name)).toEqual(['P1']);
-      const first = (await mcp.call('contacts.list', { field_values: { city: 'Lisbon' }, per_page: 2 })).structuredContent as { items: Array<{ name: string }>; total: number; next_cursor: string; note?: string };
+      const first = (await mcp.call('contacts.list', { field_values: { city: 'Lisbon' }, per_page: 2 })).structuredContent as {
+        items: Array<{ name: string }>;
+        total: number;
+        next_cursor: string;
+        note?: string;
+      };
       expect(first.items.map((c) => c.name)).toEqual(['P1', 'P3']);
       expect(first.total).toBe(3);
       expect(first.note).toBeUndefined();
-      const second = (await mcp.call('contacts.list', { field_values: { city: 'Lisbon' }, per_page: 2, cursor: first.next_cursor })).structuredContent as { items: Array<{ name: string }>; next_cursor?: string };
+      const second = (await mcp.call('contacts.list', { field_values: { city: 'Lisbon' }, per_page: 2, cursor: first.next_cursor }))
+        .structuredContent as { items: Array<{ name: string }>; next_cursor?: string };
       expect(second.items.map((c) => c.name)).toEqual(['P5']);
       expect(second.next_cursor).toBeUndefined();
     } finally {
@@ -134,7 +157,12 @@ describe('the same answers through the MCP tools', () => {
       expect(bad._meta).toEqual({ 'wsm/exit_code': 2 });
       expect(textOf(bad)).toContain('people.csv');
       expect(textOf(bad)).not.toMatch(/wsm-mcp-|\/tmp\//);
-      const good = await mcp.call('contacts.import', { csv: 'number,name\n15559990001,Zed\n', name: 'one.csv', confirm: true, poll_interval: '50ms' });
+      const good = await mcp.call('contacts.import', {
+        csv: 'number,name\n15559990001,Zed\n',
+        name: 'one.csv',
+        confirm: true,
+        poll_interval: '50ms',
+      });
       const made = (good.structuredContent as { import: { id: number; status: string } }).import;
       expect(made.status).toBe('completed');
       // Following it again needs no confirmation: it changes nothing.
@@ -149,7 +177,11 @@ describe('the same answers through the MCP tools', () => {
   it('against a server without the filter, the tool filters here and says so in a note', async () => {
     const mcp = await startMcp(apiOnly.env);
     try {
-      const page = (await mcp.call('contacts.list', { field_values: { city: 'Lisbon' } })).structuredContent as { items: unknown[]; total: number; note: string };
+      const page = (await mcp.call('contacts.list', { field_values: { city: 'Lisbon' } })).structuredContent as {
+        items: unknown[];
+        total: number;
+        note: string;
+      };
       expect(page.items).toEqual([]);
       expect(page.total).toBe(0);
       expect(page.note).toMatch(/^This server does not filter by field_values/);

@@ -35,7 +35,11 @@ async function saysItNeedsTheExtension(args: string[], pattern = NOT_SUPPORTED):
 describe('README workflows against wsm serve --api-only', () => {
   it('extension endpoints answer 404 without status, as a router without them', async () => {
     const { workspace, token } = backend;
-    for (const [method, path] of [['GET', '/me'], ['GET', `/workspaces/${workspace}/templates`], ['DELETE', `/workspaces/${workspace}/labels/1`]]) {
+    for (const [method, path] of [
+      ['GET', '/me'],
+      ['GET', `/workspaces/${workspace}/templates`],
+      ['DELETE', `/workspaces/${workspace}/labels/1`],
+    ]) {
       const res = await fetch(`${backend.url}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(await res.json()).toEqual({ message: `The route ${new URL(backend.url + path).pathname.slice(1)} could not be found.` });
@@ -45,7 +49,23 @@ describe('README workflows against wsm serve --api-only', () => {
   it('contacts', async () => {
     const group = JSON.parse(await works(['groups', 'create', 'Newsletter', '-o', 'json'])).id;
     await works(['fields', 'create', 'city']);
-    const contact = (await works(['contacts', 'create', '--number', '+1 415 555 0100', '--name', 'Ann', '--email', 'ann@example.com', '--group', String(group), '--field', 'city=Lisbon', '-q'])).trim();
+    const contact = (
+      await works([
+        'contacts',
+        'create',
+        '--number',
+        '+1 415 555 0100',
+        '--name',
+        'Ann',
+        '--email',
+        'ann@example.com',
+        '--group',
+        String(group),
+        '--field',
+        'city=Lisbon',
+        '-q',
+      ])
+    ).trim();
     await works(['contacts', 'list', '--search', 'ann', '--per-page', '50']);
     await works(['contacts', 'list', '--all', '-o', 'ndjson']);
     await saysItNeedsTheExtension(['contacts', 'get', contact]);
@@ -53,7 +73,9 @@ describe('README workflows against wsm serve --api-only', () => {
     // Without --name wsm would read the contact first (an extension): exit 1 like every one of them.
     const unnamed = await run(['contacts', 'update', contact, '--inactive']);
     expect(unnamed.code).toBe(1);
-    expect(unnamed.stderr).toBe('error: this server does not support getting one contact: wsm cannot keep what the contact holds, so pass --name (the API requires the name on every update)\n');
+    expect(unnamed.stderr).toBe(
+      'error: this server does not support getting one contact: wsm cannot keep what the contact holds, so pass --name (the API requires the name on every update)\n',
+    );
     await works(['contacts', 'delete', contact, '--yes']);
     const file = join(backend.dir, 'people.csv');
     writeFileSync(file, 'number,name\n14155550101,Bea\n');
@@ -62,7 +84,7 @@ describe('README workflows against wsm serve --api-only', () => {
     expect(await works(['contacts', 'export'])).toContain('14155550101');
   });
 
-  it('a value for a custom field the workspace lacks: the server\'s field error names the flag typed', async () => {
+  it("a value for a custom field the workspace lacks: the server's field error names the flag typed", async () => {
     const unknownField = await run(['contacts', 'create', '--number', '14155550109', '--name', 'Cy', '--field', 'country=PT']);
     expect({ code: unknownField.code, stderr: unknownField.stderr }).toEqual({
       code: 5,
@@ -99,7 +121,18 @@ describe('README workflows against wsm serve --api-only', () => {
 
   it('users, permissions, workspace', async () => {
     const users = JSON.parse(await works(['users', 'list', '-o', 'json']));
-    await saysItNeedsTheExtension(['users', 'create', '--name', 'Dee', '--email', 'dee@example.com', '--password', 'long password', '--role', '1']);
+    await saysItNeedsTheExtension([
+      'users',
+      'create',
+      '--name',
+      'Dee',
+      '--email',
+      'dee@example.com',
+      '--password',
+      'long password',
+      '--role',
+      '1',
+    ]);
     await works(['users', 'update', String(users[0].id), '--timezone', 'Europe/Lisbon']);
     await works(['permissions', 'list']);
     await works(['permissions', 'set', 'contacts.view', 'contacts.create', 'labels.view']);
@@ -113,11 +146,29 @@ describe('README workflows against wsm serve --api-only', () => {
     writeFileSync(file, 'name: welcome_note\nlanguage: en\ncategory: UTILITY\nbody:\n  text: Welcome aboard, {{1}}!\n  variables: [Ann]\n');
     await works(['templates', 'validate', file]);
     const welcome = (await works(['templates', 'create', '--file', file, '-q'])).trim();
-    await works(['templates', 'create', '--name', 'order_update', '--language', 'en', '--category', 'UTILITY', '--body', 'Your order {{1}} is on its way.', '--variable', 'A-1', '--button', 'QUICK_REPLY:Track']);
+    await works([
+      'templates',
+      'create',
+      '--name',
+      'order_update',
+      '--language',
+      'en',
+      '--category',
+      'UTILITY',
+      '--body',
+      'Your order {{1}} is on its way.',
+      '--variable',
+      'A-1',
+      '--button',
+      'QUICK_REPLY:Track',
+    ]);
     await saysItNeedsTheExtension(['templates', 'list', '-o', 'json']);
     await works(['templates', 'get', welcome]);
     // --fail-on-rejected cannot find the pending templates by itself here: it says how to name them.
-    await saysItNeedsTheExtension(['templates', 'sync', '--wait', '--fail-on-rejected'], /^error: this server cannot list templates.*--template <id>/);
+    await saysItNeedsTheExtension(
+      ['templates', 'sync', '--wait', '--fail-on-rejected'],
+      /^error: this server cannot list templates.*--template <id>/,
+    );
     await works(['templates', 'sync', '--wait', '--timeout', '30m', '--fail-on-rejected', '--template', welcome]);
     await works(['templates', 'sync']);
     await works(['templates', 'delete', welcome, '--yes']);

@@ -31,7 +31,10 @@ function served(args: string[], extensions: boolean): BackendKind['start'] {
   return async () => {
     const server = await serve(['--approval-delay', '0', ...args]);
     // wsm serve saved the `local` profile: the token and workspace it seeded.
-    const local = JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local as { token: string; workspace: string };
+    const local = JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local as {
+      token: string;
+      workspace: string;
+    };
     return {
       url: server.url,
       token: local.token,

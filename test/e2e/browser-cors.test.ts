@@ -14,7 +14,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, serve, type Served } from './processes.js';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 /** The app: lists contacts and creates a label through the API named in its query, and says what happened. */
 const PAGE = `<!doctype html><meta charset="utf-8"><title>app</title><script>
@@ -39,7 +48,9 @@ window.result = (async () => {
 
 function pageServer(): Promise<{ server: Server; origin: string }> {
   const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE));
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+  );
 }
 
 let api: Served | undefined;
@@ -70,7 +81,8 @@ afterAll(async () => {
 /** What the page reports when opened from `origin` in a fresh headless Chromium. */
 async function openApp(origin: string, label: string): Promise<{ list: Record<string, unknown>; create: Record<string, unknown> }> {
   // Never a skip: a machine without chromium cannot say that browsers can use the server.
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM to a Chromium binary`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM to a Chromium binary`);
   const { chromium } = await import('playwright-core');
   const profileDir = mkdtempSync(join(tmpdir(), 'wsm-chromium-'));
   dirs.push(profileDir);
@@ -79,25 +91,35 @@ async function openApp(origin: string, label: string): Promise<{ list: Record<st
     const page = await browser.newPage();
     const query = new URLSearchParams({ api: api!.url, token: profile.token, ws: profile.workspace, label });
     await page.goto(`${origin}/app.html?${query}`);
-    return await page.evaluate(() => (globalThis as unknown as { result: Promise<{ list: Record<string, unknown>; create: Record<string, unknown> }> }).result);
+    return await page.evaluate(
+      () => (globalThis as unknown as { result: Promise<{ list: Record<string, unknown>; create: Record<string, unknown> }> }).result,
+    );
   } finally {
     await browser.close();
   }
 }
 
 const labelNames = async () => {
-  const res = await fetch(`${api!.url}/workspaces/${profile.workspace}/labels?per_page=100`, { headers: { authorization: `Bearer ${profile.token}` } });
+  const res = await fetch(`${api!.url}/workspaces/${profile.workspace}/labels?per_page=100`, {
+    headers: { authorization: `Bearer ${profile.token}` },
+  });
   return ((await res.json()) as { data: Array<{ name: string }> }).data.map((label) => label.name);
 };
 
 describe('a browser app on another loopback origin', () => {
   it('listed in --cors: lists contacts and creates a label with its bearer token', { timeout: 90_000 }, async () => {
-    expect(await openApp(listed.origin, 'Made in a browser')).toEqual({ list: { status: 200, total: 1 }, create: { status: 201, name: 'Made in a browser' } });
+    expect(await openApp(listed.origin, 'Made in a browser')).toEqual({
+      list: { status: 200, total: 1 },
+      create: { status: 201, name: 'Made in a browser' },
+    });
     expect(await labelNames()).toContain('Made in a browser');
   });
 
   it('not listed: the browser blocks both calls, and the label is never sent', { timeout: 90_000 }, async () => {
-    expect(await openApp(unlisted.origin, 'Blocked label')).toEqual({ list: { error: 'TypeError: Failed to fetch' }, create: { error: 'TypeError: Failed to fetch' } });
+    expect(await openApp(unlisted.origin, 'Blocked label')).toEqual({
+      list: { error: 'TypeError: Failed to fetch' },
+      create: { error: 'TypeError: Failed to fetch' },
+    });
     expect(await labelNames()).not.toContain('Blocked label');
   });
 });
@@ -109,6 +131,8 @@ describe('--cors *', () => {
     const res = await fetch(`${open.url}/openapi.json`, { headers: { origin: 'http://anywhere.test' } });
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(await open.stop()).toBe(0);
-    expect(open.stderr()).toContain('warning: --cors *: a page from any site may call this API with a token it holds; name the origins of your app instead');
+    expect(open.stderr()).toContain(
+      'warning: --cors *: a page from any site may call this API with a token it holds; name the origins of your app instead',
+    );
   });
 });

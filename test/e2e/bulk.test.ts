@@ -34,13 +34,21 @@ describe('contacts delete|update --from against wsm serve', () => {
     const res = await run(['contacts', 'update', '--from', file, '-o', 'ndjson']);
     expect(res.code).toBe(8);
     expect(res.stderr).toBe('error: 1 of 3 failed\n');
-    expect(res.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+    expect(
+      res.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
       { id: Number(ids[0]), outcome: 'updated', status: 200, message: 'Contact updated successfully.' },
       { id: Number(ids[1]), outcome: 'updated', status: 200, message: 'Contact updated successfully.' },
       { id: 999999, outcome: 'failed', status: 404, message: 'Resource not found.' },
     ]);
     const listed = JSON.parse((await run(['contacts', 'list', '--per-page', '2', '-o', 'json'])).stdout);
-    expect(listed.map((c: { name: string; status: boolean }) => [c.name, c.status])).toEqual([['Renamed', false], ['Also renamed', true]]);
+    expect(listed.map((c: { name: string; status: boolean }) => [c.name, c.status])).toEqual([
+      ['Renamed', false],
+      ['Also renamed', true],
+    ]);
   });
 
   it('a row the API would refuse stops everything before sending (exit 2, the line named)', async () => {
@@ -64,12 +72,17 @@ describe('contacts delete|update --from against wsm serve', () => {
     expect(first.code, first.stderr).toBe(0);
     const again = await run(['contacts', 'delete', '--from', '-', '--yes', '-o', 'json', '--concurrency', '3'], list);
     expect(again.code, again.stderr).toBe(0);
-    expect(JSON.parse(again.stdout).map((r: { id: string; outcome: string }) => r.outcome)).toEqual([...Array(4).fill('already gone'), ...Array(4).fill('deleted')]);
+    expect(JSON.parse(again.stdout).map((r: { id: string; outcome: string }) => r.outcome)).toEqual([
+      ...Array(4).fill('already gone'),
+      ...Array(4).fill('deleted'),
+    ]);
     expect((await run(['contacts', 'list', '--all', '-q'])).stdout.trim().split('\n')).toEqual(ids.slice(0, 4));
   });
 
   it('refuses a bad --concurrency or WSM_CONCURRENCY (exit 2)', async () => {
-    expect((await run(['contacts', 'list', '--all', '--concurrency', '0'])).stderr).toBe('error: --concurrency takes a whole number from 1 to 64, got "0"\n');
+    expect((await run(['contacts', 'list', '--all', '--concurrency', '0'])).stderr).toBe(
+      'error: --concurrency takes a whole number from 1 to 64, got "0"\n',
+    );
     const env = await wsmInProcess({ ...backend.env, WSM_CONCURRENCY: 'many' }, ['contacts', 'export']);
     expect(env.code).toBe(2);
     expect(env.stderr).toBe('error: WSM_CONCURRENCY takes a whole number from 1 to 64, got "many"\n');
@@ -84,7 +97,16 @@ describe('against a server that throttles (429 + Retry-After every few requests)
     standin = await startStandin();
     dir = mkdtempSync(join(tmpdir(), 'wsm-throttle-'));
     for (let i = 0; i < 300; i++) {
-      standin.state.contacts.push({ id: standin.state.nextId++, number: `1555${String(i).padStart(6, '0')}`, name: `P${i}`, email: null, gender: null, status: true, created_at: 'x', updated_at: 'x' });
+      standin.state.contacts.push({
+        id: standin.state.nextId++,
+        number: `1555${String(i).padStart(6, '0')}`,
+        name: `P${i}`,
+        email: null,
+        gender: null,
+        status: true,
+        created_at: 'x',
+        updated_at: 'x',
+      });
     }
   });
   afterAll(async () => {
@@ -111,7 +133,9 @@ describe('against a server that throttles (429 + Retry-After every few requests)
     const ids = standin.state.contacts.slice(0, 40).map((c) => String(c.id));
     const res = await run(['contacts', 'delete', '--from', '-', '--yes', '-o', 'json'], ids.join('\n'));
     expect(res.code, res.stderr).toBe(0);
-    expect(JSON.parse(res.stdout).map((r: { id: string; outcome: string }) => `${r.id}:${r.outcome}`)).toEqual(ids.map((id) => `${id}:deleted`));
+    expect(JSON.parse(res.stdout).map((r: { id: string; outcome: string }) => `${r.id}:${r.outcome}`)).toEqual(
+      ids.map((id) => `${id}:deleted`),
+    );
     expect(standin.state.contacts).toHaveLength(260);
   });
 });

@@ -34,8 +34,24 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect((await run('fields', 'create', 'notes')).code).toBe(0);
       expect((await run('groups', 'create', 'One')).code).toBe(0);
       group = String(JSON.parse((await run('groups', 'list', '-o', 'json')).stdout)[0].id);
-      for (const [number, text] of [['14155550101', 'first\nsecond'], ['14155550102', 'crlf\r\nkept'], ['14155550103', 'one line']]) {
-        const created = await run('contacts', 'create', '--number', number, '--name', text, '--field', `notes=${text}`, '--group', group, '-q');
+      for (const [number, text] of [
+        ['14155550101', 'first\nsecond'],
+        ['14155550102', 'crlf\r\nkept'],
+        ['14155550103', 'one line'],
+      ]) {
+        const created = await run(
+          'contacts',
+          'create',
+          '--number',
+          number,
+          '--name',
+          text,
+          '--field',
+          `notes=${text}`,
+          '--group',
+          group,
+          '-q',
+        );
         expect(created.code, created.stderr).toBe(0);
         ids.push(created.stdout.trim());
       }

@@ -45,7 +45,8 @@ describe('colour on a real terminal', () => {
       onTerminal({ ...base, FORCE_COLOR: '0' }, ['profile', 'list']),
       onTerminal({ ...base, TERM: 'dumb' }, ['profile', 'use', 'local']),
     ]);
-    for (const [i, run] of runs.entries()) expect({ i, code: run.code, escapes: run.raw.includes('\x1b[') }).toEqual({ i, code: 0, escapes: false });
+    for (const [i, run] of runs.entries())
+      expect({ i, code: run.code, escapes: run.raw.includes('\x1b[') }).toEqual({ i, code: 0, escapes: false });
     for (const run of runs.slice(0, 4)) expect(plainTable(run.raw)).toBe(true);
     expect(runs[4].raw).toContain('✓ now using profile "local"');
   });

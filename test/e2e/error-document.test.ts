@@ -66,7 +66,12 @@ describe('one error document for every exit code (-o json and ndjson)', () => {
     expect(res.code).toBe(3);
     expect(res.stderr).toBe('error: the server rejected the token (from WSM_TOKEN): set WSM_TOKEN=<token>\n');
     expect(errorDocument(res.stdout)).toEqual({
-      error: { message: 'the server rejected the token (from WSM_TOKEN): set WSM_TOKEN=<token>', exit_code: 3, status: 401, server: { message: 'Unauthenticated.' } },
+      error: {
+        message: 'the server rejected the token (from WSM_TOKEN): set WSM_TOKEN=<token>',
+        exit_code: 3,
+        status: 401,
+        server: { message: 'Unauthenticated.' },
+      },
     });
   });
 
@@ -83,7 +88,12 @@ describe('one error document for every exit code (-o json and ndjson)', () => {
     const res = await run(['groups', 'create', 'VIP', '-o', 'json']);
     expect(res.code).toBe(5);
     const doc = errorDocument(res.stdout);
-    expect(doc.error).toMatchObject({ message: 'the server rejected the group:', exit_code: 5, status: 422, fields: { name: [expect.any(String)] } });
+    expect(doc.error).toMatchObject({
+      message: 'the server rejected the group:',
+      exit_code: 5,
+      status: 422,
+      fields: { name: [expect.any(String)] },
+    });
     expect((doc.error.server as { errors: unknown }).errors).toEqual(doc.error.fields);
   });
 
@@ -91,14 +101,40 @@ describe('one error document for every exit code (-o json and ndjson)', () => {
     const res = await run(['contacts', 'list', '-o', 'json'], { ...server.env, WSM_BASE_URL: 'http://127.0.0.1:9/api/v3' });
     expect(res.code).toBe(6);
     expect(errorDocument(res.stdout)).toEqual({
-      error: { message: 'cannot reach http://127.0.0.1:9/api/v3 (connection refused): no server is listening there; start one with `wsm serve`', exit_code: 6 },
+      error: {
+        message: 'cannot reach http://127.0.0.1:9/api/v3 (connection refused): no server is listening there; start one with `wsm serve`',
+        exit_code: 6,
+      },
     });
   });
 
   it('7: a template rejected: the report is the one document on stdout, the sentence on stderr', async () => {
-    const made = await run(['templates', 'create', '--name', 'reject_me', '--language', 'en', '--category', 'UTILITY', '--body', 'Your order shipped.', '-q']);
+    const made = await run([
+      'templates',
+      'create',
+      '--name',
+      'reject_me',
+      '--language',
+      'en',
+      '--category',
+      'UTILITY',
+      '--body',
+      'Your order shipped.',
+      '-q',
+    ]);
     expect(made.code, made.stderr).toBe(0);
-    const res = await run(['templates', 'sync', '--wait', '--fail-on-rejected', '--template', made.stdout.trim(), '--interval', '0.1s', '-o', 'json']);
+    const res = await run([
+      'templates',
+      'sync',
+      '--wait',
+      '--fail-on-rejected',
+      '--template',
+      made.stdout.trim(),
+      '--interval',
+      '0.1s',
+      '-o',
+      'json',
+    ]);
     expect(res.code).toBe(7);
     expect(JSON.parse(res.stdout)).toEqual([expect.objectContaining({ name: 'reject_me', status: 'REJECTED' })]);
     expect(res.stderr).toMatch(/^error: 1 template was REJECTED: reject_me \(.+\)\n$/m);
@@ -125,7 +161,10 @@ describe('one error document for every exit code (-o json and ndjson)', () => {
     });
     try {
       const env = { ...testEnv(dir), WSM_BASE_URL: standin.url, WSM_TOKEN: 'tok_error_document', WSM_WORKSPACE: WS };
-      const child = spawn(process.execPath, [BIN, 'imports', 'get', '8', '--wait', '--interval', '0.1s', '-o', 'json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [BIN, 'imports', 'get', '8', '--wait', '--interval', '0.1s', '-o', 'json'], {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -152,6 +191,7 @@ describe('one error document for every exit code (-o json and ndjson)', () => {
   it('docs/output.md shows an example for every exit code', () => {
     const page = readFileSync(join(import.meta.dirname, '../../docs/output.md'), 'utf8');
     const section = page.slice(page.indexOf('## The error document'));
-    for (const code of [1, 2, 3, 4, 5, 6, 7, 8, 130]) expect(section, `exit ${code}`).toMatch(new RegExp(`"exit_code": ?${code}\\b|exit ${code}\\b`));
+    for (const code of [1, 2, 3, 4, 5, 6, 7, 8, 130])
+      expect(section, `exit ${code}`).toMatch(new RegExp(`"exit_code": ?${code}\\b|exit ${code}\\b`));
   });
 });

@@ -56,13 +56,17 @@ describe('every failed row comes back (wsm serve, the real binary)', () => {
     expect(record).toMatchObject({ status: 'completed', created_count: BAD + 1, failed_count: BAD + 1, errors_total: BAD + 2 });
     expect(record.errors).toHaveLength(100);
     // Before the upload: the column no field of the workspace has, with the field it is close to.
-    expect(run.stderr).toContain(`warning: ${file}: column "Plan_tier" will not be imported: it is neither a contact attribute nor a contact field of this workspace (did you mean "plan_type"?)\n`);
+    expect(run.stderr).toContain(
+      `warning: ${file}: column "Plan_tier" will not be imported: it is neither a contact attribute nor a contact field of this workspace (did you mean "plan_type"?)\n`,
+    );
     expect(run.stderr).toContain(`wrote ${BAD + 1} rows that failed to ${rejects}, with import_error and import_line`);
 
     const written = readFileSync(rejects, 'utf8').split('\n');
     expect(written[0]).toBe('number,name,gender,status,plan_type,Plan_tier,import_error,import_line');
     expect(written[1]).toBe(`bad-0,"Bad, 0",male,FALSE,'=1+1,y,The number must be a phone number of 7 to 15 digits.,3`);
-    expect(written[BAD]).toBe(`bad-${BAD - 1},"Bad, ${BAD - 1}",male,FALSE,'=1+1,y,The number must be a phone number of 7 to 15 digits.,${badLines[BAD - 1]}`);
+    expect(written[BAD]).toBe(
+      `bad-${BAD - 1},"Bad, ${BAD - 1}",male,FALSE,'=1+1,y,The number must be a phone number of 7 to 15 digits.,${badLines[BAD - 1]}`,
+    );
     expect(written[BAD + 1]).toBe(
       '14155559999,Cy,M,maybe,,,"The selected gender is invalid: it must be one of male, female, other. ' +
         `The status field must be TRUE or FALSE (any case; yes/no, 1/0 and active/inactive are read too), not ""maybe"".",${badLines[BAD]}`,
@@ -77,13 +81,21 @@ describe('every failed row comes back (wsm serve, the real binary)', () => {
     // Spreadsheet row 243 starts on line 244: the row and the line are both named.
     expect(errors.at(-1)).toMatchObject({ row: badLines[BAD] - 1, line: badLines[BAD], failed: true });
     const csv = await wsm(served.env, ['imports', 'errors', String(record.id), '-o', 'csv']);
-    expect(csv.stdout.split('\n').slice(0, 2)).toEqual(['row,line,failed,message', '1,1,false,"Unknown column ""Plan_tier"" was ignored."']);
+    expect(csv.stdout.split('\n').slice(0, 2)).toEqual([
+      'row,line,failed,message',
+      '1,1,false,"Unknown column ""Plan_tier"" was ignored."',
+    ]);
     expect(csv.stdout.trimEnd().split('\n')).toHaveLength(BAD + 3);
     const selected = await wsm(served.env, ['imports', 'errors', String(record.id), '--jq', '[.[] | select(.failed)] | length']);
     expect(selected.stdout).toBe(`${BAD + 1}\n`);
 
     // Fixed where it failed, the rejects file imports again; its import_error and import_line columns are not named.
-    writeFileSync(rejects, readFileSync(rejects, 'utf8').replaceAll(/^bad-(\d+),/gm, (_, i: string) => `1415666${i.padStart(4, '0')},`).replace(',M,maybe,', ',male,no,'));
+    writeFileSync(
+      rejects,
+      readFileSync(rejects, 'utf8')
+        .replaceAll(/^bad-(\d+),/gm, (_, i: string) => `1415666${i.padStart(4, '0')},`)
+        .replace(',M,maybe,', ',male,no,'),
+    );
     const again = await wsm(served.env, ['contacts', 'import', rejects, '--wait', '-o', 'json']);
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ status: 'completed', created_count: BAD + 1, updated_count: 0, failed_count: 0 });
@@ -91,7 +103,9 @@ describe('every failed row comes back (wsm serve, the real binary)', () => {
 
     const deleted = await wsm(served.env, ['imports', 'delete', String(record.id), '--yes']);
     expect(deleted.code).toBe(0);
-    expect(deleted.stderr).toBe(`✓ deleted contact import ${record.id}; the contacts it created or updated stay (\`wsm contacts list\` shows them)\n`);
+    expect(deleted.stderr).toBe(
+      `✓ deleted contact import ${record.id}; the contacts it created or updated stay (\`wsm contacts list\` shows them)\n`,
+    );
     // The first import's contacts (the good rows and the two-line one) are still there.
     const contacts = await wsm(served.env, ['contacts', 'list', '--search', '1415555', '-o', 'json', '--all']);
     expect(JSON.parse(contacts.stdout)).toHaveLength(BAD + 2);
@@ -103,9 +117,14 @@ describe('every failed row comes back (wsm serve, the real binary)', () => {
     writeFileSync(file, 'number,name\n14155550001,Ann\nnope,"x\ny"\n');
     const dry = await wsm(served.env, ['contacts', 'import', file, '--dry-run', '--rejects', rejects]);
     expect(dry.code).toBe(8);
-    expect(readFileSync(rejects, 'utf8')).toBe('number,name,import_error,import_line\nnope,"x\ny",The number must be a phone number of 7 to 15 digits.,3\n');
+    expect(readFileSync(rejects, 'utf8')).toBe(
+      'number,name,import_error,import_line\nnope,"x\ny",The number must be a phone number of 7 to 15 digits.,3\n',
+    );
     const refused = await wsm(served.env, ['contacts', 'import', file, '--rejects', rejects]);
-    expect(refused).toMatchObject({ code: 2, stderr: 'error: --rejects needs --wait: the rows that failed are known once the server has processed the file\n' });
+    expect(refused).toMatchObject({
+      code: 2,
+      stderr: 'error: --rejects needs --wait: the rows that failed are known once the server has processed the file\n',
+    });
   });
 });
 
@@ -121,11 +140,17 @@ describe('a server without the errors extension (the stand-in of the published A
     const rejects = join(dir, 'published-rejects.csv');
     writeFileSync(file, 'number,name\n14155550001,Ann\nbad,Bo\n');
     const run = await wsmInProcess(standin.env(dir), ['contacts', 'import', file, '--wait', '--rejects', rejects, '--interval', '0s']);
-    expect(run.stderr).toMatch(/warning: this server does not list every error of an import: only the first 0 of import \d+ are known: .*published-rejects\.csv holds those and the rows the local check found invalid\n/);
-    expect(readFileSync(rejects, 'utf8')).toBe('number,name,import_error,import_line\nbad,Bo,The number must be a phone number of 7 to 15 digits.,3\n');
+    expect(run.stderr).toMatch(
+      /warning: this server does not list every error of an import: only the first 0 of import \d+ are known: .*published-rejects\.csv holds those and the rows the local check found invalid\n/,
+    );
+    expect(readFileSync(rejects, 'utf8')).toBe(
+      'number,name,import_error,import_line\nbad,Bo,The number must be a phone number of 7 to 15 digits.,3\n',
+    );
     const id = /as import (\d+)/.exec(run.stderr)![1];
     const listed = await wsmInProcess(standin.env(dir), ['imports', 'errors', id]);
     expect(listed.code).toBe(0);
-    expect(listed.stderr).toMatch(/^warning: this server does not list every error of an import: only the first 0 of import \d+ are known\n$/);
+    expect(listed.stderr).toMatch(
+      /^warning: this server does not list every error of an import: only the first 0 of import \d+ are known\n$/,
+    );
   });
 });

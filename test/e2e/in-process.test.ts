@@ -20,7 +20,20 @@ beforeAll(async () => {
   const seed = async (...args: string[]) => expect((await wsmInProcess(server.env, args)).code).toBe(0);
   await seed('groups', 'create', 'VIP');
   await seed('fields', 'create', 'city');
-  await seed('contacts', 'create', '--number', '14155550101', '--name', '=1+1 Ann', '--email', 'ann@example.com', '--field', 'city=Lisbon', '--group', '1');
+  await seed(
+    'contacts',
+    'create',
+    '--number',
+    '14155550101',
+    '--name',
+    '=1+1 Ann',
+    '--email',
+    'ann@example.com',
+    '--field',
+    'city=Lisbon',
+    '--group',
+    '1',
+  );
   await seed('contacts', 'create', '--number', '14155550102', '--name', 'Bo\x1b[2J');
   await seed('labels', 'create', 'urgent', '--color', '#ff0000');
   const csv = join(server.dir, 'people.csv');
@@ -86,11 +99,15 @@ describe('wsmInProcess gives what the binary gives', () => {
 
   it('the environment: a broken config file, a base URL without /api/v3', async () => {
     expect((await bothWays(['contacts', 'list'], undefined, { ...testEnv(server.dir), WSM_CONFIG_DIR: files.badConfig })).code).toBe(2);
-    expect((await bothWays(['contacts', 'list', '-o', 'json'], undefined, { ...server.env, WSM_BASE_URL: server.url.replace(/\/api\/v3$/, '') })).code).toBe(4);
+    expect(
+      (await bothWays(['contacts', 'list', '-o', 'json'], undefined, { ...server.env, WSM_BASE_URL: server.url.replace(/\/api\/v3$/, '') }))
+        .code,
+    ).toBe(4);
   });
 
   it('writes: the same commands in two fresh workspaces answer the same, a duplicate included', async () => {
-    const workspaceFor = async (name: string) => JSON.parse((await wsmInProcess(server.env, ['workspace', 'create', name, '-o', 'json'])).stdout).id as string;
+    const workspaceFor = async (name: string) =>
+      JSON.parse((await wsmInProcess(server.env, ['workspace', 'create', name, '-o', 'json'])).stdout).id as string;
     const [forBinary, forInProcess] = [await workspaceFor('For the binary'), await workspaceFor('For in-process')];
     const steps = [
       ['labels', 'create', 'VIP', '--color', '#ff0000'],

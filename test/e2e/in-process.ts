@@ -20,7 +20,19 @@ import type { RunResult } from './processes.js';
  * proxy agent; colour decisions): for a run they are set in process.env as the binary would see
  * them. Runs in flight together must agree on them.
  */
-const PROCESS_WIDE = ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy', 'FORCE_COLOR', 'NO_COLOR', 'CLICOLOR_FORCE', 'NODE_DISABLE_COLORS', 'TERM'];
+const PROCESS_WIDE = [
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'FORCE_COLOR',
+  'NO_COLOR',
+  'CLICOLOR_FORCE',
+  'NODE_DISABLE_COLORS',
+  'TERM',
+];
 
 let inFlight = 0;
 let worn: Record<string, string | undefined> | undefined;
@@ -30,7 +42,10 @@ function wear(env: NodeJS.ProcessEnv): void {
   const wanted = Object.fromEntries(PROCESS_WIDE.map((key) => [key, env[key]]));
   if (inFlight > 0) {
     const differs = PROCESS_WIDE.filter((key) => wanted[key] !== worn![key]);
-    if (differs.length > 0) throw new Error(`in-process wsm runs at the same time need the same ${differs.join(', ')}: run one after the other, or use the binary (processes.ts)`);
+    if (differs.length > 0)
+      throw new Error(
+        `in-process wsm runs at the same time need the same ${differs.join(', ')}: run one after the other, or use the binary (processes.ts)`,
+      );
   } else {
     for (const key of PROCESS_WIDE) saved[key] = process.env[key];
     for (const key of PROCESS_WIDE) setVariable(key, wanted[key]);

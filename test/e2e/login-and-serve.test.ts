@@ -26,7 +26,11 @@ function savedProfiles(served: Served): Record<string, { base_url: string; token
 describe('auth login in a script', () => {
   it('a token reaching two workspaces: saved without one and made current, and stderr says so although piped', async () => {
     expect((await wsmInProcess(server.env, ['workspace', 'create', 'Second'])).code).toBe(0);
-    const login = await wsmInProcess(server.env, ['auth', 'login', '--profile', 'ci', '--with-token', '--base-url', server.url], token + '\n');
+    const login = await wsmInProcess(
+      server.env,
+      ['auth', 'login', '--profile', 'ci', '--with-token', '--base-url', server.url],
+      token + '\n',
+    );
     expect(login.code).toBe(0);
     expect(login.stdout).toBe('');
     expect(login.stderr).toBe(
@@ -53,16 +57,41 @@ describe('auth login --email: a user made with users create --password signs in'
   it('the password piped with --password-stdin gets a token (POST /auth/tokens), saved in the profile like a token login', async () => {
     const role = await wsmInProcess(server.env, ['roles', 'create', 'Agent', '--permission', 'contacts.view', '-q']);
     expect(role.code, role.stderr).toBe(0);
-    const made = await wsmInProcess(server.env, ['users', 'create', '--name', 'Dee', '--email', 'dee@example.com', '--password', 'long password', '--role', role.stdout.trim()]);
+    const made = await wsmInProcess(server.env, [
+      'users',
+      'create',
+      '--name',
+      'Dee',
+      '--email',
+      'dee@example.com',
+      '--password',
+      'long password',
+      '--role',
+      role.stdout.trim(),
+    ]);
     expect(made.code, made.stderr).toBe(0);
 
-    const wrong = await wsmInProcess(server.env, ['auth', 'login', '--profile', 'dee', '--email', 'dee@example.com', '--password-stdin', '--base-url', server.url], 'not the password\n');
+    const wrong = await wsmInProcess(
+      server.env,
+      ['auth', 'login', '--profile', 'dee', '--email', 'dee@example.com', '--password-stdin', '--base-url', server.url],
+      'not the password\n',
+    );
     expect(wrong.code).toBe(3);
-    expect(wrong.stderr).toBe('error: the server refused dee@example.com with that password: These credentials do not match our records. (nothing was saved)\n');
+    expect(wrong.stderr).toBe(
+      'error: the server refused dee@example.com with that password: These credentials do not match our records. (nothing was saved)\n',
+    );
     expect(savedProfiles(server).dee).toBeUndefined();
 
-    const login = await wsmInProcess(server.env, ['auth', 'login', '--profile', 'dee', '--email', 'dee@example.com', '--password-stdin', '--base-url', server.url], 'long password\n');
-    expect(login).toEqual({ code: 0, stdout: '', stderr: `✓ logged in to ${server.url} as Dee <dee@example.com> (profile "dee", now current)\n` });
+    const login = await wsmInProcess(
+      server.env,
+      ['auth', 'login', '--profile', 'dee', '--email', 'dee@example.com', '--password-stdin', '--base-url', server.url],
+      'long password\n',
+    );
+    expect(login).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: `✓ logged in to ${server.url} as Dee <dee@example.com> (profile "dee", now current)\n`,
+    });
     const dee = savedProfiles(server).dee;
     expect(dee).toMatchObject({ base_url: server.url, workspace: savedProfiles(server).local.workspace });
     expect(dee.token).not.toBe(token);
@@ -78,7 +107,9 @@ describe('a second wsm serve beside a running one', () => {
     const check = await serve(['--api-only', '--db', join(server.dir, 'check.db'), '--profile', 'check'], server.dir);
     try {
       expect(check.url).not.toBe(server.url);
-      expect(await stderrUntil(check, 'answers 404\n')).toMatch(/^Workspace \S+; profile "check" saved; admin token: \S+ \(`wsm auth token --profile check` prints it again\)\nPublished API only: every extension answers 404\n$/);
+      expect(await stderrUntil(check, 'answers 404\n')).toMatch(
+        /^Workspace \S+; profile "check" saved; admin token: \S+ \(`wsm auth token --profile check` prints it again\)\nPublished API only: every extension answers 404\n$/,
+      );
       const profiles = savedProfiles(server);
       expect(profiles.local.base_url).toBe(server.url);
       expect(profiles.check.base_url).toBe(check.url);
@@ -94,7 +125,9 @@ describe('a second wsm serve beside a running one', () => {
     const other = await serve(['--db', join(server.dir, 'other.db')], server.dir);
     try {
       expect(await stderrUntil(other, ' saved')).toMatch(
-        new RegExp(`^warning: replacing profile "local" \\(was ${server.url.replace(/[.]/g, '\\.')}, where a server still answers\\): pass --profile <name> to save this server under another name\\nWorkspace \\S+; profile "local" saved; admin token: \\S+ \\(\`wsm auth token --profile local\` prints it again\\)\\n$`),
+        new RegExp(
+          `^warning: replacing profile "local" \\(was ${server.url.replace(/[.]/g, '\\.')}, where a server still answers\\): pass --profile <name> to save this server under another name\\nWorkspace \\S+; profile "local" saved; admin token: \\S+ \\(\`wsm auth token --profile local\` prints it again\\)\\n$`,
+        ),
       );
       expect(savedProfiles(server).local.base_url).toBe(other.url);
     } finally {
@@ -112,8 +145,14 @@ describe('wsm serve flags', () => {
       [['--approval-delay', 'forever'], 'error: --approval-delay takes a duration such as 10s, 2m or 500ms, got "forever"\n'],
       [['--admin-token', 'short'], 'error: --admin-token must be at least 8 characters long\n'],
       [['-w', 'nope'], 'error: -w/--workspace takes the UUID of the workspace to seed, got "nope"\n'],
-      [['--cors', 'localhost:5173'], 'error: --cors takes an origin such as http://localhost:5173 (scheme, host and port, no path) or *, got "localhost:5173"\n'],
-      [['--cors', 'http://127.0.0.1:5173', '--cors', 'http://127.0.0.1:5173/app'], 'error: --cors takes an origin such as http://localhost:5173 (scheme, host and port, no path) or *, got "http://127.0.0.1:5173/app"\n'],
+      [
+        ['--cors', 'localhost:5173'],
+        'error: --cors takes an origin such as http://localhost:5173 (scheme, host and port, no path) or *, got "localhost:5173"\n',
+      ],
+      [
+        ['--cors', 'http://127.0.0.1:5173', '--cors', 'http://127.0.0.1:5173/app'],
+        'error: --cors takes an origin such as http://localhost:5173 (scheme, host and port, no path) or *, got "http://127.0.0.1:5173/app"\n',
+      ],
     ];
     for (const [args, line] of cases) {
       expect(await wsmInProcess(server.env, ['serve', '--db', ':memory:', ...args])).toEqual({ code: 2, stdout: '', stderr: line });

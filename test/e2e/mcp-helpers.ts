@@ -37,7 +37,9 @@ export async function startMcp(env: NodeJS.ProcessEnv, args: string[] = []): Pro
   // The SDK keeps the child to itself; its exit says whether it ended on its own once stdin closed
   // (exit 0) or was killed by the client's SIGTERM, 2 s later.
   const child = (transport as unknown as { _process: ChildProcess })._process;
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   // The client validates structured results against the schemas listTools() gives it.
   await client.listTools();
   return {

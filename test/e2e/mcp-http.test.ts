@@ -32,12 +32,26 @@ afterAll(async () => {
 });
 
 /** A raw initialize POST with the headers given (fetch cannot set Host). */
-function initialize(url: string, headers: Record<string, string>): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+function initialize(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   const target = new URL(url);
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+  });
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk) => (text += chunk));
@@ -50,10 +64,16 @@ function initialize(url: string, headers: Record<string, string>): Promise<{ sta
 }
 
 describe('the official conformance suite', () => {
-  it.each(SCENARIOS)('%s passes', async (scenario) => {
-    const { stdout } = await promisify(execFile)(process.execPath, [CONFORMANCE, 'server', '--url', open.url, '--scenario', scenario], { timeout: 60_000 });
-    expect(stdout).toMatch(/Passed: (\d+)\/\1, 0 failed, 0 warnings/);
-  }, 70_000);
+  it.each(SCENARIOS)(
+    '%s passes',
+    async (scenario) => {
+      const { stdout } = await promisify(execFile)(process.execPath, [CONFORMANCE, 'server', '--url', open.url, '--scenario', scenario], {
+        timeout: 60_000,
+      });
+      expect(stdout).toMatch(/Passed: (\d+)\/\1, 0 failed, 0 warnings/);
+    },
+    70_000,
+  );
 });
 
 describe('an MCP client over HTTP', () => {
@@ -79,7 +99,9 @@ describe('an MCP client over HTTP', () => {
     const wrong = await initialize(guarded.url, { host: new URL(guarded.url).host, authorization: 'Bearer nope' });
     expect(wrong.status).toBe(401);
     const client = new Client({ name: 'wsm-e2e-http', version: '0.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(guarded.url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(guarded.url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }),
+    );
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
     await client.close();
   });
@@ -105,7 +127,11 @@ describe('what it refuses', () => {
     const other = await initialize(open.url.replace('/mcp', '/other'), { host });
     expect(other.status).toBe(404);
     const target = new URL(open.url);
-    const listWithout = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) });
+    const listWithout = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+    });
     expect(listWithout.status).toBe(400);
     const unknown = await fetch(target, {
       method: 'POST',

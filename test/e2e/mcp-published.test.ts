@@ -62,13 +62,17 @@ describe('wsm mcp on a server without extensions', () => {
       const polls = () => slow.requests.filter((request) => /^GET \/workspaces\/[^/]+\/contact-imports$/.test(request)).length;
       let pollsAtCancel = 0;
       const cancelled = await session.client
-        .callTool({ name: 'contacts.import', arguments: { csv: 'number\n15557770020\n', name: 'slow.csv', poll_interval: '50ms', confirm: true } }, undefined, {
-          signal: abort.signal,
-          onprogress: () => {
-            pollsAtCancel = polls();
-            abort.abort('enough');
+        .callTool(
+          { name: 'contacts.import', arguments: { csv: 'number\n15557770020\n', name: 'slow.csv', poll_interval: '50ms', confirm: true } },
+          undefined,
+          {
+            signal: abort.signal,
+            onprogress: () => {
+              pollsAtCancel = polls();
+              abort.abort('enough');
+            },
           },
-        })
+        )
         .catch((error: unknown) => error);
       expect((cancelled as McpError).code).toBe(-32001);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -85,6 +89,8 @@ describe('wsm mcp on a server without extensions', () => {
   it('the workspace file leaves out what the server cannot list, and says so', async () => {
     const pulled = await mcp.call('workspace_file.pull', {});
     expect(pulled.isError, textOf(pulled)).toBeFalsy();
-    expect((pulled.structuredContent as { messages: string[] }).messages).toContain('warning: this server cannot list labels: the section is left out, and a file without it leaves labels alone');
+    expect((pulled.structuredContent as { messages: string[] }).messages).toContain(
+      'warning: this server cannot list labels: the section is left out, and a file without it leaves labels alone',
+    );
   });
 });

@@ -27,13 +27,29 @@ afterAll(async () => {
   cleanup(server.dir);
 });
 
-const local = () => JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local as { token: string; workspace: string };
+const local = () =>
+  JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local as { token: string; workspace: string };
 
 describe('the tools an agent is offered', () => {
   it('one per operation and workflow, each with its input schema, its annotations, and an output schema for the workflows', async () => {
     const { tools } = await mcp.client.listTools();
     const names = tools.map((tool) => tool.name);
-    expect(names).toEqual(expect.arrayContaining(['contacts.list', 'contacts.get', 'contacts.create', 'contacts.update', 'contacts.delete', 'contacts.import', 'labels.list', 'roles.update', 'templates.sync', 'users.update', 'workspace_file.diff', 'workspace_file.apply']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'contacts.list',
+        'contacts.get',
+        'contacts.create',
+        'contacts.update',
+        'contacts.delete',
+        'contacts.import',
+        'labels.list',
+        'roles.update',
+        'templates.sync',
+        'users.update',
+        'workspace_file.diff',
+        'workspace_file.apply',
+      ]),
+    );
     expect(names.some((name) => name.startsWith('auth.'))).toBe(false);
     for (const tool of tools) {
       expect(tool.inputSchema.type, tool.name).toBe('object');
@@ -83,13 +99,19 @@ describe('reads and writes through the typed client', () => {
     expect((await mcp.call('fields.create', { name: 'loyalty_tier' })).isError).toBeFalsy();
     const again = await mcp.call('fields.create', { name: 'loyalty_tier' });
     expect(again.isError).toBe(true);
-    expect(textOf(again)).toMatch(/^error: the server rejected the field:\n {2}name: .+\n\(exit 5: rejected by the server: fix the fields named\)$/);
+    expect(textOf(again)).toMatch(
+      /^error: the server rejected the field:\n {2}name: .+\n\(exit 5: rejected by the server: fix the fields named\)$/,
+    );
     const unknown = await mcp.call('labels.create', { name: 'vip', colour: 'red' });
     expect(unknown.isError).toBe(true);
-    expect(textOf(unknown)).toBe('error: invalid arguments for labels.create:\n  (arguments): Unrecognized key: "colour"\n(exit 2: bad input, nothing was sent)');
+    expect(textOf(unknown)).toBe(
+      'error: invalid arguments for labels.create:\n  (arguments): Unrecognized key: "colour"\n(exit 2: bad input, nothing was sent)',
+    );
     expect(unknown._meta).toEqual({ 'wsm/exit_code': 2 });
     const wrongType = await mcp.call('contacts.list', { per_page: 500 });
-    expect(textOf(wrongType)).toMatch(/^error: invalid arguments for contacts.list:\n {2}per_page: .+\n\(exit 2: bad input, nothing was sent\)$/);
+    expect(textOf(wrongType)).toMatch(
+      /^error: invalid arguments for contacts.list:\n {2}per_page: .+\n\(exit 2: bad input, nothing was sent\)$/,
+    );
     expect(wrongType._meta).toEqual({ 'wsm/exit_code': 2 });
     expect((await mcp.call('labels.list', {})).structuredContent).toMatchObject({ items: [] });
   });
@@ -107,13 +129,22 @@ describe('reads and writes through the typed client', () => {
   });
 });
 
-describe('lists on a server that pages with its own cursor (the stand-in as Laravel\'s cursorPaginate)', () => {
-  it('next_cursor carries the server\'s cursor: every contact once, then none; page numbers keep p2', async () => {
+describe("lists on a server that pages with its own cursor (the stand-in as Laravel's cursorPaginate)", () => {
+  it("next_cursor carries the server's cursor: every contact once, then none; page numbers keep p2", async () => {
     const standin = await startStandin();
     standin.quirks.cursorPaginator = true;
     const names = Array.from({ length: 7 }, (_, i) => `Walked ${i}`);
     for (const [i, name] of names.entries()) {
-      standin.state.contacts.push({ id: standin.state.nextId++, number: `1555000200${i}`, name, email: null, gender: null, status: true, created_at: 'x', updated_at: 'x' });
+      standin.state.contacts.push({
+        id: standin.state.nextId++,
+        number: `1555000200${i}`,
+        name,
+        email: null,
+        gender: null,
+        status: true,
+        created_at: 'x',
+        updated_at: 'x',
+      });
     }
     const dir = mkdtempSync(join(tmpdir(), 'wsm-mcp-standin-'));
     const session = await startMcp(standin.env(dir));
@@ -133,7 +164,10 @@ describe('lists on a server that pages with its own cursor (the stand-in as Lara
       standin.quirks.cursorPaginator = false;
       expect((await session.call('contacts.list', { per_page: 3 })).structuredContent).toMatchObject({ next_cursor: 'p2' });
       const forged = await session.call('contacts.list', { cursor: 'qnot-json' });
-      expect({ error: forged.isError, text: textOf(forged) }).toEqual({ error: true, text: expect.stringMatching(/^error: cursor "qnot-json" is not one a list returned/) });
+      expect({ error: forged.isError, text: textOf(forged) }).toEqual({
+        error: true,
+        text: expect.stringMatching(/^error: cursor "qnot-json" is not one a list returned/),
+      });
     } finally {
       expect(await session.close()).toEqual({ code: 0, signal: null });
       await standin.close();
@@ -146,9 +180,36 @@ describe('a token whose role may only read contacts', () => {
   it('reads, and a write is a permission error (exit 3) in the CLI words; --profile picks the profile as for every command', async () => {
     const role = await wsmInProcess(server.env, ['roles', 'create', 'Reader', '--permission', 'contacts.view', '-q']);
     expect(role.code, role.stderr).toBe(0);
-    const user = await wsmInProcess(server.env, ['users', 'create', '--name', 'Rea', '--email', 'rea@example.com', '--password', 'long password', '--role', role.stdout.trim()]);
+    const user = await wsmInProcess(server.env, [
+      'users',
+      'create',
+      '--name',
+      'Rea',
+      '--email',
+      'rea@example.com',
+      '--password',
+      'long password',
+      '--role',
+      role.stdout.trim(),
+    ]);
     expect(user.code, user.stderr).toBe(0);
-    const login = await wsmInProcess(server.env, ['auth', 'login', '--profile', 'rea', '--email', 'rea@example.com', '--password-stdin', '--base-url', server.url, '-w', local().workspace], 'long password\n');
+    const login = await wsmInProcess(
+      server.env,
+      [
+        'auth',
+        'login',
+        '--profile',
+        'rea',
+        '--email',
+        'rea@example.com',
+        '--password-stdin',
+        '--base-url',
+        server.url,
+        '-w',
+        local().workspace,
+      ],
+      'long password\n',
+    );
     expect(login.code, login.stderr).toBe(0);
     expect((await wsmInProcess(server.env, ['profile', 'use', 'local'])).code).toBe(0);
 
@@ -199,9 +260,24 @@ describe('--read-only', () => {
   }, 60_000);
 
   it('--list-tools prints the selection without starting a server or asking one', async () => {
-    const listed = await wsm({ ...server.env, WSM_BASE_URL: 'http://127.0.0.1:9/api/v3' }, ['mcp', '--tools', 'contacts.*,templates.sync', '--list-tools', '-o', 'json']);
+    const listed = await wsm({ ...server.env, WSM_BASE_URL: 'http://127.0.0.1:9/api/v3' }, [
+      'mcp',
+      '--tools',
+      'contacts.*,templates.sync',
+      '--list-tools',
+      '-o',
+      'json',
+    ]);
     expect(listed.code, listed.stderr).toBe(0);
-    expect((JSON.parse(listed.stdout) as { name: string }[]).map((tool) => tool.name)).toEqual(['contacts.create', 'contacts.delete', 'contacts.get', 'contacts.import', 'contacts.list', 'contacts.update', 'templates.sync']);
+    expect((JSON.parse(listed.stdout) as { name: string }[]).map((tool) => tool.name)).toEqual([
+      'contacts.create',
+      'contacts.delete',
+      'contacts.get',
+      'contacts.import',
+      'contacts.list',
+      'contacts.update',
+      'templates.sync',
+    ]);
     const wrong = await wsm(server.env, ['mcp', '--tools', 'contact.*', '--list-tools']);
     expect(wrong).toMatchObject({ code: 2, stdout: '' });
     expect(wrong.stderr).toBe('error: --tools: no tool matches "contact.*" (`wsm mcp --list-tools` lists them)\n');
@@ -213,14 +289,23 @@ describe('long work: a waited import', () => {
 
   it('needs confirm: true, then uploads, sends progress while the server works, and returns the finished import', async () => {
     const asked = await mcp.call('contacts.import', { csv, name: 'rows.csv' });
-    expect(textOf(asked)).toBe('importing the CSV given creates or updates one contact per row of the workspace: call again with "confirm": true to do it; nothing was done');
+    expect(textOf(asked)).toBe(
+      'importing the CSV given creates or updates one contact per row of the workspace: call again with "confirm": true to do it; nothing was done',
+    );
     const seen: Progress[] = [];
-    const done = await mcp.client.callTool({ name: 'contacts.import', arguments: { csv, name: 'rows.csv', poll_interval: '50ms', confirm: true } }, undefined, {
-      onprogress: (progress) => seen.push(progress),
-      resetTimeoutOnProgress: true,
-    });
+    const done = await mcp.client.callTool(
+      { name: 'contacts.import', arguments: { csv, name: 'rows.csv', poll_interval: '50ms', confirm: true } },
+      undefined,
+      {
+        onprogress: (progress) => seen.push(progress),
+        resetTimeoutOnProgress: true,
+      },
+    );
     expect(done.isError, textOf(done as never)).toBeFalsy();
-    expect(done.structuredContent).toMatchObject({ import: { status: 'completed', total_rows: 400 }, messages: [expect.stringMatching(/^✓ uploaded .*rows\.csv as import \d+$/)] });
+    expect(done.structuredContent).toMatchObject({
+      import: { status: 'completed', total_rows: 400 },
+      messages: [expect.stringMatching(/^✓ uploaded .*rows\.csv as import \d+$/)],
+    });
     expect(seen.length).toBeGreaterThan(0);
     expect(seen[0].message).toMatch(/^Importing rows\.csv: \d+/);
     const listed = await mcp.call('contacts.list', { search: 'Row 39', per_page: 100 });
@@ -234,13 +319,21 @@ describe('long work: a waited import', () => {
     const id = Number(/wsm imports errors (\d+)/.exec(textOf(done))![1]);
     const first = await mcp.call('imports.errors', { id, per_page: 2 });
     expect(first.isError, textOf(first)).toBeFalsy();
-    expect(first.structuredContent).toEqual({ items: [{ row: 3, line: 3, message: 'The number must be a phone number of 7 to 15 digits.', failed: true }, expect.objectContaining({ row: 4 })], total: 3, next_cursor: 'p2' });
+    expect(first.structuredContent).toEqual({
+      items: [
+        { row: 3, line: 3, message: 'The number must be a phone number of 7 to 15 digits.', failed: true },
+        expect.objectContaining({ row: 4 }),
+      ],
+      total: 3,
+      next_cursor: 'p2',
+    });
     const second = await mcp.call('imports.errors', { id, per_page: 2, cursor: 'p2' });
     expect(second.structuredContent).toEqual({ items: [expect.objectContaining({ row: 5, failed: true })], total: 3 });
   });
 
   it('cancelling stops the wait, not the import: it finishes on the server', async () => {
-    const big = ['number,name', ...Array.from({ length: 3000 }, (_, i) => `+1555200${String(i).padStart(4, '0')},Big ${i}`)].join('\n') + '\n';
+    const big =
+      ['number,name', ...Array.from({ length: 3000 }, (_, i) => `+1555200${String(i).padStart(4, '0')},Big ${i}`)].join('\n') + '\n';
     const abort = new AbortController();
     const cancelled = await mcp.client
       .callTool({ name: 'contacts.import', arguments: { csv: big, name: 'big.csv', poll_interval: '50ms', confirm: true } }, undefined, {
@@ -252,7 +345,9 @@ describe('long work: a waited import', () => {
     expect((cancelled as McpError).code).toBe(-32001);
     // The session goes on, and the import completes on the server.
     for (;;) {
-      const imports = (await mcp.call('imports.list', { per_page: 100 })).structuredContent as { items: { name: string; status: string }[] };
+      const imports = (await mcp.call('imports.list', { per_page: 100 })).structuredContent as {
+        items: { name: string; status: string }[];
+      };
       const mine = imports.items.find((item) => item.name === 'big.csv');
       expect(mine).toBeDefined();
       if (mine!.status === 'completed') break;
@@ -267,13 +362,22 @@ describe('long work: a waited template sync', () => {
     const slow = await serve(['--approval-delay', '1s']);
     const session = await startMcp(slow.env);
     try {
-      const made = await session.call('templates.create', { name: 'order_update', language: 'en', category: 'UTILITY', body: { text: 'Your order {{1}} is on its way.', variables: ['A-1'] } });
+      const made = await session.call('templates.create', {
+        name: 'order_update',
+        language: 'en',
+        category: 'UTILITY',
+        body: { text: 'Your order {{1}} is on its way.', variables: ['A-1'] },
+      });
       expect(made.isError, textOf(made)).toBeFalsy();
       const id = (made.structuredContent as { data: { id: number } }).data.id;
       const seen: Progress[] = [];
-      const synced = await session.client.callTool({ name: 'templates.sync', arguments: { wait: true, templates: [id], poll_interval: '100ms' } }, undefined, {
-        onprogress: (progress) => seen.push(progress),
-      });
+      const synced = await session.client.callTool(
+        { name: 'templates.sync', arguments: { wait: true, templates: [id], poll_interval: '100ms' } },
+        undefined,
+        {
+          onprogress: (progress) => seen.push(progress),
+        },
+      );
       expect(synced.isError, textOf(synced as never)).toBeFalsy();
       expect(synced.structuredContent).toMatchObject({ templates: [{ id, name: 'order_update', status: 'APPROVED' }] });
       expect(seen[0]).toEqual({ progress: 0, total: 1, message: 'Templates reviewed: 0 of 1' });
@@ -290,18 +394,29 @@ describe('a wait longer than a client allows a request', () => {
     const slow = await serve(['--approval-delay', '9s']);
     const session = await startMcp(slow.env);
     try {
-      const made = await session.call('templates.create', { name: 'slow_review', language: 'en', category: 'UTILITY', body: { text: 'Your order {{1}} shipped.', variables: ['A-1'] } });
+      const made = await session.call('templates.create', {
+        name: 'slow_review',
+        language: 'en',
+        category: 'UTILITY',
+        body: { text: 'Your order {{1}} shipped.', variables: ['A-1'] },
+      });
       const id = (made.structuredContent as { data: { id: number } }).data.id;
       const started = Date.now();
       const seen: Array<Progress & { at: number }> = [];
       // Polls 7 s apart: the keep-alive fills the gap. A 5.5 s request time-out, reset on progress, is never reached.
-      const first = await session.client.callTool({ name: 'templates.sync', arguments: { wait: true, templates: [id], poll_interval: '7s', timeout: '6s' } }, undefined, {
-        onprogress: (progress) => seen.push({ ...progress, at: Date.now() }),
-        timeout: 5_500,
-        resetTimeoutOnProgress: true,
-      });
+      const first = await session.client.callTool(
+        { name: 'templates.sync', arguments: { wait: true, templates: [id], poll_interval: '7s', timeout: '6s' } },
+        undefined,
+        {
+          onprogress: (progress) => seen.push({ ...progress, at: Date.now() }),
+          timeout: 5_500,
+          resetTimeoutOnProgress: true,
+        },
+      );
       expect(first.isError, textOf(first as never)).toBeFalsy();
-      expect(first.structuredContent).toMatchObject({ resume: { tool: 'templates.sync', arguments: { wait: true, templates: [id], timeout: '6s' } } });
+      expect(first.structuredContent).toMatchObject({
+        resume: { tool: 'templates.sync', arguments: { wait: true, templates: [id], timeout: '6s' } },
+      });
       const times = [started, ...seen.map((progress) => progress.at)];
       const gaps = times.slice(1).map((at, i) => at - times[i]);
       expect(Math.max(...gaps)).toBeLessThanOrEqual(5_500);
@@ -310,7 +425,10 @@ describe('a wait longer than a client allows a request', () => {
       expect(new Set(seen.map((progress) => progress.progress)).size).toBe(seen.length);
       expect(seen.some((progress) => /still working, \d+ s\)$/.test(progress.message ?? ''))).toBe(true);
       const resume = (first.structuredContent as { resume: { tool: string; arguments: Record<string, unknown> } }).resume;
-      const second = await session.client.callTool({ name: resume.tool, arguments: { ...resume.arguments, poll_interval: '1s', timeout: '30s' } });
+      const second = await session.client.callTool({
+        name: resume.tool,
+        arguments: { ...resume.arguments, poll_interval: '1s', timeout: '30s' },
+      });
       expect(second.structuredContent).toMatchObject({ templates: [{ id, status: 'APPROVED' }] });
       // Nothing left to review: an outcome, not a failure.
       const nothing = await session.call('templates.sync', {});
@@ -335,16 +453,23 @@ describe('the workspace as code, and the resources', () => {
 
     const diff = await mcp.call('workspace_file.diff', { content: edited });
     expect(diff.isError, textOf(diff)).toBeFalsy();
-    const { plan, plan_id } = diff.structuredContent as { plan: { changes: { action: string; section: string; key: string }[] }; plan_id: string };
+    const { plan, plan_id } = diff.structuredContent as {
+      plan: { changes: { action: string; section: string; key: string }[] };
+      plan_id: string;
+    };
     expect(plan.changes).toEqual([expect.objectContaining({ action: 'create', section: 'labels', key: 'from-agent' })]);
 
     const asked = await mcp.call('workspace_file.apply', { content: edited, plan_id });
-    expect(textOf(asked)).toMatch(/^applying plan [0-9a-f]{16} changes the workspace to match the file given: call again with "confirm": true/);
+    expect(textOf(asked)).toMatch(
+      /^applying plan [0-9a-f]{16} changes the workspace to match the file given: call again with "confirm": true/,
+    );
     const stale = await mcp.call('workspace_file.apply', { content: edited, plan_id: '0000000000000000', confirm: true });
     expect(textOf(stale)).toMatch(/^error: the plan is no longer 0000000000000000: .* nothing was changed/);
     const applied = await mcp.call('workspace_file.apply', { content: edited, plan_id, confirm: true });
     expect(applied.isError, textOf(applied)).toBeFalsy();
-    expect(applied.structuredContent).toMatchObject({ result: { applied: true, results: [{ action: 'create', key: 'from-agent', status: 'created' }] } });
+    expect(applied.structuredContent).toMatchObject({
+      result: { applied: true, results: [{ action: 'create', key: 'from-agent', status: 'created' }] },
+    });
     const after = await mcp.call('workspace_file.diff', { content: edited });
     expect((after.structuredContent as { plan: { changes: unknown[] } }).plan.changes).toEqual([]);
   });

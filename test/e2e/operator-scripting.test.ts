@@ -21,7 +21,18 @@ beforeAll(async () => {
   profile = JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local;
   await run('groups', 'create', 'VIP');
   await run('fields', 'create', 'city');
-  await run('contacts', 'create', '--number', '14155550101', '--name', '=HYPERLINK("http://evil.test","x")', '--email', 'ann@example.com', '--field', 'city=@Lisbon');
+  await run(
+    'contacts',
+    'create',
+    '--number',
+    '14155550101',
+    '--name',
+    '=HYPERLINK("http://evil.test","x")',
+    '--email',
+    'ann@example.com',
+    '--field',
+    'city=@Lisbon',
+  );
   await run('contacts', 'create', '--number', '14155550102', '--name', 'Bob', '--group', '1');
 }, 60_000);
 
@@ -31,7 +42,8 @@ afterAll(async () => {
 });
 
 describe('-o json prints a JSON error object on stdout for every failure (12.5)', () => {
-  const errorOf = (stdout: string) => JSON.parse(stdout) as { error?: { message: string; exit_code: number; status?: number; fields?: object; server?: unknown } };
+  const errorOf = (stdout: string) =>
+    JSON.parse(stdout) as { error?: { message: string; exit_code: number; status?: number; fields?: object; server?: unknown } };
 
   it.each([
     ['a usage error from the parser', ['contacts', 'lst'], 2, /unknown command 'lst'/],
@@ -55,13 +67,18 @@ describe('-o json prints a JSON error object on stdout for every failure (12.5)'
     const res = await run('contacts', 'get', '999', '-o', 'json');
     expect(res.code).toBe(4);
     expect(res.stderr).toBe('error: contact 999 not found\n');
-    expect(errorOf(res.stdout)).toEqual({ error: { message: 'contact 999 not found', exit_code: 4, status: 404, server: { message: 'Resource not found.', status: 404 } } });
+    expect(errorOf(res.stdout)).toEqual({
+      error: { message: 'contact 999 not found', exit_code: 4, status: 404, server: { message: 'Resource not found.', status: 404 } },
+    });
   });
 
   it('a network failure is an error object too', async () => {
     const res = await wsmInProcess({ ...server.env, WSM_BASE_URL: 'http://127.0.0.1:9/api/v3' }, ['contacts', 'list', '-o', 'json']);
     expect(res.code).toBe(6);
-    expect(errorOf(res.stdout).error).toEqual({ message: 'cannot reach http://127.0.0.1:9/api/v3 (connection refused): no server is listening there; start one with `wsm serve`', exit_code: 6 });
+    expect(errorOf(res.stdout).error).toEqual({
+      message: 'cannot reach http://127.0.0.1:9/api/v3 (connection refused): no server is listening there; start one with `wsm serve`',
+      exit_code: 6,
+    });
   });
 });
 
@@ -71,7 +88,10 @@ describe('--json <fields> and --jq <expr> (12.6)', () => {
       { id: 1, number: '14155550101' },
       { id: 2, number: '14155550102' },
     ]);
-    expect(JSON.parse((await run('groups', 'get', '1', '--json', 'name,contacts_count')).stdout)).toEqual({ name: 'VIP', contacts_count: 1 });
+    expect(JSON.parse((await run('groups', 'get', '1', '--json', 'name,contacts_count')).stdout)).toEqual({
+      name: 'VIP',
+      contacts_count: 1,
+    });
   });
 
   it('an unknown field is exit 2 listing the available ones, before anything is sent', async () => {
@@ -98,7 +118,10 @@ describe('--json <fields> and --jq <expr> (12.6)', () => {
   it('contacts export -o json and -o ndjson write records, not CSV', async () => {
     const json = JSON.parse((await run('contacts', 'export', '-o', 'json')).stdout);
     expect(json.map((c: { number: string }) => c.number)).toEqual(['14155550101', '14155550102']);
-    const ndjson = (await run('contacts', 'export', '-o', 'ndjson')).stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const ndjson = (await run('contacts', 'export', '-o', 'ndjson')).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(ndjson.map((c: { id: number }) => c.id)).toEqual([1, 2]);
   });
 });
@@ -107,7 +130,9 @@ describe('CSV cells a spreadsheet would run are neutralised (13.13)', () => {
   it('contacts export prefixes formulas with a quote; other cells are untouched', async () => {
     const lines = (await run('contacts', 'export')).stdout.split('\n');
     expect(lines[0]).toBe('id,number,name,email,gender,status,contact_groups,created_at,updated_at,city');
-    expect(lines[1]).toMatch(/^1,14155550101,"'=HYPERLINK\(""http:\/\/evil.test"",""x""\)",ann@example.com,,true,\[\],[^,]+,[^,]+,'@Lisbon$/);
+    expect(lines[1]).toMatch(
+      /^1,14155550101,"'=HYPERLINK\(""http:\/\/evil.test"",""x""\)",ann@example.com,,true,\[\],[^,]+,[^,]+,'@Lisbon$/,
+    );
     expect(lines[2]).toMatch(/^2,14155550102,Bob,,,true,"\[""VIP""\]",/);
   });
 
@@ -125,7 +150,9 @@ describe('redaction masks the token only where it is a token (12.7)', () => {
   it('with --token t, "route" and "Unauthenticated." stay whole in messages and traces', async () => {
     // An API (a request without a token is its 401) without the route.
     const foreign = await fakeServer((req, res) =>
-      req.headers.authorization ? reply(res, 404, { message: `Route ${req.method}:${req.url} not found` }) : reply(res, 401, { message: 'Unauthenticated.' }),
+      req.headers.authorization
+        ? reply(res, 404, { message: `Route ${req.method}:${req.url} not found` })
+        : reply(res, 401, { message: 'Unauthenticated.' }),
     );
     try {
       const res = await wsmInProcess(server.env, ['api', 'GET', '/no-such-route', '--base-url', foreign.url, '--token', 't', '-v']);
@@ -170,7 +197,9 @@ describe('messages in the user’s words, version and timeouts (12.8)', () => {
     try {
       const res = await wsm(testEnv(server.dir), ['serve', '--port', String(port), '--db', ':memory:']);
       expect(res.code).toBe(1);
-      expect(res.stderr).toBe(`error: port ${port} on 127.0.0.1 is already in use (another \`wsm serve\`?): stop that process or pick another port with --port\n`);
+      expect(res.stderr).toBe(
+        `error: port ${port} on 127.0.0.1 is already in use (another \`wsm serve\`?): stop that process or pick another port with --port\n`,
+      );
     } finally {
       holder.close();
     }
@@ -178,7 +207,9 @@ describe('messages in the user’s words, version and timeouts (12.8)', () => {
 
   it('a refused connection names the URL; elsewhere than this machine it does not suggest wsm serve', async () => {
     const res = await wsmInProcess({ ...server.env, WSM_BASE_URL: 'http://127.0.0.1:9/api/v3' }, ['contacts', 'list']);
-    expect(res.stderr).toBe('error: cannot reach http://127.0.0.1:9/api/v3 (connection refused): no server is listening there; start one with `wsm serve`\n');
+    expect(res.stderr).toBe(
+      'error: cannot reach http://127.0.0.1:9/api/v3 (connection refused): no server is listening there; start one with `wsm serve`\n',
+    );
   });
 
   it('--timeout and WSM_TIMEOUT limit each request; a bad value is exit 2', async () => {
@@ -188,7 +219,9 @@ describe('messages in the user’s words, version and timeouts (12.8)', () => {
       const started = Date.now();
       const flag = await wsmInProcess(env, ['labels', 'get', '1', '--timeout', '300ms']);
       expect(flag.code).toBe(6);
-      expect(flag.stderr).toMatch(/timed out after 300 ms: the server did not answer in time \(raise the limit with --timeout or WSM_TIMEOUT\)/);
+      expect(flag.stderr).toMatch(
+        /timed out after 300 ms: the server did not answer in time \(raise the limit with --timeout or WSM_TIMEOUT\)/,
+      );
       const viaEnv = await wsmInProcess({ ...env, WSM_TIMEOUT: '0.2s' }, ['labels', 'get', '1']);
       expect(viaEnv.code).toBe(6);
       expect(viaEnv.stderr).toContain('timed out after 200 ms');
@@ -202,14 +235,18 @@ describe('messages in the user’s words, version and timeouts (12.8)', () => {
     }
   });
 
-  it('a base URL that is not the API\'s (no /api/v3, or /api/v2) is said as such, with the URL that answers, not blamed on the workspace', async () => {
+  it("a base URL that is not the API's (no /api/v3, or /api/v2) is said as such, with the URL that answers, not blamed on the workspace", async () => {
     const bare = server.url.replace(/\/api\/v3$/, '');
     const res = await wsmInProcess({ ...server.env, WSM_BASE_URL: bare }, ['labels', 'list']);
     expect(res.code).toBe(4);
-    expect(res.stderr).toBe(`error: ${bare} (from WSM_BASE_URL) does not answer like the Workspace Messaging API: is /api/v3 the right path? ${server.url} does: set WSM_BASE_URL=${server.url}\n`);
+    expect(res.stderr).toBe(
+      `error: ${bare} (from WSM_BASE_URL) does not answer like the Workspace Messaging API: is /api/v3 the right path? ${server.url} does: set WSM_BASE_URL=${server.url}\n`,
+    );
     const v2 = await wsm(server.env, ['--base-url', `${bare}/api/v2`, 'labels', 'list']);
     expect(v2.code).toBe(4);
-    expect(v2.stderr).toBe(`error: ${bare}/api/v2 (from --base-url) does not answer like the Workspace Messaging API: is /api/v3 the right path? ${server.url} does: pass --base-url ${server.url}\n`);
+    expect(v2.stderr).toBe(
+      `error: ${bare}/api/v2 (from --base-url) does not answer like the Workspace Messaging API: is /api/v3 the right path? ${server.url} does: pass --base-url ${server.url}\n`,
+    );
   });
 });
 
@@ -223,7 +260,11 @@ describe('the config file (13.14)', () => {
   it.each([
     ['empty', '', /is empty: delete it and log in again/],
     ['not JSON', '{"profiles": {', /is not valid JSON \(.+\): fix it in an editor, or delete it/],
-    ['a number where a URL goes', '{"current":"a","profiles":{"a":{"base_url":42}}}', /is not a wsm config: "base_url" of profile "a" must be a string; fix it in an editor/],
+    [
+      'a number where a URL goes',
+      '{"current":"a","profiles":{"a":{"base_url":42}}}',
+      /is not a wsm config: "base_url" of profile "a" must be a string; fix it in an editor/,
+    ],
   ])('%s: names the file and says how to fix it (exit 2)', async (name, content, message) => {
     const { file, env } = configEnv(`bad-${name.replace(/\W/g, '')}`);
     writeFileSync(file, content, { mode: 0o600 });
@@ -240,7 +281,9 @@ describe('the config file (13.14)', () => {
     mkdirSync(dirEnv.file);
     const broken = await wsmInProcess(dirEnv.env, ['profile', 'list']);
     expect(broken.code).toBe(2);
-    expect(broken.stderr).toBe(`error: cannot read the config file ${dirEnv.file} (EISDIR): make it readable (chmod 600 ${dirEnv.file}) or set WSM_CONFIG_DIR to another directory\n`);
+    expect(broken.stderr).toBe(
+      `error: cannot read the config file ${dirEnv.file} (EISDIR): make it readable (chmod 600 ${dirEnv.file}) or set WSM_CONFIG_DIR to another directory\n`,
+    );
   });
 
   it('a world-writable config directory of yours is tightened to 0700', async () => {
@@ -250,14 +293,16 @@ describe('the config file (13.14)', () => {
     expect(statSync(dir).mode & 0o777).toBe(0o700);
   });
 
-  it("a world-writable config directory that is not yours is refused", async () => {
+  it('a world-writable config directory that is not yours is refused', async () => {
     const { dir, env } = configEnv('foreign');
     chmodSync(dir, 0o777);
     // Given away to "nobody" (this needs root, as on the development machines and CI).
     chownSync(dir, 65534, 65534);
     const res = await wsmInProcess(env, ['profile', 'list']);
     expect(res.code).toBe(2);
-    expect(res.stderr).toBe(`error: the config directory ${dir} can be written by other users and is not yours: refusing to keep tokens there; set WSM_CONFIG_DIR to a directory of your own\n`);
+    expect(res.stderr).toBe(
+      `error: the config directory ${dir} can be written by other users and is not yours: refusing to keep tokens there; set WSM_CONFIG_DIR to a directory of your own\n`,
+    );
   });
 
   it('a symlinked config file is read through, never written through', async () => {

@@ -78,9 +78,7 @@ describe('tables fit the terminal (issue 12.1)', () => {
     const { code, screen } = await onTerminal(server.env, ['roles', 'get', '1'], { columns: 80 });
     expect(code).toBe(0);
     for (const line of plainLines(screen)) expect(line.length, line).toBeLessThanOrEqual(80);
-    const shown = plainLines(screen)
-      .join(' ')
-      .split(/\s+/);
+    const shown = plainLines(screen).join(' ').split(/\s+/);
     for (const permission of role.permissions) expect(shown).toContain(permission);
   });
 });
@@ -111,7 +109,10 @@ describe('values for people (issue 12.4)', () => {
 
 describe('control characters never reach the terminal raw (issue 13.13)', () => {
   it('a name holding ESC]0;… shows as text in tables and records', async () => {
-    for (const args of [['contacts', 'list', '--per-page', '5'], ['contacts', 'get', '2']]) {
+    for (const args of [
+      ['contacts', 'list', '--per-page', '5'],
+      ['contacts', 'get', '2'],
+    ]) {
       const { screen } = await onTerminal(server.env, args, { columns: 120 });
       expect(screen).toContain('Ann \\x1b]0;pwned\\x07 Lee\\x1b[2J');
       expect(screen).not.toContain('\x1b]0;');
@@ -140,7 +141,10 @@ describe('progress (issue 12.2)', () => {
   it('the bar fits a narrow terminal: no drawn line is as wide as its 60 columns (finding 15)', async () => {
     const { code, raw } = await onTerminal(server.env, ['contacts', 'export'], { columns: 60, redirect: '> /dev/null' });
     expect(code).toBe(0);
-    const drawn = raw.split(/[\r\n]/).map((l) => l.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')).filter((l) => l.startsWith('Exporting'));
+    const drawn = raw
+      .split(/[\r\n]/)
+      .map((l) => l.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, ''))
+      .filter((l) => l.startsWith('Exporting'));
     expect(drawn.length).toBeGreaterThan(0);
     for (const line of drawn) expect(line.length, line).toBeLessThan(60);
     expect(drawn.at(-1)).toMatch(/^Exporting contacts █+ 100% \| 243\/243/);
@@ -159,17 +163,20 @@ describe('progress never eats output when stdout is the same terminal (finding 1
     ]);
   });
 
-  it.each([60, 80])('contacts list --all at %i columns, longer than the screen: every row once, in order, then the next command', async (columns) => {
-    const piped = await wsmInProcess(server.env, ['contacts', 'list', '--all', '-o', 'json']);
-    const ids = (JSON.parse(piped.stdout) as { id: number }[]).map((c) => String(c.id));
-    expect(ids).toHaveLength(243);
-    const { raw } = await onTerminal(server.env, ['contacts', 'list', '--all'], { columns, redirect: '; echo "rc=$?"' });
-    const lines = await finalScreen(raw, columns);
-    expect(lines[0]).toMatch(/^ID\s+NUMBER\s+NAME/);
-    expect(lines.slice(1, -1).map((l) => l.split(/\s+/)[0])).toEqual(ids);
-    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(columns);
-    expect(lines.at(-1)).toBe('rc=0');
-  });
+  it.each([60, 80])(
+    'contacts list --all at %i columns, longer than the screen: every row once, in order, then the next command',
+    async (columns) => {
+      const piped = await wsmInProcess(server.env, ['contacts', 'list', '--all', '-o', 'json']);
+      const ids = (JSON.parse(piped.stdout) as { id: number }[]).map((c) => String(c.id));
+      expect(ids).toHaveLength(243);
+      const { raw } = await onTerminal(server.env, ['contacts', 'list', '--all'], { columns, redirect: '; echo "rc=$?"' });
+      const lines = await finalScreen(raw, columns);
+      expect(lines[0]).toMatch(/^ID\s+NUMBER\s+NAME/);
+      expect(lines.slice(1, -1).map((l) => l.split(/\s+/)[0])).toEqual(ids);
+      for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(columns);
+      expect(lines.at(-1)).toBe('rc=0');
+    },
+  );
 
   it('labels list --all -o json: the JSON whole, from its opening bracket', async () => {
     for (const name of ['urgent', 'later']) await api('POST', '/labels', { name });
@@ -205,7 +212,9 @@ describe('delete confirmations (issue 12.12)', () => {
     writeFileSync(join(server.dir, 'unused'), '');
     const wrong = await onTerminal(server.env, ['templates', 'delete', '2'], { columns: 120, keys: 'nope\r', when: 'Type its name' });
     expect(wrong.code).toBe(2);
-    expect(wrong.screen).toContain('Delete template login_code (id 2, APPROVED)? This cannot be undone. Type its name (login_code) to confirm');
+    expect(wrong.screen).toContain(
+      'Delete template login_code (id 2, APPROVED)? This cannot be undone. Type its name (login_code) to confirm',
+    );
     expect(wrong.screen).toContain('error: "nope" is not "login_code": nothing was deleted');
     expect((await wsmInProcess(server.env, ['templates', 'get', '2', '-q'])).stdout).toBe('2\n');
 
@@ -223,7 +232,11 @@ describe('delete confirmations (issue 12.12)', () => {
   });
 
   it('a group delete on a terminal names the group and its size (y/N)', async () => {
-    const { code, screen } = await onTerminal(server.env, ['groups', 'delete', '1'], { columns: 120, keys: 'n\r', when: 'Delete contact group' });
+    const { code, screen } = await onTerminal(server.env, ['groups', 'delete', '1'], {
+      columns: 120,
+      keys: 'n\r',
+      when: 'Delete contact group',
+    });
     expect(code).toBe(2);
     expect(screen).toContain('Delete contact group Customers from the northern region (id 1, 0 contacts)? This cannot be undone');
   });

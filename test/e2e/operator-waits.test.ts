@@ -44,13 +44,22 @@ async function slowWorkspace(name: string): Promise<NodeJS.ProcessEnv> {
 }
 
 /** The import record a stand-in answers with. */
-const importRecord = (fields: Record<string, unknown>) => ({ id: 8, name: 'people.csv', status: 'pending', total_rows: 0, processed_rows: 0, ...fields });
+const importRecord = (fields: Record<string, unknown>) => ({
+  id: 8,
+  name: 'people.csv',
+  status: 'pending',
+  total_rows: 0,
+  processed_rows: 0,
+  ...fields,
+});
 
 /**
  * A server whose import 8 is answered by `poll(n)` on the n-th GET (0-based); a `poll` returning
  * undefined never answers that request (a server that hangs).
  */
-async function importServer(poll: (n: number) => Record<string, unknown> | undefined): Promise<FakeServer & { polls: () => number; hung: Promise<void> }> {
+async function importServer(
+  poll: (n: number) => Record<string, unknown> | undefined,
+): Promise<FakeServer & { polls: () => number; hung: Promise<void> }> {
   let polls = 0;
   let markHung: () => void = () => {};
   const hung = new Promise<void>((resolve) => (markHung = resolve));
@@ -121,7 +130,9 @@ describe('Ctrl-C during contacts import --wait (12.3)', () => {
       const { code, signal, stdout, stderr } = await run.exited;
       expect({ code, signal }).toEqual({ code: 130, signal: null });
       expect(stdout).toBe('');
-      expect(stderr).toBe(`✓ uploaded ${file} as import 8\ninterrupted: import 8 keeps running on the server: \`wsm imports get 8 --wait\`\n`);
+      expect(stderr).toBe(
+        `✓ uploaded ${file} as import 8\ninterrupted: import 8 keeps running on the server: \`wsm imports get 8 --wait\`\n`,
+      );
     } finally {
       await server.close();
     }
@@ -173,7 +184,11 @@ describe('import progress on a terminal (12.2)', () => {
     const server = await importServer((n) => states[Math.min(n, states.length - 1)]);
     try {
       const out = join(dir, 'import.json');
-      const { code, screen } = await onTerminal(envFor(server.url), ['contacts', 'import', file, '--wait', '--interval', '0.3s', '-o', 'json'], { columns: 100, redirect: `> '${out}'` });
+      const { code, screen } = await onTerminal(
+        envFor(server.url),
+        ['contacts', 'import', file, '--wait', '--interval', '0.3s', '-o', 'json'],
+        { columns: 100, redirect: `> '${out}'` },
+      );
       expect(code).toBe(0);
       expect(screen).toContain(`uploaded ${file} as import 8`);
       // Before the count: done and rate only; after it: the bar, the share and done/total.
@@ -184,7 +199,10 @@ describe('import progress on a terminal (12.2)', () => {
       expect(screen).toMatch(/\x1b\[2KImport 8 completed: 1,000 created\.\n$/);
       expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ status: 'completed', processed_rows: 1000 });
 
-      const quiet = await onTerminal(envFor(server.url), ['imports', 'get', '8', '--wait', '--interval', '0.1s', '-q'], { columns: 100, redirect: `> '${out}'` });
+      const quiet = await onTerminal(envFor(server.url), ['imports', 'get', '8', '--wait', '--interval', '0.1s', '-q'], {
+        columns: 100,
+        redirect: `> '${out}'`,
+      });
       expect(quiet).toMatchObject({ code: 0, screen: '' });
     } finally {
       await server.close();
@@ -229,8 +247,12 @@ describe('imports get <id> --wait resumes a wait (12.3)', () => {
     expect((await wsmInProcess(env, ['imports', 'get', id, '-q'])).stdout).toBe(`${id}\n`);
   });
 
-  it('a bad id is exit 2 in the user\'s words; an unknown one exit 4', async () => {
-    expect(await wsmInProcess(served.env, ['imports', 'get', 'abc', '--wait'])).toMatchObject({ code: 2, stdout: '', stderr: 'error: import id must be a positive integer, got "abc"\n' });
+  it("a bad id is exit 2 in the user's words; an unknown one exit 4", async () => {
+    expect(await wsmInProcess(served.env, ['imports', 'get', 'abc', '--wait'])).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'error: import id must be a positive integer, got "abc"\n',
+    });
     expect(await wsmInProcess(served.env, ['imports', 'get', '999', '--wait'])).toMatchObject({
       code: 4,
       stderr: 'error: no import 999 in this workspace (`wsm imports list` shows the imports there are)\n',
@@ -244,7 +266,21 @@ describe('Ctrl-C during templates sync --wait (12.3), progress (12.2)', () => {
     try {
       standin.quirks.syncRoundsToDecide = 1_000;
       const env = standin.env(dir);
-      const created = await wsmInProcess(env, ['templates', 'create', '--name', 'order_update', '--language', 'en', '--category', 'UTILITY', '--body', 'Your order {{1}} is on its way.', '--variable', 'A-1', '-q']);
+      const created = await wsmInProcess(env, [
+        'templates',
+        'create',
+        '--name',
+        'order_update',
+        '--language',
+        'en',
+        '--category',
+        'UTILITY',
+        '--body',
+        'Your order {{1}} is on its way.',
+        '--variable',
+        'A-1',
+        '-q',
+      ]);
       const id = created.stdout.trim();
       const run = started(env, ['templates', 'sync', '--wait', '--interval', '0.1s', '--fail-on-rejected', '--template', id]);
       const syncs = () => standin.requests.filter((r) => r.endsWith('/templates/sync')).length;
@@ -252,7 +288,9 @@ describe('Ctrl-C during templates sync --wait (12.3), progress (12.2)', () => {
       run.interrupt();
       const { code, signal, stderr } = await run.exited;
       expect({ code, signal }).toEqual({ code: 130, signal: null });
-      expect(stderr).toBe(`interrupted: the provider's review goes on: \`wsm templates sync --wait --fail-on-rejected --template ${id}\` resumes the wait\n`);
+      expect(stderr).toBe(
+        `interrupted: the provider's review goes on: \`wsm templates sync --wait --fail-on-rejected --template ${id}\` resumes the wait\n`,
+      );
     } finally {
       await standin.close();
     }
@@ -261,10 +299,27 @@ describe('Ctrl-C during templates sync --wait (12.3), progress (12.2)', () => {
   it('on a real terminal: decided/tracked while waiting, then Ctrl-C typed ends it with exit 130', async () => {
     const env = await slowWorkspace('Reviewed on a terminal');
     for (const name of ['order_update', 'order_shipped']) {
-      const res = await wsmInProcess(env, ['templates', 'create', '--name', name, '--language', 'en', '--category', 'UTILITY', '--body', 'Your order {{1}} is on its way.', '--variable', 'A-1']);
+      const res = await wsmInProcess(env, [
+        'templates',
+        'create',
+        '--name',
+        name,
+        '--language',
+        'en',
+        '--category',
+        'UTILITY',
+        '--body',
+        'Your order {{1}} is on its way.',
+        '--variable',
+        'A-1',
+      ]);
       expect(res.code, res.stderr).toBe(0);
     }
-    const { code, screen } = await onTerminal(env, ['templates', 'sync', '--wait', '--interval', '0.2s'], { columns: 100, keys: '\x03', when: 'Templates reviewed' });
+    const { code, screen } = await onTerminal(env, ['templates', 'sync', '--wait', '--interval', '0.2s'], {
+      columns: 100,
+      keys: '\x03',
+      when: 'Templates reviewed',
+    });
     expect(screen).toMatch(/Templates reviewed ░+ 0% \| 0\/2/);
     // The bar is erased, then the one line.
     expect(screen).toMatch(/\x1b\[2Kinterrupted: the provider's review goes on: `wsm templates sync --wait` resumes the wait\n$/);
@@ -275,7 +330,21 @@ describe('Ctrl-C during templates sync --wait (12.3), progress (12.2)', () => {
 describe('templates sync --fail-on-rejected with named templates, against wsm serve (finding 3)', () => {
   it('an id that does not exist is exit 4 at once; an empty ids file exit 2; one deleted during the wait fails the check (exit 7)', async () => {
     const env = await slowWorkspace('Checked by CI');
-    const created = await wsmInProcess(env, ['templates', 'create', '--name', 'ci_check_one', '--language', 'en', '--category', 'UTILITY', '--body', 'Hi {{1}} there', '--variable', 'Ann', '-q']);
+    const created = await wsmInProcess(env, [
+      'templates',
+      'create',
+      '--name',
+      'ci_check_one',
+      '--language',
+      'en',
+      '--category',
+      'UTILITY',
+      '--body',
+      'Hi {{1}} there',
+      '--variable',
+      'Ann',
+      '-q',
+    ]);
     expect(created.code, created.stderr).toBe(0);
     const id = created.stdout.trim();
 
@@ -285,7 +354,9 @@ describe('templates sync --fail-on-rejected with named templates, against wsm se
     writeFileSync(empty, '');
     const none = await wsmInProcess(env, ['templates', 'sync', '--wait', '--fail-on-rejected', '--templates-from', empty]);
     expect(none.code).toBe(2);
-    expect(none.stderr).toBe(`error: ${empty} names no templates: --templates-from takes ids, one a line (as \`wsm templates create -q\` prints them)\n`);
+    expect(none.stderr).toBe(
+      `error: ${empty} names no templates: --templates-from takes ids, one a line (as \`wsm templates create -q\` prints them)\n`,
+    );
     expect((await wsmInProcess(env, ['templates', 'get', id, '--jq', '.status'])).stdout).toBe('PENDING\n');
 
     // -v traces each request on stderr: the template is deleted once the wait has begun syncing.

@@ -63,7 +63,11 @@ describe('wsm workspace list | use (12.9)', () => {
   });
 
   it('on a terminal, without a name, a picker offers them', async () => {
-    const { code, screen } = await onTerminal(server.env, ['workspace', 'use'], { columns: 120, keys: '\x1b[B\r', when: 'Which workspace?' });
+    const { code, screen } = await onTerminal(server.env, ['workspace', 'use'], {
+      columns: 120,
+      keys: '\x1b[B\r',
+      when: 'Which workspace?',
+    });
     expect(code).toBe(0);
     expect(screen).toContain(`Local workspace (${seeded}) - current`);
     expect(screen).toContain(`now using workspace Second brand (${second.id})`);
@@ -129,7 +133,9 @@ describe('completion knows values (12.10)', () => {
     expect(dead).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(Date.now() - started).toBeLessThan(5000);
     const fish = (await run('completion', 'fish')).stdout;
-    expect(fish).toContain(`complete -c wsm -f -n '__fish_seen_subcommand_from contacts; and __fish_seen_subcommand_from get' -a '(wsm __complete ids contacts 2>/dev/null)'`);
+    expect(fish).toContain(
+      `complete -c wsm -f -n '__fish_seen_subcommand_from contacts; and __fish_seen_subcommand_from get' -a '(wsm __complete ids contacts 2>/dev/null)'`,
+    );
   });
 });
 
@@ -150,11 +156,15 @@ describe('contacts update without --name, --add-group/--remove-group (12.11)', (
   it('against a server without GET one contact: one line saying --name is needed, exit 1 as for any extension it lacks', async () => {
     // Like the published API: no route for it, and a request without a token is a 401 (api.md), so
     // the base URL is the API's and the missing route is the answer.
-    const bare = await fakeServer((req, res) => (req.headers.authorization ? reply(res, 404, { message: 'Not Found' }) : reply(res, 401, { message: 'Unauthenticated.' })));
+    const bare = await fakeServer((req, res) =>
+      req.headers.authorization ? reply(res, 404, { message: 'Not Found' }) : reply(res, 401, { message: 'Unauthenticated.' }),
+    );
     try {
       const res = await wsmInProcess({ ...server.env, WSM_BASE_URL: bare.url }, ['contacts', 'update', '1', '--inactive']);
       expect(res.code).toBe(1);
-      expect(res.stderr).toBe('error: this server does not support getting one contact: wsm cannot keep what the contact holds, so pass --name (the API requires the name on every update)\n');
+      expect(res.stderr).toBe(
+        'error: this server does not support getting one contact: wsm cannot keep what the contact holds, so pass --name (the API requires the name on every update)\n',
+      );
     } finally {
       await bare.close();
     }
@@ -164,7 +174,11 @@ describe('contacts update without --name, --add-group/--remove-group (12.11)', (
 describe('auth login checks what it saves (12.9)', () => {
   it('on a terminal, a token reaching several workspaces and no -w: the picker offers them; the pick is saved', async () => {
     const env = { ...server.env, WSM_TOKEN: localToken() };
-    const { code, screen } = await onTerminal(env, ['auth', 'login', '--profile', 'picked', '--base-url', server.url], { columns: 120, keys: '\x1b[B\r', when: 'Which workspace?' });
+    const { code, screen } = await onTerminal(env, ['auth', 'login', '--profile', 'picked', '--base-url', server.url], {
+      columns: 120,
+      keys: '\x1b[B\r',
+      when: 'Which workspace?',
+    });
     expect(code).toBe(0);
     expect(screen).toContain(`Local workspace (${seeded})`);
     expect(screen).toContain(`Second brand (${second.id})`);
@@ -176,17 +190,50 @@ describe('auth login checks what it saves (12.9)', () => {
 
   it('a token reaching one workspace takes it; WSM_TOKEN is trimmed as a piped token is', async () => {
     // Rae is a member of the second workspace only.
-    const role = await wsmInProcess({ ...server.env, WSM_WORKSPACE: second.id }, ['roles', 'create', 'Reader', '--permission', 'contacts.view', '-q']);
+    const role = await wsmInProcess({ ...server.env, WSM_WORKSPACE: second.id }, [
+      'roles',
+      'create',
+      'Reader',
+      '--permission',
+      'contacts.view',
+      '-q',
+    ]);
     expect(role.code, role.stderr).toBe(0);
-    const made = await wsmInProcess({ ...server.env, WSM_WORKSPACE: second.id }, ['users', 'create', '--name', 'Rae', '--email', 'rae@example.com', '--password', 'long password', '--role', role.stdout.trim()]);
+    const made = await wsmInProcess({ ...server.env, WSM_WORKSPACE: second.id }, [
+      'users',
+      'create',
+      '--name',
+      'Rae',
+      '--email',
+      'rae@example.com',
+      '--password',
+      'long password',
+      '--role',
+      role.stdout.trim(),
+    ]);
     expect(made.code, made.stderr).toBe(0);
-    const answer = await fetch(`${server.url}/auth/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'rae@example.com', password: 'long password' }) });
+    const answer = await fetch(`${server.url}/auth/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'rae@example.com', password: 'long password' }),
+    });
     const token = ((await answer.json()) as { data: { token: string } }).data.token;
 
-    const piped = await wsmInProcess(server.env, ['auth', 'login', '--profile', 'rae', '--base-url', server.url, '--with-token'], `${token}\n`);
+    const piped = await wsmInProcess(
+      server.env,
+      ['auth', 'login', '--profile', 'rae', '--base-url', server.url, '--with-token'],
+      `${token}\n`,
+    );
     expect(piped.code, piped.stderr).toBe(0);
     expect(configOf().profiles.rae).toEqual({ base_url: server.url, token, workspace: second.id });
-    const fromEnv = await wsmInProcess({ ...server.env, WSM_TOKEN: `  ${token}\r\n` }, ['auth', 'login', '--profile', 'rae-env', '--base-url', server.url]);
+    const fromEnv = await wsmInProcess({ ...server.env, WSM_TOKEN: `  ${token}\r\n` }, [
+      'auth',
+      'login',
+      '--profile',
+      'rae-env',
+      '--base-url',
+      server.url,
+    ]);
     expect(fromEnv.code, fromEnv.stderr).toBe(0);
     expect(configOf().profiles['rae-env']).toEqual({ base_url: server.url, token, workspace: second.id });
     expect((await run('profile', 'use', 'local')).code).toBe(0);
@@ -199,7 +246,11 @@ describe('auth login checks what it saves (12.9)', () => {
     expect(res.code).toBe(4);
     const said = `error: ${bare} (from --base-url) does not answer like the Workspace Messaging API: is /api/v3 the right path? ${server.url} does: run \`wsm auth login --base-url ${server.url} --profile broken\` (nothing was saved)\n`;
     expect(res.stderr).toBe(said);
-    const withWorkspace = await wsmInProcess(server.env, ['auth', 'login', '--profile', 'broken', '--base-url', bare, '--with-token', '-w', seeded], localToken());
+    const withWorkspace = await wsmInProcess(
+      server.env,
+      ['auth', 'login', '--profile', 'broken', '--base-url', bare, '--with-token', '-w', seeded],
+      localToken(),
+    );
     expect(withWorkspace.code).toBe(4);
     expect(withWorkspace.stderr).toBe(said.replace('--profile broken', `--profile broken -w ${seeded}`));
     expect(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).toBe(before);
@@ -213,7 +264,9 @@ describe('auth login checks what it saves (12.9)', () => {
     expect((await run('auth', 'status', '--jq', '.workspace')).stdout).toBe(`${seeded}\n`);
     const unknown = await run('auth', 'status', '--json', 'nope');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe('error: unknown field "nope" for --json; available: profile, base_url, workspace, user, token, token_source\n');
+    expect(unknown.stderr).toBe(
+      'error: unknown field "nope" for --json; available: profile, base_url, workspace, user, token, token_source\n',
+    );
   });
 });
 
@@ -235,8 +288,39 @@ describe('contacts export, then import: every field, groups and line breaks incl
   beforeAll(async () => {
     const awkward = (await json('groups', 'create', AWKWARD)).id;
     expect((await run('fields', 'create', 'city')).code).toBe(0);
-    await json('contacts', 'create', '--number', '14155550202', '--name', 'Lee, "Bo"', '--email', 'bo@example.com', '--gender', 'male', '--inactive', '--field', 'city=Porto', '--group', '3', '--group', String(awkward));
-    await json('contacts', 'create', '--number', '14155550203', '--name', 'Cy', '--gender', 'other', '--field', 'city=Faro north', '--group', '1');
+    await json(
+      'contacts',
+      'create',
+      '--number',
+      '14155550202',
+      '--name',
+      'Lee, "Bo"',
+      '--email',
+      'bo@example.com',
+      '--gender',
+      'male',
+      '--inactive',
+      '--field',
+      'city=Porto',
+      '--group',
+      '3',
+      '--group',
+      String(awkward),
+    );
+    await json(
+      'contacts',
+      'create',
+      '--number',
+      '14155550203',
+      '--name',
+      'Cy',
+      '--gender',
+      'other',
+      '--field',
+      'city=Faro north',
+      '--group',
+      '1',
+    );
     await json('contacts', 'create', '--number', '14155550204', '--name', '=1+1', '--email', 'formula@example.com', '--field', 'city=-2');
     await json('contacts', 'create', '--number', '14155550205', '--name', 'Two\nlines');
     const all = (await json('contacts', 'list', '--all')) as Array<Record<string, unknown>>;
@@ -294,10 +378,19 @@ describe('contacts export, then import: every field, groups and line breaks incl
     writeFileSync(backup, exported.stdout);
     const imported = await use('contacts', 'import', backup, '--wait', '--interval', '0.1s', '-o', 'json');
     expect(imported.code, imported.stderr).toBe(0);
-    expect(JSON.parse(imported.stdout)).toMatchObject({ status: 'completed', total_rows: 2, created_count: 0, updated_count: 2, failed_count: 0 });
+    expect(JSON.parse(imported.stdout)).toMatchObject({
+      status: 'completed',
+      total_rows: 2,
+      created_count: 0,
+      updated_count: 2,
+      failed_count: 0,
+    });
     const after = (JSON.parse((await use('contacts', 'list', '--all', '-o', 'json')).stdout) as Array<Record<string, unknown>>).map(pick);
     expect(after).toEqual(before);
-    expect(after.map((c) => [c.name, c.fields])).toEqual([['Bob', { note }], ['Hal', { note }]]);
+    expect(after.map((c) => [c.name, c.fields])).toEqual([
+      ['Bob', { note }],
+      ['Hal', { note }],
+    ]);
   });
 
   it('into a fresh workspace: the groups are created (and named in the import), every field comes back', async () => {
@@ -307,9 +400,17 @@ describe('contacts export, then import: every field, groups and line breaks incl
     const done = await importInto(env);
     const created = done.errors.filter((e) => e.message.includes('was created')).map((e) => e.message.replace(/ \(id \d+\)\.$/, ''));
     expect(created.sort()).toEqual(
-      [`The contact group "${AWKWARD}" did not exist and was created`, 'The contact group "Leads" did not exist and was created', 'The contact group "VIP" did not exist and was created'].sort(),
+      [
+        `The contact group "${AWKWARD}" did not exist and was created`,
+        'The contact group "Leads" did not exist and was created',
+        'The contact group "VIP" did not exist and was created',
+      ].sort(),
     );
-    const restored = (JSON.parse((await wsmInProcess(env, ['contacts', 'list', '--all', '-o', 'json'])).stdout) as Array<Record<string, unknown>>).map(pick).sort(byNumber);
+    const restored = (
+      JSON.parse((await wsmInProcess(env, ['contacts', 'list', '--all', '-o', 'json'])).stdout) as Array<Record<string, unknown>>
+    )
+      .map(pick)
+      .sort(byNumber);
     expect(restored).toEqual(exported);
   });
 
@@ -328,6 +429,8 @@ describe('contacts export, then import: every field, groups and line breaks incl
     writeFileSync(changes, `id,name,contact_groups\n${bo.id},Bo,"[""Nope""]"\n`);
     const refused = await run('contacts', 'update', '--from', changes);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe(`error: ${changes} names contact groups this workspace does not have: nothing was sent\n  line 2 contact_groups: No contact group is named "Nope" (\`wsm groups create\` makes one).\n`);
+    expect(refused.stderr).toBe(
+      `error: ${changes} names contact groups this workspace does not have: nothing was sent\n  line 2 contact_groups: No contact group is named "Nope" (\`wsm groups create\` makes one).\n`,
+    );
   });
 });

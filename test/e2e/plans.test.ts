@@ -21,13 +21,23 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       writeFileSync(path, text);
       return path;
     };
-    const listed = async () => JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Array<{ id: number; number: string; name: string; status: boolean }>;
+    const listed = async () =>
+      JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Array<{
+        id: number;
+        number: string;
+        name: string;
+        status: boolean;
+      }>;
     let ids: number[];
 
     beforeAll(async () => {
       backend = await kind.start();
       expect((await run('groups', 'create', 'VIP')).code).toBe(0);
-      for (const [number, name] of [['07700900123', 'Ann'], ['14155550102', 'Bob'], ['14155550103', 'Cid']]) {
+      for (const [number, name] of [
+        ['07700900123', 'Ann'],
+        ['14155550102', 'Bob'],
+        ['14155550103', 'Cid'],
+      ]) {
         const created = await run('contacts', 'create', '--number', number, '--name', name);
         expect(created.code, created.stderr).toBe(0);
       }
@@ -38,7 +48,10 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     });
 
     it('update --from --dry-run: each changed field old -> new, unchanged counted, a spreadsheet-looking value flagged; nothing sent', async () => {
-      const edited = file('edited.csv', `${HEADER}\n${ids[0]},,Ann,,,true,,,\n${ids[1]},,Robert,,,FALSE,,,\n${ids[2]},,1.23457E+16,,,,,,\n999999,,Ghost,,,,,,\n`);
+      const edited = file(
+        'edited.csv',
+        `${HEADER}\n${ids[0]},,Ann,,,true,,,\n${ids[1]},,Robert,,,FALSE,,,\n${ids[2]},,1.23457E+16,,,,,,\n999999,,Ghost,,,,,,\n`,
+      );
       const res = await run('contacts', 'update', '--from', edited, '--dry-run');
       expect(res.code, res.stderr).toBe(0);
       expect(res.stdout).toBe(
@@ -54,7 +67,12 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       );
       const json = JSON.parse((await run('contacts', 'update', '--from', edited, '--dry-run', '-o', 'json')).stdout);
       expect(json).toMatchObject({ create: 0, update: 2, unchanged: 1, invalid: 1, suspicious: 1 });
-      expect(json.contacts[1]).toMatchObject({ place: 'line 3', action: 'update', id: ids[1], changes: { name: { from: 'Bob', to: 'Robert' }, status: { from: true, to: false } } });
+      expect(json.contacts[1]).toMatchObject({
+        place: 'line 3',
+        action: 'update',
+        id: ids[1],
+        changes: { name: { from: 'Bob', to: 'Robert' }, status: { from: true, to: false } },
+      });
       expect((await listed()).map((c) => c.name)).toEqual(['Ann', 'Bob', 'Cid']);
     });
 
@@ -63,7 +81,9 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       const refused = await run('contacts', 'update', '--from', edited);
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain(`warning: line 2, contact ${ids[2]}: name: "1.23457E+16" is in scientific notation`);
-      expect(refused.stderr).toMatch(/error: updating 1 contact with changes that look made by a spreadsheet needs --yes when not on a terminal\n$/);
+      expect(refused.stderr).toMatch(
+        /error: updating 1 contact with changes that look made by a spreadsheet needs --yes when not on a terminal\n$/,
+      );
       expect((await listed())[2].name).toBe('Cid');
       const applied = await run('contacts', 'update', '--from', edited, '--yes');
       expect(applied.code, applied.stderr).toBe(0);
@@ -77,19 +97,36 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(res.code).toBe(8); // an invalid row: exit 8, as before
       const plan = JSON.parse(res.stdout);
       expect(plan).toMatchObject({ rows: 5, invalid_rows: 1, create: 2, update: 1, unchanged: 1, invalid: 1, suspicious: 1 });
-      expect(plan.contacts.map((c: { place: string; action: string }) => `${c.place} ${c.action}`)).toEqual(['row 2 create', 'row 3 update', 'row 4 unchanged', 'row 5 create', 'row 6 invalid']);
-      expect(plan.contacts[0].suspicious).toEqual([`number: "7700900123" would be a new contact beside contact ${ids[0]}, "07700900123": a spreadsheet may have dropped its leading zeros`]);
+      expect(plan.contacts.map((c: { place: string; action: string }) => `${c.place} ${c.action}`)).toEqual([
+        'row 2 create',
+        'row 3 update',
+        'row 4 unchanged',
+        'row 5 create',
+        'row 6 invalid',
+      ]);
+      expect(plan.contacts[0].suspicious).toEqual([
+        `number: "7700900123" would be a new contact beside contact ${ids[0]}, "07700900123": a spreadsheet may have dropped its leading zeros`,
+      ]);
       expect(plan.contacts[1].changes).toEqual({ name: { from: 'Bob', to: 'Bobby' } });
       const text = await run('contacts', 'import', imported, '--dry-run');
       expect(text.stdout).toContain('~ row 3: update contact');
-      expect(text.stdout).toContain('Plan: 2 to create, 1 to update, 1 unchanged, 1 invalid; 1 with a change that looks made by a spreadsheet (marked !).\n');
+      expect(text.stdout).toContain(
+        'Plan: 2 to create, 1 to update, 1 unchanged, 1 invalid; 1 with a change that looks made by a spreadsheet (marked !).\n',
+      );
       expect(await listed()).toHaveLength(3);
     });
 
     it('delete --from --dry-run: each id deleted or already gone', async () => {
       const res = await wsm(backend.env, ['contacts', 'delete', '--from', '-', '--dry-run', '-o', 'json'], `${ids[0]}\n999999\n`);
       expect(res.code, res.stderr).toBe(0);
-      expect(JSON.parse(res.stdout)).toMatchObject({ delete: 1, absent: 1, contacts: [{ id: ids[0], action: 'delete' }, { id: 999999, action: 'absent' }] });
+      expect(JSON.parse(res.stdout)).toMatchObject({
+        delete: 1,
+        absent: 1,
+        contacts: [
+          { id: ids[0], action: 'delete' },
+          { id: 999999, action: 'absent' },
+        ],
+      });
       expect(await listed()).toHaveLength(3);
     });
   });

@@ -22,14 +22,18 @@ export interface Served {
 
 export function testEnv(dir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, WSM_CONFIG_DIR: join(dir, 'config'), WSM_DATA_DIR: join(dir, 'data'), NO_COLOR: '1' };
-  for (const key of ['WSM_TOKEN', 'WSM_BASE_URL', 'WSM_WORKSPACE', 'WSM_PROFILE', 'HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']) delete env[key];
+  for (const key of ['WSM_TOKEN', 'WSM_BASE_URL', 'WSM_WORKSPACE', 'WSM_PROFILE', 'HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy'])
+    delete env[key];
   return env;
 }
 
 export async function serve(args: string[] = [], existingDir?: string): Promise<Served> {
   const dir = existingDir ?? mkdtempSync(join(tmpdir(), 'wsm-e2e-'));
   const env = testEnv(dir);
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--db', join(dir, 'wsm.db'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--db', join(dir, 'wsm.db'), ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stderr!.on('data', (chunk) => (err += chunk));

@@ -15,7 +15,8 @@ let ids: string;
 
 beforeAll(async () => {
   server = await serve();
-  for (const number of ['14155550101', '14155550102']) expect((await wsmInProcess(server.env, ['contacts', 'create', '--number', number])).code).toBe(0);
+  for (const number of ['14155550101', '14155550102'])
+    expect((await wsmInProcess(server.env, ['contacts', 'create', '--number', number])).code).toBe(0);
   expect((await wsmInProcess(server.env, ['labels', 'create', 'Keep'])).code).toBe(0);
   ids = join(server.dir, 'ids.txt');
   writeFileSync(ids, '1\n2\n');

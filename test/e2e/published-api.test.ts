@@ -26,7 +26,21 @@ const count = (line: string) => standin.requests.filter((r) => r === line).lengt
 const WS = () => `/workspaces/${standin.workspace}`;
 
 async function createTemplate(name: string): Promise<string> {
-  const res = await run(['templates', 'create', '--name', name, '--language', 'en', '--category', 'UTILITY', '--body', 'Your order {{1}} is on its way.', '--variable', 'A-1', '-q']);
+  const res = await run([
+    'templates',
+    'create',
+    '--name',
+    name,
+    '--language',
+    'en',
+    '--category',
+    'UTILITY',
+    '--body',
+    'Your order {{1}} is on its way.',
+    '--variable',
+    'A-1',
+    '-q',
+  ]);
   expect(res.code, res.stderr).toBe(0);
   return res.stdout.trim();
 }
@@ -34,7 +48,16 @@ async function createTemplate(name: string): Promise<string> {
 function seedContacts(n: number): void {
   for (let i = 0; i < n; i++) {
     const id = standin.state.nextId++;
-    standin.state.contacts.push({ id, number: `1555000${String(i).padStart(4, '0')}`, name: `Person ${i}`, email: null, gender: null, status: true, created_at: 'x', updated_at: 'x' });
+    standin.state.contacts.push({
+      id,
+      number: `1555000${String(i).padStart(4, '0')}`,
+      name: `Person ${i}`,
+      email: null,
+      gender: null,
+      status: true,
+      created_at: 'x',
+      updated_at: 'x',
+    });
   }
 }
 
@@ -52,7 +75,18 @@ describe('1. templates sync --wait and --fail-on-rejected without a template lis
   it('--fail-on-rejected reads each --template with GET and exits 7 naming the rejected one', async () => {
     const good = await createTemplate('order_update');
     const bad = await createTemplate('promo_reject');
-    const res = await run(['templates', 'sync', '--wait', '--interval', '0.1s', '--fail-on-rejected', '--template', good, '--template', bad]);
+    const res = await run([
+      'templates',
+      'sync',
+      '--wait',
+      '--interval',
+      '0.1s',
+      '--fail-on-rejected',
+      '--template',
+      good,
+      '--template',
+      bad,
+    ]);
     expect(res.code, res.stderr).toBe(7);
     expect(res.stderr).toMatch(/promo_reject/);
     expect(res.stdout).toMatch(new RegExp(`${good}\\torder_update\\ten\\tAPPROVED`));
@@ -61,9 +95,17 @@ describe('1. templates sync --wait and --fail-on-rejected without a template lis
 
   it('--templates-from - reads the ids that `templates create -q` printed; all approved is exit 0', async () => {
     const ids = [await createTemplate('order_update'), await createTemplate('order_shipped')];
-    const res = await run(['templates', 'sync', '--wait', '--interval', '0.1s', '--fail-on-rejected', '--templates-from', '-'], ids.join('\n') + '\n');
+    const res = await run(
+      ['templates', 'sync', '--wait', '--interval', '0.1s', '--fail-on-rejected', '--templates-from', '-'],
+      ids.join('\n') + '\n',
+    );
     expect(res.code, res.stderr).toBe(0);
-    expect(res.stdout.trim().split('\n').map((l) => l.split('\t')[3])).toEqual(['APPROVED', 'APPROVED']);
+    expect(
+      res.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t')[3]),
+    ).toEqual(['APPROVED', 'APPROVED']);
   });
 
   it('retries transient sync failures (500) with backoff until the timeout', async () => {
@@ -105,7 +147,20 @@ describe('2. templates create reads whatever 201 body the server sends', () => {
     standin.quirks.templateCreateBody = shape;
     const id = await createTemplate('order_update');
     expect(id).toBe(String(standin.state.templates[0].id));
-    const json = await run(['templates', 'create', '--name', 'second_one', '--language', 'en', '--category', 'UTILITY', '--body', 'Hello there', '-o', 'json']);
+    const json = await run([
+      'templates',
+      'create',
+      '--name',
+      'second_one',
+      '--language',
+      'en',
+      '--category',
+      'UTILITY',
+      '--body',
+      'Hello there',
+      '-o',
+      'json',
+    ]);
     expect(json.code, json.stderr).toBe(0);
     // Unknown fields are kept.
     expect(JSON.parse(json.stdout)).toMatchObject({ name: 'second_one', status: 'PENDING', quality_score: null });
@@ -113,7 +168,19 @@ describe('2. templates create reads whatever 201 body the server sends', () => {
 
   it.each(['data-null', 'empty'] as const)('%s: no record, so it says on stderr that the id is unknown, exit 0', async (shape) => {
     standin.quirks.templateCreateBody = shape;
-    const res = await run(['templates', 'create', '--name', 'order_update', '--language', 'en', '--category', 'UTILITY', '--body', 'Hello there', '-q']);
+    const res = await run([
+      'templates',
+      'create',
+      '--name',
+      'order_update',
+      '--language',
+      'en',
+      '--category',
+      'UTILITY',
+      '--body',
+      'Hello there',
+      '-q',
+    ]);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toBe('');
     expect(res.stderr).toMatch(/^warning: .*no id/m);
@@ -165,7 +232,7 @@ describe('4. a server that caps per_page', () => {
     expect(exported.stdout.trim().split('\n')).toHaveLength(121);
   });
 
-  it('walks Laravel\'s simple paginator (no last_page) by links.next, ids as strings', async () => {
+  it("walks Laravel's simple paginator (no last_page) by links.next, ids as strings", async () => {
     standin.quirks.simplePaginator = true;
     standin.quirks.stringIds = true;
     seedContacts(250);
@@ -177,7 +244,7 @@ describe('4. a server that caps per_page', () => {
     expect(typeof rows[0].id).toBe('string');
   });
 
-  it('walks Laravel\'s cursor paginator (next_page_url ?cursor=..., page ignored) by its cursor', async () => {
+  it("walks Laravel's cursor paginator (next_page_url ?cursor=..., page ignored) by its cursor", async () => {
     standin.quirks.cursorPaginator = true;
     seedContacts(35);
     const all = await run(['contacts', 'list', '--all', '--per-page', '10', '-o', 'json']);
@@ -210,13 +277,21 @@ describe('6. auth login and status without /me', () => {
   const configFile = () => join(dir, 'config', 'config.json');
 
   it('a wrong token is exit 3 and nothing is saved', async () => {
-    const res = await wsmInProcess(loginEnv(), ['auth', 'login', '--with-token', '--base-url', standin.url, '-w', standin.workspace], 'wrong-token\n');
+    const res = await wsmInProcess(
+      loginEnv(),
+      ['auth', 'login', '--with-token', '--base-url', standin.url, '-w', standin.workspace],
+      'wrong-token\n',
+    );
     expect(res.code).toBe(3);
     expect(existsSync(configFile()) ? readFileSync(configFile(), 'utf8') : '').not.toContain('wrong-token');
   });
 
   it('a right token is checked with GET /workspaces/{workspace} and saved; status checks it the same way', async () => {
-    const res = await wsmInProcess(loginEnv(), ['auth', 'login', '--with-token', '--base-url', standin.url, '-w', standin.workspace], `${standin.token}\n`);
+    const res = await wsmInProcess(
+      loginEnv(),
+      ['auth', 'login', '--with-token', '--base-url', standin.url, '-w', standin.workspace],
+      `${standin.token}\n`,
+    );
     expect(res.code, res.stderr).toBe(0);
     expect(count(`GET ${WS()}`)).toBe(1);
     expect(readFileSync(configFile(), 'utf8')).toContain(standin.token);
@@ -228,7 +303,7 @@ describe('6. auth login and status without /me', () => {
   });
 });
 
-describe('7. permissions set checks names against the server\'s own listing', () => {
+describe("7. permissions set checks names against the server's own listing", () => {
   it('sends names the server lists but wsm serve does not know', async () => {
     standin.quirks.permissionObjects = true;
     const res = await run(['permissions', 'set', 'contacts.view', 'contacts.export', 'campaigns.send']);
@@ -236,7 +311,7 @@ describe('7. permissions set checks names against the server\'s own listing', ()
     expect(standin.state.partnerDefaults).toEqual(['contacts.view', 'contacts.export', 'campaigns.send']);
   });
 
-  it('refuses a name missing from the server\'s listing before sending (exit 2)', async () => {
+  it("refuses a name missing from the server's listing before sending (exit 2)", async () => {
     const res = await run(['permissions', 'set', 'contacts.view', 'labels.view']);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/labels\.view/);

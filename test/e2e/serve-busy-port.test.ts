@@ -20,7 +20,9 @@ it('a port in use: one line, exit 1, and the database folder left as it was', as
   try {
     const res = await wsm(testEnv(dir), ['serve', '--port', String(port), '--db', join(dir, 'wsm.db')]);
     expect(res.code).toBe(1);
-    expect(res.stderr).toBe(`error: port ${port} on 127.0.0.1 is already in use (another \`wsm serve\`?): stop that process or pick another port with --port\n`);
+    expect(res.stderr).toBe(
+      `error: port ${port} on 127.0.0.1 is already in use (another \`wsm serve\`?): stop that process or pick another port with --port\n`,
+    );
     expect(readdirSync(dir).filter((name) => name !== 'config' && name !== 'data')).toEqual([]);
     // Without --db, the default database in the data directory is not made either.
     const again = await wsm(testEnv(dir), ['serve', '--port', String(port)]);

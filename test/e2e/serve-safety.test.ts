@@ -79,7 +79,9 @@ describe('one server per database file', () => {
 });
 
 describe('a database file wsm serve cannot use', () => {
-  it('refuses each with one line naming the file, what was found and what to do, exit 1, and leaves the file as it was', { timeout: 60_000 }, async () => {
+  it('refuses each with one line naming the file, what was found and what to do, exit 1, and leaves the file as it was', {
+    timeout: 60_000,
+  }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wsm-e2e-'));
     dirs.push(dir);
     const at = (name: string) => join(dir, name);
@@ -108,8 +110,14 @@ describe('a database file wsm serve cannot use', () => {
     const cases: Array<[string, string]> = [
       ['damaged.db', `is a damaged SQLite database (SQLite reports: database disk image is malformed): ${restore}`],
       ['contacts.db', `is not a SQLite database (it starts with "number,name.5550001,Ann."): ${restore}`],
-      ['foreign.db', 'is a SQLite database of another application (tables notes, tags), left as it is: pass --db the path of a wsm database, or of a new file'],
-      ['newer.db', `was written by a newer wsm (schema version 99; this wsm knows up to ${migrations.at(-1)!.version}): upgrade wsm, or pass --db another path`],
+      [
+        'foreign.db',
+        'is a SQLite database of another application (tables notes, tags), left as it is: pass --db the path of a wsm database, or of a new file',
+      ],
+      [
+        'newer.db',
+        `was written by a newer wsm (schema version 99; this wsm knows up to ${migrations.at(-1)!.version}): upgrade wsm, or pass --db another path`,
+      ],
       ['folder.db', 'is a directory: pass --db the path of a database file'],
     ];
     const fingerprint = (name: string) => (statSync(at(name)).isDirectory() ? 'a directory' : readFileSync(at(name)).toString('base64'));
@@ -131,11 +139,16 @@ describe('the database file deleted while serving', () => {
     const refused = await createLabel(server, 'Lost');
     expect(refused).toEqual({
       status: 503,
-      body: { message: 'The database file was deleted or replaced while the server was running: nothing can be saved until the server is restarted.', status: 503 },
+      body: {
+        message:
+          'The database file was deleted or replaced while the server was running: nothing can be saved until the server is restarted.',
+        status: 503,
+      },
     });
     // stderr is another pipe than the answer's socket: its line may be read a moment later.
     const warning = `warning: the database file ${dbFile} was deleted or replaced: writes are refused until the server is restarted\n`;
-    for (const deadline = Date.now() + 5000; !server.stderr().includes(warning) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+    for (const deadline = Date.now() + 5000; !server.stderr().includes(warning) && Date.now() < deadline; )
+      await new Promise((r) => setTimeout(r, 20));
     expect(server.stderr()).toContain(warning);
   });
 });
@@ -151,7 +164,8 @@ describe('wsm auth logout against wsm serve', () => {
     expect(res).toEqual({
       code: 0,
       stdout: '',
-      stderr: '✓ logged out: removed the token from profile "copy"; it still works on the server (`wsm auth logout --revoke --profile copy` revokes it there)\n',
+      stderr:
+        '✓ logged out: removed the token from profile "copy"; it still works on the server (`wsm auth logout --revoke --profile copy` revokes it there)\n',
     });
     expect((await wsm(server.env, ['labels', 'list', '--profile', 'local'])).code).toBe(0);
   });
@@ -159,7 +173,9 @@ describe('wsm auth logout against wsm serve', () => {
   it('--revoke revokes the token on the server: the same token is refused afterwards, and the other profiles holding it are named', async () => {
     const server = await start();
     const { token, workspace } = localProfile(server);
-    expect((await wsmInProcess(server.env, ['auth', 'login', '--profile', 'copy', '--base-url', server.url, '--with-token'], token)).code).toBe(0);
+    expect(
+      (await wsmInProcess(server.env, ['auth', 'login', '--profile', 'copy', '--base-url', server.url, '--with-token'], token)).code,
+    ).toBe(0);
     const res = await wsmInProcess(server.env, ['auth', 'logout', '--profile', 'local', '--revoke']);
     expect({ code: res.code, stdout: res.stdout, stderr: res.stderr }).toEqual({
       code: 0,
@@ -225,7 +241,10 @@ describe('what wsm serve leaves on disk and says', () => {
     const server = await sharedServer();
     expect((await createLabel(server, 'Written')).status).toBe(201);
     const modes = Object.fromEntries(
-      ['wsm.db', 'wsm.db-wal', 'wsm.db-shm', 'wsm.db.lock', 'wsm.db.uploads'].map((name) => [name, (statSync(join(server.dir, name)).mode & 0o777).toString(8)]),
+      ['wsm.db', 'wsm.db-wal', 'wsm.db-shm', 'wsm.db.lock', 'wsm.db.uploads'].map((name) => [
+        name,
+        (statSync(join(server.dir, name)).mode & 0o777).toString(8),
+      ]),
     );
     expect(modes).toEqual({ 'wsm.db': '600', 'wsm.db-wal': '600', 'wsm.db-shm': '600', 'wsm.db.lock': '600', 'wsm.db.uploads': '700' });
   });

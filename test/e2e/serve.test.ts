@@ -28,9 +28,17 @@ describe('wsm serve (real process)', () => {
     expect(profile.base_url).toBe(server.url);
     const auth = { authorization: `Bearer ${profile.token}`, 'content-type': 'application/json' };
 
-    const made = await fetch(`${server.url}/workspaces/${profile.workspace}/labels`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'VIP', color: '#ff0000' }) });
+    const made = await fetch(`${server.url}/workspaces/${profile.workspace}/labels`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'VIP', color: '#ff0000' }),
+    });
     expect(made.status).toBe(201);
-    expect(await made.json()).toMatchObject({ status: 201, message: 'Label created successfully.', data: { name: 'VIP', color: '#ff0000' } });
+    expect(await made.json()).toMatchObject({
+      status: 201,
+      message: 'Label created successfully.',
+      data: { name: 'VIP', color: '#ff0000' },
+    });
     const denied = await fetch(`${server.url}/workspaces/${profile.workspace}/labels`);
     expect(denied.status).toBe(401);
     expect(await denied.json()).toEqual({ message: 'Unauthenticated.' });
@@ -41,7 +49,11 @@ describe('wsm serve (real process)', () => {
     dirs.push(server.dir);
     const first = localProfile(server.dir).profile;
     const auth = { authorization: `Bearer ${first.token}`, 'content-type': 'application/json' };
-    await fetch(`${server.url}/workspaces/${first.workspace}/roles`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Agent' }) });
+    await fetch(`${server.url}/workspaces/${first.workspace}/roles`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'Agent' }),
+    });
     expect(await server.stop()).toBe(0);
     // better-sqlite3 12 aborted here on Node 24 (a native assertion in a statement's destructor).
     expect(server.stderr()).not.toMatch(/Assertion failed|SIGABRT|node::/);
@@ -50,8 +62,13 @@ describe('wsm serve (real process)', () => {
     const second = localProfile(server.dir).profile;
     expect(second.token).toBe(first.token);
     expect(second.workspace).toBe(first.workspace);
-    const roles = await fetch(`${server.url}/workspaces/${second.workspace}/roles`, { headers: { authorization: `Bearer ${second.token}` } });
-    expect(((await roles.json()) as { data: Array<{ name: string }> }).data.map((r: { name: string }) => r.name)).toEqual(['Owner', 'Agent']);
+    const roles = await fetch(`${server.url}/workspaces/${second.workspace}/roles`, {
+      headers: { authorization: `Bearer ${second.token}` },
+    });
+    expect(((await roles.json()) as { data: Array<{ name: string }> }).data.map((r: { name: string }) => r.name)).toEqual([
+      'Owner',
+      'Agent',
+    ]);
     expect(await server.stop()).toBe(0);
     // The token is not printed again, but how to read it is, on every start.
     expect(server.stderr()).toMatch(/^Workspace \S+; profile "local" saved; admin token: `wsm auth token --profile local` prints it\n$/);

@@ -90,18 +90,56 @@ describe.each(BACKENDS)('operator session with the real binary against $name', {
     const role = await json('roles', 'create', 'Agent');
     expect((await json('roles', 'list')).map((r: { name: string }) => r.name)).toContain('Agent');
     if (backend.extensions) {
-      const user = await json('users', 'create', '--name', 'Dee', '--email', 'dee@example.com', '--password', 'longpassword', '--role', String(role.id));
+      const user = await json(
+        'users',
+        'create',
+        '--name',
+        'Dee',
+        '--email',
+        'dee@example.com',
+        '--password',
+        'longpassword',
+        '--role',
+        String(role.id),
+      );
       expect(user).toMatchObject({ name: 'Dee', role: { id: role.id, name: 'Agent' } });
     } else {
-      await needsExtension('users', 'create', '--name', 'Dee', '--email', 'dee@example.com', '--password', 'longpassword', '--role', String(role.id));
+      await needsExtension(
+        'users',
+        'create',
+        '--name',
+        'Dee',
+        '--email',
+        'dee@example.com',
+        '--password',
+        'longpassword',
+        '--role',
+        String(role.id),
+      );
     }
     const users = await json('users', 'list');
     const someone = users[users.length - 1];
-    expect(await json('users', 'update', String(someone.id), '--timezone', 'Europe/Lisbon')).toMatchObject({ id: someone.id, timezone: 'Europe/Lisbon' });
+    expect(await json('users', 'update', String(someone.id), '--timezone', 'Europe/Lisbon')).toMatchObject({
+      id: someone.id,
+      timezone: 'Europe/Lisbon',
+    });
   });
 
   it('creates templates, syncs them to APPROVED, and exits 7 on a rejection', async () => {
-    const good = await json('templates', 'create', '--name', 'order_update', '--language', 'en', '--category', 'UTILITY', '--body', 'Your order {{1}} is on its way.', '--variable', 'A-1');
+    const good = await json(
+      'templates',
+      'create',
+      '--name',
+      'order_update',
+      '--language',
+      'en',
+      '--category',
+      'UTILITY',
+      '--body',
+      'Your order {{1}} is on its way.',
+      '--variable',
+      'A-1',
+    );
     expect(good.status).toBe('PENDING');
     const synced = await run('templates', 'sync', '--wait', '--interval', '0.2s');
     expect(synced.code, synced.stderr).toBe(0);
@@ -111,14 +149,36 @@ describe.each(BACKENDS)('operator session with the real binary against $name', {
     expect(nothing.code).toBe(0);
     expect(nothing.stdout + nothing.stderr).toMatch(/nothing|no pending/i);
 
-    const bad = await json('templates', 'create', '--name', 'promo_reject', '--language', 'en', '--category', 'MARKETING', '--body', 'Big sale today.');
+    const bad = await json(
+      'templates',
+      'create',
+      '--name',
+      'promo_reject',
+      '--language',
+      'en',
+      '--category',
+      'MARKETING',
+      '--body',
+      'Big sale today.',
+    );
     const rejected = await run('templates', 'sync', '--wait', '--interval', '0.2s', '--fail-on-rejected', '--template', String(bad.id));
     expect(rejected.code).toBe(7);
     expect(rejected.stderr).toMatch(/promo_reject/);
     if (backend.extensions) {
       expect(rejected.stderr).toMatch(/promo_reject.*PROMOTIONAL/);
       // Where templates can be listed, the templates PENDING before the sync are tracked by themselves.
-      await json('templates', 'create', '--name', 'second_reject', '--language', 'en', '--category', 'MARKETING', '--body', 'Another sale.');
+      await json(
+        'templates',
+        'create',
+        '--name',
+        'second_reject',
+        '--language',
+        'en',
+        '--category',
+        'MARKETING',
+        '--body',
+        'Another sale.',
+      );
       expect((await run('templates', 'sync', '--wait', '--fail-on-rejected')).code).toBe(7);
     } else {
       // Without a template list, --fail-on-rejected needs to be told which templates to check.
@@ -133,6 +193,11 @@ describe.each(BACKENDS)('operator session with the real binary against $name', {
     expect(res.code, res.stderr).toBe(0);
     const lines = res.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^id,number,name,email,gender,status,contact_groups,created_at,updated_at/);
-    expect(lines.slice(1).map((l) => l.split(',')[1]).sort()).toEqual(['5550001001', '5550001002']);
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(',')[1])
+        .sort(),
+    ).toEqual(['5550001001', '5550001002']);
   });
 });

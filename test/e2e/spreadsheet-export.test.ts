@@ -50,7 +50,22 @@ beforeAll(async () => {
   backend = await BACKENDS[0].start();
   for (const field of ['city', 'code', 'note']) expect((await run('fields', 'create', field)).code).toBe(0);
   expect((await run('groups', 'create', 'VIP')).code).toBe(0);
-  const created = await run('contacts', 'create', '--number', '07700900123', '--name', VALUES.name, '--group', '1', '--field', `city=${VALUES.city}`, '--field', `code=${VALUES.code}`, '--field', `note=${VALUES.note}`);
+  const created = await run(
+    'contacts',
+    'create',
+    '--number',
+    '07700900123',
+    '--name',
+    VALUES.name,
+    '--group',
+    '1',
+    '--field',
+    `city=${VALUES.city}`,
+    '--field',
+    `code=${VALUES.code}`,
+    '--field',
+    `note=${VALUES.note}`,
+  );
   expect(created.code, created.stderr).toBe(0);
   expect((await run('contacts', 'create', '--number', '14155550102', '--name', '@Bob', '--inactive')).code).toBe(0);
 }, 60_000);
@@ -69,8 +84,23 @@ describe('contacts export -o xlsx', () => {
     const csv = await run('contacts', 'export');
     const header = csv.stdout.split('\n')[0].split(',');
     expect(rows[0]).toEqual(header);
-    const contacts = JSON.parse((await run('contacts', 'list', '-o', 'json')).stdout) as Array<Record<string, unknown> & { fields: Record<string, string> }>;
-    const expected = contacts.map((c) => [String(c.id), String(c.number), String(c.name), String(c.email ?? ''), String(c.gender ?? ''), String(c.status), JSON.stringify((c.contact_groups as Array<{ name: string }>).map((g) => g.name)), String(c.created_at), String(c.updated_at), c.fields.city ?? '', c.fields.code ?? '', c.fields.note ?? '']);
+    const contacts = JSON.parse((await run('contacts', 'list', '-o', 'json')).stdout) as Array<
+      Record<string, unknown> & { fields: Record<string, string> }
+    >;
+    const expected = contacts.map((c) => [
+      String(c.id),
+      String(c.number),
+      String(c.name),
+      String(c.email ?? ''),
+      String(c.gender ?? ''),
+      String(c.status),
+      JSON.stringify((c.contact_groups as Array<{ name: string }>).map((g) => g.name)),
+      String(c.created_at),
+      String(c.updated_at),
+      c.fields.city ?? '',
+      c.fields.code ?? '',
+      c.fields.note ?? '',
+    ]);
     expect(rows.slice(1)).toEqual(expected);
     const ann = rows.find((row) => row[2] === VALUES.name)!;
     // The cell holds what the server stores, its line break included.
@@ -95,12 +125,20 @@ describe('contacts export -o xlsx', () => {
     const res = await runBytes(['contacts', 'export', '-o', 'xlsx'], true);
     expect(res.code).toBe(2);
     expect(res.stdout.length).toBe(0);
-    expect(res.stderr).toBe('error: an .xlsx workbook is not written to a terminal: write it to a file with `wsm contacts export -o xlsx --output-file contacts.xlsx` (or `> contacts.xlsx`)\n');
+    expect(res.stderr).toBe(
+      'error: an .xlsx workbook is not written to a terminal: write it to a file with `wsm contacts export -o xlsx --output-file contacts.xlsx` (or `> contacts.xlsx`)\n',
+    );
   });
 
   it('-o xlsx is refused by other verbs and with -q/--json; -o csv into a .xlsx name is refused', async () => {
-    expect(await run('contacts', 'list', '-o', 'xlsx')).toEqual({ code: 2, stdout: '', stderr: 'error: -o xlsx is written by `wsm contacts export` only (a spreadsheet of contacts); here use -o csv, json or ndjson\n' });
-    expect((await run('contacts', 'export', '-o', 'xlsx', '-q')).stderr).toBe('error: -q cannot be used with -o xlsx: they ask for different output\n');
+    expect(await run('contacts', 'list', '-o', 'xlsx')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'error: -o xlsx is written by `wsm contacts export` only (a spreadsheet of contacts); here use -o csv, json or ndjson\n',
+    });
+    expect((await run('contacts', 'export', '-o', 'xlsx', '-q')).stderr).toBe(
+      'error: -q cannot be used with -o xlsx: they ask for different output\n',
+    );
     const wrong = await run('contacts', 'export', '-o', 'csv', '--output-file', join(backend.dir, 'x.xlsx'));
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toBe('error: -o csv writes CSV, not a workbook: name the file .csv, or write it with -o xlsx\n');

@@ -16,8 +16,24 @@ const LEADS: Sheet = {
   name: 'Leads',
   rows: {
     1: ['number', 'name', 'status', 'email', 'zip', 'joined', 'score'],
-    2: [{ number: 447911123458 }, 'Ann Lee', { boolean: true }, 'ann@example.com', { number: 123, format: '00000' }, { number: 45622, format: 'yyyy-mm-dd' }, { number: 1234.5, format: '#,##0.00' }],
-    3: [{ inline: '+351912345601' }, { formula: 'CONCAT("Bo","b")', result: 'Bob' }, { boolean: false }, null, { number: 7, format: '00000' }, null, { number: 0.256, format: '0.0%' }],
+    2: [
+      { number: 447911123458 },
+      'Ann Lee',
+      { boolean: true },
+      'ann@example.com',
+      { number: 123, format: '00000' },
+      { number: 45622, format: 'yyyy-mm-dd' },
+      { number: 1234.5, format: '#,##0.00' },
+    ],
+    3: [
+      { inline: '+351912345601' },
+      { formula: 'CONCAT("Bo","b")', result: 'Bob' },
+      { boolean: false },
+      null,
+      { number: 7, format: '00000' },
+      null,
+      { number: 0.256, format: '0.0%' },
+    ],
     // Row 4 is empty: rows keep the sheet's numbers.
     5: [{ number: 14155550103 }, 'Cy', { boolean: true }, { error: '#N/A' }, null, null, null],
     6: [{ number: 14155550104 }, 'Di', 'maybe', null, null, null, null],
@@ -77,8 +93,18 @@ describe.each(BACKENDS.map((kind) => [kind.name, kind] as const))('contacts impo
     // The rows that failed, on the server or never sent (or, where the server keeps no list of its errors, found invalid by the check), by sheet row.
     expect((await sheetRows(rejects)).slice(1).map((row) => row[8])).toEqual(['5', '6']);
     // The hosted service's import record has no counters (api.md shows none): the rows not sent are counted all the same.
-    expect(res.stderr).toMatch(kind.name.startsWith('wsm serve') ? /: 2 of 4 rows failed, 1 of them not sent \(cells holding errors\)/ : /rows? failed, 1 of them not sent \(cells holding errors\)/);
-    const contacts = JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Array<{ number: string; name: string; status: boolean; email: string | null; fields?: Record<string, string> }>;
+    expect(res.stderr).toMatch(
+      kind.name.startsWith('wsm serve')
+        ? /: 2 of 4 rows failed, 1 of them not sent \(cells holding errors\)/
+        : /rows? failed, 1 of them not sent \(cells holding errors\)/,
+    );
+    const contacts = JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Array<{
+      number: string;
+      name: string;
+      status: boolean;
+      email: string | null;
+      fields?: Record<string, string>;
+    }>;
     const byName = Object.fromEntries(contacts.map((c) => [c.name, c]));
     // Cy's row was never sent; Di's status is refused by wsm's rules (the stand-in takes it).
     expect(Object.keys(byName)).toEqual(expect.arrayContaining(['Ann Lee', 'Bob']));
@@ -136,20 +162,40 @@ describe('contacts update|delete --from FILE.xlsx against wsm serve', () => {
 
   it('update --from applies each row, ids read from number cells in full; rows named by sheet row', async () => {
     const file = join(backend.dir, 'changes.xlsx');
-    await writeExcelLike(file, [{ name: 'Sheet1', rows: { 1: ['id', 'name', 'status'], 2: [{ number: Number(ids[0]) }, 'Renamed', { boolean: false }], 4: [{ number: Number(ids[1]) }, { formula: 'UPPER("x")', result: 'X' }, null] } }]);
+    await writeExcelLike(file, [
+      {
+        name: 'Sheet1',
+        rows: {
+          1: ['id', 'name', 'status'],
+          2: [{ number: Number(ids[0]) }, 'Renamed', { boolean: false }],
+          4: [{ number: Number(ids[1]) }, { formula: 'UPPER("x")', result: 'X' }, null],
+        },
+      },
+    ]);
     const res = await run('contacts', 'update', '--from', file, '-o', 'json');
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).toContain('1 cell holds a formula (first B4)');
     const listed = JSON.parse((await run('contacts', 'list', '-o', 'json')).stdout) as Array<{ id: number; name: string; status: boolean }>;
-    expect(listed.map((c) => [c.name, c.status])).toEqual([['Renamed', false], ['X', true], ['Person 3', true]]);
+    expect(listed.map((c) => [c.name, c.status])).toEqual([
+      ['Renamed', false],
+      ['X', true],
+      ['Person 3', true],
+    ]);
   });
 
   it('an error cell or a bad value stops everything before sending, named by sheet row and cell (exit 2)', async () => {
     const file = join(backend.dir, 'bad.xlsx');
-    await writeExcelLike(file, [{ name: 'Sheet1', rows: { 1: ['id', 'email'], 2: [{ number: Number(ids[2]) }, { error: '#REF!' }], 5: [{ number: Number(ids[2]) }, 'not-mail'] } }]);
+    await writeExcelLike(file, [
+      {
+        name: 'Sheet1',
+        rows: { 1: ['id', 'email'], 2: [{ number: Number(ids[2]) }, { error: '#REF!' }], 5: [{ number: Number(ids[2]) }, 'not-mail'] },
+      },
+    ]);
     const res = await run('contacts', 'update', '--from', file);
     expect(res.code).toBe(2);
-    expect(res.stderr).toBe(`error: ${file} has cells holding errors, not values: nothing was sent\n  row 2 B2: The cell holds the error #REF!, not a value.\n`);
+    expect(res.stderr).toBe(
+      `error: ${file} has cells holding errors, not values: nothing was sent\n  row 2 B2: The cell holds the error #REF!, not a value.\n`,
+    );
     await writeExcelLike(file, [{ name: 'Sheet1', rows: { 1: ['id', 'email'], 5: [{ number: Number(ids[2]) }, 'not-mail'] } }]);
     const bad = await run('contacts', 'update', '--from', file);
     expect(bad.code).toBe(2);
@@ -166,6 +212,8 @@ describe('contacts update|delete --from FILE.xlsx against wsm serve', () => {
     const res = await run('contacts', 'delete', '--from', file, '--yes', '-o', 'json');
     expect(res.code, res.stderr).toBe(0);
     expect(JSON.parse(res.stdout)).toEqual([{ id: Number(ids[2]), outcome: 'deleted', status: 200, message: expect.any(String) }]);
-    expect((await run('contacts', 'delete', '--from', join(backend.dir, 'ids.csv'), '--sheet', 'x')).stderr).toBe(`error: --sheet names a sheet of an .xlsx workbook; ${join(backend.dir, 'ids.csv')} is not one\n`);
+    expect((await run('contacts', 'delete', '--from', join(backend.dir, 'ids.csv'), '--sheet', 'x')).stderr).toBe(
+      `error: --sheet names a sheet of an .xlsx workbook; ${join(backend.dir, 'ids.csv')} is not one\n`,
+    );
   });
 });

@@ -26,7 +26,11 @@ const run = (...args: string[]) => wsmInProcess(backend.env, args);
 async function saveWithLibreOffice(file: string, folder: string): Promise<string> {
   mkdirSync(folder, { recursive: true });
   const profile = pathToFileURL(join(backend.dir, 'lo-profile')).href;
-  await promisify(execFile)(SOFFICE, [`-env:UserInstallation=${profile}`, '--headless', '--calc', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', folder, file], { timeout: 120_000 });
+  await promisify(execFile)(
+    SOFFICE,
+    [`-env:UserInstallation=${profile}`, '--headless', '--calc', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', folder, file],
+    { timeout: 120_000 },
+  );
   const saved = join(folder, basename(file).replace(/\.[^.]+$/, '.xlsx'));
   if (!existsSync(saved)) throw new Error(`LibreOffice did not write ${saved}`);
   return saved;
@@ -48,11 +52,15 @@ async function edited(file: string, to: string, replacements: Array<[string, str
 }
 
 type Contact = Record<string, unknown> & { id: number; name: string; fields: Record<string, string> };
-const contacts = async () => (JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Contact[]).map(({ updated_at: _, ...rest }) => rest);
+const contacts = async () =>
+  (JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Contact[]).map(({ updated_at: _, ...rest }) => rest);
 
 beforeAll(async () => {
   // Never a skip: without LibreOffice nothing here can say that a spreadsheet's file comes back whole.
-  if (!existsSync(SOFFICE)) throw new Error(`${SOFFICE} not found: install LibreOffice (apt-get install -y libreoffice-calc-nogui; .ci/run does) or set SOFFICE to its soffice`);
+  if (!existsSync(SOFFICE))
+    throw new Error(
+      `${SOFFICE} not found: install LibreOffice (apt-get install -y libreoffice-calc-nogui; .ci/run does) or set SOFFICE to its soffice`,
+    );
   backend = await BACKENDS[0].start();
   for (const field of ['code', 'note', 'flag', 'day', 'big', 'zip', 'joined']) expect((await run('fields', 'create', field)).code).toBe(0);
   expect((await run('groups', 'create', 'VIP')).code).toBe(0);
@@ -62,7 +70,17 @@ beforeAll(async () => {
     ['14155550103', 'Edit Me', ['code=-7', 'note=Lisbon', 'flag=yes', 'day=12/5', 'big=00000']],
   ];
   for (const [number, name, fields] of people) {
-    const res = await run('contacts', 'create', '--number', number, '--name', name, '--group', '1', ...fields.flatMap((f) => ['--field', f]));
+    const res = await run(
+      'contacts',
+      'create',
+      '--number',
+      number,
+      '--name',
+      name,
+      '--group',
+      '1',
+      ...fields.flatMap((f) => ['--field', f]),
+    );
     expect(res.code, res.stderr).toBe(0);
   }
 }, 120_000);
@@ -91,13 +109,18 @@ describe('the round trip through LibreOffice', () => {
     const changed = join(backend.dir, 'changed', 'to-edit.xlsx');
     mkdirSync(join(backend.dir, 'changed'));
     // LibreOffice keeps text in its shared strings: one name and one city, each in one cell.
-    await edited(saved, changed, [['>Edit Me<', '>Edited Name<'], ['>Lisbon<', '>Porto<']]);
+    await edited(saved, changed, [
+      ['>Edit Me<', '>Edited Name<'],
+      ['>Lisbon<', '>Porto<'],
+    ]);
     const again = await saveWithLibreOffice(changed, join(backend.dir, 'second'));
     const res = await run('contacts', 'update', '--from', again, '-o', 'json');
     expect(res.code, res.stderr).toBe(0);
     const after = await contacts();
     const target = before.find((c) => c.name === 'Edit Me')!;
-    expect(after).toEqual(before.map((c) => (c.id === target.id ? { ...c, name: 'Edited Name', fields: { ...c.fields, note: 'Porto' } } : c)));
+    expect(after).toEqual(
+      before.map((c) => (c.id === target.id ? { ...c, name: 'Edited Name', fields: { ...c.fields, note: 'Porto' } } : c)),
+    );
   }, 180_000);
 
   it('a workbook LibreOffice writes from typed cells imports as LibreOffice shows them; the error cell names its row', async () => {
@@ -133,6 +156,11 @@ describe('the round trip through LibreOffice', () => {
     expect(res.stderr).toContain('row 3: F3 (email): The cell holds the error #N/A, not a value.');
     expect(res.stderr).toMatch(/1 of 2 rows failed, 1 of them not sent \(cells holding errors\)/);
     const bob = (await contacts()).find((c) => c.name === 'Bob');
-    expect(bob).toMatchObject({ number: '447911123458', status: false, email: 'bob@example.com', fields: { zip: '00123', joined: '2024-11-26' } });
+    expect(bob).toMatchObject({
+      number: '447911123458',
+      status: false,
+      email: 'bob@example.com',
+      fields: { zip: '00123', joined: '2024-11-26' },
+    });
   }, 180_000);
 });

@@ -75,7 +75,11 @@ export function finalScreen(raw: string, columns: number): Promise<string[]> {
 }
 
 /** Lines of what a terminal shows, without colour codes. */
-export const plainLines = (screen: string) => screen.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').split('\n').filter((l) => l !== '');
+export const plainLines = (screen: string) =>
+  screen
+    .replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
+    .split('\n')
+    .filter((l) => l !== '');
 
 export interface FakeServer {
   url: string;

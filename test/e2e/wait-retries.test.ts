@@ -25,7 +25,11 @@ describe('a wait against a server that stops answering', () => {
     expect(res.code).toBe(6);
     const lines = res.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(new RegExp(`^waiting for the templates' review: ${escape(NO_SERVER(url))}; trying again in 0\\.\\ds \\(gives up in \\d(\\.\\d)?s\\)$`));
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^waiting for the templates' review: ${escape(NO_SERVER(url))}; trying again in 0\\.\\ds \\(gives up in \\d(\\.\\d)?s\\)$`,
+      ),
+    );
     expect(lines[1]).toBe(`error: gave up after 3s: ${NO_SERVER(url)}`);
     expect(JSON.parse(res.stdout)).toEqual({ error: { message: `gave up after 3s: ${NO_SERVER(url)}`, exit_code: 6 } });
   }, 20_000);
@@ -43,7 +47,8 @@ describe('a wait against a server that stops answering', () => {
     let polls = 0;
     const standin = await fakeServer((req, res) => {
       polls++;
-      if (req.url === `/api/v3/workspaces/${WS}/contact-imports/8`) return reply(res, 200, { data: { id: 8, name: 'people.csv', status: 'processing', total_rows: 2, processed_rows: 0 } });
+      if (req.url === `/api/v3/workspaces/${WS}/contact-imports/8`)
+        return reply(res, 200, { data: { id: 8, name: 'people.csv', status: 'processing', total_rows: 2, processed_rows: 0 } });
       reply(res, 404, { message: 'Resource not found.', status: 404 });
     });
     const running = wsm(envFor(standin.url), ['imports', 'get', '8', '--wait', '--timeout', '3s', '--interval', '0.2s']);
@@ -52,7 +57,9 @@ describe('a wait against a server that stops answering', () => {
     const res = await running;
     expect(res.code).toBe(6);
     const lines = res.stderr.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^waiting for import 8: cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/v3 \((connection refused|the connection was reset|the connection closed unexpectedly)\)/);
+    expect(lines[0]).toMatch(
+      /^waiting for import 8: cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/v3 \((connection refused|the connection was reset|the connection closed unexpectedly)\)/,
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^error: gave up after 3s: cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/v3 \(connection refused\)/);
   }, 20_000);

@@ -18,7 +18,10 @@ function pipe(left: string[], right: string[]): Promise<{ code: number | null; s
   const node = `'${process.execPath}' '${BIN}'`;
   const script = `set -o pipefail; ${node} ${quote(left)} 2>"$LEFT_ERR" | ${node} ${quote(right)}`;
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', script], { env: { ...server.env, LEFT_ERR: join(server.dir, 'left.err') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', script], {
+      env: { ...server.env, LEFT_ERR: join(server.dir, 'left.err') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -56,7 +59,10 @@ describe('a page piped on says what it left out; a bulk verb says how many of ho
     expect(listed.stderr).toBe('');
     expect(listed.stdout.trim().split('\n')).toHaveLength(17);
     const unconfirmed = await wsm(server.env, ['contacts', 'delete', '--from', '-'], listed.stdout);
-    expect([unconfirmed.code, unconfirmed.stderr]).toEqual([2, 'error: deleting all 17 contacts read from standard input needs --yes when not on a terminal\n']);
+    expect([unconfirmed.code, unconfirmed.stderr]).toEqual([
+      2,
+      'error: deleting all 17 contacts read from standard input needs --yes when not on a terminal\n',
+    ]);
     const res = await pipe(['contacts', 'list', '--search', 'old.example', '--all', '-q'], ['contacts', 'delete', '--from', '-', '--yes']);
     expect(res.code).toBe(0);
     expect(res.stderr).toBe('✓ deleted 17 of the 17 contacts read from standard input\n');

@@ -67,7 +67,11 @@ const BASE = [
 ].join('\n');
 
 /** A 1x1 PNG: the server checks a media header by its bytes. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c63f8ffff3f0005fe02fea7d6a4c60000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c63f8ffff3f0005fe02fea7d6a4c60000000049454e44ae426082',
+  'hex',
+);
 
 describe('wsm pull, diff and apply against wsm serve', () => {
   it('pull -> diff finds no change; a colour edit is planned, applied, and then gone from the plan', async () => {
@@ -93,13 +97,25 @@ describe('wsm pull, diff and apply against wsm serve', () => {
     writeFileSync(pulledPath, pulled.replace('"#ff0000"', '"#00ff00"'));
     const planned = await ws.run('diff', '-f', pulledPath);
     expect(planned.code).toBe(2);
-    expect(planned.stdout).toBe(ws.head + '~ labels urgent color "#ff0000" → "#00ff00"\n\nPlan: 0 to create, 1 to update, 0 to replace, 0 to delete.\n');
+    expect(planned.stdout).toBe(
+      ws.head + '~ labels urgent color "#ff0000" → "#00ff00"\n\nPlan: 0 to create, 1 to update, 0 to replace, 0 to delete.\n',
+    );
     // Changes planned is a result, not a failure: no `error:` prefix (Terraform's -detailed-exitcode).
     // Run as printed, the suggestion acts on this workspace: it keeps the -w given.
-    expect(planned.stderr).toBe(`1 change planned: the workspace differs from ${pulledPath} (\`wsm apply -f ${pulledPath} -w ${ws.id}\` makes it)\n`);
+    expect(planned.stderr).toBe(
+      `1 change planned: the workspace differs from ${pulledPath} (\`wsm apply -f ${pulledPath} -w ${ws.id}\` makes it)\n`,
+    );
     const asData = await ws.run('diff', '-f', pulledPath, '-o', 'json');
     expect(asData.code).toBe(2);
-    expect(JSON.parse(asData.stdout).changes).toEqual([{ action: 'update', section: 'labels', key: 'urgent', id: expect.any(Number), fields: [{ field: 'color', old: '#ff0000', new: '#00ff00' }] }]);
+    expect(JSON.parse(asData.stdout).changes).toEqual([
+      {
+        action: 'update',
+        section: 'labels',
+        key: 'urgent',
+        id: expect.any(Number),
+        fields: [{ field: 'color', old: '#ff0000', new: '#00ff00' }],
+      },
+    ]);
 
     const update = await ws.run('apply', '-f', pulledPath, '--yes');
     expect(update.code, update.stderr).toBe(0);
@@ -149,7 +165,10 @@ describe('wsm pull, diff and apply against wsm serve', () => {
     const applied = await ws.run('apply', '-f', path, '--prune', '--yes');
     expect(applied.code, applied.stderr).toBe(0);
     expect(applied.stdout + applied.stderr).not.toContain('re-run');
-    expect(JSON.parse((await ws.run('roles', 'get', String(owner.id), '-o', 'json')).stdout)).toMatchObject({ name: 'Owner', builtin: true });
+    expect(JSON.parse((await ws.run('roles', 'get', String(owner.id), '-o', 'json')).stdout)).toMatchObject({
+      name: 'Owner',
+      builtin: true,
+    });
   });
 
   it('the CI recipe `wsm diff -f FILE || [ $? -eq 2 ]` fails on a broken or missing file: diff exits 1 there, 2 only for changes', async () => {
@@ -164,7 +183,9 @@ describe('wsm pull, diff and apply against wsm serve', () => {
 
     const badKey = await ws.run('diff', '-f', misspelt);
     expect(badKey).toMatchObject({ code: 1, stdout: '' });
-    expect(badKey.stderr).toContain(`error: ${misspelt} is not a valid workspace file: nothing was sent\n  feilds (line 1): "feilds" is not a known field (did you mean "fields"?).\n`);
+    expect(badKey.stderr).toContain(
+      `error: ${misspelt} is not a valid workspace file: nothing was sent\n  feilds (line 1): "feilds" is not a known field (did you mean "fields"?).\n`,
+    );
     const badYaml = await ws.run('diff', '-f', syntax);
     expect(badYaml).toMatchObject({ code: 1, stdout: '' });
     expect(badYaml.stderr).toMatch(/^error: .*syntax.yaml is neither valid YAML nor valid JSON: nothing was sent\n {2}line 3: /);
@@ -186,7 +207,10 @@ describe('wsm pull, diff and apply against wsm serve', () => {
 
     // The recipe itself, through a real shell: red for the broken files, green for none and for changes.
     const recipe = (file: string) => shell(`"${process.execPath}" "${BIN}" -w ${ws.id} diff -f "${file}" >/dev/null 2>&1 || [ $? -eq 2 ]`);
-    const [red, green] = await Promise.all([Promise.all([misspelt, syntax, missing].map(recipe)), Promise.all([path, changed].map(recipe))]);
+    const [red, green] = await Promise.all([
+      Promise.all([misspelt, syntax, missing].map(recipe)),
+      Promise.all([path, changed].map(recipe)),
+    ]);
     for (const code of red) expect(code).not.toBe(0);
     expect(green).toEqual([0, 0]);
   });
@@ -212,7 +236,9 @@ describe('wsm pull, diff and apply against wsm serve', () => {
     expect(replaced.code, replaced.stderr).toBe(0);
     expect(replaced.stdout).toMatch(/-\/\+ templates order_update\/en: replaced \(id \d+\)\n/);
     const after = JSON.parse((await ws.run('templates', 'list', '-o', 'json')).stdout);
-    expect(after).toMatchObject([{ name: 'order_update', language: 'en', components: { body: { text: 'Your order {{1}} has shipped.' } } }]);
+    expect(after).toMatchObject([
+      { name: 'order_update', language: 'en', components: { body: { text: 'Your order {{1}} has shipped.' } } },
+    ]);
     expect((await ws.run('diff', '-f', path)).code).toBe(0);
   });
 
@@ -220,7 +246,8 @@ describe('wsm pull, diff and apply against wsm serve', () => {
     const { ws, path } = await seeded('failure');
     // The server reads a media header by its bytes: this "PNG" passes the local checks and is refused there.
     writeFileSync(join(server.dir, 'banner.png'), 'not an image at all');
-    const media = '  - { name: banner_promo, language: en, category: MARKETING, header: { type: media, media: { type: image, file: banner.png } }, body: { text: "Sale on {{1}} only", variables: [Monday] } }\n';
+    const media =
+      '  - { name: banner_promo, language: en, category: MARKETING, header: { type: media, media: { type: image, file: banner.png } }, body: { text: "Sale on {{1}} only", variables: [Monday] } }\n';
     const later = '  - { name: welcome, language: en, category: UTILITY, body: { text: "Welcome to the shop." } }\n';
     writeFileSync(path, BASE.replace('"#ff0000" }', '"#00ff00" }') + media + later);
 
@@ -239,7 +266,9 @@ describe('wsm pull, diff and apply against wsm serve', () => {
     writeFileSync(join(server.dir, 'banner.png'), PNG);
     const rerun = await ws.run('apply', '-f', path, '--yes');
     expect(rerun.code, rerun.stderr).toBe(0);
-    expect(rerun.stdout).toMatch(/\+ templates banner_promo\/en: created \(id \d+\)\nApply complete: 1 created, 0 updated, 0 replaced, 0 deleted\.\n$/);
+    expect(rerun.stdout).toMatch(
+      /\+ templates banner_promo\/en: created \(id \d+\)\nApply complete: 1 created, 0 updated, 0 replaced, 0 deleted\.\n$/,
+    );
     expect((await ws.run('diff', '-f', path)).code).toBe(0);
   });
 });
@@ -259,10 +288,13 @@ async function publishedApiOnly(target: string): Promise<string> {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not Found' }));
       return;
     }
-    const forward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
+    const forward = request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      },
+    );
     req.pipe(forward);
   });
   await new Promise<void>((resolve) => proxy!.listen(0, '127.0.0.1', resolve));
@@ -284,7 +316,10 @@ describe('against a server with only the published API', () => {
     expect(first.stdout).toContain(`Note: labels: this server cannot list labels: only the 0 whose ids ${state} holds can be seen`);
     const saved = JSON.parse(readFileSync(state, 'utf8'));
     expect(Object.keys(saved.workspaces)).toEqual([`${baseUrl}/workspaces/${ws.id}`]);
-    expect(saved.workspaces[`${baseUrl}/workspaces/${ws.id}`]).toEqual({ labels: { urgent: expect.any(Number) }, templates: { 'order_update/en': expect.any(Number) } });
+    expect(saved.workspaces[`${baseUrl}/workspaces/${ws.id}`]).toEqual({
+      labels: { urgent: expect.any(Number) },
+      templates: { 'order_update/en': expect.any(Number) },
+    });
 
     const same = await run('diff', '-f', path);
     expect(same.code, same.stdout).toBe(0);
@@ -311,13 +346,21 @@ describe('against a server with only the published API', () => {
     expect(marked.code).toBe(2);
     expect(marked.stdout).toContain('~ labels urgent color "#00ff00" → "#0000ff"\n');
     expect(marked.stdout).toContain('~ roles Agent permissions +contacts.delete -contacts.update (not on this server: updating a role)\n');
-    expect(marked.stdout).toContain(`1 change is "not on this server": it lacks operations they need (extensions of wsm serve), so apply refuses the plan. Make that change another way, or take it out of ${path}.\n`);
+    expect(marked.stdout).toContain(
+      `1 change is "not on this server": it lacks operations they need (extensions of wsm serve), so apply refuses the plan. Make that change another way, or take it out of ${path}.\n`,
+    );
     const markedJson = JSON.parse((await run('diff', '-f', path, '-o', 'json')).stdout);
-    expect(markedJson.changes.find((c: { section: string }) => c.section === 'roles')).toMatchObject({ action: 'update', key: 'Agent', unsupported: ['updating a role'] });
+    expect(markedJson.changes.find((c: { section: string }) => c.section === 'roles')).toMatchObject({
+      action: 'update',
+      key: 'Agent',
+      unsupported: ['updating a role'],
+    });
     expect((await run('apply', '-f', path, '--dry-run')).code).toBe(0);
     const refused = await run('apply', '-f', path, '--yes');
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toBe(`error: this server does not support updating a role (roles Agent): nothing was changed; make these changes another way, or take them out of ${path}\n`);
+    expect(refused.stderr).toBe(
+      `error: this server does not support updating a role (roles Agent): nothing was changed; make these changes another way, or take them out of ${path}\n`,
+    );
     expect(refused.stdout).not.toContain(': updated');
     const labelId = JSON.parse(readFileSync(state, 'utf8')).workspaces[`${baseUrl}/workspaces/${ws.id}`].labels.urgent;
     expect((await run('labels', 'get', String(labelId), '--jq', '.color')).stdout).toBe('#00ff00\n');

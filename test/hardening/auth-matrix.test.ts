@@ -28,8 +28,7 @@ afterAll(async () => {
 });
 
 /** A concrete URL for a route pattern: the seeded workspace, id 1 for every other parameter. */
-const urlFor = (pattern: string) =>
-  pattern.replace(':workspace', h.ws).replace(/:[a-zA-Z_-]+/g, '1');
+const urlFor = (pattern: string) => pattern.replace(':workspace', h.ws).replace(/:[a-zA-Z_-]+/g, '1');
 
 function protectedRoutes() {
   return h.app.routeTable.filter((route) => !route.public);
@@ -81,7 +80,10 @@ describe('auth matrix', () => {
     for (const route of ordered) {
       const token = route.url.endsWith('/auth/tokens/current') ? spare : undefined;
       const res = await h.call({ method: route.method as 'GET', url: urlFor(route.url), payload: {}, token });
-      expect([401, 403].includes(res.statusCode) || res.statusCode >= 500, `${route.method} ${route.url} -> ${res.statusCode} ${res.body}`).toBe(false);
+      expect(
+        [401, 403].includes(res.statusCode) || res.statusCode >= 500,
+        `${route.method} ${route.url} -> ${res.statusCode} ${res.body}`,
+      ).toBe(false);
     }
   });
 
@@ -98,7 +100,8 @@ describe('membership changes: the member in W, never its other workspaces', () =
   /** Each change as JSON and as the multipart form the documented update takes. */
   const encodings = {
     json: (change: Record<string, unknown>) => ({ payload: change }),
-    multipart: (change: Record<string, unknown>) => multipart(Object.entries(change).map(([key, value]) => [key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value)])),
+    multipart: (change: Record<string, unknown>) =>
+      multipart(Object.entries(change).map(([key, value]) => [key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value)])),
   };
   let serial = 0;
 
@@ -122,10 +125,18 @@ describe('membership changes: the member in W, never its other workspaces', () =
     const seen: string[] = [];
     for (const route of memberRoutes()) {
       for (const [encoding, encode] of Object.entries(encodings)) {
-        for (const [who, token] of [['owner', undefined], ['manager', manager.token]] as const) {
+        for (const [who, token] of [
+          ['owner', undefined],
+          ['manager', manager.token],
+        ] as const) {
           const member = await memberOwningAnother();
           for (const change of [{ role_id: smaller }, { status: false }, { status: true }]) {
-            const res = await h.call({ method: route.method as 'POST', url: urlFor(route.url).replace(/\/1$/, `/${member.id}`), token, ...encode(change) });
+            const res = await h.call({
+              method: route.method as 'POST',
+              url: urlFor(route.url).replace(/\/1$/, `/${member.id}`),
+              token,
+              ...encode(change),
+            });
             seen.push(`${route.method} ${route.url} ${encoding} by ${who} ${JSON.stringify(change)} -> ${res.statusCode}`);
           }
           expect(await p.getUser(member.id)).toMatchObject({ status: true, role: { id: smaller } });
@@ -142,11 +153,24 @@ describe('membership changes: the member in W, never its other workspaces', () =
     const refused: string[] = [];
     for (const route of memberRoutes()) {
       for (const [encoding, encode] of Object.entries(encodings)) {
-        for (const [who, token] of [['owner', undefined], ['manager', manager.token]] as const) {
+        for (const [who, token] of [
+          ['owner', undefined],
+          ['manager', manager.token],
+        ] as const) {
           const member = await memberOwningAnother();
-          for (const change of [{ password: 'taken over 123', confirm_password: 'taken over 123' }, { email: `taken${member.id}@example.com` }]) {
-            const res = await h.call({ method: route.method as 'POST', url: urlFor(route.url).replace(/\/1$/, `/${member.id}`), token, ...encode(change) });
-            refused.push(`${route.method} ${route.url} ${encoding} by ${who} ${Object.keys(change)[0]} -> ${res.statusCode} ${res.json().message}`);
+          for (const change of [
+            { password: 'taken over 123', confirm_password: 'taken over 123' },
+            { email: `taken${member.id}@example.com` },
+          ]) {
+            const res = await h.call({
+              method: route.method as 'POST',
+              url: urlFor(route.url).replace(/\/1$/, `/${member.id}`),
+              token,
+              ...encode(change),
+            });
+            refused.push(
+              `${route.method} ${route.url} ${encoding} by ${who} ${Object.keys(change)[0]} -> ${res.statusCode} ${res.json().message}`,
+            );
           }
           expect(await p.tryLogin(member.email, PASSWORD)).toBe(201);
         }

@@ -58,7 +58,9 @@ describe('bad input on every route', () => {
     expect(routes.length).toBeGreaterThanOrEqual(45);
     const writes = routes.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && !r.url.endsWith('/templates/sync'));
     expect(writes.filter((r) => !r.body).map((r) => `${r.method} ${r.url}`)).toEqual([]);
-    const lists = routes.filter((r) => r.method === 'GET' && /\/(contacts|labels|roles|users|contact-groups|contact-fields|contact-imports|templates)$/.test(r.url));
+    const lists = routes.filter(
+      (r) => r.method === 'GET' && /\/(contacts|labels|roles|users|contact-groups|contact-fields|contact-imports|templates)$/.test(r.url),
+    );
     expect(lists.filter((r) => !r.query).map((r) => r.url)).toEqual([]);
   });
 
@@ -94,20 +96,45 @@ describe('bad input on every route', () => {
       for (let i = 0; i < perResource; i++, n++) {
         const [bodies] = fc.sample(sequenceBodies(fc, resource, n, target), { seed: SEED + n, numRuns: 1 });
         const result = await runSequence(call, documentChecker, resource, bodies, target);
-        expect({ resource: resource.name, completed: result.completed, steps: result.steps.length }).toMatchObject({ resource: resource.name, completed: true });
+        expect({ resource: resource.name, completed: result.completed, steps: result.steps.length }).toMatchObject({
+          resource: resource.name,
+          completed: true,
+        });
         problems.push(...result.problems);
         if (result.id !== undefined) ids.set(resource.name, [...(ids.get(resource.name) ?? []), result.id]);
       }
     }
     expect(problems).toEqual([]);
     // A deleted id is never handed out again (decisions.md §7): each sequence got a new, higher one.
-    for (const [resource, list] of ids) expect({ resource, ascending: list.every((id, i) => i === 0 || id > list[i - 1]) }).toEqual({ resource, ascending: true });
+    for (const [resource, list] of ids)
+      expect({ resource, ascending: list.every((id, i) => i === 0 || id > list[i - 1]) }).toEqual({ resource, ascending: true });
   });
 
   it('processes 150 generated import files (quotes, CRLF, BOM, NUL, unicode, bad cells) to a final state with consistent counts', async () => {
     await h.call({ method: 'POST', url: `/api/v3/workspaces/${h.ws}/contact-fields`, payload: { name: 'city' } });
     const cell = fc.oneof(
-      fc.constantFrom('5550001111', '+1 555 000 2222', '(555) 000-3333', 'bad', '', ' ', '"quoted, comma"', '"unterminated', 'a""b', '"multi\nline"', '"crlf\r\nline"', 'male', 'robot', 'true', '0', 'x@example.com', 'not-email', 'é😀', '\u0000', 'x'.repeat(300)),
+      fc.constantFrom(
+        '5550001111',
+        '+1 555 000 2222',
+        '(555) 000-3333',
+        'bad',
+        '',
+        ' ',
+        '"quoted, comma"',
+        '"unterminated',
+        'a""b',
+        '"multi\nline"',
+        '"crlf\r\nline"',
+        'male',
+        'robot',
+        'true',
+        '0',
+        'x@example.com',
+        'not-email',
+        'é😀',
+        '\u0000',
+        'x'.repeat(300),
+      ),
       fc.constantFrom(...NASTY_STRINGS.filter((text: string) => text.length < 1000)),
       fc.string({ maxLength: 20 }),
       fc.stringMatching(/^\+?[0-9 ()-]{7,18}$/),
@@ -121,7 +148,11 @@ describe('bad input on every route', () => {
     const url = `/api/v3/workspaces/${h.ws}/contact-imports`;
     await fc.assert(
       fc.asyncProperty(csvFile, async (csv) => {
-        const res = await h.call({ method: 'POST', url, ...multipartBody([{ name: 'file', filename: 'a.csv', value: Buffer.from(csv), type: 'text/csv' }]) });
+        const res = await h.call({
+          method: 'POST',
+          url,
+          ...multipartBody([{ name: 'file', filename: 'a.csv', value: Buffer.from(csv), type: 'text/csv' }]),
+        });
         expect(res.statusCode).toBeLessThan(500);
         if (res.statusCode !== 201) return;
         await runPendingImports(h.app);
@@ -151,25 +182,41 @@ describe('bad input on every route', () => {
     expect(problems).toEqual([]);
   });
 
-  it('tests every documented constraint both ways: what the document allows is accepted, what it forbids is a 422 naming the field', { timeout: 60_000 }, async () => {
-    const { cases, problems }: { cases: Array<Record<string, any>>; problems: string[] } = constraintCases(documentChecker.document, target);
+  it('tests every documented constraint both ways: what the document allows is accepted, what it forbids is a 422 naming the field', {
+    timeout: 60_000,
+  }, async () => {
+    const { cases, problems }: { cases: Array<Record<string, any>>; problems: string[] } = constraintCases(
+      documentChecker.document,
+      target,
+    );
     expect(problems).toEqual([]);
     expect(cases.filter((c) => c.expect === 'accepted').length).toBeGreaterThan(100);
     expect(cases.filter((c) => c.expect !== 'accepted').length).toBeGreaterThan(200);
     for (const request of cases) {
-      const response = await call({ method: request.method as 'GET', url: request.url, payload: request.payload, headers: request.headers });
+      const response = await call({
+        method: request.method as 'GET',
+        url: request.url,
+        payload: request.payload,
+        headers: request.headers,
+      });
       problems.push(...constraintProblems(request, response), ...documentChecker.problemsOf(request, response));
     }
     // The partner defaults the cases set are put back: every permission.
     const document: any = documentChecker.document;
-    const all = document.paths['/workspaces/partner/permissions'].patch.requestBody.content['application/json'].schema.properties.permissions.items.enum;
-    expect((await call({ method: 'PATCH', url: '/api/v3/workspaces/partner/permissions', payload: { permissions: all } })).statusCode).toBe(200);
+    const all =
+      document.paths['/workspaces/partner/permissions'].patch.requestBody.content['application/json'].schema.properties.permissions.items
+        .enum;
+    expect((await call({ method: 'PATCH', url: '/api/v3/workspaces/partner/permissions', payload: { permissions: all } })).statusCode).toBe(
+      200,
+    );
     expect(problems).toEqual([]);
   });
 
   it('follows the OpenAPI links from every create: get, update and delete what was made, then get 404', async () => {
-    const check = (request: { method: string; url: string; payload?: unknown }, response: { statusCode: number; headers: Record<string, unknown>; body: string }) =>
-      documentChecker.problemsOf(request, response);
+    const check = (
+      request: { method: string; url: string; payload?: unknown },
+      response: { statusCode: number; headers: Record<string, unknown>; body: string },
+    ) => documentChecker.problemsOf(request, response);
     const { problems, followed } = await followLinks(call, documentChecker.document, target, check);
     expect(problems).toEqual([]);
     expect(followed).toBeGreaterThanOrEqual(30);

@@ -30,7 +30,13 @@ type Send = (method: string, path: string, body: unknown) => Promise<Answer>;
 /** The same number written five ways: uniqueness is on the normalised form (decisions.md §3). */
 const numberVariant = (n: number, way: number) => {
   const digits = String(15_550_000_100 + n);
-  return [digits, `+${digits}`, `+1 555 000 0${String(100 + n).padStart(3, '0')}`, `1-555-000-0${String(100 + n).padStart(3, '0')}`, `(1) 555.000.0${String(100 + n).padStart(3, '0')}`][way];
+  return [
+    digits,
+    `+${digits}`,
+    `+1 555 000 0${String(100 + n).padStart(3, '0')}`,
+    `1-555-000-0${String(100 + n).padStart(3, '0')}`,
+    `(1) 555.000.0${String(100 + n).padStart(3, '0')}`,
+  ][way];
 };
 
 const resources = [
@@ -46,7 +52,12 @@ const resources = [
     name: 'templates',
     path: '/templates',
     field: 'name',
-    body: (i: number) => ({ name: `race_${'abcdefghij'[i % DISTINCT]}`, language: 'en', category: 'UTILITY', body: { text: `Order update number ${i} is ready.` } }),
+    body: (i: number) => ({
+      name: `race_${'abcdefghij'[i % DISTINCT]}`,
+      language: 'en',
+      category: 'UTILITY',
+      body: { text: `Order update number ${i} is ready.` },
+    }),
     key: (data: any) => data.name,
     taken: 'The name has already been taken for this language.',
   },
@@ -69,7 +80,8 @@ async function race(send: Send, resource: (typeof resources)[number]) {
   const refused = answers.filter((a) => a.status === 422);
   expect({ created: created.length, refused: refused.length }).toEqual({ created: DISTINCT, refused: PARALLEL - DISTINCT });
   expect(new Set(created.map((a) => resource.key(a.body.data))).size).toBe(DISTINCT);
-  for (const answer of refused) expect(answer.body).toEqual({ message: 'Validation error', errors: { [resource.field]: [resource.taken] } });
+  for (const answer of refused)
+    expect(answer.body).toEqual({ message: 'Validation error', errors: { [resource.field]: [resource.taken] } });
 }
 
 describe('concurrency over real HTTP (wsm serve)', () => {
@@ -123,7 +135,9 @@ describe('concurrency over real HTTP (wsm serve)', () => {
 
     it('user creates with one e-mail: one 201, the rest 422, never a 500', async () => {
       const answers = await Promise.all(
-        Array.from({ length: EMAIL_RACERS }, (_, i) => send('POST', '/users', { name: `Racer ${i}`, email: 'same@example.com', password: 'long enough 1', role_id: roleId })),
+        Array.from({ length: EMAIL_RACERS }, (_, i) =>
+          send('POST', '/users', { name: `Racer ${i}`, email: 'same@example.com', password: 'long enough 1', role_id: roleId }),
+        ),
       );
       expectOneWinner(answers, 201);
     });
@@ -131,10 +145,15 @@ describe('concurrency over real HTTP (wsm serve)', () => {
     it('updates of as many users to one e-mail (with a new password each): one 200, the rest 422', async () => {
       const ids: number[] = [];
       for (let i = 0; i < EMAIL_RACERS; i++) {
-        ids.push((await send('POST', '/users', { name: `Mover ${i}`, email: `mover${i}@example.com`, password: 'long enough 1', role_id: roleId })).body.data.id);
+        ids.push(
+          (await send('POST', '/users', { name: `Mover ${i}`, email: `mover${i}@example.com`, password: 'long enough 1', role_id: roleId }))
+            .body.data.id,
+        );
       }
       const answers = await Promise.all(
-        ids.map((id) => send('POST', `/users/${id}`, { email: 'target@example.com', password: 'another one 2', confirm_password: 'another one 2' })),
+        ids.map((id) =>
+          send('POST', `/users/${id}`, { email: 'target@example.com', password: 'another one 2', confirm_password: 'another one 2' }),
+        ),
       );
       expectOneWinner(answers, 200);
     });

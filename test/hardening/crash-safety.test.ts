@@ -117,7 +117,9 @@ describe.concurrent('crash safety under SIGKILL', () => {
 
     const importRow = (server: Served) =>
       readDb(server, (db) => ({
-        row: db.prepare('SELECT status, total_rows, processed_rows, created_count, updated_count, failed_count FROM contact_imports').get() as Record<string, number | string>,
+        row: db
+          .prepare('SELECT status, total_rows, processed_rows, created_count, updated_count, failed_count FROM contact_imports')
+          .get() as Record<string, number | string>,
         contacts: db.prepare('SELECT count(*) FROM contacts').pluck().get() as number,
         integrity: db.pragma('integrity_check', { simple: true }),
       }));
@@ -127,7 +129,8 @@ describe.concurrent('crash safety under SIGKILL', () => {
         `${atLeast} rows processed`,
         async () => {
           const { json } = await api(s, 'GET', `/contact-imports/${id}`);
-          if (json.data.status !== 'processing' && json.data.status !== 'pending') throw new Error(`import ended before the kill: ${JSON.stringify(json.data)}`);
+          if (json.data.status !== 'processing' && json.data.status !== 'pending')
+            throw new Error(`import ended before the kill: ${JSON.stringify(json.data)}`);
           return json.data.processed_rows >= atLeast ? json.data.processed_rows : undefined;
         },
         30_000,
@@ -145,7 +148,11 @@ describe.concurrent('crash safety under SIGKILL', () => {
         const form = new FormData();
         form.append('name', 'crash import');
         form.append('file', new Blob([csv], { type: 'text/csv' }), 'people.csv');
-        const created = await fetch(`${s.base}/contact-imports`, { method: 'POST', headers: { authorization: `Bearer ${s.token}` }, body: form });
+        const created = await fetch(`${s.base}/contact-imports`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${s.token}` },
+          body: form,
+        });
         expect(created.status).toBe(201);
         const id = ((await created.json()) as { data: { id: number } }).data.id;
 
@@ -157,7 +164,9 @@ describe.concurrent('crash safety under SIGKILL', () => {
         expect(first.row.total_rows).toBe(ROWS);
         // Contacts and counters commit together: nothing created is uncounted, nothing counted is missing.
         expect(first.contacts).toBe(first.row.created_count);
-        expect(Number(first.row.created_count) + Number(first.row.updated_count) + Number(first.row.failed_count)).toBe(first.row.processed_rows);
+        expect(Number(first.row.created_count) + Number(first.row.updated_count) + Number(first.row.failed_count)).toBe(
+          first.row.processed_rows,
+        );
 
         // Second kill after the resumed run made progress.
         server = await start(['--approval-delay', '0'], server.dir);
@@ -208,7 +217,12 @@ describe.concurrent('crash safety under SIGKILL', () => {
         const s = session(server);
         const providerIds: string[] = [];
         for (let i = 0; i < 5; i++) {
-          const made = await api(s, 'POST', '/templates', { name: `outbox_crash_${'abcde'[i]}`, language: 'en', category: 'UTILITY', body: { text: 'Your order has shipped today.' } });
+          const made = await api(s, 'POST', '/templates', {
+            name: `outbox_crash_${'abcde'[i]}`,
+            language: 'en',
+            category: 'UTILITY',
+            body: { text: 'Your order has shipped today.' },
+          });
           expect(made.status).toBe(201);
           providerIds.push(made.json.data.provider_id);
           const started = Date.now();
@@ -217,7 +231,16 @@ describe.concurrent('crash safety under SIGKILL', () => {
           expect(Date.now() - started).toBeLessThan(1000);
         }
         // Let every owed deletion fail at least once (its next attempt then backs off about 1 s), then kill.
-        const owed = () => readDb(server, (db) => db.prepare('SELECT provider_id, attempts, last_error FROM provider_outbox ORDER BY id').all() as Array<{ provider_id: string; attempts: number; last_error: string | null }>);
+        const owed = () =>
+          readDb(
+            server,
+            (db) =>
+              db.prepare('SELECT provider_id, attempts, last_error FROM provider_outbox ORDER BY id').all() as Array<{
+                provider_id: string;
+                attempts: number;
+                last_error: string | null;
+              }>,
+          );
         await until('a failed attempt per row', () => (owed().every((row) => row.attempts >= 1) ? true : undefined), 10_000, 50);
         await server.kill();
 
@@ -226,7 +249,14 @@ describe.concurrent('crash safety under SIGKILL', () => {
         expect(afterKill.every((row) => /unavailable/.test(row.last_error ?? ''))).toBe(true);
         expect(readDb(server, (db) => db.pragma('integrity_check', { simple: true }))).toBe('ok');
         const stillAtProvider = () =>
-          readDb(server, (db) => db.prepare(`SELECT count(*) FROM simulated_provider_templates WHERE deleted = 0 AND provider_id IN (${providerIds.map(() => '?').join(',')})`).pluck().get(...providerIds));
+          readDb(server, (db) =>
+            db
+              .prepare(
+                `SELECT count(*) FROM simulated_provider_templates WHERE deleted = 0 AND provider_id IN (${providerIds.map(() => '?').join(',')})`,
+              )
+              .pluck()
+              .get(...providerIds),
+          );
         expect(stillAtProvider()).toBe(5);
 
         // Restart healthy: the persisted backoff (about 1 s at this point) is the only wait, counted
@@ -276,7 +306,9 @@ describe.concurrent('crash safety under SIGKILL', () => {
 
         const stored = readDb(server, (db) => {
           expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-          return new Map((db.prepare('SELECT id, number FROM contacts').all() as Array<{ id: number; number: string }>).map((r) => [r.id, r.number]));
+          return new Map(
+            (db.prepare('SELECT id, number FROM contacts').all() as Array<{ id: number; number: string }>).map((r) => [r.id, r.number]),
+          );
         });
         const missing = [...acknowledged].filter(([id, number]) => stored.get(id) !== number);
         expect(missing).toEqual([]);

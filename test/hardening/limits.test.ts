@@ -26,7 +26,8 @@ const BOUNDARY = 'limitsBoundaryQ7';
 function multipart(parts: Part[]) {
   const chunks: Buffer[] = [];
   for (const part of parts) {
-    const file = part.filename === undefined ? '' : `; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}`;
+    const file =
+      part.filename === undefined ? '' : `; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}`;
     chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"${file}\r\n${part.headers ?? ''}\r\n`));
     chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
     chunks.push(Buffer.from('\r\n'));
@@ -36,11 +37,20 @@ function multipart(parts: Part[]) {
 }
 const fields = (record: Record<string, string>): Part[] => Object.entries(record).map(([name, value]) => ({ name, value }));
 const templateFields = (type: string) =>
-  fields({ name: `media_${type}_${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`, language: 'en', category: 'UTILITY', 'body[text]': 'Hello there friend', 'header[type]': 'media', 'header[media][type]': type });
+  fields({
+    name: `media_${type}_${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`,
+    language: 'en',
+    category: 'UTILITY',
+    'body[text]': 'Hello there friend',
+    'header[type]': 'media',
+    'header[media][type]': type,
+  });
 
 /** Every file the server may have left behind in its uploads folder (not the stored avatars: those are in the db). */
 function leftovers(uploads: string): string[] {
-  return ['imports', 'media'].flatMap((sub) => (existsSync(join(uploads, sub)) ? readdirSync(join(uploads, sub)).map((f) => `${sub}/${f}`) : []));
+  return ['imports', 'media'].flatMap((sub) =>
+    existsSync(join(uploads, sub)) ? readdirSync(join(uploads, sub)).map((f) => `${sub}/${f}`) : [],
+  );
 }
 
 describe('limits through app.inject', () => {
@@ -52,7 +62,13 @@ describe('limits through app.inject', () => {
   beforeAll(async () => {
     h = await createHarness();
     const role = (await h.call({ method: 'POST', url: `${ws()}/roles`, payload: { name: 'Limits' } })).json().data;
-    userId = (await h.call({ method: 'POST', url: `${ws()}/users`, payload: { name: 'Limit User', email: 'limit@example.com', password: 'password-1', role_id: role.id } })).json().data.id;
+    userId = (
+      await h.call({
+        method: 'POST',
+        url: `${ws()}/users`,
+        payload: { name: 'Limit User', email: 'limit@example.com', password: 'password-1', role_id: role.id },
+      })
+    ).json().data.id;
     contactId = (await h.call({ method: 'POST', url: `${ws()}/contacts`, payload: { number: '5550007000' } })).json().data.id;
   });
   afterAll(async () => {
@@ -65,9 +81,13 @@ describe('limits through app.inject', () => {
     const over = JSON.stringify({ name: 'x'.repeat(MB) });
     const under = JSON.stringify({ name: 'x'.repeat(MB - 100) });
     for (const route of jsonRoutes) {
-      const url = route.url.replace(':workspace', h.ws).replace(/:[a-z_-]+/g, (p) => String(p === ':user' ? userId : p === ':contact' ? contactId : 1));
+      const url = route.url
+        .replace(':workspace', h.ws)
+        .replace(/:[a-z_-]+/g, (p) => String(p === ':user' ? userId : p === ':contact' ? contactId : 1));
       const big = await h.call({ method: route.method as 'POST', url, payload: over, headers: { 'content-type': 'application/json' } });
-      expect(`${route.method} ${route.url} ${big.statusCode} ${big.body}`).toBe(`${route.method} ${route.url} 413 ${JSON.stringify(TOO_LARGE)}`);
+      expect(`${route.method} ${route.url} ${big.statusCode} ${big.body}`).toBe(
+        `${route.method} ${route.url} 413 ${JSON.stringify(TOO_LARGE)}`,
+      );
       const fits = await h.call({ method: route.method as 'POST', url, payload: under, headers: { 'content-type': 'application/json' } });
       expect([200, 201, 404, 422], `${route.method} ${route.url} -> ${fits.statusCode}`).toContain(fits.statusCode);
     }
@@ -76,16 +96,32 @@ describe('limits through app.inject', () => {
   it('answers 413 to an avatar over 2 MB (contacts create and update, users avatar, avatar.0, avatar.1) and takes exactly 2 MB', async () => {
     const over = pngOf(AVATAR_MAX_BYTES + 1);
     const cases = [
-      { url: `${ws()}/contacts`, parts: [...fields({ number: '5550007001' }), { name: 'avatar', value: over, filename: 'a.png', type: 'image/png' }] },
-      { url: `${ws()}/contacts/${contactId}`, parts: [...fields({ name: 'Big' }), { name: 'avatar', value: over, filename: 'a.png', type: 'image/png' }] },
-      ...['avatar', 'avatar.0', 'avatar.1'].map((name) => ({ url: `${ws()}/users/${userId}`, parts: [{ name, value: over, filename: 'a.png', type: 'image/png' }] })),
+      {
+        url: `${ws()}/contacts`,
+        parts: [...fields({ number: '5550007001' }), { name: 'avatar', value: over, filename: 'a.png', type: 'image/png' }],
+      },
+      {
+        url: `${ws()}/contacts/${contactId}`,
+        parts: [...fields({ name: 'Big' }), { name: 'avatar', value: over, filename: 'a.png', type: 'image/png' }],
+      },
+      ...['avatar', 'avatar.0', 'avatar.1'].map((name) => ({
+        url: `${ws()}/users/${userId}`,
+        parts: [{ name, value: over, filename: 'a.png', type: 'image/png' }],
+      })),
     ];
     for (const { url, parts } of cases) {
       const res = await h.call({ method: 'POST', url, ...multipart(parts) });
       expect([413, 422], `${url} ${parts.at(-1)!.name} -> ${res.statusCode}`).toContain(res.statusCode);
       if (res.statusCode === 413) expect(res.json()).toEqual(TOO_LARGE);
     }
-    const exact = await h.call({ method: 'POST', url: `${ws()}/contacts`, ...multipart([...fields({ number: '5550007002' }), { name: 'avatar', value: pngOf(AVATAR_MAX_BYTES), filename: 'a.png', type: 'image/png' }]) });
+    const exact = await h.call({
+      method: 'POST',
+      url: `${ws()}/contacts`,
+      ...multipart([
+        ...fields({ number: '5550007002' }),
+        { name: 'avatar', value: pngOf(AVATAR_MAX_BYTES), filename: 'a.png', type: 'image/png' },
+      ]),
+    });
     expect(exact.statusCode).toBe(201);
     expect(exact.json().data.avatar_url).toEqual(expect.any(String));
   });
@@ -95,10 +131,24 @@ describe('limits through app.inject', () => {
       ['image', pngOf(MEDIA_RULES.image.maxBytes + 1)],
       ['video', mp4Of(MEDIA_RULES.video.maxBytes + 1)],
     ] as const) {
-      const res = await h.call({ method: 'POST', url: `${ws()}/templates`, ...multipart([...templateFields(type), { name: 'header[media][file]', value: file, filename: `f.${type}`, type: 'application/octet-stream' }]) });
+      const res = await h.call({
+        method: 'POST',
+        url: `${ws()}/templates`,
+        ...multipart([
+          ...templateFields(type),
+          { name: 'header[media][file]', value: file, filename: `f.${type}`, type: 'application/octet-stream' },
+        ]),
+      });
       expect(`${type} ${res.statusCode} ${res.body}`).toBe(`${type} 413 ${JSON.stringify(TOO_LARGE)}`);
     }
-    const exact = await h.call({ method: 'POST', url: `${ws()}/templates`, ...multipart([...templateFields('image'), { name: 'header[media][file]', value: pngOf(MEDIA_RULES.image.maxBytes), filename: 'f.png', type: 'image/png' }]) });
+    const exact = await h.call({
+      method: 'POST',
+      url: `${ws()}/templates`,
+      ...multipart([
+        ...templateFields('image'),
+        { name: 'header[media][file]', value: pngOf(MEDIA_RULES.image.maxBytes), filename: 'f.png', type: 'image/png' },
+      ]),
+    });
     expect(exact.statusCode, exact.body).toBe(201);
     expect(leftovers(join(h.dir, 'uploads'))).toEqual([]);
   });
@@ -111,7 +161,12 @@ describe('limits through app.inject', () => {
       { url: `${ws()}/templates`, maxFiles: 1 },
       { url: `${ws()}/contact-imports`, maxFiles: 1 },
     ];
-    const csv = (i: number): Part => ({ name: 'file', value: `number\n55500080${String(i).padStart(2, '0')}\n`, filename: `${i}.csv`, type: 'text/csv' });
+    const csv = (i: number): Part => ({
+      name: 'file',
+      value: `number\n55500080${String(i).padStart(2, '0')}\n`,
+      filename: `${i}.csv`,
+      type: 'text/csv',
+    });
     const tooMany = (maxFiles: number): Array<[string, Part[]]> => [
       ['300 fields', Array.from({ length: 300 }, (_, i) => ({ name: `f${i}`, value: 'x' }))],
       ['300 values of one array', Array.from({ length: 300 }, () => ({ name: 'contact_groups[]', value: '1' }))],
@@ -159,9 +214,13 @@ describe('limits against a real wsm serve, streamed', () => {
   });
 
   /** A multipart body whose file part is `size` bytes made up on the fly: never held here. */
-  function streamedForm(formFields: Record<string, string>, file: { name: string; filename: string; head: Buffer; size: number; fill: Buffer }): Readable {
+  function streamedForm(
+    formFields: Record<string, string>,
+    file: { name: string; filename: string; head: Buffer; size: number; fill: Buffer },
+  ): Readable {
     let preamble = '';
-    for (const [name, value] of Object.entries(formFields)) preamble += `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    for (const [name, value] of Object.entries(formFields))
+      preamble += `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
     preamble += `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
     async function* bytes() {
       yield Buffer.from(preamble);
@@ -175,7 +234,11 @@ describe('limits against a real wsm serve, streamed', () => {
   }
 
   async function post(path: string, body: Readable, contentType: string) {
-    const res = await request(`${base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body });
+    const res = await request(`${base}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+      body,
+    });
     return { status: res.statusCode, body: await res.body.json() };
   }
 
@@ -183,7 +246,10 @@ describe('limits against a real wsm serve, streamed', () => {
     const fill = Buffer.alloc(64 * 1024, '5550000001,Somebody with a long name\n');
     const res = await post(
       '/contact-imports',
-      streamedForm({ name: 'too big' }, { name: 'file', filename: 'big.csv', head: Buffer.from('number,name\n'), size: IMPORT_MAX_BYTES + MB, fill }),
+      streamedForm(
+        { name: 'too big' },
+        { name: 'file', filename: 'big.csv', head: Buffer.from('number,name\n'), size: IMPORT_MAX_BYTES + MB, fill },
+      ),
       `multipart/form-data; boundary=${BOUNDARY}`,
     );
     expect(res).toEqual({ status: 413, body: TOO_LARGE });
@@ -197,8 +263,21 @@ describe('limits against a real wsm serve, streamed', () => {
     const res = await post(
       '/templates',
       streamedForm(
-        { name: 'huge_document', language: 'en', category: 'UTILITY', 'body[text]': 'Hello there friend', 'header[type]': 'media', 'header[media][type]': 'document' },
-        { name: 'header[media][file]', filename: 'big.pdf', head: Buffer.from('%PDF-1.4\n'), size: MEDIA_RULES.document.maxBytes + MB, fill: Buffer.alloc(64 * 1024, 'x') },
+        {
+          name: 'huge_document',
+          language: 'en',
+          category: 'UTILITY',
+          'body[text]': 'Hello there friend',
+          'header[type]': 'media',
+          'header[media][type]': 'document',
+        },
+        {
+          name: 'header[media][file]',
+          filename: 'big.pdf',
+          head: Buffer.from('%PDF-1.4\n'),
+          size: MEDIA_RULES.document.maxBytes + MB,
+          fill: Buffer.alloc(64 * 1024, 'x'),
+        },
       ),
       `multipart/form-data; boundary=${BOUNDARY}`,
     );
@@ -207,7 +286,7 @@ describe('limits against a real wsm serve, streamed', () => {
     expect(peakRssMb()).toBeLessThan(300);
   });
 
-  it('answers 413 to a JSON body over 1 MB sent by undici (the CLI\'s client), streamed or whole, and keeps serving', async () => {
+  it("answers 413 to a JSON body over 1 MB sent by undici (the CLI's client), streamed or whole, and keeps serving", async () => {
     // The server refuses at 1 MB while the client is still sending: it must read on long enough
     // for the client to see the 413 rather than a reset connection (EPIPE).
     async function* chunked() {
@@ -218,10 +297,18 @@ describe('limits against a real wsm serve, streamed', () => {
     const whole = JSON.stringify({ name: 'w'.repeat(2 * MB) });
     for (let round = 0; round < 5; round++) {
       expect(await post('/labels', Readable.from(chunked()), 'application/json')).toEqual({ status: 413, body: TOO_LARGE });
-      const res = await request(`${base}/labels`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: whole });
+      const res = await request(`${base}/labels`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: whole,
+      });
       expect({ status: res.statusCode, body: await res.body.json() }).toEqual({ status: 413, body: TOO_LARGE });
     }
-    const ok = await request(`${base}/labels`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'after' }) });
+    const ok = await request(`${base}/labels`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'after' }),
+    });
     expect(ok.statusCode).toBe(201);
     await ok.body.dump();
     expect(peakRssMb()).toBeLessThan(300);

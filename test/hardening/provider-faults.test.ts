@@ -13,7 +13,12 @@ import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vi
 import { wsmInProcess } from '../e2e/in-process.js';
 import { cleanup, serve, type Served } from '../e2e/processes.js';
 import { createHarness, type Harness } from '../server/harness.js';
-import { PROVIDER_FAULT_CAUSES, PROVIDER_FAULT_KINDS, type ProviderFaultKind, type TemplateProvider } from '../../src/server/provider/provider.js';
+import {
+  PROVIDER_FAULT_CAUSES,
+  PROVIDER_FAULT_KINDS,
+  type ProviderFaultKind,
+  type TemplateProvider,
+} from '../../src/server/provider/provider.js';
 import { createSimulatedProvider, type SimulatedProvider } from '../../src/server/provider/simulated.js';
 import { drainOutbox } from '../../src/server/workers/outbox.js';
 
@@ -137,7 +142,11 @@ describe('a provider that never answers', () => {
     mode = 'silent';
     const res = await h.call({ method: 'POST', url: url(), payload: template('silent_create') });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, message: `Template could not be submitted: ${PROVIDER_FAULT_CAUSES.timeout}.`, status: 500 });
+    expect(res.json()).toEqual({
+      success: false,
+      message: `Template could not be submitted: ${PROVIDER_FAULT_CAUSES.timeout}.`,
+      status: 500,
+    });
     expect(h.db.prepare("SELECT count(*) FROM templates WHERE name = 'silent_create'").pluck().get()).toBe(0);
     const orphan = () => h.db.prepare("SELECT provider_id FROM simulated_provider_templates WHERE name = 'silent_create'").pluck().get();
     const deadline = Date.now() + 3000;
@@ -160,7 +169,9 @@ describe('a provider that never answers', () => {
 // One server per fault, side by side: each test owns its process and folder.
 describe.concurrent('wsm templates sync against wsm serve --provider-fault', () => {
   for (const kind of PROVIDER_FAULT_KINDS) {
-    it(`--provider-fault ${kind}: exit 6 with one line naming the cause; deletes still answer at once`, { timeout: 30_000 }, async ({ expect }) => {
+    it(`--provider-fault ${kind}: exit 6 with one line naming the cause; deletes still answer at once`, { timeout: 30_000 }, async ({
+      expect,
+    }) => {
       const server = await serve(['--approval-delay', '0', '--provider-fault', kind]);
       try {
         await checkFaultyServer(server, kind, expect);
@@ -177,7 +188,15 @@ async function checkFaultyServer(server: Served, kind: ProviderFaultKind, expect
   const base = `${server.url}/workspaces/${workspace}/templates`;
   const auth = { authorization: `Bearer ${token}` };
   const create = async (name: string) =>
-    (await (await fetch(base, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(template(name)) })).json() as { data: { id: number; provider_id: string } }).data;
+    (
+      (await (
+        await fetch(base, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify(template(name)),
+        })
+      ).json()) as { data: { id: number; provider_id: string } }
+    ).data;
   const pending = await create('cli_fault_pending');
   const doomed = await create('cli_fault_doomed');
 
@@ -195,7 +214,12 @@ async function checkFaultyServer(server: Served, kind: ProviderFaultKind, expect
   const json = await wsmInProcess(server.env, ['templates', 'sync', '-o', 'json']);
   expect(json.code).toBe(6);
   expect(JSON.parse(json.stdout)).toEqual({
-    error: { message: lines[0].replace(/^error: /, ''), exit_code: 6, status: expect.any(Number), server: expect.objectContaining({ success: false, message: expect.stringMatching(CAUSE_TEXT[kind]) }) },
+    error: {
+      message: lines[0].replace(/^error: /, ''),
+      exit_code: 6,
+      status: expect.any(Number),
+      server: expect.objectContaining({ success: false, message: expect.stringMatching(CAUSE_TEXT[kind]) }),
+    },
   });
 
   const still = (await (await fetch(`${base}/${pending.id}`, { headers: auth })).json()) as { data: { status: string } };
@@ -212,7 +236,9 @@ async function checkFaultyServer(server: Served, kind: ProviderFaultKind, expect
   const db = new Database(join(server.dir, 'wsm.db'), { readonly: true });
   try {
     // Both deletions are owed to the provider, durably.
-    expect(db.prepare('SELECT provider_id FROM provider_outbox ORDER BY provider_id').pluck().all()).toEqual([doomed.provider_id, pending.provider_id].sort());
+    expect(db.prepare('SELECT provider_id FROM provider_outbox ORDER BY provider_id').pluck().all()).toEqual(
+      [doomed.provider_id, pending.provider_id].sort(),
+    );
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
   } finally {
     db.close();

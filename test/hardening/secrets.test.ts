@@ -31,7 +31,12 @@ const api = async (method: string, path: string, body?: unknown, bearer = token)
 };
 /** The database as it is on disk right now: main file, WAL and shared memory. */
 const dbBytes = () =>
-  Buffer.concat(['wsm.db', 'wsm.db-wal', 'wsm.db-shm'].map((f) => join(server.dir, f)).filter(existsSync).map((f) => readFileSync(f)));
+  Buffer.concat(
+    ['wsm.db', 'wsm.db-wal', 'wsm.db-shm']
+      .map((f) => join(server.dir, f))
+      .filter(existsSync)
+      .map((f) => readFileSync(f)),
+  );
 
 beforeAll(async () => {
   // --log: every request is logged to stderr, which must not carry the bearer token either.
@@ -102,7 +107,19 @@ describe('the token in the CLI', () => {
 
   it('keeps a password out of the -v trace of `wsm users create`', async () => {
     const role = await api('POST', `/workspaces/${workspace}/roles`, { name: 'Trace role' });
-    const res = await wsm(server.env, ['users', 'create', '--name', 'Traced', '--email', 'traced@example.com', '--password', SECOND_PASSWORD, '--role', String(role.json.data.id), '-v']);
+    const res = await wsm(server.env, [
+      'users',
+      'create',
+      '--name',
+      'Traced',
+      '--email',
+      'traced@example.com',
+      '--password',
+      SECOND_PASSWORD,
+      '--role',
+      String(role.json.data.id),
+      '-v',
+    ]);
     expect(res.code).toBe(0);
     expect(res.stderr).toMatch(/^> POST /m);
     expect(res.stdout + res.stderr).not.toContain(SECOND_PASSWORD);
@@ -115,7 +132,11 @@ describe('the token in the CLI', () => {
     expect(onArgv.stderr).toMatch(/warning/i);
     expect(onArgv.stderr).toMatch(/history|process list/i);
     expect(onArgv.stdout + onArgv.stderr).not.toContain(token);
-    const fromStdin = await wsm(server.env, ['auth', 'login', '--base-url', server.url, '--with-token', '--profile', 'stdin'], `${token}\n`);
+    const fromStdin = await wsm(
+      server.env,
+      ['auth', 'login', '--base-url', server.url, '--with-token', '--profile', 'stdin'],
+      `${token}\n`,
+    );
     expect(fromStdin.code).toBe(0);
     expect(fromStdin.stderr).not.toMatch(/warning/i);
     expect(modeOf(configFile())).toBe(0o600);
@@ -125,14 +146,23 @@ describe('the token in the CLI', () => {
 describe('secrets in the database', () => {
   it('stores passwords as scrypt only, never the password itself', async () => {
     const role = await api('POST', `/workspaces/${workspace}/roles`, { name: 'Secret keepers' });
-    const created = await api('POST', `/workspaces/${workspace}/users`, { name: 'Keeper', email: 'keeper@example.com', password: PASSWORD, role_id: role.json.data.id });
+    const created = await api('POST', `/workspaces/${workspace}/users`, {
+      name: 'Keeper',
+      email: 'keeper@example.com',
+      password: PASSWORD,
+      role_id: role.json.data.id,
+    });
     expect(created.status).toBe(201);
     expect(JSON.stringify(created.json)).not.toMatch(/password|scrypt/i);
     // The password changed through the multipart update is hashed the same way.
     const form = new FormData();
     form.append('password', `${PASSWORD}-2`);
     form.append('confirm_password', `${PASSWORD}-2`);
-    const updated = await fetch(`${server.url}/workspaces/${workspace}/users/${created.json.data.id}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const updated = await fetch(`${server.url}/workspaces/${workspace}/users/${created.json.data.id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(updated.status).toBe(200);
 
     const db = new Database(join(server.dir, 'wsm.db'), { readonly: true });
@@ -172,7 +202,10 @@ describe('secrets in the database', () => {
     for (const secret of [token, second]) expect(dbBytes().includes(Buffer.from(secret))).toBe(false);
     // The request log of --log (JSON lines on stderr; the one other line is the start-up note that
     // prints a newly minted admin token, by design) saw every call above and never a bearer token.
-    const log = server.stderr().split('\n').filter((line) => line.startsWith('{'));
+    const log = server
+      .stderr()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
     expect(log.some((line) => line.includes('"url":"/api/v3/'))).toBe(true);
     for (const secret of [token, second]) expect(log.filter((line) => line.includes(secret))).toEqual([]);
     // ... and stdout stayed the one "Listening on" line that scripts read.

@@ -42,7 +42,12 @@ describe('a contact list page asked again', () => {
   it('shows a change made by this server, outside any request, or by another connection, at once', async () => {
     const group = await h.create(`/api/v3/workspaces/${h.ws}/contact-groups`, { name: 'Friends' });
     const field = await h.create(`/api/v3/workspaces/${h.ws}/contact-fields`, { name: 'city' });
-    const ann = await h.create(contactsUrl(), { number: '+15550000001', name: 'Ann', contact_groups: [group.id], fields: { city: 'Porto' } });
+    const ann = await h.create(contactsUrl(), {
+      number: '+15550000001',
+      name: 'Ann',
+      contact_groups: [group.id],
+      fields: { city: 'Porto' },
+    });
     await h.create(contactsUrl(), { number: '+15550000002', name: 'Bob' });
     expect(names((await listTwice()).body)).toEqual(['Ann', 'Bob']);
 
@@ -154,7 +159,12 @@ describe('the caller, asked again', () => {
     h = await createHarness({ tokenLifetimeMs: 1500 });
     const p = people(h);
     const viewer = await p.user('Tim', ['contacts.view']);
-    const issued = await h.call({ method: 'POST', url: '/api/v3/auth/tokens', token: null, payload: { email: viewer.email, password: PASSWORD } });
+    const issued = await h.call({
+      method: 'POST',
+      url: '/api/v3/auth/tokens',
+      token: null,
+      payload: { email: viewer.email, password: PASSWORD },
+    });
     const { token, expires_at: expiresAt } = issued.json().data;
     expect((await listTwice(token)).status).toBe(200);
     await sleep(Date.parse(expiresAt) - Date.now() + 50);

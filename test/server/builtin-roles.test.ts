@@ -35,7 +35,11 @@ describe('the built-in Owner role', () => {
   it('cannot be renamed, re-permissioned or deleted, not even by the owner: 422 naming why', async () => {
     const cases: Array<[string, Record<string, unknown> | undefined, Record<string, string[]>]> = [
       ['PUT', { name: 'Boss' }, { name: ['The Owner role is built in: it cannot be renamed.'] }],
-      ['PUT', { permissions: ['contacts.view'] }, { permissions: ['The Owner role is built in: its permissions are those the workspace enables, and cannot be changed.'] }],
+      [
+        'PUT',
+        { permissions: ['contacts.view'] },
+        { permissions: ['The Owner role is built in: its permissions are those the workspace enables, and cannot be changed.'] },
+      ],
       [
         'PUT',
         { name: 'Boss', permissions: [] },
@@ -48,9 +52,18 @@ describe('the built-in Owner role', () => {
     ];
     for (const [method, payload, errors] of cases) {
       const res = await h.call({ method: method as 'PUT', url: roles('/1'), payload });
-      expect({ method, payload, status: res.statusCode, body: res.json() }).toEqual({ method, payload, status: 422, body: invalid(errors) });
+      expect({ method, payload, status: res.statusCode, body: res.json() }).toEqual({
+        method,
+        payload,
+        status: 422,
+        body: invalid(errors),
+      });
     }
-    expect((await h.call({ method: 'GET', url: roles('/1') })).json().data).toMatchObject({ name: 'Owner', permissions: ALL_PERMISSIONS, builtin: true });
+    expect((await h.call({ method: 'GET', url: roles('/1') })).json().data).toMatchObject({
+      name: 'Owner',
+      permissions: ALL_PERMISSIONS,
+      builtin: true,
+    });
   });
 
   it('accepts a write of what it already is (a client sending the record back), changing nothing', async () => {

@@ -35,14 +35,19 @@ async function createImport(rows = 3) {
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.id as number;
 }
-const importOf = async (id: number) => (await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contact-imports/${id}` })).json().data;
+const importOf = async (id: number) =>
+  (await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contact-imports/${id}` })).json().data;
 
 describe('a write lock held by another connection', () => {
   it('a write answers 503 with Retry-After after a short wait; reads still answer; the write goes through once the lock is gone', async () => {
     other.exec('BEGIN IMMEDIATE');
     const started = Date.now();
     const res = await h.call({ method: 'POST', url: url(labels), payload: { name: 'Blocked' } });
-    expect({ status: res.statusCode, body: res.json(), retryAfter: res.headers['retry-after'] }).toEqual({ status: 503, body: BUSY, retryAfter: '1' });
+    expect({ status: res.statusCode, body: res.json(), retryAfter: res.headers['retry-after'] }).toEqual({
+      status: 503,
+      body: BUSY,
+      retryAfter: '1',
+    });
     // The wait is short (it was 5 s): well under two seconds even on a loaded machine.
     expect(Date.now() - started).toBeLessThan(2000);
     expect((await h.call({ method: 'GET', url: url(labels) })).statusCode).toBe(200);
@@ -71,6 +76,8 @@ describe('a failed import', () => {
     await runPendingImports(h.app);
     const done = await importOf(id);
     expect(done).toMatchObject({ status: 'failed' });
-    expect(done.errors).toEqual([{ row: 0, line: 0, message: 'The import stopped: the uploaded file could not be read (EISDIR).', failed: false }]);
+    expect(done.errors).toEqual([
+      { row: 0, line: 0, message: 'The import stopped: the uploaded file could not be read (EISDIR).', failed: false },
+    ]);
   });
 });

@@ -120,10 +120,18 @@ describe('templates: a status filter names a status', () => {
 describe('contacts: a field filter the server cannot apply is refused, never ignored', () => {
   it('refuses a malformed or prototype-named filter with a 422 under fields (an unfiltered list would be taken for a filtered one)', async () => {
     await people();
-    for (const query of ['fields[__proto__]=x', 'fields[city][x]=Lisbon', 'fields[city][]=Lisbon', 'fields[city]=Lisbon&fields[constructor]=x']) {
+    for (const query of [
+      'fields[__proto__]=x',
+      'fields[city][x]=Lisbon',
+      'fields[city][]=Lisbon',
+      'fields[city]=Lisbon&fields[constructor]=x',
+    ]) {
       const res = await list(query);
       expect(res.statusCode, query).toBe(422);
-      expect(Object.keys(res.json().errors).every((key) => key.startsWith('fields')), query).toBe(true);
+      expect(
+        Object.keys(res.json().errors).every((key) => key.startsWith('fields')),
+        query,
+      ).toBe(true);
     }
   });
 

@@ -32,12 +32,16 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 function expectedRecord(id: number): unknown {
   const row = h.db.prepare('SELECT * FROM contacts WHERE id = ?').get(id) as Record<string, any>;
   const groups = h.db
-    .prepare('SELECT g.id, g.name FROM contact_group_members m JOIN contact_groups g ON g.id = m.group_id WHERE m.contact_id = ? ORDER BY g.id')
+    .prepare(
+      'SELECT g.id, g.name FROM contact_group_members m JOIN contact_groups g ON g.id = m.group_id WHERE m.contact_id = ? ORDER BY g.id',
+    )
     .all(id);
   const fields = Object.fromEntries(
-    (h.db.prepare('SELECT f.name, v.value FROM contact_field_values v JOIN contact_fields f ON f.id = v.field_id WHERE v.contact_id = ?').all(id) as Array<{ name: string; value: string }>).map(
-      (f) => [f.name, f.value],
-    ),
+    (
+      h.db
+        .prepare('SELECT f.name, v.value FROM contact_field_values v JOIN contact_fields f ON f.id = v.field_id WHERE v.contact_id = ?')
+        .all(id) as Array<{ name: string; value: string }>
+    ).map((f) => [f.name, f.value]),
   );
   return {
     id: row.id,
@@ -70,8 +74,14 @@ describe('contact records rendered by SQLite', () => {
       values: fc.array(text, { minLength: 3, maxLength: 3 }),
     });
     const scenario = fc.record({
-      groupNames: fc.uniqueArray(text.filter((t) => t.trim() !== ''), { minLength: 3, maxLength: 3 }),
-      fieldNames: fc.uniqueArray(fc.oneof(text, fc.constantFrom('2', '10', 'name', '__proto__', 'constructor')).filter((t) => t !== ''), { minLength: 3, maxLength: 3 }),
+      groupNames: fc.uniqueArray(
+        text.filter((t) => t.trim() !== ''),
+        { minLength: 3, maxLength: 3 },
+      ),
+      fieldNames: fc.uniqueArray(
+        fc.oneof(text, fc.constantFrom('2', '10', 'name', '__proto__', 'constructor')).filter((t) => t !== ''),
+        { minLength: 3, maxLength: 3 },
+      ),
       people: fc.array(contact, { minLength: 1, maxLength: 6 }),
     });
 
@@ -82,17 +92,18 @@ describe('contact records rendered by SQLite', () => {
         h.db.exec('DELETE FROM contacts; DELETE FROM contact_groups; DELETE FROM contact_fields;');
         const groupIds = groupNames.map((name) => groups.insert(h.ws, { name }).id);
         const fieldIds = fieldNames.map((name) => fieldsRepo.insert(h.ws, { name }).id);
-        const ids = people.map((p, i) =>
-          contacts.create(h.ws, `35199${run}${String(i).padStart(4, '0')}`, {
-            name: p.name,
-            email: p.email,
-            gender: p.gender as 'male' | 'female' | null,
-            status: p.status,
-            avatar: p.avatar ? { bytes: PNG, contentType: 'image/png' } : undefined,
-            groupIds: p.groups.map((g) => groupIds[g]),
-            // An empty value means "no value" for this field.
-            fieldValues: new Map(fieldIds.map((id, f) => [id, p.values[f]] as [number, string]).filter(([, v]) => v !== '')),
-          }).id,
+        const ids = people.map(
+          (p, i) =>
+            contacts.create(h.ws, `35199${run}${String(i).padStart(4, '0')}`, {
+              name: p.name,
+              email: p.email,
+              gender: p.gender as 'male' | 'female' | null,
+              status: p.status,
+              avatar: p.avatar ? { bytes: PNG, contentType: 'image/png' } : undefined,
+              groupIds: p.groups.map((g) => groupIds[g]),
+              // An empty value means "no value" for this field.
+              fieldValues: new Map(fieldIds.map((id, f) => [id, p.values[f]] as [number, string]).filter(([, v]) => v !== '')),
+            }).id,
         );
         const expected = ids.map(expectedRecord);
 
@@ -119,7 +130,11 @@ describe('contact records rendered by SQLite', () => {
   it('a field named __proto__ is returned like any other', async () => {
     const field = createFieldsRepository(h.db).insert(h.ws, { name: '__proto__' });
     const made = createContactsRepository(h.db).create(h.ws, '14155550111', {
-      name: 'Ann', email: null, gender: null, status: true, fieldValues: new Map([[field.id, 'kept']]),
+      name: 'Ann',
+      email: null,
+      gender: null,
+      status: true,
+      fieldValues: new Map([[field.id, 'kept']]),
     });
     const one = await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contacts/${made.id}` });
     expect(Object.entries(one.json().data.fields)).toEqual([['__proto__', 'kept']]);
@@ -131,6 +146,10 @@ describe('contact records rendered by SQLite', () => {
     const res = await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contacts?page=3` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ data: [], meta: { current_page: 3, total: 0, from: null, to: null, last_page: 1 } });
-    expect(res.json().links).toMatchObject({ first: expect.stringContaining('page=1'), next: null, prev: expect.stringContaining('page=1') });
+    expect(res.json().links).toMatchObject({
+      first: expect.stringContaining('page=1'),
+      next: null,
+      prev: expect.stringContaining('page=1'),
+    });
   });
 });

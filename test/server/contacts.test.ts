@@ -16,16 +16,15 @@ afterEach(async () => {
   await h.close();
 });
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const contactsUrl = () => `/api/v3/workspaces/${h.ws}/contacts`;
 
 /** A real multipart body: [name, value] pairs; Buffers become file parts. */
 function multipart(parts: Array<[string, string | { data: Buffer; filename: string; type: string }]>) {
   const fields = parts.filter((part): part is [string, string] => typeof part[1] === 'string');
-  const files = parts.flatMap(([name, value]) => (typeof value === 'string' ? [] : [{ name, filename: value.filename, type: value.type, bytes: value.data }]));
+  const files = parts.flatMap(([name, value]) =>
+    typeof value === 'string' ? [] : [{ name, filename: value.filename, type: value.type, bytes: value.data }],
+  );
   return multipartBody(fields, files);
 }
 
@@ -154,7 +153,14 @@ describe('contacts: multipart', () => {
     const res = await h.call({ method: 'POST', url: contactsUrl(), ...form });
     expect(res.statusCode).toBe(201);
     const data = res.json().data;
-    expect(data).toMatchObject({ name: 'Multi', status: false, contact_groups: [{ id: a, name: 'A' }, { id: b, name: 'B' }] });
+    expect(data).toMatchObject({
+      name: 'Multi',
+      status: false,
+      contact_groups: [
+        { id: a, name: 'A' },
+        { id: b, name: 'B' },
+      ],
+    });
     expect(data.avatar_url).toMatch(/^http:\/\/localhost(:\d+)?\/api\/v3\/files\/[0-9a-f-]{36}$/);
     const file = await h.call({ method: 'GET', url: new URL(data.avatar_url).pathname, token: null });
     expect(file.statusCode).toBe(200);
@@ -175,7 +181,12 @@ describe('contacts: multipart', () => {
     ]);
     const res = await h.call({ method: 'POST', url: `${contactsUrl()}/${made.id}`, ...form });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ name: 'Renamed', status: false, contact_groups: [{ id: b, name: 'B' }], fields: { city: 'Porto' } });
+    expect(res.json().data).toMatchObject({
+      name: 'Renamed',
+      status: false,
+      contact_groups: [{ id: b, name: 'B' }],
+      fields: { city: 'Porto' },
+    });
   });
 
   it('refuses a text file as avatar (422) and one over 2 MB (413)', async () => {
@@ -185,10 +196,20 @@ describe('contacts: multipart', () => {
     ]);
     const bad = await h.call({ method: 'POST', url: contactsUrl(), ...text });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json()).toEqual({ message: 'Validation error', errors: { avatar: ['The avatar must be an image (PNG, JPEG, GIF or WebP).'] } });
+    expect(bad.json()).toEqual({
+      message: 'Validation error',
+      errors: { avatar: ['The avatar must be an image (PNG, JPEG, GIF or WebP).'] },
+    });
 
     const huge = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
-    const big = await h.call({ method: 'POST', url: contactsUrl(), ...multipart([['number', '5553330001'], ['avatar', { data: huge, filename: 'big.png', type: 'image/png' }]]) });
+    const big = await h.call({
+      method: 'POST',
+      url: contactsUrl(),
+      ...multipart([
+        ['number', '5553330001'],
+        ['avatar', { data: huge, filename: 'big.png', type: 'image/png' }],
+      ]),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ message: 'Payload too large.', status: 413 });
     const list = await h.call({ method: 'GET', url: contactsUrl() });
@@ -201,14 +222,25 @@ describe('contacts: get, update, delete', () => {
     const a = await createGroup('A');
     await createField('city');
     await createField('team');
-    const made = await createContact({ number: '5554440000', name: 'Old', email: 'old@example.com', gender: 'other', contact_groups: [a], fields: { city: 'Lisbon', team: 'Blue' } });
+    const made = await createContact({
+      number: '5554440000',
+      name: 'Old',
+      email: 'old@example.com',
+      gender: 'other',
+      contact_groups: [a],
+      fields: { city: 'Lisbon', team: 'Blue' },
+    });
     const url = `${contactsUrl()}/${made.id}`;
 
     const missing = await h.call({ method: 'POST', url, payload: { email: 'x@example.com' } });
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toEqual({ message: 'Validation error', errors: { name: ['The name field is required.'] } });
 
-    const res = await h.call({ method: 'POST', url, payload: { name: 'New', number: '999999999', gender: null, contact_groups: [], fields: { city: '', team: 'Red' } } });
+    const res = await h.call({
+      method: 'POST',
+      url,
+      payload: { name: 'New', number: '999999999', gender: null, contact_groups: [], fields: { city: '', team: 'Red' } },
+    });
     expect(res.json()).toEqual({
       status: 200,
       message: 'Contact updated successfully.',
@@ -219,7 +251,10 @@ describe('contacts: get, update, delete', () => {
   });
 
   it('deletes with the exact body, then 404s; deleting the avatar file with it', async () => {
-    const form = multipart([['number', '5555550000'], ['avatar', { data: PNG, filename: 'a.png', type: 'image/png' }]]);
+    const form = multipart([
+      ['number', '5555550000'],
+      ['avatar', { data: PNG, filename: 'a.png', type: 'image/png' }],
+    ]);
     const made = (await h.call({ method: 'POST', url: contactsUrl(), ...form })).json().data;
     const url = `${contactsUrl()}/${made.id}`;
     const del = await h.call({ method: 'DELETE', url });
@@ -240,8 +275,19 @@ describe('contacts: get, update, delete', () => {
       }
     }
     const outsider = await h.outsider();
-    for (const [method, url] of [['GET', contactsUrl()], ['POST', contactsUrl()], ['GET', `${contactsUrl()}/${made.id}`], ['POST', `${contactsUrl()}/${made.id}`], ['DELETE', `${contactsUrl()}/${made.id}`]] as const) {
-      const res = await h.call({ method, url, token: outsider, payload: method === 'POST' ? { number: '5556660001', name: 'x' } : undefined });
+    for (const [method, url] of [
+      ['GET', contactsUrl()],
+      ['POST', contactsUrl()],
+      ['GET', `${contactsUrl()}/${made.id}`],
+      ['POST', `${contactsUrl()}/${made.id}`],
+      ['DELETE', `${contactsUrl()}/${made.id}`],
+    ] as const) {
+      const res = await h.call({
+        method,
+        url,
+        token: outsider,
+        payload: method === 'POST' ? { number: '5556660001', name: 'x' } : undefined,
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json()).toEqual(NOT_FOUND);
     }
@@ -278,7 +324,8 @@ describe('contacts: list', () => {
     const body = res.json();
     expect(body.data.map((c: { id: number }) => c.id)).toEqual(ids.slice(2, 4));
     expect(body.meta).toEqual({ current_page: 2, per_page: 2, total: 5, last_page: 3, from: 3, to: 4 });
-    const link = (page: number) => expect.stringMatching(new RegExp(`^http://localhost(:\\d+)?${contactsUrl()}\\?per_page=2&page=${page}$`));
+    const link = (page: number) =>
+      expect.stringMatching(new RegExp(`^http://localhost(:\\d+)?${contactsUrl()}\\?per_page=2&page=${page}$`));
     expect(body.links).toEqual({ first: link(1), last: link(3), prev: link(1), next: link(3) });
 
     const last = (await h.call({ method: 'GET', url: `${contactsUrl()}?per_page=2&page=3` })).json();
@@ -346,8 +393,8 @@ describe('contacts: search', () => {
 
   it('matches exactly the contacts whose folded name, number or email holds the folded query (case and accents aside)', async () => {
     const next = random(42);
-    const pick = <T,>(items: readonly T[]) => items[Math.floor(next() * items.length)];
-    const first = ['Ana', 'ANDRE', 'bruno', 'Carla', 'Dário_x', 'Eve%Ann', 'fred "Q"', 'Back\\slash', 'O\'Neil', 'zoe'];
+    const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+    const first = ['Ana', 'ANDRE', 'bruno', 'Carla', 'Dário_x', 'Eve%Ann', 'fred "Q"', 'Back\\slash', "O'Neil", 'zoe'];
     const last = ['Silva', 'SMITH', 'costa', 'Ng', 'de la Cruz', '100%', 'a_b'];
     const domains = ['example.com', 'MAIL.org', 'x-y.net'];
     const people: Array<{ id: number; name: string; number: string; email: string | null }> = [];
@@ -358,7 +405,38 @@ describe('contacts: search', () => {
       const made = await createContact({ number, name, email });
       people.push({ id: made.id, name: made.name, number: made.number, email: made.email });
     }
-    const queries = ['a', 'A', 'z', '5', '%', '_', '"', '\\', "'", 'an', 'AN', '10', '0%', 'a_', ' d', 'ana', 'ANDRE SM', 'silva', 'mail.ORG', '351', '100%', 'a_b', '"q"', 'slash', "o'n", 'x-y', 'a_1', 'de la', 'nomatchatall', '@'];
+    const queries = [
+      'a',
+      'A',
+      'z',
+      '5',
+      '%',
+      '_',
+      '"',
+      '\\',
+      "'",
+      'an',
+      'AN',
+      '10',
+      '0%',
+      'a_',
+      ' d',
+      'ana',
+      'ANDRE SM',
+      'silva',
+      'mail.ORG',
+      '351',
+      '100%',
+      'a_b',
+      '"q"',
+      'slash',
+      "o'n",
+      'x-y',
+      'a_1',
+      'de la',
+      'nomatchatall',
+      '@',
+    ];
     for (const q of queries) {
       const expected = people
         .filter((p) => [p.name, p.number, p.email ?? ''].some((v) => searchKey(v).includes(searchKey(q))))

@@ -32,13 +32,21 @@ describe('a method a path lacks', () => {
       ['PATCH', '/api/v3/openapi.json', 'GET, HEAD, OPTIONS'],
     ]) {
       const res = await h.call({ method: method as 'GET', url });
-      expect({ status: res.statusCode, allow: res.headers.allow, body: res.json() }, `${method} ${url}`).toEqual({ status: 405, allow, body: NOT_ALLOWED });
+      expect({ status: res.statusCode, allow: res.headers.allow, body: res.json() }, `${method} ${url}`).toEqual({
+        status: 405,
+        allow,
+        body: NOT_ALLOWED,
+      });
     }
   });
 
   it('answers OPTIONS with 204 and the same Allow, without a token; an unknown path stays a 404', async () => {
     const res = await h.call({ method: 'OPTIONS', url: `${ws}/labels`, token: null });
-    expect({ status: res.statusCode, allow: res.headers.allow, body: res.body }).toEqual({ status: 204, allow: 'GET, HEAD, POST, OPTIONS', body: '' });
+    expect({ status: res.statusCode, allow: res.headers.allow, body: res.body }).toEqual({
+      status: 204,
+      allow: 'GET, HEAD, POST, OPTIONS',
+      body: '',
+    });
     const nowhere = await h.call({ method: 'OPTIONS', url: '/api/v3/nowhere', token: null });
     expect({ status: nowhere.statusCode, body: nowhere.json() }).toEqual({ status: 404, body: NOT_FOUND });
   });
@@ -46,9 +54,17 @@ describe('a method a path lacks', () => {
   it('is a 405 or a 404 for a method the server does not know at all, with or without a body, never a body error', async () => {
     for (const payload of [undefined, '{"name":"x"}']) {
       const known = await h.call({ method: 'QUERY' as 'GET', url: `${ws}/labels`, ...(payload ? json(payload) : {}) });
-      expect({ status: known.statusCode, allow: known.headers.allow, body: known.json() }).toEqual({ status: 405, allow: 'GET, HEAD, POST, OPTIONS', body: NOT_ALLOWED });
+      expect({ status: known.statusCode, allow: known.headers.allow, body: known.json() }).toEqual({
+        status: 405,
+        allow: 'GET, HEAD, POST, OPTIONS',
+        body: NOT_ALLOWED,
+      });
       const unknown = await h.call({ method: 'QUERY' as 'GET', url: '/api/v3/nowhere', ...(payload ? json(payload) : {}) });
-      expect({ status: unknown.statusCode, allow: unknown.headers.allow, body: unknown.json() }).toEqual({ status: 404, allow: undefined, body: NOT_FOUND });
+      expect({ status: unknown.statusCode, allow: unknown.headers.allow, body: unknown.json() }).toEqual({
+        status: 404,
+        allow: undefined,
+        body: NOT_FOUND,
+      });
     }
   });
 });
@@ -62,7 +78,10 @@ describe('the partner defaults', () => {
     expect((await h.call({ method: 'PATCH', url, payload: { permissions: ['contacts.view', 'labels.view'] } })).statusCode).toBe(200);
     expect((await h.call({ method: 'GET', url })).json()).toEqual({ data: { permissions: ['contacts.view', 'labels.view'] } });
     const member = await h.call({ method: 'GET', url, token: await h.memberWith(['contacts.view']) });
-    expect({ status: member.statusCode, body: member.json() }).toEqual({ status: 403, body: { message: 'This action is unauthorized.', status: 403 } });
+    expect({ status: member.statusCode, body: member.json() }).toEqual({
+      status: 403,
+      body: { message: 'This action is unauthorized.', status: 403 },
+    });
   });
 });
 
@@ -86,7 +105,10 @@ describe('bodies', () => {
   it('refuses a JSON null, like [], where an object is expected', async () => {
     for (const payload of ['null', '[]']) {
       const res = await h.call({ method: 'POST', url: `${ws}/labels`, ...json(payload) });
-      expect({ status: res.statusCode, body: res.json() }, payload).toEqual({ status: 422, body: { message: 'Validation error', errors: { body: ['The request body must be an object.'] } } });
+      expect({ status: res.statusCode, body: res.json() }, payload).toEqual({
+        status: 422,
+        body: { message: 'Validation error', errors: { body: ['The request body must be an object.'] } },
+      });
     }
   });
 
@@ -95,7 +117,10 @@ describe('bodies', () => {
     for (const name of ['\u009c', '\u0085\u200b', ' \u200d ', '\u0000\u0007', '\u2060']) {
       for (const url of [`${ws}/labels`, `${ws}/contact-groups`, `${ws}/roles`, '/api/v3/workspaces']) {
         const res = await h.call({ method: 'POST', url, payload: { name } });
-        expect({ status: res.statusCode, body: res.json() }, `${url} ${JSON.stringify(name)}`).toEqual({ status: 422, body: required('name') });
+        expect({ status: res.statusCode, body: res.json() }, `${url} ${JSON.stringify(name)}`).toEqual({
+          status: 422,
+          body: required('name'),
+        });
       }
     }
     const kept = await h.call({ method: 'POST', url: `${ws}/labels`, payload: { name: 'a\u200d' } });
@@ -103,7 +128,13 @@ describe('bodies', () => {
   });
 
   it('refuses a template whose body, header or button text is blank or invisible', async () => {
-    const template = (patch: Record<string, unknown>) => ({ name: 'invisible_text', language: 'en', category: 'UTILITY', body: { text: 'Hello there.' }, ...patch });
+    const template = (patch: Record<string, unknown>) => ({
+      name: 'invisible_text',
+      language: 'en',
+      category: 'UTILITY',
+      body: { text: 'Hello there.' },
+      ...patch,
+    });
     for (const [patch, field] of [
       [{ body: { text: '\u200b\u0085' } }, 'body.text'],
       [{ body: { text: '   ' } }, 'body.text'],
@@ -111,7 +142,10 @@ describe('bodies', () => {
       [{ buttons: [{ type: 'QUICK_REPLY', text: '\u009c' }] }, 'buttons.0.text'],
     ] as const) {
       const res = await h.call({ method: 'POST', url: `${ws}/templates`, payload: template(patch) });
-      expect({ status: res.statusCode, errors: Object.keys(res.json().errors ?? {}) }, JSON.stringify(patch)).toEqual({ status: 422, errors: [field] });
+      expect({ status: res.statusCode, errors: Object.keys(res.json().errors ?? {}) }, JSON.stringify(patch)).toEqual({
+        status: 422,
+        errors: [field],
+      });
     }
   });
 });

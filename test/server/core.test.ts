@@ -53,15 +53,25 @@ describe('authentication and tenancy', () => {
 describe('workspaces, permissions, me and tokens', () => {
   it('gets the workspace and lists its permissions grouped', async () => {
     const ws = await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}` });
-    expect(ws.json()).toEqual({ data: { id: h.ws, name: 'Local workspace', created_at: expect.any(String), updated_at: expect.any(String) } });
+    expect(ws.json()).toEqual({
+      data: { id: h.ws, name: 'Local workspace', created_at: expect.any(String), updated_at: expect.any(String) },
+    });
     const perms = (await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/permissions` })).json();
     expect(perms.data[0]).toEqual({ workspace: ['workspace.view', 'workspace.update'] });
     expect(perms.data.flatMap((g: Record<string, string[]>) => Object.values(g)[0])).toEqual(ALL_PERMISSIONS);
   });
 
   it('sets partner defaults that a new workspace then gets exactly', async () => {
-    const set = await h.call({ method: 'PATCH', url: '/api/v3/workspaces/partner/permissions', payload: { permissions: ['contacts.view', 'labels.view'] } });
-    expect(set.json()).toEqual({ status: 200, message: 'Permissions updated successfully.', data: { permissions: ['contacts.view', 'labels.view'] } });
+    const set = await h.call({
+      method: 'PATCH',
+      url: '/api/v3/workspaces/partner/permissions',
+      payload: { permissions: ['contacts.view', 'labels.view'] },
+    });
+    expect(set.json()).toEqual({
+      status: 200,
+      message: 'Permissions updated successfully.',
+      data: { permissions: ['contacts.view', 'labels.view'] },
+    });
     const made = await h.call({ method: 'POST', url: '/api/v3/workspaces', payload: { name: 'Second' } });
     expect(made.statusCode).toBe(201);
     const id = made.json().data.id;
@@ -73,13 +83,22 @@ describe('workspaces, permissions, me and tokens', () => {
   });
 
   it('validates partner permissions by index and refuses non-partners', async () => {
-    const bad = await h.call({ method: 'PATCH', url: '/api/v3/workspaces/partner/permissions', payload: { permissions: ['contacts.view', 'x.y'] } });
+    const bad = await h.call({
+      method: 'PATCH',
+      url: '/api/v3/workspaces/partner/permissions',
+      payload: { permissions: ['contacts.view', 'x.y'] },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ 'permissions.1': ['The selected permission is invalid.'] });
     const empty = await h.call({ method: 'PATCH', url: '/api/v3/workspaces/partner/permissions', payload: { permissions: [] } });
     expect(empty.statusCode).toBe(422);
     const member = await h.memberWith(ALL_PERMISSIONS);
-    const denied = await h.call({ method: 'PATCH', url: '/api/v3/workspaces/partner/permissions', payload: { permissions: ['contacts.view'] }, token: member });
+    const denied = await h.call({
+      method: 'PATCH',
+      url: '/api/v3/workspaces/partner/permissions',
+      payload: { permissions: ['contacts.view'] },
+      token: member,
+    });
     expect(denied.statusCode).toBe(403);
   });
 
@@ -90,13 +109,28 @@ describe('workspaces, permissions, me and tokens', () => {
       payload: { name: 'Ann', email: 'ann@example.com', password: 'correct horse', role_id: 1 },
     });
     expect(created.statusCode).toBe(201);
-    const wrong = await h.call({ method: 'POST', url: '/api/v3/auth/tokens', token: null, payload: { email: 'ann@example.com', password: 'nope' } });
+    const wrong = await h.call({
+      method: 'POST',
+      url: '/api/v3/auth/tokens',
+      token: null,
+      payload: { email: 'ann@example.com', password: 'nope' },
+    });
     expect(wrong.statusCode).toBe(422);
-    const ok = await h.call({ method: 'POST', url: '/api/v3/auth/tokens', token: null, payload: { email: 'ann@example.com', password: 'correct horse' } });
+    const ok = await h.call({
+      method: 'POST',
+      url: '/api/v3/auth/tokens',
+      token: null,
+      payload: { email: 'ann@example.com', password: 'correct horse' },
+    });
     expect(ok.statusCode).toBe(201);
     const token = ok.json().data.token;
     const me = (await h.call({ method: 'GET', url: '/api/v3/me', token })).json();
-    expect(me.data).toMatchObject({ name: 'Ann', email: 'ann@example.com', partner: false, workspaces: [{ id: h.ws, role: { id: 1, name: 'Owner' } }] });
+    expect(me.data).toMatchObject({
+      name: 'Ann',
+      email: 'ann@example.com',
+      partner: false,
+      workspaces: [{ id: h.ws, role: { id: 1, name: 'Owner' } }],
+    });
     const stored = h.db.prepare('SELECT token_hash FROM tokens').all() as Array<{ token_hash: string }>;
     expect(stored.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash) && row.token_hash !== token)).toBe(true);
   });
@@ -108,7 +142,15 @@ describe('roles', () => {
     expect(made.json()).toEqual({
       status: 201,
       message: 'Role created successfully.',
-      data: { id: expect.any(Number), workspace_id: h.ws, name: 'Agent', permissions: [], builtin: false, created_at: expect.any(String), updated_at: expect.any(String) },
+      data: {
+        id: expect.any(Number),
+        workspace_id: h.ws,
+        name: 'Agent',
+        permissions: [],
+        builtin: false,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      },
     });
     const id = made.json().data.id;
     const list = (await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/roles` })).json();
@@ -120,9 +162,17 @@ describe('roles', () => {
     expect(badPerm.json().errors).toEqual({ 'permissions.0': ['The selected permission is invalid.'] });
     const dup = await h.call({ method: 'POST', url: `/api/v3/workspaces/${h.ws}/roles`, payload: { name: 'Agent' } });
     expect(dup.statusCode).toBe(422);
-    expect((await h.call({ method: 'DELETE', url: `/api/v3/workspaces/${h.ws}/roles/${id}` })).json()).toEqual({ message: 'Role deleted successfully.', status: 200 });
+    expect((await h.call({ method: 'DELETE', url: `/api/v3/workspaces/${h.ws}/roles/${id}` })).json()).toEqual({
+      message: 'Role deleted successfully.',
+      status: 200,
+    });
     const held = (await h.create(`/api/v3/workspaces/${h.ws}/roles`, { name: 'Held' })).id;
-    await h.create(`/api/v3/workspaces/${h.ws}/users`, { name: 'Holder', email: 'holder@example.com', password: 'a long password', role_id: held });
+    await h.create(`/api/v3/workspaces/${h.ws}/users`, {
+      name: 'Holder',
+      email: 'holder@example.com',
+      password: 'a long password',
+      role_id: held,
+    });
     const inUse = await h.call({ method: 'DELETE', url: `/api/v3/workspaces/${h.ws}/roles/${held}` });
     expect(inUse.statusCode).toBe(422);
     expect(inUse.json().errors).toEqual({ role: ['The role is assigned to 1 user and cannot be deleted.'] });
@@ -153,7 +203,11 @@ describe('users', () => {
       payload: body,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 200, message: 'User updated successfully.', data: { name: 'New Name', timezone: 'Europe/Lisbon', client: true } });
+    expect(res.json()).toMatchObject({
+      status: 200,
+      message: 'User updated successfully.',
+      data: { name: 'New Name', timezone: 'Europe/Lisbon', client: true },
+    });
     const avatar = await h.app.inject({ method: 'GET', url: new URL(res.json().data.avatar_url).pathname });
     expect(avatar.headers['content-type']).toBe('image/png');
     expect(avatar.rawPayload.equals(png)).toBe(true);
@@ -170,10 +224,14 @@ describe('users', () => {
     });
     const mismatch = await h.call({ method: 'POST', url, payload: { password: 'longenough', confirm_password: 'different' } });
     expect(mismatch.json().errors).toEqual({ password: ['The password field confirmation does not match.'] });
-    await h.call({ method: 'POST', url: `/api/v3/workspaces/${h.ws}/users`, payload: { name: 'B', email: 'b@example.com', password: 'password1', role_id: 1 } });
+    await h.call({
+      method: 'POST',
+      url: `/api/v3/workspaces/${h.ws}/users`,
+      payload: { name: 'B', email: 'b@example.com', password: 'password1', role_id: 1 },
+    });
     const taken = await h.call({ method: 'POST', url, payload: { email: 'b@example.com' } });
     expect(taken.json().errors).toEqual({ email: ['The email has already been taken.'] });
-    const missing = await h.call({ method: 'POST', url: `/api/v3/workspaces/${h.ws}/users/999` , payload: {} });
+    const missing = await h.call({ method: 'POST', url: `/api/v3/workspaces/${h.ws}/users/999`, payload: {} });
     expect(missing.statusCode).toBe(404);
   });
 });

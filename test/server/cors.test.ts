@@ -18,8 +18,14 @@ beforeAll(async () => {
 afterAll(async () => Promise.all([plain?.close(), listed?.close(), any?.close()]));
 
 const preflight = (h: Harness, url: string, origin: string, method = 'POST') =>
-  h.call({ method: 'OPTIONS', url, token: null, headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type' } });
-const corsHeaders = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('access-control-')));
+  h.call({
+    method: 'OPTIONS',
+    url,
+    token: null,
+    headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type' },
+  });
+const corsHeaders = (headers: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('access-control-')));
 
 describe('with --cors <origin>', () => {
   it('answers the preflight of every route for that origin: methods, Authorization, Content-Type, Accept, a max age', async () => {
@@ -52,9 +58,9 @@ describe('with --cors <origin>', () => {
       await listed.call({ method: 'DELETE', url: `${ws}/labels`, headers: { origin: APP } }),
       await listed.call({ method: 'GET', url: '/api/v3/nowhere', headers: { origin: APP } }),
     ];
-    expect(answers.map((res) => [res.statusCode, res.headers['access-control-allow-origin'], res.headers['access-control-expose-headers']])).toEqual(
-      [200, 422, 401, 404, 405, 404].map((status) => [status, APP, 'Retry-After, Server-Timing, Allow']),
-    );
+    expect(
+      answers.map((res) => [res.statusCode, res.headers['access-control-allow-origin'], res.headers['access-control-expose-headers']]),
+    ).toEqual([200, 422, 401, 404, 405, 404].map((status) => [status, APP, 'Retry-After, Server-Timing, Allow']));
   });
 
   it('gives another origin no CORS header, so its browser blocks the page; a plain OPTIONS still answers Allow', async () => {
@@ -65,7 +71,11 @@ describe('with --cors <origin>', () => {
     const noOrigin = await listed.call({ method: 'GET', url: `/api/v3/workspaces/${listed.ws}/contacts` });
     expect({ status: noOrigin.statusCode, cors: corsHeaders(noOrigin.headers) }).toEqual({ status: 200, cors: {} });
     const options = await listed.call({ method: 'OPTIONS', url: `/api/v3/workspaces/${listed.ws}/labels`, token: null });
-    expect({ status: options.statusCode, allow: options.headers.allow, cors: corsHeaders(options.headers) }).toEqual({ status: 204, allow: 'GET, HEAD, POST, OPTIONS', cors: {} });
+    expect({ status: options.statusCode, allow: options.headers.allow, cors: corsHeaders(options.headers) }).toEqual({
+      status: 204,
+      allow: 'GET, HEAD, POST, OPTIONS',
+      cors: {},
+    });
   });
 
   it('with *, allows any origin', async () => {
@@ -77,7 +87,11 @@ describe('with --cors <origin>', () => {
 describe('without --cors', () => {
   it('answers no CORS header at all: a preflight is an OPTIONS like any other (204 with Allow)', async () => {
     const res = await preflight(plain, `/api/v3/workspaces/${plain.ws}/labels`, APP);
-    expect({ status: res.statusCode, allow: res.headers.allow, cors: corsHeaders(res.headers) }).toEqual({ status: 204, allow: 'GET, HEAD, POST, OPTIONS', cors: {} });
+    expect({ status: res.statusCode, allow: res.headers.allow, cors: corsHeaders(res.headers) }).toEqual({
+      status: 204,
+      allow: 'GET, HEAD, POST, OPTIONS',
+      cors: {},
+    });
     const read = await plain.call({ method: 'GET', url: `/api/v3/workspaces/${plain.ws}/contacts`, headers: { origin: APP } });
     expect(corsHeaders(read.headers)).toEqual({});
   });
@@ -91,6 +105,7 @@ describe('an origin as --cors takes it', () => {
       'https://app.example.com',
       '*',
     ]);
-    for (const bad of ['localhost:5173', 'http://localhost:5173/app', 'http://a@localhost', 'ftp://x', 'http://x?y', 'null', '']) expect(normalizeOrigin(bad), bad).toBeUndefined();
+    for (const bad of ['localhost:5173', 'http://localhost:5173/app', 'http://a@localhost', 'ftp://x', 'http://x?y', 'null', ''])
+      expect(normalizeOrigin(bad), bad).toBeUndefined();
   });
 });

@@ -19,7 +19,9 @@ it('a damaged page met while serving: 500 naming the damage, the operator told o
   try {
     const first = openDatabase(file);
     const { workspaceId, token } = await seed(first);
-    const insert = first.prepare("INSERT INTO labels (workspace_id, name, created_at, updated_at) VALUES (?, ?, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')");
+    const insert = first.prepare(
+      "INSERT INTO labels (workspace_id, name, created_at, updated_at) VALUES (?, ?, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
+    );
     for (let i = 0; i < 300; i++) insert.run(workspaceId, `label ${i} ${'x'.repeat(40)}`);
     first.pragma('wal_checkpoint(TRUNCATE)');
     const pageSize = first.pragma('page_size', { simple: true }) as number;
@@ -32,11 +34,20 @@ it('a damaged page met while serving: 500 naming the damage, the operator told o
 
     const db = openDatabase(file);
     const app = await buildApp({ db, uploadsDir: join(dir, 'uploads'), workers: false, onWarning: (line) => warnings.push(line) });
-    const get = () => app.inject({ method: 'GET', url: `/api/v3/workspaces/${workspaceId}/labels?per_page=100`, headers: { authorization: `Bearer ${token}` } });
+    const get = () =>
+      app.inject({
+        method: 'GET',
+        url: `/api/v3/workspaces/${workspaceId}/labels?per_page=100`,
+        headers: { authorization: `Bearer ${token}` },
+      });
     for (const res of [await get(), await get()]) {
       expect({ status: res.statusCode, body: res.json() }).toEqual({
         status: 500,
-        body: { message: "The database file is damaged: what this request needs cannot be read. The server's operator must restore it from a backup.", status: 500 },
+        body: {
+          message:
+            "The database file is damaged: what this request needs cannot be read. The server's operator must restore it from a backup.",
+          status: 500,
+        },
       });
     }
     expect(warnings).toEqual([

@@ -56,8 +56,12 @@ describe('file modes', () => {
   it('the database, its WAL and shared memory, the uploads folder and stored imports are owner-only', async () => {
     h = await createHarness();
     await h.create(`/api/v3/workspaces/${h.ws}/labels`, { name: 'Written' });
-    for (const suffix of ['', '-wal', '-shm']) expect({ file: `wsm.db${suffix}`, mode: modeOf(`${h.dbPath}${suffix}`) }).toEqual({ file: `wsm.db${suffix}`, mode: 0o600 });
-    const form = multipart([['name', 'Modes']], [{ name: 'file', filename: 'p.csv', type: 'text/csv', bytes: Buffer.from('number\n15550000001\n') }]);
+    for (const suffix of ['', '-wal', '-shm'])
+      expect({ file: `wsm.db${suffix}`, mode: modeOf(`${h.dbPath}${suffix}`) }).toEqual({ file: `wsm.db${suffix}`, mode: 0o600 });
+    const form = multipart(
+      [['name', 'Modes']],
+      [{ name: 'file', filename: 'p.csv', type: 'text/csv', bytes: Buffer.from('number\n15550000001\n') }],
+    );
     expect((await h.call({ method: 'POST', url: `/api/v3/workspaces/${h.ws}/contact-imports`, ...form })).statusCode).toBe(201);
     const uploads = join(h.dir, 'uploads');
     expect(modeOf(uploads)).toBe(0o700);
@@ -84,8 +88,19 @@ describe('file modes', () => {
     };
     h = await createHarness({ provider });
     inner = createSimulatedProvider(h.db, { approvalDelayMs: 0 });
-    const fields: Array<[string, string]> = Object.entries({ name: 'media_modes', language: 'en', category: 'UTILITY', 'header[type]': 'media', 'header[media][type]': 'image', 'body[text]': 'Hello there, friend.' });
-    const pending = h.call({ method: 'POST', url: `/api/v3/workspaces/${h.ws}/templates`, ...multipart(fields, [{ name: 'header[media][file]', filename: 'b.png', type: 'image/png', bytes: PNG }]) });
+    const fields: Array<[string, string]> = Object.entries({
+      name: 'media_modes',
+      language: 'en',
+      category: 'UTILITY',
+      'header[type]': 'media',
+      'header[media][type]': 'image',
+      'body[text]': 'Hello there, friend.',
+    });
+    const pending = h.call({
+      method: 'POST',
+      url: `/api/v3/workspaces/${h.ws}/templates`,
+      ...multipart(fields, [{ name: 'header[media][file]', filename: 'b.png', type: 'image/png', bytes: PNG }]),
+    });
     await new Promise((r) => setTimeout(r, 200));
     release();
     expect((await pending).statusCode).toBe(201);
@@ -134,7 +149,9 @@ describe('URLs in answers', () => {
     const ask = (target: string) =>
       new Promise<string>((resolve, reject) => {
         const socket = connect(port, '127.0.0.1', () =>
-          socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${h.token}\r\nConnection: close\r\n\r\n`),
+          socket.write(
+            `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${h.token}\r\nConnection: close\r\n\r\n`,
+          ),
         );
         let answer = '';
         socket.setEncoding('utf8');

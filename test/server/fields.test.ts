@@ -48,7 +48,9 @@ describe('contact fields', () => {
     const url = `${fieldsUrl()}/${field.id}`;
     expect((await h.call({ method: 'GET', url })).json()).toEqual({ data: field });
     const contactsUrl = `/api/v3/workspaces/${h.ws}/contacts`;
-    const contact = (await h.call({ method: 'POST', url: contactsUrl, payload: { number: '5552000001', fields: { city: 'Lisbon' } } })).json().data;
+    const contact = (
+      await h.call({ method: 'POST', url: contactsUrl, payload: { number: '5552000001', fields: { city: 'Lisbon' } } })
+    ).json().data;
 
     const taken = await h.call({ method: 'PUT', url, payload: { name: 'team' } });
     expect(taken.json()).toEqual({ message: 'Validation error', errors: { name: ['The name has already been taken.'] } });

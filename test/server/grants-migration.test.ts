@@ -13,7 +13,8 @@ import { ADDED, permissionsBefore } from '../../src/server/migrations/grants.js'
 import { migrations } from '../../src/server/migrations/index.js';
 
 const LATEST = migrations.at(-1)!.version;
-const STEP = 'step 7 of "Adding a resource" (docs/architecture.md): its migration grants the new permissions with grantAdded and its line in migrations/grants.ts ADDED';
+const STEP =
+  'step 7 of "Adding a resource" (docs/architecture.md): its migration grants the new permissions with grantAdded and its line in migrations/grants.ts ADDED';
 
 /** A database as wsm left it at `version`, with one workspace holding everything as of then. */
 function databaseAt(version: number) {
@@ -26,12 +27,21 @@ function databaseAt(version: number) {
   const everything = JSON.stringify(permissionsBefore(version + 1));
   const at = '2025-01-01T00:00:00.000Z';
   const ws = '00000000-0000-4000-8000-000000000001';
-  db.prepare("INSERT INTO workspaces (id, name, permissions, created_at, updated_at) VALUES (?, 'Acme', ?, ?, ?)").run(ws, everything, at, at);
+  db.prepare("INSERT INTO workspaces (id, name, permissions, created_at, updated_at) VALUES (?, 'Acme', ?, ?, ?)").run(
+    ws,
+    everything,
+    at,
+    at,
+  );
   const builtin = (db.prepare('PRAGMA table_info(roles)').all() as { name: string }[]).some((column) => column.name === 'builtin');
-  const role = db.prepare(`INSERT INTO roles (workspace_id, name, permissions, created_at, updated_at${builtin ? ', builtin' : ''}) VALUES (?, ?, ?, ?, ?${builtin ? ', ?' : ''})`);
+  const role = db.prepare(
+    `INSERT INTO roles (workspace_id, name, permissions, created_at, updated_at${builtin ? ', builtin' : ''}) VALUES (?, ?, ?, ?, ?${builtin ? ', ?' : ''})`,
+  );
   role.run(ws, 'Owner', everything, at, at, ...(builtin ? [1] : []));
   role.run(ws, 'Viewer', JSON.stringify(['contacts.view']), '2025-01-02T00:00:00.000Z', at, ...(builtin ? [0] : []));
-  db.prepare("INSERT INTO users (name, email, partner, partner_permissions, created_at, updated_at) VALUES ('Pat', 'pat@example.com', 1, ?, ?, ?)").run(everything, at, at);
+  db.prepare(
+    "INSERT INTO users (name, email, partner, partner_permissions, created_at, updated_at) VALUES ('Pat', 'pat@example.com', 1, ?, ?, ?)",
+  ).run(everything, at, at);
   return db;
 }
 

@@ -71,9 +71,11 @@ describe('contact groups', () => {
     const group = await createGroup('Members');
     const url = `${groupsUrl()}/${group.id}`;
     const contactsUrl = `/api/v3/workspaces/${h.ws}/contacts`;
-    const a = (await h.call({ method: 'POST', url: contactsUrl, payload: { number: '5551000001', contact_groups: [group.id] } })).json().data;
+    const a = (await h.call({ method: 'POST', url: contactsUrl, payload: { number: '5551000001', contact_groups: [group.id] } })).json()
+      .data;
     await h.call({ method: 'POST', url: contactsUrl, payload: { number: '5551000002', contact_groups: [group.id] } });
-    const c = (await h.call({ method: 'POST', url: contactsUrl, payload: { number: '5551000003', contact_groups: [group.id] } })).json().data;
+    const c = (await h.call({ method: 'POST', url: contactsUrl, payload: { number: '5551000003', contact_groups: [group.id] } })).json()
+      .data;
     expect((await h.call({ method: 'GET', url })).json().data.contacts_count).toBe(3);
     await h.call({ method: 'POST', url: `${contactsUrl}/${a.id}`, payload: { name: 'A', contact_groups: [] } });
     expect((await h.call({ method: 'GET', url })).json().data.contacts_count).toBe(2);
@@ -119,7 +121,9 @@ describe('contact groups', () => {
       const payload = 'payload' in op ? op.payload : undefined;
       expect((await h.call({ method: op.method, url: op.url, payload, token: null })).json()).toEqual({ message: 'Unauthenticated.' });
       expect((await h.call({ method: op.method, url: op.url, payload, token: outsider })).json()).toEqual(NOT_FOUND);
-      const others = ['contact_groups.view', 'contact_groups.create', 'contact_groups.update', 'contact_groups.delete'].filter((p) => p !== op.needs);
+      const others = ['contact_groups.view', 'contact_groups.create', 'contact_groups.update', 'contact_groups.delete'].filter(
+        (p) => p !== op.needs,
+      );
       const denied = await h.call({ method: op.method, url: op.url, payload, token: await h.memberWith(others) });
       expect(denied.statusCode, `${op.method} ${op.url}`).toBe(403);
       expect(denied.json()).toEqual({ message: 'This action is unauthorized.', status: 403 });

@@ -64,7 +64,10 @@ const resources = (): Resource[] => [
     name: 'contact imports',
     path: '/contact-imports',
     async create(n) {
-      const form = multipart([['name', `Import ${n}`]], [{ name: 'file', filename: 'p.csv', type: 'text/csv', bytes: Buffer.from('number\n15550000001\n') }]);
+      const form = multipart(
+        [['name', `Import ${n}`]],
+        [{ name: 'file', filename: 'p.csv', type: 'text/csv', bytes: Buffer.from('number\n15550000001\n') }],
+      );
       const res = await h.call({ method: 'POST', url: wsUrl('/contact-imports'), ...form });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().data.id;
@@ -143,7 +146,14 @@ describe('migration 004 on a database written before it', () => {
     db.prepare('DELETE FROM contacts WHERE id = 2').run(); // a hole, kept as a hole
     db.prepare("INSERT INTO contact_groups (workspace_id, name, created_at, updated_at) VALUES (?, 'G', ?, ?)").run(ws, now, now);
     db.prepare('INSERT INTO contact_group_members (group_id, contact_id) VALUES (1, 5)').run();
-    db.prepare("INSERT INTO labels (workspace_id, name, created_at, updated_at) VALUES (?, 'L1', ?, ?), (?, 'L2', ?, ?)").run(ws, now, now, ws, now, now);
+    db.prepare("INSERT INTO labels (workspace_id, name, created_at, updated_at) VALUES (?, 'L1', ?, ?), (?, 'L2', ?, ?)").run(
+      ws,
+      now,
+      now,
+      ws,
+      now,
+      now,
+    );
     const before = db.prepare('SELECT id, number, name FROM contacts ORDER BY id').all();
 
     migrate(db);
@@ -166,7 +176,12 @@ describe('migration 004 on a database written before it', () => {
     const next = insertContact.run(ws, '1555000009', 'New', now, now).lastInsertRowid;
     expect(Number(next)).toBe(6);
     db.prepare('DELETE FROM labels WHERE id = 2').run();
-    expect(Number(db.prepare("INSERT INTO labels (workspace_id, name, created_at, updated_at) VALUES (?, 'L3', ?, ?)").run(ws, now, now).lastInsertRowid)).toBe(3);
+    expect(
+      Number(
+        db.prepare("INSERT INTO labels (workspace_id, name, created_at, updated_at) VALUES (?, 'L3', ?, ?)").run(ws, now, now)
+          .lastInsertRowid,
+      ),
+    ).toBe(3);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
     h = undefined as unknown as Harness;

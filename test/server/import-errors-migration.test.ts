@@ -23,7 +23,9 @@ it('carries the errors of earlier imports over, marking the notes', () => {
     { row: 3, message: 'The number must be a phone number of 7 to 15 digits.' },
     { row: 4, message: 'The contact group "VIP" did not exist and was created (id 2).' },
   ];
-  const insert = db.prepare("INSERT INTO contact_imports (workspace_id, name, file_name, stored_path, errors, created_at, updated_at) VALUES (?, 'I', 'f.csv', '/x', ?, ?, ?)");
+  const insert = db.prepare(
+    "INSERT INTO contact_imports (workspace_id, name, file_name, stored_path, errors, created_at, updated_at) VALUES (?, 'I', 'f.csv', '/x', ?, ?, ?)",
+  );
   insert.run(ws, JSON.stringify(old), now, now);
   insert.run(ws, '[]', now, now);
 

@@ -73,13 +73,23 @@ describe('line endings: the server and the CLI read the same rows', () => {
       writeFileSync(file, content);
       const done = await serverImport(file);
       const rows = expected.names.length + expected.failedLines.length;
-      expect(done).toMatchObject({ status: 'completed', total_rows: rows, processed_rows: rows, created_count: expected.names.length, failed_count: expected.failedLines.length });
+      expect(done).toMatchObject({
+        status: 'completed',
+        total_rows: rows,
+        processed_rows: rows,
+        created_count: expected.names.length,
+        failed_count: expected.failedLines.length,
+      });
       expect(done.errors.map((e: { row: number }) => e.row)).toEqual(expected.failedLines);
       const names = h.db.prepare('SELECT name FROM contacts ORDER BY id').pluck().all();
       expect(names).toEqual(expected.names);
 
       const report = await cliDryRun(file, expected.failedLines.length > 0);
-      expect({ rows: report.rows, valid: report.valid_rows, invalid: report.invalid_rows }).toEqual({ rows, valid: expected.names.length, invalid: expected.failedLines.length });
+      expect({ rows: report.rows, valid: report.valid_rows, invalid: report.invalid_rows }).toEqual({
+        rows,
+        valid: expected.names.length,
+        invalid: expected.failedLines.length,
+      });
       expect([...new Set(report.problems.map((p) => p.line))]).toEqual(expected.failedLines);
     });
   }
@@ -141,6 +151,10 @@ describe('the reader', () => {
     const file = write('long.csv', `number,name\n${A},${'n'.repeat(2 * 1024 * 1024)}\n${B},Bob\n`);
     const items = [];
     for await (const item of readCsvRows(file)) items.push(item);
-    expect(items.map((item) => (item.kind === 'record' ? item.line : `${item.line}: ${item.message}`))).toEqual([1, '2: The row is too long.', 3]);
+    expect(items.map((item) => (item.kind === 'record' ? item.line : `${item.line}: ${item.message}`))).toEqual([
+      1,
+      '2: The row is too long.',
+      3,
+    ]);
   });
 });

@@ -42,7 +42,10 @@ describe('contact imports: upload', () => {
     const res = await h.call({
       method: 'POST',
       url: importsUrl(),
-      ...upload({ name: 'Spring', contact_groups: String(group.id) }, { content: 'number,name\n5550000001,Ann\n', filename: 'C:\\Users\\me\\people.csv' }),
+      ...upload(
+        { name: 'Spring', contact_groups: String(group.id) },
+        { content: 'number,name\n5550000001,Ann\n', filename: 'C:\\Users\\me\\people.csv' },
+      ),
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
@@ -77,12 +80,25 @@ describe('contact imports: upload', () => {
       // Named, not guessed: the first byte that is not UTF-8, its line, what the file looks like, the fix.
       [
         upload({}, { content: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex') }),
-        { file: ['The file is not text the import can read: line 1 is not UTF-8 (byte 0x89, "‰" in Windows-1252: the file looks like Windows-1252). Save it as "CSV UTF-8", or convert it: iconv -f WINDOWS-1252 -t UTF-8 old.csv > new.csv'] },
+        {
+          file: [
+            'The file is not text the import can read: line 1 is not UTF-8 (byte 0x89, "‰" in Windows-1252: the file looks like Windows-1252). Save it as "CSV UTF-8", or convert it: iconv -f WINDOWS-1252 -t UTF-8 old.csv > new.csv',
+          ],
+        },
       ],
       [upload({}, { content: '' }), { file: ['The file is empty: it needs a header row with a number column.'] }],
-      [upload({ contact_groups: '999' }, { content: 'number\n5550000001\n' }), { contact_groups: ['The selected contact group is invalid.'] }],
-      [upload({ contact_groups: 'abc' }, { content: 'number\n5550000001\n' }), { contact_groups: ['The contact groups field must be a number.'] }],
-      [upload({ name: 'x'.repeat(256) }, { content: 'number\n5550000001\n' }), { name: ['The name field must not be greater than 255 characters.'] }],
+      [
+        upload({ contact_groups: '999' }, { content: 'number\n5550000001\n' }),
+        { contact_groups: ['The selected contact group is invalid.'] },
+      ],
+      [
+        upload({ contact_groups: 'abc' }, { content: 'number\n5550000001\n' }),
+        { contact_groups: ['The contact groups field must be a number.'] },
+      ],
+      [
+        upload({ name: 'x'.repeat(256) }, { content: 'number\n5550000001\n' }),
+        { name: ['The name field must not be greater than 255 characters.'] },
+      ],
     ];
     for (const [form, errors] of cases) {
       const res = await h.call({ method: 'POST', url: importsUrl(), ...form });
@@ -111,7 +127,9 @@ describe('contact imports: upload', () => {
     const boundary = 'wsm-big-upload';
     const line = Buffer.from('5550000001,Somebody with a fairly long name\n'.repeat(4096));
     function* body() {
-      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\nnumber,name\n`);
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\nnumber,name\n`,
+      );
       for (let sent = 0; sent <= 100 * 1024 * 1024; sent += line.length) yield line;
       yield Buffer.from(`\r\n--${boundary}--\r\n`);
     }
@@ -132,7 +150,10 @@ describe('contact imports: processing', () => {
     await h.create(`/api/v3/workspaces/${h.ws}/contact-fields`, { name: 'note' });
     const long = 'x'.repeat(2000);
     const refused = await h.call({ method: 'POST', url: contactsUrl(), payload: { number: '5550000009', fields: { note: long } } });
-    expect(refused.json()).toEqual({ message: 'Validation error', errors: { 'fields.note': ['The note field must not be greater than 1024 characters.'] } });
+    expect(refused.json()).toEqual({
+      message: 'Validation error',
+      errors: { 'fields.note': ['The note field must not be greater than 1024 characters.'] },
+    });
     const made = await createImport(`number,name,note\n5550000001,Ann,${long}\n5550000002,${'n'.repeat(51)},ok\n5550000003,Cy, fine \n`);
     await runPendingImports(h.app);
     const done = await getImport(made.id);
@@ -150,7 +171,9 @@ describe('contact imports: processing', () => {
     const content = Buffer.concat([Buffer.from(`number,name\n${rows.join('\n')}\n`), Buffer.from('5559999999,Zo\xeb\n', 'latin1')]);
     const res = await h.call({ method: 'POST', url: importsUrl(), ...upload({}, { content }) });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors.file[0]).toMatch(/^The file is not text the import can read: line 70002 is not UTF-8 \(byte 0xEB, "ë" in Windows-1252/);
+    expect(res.json().errors.file[0]).toMatch(
+      /^The file is not text the import can read: line 70002 is not UTF-8 \(byte 0xEB, "ë" in Windows-1252/,
+    );
     expect(storedFiles()).toEqual([]);
   });
 
@@ -168,8 +191,14 @@ describe('contact imports: processing', () => {
       { row: 1, line: 1, message: 'The file is read as UTF-16 (little-endian) text (its byte order mark says so).', failed: false },
       { row: 1, line: 1, message: 'The file is read as semicolon-separated: its header row splits on ";".', failed: false },
     ]);
-    const names = (await h.call({ method: 'GET', url: contactsUrl() })).json().data.map((c: { name: string; email: string | null }) => [c.name, c.email]);
-    expect(names).toEqual([['Zoë', null], ['Ñúñez \ufffd', null], ['Lee, Ann', 'ann@example.com']]);
+    const names = (await h.call({ method: 'GET', url: contactsUrl() }))
+      .json()
+      .data.map((c: { name: string; email: string | null }) => [c.name, c.email]);
+    expect(names).toEqual([
+      ['Zoë', null],
+      ['Ñúñez \ufffd', null],
+      ['Lee, Ann', 'ann@example.com'],
+    ]);
   });
 
   it('imports mixed rows: exact counts, row numbers, created vs updated, fields, unknown column, group', async () => {
@@ -213,7 +242,13 @@ describe('contact imports: processing', () => {
     const contacts = (await h.call({ method: 'GET', url: `${contactsUrl()}?per_page=100` })).json().data;
     const byNumber = Object.fromEntries(contacts.map((c: { number: string }) => [c.number, c]));
     expect(Object.keys(byNumber).sort()).toEqual(['15550000001', '5550000002', '5559999999']);
-    expect(byNumber['15550000001']).toMatchObject({ name: 'Ann Updated', email: 'ann@example.com', gender: 'female', status: true, fields: { city: 'Porto' } });
+    expect(byNumber['15550000001']).toMatchObject({
+      name: 'Ann Updated',
+      email: 'ann@example.com',
+      gender: 'female',
+      status: true,
+      fields: { city: 'Porto' },
+    });
     expect(byNumber['5550000002']).toMatchObject({ name: 'Unknown', email: null, status: true, fields: {} });
     // Empty cells never blank an existing contact.
     expect(byNumber['5559999999']).toMatchObject({ id: existing.id, name: 'Existing updated', email: 'before@example.com', status: false });
@@ -261,7 +296,14 @@ describe('contact imports: processing', () => {
     const made = await createImport(rows.join('\n'));
     await runPendingImports(h.app, { batchSize: 7 });
     const done = await getImport(made.id);
-    expect(done).toMatchObject({ status: 'completed', total_rows: 152, processed_rows: 152, failed_count: 150, created_count: 1, updated_count: 1 });
+    expect(done).toMatchObject({
+      status: 'completed',
+      total_rows: 152,
+      processed_rows: 152,
+      failed_count: 150,
+      created_count: 1,
+      updated_count: 1,
+    });
     expect(done.errors).toHaveLength(100);
     expect(done.errors[99]).toEqual({ row: 101, line: 101, message: 'The number must be a phone number of 7 to 15 digits.', failed: true });
     expect(done.errors_total).toBe(150);
@@ -284,11 +326,18 @@ describe('contact imports: processing', () => {
     const done = await getImport(made.id);
     expect(done).toMatchObject({ created_count: 6, failed_count: 2 });
     expect(done.errors).toEqual([
-      { row: 8, line: 8, message: 'The number cell holds "5.55E+09", a number in scientific notation: a spreadsheet wrote it so and its last digits are lost (format the column as text and save the file again).', failed: true },
+      {
+        row: 8,
+        line: 8,
+        message:
+          'The number cell holds "5.55E+09", a number in scientific notation: a spreadsheet wrote it so and its last digits are lost (format the column as text and save the file again).',
+        failed: true,
+      },
       {
         row: 9,
         line: 9,
-        message: 'The selected gender is invalid: it must be one of male, female, other. The status field must be TRUE or FALSE (any case; yes/no, 1/0 and active/inactive are read too), not "maybe".',
+        message:
+          'The selected gender is invalid: it must be one of male, female, other. The status field must be TRUE or FALSE (any case; yes/no, 1/0 and active/inactive are read too), not "maybe".',
         failed: true,
       },
     ]);
@@ -344,10 +393,23 @@ describe('contact imports: processing', () => {
     try {
       expect(await runPendingImports(app, { batchSize: 10 })).toBe(1);
       const res = await app.inject({ method: 'GET', url: `${importsUrl()}/${made.id}`, headers: { authorization: `Bearer ${h.token}` } });
-      expect(res.json().data).toMatchObject({ status: 'completed', total_rows: 26, processed_rows: 26, created_count: 25, updated_count: 0, failed_count: 1 });
-      expect(res.json().data.errors).toEqual([{ row: 27, line: 27, message: 'The number must be a phone number of 7 to 15 digits.', failed: true }]);
+      expect(res.json().data).toMatchObject({
+        status: 'completed',
+        total_rows: 26,
+        processed_rows: 26,
+        created_count: 25,
+        updated_count: 0,
+        failed_count: 1,
+      });
+      expect(res.json().data.errors).toEqual([
+        { row: 27, line: 27, message: 'The number must be a phone number of 7 to 15 digits.', failed: true },
+      ]);
       // Stored with the batch that noted it: the resumed run adds it once.
-      const kept = await app.inject({ method: 'GET', url: `${importsUrl()}/${made.id}/errors`, headers: { authorization: `Bearer ${h.token}` } });
+      const kept = await app.inject({
+        method: 'GET',
+        url: `${importsUrl()}/${made.id}/errors`,
+        headers: { authorization: `Bearer ${h.token}` },
+      });
       expect(kept.json()).toMatchObject({ data: [{ row: 27, line: 27, failed: true }], meta: { total: 1 } });
       expect(db.prepare('SELECT count(*) AS n, count(DISTINCT number) AS d FROM contacts').get()).toEqual({ n: 25, d: 25 });
     } finally {
@@ -384,12 +446,13 @@ describe('contact imports: processing', () => {
 });
 
 describe('contact imports: the search index behind them', () => {
-  it('search finds an import\'s rows before the index holds them, and the index catches up once the import is done', async () => {
+  it("search finds an import's rows before the index holds them, and the index catches up once the import is done", async () => {
     const rows = Array.from({ length: 30 }, (_, i) => `55500001${String(i).padStart(2, '0')},Índex Person ${i}`).join('\n');
     const made = await createImport(`number,name\n${rows}\n`);
     await runPendingImports(h.app); // workers off: nothing indexes behind the import
     const line = () => h.db.prepare('SELECT indexed_upto FROM search_index_state').pluck().get() as number;
-    const search = async (q: string) => (await h.call({ method: 'GET', url: `${contactsUrl()}?search=${encodeURIComponent(q)}&per_page=100` })).json();
+    const search = async (q: string) =>
+      (await h.call({ method: 'GET', url: `${contactsUrl()}?search=${encodeURIComponent(q)}&per_page=100` })).json();
     const lastId = h.db.prepare('SELECT max(id) FROM contacts').pluck().get() as number;
     expect(line()).toBeLessThan(lastId);
     const waiting = await search('INDEX PERSON 1');
@@ -445,7 +508,12 @@ describe('contact imports: list, delete, access', () => {
       { method: 'DELETE', url: one, needs: 'contact_imports.delete' },
     ] as const;
     for (const op of operations) {
-      const request = { method: op.method, url: op.url, payload: 'payload' in op ? op.payload : undefined, headers: 'headers' in op ? op.headers : undefined };
+      const request = {
+        method: op.method,
+        url: op.url,
+        payload: 'payload' in op ? op.payload : undefined,
+        headers: 'headers' in op ? op.headers : undefined,
+      };
       expect((await h.call({ ...request, token: null })).json()).toEqual({ message: 'Unauthenticated.' });
       expect((await h.call({ ...request, token: outsider })).json()).toEqual(NOT_FOUND);
       const others = ['contact_imports.view', 'contact_imports.create', 'contact_imports.delete'].filter((p) => p !== op.needs);
@@ -459,10 +527,13 @@ describe('contact imports: list, delete, access', () => {
 describe('contact imports: the contact_groups column and exported cells (decisions.md §3)', () => {
   const contactsByNumber = async () =>
     Object.fromEntries(
-      ((await h.call({ method: 'GET', url: `${contactsUrl()}?per_page=100` })).json().data as Array<{ number: string; name: string; contact_groups: Array<{ name: string }> }>).map((c) => [
-        c.number,
-        { name: c.name, groups: c.contact_groups.map((g) => g.name).sort() },
-      ]),
+      (
+        (await h.call({ method: 'GET', url: `${contactsUrl()}?per_page=100` })).json().data as Array<{
+          number: string;
+          name: string;
+          contact_groups: Array<{ name: string }>;
+        }>
+      ).map((c) => [c.number, { name: c.name, groups: c.contact_groups.map((g) => g.name).sort() }]),
     );
 
   it('joins the named groups, creating those the workspace lacks (named once in the errors) when the uploader may create groups', async () => {
@@ -478,8 +549,12 @@ describe('contact imports: the contact_groups column and exported cells (decisio
     await runPendingImports(h.app);
     const done = await getImport(made.id);
     expect(done).toMatchObject({ status: 'completed', created_count: 4, failed_count: 0 });
-    const news = (await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contact-groups` })).json().data.find((g: { name: string }) => g.name === 'News, "weekly"');
-    expect(done.errors).toEqual([{ row: 2, line: 2, message: `The contact group "News, "weekly"" did not exist and was created (id ${news.id}).`, failed: false }]);
+    const news = (await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contact-groups` }))
+      .json()
+      .data.find((g: { name: string }) => g.name === 'News, "weekly"');
+    expect(done.errors).toEqual([
+      { row: 2, line: 2, message: `The contact group "News, "weekly"" did not exist and was created (id ${news.id}).`, failed: false },
+    ]);
     expect(await contactsByNumber()).toEqual({
       '5550000001': { name: 'Ann', groups: ['News, "weekly"', 'VIP'] },
       '5550000002': { name: 'Bo', groups: ['News, "weekly"'] },
@@ -502,15 +577,27 @@ describe('contact imports: the contact_groups column and exported cells (decisio
   it('without contact_groups.create, a row naming a missing group fails with what to do; rows naming existing groups go in', async () => {
     await post(`/api/v3/workspaces/${h.ws}/contact-groups`, { name: 'VIP' });
     const token = await h.memberWith(['contact_imports.create', 'contact_imports.view']);
-    const made = await createImport('number,contact_groups\n5550000001,"[""VIP""]"\n5550000002,"[""VIP"",""Ghost""]"\n', { name: 'limited' }, token);
+    const made = await createImport(
+      'number,contact_groups\n5550000001,"[""VIP""]"\n5550000002,"[""VIP"",""Ghost""]"\n',
+      { name: 'limited' },
+      token,
+    );
     await runPendingImports(h.app);
     const done = await getImport(made.id);
     expect(done).toMatchObject({ status: 'completed', created_count: 1, failed_count: 1 });
     expect(done.errors).toEqual([
-      { row: 3, line: 3, message: 'The contact group "Ghost" does not exist, and this import may not create it (the uploader lacks contact_groups.create): create it first.', failed: true },
+      {
+        row: 3,
+        line: 3,
+        message:
+          'The contact group "Ghost" does not exist, and this import may not create it (the uploader lacks contact_groups.create): create it first.',
+        failed: true,
+      },
     ]);
     expect(Object.keys(await contactsByNumber())).toEqual(['5550000001']);
-    expect((await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contact-groups` })).json().data.map((g: { name: string }) => g.name)).toEqual(['VIP']);
+    expect(
+      (await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contact-groups` })).json().data.map((g: { name: string }) => g.name),
+    ).toEqual(['VIP']);
   });
 
   it('a cell that is not a JSON array of names fails its row, saying what the cell must be', async () => {
@@ -528,7 +615,8 @@ describe('contact imports: the contact_groups column and exported cells (decisio
 
   it("takes off exactly the ' the export puts before a formula-like value in a file whose header is the export's, and says so; the export's own columns are read without a note", async () => {
     const field = await post(`/api/v3/workspaces/${h.ws}/contact-fields`, { name: 'score' });
-    const csv = "id,number,name,email,gender,status,contact_groups,created_at,updated_at,score\n7,5550000001,'=1+1,,,true,[],x,y,'-2\n8,5550000002,''@x,,,false,[],x,y,'Tis\n";
+    const csv =
+      "id,number,name,email,gender,status,contact_groups,created_at,updated_at,score\n7,5550000001,'=1+1,,,true,[],x,y,'-2\n8,5550000002,''@x,,,false,[],x,y,'Tis\n";
     const made = await createImport(csv);
     await runPendingImports(h.app);
     const done = await getImport(made.id);
@@ -536,7 +624,13 @@ describe('contact imports: the contact_groups column and exported cells (decisio
       status: 'completed',
       created_count: 2,
       failed_count: 0,
-      errors: [{ row: 1, message: "It is read as a `wsm contacts export` file (its header is the export's): the ' the export puts before a value starting with = + - @ is taken off." }],
+      errors: [
+        {
+          row: 1,
+          message:
+            "It is read as a `wsm contacts export` file (its header is the export's): the ' the export puts before a value starting with = + - @ is taken off.",
+        },
+      ],
     });
     const contacts = (await h.call({ method: 'GET', url: contactsUrl() })).json().data;
     expect(contacts.map((c: { name: string; status: boolean; fields: Record<string, string> }) => [c.name, c.status, c.fields])).toEqual([

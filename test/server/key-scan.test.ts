@@ -24,14 +24,54 @@ afterEach(async () => {
   await h.close();
 });
 
-const NAMES = ['Ana Silva', 'Bruno Okafor', 'José Álvarez', 'ÉLODIE Moreau', 'straße Ïnes', 'Zoë Ñúñez', 'ΟΔΟΣ Θ', '😀 Emoji', 'nul\u0000byte'];
-const write = (i: number) => ({ name: `${NAMES[i % NAMES.length]} ${i}`, email: i % 3 ? `user${i}@mail${i % 7}.example` : null, gender: null, status: true });
+const NAMES = [
+  'Ana Silva',
+  'Bruno Okafor',
+  'José Álvarez',
+  'ÉLODIE Moreau',
+  'straße Ïnes',
+  'Zoë Ñúñez',
+  'ΟΔΟΣ Θ',
+  '😀 Emoji',
+  'nul\u0000byte',
+];
+const write = (i: number) => ({
+  name: `${NAMES[i % NAMES.length]} ${i}`,
+  email: i % 3 ? `user${i}@mail${i % 7}.example` : null,
+  gender: null,
+  status: true,
+});
 const numberOf = (i: number) => String(3510000000 + i * 7919);
-const QUERIES = ['ana', 'a', 'an', 'silva 1', 'jose', 'ÁLVAREZ', 'elodie', 'strasse', 'ines', 'zoe', 'ñúñez', 'οδοσ', '😀', '@mail3', 'mail', '.example', '351', '79', 'user1', ' 1', 'xyz', '\u0301'];
+const QUERIES = [
+  'ana',
+  'a',
+  'an',
+  'silva 1',
+  'jose',
+  'ÁLVAREZ',
+  'elodie',
+  'strasse',
+  'ines',
+  'zoe',
+  'ñúñez',
+  'οδοσ',
+  '😀',
+  '@mail3',
+  'mail',
+  '.example',
+  '351',
+  '79',
+  'user1',
+  ' 1',
+  'xyz',
+  '\u0301',
+];
 
 /** The rule: the query's key inside one of the keys stored beside the contact (written behind the repository's back in places). */
 function scanCounts(workspaceId: string, queries: string[]): number[] {
-  const keys = h.db.prepare('SELECT name_key, number, email_key FROM contacts WHERE workspace_id = ?').raw().all(workspaceId) as Array<Array<string | null>>;
+  const keys = h.db.prepare('SELECT name_key, number, email_key FROM contacts WHERE workspace_id = ?').raw().all(workspaceId) as Array<
+    Array<string | null>
+  >;
   return queries.map((query) => {
     const key = searchKey(query);
     return keys.filter((k) => k.some((text) => text?.includes(key))).length;
@@ -43,7 +83,13 @@ function importRows(workspaceId: string, from: number, to: number) {
   const writer = createImportWriter(h.db);
   h.db.transaction(() => {
     writer.beginBatch();
-    for (let i = from; i < to; i++) writer.write(workspaceId, { number: numberOf(i), name: write(i).name, ...(write(i).email ? { email: write(i).email! } : {}) }, [], []);
+    for (let i = from; i < to; i++)
+      writer.write(
+        workspaceId,
+        { number: numberOf(i), name: write(i).name, ...(write(i).email ? { email: write(i).email! } : {}) },
+        [],
+        [],
+      );
     writer.endBatch();
   })();
 }
@@ -64,7 +110,10 @@ describe('the key copy counts what a scan counts', () => {
 
     // A few creates: read in by the search itself. An update and a delete in the middle of a chunk.
     for (let i = 20_000; i < 20_040; i++) repo.create(h.ws, numberOf(i), write(i));
-    const [first, second] = h.db.prepare('SELECT id FROM contacts WHERE workspace_id = ? ORDER BY id LIMIT 2 OFFSET 3500').pluck().all(h.ws) as number[];
+    const [first, second] = h.db
+      .prepare('SELECT id FROM contacts WHERE workspace_id = ? ORDER BY id LIMIT 2 OFFSET 3500')
+      .pluck()
+      .all(h.ws) as number[];
     repo.update(repo.find(h.ws, first)!, { name: 'Zoë Álvarez', email: 'ANA@MAIL3.example', gender: null, status: true });
     repo.delete(h.ws, second);
     expect(counts(h.ws)).toEqual(expected(h.ws));
@@ -86,7 +135,7 @@ describe('the key copy counts what a scan counts', () => {
     expect(counts(h.ws)).toEqual(expected(h.ws));
   });
 
-  it('a rolled-back change, an id given again, another connection\'s commit and a deleted workspace leave no stale count', () => {
+  it("a rolled-back change, an id given again, another connection's commit and a deleted workspace leave no stale count", () => {
     const repo = createContactsRepository(h.db);
     importRows(h.ws, 0, 3000);
     keyScan(h.db).count(h.ws, 'ana', 0);
@@ -106,7 +155,11 @@ describe('the key copy counts what a scan counts', () => {
     repo.delete(h.ws, id);
     expect(counts(h.ws)).toEqual(expected(h.ws));
     const insertBelow = (at: number, number: string) => {
-      h.db.prepare("INSERT INTO contacts (id, workspace_id, number, name, name_key, status, created_at, updated_at) VALUES (?, ?, ?, 'Xyz', 'xyz', 1, '', '')").run(at, h.ws, number);
+      h.db
+        .prepare(
+          "INSERT INTO contacts (id, workspace_id, number, name, name_key, status, created_at, updated_at) VALUES (?, ?, ?, 'Xyz', 'xyz', 1, '', '')",
+        )
+        .run(at, h.ws, number);
       h.db.prepare("INSERT INTO contacts_fts (rowid, name_key, number, email_key) VALUES (?, 'xyz', ?, '')").run(at, number); // the index keeps up too
     };
     insertBelow(id, '999');
@@ -131,7 +184,7 @@ describe('the key copy counts what a scan counts', () => {
 });
 
 describe('search totals from the key copy', () => {
-  it('a dense query\'s total is counted by the copy once built, and equals the scan; a sparse one by the index', () => {
+  it("a dense query's total is counted by the copy once built, and equals the scan; a sparse one by the index", () => {
     const search = createContactSearch(h.db, { keyScanMinRows: 0 }).search;
     importRows(h.ws, 0, 4000);
     createSearchIndex(h.db).catchUp();

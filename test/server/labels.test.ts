@@ -9,7 +9,6 @@ afterEach(async () => {
   await h.close();
 });
 
-
 describe('labels', () => {
   it('creates a label with the exact create envelope, colour null when omitted', async () => {
     const res = await h.call({ method: 'POST', url: `/api/v3/workspaces/${h.ws}/labels`, payload: { name: 'VIP' } });
@@ -33,7 +32,8 @@ describe('labels', () => {
   });
 
   it('gets, updates name or colour alone, refuses an empty update, and deletes', async () => {
-    const made = (await h.call({ method: 'POST', url: `/api/v3/workspaces/${h.ws}/labels`, payload: { name: 'A', color: '#fff' } })).json().data;
+    const made = (await h.call({ method: 'POST', url: `/api/v3/workspaces/${h.ws}/labels`, payload: { name: 'A', color: '#fff' } })).json()
+      .data;
     const url = `/api/v3/workspaces/${h.ws}/labels/${made.id}`;
     expect((await h.call({ method: 'GET', url })).json()).toEqual({ data: made });
 

@@ -26,7 +26,8 @@ const attempt = (email: string, password: string, remoteAddress = '127.0.0.1') =
 describe('rate limits', () => {
   it('per e-mail: beyond the limit, 429 with Retry-After, even with the right password; other e-mails go on', async () => {
     await withUser({ loginLimits: { perEmail: 3, perAddress: 100, windowMs: 60_000 } });
-    for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) expect((await attempt('ann@example.com', 'wrong guess', address)).statusCode).toBe(422);
+    for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3'])
+      expect((await attempt('ann@example.com', 'wrong guess', address)).statusCode).toBe(422);
     // From yet another address, and in another case: the e-mail is the key.
     const limited = await attempt('ANN@example.com', PASSWORD, '10.0.0.4');
     expect(limited.statusCode).toBe(429);

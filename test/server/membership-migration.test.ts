@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import { migrate } from '../../src/server/db.js';
 import { migrations } from '../../src/server/migrations/index.js';
 
-it('gives every membership its user\'s status and marks the first role of each workspace built in', () => {
+it("gives every membership its user's status and marks the first role of each workspace built in", () => {
   const db = new Database(':memory:');
   for (const migration of migrations.filter((m) => m.version <= 9)) {
     if (migration.sql) db.exec(migration.sql);
@@ -17,17 +17,26 @@ it('gives every membership its user\'s status and marks the first role of each w
   }
   const created = '2026-01-01T00:00:00.000Z';
   const later = '2026-02-01T00:00:00.000Z';
-  db.prepare("INSERT INTO users (id, name, email, status, created_at, updated_at) VALUES (1, 'On', 'on@x.io', 1, ?, ?), (2, 'Off', 'off@x.io', 0, ?, ?)").run(created, created, created, created);
-  const ws = (id: string) => db.prepare("INSERT INTO workspaces (id, name, created_by, permissions, created_at, updated_at) VALUES (?, 'W', 1, '[]', ?, ?)").run(id, created, created);
+  db.prepare(
+    "INSERT INTO users (id, name, email, status, created_at, updated_at) VALUES (1, 'On', 'on@x.io', 1, ?, ?), (2, 'Off', 'off@x.io', 0, ?, ?)",
+  ).run(created, created, created, created);
+  const ws = (id: string) =>
+    db
+      .prepare("INSERT INTO workspaces (id, name, created_by, permissions, created_at, updated_at) VALUES (?, 'W', 1, '[]', ?, ?)")
+      .run(id, created, created);
   ws('00000000-0000-4000-8000-000000000001');
   ws('00000000-0000-4000-8000-000000000002');
   const role = (id: number, workspace: string, name: string, at: string) =>
-    db.prepare("INSERT INTO roles (id, workspace_id, name, permissions, created_at, updated_at) VALUES (?, ?, ?, '[]', ?, ?)").run(id, workspace, name, at, at);
+    db
+      .prepare("INSERT INTO roles (id, workspace_id, name, permissions, created_at, updated_at) VALUES (?, ?, ?, '[]', ?, ?)")
+      .run(id, workspace, name, at, at);
   role(1, '00000000-0000-4000-8000-000000000001', 'Boss', created); // the Owner role, renamed
   role(2, '00000000-0000-4000-8000-000000000001', 'Agent', later);
   role(3, '00000000-0000-4000-8000-000000000002', 'Owner', created);
   const member = (workspace: string, user: number, roleId: number) =>
-    db.prepare('INSERT INTO memberships (workspace_id, user_id, role_id, created_at) VALUES (?, ?, ?, ?)').run(workspace, user, roleId, created);
+    db
+      .prepare('INSERT INTO memberships (workspace_id, user_id, role_id, created_at) VALUES (?, ?, ?, ?)')
+      .run(workspace, user, roleId, created);
   member('00000000-0000-4000-8000-000000000001', 1, 1);
   member('00000000-0000-4000-8000-000000000001', 2, 2);
   member('00000000-0000-4000-8000-000000000002', 2, 3);

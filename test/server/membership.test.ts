@@ -86,7 +86,7 @@ describe('role and status belong to the membership', () => {
     expect(await p.getUser(OWNER.id)).toMatchObject({ status: true, role: { name: 'Owner' } });
   });
 
-  it('without users.manage, nobody changes another member\'s role or status', async () => {
+  it("without users.manage, nobody changes another member's role or status", async () => {
     const editor = await p.user('Editor', ['users.view', 'users.update', 'contacts.view', 'contacts.create']);
     const member = await p.user('Member', ['contacts.view']);
     for (const change of [{ status: false }, { role_id: editor.roleId }]) {
@@ -112,7 +112,10 @@ describe('role and status belong to the membership', () => {
       [{ role_id: member.roleId }, 'role_id', 'You cannot change your own role.'],
     ] as const) {
       const res = await p.updateUser(undefined, OWNER.id, change);
-      expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 422, body: { message: 'Validation error', errors: { [field]: [text] } } });
+      expect({ status: res.statusCode, body: res.json() }).toEqual({
+        status: 422,
+        body: { message: 'Validation error', errors: { [field]: [text] } },
+      });
     }
     expect(await p.getUser(OWNER.id)).toMatchObject({ status: true, role: { id: 1, name: 'Owner' } });
   });
@@ -125,8 +128,16 @@ describe('role and status belong to the membership', () => {
       status: 422,
       body: { message: 'Validation error', errors: { role_id: ['Only an owner of this workspace can give the Owner role.'] } },
     });
-    const made = await h.call({ method: 'POST', url: p.wsUrl('/users'), token: admin.token, payload: { name: 'Sock', email: 'sock@example.com', password: PASSWORD, role_id: 1 } });
-    expect(made.json()).toEqual({ message: 'Validation error', errors: { role_id: ['Only an owner of this workspace can give the Owner role.'] } });
+    const made = await h.call({
+      method: 'POST',
+      url: p.wsUrl('/users'),
+      token: admin.token,
+      payload: { name: 'Sock', email: 'sock@example.com', password: PASSWORD, role_id: 1 },
+    });
+    expect(made.json()).toEqual({
+      message: 'Validation error',
+      errors: { role_id: ['Only an owner of this workspace can give the Owner role.'] },
+    });
     // Nor can it shut the owner out: the owner can always manage its workspace.
     expect((await p.updateUser(admin.token, OWNER.id, { status: false })).statusCode).toBe(403);
     expect((await p.seen(p.wsUrl('/users'))).status).toBe(200);
@@ -144,7 +155,9 @@ describe('role and status belong to the membership', () => {
     for (const url of ['/api/v3/me', p.wsUrl('/users'), `/api/v3/workspaces/${second}/users`]) {
       expect({ url, ...(await p.seen(url, member.token)) }).toEqual({ url, status: 401, body: UNAUTHENTICATED });
     }
-    expect((await h.call({ method: 'POST', url: '/api/v3/workspaces', token: member.token, payload: { name: 'Escape' } })).statusCode).toBe(401);
+    expect((await h.call({ method: 'POST', url: '/api/v3/workspaces', token: member.token, payload: { name: 'Escape' } })).statusCode).toBe(
+      401,
+    );
     expect(await p.tryLogin(member.email, PASSWORD)).toBe(422);
     // Each workspace lists the member with its own status.
     expect((await p.getUser(member.id)).status).toBe(false);
@@ -156,7 +169,7 @@ describe('role and status belong to the membership', () => {
 });
 
 describe('what belongs to the person', () => {
-  it("the owner of W cannot change the password, e-mail or name of a member who owns another workspace: 403 naming why", async () => {
+  it('the owner of W cannot change the password, e-mail or name of a member who owns another workspace: 403 naming why', async () => {
     const member = await p.user('Mallory', ['users.view', 'users.update']);
     await p.workspaceOf(member.token);
     for (const change of [NEW_PASSWORD, { email: 'taken@example.com' }, { name: 'Renamed' }]) {
@@ -183,7 +196,9 @@ describe('what belongs to the person', () => {
     p.addMember(second, manager.id, await p.role(['users.view', 'contacts.view'], 'Looker', undefined, second));
     expect((await p.updateUser(manager.token, member.id, NEW_PASSWORD)).json()).toEqual(ELSEWHERE);
     // Managing there too: the password and e-mail are within reach.
-    h.db.prepare('UPDATE memberships SET role_id = ? WHERE workspace_id = ? AND user_id = ?').run(await p.role(MANAGER, 'Manager', undefined, second), second, manager.id);
+    h.db
+      .prepare('UPDATE memberships SET role_id = ? WHERE workspace_id = ? AND user_id = ?')
+      .run(await p.role(MANAGER, 'Manager', undefined, second), second, manager.id);
     const res = await p.updateUser(manager.token, member.id, { email: 'member2@example.com', ...NEW_PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
     expect(await p.tryLogin('member2@example.com', NEW_PASSWORD.password)).toBe(201);

@@ -77,9 +77,22 @@ async function scenario(): Promise<void> {
   // Users and tokens (extensions), the workspace and permissions.
   const role = (await call({ method: 'POST', url: `${ws}/roles`, payload: { name: 'Agent', permissions: ['contacts.view'] } })).json().data;
   await call({ method: 'POST', url: `${ws}/roles`, payload: {} });
-  const user = (await call({ method: 'POST', url: `${ws}/users`, payload: { name: 'Ann', email: 'ann@example.com', password: 'correct horse', role_id: role.id } })).json().data;
+  const user = (
+    await call({
+      method: 'POST',
+      url: `${ws}/users`,
+      payload: { name: 'Ann', email: 'ann@example.com', password: 'correct horse', role_id: role.id },
+    })
+  ).json().data;
   await call({ method: 'POST', url: `${ws}/users`, payload: { name: 'Bad' } });
-  const annToken = (await call({ method: 'POST', url: '/api/v3/auth/tokens', token: null, payload: { email: 'ann@example.com', password: 'correct horse' } })).json().data.token;
+  const annToken = (
+    await call({
+      method: 'POST',
+      url: '/api/v3/auth/tokens',
+      token: null,
+      payload: { email: 'ann@example.com', password: 'correct horse' },
+    })
+  ).json().data.token;
   await call({ method: 'DELETE', url: '/api/v3/auth/tokens/current', token: annToken });
   await call({ method: 'DELETE', url: '/api/v3/auth/tokens/current', token: annToken });
   await call({ method: 'POST', url: '/api/v3/auth/tokens', token: null, payload: { email: 'not an email' } });
@@ -97,12 +110,24 @@ async function scenario(): Promise<void> {
   const member = await h.memberWith([]);
   await call({ method: 'GET', url: '/api/v3/workspaces/partner/permissions', token: member });
   await call({ method: 'GET', url: `${ws}/contacts`, token: member });
-  await call({ method: 'PATCH', url: '/api/v3/workspaces/partner/permissions', token: member, payload: { permissions: ['contacts.view'] } });
+  await call({
+    method: 'PATCH',
+    url: '/api/v3/workspaces/partner/permissions',
+    token: member,
+    payload: { permissions: ['contacts.view'] },
+  });
   await call({ method: 'GET', url: `${ws}/users` });
   await call({ method: 'GET', url: `${ws}/users?per_page=0` });
   await call({ method: 'GET', url: `${ws}/users/${user.id}` });
   await call({ method: 'GET', url: `${ws}/users/999999` });
-  await call({ method: 'POST', url: `${ws}/users/${user.id}`, ...multipart([['timezone', 'Europe/Lisbon'], ['client', '1']]) });
+  await call({
+    method: 'POST',
+    url: `${ws}/users/${user.id}`,
+    ...multipart([
+      ['timezone', 'Europe/Lisbon'],
+      ['client', '1'],
+    ]),
+  });
   await call({ method: 'POST', url: `${ws}/users/${user.id}`, ...multipart([['timezone', 'Mars/Base']]) });
 
   // Groups, fields, labels, roles: the collection shape.
@@ -133,7 +158,13 @@ async function scenario(): Promise<void> {
     await call({
       method: 'POST',
       url: `${ws}/contacts`,
-      ...multipart([['number', '14155550101'], ['status', '0']], [{ name: 'avatar', filename: 'a.png', type: 'image/png', bytes: PNG }]),
+      ...multipart(
+        [
+          ['number', '14155550101'],
+          ['status', '0'],
+        ],
+        [{ name: 'avatar', filename: 'a.png', type: 'image/png', bytes: PNG }],
+      ),
     })
   ).json().data;
   await call({ method: 'POST', url: `${ws}/contacts`, payload: { number: '12' } });
@@ -166,7 +197,15 @@ async function scenario(): Promise<void> {
     method: 'POST',
     url: `${ws}/templates`,
     ...multipart(
-      [['name', 'spring_sale'], ['language', 'en'], ['category', 'MARKETING'], ['header[type]', 'media'], ['header[media][type]', 'image'], ['body[text]', 'Sale now on.'], ['unsubscribeButton', '1']],
+      [
+        ['name', 'spring_sale'],
+        ['language', 'en'],
+        ['category', 'MARKETING'],
+        ['header[type]', 'media'],
+        ['header[media][type]', 'image'],
+        ['body[text]', 'Sale now on.'],
+        ['unsubscribeButton', '1'],
+      ],
       [{ name: 'header[media][file]', filename: 'banner.png', type: 'image/png', bytes: PNG }],
     ),
   });
@@ -181,7 +220,6 @@ async function scenario(): Promise<void> {
 }
 
 describe('the API suite against /api/v3/openapi.json', () => {
-
   it('ran a scenario of more than 90 calls', () => {
     expect(seen.length).toBeGreaterThan(90);
   });
@@ -210,7 +248,9 @@ describe('the API suite against /api/v3/openapi.json', () => {
 
   it('called every operation of the document', () => {
     const called = new Set(seen.map((answer) => `${answer.method.toUpperCase()} ${operationPath(answer.method, answer.url)}`));
-    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect(operations.filter((operation) => !called.has(operation))).toEqual([]);
   });
 });

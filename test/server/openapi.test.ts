@@ -60,11 +60,25 @@ describe('GET /api/v3/openapi.json', () => {
       for (const [method, operation] of Object.entries(operations)) {
         const codes = Object.keys(operation.responses);
         const listed = { has422: codes.includes('422'), has503: codes.includes('503'), hasDefault: codes.includes('default') };
-        expect({ operation: `${method} ${path}`, ...listed }).toEqual({ operation: `${method} ${path}`, has422: true, has503: true, hasDefault: true });
-        if (method !== 'get') expect({ operation: `${method} ${path}`, codes }).toEqual({ operation: `${method} ${path}`, codes: expect.arrayContaining(['413', '422']) });
+        expect({ operation: `${method} ${path}`, ...listed }).toEqual({
+          operation: `${method} ${path}`,
+          has422: true,
+          has503: true,
+          hasDefault: true,
+        });
+        if (method !== 'get')
+          expect({ operation: `${method} ${path}`, codes }).toEqual({
+            operation: `${method} ${path}`,
+            codes: expect.arrayContaining(['413', '422']),
+          });
       }
     }
-    expect(Object.keys(doc.paths['/files/{file}'].get.responses['200'].content)).toEqual(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+    expect(Object.keys(doc.paths['/files/{file}'].get.responses['200'].content)).toEqual([
+      'image/png',
+      'image/jpeg',
+      'image/gif',
+      'image/webp',
+    ]);
     const [page, perPage] = doc.paths['/workspaces/{workspace}/labels'].get.parameters.slice(1);
     expect(page.schema).toMatchObject({ type: 'integer', minimum: 1 });
     expect(perPage.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
@@ -81,7 +95,9 @@ describe('GET /api/v3/openapi.json', () => {
     const form = create.requestBody.content['multipart/form-data'].schema;
     expect(form.properties['header[media][file]']).toMatchObject({ type: 'string' });
     const created = create.responses['201'].content['application/json'].schema;
-    expect(created.properties.data.required).toEqual(expect.arrayContaining(['id', 'status', 'provider_id', 'rejection_reason', 'components']));
+    expect(created.properties.data.required).toEqual(
+      expect.arrayContaining(['id', 'status', 'provider_id', 'rejection_reason', 'components']),
+    );
 
     const list = doc.paths['/workspaces/{workspace}/templates'].get;
     expect(list.parameters.map((p: any) => p.name)).toEqual(['workspace', 'page', 'per_page', 'status', 'category', 'search']);
@@ -104,8 +120,12 @@ describe('GET /api/v3/openapi.json', () => {
   });
 
   it('marks exactly the operations outside api.md as extensions', () => {
-    const operations = Object.entries(doc.paths).flatMap(([path, ops]: [string, any]) => Object.entries(ops).map(([method, op]: [string, any]) => ({ method, path, op })));
-    const marked = operations.filter(({ op }) => String(op.description ?? '').includes('Extension of the embedded server')).map(({ method, path }) => `${method} ${path}`);
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]: [string, any]) =>
+      Object.entries(ops).map(([method, op]: [string, any]) => ({ method, path, op })),
+    );
+    const marked = operations
+      .filter(({ op }) => String(op.description ?? '').includes('Extension of the embedded server'))
+      .map(({ method, path }) => `${method} ${path}`);
     const published = operations.filter(({ method, path }) => isPublished(method, path));
     expect(published).toHaveLength(PUBLISHED_OPERATIONS.length);
     expect(marked).toHaveLength(operations.length - published.length);
@@ -115,7 +135,9 @@ describe('GET /api/v3/openapi.json', () => {
   });
 
   it('describes every route of the API contract in its schema', () => {
-    const undescribed = apiRoutes().filter((route) => !route.schema?.summary).map((r) => `${r.method} ${r.path}`);
+    const undescribed = apiRoutes()
+      .filter((route) => !route.schema?.summary)
+      .map((r) => `${r.method} ${r.path}`);
     expect(undescribed).toEqual([]);
   });
 });
@@ -163,11 +185,17 @@ describe('wsm serve --api-only', () => {
   const concrete = (path: string) => path.replace('{workspace}', api.ws).replace(/\{[^}]+\}/g, '1');
 
   it('answers every extension as a router without it (404, no status) and every api.md operation as usual', async () => {
-    const routes = api.app.routeTable.filter((route) => openApiPath(route.url) !== undefined).map((route) => ({ ...route, path: openApiPath(route.url)! }));
+    const routes = api.app.routeTable
+      .filter((route) => openApiPath(route.url) !== undefined)
+      .map((route) => ({ ...route, path: openApiPath(route.url)! }));
     let extensions = 0;
     for (const route of routes) {
       const url = `/api/v3${concrete(route.path)}`;
-      const res = await api.call({ method: route.method as 'GET', url, payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+      const res = await api.call({
+        method: route.method as 'GET',
+        url,
+        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
       const routeMissing = res.statusCode === 404 && /could not be found/.test(res.json().message);
       // The document itself answers (the index points at it), describing the published API alone (route-contracts.test.ts).
       if (isPublished(route.method, route.path) || route.path === '/openapi.json') {
@@ -195,23 +223,43 @@ describe('what the document states of the rules the server enforces (issue 37)',
 
   it('links every create to the get, update and delete of what it made, the id from data.id', () => {
     const linked = (path: string) => doc.paths[path].post.responses['201'].links;
-    const ids = (path: string) => Object.values(linked(path)).map((link: any) => link.operationId).sort();
-    expect(ids(`${ws}/labels`)).toEqual(['deleteWorkspacesWorkspaceLabelsLabel', 'getWorkspacesWorkspaceLabelsLabel', 'putWorkspacesWorkspaceLabelsLabel']);
-    expect(ids(`${ws}/contact-imports`)).toEqual(['deleteWorkspacesWorkspaceContactImportsImport', 'getWorkspacesWorkspaceContactImportsImport']);
+    const ids = (path: string) =>
+      Object.values(linked(path))
+        .map((link: any) => link.operationId)
+        .sort();
+    expect(ids(`${ws}/labels`)).toEqual([
+      'deleteWorkspacesWorkspaceLabelsLabel',
+      'getWorkspacesWorkspaceLabelsLabel',
+      'putWorkspacesWorkspaceLabelsLabel',
+    ]);
+    expect(ids(`${ws}/contact-imports`)).toEqual([
+      'deleteWorkspacesWorkspaceContactImportsImport',
+      'getWorkspacesWorkspaceContactImportsImport',
+    ]);
     expect(ids(`${ws}/templates`)).toEqual(['deleteWorkspacesWorkspaceTemplatesTemplate', 'getWorkspacesWorkspaceTemplatesTemplate']);
-    expect(linked(`${ws}/contacts`).getWorkspacesWorkspaceContactsContact.parameters).toEqual({ workspace: '$request.path.workspace', contact: '$response.body#/data/id' });
+    expect(linked(`${ws}/contacts`).getWorkspacesWorkspaceContactsContact.parameters).toEqual({
+      workspace: '$request.path.workspace',
+      contact: '$response.body#/data/id',
+    });
     expect(linked('/workspaces').getWorkspacesWorkspace.parameters).toEqual({ workspace: '$response.body#/data/id' });
     // Every link names an operation of the document.
     const operationIds = new Set(Object.values(doc.paths).flatMap((ops: any) => Object.values(ops).map((op: any) => op.operationId)));
     const creates = Object.entries(doc.paths).filter(([, ops]: [string, any]) => ops.post?.responses['201']);
     expect(creates.filter(([, ops]: [string, any]) => !ops.post.responses['201'].links).map(([path]) => path)).toEqual(['/auth/tokens']);
-    for (const [, ops] of creates as Array<[string, any]>) for (const link of Object.values(ops.post.responses['201'].links ?? {}) as any[]) expect(operationIds.has(link.operationId)).toBe(true);
+    for (const [, ops] of creates as Array<[string, any]>)
+      for (const link of Object.values(ops.post.responses['201'].links ?? {}) as any[])
+        expect(operationIds.has(link.operationId)).toBe(true);
   });
 
   it('states the patterns and lengths of numbers, time zones and names, and the permission names', () => {
     expect(body(`${ws}/contacts`, 'post').properties.number).toMatchObject({ type: 'string', minLength: 7, pattern: expect.any(String) });
     expect(body(`${ws}/users`, 'post').properties.timezone).toMatchObject({ type: 'string', minLength: 1, pattern: expect.any(String) });
-    expect(body(`${ws}/labels`, 'post').properties.name).toMatchObject({ type: 'string', minLength: 1, maxLength: 255, pattern: '[^\\s\\p{Cc}\\p{Cf}]' });
+    expect(body(`${ws}/labels`, 'post').properties.name).toMatchObject({
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      pattern: '[^\\s\\p{Cc}\\p{Cf}]',
+    });
     expect(body(`${ws}/roles`, 'post').properties.permissions.items.enum).toContain('contacts.view');
     expect(body('/workspaces/partner/permissions', 'patch').properties.permissions.items.enum).toContain('labels.delete');
   });
@@ -224,7 +272,12 @@ describe('what the document states of the rules the server enforces (issue 37)',
   });
 
   it('states how many file parts a form may carry (413 beyond)', () => {
-    for (const [path, method, parts] of [[`${ws}/contacts`, 'post', 4], [`${ws}/users/{user}`, 'post', 3], [`${ws}/contact-imports`, 'post', 1], [`${ws}/templates`, 'post', 1]] as const) {
+    for (const [path, method, parts] of [
+      [`${ws}/contacts`, 'post', 4],
+      [`${ws}/users/{user}`, 'post', 3],
+      [`${ws}/contact-imports`, 'post', 1],
+      [`${ws}/templates`, 'post', 1],
+    ] as const) {
       expect(doc.paths[path][method].responses['413'].description, path).toContain(`more than ${parts} file part`);
     }
   });

@@ -94,7 +94,9 @@ describe('drainOutbox', () => {
       const later = Date.now() + 60_000;
       expect(await drainOutbox(app, later)).toEqual({ done: 1, failed: 0 });
       expect(db.prepare('SELECT COUNT(*) AS n FROM provider_outbox').get()).toEqual({ n: 0 });
-      expect(db.prepare('SELECT deleted FROM simulated_provider_templates WHERE provider_id = ?').get(made.provider_id)).toEqual({ deleted: 1 });
+      expect(db.prepare('SELECT deleted FROM simulated_provider_templates WHERE provider_id = ?').get(made.provider_id)).toEqual({
+        deleted: 1,
+      });
     } finally {
       await app.close();
       db.close();
@@ -121,7 +123,9 @@ describe('the outbox worker', () => {
       const waiting = () => (db.prepare('SELECT COUNT(*) AS n FROM provider_outbox').get() as { n: number }).n;
       while (waiting() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(waiting()).toBe(0);
-      expect(db.prepare('SELECT deleted FROM simulated_provider_templates WHERE provider_id = ?').get(made.provider_id)).toEqual({ deleted: 1 });
+      expect(db.prepare('SELECT deleted FROM simulated_provider_templates WHERE provider_id = ?').get(made.provider_id)).toEqual({
+        deleted: 1,
+      });
     } finally {
       await app.close();
       db.close();
@@ -135,7 +139,9 @@ describe('the outbox worker', () => {
     const deadline = Date.now() + 5000;
     while (outboxRows(h).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(outboxRows(h)).toEqual([]);
-    expect(h.db.prepare('SELECT deleted FROM simulated_provider_templates WHERE provider_id = ?').get(made.provider_id)).toEqual({ deleted: 1 });
+    expect(h.db.prepare('SELECT deleted FROM simulated_provider_templates WHERE provider_id = ?').get(made.provider_id)).toEqual({
+      deleted: 1,
+    });
   });
 
   it('does nothing when workers are off', async () => {

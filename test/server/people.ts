@@ -20,7 +20,12 @@ export interface Person {
 export function people(h: Harness) {
   const wsUrl = (suffix: string, ws = h.ws) => `/api/v3/workspaces/${ws}${suffix}`;
 
-  async function role(permissions: string[], name = `Role ${Math.random().toString(36).slice(2, 8)}`, token?: string, ws = h.ws): Promise<number> {
+  async function role(
+    permissions: string[],
+    name = `Role ${Math.random().toString(36).slice(2, 8)}`,
+    token?: string,
+    ws = h.ws,
+  ): Promise<number> {
     const res = await h.call({ method: 'POST', url: wsUrl('/roles', ws), payload: { name, permissions }, token });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.id;
@@ -36,7 +41,12 @@ export function people(h: Harness) {
   async function user(name: string, permissions: string[], options: { token?: string; ws?: string } = {}): Promise<Person> {
     const roleId = await role(permissions, `${name} role`, options.token, options.ws);
     const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com`;
-    const res = await h.call({ method: 'POST', url: wsUrl('/users', options.ws), token: options.token, payload: { name, email, password: PASSWORD, role_id: roleId } });
+    const res = await h.call({
+      method: 'POST',
+      url: wsUrl('/users', options.ws),
+      token: options.token,
+      payload: { name, email, password: PASSWORD, role_id: roleId },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return { id: res.json().data.id, email, token: await login(email), roleId };
   }
@@ -50,12 +60,15 @@ export function people(h: Harness) {
 
   /** Makes an existing user a member of another workspace with a role there, as that workspace's owner would. */
   function addMember(ws: string, userId: number, roleId: number): void {
-    h.db.prepare('INSERT INTO memberships (workspace_id, user_id, role_id, created_at) VALUES (?, ?, ?, ?)').run(ws, userId, roleId, new Date().toISOString());
+    h.db
+      .prepare('INSERT INTO memberships (workspace_id, user_id, role_id, created_at) VALUES (?, ?, ?, ?)')
+      .run(ws, userId, roleId, new Date().toISOString());
   }
 
   const updateUser = (token: string | undefined, id: number, payload: Record<string, unknown>, ws = h.ws) =>
     h.call({ method: 'POST', url: wsUrl(`/users/${id}`, ws), token, payload });
-  const getUser = async (id: number, ws = h.ws, token?: string) => (await h.call({ method: 'GET', url: wsUrl(`/users/${id}`, ws), token })).json().data;
+  const getUser = async (id: number, ws = h.ws, token?: string) =>
+    (await h.call({ method: 'GET', url: wsUrl(`/users/${id}`, ws), token })).json().data;
   const tryLogin = async (email: string, password: string) =>
     (await h.call({ method: 'POST', url: '/api/v3/auth/tokens', token: null, payload: { email, password } })).statusCode;
   /** Status and body of a GET, for assertions on what a user sees. */

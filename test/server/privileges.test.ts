@@ -39,7 +39,10 @@ describe('users.update without users.manage', () => {
       expect({ change, status: res.statusCode, body: res.json() }).toEqual({ change, status: 403, body: NEEDS_MANAGE });
     }
     // The same as a multipart form (the documented shape of this update).
-    const form = multipart([['password', newPassword.password], ['confirm_password', newPassword.password]]);
+    const form = multipart([
+      ['password', newPassword.password],
+      ['confirm_password', newPassword.password],
+    ]);
     expect((await h.call({ method: 'POST', url: url(`/users/${OWNER.id}`), token: editor.token, ...form })).statusCode).toBe(403);
     expect(await tryLogin('attacker@example.com', newPassword.password)).toBe(422);
     const owner = (await h.call({ method: 'GET', url: url(`/users/${OWNER.id}`) })).json().data;
@@ -98,7 +101,10 @@ describe('users.manage', () => {
     const toBigger = await updateUser(manager.token, agent.id, { role_id: bigger });
     expect({ status: toBigger.statusCode, body: toBigger.json() }).toEqual({
       status: 422,
-      body: { message: 'Validation error', errors: { role_id: ['The role holds permissions you do not have: workspace.view, workspace.update.'] } },
+      body: {
+        message: 'Validation error',
+        errors: { role_id: ['The role holds permissions you do not have: workspace.view, workspace.update.'] },
+      },
     });
     const self = await updateUser(manager.token, manager.id, { role_id: agent.roleId });
     expect(self.json()).toEqual({ message: 'Validation error', errors: { role_id: ['You cannot change your own role.'] } });
@@ -114,7 +120,9 @@ describe('users.manage', () => {
     const twin = await user('Twin', ['contacts.view']);
     const elsewhere = (await h.create('/api/v3/workspaces', { name: 'Elsewhere' })).id;
     const elsewhereRole = (await h.create(`/api/v3/workspaces/${elsewhere}/roles`, { name: 'Agent', permissions: ['contacts.view'] })).id;
-    h.db.prepare('INSERT INTO memberships (workspace_id, user_id, role_id, created_at) VALUES (?, ?, ?, ?)').run(elsewhere, twin.id, elsewhereRole, new Date().toISOString());
+    h.db
+      .prepare('INSERT INTO memberships (workspace_id, user_id, role_id, created_at) VALUES (?, ?, ?, ?)')
+      .run(elsewhere, twin.id, elsewhereRole, new Date().toISOString());
     const res = await updateUser(manager.token, twin.id, newPassword);
     expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 403, body: { message: REFUSALS.elsewhere, status: 403 } });
     expect(await tryLogin(twin.email, PASSWORD)).toBe(201);
@@ -134,12 +142,22 @@ describe('users.create', () => {
   it('cannot create a user with a role holding permissions it lacks', async () => {
     const hr = await user('Hr', ['users.view', 'users.create', 'contacts.view']);
     const bigger = await role(['contacts.view', 'contacts.delete'], 'Bigger');
-    const res = await h.call({ method: 'POST', url: url('/users'), token: hr.token, payload: { name: 'Sock', email: 'sock@example.com', password: PASSWORD, role_id: bigger } });
+    const res = await h.call({
+      method: 'POST',
+      url: url('/users'),
+      token: hr.token,
+      payload: { name: 'Sock', email: 'sock@example.com', password: PASSWORD, role_id: bigger },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.role_id[0]).toMatch(/^The role holds permissions you do not have: /);
     expect(await tryLogin('sock@example.com', PASSWORD)).toBe(422);
     const agentRole = await role(['contacts.view']);
-    const ok = await h.call({ method: 'POST', url: url('/users'), token: hr.token, payload: { name: 'Ok', email: 'ok@example.com', password: PASSWORD, role_id: agentRole } });
+    const ok = await h.call({
+      method: 'POST',
+      url: url('/users'),
+      token: hr.token,
+      payload: { name: 'Ok', email: 'ok@example.com', password: PASSWORD, role_id: agentRole },
+    });
     expect(ok.statusCode, ok.body).toBe(201);
   });
 });
@@ -147,20 +165,45 @@ describe('users.create', () => {
 describe('roles.update and roles.create', () => {
   it('cannot grant a permission the caller lacks, to its own role or any other, by index', async () => {
     const keeper = await user('Keeper', ['roles.view', 'roles.create', 'roles.update', 'contacts.view']);
-    const own = await h.call({ method: 'PUT', url: url(`/roles/${keeper.roleId}`), token: keeper.token, payload: { permissions: ['roles.view', 'roles.update', 'contacts.view', 'users.manage'] } });
+    const own = await h.call({
+      method: 'PUT',
+      url: url(`/roles/${keeper.roleId}`),
+      token: keeper.token,
+      payload: { permissions: ['roles.view', 'roles.update', 'contacts.view', 'users.manage'] },
+    });
     expect({ status: own.statusCode, body: own.json() }).toEqual({
       status: 422,
       body: { message: 'Validation error', errors: { 'permissions.3': ['You cannot grant users.manage: you do not hold it.'] } },
     });
     const other = await role(['contacts.view'], 'Other');
-    const grant = await h.call({ method: 'PUT', url: url(`/roles/${other}`), token: keeper.token, payload: { permissions: ['contacts.view', 'contacts.delete'] } });
+    const grant = await h.call({
+      method: 'PUT',
+      url: url(`/roles/${other}`),
+      token: keeper.token,
+      payload: { permissions: ['contacts.view', 'contacts.delete'] },
+    });
     expect(grant.json().errors).toEqual({ 'permissions.1': ['You cannot grant contacts.delete: you do not hold it.'] });
-    const made = await h.call({ method: 'POST', url: url('/roles'), token: keeper.token, payload: { name: 'Sneaky', permissions: ['workspace.update'] } });
+    const made = await h.call({
+      method: 'POST',
+      url: url('/roles'),
+      token: keeper.token,
+      payload: { name: 'Sneaky', permissions: ['workspace.update'] },
+    });
     expect(made.json().errors).toEqual({ 'permissions.0': ['You cannot grant workspace.update: you do not hold it.'] });
     // Within its own permissions it may.
-    const fine = await h.call({ method: 'PUT', url: url(`/roles/${other}`), token: keeper.token, payload: { permissions: ['contacts.view', 'roles.view'] } });
+    const fine = await h.call({
+      method: 'PUT',
+      url: url(`/roles/${other}`),
+      token: keeper.token,
+      payload: { permissions: ['contacts.view', 'roles.view'] },
+    });
     expect(fine.statusCode, fine.body).toBe(200);
-    expect((await h.call({ method: 'GET', url: url(`/roles/${keeper.roleId}`) })).json().data.permissions).toEqual(['roles.view', 'roles.create', 'roles.update', 'contacts.view']);
+    expect((await h.call({ method: 'GET', url: url(`/roles/${keeper.roleId}`) })).json().data.permissions).toEqual([
+      'roles.view',
+      'roles.create',
+      'roles.update',
+      'contacts.view',
+    ]);
   });
 
   it('cannot edit a role holding permissions the caller lacks, not even its name', async () => {
@@ -170,21 +213,42 @@ describe('roles.update and roles.create', () => {
       const res = await h.call({ method: 'PUT', url: url(`/roles/${admin}`), token: keeper.token, payload });
       expect({ payload, status: res.statusCode, body: res.json() }).toEqual({ payload, status: 403, body: FORBIDDEN });
     }
-    expect((await h.call({ method: 'GET', url: url(`/roles/${admin}`) })).json().data).toMatchObject({ name: 'Admin', permissions: ALL_PERMISSIONS });
+    expect((await h.call({ method: 'GET', url: url(`/roles/${admin}`) })).json().data).toMatchObject({
+      name: 'Admin',
+      permissions: ALL_PERMISSIONS,
+    });
   });
 });
 
 describe('a partner and the workspaces it creates', () => {
   it('keeps full access to a workspace whose enabled permissions its defaults narrowed; its roles stay within them', async () => {
-    await h.call({ method: 'PATCH', url: '/api/v3/workspaces/partner/permissions', payload: { permissions: ['contacts.view', 'labels.view'] } });
+    await h.call({
+      method: 'PATCH',
+      url: '/api/v3/workspaces/partner/permissions',
+      payload: { permissions: ['contacts.view', 'labels.view'] },
+    });
     const ws = (await h.create('/api/v3/workspaces', { name: 'Narrow' })).id;
     const perms = await h.call({ method: 'GET', url: `/api/v3/workspaces/${ws}/permissions` });
-    expect({ status: perms.statusCode, body: perms.json() }).toEqual({ status: 200, body: { data: [{ contacts: ['contacts.view'] }, { labels: ['labels.view'] }] } });
+    expect({ status: perms.statusCode, body: perms.json() }).toEqual({
+      status: 200,
+      body: { data: [{ contacts: ['contacts.view'] }, { labels: ['labels.view'] }] },
+    });
     expect((await h.call({ method: 'POST', url: `/api/v3/workspaces/${ws}/labels`, payload: { name: 'Mine' } })).statusCode).toBe(201);
     // The defaults bound what the workspace's roles may hold.
-    const wide = await h.call({ method: 'POST', url: `/api/v3/workspaces/${ws}/roles`, payload: { name: 'Wide', permissions: ['contacts.view', 'labels.create'] } });
-    expect(wide.json()).toEqual({ message: 'Validation error', errors: { 'permissions.1': ['The permission labels.create is not enabled in this workspace.'] } });
-    const narrow = await h.call({ method: 'POST', url: `/api/v3/workspaces/${ws}/roles`, payload: { name: 'Narrow', permissions: ['contacts.view'] } });
+    const wide = await h.call({
+      method: 'POST',
+      url: `/api/v3/workspaces/${ws}/roles`,
+      payload: { name: 'Wide', permissions: ['contacts.view', 'labels.create'] },
+    });
+    expect(wide.json()).toEqual({
+      message: 'Validation error',
+      errors: { 'permissions.1': ['The permission labels.create is not enabled in this workspace.'] },
+    });
+    const narrow = await h.call({
+      method: 'POST',
+      url: `/api/v3/workspaces/${ws}/roles`,
+      payload: { name: 'Narrow', permissions: ['contacts.view'] },
+    });
     expect(narrow.statusCode, narrow.body).toBe(201);
   });
 });

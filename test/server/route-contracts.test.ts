@@ -47,7 +47,7 @@ describe('the route table', () => {
 });
 
 describe('validation', () => {
-  it('checks every route\'s query and JSON body in one hook, with the declared schemas, whatever its handler reads', async () => {
+  it("checks every route's query and JSON body in one hook, with the declared schemas, whatever its handler reads", async () => {
     const app = Fastify();
     registerErrorHandling(app);
     await app.register(multipart);
@@ -62,11 +62,17 @@ describe('validation', () => {
     const refused = await app.inject({ method: 'POST', url, payload: { name: ' ', color: 'red' } });
     expect({ status: refused.statusCode, body: refused.json() }).toEqual({
       status: 422,
-      body: { message: 'Validation error', errors: { name: ['The name field is required.'], color: ['The color field must be a hex colour such as #1a2b3c.'] } },
+      body: {
+        message: 'Validation error',
+        errors: { name: ['The name field is required.'], color: ['The color field must be a hex colour such as #1a2b3c.'] },
+      },
     });
     expect((await app.inject({ method: 'POST', url, payload: { name: '  Hot  ' } })).json()).toEqual({ got: { name: 'Hot' } });
     const badPage = await app.inject({ method: 'GET', url: `${url}?per_page=0` });
-    expect({ status: badPage.statusCode, body: badPage.json() }).toEqual({ status: 422, body: { message: 'Validation error', errors: { per_page: ['The per page field must be at least 1.'] } } });
+    expect({ status: badPage.statusCode, body: badPage.json() }).toEqual({
+      status: 422,
+      body: { message: 'Validation error', errors: { per_page: ['The per page field must be at least 1.'] } },
+    });
     expect((await app.inject({ method: 'GET', url })).json()).toEqual({ got: { page: 1, per_page: 10 } });
     await app.close();
   });
@@ -75,7 +81,12 @@ describe('validation', () => {
     const url = `/api/v3/workspaces/${h.ws}/labels`;
     const stranger = await h.call({ method: 'POST', url, payload: { name: '' }, token: await h.outsider() });
     expect(stranger.statusCode).toBe(404);
-    const member = await h.call({ method: 'POST', url: `${url}?per_page=0`, payload: { name: '' }, token: await h.memberWith(['labels.view']) });
+    const member = await h.call({
+      method: 'POST',
+      url: `${url}?per_page=0`,
+      payload: { name: '' },
+      token: await h.memberWith(['labels.view']),
+    });
     expect(member.statusCode).toBe(403);
   });
 });
@@ -102,7 +113,9 @@ describe('wsm serve --api-only, from the descriptions', () => {
     const shownByDocs = (await api.call({ method: 'GET', url: '/docs/json', token: null })).json();
     expect(operationsOf(shownByDocs).sort()).toEqual(operationsOf(served).sort());
     // The full server still documents every operation.
-    expect(operationsOf((await h.call({ method: 'GET', url: '/api/v3/openapi.json', token: null })).json())).toHaveLength(OPERATIONS.length + 1);
+    expect(operationsOf((await h.call({ method: 'GET', url: '/api/v3/openapi.json', token: null })).json())).toHaveLength(
+      OPERATIONS.length + 1,
+    );
   });
 
   it('names in Allow only the published methods of a path', async () => {

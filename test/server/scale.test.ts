@@ -26,8 +26,25 @@ afterEach(async () => {
   await h.close();
 });
 
-const NAMES = ['Ana Silva', 'Bruno Okafor', 'José Álvarez', 'ÉLODIE Moreau', 'Grace_Hopper', 'Hiro 100%', 'Quote "Q" Lee', 'straße Ïnes', 'Zoë Ñúñez', 'ΟΔΟΣ Θ', 'nul\u0000byte'];
-const write = (i: number) => ({ name: `${NAMES[i % NAMES.length]} ${i}`, email: i % 3 ? `user${i}@mail${i % 7}.example` : null, gender: null, status: true });
+const NAMES = [
+  'Ana Silva',
+  'Bruno Okafor',
+  'José Álvarez',
+  'ÉLODIE Moreau',
+  'Grace_Hopper',
+  'Hiro 100%',
+  'Quote "Q" Lee',
+  'straße Ïnes',
+  'Zoë Ñúñez',
+  'ΟΔΟΣ Θ',
+  'nul\u0000byte',
+];
+const write = (i: number) => ({
+  name: `${NAMES[i % NAMES.length]} ${i}`,
+  email: i % 3 ? `user${i}@mail${i % 7}.example` : null,
+  gender: null,
+  status: true,
+});
 const numberOf = (i: number) => String(3510000000 + i * 7919);
 
 function integrityCheck() {
@@ -50,7 +67,9 @@ describe('scale: deep pages', () => {
       }
       writer.endBatch();
     })();
-    const plain = h.db.prepare<[string, number, number], ContactRow>('SELECT * FROM contacts WHERE workspace_id = ? ORDER BY id LIMIT ? OFFSET ?');
+    const plain = h.db.prepare<[string, number, number], ContactRow>(
+      'SELECT * FROM contacts WHERE workspace_id = ? ORDER BY id LIMIT ? OFFSET ?',
+    );
     const compare = (perPage: number) => {
       const count = (h.db.prepare('SELECT count(*) AS n FROM contacts WHERE workspace_id = ?').get(h.ws) as { n: number }).n;
       const seen: number[] = [];
@@ -90,7 +109,9 @@ describe('scale: deep pages', () => {
     const lastPage = Math.ceil(total / 100);
     const res = await h.call({ method: 'GET', url: `/api/v3/workspaces/${h.ws}/contacts?page=${lastPage}&per_page=100` });
     const offset = (lastPage - 1) * 100;
-    const expected = h.db.prepare('SELECT id FROM contacts WHERE workspace_id = ? ORDER BY id LIMIT 100 OFFSET ?').all(h.ws, offset) as Array<{ id: number }>;
+    const expected = h.db
+      .prepare('SELECT id FROM contacts WHERE workspace_id = ? ORDER BY id LIMIT 100 OFFSET ?')
+      .all(h.ws, offset) as Array<{ id: number }>;
     expect(expected).toHaveLength(total - offset);
     expect(res.json().data.map((c: { id: number }) => c.id)).toEqual(expected.map((r) => r.id));
     expect(res.json().meta).toMatchObject({ total, from: offset + 1, to: total });
@@ -99,20 +120,78 @@ describe('scale: deep pages', () => {
 
 describe('scale: search equals a scan of the folded text', () => {
   const queries = [
-    'ana', 'Ana Silva 1', 'SILVA', 'josé', 'JOSÉ', 'José', 'jose', 'ALVAREZ', 'álvarez', 'élodie', 'ÉLODIE', 'elodie', 'ïnes', 'INES', 'straße', 'STRASSE',
-    'zoë', 'ZOË', 'zoe', 'ÑÚÑEZ', 'nunez', 'Zoë Ñúñez', 'ΟΔΟΣ', 'οδοσ', 'e_H', '_', '%', '100%', '"q"', 'Quote "Q', '@mail3', 'mail', '.example',
-    '351000', '79', '1234', 'xyz', 'user1', '9 ', ' 1', 'nul\u0000byte', '\u0000', 'ｚｏｅ', 'e\u0301lodie',
+    'ana',
+    'Ana Silva 1',
+    'SILVA',
+    'josé',
+    'JOSÉ',
+    'José',
+    'jose',
+    'ALVAREZ',
+    'álvarez',
+    'élodie',
+    'ÉLODIE',
+    'elodie',
+    'ïnes',
+    'INES',
+    'straße',
+    'STRASSE',
+    'zoë',
+    'ZOË',
+    'zoe',
+    'ÑÚÑEZ',
+    'nunez',
+    'Zoë Ñúñez',
+    'ΟΔΟΣ',
+    'οδοσ',
+    'e_H',
+    '_',
+    '%',
+    '100%',
+    '"q"',
+    'Quote "Q',
+    '@mail3',
+    'mail',
+    '.example',
+    '351000',
+    '79',
+    '1234',
+    'xyz',
+    'user1',
+    '9 ',
+    ' 1',
+    'nul\u0000byte',
+    '\u0000',
+    'ｚｏｅ',
+    'e\u0301lodie',
   ];
 
   /** The same rule as the search, computed here from the raw text: the query's key inside a key of the contact. */
   function expectScanEquality(repo: ReturnType<typeof createContactsRepository>) {
-    const rows = h.db.prepare('SELECT id, name, number, email FROM contacts WHERE workspace_id = ? ORDER BY id').all(h.ws) as Array<{ id: number; name: string; number: string; email: string | null }>;
+    const rows = h.db.prepare('SELECT id, name, number, email FROM contacts WHERE workspace_id = ? ORDER BY id').all(h.ws) as Array<{
+      id: number;
+      name: string;
+      number: string;
+      email: string | null;
+    }>;
     for (const query of queries) {
       const key = searchKey(searchedText(query));
-      const matches = rows.filter((r) => searchKey(r.name).includes(key) || r.number.includes(key) || (r.email !== null && searchKey(r.email).includes(key))).map((r) => r.id);
-      for (const [offset, limit] of [[0, 10], [0, 100], [30, 10], [1000, 100]]) {
+      const matches = rows
+        .filter((r) => searchKey(r.name).includes(key) || r.number.includes(key) || (r.email !== null && searchKey(r.email).includes(key)))
+        .map((r) => r.id);
+      for (const [offset, limit] of [
+        [0, 10],
+        [0, 100],
+        [30, 10],
+        [1000, 100],
+      ]) {
         const got = repo.search(h.ws, query, offset, limit);
-        expect({ query, offset, ids: got.ids, total: got.total }).toEqual({ query, offset, ids: matches.slice(offset, offset + limit), total: matches.length });
+        expect({ query, offset, ids: got.ids, total: got.total }).toEqual({
+          query,
+          offset,
+          ids: matches.slice(offset, offset + limit),
+          total: matches.length,
+        });
       }
     }
   }
@@ -129,7 +208,13 @@ describe('scale: search equals a scan of the folded text', () => {
     const writer = createImportWriter(h.db);
     h.db.transaction(() => {
       writer.beginBatch();
-      for (let i = 0; i < 2000; i++) writer.write(i % 4 ? h.ws : other, { number: numberOf(i), name: write(i).name, ...(write(i).email ? { email: write(i).email! } : {}) }, [], []);
+      for (let i = 0; i < 2000; i++)
+        writer.write(
+          i % 4 ? h.ws : other,
+          { number: numberOf(i), name: write(i).name, ...(write(i).email ? { email: write(i).email! } : {}) },
+          [],
+          [],
+        );
       // The same numbers again in the same batch: updates of rows not yet indexed.
       for (let i = 0; i < 50; i++) writer.write(h.ws, { number: numberOf(i * 4 + 1), name: `Renamed Zoë ${i}` }, [], []);
       writer.endBatch();
@@ -151,7 +236,8 @@ describe('scale: search equals a scan of the folded text', () => {
     const writer = createImportWriter(h.db);
     h.db.transaction(() => {
       writer.beginBatch();
-      for (let i = 700; i < 2200; i++) writer.write(h.ws, { number: numberOf(i), name: write(i).name, ...(write(i).email ? { email: write(i).email! } : {}) }, [], []);
+      for (let i = 700; i < 2200; i++)
+        writer.write(h.ws, { number: numberOf(i), name: write(i).name, ...(write(i).email ? { email: write(i).email! } : {}) }, [], []);
       writer.endBatch();
     })();
     // The import's rows wait above the line; a create behind them waits too.
@@ -181,7 +267,31 @@ describe('scale: search equals a scan of the folded text', () => {
 
   it('any text is found by any piece of it, in any case and with or without its accents', () => {
     const repo = createContactsRepository(h.db);
-    const char = fc.constantFrom('a', 'Z', 'ë', 'Ë', 'ñ', 'Ñ', 'ß', 'ẞ', 'ς', 'Σ', 'İ', 'ı', 'ﬁ', 'Ａ', 'e\u0301', '😀', 'ש', '\u0000', ' ', '%', '_', '"', '1');
+    const char = fc.constantFrom(
+      'a',
+      'Z',
+      'ë',
+      'Ë',
+      'ñ',
+      'Ñ',
+      'ß',
+      'ẞ',
+      'ς',
+      'Σ',
+      'İ',
+      'ı',
+      'ﬁ',
+      'Ａ',
+      'e\u0301',
+      '😀',
+      'ש',
+      '\u0000',
+      ' ',
+      '%',
+      '_',
+      '"',
+      '1',
+    );
     const text = fc.array(char, { minLength: 1, maxLength: 12 }).map((parts) => parts.join(''));
     let n = 0;
     fc.assert(

@@ -18,7 +18,10 @@ export const utility = (name: string, text = 'Your order {{1}} has shipped.', va
 
 export const templatesUrl = (h: Harness, suffix = '') => `/api/v3/workspaces/${h.ws}/templates${suffix}`;
 
-export async function createTemplate(h: Harness, body: Record<string, unknown>): Promise<{ id: number; provider_id: string; status: string }> {
+export async function createTemplate(
+  h: Harness,
+  body: Record<string, unknown>,
+): Promise<{ id: number; provider_id: string; status: string }> {
   const res = await h.call({ method: 'POST', url: templatesUrl(h), payload: body });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
   return res.json().data;
@@ -42,7 +45,9 @@ export function multipart(fields: Array<[string, string]>, files: FilePart[] = [
   }
   for (const file of files) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
       file.bytes,
       Buffer.from('\r\n'),
     );

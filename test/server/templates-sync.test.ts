@@ -105,7 +105,9 @@ describe('POST /templates/sync and create with other providers', () => {
 
   it('stores any other final status the provider reports', async () => {
     let ids: string[] = [];
-    h = await createHarness({ provider: fake({ list: async () => ids.map((providerId) => ({ providerId, status: 'PAUSED', reason: null })) }) });
+    h = await createHarness({
+      provider: fake({ list: async () => ids.map((providerId) => ({ providerId, status: 'PAUSED', reason: null })) }),
+    });
     const t = await createTemplate(h, utility('gets_paused'));
     ids = [t.provider_id];
     expect((await sync()).json().message).toBe('Templates synchronised: 0 approved, 0 rejected, 1 with another status, 0 still pending.');
@@ -113,15 +115,31 @@ describe('POST /templates/sync and create with other providers', () => {
   });
 
   it('never sends the text of an unexpected provider error', async () => {
-    h = await createHarness({ provider: fake({ list: async () => { throw new Error('ECONNRESET at /secret/path.js:12'); } }) });
+    h = await createHarness({
+      provider: fake({
+        list: async () => {
+          throw new Error('ECONNRESET at /secret/path.js:12');
+        },
+      }),
+    });
     await createTemplate(h, utility('hidden_error'));
     const res = await sync();
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, message: 'Template sync failed: the template provider returned an unexpected error.', status: 500 });
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'Template sync failed: the template provider returned an unexpected error.',
+      status: 500,
+    });
   });
 
   it('answers 500 naming the cause and stores nothing when submission fails', async () => {
-    h = await createHarness({ provider: fake({ submit: async () => { throw new ProviderError('credentials'); } }) });
+    h = await createHarness({
+      provider: fake({
+        submit: async () => {
+          throw new ProviderError('credentials');
+        },
+      }),
+    });
     const res = await h.call({ method: 'POST', url: templatesUrl(h), payload: utility('not_submitted') });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ success: false, message: 'Template could not be submitted: invalid channel credentials.', status: 500 });

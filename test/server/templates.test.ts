@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-const post = (payload: unknown, token?: string | null) => h.call({ method: 'POST', url: templatesUrl(h), payload: payload as object, token });
+const post = (payload: unknown, token?: string | null) =>
+  h.call({ method: 'POST', url: templatesUrl(h), payload: payload as object, token });
 
 describe('POST /templates', () => {
   it('creates a PENDING template with a text header and buttons, in the exact envelope', async () => {
@@ -48,7 +49,9 @@ describe('POST /templates', () => {
   });
 
   it('creates a media header from multipart bracket names and keeps only the provider handle', async () => {
-    const form = multipart(mediaTemplateFields('spring_sale'), [{ name: 'header[media][file]', filename: 'a.png', type: 'image/png', bytes: PNG }]);
+    const form = multipart(mediaTemplateFields('spring_sale'), [
+      { name: 'header[media][file]', filename: 'a.png', type: 'image/png', bytes: PNG },
+    ]);
     const res = await h.call({ method: 'POST', url: templatesUrl(h), ...form });
     expect(res.statusCode).toBe(201);
     const { data } = res.json();
@@ -60,12 +63,19 @@ describe('POST /templates', () => {
   });
 
   it('judges the media file by its bytes, not its declared type or name', async () => {
-    const form = multipart(mediaTemplateFields('fake_png'), [{ name: 'header[media][file]', filename: 'a.png', type: 'image/png', bytes: PDF }]);
+    const form = multipart(mediaTemplateFields('fake_png'), [
+      { name: 'header[media][file]', filename: 'a.png', type: 'image/png', bytes: PDF },
+    ]);
     const res = await h.call({ method: 'POST', url: templatesUrl(h), ...form });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: 'Validation error', errors: { 'header.media.file': ['The header media file must be a file of type: jpeg, png.'] } });
+    expect(res.json()).toEqual({
+      message: 'Validation error',
+      errors: { 'header.media.file': ['The header media file must be a file of type: jpeg, png.'] },
+    });
 
-    const pdf = multipart(mediaTemplateFields('a_document', 'document'), [{ name: 'header[media][file]', filename: 'x.bin', type: 'application/octet-stream', bytes: PDF }]);
+    const pdf = multipart(mediaTemplateFields('a_document', 'document'), [
+      { name: 'header[media][file]', filename: 'x.bin', type: 'application/octet-stream', bytes: PDF },
+    ]);
     expect((await h.call({ method: 'POST', url: templatesUrl(h), ...pdf })).statusCode).toBe(201);
   });
 
@@ -77,7 +87,9 @@ describe('POST /templates', () => {
 
   it('answers 413 for an image over 5 MB', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
-    const form = multipart(mediaTemplateFields('too_big'), [{ name: 'header[media][file]', filename: 'a.png', type: 'image/png', bytes: big }]);
+    const form = multipart(mediaTemplateFields('too_big'), [
+      { name: 'header[media][file]', filename: 'a.png', type: 'image/png', bytes: big },
+    ]);
     const res = await h.call({ method: 'POST', url: templatesUrl(h), ...form });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'Payload too large.', status: 413 });
@@ -95,12 +107,20 @@ describe('POST /templates', () => {
     ['placeholder gap', utility('gap', 'Hi {{1}} and {{3}}', ['a', 'b']), 'body.text'],
     ['variables count', utility('vars', 'Hi {{1}} and {{2}} ok', ['a']), 'body.variables'],
     ['variables missing', utility('novars', 'Hi {{1}} ok', null), 'body.variables'],
-    ['header placeholders', { ...utility('hdr'), header: { type: 'text', text: { content: '{{1}} {{2}}', variables: ['a', 'b'] } } }, 'header.text.content'],
+    [
+      'header placeholders',
+      { ...utility('hdr'), header: { type: 'text', text: { content: '{{1}} {{2}}', variables: ['a', 'b'] } } },
+      'header.text.content',
+    ],
     ['footer over 60', { ...utility('foot'), footer: 'f'.repeat(61) }, 'footer'],
     ['footer emoji', { ...utility('emoji'), footer: 'Thanks 🎉' }, 'footer'],
     ['4 buttons', { ...utility('btns'), buttons: Array.from({ length: 4 }, () => ({ type: 'QUICK_REPLY', text: 'ok' })) }, 'buttons'],
     ['bad URL', { ...utility('url'), buttons: [{ type: 'URL', text: 'Go', url: 'ftp://example.com' }] }, 'buttons.0.url'],
-    ['bad phone', { ...utility('phone'), buttons: [{ type: 'PHONE_NUMBER', text: 'Call', phone_number: '4155550123' }] }, 'buttons.0.phone_number'],
+    [
+      'bad phone',
+      { ...utility('phone'), buttons: [{ type: 'PHONE_NUMBER', text: 'Call', phone_number: '4155550123' }] },
+      'buttons.0.phone_number',
+    ],
     ['button text over 25', { ...utility('btxt'), buttons: [{ type: 'QUICK_REPLY', text: 'b'.repeat(26) }] }, 'buttons.0.text'],
     ['unsubscribeButton outside MARKETING', { ...utility('unsub'), unsubscribeButton: true }, 'unsubscribeButton'],
     ['blockButton outside MARKETING', { ...utility('block'), blockButton: false }, 'blockButton'],
@@ -122,7 +142,9 @@ describe('POST /templates', () => {
   });
 
   it('accepts the limits themselves', async () => {
-    expect((await post({ ...auth, name: 'code_a', codeExpirationMinutes: 1, copyCodeButton: true, addSecurityRecommendation: true })).statusCode).toBe(201);
+    expect(
+      (await post({ ...auth, name: 'code_a', codeExpirationMinutes: 1, copyCodeButton: true, addSecurityRecommendation: true })).statusCode,
+    ).toBe(201);
     expect((await post({ ...auth, name: 'code_b', codeExpirationMinutes: 1440 })).statusCode).toBe(201);
     expect((await post({ ...utility('max_body', 'x'.repeat(1024), null), footer: 'f'.repeat(60) })).statusCode).toBe(201);
   });
@@ -184,7 +206,12 @@ describe('GET /templates and /templates/{id}, DELETE', () => {
     expect(total).toBeGreaterThan(1);
     for (const query of ['status=', 'search=', 'status=&search=']) {
       const page = (await h.call({ method: 'GET', url: templatesUrl(h, `?${query}&per_page=1`) })).json();
-      expect({ query, rows: page.data.length, total: page.meta.total, last: page.meta.last_page }).toEqual({ query, rows: 1, total, last: total });
+      expect({ query, rows: page.data.length, total: page.meta.total, last: page.meta.last_page }).toEqual({
+        query,
+        rows: 1,
+        total,
+        last: total,
+      });
     }
   });
 
@@ -193,7 +220,9 @@ describe('GET /templates and /templates/{id}, DELETE', () => {
     const res = await h.call({ method: 'DELETE', url: templatesUrl(h, `/${made.id}`) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'Template deleted successfully.' });
-    const owed = h.db.prepare('SELECT workspace_id, provider_id, attempts FROM provider_outbox WHERE provider_id = ?').all(made.provider_id);
+    const owed = h.db
+      .prepare('SELECT workspace_id, provider_id, attempts FROM provider_outbox WHERE provider_id = ?')
+      .all(made.provider_id);
     expect(owed).toEqual([{ workspace_id: h.ws, provider_id: made.provider_id, attempts: 0 }]);
     const again = await h.call({ method: 'GET', url: templatesUrl(h, `/${made.id}`) });
     expect(again.statusCode).toBe(404);
@@ -215,21 +244,24 @@ describe('authentication, tenancy and permissions', () => {
     { method: 'POST', suffix: '/sync', permission: 'templates.sync' },
   ];
 
-  it.each(endpoints)('$method $suffix: 401 without a token, 404 outside the workspace, 403 without $permission', async ({ method, suffix, permission, payload }) => {
-    const url = templatesUrl(h, suffix);
-    const anonymous = await h.call({ method, url, payload, token: null });
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: 'Unauthenticated.' });
-    const outsider = await h.call({ method, url, payload, token: await h.outsider() });
-    expect(outsider.statusCode).toBe(404);
-    expect(outsider.json()).toEqual({ message: 'Resource not found.', status: 404 });
-    const others = ['templates.view', 'templates.create', 'templates.delete', 'templates.sync'].filter((p) => p !== permission);
-    const denied = await h.call({ method, url, payload, token: await h.memberWith(others) });
-    expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toEqual({ message: 'This action is unauthorized.', status: 403 });
-    const allowed = await h.call({ method, url, payload, token: await h.memberWith([permission]) });
-    expect([200, 201, 404]).toContain(allowed.statusCode);
-  });
+  it.each(endpoints)(
+    '$method $suffix: 401 without a token, 404 outside the workspace, 403 without $permission',
+    async ({ method, suffix, permission, payload }) => {
+      const url = templatesUrl(h, suffix);
+      const anonymous = await h.call({ method, url, payload, token: null });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ message: 'Unauthenticated.' });
+      const outsider = await h.call({ method, url, payload, token: await h.outsider() });
+      expect(outsider.statusCode).toBe(404);
+      expect(outsider.json()).toEqual({ message: 'Resource not found.', status: 404 });
+      const others = ['templates.view', 'templates.create', 'templates.delete', 'templates.sync'].filter((p) => p !== permission);
+      const denied = await h.call({ method, url, payload, token: await h.memberWith(others) });
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json()).toEqual({ message: 'This action is unauthorized.', status: 403 });
+      const allowed = await h.call({ method, url, payload, token: await h.memberWith([permission]) });
+      expect([200, 201, 404]).toContain(allowed.statusCode);
+    },
+  );
 
   it.each(['0', 'abc', '99999999'])('answers the template 404 for id %s', async (id) => {
     for (const method of ['GET', 'DELETE'] as const) {

@@ -64,10 +64,15 @@ describe('a client that stalls mid-body', () => {
 describe('an error answered before the body is in', () => {
   const cases: Array<[string, () => string, number]> = [
     ['no token (401)', () => avatarUpload(`/api/v3/workspaces/${h.ws}/contacts`, null), 401],
-    ['a workspace it cannot see (404)', () => avatarUpload('/api/v3/workspaces/00000000-0000-4000-8000-000000000000/contacts', h.token), 404],
+    [
+      'a workspace it cannot see (404)',
+      () => avatarUpload('/api/v3/workspaces/00000000-0000-4000-8000-000000000000/contacts', h.token),
+      404,
+    ],
     [
       'a JSON body over the limit (413)',
-      () => `POST /api/v3/workspaces/${h.ws}/labels HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${h.token}\r\nContent-Type: application/json\r\nContent-Length: 3000000\r\n\r\n`,
+      () =>
+        `POST /api/v3/workspaces/${h.ws}/labels HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${h.token}\r\nContent-Type: application/json\r\nContent-Length: 3000000\r\n\r\n`,
       413,
     ],
   ];

@@ -17,7 +17,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const UNAUTHENTICATED = { status: 401, body: { message: 'Unauthenticated.' } };
 
 async function userWithPassword(email = 'ann@example.com'): Promise<number> {
-  const role = (await h.create(`/api/v3/workspaces/${h.ws}/roles`, { name: `R ${email}`, permissions: ['contacts.view', 'users.view', 'users.update'] })).id;
+  const role = (
+    await h.create(`/api/v3/workspaces/${h.ws}/roles`, { name: `R ${email}`, permissions: ['contacts.view', 'users.view', 'users.update'] })
+  ).id;
   return (await h.create(`/api/v3/workspaces/${h.ws}/users`, { name: 'Ann', email, password: PASSWORD, role_id: role })).id;
 }
 const login = (email = 'ann@example.com', password = PASSWORD) =>
@@ -67,7 +69,10 @@ describe('DELETE /auth/tokens/current', () => {
     await userWithPassword();
     const [first, second] = [await tokenOf(), await tokenOf()];
     const res = await h.call({ method: 'DELETE', url: '/api/v3/auth/tokens/current', token: first });
-    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 200, body: { message: 'Token deleted successfully.', status: 200 } });
+    expect({ status: res.statusCode, body: res.json() }).toEqual({
+      status: 200,
+      body: { message: 'Token deleted successfully.', status: 200 },
+    });
     expect(await me(first)).toEqual(UNAUTHENTICATED);
     expect((await me(second)).status).toBe(200);
     const again = await h.call({ method: 'DELETE', url: '/api/v3/auth/tokens/current', token: first });
@@ -80,7 +85,12 @@ describe('a password change', () => {
     h = await createHarness();
     const id = await userWithPassword();
     const [current, other] = [await tokenOf(), await tokenOf()];
-    const res = await h.call({ method: 'POST', url: `/api/v3/workspaces/${h.ws}/users/${id}`, token: current, payload: { password: 'the new password', confirm_password: 'the new password' } });
+    const res = await h.call({
+      method: 'POST',
+      url: `/api/v3/workspaces/${h.ws}/users/${id}`,
+      token: current,
+      payload: { password: 'the new password', confirm_password: 'the new password' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await me(current)).status).toBe(200);
     expect(await me(other)).toEqual(UNAUTHENTICATED);
@@ -88,14 +98,18 @@ describe('a password change', () => {
     expect((await login('ann@example.com', 'the new password')).statusCode).toBe(201);
   });
 
-  it("by someone else (users.manage): revokes every token of that user; a name change revokes nothing", async () => {
+  it('by someone else (users.manage): revokes every token of that user; a name change revokes nothing', async () => {
     h = await createHarness();
     const id = await userWithPassword();
     const [first, second] = [await tokenOf(), await tokenOf()];
     const rename = await h.call({ method: 'POST', url: `/api/v3/workspaces/${h.ws}/users/${id}`, payload: { name: 'Ann Lee' } });
     expect(rename.statusCode).toBe(200);
     expect((await me(first)).status).toBe(200);
-    const reset = await h.call({ method: 'POST', url: `/api/v3/workspaces/${h.ws}/users/${id}`, payload: { password: 'reset by owner', confirm_password: 'reset by owner' } });
+    const reset = await h.call({
+      method: 'POST',
+      url: `/api/v3/workspaces/${h.ws}/users/${id}`,
+      payload: { password: 'reset by owner', confirm_password: 'reset by owner' },
+    });
     expect(reset.statusCode).toBe(200);
     expect(await me(first)).toEqual(UNAUTHENTICATED);
     expect(await me(second)).toEqual(UNAUTHENTICATED);

@@ -72,7 +72,11 @@ describe('text is stored as NFC', () => {
     expect(res.json().data.name).toBe('Zoë Chen');
     expect(res.json().data.name).toBe('Zoe\u0308 Chen'.normalize('NFC'));
     await h.create(`/api/v3/workspaces/${h.ws}/contact-fields`, { name: 'city' });
-    const made = await h.create(`/api/v3/workspaces/${h.ws}/contacts`, { number: '15550009999', name: 'N', fields: { city: '  Sa\u0303o Paulo ' } });
+    const made = await h.create(`/api/v3/workspaces/${h.ws}/contacts`, {
+      number: '15550009999',
+      name: 'N',
+      fields: { city: '  Sa\u0303o Paulo ' },
+    });
     expect(made.fields).toEqual({ city: 'São Paulo' });
   });
 });
@@ -89,7 +93,11 @@ it('migration 009 carries a database of the previous schema over: keys, NFC, the
   db.prepare("INSERT INTO workspaces (id, name, permissions, created_at, updated_at) VALUES (?, 'W', '[]', ?, ?)").run(ws, now, now);
   const insert = db.prepare('INSERT INTO contacts (workspace_id, number, name, email, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
   const index = db.prepare('INSERT INTO contacts_fts (rowid, name, number, email) VALUES (?, ?, ?, ?)');
-  const old: Array<[string, string | null]> = [['Zoe\u0308 N\u0303u\u0301n\u0303ez', 'ZOE@EXAMPLE.COM'], ['Bob Stone', null], ['Straße', 'x@y.io']];
+  const old: Array<[string, string | null]> = [
+    ['Zoe\u0308 N\u0303u\u0301n\u0303ez', 'ZOE@EXAMPLE.COM'],
+    ['Bob Stone', null],
+    ['Straße', 'x@y.io'],
+  ];
   old.forEach(([name, email], i) => {
     const id = Number(insert.run(ws, `1555000000${i}`, name, email, now, now).lastInsertRowid);
     index.run(id, name, `1555000000${i}`, email ?? '');
@@ -136,8 +144,17 @@ describe('a NUL inside a name or e-mail joins no substring across it', () => {
     for (let i = 4; i < 6; i++) add(`ana${i}`, own.ws, `Ana ${i}`);
     const expected = ['ana0', 'ana1', 'ana2', 'ana3', 'splitMail', 'real', 'ana4', 'ana5'].map((key) => made[key]);
     const check = () => {
-      for (const [offset, limit] of [[0, 100], [0, 3], [3, 3], [6, 3], [8, 3]]) {
-        expect(repo.search(own.ws, 'ANA', offset, limit)).toMatchObject({ ids: expected.slice(offset, offset + limit), total: expected.length });
+      for (const [offset, limit] of [
+        [0, 100],
+        [0, 3],
+        [3, 3],
+        [6, 3],
+        [8, 3],
+      ]) {
+        expect(repo.search(own.ws, 'ANA', offset, limit)).toMatchObject({
+          ids: expected.slice(offset, offset + limit),
+          total: expected.length,
+        });
       }
       expect(repo.search(own.ws, 'bana', 0, 100)).toMatchObject({ ids: [], total: 0 });
       expect(repo.search(own.ws, 'a\u0000na', 0, 100)).toMatchObject({ ids: [made.split], total: 1 });

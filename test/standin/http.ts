@@ -122,7 +122,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: FrameO
   if (req.headers.authorization !== `Bearer ${options.token()}`) return send(res, 401, { message: 'Unauthenticated.' });
   try {
     const body = await readBody(req.headers['content-type'] ?? '', raw);
-    const reply = await found.handler({ method, path, query: url.searchParams, params: found.params, body, url: `${url.origin}${url.pathname}` });
+    const reply = await found.handler({
+      method,
+      path,
+      query: url.searchParams,
+      params: found.params,
+      body,
+      url: `${url.origin}${url.pathname}`,
+    });
     send(res, reply.status, reply.body, reply.headers);
   } catch (error) {
     if (error instanceof HttpError) return send(res, error.status, error.body, error.headers);
@@ -242,8 +249,22 @@ export function paginate<T>(request: Request, rows: T[], options: PaginatorOptio
     status: 200,
     body: {
       data,
-      links: { first: link(1), last: link(lastPage), prev: page > 1 ? link(page - 1) : null, next: page < lastPage ? link(page + 1) : null },
-      meta: { current_page: page, from, last_page: lastPage, links: pageLinks, path: request.url, per_page: perPage, to, total: rows.length },
+      links: {
+        first: link(1),
+        last: link(lastPage),
+        prev: page > 1 ? link(page - 1) : null,
+        next: page < lastPage ? link(page + 1) : null,
+      },
+      meta: {
+        current_page: page,
+        from,
+        last_page: lastPage,
+        links: pageLinks,
+        path: request.url,
+        per_page: perPage,
+        to,
+        total: rows.length,
+      },
     },
   };
 }

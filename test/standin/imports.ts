@@ -44,7 +44,19 @@ export function processImport(state: State, record: Row, text: string): void {
     const email = cells[column('email')] || null;
     const existing = state.contacts.find((c) => c.number === number);
     if (existing) Object.assign(existing, { name, email, updated_at: timestamp() });
-    else state.contacts.push({ id: state.nextId++, number, name, email, gender: null, status: true, avatar: null, created_at: timestamp(), updated_at: timestamp(), deleted_at: null });
+    else
+      state.contacts.push({
+        id: state.nextId++,
+        number,
+        name,
+        email,
+        gender: null,
+        status: true,
+        avatar: null,
+        created_at: timestamp(),
+        updated_at: timestamp(),
+        deleted_at: null,
+      });
   }
   record.status = 'completed';
   record.updated_at = timestamp();

@@ -46,10 +46,32 @@ export function initialState(): State {
     fields: [],
     imports: [],
     labels: [],
-    roles: [{ id: 1, name: 'Admin', guard_name: 'sanctum', permissions: ['contacts.view', 'contacts.create'], created_at: at, updated_at: at }],
+    roles: [
+      { id: 1, name: 'Admin', guard_name: 'sanctum', permissions: ['contacts.view', 'contacts.create'], created_at: at, updated_at: at },
+    ],
     users: [
-      { id: 1, name: 'Olga Owner', email: 'olga@example.test', timezone: 'UTC', status: true, client: false, avatar: null, created_at: at, updated_at: at },
-      { id: 2, name: 'Ugo Agent', email: 'ugo@example.test', timezone: 'Europe/Lisbon', status: true, client: false, avatar: null, created_at: at, updated_at: at },
+      {
+        id: 1,
+        name: 'Olga Owner',
+        email: 'olga@example.test',
+        timezone: 'UTC',
+        status: true,
+        client: false,
+        avatar: null,
+        created_at: at,
+        updated_at: at,
+      },
+      {
+        id: 2,
+        name: 'Ugo Agent',
+        email: 'ugo@example.test',
+        timezone: 'Europe/Lisbon',
+        status: true,
+        client: false,
+        avatar: null,
+        created_at: at,
+        updated_at: at,
+      },
     ],
     templates: [],
     // Names of the service's own permission system: some are not in wsm serve's list at all.
@@ -87,7 +109,12 @@ export async function startStandin(options: StandinOptions = {}): Promise<Standi
     state,
     requests,
     env(dir) {
-      const env: NodeJS.ProcessEnv = { ...process.env, WSM_CONFIG_DIR: join(dir, 'config'), WSM_DATA_DIR: join(dir, 'data'), NO_COLOR: '1' };
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        WSM_CONFIG_DIR: join(dir, 'config'),
+        WSM_DATA_DIR: join(dir, 'data'),
+        NO_COLOR: '1',
+      };
       for (const key of ['WSM_PROFILE', 'HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']) delete env[key];
       return { ...env, WSM_BASE_URL: url, WSM_TOKEN: STANDIN_TOKEN, WSM_WORKSPACE: STANDIN_WORKSPACE };
     },

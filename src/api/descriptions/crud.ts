@@ -37,7 +37,8 @@ export interface CollectionSpec {
 const ACTIONS: Record<CrudName, string> = { list: 'view', get: 'view', create: 'create', update: 'update', delete: 'delete' };
 
 function groupOf(identity: ResourceIdentity): PermissionGroup {
-  if (identity.permissionGroup === undefined) throw new TypeError(`${identity.segment} has no permission group in the catalog (step 3 of adding a resource)`);
+  if (identity.permissionGroup === undefined)
+    throw new TypeError(`${identity.segment} has no permission group in the catalog (step 3 of adding a resource)`);
   return identity.permissionGroup;
 }
 
@@ -46,7 +47,12 @@ function groupOf(identity: ResourceIdentity): PermissionGroup {
  * Without `has`, an operation whose permission its group lacks (no `contact_imports.update`) and
  * the spec does not give is left out.
  */
-export function collectionOperations(identity: ResourceIdentity, record: z.ZodType, given: CollectionSchemas, spec: CollectionSpec): Record<string, OperationSpec> {
+export function collectionOperations(
+  identity: ResourceIdentity,
+  record: z.ZodType,
+  given: CollectionSchemas,
+  spec: CollectionSpec,
+): Record<string, OperationSpec> {
   const schemas = { list: paginated(record), one: single(record), created: created(record), updated: updated(record), deleted, ...given };
   const base = `${WORKSPACE}/${identity.segment}`;
   const one = `${base}/{${identity.idParam}}`;
@@ -64,7 +70,12 @@ export function collectionOperations(identity: ResourceIdentity, record: z.ZodTy
   for (const name of spec.has ?? (Object.keys(all) as CrudName[]).filter(permitted)) {
     const permission = spec.permissions?.[name] ?? permissionOf(group, ACTIONS[name]);
     const extension = spec.extensions.includes(name);
-    out[name] = { ...all[name], access: can(permission), published: !extension, ...(extension && spec.instead?.[name] ? { instead: spec.instead[name] } : {}) };
+    out[name] = {
+      ...all[name],
+      access: can(permission),
+      published: !extension,
+      ...(extension && spec.instead?.[name] ? { instead: spec.instead[name] } : {}),
+    };
   }
   return out;
 }

@@ -4,9 +4,18 @@ import { CATALOG } from './catalog.js';
 import { collectionOperations } from './crud.js';
 import { collection, describe } from './types.js';
 
-const crud = collectionOperations(CATALOG.groups, s.groupRecord, { query: s.groupListQuery, create: s.groupCreateBody, update: s.groupUpdateBody }, {
-  extensions: ['get', 'update', 'delete'],
-  instead: { get: 'find it in `wsm groups list`' },
-});
+const crud = collectionOperations(
+  CATALOG.groups,
+  s.groupRecord,
+  { query: s.groupListQuery, create: s.groupCreateBody, update: s.groupUpdateBody },
+  {
+    extensions: ['get', 'update', 'delete'],
+    instead: { get: 'find it in `wsm groups list`' },
+  },
+);
 
-export const groups = collection(describe('groups', CATALOG.groups, { record: s.groupRecord }, crud), { record: s.groupRecord, create: s.groupCreateBody, update: s.groupUpdateBody });
+export const groups = collection(describe('groups', CATALOG.groups, { record: s.groupRecord }, crud), {
+  record: s.groupRecord,
+  create: s.groupCreateBody,
+  update: s.groupUpdateBody,
+});

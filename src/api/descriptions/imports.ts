@@ -5,37 +5,47 @@ import { CATALOG } from './catalog.js';
 import { collectionOperations, WORKSPACE } from './crud.js';
 import { can, describe } from './types.js';
 
-const crud = collectionOperations(CATALOG.imports, s.importRecord, { query: s.importListQuery, create: s.importCreateBody }, {
-  extensions: ['get'],
-  instead: { get: 'find it in `wsm imports list`' },
-});
+const crud = collectionOperations(
+  CATALOG.imports,
+  s.importRecord,
+  { query: s.importListQuery, create: s.importCreateBody },
+  {
+    extensions: ['get'],
+    instead: { get: 'find it in `wsm imports list`' },
+  },
+);
 
-export const imports = describe('imports', CATALOG.imports, { record: s.importRecord }, {
-  list: crud.list,
-  get: { ...crud.get, summary: 'Get a contact import (poll its progress)', unsupported: 'getting one contact import' },
-  create: {
-    ...crud.create,
-    summary: 'Start a contact import',
-    description: 'A CSV file with a `number` column; rows are processed in the background after the 201.',
-    multipart: 'only',
-    files: ['file'],
-    fileParts: 1,
-    errors: [413],
+export const imports = describe(
+  'imports',
+  CATALOG.imports,
+  { record: s.importRecord },
+  {
+    list: crud.list,
+    get: { ...crud.get, summary: 'Get a contact import (poll its progress)', unsupported: 'getting one contact import' },
+    create: {
+      ...crud.create,
+      summary: 'Start a contact import',
+      description: 'A CSV file with a `number` column; rows are processed in the background after the 201.',
+      multipart: 'only',
+      files: ['file'],
+      fileParts: 1,
+      errors: [413],
+    },
+    delete: { ...crud.delete, description: 'Removes the import record and its stored file; the contacts it created or updated stay.' },
+    errors: {
+      method: 'GET',
+      path: `${WORKSPACE}/${CATALOG.imports.segment}/{${CATALOG.imports.idParam}}/errors`,
+      access: can('contact_imports.view'),
+      published: false,
+      summary: 'List every error of a contact import',
+      description:
+        "Every error the import noted, in file order, paginated like every list (the import record's `errors` holds the first 100, " +
+        '`errors_total` says how many there are). `row` is the spreadsheet row (header = 1), `line` the line it starts on, ' +
+        '`failed` whether the row was skipped (false for a note, such as a column ignored or a group created).',
+      query: s.importErrorListQuery,
+      response: paginated(s.importError),
+      unsupported: 'listing every error of a contact import',
+      instead: 'only the first 100 are known, from `wsm imports get <id>`',
+    },
   },
-  delete: { ...crud.delete, description: 'Removes the import record and its stored file; the contacts it created or updated stay.' },
-  errors: {
-    method: 'GET',
-    path: `${WORKSPACE}/${CATALOG.imports.segment}/{${CATALOG.imports.idParam}}/errors`,
-    access: can('contact_imports.view'),
-    published: false,
-    summary: "List every error of a contact import",
-    description:
-      "Every error the import noted, in file order, paginated like every list (the import record's `errors` holds the first 100, " +
-      '`errors_total` says how many there are). `row` is the spreadsheet row (header = 1), `line` the line it starts on, ' +
-      '`failed` whether the row was skipped (false for a note, such as a column ignored or a group created).',
-    query: s.importErrorListQuery,
-    response: paginated(s.importError),
-    unsupported: 'listing every error of a contact import',
-    instead: 'only the first 100 are known, from `wsm imports get <id>`',
-  },
-});
+);

@@ -16,10 +16,14 @@ export { CATALOG, type ResourceIdentity, type ResourceKey } from './catalog.js';
  * Every description at once, for what reads them all (the server's routes, the OpenAPI document,
  * the MCP tools, completion). The client loads only the ones it uses (`descriptionOf`).
  */
-export const DESCRIPTIONS = Object.fromEntries(await Promise.all(RESOURCE_KEYS.map(async (key) => [key, await descriptionOf(key)]))) as Readonly<Record<ResourceKey, ResourceDescription>>;
+export const DESCRIPTIONS = Object.fromEntries(
+  await Promise.all(RESOURCE_KEYS.map(async (key) => [key, await descriptionOf(key)])),
+) as Readonly<Record<ResourceKey, ResourceDescription>>;
 
 /** Every operation of every resource, in the order above. */
-export const OPERATIONS: readonly OperationDescription[] = Object.values(DESCRIPTIONS).flatMap((d: ResourceDescription) => Object.values(d.operations));
+export const OPERATIONS: readonly OperationDescription[] = Object.values(DESCRIPTIONS).flatMap((d: ResourceDescription) =>
+  Object.values(d.operations),
+);
 
 /** `GET /workspaces/{}/labels/{}`: a method and a path with every parameter as `{}`, whatever its name or form (`{label}`, `:label`). */
 const operationKey = (method: string, path: string): string => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}|:[^/]+/g, '{}')}`;
@@ -30,4 +34,3 @@ const byKey = new Map(OPERATIONS.map((operation) => [operationKey(operation.meth
 export function findOperation(method: string, path: string): OperationDescription | undefined {
   return byKey.get(operationKey(method, path));
 }
-

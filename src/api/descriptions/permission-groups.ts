@@ -36,6 +36,7 @@ export const isPermission = (name: string): name is Permission => KNOWN.has(name
  */
 export function permissionOf(group: PermissionGroup, action: string): Permission {
   const name = `${group}.${action}`;
-  if (!isPermission(name)) throw new TypeError(`${group} has no "${action}" permission (decisions.md §4): name the one it needs in the description`);
+  if (!isPermission(name))
+    throw new TypeError(`${group} has no "${action}" permission (decisions.md §4): name the one it needs in the description`);
   return name;
 }

@@ -6,15 +6,29 @@ import { collectionOperations, WORKSPACE } from './crud.js';
 import { can, describe } from './types.js';
 
 // api.md's template answers carry `success` beside the record.
-const crud = collectionOperations(CATALOG.templates, s.templateRecord, { query: s.templateListQuery, create: s.templateCreateBody, one: s.templateResponse, created: s.templateCreatedResponse, deleted: s.templateDeletedResponse }, {
-  extensions: ['list'],
-  instead: { list: 'read each with `wsm templates get <id>`' },
-});
+const crud = collectionOperations(
+  CATALOG.templates,
+  s.templateRecord,
+  {
+    query: s.templateListQuery,
+    create: s.templateCreateBody,
+    one: s.templateResponse,
+    created: s.templateCreatedResponse,
+    deleted: s.templateDeletedResponse,
+  },
+  {
+    extensions: ['list'],
+    instead: { list: 'read each with `wsm templates get <id>`' },
+  },
+);
 
 export const templates = describe(
   'templates',
   CATALOG.templates,
-  { record: s.templateRecord, completion: { '--category': TEMPLATE_CATEGORIES, '--status': TEMPLATE_STATUSES, '--header-type': ['image', 'video', 'document'] } },
+  {
+    record: s.templateRecord,
+    completion: { '--category': TEMPLATE_CATEGORIES, '--status': TEMPLATE_STATUSES, '--header-type': ['image', 'video', 'document'] },
+  },
   {
     list: { ...crud.list, description: 'Filters: `status`, `category`, `search` (part of the name).' },
     get: crud.get,

@@ -117,7 +117,10 @@ export function collection<R extends z.ZodObject, C extends z.ZodType, U extends
 }
 
 /** What an operation spec leaves out: filled in by `describe` from the resource and the method. */
-export type OperationSpec = Omit<OperationDescription, 'resource' | 'name' | 'hints' | 'status' | 'verb' | 'client' | 'published' | 'access' | 'unsupported'> & {
+export type OperationSpec = Omit<
+  OperationDescription,
+  'resource' | 'name' | 'hints' | 'status' | 'verb' | 'client' | 'published' | 'access' | 'unsupported'
+> & {
   unsupported?: string | null;
   published?: boolean;
   access?: Access;

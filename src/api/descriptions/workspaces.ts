@@ -4,17 +4,22 @@ import { CATALOG } from './catalog.js';
 import { WORKSPACE } from './crud.js';
 import { can, describe } from './types.js';
 
-export const workspaces = describe('workspaces', CATALOG.workspaces, { record: s.workspaceRecord }, {
-  get: { method: 'GET', path: WORKSPACE, access: can('workspace.view'), summary: 'Get a workspace', response: s.workspaceResponse },
-  create: {
-    method: 'POST',
-    path: '/workspaces',
-    published: false,
-    summary: 'Create a workspace',
-    description: 'The caller becomes its owner, with the built-in Owner role.',
-    body: s.workspaceCreateBody,
-    response: s.workspaceCreatedResponse,
-    status: 201,
-    unsupported: 'creating workspaces',
+export const workspaces = describe(
+  'workspaces',
+  CATALOG.workspaces,
+  { record: s.workspaceRecord },
+  {
+    get: { method: 'GET', path: WORKSPACE, access: can('workspace.view'), summary: 'Get a workspace', response: s.workspaceResponse },
+    create: {
+      method: 'POST',
+      path: '/workspaces',
+      published: false,
+      summary: 'Create a workspace',
+      description: 'The caller becomes its owner, with the built-in Owner role.',
+      body: s.workspaceCreateBody,
+      response: s.workspaceCreatedResponse,
+      status: 201,
+      unsupported: 'creating workspaces',
+    },
   },
-});
+);

@@ -37,7 +37,6 @@ export interface OperationRequest {
   idempotent?: boolean;
 }
 
-
 export interface ResourceContext {
   transport: Transport;
   /** The client's one reporter of what it does on its own (`-v`): WsmClient.notice. */
@@ -104,7 +103,12 @@ function operationPath(ctx: ResourceContext, operation: OperationDescription, id
  * and time limit. An extension the server lacks is an UnsupportedEndpointError naming it (and
  * what to do instead), unless the description leaves that to the caller.
  */
-export function callOperation<T = unknown>(ctx: ResourceContext, operation: OperationDescription, request: OperationRequest = {}, options: PagedCallOptions = {}): Promise<T> {
+export function callOperation<T = unknown>(
+  ctx: ResourceContext,
+  operation: OperationDescription,
+  request: OperationRequest = {},
+  options: PagedCallOptions = {},
+): Promise<T> {
   const send = () =>
     ctx.transport.request<T>({
       method: operation.method,
@@ -131,7 +135,13 @@ export function requireOne<T>(body: unknown, noun: string, id: number | string):
  * One page of a list operation, read leniently (`what` names it in an unusable-answer error).
  * `options` come from the page engine when it walks the list, pacing throttled answers itself.
  */
-export async function getPage<T>(ctx: ResourceContext, operation: OperationDescription, query: object, what: string, options?: PagedCallOptions): Promise<ListPage<T>> {
+export async function getPage<T>(
+  ctx: ResourceContext,
+  operation: OperationDescription,
+  query: object,
+  what: string,
+  options?: PagedCallOptions,
+): Promise<ListPage<T>> {
   return readPage<T>(await callOperation(ctx, operation, { query: { ...query } as QueryParams }, options), what);
 }
 
@@ -142,7 +152,6 @@ export type WalkSettings = Pick<EngineOptions, 'concurrency' | 'progress' | 'sig
 export function walkOptions(ctx: ResourceContext, perPage: number | undefined, settings: WalkSettings = {}): EngineOptions {
   return { ...settings, perPage: perPage ?? PER_PAGE_MAX, notice: ctx.notice };
 }
-
 
 const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',

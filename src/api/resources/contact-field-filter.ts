@@ -52,6 +52,15 @@ export function pageOfMatches<T>(matches: T[], page: number, perPage: number, fi
   const from = data.length > 0 ? (page - 1) * perPage + 1 : null;
   return {
     data,
-    meta: { current_page: page, per_page: perPage, total, last_page: lastPage, from, to: from === null ? null : from + data.length - 1, field_filter: filter, filtered_here: true },
+    meta: {
+      current_page: page,
+      per_page: perPage,
+      total,
+      last_page: lastPage,
+      from,
+      to: from === null ? null : from + data.length - 1,
+      field_filter: filter,
+      filtered_here: true,
+    },
   };
 }

@@ -5,7 +5,22 @@ import { numberOf, type ListPage, type PageParams } from '../pagination.js';
 import { filterParams, holdsFilter, pageOfMatches, serverFiltered, splitFieldFilter, type FieldFilter } from './contact-field-filter.js';
 import type { Contact, ContactCreateBody, ContactUpdateBody, Deleted, Single } from '../schemas/index.js';
 import { PageList } from './page-list.js';
-import { callOperation, describedOperation, checkBody, fileRef, getPage, multipart, requireOne, walkOptions, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext, type WalkQuery, type WalkSettings } from './base.js';
+import {
+  callOperation,
+  describedOperation,
+  checkBody,
+  fileRef,
+  getPage,
+  multipart,
+  requireOne,
+  walkOptions,
+  type CallOptions,
+  type PagedCallOptions,
+  type PageQuery,
+  type ResourceContext,
+  type WalkQuery,
+  type WalkSettings,
+} from './base.js';
 
 /** One operation of its description, which is loaded (its zod schemas built) on the first call. */
 const operation = (name: string) => describedOperation('contacts', name);
@@ -43,7 +58,8 @@ export class ContactsResource {
     if (filter === undefined || serverFiltered(page)) return page;
     const matches: Contact[] = [];
     const { page: asked, per_page: perPage, ...unpaged } = rest;
-    for await (const unfiltered of this.pages(unpaged, { signal: options?.signal })) matches.push(...unfiltered.data.filter(holdsFilter(filter)));
+    for await (const unfiltered of this.pages(unpaged, { signal: options?.signal }))
+      matches.push(...unfiltered.data.filter(holdsFilter(filter)));
     return pageOfMatches(matches, numberOf(asked) ?? 1, numberOf(perPage) ?? 10, filter);
   }
 
@@ -54,12 +70,17 @@ export class ContactsResource {
    */
   private async *pages(query: WalkQuery<ContactListQuery> | PageParams, settings: WalkSettings = {}): AsyncGenerator<ListPage<Contact>> {
     const { rest, filter } = splitFieldFilter(query);
-    const walk = (asked: PageParams) => walkPages<Contact>((params, request) => this.plainPage({ ...asked, ...params }, request), walkOptions(this.ctx, numberOf(rest.per_page), settings));
+    const walk = (asked: PageParams) =>
+      walkPages<Contact>(
+        (params, request) => this.plainPage({ ...asked, ...params }, request),
+        walkOptions(this.ctx, numberOf(rest.per_page), settings),
+      );
     if (filter === undefined) return yield* walk(rest);
     const probe = await this.plainPage({ ...rest, ...filterParams(filter), page: 1, per_page: 1 }, { signal: settings.signal });
     if (serverFiltered(probe)) return yield* walk({ ...rest, ...filterParams(filter) });
     const holds = holdsFilter(filter);
-    for await (const page of walk(rest)) yield { ...page, data: page.data.filter(holds), meta: { ...page.meta, total: undefined, field_filter: filter, filtered_here: true } };
+    for await (const page of walk(rest))
+      yield { ...page, data: page.data.filter(holds), meta: { ...page.meta, total: undefined, field_filter: filter, filtered_here: true } };
   }
 
   private async plainPage(query: PageParams, options?: PagedCallOptions): Promise<ListPage<Contact>> {
@@ -80,12 +101,19 @@ export class ContactsResource {
   }
 
   /** api.md defines the update as POST on the contact (the PUT label in its example is a slip). */
-  async update(id: number | string, body: ContactUpdateBody, files: ContactFileOptions = {}, options?: PagedCallOptions): Promise<Written<Contact>> {
+  async update(
+    id: number | string,
+    body: ContactUpdateBody,
+    files: ContactFileOptions = {},
+    options?: PagedCallOptions,
+  ): Promise<Written<Contact>> {
     const update = await operation('update');
     const value = checkBody(update.body!, body, 'contact') as Record<string, unknown>;
     const needsForm = files.avatar !== undefined || value.contact_groups !== undefined;
     // Setting the same fields twice gives the same contact: safe to retry, unlike the create.
-    return written<Contact>(await callOperation(this.ctx, update, { id, idempotent: true, ...this.parts(value, files, needsForm) }, options));
+    return written<Contact>(
+      await callOperation(this.ctx, update, { id, idempotent: true, ...this.parts(value, files, needsForm) }, options),
+    );
   }
 
   /** `options` come from the page engine when the delete is one of many (`contacts delete --from`). */
@@ -93,7 +121,11 @@ export class ContactsResource {
     return callOperation(this.ctx, await operation('delete'), { id }, options);
   }
 
-  private parts(value: Record<string, unknown>, files: ContactFileOptions, needsForm: boolean): { json: unknown } | { multipart: ReturnType<typeof multipart> } {
+  private parts(
+    value: Record<string, unknown>,
+    files: ContactFileOptions,
+    needsForm: boolean,
+  ): { json: unknown } | { multipart: ReturnType<typeof multipart> } {
     if (!needsForm) return { json: value };
     const parts = multipart({ ...value, ...(files.avatar !== undefined ? { avatar: fileRef(files.avatar) } : {}) });
     // An empty list has no bracketed part to send: one empty `contact_groups` says "none" (a form

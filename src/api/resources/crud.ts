@@ -10,7 +10,16 @@ import type { OperationDescription } from '../descriptions/types.js';
 import type { PageParams } from '../pagination.js';
 import type { Deleted, Single } from '../schemas/index.js';
 import { UnsupportedEndpointError } from '../errors.js';
-import { callOperation, describedOperation, checkBody, requireOne, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext } from './base.js';
+import {
+  callOperation,
+  describedOperation,
+  checkBody,
+  requireOne,
+  type CallOptions,
+  type PagedCallOptions,
+  type PageQuery,
+  type ResourceContext,
+} from './base.js';
 import { describedList, type PageList } from './page-list.js';
 
 /** The operations a CRUD resource may have (descriptions/crud.ts). */
@@ -49,7 +58,12 @@ export class CrudResource<T, C extends z.ZodType, U extends z.ZodType> {
    * otherwise: the operation itself will tell.
    */
   async hasExtensions(id?: number | string): Promise<boolean | undefined> {
-    const read = (await this.isExtension('get')) && id !== undefined ? () => this.get(id) : (await this.isExtension('list')) ? () => this.list({ per_page: 1 }) : undefined;
+    const read =
+      (await this.isExtension('get')) && id !== undefined
+        ? () => this.get(id)
+        : (await this.isExtension('list'))
+          ? () => this.list({ per_page: 1 })
+          : undefined;
     if (read === undefined) return undefined;
     try {
       await read();
@@ -83,12 +97,20 @@ export class CrudResource<T, C extends z.ZodType, U extends z.ZodType> {
   }
 
   /** `body` with the record's current value of each of `fields` it leaves out, when it sets anything else. */
-  private async withCurrent(fields: string[], id: number | string, body: Record<string, unknown>, options?: CallOptions): Promise<Record<string, unknown>> {
+  private async withCurrent(
+    fields: string[],
+    id: number | string,
+    body: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<Record<string, unknown>> {
     const given = (field: string) => body[field] !== undefined;
     const missing = fields.filter((field) => !given(field));
     if (missing.length === 0 || !Object.keys(body).some(given)) return body;
     const current = (await this.get(id, options)).data as Record<string, unknown>;
-    return { ...body, ...Object.fromEntries(missing.filter((field) => current[field] !== undefined).map((field) => [field, current[field]])) };
+    return {
+      ...body,
+      ...Object.fromEntries(missing.filter((field) => current[field] !== undefined).map((field) => [field, current[field]])),
+    };
   }
 
   async delete(id: number | string, options?: CallOptions): Promise<Deleted> {

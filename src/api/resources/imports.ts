@@ -5,7 +5,19 @@ import { written, type Written } from '../answers.js';
 import { readPage, type PageParams } from '../pagination.js';
 import type { ContactImport, Deleted, ImportError, Single } from '../schemas/index.js';
 import type { QueryParams } from '../transport.js';
-import { callOperation, describedOperation, checkBody, fileRef, isRouteMissing, multipart, requireOne, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext } from './base.js';
+import {
+  callOperation,
+  describedOperation,
+  checkBody,
+  fileRef,
+  isRouteMissing,
+  multipart,
+  requireOne,
+  type CallOptions,
+  type PagedCallOptions,
+  type PageQuery,
+  type ResourceContext,
+} from './base.js';
 import { describedList, type PageList, pageList } from './page-list.js';
 
 /** One operation of its description, which is loaded (its zod schemas built) on the first call. */
@@ -60,7 +72,10 @@ export class ImportsResource {
    */
   errors(id: number | string, query: PageQuery | PageParams = {}, options?: PagedCallOptions): PageList<ImportError> {
     const fetch = async (asked: PageParams, request?: PagedCallOptions) =>
-      readPage<ImportError>(await callOperation(this.ctx, await operation('errors'), { id, query: { ...asked } as QueryParams }, request), `listing the errors of contact import ${id}`);
+      readPage<ImportError>(
+        await callOperation(this.ctx, await operation('errors'), { id, query: { ...asked } as QueryParams }, request),
+        `listing the errors of contact import ${id}`,
+      );
     return pageList<ImportError, PageQuery>(this.ctx, fetch, query as PageQuery, options);
   }
 
@@ -77,7 +92,11 @@ export class ImportsResource {
   }
 
   /** Polls import `id` (from `known`, the record in hand) until it is finished or the time is up: waits.ts. */
-  waitUntilDone(id: number | string, known: ContactImport, options: WaitOptions & Pick<CallOptions, 'retry'> & { onRecord?: (record: ContactImport) => void }): Promise<{ record: ContactImport; settled: boolean }> {
+  waitUntilDone(
+    id: number | string,
+    known: ContactImport,
+    options: WaitOptions & Pick<CallOptions, 'retry'> & { onRecord?: (record: ContactImport) => void },
+  ): Promise<{ record: ContactImport; settled: boolean }> {
     return waitUntilDone(this, id, known, options);
   }
 }

@@ -6,7 +6,15 @@
 import { walkPages, type EngineRequest } from '../page-engine.js';
 import { numberOf, type ListPage, type PageParams } from '../pagination.js';
 import type { ResourceKey } from '../descriptions/catalog.js';
-import { describedOperation, getPage, walkOptions, type PagedCallOptions, type PageQuery, type ResourceContext, type WalkSettings } from './base.js';
+import {
+  describedOperation,
+  getPage,
+  walkOptions,
+  type PagedCallOptions,
+  type PageQuery,
+  type ResourceContext,
+  type WalkSettings,
+} from './base.js';
 
 /** One page of a list: the query's filters with the page engine's (or the caller's) page and size. */
 export type PageFetch<T, Q> = (query: Q & PageParams, options?: PagedCallOptions) => Promise<ListPage<T>>;
@@ -24,7 +32,10 @@ export class PageList<T> implements PromiseLike<ListPage<T>>, AsyncIterable<T> {
   constructor(private readonly walk: PageWalk<T>) {}
 
   // biome-ignore lint/suspicious/noThenProperty: awaiting a list call is asking for its page, as a Promise does
-  then<A = ListPage<T>, B = never>(onPage?: ((page: ListPage<T>) => A | PromiseLike<A>) | null, onError?: ((error: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+  then<A = ListPage<T>, B = never>(
+    onPage?: ((page: ListPage<T>) => A | PromiseLike<A>) | null,
+    onError?: ((error: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
     this.first ??= this.walk.one();
     return this.first.then(onPage, onError);
   }
@@ -45,16 +56,35 @@ export class PageList<T> implements PromiseLike<ListPage<T>>, AsyncIterable<T> {
 }
 
 /** The page object of a list whose every page is `fetch` with the query's filters. */
-export function pageList<T, Q extends PageQuery>(ctx: ResourceContext, fetch: PageFetch<T, Q>, query: Q | (Q & PageParams), options?: PagedCallOptions): PageList<T> {
+export function pageList<T, Q extends PageQuery>(
+  ctx: ResourceContext,
+  fetch: PageFetch<T, Q>,
+  query: Q | (Q & PageParams),
+  options?: PagedCallOptions,
+): PageList<T> {
   const { page: _page, ...filters } = query as Q & PageParams;
   return new PageList<T>({
     one: () => fetch(query as Q & PageParams, options),
     every: (settings) =>
-      walkPages<T>((params: PageParams, request: EngineRequest) => fetch({ ...filters, ...params } as Q & PageParams, request), walkOptions(ctx, numberOf(filters.per_page), { signal: options?.signal, ...settings })),
+      walkPages<T>(
+        (params: PageParams, request: EngineRequest) => fetch({ ...filters, ...params } as Q & PageParams, request),
+        walkOptions(ctx, numberOf(filters.per_page), { signal: options?.signal, ...settings }),
+      ),
   });
 }
 
 /** The page object of a resource's described `list` operation (`what` names it in an unusable-answer error). */
-export function describedList<T>(ctx: ResourceContext, key: ResourceKey, what: string, query: object = {}, options?: PagedCallOptions): PageList<T> {
-  return pageList<T, PageQuery>(ctx, async (asked, request) => getPage<T>(ctx, await describedOperation(key, 'list'), asked, what, request), query as PageQuery, options);
+export function describedList<T>(
+  ctx: ResourceContext,
+  key: ResourceKey,
+  what: string,
+  query: object = {},
+  options?: PagedCallOptions,
+): PageList<T> {
+  return pageList<T, PageQuery>(
+    ctx,
+    async (asked, request) => getPage<T>(ctx, await describedOperation(key, 'list'), asked, what, request),
+    query as PageQuery,
+    options,
+  );
 }

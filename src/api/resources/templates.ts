@@ -6,7 +6,16 @@ import { NotFoundError } from '../errors.js';
 import type { PageParams } from '../pagination.js';
 import { ERROR_MESSAGES } from '../schemas/common.js';
 import type { TEMPLATE_CATEGORIES, Template, TemplateCreateBody } from '../schemas/index.js';
-import { callOperation, describedOperation, checkBody, fileRef, multipart, type CallOptions, type PagedCallOptions, type ResourceContext } from './base.js';
+import {
+  callOperation,
+  describedOperation,
+  checkBody,
+  fileRef,
+  multipart,
+  type CallOptions,
+  type PagedCallOptions,
+  type ResourceContext,
+} from './base.js';
 import { describedList, type PageList } from './page-list.js';
 
 /** One operation of its description, which is loaded (its zod schemas built) on the first call. */
@@ -72,14 +81,21 @@ export class TemplatesResource {
       const body = error instanceof NotFoundError ? (error.body as { success?: unknown; message?: unknown } | undefined) : undefined;
       const notFoundText = body?.message === ERROR_MESSAGES[404] || body?.message === ERROR_MESSAGES.template404;
       if (body && body.success === false && !notFoundText) {
-        return { success: false, message: typeof body.message === 'string' ? body.message : 'No pending templates.', nothing_pending: true };
+        return {
+          success: false,
+          message: typeof body.message === 'string' ? body.message : 'No pending templates.',
+          nothing_pending: true,
+        };
       }
       throw error;
     }
   }
 
   /** Syncs until the templates `ids` are decided (or nothing is PENDING, or the time is up): waits.ts. */
-  waitUntilDecided(ids: string[], options: WaitOptions & Pick<CallOptions, 'retry'> & { onRead?: (states: TrackedTemplate[]) => void }): Promise<TemplateDecision> {
+  waitUntilDecided(
+    ids: string[],
+    options: WaitOptions & Pick<CallOptions, 'retry'> & { onRead?: (states: TrackedTemplate[]) => void },
+  ): Promise<TemplateDecision> {
     return waitUntilDecided(this, ids, options);
   }
 }

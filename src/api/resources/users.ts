@@ -2,7 +2,18 @@
 import { written, type Written } from '../answers.js';
 import type { PageParams } from '../pagination.js';
 import type { Single, User, UserCreateBody, UserUpdateBody } from '../schemas/index.js';
-import { callOperation, describedOperation, checkBody, fileRef, multipart, requireOne, type CallOptions, type PagedCallOptions, type PageQuery, type ResourceContext } from './base.js';
+import {
+  callOperation,
+  describedOperation,
+  checkBody,
+  fileRef,
+  multipart,
+  requireOne,
+  type CallOptions,
+  type PagedCallOptions,
+  type PageQuery,
+  type ResourceContext,
+} from './base.js';
 import { describedList, type PageList } from './page-list.js';
 
 /** One operation of its description, which is loaded (its zod schemas built) on the first call. */

@@ -64,10 +64,14 @@ export class PermissionsResource {
     if (groups === undefined) throw new UnusableResponseError("the server's answer to listing permissions has no `data` list");
     return groups.flatMap((entry): PermissionEntry[] => {
       const alone = permissionName(entry);
-      if (alone !== undefined && !Object.values(entry as object).some(Array.isArray)) return [{ group: alone.split('.')[0] ?? '', name: alone }];
+      if (alone !== undefined && !Object.values(entry as object).some(Array.isArray))
+        return [{ group: alone.split('.')[0] ?? '', name: alone }];
       if (!isJsonObject(entry)) return [];
       return Object.entries(entry).flatMap(([group, names]) =>
-        (Array.isArray(names) ? names : []).map(permissionName).filter((name): name is string => name !== undefined).map((name) => ({ group, name })),
+        (Array.isArray(names) ? names : [])
+          .map(permissionName)
+          .filter((name): name is string => name !== undefined)
+          .map((name) => ({ group, name })),
       );
     });
   }
@@ -81,6 +85,8 @@ export class PermissionsResource {
     const { partnerPermissionsShape } = await import('../schemas/permissions.js');
     const json = checkBody(partnerPermissionsShape, { permissions }, 'permission list');
     // Setting the same list twice gives the same defaults: safe to retry.
-    return written(await callOperation(this.ctx, await describedOperation('permissions', 'setPartnerDefaults'), { json, idempotent: true }, options));
+    return written(
+      await callOperation(this.ctx, await describedOperation('permissions', 'setPartnerDefaults'), { json, idempotent: true }, options),
+    );
   }
 }

@@ -38,7 +38,8 @@ const VISIBLE = new RegExp(VISIBLE_PATTERN, 'u');
 export const visible = <T extends z.ZodString>(text: T) =>
   text
     .superRefine((value, ctx) => {
-      if (value !== '' && !VISIBLE.test(value)) ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: value });
+      if (value !== '' && !VISIBLE.test(value))
+        ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: value });
     })
     .meta({ pattern: VISIBLE_PATTERN });
 
@@ -104,10 +105,23 @@ export function updated<T extends z.ZodType>(item: T) {
 }
 export const deleted = z.object({ message: z.string(), status: z.literal(200) });
 
-export interface Single<T> { data: T }
-export interface Created<T> { status: 201; message: string; data: T }
-export interface Updated<T> { status: 200; message: string; data: T }
-export interface Deleted { message: string; status: 200 }
+export interface Single<T> {
+  data: T;
+}
+export interface Created<T> {
+  status: 201;
+  message: string;
+  data: T;
+}
+export interface Updated<T> {
+  status: 200;
+  message: string;
+  data: T;
+}
+export interface Deleted {
+  message: string;
+  status: 200;
+}
 
 export const validationErrorBody = z.object({
   message: z.literal('Validation error'),

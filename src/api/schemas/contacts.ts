@@ -9,7 +9,10 @@ export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 /** decisions.md §3: spaces, dashes, dots, parentheses and a leading + are dropped. */
 export function normalizeNumber(raw: string): string {
-  return raw.trim().replace(/[\s\-.()]/g, '').replace(/^\+/, '');
+  return raw
+    .trim()
+    .replace(/[\s\-.()]/g, '')
+    .replace(/^\+/, '');
 }
 const NUMBER_PATTERN = /^\d{7,15}$/;
 
@@ -124,7 +127,10 @@ const csvStatus = z.string().transform((cell, ctx) => {
   ctx.addIssue({ code: 'custom', message: `The status field ${CSV_BOOLEAN_FORMAT}, not "${cell.trim()}".`, params: { custom: true } });
   return z.NEVER;
 });
-const csvGender = z.string().transform((cell) => cell.trim().toLowerCase()).pipe(z.enum(GENDERS));
+const csvGender = z
+  .string()
+  .transform((cell) => cell.trim().toLowerCase())
+  .pipe(z.enum(GENDERS));
 const csvNumber = z
   .string()
   .superRefine((cell, ctx) => {

@@ -12,12 +12,7 @@ export const fieldRecord = z.object({
 export type ContactField = z.infer<typeof fieldRecord>;
 
 export const fieldCreateBody = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1)
-    .max(255)
-    .regex(FIELD_NAME_PATTERN, 'The name field must contain only lowercase letters and underscores.'),
+  name: z.string().trim().min(1).max(255).regex(FIELD_NAME_PATTERN, 'The name field must contain only lowercase letters and underscores.'),
 });
 /** Extension: PUT /contact-fields/{id}. */
 export const fieldUpdateBody = fieldCreateBody;

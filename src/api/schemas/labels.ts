@@ -12,11 +12,7 @@ export const labelRecord = z.object({
 });
 export type Label = z.infer<typeof labelRecord>;
 
-const color = z
-  .string()
-  .max(7)
-  .regex(LABEL_COLOR_PATTERN, 'The color field must be a hex colour such as #1a2b3c.')
-  .nullable();
+const color = z.string().max(7).regex(LABEL_COLOR_PATTERN, 'The color field must be a hex colour such as #1a2b3c.').nullable();
 
 export const labelCreateBody = z.object({ name: nonEmptyName(255), color: color.optional() });
 

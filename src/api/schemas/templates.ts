@@ -96,8 +96,15 @@ const category = (name: string) => ({ properties: { category: { const: name } } 
 const CATEGORY_RULES = [
   {
     anyOf: [
-      { properties: { category: { const: 'AUTHENTICATION' }, header: { type: 'null' }, footer: { type: 'null' } }, not: present('body', 'buttons') },
-      { properties: { category: { not: { const: 'AUTHENTICATION' } } }, required: ['body'], not: present('addSecurityRecommendation', 'codeExpirationMinutes', 'copyCodeButton') },
+      {
+        properties: { category: { const: 'AUTHENTICATION' }, header: { type: 'null' }, footer: { type: 'null' } },
+        not: present('body', 'buttons'),
+      },
+      {
+        properties: { category: { not: { const: 'AUTHENTICATION' } } },
+        required: ['body'],
+        not: present('addSecurityRecommendation', 'codeExpirationMinutes', 'copyCodeButton'),
+      },
     ],
   },
   { anyOf: [category('MARKETING'), { not: present('unsubscribeButton', 'blockButton') }] },
@@ -114,7 +121,11 @@ function checkPlaceholders(text: unknown, given: unknown, path: string[], textKe
   const expected = found.map((_, i) => i + 1);
   const sorted = [...new Set(found)].sort((a, b) => a - b);
   if (sorted.length !== found.length || sorted.some((n, i) => n !== expected[i])) {
-    ctx.addIssue({ code: 'custom', path: [...path, textKey], message: 'Placeholders must be numbered {{1}}, {{2}}, ... in order without gaps.' });
+    ctx.addIssue({
+      code: 'custom',
+      path: [...path, textKey],
+      message: 'Placeholders must be numbered {{1}}, {{2}}, ... in order without gaps.',
+    });
   }
   if (maxCount !== undefined && found.length > maxCount) {
     ctx.addIssue({ code: 'custom', path: [...path, textKey], message: `At most ${maxCount} placeholder is allowed here.` });
@@ -151,19 +162,24 @@ function checkCategoryRules(t: Loose, ctx: Ctx) {
 }
 
 /** Loose view of the input: cross-field rules also run when a field is malformed, so one answer lists every problem. */
-type Loose = { [K in keyof Fields]?: unknown } & { body?: { text?: unknown; variables?: unknown } | null; header?: { type?: unknown; text?: { content?: unknown; variables?: unknown } } | null };
+type Loose = { [K in keyof Fields]?: unknown } & {
+  body?: { text?: unknown; variables?: unknown } | null;
+  header?: { type?: unknown; text?: { content?: unknown; variables?: unknown } } | null;
+};
 
-export const templateCreateBody = templateFields.superRefine(
-  (parsed, ctx) => {
-    const t = parsed as unknown as Loose;
-    checkCategoryRules(t, ctx);
-    if (t.body && typeof t.body === 'object') checkPlaceholders(t.body.text, t.body.variables, ['body'], 'text', ctx);
-    if (t.header && t.header.type === 'text' && t.header.text) {
-      checkPlaceholders(t.header.text.content, t.header.text.variables, ['header', 'text'], 'content', ctx, 1);
-    }
-  },
-  { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
-).meta({ allOf: CATEGORY_RULES });
+export const templateCreateBody = templateFields
+  .superRefine(
+    (parsed, ctx) => {
+      const t = parsed as unknown as Loose;
+      checkCategoryRules(t, ctx);
+      if (t.body && typeof t.body === 'object') checkPlaceholders(t.body.text, t.body.variables, ['body'], 'text', ctx);
+      if (t.header && t.header.type === 'text' && t.header.text) {
+        checkPlaceholders(t.header.text.content, t.header.text.variables, ['header', 'text'], 'content', ctx, 1);
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  )
+  .meta({ allOf: CATEGORY_RULES });
 export type TemplateCreateBody = z.input<typeof templateCreateBody>;
 export type TemplateCreateInput = z.output<typeof templateCreateBody>;
 
@@ -202,7 +218,16 @@ export type Template = z.infer<typeof templateRecord>;
  * The statuses a list filter may name: api.md's three and the other statuses of the provider it
  * mentions ("and others of the provider": those of WhatsApp message templates).
  */
-export const TEMPLATE_STATUS_FILTERS = [...TEMPLATE_STATUSES, 'PAUSED', 'DISABLED', 'IN_APPEAL', 'PENDING_DELETION', 'DELETED', 'LIMIT_EXCEEDED', 'ARCHIVED'] as const;
+export const TEMPLATE_STATUS_FILTERS = [
+  ...TEMPLATE_STATUSES,
+  'PAUSED',
+  'DISABLED',
+  'IN_APPEAL',
+  'PENDING_DELETION',
+  'DELETED',
+  'LIMIT_EXCEEDED',
+  'ARCHIVED',
+] as const;
 
 export const templateListQuery = paginationQuery.extend({
   // Empty (`?status=`) is no filter; anything else is one of the statuses, never a silent empty list.

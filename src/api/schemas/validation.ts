@@ -48,7 +48,8 @@ function sentence(issue: Issue, data: unknown): string {
           ? `The ${field} field is required.`
           : `The ${field} field must be at least ${issue.minimum} characters.`;
       }
-      if (issue.origin === 'array') return `The ${field} field must have at least ${issue.minimum} item${Number(issue.minimum) === 1 ? '' : 's'}.`;
+      if (issue.origin === 'array')
+        return `The ${field} field must have at least ${issue.minimum} item${Number(issue.minimum) === 1 ? '' : 's'}.`;
       return issue.inclusive === false
         ? `The ${field} field must be greater than ${issue.minimum}.`
         : `The ${field} field must be at least ${issue.minimum}.`;
@@ -59,7 +60,8 @@ function sentence(issue: Issue, data: unknown): string {
       // An enum left out is missing, not a wrong choice (Laravel's `required` comes first too).
       if (valueAt(data, issue.path) === undefined || valueAt(data, issue.path) === null) return `The ${field} field is required.`;
       // A short list of choices is named, so that the refusal says what to write instead.
-      if (issue.values.length > 0 && issue.values.length <= MAX_VALUES_NAMED) return `The selected ${field} is invalid: it must be one of ${issue.values.map(String).join(', ')}.`;
+      if (issue.values.length > 0 && issue.values.length <= MAX_VALUES_NAMED)
+        return `The selected ${field} is invalid: it must be one of ${issue.values.map(String).join(', ')}.`;
       return `The selected ${field} is invalid.`;
     case 'invalid_union':
       return `The ${field} field is invalid.`;

@@ -63,20 +63,32 @@ function checkMediaFiles(templates: unknown[] | undefined, ctx: Ctx) {
     const media = (template as { header?: { type?: unknown; media?: { file?: unknown } } | null }).header;
     if (media?.type !== 'media' || media.media?.file === undefined) return;
     if (typeof media.media.file !== 'string' || media.media.file === '') {
-      ctx.addIssue({ code: 'custom', path: ['templates', index, 'header', 'media', 'file'], message: 'The file field must be the path of the media file, relative to the workspace file.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['templates', index, 'header', 'media', 'file'],
+        message: 'The file field must be the path of the media file, relative to the workspace file.',
+      });
     }
   });
 }
 
-const name = (item: unknown) => (typeof item === 'string' ? item : typeof (item as { name?: unknown })?.name === 'string' ? (item as { name: string }).name : undefined);
+const name = (item: unknown) =>
+  typeof item === 'string' ? item : typeof (item as { name?: unknown })?.name === 'string' ? (item as { name: string }).name : undefined;
 
 export const workspaceFile = fileShape.superRefine(
   (file, ctx) => {
     for (const section of ['fields', 'groups', 'labels', 'roles'] as const) checkUnique(file[section], section, name, ctx);
-    checkUnique(file.templates, 'templates', (item) => {
-      const t = item as { name?: unknown; language?: unknown };
-      return typeof t?.name === 'string' && typeof t.language === 'string' ? templateKey({ name: t.name, language: t.language }) : undefined;
-    }, ctx);
+    checkUnique(
+      file.templates,
+      'templates',
+      (item) => {
+        const t = item as { name?: unknown; language?: unknown };
+        return typeof t?.name === 'string' && typeof t.language === 'string'
+          ? templateKey({ name: t.name, language: t.language })
+          : undefined;
+      },
+      ctx,
+    );
     checkMediaFiles(file.templates, ctx);
   },
   { when: (payload) => typeof payload.value === 'object' && payload.value !== null },

@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { created, nonEmptyName, single, timestamps } from './common.js';
 
-
 export const workspaceRecord = z.object({ id: z.uuid(), name: z.string(), ...timestamps });
 export type Workspace = z.infer<typeof workspaceRecord>;
 

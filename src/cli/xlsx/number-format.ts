@@ -5,10 +5,34 @@
 
 /** The format codes of the built-in number formats a file may use without declaring them. */
 const BUILT_IN: Record<number, string> = {
-  0: 'General', 1: '0', 2: '0.00', 3: '#,##0', 4: '#,##0.00', 9: '0%', 10: '0.00%', 11: '0.00E+00', 12: '# ?/?', 13: '# ??/??',
-  14: 'yyyy-mm-dd', 15: 'd-mmm-yy', 16: 'd-mmm', 17: 'mmm-yy', 18: 'h:mm AM/PM', 19: 'h:mm:ss AM/PM', 20: 'h:mm', 21: 'h:mm:ss',
-  22: 'yyyy-mm-dd h:mm', 37: '#,##0 ;(#,##0)', 38: '#,##0 ;[Red](#,##0)', 39: '#,##0.00;(#,##0.00)', 40: '#,##0.00;[Red](#,##0.00)',
-  45: 'mm:ss', 46: '[h]:mm:ss', 47: 'mm:ss.0', 48: '##0.0E+0', 49: '@',
+  0: 'General',
+  1: '0',
+  2: '0.00',
+  3: '#,##0',
+  4: '#,##0.00',
+  9: '0%',
+  10: '0.00%',
+  11: '0.00E+00',
+  12: '# ?/?',
+  13: '# ??/??',
+  14: 'yyyy-mm-dd',
+  15: 'd-mmm-yy',
+  16: 'd-mmm',
+  17: 'mmm-yy',
+  18: 'h:mm AM/PM',
+  19: 'h:mm:ss AM/PM',
+  20: 'h:mm',
+  21: 'h:mm:ss',
+  22: 'yyyy-mm-dd h:mm',
+  37: '#,##0 ;(#,##0)',
+  38: '#,##0 ;[Red](#,##0)',
+  39: '#,##0.00;(#,##0.00)',
+  40: '#,##0.00;[Red](#,##0.00)',
+  45: 'mm:ss',
+  46: '[h]:mm:ss',
+  47: 'mm:ss.0',
+  48: '##0.0E+0',
+  49: '@',
 };
 /** Ids the East Asian locales give their own date formats. */
 const LOCALE_DATES = new Set([27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
@@ -125,8 +149,9 @@ export function displayNumber(value: number, code: string, date1904: boolean): s
 
 /** Quoted text, escaped characters, currency symbols (`[$€-2]`) and padding as they show; colours and conditions not at all. */
 const literal = (part: string) =>
-  part.replace(/\[\$([^\]-]*)[^\]]*\]|\[[^\]]*\]|"([^"]*)"|\\(.)|_.|\*.|%/g, (whole, currency?: string, quoted?: string, escaped?: string) =>
-    currency ?? quoted ?? escaped ?? (whole.startsWith('_') ? ' ' : ''),
+  part.replace(
+    /\[\$([^\]-]*)[^\]]*\]|\[[^\]]*\]|"([^"]*)"|\\(.)|_.|\*.|%/g,
+    (whole, currency?: string, quoted?: string, escaped?: string) => currency ?? quoted ?? escaped ?? (whole.startsWith('_') ? ' ' : ''),
   );
 
 /** Where the number's placeholders start and end in a section, outside quotes, brackets and escapes. */

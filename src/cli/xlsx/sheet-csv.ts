@@ -73,7 +73,13 @@ export function formulaWarning(source: string, sheet: SheetCsv): string | undefi
 
 async function convert(path: string, options: SheetCsvOptions): Promise<SheetCsv> {
   const workbook = await openWorkbook(path);
-  const result: SheetCsv = { sheet: options.sheet ?? workbook.sheetNames[0] ?? '', headerRow: 0, rows: 0, problems: [], formulas: { count: 0 } };
+  const result: SheetCsv = {
+    sheet: options.sheet ?? workbook.sheetNames[0] ?? '',
+    headerRow: 0,
+    rows: 0,
+    problems: [],
+    formulas: { count: 0 },
+  };
   let header: string[] | undefined;
   let keep: number[] = [];
   let next = 1;
@@ -97,7 +103,9 @@ async function convert(path: string, options: SheetCsvOptions): Promise<SheetCsv
       }
       if (header === undefined) {
         header = textOf(row, Math.max(0, ...row.cells.map((c) => c.column + 1)));
-        keep = header.map((_, at) => at).filter((at) => !(options.forImport && isExportHeader(header!) && IMPORT_SKIPS.has(header![at].trim().toLowerCase())));
+        keep = header
+          .map((_, at) => at)
+          .filter((at) => !(options.forImport && isExportHeader(header!) && IMPORT_SKIPS.has(header![at].trim().toLowerCase())));
         result.headerRow = row.row;
         pending += `${keep.map((at) => csvField(header![at])).join(',')}\n`;
         continue;
@@ -106,7 +114,12 @@ async function convert(path: string, options: SheetCsvOptions): Promise<SheetCsv
       const errors = row.cells.filter((cell) => cell.error !== undefined);
       if (errors.length > 0) {
         for (const cell of errors) {
-          result.problems.push({ row: row.row, cell: cellName(cell.column, row.row), column: header[cell.column]?.trim() ?? '', message: `The cell holds the error ${cell.error}, not a value.` });
+          result.problems.push({
+            row: row.row,
+            cell: cellName(cell.column, row.row),
+            column: header[cell.column]?.trim() ?? '',
+            message: `The cell holds the error ${cell.error}, not a value.`,
+          });
         }
         pending += '\n';
         continue;

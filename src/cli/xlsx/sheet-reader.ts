@@ -38,7 +38,11 @@ const ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', 
 export function xmlText(raw: string): string {
   const text = raw.includes('&')
     ? raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, name: string) =>
-        name.startsWith('#x') ? String.fromCodePoint(parseInt(name.slice(2), 16)) : name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : ENTITY[name] ?? whole,
+        name.startsWith('#x')
+          ? String.fromCodePoint(parseInt(name.slice(2), 16))
+          : name.startsWith('#')
+            ? String.fromCodePoint(Number(name.slice(1)))
+            : (ENTITY[name] ?? whole),
       )
     : raw;
   return text.includes('_x') ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
@@ -77,7 +81,10 @@ async function* elements(zip: ZipArchive, part: string, tag: string): AsyncGener
     prefixed ??= /<[A-Za-z_][\w.-]*:(worksheet|sst)\b/.test(pending) ? true : pending.length > 4096 ? false : undefined;
     if (prefixed === true) pending = unprefixed(pending);
     // Up to the last complete element: the rest waits for the next chunk.
-    const end = Math.max(pending.lastIndexOf(closing) + (pending.lastIndexOf(closing) >= 0 ? closing.length : 0), lastSelfClosing(pending, tag));
+    const end = Math.max(
+      pending.lastIndexOf(closing) + (pending.lastIndexOf(closing) >= 0 ? closing.length : 0),
+      lastSelfClosing(pending, tag),
+    );
     if (end <= 0) continue;
     const ready = pending.slice(0, end);
     pending = pending.slice(end);
@@ -124,7 +131,9 @@ async function readStyles(zip: ZipArchive, path: string | undefined): Promise<St
     if (id !== undefined && code !== undefined) declared.set(Number(id), code);
   }
   const cellXfs = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(xml)?.[1] ?? '';
-  const formats = [...cellXfs.matchAll(/<xf\b([^>]*?)\/?>/g)].map((match) => formatCodeOf(Number(attribute(match[1], 'numFmtId') ?? 0), declared));
+  const formats = [...cellXfs.matchAll(/<xf\b([^>]*?)\/?>/g)].map((match) =>
+    formatCodeOf(Number(attribute(match[1], 'numFmtId') ?? 0), declared),
+  );
   return { formats };
 }
 
@@ -170,11 +179,19 @@ async function workbookOf(zip: ZipArchive, path: string): Promise<Workbook> {
   let styles: Styles | undefined;
 
   async function* rows(name?: string): AsyncGenerator<SheetRow> {
-    const sheet = name === undefined ? sheets[0] : sheets.find((s) => s.name === name) ?? sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
+    const sheet =
+      name === undefined
+        ? sheets[0]
+        : (sheets.find((s) => s.name === name) ?? sheets.find((s) => s.name.toLowerCase() === name.toLowerCase()));
     if (sheet === undefined) {
-      throw new WorkbookError(name === undefined ? `${path} has no sheet` : `${path} has no sheet named "${name}"; its sheets: ${sheets.map((s) => `"${s.name}"`).join(', ')}`);
+      throw new WorkbookError(
+        name === undefined
+          ? `${path} has no sheet`
+          : `${path} has no sheet named "${name}"; its sheets: ${sheets.map((s) => `"${s.name}"`).join(', ')}`,
+      );
     }
-    if (sheet.path === undefined || !zip.has(sheet.path)) throw new WorkbookError(`${path}: the sheet "${sheet.name}" is not in the file (is it whole?)`);
+    if (sheet.path === undefined || !zip.has(sheet.path))
+      throw new WorkbookError(`${path}: the sheet "${sheet.name}" is not in the file (is it whole?)`);
     if (shared === undefined) {
       shared = [];
       if (zip.has(sharedPath)) for await (const item of elements(zip, sharedPath, 'si')) shared.push(stringItem(item));
@@ -217,10 +234,13 @@ function rowCells(xml: string, shared: readonly string[], styles: Styles, date19
     else {
       const number = Number(value);
       const code = styles.formats[Number(attribute(attributes, 's') ?? 0)] ?? 'General';
-      cell.text = Number.isFinite(number) ? (isDateFormat(code) ? isoDate(number, code, date1904) : displayNumber(number, code, date1904)) : value;
+      cell.text = Number.isFinite(number)
+        ? isDateFormat(code)
+          ? isoDate(number, code, date1904)
+          : displayNumber(number, code, date1904)
+        : value;
     }
     cells.push(cell);
   }
   return cells;
 }
-

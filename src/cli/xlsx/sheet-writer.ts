@@ -56,27 +56,29 @@ const workbookXml = (sheetName: string) =>
   `<workbook xmlns="${MAIN}" xmlns:r="${REL}"><bookViews><workbookView/></bookViews>` +
   `<sheets><sheet name="${escapeXml(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
 
-
 /**
  * Text as an XML text node holds it: `& < >` escaped, and what XML cannot hold (control
  * characters, a carriage return that XML would turn into a line feed, lone surrogates) written
  * as OOXML's `_xHHHH_`; a literal `_xHHHH_` gets its `_` escaped so that it reads back as written.
  */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"]|_(?=x[0-9A-Fa-f]{4}_)|[\u0000-\u0008\u000B\u000C\u000D\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, (c) => {
-    switch (c) {
-      case '&':
-        return '&amp;';
-      case '<':
-        return '&lt;';
-      case '>':
-        return '&gt;';
-      case '"':
-        return '&quot;';
-      default:
-        return `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`;
-    }
-  });
+  return text.replace(
+    /[&<>"]|_(?=x[0-9A-Fa-f]{4}_)|[\u0000-\u0008\u000B\u000C\u000D\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    (c) => {
+      switch (c) {
+        case '&':
+          return '&amp;';
+        case '<':
+          return '&lt;';
+        case '>':
+          return '&gt;';
+        case '"':
+          return '&quot;';
+        default:
+          return `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`;
+      }
+    },
+  );
 }
 
 /** Widths in characters: the header's and the first rows' longest line, between 8 and 60. */
@@ -120,21 +122,25 @@ export async function writeXlsx(sink: ByteSink, options: SheetOptions): Promise<
   let written = 0;
   const widths = columnWidths(options.header, options.sample);
   async function* sheet(): AsyncGenerator<string> {
-    yield (
-      XML_HEAD +
+    yield XML_HEAD +
       `<worksheet xmlns="${MAIN}" xmlns:r="${REL}">` +
       '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView></sheetViews>' +
       '<sheetFormatPr defaultRowHeight="15"/>' +
       `<cols>${widths.map((width, at) => `<col min="${at + 1}" max="${at + 1}" width="${width}" style="1" customWidth="1"/>`).join('')}</cols>` +
-      `<sheetData>${rowXml(options.header, 1, 2)}`
-    );
+      `<sheetData>${rowXml(options.header, 1, 2)}`;
     for await (const batch of options.rows) {
       let xml = '';
       for (const cells of batch) {
         written++;
-        if (written + 1 > SHEET_ROWS) throw new Error(`a sheet holds at most ${SHEET_ROWS.toLocaleString('en-US')} rows (the header included): export fewer contacts (--search), or as CSV`);
+        if (written + 1 > SHEET_ROWS)
+          throw new Error(
+            `a sheet holds at most ${SHEET_ROWS.toLocaleString('en-US')} rows (the header included): export fewer contacts (--search), or as CSV`,
+          );
         const long = cells.findIndex((cell) => cell.length > CELL_CHARACTERS);
-        if (long >= 0) throw new Error(`cell ${columnName(long)}${written + 1} holds ${cells[long].length.toLocaleString('en-US')} characters; a spreadsheet cell holds at most ${CELL_CHARACTERS.toLocaleString('en-US')}: export as CSV`);
+        if (long >= 0)
+          throw new Error(
+            `cell ${columnName(long)}${written + 1} holds ${cells[long].length.toLocaleString('en-US')} characters; a spreadsheet cell holds at most ${CELL_CHARACTERS.toLocaleString('en-US')}: export as CSV`,
+          );
         xml += rowXml(cells, written + 1, 1);
       }
       yield xml;

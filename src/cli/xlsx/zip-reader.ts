@@ -60,7 +60,8 @@ async function centralDirectory(handle: FileHandle): Promise<Map<string, Entry>>
   const count = tail.readUInt16LE(end + 10);
   const length = tail.readUInt32LE(end + 12);
   const offset = tail.readUInt32LE(end + 16);
-  if (count === 0xffff || offset === 0xffffffff) throw new ZipError('it is a ZIP64 archive, which wsm does not read (save it again as .xlsx)');
+  if (count === 0xffff || offset === 0xffffffff)
+    throw new ZipError('it is a ZIP64 archive, which wsm does not read (save it again as .xlsx)');
   const directory = await readAt(handle, offset, length);
   const entries = new Map<string, Entry>();
   let at = 0;

@@ -31,7 +31,8 @@ export function parseFields(pairs: unknown): Record<string, string | string[]> {
 }
 
 async function resolvePath(ctx: Context, raw: string): Promise<string> {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(raw)) throw new UsageError('give a path under the base URL, not a full URL (the token only goes to the configured server)');
+  if (/^[a-z][a-z0-9+.-]*:/i.test(raw))
+    throw new UsageError('give a path under the base URL, not a full URL (the token only goes to the configured server)');
   let path = raw.startsWith('/') ? raw : `/${raw}`;
   if (path.includes('{workspace}')) path = path.split('{workspace}').join(encodeURIComponent(await ctx.workspace()));
   return path;
@@ -60,7 +61,12 @@ export type ApiAnswer = { answer: unknown } | { refused: APIStatusError };
 export function parse({ args, opts }: CommandLine<typeof API_FLAGS>): ApiRequest {
   const method = args[0].toUpperCase() as HttpMethod;
   if (!METHODS.includes(method)) throw new UsageError(`unknown method "${args[0]}": use one of ${METHODS.join(', ')}`);
-  return { method, path: args[1], ...(opts.field !== undefined ? { field: opts.field } : {}), ...(opts.input !== undefined ? { input: opts.input } : {}) };
+  return {
+    method,
+    path: args[1],
+    ...(opts.field !== undefined ? { field: opts.field } : {}),
+    ...(opts.input !== undefined ? { input: opts.input } : {}),
+  };
 }
 
 export async function run(ctx: Context, { method, path: raw, field, input }: ApiRequest): Promise<ApiAnswer> {

@@ -37,7 +37,8 @@ export function parse({ opts }: CommandLine<typeof LOGIN_FLAGS>, ctx: Context): 
   const email = typeof opts.email === 'string' ? opts.email.trim() : undefined;
   const passwordStdin = opts.passwordStdin === true;
   if (passwordStdin && email === undefined) throw new UsageError('--password-stdin goes with --email <address>');
-  if (email !== undefined && (withToken || ctx.globals.token)) throw new UsageError('log in with --email (and a password) or with a token, not both');
+  if (email !== undefined && (withToken || ctx.globals.token))
+    throw new UsageError('log in with --email (and a password) or with a token, not both');
   return { withToken, passwordStdin, ...(email !== undefined ? { email } : {}) };
 }
 
@@ -60,7 +61,9 @@ export async function run(ctx: Context, { withToken, email, passwordStdin }: Log
   } else if (withToken) {
     token = tokenFrom(await io.readStdin(), 'standard input');
     if (!token) {
-      throw new UsageError('--with-token reads the token from standard input, which was empty: pipe it in, e.g. `wsm auth login --with-token < token.txt`');
+      throw new UsageError(
+        '--with-token reads the token from standard input, which was empty: pipe it in, e.g. `wsm auth login --with-token < token.txt`',
+      );
     }
   } else if (globals.token) {
     token = tokenFrom(globals.token, '--token');
@@ -101,18 +104,29 @@ export async function run(ctx: Context, { withToken, email, passwordStdin }: Log
   // checked against the workspace (api.md's GET /workspaces/{workspace}).
   const client = await ctx.clientFor({ baseUrl, token, workspace });
   // Logging in again is how a wrong base URL is fixed here: login saves the URL itself.
-  const wrongBase = () => wrongBaseUrl(probeWith(ctx), baseUrl, origin, (url) => `run \`wsm auth login --base-url ${url}\` (nothing was saved)`);
+  const wrongBase = () =>
+    wrongBaseUrl(probeWith(ctx), baseUrl, origin, (url) => `run \`wsm auth login --base-url ${url}\` (nothing was saved)`);
   const verified = await verifyToken(client, workspace, baseUrl, wrongBase).catch((error: unknown) => {
     // The usual hint, "run wsm auth login", would send the user back here.
-    if (error instanceof AuthenticationError) throw new CliError(`${baseUrl} rejected this token (401): check it; nothing was saved`, ExitCode.auth);
+    if (error instanceof AuthenticationError)
+      throw new CliError(`${baseUrl} rejected this token (401): check it; nothing was saved`, ExitCode.auth);
     throw error;
   });
-  if (verified.user) workspace = await chooseWorkspace(ctx, verified.user, workspace, given !== undefined, (id) => checkWorkspace(client, id, baseUrl, wrongBase));
+  if (verified.user)
+    workspace = await chooseWorkspace(ctx, verified.user, workspace, given !== undefined, (id) =>
+      checkWorkspace(client, id, baseUrl, wrongBase),
+    );
 
   config.setProfile(profileName, { base_url: baseUrl, token, workspace });
   config.useProfile(profileName);
 
-  return { baseUrl, profileName, user: describeVerified(verified), ...(workspace !== undefined ? { workspace } : {}), reachable: verified.user?.workspaces?.length ?? 0 };
+  return {
+    baseUrl,
+    profileName,
+    user: describeVerified(verified),
+    ...(workspace !== undefined ? { workspace } : {}),
+    reachable: verified.user?.workspaces?.length ?? 0,
+  };
 }
 
 export function render(ctx: Context, { baseUrl, profileName, user, workspace, reachable }: LoggedIn): void {
@@ -120,7 +134,9 @@ export function render(ctx: Context, { baseUrl, profileName, user, workspace, re
   if (workspace === undefined) {
     // Seen in scripts too: the next command, in any shell, runs as this profile and needs a workspace.
     const several = reachable > 1 ? `this token reaches ${reachable} workspaces and none is picked without a terminal; ` : '';
-    ctx.output.warn(`no workspace chosen: ${several}profile "${profileName}" is now current without one: pass -w <uuid> or run \`wsm workspace use\``);
+    ctx.output.warn(
+      `no workspace chosen: ${several}profile "${profileName}" is now current without one: pass -w <uuid> or run \`wsm workspace use\``,
+    );
   }
 }
 

@@ -23,7 +23,9 @@ export const run: VerbRun = typedRun<typeof logout>(async (ctx, { opts }) => {
     ctx.output.message(`Profile "${profileName}" holds no token: nothing to do`);
   } else if (opts.revoke !== true) {
     config.setProfile(profileName, { token: undefined });
-    ctx.output.done(`logged out: removed the token from ${where}; it still works on the server (\`wsm auth logout --revoke\` revokes it there)`);
+    ctx.output.done(
+      `logged out: removed the token from ${where}; it still works on the server (\`wsm auth logout --revoke\` revokes it there)`,
+    );
   } else {
     // The profile's own token, on the profile's own server (not WSM_TOKEN or --token).
     const others = holdersOf(config, profile.token, profileName);
@@ -31,11 +33,14 @@ export const run: VerbRun = typedRun<typeof logout>(async (ctx, { opts }) => {
     config.setProfile(profileName, { token: undefined });
     if (outcome === 'revoked') ctx.output.done(`logged out: revoked the token on the server and removed it from ${where}`);
     else if (outcome === 'rejected') ctx.output.done(`logged out: the server no longer accepted the token; removed it from ${where}`);
-    else if (outcome === 'unsupported') ctx.output.warn(`this server does not support revoking tokens: the token was only removed from ${where}`);
+    else if (outcome === 'unsupported')
+      ctx.output.warn(`this server does not support revoking tokens: the token was only removed from ${where}`);
     else ctx.output.done(`logged out: removed the token of ${where}`);
     if (outcome === 'revoked' && others.length > 0) {
       const names = others.map((name) => `"${name}"`).join(', ');
-      ctx.output.warn(`${others.length === 1 ? 'profile' : 'profiles'} ${names} held the same token: ${others.length === 1 ? 'it' : 'they'} will be refused until logged in again (\`wsm auth login --profile ${others[0]}\`)`);
+      ctx.output.warn(
+        `${others.length === 1 ? 'profile' : 'profiles'} ${names} held the same token: ${others.length === 1 ? 'it' : 'they'} will be refused until logged in again (\`wsm auth login --profile ${others[0]}\`)`,
+      );
     }
   }
   if (ctx.env.WSM_TOKEN) ctx.output.warn('WSM_TOKEN is still set in the environment and will keep being used');

@@ -9,7 +9,8 @@ import { CliError, ExitCode, UsageError } from '../../cli/errors.js';
 export function passwordFromStdin(text: string): string {
   const password = text.replace(/\r?\n$/, '');
   if (password === '') throw new UsageError('--password-stdin reads the password from standard input, which was empty: pipe it in');
-  if (/[\r\n]/.test(password)) throw new UsageError('standard input holds more than one line: --password-stdin reads one password (nothing was saved)');
+  if (/[\r\n]/.test(password))
+    throw new UsageError('standard input holds more than one line: --password-stdin reads one password (nothing was saved)');
   return password;
 }
 
@@ -27,6 +28,7 @@ export async function issueToken(ctx: Context, baseUrl: string, email: string, p
     throw error;
   }
   const token = (answer as { data?: { token?: unknown } } | undefined)?.data?.token;
-  if (typeof token !== 'string' || token === '') throw new CliError('the server answered POST /auth/tokens without a token (data.token): nothing was saved');
+  if (typeof token !== 'string' || token === '')
+    throw new CliError('the server answered POST /auth/tokens without a token (data.token): nothing was saved');
   return token;
 }

@@ -11,7 +11,8 @@ export function parse(): void {}
 /** The token in use; on a terminal, a warning that it is about to be shown. */
 export async function run(ctx: Context): Promise<string> {
   const settings = await ctx.settings();
-  if (settings.token === undefined) throw new UsageError(`profile "${settings.profileName}" holds no token: run \`wsm auth login\` or \`wsm serve\``);
+  if (settings.token === undefined)
+    throw new UsageError(`profile "${settings.profileName}" holds no token: run \`wsm auth login\` or \`wsm serve\``);
   if (ctx.io.isStdoutTTY) {
     ctx.output.warn(`this is the token${fromSource('token', originOf('token', settings))} in clear: whoever sees it can act as you`);
   }

@@ -23,7 +23,12 @@ export interface Verified {
  */
 export type WrongBaseCheck = () => Promise<CliError | undefined>;
 
-export async function verifyToken(client: WsmClient, workspace: string | undefined, baseUrl: string, wrongBase: WrongBaseCheck): Promise<Verified> {
+export async function verifyToken(
+  client: WsmClient,
+  workspace: string | undefined,
+  baseUrl: string,
+  wrongBase: WrongBaseCheck,
+): Promise<Verified> {
   const user = await fetchMe(client);
   if (user !== undefined) return { user, by: 'me' };
   if (workspace === undefined) {
@@ -49,7 +54,10 @@ export async function checkWorkspace(client: WsmClient, workspace: string, baseU
     const wrong = await wrongBase();
     if (wrong) throw wrong;
     if (isRouteMissing(error)) {
-      throw new CliError(`no API answered at ${baseUrl}: GET /workspaces/{workspace}, an operation every server has, is not a route there (404): check the base URL`, ExitCode.notFound);
+      throw new CliError(
+        `no API answered at ${baseUrl}: GET /workspaces/{workspace}, an operation every server has, is not a route there (404): check the base URL`,
+        ExitCode.notFound,
+      );
     }
     throw new CliError(`workspace ${workspace} is not found with this token (404 on GET /workspaces/${workspace})`, ExitCode.notFound);
   }

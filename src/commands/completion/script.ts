@@ -150,10 +150,14 @@ function fish(tree: CommandSpec): string {
     const inResource = `__fish_seen_subcommand_from ${resource.name}`;
     const verbNames = resource.children.map((v) => v.name).join(' ');
     for (const verb of resource.children) {
-      out.push(`complete -c wsm -f -n ${quote(`${inResource}; and not __fish_seen_subcommand_from ${verbNames}`)} -a ${verb.name} -d ${quote(oneLine(verb.description))}`);
+      out.push(
+        `complete -c wsm -f -n ${quote(`${inResource}; and not __fish_seen_subcommand_from ${verbNames}`)} -a ${verb.name} -d ${quote(oneLine(verb.description))}`,
+      );
       for (const f of verb.flags) out.push(flagLine(`${inResource}; and __fish_seen_subcommand_from ${verb.name}`, f));
       if (verb.argumentLive) {
-        out.push(`complete -c wsm -f -n ${quote(`${inResource}; and __fish_seen_subcommand_from ${verb.name}`)} -a ${quote(`(wsm __complete ${verb.argumentLive} 2>/dev/null)`)}`);
+        out.push(
+          `complete -c wsm -f -n ${quote(`${inResource}; and __fish_seen_subcommand_from ${verb.name}`)} -a ${quote(`(wsm __complete ${verb.argumentLive} 2>/dev/null)`)}`,
+        );
       }
     }
     for (const choice of resource.argumentChoices ?? []) out.push(`complete -c wsm -f -n ${quote(inResource)} -a ${choice}`);

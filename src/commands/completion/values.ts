@@ -21,7 +21,9 @@ export const FLAG_LIVE: Record<string, string> = {
 };
 
 /** Resources whose `get`, `update` and `delete` take an id of the current workspace. */
-export const ID_RESOURCES: readonly string[] = Object.values(CATALOG).flatMap((r: ResourceIdentity) => (r.cli !== undefined && r.idParam !== undefined ? [r.cli] : []));
+export const ID_RESOURCES: readonly string[] = Object.values(CATALOG).flatMap((r: ResourceIdentity) =>
+  r.cli !== undefined && r.idParam !== undefined ? [r.cli] : [],
+);
 
 /** The live values a verb's first argument takes, if any. */
 export function argumentLive(resource: string, verb: string): string | undefined {

@@ -79,7 +79,18 @@ export async function updateRequest(opts: OptionsOf<typeof update>): Promise<Con
   const addGroups = ids(opts.addGroup, '--add-group') ?? [];
   const removeGroups = ids(opts.removeGroup, '--remove-group') ?? [];
   const avatar = await avatarOf(opts);
-  const flags = ['--name', '--email', '--gender', '--active', '--inactive', '--group', '--add-group', '--remove-group', '--field', '--avatar'];
+  const flags = [
+    '--name',
+    '--email',
+    '--gender',
+    '--active',
+    '--inactive',
+    '--group',
+    '--add-group',
+    '--remove-group',
+    '--field',
+    '--avatar',
+  ];
   requireSomething(body, flags, addGroups.length > 0 || removeGroups.length > 0 || avatar !== undefined);
   // The name is checked now when given; when it comes from the server it is checked with the rest.
   checkLocal(contactUpdateBody, { name: 'checked later', ...body }, 'contact', flagHints(opts));
@@ -87,7 +98,10 @@ export async function updateRequest(opts: OptionsOf<typeof update>): Promise<Con
 }
 
 /** The body to send: the flags' changes on top of what the contact holds now (when it was read). */
-export function mergeUpdate(update: ContactUpdate, current: { name: string; contact_groups: Array<{ id: number }> } | undefined): ContactUpdateBody {
+export function mergeUpdate(
+  update: ContactUpdate,
+  current: { name: string; contact_groups: Array<{ id: number }> } | undefined,
+): ContactUpdateBody {
   const body: ContactUpdateBody = { ...update.body, name: update.body.name ?? current?.name ?? '' };
   if (update.addGroups.length > 0 || update.removeGroups.length > 0) {
     const base = (update.body.contact_groups as number[] | undefined) ?? (current?.contact_groups ?? []).map((g) => g.id);

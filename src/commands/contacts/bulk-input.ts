@@ -41,7 +41,11 @@ function idProblem(text: string): string | undefined {
 }
 
 /** The input's items, and what is said about how it was read (a UTF-16 or semicolon-separated CSV). */
-export function readBulkInput(bytes: Uint8Array | SheetText, source: string, update?: { flags: Partial<ContactUpdateBody> }): { items: BulkItem[]; notes: string[] } {
+export function readBulkInput(
+  bytes: Uint8Array | SheetText,
+  source: string,
+  update?: { flags: Partial<ContactUpdateBody> },
+): { items: BulkItem[]; notes: string[] } {
   if ('text' in bytes) {
     const notes: string[] = [];
     const items = csvRows(bytes.text, 'utf-8', source, update !== undefined, notes, true);
@@ -49,7 +53,9 @@ export function readBulkInput(bytes: Uint8Array | SheetText, source: string, upd
     return { items: update === undefined ? items : withBodies(items, update.flags, source), notes };
   }
   if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
-    throw new UsageError(`${source} is a ZIP archive (a spreadsheet?): a workbook is read from a file whose name ends .xlsx, such as --from contacts.xlsx`);
+    throw new UsageError(
+      `${source} is a ZIP archive (a spreadsheet?): a workbook is read from a file whose name ends .xlsx, such as --from contacts.xlsx`,
+    );
   }
   let text: string;
   let encoding: TextEncoding;
@@ -79,7 +85,8 @@ function idLines(lines: string[], source: string): BulkItem[] {
     if (problem === undefined) items.push({ id: text, line: index + 1, where: `line ${index + 1}` });
     else errors[`line ${index + 1}`] = [problem];
   });
-  if (Object.keys(errors).length > 0) throw new RequestValidationError(`${source} has lines that are not contact ids: nothing was sent`, errors);
+  if (Object.keys(errors).length > 0)
+    throw new RequestValidationError(`${source} has lines that are not contact ids: nothing was sent`, errors);
   return items;
 }
 
@@ -94,7 +101,14 @@ export interface SheetText {
   text: string;
 }
 
-function csvRows(text: string, encoding: TextEncoding, source: string, forUpdate: boolean, notes: string[], sheet = false): Array<BulkItem & { cells?: Record<string, string> }> {
+function csvRows(
+  text: string,
+  encoding: TextEncoding,
+  source: string,
+  forUpdate: boolean,
+  notes: string[],
+  sheet = false,
+): Array<BulkItem & { cells?: Record<string, string> }> {
   const rows: CsvRow[] = [];
   let header: string[] | undefined;
   const unreadable: Record<string, string[]> = {};
@@ -104,12 +118,20 @@ function csvRows(text: string, encoding: TextEncoding, source: string, forUpdate
   for (const item of csv.items) {
     if (item.kind === 'error') unreadable[whereOf(item)] = [item.message];
     else if (header === undefined) header = item.cells.map(headerName);
-    else rows.push({ line: item.line, where: whereOf(item), cells: Object.fromEntries(header.map((name, at) => [name, (item.cells[at] ?? '').trim()])) });
+    else
+      rows.push({
+        line: item.line,
+        where: whereOf(item),
+        cells: Object.fromEntries(header.map((name, at) => [name, (item.cells[at] ?? '').trim()])),
+      });
   }
   if (Object.keys(unreadable).length > 0) {
     throw new RequestValidationError(`${source} is neither contact ids one a line nor a readable CSV: nothing was sent`, unreadable);
   }
-  if (!header?.includes('id')) throw new RequestValidationError(`${source} has no "id" column: nothing was sent`, { id: ['The header row must have an id column (or give one id a line).'] });
+  if (!header?.includes('id'))
+    throw new RequestValidationError(`${source} has no "id" column: nothing was sent`, {
+      id: ['The header row must have an id column (or give one id a line).'],
+    });
   const errors: Record<string, string[]> = {};
   const items = rows.flatMap((row) => {
     const id = row.cells.id ?? '';
@@ -128,9 +150,15 @@ function csvRows(text: string, encoding: TextEncoding, source: string, forUpdate
  * Each row's update: the flags, then the row's non-empty cells (a cell left empty is left as it
  * is). Without --name or a name in the row, the update has no name yet: the contact keeps its own.
  */
-function withBodies(items: Array<BulkItem & { cells?: Record<string, string> }>, flags: Partial<ContactUpdateBody>, source: string): BulkItem[] {
+function withBodies(
+  items: Array<BulkItem & { cells?: Record<string, string> }>,
+  flags: Partial<ContactUpdateBody>,
+  source: string,
+): BulkItem[] {
   if (Object.keys(flags).length === 0 && items.every((item) => item.cells === undefined)) {
-    throw new UsageError(`nothing to change: give the changes as flags (--inactive, --email, ...), or a CSV in ${source} with an id column and the columns to change`);
+    throw new UsageError(
+      `nothing to change: give the changes as flags (--inactive, --email, ...), or a CSV in ${source} with an id column and the columns to change`,
+    );
   }
   const errors: Record<string, string[]> = {};
   const result = items.map(({ cells, ...item }): BulkItem => {
@@ -144,7 +172,9 @@ function withBodies(items: Array<BulkItem & { cells?: Record<string, string> }>,
       else if (column === 'contact_groups') {
         const names = check(groupNamesCell, value);
         if (names.ok) item.groupNames = names.value;
-        else for (const [field, messages] of Object.entries(names.errors)) errors[`${item.where} contact_groups${field === 'body' ? '' : `.${field}`}`] = messages;
+        else
+          for (const [field, messages] of Object.entries(names.errors))
+            errors[`${item.where} contact_groups${field === 'body' ? '' : `.${field}`}`] = messages;
       } else if (KNOWN.has(column)) body[column] = value;
       else fields[column] = value; // a column named after a custom field, as `contacts export` writes them
     }
@@ -157,7 +187,8 @@ function withBodies(items: Array<BulkItem & { cells?: Record<string, string> }>,
     }
     return { ...item, body: body as PendingUpdate };
   });
-  if (Object.keys(errors).length > 0) throw new RequestValidationError(`${source} has updates the API would refuse: nothing was sent`, errors);
+  if (Object.keys(errors).length > 0)
+    throw new RequestValidationError(`${source} has updates the API would refuse: nothing was sent`, errors);
   return result;
 }
 
@@ -172,11 +203,14 @@ export function resolveGroupNames(items: BulkItem[], idsByName: ReadonlyMap<stri
     if (item.groupNames === undefined || item.body === undefined) return item;
     const missing = item.groupNames.filter((name) => !idsByName.has(name));
     if (missing.length > 0) {
-      errors[`${item.where} contact_groups`] = missing.map((name) => `No contact group is named "${name}" (\`wsm groups create\` makes one).`);
+      errors[`${item.where} contact_groups`] = missing.map(
+        (name) => `No contact group is named "${name}" (\`wsm groups create\` makes one).`,
+      );
       return item;
     }
     return { ...item, body: { ...item.body, contact_groups: item.groupNames.map((name) => idsByName.get(name)!) } };
   });
-  if (Object.keys(errors).length > 0) throw new RequestValidationError(`${source} names contact groups this workspace does not have: nothing was sent`, errors);
+  if (Object.keys(errors).length > 0)
+    throw new RequestValidationError(`${source} names contact groups this workspace does not have: nothing was sent`, errors);
   return resolved;
 }

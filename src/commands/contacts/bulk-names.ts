@@ -60,15 +60,21 @@ export async function nameReader(ctx: Context, client: WsmClient, ids: string[],
       else throw error;
     }
     if (supported) {
-      note(`reading the names of ${countText(remaining.length)} contacts with GET one contact each (the list has ${pages === undefined ? 'an unknown number of' : countText(pages)} pages)`);
+      note(
+        `reading the names of ${countText(remaining.length)} contacts with GET one contact each (the list has ${pages === undefined ? 'an unknown number of' : countText(pages)} pages)`,
+      );
       return { nameOf: async (id, request) => names.get(id) ?? String((await client.contacts.get(id, request)).data.name) };
     }
   }
-  note(`reading the names of ${countText(remaining.length)} contacts from the contact list (${pages === undefined ? 'page by page' : `${countText(pages)} pages`})`);
+  note(
+    `reading the names of ${countText(remaining.length)} contacts from the contact list (${pages === undefined ? 'page by page' : `${countText(pages)} pages`})`,
+  );
   const progress = ctx.io.progress('Reading contact names', pages);
   let missing = remaining.length;
   try {
-    for await (const contact of client.contacts.list().rows({ concurrency, progress: (event) => progress.update(event.done, event.total) })) {
+    for await (const contact of client.contacts
+      .list()
+      .rows({ concurrency, progress: (event) => progress.update(event.done, event.total) })) {
       const id = String(contact.id);
       if (!wanted.has(id) || names.has(id)) continue;
       take(contact);

@@ -15,12 +15,17 @@ function planRows(items: BulkItem[], live: LiveContacts): PlanRow[] {
     const row: PlanRow = { place: item.where, id: Number(item.id) };
     const body = item.body;
     if (body === undefined) return row;
-    const groups = body.contact_groups === undefined ? undefined : (item.groupNames ?? [body.contact_groups].flat().map((id) => groupNames.get(Number(id)) ?? `group ${id}`));
+    const groups =
+      body.contact_groups === undefined
+        ? undefined
+        : (item.groupNames ?? [body.contact_groups].flat().map((id) => groupNames.get(Number(id)) ?? `group ${id}`));
     row.sets = {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.email !== undefined ? { email: body.email } : {}),
       ...(body.gender !== undefined ? { gender: body.gender } : {}),
-      ...(body.status !== undefined ? { status: body.status === true || body.status === 1 || body.status === '1' || body.status === 'true' } : {}),
+      ...(body.status !== undefined
+        ? { status: body.status === true || body.status === 1 || body.status === '1' || body.status === 'true' }
+        : {}),
       ...(body.fields !== undefined ? { fields: body.fields } : {}),
       ...(groups !== undefined ? { groups: { names: groups, replace: true } } : {}),
     };
@@ -28,13 +33,25 @@ function planRows(items: BulkItem[], live: LiveContacts): PlanRow[] {
   });
 }
 
-export async function bulkPlan(ctx: Context, client: WsmClient, kind: 'delete' | 'update', items: BulkItem[], concurrency: number): Promise<Plan> {
+export async function bulkPlan(
+  ctx: Context,
+  client: WsmClient,
+  kind: 'delete' | 'update',
+  items: BulkItem[],
+  concurrency: number,
+): Promise<Plan> {
   const live = await readLiveContacts(ctx, client, concurrency);
   const rows = planRows(items, live);
   return kind === 'delete' ? planDelete(rows, live) : planUpdate(rows, live);
 }
 
-export async function showBulkPlan(ctx: Context, client: WsmClient, kind: 'delete' | 'update', items: BulkItem[], concurrency: number): Promise<void> {
+export async function showBulkPlan(
+  ctx: Context,
+  client: WsmClient,
+  kind: 'delete' | 'update',
+  items: BulkItem[],
+  concurrency: number,
+): Promise<void> {
   await renderPlan(ctx, await bulkPlan(ctx, client, kind, items, concurrency));
   ctx.output.message('Dry run: nothing was sent.');
 }
@@ -52,7 +69,8 @@ export async function confirmSpreadsheetChanges(ctx: Context, client: WsmClient,
   const plan = await bulkPlan(ctx, client, 'update', items, concurrency);
   const flagged = plan.contacts.filter((contact) => contact.suspicious.length > 0);
   if (flagged.length === 0) return;
-  for (const contact of flagged.slice(0, 10)) for (const why of contact.suspicious) ctx.output.warn(`${contact.place}, contact ${contact.id}: ${why}`);
+  for (const contact of flagged.slice(0, 10))
+    for (const why of contact.suspicious) ctx.output.warn(`${contact.place}, contact ${contact.id}: ${why}`);
   if (flagged.length > 10) ctx.output.warn(`and ${countText(flagged.length - 10)} more contacts (--dry-run lists them all)`);
   const what = `${countText(flagged.length)} contact${flagged.length === 1 ? '' : 's'} with changes that look made by a spreadsheet`;
   await ctx.confirm(`Update ${what}?`, `updating ${what}`);

@@ -12,7 +12,8 @@ export const isSpreadsheetFile = (path: string) => /\.xlsx$/i.test(path);
 
 /** --sheet names a sheet of a workbook: with any other input it is a mistake, said before anything is read. */
 export function checkSheetFlag(path: string, sheet: string | undefined): void {
-  if (sheet !== undefined && !isSpreadsheetFile(path)) throw new UsageError(`--sheet names a sheet of an .xlsx workbook; ${path === '-' ? 'standard input' : path} is not one`);
+  if (sheet !== undefined && !isSpreadsheetFile(path))
+    throw new UsageError(`--sheet names a sheet of an .xlsx workbook; ${path === '-' ? 'standard input' : path} is not one`);
 }
 
 export async function sheetText(ctx: Context, path: string, sheet: string | undefined): Promise<SheetText> {

@@ -41,7 +41,6 @@ const reportColumns: Column<BulkReport>[] = [
   { key: 'message', header: 'MESSAGE' },
 ];
 
-
 export interface BulkOptions {
   from: string;
   dryRun: boolean;
@@ -82,15 +81,23 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
     const body = item.body!.name === undefined ? { ...item.body!, name: await names!.nameOf(item.id, request) } : item.body!;
     return client.contacts.update(item.id, body as ContactUpdateBody, {}, request);
   };
-  const call = (item: BulkItem, request: EngineRequest) => (kind === 'delete' ? client.contacts.delete(item.id, request) : updateOne(item, request));
+  const call = (item: BulkItem, request: EngineRequest) =>
+    kind === 'delete' ? client.contacts.delete(item.id, request) : updateOne(item, request);
   const progress = ctx.io.progress(kind === 'delete' ? 'Deleting contacts' : 'Updating contacts', items.length);
   const failures: Array<{ report: BulkReport; error: unknown }> = [];
   const settle = (item: BulkItem, result: Settled<unknown>): BulkReport => {
-    if (result.ok) return { id: Number(item.id), outcome: kind === 'delete' ? 'deleted' : 'updated', status: 200, message: messageOf(result.value) };
+    if (result.ok)
+      return { id: Number(item.id), outcome: kind === 'delete' ? 'deleted' : 'updated', status: 200, message: messageOf(result.value) };
     const error = result.error;
     const status = error instanceof APIStatusError ? error.status : null;
-    if (kind === 'delete' && error instanceof NotFoundError) return { id: Number(item.id), outcome: 'already gone', status, message: error.message };
-    const report: BulkReport = { id: Number(item.id), outcome: 'failed', status, message: error instanceof Error ? error.message : String(error) };
+    if (kind === 'delete' && error instanceof NotFoundError)
+      return { id: Number(item.id), outcome: 'already gone', status, message: error.message };
+    const report: BulkReport = {
+      id: Number(item.id),
+      outcome: 'failed',
+      status,
+      message: error instanceof Error ? error.message : String(error),
+    };
     failures.push({ report, error });
     return report;
   };
@@ -117,16 +124,26 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
     progress.done();
   }
   const done = kind === 'delete' ? 'deleted' : 'updated';
-  const said = () => ctx.output.done(`${done} ${countText(succeeded - gone)} of ${read}${gone > 0 ? ` (${countText(gone)} already gone)` : ''}`);
+  const said = () =>
+    ctx.output.done(`${done} ${countText(succeeded - gone)} of ${read}${gone > 0 ? ` (${countText(gone)} already gone)` : ''}`);
   if (failures.length === 0) return said();
   const codes = new Set(failures.map((failure) => exitCodeFor(failure.error)));
   const [code] = codes;
   const runFailed = failures.length === items.length && codes.size === 1 && (code === ExitCode.auth || code === ExitCode.unavailable);
   // What was done is said before the tolerated failures are; a run that fails says only its failure.
   if (tolerated(limit, failures.length, items.length)) said();
-  endWithFailures(ctx, limit, failures.length, items.length, `${countText(failures.length)} of ${countText(items.length)} failed`, runFailed ? code : undefined);
+  endWithFailures(
+    ctx,
+    limit,
+    failures.length,
+    items.length,
+    `${countText(failures.length)} of ${countText(items.length)} failed`,
+    runFailed ? code : undefined,
+  );
 }
 
 function messageOf(body: unknown): string {
-  return typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : '';
+  return typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
+    ? (body as { message: string }).message
+    : '';
 }

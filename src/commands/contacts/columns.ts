@@ -9,7 +9,10 @@ const groupNames = (contact: Contact) => (contact.contact_groups ?? []).map((g) 
 /** `VIP (3), News (5)`: the ids are what --group, --add-group and --remove-group take. */
 const groupsWithIds = (contact: Contact) => (contact.contact_groups ?? []).map((g) => `${g.name} (${g.id})`).join(', ');
 /** One custom field a line: `city: Lisbon`. */
-const fieldLines = (contact: Contact) => Object.entries(contact.fields ?? {}).map(([name, value]) => `${name}: ${value}`).join('\n');
+const fieldLines = (contact: Contact) =>
+  Object.entries(contact.fields ?? {})
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n');
 
 export const contactColumns: Column<Contact>[] = [
   { key: 'id', header: 'ID' },

@@ -31,6 +31,10 @@ export async function run(ctx: Context, opts: ContactCreateOptions): Promise<Con
 }
 
 export async function render(ctx: Context, { answer, body }: ContactCreated): Promise<void> {
-  const record = await showWritten(ctx, answer, { noun: 'contact', columns: contactDetailColumns, describe: (contact) => (contact.number ? ` (${contact.number})` : '') });
+  const record = await showWritten(ctx, answer, {
+    noun: 'contact',
+    columns: contactDetailColumns,
+    describe: (contact) => (contact.number ? ` (${contact.number})` : ''),
+  });
   warnUnkeptFields(ctx, body.fields, record);
 }

@@ -32,7 +32,9 @@ export const groupsCell = (contact: Contact) => encodeGroupNames((contact.contac
  */
 export function exportColumns(fieldNames: string[]): Column<Contact>[] {
   return [
-    ...EXPORT_COLUMNS.map((key): Column<Contact> => (key === 'contact_groups' ? { key, header: key, get: groupsCell } : { key, header: key })),
+    ...EXPORT_COLUMNS.map(
+      (key): Column<Contact> => (key === 'contact_groups' ? { key, header: key, get: groupsCell } : { key, header: key }),
+    ),
     ...fieldNames.map((name): Column<Contact> => ({ key: name, header: name, get: (contact) => contact.fields?.[name] ?? '' })),
   ];
 }

@@ -27,17 +27,23 @@ const isXlsxName = (path: string) => /\.xlsx$/i.test(path);
 export function exportTarget(ctx: Context, outputFile: string | undefined): ExportTarget {
   const format = ctx.output.format;
   if (outputFile !== undefined && isXlsxName(outputFile) && format !== 'xlsx' && format !== 'table') {
-    throw new UsageError(`-o ${format} writes ${format === 'csv' ? 'CSV' : 'JSON'}, not a workbook: name the file .${format === 'ndjson' ? 'ndjson' : format}, or write it with -o xlsx`);
+    throw new UsageError(
+      `-o ${format} writes ${format === 'csv' ? 'CSV' : 'JSON'}, not a workbook: name the file .${format === 'ndjson' ? 'ndjson' : format}, or write it with -o xlsx`,
+    );
   }
   const xlsx = format === 'xlsx' || (format === 'table' && outputFile !== undefined && isXlsxName(outputFile));
   if (xlsx && outputFile === undefined && ctx.io.isStdoutTTY) {
-    throw new UsageError('an .xlsx workbook is not written to a terminal: write it to a file with `wsm contacts export -o xlsx --output-file contacts.xlsx` (or `> contacts.xlsx`)');
+    throw new UsageError(
+      'an .xlsx workbook is not written to a terminal: write it to a file with `wsm contacts export -o xlsx --output-file contacts.xlsx` (or `> contacts.xlsx`)',
+    );
   }
   if (outputFile === undefined) {
     return { xlsx, output: ctx.output, bytes: { write: (bytes) => ctx.io.outBytes(bytes) }, finish: () => {}, abandon: () => {} };
   }
   const file = openFileSink(outputFile);
-  const output = xlsx ? ctx.output : createOutput(fileIO(ctx.io, file), { format: format === 'table' ? 'csv' : format, quiet: ctx.output.quiet });
+  const output = xlsx
+    ? ctx.output
+    : createOutput(fileIO(ctx.io, file), { format: format === 'table' ? 'csv' : format, quiet: ctx.output.quiet });
   return {
     xlsx,
     output,

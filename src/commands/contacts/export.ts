@@ -17,7 +17,8 @@ import { exportTarget, xlsxCells } from './export-target.js';
 
 export { EXPORT_COLUMNS } from './export-format.js';
 
-const written = (count: number) => `${count === 1 ? '1 contact was' : `${countText(count)} contacts were`} written: the output is incomplete`;
+const written = (count: number) =>
+  `${count === 1 ? '1 contact was' : `${countText(count)} contacts were`} written: the output is incomplete`;
 
 export const run: VerbRun = typedRun<typeof exportAll>(async (ctx, { opts }) => {
   const client = await workspaceClient(ctx);
@@ -30,7 +31,9 @@ export const run: VerbRun = typedRun<typeof exportAll>(async (ctx, { opts }) => 
     ctx,
     async (signal) => {
       const progress = ctx.io.progress('Exporting contacts');
-      const pages = client.contacts.list(search === undefined ? {} : { search }).pages({ concurrency, signal, progress: (event) => progress.update(event.done, event.total) });
+      const pages = client.contacts
+        .list(search === undefined ? {} : { search })
+        .pages({ concurrency, signal, progress: (event) => progress.update(event.done, event.total) });
       // Page 1 is asked for now, so that it travels while the field names are read: one round trip
       // fewer against a distant server. Its rows are written after the header, like every page's.
       const first = pages.next();

@@ -25,7 +25,11 @@ export interface ContactListing {
 }
 
 export function parse({ opts }: CommandLine<typeof CONTACT_LIST_FLAGS>, ctx: Context): ContactListOptions {
-  return { flags: parsePageFlags(ctx, opts), ...(opts.search !== undefined ? { search: opts.search } : {}), ...(opts.field !== undefined ? { field: opts.field } : {}) };
+  return {
+    flags: parsePageFlags(ctx, opts),
+    ...(opts.search !== undefined ? { search: opts.search } : {}),
+    ...(opts.field !== undefined ? { field: opts.field } : {}),
+  };
 }
 
 export async function run(ctx: Context, { flags, search, field }: ContactListOptions): Promise<ContactListing> {
@@ -39,7 +43,9 @@ export async function run(ctx: Context, { flags, search, field }: ContactListOpt
   const said = <P extends ListPage<unknown>>(page: P): P => {
     if (page.meta.filtered_here === true && !told) {
       told = true;
-      ctx.output.warn('this server does not filter contacts by custom field (an extension of wsm serve): wsm read every contact and kept the matches');
+      ctx.output.warn(
+        'this server does not filter contacts by custom field (an extension of wsm serve): wsm read every contact and kept the matches',
+      );
     }
     return page;
   };

@@ -12,7 +12,8 @@ export async function readLiveContacts(ctx: Context, client: WsmClient, concurre
   const progress = ctx.io.progress('Reading the workspace');
   const contacts: Contact[] = [];
   try {
-    for await (const contact of client.contacts.list().rows({ concurrency, progress: (event) => progress.update(event.done, event.total) })) contacts.push(contact);
+    for await (const contact of client.contacts.list().rows({ concurrency, progress: (event) => progress.update(event.done, event.total) }))
+      contacts.push(contact);
   } finally {
     progress.done();
   }
@@ -23,11 +24,14 @@ const MARK: Record<PlannedContact['action'], string> = { create: '+', update: '~
 const shown = (value: unknown) => JSON.stringify(value ?? null);
 
 function contactLine(contact: PlannedContact): string {
-  const who = contact.id !== null ? `contact ${contact.id}${contact.number !== null ? ` (${contact.number})` : ''}` : (contact.number ?? '');
+  const who =
+    contact.id !== null ? `contact ${contact.id}${contact.number !== null ? ` (${contact.number})` : ''}` : (contact.number ?? '');
   const what = contact.action === 'absent' ? `${who}: not in the workspace (already gone)` : `${contact.action} ${who}`.trimEnd();
   const lines = [`${MARK[contact.action]} ${contact.place}: ${what}`];
   for (const [key, change] of Object.entries(contact.changes)) {
-    lines.push(contact.action === 'create' ? `    ${key}: ${shown(change.to)}` : `    ${key}: ${shown(change.from)} -> ${shown(change.to)}`);
+    lines.push(
+      contact.action === 'create' ? `    ${key}: ${shown(change.to)}` : `    ${key}: ${shown(change.from)} -> ${shown(change.to)}`,
+    );
   }
   for (const error of contact.errors ?? []) lines.push(`    ${error}`);
   for (const why of contact.suspicious) lines.push(`    ! ${why}`);
@@ -36,9 +40,15 @@ function contactLine(contact: PlannedContact): string {
 
 /** The counts, as the last line says them. */
 export function planSummary(plan: Plan): string {
-  const parts = plan.delete !== undefined
-    ? [`${countText(plan.delete)} to delete`, `${countText(plan.absent ?? 0)} already gone`]
-    : [`${countText(plan.create)} to create`, `${countText(plan.update)} to update`, `${countText(plan.unchanged)} unchanged`, `${countText(plan.invalid)} invalid`];
+  const parts =
+    plan.delete !== undefined
+      ? [`${countText(plan.delete)} to delete`, `${countText(plan.absent ?? 0)} already gone`]
+      : [
+          `${countText(plan.create)} to create`,
+          `${countText(plan.update)} to update`,
+          `${countText(plan.unchanged)} unchanged`,
+          `${countText(plan.invalid)} invalid`,
+        ];
   const flagged = plan.suspicious > 0 ? `; ${countText(plan.suspicious)} with a change that looks made by a spreadsheet (marked !)` : '';
   return `Plan: ${parts.join(', ')}${flagged}.`;
 }

@@ -83,8 +83,10 @@ const SCIENTIFIC = /^[+-]?\d+(?:[.,]\d+)?E[+-]?\d+$/i;
 export function spreadsheetDamage(from: unknown, to: unknown): string | undefined {
   if (typeof to !== 'string') return undefined;
   const before = typeof from === 'string' ? from : '';
-  if (SCIENTIFIC.test(to.trim()) && !SCIENTIFIC.test(before.trim())) return `"${to}" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost`;
-  if (/^0+\d+$/.test(before) && to === before.replace(/^0+/, '')) return `"${before}" would lose its leading zeros, as a spreadsheet drops them`;
+  if (SCIENTIFIC.test(to.trim()) && !SCIENTIFIC.test(before.trim()))
+    return `"${to}" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost`;
+  if (/^0+\d+$/.test(before) && to === before.replace(/^0+/, ''))
+    return `"${before}" would lose its leading zeros, as a spreadsheet drops them`;
   return undefined;
 }
 
@@ -126,12 +128,18 @@ export function planImport(rows: Iterable<PlanRow>, live: LiveContacts): Plan {
   return tally(
     [...rows].map((row): PlannedContact => {
       const number = row.number ?? null;
-      if (row.errors !== undefined) return { place: row.place, action: 'invalid', id: null, number, changes: {}, suspicious: [], errors: row.errors };
+      if (row.errors !== undefined)
+        return { place: row.place, action: 'invalid', id: null, number, changes: {}, suspicious: [], errors: row.errors };
       const contact = number === null ? undefined : live.byNumber.get(number);
       if (contact === undefined) {
         const near = number === null ? undefined : live.byUnpadded.get(number.replace(/^0+/, ''));
         const changes = createdValues(row);
-        const beside = near === undefined ? [] : [`number: "${number}" would be a new contact beside contact ${near.id}, "${near.number}": a spreadsheet may have dropped its leading zeros`];
+        const beside =
+          near === undefined
+            ? []
+            : [
+                `number: "${number}" would be a new contact beside contact ${near.id}, "${near.number}": a spreadsheet may have dropped its leading zeros`,
+              ];
         return { place: row.place, action: 'create', id: null, number, changes, suspicious: [...beside, ...suspiciousOf(changes)] };
       }
       return planned(row, contact);
@@ -143,9 +151,19 @@ export function planImport(rows: Iterable<PlanRow>, live: LiveContacts): Plan {
 export function planUpdate(rows: Iterable<PlanRow>, live: LiveContacts): Plan {
   return tally(
     [...rows].map((row): PlannedContact => {
-      if (row.errors !== undefined) return { place: row.place, action: 'invalid', id: row.id ?? null, number: null, changes: {}, suspicious: [], errors: row.errors };
+      if (row.errors !== undefined)
+        return { place: row.place, action: 'invalid', id: row.id ?? null, number: null, changes: {}, suspicious: [], errors: row.errors };
       const contact = live.byId.get(row.id!);
-      if (contact === undefined) return { place: row.place, action: 'invalid', id: row.id!, number: null, changes: {}, suspicious: [], errors: [`there is no contact ${row.id} in the workspace`] };
+      if (contact === undefined)
+        return {
+          place: row.place,
+          action: 'invalid',
+          id: row.id!,
+          number: null,
+          changes: {},
+          suspicious: [],
+          errors: [`there is no contact ${row.id} in the workspace`],
+        };
       return planned(row, contact);
     }),
   );
@@ -156,7 +174,14 @@ export function planDelete(rows: Iterable<PlanRow>, live: LiveContacts): Plan {
   return tally(
     [...rows].map((row): PlannedContact => {
       const contact = live.byId.get(row.id!);
-      return { place: row.place, action: contact === undefined ? 'absent' : 'delete', id: row.id!, number: contact === undefined ? null : String(contact.number), changes: {}, suspicious: [] };
+      return {
+        place: row.place,
+        action: contact === undefined ? 'absent' : 'delete',
+        id: row.id!,
+        number: contact === undefined ? null : String(contact.number),
+        changes: {},
+        suspicious: [],
+      };
     }),
   );
 }
@@ -171,7 +196,8 @@ function planned(row: PlanRow, contact: Contact): PlannedContact {
 function createdValues(row: PlanRow): Record<string, Change> {
   const changes: Record<string, Change> = {};
   const sets = row.sets ?? {};
-  for (const key of ['name', 'email', 'gender', 'status'] as const) if (sets[key] !== undefined) changes[key] = { from: null, to: sets[key] };
+  for (const key of ['name', 'email', 'gender', 'status'] as const)
+    if (sets[key] !== undefined) changes[key] = { from: null, to: sets[key] };
   for (const [name, value] of Object.entries(sets.fields ?? {})) changes[`fields.${name}`] = { from: null, to: value };
   if (sets.groups !== undefined && sets.groups.names.length > 0) changes.contact_groups = { from: [], to: sets.groups.names };
   return changes;
@@ -179,8 +205,16 @@ function createdValues(row: PlanRow): Record<string, Change> {
 
 function tally(contacts: PlannedContact[]): Plan {
   const count = (action: PlanAction) => contacts.filter((contact) => contact.action === action).length;
-  const plan: Plan = { create: count('create'), update: count('update'), unchanged: count('unchanged'), invalid: count('invalid'), suspicious: 0, contacts };
-  if (contacts.some((contact) => contact.action === 'delete' || contact.action === 'absent')) Object.assign(plan, { delete: count('delete'), absent: count('absent') });
+  const plan: Plan = {
+    create: count('create'),
+    update: count('update'),
+    unchanged: count('unchanged'),
+    invalid: count('invalid'),
+    suspicious: 0,
+    contacts,
+  };
+  if (contacts.some((contact) => contact.action === 'delete' || contact.action === 'absent'))
+    Object.assign(plan, { delete: count('delete'), absent: count('absent') });
   plan.suspicious = contacts.filter((contact) => contact.suspicious.length > 0).length;
   return plan;
 }

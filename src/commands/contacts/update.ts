@@ -41,6 +41,10 @@ export const run: VerbRun = typedRun<typeof update>(async (ctx, { args, opts }) 
     }
   }
   const body = mergeUpdate(update, current);
-  const record = await showWritten(ctx, await client.contacts.update(id, body, { avatar: update.avatar }).catch(namingFields(CONTACT_FLAGS, body)), { noun: 'contact', columns: contactDetailColumns, id });
+  const record = await showWritten(
+    ctx,
+    await client.contacts.update(id, body, { avatar: update.avatar }).catch(namingFields(CONTACT_FLAGS, body)),
+    { noun: 'contact', columns: contactDetailColumns, id },
+  );
   warnUnkeptFields(ctx, body.fields, record);
 });

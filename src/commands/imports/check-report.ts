@@ -24,16 +24,21 @@ const didYouMean = (names: string[]) =>
   names.length === 0 ? '' : ` (did you mean ${names.length === 1 ? `"${names[0]}"` : `one of ${names.map((n) => `"${n}"`).join(', ')}`}?)`;
 
 /** Why a column is not imported, with the names close to it. */
-const columnReason = (column: UnknownColumn) => `Column ${column.position} is neither a contact attribute nor a contact field of this workspace${didYouMean(column.did_you_mean)}.`;
+const columnReason = (column: UnknownColumn) =>
+  `Column ${column.position} is neither a contact attribute nor a contact field of this workspace${didYouMean(column.did_you_mean)}.`;
 
 /** Each column the import will not read, a warning, before anything is sent; columns that could not be checked, said once. */
 export function warnColumns(ctx: Context, report: CsvReport): void {
   if (report.unchecked_columns.length > 0) {
     const names = report.unchecked_columns.map((column) => `"${column}"`).join(', ');
-    ctx.output.warn(`${report.file}: ${names} ${report.unchecked_columns.length === 1 ? 'is no contact attribute' : 'are no contact attributes'}; whether the workspace has such fields is not known (its fields could not be read)`);
+    ctx.output.warn(
+      `${report.file}: ${names} ${report.unchecked_columns.length === 1 ? 'is no contact attribute' : 'are no contact attributes'}; whether the workspace has such fields is not known (its fields could not be read)`,
+    );
   }
   for (const column of report.unknown_columns) {
-    ctx.output.warn(`${report.file}: column "${column.column}" will not be imported: it is neither a contact attribute nor a contact field of this workspace${didYouMean(column.did_you_mean)}`);
+    ctx.output.warn(
+      `${report.file}: column "${column.column}" will not be imported: it is neither a contact attribute nor a contact field of this workspace${didYouMean(column.did_you_mean)}`,
+    );
   }
 }
 
@@ -62,7 +67,10 @@ export function refuseOrWarn(ctx: Context, flags: { file: string; strict: boolea
     for (const column of report.unknown_columns) errors[`column "${column.column}"`] = [columnReason(column)];
     for (const { row, field, message } of listed) (errors[`${row} ${field}`] ??= []).push(message);
     if (hidden > 0) errors['more'] = [moreRows(hidden)];
-    const rows = report.invalid_rows > 0 ? `${countText(report.invalid_rows)} of ${countOf(report.rows, 'row')} ${report.invalid_rows === 1 ? 'is' : 'are'} invalid` : '';
+    const rows =
+      report.invalid_rows > 0
+        ? `${countText(report.invalid_rows)} of ${countOf(report.rows, 'row')} ${report.invalid_rows === 1 ? 'is' : 'are'} invalid`
+        : '';
     const named = columns > 0 ? `${countOf(columns, 'column')} would not be imported` : '';
     throw new RequestValidationError(`${flags.file}: ${[rows, named].filter(Boolean).join(' and ')} (--strict): nothing was sent`, errors);
   }
@@ -77,5 +85,8 @@ export function refuseNoValidRow(file: string, report: CsvReport): never {
   const errors: Record<string, string[]> = {};
   for (const { row, field, message } of listed) (errors[`${row} ${field}`] ??= []).push(message);
   if (hidden > 0) errors['more'] = [moreRows(hidden)];
-  throw new RequestValidationError(`${file} has no valid row (${report.rows === 1 ? 'its one row is' : `all ${countOf(report.rows, 'row')} are`} invalid): nothing was sent`, errors);
+  throw new RequestValidationError(
+    `${file} has no valid row (${report.rows === 1 ? 'its one row is' : `all ${countOf(report.rows, 'row')} are`} invalid): nothing was sent`,
+    errors,
+  );
 }

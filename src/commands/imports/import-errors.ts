@@ -31,7 +31,12 @@ export const importErrorColumns: Column<ImportError>[] = [
  */
 function fromRecord(error: Partial<ImportError>): ImportError {
   const row = Number(error.row ?? 0);
-  return { row, line: typeof error.line === 'number' ? error.line : row, message: String(error.message ?? ''), failed: typeof error.failed === 'boolean' ? error.failed : row > 1 };
+  return {
+    row,
+    line: typeof error.line === 'number' ? error.line : row,
+    message: String(error.message ?? ''),
+    failed: typeof error.failed === 'boolean' ? error.failed : row > 1,
+  };
 }
 
 export interface ImportErrorPages {
@@ -54,12 +59,18 @@ async function* readPages(client: WsmClient, id: number, signal?: AbortSignal): 
  * so that a server without them is known before anything is printed); elsewhere the record's
  * first errors. `known`: the import's record, when in hand.
  */
-export async function importErrorPages(client: WsmClient, id: number, known?: ContactImport, signal?: AbortSignal): Promise<ImportErrorPages> {
+export async function importErrorPages(
+  client: WsmClient,
+  id: number,
+  known?: ContactImport,
+  signal?: AbortSignal,
+): Promise<ImportErrorPages> {
   try {
     await client.imports.errors(id, { per_page: 1 }, { signal });
     return { pages: readPages(client, id, signal), complete: true };
   } catch (error) {
-    if (error instanceof NotFoundError && !isRouteMissing(error)) throw new CliError(`no import ${id} in this workspace (\`wsm imports list\` shows the imports there are)`, ExitCode.notFound);
+    if (error instanceof NotFoundError && !isRouteMissing(error))
+      throw new CliError(`no import ${id} in this workspace (\`wsm imports list\` shows the imports there are)`, ExitCode.notFound);
     if (!(error instanceof UnsupportedEndpointError)) throw error;
   }
   const record = known ?? (await findImport(client, id, signal));
@@ -77,6 +88,9 @@ export async function allImportErrors(client: WsmClient, id: number, known?: Con
 /** What is said where only the record's first errors are known. */
 export function onlyFirstKnown(id: number, record: ContactImport | undefined): string {
   const kept = Array.isArray(record?.errors) ? record.errors.length : 0;
-  const failed = typeof record?.failed_count === 'number' ? ` (${countText(record.failed_count)} failed row${record.failed_count === 1 ? '' : 's'} in all)` : '';
+  const failed =
+    typeof record?.failed_count === 'number'
+      ? ` (${countText(record.failed_count)} failed row${record.failed_count === 1 ? '' : 's'} in all)`
+      : '';
   return `this server does not list every error of an import: only the first ${countText(kept)} of import ${id} are known${failed}`;
 }

@@ -26,7 +26,8 @@ export interface RejectsTable {
 /** Why each failed row failed, by the line it starts on. */
 export type FailedLines = Map<number, string>;
 
-const add = (lines: FailedLines, line: number, message: string) => lines.set(line, lines.has(line) ? `${lines.get(line)} ${message}` : message);
+const add = (lines: FailedLines, line: number, message: string) =>
+  lines.set(line, lines.has(line) ? `${lines.get(line)} ${message}` : message);
 
 /** The rows the local check found invalid: its messages, joined as the server joins them. */
 export function locallyFailed(report: CsvReport, into: FailedLines = new Map()): FailedLines {

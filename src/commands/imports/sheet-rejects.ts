@@ -18,7 +18,13 @@ export async function writeSheetRejects(path: string, file: string, sheet: strin
       const cells = Array.from({ length: width }, () => '');
       for (const cell of row.cells) cells[cell.column] = cell.error ?? cell.text;
       if (header === undefined) header = cells;
-      else if (failed.has(row.row)) rows.push([...cells.slice(0, header.length), ...Array<string>(Math.max(0, header.length - cells.length)).fill(''), failed.get(row.row)!, String(row.row)]);
+      else if (failed.has(row.row))
+        rows.push([
+          ...cells.slice(0, header.length),
+          ...Array<string>(Math.max(0, header.length - cells.length)).fill(''),
+          failed.get(row.row)!,
+          String(row.row),
+        ]);
     }
   } finally {
     await workbook.close();
@@ -28,7 +34,15 @@ export async function writeSheetRejects(path: string, file: string, sheet: strin
     async function* batches() {
       yield rows;
     }
-    await writeXlsx({ write: async (bytes) => out.write(bytes) }, { sheetName: sheet ?? workbook.sheetNames[0] ?? 'Rejects', header: [...(header ?? []), 'import_error', 'import_line'], rows: batches(), sample: rows.slice(0, 100) });
+    await writeXlsx(
+      { write: async (bytes) => out.write(bytes) },
+      {
+        sheetName: sheet ?? workbook.sheetNames[0] ?? 'Rejects',
+        header: [...(header ?? []), 'import_error', 'import_line'],
+        rows: batches(),
+        sample: rows.slice(0, 100),
+      },
+    );
     out.commit();
   } catch (error) {
     out.abort();

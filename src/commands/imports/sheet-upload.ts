@@ -16,7 +16,11 @@ import { formulaWarning, sheetToCsv } from '../../cli/xlsx/sheet-csv.js';
 import type { FailedLines } from './rejects.js';
 import type { SheetUpload, UploadFlags, UploadResult } from './upload.js';
 
-export async function uploadSheet(ctx: Context, flags: UploadFlags, upload: (ctx: Context, flags: UploadFlags) => Promise<UploadResult>): Promise<UploadResult> {
+export async function uploadSheet(
+  ctx: Context,
+  flags: UploadFlags,
+  upload: (ctx: Context, flags: UploadFlags) => Promise<UploadResult>,
+): Promise<UploadResult> {
   const dir = await mkdtemp(join(tmpdir(), 'wsm-sheet-'));
   try {
     const csv = join(dir, `${basename(flags.file).replace(/\.xlsx$/i, '')}.csv`);
@@ -36,7 +40,8 @@ export async function uploadSheet(ctx: Context, flags: UploadFlags, upload: (ctx
       message: problem.message,
     }));
     const notSentRows: FailedLines = new Map();
-    for (const problem of read.problems) notSentRows.set(problem.row, [notSentRows.get(problem.row), problem.message].filter(Boolean).join(' '));
+    for (const problem of read.problems)
+      notSentRows.set(problem.row, [notSentRows.get(problem.row), problem.message].filter(Boolean).join(' '));
     const notSent = notSentRows.size;
     const spreadsheet: SheetUpload = {
       csv,
@@ -44,10 +49,13 @@ export async function uploadSheet(ctx: Context, flags: UploadFlags, upload: (ctx
       notSentRows,
       complete(report: CsvReport, options: CheckOptions): CsvReport {
         // A sheet's row is its name: the line of the CSV in between means nothing to its reader.
-        const problems = [...report.problems.map((problem) => ({ ...problem, line: problem.row })), ...notSentProblems].sort((a, b) => a.row - b.row);
+        const problems = [...report.problems.map((problem) => ({ ...problem, line: problem.row })), ...notSentProblems].sort(
+          (a, b) => a.row - b.row,
+        );
         if (options.onRow !== undefined && options.untilValid !== true) {
           const byRow = new Map<number, Record<string, string[]>>();
-          for (const problem of notSentProblems) (byRow.get(problem.row) ?? byRow.set(problem.row, {}).get(problem.row)!)[problem.field] = [problem.message];
+          for (const problem of notSentProblems)
+            (byRow.get(problem.row) ?? byRow.set(problem.row, {}).get(problem.row)!)[problem.field] = [problem.message];
           for (const [row, errors] of byRow) options.onRow({ row, line: row, cells: [], errors });
         }
         return { ...report, rows: report.rows + notSent, invalid_rows: report.invalid_rows + notSent, problems };

@@ -10,7 +10,14 @@ import type { ContactImport } from '../../api/schemas/index.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Context } from '../../cli/context.js';
 import { countOf, countText } from '../../cli/text.js';
-import { checkImportCsv, checkImportHeader, formatNoticeLines, type CheckOptions, type CsvReport, type FieldIds } from '../../cli/csv-check.js';
+import {
+  checkImportCsv,
+  checkImportHeader,
+  formatNoticeLines,
+  type CheckOptions,
+  type CsvReport,
+  type FieldIds,
+} from '../../cli/csv-check.js';
 import { checkSheetFlag, isSpreadsheetFile } from '../contacts/bulk-sheet.js';
 import { endWithFailures } from '../shared/max-failures.js';
 import type { FlagOptions, UPLOAD_FLAGS } from '../declare.js';
@@ -65,10 +72,14 @@ export function parseUploadFlags(file: string, opts: UploadOptions): UploadFlags
   if (opts.sheet !== undefined) flags.sheet = opts.sheet;
   if (opts.rejects !== undefined) {
     // The rows that failed are known once the server has processed the file (or, in a dry run, from the check).
-    if (!flags.wait && !flags.dryRun) throw new UsageError('--rejects needs --wait: the rows that failed are known once the server has processed the file');
-    if (resolve(opts.rejects) === resolve(file)) throw new UsageError(`--rejects ${opts.rejects} is the file being imported: name another file`);
+    if (!flags.wait && !flags.dryRun)
+      throw new UsageError('--rejects needs --wait: the rows that failed are known once the server has processed the file');
+    if (resolve(opts.rejects) === resolve(file))
+      throw new UsageError(`--rejects ${opts.rejects} is the file being imported: name another file`);
     if (isSpreadsheetFile(file) !== isSpreadsheetFile(opts.rejects)) {
-      throw new UsageError(`--rejects writes the rows back in the input's format: name it .${isSpreadsheetFile(file) ? 'xlsx' : 'csv'} (${file} is ${isSpreadsheetFile(file) ? 'a workbook' : 'CSV'})`);
+      throw new UsageError(
+        `--rejects writes the rows back in the input's format: name it .${isSpreadsheetFile(file) ? 'xlsx' : 'csv'} (${file} is ${isSpreadsheetFile(file) ? 'a workbook' : 'CSV'})`,
+      );
     }
     flags.rejects = opts.rejects;
   }
@@ -156,7 +167,9 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
     ctx.output.warn(`${flags.file} was uploaded, but the server's answer holds no import id`);
     await checkAfterUpload(ctx, flags, checkRows, report, fields);
     if (flags.wait) {
-      throw new UnusableResponseError(`${flags.file} was uploaded, but the server's answer has no import \`id\` to wait for: do not upload it again (\`wsm imports list\` shows it)`);
+      throw new UnusableResponseError(
+        `${flags.file} was uploaded, but the server's answer has no import \`id\` to wait for: do not upload it again (\`wsm imports list\` shows it)`,
+      );
     }
     return uploaded;
   }
@@ -181,7 +194,9 @@ export async function renderUpload(ctx: Context, result: UploadResult): Promise<
     if (ctx.output.structured) await ctx.output.record({ ...result.dryRun, ...result.plan });
     else await ctx.output.record(result.dryRun, { columns: reportColumns, idKey: 'file' });
     if (result.plan !== undefined && !ctx.output.structured) await renderPlan(ctx, result.plan);
-    ctx.output.message(`Dry run: nothing was sent. ${result.dryRun.invalid_rows > 0 ? 'The server would skip the invalid rows.' : ''}`.trim());
+    ctx.output.message(
+      `Dry run: nothing was sent. ${result.dryRun.invalid_rows > 0 ? 'The server would skip the invalid rows.' : ''}`.trim(),
+    );
     return;
   }
   if (result.import !== undefined) await ctx.output.record(result.import, { columns: importDetailColumns });
@@ -196,11 +211,25 @@ export async function settleUpload(ctx: Context, result: UploadResult, flags: Up
   const report = result.dryRun;
   if (report !== undefined) {
     if (report.valid_rows === 0) refuseNoValidRow(flags.file, report);
-    endWithFailures(ctx, flags.maxFailures, report.invalid_rows, report.rows, `${countText(report.invalid_rows)} of ${countOf(report.rows, 'row')} in ${flags.file} ${report.invalid_rows === 1 ? 'is' : 'are'} invalid`);
+    endWithFailures(
+      ctx,
+      flags.maxFailures,
+      report.invalid_rows,
+      report.rows,
+      `${countText(report.invalid_rows)} of ${countOf(report.rows, 'row')} in ${flags.file} ${report.invalid_rows === 1 ? 'is' : 'are'} invalid`,
+    );
     return;
   }
   if (result.finished !== true) return;
-  if (flags.rejects !== undefined) await rejectsAfterImport(ctx, await workspaceClient(ctx), flags.rejects, { ...flags, spreadsheet: result.sheet }, result.import!, result.checked);
+  if (flags.rejects !== undefined)
+    await rejectsAfterImport(
+      ctx,
+      await workspaceClient(ctx),
+      flags.rejects,
+      { ...flags, spreadsheet: result.sheet },
+      result.import!,
+      result.checked,
+    );
   reportOutcome(ctx, result.import!, flags.maxFailures, result.sheet?.notSent ?? 0);
 }
 
@@ -208,7 +237,14 @@ export async function settleUpload(ctx: Context, result: UploadResult, flags: Up
  * The rows of a finished import that failed, from every error the server kept; where it keeps
  * only the first 100, those and the rows the local check found invalid, and said so.
  */
-async function rejectsAfterImport(ctx: Context, client: WsmClient, path: string, flags: UploadFlags, record: ContactImport, report: CsvReport | undefined): Promise<void> {
+async function rejectsAfterImport(
+  ctx: Context,
+  client: WsmClient,
+  path: string,
+  flags: UploadFlags,
+  record: ContactImport,
+  report: CsvReport | undefined,
+): Promise<void> {
   const id = Number(record.id);
   const known = await allImportErrors(client, id, record);
   const sheet = flags.spreadsheet;
@@ -229,7 +265,10 @@ async function writeRejects(ctx: Context, path: string, flags: UploadFlags, fail
     ? await (await import('./sheet-rejects.js')).writeSheetRejects(path, file, flags.sheet, failed)
     : await writeCsvRejects(path, file, failed);
   if (rows === 0) ctx.output.notice(`no row of ${file} failed: ${path} holds its header only`);
-  else ctx.output.notice(`wrote ${countOf(rows, 'row')} that failed to ${path}, with import_error and import_line: fix them there and import that file again`);
+  else
+    ctx.output.notice(
+      `wrote ${countOf(rows, 'row')} that failed to ${path}, with import_error and import_line: fix them there and import that file again`,
+    );
 }
 
 /** A dry run needs no server: the client when one is configured, so that field columns are checked too. */
@@ -277,7 +316,9 @@ async function checkAfterUpload(
     }
   }
   if (report && report.invalid_rows > 0) {
-    ctx.output.warn(`sent anyway: the server skips ${report.invalid_rows === 1 ? 'the invalid row' : `the ${countOf(report.invalid_rows, 'invalid row')}`} (use --strict to refuse the file)`);
+    ctx.output.warn(
+      `sent anyway: the server skips ${report.invalid_rows === 1 ? 'the invalid row' : `the ${countOf(report.invalid_rows, 'invalid row')}`} (use --strict to refuse the file)`,
+    );
   }
   return report;
 }

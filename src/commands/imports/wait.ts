@@ -54,7 +54,14 @@ export function untilImportInterrupted<T>(ctx: Context, id: number | string, wor
  * record, with progress on a terminal. `known` is a record already in hand (the upload's answer);
  * without one the first read is here. `signal` cancels the wait.
  */
-export async function waitForImport(ctx: Context, client: WsmClient, id: number | string, flags: WaitFlags, signal: AbortSignal, known?: ContactImport): Promise<ContactImport> {
+export async function waitForImport(
+  ctx: Context,
+  client: WsmClient,
+  id: number | string,
+  flags: WaitFlags,
+  signal: AbortSignal,
+  known?: ContactImport,
+): Promise<ContactImport> {
   // Transient failures are retried until the wait's time is up, each said (wait-retries.ts).
   const retries = waitRetries(ctx, flags.timeoutMs, `import ${id}`);
   try {
@@ -64,7 +71,14 @@ export async function waitForImport(ctx: Context, client: WsmClient, id: number 
   }
 }
 
-async function waitWithRetries(ctx: Context, client: WsmClient, id: number | string, flags: WaitFlags, call: Required<Pick<CallOptions, 'signal' | 'retry'>>, known?: ContactImport): Promise<ContactImport> {
+async function waitWithRetries(
+  ctx: Context,
+  client: WsmClient,
+  id: number | string,
+  flags: WaitFlags,
+  call: Required<Pick<CallOptions, 'signal' | 'retry'>>,
+  known?: ContactImport,
+): Promise<ContactImport> {
   const { signal, retry } = call;
   const first = known ?? (await findImport(client, id, signal, retry));
   // The total is known once the server has counted the rows (0 until then, absent on some servers).
@@ -72,10 +86,19 @@ async function waitWithRetries(ctx: Context, client: WsmClient, id: number | str
     const total = countIn(record.total_rows);
     return total !== undefined && total > 0 ? total : undefined;
   };
-  const progress = ctx.io.progress(`Importing ${typeof first.name === 'string' && first.name !== '' ? first.name : `import ${id}`}`, totalOf(first));
+  const progress = ctx.io.progress(
+    `Importing ${typeof first.name === 'string' && first.name !== '' ? first.name : `import ${id}`}`,
+    totalOf(first),
+  );
   try {
     const onRecord = (record: ContactImport) => progress.update(countIn(record.processed_rows) ?? 0, totalOf(record));
-    const { record, settled } = await client.imports.waitUntilDone(id, first, { intervalMs: flags.intervalMs, timeoutMs: flags.timeoutMs, signal, retry, onRecord });
+    const { record, settled } = await client.imports.waitUntilDone(id, first, {
+      intervalMs: flags.intervalMs,
+      timeoutMs: flags.timeoutMs,
+      signal,
+      retry,
+      onRecord,
+    });
     if (!settled) throw new WaitTimedOutError(flags.timeoutMs, `import ${id} still ${importStatus(record)}: ${importKeepsRunning(id)}`);
     return record;
   } finally {
@@ -84,7 +107,12 @@ async function waitWithRetries(ctx: Context, client: WsmClient, id: number | str
 }
 
 /** The import's current record: one the server does not have is exit 4. */
-export async function findImport(client: WsmClient, id: number | string, signal?: AbortSignal, retry?: RetryPolicy): Promise<ContactImport> {
+export async function findImport(
+  client: WsmClient,
+  id: number | string,
+  signal?: AbortSignal,
+  retry?: RetryPolicy,
+): Promise<ContactImport> {
   const found = await client.imports.find(id, { signal, retry });
   if (found !== undefined) return found;
   throw new CliError(`no import ${id} in this workspace (\`wsm imports list\` shows the imports there are)`, ExitCode.notFound);
@@ -107,7 +135,14 @@ export function reportOutcome(ctx: Context, result: ContactImport, limit?: Failu
   ctx.output.message(`Import ${result.id} completed${counts.length > 0 ? `: ${counts.join(', ')}` : ''}.`);
   const failedThere = countIn(result.failed_count) ?? 0;
   const failed = failedThere + notSent;
-  const total = (countIn(result.total_rows) || (countIn(result.created_count) ?? 0) + (countIn(result.updated_count) ?? 0) + failedThere) + notSent;
+  const total =
+    (countIn(result.total_rows) || (countIn(result.created_count) ?? 0) + (countIn(result.updated_count) ?? 0) + failedThere) + notSent;
   const notSentText = notSent > 0 ? `, ${countText(notSent)} of them not sent (cells holding errors)` : '';
-  endWithFailures(ctx, limit, failed, total, `import ${result.id}: ${countText(failed)} of ${countText(total)} row${total === 1 ? '' : 's'} failed${notSentText} (\`wsm imports errors ${result.id}\` lists them)`);
+  endWithFailures(
+    ctx,
+    limit,
+    failed,
+    total,
+    `import ${result.id}: ${countText(failed)} of ${countText(total)} row${total === 1 ? '' : 's'} failed${notSentText} (\`wsm imports errors ${result.id}\` lists them)`,
+  );
 }

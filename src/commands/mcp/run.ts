@@ -29,7 +29,14 @@ const columns: Column<ToolRow>[] = [
 
 function rowOf(tool: ToolSpec): ToolRow {
   const access = tool.hints.readOnly ? 'read' : tool.hints.destructive ? 'write, destructive' : 'write';
-  return { name: tool.name, toolset: tool.toolset, access, confirm: tool.confirm !== undefined, published: tool.published, title: tool.title };
+  return {
+    name: tool.name,
+    toolset: tool.toolset,
+    access,
+    confirm: tool.confirm !== undefined,
+    published: tool.published,
+    title: tool.title,
+  };
 }
 
 export const run: VerbRun = typedRun<typeof mcp>(async (ctx, { opts }) => {

@@ -22,10 +22,14 @@ export function parseNames(text: string): string[] {
     } catch (error) {
       throw new UsageError(`the permission list is not valid JSON: ${(error as Error).message}`);
     }
-    if (!Array.isArray(parsed) || parsed.some((n) => typeof n !== 'string')) throw new UsageError('the JSON permission list must be an array of strings');
+    if (!Array.isArray(parsed) || parsed.some((n) => typeof n !== 'string'))
+      throw new UsageError('the JSON permission list must be an array of strings');
     return parsed as string[];
   }
-  return trimmed.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+  return trimmed
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
 }
 
 /** The names, from the arguments, --file or standard input: read here, since parse reads argv alone. */
@@ -75,7 +79,12 @@ async function checkAgainstListing(ctx: Context, client: WsmClient, names: strin
   if (listed.size === 0) return;
   const unknown = names.filter((name) => !listed.has(name));
   if (unknown.length > 0) {
-    const errors = Object.fromEntries(unknown.map((name) => [`permissions.${names.indexOf(name)}`, [`${name} is not in the server's permission listing.`]]));
-    throw new RequestValidationError(`the server does not list ${unknown.join(', ')}: nothing was sent (\`wsm permissions list\` shows the names it knows)`, errors);
+    const errors = Object.fromEntries(
+      unknown.map((name) => [`permissions.${names.indexOf(name)}`, [`${name} is not in the server's permission listing.`]]),
+    );
+    throw new RequestValidationError(
+      `the server does not list ${unknown.join(', ')}: nothing was sent (\`wsm permissions list\` shows the names it knows)`,
+      errors,
+    );
   }
 }

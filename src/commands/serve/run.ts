@@ -22,7 +22,10 @@ function corsOrigins(flag: string[] | undefined, env: string | undefined): strin
   const where = flag ? '--cors' : 'WSM_CORS';
   return given.map((value) => {
     const origin = normalizeOrigin(value);
-    if (origin === undefined) throw new UsageError(`${where} takes an origin such as http://localhost:5173 (scheme, host and port, no path) or *, got "${value.trim()}"`);
+    if (origin === undefined)
+      throw new UsageError(
+        `${where} takes an origin such as http://localhost:5173 (scheme, host and port, no path) or *, got "${value.trim()}"`,
+      );
     return origin;
   });
 }
@@ -42,7 +45,8 @@ function serveFlags(opts: OptionsOf<typeof serve>, workspace: string | undefined
     adminToken,
     workspace,
     approvalDelayMs: parseDuration(opts.approvalDelay, '--approval-delay'),
-    providerFault: opts.providerFault === undefined ? undefined : parseValue(z.enum(PROVIDER_FAULTS), opts.providerFault, '--provider-fault'),
+    providerFault:
+      opts.providerFault === undefined ? undefined : parseValue(z.enum(PROVIDER_FAULTS), opts.providerFault, '--provider-fault'),
     logger: opts.log === true,
     apiOnly: opts.apiOnly === true,
     corsOrigins: corsOrigins(opts.cors, env.WSM_CORS),
@@ -77,15 +81,22 @@ export const run: VerbRun = typedRun<typeof serve>(async (ctx, { opts }) => {
   });
 
   // Another server still answering at the profile's old address loses its profile: say so.
-  const replaced = previous?.base_url !== undefined && previous.base_url !== server.url && (await answers(previous.base_url)) ? previous.base_url : undefined;
+  const replaced =
+    previous?.base_url !== undefined && previous.base_url !== server.url && (await answers(previous.base_url))
+      ? previous.base_url
+      : undefined;
   await saveLocalProfile({ baseUrl: server.url, token: server.token, workspace: server.workspaceId }, { config, name: profileName });
   ctx.output.text(`Listening on ${server.url}\n`);
   if (replaced !== undefined) {
-    ctx.output.warn(`replacing profile "${profileName}" (was ${replaced}, where a server still answers): pass --profile <name> to save this server under another name`);
+    ctx.output.warn(
+      `replacing profile "${profileName}" (was ${replaced}, where a server still answers): pass --profile <name> to save this server under another name`,
+    );
   }
   // The token is printed once, when minted; every start says how to read it again (the profile holds it).
   const tokenCommand = `\`wsm auth token --profile ${shellWord(profileName)}\``;
-  const adminToken = server.newToken ? `admin token: ${server.token} (${tokenCommand} prints it again)` : `admin token: ${tokenCommand} prints it`;
+  const adminToken = server.newToken
+    ? `admin token: ${server.token} (${tokenCommand} prints it again)`
+    : `admin token: ${tokenCommand} prints it`;
   ctx.io.err(`Workspace ${server.workspaceId}; profile "${profileName}" saved; ${adminToken}\n`);
   if (flags.apiOnly) ctx.io.err('Published API only: every extension answers 404\n');
   await stopped;

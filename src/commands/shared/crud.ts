@@ -38,13 +38,16 @@ type DeclaredBody = Pick<VerbSpec, 'args' | 'flags'>;
 function bodyOf(spec: DeclaredBody, args: string[], opts: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   (spec.args ?? []).forEach(([, , field], i) => field !== undefined && args[i] !== undefined && (body[field] = args[i]));
-  for (const [key, flag] of Object.entries(spec.flags ?? {})) if (flag.field !== undefined && opts[key] !== undefined) body[flag.field] = opts[key];
+  for (const [key, flag] of Object.entries(spec.flags ?? {}))
+    if (flag.field !== undefined && opts[key] !== undefined) body[flag.field] = opts[key];
   return body;
 }
 
 /** Body field -> the flag that sets it, for a 422 to name the flag. */
 function fieldFlags(spec: DeclaredBody): Record<string, string> {
-  return Object.fromEntries(Object.values(spec.flags ?? {}).flatMap((flag) => (flag.field === undefined ? [] : [[flag.field, flag.flags.split(' ')[0]]])));
+  return Object.fromEntries(
+    Object.values(spec.flags ?? {}).flatMap((flag) => (flag.field === undefined ? [] : [[flag.field, flag.flags.split(' ')[0]]])),
+  );
 }
 
 function bodySchema(show: { resource: ResourceDescription }, operation: 'create' | 'update'): z.ZodType {
@@ -98,7 +101,8 @@ function createVerb<T extends object>(show: Presentation<T>, spec: DeclaredBody)
           return collection(await workspaceClient(ctx), show).create(body);
         },
       ),
-    render: async (ctx, answer) => void (await showWritten(ctx, answer, { noun: show.resource.noun, columns: show.detail ?? show.columns })),
+    render: async (ctx, answer) =>
+      void (await showWritten(ctx, answer, { noun: show.resource.noun, columns: show.detail ?? show.columns })),
   };
 }
 
@@ -119,7 +123,8 @@ function updateVerb<T extends object>(show: Presentation<T>, spec: DeclaredBody)
           return collection(await workspaceClient(ctx), show).update(id, body);
         },
       ),
-    render: async (ctx, answer, { id }) => void (await showWritten(ctx, answer, { noun: show.resource.noun, columns: show.detail ?? show.columns, id })),
+    render: async (ctx, answer, { id }) =>
+      void (await showWritten(ctx, answer, { noun: show.resource.noun, columns: show.detail ?? show.columns, id })),
   };
 }
 

@@ -30,7 +30,11 @@ export interface Deleted {
 }
 
 /** The delete verb of a resource: `remove` deletes one record; `options` say how it is named and asked about. */
-export function deleteVerb<T>(noun: string, remove: (client: WsmClient, id: number) => Promise<unknown>, options: DeleteOptions<T> = {}): Verb<number, Deleted> {
+export function deleteVerb<T>(
+  noun: string,
+  remove: (client: WsmClient, id: number) => Promise<unknown>,
+  options: DeleteOptions<T> = {},
+): Verb<number, Deleted> {
   return {
     parse: ({ args }) => parseId(args[0], `${noun} id`),
     async run(ctx, id) {
@@ -51,7 +55,11 @@ export function deleteVerb<T>(noun: string, remove: (client: WsmClient, id: numb
 }
 
 /** The same delete as one run, for a verb that deletes one record among other ways (`contacts delete --from`). */
-export function deleteRun<T>(noun: string, remove: (client: WsmClient, id: number) => Promise<unknown>, options: DeleteOptions<T> = {}): VerbRun {
+export function deleteRun<T>(
+  noun: string,
+  remove: (client: WsmClient, id: number) => Promise<unknown>,
+  options: DeleteOptions<T> = {},
+): VerbRun {
   const verb = deleteVerb(noun, remove, options);
   return (ctx, input) => perform(verb, ctx, input);
 }

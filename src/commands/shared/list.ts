@@ -24,7 +24,8 @@ export interface PageFlags {
 export function parsePageFlags(ctx: Context, opts: Record<string, unknown>): PageFlags {
   const flags: PageFlags = { all: opts.all === true, concurrency: concurrencyOf(ctx, opts) };
   if (opts.page !== undefined) flags.page = parseValue(positiveInt, opts.page, '--page', 'a positive integer');
-  if (opts.perPage !== undefined) flags.per_page = parseValue(perPageSchema, opts.perPage, '--per-page', `a whole number from 1 to ${PER_PAGE_MAX}`);
+  if (opts.perPage !== undefined)
+    flags.per_page = parseValue(perPageSchema, opts.perPage, '--per-page', `a whole number from 1 to ${PER_PAGE_MAX}`);
   if (flags.all && flags.page !== undefined) throw new UsageError('--all and --page cannot be used together');
   return flags;
 }
@@ -38,7 +39,9 @@ export interface ListSource<T, Q> {
  * A list verb's data: one page, or with --all the walk of every page (started when it is read,
  * so that its progress is drawn where it is printed).
  */
-export type Listing<T> = { page: ListPage<T>; flags: PageFlags } | { walk: (settings: WalkSettings) => AsyncIterable<ListPage<T>>; flags: PageFlags };
+export type Listing<T> =
+  | { page: ListPage<T>; flags: PageFlags }
+  | { walk: (settings: WalkSettings) => AsyncIterable<ListPage<T>>; flags: PageFlags };
 
 /** A list verb's run: the page asked for, or the walk of every page with --all. */
 export async function listing<T, Q extends object>(flags: PageFlags, source: ListSource<T, Q>, query: Q): Promise<Listing<T>> {
@@ -58,7 +61,11 @@ export async function renderList<T extends object, Q extends object>(
 }
 
 /** A list verb's render: the page with a hint about the rest on a terminal, or every page as it arrives. */
-export async function renderListing<T extends object>(ctx: Context, listed: Listing<T>, options: { columns: Column<T>[]; noun: string; idKey?: string }): Promise<void> {
+export async function renderListing<T extends object>(
+  ctx: Context,
+  listed: Listing<T>,
+  options: { columns: Column<T>[]; noun: string; idKey?: string },
+): Promise<void> {
   const { flags } = listed;
   if ('walk' in listed) {
     // The page engine tells how far the walk is (rows, and the total from page 1): a terminal shows it.
@@ -83,10 +90,12 @@ export async function renderListing<T extends object>(ctx: Context, listed: List
     const of = meta.total !== undefined ? ` of ${countText(meta.total)}` : '';
     const shown = `${countText(meta.from ?? 1)}-${countText(meta.to ?? count)}`;
     const page = `page ${countText(current)} of ${countText(meta.last_page)}`;
-    if (leftOutUnseen(ctx, flags)) ctx.output.warn(`printed ${options.noun} ${shown}${of} (${page}); the other pages were left out: add --all for every one`);
+    if (leftOutUnseen(ctx, flags))
+      ctx.output.warn(`printed ${options.noun} ${shown}${of} (${page}); the other pages were left out: add --all for every one`);
     else ctx.output.message(`Showing ${shown}${of} ${options.noun} (${page}): use --page or --all for more`);
   } else if (meta.last_page === undefined && response.next) {
-    if (leftOutUnseen(ctx, flags)) ctx.output.warn(`printed page ${current} of ${options.noun}; the next pages were left out: add --all for every one`);
+    if (leftOutUnseen(ctx, flags))
+      ctx.output.warn(`printed page ${current} of ${options.noun}; the next pages were left out: add --all for every one`);
     else ctx.output.message(`Showing page ${current} of ${options.noun}: use --page ${current + 1} or --all for more`);
   }
 }

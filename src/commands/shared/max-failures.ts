@@ -47,7 +47,14 @@ export function tolerated(limit: FailureLimit | undefined, failed: number, total
  * `summary` (`3 of 1,200 rows failed`). `code` replaces 8 when the run itself failed rather than
  * its items (every item refused the token, the server was unreachable).
  */
-export function endWithFailures(ctx: Context, limit: FailureLimit | undefined, failed: number, total: number, summary: string, code?: number): void {
+export function endWithFailures(
+  ctx: Context,
+  limit: FailureLimit | undefined,
+  failed: number,
+  total: number,
+  summary: string,
+  code?: number,
+): void {
   if (failed === 0) return;
   if (tolerated(limit, failed, total)) {
     ctx.output.warn(`${summary} (tolerated: --max-failures ${limit!.text})`);

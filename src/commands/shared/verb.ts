@@ -65,7 +65,9 @@ export function parseId(value: unknown, name = 'id'): number {
 export function checkLocal<S extends z.ZodType>(schema: S, body: unknown, what: string, hints: Record<string, string> = {}): z.output<S> {
   const result = check(schema, body);
   if (!result.ok) {
-    const errors = Object.fromEntries(Object.entries(result.errors).map(([field, messages]) => [field, hints[field] ? [hints[field]] : messages]));
+    const errors = Object.fromEntries(
+      Object.entries(result.errors).map(([field, messages]) => [field, hints[field] ? [hints[field]] : messages]),
+    );
     throw new RequestValidationError(`the ${what} is invalid: nothing was sent`, errors);
   }
   return result.value;
@@ -94,7 +96,8 @@ export function fieldLabels(body: Record<string, unknown>, flags: Record<string,
     labels[field] = flag;
     const value = body[field];
     if (Array.isArray(value)) value.forEach((item, i) => (labels[`${field}.${i}`] = `${flag} ${String(item)}`));
-    else if (value !== null && typeof value === 'object') for (const key of Object.keys(value)) labels[`${field}.${key}`] = `${flag} ${key}`;
+    else if (value !== null && typeof value === 'object')
+      for (const key of Object.keys(value)) labels[`${field}.${key}`] = `${flag} ${key}`;
   }
   return labels;
 }
@@ -123,7 +126,8 @@ export async function withFieldNames<T>(labels: () => Record<string, string>, wo
  * `otherChange`: a change outside the body was asked for (an avatar, a password to be asked).
  */
 export function requireSomething(body: object, flags: readonly string[], otherChange = false): void {
-  if (flags.length > 0 && Object.keys(body).length === 0 && !otherChange) throw new UsageError(`nothing to update: pass at least one of ${flags.join(', ')}`);
+  if (flags.length > 0 && Object.keys(body).length === 0 && !otherChange)
+    throw new UsageError(`nothing to update: pass at least one of ${flags.join(', ')}`);
 }
 
 /** Checks a file to upload before anything is sent: present, a regular file, not too big. */
@@ -170,4 +174,3 @@ export function parseDuration(value: unknown, flag: string): number {
   if (ms === undefined) throw badDuration(flag, value);
   return ms;
 }
-

@@ -22,7 +22,8 @@ export async function showWritten<T extends object>(ctx: Context, answer: Writte
   const record = answer.data;
   const done = options.id === undefined ? 'created' : 'updated';
   if (record === undefined) {
-    if (options.id === undefined) ctx.output.warn(`the ${options.noun} was created, but the server's answer holds no record: no id to show`);
+    if (options.id === undefined)
+      ctx.output.warn(`the ${options.noun} was created, but the server's answer holds no record: no id to show`);
     else ctx.output.done(`${done} ${options.noun} ${options.id}`);
     if (ctx.output.quiet && options.id !== undefined) ctx.output.text(`${options.id}\n`);
     else if (!ctx.output.quiet && ctx.output.structured && answer.body !== undefined) {

@@ -93,7 +93,13 @@ export function applyFlags(base: TemplateDraft, opts: FlagOptions<typeof TEMPLAT
   return draft;
 }
 
-const TYPE_BY_EXTENSION: Record<string, MediaType> = { '.jpg': 'image', '.jpeg': 'image', '.png': 'image', '.mp4': 'video', '.pdf': 'document' };
+const TYPE_BY_EXTENSION: Record<string, MediaType> = {
+  '.jpg': 'image',
+  '.jpeg': 'image',
+  '.png': 'image',
+  '.mp4': 'video',
+  '.pdf': 'document',
+};
 
 /**
  * With `--header-file`, the header becomes a media header whose type comes from --header-type,

@@ -43,6 +43,7 @@ export async function render(ctx: Context, { answer, draft }: TemplateCreated): 
   await showWritten(ctx, answer, {
     noun: 'template',
     columns: templateDetailColumns,
-    line: (t) => `created template ${t.id} (${t.name ?? draft.name}), status ${t.status ?? 'not given'}: run \`wsm templates sync --wait --template ${t.id}\` for the review`,
+    line: (t) =>
+      `created template ${t.id} (${t.name ?? draft.name}), status ${t.status ?? 'not given'}: run \`wsm templates sync --wait --template ${t.id}\` for the review`,
   });
 }

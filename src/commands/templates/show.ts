@@ -59,10 +59,25 @@ export const templateDetailColumns: Column<Template>[] = [
   { key: 'rejection_reason', header: 'Rejection reason' },
   { key: 'provider_id', header: 'Provider id' },
   // On a terminal these read as lines (`URL: Track -> https://…`); piped and CSV get the data itself.
-  { key: 'components.header', header: 'Header', get: (t) => headerData(t.components?.header ?? null), show: (t) => headerText(t.components?.header ?? null) },
-  { key: 'components.body', header: 'Body', get: (t) => t.components?.body?.text ?? '', show: (t) => (t.components?.body ? withExamples(t.components.body.text, t.components.body.variables) : '') },
+  {
+    key: 'components.header',
+    header: 'Header',
+    get: (t) => headerData(t.components?.header ?? null),
+    show: (t) => headerText(t.components?.header ?? null),
+  },
+  {
+    key: 'components.body',
+    header: 'Body',
+    get: (t) => t.components?.body?.text ?? '',
+    show: (t) => (t.components?.body ? withExamples(t.components.body.text, t.components.body.variables) : ''),
+  },
   { key: 'components.footer', header: 'Footer' },
-  { key: 'components.buttons', header: 'Buttons', get: (t) => t.components?.buttons ?? [], show: (t) => buttonLines(t.components?.buttons) },
+  {
+    key: 'components.buttons',
+    header: 'Buttons',
+    get: (t) => t.components?.buttons ?? [],
+    show: (t) => buttonLines(t.components?.buttons),
+  },
   { key: 'options', header: 'Options', get: (t) => t.options ?? {}, show: (t) => optionLines(t.options) },
   { key: 'created_at', header: 'Created' },
   { key: 'updated_at', header: 'Updated' },

@@ -64,9 +64,18 @@ const NOTHING_PENDING = 'No template is PENDING: nothing to sync.';
 async function trackedIds(ctx: Context, opts: SyncFlags): Promise<string[]> {
   const given = opts.template ?? [];
   const from = opts.templatesFrom;
-  const lines = from === undefined ? [] : (await readTextInput(ctx, from)).split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+  const lines =
+    from === undefined
+      ? []
+      : (await readTextInput(ctx, from))
+          .split(/\r?\n/)
+          .map((l) => l.trim())
+          .filter((l) => l !== '' && !l.startsWith('#'));
   // An empty file is no request to fall back on the pending list: a create step upstream failed.
-  if (from !== undefined && lines.length === 0) throw new UsageError(`${from === '-' ? 'standard input' : from} names no templates: --templates-from takes ids, one a line (as \`wsm templates create -q\` prints them)`);
+  if (from !== undefined && lines.length === 0)
+    throw new UsageError(
+      `${from === '-' ? 'standard input' : from} names no templates: --templates-from takes ids, one a line (as \`wsm templates create -q\` prints them)`,
+    );
   const ids = [...given.map((id) => parseId(id, '--template')), ...lines.map((id) => parseId(id, `template id in ${from}`))];
   return [...new Set(ids.map(String))];
 }
@@ -75,7 +84,8 @@ async function trackedIds(ctx: Context, opts: SyncFlags): Promise<string[]> {
 async function pendingBefore(client: WsmClient, retry: RetryPolicy | undefined): Promise<string[] | undefined> {
   try {
     const ids: string[] = [];
-    for await (const t of client.templates.list({ status: 'PENDING' }).rows(retry ? { retry } : {})) if (t.status === 'PENDING' || t.status === undefined) ids.push(String(t.id));
+    for await (const t of client.templates.list({ status: 'PENDING' }).rows(retry ? { retry } : {}))
+      if (t.status === 'PENDING' || t.status === undefined) ids.push(String(t.id));
     return ids;
   } catch (error) {
     if (error instanceof UnsupportedEndpointError) return undefined;
@@ -87,7 +97,13 @@ async function pendingBefore(client: WsmClient, retry: RetryPolicy | undefined):
 function outcomeOf({ id, template: t }: TrackedTemplate): Outcome | undefined {
   if (t === undefined) return undefined;
   const reason = (t as { rejection_reason?: unknown }).rejection_reason;
-  return { id: t.id ?? id, name: t.name ?? '', language: t.language ?? '', status: t.status ?? '', rejection_reason: typeof reason === 'string' ? reason : null };
+  return {
+    id: t.id ?? id,
+    name: t.name ?? '',
+    language: t.language ?? '',
+    status: t.status ?? '',
+    rejection_reason: typeof reason === 'string' ? reason : null,
+  };
 }
 
 /** `template 999` / `templates 998, 999`. */
@@ -155,9 +171,16 @@ export function settle(ctx: Context, result: SyncResult, { wait, failOnRejected,
     const list = rejected.map((r) => `${r.name} (${r.rejection_reason ?? 'no reason given'})`).join(', ');
     const reasons = [
       ...(rejected.length > 0 ? [`${rejected.length} template${rejected.length === 1 ? ' was' : 's were'} REJECTED: ${list}`] : []),
-      ...(deleted.length > 0 ? [`${templateIds(deleted)} ${deleted.length === 1 ? 'was' : 'were'} deleted before ${deleted.length === 1 ? 'its' : 'their'} review ended`] : []),
+      ...(deleted.length > 0
+        ? [
+            `${templateIds(deleted)} ${deleted.length === 1 ? 'was' : 'were'} deleted before ${deleted.length === 1 ? 'its' : 'their'} review ended`,
+          ]
+        : []),
     ];
-    throw new RejectedTemplatesError(reasons.join('; '), rejected.map((r) => r.name));
+    throw new RejectedTemplatesError(
+      reasons.join('; '),
+      rejected.map((r) => r.name),
+    );
   }
 }
 
@@ -182,7 +205,9 @@ async function follow(ctx: Context, opts: SyncFlags, client: WsmClient, plan: Sy
   } else {
     const pending = await pendingBefore(client, retry);
     if (pending === undefined && failOnRejected) {
-      throw new UsageError('this server cannot list templates, so --fail-on-rejected needs the templates to check: pass --template <id> (repeatable) or --templates-from <file|->');
+      throw new UsageError(
+        'this server cannot list templates, so --fail-on-rejected needs the templates to check: pass --template <id> (repeatable) or --templates-from <file|->',
+      );
     }
     if (pending !== undefined && pending.length === 0) return { answer: { ...(await client.templates.sync()), nothing_pending: true } };
     tracked = pending ?? [];
@@ -246,4 +271,3 @@ function resumeCommand(opts: SyncFlags, tracked: string[], named: boolean): stri
   else if (named) words.push(...tracked.flatMap((id) => ['--template', id]));
   return words.join(' ');
 }
-

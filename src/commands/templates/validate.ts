@@ -31,7 +31,8 @@ export async function run(ctx: Context, { file }: ValidateOptions): Promise<Vali
   const result = check(templateCreateBody, draft);
   if (!result.ok) throw new RequestValidationError(`${file} is not a valid template`, result.errors);
   const review = reviewProblems(result.value);
-  for (const problem of review) ctx.output.warn(`${problem.field}: ${problem.message} (the provider's review rejects it: ${problem.reason})`);
+  for (const problem of review)
+    ctx.output.warn(`${problem.field}: ${problem.message} (the provider's review rejects it: ${problem.reason})`);
   return { file, review };
 }
 
@@ -39,7 +40,11 @@ export function render(ctx: Context, { file, review }: Validated): void {
   if (ctx.output.structured) {
     ctx.output.json({ file, valid: true, review });
   } else if (!ctx.output.quiet) {
-    ctx.output.text(review.length === 0 ? 'valid\n' : `valid for the API, but the provider's review would reject it (${review.length} warning${review.length === 1 ? '' : 's'})\n`);
+    ctx.output.text(
+      review.length === 0
+        ? 'valid\n'
+        : `valid for the API, but the provider's review would reject it (${review.length} warning${review.length === 1 ? '' : 's'})\n`,
+    );
   }
 }
 

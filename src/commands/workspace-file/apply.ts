@@ -49,7 +49,11 @@ function incompleteSentence(outcomes: Outcome[], rerun: string, file: string): s
     `${failures.length} failed (${failures.map(title).join(', ')})`,
     ...(skipped.length ? [`${skipped.length} not attempted (${skipped.join(', ')})`] : []),
     ...(unsupported.length ? [`this server does not support ${only(unsupported)}: make it another way, or take it out of ${file}`] : []),
-    ...(refused.length ? [`the server refused ${only(refused)}: running again changes nothing until it is corrected (in ${file}, a file it names, or on the server)`] : []),
+    ...(refused.length
+      ? [
+          `the server refused ${only(refused)}: running again changes nothing until it is corrected (in ${file}, a file it names, or on the server)`,
+        ]
+      : []),
     ...(finishing ? [`re-run \`${rerun}\` to finish${refused.length || unsupported.length ? ' the rest' : ''}`] : []),
   ].join('; ');
 }
@@ -85,13 +89,20 @@ export async function run(ctx: Context, options: ApplyOptions, live?: ApplyLive)
   if (plan.changes.length === 0) return report({});
   if (plan.counts.blocked > 0) {
     return report({
-      failure: new UsageError(`${plan.counts.blocked} template change${plan.counts.blocked === 1 ? '' : 's'} cannot be made in place: pass --replace-templates, or restore the content; nothing was changed`),
+      failure: new UsageError(
+        `${plan.counts.blocked} template change${plan.counts.blocked === 1 ? '' : 's'} cannot be made in place: pass --replace-templates, or restore the content; nothing was changed`,
+      ),
     });
   }
   const unsupported = unsupportedSummary(plan);
   if (unsupported !== undefined && options.dryRun !== true) {
     // Never "re-run to finish": no run can make these changes on this server.
-    return report({ failure: new CliError(`this server does not support ${unsupported}: nothing was changed; make these changes another way, or take them out of ${loaded.path}`, ExitCode.failure) });
+    return report({
+      failure: new CliError(
+        `this server does not support ${unsupported}: nothing was changed; make these changes another way, or take them out of ${loaded.path}`,
+        ExitCode.failure,
+      ),
+    });
   }
   if (options.dryRun === true) return report({ dryRun: true });
   const count = plan.changes.length;
@@ -102,7 +113,12 @@ export async function run(ctx: Context, options: ApplyOptions, live?: ApplyLive)
   live?.applying();
   const outcomes = await execute(prepared, (outcome) => live?.outcome(outcome));
   const firstFailure = outcomes.find((o) => o.status === 'failed');
-  const failure = firstFailure && new ApplyIncompleteError(incompleteSentence(outcomes, applyCommand(loaded.path, options), loaded.path), firstFailure.exitCode ?? ExitCode.failure);
+  const failure =
+    firstFailure &&
+    new ApplyIncompleteError(
+      incompleteSentence(outcomes, applyCommand(loaded.path, options), loaded.path),
+      firstFailure.exitCode ?? ExitCode.failure,
+    );
   return report({ applied: true, outcomes, ...(failure ? { failure } : {}) });
 }
 
@@ -116,7 +132,12 @@ export function applyData({ prepared, applied, dryRun, outcomes }: ApplyReport):
     ...(id !== undefined ? { id } : {}),
     ...(error !== undefined ? { error, exit_code: exitCode } : {}),
   }));
-  return { ...planData(prepared.plan, { file: prepared.loaded.path, target: prepared.target }), applied, ...(dryRun ? { dry_run: true } : {}), results };
+  return {
+    ...planData(prepared.plan, { file: prepared.loaded.path, target: prepared.target }),
+    applied,
+    ...(dryRun ? { dry_run: true } : {}),
+    results,
+  };
 }
 
 /** For people, the plan and each change are printed as they come (-o json prints the report at the end). */

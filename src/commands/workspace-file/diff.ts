@@ -30,6 +30,8 @@ export function render(ctx: Context, prepared: Prepared): void {
 export function settle(_ctx: Context, { plan, loaded }: Prepared, options: PlanOptions): void {
   const count = plan.changes.length;
   if (count > 0) {
-    throw new ChangesPlannedError(`${count} change${count === 1 ? '' : 's'} planned: the workspace differs from ${loaded.path} (\`${applyCommand(loaded.path, options)}\` makes ${count === 1 ? 'it' : 'them'})`);
+    throw new ChangesPlannedError(
+      `${count} change${count === 1 ? '' : 's'} planned: the workspace differs from ${loaded.path} (\`${applyCommand(loaded.path, options)}\` makes ${count === 1 ? 'it' : 'them'})`,
+    );
   }
 }

@@ -26,7 +26,10 @@ export interface Outcome {
 /** One sentence for a failed request, with the server's field errors. */
 export function describeFailure(error: unknown): string {
   if (error instanceof APIStatusError) {
-    const fields = error instanceof UnprocessableEntityError ? Object.entries(error.errors).map(([field, messages]) => `${field}: ${messages.join(' ')}`) : [];
+    const fields =
+      error instanceof UnprocessableEntityError
+        ? Object.entries(error.errors).map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+        : [];
     return `${error.message} (${error.status})${fields.length ? ` ${fields.join('; ')}` : ''}`;
   }
   return error instanceof Error ? error.message : String(error);
@@ -37,7 +40,12 @@ function stopsEverything(error: unknown): boolean {
   return error instanceof APIConnectionError || error instanceof AuthenticationError;
 }
 
-const DONE: Record<Exclude<Change['action'], 'blocked'>, OutcomeStatus> = { create: 'created', update: 'updated', replace: 'replaced', delete: 'deleted' };
+const DONE: Record<Exclude<Change['action'], 'blocked'>, OutcomeStatus> = {
+  create: 'created',
+  update: 'updated',
+  replace: 'replaced',
+  delete: 'deleted',
+};
 
 async function carryOut(prepared: Prepared, change: Change): Promise<number | undefined> {
   const { client, loaded, state, observed } = prepared;
@@ -92,7 +100,13 @@ export async function execute(prepared: Prepared, report: (outcome: Outcome) => 
         if (change.unseen && error instanceof UnprocessableEntityError && prepared.state) {
           message += ` (if it exists already, record its id as "${change.key}" under ${change.section} in ${prepared.state.path})`;
         }
-        outcome = { change, status: 'failed', error: message, exitCode: exitCodeFor(cause), ...(isUnsupported(cause) ? { unsupported: true } : {}) };
+        outcome = {
+          change,
+          status: 'failed',
+          error: message,
+          exitCode: exitCodeFor(cause),
+          ...(isUnsupported(cause) ? { unsupported: true } : {}),
+        };
         stopped = stopsEverything(cause);
       }
     }

@@ -30,11 +30,20 @@ async function listAll(client: WsmClient, section: WorkspaceSection): Promise<Ob
   return items;
 }
 
-async function readRecorded(client: WsmClient, section: WorkspaceSection, state: StateFile | undefined, stale: ObserveResult['stale']): Promise<SectionView> {
+async function readRecorded(
+  client: WsmClient,
+  section: WorkspaceSection,
+  state: StateFile | undefined,
+  stale: ObserveResult['stale'],
+): Promise<SectionView> {
   const spec = SECTIONS[section];
   const cannot = `${section}: this server cannot list ${section}`;
   if (!state) {
-    return { items: [], complete: false, notes: [`${cannot} and no state file is in use (--state), so none can be seen: the file's ${section} are planned as creates`] };
+    return {
+      items: [],
+      complete: false,
+      notes: [`${cannot} and no state file is in use (--state), so none can be seen: the file's ${section} are planned as creates`],
+    };
   }
   const items: Observed[] = [];
   const notes: string[] = [];
@@ -43,7 +52,11 @@ async function readRecorded(client: WsmClient, section: WorkspaceSection, state:
       items.push(spec.observe(await spec.get(client, id)));
     } catch (error) {
       if (isUnsupported(error)) {
-        return { items: [], complete: false, notes: [`${cannot} nor read one by id, so none can be seen: the file's ${section} are planned as creates`] };
+        return {
+          items: [],
+          complete: false,
+          notes: [`${cannot} nor read one by id, so none can be seen: the file's ${section} are planned as creates`],
+        };
       }
       if (!(error instanceof NotFoundError)) throw error;
       stale.push({ section, key });

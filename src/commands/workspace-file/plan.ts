@@ -66,7 +66,9 @@ function sameValue(a: unknown, b: unknown): boolean {
 /** The attributes that differ, for the attributes both sides can show. */
 export function compareItems(section: WorkspaceSection, desired: Item, current: Item): FieldChange[] {
   const spec = SECTIONS[section];
-  const fields = [...new Set([...Object.keys(current.attrs), ...Object.keys(desired.attrs)])].filter((f) => !current.unreported?.includes(f));
+  const fields = [...new Set([...Object.keys(current.attrs), ...Object.keys(desired.attrs)])].filter(
+    (f) => !current.unreported?.includes(f),
+  );
   const changes: FieldChange[] = [];
   for (const field of fields) {
     const before = current.attrs[field];
@@ -86,7 +88,13 @@ export function compareItems(section: WorkspaceSection, desired: Item, current: 
 
 const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
-function planSection<S extends WorkspaceSection>(section: S, entries: Entry<S>[], view: SectionView, options: PlanOptions, plan: Plan): void {
+function planSection<S extends WorkspaceSection>(
+  section: S,
+  entries: Entry<S>[],
+  view: SectionView,
+  options: PlanOptions,
+  plan: Plan,
+): void {
   const spec = SECTIONS[section];
   const current = new Map(view.items.map((item) => [item.key, item]));
   const declared = new Set<string>();
@@ -101,11 +109,13 @@ function planSection<S extends WorkspaceSection>(section: S, entries: Entry<S>[]
     }
     if (found.builtIn) {
       // The server's own record cannot be changed by any run: the entry is not applied, and the plan says so.
-      if (compareItems(section, desired, found).length > 0) plan.notes.push(`${section} ${desired.key}: built in on the server, which never changes it: its entry in the file is not applied`);
+      if (compareItems(section, desired, found).length > 0)
+        plan.notes.push(`${section} ${desired.key}: built in on the server, which never changes it: its entry in the file is not applied`);
       continue;
     }
     for (const field of found.unreported ?? []) {
-      if (field in desired.attrs) plan.notes.push(`${section} ${desired.key}: the server does not show its ${field}, so they are not compared`);
+      if (field in desired.attrs)
+        plan.notes.push(`${section} ${desired.key}: the server does not show its ${field}, so they are not compared`);
     }
     const fields = compareItems(section, desired, found);
     if (fields.length === 0) continue;
@@ -124,7 +134,12 @@ function planSection<S extends WorkspaceSection>(section: S, entries: Entry<S>[]
 
 /** The plan for the sections the file declares; a section left out of the file is not managed. */
 export function makePlan(file: WorkspaceFile, observation: Observation, options: PlanOptions): Plan {
-  const plan: Plan = { changes: [], unmanaged: [], notes: [], counts: Object.fromEntries(ACTIONS.map((a) => [a, 0])) as Record<Action, number> };
+  const plan: Plan = {
+    changes: [],
+    unmanaged: [],
+    notes: [],
+    counts: Object.fromEntries(ACTIONS.map((a) => [a, 0])) as Record<Action, number>,
+  };
   for (const section of WORKSPACE_SECTIONS) {
     const entries = file[section];
     const view = observation[section];

@@ -26,7 +26,11 @@ export interface Prepared {
 
 /** The apply command that makes this plan: the same file and flags. */
 export function applyCommand(path: string, opts: PlanOptions): string {
-  const flags = [opts.prune === true ? ' --prune' : '', opts.replaceTemplates === true ? ' --replace-templates' : '', opts.state !== undefined ? ` --state ${opts.state}` : ''];
+  const flags = [
+    opts.prune === true ? ' --prune' : '',
+    opts.replaceTemplates === true ? ' --replace-templates' : '',
+    opts.state !== undefined ? ` --state ${opts.state}` : '',
+  ];
   return `wsm apply -f ${path}${flags.join('')}`;
 }
 
@@ -43,12 +47,29 @@ export async function preparePlan(ctx: Context, opts: PlanOptions): Promise<Prep
   const declared = WORKSPACE_SECTIONS.filter((section) => loaded.file[section] !== undefined);
   // The name is read beside the lists, not before them: a distant server costs no extra round trip.
   // It only names the workspace: a server that will not say (no workspaces.view) still gets a plan.
-  const [observed, workspaceName] = await Promise.all([observe(client, declared, state), client.workspaces.get().then((answer) => answer.data?.name, () => undefined)]);
-  const plan = makePlan(loaded.file, observed.observation, { prune: opts.prune === true, replaceTemplates: opts.replaceTemplates === true });
+  const [observed, workspaceName] = await Promise.all([
+    observe(client, declared, state),
+    client.workspaces.get().then(
+      (answer) => answer.data?.name,
+      () => undefined,
+    ),
+  ]);
+  const plan = makePlan(loaded.file, observed.observation, {
+    prune: opts.prune === true,
+    replaceTemplates: opts.replaceTemplates === true,
+  });
   await markUnsupported(client, plan, observed.observation);
-  if (declared.length === 0) plan.notes.push(`${path} declares no section (fields, groups, labels, roles, templates), so it manages nothing`);
+  if (declared.length === 0)
+    plan.notes.push(`${path} declares no section (fields, groups, labels, roles, templates), so it manages nothing`);
   // A profile that does not exist lent nothing: the settings came from flags and the environment.
   const profile = (await ctx.config()).getProfile(profileName) === undefined ? undefined : profileName;
-  const target: PlanTarget = { server: baseUrl!, serverFrom: sources.baseUrl, workspace, workspaceName, workspaceFrom: sources.workspace, profile };
+  const target: PlanTarget = {
+    server: baseUrl!,
+    serverFrom: sources.baseUrl,
+    workspace,
+    workspaceName,
+    workspaceFrom: sources.workspace,
+    profile,
+  };
   return { loaded, client, workspace, state, observed, plan, target };
 }

@@ -35,7 +35,9 @@ function schemaProblems(error: z.ZodError, data: unknown, doc: Document, lines: 
       const path = [...issue.path, key] as Path;
       schema ??= workspaceFileJsonSchema() as JsonSchemaNode;
       const message =
-        key === 'id' ? `"id" is not a known field: ids never appear in the file, items are known by name (templates by name and language).` : unknownKeyMessage(key, knownKeys(schema, issue.path as Path));
+        key === 'id'
+          ? `"id" is not a known field: ids never appear in the file, items are known by name (templates by name and language).`
+          : unknownKeyMessage(key, knownKeys(schema, issue.path as Path));
       add(errors, locate(doc, lines, path), message);
     }
   }
@@ -57,7 +59,8 @@ async function mediaProblems(file: WorkspaceFile, dir: string, doc: Document, li
     try {
       const info = await stat(resolve(dir, media));
       if (!info.isFile()) add(errors, where, `${media} is not a file.`);
-      else if (info.size > MEDIA_RULES[template.header.media.type].maxBytes) add(errors, where, `${media} is larger than a ${template.header.media.type} header may be.`);
+      else if (info.size > MEDIA_RULES[template.header.media.type].maxBytes)
+        add(errors, where, `${media} is larger than a ${template.header.media.type} header may be.`);
     } catch {
       add(errors, where, `${media} cannot be read.`);
     }
@@ -78,10 +81,14 @@ export async function readWorkspaceFile(ctx: Context, path: string): Promise<Loa
   const data = doc.toJS() ?? {};
   const result = workspaceFile.safeParse(data);
   if (!result.success) {
-    throw new RequestValidationError(`${path} is not a valid workspace file: nothing was sent`, schemaProblems(result.error, data, doc, lines));
+    throw new RequestValidationError(
+      `${path} is not a valid workspace file: nothing was sent`,
+      schemaProblems(result.error, data, doc, lines),
+    );
   }
   const dir = path === '-' ? process.cwd() : dirname(resolve(path));
   const media = await mediaProblems(result.data, dir, doc, lines);
-  if (Object.keys(media).length > 0) throw new RequestValidationError(`${path} names media files that cannot be uploaded: nothing was sent`, media);
+  if (Object.keys(media).length > 0)
+    throw new RequestValidationError(`${path} names media files that cannot be uploaded: nothing was sent`, media);
   return { path, dir, file: result.data };
 }

@@ -102,7 +102,10 @@ const labels: SectionSpec<'labels'> = {
   iterate: (client) => client.labels.list(),
   get: async (client, id) => (await client.labels.get(id)).data,
   async create(client, entry) {
-    const data = createdRecord(await client.labels.create(entry.color == null ? { name: entry.name } : { name: entry.name, color: entry.color }), 'a label');
+    const data = createdRecord(
+      await client.labels.create(entry.color == null ? { name: entry.name } : { name: entry.name, color: entry.color }),
+      'a label',
+    );
     return { id: data.id, record: data };
   },
   async update(client, id, entry) {
@@ -140,7 +143,8 @@ const roles: SectionSpec<'roles'> = {
     const role = record as Partial<Role> & { id: number; name: string };
     const builtIn = typeof role.builtin === 'boolean' ? role.builtin : role.name === OWNER_ROLE;
     // api.md does not describe the role record: a server may leave the permissions out.
-    if (!Array.isArray(role.permissions)) return { id: role.id, key: role.name, attrs: {}, unreported: ['permissions'], entry: { name: role.name }, builtIn };
+    if (!Array.isArray(role.permissions))
+      return { id: role.id, key: role.name, attrs: {}, unreported: ['permissions'], entry: { name: role.name }, builtIn };
     const permissions = permissionSet(role.permissions);
     return { id: role.id, key: role.name, attrs: { permissions }, entry: { name: role.name, permissions }, builtIn };
   },
@@ -182,9 +186,15 @@ export function canonicalTemplate(source: {
   options: Partial<Record<(typeof OPTION_FLAGS)[number], boolean>> & { codeExpirationMinutes?: number };
 }): Record<string, unknown> {
   const out: Record<string, unknown> = { name: source.name, language: source.language, category: source.category };
-  const header = source.header as { type?: string; text?: { content: string; variables?: string[] }; media?: { type: string } } | null | undefined;
+  const header = source.header as
+    | { type?: string; text?: { content: string; variables?: string[] }; media?: { type: string } }
+    | null
+    | undefined;
   if (header?.type === 'text' && header.text) {
-    out.header = { type: 'text', text: { content: header.text.content, ...(header.text.variables?.length ? { variables: header.text.variables } : {}) } };
+    out.header = {
+      type: 'text',
+      text: { content: header.text.content, ...(header.text.variables?.length ? { variables: header.text.variables } : {}) },
+    };
   } else if (header?.type === 'media' && header.media) {
     out.header = { type: 'media', media: { type: header.media.type } };
   }
@@ -221,7 +231,12 @@ const templates: SectionSpec<'templates'> = {
   comparison: {},
   item(entry) {
     const { unsubscribeButton, blockButton, addSecurityRecommendation, codeExpirationMinutes, copyCodeButton, ...rest } = entry;
-    return templateItem(canonicalTemplate({ ...rest, options: { unsubscribeButton, blockButton, addSecurityRecommendation, codeExpirationMinutes, copyCodeButton } }));
+    return templateItem(
+      canonicalTemplate({
+        ...rest,
+        options: { unsubscribeButton, blockButton, addSecurityRecommendation, codeExpirationMinutes, copyCodeButton },
+      }),
+    );
   },
   observe(record) {
     const template = record as Template;
@@ -234,7 +249,12 @@ const templates: SectionSpec<'templates'> = {
   async create(client, entry, fileDir) {
     const media = mediaFileOf(entry);
     const body = entry as TemplateCreateBody;
-    const data = createdRecord(media === undefined ? await client.templates.create(body) : await client.templates.create(body, { headerFile: resolve(fileDir, media) }), 'a template');
+    const data = createdRecord(
+      media === undefined
+        ? await client.templates.create(body)
+        : await client.templates.create(body, { headerFile: resolve(fileDir, media) }),
+      'a template',
+    );
     return { id: data.id, record: data };
   },
   async update() {

@@ -9,7 +9,13 @@ import type { WorkspaceSection } from '../../api/schemas/index.js';
 import type { Action, Observation, Plan } from './plan.js';
 import { specOf } from './sections.js';
 
-const OPERATIONS: Record<Action, CrudOperation[]> = { create: ['create'], update: ['update'], delete: ['delete'], replace: ['delete', 'create'], blocked: [] };
+const OPERATIONS: Record<Action, CrudOperation[]> = {
+  create: ['create'],
+  update: ['update'],
+  delete: ['delete'],
+  replace: ['delete', 'create'],
+  blocked: [],
+};
 
 /**
  * Sets `unsupported` on each change needing an operation the server lacks. Where the list itself
@@ -26,7 +32,8 @@ export async function markUnsupported(client: WsmClient, plan: Plan, observation
     const extensions = resource === undefined ? [] : await extensionsOf(resource, OPERATIONS[change.action]);
     if (resource === undefined || extensions.length === 0) continue;
     if (!has.has(change.section)) has.set(change.section, await resource.hasExtensions(change.id));
-    if (has.get(change.section) === false) change.unsupported = await Promise.all(extensions.map((operation) => resource.operationName(operation)));
+    if (has.get(change.section) === false)
+      change.unsupported = await Promise.all(extensions.map((operation) => resource.operationName(operation)));
   }
 }
 

@@ -13,7 +13,10 @@ function find(workspaces: MyWorkspace[], wanted: string): MyWorkspace {
   const byName = workspaces.filter((w) => w.name.toLowerCase() === wanted.toLowerCase());
   if (byName.length === 1) return byName[0];
   const known = workspaces.map((w) => `${w.name} (${w.id})`).join(', ') || 'none';
-  if (byName.length > 1) throw new UsageError(`${byName.length} of your workspaces are named "${wanted}": use the id of one of ${byName.map((w) => w.id).join(', ')}`);
+  if (byName.length > 1)
+    throw new UsageError(
+      `${byName.length} of your workspaces are named "${wanted}": use the id of one of ${byName.map((w) => w.id).join(', ')}`,
+    );
   throw new UsageError(`no workspace of yours is "${wanted}"; yours: ${known}`);
 }
 
@@ -22,7 +25,8 @@ async function chosen(ctx: Context, wanted: string | undefined): Promise<{ id: s
   const client = await ctx.client();
   const workspaces = await myWorkspaces(client, settings.workspace);
   if (workspaces === undefined) {
-    if (wanted === undefined || !isUuid(wanted)) throw new UsageError(NO_ME.replace('listing your workspaces', 'finding workspaces by name'));
+    if (wanted === undefined || !isUuid(wanted))
+      throw new UsageError(NO_ME.replace('listing your workspaces', 'finding workspaces by name'));
     // No /me: the id is checked by reading the workspace itself.
     const scoped = await ctx.clientFor({ baseUrl: settings.baseUrl!, token: settings.token!, workspace: wanted });
     const { data } = await scoped.workspaces.get();
@@ -60,6 +64,7 @@ export async function run(ctx: Context, wanted: string | undefined): Promise<Wor
 export function render(ctx: Context, { workspace, profileName, overridden }: WorkspaceUsed): void {
   const named = workspace.name ? `${workspace.name} (${workspace.id})` : workspace.id;
   ctx.output.done(`now using workspace ${named} in profile "${profileName}"`);
-  if (overridden !== undefined) ctx.output.warn(`${overridden === 'flag' ? '-w' : 'WSM_WORKSPACE'} still overrides the profile's workspace in this shell`);
+  if (overridden !== undefined)
+    ctx.output.warn(`${overridden === 'flag' ? '-w' : 'WSM_WORKSPACE'} still overrides the profile's workspace in this shell`);
   if (ctx.output.quiet) ctx.output.text(`${workspace.id}\n`);
 }

@@ -52,12 +52,12 @@ function refusalIn(mine: Membership | undefined, theirs: Membership, needsManage
   return undefined;
 }
 
-const touches = (changes: UserChanges, fields: readonly string[]) => fields.some((field) => changes[field as keyof UserChanges] !== undefined);
+const touches = (changes: UserChanges, fields: readonly string[]) =>
+  fields.some((field) => changes[field as keyof UserChanges] !== undefined);
 
 export type AccessRules = ReturnType<typeof createAccessRules>;
 
 export function createAccessRules({ users, workspaces }: Pick<Repositories, 'users' | 'workspaces'>) {
-
   /** The permissions a role's list actually grants in a workspace (the rest is inert). */
   const effective = (workspaceId: string, permissions: string[]) => {
     const enabled = new Set(workspaces.enabledPermissions(workspaceId));
@@ -68,10 +68,16 @@ export function createAccessRules({ users, workspaces }: Pick<Repositories, 'use
   function personRefusal(request: FastifyRequest, targetId: number, needsManage: boolean): string | undefined {
     if (users.findById(targetId)?.partner === 1 && request.user.partner !== 1) return REFUSALS.partner;
     // This workspace first, so that the reason named is the one the caller can see.
-    const theirs = workspaces.membershipsOf(targetId).sort((a, b) => Number(b.workspace_id === request.workspaceId) - Number(a.workspace_id === request.workspaceId));
+    const theirs = workspaces
+      .membershipsOf(targetId)
+      .sort((a, b) => Number(b.workspace_id === request.workspaceId) - Number(a.workspace_id === request.workspaceId));
     for (const membership of theirs) {
       const here = membership.workspace_id === request.workspaceId;
-      const refusal = refusalIn(here ? request.membership : workspaces.membership(membership.workspace_id, request.user.id), membership, needsManage);
+      const refusal = refusalIn(
+        here ? request.membership : workspaces.membership(membership.workspace_id, request.user.id),
+        membership,
+        needsManage,
+      );
       if (refusal) return here ? refusal : REFUSALS.elsewhere;
     }
     return undefined;
@@ -97,7 +103,8 @@ export function createAccessRules({ users, workspaces }: Pick<Repositories, 'use
 
     /** Giving a role (on create or update) whose grants the caller lacks, or the built-in role by a non-owner: a 422 on role_id. */
     assertAssignableRole(request: FastifyRequest, role: Role): void {
-      if (role.builtin && !request.membership.owner) throw invalidField('role_id', `Only an owner of this workspace can give the ${role.name} role.`);
+      if (role.builtin && !request.membership.owner)
+        throw invalidField('role_id', `Only an owner of this workspace can give the ${role.name} role.`);
       const missing = lacking(effective(request.workspaceId, role.permissions), request.membership.permissions);
       if (missing.length > 0) throw invalidField('role_id', `The role holds permissions you do not have: ${missing.join(', ')}.`);
     },
@@ -105,13 +112,16 @@ export function createAccessRules({ users, workspaces }: Pick<Repositories, 'use
     /** The checks of a user update that depend on who is changed (`target`, its membership here), and what. */
     assertMayUpdateUser(request: FastifyRequest, target: Membership, changes: UserChanges): void {
       if (target.user_id === request.user.id) {
-        if (changes.role_id !== undefined && changes.role_id !== target.role_id) throw invalidField('role_id', 'You cannot change your own role.');
-        if (changes.status !== undefined && changes.status !== target.active) throw invalidField('status', 'You cannot change your own status.');
+        if (changes.role_id !== undefined && changes.role_id !== target.role_id)
+          throw invalidField('role_id', 'You cannot change your own role.');
+        if (changes.status !== undefined && changes.status !== target.active)
+          throw invalidField('status', 'You cannot change your own status.');
         return;
       }
       const account = touches(changes, ACCOUNT_FIELDS);
       const mine = request.membership;
-      if ((account || touches(changes, MEMBERSHIP_FIELDS)) && !mine.owner && !mine.permissions.includes('users.manage')) throw forbidden(REFUSALS.manage);
+      if ((account || touches(changes, MEMBERSHIP_FIELDS)) && !mine.owner && !mine.permissions.includes('users.manage'))
+        throw forbidden(REFUSALS.manage);
       const refusal =
         (touches(changes, MEMBERSHIP_FIELDS) ? refusalIn(mine, target, true) : undefined) ??
         (touches(changes, PERSON_FIELDS) ? personRefusal(request, target.user_id, account) : undefined);

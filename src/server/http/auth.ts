@@ -109,7 +109,9 @@ async function authPlugin(app: FastifyInstance) {
     const workspaceId = workspaceOf(request);
     if (workspaceId === undefined) return;
     if (!UUID.test(workspaceId)) throw notFound();
-    const membership = prefetched.has(request) ? prefetched.get(request) : workspaces.membership(workspaceId.toLowerCase(), request.user.id);
+    const membership = prefetched.has(request)
+      ? prefetched.get(request)
+      : workspaces.membership(workspaceId.toLowerCase(), request.user.id);
     if (!membership) throw notFound();
     // Deactivation in W shuts the member out of W only; its other workspaces keep working.
     if (!membership.active) throw forbidden(MEMBERSHIP_DEACTIVATED);

@@ -60,7 +60,11 @@ function configOf(access: OperationDescription['access']): FastifyContextConfig 
 /** The contract of a described operation; `binary`: the types a file download's bytes come in. */
 function contractOf(operation: OperationDescription, binary?: string[]): RouteContract {
   const answer = operation.response === 'binary' ? { binary: binary ?? ['application/octet-stream'] } : operation.response;
-  const contract: RouteContract = { summary: operation.summary, tags: [CATALOG[operation.resource as ResourceKey].tag], published: operation.published };
+  const contract: RouteContract = {
+    summary: operation.summary,
+    tags: [CATALOG[operation.resource as ResourceKey].tag],
+    published: operation.published,
+  };
   // Only what the operation has: fastify warns of a `body` or `querystring` key left undefined.
   if (operation.description !== undefined) contract.description = operation.description;
   if (operation.query) contract.querystring = operation.query;
@@ -85,7 +89,8 @@ export function described<S extends Typed = Record<never, never>>(
 ): { method: HttpMethod; url: string; config: FastifyContextConfig; schema: RouteContract & S } {
   const contract = contractOf(operation, options.binary);
   for (const [key, schema] of Object.entries(typed)) {
-    if (contract[key as keyof Typed] !== schema) throw new Error(`${operation.method} ${operation.path}: the route reads a ${key} schema other than its description's.`);
+    if (contract[key as keyof Typed] !== schema)
+      throw new Error(`${operation.method} ${operation.path}: the route reads a ${key} schema other than its description's.`);
   }
   return {
     method: operation.method,
@@ -113,7 +118,8 @@ export function useContracts(api: FastifyInstance): void {
 }
 
 /** Does the route's handler read this request's body as a form (checkForm) rather than as JSON? */
-const readAsForm = (request: FastifyRequest, contract: RouteContract) => contract.multipart === 'only' || (contract.multipart === true && request.isMultipart());
+const readAsForm = (request: FastifyRequest, contract: RouteContract) =>
+  contract.multipart === 'only' || (contract.multipart === true && request.isMultipart());
 
 /** The query and the JSON body, replaced by what the declared schemas make of them (422 otherwise). */
 function validateRequest(request: FastifyRequest): void {
@@ -154,7 +160,9 @@ export function checkForm<S extends FastifySchema & { body: z.ZodType }>(
 ): { ok: true; value: z.output<S['body']> } | { ok: false; errors: FieldErrors } {
   const contract = request.routeOptions.schema as RouteContract & S;
   if (!readAsForm(request, contract)) return { ok: true, value: request.body as z.output<S['body']> };
-  return check(contract.body, fields === undefined ? {} : fields) as { ok: true; value: z.output<S['body']> } | { ok: false; errors: FieldErrors };
+  return check(contract.body, fields === undefined ? {} : fields) as
+    | { ok: true; value: z.output<S['body']> }
+    | { ok: false; errors: FieldErrors };
 }
 
 /** checkForm, throwing its 422. */

@@ -26,13 +26,14 @@ export interface DatabaseFileWatch {
   damaged(): void;
 }
 
-
 export function watchDatabaseFile(db: Db, warn: (message: string) => void): DatabaseFileWatch {
   let warnedDamage = false;
   const damaged = () => {
     if (warnedDamage) return;
     warnedDamage = true;
-    warn(`the database file ${db.name} is damaged (SQLite found a malformed page): stop the server and restore the file from a backup, or start on another --db`);
+    warn(
+      `the database file ${db.name} is damaged (SQLite found a malformed page): stop the server and restore the file from a backup, or start on another --db`,
+    );
   };
   if (db.memory) return { lost: () => false, damaged };
   const path = db.name;

@@ -21,8 +21,7 @@ export const unauthenticated = () => new HttpError(401, { message: ERROR_MESSAGE
 /** 403; a message other than the generic one names what stands in the way (decisions.md §8). */
 export const forbidden = (message: string = ERROR_MESSAGES[403]) => new HttpError(403, { message, status: 403 });
 export const notFound = () => new HttpError(404, { message: ERROR_MESSAGES[404], status: 404 });
-export const templateNotFound = () =>
-  new HttpError(404, { success: false, message: ERROR_MESSAGES.template404, status: 404 });
+export const templateNotFound = () => new HttpError(404, { success: false, message: ERROR_MESSAGES.template404, status: 404 });
 /** 429 with Retry-After in whole seconds. */
 export const tooManyAttempts = (retryAfterSeconds: number) =>
   new HttpError(
@@ -38,7 +37,10 @@ export const diskFull = () =>
 /** A damaged file, met while serving (at start-up `wsm serve` refuses it: unusable-database.ts). */
 const isDamagedError = (error: unknown) => /^SQLITE_(CORRUPT|NOTADB)/.test(String((error as { code?: unknown })?.code ?? ''));
 export const databaseDamaged = () =>
-  new HttpError(500, { message: "The database file is damaged: what this request needs cannot be read. The server's operator must restore it from a backup.", status: 500 });
+  new HttpError(500, {
+    message: "The database file is damaged: what this request needs cannot be read. The server's operator must restore it from a backup.",
+    status: 500,
+  });
 export const payloadTooLarge = () => new HttpError(413, { message: ERROR_MESSAGES[413], status: 413 });
 /** Fields listed in one 422: a body of 40,000 bad items must not answer megabytes of errors. */
 export const MAX_FIELD_ERRORS = 100;
@@ -51,9 +53,12 @@ const MAX_MESSAGES_PER_FIELD = 10;
  */
 export function validationFailed(errors: FieldErrors): HttpError {
   const entries = Object.entries(errors);
-  const listed: FieldErrors = Object.fromEntries(entries.slice(0, MAX_FIELD_ERRORS).map(([field, messages]) => [field, messages.slice(0, MAX_MESSAGES_PER_FIELD)]));
+  const listed: FieldErrors = Object.fromEntries(
+    entries.slice(0, MAX_FIELD_ERRORS).map(([field, messages]) => [field, messages.slice(0, MAX_MESSAGES_PER_FIELD)]),
+  );
   const left = entries.length - MAX_FIELD_ERRORS;
-  if (left > 0) listed._truncated = [`${left.toLocaleString('en-US')} more fields had errors: only the first ${MAX_FIELD_ERRORS} are listed.`];
+  if (left > 0)
+    listed._truncated = [`${left.toLocaleString('en-US')} more fields had errors: only the first ${MAX_FIELD_ERRORS} are listed.`];
   return new HttpError(422, { message: ERROR_MESSAGES.validation, errors: listed });
 }
 /** A single-field 422, e.g. a uniqueness clash found in the database. */
@@ -77,7 +82,13 @@ const serverError = { message: ERROR_MESSAGES[500], status: 500 };
 function fromFastifyError(error: FastifyError): HttpError | undefined {
   const code = error.code ?? '';
   const status = error.statusCode ?? 500;
-  if (status === 413 || code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+  if (
+    status === 413 ||
+    code === 'FST_REQ_FILE_TOO_LARGE' ||
+    code === 'FST_PARTS_LIMIT' ||
+    code === 'FST_FILES_LIMIT' ||
+    code === 'FST_FIELDS_LIMIT'
+  ) {
     return payloadTooLarge();
   }
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
@@ -105,7 +116,11 @@ function fromDatabaseError(error: { code?: unknown; message: string }, app: Fast
   }
   if (isFullError(error)) return diskFull();
   if (error.code !== 'SQLITE_CONSTRAINT_UNIQUE') return undefined;
-  const columns = /^UNIQUE constraint failed: (.+)$/.exec(error.message)?.[1].split(', ').map((column) => column.split('.').pop()!) ?? [];
+  const columns =
+    /^UNIQUE constraint failed: (.+)$/
+      .exec(error.message)?.[1]
+      .split(', ')
+      .map((column) => column.split('.').pop()!) ?? [];
   const field = columns.find((column) => column !== 'workspace_id');
   return field ? invalidField(field, takenMessage(field)) : undefined;
 }

@@ -41,7 +41,11 @@ export interface MethodAnswers {
  * Registers the answers above. `routeShown` says whether a route counts (false for an extension
  * under `--api-only`); `routes` is the app's route table, complete once the app is ready.
  */
-export function registerMethodAnswers(app: FastifyInstance, routes: RouteEntry[], routeShown: (route: RouteEntry) => boolean): MethodAnswers {
+export function registerMethodAnswers(
+  app: FastifyInstance,
+  routes: RouteEntry[],
+  routeShown: (route: RouteEntry) => boolean,
+): MethodAnswers {
   /** The shown routes that own a path: of those it matches, the ones with the most literal segments. */
   const owners = (path: string): RouteEntry[] => {
     const matching = routes.filter((route) => route.method !== 'OPTIONS' && routeShown(route) && matches(route.url, path));
@@ -82,7 +86,10 @@ export function registerMethodAnswers(app: FastifyInstance, routes: RouteEntry[]
     const found = new Map<string, RouteEntry[]>();
     for (const route of routes) {
       if (!route.url.includes(':')) continue;
-      const more = routes.filter((other) => other.method !== 'OPTIONS' && routeShown(other) && literals(other.url) > literals(route.url) && sameShape(other.url, route.url));
+      const more = routes.filter(
+        (other) =>
+          other.method !== 'OPTIONS' && routeShown(other) && literals(other.url) > literals(route.url) && sameShape(other.url, route.url),
+      );
       if (more.length > 0) found.set(route.url, more);
     }
     return found;

@@ -77,7 +77,13 @@ export function arraysFromIndexes(value: unknown): unknown {
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value;
   const entries = Object.entries(value as Tree).map(([k, v]) => [k, arraysFromIndexes(v)] as const);
   const keys = entries.map(([k]) => k);
-  const isList = keys.length > 0 && keys.every((k) => /^\d+$/.test(k)) && keys.map(Number).sort((a, b) => a - b).every((n, i) => n === i);
+  const isList =
+    keys.length > 0 &&
+    keys.every((k) => /^\d+$/.test(k)) &&
+    keys
+      .map(Number)
+      .sort((a, b) => a - b)
+      .every((n, i) => n === i);
   if (isList) return entries.sort((a, b) => Number(a[0]) - Number(b[0])).map(([, v]) => v);
   return Object.fromEntries(entries);
 }

@@ -20,7 +20,9 @@ export const isLoopbackHost = (host: string) => /^(localhost|127\.\d+\.\d+\.\d+|
 function namesOf(host: string): string[] {
   const own = urlHost(host);
   if (WILDCARDS.has(own)) {
-    const addresses = Object.values(networkInterfaces()).flatMap((list) => list ?? []).map((entry) => urlHost(entry.address.split('%')[0]));
+    const addresses = Object.values(networkInterfaces())
+      .flatMap((list) => list ?? [])
+      .map((entry) => urlHost(entry.address.split('%')[0]));
     return [...LOOPBACK_NAMES, ...addresses];
   }
   return isLoopbackHost(host) ? [own, ...LOOPBACK_NAMES] : [own];

@@ -11,7 +11,14 @@ export function pageEnvelope<T>(request: FastifyRequest, query: PaginationQuery,
  * The same envelope around data that is already JSON text (a page SQLite rendered), sent as
  * is; `count` is how many records the text holds, `moreMeta` what an extension adds to `meta`.
  */
-export function pageEnvelopeJson(request: FastifyRequest, query: PaginationQuery, total: number, count: number, dataJson: string, moreMeta?: object): string {
+export function pageEnvelopeJson(
+  request: FastifyRequest,
+  query: PaginationQuery,
+  total: number,
+  count: number,
+  dataJson: string,
+  moreMeta?: object,
+): string {
   const { meta, links } = pageMetaAndLinks(request, query, total, count);
   return `{"data":${dataJson},"meta":${JSON.stringify({ ...meta, ...moreMeta })},"links":${JSON.stringify(links)}}`;
 }

@@ -35,7 +35,11 @@ export function registerRequestText(app: FastifyInstance): void {
   // After authentication (401 first), with the body's own checks.
   app.addHook('preValidation', (request, _reply, done) => {
     const name = undecodableQueryParameter(request.url);
-    done(name === undefined ? undefined : invalidField(name, `The ${name.replace(/_/g, ' ')} field must be valid UTF-8 text (percent-encoded UTF-8 in a URL).`));
+    done(
+      name === undefined
+        ? undefined
+        : invalidField(name, `The ${name.replace(/_/g, ' ')} field must be valid UTF-8 text (percent-encoded UTF-8 in a URL).`),
+    );
   });
 
   // A body the server would have to decompress is refused rather than read as if it were plain.

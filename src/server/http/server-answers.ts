@@ -37,7 +37,9 @@ function rawAnswer(status: number, message: string, extra: Record<string, string
     Connection: 'close',
     ...extra,
   };
-  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`;
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n')}\r\n\r\n${body}`;
 }
 
 /** Ends the socket after the answer, then drops what the client still sends for a moment: closing at once would reset it before it reads the answer. */
@@ -79,7 +81,11 @@ export function clientErrorHandler(error: NodeJS.ErrnoException & { rawPacket?: 
 export function registerServerAnswers(app: FastifyInstance): void {
   app.server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
     const body = answerText(417, SERVER_ANSWERS[417]);
-    response.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'x-content-type-options': 'nosniff' });
+    response.writeHead(417, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'x-content-type-options': 'nosniff',
+    });
     response.end(body);
   });
   // A connection silent past its time limit: a request whose body stopped coming is answered 408;
@@ -87,14 +93,19 @@ export function registerServerAnswers(app: FastifyInstance): void {
   // reading) is closed without a word, as Node closes it: an answer nobody asked for could be
   // taken for the answer to the client's next request. (`parser` and `_httpMessage` are Node's.)
   app.server.on('timeout', (socket: Socket) => {
-    const { parser, _httpMessage: response } = socket as Socket & { parser?: { incoming?: IncomingMessage | null } | null; _httpMessage?: ServerResponse };
+    const { parser, _httpMessage: response } = socket as Socket & {
+      parser?: { incoming?: IncomingMessage | null } | null;
+      _httpMessage?: ServerResponse;
+    };
     const incoming = parser?.incoming;
     const stalled = incoming != null && !incoming.complete;
     if (stalled && !response?.headersSent) answerAndClose(socket, rawAnswer(408, SERVER_ANSWERS[408]));
     else socket.destroy();
   });
   // CONNECT asks for a tunnel: this is no proxy.
-  app.server.on('connect', (_request: IncomingMessage, socket: Duplex) => answerAndClose(socket, rawAnswer(405, SERVER_ANSWERS.connect, { Allow: 'GET, POST, PUT, PATCH, DELETE' })));
+  app.server.on('connect', (_request: IncomingMessage, socket: Duplex) =>
+    answerAndClose(socket, rawAnswer(405, SERVER_ANSWERS.connect, { Allow: 'GET, POST, PUT, PATCH, DELETE' })),
+  );
 
   let closing = false;
   app.addHook('preClose', (done) => {
@@ -107,7 +118,8 @@ export function registerServerAnswers(app: FastifyInstance): void {
       return done(new HttpError(503, { message: SERVER_ANSWERS.closing, status: 503 }, { 'retry-after': '1' }));
     }
     // Node refuses a Host-less HTTP/1.1 request itself with an empty 400 unless told not to (app.ts); the refusal is made here instead.
-    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) return done(new HttpError(400, { message: SERVER_ANSWERS.noHost, status: 400 }));
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
+      return done(new HttpError(400, { message: SERVER_ANSWERS.noHost, status: 400 }));
     done();
   });
 }

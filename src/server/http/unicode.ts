@@ -56,7 +56,13 @@ const LONE_SURROGATE = /\p{Cs}/u;
 const wellFormed = (text: string) => text.replace(/\p{Cs}/gu, '\uFFFD');
 
 /** `buttons.1.url` -> `url`: how a 422 names the field in its sentence. */
-const labelOf = (path: string) => (path.split('.').reverse().find((part) => !/^\d+$/.test(part)) ?? 'body').replace(/_/g, ' ');
+const labelOf = (path: string) =>
+  (
+    path
+      .split('.')
+      .reverse()
+      .find((part) => !/^\d+$/.test(part)) ?? 'body'
+  ).replace(/_/g, ' ');
 
 /**
  * The dotted path of the first string (or key) holding a lone surrogate (text that is not

@@ -7,9 +7,7 @@
  */
 import type { GroupsRepository } from '../repositories/groups.js';
 
-export type GroupLookup =
-  | { ok: true; ids: number[]; created: Array<{ id: number; name: string }> }
-  | { ok: false; message: string };
+export type GroupLookup = { ok: true; ids: number[]; created: Array<{ id: number; name: string }> } | { ok: false; message: string };
 
 /** `groups`: the app's repository (app.repositories.groups). */
 export function createGroupResolver(groups: Pick<GroupsRepository, 'idOfName' | 'insert'>, workspaceId: string, mayCreate: boolean) {

@@ -60,7 +60,9 @@ export function createImportWriter(db: Db) {
         update.run(name, name === null ? null : searchKey(name), email, emailKey, gender, status, now, contactId);
       } else {
         const stored = name ?? 'Unknown';
-        contactId = Number(insert.run(workspaceId, row.number, stored, searchKey(stored), email, emailKey, gender, status, now, now).lastInsertRowid);
+        contactId = Number(
+          insert.run(workspaceId, row.number, stored, searchKey(stored), email, emailKey, gender, status, now, now).lastInsertRowid,
+        );
       }
       for (const [fieldId, value] of fieldValues) setField.run(contactId, value, fieldId);
       for (const groupId of groupIds) join.run(contactId, groupId);

@@ -24,7 +24,9 @@ export function run(db: Db): void {
     ALTER TABLE contacts ADD COLUMN email_key TEXT;
   `);
   // In slices of ids: a connection cannot write while it reads, and a million rows need not be held at once.
-  const rows = db.prepare<[number], { id: number; name: string; email: string | null }>('SELECT id, name, email FROM contacts WHERE id > ? ORDER BY id LIMIT 10000');
+  const rows = db.prepare<[number], { id: number; name: string; email: string | null }>(
+    'SELECT id, name, email FROM contacts WHERE id > ? ORDER BY id LIMIT 10000',
+  );
   const write = db.prepare('UPDATE contacts SET name = ?, email = ?, name_key = ?, email_key = ? WHERE id = ?');
   for (let slice = rows.all(0); slice.length > 0; slice = rows.all(slice.at(-1)!.id)) {
     for (const row of slice) {
@@ -36,7 +38,9 @@ export function run(db: Db): void {
   // Field values written in another form than NFC are stored composed too: only those with a
   // character outside printable ASCII can be one, and only those are read.
   const values = db
-    .prepare<[], { contact_id: number; field_id: number; value: string }>("SELECT contact_id, field_id, value FROM contact_field_values WHERE value GLOB '*[^ -~]*'")
+    .prepare<[], { contact_id: number; field_id: number; value: string }>(
+      "SELECT contact_id, field_id, value FROM contact_field_values WHERE value GLOB '*[^ -~]*'",
+    )
     .all();
   const writeValue = db.prepare('UPDATE contact_field_values SET value = ? WHERE contact_id = ? AND field_id = ?');
   for (const row of values) {

@@ -83,10 +83,18 @@ function requestBody(doc: RouteContract | undefined): Json | undefined {
   const content: Json = {};
   if (doc.multipart !== 'only') content['application/json'] = { schema };
   if (doc.multipart) {
-    const properties = Object.fromEntries(Object.entries((schema.properties as Record<string, Json> | undefined) ?? {}).map(([name, property]) => [name, asFormValue(property)]));
+    const properties = Object.fromEntries(
+      Object.entries((schema.properties as Record<string, Json> | undefined) ?? {}).map(([name, property]) => [
+        name,
+        asFormValue(property),
+      ]),
+    );
     for (const file of doc.files ?? []) properties[file] = { type: 'string', contentMediaType: 'application/octet-stream' };
     // A form-only operation is there for its file: the first file part is required (an import's `file`).
-    const required = [...((schema.required as string[] | undefined) ?? []), ...(doc.multipart === 'only' && doc.files?.length ? [doc.files[0]] : [])];
+    const required = [
+      ...((schema.required as string[] | undefined) ?? []),
+      ...(doc.multipart === 'only' && doc.files?.length ? [doc.files[0]] : []),
+    ];
     // A Media Type Object has no `description` (OpenAPI 3.1 forbids unknown fields there): it goes on the schema.
     content['multipart/form-data'] = {
       schema: {
@@ -125,7 +133,10 @@ function responses(route: RouteEntry, path: string, doc: RouteContract | undefin
   const { status, answer } = successOf(doc);
   if (answer && 'binary' in answer) {
     const types = answer.binary;
-    out[status] = { description: 'The file.', content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])) };
+    out[status] = {
+      description: 'The file.',
+      content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+    };
   } else if (answer) {
     out[status] = { description: 'Success.', content: jsonContent(jsonSchema(answer, 'output')) };
   } else {
@@ -145,8 +156,14 @@ function responses(route: RouteEntry, path: string, doc: RouteContract | undefin
     const known = ERROR_RESPONSES[code];
     // Template endpoints answer a missing template, a failed sync or submission as {success: false, message}
     // (api.md, decisions.md §1); a workspace the caller cannot see is still the generic body.
-    const schema = templates && (code === 404 || code === 500) ? { anyOf: [ref('TemplateError'), ref('StatusError')] } : ref(known?.schema ?? 'StatusError');
-    const description = code === 413 && doc?.fileParts ? `${known.description} A form with more than ${doc.fileParts} file part${doc.fileParts === 1 ? '' : 's'} is one too.` : known?.description;
+    const schema =
+      templates && (code === 404 || code === 500)
+        ? { anyOf: [ref('TemplateError'), ref('StatusError')] }
+        : ref(known?.schema ?? 'StatusError');
+    const description =
+      code === 413 && doc?.fileParts
+        ? `${known.description} A form with more than ${doc.fileParts} file part${doc.fileParts === 1 ? '' : 's'} is one too.`
+        : known?.description;
     out[String(code)] = { description: description ?? 'Error.', content: jsonContent(schema) };
   }
   out.default = TRANSPORT_ERRORS;
@@ -184,7 +201,10 @@ function tagOf(path: string): string {
 /** `/api/v3/workspaces/:workspace/labels` -> `/workspaces/{workspace}/labels`; undefined outside the API. */
 export function openApiPath(url: string): string | undefined {
   if (!url.startsWith(`${PREFIX}/`) || url.includes('*')) return undefined;
-  return url.slice(PREFIX.length).replace(/\/$/, '').replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+  return url
+    .slice(PREFIX.length)
+    .replace(/\/$/, '')
+    .replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
 /**
@@ -202,8 +222,15 @@ function addLinks(paths: Record<string, Record<string, Json>>): void {
       const id = longer.startsWith(`${path}/`) ? /^\/\{([^}]+)\}$/.exec(longer.slice(path.length))?.[1] : undefined;
       if (!id) continue;
       for (const target of Object.values(targets)) {
-        const parameters = Object.fromEntries([...pathParameters(path).map((name) => [name, `$request.path.${name}`]), [id, '$response.body#/data/id']]);
-        links[target.operationId as string] = { operationId: target.operationId, parameters, description: `${target.summary}: the one just created.` };
+        const parameters = Object.fromEntries([
+          ...pathParameters(path).map((name) => [name, `$request.path.${name}`]),
+          [id, '$response.body#/data/id'],
+        ]);
+        links[target.operationId as string] = {
+          operationId: target.operationId,
+          parameters,
+          description: `${target.summary}: the one just created.`,
+        };
       }
     }
     if (Object.keys(links).length > 0) made.links = links;
@@ -230,7 +257,10 @@ export function buildOpenApiDocument(routes: RouteEntry[]): Json {
     },
     servers: [{ url: PREFIX }],
     security: [{ bearerAuth: [] }],
-    tags: [...TAGS.filter((tag) => used.has(tag.name)), ...[...used].filter((name) => !TAGS.some((tag) => tag.name === name)).map((name) => ({ name }))],
+    tags: [
+      ...TAGS.filter((tag) => used.has(tag.name)),
+      ...[...used].filter((name) => !TAGS.some((tag) => tag.name === name)).map((name) => ({ name })),
+    ],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An opaque token, e.g. from POST /auth/tokens.' } },
@@ -238,7 +268,10 @@ export function buildOpenApiDocument(routes: RouteEntry[]): Json {
         ValidationError: jsonSchema(validationErrorBody, 'output'),
         Unauthenticated: jsonSchema(unauthenticatedBody, 'output'),
         StatusError: { ...jsonSchema(statusErrorBody, 'output'), examples: [{ message: ERROR_MESSAGES[404], status: 404 }] },
-        TemplateError: { ...jsonSchema(templateErrorBody, 'output'), examples: [{ success: false, message: ERROR_MESSAGES.template404, status: 404 }] },
+        TemplateError: {
+          ...jsonSchema(templateErrorBody, 'output'),
+          examples: [{ success: false, message: ERROR_MESSAGES.template404, status: 404 }],
+        },
       },
     },
   };

@@ -10,7 +10,9 @@ const META = { name: 'Meta', description: 'This document.' };
 
 /** The tags in the catalog's order, each once (permissions share Workspaces), then the document's own. */
 export const TAGS: Array<{ name: string; description: string }> = [
-  ...new Map(Object.values(CATALOG).map((identity) => [identity.tag, { name: identity.tag, description: identity.tagDescription }])).values(),
+  ...new Map(
+    Object.values(CATALOG).map((identity) => [identity.tag, { name: identity.tag, description: identity.tagDescription }]),
+  ).values(),
   META,
 ];
 

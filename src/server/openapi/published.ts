@@ -11,7 +11,9 @@ import type { RouteContract } from '../http/contract.js';
 const API_PREFIX = '/api/v3';
 
 /** The operations of api.md, as `[METHOD, path]` under /api/v3. */
-export const PUBLISHED_OPERATIONS: ReadonlyArray<readonly [method: string, path: string]> = OPERATIONS.filter((o) => o.published).map((o) => [o.method, o.path] as const);
+export const PUBLISHED_OPERATIONS: ReadonlyArray<readonly [method: string, path: string]> = OPERATIONS.filter((o) => o.published).map(
+  (o) => [o.method, o.path] as const,
+);
 
 /** Is `METHOD path` (path under /api/v3, parameters as `{name}` or `:name`) in api.md? */
 export function isPublished(method: string, path: string): boolean {
@@ -25,12 +27,15 @@ export function isPublished(method: string, path: string): boolean {
  */
 export async function answerExtensionsAsMissing(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const pattern = request.routeOptions.url;
-  if (pattern === undefined || isShownWithApiOnly({ url: pattern, schema: request.routeOptions.schema as RouteContract | undefined })) return;
+  if (pattern === undefined || isShownWithApiOnly({ url: pattern, schema: request.routeOptions.schema as RouteContract | undefined }))
+    return;
   await reply.code(404).send(extensionMissing(request));
 }
 
 /** The body of that 404: a router's, without `status`. */
-export const extensionMissing = (request: FastifyRequest) => ({ message: `The route ${request.url.split('?')[0].slice(1)} could not be found.` });
+export const extensionMissing = (request: FastifyRequest) => ({
+  message: `The route ${request.url.split('?')[0].slice(1)} could not be found.`,
+});
 
 /**
  * Does `--api-only` keep this route? Everything outside /api/v3 (the index, /docs), the operations

@@ -47,7 +47,11 @@ interface StoredTemplate {
 /** Where the real review would reject (decisions.md §6, src/api/template-review.ts), with the provider's reason. */
 export function reviewDecision(submission: ProviderSubmission): { decision: 'APPROVED' | 'REJECTED'; reason: string | null } {
   const body = (submission.components as { body?: { text?: unknown } | null } | null)?.body;
-  const [problem] = reviewProblems({ category: submission.category, body, codeExpirationMinutes: submission.options.codeExpirationMinutes });
+  const [problem] = reviewProblems({
+    category: submission.category,
+    body,
+    codeExpirationMinutes: submission.options.codeExpirationMinutes,
+  });
   if (problem) return { decision: 'REJECTED', reason: problem.reason };
   // A switch for tests and demos, not a rule of the real review: any name containing "reject" is turned down.
   if (submission.name.includes('reject')) return { decision: 'REJECTED', reason: 'PROMOTIONAL' };

@@ -33,7 +33,8 @@ export interface CollectionTable {
   writes: readonly string[];
 }
 
-const fieldsOf = (schema: unknown): string[] => (schema && typeof schema === 'object' && 'shape' in schema ? Object.keys((schema as z.ZodObject).shape) : []);
+const fieldsOf = (schema: unknown): string[] =>
+  schema && typeof schema === 'object' && 'shape' in schema ? Object.keys((schema as z.ZodObject).shape) : [];
 
 /** The table of a described resource that is a plain collection (a record, a name and its five operations), else undefined. */
 export function collectionTable(description: ResourceDescription): CollectionTable | undefined {
@@ -47,11 +48,17 @@ export function collectionTable(description: ResourceDescription): CollectionTab
 export function createCollectionRecords<T>(db: Db, { table, select, writes }: CollectionTable): CollectionRecords<T> {
   const counters = createCounters(db);
   const columns = select.join(', ');
-  const page = db.prepare<[string, number, number], T>(`SELECT ${columns} FROM ${table} WHERE workspace_id = +? ORDER BY id LIMIT ?+0 OFFSET ?+0`);
+  const page = db.prepare<[string, number, number], T>(
+    `SELECT ${columns} FROM ${table} WHERE workspace_id = +? ORDER BY id LIMIT ?+0 OFFSET ?+0`,
+  );
   const byId = db.prepare<[string, number], T>(`SELECT ${columns} FROM ${table} WHERE workspace_id = ? AND id = ?`);
   const byName = db.prepare<[string, string], { id: number }>(`SELECT id FROM ${table} WHERE workspace_id = ? AND name = ?`);
-  const insert = db.prepare(`INSERT INTO ${table} (workspace_id, ${writes.join(', ')}, created_at, updated_at) VALUES (?, ${writes.map(() => '?').join(', ')}, ?, ?)`);
-  const update = db.prepare(`UPDATE ${table} SET ${writes.map((field) => `${field} = ?`).join(', ')}, updated_at = ? WHERE workspace_id = ? AND id = ?`);
+  const insert = db.prepare(
+    `INSERT INTO ${table} (workspace_id, ${writes.join(', ')}, created_at, updated_at) VALUES (?, ${writes.map(() => '?').join(', ')}, ?, ?)`,
+  );
+  const update = db.prepare(
+    `UPDATE ${table} SET ${writes.map((field) => `${field} = ?`).join(', ')}, updated_at = ? WHERE workspace_id = ? AND id = ?`,
+  );
   const remove = db.prepare(`DELETE FROM ${table} WHERE workspace_id = ? AND id = ?`);
   const valuesOf = (values: Record<string, unknown>) => writes.map((field) => values[field] ?? null);
 

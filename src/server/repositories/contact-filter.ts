@@ -30,7 +30,11 @@ export function createContactFilter(db: Db) {
     const name = `${count}/${searching}`;
     let made = statements.get(name);
     if (made) return made;
-    const joins = Array.from({ length: count - 1 }, (_, i) => `JOIN contact_field_values v${i + 1} ON v${i + 1}.contact_id = v0.contact_id AND v${i + 1}.field_id = @f${i + 1} AND v${i + 1}.value = @v${i + 1}`);
+    const joins = Array.from(
+      { length: count - 1 },
+      (_, i) =>
+        `JOIN contact_field_values v${i + 1} ON v${i + 1}.contact_id = v0.contact_id AND v${i + 1}.field_id = @f${i + 1} AND v${i + 1}.value = @v${i + 1}`,
+    );
     if (searching) joins.push(`JOIN contacts c ON c.id = v0.contact_id AND ${HOLDS_KEY}`);
     const from = `contact_field_values v0 ${joins.join(' ')} WHERE v0.field_id = @f0 AND v0.value = @v0`;
     made = {
@@ -42,18 +46,20 @@ export function createContactFilter(db: Db) {
   }
 
   /** One page of the contacts holding every value (field ids are the workspace's own), and their total. */
-  const filter = db.transaction((values: FieldValue[], search: string | undefined, offset: number, limit: number): { ids: number[]; total: number } => {
-    const params: Record<string, string | number> = {};
-    values.forEach(({ fieldId, value }, i) => {
-      params[`f${i}`] = fieldId;
-      params[`v${i}`] = value;
-    });
-    if (search !== undefined) params.key = searchKey(searchedText(search));
-    const { page, count } = statementsFor(values.length, search !== undefined);
-    const ids = page.all({ ...params, limit, offset }) as number[];
-    const total = totals.through(generations.look(), JSON.stringify(params), () => count.get(params) as number)!;
-    return { ids, total };
-  });
+  const filter = db.transaction(
+    (values: FieldValue[], search: string | undefined, offset: number, limit: number): { ids: number[]; total: number } => {
+      const params: Record<string, string | number> = {};
+      values.forEach(({ fieldId, value }, i) => {
+        params[`f${i}`] = fieldId;
+        params[`v${i}`] = value;
+      });
+      if (search !== undefined) params.key = searchKey(searchedText(search));
+      const { page, count } = statementsFor(values.length, search !== undefined);
+      const ids = page.all({ ...params, limit, offset }) as number[];
+      const total = totals.through(generations.look(), JSON.stringify(params), () => count.get(params) as number)!;
+      return { ids, total };
+    },
+  );
 
   return { filter };
 }

@@ -44,7 +44,9 @@ export function createContactPages(db: Db) {
     .prepare<[string, number, number], number>('SELECT id FROM contacts WHERE workspace_id = +? AND id >= ? ORDER BY id LIMIT 1 OFFSET ?+0')
     .pluck();
   const pageFrom = db
-    .prepare<[string, number, number, number], number>('SELECT id FROM contacts WHERE workspace_id = +? AND id >= ? ORDER BY id LIMIT ?+0 OFFSET ?+0')
+    .prepare<[string, number, number, number], number>(
+      'SELECT id FROM contacts WHERE workspace_id = +? AND id >= ? ORDER BY id LIMIT ?+0 OFFSET ?+0',
+    )
     .pluck();
 
   function checkpointsFor(workspaceId: string, deletions: number): Checkpoints {

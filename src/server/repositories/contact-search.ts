@@ -45,7 +45,6 @@ export interface SearchResult {
   timing: { pageMs: number; totalMs: number; source: TotalSource };
 }
 
-
 export interface ContactSearchOptions {
   /** Workspaces with fewer contacts are not copied (key-scan.ts); tests lower it. */
   keyScanMinRows?: number;
@@ -94,7 +93,9 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
       `SELECT c.id FROM contacts c WHERE ${scanWhere} ORDER BY c.id LIMIT @limit OFFSET @offset`,
     )
     .pluck();
-  const scanCount = db.prepare<[{ ws: string; key: string; line: number }], number>(`SELECT count(*) FROM contacts c WHERE ${scanWhere}`).pluck();
+  const scanCount = db
+    .prepare<[{ ws: string; key: string; line: number }], number>(`SELECT count(*) FROM contacts c WHERE ${scanWhere}`)
+    .pluck();
   const line = db.prepare<[], number>('SELECT indexed_upto FROM search_index_state').pluck();
   const firstId = db.prepare<[string], number | null>('SELECT min(id) FROM contacts WHERE workspace_id = ?').pluck();
   const anyAbove = db.prepare<[string, number], number>('SELECT EXISTS (SELECT 1 FROM contacts WHERE workspace_id = ? AND id > ?)').pluck();
@@ -103,7 +104,9 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
     limit > 0 && ids.length === limit && ids.at(-1)! - (firstId.get(workspaceId) ?? 0) < (offset + limit) * DENSE_IDS;
 
   // Whole table == this workspace: the index alone answers.
-  const workspaceCount = db.prepare<[string], number>("SELECT count FROM counters WHERE workspace_id = ? AND resource = 'contacts'").pluck();
+  const workspaceCount = db
+    .prepare<[string], number>("SELECT count FROM counters WHERE workspace_id = ? AND resource = 'contacts'")
+    .pluck();
   const allCount = db.prepare<[], number | null>("SELECT sum(count) FROM counters WHERE resource = 'contacts'").pluck();
   const indexIds = db
     .prepare<[{ match: string; limit: number; offset: number }], number>(
@@ -115,7 +118,9 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
   // Any workspace mix: each match checked against the workspace.
   const joined = 'contacts_fts f JOIN contacts c ON c.id = f.rowid WHERE contacts_fts MATCH @match AND c.workspace_id = @ws';
   const joinedPage = db
-    .prepare<[{ ws: string; match: string; limit: number; offset: number }], number>(`SELECT c.id FROM ${joined} ORDER BY f.rowid LIMIT @limit OFFSET @offset`)
+    .prepare<[{ ws: string; match: string; limit: number; offset: number }], number>(
+      `SELECT c.id FROM ${joined} ORDER BY f.rowid LIMIT @limit OFFSET @offset`,
+    )
     .pluck();
   const joinedCount = db.prepare<[{ ws: string; match: string }], number>(`SELECT count(*) FROM ${joined}`).pluck();
 
@@ -168,15 +173,21 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
           ? indexIdsWithout.all({ match, wrong: JSON.stringify(wrong), limit, offset })
           : joinedPageWithout.all({ ...params, wrong: JSON.stringify(wrong), limit, offset });
     const paged = performance.now();
-    const { index, tail: above, source } = keptCounts(workspaceId, key, () => {
+    const {
+      index,
+      tail: above,
+      source,
+    } = keptCounts(workspaceId, key, () => {
       // The copy counts every contact of the workspace: only when none waits above the index's line.
-      const copied = dense(workspaceId, ids, offset, limit) && anyAbove.get(workspaceId, tail.line) === 0 ? keysCount(workspaceId, key) : undefined;
+      const copied =
+        dense(workspaceId, ids, offset, limit) && anyAbove.get(workspaceId, tail.line) === 0 ? keysCount(workspaceId, key) : undefined;
       if (copied !== undefined) return { index: copied, tail: 0, source: 'keys' };
       const indexed = (whole ? indexCount.get({ match })! : joinedCount.get(params)!) - wrong.length;
       return { index: indexed, tail: scanCount.get(tail)!, source: 'index' };
     });
     const counted = performance.now();
-    if (ids.length < limit && above > 0) ids.push(...scanPage.all({ ...tail, limit: limit - ids.length, offset: Math.max(0, offset - index) }));
+    if (ids.length < limit && above > 0)
+      ids.push(...scanPage.all({ ...tail, limit: limit - ids.length, offset: Math.max(0, offset - index) }));
     const done = performance.now();
     return { ids, total: index + above, timing: { pageMs: paged - started + (done - counted), totalMs: counted - paged, source } };
   });

@@ -120,7 +120,14 @@ export function createContactsRepository(db: Db, searchIndex: SearchIndex = crea
      * records agree even while another connection writes.
      */
     pageJson: db.transaction(
-      (workspaceId: string, search: string | undefined, offset: number, limit: number, filesBaseUrl: string, fields: FieldValue[] = []): ContactPage => {
+      (
+        workspaceId: string,
+        search: string | undefined,
+        offset: number,
+        limit: number,
+        filesBaseUrl: string,
+        fields: FieldValue[] = [],
+      ): ContactPage => {
         if (fields.length > 0) {
           const { ids, total } = filtered.filter(fields, search, offset, limit);
           return { json: recordsJson(ids, filesBaseUrl), count: ids.length, total };
@@ -137,7 +144,19 @@ export function createContactsRepository(db: Db, searchIndex: SearchIndex = crea
       const now = nowIso();
       const avatar = input.avatar ? files.store(input.avatar.bytes, input.avatar.contentType) : null;
       const keys = keysOf(input);
-      const info = insert.run(workspaceId, number, input.name, keys.name, input.email, keys.email, input.gender, input.status ? 1 : 0, avatar, now, now);
+      const info = insert.run(
+        workspaceId,
+        number,
+        input.name,
+        keys.name,
+        input.email,
+        keys.email,
+        input.gender,
+        input.status ? 1 : 0,
+        avatar,
+        now,
+        now,
+      );
       const id = Number(info.lastInsertRowid);
       // Indexed at once, unless an import's rows wait to be indexed below it (migration 011).
       searchIndex.created(id);
@@ -153,7 +172,18 @@ export function createContactsRepository(db: Db, searchIndex: SearchIndex = crea
         if (current.avatar_file) files.delete(current.avatar_file);
       }
       const keys = keysOf(input);
-      update.run(input.name, keys.name, input.email, keys.email, input.gender, input.status ? 1 : 0, avatar, nowIso(), current.workspace_id, current.id);
+      update.run(
+        input.name,
+        keys.name,
+        input.email,
+        keys.email,
+        input.gender,
+        input.status ? 1 : 0,
+        avatar,
+        nowIso(),
+        current.workspace_id,
+        current.id,
+      );
       writeRelations(current.id, input);
       return byId.get(current.workspace_id, current.id)!;
     }),

@@ -90,10 +90,10 @@ export function createImportsRepository(db: Db) {
   const page = db.prepare<[string, number, number], ImportRow>(`${SELECT} WHERE i.workspace_id = +? ORDER BY i.id LIMIT ?+0 OFFSET ?+0`);
   const byId = db.prepare<[string, number], ImportRow>(`${SELECT} WHERE i.workspace_id = ? AND i.id = ?`);
   const byIdAnyWorkspace = db.prepare<[number], ImportRow>(`${SELECT} WHERE i.id = ?`);
-  const unfinished = db.prepare<[], { id: number }>(
-    "SELECT id FROM contact_imports WHERE status IN ('pending', 'processing') ORDER BY id",
-  );
-  const anyUnfinished = db.prepare<[], number>("SELECT EXISTS (SELECT 1 FROM contact_imports WHERE status IN ('pending', 'processing'))").pluck();
+  const unfinished = db.prepare<[], { id: number }>("SELECT id FROM contact_imports WHERE status IN ('pending', 'processing') ORDER BY id");
+  const anyUnfinished = db
+    .prepare<[], number>("SELECT EXISTS (SELECT 1 FROM contact_imports WHERE status IN ('pending', 'processing'))")
+    .pluck();
   const insert = db.prepare(
     `INSERT INTO contact_imports (workspace_id, name, contact_group_id, file_name, stored_path, may_create_groups, total_rows, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -144,7 +144,17 @@ export function createImportsRepository(db: Db) {
       input: { name: string; groupId: number | null; fileName: string; storedPath: string; mayCreateGroups: boolean; totalRows: number },
     ): ImportRow {
       const now = nowIso();
-      const info = insert.run(workspaceId, input.name, input.groupId, input.fileName, input.storedPath, input.mayCreateGroups ? 1 : 0, input.totalRows, now, now);
+      const info = insert.run(
+        workspaceId,
+        input.name,
+        input.groupId,
+        input.fileName,
+        input.storedPath,
+        input.mayCreateGroups ? 1 : 0,
+        input.totalRows,
+        now,
+        now,
+      );
       return byId.get(workspaceId, Number(info.lastInsertRowid))!;
     },
     /** The stored file's path, for the caller to remove once the row is gone. */

@@ -49,7 +49,10 @@ export function createRepositories(db: Db) {
   for (const description of Object.values(DESCRIPTIONS)) {
     if (!description.collection || description.key in own) continue;
     const table = collectionTable(description);
-    if (!table) throw new TypeError(`${description.key} is a plain collection in the catalog, but its description has no record, name or five operations`);
+    if (!table)
+      throw new TypeError(
+        `${description.key} is a plain collection in the catalog, but its description has no record, name or five operations`,
+      );
     collections[description.key] = createCollectionRecords(db, table);
   }
   return { ...own, collections: collections as Readonly<Record<string, CollectionRecords>> };

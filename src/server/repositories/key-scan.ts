@@ -93,12 +93,16 @@ function create(db: Db) {
   const copies = new Map<string, Copy>();
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   // `+?` and `?+0`: one plan for every call (db.ts, "Re-planned statements"): 8 -> 3 µs a call.
-  const rowsAbove = db.prepare<[string, number, number], Row>(
-    'SELECT id, name_key, number, email_key FROM contacts WHERE workspace_id = +? AND id > ? ORDER BY id LIMIT ?+0',
-  ).raw();
-  const rowsBetween = db.prepare<[string, number, number], Row>(
-    'SELECT id, name_key, number, email_key FROM contacts WHERE workspace_id = +? AND id >= ? AND id <= ? ORDER BY id',
-  ).raw();
+  const rowsAbove = db
+    .prepare<[string, number, number], Row>(
+      'SELECT id, name_key, number, email_key FROM contacts WHERE workspace_id = +? AND id > ? ORDER BY id LIMIT ?+0',
+    )
+    .raw();
+  const rowsBetween = db
+    .prepare<[string, number, number], Row>(
+      'SELECT id, name_key, number, email_key FROM contacts WHERE workspace_id = +? AND id >= ? AND id <= ? ORDER BY id',
+    )
+    .raw();
   const counters = createCounters(db);
   /** Workspaces whose copy went beyond MAX_BYTES: the index counts for them. */
   const tooLarge = new Set<string>();

@@ -17,9 +17,7 @@ export interface OutboxRow {
  * template, so a crash can lose neither; the outbox worker drains it.
  */
 export function createOutboxRepository(db: Db) {
-  const insert = db.prepare(
-    'INSERT INTO provider_outbox (workspace_id, provider_id, next_attempt_at, created_at) VALUES (?, ?, ?, ?)',
-  );
+  const insert = db.prepare('INSERT INTO provider_outbox (workspace_id, provider_id, next_attempt_at, created_at) VALUES (?, ?, ?, ?)');
   // ISO 8601 UTC strings of one format compare correctly as text.
   const due = db.prepare<[string, number], OutboxRow>(
     'SELECT * FROM provider_outbox WHERE next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?',

@@ -11,13 +11,17 @@ const toRole = (row: RoleRow): Role => ({ ...row, permissions: JSON.parse(row.pe
 
 export function createRolesRepository(db: Db) {
   const counters = createCounters(db);
-  const page = db.prepare<[string, number, number], RoleRow>('SELECT * FROM roles WHERE workspace_id = +? ORDER BY id LIMIT ?+0 OFFSET ?+0');
+  const page = db.prepare<[string, number, number], RoleRow>(
+    'SELECT * FROM roles WHERE workspace_id = +? ORDER BY id LIMIT ?+0 OFFSET ?+0',
+  );
   const byId = db.prepare<[string, number], RoleRow>('SELECT * FROM roles WHERE workspace_id = ? AND id = ?');
   const byName = db.prepare<[string, string], { id: number }>('SELECT id FROM roles WHERE workspace_id = ? AND name = ?');
   const insert = db.prepare('INSERT INTO roles (workspace_id, name, permissions, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
   const update = db.prepare('UPDATE roles SET name = ?, permissions = ?, updated_at = ? WHERE workspace_id = ? AND id = ?');
   const remove = db.prepare('DELETE FROM roles WHERE workspace_id = ? AND id = ?');
-  const holders = db.prepare<[string, number], { n: number }>('SELECT COUNT(*) AS n FROM memberships WHERE workspace_id = ? AND role_id = ?');
+  const holders = db.prepare<[string, number], { n: number }>(
+    'SELECT COUNT(*) AS n FROM memberships WHERE workspace_id = ? AND role_id = ?',
+  );
 
   return {
     list: (ws: string, offset: number, limit: number) => page.all(ws, limit, offset).map(toRole),

@@ -16,7 +16,9 @@ export function createSearchIndex(db: Db) {
   const indexOne = db.prepare<[number]>(
     "INSERT INTO contacts_fts (rowid, name_key, number, email_key) SELECT id, name_key, number, coalesce(email_key, '') FROM contacts WHERE id = ?",
   );
-  const sliceEnd = db.prepare<[number, number], number | null>('SELECT max(id) FROM (SELECT id FROM contacts WHERE id > ? ORDER BY id LIMIT ?)').pluck();
+  const sliceEnd = db
+    .prepare<[number, number], number | null>('SELECT max(id) FROM (SELECT id FROM contacts WHERE id > ? ORDER BY id LIMIT ?)')
+    .pluck();
   const indexRange = db.prepare<[number, number]>(
     "INSERT INTO contacts_fts (rowid, name_key, number, email_key) SELECT id, name_key, number, coalesce(email_key, '') FROM contacts WHERE id > ? AND id <= ?",
   );

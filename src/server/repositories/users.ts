@@ -107,7 +107,11 @@ export type UsersRepository = ReturnType<typeof createUsersRepository>;
  * The public shape of a user as a member of one workspace: role and status are the membership's
  * there (decisions.md §8); never a password or hash.
  */
-export function toUserRecord(row: UserRow, membership: { role: { id: number; name: string } | null; active: boolean }, avatarUrl: string | null): User {
+export function toUserRecord(
+  row: UserRow,
+  membership: { role: { id: number; name: string } | null; active: boolean },
+  avatarUrl: string | null,
+): User {
   return {
     id: row.id,
     name: row.name,

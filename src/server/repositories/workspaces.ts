@@ -35,15 +35,20 @@ export function createWorkspacesRepository(db: Db) {
   const insertBuiltinRole = db.prepare(
     'INSERT INTO roles (workspace_id, name, permissions, builtin, created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?)',
   );
-  const insertMembership = db.prepare(
-    'INSERT INTO memberships (workspace_id, user_id, role_id, created_at) VALUES (?, ?, ?, ?)',
-  );
+  const insertMembership = db.prepare('INSERT INTO memberships (workspace_id, user_id, role_id, created_at) VALUES (?, ?, ?, ?)');
   // Asked on every request: `+?` keeps one plan for every call (db.ts, "Re-planned statements").
   const membership = db.prepare<
     [string, number],
     {
-      workspace_id: string; user_id: number; role_id: number | null; role_name: string | null; role_permissions: string | null;
-      role_builtin: number | null; status: number; ws_permissions: string; partner_creator: number;
+      workspace_id: string;
+      user_id: number;
+      role_id: number | null;
+      role_name: string | null;
+      role_permissions: string | null;
+      role_builtin: number | null;
+      status: number;
+      ws_permissions: string;
+      partner_creator: number;
     }
   >(
     `SELECT m.workspace_id, m.user_id, m.role_id, m.status, r.name AS role_name, r.permissions AS role_permissions, r.builtin AS role_builtin,
@@ -113,11 +118,14 @@ export function createWorkspacesRepository(db: Db) {
     hasActiveMembership: (userId: number) => anyActive.get(userId) !== undefined,
     /** The workspaces a user may work in: its active memberships. */
     workspacesOf(userId: number) {
-      return ofUser.all(userId).filter((w) => w.status === 1).map((w) => ({
-        id: w.id,
-        name: w.name,
-        role: w.role_id === null ? null : { id: w.role_id, name: w.role_name ?? '' },
-      }));
+      return ofUser
+        .all(userId)
+        .filter((w) => w.status === 1)
+        .map((w) => ({
+          id: w.id,
+          name: w.name,
+          role: w.role_id === null ? null : { id: w.role_id, name: w.role_name ?? '' },
+        }));
     },
   };
 }

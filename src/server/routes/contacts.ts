@@ -139,7 +139,8 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
       const query = withBracketRecords(request.query, 'fields') as { fields?: object };
       request.query = query;
       // zod's record leaves a `__proto__` key out of what it reads: refused here, never a list unfiltered.
-      if (query.fields && Object.hasOwn(query.fields, '__proto__')) return done(validationFailed({ 'fields.__proto__': ['The __proto__ field is not a contact field of this workspace.'] }));
+      if (query.fields && Object.hasOwn(query.fields, '__proto__'))
+        return done(validationFailed({ 'fields.__proto__': ['The __proto__ field is not a contact field of this workspace.'] }));
       done();
     },
     handler: async (request, reply) => {
@@ -149,8 +150,18 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
       const files = filesBaseUrl(request);
       const values = fieldFilter(request.workspaceId, query.fields);
       const read = () => contacts.pageJson(request.workspaceId, search, offset, query.per_page, files, values);
-      const page = search || values.length > 0 ? read() : pages.through(request.generation, `${request.workspaceId}/${offset}/${query.per_page}/${files}`, read)!;
-      const body = pageEnvelopeJson(request, query, page.total, page.count, page.json, values.length > 0 ? { field_filter: query.fields } : undefined);
+      const page =
+        search || values.length > 0
+          ? read()
+          : pages.through(request.generation, `${request.workspaceId}/${offset}/${query.per_page}/${files}`, read)!;
+      const body = pageEnvelopeJson(
+        request,
+        query,
+        page.total,
+        page.count,
+        page.json,
+        values.length > 0 ? { field_filter: query.fields } : undefined,
+      );
       if (page.timing) reply.header('server-timing', serverTiming(page.timing));
       return reply.type('application/json; charset=utf-8').send(body);
     },

@@ -39,7 +39,11 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
       return path;
     };
     // One file part at most; beyond 100 MB the upload is cut and answered 413.
-    const form = await readForm(request, { maxFileBytes: IMPORT_MAX_BYTES, maxFiles: operations.create.fileParts, toDisk: { file: target } });
+    const form = await readForm(request, {
+      maxFileBytes: IMPORT_MAX_BYTES,
+      maxFiles: operations.create.fileParts,
+      toDisk: { file: target },
+    });
     return { fields: form.fields, file: form.files.find((file) => file.field === 'file' && file.path) };
   }
 
@@ -54,7 +58,8 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
         const { fields, file } = await receive(request, written);
         let totalRows = 0;
         // `contact_groups[]=3` is how this API family sends groups elsewhere; one of them is one group.
-        const groupField = Array.isArray(fields.contact_groups) && fields.contact_groups.length === 1 ? fields.contact_groups[0] : fields.contact_groups;
+        const groupField =
+          Array.isArray(fields.contact_groups) && fields.contact_groups.length === 1 ? fields.contact_groups[0] : fields.contact_groups;
         const parsed = checkForm(request, { ...fields, contact_groups: groupField });
         const errors: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
         if (!file?.path) errors.file = ['The file field is required.'];

@@ -38,7 +38,10 @@ export const COLLECTION_RULES: Partial<Record<ResourceKey, FastifyPluginAsync>> 
   roles: roleRoutes,
 };
 
-const collectionPlugin = (description: ResourceDescription): FastifyPluginAsync => async (app) => collectionRoutes(app, description);
+const collectionPlugin =
+  (description: ResourceDescription): FastifyPluginAsync =>
+  async (app) =>
+    collectionRoutes(app, description);
 
 function pluginOf(description: ResourceDescription): FastifyPluginAsync {
   const key = description.key as ResourceKey;

@@ -75,7 +75,8 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
       if (role.builtin) throw invalidField('role', `The ${role.name} role is built in: it cannot be deleted.`);
       // Deleting a role in use would strip its members of every permission, the owner included.
       const members = roles.memberCount(request.workspaceId, id);
-      if (members > 0) throw invalidField('role', `The role is assigned to ${members} user${members === 1 ? '' : 's'} and cannot be deleted.`);
+      if (members > 0)
+        throw invalidField('role', `The role is assigned to ${members} user${members === 1 ? '' : 's'} and cannot be deleted.`);
       roles.delete(request.workspaceId, id);
       return deletedEnvelope('Role');
     },

@@ -53,7 +53,11 @@ function describeProviderError(error: unknown, request: FastifyRequest): string 
  * goes to a file in `dir` (a document may be 100 MB: never whole in memory before its size and
  * type are checked); every path written is pushed onto `written` for the caller to remove.
  */
-async function readCreateRequest(request: FastifyRequest, dir: string, written: string[]): Promise<{ fields: unknown; media?: UploadedFile }> {
+async function readCreateRequest(
+  request: FastifyRequest,
+  dir: string,
+  written: string[],
+): Promise<{ fields: unknown; media?: UploadedFile }> {
   if (!request.isMultipart()) return { fields: request.body };
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const target = () => {
@@ -82,7 +86,10 @@ async function headOf(path: string): Promise<Buffer> {
 }
 
 /** decisions.md §5: a media header's file, by content and size; 413 beyond the type's limit. Read into memory only once accepted. */
-async function checkMedia(input: TemplateCreateInput, media: UploadedFile | undefined): Promise<{ bytes: Buffer; contentType: string } | undefined> {
+async function checkMedia(
+  input: TemplateCreateInput,
+  media: UploadedFile | undefined,
+): Promise<{ bytes: Buffer; contentType: string } | undefined> {
   if (input.header?.type !== 'media') return undefined;
   if (!media?.path) throw invalidField(MEDIA_KEY, 'The header media file is required: send it as a multipart file part.');
   const rule = MEDIA_RULES[input.header.media.type];
@@ -111,7 +118,12 @@ function optionsOf(input: TemplateCreateInput): Template['options'] {
   return Object.fromEntries(Object.entries(all).filter(([, value]) => value !== undefined));
 }
 
-async function submit(provider: TemplateProvider, workspaceId: string, input: TemplateCreateInput, media: Awaited<ReturnType<typeof checkMedia>>) {
+async function submit(
+  provider: TemplateProvider,
+  workspaceId: string,
+  input: TemplateCreateInput,
+  media: Awaited<ReturnType<typeof checkMedia>>,
+) {
   const handle = media ? (await provider.uploadMedia(workspaceId, media)).handle : undefined;
   const components = componentsOf(input, handle);
   const options = optionsOf(input);

@@ -19,7 +19,11 @@ const { operations } = DESCRIPTIONS.users;
 
 async function readBody(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; avatar?: Buffer }> {
   if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown> };
-  const { fields, files } = await readForm(request, { maxFileBytes: AVATAR_MAX_BYTES, maxFiles: operations.update.fileParts, maxFields: 50 });
+  const { fields, files } = await readForm(request, {
+    maxFileBytes: AVATAR_MAX_BYTES,
+    maxFiles: operations.update.fileParts,
+    maxFields: 50,
+  });
   const file = AVATAR_FIELDS.map((name) => files.find((f) => f.field === name)).find(Boolean);
   return { fields, avatar: file?.buffer };
 }
@@ -66,7 +70,12 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
         workspaces.addMember(request.workspaceId, newId, body.role_id);
         return newId;
       })();
-      return reply.code(201).send(created('User', members.find(request.workspaceId, id, (f) => fileUrl(request, f))));
+      return reply.code(201).send(
+        created(
+          'User',
+          members.find(request.workspaceId, id, (f) => fileUrl(request, f)),
+        ),
+      );
     },
   });
 
@@ -110,7 +119,10 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
         if (body.role_id !== undefined) members.setRole(request.workspaceId, id, body.role_id);
         if (body.status !== undefined) members.setStatus(request.workspaceId, id, body.status);
       })();
-      return updated('User', members.find(request.workspaceId, id, (f) => fileUrl(request, f)));
+      return updated(
+        'User',
+        members.find(request.workspaceId, id, (f) => fileUrl(request, f)),
+      );
     },
   });
 };

@@ -151,7 +151,13 @@ async function runRows(app: ImportContext, job: ImportRow, worker: string, optio
         return;
       }
       // Said once, at the row that needed it: a restore into a new workspace shows what it made.
-      for (const group of named.created) noteError(progress, { row: item.row, line: item.line, message: `The contact group "${group.name}" did not exist and was created (id ${group.id}).`, failed: false });
+      for (const group of named.created)
+        noteError(progress, {
+          row: item.row,
+          line: item.line,
+          message: `The contact group "${group.name}" did not exist and was created (id ${group.id}).`,
+          failed: false,
+        });
       groupIds.push(...named.ids);
     }
     const outcome = writer.write(job.workspace_id, parsed.value, fieldValuesOf(parsed.value.fields, columns), groupIds);
@@ -174,9 +180,12 @@ async function runRows(app: ImportContext, job: ImportRow, worker: string, optio
         if (!plan) {
           if (item.kind === 'error') return failOnHeader(imports, job.id, worker, progress, item.message);
           plan = planColumns(item.cells, fieldIds);
-          if (plan.contact.number === undefined) return failOnHeader(imports, job.id, worker, progress, 'The header row has no number column.');
+          if (plan.contact.number === undefined)
+            return failOnHeader(imports, job.id, worker, progress, 'The header row has no number column.');
           // Noted once: a resumed run finds these already committed with its first batch.
-          if (progress.processed_rows === 0) for (const message of [...formatNotes(csv.format), ...plan.notes]) noteError(progress, { row: 1, line: 1, message, failed: false });
+          if (progress.processed_rows === 0)
+            for (const message of [...formatNotes(csv.format), ...plan.notes])
+              noteError(progress, { row: 1, line: 1, message, failed: false });
           continue;
         }
         if (alreadyDone > 0) {

@@ -8,7 +8,9 @@ afterEach(() => api.close());
 describe('wsm api', () => {
   it('GET with {workspace} substituted and -f fields as the query; prints the JSON answer', async () => {
     const answer = { data: [{ id: 1 }], meta: { total: 1 } };
-    api.pool.intercept({ path: `${WSP}/contacts?search=ann&per_page=5`, method: 'GET', headers: { authorization: `Bearer ${TOKEN}` } }).reply(200, answer, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contacts?search=ann&per_page=5`, method: 'GET', headers: { authorization: `Bearer ${TOKEN}` } })
+      .reply(200, answer, JSON_HEADERS);
     const { code, stdout } = await api.run(['api', 'get', '/workspaces/{workspace}/contacts', '-f', 'search=ann', '-f', 'per_page=5']);
     expect(code).toBe(0);
     expect(stdout).toBe(JSON.stringify(answer, null, 2) + '\n');
@@ -16,16 +18,32 @@ describe('wsm api', () => {
 
   it('POST with -f fields as a JSON body; key[]=v builds an array', async () => {
     const { bodies, capture } = jsonBodies();
-    api.pool.intercept({ path: `${WSP}/roles`, method: 'POST' }).reply((opts) => (capture(opts), { statusCode: 201, data: '{"status":201}', responseOptions: JSON_HEADERS }));
-    const { code } = await api.run(['api', 'POST', 'workspaces/{workspace}/roles', '-f', 'name=agent', '-f', 'permissions[]=contacts.view', '-f', 'permissions[]=roles.view']);
+    api.pool
+      .intercept({ path: `${WSP}/roles`, method: 'POST' })
+      .reply((opts) => (capture(opts), { statusCode: 201, data: '{"status":201}', responseOptions: JSON_HEADERS }));
+    const { code } = await api.run([
+      'api',
+      'POST',
+      'workspaces/{workspace}/roles',
+      '-f',
+      'name=agent',
+      '-f',
+      'permissions[]=contacts.view',
+      '-f',
+      'permissions[]=roles.view',
+    ]);
     expect(code).toBe(0);
     expect(bodies).toEqual([{ name: 'agent', permissions: ['contacts.view', 'roles.view'] }]);
   });
 
   it('--input - sends stdin as the body', async () => {
     const { bodies, capture } = jsonBodies();
-    api.pool.intercept({ path: '/api/v3/workspaces/partner/permissions', method: 'PATCH' }).reply((opts) => (capture(opts), { statusCode: 200, data: '{"status":200}', responseOptions: JSON_HEADERS }));
-    const { code } = await api.run(['api', 'PATCH', '/workspaces/partner/permissions', '--input', '-'], { stdin: '{"permissions":["contacts.view"]}' });
+    api.pool
+      .intercept({ path: '/api/v3/workspaces/partner/permissions', method: 'PATCH' })
+      .reply((opts) => (capture(opts), { statusCode: 200, data: '{"status":200}', responseOptions: JSON_HEADERS }));
+    const { code } = await api.run(['api', 'PATCH', '/workspaces/partner/permissions', '--input', '-'], {
+      stdin: '{"permissions":["contacts.view"]}',
+    });
     expect(code).toBe(0);
     expect(bodies).toEqual([{ permissions: ['contacts.view'] }]);
   });
@@ -61,8 +79,10 @@ describe('wsm completion', () => {
     expect(stdout).toContain('complete -o default -F _wsm wsm\n');
     expect(stdout).toMatch(/'\/'\) words='[^']*\bcontacts\b[^']*\btemplates\b/);
     expect(stdout).toContain("'templates/') words='list get create delete sync validate'");
-    expect(stdout).toMatch(/'templates\/sync'\) words=''; flags='--wait --timeout --interval --fail-on-rejected --template --templates-from'/);
-    expect(stdout).toContain("    -o) COMPREPLY=($(compgen -W 'table json ndjson csv xlsx' -- \"$cur\")); return ;;");
+    expect(stdout).toMatch(
+      /'templates\/sync'\) words=''; flags='--wait --timeout --interval --fail-on-rejected --template --templates-from'/,
+    );
+    expect(stdout).toContain('    -o) COMPREPLY=($(compgen -W \'table json ndjson csv xlsx\' -- "$cur")); return ;;');
   });
 
   it('zsh: a #compdef script with descriptions', async () => {
@@ -74,8 +94,12 @@ describe('wsm completion', () => {
 
   it('fish: complete lines per resource, verb and flag', async () => {
     const { stdout } = await api.run(['completion', 'fish']);
-    expect(stdout).toContain("complete -c wsm -f -n '__fish_use_subcommand' -a contacts -d 'list, create, update, import and export contacts'");
-    expect(stdout).toContain("complete -c wsm -n '__fish_seen_subcommand_from contacts; and __fish_seen_subcommand_from import' -l strict -d 'refuse the file (exit 2) when any row is invalid'");
+    expect(stdout).toContain(
+      "complete -c wsm -f -n '__fish_use_subcommand' -a contacts -d 'list, create, update, import and export contacts'",
+    );
+    expect(stdout).toContain(
+      "complete -c wsm -n '__fish_seen_subcommand_from contacts; and __fish_seen_subcommand_from import' -l strict -d 'refuse the file (exit 2) when any row is invalid'",
+    );
     expect(stdout).toContain("complete -c wsm -s o -l output -x -a 'table json ndjson csv xlsx'");
   });
 

@@ -32,7 +32,9 @@ describe('against the published API alone (the stand-in: no GET one contact)', (
     const before = standin.state.contacts.map((c) => [c.name, c.status]);
     const res = await run(['contacts', 'update', '--from', '-', '--inactive', '-o', 'json'], chosen.join('\n') + '\n');
     expect(res.code, res.stderr).toBe(0);
-    expect(JSON.parse(res.stdout).map((r: { id: number; outcome: string }) => [r.id, r.outcome])).toEqual(chosen.map((id) => [Number(id), 'updated']));
+    expect(JSON.parse(res.stdout).map((r: { id: number; outcome: string }) => [r.id, r.outcome])).toEqual(
+      chosen.map((id) => [Number(id), 'updated']),
+    );
     const after = standin.state.contacts.map((c) => [c.name, c.status]);
     expect(after).toEqual(before.map(([name, status], i) => [name, i >= 3 && i < 23 ? false : status]));
   });
@@ -42,12 +44,20 @@ describe('against the published API alone (the stand-in: no GET one contact)', (
     const res = await run(['contacts', 'update', '--from', '-', '-o', 'ndjson'], csv);
     expect(res.code).toBe(8);
     expect(res.stderr).toBe('error: 1 of 3 failed\n');
-    expect(res.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([
+    expect(
+      res.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
       { id: Number(ids[0]), outcome: 'updated', status: 200, message: 'Contact updated successfully.' },
       { id: Number(ids[1]), outcome: 'updated', status: 200, message: 'Contact updated successfully.' },
       { id: 999999, outcome: 'failed', status: null, message: "contact 999999 is not in this workspace's contact list" },
     ]);
-    expect(standin.state.contacts.slice(0, 2).map((c) => [c.name, c.email])).toEqual([['Person 0', 'first@example.com'], ['Renamed', null]]);
+    expect(standin.state.contacts.slice(0, 2).map((c) => [c.name, c.email])).toEqual([
+      ['Person 0', 'first@example.com'],
+      ['Renamed', null],
+    ]);
   });
 
   it('a CSV as a spreadsheet writes it: FALSE and Female are read as the import reads them (issue 32)', async () => {
@@ -64,7 +74,11 @@ describe('against the published API alone (the stand-in: no GET one contact)', (
     try {
       const res = await run(['contacts', 'update', '--from', '-', '--active'], `${ids[24]}\n${ids[12]}\n`);
       expect(res.code, res.stderr).toBe(0);
-      expect([standin.state.contacts[24].status, standin.state.contacts[12].status, standin.state.contacts[12].name]).toEqual([true, true, 'Person 12']);
+      expect([standin.state.contacts[24].status, standin.state.contacts[12].status, standin.state.contacts[12].name]).toEqual([
+        true,
+        true,
+        'Person 12',
+      ]);
     } finally {
       standin.quirks.simplePaginator = false;
     }
@@ -77,19 +91,23 @@ describe('against the published API alone (the stand-in: no GET one contact)', (
     expect(standin.state.contacts[5].email).toBe('semi@example.com');
     const told = await run(['contacts', 'update', '--from', '-'], `id;email\n${ids[5]};semi@example.com\n`);
     expect(told.stderr).toContain('standard input: the file is read as semicolon-separated: its header row splits on ";".\n');
-    const utf16 = await run(['contacts', 'update', '--from', '-', '-q'], Buffer.from(`\ufeffid,name\r\n${ids[6]},Zoë\r\n`, 'utf16le') );
+    const utf16 = await run(['contacts', 'update', '--from', '-', '-q'], Buffer.from(`\ufeffid,name\r\n${ids[6]},Zoë\r\n`, 'utf16le'));
     expect(utf16.code, utf16.stderr).toBe(0);
     expect(standin.state.contacts[6].name).toBe('Zoë');
-    const latin1 = await run(['contacts', 'update', '--from', '-'], Buffer.from(`id,name\n${ids[7]},Ok\n${ids[8]},Zo\xeb\n`, 'latin1') );
+    const latin1 = await run(['contacts', 'update', '--from', '-'], Buffer.from(`id,name\n${ids[7]},Ok\n${ids[8]},Zo\xeb\n`, 'latin1'));
     expect(latin1.code).toBe(2);
-    expect(latin1.stderr).toMatch(/^error: standard input line 3 is not UTF-8 \(byte 0xEB, "ë" in Windows-1252: the file looks like Windows-1252\); nothing was sent\. /);
+    expect(latin1.stderr).toMatch(
+      /^error: standard input line 3 is not UTF-8 \(byte 0xEB, "ë" in Windows-1252: the file looks like Windows-1252\); nothing was sent\. /,
+    );
     expect(standin.state.contacts[7].name).toBe('Person 7');
   });
 
   it('with nothing to change is exit 2, nothing sent', async () => {
     const res = await run(['contacts', 'update', '--from', '-'], `${ids[0]}\n`);
     expect(res.code).toBe(2);
-    expect(res.stderr).toBe('error: nothing to change: give the changes as flags (--inactive, --email, ...), or a CSV in standard input with an id column and the columns to change\n');
+    expect(res.stderr).toBe(
+      'error: nothing to change: give the changes as flags (--inactive, --email, ...), or a CSV in standard input with an id column and the columns to change\n',
+    );
   });
 });
 
@@ -99,34 +117,57 @@ describe('where the server has GET one contact and the ids are fewer than the pa
   afterEach(() => api.close());
 
   it('reads each name with GET one contact instead of walking 50 pages', async () => {
-    api.pool.intercept({ path: `${WSP}/contacts?page=1&per_page=100`, method: 'GET' }).reply(200, page([contact(1)], 1, 50, 100, 5000), JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contacts?page=1&per_page=100`, method: 'GET' })
+      .reply(200, page([contact(1)], 1, 50, 100, 5000), JSON_HEADERS);
     // One read each: 4321 by the probe that finds GET one contact there, 4322 by its own update.
     for (const id of [4321, 4322]) {
-      api.pool.intercept({ path: `${WSP}/contacts/${id}`, method: 'GET' }).reply(200, { data: contact(id, { name: `Name ${id}` }) }, JSON_HEADERS);
+      api.pool
+        .intercept({ path: `${WSP}/contacts/${id}`, method: 'GET' })
+        .reply(200, { data: contact(id, { name: `Name ${id}` }) }, JSON_HEADERS);
     }
     const { bodies, capture } = jsonBodies();
     for (const id of [4321, 4322]) {
       api.pool
         .intercept({ path: `${WSP}/contacts/${id}`, method: 'POST' })
-        .reply((opts) => (capture(opts), { statusCode: 200, data: JSON.stringify({ status: 200, message: 'ok', data: contact(id) }), responseOptions: JSON_HEADERS }));
+        .reply(
+          (opts) => (
+            capture(opts),
+            { statusCode: 200, data: JSON.stringify({ status: 200, message: 'ok', data: contact(id) }), responseOptions: JSON_HEADERS }
+          ),
+        );
     }
     const res = await api.run(['contacts', 'update', '--from', '-', '--inactive', '--concurrency', '1', '-v'], { stdin: '4321\n4322\n' });
     expect(res.code, res.stderr).toBe(0);
-    expect(bodies).toEqual([{ status: false, name: 'Name 4321' }, { status: false, name: 'Name 4322' }]);
+    expect(bodies).toEqual([
+      { status: false, name: 'Name 4321' },
+      { status: false, name: 'Name 4322' },
+    ]);
     expect(res.stderr).toContain('reading the names of 2 contacts with GET one contact each (the list has 50 pages)');
   });
 
-  it('exit 8 is for items that failed; when every item failed for the run\'s own reason (the token refused), that code', async () => {
-    for (const id of [1, 2]) api.pool.intercept({ path: `${WSP}/contacts/${id}`, method: 'DELETE' }).reply(401, { message: 'Unauthenticated.' }, JSON_HEADERS);
+  it("exit 8 is for items that failed; when every item failed for the run's own reason (the token refused), that code", async () => {
+    for (const id of [1, 2])
+      api.pool.intercept({ path: `${WSP}/contacts/${id}`, method: 'DELETE' }).reply(401, { message: 'Unauthenticated.' }, JSON_HEADERS);
     const refused = await api.run(['contacts', 'delete', '--from', '-', '--yes'], { stdin: '1\n2\n' });
     expect([refused.code, refused.stderr]).toEqual([3, 'error: 2 of 2 failed\n']);
-    api.pool.intercept({ path: `${WSP}/contacts/1`, method: 'DELETE' }).reply(200, { message: 'Contact deleted successfully.', status: 200 }, JSON_HEADERS);
-    api.pool.intercept({ path: `${WSP}/contacts/2`, method: 'DELETE' }).reply(422, { message: 'Validation error', errors: { id: ['In use.'] } }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contacts/1`, method: 'DELETE' })
+      .reply(200, { message: 'Contact deleted successfully.', status: 200 }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contacts/2`, method: 'DELETE' })
+      .reply(422, { message: 'Validation error', errors: { id: ['In use.'] } }, JSON_HEADERS);
     const partly = await api.run(['contacts', 'delete', '--from', '-', '--yes', '-o', 'json'], { stdin: '1\n2\n' });
     expect(partly.code).toBe(8);
     expect(JSON.parse(partly.stdout).map((r: { outcome: string }) => r.outcome)).toEqual(['deleted', 'failed']);
-    for (const id of [1, 2]) api.pool.intercept({ path: `${WSP}/contacts/${id}`, method: 'DELETE' }).reply(id === 1 ? 200 : 422, id === 1 ? { message: 'ok', status: 200 } : { message: 'Validation error', errors: {} }, JSON_HEADERS);
+    for (const id of [1, 2])
+      api.pool
+        .intercept({ path: `${WSP}/contacts/${id}`, method: 'DELETE' })
+        .reply(id === 1 ? 200 : 422, id === 1 ? { message: 'ok', status: 200 } : { message: 'Validation error', errors: {} }, JSON_HEADERS);
     const tolerated = await api.run(['contacts', 'delete', '--from', '-', '--yes', '--max-failures', '1'], { stdin: '1\n2\n' });
-    expect([tolerated.code, tolerated.stderr]).toEqual([0, '✓ deleted 1 of the 2 contacts read from standard input\nwarning: 1 of 2 failed (tolerated: --max-failures 1)\n']);
+    expect([tolerated.code, tolerated.stderr]).toEqual([
+      0,
+      '✓ deleted 1 of the 2 contacts read from standard input\nwarning: 1 of 2 failed (tolerated: --max-failures 1)\n',
+    ]);
   });
 });

@@ -12,22 +12,33 @@ const role = (id: number, name: string, permissions: string[] = []) => ({ id, wo
 
 function replyJson(api: Api, path: string, method: string, status: number, data: unknown) {
   const { bodies, capture } = jsonBodies();
-  api.pool.intercept({ path, method }).reply((opts) => (capture(opts), { statusCode: status, data: JSON.stringify(data), responseOptions: JSON_HEADERS }));
+  api.pool
+    .intercept({ path, method })
+    .reply((opts) => (capture(opts), { statusCode: status, data: JSON.stringify(data), responseOptions: JSON_HEADERS }));
   return bodies;
 }
 
 describe('groups', () => {
   it('list: piped rows, csv with a header, table on a terminal', async () => {
     const rows = [group(1, 'VIP', 12), group(2, 'Leads, 2025', 0)];
-    api.pool.intercept({ path: `${WSP}/contact-groups`, method: 'GET' }).reply(200, page(rows), JSON_HEADERS).times(3);
+    api.pool
+      .intercept({ path: `${WSP}/contact-groups`, method: 'GET' })
+      .reply(200, page(rows), JSON_HEADERS)
+      .times(3);
     expect((await api.run(['groups', 'list'])).stdout).toBe(`1\tVIP\t12\t${stamp.created_at}\n2\tLeads, 2025\t0\t${stamp.created_at}\n`);
-    expect((await api.run(['groups', 'list', '-o', 'csv'])).stdout).toBe(`id,name,contacts_count,created_at\n1,VIP,12,${stamp.created_at}\n2,"Leads, 2025",0,${stamp.created_at}\n`);
+    expect((await api.run(['groups', 'list', '-o', 'csv'])).stdout).toBe(
+      `id,name,contacts_count,created_at\n1,VIP,12,${stamp.created_at}\n2,"Leads, 2025",0,${stamp.created_at}\n`,
+    );
     const tty = await api.run(['groups', 'list', '--no-color'], { stdoutTTY: true });
     expect(tty.stdout.split('\n')[0]).toMatch(/^ID\s+NAME\s+CONTACTS\s+CREATED$/);
   });
 
   it('create sends {name}; update PUTs {name}; both print the record', async () => {
-    const created = replyJson(api, `${WSP}/contact-groups`, 'POST', 201, { status: 201, message: 'Contact group created successfully.', data: group(3, 'Gold') });
+    const created = replyJson(api, `${WSP}/contact-groups`, 'POST', 201, {
+      status: 201,
+      message: 'Contact group created successfully.',
+      data: group(3, 'Gold'),
+    });
     expect((await api.run(['groups', 'create', 'Gold', '-q'])).stdout).toBe('3\n');
     expect(created).toEqual([{ name: 'Gold' }]);
     const updated = replyJson(api, `${WSP}/contact-groups/3`, 'PUT', 200, { status: 200, message: 'ok', data: group(3, 'Platinum') });
@@ -44,9 +55,13 @@ describe('groups', () => {
   });
 
   it('get/update/delete are extensions: a router 404 is "not supported", exit 1', async () => {
-    api.pool.intercept({ path: `${WSP}/contact-groups/3`, method: 'GET' }).reply(404, { message: 'The route api/v3/... could not be found.' }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contact-groups/3`, method: 'GET' })
+      .reply(404, { message: 'The route api/v3/... could not be found.' }, JSON_HEADERS);
     api.pool.intercept({ path: `${WSP}/contact-groups/3`, method: 'DELETE' }).reply(405, '', {});
-    expect((await api.run(['groups', 'get', '3'])).stderr).toBe('error: this server does not support getting a contact group: find it in `wsm groups list`\n');
+    expect((await api.run(['groups', 'get', '3'])).stderr).toBe(
+      'error: this server does not support getting a contact group: find it in `wsm groups list`\n',
+    );
     const del = await api.run(['groups', 'delete', '3', '--yes']);
     expect(del.code).toBe(1);
     expect(del.stderr).toBe('error: this server does not support deleting a contact group\n');
@@ -57,8 +72,14 @@ describe('fields', () => {
   it('create checks the name pattern locally (exit 2) and sends a good one', async () => {
     const bad = await api.run(['fields', 'create', 'Home City']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe('error: the contact field is invalid: nothing was sent\n  name: The name field must contain only lowercase letters and underscores.\n');
-    const bodies = replyJson(api, `${WSP}/contact-fields`, 'POST', 201, { status: 201, message: 'ok', data: { id: 4, workspace_id: WS, name: 'home_city', ...stamp } });
+    expect(bad.stderr).toBe(
+      'error: the contact field is invalid: nothing was sent\n  name: The name field must contain only lowercase letters and underscores.\n',
+    );
+    const bodies = replyJson(api, `${WSP}/contact-fields`, 'POST', 201, {
+      status: 201,
+      message: 'ok',
+      data: { id: 4, workspace_id: WS, name: 'home_city', ...stamp },
+    });
     const good = await api.run(['fields', 'create', 'home_city']);
     expect(good.code).toBe(0);
     expect(bodies).toEqual([{ name: 'home_city' }]);
@@ -66,7 +87,9 @@ describe('fields', () => {
   });
 
   it('delete with --yes', async () => {
-    api.pool.intercept({ path: `${WSP}/contact-fields/4`, method: 'DELETE' }).reply(200, { message: 'Contact field deleted successfully.', status: 200 }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contact-fields/4`, method: 'DELETE' })
+      .reply(200, { message: 'Contact field deleted successfully.', status: 200 }, JSON_HEADERS);
     const { code, stdout } = await api.run(['fields', 'delete', '4', '--yes']);
     expect(code).toBe(0);
     expect(stdout).toBe('');
@@ -99,7 +122,9 @@ describe('labels', () => {
     expect((await api.run(['labels', 'list'])).stderr).toBe(
       'error: this server does not support listing labels: keep the ids that `wsm labels create -q` prints and read each with `wsm labels get <id>`\n',
     );
-    api.pool.intercept({ path: `${WSP}/labels/9`, method: 'GET' }).reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/labels/9`, method: 'GET' })
+      .reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
     expect((await api.run(['labels', 'get', '9'])).code).toBe(4);
   });
 });
@@ -108,17 +133,26 @@ describe('roles', () => {
   it('create with permissions; an unknown permission is refused locally, named as given', async () => {
     const bad = await api.run(['roles', 'create', 'agent', '--permission', 'contacts.view', '--permission', 'contacts.fly']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe('error: the role is invalid: nothing was sent\n  --permission contacts.fly: The selected permission is invalid.\n');
+    expect(bad.stderr).toBe(
+      'error: the role is invalid: nothing was sent\n  --permission contacts.fly: The selected permission is invalid.\n',
+    );
     const bodies = replyJson(api, `${WSP}/roles`, 'POST', 201, { status: 201, message: 'ok', data: role(2, 'agent', ['contacts.view']) });
     expect((await api.run(['roles', 'create', 'agent', '--permission', 'contacts.view'])).code).toBe(0);
     expect(bodies).toEqual([{ name: 'agent', permissions: ['contacts.view'] }]);
   });
 
   it('list shows the permission count; get shows the names', async () => {
-    api.pool.intercept({ path: `${WSP}/roles`, method: 'GET' }).reply(200, page([role(1, 'owner', ['contacts.view', 'roles.view'])]), JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/roles`, method: 'GET' })
+      .reply(200, page([role(1, 'owner', ['contacts.view', 'roles.view'])]), JSON_HEADERS);
     expect((await api.run(['roles', 'list'])).stdout).toBe('1\towner\t2\n');
-    api.pool.intercept({ path: `${WSP}/roles/1`, method: 'GET' }).reply(200, { data: role(1, 'owner', ['contacts.view', 'roles.view']) }, JSON_HEADERS).times(2);
-    expect((await api.run(['roles', 'get', '1', '--no-color'], { stdoutTTY: true, columns: 120 })).stdout).toMatch(/Permissions +contacts\.view roles\.view\n/);
+    api.pool
+      .intercept({ path: `${WSP}/roles/1`, method: 'GET' })
+      .reply(200, { data: role(1, 'owner', ['contacts.view', 'roles.view']) }, JSON_HEADERS)
+      .times(2);
+    expect((await api.run(['roles', 'get', '1', '--no-color'], { stdoutTTY: true, columns: 120 })).stdout).toMatch(
+      /Permissions +contacts\.view roles\.view\n/,
+    );
     // Piped, the names are data (finding 16): a JSON array, as -o json holds them.
     expect((await api.run(['roles', 'get', '1'])).stdout).toContain('permissions\t["contacts.view","roles.view"]\n');
   });

@@ -23,7 +23,9 @@ describe('contacts list', () => {
 
   it('on a terminal: a table with headers and a hint when there are more pages', async () => {
     api.pool.intercept({ path: `${WSP}/contacts?page=2&per_page=2`, method: 'GET' }).reply(200, page(rows, 2, 3, 2, 6), JSON_HEADERS);
-    const { code, stdout, stderr } = await api.run(['contacts', 'list', '--page', '2', '--per-page', '2', '--no-color'], { stdoutTTY: true });
+    const { code, stdout, stderr } = await api.run(['contacts', 'list', '--page', '2', '--per-page', '2', '--no-color'], {
+      stdoutTTY: true,
+    });
     expect(code).toBe(0);
     expect(stdout.split('\n')[0]).toMatch(/^ID\s+NUMBER\s+NAME\s+EMAIL\s+ACTIVE\s+GROUPS$/);
     expect(stdout).toMatch(/1\s+14155550001\s+Contact 1\s+ann@example.com\s+true\s+VIP/);
@@ -38,15 +40,24 @@ describe('contacts list', () => {
   });
 
   it('--all walks every page (100 a page) and -q prints only the ids', async () => {
-    api.pool.intercept({ path: `${WSP}/contacts?per_page=100&page=1`, method: 'GET' }).reply(200, page([contact(1), contact(2)], 1, 2, 100, 3), JSON_HEADERS);
-    api.pool.intercept({ path: `${WSP}/contacts?per_page=100&page=2`, method: 'GET' }).reply(200, page([contact(3)], 2, 2, 100, 3), JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contacts?per_page=100&page=1`, method: 'GET' })
+      .reply(200, page([contact(1), contact(2)], 1, 2, 100, 3), JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contacts?per_page=100&page=2`, method: 'GET' })
+      .reply(200, page([contact(3)], 2, 2, 100, 3), JSON_HEADERS);
     const { code, stdout } = await api.run(['contacts', 'list', '--all', '-q']);
     expect(code).toBe(0);
     expect(stdout).toBe('1\n2\n3\n');
   });
 
   it('bad paging flags are usage errors (exit 2) and nothing is sent', async () => {
-    for (const argv of [['--page', '0'], ['--per-page', '500'], ['--page', 'two'], ['--all', '--page', '2']]) {
+    for (const argv of [
+      ['--page', '0'],
+      ['--per-page', '500'],
+      ['--page', 'two'],
+      ['--all', '--page', '2'],
+    ]) {
       const { code, stderr } = await api.run(['contacts', 'list', ...argv]);
       expect(code, argv.join(' ')).toBe(2);
       expect(stderr).toMatch(/^error: /);
@@ -74,7 +85,10 @@ describe('answers wsm cannot use', () => {
 describe('contacts get', () => {
   it('prints one contact as key/value lines when piped, the record with -o json', async () => {
     const record = contact(7, { email: 'x@example.com', fields: { city: 'Lisbon' } });
-    api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'GET' }).reply(200, { data: record }, JSON_HEADERS).times(2);
+    api.pool
+      .intercept({ path: `${WSP}/contacts/7`, method: 'GET' })
+      .reply(200, { data: record }, JSON_HEADERS)
+      .times(2);
     const piped = await api.run(['contacts', 'get', '7']);
     expect(piped.code).toBe(0);
     expect(piped.stdout).toContain('id\t7\nnumber\t14155550007\nname\tContact 7\nemail\tx@example.com\n');
@@ -84,19 +98,25 @@ describe('contacts get', () => {
   });
 
   it('the API\'s own 404 body is "not found", exit 4', async () => {
-    api.pool.intercept({ path: `${WSP}/contacts/9`, method: 'GET' }).reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contacts/9`, method: 'GET' })
+      .reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
     const { code, stderr } = await api.run(['contacts', 'get', '9']);
     expect(code).toBe(4);
     expect(stderr).toBe('error: contact 9 not found\n');
   });
 
   it('a backend without the extension (405, or a router 404) says so, exit 1', async () => {
-    api.pool.intercept({ path: `${WSP}/contacts/9`, method: 'GET' }).reply(405, { message: 'The GET method is not supported for route.' }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contacts/9`, method: 'GET' })
+      .reply(405, { message: 'The GET method is not supported for route.' }, JSON_HEADERS);
     api.pool.intercept({ path: `${WSP}/contacts/10`, method: 'GET' }).reply(404, '<html>Not Found</html>');
     for (const id of ['9', '10']) {
       const { code, stderr } = await api.run(['contacts', 'get', id]);
       expect(code).toBe(1);
-      expect(stderr).toBe('error: this server does not support getting one contact: find it with `wsm contacts list --search <number or name>`\n');
+      expect(stderr).toBe(
+        'error: this server does not support getting one contact: find it with `wsm contacts list --search <number or name>`\n',
+      );
     }
   });
 
@@ -110,10 +130,29 @@ describe('contacts get', () => {
 describe('contacts create', () => {
   it('sends JSON when only number/name/email/gender are given, and prints the record', async () => {
     const { bodies, capture } = jsonBodies();
-    api.pool
-      .intercept({ path: `${WSP}/contacts`, method: 'POST' })
-      .reply((opts) => (capture(opts), { statusCode: 201, data: JSON.stringify({ status: 201, message: 'Contact created successfully.', data: contact(12, { name: 'Ann Lee' }) }), responseOptions: JSON_HEADERS }));
-    const { code, stdout, stderr } = await api.run(['contacts', 'create', '--number', '+1 (415) 555-0012', '--name', ' Ann Lee ', '--email', 'ann@example.com', '--gender', 'female', '-q']);
+    api.pool.intercept({ path: `${WSP}/contacts`, method: 'POST' }).reply(
+      (opts) => (
+        capture(opts),
+        {
+          statusCode: 201,
+          data: JSON.stringify({ status: 201, message: 'Contact created successfully.', data: contact(12, { name: 'Ann Lee' }) }),
+          responseOptions: JSON_HEADERS,
+        }
+      ),
+    );
+    const { code, stdout, stderr } = await api.run([
+      'contacts',
+      'create',
+      '--number',
+      '+1 (415) 555-0012',
+      '--name',
+      ' Ann Lee ',
+      '--email',
+      'ann@example.com',
+      '--gender',
+      'female',
+      '-q',
+    ]);
     expect(code).toBe(0);
     expect(bodies).toEqual([{ number: '14155550012', name: 'Ann Lee', email: 'ann@example.com', gender: 'female' }]);
     expect(stdout).toBe('12\n');
@@ -126,10 +165,30 @@ describe('contacts create', () => {
         .intercept({ path: `${WSP}/contacts`, method: 'POST' })
         .reply(201, { status: 201, message: 'Contact created successfully.', data: contact(14, { fields }) }, JSON_HEADERS);
     answer({ note: 'padded', city: 'São Paulo' });
-    const kept = await api.run(['contacts', 'create', '--number', '14155550014', '--field', 'note= padded ', '--field', 'city=Sa\u0303o Paulo', '-q']);
+    const kept = await api.run([
+      'contacts',
+      'create',
+      '--number',
+      '14155550014',
+      '--field',
+      'note= padded ',
+      '--field',
+      'city=Sa\u0303o Paulo',
+      '-q',
+    ]);
     expect([kept.code, kept.stderr]).toEqual([0, '']);
     answer({ city: 'São Paulo' });
-    const dropped = await api.run(['contacts', 'create', '--number', '14155550014', '--field', 'note= padded ', '--field', 'city=São Paulo', '-q']);
+    const dropped = await api.run([
+      'contacts',
+      'create',
+      '--number',
+      '14155550014',
+      '--field',
+      'note= padded ',
+      '--field',
+      'city=São Paulo',
+      '-q',
+    ]);
     expect(dropped.code).toBe(0);
     expect(dropped.stderr).toMatch(/^warning: the server did not keep the custom field value of note: /);
   });
@@ -140,7 +199,19 @@ describe('contacts create', () => {
       form = formOf(opts);
       return { statusCode: 201, data: JSON.stringify({ status: 201, message: 'ok', data: contact(13) }), responseOptions: JSON_HEADERS };
     });
-    const { code } = await api.run(['contacts', 'create', '--number', '14155550013', '--inactive', '--group', '3', '--group', '4', '--field', 'city=Porto']);
+    const { code } = await api.run([
+      'contacts',
+      'create',
+      '--number',
+      '14155550013',
+      '--inactive',
+      '--group',
+      '3',
+      '--group',
+      '4',
+      '--field',
+      'city=Porto',
+    ]);
     expect(code).toBe(0);
     expect([...(await form!).entries()]).toEqual([
       ['number', '14155550013'],
@@ -168,7 +239,16 @@ describe('contacts create', () => {
   });
 
   it('a body that fails the contract is exit 2 with field lines named by flag, and nothing is sent', async () => {
-    const { code, stdout, stderr } = await api.run(['contacts', 'create', '--number', '12', '--email', 'not-an-email', '--gender', 'robot']);
+    const { code, stdout, stderr } = await api.run([
+      'contacts',
+      'create',
+      '--number',
+      '12',
+      '--email',
+      'not-an-email',
+      '--gender',
+      'robot',
+    ]);
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toBe(
@@ -190,16 +270,25 @@ describe('contacts create', () => {
     const { code, stdout, stderr } = await api.run(['contacts', 'create', '--number', '14155550016', '-o', 'json']);
     expect(code).toBe(5);
     expect(stderr).toBe('error: the server rejected the contact:\n  --number: The number has already been taken.\n');
-    expect(JSON.parse(stdout)).toEqual({ error: { message: 'the server rejected the contact:', exit_code: 5, status: 422, fields: body.errors, server: body } });
+    expect(JSON.parse(stdout)).toEqual({
+      error: { message: 'the server rejected the contact:', exit_code: 5, status: 422, fields: body.errors, server: body },
+    });
   });
 });
 
 describe('contacts update', () => {
   it('POSTs the contact with the required name (JSON without groups or avatar)', async () => {
     const { bodies, capture } = jsonBodies();
-    api.pool
-      .intercept({ path: `${WSP}/contacts/7`, method: 'POST' })
-      .reply((opts) => (capture(opts), { statusCode: 200, data: JSON.stringify({ status: 200, message: 'ok', data: contact(7, { name: 'Ann' }) }), responseOptions: JSON_HEADERS }));
+    api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'POST' }).reply(
+      (opts) => (
+        capture(opts),
+        {
+          statusCode: 200,
+          data: JSON.stringify({ status: 200, message: 'ok', data: contact(7, { name: 'Ann' }) }),
+          responseOptions: JSON_HEADERS,
+        }
+      ),
+    );
     const { code, stdout } = await api.run(['contacts', 'update', '7', '--name', 'Ann', '--active', '-o', 'json']);
     expect(code).toBe(0);
     expect(bodies).toEqual([{ name: 'Ann', status: true }]);
@@ -209,9 +298,16 @@ describe('contacts update', () => {
   it('without --name keeps the current name, read from the server (the API requires one)', async () => {
     const { bodies, capture } = jsonBodies();
     api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'GET' }).reply(200, { data: contact(7, { name: 'Ann Lee' }) }, JSON_HEADERS);
-    api.pool
-      .intercept({ path: `${WSP}/contacts/7`, method: 'POST' })
-      .reply((opts) => (capture(opts), { statusCode: 200, data: JSON.stringify({ status: 200, message: 'ok', data: contact(7, { name: 'Ann Lee', email: 'a@b.co' }) }), responseOptions: JSON_HEADERS }));
+    api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'POST' }).reply(
+      (opts) => (
+        capture(opts),
+        {
+          statusCode: 200,
+          data: JSON.stringify({ status: 200, message: 'ok', data: contact(7, { name: 'Ann Lee', email: 'a@b.co' }) }),
+          responseOptions: JSON_HEADERS,
+        }
+      ),
+    );
     const { code } = await api.run(['contacts', 'update', '7', '--email', 'a@b.co']);
     expect(code).toBe(0);
     expect(bodies).toEqual([{ name: 'Ann Lee', email: 'a@b.co' }]);
@@ -221,7 +317,9 @@ describe('contacts update', () => {
     api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'GET' }).reply(404, { message: 'The route could not be found.' }, JSON_HEADERS);
     const { code, stderr } = await api.run(['contacts', 'update', '7', '--inactive']);
     expect(code).toBe(1);
-    expect(stderr).toBe('error: this server does not support getting one contact: wsm cannot keep what the contact holds, so pass --name (the API requires the name on every update)\n');
+    expect(stderr).toBe(
+      'error: this server does not support getting one contact: wsm cannot keep what the contact holds, so pass --name (the API requires the name on every update)\n',
+    );
   });
 
   it('with nothing to change is exit 2, nothing sent', async () => {
@@ -255,7 +353,9 @@ describe('contacts delete', () => {
 
   it('on a terminal reads the contact, asks naming it, then says what it did on stderr', async () => {
     api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'GET' }).reply(200, { data: contact(7, { name: 'Ann Lee' }) }, JSON_HEADERS);
-    api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'DELETE' }).reply(200, { message: 'Contact deleted successfully.', status: 200 }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contacts/7`, method: 'DELETE' })
+      .reply(200, { message: 'Contact deleted successfully.', status: 200 }, JSON_HEADERS);
     const prompter = scriptedPrompter({ confirm: [true] });
     const { code, stdout, stderr } = await api.run(['contacts', 'delete', '7'], { stdinTTY: true, stdoutTTY: true, prompter });
     expect(code).toBe(0);
@@ -265,7 +365,9 @@ describe('contacts delete', () => {
   });
 
   it('on a terminal, a contact that does not exist is exit 4 before any question', async () => {
-    api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'GET' }).reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contacts/7`, method: 'GET' })
+      .reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
     const prompter = scriptedPrompter({});
     const { code, stderr } = await api.run(['contacts', 'delete', '7'], { stdinTTY: true, prompter });
     expect(code).toBe(4);
@@ -275,7 +377,9 @@ describe('contacts delete', () => {
 
   it('on a terminal against a server without GET one contact: asks about the bare id', async () => {
     api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'GET' }).reply(405, { message: 'Method not allowed.' }, JSON_HEADERS);
-    api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'DELETE' }).reply(200, { message: 'Contact deleted successfully.', status: 200 }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contacts/7`, method: 'DELETE' })
+      .reply(200, { message: 'Contact deleted successfully.', status: 200 }, JSON_HEADERS);
     const prompter = scriptedPrompter({ confirm: [true] });
     const { code } = await api.run(['contacts', 'delete', '7'], { stdinTTY: true, prompter });
     expect(code).toBe(0);
@@ -284,17 +388,39 @@ describe('contacts delete', () => {
 
   it('answering no on a terminal cancels (exit 2), nothing deleted', async () => {
     api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'GET' }).reply(200, { data: contact(7) }, JSON_HEADERS);
-    const { code, stderr } = await api.run(['contacts', 'delete', '7'], { stdinTTY: true, prompter: scriptedPrompter({ confirm: [false] }) });
+    const { code, stderr } = await api.run(['contacts', 'delete', '7'], {
+      stdinTTY: true,
+      prompter: scriptedPrompter({ confirm: [false] }),
+    });
     expect(code).toBe(2);
     expect(stderr).toBe('error: cancelled\n');
   });
 });
 
 describe('contacts export', () => {
-  it('contacts list -o csv and contacts get -o csv print the export\'s columns and cells (finding 16)', async () => {
-    const fields = page([{ id: 1, name: 'city' }, { id: 2, name: 'plan tier' }], 1, 1, 100);
-    const record = contact(1, { name: 'Lee, Ann', gender: 'female', fields: { city: 'Porto: north', 'plan tier': 'gold' }, contact_groups: [{ id: 3, name: 'News, weekly' }, { id: 5, name: 'VIP' }] });
-    api.pool.intercept({ path: `${WSP}/contact-fields?per_page=100&page=1`, method: 'GET' }).reply(200, fields, JSON_HEADERS).times(3);
+  it("contacts list -o csv and contacts get -o csv print the export's columns and cells (finding 16)", async () => {
+    const fields = page(
+      [
+        { id: 1, name: 'city' },
+        { id: 2, name: 'plan tier' },
+      ],
+      1,
+      1,
+      100,
+    );
+    const record = contact(1, {
+      name: 'Lee, Ann',
+      gender: 'female',
+      fields: { city: 'Porto: north', 'plan tier': 'gold' },
+      contact_groups: [
+        { id: 3, name: 'News, weekly' },
+        { id: 5, name: 'VIP' },
+      ],
+    });
+    api.pool
+      .intercept({ path: `${WSP}/contact-fields?per_page=100&page=1`, method: 'GET' })
+      .reply(200, fields, JSON_HEADERS)
+      .times(3);
     api.pool.intercept({ path: `${WSP}/contacts?per_page=100&page=1`, method: 'GET' }).reply(200, page([record], 1, 1, 100), JSON_HEADERS);
     api.pool.intercept({ path: `${WSP}/contacts`, method: 'GET' }).reply(200, page([record]), JSON_HEADERS);
     api.pool.intercept({ path: `${WSP}/contacts/1`, method: 'GET' }).reply(200, { data: record }, JSON_HEADERS);
@@ -312,11 +438,33 @@ describe('contacts export', () => {
   });
 
   it('writes a fixed header plus one column per contact field, then every page', async () => {
-    api.pool.intercept({ path: `${WSP}/contact-fields?per_page=100&page=1`, method: 'GET' }).reply(200, page([{ id: 1, name: 'city' }], 1, 1, 100), JSON_HEADERS);
     api.pool
-      .intercept({ path: `${WSP}/contacts?per_page=100&search=example&page=1`, method: 'GET' })
-      .reply(200, page([contact(1, { name: 'Lee, Ann', email: 'a@example.com', fields: { city: 'Porto' }, contact_groups: [{ id: 3, name: 'A' }, { id: 5, name: 'B' }] })], 1, 2, 100, 2), JSON_HEADERS);
-    api.pool.intercept({ path: `${WSP}/contacts?per_page=100&search=example&page=2`, method: 'GET' }).reply(200, page([contact(2, { gender: 'male' })], 2, 2, 100, 2), JSON_HEADERS);
+      .intercept({ path: `${WSP}/contact-fields?per_page=100&page=1`, method: 'GET' })
+      .reply(200, page([{ id: 1, name: 'city' }], 1, 1, 100), JSON_HEADERS);
+    api.pool.intercept({ path: `${WSP}/contacts?per_page=100&search=example&page=1`, method: 'GET' }).reply(
+      200,
+      page(
+        [
+          contact(1, {
+            name: 'Lee, Ann',
+            email: 'a@example.com',
+            fields: { city: 'Porto' },
+            contact_groups: [
+              { id: 3, name: 'A' },
+              { id: 5, name: 'B' },
+            ],
+          }),
+        ],
+        1,
+        2,
+        100,
+        2,
+      ),
+      JSON_HEADERS,
+    );
+    api.pool
+      .intercept({ path: `${WSP}/contacts?per_page=100&search=example&page=2`, method: 'GET' })
+      .reply(200, page([contact(2, { gender: 'male' })], 2, 2, 100, 2), JSON_HEADERS);
     const { code, stdout } = await api.run(['contacts', 'export', '--search', 'example']);
     expect(code).toBe(0);
     expect(stdout).toBe(
@@ -328,13 +476,23 @@ describe('contacts export', () => {
 });
 
 describe('contacts export stopped part way (issue 21, point 8)', () => {
-  const firstPage = () => page(Array.from({ length: 100 }, (_, i) => contact(i + 1)), 1, 3, 100, 250);
-  const fieldsAnswer = () => api.pool.intercept({ path: `${WSP}/contact-fields?per_page=100&page=1`, method: 'GET' }).reply(200, page([], 1, 1, 100), JSON_HEADERS);
+  const firstPage = () =>
+    page(
+      Array.from({ length: 100 }, (_, i) => contact(i + 1)),
+      1,
+      3,
+      100,
+      250,
+    );
+  const fieldsAnswer = () =>
+    api.pool.intercept({ path: `${WSP}/contact-fields?per_page=100&page=1`, method: 'GET' }).reply(200, page([], 1, 1, 100), JSON_HEADERS);
 
   it('a page that fails: the failure, then how many contacts were written and that the output is incomplete (exit 6)', async () => {
     fieldsAnswer();
     api.pool.intercept({ path: `${WSP}/contacts?per_page=100&page=1`, method: 'GET' }).reply(200, firstPage(), JSON_HEADERS);
-    api.pool.intercept({ path: `${WSP}/contacts?per_page=100&page=2`, method: 'GET' }).reply(500, { message: 'Server error.', status: 500 }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contacts?per_page=100&page=2`, method: 'GET' })
+      .reply(500, { message: 'Server error.', status: 500 }, JSON_HEADERS);
     const { code, stdout, stderr } = await api.run(['contacts', 'export', '--concurrency', '1']);
     expect(code).toBe(6);
     expect(stdout.trim().split('\n')).toHaveLength(101); // the header and page 1: whole rows only
@@ -344,9 +502,18 @@ describe('contacts export stopped part way (issue 21, point 8)', () => {
   it('Ctrl-C: how many contacts were written and that the output is incomplete (exit 130)', async () => {
     fieldsAnswer();
     api.pool.intercept({ path: `${WSP}/contacts?per_page=100&page=1`, method: 'GET' }).reply(200, firstPage(), JSON_HEADERS);
-    api.pool.intercept({ path: (path) => /[?&]page=[23](&|$)/.test(path), method: 'GET' }).reply(200, page([], 2, 3, 100, 250), JSON_HEADERS).delay(60_000).times(2);
+    api.pool
+      .intercept({ path: (path) => /[?&]page=[23](&|$)/.test(path), method: 'GET' })
+      .reply(200, page([], 2, 3, 100, 250), JSON_HEADERS)
+      .delay(60_000)
+      .times(2);
     const io = createTestIO({});
-    const running = main(['contacts', 'export'], { io, env: { WSM_BASE_URL: BASE_URL, WSM_TOKEN: TOKEN, WSM_WORKSPACE: WS }, configDir: join(api.dir, 'config'), dispatcher: api.agent });
+    const running = main(['contacts', 'export'], {
+      io,
+      env: { WSM_BASE_URL: BASE_URL, WSM_TOKEN: TOKEN, WSM_WORKSPACE: WS },
+      configDir: join(api.dir, 'config'),
+      dispatcher: api.agent,
+    });
     while (!io.stdoutText.includes('\n100,')) await new Promise((resolve) => setTimeout(resolve, 5));
     process.emit('SIGINT');
     const code = await running;

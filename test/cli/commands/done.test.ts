@@ -11,9 +11,15 @@ const label = (id: number, name: string) => ({ id, workspace_id: WS, name, color
 
 describe('piped, every mutating verb says what it did on stderr', () => {
   it('labels create, update and delete --yes', async () => {
-    api.pool.intercept({ path: `${WSP}/labels`, method: 'POST' }).reply(201, { status: 201, message: 'Label created successfully.', data: label(4, 'VIP') }, JSON_HEADERS);
-    api.pool.intercept({ path: `${WSP}/labels/4`, method: 'PUT' }).reply(200, { status: 200, message: 'Label updated successfully.', data: label(4, 'Gold') }, JSON_HEADERS);
-    api.pool.intercept({ path: `${WSP}/labels/4`, method: 'DELETE' }).reply(200, { status: 200, message: 'Label deleted successfully.' }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/labels`, method: 'POST' })
+      .reply(201, { status: 201, message: 'Label created successfully.', data: label(4, 'VIP') }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/labels/4`, method: 'PUT' })
+      .reply(200, { status: 200, message: 'Label updated successfully.', data: label(4, 'Gold') }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/labels/4`, method: 'DELETE' })
+      .reply(200, { status: 200, message: 'Label deleted successfully.' }, JSON_HEADERS);
     expect((await api.run(['labels', 'create', 'VIP'])).stderr).toBe('✓ created label 4\n');
     expect((await api.run(['labels', 'update', '4', '--name', 'Gold'])).stderr).toBe('✓ updated label 4\n');
     const deleted = await api.run(['labels', 'delete', '4', '--yes']);
@@ -22,7 +28,9 @@ describe('piped, every mutating verb says what it did on stderr', () => {
 
   it('contacts delete --from - --yes: the count, in one line', async () => {
     for (const id of [7, 8]) {
-      api.pool.intercept({ path: `${WSP}/contacts/${id}`, method: 'DELETE' }).reply(200, { message: 'Contact deleted successfully.', status: 200 }, JSON_HEADERS);
+      api.pool
+        .intercept({ path: `${WSP}/contacts/${id}`, method: 'DELETE' })
+        .reply(200, { message: 'Contact deleted successfully.', status: 200 }, JSON_HEADERS);
     }
     const { code, stderr } = await api.run(['contacts', 'delete', '--from', '-', '--yes'], { stdin: '7\n8\n' });
     expect({ code, stderr }).toEqual({ code: 0, stderr: '✓ deleted 2 of the 2 contacts read from standard input\n' });
@@ -34,12 +42,16 @@ describe('piped, every mutating verb says what it did on stderr', () => {
   });
 
   it('-q silences it (the id alone on stdout), as it silences every message', async () => {
-    api.pool.intercept({ path: `${WSP}/labels/4`, method: 'DELETE' }).reply(200, { status: 200, message: 'Label deleted successfully.' }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/labels/4`, method: 'DELETE' })
+      .reply(200, { status: 200, message: 'Label deleted successfully.' }, JSON_HEADERS);
     expect(await api.run(['labels', 'delete', '4', '--yes', '-q'])).toMatchObject({ code: 0, stdout: '4\n', stderr: '' });
   });
 
   it('a read says nothing on stderr: only what changed something is reported', async () => {
-    api.pool.intercept({ path: (p: string) => p.startsWith(`${WSP}/labels`), method: 'GET' }).reply(200, page([label(4, 'VIP')]), JSON_HEADERS);
+    api.pool
+      .intercept({ path: (p: string) => p.startsWith(`${WSP}/labels`), method: 'GET' })
+      .reply(200, page([label(4, 'VIP')]), JSON_HEADERS);
     expect(await api.run(['labels', 'list'])).toMatchObject({ code: 0, stderr: '' });
   });
 });

@@ -37,7 +37,9 @@ describe('error classes and exit codes', () => {
   });
 
   it('a 503 on a GET is retried (Retry-After honoured) and the command succeeds', async () => {
-    api.pool.intercept({ path: LIST, method: 'GET' }).reply(503, { message: 'Busy.' }, { headers: { 'content-type': 'application/json', 'retry-after': '0' } });
+    api.pool
+      .intercept({ path: LIST, method: 'GET' })
+      .reply(503, { message: 'Busy.' }, { headers: { 'content-type': 'application/json', 'retry-after': '0' } });
     api.pool.intercept({ path: LIST, method: 'GET' }).reply(200, page([contact(1)]), JSON_HEADERS);
     const { code, stdout } = await api.run(['contacts', 'list', '-q']);
     expect(code).toBe(0);
@@ -45,7 +47,9 @@ describe('error classes and exit codes', () => {
   });
 
   it('a refused connection is exit 6; a create (POST) is tried once only', async () => {
-    api.pool.intercept({ path: LIST, method: 'POST' }).replyWithError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:80'), { code: 'ECONNREFUSED' }));
+    api.pool
+      .intercept({ path: LIST, method: 'POST' })
+      .replyWithError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:80'), { code: 'ECONNREFUSED' }));
     const { code, stderr } = await api.run(['contacts', 'create', '--number', '14155550100']);
     expect(code).toBe(6);
     expect(stderr).toBe('error: cannot reach http://api.test/api/v3 (connection refused)\n');

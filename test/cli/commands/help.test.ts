@@ -16,11 +16,14 @@ const VERBS: Record<string, string[]> = {
 };
 
 describe('help', () => {
-  it.each(Object.entries(VERBS).flatMap(([resource, verbs]) => verbs.map((verb) => [resource, verb])))('wsm %s %s --help has examples of itself', async (resource, verb) => {
-    const { code, stdout } = await runCli([resource, verb, '--help']);
-    expect(code).toBe(0);
-    expect(stdout).toContain(`Examples:\n  $ wsm ${resource} ${verb}`);
-  });
+  it.each(Object.entries(VERBS).flatMap(([resource, verbs]) => verbs.map((verb) => [resource, verb])))(
+    'wsm %s %s --help has examples of itself',
+    async (resource, verb) => {
+      const { code, stdout } = await runCli([resource, verb, '--help']);
+      expect(code).toBe(0);
+      expect(stdout).toContain(`Examples:\n  $ wsm ${resource} ${verb}`);
+    },
+  );
 
   it.each([['api'], ['completion'], ['version']])('wsm %s --help has examples', async (command) => {
     const { code, stdout } = await runCli([command, '--help']);

@@ -7,20 +7,35 @@ beforeEach(async () => (api = await setupApi()));
 afterEach(() => api.close());
 
 const GOOD = 'number,name,email\n+1 415 555 0101,Ann,ann@example.com\n14155550102,Bob,\n';
-const MIXED = 'Number , Name,EMAIL,gender\n14155550101,Ann,ann@example.com,female\n12,Bob,,\n14155550103,Cy,not-mail,robot\n\n14155550104,"Dee, Dee",,other\n';
+const MIXED =
+  'Number , Name,EMAIL,gender\n14155550101,Ann,ann@example.com,female\n12,Bob,,\n14155550103,Cy,not-mail,robot\n\n14155550104,"Dee, Dee",,other\n';
 
 /** The workspace's contact fields, as api.md lists them: the local check holds their columns to the field rules. */
 function listFields(api: Api, names: string[] = []) {
-  api.pool
-    .intercept({ path: (path) => path.startsWith(`${WSP}/contact-fields`), method: 'GET' })
-    .reply(200, page(names.map((name, i) => ({ id: i + 1, workspace_id: WS, name, created_at: '2025-03-01T10:00:00.000Z', updated_at: '2025-03-01T10:00:00.000Z' }))), JSON_HEADERS);
+  api.pool.intercept({ path: (path) => path.startsWith(`${WSP}/contact-fields`), method: 'GET' }).reply(
+    200,
+    page(
+      names.map((name, i) => ({
+        id: i + 1,
+        workspace_id: WS,
+        name,
+        created_at: '2025-03-01T10:00:00.000Z',
+        updated_at: '2025-03-01T10:00:00.000Z',
+      })),
+    ),
+    JSON_HEADERS,
+  );
 }
 
 function acceptUpload(api: Api, record = importRecord(5)) {
   const seen: { form?: Promise<FormData> } = {};
   api.pool.intercept({ path: `${WSP}/contact-imports`, method: 'POST' }).reply((opts) => {
     seen.form = formOf(opts);
-    return { statusCode: 201, data: JSON.stringify({ status: 201, message: 'Contact import created successfully.', data: record }), responseOptions: JSON_HEADERS };
+    return {
+      statusCode: 201,
+      data: JSON.stringify({ status: 201, message: 'Contact import created successfully.', data: record }),
+      responseOptions: JSON_HEADERS,
+    };
   });
   return seen;
 }
@@ -69,11 +84,16 @@ describe('contacts import: local check', () => {
     const file = await api.file('nonumber.csv', 'phone,name\n14155550101,Ann\n');
     const { code, stderr } = await api.run(['contacts', 'import', file]);
     expect(code).toBe(2);
-    expect(stderr).toBe(`error: ${file} has no "number" column: the header row must name one\n  number: The header row must have a number column.\n`);
+    expect(stderr).toBe(
+      `error: ${file} has no "number" column: the header row must name one\n  number: The header row must have a number column.\n`,
+    );
   });
 
   it('an unreadable file is one line, exit 2, nothing sent', async () => {
-    for (const [file, reason] of [['/nonexistent/x.csv', 'ENOENT'], [api.dir, 'EISDIR']]) {
+    for (const [file, reason] of [
+      ['/nonexistent/x.csv', 'ENOENT'],
+      [api.dir, 'EISDIR'],
+    ]) {
       const { code, stderr } = await api.run(['contacts', 'import', file]);
       expect({ code, stderr }).toEqual({ code: 2, stderr: `error: cannot read ${file} (${reason})\n` });
     }
@@ -81,7 +101,11 @@ describe('contacts import: local check', () => {
 
   it('an unreadable or empty file is exit 2, nothing sent', async () => {
     const empty = await api.file('empty.csv', '');
-    for (const [file, message] of [['/nonexistent/x.csv', 'cannot read /nonexistent/x.csv (ENOENT)'], [api.dir, `cannot read ${api.dir} (EISDIR)`], [empty, 'is not a CSV file with a header row: it is empty']]) {
+    for (const [file, message] of [
+      ['/nonexistent/x.csv', 'cannot read /nonexistent/x.csv (ENOENT)'],
+      [api.dir, `cannot read ${api.dir} (EISDIR)`],
+      [empty, 'is not a CSV file with a header row: it is empty'],
+    ]) {
       const { code, stderr } = await api.run(['contacts', 'import', file]);
       expect(code, file).toBe(2);
       expect(stderr).toContain(message);
@@ -110,12 +134,18 @@ describe('contacts import: upload', () => {
     const file = await api.file('moving.csv', GOOD);
     api.pool.intercept({ path: `${WSP}/contact-imports`, method: 'POST' }).reply(() => {
       writeFileSync(file, 'phone,name\n14155550101,Ann\n'); // replaced while it uploads
-      return { statusCode: 201, data: JSON.stringify({ status: 201, message: 'Contact import created successfully.', data: importRecord(5) }), responseOptions: JSON_HEADERS };
+      return {
+        statusCode: 201,
+        data: JSON.stringify({ status: 201, message: 'Contact import created successfully.', data: importRecord(5) }),
+        responseOptions: JSON_HEADERS,
+      };
     });
     const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '-q']);
     expect(code).toBe(0);
     expect(stdout).toBe('5\n');
-    expect(stderr).toBe(`warning: the rows of ${file} were not checked after sending: ${file} has no "number" column: the header row must name one\n`);
+    expect(stderr).toBe(
+      `warning: the rows of ${file} were not checked after sending: ${file} has no "number" column: the header row must name one\n`,
+    );
   });
 
   it('the import name defaults to the file name; -q prints the id', async () => {
@@ -132,8 +162,17 @@ describe('contacts import: upload', () => {
   it('--wait polls the import until it is completed, then prints the final record', async () => {
     const file = await api.file('good.csv', GOOD);
     acceptUpload(api, importRecord(5, { total_rows: 2 }));
-    api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(200, { data: importRecord(5, { status: 'processing', total_rows: 2, processed_rows: 1 }) }, JSON_HEADERS);
-    const done = importRecord(5, { status: 'completed', total_rows: 2, processed_rows: 2, created_count: 1, updated_count: 1, finished_at: '2025-03-01T10:01:00.000Z' });
+    api.pool
+      .intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' })
+      .reply(200, { data: importRecord(5, { status: 'processing', total_rows: 2, processed_rows: 1 }) }, JSON_HEADERS);
+    const done = importRecord(5, {
+      status: 'completed',
+      total_rows: 2,
+      processed_rows: 2,
+      created_count: 1,
+      updated_count: 1,
+      finished_at: '2025-03-01T10:01:00.000Z',
+    });
     api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(200, { data: done }, JSON_HEADERS);
     const { code, stdout } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s', '-o', 'json']);
     expect(code).toBe(0);
@@ -143,12 +182,21 @@ describe('contacts import: upload', () => {
   it('--wait on a terminal draws progress on stderr; rows the server skipped are exit 8', async () => {
     const file = await api.file('good.csv', GOOD);
     acceptUpload(api, importRecord(5, { total_rows: 2 }));
-    const done = importRecord(5, { status: 'completed', total_rows: 2, processed_rows: 2, created_count: 1, failed_count: 1, errors: [{ row: 3, message: 'bad' }] });
+    const done = importRecord(5, {
+      status: 'completed',
+      total_rows: 2,
+      processed_rows: 2,
+      created_count: 1,
+      failed_count: 1,
+      errors: [{ row: 3, message: 'bad' }],
+    });
     api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(200, { data: done }, JSON_HEADERS);
     const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s', '--no-color'], { stdoutTTY: true });
     expect(code).toBe(8);
     expect(stderr).toMatch(/Importing contacts\.csv ░+ 0% \| 0\/2/);
-    expect(stderr).toContain('Import 5 completed: 1 created, 0 updated, 1 failed.\nerror: import 5: 1 of 2 rows failed (`wsm imports errors 5` lists them)\n');
+    expect(stderr).toContain(
+      'Import 5 completed: 1 created, 0 updated, 1 failed.\nerror: import 5: 1 of 2 rows failed (`wsm imports errors 5` lists them)\n',
+    );
   });
 
   it('--wait on a backend without GET import polls the import list instead; the file is sent once', async () => {
@@ -156,7 +204,9 @@ describe('contacts import: upload', () => {
     acceptUpload(api);
     api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(405, { message: 'Method not allowed.' }, JSON_HEADERS);
     const listed = `${WSP}/contact-imports?per_page=100&page=1`;
-    api.pool.intercept({ path: listed, method: 'GET' }).reply(200, page([importRecord(4, { status: 'completed' }), importRecord(5, { status: 'processing' })]), JSON_HEADERS);
+    api.pool
+      .intercept({ path: listed, method: 'GET' })
+      .reply(200, page([importRecord(4, { status: 'completed' }), importRecord(5, { status: 'processing' })]), JSON_HEADERS);
     const done = importRecord(5, { status: 'completed', created_count: 2 });
     api.pool.intercept({ path: listed, method: 'GET' }).reply(200, page([importRecord(4, { status: 'completed' }), done]), JSON_HEADERS);
     const { code, stdout } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s', '-o', 'json']);
@@ -164,18 +214,26 @@ describe('contacts import: upload', () => {
     expect(JSON.parse(stdout)).toEqual(done);
   });
 
-  it('--wait when the server\'s import record has no status is exit 1 naming the field, after one upload', async () => {
+  it("--wait when the server's import record has no status is exit 1 naming the field, after one upload", async () => {
     const file = await api.file('good.csv', GOOD);
     acceptUpload(api, { id: 5, name: 'good.csv' } as never);
     const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s']);
     expect(code).toBe(1);
-    expect(stderr).toBe(`✓ uploaded ${file} as import 5\nerror: the server's record of import 5 has no \`status\` field, so wsm cannot tell when it is finished: it was uploaded once, do not upload it again\n`);
+    expect(stderr).toBe(
+      `✓ uploaded ${file} as import 5\nerror: the server's record of import 5 has no \`status\` field, so wsm cannot tell when it is finished: it was uploaded once, do not upload it again\n`,
+    );
   });
 
   it('a failed import under --wait is exit 1 with its reason', async () => {
     const file = await api.file('good.csv', GOOD);
     acceptUpload(api);
-    api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(200, { data: importRecord(5, { status: 'failed', errors: [{ row: 0, message: 'The file could not be read.' }] }) }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' })
+      .reply(
+        200,
+        { data: importRecord(5, { status: 'failed', errors: [{ row: 0, message: 'The file could not be read.' }] }) },
+        JSON_HEADERS,
+      );
     const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s']);
     expect(code).toBe(1);
     expect(stderr).toBe(`✓ uploaded ${file} as import 5\nerror: import 5 failed: The file could not be read.\n`);
@@ -188,12 +246,16 @@ describe('contacts import: upload', () => {
     expect((await api.run(['profile', 'set', 'workspace', WS, '--profile', 'ci'])).code).toBe(0);
     const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--timeout', '0s', '--profile', 'ci']);
     expect(code).toBe(6);
-    expect(stderr).toBe(`✓ uploaded ${file} as import 5\nerror: timed out after 0s: import 5 still processing: import 5 keeps running on the server: \`wsm imports get 5 --wait --profile ci\`\n`);
+    expect(stderr).toBe(
+      `✓ uploaded ${file} as import 5\nerror: timed out after 0s: import 5 still processing: import 5 keeps running on the server: \`wsm imports get 5 --wait --profile ci\`\n`,
+    );
   });
 
   it('a 413 from the server is exit 1 with its message', async () => {
     const file = await api.file('good.csv', GOOD);
-    api.pool.intercept({ path: `${WSP}/contact-imports`, method: 'POST' }).reply(413, { message: 'Payload too large.', status: 413 }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contact-imports`, method: 'POST' })
+      .reply(413, { message: 'Payload too large.', status: 413 }, JSON_HEADERS);
     const { code, stderr } = await api.run(['contacts', 'import', file]);
     expect(code).toBe(1);
     expect(stderr).toBe('error: Payload too large. (413)\n');
@@ -202,13 +264,24 @@ describe('contacts import: upload', () => {
 
 describe('imports verbs', () => {
   it('list prints one row an import; get shows the errors', async () => {
-    api.pool.intercept({ path: `${WSP}/contact-imports`, method: 'GET' }).reply(200, page([importRecord(5, { status: 'completed', processed_rows: 3, created_count: 3 })]), JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contact-imports`, method: 'GET' })
+      .reply(200, page([importRecord(5, { status: 'completed', processed_rows: 3, created_count: 3 })]), JSON_HEADERS);
     const list = await api.run(['imports', 'list']);
     expect(list.code).toBe(0);
     // Piped, ROWS is the server's processed_rows (finding 16); the terminal reads it as 3/3 (below).
     expect(list.stdout).toBe('5\tcontacts.csv\tcompleted\t3\t3\t0\t0\t2025-03-01T10:00:00.000Z\n');
 
-    api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(200, { data: importRecord(5, { contact_group: { id: 3, name: 'VIP' }, errors: [{ row: 1, message: 'Unknown column "x" was ignored.' }] }) }, JSON_HEADERS);
+    api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(
+      200,
+      {
+        data: importRecord(5, {
+          contact_group: { id: 3, name: 'VIP' },
+          errors: [{ row: 1, message: 'Unknown column "x" was ignored.' }],
+        }),
+      },
+      JSON_HEADERS,
+    );
     // Piped, the errors and the group are data (finding 16); on a terminal they read as lines (user-words.test.ts).
     const get = await api.run(['imports', 'get', '5']);
     expect(get.stdout).toContain('errors\t[{"row":1,"message":"Unknown column \\"x\\" was ignored."}]\n');
@@ -216,7 +289,13 @@ describe('imports verbs', () => {
   });
 
   it('list on a narrow terminal keeps counts and statuses whole: the name is cut, then the time goes (finding 14)', async () => {
-    const big = importRecord(4, { name: 'big-customer-list.csv', status: 'completed', total_rows: 300000, processed_rows: 300000, created_count: 300000 });
+    const big = importRecord(4, {
+      name: 'big-customer-list.csv',
+      status: 'completed',
+      total_rows: 300000,
+      processed_rows: 300000,
+      created_count: 300000,
+    });
     const small = importRecord(5, { status: 'processing', total_rows: 12000, processed_rows: 1500, created_count: 1500, failed_count: 3 });
     const list = async (columns: number) => {
       api.pool.intercept({ path: `${WSP}/contact-imports`, method: 'GET' }).reply(200, page([big, small]), JSON_HEADERS);
@@ -255,7 +334,9 @@ describe('imports verbs', () => {
 
   it('delete needs --yes when piped, then DELETEs', async () => {
     expect((await api.run(['imports', 'delete', '5'])).code).toBe(2);
-    api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'DELETE' }).reply(200, { message: 'Contact import deleted successfully.', status: 200 }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contact-imports/5`, method: 'DELETE' })
+      .reply(200, { message: 'Contact import deleted successfully.', status: 200 }, JSON_HEADERS);
     const { code, stdout } = await api.run(['imports', 'delete', '5', '-y', '-q']);
     expect(code).toBe(0);
     expect(stdout).toBe('5\n');
@@ -288,8 +369,14 @@ describe('contacts import: line numbers and encodings', () => {
 
   it('the whole file is checked, not a sample: a Windows-1252 byte far past 64 KiB is found on its line', async () => {
     const rows = Array.from({ length: 70_000 }, (_, i) => `${14_155_500_000 + i},Person ${i}`);
-    const file = await api.file('late.csv', Buffer.concat([Buffer.from(`number,name\n${rows.join('\n')}\n`), Buffer.from('14155599999,Zo\xeb\n', 'latin1')]));
-    for (const argv of [['contacts', 'import', file], ['contacts', 'import', file, '--dry-run']]) {
+    const file = await api.file(
+      'late.csv',
+      Buffer.concat([Buffer.from(`number,name\n${rows.join('\n')}\n`), Buffer.from('14155599999,Zo\xeb\n', 'latin1')]),
+    );
+    for (const argv of [
+      ['contacts', 'import', file],
+      ['contacts', 'import', file, '--dry-run'],
+    ]) {
       const { code, stderr } = await api.run(argv);
       expect(code).toBe(2);
       expect(stderr).toMatch(new RegExp(`^error: ${file} line 70002 is not UTF-8 \\(byte 0xEB, "ë" in Windows-1252`));
@@ -319,12 +406,18 @@ describe('contacts import: line numbers and encodings', () => {
     const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--dry-run', '-o', 'json']);
     expect(code, stderr).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ columns: ['number', 'name'], rows: 1, valid_rows: 1 });
-    expect(stderr).toBe(`${file}: the file is read as UTF-16 (little-endian) text (its byte order mark says so).\n${file}: the file is read as tab-separated: its header row splits on tabs.\n`);
+    expect(stderr).toBe(
+      `${file}: the file is read as UTF-16 (little-endian) text (its byte order mark says so).\n${file}: the file is read as tab-separated: its header row splits on tabs.\n`,
+    );
   });
 
   it('a header that splits on a semicolon or a tab is read with that separator, and said so', async () => {
     for (const [name, content, words] of [
-      ['semicolon.csv', 'number;name;email\n14155550101;"Lee, Ann";ann@example.com\n14155550102;Bob;\n', 'semicolon-separated: its header row splits on ";"'],
+      [
+        'semicolon.csv',
+        'number;name;email\n14155550101;"Lee, Ann";ann@example.com\n14155550102;Bob;\n',
+        'semicolon-separated: its header row splits on ";"',
+      ],
       ['tab.csv', 'number\tname\n14155550101\tAnn\n', 'tab-separated: its header row splits on tabs'],
     ]) {
       const file = await api.file(name, content);
@@ -352,7 +445,9 @@ describe('contacts import: failures fail (exit 8) and one set of rules', () => {
         '  row 3 number: The number must be a phone number of 7 to 15 digits.\n',
     );
     const header = await api.file('header.csv', 'number,name\n');
-    expect((await api.run(['contacts', 'import', header])).stderr).toBe(`error: ${header} has no rows after its header: nothing was sent\n`);
+    expect((await api.run(['contacts', 'import', header])).stderr).toBe(
+      `error: ${header} has no rows after its header: nothing was sent\n`,
+    );
   });
 
   it('--dry-run of a file with no valid row is exit 2; -o json keeps the report on stdout', async () => {
@@ -379,8 +474,17 @@ describe('contacts import: failures fail (exit 8) and one set of rules', () => {
 
   it('--wait: an import with failed rows is exit 8 with the record on stdout (-o json); --max-failures tolerates them', async () => {
     const file = await api.file('good.csv', GOOD);
-    const done = importRecord(5, { status: 'completed', total_rows: 425_291, processed_rows: 425_291, failed_count: 425_290, created_count: 1 });
-    for (const [flags, expected] of [[[], 8], [['--max-failures', '100%'], 0]] as const) {
+    const done = importRecord(5, {
+      status: 'completed',
+      total_rows: 425_291,
+      processed_rows: 425_291,
+      failed_count: 425_290,
+      created_count: 1,
+    });
+    for (const [flags, expected] of [
+      [[], 8],
+      [['--max-failures', '100%'], 0],
+    ] as const) {
       acceptUpload(api, importRecord(5, { total_rows: 2 }));
       api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(200, { data: done }, JSON_HEADERS);
       const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s', '-o', 'json', ...flags]);
@@ -400,7 +504,10 @@ describe('contacts import: failures fail (exit 8) and one set of rules', () => {
 
   it('a row is held to the rules of contacts create: a field value past 1,024 characters, a name past 50', async () => {
     const long = 'x'.repeat(2000);
-    const file = await api.file('fields.csv', `number,name,note,other\n14155550101,Ann,${long},${long}\n14155550102,${'n'.repeat(51)},ok,\n14155550103,Cy,fine,\n`);
+    const file = await api.file(
+      'fields.csv',
+      `number,name,note,other\n14155550101,Ann,${long},${long}\n14155550102,${'n'.repeat(51)},ok,\n14155550103,Cy,fine,\n`,
+    );
     listFields(api, ['note']);
     const { code, stdout } = await api.run(['contacts', 'import', file, '--dry-run', '-o', 'json']);
     expect(code).toBe(8);

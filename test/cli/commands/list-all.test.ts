@@ -55,7 +55,7 @@ describe('list --all', () => {
     expect(all).not.toBe('');
   });
 
-  it('-o csv: one header, then every page\'s rows', async () => {
+  it("-o csv: one header, then every page's rows", async () => {
     const pages = await singlePages(['-o', 'csv']);
     const header = pages[0].slice(0, pages[0].indexOf('\n') + 1);
     expect(header).toBe('id,name,color,created_at\n');
@@ -63,11 +63,14 @@ describe('list --all', () => {
     expect(await stdoutOf(['--all', '-o', 'csv'])).toBe(header + pages.map((p) => p.slice(header.length)).join(''));
   });
 
-  it.each([[['-o', 'json']], [['--json', 'id,name']]])('%j: one array holding every page\'s records, as JSON.stringify indents it', async (argv) => {
-    const pages = await singlePages(argv);
-    const rows = pages.flatMap((p) => JSON.parse(p) as unknown[]);
-    const all = await stdoutOf(['--all', ...argv]);
-    expect(all).toBe(JSON.stringify(rows, null, 2).replace(/\u202e/g, '\\u202e') + '\n');
-    expect(all).toContain('"r\\u202eevil"');
-  });
+  it.each([[['-o', 'json']], [['--json', 'id,name']]])(
+    "%j: one array holding every page's records, as JSON.stringify indents it",
+    async (argv) => {
+      const pages = await singlePages(argv);
+      const rows = pages.flatMap((p) => JSON.parse(p) as unknown[]);
+      const all = await stdoutOf(['--all', ...argv]);
+      expect(all).toBe(JSON.stringify(rows, null, 2).replace(/\u202e/g, '\\u202e') + '\n');
+      expect(all).toContain('"r\\u202eevil"');
+    },
+  );
 });

@@ -26,7 +26,10 @@ describe('templates sync', () => {
   });
 
   it('a 404 {success: false} means nothing is pending: exit 0 and it says so', async () => {
-    api.pool.intercept({ path: SYNC, method: 'POST' }).reply(404, { success: false, message: 'No pending templates found.' }, JSON_HEADERS).times(2);
+    api.pool
+      .intercept({ path: SYNC, method: 'POST' })
+      .reply(404, { success: false, message: 'No pending templates found.' }, JSON_HEADERS)
+      .times(2);
     const plain = await api.run(['templates', 'sync']);
     expect(plain.code).toBe(0);
     expect(plain.stdout).toBe('No template is PENDING: nothing to sync.\n');
@@ -42,7 +45,9 @@ describe('templates sync', () => {
   });
 
   it('a 500 (provider down) is exit 6 with the server message, sent once (POST is not retried)', async () => {
-    api.pool.intercept({ path: SYNC, method: 'POST' }).reply(500, { success: false, message: 'Template provider unavailable.' }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: SYNC, method: 'POST' })
+      .reply(500, { success: false, message: 'Template provider unavailable.' }, JSON_HEADERS);
     const { code, stderr } = await api.run(['templates', 'sync']);
     expect(code).toBe(6);
     expect(stderr).toBe('error: Template provider unavailable. (500)\n');
@@ -57,7 +62,9 @@ describe('templates sync', () => {
     api.pool.intercept({ path: GET(1), method: 'GET' }).reply(200, one(template(1, { status: 'APPROVED' })), JSON_HEADERS);
     api.pool.intercept({ path: GET(2), method: 'GET' }).reply(200, one(template(2)), JSON_HEADERS);
     api.pool.intercept({ path: GET(1), method: 'GET' }).reply(200, one(template(1, { status: 'APPROVED' })), JSON_HEADERS);
-    api.pool.intercept({ path: GET(2), method: 'GET' }).reply(200, one(template(2, { status: 'REJECTED', rejection_reason: 'PROMOTIONAL' })), JSON_HEADERS);
+    api.pool
+      .intercept({ path: GET(2), method: 'GET' })
+      .reply(200, one(template(2, { status: 'REJECTED', rejection_reason: 'PROMOTIONAL' })), JSON_HEADERS);
     const { code, stdout } = await api.run(['templates', 'sync', '--wait', '--interval', '0s']);
     expect(code).toBe(0);
     // Only the templates this sync was about.
@@ -65,14 +72,24 @@ describe('templates sync', () => {
   });
 
   it('--fail-on-rejected is exit 7 naming each rejected template and its reason', async () => {
-    api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([template(1), template(2, { name: 'promo_x' }), template(4, { name: 'spam_y' })]), JSON_HEADERS);
+    api.pool
+      .intercept({ path: PENDING, method: 'GET' })
+      .reply(200, page([template(1), template(2, { name: 'promo_x' }), template(4, { name: 'spam_y' })]), JSON_HEADERS);
     api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS);
     api.pool.intercept({ path: GET(1), method: 'GET' }).reply(200, one(template(1, { status: 'APPROVED' })), JSON_HEADERS);
-    api.pool.intercept({ path: GET(2), method: 'GET' }).reply(200, one(template(2, { name: 'promo_x', status: 'REJECTED', rejection_reason: 'PROMOTIONAL' })), JSON_HEADERS);
-    api.pool.intercept({ path: GET(4), method: 'GET' }).reply(200, one(template(4, { name: 'spam_y', status: 'REJECTED', rejection_reason: 'INVALID_FORMAT' })), JSON_HEADERS);
+    api.pool
+      .intercept({ path: GET(2), method: 'GET' })
+      .reply(200, one(template(2, { name: 'promo_x', status: 'REJECTED', rejection_reason: 'PROMOTIONAL' })), JSON_HEADERS);
+    api.pool
+      .intercept({ path: GET(4), method: 'GET' })
+      .reply(200, one(template(4, { name: 'spam_y', status: 'REJECTED', rejection_reason: 'INVALID_FORMAT' })), JSON_HEADERS);
     const { code, stdout, stderr } = await api.run(['templates', 'sync', '--fail-on-rejected', '-o', 'json']);
     expect(code).toBe(7);
-    expect(JSON.parse(stdout).map((t: { name: string; status: string }) => `${t.name}:${t.status}`)).toEqual(['tpl_1:APPROVED', 'promo_x:REJECTED', 'spam_y:REJECTED']);
+    expect(JSON.parse(stdout).map((t: { name: string; status: string }) => `${t.name}:${t.status}`)).toEqual([
+      'tpl_1:APPROVED',
+      'promo_x:REJECTED',
+      'spam_y:REJECTED',
+    ]);
     expect(stderr).toBe('error: 2 templates were REJECTED: promo_x (PROMOTIONAL), spam_y (INVALID_FORMAT)\n');
   });
 
@@ -88,7 +105,9 @@ describe('templates sync', () => {
   it('--template names the templates to track: no list is read, a template answered {success, template} counts', async () => {
     api.pool.intercept({ path: GET(7), method: 'GET' }).reply(200, { success: true, template: template(7) }, JSON_HEADERS);
     api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS);
-    api.pool.intercept({ path: GET(7), method: 'GET' }).reply(200, { success: true, template: template(7, { status: 'REJECTED' }) }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: GET(7), method: 'GET' })
+      .reply(200, { success: true, template: template(7, { status: 'REJECTED' }) }, JSON_HEADERS);
     const { code, stderr } = await api.run(['templates', 'sync', '--fail-on-rejected', '--template', '7']);
     expect(code).toBe(7);
     expect(stderr).toBe('error: 1 template was REJECTED: tpl_7 (no reason given)\n');
@@ -122,7 +141,7 @@ describe('templates sync', () => {
     expect(stderr).toContain('1 approved, 0 rejected, 0 still pending.\n');
   });
 
-  it('--wait: a Ctrl-C typed the moment the bar shows is wsm\'s to handle: the one line, exit 130', async () => {
+  it("--wait: a Ctrl-C typed the moment the bar shows is wsm's to handle: the one line, exit 130", async () => {
     api.pool.intercept({ path: PENDING, method: 'GET' }).reply(200, page([template(1)]), JSON_HEADERS);
     api.pool.intercept({ path: SYNC, method: 'POST' }).reply(200, synced, JSON_HEADERS);
     const io = createTestIO({ stderrTTY: true });
@@ -164,7 +183,9 @@ describe('templates sync', () => {
     api.pool.intercept({ path: PENDING, method: 'GET' }).reply(405, { message: 'Method not allowed.' }, JSON_HEADERS);
     const { code, stderr } = await api.run(['templates', 'sync', '--wait', '--fail-on-rejected']);
     expect(code).toBe(2);
-    expect(stderr).toBe('error: this server cannot list templates, so --fail-on-rejected needs the templates to check: pass --template <id> (repeatable) or --templates-from <file|->\n');
+    expect(stderr).toBe(
+      'error: this server cannot list templates, so --fail-on-rejected needs the templates to check: pass --template <id> (repeatable) or --templates-from <file|->\n',
+    );
   });
 
   it('a --template that does not exist is exit 4 naming it, before any sync or wait', async () => {
@@ -189,7 +210,18 @@ describe('templates sync', () => {
       api.pool.intercept({ path: GET(5), method: 'GET' }).reply(404, missing, JSON_HEADERS);
       api.pool.intercept({ path: GET(6), method: 'GET' }).reply(200, one(template(6, { status: 'APPROVED' })), JSON_HEADERS);
       const flags = failOnRejected ? ['--fail-on-rejected'] : [];
-      const { code, stdout, stderr } = await api.run(['templates', 'sync', '--wait', '--interval', '0s', '--template', '5', '--template', '6', ...flags]);
+      const { code, stdout, stderr } = await api.run([
+        'templates',
+        'sync',
+        '--wait',
+        '--interval',
+        '0s',
+        '--template',
+        '5',
+        '--template',
+        '6',
+        ...flags,
+      ]);
       expect(stdout).toBe('6\ttpl_6\ten\tAPPROVED\t\n');
       const warning = 'warning: template 5 was deleted during the sync: it counts as not approved\n';
       if (failOnRejected) {
@@ -206,7 +238,9 @@ describe('templates sync', () => {
     const file = await api.file('ids.txt', '\n# none\n');
     const fromFile = await api.run(['templates', 'sync', '--wait', '--fail-on-rejected', '--templates-from', file]);
     expect(fromFile).toMatchObject({ code: 2, stdout: '' });
-    expect(fromFile.stderr).toBe(`error: ${file} names no templates: --templates-from takes ids, one a line (as \`wsm templates create -q\` prints them)\n`);
+    expect(fromFile.stderr).toBe(
+      `error: ${file} names no templates: --templates-from takes ids, one a line (as \`wsm templates create -q\` prints them)\n`,
+    );
     const fromStdin = await api.run(['templates', 'sync', '--wait', '--templates-from', '-'], { stdin: '' });
     expect(fromStdin.code).toBe(2);
     expect(fromStdin.stderr).toMatch(/^error: standard input names no templates: /);

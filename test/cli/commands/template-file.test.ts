@@ -22,13 +22,25 @@ describe('a template file with a key templates do not have', () => {
     const { code, stdout, stderr } = await api.run(argv(file));
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toBe(`error: ${file} is not a valid template file: nothing was sent\n  footr (line 6): "footr" is not a known field (did you mean "footer"?).\n`);
+    expect(stderr).toBe(
+      `error: ${file} is not a valid template file: nothing was sent\n  footr (line 6): "footr" is not a known field (did you mean "footer"?).\n`,
+    );
   });
 
   it('a nested key and a button key too, every one at once; JSON files alike', async () => {
     const file = await api.file(
       'promo.json',
-      JSON.stringify({ name: 'promo', language: 'en', category: 'MARKETING', body: { txt: 'Hi' }, buttons: [{ type: 'URL', text: 'Go', ulr: 'https://x.test' }] }, null, 2),
+      JSON.stringify(
+        {
+          name: 'promo',
+          language: 'en',
+          category: 'MARKETING',
+          body: { txt: 'Hi' },
+          buttons: [{ type: 'URL', text: 'Go', ulr: 'https://x.test' }],
+        },
+        null,
+        2,
+      ),
     );
     const { code, stderr } = await api.run(['templates', 'validate', file, '-o', 'json']);
     expect(code).toBe(2);

@@ -12,11 +12,31 @@ describe('templates create', () => {
     const { bodies, capture } = jsonBodies();
     api.pool
       .intercept({ path: `${WSP}/templates`, method: 'POST' })
-      .reply((opts) => (capture(opts), { statusCode: 201, data: created(template(30, { name: 'order_ready' })), responseOptions: JSON_HEADERS }));
+      .reply(
+        (opts) => (capture(opts), { statusCode: 201, data: created(template(30, { name: 'order_ready' })), responseOptions: JSON_HEADERS }),
+      );
     const { code, stdout } = await api.run([
-      'templates', 'create', '--name', 'order_ready', '--language', 'en', '--category', 'utility',
-      '--body', 'Hi {{1}}, order {{2}} is ready.', '--variable', 'Ann', '--variable', '1234',
-      '--footer', 'Thanks', '--button', 'URL:Track:https://shop.test/o/1', '--button', 'QUICK_REPLY:Stop', '-q',
+      'templates',
+      'create',
+      '--name',
+      'order_ready',
+      '--language',
+      'en',
+      '--category',
+      'utility',
+      '--body',
+      'Hi {{1}}, order {{2}} is ready.',
+      '--variable',
+      'Ann',
+      '--variable',
+      '1234',
+      '--footer',
+      'Thanks',
+      '--button',
+      'URL:Track:https://shop.test/o/1',
+      '--button',
+      'QUICK_REPLY:Stop',
+      '-q',
     ]);
     expect(code).toBe(0);
     expect(stdout).toBe('30\n');
@@ -27,20 +47,34 @@ describe('templates create', () => {
         category: 'UTILITY',
         body: { text: 'Hi {{1}}, order {{2}} is ready.', variables: ['Ann', '1234'] },
         footer: 'Thanks',
-        buttons: [{ type: 'URL', text: 'Track', url: 'https://shop.test/o/1' }, { type: 'QUICK_REPLY', text: 'Stop' }],
+        buttons: [
+          { type: 'URL', text: 'Track', url: 'https://shop.test/o/1' },
+          { type: 'QUICK_REPLY', text: 'Stop' },
+        ],
       },
     ]);
   });
 
   it('from a YAML file, with flags overriding its fields', async () => {
-    const file = await api.file('welcome.yaml', 'name: welcome\nlanguage: en\ncategory: MARKETING\nbody:\n  text: "Welcome {{1}}!"\n  variables: [Ann]\nunsubscribeButton: true\n');
+    const file = await api.file(
+      'welcome.yaml',
+      'name: welcome\nlanguage: en\ncategory: MARKETING\nbody:\n  text: "Welcome {{1}}!"\n  variables: [Ann]\nunsubscribeButton: true\n',
+    );
     const { bodies, capture } = jsonBodies();
     api.pool
       .intercept({ path: `${WSP}/templates`, method: 'POST' })
       .reply((opts) => (capture(opts), { statusCode: 201, data: created(template(31)), responseOptions: JSON_HEADERS }));
     const { code } = await api.run(['templates', 'create', '--file', file, '--language', 'pt_BR']);
     expect(code).toBe(0);
-    expect(bodies).toEqual([{ name: 'welcome', language: 'pt_BR', category: 'MARKETING', body: { text: 'Welcome {{1}}!', variables: ['Ann'] }, unsubscribeButton: true }]);
+    expect(bodies).toEqual([
+      {
+        name: 'welcome',
+        language: 'pt_BR',
+        category: 'MARKETING',
+        body: { text: 'Welcome {{1}}!', variables: ['Ann'] },
+        unsubscribeButton: true,
+      },
+    ]);
   });
 
   it('from stdin as JSON with --file -', async () => {
@@ -48,7 +82,13 @@ describe('templates create', () => {
     api.pool
       .intercept({ path: `${WSP}/templates`, method: 'POST' })
       .reply((opts) => (capture(opts), { statusCode: 201, data: created(template(32)), responseOptions: JSON_HEADERS }));
-    const stdin = JSON.stringify({ name: 'login_code', language: 'en', category: 'AUTHENTICATION', codeExpirationMinutes: 10, copyCodeButton: true });
+    const stdin = JSON.stringify({
+      name: 'login_code',
+      language: 'en',
+      category: 'AUTHENTICATION',
+      codeExpirationMinutes: 10,
+      copyCodeButton: true,
+    });
     const { code } = await api.run(['templates', 'create', '--file', '-'], { stdin });
     expect(code).toBe(0);
     expect(bodies).toEqual([JSON.parse(stdin)]);
@@ -62,11 +102,37 @@ describe('templates create', () => {
       received = formOf(opts);
       return { statusCode: 201, data: created(template(33)), responseOptions: JSON_HEADERS };
     });
-    const { code } = await api.run(['templates', 'create', '--name', 'promo', '--language', 'en', '--category', 'MARKETING', '--body', 'Sale now', '--header-file', banner, '--button', 'PHONE_NUMBER:Call:+14155550123']);
+    const { code } = await api.run([
+      'templates',
+      'create',
+      '--name',
+      'promo',
+      '--language',
+      'en',
+      '--category',
+      'MARKETING',
+      '--body',
+      'Sale now',
+      '--header-file',
+      banner,
+      '--button',
+      'PHONE_NUMBER:Call:+14155550123',
+    ]);
     expect(code).toBe(0);
     const form = await received!;
     const names = [...form.keys()];
-    expect(names).toEqual(['name', 'language', 'category', 'header[type]', 'header[media][type]', 'header[media][file]', 'body[text]', 'buttons[0][type]', 'buttons[0][text]', 'buttons[0][phone_number]']);
+    expect(names).toEqual([
+      'name',
+      'language',
+      'category',
+      'header[type]',
+      'header[media][type]',
+      'header[media][file]',
+      'body[text]',
+      'buttons[0][type]',
+      'buttons[0][text]',
+      'buttons[0][phone_number]',
+    ]);
     expect(form.get('header[media][type]')).toBe('image');
     const file = form.get('header[media][file]') as File;
     expect(file.name).toBe('banner.png');
@@ -74,7 +140,20 @@ describe('templates create', () => {
   });
 
   it('a template that breaks the rules is exit 2 with every field error, nothing sent', async () => {
-    const { code, stderr } = await api.run(['templates', 'create', '--name', 'Bad-Name', '--language', 'english', '--category', 'UTILITY', '--body', 'Hi {{1}} and {{3}}', '--footer', 'Bye 👋']);
+    const { code, stderr } = await api.run([
+      'templates',
+      'create',
+      '--name',
+      'Bad-Name',
+      '--language',
+      'english',
+      '--category',
+      'UTILITY',
+      '--body',
+      'Hi {{1}} and {{3}}',
+      '--footer',
+      'Bye 👋',
+    ]);
     expect(code).toBe(2);
     expect(stderr).toBe(
       'error: the template is invalid: nothing was sent\n' +
@@ -97,8 +176,21 @@ describe('templates create', () => {
   });
 
   it('a 422 from the server is exit 5 with its field lines', async () => {
-    api.pool.intercept({ path: `${WSP}/templates`, method: 'POST' }).reply(422, { message: 'Validation error', errors: { name: ['The name has already been taken.'] } }, JSON_HEADERS);
-    const { code, stderr } = await api.run(['templates', 'create', '--name', 'dup', '--language', 'en', '--category', 'UTILITY', '--body', 'Hello']);
+    api.pool
+      .intercept({ path: `${WSP}/templates`, method: 'POST' })
+      .reply(422, { message: 'Validation error', errors: { name: ['The name has already been taken.'] } }, JSON_HEADERS);
+    const { code, stderr } = await api.run([
+      'templates',
+      'create',
+      '--name',
+      'dup',
+      '--language',
+      'en',
+      '--category',
+      'UTILITY',
+      '--body',
+      'Hello',
+    ]);
     expect(code).toBe(5);
     expect(stderr).toContain('\n  name: The name has already been taken.\n');
   });
@@ -107,14 +199,19 @@ describe('templates create', () => {
 describe('templates validate (offline)', () => {
   it('a valid file prints "valid", exit 0, with no network at all', async () => {
     const file = await api.file('ok.json', JSON.stringify({ name: 'ok', language: 'en', category: 'UTILITY', body: { text: 'Hello' } }));
-    const { code, stdout, stderr } = await api.run(['templates', 'validate', file], { env: { WSM_TOKEN: undefined, WSM_BASE_URL: undefined } });
+    const { code, stdout, stderr } = await api.run(['templates', 'validate', file], {
+      env: { WSM_TOKEN: undefined, WSM_BASE_URL: undefined },
+    });
     expect(code).toBe(0);
     expect(stdout).toBe('valid\n');
     expect(stderr).toBe('');
   });
 
   it('an invalid file is exit 2 listing the field errors', async () => {
-    const file = await api.file('bad.yaml', 'name: auth_code\nlanguage: en\ncategory: AUTHENTICATION\nbody:\n  text: Your code\ncodeExpirationMinutes: 2000\n');
+    const file = await api.file(
+      'bad.yaml',
+      'name: auth_code\nlanguage: en\ncategory: AUTHENTICATION\nbody:\n  text: Your code\ncodeExpirationMinutes: 2000\n',
+    );
     const { code, stdout, stderr } = await api.run(['templates', 'validate', file]);
     expect(code).toBe(2);
     expect(stdout).toBe('');
@@ -126,13 +223,17 @@ describe('templates validate (offline)', () => {
   });
 
   it("warns where the provider's review would reject what the API accepts; --strict makes that exit 1", async () => {
-    const file = await api.file('sale.yaml', 'name: sale\nlanguage: en\ncategory: MARKETING\nbody:\n  text: "{{1}} sale today"\n  variables: [Big]\n');
+    const file = await api.file(
+      'sale.yaml',
+      'name: sale\nlanguage: en\ncategory: MARKETING\nbody:\n  text: "{{1}} sale today"\n  variables: [Big]\n',
+    );
     const env = { WSM_TOKEN: undefined, WSM_BASE_URL: undefined };
     const warned = await api.run(['templates', 'validate', file], { env });
     expect(warned).toMatchObject({
       code: 0,
       stdout: "valid for the API, but the provider's review would reject it (1 warning)\n",
-      stderr: "warning: body.text: the body starts with a placeholder: the review wants words before it (the provider's review rejects it: INVALID_FORMAT)\n",
+      stderr:
+        "warning: body.text: the body starts with a placeholder: the review wants words before it (the provider's review rejects it: INVALID_FORMAT)\n",
     });
     const strict = await api.run(['templates', 'validate', file, '--strict'], { env });
     expect(strict.code).toBe(1);
@@ -141,22 +242,38 @@ describe('templates validate (offline)', () => {
     expect(JSON.parse(json.stdout)).toEqual({
       file,
       valid: true,
-      review: [{ field: 'body.text', reason: 'INVALID_FORMAT', message: 'the body starts with a placeholder: the review wants words before it' }],
+      review: [
+        { field: 'body.text', reason: 'INVALID_FORMAT', message: 'the body starts with a placeholder: the review wants words before it' },
+      ],
     });
   });
 
   it('every rule of the review the simulated provider decides with: an end, two side by side, a code valid too long', async () => {
     const cases: Array<[string, string]> = [
-      ['name: a\nlanguage: en\ncategory: UTILITY\nbody: { text: "Your code is {{1}}", variables: ["1"] }\n', 'the body ends with a placeholder'],
-      ['name: b\nlanguage: en\ncategory: UTILITY\nbody: { text: "Hi {{1}} {{2}} there", variables: ["a", "b"] }\n', 'two placeholders stand side by side'],
-      ['name: c\nlanguage: en\ncategory: AUTHENTICATION\ncodeExpirationMinutes: 120\n', 'codeExpirationMinutes: a code valid for 120 minutes: the provider allows at most 90'],
+      [
+        'name: a\nlanguage: en\ncategory: UTILITY\nbody: { text: "Your code is {{1}}", variables: ["1"] }\n',
+        'the body ends with a placeholder',
+      ],
+      [
+        'name: b\nlanguage: en\ncategory: UTILITY\nbody: { text: "Hi {{1}} {{2}} there", variables: ["a", "b"] }\n',
+        'two placeholders stand side by side',
+      ],
+      [
+        'name: c\nlanguage: en\ncategory: AUTHENTICATION\ncodeExpirationMinutes: 120\n',
+        'codeExpirationMinutes: a code valid for 120 minutes: the provider allows at most 90',
+      ],
     ];
     for (const [yaml, warning] of cases) {
       const { code, stderr } = await api.run(['templates', 'validate', await api.file('t.yaml', yaml), '--strict']);
       expect(code, yaml).toBe(1);
       expect(stderr, yaml).toContain(warning);
     }
-    const fine = await api.run(['templates', 'validate', await api.file('ok.yaml', 'name: d\nlanguage: en\ncategory: UTILITY\nbody: { text: "Hi {{1}}, thanks", variables: ["Ann"] }\n'), '--strict']);
+    const fine = await api.run([
+      'templates',
+      'validate',
+      await api.file('ok.yaml', 'name: d\nlanguage: en\ncategory: UTILITY\nbody: { text: "Hi {{1}}, thanks", variables: ["Ann"] }\n'),
+      '--strict',
+    ]);
     expect(fine).toMatchObject({ code: 0, stdout: 'valid\n', stderr: '' });
   });
 
@@ -175,7 +292,11 @@ describe('templates list / get / delete', () => {
   it('list passes the filters and prints status and reason', async () => {
     api.pool
       .intercept({ path: `${WSP}/templates?status=REJECTED&category=MARKETING`, method: 'GET' })
-      .reply(200, page([template(4, { name: 'promo_x', category: 'MARKETING', status: 'REJECTED', rejection_reason: 'PROMOTIONAL' })]), JSON_HEADERS);
+      .reply(
+        200,
+        page([template(4, { name: 'promo_x', category: 'MARKETING', status: 'REJECTED', rejection_reason: 'PROMOTIONAL' })]),
+        JSON_HEADERS,
+      );
     const { code, stdout } = await api.run(['templates', 'list', '--status', 'rejected', '--category', 'marketing']);
     expect(code).toBe(0);
     expect(stdout).toBe('4\tpromo_x\ten\tMARKETING\tREJECTED\tPROMOTIONAL\n');
@@ -192,7 +313,9 @@ describe('templates list / get / delete', () => {
     api.pool.intercept({ path: `${WSP}/templates/4`, method: 'GET' }).reply(200, { success: true, data: template(4) }, JSON_HEADERS);
     const { stdout } = await api.run(['templates', 'get', '4', '-o', 'ndjson']);
     expect(JSON.parse(stdout)).toEqual(template(4));
-    api.pool.intercept({ path: `${WSP}/templates/5`, method: 'GET' }).reply(404, { success: false, message: 'Template not found.', status: 404 }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/templates/5`, method: 'GET' })
+      .reply(404, { success: false, message: 'Template not found.', status: 404 }, JSON_HEADERS);
     const missing = await api.run(['templates', 'get', '5']);
     expect(missing.code).toBe(4);
     expect(missing.stderr).toBe('error: template 5 not found\n');
@@ -200,9 +323,17 @@ describe('templates list / get / delete', () => {
 
   it('get -o csv holds the raw body and the buttons as data; the terminal view keeps its decoration (finding 16)', async () => {
     const tpl = template(4, {
-      components: { header: null, body: { text: 'Sale ends {{1}}', variables: ['Monday'] }, footer: null, buttons: [{ type: 'URL', text: 'Shop', url: 'https://example.com' }] },
+      components: {
+        header: null,
+        body: { text: 'Sale ends {{1}}', variables: ['Monday'] },
+        footer: null,
+        buttons: [{ type: 'URL', text: 'Shop', url: 'https://example.com' }],
+      },
     });
-    api.pool.intercept({ path: `${WSP}/templates/4`, method: 'GET' }).reply(200, { success: true, data: tpl }, JSON_HEADERS).times(2);
+    api.pool
+      .intercept({ path: `${WSP}/templates/4`, method: 'GET' })
+      .reply(200, { success: true, data: tpl }, JSON_HEADERS)
+      .times(2);
     const csv = await api.run(['templates', 'get', '4', '-o', 'csv']);
     expect(csv.code).toBe(0);
     expect(csv.stdout).toBe(
@@ -215,7 +346,9 @@ describe('templates list / get / delete', () => {
   });
 
   it('delete: 403 is exit 3', async () => {
-    api.pool.intercept({ path: `${WSP}/templates/4`, method: 'DELETE' }).reply(403, { message: 'This action is unauthorized.', status: 403 }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/templates/4`, method: 'DELETE' })
+      .reply(403, { message: 'This action is unauthorized.', status: 403 }, JSON_HEADERS);
     const { code, stderr } = await api.run(['templates', 'delete', '4', '--yes']);
     expect(code).toBe(3);
     expect(stderr).toBe('error: your role may not delete templates\n');

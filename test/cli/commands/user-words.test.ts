@@ -21,7 +21,9 @@ describe('profiles and login (#5)', () => {
   });
 
   it('a fresh install is told to log in before being told to pick a workspace', async () => {
-    const { code, stderr } = await api.run(['contacts', 'list'], { env: { WSM_BASE_URL: undefined, WSM_TOKEN: undefined, WSM_WORKSPACE: undefined } });
+    const { code, stderr } = await api.run(['contacts', 'list'], {
+      env: { WSM_BASE_URL: undefined, WSM_TOKEN: undefined, WSM_WORKSPACE: undefined },
+    });
     expect(stderr).toBe('error: not logged in: run `wsm auth login` or `wsm serve`\n');
     expect(code).toBe(2);
   });
@@ -56,8 +58,12 @@ describe('base URL checked before any request (#7)', () => {
   });
 
   it('WSM_BASE_URL with another scheme names the variable; -o json gets the error object', async () => {
-    const { code, stdout, stderr } = await api.run(['-o', 'json', 'contacts', 'list'], { env: { WSM_BASE_URL: 'ftp://api.example.com/api/v3' } });
-    expect(stderr).toBe('error: WSM_BASE_URL must be an http(s) URL such as https://api.example.com/api/v3, got "ftp://api.example.com/api/v3"\n');
+    const { code, stdout, stderr } = await api.run(['-o', 'json', 'contacts', 'list'], {
+      env: { WSM_BASE_URL: 'ftp://api.example.com/api/v3' },
+    });
+    expect(stderr).toBe(
+      'error: WSM_BASE_URL must be an http(s) URL such as https://api.example.com/api/v3, got "ftp://api.example.com/api/v3"\n',
+    );
     expect(code).toBe(2);
     expect(JSON.parse(stdout).error).toMatchObject({ exit_code: 2 });
   });
@@ -66,7 +72,10 @@ describe('base URL checked before any request (#7)', () => {
     const { writeFile, mkdir } = await import('node:fs/promises');
     const { join } = await import('node:path');
     await mkdir(join(api.dir, 'config'), { recursive: true });
-    await writeFile(join(api.dir, 'config', 'config.json'), JSON.stringify({ current: 'p', profiles: { p: { base_url: 'notaurl', token: 't' } } }));
+    await writeFile(
+      join(api.dir, 'config', 'config.json'),
+      JSON.stringify({ current: 'p', profiles: { p: { base_url: 'notaurl', token: 't' } } }),
+    );
     const { code, stderr } = await api.run(['contacts', 'list'], { env: { WSM_BASE_URL: undefined } });
     expect(stderr).toBe(
       `error: the base URL of profile "p" in ${join(api.dir, 'config', 'config.json')} must be an http(s) URL such as https://api.example.com/api/v3, got "notaurl" (fix it with \`wsm profile set base-url <url>\`)\n`,
@@ -88,7 +97,7 @@ describe("commander's failures in wsm's words (#11, #18)", () => {
     expect(code).toBe(2);
   });
 
-  it('a value outside an option\'s choices: one line listing them, exit 2; -o json gets it too', async () => {
+  it("a value outside an option's choices: one line listing them, exit 2; -o json gets it too", async () => {
     const table = await api.run(['contacts', 'list', '-o', 'xml']);
     expect(table.stderr).toBe('error: --output takes one of table, json, ndjson, csv, xlsx, got "xml"\n');
     expect(table.code).toBe(2);
@@ -135,7 +144,10 @@ describe("the server's errors in the user's words (#9)", () => {
   const validation = (errors: Record<string, string[]>) => ({ message: 'Validation error', errors });
 
   it('a 404 on a record names it; the request appears only with -v', async () => {
-    api.pool.intercept({ path: `${WSP}/contacts/999`, method: 'GET' }).reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS).times(2);
+    api.pool
+      .intercept({ path: `${WSP}/contacts/999`, method: 'GET' })
+      .reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS)
+      .times(2);
     const plain = await api.run(['contacts', 'get', '999']);
     expect(plain.stderr).toBe('error: contact 999 not found\n');
     expect(plain.code).toBe(4);
@@ -145,7 +157,9 @@ describe("the server's errors in the user's words (#9)", () => {
   });
 
   it('a 404 on a list says the workspace is not found or not yours', async () => {
-    api.pool.intercept({ path: `${WSP}/contacts`, method: 'GET' }).reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contacts`, method: 'GET' })
+      .reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
     const { code, stderr } = await api.run(['contacts', 'list']);
     expect(stderr).toBe(`error: workspace ${WS} (from WSM_WORKSPACE) not found or not yours\n`);
     expect(code).toBe(4);
@@ -157,18 +171,24 @@ describe("the server's errors in the user's words (#9)", () => {
     const { code, stdout, stderr } = await api.run(['contacts', 'delete', '2', '--yes', '-o', 'json']);
     expect(stderr).toBe('error: your role may not delete contacts\n');
     expect(code).toBe(3);
-    expect(JSON.parse(stdout)).toEqual({ error: { message: 'your role may not delete contacts', exit_code: 3, status: 403, server: body } });
+    expect(JSON.parse(stdout)).toEqual({
+      error: { message: 'your role may not delete contacts', exit_code: 3, status: 403, server: body },
+    });
   });
 
   it('a 422 names the record and the flags: role_id is --role', async () => {
-    api.pool.intercept({ path: `${WSP}/users/1`, method: 'POST' }).reply(422, validation({ role_id: ['You cannot change your own role.'] }), JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/users/1`, method: 'POST' })
+      .reply(422, validation({ role_id: ['You cannot change your own role.'] }), JSON_HEADERS);
     const { code, stderr } = await api.run(['users', 'update', '1', '--role', '2']);
     expect(stderr).toBe('error: the server rejected the user:\n  --role: You cannot change your own role.\n');
     expect(code).toBe(5);
   });
 
   it('a 422 on a list item names the value given', async () => {
-    api.pool.intercept({ path: `${WSP}/roles/2`, method: 'PUT' }).reply(422, validation({ 'permissions.1': ['The selected permissions.1 is invalid.'] }), JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/roles/2`, method: 'PUT' })
+      .reply(422, validation({ 'permissions.1': ['The selected permissions.1 is invalid.'] }), JSON_HEADERS);
     const { code, stderr } = await api.run(['roles', 'update', '2', '--permission', 'contacts.view', '--permission', 'contacts.update']);
     expect(stderr).toBe('error: the server rejected the role:\n  --permission contacts.update: The selected permissions.1 is invalid.\n');
     expect(code).toBe(5);
@@ -176,7 +196,9 @@ describe("the server's errors in the user's words (#9)", () => {
 
   it('the same naming for what the local check refuses (nothing sent)', async () => {
     const { code, stderr } = await api.run(['roles', 'update', '2', '--permission', 'contacts.veiw']);
-    expect(stderr).toBe('error: the role is invalid: nothing was sent\n  --permission contacts.veiw: The selected permission is invalid.\n');
+    expect(stderr).toBe(
+      'error: the role is invalid: nothing was sent\n  --permission contacts.veiw: The selected permission is invalid.\n',
+    );
     expect(code).toBe(2);
   });
 
@@ -213,17 +235,31 @@ describe('one wording for the same kind of mistake (#17, #21)', () => {
 describe('counts in sentences read like the progress line (#17)', () => {
   it('the paging hint groups thousands; the data itself does not change', async () => {
     const rows = [contact(1), contact(2), contact(3)];
-    api.pool.intercept({ path: `${WSP}/contacts?per_page=3`, method: 'GET' }).reply(200, page(rows, 1, 100006, 3, 300018), JSON_HEADERS).times(2);
+    api.pool
+      .intercept({ path: `${WSP}/contacts?per_page=3`, method: 'GET' })
+      .reply(200, page(rows, 1, 100006, 3, 300018), JSON_HEADERS)
+      .times(2);
     const table = await api.run(['contacts', 'list', '--per-page', '3'], { stdoutTTY: true, stderrTTY: true });
-    expect(table.stderr.replace(/\n(?!$)/g, ' ')).toBe('Showing 1-3 of 300,018 contacts (page 1 of 100,006): use --page or --all for more\n');
+    expect(table.stderr.replace(/\n(?!$)/g, ' ')).toBe(
+      'Showing 1-3 of 300,018 contacts (page 1 of 100,006): use --page or --all for more\n',
+    );
     const json = await api.run(['contacts', 'list', '--per-page', '3', '-o', 'json']);
     expect(JSON.parse(json.stdout)).toHaveLength(3);
     expect(json.stdout).not.toContain('300,018');
-    expect(json.stderr).toBe('warning: printed contacts 1-3 of 300,018 (page 1 of 100,006); the other pages were left out: add --all for every one\n');
+    expect(json.stderr).toBe(
+      'warning: printed contacts 1-3 of 300,018 (page 1 of 100,006); the other pages were left out: add --all for every one\n',
+    );
   });
 
   it('an import that finished reports its counts with separators', async () => {
-    const done = importRecord(4, { status: 'completed', total_rows: 300000, processed_rows: 300000, created_count: 300000, updated_count: 0, failed_count: 0 });
+    const done = importRecord(4, {
+      status: 'completed',
+      total_rows: 300000,
+      processed_rows: 300000,
+      created_count: 300000,
+      updated_count: 0,
+      failed_count: 0,
+    });
     api.pool.intercept({ path: `${WSP}/contact-imports/4`, method: 'GET' }).reply(200, { data: done }, JSON_HEADERS);
     const { code, stderr } = await api.run(['imports', 'get', '4', '--wait', '--interval', '0s'], { stderrTTY: true });
     expect(code).toBe(0);
@@ -233,8 +269,13 @@ describe('counts in sentences read like the progress line (#17)', () => {
 
 describe('import errors on a terminal (#17)', () => {
   it('one line a row under the Errors label', async () => {
-    const errors = [{ row: 3, message: 'The number has already been taken.' }, { row: 4, message: 'The email must be a valid email address.' }];
-    api.pool.intercept({ path: `${WSP}/contact-imports/6`, method: 'GET' }).reply(200, { data: importRecord(6, { status: 'completed', failed_count: 2, errors }) }, JSON_HEADERS);
+    const errors = [
+      { row: 3, message: 'The number has already been taken.' },
+      { row: 4, message: 'The email must be a valid email address.' },
+    ];
+    api.pool
+      .intercept({ path: `${WSP}/contact-imports/6`, method: 'GET' })
+      .reply(200, { data: importRecord(6, { status: 'completed', failed_count: 2, errors }) }, JSON_HEADERS);
     const { code, stdout } = await api.run(['imports', 'get', '6', '--no-color'], { stdoutTTY: true, columns: 120 });
     expect(code).toBe(0);
     const lines = stdout.split('\n');
@@ -245,7 +286,9 @@ describe('import errors on a terminal (#17)', () => {
 
   it('a row and its line where a quoted line break parts them; past the first errors, where the rest are (issue 32)', async () => {
     const errors = [{ row: 3, line: 5, message: 'The number must be a phone number of 7 to 15 digits.', failed: true }];
-    api.pool.intercept({ path: `${WSP}/contact-imports/6`, method: 'GET' }).reply(200, { data: importRecord(6, { status: 'completed', failed_count: 1247, errors, errors_total: 1247 }) }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contact-imports/6`, method: 'GET' })
+      .reply(200, { data: importRecord(6, { status: 'completed', failed_count: 1247, errors, errors_total: 1247 }) }, JSON_HEADERS);
     const { code, stdout } = await api.run(['imports', 'get', '6', '--no-color'], { stdoutTTY: true, columns: 120 });
     expect(code).toBe(0);
     const lines = stdout.split('\n');
@@ -285,7 +328,10 @@ describe('output flags that conflict, and templates list --status (#19)', () => 
   });
 
   it('--json with -o json, and --jq with --json, still work together', async () => {
-    api.pool.intercept({ path: `${WSP}/contacts`, method: 'GET' }).reply(200, page([contact(1)]), JSON_HEADERS).times(2);
+    api.pool
+      .intercept({ path: `${WSP}/contacts`, method: 'GET' })
+      .reply(200, page([contact(1)]), JSON_HEADERS)
+      .times(2);
     expect(JSON.parse((await api.run(['contacts', 'list', '--json', 'id', '-o', 'json'])).stdout)).toEqual([{ id: 1 }]);
     expect((await api.run(['contacts', 'list', '--json', 'id', '--jq', '.[0].id'])).stdout).toBe('1\n');
   });
@@ -298,7 +344,9 @@ describe('output flags that conflict, and templates list --status (#19)', () => 
       'error: --status takes one of PENDING, APPROVED, REJECTED, PAUSED, DISABLED, IN_APPEAL, PENDING_DELETION, DELETED, LIMIT_EXCEEDED, ARCHIVED, got "BOGUS"\n',
     );
     expect(code).toBe(2);
-    expect((await api.run(['templates', 'list', '--category', 'bogus'])).stderr).toBe('error: --category takes one of MARKETING, UTILITY, AUTHENTICATION, got "bogus"\n');
+    expect((await api.run(['templates', 'list', '--category', 'bogus'])).stderr).toBe(
+      'error: --category takes one of MARKETING, UTILITY, AUTHENTICATION, got "bogus"\n',
+    );
   });
 
   it('a --jq that compiles but fails on the data is exit 1 (the request was made); a compile error stays exit 2', async () => {
@@ -314,8 +362,12 @@ describe('output flags that conflict, and templates list --status (#19)', () => 
 
 describe('bulk reports (#21)', () => {
   it('contacts delete --from -o json reports numeric ids, like the records', async () => {
-    api.pool.intercept({ path: `${WSP}/contacts/5`, method: 'DELETE' }).reply(200, { status: 200, message: 'Contact deleted successfully.' }, JSON_HEADERS);
-    api.pool.intercept({ path: `${WSP}/contacts/6`, method: 'DELETE' }).reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contacts/5`, method: 'DELETE' })
+      .reply(200, { status: 200, message: 'Contact deleted successfully.' }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contacts/6`, method: 'DELETE' })
+      .reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
     const { code, stdout } = await api.run(['contacts', 'delete', '--from', await api.file('ids.txt', '5\n6\n'), '--yes', '-o', 'json']);
     expect(code).toBe(0);
     expect(JSON.parse(stdout).map((r: { id: unknown; outcome: string }) => [r.id, r.outcome])).toEqual([
@@ -325,7 +377,13 @@ describe('bulk reports (#21)', () => {
   });
 
   it('an id too large for a record is refused with its line, nothing sent', async () => {
-    const { code, stderr } = await api.run(['contacts', 'delete', '--from', await api.file('ids.txt', '5\n99999999999999999999\n'), '--yes']);
+    const { code, stderr } = await api.run([
+      'contacts',
+      'delete',
+      '--from',
+      await api.file('ids.txt', '5\n99999999999999999999\n'),
+      '--yes',
+    ]);
     expect(code).toBe(2);
     expect(stderr).toContain('  line 2: "99999999999999999999" is not a contact id (at most 9007199254740991).\n');
   });

@@ -23,7 +23,11 @@ function acceptUpdate(api: Api, id: number) {
   const seen: { form?: Promise<FormData> } = {};
   api.pool.intercept({ path: `${WSP}/users/${id}`, method: 'POST' }).reply((opts) => {
     seen.form = formOf(opts);
-    return { statusCode: 200, data: JSON.stringify({ status: 200, message: 'User updated successfully.', data: user(id) }), responseOptions: JSON_HEADERS };
+    return {
+      statusCode: 200,
+      data: JSON.stringify({ status: 200, message: 'User updated successfully.', data: user(id) }),
+      responseOptions: JSON_HEADERS,
+    };
   });
   return seen;
 }
@@ -37,7 +41,10 @@ describe('users list / get', () => {
   });
 
   it('get shows the role with its id on a terminal, and as data when piped (finding 16)', async () => {
-    api.pool.intercept({ path: `${WSP}/users/7`, method: 'GET' }).reply(200, { data: user(7) }, JSON_HEADERS).times(2);
+    api.pool
+      .intercept({ path: `${WSP}/users/7`, method: 'GET' })
+      .reply(200, { data: user(7) }, JSON_HEADERS)
+      .times(2);
     expect((await api.run(['users', 'get', '7', '--no-color'], { stdoutTTY: true, columns: 120 })).stdout).toMatch(/Role +agent \(2\)\n/);
     expect((await api.run(['users', 'get', '7'])).stdout).toContain('role\t{"id":2,"name":"agent"}\n');
   });
@@ -46,7 +53,19 @@ describe('users list / get', () => {
 describe('users update (multipart)', () => {
   it('sends the given fields as form parts, booleans as 1/0', async () => {
     const seen = acceptUpdate(api, 7);
-    const { code } = await api.run(['users', 'update', '7', '--name', 'Ann', '--timezone', 'Europe/Lisbon', '--inactive', '--no-client', '--role', '3']);
+    const { code } = await api.run([
+      'users',
+      'update',
+      '7',
+      '--name',
+      'Ann',
+      '--timezone',
+      'Europe/Lisbon',
+      '--inactive',
+      '--no-client',
+      '--role',
+      '3',
+    ]);
     expect(code).toBe(0);
     expect([...(await seen.form!).entries()]).toEqual([
       ['name', 'Ann'],
@@ -86,7 +105,7 @@ describe('users update (multipart)', () => {
     expect(stderr).toMatch(/^error: --password without a value asks on a terminal/);
   });
 
-  it('a short password or a bad time zone is refused locally, named by flag as the server\'s errors are', async () => {
+  it("a short password or a bad time zone is refused locally, named by flag as the server's errors are", async () => {
     const { code, stderr } = await api.run(['users', 'update', '7', '--password', 'short', '--timezone', 'Mars/Olympus']);
     expect(code).toBe(2);
     expect(stderr).toBe(
@@ -115,8 +134,25 @@ describe('users create (extension)', () => {
     const { bodies, capture } = jsonBodies();
     api.pool
       .intercept({ path: `${WSP}/users`, method: 'POST' })
-      .reply((opts) => (capture(opts), { statusCode: 201, data: JSON.stringify({ status: 201, message: 'ok', data: user(9) }), responseOptions: JSON_HEADERS }));
-    const { code, stdout } = await api.run(['users', 'create', '--name', 'Bot', '--email', 'bot@example.com', '--password', 'bot-password', '--role', '3', '-q']);
+      .reply(
+        (opts) => (
+          capture(opts),
+          { statusCode: 201, data: JSON.stringify({ status: 201, message: 'ok', data: user(9) }), responseOptions: JSON_HEADERS }
+        ),
+      );
+    const { code, stdout } = await api.run([
+      'users',
+      'create',
+      '--name',
+      'Bot',
+      '--email',
+      'bot@example.com',
+      '--password',
+      'bot-password',
+      '--role',
+      '3',
+      '-q',
+    ]);
     expect(code).toBe(0);
     expect(stdout).toBe('9\n');
     expect(bodies).toEqual([{ name: 'Bot', email: 'bot@example.com', password: 'bot-password', role_id: 3 }]);
@@ -124,14 +160,28 @@ describe('users create (extension)', () => {
 
   it('on a backend without it: "not supported", exit 1', async () => {
     api.pool.intercept({ path: `${WSP}/users`, method: 'POST' }).reply(405, { message: 'Method not allowed.' }, JSON_HEADERS);
-    const { code, stderr } = await api.run(['users', 'create', '--name', 'Bot', '--email', 'bot@example.com', '--password', 'bot-password', '--role', '3']);
+    const { code, stderr } = await api.run([
+      'users',
+      'create',
+      '--name',
+      'Bot',
+      '--email',
+      'bot@example.com',
+      '--password',
+      'bot-password',
+      '--role',
+      '3',
+    ]);
     expect(code).toBe(1);
     expect(stderr).toBe('error: this server does not support creating users\n');
   });
 
   it('a bad e-mail is refused before any password question', async () => {
     const prompter = scriptedPrompter({});
-    const { code } = await api.run(['users', 'create', '--name', 'Bot', '--email', 'nope', '--password', '--role', '3'], { stdinTTY: true, prompter });
+    const { code } = await api.run(['users', 'create', '--name', 'Bot', '--email', 'nope', '--password', '--role', '3'], {
+      stdinTTY: true,
+      prompter,
+    });
     expect(code).toBe(2);
     expect(prompter.asked).toEqual([]);
   });

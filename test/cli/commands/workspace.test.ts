@@ -22,9 +22,16 @@ describe('workspace', () => {
   it('create POSTs /workspaces without needing a current workspace', async () => {
     const { bodies, capture } = jsonBodies();
     const id = '11111111-2222-4333-8444-555555555555';
-    api.pool
-      .intercept({ path: '/api/v3/workspaces', method: 'POST' })
-      .reply((opts) => (capture(opts), { statusCode: 201, data: JSON.stringify({ status: 201, message: 'ok', data: { id, name: 'New', ...stamp } }), responseOptions: JSON_HEADERS }));
+    api.pool.intercept({ path: '/api/v3/workspaces', method: 'POST' }).reply(
+      (opts) => (
+        capture(opts),
+        {
+          statusCode: 201,
+          data: JSON.stringify({ status: 201, message: 'ok', data: { id, name: 'New', ...stamp } }),
+          responseOptions: JSON_HEADERS,
+        }
+      ),
+    );
     const { code, stdout } = await api.run(['workspace', 'create', 'New', '-q'], { env: { WSM_WORKSPACE: undefined } });
     expect(code).toBe(0);
     expect(stdout).toBe(`${id}\n`);
@@ -36,12 +43,25 @@ describe('permissions', () => {
   const listing = { data: [{ contacts: ['contacts.view', 'contacts.create'] }, { templates: ['templates.view'] }] };
 
   it('list prints one permission a row; -q the names', async () => {
-    api.pool.intercept({ path: `${WSP}/permissions`, method: 'GET' }).reply(200, listing, JSON_HEADERS).times(2);
-    expect((await api.run(['permissions', 'list'])).stdout).toBe('contacts\tcontacts.view\ncontacts\tcontacts.create\ntemplates\ttemplates.view\n');
+    api.pool
+      .intercept({ path: `${WSP}/permissions`, method: 'GET' })
+      .reply(200, listing, JSON_HEADERS)
+      .times(2);
+    expect((await api.run(['permissions', 'list'])).stdout).toBe(
+      'contacts\tcontacts.view\ncontacts\tcontacts.create\ntemplates\ttemplates.view\n',
+    );
     expect((await api.run(['permissions', 'list', '-q'])).stdout).toBe('contacts.view\ncontacts.create\ntemplates.view\n');
   });
 
-  const fullListing = { data: [{ contacts: ['contacts.view'] }, { labels: ['labels.view'] }, { roles: ['roles.view'] }, { users: ['users.view'] }, { templates: ['templates.sync'] }] };
+  const fullListing = {
+    data: [
+      { contacts: ['contacts.view'] },
+      { labels: ['labels.view'] },
+      { roles: ['roles.view'] },
+      { users: ['users.view'] },
+      { templates: ['templates.sync'] },
+    ],
+  };
 
   /** The server's listing (read first: names are checked against it), then the PATCH. */
   function acceptSet(api: Api, listed: object = fullListing) {
@@ -50,7 +70,11 @@ describe('permissions', () => {
     api.pool.intercept({ path: '/api/v3/workspaces/partner/permissions', method: 'PATCH' }).reply((opts) => {
       capture(opts);
       const permissions = (bodies.at(-1) as { permissions: string[] }).permissions;
-      return { statusCode: 200, data: JSON.stringify({ status: 200, message: 'ok', data: { permissions } }), responseOptions: JSON_HEADERS };
+      return {
+        statusCode: 200,
+        data: JSON.stringify({ status: 200, message: 'ok', data: { permissions } }),
+        responseOptions: JSON_HEADERS,
+      };
     });
     return bodies;
   }
@@ -83,8 +107,10 @@ describe('permissions', () => {
     expect(stderr).toBe('error: the permission list is invalid: nothing was sent\n  permissions.2: The permission is a duplicate.\n');
   });
 
-  it('names are checked against the server\'s own listing (names or {name} objects): unknown ones are exit 2, nothing sent', async () => {
-    api.pool.intercept({ path: `${WSP}/permissions`, method: 'GET' }).reply(200, { data: [{ contacts: [{ id: 1, name: 'contacts.view', guard_name: 'api' }] }] }, JSON_HEADERS);
+  it("names are checked against the server's own listing (names or {name} objects): unknown ones are exit 2, nothing sent", async () => {
+    api.pool
+      .intercept({ path: `${WSP}/permissions`, method: 'GET' })
+      .reply(200, { data: [{ contacts: [{ id: 1, name: 'contacts.view', guard_name: 'api' }] }] }, JSON_HEADERS);
     const { code, stderr } = await api.run(['permissions', 'set', 'contacts.view', 'contacts.fly']);
     expect(code).toBe(2);
     expect(stderr).toBe(
@@ -99,8 +125,12 @@ describe('permissions', () => {
   });
 
   it('where the listing cannot be read (403), the names go as given and the server decides', async () => {
-    api.pool.intercept({ path: `${WSP}/permissions`, method: 'GET' }).reply(403, { message: 'This action is unauthorized.', status: 403 }, JSON_HEADERS);
-    api.pool.intercept({ path: '/api/v3/workspaces/partner/permissions', method: 'PATCH' }).reply(422, { message: 'Validation error', errors: { 'permissions.0': ['The selected permissions.0 is invalid.'] } }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/permissions`, method: 'GET' })
+      .reply(403, { message: 'This action is unauthorized.', status: 403 }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: '/api/v3/workspaces/partner/permissions', method: 'PATCH' })
+      .reply(422, { message: 'Validation error', errors: { 'permissions.0': ['The selected permissions.0 is invalid.'] } }, JSON_HEADERS);
     const { code, stderr } = await api.run(['permissions', 'set', 'contacts.fly']);
     expect(code).toBe(5);
     expect(stderr).toContain('  permissions.0: The selected permissions.0 is invalid.\n');
@@ -109,7 +139,9 @@ describe('permissions', () => {
   it('no names on a terminal is exit 2; a 403 for a non-partner is exit 3', async () => {
     expect((await api.run(['permissions', 'set'], { stdinTTY: true })).code).toBe(2);
     api.pool.intercept({ path: `${WSP}/permissions`, method: 'GET' }).reply(200, fullListing, JSON_HEADERS);
-    api.pool.intercept({ path: '/api/v3/workspaces/partner/permissions', method: 'PATCH' }).reply(403, { message: 'This action is unauthorized.', status: 403 }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: '/api/v3/workspaces/partner/permissions', method: 'PATCH' })
+      .reply(403, { message: 'This action is unauthorized.', status: 403 }, JSON_HEADERS);
     expect((await api.run(['permissions', 'set', 'contacts.view'])).code).toBe(3);
   });
 });

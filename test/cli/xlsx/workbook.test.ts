@@ -23,7 +23,10 @@ async function write(name: string, header: string[], rows: string[][]): Promise<
     yield rows.slice(0, 2);
     yield rows.slice(2);
   }
-  await writeXlsx({ write: async (bytes) => void chunks.push(Buffer.from(bytes)) }, { sheetName: 'Contacts', header, rows: batches(), sample: rows.slice(0, 2) });
+  await writeXlsx(
+    { write: async (bytes) => void chunks.push(Buffer.from(bytes)) },
+    { sheetName: 'Contacts', header, rows: batches(), sample: rows.slice(0, 2) },
+  );
   writeFileSync(path, Buffer.concat(chunks));
   return path;
 }
@@ -64,7 +67,15 @@ describe('the .xlsx export file', () => {
   });
 
   it('has a bold, frozen header, text-formatted cells and column widths', async () => {
-    const path = await write('look.xlsx', ['number', 'a_rather_long_column_name'], [['07700900123', 'x'], ['1', 'y'], ['2', 'z']]);
+    const path = await write(
+      'look.xlsx',
+      ['number', 'a_rather_long_column_name'],
+      [
+        ['07700900123', 'x'],
+        ['1', 'y'],
+        ['2', 'z'],
+      ],
+    );
     const zip = await openZip(path);
     const sheet = await zip.text('xl/worksheets/sheet1.xml');
     const styles = await zip.text('xl/styles.xml');
@@ -117,10 +128,18 @@ describe('a workbook whose elements carry a namespace prefix (as the OpenXML SDK
     const chunks: Buffer[] = [];
     const zip = new ZipWriter({ write: async (bytes) => void chunks.push(Buffer.from(bytes)) });
     const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-    await zip.add('xl/workbook.xml', [`<x:workbook xmlns:x="${main}" xmlns:r="r"><x:sheets><x:sheet name="People" sheetId="1" r:id="rId1"/></x:sheets></x:workbook>`]);
-    await zip.add('xl/_rels/workbook.xml.rels', ['<Relationships><Relationship Id="rId1" Type="t/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="t/sharedStrings" Target="sharedStrings.xml"/></Relationships>']);
-    await zip.add('xl/sharedStrings.xml', [`<x:sst xmlns:x="${main}"><x:si><x:t>number</x:t></x:si><x:si><x:t xml:space="preserve">Ann &amp; Bo</x:t></x:si></x:sst>`]);
-    await zip.add('xl/worksheets/sheet1.xml', [`<x:worksheet xmlns:x="${main}"><x:sheetData><x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c></x:row><x:row r="3"><x:c r="A3"><x:v>447911123458</x:v></x:c><x:c r="B3" t="s"><x:v>1</x:v></x:c></x:row></x:sheetData></x:worksheet>`]);
+    await zip.add('xl/workbook.xml', [
+      `<x:workbook xmlns:x="${main}" xmlns:r="r"><x:sheets><x:sheet name="People" sheetId="1" r:id="rId1"/></x:sheets></x:workbook>`,
+    ]);
+    await zip.add('xl/_rels/workbook.xml.rels', [
+      '<Relationships><Relationship Id="rId1" Type="t/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="t/sharedStrings" Target="sharedStrings.xml"/></Relationships>',
+    ]);
+    await zip.add('xl/sharedStrings.xml', [
+      `<x:sst xmlns:x="${main}"><x:si><x:t>number</x:t></x:si><x:si><x:t xml:space="preserve">Ann &amp; Bo</x:t></x:si></x:sst>`,
+    ]);
+    await zip.add('xl/worksheets/sheet1.xml', [
+      `<x:worksheet xmlns:x="${main}"><x:sheetData><x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c></x:row><x:row r="3"><x:c r="A3"><x:v>447911123458</x:v></x:c><x:c r="B3" t="s"><x:v>1</x:v></x:c></x:row></x:sheetData></x:worksheet>`,
+    ]);
     await zip.finish();
     writeFileSync(path, Buffer.concat(chunks));
     expect((await readAll(path)).map((r) => [r.row, r.cells.map((c) => c.text)])).toEqual([
@@ -134,7 +153,9 @@ describe('a file that is not a workbook', () => {
   it('is refused with the reason', async () => {
     const text = join(dir, 'not.xlsx');
     writeFileSync(text, 'number,name\n1,a\n');
-    await expect(openWorkbook(text)).rejects.toThrow(new WorkbookError(`${text} is not an .xlsx workbook: it is not a ZIP archive (an .xlsx file is one)`));
+    await expect(openWorkbook(text)).rejects.toThrow(
+      new WorkbookError(`${text} is not an .xlsx workbook: it is not a ZIP archive (an .xlsx file is one)`),
+    );
     const cut = join(dir, 'cut.xlsx');
     const whole = readFileSync(await write('whole.xlsx', ['a'], [['1'], ['2'], ['3']]));
     writeFileSync(cut, whole.subarray(0, whole.length - 30));
