@@ -6,32 +6,14 @@ import { didYouMean } from './similar.js';
 import type { IOStreams } from './io.js';
 import { withTarget, type Target } from './suggest.js';
 import { UsageError } from './errors.js';
-import { isStatusKey, isTimeKey, relativeTime, toneOf, type Tone } from './present.js';
+import { type Column, columnsOf, type RenderOptions, toneFor, valueOf } from './columns.js';
+import { isStatusKey, isTimeKey, relativeTime } from './present.js';
 import { paintFor, renderRecord, renderTable, type TableCell, type TableLayout } from './table.js';
 import { cellText, csvCell, jsonText, visible, visibleLine, wrap } from './text.js';
 
 /** `xlsx` is written by `contacts export` alone (a verb declares it: VerbSpec.writesXlsx). */
 export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'xlsx'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
-
-export interface Column<T = Record<string, unknown>> {
-  /** Field name (dotted paths like `role.name` reach into nested objects); also the CSV header. */
-  key: string;
-  /** Table header on a terminal. */
-  header: string;
-  /** Computes the value instead of reading `key`: what piped and CSV output print. */
-  get?: (row: T) => unknown;
-  /** How the value reads on a terminal (table, record), when that differs from the data (`VIP (3)`). */
-  show?: (row: T) => unknown;
-  /** Never cut to fit the terminal (ids, numbers, counts and statuses are never cut whatever this says). */
-  fixed?: boolean;
-}
-
-export interface RenderOptions<T> {
-  columns?: Column<T>[];
-  /** Field printed by -q (default `id`). */
-  idKey?: string;
-}
 
 export interface OutputOptions {
   format: OutputFormat;
@@ -304,25 +286,6 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
 export function unknownFieldsError(unknown: string[], available: string[]): UsageError {
   const names = unknown.map((f) => `"${f}"${didYouMean(f, available)}`).join(', ');
   return new UsageError(`unknown field${unknown.length === 1 ? '' : 's'} ${names} for --json; available: ${available.join(', ')}`);
-}
-
-function toneFor<T>(column: Column<T>, value: unknown): Tone | undefined {
-  return isStatusKey(column.key) ? toneOf(value) : undefined;
-}
-
-function columnsOf<T extends object>(record: T): Column<T>[] {
-  return Object.keys(record).map((key) => ({ key, header: key }));
-}
-
-/** The value a column prints for `row` (its `get`, or the field at its key). */
-export function valueOf<T>(row: T, column: Column<T>): unknown {
-  if (column.get) return column.get(row);
-  let value: unknown = row;
-  for (const part of column.key.split('.')) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[part];
-  }
-  return value;
 }
 
 /** A row's id and a line break (-q); nothing for a row without one. */

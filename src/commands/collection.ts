@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import type { ResourceIdentity } from '../api/descriptions/catalog.js';
 import type { VerbModule } from '../cli/action.js';
-import type { Column } from '../cli/output.js';
+import type { Column } from '../cli/columns.js';
 import { addVerb, deleteVerb, LIST_FLAGS, type FlagSpec, type VerbSpec } from './declare.js';
 
 type Words = Pick<VerbSpec, 'description' | 'examples' | 'args'>;

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openConfig } from '../../src/cli/config.js';
 import { createTestIO } from '../../src/cli/io.js';
-import { createOutput, type Column, type OutputFormat } from '../../src/cli/output.js';
+import type { Column } from '../../src/cli/columns.js';
+import { createOutput, type OutputFormat } from '../../src/cli/output.js';
 import { csvField } from '../../src/cli/text.js';
 import { runCli, tempDir } from './helpers.js';
 

@@ -3,7 +3,7 @@
 // token ends in exit 3 through the shared error handler.
 import type { Context } from '../../cli/context.js';
 import { NotLoggedInError } from '../../cli/errors.js';
-import type { Column } from '../../cli/output.js';
+import type { Column } from '../../cli/columns.js';
 import { maskToken } from '../../cli/values.js';
 import { probeWith, wrongBaseUrl } from '../../cli/base-url-check.js';
 import { describeVerified, verifyToken } from './verify.js';

@@ -12,7 +12,7 @@ import type { ContactUpdateBody } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { formatNoticeLines } from '../../cli/csv-check.js';
 import { ExitCode, exitCodeFor } from '../../cli/errors.js';
-import type { Column } from '../../cli/output.js';
+import type { Column } from '../../cli/columns.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { endWithFailures, parseMaxFailures, tolerated } from '../shared/max-failures.js';
 import type { BulkFlags } from '../contacts.js';

@@ -2,7 +2,7 @@
 // output prints the data as the export writes it (groups as a JSON array of names, fields as a
 // JSON object); `-o csv` prints the export's own columns (export-format.ts).
 import type { Contact } from '../../api/schemas/index.js';
-import type { Column } from '../../cli/output.js';
+import type { Column } from '../../cli/columns.js';
 import { groupsCell } from './export-format.js';
 
 const groupNames = (contact: Contact) => (contact.contact_groups ?? []).map((g) => g.name).join(', ');

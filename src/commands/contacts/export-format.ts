@@ -7,7 +7,7 @@ import { encodeGroupNames } from '../../api/csv-cells.js';
 import type { Contact } from '../../api/schemas/index.js';
 import type { WsmClient } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
-import type { Column } from '../../cli/output.js';
+import type { Column } from '../../cli/columns.js';
 
 import { EXPORT_COLUMNS } from '../../api/csv-cells.js';
 

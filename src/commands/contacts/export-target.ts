@@ -1,7 +1,8 @@
 // Where `wsm contacts export` writes, and as what: standard output or `--output-file` (replaced
 // whole once the export is done), CSV/JSON text or an .xlsx workbook. An .xlsx is never written
 // to a terminal: the command that writes a file is suggested instead, before anything is sent.
-import { createOutput, valueOf, type Column, type Output } from '../../cli/output.js';
+import { type Column, valueOf } from '../../cli/columns.js';
+import { createOutput, type Output } from '../../cli/output.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { openFileSink, type FileSink } from '../../cli/file-sink.js';

@@ -1,7 +1,7 @@
 // `wsm contacts get <id>` (an extension endpoint: a backend without it is told apart from a 404).
 import type { Contact } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
-import type { Column } from '../../cli/output.js';
+import type { Column } from '../../cli/columns.js';
 import type { CommandLine } from '../declare.js';
 import { parseId, workspaceClient } from '../shared/verb.js';
 import { contactDetailColumns } from './columns.js';

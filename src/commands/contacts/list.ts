@@ -2,7 +2,7 @@
 import type { ContactListQuery } from '../../api/resources/contacts.js';
 import type { Contact } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
-import type { Column } from '../../cli/output.js';
+import type { Column } from '../../cli/columns.js';
 import type { CommandLine } from '../declare.js';
 import { listing, parsePageFlags, renderListing, type Listing, type PageFlags } from '../shared/list.js';
 import { keyValues, namingFields, workspaceClient } from '../shared/verb.js';

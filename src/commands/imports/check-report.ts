@@ -5,7 +5,7 @@
 import type { Context } from '../../cli/context.js';
 import type { CsvReport, UnknownColumn } from '../../cli/csv-check.js';
 import { RequestValidationError } from '../../cli/errors.js';
-import type { Column } from '../../cli/output.js';
+import type { Column } from '../../cli/columns.js';
 import { countOf, countText, rowName } from '../../cli/text.js';
 
 /** Invalid rows named one by one on stderr; beyond them a count (-o json and --rejects give every one). */

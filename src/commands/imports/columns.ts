@@ -1,7 +1,7 @@
 // How contact imports print. api.md shows none of an import's fields: each cell reads only what
 // the server sent (a missing counter is empty, never `undefined`).
 import type { ContactImport } from '../../api/schemas/index.js';
-import type { Column } from '../../cli/output.js';
+import type { Column } from '../../cli/columns.js';
 import { countText, rowName } from '../../cli/text.js';
 
 export const importColumns: Column<ContactImport>[] = [

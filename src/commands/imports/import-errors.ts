@@ -6,7 +6,7 @@ import { NotFoundError, UnsupportedEndpointError } from '../../api/errors.js';
 import { isRouteMissing } from '../../api/resources/base.js';
 import type { ContactImport, ImportError } from '../../api/schemas/index.js';
 import { CliError, ExitCode } from '../../cli/errors.js';
-import type { Column } from '../../cli/output.js';
+import type { Column } from '../../cli/columns.js';
 import { countText } from '../../cli/text.js';
 import { findImport } from './wait.js';
 

@@ -27,8 +27,8 @@ import { refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns } from './ch
 import { groupNameOf, importPlan, importPlanRow } from './import-plan.js';
 import type { Plan, PlanRow } from '../contacts/plan.js';
 import { renderPlan } from '../contacts/plan-render.js';
-import { allImportErrors, onlyFirstKnown } from './import-errors.js';
-import { locallyFailed, serverFailed, writeCsvRejects, type FailedLines } from './rejects.js';
+import { type FailedLines, locallyFailed } from './rejects.js';
+import { rejectsAfterImport, writeRejects } from './upload-rejects.js';
 import { parseWaitFlags, reportOutcome, untilImportInterrupted, waitForImport, type WaitFlags } from './wait.js';
 
 export interface UploadFlags extends WaitFlags {
@@ -231,44 +231,6 @@ export async function settleUpload(ctx: Context, result: UploadResult, flags: Up
       result.checked,
     );
   reportOutcome(ctx, result.import!, flags.maxFailures, result.sheet?.notSent ?? 0);
-}
-
-/**
- * The rows of a finished import that failed, from every error the server kept; where it keeps
- * only the first 100, those and the rows the local check found invalid, and said so.
- */
-async function rejectsAfterImport(
-  ctx: Context,
-  client: WsmClient,
-  path: string,
-  flags: UploadFlags,
-  record: ContactImport,
-  report: CsvReport | undefined,
-): Promise<void> {
-  const id = Number(record.id);
-  const known = await allImportErrors(client, id, record);
-  const sheet = flags.spreadsheet;
-  // A sheet's rows are its CSV's records (one a sheet row): keyed by row, and its rows not sent added.
-  const failed = serverFailed(known.errors, sheet === undefined ? 'line' : 'row');
-  if (sheet !== undefined) for (const [row, message] of sheet.notSentRows) failed.set(row, message);
-  if (!known.complete) {
-    ctx.output.warn(`${onlyFirstKnown(id, known.record)}: ${path} holds those and the rows the local check found invalid`);
-    if (report !== undefined) locallyFailed(report, failed);
-  }
-  await writeRejects(ctx, path, flags, failed);
-}
-
-/** The failed rows back in the input's format: CSV by line, or a workbook's sheet by row (sheet-rejects.ts). */
-async function writeRejects(ctx: Context, path: string, flags: UploadFlags, failed: FailedLines): Promise<void> {
-  const file = flags.file;
-  const rows = isSpreadsheetFile(file)
-    ? await (await import('./sheet-rejects.js')).writeSheetRejects(path, file, flags.sheet, failed)
-    : await writeCsvRejects(path, file, failed);
-  if (rows === 0) ctx.output.notice(`no row of ${file} failed: ${path} holds its header only`);
-  else
-    ctx.output.notice(
-      `wrote ${countOf(rows, 'row')} that failed to ${path}, with import_error and import_line: fix them there and import that file again`,
-    );
 }
 
 /** A dry run needs no server: the client when one is configured, so that field columns are checked too. */

@@ -3,7 +3,7 @@
 // tools are the API's operations and the CLI's workflows (src/mcp). Nothing is asked of the
 // server at start: the first tool call resolves the settings, as any command does.
 import { UsageError } from '../../cli/errors.js';
-import type { Column } from '../../cli/output.js';
+import type { Column } from '../../cli/columns.js';
 import type { HttpOptions } from '../../mcp/http.js';
 import type { OptionsOf } from '../declare.js';
 import type { ToolSpec } from '../../mcp/tool.js';

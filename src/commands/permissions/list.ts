@@ -2,7 +2,7 @@
 // row (group, name) so that `-q` gives a list `permissions set` reads back. Entries may be names
 // or objects with a `name` (api.md leaves the element type open): both print as the name.
 import type { PermissionEntry } from '../../api/resources/workspaces.js';
-import type { Column } from '../../cli/output.js';
+import type { Column } from '../../cli/columns.js';
 import type { Context } from '../../cli/context.js';
 import { workspaceClient } from '../shared/verb.js';
 

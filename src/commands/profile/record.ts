@@ -1,6 +1,6 @@
 // How a saved profile looks in every `wsm profile` verb: token masked, missing values null.
 import type { ProfileEntry } from '../../cli/config.js';
-import type { Column } from '../../cli/output.js';
+import type { Column } from '../../cli/columns.js';
 import { maskToken } from '../../cli/values.js';
 
 export interface ProfileRecord {

@@ -8,7 +8,7 @@ import type { ResourceDescription } from '../../api/descriptions/index.js';
 import type { CrudResource } from '../../api/resources/crud.js';
 import type { Written } from '../../api/answers.js';
 import type { Verb, VerbModule } from '../../cli/action.js';
-import type { Column } from '../../cli/output.js';
+import type { Column } from '../../cli/columns.js';
 import type { VerbSpec } from '../declare.js';
 import type { CollectionCommand, CollectionVerb } from '../collection.js';
 import { deleteVerb, type Deleted } from './delete.js';

@@ -5,7 +5,7 @@ import { PER_PAGE_MAX } from '../../api/schemas/common.js';
 import type { WalkSettings } from '../../api/resources/base.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
-import type { Column } from '../../cli/output.js';
+import type { Column } from '../../cli/columns.js';
 import { concurrencyOf } from './concurrency.js';
 import { parseValue, positiveInt } from './verb.js';
 import * as z from 'zod';

@@ -3,7 +3,7 @@
 // warning that its id is unknown (a create) and exit 0. With -o json the body is printed as it came.
 import type { Written } from '../../api/answers.js';
 import type { Context } from '../../cli/context.js';
-import type { Column } from '../../cli/output.js';
+import type { Column } from '../../cli/columns.js';
 
 export interface WrittenOptions<T> {
   /** The noun in messages ("label", "contact group"). */

@@ -1,6 +1,6 @@
 // How templates print.
 import type { Template } from '../../api/schemas/index.js';
-import type { Column } from '../../cli/output.js';
+import type { Column } from '../../cli/columns.js';
 
 export const templateColumns: Column<Template>[] = [
   { key: 'id', header: 'ID' },

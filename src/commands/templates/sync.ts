@@ -21,7 +21,7 @@ import { waitRetries } from '../../cli/wait-retries.js';
 import type { RetryPolicy } from '../../api/transport.js';
 import { waitTimeoutMs } from '../../cli/timeout.js';
 import { shellWord } from '../../cli/suggest.js';
-import type { Column } from '../../cli/output.js';
+import type { Column } from '../../cli/columns.js';
 import type { CommandLine, FlagOptions } from '../declare.js';
 import { parseDuration, parseId, readTextInput, workspaceClient } from '../shared/verb.js';
 import type { SYNC_FLAGS } from '../templates.js';

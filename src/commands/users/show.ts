@@ -1,6 +1,6 @@
 // How users print.
 import type { User } from '../../api/schemas/index.js';
-import type { Column } from '../../cli/output.js';
+import type { Column } from '../../cli/columns.js';
 
 export const userColumns: Column<User>[] = [
   { key: 'id', header: 'ID' },

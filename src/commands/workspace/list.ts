@@ -1,6 +1,6 @@
 // `wsm workspace list`: the workspaces your token reaches (GET /me, an extension), the current one marked.
 import type { Context } from '../../cli/context.js';
-import type { Column } from '../../cli/output.js';
+import type { Column } from '../../cli/columns.js';
 import { requireWorkspaces, type MyWorkspace } from './mine.js';
 
 const columns: Column<MyWorkspace>[] = [

@@ -1,6 +1,6 @@
 // How a workspace prints.
 import type { Workspace } from '../../api/schemas/index.js';
-import type { Column } from '../../cli/output.js';
+import type { Column } from '../../cli/columns.js';
 
 export const workspaceColumns: Column<Workspace>[] = [
   { key: 'id', header: 'ID' },
