@@ -20,7 +20,7 @@ export type Probe = (baseUrl: string) => Promise<boolean | undefined>;
 const API_PATH = '/api/v3';
 
 /** A failure that a base URL pointing elsewhere than the API would also give. */
-export function wrongBaseExplains(error: unknown, baseUrl: string): boolean {
+function wrongBaseExplains(error: unknown, baseUrl: string): boolean {
   if (error instanceof PageFailedError) return wrongBaseExplains(error.cause, baseUrl);
   if (error instanceof UnsupportedEndpointError) return wrongBaseExplains(error.response, baseUrl);
   if (error instanceof UnusableResponseError) return true;
@@ -28,7 +28,7 @@ export function wrongBaseExplains(error: unknown, baseUrl: string): boolean {
 }
 
 /** The base URLs the API may be at instead: `/api/v2` -> `/api/v3`, the suffix added, the host's own `/api/v3`. */
-export function candidateBaseUrls(baseUrl: string): string[] {
+function candidateBaseUrls(baseUrl: string): string[] {
   let url: URL;
   try {
     url = new URL(baseUrl);
@@ -51,7 +51,7 @@ function originWords(origin: BaseUrlOrigin): string {
 }
 
 /** How to use `url` instead, where the base URL came from. */
-export function settingFix(origin: BaseUrlOrigin): (url: string) => string {
+function settingFix(origin: BaseUrlOrigin): (url: string) => string {
   return (url) => changeWhere('baseUrl', origin.source === 'typed' ? { source: 'profile' } : origin, url);
 }
 

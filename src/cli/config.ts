@@ -20,7 +20,7 @@ export interface Profile {
   workspace?: string;
 }
 
-export interface ConfigFile {
+interface ConfigFile {
   current?: string;
   profiles: Record<string, Profile>;
 }
@@ -59,7 +59,7 @@ export async function openConfig(options: { dir?: string; env?: Env } = {}): Pro
 }
 
 /** The platform's config directory for wsm: ~/.config/wsm (XDG), ~/Library/Preferences/wsm, %APPDATA%\wsm\Config. */
-export function defaultConfigDir(env: Env): string {
+function defaultConfigDir(env: Env): string {
   const home = homedir();
   if (process.platform === 'darwin') return join(home, 'Library', 'Preferences', 'wsm');
   if (process.platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'wsm', 'Config');

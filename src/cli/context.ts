@@ -197,7 +197,7 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
 }
 
 /** The profile to use: `--profile`, WSM_PROFILE (both "explicit"), the current one, or `default`. */
-export function resolveProfileName(globals: GlobalOptions, env: Env, config: ConfigStore): { name: string; explicit: boolean } {
+function resolveProfileName(globals: GlobalOptions, env: Env, config: ConfigStore): { name: string; explicit: boolean } {
   const named = globals.profile || env.WSM_PROFILE;
   return named ? { name: named, explicit: true } : { name: config.currentName() || 'default', explicit: false };
 }

@@ -15,7 +15,7 @@ import { RequestValidationError, UsageError } from './errors.js';
 import { closest } from './similar.js';
 
 /** Where a row is in the file: its spreadsheet row (the header is row 1) and the line it starts on. */
-export interface RowPlace {
+interface RowPlace {
   row: number;
   line: number;
 }

@@ -213,7 +213,7 @@ function pathOf(url: string): string {
 }
 
 /** The error document's body: what a script reads on stdout for any failure with -o json or ndjson. */
-export interface ErrorDocument {
+interface ErrorDocument {
   error: {
     /** stderr's sentence, without `error: ` or `interrupted: `. */
     message: string;

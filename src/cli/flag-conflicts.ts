@@ -6,7 +6,7 @@ import type { GlobalOptions } from './context.js';
 type Flag = '-q' | '--json' | '--jq' | `-o ${string}`;
 
 /** The pairs that conflict; `-o table` (the default) and `-o json` with --json/--jq do not. */
-export const OUTPUT_CONFLICTS: ReadonlyArray<readonly [Flag, Flag]> = [
+const OUTPUT_CONFLICTS: ReadonlyArray<readonly [Flag, Flag]> = [
   ['--json', '-o csv'],
   ['--json', '-o ndjson'],
   ['--json', '-o yaml'],

@@ -6,8 +6,6 @@ import { silentProgress, TerminalLine, terminalProgress } from './progress.js';
 
 import type { Progress } from './progress.js';
 
-export type { Progress } from './progress.js';
-
 export interface IOStreams {
   /** Data for scripts: stdout. Text is written as given (callers add newlines). */
   out(text: string): void;

@@ -10,7 +10,7 @@ import { sentenceFor } from './error-report.js';
 import { CliError, ExitCode, exitCodeFor, WaitGaveUpError } from './errors.js';
 
 /** Piped, a retry is said at most this often. */
-export const PIPED_RETRY_LINE_EVERY_MS = 30_000;
+const PIPED_RETRY_LINE_EVERY_MS = 30_000;
 
 export interface WaitRetries {
   /** The policy for every request of the wait. */

@@ -20,14 +20,14 @@ export const LIST_FLAGS = {
 } as const;
 
 /** `--json [fields]` and `--jq <expr>` on a verb that prints records (every list and get). */
-export function selectionOptions(command: Command): Command {
+function selectionOptions(command: Command): Command {
   return command
     .option('--json [fields]', 'print JSON with only these comma-separated fields (without a value: list the fields)')
     .option('--jq <expr>', 'filter the JSON output with a jq expression, e.g. \'.[] | select(.status == "APPROVED") | .name\'');
 }
 
 /** The fields of a resource's API record, for `--json` (loads the schemas only when asked). */
-export function recordSelection(resource: string): Selectable {
+function recordSelection(resource: string): Selectable {
   return { fields: async () => (await import('./shared/record-fields.js')).recordFields(resource) };
 }
 
@@ -71,7 +71,7 @@ export const UPLOAD_FLAGS = {
 } as const;
 
 /** commander collector for repeatable options: `--group 1 --group 2` -> ['1', '2']. */
-export function repeatable(value: string, previous: string[] | undefined): string[] {
+function repeatable(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
 

@@ -9,7 +9,7 @@ import { SUMMARIES } from './summaries.js';
 /** `target`: the command line names this resource (not a declaration for the help or for completion). */
 type Register = (program: Command, declared: { target: boolean }) => void;
 
-export interface ResourceEntry {
+interface ResourceEntry {
   name: keyof typeof SUMMARIES;
   /** Commands that take arguments or options themselves: declared in full for the top-level help, which shows them. */
   leaf?: boolean;
@@ -71,7 +71,7 @@ const apiCommands: [string, Own][] = Object.entries(CATALOG as Record<string, Re
   return [[cli, own]];
 });
 
-export const resources: ResourceEntry[] = [...Object.entries(LEADING), ...apiCommands, ...Object.entries(TRAILING)].map(([name, own]) => ({
+const resources: ResourceEntry[] = [...Object.entries(LEADING), ...apiCommands, ...Object.entries(TRAILING)].map(([name, own]) => ({
   name: name as ResourceEntry['name'],
   ...(own as Own),
 }));
@@ -106,7 +106,7 @@ export function helpAsFlag(argv: string[]): string[] {
 }
 
 /** The resource the command line names (`wsm -o json contacts list` -> contacts; `wsm help users` -> users). */
-export function targetResource(argv: string[]): string | undefined {
+function targetResource(argv: string[]): string | undefined {
   const operands = leadingOperands(argv, 2);
   return operands[0] === 'help' ? operands[1] : operands[0];
 }
@@ -139,4 +139,4 @@ export async function declareResources(program: Command, argv: string[]): Promis
 }
 
 /** The hidden command the completion scripts call for values (profiles, ids, permissions). */
-export const COMPLETE_COMMAND = '__complete';
+const COMPLETE_COMMAND = '__complete';

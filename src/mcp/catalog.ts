@@ -5,7 +5,7 @@ import { operationTools, type DescribedResource } from './operations.js';
 import type { ToolSpec } from './tool.js';
 import { WORKFLOW_TOOLS } from './workflows.js';
 
-export function toolsOf(resources: readonly DescribedResource[]): ToolSpec[] {
+function toolsOf(resources: readonly DescribedResource[]): ToolSpec[] {
   const workflows = new Set(WORKFLOW_TOOLS.map((tool) => tool.name));
   const tools = [...operationTools(resources).filter((tool) => !workflows.has(tool.name)), ...WORKFLOW_TOOLS];
   return tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -19,13 +19,13 @@ export interface HttpOptions {
   authToken?: string;
 }
 
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 /** A JSON-RPC message larger than this is refused (413): the largest tool input is a CSV given as text. */
 const BODY_LIMIT = 16 * 1024 * 1024;
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 /** Sessions held at once, and how long one may sit unused: each holds a server and its tools (about 350 KB). */
-export const MAX_SESSIONS = 64;
-export const SESSION_IDLE_MS = 30 * 60_000;
+const MAX_SESSIONS = 64;
+const SESSION_IDLE_MS = 30 * 60_000;
 
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
@@ -49,7 +49,7 @@ function loopbackHosts(host: string, port: number): Set<string> {
  * A tool as served over HTTP: a `file` argument would name a path on the machine wsm runs on, which
  * the client is not on, and would let a caller read that machine's files; the text is given instead.
  */
-export function overHttp(tool: ToolSpec): ToolSpec {
+function overHttp(tool: ToolSpec): ToolSpec {
   if (!('file' in tool.input.shape)) return tool;
   const text = Object.keys(tool.input.shape).find((key) => key === 'csv' || key === 'content') ?? 'the text';
   return {

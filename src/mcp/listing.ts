@@ -11,7 +11,7 @@ const SAFE = Number.MAX_SAFE_INTEGER;
 const QUIET_PATTERNS = new Set(['[^\\s\\p{Cc}\\p{Cf}]', '^[^/?#]+$']);
 
 /** The schema without what costs bytes and tells nothing (recursively). */
-export function leaner(node: unknown): unknown {
+function leaner(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(leaner);
   if (typeof node !== 'object' || node === null) return node;
   const out: Json = {};

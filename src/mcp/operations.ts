@@ -15,7 +15,7 @@ import type { ToolSpec } from './tool.js';
 import { pathParameters } from '../api/descriptions/paths.js';
 
 /** What a tool needs of an operation's description. */
-export type DescribedOperation = Pick<
+type DescribedOperation = Pick<
   OperationDescription,
   | 'resource'
   | 'name'

@@ -23,7 +23,7 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 const ANY_ARGUMENTS = z.looseObject({});
 
 /** At most this long between two progress notifications of a long call. */
-export const KEEP_ALIVE_MS = 5_000;
+const KEEP_ALIVE_MS = 5_000;
 
 /**
  * A long call's progress notifications: each poll's, and between them one every KEEP_ALIVE_MS

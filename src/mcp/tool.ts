@@ -5,7 +5,7 @@ import type { OperationHints } from '../api/descriptions/types.js';
 import type { Context } from '../cli/context.js';
 
 /** The MCP annotations of a tool (readOnlyHint, destructiveHint, idempotentHint): an operation's hints. */
-export type ToolHints = OperationHints;
+type ToolHints = OperationHints;
 
 /** What a tool's `run` is handed for one call. */
 export interface ToolCall {

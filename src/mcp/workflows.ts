@@ -21,7 +21,7 @@ const duration = (fallback: string) =>
  * TypeScript SDK's default). Longer waits come back as a handle to call again with (`resume`),
  * and progress is sent every few seconds meanwhile (server.ts) for clients that reset on it.
  */
-export const MCP_WAIT = '45s';
+const MCP_WAIT = '45s';
 const resumeOutput = z
   .object({ tool: z.string(), arguments: z.looseObject({}) })
   .optional()

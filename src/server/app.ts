@@ -26,7 +26,7 @@ import { createAccessRules, type AccessRules } from './http/access.js';
 import { useContracts, type RouteContract } from './http/contract.js';
 
 export const API_PREFIX = '/api/v3';
-export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface AppOptions {
   db: Db;

@@ -11,7 +11,7 @@ export type Db = Database.Database;
  * so the whole server waits with it: kept short, after which a request answers 503 with
  * Retry-After and the import worker tries again later (http/errors.ts, workers/imports.ts).
  */
-export const BUSY_TIMEOUT_MS = 200;
+const BUSY_TIMEOUT_MS = 200;
 
 /**
  * Re-planned statements. This SQLite (3.54, in better-sqlite3 13) re-prepares a statement at its

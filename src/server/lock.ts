@@ -13,7 +13,7 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /** The database file is in use by another server (one clear line for the CLI: exit 1). */
-export class DatabaseInUseError extends Error {
+class DatabaseInUseError extends Error {
   override name = 'DatabaseInUseError';
   constructor(readonly file: string) {
     super(`another wsm serve is using ${file}: stop it first, or pass another --db`);

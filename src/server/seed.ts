@@ -12,7 +12,7 @@ export interface SeedResult {
   created: boolean;
 }
 
-export const OWNER_EMAIL = 'owner@wsm.local';
+const OWNER_EMAIL = 'owner@wsm.local';
 
 /**
  * decisions.md §6: an empty database gets one workspace and an owner who has

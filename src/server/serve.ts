@@ -21,7 +21,7 @@ import { isLoopbackHost } from './http/origin.js';
 import { asUnusable } from './unusable-database.js';
 
 /** How long SIGINT/SIGTERM waits for requests in flight: under the 10 s after which `docker stop` kills. */
-export const SHUTDOWN_DEADLINE_MS = 8_000;
+const SHUTDOWN_DEADLINE_MS = 8_000;
 
 export interface ServeOptions {
   host: string;

@@ -7,7 +7,7 @@ import { openSync, readSync, closeSync } from 'node:fs';
 
 const RESTORE = 'restore it from a backup, or pass --db another path to start a new database';
 
-export class UnusableDatabaseError extends Error {
+class UnusableDatabaseError extends Error {
   override name = 'UnusableDatabaseError';
   constructor(
     readonly file: string,

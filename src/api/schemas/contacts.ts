@@ -88,7 +88,7 @@ export const contactUpdateBody = z.object({
 export type ContactUpdateBody = z.input<typeof contactUpdateBody>;
 
 /** Field values one list may filter on: each is a join, and a query joins at most 64 tables in SQLite. */
-export const FIELD_FILTER_MAX = 32;
+const FIELD_FILTER_MAX = 32;
 
 export const contactListQuery = paginationQuery.extend({
   search: z.string().max(255).optional(),

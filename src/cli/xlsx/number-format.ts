@@ -51,7 +51,7 @@ export function isDateFormat(code: string): boolean {
 }
 
 /** A number written out in full with at most 15 significant digits (what a spreadsheet keeps), never in E notation. */
-export function fullNumber(value: number): string {
+function fullNumber(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   const rounded = Number(value.toPrecision(15));
   return rounded.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });

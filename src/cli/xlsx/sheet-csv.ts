@@ -11,7 +11,7 @@ import { cellName } from './cell-names.js';
 import { openWorkbook, WorkbookError, type SheetRow } from './sheet-reader.js';
 
 /** A cell whose row is not sent: it holds an error (`#N/A`), not a value. */
-export interface CellProblem {
+interface CellProblem {
   row: number;
   /** `D17`. */
   cell: string;

@@ -6,7 +6,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { displayNumber, formatCodeOf, isDateFormat, isoDate } from './number-format.js';
 import { openZip, ZipError, type ZipArchive } from './zip-reader.js';
 
-export interface SheetCell {
+interface SheetCell {
   /** 0-based column. */
   column: number;
   /** What the spreadsheet shows; '' for an empty cell. */
@@ -35,7 +35,7 @@ export class WorkbookError extends Error {}
 const ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /** XML text as it reads: entities and character references resolved, then OOXML's `_xHHHH_` escapes. */
-export function xmlText(raw: string): string {
+function xmlText(raw: string): string {
   const text = raw.includes('&')
     ? raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, name: string) =>
         name.startsWith('#x')

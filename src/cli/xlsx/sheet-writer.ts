@@ -6,9 +6,9 @@ import { columnName } from './cell-names.js';
 import { ZipWriter, type ByteSink } from './zip-writer.js';
 
 /** Rows a sheet holds in Excel and LibreOffice, the header included. */
-export const SHEET_ROWS = 1_048_576;
+const SHEET_ROWS = 1_048_576;
 /** Characters a cell holds in Excel. */
-export const CELL_CHARACTERS = 32_767;
+const CELL_CHARACTERS = 32_767;
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -82,7 +82,7 @@ export function escapeXml(text: string): string {
 }
 
 /** Widths in characters: the header's and the first rows' longest line, between 8 and 60. */
-export function columnWidths(header: readonly string[], sample: ReadonlyArray<readonly string[]>): number[] {
+function columnWidths(header: readonly string[], sample: ReadonlyArray<readonly string[]>): number[] {
   return header.map((name, column) => {
     let widest = name.length + 2; // the bold header needs a little more
     for (const row of sample) {

@@ -14,7 +14,7 @@ import { encodingRefusal } from '../../cli/csv-check.js';
 import { RequestValidationError, UsageError } from '../../cli/errors.js';
 
 /** An update whose `name` is not known yet: the contact keeps the name it has (bulk.ts reads it). */
-export type PendingUpdate = Omit<ContactUpdateBody, 'name'> & { name?: string };
+type PendingUpdate = Omit<ContactUpdateBody, 'name'> & { name?: string };
 
 export interface BulkItem {
   id: string;

@@ -33,13 +33,7 @@ function planRows(items: BulkItem[], live: LiveContacts): PlanRow[] {
   });
 }
 
-export async function bulkPlan(
-  ctx: Context,
-  client: WsmClient,
-  kind: 'delete' | 'update',
-  items: BulkItem[],
-  concurrency: number,
-): Promise<Plan> {
+async function bulkPlan(ctx: Context, client: WsmClient, kind: 'delete' | 'update', items: BulkItem[], concurrency: number): Promise<Plan> {
   const live = await readLiveContacts(ctx, client, concurrency);
   const rows = planRows(items, live);
   return kind === 'delete' ? planDelete(rows, live) : planUpdate(rows, live);

@@ -24,9 +24,9 @@ import { checkSheetFlag, isSpreadsheetFile, sheetText } from './bulk-sheet.js';
 import { confirmSpreadsheetChanges, showBulkPlan } from './bulk-plan.js';
 import { countText } from '../../cli/text.js';
 
-export type Outcome = 'deleted' | 'already gone' | 'updated' | 'failed';
+type Outcome = 'deleted' | 'already gone' | 'updated' | 'failed';
 
-export interface BulkReport {
+interface BulkReport {
   /** A number, as in the records (`contacts get -o json`). */
   id: number;
   outcome: Outcome;

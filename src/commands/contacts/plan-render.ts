@@ -39,7 +39,7 @@ function contactLine(contact: PlannedContact): string {
 }
 
 /** The counts, as the last line says them. */
-export function planSummary(plan: Plan): string {
+function planSummary(plan: Plan): string {
   const parts =
     plan.delete !== undefined
       ? [`${countText(plan.delete)} to delete`, `${countText(plan.absent ?? 0)} already gone`]

@@ -6,7 +6,7 @@
 // contacts as the list gives them; plan-render.ts prints it, the verbs decide on it.
 import type { Contact } from '../../api/schemas/index.js';
 
-export type PlanAction = 'create' | 'update' | 'unchanged' | 'invalid' | 'delete' | 'absent';
+type PlanAction = 'create' | 'update' | 'unchanged' | 'invalid' | 'delete' | 'absent';
 
 /** What one row of the file asks for, whatever the file's format. */
 export interface PlanRow {
@@ -29,7 +29,7 @@ export interface PlanRow {
   errors?: string[];
 }
 
-export interface Change {
+interface Change {
   from: unknown;
   to: unknown;
 }

@@ -10,7 +10,7 @@ import { replaceFile } from '../../cli/replace-file.js';
 
 const REJECT_COLUMNS = ['import_error', 'import_line'] as const;
 
-export interface RejectedRow {
+interface RejectedRow {
   /** The line of the import file the row starts on. */
   line: number;
   /** Its cells as the file holds them; none for a row that could not be read as CSV. */
@@ -18,7 +18,7 @@ export interface RejectedRow {
   error: string;
 }
 
-export interface RejectsTable {
+interface RejectsTable {
   header: string[];
   rows: RejectedRow[];
 }
@@ -48,7 +48,7 @@ export function serverFailed(errors: ImportError[], by: 'line' | 'row' = 'line')
 }
 
 /** The header and the failed rows of CSV `file`, cells as the file holds them. */
-export async function rejectedCsvRows(file: string, failed: FailedLines): Promise<{ table: RejectsTable; separator: string }> {
+async function rejectedCsvRows(file: string, failed: FailedLines): Promise<{ table: RejectsTable; separator: string }> {
   const csv = await openCsv(file, 'number', { asWritten: true });
   const table: RejectsTable = { header: [], rows: [] };
   let header = true;
@@ -70,7 +70,7 @@ function csvCell(cell: string, separator: string): string {
 }
 
 /** The table as CSV text: each row's cells padded to the header's width, then the error and the line. */
-export function rejectsCsv(table: RejectsTable, separator = ','): string {
+function rejectsCsv(table: RejectsTable, separator = ','): string {
   const width = table.header.length;
   const line = (cells: string[]) => cells.map((cell) => csvCell(cell, separator)).join(separator) + '\n';
   let text = line([...table.header, ...REJECT_COLUMNS]);

@@ -40,7 +40,7 @@ const countIn = (value: unknown) => (typeof value === 'number' && Number.isFinit
  * What Ctrl-C says while an import runs on the server: `import 8 keeps running on the server:
  * \`wsm imports get 8 --wait\`` (the message's printer adds the target flags given, suggest.ts).
  */
-export function importKeepsRunning(id: number | string): string {
+function importKeepsRunning(id: number | string): string {
   return `import ${id} keeps running on the server: \`wsm imports get ${id} --wait\``;
 }
 

@@ -49,17 +49,6 @@ export async function listing<T, Q extends object>(flags: PageFlags, source: Lis
   return { page: await source.page({ ...query, page: flags.page, per_page: flags.per_page }), flags };
 }
 
-/** Prints one page or, with --all, every page; `noun` is plural ("contacts"). */
-export async function renderList<T extends object, Q extends object>(
-  ctx: Context,
-  flags: PageFlags,
-  source: ListSource<T, Q>,
-  query: Q,
-  options: { columns: Column<T>[]; noun: string; idKey?: string },
-): Promise<void> {
-  await renderListing(ctx, await listing(flags, source, query), options);
-}
-
 /** A list verb's render: the page with a hint about the rest on a terminal, or every page as it arrives. */
 export async function renderListing<T extends object>(
   ctx: Context,

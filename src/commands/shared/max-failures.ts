@@ -8,7 +8,7 @@ import type { Context } from '../../cli/context.js';
  * verb) beyond what --max-failures tolerates (exit 8). The command printed its report first, so a
  * script reads the report on stdout and the outcome in the code.
  */
-export class ItemsFailedError extends CliError {
+class ItemsFailedError extends CliError {
   override name = 'ItemsFailedError';
   constructor(message: string, exitCode: number = ExitCode.itemsFailed) {
     super(message, exitCode);

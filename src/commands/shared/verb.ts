@@ -11,11 +11,6 @@ import { RequestValidationError, namedFields, UsageError } from '../../cli/error
 
 export type VerbRun = (ctx: Context, input: VerbInput) => Promise<void>;
 
-/** Types a verb's `run`, so each verb module reads `export const run = verb(async (ctx, input) => ...)`. */
-export function verb(body: VerbRun): VerbRun {
-  return body;
-}
-
 // Declared beside verbSpec, so that a verb loading nothing heavy (no zod) can use it too.
 export { typedRun } from '../declare.js';
 

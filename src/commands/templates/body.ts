@@ -46,7 +46,7 @@ function templateJsonSchema(): JsonSchemaNode {
 const BUTTON_TYPES = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER'] as const;
 
 /** `QUICK_REPLY:Yes`, `URL:Track:https://x.test/{{1}}`, `PHONE_NUMBER:Call us:+14155550123`. */
-export function parseButton(spec: string): Record<string, string> {
+function parseButton(spec: string): Record<string, string> {
   const first = spec.indexOf(':');
   const type = (first < 0 ? spec : spec.slice(0, first)).trim().toUpperCase();
   if (!(BUTTON_TYPES as readonly string[]).includes(type) || first < 0) {

@@ -9,7 +9,7 @@ import { executionOrder, type Change } from './plan.js';
 import type { Prepared } from './prepare.js';
 import { specOf, type Entry } from './sections.js';
 
-export type OutcomeStatus = 'created' | 'updated' | 'replaced' | 'deleted' | 'failed' | 'not attempted';
+type OutcomeStatus = 'created' | 'updated' | 'replaced' | 'deleted' | 'failed' | 'not attempted';
 
 export interface Outcome {
   change: Change;
@@ -24,7 +24,7 @@ export interface Outcome {
 }
 
 /** One sentence for a failed request, with the server's field errors. */
-export function describeFailure(error: unknown): string {
+function describeFailure(error: unknown): string {
   if (error instanceof APIStatusError) {
     const fields =
       error instanceof UnprocessableEntityError

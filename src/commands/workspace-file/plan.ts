@@ -64,7 +64,7 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** The attributes that differ, for the attributes both sides can show. */
-export function compareItems(section: WorkspaceSection, desired: Item, current: Item): FieldChange[] {
+function compareItems(section: WorkspaceSection, desired: Item, current: Item): FieldChange[] {
   const spec = SECTIONS[section];
   const fields = [...new Set([...Object.keys(current.attrs), ...Object.keys(desired.attrs)])].filter(
     (f) => !current.unreported?.includes(f),

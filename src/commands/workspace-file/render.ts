@@ -17,11 +17,11 @@ export interface PlanTarget {
   profile?: string;
 }
 
-export const SYMBOLS: Record<Action, string> = { create: '+', update: '~', replace: '-/+', delete: '-', blocked: '!' };
+const SYMBOLS: Record<Action, string> = { create: '+', update: '~', replace: '-/+', delete: '-', blocked: '!' };
 const COLOURS: Record<Action, Style> = { create: 'green', update: 'yellow', replace: 'magenta', delete: 'red', blocked: 'magenta' };
 
 /** Names print bare when they are one plain word, quoted (as JSON) otherwise. */
-export function keyText(key: string): string {
+function keyText(key: string): string {
   return /^[\w./-]+$/u.test(key) ? key : jsonText(key);
 }
 
@@ -41,14 +41,14 @@ export function changeTitle(change: Change): string {
   return `${SYMBOLS[change.action]} ${change.section} ${keyText(change.key)}`;
 }
 
-export function changeLines(change: Change, colour: boolean): string[] {
+function changeLines(change: Change, colour: boolean): string[] {
   const title = paint(colour, COLOURS[change.action], changeTitle(change));
   const mark = change.unsupported ? ` (not on this server: ${change.unsupported.join(', ')})` : '';
   if (change.fields.length === 0) return [title + (change.unseen ? ' (unseen)' : '') + mark];
   return change.fields.map((field) => `${title} ${fieldText(field)}${mark}`);
 }
 
-export function countsLine(plan: Plan): string {
+function countsLine(plan: Plan): string {
   const { create, update, replace, delete: remove, blocked } = plan.counts;
   // A blocked change (!) is counted too: it is why diff exits 2 although nothing else is planned.
   return `Plan: ${create} to create, ${update} to update, ${replace} to replace, ${remove} to delete${blocked > 0 ? `, ${blocked} blocked` : ''}.`;
@@ -65,7 +65,7 @@ export function workspaceText(target: Pick<PlanTarget, 'workspace' | 'workspaceN
 }
 
 /** The head of every plan: server, workspace and profile, each saying where it came from unless the profile. */
-export function targetLines(target: PlanTarget): string[] {
+function targetLines(target: PlanTarget): string[] {
   return [
     `Server:    ${target.server}${(target.serverFrom && FROM.baseUrl[target.serverFrom]) ?? ''}`,
     `Workspace: ${workspaceText(target)}${(target.workspaceFrom && FROM.workspace[target.workspaceFrom]) ?? ''}`,

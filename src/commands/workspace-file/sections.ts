@@ -37,7 +37,7 @@ export interface Observed extends Item {
 }
 
 /** How attributes compare: `set` ignores order and repeats (role permissions). */
-export type Comparison = 'value' | 'set';
+type Comparison = 'value' | 'set';
 
 export type Entry<S extends WorkspaceSection> = NonNullable<WorkspaceFile[S]>[number];
 
@@ -121,7 +121,7 @@ const labels: SectionSpec<'labels'> = {
 const PERMISSION_ORDER = new Map<string, number>(ALL_PERMISSIONS.map((name, index) => [name, index]));
 
 /** Permissions as a set, in the order of decisions.md §4 (unknown names last, alphabetically). */
-export function permissionSet(names: readonly string[]): string[] {
+function permissionSet(names: readonly string[]): string[] {
   const rank = (name: string) => PERMISSION_ORDER.get(name) ?? ALL_PERMISSIONS.length;
   return [...new Set(names)].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
@@ -131,7 +131,7 @@ export function permissionSet(names: readonly string[]): string[] {
  * says which role it is (`builtin`, decisions.md §8); one that does not say (the published API)
  * is read by this name.
  */
-export const OWNER_ROLE = 'Owner';
+const OWNER_ROLE = 'Owner';
 
 const roles: SectionSpec<'roles'> = {
   section: 'roles',
@@ -175,7 +175,7 @@ const OPTION_FLAGS = ['unsubscribeButton', 'blockButton', 'addSecurityRecommenda
  * out, false flags left out (false is the default), a media header by its type only (the file
  * is uploaded, the provider's handle is not ours to compare).
  */
-export function canonicalTemplate(source: {
+function canonicalTemplate(source: {
   name: string;
   language: string;
   category: string;
@@ -210,7 +210,7 @@ export function canonicalTemplate(source: {
 }
 
 /** Nested objects become dotted paths (`body.text`); arrays and other values are leaves. */
-export function flatten(value: Record<string, unknown>, prefix = '', into: Record<string, unknown> = {}): Record<string, unknown> {
+function flatten(value: Record<string, unknown>, prefix = '', into: Record<string, unknown> = {}): Record<string, unknown> {
   for (const [key, inner] of Object.entries(value)) {
     const path = prefix + key;
     if (inner !== null && typeof inner === 'object' && !Array.isArray(inner)) flatten(inner as Record<string, unknown>, path + '.', into);

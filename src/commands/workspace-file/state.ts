@@ -17,7 +17,7 @@ const stateSchema = z.object({
 });
 
 type Ids = Record<string, number>;
-export type TargetState = Partial<Record<WorkspaceSection, Ids>>;
+type TargetState = Partial<Record<WorkspaceSection, Ids>>;
 
 export interface StateFile {
   readonly path: string;
@@ -32,7 +32,7 @@ export function defaultStatePath(filePath: string): string | undefined {
   return filePath === '-' ? undefined : `${filePath}.state.json`;
 }
 
-export function targetKey(baseUrl: string, workspace: string): string {
+function targetKey(baseUrl: string, workspace: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/workspaces/${workspace}`;
 }
 

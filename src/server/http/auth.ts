@@ -33,7 +33,7 @@ declare module 'fastify' {
   }
 }
 
-export const MEMBERSHIP_DEACTIVATED = 'Your membership of this workspace is deactivated.';
+const MEMBERSHIP_DEACTIVATED = 'Your membership of this workspace is deactivated.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

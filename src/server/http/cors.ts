@@ -11,7 +11,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** How long a browser may keep a preflight's answer, in seconds. */
-export const PREFLIGHT_MAX_AGE = 600;
+const PREFLIGHT_MAX_AGE = 600;
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Accept'];
 /** Headers a page's script may read beyond the safelisted ones: waits, timings, the methods of a 405. */

@@ -13,20 +13,20 @@ import { HttpError } from './errors.js';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export const databaseGone = () =>
+const databaseGone = () =>
   new HttpError(503, {
     message: 'The database file was deleted or replaced while the server was running: nothing can be saved until the server is restarted.',
     status: 503,
   });
 
-export interface DatabaseFileWatch {
+interface DatabaseFileWatch {
   /** True once the file the database was opened from is gone or another file. */
   lost(): boolean;
   /** SQLite met damage in the file while serving: the operator is told once, naming the file and what to do. */
   damaged(): void;
 }
 
-export function watchDatabaseFile(db: Db, warn: (message: string) => void): DatabaseFileWatch {
+function watchDatabaseFile(db: Db, warn: (message: string) => void): DatabaseFileWatch {
   let warnedDamage = false;
   const damaged = () => {
     if (warnedDamage) return;

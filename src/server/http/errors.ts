@@ -30,20 +30,20 @@ export const tooManyAttempts = (retryAfterSeconds: number) =>
     { 'retry-after': String(retryAfterSeconds) },
   );
 /** The database stayed locked by another connection past the busy timeout (db.ts). */
-export const databaseBusy = () =>
+const databaseBusy = () =>
   new HttpError(503, { message: 'The database is busy: try again in a moment.', status: 503 }, { 'retry-after': '1' });
-export const diskFull = () =>
+const diskFull = () =>
   new HttpError(503, { message: 'The server is out of disk space: nothing was saved.', status: 503 }, { 'retry-after': '60' });
 /** A damaged file, met while serving (at start-up `wsm serve` refuses it: unusable-database.ts). */
 const isDamagedError = (error: unknown) => /^SQLITE_(CORRUPT|NOTADB)/.test(String((error as { code?: unknown })?.code ?? ''));
-export const databaseDamaged = () =>
+const databaseDamaged = () =>
   new HttpError(500, {
     message: "The database file is damaged: what this request needs cannot be read. The server's operator must restore it from a backup.",
     status: 500,
   });
 export const payloadTooLarge = () => new HttpError(413, { message: ERROR_MESSAGES[413], status: 413 });
 /** Fields listed in one 422: a body of 40,000 bad items must not answer megabytes of errors. */
-export const MAX_FIELD_ERRORS = 100;
+const MAX_FIELD_ERRORS = 100;
 /** Messages listed for one field. */
 const MAX_MESSAGES_PER_FIELD = 10;
 

@@ -34,10 +34,10 @@ export interface FormSpec {
 
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Brackets a field name may nest (the API's deepest is `header[media][file]`): deeper is a 422, not a stack overflow. */
-export const MAX_FIELD_NESTING = 10;
+const MAX_FIELD_NESTING = 10;
 
 /** `a[b][]` -> ['a', 'b', ''];  names with unbalanced brackets stay one literal key. */
-export function splitFieldName(name: string): string[] {
+function splitFieldName(name: string): string[] {
   const depth = name.split('[').length - 1;
   if (depth > MAX_FIELD_NESTING) {
     const base = name.slice(0, name.indexOf('[')) || 'body';
@@ -52,7 +52,7 @@ export function splitFieldName(name: string): string[] {
 
 type Tree = Record<string, unknown>;
 
-export function assignField(target: Tree, name: string, value: unknown): void {
+function assignField(target: Tree, name: string, value: unknown): void {
   const path = splitFieldName(name);
   if (path.some((key) => UNSAFE_KEYS.has(key))) return;
   let cursor: Tree = target;
@@ -73,7 +73,7 @@ export function assignField(target: Tree, name: string, value: unknown): void {
 }
 
 /** Objects whose keys are all 0..n-1 become arrays, so `buttons[0][type]` reads like JSON. */
-export function arraysFromIndexes(value: unknown): unknown {
+function arraysFromIndexes(value: unknown): unknown {
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value;
   const entries = Object.entries(value as Tree).map(([k, v]) => [k, arraysFromIndexes(v)] as const);
   const keys = entries.map(([k]) => k);
@@ -86,10 +86,6 @@ export function arraysFromIndexes(value: unknown): unknown {
       .every((n, i) => n === i);
   if (isList) return entries.sort((a, b) => Number(a[0]) - Number(b[0])).map(([, v]) => v);
   return Object.fromEntries(entries);
-}
-
-export function isMultipart(request: FastifyRequest): boolean {
-  return request.isMultipart();
 }
 
 export async function readForm(request: FastifyRequest, spec: FormSpec): Promise<{ fields: Tree; files: UploadedFile[] }> {

@@ -12,7 +12,7 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 const WILDCARDS = new Set(['0.0.0.0', '::', '[::]']);
 
 /** A host as it appears in a URL: IPv6 addresses in brackets, lowercase. */
-export const urlHost = (host: string) => (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host).toLowerCase();
+const urlHost = (host: string) => (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host).toLowerCase();
 
 export const isLoopbackHost = (host: string) => /^(localhost|127\.\d+\.\d+\.\d+|::1|\[::1\])$/i.test(host);
 

@@ -11,7 +11,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors.js';
 
-export const SERVER_ANSWERS = {
+const SERVER_ANSWERS = {
   400: 'Bad request: this is not a valid HTTP/1.1 request.',
   408: 'Request timeout: the request did not arrive in time.',
   414: 'URI too long: the request line is longer than the server reads.',

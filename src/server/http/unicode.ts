@@ -68,7 +68,7 @@ const labelOf = (path: string) =>
  * The dotted path of the first string (or key) holding a lone surrogate (text that is not
  * Unicode), or undefined. Iterative: a body nested 100,000 deep must not overflow the stack.
  */
-export function firstInvalidText(value: unknown): string | undefined {
+function firstInvalidText(value: unknown): string | undefined {
   const stack: Array<[unknown, string]> = [[value, '']];
   while (stack.length > 0) {
     const [current, path] = stack.pop()!;

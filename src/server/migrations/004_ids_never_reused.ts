@@ -15,7 +15,7 @@
  */
 import type { Db } from '../db.js';
 
-export const TABLES_WITH_IDS = ['users', 'roles', 'contacts', 'contact_groups', 'contact_fields', 'contact_imports', 'labels', 'templates'];
+const TABLES_WITH_IDS = ['users', 'roles', 'contacts', 'contact_groups', 'contact_fields', 'contact_imports', 'labels', 'templates'];
 
 const ID_COLUMN = /\bid INTEGER PRIMARY KEY,/;
 

@@ -237,7 +237,7 @@ function addLinks(paths: Record<string, Record<string, Json>>): void {
   }
 }
 
-export function buildOpenApiDocument(routes: RouteEntry[]): Json {
+function buildOpenApiDocument(routes: RouteEntry[]): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const route of routes) {
     const path = openApiPath(route.url);

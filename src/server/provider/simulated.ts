@@ -45,7 +45,7 @@ interface StoredTemplate {
 }
 
 /** Where the real review would reject (decisions.md §6, src/api/template-review.ts), with the provider's reason. */
-export function reviewDecision(submission: ProviderSubmission): { decision: 'APPROVED' | 'REJECTED'; reason: string | null } {
+function reviewDecision(submission: ProviderSubmission): { decision: 'APPROVED' | 'REJECTED'; reason: string | null } {
   const body = (submission.components as { body?: { text?: unknown } | null } | null)?.body;
   const [problem] = reviewProblems({
     category: submission.category,

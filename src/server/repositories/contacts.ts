@@ -198,7 +198,6 @@ export function createContactsRepository(db: Db, searchIndex: SearchIndex = crea
     }),
   };
 }
-export type ContactsRepository = ReturnType<typeof createContactsRepository>;
 
 /** A page of contacts as JSON text, its total, and how many records the text holds. */
 export interface ContactPage {

@@ -9,4 +9,3 @@ export function createCounters(db: Db) {
     },
   };
 }
-export type Counters = ReturnType<typeof createCounters>;

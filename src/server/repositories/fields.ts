@@ -18,4 +18,3 @@ export function createFieldsRepository(db: Db) {
     idsByName: (workspaceId: string) => new Map(all.all(workspaceId).map((row) => [row.name, row.id])),
   };
 }
-export type FieldsRepository = ReturnType<typeof createFieldsRepository>;

@@ -18,7 +18,6 @@ export function createFilesRepository(db: Db) {
     delete: (id: string) => void remove.run(id),
   };
 }
-export type FilesRepository = ReturnType<typeof createFilesRepository>;
 
 /** Where this request's server serves stored files: a file's URL is this plus its id. */
 export const filesBaseUrl = (request: FastifyRequest): string => `${request.server.originOf(request)}/api/v3/files/`;

@@ -16,7 +16,7 @@
  */
 import type { Db } from '../db.js';
 
-export interface GenerationCache<V> {
+interface GenerationCache<V> {
   /**
    * The answer for `key` kept in `generation`, or `make()`'s, kept for the requests of that
    * generation when it is still the newest. An older request's answer is made and not kept.

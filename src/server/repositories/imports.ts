@@ -4,7 +4,7 @@ import { IMPORT_ERRORS_KEPT, type ContactImport, type ImportError } from '../../
 import { createCounters } from './counters.js';
 
 export type { ImportError };
-export type ImportStatus = ContactImport['status'];
+type ImportStatus = ContactImport['status'];
 
 /** A row of contact_imports with its group's name; `stored_path` never leaves the server. */
 export interface ImportRow {

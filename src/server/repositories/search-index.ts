@@ -7,7 +7,7 @@
 import type { Db } from '../db.js';
 
 /** Contacts indexed per transaction: about 50-100 ms of work, so requests get in between slices. */
-export const INDEX_SLICE_ROWS = 2000;
+const INDEX_SLICE_ROWS = 2000;
 
 export function createSearchIndex(db: Db) {
   const line = db.prepare<[], number>('SELECT indexed_upto FROM search_index_state').pluck();

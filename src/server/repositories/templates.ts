@@ -141,4 +141,3 @@ export function createTemplatesRepository(db: Db) {
     }),
   };
 }
-export type TemplatesRepository = ReturnType<typeof createTemplatesRepository>;

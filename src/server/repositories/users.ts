@@ -101,7 +101,6 @@ export function createUsersRepository(db: Db) {
     revokeTokensOf: (userId: number, keep: string | null = null) => removeTokensOf.run({ user: userId, keep }).changes,
   };
 }
-export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
 /**
  * The public shape of a user as a member of one workspace: role and status are the membership's

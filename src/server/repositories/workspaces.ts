@@ -25,7 +25,7 @@ export interface Membership {
   owner: boolean;
 }
 
-export const OWNER_ROLE = 'Owner';
+const OWNER_ROLE = 'Owner';
 
 export function createWorkspacesRepository(db: Db) {
   const byId = db.prepare<[string], WorkspaceRow>('SELECT * FROM workspaces WHERE id = ?');
@@ -129,4 +129,3 @@ export function createWorkspacesRepository(db: Db) {
     },
   };
 }
-export type WorkspacesRepository = ReturnType<typeof createWorkspacesRepository>;

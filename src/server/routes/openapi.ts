@@ -24,7 +24,7 @@ export const openapiRoutes: FastifyPluginAsync = async (app) => {
   app.get('/openapi.json', { config: { public: true }, schema: DOCUMENT_CONTRACT }, async () => documentOf(app));
 };
 
-export const DOCS_PREFIX = '/docs';
+const DOCS_PREFIX = '/docs';
 
 /** The index of `/` and `/api/v3`, in the API's `{data}` envelope; absolute URLs like every link the server sends. */
 function apiIndex(origin: string) {

@@ -26,7 +26,7 @@ import { createImportWriter } from '../imports/writer.js';
  * smaller batches keep the server's peak RSS lower (1M rows: 5,000 -> 219-225 MB, 2,000 -> 191-194 MB)
  * and block the event loop for less time per commit.
  */
-export const IMPORT_BATCH_ROWS = 2000;
+const IMPORT_BATCH_ROWS = 2000;
 /** How often the worker looks for work it was not told about (creates kick it), and retries an import the database was too busy for. */
 const POLL_MS = 2000;
 /** `row` of an error about the whole file rather than one of its rows. */

@@ -13,7 +13,7 @@ export interface OutboxDeps {
   provider: TemplateProvider;
 }
 
-export const BACKOFF_BASE_MS = 1000;
+const BACKOFF_BASE_MS = 1000;
 export const BACKOFF_CAP_MS = 5 * 60 * 1000;
 /** Rows handled per drain, so one drain stays short however long the backlog. */
 const BATCH = 50;

@@ -12,7 +12,7 @@ import { isBusyError, isFullError } from '../db.js';
 
 const POLL_MS = 2000;
 
-export interface SearchIndexWorker {
+interface SearchIndexWorker {
   /** Index what waits, now (after an import). */
   kick(): void;
 }

@@ -10,7 +10,7 @@ import { columnName } from '../../../src/cli/xlsx/cell-names.js';
 import { escapeXml } from '../../../src/cli/xlsx/sheet-writer.js';
 
 /** A cell: text (a shared string), a number with a format code, a boolean, an error, a formula with its result, or inline text. */
-export type Cell =
+type Cell =
   | string
   | { number: number; format?: string }
   | { boolean: boolean }
