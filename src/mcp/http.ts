@@ -64,9 +64,12 @@ function overHttp(tool: ToolSpec): ToolSpec {
   };
 }
 
-function jsonRpcError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+/** JSON-RPC's code for a body that is not JSON; every other refusal here is a server error (-32000). */
+const PARSE_ERROR = -32700;
+
+function jsonRpcError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, code = -32000): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -75,7 +78,9 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-async function readJson(req: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
+async function readJson(
+  req: IncomingMessage,
+): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string; code?: number }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -86,7 +91,7 @@ async function readJson(req: IncomingMessage): Promise<{ ok: true; value: unknow
   try {
     return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
   } catch {
-    return { ok: false, status: 400, message: 'Parse error: the body is not JSON' };
+    return { ok: false, status: 400, message: 'Parse error: the body is not JSON', code: PARSE_ERROR };
   }
 }
 
@@ -172,7 +177,7 @@ export async function serveMcpHttp(ctx: Context, tools: readonly ToolSpec[], opt
       return session.handleRequest(req, res);
     }
     const body = await readJson(req);
-    if (!body.ok) return jsonRpcError(res, body.status, body.message);
+    if (!body.ok) return jsonRpcError(res, body.status, body.message, {}, body.code);
     if (session !== undefined) return session.handleRequest(req, res, body.value);
     if (!isInitializeRequest(body.value)) return jsonRpcError(res, 400, 'Bad request: no Mcp-Session-Id header; send initialize first');
     if (sessions.size >= MAX_SESSIONS)

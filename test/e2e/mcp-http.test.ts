@@ -139,6 +139,13 @@ describe('what it refuses', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }),
     });
     expect(unknown.status).toBe(404);
+    const notJson = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{"jsonrpc": "2.0",',
+    });
+    expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as { error: unknown }).error).toEqual({ code: -32700, message: 'Parse error: the body is not JSON' });
   });
 });
 
