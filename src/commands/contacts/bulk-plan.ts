@@ -1,6 +1,7 @@
 // `contacts update|delete --from` against the live workspace: their plan (plan.ts) for --dry-run,
 // and, before a real update, the changes that look made by a spreadsheet, asked about first.
 import type { WsmClient } from '../../api/client.js';
+import { isScientificNotation } from '../../api/csv-cells.js';
 import type { Context } from '../../cli/context.js';
 import { countText } from '../../cli/text.js';
 import type { BulkItem } from './bulk-input.js';
@@ -51,7 +52,7 @@ export async function showBulkPlan(
 }
 
 /** A value a spreadsheet may have changed: one in scientific notation, or digits alone (leading zeros may be gone). */
-const MAYBE_DAMAGED = /^(?:\d+|[+-]?\d+(?:[.,]\d+)?E[+-]?\d+)$/i;
+const maybeDamaged = (value: string) => /^\d+$/.test(value.trim()) || isScientificNotation(value);
 
 /**
  * Before a real update: when the file holds values a spreadsheet may have changed, the plan finds
@@ -59,7 +60,7 @@ const MAYBE_DAMAGED = /^(?:\d+|[+-]?\d+(?:[.,]\d+)?E[+-]?\d+)$/i;
  */
 export async function confirmSpreadsheetChanges(ctx: Context, client: WsmClient, items: BulkItem[], concurrency: number): Promise<void> {
   const values = (item: BulkItem) => [item.body?.name, ...Object.values(item.body?.fields ?? {})];
-  if (!items.some((item) => values(item).some((value) => typeof value === 'string' && MAYBE_DAMAGED.test(value.trim())))) return;
+  if (!items.some((item) => values(item).some((value) => typeof value === 'string' && maybeDamaged(value)))) return;
   const plan = await bulkPlan(ctx, client, 'update', items, concurrency);
   const flagged = plan.contacts.filter((contact) => contact.suspicious.length > 0);
   if (flagged.length === 0) return;

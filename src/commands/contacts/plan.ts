@@ -4,6 +4,7 @@
 // (leading zeros lost, a value in scientific notation, a new number equal to a contact's but for
 // its leading zeros) are flagged. Pure: the rows come in read from any file format, the live
 // contacts as the list gives them; plan-render.ts prints it, the verbs decide on it.
+import { isScientificNotation } from '../../api/csv-cells.js';
 import type { Contact } from '../../api/schemas/index.js';
 
 type PlanAction = 'create' | 'update' | 'unchanged' | 'invalid' | 'delete' | 'absent';
@@ -77,13 +78,11 @@ export function liveContacts(contacts: Iterable<Contact>): LiveContacts {
   return live;
 }
 
-const SCIENTIFIC = /^[+-]?\d+(?:[.,]\d+)?E[+-]?\d+$/i;
-
 /** Why changing `from` to `to` looks made by a spreadsheet, if it does. */
 export function spreadsheetDamage(from: unknown, to: unknown): string | undefined {
   if (typeof to !== 'string') return undefined;
   const before = typeof from === 'string' ? from : '';
-  if (SCIENTIFIC.test(to.trim()) && !SCIENTIFIC.test(before.trim()))
+  if (isScientificNotation(to) && !isScientificNotation(before))
     return `"${to}" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost`;
   if (/^0+\d+$/.test(before) && to === before.replace(/^0+/, ''))
     return `"${before}" would lose its leading zeros, as a spreadsheet drops them`;
