@@ -7,6 +7,7 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isLoopbackHost, LOOPBACK_NAMES, urlHost } from '../api/loopback.js';
 import type { Context } from '../cli/context.js';
 import { UsageError } from '../cli/errors.js';
 import { buildMcpServer, closeClient } from './server.js';
@@ -22,27 +23,21 @@ export interface HttpOptions {
 const MCP_PATH = '/mcp';
 /** A JSON-RPC message larger than this is refused (413): the largest tool input is a CSV given as text. */
 const BODY_LIMIT = 16 * 1024 * 1024;
-const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 /** Sessions held at once, and how long one may sit unused: each holds a server and its tools (about 350 KB). */
 const MAX_SESSIONS = 64;
 const SESSION_IDLE_MS = 30 * 60_000;
 
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-
 /** The token requests must carry: the one given; else none on loopback, and a new one off it (`generated`, to print). */
 export function bearerToken(host: string, given: string | undefined): { token?: string; generated?: string } {
   if (given !== undefined) return { token: given };
-  if (isLoopback(host)) return {};
+  if (isLoopbackHost(host)) return {};
   const generated = randomBytes(24).toString('base64url');
   return { token: generated, generated };
 }
 
 /** The Host values a loopback server answers to: its port on every loopback name and on the address it listens on. */
 function loopbackHosts(host: string, port: number): Set<string> {
-  const listened = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-  return new Set([...LOOPBACK_NAMES, listened.toLowerCase()].map((name) => `${name}:${port}`));
+  return new Set([...LOOPBACK_NAMES, urlHost(host)].map((name) => `${name}:${port}`));
 }
 
 /**
@@ -101,7 +96,7 @@ export async function serveMcpHttp(ctx: Context, tools: readonly ToolSpec[], opt
     import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
     import('@modelcontextprotocol/sdk/types.js'),
   ]);
-  const loopback = isLoopback(options.host);
+  const loopback = isLoopbackHost(options.host);
   const { token, generated } = bearerToken(options.host, options.authToken);
   const running = new Set<Promise<unknown>>();
   const sessions = new Map<string, StreamableHTTPServerTransport>();
@@ -208,8 +203,7 @@ export async function serveMcpHttp(ctx: Context, tools: readonly ToolSpec[], opt
   });
   const { port } = http.address() as AddressInfo;
   if (loopback) allowedHosts = loopbackHosts(options.host, port);
-  const shown = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
-  ctx.output.text(`Listening on http://${shown}:${port}${MCP_PATH}\n`);
+  ctx.output.text(`Listening on http://${urlHost(options.host)}:${port}${MCP_PATH}\n`);
   if (generated !== undefined) ctx.io.err(`Bearer token (generated; clients send "Authorization: Bearer <token>"): ${generated}\n`);
   else if (token !== undefined) ctx.io.err('Clients send the --auth-token given as "Authorization: Bearer <token>"\n');
 

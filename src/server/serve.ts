@@ -17,7 +17,7 @@ import type { ProviderFaultKind } from './provider/provider.js';
 import { dataDir } from './paths.js';
 import { lockDatabaseFile, type DatabaseLock } from './lock.js';
 import { createImportsRepository } from './repositories/imports.js';
-import { isLoopbackHost } from './http/origin.js';
+import { isLoopbackHost } from '../api/loopback.js';
 import { asUnusable } from './unusable-database.js';
 
 /** How long SIGINT/SIGTERM waits for requests in flight: under the 10 s after which `docker stop` kills. */

@@ -3,7 +3,8 @@
 // sends no request: no base URL is configured here).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from './helpers.js';
-import { bearerToken, isLoopback } from '../../src/mcp/http.js';
+import { isLoopbackHost } from '../../src/api/loopback.js';
+import { bearerToken } from '../../src/mcp/http.js';
 
 let config: Awaited<ReturnType<typeof tempDir>>;
 beforeEach(async () => {
@@ -125,8 +126,8 @@ describe('wsm mcp --http: its flags and its token', () => {
   });
 
   it('off loopback a token is always required: the one given, or one generated to print', () => {
-    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1']) expect(isLoopback(host), host).toBe(true);
-    for (const host of ['0.0.0.0', '192.168.1.5', '::', 'example.com']) expect(isLoopback(host), host).toBe(false);
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1']) expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '192.168.1.5', '::', 'example.com']) expect(isLoopbackHost(host), host).toBe(false);
     expect(bearerToken('127.0.0.1', undefined)).toEqual({});
     expect(bearerToken('127.0.0.1', 'given-token-0123456789')).toEqual({ token: 'given-token-0123456789' });
     expect(bearerToken('0.0.0.0', 'given-token-0123456789')).toEqual({ token: 'given-token-0123456789' });

@@ -7,14 +7,9 @@
  */
 import { networkInterfaces } from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isLoopbackHost, LOOPBACK_NAMES, urlHost } from '../../api/loopback.js';
 
-const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 const WILDCARDS = new Set(['0.0.0.0', '::', '[::]']);
-
-/** A host as it appears in a URL: IPv6 addresses in brackets, lowercase. */
-const urlHost = (host: string) => (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host).toLowerCase();
-
-export const isLoopbackHost = (host: string) => /^(localhost|127\.\d+\.\d+\.\d+|::1|\[::1\])$/i.test(host);
 
 /** The names by which clients may reach a server listening on `host`. */
 function namesOf(host: string): string[] {
