@@ -129,5 +129,23 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       });
       expect(await listed()).toHaveLength(3);
     });
+
+    it('a token the server refuses fails every dry run as it fails `contacts list`: exit 3, the same one line, nothing on stdout', async () => {
+      const refused = { ...backend.env, WSM_TOKEN: 'wsm_not_a_token_of_this_server' };
+      const list = await wsm(refused, ['contacts', 'list']);
+      expect(list.code).toBe(3);
+      expect(list.stderr).toBe('error: the server rejected the token (from WSM_TOKEN): set WSM_TOKEN=<token>\n');
+      const csv = file('refused.csv', 'number,name\n14155550199,Dee\n');
+      const idList = file('refused-ids.csv', `id,name\n${ids[0]},Ann\n`);
+      for (const args of [
+        ['contacts', 'import', csv, '--dry-run'],
+        ['contacts', 'update', '--from', idList, '--dry-run'],
+        ['contacts', 'delete', '--from', idList, '--dry-run'],
+      ]) {
+        const res = await wsm(refused, args);
+        expect({ args, code: res.code, stdout: res.stdout, stderr: res.stderr }).toEqual({ args, code: 3, stdout: '', stderr: list.stderr });
+      }
+      expect(await listed()).toHaveLength(3);
+    });
   });
 }

@@ -2,6 +2,7 @@
 // file's format) against the live workspace's contacts, read through the page engine. A row
 // updates the contact with its number or creates one; the check's invalid rows are its invalid.
 import type { WsmClient } from '../../api/client.js';
+import { AuthenticationError } from '../../api/errors.js';
 import type { Context } from '../../cli/context.js';
 import type { CheckedRow } from '../../cli/csv-check.js';
 import { rowName } from '../../cli/text.js';
@@ -34,12 +35,14 @@ export function importPlanRow(row: CheckedRow, group: string | undefined): PlanR
 
 /**
  * The plan of the rows against the workspace `client` reaches. A dry run needs no server: when
- * the contacts cannot be read, it says why and gives the check alone.
+ * the contacts cannot be read, it says why and gives the check alone; a token the server refuses
+ * fails it as it fails every command.
  */
 export async function importPlan(ctx: Context, client: WsmClient, rows: PlanRow[]): Promise<Plan | undefined> {
   try {
     return planImport(rows, await readLiveContacts(ctx, client, concurrencyOf(ctx, {})));
   } catch (error) {
+    if (error instanceof AuthenticationError) throw error;
     ctx.output.warn(`no plan: the workspace's contacts could not be read (${(error as Error).message}); the rows' check alone follows`);
     return undefined;
   }

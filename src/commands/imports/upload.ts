@@ -3,7 +3,7 @@
 // optionally wait for the server to finish processing it (wait.ts). An .xlsx file goes through
 // the same flow as the CSV its sheet is read into (sheet-upload.ts).
 import { basename, resolve } from 'node:path';
-import { UnusableResponseError } from '../../api/errors.js';
+import { AuthenticationError, UnusableResponseError } from '../../api/errors.js';
 import type { WsmClient } from '../../api/client.js';
 import { formatNotes } from '../../api/import-csv.js';
 import type { ContactImport } from '../../api/schemas/index.js';
@@ -253,6 +253,8 @@ async function fieldIdsOf(ctx: Context, client: WsmClient, say: boolean): Promis
     for await (const field of client.fields.list()) ids.set(String(field.name).toLowerCase(), Number(field.id));
     return ids;
   } catch (error) {
+    // A token the server refuses fails here as it fails every other command (exit 3).
+    if (error instanceof AuthenticationError) throw error;
     if (say) ctx.output.warn(`contact field columns are left to the server: the fields could not be read (${(error as Error).message})`);
     return undefined;
   }
