@@ -11,6 +11,7 @@ import type { IOStreams } from '../cli/io.js';
 import { createOutput } from '../cli/output.js';
 import type { Progress } from '../cli/progress.js';
 import type { ToolCall } from './tool.js';
+import { inToolWords } from './tool-words.js';
 
 /** Where a call's progress goes: the MCP progress notification (progress, total, message). */
 export type ProgressSink = (progress: number, total: number | undefined, message: string) => void;
@@ -85,7 +86,11 @@ export function callWorld(base: Context, signal: AbortSignal, progress: Progress
     interrupts,
     confirm: async () => {},
   };
-  const messages = () => io.stderrText.split('\n').filter((line) => line.trim() !== '');
+  const messages = () =>
+    io.stderrText
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map(inToolWords);
   const again = () => callWorld(base, signal, progress, stdin).call;
   return { call: { ctx, signal, messages, again } };
 }

@@ -1,11 +1,13 @@
 // A failed call as an MCP tool error: the CLI's own words (describeError in src/cli/error-report.ts
-// decides the words and the exit code, here as everywhere) and what that exit code means, so an
+// decides the words and the exit code, here as everywhere; a command they suggest named as the tool
+// that does it, tool-words.ts) and what that exit code means, so an
 // agent tells "not found" from "not allowed" from "fix the input" without parsing sentences.
 // Never structuredContent on an error: clients check it against the success schema.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Context } from '../cli/context.js';
 import { describeError } from '../cli/error-report.js';
 import { ExitCode } from '../cli/errors.js';
+import { inToolWords } from './tool-words.js';
 
 /** What each exit code of spec/cli.md means, in the words an agent acts on. */
 const EXIT_MEANINGS: Record<number, string> = {
@@ -35,7 +37,7 @@ export function toolError(error: unknown, ctx: Pick<Context, 'env' | 'secrets' |
     baseUrl: ctx.knownBaseUrl(),
     target: ctx.globals,
   });
-  return refusal(`${text.trimEnd()}\n(exit ${code}: ${exitMeaning(code)})`, code);
+  return refusal(`${inToolWords(text.trimEnd())}\n(exit ${code}: ${exitMeaning(code)})`, code);
 }
 
 /** A tool error from text of our own (a confirmation missing). */

@@ -6,6 +6,7 @@ import { allTools } from '../../src/mcp/catalog.js';
 import { toolListing } from '../../src/mcp/listing.js';
 import { selectTools } from '../../src/mcp/selection.js';
 import { INSTRUCTIONS } from '../../src/mcp/texts.js';
+import { inToolWords } from '../../src/mcp/tool-words.js';
 
 type Schema = { properties?: Record<string, { description?: string; enum?: string[]; items?: { enum?: string[] } }> };
 const listing = async () => toolListing(await allTools());
@@ -34,6 +35,28 @@ describe('tools/list, as an agent reads it', () => {
     });
     expect(problems).toEqual([]);
     expect(INSTRUCTIONS).toMatch(/hosted service/);
+  });
+
+  it("a call's error and messages name the tool that goes on, not the CLI command the CLI's sentence names; each tool exists", async () => {
+    const said = [
+      'import 12: 3 of 4 rows failed (`wsm imports errors 12` lists them)',
+      'import 12 keeps running on the server: `wsm imports get 12 --wait`',
+      'no import 9 in this workspace (`wsm imports list` shows the imports there are)',
+      'the contacts it created or updated stay (`wsm contacts list` shows them)',
+      'import 7 is `wsm imports get 7` away',
+    ].map(inToolWords);
+    expect(said).toEqual([
+      'import 12: 3 of 4 rows failed (`imports.errors` with id 12 lists them)',
+      'import 12 keeps running on the server: `contacts.import` with import_id 12',
+      'no import 9 in this workspace (`imports.list` shows the imports there are)',
+      'the contacts it created or updated stay (`contacts.list` shows them)',
+      'import 7 is `imports.get` with id 7 away',
+    ]);
+    const names = new Set((await allTools()).map((tool) => tool.name));
+    const named = said.flatMap((text) => [...text.matchAll(/`([a-z_]+\.[a-z_]+)`/g)].map((match) => match[1]));
+    expect(named.filter((name) => !names.has(name))).toEqual([]);
+    // A command no tool does stays as it is: the person behind the agent can run it.
+    expect(inToolWords('run `wsm auth login`')).toBe('run `wsm auth login`');
   });
 
   it('enums where the API has them: template statuses, permission names, categories', async () => {

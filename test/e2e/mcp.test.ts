@@ -315,8 +315,12 @@ describe('long work: a waited import', () => {
   it("imports.errors gives every error of an import, a page at a time, by the import's id", async () => {
     const bad = ['number,name', '15552000001,Ok', ...Array.from({ length: 3 }, (_, i) => `bad${i},Row`)].join('\n') + '\n';
     const done = await mcp.call('contacts.import', { csv: bad, name: 'bad.csv', poll_interval: '50ms', confirm: true });
-    // Rows failed: a tool error (exit 8) that names the import and where its errors are.
-    const id = Number(/wsm imports errors (\d+)/.exec(textOf(done))![1]);
+    // Rows failed: a tool error (exit 8) that names the import and the tool that lists its errors, never a CLI command.
+    expect(done.isError).toBe(true);
+    const id = Number(/^error: import (\d+):/.exec(textOf(done))![1]);
+    expect(textOf(done)).toBe(
+      `error: import ${id}: 3 of 4 rows failed (\`imports.errors\` with id ${id} lists them)\n(exit 8: done, but some items failed)`,
+    );
     const first = await mcp.call('imports.errors', { id, per_page: 2 });
     expect(first.isError, textOf(first)).toBeFalsy();
     expect(first.structuredContent).toEqual({
@@ -329,6 +333,14 @@ describe('long work: a waited import', () => {
     });
     const second = await mcp.call('imports.errors', { id, per_page: 2, cursor: 'p2' });
     expect(second.structuredContent).toEqual({ items: [expect.objectContaining({ row: 5, failed: true })], total: 3 });
+  });
+
+  it('following an import that does not exist: exit 4 naming the tool that lists the imports, never a CLI command', async () => {
+    const missing = await mcp.call('contacts.import', { import_id: 987654, poll_interval: '50ms' });
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toBe(
+      'error: no import 987654 in this workspace (`imports.list` shows the imports there are)\n(exit 4: not found)',
+    );
   });
 
   it('cancelling stops the wait, not the import: it finishes on the server', async () => {

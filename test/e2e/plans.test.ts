@@ -143,7 +143,12 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         ['contacts', 'delete', '--from', idList, '--dry-run'],
       ]) {
         const res = await wsm(refused, args);
-        expect({ args, code: res.code, stdout: res.stdout, stderr: res.stderr }).toEqual({ args, code: 3, stdout: '', stderr: list.stderr });
+        expect({ args, code: res.code, stdout: res.stdout, stderr: res.stderr }).toEqual({
+          args,
+          code: 3,
+          stdout: '',
+          stderr: list.stderr,
+        });
       }
       expect(await listed()).toHaveLength(3);
     });
