@@ -51,7 +51,7 @@ export interface VerbModule {
 }
 
 /** A verb on the command line: parse, run, render, settle, in that order. */
-export async function perform<O, R, L>(verb: Verb<O, R, L>, ctx: Context, input: VerbInput): Promise<void> {
+async function perform<O, R, L>(verb: Verb<O, R, L>, ctx: Context, input: VerbInput): Promise<void> {
   const options = await verb.parse(input, ctx);
   const result = await verb.run(ctx, options, verb.live?.(ctx, options));
   await verb.render(ctx, result, options);

@@ -84,25 +84,27 @@ export const create = verbSpec({
   load: () => import('./contacts/create.js'),
 });
 
+export const CONTACT_UPDATE_FLAGS = {
+  name: { flags: '--name <name>', description: 'display name' },
+  active: { flags: '--active', description: 'mark the contact active' },
+  ...CONTACT_BODY_FLAGS,
+  addGroup: {
+    flags: '--add-group <id>',
+    description: 'add the contact to this group, keeping its others; repeat for several',
+    repeatable: true,
+  },
+  removeGroup: { flags: '--remove-group <id>', description: 'take the contact out of this group; repeat for several', repeatable: true },
+  ...bulkFlags(
+    'contact ids one a line (the flags give the changes), or a CSV with id and the columns to change, as `contacts export` writes them',
+  ),
+} as const;
+
 export const update = verbSpec({
   name: 'update',
   description:
     'update a contact, or many with --from; what is not given stays as it is (the current name is read from the server when --name is not given)',
   args: [['[id]', 'contact id']],
-  flags: {
-    name: { flags: '--name <name>', description: 'display name' },
-    active: { flags: '--active', description: 'mark the contact active' },
-    ...CONTACT_BODY_FLAGS,
-    addGroup: {
-      flags: '--add-group <id>',
-      description: 'add the contact to this group, keeping its others; repeat for several',
-      repeatable: true,
-    },
-    removeGroup: { flags: '--remove-group <id>', description: 'take the contact out of this group; repeat for several', repeatable: true },
-    ...bulkFlags(
-      'contact ids one a line (the flags give the changes), or a CSV with id and the columns to change, as `contacts export` writes them',
-    ),
-  },
+  flags: CONTACT_UPDATE_FLAGS,
   examples: [
     'wsm contacts update 42 --inactive',
     'wsm contacts update 42 --name "Ann Lee" --email ann@example.com',
@@ -115,11 +117,13 @@ export const update = verbSpec({
   load: () => import('./contacts/update.js'),
 });
 
+export const CONTACT_DELETE_FLAGS = bulkFlags('contact ids one a line (as `contacts list -q` prints them), or a CSV with an id column');
+
 export const remove = verbSpec({
   name: 'delete',
   description: 'delete a contact, or many with --from (asks first; pass --yes without a terminal)',
   args: [['[id]', 'contact id']],
-  flags: bulkFlags('contact ids one a line (as `contacts list -q` prints them), or a CSV with an id column'),
+  flags: CONTACT_DELETE_FLAGS,
   examples: [
     'wsm contacts delete 12',
     'wsm contacts delete 12 --yes',
@@ -159,6 +163,16 @@ export const importFile = verbSpec({
   load: () => import('./contacts/import.js'),
 });
 
+export const EXPORT_FLAGS = {
+  search: SEARCH_FLAG,
+  concurrency: CONCURRENCY_FLAG,
+  outputFile: {
+    flags: '--output-file <file>',
+    description:
+      'write to this file instead of standard output, put in place only once the export is whole (a name ending .xlsx writes a workbook)',
+  },
+} as const;
+
 export const exportAll = verbSpec({
   name: 'export',
   description:
@@ -167,15 +181,7 @@ export const exportAll = verbSpec({
     "groups included. Cells starting with = + - @ are prefixed with ' (the import takes it off) so spreadsheets do not run them; " +
     'a value with a comma, quote or line break is quoted (RFC 4180). Stopped part way, it says how many were written. -o json / -o ndjson write the records instead; ' +
     "-o xlsx a spreadsheet workbook with the same columns, every cell text holding exactly the stored value (no ' needed)",
-  flags: {
-    search: SEARCH_FLAG,
-    concurrency: CONCURRENCY_FLAG,
-    outputFile: {
-      flags: '--output-file <file>',
-      description:
-        'write to this file instead of standard output, put in place only once the export is whole (a name ending .xlsx writes a workbook)',
-    },
-  },
+  flags: EXPORT_FLAGS,
   writesXlsx: true,
   examples: [
     'wsm contacts export > contacts.csv',

@@ -3,11 +3,11 @@
 // on argv alone, run against a fake client that records what it was asked, and the output path
 // only where render is the point.
 import { describe, expect, it } from 'vitest';
-import { UnprocessableEntityError } from '../../src/api/errors.js';
+import { NotFoundError, UnprocessableEntityError } from '../../src/api/errors.js';
 import type { Context } from '../../src/cli/context.js';
 import { describeError } from '../../src/cli/error-report.js';
 import { FieldsNamedError, RejectedTemplatesError, UsageError } from '../../src/cli/errors.js';
-import { createTestIO, type TestIO } from '../../src/cli/io.js';
+import { createTestIO, type TestIO, type TestIOOptions } from '../../src/cli/io.js';
 import { createOutput, type OutputFormat } from '../../src/cli/output.js';
 import { COLLECTIONS } from '../../src/commands/collections.js';
 import * as createUser from '../../src/commands/users/create.js';
@@ -19,12 +19,19 @@ import { parseUpload, uploadData, type UploadResult } from '../../src/commands/i
 import { collectionVerb } from '../../src/commands/shared/crud.js';
 import * as api from '../../src/commands/api/request.js';
 import * as setProfile from '../../src/commands/profile/set.js';
+import * as updateContact from '../../src/commands/contacts/update.js';
+import * as deleteContact from '../../src/commands/contacts/delete.js';
 
 const WS = '2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f';
 
 /** A Context around a fake client: what a run needs (the workspace, the client, the output path), and the streams to read. */
-function fakeContext(client: object, format: OutputFormat = 'table'): { ctx: Context; io: TestIO } {
-  const io = createTestIO();
+function fakeContext(
+  client: object,
+  format: OutputFormat = 'table',
+  streams: TestIOOptions = {},
+): { ctx: Context; io: TestIO; asked: string[] } {
+  const io = createTestIO(streams);
+  const asked: string[] = [];
   const globals = { output: format, color: false, quiet: false, verbose: false, yes: true };
   const ctx = {
     io,
@@ -33,8 +40,10 @@ function fakeContext(client: object, format: OutputFormat = 'table'): { ctx: Con
     output: createOutput(io, { format, quiet: false }),
     workspace: async () => WS,
     client: async () => client,
+    // --yes is given: a question is recorded, and answered yes.
+    confirm: async (question: string) => void asked.push(question),
   } as unknown as Context;
-  return { ctx, io };
+  return { ctx, io, asked };
 }
 
 const rejected = (errors: Record<string, string[]>) =>
@@ -253,5 +262,154 @@ describe('wsm api and profile set: parse alone, then what run returns', () => {
       'unknown key "colour": use one of base-url, workspace, token',
     );
     expect(() => setProfile.parse({ args: ['workspace', 'acme'], opts: {} })).toThrow('workspace "acme" is not a UUID');
+  });
+});
+
+const statusError = <E>(
+  Kind: new (init: ConstructorParameters<typeof NotFoundError>[0]) => E,
+  status: number,
+  message: string,
+  id: number,
+) =>
+  new Kind({
+    status,
+    body: { message },
+    headers: {},
+    method: 'DELETE',
+    url: `http://api.test/api/v3/workspaces/${WS}/contacts/${id}`,
+  });
+
+describe('contacts update and delete, one contact or many (--from)', () => {
+  it('parse: one id or --from, and the flags each form takes, from argv alone', () => {
+    const { ctx } = fakeContext({});
+    expect(updateContact.parse({ args: ['42'], opts: { inactive: true } }, ctx)).toEqual({ id: 42, flags: { inactive: true } });
+    expect(updateContact.parse({ args: [], opts: { from: '-', inactive: true, concurrency: '3' } }, ctx)).toEqual({
+      bulk: { kind: 'update', from: '-', dryRun: false, flags: { status: false }, concurrency: 3 },
+    });
+    expect(() => updateContact.parse({ args: ['42'], opts: { from: 'ids.txt' } }, ctx)).toThrow('give one contact id or --from, not both');
+    expect(() => updateContact.parse({ args: [], opts: { from: '-', avatar: 'a.png' } }, ctx)).toThrow(
+      '--avatar goes with one contact id, not --from',
+    );
+    expect(() => updateContact.parse({ args: ['42'], opts: { dryRun: true } }, ctx)).toThrow('--dry-run goes with --from');
+    expect(() => updateContact.parse({ args: [], opts: { from: 'ids.txt', sheet: 'March' } }, ctx)).toThrow(
+      '--sheet names a sheet of an .xlsx workbook; ids.txt is not one',
+    );
+    expect(deleteContact.parse({ args: ['12'], opts: {} }, ctx)).toEqual({ id: 12 });
+    expect(deleteContact.parse({ args: [], opts: { from: 'ids.txt', dryRun: true, maxFailures: '1%' } }, ctx)).toEqual({
+      bulk: { kind: 'delete', from: 'ids.txt', dryRun: true, concurrency: 8, maxFailures: { share: 0.01, text: '1%' } },
+    });
+    expect(() => deleteContact.parse({ args: [], opts: {} }, ctx)).toThrow('give a contact id, or --from <file|-> for many');
+    expect(() => deleteContact.parse({ args: [], opts: { from: '-', concurrency: '0' } }, ctx)).toThrow(
+      '--concurrency takes a whole number from 1 to 64, got "0"',
+    );
+  });
+
+  it('update one: run reads the name the API needs, sends the body and returns the answer, printing nothing', async () => {
+    const sent: unknown[] = [];
+    const contact = { id: 42, number: '+14155550123', name: 'Ann Lee', status: false, contact_groups: [] };
+    const { ctx, io } = fakeContext({
+      contacts: {
+        get: async (id: number) => ({ data: { ...contact, id, status: true } }),
+        update: async (...call: unknown[]) => (sent.push(call), { data: contact, body: { data: contact } }),
+      },
+    });
+    const result = await updateContact.run(ctx, updateContact.parse({ args: ['42'], opts: { inactive: true } }, ctx));
+    expect(sent).toEqual([[42, { status: false, name: 'Ann Lee' }, { avatar: undefined }]]);
+    expect(result).toEqual({
+      updated: { id: 42, answer: { data: contact, body: { data: contact } }, body: { status: false, name: 'Ann Lee' } },
+    });
+    expect(io.stdoutText + io.stderrText).toBe('');
+  });
+
+  it('delete --from: run reads and asks; the requests are made as render prints their lines; settle says what was done and exits 8', async () => {
+    const deleted: number[] = [];
+    const client = {
+      contacts: {
+        delete: async (given: string) => {
+          const id = Number(given);
+          deleted.push(id);
+          if (id === 9) throw statusError(NotFoundError, 404, 'Contact not found.', id);
+          if (id === 5) throw statusError(UnprocessableEntityError, 422, 'The contact is in use.', id);
+          return { message: 'Contact deleted successfully.' };
+        },
+      },
+    };
+    const { ctx, io, asked } = fakeContext(client, 'ndjson', { stdin: '3\n9\n5\n' });
+    const options = deleteContact.parse({ args: [], opts: { from: '-' } }, ctx);
+    const result = await deleteContact.run(ctx, options);
+    expect(asked).toEqual(['Delete all 3 contacts read from standard input? This cannot be undone']);
+    expect(deleted).toEqual([]);
+    expect(io.stdoutText).toBe('');
+
+    await deleteContact.render(ctx, result);
+    expect(deleted.sort()).toEqual([3, 5, 9]);
+    expect(
+      io.stdoutText
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
+      { id: 3, outcome: 'deleted', status: 200, message: 'Contact deleted successfully.' },
+      { id: 9, outcome: 'already gone', status: 404, message: 'Contact not found.' },
+      { id: 5, outcome: 'failed', status: 422, message: 'The contact is in use.' },
+    ]);
+    const failure = (() => {
+      try {
+        deleteContact.settle(ctx, result, options);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(describeError(failure, { env: {}, secrets: () => [] })).toMatchObject({ code: 8, text: 'error: 1 of 3 failed\n' });
+
+    // Within --max-failures the same run says what it did, then the failures it tolerated.
+    const tolerant = deleteContact.parse({ args: [], opts: { from: '-', maxFailures: '1' } }, ctx);
+    deleteContact.settle(ctx, result, tolerant);
+    expect(io.stderrText).toBe(
+      '✓ deleted 1 of the 3 contacts read from standard input (1 already gone)\nwarning: 1 of 3 failed (tolerated: --max-failures 1)\n',
+    );
+  });
+
+  it('update --from --dry-run: run returns the plan against the live contacts, nothing sent; settle says so', async () => {
+    const live = [
+      { id: 3, number: '+14155550123', name: 'Ann', email: null, status: true, contact_groups: [] },
+      { id: 4, number: '+14155550124', name: 'Bo', email: null, status: true, contact_groups: [] },
+    ];
+    const { ctx, io } = fakeContext(
+      {
+        contacts: {
+          list: () => ({
+            rows: async function* () {
+              yield* live;
+            },
+          }),
+          update: async () => expect.unreachable('a dry run sends nothing'),
+        },
+      },
+      'json',
+      { stdin: 'id,name\n3,Ann Lee\n4,Bo\n' },
+    );
+    const options = updateContact.parse({ args: [], opts: { from: '-', dryRun: true } }, ctx);
+    const result = await updateContact.run(ctx, options);
+    expect(result).toMatchObject({
+      bulk: {
+        plan: {
+          update: 1,
+          unchanged: 1,
+          contacts: [
+            { place: 'line 2', action: 'update', id: 3, changes: { name: { from: 'Ann', to: 'Ann Lee' } } },
+            { place: 'line 3', action: 'unchanged', id: 4, changes: {} },
+          ],
+        },
+      },
+    });
+    expect(io.stdoutText).toBe('');
+    await updateContact.render(ctx, result);
+    expect(JSON.parse(io.stdoutText)).toMatchObject({ update: 1, unchanged: 1 });
+    expect(io.stderrText).toBe('');
+    // A closing line for a person: on a terminal only, like every message.
+    const terminal = fakeContext({}, 'json', { stderrTTY: true });
+    updateContact.settle(terminal.ctx, result, options);
+    expect(terminal.io.stderrText).toBe('Dry run: nothing was sent.\n');
   });
 });

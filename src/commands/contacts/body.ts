@@ -13,9 +13,12 @@ import {
 } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
-import type { FlagOptions, OptionsOf } from '../declare.js';
+import type { FlagOptions } from '../declare.js';
 import { checkLocal, checkUploadFile, keyValues, parseId, requireSomething } from '../shared/verb.js';
-import type { CONTACT_BODY_FLAGS, CONTACT_CREATE_FLAGS, update } from '../contacts.js';
+import type { CONTACT_BODY_FLAGS, CONTACT_CREATE_FLAGS, CONTACT_UPDATE_FLAGS } from '../contacts.js';
+
+/** The flags of `contacts update`, one contact's or every row's of --from. */
+export type ContactUpdateFlags = FlagOptions<typeof CONTACT_UPDATE_FLAGS>;
 
 export interface ContactRequest<B> {
   body: B;
@@ -62,7 +65,7 @@ export async function createRequest(opts: FlagOptions<typeof CONTACT_CREATE_FLAG
 }
 
 /** The changes the flags give every row of `contacts update --from` (checked with each row). */
-export function bulkUpdateFlags(opts: OptionsOf<typeof update>): Partial<ContactUpdateBody> {
+export function bulkUpdateFlags(opts: ContactUpdateFlags): Partial<ContactUpdateBody> {
   const { name } = opts;
   return { ...common(opts), ...(name !== undefined ? { name } : {}) };
 }
@@ -73,7 +76,7 @@ export interface ContactUpdate extends ContactRequest<Omit<ContactUpdateBody, 'n
   removeGroups: number[];
 }
 
-export async function updateRequest(opts: OptionsOf<typeof update>): Promise<ContactUpdate> {
+export async function updateRequest(opts: ContactUpdateFlags): Promise<ContactUpdate> {
   const body: ContactUpdate['body'] = common(opts);
   if (opts.name !== undefined) body.name = opts.name;
   const addGroups = ids(opts.addGroup, '--add-group') ?? [];

@@ -1,12 +1,13 @@
-// `contacts update|delete --from` against the live workspace: their plan (plan.ts) for --dry-run,
-// and, before a real update, the changes that look made by a spreadsheet, asked about first.
+// `contacts update|delete --from` against the live workspace: their plan (plan.ts) for --dry-run
+// (rendered by plan-render.ts), and, before a real update, the changes that look made by a
+// spreadsheet, asked about first.
 import type { WsmClient } from '../../api/client.js';
 import { isScientificNotation } from '../../api/csv-cells.js';
 import type { Context } from '../../cli/context.js';
 import { countText } from '../../cli/text.js';
 import type { BulkItem } from './bulk-input.js';
 import { planDelete, planUpdate, type LiveContacts, type Plan, type PlanRow } from './plan.js';
-import { readLiveContacts, renderPlan } from './plan-render.js';
+import { readLiveContacts } from './plan-render.js';
 
 /** The rows of a bulk input as a plan reads them; group ids are named from the live contacts' groups. */
 function planRows(items: BulkItem[], live: LiveContacts): PlanRow[] {
@@ -34,21 +35,17 @@ function planRows(items: BulkItem[], live: LiveContacts): PlanRow[] {
   });
 }
 
-async function bulkPlan(ctx: Context, client: WsmClient, kind: 'delete' | 'update', items: BulkItem[], concurrency: number): Promise<Plan> {
-  const live = await readLiveContacts(ctx, client, concurrency);
-  const rows = planRows(items, live);
-  return kind === 'delete' ? planDelete(rows, live) : planUpdate(rows, live);
-}
-
-export async function showBulkPlan(
+/** What the bulk input would do to the live workspace: every contact's changes, nothing sent. */
+export async function bulkPlan(
   ctx: Context,
   client: WsmClient,
   kind: 'delete' | 'update',
   items: BulkItem[],
   concurrency: number,
-): Promise<void> {
-  await renderPlan(ctx, await bulkPlan(ctx, client, kind, items, concurrency));
-  ctx.output.message('Dry run: nothing was sent.');
+): Promise<Plan> {
+  const live = await readLiveContacts(ctx, client, concurrency);
+  const rows = planRows(items, live);
+  return kind === 'delete' ? planDelete(rows, live) : planUpdate(rows, live);
 }
 
 /** A value a spreadsheet may have changed: one in scientific notation, or digits alone (leading zeros may be gone). */

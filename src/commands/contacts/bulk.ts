@@ -6,6 +6,9 @@
 // for the same reason of the run's own (the token refused, the server out of reach), that
 // failure's code. A delete answered 404 is "already gone", so an interrupted run can be repeated.
 // An update without a name keeps the contact's own, read first (bulk-names.ts).
+// As a verb: parseBulk reads the flags, runBulk reads the file and asks, and returns the plan
+// (--dry-run) or the requests still to be made; renderBulk makes them as it prints their report
+// lines (a line as each item ends), and settleBulk says what was done and decides the exit.
 import { APIStatusError, NotFoundError } from '../../api/errors.js';
 import { runEach, type EngineRequest, type Settled } from '../../api/page-engine.js';
 import type { ContactUpdateBody } from '../../api/schemas/index.js';
@@ -14,14 +17,16 @@ import { formatNoticeLines } from '../../cli/csv-check.js';
 import { ExitCode, exitCodeFor } from '../../cli/errors.js';
 import type { Column } from '../../cli/columns.js';
 import { concurrencyOf } from '../shared/concurrency.js';
-import { endWithFailures, parseMaxFailures, tolerated } from '../shared/max-failures.js';
+import { endWithFailures, parseMaxFailures, tolerated, type FailureLimit } from '../shared/max-failures.js';
 import type { BulkFlags } from '../contacts.js';
 import type { FlagOptions } from '../declare.js';
 import { readBytesInput, workspaceClient } from '../shared/verb.js';
 import { readBulkInput, resolveGroupNames, type BulkItem } from './bulk-input.js';
 import { nameReader, type NameReader } from './bulk-names.js';
 import { checkSheetFlag, isSpreadsheetFile, sheetText } from './bulk-sheet.js';
-import { confirmSpreadsheetChanges, showBulkPlan } from './bulk-plan.js';
+import { bulkPlan, confirmSpreadsheetChanges } from './bulk-plan.js';
+import type { Plan } from './plan.js';
+import { renderPlan } from './plan-render.js';
 import { countText } from '../../cli/text.js';
 
 type Outcome = 'deleted' | 'already gone' | 'updated' | 'failed';
@@ -42,20 +47,68 @@ const reportColumns: Column<BulkReport>[] = [
 ];
 
 export interface BulkOptions {
+  kind: 'delete' | 'update';
   from: string;
   dryRun: boolean;
   /** Update only: the changes the flags give, under each row's own. */
   flags?: Partial<ContactUpdateBody>;
+  concurrency: number;
+  maxFailures?: FailureLimit;
+  sheet?: string;
 }
 
-export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: BulkOptions, opts: FlagOptions<BulkFlags>): Promise<void> {
+/** The flags of a `--from` run, checked in the order they always were (after the verb's own). */
+export function parseBulk(
+  ctx: Context,
+  kind: BulkOptions['kind'],
+  from: string,
+  opts: FlagOptions<BulkFlags>,
+  flags?: Partial<ContactUpdateBody>,
+): BulkOptions {
   const concurrency = concurrencyOf(ctx, opts);
-  const limit = parseMaxFailures(opts.maxFailures);
+  const maxFailures = parseMaxFailures(opts.maxFailures);
+  checkSheetFlag(from, opts.sheet);
+  return {
+    kind,
+    from,
+    dryRun: opts.dryRun === true,
+    ...(flags !== undefined ? { flags } : {}),
+    concurrency,
+    ...(maxFailures !== undefined ? { maxFailures } : {}),
+    ...(opts.sheet !== undefined ? { sheet: opts.sheet } : {}),
+  };
+}
+
+/** What the items' requests leave behind, counted as their reports are read. */
+interface BulkTally {
+  succeeded: number;
+  gone: number;
+  failures: Array<{ report: BulkReport; error: unknown }>;
+}
+
+/**
+ * A real run once asked about: the requests are made as `reports` is read (so that its progress
+ * is drawn where the report lines print), each item's line in item order; `tally` counts them.
+ */
+interface BulkRun {
+  kind: BulkOptions['kind'];
+  /** `standard input` or the file's name. */
+  source: string;
+  /** The items read from the source. */
+  total: number;
+  reports(progress: (done: number) => void): AsyncIterable<BulkReport>;
+  tally: BulkTally;
+}
+
+/** --dry-run: the file against the live workspace, nothing sent; otherwise the run. */
+export type BulkResult = { plan: Plan } | BulkRun;
+
+export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkResult> {
+  const { kind, concurrency } = options;
   const source = options.from === '-' ? 'standard input' : options.from;
-  checkSheetFlag(options.from, opts.sheet);
   const update = kind === 'update' ? { flags: options.flags ?? {} } : undefined;
   const input = isSpreadsheetFile(options.from)
-    ? readBulkInput(await sheetText(ctx, options.from, opts.sheet), source, update)
+    ? readBulkInput(await sheetText(ctx, options.from, options.sheet), source, update)
     : readBulkInput(await readBytesInput(ctx, options.from), source, update);
   for (const line of formatNoticeLines(source, input.notes)) ctx.output.notice(line);
   let items = input.items;
@@ -66,11 +119,9 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
     for await (const group of client.groups.list()) idsByName.set(group.name, Number(group.id));
     items = resolveGroupNames(items, idsByName, source);
   }
-  // The file against the live workspace: every contact's changes, nothing sent.
-  if (options.dryRun) return showBulkPlan(ctx, client, kind, items, concurrency);
-  // How many were read, and from where: a list piped in without --all gives a page of them.
-  const read = items.length === 1 ? `the 1 contact read from ${source}` : `the ${countText(items.length)} contacts read from ${source}`;
+  if (options.dryRun) return { plan: await bulkPlan(ctx, client, kind, items, concurrency) };
   if (kind === 'delete') {
+    // How many were read, and from where: a list piped in without --all gives a page of them.
     const what = items.length === 1 ? `the 1 contact read from ${source}` : `all ${countText(items.length)} contacts read from ${source}`;
     await ctx.confirm(`Delete ${what}? This cannot be undone`, `deleting ${what}`);
   } else await confirmSpreadsheetChanges(ctx, client, items, concurrency);
@@ -83,8 +134,7 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
   };
   const call = (item: BulkItem, request: EngineRequest) =>
     kind === 'delete' ? client.contacts.delete(item.id, request) : updateOne(item, request);
-  const progress = ctx.io.progress(kind === 'delete' ? 'Deleting contacts' : 'Updating contacts', items.length);
-  const failures: Array<{ report: BulkReport; error: unknown }> = [];
+  const tally: BulkTally = { succeeded: 0, gone: 0, failures: [] };
   const settle = (item: BulkItem, result: Settled<unknown>): BulkReport => {
     if (result.ok)
       return { id: Number(item.id), outcome: kind === 'delete' ? 'deleted' : 'updated', status: 200, message: messageOf(result.value) };
@@ -98,46 +148,64 @@ export async function runBulk(ctx: Context, kind: 'delete' | 'update', options: 
       status,
       message: error instanceof Error ? error.message : String(error),
     };
-    failures.push({ report, error });
+    tally.failures.push({ report, error });
     return report;
   };
-  const reports = runEach(items, call, settle, {
-    concurrency,
-    describe: (item) => `contact ${item.id}`,
-    notice: client.notice,
-    progress: (event) => progress.update(event.done),
-  });
-  // The table shows what needs attention; the machine formats show every item.
-  const everything = ctx.output.format !== 'table' || ctx.output.quiet;
-  let succeeded = 0;
-  let gone = 0;
-  async function* shown(): AsyncGenerator<BulkReport> {
-    for await (const report of reports) {
-      if (report.outcome !== 'failed') succeeded += 1;
-      if (report.outcome === 'already gone') gone += 1;
-      if (ctx.output.quiet ? report.outcome !== 'failed' : everything || report.outcome === 'failed') yield report;
+  async function* reports(progress: (done: number) => void): AsyncGenerator<BulkReport> {
+    const settled = runEach(items, call, settle, {
+      concurrency,
+      describe: (item) => `contact ${item.id}`,
+      notice: client.notice,
+      progress: (event) => progress(event.done),
+    });
+    for await (const report of settled) {
+      if (report.outcome !== 'failed') tally.succeeded += 1;
+      if (report.outcome === 'already gone') tally.gone += 1;
+      yield report;
     }
+  }
+  return { kind, source, total: items.length, reports, tally };
+}
+
+/** The plan; or the run, its report lines printed as the items end: the table shows what needs attention, the machine formats every item. */
+export async function renderBulk(ctx: Context, result: BulkResult): Promise<void> {
+  if ('plan' in result) return renderPlan(ctx, result.plan);
+  const run: BulkRun = result;
+  const everything = ctx.output.format !== 'table' || ctx.output.quiet;
+  const progress = ctx.io.progress(run.kind === 'delete' ? 'Deleting contacts' : 'Updating contacts', run.total);
+  async function* shown(): AsyncGenerator<BulkReport> {
+    for await (const report of run.reports((done) => progress.update(done)))
+      if (ctx.output.quiet ? report.outcome !== 'failed' : everything || report.outcome === 'failed') yield report;
   }
   try {
     await ctx.output.list(shown(), { columns: reportColumns });
   } finally {
     progress.done();
   }
+}
+
+/** The last line (what was done, of how many read) and the exit: 8 for failed items beyond --max-failures. */
+export function settleBulk(ctx: Context, result: BulkResult, options: BulkOptions): void {
+  if ('plan' in result) return ctx.output.message('Dry run: nothing was sent.');
+  const { kind, source, total, tally } = result;
+  const { succeeded, gone, failures } = tally;
+  const read = total === 1 ? `the 1 contact read from ${source}` : `the ${countText(total)} contacts read from ${source}`;
   const done = kind === 'delete' ? 'deleted' : 'updated';
   const said = () =>
     ctx.output.done(`${done} ${countText(succeeded - gone)} of ${read}${gone > 0 ? ` (${countText(gone)} already gone)` : ''}`);
   if (failures.length === 0) return said();
   const codes = new Set(failures.map((failure) => exitCodeFor(failure.error)));
   const [code] = codes;
-  const runFailed = failures.length === items.length && codes.size === 1 && (code === ExitCode.auth || code === ExitCode.unavailable);
+  const runFailed = failures.length === total && codes.size === 1 && (code === ExitCode.auth || code === ExitCode.unavailable);
   // What was done is said before the tolerated failures are; a run that fails says only its failure.
-  if (tolerated(limit, failures.length, items.length)) said();
+  const limit = options.maxFailures;
+  if (tolerated(limit, failures.length, total)) said();
   endWithFailures(
     ctx,
     limit,
     failures.length,
-    items.length,
-    `${countText(failures.length)} of ${countText(items.length)} failed`,
+    total,
+    `${countText(failures.length)} of ${countText(total)} failed`,
     runFailed ? code : undefined,
   );
 }

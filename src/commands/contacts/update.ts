@@ -4,28 +4,48 @@
 // which edit the current groups) the contact is read first. That read is the GET-one extension:
 // a server without it is told apart (exit 1, as for any extension it lacks), and the command says
 // which flag to give instead.
-// Many at once: `wsm contacts update --from <file|-> [flags for every row] [--dry-run] [--concurrency n]`.
+// Many at once: `wsm contacts update --from <file|-> [flags for every row] [--dry-run] [--concurrency n]` (bulk.ts).
+import type { Written } from '../../api/answers.js';
 import { UnsupportedEndpointError } from '../../api/errors.js';
+import type { Contact, ContactUpdateBody } from '../../api/schemas/index.js';
+import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
+import type { CONTACT_UPDATE_FLAGS } from '../contacts.js';
+import type { CommandLine } from '../declare.js';
 import { showWritten } from '../shared/written.js';
-import { namingFields, parseId, typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
-import type { update } from '../contacts.js';
-import { runBulk } from './bulk.js';
-import { CONTACT_FLAGS, bulkUpdateFlags, mergeUpdate, updateRequest, warnUnkeptFields } from './body.js';
+import { namingFields, parseId, workspaceClient } from '../shared/verb.js';
+import { parseBulk, renderBulk, runBulk, settleBulk, type BulkOptions, type BulkResult } from './bulk.js';
+import { CONTACT_FLAGS, bulkUpdateFlags, mergeUpdate, updateRequest, warnUnkeptFields, type ContactUpdateFlags } from './body.js';
 import { contactDetailColumns } from './columns.js';
 
-export const run: VerbRun = typedRun<typeof update>(async (ctx, { args, opts }) => {
+/** One contact (its id, and the flags as given: the body is made by run, which reads an avatar file), or many with --from. */
+export type ContactUpdateOptions = { id: number; flags: ContactUpdateFlags } | { bulk: BulkOptions };
+
+/** The server's answer for the contact, and the body sent (the custom fields it kept are checked against it). */
+export interface ContactUpdated {
+  id: number;
+  answer: Written<Contact>;
+  body: ContactUpdateBody;
+}
+
+export type ContactUpdateResult = { updated: ContactUpdated } | { bulk: BulkResult };
+
+export function parse({ args, opts }: CommandLine<typeof CONTACT_UPDATE_FLAGS>, ctx: Context): ContactUpdateOptions {
   const { from } = opts;
   if (from !== undefined) {
     if (args.length > 0) throw new UsageError('give one contact id or --from, not both');
     if (opts.avatar !== undefined) throw new UsageError('--avatar goes with one contact id, not --from');
-    await runBulk(ctx, 'update', { from, dryRun: opts.dryRun === true, flags: bulkUpdateFlags(opts) }, opts);
-    return;
+    return { bulk: parseBulk(ctx, 'update', from, opts, bulkUpdateFlags(opts)) };
   }
   if (opts.dryRun === true) throw new UsageError('--dry-run goes with --from');
   if (args.length === 0) throw new UsageError('give a contact id, or --from <file|-> for many');
-  const id = parseId(args[0], 'contact id');
-  const update = await updateRequest(opts).catch(namingFields(CONTACT_FLAGS)); // the local check's errors too, as in create
+  return { id: parseId(args[0], 'contact id'), flags: opts };
+}
+
+export async function run(ctx: Context, options: ContactUpdateOptions): Promise<ContactUpdateResult> {
+  if ('bulk' in options) return { bulk: await runBulk(ctx, options.bulk) };
+  const { id } = options;
+  const update = await updateRequest(options.flags).catch(namingFields(CONTACT_FLAGS)); // the local check's errors too, as in create
   const client = await workspaceClient(ctx);
   const editsGroups = update.addGroups.length > 0 || update.removeGroups.length > 0;
   const needsCurrent = update.body.name === undefined || (editsGroups && update.body.contact_groups === undefined);
@@ -41,10 +61,18 @@ export const run: VerbRun = typedRun<typeof update>(async (ctx, { args, opts }) 
     }
   }
   const body = mergeUpdate(update, current);
-  const record = await showWritten(
-    ctx,
-    await client.contacts.update(id, body, { avatar: update.avatar }).catch(namingFields(CONTACT_FLAGS, body)),
-    { noun: 'contact', columns: contactDetailColumns, id },
-  );
+  const answer = await client.contacts.update(id, body, { avatar: update.avatar }).catch(namingFields(CONTACT_FLAGS, body));
+  return { updated: { id, answer, body } };
+}
+
+export async function render(ctx: Context, result: ContactUpdateResult): Promise<void> {
+  if ('bulk' in result) return renderBulk(ctx, result.bulk);
+  const { id, answer, body } = result.updated;
+  const record = await showWritten(ctx, answer, { noun: 'contact', columns: contactDetailColumns, id });
   warnUnkeptFields(ctx, body.fields, record);
-});
+}
+
+/** --from: the last line and the exit (8 for failed contacts). */
+export function settle(ctx: Context, result: ContactUpdateResult, options: ContactUpdateOptions): void {
+  if ('bulk' in result && 'bulk' in options) settleBulk(ctx, result.bulk, options.bulk);
+}

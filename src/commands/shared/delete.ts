@@ -8,8 +8,8 @@ import type { WsmClient } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
 import { CancelledError } from '../../cli/errors.js';
 import { visible } from '../../cli/text.js';
-import { perform, type Verb } from '../../cli/action.js';
-import { parseId, workspaceClient, type VerbRun } from './verb.js';
+import type { Verb } from '../../cli/action.js';
+import { parseId, workspaceClient } from './verb.js';
 
 export interface DeleteOptions<T> {
   /** Reads the record to name it; a backend without that read falls back to the bare id. */
@@ -52,16 +52,6 @@ export function deleteVerb<T>(
       ctx.output.done(`deleted ${label}${options.leaves ? `; ${options.leaves}` : ''}`);
     },
   };
-}
-
-/** The same delete as one run, for a verb that deletes one record among other ways (`contacts delete --from`). */
-export function deleteRun<T>(
-  noun: string,
-  remove: (client: WsmClient, id: number) => Promise<unknown>,
-  options: DeleteOptions<T> = {},
-): VerbRun {
-  const verb = deleteVerb(noun, remove, options);
-  return (ctx, input) => perform(verb, ctx, input);
 }
 
 /** Asks on the terminal, naming the record; returns how the record was named. */
