@@ -217,3 +217,49 @@ describe('contacts update|delete --from FILE.xlsx against wsm serve', () => {
     );
   });
 });
+
+describe('imports errors after an .xlsx import, against wsm serve', () => {
+  let backend: Backend;
+  const run = (...args: string[]) => wsmInProcess(backend.env, args);
+  beforeAll(async () => {
+    backend = await BACKENDS[0].start();
+  }, 60_000);
+  afterAll(async () => {
+    await backend.stop();
+  });
+
+  it("each error names the sheet row; a row never sent is not among the server's errors, and the outcome says where it is", async () => {
+    const file = join(backend.dir, 'people.xlsx');
+    await writeExcelLike(file, [
+      {
+        name: 'People',
+        rows: {
+          1: ['number', 'name', 'email'],
+          // A name over three lines: the CSV sent has more lines than the sheet has rows.
+          2: [{ number: 14155550301 }, 'Ann\nLee\nSmith', 'ann@example.com'],
+          3: ['bad-number', 'Cy', null],
+          4: [{ number: 14155550303 }, 'Di', { error: '#N/A' }],
+          6: [{ number: 14155550304 }, 'Ed', 'not-an-email'],
+          7: [{ number: 14155550305 }, 'Flo', null],
+        },
+      },
+    ]);
+    const res = await run('contacts', 'import', file, '--wait', '--interval', '0.1s', '-o', 'json');
+    expect(res.code, res.stderr).toBe(8);
+    const id = JSON.parse(res.stdout).id as number;
+    // The import is named after the workbook; the file the server keeps is the CSV sent (docs/decisions.md).
+    expect(JSON.parse(res.stdout)).toMatchObject({ name: 'people.xlsx', file_name: 'people.csv' });
+    expect(res.stderr).toContain(`warning: ${file} row 4: C4 (email): The cell holds the error #N/A, not a value.\n`);
+    expect(res.stderr.split('\n').at(-2)).toBe(
+      `error: import ${id}: 3 of 5 rows failed, 1 of them not sent (cells holding errors) ` +
+        `(\`wsm imports errors ${id}\` lists the 2 the server refused; not sent: row 4)`,
+    );
+    const errors = await run('imports', 'errors', String(id), '-o', 'json');
+    expect(errors.code, errors.stderr).toBe(0);
+    // The sheet's rows; `line` is the line of the CSV the server received (row 2 took three), as for any import.
+    expect(JSON.parse(errors.stdout)).toEqual([
+      { row: 3, line: 5, message: 'The number must be a phone number of 7 to 15 digits.', failed: true },
+      { row: 6, line: 8, message: 'The email field must be a valid email address.', failed: true },
+    ]);
+  });
+});

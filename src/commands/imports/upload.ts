@@ -230,7 +230,7 @@ export async function settleUpload(ctx: Context, result: UploadResult, flags: Up
       result.import!,
       result.checked,
     );
-  reportOutcome(ctx, result.import!, flags.maxFailures, result.sheet?.notSent ?? 0);
+  reportOutcome(ctx, result.import!, flags.maxFailures, [...(result.sheet?.notSentRows.keys() ?? [])]);
 }
 
 /** A dry run needs no server: the client when one is configured, so that field columns are checked too. */

@@ -120,9 +120,10 @@ export async function findImport(
 /**
  * After a wait: a failed import is exit 1 with its first reason; the counts a message; rows the
  * server skipped exit 8 (done, but some items failed) unless --max-failures tolerates them.
+ * `notSentRows`: the sheet rows of the file the CLI did not send (an .xlsx row holding an error
+ * cell), failed like the server's but never among its errors, so named here.
  */
-/** `notSent`: rows of the file the CLI did not send (an .xlsx row holding an error cell), failed like the server's. */
-export function reportOutcome(ctx: Context, result: ContactImport, limit?: FailureLimit, notSent = 0): void {
+export function reportOutcome(ctx: Context, result: ContactImport, limit?: FailureLimit, notSentRows: readonly number[] = []): void {
   if (FAILED_IMPORT.has(importStatus(result) ?? '')) {
     const reason = Array.isArray(result.errors) ? result.errors[0]?.message : undefined;
     throw new CliError(`import ${result.id} failed${reason ? `: ${reason}` : ''}`, ExitCode.failure);
@@ -133,16 +134,35 @@ export function reportOutcome(ctx: Context, result: ContactImport, limit?: Failu
     .filter(([, value]) => typeof value === 'number')
     .map(([kind, value]) => `${countText(value as number)} ${kind}`);
   ctx.output.message(`Import ${result.id} completed${counts.length > 0 ? `: ${counts.join(', ')}` : ''}.`);
-  const failedThere = countIn(result.failed_count) ?? 0;
-  const failed = failedThere + notSent;
+  const notSent = notSentRows.length;
+  const failedThere = countIn(result.failed_count);
+  const failed = (failedThere ?? 0) + notSent;
   const total =
-    (countIn(result.total_rows) || (countIn(result.created_count) ?? 0) + (countIn(result.updated_count) ?? 0) + failedThere) + notSent;
+    (countIn(result.total_rows) || (countIn(result.created_count) ?? 0) + (countIn(result.updated_count) ?? 0) + (failedThere ?? 0)) +
+    notSent;
   const notSentText = notSent > 0 ? `, ${countText(notSent)} of them not sent (cells holding errors)` : '';
   endWithFailures(
     ctx,
     limit,
     failed,
     total,
-    `import ${result.id}: ${countText(failed)} of ${countText(total)} row${total === 1 ? '' : 's'} failed${notSentText} (\`wsm imports errors ${result.id}\` lists them)`,
+    `import ${result.id}: ${countText(failed)} of ${countText(total)} row${total === 1 ? '' : 's'} failed${notSentText} (${whereListed(result.id, failedThere, notSentRows)})`,
   );
+}
+
+/**
+ * Where the failed rows are: `wsm imports errors` lists those the server saw; the rows not sent
+ * never reached it, so they are named (the first five).
+ */
+function whereListed(id: unknown, failedThere: number | undefined, notSentRows: readonly number[]): string {
+  const listing = `\`wsm imports errors ${String(id)}\` lists`;
+  if (notSentRows.length === 0) return `${listing} them`;
+  const shown = [...notSentRows]
+    .sort((a, b) => a - b)
+    .slice(0, 5)
+    .join(', ');
+  const more = notSentRows.length > 5 ? ` and ${countText(notSentRows.length - 5)} more` : '';
+  const notSent = `not sent: row${notSentRows.length === 1 ? '' : 's'} ${shown}${more}`;
+  if (failedThere === 0) return notSent;
+  return `${listing} ${failedThere === undefined ? 'those' : `the ${countText(failedThere)}`} the server refused; ${notSent}`;
 }
