@@ -42,7 +42,7 @@ interface RawRequestOptions {
 }
 
 /** The plain collections' keys: those the catalog says `collection: true` of. */
-type CollectionKey = { [K in ResourceKey]: (typeof CATALOG)[K] extends { collection: true } ? K : never }[ResourceKey];
+export type CollectionKey = { [K in ResourceKey]: (typeof CATALOG)[K] extends { collection: true } ? K : never }[ResourceKey];
 
 /** A property for each plain collection, typed by its description. */
 type Collections = {

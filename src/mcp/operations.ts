@@ -1,11 +1,11 @@
 // The tools of the API's operations, derived from the resource descriptions (src/api/descriptions):
 // name `<resource>.<operation>`, the description's summary and hints, the input from the same
 // zod schemas the client checks bodies with (path id, query filters, body fields), the output from
-// the resource's record. Each call goes through the typed client (WsmClient), never a second one.
+// the resource's record. Each call goes through the operation's typed client call (its description's
+// `client`), never a second client nor a method looked up by name.
 // Lists page with an opaque cursor, at most 100 rows a call: nothing returns an unbounded list.
 import * as z from 'zod';
-import type { WsmClient } from '../api/client.js';
-import type { OperationDescription, ResourceDescription } from '../api/descriptions/types.js';
+import type { ClientCall, OperationCall, OperationDescription, ResourceDescription } from '../api/descriptions/types.js';
 import { numberOf, pageAfter, type ListPage, type PageParams } from '../api/pagination.js';
 import { PER_PAGE_MAX } from '../api/schemas/common.js';
 import { UsageError } from '../cli/errors.js';
@@ -38,8 +38,6 @@ export type DescribedResource = Pick<ResourceDescription, 'key' | 'noun' | 'reco
 
 /** Resources no agent should drive: its own token (auth) and raw file downloads (files). */
 const LEFT_OUT = new Set(['auth', 'files']);
-/** Client methods that take the body's one field itself rather than the body. */
-const SINGLE_VALUE: Record<string, string> = { 'workspaces.create': 'name', 'permissions.setPartnerDefaults': 'permissions' };
 
 const DEFAULT_PER_PAGE = 25;
 const PAGE_FIELDS = new Set(['page', 'per_page']);
@@ -192,26 +190,14 @@ function trimmedRows(items: unknown[], fields: string[] | undefined): unknown[] 
   });
 }
 
-/** The client method of `op`, bound to its resource. */
-function clientMethod(client: WsmClient, op: DescribedOperation): (...args: unknown[]) => Promise<unknown> {
-  const [property, method] = op.client!.split('.');
-  const resource = (client as unknown as Record<string, Record<string, unknown>>)[property];
-  const fn = resource?.[method];
-  if (typeof fn !== 'function') throw new Error(`the client has no ${op.client}`);
-  return (fn as (...args: unknown[]) => Promise<unknown>).bind(resource);
-}
-
 /**
- * The client method's arguments: the id, then the query or the body (no files: the JSON form), then
- * the call's options, whose signal the client's cancellation aborts.
+ * The call of the operation a tool call stands for: the id (the input requires one where the path
+ * names a record), a list's query, the body (no files: the JSON form), and the signal the client's
+ * cancellation aborts.
  */
-function callArguments(op: DescribedOperation, args: Record<string, unknown>, signal: AbortSignal): unknown[] {
-  const rest = passedOn(args);
-  const leading = args.id === undefined ? [] : [args.id];
-  if (op.body === undefined) return [...leading, { signal }];
-  const body = (spreadBody(op) === undefined ? rest.body : rest) as Record<string, unknown>;
-  const single = SINGLE_VALUE[op.client!];
-  return [...leading, single === undefined ? body : body[single], ...(op.files?.length ? [{}] : []), { signal }];
+function operationCall(op: DescribedOperation, args: Record<string, unknown>, query: PageParams, signal: AbortSignal): OperationCall {
+  const body = op.body === undefined ? undefined : spreadBody(op) === undefined ? args.body : passedOn(args);
+  return { id: args.id as number | string, query, body, files: {}, options: { signal } };
 }
 
 /** A page of a list as the tool gives it: its items, the total when the server says, and the cursor of the next page. */
@@ -251,7 +237,8 @@ function rowsOf(op: DescribedOperation): z.ZodObject | undefined {
   return row instanceof z.ZodObject ? row : undefined;
 }
 
-function toolOf(resource: DescribedResource, op: DescribedOperation): ToolSpec {
+/** The tool of `op`, which calls the client through `invoke` (its description's client call). */
+function toolOf(resource: DescribedResource, op: DescribedOperation, invoke: ClientCall): ToolSpec {
   const own = idParameter(op.path) !== undefined && isPagedList(op) ? rowsOf(op) : undefined;
   const name = `${resource.key}.${op.name}`;
   const extension = op.published ? '' : ' (Extension)';
@@ -267,18 +254,13 @@ function toolOf(resource: DescribedResource, op: DescribedOperation): ToolSpec {
     async run(args, call) {
       const client = await call.ctx.client();
       if (idParameter(op.path) !== undefined || op.path.includes('{workspace}')) await call.ctx.workspace();
-      const method = clientMethod(client, op);
       if (name === 'contacts.update' && args.name === undefined)
         args = { ...args, name: (await client.contacts.get(args.id as number, { signal: call.signal })).data.name };
-      if (!isPagedList(op)) return shaped(op, await method(...callArguments(op, args, call.signal)));
+      if (!isPagedList(op)) return shaped(op, await invoke(client, operationCall(op, args, {}, call.signal)));
       const asked = listQuery(args);
-      // A list under one record (an import's errors) takes that record's id first.
-      const leading = args.id === undefined ? [] : [args.id];
-      return pageShaped(
-        (await method(...leading, asked, { signal: call.signal })) as ListPage<unknown>,
-        asked,
-        args.fields as string[] | undefined,
-      );
+      // A list under one record (an import's errors) takes that record's id too.
+      const page = (await invoke(client, operationCall(op, args, asked, call.signal))) as ListPage<unknown>;
+      return pageShaped(page, asked, args.fields as string[] | undefined);
     },
   };
 }
@@ -288,8 +270,8 @@ export function operationTools(resources: readonly DescribedResource[]): ToolSpe
   return resources
     .filter((resource) => !LEFT_OUT.has(resource.key))
     .flatMap((resource) =>
-      Object.values(resource.operations)
-        .filter((op) => op.client !== null && op.multipart !== 'only')
-        .map((op) => toolOf(resource, op)),
+      Object.values(resource.operations).flatMap((op) =>
+        op.client === null || op.multipart === 'only' ? [] : [toolOf(resource, op, op.client)],
+      ),
     );
 }

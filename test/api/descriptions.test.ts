@@ -8,8 +8,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/client.js';
+import type { WsmClient } from '../../src/api/client.js';
 import { CATALOG, DESCRIPTIONS, OPERATIONS, findOperation } from '../../src/api/descriptions/index.js';
+import { pathParameters } from '../../src/api/descriptions/paths.js';
 import { buildProgram } from '../../src/cli.js';
 import { createTestIO } from '../../src/cli/io.js';
 import { recordFields } from '../../src/commands/shared/record-fields.js';
@@ -110,16 +111,42 @@ describe('walking every description', () => {
   });
   afterAll(() => h.close());
 
-  it('finds the client method that calls each operation', () => {
-    const client = createClient({ baseUrl: 'http://127.0.0.1:9/api/v3', workspace: 'w' }) as unknown as Record<
-      string,
-      Record<string, unknown>
-    >;
-    const missing = OPERATIONS.filter((o) => o.client !== null).filter((o) => {
-      const [property, method] = o.client!.split('.');
-      return typeof client[property]?.[method] !== 'function';
+  it('calls each operation through its typed client call, which reaches the client method of its name', async () => {
+    const reached: { method: string; args: unknown[] }[] = [];
+    const recorder = (resource: string) =>
+      new Proxy(
+        {},
+        {
+          get:
+            (_, method) =>
+            (...args: unknown[]) =>
+              reached.push({ method: `${resource}.${String(method)}`, args }),
+        },
+      );
+    const client = new Proxy({}, { get: (_, resource) => recorder(String(resource)) }) as WsmClient;
+    const options = { signal: new AbortController().signal };
+    const body = { name: 'Ana', permissions: ['contacts.view'] };
+    const wrong = OPERATIONS.flatMap((o) => {
+      if (o.client === null) return [];
+      reached.length = 0;
+      o.client(client, { id: 7, query: { page: 2 }, body, files: { file: 'people.csv' }, options });
+      const [call] = reached;
+      const hasId = pathParameters(o.path).some((name) => name !== 'workspace');
+      const ok =
+        reached.length === 1 &&
+        call.method === `${o.resource}.${o.name}` &&
+        call.args.at(-1) === options &&
+        (call.args[0] === 7) === hasId &&
+        (o.body === undefined || /"Ana"|contacts\.view/.test(JSON.stringify(call.args))) &&
+        (!o.query || JSON.stringify(call.args).includes('{"page":2}'));
+      return ok ? [] : [`${o.resource}.${o.name}: ${JSON.stringify(reached)}`];
     });
-    expect(missing.map((o) => `${o.resource}.${o.name}: client.${o.client}`)).toEqual([]);
+    expect(wrong).toEqual([]);
+    // The operations the client leaves to others: a stored file is a URL, the partner defaults are read back by whoever set them.
+    expect(OPERATIONS.filter((o) => o.client === null).map((o) => `${o.resource}.${o.name}`)).toEqual([
+      'permissions.getPartnerDefaults',
+      'files.download',
+    ]);
   });
 
   it('finds the command that runs each operation', () => {

@@ -1,7 +1,7 @@
 // Tokens and the calling user: extensions of the embedded server (decisions.md §7).
 import * as s from '../schemas/auth.js';
 import { CATALOG } from './catalog.js';
-import { describe } from './types.js';
+import { describe, sends } from './types.js';
 
 export const auth = describe(
   'auth',
@@ -17,7 +17,7 @@ export const auth = describe(
       description:
         'Exchanges an e-mail and password for a bearer token, which expires at `expires_at` (30 days by default). ' +
         'Attempts are limited per e-mail and per client address: beyond the limit, 429 with `Retry-After` (seconds).',
-      body: s.tokenCreateBody,
+      ...sends(s.tokenCreateBody, (client, { body, options }) => client.auth.createToken(body, options)),
       response: s.tokenCreatedResponse,
       status: 201,
       errors: [429],
@@ -33,6 +33,7 @@ export const auth = describe(
       summary: 'Revoke the calling token',
       description: 'The bearer token of this request stops working at once (`wsm auth logout`).',
       response: s.tokenRevokedResponse,
+      client: (client, { options }) => client.auth.revokeCurrentToken(options),
       verb: 'auth logout',
       unsupported: 'revoking tokens',
     },
@@ -42,6 +43,7 @@ export const auth = describe(
       published: false,
       summary: 'Get the calling user and its workspaces',
       response: s.meResponse,
+      client: (client, { options }) => client.auth.me(options),
       verb: 'workspace list',
       // A backend without it is UnsupportedEndpointError, which `auth status` and `workspace list` take as "no /me".
       unsupported: "naming the token's user (/me)",

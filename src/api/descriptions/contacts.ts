@@ -3,7 +3,7 @@ import * as s from '../schemas/contacts.js';
 import { GENDERS } from '../schemas/contacts.js';
 import { CATALOG } from './catalog.js';
 import { collectionOperations } from './crud.js';
-import { describe } from './types.js';
+import { describe, sends } from './types.js';
 
 const identity = CATALOG.contacts;
 const crud = collectionOperations(
@@ -23,13 +23,15 @@ export const contacts = describe(
   {
     list: {
       ...crud.list,
+      client: (client, { query, options }) => client.contacts.list(query, options),
       description:
         '`search` matches name, number and e-mail; a query written as a phone number (`+351 912-345`) is searched as numbers are stored. ' +
         'Extension of wsm serve: `fields[<name>]=<value>` keeps the contacts holding that custom-field value exactly; several must all hold, and `meta.field_filter` echoes the filter applied.',
     },
-    get: { ...crud.get, unsupported: 'getting one contact' },
+    get: { ...crud.get, unsupported: 'getting one contact', client: (client, { id, options }) => client.contacts.get(id, options) },
     create: {
       ...crud.create,
+      ...sends(s.contactCreateBody, (client, { body, files, options }) => client.contacts.create(body, { avatar: files.avatar }, options)),
       description: 'JSON carries number, name, email and gender; status, contact_groups and an avatar need the multipart form.',
       multipart: true,
       files: ['avatar'],
@@ -43,7 +45,9 @@ export const contacts = describe(
       access: { permission: 'contacts.update' },
       summary: 'Update a contact',
       description: 'Only the fields sent change. contact_groups (replacing every group) and an avatar need the multipart form.',
-      body: s.contactUpdateBody,
+      ...sends(s.contactUpdateBody, (client, { id, body, files, options }) =>
+        client.contacts.update(id, body, { avatar: files.avatar }, options),
+      ),
       multipart: true,
       files: ['avatar'],
       fileParts: 4,
@@ -51,6 +55,6 @@ export const contacts = describe(
       errors: [413],
       hints: { destructive: true, idempotent: true },
     },
-    delete: crud.delete,
+    delete: { ...crud.delete, client: (client, { id, options }) => client.contacts.delete(id, options) },
   },
 );

@@ -1,11 +1,14 @@
 // The operations of a collection under the workspace (list, get, create, update, delete), shared
 // by contacts, groups, fields, imports, labels, roles, users and templates: each names its schemas,
-// its permissions and which operations are extensions, and overrides what differs.
+// its permissions and which operations are extensions, and overrides what differs. A plain
+// collection's client calls are its CRUD resource's methods (crudCalls); the others write their own.
 import type { z } from 'zod';
+import type { CollectionKey, WsmClient } from '../client.js';
+import type { CrudResource } from '../resources/crud.js';
 import { created, deleted, paginated, single, updated } from '../schemas/common.js';
 import { isPermission, permissionOf, type Permission, type PermissionGroup } from './permission-groups.js';
 import type { ResourceIdentity } from './catalog.js';
-import { can, type OperationSpec } from './types.js';
+import { can, type ClientCall, type OperationSpec } from './types.js';
 
 export const WORKSPACE = '/workspaces/{workspace}';
 
@@ -22,6 +25,9 @@ export interface CollectionSchemas {
 }
 
 export type CrudName = 'list' | 'get' | 'create' | 'update' | 'delete';
+
+/** An operation of a collection before its client call is given. */
+export type CrudOperationSpec = Omit<OperationSpec, 'client'>;
 
 export interface CollectionSpec {
   /** Each operation needs `<identity.permissionGroup>.<view|create|update|delete>` unless this says otherwise. */
@@ -52,19 +58,19 @@ export function collectionOperations(
   record: z.ZodType,
   given: CollectionSchemas,
   spec: CollectionSpec,
-): Record<string, OperationSpec> {
+): Record<string, CrudOperationSpec> {
   const schemas = { list: paginated(record), one: single(record), created: created(record), updated: updated(record), deleted, ...given };
   const base = `${WORKSPACE}/${identity.segment}`;
   const one = `${base}/{${identity.idParam}}`;
   const { noun } = identity;
-  const all: Record<CrudName, OperationSpec> = {
+  const all: Record<CrudName, CrudOperationSpec> = {
     list: { method: 'GET', path: base, summary: `List ${noun}s`, query: schemas.query, response: schemas.list },
     get: { method: 'GET', path: one, summary: `Get a ${noun}`, response: schemas.one },
     create: { method: 'POST', path: base, summary: `Create a ${noun}`, body: schemas.create, response: schemas.created, status: 201 },
     update: { method: 'PUT', path: one, summary: `Update a ${noun}`, body: schemas.update, response: schemas.updated },
     delete: { method: 'DELETE', path: one, summary: `Delete a ${noun}`, response: schemas.deleted },
   };
-  const out: Record<string, OperationSpec> = {};
+  const out: Record<string, CrudOperationSpec> = {};
   const group = groupOf(identity);
   const permitted = (name: CrudName) => spec.permissions?.[name] !== undefined || isPermission(`${group}.${ACTIONS[name]}`);
   for (const name of spec.has ?? (Object.keys(all) as CrudName[]).filter(permitted)) {
@@ -78,4 +84,27 @@ export function collectionOperations(
     };
   }
   return out;
+}
+
+/** The client calls of a plain collection's operations: the methods of its CRUD resource, WsmClient's property `key`. */
+function crudCalls(key: CollectionKey): Record<CrudName, ClientCall> {
+  const resource = (client: WsmClient): CrudResource<unknown, z.ZodType, z.ZodType> => client[key];
+  return {
+    list: (client, { query, options }) => resource(client).list(query, options),
+    get: (client, { id, options }) => resource(client).get(id, options),
+    create: (client, { body, options }) => resource(client).create(body, options),
+    update: (client, { id, body, options }) => resource(client).update(id, body, options),
+    delete: (client, { id, options }) => resource(client).delete(id, options),
+  };
+}
+
+/** A plain collection's operations, each with the call of its CRUD resource's method of the same name. */
+export function withCrudCalls(key: CollectionKey, operations: Record<string, CrudOperationSpec>): Record<string, OperationSpec> {
+  const calls = crudCalls(key);
+  return Object.fromEntries(
+    Object.entries(operations).map(([name, operation]) => {
+      if (!(name in calls)) throw new TypeError(`${key}.${name}: a plain collection has no client call of that name`);
+      return [name, { ...operation, client: calls[name as CrudName] }];
+    }),
+  );
 }

@@ -2,7 +2,7 @@
 import * as s from '../schemas/permissions.js';
 import { CATALOG } from './catalog.js';
 import { WORKSPACE } from './crud.js';
-import { can, describe } from './types.js';
+import { can, describe, sends } from './types.js';
 
 export const permissions = describe(
   'permissions',
@@ -16,6 +16,7 @@ export const permissions = describe(
       summary: 'List the permissions enabled in a workspace',
       description: 'Grouped by what they govern: `[{contacts: ["contacts.view", ...]}, ...]`.',
       response: s.permissionsListResponse,
+      client: (client, { options }) => client.permissions.list(options),
     },
     getPartnerDefaults: {
       method: 'GET',
@@ -35,7 +36,7 @@ export const permissions = describe(
       access: 'partner',
       summary: 'Set the default permissions of new partner workspaces',
       description: 'Partner users only. Replaces the whole list; names come from the permissions listing.',
-      body: s.partnerPermissionsBody,
+      ...sends(s.partnerPermissionsBody, (client, { body, options }) => client.permissions.setPartnerDefaults(body.permissions, options)),
       response: s.partnerPermissionsResponse,
       verb: 'permissions set',
     },

@@ -1,17 +1,20 @@
 // Roles: api.md lists and creates them; reading one, changing and deleting are ours.
 import * as s from '../schemas/roles.js';
 import { CATALOG } from './catalog.js';
-import { collectionOperations } from './crud.js';
+import { collectionOperations, withCrudCalls } from './crud.js';
 import { collection, describe } from './types.js';
 
-const crud = collectionOperations(
-  CATALOG.roles,
-  s.roleRecord,
-  { query: s.roleListQuery, create: s.roleCreateBody, update: s.roleUpdateBody },
-  {
-    extensions: ['get', 'update', 'delete'],
-    instead: { get: 'find it in `wsm roles list`' },
-  },
+const crud = withCrudCalls(
+  'roles',
+  collectionOperations(
+    CATALOG.roles,
+    s.roleRecord,
+    { query: s.roleListQuery, create: s.roleCreateBody, update: s.roleUpdateBody },
+    {
+      extensions: ['get', 'update', 'delete'],
+      instead: { get: 'find it in `wsm roles list`' },
+    },
+  ),
 );
 
 export const roles = collection(

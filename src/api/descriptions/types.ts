@@ -1,7 +1,11 @@
 // The shape of a resource description: what the client, the command declarations, the server's
 // route table, the OpenAPI document and the MCP tools each read from one place (index.ts lists
-// them). Only types and two small builders: importing this loads zod's types, never zod itself.
+// them). Only types and small builders: importing this loads zod's types, never zod itself, and the
+// client's types, never the client.
 import type { z } from 'zod';
+import type { WsmClient } from '../client.js';
+import type { PageParams } from '../pagination.js';
+import type { CallOptions } from '../resources/base.js';
 import type { Permission } from '../schemas/permissions.js';
 import type { ResourceIdentity } from './catalog.js';
 
@@ -26,7 +30,7 @@ export interface OperationHints {
 export interface OperationDescription {
   /** The resource this operation belongs to (its key in DESCRIPTIONS). */
   resource: string;
-  /** The operation's name in its resource: the client method, and the CLI verb unless `verb` says otherwise. */
+  /** The operation's name in its resource: its client method's too, and the CLI verb unless `verb` says otherwise. */
   name: string;
   method: HttpMethod;
   /** Under /api/v3, as api.md writes it: `/workspaces/{workspace}/labels/{label}`. */
@@ -59,11 +63,8 @@ export interface OperationDescription {
    * (a stored file's download is a URL, not a command).
    */
   verb: string | null;
-  /**
-   * The client method that calls it, as `<property>.<method>` of WsmClient (`labels.list`), or null
-   * where the client has none.
-   */
-  client: string | null;
+  /** How the client calls it (`(c, { query, options }) => c.labels.list(query, options)`), or null where the client has none. */
+  client: ClientCall | null;
   /**
    * Body fields a server may require although the caller can leave them out (api.md says a label's
    * PUT needs `name` while a note says the colour alone may be sent): when the body sets something
@@ -116,10 +117,42 @@ export function collection<R extends z.ZodObject, C extends z.ZodType, U extends
   return description as CollectionDescription<z.output<R>, C, U>;
 }
 
+/**
+ * What one call of an operation hands its client method: the record's id (where the path names
+ * one), a list's query, the body, the paths of file parts by their names, the call's options.
+ */
+export interface OperationCall<B = unknown> {
+  id: number | string;
+  query: PageParams;
+  body: B;
+  files: { [part: string]: string | undefined };
+  options: CallOptions;
+}
+
+/**
+ * How the client calls an operation: a function of WsmClient, so that tsc checks the method it
+ * names and the arguments it passes (a method renamed or retyped fails to compile). It answers
+ * what the method answers: an envelope, a PageList, a list.
+ */
+export type ClientCall = (client: WsmClient, call: OperationCall) => unknown;
+
+/**
+ * An operation's body and the client call that sends it, the call's body typed as that schema reads
+ * it: `...sends(s.workspaceCreateBody, (c, { body, options }) => c.workspaces.create(body.name, options))`.
+ * What reaches the call has been read by the schema's fields (MCP builds its input from them), and
+ * the client method checks it against the whole schema before sending.
+ */
+export function sends<S extends z.ZodType>(
+  body: S,
+  client: (client: WsmClient, call: OperationCall<z.output<S>>) => unknown,
+): { body: S; client: ClientCall } {
+  return { body, client: client as ClientCall };
+}
+
 /** What an operation spec leaves out: filled in by `describe` from the resource and the method. */
 export type OperationSpec = Omit<
   OperationDescription,
-  'resource' | 'name' | 'hints' | 'status' | 'verb' | 'client' | 'published' | 'access' | 'unsupported'
+  'resource' | 'name' | 'hints' | 'status' | 'verb' | 'published' | 'access' | 'unsupported'
 > & {
   unsupported?: string | null;
   published?: boolean;
@@ -127,7 +160,6 @@ export type OperationSpec = Omit<
   status?: number;
   hints?: Partial<OperationHints>;
   verb?: string | null;
-  client?: string | null;
 };
 
 /** GET reads; PUT, PATCH and DELETE overwrite or remove and may be repeated; POST adds. */
@@ -148,7 +180,7 @@ function unsupportedName(name: string, noun: string, summary: string): string {
 
 /**
  * One resource's description from its identity and its operations. Defaults: published, access by
- * any valid token, success 200, hints from the method, the CLI verb `<cli> <name>`, the client method `<key>.<name>` and the absence's
+ * any valid token, success 200, hints from the method, the CLI verb `<cli> <name>` and the absence's
  * wording from the operation's name (`getting a label`).
  */
 export function describe(
@@ -168,7 +200,6 @@ export function describe(
       status: spec.status ?? 200,
       hints: { ...defaultHints(spec.method), ...spec.hints },
       verb: spec.verb === undefined ? (identity.cli === undefined ? null : `${identity.cli} ${name}`) : spec.verb,
-      client: spec.client === undefined ? `${key}.${name}` : spec.client,
       unsupported: spec.unsupported === undefined ? unsupportedName(name, identity.noun, spec.summary) : spec.unsupported,
     };
   }

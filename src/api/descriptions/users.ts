@@ -2,7 +2,7 @@
 import * as s from '../schemas/users.js';
 import { CATALOG } from './catalog.js';
 import { collectionOperations } from './crud.js';
-import { describe } from './types.js';
+import { describe, sends } from './types.js';
 
 const crud = collectionOperations(
   CATALOG.users,
@@ -19,10 +19,11 @@ export const users = describe(
   CATALOG.users,
   { record: s.userRecord },
   {
-    list: crud.list,
-    get: { ...crud.get, unsupported: 'getting one user' },
+    list: { ...crud.list, client: (client, { query, options }) => client.users.list(query, options) },
+    get: { ...crud.get, unsupported: 'getting one user', client: (client, { id, options }) => client.users.get(id, options) },
     create: {
       ...crud.create,
+      ...sends(s.userCreateBody, (client, { body, options }) => client.users.create(body, options)),
       summary: 'Create a user in the workspace',
       description: 'The user joins this workspace with the role given.',
       unsupported: 'creating users',
@@ -40,7 +41,9 @@ export const users = describe(
         'Nobody changes their own role or status; a role given must hold only permissions the caller holds, and only an owner ' +
         "gives the built-in role. A new password revokes the user's other tokens. A deactivated member gets 403 in this " +
         'workspace only; a user with no active membership left, 401 everywhere.',
-      body: s.userUpdateBody,
+      ...sends(s.userUpdateBody, (client, { id, body, files, options }) =>
+        client.users.update(id, body, { avatar: files.avatar }, options),
+      ),
       multipart: true,
       files: ['avatar', 'avatar.0', 'avatar.1'],
       fileParts: 3,

@@ -2,21 +2,28 @@
 import * as s from '../schemas/workspaces.js';
 import { CATALOG } from './catalog.js';
 import { WORKSPACE } from './crud.js';
-import { can, describe } from './types.js';
+import { can, describe, sends } from './types.js';
 
 export const workspaces = describe(
   'workspaces',
   CATALOG.workspaces,
   { record: s.workspaceRecord },
   {
-    get: { method: 'GET', path: WORKSPACE, access: can('workspace.view'), summary: 'Get a workspace', response: s.workspaceResponse },
+    get: {
+      method: 'GET',
+      path: WORKSPACE,
+      access: can('workspace.view'),
+      summary: 'Get a workspace',
+      response: s.workspaceResponse,
+      client: (client, { options }) => client.workspaces.get(options),
+    },
     create: {
       method: 'POST',
       path: '/workspaces',
       published: false,
       summary: 'Create a workspace',
       description: 'The caller becomes its owner, with the built-in Owner role.',
-      body: s.workspaceCreateBody,
+      ...sends(s.workspaceCreateBody, (client, { body, options }) => client.workspaces.create(body.name, options)),
       response: s.workspaceCreatedResponse,
       status: 201,
       unsupported: 'creating workspaces',
