@@ -30,7 +30,11 @@ const digits = (n, width) => String(n).padStart(width, '0').slice(-width);
  * A pattern missing here is a problem: the fuzz cannot test it both ways.
  */
 const PATTERNS = {
-  '[^\\s\\p{Cc}\\p{Cf}]': { valid: (n) => [`Name ${letters(n)}`], invalid: ['\u009c', ' \u200d ', '\u0085\u200b'], pad: true },
+  '[^\\s\\p{Cc}\\p{Cf}\\p{Default_Ignorable_Code_Point}\\u2800]': {
+    valid: (n) => [`Name ${letters(n)}`],
+    invalid: ['\u009c', ' \u200d ', '\u0085\u200b', '\u3164', '\u2800', '\u115f\u1160', '\uffa0'],
+    pad: true,
+  },
   '^[a-z_]+$': { valid: (n) => [`fuzz_${letters(n)}`], invalid: ['Has Caps', 'with_digit_1', 'dash-ed'], pad: true },
   '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$': { valid: () => ['#a1b2c3', '#ABC'], invalid: ['#12345', 'red', '#ggg'] },
   '^[a-z]{2,3}(_[A-Z]{2})?$': { valid: () => ['en', 'pt_BR'], invalid: ['EN', 'english', 'pt-BR'] },

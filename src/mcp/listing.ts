@@ -3,12 +3,13 @@
 // one. The SDK's own listing was 82,777 bytes for 45 tools, more than half of it output schemas.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
+import { VISIBLE_PATTERN } from '../api/schemas/common.js';
 import { ARGUMENT_DESCRIPTIONS } from './texts.js';
 import type { ToolSpec } from './tool.js';
 
 type Json = Record<string, unknown>;
 const SAFE = Number.MAX_SAFE_INTEGER;
-const QUIET_PATTERNS = new Set(['[^\\s\\p{Cc}\\p{Cf}]', '^[^/?#]+$']);
+const QUIET_PATTERNS = new Set([VISIBLE_PATTERN, '^[^/?#]+$']);
 
 /** The schema without what costs bytes and tells nothing (recursively). */
 function leaner(node: unknown): unknown {

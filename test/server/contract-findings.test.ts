@@ -127,6 +127,26 @@ describe('bodies', () => {
     expect({ status: kept.statusCode, name: kept.json().data.name }).toEqual({ status: 201, name: 'a\u200d' });
   });
 
+  it('refuses a name of invisible fillers only (Hangul fillers, the braille blank) as blank, on every named resource and a contact', async () => {
+    const required = { message: 'Validation error', errors: { name: ['The name field is required.'] } };
+    for (const name of ['\u3164', '\u2800', '\u115f', '\u1160', '\uffa0', ' \u3164\u2800 ', '\u115f\u200b']) {
+      for (const url of [`${ws}/labels`, `${ws}/contact-groups`, `${ws}/roles`, '/api/v3/workspaces', `${ws}/contacts`]) {
+        const payload = url.endsWith('/contacts') ? { number: '+15559990001', name } : { name };
+        const res = await h.call({ method: 'POST', url, payload });
+        expect({ status: res.statusCode, body: res.json() }, `${url} ${JSON.stringify(name)}`).toEqual({ status: 422, body: required });
+      }
+    }
+    const body = await h.call({
+      method: 'POST',
+      url: `${ws}/templates`,
+      payload: { name: 'filler_text', language: 'en', category: 'UTILITY', body: { text: '\u3164' } },
+    });
+    expect({ status: body.statusCode, errors: Object.keys(body.json().errors ?? {}) }).toEqual({ status: 422, errors: ['body.text'] });
+    // A filler beside something visible is kept as sent.
+    const kept = await h.call({ method: 'POST', url: `${ws}/labels`, payload: { name: '\u3164a' } });
+    expect({ status: kept.statusCode, name: kept.json().data.name }).toEqual({ status: 201, name: '\u3164a' });
+  });
+
   it('refuses a template whose body, header or button text is blank or invisible', async () => {
     const template = (patch: Record<string, unknown>) => ({
       name: 'invisible_text',

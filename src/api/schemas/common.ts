@@ -30,10 +30,13 @@ export function listOf<T extends z.ZodType>(item: T) {
 
 /**
  * Text with something to see: not blank once control and format characters (`\u009c`, a lone
- * zero-width joiner) are left out. Such a value is refused like a blank one ("required"), never
- * stored as an invisible name. The document states it as a pattern.
+ * zero-width joiner) and the characters drawn as nothing are left out: Unicode's default-ignorable
+ * ones (the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, variation selectors) and the braille
+ * blank U+2800, a symbol that shows no dot. Such a value is refused like a blank one ("required"),
+ * never stored as an invisible name; the server and the CLI's check both hold text to this one
+ * rule. The document states it as a pattern.
  */
-const VISIBLE_PATTERN = '[^\\s\\p{Cc}\\p{Cf}]';
+export const VISIBLE_PATTERN = '[^\\s\\p{Cc}\\p{Cf}\\p{Default_Ignorable_Code_Point}\\u2800]';
 const VISIBLE = new RegExp(VISIBLE_PATTERN, 'u');
 export const visible = <T extends z.ZodString>(text: T) =>
   text

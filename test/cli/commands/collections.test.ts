@@ -54,6 +54,21 @@ describe('groups', () => {
     expect(stderr).toBe('error: the contact group is invalid: nothing was sent\n  name: The name field is required.\n');
   });
 
+  it('a name of invisible fillers only (Hangul fillers, the braille blank) is refused locally like a blank one (exit 2), nothing sent', async () => {
+    for (const name of ['\u3164', '\u2800', '\u115f\u1160', '\uffa0 \u3164']) {
+      const { code, stderr } = await api.run(['groups', 'create', name]);
+      expect({ code, stderr }, JSON.stringify(name)).toEqual({
+        code: 2,
+        stderr: 'error: the contact group is invalid: nothing was sent\n  name: The name field is required.\n',
+      });
+    }
+    const contact = await api.run(['contacts', 'create', '--number', '+15559990001', '--name', '\u3164\u2800']);
+    expect({ code: contact.code, stderr: contact.stderr }).toEqual({
+      code: 2,
+      stderr: 'error: the contact is invalid: nothing was sent\n  --name: The name field is required.\n',
+    });
+  });
+
   it('get/update/delete are extensions: a router 404 is "not supported", exit 1', async () => {
     api.pool
       .intercept({ path: `${WSP}/contact-groups/3`, method: 'GET' })
