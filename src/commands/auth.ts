@@ -37,15 +37,17 @@ export const status = verbSpec({
   selection: { fields: async () => (await import('./auth/status.js')).STATUS_FIELDS },
 });
 
+export const LOGOUT_FLAGS = {
+  revoke: {
+    flags: '--revoke',
+    description: 'also revoke the token on the server: every profile, machine or job holding it is refused from then on',
+  },
+} as const;
+
 export const logout = verbSpec({
   name: 'logout',
   description: "forget the profile's token (base URL and workspace are kept); --revoke also revokes it on the server",
-  flags: {
-    revoke: {
-      flags: '--revoke',
-      description: 'also revoke the token on the server: every profile, machine or job holding it is refused from then on',
-    },
-  },
+  flags: LOGOUT_FLAGS,
   examples: ['wsm auth logout', 'wsm auth logout --profile staging --revoke'],
   load: () => import('./auth/logout.js'),
 });

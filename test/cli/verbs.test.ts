@@ -3,7 +3,7 @@
 // on argv alone, run against a fake client that records what it was asked, and the output path
 // only where render is the point.
 import { describe, expect, it } from 'vitest';
-import { NotFoundError, UnprocessableEntityError } from '../../src/api/errors.js';
+import { AuthenticationError, NotFoundError, UnprocessableEntityError } from '../../src/api/errors.js';
 import type { Context } from '../../src/cli/context.js';
 import { describeError } from '../../src/cli/error-report.js';
 import { FieldsNamedError, RejectedTemplatesError, UsageError } from '../../src/cli/errors.js';
@@ -21,6 +21,11 @@ import * as api from '../../src/commands/api/request.js';
 import * as setProfile from '../../src/commands/profile/set.js';
 import * as updateContact from '../../src/commands/contacts/update.js';
 import * as deleteContact from '../../src/commands/contacts/delete.js';
+import * as logout from '../../src/commands/auth/logout.js';
+import * as exportContacts from '../../src/commands/contacts/export.js';
+import type { ExportTarget } from '../../src/commands/contacts/export-target.js';
+import { openConfig } from '../../src/cli/config.js';
+import { tempDir } from './helpers.js';
 
 const WS = '2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f';
 
@@ -411,5 +416,133 @@ describe('contacts update and delete, one contact or many (--from)', () => {
     const terminal = fakeContext({}, 'json', { stderrTTY: true });
     updateContact.settle(terminal.ctx, result, options);
     expect(terminal.io.stderrText).toBe('Dry run: nothing was sent.\n');
+  });
+});
+
+describe('auth logout', () => {
+  it('run forgets the token (revoked on the server with --revoke) and returns what it did; render says it', async () => {
+    const dir = await tempDir();
+    try {
+      const config = await openConfig({ dir: dir.dir });
+      const server = 'http://127.0.0.1:9/api/v3';
+      config.setProfile('ci', { base_url: server, token: 'tok-shared-123' });
+      config.setProfile('laptop', { base_url: server, token: 'tok-shared-123' });
+      config.setProfile('other', { base_url: server, token: 'tok-other-456' });
+      const revoked: unknown[] = [];
+      let answer: () => Promise<unknown> = async () => undefined;
+      const { ctx, io } = fakeContext({});
+      Object.assign(ctx, {
+        env: { WSM_TOKEN: 'from-env' },
+        config: async () => config,
+        settings: async () => ({ profileName: ctx.globals.profile ?? 'ci', baseUrl: server }),
+        clientFor: async (settings: unknown) => ({ auth: { revokeCurrentToken: () => (revoked.push(settings), answer()) } }),
+      });
+      expect(logout.parse({ args: [], opts: { revoke: true } })).toEqual({ revoke: true });
+
+      const result = await logout.run(ctx, { revoke: true });
+      expect(result).toEqual({ profileName: 'ci', outcome: 'revoked', others: ['laptop'], envToken: true });
+      expect(revoked).toEqual([{ baseUrl: server, token: 'tok-shared-123' }]);
+      expect(config.getProfile('ci')).toEqual({ base_url: server });
+      expect(config.getProfile('laptop')?.token).toBe('tok-shared-123');
+      expect(io.stdoutText + io.stderrText).toBe('');
+      logout.render(ctx, result);
+      expect(io.stdoutText).toBe('');
+      expect(io.stderrText).toBe(
+        '✓ logged out: revoked the token on the server and removed it from profile "ci"\n' +
+          'warning: profile "laptop" held the same token: it will be refused until logged in again (`wsm auth login --profile laptop`)\n' +
+          'warning: WSM_TOKEN is still set in the environment and will keep being used\n',
+      );
+
+      // A token the server no longer accepts is forgotten all the same; the others are not named (nothing was revoked).
+      answer = async () => Promise.reject(statusError(AuthenticationError, 401, 'Unauthenticated.', 0));
+      ctx.globals.profile = 'laptop';
+      expect(await logout.run(ctx, { revoke: true })).toMatchObject({ profileName: 'laptop', outcome: 'rejected', others: [] });
+      ctx.globals.profile = 'other';
+      expect(await logout.run(ctx, { revoke: false })).toMatchObject({ outcome: 'forgotten' });
+      expect(await logout.run(ctx, { revoke: false })).toMatchObject({ outcome: 'no-token' });
+      expect(revoked).toHaveLength(2);
+    } finally {
+      await dir.cleanup();
+    }
+  });
+});
+
+describe('contacts export', () => {
+  /** The workspace's contacts, three pages of them, the last failing when asked to. */
+  function exportClient(failLastPage = false) {
+    const contact = (id: number) => ({
+      id,
+      number: `+1415555000${id}`,
+      name: `Person ${id}`,
+      contact_groups: [],
+      fields: { city: 'Lisbon' },
+    });
+    const queries: unknown[] = [];
+    return {
+      queries,
+      contacts: {
+        list: (query: unknown) => (
+          queries.push(query),
+          {
+            pages: async function* () {
+              yield { data: [contact(1), contact(2)], meta: {} };
+              if (failLastPage) throw new Error('the server closed the connection');
+              yield { data: [contact(3)], meta: {} };
+            },
+          }
+        ),
+      },
+      fields: {
+        list: async function* () {
+          yield { name: 'city' };
+        },
+      },
+    };
+  }
+
+  /** A target that keeps what it is given, as stdout or a file would. */
+  function keepingTarget() {
+    const kept = { header: [] as string[], ids: [] as unknown[], finished: false, abandoned: false };
+    const target: ExportTarget = {
+      async write(columns, pages) {
+        kept.header = columns.map((column) => column.key);
+        for await (const page of pages) kept.ids.push(...page.map((contact) => contact.id));
+      },
+      finish: () => void (kept.finished = true),
+      abandon: () => void (kept.abandoned = true),
+    };
+    return { kept, open: () => target };
+  }
+
+  it('run reads every page through the target live gives it and returns how many it wrote; render says so', async () => {
+    const client = exportClient();
+    const { ctx, io } = fakeContext(client);
+    const options = exportContacts.parse({ args: [], opts: { search: 'Person' } });
+    const { kept, open } = keepingTarget();
+    const result = await exportContacts.run(ctx, options, open);
+    expect(result).toEqual({ count: 3 });
+    expect(client.queries).toEqual([{ search: 'Person' }]);
+    expect(kept).toEqual({
+      header: ['id', 'number', 'name', 'email', 'gender', 'status', 'contact_groups', 'created_at', 'updated_at', 'city'],
+      ids: [1, 2, 3],
+      finished: true,
+      abandoned: false,
+    });
+    expect(io.stdoutText + io.stderrText).toBe('');
+    // A closing line for a person: on a terminal only, like every message.
+    const terminal = fakeContext({}, 'table', { stderrTTY: true });
+    exportContacts.render(terminal.ctx, result);
+    expect(terminal.io.stderrText).toBe('Exported 3 contacts.\n');
+  });
+
+  it('a page failing part way leaves the target as it was and says how many contacts were written', async () => {
+    const { ctx } = fakeContext(exportClient(true));
+    const { kept, open } = keepingTarget();
+    const failure = await exportContacts.run(ctx, {}, open).catch((error: unknown) => error);
+    expect(kept).toMatchObject({ ids: [1, 2], finished: false, abandoned: true });
+    expect(describeError(failure, { env: {}, secrets: () => [] })).toMatchObject({
+      code: 1,
+      text: 'error: the server closed the connection; 2 contacts were written: the output is incomplete\n',
+    });
   });
 });

@@ -5,46 +5,74 @@
 // for, and then every other profile that held it is named. A server without the extension gets
 // the token forgotten locally, with one line saying so. Idempotent: no token is not an error.
 import { AuthenticationError, UnsupportedEndpointError } from '../../api/errors.js';
-import { typedRun } from '../declare.js';
-import type { VerbRun } from '../shared/verb.js';
-import type { logout } from '../auth.js';
+import type { CommandLine } from '../declare.js';
+import type { LOGOUT_FLAGS } from '../auth.js';
 import type { Context } from '../../cli/context.js';
 import type { ConfigStore } from '../../cli/config.js';
 import { CliError, exitCodeFor } from '../../cli/errors.js';
 
 type Revocation = 'revoked' | 'rejected' | 'unsupported' | 'no-server';
 
-export const run: VerbRun = typedRun<typeof logout>(async (ctx, { opts }) => {
+export interface LogoutOptions {
+  revoke: boolean;
+}
+
+/** What a logout did to the profile: nothing (it held no token), forgot the token, or forgot it after asking the server to revoke it. */
+export interface LoggedOut {
+  profileName: string;
+  outcome: 'no-token' | 'forgotten' | Revocation;
+  /** Revoked: the other profiles that held the same token (refused from now on). */
+  others: string[];
+  /** WSM_TOKEN is set: it goes on being used whatever the profile holds. */
+  envToken: boolean;
+}
+
+export function parse({ opts }: CommandLine<typeof LOGOUT_FLAGS>): LogoutOptions {
+  return { revoke: opts.revoke === true };
+}
+
+export async function run(ctx: Context, { revoke: revoking }: LogoutOptions): Promise<LoggedOut> {
   const config = await ctx.config();
   const { profileName, baseUrl } = await ctx.settings();
   const profile = config.getProfile(profileName);
-  const where = `profile "${profileName}"`;
-  if (profile?.token === undefined) {
-    ctx.output.message(`Profile "${profileName}" holds no token: nothing to do`);
-  } else if (opts.revoke !== true) {
+  const report = (outcome: LoggedOut['outcome'], others: string[] = []): LoggedOut => ({
+    profileName,
+    outcome,
+    others,
+    envToken: Boolean(ctx.env.WSM_TOKEN),
+  });
+  if (profile?.token === undefined) return report('no-token');
+  if (!revoking) {
     config.setProfile(profileName, { token: undefined });
+    return report('forgotten');
+  }
+  // The profile's own token, on the profile's own server (not WSM_TOKEN or --token).
+  const others = holdersOf(config, profile.token, profileName);
+  const outcome = await revoke(ctx, profile.base_url ?? baseUrl, profile.token, profileName);
+  config.setProfile(profileName, { token: undefined });
+  return report(outcome, outcome === 'revoked' ? others : []);
+}
+
+export function render(ctx: Context, { profileName, outcome, others, envToken }: LoggedOut): void {
+  const where = `profile "${profileName}"`;
+  if (outcome === 'no-token') ctx.output.message(`Profile "${profileName}" holds no token: nothing to do`);
+  else if (outcome === 'forgotten')
     ctx.output.done(
       `logged out: removed the token from ${where}; it still works on the server (\`wsm auth logout --revoke\` revokes it there)`,
     );
-  } else {
-    // The profile's own token, on the profile's own server (not WSM_TOKEN or --token).
-    const others = holdersOf(config, profile.token, profileName);
-    const outcome = await revoke(ctx, profile.base_url ?? baseUrl, profile.token, profileName);
-    config.setProfile(profileName, { token: undefined });
-    if (outcome === 'revoked') ctx.output.done(`logged out: revoked the token on the server and removed it from ${where}`);
-    else if (outcome === 'rejected') ctx.output.done(`logged out: the server no longer accepted the token; removed it from ${where}`);
-    else if (outcome === 'unsupported')
-      ctx.output.warn(`this server does not support revoking tokens: the token was only removed from ${where}`);
-    else ctx.output.done(`logged out: removed the token of ${where}`);
-    if (outcome === 'revoked' && others.length > 0) {
-      const names = others.map((name) => `"${name}"`).join(', ');
-      ctx.output.warn(
-        `${others.length === 1 ? 'profile' : 'profiles'} ${names} held the same token: ${others.length === 1 ? 'it' : 'they'} will be refused until logged in again (\`wsm auth login --profile ${others[0]}\`)`,
-      );
-    }
+  else if (outcome === 'revoked') ctx.output.done(`logged out: revoked the token on the server and removed it from ${where}`);
+  else if (outcome === 'rejected') ctx.output.done(`logged out: the server no longer accepted the token; removed it from ${where}`);
+  else if (outcome === 'unsupported')
+    ctx.output.warn(`this server does not support revoking tokens: the token was only removed from ${where}`);
+  else ctx.output.done(`logged out: removed the token of ${where}`);
+  if (others.length > 0) {
+    const names = others.map((name) => `"${name}"`).join(', ');
+    ctx.output.warn(
+      `${others.length === 1 ? 'profile' : 'profiles'} ${names} held the same token: ${others.length === 1 ? 'it' : 'they'} will be refused until logged in again (\`wsm auth login --profile ${others[0]}\`)`,
+    );
   }
-  if (ctx.env.WSM_TOKEN) ctx.output.warn('WSM_TOKEN is still set in the environment and will keep being used');
-});
+  if (envToken) ctx.output.warn('WSM_TOKEN is still set in the environment and will keep being used');
+}
 
 /** The other profiles that hold `token`. */
 function holdersOf(config: ConfigStore, token: string, except: string): string[] {

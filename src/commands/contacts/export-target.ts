@@ -1,6 +1,8 @@
 // Where `wsm contacts export` writes, and as what: standard output or `--output-file` (replaced
-// whole once the export is done), CSV/JSON text or an .xlsx workbook. An .xlsx is never written
-// to a terminal: the command that writes a file is suggested instead, before anything is sent.
+// whole once the export is done), CSV/JSON text or an .xlsx workbook (src/cli/xlsx: streamed).
+// An .xlsx is never written to a terminal: the command that writes a file is suggested instead,
+// before anything is sent.
+import type { Contact } from '../../api/schemas/index.js';
 import { type Column, valueOf } from '../../cli/columns.js';
 import { createOutput, type Output } from '../../cli/output.js';
 import type { Context } from '../../cli/context.js';
@@ -11,11 +13,8 @@ import { cellText } from '../../cli/text.js';
 import type { ByteSink } from '../../cli/xlsx/zip-writer.js';
 
 export interface ExportTarget {
-  xlsx: boolean;
-  /** Text formats: the Output the rows go through (ctx.output, or one writing to the file). */
-  output: Output;
-  /** An .xlsx: where its bytes go. */
-  bytes: ByteSink;
+  /** The header of these columns, then each page's rows as the pages arrive; resolves once the last is written. */
+  write(columns: Column<Contact>[], pages: AsyncIterable<Contact[]>): Promise<void>;
   /** The export is complete: the file (if any) takes its place. */
   finish(): void;
   /** The export stopped: the file (if any) is left as it was. */
@@ -39,18 +38,34 @@ export function exportTarget(ctx: Context, outputFile: string | undefined): Expo
     );
   }
   if (outputFile === undefined) {
-    return { xlsx, output: ctx.output, bytes: { write: (bytes) => ctx.io.outBytes(bytes) }, finish: () => {}, abandon: () => {} };
+    return { write: writer(xlsx, ctx.output, { write: (bytes) => ctx.io.outBytes(bytes) }), finish: () => {}, abandon: () => {} };
   }
   const file = openFileSink(outputFile);
   const output = xlsx
     ? ctx.output
     : createOutput(fileIO(ctx.io, file), { format: format === 'table' ? 'csv' : format, quiet: ctx.output.quiet });
   return {
-    xlsx,
-    output,
-    bytes: { write: async (bytes) => file.write(bytes) },
+    write: writer(xlsx, output, { write: async (bytes) => file.write(bytes) }),
     finish: () => file.commit(),
     abandon: () => file.abort(),
+  };
+}
+
+/** Text through `output` (CSV whatever -o table says), or a workbook's bytes to `bytes`. */
+function writer(xlsx: boolean, output: Output, bytes: ByteSink): ExportTarget['write'] {
+  if (!xlsx) return async (columns, pages) => void (await output.pages(pages, { columns, csvWithoutFormat: true }));
+  return async (columns, pages) => {
+    const { writeXlsx } = await import('../../cli/xlsx/sheet-writer.js');
+    const rows = pages[Symbol.asyncIterator]();
+    // The first page sizes the columns: the widths come before the sheet's rows in the file.
+    const first = await rows.next();
+    const sample = first.done ? [] : first.value.map((contact) => xlsxCells(contact, columns));
+    async function* cells(): AsyncGenerator<string[][]> {
+      if (first.done) return;
+      yield sample;
+      for await (const page of { [Symbol.asyncIterator]: () => rows }) yield page.map((contact) => xlsxCells(contact, columns));
+    }
+    await writeXlsx(bytes, { sheetName: 'Contacts', header: columns.map((c) => c.key), rows: cells(), sample });
   };
 }
 
@@ -68,6 +83,6 @@ function fileIO(io: IOStreams, file: FileSink): IOStreams {
 }
 
 /** A contact's cells as the CSV export writes them, without CSV's quoting and formula guard (a text cell is never a formula). */
-export function xlsxCells<T>(row: T, columns: readonly Column<T>[]): string[] {
+function xlsxCells<T>(row: T, columns: readonly Column<T>[]): string[] {
   return columns.map((column) => cellText(valueOf(row, column)));
 }

@@ -3,28 +3,47 @@
 // CSV unless -o says otherwise; the columns are in export-format.ts. Stopped part way (Ctrl-C,
 // a page that fails), it says on stderr how many contacts were written and that the output is
 // incomplete (exit 130, or the failure's code), so a partial file is never taken for a whole one.
-// `-o xlsx` writes the same header and rows as a workbook (export-target.ts: where it goes;
-// src/cli/xlsx: the file, streamed); `--output-file` replaces its file only once the export is whole.
+// `-o xlsx` writes the same header and rows as a workbook (export-target.ts: where it goes and
+// as what); `--output-file` replaces its file only once the export is whole.
+// As a verb: run reads the contacts and returns how many it wrote; the rows go out through the
+// target `live` gives it as each page arrives, too many to hold and return.
 import type { Contact } from '../../api/schemas/index.js';
+import type { Context } from '../../cli/context.js';
 import { PartialOutputError } from '../../cli/errors.js';
 import { untilInterrupted } from '../../cli/interrupt.js';
+import type { EXPORT_FLAGS } from '../contacts.js';
+import type { CommandLine, FlagOptions } from '../declare.js';
 import { concurrencyOf } from '../shared/concurrency.js';
-import { typedRun, workspaceClient, type VerbRun } from '../shared/verb.js';
-import type { exportAll } from '../contacts.js';
+import { workspaceClient } from '../shared/verb.js';
 import { exportColumns, exportFieldNames } from './export-format.js';
 import { countText } from '../../cli/text.js';
-import { exportTarget, xlsxCells } from './export-target.js';
+import { exportTarget, type ExportTarget } from './export-target.js';
 
 export { EXPORT_COLUMNS } from './export-format.js';
+
+/** The flags as given: --concurrency and the target are checked by run, after the settings, as they always were. */
+export type ExportOptions = FlagOptions<typeof EXPORT_FLAGS>;
+
+/** Opens where the rows go (stdout, or --output-file's file, as -o says), once the workspace is known. */
+export type ExportSink = () => ExportTarget;
+
+/** What an export did: the contacts written, the whole of them. */
+export interface Exported {
+  count: number;
+}
 
 const written = (count: number) =>
   `${count === 1 ? '1 contact was' : `${countText(count)} contacts were`} written: the output is incomplete`;
 
-export const run: VerbRun = typedRun<typeof exportAll>(async (ctx, { opts }) => {
+export function parse({ opts }: CommandLine<typeof EXPORT_FLAGS>): ExportOptions {
+  return opts;
+}
+
+export async function run(ctx: Context, options: ExportOptions, open: ExportSink): Promise<Exported> {
   const client = await workspaceClient(ctx);
-  const { search } = opts;
-  const concurrency = concurrencyOf(ctx, opts);
-  const target = exportTarget(ctx, opts.outputFile);
+  const { search } = options;
+  const concurrency = concurrencyOf(ctx, options);
+  const target = open();
   let count = 0;
   let started = false;
   await untilInterrupted(
@@ -38,7 +57,7 @@ export const run: VerbRun = typedRun<typeof exportAll>(async (ctx, { opts }) => 
       // fewer against a distant server. Its rows are written after the header, like every page's.
       const first = pages.next();
       first.catch(() => undefined);
-      /** The pages' rows, counted once written (Output asks for the next page after writing one). */
+      /** The pages' rows, counted once written (the target asks for the next page after writing one). */
       async function* countedPages(): AsyncGenerator<Contact[]> {
         const head = await first;
         if (head.done) return;
@@ -53,21 +72,7 @@ export const run: VerbRun = typedRun<typeof exportAll>(async (ctx, { opts }) => 
         // Field names first: they are columns of the header, written before the first contact.
         const columns = exportColumns(await exportFieldNames(client));
         started = true;
-        if (target.xlsx) {
-          const { writeXlsx } = await import('../../cli/xlsx/sheet-writer.js');
-          const rows = countedPages();
-          // The first page sizes the columns: the widths come before the sheet's rows in the file.
-          const first = await rows.next();
-          const sample = first.done ? [] : first.value.map((contact) => xlsxCells(contact, columns));
-          async function* cells(): AsyncGenerator<string[][]> {
-            if (first.done) return;
-            yield sample;
-            for await (const page of rows) yield page.map((contact) => xlsxCells(contact, columns));
-          }
-          await writeXlsx(target.bytes, { sheetName: 'Contacts', header: columns.map((c) => c.key), rows: cells(), sample });
-        } else {
-          await target.output.pages(countedPages(), { columns, csvWithoutFormat: true });
-        }
+        await target.write(columns, countedPages());
         target.finish();
       } catch (error) {
         target.abandon();
@@ -80,5 +85,15 @@ export const run: VerbRun = typedRun<typeof exportAll>(async (ctx, { opts }) => 
     },
     () => `the export stopped; ${written(count)}`,
   );
+  return { count };
+}
+
+/** The rows go where -o and --output-file say, as run reads them. */
+export function live(ctx: Context, options: ExportOptions): ExportSink {
+  return () => exportTarget(ctx, options.outputFile);
+}
+
+/** The contacts are out already: what is left to say is how many (on stderr). */
+export function render(ctx: Context, { count }: Exported): void {
   ctx.output.message(`Exported ${countText(count)} contact${count === 1 ? '' : 's'}.`);
-});
+}
