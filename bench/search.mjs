@@ -1,7 +1,10 @@
 // Search latency through the HTTP API of a real `wsm serve` over N contacts: p50/p99 of 200
 // random substring searches (names, numbers, e-mails), against the same queries as a bare
 // better-sqlite3 LIKE scan, in the same run; every answer must equal the LIKE baseline
-// (ids of page 1 and the total). The page and its exact total come in one answer: the time of
+// (ids of page 1 and the total). The rule (docs/decisions.md, "Search after #36"): the text in
+// name, number or e-mail, or, for a query written as a phone number is, its digits in the number.
+// Then 50 numbers written with separators (`+351 000 123-45`), the text and digits paths at once,
+// timed and checked the same way. The page and its exact total come in one answer: the time of
 // each is read from the answer's Server-Timing header, measured in the server around the page's
 // query and around the count (the round trip is printed beside them).
 // Before the queries, the bench waits for the server's copy of the workspace's search keys
@@ -33,26 +36,51 @@ while (picks.length < queries) {
   picks.push(value.slice(start, start + length));
 }
 
+// Digits of a contact's number written as people write numbers: `+351 000 1234`, `(000) 123-45`, `000.123.45`.
+const numberPicks = [];
+const FORMATS = [
+  (d) => `+${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`,
+  (d) => `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`,
+  (d) => `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6)}`,
+  (d) => `${d.slice(0, 4)}-${d.slice(4)}`,
+];
+while (numberPicks.length < 50) {
+  const digits = contactRow(rand(count)).number;
+  const length = 7 + rand(6);
+  const start = rand(digits.length - length + 1);
+  numberPicks.push(FORMATS[numberPicks.length % FORMATS.length](digits.slice(start, start + length)));
+}
+
 const pct = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 const escape = (q) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The digits of a query written as a phone number is (digits, spaces, - . ( ) and a leading +), or none. */
+const numberDigits = (q) => (/^\+?[\d\s\-.()]*\d[\d\s\-.()]*$/.test(q.trim()) ? q.replace(/\D/g, '') : undefined);
 
 // Baseline: the LIKE scan, page 1 (10 ids) and the total.
 const Database = (await import(pathToFileURL(join(ROOT, 'node_modules/better-sqlite3/lib/index.js')).href)).default;
 const bare = new Database(dbPath, { readonly: true });
 const ws = bare.prepare('SELECT id FROM workspaces LIMIT 1').pluck().get();
-const where = `workspace_id = ? AND (name LIKE ? ESCAPE '\\' OR number LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\')`;
+const where = `workspace_id = ? AND (name LIKE ? ESCAPE '\\' OR number LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\' OR number LIKE ?)`;
 const likeIds = bare.prepare(`SELECT id FROM contacts WHERE ${where} ORDER BY id LIMIT 10`).pluck();
 const likeCount = bare.prepare(`SELECT count(*) FROM contacts WHERE ${where}`).pluck();
-const expected = [];
-const likeMs = [];
-for (const q of picks) {
-  const p = escape(q);
-  const t = performance.now();
-  const ids = likeIds.all(ws, p, p, p);
-  const total = likeCount.get(ws, p, p, p);
-  likeMs.push(performance.now() - t);
-  expected.push({ ids, total });
-}
+const baseline = (queries) => {
+  const expected = [];
+  const ms = [];
+  for (const q of queries) {
+    const p = escape(q);
+    const digits = numberDigits(q);
+    const d = digits === undefined ? p : `%${digits}%`;
+    const t = performance.now();
+    const ids = likeIds.all(ws, p, p, p, d);
+    const total = likeCount.get(ws, p, p, p, d);
+    ms.push(performance.now() - t);
+    expected.push({ ids, total });
+  }
+  return { expected, ms };
+};
+const { expected, ms: likeMs } = baseline(picks);
+const numbersBaseline = baseline(numberPicks);
 bare.close();
 
 const server = await startServe(dir, ['--db', dbPath, '--approval-delay', '0']);
@@ -106,27 +134,29 @@ console.log(
     ? `key copy counting ${fmt((performance.now() - copyStart) / 1000, 1)} s after the first dense search; server RSS ${fmt(rssBefore, 0)} -> ${fmt(rssAfter, 0)} MB (peak so far ${fmt(rssPeak, 0)} MB)`
     : 'key copy: not counting (a workspace below its size threshold, or a server without one)',
 );
-const apiMs = [];
-const cpuMs = [];
-const pageMs = [];
-const totalMs = [];
-const sources = {};
-let mismatches = 0;
-for (const [i, q] of picks.entries()) {
-  const cpu = serverCpuMs();
-  const t = performance.now();
-  const { body, page, total, source } = await search(q);
-  apiMs.push(performance.now() - t);
-  cpuMs.push(serverCpuMs() - cpu);
-  pageMs.push(page);
-  totalMs.push(total);
-  sources[source] = (sources[source] ?? 0) + 1;
-  const got = { ids: body.data.map((c) => c.id), total: body.meta.total };
-  if (JSON.stringify(got) !== JSON.stringify(expected[i])) {
-    mismatches += 1;
-    if (mismatches <= 5) console.error(`mismatch for ${JSON.stringify(q)}: ${JSON.stringify(got)} vs LIKE ${JSON.stringify(expected[i])}`);
+/** Each query once, timed, its answer checked against the baseline's. */
+const measure = async (queries, expectedOf) => {
+  const m = { apiMs: [], cpuMs: [], pageMs: [], totalMs: [], sources: {}, mismatches: 0 };
+  for (const [i, q] of queries.entries()) {
+    const cpu = serverCpuMs();
+    const t = performance.now();
+    const { body, page, total, source } = await search(q);
+    m.apiMs.push(performance.now() - t);
+    m.cpuMs.push(serverCpuMs() - cpu);
+    m.pageMs.push(page);
+    m.totalMs.push(total);
+    m.sources[source] = (m.sources[source] ?? 0) + 1;
+    const got = { ids: body.data.map((c) => c.id), total: body.meta.total };
+    if (JSON.stringify(got) !== JSON.stringify(expectedOf[i])) {
+      m.mismatches += 1;
+      if (m.mismatches <= 5)
+        console.error(`mismatch for ${JSON.stringify(q)}: ${JSON.stringify(got)} vs LIKE ${JSON.stringify(expectedOf[i])}`);
+    }
   }
-}
+  return m;
+};
+const { apiMs, cpuMs, pageMs, totalMs, sources, mismatches } = await measure(picks, expected);
+const numbers = await measure(numberPicks, numbersBaseline.expected);
 
 // Walking every page of a search that matches one contact in seven (`wsm contacts list --all
 // --search`), against walking the same number of pages of the whole list: what each search page
@@ -168,4 +198,9 @@ console.log(
 console.log(
   `search results identical to LIKE (page 1 ids + total): ${mismatches === 0 ? 'yes' : `NO, ${mismatches} of ${queries} differ`}`,
 );
-if (mismatches) process.exitCode = 1;
+console.log(
+  `numbers written with separators, ${numberPicks.length} (e.g. ${JSON.stringify(numberPicks[0])}): p50 ${fmt(pct(numbers.apiMs, 50), 2)} ms, p99 ${fmt(pct(numbers.apiMs, 99), 2)} ms ` +
+    `(bare LIKE scan: p50 ${fmt(pct(numbersBaseline.ms, 50), 2)} ms); server CPU p50 ${fmt(pct(numbers.cpuMs, 50), 2)} ms, p99 ${fmt(pct(numbers.cpuMs, 99), 2)} ms; ` +
+    `page p99 ${fmt(pct(numbers.pageMs, 99), 2)} ms, total p99 ${fmt(pct(numbers.totalMs, 99), 2)} ms; identical to LIKE: ${numbers.mismatches === 0 ? 'yes' : `NO, ${numbers.mismatches} differ`}`,
+);
+if (mismatches || numbers.mismatches) process.exitCode = 1;

@@ -46,6 +46,18 @@ describe('contacts: a search written as a phone number', () => {
     await h.create(contactsUrl(), { number: '15550000001', name: 'Ana (x+1)' });
     expect(names((await list(`search=${encodeURIComponent('(x+1)')}`)).json())).toEqual(['Ana (x+1)']);
   });
+
+  it('finds its text as typed as well, and its digits in numbers only, with a field filter too', async () => {
+    await people();
+    await h.create(contactsUrl(), { number: '4930111222', name: 'Invoice 2024-01-02', fields: { city: 'Lisbon' } });
+    await h.create(contactsUrl(), { number: '4930111223', name: 'Ref 351912345601', fields: { city: 'Lisbon' } });
+    const dated = (await list(`search=${encodeURIComponent('2024-01-02')}&fields[city]=Lisbon`)).json();
+    expect(names(dated)).toEqual(['Invoice 2024-01-02']);
+    expect(dated.meta.total).toBe(1);
+    const numbered = (await list(`search=${encodeURIComponent('+351 912 345 601')}&fields[city]=Lisbon`)).json();
+    expect(names(numbered)).toEqual(['Ana']);
+    expect(numbered.meta.total).toBe(1);
+  });
 });
 
 describe('contacts: filter by custom field (extension)', () => {

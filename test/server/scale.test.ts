@@ -16,7 +16,7 @@ import { createWorkspacesRepository } from '../../src/server/repositories/worksp
 import { createImportWriter } from '../../src/server/imports/writer.js';
 import { createSearchIndex } from '../../src/server/repositories/search-index.js';
 import { countDataRows, readCsvRows } from '../../src/api/import-csv.js';
-import { searchedText } from '../../src/api/schemas/contacts.js';
+import { searchedNumber } from '../../src/api/schemas/contacts.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -160,6 +160,9 @@ describe('scale: search equals a scan of the folded text', () => {
     'user1',
     '9 ',
     ' 1',
+    '(351) 000',
+    '+351 0-1',
+    '1.5',
     'nul\u0000byte',
     '\u0000',
     'ｚｏｅ',
@@ -175,9 +178,16 @@ describe('scale: search equals a scan of the folded text', () => {
       email: string | null;
     }>;
     for (const query of queries) {
-      const key = searchKey(searchedText(query));
+      const key = searchKey(query);
+      const digits = searchedNumber(query);
       const matches = rows
-        .filter((r) => searchKey(r.name).includes(key) || r.number.includes(key) || (r.email !== null && searchKey(r.email).includes(key)))
+        .filter(
+          (r) =>
+            searchKey(r.name).includes(key) ||
+            r.number.includes(key) ||
+            (r.email !== null && searchKey(r.email).includes(key)) ||
+            (digits !== undefined && r.number.includes(digits)),
+        )
         .map((r) => r.id);
       for (const [offset, limit] of [
         [0, 10],

@@ -20,12 +20,13 @@ const NUMBER_PATTERN = /^\d{7,15}$/;
 const NUMBER_LIKE = /^\+?[\d\s\-.()]*\d[\d\s\-.()]*$/;
 
 /**
- * What a contact search looks for: a query that looks like a phone number (`+351 912-345`) as
- * numbers are stored (normalizeNumber), so it finds the number it names; any other query as typed
- * (docs/decisions.md, issue 36).
+ * The number a contact search names, as numbers are stored (normalizeNumber), when the query is
+ * written as a phone number is (`+351 912-345`); undefined for any other query. A search finds its
+ * text as typed in name, number and e-mail, and these digits in the number as well
+ * (docs/decisions.md, "Search after #36").
  */
-export function searchedText(query: string): string {
-  return NUMBER_LIKE.test(query.trim()) ? normalizeNumber(query) : query;
+export function searchedNumber(query: string): string | undefined {
+  return NUMBER_LIKE.test(query.trim()) ? normalizeNumber(query) : undefined;
 }
 
 /** NUMBER_PATTERN as sent, before normalizeNumber: what the document states of a number. */

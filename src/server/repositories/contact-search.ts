@@ -5,6 +5,11 @@
  * key is a substring of its name key, its number or its e-mail key. The trigram index holds
  * exactly those keys, unfolded, so it gives the rows a plain scan of the keys gives.
  *
+ * A query written as a phone number is (`+44 7700 900123`, `2024-01-02`) also finds the contacts
+ * whose number holds its digits (searchedNumber; docs/decisions.md, "Search after #36"): the
+ * index is asked for either (`"key" OR number : "digits"`, one walk in rowid order), and a scan
+ * compares both (HOLDS_QUERY).
+ *
  * - The index may lag behind the table (migration 011): it holds the contacts up to its line,
  *   and the contacts above the line (an import's rows not yet indexed) are found by scanning
  *   their keys, as short keys are. Ids above the line come after every id in the index, so a
@@ -29,7 +34,7 @@ import type { Db } from '../db.js';
 import { NUL_KEYS } from '../migrations/012_nul_keys.js';
 import { generationsOf } from './generations.js';
 import { keyScan, MIN_ROWS } from './key-scan.js';
-import { searchedText } from '../../api/schemas/contacts.js';
+import { searchedNumber } from '../../api/schemas/contacts.js';
 import { searchKey } from './search-key.js';
 
 /** A page whose matches average at least one in this many ids is dense (measured at 1M: the index's count costs more than the copy's from about one in 30). */
@@ -53,11 +58,35 @@ export interface ContactSearchOptions {
 /** The trigram index needs at least 3 characters; shorter keys are scanned. */
 const FTS_MIN_CHARS = 3;
 
+/** What a search compares: its key (the folded text) with every key, and a number's digits with the number. */
+export interface SearchTerms {
+  key: string;
+  /** The digits of a query written as a phone number is, when they differ from the key. */
+  digits?: string;
+}
+
+export function searchTerms(query: string): SearchTerms {
+  const key = searchKey(query);
+  const digits = searchedNumber(query);
+  // Digits equal to the key are found in the number by the key itself.
+  return digits === undefined || digits === key ? { key } : { key, digits };
+}
+
+/** The parameters HOLDS_QUERY reads: with no digits, @digits is the key, which the number is already compared with. */
+export const queryParams = ({ key, digits }: SearchTerms) => ({ key, digits: digits ?? key });
+
 /** An FTS5 string: the key as one phrase, so no character of it is FTS syntax. */
 const ftsPhrase = (key: string) => `"${key.replaceAll('"', '""')}"`;
+/** The index's expression for the terms (both phrases of at least FTS_MIN_CHARS, without NUL). */
+const ftsMatch = ({ key, digits }: SearchTerms) =>
+  digits === undefined ? ftsPhrase(key) : `${ftsPhrase(key)} OR number : ${ftsPhrase(digits)}`;
 
-/** A contact whose keys hold @key (instr compares every character); true or false, never null, so that NOT inverts it. */
-export const HOLDS_KEY = "(instr(c.name_key, @key) > 0 OR instr(c.number, @key) > 0 OR instr(coalesce(c.email_key, ''), @key) > 0)";
+/**
+ * A contact whose keys hold @key or whose number holds @digits (instr compares every character);
+ * true or false, never null, so that NOT inverts it.
+ */
+export const HOLDS_QUERY =
+  "(instr(c.name_key, @key) > 0 OR instr(c.number, @key) > 0 OR instr(coalesce(c.email_key, ''), @key) > 0 OR instr(c.number, @digits) > 0)";
 
 /** Totals kept at most: a walk needs one; this bounds memory against many distinct queries. */
 const KEPT_TOTALS = 256;
@@ -74,28 +103,27 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
   const generations = generationsOf(db);
   const totals = generations.cache<Counts>(KEPT_TOTALS);
   type Counted = Counts & { source: TotalSource };
-  const keptCounts = (workspaceId: string, key: string, count: () => Counted): Counted => {
+  const keptCounts = (workspaceId: string, terms: SearchTerms, count: () => Counted): Counted => {
     let counted: Counted | undefined;
-    const counts = totals.through(generations.look(), `${workspaceId}\0${key}`, () => {
+    const counts = totals.through(generations.look(), JSON.stringify([workspaceId, terms.key, terms.digits]), () => {
       counted = count();
       return { index: counted.index, tail: counted.tail };
     })!;
     return counted ?? { ...counts, source: 'kept' };
   };
   const keys = keyScan(db);
-  const keysCount = (workspaceId: string, key: string) => keys.count(workspaceId, key, keyScanMinRows);
+  const keysCount = (workspaceId: string, terms: SearchTerms) => keys.count(workspaceId, terms, keyScanMinRows);
 
   // The keys scanned: every contact's for a short key (line 0), the contacts above the index's
   // line otherwise (an import's rows it does not hold yet).
-  const scanWhere = `c.id > @line AND c.workspace_id = @ws AND ${HOLDS_KEY}`;
+  type Scanned = { ws: string; key: string; digits: string; line: number };
+  const scanWhere = `c.id > @line AND c.workspace_id = @ws AND ${HOLDS_QUERY}`;
   const scanPage = db
-    .prepare<[{ ws: string; key: string; line: number; limit: number; offset: number }], number>(
+    .prepare<[Scanned & { limit: number; offset: number }], number>(
       `SELECT c.id FROM contacts c WHERE ${scanWhere} ORDER BY c.id LIMIT @limit OFFSET @offset`,
     )
     .pluck();
-  const scanCount = db
-    .prepare<[{ ws: string; key: string; line: number }], number>(`SELECT count(*) FROM contacts c WHERE ${scanWhere}`)
-    .pluck();
+  const scanCount = db.prepare<[Scanned], number>(`SELECT count(*) FROM contacts c WHERE ${scanWhere}`).pluck();
   const line = db.prepare<[], number>('SELECT indexed_upto FROM search_index_state').pluck();
   const firstId = db.prepare<[string], number | null>('SELECT min(id) FROM contacts WHERE workspace_id = ?').pluck();
   const anyAbove = db.prepare<[string, number], number>('SELECT EXISTS (SELECT 1 FROM contacts WHERE workspace_id = ? AND id > ?)').pluck();
@@ -126,9 +154,9 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
 
   // The indexed contacts the index finds for the query although their keys do not hold it.
   const wronglyFound = db
-    .prepare<[{ ws: string; match: string; key: string; line: number }], number>(
+    .prepare<[{ ws: string; match: string; key: string; digits: string; line: number }], number>(
       `SELECT c.id FROM contacts c WHERE (${NUL_KEYS}) AND c.workspace_id = @ws AND c.id <= @line
-         AND NOT ${HOLDS_KEY}
+         AND NOT ${HOLDS_QUERY}
          AND EXISTS (SELECT 1 FROM contacts_fts WHERE contacts_fts MATCH @match AND rowid = c.id)`,
     )
     .pluck();
@@ -146,24 +174,26 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
 
   const search = db.transaction((workspaceId: string, query: string, offset: number, limit: number): SearchResult => {
     const started = performance.now();
-    const key = searchKey(searchedText(query));
-    if ([...key].length < FTS_MIN_CHARS || key.includes('\0')) {
-      const all = { ws: workspaceId, key, line: 0 };
+    const terms = searchTerms(query);
+    const { key, digits } = terms;
+    const short = (text: string | undefined) => text !== undefined && [...text].length < FTS_MIN_CHARS;
+    if (short(key) || short(digits) || key.includes('\0')) {
+      const all = { ws: workspaceId, ...queryParams(terms), line: 0 };
       const ids = scanPage.all({ ...all, limit, offset });
       const paged = performance.now();
-      const { index: total, source } = keptCounts(workspaceId, key, () => {
-        const copied = key.includes('\0') ? undefined : keysCount(workspaceId, key);
+      const { index: total, source } = keptCounts(workspaceId, terms, () => {
+        const copied = key.includes('\0') ? undefined : keysCount(workspaceId, terms);
         return copied === undefined ? { index: scanCount.get(all)!, tail: 0, source: 'scan' } : { index: copied, tail: 0, source: 'keys' };
       });
       return { ids, total, timing: { pageMs: paged - started, totalMs: performance.now() - paged, source } };
     }
-    const match = ftsPhrase(key);
+    const match = ftsMatch(terms);
     const mine = workspaceCount.get(workspaceId) ?? 0;
     if (mine === 0) return { ids: [], total: 0, timing: { pageMs: performance.now() - started, totalMs: 0, source: 'index' } };
     const whole = mine === (allCount.get() ?? 0);
     const params = { ws: workspaceId, match };
-    const tail = { ws: workspaceId, key, line: line.get()! };
-    const wrong = wronglyFound.all({ ...params, key, line: tail.line });
+    const tail = { ws: workspaceId, ...queryParams(terms), line: line.get()! };
+    const wrong = wronglyFound.all({ ...params, ...queryParams(terms), line: tail.line });
     const ids =
       wrong.length === 0
         ? whole
@@ -177,10 +207,10 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
       index,
       tail: above,
       source,
-    } = keptCounts(workspaceId, key, () => {
+    } = keptCounts(workspaceId, terms, () => {
       // The copy counts every contact of the workspace: only when none waits above the index's line.
       const copied =
-        dense(workspaceId, ids, offset, limit) && anyAbove.get(workspaceId, tail.line) === 0 ? keysCount(workspaceId, key) : undefined;
+        dense(workspaceId, ids, offset, limit) && anyAbove.get(workspaceId, tail.line) === 0 ? keysCount(workspaceId, terms) : undefined;
       if (copied !== undefined) return { index: copied, tail: 0, source: 'keys' };
       const indexed = (whole ? indexCount.get({ match })! : joinedCount.get(params)!) - wrong.length;
       return { index: indexed, tail: scanCount.get(tail)!, source: 'index' };

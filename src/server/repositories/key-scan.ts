@@ -10,7 +10,9 @@
  * - Each contact is its keys joined by NUL and ended by NUL, as UTF-8 bytes held one per char
  *   (a one-byte string, half the memory of UTF-16): a byte-wise substring of UTF-8 is a
  *   substring of the text, and a key without NUL cannot match across a key's end. Keys holding
- *   a NUL never come here (contact-search.ts scans those).
+ *   a NUL never come here (contact-search.ts scans those). The number comes first: it is
+ *   digits only, so it ends at the contact's first NUL, and a number search's digits (which
+ *   only the number is compared with) are in it when they end before that NUL.
  * - Contacts in id order, in chunks of consecutive ids; each chunk knows where each contact ends.
  * - Exact at every moment, or no answer: the copy holds every contact of the workspace up to its
  *   line. Rows above the line are read in during the search (a few) or behind it (many). This
@@ -60,7 +62,7 @@ function chunkOf(first: number, rows: Row[]): Chunk {
   const ends = new Int32Array(rows.length);
   let end = 0;
   for (const [i, [, name, number, email]] of rows.entries()) {
-    const part = bytesOf(`${name}\0${number}\0${email ?? ''}\0`);
+    const part = bytesOf(`${number}\0${name}\0${email ?? ''}\0`);
     parts.push(part);
     ends[i] = end += part.length;
   }
@@ -76,6 +78,24 @@ function countIn({ text, ends }: Chunk, needle: string): number {
     count++;
   }
   return count;
+}
+
+/** Contacts of the chunk holding `needle` in a key or `digits` in the number: each counted once. */
+function countEitherIn(chunk: Chunk, needle: string, digits: string): number {
+  const { text, ends } = chunk;
+  const held = new Uint8Array(ends.length);
+  let row = 0;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, ends[row++])) {
+    while (ends[row] <= at) row++;
+    held[row] = 1;
+  }
+  row = 0;
+  for (let at = text.indexOf(digits); at !== -1; at = text.indexOf(digits, ends[row++])) {
+    while (ends[row] <= at) row++;
+    // In the number when no NUL (the number's end) comes between the contact's start and the digits.
+    if (text.indexOf('\0', row === 0 ? 0 : ends[row - 1]) > at) held[row] = 1;
+  }
+  return held.reduce((sum, one) => sum + one, 0);
 }
 
 const sizeOf = (chunk: Chunk) => chunk.text.length + chunk.ends.byteLength;
@@ -230,9 +250,10 @@ function create(db: Db) {
   return {
     /**
      * Inside the search's read transaction: how many contacts of the workspace hold `key` (no
-     * NUL) in one of their keys, or undefined when no complete copy exists yet (one is started).
+     * NUL) in one of their keys or `digits` in their number, or undefined when no complete copy
+     * exists yet (one is started).
      */
-    count(workspaceId: string, key: string, minRows = MIN_ROWS): number | undefined {
+    count(workspaceId: string, { key, digits }: { key: string; digits?: string }, minRows = MIN_ROWS): number | undefined {
       if (disabled) return undefined;
       checkVersion();
       let copy = copies.get(workspaceId);
@@ -252,7 +273,7 @@ function create(db: Db) {
       if (key === '') return copy.chunks.reduce((sum, chunk) => sum + chunk.ends.length, 0);
       const needle = bytesOf(key);
       let total = 0;
-      for (const chunk of copy.chunks) total += countIn(chunk, needle);
+      for (const chunk of copy.chunks) total += digits === undefined ? countIn(chunk, needle) : countEitherIn(chunk, needle, digits);
       return total;
     },
 
