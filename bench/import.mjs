@@ -5,6 +5,9 @@
 // behind it (migration 011), checked against the generated rows; then how long the index takes
 // to catch up, and the server's peak RSS over the import and the catch-up.
 // Then the 1%-bad-rows variant: every bad row counted, the first 100 reported, no good row lost.
+// Last, the same clean file with --yes (sent at once, checked while the server works) against
+// without (the whole file checked before the upload, for the question about changes a spreadsheet
+// may have made: import-confirm.ts), in the same run.
 //   node bench/import.mjs [rows=1000000]
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
@@ -91,11 +94,11 @@ async function indexCaughtUp(dbPath) {
 }
 
 /** `expectedCode`: 0 for a clean file; 8 (done, but some rows failed) for the file with bad rows. */
-async function importThroughCli(csv, expectedCode = 0) {
+async function importThroughCli(csv, expectedCode = 0, flags = []) {
   const serveDir = join(dir, `serve-${Date.now()}`);
   const server = await startServe(serveDir, ['--db', join(serveDir, 'wsm.db'), '--approval-delay', '0']);
   try {
-    const result = await runWsm(['contacts', 'import', csv, '--wait', '--interval', '100ms', '-o', 'json'], server.env);
+    const result = await runWsm(['contacts', 'import', csv, '--wait', '--interval', '100ms', '-o', 'json', ...flags], server.env);
     if (result.code !== expectedCode) throw new Error(`wsm contacts import exited ${result.code}: ${result.err.slice(0, 2000)}`);
     const rss = peakRssMb(server.pid);
     const headers = { authorization: `Bearer ${server.token}` };
@@ -160,3 +163,9 @@ console.log(
     `${bad.total} contacts stored (${goodOk ? 'no good row lost' : 'ROWS LOST'})`,
 );
 if (!firstOk || !countOk || !goodOk) process.exitCode = 1;
+
+const sentAtOnce = await importThroughCli(goodCsv, 0, ['--yes']);
+console.log(
+  `the question's check before the upload: ${fmt(run.ms / 1000)} s without --yes against ${fmt(sentAtOnce.ms / 1000)} s with it ` +
+    `(${fmt(run.ms / sentAtOnce.ms, 2)}x; the workspace read first was empty)`,
+);

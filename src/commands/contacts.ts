@@ -136,7 +136,8 @@ export const remove = verbSpec({
 export const importFile = verbSpec({
   name: 'import',
   description:
-    'upload a spreadsheet (.xlsx) or CSV of contacts (checked locally first: needs a number column); a sheet is sent to the API as CSV',
+    'upload a spreadsheet (.xlsx) or CSV of contacts (checked locally first: needs a number column); a sheet is sent to the API as CSV. ' +
+    'Asks first (--yes without a terminal) when a row would make a change that looks made by a spreadsheet: leading zeros lost, scientific notation',
   args: [
     [
       '<file>',

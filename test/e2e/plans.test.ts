@@ -1,14 +1,15 @@
 /**
  * Plans, not counts (issue 32): `--dry-run` of `contacts import` and `contacts update|delete --from`
  * compares the file with the live workspace and says per contact what would change, `from -> to`;
- * changes that look made by a spreadsheet are flagged, and a real update asks before applying
- * them. The real binary against `wsm serve` and against the stand-in (the published API alone).
+ * changes that look made by a spreadsheet are flagged, and a real update or import asks before
+ * applying them. The real binary against `wsm serve` and against the stand-in (the published API alone).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend } from './backends.js';
 import { wsm } from './processes.js';
+import { onTerminal } from './terminal.js';
 
 const HEADER = 'id,number,name,email,gender,status,contact_groups,created_at,updated_at';
 
@@ -151,6 +152,45 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         });
       }
       expect(await listed()).toHaveLength(3);
+    });
+
+    it('the real import asks before a change that looks made by a spreadsheet: refused without a terminal or --yes, asked on one', async () => {
+      const imported = file('zeros.csv', 'number,name\n7700900123,Ann\n14155550102,Bob\n14155550105,1.23457E+16\n');
+      const imports = async () => JSON.parse((await run('imports', 'list', '-o', 'json')).stdout).length as number;
+      const before = await imports();
+      const refused = await run('contacts', 'import', imported, '--wait');
+      expect(refused.code).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toBe(
+        `warning: ${imported} row 2, new contact 7700900123: number: "7700900123" would be a new contact beside contact ${ids[0]}, "07700900123": a spreadsheet may have dropped its leading zeros\n` +
+          `warning: ${imported} row 4, new contact 14155550105: name: "1.23457E+16" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost\n` +
+          'error: importing 2 contacts with changes that look made by a spreadsheet needs --yes when not on a terminal\n',
+      );
+      const declined = await onTerminal(backend.env, ['contacts', 'import', imported, '--wait'], {
+        keys: 'n\r',
+        when: '(y/N)',
+        columns: 200,
+      });
+      expect(declined.screen).toContain('Import zeros.csv with 2 contacts with changes that look made by a spreadsheet? (y/N)');
+      expect(declined.screen).toContain('error: cancelled');
+      expect(declined.code).toBe(2);
+      expect(await imports()).toBe(before);
+      expect(await listed()).toHaveLength(3);
+      // An unflagged file is sent without a question; --yes sends a flagged one.
+      const clean = await run('contacts', 'import', file('clean.csv', 'number,name\n14155550102,Bob\n'), '--wait', '-q');
+      expect(clean.code, clean.stderr).toBe(0);
+      const applied = await run('contacts', 'import', imported, '--wait', '--yes', '-q');
+      expect(applied.code, applied.stderr).toBe(0);
+      expect((await listed()).map((c) => c.number).sort()).toEqual([
+        '07700900123',
+        '14155550102',
+        '14155550103',
+        '14155550105',
+        '7700900123',
+      ]);
+      expect(await imports()).toBe(before + 2);
+      for (const contact of await listed())
+        if (!ids.includes(contact.id)) expect((await run('contacts', 'delete', String(contact.id), '--yes')).code).toBe(0);
     });
   });
 }

@@ -9,15 +9,42 @@ import { liveContacts, type LiveContacts, type Plan, type PlannedContact } from 
 
 /** Every contact of the workspace, read through the page engine (several pages in flight): the plan's other side. */
 export async function readLiveContacts(ctx: Context, client: WsmClient, concurrency: number): Promise<LiveContacts> {
+  return liveContacts((await collectContacts(ctx, client, concurrency, Number.POSITIVE_INFINITY))!);
+}
+
+/**
+ * The workspace's contacts when there are at most `limit`, else undefined: the total of a
+ * one-row page decides (an empty workspace needs no more), or, from a server that does not say
+ * its total, the walk stops past it.
+ */
+export async function readLiveContactsWithin(
+  ctx: Context,
+  client: WsmClient,
+  concurrency: number,
+  limit: number,
+): Promise<LiveContacts | undefined> {
+  const first = await client.contacts.list({ per_page: 1 });
+  const total = first.meta.total;
+  if (typeof total === 'number' && total > limit) return undefined;
+  if (typeof total === 'number' && total <= first.data.length) return liveContacts(first.data);
+  const contacts = await collectContacts(ctx, client, concurrency, limit);
+  return contacts === undefined ? undefined : liveContacts(contacts);
+}
+
+async function collectContacts(ctx: Context, client: WsmClient, concurrency: number, limit: number): Promise<Contact[] | undefined> {
   const progress = ctx.io.progress('Reading the workspace');
   const contacts: Contact[] = [];
   try {
-    for await (const contact of client.contacts.list().rows({ concurrency, progress: (event) => progress.update(event.done, event.total) }))
+    for await (const contact of client.contacts
+      .list()
+      .rows({ concurrency, progress: (event) => progress.update(event.done, event.total) })) {
       contacts.push(contact);
+      if (contacts.length > limit) return undefined;
+    }
   } finally {
     progress.done();
   }
-  return liveContacts(contacts);
+  return contacts;
 }
 
 const MARK: Record<PlannedContact['action'], string> = { create: '+', update: '~', unchanged: '=', invalid: 'x', delete: '-', absent: '·' };

@@ -122,28 +122,27 @@ function suspiciousOf(changes: Record<string, Change>): string[] {
   });
 }
 
-/** An import's plan: a row updates the contact with its number, or creates one. */
+/** What one row of an import does: it updates the contact with its number, or creates one. */
+export function plannedImport(row: PlanRow, live: LiveContacts): PlannedContact {
+  const number = row.number ?? null;
+  if (row.errors !== undefined)
+    return { place: row.place, action: 'invalid', id: null, number, changes: {}, suspicious: [], errors: row.errors };
+  const contact = number === null ? undefined : live.byNumber.get(number);
+  if (contact !== undefined) return planned(row, contact);
+  const near = number === null ? undefined : live.byUnpadded.get(number.replace(/^0+/, ''));
+  const changes = createdValues(row);
+  const beside =
+    near === undefined
+      ? []
+      : [
+          `number: "${number}" would be a new contact beside contact ${near.id}, "${near.number}": a spreadsheet may have dropped its leading zeros`,
+        ];
+  return { place: row.place, action: 'create', id: null, number, changes, suspicious: [...beside, ...suspiciousOf(changes)] };
+}
+
+/** An import's plan: each row as plannedImport reads it. */
 export function planImport(rows: Iterable<PlanRow>, live: LiveContacts): Plan {
-  return tally(
-    [...rows].map((row): PlannedContact => {
-      const number = row.number ?? null;
-      if (row.errors !== undefined)
-        return { place: row.place, action: 'invalid', id: null, number, changes: {}, suspicious: [], errors: row.errors };
-      const contact = number === null ? undefined : live.byNumber.get(number);
-      if (contact === undefined) {
-        const near = number === null ? undefined : live.byUnpadded.get(number.replace(/^0+/, ''));
-        const changes = createdValues(row);
-        const beside =
-          near === undefined
-            ? []
-            : [
-                `number: "${number}" would be a new contact beside contact ${near.id}, "${near.number}": a spreadsheet may have dropped its leading zeros`,
-              ];
-        return { place: row.place, action: 'create', id: null, number, changes, suspicious: [...beside, ...suspiciousOf(changes)] };
-      }
-      return planned(row, contact);
-    }),
-  );
+  return tally([...rows].map((row) => plannedImport(row, live)));
 }
 
 /** An update's plan (`contacts update --from`): each row names its contact by id. */

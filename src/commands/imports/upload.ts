@@ -15,6 +15,7 @@ import {
   checkImportHeader,
   formatNoticeLines,
   type CheckOptions,
+  type CheckedRow,
   type CsvReport,
   type FieldIds,
 } from '../../cli/csv-check.js';
@@ -25,6 +26,7 @@ import { parseId, workspaceClient } from '../shared/verb.js';
 import { importDetailColumns } from './columns.js';
 import { refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns } from './check-report.js';
 import { groupNameOf, importPlan, importPlanRow } from './import-plan.js';
+import { watchSpreadsheetChanges } from './import-confirm.js';
 import type { Plan, PlanRow } from '../contacts/plan.js';
 import { renderPlan } from '../contacts/plan-render.js';
 import { type FailedLines, locallyFailed } from './rejects.js';
@@ -129,26 +131,31 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   const client = flags.dryRun ? await clientIfConfigured(ctx) : await workspaceClient(ctx);
   const fields = client === undefined ? undefined : await fieldIdsOf(ctx, client, flags.dryRun);
 
-  // --strict and --dry-run decide on the row check's verdict, so it comes first. Otherwise the
-  // file is sent once it holds a valid row (the server skips bad ones), and the rest is checked
-  // after the upload, while the server works through the file: for a million rows the check
-  // takes seconds that would otherwise be added to the import. (Checking during the upload was
-  // tried: both share this process's one thread, and the upload took 7x longer.)
+  // --strict and --dry-run decide on the row check's verdict, so it comes first; so does a real
+  // import's question about changes that look made by a spreadsheet (import-confirm.ts), unless
+  // --yes. With --yes the file is sent once it holds a valid row (the server skips bad ones), and
+  // the rest is checked after the upload, while the server works through the file: for a million
+  // rows the check takes seconds that would otherwise be added to the import. (Checking during
+  // the upload was tried: both share this process's one thread, and the upload took 7x longer.)
+  const watch = !flags.dryRun && !ctx.globals.yes ? await watchSpreadsheetChanges(ctx, client!, flags.file) : undefined;
   let report: CsvReport | undefined;
-  if (flags.strict || flags.dryRun) {
+  if (flags.strict || flags.dryRun || watch !== undefined) {
     // A dry run with a workspace to compare with is a plan: what each row would do to it.
     const planRows: PlanRow[] | undefined = flags.dryRun && client !== undefined ? [] : undefined;
     const group = planRows !== undefined && flags.group !== undefined ? await groupNameOf(client!, flags.group) : undefined;
-    report = await checkRows({ fields, ...(planRows !== undefined ? { onRow: (row) => planRows.push(importPlanRow(row, group)) } : {}) });
+    const onRow = watch?.onRow ?? (planRows !== undefined ? (row: CheckedRow) => planRows.push(importPlanRow(row, group)) : undefined);
+    report = await checkRows({ fields, ...(onRow !== undefined ? { onRow } : {}) });
     // What is not sent (a dry run, a refusal under --strict) is rejected by the check alone.
     const refused = flags.strict && (report.invalid_rows > 0 || report.unknown_columns.length > 0);
     if (flags.rejects !== undefined && (flags.dryRun || refused)) await writeRejects(ctx, flags.rejects, flags, locallyFailed(report));
     if (!flags.strict) warnColumns(ctx, report);
+    if (!flags.dryRun && !refused && report.valid_rows === 0) refuseNoValidRow(flags.file, report);
     refuseOrWarn(ctx, flags, report);
     if (flags.dryRun) {
       const plan = planRows !== undefined ? await importPlan(ctx, client!, planRows) : undefined;
       return { dryRun: report, ...(plan !== undefined ? { plan } : {}) };
     }
+    await watch?.confirm();
   } else {
     // Read up to the first valid row: a file with none is not sent at all.
     const start = await checkRows({ fields, untilValid: true });

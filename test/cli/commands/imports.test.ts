@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, WS, WSP, formOf, importRecord, page, setupApi, type Api } from './harness.js';
+import { JSON_HEADERS, WS, WSP, contact, formOf, importRecord, page, setupApi, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
@@ -45,6 +45,11 @@ function listNoContacts(api: Api) {
   api.pool.intercept({ path: `${WSP}/contacts?page=1&per_page=100`, method: 'GET' }).reply(200, page([]), JSON_HEADERS);
 }
 
+/** The workspace's contacts, none: a real import reads them first, to ask about changes a spreadsheet may have made. */
+function emptyWorkspace(api: Api) {
+  api.pool.intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' }).reply(200, page([]), JSON_HEADERS);
+}
+
 describe('contacts import: local check', () => {
   it('--dry-run prints the row report with line numbers and sends nothing; invalid rows are exit 8, the report on stdout', async () => {
     const file = await api.file('mixed.csv', MIXED);
@@ -69,6 +74,7 @@ describe('contacts import: local check', () => {
 
   it('--strict refuses a file with bad rows: exit 2, each problem listed, nothing sent', async () => {
     const file = await api.file('mixed.csv', MIXED);
+    emptyWorkspace(api);
     const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--strict']);
     expect(code).toBe(2);
     expect(stdout).toBe('');
@@ -116,6 +122,7 @@ describe('contacts import: local check', () => {
 describe('contacts import: upload', () => {
   it('sends name, group and the file as multipart, warns about bad rows, prints the import', async () => {
     const file = await api.file('mixed.csv', MIXED);
+    emptyWorkspace(api);
     const seen = acceptUpload(api, importRecord(5, { name: 'March', total_rows: 4 }));
     const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--name', 'March', '--group', '3']);
     expect(code).toBe(0);
@@ -130,7 +137,7 @@ describe('contacts import: upload', () => {
     expect(stderr).toContain('warning: sent anyway: the server skips the 2 invalid rows (use --strict to refuse the file)\n');
   });
 
-  it('a file that changes once sent still reports its import: the row check becomes a warning', async () => {
+  it('with --yes a file is checked after it is sent; one that changes once sent still reports its import, the check a warning', async () => {
     const file = await api.file('moving.csv', GOOD);
     api.pool.intercept({ path: `${WSP}/contact-imports`, method: 'POST' }).reply(() => {
       writeFileSync(file, 'phone,name\n14155550101,Ann\n'); // replaced while it uploads
@@ -140,7 +147,7 @@ describe('contacts import: upload', () => {
         responseOptions: JSON_HEADERS,
       };
     });
-    const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '-q']);
+    const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '-q', '--yes']);
     expect(code).toBe(0);
     expect(stdout).toBe('5\n');
     expect(stderr).toBe(
@@ -150,6 +157,7 @@ describe('contacts import: upload', () => {
 
   it('the import name defaults to the file name; -q prints the id', async () => {
     const file = await api.file('good.csv', GOOD);
+    emptyWorkspace(api);
     const seen = acceptUpload(api);
     const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '-q']);
     expect(code).toBe(0);
@@ -161,6 +169,7 @@ describe('contacts import: upload', () => {
 
   it('--wait polls the import until it is completed, then prints the final record', async () => {
     const file = await api.file('good.csv', GOOD);
+    emptyWorkspace(api);
     acceptUpload(api, importRecord(5, { total_rows: 2 }));
     api.pool
       .intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' })
@@ -181,6 +190,7 @@ describe('contacts import: upload', () => {
 
   it('--wait on a terminal draws progress on stderr; rows the server skipped are exit 8', async () => {
     const file = await api.file('good.csv', GOOD);
+    emptyWorkspace(api);
     acceptUpload(api, importRecord(5, { total_rows: 2 }));
     const done = importRecord(5, {
       status: 'completed',
@@ -201,6 +211,7 @@ describe('contacts import: upload', () => {
 
   it('--wait on a backend without GET import polls the import list instead; the file is sent once', async () => {
     const file = await api.file('good.csv', GOOD);
+    emptyWorkspace(api);
     acceptUpload(api);
     api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(405, { message: 'Method not allowed.' }, JSON_HEADERS);
     const listed = `${WSP}/contact-imports?per_page=100&page=1`;
@@ -216,6 +227,7 @@ describe('contacts import: upload', () => {
 
   it("--wait when the server's import record has no status is exit 1 naming the field, after one upload", async () => {
     const file = await api.file('good.csv', GOOD);
+    emptyWorkspace(api);
     acceptUpload(api, { id: 5, name: 'good.csv' } as never);
     const { code, stderr } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s']);
     expect(code).toBe(1);
@@ -226,6 +238,7 @@ describe('contacts import: upload', () => {
 
   it('a failed import under --wait is exit 1 with its reason', async () => {
     const file = await api.file('good.csv', GOOD);
+    emptyWorkspace(api);
     acceptUpload(api);
     api.pool
       .intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' })
@@ -241,6 +254,7 @@ describe('contacts import: upload', () => {
 
   it('--wait past --timeout is exit 6: the import keeps running, and the line says how to wait again', async () => {
     const file = await api.file('good.csv', GOOD);
+    emptyWorkspace(api);
     acceptUpload(api, importRecord(5, { status: 'processing' }));
     // A profile named explicitly must exist.
     expect((await api.run(['profile', 'set', 'workspace', WS, '--profile', 'ci'])).code).toBe(0);
@@ -253,6 +267,7 @@ describe('contacts import: upload', () => {
 
   it('a 413 from the server is exit 1 with its message', async () => {
     const file = await api.file('good.csv', GOOD);
+    emptyWorkspace(api);
     api.pool
       .intercept({ path: `${WSP}/contact-imports`, method: 'POST' })
       .reply(413, { message: 'Payload too large.', status: 413 }, JSON_HEADERS);
@@ -325,6 +340,7 @@ describe('imports verbs', () => {
 
   it('create uploads like contacts import', async () => {
     const file = await api.file('good.csv', GOOD);
+    emptyWorkspace(api);
     const seen = acceptUpload(api);
     const { code } = await api.run(['imports', 'create', file, '--name', 'Q1', '--group', '2']);
     expect(code).toBe(0);
@@ -436,6 +452,7 @@ describe('contacts import: failures fail (exit 8) and one set of rules', () => {
 
   it('a file with no valid row is refused before the upload: exit 2, nothing sent (the mock has no upload)', async () => {
     const file = await api.file('bad.csv', BAD_ONLY);
+    emptyWorkspace(api);
     const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--wait']);
     expect(code).toBe(2);
     expect(stdout).toBe('');
@@ -445,6 +462,7 @@ describe('contacts import: failures fail (exit 8) and one set of rules', () => {
         '  row 3 number: The number must be a phone number of 7 to 15 digits.\n',
     );
     const header = await api.file('header.csv', 'number,name\n');
+    emptyWorkspace(api);
     expect((await api.run(['contacts', 'import', header])).stderr).toBe(
       `error: ${header} has no rows after its header: nothing was sent\n`,
     );
@@ -485,6 +503,7 @@ describe('contacts import: failures fail (exit 8) and one set of rules', () => {
       [[], 8],
       [['--max-failures', '100%'], 0],
     ] as const) {
+      emptyWorkspace(api);
       acceptUpload(api, importRecord(5, { total_rows: 2 }));
       api.pool.intercept({ path: `${WSP}/contact-imports/5`, method: 'GET' }).reply(200, { data: done }, JSON_HEADERS);
       const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--wait', '--interval', '0s', '-o', 'json', ...flags]);
@@ -516,5 +535,63 @@ describe('contacts import: failures fail (exit 8) and one set of rules', () => {
       { row: 2, line: 2, field: 'fields.note', message: 'The note field must not be greater than 1024 characters.' },
       { row: 3, line: 3, field: 'name', message: 'The name field must not be greater than 50 characters.' },
     ]);
+  });
+});
+
+describe('contacts import: the question before changes that look made by a spreadsheet', () => {
+  const SCIENTIFIC = 'number,name\n14155550101,1.23457E+16\n14155550102,Bob\n';
+
+  it('a contact that would lose the leading zeros of a value is asked about; --yes sends the file without reading the workspace', async () => {
+    const file = await api.file('zeros.csv', 'number,name\n14155550001,7\n');
+    api.pool.intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' }).reply(200, page([contact(1, { name: '007' })]), JSON_HEADERS);
+    const refused = await api.run(['contacts', 'import', file]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      `warning: ${file} row 2, contact 1: name: "007" would lose its leading zeros, as a spreadsheet drops them\n` +
+        'error: importing 1 contact with changes that look made by a spreadsheet needs --yes when not on a terminal\n',
+    );
+    const seen = acceptUpload(api);
+    const sent = await api.run(['contacts', 'import', file, '--yes', '-q']);
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(await ((await seen.form!).get('file') as File).text()).toBe('number,name\n14155550001,7\n');
+  });
+
+  it('a workspace over 10,000 contacts is not read: the rows are checked for scientific notation alone, and that is said', async () => {
+    const file = await api.file('sci.csv', SCIENTIFIC);
+    api.pool
+      .intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' })
+      .reply(200, page([contact(1)], 1, 10_001, 1, 10_001), JSON_HEADERS);
+    const { code, stdout, stderr } = await api.run(['contacts', 'import', file]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      'the workspace holds over 10,000 contacts: the rows were checked for scientific notation only, not against them (--dry-run compares every row with the workspace)\n' +
+        `warning: ${file} row 2, new contact 14155550101: name: "1.23457E+16" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost\n` +
+        'error: importing 1 contact with changes that look made by a spreadsheet needs --yes when not on a terminal\n',
+    );
+  });
+
+  it('a token that may import but not list contacts: said, and the rows are checked by the file alone', async () => {
+    const file = await api.file('good.csv', GOOD);
+    api.pool
+      .intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' })
+      .reply(403, { message: 'This action is unauthorized.', status: 403 }, JSON_HEADERS);
+    acceptUpload(api);
+    const { code, stderr } = await api.run(['contacts', 'import', file]);
+    expect(code, stderr).toBe(0);
+    expect(stderr).toMatch(
+      /^the workspace's contacts could not be read \(.*\): the rows were checked for scientific notation only\n✓ uploaded .*good\.csv as import 5\n$/,
+    );
+  });
+
+  it('more than ten flagged contacts: ten named, the rest counted', async () => {
+    const rows = Array.from({ length: 12 }, (_, i) => `141555501${String(i).padStart(2, '0')},1.2E+${10 + i}`);
+    const file = await api.file('many.csv', `number,name\n${rows.join('\n')}\n`);
+    api.pool.intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' }).reply(200, page([]), JSON_HEADERS);
+    const { code, stderr } = await api.run(['contacts', 'import', file]);
+    expect(code).toBe(2);
+    expect(stderr.match(/^warning: .* is in scientific notation/gm)).toHaveLength(10);
+    expect(stderr).toContain('warning: and 2 more contacts (--dry-run lists them all)\n');
+    expect(stderr).toContain('error: importing 12 contacts with changes that look made by a spreadsheet needs --yes');
   });
 });
