@@ -152,7 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSearchIndexWorker(app);
   await app.register(
     async (api) => {
-      useContracts(api);
+      useContracts(api, app.repositories);
       for (const plugin of routePlugins) await api.register(plugin);
     },
     { prefix: API_PREFIX },

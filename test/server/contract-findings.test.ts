@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness.js';
 import { PAGE_MAX } from '../../src/api/schemas/index.js';
+import { multipart } from './template-fixtures.js';
 
 let h: Harness;
 let ws: string;
@@ -167,5 +168,55 @@ describe('bodies', () => {
         errors: [field],
       });
     }
+  });
+});
+
+describe('a record that does not exist', () => {
+  const bad = { name: '', color: 'not a colour', permissions: 'x' };
+  const missing = () =>
+    [
+      ['PUT', `${ws}/labels/999999`, json(JSON.stringify(bad))],
+      ['PUT', `${ws}/contact-groups/999999`, json(JSON.stringify(bad))],
+      ['PUT', `${ws}/contact-fields/999999`, json(JSON.stringify({ name: 'Not Lower' }))],
+      ['PUT', `${ws}/roles/999999`, json(JSON.stringify(bad))],
+      ['POST', `${ws}/contacts/999999`, json(JSON.stringify({ email: 'not-an-email' }))],
+      ['POST', `${ws}/contacts/999999`, multipart([['email', 'not-an-email']])],
+      [
+        'POST',
+        `${ws}/users/999999`,
+        multipart([
+          ['timezone', 'Nowhere/Else'],
+          ['status', 'maybe'],
+        ]),
+      ],
+      ['GET', `${ws}/contact-imports/999999/errors?per_page=0`, {}],
+    ] as const;
+
+  it('is a 404 whatever the body or query holds: the record the path names is looked up before they are checked', async () => {
+    for (const [method, url, request] of missing()) {
+      const res = await h.call({ method, url, ...request });
+      expect({ status: res.statusCode, body: res.json() }, `${method} ${url}`).toEqual({ status: 404, body: NOT_FOUND });
+    }
+  });
+
+  it('is judged after authorisation: no token is a 401, a member without the permission a 403, before the 404', async () => {
+    const member = await h.memberWith(['contacts.view']);
+    for (const [method, url, request] of missing()) {
+      const anonymous = await h.call({ method, url, ...request, token: null });
+      expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+      // contact_imports.view is not the member's: the import's errors are refused like the updates.
+      const refused = await h.call({ method, url, ...request, token: member });
+      expect({ status: refused.statusCode, body: refused.json() }, `${method} ${url}`).toEqual({
+        status: 403,
+        body: { message: 'This action is unauthorized.', status: 403 },
+      });
+    }
+  });
+
+  it('an existing record with a bad body is still the 422 naming the fields', async () => {
+    const label = await h.create(`${ws}/labels`, { name: 'Real' });
+    const res = await h.call({ method: 'PUT', url: `${ws}/labels/${label.id}`, ...json(JSON.stringify({ color: 'not a colour' })) });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['color']);
   });
 });

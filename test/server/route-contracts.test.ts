@@ -77,6 +77,19 @@ describe('validation', () => {
     await app.close();
   });
 
+  it('a route whose path names a record and whose input is checked cannot be built without a way to find that record', async () => {
+    const app = Fastify();
+    const built = async () => {
+      await app.register(async (api) => {
+        useContracts(api);
+        api.route({ ...described(DESCRIPTIONS.labels.operations.update), handler: async () => ({}) });
+      });
+      await app.ready();
+    };
+    await expect(built()).rejects.toThrow('PUT /workspaces/:workspace/labels/:label: no way to find the labels record its path names');
+    await app.close();
+  });
+
   it('runs after authorisation: a stranger gets 404 and a member without the permission 403, never the 422', async () => {
     const url = `/api/v3/workspaces/${h.ws}/labels`;
     const stranger = await h.call({ method: 'POST', url, payload: { name: '' }, token: await h.outsider() });

@@ -8,7 +8,8 @@
  * 422 of decisions.md §1), and the document (openapi/document.ts reads the route table's contracts).
  *
  * The hook runs after the tenancy and permission hook (http/auth.ts: a stranger gets 404 and a
- * member without the permission 403, never a 422 that confirms the route's shape), not at
+ * member without the permission 403, never a 422 that confirms the route's shape), then finds the
+ * record the path names (404 before any 422, path-record.ts), not at
  * fastify's validation stage, which comes before it: so the API's compilers leave requests as they
  * are and answers to JSON.stringify, as without a schema. A multipart form is read by its handler
  * (its files stream to disk), which checks the form's fields with the same schema (checkForm).
@@ -20,6 +21,8 @@ import { CATALOG, type HttpMethod, type OperationDescription, type ResourceKey }
 import { parseOr422 } from './validate.js';
 import { validationFailed } from './errors.js';
 import { fillPath } from '../../api/descriptions/paths.js';
+import { pathRecordOf, recordCheck } from './path-record.js';
+import type { Repositories } from '../repositories/index.js';
 
 /** A file download's answer: the types its bytes come in. */
 export interface BinaryAnswer {
@@ -92,23 +95,28 @@ export function described<S extends Typed = Record<never, never>>(
     if (contract[key as keyof Typed] !== schema)
       throw new Error(`${operation.method} ${operation.path}: the route reads a ${key} schema other than its description's.`);
   }
+  const record = pathRecordOf(operation);
   return {
     method: operation.method,
     url: fillPath(operation.path, (name) => `:${name}`),
-    config: configOf(operation.access),
+    config: { ...configOf(operation.access), ...(record ? { record } : {}) },
     schema: contract as RouteContract & S,
   };
 }
 
 /**
  * Makes zod contracts the schemas of every route `api` registers (see the header for why nothing
- * runs at fastify's stage), and validates every request of those routes in one hook.
+ * runs at fastify's stage), and validates every request of those routes in one hook: the record
+ * its path names first (a missing one is a 404 whatever was sent, path-record.ts), then its query
+ * and JSON body. `repositories`: where those records are found (app.ts gives the app's).
  */
-export function useContracts(api: FastifyInstance): void {
+export function useContracts(api: FastifyInstance, repositories?: Repositories): void {
   api.setValidatorCompiler(() => () => true);
   api.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  const requireRecord = recordCheck(api, repositories);
   api.addHook('preHandler', (request, _reply, done) => {
     try {
+      requireRecord(request);
       validateRequest(request);
     } catch (error) {
       return done(error as Error);
