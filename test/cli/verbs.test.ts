@@ -2,7 +2,9 @@
 // returns data (printing none of it), `render` prints it. These tests call them one at a time: parse
 // on argv alone, run against a fake client that records what it was asked, and the output path
 // only where render is the point.
+import { MockAgent } from 'undici';
 import { describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.js';
 import { AuthenticationError, NotFoundError, UnprocessableEntityError } from '../../src/api/errors.js';
 import type { Context } from '../../src/cli/context.js';
 import { describeError } from '../../src/cli/error-report.js';
@@ -108,14 +110,33 @@ describe('users create', () => {
     expect(report.text).toBe('error: the server rejected the user:\n  --role: The selected role id is invalid.\n');
   });
 
-  it('a body the local check refuses is exit 2 before the client is asked, its fields named by flag', async () => {
-    const { ctx } = fakeContext({ users: { create: async () => expect.unreachable('nothing is sent') } });
-    const failure = await createUser
-      .run(ctx, { body: { name: 'Ann', email: 'not-an-address', password: 'long-enough', role_id: 2 }, askPassword: false })
-      .catch((error: unknown) => error);
+  it("a bad body is refused once, by the client's check: exit 2, its fields named by flag, no request made", async () => {
+    // The verb hands the body to the client as given: it checks nothing itself.
+    const handed: unknown[] = [];
+    const body = { name: 'Ann', email: 'not-an-address', password: 'long-enough', role_id: 2 };
+    const fake = fakeContext({ users: { create: async (given: unknown) => (handed.push(given), { data: { id: 1 } }) } });
+    await createUser.run(fake.ctx, { body, askPassword: false });
+    expect(handed).toEqual([body]);
+    // The real client refuses it before sending: the agent, which answers any request, records none.
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    const requests: string[] = [];
+    const pool = agent.get('http://api.test');
+    pool
+      .intercept({ path: () => true, method: () => true })
+      .reply((request) => (requests.push(`${request.method} ${request.path}`), { statusCode: 201, data: { data: { id: 1, name: 'Ann' } } }))
+      .persist();
+    const client = createClient({ baseUrl: 'http://api.test/api/v3', workspace: WS, dispatcher: agent, maxRetries: 0 });
+    const failure = await createUser.run(fakeContext(client).ctx, { body, askPassword: false }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(FieldsNamedError);
     const report = describeError(failure, { env: {}, secrets: () => [] });
     expect(report.code).toBe(2);
-    expect(report.text).toMatch(/^error: the user is invalid: nothing was sent\n {2}--email: /);
+    expect(report.text).toBe('error: the user is invalid: nothing was sent\n  --email: The email field must be a valid email address.\n');
+    expect(requests).toEqual([]);
+    // Control: the same body made valid is sent, once.
+    await createUser.run(fakeContext(client).ctx, { body: { ...body, email: 'ann@example.com' }, askPassword: false });
+    expect(requests).toEqual([`POST /api/v3/workspaces/${WS}/users`]);
+    await agent.close();
   });
 });
 

@@ -1,8 +1,9 @@
-// Turns the create/update flags into the request body, checked with the contract's schemas
-// before anything is sent (exit 2 with the same field messages the server would give).
+// Turns the create/update flags into the request body, which the client checks with the contract's
+// schemas before anything is sent (exit 2 with the same field messages the server would give).
+import { RequestValidationError } from '../../api/errors.js';
+import { checkBody } from '../../api/resources/base.js';
 import {
   check,
-  contactCreateBody,
   contactUpdateBody,
   fieldValues,
   AVATAR_MAX_BYTES,
@@ -14,7 +15,7 @@ import {
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import type { FlagOptions } from '../declare.js';
-import { checkLocal, checkUploadFile, keyValues, parseId, requireSomething } from '../shared/verb.js';
+import { checkUploadFile, keyValues, parseId, requireSomething } from '../shared/verb.js';
 import type { CONTACT_BODY_FLAGS, CONTACT_CREATE_FLAGS, CONTACT_UPDATE_FLAGS } from '../contacts.js';
 
 /** The flags of `contacts update`, one contact's or every row's of --from. */
@@ -33,7 +34,7 @@ const ids = (values: string[] | undefined, flag: string): number[] | undefined =
 function common(opts: CommonOptions): Omit<ContactCreateBody, 'number'> {
   const body: Omit<ContactCreateBody, 'number'> = {};
   if (opts.email !== undefined) body.email = opts.email;
-  // The schema checks the value (checkLocal, with flagHints' wording) before anything is sent.
+  // The client's check refuses another value, in the flag's words (inFlagWords), before anything is sent.
   if (opts.gender !== undefined) body.gender = opts.gender as ContactCreateBody['gender'];
   if (opts.active === true && opts.inactive === true) throw new UsageError('--active and --inactive cannot be used together');
   if (opts.inactive === true) body.status = false;
@@ -46,9 +47,16 @@ function common(opts: CommonOptions): Omit<ContactCreateBody, 'number'> {
   return body;
 }
 
-/** Field errors in the words of the flags: `--gender robot` lists the values there are. */
-function flagHints(opts: CommonOptions): Record<string, string> {
-  return { gender: `--gender takes one of ${GENDERS.join(', ')}, got "${String(opts.gender)}"` };
+/**
+ * A refusal of the client's check in the words of the flags: `--gender robot` lists the values
+ * there are. A server's 422 keeps its own words.
+ */
+export function inFlagWords(opts: CommonOptions): (error: unknown) => never {
+  return (error) => {
+    if (!(error instanceof RequestValidationError) || error.errors.gender === undefined) throw error;
+    const gender = `--gender takes one of ${GENDERS.join(', ')}, got "${String(opts.gender)}"`;
+    throw new RequestValidationError(error.message, { ...error.errors, gender: [gender] });
+  };
 }
 
 async function avatarOf(opts: CommonOptions): Promise<string | undefined> {
@@ -60,7 +68,6 @@ async function avatarOf(opts: CommonOptions): Promise<string | undefined> {
 export async function createRequest(opts: FlagOptions<typeof CONTACT_CREATE_FLAGS>): Promise<ContactRequest<ContactCreateBody>> {
   const body: ContactCreateBody = { number: opts.number ?? '', ...common(opts) };
   if (opts.name !== undefined) body.name = opts.name;
-  checkLocal(contactCreateBody, body, 'contact', flagHints(opts));
   return { body, avatar: await avatarOf(opts) };
 }
 
@@ -74,6 +81,8 @@ export function bulkUpdateFlags(opts: ContactUpdateFlags): Partial<ContactUpdate
 export interface ContactUpdate extends ContactRequest<Omit<ContactUpdateBody, 'name'> & { name?: string }> {
   addGroups: number[];
   removeGroups: number[];
+  /** The contact must be read first: the flags leave its name, or the groups an edit starts from, to the server. */
+  readsCurrent: boolean;
 }
 
 export async function updateRequest(opts: ContactUpdateFlags): Promise<ContactUpdate> {
@@ -94,10 +103,18 @@ export async function updateRequest(opts: ContactUpdateFlags): Promise<ContactUp
     '--field',
     '--avatar',
   ];
-  requireSomething(body, flags, addGroups.length > 0 || removeGroups.length > 0 || avatar !== undefined);
-  // The name is checked now when given; when it comes from the server it is checked with the rest.
-  checkLocal(contactUpdateBody, { name: 'checked later', ...body }, 'contact', flagHints(opts));
-  return { body, avatar, addGroups, removeGroups };
+  const editsGroups = addGroups.length > 0 || removeGroups.length > 0;
+  requireSomething(body, flags, editsGroups || avatar !== undefined);
+  const readsCurrent = body.name === undefined || (editsGroups && body.contact_groups === undefined);
+  // Refused before the contact is read (the client's check, the name it may not give aside); the client checks the whole body as it sends it.
+  if (readsCurrent) {
+    try {
+      checkBody(contactUpdateBody, { name: 'checked later', ...body }, 'contact');
+    } catch (error) {
+      inFlagWords(opts)(error);
+    }
+  }
+  return { body, avatar, addGroups, removeGroups, readsCurrent };
 }
 
 /** The body to send: the flags' changes on top of what the contact holds now (when it was read). */
@@ -112,7 +129,6 @@ export function mergeUpdate(
     for (const id of update.removeGroups) next.delete(id);
     body.contact_groups = [...next];
   }
-  checkLocal(contactUpdateBody, body, 'contact');
   return body;
 }
 

@@ -6,7 +6,7 @@ import type { CONTACT_CREATE_FLAGS } from '../contacts.js';
 import type { CommandLine, FlagOptions } from '../declare.js';
 import { showWritten } from '../shared/written.js';
 import { namingFields, workspaceClient } from '../shared/verb.js';
-import { CONTACT_FLAGS, createRequest, warnUnkeptFields } from './body.js';
+import { CONTACT_FLAGS, createRequest, inFlagWords, warnUnkeptFields } from './body.js';
 import { contactDetailColumns } from './columns.js';
 
 export type ContactCreateOptions = FlagOptions<typeof CONTACT_CREATE_FLAGS>;
@@ -23,10 +23,10 @@ export function parse({ opts }: CommandLine<typeof CONTACT_CREATE_FLAGS>): Conta
 }
 
 export async function run(ctx: Context, opts: ContactCreateOptions): Promise<ContactCreated> {
-  // Named before the local check too: a bad value reads as the flag typed, here and from the server.
   const { body, avatar } = await createRequest(opts).catch(namingFields(CONTACT_FLAGS));
   const client = await workspaceClient(ctx);
-  const answer = await client.contacts.create(body, { avatar }).catch(namingFields(CONTACT_FLAGS, body));
+  // The client's check and the server's 422 alike: a bad value reads as the flag typed.
+  const answer = await client.contacts.create(body, { avatar }).catch(inFlagWords(opts)).catch(namingFields(CONTACT_FLAGS, body));
   return { answer, body };
 }
 

@@ -15,7 +15,15 @@ import type { CommandLine } from '../declare.js';
 import { showWritten } from '../shared/written.js';
 import { namingFields, parseId, workspaceClient } from '../shared/verb.js';
 import { parseBulk, renderBulk, runBulk, settleBulk, type BulkOptions, type BulkResult } from './bulk.js';
-import { CONTACT_FLAGS, bulkUpdateFlags, mergeUpdate, updateRequest, warnUnkeptFields, type ContactUpdateFlags } from './body.js';
+import {
+  CONTACT_FLAGS,
+  bulkUpdateFlags,
+  inFlagWords,
+  mergeUpdate,
+  updateRequest,
+  warnUnkeptFields,
+  type ContactUpdateFlags,
+} from './body.js';
 import { contactDetailColumns } from './columns.js';
 
 /** One contact (its id, and the flags as given: the body is made by run, which reads an avatar file), or many with --from. */
@@ -45,12 +53,10 @@ export function parse({ args, opts }: CommandLine<typeof CONTACT_UPDATE_FLAGS>, 
 export async function run(ctx: Context, options: ContactUpdateOptions): Promise<ContactUpdateResult> {
   if ('bulk' in options) return { bulk: await runBulk(ctx, options.bulk) };
   const { id } = options;
-  const update = await updateRequest(options.flags).catch(namingFields(CONTACT_FLAGS)); // the local check's errors too, as in create
+  const update = await updateRequest(options.flags).catch(namingFields(CONTACT_FLAGS)); // its check before reading the contact too
   const client = await workspaceClient(ctx);
-  const editsGroups = update.addGroups.length > 0 || update.removeGroups.length > 0;
-  const needsCurrent = update.body.name === undefined || (editsGroups && update.body.contact_groups === undefined);
   let current;
-  if (needsCurrent) {
+  if (update.readsCurrent) {
     try {
       current = (await client.contacts.get(id)).data;
     } catch (error) {
@@ -61,7 +67,10 @@ export async function run(ctx: Context, options: ContactUpdateOptions): Promise<
     }
   }
   const body = mergeUpdate(update, current);
-  const answer = await client.contacts.update(id, body, { avatar: update.avatar }).catch(namingFields(CONTACT_FLAGS, body));
+  const answer = await client.contacts
+    .update(id, body, { avatar: update.avatar })
+    .catch(inFlagWords(options.flags))
+    .catch(namingFields(CONTACT_FLAGS, body));
   return { updated: { id, answer, body } };
 }
 

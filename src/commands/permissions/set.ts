@@ -3,12 +3,13 @@
 import { permissionNames } from '../../api/answers.js';
 import type { WsmClient } from '../../api/client.js';
 import { APIStatusError, UnusableResponseError } from '../../api/errors.js';
+import { checkBody } from '../../api/resources/base.js';
 import { partnerPermissionsShape } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { RequestValidationError, UsageError } from '../../cli/errors.js';
 import { isUuid } from '../../cli/values.js';
 import type { CommandLine } from '../declare.js';
-import { checkLocal, readTextInput } from '../shared/verb.js';
+import { readTextInput } from '../shared/verb.js';
 import type { SET_FLAGS } from '../permissions.js';
 import { permissionColumns, type PermissionRow } from './list.js';
 
@@ -41,7 +42,6 @@ export function parse({ args, opts }: CommandLine<typeof SET_FLAGS>): { names: s
 /** Sets the partner defaults; returns them as the server kept them, one row a permission. */
 export async function run(ctx: Context, given: { names: string[]; file?: string }): Promise<PermissionRow[]> {
   const names = await namesOf(ctx, given);
-  checkLocal(partnerPermissionsShape, { permissions: names }, 'permission list');
   const client = await ctx.client();
   await checkAgainstListing(ctx, client, names);
   const { data } = await client.permissions.setPartnerDefaults(names);
@@ -64,11 +64,13 @@ async function namesOf(ctx: Context, { names, file }: { names: string[]; file?: 
 /**
  * api.md: the names "must be valid permissions from the permissions listing". That listing is
  * the server's own, so names are checked against it when it can be read (a workspace is set and
- * the caller may list); otherwise they go as given and the server's answer decides.
+ * the caller may list); otherwise they go as given and the server's answer decides. The list's
+ * shape is the client's check, made here before the listing is read (and again as it is sent).
  */
 async function checkAgainstListing(ctx: Context, client: WsmClient, names: string[]): Promise<void> {
   const { workspace } = await ctx.settings();
   if (workspace === undefined || !isUuid(workspace)) return;
+  checkBody(partnerPermissionsShape, { permissions: names }, 'permission list');
   let listed: Set<string>;
   try {
     listed = new Set((await client.permissions.list()).map((entry) => entry.name));

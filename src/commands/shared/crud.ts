@@ -13,10 +13,10 @@ import type { VerbSpec } from '../declare.js';
 import type { CollectionCommand, CollectionVerb } from '../collection.js';
 import { deleteVerb, type Deleted } from './delete.js';
 import { listing, parsePageFlags, renderListing, type Listing, type PageFlags } from './list.js';
-import { checkLocal, fieldLabels, parseId, requireSomething, withFieldNames, workspaceClient } from './verb.js';
+import { fieldLabels, parseId, requireSomething, withFieldNames, workspaceClient } from './verb.js';
 import { showWritten } from './written.js';
 
-// The body schemas differ per resource; the verbs check bodies themselves before calling.
+// The body schemas differ per resource; the client checks each body against its own before sending.
 type AnyCrud<T> = CrudResource<T, z.ZodType, z.ZodType>;
 
 interface Presentation<T> {
@@ -48,12 +48,6 @@ function fieldFlags(spec: DeclaredBody): Record<string, string> {
   return Object.fromEntries(
     Object.values(spec.flags ?? {}).flatMap((flag) => (flag.field === undefined ? [] : [[flag.field, flag.flags.split(' ')[0]]])),
   );
-}
-
-function bodySchema(show: { resource: ResourceDescription }, operation: 'create' | 'update'): z.ZodType {
-  const schema = show.resource.operations[operation]?.body;
-  if (!schema) throw new TypeError(`${show.resource.key} has no ${operation} body`);
-  return schema;
 }
 
 /** The delete verb of a plain collection: the confirmation reads and names the record. */
@@ -89,17 +83,14 @@ export interface WriteOptions {
   body: Record<string, unknown>;
 }
 
-/** The body comes from the declaration's arguments and flags; it is checked before anything is sent. */
+/** The body comes from the declaration's arguments and flags; the client checks it before anything is sent. */
 function createVerb<T extends object>(show: Presentation<T>, spec: DeclaredBody): Verb<WriteOptions, Written<T>> {
   return {
     parse: ({ args, opts }) => ({ body: bodyOf(spec, args, opts) }),
     run: (ctx, { body }) =>
       withFieldNames(
         () => fieldLabels(body, fieldFlags(spec)),
-        async () => {
-          checkLocal(bodySchema(show, 'create'), body, show.resource.noun);
-          return collection(await workspaceClient(ctx), show).create(body);
-        },
+        async () => collection(await workspaceClient(ctx), show).create(body),
       ),
     render: async (ctx, answer) =>
       void (await showWritten(ctx, answer, { noun: show.resource.noun, columns: show.detail ?? show.columns })),
@@ -118,10 +109,7 @@ function updateVerb<T extends object>(show: Presentation<T>, spec: DeclaredBody)
     run: (ctx, { id, body }) =>
       withFieldNames(
         () => fieldLabels(body, fieldFlags(spec)),
-        async () => {
-          checkLocal(bodySchema(show, 'update'), body, show.resource.noun);
-          return collection(await workspaceClient(ctx), show).update(id, body);
-        },
+        async () => collection(await workspaceClient(ctx), show).update(id, body),
       ),
     render: async (ctx, answer, { id }) =>
       void (await showWritten(ctx, answer, { noun: show.resource.noun, columns: show.detail ?? show.columns, id })),

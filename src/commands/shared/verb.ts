@@ -1,9 +1,8 @@
-// Glue every verb of the API resources shares: flag parsing with zod and the local body check.
-// The client's own errors (nothing sent, extension missing) go to handleError as they are.
+// Glue every verb of the API resources shares: flag parsing with zod, naming a body's fields by flag.
+// The client checks bodies; its errors (nothing sent, extension missing) go to handleError as they are.
 import { readFile, stat } from 'node:fs/promises';
 import * as z from 'zod';
 import type { WsmClient } from '../../api/client.js';
-import { check } from '../../api/schemas/validation.js';
 import type { VerbInput } from '../../cli/action.js';
 import type { Context } from '../../cli/context.js';
 import { badDuration, parseDuration as durationMs } from '../../cli/duration.js';
@@ -51,21 +50,6 @@ export function parseId(value: unknown, name = 'id'): number {
     throw badValue(name, `at most ${Number.MAX_SAFE_INTEGER}`, value);
   }
   return parseValue(positiveInt, value, name, 'a positive integer');
-}
-
-/**
- * The same schema the client and server use; failing fields are exit 2 with nothing sent.
- * `hints` words a failing field in terms of its flag (`--gender must be one of ...`).
- */
-export function checkLocal<S extends z.ZodType>(schema: S, body: unknown, what: string, hints: Record<string, string> = {}): z.output<S> {
-  const result = check(schema, body);
-  if (!result.ok) {
-    const errors = Object.fromEntries(
-      Object.entries(result.errors).map(([field, messages]) => [field, hints[field] ? [hints[field]] : messages]),
-    );
-    throw new RequestValidationError(`the ${what} is invalid: nothing was sent`, errors);
-  }
-  return result.value;
 }
 
 /** `name=value` pairs of a repeatable option into an object; a pair without `=` is a usage error. */

@@ -1,11 +1,11 @@
-// `wsm templates create (--file <json|yaml|-> | flags) [--header-file <media>]`: checked with the
-// same schema the server runs, then sent as JSON, or multipart when a media file goes along.
+// `wsm templates create (--file <json|yaml|-> | flags) [--header-file <media>]`: the client checks it
+// with the same schema the server runs, then sends it as JSON, or multipart when a media file goes along.
 import type { Written } from '../../api/answers.js';
-import { templateCreateBody, type Template, type TemplateCreateBody } from '../../api/schemas/index.js';
+import type { Template, TemplateCreateBody } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import type { CommandLine, FlagOptions } from '../declare.js';
-import { checkLocal, workspaceClient } from '../shared/verb.js';
+import { workspaceClient } from '../shared/verb.js';
 import type { TEMPLATE_CREATE_FLAGS } from '../templates.js';
 import { showWritten } from '../shared/written.js';
 import { applyFlags, applyHeaderFile, readTemplateFile, type TemplateDraft } from './body.js';
@@ -33,7 +33,6 @@ export async function run(ctx: Context, opts: TemplateCreateOptions): Promise<Te
   const { headerFile } = opts;
   if (headerFile !== undefined) draft = await applyHeaderFile(draft, headerFile, opts.headerType);
   else if (opts.headerType !== undefined) throw new UsageError('--header-type goes with --header-file');
-  checkLocal(templateCreateBody, draft, 'template');
   const client = await workspaceClient(ctx);
   const answer = await client.templates.create(draft as TemplateCreateBody, headerFile !== undefined ? { headerFile } : {});
   return { answer, draft };

@@ -1,10 +1,11 @@
 // `wsm users create --name --email --password [value] --role <id> [--timezone]` (extension endpoint)
 import type { Written } from '../../api/answers.js';
+import { checkBody } from '../../api/resources/base.js';
 import { userCreateBody, type User, type UserCreateBody } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import type { CommandLine } from '../declare.js';
 import { showWritten } from '../shared/written.js';
-import { checkLocal, fieldLabels, parseId, withFieldNames, workspaceClient } from '../shared/verb.js';
+import { fieldLabels, parseId, withFieldNames, workspaceClient } from '../shared/verb.js';
 import type { CREATE_FLAGS } from '../users.js';
 import { resolvePassword } from './password.js';
 import { USER_FLAGS, userDetailColumns } from './show.js';
@@ -33,12 +34,10 @@ export async function run(ctx: Context, { body: given, askPassword }: CreateUser
   return withFieldNames(
     () => fieldLabels(body, USER_FLAGS),
     async () => {
-      checkLocal(askPassword ? userCreateBody.omit({ password: true }) : userCreateBody, body, 'user');
+      // Refused before the password is asked for; the client checks the whole body as it sends it.
+      if (askPassword) checkBody(userCreateBody.omit({ password: true }), body, 'user');
       const client = await workspaceClient(ctx);
-      if (askPassword) {
-        body.password = (await resolvePassword(ctx, true)) ?? '';
-        checkLocal(userCreateBody, body, 'user');
-      }
+      if (askPassword) body.password = (await resolvePassword(ctx, true)) ?? '';
       return client.users.create(body);
     },
   );

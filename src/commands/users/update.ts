@@ -1,12 +1,13 @@
 // `wsm users update <id> [--name] [--email] [--timezone] [--active|--inactive] [--client|--no-client]
 //  [--password [value]] [--avatar <file>] [--role <id>]`: a multipart form (api.md).
 import type { Written } from '../../api/answers.js';
+import { checkBody } from '../../api/resources/base.js';
 import { userUpdateBody, type User, type UserUpdateBody } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import type { CommandLine } from '../declare.js';
 import { showWritten } from '../shared/written.js';
-import { checkLocal, checkUploadFile, fieldLabels, parseId, requireSomething, withFieldNames, workspaceClient } from '../shared/verb.js';
+import { checkUploadFile, fieldLabels, parseId, requireSomething, withFieldNames, workspaceClient } from '../shared/verb.js';
 import type { UPDATE_FLAGS } from '../users.js';
 import { resolvePassword } from './password.js';
 import { USER_FLAGS, userDetailColumns } from './show.js';
@@ -53,12 +54,12 @@ export async function run(ctx: Context, options: UpdateUserOptions): Promise<Wri
   return withFieldNames(
     () => fieldLabels(body, USER_FLAGS),
     async () => {
-      checkLocal(userUpdateBody, body, 'user');
+      // Refused before the password is asked for; the client checks the whole body as it sends it.
+      if (askPassword) checkBody(userUpdateBody, body, 'user');
       const client = await workspaceClient(ctx);
       if (askPassword) {
         const password = await resolvePassword(ctx, true);
         if (password !== undefined) body = withPassword(body, password);
-        checkLocal(userUpdateBody, body, 'user');
       }
       return client.users.update(id, body, { avatar });
     },

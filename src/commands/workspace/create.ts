@@ -1,10 +1,9 @@
 // `wsm workspace create <name>` (extension): not scoped to a workspace, so none is needed.
 import type { Written } from '../../api/answers.js';
-import { workspaceCreateBody, type Workspace } from '../../api/schemas/index.js';
+import type { Workspace } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import type { CommandLine } from '../declare.js';
 import { showWritten } from '../shared/written.js';
-import { checkLocal } from '../shared/verb.js';
 import { workspaceColumns } from './show.js';
 
 /** The new workspace's name. */
@@ -12,8 +11,8 @@ export function parse({ args }: CommandLine): string {
   return args[0];
 }
 
+/** The client checks the name before anything is sent. */
 export async function run(ctx: Context, name: string): Promise<Written<Workspace>> {
-  checkLocal(workspaceCreateBody, { name }, 'workspace');
   const client = await ctx.client();
   return client.workspaces.create(name);
 }

@@ -333,6 +333,18 @@ describe('contacts update', () => {
     expect(code).toBe(2);
     expect(stderr).toBe('error: --active and --inactive cannot be used together\n');
   });
+
+  it('a bad body is exit 2 with its fields named by flag, nothing sent: with --name, and without (before the contact is read)', async () => {
+    const expected =
+      'error: the contact is invalid: nothing was sent\n' +
+      '  --email: The email field must be a valid email address.\n' +
+      '  --gender takes one of male, female, other, got "robot"\n';
+    // No interceptor: a request of either run would fail it otherwise.
+    for (const name of [['--name', 'Ann'], []]) {
+      const { code, stdout, stderr } = await api.run(['contacts', 'update', '7', ...name, '--email', 'nope', '--gender', 'robot']);
+      expect({ code, stdout, stderr }).toEqual({ code: 2, stdout: '', stderr: expected });
+    }
+  });
 });
 
 describe('contacts delete', () => {
