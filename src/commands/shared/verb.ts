@@ -89,7 +89,7 @@ export function namingFields(flags: Record<string, string>, body: Record<string,
 }
 
 /**
- * Runs `work`; a failure with field errors (the local check's, the server's 422) carries the
+ * Runs `work`; a failure with field errors (the client's check, the server's 422) carries the
  * names `labels` gives them, read when it fails (the body as it then stands).
  */
 export async function withFieldNames<T>(labels: () => Record<string, string>, work: () => Promise<T>): Promise<T> {
