@@ -32,20 +32,23 @@ export interface Verb<Options = never, Result = unknown, Live = never> {
    * with (diff's "changes planned", exit 8 for failed rows). `wsm mcp` calls it too.
    */
   settle?(ctx: Context, result: Result, options: Options): void | Promise<void>;
-  /** What a person watches while `run` works (apply's plan before its question, each change as it ends). */
+  /**
+   * What a person watches while `run` works (apply's plan before its question, each change as it
+   * ends; where a server listens, once it does), and where run sends what is too large to return
+   * (export's rows, written as each page arrives). Run's data is then what it did: a count, the
+   * server it ran.
+   */
   live?(ctx: Context, options: Options): Live;
 }
 
 /**
- * What a verb's module exports: a split Verb, or (a verb not split yet) one `run(ctx, input)` that
- * parses, calls and prints. One interface rather than a union, so that an inline verb's
- * `run: async (ctx, input) => ...` is typed by it.
+ * What a verb's module exports: its Verb's functions. The options and result they take are the
+ * module's own (typed there, as Verb<O, R> says); any here, where every verb is loaded alike.
  */
 export interface VerbModule {
-  // The options a split verb's run takes are its own: any here, typed by the module itself (Verb<O, R>).
-  run(ctx: Context, input: any, live?: any): Promise<unknown>;
-  parse?(input: VerbInput, ctx: Context): unknown;
-  render?(ctx: Context, result: any, options: any): void | Promise<void>;
+  parse(input: VerbInput, ctx: Context): unknown;
+  run(ctx: Context, options: any, live?: any): Promise<unknown>;
+  render(ctx: Context, result: any, options: any): void | Promise<void>;
   settle?(ctx: Context, result: any, options: any): void | Promise<void>;
   live?(ctx: Context, options: any): unknown;
 }
@@ -116,8 +119,7 @@ export function lazy(
     const [ctx, verb] = await Promise.all([factory(globals), load()]);
     const args = command.processedArgs.flatMap((a: unknown) => (a === undefined ? [] : Array.isArray(a) ? a.map(String) : [String(a)]));
     const input = { args, opts: command.opts() };
-    if (verb.parse !== undefined && verb.render !== undefined) await perform(verb as Verb<unknown, unknown, unknown>, ctx, input);
-    else await verb.run(ctx, input);
+    await perform(verb as Verb<unknown, unknown, unknown>, ctx, input);
   };
 }
 

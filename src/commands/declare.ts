@@ -1,8 +1,7 @@
 // Declaration helpers shared by the resource files (listed verbs, delete verbs, list flags).
 // Loaded at start-up, so it sits beside them (not in a verb folder) and imports commander only.
 import type { Command } from 'commander';
-import { lazy, withExamples, type Selectable, type VerbInput, type VerbModule } from '../cli/action.js';
-import type { Context } from '../cli/context.js';
+import { lazy, withExamples, type Selectable, type VerbModule } from '../cli/action.js';
 import { DEFAULT_WAIT_TIMEOUT } from '../cli/timeout.js';
 
 /** `--concurrency <n>` on full walks and bulk verbs (env WSM_CONCURRENCY, default 8). */
@@ -75,7 +74,7 @@ function repeatable(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
 
-/** One flag of a verb, declared where its verb is and read by that verb typed (OptionsOf). */
+/** One flag of a verb, declared where its verb is and read by that verb's parse typed (FlagOptions). */
 export interface FlagSpec {
   /** commander's form: `--name <name>` (a value), `--all` (a switch), `--json [fields]` (an optional value). */
   flags: string;
@@ -101,20 +100,14 @@ type FlagValue<F> = F extends { negate: string }
         ? string | true
         : true;
 
-/** A verb's options as its run reads them: each declared flag, by commander's attribute name, when given. */
-export type OptionsOf<S> = S extends { flags?: infer F } ? { [K in keyof NonNullable<F>]?: FlagValue<NonNullable<F>[K]> } : never;
-
-/** The options of a shared flag set (IMPORT_WAIT_FLAGS), for a helper several verbs' runs hand them to. */
-export type FlagOptions<F> = OptionsOf<{ flags: F }>;
-
-/** What a verb's run receives: its arguments in order and its typed options. */
-interface TypedInput<S> {
-  args: string[];
-  opts: OptionsOf<S>;
-}
+/**
+ * The values of the flags `F` declares (a verb's, or a shared set such as IMPORT_WAIT_FLAGS), by
+ * commander's attribute name, each when given.
+ */
+export type FlagOptions<F> = { [K in keyof F]?: FlagValue<F[K]> };
 
 /**
- * The command line a split verb's `parse` reads: its arguments in order and the flags `F` declares
+ * The command line a verb's `parse` reads: its arguments in order and the flags `F` declares
  * (its spec's `flags`, declared as a constant of their own: a verb module cannot read `typeof spec`,
  * whose `load` is the module itself).
  */
@@ -142,18 +135,7 @@ export interface VerbSpec<F extends Record<string, FlagSpec> = Record<string, Fl
   recode?: (error: unknown) => unknown;
 }
 
-/**
- * A verb's run typed by its declaration (`verbSpec` in ../<resource>.ts, imported as a type only):
- * `export const run = typedRun<typeof list>(async (ctx, { args, opts }) => ...)` reads each
- * declared flag by its name and type, and nothing undeclared.
- */
-export function typedRun<S>(
-  body: (ctx: Context, input: TypedInput<S>) => Promise<void>,
-): (ctx: Context, input: VerbInput) => Promise<void> {
-  return body as (ctx: Context, input: VerbInput) => Promise<void>;
-}
-
-/** A verb's declaration, typed: its run reads `OptionsOf<typeof spec>`. */
+/** A verb's declaration, typed by its flags (its parse reads `CommandLine<typeof FLAGS>`). */
 export function verbSpec<const F extends Record<string, FlagSpec>>(spec: VerbSpec<F>): VerbSpec<F> {
   return spec;
 }

@@ -3,29 +3,31 @@ import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 import { addVerb, verbSpec } from './declare.js';
 
+export const MCP_FLAGS = {
+  readOnly: { flags: '--read-only', description: 'expose only the tools that change nothing (list, get, diff, pull)' },
+  tools: { flags: '--tools <names>', description: 'only these tools, comma-separated; * matches any text (contacts.*,templates.sync)' },
+  toolsets: {
+    flags: '--toolsets <names>',
+    description:
+      'only these groups of tools, comma-separated: a resource (contacts, fields, groups, imports, labels, permissions, roles, templates, users, workspaces) or workspace_file; a name matching nothing is exit 2',
+  },
+  listTools: { flags: '--list-tools', description: 'print the tools this selection exposes and exit (no server, no request)' },
+  http: { flags: '--http', description: 'serve MCP over Streamable HTTP at /mcp instead of stdio' },
+  host: {
+    flags: '--host <host>',
+    description: 'with --http: address to listen on (default 127.0.0.1; off loopback a bearer token is required)',
+  },
+  port: { flags: '--port <port>', description: 'with --http: port to listen on (default 8765; 0 picks a free one)' },
+  authToken: {
+    flags: '--auth-token <token>',
+    description: 'with --http: the bearer token clients must send (default: none on loopback, generated and printed off it)',
+  },
+} as const;
+
 export const mcp = verbSpec({
   name: 'mcp',
   description: SUMMARIES.mcp,
-  flags: {
-    readOnly: { flags: '--read-only', description: 'expose only the tools that change nothing (list, get, diff, pull)' },
-    tools: { flags: '--tools <names>', description: 'only these tools, comma-separated; * matches any text (contacts.*,templates.sync)' },
-    toolsets: {
-      flags: '--toolsets <names>',
-      description:
-        'only these groups of tools, comma-separated: a resource (contacts, fields, groups, imports, labels, permissions, roles, templates, users, workspaces) or workspace_file; a name matching nothing is exit 2',
-    },
-    listTools: { flags: '--list-tools', description: 'print the tools this selection exposes and exit (no server, no request)' },
-    http: { flags: '--http', description: 'serve MCP over Streamable HTTP at /mcp instead of stdio' },
-    host: {
-      flags: '--host <host>',
-      description: 'with --http: address to listen on (default 127.0.0.1; off loopback a bearer token is required)',
-    },
-    port: { flags: '--port <port>', description: 'with --http: port to listen on (default 8765; 0 picks a free one)' },
-    authToken: {
-      flags: '--auth-token <token>',
-      description: 'with --http: the bearer token clients must send (default: none on loopback, generated and printed off it)',
-    },
-  },
+  flags: MCP_FLAGS,
   // Lines under 60 columns: commander does not wrap this text, and help must fit a 60-column terminal.
   configure: (c) =>
     c.addHelpText(

@@ -3,42 +3,44 @@ import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 import { addVerb, verbSpec } from './declare.js';
 
+export const SERVE_FLAGS = {
+  host: { flags: '--host <host>', description: 'address to listen on', default: '127.0.0.1' },
+  port: { flags: '--port <port>', description: 'port to listen on (0 picks a free one)', default: '8080' },
+  db: {
+    flags: '--db <file>',
+    description:
+      'SQLite file, or :memory: (default: wsm.db in your data directory); a file that is not a usable wsm database is refused, left untouched (exit 1)',
+  },
+  adminToken: {
+    flags: '--admin-token <token>',
+    description: 'bearer token for the seeded owner (default: reuse the local profile or mint one)',
+  },
+  approvalDelay: {
+    flags: '--approval-delay <duration>',
+    description: 'how long the simulated provider takes to review a template',
+    default: '5s',
+  },
+  providerFault: {
+    flags: '--provider-fault <kind>',
+    description: 'make the simulated provider fail: unavailable | credentials | timeout',
+  },
+  log: { flags: '--log', description: 'log every request to stderr' },
+  cors: {
+    flags: '--cors <origin>',
+    description:
+      'let pages from this origin call the API (CORS), e.g. http://localhost:5173; repeat for more (WSM_CORS: comma-separated); * allows any, with a warning',
+    repeatable: true,
+  },
+  apiOnly: {
+    flags: '--api-only',
+    description: 'only the published API: every extension answers 404 as on a server without it, to check that scripts need nothing more',
+  },
+} as const;
+
 export const serve = verbSpec({
   name: 'serve',
   description: SUMMARIES.serve,
-  flags: {
-    host: { flags: '--host <host>', description: 'address to listen on', default: '127.0.0.1' },
-    port: { flags: '--port <port>', description: 'port to listen on (0 picks a free one)', default: '8080' },
-    db: {
-      flags: '--db <file>',
-      description:
-        'SQLite file, or :memory: (default: wsm.db in your data directory); a file that is not a usable wsm database is refused, left untouched (exit 1)',
-    },
-    adminToken: {
-      flags: '--admin-token <token>',
-      description: 'bearer token for the seeded owner (default: reuse the local profile or mint one)',
-    },
-    approvalDelay: {
-      flags: '--approval-delay <duration>',
-      description: 'how long the simulated provider takes to review a template',
-      default: '5s',
-    },
-    providerFault: {
-      flags: '--provider-fault <kind>',
-      description: 'make the simulated provider fail: unavailable | credentials | timeout',
-    },
-    log: { flags: '--log', description: 'log every request to stderr' },
-    cors: {
-      flags: '--cors <origin>',
-      description:
-        'let pages from this origin call the API (CORS), e.g. http://localhost:5173; repeat for more (WSM_CORS: comma-separated); * allows any, with a warning',
-      repeatable: true,
-    },
-    apiOnly: {
-      flags: '--api-only',
-      description: 'only the published API: every extension answers 404 as on a server without it, to check that scripts need nothing more',
-    },
-  },
+  flags: SERVE_FLAGS,
   // Lines under 60 columns: commander does not wrap this text, and help must fit a 60-column terminal.
   configure: (c) =>
     c.addHelpText(

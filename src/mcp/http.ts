@@ -90,8 +90,25 @@ async function readJson(
   }
 }
 
-/** Serves until SIGINT or SIGTERM; calls in flight are answered first. Resolves once closed. */
-export async function serveMcpHttp(ctx: Context, tools: readonly ToolSpec[], options: HttpOptions): Promise<void> {
+/** Where the server listens, once it does, and what clients must send. */
+export interface McpListening {
+  url: string;
+  /** Clients must send a bearer token (the one given, or the generated one). */
+  tokenRequired: boolean;
+  /** The token generated for this run (off loopback without --auth-token), to be told to the user once. */
+  generatedToken?: string;
+}
+
+/**
+ * Serves until SIGINT or SIGTERM; calls in flight are answered first. Resolves once closed.
+ * `listening` is told where, once the server listens.
+ */
+export async function serveMcpHttp(
+  ctx: Context,
+  tools: readonly ToolSpec[],
+  options: HttpOptions,
+  listening?: (address: McpListening) => void,
+): Promise<void> {
   const [{ StreamableHTTPServerTransport }, { isInitializeRequest }] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
     import('@modelcontextprotocol/sdk/types.js'),
@@ -203,9 +220,11 @@ export async function serveMcpHttp(ctx: Context, tools: readonly ToolSpec[], opt
   });
   const { port } = http.address() as AddressInfo;
   if (loopback) allowedHosts = loopbackHosts(options.host, port);
-  ctx.output.text(`Listening on http://${urlHost(options.host)}:${port}${MCP_PATH}\n`);
-  if (generated !== undefined) ctx.io.err(`Bearer token (generated; clients send "Authorization: Bearer <token>"): ${generated}\n`);
-  else if (token !== undefined) ctx.io.err('Clients send the --auth-token given as "Authorization: Bearer <token>"\n');
+  listening?.({
+    url: `http://${urlHost(options.host)}:${port}${MCP_PATH}`,
+    tokenRequired: token !== undefined,
+    ...(generated !== undefined ? { generatedToken: generated } : {}),
+  });
 
   await stopped;
   clearInterval(sweep);

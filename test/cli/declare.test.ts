@@ -7,7 +7,7 @@ import { buildProgram } from '../../src/cli.js';
 import { createTestIO } from '../../src/cli/io.js';
 import { addVerb, declarationOf, LIST_FLAGS, verbSpec, type FlagSpec } from '../../src/commands/declare.js';
 
-const load = async () => ({ run: async () => {} });
+const load = async () => ({ parse: () => ({}), run: async () => {}, render: () => {} });
 
 describe('verb declarations', () => {
   it('refuse a flag keyed by another name than the one its run reads', () => {

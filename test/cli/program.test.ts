@@ -91,7 +91,9 @@ describe('global flags', () => {
       .argument('<a>')
       .argument('[rest...]')
       .option('--flag <v>')
-      .action(lazy(async () => ({ run: async (ctx, input) => void seen.push(ctx.globals, input) })));
+      .action(
+        lazy(async () => ({ parse: (input) => input, run: async (ctx, input) => void seen.push(ctx.globals, input), render: () => {} })),
+      );
     await program.parseAsync(['x', 'one', '--flag', 'F', 'two', '-q', 'three', '-w', 'W', '-o', 'table'], { from: 'user' });
     expect(seen[0]).toMatchObject({ output: 'table', quiet: true, workspace: 'W' });
     expect(seen[1]).toEqual({ args: ['one', 'two', 'three'], opts: { flag: 'F' } });

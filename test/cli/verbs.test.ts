@@ -26,6 +26,8 @@ import * as deleteContact from '../../src/commands/contacts/delete.js';
 import * as logout from '../../src/commands/auth/logout.js';
 import * as exportContacts from '../../src/commands/contacts/export.js';
 import type { ExportTarget } from '../../src/commands/contacts/export-target.js';
+import * as serve from '../../src/commands/serve/run.js';
+import * as mcp from '../../src/commands/mcp/run.js';
 import { openConfig } from '../../src/cli/config.js';
 import { tempDir } from './helpers.js';
 
@@ -565,5 +567,104 @@ describe('contacts export', () => {
       code: 1,
       text: 'error: the server closed the connection; 2 contacts were written: the output is incomplete\n',
     });
+  });
+});
+
+describe('serve and mcp: parse alone, and what live says once they listen', () => {
+  const serveDefaults = { host: '127.0.0.1', port: '8080', approvalDelay: '5s' } as const;
+
+  it("serve: the flags in the user's words, the seeded workspace and the profile from the global flags", () => {
+    const { ctx } = fakeContext({});
+    expect(serve.parse({ args: [], opts: { ...serveDefaults, db: ':memory:', cors: ['http://localhost:5173/'] } }, ctx)).toEqual({
+      server: {
+        host: '127.0.0.1',
+        port: 8080,
+        db: ':memory:',
+        adminToken: undefined,
+        workspace: undefined,
+        approvalDelayMs: 5000,
+        providerFault: undefined,
+        logger: false,
+        apiOnly: false,
+        corsOrigins: ['http://localhost:5173'],
+      },
+      profileName: 'local',
+    });
+    expect(() => serve.parse({ args: [], opts: { ...serveDefaults, port: '99999' } }, ctx)).toThrow(
+      '--port takes a whole number from 0 to 65535, got "99999"',
+    );
+    expect(() => serve.parse({ args: [], opts: { ...serveDefaults, providerFault: 'flaky' } }, ctx)).toThrow(
+      '--provider-fault takes one of unavailable, credentials, timeout, got "flaky"',
+    );
+    Object.assign(ctx, { env: { WSM_CORS: 'http://a.test,ftp://b.test' } });
+    expect(() => serve.parse({ args: [], opts: serveDefaults }, ctx)).toThrow(
+      'WSM_CORS takes an origin such as http://localhost:5173 (scheme, host and port, no path) or *, got "ftp://b.test"',
+    );
+    Object.assign(ctx, { env: {}, globals: { ...ctx.globals, workspace: 'acme', profile: 'dev' } });
+    expect(() => serve.parse({ args: [], opts: serveDefaults }, ctx)).toThrow(
+      '-w/--workspace takes the UUID of the workspace to seed, got "acme"',
+    );
+    Object.assign(ctx, { globals: { ...ctx.globals, workspace: WS } });
+    expect(serve.parse({ args: [], opts: serveDefaults }, ctx)).toMatchObject({ server: { workspace: WS }, profileName: 'dev' });
+  });
+
+  it('serve: live says where it listens on stdout, then the profile and how to read the token on stderr', () => {
+    const { ctx, io } = fakeContext({});
+    const started = {
+      url: 'http://127.0.0.1:8080/api/v3',
+      workspaceId: WS,
+      profileName: 'my dev',
+      token: 'wsm_minted_token',
+      newToken: true,
+      replaced: 'http://127.0.0.1:9090/api/v3',
+      apiOnly: true,
+    };
+    serve.live(ctx).started(started);
+    expect(io.stdoutText).toBe('Listening on http://127.0.0.1:8080/api/v3\n');
+    expect(io.stderrText).toBe(
+      'warning: replacing profile "my dev" (was http://127.0.0.1:9090/api/v3, where a server still answers): pass --profile <name> to save this server under another name\n' +
+        `Workspace ${WS}; profile "my dev" saved; admin token: wsm_minted_token (\`wsm auth token --profile 'my dev'\` prints it again)\n` +
+        'Published API only: every extension answers 404\n',
+    );
+  });
+
+  it('mcp: parse selects the tools and checks the HTTP flags; --list-tools is data from run, a table from render', async () => {
+    const { ctx, io } = fakeContext({});
+    const options = await mcp.parse({ args: [], opts: { tools: 'contacts.get,contacts.list', listTools: true } });
+    expect(options.tools.map((tool) => tool.name)).toEqual(['contacts.get', 'contacts.list']);
+    expect(options).toMatchObject({ listTools: true });
+    await expect(mcp.parse({ args: [], opts: { host: '0.0.0.0' } })).rejects.toThrow('--host goes with --http');
+    await expect(mcp.parse({ args: [], opts: { http: true, authToken: 'short' } })).rejects.toThrow(
+      '--auth-token must be at least 16 characters long',
+    );
+    expect(await mcp.parse({ args: [], opts: { http: true, port: '0', readOnly: true } })).toMatchObject({
+      http: { host: '127.0.0.1', port: 0 },
+      listTools: false,
+    });
+
+    const result = await mcp.run(ctx, options);
+    expect(result).toEqual({
+      listed: [
+        expect.objectContaining({ name: 'contacts.get', access: 'read', confirm: false, published: false }),
+        expect.objectContaining({ name: 'contacts.list', access: 'read', confirm: false, published: true }),
+      ],
+    });
+    expect(io.stdoutText).toBe('');
+    await mcp.render(ctx, result);
+    // Piped: a tab-separated row a tool, no header.
+    expect(io.stdoutText.split('\n')).toEqual([
+      'contacts.get\tread\tno\twsm serve\tGet a contact',
+      expect.stringMatching(/^contacts\.list\tread\tno\tany\t\S/),
+      '',
+    ]);
+
+    const http = fakeContext({});
+    mcp.live(http.ctx).listening({ url: 'http://0.0.0.0:8765/mcp', tokenRequired: true, generatedToken: 'generated-secret' });
+    mcp.live(http.ctx).listening({ url: 'http://10.0.0.2:8765/mcp', tokenRequired: true });
+    expect(http.io.stdoutText).toBe('Listening on http://0.0.0.0:8765/mcp\nListening on http://10.0.0.2:8765/mcp\n');
+    expect(http.io.stderrText).toBe(
+      'Bearer token (generated; clients send "Authorization: Bearer <token>"): generated-secret\n' +
+        'Clients send the --auth-token given as "Authorization: Bearer <token>"\n',
+    );
   });
 });

@@ -1,21 +1,23 @@
 // `wsm serve`: parse the flags (each error names its flag, exit 2), start the server, save the
-// profile that points the CLI at it, and stop cleanly on SIGINT/SIGTERM.
+// profile that points the CLI at it, and stop cleanly on SIGINT/SIGTERM. As a verb: run serves
+// until stopped and returns the server as it started; `live` says where it listens (and how to
+// read its token) as soon as it does.
 import { connect } from 'node:net';
 import * as z from 'zod';
 import { UsageError } from '../../cli/errors.js';
 import { isUuid, normalizeOrigin } from '../../cli/values.js';
 import { shellWord } from '../../cli/suggest.js';
 import { saveLocalProfile } from '../../cli/config.js';
-import type { OptionsOf } from '../declare.js';
-import type { serve } from '../serve.js';
-import { badValue, parseDuration, parseValue, typedRun, type VerbRun } from '../shared/verb.js';
+import type { Context } from '../../cli/context.js';
+import type { CommandLine, FlagOptions } from '../declare.js';
+import type { SERVE_FLAGS } from '../serve.js';
+import { badValue, parseDuration, parseValue } from '../shared/verb.js';
 
 const PROVIDER_FAULTS = ['unavailable', 'credentials', 'timeout'] as const;
 
 /** The profile a server is saved under unless `--profile` names another. */
 const DEFAULT_PROFILE = 'local';
 
-/** The flags in the user's words: `--port takes a whole number from 0 to 65535, got "x"`. */
 /** `--cors` values, or else WSM_CORS (comma-separated), each an origin such as http://localhost:5173, or `*`. */
 function corsOrigins(flag: string[] | undefined, env: string | undefined): string[] {
   const given = flag ?? (env ?? '').split(',').filter((value) => value.trim() !== '');
@@ -30,7 +32,8 @@ function corsOrigins(flag: string[] | undefined, env: string | undefined): strin
   });
 }
 
-function serveFlags(opts: OptionsOf<typeof serve>, workspace: string | undefined, env: Record<string, string | undefined>) {
+/** The flags in the user's words: `--port takes a whole number from 0 to 65535, got "x"`. */
+function serveFlags(opts: FlagOptions<typeof SERVE_FLAGS>, workspace: string | undefined, env: Record<string, string | undefined>) {
   const port = String(opts.port);
   if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) throw new UsageError(`--port takes a whole number from 0 to 65535, got "${port}"`);
   const host = String(opts.host).trim();
@@ -53,14 +56,41 @@ function serveFlags(opts: OptionsOf<typeof serve>, workspace: string | undefined
   };
 }
 
-export const run: VerbRun = typedRun<typeof serve>(async (ctx, { opts }) => {
+export interface ServeOptions {
+  server: ReturnType<typeof serveFlags>;
+  /** The profile saved for this server: the global --profile, else `local`. */
+  profileName: string;
+}
+
+/** The server as it started: where it listens, its workspace, and the profile that now points at it. */
+export interface Started {
+  url: string;
+  workspaceId: string;
+  profileName: string;
+  token: string;
+  /** The token was minted by this start (printed once). */
+  newToken: boolean;
+  /** The profile's old address, where another server still answered. */
+  replaced?: string;
+  apiOnly: boolean;
+}
+
+/** What a person sees once the server listens, while run goes on serving. */
+export interface ServeLive {
+  started(started: Started): void;
+}
+
+export function parse({ opts }: CommandLine<typeof SERVE_FLAGS>, ctx: Context): ServeOptions {
   // -w/--workspace and --profile are global flags: serve reads the seeded workspace's id and the
   // name to save its profile under from there.
-  const flags = serveFlags(opts, ctx.globals.workspace, ctx.env);
+  return { server: serveFlags(opts, ctx.globals.workspace, ctx.env), profileName: ctx.globals.profile ?? DEFAULT_PROFILE };
+}
+
+/** Serves until SIGINT or SIGTERM; returns the server as it started. */
+export async function run(ctx: Context, { server: flags, profileName }: ServeOptions, live?: ServeLive): Promise<Started> {
   if (flags.corsOrigins.includes('*')) {
     ctx.output.warn('--cors *: a page from any site may call this API with a token it holds; name the origins of your app instead');
   }
-  const profileName = ctx.globals.profile ?? DEFAULT_PROFILE;
   const config = await ctx.config();
   const previous = config.getProfile(profileName);
 
@@ -86,21 +116,41 @@ export const run: VerbRun = typedRun<typeof serve>(async (ctx, { opts }) => {
       ? previous.base_url
       : undefined;
   await saveLocalProfile({ baseUrl: server.url, token: server.token, workspace: server.workspaceId }, { config, name: profileName });
-  ctx.output.text(`Listening on ${server.url}\n`);
-  if (replaced !== undefined) {
-    ctx.output.warn(
-      `replacing profile "${profileName}" (was ${replaced}, where a server still answers): pass --profile <name> to save this server under another name`,
-    );
-  }
-  // The token is printed once, when minted; every start says how to read it again (the profile holds it).
-  const tokenCommand = `\`wsm auth token --profile ${shellWord(profileName)}\``;
-  const adminToken = server.newToken
-    ? `admin token: ${server.token} (${tokenCommand} prints it again)`
-    : `admin token: ${tokenCommand} prints it`;
-  ctx.io.err(`Workspace ${server.workspaceId}; profile "${profileName}" saved; ${adminToken}\n`);
-  if (flags.apiOnly) ctx.io.err('Published API only: every extension answers 404\n');
+  const started: Started = {
+    url: server.url,
+    workspaceId: server.workspaceId,
+    profileName,
+    token: server.token,
+    newToken: server.newToken,
+    ...(replaced !== undefined ? { replaced } : {}),
+    apiOnly: flags.apiOnly,
+  };
+  live?.started(started);
   await stopped;
-});
+  return started;
+}
+
+/** "Listening on" on stdout (scripts wait for it), then the profile and how to read the token. */
+export function live(ctx: Context): ServeLive {
+  return {
+    started({ url, workspaceId, profileName, token, newToken, replaced, apiOnly }) {
+      ctx.output.text(`Listening on ${url}\n`);
+      if (replaced !== undefined) {
+        ctx.output.warn(
+          `replacing profile "${profileName}" (was ${replaced}, where a server still answers): pass --profile <name> to save this server under another name`,
+        );
+      }
+      // The token is printed once, when minted; every start says how to read it again (the profile holds it).
+      const tokenCommand = `\`wsm auth token --profile ${shellWord(profileName)}\``;
+      const adminToken = newToken ? `admin token: ${token} (${tokenCommand} prints it again)` : `admin token: ${tokenCommand} prints it`;
+      ctx.io.err(`Workspace ${workspaceId}; profile "${profileName}" saved; ${adminToken}\n`);
+      if (apiOnly) ctx.io.err('Published API only: every extension answers 404\n');
+    },
+  };
+}
+
+/** The server has stopped: everything was said while it ran. */
+export function render(): void {}
 
 /** Whether something accepts connections at the URL's host and port (a quick TCP connect, no request). */
 function answers(url: string, timeoutMs = 500): Promise<boolean> {

@@ -3,15 +3,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import * as z from 'zod';
 import type { WsmClient } from '../../api/client.js';
-import type { VerbInput } from '../../cli/action.js';
 import type { Context } from '../../cli/context.js';
 import { badDuration, parseDuration as durationMs } from '../../cli/duration.js';
 import { RequestValidationError, namedFields, UsageError } from '../../cli/errors.js';
-
-export type VerbRun = (ctx: Context, input: VerbInput) => Promise<void>;
-
-// Declared beside verbSpec, so that a verb loading nothing heavy (no zod) can use it too.
-export { typedRun } from '../declare.js';
 
 /** The client, after making sure a valid workspace is set (exit 2 before anything is sent). */
 export async function workspaceClient(ctx: Context): Promise<WsmClient> {
