@@ -57,6 +57,18 @@ describe('tools/list, as an agent reads it', () => {
     expect(named.filter((name) => !names.has(name))).toEqual([]);
     // A command no tool does stays as it is: the person behind the agent can run it.
     expect(inToolWords('run `wsm auth login`')).toBe('run `wsm auth login`');
+    // A flag is the import tool's argument.
+    expect(
+      [
+        'sent anyway: the server skips the 3 invalid rows (use --strict to refuse the file)',
+        'warning: 3 of 4 rows failed (tolerated: --max-failures 100%)',
+        '25 more invalid rows not listed (-o json or --rejects FILE gives every one)',
+      ].map(inToolWords),
+    ).toEqual([
+      'sent anyway: the server skips the 3 invalid rows (use strict: true to refuse the file)',
+      'warning: 3 of 4 rows failed (tolerated: max_failures 100%)',
+      "25 more invalid rows not listed (`imports.errors` with the import's id lists every one once the server has read the file)",
+    ]);
   });
 
   it('enums where the API has them: template statuses, permission names, categories', async () => {

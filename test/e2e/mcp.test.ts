@@ -321,6 +321,19 @@ describe('long work: a waited import', () => {
     expect(textOf(done)).toBe(
       `error: import ${id}: 3 of 4 rows failed (\`imports.errors\` with id ${id} lists them)\n(exit 8: done, but some items failed)`,
     );
+    // Tolerated, the call succeeds, and its messages name the tool's arguments where the CLI's name its flags.
+    const tolerated = await mcp.call('contacts.import', {
+      csv: bad,
+      name: 'bad.csv',
+      poll_interval: '50ms',
+      max_failures: '100%',
+      confirm: true,
+    });
+    expect(tolerated.isError, textOf(tolerated)).toBeFalsy();
+    const messages = (tolerated.structuredContent as { messages: string[] }).messages;
+    expect(messages).toContain('warning: sent anyway: the server skips the 3 invalid rows (use strict: true to refuse the file)');
+    expect(messages.some((line) => line.includes('(tolerated: max_failures 100%)'))).toBe(true);
+    expect(messages.filter((line) => / --[a-z]/.test(line))).toEqual([]);
     const first = await mcp.call('imports.errors', { id, per_page: 2 });
     expect(first.isError, textOf(first)).toBeFalsy();
     expect(first.structuredContent).toEqual({
