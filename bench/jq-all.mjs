@@ -2,7 +2,9 @@
 // quadratic in the size of the list): time and the CLI's peak RSS, medians of [runs] interleaved
 // runs, against a real `wsm serve` holding [contacts] contacts. A filter starting `.[] |` runs on
 // parts of the list as they come; the last case makes jq read the whole list at once.
-// Needs `npm run build` first.
+// Needs `npm run build` first. WSM_BENCH_BEFORE=<an older build's bin/wsm.js> runs each --jq
+// case with that build too, interleaved, for a before and after in the same conditions (its
+// output must be the same).
 //   node bench/jq-all.mjs [contacts=2000] [runs=3]
 import { join } from 'node:path';
 import { buildDataset, fmt, median, runWsm, startServe, tempDir } from './lib.mjs';
@@ -24,15 +26,32 @@ try {
     // Not element by element: jq reads the whole list at once.
     ["--all --jq 'map(select(.status == false)) | length'", [...list, '--jq', 'map(select(.status == false)) | length']],
   ];
+  const before = process.env.WSM_BENCH_BEFORE;
+  if (before) {
+    for (const [name, args] of cases.slice(1))
+      cases.splice(
+        cases.findIndex(([n]) => n === name),
+        0,
+        [`${name} [before]`, args, before],
+      );
+  }
   const samples = new Map(cases.map(([name]) => [name, { ms: [], mb: [], lines: 0 }]));
   for (let i = 0; i < runs; i++) {
-    for (const [name, args] of cases) {
-      const result = await runWsm(args, server.env);
+    for (const [name, args, bin] of cases) {
+      const result = await runWsm(args, server.env, { bin });
       if (result.code !== 0) throw new Error(`${args.join(' ')} exited ${result.code}: ${result.err.slice(0, 2000)}`);
       const sample = samples.get(name);
       sample.ms.push(result.ms);
       sample.mb.push(result.peakMb);
       sample.bytes = result.bytes;
+      sample.out = result.out;
+    }
+  }
+  for (const [name] of cases.filter(([n]) => n.endsWith(' [before]'))) {
+    const [was, is] = [samples.get(name), samples.get(name.replace(/ \[before\]$/, ''))];
+    // runWsm keeps the first megabyte of stdout.
+    if (was.bytes !== is.bytes || was.out.slice(0, 1_000_000) !== is.out.slice(0, 1_000_000)) {
+      throw new Error(`${name}: not the same output before and after`);
     }
   }
   const base = samples.get(cases[0][0]);

@@ -173,11 +173,14 @@ export async function startDelayProxy(apiUrl, delayMs, rate) {
   };
 }
 
-/** Runs the real `wsm` binary with `env` (a serve's profile); resolves with code, stdout, stderr, ms, peak RSS MB. */
-export function runWsm(args, env, { stdout = 'pipe' } = {}) {
+/**
+ * Runs the real `wsm` binary with `env` (a serve's profile); resolves with code, stdout, stderr, ms, peak RSS MB.
+ * `bin`: another build's bin/wsm.js (a before in the same run as its after).
+ */
+export function runWsm(args, env, { stdout = 'pipe', bin = BIN } = {}) {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', stdout, 'pipe'] });
+    const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', stdout, 'pipe'] });
     let out = '';
     let err = '';
     let bytes = 0;

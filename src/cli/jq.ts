@@ -2,17 +2,16 @@
 // when --jq is given: its first call costs about 100 ms and 45 MB (README, "Filtering output").
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
 import type { Jq, JqLoadOptions, JqResult } from 'jq-wasm';
 import { CliError, ExitCode, UsageError } from './errors.js';
 
-const resolve = createRequire(import.meta.url).resolve;
+export const resolve = createRequire(import.meta.url).resolve;
 // The global WebAssembly (this project's TypeScript libraries declare only its types).
 type WasmModule = NonNullable<JqLoadOptions['wasmModule']>;
 const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } }).WebAssembly;
 // Compiled once, for this thread's jq and the list's worker alike.
 let compiling: Promise<WasmModule> | undefined;
-const wasmModule = () => (compiling ??= readFile(resolve('jq-wasm/jq.wasm')).then((bytes) => wasm.compile(bytes)));
+export const wasmModule = () => (compiling ??= readFile(resolve('jq-wasm/jq.wasm')).then((bytes) => wasm.compile(bytes)));
 let loading: Promise<Jq> | undefined;
 const load = () => (loading ??= Promise.all([import('jq-wasm'), wasmModule()]).then(([jq, module]) => jq.loadJq({ wasmModule: module })));
 
@@ -39,10 +38,10 @@ export async function checkJq(expression: string): Promise<void> {
   if (result.exitCode !== 0 && /compile error/.test(result.stderr)) throw new UsageError(`--jq: ${reason(result.stderr)}`);
 }
 
-const flagsFor = (pretty: boolean) => (pretty ? ['-r'] : ['-r', '-c']);
+export const flagsFor = (pretty: boolean) => (pretty ? ['-r'] : ['-r', '-c']);
 
 /** jq's output: one result a line, strings raw (like `jq -r` and gh), indented on a terminal. */
-function outputOf(result: JqResult): string {
+export function outputOf(result: JqResult): string {
   // The expression compiled (checkJq ran before the request): the data made it fail, after the
   // request was made, so this is no usage error (exit 2 means nothing was sent).
   if (result.exitCode !== 0 && result.stderr !== '') throw new CliError(`--jq: ${reason(result.stderr)}`, ExitCode.failure);
@@ -51,7 +50,12 @@ function outputOf(result: JqResult): string {
 }
 
 export async function runJq(value: unknown, expression: string, options: { pretty: boolean }): Promise<string> {
-  return outputOf((await load()).raw(JSON.stringify(value ?? null), expression, flagsFor(options.pretty)));
+  return runJqOnJson(JSON.stringify(value ?? null), expression, options);
+}
+
+/** runJq on a value already written as JSON. */
+export async function runJqOnJson(json: string, expression: string, options: { pretty: boolean }): Promise<string> {
+  return outputOf((await load()).raw(json, expression, flagsFor(options.pretty)));
 }
 
 /**
@@ -76,79 +80,4 @@ export function eachElementAlone(expression: string): boolean {
     }
   }
   return /^\s*\.\[\]\??(\s*\.[A-Za-z_][A-Za-z0-9_]*\??)*\s*$/.test(head);
-}
-
-/** About how much JSON text goes to jq's thread at once. */
-const PART_CHARS = 4_000_000;
-
-// jq runs in a thread of its own while this one reads the list's pages: parts of the list's JSON
-// text go to it as they come (`null` ends the list), and each jq run's result comes back. An
-// expression that takes the elements one by one runs on each part; any other on the whole list.
-const WORKER = `
-const { parentPort, workerData: data } = require('node:worker_threads');
-require(data.jqPath).loadJq({ wasmModule: data.module }).then((jq) => {
-  const whole = [];
-  const run = (parts) => parentPort.postMessage(jq.raw('[' + parts.join(',') + ']', data.expression, data.flags));
-  parentPort.on('message', (part) => {
-    if (part !== null && data.inParts) return run([part]);
-    if (part !== null) return void whole.push(part);
-    if (!data.inParts) run(whole);
-    parentPort.postMessage(null);
-  });
-});`;
-
-/**
- * Runs the expression on the list of `rows` and writes jq's output. jq works in its own thread
- * while the rows come; when the expression takes the elements one by one (eachElementAlone) it
- * runs on parts of the list as they come and writes their output at once, so neither time nor
- * memory grows with more than a part; any other expression sees the whole list at the end.
- */
-export async function runJqOverList(
-  rows: AsyncIterable<unknown>,
-  expression: string,
-  options: { pretty: boolean; write: (text: string) => void },
-): Promise<number> {
-  const inParts = eachElementAlone(expression);
-  const worker = new Worker(WORKER, {
-    eval: true,
-    workerData: { jqPath: resolve('jq-wasm'), module: await wasmModule(), expression, flags: flagsFor(options.pretty), inParts },
-  });
-  let failed: unknown;
-  const finished = new Promise<void>((done, fail) => {
-    worker.on('message', (result: JqResult | null) => {
-      if (result === null) return done();
-      try {
-        if (failed === undefined) options.write(outputOf(result));
-      } catch (error) {
-        failed = error;
-        fail(error);
-      }
-    });
-    worker.on('error', fail);
-    worker.on('exit', () => fail(new CliError('--jq: jq stopped before the end of the list', ExitCode.failure)));
-  });
-  finished.catch(() => undefined); // seen below, where it is awaited
-  try {
-    let texts: string[] = [];
-    let chars = 0;
-    let count = 0;
-    for await (const row of rows) {
-      if (failed !== undefined) throw failed;
-      const text = JSON.stringify(row);
-      texts.push(text);
-      chars += text.length;
-      count++;
-      if (chars >= PART_CHARS) {
-        worker.postMessage(texts.join(','));
-        texts = [];
-        chars = 0;
-      }
-    }
-    if (texts.length > 0) worker.postMessage(texts.join(','));
-    worker.postMessage(null);
-    await finished;
-    return count;
-  } finally {
-    await worker.terminate();
-  }
 }

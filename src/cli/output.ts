@@ -201,7 +201,7 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
       const { columns } = opts;
       let count = 0;
       if (options.jq !== undefined) {
-        const { runJqOverList } = await import('./jq.js');
+        const { runJqOverList } = await import('./jq-list.js');
         const chosen = (async function* () {
           for await (const row of rows) yield selected(row);
         })();

@@ -3,7 +3,8 @@
  * expression takes the elements one by one, and gives the output jq gives on the whole list.
  */
 import { describe, expect, it } from 'vitest';
-import { eachElementAlone, runJq, runJqOverList } from '../../src/cli/jq.js';
+import { runJqOverList } from '../../src/cli/jq-list.js';
+import { eachElementAlone, runJq } from '../../src/cli/jq.js';
 
 describe('eachElementAlone: which expressions may run on parts of the list', () => {
   it.each([
@@ -64,6 +65,39 @@ describe('runJqOverList', () => {
     expect(result.writes).toEqual(['40\n']);
     expect((await overList([], 'length')).text).toBe('0\n');
     expect((await overList([], '.[].id')).text).toBe('');
+  });
+
+  it('a whole-list expression reads a long list in pieces as it comes, with the output of jq on the whole list', async () => {
+    // Names beyond ASCII: jq's reads cut the text anywhere, through a character's bytes too.
+    const named = many.map((row, i) => ({ ...row, name: i % 7 === 0 ? `Zoë ${i} 🙂` : `Ann ${i}` }));
+    for (const [expression, pretty] of [
+      ['map(select(.status == false)) | map(.name)', false],
+      ['[length, (map(.id) | add), .[-1].name, .[39999].number]', false],
+      ['group_by(.status) | map({status: .[0].status, count: length})', true],
+      ['.[0], .[-1] | halt', true],
+    ] as const) {
+      const result = await overList(named, expression, pretty);
+      expect(result.count).toBe(40_000);
+      expect(result.text).toBe(await runJq(named, expression, { pretty }));
+    }
+    expect((await overList(named, '[length, .[7].name]')).text).toBe('[40000,"Zoë 7 🙂"]\n');
+  });
+
+  it('a list shorter than a part is read whole, then jq runs once', async () => {
+    const few = many.slice(0, 2000);
+    const result = await overList(few, '.[] | select(.status == false) | .number');
+    expect(result.writes).toEqual(['14155550000\n14155551000\n']);
+    expect((await overList(few, 'map(.id) | add')).text).toBe('2001000\n');
+  });
+
+  it('a list that fails while it is read stops jq and gives its own error', async () => {
+    async function* failing() {
+      yield* many;
+      throw new Error('page 41 failed');
+    }
+    for (const expression of ['length', '.[].id']) {
+      await expect(runJqOverList(failing(), expression, { pretty: false, write: () => undefined })).rejects.toThrow('page 41 failed');
+    }
   });
 
   it('values are indented on a terminal, compact when piped; strings raw', async () => {
