@@ -1,5 +1,7 @@
 // Checks of the connection values users type (flags, prompts, `profile set`), done before any request.
 
+import { UsageError } from './errors.js';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: string): boolean {
@@ -46,4 +48,11 @@ export function normalizeOrigin(text: string): string | undefined {
   if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '' || /\/\/.*\/./.test(value))
     return undefined;
   return url.origin;
+}
+
+/** `--port` and `--host` of a server this process starts, in the user's words: `--port takes a whole number from 0 to 65535, got "x"`. */
+export function listenAddress(port: string, host: string): { host: string; port: number } {
+  if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) throw new UsageError(`--port takes a whole number from 0 to 65535, got "${port}"`);
+  if (host.trim() === '') throw new UsageError('--host takes an address to listen on, such as 127.0.0.1, got ""');
+  return { host: host.trim(), port: Number(port) };
 }

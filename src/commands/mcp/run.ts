@@ -5,6 +5,7 @@
 // parse selects the tools, run serves them until the session ends (or, --list-tools, returns
 // them as rows for render); `live` says where the HTTP server listens once it does.
 import { UsageError } from '../../cli/errors.js';
+import { listenAddress } from '../../cli/values.js';
 import type { Column } from '../../cli/columns.js';
 import type { Context } from '../../cli/context.js';
 import type { HttpOptions, McpListening } from '../../mcp/http.js';
@@ -107,10 +108,7 @@ function httpOptions(opts: FlagOptions<typeof MCP_FLAGS>): HttpOptions | undefin
     if (stray !== undefined) throw new UsageError(`--${stray === 'authToken' ? 'auth-token' : stray} goes with --http`);
     return undefined;
   }
-  const port = opts.port ?? String(DEFAULT_PORT);
-  if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) throw new UsageError(`--port takes a whole number from 0 to 65535, got "${port}"`);
-  const host = (opts.host ?? '127.0.0.1').trim();
-  if (host === '') throw new UsageError('--host takes an address to listen on, such as 127.0.0.1, got ""');
+  const address = listenAddress(opts.port ?? String(DEFAULT_PORT), opts.host ?? '127.0.0.1');
   if (opts.authToken !== undefined && opts.authToken.length < 16) throw new UsageError('--auth-token must be at least 16 characters long');
-  return { host, port: Number(port), ...(opts.authToken !== undefined ? { authToken: opts.authToken } : {}) };
+  return { ...address, ...(opts.authToken !== undefined ? { authToken: opts.authToken } : {}) };
 }

@@ -5,7 +5,7 @@
 import { connect } from 'node:net';
 import * as z from 'zod';
 import { UsageError } from '../../cli/errors.js';
-import { isUuid, normalizeOrigin } from '../../cli/values.js';
+import { isUuid, listenAddress, normalizeOrigin } from '../../cli/values.js';
 import { shellWord } from '../../cli/suggest.js';
 import { saveLocalProfile } from '../../cli/config.js';
 import type { Context } from '../../cli/context.js';
@@ -34,16 +34,13 @@ function corsOrigins(flag: string[] | undefined, env: string | undefined): strin
 
 /** The flags in the user's words: `--port takes a whole number from 0 to 65535, got "x"`. */
 function serveFlags(opts: FlagOptions<typeof SERVE_FLAGS>, workspace: string | undefined, env: Record<string, string | undefined>) {
-  const port = String(opts.port);
-  if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) throw new UsageError(`--port takes a whole number from 0 to 65535, got "${port}"`);
-  const host = String(opts.host).trim();
-  if (host === '') throw new UsageError('--host takes an address to listen on, such as 127.0.0.1, got ""');
+  const { host, port } = listenAddress(String(opts.port), String(opts.host));
   const { adminToken } = opts;
   if (adminToken !== undefined && adminToken.length < 8) throw new UsageError('--admin-token must be at least 8 characters long');
   if (workspace !== undefined && !isUuid(workspace)) throw badValue('-w/--workspace', 'the UUID of the workspace to seed', workspace);
   return {
     host,
-    port: Number(port),
+    port,
     db: opts.db,
     adminToken,
     workspace,
