@@ -1,7 +1,8 @@
 // `--all --jq` against `--all -o json` of the same contacts in the same run (issue 32: it was
 // quadratic in the size of the list): time and the CLI's peak RSS, medians of [runs] interleaved
 // runs, against a real `wsm serve` holding [contacts] contacts. A filter starting `.[] |` runs on
-// parts of the list as they come; the last case makes jq read the whole list at once.
+// parts of the list as they come, `map(...)` takes the elements one by one, `length` reads the
+// whole list as one array.
 // Needs `npm run build` first. WSM_BENCH_BEFORE=<an older build's bin/wsm.js> runs each --jq
 // case with that build too, interleaved, for a before and after in the same conditions (its
 // output must be the same).
@@ -23,8 +24,10 @@ try {
     ["--all --jq '.[] | select(.status == false) | .number'", [...list, '--jq', '.[] | select(.status == false) | .number']],
     // A line out for every contact in.
     ["--all --jq '.[].number'", [...list, '--jq', '.[].number']],
-    // Not element by element: jq reads the whole list at once.
+    // Collects what each element gives: jq takes the elements one by one as inputs.
     ["--all --jq 'map(select(.status == false)) | length'", [...list, '--jq', 'map(select(.status == false)) | length']],
+    // Needs the whole list: jq reads it as one array, as it comes.
+    ["--all --jq 'length'", [...list, '--jq', 'length']],
   ];
   const before = process.env.WSM_BENCH_BEFORE;
   if (before) {

@@ -1,16 +1,16 @@
 // `--jq` over a whole list (`--all`): jq works in a thread of its own while this one reads the
-// pages, and reads the list's JSON as it comes, so its parse overlaps the walk.
+// pages, and reads the list's JSON as it comes, so its work overlaps the walk.
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { JqResult } from 'jq-wasm';
 import { CliError, ExitCode } from './errors.js';
-import { eachElementAlone, flagsFor, outputOf, resolve, runJqOnJson, wasmModule } from './jq.js';
+import { eachElementAlone, flagsFor, outputOf, overInputs, resolve, runJqOnJson, wasmModule } from './jq.js';
 
 /**
  * About how much JSON text one jq run takes when the expression takes the elements one by one. A
  * list shorter than that runs in this thread once read: a thread costs more than jq saves in it.
  */
 const PART_CHARS = 4_000_000;
-/** About how much JSON text goes to jq's thread at once when it reads the whole list. */
+/** About how much JSON text goes to jq's thread at once when one jq run reads the list as it comes. */
 const PIECE_CHARS = 64_000;
 
 // jq-wasm hands jq its input as one string, copied into a byte array before jq runs. Here jq's
@@ -18,9 +18,9 @@ const PIECE_CHARS = 64_000;
 // copied), waiting for the next when jq has parsed all it was given: jq parses the list while its
 // pages are read. The reads are found among the module's imports by the names Emscripten gives
 // them (jq-wasm keeps them); a jq-wasm without them fails here, in tests, not on a user.
-// Messages: Uint8Array (JSON text) or null. For an element-by-element expression each message is
-// a whole part of the list and jq runs on each (its output comes back at once); for any other,
-// the messages are one text, the whole list, and jq runs once. null ends the list.
+// Messages: Uint8Array (JSON text) or null. In parts, each message is a whole part of the list
+// and jq runs on each (its output comes back at once); otherwise the messages are one text, read
+// by one jq run. null ends the list.
 const WORKER = `
 const { parentPort, receiveMessageOnPort, workerData: data } = require('node:worker_threads');
 const { port, signal } = data;
@@ -99,7 +99,7 @@ const instantiateWasm = (imports, done) =>
   });
 require(data.jqPath).loadJq({ instantiateWasm }).then((jq) => {
   const run = () => parentPort.postMessage(jq.raw('', data.expression, data.flags));
-  if (data.inParts) {
+  if (data.parts) {
     for (let part = next(); part !== null; part = next()) {
       let given = false;
       source = () => (given ? null : ((given = true), part));
@@ -121,8 +121,23 @@ require(data.jqPath).loadJq({ instantiateWasm }).then((jq) => {
 
 const encoder = new TextEncoder();
 
+/**
+ * How jq reads a list too long to wait for: in parts, a jq run on each part of it (the
+ * expression takes the elements one by one); as its elements, one jq run taking each element as an
+ * input (overInputs); or whole, one jq run on the list as one array.
+ */
+type Reading = { parts: boolean; program: string; flags: string[]; open: string; between: string; close: string };
+
+function readingFor(expression: string, pretty: boolean): Reading {
+  const flags = flagsFor(pretty);
+  if (eachElementAlone(expression)) return { parts: true, program: expression, flags, open: '[', between: ',', close: ']' };
+  const program = overInputs(expression);
+  if (program !== undefined) return { parts: false, program, flags: ['-n', ...flags], open: ' ', between: ' ', close: '' };
+  return { parts: false, program: expression, flags, open: '[', between: ',', close: ']' };
+}
+
 /** jq's thread: `send` gives it JSON text (null: the list ended); its output goes to `write`. */
-async function startJqThread(expression: string, options: { pretty: boolean; inParts: boolean; write: (text: string) => void }) {
+async function startJqThread(reading: Reading, write: (text: string) => void) {
   const { port1: toJq, port2: jqPort } = new MessageChannel();
   // jq's thread waits on it, blocked inside jq's read, for what this thread sends next.
   const signal = new Int32Array(new SharedArrayBuffer(4));
@@ -131,9 +146,9 @@ async function startJqThread(expression: string, options: { pretty: boolean; inP
     workerData: {
       jqPath: resolve('jq-wasm'),
       module: await wasmModule(),
-      expression,
-      flags: flagsFor(options.pretty),
-      inParts: options.inParts,
+      expression: reading.program,
+      flags: reading.flags,
+      parts: reading.parts,
       port: jqPort,
       signal,
     },
@@ -156,7 +171,7 @@ async function startJqThread(expression: string, options: { pretty: boolean; inP
     worker.on('message', (result: JqResult | null) => {
       if (result === null) return done();
       try {
-        if (failed === undefined) options.write(outputOf(result));
+        if (failed === undefined) write(outputOf(result));
       } catch (error) {
         failed = error;
         fail(error);
@@ -184,17 +199,16 @@ async function startJqThread(expression: string, options: { pretty: boolean; inP
 
 /**
  * Runs the expression on the list of `rows` and writes jq's output. A list longer than a part
- * goes to jq's thread as it is read: when the expression takes the elements one by one
- * (eachElementAlone) jq runs on parts of the list and their output is written at once, so
- * neither time nor memory grows with more than a part; any other expression reads the whole list
- * as it comes and runs once at its end.
+ * goes to jq's thread as it is read (readingFor): in parts, their output written at once; as
+ * elements or whole, jq reads the list as it comes and gives its output at the end. A shorter
+ * list is read whole, then jq runs once in this thread.
  */
 export async function runJqOverList(
   rows: AsyncIterable<unknown>,
   expression: string,
   options: { pretty: boolean; write: (text: string) => void },
 ): Promise<number> {
-  const inParts = eachElementAlone(expression);
+  const reading = readingFor(expression, options.pretty);
   let thread: Awaited<ReturnType<typeof startJqThread>> | undefined;
   try {
     let texts: string[] = [];
@@ -206,11 +220,11 @@ export async function runJqOverList(
       texts.push(text);
       chars += text.length;
       count++;
-      if (chars >= (thread === undefined || inParts ? PART_CHARS : PIECE_CHARS)) {
-        // A part is a list of its own; the whole list goes as its text cut between elements.
-        const opening = thread === undefined || inParts ? '[' : ',';
-        thread ??= await startJqThread(expression, { ...options, inParts });
-        thread.send(opening + texts.join(',') + (inParts ? ']' : ''));
+      if (chars >= (thread === undefined || reading.parts ? PART_CHARS : PIECE_CHARS)) {
+        // A part is a list of its own; otherwise the list goes as one text, cut between elements.
+        const opening = thread === undefined || reading.parts ? reading.open : reading.between;
+        thread ??= await startJqThread(reading, options.write);
+        thread.send(opening + texts.join(reading.between) + (reading.parts ? reading.close : ''));
         texts = [];
         chars = 0;
       }
@@ -219,8 +233,9 @@ export async function runJqOverList(
       options.write(await runJqOnJson(`[${texts.join(',')}]`, expression, options));
       return count;
     }
-    if (inParts && texts.length > 0) thread.send(`[${texts.join(',')}]`);
-    if (!inParts) thread.send((texts.length > 0 ? `,${texts.join(',')}` : '') + ']');
+    const rest = texts.join(reading.between);
+    if (reading.parts && texts.length > 0) thread.send(reading.open + rest + reading.close);
+    if (!reading.parts) thread.send((texts.length > 0 ? reading.between + rest : '') + reading.close);
     thread.send(null);
     await thread.finished;
     return count;

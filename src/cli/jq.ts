@@ -81,3 +81,50 @@ export function eachElementAlone(expression: string): boolean {
   }
   return /^\s*\.\[\]\??(\s*\.[A-Za-z_][A-Za-z0-9_]*\??)*\s*$/.test(head);
 }
+
+/** Index of the bracket that closes the one at `open`, skipping strings and their `\(...)`; -1 when not found. */
+function closingBracket(text: string, open: number): number {
+  const CLOSES: Record<string, string> = { '(': ')', '\\(': ')', '[': ']', '{': '}' };
+  const stack: string[] = [];
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (stack.at(-1) === '"') {
+      if (c === '\\' && text[i + 1] === '(') stack.push('\\(');
+      else if (c === '"') stack.pop();
+      if (c === '\\') i++;
+      continue;
+    }
+    if (c === '#') return -1; // a comment: not worth reading here
+    if (c === '"' || c in CLOSES) stack.push(c);
+    else if (c === ')' || c === ']' || c === '}') {
+      if (CLOSES[stack.pop() ?? ''] !== c) return -1;
+      if (stack.length === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Does `expression` collect what an element-by-element expression gives, `map(f)` or `[.[] | f]`
+ * (`[.[].name]`...), alone or before the first `|`? Then it is the same program over the list's
+ * elements given to jq one by one as inputs (`jq -n '[inputs | f] | ...'`): jq takes each element
+ * as it comes and keeps only what `f` gives, not the whole list. Returns that program.
+ */
+export function overInputs(expression: string): string | undefined {
+  // input(s) would read the elements the program reads itself.
+  if (/\b(input|inputs)\b/.test(expression)) return undefined;
+  const start = expression.search(/\S/);
+  const isMap = expression.startsWith('map(', start);
+  if (!isMap && expression[start] !== '[') return undefined;
+  const end = closingBracket(expression, isMap ? start + 3 : start);
+  if (end < 0 || !/^\s*($|\|(?!=))/.test(expression.slice(end + 1))) return undefined;
+  let each = expression.slice(isMap ? start + 4 : start + 1, end);
+  if (!isMap) {
+    if (!eachElementAlone(each)) return undefined;
+    // `.[]` (or `.[]?`) taken off, line breaks kept: what is left applies to each element.
+    const rest = each.replace(/^\s*\.\[\]\??\s*/, (taken) => taken.replace(/[^\n]/g, ''));
+    each = rest.trimStart().startsWith('.') ? rest : `.${rest}`;
+  }
+  // The text keeps its line breaks where they were: $__loc__ gives the same line.
+  return `${expression.slice(0, start)}[inputs | (${each})]${expression.slice(end + 1)}`;
+}

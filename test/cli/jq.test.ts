@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runJqOverList } from '../../src/cli/jq-list.js';
-import { eachElementAlone, runJq } from '../../src/cli/jq.js';
+import { eachElementAlone, overInputs, runJq } from '../../src/cli/jq.js';
 
 describe('eachElementAlone: which expressions may run on parts of the list', () => {
   it.each([
@@ -29,6 +29,29 @@ describe('eachElementAlone: which expressions may run on parts of the list', () 
     ['.[] # a comment | length', false],
   ])('%s -> %s', (expression, expected) => {
     expect(eachElementAlone(expression)).toBe(expected);
+  });
+});
+
+describe('overInputs: which expressions collect what an element-by-element one gives', () => {
+  it.each([
+    ['map(select(.status == false)) | length', '[inputs | (select(.status == false))] | length'],
+    ['map(.name)', '[inputs | (.name)]'],
+    ['[.[] | select(.name == "a)|b")] | .[0]', '[inputs | (.| select(.name == "a)|b"))] | .[0]'],
+    ['[.[].name] | unique', '[inputs | (.name)] | unique'],
+    ['[.[] | "\\(.id))"] | join(",")', '[inputs | (.| "\\(.id))")] | join(",")'],
+    ['\n map($__loc__)', '\n [inputs | ($__loc__)]'],
+    ['map(.a)[0]', undefined],
+    ['map(.a) |= 1', undefined],
+    ['map(.a), 1', undefined],
+    ['map(.a)?', undefined],
+    ['map(input)', undefined],
+    ['map(.a # ) | length\n)', undefined],
+    ['[.[0]] | length', undefined],
+    ['[.[] as $c | $c.id]', undefined],
+    ['[.[].a, .[].b]', undefined],
+    ['length', undefined],
+  ])('%j -> %j', (expression, expected) => {
+    expect(overInputs(expression)).toBe(expected);
   });
 });
 
@@ -81,6 +104,23 @@ describe('runJqOverList', () => {
       expect(result.text).toBe(await runJq(named, expression, { pretty }));
     }
     expect((await overList(named, '[length, .[7].name]')).text).toBe('[40000,"Zoë 7 🙂"]\n');
+  });
+
+  it('an expression that collects what each element gives takes the elements as they come, with the output of jq on the whole list', async () => {
+    for (const [expression, pretty] of [
+      ['map(select(.status == false)) | length', false],
+      ['[.[] | select(.status == false) | {id, number}] | .[1:]', true],
+      ['map(.id) | add', false],
+      ['[.[].number] | .[-1]', false],
+      ['map($__loc__) | unique', false],
+    ] as const) {
+      const result = await overList(many, expression, pretty);
+      expect(result.count).toBe(40_000);
+      expect(result.text).toBe(await runJq(many, expression, { pretty }));
+    }
+    const failing = 'map(if .id == 20000 then error("stop at \\(.id)") else . end) | length';
+    await expect(overList(many, failing)).rejects.toMatchObject({ message: '--jq: stop at 20000', exitCode: 1 });
+    await expect(runJq(many, failing, { pretty: false })).rejects.toMatchObject({ message: '--jq: stop at 20000' });
   });
 
   it('a list shorter than a part is read whole, then jq runs once', async () => {

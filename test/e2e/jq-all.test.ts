@@ -36,6 +36,22 @@ describe('--all --jq takes time in proportion to the list', () => {
     expect(Date.now() - started).toBeLessThan(30_000);
   }, 60_000);
 
+  it('gives what jq gives on `--all -o json`, element by element, collected or whole', async () => {
+    const json = await wsm(server.env, ['contacts', 'list', '--all', '-o', 'json']);
+    expect(json.code, json.stderr).toBe(0);
+    const jq = await (await import('jq-wasm')).loadJq();
+    for (const expression of [
+      '.[] | select(.status == false) | .number',
+      'map(select(.status == false)) | map(.name)',
+      '[.[].number] | .[-1]',
+      'group_by(.status) | map(length)',
+    ]) {
+      const res = await wsm(server.env, ['contacts', 'list', '--all', '--jq', expression]);
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stdout).toBe(`${jq.raw(json.stdout, expression, ['-r', '-c']).stdout}\n`);
+    }
+  }, 60_000);
+
   it('an expression over the whole list sees all of it', async () => {
     const res = await wsm(server.env, ['contacts', 'list', '--all', '--jq', '[length, (map(select(.status)) | length), .[-1].name]']);
     expect(res.code, res.stderr).toBe(0);
