@@ -5,7 +5,8 @@ import type { Context } from '../../cli/context.js';
 import type { CONTACT_CREATE_FLAGS } from '../contacts.js';
 import type { CommandLine, FlagOptions } from '../declare.js';
 import { showWritten } from '../shared/written.js';
-import { namingFields, workspaceClient } from '../shared/verb.js';
+import { sendingClient } from '../shared/sending-client.js';
+import { namingFields } from '../shared/verb.js';
 import { CONTACT_FLAGS, createRequest, inFlagWords, warnUnkeptFields } from './body.js';
 import { contactDetailColumns } from './columns.js';
 
@@ -24,7 +25,7 @@ export function parse({ opts }: CommandLine<typeof CONTACT_CREATE_FLAGS>): Conta
 
 export async function run(ctx: Context, opts: ContactCreateOptions): Promise<ContactCreated> {
   const { body, avatar } = await createRequest(opts).catch(namingFields(CONTACT_FLAGS));
-  const client = await workspaceClient(ctx);
+  const client = await sendingClient(ctx);
   // The client's check and the server's 422 alike: a bad value reads as the flag typed.
   const answer = await client.contacts.create(body, { avatar }).catch(inFlagWords(opts)).catch(namingFields(CONTACT_FLAGS, body));
   return { answer, body };

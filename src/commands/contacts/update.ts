@@ -13,7 +13,8 @@ import { UsageError } from '../../cli/errors.js';
 import type { CONTACT_UPDATE_FLAGS } from '../contacts.js';
 import type { CommandLine } from '../declare.js';
 import { showWritten } from '../shared/written.js';
-import { namingFields, parseId, workspaceClient } from '../shared/verb.js';
+import { sendingClient } from '../shared/sending-client.js';
+import { namingFields, parseId } from '../shared/verb.js';
 import { parseBulk, renderBulk, runBulk, settleBulk, type BulkOptions, type BulkResult } from './bulk.js';
 import {
   CONTACT_FLAGS,
@@ -54,7 +55,7 @@ export async function run(ctx: Context, options: ContactUpdateOptions): Promise<
   if ('bulk' in options) return { bulk: await runBulk(ctx, options.bulk) };
   const { id } = options;
   const update = await updateRequest(options.flags).catch(namingFields(CONTACT_FLAGS)); // its check before reading the contact too
-  const client = await workspaceClient(ctx);
+  const client = await sendingClient(ctx);
   let current;
   if (update.readsCurrent) {
     try {

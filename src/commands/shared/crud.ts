@@ -13,6 +13,7 @@ import type { VerbSpec } from '../declare.js';
 import type { CollectionCommand, CollectionVerb } from '../collection.js';
 import { deleteVerb, type Deleted } from './delete.js';
 import { listing, parsePageFlags, renderListing, type Listing, type PageFlags } from './list.js';
+import { sendingClient } from './sending-client.js';
 import { fieldLabels, parseId, requireSomething, withFieldNames, workspaceClient } from './verb.js';
 import { showWritten } from './written.js';
 
@@ -90,7 +91,7 @@ function createVerb<T extends object>(show: Presentation<T>, spec: DeclaredBody)
     run: (ctx, { body }) =>
       withFieldNames(
         () => fieldLabels(body, fieldFlags(spec)),
-        async () => collection(await workspaceClient(ctx), show).create(body),
+        async () => collection(await sendingClient(ctx), show).create(body),
       ),
     render: async (ctx, answer) =>
       void (await showWritten(ctx, answer, { noun: show.resource.noun, columns: show.detail ?? show.columns })),
@@ -109,7 +110,7 @@ function updateVerb<T extends object>(show: Presentation<T>, spec: DeclaredBody)
     run: (ctx, { id, body }) =>
       withFieldNames(
         () => fieldLabels(body, fieldFlags(spec)),
-        async () => collection(await workspaceClient(ctx), show).update(id, body),
+        async () => collection(await sendingClient(ctx), show).update(id, body),
       ),
     render: async (ctx, answer, { id }) =>
       void (await showWritten(ctx, answer, { noun: show.resource.noun, columns: show.detail ?? show.columns, id })),

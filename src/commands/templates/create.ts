@@ -5,7 +5,7 @@ import type { Template, TemplateCreateBody } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import type { CommandLine, FlagOptions } from '../declare.js';
-import { workspaceClient } from '../shared/verb.js';
+import { sendingClient } from '../shared/sending-client.js';
 import type { TEMPLATE_CREATE_FLAGS } from '../templates.js';
 import { showWritten } from '../shared/written.js';
 import { applyFlags, applyHeaderFile, readTemplateFile, type TemplateDraft } from './body.js';
@@ -33,7 +33,7 @@ export async function run(ctx: Context, opts: TemplateCreateOptions): Promise<Te
   const { headerFile } = opts;
   if (headerFile !== undefined) draft = await applyHeaderFile(draft, headerFile, opts.headerType);
   else if (opts.headerType !== undefined) throw new UsageError('--header-type goes with --header-file');
-  const client = await workspaceClient(ctx);
+  const client = await sendingClient(ctx);
   const answer = await client.templates.create(draft as TemplateCreateBody, headerFile !== undefined ? { headerFile } : {});
   return { answer, draft };
 }

@@ -6,6 +6,7 @@ import type { Context } from '../../cli/context.js';
 import type { CommandLine } from '../declare.js';
 import { showWritten } from '../shared/written.js';
 import { fieldLabels, parseId, withFieldNames, workspaceClient } from '../shared/verb.js';
+import { sendingClient } from '../shared/sending-client.js';
 import type { CREATE_FLAGS } from '../users.js';
 import { resolvePassword } from './password.js';
 import { USER_FLAGS, userDetailColumns } from './show.js';
@@ -36,7 +37,8 @@ export async function run(ctx: Context, { body: given, askPassword }: CreateUser
     async () => {
       // Refused before the password is asked for; the client checks the whole body as it sends it.
       if (askPassword) checkBody(userCreateBody.omit({ password: true }), body, 'user');
-      const client = await workspaceClient(ctx);
+      // Before a password is asked for, the login and workspace must be good; otherwise the client's check comes first.
+      const client = askPassword ? await workspaceClient(ctx) : await sendingClient(ctx);
       if (askPassword) body.password = (await resolvePassword(ctx, true)) ?? '';
       return client.users.create(body);
     },

@@ -8,6 +8,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { CommandLine } from '../declare.js';
 import { showWritten } from '../shared/written.js';
 import { checkUploadFile, fieldLabels, parseId, requireSomething, withFieldNames, workspaceClient } from '../shared/verb.js';
+import { sendingClient } from '../shared/sending-client.js';
 import type { UPDATE_FLAGS } from '../users.js';
 import { resolvePassword } from './password.js';
 import { USER_FLAGS, userDetailColumns } from './show.js';
@@ -56,7 +57,8 @@ export async function run(ctx: Context, options: UpdateUserOptions): Promise<Wri
     async () => {
       // Refused before the password is asked for; the client checks the whole body as it sends it.
       if (askPassword) checkBody(userUpdateBody, body, 'user');
-      const client = await workspaceClient(ctx);
+      // Before a password is asked for, the login and workspace must be good; otherwise the client's check comes first.
+      const client = askPassword ? await workspaceClient(ctx) : await sendingClient(ctx);
       if (askPassword) {
         const password = await resolvePassword(ctx, true);
         if (password !== undefined) body = withPassword(body, password);

@@ -3,6 +3,7 @@ import type { Written } from '../../api/answers.js';
 import type { Workspace } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import type { CommandLine } from '../declare.js';
+import { sendingClient } from '../shared/sending-client.js';
 import { showWritten } from '../shared/written.js';
 import { workspaceColumns } from './show.js';
 
@@ -13,7 +14,7 @@ export function parse({ args }: CommandLine): string {
 
 /** The client checks the name before anything is sent. */
 export async function run(ctx: Context, name: string): Promise<Written<Workspace>> {
-  const client = await ctx.client();
+  const client = await sendingClient(ctx, 'account');
   return client.workspaces.create(name);
 }
 
