@@ -40,11 +40,18 @@ export async function checkJq(expression: string): Promise<void> {
 
 export const flagsFor = (pretty: boolean) => (pretty ? ['-r'] : ['-r', '-c']);
 
-/** jq's output: one result a line, strings raw (like `jq -r` and gh), indented on a terminal. */
-export function outputOf(result: JqResult): string {
+/** The error of a jq run that failed. */
+export function failureOf(result: JqResult): CliError | undefined {
   // The expression compiled (checkJq ran before the request): the data made it fail, after the
   // request was made, so this is no usage error (exit 2 means nothing was sent).
-  if (result.exitCode !== 0 && result.stderr !== '') throw new CliError(`--jq: ${reason(result.stderr)}`, ExitCode.failure);
+  if (result.exitCode !== 0 && result.stderr !== '') return new CliError(`--jq: ${reason(result.stderr)}`, ExitCode.failure);
+  return undefined;
+}
+
+/** jq's output: one result a line, strings raw (like `jq -r` and gh), indented on a terminal. */
+function outputOf(result: JqResult): string {
+  const failure = failureOf(result);
+  if (failure !== undefined) throw failure;
   const out = result.stdout;
   return out === '' || out.endsWith('\n') ? out : out + '\n';
 }

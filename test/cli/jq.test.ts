@@ -83,9 +83,18 @@ describe('runJqOverList', () => {
     expect(result.text.split('\n').slice(0, 3)).toEqual(['14155550000', '14155551000', '14155552000']);
   });
 
+  it('output that begins or ends with spaces joins across parts as on the whole list', async () => {
+    const spaced = many.map((row, i) => ({ ...row, name: i % 2 === 0 ? ` Ann ${i} ` : `\tBob ${i}\n` }));
+    for (const expression of ['.[].name', '.[] | select(.id > 39990) | .name', '.[] | select(.id < 3) | " "']) {
+      const result = await overList(spaced, expression);
+      expect(result.text).toBe(await runJq(spaced, expression, { pretty: false }));
+    }
+    expect((await overList(spaced, '.[].name')).text.split('\n').slice(0, 3)).toEqual(['Ann 0 ', '\tBob 1', '']);
+  });
+
   it('any other expression sees the whole list at once', async () => {
     const result = await overList(many, 'map(select(.status == false)) | length');
-    expect(result.writes).toEqual(['40\n']);
+    expect(result.text).toBe('40\n');
     expect((await overList([], 'length')).text).toBe('0\n');
     expect((await overList([], '.[].id')).text).toBe('');
   });

@@ -1,0 +1,135 @@
+// The source of the worker thread that runs jq over a list (jq-list.ts), evaluated by
+// `new Worker(..., { eval: true })`: plain JavaScript, CommonJS, nothing of ours to import.
+// jq-wasm hands jq its input as one string, copied into a byte array before jq runs, and gives its
+// output trimmed. Here jq's thread serves jq's reads of its input file itself, from the bytes this thread sends (moved, not
+// copied), waiting for the next when jq has parsed all it was given: jq parses the list while its
+// pages are read. The reads are found among the module's imports by the names Emscripten gives
+// them (jq-wasm keeps them); a jq-wasm without them fails here, in tests, not on a user. jq's
+// writes to stdout are kept as they are, untrimmed: the output of parts joins as jq's on the whole.
+// Messages: Uint8Array (JSON text) or null. In parts, each message is a whole part of the list
+// and jq runs on each (its output comes back at once); otherwise the messages are one text, read
+// by one jq run. null ends the list.
+export const JQ_WORKER = `
+const { parentPort, receiveMessageOnPort, workerData: data } = require('node:worker_threads');
+const { port, signal } = data;
+function next() {
+  for (;;) {
+    const seen = Atomics.load(signal, 0);
+    const received = receiveMessageOnPort(port);
+    if (received !== undefined) return received.message;
+    Atomics.wait(signal, 0, seen);
+  }
+}
+let source = () => null;
+let text = null;
+let offset = 0;
+let inputFd = -1;
+let memory;
+let output = new Uint8Array(65536);
+let outputLength = 0;
+function writeOutput(iov, iovcnt, pnum) {
+  const heap = new Uint8Array(memory.buffer);
+  const words = new Uint32Array(memory.buffer);
+  let total = 0;
+  for (let i = 0; i < iovcnt; i++) {
+    const at = words[(iov >> 2) + 2 * i];
+    const length = words[(iov >> 2) + 2 * i + 1];
+    if (outputLength + length > output.length) {
+      const grown = new Uint8Array(Math.max(output.length * 2, outputLength + length));
+      grown.set(output.subarray(0, outputLength));
+      output = grown;
+    }
+    output.set(heap.subarray(at, at + length), outputLength);
+    outputLength += length;
+    total += length;
+  }
+  words[pnum >> 2] = total;
+  return 0;
+}
+function readInput(iov, iovcnt, pnum) {
+  const heap = new Uint8Array(memory.buffer);
+  const words = new Uint32Array(memory.buffer);
+  let total = 0;
+  for (let i = 0; i < iovcnt; i++) {
+    const at = words[(iov >> 2) + 2 * i];
+    const length = words[(iov >> 2) + 2 * i + 1];
+    let filled = 0;
+    while (filled < length) {
+      if (text === null || offset === text.length) {
+        if (total + filled > 0) break;
+        text = source();
+        offset = 0;
+        if (text === null) break;
+        continue;
+      }
+      const n = Math.min(length - filled, text.length - offset);
+      heap.set(text.subarray(offset, offset + n), at + filled);
+      offset += n;
+      filled += n;
+    }
+    total += filled;
+    if (filled < length) break;
+  }
+  words[pnum >> 2] = total;
+  return 0;
+}
+function isInputPath(pointer) {
+  const heap = new Uint8Array(memory.buffer);
+  const path = '/dev/stdin';
+  for (let i = 0; i < path.length; i++) if (heap[pointer + i] !== path.charCodeAt(i)) return false;
+  return heap[pointer + path.length] === 0;
+}
+function withInputReads(imports) {
+  const found = {};
+  const hooked = {};
+  for (const [name, functions] of Object.entries(imports)) {
+    hooked[name] = { ...functions };
+    for (const [key, f] of Object.entries(functions)) {
+      if (typeof f !== 'function') continue;
+      if (f.name === '___syscall_openat') hooked[name][key] = found.open = (dirfd, path, flags, varargs) => {
+        const fd = f(dirfd, path, flags, varargs);
+        if (fd >= 0 && isInputPath(path)) inputFd = fd;
+        return fd;
+      };
+      if (f.name === '_fd_read') hooked[name][key] = found.read = (fd, iov, iovcnt, pnum) => fd === inputFd ? readInput(iov, iovcnt, pnum) : f(fd, iov, iovcnt, pnum);
+      if (f.name === '_fd_write') hooked[name][key] = found.write = (fd, iov, iovcnt, pnum) => fd === 1 ? writeOutput(iov, iovcnt, pnum) : f(fd, iov, iovcnt, pnum);
+      if (f.name === '_fd_close') hooked[name][key] = found.close = (fd) => {
+        if (fd === inputFd) inputFd = -1;
+        return f(fd);
+      };
+    }
+  }
+  if (!found.open || !found.read || !found.write || !found.close) throw new Error('jq-wasm no longer reads and writes through openat, fd_read, fd_write and fd_close');
+  return hooked;
+}
+const instantiateWasm = (imports, done) =>
+  WebAssembly.instantiate(data.module, withInputReads(imports)).then((instance) => {
+    memory = Object.values(instance.exports).find((value) => value instanceof WebAssembly.Memory);
+    done(instance, data.module);
+  });
+require(data.jqPath).loadJq({ instantiateWasm }).then((jq) => {
+  const decoder = new TextDecoder();
+  const run = () => {
+    outputLength = 0;
+    const result = jq.raw('', data.expression, data.flags);
+    parentPort.postMessage({ ...result, stdout: decoder.decode(output.subarray(0, outputLength)) });
+  };
+  if (data.parts) {
+    for (let part = next(); part !== null; part = next()) {
+      let given = false;
+      source = () => (given ? null : ((given = true), part));
+      run();
+    }
+  } else {
+    let ended = false;
+    source = () => {
+      const piece = ended ? null : next();
+      ended = piece === null;
+      return piece;
+    };
+    run();
+    // jq stops early only on an error or halt: what it left is read and dropped.
+    if (!ended) while (next() !== null);
+  }
+  parentPort.postMessage(null);
+});`;
