@@ -87,6 +87,40 @@ describe('a bad body is reported before a missing login or workspace', () => {
     });
   });
 
+  it('contacts create: a bad body is reported before an avatar file that cannot be read, --gender in its words', async () => {
+    const res = await wsm(env, [
+      ...NO_WORKSPACE,
+      'contacts',
+      'create',
+      '--number',
+      '1',
+      '--email',
+      'bad',
+      '--avatar',
+      join(dir, 'none.png'),
+    ]);
+    expect(res).toEqual({ code: 2, stdout: '', stderr: CONTACT });
+    const gender = await wsm(env, [
+      'contacts',
+      'create',
+      '--number',
+      '14155550100',
+      '--gender',
+      'robot',
+      '--avatar',
+      join(dir, 'none.png'),
+    ]);
+    expect(gender).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'error: the contact is invalid: nothing was sent\n  --gender takes one of male, female, other, got "robot"\n',
+    });
+    // A good body meets the file's problem, as before.
+    const file = await wsm(env, ['contacts', 'create', '--number', '14155550100', '--avatar', join(dir, 'none.png')]);
+    expect(file.code).toBe(2);
+    expect(file.stderr).toBe(`error: cannot read ${join(dir, 'none.png')} (ENOENT): nothing was sent\n`);
+  });
+
   it('a good body still meets the missing login or workspace, with the sentence that says so', async () => {
     expect(await wsm(env, ['labels', 'create', 'VIP'])).toEqual({
       code: 2,

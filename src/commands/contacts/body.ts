@@ -4,6 +4,7 @@ import { RequestValidationError } from '../../api/errors.js';
 import { checkBody } from '../../api/resources/base.js';
 import {
   check,
+  contactCreateBody,
   contactUpdateBody,
   fieldValues,
   AVATAR_MAX_BYTES,
@@ -59,6 +60,15 @@ export function inFlagWords(opts: CommonOptions): (error: unknown) => never {
   };
 }
 
+/** The client's check of a contact's body, called early where a step comes before the client's turn; refused in the flags' words. */
+function checkInFlagWords(schema: typeof contactCreateBody | typeof contactUpdateBody, body: unknown, opts: CommonOptions): void {
+  try {
+    checkBody(schema, body, 'contact');
+  } catch (error) {
+    inFlagWords(opts)(error);
+  }
+}
+
 async function avatarOf(opts: CommonOptions): Promise<string | undefined> {
   const { avatar } = opts;
   if (avatar !== undefined) await checkUploadFile(avatar, 'avatar', AVATAR_MAX_BYTES);
@@ -68,6 +78,8 @@ async function avatarOf(opts: CommonOptions): Promise<string | undefined> {
 export async function createRequest(opts: FlagOptions<typeof CONTACT_CREATE_FLAGS>): Promise<ContactRequest<ContactCreateBody>> {
   const body: ContactCreateBody = { number: opts.number ?? '', ...common(opts) };
   if (opts.name !== undefined) body.name = opts.name;
+  // Refused before the avatar file is read; the client checks the body again as it sends it.
+  if (opts.avatar !== undefined) checkInFlagWords(contactCreateBody, body, opts);
   return { body, avatar: await avatarOf(opts) };
 }
 
@@ -107,13 +119,7 @@ export async function updateRequest(opts: ContactUpdateFlags): Promise<ContactUp
   requireSomething(body, flags, editsGroups || avatar !== undefined);
   const readsCurrent = body.name === undefined || (editsGroups && body.contact_groups === undefined);
   // Refused before the contact is read (the client's check, the name it may not give aside); the client checks the whole body as it sends it.
-  if (readsCurrent) {
-    try {
-      checkBody(contactUpdateBody, { name: 'checked later', ...body }, 'contact');
-    } catch (error) {
-      inFlagWords(opts)(error);
-    }
-  }
+  if (readsCurrent) checkInFlagWords(contactUpdateBody, { name: 'checked later', ...body }, opts);
   return { body, avatar, addGroups, removeGroups, readsCurrent };
 }
 
