@@ -3,32 +3,27 @@
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { JqResult } from 'jq-wasm';
 import { CliError, ExitCode } from './errors.js';
-import { eachElementAlone, flagsFor, failureOf, overInputs, resolve, runJqOnJson, wasmModule } from './jq.js';
+import { flagsFor, failureOf, overInputs, resolve, runJqOnJson, wasmModule } from './jq.js';
 import { JQ_WORKER } from './jq-worker.js';
 
-/**
- * About how much JSON text one jq run takes when the expression takes the elements one by one. A
- * list shorter than that runs in this thread once read: a thread costs more than jq saves in it.
- */
-const PART_CHARS = 4_000_000;
-/** About how much JSON text goes to jq's thread at once when one jq run reads the list as it comes. */
+/** A list of less JSON than that runs in this thread once read: a thread costs more than jq saves in it. */
+const THREAD_CHARS = 4_000_000;
+/** About how much JSON text goes to jq's thread at once. */
 const PIECE_CHARS = 64_000;
 
 const encoder = new TextEncoder();
 
 /**
- * How jq reads a list too long to wait for: in parts, a jq run on each part of it (the
- * expression takes the elements one by one); as its elements, one jq run taking each element as an
- * input (overInputs); or whole, one jq run on the list as one array.
+ * How jq reads a list too long to wait for, in one run as it comes: its elements one by one as
+ * inputs when the expression allows (overInputs), else the whole list as one array.
  */
-type Reading = { parts: boolean; program: string; flags: string[]; open: string; between: string; close: string };
+type Reading = { program: string; flags: string[]; open: string; between: string; close: string };
 
 function readingFor(expression: string, pretty: boolean): Reading {
   const flags = flagsFor(pretty);
-  if (eachElementAlone(expression)) return { parts: true, program: expression, flags, open: '[', between: ',', close: ']' };
   const program = overInputs(expression);
-  if (program !== undefined) return { parts: false, program, flags: ['-n', ...flags], open: ' ', between: ' ', close: '' };
-  return { parts: false, program: expression, flags, open: '[', between: ',', close: ']' };
+  if (program !== undefined) return { program, flags: ['-n', ...flags], open: ' ', between: ' ', close: '' };
+  return { program: expression, flags, open: '[', between: ',', close: ']' };
 }
 
 /**
@@ -69,7 +64,6 @@ async function startJqThread(reading: Reading, write: (text: string) => void) {
       module: await wasmModule(),
       expression: reading.program,
       flags: reading.flags,
-      parts: reading.parts,
       port: jqPort,
       signal,
     },
@@ -90,14 +84,16 @@ async function startJqThread(reading: Reading, write: (text: string) => void) {
   };
   const output = trimmedOutput(write);
   const finished = new Promise<void>((done, fail) => {
-    worker.on('message', (result: JqResult | null) => {
-      if (result === null) {
+    // Pieces of jq's output as it writes them, then the run's result (with the rest), then null.
+    worker.on('message', (message: { output: string } | JqResult | null) => {
+      if (message === null) {
         output.end();
         return done();
       }
-      failed ??= failureOf(result);
+      if ('output' in message) return failed === undefined && output.add(message.output);
+      failed ??= failureOf(message);
       if (failed !== undefined) return fail(failed);
-      output.add(result.stdout);
+      output.add(message.stdout);
     });
     worker.on('error', fail);
     worker.on('exit', () => fail(new CliError('--jq: jq stopped before the end of the list', ExitCode.failure)));
@@ -120,10 +116,9 @@ async function startJqThread(reading: Reading, write: (text: string) => void) {
 }
 
 /**
- * Runs the expression on the list of `rows` and writes jq's output. A list longer than a part
- * goes to jq's thread as it is read (readingFor): in parts, their output written at once; as
- * elements or whole, jq reads the list as it comes and gives its output at the end. A shorter
- * list is read whole, then jq runs once in this thread.
+ * Runs the expression on the list of `rows` and writes jq's output. A list longer than about 4 MB
+ * of JSON goes to jq's thread as it is read, where one jq run reads it as it comes (readingFor) and
+ * its output is written as jq gives it. A shorter list is read whole, then jq runs once here.
  */
 export async function runJqOverList(
   rows: AsyncIterable<unknown>,
@@ -142,11 +137,11 @@ export async function runJqOverList(
       texts.push(text);
       chars += text.length;
       count++;
-      if (chars >= (thread === undefined || reading.parts ? PART_CHARS : PIECE_CHARS)) {
-        // A part is a list of its own; otherwise the list goes as one text, cut between elements.
-        const opening = thread === undefined || reading.parts ? reading.open : reading.between;
+      if (chars >= (thread === undefined ? THREAD_CHARS : PIECE_CHARS)) {
+        // One text, cut between elements.
+        const opening = thread === undefined ? reading.open : reading.between;
         thread ??= await startJqThread(reading, options.write);
-        thread.send(opening + texts.join(reading.between) + (reading.parts ? reading.close : ''));
+        thread.send(opening + texts.join(reading.between));
         texts = [];
         chars = 0;
       }
@@ -155,9 +150,7 @@ export async function runJqOverList(
       options.write(await runJqOnJson(`[${texts.join(',')}]`, expression, options));
       return count;
     }
-    const rest = texts.join(reading.between);
-    if (reading.parts && texts.length > 0) thread.send(reading.open + rest + reading.close);
-    if (!reading.parts) thread.send((texts.length > 0 ? reading.between + rest : '') + reading.close);
+    thread.send((texts.length > 0 ? reading.between + texts.join(reading.between) : '') + reading.close);
     thread.send(null);
     await thread.finished;
     return count;

@@ -1,14 +1,14 @@
 // The source of the worker thread that runs jq over a list (jq-list.ts), evaluated by
 // `new Worker(..., { eval: true })`: plain JavaScript, CommonJS, nothing of ours to import.
 // jq-wasm hands jq its input as one string, copied into a byte array before jq runs, and gives its
-// output trimmed. Here jq's thread serves jq's reads of its input file itself, from the bytes this thread sends (moved, not
-// copied), waiting for the next when jq has parsed all it was given: jq parses the list while its
-// pages are read. The reads are found among the module's imports by the names Emscripten gives
-// them (jq-wasm keeps them); a jq-wasm without them fails here, in tests, not on a user. jq's
-// writes to stdout are kept as they are, untrimmed: the output of parts joins as jq's on the whole.
-// Messages: Uint8Array (JSON text) or null. In parts, each message is a whole part of the list
-// and jq runs on each (its output comes back at once); otherwise the messages are one text, read
-// by one jq run. null ends the list.
+// output trimmed, once jq has ended. Here one jq run reads the list as the CLI's thread sends it:
+// jq's reads of its input file are served from the bytes sent (moved, not copied), waiting in
+// Atomics.wait for the next piece when jq has taken all it was given, so jq works while the pages
+// are read. jq's writes to stdout are kept as written and sent on every 64 kB, so its output is
+// printed as it comes. The reads and writes are found among the module's imports by the names
+// Emscripten gives them (jq-wasm keeps them); a jq-wasm without them fails here, in tests.
+// Messages in: Uint8Array (JSON text) or null (the end of the list). Out: { output } pieces, the
+// run's result (its stdout the rest), then null.
 export const JQ_WORKER = `
 const { parentPort, receiveMessageOnPort, workerData: data } = require('node:worker_threads');
 const { port, signal } = data;
@@ -25,7 +25,8 @@ let text = null;
 let offset = 0;
 let inputFd = -1;
 let memory;
-let output = new Uint8Array(65536);
+const decoder = new TextDecoder();
+let output = new Uint8Array(131072);
 let outputLength = 0;
 function writeOutput(iov, iovcnt, pnum) {
   const heap = new Uint8Array(memory.buffer);
@@ -44,6 +45,10 @@ function writeOutput(iov, iovcnt, pnum) {
     total += length;
   }
   words[pnum >> 2] = total;
+  if (outputLength >= 65536) {
+    parentPort.postMessage({ output: decoder.decode(output.subarray(0, outputLength), { stream: true }) });
+    outputLength = 0;
+  }
   return 0;
 }
 function readInput(iov, iovcnt, pnum) {
@@ -108,28 +113,15 @@ const instantiateWasm = (imports, done) =>
     done(instance, data.module);
   });
 require(data.jqPath).loadJq({ instantiateWasm }).then((jq) => {
-  const decoder = new TextDecoder();
-  const run = () => {
-    outputLength = 0;
-    const result = jq.raw('', data.expression, data.flags);
-    parentPort.postMessage({ ...result, stdout: decoder.decode(output.subarray(0, outputLength)) });
+  let ended = false;
+  source = () => {
+    const piece = ended ? null : next();
+    ended = piece === null;
+    return piece;
   };
-  if (data.parts) {
-    for (let part = next(); part !== null; part = next()) {
-      let given = false;
-      source = () => (given ? null : ((given = true), part));
-      run();
-    }
-  } else {
-    let ended = false;
-    source = () => {
-      const piece = ended ? null : next();
-      ended = piece === null;
-      return piece;
-    };
-    run();
-    // jq stops early only on an error or halt: what it left is read and dropped.
-    if (!ended) while (next() !== null);
-  }
+  const result = jq.raw('', data.expression, data.flags);
+  parentPort.postMessage({ ...result, stdout: decoder.decode(output.subarray(0, outputLength)) });
+  // jq stops early only on an error: what it left is read and dropped.
+  if (!ended) while (next() !== null);
   parentPort.postMessage(null);
 });`;

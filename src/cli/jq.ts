@@ -68,10 +68,10 @@ export async function runJqOnJson(json: string, expression: string, options: { p
 /**
  * Is `expression` `.[]` (with a path after it such as `.[].name`), alone or before the first `|`
  * outside brackets? Then it treats each element of the list alone (`|` binds loosest in jq), and
- * its output on the whole list is its output on consecutive parts of it, one after the other.
+ * its output on the whole list is its output on each element, one after the other.
  */
 export function eachElementAlone(expression: string): boolean {
-  // halt stops the whole run, input(s) read past the list: parts would differ from the whole.
+  // halt stops a run early and input(s) read the input themselves: left to a run on the whole list.
   if (/\b(halt|halt_error|input|inputs)\b/.test(expression)) return false;
   let depth = 0;
   let head = expression;
@@ -111,27 +111,31 @@ function closingBracket(text: string, open: number): number {
   return -1;
 }
 
+/** What an element-by-element expression (eachElementAlone) does to one element: `.[]` taken off. */
+function onEachElement(expression: string): string {
+  // Line breaks kept where they were: $__loc__ gives the same line.
+  const rest = expression.replace(/^\s*\.\[\]\??\s*/, (taken) => taken.replace(/[^\n]/g, ''));
+  return rest.trimStart().startsWith('.') ? rest : `.${rest}`;
+}
+
 /**
- * Does `expression` collect what an element-by-element expression gives, `map(f)` or `[.[] | f]`
- * (`[.[].name]`...), alone or before the first `|`? Then it is the same program over the list's
- * elements given to jq one by one as inputs (`jq -n '[inputs | f] | ...'`): jq takes each element
- * as it comes and keeps only what `f` gives, not the whole list. Returns that program.
+ * The program that gives the expression's output on a list from the list's elements given to jq
+ * one by one as inputs (`jq -n`), when there is one: for an element-by-element expression
+ * (`.[] | f`: `inputs | (f)`), and for one that collects what such an expression gives, `map(f)`
+ * or `[.[] | f]` (`[.[].name]`...), alone or before the first `|` (`[inputs | (f)] | ...`). jq then
+ * takes each element as it comes and keeps only what `f` gives, never the whole list.
  */
 export function overInputs(expression: string): string | undefined {
   // input(s) would read the elements the program reads itself.
   if (/\b(input|inputs)\b/.test(expression)) return undefined;
+  if (eachElementAlone(expression)) return `inputs | (${onEachElement(expression)})`;
   const start = expression.search(/\S/);
   const isMap = expression.startsWith('map(', start);
   if (!isMap && expression[start] !== '[') return undefined;
   const end = closingBracket(expression, isMap ? start + 3 : start);
   if (end < 0 || !/^\s*($|\|(?!=))/.test(expression.slice(end + 1))) return undefined;
-  let each = expression.slice(isMap ? start + 4 : start + 1, end);
-  if (!isMap) {
-    if (!eachElementAlone(each)) return undefined;
-    // `.[]` (or `.[]?`) taken off, line breaks kept: what is left applies to each element.
-    const rest = each.replace(/^\s*\.\[\]\??\s*/, (taken) => taken.replace(/[^\n]/g, ''));
-    each = rest.trimStart().startsWith('.') ? rest : `.${rest}`;
-  }
-  // The text keeps its line breaks where they were: $__loc__ gives the same line.
+  const inner = expression.slice(isMap ? start + 4 : start + 1, end);
+  if (!isMap && !eachElementAlone(inner)) return undefined;
+  const each = isMap ? inner : onEachElement(inner);
   return `${expression.slice(0, start)}[inputs | (${each})]${expression.slice(end + 1)}`;
 }

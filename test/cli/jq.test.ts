@@ -32,8 +32,10 @@ describe('eachElementAlone: which expressions may run on parts of the list', () 
   });
 });
 
-describe('overInputs: which expressions collect what an element-by-element one gives', () => {
+describe('overInputs: which expressions run over the elements given one by one', () => {
   it.each([
+    ['.[] | select(.status == false) | .number', 'inputs | (.| select(.status == false) | .number)'],
+    ['.[].name', 'inputs | (.name)'],
     ['map(select(.status == false)) | length', '[inputs | (select(.status == false))] | length'],
     ['map(.name)', '[inputs | (.name)]'],
     ['[.[] | select(.name == "a)|b")] | .[0]', '[inputs | (.| select(.name == "a)|b"))] | .[0]'],
@@ -74,13 +76,35 @@ describe('runJqOverList', () => {
     note: 'x'.repeat(100),
   }));
 
-  it('an element-by-element expression runs on parts as they come, with the output of jq on the whole list', async () => {
+  it('an element-by-element expression takes the elements as they come, with the output of jq on the whole list', async () => {
     const expression = '.[] | select(.status == false) | .number';
     const result = await overList(many, expression);
     expect(result.count).toBe(40_000);
-    expect(result.writes.length).toBeGreaterThan(1);
     expect(result.text).toBe(await runJq(many, expression, { pretty: false }));
     expect(result.text.split('\n').slice(0, 3)).toEqual(['14155550000', '14155551000', '14155552000']);
+  });
+
+  it("prints jq's output as it comes, before the list has ended", async () => {
+    let firstWrite: () => void = () => undefined;
+    const written = new Promise<void>((resolve) => {
+      firstWrite = resolve;
+    });
+    async function* slowEnd() {
+      yield* many.slice(0, 35_000);
+      // The rest comes only once output has been written (or the test fails after 10 s).
+      await Promise.race([written, new Promise((_, fail) => setTimeout(() => fail(new Error('no output before the end')), 10_000))]);
+      yield* many.slice(35_000);
+    }
+    const writes: string[] = [];
+    const count = await runJqOverList(slowEnd(), '.[].note', {
+      pretty: false,
+      write: (text) => {
+        writes.push(text);
+        firstWrite();
+      },
+    });
+    expect(count).toBe(40_000);
+    expect(writes.join('')).toBe(await runJq(many, '.[].note', { pretty: false }));
   });
 
   it('output that begins or ends with spaces joins across parts as on the whole list', async () => {
