@@ -8,6 +8,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { extension } from '../api/resources/base.js';
+import { sentence } from '../api/schemas/validation.js';
 import type { Context } from '../cli/context.js';
 import { packageVersion } from '../cli/version.js';
 import * as z from 'zod';
@@ -61,14 +62,15 @@ function progressSink(extra: Extra): { sink: ProgressSink; stop(): void } | unde
 }
 
 /** Arguments the tool's schema refuses: exit 2 like any bad input, each argument at fault named. */
-function invalidArguments(tool: ToolSpec, issues: readonly z.core.$ZodIssue[]): CallToolResult {
-  const lines = issues.map((issue) => `  ${issue.path.length > 0 ? issue.path.join('.') : '(arguments)'}: ${issue.message}`);
+function invalidArguments(tool: ToolSpec, issues: readonly z.core.$ZodIssue[], given: Record<string, unknown>): CallToolResult {
+  // In the API's words, as its 422 says them: a blank or invisible name is "The name field is required.".
+  const lines = issues.map((issue) => `  ${issue.path.length > 0 ? issue.path.join('.') : '(arguments)'}: ${sentence(issue, given)}`);
   return refusal(`error: invalid arguments for ${tool.name}:\n${lines.join('\n')}\n(exit 2: bad input, nothing was sent)`);
 }
 
 async function callTool(ctx: Context, tool: ToolSpec, given: Record<string, unknown>, extra: Extra): Promise<CallToolResult> {
   const parsed = tool.input.safeParse(given);
-  if (!parsed.success) return invalidArguments(tool, parsed.error.issues);
+  if (!parsed.success) return invalidArguments(tool, parsed.error.issues, given);
   const args = parsed.data as Record<string, unknown>;
   const stdin = tool.stdinArgument === undefined ? undefined : args[tool.stdinArgument];
   const progress = tool.long ? progressSink(extra) : undefined;

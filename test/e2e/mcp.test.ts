@@ -113,6 +113,11 @@ describe('reads and writes through the typed client', () => {
       /^error: invalid arguments for contacts.list:\n {2}per_page: .+\n\(exit 2: bad input, nothing was sent\)$/,
     );
     expect(wrongType._meta).toEqual({ 'wsm/exit_code': 2 });
+    // In the API's words: a name of invisible fillers only is as blank as an empty one.
+    for (const name of ['', '\u3164', '\u2800'])
+      expect(textOf(await mcp.call('labels.create', { name }))).toBe(
+        'error: invalid arguments for labels.create:\n  name: The name field is required.\n(exit 2: bad input, nothing was sent)',
+      );
     expect((await mcp.call('labels.list', {})).structuredContent).toMatchObject({ items: [] });
   });
 

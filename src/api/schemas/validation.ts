@@ -26,7 +26,8 @@ type Issue = z.core.$ZodIssue;
 /** An enum of more choices than this is refused without listing them. */
 const MAX_VALUES_NAMED = 12;
 
-function sentence(issue: Issue, data: unknown): string {
+/** One issue in the API's words (`The name field is required.`): the 422's, the CLI's and an MCP call's arguments'. */
+export function sentence(issue: Issue, data: unknown): string {
   const field = label(issue.path);
   const custom = (issue as { params?: { custom?: boolean } }).params?.custom;
   if (custom) return issue.message;
