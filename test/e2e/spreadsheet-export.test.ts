@@ -142,6 +142,14 @@ describe('contacts export -o xlsx', () => {
     const wrong = await run('contacts', 'export', '-o', 'csv', '--output-file', join(backend.dir, 'x.xlsx'));
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toBe('error: -o csv writes CSV, not a workbook: name the file .csv, or write it with -o xlsx\n');
+    // A workbook under a text file's name would open as garbage: refused too, nothing written.
+    const named = join(backend.dir, 'y.csv');
+    expect(await run('contacts', 'export', '-o', 'xlsx', '--output-file', named)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'error: -o xlsx writes a workbook, not CSV: name the file .xlsx, or write it with -o csv\n',
+    });
+    expect(existsSync(named)).toBe(false);
   });
 
   it('--output-file writes CSV too, and a failed export leaves the old file as it was', async () => {

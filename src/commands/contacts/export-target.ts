@@ -31,6 +31,9 @@ export function exportTarget(ctx: Context, outputFile: string | undefined): Expo
       `-o ${format} writes ${format === 'csv' ? 'CSV' : 'JSON'}, not a workbook: name the file .${format === 'ndjson' ? 'ndjson' : format}, or write it with -o xlsx`,
     );
   }
+  const text = outputFile === undefined ? undefined : /\.(csv|tsv|txt|json|ndjson)$/i.exec(outputFile)?.[1];
+  if (format === 'xlsx' && text !== undefined)
+    throw new UsageError(`-o xlsx writes a workbook, not ${text.toUpperCase()}: name the file .xlsx, or write it with -o csv`);
   const xlsx = format === 'xlsx' || (format === 'table' && outputFile !== undefined && isXlsxName(outputFile));
   if (xlsx && outputFile === undefined && ctx.io.isStdoutTTY) {
     throw new UsageError(
