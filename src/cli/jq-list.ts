@@ -26,32 +26,6 @@ function readingFor(expression: string, pretty: boolean): Reading {
   return { program: expression, flags, open: '[', between: ',', close: ']' };
 }
 
-/**
- * Writes jq's output as jq-wasm gives it for one run, trimmed, when it comes in pieces: the
- * whitespace that begins the first piece is left out, and that which ends a piece is held until
- * more output follows it; a line break ends the output.
- */
-function trimmedOutput(write: (text: string) => void) {
-  let started = false;
-  let held = '';
-  return {
-    add(stdout: string) {
-      const text = started ? held + stdout : stdout.trimStart();
-      const kept = text.trimEnd();
-      if (kept === '') {
-        held = text;
-        return;
-      }
-      write(kept);
-      held = text.slice(kept.length);
-      started = true;
-    },
-    end() {
-      if (started) write('\n');
-    },
-  };
-}
-
 /** jq's thread: `send` gives it JSON text (null: the list ended); its output goes to `write`. */
 async function startJqThread(reading: Reading, write: (text: string) => void) {
   const { port1: toJq, port2: jqPort } = new MessageChannel();
@@ -82,18 +56,14 @@ async function startJqThread(reading: Reading, write: (text: string) => void) {
     Atomics.add(signal, 0, 1);
     Atomics.notify(signal, 0);
   };
-  const output = trimmedOutput(write);
   const finished = new Promise<void>((done, fail) => {
     // Pieces of jq's output as it writes them, then the run's result (with the rest), then null.
     worker.on('message', (message: { output: string } | JqResult | null) => {
-      if (message === null) {
-        output.end();
-        return done();
-      }
-      if ('output' in message) return failed === undefined && output.add(message.output);
+      if (message === null) return done();
+      if ('output' in message) return failed === undefined && write(message.output);
       failed ??= failureOf(message);
       if (failed !== undefined) return fail(failed);
-      output.add(message.stdout);
+      write(message.stdout);
     });
     worker.on('error', fail);
     worker.on('exit', () => fail(new CliError('--jq: jq stopped before the end of the list', ExitCode.failure)));
@@ -118,7 +88,7 @@ async function startJqThread(reading: Reading, write: (text: string) => void) {
 /**
  * Runs the expression on the list of `rows` and writes jq's output. A list longer than about 4 MB
  * of JSON goes to jq's thread as it is read, where one jq run reads it as it comes (readingFor) and
- * its output is written as jq gives it. A shorter list is read whole, then jq runs once here.
+ * its output is written as jq writes it. A shorter list is read whole, then jq runs once here.
  */
 export async function runJqOverList(
   rows: AsyncIterable<unknown>,

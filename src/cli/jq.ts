@@ -48,11 +48,27 @@ export function failureOf(result: JqResult): CliError | undefined {
   return undefined;
 }
 
+/**
+ * jq-wasm trims what jq printed (a last empty line, a string's outer spaces): the expression runs
+ * between two marks, printed raw, which that trim cannot reach, and which are cut off again. The
+ * line break after the expression ends a comment it may end with.
+ */
+const START = '\u0000wsm-jq-start';
+const END = '\u0000wsm-jq-end';
+const marked = (expression: string) => `${JSON.stringify(START)}, (${expression}\n), ${JSON.stringify(END)}`;
+
+/** What jq printed between the marks (after `halt`, which never reaches the end mark, as jq-wasm gives it). */
+function unmarked(stdout: string): string {
+  let text = stdout;
+  if (text.startsWith(START)) text = text.slice(START.length).replace(/^\n/, '');
+  return text.endsWith(END) ? text.slice(0, -END.length) : text;
+}
+
 /** jq's output: one result a line, strings raw (like `jq -r` and gh), indented on a terminal. */
 function outputOf(result: JqResult): string {
   const failure = failureOf(result);
   if (failure !== undefined) throw failure;
-  const out = result.stdout;
+  const out = unmarked(result.stdout);
   return out === '' || out.endsWith('\n') ? out : out + '\n';
 }
 
@@ -62,7 +78,7 @@ export async function runJq(value: unknown, expression: string, options: { prett
 
 /** runJq on a value already written as JSON. */
 export async function runJqOnJson(json: string, expression: string, options: { pretty: boolean }): Promise<string> {
-  return outputOf((await load()).raw(json, expression, flagsFor(options.pretty)));
+  return outputOf((await load()).raw(json, marked(expression), flagsFor(options.pretty)));
 }
 
 /**

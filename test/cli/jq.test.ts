@@ -113,7 +113,19 @@ describe('runJqOverList', () => {
       const result = await overList(spaced, expression);
       expect(result.text).toBe(await runJq(spaced, expression, { pretty: false }));
     }
-    expect((await overList(spaced, '.[].name')).text.split('\n').slice(0, 3)).toEqual(['Ann 0 ', '\tBob 1', '']);
+    expect((await overList(spaced, '.[].name')).text.split('\n').slice(0, 3)).toEqual([' Ann 0 ', '\tBob 1', '']);
+  });
+
+  it("jq's output is whole, as jq prints it: a last empty line and a value's outer spaces are kept, on a short list and a long one", async () => {
+    expect(await runJq([{ email: 'a@x.io' }, { email: null }], '.[] | .email // ""', { pretty: false })).toBe('a@x.io\n\n');
+    expect(await runJq({ name: ' Ann ' }, '.name', { pretty: false })).toBe(' Ann \n');
+    expect(await runJq([], '.[]', { pretty: false })).toBe('');
+    expect(await runJq({ name: 'Ann' }, '.name # a comment ends the line', { pretty: false })).toBe('Ann\n');
+    const lastEmpty = many.map((row, i) => ({ ...row, email: i === many.length - 1 ? null : `p${i}@x.io` }));
+    const text = (await overList(lastEmpty, '.[] | .email // ""')).text;
+    expect(text.endsWith('p39998@x.io\n\n')).toBe(true);
+    expect(text.split('\n')).toHaveLength(many.length + 1);
+    expect((await overList(lastEmpty, '[.[] | .email // ""] | .[-1]')).text).toBe('\n');
   });
 
   it('any other expression sees the whole list at once', async () => {

@@ -52,6 +52,16 @@ describe('--all --jq takes time in proportion to the list', () => {
     }
   }, 60_000);
 
+  it("prints jq's output whole: an empty last line, a value's outer spaces, one line a result as jq gives them", async () => {
+    // No contact has an e-mail: one empty line for each of the four inactive contacts, as `jq -r` prints them.
+    const empty = await wsm(server.env, ['contacts', 'list', '--all', '--jq', '.[] | select(.status == false) | .email // ""']);
+    expect(empty).toMatchObject({ code: 0, stdout: '\n\n\n\n', stderr: '' });
+    const spaced = await wsm(server.env, ['contacts', 'list', '--all', '--jq', '.[-1] | " \\(.name) ", ""']);
+    expect(spaced).toMatchObject({ code: 0, stdout: ` Person ${COUNT - 1} \n\n`, stderr: '' });
+    const one = await wsm(server.env, ['contacts', 'list', '--page', '1', '--jq', '.[0] | "\\(.name)\\t"']);
+    expect(one).toMatchObject({ code: 0, stdout: 'Person 0\t\n', stderr: '' });
+  }, 60_000);
+
   it('an expression over the whole list sees all of it', async () => {
     const res = await wsm(server.env, ['contacts', 'list', '--all', '--jq', '[length, (map(select(.status)) | length), .[-1].name]']);
     expect(res.code, res.stderr).toBe(0);
