@@ -86,11 +86,14 @@ export function callWorld(base: Context, signal: AbortSignal, progress: Progress
     interrupts,
     confirm: async () => {},
   };
+  const files: Array<[string, string]> = [];
+  const named = (line: string) => files.reduce((text, [path, shownAs]) => text.replaceAll(path, shownAs), line);
   const messages = () =>
     io.stderrText
       .split('\n')
       .filter((line) => line.trim() !== '')
-      .map(inToolWords);
+      .map((line) => inToolWords(named(line)));
   const again = () => callWorld(base, signal, progress, stdin).call;
-  return { call: { ctx, signal, messages, again } };
+  const nameFile = (path: string, shownAs: string) => void files.push([path, shownAs]);
+  return { call: { ctx, signal, messages, again, nameFile } };
 }

@@ -29,15 +29,24 @@ function exitMeaning(code: number): string {
   return EXIT_MEANINGS[code] ?? 'failure';
 }
 
-/** `error: contact 999 not found` + `(exit 4: not found)`, as a tool error result. */
-export function toolError(error: unknown, ctx: Pick<Context, 'env' | 'secrets' | 'knownBaseUrl' | 'globals'>): CallToolResult {
+/**
+ * `error: contact 999 not found` + `(exit 4: not found)`, as a tool error result; then what the
+ * call said before it failed (`said`: an upload's `✓` line and its warnings), which an error
+ * result would otherwise lose.
+ */
+export function toolError(
+  error: unknown,
+  ctx: Pick<Context, 'env' | 'secrets' | 'knownBaseUrl' | 'globals'>,
+  said: string[] = [],
+): CallToolResult {
   const { code, text } = describeError(error, {
     env: ctx.env,
     secrets: () => ctx.secrets(),
     baseUrl: ctx.knownBaseUrl(),
     target: ctx.globals,
   });
-  return refusal(`${inToolWords(text.trimEnd())}\n(exit ${code}: ${exitMeaning(code)})`, code);
+  const before = said.length > 0 ? `\nsaid before the error:\n${said.map((line) => `  ${line}`).join('\n')}` : '';
+  return refusal(`${inToolWords(text.trimEnd())}\n(exit ${code}: ${exitMeaning(code)})${before}`, code);
 }
 
 /** A tool error from text of our own (a confirmation missing). */

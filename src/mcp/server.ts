@@ -82,7 +82,7 @@ async function callTool(ctx: Context, tool: ToolSpec, given: Record<string, unkn
     const value = tool.output === undefined ? ran : tool.output.parse(ran);
     return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value as Record<string, unknown> };
   } catch (error) {
-    return toolError(error, ctx);
+    return toolError(error, ctx, call.messages());
   } finally {
     progress?.stop();
   }

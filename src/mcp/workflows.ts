@@ -131,6 +131,9 @@ const contactsImport: ToolSpec = {
 async function uploadAndFollow(call: ToolCall, args: z.output<typeof importInput>): Promise<Record<string, unknown>> {
   {
     const file = await importFile(args);
+    // The CSV given as text was written to a temporary file the agent never named.
+    const named = args.name ?? 'the CSV given';
+    if (args.csv !== undefined) call.nameFile(file.path, named);
     try {
       const { parseUploadFlags, settleUpload, uploadData, uploadImport } = await import('../commands/imports/upload.js');
       // As the command line gives them: a value as text, a switch present or absent.
@@ -145,22 +148,14 @@ async function uploadAndFollow(call: ToolCall, args: z.output<typeof importInput
       });
       const result = await uploadImport(call.ctx, flags);
       await settleUpload(call.ctx, result, flags);
-      const named = args.name ?? 'the CSV given';
-      return { import: uploadData(result), messages: call.messages().map((line) => withoutTemporaryPath(line, file.path, named)) };
+      return { import: uploadData(result), messages: call.messages() };
     } catch (error) {
-      // The CSV given as text was written to a temporary file the agent never named.
-      if (error instanceof Error && args.csv !== undefined)
-        error.message = withoutTemporaryPath(error.message, file.path, args.name ?? 'the CSV given');
+      if (error instanceof Error && args.csv !== undefined) error.message = error.message.replaceAll(file.path, named);
       throw error;
     } finally {
       await file.done();
     }
   }
-}
-
-/** `text` with the temporary file a CSV given as text was written to named as the agent named it. */
-function withoutTemporaryPath(text: string, path: string, named: string): string {
-  return path.includes('wsm-mcp-') ? text.replaceAll(path, named) : text;
 }
 
 // ---------------------------------------------------------------- templates.sync

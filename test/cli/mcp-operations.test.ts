@@ -32,7 +32,7 @@ function recordingClient(reached: Reached[]): WsmClient {
 
 function toolCall(client: WsmClient, signal: AbortSignal): ToolCall {
   const ctx = { client: async () => client, workspace: async () => '0b0f4a52-3c1e-4d5e-9f00-000000000001' } as unknown as Context;
-  const call: ToolCall = { ctx, signal, messages: () => [], again: () => call };
+  const call: ToolCall = { ctx, signal, messages: () => [], again: () => call, nameFile: () => {} };
   return call;
 }
 

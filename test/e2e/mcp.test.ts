@@ -320,11 +320,22 @@ describe('long work: a waited import', () => {
   it("imports.errors gives every error of an import, a page at a time, by the import's id", async () => {
     const bad = ['number,name', '15552000001,Ok', ...Array.from({ length: 3 }, (_, i) => `bad${i},Row`)].join('\n') + '\n';
     const done = await mcp.call('contacts.import', { csv: bad, name: 'bad.csv', poll_interval: '50ms', confirm: true });
-    // Rows failed: a tool error (exit 8) that names the import and the tool that lists its errors, never a CLI command.
+    // Rows failed: a tool error (exit 8) that names the import and the tool that lists its errors, never a CLI command;
+    // then what the call said before it, the CSV named as the agent named it.
     expect(done.isError).toBe(true);
     const id = Number(/^error: import (\d+):/.exec(textOf(done))![1]);
+    const row = (n: number) => `  warning: bad.csv row ${n}: number: The number must be a phone number of 7 to 15 digits.`;
     expect(textOf(done)).toBe(
-      `error: import ${id}: 3 of 4 rows failed (\`imports.errors\` with id ${id} lists them)\n(exit 8: done, but some items failed)`,
+      [
+        `error: import ${id}: 3 of 4 rows failed (\`imports.errors\` with id ${id} lists them)`,
+        '(exit 8: done, but some items failed)',
+        'said before the error:',
+        `  ✓ uploaded bad.csv as import ${id}`,
+        row(3),
+        row(4),
+        row(5),
+        '  warning: sent anyway: the server skips the 3 invalid rows (use strict: true to refuse the file)',
+      ].join('\n'),
     );
     // Tolerated, the call succeeds, and its messages name the tool's arguments where the CLI's name its flags.
     const tolerated = await mcp.call('contacts.import', {
