@@ -126,6 +126,34 @@ describe('every failed row comes back (wsm serve, the real binary)', () => {
       stderr: 'error: --rejects needs --wait: the rows that failed are known once the server has processed the file\n',
     });
   });
+  it('a rejects file imported again with --rejects: its import_error and import_line cells are overwritten, not a second pair added', async () => {
+    const file = join(dir, 'fix2.csv');
+    const rejects = join(dir, 'fix3.csv');
+    writeFileSync(
+      file,
+      'number;name;gender;zipp;email;import_error;import_line\n' +
+        '14155557001;Ann;female;1;;The number must be a phone number of 7 to 15 digits.;2\n' +
+        'bad-2;Bo;male;2;;stale reason;5\n' +
+        '14155557003;Cy;maybe;3;;stale reason;9\n',
+    );
+    const run = await wsm(served.env, ['contacts', 'import', file, '--wait', '--rejects', rejects]);
+    expect(run.code, run.stderr).toBe(8);
+    expect(readFileSync(rejects, 'utf8')).toBe(
+      'number;name;gender;zipp;email;import_error;import_line\n' +
+        'bad-2;Bo;male;2;;The number must be a phone number of 7 to 15 digits.;3\n' +
+        '14155557003;Cy;maybe;3;;The selected gender is invalid: it must be one of male, female, other.;4\n',
+    );
+    // Columns named in another case and order are found as well; a short row is padded to the header.
+    const moved = join(dir, 'moved.csv');
+    writeFileSync(moved, 'Import_Line,number,IMPORT_ERROR,name\n7,nope,old,Di\n3,nope-too\n,14155557004,,Ed\n');
+    const dry = await wsm(served.env, ['contacts', 'import', moved, '--dry-run', '--rejects', rejects]);
+    expect(dry.code, dry.stderr).toBe(8);
+    expect(readFileSync(rejects, 'utf8')).toBe(
+      'Import_Line,number,IMPORT_ERROR,name\n' +
+        '2,nope,The number must be a phone number of 7 to 15 digits.,Di\n' +
+        '3,nope-too,The number must be a phone number of 7 to 15 digits.,\n',
+    );
+  });
 });
 
 describe('a server without the errors extension (the stand-in of the published API)', () => {

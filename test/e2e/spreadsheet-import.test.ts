@@ -131,6 +131,17 @@ describe.each(BACKENDS.map((kind) => [kind.name, kind] as const))('contacts impo
       ['14155550104', expect.any(String), '6'],
     ]);
     expect(rows[1][3]).toBe('#N/A');
+    // That file imported again: its own import_error and import_line cells take the new reason and sheet row.
+    const again = join(backend.dir, 'fix-again.xlsx');
+    const rerun = await run('contacts', 'import', rejects, '--dry-run', '--rejects', again);
+    // Both rows are still invalid: the file has no valid row (exit 2), and the rejects are written all the same.
+    expect(rerun.code, rerun.stderr).toBe(2);
+    const rewritten = await sheetRows(again);
+    expect(rewritten[0]).toEqual([...LEADS.rows[1].map(String), 'import_error', 'import_line']);
+    expect(rewritten.slice(1).map((row) => [row[0], row[3], row[7], row[8]])).toEqual([
+      ['14155550103', '#N/A', 'The email field must be a valid email address.', '2'],
+      ['14155550104', '', expect.stringContaining('maybe'), '3'],
+    ]);
     const csvName = await run('contacts', 'import', file, '--dry-run', '--rejects', join(backend.dir, 'fix.csv'));
     expect(csvName.code).toBe(2);
     expect(csvName.stderr).toBe(`error: --rejects writes the rows back in the input's format: name it .xlsx (${file} is a workbook)\n`);

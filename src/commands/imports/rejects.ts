@@ -3,7 +3,7 @@
 // `import_error` and `import_line`, so that the operator fixes that file and imports it again.
 // Between reading and writing is a table (header, rows of cells): reading the rows and writing
 // them are each the file format's, here CSV.
-import { openCsv } from '../../api/import-csv.js';
+import { headerName, openCsv } from '../../api/import-csv.js';
 import type { ImportError } from '../../api/schemas/index.js';
 import type { CsvReport } from '../../cli/csv-check.js';
 import { replaceFile } from '../../cli/replace-file.js';
@@ -21,6 +21,28 @@ interface RejectedRow {
 interface RejectsTable {
   header: string[];
   rows: RejectedRow[];
+}
+
+/**
+ * Where a rejects file puts each row's reason and line: in the input's own `import_error` and
+ * `import_line` columns when it has them (a rejects file imported again; the import skips them),
+ * overwritten with this run's, else in the two columns added after its header.
+ */
+export function rejectsLayout(header: string[]): { header: string[]; row: (cells: string[], error: string, line: number) => string[] } {
+  const width = header.length;
+  const added = REJECT_COLUMNS.filter((column) => !header.some((cell) => headerName(cell) === column));
+  const full = [...header, ...added];
+  const [errorAt, lineAt] = REJECT_COLUMNS.map((column) => full.findIndex((cell) => headerName(cell) === column));
+  return {
+    header: full,
+    row: (cells, error, line) => {
+      const row = [...cells.slice(0, width), ...Array<string>(Math.max(0, width - cells.length)).fill('')];
+      row.push(...added.map(() => ''));
+      row[errorAt!] = error;
+      row[lineAt!] = String(line);
+      return cells.length > width ? [...row, ...cells.slice(width)] : row;
+    },
+  };
 }
 
 /** Why each failed row failed, by the line it starts on. */
@@ -69,15 +91,12 @@ function csvCell(cell: string, separator: string): string {
   return cell.includes(separator) || /["\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 
-/** The table as CSV text: each row's cells padded to the header's width, then the error and the line. */
+/** The table as CSV text: the header, then each row with its error and line (rejectsLayout). */
 function rejectsCsv(table: RejectsTable, separator = ','): string {
-  const width = table.header.length;
+  const layout = rejectsLayout(table.header);
   const line = (cells: string[]) => cells.map((cell) => csvCell(cell, separator)).join(separator) + '\n';
-  let text = line([...table.header, ...REJECT_COLUMNS]);
-  for (const row of table.rows) {
-    const cells = row.cells.length >= width ? row.cells : [...row.cells, ...Array<string>(width - row.cells.length).fill('')];
-    text += line([...cells, row.error, String(row.line)]);
-  }
+  let text = line(layout.header);
+  for (const row of table.rows) text += line(layout.row(row.cells, row.error, row.line));
   return text;
 }
 

@@ -1,16 +1,16 @@
 // `--rejects FILE.xlsx` for an .xlsx input: the rows of the sheet that failed, each cell as the
 // spreadsheet displays it (what was sent), under the sheet's header, plus `import_error` and
-// `import_line` (the sheet row), written as a workbook whose cells are text; the file is put in
+// `import_line` (the sheet row; in the sheet's own such columns when it has them), written as a workbook whose cells are text; the file is put in
 // place only once whole. Fix the rows there and import that file again.
 import { openFileSink } from '../../cli/file-sink.js';
 import { openWorkbook } from '../../cli/xlsx/sheet-reader.js';
 import { writeXlsx } from '../../cli/xlsx/sheet-writer.js';
-import type { FailedLines } from './rejects.js';
+import { type FailedLines, rejectsLayout } from './rejects.js';
 
 /** Writes the rows of `file`'s sheet named in `failed` (by sheet row) to `path`; the number of rows written. */
 export async function writeSheetRejects(path: string, file: string, sheet: string | undefined, failed: FailedLines): Promise<number> {
   const workbook = await openWorkbook(file);
-  const rows: string[][] = [];
+  const failedRows: Array<{ row: number; cells: string[] }> = [];
   let header: string[] | undefined;
   try {
     for await (const row of workbook.rows(sheet)) {
@@ -18,17 +18,13 @@ export async function writeSheetRejects(path: string, file: string, sheet: strin
       const cells = Array.from({ length: width }, () => '');
       for (const cell of row.cells) cells[cell.column] = cell.error ?? cell.text;
       if (header === undefined) header = cells;
-      else if (failed.has(row.row))
-        rows.push([
-          ...cells.slice(0, header.length),
-          ...Array<string>(Math.max(0, header.length - cells.length)).fill(''),
-          failed.get(row.row)!,
-          String(row.row),
-        ]);
+      else if (failed.has(row.row)) failedRows.push({ row: row.row, cells: cells.slice(0, header.length) });
     }
   } finally {
     await workbook.close();
   }
+  const layout = rejectsLayout(header ?? []);
+  const rows = failedRows.map(({ row, cells }) => layout.row(cells, failed.get(row)!, row));
   const out = openFileSink(path);
   try {
     async function* batches() {
@@ -38,7 +34,7 @@ export async function writeSheetRejects(path: string, file: string, sheet: strin
       { write: async (bytes) => out.write(bytes) },
       {
         sheetName: sheet ?? workbook.sheetNames[0] ?? 'Rejects',
-        header: [...(header ?? []), 'import_error', 'import_line'],
+        header: layout.header,
         rows: batches(),
         sample: rows.slice(0, 100),
       },
