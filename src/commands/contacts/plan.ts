@@ -84,9 +84,21 @@ export function spreadsheetDamage(from: unknown, to: unknown): string | undefine
   const before = typeof from === 'string' ? from : '';
   if (isScientificNotation(to) && !isScientificNotation(before))
     return `"${to}" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost`;
-  if (/^0+\d+$/.test(before) && to === before.replace(/^0+/, ''))
+  if (/^0+\d+$/.test(before) && to === (before.replace(/^0+/, '') || '0'))
     return `"${before}" would lose its leading zeros, as a spreadsheet drops them`;
+  if (/^\d{16,}$/.test(before) && before !== to && to === roundedTo15Digits(before))
+    return `"${before}" would become "${to}": a spreadsheet keeps 15 significant digits of a number and rounds the rest to zeros`;
   return undefined;
+}
+
+/** A run of digits as a spreadsheet keeps it as a number: its first 15 significant digits, rounded, the rest zeros. */
+function roundedTo15Digits(digits: string): string {
+  const lead = digits.match(/^0*/)![0];
+  const significant = digits.slice(lead.length);
+  if (significant.length <= 15) return digits;
+  const kept = BigInt(significant.slice(0, 15)) + (Number(significant[15]) >= 5 ? 1n : 0n);
+  const rounded = `${kept}${'0'.repeat(significant.length - 15)}`;
+  return rounded.slice(0, significant.length + (String(kept).length > 15 ? 1 : 0));
 }
 
 const groupNames = (contact: Contact) => (contact.contact_groups ?? []).map((group) => group.name);
