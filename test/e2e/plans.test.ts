@@ -54,7 +54,9 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         `${HEADER}\n${ids[0]},,Ann,,,true,,,\n${ids[1]},,Robert,,,FALSE,,,\n${ids[2]},,1.23457E+16,,,,,,\n999999,,Ghost,,,,,,\n`,
       );
       const res = await run('contacts', 'update', '--from', edited, '--dry-run');
-      expect(res.code, res.stderr).toBe(0);
+      // An invalid row (an id the workspace lacks): exit 8, as the import's dry run.
+      expect(res.code, res.stderr).toBe(8);
+      expect(res.stderr.split('\n').slice(-2)).toEqual([`error: 1 of 4 rows in ${edited} is invalid`, '']);
       expect(res.stdout).toBe(
         `~ line 3: update contact ${ids[1]} (14155550102)\n` +
           '    name: "Bob" -> "Robert"\n' +
@@ -66,7 +68,9 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
           '    there is no contact 999999 in the workspace\n' +
           'Plan: 0 to create, 2 to update, 1 unchanged, 1 invalid; 1 with a change that looks made by a spreadsheet (marked !).\n',
       );
-      const json = JSON.parse((await run('contacts', 'update', '--from', edited, '--dry-run', '-o', 'json')).stdout);
+      const asJson = await run('contacts', 'update', '--from', edited, '--dry-run', '-o', 'json');
+      expect(asJson.code).toBe(8);
+      const json = JSON.parse(asJson.stdout);
       expect(json).toMatchObject({ create: 0, update: 2, unchanged: 1, invalid: 1, suspicious: 1 });
       expect(json.contacts[1]).toMatchObject({
         place: 'line 3',
@@ -74,6 +78,13 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         id: ids[1],
         changes: { name: { from: 'Bob', to: 'Robert' }, status: { from: true, to: false } },
       });
+      // --max-failures tolerates the invalid row: exit 0, said in a warning.
+      const tolerated = await run('contacts', 'update', '--from', edited, '--dry-run', '--max-failures', '1');
+      expect(tolerated.code, tolerated.stderr).toBe(0);
+      expect(tolerated.stderr.split('\n').slice(-2)).toEqual([
+        `warning: 1 of 4 rows in ${edited} is invalid (tolerated: --max-failures 1)`,
+        '',
+      ]);
       expect((await listed()).map((c) => c.name)).toEqual(['Ann', 'Bob', 'Cid']);
     });
 

@@ -27,7 +27,7 @@ import { checkSheetFlag, isSpreadsheetFile, sheetText } from './bulk-sheet.js';
 import { bulkPlan, confirmSpreadsheetChanges } from './bulk-plan.js';
 import type { Plan } from './plan.js';
 import { renderPlan } from './plan-render.js';
-import { countText } from '../../cli/text.js';
+import { countOf, countText } from '../../cli/text.js';
 
 type Outcome = 'deleted' | 'already gone' | 'updated' | 'failed';
 
@@ -186,7 +186,7 @@ export async function renderBulk(ctx: Context, result: BulkResult): Promise<void
 
 /** The last line (what was done, of how many read) and the exit: 8 for failed items beyond --max-failures. */
 export function settleBulk(ctx: Context, result: BulkResult, options: BulkOptions): void {
-  if ('plan' in result) return ctx.output.message('Dry run: nothing was sent.');
+  if ('plan' in result) return settlePlan(ctx, result.plan, options);
   const { kind, source, total, tally } = result;
   const { succeeded, gone, failures } = tally;
   const read = total === 1 ? `the 1 contact read from ${source}` : `the ${countText(total)} contacts read from ${source}`;
@@ -207,6 +207,25 @@ export function settleBulk(ctx: Context, result: BulkResult, options: BulkOption
     total,
     `${countText(failures.length)} of ${countText(total)} failed`,
     runFailed ? code : undefined,
+  );
+}
+
+/**
+ * A dry run ends as the import's does: exit 8 when the plan has invalid rows (an id the workspace
+ * lacks, a value refused), unless --max-failures tolerates them. An id already gone from a
+ * delete's plan is no failure.
+ */
+function settlePlan(ctx: Context, plan: Plan, options: BulkOptions): void {
+  ctx.output.message('Dry run: nothing was sent.');
+  const source = options.from === '-' ? 'standard input' : options.from;
+  const rows = plan.contacts.length;
+  const verb = plan.invalid === 1 ? 'is' : 'are';
+  endWithFailures(
+    ctx,
+    options.maxFailures,
+    plan.invalid,
+    rows,
+    `${countText(plan.invalid)} of ${countOf(rows, 'row')} in ${source} ${verb} invalid`,
   );
 }
 
