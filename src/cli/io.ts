@@ -63,7 +63,9 @@ function buildIO(streams: StreamSet): IOStreams {
   // The line a progress bar draws on: every write to that terminal goes through it, so the bar is
   // erased first (stdout too, when it is a terminal: both are then the same screen).
   const line = streams.stderrTTY ? new TerminalLine(streams.stderr) : undefined;
-  const stderrColumns = () => (streams.stderr as { columns?: number }).columns ?? streams.stderrColumns;
+  // A terminal that reports 0 columns (a pseudo-terminal nobody sized, as `script` makes) has no known width.
+  const known = (columns: number | undefined) => (columns !== undefined && columns > 0 ? columns : undefined);
+  const stderrColumns = () => known((streams.stderr as { columns?: number }).columns) ?? known(streams.stderrColumns);
   return {
     out: (text) => {
       if (text !== '') wroteStdout = true;
@@ -85,8 +87,8 @@ function buildIO(streams: StreamSet): IOStreams {
     isStdoutTTY: streams.stdoutTTY,
     isStdinTTY: streams.stdinTTY,
     isStderrTTY: streams.stderrTTY,
-    columns: streams.stdoutTTY ? streams.columns : undefined,
-    stderrColumns: streams.stderrTTY ? streams.stderrColumns : undefined,
+    columns: streams.stdoutTTY ? known(streams.columns) : undefined,
+    stderrColumns: streams.stderrTTY ? known(streams.stderrColumns) : undefined,
     get colorEnabled() {
       return color;
     },

@@ -123,7 +123,7 @@ describe('every failed row comes back (wsm serve, the real binary)', () => {
     const refused = await wsm(served.env, ['contacts', 'import', file, '--rejects', rejects]);
     expect(refused).toMatchObject({
       code: 2,
-      stderr: 'error: --rejects needs --wait: the rows that failed are known once the server has processed the file\n',
+      stderr: 'error: --rejects needs --wait (or --dry-run): the rows that failed are known once the server has processed the file\n',
     });
   });
   it('a rejects file imported again with --rejects: its import_error and import_line cells are overwritten, not a second pair added', async () => {

@@ -66,6 +66,17 @@ describe('tables fit the terminal (issue 12.1)', () => {
     if (columns === 120) expect(screen).toContain('Maria Fernanda de Albuquerque Vasco');
   });
 
+  it('a terminal that reports 0 columns (as `script` makes one) is of unknown width: a message is not cut after every word', async () => {
+    const file = join(server.dir, 'zero-columns.csv');
+    writeFileSync(file, 'number,name,plan_tier\n14155550999,Zed,gold\n');
+    const { code, screen } = await onTerminal(server.env, ['contacts', 'import', file, '--dry-run'], { columns: 0 });
+    expect(code).toBe(0);
+    const lines = plainLines(screen);
+    expect(lines.some((line) => line.startsWith(`warning: ${file}: column "plan_tier" will`))).toBe(true);
+    // Wrapped at 80 as a terminal of unknown width is, not after every word.
+    expect(lines.find((line) => line.startsWith('warning:'))!.split(' ').length).toBeGreaterThan(3);
+  });
+
   it('piped, the same rows are whole and tab-separated', async () => {
     const { stdout } = await wsmInProcess(server.env, ['contacts', 'list', '--per-page', '1']);
     // Groups as the export writes them: a JSON array of names, `[]` for none.

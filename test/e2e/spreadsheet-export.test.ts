@@ -150,6 +150,15 @@ describe('contacts export -o xlsx', () => {
       stderr: 'error: -o xlsx writes a workbook, not CSV: name the file .xlsx, or write it with -o csv\n',
     });
     expect(existsSync(named)).toBe(false);
+    // The last -o wins: JSON under a .csv name is refused as well.
+    expect(await run('contacts', 'export', '-o', 'xlsx', '--output-file', named, '-o', 'json')).toMatchObject({
+      code: 2,
+      stderr: 'error: -o json writes JSON, not CSV: name the file .json, or write it with -o csv\n',
+    });
+    expect((await run('contacts', 'export', '-o', 'csv', '--output-file', join(backend.dir, 'z.json'))).stderr).toBe(
+      'error: -o csv writes CSV, not JSON: name the file .csv, or write it with -o json\n',
+    );
+    expect(existsSync(named)).toBe(false);
   });
 
   it('--output-file writes CSV too, and a failed export leaves the old file as it was', async () => {

@@ -34,6 +34,13 @@ export function exportTarget(ctx: Context, outputFile: string | undefined): Expo
   const text = outputFile === undefined ? undefined : /\.(csv|tsv|txt|json|ndjson)$/i.exec(outputFile)?.[1];
   if (format === 'xlsx' && text !== undefined)
     throw new UsageError(`-o xlsx writes a workbook, not ${text.toUpperCase()}: name the file .xlsx, or write it with -o csv`);
+  // CSV under a JSON name, or JSON under a CSV name, would be read as what its name says.
+  const named = text === undefined ? undefined : text.toLowerCase() === 'csv' ? 'csv' : /^(nd)?json$/i.test(text) ? 'json' : undefined;
+  const written = format === 'csv' ? 'csv' : format === 'json' || format === 'ndjson' ? 'json' : undefined;
+  if (named !== undefined && written !== undefined && named !== written)
+    throw new UsageError(
+      `-o ${format} writes ${written === 'csv' ? 'CSV' : 'JSON'}, not ${named === 'csv' ? 'CSV' : 'JSON'}: name the file .${format}, or write it with -o ${named}`,
+    );
   const xlsx = format === 'xlsx' || (format === 'table' && outputFile !== undefined && isXlsxName(outputFile));
   if (xlsx && outputFile === undefined && ctx.io.isStdoutTTY) {
     throw new UsageError(

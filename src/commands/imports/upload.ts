@@ -75,7 +75,7 @@ export function parseUploadFlags(file: string, opts: UploadOptions): UploadFlags
   if (opts.rejects !== undefined) {
     // The rows that failed are known once the server has processed the file (or, in a dry run, from the check).
     if (!flags.wait && !flags.dryRun)
-      throw new UsageError('--rejects needs --wait: the rows that failed are known once the server has processed the file');
+      throw new UsageError('--rejects needs --wait (or --dry-run): the rows that failed are known once the server has processed the file');
     if (resolve(opts.rejects) === resolve(file))
       throw new UsageError(`--rejects ${opts.rejects} is the file being imported: name another file`);
     if (isSpreadsheetFile(file) !== isSpreadsheetFile(opts.rejects)) {
