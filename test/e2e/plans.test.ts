@@ -88,6 +88,46 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect((await listed()).map((c) => c.name)).toEqual(['Ann', 'Bob', 'Cid']);
     });
 
+    it('update --from refuses a column the workspace has no field for, dry run or not: exit 2 naming it and the close field, nothing sent', async () => {
+      expect((await run('fields', 'create', 'city')).code).toBe(0);
+      const misspelt = file('ctiy.csv', `id,name,ctiy\n${ids[0]},Changed,1\n`);
+      const refusal =
+        `error: ${misspelt} names a contact field this workspace does not have: nothing was sent\n` +
+        '  column "ctiy": The ctiy field is not a contact field of this workspace (did you mean "city"?).\n';
+      for (const args of [['--dry-run'], ['--yes']]) {
+        const res = await run('contacts', 'update', '--from', misspelt, ...args);
+        expect([res.code, res.stdout, res.stderr]).toEqual([2, '', refusal]);
+      }
+      const flag = await wsm(backend.env, ['contacts', 'update', '--from', '-', '--field', 'cty=1', '--dry-run'], `${ids[0]}\n`);
+      expect([flag.code, flag.stderr]).toEqual([
+        2,
+        'error: standard input names a contact field this workspace does not have: nothing was sent\n' +
+          '  --field cty: The cty field is not a contact field of this workspace (did you mean "city"?).\n',
+      ]);
+      expect((await listed()).map((c) => c.name)).toEqual(['Ann', 'Bob', 'Cid']);
+      const spelt = await run('contacts', 'update', '--from', file('city.csv', `id,city\n${ids[0]},Lisbon\n`), '--dry-run');
+      expect([spelt.code, spelt.stdout]).toEqual([
+        0,
+        `~ line 2: update contact ${ids[0]} (07700900123)\n    fields.city: null -> "Lisbon"\nPlan: 0 to create, 1 to update, 0 unchanged, 0 invalid.\n`,
+      ]);
+    });
+
+    it("update --from --dry-run notes a number other than the contact's: an update does not change it, even where nothing else changes", async () => {
+      const numbers = file('numbers.csv', `id,number\n${ids[1]},351912000099\n${ids[2]},+1 415 555 0103\n`);
+      const res = await run('contacts', 'update', '--from', numbers, '--dry-run');
+      expect([res.code, res.stdout]).toEqual([
+        0,
+        `= line 2: unchanged contact ${ids[1]} (14155550102)\n` +
+          '    note: the number "351912000099" is not applied: an update does not change a contact\'s number\n' +
+          'Plan: 0 to create, 0 to update, 2 unchanged, 0 invalid.\n',
+      ]);
+      const json = JSON.parse((await run('contacts', 'update', '--from', numbers, '--dry-run', '-o', 'json')).stdout);
+      expect(json.contacts.map((c: { notes?: string[] }) => c.notes)).toEqual([
+        ['the number "351912000099" is not applied: an update does not change a contact\'s number'],
+        undefined,
+      ]);
+    });
+
     it('the real update asks before applying a change that looks made by a spreadsheet: --yes when not on a terminal', async () => {
       const edited = file('sci.csv', `${HEADER}\n${ids[2]},,1.23457E+16,,,,,,\n`);
       const refused = await run('contacts', 'update', '--from', edited);

@@ -10,8 +10,9 @@ import { CsvEncodingError, decodeBytes, type TextEncoding } from '../../api/csv-
 import { readCsvBoolean } from '../../api/csv-cells.js';
 import { csvTextRows, formatNotes, headerName } from '../../api/import-csv.js';
 import { check, contactUpdateBody, groupNamesCell, type ContactUpdateBody } from '../../api/schemas/index.js';
-import { encodingRefusal } from '../../cli/csv-check.js';
+import { encodingRefusal, type FieldIds } from '../../cli/csv-check.js';
 import { RequestValidationError, UsageError } from '../../cli/errors.js';
+import { didYouMean } from '../../cli/similar.js';
 
 /** An update whose `name` is not known yet: the contact keeps the name it has (bulk.ts reads it). */
 type PendingUpdate = Omit<ContactUpdateBody, 'name'> & { name?: string };
@@ -26,6 +27,8 @@ export interface BulkItem {
   body?: PendingUpdate;
   /** The groups a `contact_groups` cell names: the contact's groups become these (resolveGroupNames turns them into ids). */
   groupNames?: string[];
+  /** The row's `number` cell: not sent (an update does not change a number), compared with the contact's by the plan. */
+  number?: string;
 }
 
 /** Columns of an export that are not the contact's to change. */
@@ -40,17 +43,22 @@ function idProblem(text: string): string | undefined {
   return undefined;
 }
 
-/** The input's items, and what is said about how it was read (a UTF-16 or semicolon-separated CSV). */
-export function readBulkInput(
-  bytes: Uint8Array | SheetText,
-  source: string,
-  update?: { flags: Partial<ContactUpdateBody> },
-): { items: BulkItem[]; notes: string[] } {
+export interface BulkInput {
+  items: BulkItem[];
+  /** What is said about how it was read (a UTF-16 or semicolon-separated CSV). */
+  notes: string[];
+  /** A CSV's header names as read (trimmed, lowercase); none for ids one a line. */
+  columns: string[];
+}
+
+/** The input's items, how it was read, and its columns. */
+export function readBulkInput(bytes: Uint8Array | SheetText, source: string, update?: { flags: Partial<ContactUpdateBody> }): BulkInput {
+  const columns: string[] = [];
   if ('text' in bytes) {
     const notes: string[] = [];
-    const items = csvRows(bytes.text, 'utf-8', source, update !== undefined, notes, true);
+    const items = csvRows(bytes.text, 'utf-8', source, update !== undefined, { notes, columns }, true);
     if (items.length === 0) throw new UsageError(`${source} holds no contact ids`);
-    return { items: update === undefined ? items : withBodies(items, update.flags, source), notes };
+    return { items: update === undefined ? items : withBodies(items, update.flags, source), notes, columns };
   }
   if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
     throw new UsageError(
@@ -69,10 +77,12 @@ export function readBulkInput(
   const firstLine = lines.find((l) => l.trim() !== '' && !l.trim().startsWith('#'));
   if (firstLine === undefined) throw new UsageError(`${source} holds no contact ids`);
   const notes: string[] = [];
-  const items = ID.test(firstLine.trim()) ? idLines(lines, source) : csvRows(text, encoding, source, update !== undefined, notes);
+  const items = ID.test(firstLine.trim())
+    ? idLines(lines, source)
+    : csvRows(text, encoding, source, update !== undefined, { notes, columns });
   if (items.length === 0) throw new UsageError(`${source} holds no contact ids`);
-  if (update === undefined) return { items, notes };
-  return { items: withBodies(items, update.flags, source), notes };
+  if (update === undefined) return { items, notes, columns };
+  return { items: withBodies(items, update.flags, source), notes, columns };
 }
 
 function idLines(lines: string[], source: string): BulkItem[] {
@@ -106,14 +116,14 @@ function csvRows(
   encoding: TextEncoding,
   source: string,
   forUpdate: boolean,
-  notes: string[],
+  read: { notes: string[]; columns: string[] },
   sheet = false,
 ): Array<BulkItem & { cells?: Record<string, string> }> {
   const rows: CsvRow[] = [];
   let header: string[] | undefined;
   const unreadable: Record<string, string[]> = {};
   const csv = csvTextRows(text, 'id', encoding, { asWritten: sheet });
-  if (!sheet) notes.push(...formatNotes(csv.format));
+  if (!sheet) read.notes.push(...formatNotes(csv.format));
   const whereOf = (item: { line: number; row: number }) => (sheet ? `row ${item.row}` : `line ${item.line}`);
   for (const item of csv.items) {
     if (item.kind === 'error') unreadable[whereOf(item)] = [item.message];
@@ -128,6 +138,7 @@ function csvRows(
   if (Object.keys(unreadable).length > 0) {
     throw new RequestValidationError(`${source} is neither contact ids one a line nor a readable CSV: nothing was sent`, unreadable);
   }
+  read.columns.push(...(header ?? []));
   if (!header?.includes('id'))
     throw new RequestValidationError(`${source} has no "id" column: nothing was sent`, {
       id: ['The header row must have an id column (or give one id a line).'],
@@ -165,6 +176,7 @@ function withBodies(
     const body: Record<string, unknown> = { ...flags };
     const fields: Record<string, string> = { ...(flags.fields ?? {}) };
     for (const [column, value] of Object.entries(cells ?? {})) {
+      if (column === 'number' && value !== '') item.number = value;
       if (value === '' || column === 'id' || READ_ONLY.has(column)) continue;
       // The CSV's own reading of a status and a gender, as the import reads them (csv-cells.ts).
       if (column === 'status') body.status = readCsvBoolean(value) ?? value;
@@ -213,4 +225,32 @@ export function resolveGroupNames(items: BulkItem[], idsByName: ReadonlyMap<stri
   if (Object.keys(errors).length > 0)
     throw new RequestValidationError(`${source} names contact groups this workspace does not have: nothing was sent`, errors);
   return resolved;
+}
+
+/** The names a column or `--field` gives that are no contact attribute: custom fields, which the workspace must have. */
+export function fieldNamesOf(columns: string[], flags: Partial<ContactUpdateBody>): Array<{ name: string; label: string }> {
+  const named = columns.filter((column) => column !== '' && column !== 'id' && !KNOWN.has(column) && !READ_ONLY.has(column));
+  return [
+    ...named.map((name) => ({ name, label: `column "${name}"` })),
+    ...Object.keys(flags.fields ?? {}).map((name) => ({ name, label: `--field ${name}` })),
+  ];
+}
+
+/**
+ * A column (or `--field`) naming no contact field of the workspace is exit 2, nothing sent, in
+ * the words the server refuses a field with, and the names close to it: a misspelt column would
+ * otherwise fail every row with the server's 422.
+ */
+export function refuseUnknownFields(names: Array<{ name: string; label: string }>, fields: FieldIds, source: string): void {
+  const known = ['id', ...KNOWN, ...READ_ONLY, ...fields.keys()];
+  const errors: Record<string, string[]> = {};
+  for (const { name, label } of names)
+    if (!fields.has(name.toLowerCase()))
+      errors[label] = [`The ${name} field is not a contact field of this workspace${didYouMean(name.toLowerCase(), known)}.`];
+  const count = Object.keys(errors).length;
+  if (count > 0)
+    throw new RequestValidationError(
+      `${source} names ${count === 1 ? 'a contact field' : 'contact fields'} this workspace does not have: nothing was sent`,
+      errors,
+    );
 }

@@ -14,7 +14,7 @@ function planRows(items: BulkItem[], live: LiveContacts): PlanRow[] {
   const groupNames = new Map<number, string>();
   for (const contact of live.byId.values()) for (const group of contact.contact_groups ?? []) groupNames.set(Number(group.id), group.name);
   return items.map((item) => {
-    const row: PlanRow = { place: item.where, id: Number(item.id) };
+    const row: PlanRow = { place: item.where, id: Number(item.id), ...(item.number !== undefined ? { number: item.number } : {}) };
     const body = item.body;
     if (body === undefined) return row;
     const groups =

@@ -21,7 +21,8 @@ import { endWithFailures, parseMaxFailures, tolerated, type FailureLimit } from 
 import type { BulkFlags } from '../contacts.js';
 import type { FlagOptions } from '../declare.js';
 import { readBytesInput, workspaceClient } from '../shared/verb.js';
-import { readBulkInput, resolveGroupNames, type BulkItem } from './bulk-input.js';
+import { fieldIdsOf } from '../shared/workspace-fields.js';
+import { fieldNamesOf, readBulkInput, refuseUnknownFields, resolveGroupNames, type BulkItem } from './bulk-input.js';
 import { nameReader, type NameReader } from './bulk-names.js';
 import { checkSheetFlag, isSpreadsheetFile, sheetText } from './bulk-sheet.js';
 import { bulkPlan, confirmSpreadsheetChanges } from './bulk-plan.js';
@@ -113,6 +114,12 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
   for (const line of formatNoticeLines(source, input.notes)) ctx.output.notice(line);
   let items = input.items;
   const client = await workspaceClient(ctx);
+  // Columns and --field values that are no contact attribute name custom fields: the workspace's, checked before anything is sent.
+  const fieldNames = update === undefined ? [] : fieldNamesOf(input.columns, update.flags);
+  if (fieldNames.length > 0) {
+    const fields = await fieldIdsOf(ctx, client, true);
+    if (fields !== undefined) refuseUnknownFields(fieldNames, fields, source);
+  }
   if (items.some((item) => item.groupNames !== undefined)) {
     // The file names groups (as `contacts export` writes them); the API takes ids. api.md lists groups.
     const idsByName = new Map<string, number>();

@@ -1,6 +1,7 @@
 // How a plan (plan.ts) is shown: -o json (or --json/--jq) gives it as data, the counts and every
 // contact's changes; otherwise one line a contact that changes (unchanged ones are counted), each
-// changed field `from -> to` under it, the spreadsheet flags marked `!`, and the counts last.
+// changed field `from -> to` under it, the spreadsheet flags marked `!`, the notes (what a row asks
+// that will not be done), and the counts last.
 import type { WsmClient } from '../../api/client.js';
 import type { Contact } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
@@ -62,6 +63,7 @@ function contactLine(contact: PlannedContact): string {
   }
   for (const error of contact.errors ?? []) lines.push(`    ${error}`);
   for (const why of contact.suspicious) lines.push(`    ! ${why}`);
+  for (const note of contact.notes ?? []) lines.push(`    note: ${note}`);
   return lines.join('\n') + '\n';
 }
 
@@ -85,6 +87,7 @@ export async function renderPlan(ctx: Context, plan: Plan): Promise<void> {
     await ctx.output.record(plan);
     return;
   }
-  const lines = plan.contacts.filter((contact) => contact.action !== 'unchanged').map(contactLine);
+  // An unchanged contact is counted, not listed, unless the row asks what the run will not do.
+  const lines = plan.contacts.filter((contact) => contact.action !== 'unchanged' || contact.notes !== undefined).map(contactLine);
   ctx.output.text(`${lines.join('')}${planSummary(plan)}\n`);
 }

@@ -5,7 +5,7 @@
 // its leading zeros) are flagged. Pure: the rows come in read from any file format, the live
 // contacts as the list gives them; plan-render.ts prints it, the verbs decide on it.
 import { isScientificNotation } from '../../api/csv-cells.js';
-import type { Contact } from '../../api/schemas/index.js';
+import { normalizeNumber, type Contact } from '../../api/schemas/index.js';
 
 type PlanAction = 'create' | 'update' | 'unchanged' | 'invalid' | 'delete' | 'absent';
 
@@ -13,7 +13,7 @@ type PlanAction = 'create' | 'update' | 'unchanged' | 'invalid' | 'delete' | 'ab
 export interface PlanRow {
   /** Where the row is, as messages name it (`row 3`, `line 3`). */
   place: string;
-  /** The contact it names: an id (update, delete) or, for an import, its number. */
+  /** The contact it names: an id (update, delete) or, for an import, its number (an update's is compared, never sent). */
   id?: number;
   number?: string;
   /** The values it sets; a value not given is left as it is. */
@@ -45,6 +45,8 @@ export interface PlannedContact {
   /** Why a change looks made by a spreadsheet (a real run asks before applying it). */
   suspicious: string[];
   errors?: string[];
+  /** What the row asks that the run will not do (an update's other number). */
+  notes?: string[];
 }
 
 export interface Plan {
@@ -174,9 +176,16 @@ export function planUpdate(rows: Iterable<PlanRow>, live: LiveContacts): Plan {
           suspicious: [],
           errors: [`there is no contact ${row.id} in the workspace`],
         };
-      return planned(row, contact);
+      return withNumberNote(planned(row, contact), row.number);
     }),
   );
+}
+
+/** An update's row with a number other than the contact's: the API changes no number on update (api.md), so the plan says it is left. */
+function withNumberNote(contact: PlannedContact, number: string | undefined): PlannedContact {
+  if (number === undefined || contact.number === null || normalizeNumber(number) === contact.number) return contact;
+  const note = `the number "${number}" is not applied: an update does not change a contact's number`;
+  return { ...contact, notes: [note] };
 }
 
 /** A delete's plan (`contacts delete --from`): each id deleted, or already absent. */

@@ -3,7 +3,7 @@
 // optionally wait for the server to finish processing it (wait.ts). An .xlsx file goes through
 // the same flow as the CSV its sheet is read into (sheet-upload.ts).
 import { basename, resolve } from 'node:path';
-import { AuthenticationError, UnusableResponseError } from '../../api/errors.js';
+import { UnusableResponseError } from '../../api/errors.js';
 import type { WsmClient } from '../../api/client.js';
 import { formatNotes } from '../../api/import-csv.js';
 import type { ContactImport } from '../../api/schemas/index.js';
@@ -23,6 +23,7 @@ import { checkSheetFlag, isSpreadsheetFile } from '../contacts/bulk-sheet.js';
 import { endWithFailures } from '../shared/max-failures.js';
 import type { FlagOptions, UPLOAD_FLAGS } from '../declare.js';
 import { parseId, workspaceClient } from '../shared/verb.js';
+import { fieldIdsOf } from '../shared/workspace-fields.js';
 import { importDetailColumns } from './columns.js';
 import { refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns } from './check-report.js';
 import { groupNameOf, importPlan, importPlanRow } from './import-plan.js';
@@ -245,24 +246,6 @@ async function clientIfConfigured(ctx: Context): Promise<WsmClient | undefined> 
   try {
     return await workspaceClient(ctx);
   } catch {
-    return undefined;
-  }
-}
-
-/**
- * The workspace's contact fields (api.md lists them), so that their columns are held to the
- * field rules as the server holds them. Only the check needs them: a server that does not let
- * this user list fields leaves those columns to the server, as without a login.
- */
-async function fieldIdsOf(ctx: Context, client: WsmClient, say: boolean): Promise<FieldIds | undefined> {
-  try {
-    const ids: FieldIds = new Map();
-    for await (const field of client.fields.list()) ids.set(String(field.name).toLowerCase(), Number(field.id));
-    return ids;
-  } catch (error) {
-    // A token the server refuses fails here as it fails every other command (exit 3).
-    if (error instanceof AuthenticationError) throw error;
-    if (say) ctx.output.warn(`contact field columns are left to the server: the fields could not be read (${(error as Error).message})`);
     return undefined;
   }
 }

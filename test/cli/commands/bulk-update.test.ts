@@ -171,3 +171,31 @@ describe('where the server has GET one contact and the ids are fewer than the pa
     ]);
   });
 });
+
+describe("a column no contact attribute names, where the workspace's fields cannot be read", () => {
+  let api: Api;
+  beforeEach(async () => (api = await setupApi()));
+  afterEach(() => api.close());
+
+  it('warns that the column is left to the server and goes on as before', async () => {
+    api.pool
+      .intercept({ path: (path) => path.startsWith(`${WSP}/contact-fields`), method: 'GET' })
+      .reply(403, { message: 'This action is unauthorized.' }, JSON_HEADERS);
+    const { bodies, capture } = jsonBodies();
+    api.pool
+      .intercept({ path: `${WSP}/contacts/7`, method: 'POST' })
+      .reply(
+        (opts) => (
+          capture(opts),
+          { statusCode: 200, data: JSON.stringify({ status: 200, message: 'ok', data: contact(7) }), responseOptions: JSON_HEADERS }
+        ),
+      );
+    const res = await api.run(['contacts', 'update', '--from', '-'], { stdin: 'id,name,city\n7,Ann,Lisbon\n' });
+    expect([res.code, res.stderr]).toEqual([
+      0,
+      'warning: contact field columns are left to the server: the fields could not be read (This action is unauthorized.)\n' +
+        '✓ updated 1 of the 1 contact read from standard input\n',
+    ]);
+    expect(bodies).toEqual([{ name: 'Ann', fields: { city: 'Lisbon' } }]);
+  });
+});
