@@ -20,6 +20,9 @@ interface RowPlace {
   line: number;
 }
 
+/** The problem key of a row that could not be read at all (a quote never closed): no field of it is to blame. */
+export const WHOLE_ROW = 'row';
+
 export interface RowProblem extends RowPlace {
   field: string;
   message: string;
@@ -165,7 +168,7 @@ export async function checkImportCsv(file: string, options: CheckOptions = {}): 
     }
     report.rows++;
     if (row.kind === 'error') {
-      refuse(row, { row: [row.message] });
+      refuse(row, { [WHOLE_ROW]: [row.message] });
       continue;
     }
     const result = check(importRow, readRow(row.cells, plan));

@@ -3,7 +3,7 @@
 // first rows listed and the rest counted, and --strict's refusal. The check itself is data; this
 // is its rendering.
 import type { Context } from '../../cli/context.js';
-import type { CsvReport, UnknownColumn } from '../../cli/csv-check.js';
+import { type CsvReport, type UnknownColumn, WHOLE_ROW } from '../../cli/csv-check.js';
 import { RequestValidationError } from '../../cli/errors.js';
 import type { Column } from '../../cli/columns.js';
 import { countOf, countText, rowName } from '../../cli/text.js';
@@ -56,6 +56,9 @@ function listedProblems(report: CsvReport): { listed: Array<{ row: string; field
   return { listed, hidden: report.invalid_rows - rows.size };
 }
 
+/** `row 7 email`, or `row 7` for a row that could not be read at all. */
+const problemKey = (row: string, field: string) => (field === WHOLE_ROW ? row : `${row} ${field}`);
+
 const moreRows = (hidden: number) => `${countOf(hidden, 'more invalid row')} not listed (-o json or --rejects FILE gives every one)`;
 
 /** --strict: an invalid row or a column not imported is exit 2 with each listed. Otherwise each invalid row is a warning. */
@@ -65,7 +68,7 @@ export function refuseOrWarn(ctx: Context, flags: { file: string; strict: boolea
   if (flags.strict && (report.invalid_rows > 0 || columns > 0)) {
     const errors: Record<string, string[]> = {};
     for (const column of report.unknown_columns) errors[`column "${column.column}"`] = [columnReason(column)];
-    for (const { row, field, message } of listed) (errors[`${row} ${field}`] ??= []).push(message);
+    for (const { row, field, message } of listed) (errors[problemKey(row, field)] ??= []).push(message);
     if (hidden > 0) errors['more'] = [moreRows(hidden)];
     const rows =
       report.invalid_rows > 0
@@ -74,7 +77,8 @@ export function refuseOrWarn(ctx: Context, flags: { file: string; strict: boolea
     const named = columns > 0 ? `${countOf(columns, 'column')} would not be imported` : '';
     throw new RequestValidationError(`${flags.file}: ${[rows, named].filter(Boolean).join(' and ')} (--strict): nothing was sent`, errors);
   }
-  for (const { row, field, message } of listed) ctx.output.warn(`${flags.file} ${row}: ${field}: ${message}`);
+  for (const { row, field, message } of listed)
+    ctx.output.warn(`${flags.file} ${field === WHOLE_ROW ? row : `${row}: ${field}`}: ${message}`);
   if (hidden > 0) ctx.output.warn(moreRows(hidden));
 }
 
@@ -83,7 +87,7 @@ export function refuseNoValidRow(file: string, report: CsvReport): never {
   if (report.rows === 0) throw new RequestValidationError(`${file} has no rows after its header: nothing was sent`);
   const { listed, hidden } = listedProblems(report);
   const errors: Record<string, string[]> = {};
-  for (const { row, field, message } of listed) (errors[`${row} ${field}`] ??= []).push(message);
+  for (const { row, field, message } of listed) (errors[problemKey(row, field)] ??= []).push(message);
   if (hidden > 0) errors['more'] = [moreRows(hidden)];
   throw new RequestValidationError(
     `${file} has no valid row (${report.rows === 1 ? 'its one row is' : `all ${countOf(report.rows, 'row')} are`} invalid): nothing was sent`,

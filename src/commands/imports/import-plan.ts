@@ -4,7 +4,7 @@
 import type { WsmClient } from '../../api/client.js';
 import { AuthenticationError } from '../../api/errors.js';
 import type { Context } from '../../cli/context.js';
-import type { CheckedRow } from '../../cli/csv-check.js';
+import { type CheckedRow, WHOLE_ROW } from '../../cli/csv-check.js';
 import { rowName } from '../../cli/text.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { planImport, type Plan, type PlanRow } from '../contacts/plan.js';
@@ -14,7 +14,9 @@ import { readLiveContacts } from '../contacts/plan-render.js';
 export function importPlanRow(row: CheckedRow, group: string | undefined): PlanRow {
   const place = rowName(row);
   if (row.value === undefined) {
-    const errors = Object.entries(row.errors ?? {}).flatMap(([field, messages]) => messages.map((message) => `${field}: ${message}`));
+    const errors = Object.entries(row.errors ?? {}).flatMap(([field, messages]) =>
+      messages.map((message) => (field === WHOLE_ROW ? message : `${field}: ${message}`)),
+    );
     return { place, errors };
   }
   const value = row.value;

@@ -595,3 +595,18 @@ describe('contacts import: the question before changes that look made by a sprea
     expect(stderr).toContain('error: importing 12 contacts with changes that look made by a spreadsheet needs --yes');
   });
 });
+
+describe('contacts import: a row that cannot be read at all', () => {
+  it('is named by its row alone, with no field to blame, in the warning, the plan and --strict', async () => {
+    const file = await api.file('open.csv', 'number,name\n14155550101,Ann\n14155550102,"Bob\n');
+    listFields(api);
+    listNoContacts(api);
+    const dry = await api.run(['contacts', 'import', file, '--dry-run']);
+    expect(dry.stderr).toContain(`warning: ${file} row 3: The row has a quoted value that is not closed`);
+    expect(dry.stdout).toContain('x row 3: invalid\n    The row has a quoted value that is not closed');
+    emptyWorkspace(api);
+    const strict = await api.run(['contacts', 'import', file, '--strict']);
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toContain('\n  row 3: The row has a quoted value that is not closed');
+  });
+});
