@@ -11,6 +11,7 @@ import { openWorkbook } from '../../src/cli/xlsx/sheet-reader.js';
 import { writeExcelLike, type Sheet } from '../cli/xlsx/excel-like.js';
 import { BACKENDS, type Backend } from './backends.js';
 import { wsmInProcess } from './in-process.js';
+import { wsm } from './processes.js';
 
 const LEADS: Sheet = {
   name: 'Leads',
@@ -261,6 +262,12 @@ describe('imports errors after an .xlsx import, against wsm serve', () => {
     // The import is named after the workbook; the file the server keeps is the CSV sent (docs/decisions.md).
     expect(JSON.parse(res.stdout)).toMatchObject({ name: 'people.xlsx', file_name: 'people.csv' });
     expect(res.stderr).toContain(`warning: ${file} row 4: C4 (email): The cell holds the error #N/A, not a value.\n`);
+    // Once sent: the row left out is said as not sent; the server skips only the invalid rows it received.
+    expect(res.stderr).toContain(
+      `✓ uploaded ${file} as import ${id}\n` +
+        `warning: ${file} row 4 was not sent: cell C4 holds an error (#N/A)\n` +
+        'warning: sent anyway: the server skips the 2 invalid rows (use --strict to refuse the file)\n',
+    );
     expect(res.stderr.split('\n').at(-2)).toBe(
       `error: import ${id}: 3 of 5 rows failed, 1 of them not sent (cells holding errors) ` +
         `(\`wsm imports errors ${id}\` lists the 2 the server refused; not sent: row 4)`,
@@ -272,5 +279,32 @@ describe('imports errors after an .xlsx import, against wsm serve', () => {
       { row: 3, line: 5, message: 'The number must be a phone number of 7 to 15 digits.', failed: true },
       { row: 6, line: 8, message: 'The email field must be a valid email address.', failed: true },
     ]);
+  });
+
+  it('the real binary: rows not sent are said as not sent, and no row is said skipped by the server when every invalid row was held back', async () => {
+    const file = join(backend.dir, 'held-back.xlsx');
+    await writeExcelLike(file, [
+      {
+        name: 'People',
+        rows: {
+          1: ['number', 'name', 'email'],
+          2: [{ number: 14155550401 }, 'Gus', 'gus@example.com'],
+          3: [{ number: 14155550402 }, { error: '#N/A' }, null],
+          4: [{ number: 14155550403 }, { error: '#REF!' }, { error: '#N/A' }],
+        },
+      },
+    ]);
+    const res = await wsm(backend.env, ['contacts', 'import', file, '--wait', '--interval', '0.1s']);
+    expect(res.code, res.stderr).toBe(8);
+    const id = /as import (\d+)/.exec(res.stderr)![1];
+    expect(res.stderr).toBe(
+      `warning: ${file} row 3: B3 (name): The cell holds the error #N/A, not a value.\n` +
+        `warning: ${file} row 4: B4 (name): The cell holds the error #REF!, not a value.\n` +
+        `warning: ${file} row 4: C4 (email): The cell holds the error #N/A, not a value.\n` +
+        `✓ uploaded ${file} as import ${id}\n` +
+        `warning: ${file} row 3 was not sent: cell B3 holds an error (#N/A)\n` +
+        `warning: ${file} row 4 was not sent: cells B4, C4 hold errors (#REF!, #N/A)\n` +
+        `error: import ${id}: 2 of 3 rows failed, 2 of them not sent (cells holding errors) (not sent: rows 3, 4)\n`,
+    );
   });
 });

@@ -17,6 +17,8 @@ interface CellProblem {
   cell: string;
   /** The column's header, when it has one. */
   column: string;
+  /** The error it holds, `#N/A`. */
+  error: string;
   message: string;
 }
 
@@ -118,6 +120,7 @@ async function convert(path: string, options: SheetCsvOptions): Promise<SheetCsv
             row: row.row,
             cell: cellName(cell.column, row.row),
             column: header[cell.column]?.trim() ?? '',
+            error: cell.error!,
             message: `The cell holds the error ${cell.error}, not a value.`,
           });
         }

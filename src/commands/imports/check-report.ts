@@ -94,3 +94,26 @@ export function refuseNoValidRow(file: string, report: CsvReport): never {
     errors,
   );
 }
+
+/** The cells (`B4`) holding errors (`#N/A`) that keep each of a sheet's rows from being sent, by sheet row. */
+export type NotSentCells = Map<number, Array<{ cell: string; error: string }>>;
+
+const notSentBecause = (cells: Array<{ cell: string; error: string }>) =>
+  cells.length === 1
+    ? `cell ${cells[0].cell} holds an error (${cells[0].error})`
+    : `cells ${cells.map((c) => c.cell).join(', ')} hold errors (${[...new Set(cells.map((c) => c.error))].join(', ')})`;
+
+/**
+ * Once the file is sent: a sheet's rows left out of what was sent (cells holding errors) said as
+ * not sent, the first listed; then the invalid rows that were sent, which the server skips.
+ */
+export function warnWhatIsSkipped(ctx: Context, file: string, report: CsvReport, notSent: NotSentCells = new Map()): void {
+  const rows = [...notSent];
+  for (const [row, cells] of rows.slice(0, ROWS_LISTED)) ctx.output.warn(`${file} row ${row} was not sent: ${notSentBecause(cells)}`);
+  if (rows.length > ROWS_LISTED) ctx.output.warn(`${countOf(rows.length - ROWS_LISTED, 'more row')} not sent (cells holding errors)`);
+  const sent = report.invalid_rows - rows.length;
+  if (sent > 0)
+    ctx.output.warn(
+      `sent anyway: the server skips ${sent === 1 ? 'the invalid row' : `the ${countOf(sent, 'invalid row')}`} (use --strict to refuse the file)`,
+    );
+}

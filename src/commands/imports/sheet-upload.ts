@@ -13,6 +13,7 @@ import { basename, join } from 'node:path';
 import type { Context } from '../../cli/context.js';
 import type { CheckOptions, CsvReport, RowProblem } from '../../cli/csv-check.js';
 import { formulaWarning, sheetToCsv } from '../../cli/xlsx/sheet-csv.js';
+import type { NotSentCells } from './check-report.js';
 import type { FailedLines } from './rejects.js';
 import type { SheetUpload, UploadFlags, UploadResult } from './upload.js';
 
@@ -42,11 +43,14 @@ export async function uploadSheet(
     const notSentRows: FailedLines = new Map();
     for (const problem of read.problems)
       notSentRows.set(problem.row, [notSentRows.get(problem.row), problem.message].filter(Boolean).join(' '));
+    const notSentCells: NotSentCells = new Map();
+    for (const { row, cell, error } of read.problems) (notSentCells.get(row) ?? notSentCells.set(row, []).get(row)!).push({ cell, error });
     const notSent = notSentRows.size;
     const spreadsheet: SheetUpload = {
       csv,
       notSent,
       notSentRows,
+      notSentCells,
       complete(report: CsvReport, options: CheckOptions): CsvReport {
         // A sheet's row is its name: the line of the CSV in between means nothing to its reader.
         const problems = [...report.problems.map((problem) => ({ ...problem, line: problem.row })), ...notSentProblems].sort(

@@ -25,7 +25,7 @@ import type { FlagOptions, UPLOAD_FLAGS } from '../declare.js';
 import { parseId, workspaceClient } from '../shared/verb.js';
 import { fieldIdsOf } from '../shared/workspace-fields.js';
 import { importDetailColumns } from './columns.js';
-import { refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns } from './check-report.js';
+import { type NotSentCells, refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns, warnWhatIsSkipped } from './check-report.js';
 import { groupNameOf, importPlan, importPlanRow } from './import-plan.js';
 import { watchSpreadsheetChanges } from './import-confirm.js';
 import type { Plan, PlanRow } from '../contacts/plan.js';
@@ -56,6 +56,8 @@ export interface SheetUpload {
   notSent: number;
   /** Why each row not sent was not, by sheet row. */
   notSentRows: FailedLines;
+  /** The cells (`B4`) and their errors (`#N/A`) that kept each row from being sent, by sheet row. */
+  notSentCells: NotSentCells;
   /** The report of the CSV with the rows not sent added, every row named by its sheet row (and given to `onRow`, for a plan). */
   complete(report: CsvReport, options: CheckOptions): CsvReport;
 }
@@ -203,7 +205,7 @@ export async function renderUpload(ctx: Context, result: UploadResult): Promise<
     else await ctx.output.record(result.dryRun, { columns: reportColumns, idKey: 'file' });
     if (result.plan !== undefined && !ctx.output.structured) await renderPlan(ctx, result.plan);
     ctx.output.message(
-      `Dry run: nothing was sent. ${result.dryRun.invalid_rows > 0 ? 'The server would skip the invalid rows.' : ''}`.trim(),
+      `Dry run: nothing was sent. ${result.dryRun.invalid_rows > (result.sheet?.notSent ?? 0) ? 'The server would skip the invalid rows.' : ''}`.trim(),
     );
     return;
   }
@@ -269,10 +271,6 @@ async function checkAfterUpload(
       ctx.output.warn(`the rows of ${flags.file} were not checked after sending: ${(error as Error).message}`);
     }
   }
-  if (report && report.invalid_rows > 0) {
-    ctx.output.warn(
-      `sent anyway: the server skips ${report.invalid_rows === 1 ? 'the invalid row' : `the ${countOf(report.invalid_rows, 'invalid row')}`} (use --strict to refuse the file)`,
-    );
-  }
+  if (report !== undefined) warnWhatIsSkipped(ctx, flags.file, report, flags.spreadsheet?.notSentCells);
   return report;
 }
