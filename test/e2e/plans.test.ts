@@ -128,6 +128,25 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       ]);
     });
 
+    it('the real update sends what its plan changes: an unchanged row is not sent, its updated_at stays, the last line counts it', async () => {
+      type Stamped = { id: number; name: string; updated_at: string };
+      const before = JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Stamped[];
+      const rows = before.map((c, i) => `${c.id},${i === 0 ? `${c.name} Jr` : c.name}`);
+      const edited = file('one-change.csv', `id,name\n${rows.join('\n')}\n`);
+      const res = await run('contacts', 'update', '--from', edited, '-o', 'json');
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stderr).toBe(
+        `✓ updated 1 of the ${before.length} contacts read from ${edited} (${before.length - 1} unchanged, not sent)\n`,
+      );
+      expect(JSON.parse(res.stdout).map((r: { outcome: string; status: number | null }) => [r.outcome, r.status])).toEqual(
+        before.map((_, i) => (i === 0 ? ['updated', 200] : ['unchanged', null])),
+      );
+      const after = JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Stamped[];
+      expect(after.slice(1)).toEqual(before.slice(1));
+      expect(after[0].name).toBe(`${before[0].name} Jr`);
+      expect((await run('contacts', 'update', String(before[0].id), '--name', before[0].name)).code).toBe(0);
+    });
+
     it('the real update asks before applying a change that looks made by a spreadsheet: --yes when not on a terminal', async () => {
       const edited = file('sci.csv', `${HEADER}\n${ids[2]},,1.23457E+16,,,,,,\n`);
       const refused = await run('contacts', 'update', '--from', edited);

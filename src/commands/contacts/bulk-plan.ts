@@ -1,13 +1,16 @@
 // `contacts update|delete --from` against the live workspace: their plan (plan.ts) for --dry-run
-// (rendered by plan-render.ts), and, before a real update, the changes that look made by a
-// spreadsheet, asked about first.
+// (rendered by plan-render.ts), and, before a real update, the same plan: its unchanged rows are
+// left unsent (what you see is what the run does), and the changes that look made by a
+// spreadsheet are asked about first.
 import type { WsmClient } from '../../api/client.js';
+import { PER_PAGE_MAX } from '../../api/schemas/common.js';
+import { MethodNotAllowedError, NotFoundError, PermissionDeniedError, UnsupportedEndpointError } from '../../api/errors.js';
 import { isScientificNotation } from '../../api/csv-cells.js';
 import type { Context } from '../../cli/context.js';
 import { countText } from '../../cli/text.js';
 import type { BulkItem } from './bulk-input.js';
 import { planDelete, planUpdate, type LiveContacts, type Plan, type PlanRow } from './plan.js';
-import { readLiveContacts } from './plan-render.js';
+import { LIVE_READ_LIMIT, readLiveContacts, readLiveContactsWithin } from './plan-render.js';
 
 /** The rows of a bulk input as a plan reads them; group ids are named from the live contacts' groups. */
 function planRows(items: BulkItem[], live: LiveContacts): PlanRow[] {
@@ -51,14 +54,8 @@ export async function bulkPlan(
 /** A value a spreadsheet may have changed: one in scientific notation, or digits alone (leading zeros may be gone). */
 const maybeDamaged = (value: string) => /^\d+$/.test(value.trim()) || isScientificNotation(value);
 
-/**
- * Before a real update: when the file holds values a spreadsheet may have changed, the plan finds
- * the changes that look so, and they are asked about (on a terminal; --yes otherwise).
- */
-export async function confirmSpreadsheetChanges(ctx: Context, client: WsmClient, items: BulkItem[], concurrency: number): Promise<void> {
-  const values = (item: BulkItem) => [item.body?.name, ...Object.values(item.body?.fields ?? {})];
-  if (!items.some((item) => values(item).some((value) => typeof value === 'string' && maybeDamaged(value)))) return;
-  const plan = await bulkPlan(ctx, client, 'update', items, concurrency);
+/** The flagged changes of a plan, named (the first ten), then asked about (on a terminal; --yes otherwise). */
+async function askAboutFlagged(ctx: Context, plan: Plan): Promise<void> {
   const flagged = plan.contacts.filter((contact) => contact.suspicious.length > 0);
   if (flagged.length === 0) return;
   for (const contact of flagged.slice(0, 10))
@@ -66,4 +63,31 @@ export async function confirmSpreadsheetChanges(ctx: Context, client: WsmClient,
   if (flagged.length > 10) ctx.output.warn(`and ${countText(flagged.length - 10)} more contacts (--dry-run lists them all)`);
   const what = `${countText(flagged.length)} contact${flagged.length === 1 ? '' : 's'} with changes that look made by a spreadsheet`;
   await ctx.confirm(`Update ${what}?`, `updating ${what}`);
+}
+
+/**
+ * Before a real update: the plan against the workspace, when it holds at most LIVE_READ_LIMIT
+ * contacts and no more pages of them than the file has rows; its flagged changes are asked about,
+ * and the items it finds unchanged are given back, to be left unsent. Otherwise (or for a token
+ * that may not list contacts) the workspace is read only when the file holds a value a
+ * spreadsheet may have changed, and every row is sent.
+ */
+export async function prepareUpdate(ctx: Context, client: WsmClient, items: BulkItem[], concurrency: number): Promise<Set<BulkItem>> {
+  let live: LiveContacts | undefined;
+  try {
+    // Read when the pages cost no more requests than the rows' own updates: two ids in a large workspace send two.
+    live = await readLiveContactsWithin(ctx, client, concurrency, Math.min(LIVE_READ_LIMIT, items.length * PER_PAGE_MAX));
+  } catch (error) {
+    const cannot = [PermissionDeniedError, NotFoundError, MethodNotAllowedError, UnsupportedEndpointError];
+    if (!cannot.some((kind) => error instanceof kind)) throw error;
+  }
+  if (live === undefined) {
+    const values = (item: BulkItem) => [item.body?.name, ...Object.values(item.body?.fields ?? {})];
+    if (items.some((item) => values(item).some((value) => typeof value === 'string' && maybeDamaged(value))))
+      await askAboutFlagged(ctx, await bulkPlan(ctx, client, 'update', items, concurrency));
+    return new Set();
+  }
+  const plan = planUpdate(planRows(items, live), live);
+  await askAboutFlagged(ctx, plan);
+  return new Set(items.filter((_, index) => plan.contacts[index].action === 'unchanged'));
 }

@@ -25,12 +25,15 @@ import { fieldIdsOf } from '../shared/workspace-fields.js';
 import { fieldNamesOf, readBulkInput, refuseUnknownFields, resolveGroupNames, type BulkItem } from './bulk-input.js';
 import { nameReader, type NameReader } from './bulk-names.js';
 import { checkSheetFlag, isSpreadsheetFile, sheetText } from './bulk-sheet.js';
-import { bulkPlan, confirmSpreadsheetChanges } from './bulk-plan.js';
+import { bulkPlan, prepareUpdate } from './bulk-plan.js';
 import type { Plan } from './plan.js';
 import { renderPlan } from './plan-render.js';
 import { countOf, countText } from '../../cli/text.js';
 
-type Outcome = 'deleted' | 'already gone' | 'updated' | 'failed';
+type Outcome = 'deleted' | 'already gone' | 'updated' | 'unchanged' | 'failed';
+
+/** What an update's unchanged row settles to: no request was made. */
+const UNSENT = Symbol('unsent');
 
 interface BulkReport {
   /** A number, as in the records (`contacts get -o json`). */
@@ -84,6 +87,8 @@ export function parseBulk(
 interface BulkTally {
   succeeded: number;
   gone: number;
+  /** Rows of an update that change nothing: not sent. */
+  unchanged: number;
   failures: Array<{ report: BulkReport; error: unknown }>;
 }
 
@@ -131,18 +136,23 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
     // How many were read, and from where: a list piped in without --all gives a page of them.
     const what = items.length === 1 ? `the 1 contact read from ${source}` : `all ${countText(items.length)} contacts read from ${source}`;
     await ctx.confirm(`Delete ${what}? This cannot be undone`, `deleting ${what}`);
-  } else await confirmSpreadsheetChanges(ctx, client, items, concurrency);
+  }
+  // An update's rows that change nothing (its plan's unchanged) are not sent.
+  const unchanged = kind === 'update' ? await prepareUpdate(ctx, client, items, concurrency) : new Set<BulkItem>();
+  const sent = (item: BulkItem) => !unchanged.has(item);
 
-  const unnamed = items.filter((item) => item.body !== undefined && item.body.name === undefined).map((item) => item.id);
+  const unnamed = items.filter((item) => sent(item) && item.body !== undefined && item.body.name === undefined).map((item) => item.id);
   const names: NameReader | undefined = unnamed.length > 0 ? await nameReader(ctx, client, unnamed, concurrency) : undefined;
   const updateOne = async (item: BulkItem, request: EngineRequest) => {
     const body = item.body!.name === undefined ? { ...item.body!, name: await names!.nameOf(item.id, request) } : item.body!;
     return client.contacts.update(item.id, body as ContactUpdateBody, {}, request);
   };
   const call = (item: BulkItem, request: EngineRequest) =>
-    kind === 'delete' ? client.contacts.delete(item.id, request) : updateOne(item, request);
-  const tally: BulkTally = { succeeded: 0, gone: 0, failures: [] };
+    kind === 'delete' ? client.contacts.delete(item.id, request) : sent(item) ? updateOne(item, request) : Promise.resolve(UNSENT);
+  const tally: BulkTally = { succeeded: 0, gone: 0, unchanged: 0, failures: [] };
   const settle = (item: BulkItem, result: Settled<unknown>): BulkReport => {
+    if (result.ok && result.value === UNSENT)
+      return { id: Number(item.id), outcome: 'unchanged', status: null, message: 'not sent: the row changes nothing' };
     if (result.ok)
       return { id: Number(item.id), outcome: kind === 'delete' ? 'deleted' : 'updated', status: 200, message: messageOf(result.value) };
     const error = result.error;
@@ -166,7 +176,8 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
       progress: (event) => progress(event.done),
     });
     for await (const report of settled) {
-      if (report.outcome !== 'failed') tally.succeeded += 1;
+      if (report.outcome === 'unchanged') tally.unchanged += 1;
+      else if (report.outcome !== 'failed') tally.succeeded += 1;
       if (report.outcome === 'already gone') tally.gone += 1;
       yield report;
     }
@@ -195,11 +206,13 @@ export async function renderBulk(ctx: Context, result: BulkResult): Promise<void
 export function settleBulk(ctx: Context, result: BulkResult, options: BulkOptions): void {
   if ('plan' in result) return settlePlan(ctx, result.plan, options);
   const { kind, source, total, tally } = result;
-  const { succeeded, gone, failures } = tally;
+  const { succeeded, gone, unchanged, failures } = tally;
   const read = total === 1 ? `the 1 contact read from ${source}` : `the ${countText(total)} contacts read from ${source}`;
   const done = kind === 'delete' ? 'deleted' : 'updated';
   const said = () =>
-    ctx.output.done(`${done} ${countText(succeeded - gone)} of ${read}${gone > 0 ? ` (${countText(gone)} already gone)` : ''}`);
+    ctx.output.done(
+      `${done} ${countText(succeeded - gone)} of ${read}${gone > 0 ? ` (${countText(gone)} already gone)` : ''}${unchanged > 0 ? ` (${countText(unchanged)} unchanged, not sent)` : ''}`,
+    );
   if (failures.length === 0) return said();
   const codes = new Set(failures.map((failure) => exitCodeFor(failure.error)));
   const [code] = codes;

@@ -8,6 +8,9 @@ import type { Context } from '../../cli/context.js';
 import { countText } from '../../cli/text.js';
 import { liveContacts, type LiveContacts, type Plan, type PlannedContact } from './plan.js';
 
+/** The most contacts read before a real run to compare it with the workspace (100 pages of the largest size): past it the read costs more than the run. */
+export const LIVE_READ_LIMIT = 10_000;
+
 /** Every contact of the workspace, read through the page engine (several pages in flight): the plan's other side. */
 export async function readLiveContacts(ctx: Context, client: WsmClient, concurrency: number): Promise<LiveContacts> {
   return liveContacts((await collectContacts(ctx, client, concurrency, Number.POSITIVE_INFINITY))!);

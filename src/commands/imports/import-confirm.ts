@@ -13,11 +13,8 @@ import type { CheckedRow } from '../../cli/csv-check.js';
 import { countText } from '../../cli/text.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { liveContacts, plannedImport, type LiveContacts, type PlannedContact } from '../contacts/plan.js';
-import { readLiveContactsWithin } from '../contacts/plan-render.js';
+import { LIVE_READ_LIMIT, readLiveContactsWithin } from '../contacts/plan-render.js';
 import { importPlanRow } from './import-plan.js';
-
-/** The most contacts read to compare an import with before it is sent (100 pages of the largest size). */
-const LIVE_READ_LIMIT = 10_000;
 
 /** Flagged contacts named one by one before the question; beyond them a count. */
 const NAMED = 10;
