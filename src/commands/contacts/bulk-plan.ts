@@ -4,13 +4,12 @@
 // spreadsheet are asked about first.
 import type { WsmClient } from '../../api/client.js';
 import { PER_PAGE_MAX } from '../../api/schemas/common.js';
-import { MethodNotAllowedError, NotFoundError, PermissionDeniedError, UnsupportedEndpointError } from '../../api/errors.js';
 import { isScientificNotation } from '../../api/csv-cells.js';
 import type { Context } from '../../cli/context.js';
 import { countText } from '../../cli/text.js';
 import type { BulkItem } from './bulk-input.js';
 import { planDelete, planUpdate, type LiveContacts, type Plan, type PlanRow } from './plan.js';
-import { LIVE_READ_LIMIT, readLiveContacts, readLiveContactsWithin } from './plan-render.js';
+import { cannotListContacts, LIVE_READ_LIMIT, readLiveContacts, readLiveContactsWithin } from './plan-render.js';
 
 /** The rows of a bulk input as a plan reads them; group ids are named from the live contacts' groups. */
 function planRows(items: BulkItem[], live: LiveContacts): PlanRow[] {
@@ -78,8 +77,7 @@ export async function prepareUpdate(ctx: Context, client: WsmClient, items: Bulk
     // Read when the pages cost no more requests than the rows' own updates: two ids in a large workspace send two.
     live = await readLiveContactsWithin(ctx, client, concurrency, Math.min(LIVE_READ_LIMIT, items.length * PER_PAGE_MAX));
   } catch (error) {
-    const cannot = [PermissionDeniedError, NotFoundError, MethodNotAllowedError, UnsupportedEndpointError];
-    if (!cannot.some((kind) => error instanceof kind)) throw error;
+    if (!cannotListContacts(error)) throw error;
   }
   if (live === undefined) {
     const values = (item: BulkItem) => [item.body?.name, ...Object.values(item.body?.fields ?? {})];

@@ -3,6 +3,7 @@
 // changed field `from -> to` under it, the spreadsheet flags marked `!`, the notes (what a row asks
 // that will not be done), and the counts last.
 import type { WsmClient } from '../../api/client.js';
+import { MethodNotAllowedError, NotFoundError, PermissionDeniedError, UnsupportedEndpointError } from '../../api/errors.js';
 import type { Contact } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { countText } from '../../cli/text.js';
@@ -14,6 +15,11 @@ export const LIVE_READ_LIMIT = 10_000;
 /** Every contact of the workspace, read through the page engine (several pages in flight): the plan's other side. */
 export async function readLiveContacts(ctx: Context, client: WsmClient, concurrency: number): Promise<LiveContacts> {
   return liveContacts((await collectContacts(ctx, client, concurrency, Number.POSITIVE_INFINITY))!);
+}
+
+/** The token or server may not list contacts: a run that only compares with them goes on without them. */
+export function cannotListContacts(error: unknown): boolean {
+  return [PermissionDeniedError, NotFoundError, MethodNotAllowedError, UnsupportedEndpointError].some((kind) => error instanceof kind);
 }
 
 /**

@@ -6,14 +6,13 @@
 // read would cost more than the import. A larger workspace is checked for what the file alone shows
 // (scientific notation), and the notice says so. --yes skips all of it: the file is sent at once.
 import { basename } from 'node:path';
-import { PermissionDeniedError, NotFoundError, MethodNotAllowedError, UnsupportedEndpointError } from '../../api/errors.js';
 import type { WsmClient } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
 import type { CheckedRow } from '../../cli/csv-check.js';
 import { countText } from '../../cli/text.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { liveContacts, plannedImport, type LiveContacts, type PlannedContact } from '../contacts/plan.js';
-import { LIVE_READ_LIMIT, readLiveContactsWithin } from '../contacts/plan-render.js';
+import { cannotListContacts, LIVE_READ_LIMIT, readLiveContactsWithin } from '../contacts/plan-render.js';
 import { importPlanRow } from './import-plan.js';
 
 /** Flagged contacts named one by one before the question; beyond them a count. */
@@ -37,8 +36,7 @@ async function workspaceToCompare(ctx: Context, client: WsmClient): Promise<Live
     );
   } catch (error) {
     // Importing may be allowed where listing contacts is not: the import goes on, checked by the file alone.
-    const cannot = [PermissionDeniedError, NotFoundError, MethodNotAllowedError, UnsupportedEndpointError];
-    if (!cannot.some((kind) => error instanceof kind)) throw error;
+    if (!cannotListContacts(error)) throw error;
     ctx.output.notice(
       `the workspace's contacts could not be read (${(error as Error).message}): the rows were checked for scientific notation only`,
     );
