@@ -7,8 +7,8 @@ import type { CollectionKey, WsmClient } from '../client.js';
 import type { CrudResource } from '../resources/crud.js';
 import { created, deleted, paginated, single, updated } from '../schemas/common.js';
 import { isPermission, permissionOf, type Permission, type PermissionGroup } from './permission-groups.js';
-import type { ResourceIdentity } from './catalog.js';
-import { can, type ClientCall, type OperationSpec } from './types.js';
+import { CATALOG, type ResourceIdentity } from './catalog.js';
+import { can, collection, describe, type ClientCall, type CollectionDescription, type OperationSpec } from './types.js';
 
 export const WORKSPACE = '/workspaces/{workspace}';
 
@@ -99,7 +99,7 @@ function crudCalls(key: CollectionKey): Record<CrudName, ClientCall> {
 }
 
 /** A plain collection's operations, each with the call of its CRUD resource's method of the same name. */
-export function withCrudCalls(key: CollectionKey, operations: Record<string, CrudOperationSpec>): Record<string, OperationSpec> {
+function withCrudCalls(key: CollectionKey, operations: Record<string, CrudOperationSpec>): Record<string, OperationSpec> {
   const calls = crudCalls(key);
   return Object.fromEntries(
     Object.entries(operations).map(([name, operation]) => {
@@ -107,4 +107,22 @@ export function withCrudCalls(key: CollectionKey, operations: Record<string, Cru
       return [name, { ...operation, client: calls[name as CrudName] }];
     }),
   );
+}
+
+/**
+ * A plain collection's description (groups, fields, labels, roles): its five operations as
+ * collectionOperations gives them, each called through its CRUD resource, with `overrides` laid
+ * over the operation of the same name.
+ */
+export function plainCollection<R extends z.ZodObject, C extends z.ZodType, U extends z.ZodType>(
+  key: CollectionKey,
+  schemas: { record: R; query: z.ZodType; create: C; update: U },
+  spec: CollectionSpec,
+  overrides: Partial<Record<CrudName, Partial<OperationSpec>>> = {},
+): CollectionDescription<z.output<R>, C, U> {
+  const { record, query, create, update } = schemas;
+  const identity = CATALOG[key];
+  const crud = withCrudCalls(key, collectionOperations(identity, record, { query, create, update }, spec));
+  for (const [name, override] of Object.entries(overrides)) crud[name] = { ...crud[name], ...override } as OperationSpec;
+  return collection(describe(key, identity, { record }, crud), { record, create, update });
 }

@@ -1,26 +1,14 @@
 // Custom contact fields: api.md lists, creates and deletes them; reading one and renaming are ours.
 import * as s from '../schemas/fields.js';
-import { CATALOG } from './catalog.js';
-import { collectionOperations, withCrudCalls } from './crud.js';
-import { collection, describe } from './types.js';
+import { plainCollection } from './crud.js';
 
-const crud = withCrudCalls(
+export const fields = plainCollection(
   'fields',
-  collectionOperations(
-    CATALOG.fields,
-    s.fieldRecord,
-    { query: s.fieldListQuery, create: s.fieldCreateBody, update: s.fieldUpdateBody },
-    {
-      // decisions.md §4 has no contact_fields.update: renaming a field needs the right to create one.
-      permissions: { update: 'contact_fields.create' },
-      extensions: ['get', 'update'],
-      instead: { get: 'find it in `wsm fields list`', update: 'delete the field and create it under the new name' },
-    },
-  ),
+  { record: s.fieldRecord, query: s.fieldListQuery, create: s.fieldCreateBody, update: s.fieldUpdateBody },
+  {
+    // decisions.md §4 has no contact_fields.update: renaming a field needs the right to create one.
+    permissions: { update: 'contact_fields.create' },
+    extensions: ['get', 'update'],
+    instead: { get: 'find it in `wsm fields list`', update: 'delete the field and create it under the new name' },
+  },
 );
-
-export const fields = collection(describe('fields', CATALOG.fields, { record: s.fieldRecord }, crud), {
-  record: s.fieldRecord,
-  create: s.fieldCreateBody,
-  update: s.fieldUpdateBody,
-});
