@@ -53,11 +53,11 @@ export const CONTACT_BODY_FLAGS = {
 } as const;
 
 /** `--from`, `--dry-run`, `--concurrency` and `--max-failures` of the bulk form of a verb; `what` the file holds. */
-function bulkFlags(what: string) {
+function bulkFlags(what: string, plan: string) {
   return {
     from: { flags: '--from <file>', description: `many contacts: ${what} ("-" for stdin), or the same as an .xlsx workbook` },
     sheet: SHEET_FLAG,
-    dryRun: { flags: '--dry-run', description: 'with --from: report what would be done; send nothing' },
+    dryRun: { flags: '--dry-run', description: `with --from: the plan against the workspace, ${plan}; send nothing` },
     concurrency: CONCURRENCY_FLAG,
     maxFailures: maxFailuresFlag('contacts (with --from)'),
   } as const;
@@ -96,13 +96,15 @@ export const CONTACT_UPDATE_FLAGS = {
   removeGroup: { flags: '--remove-group <id>', description: 'take the contact out of this group; repeat for several', repeatable: true },
   ...bulkFlags(
     'contact ids one a line (the flags give the changes), or a CSV with id and the columns to change, as `contacts export` writes them',
+    "each contact's changes old -> new, spreadsheet damage marked ! (exit 8 when a row is invalid)",
   ),
 } as const;
 
 export const update = verbSpec({
   name: 'update',
   description:
-    'update a contact, or many with --from; what is not given stays as it is (the current name is read from the server when --name is not given)',
+    'update a contact, or many with --from; what is not given stays as it is (the current name is read from the server when --name is not given). ' +
+    'With --from, only the rows that change something are sent, and changes that look made by a spreadsheet are asked about first (--yes without a terminal)',
   args: [['[id]', 'contact id']],
   flags: CONTACT_UPDATE_FLAGS,
   examples: [
@@ -117,7 +119,10 @@ export const update = verbSpec({
   load: () => import('./contacts/update.js'),
 });
 
-export const CONTACT_DELETE_FLAGS = bulkFlags('contact ids one a line (as `contacts list -q` prints them), or a CSV with an id column');
+export const CONTACT_DELETE_FLAGS = bulkFlags(
+  'contact ids one a line (as `contacts list -q` prints them), or a CSV with an id column',
+  'each contact to delete or already gone',
+);
 
 export const remove = verbSpec({
   name: 'delete',
@@ -148,7 +153,8 @@ export const importFile = verbSpec({
     ...UPLOAD_FLAGS,
     dryRun: {
       flags: '--dry-run',
-      description: 'check the file and print the row report; send nothing (exit 8 when a row is invalid, 2 when none is valid)',
+      description:
+        'check the file and print the row report and the plan against the workspace (create / update old -> new per row); send nothing (exit 8 when a row is invalid, 2 when none is valid)',
     },
     strict: { flags: '--strict', description: 'refuse the file (exit 2) when any row is invalid' },
   },
