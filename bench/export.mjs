@@ -4,7 +4,7 @@
 // time as a ratio of the CSV's (goal: within 2x) and its peak RSS.
 //   node bench/export.mjs [contacts=1000000] [rounds=1]
 import { join } from 'node:path';
-import { buildDataset, fmt, runWsm, startServe, tempDir } from './lib.mjs';
+import { buildDataset, fmt, median, runWsm, startServe, tempDir } from './lib.mjs';
 
 const count = Number(process.argv[2] ?? 1_000_000);
 const rounds = Number(process.argv[3] ?? 1);
@@ -12,7 +12,6 @@ const dir = tempDir();
 const dbPath = join(dir, 'bench.db');
 await buildDataset(dbPath, count);
 const server = await startServe(dir, ['--db', dbPath, '--approval-delay', '0']);
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 try {
   const csv = [];
   const xlsx = [];
