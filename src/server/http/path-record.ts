@@ -3,7 +3,7 @@
  * (contract.ts) after authorisation and before the query and the body are checked: a record that
  * does not exist is a 404 whatever was sent, as GitHub's API answers, never a 422 about a body
  * that could change nothing (decisions.md, issue 37). Routes that check nothing (a GET or DELETE of
- * one record) find their record themselves.
+ * one record) name no record here and find it themselves.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CATALOG, type OperationDescription, type ResourceIdentity } from '../../api/descriptions/index.js';
@@ -24,8 +24,12 @@ export interface PathRecord {
   param: string;
 }
 
-/** The record an operation's path names, when the path holds its resource's id parameter. */
+/**
+ * The record an operation's path names, when the path holds its resource's id parameter and the
+ * operation checks a query or a body (its own form included), which a missing record must not reach.
+ */
 export function pathRecordOf(operation: OperationDescription): PathRecord | undefined {
+  if (operation.query === undefined && operation.body === undefined) return undefined;
   const param = (CATALOG as Readonly<Record<string, ResourceIdentity>>)[operation.resource]?.idParam;
   return param !== undefined && pathParameters(operation.path).includes(param) ? { resource: operation.resource, param } : undefined;
 }
@@ -48,15 +52,9 @@ function findersOf(repositories: Repositories): Readonly<Record<string, Finder>>
 /** A missing template answers in the template endpoints' 404 shape (decisions.md §1). */
 const NOT_FOUND: Readonly<Record<string, () => HttpError>> = { templates: templateNotFound };
 
-/** Does the route check a query or a body (its own form included), which a missing record must not reach? */
-const checksInput = (schema: unknown) => {
-  const contract = schema as { querystring?: unknown; body?: unknown } | undefined;
-  return contract?.querystring !== undefined || contract?.body !== undefined;
-};
-
 /**
  * The check the validation hook runs first: throws the 404 of a record the path names that does
- * not exist. Every route naming a record and checking input must have a finder: a route that has
+ * not exist. Every route naming a record must have a finder: a route that has
  * none (or an app without `repositories`, whose routes name no record) fails as the app is built,
  * never in a request.
  */
@@ -64,12 +62,12 @@ export function recordCheck(api: FastifyInstance, repositories: Repositories | u
   const finders = repositories === undefined ? {} : findersOf(repositories);
   api.addHook('onRoute', (route) => {
     const record = route.config?.record;
-    if (record && checksInput(route.schema) && !finders[record.resource])
+    if (record && !finders[record.resource])
       throw new Error(`${String(route.method)} ${route.url}: no way to find the ${record.resource} record its path names`);
   });
   return (request) => {
     const record = request.routeOptions.config.record;
-    if (!record || !checksInput(request.routeOptions.schema)) return;
+    if (!record) return;
     const missing = NOT_FOUND[record.resource] ?? notFound;
     const id = pathId((request.params as Record<string, string | undefined>)[record.param], missing);
     if (finders[record.resource]!(request.workspaceId, id) === undefined) throw missing();
