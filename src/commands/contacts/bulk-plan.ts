@@ -6,10 +6,9 @@ import type { WsmClient } from '../../api/client.js';
 import { PER_PAGE_MAX } from '../../api/schemas/common.js';
 import { isScientificNotation } from '../../api/csv-cells.js';
 import type { Context } from '../../cli/context.js';
-import { countText } from '../../cli/text.js';
 import type { BulkItem } from './bulk-input.js';
 import { planDelete, planUpdate, type LiveContacts, type Plan, type PlanRow } from './plan.js';
-import { cannotListContacts, LIVE_READ_LIMIT, readLiveContacts, readLiveContactsWithin } from './plan-render.js';
+import { askAboutFlagged, cannotListContacts, LIVE_READ_LIMIT, readLiveContacts, readLiveContactsWithin } from './plan-render.js';
 
 /** The rows of a bulk input as a plan reads them; group ids are named from the live contacts' groups. */
 function planRows(items: BulkItem[], live: LiveContacts): PlanRow[] {
@@ -54,14 +53,15 @@ export async function bulkPlan(
 const maybeDamaged = (value: string) => /^\d+$/.test(value.trim()) || isScientificNotation(value);
 
 /** The flagged changes of a plan, named (the first ten), then asked about (on a terminal; --yes otherwise). */
-async function askAboutFlagged(ctx: Context, plan: Plan): Promise<void> {
+async function askAboutPlan(ctx: Context, plan: Plan): Promise<void> {
   const flagged = plan.contacts.filter((contact) => contact.suspicious.length > 0);
-  if (flagged.length === 0) return;
-  for (const contact of flagged.slice(0, 10))
-    for (const why of contact.suspicious) ctx.output.warn(`${contact.place}, contact ${contact.id}: ${why}`);
-  if (flagged.length > 10) ctx.output.warn(`and ${countText(flagged.length - 10)} more contacts (--dry-run lists them all)`);
-  const what = `${countText(flagged.length)} contact${flagged.length === 1 ? '' : 's'} with changes that look made by a spreadsheet`;
-  await ctx.confirm(`Update ${what}?`, `updating ${what}`);
+  await askAboutFlagged(
+    ctx,
+    flagged,
+    flagged.length,
+    (contact) => `${contact.place}, contact ${contact.id}`,
+    (what) => [`Update ${what}?`, `updating ${what}`],
+  );
 }
 
 /**
@@ -82,10 +82,10 @@ export async function prepareUpdate(ctx: Context, client: WsmClient, items: Bulk
   if (live === undefined) {
     const values = (item: BulkItem) => [item.body?.name, ...Object.values(item.body?.fields ?? {})];
     if (items.some((item) => values(item).some((value) => typeof value === 'string' && maybeDamaged(value))))
-      await askAboutFlagged(ctx, await bulkPlan(ctx, client, 'update', items, concurrency));
+      await askAboutPlan(ctx, await bulkPlan(ctx, client, 'update', items, concurrency));
     return new Set();
   }
   const plan = planUpdate(planRows(items, live), live);
-  await askAboutFlagged(ctx, plan);
+  await askAboutPlan(ctx, plan);
   return new Set(items.filter((_, index) => plan.contacts[index].action === 'unchanged'));
 }

@@ -22,6 +22,28 @@ export function cannotListContacts(error: unknown): boolean {
   return [PermissionDeniedError, NotFoundError, MethodNotAllowedError, UnsupportedEndpointError].some((kind) => error instanceof kind);
 }
 
+/** Flagged contacts named one by one before the question about them; beyond them a count. */
+export const FLAGGED_NAMED = 10;
+
+/**
+ * Changes that look made by a spreadsheet, said before a real run: each of the first named
+ * contacts' reasons (`who` names the contact), the others counted, then the question (on a
+ * terminal; --yes otherwise). `ask` gives the question and what --yes is needed for.
+ */
+export async function askAboutFlagged(
+  ctx: Context,
+  named: PlannedContact[],
+  flagged: number,
+  who: (contact: PlannedContact) => string,
+  ask: (what: string) => [question: string, needsYes: string],
+): Promise<void> {
+  if (flagged === 0) return;
+  for (const contact of named.slice(0, FLAGGED_NAMED)) for (const why of contact.suspicious) ctx.output.warn(`${who(contact)}: ${why}`);
+  const said = Math.min(named.length, FLAGGED_NAMED);
+  if (flagged > said) ctx.output.warn(`and ${countText(flagged - said)} more contacts (--dry-run lists them all)`);
+  await ctx.confirm(...ask(`${countText(flagged)} contact${flagged === 1 ? '' : 's'} with changes that look made by a spreadsheet`));
+}
+
 /**
  * The workspace's contacts when there are at most `limit`, else undefined: the total of a
  * one-row page decides (an empty workspace needs no more), or, from a server that does not say

@@ -12,11 +12,8 @@ import type { CheckedRow } from '../../cli/csv-check.js';
 import { countText } from '../../cli/text.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { liveContacts, plannedImport, type LiveContacts, type PlannedContact } from '../contacts/plan.js';
-import { cannotListContacts, LIVE_READ_LIMIT, readLiveContactsWithin } from '../contacts/plan-render.js';
+import { askAboutFlagged, cannotListContacts, FLAGGED_NAMED, LIVE_READ_LIMIT, readLiveContactsWithin } from '../contacts/plan-render.js';
 import { importPlanRow } from './import-plan.js';
-
-/** Flagged contacts named one by one before the question; beyond them a count. */
-const NAMED = 10;
 
 export interface SpreadsheetWatch {
   /** Each row of the file as the check reads it (csv-check.ts onRow). */
@@ -54,17 +51,12 @@ export async function watchSpreadsheetChanges(ctx: Context, client: WsmClient, f
       const planned = plannedImport(importPlanRow(row, undefined), live);
       if (planned.suspicious.length === 0) return;
       flagged += 1;
-      if (named.length < NAMED) named.push(planned);
+      if (named.length < FLAGGED_NAMED) named.push(planned);
     },
     async confirm() {
-      if (flagged === 0) return;
-      for (const contact of named) {
-        const who = contact.id === null ? `new contact ${contact.number}` : `contact ${contact.id}`;
-        for (const why of contact.suspicious) ctx.output.warn(`${file} ${contact.place}, ${who}: ${why}`);
-      }
-      if (flagged > named.length) ctx.output.warn(`and ${countText(flagged - named.length)} more contacts (--dry-run lists them all)`);
-      const what = `${countText(flagged)} contact${flagged === 1 ? '' : 's'} with changes that look made by a spreadsheet`;
-      await ctx.confirm(`Import ${basename(file)} with ${what}?`, `importing ${what}`);
+      const who = (contact: PlannedContact) =>
+        `${file} ${contact.place}, ${contact.id === null ? `new contact ${contact.number}` : `contact ${contact.id}`}`;
+      await askAboutFlagged(ctx, named, flagged, who, (what) => [`Import ${basename(file)} with ${what}?`, `importing ${what}`]);
     },
   };
 }
