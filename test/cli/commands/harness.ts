@@ -135,3 +135,10 @@ export function importRecord(id: number, overrides: Record<string, unknown> = {}
 }
 
 export const stamp = { created_at: T, updated_at: T };
+
+/** The workspace's contact fields, as api.md lists them: the local check holds their columns to the field rules. */
+export function listFields(api: Api, names: string[] = []): void {
+  api.pool
+    .intercept({ path: (path) => path.startsWith(`${WSP}/contact-fields`), method: 'GET' })
+    .reply(200, page(names.map((name, i) => ({ id: i + 1, workspace_id: WS, name, ...stamp }))), JSON_HEADERS);
+}

@@ -6,27 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCli, tempDir } from '../helpers.js';
-import { JSON_HEADERS, WS, WSP, importRecord, page, setupApi, type Api } from './harness.js';
+import { JSON_HEADERS, WSP, importRecord, listFields, page, setupApi, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
 afterEach(() => api.close());
-
-function listFields(names: string[]) {
-  api.pool.intercept({ path: (path) => path.startsWith(`${WSP}/contact-fields`), method: 'GET' }).reply(
-    200,
-    page(
-      names.map((name, i) => ({
-        id: i + 1,
-        workspace_id: WS,
-        name,
-        created_at: '2025-03-01T10:00:00.000Z',
-        updated_at: '2025-03-01T10:00:00.000Z',
-      })),
-    ),
-    JSON_HEADERS,
-  );
-}
 
 function acceptUpload() {
   const seen = { uploads: 0 };
@@ -51,7 +35,7 @@ const PLAN_TIER = 'number,name,plan_tier,Nmae,region\n14155550101,Ann,gold,x,nor
 describe('contacts import: columns checked before the upload', () => {
   it('a column that is neither an attribute nor a field is a warning naming it, with "did you mean"; the file is still sent', async () => {
     const file = await api.file('tiers.csv', PLAN_TIER);
-    listFields(['plan_type', 'region']);
+    listFields(api, ['plan_type', 'region']);
     emptyWorkspace();
     const seen = acceptUpload();
     const { code, stderr } = await api.run(['contacts', 'import', file, '-q']);
@@ -68,7 +52,7 @@ describe('contacts import: columns checked before the upload', () => {
 
   it('--strict refuses such a file: exit 2, each column named, nothing sent', async () => {
     const file = await api.file('tiers.csv', PLAN_TIER);
-    listFields(['plan_type', 'region']);
+    listFields(api, ['plan_type', 'region']);
     emptyWorkspace();
     const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--strict']);
     expect(code).toBe(2);
@@ -82,7 +66,7 @@ describe('contacts import: columns checked before the upload', () => {
 
   it('--dry-run -o json gives the columns as data', async () => {
     const file = await api.file('tiers.csv', PLAN_TIER);
-    listFields(['plan_type', 'region']);
+    listFields(api, ['plan_type', 'region']);
     const { code, stdout } = await api.run(['contacts', 'import', file, '--dry-run', '-o', 'json']);
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({
@@ -119,7 +103,7 @@ describe('contacts import: every invalid row', () => {
   it('--dry-run reports all 150 invalid rows (no cap of 100); stderr names the first 20 and counts the rest', async () => {
     const rows = Array.from({ length: 150 }, (_, i) => `${100 + i},Bad ${i}`);
     const file = await api.file('many.csv', `number,name\n14155550101,Good\n${rows.join('\n')}\n`);
-    listFields([]);
+    listFields(api, []);
     const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--dry-run', '-o', 'json']);
     expect(code).toBe(8);
     const report = JSON.parse(stdout);
@@ -143,7 +127,7 @@ describe('contacts import: cells as spreadsheets write them', () => {
       'sheet.csv',
       'number,status,gender\n14155550101,TRUE,Female\n14155550102,False,MALE\n14155550103,yes,other\n14155550104,No,\n14155550105,1,\n14155550106,0,\n',
     );
-    listFields([]);
+    listFields(api, []);
     const { code, stdout } = await api.run(['contacts', 'import', file, '--dry-run', '-o', 'json']);
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ rows: 6, valid_rows: 6, invalid_rows: 0, problems: [] });
@@ -154,7 +138,7 @@ describe('contacts import: cells as spreadsheets write them', () => {
       'sheet.csv',
       'number,name,gender,status\n14155550101,"Ann\nLee",M,maybe\n1.23457E+11,Bob,,\n14155550103,Cy,,\n',
     );
-    listFields([]);
+    listFields(api, []);
     const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--dry-run', '-o', 'json']);
     expect(code).toBe(8);
     expect(JSON.parse(stdout).problems).toEqual([

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, WS, WSP, contact, formOf, importRecord, page, setupApi, type Api } from './harness.js';
+import { JSON_HEADERS, WS, WSP, contact, formOf, importRecord, listFields, page, setupApi, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
@@ -9,23 +9,6 @@ afterEach(() => api.close());
 const GOOD = 'number,name,email\n+1 415 555 0101,Ann,ann@example.com\n14155550102,Bob,\n';
 const MIXED =
   'Number , Name,EMAIL,gender\n14155550101,Ann,ann@example.com,female\n12,Bob,,\n14155550103,Cy,not-mail,robot\n\n14155550104,"Dee, Dee",,other\n';
-
-/** The workspace's contact fields, as api.md lists them: the local check holds their columns to the field rules. */
-function listFields(api: Api, names: string[] = []) {
-  api.pool.intercept({ path: (path) => path.startsWith(`${WSP}/contact-fields`), method: 'GET' }).reply(
-    200,
-    page(
-      names.map((name, i) => ({
-        id: i + 1,
-        workspace_id: WS,
-        name,
-        created_at: '2025-03-01T10:00:00.000Z',
-        updated_at: '2025-03-01T10:00:00.000Z',
-      })),
-    ),
-    JSON_HEADERS,
-  );
-}
 
 function acceptUpload(api: Api, record = importRecord(5)) {
   const seen: { form?: Promise<FormData> } = {};
