@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, NOT_SUPPORTED, type Backend } from './backends.js';
+import { createTemplateArgs } from './processes.js';
 import { wsmInProcess } from './in-process.js';
 
 let backend: Backend;
@@ -146,22 +147,7 @@ describe('README workflows against wsm serve --api-only', () => {
     writeFileSync(file, 'name: welcome_note\nlanguage: en\ncategory: UTILITY\nbody:\n  text: Welcome aboard, {{1}}!\n  variables: [Ann]\n');
     await works(['templates', 'validate', file]);
     const welcome = (await works(['templates', 'create', '--file', file, '-q'])).trim();
-    await works([
-      'templates',
-      'create',
-      '--name',
-      'order_update',
-      '--language',
-      'en',
-      '--category',
-      'UTILITY',
-      '--body',
-      'Your order {{1}} is on its way.',
-      '--variable',
-      'A-1',
-      '--button',
-      'QUICK_REPLY:Track',
-    ]);
+    await works([...createTemplateArgs('order_update'), '--button', 'QUICK_REPLY:Track']);
     await saysItNeedsTheExtension(['templates', 'list', '-o', 'json']);
     await works(['templates', 'get', welcome]);
     // --fail-on-rejected cannot find the pending templates by itself here: it says how to name them.

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
 import { startStandin, type Standin } from '../standin/index.js';
-import { BIN, cleanup, serve, testEnv, type Served } from './processes.js';
+import { BIN, cleanup, createTemplateArgs, serve, testEnv, type Served } from './processes.js';
 import { fakeServer, onTerminal, reply, type FakeServer } from './terminal.js';
 
 const WORKSPACE = '5f0e2b1c-3d4a-4e5f-8a9b-0c1d2e3f4a5b';
@@ -269,21 +269,7 @@ describe('Ctrl-C during templates sync --wait (12.3), progress (12.2)', () => {
     try {
       standin.quirks.syncRoundsToDecide = 1_000;
       const env = standin.env(dir);
-      const created = await wsmInProcess(env, [
-        'templates',
-        'create',
-        '--name',
-        'order_update',
-        '--language',
-        'en',
-        '--category',
-        'UTILITY',
-        '--body',
-        'Your order {{1}} is on its way.',
-        '--variable',
-        'A-1',
-        '-q',
-      ]);
+      const created = await wsmInProcess(env, [...createTemplateArgs('order_update'), '-q']);
       const id = created.stdout.trim();
       const run = started(env, ['templates', 'sync', '--wait', '--interval', '0.1s', '--fail-on-rejected', '--template', id]);
       const syncs = () => standin.requests.filter((r) => r.endsWith('/templates/sync')).length;
@@ -302,20 +288,7 @@ describe('Ctrl-C during templates sync --wait (12.3), progress (12.2)', () => {
   it('on a real terminal: decided/tracked while waiting, then Ctrl-C typed ends it with exit 130', async () => {
     const env = await slowWorkspace('Reviewed on a terminal');
     for (const name of ['order_update', 'order_shipped']) {
-      const res = await wsmInProcess(env, [
-        'templates',
-        'create',
-        '--name',
-        name,
-        '--language',
-        'en',
-        '--category',
-        'UTILITY',
-        '--body',
-        'Your order {{1}} is on its way.',
-        '--variable',
-        'A-1',
-      ]);
+      const res = await wsmInProcess(env, createTemplateArgs(name));
       expect(res.code, res.stderr).toBe(0);
     }
     const { code, screen } = await onTerminal(env, ['templates', 'sync', '--wait', '--interval', '0.2s'], {

@@ -9,6 +9,22 @@ import { join, resolve } from 'node:path';
 
 export const BIN = resolve(import.meta.dirname, '../../bin/wsm.js');
 
+/** `wsm templates create` of a UTILITY template named `name` with one variable, as the e2e cases make it. */
+export const createTemplateArgs = (name: string): string[] => [
+  'templates',
+  'create',
+  '--name',
+  name,
+  '--language',
+  'en',
+  '--category',
+  'UTILITY',
+  '--body',
+  'Your order {{1}} is on its way.',
+  '--variable',
+  'A-1',
+];
+
 export interface Served {
   url: string;
   dir: string;

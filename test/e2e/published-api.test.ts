@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
 import { startStandin, type Standin } from '../standin/index.js';
-import { cleanup } from './processes.js';
+import { cleanup, createTemplateArgs } from './processes.js';
 
 let standin: Standin;
 let dir: string;
@@ -26,21 +26,7 @@ const count = (line: string) => standin.requests.filter((r) => r === line).lengt
 const WS = () => `/workspaces/${standin.workspace}`;
 
 async function createTemplate(name: string): Promise<string> {
-  const res = await run([
-    'templates',
-    'create',
-    '--name',
-    name,
-    '--language',
-    'en',
-    '--category',
-    'UTILITY',
-    '--body',
-    'Your order {{1}} is on its way.',
-    '--variable',
-    'A-1',
-    '-q',
-  ]);
+  const res = await run([...createTemplateArgs(name), '-q']);
   expect(res.code, res.stderr).toBe(0);
   return res.stdout.trim();
 }

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, NOT_SUPPORTED, type Backend } from './backends.js';
-import { wsm } from './processes.js';
+import { createTemplateArgs, wsm } from './processes.js';
 
 // Each test runs the binary a dozen times or more: on a shared, loaded machine that takes a while.
 describe.each(BACKENDS)('operator session with the real binary against $name', { timeout: 60_000 }, (kind) => {
@@ -126,20 +126,7 @@ describe.each(BACKENDS)('operator session with the real binary against $name', {
   });
 
   it('creates templates, syncs them to APPROVED, and exits 7 on a rejection', async () => {
-    const good = await json(
-      'templates',
-      'create',
-      '--name',
-      'order_update',
-      '--language',
-      'en',
-      '--category',
-      'UTILITY',
-      '--body',
-      'Your order {{1}} is on its way.',
-      '--variable',
-      'A-1',
-    );
+    const good = await json(...createTemplateArgs('order_update'));
     expect(good.status).toBe('PENDING');
     const synced = await run('templates', 'sync', '--wait', '--interval', '0.2s');
     expect(synced.code, synced.stderr).toBe(0);
