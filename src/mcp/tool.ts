@@ -43,5 +43,6 @@ export interface ToolSpec {
   stdinArgument?: string;
   /** Sends a long call's progress to the client (import and sync waits). */
   long?: boolean;
+  /** `args` are the call's arguments as `input` parsed them (defaults set): server.ts checks them before any call. */
   run(args: Record<string, unknown>, call: ToolCall): Promise<Record<string, unknown>>;
 }

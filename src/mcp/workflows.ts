@@ -110,7 +110,7 @@ const contactsImport: ToolSpec = {
     return `importing ${args.file ?? 'the CSV given'} creates or updates one contact per row of the workspace`;
   },
   async run(raw, call) {
-    const args = importInput.parse(raw);
+    const args = raw as z.output<typeof importInput>;
     try {
       if (args.import_id !== undefined) return await followImport(call, args, args.import_id);
       return await uploadAndFollow(call, args);
@@ -203,7 +203,7 @@ const templatesSync: ToolSpec = {
   published: true,
   long: true,
   async run(raw, call) {
-    const args = syncInput.parse(raw);
+    const args = raw as z.output<typeof syncInput>;
     const sync = await import('../commands/templates/sync.js');
     // As the command line gives them: a value as text, a switch present or absent.
     const options = await sync.parse(

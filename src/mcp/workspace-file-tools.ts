@@ -63,7 +63,7 @@ export const workspaceFileDiff: ToolSpec = {
   hints: { readOnly: true, destructive: false, idempotent: true },
   published: true,
   async run(raw, call) {
-    const args = diffInput.parse(raw);
+    const args = raw as z.output<typeof diffInput>;
     const plan = await currentPlan(call, planFlags(args));
     return { plan, plan_id: planId(plan), messages: call.messages() };
   },
@@ -86,7 +86,7 @@ export const workspaceFileApply: ToolSpec = {
     return `applying plan ${args.plan_id} changes the workspace to match ${args.file ?? 'the file given'}${args.prune ? ', deleting what the file does not name' : ''}`;
   },
   async run(raw, call) {
-    const args = applyInput.parse(raw);
+    const args = raw as z.output<typeof applyInput>;
     const flags = planFlags(args);
     const plan = await currentPlan(call.again(), flags);
     const id = planId(plan);
@@ -115,7 +115,7 @@ export const workspaceFilePull: ToolSpec = {
   hints: { readOnly: true, destructive: false, idempotent: true },
   published: true,
   async run(raw, call) {
-    const args = pullInput.parse(raw);
+    const args = raw as z.output<typeof pullInput>;
     const content = await pulledText(call, args.format);
     return { format: args.format, content, messages: call.messages() };
   },
