@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, NOT_SUPPORTED, type Backend } from './backends.js';
-import { createTemplateArgs } from './processes.js';
+import { createTemplateArgs, createUserArgs } from './processes.js';
 import { wsmInProcess } from './in-process.js';
 
 let backend: Backend;
@@ -122,18 +122,7 @@ describe('README workflows against wsm serve --api-only', () => {
 
   it('users, permissions, workspace', async () => {
     const users = JSON.parse(await works(['users', 'list', '-o', 'json']));
-    await saysItNeedsTheExtension([
-      'users',
-      'create',
-      '--name',
-      'Dee',
-      '--email',
-      'dee@example.com',
-      '--password',
-      'long password',
-      '--role',
-      '1',
-    ]);
+    await saysItNeedsTheExtension(createUserArgs('1'));
     await works(['users', 'update', String(users[0].id), '--timezone', 'Europe/Lisbon']);
     await works(['permissions', 'list']);
     await works(['permissions', 'set', 'contacts.view', 'contacts.create', 'labels.view']);

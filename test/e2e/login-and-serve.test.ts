@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
-import { cleanup, serve, type Served } from './processes.js';
+import { cleanup, createUserArgs, serve, type Served } from './processes.js';
 
 let server: Served;
 let token: string;
@@ -57,18 +57,7 @@ describe('auth login --email: a user made with users create --password signs in'
   it('the password piped with --password-stdin gets a token (POST /auth/tokens), saved in the profile like a token login', async () => {
     const role = await wsmInProcess(server.env, ['roles', 'create', 'Agent', '--permission', 'contacts.view', '-q']);
     expect(role.code, role.stderr).toBe(0);
-    const made = await wsmInProcess(server.env, [
-      'users',
-      'create',
-      '--name',
-      'Dee',
-      '--email',
-      'dee@example.com',
-      '--password',
-      'long password',
-      '--role',
-      role.stdout.trim(),
-    ]);
+    const made = await wsmInProcess(server.env, createUserArgs(role.stdout.trim()));
     expect(made.code, made.stderr).toBe(0);
 
     const wrong = await wsmInProcess(

@@ -25,6 +25,20 @@ export const createTemplateArgs = (name: string): string[] => [
   'A-1',
 ];
 
+/** `wsm users create` of Dee (dee@example.com) with the role given. */
+export const createUserArgs = (role: string, password = 'long password'): string[] => [
+  'users',
+  'create',
+  '--name',
+  'Dee',
+  '--email',
+  'dee@example.com',
+  '--password',
+  password,
+  '--role',
+  role,
+];
+
 export interface Served {
   url: string;
   dir: string;

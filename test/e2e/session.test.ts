@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, NOT_SUPPORTED, type Backend } from './backends.js';
-import { createTemplateArgs, wsm } from './processes.js';
+import { createTemplateArgs, createUserArgs, wsm } from './processes.js';
 
 // Each test runs the binary a dozen times or more: on a shared, loaded machine that takes a while.
 describe.each(BACKENDS)('operator session with the real binary against $name', { timeout: 60_000 }, (kind) => {
@@ -90,32 +90,10 @@ describe.each(BACKENDS)('operator session with the real binary against $name', {
     const role = await json('roles', 'create', 'Agent');
     expect((await json('roles', 'list')).map((r: { name: string }) => r.name)).toContain('Agent');
     if (backend.extensions) {
-      const user = await json(
-        'users',
-        'create',
-        '--name',
-        'Dee',
-        '--email',
-        'dee@example.com',
-        '--password',
-        'longpassword',
-        '--role',
-        String(role.id),
-      );
+      const user = await json(...createUserArgs(String(role.id), 'longpassword'));
       expect(user).toMatchObject({ name: 'Dee', role: { id: role.id, name: 'Agent' } });
     } else {
-      await needsExtension(
-        'users',
-        'create',
-        '--name',
-        'Dee',
-        '--email',
-        'dee@example.com',
-        '--password',
-        'longpassword',
-        '--role',
-        String(role.id),
-      );
+      await needsExtension(...createUserArgs(String(role.id), 'longpassword'));
     }
     const users = await json('users', 'list');
     const someone = users[users.length - 1];
