@@ -147,6 +147,15 @@ describe('contacts: a field filter the server cannot apply is refused, never ign
     }
   });
 
+  it('refuses a prototype-named filter only once the caller may list: a stranger gets 404, a member without contacts.view 403', async () => {
+    const url = `${contactsUrl()}?fields[__proto__]=x`;
+    expect((await h.call({ method: 'GET', url, token: await h.outsider() })).statusCode).toBe(404);
+    expect((await h.call({ method: 'GET', url, token: await h.memberWith(['labels.view']) })).statusCode).toBe(403);
+    const refused = await h.call({ method: 'GET', url });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(['fields.__proto__']);
+  });
+
   it('refuses more values than one query can join with a 422, not a 500', async () => {
     await people();
     const many = Array.from({ length: 65 }, (_, i) => `fields[f${String.fromCharCode(97 + (i % 26))}${i}]=v`).join('&');

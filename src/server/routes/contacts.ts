@@ -124,6 +124,8 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
   }
 
   const pages = generations.cache<ContactPage>(PAGES_KEPT, (page) => page.json.length <= PAGE_KEPT_MAX_CHARS);
+  /** List requests filtering on a `__proto__` field, found as the query is read. */
+  const protoFiltered = new WeakSet<FastifyRequest>();
 
   // The page's records arrive as JSON text from SQLite and go out as they are; a page asked again
   // before anything in the database changed is answered from memory (repositories/generations.ts).
@@ -138,12 +140,14 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
       if (app.apiOnly) return done();
       const query = withBracketRecords(request.query, 'fields') as { fields?: object };
       request.query = query;
-      // zod's record leaves a `__proto__` key out of what it reads: refused here, never a list unfiltered.
-      if (query.fields && Object.hasOwn(query.fields, '__proto__'))
-        return done(validationFailed({ 'fields.__proto__': ['The __proto__ field is not a contact field of this workspace.'] }));
+      if (query.fields && Object.hasOwn(query.fields, '__proto__')) protoFiltered.add(request);
       done();
     },
     handler: async (request, reply) => {
+      // zod's record leaves a `__proto__` key out of what it reads: refused, never a list unfiltered;
+      // here, after authorisation, so that a stranger gets the 404 (http/auth.ts), not this 422.
+      if (protoFiltered.has(request))
+        throw validationFailed({ 'fields.__proto__': ['The __proto__ field is not a contact field of this workspace.'] });
       const query = validQuery(request);
       const offset = offsetOf(query);
       const search = query.search || undefined;
