@@ -107,7 +107,6 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
   let configPromise: Promise<ConfigStore> | undefined;
   let settingsPromise: Promise<Settings> | undefined;
   let clientPromise: Promise<WsmClient> | undefined;
-  let resolvedToken: string | undefined;
   let resolvedBaseUrl: string | undefined;
   let resolvedSettings: Settings | undefined;
 
@@ -116,7 +115,6 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
   const settings = () =>
     (settingsPromise ??= (async () => {
       const resolved = resolveSettings(globals, env, await config());
-      resolvedToken = resolved.token;
       resolvedBaseUrl = resolved.baseUrl;
       resolvedSettings = resolved;
       return resolved;
@@ -189,7 +187,7 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
       if (!io.isStdinTTY) throw new UsageError(`${action} needs --yes when not on a terminal`);
       if (!(await ctx.prompter.confirm(question, false))) throw new CancelledError();
     },
-    secrets: () => [globals.token, env.WSM_TOKEN?.trim(), resolvedToken].filter((s): s is string => !!s),
+    secrets: () => [globals.token, env.WSM_TOKEN?.trim(), resolvedSettings?.token].filter((s): s is string => !!s),
     knownBaseUrl: () => resolvedBaseUrl,
     knownSettings: () => resolvedSettings,
   };
