@@ -130,6 +130,8 @@ describe('users update (multipart)', () => {
 });
 
 describe('users create (extension)', () => {
+  const CREATE_BOT = ['users', 'create', '--name', 'Bot', '--email', 'bot@example.com', '--password', 'bot-password', '--role', '3'];
+
   it('sends name, email, password and role_id as JSON', async () => {
     const { bodies, capture } = jsonBodies();
     api.pool
@@ -140,19 +142,7 @@ describe('users create (extension)', () => {
           { statusCode: 201, data: JSON.stringify({ status: 201, message: 'ok', data: user(9) }), responseOptions: JSON_HEADERS }
         ),
       );
-    const { code, stdout } = await api.run([
-      'users',
-      'create',
-      '--name',
-      'Bot',
-      '--email',
-      'bot@example.com',
-      '--password',
-      'bot-password',
-      '--role',
-      '3',
-      '-q',
-    ]);
+    const { code, stdout } = await api.run([...CREATE_BOT, '-q']);
     expect(code).toBe(0);
     expect(stdout).toBe('9\n');
     expect(bodies).toEqual([{ name: 'Bot', email: 'bot@example.com', password: 'bot-password', role_id: 3 }]);
@@ -160,18 +150,7 @@ describe('users create (extension)', () => {
 
   it('on a backend without it: "not supported", exit 1', async () => {
     api.pool.intercept({ path: `${WSP}/users`, method: 'POST' }).reply(405, { message: 'Method not allowed.' }, JSON_HEADERS);
-    const { code, stderr } = await api.run([
-      'users',
-      'create',
-      '--name',
-      'Bot',
-      '--email',
-      'bot@example.com',
-      '--password',
-      'bot-password',
-      '--role',
-      '3',
-    ]);
+    const { code, stderr } = await api.run(CREATE_BOT);
     expect(code).toBe(1);
     expect(stderr).toBe('error: this server does not support creating users\n');
   });
