@@ -24,6 +24,8 @@ afterEach(() => cleanup());
 const bundle = join(root, 'dist/bundle');
 /** The full CLI as the binary runs it. */
 const bundledCli = join(bundle, 'cli.js');
+/** Logged in to a server nobody listens on (port 9): the request is made, transport loaded, and fails with exit 6. */
+const UNREACHABLE = ['--base-url', 'http://127.0.0.1:9/api/v3', '--token', 't', '-w', '25145486-43d4-4a1e-a25b-8462da40598c'];
 let chunkMap: Record<string, string[]>;
 
 beforeAll(async () => {
@@ -199,16 +201,7 @@ describe('start-up imports', () => {
   // the bundle holds.
   it('a command runs from the bundle: its verb, zod and undici come from bundle chunks, the server stays unloaded', async () => {
     // Nothing listens on port 9: the request is made (transport loaded) and fails with exit 6.
-    const args = [
-      'contacts',
-      'list',
-      '--base-url',
-      'http://127.0.0.1:9/api/v3',
-      '--token',
-      't',
-      '-w',
-      '25145486-43d4-4a1e-a25b-8462da40598c',
-    ];
+    const args = ['contacts', 'list', ...UNREACHABLE];
     const failed = await loadedBy(args).then(
       () => undefined,
       (error: { code: number; stderr: string }) => error,
@@ -240,18 +233,7 @@ describe('start-up imports', () => {
   });
 
   it("--json fields are read from the command's own description: no other resource's is loaded", async () => {
-    const args = [
-      'contacts',
-      'list',
-      '--json',
-      'id,name',
-      '--base-url',
-      'http://127.0.0.1:9/api/v3',
-      '--token',
-      't',
-      '-w',
-      '25145486-43d4-4a1e-a25b-8462da40598c',
-    ];
+    const args = ['contacts', 'list', '--json', 'id,name', ...UNREACHABLE];
     const failed = await loadedBy(args).then(
       () => undefined,
       (error: { code: number }) => error,
