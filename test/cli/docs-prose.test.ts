@@ -1,16 +1,9 @@
 // A list item of the docs ends its sentence before the next item starts: an item cut in two
 // (`… and validates` followed by another bullet, then the rest of the sentence) reads as nonsense.
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const PAGES = [
-  'README.md',
-  ...readdirSync(join(ROOT, 'docs'))
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => `docs/${f}`),
-];
+import { DOC_PAGES, REPO_ROOT } from './helpers.js';
 
 /** `page:line` of each bullet whose previous bullet stops in the middle of a sentence. */
 function cutBullets(text: string, page: string): string[] {
@@ -41,7 +34,7 @@ describe('the docs', () => {
     expect(cutBullets('- one sentence that\n- another.\n  goes on here.\n', 'x.md')).toEqual(['x.md:1: - one sentence that']);
   });
 
-  it.each(PAGES)('%s: every list item ends its sentence before the next begins', (page) => {
-    expect(cutBullets(readFileSync(join(ROOT, page), 'utf8'), page)).toEqual([]);
+  it.each(DOC_PAGES)('%s: every list item ends its sentence before the next begins', (page) => {
+    expect(cutBullets(readFileSync(join(REPO_ROOT, page), 'utf8'), page)).toEqual([]);
   });
 });

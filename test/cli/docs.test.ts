@@ -1,20 +1,13 @@
 // The docs cannot drift from --help (issue 23.1): every `wsm …` command line in README.md and
 // docs/*.md (in code blocks and in inline code) must name a real command and real flags, as the
 // CLI's own command tree declares them (the tree `wsm completion` prints: every resource, in full).
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Command, Option } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { createTestIO } from '../../src/cli/io.js';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const PAGES = [
-  'README.md',
-  ...readdirSync(join(ROOT, 'docs'))
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => `docs/${f}`),
-];
+import { DOC_PAGES, REPO_ROOT } from './helpers.js';
 
 interface CommandLine {
   page: string;
@@ -42,7 +35,7 @@ const SHELL_END = /^(\||\|\||&&|;|>|>>|<|2>&1|\)|\]|`)$/;
 function commandLines(page: string): CommandLine[] {
   const found: CommandLine[] = [];
   let fenced = false;
-  readFileSync(join(ROOT, page), 'utf8')
+  readFileSync(join(REPO_ROOT, page), 'utf8')
     .split('\n')
     .forEach((text, index) => {
       if (text.trimStart().startsWith('```')) {
@@ -113,7 +106,7 @@ beforeAll(async () => {
 
 describe('every wsm command line in the docs is a real command with real flags', () => {
   it('README.md and docs/*.md', () => {
-    const lines = PAGES.flatMap(commandLines);
+    const lines = DOC_PAGES.flatMap(commandLines);
     // Enough to mean something: the tour, every command page, the CI examples.
     expect(lines.length).toBeGreaterThan(150);
     const problems = lines.flatMap(({ page, line, words }) => {

@@ -1,7 +1,8 @@
 // Shared harness: run the real CLI in-process with fake IO and a throw-away config directory.
+import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { main } from '../../src/cli.js';
 import type { GlobalOptions } from '../../src/cli/context.js';
@@ -77,3 +78,12 @@ export function scriptedPrompter(answers: {
     },
   };
 }
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+/** The pages a user reads: README.md and docs/*.md, relative to the repository root. */
+export const DOC_PAGES = [
+  'README.md',
+  ...readdirSync(join(REPO_ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
