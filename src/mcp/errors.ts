@@ -25,8 +25,9 @@ const EXIT_MEANINGS: Record<number, string> = {
 /** The key under the result's `_meta` that carries the CLI's exit code. */
 const EXIT_CODE_META = 'wsm/exit_code';
 
-function exitMeaning(code: number): string {
-  return EXIT_MEANINGS[code] ?? 'failure';
+/** `(exit 4: not found)`: the line a tool error ends with. */
+export function exitNote(code: number): string {
+  return `(exit ${code}: ${EXIT_MEANINGS[code] ?? 'failure'})`;
 }
 
 /**
@@ -46,7 +47,7 @@ export function toolError(
     target: ctx.globals,
   });
   const before = said.length > 0 ? `\nsaid before the error:\n${said.map((line) => `  ${line}`).join('\n')}` : '';
-  return refusal(`${inToolWords(text.trimEnd())}\n(exit ${code}: ${exitMeaning(code)})${before}`, code);
+  return refusal(`${inToolWords(text.trimEnd())}\n${exitNote(code)}${before}`, code);
 }
 
 /** A tool error from text of our own (a confirmation missing). */

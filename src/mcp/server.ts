@@ -10,12 +10,13 @@ import type { CallToolResult, ServerNotification, ServerRequest } from '@modelco
 import { extension } from '../api/resources/base.js';
 import { sentence } from '../api/schemas/validation.js';
 import type { Context } from '../cli/context.js';
+import { ExitCode } from '../cli/errors.js';
 import { packageVersion } from '../cli/version.js';
 import * as z from 'zod';
 import { toolListing } from './listing.js';
 import { INSTRUCTIONS } from './texts.js';
 import { callWorld, type ProgressSink } from './call.js';
-import { refusal, toolError } from './errors.js';
+import { exitNote, refusal, toolError } from './errors.js';
 import type { ToolSpec } from './tool.js';
 import { pulledText } from './workspace-file-tools.js';
 
@@ -65,7 +66,7 @@ function progressSink(extra: Extra): { sink: ProgressSink; stop(): void } | unde
 function invalidArguments(tool: ToolSpec, issues: readonly z.core.$ZodIssue[], given: Record<string, unknown>): CallToolResult {
   // In the API's words, as its 422 says them: a blank or invisible name is "The name field is required.".
   const lines = issues.map((issue) => `  ${issue.path.length > 0 ? issue.path.join('.') : '(arguments)'}: ${sentence(issue, given)}`);
-  return refusal(`error: invalid arguments for ${tool.name}:\n${lines.join('\n')}\n(exit 2: bad input, nothing was sent)`);
+  return refusal(`error: invalid arguments for ${tool.name}:\n${lines.join('\n')}\n${exitNote(ExitCode.usage)}`);
 }
 
 async function callTool(ctx: Context, tool: ToolSpec, given: Record<string, unknown>, extra: Extra): Promise<CallToolResult> {
