@@ -5,12 +5,13 @@
  * role that held less gains nothing. A new permission group without its migration's grant
  * (migrations/grants.ts) fails here, naming the step of docs/architecture.md's "Adding a resource".
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '../../src/api/schemas/index.js';
 import { migrate } from '../../src/server/db.js';
 import { ADDED, permissionsBefore } from '../../src/server/migrations/grants.js';
 import { migrations } from '../../src/server/migrations/index.js';
+import { schemaAt } from './schema-at.js';
 
 const LATEST = migrations.at(-1)!.version;
 const STEP =
@@ -18,12 +19,7 @@ const STEP =
 
 /** A database as wsm left it at `version`, with one workspace holding everything as of then. */
 function databaseAt(version: number) {
-  const db = new Database(':memory:');
-  for (const migration of migrations.filter((m) => m.version <= version)) {
-    if (migration.sql) db.exec(migration.sql);
-    migration.run?.(db);
-    db.pragma(`user_version = ${migration.version}`);
-  }
+  const db = schemaAt(version);
   const everything = JSON.stringify(permissionsBefore(version + 1));
   const at = '2025-01-01T00:00:00.000Z';
   const ws = '00000000-0000-4000-8000-000000000001';

@@ -3,18 +3,12 @@
  * the errors it had (its first 100), each now with `line` (= its old `row`, which was the line)
  * and `failed` (false for a note: row 1, the whole file, a group created), and its errors_total.
  */
-import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { migrate } from '../../src/server/db.js';
-import { migrations } from '../../src/server/migrations/index.js';
+import { schemaAt } from './schema-at.js';
 
 it('carries the errors of earlier imports over, marking the notes', () => {
-  const db = new Database(':memory:');
-  for (const migration of migrations.filter((m) => m.version <= 13)) {
-    if (migration.sql) db.exec(migration.sql);
-    migration.run?.(db);
-    db.pragma(`user_version = ${migration.version}`);
-  }
+  const db = schemaAt(13);
   const now = new Date().toISOString();
   const ws = '00000000-0000-4000-8000-000000000001';
   db.prepare("INSERT INTO workspaces (id, name, permissions, created_at, updated_at) VALUES (?, 'W', '[]', ?, ?)").run(ws, now, now);

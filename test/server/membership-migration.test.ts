@@ -3,18 +3,12 @@
  * deactivated before stays shut out everywhere), and the role each workspace was created with is
  * marked built in, even where it was renamed since.
  */
-import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { migrate } from '../../src/server/db.js';
-import { migrations } from '../../src/server/migrations/index.js';
+import { schemaAt } from './schema-at.js';
 
 it("gives every membership its user's status and marks the first role of each workspace built in", () => {
-  const db = new Database(':memory:');
-  for (const migration of migrations.filter((m) => m.version <= 9)) {
-    if (migration.sql) db.exec(migration.sql);
-    migration.run?.(db);
-    db.pragma(`user_version = ${migration.version}`);
-  }
+  const db = schemaAt(9);
   const created = '2026-01-01T00:00:00.000Z';
   const later = '2026-02-01T00:00:00.000Z';
   db.prepare(

@@ -3,13 +3,13 @@
  * NUL treated as any other character, text stored as NFC; and migration 009 carrying a database
  * made by the previous schema over to it. The exactness against a scan: scale.test.ts.
  */
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness.js';
 import { migrate } from '../../src/server/db.js';
 import { migrations } from '../../src/server/migrations/index.js';
 import { createContactsRepository } from '../../src/server/repositories/contacts.js';
 import { createWorkspacesRepository } from '../../src/server/repositories/workspaces.js';
+import { schemaAt } from './schema-at.js';
 
 let h: Harness;
 const ids: Record<string, number> = {};
@@ -82,12 +82,7 @@ describe('text is stored as NFC', () => {
 });
 
 it('migration 009 carries a database of the previous schema over: keys, NFC, the index rebuilt', () => {
-  const db = new Database(':memory:');
-  for (const migration of migrations.filter((m) => m.version <= 8)) {
-    if (migration.sql) db.exec(migration.sql);
-    migration.run?.(db);
-    db.pragma(`user_version = ${migration.version}`);
-  }
+  const db = schemaAt(8);
   const ws = '6d1c8f1e-2c4b-4f6a-9a51-3a2f4f1d9c11';
   const now = new Date().toISOString();
   db.prepare("INSERT INTO workspaces (id, name, permissions, created_at, updated_at) VALUES (?, 'W', '[]', ?, ?)").run(ws, now, now);

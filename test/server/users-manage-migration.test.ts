@@ -3,19 +3,13 @@
  * fully enabled workspaces, partner defaults naming everything), and to nothing else: a role
  * with `users.update` alone must not gain the power to change other users' passwords.
  */
-import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { migrate } from '../../src/server/db.js';
-import { migrations } from '../../src/server/migrations/index.js';
 import { ALL_PERMISSIONS } from '../../src/api/schemas/index.js';
+import { schemaAt } from './schema-at.js';
 
 it('adds users.manage to what held every permission, and only there', () => {
-  const db = new Database(':memory:');
-  for (const migration of migrations.filter((m) => m.version <= 5)) {
-    if (migration.sql) db.exec(migration.sql);
-    migration.run?.(db);
-    db.pragma(`user_version = ${migration.version}`);
-  }
+  const db = schemaAt(5);
   const before = ALL_PERMISSIONS.filter((p) => p !== 'users.manage');
   const now = new Date().toISOString();
   const ws = (id: string, permissions: string[]) =>
