@@ -16,7 +16,7 @@ import type { CommandLine, FlagOptions } from '../declare.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { workspaceClient } from '../shared/verb.js';
 import { exportColumns, exportFieldNames } from './export-format.js';
-import { countText } from '../../cli/text.js';
+import { countOf, countText } from '../../cli/text.js';
 import { exportTarget, type ExportTarget } from './export-target.js';
 
 export { EXPORT_COLUMNS } from './export-format.js';
@@ -95,5 +95,5 @@ export function live(ctx: Context, options: ExportOptions): ExportSink {
 
 /** The contacts are out already: what is left to say is how many (on stderr). */
 export function render(ctx: Context, { count }: Exported): void {
-  ctx.output.message(`Exported ${countText(count)} contact${count === 1 ? '' : 's'}.`);
+  ctx.output.message(`Exported ${countOf(count, 'contact')}.`);
 }

@@ -6,7 +6,7 @@ import type { WsmClient } from '../../api/client.js';
 import { MethodNotAllowedError, NotFoundError, PermissionDeniedError, UnsupportedEndpointError } from '../../api/errors.js';
 import type { Contact } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
-import { countText } from '../../cli/text.js';
+import { countOf, countText } from '../../cli/text.js';
 import { liveContacts, type LiveContacts, type Plan, type PlannedContact } from './plan.js';
 
 /** The most contacts read before a real run to compare it with the workspace (100 pages of the largest size): past it the read costs more than the run. */
@@ -41,7 +41,7 @@ export async function askAboutFlagged(
   for (const contact of named.slice(0, FLAGGED_NAMED)) for (const why of contact.suspicious) ctx.output.warn(`${who(contact)}: ${why}`);
   const said = Math.min(named.length, FLAGGED_NAMED);
   if (flagged > said) ctx.output.warn(`and ${countText(flagged - said)} more contacts (--dry-run lists them all)`);
-  await ctx.confirm(...ask(`${countText(flagged)} contact${flagged === 1 ? '' : 's'} with changes that look made by a spreadsheet`));
+  await ctx.confirm(...ask(`${countOf(flagged, 'contact')} with changes that look made by a spreadsheet`));
 }
 
 /**

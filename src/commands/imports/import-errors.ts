@@ -7,7 +7,7 @@ import { isRouteMissing } from '../../api/resources/base.js';
 import type { ContactImport, ImportError } from '../../api/schemas/index.js';
 import { CliError, ExitCode } from '../../cli/errors.js';
 import type { Column } from '../../cli/columns.js';
-import { countText } from '../../cli/text.js';
+import { countOf, countText } from '../../cli/text.js';
 import { findImport } from './wait.js';
 
 export interface ImportErrors {
@@ -88,9 +88,6 @@ export async function allImportErrors(client: WsmClient, id: number, known?: Con
 /** What is said where only the record's first errors are known. */
 export function onlyFirstKnown(id: number, record: ContactImport | undefined): string {
   const kept = Array.isArray(record?.errors) ? record.errors.length : 0;
-  const failed =
-    typeof record?.failed_count === 'number'
-      ? ` (${countText(record.failed_count)} failed row${record.failed_count === 1 ? '' : 's'} in all)`
-      : '';
+  const failed = typeof record?.failed_count === 'number' ? ` (${countOf(record.failed_count, 'failed row')} in all)` : '';
   return `this server does not list every error of an import: only the first ${countText(kept)} of import ${id} are known${failed}`;
 }

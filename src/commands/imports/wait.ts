@@ -15,7 +15,7 @@ import type { RetryPolicy } from '../../api/transport.js';
 import { waitTimeoutMs } from '../../cli/timeout.js';
 import type { FlagOptions, IMPORT_WAIT_FLAGS } from '../declare.js';
 import { parseDuration } from '../shared/verb.js';
-import { countText } from '../../cli/text.js';
+import { countOf, countText } from '../../cli/text.js';
 import { endWithFailures, parseMaxFailures, type FailureLimit } from '../shared/max-failures.js';
 
 export interface WaitFlags {
@@ -146,7 +146,7 @@ export function reportOutcome(ctx: Context, result: ContactImport, limit?: Failu
     limit,
     failed,
     total,
-    `import ${result.id}: ${countText(failed)} of ${countText(total)} row${total === 1 ? '' : 's'} failed${notSentText} (${whereListed(result.id, failedThere, notSentRows)})`,
+    `import ${result.id}: ${countText(failed)} of ${countOf(total, 'row')} failed${notSentText} (${whereListed(result.id, failedThere, notSentRows)})`,
   );
 }
 
