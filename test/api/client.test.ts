@@ -47,6 +47,16 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** The user list in two pages of 100 (users 1 and 2, then 3), as a full walk asks for them. */
+function interceptTwoUserPages() {
+  pool
+    .intercept({ path: `${P}/users?per_page=100&page=1`, method: 'GET' })
+    .reply(200, { data: [{ id: 1 }, { id: 2 }], meta: meta(1, 2) }, JSON_HEADERS);
+  pool
+    .intercept({ path: `${P}/users?per_page=100&page=2`, method: 'GET' })
+    .reply(200, { data: [{ id: 3 }], meta: meta(2, 2) }, JSON_HEADERS);
+}
+
 /** Intercepts one request and records its parsed JSON body (or its form, parsed). */
 function capture(path: string, method: string, status: number, data: unknown) {
   const seen: { body?: unknown; headers?: Record<string, string> } = {};
@@ -142,24 +152,14 @@ describe('the page object of a list call', () => {
   });
 
   it('.rows() is every row of every page, as iterating the list call is', async () => {
-    pool
-      .intercept({ path: `${P}/users?per_page=100&page=1`, method: 'GET' })
-      .reply(200, { data: [{ id: 1 }, { id: 2 }], meta: meta(1, 2) }, JSON_HEADERS);
-    pool
-      .intercept({ path: `${P}/users?per_page=100&page=2`, method: 'GET' })
-      .reply(200, { data: [{ id: 3 }], meta: meta(2, 2) }, JSON_HEADERS);
+    interceptTwoUserPages();
     const ids: number[] = [];
     for await (const user of client.users.list().rows({ concurrency: 2 })) ids.push(user.id);
     expect(ids).toEqual([1, 2, 3]);
   });
 
   it('walks every page in order, 100 a page, fetching lazily', async () => {
-    pool
-      .intercept({ path: `${P}/users?per_page=100&page=1`, method: 'GET' })
-      .reply(200, { data: [{ id: 1 }, { id: 2 }], meta: meta(1, 2) }, JSON_HEADERS);
-    pool
-      .intercept({ path: `${P}/users?per_page=100&page=2`, method: 'GET' })
-      .reply(200, { data: [{ id: 3 }], meta: meta(2, 2) }, JSON_HEADERS);
+    interceptTwoUserPages();
     const ids: number[] = [];
     for await (const user of client.users.list()) ids.push(user.id);
     expect(ids).toEqual([1, 2, 3]);
