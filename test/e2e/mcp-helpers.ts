@@ -3,11 +3,11 @@
  * with the environment given (the SDK's transport passes only what it is given, plus PATH and the
  * like). `close()` ends the session as a client does and reports how the process ended.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { BIN } from './processes.js';
+import { BIN, listening } from './processes.js';
 
 export interface McpSession {
   client: Client;
@@ -69,26 +69,10 @@ export interface McpHttpServer {
 
 /** `wsm mcp --http --port 0 …` as a process of its own; resolves once it printed where it listens. */
 export async function startMcpHttp(env: NodeJS.ProcessEnv, args: string[] = []): Promise<McpHttpServer> {
-  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (chunk) => (err += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`wsm mcp --http did not start within 30 s: ${err}`)), 30_000);
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const match = /Listening on (\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    void exited.then((code) => reject(new Error(`wsm mcp --http exited ${code}: ${err}`)));
-  });
+  const { child, url, stderr, exited } = await listening(['mcp', '--http', '--port', '0', ...args], env, 30);
   return {
     url,
-    stderr: () => err,
+    stderr,
     async stop() {
       child.kill('SIGTERM');
       return exited;

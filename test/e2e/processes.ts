@@ -57,35 +57,43 @@ export function testEnv(dir: string): NodeJS.ProcessEnv {
   return env;
 }
 
-export async function serve(args: string[] = [], existingDir?: string): Promise<Served> {
-  const dir = existingDir ?? mkdtempSync(join(tmpdir(), 'wsm-e2e-'));
-  const env = testEnv(dir);
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--db', join(dir, 'wsm.db'), ...args], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** `wsm <args>` as a process of its own, once it printed "Listening on <url>" (within `seconds`). */
+export async function listening(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  seconds: number,
+): Promise<{ child: ChildProcess; url: string; stderr: () => string; exited: Promise<number | null> }> {
+  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const name = `wsm ${args[0]}`;
   let out = '';
   let err = '';
   child.stderr!.on('data', (chunk) => (err += chunk));
-  const url = await new Promise<string>((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`wsm serve did not start within 45 s: ${err}`)), 45_000);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within ${seconds} s: ${err}`)), seconds * 1000);
     child.stdout!.on('data', (chunk) => {
       out += chunk;
       const match = /Listening on (\S+)/.exec(out);
       if (match) {
         clearTimeout(timer);
-        resolvePromise(match[1]);
+        resolve(match[1]);
       }
     });
-    child.on('exit', (code) => reject(new Error(`wsm serve exited ${code}: ${err}`)));
+    void exited.then((code) => reject(new Error(`${name} exited ${code}: ${err}`)));
   });
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  return { child, url, stderr: () => err, exited };
+}
+
+export async function serve(args: string[] = [], existingDir?: string): Promise<Served> {
+  const dir = existingDir ?? mkdtempSync(join(tmpdir(), 'wsm-e2e-'));
+  const env = testEnv(dir);
+  const { child, url, stderr, exited } = await listening(['serve', '--port', '0', '--db', join(dir, 'wsm.db'), ...args], env, 45);
   return {
     url,
     dir,
     env,
     process: child,
-    stderr: () => err,
+    stderr,
     async stop() {
       child.kill('SIGTERM');
       return exited;
