@@ -291,12 +291,15 @@ describe('wsm auth login --email', () => {
   });
 });
 
+/** A default profile holding the token and workspace, as `auth login` leaves it. */
+async function loggedIn(): Promise<void> {
+  const config = await openConfig({ dir });
+  config.setProfile('default', { base_url: BASE_URL, token: TOKEN, workspace: WS });
+  config.useProfile('default');
+}
+
 describe('wsm auth status', () => {
-  beforeEach(async () => {
-    const config = await openConfig({ dir });
-    config.setProfile('default', { base_url: BASE_URL, token: TOKEN, workspace: WS });
-    config.useProfile('default');
-  });
+  beforeEach(loggedIn);
 
   it('shows profile, server, workspace, user and the masked token', async () => {
     replyToMe(200, ME);
@@ -357,11 +360,7 @@ describe('wsm auth status', () => {
 
 describe('wsm auth logout', () => {
   const REVOKE = { path: '/api/v3/auth/tokens/current', method: 'DELETE' } as const;
-  beforeEach(async () => {
-    const config = await openConfig({ dir });
-    config.setProfile('default', { base_url: BASE_URL, token: TOKEN, workspace: WS });
-    config.useProfile('default');
-  });
+  beforeEach(loggedIn);
   /** Chatter on a terminal may wrap at its width: compare the words. */
   const unwrapped = (text: string) => text.replace(/\s+/g, ' ').trim();
   const revokeReplies = (status: number, body: object) =>
@@ -469,11 +468,7 @@ describe('wsm auth logout', () => {
 });
 
 describe('wsm auth token', () => {
-  beforeEach(async () => {
-    const config = await openConfig({ dir });
-    config.setProfile('default', { base_url: BASE_URL, token: TOKEN, workspace: WS });
-    config.useProfile('default');
-  });
+  beforeEach(loggedIn);
 
   it('piped: prints the token alone, sends nothing', async () => {
     expect(await run(['auth', 'token'])).toMatchObject({ code: 0, stdout: `${TOKEN}\n`, stderr: '' });
