@@ -4,11 +4,10 @@
  * servers; `wsm serve` itself as the real binary.
  */
 import { chmodSync, chownSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
-import { cleanup, serve, testEnv, wsm, type Served } from './processes.js';
+import { cleanup, heldPort, serve, testEnv, wsm, type Served } from './processes.js';
 import { fakeServer, reply } from './terminal.js';
 
 let server: Served;
@@ -191,9 +190,7 @@ describe('messages in the user’s words, version and timeouts (12.8)', () => {
   });
 
   it('a port in use says so', async () => {
-    const holder = createServer();
-    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
-    const { port } = holder.address() as { port: number };
+    const { port, release } = await heldPort();
     try {
       const res = await wsm(testEnv(server.dir), ['serve', '--port', String(port), '--db', ':memory:']);
       expect(res.code).toBe(1);
@@ -201,7 +198,7 @@ describe('messages in the user’s words, version and timeouts (12.8)', () => {
         `error: port ${port} on 127.0.0.1 is already in use (another \`wsm serve\`?): stop that process or pick another port with --port\n`,
       );
     } finally {
-      holder.close();
+      release();
     }
   });
 

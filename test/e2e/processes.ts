@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -126,4 +127,11 @@ export function wsm(env: NodeJS.ProcessEnv, args: string[], input?: string): Pro
 
 export function cleanup(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** A port on 127.0.0.1 that another listener holds, until `release()`. */
+export async function heldPort(): Promise<{ port: number; release: () => void }> {
+  const holder = createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  return { port: (holder.address() as AddressInfo).port, release: () => holder.close() };
 }

@@ -3,19 +3,16 @@
  * on disk: no database, no lock, no uploads folder is left behind. The real binary.
  */
 import { mkdtempSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { cleanup, testEnv, wsm } from './processes.js';
+import { cleanup, heldPort, testEnv, wsm } from './processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wsm-busy-port-'));
 afterAll(() => cleanup(dir));
 
 it('a port in use: one line, exit 1, and the database folder left as it was', async () => {
-  const holder = createServer();
-  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
-  const { port } = holder.address() as { port: number };
+  const { port, release } = await heldPort();
   const data = join(dir, 'data');
   try {
     const res = await wsm(testEnv(dir), ['serve', '--port', String(port), '--db', join(dir, 'wsm.db')]);
@@ -29,6 +26,6 @@ it('a port in use: one line, exit 1, and the database folder left as it was', as
     expect(again.code).toBe(1);
     expect(readdirSync(dir).includes('data') ? readdirSync(data) : []).toEqual([]);
   } finally {
-    holder.close();
+    release();
   }
 });
