@@ -11,6 +11,7 @@ import { PER_PAGE_MAX } from '../../api/schemas/common.js';
 import type { Context } from '../../cli/context.js';
 import { CliError, ExitCode } from '../../cli/errors.js';
 import { countText } from '../../cli/text.js';
+import { walkContacts } from './contact-walk.js';
 
 export interface NameReader {
   /** The current name of contact `id`; throws when the server has no such contact. */
@@ -69,20 +70,13 @@ export async function nameReader(ctx: Context, client: WsmClient, ids: string[],
   note(
     `reading the names of ${countText(remaining.length)} contacts from the contact list (${pages === undefined ? 'page by page' : `${countText(pages)} pages`})`,
   );
-  const progress = ctx.io.progress('Reading contact names', pages);
   let missing = remaining.length;
-  try {
-    for await (const contact of client.contacts
-      .list()
-      .rows({ concurrency, progress: (event) => progress.update(event.done, event.total) })) {
-      const id = String(contact.id);
-      if (!wanted.has(id) || names.has(id)) continue;
-      take(contact);
-      missing -= 1;
-      if (missing === 0) break; // every name found: the walk stops
-    }
-  } finally {
-    progress.done();
+  for await (const contact of walkContacts(ctx, client, concurrency, 'Reading contact names', pages)) {
+    const id = String(contact.id);
+    if (!wanted.has(id) || names.has(id)) continue;
+    take(contact);
+    missing -= 1;
+    if (missing === 0) break; // every name found: the walk stops
   }
   return fromMap(names);
 }

@@ -7,6 +7,7 @@ import { MethodNotAllowedError, NotFoundError, PermissionDeniedError, Unsupporte
 import type { Contact } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { countOf, countText } from '../../cli/text.js';
+import { walkContacts } from './contact-walk.js';
 import { liveContacts, type LiveContacts, type Plan, type PlannedContact } from './plan.js';
 
 /** The most contacts read before a real run to compare it with the workspace (100 pages of the largest size): past it the read costs more than the run. */
@@ -64,17 +65,10 @@ export async function readLiveContactsWithin(
 }
 
 async function collectContacts(ctx: Context, client: WsmClient, concurrency: number, limit: number): Promise<Contact[] | undefined> {
-  const progress = ctx.io.progress('Reading the workspace');
   const contacts: Contact[] = [];
-  try {
-    for await (const contact of client.contacts
-      .list()
-      .rows({ concurrency, progress: (event) => progress.update(event.done, event.total) })) {
-      contacts.push(contact);
-      if (contacts.length > limit) return undefined;
-    }
-  } finally {
-    progress.done();
+  for await (const contact of walkContacts(ctx, client, concurrency, 'Reading the workspace')) {
+    contacts.push(contact);
+    if (contacts.length > limit) return undefined;
   }
   return contacts;
 }
