@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startStandin } from '../standin/index.js';
+import { startStandin, type Standin } from '../standin/index.js';
 import { cleanup, serve } from './processes.js';
 
 export interface Backend {
@@ -78,3 +78,17 @@ export const BACKENDS: BackendKind[] = [
 
 /** One stderr line saying the server lacks an extension (exit 1), as wsm prints it. */
 export const NOT_SUPPORTED = /^error: this server does not support [^\n]+\n$/;
+
+/** A contact put straight into the stand-in's state, as if made before the test began. */
+export function seedStandinContact(standin: Standin, number: string, name: string): void {
+  standin.state.contacts.push({
+    id: standin.state.nextId++,
+    number,
+    name,
+    email: null,
+    gender: null,
+    status: true,
+    created_at: 'x',
+    updated_at: 'x',
+  });
+}

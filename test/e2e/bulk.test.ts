@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
 import { startStandin, type Standin } from '../standin/index.js';
-import { BACKENDS, type Backend } from './backends.js';
+import { BACKENDS, seedStandinContact, type Backend } from './backends.js';
 import { cleanup } from './processes.js';
 
 describe('contacts delete|update --from against wsm serve', () => {
@@ -96,18 +96,7 @@ describe('against a server that throttles (429 + Retry-After every few requests)
   beforeAll(async () => {
     standin = await startStandin();
     dir = mkdtempSync(join(tmpdir(), 'wsm-throttle-'));
-    for (let i = 0; i < 300; i++) {
-      standin.state.contacts.push({
-        id: standin.state.nextId++,
-        number: `1555${String(i).padStart(6, '0')}`,
-        name: `P${i}`,
-        email: null,
-        gender: null,
-        status: true,
-        created_at: 'x',
-        updated_at: 'x',
-      });
-    }
+    for (let i = 0; i < 300; i++) seedStandinContact(standin, `1555${String(i).padStart(6, '0')}`, `P${i}`);
   });
   afterAll(async () => {
     await standin.close();

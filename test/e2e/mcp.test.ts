@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { McpError, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { seedStandinContact } from './backends.js';
 import { wsmInProcess } from './in-process.js';
 import { startMcp, textOf, type McpSession } from './mcp-helpers.js';
 import { cleanup, serve, wsm, type Served } from './processes.js';
@@ -139,18 +140,7 @@ describe("lists on a server that pages with its own cursor (the stand-in as Lara
     const standin = await startStandin();
     standin.quirks.cursorPaginator = true;
     const names = Array.from({ length: 7 }, (_, i) => `Walked ${i}`);
-    for (const [i, name] of names.entries()) {
-      standin.state.contacts.push({
-        id: standin.state.nextId++,
-        number: `1555000200${i}`,
-        name,
-        email: null,
-        gender: null,
-        status: true,
-        created_at: 'x',
-        updated_at: 'x',
-      });
-    }
+    for (const [i, name] of names.entries()) seedStandinContact(standin, `1555000200${i}`, name);
     const dir = mkdtempSync(join(tmpdir(), 'wsm-mcp-standin-'));
     const session = await startMcp(standin.env(dir));
     try {

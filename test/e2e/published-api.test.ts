@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seedStandinContact } from './backends.js';
 import { wsmInProcess } from './in-process.js';
 import { startStandin, type Standin } from '../standin/index.js';
 import { cleanup, createTemplateArgs } from './processes.js';
@@ -32,19 +33,7 @@ async function createTemplate(name: string): Promise<string> {
 }
 
 function seedContacts(n: number): void {
-  for (let i = 0; i < n; i++) {
-    const id = standin.state.nextId++;
-    standin.state.contacts.push({
-      id,
-      number: `1555000${String(i).padStart(4, '0')}`,
-      name: `Person ${i}`,
-      email: null,
-      gender: null,
-      status: true,
-      created_at: 'x',
-      updated_at: 'x',
-    });
-  }
+  for (let i = 0; i < n; i++) seedStandinContact(standin, `1555000${String(i).padStart(4, '0')}`, `Person ${i}`);
 }
 
 describe('1. templates sync --wait and --fail-on-rejected without a template list', () => {
