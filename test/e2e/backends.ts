@@ -3,11 +3,11 @@
  * `wsm serve --api-only`, and the independent stand-in for the hosted service (test/standin).
  * A workflow that needs an extension checks, on the other two, that wsm says so in one line.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStandin, type Standin } from '../standin/index.js';
-import { cleanup, serve } from './processes.js';
+import { cleanup, localProfile, serve } from './processes.js';
 
 export interface Backend {
   url: string;
@@ -31,10 +31,7 @@ function served(args: string[], extensions: boolean): BackendKind['start'] {
   return async () => {
     const server = await serve(['--approval-delay', '0', ...args]);
     // wsm serve saved the `local` profile: the token and workspace it seeded.
-    const local = JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local as {
-      token: string;
-      workspace: string;
-    };
+    const local = localProfile(server);
     return {
       url: server.url,
       token: local.token,

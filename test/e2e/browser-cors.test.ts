@@ -5,13 +5,13 @@
  * the same page from an origin not listed is blocked by the browser, and its label never reaches
  * the server. Without chromium this test fails, saying how to install it.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, serve, type Served } from './processes.js';
+import { cleanup, localProfile, serve, type Served } from './processes.js';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -63,7 +63,7 @@ beforeAll(async () => {
   [listed, unlisted] = await Promise.all([pageServer(), pageServer()]);
   api = await serve(['--cors', listed.origin]);
   dirs.push(api.dir);
-  profile = JSON.parse(readFileSync(join(api.dir, 'config', 'config.json'), 'utf8')).profiles.local;
+  profile = localProfile(api);
   const made = await fetch(`${api.url}/workspaces/${profile.workspace}/contacts`, {
     method: 'POST',
     headers: { authorization: `Bearer ${profile.token}`, 'content-type': 'application/json' },

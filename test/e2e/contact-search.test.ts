@@ -1,13 +1,5 @@
-/**
- * Contact search through a real `wsm serve` and its SQLite file, over HTTP and through the real
- * binary (docs/decisions.md, "Search after #36"): a query's text is found in names and e-mails
- * as typed, a query written as a phone number also finds the numbers holding its digits, and
- * those digits find nothing but numbers.
- */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, serve, wsm, type Served } from './processes.js';
+import { cleanup, localProfile, serve, wsm, type Served } from './processes.js';
 
 let server: Served;
 let contactsUrl: string;
@@ -29,9 +21,9 @@ const PEOPLE: Array<[string, string, string | null]> = [
 
 beforeAll(async () => {
   server = await serve(['--approval-delay', '0']);
-  const { profiles } = JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8'));
-  contactsUrl = `${server.url}/workspaces/${profiles.local.workspace}/contacts`;
-  auth = { authorization: `Bearer ${profiles.local.token}` };
+  const { token, workspace } = localProfile(server);
+  contactsUrl = `${server.url}/workspaces/${workspace}/contacts`;
+  auth = { authorization: `Bearer ${token}` };
   for (const [name, number, email] of PEOPLE) {
     const res = await fetch(contactsUrl, {
       method: 'POST',

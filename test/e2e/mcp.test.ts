@@ -3,7 +3,7 @@
  * driven by the SDK's own Client over stdio (listTools first, as clients do; it also makes the
  * client check every structured result against the tool's output schema).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McpError, type Progress } from '@modelcontextprotocol/sdk/types.js';
@@ -12,7 +12,7 @@ import { parse, stringify } from 'yaml';
 import { seedStandinContact } from './backends.js';
 import { wsmInProcess } from './in-process.js';
 import { startMcp, textOf, type McpSession } from './mcp-helpers.js';
-import { cleanup, serve, wsm, type Served } from './processes.js';
+import { cleanup, localProfile, serve, wsm, type Served } from './processes.js';
 import { startStandin } from '../standin/index.js';
 
 let server: Served;
@@ -28,8 +28,7 @@ afterAll(async () => {
   cleanup(server.dir);
 });
 
-const local = () =>
-  JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local as { token: string; workspace: string };
+const local = () => localProfile(server);
 
 describe('the tools an agent is offered', () => {
   it('one per operation and workflow, each with its input schema, its annotations, and an output schema for the workflows', async () => {

@@ -7,7 +7,7 @@ import { chmodSync, chownSync, mkdirSync, readFileSync, statSync, symlinkSync, w
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
-import { cleanup, heldPort, serve, testEnv, wsm, type Served } from './processes.js';
+import { cleanup, heldPort, localProfile, serve, testEnv, wsm, type Served } from './processes.js';
 import { fakeServer, reply } from './terminal.js';
 
 let server: Served;
@@ -17,7 +17,7 @@ const WS = '2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f';
 
 beforeAll(async () => {
   server = await serve(['--approval-delay', '0']);
-  profile = JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local;
+  profile = localProfile(server);
   await run('groups', 'create', 'VIP');
   await run('fields', 'create', 'city');
   await run(

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
-import { cleanup, serve, type Served } from './processes.js';
+import { cleanup, localProfile, serve, type Served } from './processes.js';
 import { visible } from '../../src/cli/text.js';
 import { finalScreen, onTerminal, plainLines } from './terminal.js';
 
@@ -17,7 +17,7 @@ const NUMBERS = ['14155550101', '14155550102', '351912345678901'];
 const LONG_NAME = 'Maria Fernanda de Albuquerque Vasconcelos Teixeira';
 
 async function api(method: string, path: string, body?: unknown): Promise<{ data: { id: number } }> {
-  const { token, workspace } = JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local;
+  const { token, workspace } = localProfile(server);
   const res = await fetch(`${server.url}/workspaces/${workspace}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
-import { BIN, cleanup, serve, type Served } from './processes.js';
+import { BIN, cleanup, localProfile, serve, type Served } from './processes.js';
 import { fakeServer, onTerminal, reply, sh } from './terminal.js';
 
 let server: Served;
@@ -22,11 +22,11 @@ const json = async (...args: string[]) => {
 let seeded: string;
 let second: { id: string; name: string };
 const configOf = () => JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8'));
-const localToken = () => configOf().profiles.local.token as string;
+const localToken = () => localProfile(server).token;
 
 beforeAll(async () => {
   server = await serve(['--approval-delay', '0']);
-  seeded = JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local.workspace;
+  seeded = localProfile(server).workspace;
   second = await json('workspace', 'create', 'Second brand');
   await run('groups', 'create', 'VIP');
   await run('groups', 'create', 'News');

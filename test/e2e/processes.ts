@@ -3,7 +3,7 @@
  * real `wsm` binary, both with a temp config directory. Requires `npm run build`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -83,6 +83,11 @@ export async function listening(
     void exited.then((code) => reject(new Error(`${name} exited ${code}: ${err}`)));
   });
   return { child, url, stderr: () => err, exited };
+}
+
+/** The `local` profile `wsm serve` saved in its config directory: the token and workspace it seeded. */
+export function localProfile(served: { dir: string }): { token: string; workspace: string } {
+  return JSON.parse(readFileSync(join(served.dir, 'config', 'config.json'), 'utf8')).profiles.local;
 }
 
 export async function serve(args: string[] = [], existingDir?: string): Promise<Served> {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
-import { cleanup, serve, testEnv, wsm, type Served } from './processes.js';
+import { cleanup, localProfile, serve, testEnv, wsm, type Served } from './processes.js';
 import { openDatabase } from '../../src/server/db.js';
 import { seed } from '../../src/server/seed.js';
 import { migrations } from '../../src/server/migrations/index.js';
@@ -39,10 +39,6 @@ afterAll(async () => {
   expect(await server.stop()).toBe(0);
   cleanup(server.dir);
 });
-
-function localProfile(server: Served): { token: string; workspace: string } {
-  return JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local;
-}
 
 async function createLabel(server: Served, name: string): Promise<{ status: number; body: any }> {
   const { token, workspace } = localProfile(server);
@@ -186,7 +182,7 @@ describe('wsm auth logout against wsm serve', () => {
     });
     const after = await fetch(`${server.url}/workspaces/${workspace}`, { headers: { authorization: `Bearer ${token}` } });
     expect(after.status).toBe(401);
-    expect(JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local.token).toBeUndefined();
+    expect(localProfile(server).token).toBeUndefined();
   });
 });
 
