@@ -142,3 +142,8 @@ export function listFields(api: Api, names: string[] = []): void {
     .intercept({ path: (path) => path.startsWith(`${WSP}/contact-fields`), method: 'GET' })
     .reply(200, page(names.map((name, i) => ({ id: i + 1, workspace_id: WS, name, ...stamp }))), JSON_HEADERS);
 }
+
+/** The workspace's contacts, none: a real import reads them first, to ask about changes a spreadsheet may have made. */
+export function emptyWorkspace(api: Api): void {
+  api.pool.intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' }).reply(200, page([]), JSON_HEADERS);
+}

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCli, tempDir } from '../helpers.js';
-import { JSON_HEADERS, WSP, importRecord, listFields, page, setupApi, type Api } from './harness.js';
+import { JSON_HEADERS, WSP, emptyWorkspace, importRecord, listFields, page, setupApi, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
@@ -26,17 +26,13 @@ function acceptUpload() {
 }
 
 /** The workspace's contacts, none: a real import reads them first, to ask about changes a spreadsheet may have made. */
-function emptyWorkspace() {
-  api.pool.intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' }).reply(200, page([]), JSON_HEADERS);
-}
-
 const PLAN_TIER = 'number,name,plan_tier,Nmae,region\n14155550101,Ann,gold,x,north\n';
 
 describe('contacts import: columns checked before the upload', () => {
   it('a column that is neither an attribute nor a field is a warning naming it, with "did you mean"; the file is still sent', async () => {
     const file = await api.file('tiers.csv', PLAN_TIER);
     listFields(api, ['plan_type', 'region']);
-    emptyWorkspace();
+    emptyWorkspace(api);
     const seen = acceptUpload();
     const { code, stderr } = await api.run(['contacts', 'import', file, '-q']);
     expect(code).toBe(0);
@@ -53,7 +49,7 @@ describe('contacts import: columns checked before the upload', () => {
   it('--strict refuses such a file: exit 2, each column named, nothing sent', async () => {
     const file = await api.file('tiers.csv', PLAN_TIER);
     listFields(api, ['plan_type', 'region']);
-    emptyWorkspace();
+    emptyWorkspace(api);
     const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--strict']);
     expect(code).toBe(2);
     expect(stdout).toBe('');

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, WS, WSP, contact, formOf, importRecord, listFields, page, setupApi, type Api } from './harness.js';
+import { JSON_HEADERS, WS, WSP, contact, emptyWorkspace, formOf, importRecord, listFields, page, setupApi, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
@@ -26,11 +26,6 @@ function acceptUpload(api: Api, record = importRecord(5)) {
 /** The workspace's contacts, none: a dry run's plan compares the file with them. */
 function listNoContacts(api: Api) {
   api.pool.intercept({ path: `${WSP}/contacts?page=1&per_page=100`, method: 'GET' }).reply(200, page([]), JSON_HEADERS);
-}
-
-/** The workspace's contacts, none: a real import reads them first, to ask about changes a spreadsheet may have made. */
-function emptyWorkspace(api: Api) {
-  api.pool.intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' }).reply(200, page([]), JSON_HEADERS);
 }
 
 describe('contacts import: local check', () => {
@@ -570,7 +565,7 @@ describe('contacts import: the question before changes that look made by a sprea
   it('more than ten flagged contacts: ten named, the rest counted', async () => {
     const rows = Array.from({ length: 12 }, (_, i) => `141555501${String(i).padStart(2, '0')},1.2E+${10 + i}`);
     const file = await api.file('many.csv', `number,name\n${rows.join('\n')}\n`);
-    api.pool.intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' }).reply(200, page([]), JSON_HEADERS);
+    emptyWorkspace(api);
     const { code, stderr } = await api.run(['contacts', 'import', file]);
     expect(code).toBe(2);
     expect(stderr.match(/^warning: .* is in scientific notation/gm)).toHaveLength(10);
