@@ -6,14 +6,12 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { scriptedPrompter } from './helpers.js';
-import { BASE_URL, JSON_HEADERS, WS, WSP, jsonBodies, page, setupApi, stamp, template, type Api } from './commands/harness.js';
+import { BASE_URL, JSON_HEADERS, WS, WSP, jsonBodies, label, page, role, setupApi, stamp, template, type Api } from './commands/harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
 afterEach(() => api.close());
 
-const label = (id: number, name: string, color: string | null = null) => ({ id, workspace_id: WS, name, color, ...stamp });
-const role = (id: number, name: string, permissions: string[] = []) => ({ id, workspace_id: WS, name, permissions, ...stamp });
 const bare = (path: string) => (p: string) => p.split('?')[0] === path;
 /** The head of every plan here: the harness logs in through the environment, with no profile saved. */
 const HEAD = `Server:    ${BASE_URL} (from WSM_BASE_URL)\nWorkspace: ${WS} (from WSM_WORKSPACE)\nProfile:   (none)\n\n`;

@@ -1,14 +1,12 @@
 // groups, fields, labels and roles share one flow; each is exercised on the verbs that matter.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, WSP, jsonBodies, page, setupApi, stamp, WS, type Api } from './harness.js';
+import { JSON_HEADERS, WSP, jsonBodies, label, page, role, setupApi, stamp, WS, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
 afterEach(() => api.close());
 
 const group = (id: number, name: string, contacts_count = 0) => ({ id, workspace_id: WS, name, contacts_count, ...stamp });
-const label = (id: number, name: string, color: string | null = null) => ({ id, workspace_id: WS, name, color, ...stamp });
-const role = (id: number, name: string, permissions: string[] = []) => ({ id, workspace_id: WS, name, permissions, ...stamp });
 
 function replyJson(api: Api, path: string, method: string, status: number, data: unknown) {
   const { bodies, capture } = jsonBodies();

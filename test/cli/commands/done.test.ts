@@ -1,13 +1,11 @@
 // A mutating command says what it did in one line on stderr, piped too (issue 23.6), as gh does:
 // `✓ deleted label 4`; -q silences it. One helper (Output.done) says it for every mutating verb.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, WS, WSP, page, setupApi, stamp, type Api } from './harness.js';
+import { JSON_HEADERS, WS, WSP, label, page, setupApi, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
 afterEach(() => api.close());
-
-const label = (id: number, name: string) => ({ id, workspace_id: WS, name, color: null, ...stamp });
 
 describe('piped, every mutating verb says what it did on stderr', () => {
   it('labels create, update and delete --yes', async () => {

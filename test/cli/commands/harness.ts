@@ -136,6 +136,14 @@ export function importRecord(id: number, overrides: Record<string, unknown> = {}
 
 export const stamp = { created_at: T, updated_at: T };
 
+export function label(id: number, name: string, color: string | null = null) {
+  return { id, workspace_id: WS, name, color, ...stamp };
+}
+
+export function role(id: number, name: string, permissions: string[] = []) {
+  return { id, workspace_id: WS, name, permissions, ...stamp };
+}
+
 /** The workspace's contact fields, as api.md lists them: the local check holds their columns to the field rules. */
 export function listFields(api: Api, names: string[] = []): void {
   api.pool

@@ -1,13 +1,12 @@
 // `--all` writes what the single pages give, joined: the same rows, the same bytes, one header or
 // bracket around them all, in every format a script reads.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, WS, WSP, page, setupApi, stamp, type Api } from './harness.js';
+import { JSON_HEADERS, WSP, label, page, setupApi, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
 afterEach(() => api.close());
 
-const label = (id: number, name: string, color: string | null) => ({ id, workspace_id: WS, name, color, ...stamp });
 // Values a careless writer would mangle: a comma and a quote (CSV), a tab and a line break (piped
 // table), a bidi control (JSON escapes it), a null.
 const LABELS = [
