@@ -1,4 +1,4 @@
-// Throughput of the CSV reader (src/api/csv-reader.ts through import-csv.ts: fatal decoding,
+// Throughput of the CSV reader (src/formats/csv/reader.ts through import-csv.ts: fatal decoding,
 // RFC 4180 records, blank rows, formula quotes) against csv-parse reading the same file with the
 // same rules (every line end, relaxed column count), in the same run. Two files of N rows: plain
 // contact rows as an export writes them, and the same with one row in ten holding a quoted

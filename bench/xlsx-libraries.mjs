@@ -1,6 +1,6 @@
 // Which .xlsx library (issue 35): writing and reading 100,000 export-shaped rows (11 text columns)
 // with exceljs 4.4 (its streaming WorkbookWriter/WorkbookReader), SheetJS (@e965/xlsx 0.20.3, the
-// registry's `xlsx` being older) and wsm's own (src/cli/xlsx, from dist/: `npm run build` first),
+// registry's `xlsx` being older) and wsm's own (src/formats/xlsx, from dist/: `npm run build` first),
 // each task a process of its own: time, peak RSS (sampled every 20 ms) and the time to load the
 // library. Baseline in the same run: the same rows written as CSV. The candidates are installed
 // into a scratch folder outside the project (npm, once; WSM_XLSX_CANDIDATES names another).
@@ -71,7 +71,7 @@ if (task === 'csv-write') {
   XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa), 'Contacts');
   writeFileSync(file, XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }));
 } else if (task === 'wsm-write') {
-  const { writeXlsx } = await import(root + '/dist/cli/xlsx/sheet-writer.js');
+  const { writeXlsx } = await import(root + '/dist/formats/xlsx/sheet-writer.js');
   loadMs = performance.now() - t0;
   const out = createWriteStream(file);
   const sink = { write: (b) => new Promise((res) => (out.write(b) ? res() : out.once('drain', res))) };
@@ -98,7 +98,7 @@ if (task === 'csv-write') {
   const wb = XLSX.read(readFileSync(file), { type: 'buffer', cellText: true, dense: true, sheets: 0 });
   read = XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { header: 1, raw: false, defval: '' }).length;
 } else if (task === 'wsm-read') {
-  const { openWorkbook } = await import(root + '/dist/cli/xlsx/sheet-reader.js');
+  const { openWorkbook } = await import(root + '/dist/formats/xlsx/sheet-reader.js');
   loadMs = performance.now() - t0;
   const wb = await openWorkbook(file);
   for await (const r of wb.rows()) read += r.cells.length > 0 ? 1 : 0;

@@ -1,7 +1,7 @@
 /**
  * The rows of a contact CSV (decisions.md §3, §8): import files, read the same way by the server's
  * worker and the CLI's check, and the files of `contacts update|delete --from`. Text comes from
- * csv-encoding.ts (UTF-8 or UTF-16 with its BOM, decoded fatally) and records from csv-reader.ts
+ * formats/csv/encoding.ts (UTF-8 or UTF-16 with its BOM, decoded fatally) and records from formats/csv/reader.ts
  * (RFC 4180: a quoted value may hold line breaks). On top of the records:
  *
  * - The separator is the comma, unless the header row names the column the file needs (`number`,
@@ -10,14 +10,14 @@
  * - A record whose values are all blank is not a row (spreadsheets end files with `,,,` lines).
  * - A row with more non-empty values than the header has columns is an error (an unquoted comma
  *   shifts every value after it).
- * - A file whose header is the export's (csv-cells.ts isExportHeader) gets each cell back as
+ * - A file whose header is the export's (formats/csv/cells.ts isExportHeader) gets each cell back as
  *   `contacts export` was given it: the `'` the export puts before a formula-like value is taken
  *   off here, so every reader gets the same value, and formatNotes says so. Any other file is
  *   read as written: its `'` is its own.
  */
-import { isExportHeader, restoreFormula } from './csv-cells.js';
-import { CsvEncodingError, decodedChunks, ENCODING_NAMES, type TextEncoding } from './csv-encoding.js';
-import { CsvTokenizer, tokenizeCsv, type CsvToken } from './csv-reader.js';
+import { isExportHeader, restoreFormula } from '../formats/csv/cells.js';
+import { CsvEncodingError, decodedChunks, ENCODING_NAMES, type TextEncoding } from '../formats/csv/encoding.js';
+import { CsvTokenizer, tokenizeCsv, type CsvToken } from '../formats/csv/reader.js';
 
 /** One row of the file in order: a parsed record or a row that cannot be read. */
 export type CsvItem = CsvToken;
@@ -121,7 +121,7 @@ export interface CsvFile {
 
 /**
  * Opens a CSV file whose header names `column`: its format is known from the first chunk, its
- * rows come as they are read. A byte that is not text throws CsvEncodingError (csv-encoding.ts).
+ * rows come as they are read. A byte that is not text throws CsvEncodingError (formats/csv/encoding.ts).
  * `asWritten`: see rowMaker.
  */
 export async function openCsv(path: string, column = 'number', options: { asWritten?: boolean } = {}): Promise<CsvFile> {

@@ -9,7 +9,7 @@ import { check, importRow, type FieldErrors, type ImportRow } from '../api/schem
 // The server's own reader and column plan (pure modules: node file reads only, nothing of
 // fastify or SQLite), so the rows, their line numbers and what counts as a row are the server's.
 import { CONTACT_COLUMNS, planColumns, readRow, type ColumnPlan } from '../api/import-columns.js';
-import { findEncodingProblem, type EncodingProblem } from '../api/csv-encoding.js';
+import { findEncodingProblem, type EncodingProblem } from '../formats/csv/encoding.js';
 import { headerName, openCsv, type CsvFormat, type CsvItem } from '../api/import-csv.js';
 import { RequestValidationError, UsageError } from './errors.js';
 import { closest } from './similar.js';

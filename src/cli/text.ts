@@ -3,7 +3,7 @@
 // cells that a spreadsheet would run as formulas neutralised. Pure functions, no dependencies:
 // the display width is passed in (string-width, loaded only when a terminal needs it).
 
-import { neutraliseFormula } from '../api/csv-cells.js';
+import { neutraliseFormula } from '../formats/csv/cells.js';
 
 /** Columns a string takes on a terminal. */
 export type WidthOf = (text: string) => number;

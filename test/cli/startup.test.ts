@@ -176,8 +176,8 @@ describe('start-up imports', () => {
       `error: ${file} is not an .xlsx workbook: it is not a ZIP archive (an .xlsx file is one): nothing was sent\n`,
     );
     const { modules } = expand((await readFile(join(dir, 'imports.log'), 'utf8')).split('\n').filter(Boolean));
-    expect(modules.some((m) => m.endsWith('/src/cli/xlsx/sheet-reader.ts'))).toBe(true);
-    expect(modules.some((m) => m.endsWith('/src/cli/xlsx/zip-writer.ts'))).toBe(false);
+    expect(modules.some((m) => m.endsWith('/src/formats/xlsx/sheet-reader.ts'))).toBe(true);
+    expect(modules.some((m) => m.endsWith('/src/formats/xlsx/zip-writer.ts'))).toBe(false);
   });
 
   it('the logger does see them when a command needs them (control)', async () => {
@@ -218,7 +218,7 @@ describe('start-up imports', () => {
     expect(outside.filter((m) => m.includes('/dist/') || m.includes('/node_modules/'))).toEqual([]);
     expect(modules.filter((m) => /\/src\/server\/|\/node_modules\/(better-sqlite3|fastify)\//.test(m))).toEqual([]);
     // The spreadsheet reader and writer load for an .xlsx alone.
-    expect(modules.filter((m) => m.includes('/src/cli/xlsx/'))).toEqual([]);
+    expect(modules.filter((m) => m.includes('/src/formats/xlsx/'))).toEqual([]);
     // The commands that take their own arguments are declared for the top-level help alone.
     expect(modules.filter((m) => /\/src\/commands\/(serve|diff|apply|mcp|api|completion|version)\.ts$/.test(m))).toEqual([]);
     // The client loads the descriptions it uses, with their schemas: the contacts ones (and the

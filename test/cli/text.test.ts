@@ -4,7 +4,7 @@ import stringWidth from 'string-width';
 import { redactSecret } from '../../src/api/redact.js';
 import { relativeTime, toneOf } from '../../src/cli/present.js';
 import { progressLine } from '../../src/cli/progress.js';
-import { neutraliseFormula } from '../../src/api/csv-cells.js';
+import { neutraliseFormula } from '../../src/formats/csv/cells.js';
 import { fitWidths, safeJson, truncate, visible, visibleLine, wrap } from '../../src/cli/text.js';
 
 describe('visible', () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { createTestIO } from '../../src/cli/io.js';
-import { openWorkbook } from '../../src/cli/xlsx/sheet-reader.js';
+import { openWorkbook } from '../../src/formats/xlsx/sheet-reader.js';
 import { wsmInProcess } from './in-process.js';
 import { BACKENDS, type Backend } from './backends.js';
 

@@ -7,8 +7,8 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWorkbook } from '../../src/cli/xlsx/sheet-reader.js';
-import { writeExcelLike, type Sheet } from '../cli/xlsx/excel-like.js';
+import { openWorkbook } from '../../src/formats/xlsx/sheet-reader.js';
+import { writeExcelLike, type Sheet } from '../formats/xlsx/excel-like.js';
 import { BACKENDS, type Backend } from './backends.js';
 import { wsmInProcess } from './in-process.js';
 import { wsm } from './processes.js';

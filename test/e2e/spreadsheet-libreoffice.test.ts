@@ -12,8 +12,8 @@ import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openZip } from '../../src/cli/xlsx/zip-reader.js';
-import { ZipWriter } from '../../src/cli/xlsx/zip-writer.js';
+import { openZip } from '../../src/formats/xlsx/zip-reader.js';
+import { ZipWriter } from '../../src/formats/xlsx/zip-writer.js';
 import { BACKENDS, type Backend } from './backends.js';
 import { wsmInProcess } from './in-process.js';
 

@@ -7,7 +7,7 @@ import { buildApp } from '../../src/server/app.js';
 import { openDatabase } from '../../src/server/db.js';
 import { processImport, runPendingImports } from '../../src/server/workers/imports.js';
 import { readCsvRows } from '../../src/api/import-csv.js';
-import { CSV_MESSAGES } from '../../src/api/csv-reader.js';
+import { CSV_MESSAGES } from '../../src/formats/csv/reader.js';
 import { multipart } from './template-fixtures.js';
 
 let h: Harness;

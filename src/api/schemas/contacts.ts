@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { CSV_BOOLEAN_FORMAT, decodeGroupNames, isScientificNotation, readCsvBoolean } from '../csv-cells.js';
+import { CSV_BOOLEAN_FORMAT, decodeGroupNames, isScientificNotation, readCsvBoolean } from '../../formats/csv/cells.js';
 import { boolish, idish, listOf, paginationQuery, timestamps, updated, visible } from './common.js';
 import { groupCreateBody } from './groups.js';
 
@@ -103,7 +103,7 @@ export const contactListQuery = paginationQuery.extend({
 export const contactUpdatedResponse = updated(contactRecord);
 
 /**
- * A `contact_groups` cell of the contact CSV (csv-cells.ts): a JSON array of group names, each a
+ * A `contact_groups` cell of the contact CSV (formats/csv/cells.ts): a JSON array of group names, each a
  * valid group name. Read by the import and by `contacts update --from`.
  */
 export const groupNamesCell = z
@@ -119,7 +119,7 @@ export const groupNamesCell = z
 /**
  * The cells of a CSV row as spreadsheets write them (decisions.md, issue 32), read alike by the
  * import and by `contacts update --from`: `status` takes TRUE/FALSE in any case, yes/no, 1/0
- * (csv-cells.ts readCsvBoolean); `gender` is matched without case (`Female` is female); a
+ * (formats/csv/cells.ts readCsvBoolean); `gender` is matched without case (`Female` is female); a
  * number a spreadsheet turned into scientific notation is named as such, not as a bad number.
  */
 const csvStatus = z.string().transform((cell, ctx) => {

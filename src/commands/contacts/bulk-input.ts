@@ -6,8 +6,8 @@
 // The input is read as import files are (one reader, src/api/import-csv.ts: its encoding checked
 // whole, a semicolon or tab separator read and named, quoted values over several lines), so a
 // row's line number is the file's.
-import { CsvEncodingError, decodeBytes, type TextEncoding } from '../../api/csv-encoding.js';
-import { readCsvBoolean } from '../../api/csv-cells.js';
+import { CsvEncodingError, decodeBytes, type TextEncoding } from '../../formats/csv/encoding.js';
+import { readCsvBoolean } from '../../formats/csv/cells.js';
 import { csvTextRows, formatNotes, headerName } from '../../api/import-csv.js';
 import { check, contactUpdateBody, groupNamesCell, type ContactUpdateBody } from '../../api/schemas/index.js';
 import { encodingRefusal, type FieldIds } from '../../cli/csv-check.js';
@@ -106,7 +106,7 @@ interface CsvRow {
   cells: Record<string, string>;
 }
 
-/** A sheet's rows as CSV text (src/cli/xlsx/sheet-csv.ts): values as the sheet holds them, rows named by their sheet row. */
+/** A sheet's rows as CSV text (src/formats/xlsx/sheet-csv.ts): values as the sheet holds them, rows named by their sheet row. */
 export interface SheetText {
   text: string;
 }
@@ -178,7 +178,7 @@ function withBodies(
     for (const [column, value] of Object.entries(cells ?? {})) {
       if (column === 'number' && value !== '') item.number = value;
       if (value === '' || column === 'id' || READ_ONLY.has(column)) continue;
-      // The CSV's own reading of a status and a gender, as the import reads them (csv-cells.ts).
+      // The CSV's own reading of a status and a gender, as the import reads them (formats/csv/cells.ts).
       if (column === 'status') body.status = readCsvBoolean(value) ?? value;
       else if (column === 'gender') body.gender = value.trim().toLowerCase();
       else if (column === 'contact_groups') {

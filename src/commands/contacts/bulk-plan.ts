@@ -4,7 +4,7 @@
 // spreadsheet are asked about first.
 import type { WsmClient } from '../../api/client.js';
 import { PER_PAGE_MAX } from '../../api/schemas/common.js';
-import { isScientificNotation } from '../../api/csv-cells.js';
+import { isScientificNotation } from '../../formats/csv/cells.js';
 import type { Context } from '../../cli/context.js';
 import type { BulkItem } from './bulk-input.js';
 import { planDelete, planUpdate, type LiveContacts, type Plan, type PlanRow } from './plan.js';

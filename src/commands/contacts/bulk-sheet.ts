@@ -1,5 +1,5 @@
 // `contacts update|delete --from FILE.xlsx [--sheet NAME]`: the sheet read as the spreadsheet
-// displays it (src/cli/xlsx), as CSV text the bulk input reads like any other, its rows named by
+// displays it (src/formats/xlsx), as CSV text the bulk input reads like any other, its rows named by
 // their sheet rows. A cell holding an error (`#N/A`) stops everything before anything is sent,
 // naming the cell, as any bad row of a bulk input does; formulas are read as their saved results,
 // with a warning.
@@ -17,7 +17,7 @@ export function checkSheetFlag(path: string, sheet: string | undefined): void {
 }
 
 export async function sheetText(ctx: Context, path: string, sheet: string | undefined): Promise<SheetText> {
-  const { formulaWarning, sheetToCsv } = await import('../../cli/xlsx/sheet-csv.js');
+  const { formulaWarning, sheetToCsv } = await import('../../formats/xlsx/sheet-csv.js');
   let text = '';
   const read = await sheetToCsv(path, { sheet, write: (part) => void (text += part) });
   const warning = formulaWarning(path, read);

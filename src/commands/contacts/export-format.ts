@@ -3,13 +3,13 @@
 // names, cells a spreadsheet would run as formulas neutralised (OWASP CSV injection; the import
 // takes the `'` back off). `-o json` / `-o ndjson` write the contact records instead and `-q`
 // their ids: never CSV under another format's name.
-import { encodeGroupNames } from '../../api/csv-cells.js';
+import { encodeGroupNames } from '../../formats/csv/cells.js';
 import type { Contact } from '../../api/schemas/index.js';
 import type { WsmClient } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
 import type { Column } from '../../cli/columns.js';
 
-import { EXPORT_COLUMNS } from '../../api/csv-cells.js';
+import { EXPORT_COLUMNS } from '../../formats/csv/cells.js';
 
 export { EXPORT_COLUMNS };
 

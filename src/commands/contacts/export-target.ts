@@ -1,5 +1,5 @@
 // Where `wsm contacts export` writes, and as what: standard output or `--output-file` (replaced
-// whole once the export is done), CSV/JSON text or an .xlsx workbook (src/cli/xlsx: streamed).
+// whole once the export is done), CSV/JSON text or an .xlsx workbook (src/formats/xlsx: streamed).
 // An .xlsx is never written to a terminal: the command that writes a file is suggested instead,
 // before anything is sent.
 import type { Contact } from '../../api/schemas/index.js';
@@ -10,7 +10,7 @@ import { UsageError } from '../../cli/errors.js';
 import { openFileSink, type FileSink } from '../../cli/file-sink.js';
 import type { IOStreams } from '../../cli/io.js';
 import { cellText } from '../../cli/text.js';
-import type { ByteSink } from '../../cli/xlsx/zip-writer.js';
+import type { ByteSink } from '../../formats/xlsx/zip-writer.js';
 
 export interface ExportTarget {
   /** The header of these columns, then each page's rows as the pages arrive; resolves once the last is written. */
@@ -65,7 +65,7 @@ export function exportTarget(ctx: Context, outputFile: string | undefined): Expo
 function writer(xlsx: boolean, output: Output, bytes: ByteSink): ExportTarget['write'] {
   if (!xlsx) return async (columns, pages) => void (await output.pages(pages, { columns, csvWithoutFormat: true }));
   return async (columns, pages) => {
-    const { writeXlsx } = await import('../../cli/xlsx/sheet-writer.js');
+    const { writeXlsx } = await import('../../formats/xlsx/sheet-writer.js');
     const rows = pages[Symbol.asyncIterator]();
     // The first page sizes the columns: the widths come before the sheet's rows in the file.
     const first = await rows.next();

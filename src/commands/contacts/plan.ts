@@ -4,7 +4,7 @@
 // (leading zeros lost, a value in scientific notation, a new number equal to a contact's but for
 // its leading zeros) are flagged. Pure: the rows come in read from any file format, the live
 // contacts as the list gives them; plan-render.ts prints it, the verbs decide on it.
-import { isScientificNotation } from '../../api/csv-cells.js';
+import { isScientificNotation } from '../../formats/csv/cells.js';
 import { normalizeNumber, type Contact } from '../../api/schemas/index.js';
 
 type PlanAction = 'create' | 'update' | 'unchanged' | 'invalid' | 'delete' | 'absent';

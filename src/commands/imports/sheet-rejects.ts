@@ -3,8 +3,8 @@
 // `import_line` (the sheet row; in the sheet's own such columns when it has them), written as a workbook whose cells are text; the file is put in
 // place only once whole. Fix the rows there and import that file again.
 import { openFileSink } from '../../cli/file-sink.js';
-import { openWorkbook } from '../../cli/xlsx/sheet-reader.js';
-import { writeXlsx } from '../../cli/xlsx/sheet-writer.js';
+import { openWorkbook } from '../../formats/xlsx/sheet-reader.js';
+import { writeXlsx } from '../../formats/xlsx/sheet-writer.js';
 import { type FailedLines, rejectsLayout } from './rejects.js';
 
 /** Writes the rows of `file`'s sheet named in `failed` (by sheet row) to `path`; the number of rows written. */

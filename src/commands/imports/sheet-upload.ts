@@ -1,5 +1,5 @@
 // `wsm contacts import FILE.xlsx [--sheet NAME]` (and `imports create`): the sheet is read as the
-// spreadsheet displays it (src/cli/xlsx) into a CSV in a temporary folder, and that CSV goes through
+// spreadsheet displays it (src/formats/xlsx) into a CSV in a temporary folder, and that CSV goes through
 // the upload flow as any CSV does (the same local check, --strict, --dry-run, waits and exit codes),
 // so every server, the published API's too, receives RFC 4180 UTF-8 CSV. The CSV's rows are the
 // sheet's rows, so the check and the server's errors name sheet rows. A row with a cell holding an
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Context } from '../../cli/context.js';
 import type { CheckOptions, CsvReport, RowProblem } from '../../cli/csv-check.js';
-import { formulaWarning, sheetToCsv } from '../../cli/xlsx/sheet-csv.js';
+import { formulaWarning, sheetToCsv } from '../../formats/xlsx/sheet-csv.js';
 import type { NotSentCells } from './check-report.js';
 import type { FailedLines } from './rejects.js';
 import type { SheetUpload, UploadFlags, UploadResult } from './upload.js';

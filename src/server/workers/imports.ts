@@ -14,7 +14,7 @@ import type { Repositories } from '../repositories/index.js';
 import { check, importRow } from '../../api/schemas/index.js';
 import { noteError, progressOf, type ImportProgress, type ImportRow, type ImportsRepository } from '../repositories/imports.js';
 import { countDataRows, formatNotes, openCsv, type CsvItem } from '../../api/import-csv.js';
-import { CsvEncodingError } from '../../api/csv-encoding.js';
+import { CsvEncodingError } from '../../formats/csv/encoding.js';
 import { fieldValuesOf, planColumns, readRow, type ColumnPlan } from '../../api/import-columns.js';
 import { createGroupResolver } from '../imports/groups.js';
 import { createImportWriter } from '../imports/writer.js';

@@ -7,11 +7,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeXlsx } from '../../../src/cli/xlsx/sheet-writer.js';
-import { openWorkbook, WorkbookError } from '../../../src/cli/xlsx/sheet-reader.js';
-import { displayNumber } from '../../../src/cli/xlsx/number-format.js';
-import { openZip } from '../../../src/cli/xlsx/zip-reader.js';
-import { ZipWriter } from '../../../src/cli/xlsx/zip-writer.js';
+import { writeXlsx } from '../../../src/formats/xlsx/sheet-writer.js';
+import { openWorkbook, WorkbookError } from '../../../src/formats/xlsx/sheet-reader.js';
+import { displayNumber } from '../../../src/formats/xlsx/number-format.js';
+import { openZip } from '../../../src/formats/xlsx/zip-reader.js';
+import { ZipWriter } from '../../../src/formats/xlsx/zip-writer.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wsm-xlsx-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,9 +5,9 @@
  * serials, formulas with their cached result, error cells, inline strings, a second sheet.
  */
 import { writeFileSync } from 'node:fs';
-import { ZipWriter } from '../../../src/cli/xlsx/zip-writer.js';
-import { columnName } from '../../../src/cli/xlsx/cell-names.js';
-import { escapeXml } from '../../../src/cli/xlsx/sheet-writer.js';
+import { ZipWriter } from '../../../src/formats/xlsx/zip-writer.js';
+import { columnName } from '../../../src/formats/xlsx/cell-names.js';
+import { escapeXml } from '../../../src/formats/xlsx/sheet-writer.js';
 
 /** A cell: text (a shared string), a number with a format code, a boolean, an error, a formula with its result, or inline text. */
 type Cell =

@@ -4,9 +4,9 @@
 // N is the sheet's row N for the local check and the server's errors alike. Cells are as the
 // spreadsheet displays them (sheet-reader.ts), written as they are: no formula guard (the header
 // is never the export's, see `columnsToSend`, so no reader takes a `'` off).
-import { isExportHeader } from '../../api/csv-cells.js';
-import { RequestValidationError, UsageError } from '../errors.js';
-import { countOf, csvField } from '../text.js';
+import { isExportHeader } from '../csv/cells.js';
+import { RequestValidationError, UsageError } from '../../cli/errors.js';
+import { countOf, csvField } from '../../cli/text.js';
 import { cellName } from './cell-names.js';
 import { openWorkbook, WorkbookError, type SheetRow } from './sheet-reader.js';
 

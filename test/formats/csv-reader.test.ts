@@ -1,10 +1,10 @@
-// The one CSV reader (src/api/csv-reader.ts): every well-formed RFC 4180 file is read exactly as
+// The one CSV reader (src/formats/csv/reader.ts): every well-formed RFC 4180 file is read exactly as
 // csv-parse reads it (a differential property test over generated files), line numbers are the
 // file's, and a broken record costs its own line only.
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { CsvTokenizer, CSV_MESSAGES, MAX_QUOTED_CHARS, tokenizeCsv, type CsvToken } from '../../src/api/csv-reader.js';
+import { CsvTokenizer, CSV_MESSAGES, MAX_QUOTED_CHARS, tokenizeCsv, type CsvToken } from '../../src/formats/csv/reader.js';
 
 const LINE_ENDS = ['\n', '\r\n', '\r'] as const;
 

@@ -15,7 +15,7 @@
  *   is reported so, and so is a record longer than MAX_RECORD_CHARS.
  *
  * Every well-formed file is read exactly as csv-parse reads it with `record_delimiter` set to
- * CRLF, LF and CR (test/api/csv-reader.test.ts compares the two on generated files).
+ * CRLF, LF and CR (test/formats/csv-reader.test.ts compares the two on generated files).
  */
 
 /** A quoted cell spans at most this many characters (64 KiB): a quote left open costs no more. */

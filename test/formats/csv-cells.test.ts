@@ -1,9 +1,9 @@
 // The contact CSV's cells (decisions.md §3): what the export writes, every reader reads back.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeGroupNames, encodeGroupNames, neutraliseFormula, restoreFormula } from '../../src/api/csv-cells.js';
+import { decodeGroupNames, encodeGroupNames, neutraliseFormula, restoreFormula } from '../../src/formats/csv/cells.js';
 import { csvTextRows } from '../../src/api/import-csv.js';
-import { CSV_MESSAGES } from '../../src/api/csv-reader.js';
+import { CSV_MESSAGES } from '../../src/formats/csv/reader.js';
 import { csvField } from '../../src/cli/text.js';
 
 describe('formula cells', () => {
