@@ -1,4 +1,4 @@
-// Reading what a real server sends. api.md leaves most answer shapes open ("response body: not
+// Reading what a real server sends. The published API leaves most answer shapes open ("response body: not
 // shown", "fields as returned: not shown"), so a 2xx is a success whatever its body: the record is
 // found at `data`, under one named key, or is the body itself; unknown fields are kept as they are.
 // Only an answer the client cannot use at all is an error, naming the field it lacks.

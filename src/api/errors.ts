@@ -72,7 +72,7 @@ export class PayloadTooLargeError extends APIStatusError {
 }
 
 /**
- * The server refused the input: a 422, or a 400 whose body carries `errors` (api.md does not give
+ * The server refused the input: a 422, or a 400 whose body carries `errors` (the published API does not give
  * the status of a validation failure). `errors` maps a (dotted) field name to its messages.
  */
 export class ValidationFailedError extends APIStatusError {

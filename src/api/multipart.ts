@@ -1,6 +1,6 @@
 // multipart/form-data written byte for byte as given (RFC 7578). Not undici's FormData: the
 // WHATWG encoding it follows turns every line break of a text value into CRLF, so a note with
-// LF lines came back from the server changed (issue 32). A value's bytes are its UTF-8, nothing
+// LF lines came back from the server changed. A value's bytes are its UTF-8, nothing
 // added; a file is streamed from disk. Each attempt of a request reads a fresh body().
 import { randomBytes } from 'node:crypto';
 import { openAsBlob } from 'node:fs';

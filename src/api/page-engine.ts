@@ -17,8 +17,8 @@ import type { RetryPolicy } from './transport.js';
 
 export { RequestWindow, type EngineRequest } from './request-window.js';
 
-// 8, as many as the round trips of a bare 8-in-flight walker (issue 17 asked 6 and >= 0.8x of that
-// walker; 6 in flight needs a third more round trips, 0.63x measured): bench/remote.mjs.
+// 8, as many as the round trips of a bare 8-in-flight walker (6 in flight needs a third more round trips
+// than that walker: 0.63x of its speed measured): bench/remote.mjs.
 export const DEFAULT_CONCURRENCY = 8;
 export const MAX_CONCURRENCY = 64;
 

@@ -1,4 +1,4 @@
-// Reading the API's paginated lists. api.md gives `{data, meta: {current_page, last_page, ...},
+// Reading the API's paginated lists. The published API gives `{data, meta: {current_page, last_page, ...},
 // links}`; a Laravel service may also send its simple paginator (no `last_page`, `links.next`
 // only) or refuse a `per_page` above its own cap. Walking them is page-engine.ts's.
 import { isJsonObject, type JsonObject } from './answers.js';

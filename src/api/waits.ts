@@ -1,5 +1,5 @@
 // The waits of the client, on the one poll loop (poll.ts): an import until the server has
-// processed it, the tracked templates until the provider decided them. Each works on api.md's
+// processed it, the tracked templates until the provider decided them. Each works on the published API's
 // operations alone (the import list where one import cannot be read; template sync and GET).
 // Which failures are retried meanwhile is the transport's (a `retry` policy on the wait's
 // requests); what the user is told is the CLI's.
@@ -24,7 +24,7 @@ class ImportGoneError extends WsmApiError {
   }
 }
 
-// api.md does not show how an import progresses: these are the words servers use for "done".
+// The published API does not show how an import progresses: these are the words servers use for "done".
 export const FAILED_IMPORT = new Set(['failed', 'error', 'errored']);
 const FINISHED_IMPORT = new Set(['completed', 'complete', 'finished', 'done', 'succeeded', 'success', 'processed', ...FAILED_IMPORT]);
 
@@ -77,7 +77,7 @@ export interface TemplateDecision {
   settled: boolean;
 }
 
-/** The tracked templates, read one by one with api.md's GET; a 404 is a template gone. */
+/** The tracked templates, read one by one with the published API's GET; a 404 is a template gone. */
 export async function readTracked(templates: TemplatesResource, ids: string[], options: CallOptions = {}): Promise<TrackedTemplate[]> {
   const states: TrackedTemplate[] = [];
   for (const id of ids) {

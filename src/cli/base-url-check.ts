@@ -1,7 +1,7 @@
 // A wrong base URL fails as something else: under `/api/v2` our server answers every path with the
 // API's own 404, so the user reads `workspace … not found or not yours` and blames the workspace.
 // Before blaming anything behind the base URL, wsm asks whether the base URL answers like the API
-// at all (WorkspacesResource.answersLikeApi: a request without a token gets api.md's 401), and if
+// at all (WorkspacesResource.answersLikeApi: a request without a token gets the published API's 401), and if
 // not, says so, naming where the URL came from and, when one answers, the URL to use instead.
 // Asked only after a request failed in a way a wrong base URL explains (a 404 or 405, an extension
 // "not supported", a 2xx that is no API answer): a working command never pays for the question.
@@ -16,7 +16,7 @@ export type BaseUrlOrigin = SettingOrigin;
 /** Asks one base URL whether it answers like the API; undefined when it cannot be asked. */
 export type Probe = (baseUrl: string) => Promise<boolean | undefined>;
 
-/** The base path api.md gives the API. */
+/** The base path the published API gives the API. */
 const API_PATH = '/api/v3';
 
 /** A failure that a base URL pointing elsewhere than the API would also give. */

@@ -5,8 +5,8 @@
 //
 // In order, the first that speaks decides:
 //   1. `--no-color`: off.
-//   2. NO_COLOR (no-color.org: set and not empty) or NODE_DISABLE_COLORS: off. spec/cli.md says
-//      "never with NO_COLOR", so it beats FORCE_COLOR (Node lets FORCE_COLOR win).
+//   2. NO_COLOR (no-color.org: set and not empty) or NODE_DISABLE_COLORS: off. The CLI's contract says
+//      "never with NO_COLOR" (docs/output.md "Colour"), so it beats FORCE_COLOR (Node lets FORCE_COLOR win).
 //   3. FORCE_COLOR, read as Node reads it: '', 1, 2, 3 or true force colour on, even into a pipe
 //      (a CI log that renders colour); any other value (0, false) turns it off.
 //   4. TERM=dumb: off (such a terminal shows escape codes as text).

@@ -16,7 +16,7 @@ import { packageVersion } from './version.js';
 
 export type Env = Record<string, string | undefined>;
 
-/** The global flags of spec/cli.md, as parsed (before env and profile are consulted). */
+/** The global flags (docs/configuration.md), as parsed (before env and profile are consulted). */
 export interface GlobalOptions {
   profile?: string;
   baseUrl?: string;
@@ -201,7 +201,7 @@ function resolveProfileName(globals: GlobalOptions, env: Env, config: ConfigStor
 }
 
 /**
- * Precedence of spec/cli.md: flag > environment > profile. Pure, so tests pin it down directly.
+ * Precedence (docs/configuration.md "Where settings come from"): flag > environment > profile. Pure, so tests pin it down directly.
  * A profile named explicitly must exist (a typo would otherwise act as an empty profile), and the
  * base URL must be http(s) wherever it came from: nothing is sent with a URL undici would refuse.
  */

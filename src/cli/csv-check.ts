@@ -1,4 +1,4 @@
-// The local check `wsm contacts import` runs before uploading (spec/cli.md "Requests"): the whole
+// The local check `wsm contacts import` runs before uploading (docs/import-file.md): the whole
 // file must be text (a fatal decoder, never a sample) and a CSV with a `number` column; each row is
 // held to the same `importRow` schema the server applies (the rules of `contacts create`), read the
 // same way (same reader and column plan: headers trimmed and lowercased, first of a duplicate wins,
@@ -97,7 +97,7 @@ export function formatNoticeLines(source: string, notes: string[]): string[] {
 }
 
 /**
- * Everything that stops an import (spec/cli.md: an unreadable file, no `number` column, not
+ * Everything that stops an import (docs/import-file.md: an unreadable file, no `number` column, not
  * text) is decided before anything is sent: the whole file is decoded, then its header read.
  * Throws RequestValidationError (exit 2); gives back how the file is read (encoding, separator).
  */

@@ -1,4 +1,4 @@
-// CLI errors and every exit code (spec/cli.md "Exit codes"): commands throw, exitCodeFor says
+// CLI errors and every exit code (docs/output.md "Exit codes"): commands throw, exitCodeFor says
 // which code any thrown error exits with, and error-report.ts (handleError) prints it.
 import { CommanderError } from 'commander';
 import {

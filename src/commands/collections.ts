@@ -5,7 +5,7 @@ import { permissionNames } from '../api/answers.js';
 import type { ContactField, ContactGroup, Label, Role } from '../api/schemas/index.js';
 import { collectionCommand, type CollectionCommand } from './collection.js';
 
-// api.md shows no role fields beyond `name`: permissions may be names, objects with a `name`, or
+// The published API shows no role fields beyond `name`: permissions may be names, objects with a `name`, or
 // not sent at all (unknown, which is not the same as none).
 const permissionsOf = (role: Role) => permissionNames(role.permissions);
 

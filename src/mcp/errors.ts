@@ -9,7 +9,7 @@ import { describeError } from '../cli/error-report.js';
 import { ExitCode } from '../cli/errors.js';
 import { inToolWords } from './tool-words.js';
 
-/** What each exit code of spec/cli.md means, in the words an agent acts on. */
+/** What each exit code means (docs/output.md "Exit codes"), in the words an agent acts on. */
 const EXIT_MEANINGS: Record<number, string> = {
   [ExitCode.failure]: 'failure',
   [ExitCode.usage]: 'bad input, nothing was sent',

@@ -32,7 +32,7 @@ export interface ToolSpec {
   /** Declared where it tells the agent more than it costs (workflows); an operation's result is described in words. */
   output?: z.ZodObject;
   hints: ToolHints;
-  /** In api.md: it works on the hosted service; false needs an extension of `wsm serve`. */
+  /** In the published API: it works on the hosted service; false needs an extension of `wsm serve`. */
   published: boolean;
   /**
    * Set on deletes and bulk changes: what the call would do, said when `confirm: true` is

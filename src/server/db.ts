@@ -19,7 +19,7 @@ const BUSY_TIMEOUT_MS = 200;
  * with an indexed TEXT column in a join or beside an ORDER BY, a `LIMIT ?` / `OFFSET ?`. Every
  * binding is new (better-sqlite3 binds each call), so such a statement is compiled again on every
  * call, and better-sqlite3 then builds its row function again (`new Function`): 20-90 µs a call
- * instead of 1-2 µs (issue 26, measured on the statements of a list request). On the statements
+ * instead of 1-2 µs (measured on the statements of a list request). On the statements
  * run per request or per row, the parameter is written `+?` (a TEXT comparison: unary plus leaves
  * the value and the column's affinity as they are) or `?+0` (an integer LIMIT/OFFSET), which SQLite
  * does not look into, so the statement keeps its one plan.

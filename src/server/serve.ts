@@ -59,7 +59,7 @@ export interface RunningServer {
  * with plenty of memory: left to grow, an import of a million rows takes the server from 120 to
  * 300 MB, nearly all of it young-generation space holding garbage. Kept at its first size, the
  * server's short-lived objects (a request's, an import batch's) are collected as often and
- * cheaply (issue 26; docs/benchmarks.md). V8 reads the flag at each growth, so setting it at run
+ * cheaply (docs/benchmarks.md). V8 reads the flag at each growth, so setting it at run
  * time applies.
  */
 const YOUNG_GENERATION_FIXED = '--semi-space-growth-factor=1';

@@ -1,4 +1,4 @@
-// Contacts: api.md's list (with search), create, update (POST, JSON or a form) and delete; get one is ours.
+// Contacts: the published API's list (with search), create, update (POST, JSON or a form) and delete; get one is ours.
 import * as s from '../schemas/contacts.js';
 import { GENDERS } from '../schemas/contacts.js';
 import { CATALOG } from './catalog.js';

@@ -12,7 +12,7 @@ import { can, collection, describe, type ClientCall, type CollectionDescription,
 
 export const WORKSPACE = '/workspaces/{workspace}';
 
-/** The bodies and the query; the answers are the record in api.md's envelopes unless given. */
+/** The bodies and the query; the answers are the record in the published API's envelopes unless given. */
 export interface CollectionSchemas {
   query: z.ZodType;
   create: z.ZodType;
@@ -34,7 +34,7 @@ export interface CollectionSpec {
   permissions?: Partial<Record<CrudName, Permission>>;
   /** The operations it has (all five unless given). */
   has?: CrudName[];
-  /** Operations that are ours, not api.md's. */
+  /** Operations that are ours, not the published API's. */
   extensions: CrudName[];
   /** What to do instead where an extension is missing. */
   instead?: Partial<Record<CrudName, string>>;

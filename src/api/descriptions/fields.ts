@@ -1,4 +1,4 @@
-// Custom contact fields: api.md lists, creates and deletes them; reading one and renaming are ours.
+// Custom contact fields: the published API lists, creates and deletes them; reading one and renaming are ours.
 import * as s from '../schemas/fields.js';
 import { plainCollection } from './crud.js';
 

@@ -1,4 +1,4 @@
-// Contact groups: api.md lists and creates them; reading one, renaming and deleting are ours.
+// Contact groups: the published API lists and creates them; reading one, renaming and deleting are ours.
 import * as s from '../schemas/groups.js';
 import { plainCollection } from './crud.js';
 

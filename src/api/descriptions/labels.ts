@@ -1,4 +1,4 @@
-// Labels: api.md creates, reads and updates them; listing and deleting are ours.
+// Labels: the published API creates, reads and updates them; listing and deleting are ours.
 import * as s from '../schemas/labels.js';
 import { plainCollection } from './crud.js';
 

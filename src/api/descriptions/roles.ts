@@ -1,4 +1,4 @@
-// Roles: api.md lists and creates them; reading one, changing and deleting are ours.
+// Roles: the published API lists and creates them; reading one, changing and deleting are ours.
 import * as s from '../schemas/roles.js';
 import { plainCollection } from './crud.js';
 

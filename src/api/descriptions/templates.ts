@@ -1,11 +1,11 @@
-// Message templates: api.md creates, reads, deletes and syncs them with the provider; the filtered list is ours.
+// Message templates: the published API creates, reads, deletes and syncs them with the provider; the filtered list is ours.
 import * as s from '../schemas/templates.js';
 import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from '../schemas/templates.js';
 import { CATALOG } from './catalog.js';
 import { collectionOperations, WORKSPACE } from './crud.js';
 import { can, describe, sends } from './types.js';
 
-// api.md's template answers carry `success` beside the record.
+// The published API's template answers carry `success` beside the record.
 const crud = collectionOperations(
   CATALOG.templates,
   s.templateRecord,

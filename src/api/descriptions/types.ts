@@ -33,10 +33,10 @@ export interface OperationDescription {
   /** The operation's name in its resource: its client method's too, and the CLI verb unless `verb` says otherwise. */
   name: string;
   method: HttpMethod;
-  /** Under /api/v3, as api.md writes it: `/workspaces/{workspace}/labels/{label}`. */
+  /** Under /api/v3, as the published API writes it: `/workspaces/{workspace}/labels/{label}`. */
   path: string;
   access: Access;
-  /** In api.md (the hosted service has it); false: an extension of ours (decisions.md §6, §7), which a server may lack. */
+  /** In the published API (the hosted service has it); false: an extension of ours (decisions.md §6, §7), which a server may lack. */
   published: boolean;
   /** One line: the OpenAPI summary, and the start of a tool description. */
   summary: string;
@@ -66,7 +66,7 @@ export interface OperationDescription {
   /** How the client calls it (`(c, { query, options }) => c.labels.list(query, options)`), or null where the client has none. */
   client: ClientCall | null;
   /**
-   * Body fields a server may require although the caller can leave them out (api.md says a label's
+   * Body fields a server may require although the caller can leave them out (the published API says a label's
    * PUT needs `name` while a note says the colour alone may be sent): when the body sets something
    * else and leaves these out, the client reads the record first and sends its current values.
    */

@@ -1,4 +1,4 @@
-// Users of a workspace: api.md lists them and updates one (a multipart form); reading one and creating are ours.
+// Users of a workspace: the published API lists them and updates one (a multipart form); reading one and creating are ours.
 import * as s from '../schemas/users.js';
 import { CATALOG } from './catalog.js';
 import { collectionOperations } from './crud.js';

@@ -1,4 +1,4 @@
-// The workspace itself (api.md) and creating one (an extension: the caller becomes its owner).
+// The workspace itself (the published API) and creating one (an extension: the caller becomes its owner).
 import * as s from '../schemas/workspaces.js';
 import { CATALOG } from './catalog.js';
 import { WORKSPACE } from './crud.js';

@@ -59,7 +59,7 @@ export function checkBody<S extends z.ZodType>(schema: S, body: unknown, what: s
 }
 
 /**
- * The API's own 404 bodies carry `status: 404` (decisions.md §1, api.md). A 404 without it comes
+ * The API's own 404 bodies carry `status: 404` (decisions.md §1, the published API). A 404 without it comes
  * from a router that has no such route, which on an extension means "not supported here".
  */
 export function isRouteMissing(error: unknown): error is APIStatusError {

@@ -95,12 +95,12 @@ export class ContactsResource {
   async create(body: ContactCreateBody, files: ContactFileOptions = {}, options?: CallOptions): Promise<Written<Contact>> {
     const create = await operation('create');
     const value = checkBody(create.body!, body, 'contact') as Record<string, unknown>;
-    // api.md: JSON carries number/name/email/gender; status, avatar and groups need the form.
+    // The published API: JSON carries number/name/email/gender; status, avatar and groups need the form.
     const needsForm = files.avatar !== undefined || value.status !== undefined || value.contact_groups !== undefined;
     return written<Contact>(await callOperation(this.ctx, create, this.parts(value, files, needsForm), options));
   }
 
-  /** api.md defines the update as POST on the contact (the PUT label in its example is a slip). */
+  /** The published API defines the update as POST on the contact (the PUT label in its example is a slip). */
   async update(
     id: number | string,
     body: ContactUpdateBody,

@@ -46,7 +46,7 @@ export class CrudResource<T, C extends z.ZodType, U extends z.ZodType> {
     return (await this.operation(operation)).unsupported ?? operation;
   }
 
-  /** Whether `operation` is ours, not api.md's: a server may lack it. */
+  /** Whether `operation` is ours, not the published API's: a server may lack it. */
   async isExtension(operation: CrudOperation): Promise<boolean> {
     return !(await this.operation(operation)).published;
   }

@@ -25,7 +25,7 @@ const operation = (name: string) => describedOperation('imports', name);
 
 export interface ImportCreateOptions {
   name?: string;
-  /** One contact group id the imported contacts join (api.md: `contact_groups`, an integer). */
+  /** One contact group id the imported contacts join (the published API: `contact_groups`, an integer). */
   contact_groups?: number;
   filePath: string;
 }
@@ -47,7 +47,7 @@ export class ImportsResource {
 
   /**
    * One import's current record: GET one import where the server has it, else the import list
-   * (api.md's own operation) searched for the id. Undefined when neither holds it. `signal`
+   * (the published API's own operation) searched for the id. Undefined when neither holds it. `signal`
    * cancels the request in flight (Ctrl-C during a wait).
    */
   async find(id: number | string, options: CallOptions = {}): Promise<ContactImport | undefined> {

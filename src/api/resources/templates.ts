@@ -35,7 +35,7 @@ const RECORD_KEY = 'template';
 export interface TemplateSyncResult {
   success: boolean;
   message: string;
-  /** True when the server answered 404 "no pending template": not a fault (api.md). */
+  /** True when the server answered 404 "no pending template": not a fault (the published API). */
   nothing_pending: boolean;
 }
 
@@ -76,7 +76,7 @@ export class TemplatesResource {
       const answer = await callOperation<{ success?: boolean; message?: string }>(this.ctx, await operation('sync'), {}, options);
       return { success: answer?.success !== false, message: answer?.message ?? 'Templates synchronised.', nothing_pending: false };
     } catch (error) {
-      // api.md: 404 {success: false, message} means no template is PENDING. A missing workspace
+      // The published API: 404 {success: false, message} means no template is PENDING. A missing workspace
       // answers a "not found" body (generic, or the template-shaped one), and stays an error.
       const body = error instanceof NotFoundError ? (error.body as { success?: unknown; message?: unknown } | undefined) : undefined;
       const notFoundText = body?.message === ERROR_MESSAGES[404] || body?.message === ERROR_MESSAGES.template404;

@@ -1,4 +1,4 @@
-// Users: list, get and create (extensions), update as the multipart form api.md defines.
+// Users: list, get and create (extensions), update as the multipart form the published API defines.
 import { written, type Written } from '../answers.js';
 import type { PageParams } from '../pagination.js';
 import type { Single, User, UserCreateBody, UserUpdateBody } from '../schemas/index.js';
@@ -39,7 +39,7 @@ export class UsersResource {
     return written<User>(await callOperation(this.ctx, create, { json }, options));
   }
 
-  /** Always multipart (api.md), with the avatar as a file part when given. */
+  /** Always multipart (the published API), with the avatar as a file part when given. */
   async update(id: number | string, body: UserUpdateBody, files: { avatar?: string } = {}, options?: CallOptions): Promise<Written<User>> {
     const update = await operation('update');
     const value = checkBody(update.body!, body, 'user') as Record<string, unknown>;

@@ -18,7 +18,7 @@ export class WorkspacesResource {
   }
 
   /**
-   * Whether the base URL answers like the Workspace Messaging API: api.md has every endpoint answer
+   * Whether the base URL answers like the Workspace Messaging API: the published API has every endpoint answer
    * a request without a token with 401, so GET /workspaces/{workspace} without one does, whatever
    * the workspace; a router with no such route answers 404 (or a web page 200) instead. Undefined
    * when the server cannot be asked (down, too slow). Costs one request: only ever asked after a
@@ -53,7 +53,7 @@ export class PermissionsResource {
   constructor(private readonly ctx: ResourceContext) {}
 
   /**
-   * GET /workspaces/{ws}/permissions, one entry a permission. api.md shows `{data: [{<group>:
+   * GET /workspaces/{ws}/permissions, one entry a permission. The published API shows `{data: [{<group>:
    * [...]}]}` and leaves the element type open: names or objects with a `name` are both read, and
    * so is a flat list of them.
    */

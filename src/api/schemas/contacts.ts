@@ -23,7 +23,7 @@ const NUMBER_LIKE = /^\+?[\d\s\-.()]*\d[\d\s\-.()]*$/;
  * The number a contact search names, as numbers are stored (normalizeNumber), when the query is
  * written as a phone number is (`+351 912-345`); undefined for any other query. A search finds its
  * text as typed in name, number and e-mail, and these digits in the number as well
- * (docs/decisions.md, "Search after #36").
+ * (docs/decisions.md, "Search: text and a number's digits").
  */
 export function searchedNumber(query: string): string | undefined {
   return NUMBER_LIKE.test(query.trim()) ? normalizeNumber(query) : undefined;
@@ -77,7 +77,7 @@ export const contactCreateBody = z.object({
 });
 export type ContactCreateBody = z.input<typeof contactCreateBody>;
 
-/** `number` sent on update is ignored (api.md); `name` is required. */
+/** `number` sent on update is ignored (the published API); `name` is required. */
 export const contactUpdateBody = z.object({
   name: visible(z.string().trim().min(1).max(CONTACT_NAME_MAX)).transform(nfc),
   email: email.optional(),
@@ -117,7 +117,7 @@ export const groupNamesCell = z
   .pipe(z.array(groupCreateBody.shape.name));
 
 /**
- * The cells of a CSV row as spreadsheets write them (decisions.md, issue 32), read alike by the
+ * The cells of a CSV row as spreadsheets write them (decisions.md, "The operator's loop"), read alike by the
  * import and by `contacts update --from`: `status` takes TRUE/FALSE in any case, yes/no, 1/0
  * (formats/csv/cells.ts readCsvBoolean); `gender` is matched without case (`Female` is female); a
  * number a spreadsheet turned into scientific notation is named as such, not as a bad number.

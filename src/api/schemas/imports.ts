@@ -9,7 +9,7 @@ export const IMPORT_ERRORS_KEPT = 100;
  * One error of an import. `row` is the spreadsheet row (the header is row 1; 0 is the whole file)
  * and `line` the file's line where it starts (they differ after a quoted line break); `failed`:
  * the row was not imported (false for a note, such as a column ignored or a group created).
- * `line` and `failed` are ours: api.md's errors have `row` and `message` only.
+ * `line` and `failed` are ours: the published API's errors have `row` and `message` only.
  */
 export const importError = z.object({
   row: z.number().int(),

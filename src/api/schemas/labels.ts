@@ -16,7 +16,7 @@ const color = z.string().max(7).regex(LABEL_COLOR_PATTERN, 'The color field must
 
 export const labelCreateBody = z.object({ name: nonEmptyName(255), color: color.optional() });
 
-/** api.md: name, colour, or both; a body with neither is a 422 (decisions.md §3). */
+/** The published API: name, colour, or both; a body with neither is a 422 (decisions.md §3). */
 export const labelUpdateBody = z
   .object({ name: nonEmptyName(255).optional(), color: color.optional() })
   .superRefine((body, ctx) => {

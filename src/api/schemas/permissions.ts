@@ -29,8 +29,8 @@ function distinct(list: string[], ctx: z.RefinementCtx): void {
 }
 
 /**
- * What api.md states of the partner defaults: a non-empty list of distinct names. Which names
- * are valid is each server's own (api.md: "from the permissions listing"): the client checks
+ * What the published API states of the partner defaults: a non-empty list of distinct names. Which names
+ * are valid is each server's own (the published API: "from the permissions listing"): the client checks
  * this shape and the server's listing, our server checks `partnerPermissionsBody`.
  */
 export const partnerPermissionsShape = z.object({ permissions: z.array(z.string().trim().min(1)).min(1).superRefine(distinct) });

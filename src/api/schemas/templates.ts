@@ -1,5 +1,5 @@
 /**
- * Message templates: the rules of api.md and decisions.md §5 in one place.
+ * Message templates: the rules of the published API and decisions.md §5 in one place.
  * `wsm templates validate` runs exactly this schema offline; the server runs
  * it on every create.
  */
@@ -153,7 +153,7 @@ function checkCategoryRules(t: Loose, ctx: Ctx) {
     if (!t.body) ctx.addIssue({ code: 'custom', path: ['body'], message: 'The body field is required.' });
     return;
   }
-  // The provider writes an AUTHENTICATION template's text itself (api.md).
+  // The provider writes an AUTHENTICATION template's text itself (the published API).
   for (const field of ['header', 'body', 'footer', 'buttons'] as const) {
     if (t[field] !== undefined && t[field] !== null) {
       ctx.addIssue({ code: 'custom', path: [field], message: `The ${field} field must not be sent for AUTHENTICATION templates.` });
@@ -215,7 +215,7 @@ export type Template = z.infer<typeof templateRecord>;
 
 /** Extension: GET /templates with filters. */
 /**
- * The statuses a list filter may name: api.md's three and the other statuses of the provider it
+ * The statuses a list filter may name: the published API's three and the other statuses of the provider it
  * mentions ("and others of the provider": those of WhatsApp message templates).
  */
 export const TEMPLATE_STATUS_FILTERS = [

@@ -101,7 +101,7 @@ export async function run(ctx: Context, { withToken, email, passwordStdin }: Log
   if (workspace !== undefined && !isUuid(workspace)) throw new UsageError(`workspace "${workspace}" is not a UUID`);
 
   // Verify before saving: a typo must not replace a working profile. Without /me, the token is
-  // checked against the workspace (api.md's GET /workspaces/{workspace}).
+  // checked against the workspace (the published API's GET /workspaces/{workspace}).
   const client = await ctx.clientFor({ baseUrl, token, workspace });
   // Logging in again is how a wrong base URL is fixed here: login saves the URL itself.
   const wrongBase = () =>

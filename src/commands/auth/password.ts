@@ -1,5 +1,5 @@
 // `wsm auth login --email <e>`: a token for a user made with a password (`users create --password`),
-// from POST /auth/tokens. That operation is an extension (decisions.md §6; api.md has no login): a
+// from POST /auth/tokens. That operation is an extension (decisions.md §6; the published API has no login): a
 // server without it is the client's UnsupportedEndpointError, saying to log in with a token instead.
 import { ValidationFailedError } from '../../api/errors.js';
 import type { Context } from '../../cli/context.js';

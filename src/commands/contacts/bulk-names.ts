@@ -1,5 +1,5 @@
 // The names `contacts update --from` needs: the API requires `name` on every update, and a line
-// without one (ids one a line, an empty `name` cell) keeps the contact's own. api.md has no GET of
+// without one (ids one a line, an empty `name` cell) keeps the contact's own. The published API has no GET of
 // one contact, so the contact list is the way every server offers: walked on the page engine
 // (pages in parallel, 100 contacts a request), stopping once every name is found. Where the
 // server has GET one contact (wsm serve) and the ids are fewer than the list's pages, each name

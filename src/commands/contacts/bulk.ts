@@ -126,7 +126,7 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
     if (fields !== undefined) refuseUnknownFields(fieldNames, fields, source);
   }
   if (items.some((item) => item.groupNames !== undefined)) {
-    // The file names groups (as `contacts export` writes them); the API takes ids. api.md lists groups.
+    // The file names groups (as `contacts export` writes them); the API takes ids. The published API lists groups.
     const idsByName = new Map<string, number>();
     for await (const group of client.groups.list()) idsByName.set(group.name, Number(group.id));
     items = resolveGroupNames(items, idsByName, source);

@@ -1,5 +1,5 @@
-// The plan of a file of contacts against the live workspace (issue 32, Terraform's plan as the
-// model): per contact, create / update / unchanged / invalid (delete / absent for a delete), and
+// The plan of a file of contacts against the live workspace (Terraform's plan as the
+// model; docs/import-file.md "Plans"): per contact, create / update / unchanged / invalid (delete / absent for a delete), and
 // for an update each field that changes, `from` -> `to`. Changes that look made by a spreadsheet
 // (leading zeros lost, a value in scientific notation, a new number equal to a contact's but for
 // its leading zeros) are flagged. Pure: the rows come in read from any file format, the live
@@ -181,7 +181,7 @@ export function planUpdate(rows: Iterable<PlanRow>, live: LiveContacts): Plan {
   );
 }
 
-/** An update's row with a number other than the contact's: the API changes no number on update (api.md), so the plan says it is left. */
+/** An update's row with a number other than the contact's: the published API changes no number on update, so the plan says it is left. */
 function withNumberNote(contact: PlannedContact, number: string | undefined): PlannedContact {
   if (number === undefined || contact.number === null || normalizeNumber(number) === contact.number) return contact;
   const note = `the number "${number}" is not applied: an update does not change a contact's number`;

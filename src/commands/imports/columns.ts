@@ -1,4 +1,4 @@
-// How contact imports print. api.md shows none of an import's fields: each cell reads only what
+// How contact imports print. The published API shows none of an import's fields: each cell reads only what
 // the server sent (a missing counter is empty, never `undefined`).
 import type { ContactImport } from '../../api/schemas/index.js';
 import type { Column } from '../../cli/columns.js';

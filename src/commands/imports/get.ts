@@ -1,5 +1,5 @@
 // `wsm imports get <id> [--wait [--interval 1s] [--timeout 30m]]`: one import, read with GET one
-// import where the server has it (an extension), else found in the import list (api.md's own
+// import where the server has it (an extension), else found in the import list (the published API's own
 // operation). With --wait, waits until it is finished (picking up a wait that was interrupted),
 // as `contacts import --wait` does, with the same loop.
 import type { ContactImport } from '../../api/schemas/index.js';

@@ -26,7 +26,7 @@ export const importErrorColumns: Column<ImportError>[] = [
 ];
 
 /**
- * An error as api.md writes it (`row`, `message`), read as ours: there `row` is the line it starts
+ * An error as the published API writes it (`row`, `message`), read as ours: there `row` is the line it starts
  * on, and every error of a data row (past row 1) is a row that failed.
  */
 function fromRecord(error: Partial<ImportError>): ImportError {

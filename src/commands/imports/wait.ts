@@ -33,7 +33,7 @@ export function parseWaitFlags(opts: FlagOptions<typeof IMPORT_WAIT_FLAGS>): Wai
   return flags;
 }
 
-/** A count the server sent, when it is one (api.md shows none of an import's fields). */
+/** A count the server sent, when it is one (the published API shows none of an import's fields). */
 const countIn = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined);
 
 /**
@@ -128,7 +128,7 @@ export function reportOutcome(ctx: Context, result: ContactImport, limit?: Failu
     const reason = Array.isArray(result.errors) ? result.errors[0]?.message : undefined;
     throw new CliError(`import ${result.id} failed${reason ? `: ${reason}` : ''}`, ExitCode.failure);
   }
-  // Only the counters the server sent: api.md shows none.
+  // Only the counters the server sent: the published API shows none.
   const counts = (['created', 'updated', 'failed'] as const)
     .map((kind) => [kind, result[`${kind}_count`]] as const)
     .filter(([, value]) => typeof value === 'number')

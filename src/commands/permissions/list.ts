@@ -1,6 +1,6 @@
 // `wsm permissions list`: the API groups names ({contacts: [...]}); we print one permission a
 // row (group, name) so that `-q` gives a list `permissions set` reads back. Entries may be names
-// or objects with a `name` (api.md leaves the element type open): both print as the name.
+// or objects with a `name` (the published API leaves the element type open): both print as the name.
 import type { PermissionEntry } from '../../api/resources/workspaces.js';
 import type { Column } from '../../cli/columns.js';
 import type { Context } from '../../cli/context.js';

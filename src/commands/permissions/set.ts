@@ -62,7 +62,7 @@ async function namesOf(ctx: Context, { names, file }: { names: string[]; file?: 
 }
 
 /**
- * api.md: the names "must be valid permissions from the permissions listing". That listing is
+ * The published API: the names "must be valid permissions from the permissions listing". That listing is
  * the server's own, so names are checked against it when it can be read (a workspace is set and
  * the caller may list); otherwise they go as given and the server's answer decides. The list's
  * shape is the client's check, made here before the listing is read (and again as it is sent).

@@ -1,5 +1,5 @@
 // `--max-failures N` or `N%`: how many failed items (rows of an import, lines of a bulk verb) a
-// run tolerates before it exits 8 (spec/cli.md "Exit codes"). Without the flag, none.
+// run tolerates before it exits 8 (docs/output.md "Exit codes"). Without the flag, none.
 import { CliError, ExitCode, UsageError } from '../../cli/errors.js';
 import type { Context } from '../../cli/context.js';
 

@@ -1,5 +1,5 @@
 // What every create and update verb prints once the server has answered. A 2xx is a success
-// whatever its body (api.md shows few of them): the record when the server sent one; otherwise a
+// whatever its body (the published API shows few of them): the record when the server sent one; otherwise a
 // warning that its id is unknown (a create) and exit 0. With -o json the body is printed as it came.
 import type { Written } from '../../api/answers.js';
 import type { Context } from '../../cli/context.js';

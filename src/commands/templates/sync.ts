@@ -1,8 +1,8 @@
 // `wsm templates sync [--wait] [--timeout 30m] [--interval 5s] [--fail-on-rejected]
 //                     [--template <id>]... [--templates-from <file|->]`
 //
-// Works on api.md's operations alone. A plain sync is one POST; a 404 there means nothing is
-// PENDING (api.md: not a fault), which is success. --wait repeats the sync until the server says
+// Works on the published API's operations alone. A plain sync is one POST; a 404 there means nothing is
+// PENDING (the published API: not a fault), which is success. --wait repeats the sync until the server says
 // so (or until every tracked template is decided); no template list is needed. The tracked
 // templates are those named with --template / --templates-from, or, where the server lists
 // templates (an extension), those PENDING before the sync; each is read with GET /templates/{id}.
@@ -113,7 +113,7 @@ function templateIds(ids: string[]): string {
 
 /**
  * A sync's outcome in the CLI's words: `{"outcome": "nothing_pending", ...}` exits 0 with nothing
- * in it saying it failed (api.md's 404 `{success: false}` is no fault; its envelope is not ours).
+ * in it saying it failed (the published API's 404 `{success: false}` is no fault; its envelope is not ours).
  */
 export interface SyncOutcome {
   outcome: 'synced' | 'nothing_pending';

@@ -1,5 +1,5 @@
 // `wsm users update <id> [--name] [--email] [--timezone] [--active|--inactive] [--client|--no-client]
-//  [--password [value]] [--avatar <file>] [--role <id>]`: a multipart form (api.md).
+//  [--password [value]] [--avatar <file>] [--role <id>]`: a multipart form (the published API).
 import type { Written } from '../../api/answers.js';
 import { checkBody } from '../../api/resources/base.js';
 import { userUpdateBody, type User, type UserUpdateBody } from '../../api/schemas/index.js';

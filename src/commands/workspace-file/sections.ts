@@ -92,7 +92,7 @@ const labels: SectionSpec<'labels'> = {
   noun: 'label',
   updatable: ['color'],
   comparison: { color: 'value' },
-  // api.md: a colour omitted on create is null, so a file without one means "no colour".
+  // The published API: a colour omitted on create is null, so a file without one means "no colour".
   item: (entry) => ({ key: entry.name, attrs: { color: entry.color ?? null } }),
   observe(record) {
     const label = record as Label;
@@ -109,7 +109,7 @@ const labels: SectionSpec<'labels'> = {
     return { id: data.id, record: data };
   },
   async update(client, id, entry) {
-    // The name goes along: api.md lists it as required on PUT (and it is the label's identity here).
+    // The name goes along: the published API lists it as required on PUT (and it is the label's identity here).
     await client.labels.update(id, { name: entry.name, color: entry.color ?? null });
   },
   async delete(client, id) {
@@ -142,7 +142,7 @@ const roles: SectionSpec<'roles'> = {
   observe(record) {
     const role = record as Partial<Role> & { id: number; name: string };
     const builtIn = typeof role.builtin === 'boolean' ? role.builtin : role.name === OWNER_ROLE;
-    // api.md does not describe the role record: a server may leave the permissions out.
+    // The published API does not describe the role record: a server may leave the permissions out.
     if (!Array.isArray(role.permissions))
       return { id: role.id, key: role.name, attrs: {}, unreported: ['permissions'], entry: { name: role.name }, builtIn };
     const permissions = permissionSet(role.permissions);

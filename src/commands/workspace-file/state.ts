@@ -1,5 +1,5 @@
 // The state file: where the ids that apply created are kept for the sections a server cannot
-// list (api.md has no list of labels or templates), so that the next diff reads them by id.
+// list (the published API has no list of labels or templates), so that the next diff reads them by id.
 // One file can serve several servers and workspaces (staging and production applying the same
 // workspace file): the ids are kept per workspace URL.
 import { readFile } from 'node:fs/promises';

@@ -12,7 +12,7 @@ export async function run(ctx: Context): Promise<Workspace> {
 }
 
 export async function render(ctx: Context, workspace: Workspace): Promise<void> {
-  // api.md leaves the record's shape open: show our columns when present, else whatever came.
+  // The published API leaves the record's shape open: show our columns when present, else whatever came.
   const known = workspace && typeof workspace === 'object' && 'name' in workspace;
   await ctx.output.record(workspace, known ? { columns: workspaceColumns } : {});
 }

@@ -11,7 +11,7 @@ export const EXPORT_COLUMNS = ['id', 'number', 'name', 'email', 'gender', 'statu
 /**
  * Whether a header row is the export's (EXPORT_COLUMNS first, in order, any case): the one kind of
  * file whose `'` before = + - @ is the export's guard, taken off by every reader (decisions.md,
- * issue 35). Any other file keeps its values as written.
+ * "Spreadsheets"). Any other file keeps its values as written.
  */
 export function isExportHeader(cells: readonly string[]): boolean {
   return EXPORT_COLUMNS.every((name, at) => cells[at]?.trim().toLowerCase() === name);
@@ -61,7 +61,7 @@ export function decodeGroupNames(cell: string): string[] | { error: string } {
 }
 
 /**
- * A yes/no cell as spreadsheets write it (decisions.md, issue 32): `true`/`false` in any case
+ * A yes/no cell as spreadsheets write it (decisions.md, "The operator's loop"): `true`/`false` in any case
  * (Excel and LibreOffice write TRUE and FALSE), `yes`/`no`, `1`/`0`, and for the status column
  * `active`/`inactive`; undefined for anything else, which is refused, never guessed.
  */

@@ -12,7 +12,7 @@ export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be';
  * Bytes read (and text decoded) at a time. Small enough that a chunk's text is an ordinary heap
  * object, collected young: the text of a 256 KiB chunk is a large object, freed only by a full
  * collection, and reading a 1M-row import three times so takes the server past 200 MB
- * (issue 26). 64 KiB also reads faster (the row count of 1M rows: 3.2 s with 256 KiB, 1.4 s).
+ * (docs/benchmarks.md). 64 KiB also reads faster (the row count of 1M rows: 3.2 s with 256 KiB, 1.4 s).
  */
 const READ_CHUNK = 64 * 1024;
 

@@ -120,7 +120,7 @@ async function authPlugin(app: FastifyInstance) {
     if (config?.permission && !membership.permissions.includes(config.permission)) throw forbidden();
   }
 
-  // Callback hooks, not async ones: no promise and no extra turn per request (issue 26).
+  // Callback hooks, not async ones: no promise and no extra turn per request (docs/benchmarks.md).
   const hook = (check: typeof authenticate) => (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) => {
     let refused: Error | undefined;
     try {

@@ -1,5 +1,5 @@
 /**
- * Connections that must not outlive their use (issue 13): time limits for a request and an idle
+ * Connections that must not outlive their use: time limits for a request and an idle
  * socket, so that a client sending its body slowly or not at all is dropped; and a closing
  * answer to any error given while the body is still coming, so that the connection is not kept
  * alive waiting for the rest of an upload nobody reads.

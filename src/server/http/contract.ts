@@ -46,7 +46,7 @@ export interface RouteContract {
   response?: Record<number, z.ZodType | BinaryAnswer>;
   /** Statuses beyond those the route table implies (401, 403, 404, 413, 422, 503). */
   errors?: number[];
-  /** In api.md; otherwise an extension of ours (decisions.md §6, §7), which `--api-only` answers 404. */
+  /** In the published API; otherwise an extension of ours (decisions.md §6, §7), which `--api-only` answers 404. */
   published?: boolean;
 }
 

@@ -1,4 +1,4 @@
-/** The success envelopes of api.md, with decisions.md §1's message texts. */
+/** The success envelopes of the published API, with decisions.md §1's message texts. */
 import type { Created, Deleted, Updated } from '../../api/schemas/index.js';
 
 export const created = <T>(resource: string, data: T): Created<T> => ({

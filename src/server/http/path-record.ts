@@ -2,7 +2,7 @@
  * The record a request's path names (`PUT …/labels/{label}`), looked up by the validation hook
  * (contract.ts) after authorisation and before the query and the body are checked: a record that
  * does not exist is a 404 whatever was sent, as GitHub's API answers, never a 422 about a body
- * that could change nothing (decisions.md, issue 37). Routes that check nothing (a GET or DELETE of
+ * that could change nothing (decisions.md, "The contract and browser apps"). Routes that check nothing (a GET or DELETE of
  * one record) name no record here and find it themselves.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Text that is not valid Unicode is refused, never stored altered (issue 22, point 6): a JSON
+ * Text that is not valid Unicode is refused, never stored altered: a JSON
  * escape of half a surrogate pair (`"\ud800"`) and bytes that are not UTF-8, in a JSON body or a
  * multipart field, are a 422 naming the field. Decoding keeps each byte that is not UTF-8 as a
  * lone surrogate (U+DC80 + byte, as Python's `surrogateescape` does) instead of U+FFFD, so that

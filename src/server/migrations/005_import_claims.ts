@@ -1,5 +1,5 @@
 /**
- * An import is run by the one worker that claimed it (issue 13): the claim is taken and every
+ * An import is run by the one worker that claimed it: the claim is taken and every
  * batch committed under a condition on this column, so a second worker (another connection, or
  * a second process before the database lock existed) can never run the same rows. NULL: free.
  */

@@ -1,5 +1,5 @@
 /**
- * The search index may lag behind the contacts table (issue 26): an import writes its rows
+ * The search index may lag behind the contacts table: an import writes its rows
  * without indexing them, and the index catches up behind it (workers/search-index.ts), so an
  * import no longer pays for the trigram index inline, which was most of its time.
  *

@@ -155,7 +155,7 @@ function responses(route: RouteEntry, path: string, doc: RouteContract | undefin
   for (const code of [...codes].sort((a, b) => a - b)) {
     const known = ERROR_RESPONSES[code];
     // Template endpoints answer a missing template, a failed sync or submission as {success: false, message}
-    // (api.md, decisions.md §1); a workspace the caller cannot see is still the generic body.
+    // (the published API, decisions.md §1); a workspace the caller cannot see is still the generic body.
     const schema =
       templates && (code === 404 || code === 500)
         ? { anyOf: [ref('TemplateError'), ref('StatusError')] }

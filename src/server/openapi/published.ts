@@ -1,8 +1,8 @@
 /**
- * The published API (api.md) is what the hosted service has; every other route of `wsm serve` is
- * an extension (decisions.md §6 and §7). Each route's contract says which, from its resource
- * description: the OpenAPI document marks extensions so, and `wsm serve --api-only` answers them
- * as a router without them would.
+ * The published API (the operations docs/api-reference.md marks Published) is what the hosted
+ * service has; every other route of `wsm serve` is an extension (decisions.md §6 and §7). Each
+ * route's contract says which, from its resource description: the OpenAPI document marks
+ * extensions so, and `wsm serve --api-only` answers them as a router without them would.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findOperation, OPERATIONS } from '../../api/descriptions/index.js';
@@ -10,12 +10,12 @@ import type { RouteContract } from '../http/contract.js';
 
 const API_PREFIX = '/api/v3';
 
-/** The operations of api.md, as `[METHOD, path]` under /api/v3. */
+/** The operations of the published API, as `[METHOD, path]` under /api/v3. */
 export const PUBLISHED_OPERATIONS: ReadonlyArray<readonly [method: string, path: string]> = OPERATIONS.filter((o) => o.published).map(
   (o) => [o.method, o.path] as const,
 );
 
-/** Is `METHOD path` (path under /api/v3, parameters as `{name}` or `:name`) in api.md? */
+/** Is `METHOD path` (path under /api/v3, parameters as `{name}` or `:name`) in the published API? */
 export function isPublished(method: string, path: string): boolean {
   return findOperation(method, path)?.published ?? false;
 }
@@ -39,7 +39,7 @@ export const extensionMissing = (request: FastifyRequest) => ({
 
 /**
  * Does `--api-only` keep this route? Everything outside /api/v3 (the index, /docs), the operations
- * of api.md, and the document that describes them (the index points at it: it must answer).
+ * of the published API, and the document that describes them (the index points at it: it must answer).
  */
 export const isShownWithApiOnly = (route: { url: string; schema?: RouteContract }) =>
   !route.url.startsWith(`${API_PREFIX}/`) || route.url === `${API_PREFIX}/openapi.json` || route.schema?.published === true;

@@ -22,7 +22,7 @@ export interface ProviderTemplateStatus {
 export type ProviderFaultKind = 'unavailable' | 'credentials' | 'timeout';
 export const PROVIDER_FAULT_KINDS = ['unavailable', 'credentials', 'timeout'] as const satisfies readonly ProviderFaultKind[];
 
-/** How each cause reads in a message (api.md names them for the sync 500). */
+/** How each cause reads in a message (the published API names them for the sync 500). */
 export const PROVIDER_FAULT_CAUSES: Record<ProviderFaultKind, string> = {
   unavailable: 'template provider unavailable',
   credentials: 'invalid channel credentials',

@@ -6,7 +6,7 @@
  * exactly those keys, unfolded, so it gives the rows a plain scan of the keys gives.
  *
  * A query written as a phone number is (`+44 7700 900123`, `2024-01-02`) also finds the contacts
- * whose number holds its digits (searchedNumber; docs/decisions.md, "Search after #36"): the
+ * whose number holds its digits (searchedNumber; docs/decisions.md, "Search: text and a number's digits"): the
  * index is asked for either (`"key" OR number : "digits"`, one walk in rowid order), and a scan
  * compares both (HOLDS_QUERY).
  *

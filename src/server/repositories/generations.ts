@@ -1,5 +1,5 @@
 /**
- * Answers kept while the database stays as it was (issue 26: at a million contacts, a list request
+ * Answers kept while the database stays as it was (at a million contacts, a list request
  * spent most of its time reading who the caller is and rendering a page, both unchanged since the
  * request before).
  *

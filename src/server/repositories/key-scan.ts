@@ -1,5 +1,5 @@
 /**
- * Exact totals of common substrings (issue 26): a copy in memory of a large workspace's search
+ * Exact totals of common substrings: a copy in memory of a large workspace's search
  * keys (the folded name, the number, the folded e-mail of each contact, migration 009), counted
  * with the string search built into the engine. The trigram index checks a phrase position by
  * position for each matching row, so a substring in most rows (`examp` in every e-mail) costs

@@ -181,7 +181,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
       const references = resolveReferences(request.workspaceId, body, errors);
       if (Object.keys(errors).length > 0) throw validationFailed(errors);
       const row = contacts.create(request.workspaceId, body.number, {
-        // An empty name (a blank form field) reads as "omitted" (api.md: defaults to Unknown).
+        // An empty name (a blank form field) reads as "omitted" (the published API: defaults to Unknown).
         name: body.name || 'Unknown',
         email: body.email ?? null,
         gender: body.gender ?? null,
@@ -202,7 +202,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  // api.md defines the update as POST (its PUT label is a documentation slip).
+  // The published API defines the update as POST (its PUT label is a documentation slip).
   app.route({
     ...described(operations.update, { body: s.contactUpdateBody }),
     handler: async (request) => {
@@ -215,7 +215,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
       const errors: FieldErrors = {};
       const references = resolveReferences(request.workspaceId, body, errors);
       if (Object.keys(errors).length > 0) throw validationFailed(errors);
-      // Omitted keeps, null clears; `number` is never changed here (api.md).
+      // Omitted keeps, null clears; `number` is never changed here (the published API).
       const row = contacts.update(current, {
         name: body.name,
         email: body.email === undefined ? current.email : body.email,

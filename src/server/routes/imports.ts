@@ -22,7 +22,7 @@ const displayName = (file: UploadedFile) => basename(file.filename.replaceAll('\
 
 const { operations } = DESCRIPTIONS.imports;
 
-/** api.md: list, create (multipart), delete; get one is the extension that polls progress. */
+/** The published API: list, create (multipart), delete; get one is the extension that polls progress. */
 export const importRoutes: FastifyPluginAsync = async (app) => {
   const { imports, groups } = app.repositories;
   const worker = registerImportWorker(app);

@@ -1,5 +1,5 @@
 /**
- * Message templates (api.md "Templates", decisions.md §5): create (JSON, or
+ * Message templates (the published API "Templates", decisions.md §5): create (JSON, or
  * multipart with a media header), get, list (extension), delete (local at
  * once, the provider's copy through the outbox) and sync with the provider.
  */
@@ -27,7 +27,7 @@ const MEDIA_KEY = 'header.media.file';
 const MEDIA_MAX_BYTES = Math.max(...Object.values(MEDIA_RULES).map((rule) => rule.maxBytes));
 
 /**
- * api.md: sync and submission failures answer `{success: false, message}` naming the cause; with
+ * The published API: sync and submission failures answer `{success: false, message}` naming the cause; with
  * `status` too, as every other error body of decisions.md §1 carries it.
  */
 const providerFailure = (status: number, message: string) => new HttpError(status, { success: false, message, status });
@@ -223,7 +223,7 @@ export const templateRoutes: FastifyPluginAsync = async (app) => {
     ...described(operations.sync),
     handler: async (request) => {
       const workspaceId = request.workspaceId;
-      // api.md step 1: nothing PENDING is a 404, not a fault.
+      // The published API step 1: nothing PENDING is a 404, not a fault.
       const pending = templates.pending(workspaceId);
       if (pending.length === 0) throw providerFailure(404, 'No pending templates to synchronise.');
       // Step 2: fetch everything from the provider; a failure leaves every status as it was.

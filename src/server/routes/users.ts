@@ -13,7 +13,7 @@ import { AVATAR_KINDS, MIME, sniff } from '../http/sniff.js';
 import { created, updated } from '../http/envelopes.js';
 
 const AVATAR_TYPES = new Set<string>(AVATAR_KINDS);
-/** api.md lists `avatar` plus file parts `avatar.0` and `avatar.1`: the first image given wins. */
+/** The published API lists `avatar` plus file parts `avatar.0` and `avatar.1`: the first image given wins. */
 const AVATAR_FIELDS = ['avatar', 'avatar.0', 'avatar.1'];
 const { operations } = DESCRIPTIONS.users;
 
