@@ -238,7 +238,7 @@ export const SEQUENCES = [
         category,
         body: { text: `Your order {{1}} ships soon (${n}).`, variables: ['A-1'] },
       })),
-    // Templates have no update (api.md): they are deleted and made again.
+    // Templates have no update (the published API): they are deleted and made again.
   },
   {
     name: 'contact-imports',

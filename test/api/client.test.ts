@@ -258,7 +258,7 @@ describe('bodies', () => {
     const renamed = capture(`${P}/labels/4`, 'PUT', 200, { status: 200, message: 'ok', data: { id: 4 } });
     await client.labels.update(4, { name: 'VIP' });
     expect(renamed.body).toEqual({ name: 'VIP' });
-    // api.md lists name as required on PUT: the current one is read with GET and sent along.
+    // The published API lists name as required on PUT: the current one is read with GET and sent along.
     pool.intercept({ path: `${P}/labels/4`, method: 'GET' }).reply(200, { data: { id: 4, name: 'VIP', color: null } }, JSON_HEADERS);
     const label = capture(`${P}/labels/4`, 'PUT', 200, { status: 200, message: 'ok', data: { id: 4 } });
     await client.labels.update(4, { color: '#abc' });

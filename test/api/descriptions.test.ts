@@ -1,4 +1,4 @@
-// The resource descriptions (src/api/descriptions): what they say of api.md holds against the
+// The resource descriptions (src/api/descriptions): what they say of the published API holds against the
 // stand-in of the published API (which imports nothing of src/), they stay light enough for the
 // client, the CLI and the MCP server to load, and the walk below finds every operation a client
 // method, a command, a route and an OpenAPI operation, and every record its `--json` fields:
@@ -25,7 +25,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const concrete = (path: string) => path.replace('{workspace}', initialState().workspace.id).replace(/\{[^}]+\}/g, '1');
 
 describe('resource descriptions', () => {
-  it('mark as published exactly the operations of api.md: the stand-in of the published API has those and no other', () => {
+  it('mark as published exactly the operations of the published API: its stand-in has those and no other', () => {
     const router = new Router();
     registerRoutes(router, { state: initialState(), quirks: {}, importDelayMs: 0 });
     // A literal segment of the operation's path matched as a parameter is another route (GET …/partner/permissions is no workspace's listing).

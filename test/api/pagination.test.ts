@@ -8,7 +8,7 @@ interface Row {
 }
 
 describe('readPage', () => {
-  it("reads api.md's envelope, Laravel's meta with links[] and path, and string numbers", () => {
+  it("reads the published API's envelope, Laravel's meta with links[] and path, and string numbers", () => {
     const read = readPage<Row>(
       {
         data: [{ id: '1' }],

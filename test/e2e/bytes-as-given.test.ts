@@ -3,7 +3,7 @@
  * FormData (the WHATWG encoding) turned every LF into CRLF, so `contacts update --from` of wsm's
  * own unedited export rewrote each multi-line value. The real binary against `wsm serve` (fastify
  * multipart) and against the stand-in (the platform's own form parser), which keeps names but
- * not custom fields (they are not in api.md).
+ * not custom fields (they are not in the published API).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

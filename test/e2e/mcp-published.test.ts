@@ -1,6 +1,6 @@
 /**
- * `wsm mcp` against the stand-in of the published API (test/standin: api.md's operations alone,
- * no extension): the tools of api.md work, a waited import follows the import through the list,
+ * `wsm mcp` against the stand-in of the published API (test/standin: its operations alone,
+ * no extension): the tools of the published API work, a waited import follows the import through the list,
  * and a tool or resource that needs an extension says so in the CLI's words.
  */
 import { mkdtempSync } from 'node:fs';
@@ -44,7 +44,7 @@ describe('wsm mcp on a server without extensions', () => {
     expect((openapi as Error).message).toMatch(/error: this server does not support the OpenAPI document/);
   });
 
-  it('a waited import follows the import through the list (api.md has no GET of one import)', async () => {
+  it('a waited import follows the import through the list (the published API has no GET of one import)', async () => {
     const csv = 'number,name\n15557770010,One\n15557770011,Two\n';
     const done = await mcp.call('contacts.import', { csv, name: 'two.csv', poll_interval: '50ms', confirm: true });
     expect(done.isError, textOf(done)).toBeFalsy();

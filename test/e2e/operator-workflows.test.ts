@@ -154,7 +154,7 @@ describe('contacts update without --name, --add-group/--remove-group (12.11)', (
   });
 
   it('against a server without GET one contact: one line saying --name is needed, exit 1 as for any extension it lacks', async () => {
-    // Like the published API: no route for it, and a request without a token is a 401 (api.md), so
+    // Like the published API: no route for it, and a request without a token is a 401 (the published API), so
     // the base URL is the API's and the missing route is the answer.
     const bare = await fakeServer((req, res) =>
       req.headers.authorization ? reply(res, 404, { message: 'Not Found' }) : reply(res, 401, { message: 'Unauthenticated.' }),

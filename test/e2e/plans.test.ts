@@ -263,7 +263,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         if (!ids.includes(contact.id)) expect((await run('contacts', 'delete', String(contact.id), '--yes')).code).toBe(0);
     });
 
-    // Custom field values are wsm serve's (api.md's contact has none; the stand-in ignores them).
+    // Custom field values are wsm serve's (the published API's contact has none; the stand-in ignores them).
     if (kind === BACKENDS[0])
       it('a long number a spreadsheet rounded past its 15th digit, and a zip of zeros turned into 0, are flagged', async () => {
         expect((await run('fields', 'create', 'account')).code).toBe(0);

@@ -71,7 +71,7 @@ describe.each(BACKENDS)('operator session with the real binary against $name', {
     expect(res.stderr).toMatch(/row 3/i);
     const record = JSON.parse(res.stdout);
     expect(record).toMatchObject({ name: 'people', status: 'completed' });
-    // api.md shows no import counters: only wsm serve reports them.
+    // The published API shows no import counters: only wsm serve reports them.
     if (kind.name.startsWith('wsm serve')) {
       expect(record).toMatchObject({ created_count: 2, failed_count: 1 });
       expect(record.errors).toEqual([{ row: 3, line: 3, message: expect.any(String), failed: true }]);

@@ -93,7 +93,7 @@ describe.each(BACKENDS.map((kind) => [kind.name, kind] as const))('contacts impo
     expect(res.code, res.stderr).toBe(8);
     // The rows that failed, on the server or never sent (or, where the server keeps no list of its errors, found invalid by the check), by sheet row.
     expect((await sheetRows(rejects)).slice(1).map((row) => row[8])).toEqual(['5', '6']);
-    // The hosted service's import record has no counters (api.md shows none): the rows not sent are counted all the same.
+    // The hosted service's import record has no counters (the published API shows none): the rows not sent are counted all the same.
     expect(res.stderr).toMatch(
       kind.name.startsWith('wsm serve')
         ? /: 2 of 4 rows failed, 1 of them not sent \(cells holding errors\)/

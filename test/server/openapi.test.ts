@@ -119,7 +119,7 @@ describe('GET /api/v3/openapi.json', () => {
     expect(user.schema.properties.client.enum).toEqual(['1', '0', 'true', 'false']);
   });
 
-  it('marks exactly the operations outside api.md as extensions', () => {
+  it('marks exactly the operations outside the published API as extensions', () => {
     const operations = Object.entries(doc.paths).flatMap(([path, ops]: [string, any]) =>
       Object.entries(ops).map(([method, op]: [string, any]) => ({ method, path, op })),
     );
@@ -184,7 +184,7 @@ describe('wsm serve --api-only', () => {
 
   const concrete = (path: string) => path.replace('{workspace}', api.ws).replace(/\{[^}]+\}/g, '1');
 
-  it('answers every extension as a router without it (404, no status) and every api.md operation as usual', async () => {
+  it('answers every extension as a router without it (404, no status) and every published operation as usual', async () => {
     const routes = api.app.routeTable
       .filter((route) => openApiPath(route.url) !== undefined)
       .map((route) => ({ ...route, path: openApiPath(route.url)! }));

@@ -2,7 +2,7 @@
  * The HTTP frame of the stand-in: a router that answers like Laravel's (a route it lacks is a 404
  * `{message}` without `status`; a known path with another method is a 405), bearer auth, bodies read
  * as JSON or as a multipart/urlencoded form (bracket names nested: `contact_groups[]`,
- * `header[media][type]`), and Laravel's paginator. Written from api.md alone: nothing of `src/`.
+ * `header[media][type]`), and Laravel's paginator. Written from the published API alone: nothing of `src/`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 

@@ -1,7 +1,7 @@
 /**
  * Import processing on the stand-in: a moment after the 201, the CSV's rows become contacts
  * (a new number creates one, a known number updates it; bad rows are skipped) and the import is
- * `completed`, or `failed` without a number column. It keeps no counters: api.md shows none.
+ * `completed`, or `failed` without a number column. It keeps no counters: the published API shows none.
  */
 import { timestamp } from './http.js';
 import type { Row, State } from './routes.js';

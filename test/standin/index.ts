@@ -1,6 +1,6 @@
 /**
- * An independent stand-in for the hosted service, written from api.md alone (it imports nothing
- * of `src/`): in memory, the 26 operations of api.md only, Laravel's envelopes and errors, and
+ * An independent stand-in for the hosted service, written from the published API alone (it imports nothing
+ * of `src/`): in memory, the 26 operations of the published API only, Laravel's envelopes and errors, and
  * the quirks of quirks.ts switchable one at a time. Tests start it on 127.0.0.1, port 0:
  *
  *   const standin = await startStandin();

@@ -1,8 +1,8 @@
 /**
- * What the stand-in may do differently from `wsm serve`, each where api.md leaves it open.
+ * What the stand-in may do differently from `wsm serve`, each where the published API leaves it open.
  * Every quirk is off by default; a test turns on the one it is about (`standin.quirks.x = ...`).
- * The stand-in always has the habits of a Laravel service written from api.md alone: only the
- * 26 operations of api.md (no /me, no import get, no template list, no label list...), a route
+ * The stand-in always has the habits of a Laravel service written from the published API alone: only the
+ * 26 operations of the published API (no /me, no import get, no template list, no label list...), a route
  * it lacks is a 404 `{message}` without `status`, records carry extra fields and lack those
  * `wsm serve` adds (contact_groups, fields, contacts_count, import counters, rejection_reason),
  * custom field values (`fields`) are ignored, list defaults are Laravel's (15 a page, 10 for contacts).
@@ -10,10 +10,10 @@
 export interface Quirks {
   /** `per_page` above this is a 422 "The per page field must not be greater than N." */
   perPageMax?: number;
-  /** Validation failures answer 400 instead of 422 (api.md does not give the status). */
+  /** Validation failures answer 400 instead of 422 (the published API does not give the status). */
   validationStatus?: 400 | 422;
   /**
-   * The 201 body of a template create (api.md: "response body: not shown"):
+   * The 201 body of a template create (the published API: "response body: not shown"):
    * `envelope` {success, message, data} (default), `bare` (the template itself), `data-null`
    * {data: null}, `empty` {}, `success-template` {success: true, template}.
    */
@@ -22,7 +22,7 @@ export interface Quirks {
   permissionObjects?: boolean;
   /** Roles come without their permissions. */
   rolesWithoutPermissions?: boolean;
-  /** PUT /labels/{id} requires `name` (api.md lists it as required). */
+  /** PUT /labels/{id} requires `name` (the published API lists it as required). */
   labelPutRequiresName?: boolean;
   /** Laravel's simple paginator: no `last_page` and no `total`; `links.next` says whether there is more. */
   simplePaginator?: boolean;

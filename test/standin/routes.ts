@@ -1,5 +1,5 @@
 /**
- * The 26 operations of api.md, in memory, as a Laravel service might implement them. Where api.md
+ * The 26 operations of the published API, in memory, as a Laravel service might implement them. Where the published API
  * is silent the choices are Laravel's defaults, not `wsm serve`'s: 15 rows a page (10 for contacts),
  * records with extra fields and without the ones `wsm serve` adds, custom fields ignored.
  */
@@ -138,7 +138,7 @@ export function registerRoutes(router: Router, ctx: RouteContext): void {
         (errors.number ??= []).push('The number has already been taken.');
       }
       if (Object.keys(errors).length) fail(errors);
-      // `fields` is not in api.md: ignored, like any unknown field.
+      // `fields` is not in the published API: ignored, like any unknown field.
       const contact = newRow({
         number: String(body.number).trim(),
         name: typeof body.name === 'string' && body.name !== '' ? body.name : 'Unknown',
@@ -221,7 +221,7 @@ export function registerRoutes(router: Router, ctx: RouteContext): void {
     }),
   );
 
-  // Contact imports: processed a moment after the 201 (api.md: "how an import progresses: not shown").
+  // Contact imports: processed a moment after the 201 (the published API: "how an import progresses: not shown").
   router.add(
     'GET',
     `${ws}/contact-imports`,

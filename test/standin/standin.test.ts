@@ -1,5 +1,5 @@
 /**
- * The stand-in itself: independent of src/, the 26 operations of api.md and nothing else, Laravel's
+ * The stand-in itself: independent of src/, the 26 operations of the published API and nothing else, Laravel's
  * answers, and each quirk doing what it says. Plain fetch, no wsm code.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -27,7 +27,7 @@ async function api(method: string, path: string, body?: unknown, token: string |
 }
 
 describe('the stand-in for the hosted service', () => {
-  it('imports nothing of src/ (it is written from api.md alone)', () => {
+  it('imports nothing of src/ (it is written from the published API alone)', () => {
     const dir = import.meta.dirname;
     let checked = 0;
     for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
@@ -57,7 +57,7 @@ describe('the stand-in for the hosted service', () => {
     });
   });
 
-  it('has exactly the 26 operations of api.md', () => {
+  it('has exactly the 26 operations of the published API', () => {
     const routes =
       readFileSync(join(import.meta.dirname, 'routes.ts'), 'utf8') + readFileSync(join(import.meta.dirname, 'templates.ts'), 'utf8');
     expect([...routes.matchAll(/router\.add\(\s*'(GET|POST|PUT|PATCH|DELETE)'/g)]).toHaveLength(26);

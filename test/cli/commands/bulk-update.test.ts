@@ -1,6 +1,6 @@
 // Bulk update by ids (issue 21, point 7): `wsm contacts list -q | wsm contacts update --from -
-// --inactive` reads each contact's name where the API needs it (api.md: the name on every update)
-// and reports per id; an empty `name` cell leaves the name as it is. Against the stand-in (api.md's
+// --inactive` reads each contact's name where the API needs it (the published API: the name on every update)
+// and reports per id; an empty `name` cell leaves the name as it is. Against the stand-in (the published API's
 // operations alone, real HTTP, the CLI in-process), and against a mock that has GET one contact.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../../standin/index.js';

@@ -123,7 +123,7 @@ describe('labels', () => {
     const none = await api.run(['labels', 'update', '5']);
     expect(none.code).toBe(2);
     expect(none.stderr).toBe('error: nothing to update: pass at least one of --name, --color\n');
-    // api.md lists name as required on PUT: with only a colour, the current name is read and sent along.
+    // The published API lists name as required on PUT: with only a colour, the current name is read and sent along.
     api.pool.intercept({ path: `${WSP}/labels/5`, method: 'GET' }).reply(200, { data: label(5, 'urgent', '#f00') }, JSON_HEADERS);
     const bodies = replyJson(api, `${WSP}/labels/5`, 'PUT', 200, { status: 200, message: 'ok', data: label(5, 'urgent', '#0a0') });
     expect((await api.run(['labels', 'update', '5', '--color', '#0a0'])).code).toBe(0);

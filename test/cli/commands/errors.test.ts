@@ -1,4 +1,4 @@
-// Each error class reaches the user as one sentence on stderr and the exit code of spec/cli.md.
+// Each error class reaches the user as one sentence on stderr and the exit code docs/output.md gives it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JSON_HEADERS, TOKEN, WSP, contact, page, setupApi, type Api } from './harness.js';
 

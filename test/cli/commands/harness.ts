@@ -144,7 +144,7 @@ export function role(id: number, name: string, permissions: string[] = []) {
   return { id, workspace_id: WS, name, permissions, ...stamp };
 }
 
-/** The workspace's contact fields, as api.md lists them: the local check holds their columns to the field rules. */
+/** The workspace's contact fields, as the published API lists them: the local check holds their columns to the field rules. */
 export function listFields(api: Api, names: string[] = []): void {
   api.pool
     .intercept({ path: (path) => path.startsWith(`${WSP}/contact-fields`), method: 'GET' })
