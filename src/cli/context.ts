@@ -7,6 +7,7 @@ import { openConfig, type ConfigStore } from './config.js';
 import type { SignalSource } from './interrupt.js';
 import { requestTimeoutMs } from './timeout.js';
 import { CancelledError, NotLoggedInError, UsageError } from './errors.js';
+import type { HostFiles } from './host-files.js';
 import type { IOStreams } from './io.js';
 import { createOutput, type Output, type OutputFormat } from './output.js';
 import { createPrompter, type Prompter } from './prompter.js';
@@ -100,6 +101,11 @@ export interface Context {
    * each tool call its own, fired by the client's cancellation.
    */
   interrupts?: SignalSource;
+  /**
+   * Where the input came from, for the files of this machine it names (host-files.ts): unset on the
+   * command line; `wsm mcp --http` marks its calls' input as a remote caller's.
+   */
+  hostFiles?: HostFiles;
 }
 
 export function createContext(deps: CliDeps, globals: GlobalOptions): Context {

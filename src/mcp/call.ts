@@ -73,7 +73,13 @@ function callStreams(stdin: string | undefined, progress: ProgressSink | undefin
  * The Context for one call. `stdin` is what `-` reads (a workspace file given as text). The
  * confirmation was asked of the agent already (`confirm: true`), so the CLI's own passes.
  */
-export function callWorld(base: Context, signal: AbortSignal, progress: ProgressSink | undefined, stdin?: string): CallWorld {
+export function callWorld(
+  base: Context,
+  signal: AbortSignal,
+  progress: ProgressSink | undefined,
+  stdin?: string,
+  made: Set<string> = new Set(),
+): CallWorld {
   const io = callStreams(stdin, progress);
   const interrupts = new EventEmitter();
   signal.addEventListener('abort', () => interrupts.emit('SIGINT'), { once: true });
@@ -85,6 +91,8 @@ export function callWorld(base: Context, signal: AbortSignal, progress: Progress
     output: createOutput(io, { format: 'json', quiet: false, now: base.now, target: globals }),
     interrupts,
     confirm: async () => {},
+    // The files this call made (a CSV given as text) are its own to read, whoever the caller.
+    ...(base.hostFiles ? { hostFiles: { remote: base.hostFiles.remote, made } } : {}),
   };
   const files: Array<[string, string]> = [];
   const named = (line: string) => files.reduce((text, [path, shownAs]) => text.replaceAll(path, shownAs), line);
@@ -93,7 +101,10 @@ export function callWorld(base: Context, signal: AbortSignal, progress: Progress
       .split('\n')
       .filter((line) => line.trim() !== '')
       .map((line) => inToolWords(named(line)));
-  const again = () => callWorld(base, signal, progress, stdin).call;
-  const nameFile = (path: string, shownAs: string) => void files.push([path, shownAs]);
+  const again = () => callWorld(base, signal, progress, stdin, made).call;
+  const nameFile = (path: string, shownAs: string) => {
+    files.push([path, shownAs]);
+    made.add(path);
+  };
   return { call: { ctx, signal, messages, again, nameFile } };
 }

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isLoopbackHost, LOOPBACK_NAMES, urlHost } from '../api/loopback.js';
 import type { Context } from '../cli/context.js';
-import { UsageError } from '../cli/errors.js';
+import { hostFile, remoteInput } from '../cli/host-files.js';
 import { buildMcpServer, closeClient } from './server.js';
 import type { ToolSpec } from './tool.js';
 
@@ -42,7 +42,8 @@ function loopbackHosts(host: string, port: number): Set<string> {
 
 /**
  * A tool as served over HTTP: a `file` argument would name a path on the machine wsm runs on, which
- * the client is not on, and would let a caller read that machine's files; the text is given instead.
+ * the client is not on; the gate refuses it (as it refuses any path the call's content names), in
+ * words that point at the argument taking the text instead.
  */
 function overHttp(tool: ToolSpec): ToolSpec {
   if (!('file' in tool.input.shape)) return tool;
@@ -50,10 +51,7 @@ function overHttp(tool: ToolSpec): ToolSpec {
   return {
     ...tool,
     run(args, call) {
-      if (args.file !== undefined)
-        throw new UsageError(
-          `over HTTP, \`file\` is refused: it would name a file of the machine wsm mcp runs on; give the file's text as \`${text}\``,
-        );
+      if (typeof args.file === 'string') hostFile(call.ctx, args.file, { named: '`file`', instead: `give the file's text as \`${text}\`` });
       return tool.run(args, call);
     },
   };
@@ -168,7 +166,8 @@ export async function serveMcpHttp(
       sessions.delete(transport.sessionId);
       lastUsed.delete(transport.sessionId);
     };
-    const server = await buildMcpServer(ctx, served, running);
+    // Every call's input is a remote caller's: no file of this machine is read for it (host-files.ts).
+    const server = await buildMcpServer({ ...ctx, hostFiles: remoteInput() }, served, running);
     await server.connect(transport);
     return transport;
   }

@@ -17,7 +17,7 @@ export interface ToolCall {
   messages(): string[];
   /** A fresh world for a second verb in the same call: same signal, progress and stdin, no messages yet. */
   again(): ToolCall;
-  /** A file the call made for the agent (a CSV given as text) named in its messages as the agent knows it. */
+  /** A file the call made for the agent (a CSV given as text): named in its messages as the agent knows it, and readable though the caller is elsewhere. */
   nameFile(path: string, shownAs: string): void;
 }
 

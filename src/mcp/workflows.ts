@@ -78,7 +78,8 @@ async function importFile(args: z.output<typeof importInput>): Promise<{ path: s
     throw new UsageError('give the contacts as `file` (a path) or as `csv` (the text), one of the two');
   if (args.file !== undefined) return { path: args.file, done: async () => {} };
   const dir = await mkdtemp(join(tmpdir(), 'wsm-mcp-'));
-  const path = join(dir, args.name?.replace(/[^\w.-]+/g, '_') || 'contacts.csv');
+  // The name keeps its extension (`.xlsx` is read as a workbook) but can never climb out of the folder.
+  const path = join(dir, args.name?.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '') || 'contacts.csv');
   await writeFile(path, args.csv!, { mode: 0o600 });
   return { path, done: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -69,18 +69,21 @@ function checkInFlagWords(schema: typeof contactCreateBody | typeof contactUpdat
   }
 }
 
-async function avatarOf(opts: CommonOptions): Promise<string | undefined> {
+async function avatarOf(ctx: Context, opts: CommonOptions): Promise<string | undefined> {
   const { avatar } = opts;
-  if (avatar !== undefined) await checkUploadFile(avatar, 'avatar', AVATAR_MAX_BYTES);
+  if (avatar !== undefined) await checkUploadFile(ctx, avatar, 'avatar', AVATAR_MAX_BYTES);
   return avatar;
 }
 
-export async function createRequest(opts: FlagOptions<typeof CONTACT_CREATE_FLAGS>): Promise<ContactRequest<ContactCreateBody>> {
+export async function createRequest(
+  ctx: Context,
+  opts: FlagOptions<typeof CONTACT_CREATE_FLAGS>,
+): Promise<ContactRequest<ContactCreateBody>> {
   const body: ContactCreateBody = { number: opts.number ?? '', ...common(opts) };
   if (opts.name !== undefined) body.name = opts.name;
   // Refused before the avatar file is read; the client checks the body again as it sends it.
   if (opts.avatar !== undefined) checkInFlagWords(contactCreateBody, body, opts);
-  return { body, avatar: await avatarOf(opts) };
+  return { body, avatar: await avatarOf(ctx, opts) };
 }
 
 /** The changes the flags give every row of `contacts update --from` (checked with each row). */
@@ -97,12 +100,12 @@ export interface ContactUpdate extends ContactRequest<Omit<ContactUpdateBody, 'n
   readsCurrent: boolean;
 }
 
-export async function updateRequest(opts: ContactUpdateFlags): Promise<ContactUpdate> {
+export async function updateRequest(ctx: Context, opts: ContactUpdateFlags): Promise<ContactUpdate> {
   const body: ContactUpdate['body'] = common(opts);
   if (opts.name !== undefined) body.name = opts.name;
   const addGroups = ids(opts.addGroup, '--add-group') ?? [];
   const removeGroups = ids(opts.removeGroup, '--remove-group') ?? [];
-  const avatar = await avatarOf(opts);
+  const avatar = await avatarOf(ctx, opts);
   const flags = [
     '--name',
     '--email',

@@ -5,6 +5,7 @@
 // with a warning.
 import type { Context } from '../../cli/context.js';
 import { RequestValidationError, UsageError } from '../../cli/errors.js';
+import { hostFile } from '../../cli/host-files.js';
 import type { SheetText } from './bulk-input.js';
 
 /** Whether a file is read as a spreadsheet: by its name (the reader loads only then). */
@@ -19,7 +20,7 @@ export function checkSheetFlag(path: string, sheet: string | undefined): void {
 export async function sheetText(ctx: Context, path: string, sheet: string | undefined): Promise<SheetText> {
   const { formulaWarning, sheetToCsv } = await import('../../formats/xlsx/sheet-csv.js');
   let text = '';
-  const read = await sheetToCsv(path, { sheet, write: (part) => void (text += part) });
+  const read = await sheetToCsv(hostFile(ctx, path), { sheet, write: (part) => void (text += part) });
   const warning = formulaWarning(path, read);
   if (warning !== undefined) ctx.output.warn(warning);
   if (read.problems.length > 0) {

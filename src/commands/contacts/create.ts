@@ -24,7 +24,7 @@ export function parse({ opts }: CommandLine<typeof CONTACT_CREATE_FLAGS>): Conta
 }
 
 export async function run(ctx: Context, opts: ContactCreateOptions): Promise<ContactCreated> {
-  const { body, avatar } = await createRequest(opts).catch(namingFields(CONTACT_FLAGS));
+  const { body, avatar } = await createRequest(ctx, opts).catch(namingFields(CONTACT_FLAGS));
   const client = await sendingClient(ctx);
   // The client's check and the server's 422 alike: a bad value reads as the flag typed.
   const answer = await client.contacts.create(body, { avatar }).catch(inFlagWords(opts)).catch(namingFields(CONTACT_FLAGS, body));

@@ -2,6 +2,7 @@
 // whole once the export is done), CSV/JSON text or an .xlsx workbook (src/formats/xlsx: streamed).
 // An .xlsx is never written to a terminal: the command that writes a file is suggested instead,
 // before anything is sent.
+import { hostFile } from '../../cli/host-files.js';
 import type { Contact } from '../../api/schemas/index.js';
 import { type Column, valueOf } from '../../cli/columns.js';
 import { createOutput, type Output } from '../../cli/output.js';
@@ -50,7 +51,7 @@ export function exportTarget(ctx: Context, outputFile: string | undefined): Expo
   if (outputFile === undefined) {
     return { write: writer(xlsx, ctx.output, { write: (bytes) => ctx.io.outBytes(bytes) }), finish: () => {}, abandon: () => {} };
   }
-  const file = openFileSink(outputFile);
+  const file = openFileSink(hostFile(ctx, outputFile));
   const output = xlsx
     ? ctx.output
     : createOutput(fileIO(ctx.io, file), { format: format === 'table' ? 'csv' : format, quiet: ctx.output.quiet });

@@ -54,7 +54,7 @@ export function parse({ args, opts }: CommandLine<typeof CONTACT_UPDATE_FLAGS>, 
 export async function run(ctx: Context, options: ContactUpdateOptions): Promise<ContactUpdateResult> {
   if ('bulk' in options) return { bulk: await runBulk(ctx, options.bulk) };
   const { id } = options;
-  const update = await updateRequest(options.flags).catch(namingFields(CONTACT_FLAGS)); // its check before reading the contact too
+  const update = await updateRequest(ctx, options.flags).catch(namingFields(CONTACT_FLAGS)); // its check before reading the contact too
   const client = await sendingClient(ctx);
   let current;
   if (update.readsCurrent) {

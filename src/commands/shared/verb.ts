@@ -6,6 +6,7 @@ import type { WsmClient } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
 import { badDuration, parseDuration as durationMs } from '../../cli/duration.js';
 import { RequestValidationError, namedFields, UsageError } from '../../cli/errors.js';
+import { hostFile } from '../../cli/host-files.js';
 
 /** The client, after making sure a valid workspace is set (exit 2 before anything is sent). */
 export async function workspaceClient(ctx: Context): Promise<WsmClient> {
@@ -104,8 +105,9 @@ export function requireSomething(body: object, flags: readonly string[], otherCh
 }
 
 /** Checks a file to upload before anything is sent: present, a regular file, not too big. */
-export async function checkUploadFile(path: string, field: string, maxBytes?: number): Promise<void> {
+export async function checkUploadFile(ctx: Context, path: string, field: string, maxBytes?: number): Promise<void> {
   let size: number;
+  hostFile(ctx, path);
   try {
     const info = await stat(path);
     if (!info.isFile()) throw new Error('not a regular file');
@@ -134,8 +136,9 @@ export async function readBytesInput(ctx: Context, path: string): Promise<Buffer
     return ctx.io.readStdinBytes();
   }
   try {
-    return await readFile(path);
+    return await readFile(hostFile(ctx, path));
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new UsageError(`cannot read ${path} (${reason})`);
   }

@@ -105,12 +105,17 @@ const TYPE_BY_EXTENSION: Record<string, MediaType> = {
  * With `--header-file`, the header becomes a media header whose type comes from --header-type,
  * else the file's header, else the file extension. The file is checked (readable, size) here.
  */
-export async function applyHeaderFile(draft: TemplateDraft, file: string, typeFlag: string | undefined): Promise<TemplateDraft> {
+export async function applyHeaderFile(
+  ctx: Context,
+  draft: TemplateDraft,
+  file: string,
+  typeFlag: string | undefined,
+): Promise<TemplateDraft> {
   const existing = draft.header as { type?: unknown; media?: { type?: unknown } } | null | undefined;
   const fromDraft = existing?.type === 'media' && typeof existing.media?.type === 'string' ? existing.media.type : undefined;
   const type = typeFlag ?? fromDraft ?? TYPE_BY_EXTENSION[extname(file).toLowerCase()];
   if (type === undefined) throw new UsageError(`cannot tell the media type of ${file}: pass --header-type ${MEDIA_TYPES.join('|')}`);
   const mediaType = parseValue(z.enum(MEDIA_TYPES), type, '--header-type');
-  await checkUploadFile(file, 'header.media.file', MEDIA_RULES[mediaType].maxBytes);
+  await checkUploadFile(ctx, file, 'header.media.file', MEDIA_RULES[mediaType].maxBytes);
   return { ...draft, header: { type: 'media', media: { type: mediaType } } };
 }

@@ -31,7 +31,7 @@ export async function run(ctx: Context, opts: TemplateCreateOptions): Promise<Te
     throw new UsageError('give the template with --file <json|yaml> or with --name, --language, --category and --body');
   }
   const { headerFile } = opts;
-  if (headerFile !== undefined) draft = await applyHeaderFile(draft, headerFile, opts.headerType);
+  if (headerFile !== undefined) draft = await applyHeaderFile(ctx, draft, headerFile, opts.headerType);
   else if (opts.headerType !== undefined) throw new UsageError('--header-type goes with --header-file');
   const client = await sendingClient(ctx);
   const answer = await client.templates.create(draft as TemplateCreateBody, headerFile !== undefined ? { headerFile } : {});

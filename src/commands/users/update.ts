@@ -50,7 +50,7 @@ export function parse({ args, opts }: CommandLine<typeof UPDATE_FLAGS>): UpdateU
 
 export async function run(ctx: Context, options: UpdateUserOptions): Promise<Written<User>> {
   const { id, avatar, askPassword } = options;
-  if (avatar !== undefined) await checkUploadFile(avatar, 'avatar', AVATAR_MAX_BYTES);
+  if (avatar !== undefined) await checkUploadFile(ctx, avatar, 'avatar', AVATAR_MAX_BYTES);
   let body = options.body;
   return withFieldNames(
     () => fieldLabels(body, USER_FLAGS),

@@ -9,6 +9,7 @@ import { workspaceClient } from '../shared/verb.js';
 import { observe, type ObserveResult } from './observe.js';
 import { makePlan, type Plan } from './plan.js';
 import { readWorkspaceFile, type LoadedFile } from './read.js';
+import { hostFile } from '../../cli/host-files.js';
 import { defaultStatePath, openState, type StateFile } from './state.js';
 import type { PlanTarget } from './render.js';
 import { markUnsupported } from './support.js';
@@ -43,7 +44,7 @@ export async function preparePlan(ctx: Context, opts: PlanOptions): Promise<Prep
   const workspace = await ctx.workspace();
   const { baseUrl, profileName, sources } = await ctx.settings();
   const statePath = opts.state ?? defaultStatePath(path);
-  const state = statePath === undefined ? undefined : await openState(statePath, baseUrl!, workspace);
+  const state = statePath === undefined ? undefined : await openState(hostFile(ctx, statePath), baseUrl!, workspace);
   const declared = WORKSPACE_SECTIONS.filter((section) => loaded.file[section] !== undefined);
   // The name is read beside the lists, not before them: a distant server costs no extra round trip.
   // It only names the workspace: a server that will not say (no workspaces.view) still gets a plan.

@@ -9,6 +9,7 @@ import { MEDIA_RULES, fieldErrors, workspaceFile, type FieldErrors, type Workspa
 import { workspaceFileJsonSchema } from '../../api/schemas/workspace-file.js';
 import type { Context } from '../../cli/context.js';
 import { RequestValidationError } from '../../cli/errors.js';
+import { hostFile, hostFileRefusal, readsHostFiles } from '../../cli/host-files.js';
 import { addProblem as add, knownKeys, locate, unknownKeyMessage, type JsonSchemaNode, type Path } from '../shared/document-keys.js';
 import { readTextInput } from '../shared/verb.js';
 import { mediaFileOf } from './sections.js';
@@ -49,15 +50,25 @@ function schemaProblems(error: z.ZodError, data: unknown, doc: Document, lines: 
   return errors;
 }
 
-/** A media header's file must be there to be uploaded, and within its type's size. */
-async function mediaProblems(file: WorkspaceFile, dir: string, doc: Document, lines: LineCounter): Promise<FieldErrors> {
+/** What a caller elsewhere is told of a media header's file: the same whatever it names. */
+const REMOTE_MEDIA = { named: "a media header's `file`", instead: 'give a text header or none' };
+
+/**
+ * A media header's file must be there to be uploaded, and within its type's size. For a caller
+ * elsewhere none is looked at: each is refused alike, whatever it names.
+ */
+async function mediaProblems(ctx: Context, file: WorkspaceFile, dir: string, doc: Document, lines: LineCounter): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   for (const [index, template] of (file.templates ?? []).entries()) {
     const media = mediaFileOf(template);
     if (media === undefined || template.header?.type !== 'media') continue;
     const where = locate(doc, lines, ['templates', index, 'header', 'media', 'file']);
+    if (!readsHostFiles(ctx)) {
+      add(errors, where, `${hostFileRefusal(REMOTE_MEDIA)}.`);
+      continue;
+    }
     try {
-      const info = await stat(resolve(dir, media));
+      const info = await stat(hostFile(ctx, resolve(dir, media)));
       if (!info.isFile()) add(errors, where, `${media} is not a file.`);
       else if (info.size > MEDIA_RULES[template.header.media.type].maxBytes)
         add(errors, where, `${media} is larger than a ${template.header.media.type} header may be.`);
@@ -87,7 +98,7 @@ export async function readWorkspaceFile(ctx: Context, path: string): Promise<Loa
     );
   }
   const dir = path === '-' ? process.cwd() : dirname(resolve(path));
-  const media = await mediaProblems(result.data, dir, doc, lines);
+  const media = await mediaProblems(ctx, result.data, dir, doc, lines);
   if (Object.keys(media).length > 0)
     throw new RequestValidationError(`${path} names media files that cannot be uploaded: nothing was sent`, media);
   return { path, dir, file: result.data };
