@@ -2,12 +2,13 @@
 // locally, send it, report its bad rows (checked first under --strict and --dry-run), and
 // optionally wait for the server to finish processing it (wait.ts). An .xlsx file goes through
 // the same flow as the CSV its sheet is read into (sheet-upload.ts).
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
 import { UnusableResponseError } from '../../api/errors.js';
 import type { WsmClient } from '../../api/client.js';
 import { formatNotes } from '../../api/import-csv.js';
 import type { ContactImport } from '../../api/schemas/index.js';
 import { UsageError } from '../../cli/errors.js';
+import { hostFile } from '../../cli/host-files.js';
 import type { Context } from '../../cli/context.js';
 import { countOf, countText } from '../../cli/text.js';
 import {
@@ -31,6 +32,7 @@ import { watchSpreadsheetChanges } from './import-confirm.js';
 import type { Plan, PlanRow } from '../contacts/plan.js';
 import { renderPlan } from '../contacts/plan-render.js';
 import { type FailedLines, locallyFailed } from './rejects.js';
+import { refuseRejectsOverInput } from './rejects-target.js';
 import { rejectsAfterImport, writeRejects } from './upload-rejects.js';
 import { parseWaitFlags, reportOutcome, untilImportInterrupted, waitForImport, type WaitFlags } from './wait.js';
 
@@ -79,8 +81,10 @@ export function parseUploadFlags(file: string, opts: UploadOptions): UploadFlags
     // The rows that failed are known once the server has processed the file (or, in a dry run, from the check).
     if (!flags.wait && !flags.dryRun)
       throw new UsageError('--rejects needs --wait (or --dry-run): the rows that failed are known once the server has processed the file');
-    if (resolve(opts.rejects) === resolve(file))
-      throw new UsageError(`--rejects ${opts.rejects} is the file being imported: name another file`);
+    if (opts.rejects === '-')
+      throw new UsageError(
+        "--rejects - is refused: standard output carries the import's report, and the rows would be mixed into it; name a file",
+      );
     if (isSpreadsheetFile(file) !== isSpreadsheetFile(opts.rejects)) {
       throw new UsageError(
         `--rejects writes the rows back in the input's format: name it .${isSpreadsheetFile(file) ? 'xlsx' : 'csv'} (${file} is ${isSpreadsheetFile(file) ? 'a workbook' : 'CSV'})`,
@@ -116,6 +120,9 @@ export interface UploadResult {
 }
 
 export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<UploadResult> {
+  hostFile(ctx, flags.file);
+  if (flags.rejects !== undefined && flags.spreadsheet === undefined)
+    await refuseRejectsOverInput(hostFile(ctx, flags.rejects), flags.file);
   checkSheetFlag(flags.file, flags.sheet);
   if (isSpreadsheetFile(flags.file) && flags.spreadsheet === undefined) {
     const { uploadSheet } = await import('./sheet-upload.js');
