@@ -27,7 +27,7 @@ beforeAll(async () => {
   [full, apiOnly] = await Promise.all([serve(['--approval-delay', '0']), serve(['--approval-delay', '0', '--api-only'])]);
   await seed(full, true);
   await seed(apiOnly, false);
-}, 60_000);
+});
 
 afterAll(async () => {
   for (const server of [full, apiOnly]) {

@@ -107,7 +107,7 @@ const labelNames = async () => {
 };
 
 describe('a browser app on another loopback origin', () => {
-  it('listed in --cors: lists contacts and creates a label with its bearer token', { timeout: 90_000 }, async () => {
+  it('listed in --cors: lists contacts and creates a label with its bearer token', async () => {
     expect(await openApp(listed.origin, 'Made in a browser')).toEqual({
       list: { status: 200, total: 1 },
       create: { status: 201, name: 'Made in a browser' },
@@ -115,7 +115,7 @@ describe('a browser app on another loopback origin', () => {
     expect(await labelNames()).toContain('Made in a browser');
   });
 
-  it('not listed: the browser blocks both calls, and the label is never sent', { timeout: 90_000 }, async () => {
+  it('not listed: the browser blocks both calls, and the label is never sent', async () => {
     expect(await openApp(unlisted.origin, 'Blocked label')).toEqual({
       list: { error: 'TypeError: Failed to fetch' },
       create: { error: 'TypeError: Failed to fetch' },

@@ -55,7 +55,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         expect(created.code, created.stderr).toBe(0);
         ids.push(created.stdout.trim());
       }
-    }, 60_000);
+    });
     afterAll(async () => {
       await backend.stop();
     });

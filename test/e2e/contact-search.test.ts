@@ -32,7 +32,7 @@ beforeAll(async () => {
     });
     expect(res.status).toBe(201);
   }
-}, 60_000);
+});
 
 afterAll(async () => {
   expect(await server.stop()).toBe(0);

@@ -27,7 +27,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'wsm-error-document-'));
   server = await serve(['--approval-delay', '0']);
   expect((await run(['groups', 'create', 'VIP'])).code).toBe(0);
-}, 60_000);
+});
 
 afterAll(async () => {
   expect(await server.stop()).toBe(0);

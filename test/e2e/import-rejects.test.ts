@@ -20,7 +20,7 @@ beforeAll(async () => {
   served = await serve();
   dir = mkdtempSync(join(tmpdir(), 'wsm-rejects-'));
   expect((await wsm(served.env, ['fields', 'create', 'plan_type'])).code).toBe(0);
-}, 60_000);
+});
 afterAll(async () => {
   expect(await served.stop()).toBe(0);
   cleanup(served.dir);
@@ -109,7 +109,7 @@ describe('every failed row comes back (wsm serve, the real binary)', () => {
     // The first import's contacts (the good rows and the two-line one) are still there.
     const contacts = await wsm(served.env, ['contacts', 'list', '--search', '1415555', '-o', 'json', '--all']);
     expect(JSON.parse(contacts.stdout)).toHaveLength(BAD + 2);
-  }, 60_000);
+  });
 
   it('--dry-run --rejects writes the rows the check finds invalid; --rejects without --wait is exit 2', async () => {
     const file = join(dir, 'dry.csv');

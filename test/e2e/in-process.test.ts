@@ -44,7 +44,7 @@ beforeAll(async () => {
   mkdirSync(badConfig, { mode: 0o700 });
   writeFileSync(join(badConfig, 'config.json'), '{"profiles": {', { mode: 0o600 });
   files = { csv, workspaceFile, badConfig };
-}, 60_000);
+});
 
 afterAll(async () => {
   expect(await server.stop()).toBe(0);

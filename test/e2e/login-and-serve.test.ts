@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
 import { cleanup, createUserArgs, serve, type Served } from './processes.js';
+import { waitFor } from '../wait-for.js';
 
 let server: Served;
 let token: string;
@@ -48,8 +49,7 @@ describe('auth login in a script', () => {
 
 /** The server's stderr once it shows `last` (start-up lines follow "Listening on" on stdout). */
 async function stderrUntil(served: Served, last: string): Promise<string> {
-  const until = Date.now() + 15_000;
-  while (!served.stderr().includes(last) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+  await waitFor(() => served.stderr().includes(last));
   return served.stderr();
 }
 
@@ -122,7 +122,7 @@ describe('a second wsm serve beside a running one', () => {
     } finally {
       expect(await other.stop()).toBe(0);
     }
-  }, 60_000);
+  });
 });
 
 describe('wsm serve flags', () => {

@@ -69,7 +69,7 @@ export interface McpHttpServer {
 
 /** `wsm mcp --http --port 0 …` as a process of its own; resolves once it printed where it listens. */
 export async function startMcpHttp(env: NodeJS.ProcessEnv, args: string[] = []): Promise<McpHttpServer> {
-  const { child, url, stderr, exited } = await listening(['mcp', '--http', '--port', '0', ...args], env, 30);
+  const { child, url, stderr, exited } = await listening(['mcp', '--http', '--port', '0', ...args], env);
   return {
     url,
     stderr,

@@ -19,7 +19,7 @@ beforeAll(async () => {
   standin = await startStandin({ importDelayMs: 50 });
   dir = mkdtempSync(join(tmpdir(), 'wsm-mcp-standin-'));
   mcp = await startMcp(standin.env(dir));
-}, 30_000);
+});
 afterAll(async () => {
   expect(await mcp.close()).toEqual({ code: 0, signal: null });
   await standin.close();
@@ -84,7 +84,7 @@ describe('wsm mcp on a server without extensions', () => {
       await slow.close();
       cleanup(slowDir);
     }
-  }, 60_000);
+  });
 
   it('the workspace file leaves out what the server cannot list, and says so', async () => {
     const pulled = await mcp.call('workspace_file.pull', {});

@@ -20,7 +20,7 @@ let mcp: McpSession;
 beforeAll(async () => {
   server = await serve(['--approval-delay', '0']);
   mcp = await startMcp(server.env);
-}, 30_000);
+});
 afterAll(async () => {
   expect(await mcp.close()).toEqual({ code: 0, signal: null });
   expect(mcp.protocolErrors).toEqual([]);
@@ -217,7 +217,7 @@ describe('a token whose role may only read contacts', () => {
     } finally {
       expect(await reader.close()).toEqual({ code: 0, signal: null });
     }
-  }, 60_000);
+  });
 });
 
 describe('the connection, as every command takes it', () => {
@@ -232,7 +232,7 @@ describe('the connection, as every command takes it', () => {
     } finally {
       expect(await session.close()).toEqual({ code: 0, signal: null });
     }
-  }, 60_000);
+  });
 });
 
 describe('--read-only', () => {
@@ -251,7 +251,7 @@ describe('--read-only', () => {
     } finally {
       expect(await reader.close()).toEqual({ code: 0, signal: null });
     }
-  }, 60_000);
+  });
 
   it('--list-tools prints the selection without starting a server or asking one', async () => {
     const listed = await wsm({ ...server.env, WSM_BASE_URL: 'http://127.0.0.1:9/api/v3' }, [
@@ -416,7 +416,7 @@ describe('long work: a waited template sync', () => {
       expect(await slow.stop()).toBe(0);
       cleanup(slow.dir);
     }
-  }, 60_000);
+  });
 });
 
 describe('a wait longer than a client allows a request', () => {
@@ -470,7 +470,7 @@ describe('a wait longer than a client allows a request', () => {
       expect(await slow.stop()).toBe(0);
       cleanup(slow.dir);
     }
-  }, 60_000);
+  });
 });
 
 describe('the workspace as code, and the resources', () => {

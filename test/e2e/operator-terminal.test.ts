@@ -45,7 +45,7 @@ beforeAll(async () => {
   });
   await api('POST', '/templates', { name: 'login_code', language: 'en', category: 'AUTHENTICATION', codeExpirationMinutes: 10 });
   await api('POST', '/templates/sync'); // --approval-delay 0: both are APPROVED now
-}, 120_000);
+});
 
 afterAll(async () => {
   expect(await server.stop()).toBe(0);
@@ -67,12 +67,14 @@ describe('tables fit the terminal (issue 12.1)', () => {
   });
 
   it('a terminal that reports 0 columns (as `script` makes one) is of unknown width: a message is not cut after every word', async () => {
-    const file = join(server.dir, 'zero-columns.csv');
-    writeFileSync(file, 'number,name,plan_tier\n14155550999,Zed,gold\n');
-    const { code, screen } = await onTerminal(server.env, ['contacts', 'import', file, '--dry-run'], { columns: 0 });
+    writeFileSync(join(server.dir, 'zero-columns.csv'), 'number,name,plan_tier\n14155550999,Zed,gold\n');
+    const { code, screen } = await onTerminal(server.env, ['contacts', 'import', 'zero-columns.csv', '--dry-run'], {
+      columns: 0,
+      cwd: server.dir,
+    });
     expect(code).toBe(0);
     const lines = plainLines(screen);
-    expect(lines.some((line) => line.startsWith(`warning: ${file}: column "plan_tier" will`))).toBe(true);
+    expect(lines.some((line) => line.startsWith('warning: zero-columns.csv: column "plan_tier" will'))).toBe(true);
     // Wrapped at 80 as a terminal of unknown width is, not after every word.
     expect(lines.find((line) => line.startsWith('warning:'))!.split(' ').length).toBeGreaterThan(3);
   });

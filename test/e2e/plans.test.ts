@@ -43,7 +43,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         expect(created.code, created.stderr).toBe(0);
       }
       ids = (await listed()).map((c) => c.id);
-    }, 60_000);
+    });
     afterAll(async () => {
       await backend.stop();
     });

@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, NOT_SUPPORTED, type Backend } from './backends.js';
 import { createTemplateArgs, createUserArgs, wsm } from './processes.js';
 
-// Each test runs the binary a dozen times or more: on a shared, loaded machine that takes a while.
-describe.each(BACKENDS)('operator session with the real binary against $name', { timeout: 60_000 }, (kind) => {
+describe.each(BACKENDS)('operator session with the real binary against $name', (kind) => {
   let backend: Backend;
   const run = (...args: string[]) => wsm(backend.env, args);
   const json = async (...args: string[]) => {

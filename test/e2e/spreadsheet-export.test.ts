@@ -68,7 +68,7 @@ beforeAll(async () => {
   );
   expect(created.code, created.stderr).toBe(0);
   expect((await run('contacts', 'create', '--number', '14155550102', '--name', '@Bob', '--inactive')).code).toBe(0);
-}, 60_000);
+});
 
 afterAll(async () => {
   expect(await backend.stop()).toBe(0);

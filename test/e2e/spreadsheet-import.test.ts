@@ -68,7 +68,7 @@ describe.each(BACKENDS.map((kind) => [kind.name, kind] as const))('contacts impo
     for (const field of ['zip', 'joined', 'score']) expect((await run('fields', 'create', field)).code).toBe(0);
     file = join(backend.dir, 'leads.xlsx');
     await writeExcelLike(file, [LEADS, OTHER]);
-  }, 60_000);
+  });
   afterAll(async () => {
     await backend.stop();
   });
@@ -167,7 +167,7 @@ describe('contacts update|delete --from FILE.xlsx against wsm serve', () => {
     for (const number of ['14155550301', '14155550302', '14155550303']) {
       ids.push((await run('contacts', 'create', '--number', number, '--name', `Person ${number.slice(-1)}`, '-q')).stdout.trim());
     }
-  }, 60_000);
+  });
   afterAll(async () => {
     await backend.stop();
   });
@@ -235,7 +235,7 @@ describe('imports errors after an .xlsx import, against wsm serve', () => {
   const run = (...args: string[]) => wsmInProcess(backend.env, args);
   beforeAll(async () => {
     backend = await BACKENDS[0].start();
-  }, 60_000);
+  });
   afterAll(async () => {
     await backend.stop();
   });

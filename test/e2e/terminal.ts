@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import xterm from '@xterm/headless';
+import { onTestFinished } from 'vitest';
 import { BIN } from './processes.js';
 
 export const sh = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
@@ -18,29 +19,37 @@ export interface TerminalRun {
   raw: string;
 }
 
+/** Text as read on a screen: colour and cursor codes dropped, every run of white space one space. */
+const asRead = (text: string) => text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/\s+/g, ' ');
+
 /**
- * Runs `wsm <args>` on a terminal `columns` wide. `redirect` is appended to the shell command
- * (`> out.csv` pipes stdout away while stderr stays on the terminal); `keys` are typed once the
- * screen shows `when` (a prompt), never on a timer.
+ * Runs `wsm <args>` on a terminal `columns` wide, in the folder `cwd` (name a file there by its own
+ * name: a path under the temp folder is as long as TMPDIR and would wrap). `redirect` is appended
+ * to the shell command (`> out.csv` pipes stdout away while stderr stays on the terminal); `keys`
+ * are typed once the screen shows `when` (a prompt, found even where the terminal wrapped it),
+ * never on a timer.
  */
 export function onTerminal(
   env: NodeJS.ProcessEnv,
   args: string[],
-  options: { columns?: number; redirect?: string; keys?: string; when?: string } = {},
+  options: { columns?: number; cwd?: string; redirect?: string; keys?: string; when?: string } = {},
 ): Promise<TerminalRun> {
   const command = `stty cols ${options.columns ?? 80}; ${sh(process.execPath)} ${sh(BIN)} ${args.map(sh).join(' ')} ${options.redirect ?? ''}`;
   return new Promise((resolve) => {
-    // Ended before the test times out, so a prompt nobody answers never outlives the test.
-    const child = execFile('script', ['-qec', command, '/dev/null'], { env, timeout: 15_000, killSignal: 'SIGKILL' }, (error, stdout) => {
+    const child = execFile('script', ['-qec', command, '/dev/null'], { env, cwd: options.cwd }, (error, stdout) => {
       const code = error ? ((error as { code?: number }).code ?? null) : 0;
       resolve({ code: typeof code === 'number' ? code : null, screen: stdout.replace(/\r\n/g, '\n'), raw: stdout });
+    });
+    // No timer of its own (a loaded machine is slow, not wrong): a prompt nobody answers ends with its test.
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
     });
     if (options.keys !== undefined) {
       let seen = '';
       let typed = false;
       child.stdout!.on('data', (chunk: Buffer | string) => {
         seen += chunk.toString();
-        if (!typed && seen.includes(options.when ?? '?')) {
+        if (!typed && asRead(seen).includes(options.when ?? '?')) {
           typed = true;
           child.stdin!.write(options.keys!);
         }

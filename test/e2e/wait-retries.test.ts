@@ -32,7 +32,7 @@ describe('a wait against a server that stops answering', () => {
     );
     expect(lines[1]).toBe(`error: gave up after 3s: ${NO_SERVER(url)}`);
     expect(JSON.parse(res.stdout)).toEqual({ error: { message: `gave up after 3s: ${NO_SERVER(url)}`, exit_code: 6 } });
-  }, 20_000);
+  });
 
   it('templates sync --wait naming no template (the pending list is read first, retried as the wait is) gives up the same way', async () => {
     const url = 'http://127.0.0.1:9/api/v3';
@@ -41,7 +41,7 @@ describe('a wait against a server that stops answering', () => {
     const lines = res.stderr.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^waiting for the templates' review: cannot reach /);
     expect(lines.at(-1)).toBe(`error: gave up after 2s: ${NO_SERVER(url)}`);
-  }, 20_000);
+  });
 
   it('imports get --wait whose server goes away mid-wait says so and gives up at its timeout', async () => {
     let polls = 0;
@@ -62,7 +62,7 @@ describe('a wait against a server that stops answering', () => {
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^error: gave up after 3s: cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/v3 \(connection refused\)/);
-  }, 20_000);
+  });
 });
 
 function escape(text: string): string {

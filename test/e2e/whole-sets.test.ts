@@ -37,7 +37,7 @@ beforeAll(async () => {
   writeFileSync(file, `number,name,email\n${rows.join('\n')}\n14155559999,Keep,keep@new.example\n`);
   const imported = await wsm(server.env, ['contacts', 'import', file, '--wait', '--interval', '0.2s']);
   expect(imported.code, imported.stderr).toBe(0);
-}, 60_000);
+});
 
 afterAll(async () => {
   expect(await server.stop()).toBe(0);
@@ -52,7 +52,7 @@ describe('a page piped on says what it left out; a bulk verb says how many of ho
     );
     expect(res.code).toBe(0);
     expect(res.stderr).toBe('✓ deleted 10 of the 10 contacts read from standard input\n');
-  }, 60_000);
+  });
 
   it('with --all: every match, nothing said about pages; the unconfirmed delete names the count and where it came from', async () => {
     const listed = await wsm(server.env, ['contacts', 'list', '--search', 'old.example', '--all', '-q']);
@@ -69,7 +69,7 @@ describe('a page piped on says what it left out; a bulk verb says how many of ho
     const left = await wsm(server.env, ['contacts', 'list', '-o', 'json']);
     expect(JSON.parse(left.stdout).map((c: { name: string }) => c.name)).toEqual(['Keep']);
     expect(left.stderr).toBe('');
-  }, 60_000);
+  });
 
   it('a page chosen with --page is not warned about; -o json is', async () => {
     expect((await wsm(server.env, ['contacts', 'list', '--per-page', '1', '--page', '1', '-q'])).stderr).toBe('');
@@ -77,5 +77,5 @@ describe('a page piped on says what it left out; a bulk verb says how many of ho
     const json = await wsm(server.env, ['contacts', 'list', '--per-page', '1', '-o', 'json']);
     expect(json.stderr).toBe('warning: printed contacts 1-1 of 2 (page 1 of 2); the other pages were left out: add --all for every one\n');
     expect(JSON.parse(json.stdout)).toHaveLength(1);
-  }, 60_000);
+  });
 });

@@ -15,6 +15,7 @@ import { createHarness, type Harness } from '../server/harness.js';
 import { createSimulatedProvider, type SimulatedProvider } from '../../src/server/provider/simulated.js';
 import type { TemplateProvider } from '../../src/server/provider/provider.js';
 import { drainOutbox } from '../../src/server/workers/outbox.js';
+import { waitFor } from '../wait-for.js';
 
 const PARALLEL = 50;
 const DISTINCT = 10;
@@ -163,14 +164,8 @@ describe('concurrency over real HTTP (wsm serve)', () => {
     const db = new Database(join(server.dir, 'wsm.db'), { readonly: true });
     try {
       // A template that lost the race after its submission is owed a deletion: the outbox drains it.
-      const deadline = Date.now() + 10_000;
-      let live = -1;
-      while (Date.now() < deadline) {
-        live = db.prepare('SELECT count(*) FROM simulated_provider_templates WHERE deleted = 0').pluck().get() as number;
-        if (live === DISTINCT) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(live).toBe(DISTINCT);
+      const live = () => db.prepare('SELECT count(*) FROM simulated_provider_templates WHERE deleted = 0').pluck().get() as number;
+      await waitFor(() => live() === DISTINCT, 100);
       expect(db.prepare('SELECT count(*) FROM contacts').pluck().get()).toBe(DISTINCT);
       expect(db.prepare('SELECT count(*) FROM templates').pluck().get()).toBe(DISTINCT);
       expect(db.prepare('SELECT count(*) FROM labels').pluck().get()).toBe(DISTINCT);

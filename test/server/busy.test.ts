@@ -41,15 +41,14 @@ const importOf = async (id: number) =>
 describe('a write lock held by another connection', () => {
   it('a write answers 503 with Retry-After after a short wait; reads still answer; the write goes through once the lock is gone', async () => {
     other.exec('BEGIN IMMEDIATE');
-    const started = Date.now();
     const res = await h.call({ method: 'POST', url: url(labels), payload: { name: 'Blocked' } });
     expect({ status: res.statusCode, body: res.json(), retryAfter: res.headers['retry-after'] }).toEqual({
       status: 503,
       body: BUSY,
       retryAfter: '1',
     });
-    // The wait is short (it was 5 s): well under two seconds even on a loaded machine.
-    expect(Date.now() - started).toBeLessThan(2000);
+    // The wait before the 503 is short: the server's connection gives a held lock well under a second.
+    expect(h.db.pragma('busy_timeout', { simple: true })).toBeLessThan(1000);
     expect((await h.call({ method: 'GET', url: url(labels) })).statusCode).toBe(200);
     other.exec('ROLLBACK');
     expect((await h.call({ method: 'POST', url: url(labels), payload: { name: 'Blocked' } })).statusCode).toBe(201);

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/server/app.js';
 import { openDatabase } from '../../src/server/db.js';
 import { BACKOFF_CAP_MS, backoffMs, drainOutbox } from '../../src/server/workers/outbox.js';
 import { createTemplate, simulated, templatesUrl, utility } from './template-fixtures.js';
+import { waitFor } from '../wait-for.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -119,10 +120,8 @@ describe('the outbox worker', () => {
     const app = await buildApp({ db, uploadsDir: join(first.dir, 'uploads'), workers: true });
     try {
       await app.ready();
-      const deadline = Date.now() + 5000;
       const waiting = () => (db.prepare('SELECT COUNT(*) AS n FROM provider_outbox').get() as { n: number }).n;
-      while (waiting() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(waiting()).toBe(0);
+      await waitFor(() => waiting() === 0, 50);
       expect(db.prepare('SELECT deleted FROM simulated_provider_templates WHERE provider_id = ?').get(made.provider_id)).toEqual({
         deleted: 1,
       });
@@ -136,9 +135,7 @@ describe('the outbox worker', () => {
   it('drains in the background when workers are on, and stops on close', async () => {
     h = await createHarness({ workers: true });
     const made = await deleteTemplate(h, 'background_delete');
-    const deadline = Date.now() + 5000;
-    while (outboxRows(h).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(outboxRows(h)).toEqual([]);
+    await waitFor(() => outboxRows(h!).length === 0, 50);
     expect(h.db.prepare('SELECT deleted FROM simulated_provider_templates WHERE provider_id = ?').get(made.provider_id)).toEqual({
       deleted: 1,
     });
