@@ -86,7 +86,15 @@ async function openApp(origin: string, label: string): Promise<{ list: Record<st
   const { chromium } = await import('playwright-core');
   const profileDir = mkdtempSync(join(tmpdir(), 'wsm-chromium-'));
   dirs.push(profileDir);
-  const browser = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  // Chromium makes its singleton socket in its temp folder and a socket's path holds at most 107
+  // bytes: it gets the system's default temp folder, whatever the length of the suite's TMPDIR.
+  const { TMPDIR: _suiteTmp, ...env } = process.env;
+  const browser = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    env,
+  });
   try {
     const page = await browser.newPage();
     const query = new URLSearchParams({ api: api!.url, token: profile.token, ws: profile.workspace, label });
