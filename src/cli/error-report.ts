@@ -11,6 +11,7 @@ import {
   ValidationFailedError,
 } from '../api/errors.js';
 import { redactSecret } from '../api/redact.js';
+import { WorkbookError } from '../formats/workbook-error.js';
 import { commanderSentence } from './commander-errors.js';
 import { durationText } from './duration.js';
 import {
@@ -134,6 +135,8 @@ export function sentenceFor(err: unknown, sink: Pick<ErrorSink, 'baseUrl' | 'ver
   }
   if (err instanceof APIConnectionError) return connectionSentence(err, baseUrl);
   if (err instanceof UnsupportedEndpointError) return err.message;
+  // A workbook is read whole before anything goes out: a damaged one stops the command first.
+  if (err instanceof WorkbookError) return `${err.message}: nothing was sent`;
   if (err instanceof APIStatusError) {
     // The request itself is for -v; the sentence names the record and the action.
     const where = verbose ? ` (${err.status} on ${err.method} ${pathOf(err.url)})` : '';

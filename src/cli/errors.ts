@@ -10,6 +10,7 @@ import {
   UnsupportedEndpointError,
   ValidationFailedError,
 } from '../api/errors.js';
+import { WorkbookError } from '../formats/workbook-error.js';
 import { durationText } from './duration.js';
 
 export const ExitCode = {
@@ -189,6 +190,7 @@ export class RejectedTemplatesError extends CliError {
  */
 function clientErrorCode(err: unknown): number | undefined {
   if (err instanceof RequestValidationError || err instanceof MissingWorkspaceError) return ExitCode.usage;
+  if (err instanceof WorkbookError) return ExitCode.usage; // a file that is no usable workbook: bad input
   if (err instanceof UnsupportedEndpointError) return ExitCode.failure;
   return undefined;
 }

@@ -3,7 +3,7 @@
 // cells that a spreadsheet would run as formulas neutralised. Pure functions, no dependencies:
 // the display width is passed in (string-width, loaded only when a terminal needs it).
 
-import { neutraliseFormula } from '../formats/csv/cells.js';
+import { csvField, neutraliseFormula } from '../formats/csv/cells.js';
 
 /** Columns a string takes on a terminal. */
 export type WidthOf = (text: string) => number;
@@ -141,11 +141,6 @@ export function cellText(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
-}
-
-/** RFC 4180 quoting: a field with a comma, quote or line break is quoted, quotes doubled. */
-export function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /**

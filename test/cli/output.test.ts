@@ -3,7 +3,7 @@ import { openConfig } from '../../src/cli/config.js';
 import { createTestIO } from '../../src/cli/io.js';
 import type { Column } from '../../src/cli/columns.js';
 import { createOutput, type OutputFormat } from '../../src/cli/output.js';
-import { csvField } from '../../src/cli/text.js';
+import { csvField } from '../../src/formats/csv/cells.js';
 import { runCli, tempDir } from './helpers.js';
 
 interface Row {

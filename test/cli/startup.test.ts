@@ -173,7 +173,7 @@ describe('start-up imports', () => {
     );
     expect(failed?.code).toBe(2);
     expect(failed?.stderr).toBe(
-      `error: ${file} is not an .xlsx workbook: it is not a ZIP archive (an .xlsx file is one): nothing was sent\n`,
+      `error: ${file}: it is text, not an .xlsx workbook (a workbook is a ZIP archive): save it from a spreadsheet as .xlsx: nothing was sent\n`,
     );
     const { modules } = expand((await readFile(join(dir, 'imports.log'), 'utf8')).split('\n').filter(Boolean));
     expect(modules.some((m) => m.endsWith('/src/formats/xlsx/sheet-reader.ts'))).toBe(true);

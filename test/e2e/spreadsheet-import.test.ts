@@ -151,7 +151,7 @@ describe.each(BACKENDS.map((kind) => [kind.name, kind] as const))('contacts impo
   it('--sheet reads another sheet; a sheet the file lacks is exit 2 naming those it has', async () => {
     const missing = await run('contacts', 'import', file, '--sheet', 'March', '--dry-run');
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toBe(`error: ${file} has no sheet named "March"; its sheets: "Leads", "Other": nothing was sent\n`);
+    expect(missing.stderr).toBe(`error: ${file}: it has no sheet named "March"; its sheets: "Leads", "Other": nothing was sent\n`);
     const other = await run('contacts', 'import', file, '--sheet', 'Other', '--dry-run', '-o', 'json');
     expect(other.code, other.stderr).toBe(0);
     expect(JSON.parse(other.stdout)).toMatchObject({ rows: 1, valid_rows: 1 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeGroupNames, encodeGroupNames, neutraliseFormula, restoreFormula } from '../../src/formats/csv/cells.js';
 import { csvTextRows } from '../../src/api/import-csv.js';
 import { CSV_MESSAGES } from '../../src/formats/csv/reader.js';
-import { csvField } from '../../src/cli/text.js';
+import { csvField } from '../../src/formats/csv/cells.js';
 
 describe('formula cells', () => {
   it('neutralises what a spreadsheet would run, and restoring gives back exactly the value', () => {

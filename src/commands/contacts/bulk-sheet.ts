@@ -6,6 +6,8 @@
 import type { Context } from '../../cli/context.js';
 import { RequestValidationError, UsageError } from '../../cli/errors.js';
 import { hostFile } from '../../cli/host-files.js';
+import { countOf } from '../../cli/text.js';
+import type { SheetCsv } from '../../formats/xlsx/sheet-csv.js';
 import type { SheetText } from './bulk-input.js';
 
 /** Whether a file is read as a spreadsheet: by its name (the reader loads only then). */
@@ -18,7 +20,7 @@ export function checkSheetFlag(path: string, sheet: string | undefined): void {
 }
 
 export async function sheetText(ctx: Context, path: string, sheet: string | undefined): Promise<SheetText> {
-  const { formulaWarning, sheetToCsv } = await import('../../formats/xlsx/sheet-csv.js');
+  const { sheetToCsv } = await import('../../formats/xlsx/sheet-csv.js');
   let text = '';
   const read = await sheetToCsv(hostFile(ctx, path), { sheet, write: (part) => void (text += part) });
   const warning = formulaWarning(path, read);
@@ -29,4 +31,11 @@ export async function sheetText(ctx: Context, path: string, sheet: string | unde
     throw new RequestValidationError(`${path} has cells holding errors, not values: nothing was sent`, errors);
   }
   return { text };
+}
+
+/** What is said of a sheet's formulas: their saved results are read, never computed. */
+export function formulaWarning(source: string, sheet: SheetCsv): string | undefined {
+  const { count, first } = sheet.formulas;
+  if (count === 0) return undefined;
+  return `${source}: ${countOf(count, 'cell')} ${count === 1 ? 'holds a formula' : 'hold formulas'} (first ${first}): the result the spreadsheet saved with ${count === 1 ? 'it' : 'them'} is read (recalculate and save the file first if it may be stale)`;
 }

@@ -5,6 +5,11 @@
  * dependencies, loaded by the CLI's output as well as by the server.
  */
 
+/** RFC 4180 quoting: a field with a comma, quote or line break is quoted, quotes doubled. */
+export function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
 /** The columns `wsm contacts export` writes first, in this order (then one per contact field). */
 export const EXPORT_COLUMNS = ['id', 'number', 'name', 'email', 'gender', 'status', 'contact_groups', 'created_at', 'updated_at'] as const;
 

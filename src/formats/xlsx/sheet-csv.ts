@@ -4,11 +4,9 @@
 // N is the sheet's row N for the local check and the server's errors alike. Cells are as the
 // spreadsheet displays them (sheet-reader.ts), written as they are: no formula guard (the header
 // is never the export's, see `columnsToSend`, so no reader takes a `'` off).
-import { isExportHeader } from '../csv/cells.js';
-import { RequestValidationError, UsageError } from '../../cli/errors.js';
-import { countOf, csvField } from '../../cli/text.js';
+import { csvField, isExportHeader } from '../csv/cells.js';
 import { cellName } from './cell-names.js';
-import { openWorkbook, WorkbookError, type SheetRow } from './sheet-reader.js';
+import { openWorkbook, type SheetRow } from './sheet-reader.js';
 
 /** A cell whose row is not sent: it holds an error (`#N/A`), not a value. */
 interface CellProblem {
@@ -52,28 +50,10 @@ const textOf = (row: SheetRow, width: number): string[] => {
 };
 
 /**
- * The sheet as CSV, given to `options.write` a part at a time. A file that is not a workbook, or
- * a sheet it lacks, is exit 2 naming why; a file that cannot be opened, exit 2 with the reason.
+ * The sheet as CSV, given to `options.write` a part at a time. A file that is not a workbook, a
+ * damaged or hostile one, or a sheet it lacks, is a WorkbookError naming the file (and the cell).
  */
 export async function sheetToCsv(path: string, options: SheetCsvOptions): Promise<SheetCsv> {
-  try {
-    return await convert(path, options);
-  } catch (error) {
-    if (error instanceof WorkbookError) throw new RequestValidationError(`${error.message}: nothing was sent`);
-    const code = (error as NodeJS.ErrnoException).code;
-    if (typeof code === 'string' && code.startsWith('E')) throw new UsageError(`cannot read ${path} (${code})`);
-    throw error;
-  }
-}
-
-/** What is said of a sheet's formulas: their saved results are read, never computed. */
-export function formulaWarning(source: string, sheet: SheetCsv): string | undefined {
-  const { count, first } = sheet.formulas;
-  if (count === 0) return undefined;
-  return `${source}: ${countOf(count, 'cell')} ${count === 1 ? 'holds a formula' : 'hold formulas'} (first ${first}): the result the spreadsheet saved with ${count === 1 ? 'it' : 'them'} is read (recalculate and save the file first if it may be stale)`;
-}
-
-async function convert(path: string, options: SheetCsvOptions): Promise<SheetCsv> {
   const workbook = await openWorkbook(path);
   const result: SheetCsv = {
     sheet: options.sheet ?? workbook.sheetNames[0] ?? '',

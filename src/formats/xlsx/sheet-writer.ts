@@ -3,12 +3,8 @@
 // shows `07700900123` and `=1+1` as they are, and keeps a retyped cell text), the header row bold
 // and frozen, the columns as wide as the header and the first rows need.
 import { columnName } from './cell-names.js';
+import { CELL_CHARACTERS, SHEET_ROWS } from './limits.js';
 import { ZipWriter, type ByteSink } from './zip-writer.js';
-
-/** Rows a sheet holds in Excel and LibreOffice, the header included. */
-const SHEET_ROWS = 1_048_576;
-/** Characters a cell holds in Excel. */
-const CELL_CHARACTERS = 32_767;
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -114,11 +110,11 @@ export interface SheetOptions {
 /** Writes the workbook to `sink`; gives back the rows written after the header. */
 export async function writeXlsx(sink: ByteSink, options: SheetOptions): Promise<number> {
   const zip = new ZipWriter(sink);
-  await zip.add('[Content_Types].xml', [CONTENT_TYPES]);
-  await zip.add('_rels/.rels', [ROOT_RELS]);
-  await zip.add('xl/workbook.xml', [workbookXml(options.sheetName)]);
-  await zip.add('xl/_rels/workbook.xml.rels', [WORKBOOK_RELS]);
-  await zip.add('xl/styles.xml', [STYLES]);
+  zip.add('[Content_Types].xml', [CONTENT_TYPES]);
+  zip.add('_rels/.rels', [ROOT_RELS]);
+  zip.add('xl/workbook.xml', [workbookXml(options.sheetName)]);
+  zip.add('xl/_rels/workbook.xml.rels', [WORKBOOK_RELS]);
+  zip.add('xl/styles.xml', [STYLES]);
   let written = 0;
   const widths = columnWidths(options.header, options.sample);
   async function* sheet(): AsyncGenerator<string> {
@@ -147,7 +143,7 @@ export async function writeXlsx(sink: ByteSink, options: SheetOptions): Promise<
     }
     yield '</sheetData></worksheet>';
   }
-  await zip.add('xl/worksheets/sheet1.xml', sheet());
+  zip.add('xl/worksheets/sheet1.xml', sheet());
   await zip.finish();
   return written;
 }

@@ -1,151 +1,110 @@
-// Reads the entries of a ZIP archive (an .xlsx or .ods) by its central directory, each one
-// inflated as it is read: a worksheet is never whole in memory. Stored and deflated entries are
-// read; anything else (ZIP64, encryption, another method) is refused with the reason.
-import { open, type FileHandle } from 'node:fs/promises';
-import { createInflateRaw } from 'node:zlib';
+// Reads the parts of a ZIP archive (an .xlsx) with yauzl, each one inflated as it is read: a
+// worksheet is never whole in memory. yauzl reads the central directory entry by entry (a directory
+// claiming 4 GB is read no further than its entries go), checks every offset against the file and
+// each part's inflated length against its directory entry; the CRC-32 is checked here, and so are
+// the bounds of limits.ts (parts, bytes per part, inflation ratio) before a byte is inflated.
+import type { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
+import { type Entry, openPromise, type ZipFile } from 'yauzl';
+import { INFLATION_RATIO, PART_BYTES, RATIO_FREE_BYTES, SMALL_PART_BYTES, ZIP_ENTRIES } from './limits.js';
 
+/** What is wrong with the archive, in words that follow "the file: ". */
 export class ZipError extends Error {}
-
-interface Entry {
-  method: number;
-  compressed: number;
-  size: number;
-  offset: number;
-  flags: number;
-}
-
-/** The end record is in the last 22 bytes, before a comment of up to 64 KiB. */
-const TAIL = 22 + 0xffff;
-const CHUNK = 256 * 1024;
 
 export interface ZipArchive {
   names(): string[];
   has(name: string): boolean;
-  /** The entry's bytes, inflated, a chunk at a time. */
-  chunks(name: string): AsyncGenerator<Buffer>;
-  /** A small entry whole, as UTF-8 text (workbook parts other than sheets). */
+  /** The part's bytes, inflated, a chunk at a time; its length and CRC-32 checked at its end. */
+  chunks(name: string, limit?: number): AsyncGenerator<Buffer>;
+  /** A small part whole, as UTF-8 text. */
   text(name: string): Promise<string>;
   close(): Promise<void>;
 }
 
-async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(length);
-  const { bytesRead } = await handle.read(buffer, 0, length, position);
-  return buffer.subarray(0, bytesRead);
+const mib = (bytes: number) => `${Math.round(bytes / 1024 ** 2).toLocaleString('en-US')} MB`;
+
+/** yauzl's own words for what it found, as the reason a part or the archive cannot be read. */
+function zipReason(error: Error): string {
+  const message = error.message.replace(/\.$/, '');
+  if (/too many bytes|not enough bytes|unexpected EOF|bytes in the stream/i.test(message))
+    return `a part is ${/too many/i.test(message) ? 'longer' : 'shorter'} than its ZIP directory says (is the file whole?)`;
+  if (/end of central directory record signature not found/i.test(message)) return 'it is not a ZIP archive (an .xlsx file is one)';
+  return `its ZIP structure is damaged (${message})`;
 }
 
 export async function openZip(path: string): Promise<ZipArchive> {
-  const handle = await open(path, 'r');
+  let zip: ZipFile;
   try {
-    const entries = await centralDirectory(handle);
-    return archive(handle, entries);
+    zip = await openPromise(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false });
   } catch (error) {
-    await handle.close();
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== undefined) throw error;
+    throw new ZipError(zipReason(error as Error));
+  }
+  try {
+    if (zip.entryCount > ZIP_ENTRIES)
+      throw new ZipError(`its ZIP directory lists ${zip.entryCount.toLocaleString('en-US')} parts; a workbook has far fewer`);
+    const entries = new Map<string, Entry>();
+    for await (const entry of zip.eachEntry()) entries.set(entry.fileName.replace(/^\/+/, ''), entry);
+    return archive(zip, entries);
+  } catch (error) {
+    zip.close();
+    if (error instanceof ZipError) throw error;
+    throw new ZipError(zipReason(error as Error));
   }
 }
 
-async function centralDirectory(handle: FileHandle): Promise<Map<string, Entry>> {
-  const { size } = await handle.stat();
-  const start = Math.max(0, size - TAIL);
-  const tail = await readAt(handle, start, size - start);
-  let end = -1;
-  for (let at = tail.length - 22; at >= 0; at--) {
-    if (tail.readUInt32LE(at) === 0x06054b50) {
-      end = at;
-      break;
-    }
-  }
-  if (end < 0) throw new ZipError('it is not a ZIP archive (an .xlsx file is one)');
-  const count = tail.readUInt16LE(end + 10);
-  const length = tail.readUInt32LE(end + 12);
-  const offset = tail.readUInt32LE(end + 16);
-  if (count === 0xffff || offset === 0xffffffff)
-    throw new ZipError('it is a ZIP64 archive, which wsm does not read (save it again as .xlsx)');
-  const directory = await readAt(handle, offset, length);
-  const entries = new Map<string, Entry>();
-  let at = 0;
-  for (let i = 0; i < count; i++) {
-    if (at + 46 > directory.length || directory.readUInt32LE(at) !== 0x02014b50) throw new ZipError('its ZIP directory is damaged');
-    const flags = directory.readUInt16LE(at + 8);
-    const method = directory.readUInt16LE(at + 10);
-    const compressed = directory.readUInt32LE(at + 20);
-    const entrySize = directory.readUInt32LE(at + 24);
-    const nameLength = directory.readUInt16LE(at + 28);
-    const extra = directory.readUInt16LE(at + 30);
-    const comment = directory.readUInt16LE(at + 32);
-    const local = directory.readUInt32LE(at + 42);
-    const name = directory.toString('utf8', at + 46, at + 46 + nameLength);
-    entries.set(name.replace(/^\//, ''), { method, compressed, size: entrySize, offset: local, flags });
-    at += 46 + nameLength + extra + comment;
-  }
-  return entries;
+/** Refuses a part whose directory entry claims more than a workbook holds, before inflating any of it. */
+function checkBounds(name: string, entry: Entry, limit: number): void {
+  if (entry.isEncrypted()) throw new ZipError('it is encrypted (save it without a password)');
+  if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
+    throw new ZipError(`its part ${name} is compressed in a way wsm does not read (method ${entry.compressionMethod})`);
+  if (entry.uncompressedSize > limit)
+    throw new ZipError(`its part ${name} inflates to ${mib(entry.uncompressedSize)}, more than the ${mib(limit)} wsm reads of one part`);
+  const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
+  if (entry.uncompressedSize > RATIO_FREE_BYTES && ratio > INFLATION_RATIO)
+    throw new ZipError(
+      `its part ${name} inflates ${Math.round(ratio).toLocaleString('en-US')} times (a ZIP bomb?); a workbook's parts inflate at most ${INFLATION_RATIO} times`,
+    );
 }
 
-function archive(handle: FileHandle, entries: Map<string, Entry>): ZipArchive {
-  async function* raw(entry: Entry): AsyncGenerator<Buffer> {
-    const local = await readAt(handle, entry.offset, 30);
-    if (local.length < 30 || local.readUInt32LE(0) !== 0x04034b50) throw new ZipError('an entry of its ZIP archive is damaged');
-    let position = entry.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
-    let left = entry.compressed;
-    while (left > 0) {
-      const chunk = await readAt(handle, position, Math.min(CHUNK, left));
-      if (chunk.length === 0) throw new ZipError('it ends before its last entry does (is it whole?)');
-      position += chunk.length;
-      left -= chunk.length;
-      yield chunk;
-    }
-  }
-  async function* chunks(name: string): AsyncGenerator<Buffer> {
+function archive(zip: ZipFile, entries: Map<string, Entry>): ZipArchive {
+  async function* inflated(name: string, limit: number): AsyncGenerator<Buffer> {
     const entry = entries.get(name);
-    if (entry === undefined) throw new ZipError(`it has no ${name}`);
-    if (entry.flags & 0x0001) throw new ZipError('it is encrypted (save it without a password)');
-    if (entry.method === 0) {
-      yield* raw(entry);
-      return;
-    }
-    if (entry.method !== 8) throw new ZipError(`its ${name} is compressed in a way wsm does not read (method ${entry.method})`);
-    const inflate = createInflateRaw();
-    const feeding = (async () => {
-      try {
-        for await (const chunk of raw(entry)) {
-          if (inflate.destroyed) return; // the reader stopped early
-          if (!inflate.write(chunk)) {
-            await new Promise<void>((resolve) => {
-              const done = () => {
-                inflate.off('drain', done);
-                inflate.off('close', done);
-                resolve();
-              };
-              inflate.on('drain', done);
-              inflate.on('close', done);
-            });
-          }
-        }
-        if (!inflate.destroyed) inflate.end();
-      } catch (error) {
-        inflate.destroy(error as Error);
-      }
-    })();
+    if (entry === undefined) throw new ZipError(`it has no part ${name}`);
+    checkBounds(name, entry, limit);
+    let stream: Readable;
     try {
-      for await (const chunk of inflate) yield chunk as Buffer;
+      stream = await zip.openReadStreamPromise(entry);
+    } catch (error) {
+      throw new ZipError(zipReason(error as Error));
+    }
+    let crc = 0;
+    try {
+      for await (const chunk of stream) {
+        crc = crc32(chunk as Buffer, crc);
+        yield chunk as Buffer;
+      }
     } catch (error) {
       if (error instanceof ZipError) throw error;
-      throw new ZipError(`its ${name} cannot be inflated (${(error as Error).message})`);
+      throw new ZipError(
+        /incorrect header|invalid|unexpected end/i.test((error as Error).message)
+          ? `its part ${name} cannot be inflated (${(error as Error).message})`
+          : zipReason(error as Error),
+      );
     } finally {
-      inflate.destroy();
-      await feeding;
+      stream.destroy();
     }
+    if (crc >>> 0 !== entry.crc32 >>> 0) throw new ZipError(`its part ${name} is damaged (its CRC-32 does not match its ZIP directory)`);
   }
   return {
-    names: () => [...entries.keys()],
     has: (name) => entries.has(name),
-    chunks,
+    names: () => [...entries.keys()],
+    chunks: (name, limit = PART_BYTES) => inflated(name, limit),
     async text(name) {
       const parts: Buffer[] = [];
-      for await (const chunk of chunks(name)) parts.push(chunk);
+      for await (const chunk of inflated(name, SMALL_PART_BYTES)) parts.push(chunk);
       return Buffer.concat(parts).toString('utf8');
     },
-    close: () => handle.close(),
+    close: async () => zip.close(),
   };
 }

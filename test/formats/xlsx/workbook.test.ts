@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeXlsx } from '../../../src/formats/xlsx/sheet-writer.js';
-import { openWorkbook, WorkbookError } from '../../../src/formats/xlsx/sheet-reader.js';
+import { openWorkbook } from '../../../src/formats/xlsx/sheet-reader.js';
+import { WorkbookError } from '../../../src/formats/workbook-error.js';
 import { displayNumber } from '../../../src/formats/xlsx/number-format.js';
 import { openZip } from '../../../src/formats/xlsx/zip-reader.js';
 import { ZipWriter } from '../../../src/formats/xlsx/zip-writer.js';
@@ -154,7 +155,7 @@ describe('a file that is not a workbook', () => {
     const text = join(dir, 'not.xlsx');
     writeFileSync(text, 'number,name\n1,a\n');
     await expect(openWorkbook(text)).rejects.toThrow(
-      new WorkbookError(`${text} is not an .xlsx workbook: it is not a ZIP archive (an .xlsx file is one)`),
+      new WorkbookError(text, 'it is CSV text, not an .xlsx workbook: name it .csv, then import it again'),
     );
     const cut = join(dir, 'cut.xlsx');
     const whole = readFileSync(await write('whole.xlsx', ['a'], [['1'], ['2'], ['3']]));
@@ -164,7 +165,7 @@ describe('a file that is not a workbook', () => {
 
   it('names the sheets it has when --sheet names another', async () => {
     const path = await write('sheets.xlsx', ['a'], [['1'], ['2'], ['3']]);
-    await expect(readAll(path, 'Leads')).rejects.toThrow(`${path} has no sheet named "Leads"; its sheets: "Contacts"`);
+    await expect(readAll(path, 'Leads')).rejects.toThrow(`${path}: it has no sheet named "Leads"; its sheets: "Contacts"`);
     expect((await readAll(path, 'contacts')).length).toBe(4);
   });
 });
