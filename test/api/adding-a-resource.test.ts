@@ -87,7 +87,7 @@ describe('adding a resource: step 7, its table', () => {
 
   const plain = KEYS.filter((key) => identity(key).collection && collectionTable(DESCRIPTIONS[key]) !== undefined);
 
-  it("each plain collection has its table with the record's columns, UNIQUE (workspace_id, name) and its counter triggers", () => {
+  it("each plain collection has its table with the record's columns, UNIQUE (workspace_id, <its unique field>) and its counter triggers", () => {
     const problems: string[] = [];
     for (const key of plain) {
       const table = collectionTable(DESCRIPTIONS[key])!;
@@ -103,9 +103,9 @@ describe('adding a resource: step 7, its table', () => {
         .some(
           (index) =>
             (db.prepare(`PRAGMA index_info(${index.name})`).all() as { name: string }[]).map((column) => column.name).join() ===
-            'workspace_id,name',
+            `workspace_id,${table.unique}`,
         );
-      if (!unique) problems.push(step(7, `${table.table} has no UNIQUE (workspace_id, name)`));
+      if (table.unique && !unique) problems.push(step(7, `${table.table} has no UNIQUE (workspace_id, ${table.unique})`));
       const triggers = db
         .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND sql LIKE '%counters%'")
         .pluck()

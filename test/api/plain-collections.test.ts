@@ -1,4 +1,4 @@
-// The plain collections (groups, fields, labels: records with a name unique in their workspace)
+// The plain collections (groups, fields, labels, roles: each names the field unique in its workspace, or none)
 // come from their description and catalog entry, with no line of their own in commands/index.ts,
 // routes/index.ts or repositories/index.ts. This walks the catalog: each one that the CLI or the
 // server takes by that loop is whole (its five verbs with its own words, `--json` fields its
@@ -13,6 +13,19 @@ import { COLLECTIONS } from '../../src/commands/collections.js';
 import { recordFields } from '../../src/commands/shared/record-fields.js';
 import { collectionTable } from '../../src/server/repositories/collection.js';
 import { createHarness, type Harness } from '../server/harness.js';
+
+/**
+ * A create body the collection accepts: each field its create body requires, as a name-like text
+ * (`walk_probe` fits a field name's `^[a-z_]+$` too).
+ */
+function probeBody(description: ResourceDescription): Record<string, string> {
+  const shape = (
+    description.operations.create.body as unknown as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }
+  ).shape;
+  return Object.fromEntries(
+    Object.keys(shape).flatMap((field) => (shape[field].safeParse(undefined).success ? [] : [[field, 'walk_probe']])),
+  );
+}
 
 const describedByCli = (cli: string) => Object.values(DESCRIPTIONS).find((d: ResourceDescription) => d.cli === cli);
 
@@ -111,17 +124,24 @@ describe('plain collections on the server', () => {
       const base = `/api/v3/workspaces/${h.ws}/${description.segment}`;
       const total = async () => (await h.call({ method: 'GET', url: base })).json().meta.total as number;
       const before = await total();
-      const made = await h.create(base, { name: 'walk_probe' });
-      expect(made, description.key).toMatchObject({ name: 'walk_probe', workspace_id: h.ws });
+      const probe = probeBody(description);
+      const made = await h.create(base, probe);
+      expect(made, description.key).toMatchObject({ ...probe, workspace_id: h.ws });
       expect(Object.keys(made), description.key).toEqual(Object.keys(description.record!.shape));
       expect(await total(), description.key).toBe(before + 1);
-      const clash = await h.call({ method: 'POST', url: base, payload: { name: 'walk_probe' } });
-      expect(clash.statusCode, description.key).toBe(422);
-      expect(clash.json().errors, description.key).toHaveProperty('name');
-      const renamed = await h.call({ method: 'PUT', url: `${base}/${made.id}`, payload: { name: 'walk_renamed' } });
+      const again = await h.call({ method: 'POST', url: base, payload: probe });
+      if (description.unique) {
+        expect(again.statusCode, description.key).toBe(422);
+        expect(again.json().errors, description.key).toHaveProperty(description.unique);
+      } else {
+        expect(again.statusCode, `${description.key} states no unique field: the same body twice is two records`).toBe(201);
+        await h.call({ method: 'DELETE', url: `${base}/${again.json().data.id}` });
+      }
+      const field = description.unique ?? Object.keys(probe)[0];
+      const renamed = await h.call({ method: 'PUT', url: `${base}/${made.id}`, payload: { [field]: 'walk_renamed' } });
       expect(renamed.statusCode, renamed.body).toBe(200);
-      expect(renamed.json().data, description.key).toMatchObject({ id: made.id, name: 'walk_renamed' });
-      expect((await h.call({ method: 'GET', url: `${base}/${made.id}` })).json().data.name, description.key).toBe('walk_renamed');
+      expect(renamed.json().data, description.key).toMatchObject({ id: made.id, [field]: 'walk_renamed' });
+      expect((await h.call({ method: 'GET', url: `${base}/${made.id}` })).json().data[field], description.key).toBe('walk_renamed');
       expect((await h.call({ method: 'DELETE', url: `${base}/${made.id}` })).statusCode, description.key).toBe(200);
       expect((await h.call({ method: 'GET', url: `${base}/${made.id}` })).statusCode, description.key).toBe(404);
       expect(await total(), description.key).toBe(before);

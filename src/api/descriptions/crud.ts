@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { CollectionKey, WsmClient } from '../client.js';
 import type { CrudResource } from '../resources/crud.js';
 import { created, deleted, paginated, single, updated } from '../schemas/common.js';
-import { isPermission, permissionOf, type Permission, type PermissionGroup } from './permission-groups.js';
+import { isPermission, type Permission, type PermissionGroup } from './permission-groups.js';
 import { CATALOG, type ResourceIdentity } from './catalog.js';
 import { can, collection, describe, type ClientCall, type CollectionDescription, type OperationSpec } from './types.js';
 
@@ -30,9 +30,12 @@ export type CrudName = 'list' | 'get' | 'create' | 'update' | 'delete';
 export type CrudOperationSpec = Omit<OperationSpec, 'client'>;
 
 export interface CollectionSpec {
-  /** Each operation needs `<identity.permissionGroup>.<view|create|update|delete>` unless this says otherwise. */
+  /**
+   * The permission each operation needs where it is not `<group>.<view|create|update|delete>`
+   * (`update: 'contact_fields.create'`, or `manage` for a group with view and manage alone).
+   */
   permissions?: Partial<Record<CrudName, Permission>>;
-  /** The operations it has (all five unless given). */
+  /** The operations it has: all five unless given. An operation is never left out otherwise. */
   has?: CrudName[];
   /** Operations that are ours, not the published API's. */
   extensions: CrudName[];
@@ -49,10 +52,23 @@ function groupOf(identity: ResourceIdentity): PermissionGroup {
 }
 
 /**
- * The five operations (or those in `has`), with the usual summaries; a resource overrides by name.
- * Without `has`, an operation whose permission its group lacks (no `contact_imports.update`) and
- * the spec does not give is left out.
+ * The permission `name` needs: the spec's, else `<group>.<action>`. A group without that action
+ * (notes with view and manage alone) stops start-up naming the operation and the two ways out,
+ * rather than leaving the operation out unsaid.
  */
+function permissionFor(identity: ResourceIdentity, spec: CollectionSpec, name: CrudName): Permission {
+  const given = spec.permissions?.[name];
+  if (given !== undefined) return given;
+  const group = groupOf(identity);
+  const wanted = `${group}.${ACTIONS[name]}`;
+  if (isPermission(wanted)) return wanted;
+  throw new TypeError(
+    `${identity.segment}: its ${name} operation needs a permission, and ${group} has no "${ACTIONS[name]}" (decisions.md §4): ` +
+      `name it in the description (\`permissions: { ${name}: '${group}.<action>' }\`) or leave ${name} out (\`has\`)`,
+  );
+}
+
+/** The five operations (or those in `has`), with the usual summaries and each one's permission; a resource overrides by name. */
 export function collectionOperations(
   identity: ResourceIdentity,
   record: z.ZodType,
@@ -71,10 +87,8 @@ export function collectionOperations(
     delete: { method: 'DELETE', path: one, summary: `Delete a ${noun}`, response: schemas.deleted },
   };
   const out: Record<string, CrudOperationSpec> = {};
-  const group = groupOf(identity);
-  const permitted = (name: CrudName) => spec.permissions?.[name] !== undefined || isPermission(`${group}.${ACTIONS[name]}`);
-  for (const name of spec.has ?? (Object.keys(all) as CrudName[]).filter(permitted)) {
-    const permission = spec.permissions?.[name] ?? permissionOf(group, ACTIONS[name]);
+  for (const name of spec.has ?? (Object.keys(all) as CrudName[])) {
+    const permission = permissionFor(identity, spec, name);
     const extension = spec.extensions.includes(name);
     out[name] = {
       ...all[name],
@@ -109,6 +123,12 @@ function withCrudCalls(key: CollectionKey, operations: Record<string, CrudOperat
   );
 }
 
+/** What a plain collection states beyond a collection's spec: which field no two records of a workspace share. */
+export interface PlainCollectionSpec extends CollectionSpec {
+  /** The record's field unique in the workspace (`name`), or null where none is: the server refuses a clash on it with a 422. */
+  unique: string | null;
+}
+
 /**
  * A plain collection's description (groups, fields, labels, roles): its five operations as
  * collectionOperations gives them, each called through its CRUD resource, with `overrides` laid
@@ -117,12 +137,12 @@ function withCrudCalls(key: CollectionKey, operations: Record<string, CrudOperat
 export function plainCollection<R extends z.ZodObject, C extends z.ZodType, U extends z.ZodType>(
   key: CollectionKey,
   schemas: { record: R; query: z.ZodType; create: C; update: U },
-  spec: CollectionSpec,
+  spec: PlainCollectionSpec,
   overrides: Partial<Record<CrudName, Partial<OperationSpec>>> = {},
 ): CollectionDescription<z.output<R>, C, U> {
   const { record, query, create, update } = schemas;
   const identity = CATALOG[key];
   const crud = withCrudCalls(key, collectionOperations(identity, record, { query, create, update }, spec));
   for (const [name, override] of Object.entries(overrides)) crud[name] = { ...crud[name], ...override } as OperationSpec;
-  return collection(describe(key, identity, { record }, crud), { record, create, update });
+  return collection(describe(key, identity, { record, unique: spec.unique }, crud), { record, create, update });
 }

@@ -6,6 +6,7 @@ export const fields = plainCollection(
   'fields',
   { record: s.fieldRecord, query: s.fieldListQuery, create: s.fieldCreateBody, update: s.fieldUpdateBody },
   {
+    unique: 'name',
     // decisions.md §4 has no contact_fields.update: renaming a field needs the right to create one.
     permissions: { update: 'contact_fields.create' },
     extensions: ['get', 'update'],

@@ -6,6 +6,7 @@ export const groups = plainCollection(
   'groups',
   { record: s.groupRecord, query: s.groupListQuery, create: s.groupCreateBody, update: s.groupUpdateBody },
   {
+    unique: 'name',
     extensions: ['get', 'update', 'delete'],
     instead: { get: 'find it in `wsm groups list`' },
   },

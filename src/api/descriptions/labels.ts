@@ -6,6 +6,7 @@ export const labels = plainCollection(
   'labels',
   { record: s.labelRecord, query: s.labelListQuery, create: s.labelCreateBody, update: s.labelUpdateBody },
   {
+    unique: 'name',
     extensions: ['list', 'delete'],
     instead: { list: 'keep the ids that `wsm labels create -q` prints and read each with `wsm labels get <id>`' },
   },

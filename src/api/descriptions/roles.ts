@@ -6,6 +6,7 @@ export const roles = plainCollection(
   'roles',
   { record: s.roleRecord, query: s.roleListQuery, create: s.roleCreateBody, update: s.roleUpdateBody },
   {
+    unique: 'name',
     extensions: ['get', 'update', 'delete'],
     instead: { get: 'find it in `wsm roles list`' },
   },

@@ -87,6 +87,11 @@ export interface ResourceDescription extends ResourceIdentity {
   record?: z.ZodObject;
   /** Fixed values of its flags, for shell completion (`--gender`: male, female, other). */
   completion?: Record<string, readonly string[]>;
+  /**
+   * A plain collection's field unique in the workspace (`name` for labels: a clash is a 422 on
+   * it), or null where the records have none; undefined for a resource that is no plain collection.
+   */
+  unique?: string | null;
   operations: Record<string, OperationDescription>;
 }
 
@@ -186,7 +191,7 @@ function unsupportedName(name: string, noun: string, summary: string): string {
 export function describe(
   key: string,
   identity: ResourceIdentity,
-  extra: Pick<ResourceDescription, 'record' | 'completion'>,
+  extra: Pick<ResourceDescription, 'record' | 'completion' | 'unique'>,
   specs: Record<string, OperationSpec>,
 ): ResourceDescription {
   const operations: Record<string, OperationDescription> = {};

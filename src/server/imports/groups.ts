@@ -10,7 +10,7 @@ import type { GroupsRepository } from '../repositories/groups.js';
 export type GroupLookup = { ok: true; ids: number[]; created: Array<{ id: number; name: string }> } | { ok: false; message: string };
 
 /** `groups`: the app's repository (app.repositories.groups). */
-export function createGroupResolver(groups: Pick<GroupsRepository, 'idOfName' | 'insert'>, workspaceId: string, mayCreate: boolean) {
+export function createGroupResolver(groups: Pick<GroupsRepository, 'idHolding' | 'insert'>, workspaceId: string, mayCreate: boolean) {
   const known = new Map<string, number>();
 
   return {
@@ -23,7 +23,7 @@ export function createGroupResolver(groups: Pick<GroupsRepository, 'idOfName' | 
       const ids: number[] = [];
       const missing: string[] = [];
       for (const name of names) {
-        const id = known.get(name) ?? groups.idOfName(workspaceId, name);
+        const id = known.get(name) ?? groups.idHolding(workspaceId, name);
         if (id === undefined) missing.push(name);
         else {
           known.set(name, id);

@@ -51,7 +51,7 @@ export function createRepositories(db: Db) {
     const table = collectionTable(description);
     if (!table)
       throw new TypeError(
-        `${description.key} is a plain collection in the catalog, but its description has no record, name or five operations`,
+        `${description.key} is a plain collection in the catalog, but its description has no record, five operations or stated unique field (unique)`,
       );
     collections[description.key] = createCollectionRecords(db, table);
   }

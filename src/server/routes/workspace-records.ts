@@ -1,7 +1,7 @@
 /**
  * The routes every kind of workspace record answers alike (decisions.md §1, §2): a page of them,
- * one by its id, a deletion; and the whole set for a plain collection, records with a name unique
- * in their workspace (contact groups, contact fields, labels). Each takes its described operation
+ * one by its id, a deletion; and the whole set for a plain collection (contact groups, contact
+ * fields, labels), whose description names the field unique in the workspace, or none. Each takes its described operation
  * (src/api/descriptions) and the repository that holds the records.
  */
 import type { FastifyInstance } from 'fastify';
@@ -77,10 +77,11 @@ const sent = (body: Record<string, unknown>) => Object.fromEntries(Object.entrie
 
 /**
  * List, create, get, update (PUT) and delete of a plain collection, from its description (the
- * operations, their schemas) and its records (`app.repositories.collections`): a name is unique in
- * the workspace (a clash is a 422 on `name`), and an update changes only the fields its body sends.
+ * operations, their schemas) and its records (`app.repositories.collections`): the field its
+ * description names `unique` (`name`) is unique in the workspace (a clash is a 422 on it), and an
+ * update changes only the fields its body sends.
  */
-export function collectionRoutes(app: FastifyInstance, { key, operations }: ResourceDescription): void {
+export function collectionRoutes(app: FastifyInstance, { key, operations, unique }: ResourceDescription): void {
   const records = app.repositories.collections[key];
   if (!records) throw new TypeError(`${key} has no routes of its own and is not a plain collection (repositories/collection.ts)`);
   const noun = nounOf(operations.create);
@@ -88,10 +89,10 @@ export function collectionRoutes(app: FastifyInstance, { key, operations }: Reso
   listRoute(app, operations.list, operations.list.query as z.ZodType<PaginationQuery>, records);
 
   app.route({
-    ...described(operations.create, { body: operations.create.body as z.ZodType<{ name: string }> }),
+    ...described(operations.create, { body: operations.create.body as z.ZodType<Record<string, unknown>> }),
     handler: async (request, reply) => {
       const body = validBody(request);
-      assertUnique('name', records.idOfName(request.workspaceId, body.name));
+      if (unique) assertUnique(unique, records.idHolding(request.workspaceId, body[unique]));
       return reply.code(201).send(created(noun, records.insert(request.workspaceId, body)));
     },
   });
@@ -99,13 +100,13 @@ export function collectionRoutes(app: FastifyInstance, { key, operations }: Reso
   getRoute(app, operations.get, records);
 
   app.route({
-    ...described(operations.update, { body: operations.update.body as z.ZodType<{ name?: string }> }),
+    ...described(operations.update, { body: operations.update.body as z.ZodType<Record<string, unknown>> }),
     handler: async (request) => {
       const recordId = id(request.params);
       const current = records.find(request.workspaceId, recordId);
       if (!current) throw notFound();
-      const values = { ...current, ...sent(validBody(request)) } as Record<string, unknown> & { name: string };
-      assertUnique('name', records.idOfName(request.workspaceId, values.name), recordId);
+      const values = { ...current, ...sent(validBody(request)) } as Record<string, unknown>;
+      if (unique) assertUnique(unique, records.idHolding(request.workspaceId, values[unique]), recordId);
       return updated(noun, records.replace(request.workspaceId, recordId, values));
     },
   });
