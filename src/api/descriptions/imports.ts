@@ -10,6 +10,8 @@ const crud = collectionOperations(
   s.importRecord,
   { query: s.importListQuery, create: s.importCreateBody },
   {
+    // contact_imports has no update permission (decisions.md §4): an import is made and deleted, never changed.
+    has: ['list', 'get', 'create', 'delete'],
     extensions: ['get'],
     instead: { get: 'find it in `wsm imports list`' },
   },

@@ -29,14 +29,3 @@ export const ALL_PERMISSIONS: Permission[] = (Object.keys(PERMISSION_GROUPS) as 
 const KNOWN = new Set<string>(ALL_PERMISSIONS);
 
 export const isPermission = (name: string): name is Permission => KNOWN.has(name);
-
-/**
- * `<group>.<action>` where the group has that action; a description asking for one it lacks
- * (contact_fields has no `update`) is a mistake of ours, said when the description is built.
- */
-export function permissionOf(group: PermissionGroup, action: string): Permission {
-  const name = `${group}.${action}`;
-  if (!isPermission(name))
-    throw new TypeError(`${group} has no "${action}" permission (decisions.md §4): name the one it needs in the description`);
-  return name;
-}

@@ -17,6 +17,8 @@ const crud = collectionOperations(
     deleted: s.templateDeletedResponse,
   },
   {
+    // A template is never changed once submitted to the provider: templates has no update permission.
+    has: ['list', 'get', 'create', 'delete'],
     extensions: ['list'],
     instead: { list: 'read each with `wsm templates get <id>`' },
   },

@@ -9,6 +9,8 @@ const crud = collectionOperations(
   s.userRecord,
   { query: s.userListQuery, create: s.userCreateBody },
   {
+    // The update is a form of its own (below); no user is deleted through the API (decisions.md §4).
+    has: ['list', 'get', 'create'],
     extensions: ['get', 'create'],
     instead: { get: 'find it in `wsm users list`' },
   },
