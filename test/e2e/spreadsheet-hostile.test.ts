@@ -88,7 +88,7 @@ describe('the real binary', () => {
   });
 });
 
-describe('wsm mcp', () => {
+describe('against wsm serve', () => {
   let server: Served;
   let mcp: McpSession;
   beforeAll(async () => {
@@ -112,5 +112,20 @@ describe('wsm mcp', () => {
     const listed = await mcp.call('contacts.list', {});
     expect(listed.isError, textOf(listed)).toBeFalsy();
     expect(mcp.protocolErrors).toEqual([]);
+  });
+
+  it('a sheet of 16,384 columns: the 16,383 not imported are one line, not one warning each', async () => {
+    const header = `<row r="1"><c t="inlineStr"><is><t>number</t></is></c>${Array.from({ length: 16_383 }, (_, i) => `<c t="inlineStr"><is><t>extra${i + 1}</t></is></c>`).join('')}</row>`;
+    const path = file('wide.xlsx', zipBytes(workbookParts(sheetXml(`${header}<row r="2"><c r="A2"><v>14155550199</v></c></row>`))));
+    for (const env of [server.env, testEnv(dir)]) {
+      const run = await wsm(env, ['contacts', 'import', path, '--dry-run']);
+      expect(run.code, run.stderr).toBe(0);
+      const warnings = run.stderr.split('\n').filter((line) => line.includes('extra'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/"extra1", "extra2", "extra3", "extra4", "extra5" and 16,378 more/);
+    }
+    expect((await wsm(server.env, ['contacts', 'import', path, '--dry-run'])).stderr).toContain(
+      `warning: ${path}: 16,383 columns will not be imported ("extra1", "extra2", "extra3", "extra4", "extra5" and 16,378 more): they are neither contact attributes nor contact fields of this workspace (-o json lists every one)`,
+    );
   });
 });

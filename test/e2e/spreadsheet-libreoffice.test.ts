@@ -168,4 +168,28 @@ describe('the round trip through LibreOffice', () => {
       fields: { zip: '00123', joined: '2024-11-26' },
     });
   });
+
+  it("LibreOffice's booleans (=TRUE(), =FALSE(): a formula with its boolean result) import as booleans, with no formula warning", async () => {
+    const sheet = join(backend.dir, 'booleans.fods');
+    const cell = (attributes: string, text: string) => `<table:table-cell ${attributes}><text:p>${text}</text:p></table:table-cell>`;
+    const row = (number: string, name: string, formula: string) =>
+      `<table:table-row>${cell(`office:value-type="float" office:value="${number}"`, number)}${cell('office:value-type="string"', name)}${cell(`table:formula="of:=${formula}()" office:value-type="boolean" office:boolean-value="${formula === 'TRUE'}"`, formula)}</table:table-row>`;
+    writeFileSync(
+      sheet,
+      `<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:of="urn:oasis:names:tc:opendocument:xmlns:of:1.2" office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.spreadsheet">
+<office:body><office:spreadsheet><table:table table:name="Flags">
+<table:table-row>${['number', 'name', 'status'].map((t) => cell('office:value-type="string"', t)).join('')}</table:table-row>
+${row('14155550881', 'True Tess', 'TRUE')}${row('14155550882', 'False Fred', 'FALSE')}
+</table:table></office:spreadsheet></office:body></office:document>
+`,
+    );
+    const saved = await saveWithLibreOffice(sheet, join(backend.dir, 'booleans'));
+    const res = await run('contacts', 'import', saved, '--wait', '--interval', '0.2s', '-o', 'json');
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).not.toContain('formula');
+    const people = await contacts();
+    expect(people.find((c) => c.name === 'True Tess')).toMatchObject({ status: true });
+    expect(people.find((c) => c.name === 'False Fred')).toMatchObject({ status: false });
+  });
 });

@@ -27,13 +27,28 @@ const didYouMean = (names: string[]) =>
 const columnReason = (column: UnknownColumn) =>
   `Column ${column.position} is neither a contact attribute nor a contact field of this workspace${didYouMean(column.did_you_mean)}.`;
 
-/** Each column the import will not read, a warning, before anything is sent; columns that could not be checked, said once. */
+/** Columns named one by one; beyond them one line counts them (a sheet may have 16,384). */
+const COLUMNS_LISTED = 5;
+
+/** `"a", "b", "c"`, or the first few and how many more. */
+function columnNames(names: string[]): string {
+  const shown = names.slice(0, COLUMNS_LISTED).map((name) => `"${name}"`);
+  const more = names.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} and ${countText(more)} more` : shown.join(', ');
+}
+
+/** Each column the import will not read, a warning (many: one line), before anything is sent; columns that could not be checked, said once. */
 export function warnColumns(ctx: Context, report: CsvReport): void {
   if (report.unchecked_columns.length > 0) {
-    const names = report.unchecked_columns.map((column) => `"${column}"`).join(', ');
     ctx.output.warn(
-      `${report.file}: ${names} ${report.unchecked_columns.length === 1 ? 'is no contact attribute' : 'are no contact attributes'}; whether the workspace has such fields is not known (its fields could not be read)`,
+      `${report.file}: ${columnNames(report.unchecked_columns)} ${report.unchecked_columns.length === 1 ? 'is no contact attribute' : 'are no contact attributes'}; whether the workspace has such fields is not known (its fields could not be read)`,
     );
+  }
+  if (report.unknown_columns.length > COLUMNS_LISTED) {
+    ctx.output.warn(
+      `${report.file}: ${countText(report.unknown_columns.length)} columns will not be imported (${columnNames(report.unknown_columns.map((c) => c.column))}): they are neither contact attributes nor contact fields of this workspace (-o json lists every one)`,
+    );
+    return;
   }
   for (const column of report.unknown_columns) {
     ctx.output.warn(
@@ -67,7 +82,9 @@ export function refuseOrWarn(ctx: Context, flags: { file: string; strict: boolea
   const columns = report.unknown_columns.length;
   if (flags.strict && (report.invalid_rows > 0 || columns > 0)) {
     const errors: Record<string, string[]> = {};
-    for (const column of report.unknown_columns) errors[`column "${column.column}"`] = [columnReason(column)];
+    for (const column of report.unknown_columns.slice(0, COLUMNS_LISTED)) errors[`column "${column.column}"`] = [columnReason(column)];
+    if (columns > COLUMNS_LISTED)
+      errors['more columns'] = [`${countOf(columns - COLUMNS_LISTED, 'more column')} not listed (-o json lists every one)`];
     for (const { row, field, message } of listed) (errors[problemKey(row, field)] ??= []).push(message);
     if (hidden > 0) errors['more'] = [moreRows(hidden)];
     const rows =
