@@ -13,6 +13,7 @@ import { TEMPLATE_STATUS_FILTERS, contactUpdateBody, templateCreateBody } from '
 import { TOOL_DESCRIPTIONS } from './texts.js';
 import type { ToolSpec } from './tool.js';
 import { pathParameters } from '../api/descriptions/paths.js';
+import { AGENT_RESOURCES } from '../api/descriptions/catalog.js';
 
 /** What a tool needs of an operation's description. */
 type DescribedOperation = Pick<
@@ -35,9 +36,6 @@ type DescribedOperation = Pick<
 >;
 
 export type DescribedResource = Pick<ResourceDescription, 'key' | 'noun' | 'record'> & { operations: Record<string, DescribedOperation> };
-
-/** Resources no agent should drive: its own token (auth) and raw file downloads (files). */
-const LEFT_OUT = new Set(['auth', 'files']);
 
 const DEFAULT_PER_PAGE = 25;
 const PAGE_FIELDS = new Set(['page', 'per_page']);
@@ -268,7 +266,7 @@ function toolOf(resource: DescribedResource, op: DescribedOperation, invoke: Cli
 /** One tool per operation the client can call, but the uploads workflows.ts offers whole. */
 export function operationTools(resources: readonly DescribedResource[]): ToolSpec[] {
   return resources
-    .filter((resource) => !LEFT_OUT.has(resource.key))
+    .filter((resource) => (AGENT_RESOURCES as readonly string[]).includes(resource.key))
     .flatMap((resource) =>
       Object.values(resource.operations).flatMap((op) =>
         op.client === null || op.multipart === 'only' ? [] : [toolOf(resource, op, op.client)],

@@ -22,8 +22,18 @@ function disagreements(check: (key: ResourceKey, collection: boolean) => string 
 }
 
 describe('one kind of resource, as the catalog says', () => {
-  it('the catalog names plain collections: groups, fields, labels, roles', () => {
-    expect(KEYS.filter(isCollection)).toEqual(['groups', 'fields', 'labels', 'roles']);
+  it('the catalog names as plain collections exactly the resources described by plainCollection (which states a unique field)', () => {
+    expect(
+      disagreements((key, collection) => {
+        const described = DESCRIPTIONS[key].unique !== undefined;
+        if (collection && !described)
+          return `${key}: the catalog says collection: true, but api/descriptions/${key}.ts is no plainCollection`;
+        if (!collection && described)
+          return `${key}: api/descriptions/${key}.ts is a plainCollection, but the catalog does not say collection: true`;
+        return undefined;
+      }),
+    ).toEqual([]);
+    expect(KEYS.filter(isCollection).length).toBeGreaterThanOrEqual(4);
   });
 
   it('the description of a plain collection has a record, a name and the five operations alone', () => {

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CATALOG, type ResourceIdentity } from '../../src/api/descriptions/catalog.js';
+import { AGENT_RESOURCES, CATALOG, type ResourceIdentity } from '../../src/api/descriptions/catalog.js';
 import { SECTIONS } from '../../src/commands/workspace-file/sections.js';
 import { COLLECTION_RULES } from '../../src/server/routes/index.js';
 
@@ -49,8 +49,9 @@ const NOT_RESOURCE_LISTS = [
   'Users, permissions, workspace', // commands.md: a heading
 ];
 
-const WORDS =
-  '(?:contact |custom |CSV |message |WhatsApp message )?`?(contacts|groups|fields|imports|labels|roles|users|templates|permissions|workspaces?)`?';
+/** A resource's word in a list: the command or the key of every resource an agent or a user works with, from the catalog. */
+const RESOURCE_WORDS = [...new Set(AGENT_RESOURCES.flatMap((key) => [key, (CATALOG[key] as ResourceIdentity).cli ?? key]))];
+const WORDS = `(?:contact |custom |CSV |message |WhatsApp message )?\`?(${RESOURCE_WORDS.join('|')})\`?`;
 const LIST = new RegExp(`${WORDS}(?:(?:,\\s*|,?\\s+and\\s+)${WORDS}){2,}(?:,? \\.\\.\\.)?`, 'gi');
 
 function listsIn(file: string): { line: number; text: string; words: string[] }[] {

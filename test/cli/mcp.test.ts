@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from './helpers.js';
 import { isLoopbackHost } from '../../src/api/loopback.js';
 import { bearerToken } from '../../src/mcp/http.js';
+import { AGENT_RESOURCES } from '../../src/api/descriptions/catalog.js';
+import { DESCRIPTIONS } from '../../src/api/descriptions/index.js';
+import { MCP_FLAGS } from '../../src/commands/mcp.js';
 
 let config: Awaited<ReturnType<typeof tempDir>>;
 beforeEach(async () => {
@@ -37,6 +40,17 @@ async function refused(...flags: string[]): Promise<string> {
 }
 
 describe('wsm mcp --list-tools', () => {
+  let toolsets: string[];
+  beforeEach(async () => {
+    toolsets = [...new Set((await listed()).map((tool) => tool.toolset))];
+  });
+
+  it("--toolsets' help names every resource toolset the tools have, from the catalog", () => {
+    const resources = toolsets.filter((name) => name !== 'workspace_file');
+    expect(resources).toEqual(AGENT_RESOURCES);
+    expect(MCP_FLAGS.toolsets.description).toContain(`a resource (${[...resources].sort().join(', ')}) or workspace_file`);
+  });
+
   it('lists every tool by default: a write needing confirmation says so, an extension names wsm serve', async () => {
     const tools = await listed();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -77,17 +91,10 @@ describe('wsm mcp --list-tools', () => {
       'workspace_file.diff',
       'workspace_file.pull',
     ]);
-    expect((await listed('--tools', '*.get', '--read-only')).map((tool) => tool.toolset)).toEqual([
-      'contacts',
-      'fields',
-      'groups',
-      'imports',
-      'labels',
-      'roles',
-      'templates',
-      'users',
-      'workspaces',
-    ]);
+    // Every resource with a get, as the catalog and the descriptions say (permissions has none).
+    expect((await listed('--tools', '*.get', '--read-only')).map((tool) => tool.toolset)).toEqual(
+      AGENT_RESOURCES.filter((key) => 'get' in DESCRIPTIONS[key].operations),
+    );
     expect((await listed('--toolsets', 'roles', '--tools', 'templates.sync')).map((tool) => tool.name)).toEqual([
       'roles.create',
       'roles.delete',
@@ -100,7 +107,7 @@ describe('wsm mcp --list-tools', () => {
 
   it('a selection that names nothing real, or contradicts --read-only, is a usage error (exit 2)', async () => {
     expect(await refused('--toolsets', 'label')).toMatch(
-      /^error: --toolsets: no toolset "label" \(did you mean "labels"\?\) \(toolsets: contacts, fields, /,
+      `error: --toolsets: no toolset "label" (did you mean "labels"?) (toolsets: ${toolsets.join(', ')})\n`,
     );
     expect(await refused('--tools', 'contact.lst')).toBe(
       'error: --tools: no tool matches "contact.lst" (did you mean "contacts.list"?) (`wsm mcp --list-tools` lists them)\n',

@@ -33,6 +33,8 @@ export interface ResourceIdentity {
    * plugin. test/api/one-kind.test.ts fails where a side disagrees.
    */
   collection?: true;
+  /** False where no agent should drive it (`wsm mcp` offers no tools): its own token, raw file downloads. */
+  agents?: false;
 }
 
 export const CATALOG = {
@@ -41,6 +43,7 @@ export const CATALOG = {
     summary: 'log in to a server and check the saved credentials',
     noun: 'token',
     segment: 'auth',
+    agents: false,
     tag: 'Auth',
     tagDescription: 'Bearer tokens and the calling user (extensions of the embedded server).',
   },
@@ -157,6 +160,7 @@ export const CATALOG = {
     noun: 'file',
     segment: 'files',
     idParam: 'file',
+    agents: false,
     tag: 'Files',
     tagDescription: 'Stored uploads such as avatars.',
   },
@@ -166,6 +170,11 @@ export type ResourceKey = keyof typeof CATALOG;
 
 /** The resources, in the order above (the order of DESCRIPTIONS, the OpenAPI tags and the MCP tools). */
 export const RESOURCE_KEYS = Object.keys(CATALOG) as ResourceKey[];
+
+/** The resources `wsm mcp` makes tools of, each a toolset of its own, alphabetically (as `--toolsets` lists them). */
+export const AGENT_RESOURCES: readonly ResourceKey[] = RESOURCE_KEYS.filter(
+  (key) => (CATALOG[key] as ResourceIdentity).agents !== false,
+).sort();
 
 /** Each resource's description module, imported when first used (a chunk of its own in the bundle). */
 const MODULES = {
