@@ -24,10 +24,10 @@ const AVERAGE_TOOL_BYTES = 900;
 
 /** The modes docs/mcp.md measures, by the command line an operator types. */
 const MODES: Array<[command: string, selection: Parameters<typeof selectTools>[1]]> = [
-  ['wsm mcp', {}],
-  ['wsm mcp --toolsets contacts,templates', { toolsets: ['contacts', 'templates'] }],
+  ['wsm mcp', { readOnly: false }],
+  ['wsm mcp --toolsets contacts,templates', { readOnly: false, toolsets: ['contacts', 'templates'] }],
   ['wsm mcp --read-only', { readOnly: true }],
-  ['wsm mcp --toolsets contacts', { toolsets: ['contacts'] }],
+  ['wsm mcp --toolsets contacts', { readOnly: false, toolsets: ['contacts'] }],
 ];
 
 /** docs/mcp.md's table of what each mode costs, written from the tools as they are (padded as the formatter pads it). */
