@@ -23,6 +23,7 @@ import {
   OutcomeExit,
   PartialOutputError,
   RecodedError,
+  CliError,
   WaitGaveUpError,
 } from './errors.js';
 import { changeWhere, fromSource, originOf, type SettingOrigin, type SettingOrigins } from './setting-source.js';
@@ -228,6 +229,8 @@ interface ErrorDocument {
     fields?: Record<string, string[]>;
     /** The server's body as received (JSON, or its text), when it sent one. */
     server?: unknown;
+    /** A wait that timed out, an import that failed: the last state read (the import's record, the templates' rows). */
+    state?: unknown;
   };
 }
 
@@ -246,6 +249,7 @@ function machineBody(err: unknown, exitCode: number, message: string): ErrorDocu
       ...(answer ? { status: answer.status } : {}),
       ...(Object.keys(fields).length > 0 ? { fields } : {}),
       ...(server !== null && server !== undefined && server !== '' ? { server } : {}),
+      ...(err instanceof CliError && err.state !== undefined ? { state: err.state } : {}),
     },
   };
 }

@@ -28,12 +28,17 @@ export const ExitCode = {
   interrupted: 130,
 } as const;
 
-/** Base of the errors the CLI itself raises; carries its exit code. */
+/**
+ * Base of the errors the CLI itself raises; carries its exit code, and where the failure is about
+ * something read from the server (a wait that timed out, an import that failed), its last `state`:
+ * the error document carries it, so with -o json a script reads it from the one document it gets.
+ */
 export class CliError extends Error {
   override name = 'CliError';
   constructor(
     message: string,
     readonly exitCode: number = ExitCode.failure,
+    readonly state?: unknown,
   ) {
     super(message);
   }
@@ -146,12 +151,13 @@ export class PartialOutputError extends CliError {
 
 /**
  * A wait (`--wait` with its `--timeout`) ran out of time with the work unfinished on the server,
- * exit 6; every wait says it the same way: `timed out after 30m: <what is unfinished>`.
+ * exit 6; every wait says it the same way: `timed out after 30m: <what is unfinished>`. `state` is
+ * the last state read (the import's record, the tracked templates' rows).
  */
 export class WaitTimedOutError extends CliError {
   override name = 'WaitTimedOutError';
-  constructor(timeoutMs: number, unfinished: string) {
-    super(`timed out after ${durationText(timeoutMs)}: ${unfinished}`, ExitCode.unavailable);
+  constructor(timeoutMs: number, unfinished: string, state?: unknown) {
+    super(`timed out after ${durationText(timeoutMs)}: ${unfinished}`, ExitCode.unavailable, state);
   }
 }
 

@@ -7,7 +7,7 @@ import type { Context } from '../../cli/context.js';
 import type { CommandLine, IMPORT_WAIT_FLAGS } from '../declare.js';
 import { parseId, workspaceClient } from '../shared/verb.js';
 import { importDetailColumns } from './columns.js';
-import { findImport, parseWaitFlags, reportOutcome, untilImportInterrupted, waitForImport, type WaitFlags } from './wait.js';
+import { findImport, importFailed, parseWaitFlags, reportOutcome, untilImportInterrupted, waitForImport, type WaitFlags } from './wait.js';
 
 export interface ImportGetOptions extends WaitFlags {
   id: number;
@@ -32,7 +32,9 @@ export async function run(ctx: Context, options: ImportGetOptions): Promise<Impo
   return { record: await untilImportInterrupted(ctx, id, (signal) => waitForImport(ctx, client, id, options, signal)), finished: true };
 }
 
-export function render(ctx: Context, { record }: ImportRead): Promise<void> {
+export async function render(ctx: Context, { record, finished }: ImportRead): Promise<void> {
+  // With -o json a failed import's one document is the error's, the record inside it (settle).
+  if (finished && importFailed(record) && ctx.output.structured) return;
   return ctx.output.record(record, { columns: importDetailColumns });
 }
 

@@ -34,7 +34,7 @@ import { renderPlan } from '../contacts/plan-render.js';
 import { type FailedLines, locallyFailed } from './rejects.js';
 import { refuseRejectsOverInput } from './rejects-target.js';
 import { rejectsAfterImport, writeRejects } from './upload-rejects.js';
-import { parseWaitFlags, reportOutcome, untilImportInterrupted, waitForImport, type WaitFlags } from './wait.js';
+import { importFailed, parseWaitFlags, reportOutcome, untilImportInterrupted, waitForImport, type WaitFlags } from './wait.js';
 
 export interface UploadFlags extends WaitFlags {
   file: string;
@@ -216,6 +216,8 @@ export async function renderUpload(ctx: Context, result: UploadResult): Promise<
     );
     return;
   }
+  // With -o json a failed import's one document is the error's, the record inside it (settleUpload).
+  if (result.import !== undefined && result.finished === true && importFailed(result.import) && ctx.output.structured) return;
   if (result.import !== undefined) await ctx.output.record(result.import, { columns: importDetailColumns });
   else if (ctx.output.structured) ctx.output.json(uploadData(result), false);
 }

@@ -99,7 +99,8 @@ async function waitWithRetries(
       retry,
       onRecord,
     });
-    if (!settled) throw new WaitTimedOutError(flags.timeoutMs, `import ${id} still ${importStatus(record)}: ${importKeepsRunning(id)}`);
+    if (!settled)
+      throw new WaitTimedOutError(flags.timeoutMs, `import ${id} still ${importStatus(record)}: ${importKeepsRunning(id)}`, record);
     return record;
   } finally {
     progress.done();
@@ -117,6 +118,9 @@ export async function findImport(
   if (found !== undefined) return found;
   throw new CliError(`no import ${id} in this workspace (\`wsm imports list\` shows the imports there are)`, ExitCode.notFound);
 }
+/** A finished import that failed as a whole: exit 1, and with -o json the error document holds its record. */
+export const importFailed = (record: ContactImport): boolean => FAILED_IMPORT.has(importStatus(record) ?? '');
+
 /**
  * After a wait: a failed import is exit 1 with its first reason; the counts a message; rows the
  * server skipped exit 8 (done, but some items failed) unless --max-failures tolerates them.
@@ -124,9 +128,9 @@ export async function findImport(
  * cell), failed like the server's but never among its errors, so named here.
  */
 export function reportOutcome(ctx: Context, result: ContactImport, limit?: FailureLimit, notSentRows: readonly number[] = []): void {
-  if (FAILED_IMPORT.has(importStatus(result) ?? '')) {
+  if (importFailed(result)) {
     const reason = Array.isArray(result.errors) ? result.errors[0]?.message : undefined;
-    throw new CliError(`import ${result.id} failed${reason ? `: ${reason}` : ''}`, ExitCode.failure);
+    throw new CliError(`import ${result.id} failed${reason ? `: ${reason}` : ''}`, ExitCode.failure, result);
   }
   // Only the counters the server sent: the published API shows none.
   const counts = (['created', 'updated', 'failed'] as const)

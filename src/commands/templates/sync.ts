@@ -150,7 +150,12 @@ export async function run(ctx: Context, options: SyncOptions): Promise<SyncResul
   }
 }
 
-export async function render(ctx: Context, result: SyncResult): Promise<void> {
+/** The wait ran out with templates still PENDING: settle's exit 6. */
+const timedOut = (result: SyncResult, { wait }: SyncOptions) => wait && 'rows' in result && result.rows.some((r) => r.status === 'PENDING');
+
+export async function render(ctx: Context, result: SyncResult, options: SyncOptions): Promise<void> {
+  // With -o json a timed-out wait's one document is the error's, the rows inside it (settle).
+  if (timedOut(result, options) && ctx.output.structured) return;
   if ('rows' in result) await ctx.output.list(result.rows, { columns: outcomeColumns });
   else if (ctx.output.quiet) return;
   else if (!ctx.output.structured) ctx.output.text(syncOutcome(result.answer).message + '\n');
@@ -166,7 +171,7 @@ export function settle(ctx: Context, result: SyncResult, { wait, failOnRejected,
   const pending = rows.filter((r) => r.status === 'PENDING');
   ctx.output.message(`${approved.length} approved, ${rejected.length} rejected, ${pending.length} still pending.`);
 
-  if (wait && pending.length > 0) throw new WaitTimedOutError(timeoutMs, `still PENDING: ${pending.map((r) => r.name).join(', ')}`);
+  if (wait && pending.length > 0) throw new WaitTimedOutError(timeoutMs, `still PENDING: ${pending.map((r) => r.name).join(', ')}`, rows);
   if (failOnRejected && (rejected.length > 0 || deleted.length > 0)) {
     const list = rejected.map((r) => `${r.name} (${r.rejection_reason ?? 'no reason given'})`).join(', ');
     const reasons = [
@@ -253,7 +258,7 @@ async function follow(ctx: Context, opts: SyncFlags, client: WsmClient, plan: Sy
 
   if (tracked.length === 0) {
     // --wait alone on a server that cannot list templates: the sync's own answer is the outcome.
-    if (!settled) throw new WaitTimedOutError(timeoutMs, 'templates are still PENDING on the server');
+    if (!settled) throw new WaitTimedOutError(timeoutMs, 'templates are still PENDING on the server', syncOutcome(result));
     return { answer: result };
   }
 
