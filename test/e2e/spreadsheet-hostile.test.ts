@@ -94,7 +94,7 @@ describe('against wsm serve', () => {
   beforeAll(async () => {
     server = await serve();
     mcp = await startMcp(server.env);
-  }, 30_000);
+  });
   afterAll(async () => {
     expect(await mcp.close()).toEqual({ code: 0, signal: null });
     expect(await server.stop()).toBe(0);
