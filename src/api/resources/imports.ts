@@ -28,6 +28,8 @@ export interface ImportCreateOptions {
   /** One contact group id the imported contacts join (the published API: `contact_groups`, an integer). */
   contact_groups?: number;
   filePath: string;
+  /** The file's name as the server is given it; the path's own by default. */
+  fileName?: string;
 }
 
 export class ImportsResource {
@@ -80,10 +82,13 @@ export class ImportsResource {
   }
 
   async create(upload: ImportCreateOptions, options?: CallOptions): Promise<Written<ContactImport>> {
-    const { filePath, ...fields } = upload;
+    const { filePath, fileName, ...fields } = upload;
     const create = await operation('create');
     const value = checkBody(create.body!, fields, 'contact import') as Record<string, unknown>;
-    const form = { ...value, file: { ...fileRef(filePath), contentType: 'text/csv' } };
+    const form = {
+      ...value,
+      file: { ...fileRef(filePath), contentType: 'text/csv', ...(fileName !== undefined ? { filename: fileName } : {}) },
+    };
     return written<ContactImport>(await callOperation(this.ctx, create, { multipart: multipart(form) }, options));
   }
 

@@ -1,16 +1,15 @@
 // `wsm contacts import FILE.xlsx [--sheet NAME]` (and `imports create`): the sheet is read as the
-// spreadsheet displays it (src/formats/xlsx) into a CSV in a temporary folder, and that CSV goes through
+// spreadsheet displays it (src/formats/xlsx) into a private temporary CSV, and that CSV goes through
 // the upload flow as any CSV does (the same local check, --strict, --dry-run, waits and exit codes),
 // so every server, the published API's too, receives RFC 4180 UTF-8 CSV. The CSV's rows are the
 // sheet's rows, so the check and the server's errors name sheet rows. A row with a cell holding an
 // error (`#N/A`) is not sent: it is an invalid row of the report, named by its cell. The CSV is
-// removed once the upload is done; the rows that failed are written back from the sheet itself
+// gone once the upload is done, or however the process ends; the rows that failed are written back from the sheet itself
 // (sheet-rejects.ts).
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { writeSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { Context } from '../../cli/context.js';
+import { privateFile } from '../../cli/private-file.js';
 import type { CheckOptions, CsvReport, RowProblem } from '../../cli/csv-check.js';
 import { sheetToCsv } from '../../formats/xlsx/sheet-csv.js';
 import { formulaWarning } from '../contacts/bulk-sheet.js';
@@ -23,16 +22,11 @@ export async function uploadSheet(
   flags: UploadFlags,
   upload: (ctx: Context, flags: UploadFlags) => Promise<UploadResult>,
 ): Promise<UploadResult> {
-  const dir = await mkdtemp(join(tmpdir(), 'wsm-sheet-'));
+  // The sheet's CSV is a file no other process can find, gone whatever ends this one (private-file.ts).
+  const csvName = `${basename(flags.file).replace(/\.xlsx$/i, '')}.csv`;
+  const csv = privateFile(csvName);
   try {
-    const csv = join(dir, `${basename(flags.file).replace(/\.xlsx$/i, '')}.csv`);
-    const fd = openSync(csv, 'wx', 0o600);
-    let read;
-    try {
-      read = await sheetToCsv(flags.file, { sheet: flags.sheet, forImport: true, write: (text) => void writeSync(fd, text) });
-    } finally {
-      closeSync(fd);
-    }
+    const read = await sheetToCsv(flags.file, { sheet: flags.sheet, forImport: true, write: (text) => void writeSync(csv.fd, text) });
     const warning = formulaWarning(flags.file, read);
     if (warning !== undefined) ctx.output.warn(warning);
     const notSentProblems: RowProblem[] = read.problems.map((problem) => ({
@@ -48,7 +42,8 @@ export async function uploadSheet(
     for (const { row, cell, error } of read.problems) (notSentCells.get(row) ?? notSentCells.set(row, []).get(row)!).push({ cell, error });
     const notSent = notSentRows.size;
     const spreadsheet: SheetUpload = {
-      csv,
+      csv: csv.path,
+      fileName: csvName,
       notSent,
       notSentRows,
       notSentCells,
@@ -68,6 +63,6 @@ export async function uploadSheet(
     };
     return { ...(await upload(ctx, { ...flags, spreadsheet })), sheet: spreadsheet };
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    csv.done();
   }
 }

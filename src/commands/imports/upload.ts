@@ -54,6 +54,8 @@ export interface UploadFlags extends WaitFlags {
 /** An .xlsx sheet read into a CSV: that CSV, and its rows not sent (a cell holding an error). */
 export interface SheetUpload {
   csv: string;
+  /** The name the CSV is sent under (`people.csv`): its path names no file. */
+  fileName: string;
   /** Rows not sent, as the check's report counts them: each is an invalid row. */
   notSent: number;
   /** Why each row not sent was not, by sheet row. */
@@ -177,6 +179,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
     name: flags.name ?? basename(flags.file),
     ...(flags.group !== undefined ? { contact_groups: flags.group } : {}),
     filePath: csv,
+    ...(sheet !== undefined ? { fileName: sheet.fileName } : {}),
   });
   const uploaded: UploadResult = answer.data !== undefined ? { import: answer.data } : { answer: answer.body };
   const id = answer.data?.id;
