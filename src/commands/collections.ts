@@ -2,6 +2,7 @@
 // flags (each flag naming the body field it sets) and how its records print. The rest follows from
 // its catalog entry and its description. Loaded when one of them runs or is asked for help.
 import { permissionNames } from '../api/answers.js';
+import type { CollectionCli } from '../api/descriptions/catalog.js';
 import type { ContactField, ContactGroup, Label, Role } from '../api/schemas/index.js';
 import { collectionCommand, type CollectionCommand } from './collection.js';
 
@@ -9,8 +10,11 @@ import { collectionCommand, type CollectionCommand } from './collection.js';
 // not sent at all (unknown, which is not the same as none).
 const permissionsOf = (role: Role) => permissionNames(role.permissions);
 
-/** By CLI name; every catalog resource without a command module of its own (index.ts) has its entry here. */
-export const COLLECTIONS: Record<string, CollectionCommand<never>> = {
+/**
+ * By CLI name: an entry for each plain collection of the catalog, checked by tsc (step 6 of "Adding
+ * a resource": a catalog entry with `collection: true` and no entry here does not compile).
+ */
+export const COLLECTIONS = {
   groups: collectionCommand<ContactGroup>({
     list: {
       description: 'list contact groups with their contact counts',
@@ -152,4 +156,4 @@ export const COLLECTIONS: Record<string, CollectionCommand<never>> = {
       { key: 'updated_at', header: 'Updated' },
     ],
   }),
-};
+} satisfies Record<CollectionCli, CollectionCommand<never>>;

@@ -52,7 +52,7 @@ function collectionEntry(key: string, identity: ResourceIdentity & { cli: string
   return {
     load: async () => {
       const [{ COLLECTIONS }, { addCollection }] = await Promise.all([import('./collections.js'), import('./collection.js')]);
-      const command = COLLECTIONS[identity.cli];
+      const command = (COLLECTIONS as Record<string, (typeof COLLECTIONS)[keyof typeof COLLECTIONS] | undefined>)[identity.cli];
       if (!command)
         throw new Error(`"${identity.cli}" has neither a command module (commands/index.ts) nor an entry in commands/collections.ts`);
       return (program) => addCollection(program, key, identity, command);

@@ -2,9 +2,10 @@
 // client, the commands and the server each read that one fact. A side that decides otherwise (a
 // client class, a command module or a route plugin of its own for a plain collection, or none for
 // another resource) fails here with a sentence naming the side and what to change.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { CATALOG, DESCRIPTIONS, type ResourceIdentity, type ResourceKey } from '../../src/api/descriptions/index.js';
+import type { CollectionCli } from '../../src/api/descriptions/catalog.js';
 import { CrudResource } from '../../src/api/resources/crud.js';
 import { COLLECTIONS } from '../../src/commands/collections.js';
 import { OWN_RESOURCES } from '../../src/commands/index.js';
@@ -27,7 +28,7 @@ describe('one kind of resource, as the catalog says', () => {
       disagreements((key, collection) => {
         const described = DESCRIPTIONS[key].unique !== undefined;
         if (collection && !described)
-          return `${key}: the catalog says collection: true, but api/descriptions/${key}.ts is no plainCollection`;
+          return `${key}: step 5 of "Adding a resource" (docs/architecture.md): the catalog says collection: true, but api/descriptions/${key}.ts is no plainCollection`;
         if (!collection && described)
           return `${key}: api/descriptions/${key}.ts is a plainCollection, but the catalog does not say collection: true`;
         return undefined;
@@ -65,6 +66,8 @@ describe('one kind of resource, as the catalog says', () => {
   });
 
   it('the CLI declares a plain collection from collections.ts, any other resource from its own module', () => {
+    // Checked by tsc: COLLECTIONS has exactly the catalog's plain collections as keys (a missing one does not compile).
+    expectTypeOf<keyof typeof COLLECTIONS>().toEqualTypeOf<CollectionCli>();
     expect(
       disagreements((key, collection) => {
         const { cli } = identity(key);
@@ -72,7 +75,7 @@ describe('one kind of resource, as the catalog says', () => {
         const own = cli in OWN_RESOURCES;
         const entry = cli in COLLECTIONS;
         if (collection && (own || !entry))
-          return `${key}: the catalog says plain collection: give "${cli}" an entry in commands/collections.ts and no module in commands/index.ts`;
+          return `${key}: step 6 of "Adding a resource" (docs/architecture.md): the catalog says plain collection: give "${cli}" an entry in commands/collections.ts and no module in commands/index.ts`;
         if (!collection && (!own || entry))
           return `${key}: not a plain collection: "${cli}" needs its module in commands/index.ts OWN_RESOURCES and no entry in commands/collections.ts`;
         return undefined;

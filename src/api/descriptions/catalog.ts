@@ -168,6 +168,11 @@ export const CATALOG = {
 
 export type ResourceKey = keyof typeof CATALOG;
 
+/** The CLI name of each plain collection (`collection: true`): the keys commands/collections.ts must have, no more, no fewer. */
+export type CollectionCli = {
+  [K in ResourceKey]: (typeof CATALOG)[K] extends { collection: true; cli: infer C extends string } ? C : never;
+}[ResourceKey];
+
 /** The resources, in the order above (the order of DESCRIPTIONS, the OpenAPI tags and the MCP tools). */
 export const RESOURCE_KEYS = Object.keys(CATALOG) as ResourceKey[];
 
