@@ -62,17 +62,14 @@ describe('adding a resource, step by step', () => {
     expect(migrations.map((migration) => migration.version)).toEqual(migrations.map((_, i) => i + 1));
   });
 
-  it('the docs page: docs/commands.md shows every resource command', () => {
+  it('step 10: docs/commands.md shows every resource command', () => {
     const commands = read('docs/commands.md');
     const missing = KEYS.flatMap((key) =>
       identity(key).cli && !commands.includes(`wsm ${identity(key).cli} `) ? [identity(key).cli] : [],
     );
-    expect(
-      missing.map(
-        (cli) =>
-          `docs/commands.md never shows \`wsm ${cli} …\`: a resource's commands have their page (the last words of "Adding a resource")`,
-      ),
-    ).toEqual([]);
+    expect(missing.map((cli) => step(10, `docs/commands.md never shows \`wsm ${cli} …\`: a resource's commands have their page`))).toEqual(
+      [],
+    );
   });
 });
 

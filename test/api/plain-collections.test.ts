@@ -12,20 +12,7 @@ import { createTestIO } from '../../src/cli/io.js';
 import { COLLECTIONS } from '../../src/commands/collections.js';
 import { recordFields } from '../../src/commands/shared/record-fields.js';
 import { collectionTable } from '../../src/server/repositories/collection.js';
-import { createHarness, type Harness } from '../server/harness.js';
-
-/**
- * A create body the collection accepts: each field its create body requires, as a name-like text
- * (`walk_probe` fits a field name's `^[a-z_]+$` too).
- */
-function probeBody(description: ResourceDescription): Record<string, string> {
-  const shape = (
-    description.operations.create.body as unknown as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }
-  ).shape;
-  return Object.fromEntries(
-    Object.keys(shape).flatMap((field) => (shape[field].safeParse(undefined).success ? [] : [[field, 'walk_probe']])),
-  );
-}
+import { createHarness, probeBody, type Harness } from '../server/harness.js';
 
 const describedByCli = (cli: string) => Object.values(DESCRIPTIONS).find((d: ResourceDescription) => d.cli === cli);
 

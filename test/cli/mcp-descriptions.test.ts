@@ -49,7 +49,7 @@ describe('tools/list, as an agent reads it', () => {
     const undescribed = (await listing()).flatMap((tool) =>
       Object.entries((tool.inputSchema as Schema).properties ?? {})
         .filter(([, property]) => typeof property.description !== 'string' || property.description.trim().length < 8)
-        .map(([name]) => `${tool.name}.${name}`),
+        .map(([name]) => `${tool.name}.${name}: step 1 of "Adding a resource" (docs/architecture.md): describe the field on its schema`),
     );
     expect(undescribed).toEqual([]);
   });

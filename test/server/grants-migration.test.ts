@@ -15,7 +15,7 @@ import { schemaAt } from './schema-at.js';
 
 const LATEST = migrations.at(-1)!.version;
 const STEP =
-  'step 7 of "Adding a resource" (docs/architecture.md): its migration grants the new permissions with grantAdded and its line in migrations/grants.ts ADDED';
+  'step 9 of "Adding a resource" (docs/architecture.md): its line in migrations/grants.ts ADDED, and its migration calling grantAdded';
 
 /** A database as wsm left it at `version`, with one workspace holding everything as of then. */
 function databaseAt(version: number) {

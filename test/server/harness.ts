@@ -14,6 +14,7 @@ import { createWorkspacesRepository } from '../../src/server/repositories/worksp
 import { nowIso } from '../../src/server/db.js';
 
 import { expect } from 'vitest';
+import type { ResourceDescription } from '../../src/api/descriptions/index.js';
 
 /** Timestamps as decisions.md §1 writes them, for whole-body assertions. */
 export const stamp = { created_at: expect.stringMatching(/Z$/), updated_at: expect.stringMatching(/Z$/) };
@@ -92,4 +93,18 @@ export async function createHarness(options: Partial<AppOptions> = {}): Promise<
     },
   };
   return harness;
+}
+
+/**
+ * A create body a plain collection accepts: each field its create body requires, as a name-like
+ * text (`walk_probe` fits a field name's `^[a-z_]+$` too), so a walk over the catalog's plain
+ * collections tests a new one without a line of its own.
+ */
+export function probeBody(description: ResourceDescription): Record<string, string> {
+  const shape = (
+    description.operations.create.body as unknown as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }
+  ).shape;
+  return Object.fromEntries(
+    Object.keys(shape).flatMap((field) => (shape[field].safeParse(undefined).success ? [] : [[field, 'walk_probe']])),
+  );
 }

@@ -10,7 +10,8 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness.js';
+import { DESCRIPTIONS } from '../../src/api/descriptions/index.js';
+import { createHarness, probeBody, type Harness } from './harness.js';
 import { multipart, PNG, utility } from './template-fixtures.js';
 
 interface Seen {
@@ -130,21 +131,25 @@ async function scenario(): Promise<void> {
   });
   await call({ method: 'POST', url: `${ws}/users/${user.id}`, ...multipart([['timezone', 'Mars/Base']]) });
 
-  // Groups, fields, labels, roles: the collection shape.
-  for (const [segment, body, update] of [
-    ['contact-groups', { name: 'News' }, { name: 'Newsletter' }],
-    ['contact-fields', { name: 'city' }, { name: 'town' }],
-    ['labels', { name: 'VIP', color: '#ff0000' }, { color: '#00ff00' }],
-    ['roles', { name: 'Support' }, { name: 'Helpdesk', permissions: ['contacts.view'] }],
-  ] as const) {
+  // Every plain collection of the catalog: the collection shape, with bodies of their own where given.
+  const bodies: Record<string, [body: object, update: object]> = {
+    fields: [{ name: 'city' }, { name: 'town' }],
+    labels: [{ name: 'VIP', color: '#ff0000' }, { color: '#00ff00' }],
+    roles: [{ name: 'Support' }, { name: 'Helpdesk', permissions: ['contacts.view'] }],
+  };
+  for (const description of Object.values(DESCRIPTIONS).filter((d) => d.collection)) {
+    const { segment } = description;
+    const probe = probeBody(description);
+    const field = description.unique ?? Object.keys(probe)[0];
+    const [body, update] = bodies[description.key] ?? [probe, { [field]: 'walk_renamed' }];
     const made = (await call({ method: 'POST', url: `${ws}/${segment}`, payload: body })).json().data;
-    await call({ method: 'POST', url: `${ws}/${segment}`, payload: { name: '' } });
+    await call({ method: 'POST', url: `${ws}/${segment}`, payload: { [field]: '' } });
     await call({ method: 'GET', url: `${ws}/${segment}` });
     await call({ method: 'GET', url: `${ws}/${segment}?page=0` });
     await call({ method: 'GET', url: `${ws}/${segment}/${made.id}` });
     await call({ method: 'GET', url: `${ws}/${segment}/999999` });
     await call({ method: 'PUT', url: `${ws}/${segment}/${made.id}`, payload: update });
-    await call({ method: 'PUT', url: `${ws}/${segment}/${made.id}`, payload: { name: 'x'.repeat(300) } });
+    await call({ method: 'PUT', url: `${ws}/${segment}/${made.id}`, payload: { [field]: 'x'.repeat(300) } });
     if (segment !== 'contact-fields') await call({ method: 'DELETE', url: `${ws}/${segment}/${made.id}` });
     await call({ method: 'DELETE', url: `${ws}/${segment}/999999` });
   }
