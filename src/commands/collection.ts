@@ -1,4 +1,4 @@
-// A plain collection of the API (groups, fields, labels, roles: list, get, create, update,
+// A plain collection of the API (the catalog's `collection: true`: list, get, create, update,
 // delete): its entry in collections.ts says only what is its own, each verb's words and flags and
 // how its records print; its name, noun and summary come from the catalog, its runs from
 // shared/crud.ts and its description, loaded when one runs. index.ts declares every catalog

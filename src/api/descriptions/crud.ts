@@ -130,7 +130,7 @@ export interface PlainCollectionSpec extends CollectionSpec {
 }
 
 /**
- * A plain collection's description (groups, fields, labels, roles): its five operations as
+ * A plain collection's description (the catalog's `collection: true`): its five operations as
  * collectionOperations gives them, each called through its CRUD resource, with `overrides` laid
  * over the operation of the same name.
  */

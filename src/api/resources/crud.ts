@@ -1,4 +1,4 @@
-// The shape shared by groups, fields, labels and roles: a collection under the workspace with
+// The shape shared by the plain collections (the catalog's `collection: true`): under the workspace, with
 // list / get / create / update (PUT) / delete, each operation as its resource's description says
 // (path, body schema, whether it is an extension and what to do instead where it is missing).
 // The description (and its zod schemas) is loaded on the first call.

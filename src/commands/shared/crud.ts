@@ -1,4 +1,4 @@
-// Verb bodies for the plain collections (groups, fields, labels, roles): the resource's entry in
+// Verb bodies for the plain collections (the catalog's `collection: true`): the resource's entry in
 // collections.ts gives its columns and its verbs' arguments and flags; the rest comes from its
 // description (the client resource, the noun, the body schemas) and the flags' body fields.
 import type { z } from 'zod';

@@ -11,6 +11,7 @@ import type { RouteEntry } from '../app.js';
 import { successOf, type RouteContract } from '../http/contract.js';
 import { TAGS } from './operations.js';
 import { pathParameters } from '../../api/descriptions/paths.js';
+import { CATALOG, type ResourceIdentity } from '../../api/descriptions/catalog.js';
 
 type Json = Record<string, unknown>;
 
@@ -237,6 +238,14 @@ function addLinks(paths: Record<string, Record<string, Json>>): void {
   }
 }
 
+/** What a workspace holds, from the catalog: `contacts, contact groups, ... and templates`. */
+const WORKSPACE_RESOURCES = (() => {
+  const nouns = Object.values(CATALOG as Record<string, ResourceIdentity>).flatMap((identity) =>
+    identity.permissionGroup ? [`${identity.noun}s`] : [],
+  );
+  return `${nouns.slice(0, -1).join(', ')} and ${nouns.at(-1)}`;
+})();
+
 function buildOpenApiDocument(routes: RouteEntry[]): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const route of routes) {
@@ -252,8 +261,7 @@ function buildOpenApiDocument(routes: RouteEntry[]): Json {
       title: 'Workspace Messaging Management API',
       version: API_VERSION,
       description:
-        'Workspaces, contacts, groups, fields, imports, labels, roles, users and message templates. ' +
-        'Every call needs `Authorization: Bearer <token>` unless marked otherwise.',
+        `Workspaces and their ${WORKSPACE_RESOURCES}. ` + 'Every call needs `Authorization: Bearer <token>` unless marked otherwise.',
     },
     servers: [{ url: PREFIX }],
     security: [{ bearerAuth: [] }],
