@@ -9,7 +9,8 @@ import type { ClientCall, OperationCall, OperationDescription, ResourceDescripti
 import { numberOf, pageAfter, type ListPage, type PageParams } from '../api/pagination.js';
 import { PER_PAGE_MAX } from '../api/schemas/common.js';
 import { UsageError } from '../cli/errors.js';
-import { TEMPLATE_STATUS_FILTERS, contactUpdateBody, templateCreateBody } from '../api/schemas/index.js';
+import { TEMPLATE_STATUS_FILTERS, contactUpdateBody } from '../api/schemas/index.js';
+import { textHeader } from '../api/schemas/templates.js';
 import { TOOL_DESCRIPTIONS } from './texts.js';
 import type { ToolSpec } from './tool.js';
 import { pathParameters } from '../api/descriptions/paths.js';
@@ -168,14 +169,19 @@ const TOOL_ARGUMENTS: Record<string, Record<string, z.ZodType>> = {
   'templates.list': { status: z.enum(TEMPLATE_STATUS_FILTERS).optional() },
   // The current name is read when none is given (the API requires one on every update).
   'contacts.update': { name: contactUpdateBody.shape.name.optional() },
-  // A media header's file is a multipart upload, which a tool call cannot carry.
+  // A media header's file is a multipart upload, which a tool call cannot carry: the text header alone is listed.
   'templates.create': {
-    header: (templateCreateBody.shape.header as z.ZodType).refine(
-      (header: unknown) => (header as { type?: unknown } | null | undefined)?.type !== 'media',
-      {
-        message: 'a media header needs a file upload, which a tool call cannot carry: give a text header or none',
-      },
-    ),
+    header: z
+      .preprocess((header, ctx) => {
+        if ((header as { type?: unknown } | null | undefined)?.type === 'media')
+          ctx.addIssue({
+            code: 'custom',
+            message: 'a media header needs a file upload, which a tool call cannot carry: give a text header or none',
+            params: { custom: true },
+          });
+        return header;
+      }, textHeader.nullable())
+      .optional(),
   },
 };
 

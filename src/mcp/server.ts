@@ -11,6 +11,7 @@ import { extension } from '../api/resources/base.js';
 import { sentence } from '../api/schemas/validation.js';
 import type { Context } from '../cli/context.js';
 import { ExitCode } from '../cli/errors.js';
+import { didYouMean } from '../cli/similar.js';
 import { packageVersion } from '../cli/version.js';
 import * as z from 'zod';
 import { toolListing } from './listing.js';
@@ -62,10 +63,34 @@ function progressSink(extra: Extra): { sink: ProgressSink; stop(): void } | unde
   };
 }
 
+/** The argument names a schema knows at `path` (an object's keys, under optional, nullable, default and array). */
+function knownAt(schema: z.ZodType | undefined, path: readonly PropertyKey[]): string[] {
+  let inner = schema;
+  for (const key of [...path, undefined]) {
+    while (inner !== undefined && ['optional', 'nullable', 'default', 'array'].includes(inner.def.type))
+      inner =
+        (inner.def as unknown as { innerType?: z.ZodType; element?: z.ZodType }).innerType ??
+        (inner.def as { element?: z.ZodType }).element;
+    const shape = (inner as { shape?: Record<string, z.ZodType> } | undefined)?.shape;
+    if (key === undefined) return Object.keys(shape ?? {});
+    inner = typeof key === 'string' ? shape?.[key] : inner;
+  }
+  return [];
+}
+
 /** Arguments the tool's schema refuses: exit 2 like any bad input, each argument at fault named. */
 function invalidArguments(tool: ToolSpec, issues: readonly z.core.$ZodIssue[], given: Record<string, unknown>): CallToolResult {
+  const at = (path: readonly PropertyKey[]) => (path.length > 0 ? path.join('.') : '(arguments)');
   // In the API's words, as its 422 says them: a blank or invisible name is "The name field is required.".
-  const lines = issues.map((issue) => `  ${issue.path.length > 0 ? issue.path.join('.') : '(arguments)'}: ${sentence(issue, given)}`);
+  // An unknown argument gets the closest known one, as the CLI's unknown flag does.
+  const lines = issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map(
+          (key) =>
+            `  ${at([...issue.path, key])}: "${key}" is not an argument of ${tool.name}${didYouMean(key, knownAt(tool.input, issue.path))}.`,
+        )
+      : [`  ${at(issue.path)}: ${sentence(issue, given)}`],
+  );
   return refusal(`error: invalid arguments for ${tool.name}:\n${lines.join('\n')}\n${exitNote(ExitCode.usage)}`);
 }
 

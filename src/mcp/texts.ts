@@ -94,12 +94,10 @@ export const ARGUMENT_DESCRIPTIONS: Record<string, string> = {
   'templates.create.name': 'Template name: lowercase letters and underscores (order_update).',
   'templates.create.language': 'Language code such as en or pt_BR.',
   'templates.create.category': 'MARKETING, UTILITY or AUTHENTICATION.',
-  'templates.create.header': 'Optional header: {"type": "text", "text": {"content": "..."}}; a media header cannot be sent by a tool call.',
-  'templates.create.body':
-    'The message: {"text": "Hi {{1}}", "variables": [...]} (AUTHENTICATION templates take the code settings below instead).',
+  'templates.create.header': 'Optional text header; a media header cannot be sent by a tool call.',
+  'templates.create.body': 'The message (AUTHENTICATION templates take the code settings below instead).',
   'templates.create.footer': 'Footer text without emojis, or null.',
-  'templates.create.buttons':
-    'Buttons: {"type": "URL", "text", "url"}, {"type": "PHONE_NUMBER", "text", "phone_number"} (E.164) or {"type": "QUICK_REPLY", "text"}.',
+  'templates.create.buttons': 'Up to 3 buttons: URL, PHONE_NUMBER or QUICK_REPLY.',
   'templates.create.unsubscribeButton': 'MARKETING: add an unsubscribe button.',
   'templates.create.blockButton': 'MARKETING: add a block button.',
   'templates.create.addSecurityRecommendation': 'AUTHENTICATION: add the security recommendation to the code message.',

@@ -28,8 +28,21 @@ describe('the contract', () => {
   });
 
   it('accepts multipart text for booleans and group ids', () => {
-    const parsed = check(contactCreateBody, { number: '5551234567', status: '0', contact_groups: { 0: '3', 1: '4' } });
+    // The form reader makes `contact_groups[0]=3&contact_groups[1]=4` an array; the schema takes only that.
+    const parsed = check(contactCreateBody, { number: '5551234567', status: '0', contact_groups: ['3', '4'] });
     expect(parsed).toEqual({ ok: true, value: { number: '5551234567', status: false, contact_groups: [3, 4] } });
+  });
+
+  it('refuses an object, a string or a number where a list belongs, and a number where a boolean does', () => {
+    for (const contact_groups of [{}, { 0: 3 }, '3', 3])
+      expect(check(contactCreateBody, { number: '5551234567', contact_groups })).toEqual({
+        ok: false,
+        errors: { contact_groups: ['The contact groups field must be an array.'] },
+      });
+    expect(check(contactCreateBody, { number: '5551234567', status: 0 })).toMatchObject({
+      ok: false,
+      errors: { status: [expect.any(String)] },
+    });
   });
 
   it('applies every template rule with dotted keys', () => {

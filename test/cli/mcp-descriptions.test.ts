@@ -12,7 +12,21 @@ import { INSTRUCTIONS } from '../../src/mcp/texts.js';
 import { inToolWords } from '../../src/mcp/tool-words.js';
 
 type Schema = { properties?: Record<string, { description?: string; enum?: string[]; items?: { enum?: string[] } }> };
+type Nested = { description?: string; properties?: Record<string, Nested>; items?: Nested; anyOf?: Nested[]; oneOf?: Nested[] };
 const listing = async () => toolListing(await allTools());
+
+/** Every property, at any depth (in an array's items and each variant of a union), without a description of some words. */
+function undescribedIn(schema: Nested, at: string): string[] {
+  const inner = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.items ? [schema.items] : [])].flatMap((sub) =>
+    undescribedIn(sub, at),
+  );
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const described = typeof property.description === 'string' && property.description.trim().length >= 8;
+    if (!described) inner.push(`${at}.${name}`);
+    inner.push(...undescribedIn(property, `${at}.${name}`));
+  }
+  return [...new Set(inner)];
+}
 /** `wsm contacts list`, `wsm serve`: a command of the CLI, which an agent cannot run. */
 const CLI_COMMAND = /\bwsm\s+[a-z]/i;
 
@@ -45,11 +59,11 @@ async function costTable(): Promise<string> {
 }
 
 describe('tools/list, as an agent reads it', () => {
-  it('every argument of every tool is described', async () => {
+  it('every argument of every tool is described, the properties nested in one too', async () => {
     const undescribed = (await listing()).flatMap((tool) =>
-      Object.entries((tool.inputSchema as Schema).properties ?? {})
-        .filter(([, property]) => typeof property.description !== 'string' || property.description.trim().length < 8)
-        .map(([name]) => `${tool.name}.${name}: step 1 of "Adding a resource" (docs/architecture.md): describe the field on its schema`),
+      undescribedIn(tool.inputSchema as Nested, tool.name).map(
+        (name) => `${name}: step 1 of "Adding a resource" (docs/architecture.md): describe the field on its schema`,
+      ),
     );
     expect(undescribed).toEqual([]);
   });

@@ -182,3 +182,33 @@ describe('a server on another loopback address', () => {
     }
   });
 });
+
+describe('arguments a tool does not take', () => {
+  it('an unknown argument gets the closest known one; a media header is refused in words', async () => {
+    const client = new Client({ name: 'wsm-e2e-http', version: '0.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(open.url)));
+    try {
+      const typo = await client.callTool({ name: 'contacts.list', arguments: { serch: 'Ann' } });
+      expect(typo.isError).toBe(true);
+      expect(JSON.stringify(typo.content)).toContain(
+        'serch: \\"serch\\" is not an argument of contacts.list (did you mean \\"search\\"?).',
+      );
+      const media = await client.callTool({
+        name: 'templates.create',
+        arguments: {
+          name: 'hello',
+          language: 'en',
+          category: 'UTILITY',
+          header: { type: 'media', media: { type: 'image' } },
+          body: { text: 'Hi' },
+        },
+      });
+      expect(media.isError).toBe(true);
+      expect(JSON.stringify(media.content)).toContain(
+        'a media header needs a file upload, which a tool call cannot carry: give a text header or none',
+      );
+    } finally {
+      await client.close();
+    }
+  });
+});

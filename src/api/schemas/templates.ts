@@ -32,42 +32,56 @@ export function placeholders(text: string): number[] {
   return [...text.matchAll(PLACEHOLDER)].map((m) => Number(m[1]));
 }
 
-const variables = z.array(z.string().min(1).max(1024));
+const variables = z.array(z.string().min(1).max(1024)).describe('Samples of {{1}}, {{2}}, … in order.');
 
-const textHeader = z.object({
-  type: z.literal('text'),
-  text: z.object({ content: visible(z.string().min(1).max(HEADER_TEXT_MAX)), variables: variables.optional() }),
+/** A text header (the only one a JSON body can carry whole: a media header's file is a form's part). */
+export const textHeader = z.object({
+  type: z.literal('text').describe('Text header.'),
+  text: z
+    .object({
+      content: visible(z.string().min(1).max(HEADER_TEXT_MAX)).describe('Header text; one {{1}} at most.'),
+      variables: variables.optional(),
+    })
+    .describe('Header text and sample.'),
 });
 const mediaHeader = z.object({
-  type: z.literal('media'),
-  media: z.object({
-    type: z.enum(MEDIA_TYPES),
-    /** On create the file is a multipart part; as returned, a provider handle. */
-    file: z.unknown().optional(),
-    handle: z.string().optional(),
-  }),
+  type: z.literal('media').describe('Media header.'),
+  media: z
+    .object({
+      type: z.enum(MEDIA_TYPES).describe('Kind of media.'),
+      /** On create the file is a multipart part; as returned, a provider handle. */
+      file: z.unknown().optional().describe('File uploaded with the template.'),
+      handle: z.string().optional().describe("Provider's media handle."),
+    })
+    .describe('Header media.'),
 });
 const templateHeader = z.discriminatedUnion('type', [textHeader, mediaHeader]).nullable();
 
 const templateBody = z.object({
-  text: visible(z.string().min(1).max(BODY_TEXT_MAX)),
+  text: visible(z.string().min(1).max(BODY_TEXT_MAX)).describe('Message text; placeholders {{1}}, {{2}}, ….'),
   variables: variables.optional(),
-  otp_code: z.string().optional(),
+  otp_code: z.string().optional().describe('Sample one-time code.'),
 });
 
-const buttonText = visible(z.string().min(1).max(BUTTON_TEXT_MAX));
+const buttonText = visible(z.string().min(1).max(BUTTON_TEXT_MAX)).describe('Button label.');
 const templateButton = z.discriminatedUnion('type', [
   z.object({
-    type: z.literal('URL'),
+    type: z.literal('URL').describe('Opens a web page.'),
     text: buttonText,
-    url: z.url({ protocol: /^https?$/ }).max(2000),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .describe('http(s) address.'),
   }),
   z.object({
-    type: z.literal('PHONE_NUMBER'),
+    type: z.literal('PHONE_NUMBER').describe('Calls a number.'),
     text: buttonText,
-    phone_number: z.string().regex(/^\+[1-9]\d{1,14}$/, 'The phone number must be in E.164 format, such as +14155550123.'),
+    phone_number: z
+      .string()
+      .regex(/^\+[1-9]\d{1,14}$/, 'The phone number must be in E.164 format, such as +14155550123.')
+      .describe('E.164 number.'),
   }),
-  z.object({ type: z.literal('QUICK_REPLY'), text: buttonText }),
+  z.object({ type: z.literal('QUICK_REPLY').describe('Sends its label.'), text: buttonText }),
 ]);
 
 const footer = z

@@ -2,11 +2,12 @@
 // locally, send it, report its bad rows (checked first under --strict and --dry-run), and
 // optionally wait for the server to finish processing it (wait.ts). An .xlsx file goes through
 // the same flow as the CSV its sheet is read into (sheet-upload.ts).
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { UnusableResponseError } from '../../api/errors.js';
 import type { WsmClient } from '../../api/client.js';
 import { formatNotes } from '../../api/import-csv.js';
-import type { ContactImport } from '../../api/schemas/index.js';
+import { IMPORT_MAX_BYTES, type ContactImport } from '../../api/schemas/index.js';
 import { UsageError } from '../../cli/errors.js';
 import { hostFile } from '../../cli/host-files.js';
 import type { Context } from '../../cli/context.js';
@@ -23,7 +24,7 @@ import {
 import { checkSheetFlag, isSpreadsheetFile } from '../contacts/bulk-sheet.js';
 import { endWithFailures } from '../shared/max-failures.js';
 import type { FlagOptions, UPLOAD_FLAGS } from '../declare.js';
-import { parseId, workspaceClient } from '../shared/verb.js';
+import { parseId, refuseOverLimit, workspaceClient } from '../shared/verb.js';
 import { fieldIdsOf } from '../shared/workspace-fields.js';
 import { importDetailColumns } from './columns.js';
 import { type NotSentCells, refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns, warnWhatIsSkipped } from './check-report.js';
@@ -132,6 +133,13 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   }
   const sheet = flags.spreadsheet;
   const csv = sheet?.csv ?? flags.file;
+  // The server refuses a file over its limit only once all of it has arrived: said before sending
+  // (a file that cannot be read is the header check's to word).
+  const size = await stat(csv).then(
+    (info) => (info.isFile() ? info.size : 0),
+    () => 0,
+  );
+  refuseOverLimit(flags.file, size, 'file', IMPORT_MAX_BYTES);
   // What stops an import is known from the whole file's encoding and its header: decided before anything is sent.
   const format = await checkImportHeader(csv, flags.file);
   if (sheet === undefined) for (const line of formatNoticeLines(flags.file, formatNotes(format))) ctx.output.notice(line);

@@ -23,6 +23,11 @@ function corsOrigins(flag: string[] | undefined, env: string | undefined): strin
   const given = flag ?? (env ?? '').split(',').filter((value) => value.trim() !== '');
   const where = flag ? '--cors' : 'WSM_CORS';
   return given.map((value) => {
+    // A browser sends one origin, matched whole: `https://*.example.com` would be taken and never match.
+    if (value.trim() !== '*' && value.includes('*'))
+      throw new UsageError(
+        `${where} takes whole origins, and "${value.trim()}" has a wildcard, which no browser's Origin matches: name each origin (repeat --cors), or * for any`,
+      );
     const origin = normalizeOrigin(value);
     if (origin === undefined)
       throw new UsageError(

@@ -117,8 +117,13 @@ export async function checkUploadFile(ctx: Context, path: string, field: string,
     // One line: a field line under it would only say the same again.
     throw new UsageError(`cannot read ${path} (${reason}): nothing was sent`);
   }
+  refuseOverLimit(path, size, field, maxBytes);
+}
+
+/** A file over the server's limit, refused before sending: the server would take all of it first, then answer a bare 413. */
+export function refuseOverLimit(named: string, size: number, field: string, maxBytes: number | undefined): void {
   if (maxBytes !== undefined && size > maxBytes) {
-    throw new RequestValidationError(`${path} is too large: nothing was sent`, {
+    throw new RequestValidationError(`${named} is too large: nothing was sent`, {
       [field]: [`The ${field} must not be greater than ${Math.floor(maxBytes / 1024)} kilobytes.`],
     });
   }

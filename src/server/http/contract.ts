@@ -168,9 +168,29 @@ export function checkForm<S extends FastifySchema & { body: z.ZodType }>(
 ): { ok: true; value: z.output<S['body']> } | { ok: false; errors: FieldErrors } {
   const contract = request.routeOptions.schema as RouteContract & S;
   if (!readAsForm(request, contract)) return { ok: true, value: request.body as z.output<S['body']> };
-  return check(contract.body, fields === undefined ? {} : fields) as
+  return check(contract.body, fields === undefined ? {} : emptyListsOf(contract.body, fields)) as
     | { ok: true; value: z.output<S['body']> }
     | { ok: false; errors: FieldErrors };
+}
+
+/** The schema under optional, nullable and default: what a field holds when it is given. */
+function given(schema: z.ZodType | undefined): z.ZodType | undefined {
+  let inner = schema;
+  while (inner !== undefined && ['optional', 'nullable', 'default'].includes(inner.def.type))
+    inner = (inner.def as unknown as { innerType: z.ZodType }).innerType;
+  return inner;
+}
+
+/**
+ * A form writes the empty list as an empty field (`contact_groups=`), having no other way to: a
+ * list field given '' is []. Anything else that is not an array stays as sent, for the schema to refuse.
+ */
+function emptyListsOf(body: z.ZodType, fields: unknown): unknown {
+  const shape = (body as { shape?: Record<string, z.ZodType> }).shape;
+  if (shape === undefined || fields === null || typeof fields !== 'object') return fields;
+  const read: Record<string, unknown> = { ...(fields as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(read)) if (value === '' && given(shape[key])?.def.type === 'array') read[key] = [];
+  return read;
 }
 
 /** checkForm, throwing its 422. */
