@@ -6,6 +6,10 @@
 //             forbids is a 422 naming the field;
 //   links     the stateful part: every create, then each operation its OpenAPI links lead to, with
 //             the ids the links say (get, update, delete, then get 404).
+// As Schemathesis, it reads each pattern without JavaScript's `u` flag (Python's `re` has no
+// `\p{...}`): a pattern that does not compile so, or that its own valid values do not fit, is a
+// problem; an array field is sent an object (`{}`, `{"0": …}`), which must be a 422; and a value
+// the document allows that the server answers 422 is an undocumented 422.
 // Used by bench/fuzz.mjs (the large run) and test/hardening/bad-input.test.ts (the CI run).
 import { PREFIX } from './fuzz-contract.mjs';
 
@@ -30,26 +34,54 @@ const digits = (n, width) => String(n).padStart(width, '0').slice(-width);
  * A pattern missing here is a problem: the fuzz cannot test it both ways.
  */
 const PATTERNS = {
-  '[^\\s\\p{Cc}\\p{Cf}\\p{Default_Ignorable_Code_Point}\\u2800]': {
-    valid: (n) => [`Name ${letters(n)}`],
-    invalid: ['\u009c', ' \u200d ', '\u0085\u200b', '\u3164', '\u2800', '\u115f\u1160', '\uffa0'],
+  visible: {
+    valid: (n) => [`Name ${letters(n)}`, `\u{1f600} ${letters(n)}`],
+    invalid: ['\u009c', ' \u200d ', '\u0085\u200b', '\u3164', '\u2800', '\u115f\u1160', '\uffa0', '\u{e0001}'],
     pad: true,
   },
   '^[a-z_]+$': { valid: (n) => [`fuzz_${letters(n)}`], invalid: ['Has Caps', 'with_digit_1', 'dash-ed'], pad: true },
   '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$': { valid: () => ['#a1b2c3', '#ABC'], invalid: ['#12345', 'red', '#ggg'] },
   '^[a-z]{2,3}(_[A-Z]{2})?$': { valid: () => ['en', 'pt_BR'], invalid: ['EN', 'english', 'pt-BR'] },
-  '^[A-Za-z][A-Za-z0-9_+\\-]*(/[A-Za-z0-9_+\\-]+)*$': {
-    valid: () => ['Europe/Lisbon', 'UTC', 'America/Argentina/Buenos_Aires'],
-    invalid: ['Not a zone', '/Europe', 'Europe/Lisbon '],
-  },
+  '^[1-9][0-9]*$': { valid: () => ['1', '42'], invalid: ['0', '007', '-1'] },
   number: {
     valid: (n) => [`9${digits(n, 6)}`, `1${digits(n, 14)}`, `+1 (555) 01${digits(n, 2)}-${digits(n, 4)}`],
     invalid: ['123456', '1234567890123456', 'abc1234567', '555 01 O2 ZZ'],
   },
   email: { valid: (n) => [`fuzz.${letters(n)}@example.com`], invalid: ['not-an-email', 'a@b', '@example.com'] },
 };
+/** The visible-text pattern (schemas/common.ts): a class of every invisible code unit, first of all the C0 controls. */
+const isVisiblePattern = (pattern) => pattern?.startsWith('[^\\u0000-\\u0020');
 const patternOf = (schema) =>
-  schema.format === 'email' ? PATTERNS.email : schema.pattern?.includes('(\\d[') ? PATTERNS.number : PATTERNS[schema.pattern];
+  schema.format === 'email'
+    ? PATTERNS.email
+    : schema.pattern?.includes('(\\d[')
+      ? PATTERNS.number
+      : isVisiblePattern(schema.pattern)
+        ? PATTERNS.visible
+        : PATTERNS[schema.pattern];
+
+/** Rules the document says in words, not as a pattern (any text of a pattern's shape would not be one): values by field. */
+const IN_WORDS = {
+  timezone: { valid: () => ['Europe/Lisbon', 'UTC', 'America/Argentina/Buenos_Aires'], invalid: ['Not a zone', '/Europe', 'Abc'] },
+};
+
+/** Problems with a pattern as other engines read it: it must compile without the `u` flag and fit its own values. */
+function patternProblems(main, field, pattern) {
+  if (!main.pattern) return [];
+  let compiled;
+  try {
+    compiled = new RegExp(main.pattern);
+  } catch (error) {
+    return [`the pattern of ${field} does not compile without the u flag (${error.message}): Python's re and Java cannot read it`];
+  }
+  if (/\\[pP]\{/.test(main.pattern)) return [`the pattern of ${field} uses a Unicode property class, which Python's re cannot read`];
+  if (!pattern) return [];
+  // Its invalid values may break another rule than the pattern (a length): only the valid ones must fit it.
+  return pattern
+    .valid(1)
+    .filter((value) => !compiled.test(value))
+    .map((value) => `the pattern of ${field} refuses ${JSON.stringify(value)}, a value it should take`);
+}
 
 /**
  * A valid body for each operation with a JSON body, `n` making its unique fields unique; the
@@ -110,18 +142,22 @@ function valuesOf(schema, field, n, target) {
   const nullable = branches.some((branch) => branch.type === 'null');
   if (nullable) allowed.push(null);
   const main = branches.find((branch) => branch.type !== 'null') ?? {};
+  // An array is an array: an object standing for one (`{}`, `{"0": item}`) is a 422, never read as a list.
+  const objectsForArray = (item) => (main.type === 'array' ? [{}, { 0: item }] : []);
   if (REFERENCES[field]) {
-    allowed.push(REFERENCES[field](target));
-    forbidden.push(main.type === 'array' ? ['x'] : 'x', main.type === 'array' ? 'x' : 0);
+    const reference = REFERENCES[field](target);
+    allowed.push(reference);
+    forbidden.push(main.type === 'array' ? ['x'] : 'x', main.type === 'array' ? 'x' : 0, ...objectsForArray(reference[0]));
     return { allowed, forbidden, problems };
   }
   if (main.enum) {
     allowed.push(main.enum[0], main.enum.at(-1));
     forbidden.push('no-such-value', 7);
   } else if (main.type === 'string') {
-    const pattern = patternOf(main);
+    const pattern = patternOf(main) ?? IN_WORDS[field];
     if ((main.pattern || main.format) && !pattern)
       problems.push(`no values for the pattern ${main.pattern ?? main.format} of ${field}: add them to PATTERNS`);
+    problems.push(...patternProblems(main, field, pattern));
     const seeds = pattern ? pattern.valid(n) : [`Value ${letters(n)}`];
     allowed.push(...seeds);
     if (pattern) forbidden.push(...pattern.invalid);
@@ -150,8 +186,11 @@ function valuesOf(schema, field, n, target) {
     forbidden.push('maybe', 2);
   } else if (main.type === 'array' && main.items?.enum) {
     allowed.push([main.items.enum[0]], [main.items.enum.at(-1)]);
-    forbidden.push(['no.such'], 'not-a-list');
+    forbidden.push(['no.such'], 'not-a-list', ...objectsForArray(main.items.enum[0]));
     if (main.minItems) forbidden.push([]);
+    if (main.uniqueItems) forbidden.push([main.items.enum[0], main.items.enum[0]]);
+  } else if (main.type === 'array') {
+    forbidden.push(...objectsForArray('x'));
   }
   // Objects and arrays of objects (a template's header, body and buttons; contact fields) are the
   // generated cases' part (fuzz.mjs): their members' rules are not varied one by one here.

@@ -1,4 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { VISIBLE_PATTERN } from '../../src/api/schemas/common.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness.js';
 import { openApiPath } from '../../src/server/openapi/document.js';
@@ -110,9 +111,22 @@ describe('GET /api/v3/openapi.json', () => {
 
   it('declares multipart fields as what is sent: booleans as 1/0 (or true/false), integers as digits', () => {
     const form = doc.paths['/workspaces/{workspace}/contacts'].post.requestBody.content['multipart/form-data'];
-    expect(Object.keys(form)).toEqual(['schema']);
+    expect(Object.keys(form)).toEqual(['schema', 'encoding']);
     expect(form.schema.properties.status).toEqual({ type: 'string', enum: ['1', '0', 'true', 'false'] });
-    expect(form.schema.properties.contact_groups.items).toEqual({ type: 'string', pattern: '^[0-9]+$' });
+    // An id is positive: `0` is refused, so the pattern does not allow it.
+    expect(form.schema.properties.contact_groups.items).toEqual({ type: 'string', pattern: '^[1-9][0-9]*$' });
+    // Objects and lists travel as bracket names, files as binary parts of the types the server takes.
+    expect(form.encoding.fields).toEqual({ contentType: 'text/plain', style: 'deepObject', explode: true });
+    expect(form.encoding.contact_groups).toEqual({ contentType: 'text/plain', style: 'deepObject', explode: true });
+    expect(form.encoding.avatar).toEqual({ contentType: 'image/png, image/jpeg, image/gif, image/webp' });
+    expect(form.schema.properties.avatar).toMatchObject({
+      type: 'string',
+      format: 'binary',
+      description: expect.stringContaining('PNG, JPEG, GIF or WebP'),
+    });
+    const upload = doc.paths['/workspaces/{workspace}/contact-imports'].post.requestBody.content['multipart/form-data'];
+    expect(upload.schema.properties.file).toMatchObject({ type: 'string', format: 'binary', contentMediaType: 'text/csv' });
+    expect(upload.schema.properties.file.description).toContain('a header row naming a `number` column, UTF-8');
     const json = doc.paths['/workspaces/{workspace}/contacts'].post.requestBody.content['application/json'];
     expect(json.schema.properties.status.type).toBe('boolean');
     const user = doc.paths['/workspaces/{workspace}/users/{user}'].post.requestBody.content['multipart/form-data'];
@@ -253,13 +267,17 @@ describe('what the document states of the rules the server enforces (issue 37)',
 
   it('states the patterns and lengths of numbers, time zones and names, and the permission names', () => {
     expect(body(`${ws}/contacts`, 'post').properties.number).toMatchObject({ type: 'string', minLength: 7, pattern: expect.any(String) });
-    expect(body(`${ws}/users`, 'post').properties.timezone).toMatchObject({ type: 'string', minLength: 1, pattern: expect.any(String) });
+    // A time zone is an IANA name, said in words: a pattern would let through text the server refuses.
+    const timezone = body(`${ws}/users`, 'post').properties.timezone;
+    expect(timezone).toMatchObject({ type: 'string', minLength: 1, description: expect.stringContaining('IANA time zone name') });
+    expect(timezone.pattern).toBeUndefined();
     expect(body(`${ws}/labels`, 'post').properties.name).toMatchObject({
       type: 'string',
       minLength: 1,
       maxLength: 255,
-      pattern: '[^\\s\\p{Cc}\\p{Cf}\\p{Default_Ignorable_Code_Point}\\u2800]',
+      pattern: VISIBLE_PATTERN,
     });
+    expect(body('/workspaces/partner/permissions', 'patch').properties.permissions.uniqueItems).toBe(true);
     expect(body(`${ws}/roles`, 'post').properties.permissions.items.enum).toContain('contacts.view');
     expect(body('/workspaces/partner/permissions', 'patch').properties.permissions.items.enum).toContain('labels.delete');
   });

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { created, deleted, single, timestamps } from './common.js';
+import { created, deleted, emailAddress, single, timestamps } from './common.js';
 
 /** Extension: POST /auth/tokens. */
-export const tokenCreateBody = z.object({ email: z.email(), password: z.string().min(1) });
+export const tokenCreateBody = z.object({ email: emailAddress(), password: z.string().min(1) });
 export type TokenCreateBody = z.infer<typeof tokenCreateBody>;
 export const tokenCreatedResponse = created(
   z.object({

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CSV_BOOLEAN_FORMAT, decodeGroupNames, isScientificNotation, readCsvBoolean } from '../../formats/csv/cells.js';
-import { boolish, idish, listOf, paginationQuery, timestamps, updated, visible } from './common.js';
+import { boolish, emailAddress, idish, listOf, paginationQuery, timestamps, updated, visible } from './common.js';
 import { groupCreateBody } from './groups.js';
 
 export const GENDERS = ['male', 'female', 'other'] as const;
@@ -46,7 +46,7 @@ const FIELD_VALUE_MAX = 1024;
 const nfc = (text: string) => text.normalize('NFC');
 /** A contact's name on create: may be left out or empty, never invisible (control or format characters only). */
 const contactName = visible(z.string().trim().max(CONTACT_NAME_MAX)).transform(nfc);
-const email = z.email().max(255).transform(nfc).nullable();
+const email = emailAddress().max(255).transform(nfc).nullable();
 const gender = z.enum(GENDERS).nullable();
 /** Extension: custom field values by contact-field name, trimmed (an empty value removes the field). */
 export const fieldValues = z.record(z.string(), z.string().trim().max(FIELD_VALUE_MAX).transform(nfc));

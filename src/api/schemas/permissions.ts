@@ -33,9 +33,13 @@ function distinct(list: string[], ctx: z.RefinementCtx): void {
  * are valid is each server's own (the published API: "from the permissions listing"): the client checks
  * this shape and the server's listing, our server checks `partnerPermissionsBody`.
  */
-export const partnerPermissionsShape = z.object({ permissions: z.array(z.string().trim().min(1)).min(1).superRefine(distinct) });
+export const partnerPermissionsShape = z.object({
+  permissions: z.array(z.string().trim().min(1)).min(1).superRefine(distinct).meta({ uniqueItems: true }),
+});
 
 /** Our server's rule: the shape, with names from decisions.md §4. */
-export const partnerPermissionsBody = z.object({ permissions: z.array(permissionName).min(1).superRefine(distinct) });
+export const partnerPermissionsBody = z.object({
+  permissions: z.array(permissionName).min(1).superRefine(distinct).meta({ uniqueItems: true }),
+});
 export const partnerPermissionsDefaults = single(z.object({ permissions: z.array(z.string()) }));
 export const partnerPermissionsResponse = updated(z.object({ permissions: z.array(z.string()) }));

@@ -10,6 +10,7 @@ import { ERROR_MESSAGES, statusErrorBody, templateErrorBody, unauthenticatedBody
 import type { RouteEntry } from '../app.js';
 import { successOf, type RouteContract } from '../http/contract.js';
 import { TAGS } from './operations.js';
+import { asFormValue, filePart, formEncoding } from './form-parts.js';
 import { pathParameters } from '../../api/descriptions/paths.js';
 import { CATALOG, type ResourceIdentity } from '../../api/descriptions/catalog.js';
 
@@ -90,7 +91,7 @@ function requestBody(doc: RouteContract | undefined): Json | undefined {
         asFormValue(property),
       ]),
     );
-    for (const file of doc.files ?? []) properties[file] = { type: 'string', contentMediaType: 'application/octet-stream' };
+    for (const file of doc.files ?? []) properties[file] = filePart(file);
     // A form-only operation is there for its file: the first file part is required (an import's `file`).
     const required = [
       ...((schema.required as string[] | undefined) ?? []),
@@ -102,31 +103,12 @@ function requestBody(doc: RouteContract | undefined): Json | undefined {
         ...schema,
         properties,
         ...(required.length ? { required } : {}),
-        description: `Nested fields use bracket names: \`header[media][type]=image\`, \`contact_groups[]=3\`.${doc.fileParts ? ` At most ${doc.fileParts} file part${doc.fileParts === 1 ? '' : 's'} (413 beyond).` : ''}`,
+        description: `Nested fields use bracket names: \`header[media][type]=image\`, \`contact_groups[]=3\`, \`contact_groups=\` for none.${doc.fileParts ? ` At most ${doc.fileParts} file part${doc.fileParts === 1 ? '' : 's'} (413 beyond).` : ''}`,
       },
+      encoding: formEncoding(properties, doc.files ?? []),
     };
   }
   return { required: true, content };
-}
-
-/**
- * A form field is text: a boolean travels as `1`/`0` (what wsm sends; `true`/`false` are accepted
- * too, decisions.md §1) and an integer as its digits. Declared as what is sent, so a validating
- * proxy between client and server agrees with both.
- */
-function asFormValue(property: Json): Json {
-  if (property.type === 'boolean') {
-    const { type: _boolean, ...rest } = property;
-    return { ...rest, type: 'string', enum: ['1', '0', 'true', 'false'] };
-  }
-  if (property.type === 'integer') {
-    const { type: _integer, minimum: _min, maximum: _max, exclusiveMinimum: _emin, exclusiveMaximum: _emax, ...rest } = property;
-    return { ...rest, type: 'string', pattern: '^[0-9]+$' };
-  }
-  if (property.type === 'array' && typeof property.items === 'object' && property.items !== null) {
-    return { ...property, items: asFormValue(property.items as Json) };
-  }
-  return property;
 }
 
 function responses(route: RouteEntry, path: string, doc: RouteContract | undefined): Json {

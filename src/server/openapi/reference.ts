@@ -5,6 +5,7 @@
  * `npm run build`; test/api/api-reference.test.ts fails when the page differs from what this writes.
  */
 import { ERROR_MESSAGES } from '../../api/schemas/index.js';
+import { VISIBLE_PATTERN } from '../../api/schemas/common.js';
 
 type Json = Record<string, any>; // a JSON Schema or OpenAPI node, read loosely
 
@@ -45,9 +46,6 @@ published API leaves them open, are in [decisions](decisions.md).
 
 const isBound = (value: unknown) => typeof value === 'number' && Math.abs(value) < 2 ** 40;
 
-/** The pattern of a text that must hold something visible (schemas/common.ts), said in words. */
-const VISIBLE = String.raw`[^\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]`;
-
 /** A schema's type in a few words: `string`, `integer`, `array of integer`, `string or null`. */
 function typeOf(schema: Json | undefined): string {
   if (!schema) return 'any';
@@ -75,7 +73,8 @@ function rulesOf(schema: Json | undefined): string[] {
   if (isBound(minItems) && minItems > 0) rules.push(`at least ${minItems} item${minItems === 1 ? '' : 's'}`);
   if (isBound(maxItems)) rules.push(`at most ${maxItems} items`);
   if (format && format !== 'uuid') rules.push(`format ${format}`);
-  if (pattern === VISIBLE) rules.push('not blank');
+  // The visible-text pattern (schemas/common.ts) is said in words.
+  if (pattern === VISIBLE_PATTERN) rules.push('not blank');
   else if (pattern && format !== 'uuid') rules.push(`matches \`${pattern}\``);
   for (const option of schema.anyOf ?? schema.oneOf ?? []) rules.push(...rulesOf(option));
   if (schema.items) rules.push(...rulesOf(schema.items).map((rule) => `each ${rule}`));
