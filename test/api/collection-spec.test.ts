@@ -17,7 +17,7 @@ import { collectionTable, createCollectionRecords } from '../../src/server/repos
 /** A resource whose permission group has view and manage alone, as `notes` would: `permissions` stands in for it. */
 const NOTES: ResourceIdentity = {
   noun: 'note',
-  segment: 'notes',
+  segment: 'probe-notes',
   idParam: 'note',
   permissionGroup: 'permissions',
   tag: 'Notes',
@@ -34,7 +34,7 @@ const bodies = {
 describe('a collection states the permission of each operation', () => {
   it('stops with a sentence naming the operation when its group lacks the action, instead of leaving it out', () => {
     expect(() => collectionOperations(NOTES, note, bodies, { extensions: [] })).toThrow(
-      /notes: its create operation needs a permission, and permissions has no "create".*permissions: \{ create: 'permissions\.<action>' \}.*leave create out \(`has`\)/,
+      /probe-notes: its create operation needs a permission, and permissions has no "create".*permissions: \{ create: 'permissions\.<action>' \}.*leave create out \(`has`\)/,
     );
   });
 
@@ -74,7 +74,7 @@ describe('a plain collection states its unique field', () => {
   });
   const client = () => undefined;
   const specs = Object.fromEntries(Object.entries(operations).map(([name, op]) => [name, { ...op, client }]));
-  const described = (unique: string | null | undefined) => describeResource('notes', NOTES, { record: note, unique }, specs);
+  const described = (unique: string | null | undefined) => describeResource('probe_notes', NOTES, { record: note, unique }, specs);
 
   it('the four plain collections of the catalog name theirs: name', () => {
     expect(['groups', 'fields', 'labels', 'roles'].map((key) => DESCRIPTIONS[key as 'groups'].unique)).toEqual([
@@ -87,7 +87,7 @@ describe('a plain collection states its unique field', () => {
 
   it('a collection with none (unique: null) keeps two records of the same title; one with a unique field finds its holder', () => {
     db.exec(
-      'CREATE TABLE notes (id INTEGER PRIMARY KEY AUTOINCREMENT, workspace_id TEXT NOT NULL, title TEXT, body TEXT, created_at TEXT, updated_at TEXT)',
+      'CREATE TABLE probe_notes (id INTEGER PRIMARY KEY AUTOINCREMENT, workspace_id TEXT NOT NULL, title TEXT, body TEXT, created_at TEXT, updated_at TEXT)',
     );
     const none = createCollectionRecords<{ id: number; title: string }>(db, collectionTable(described(null))!);
     const first = none.insert('ws', { title: 'Same', body: 'one' });
@@ -100,6 +100,6 @@ describe('a plain collection states its unique field', () => {
 
   it('a description that states no unique field is no plain collection, and one naming a field no body writes stops start-up', () => {
     expect(collectionTable(described(undefined))).toBeUndefined();
-    expect(() => collectionTable(described('name'))).toThrow('notes: its unique field "name" is in neither its create nor its update body');
+    expect(() => collectionTable(described('name'))).toThrow('probe_notes: its unique field "name" is in neither its create nor its update body');
   });
 });
