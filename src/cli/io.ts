@@ -42,6 +42,8 @@ export interface IOStreams {
   progress(label: string, total?: number): Progress;
   /** -q: no progress lines at all. */
   silenceProgress(): void;
+  /** Where a wait's heartbeat goes instead of stderr (heartbeat.ts): `wsm mcp`'s progress notifications. */
+  readonly heartbeat?: (line: string) => void;
 }
 
 interface StreamSet {

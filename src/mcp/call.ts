@@ -36,9 +36,29 @@ function notifyingProgress(sink: ProgressSink | undefined, label: string, total?
   };
 }
 
+/**
+ * The last progress told, so that a wait's heartbeat (its sentence) is sent at the same count,
+ * after the progress it follows: the first notification of a call is always a count.
+ */
+function progressWithHeartbeat(sink: ProgressSink | undefined): { sink: ProgressSink | undefined; heartbeat: (line: string) => void } {
+  let last: { done: number; total: number | undefined } | undefined;
+  return {
+    sink:
+      sink &&
+      ((done, total, message) => {
+        last = { done, total };
+        sink(done, total, message);
+      }),
+    heartbeat: (line) => {
+      if (last !== undefined) sink?.(last.done, last.total, line);
+    },
+  };
+}
+
 /** A call's streams: no terminal anywhere, stdin the text given, stderr kept as the call's messages. */
-function callStreams(stdin: string | undefined, progress: ProgressSink | undefined): IOStreams & { readonly stderrText: string } {
+function callStreams(stdin: string | undefined, told: ProgressSink | undefined): IOStreams & { readonly stderrText: string } {
   let stderrText = '';
+  const { sink: progress, heartbeat } = progressWithHeartbeat(told);
   const input = () => Buffer.from(stdin ?? '');
   const refuse = () => {
     throw new Error('a tool call printed on stdout: its verb must return its data instead');
@@ -66,6 +86,7 @@ function callStreams(stdin: string | undefined, progress: ProgressSink | undefin
     readStdinBytes: async () => input(),
     progress: (label, total) => notifyingProgress(progress, label, total),
     silenceProgress: () => {},
+    heartbeat,
   };
 }
 

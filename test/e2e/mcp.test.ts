@@ -454,6 +454,8 @@ describe('a wait longer than a client allows a request', () => {
       expect(seen.map((progress) => progress.progress)).toEqual([...seen.map((progress) => progress.progress)].sort((a, b) => a - b));
       expect(new Set(seen.map((progress) => progress.progress)).size).toBe(seen.length);
       expect(seen.some((progress) => /still working, \d+ s\)$/.test(progress.message ?? ''))).toBe(true);
+      // What it waits for and for how long, in the words a piped wait prints (docs/output.md "Waits").
+      expect(seen.some((progress) => /^waiting for 1 template: 1 PENDING; \d+s of 6s/.test(progress.message ?? ''))).toBe(true);
       const resume = (first.structuredContent as { resume: { tool: string; arguments: Record<string, unknown> } }).resume;
       const second = await session.client.callTool({
         name: resume.tool,

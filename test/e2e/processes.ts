@@ -125,6 +125,19 @@ export function wsm(env: NodeJS.ProcessEnv, args: string[], input?: string): Pro
   });
 }
 
+/** The real binary with pipes, read as it writes: for a test that signals it or waits for a line. */
+export function spawned(
+  env: NodeJS.ProcessEnv,
+  args: string[],
+): { child: ChildProcess; stdout(): string; stderr(): string; code: Promise<number | null> } {
+  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return { child, stdout: () => stdout, stderr: () => stderr, code: new Promise((resolve) => child.on('close', resolve)) };
+}
+
 export function cleanup(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -5,27 +5,18 @@
  * The real binary against a real `wsm serve`, and a stand-in whose import and templates never end
  * (the time-outs and Ctrl-C).
  */
-import { spawn } from 'node:child_process';
-import type { ServerResponse } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../wait-for.js';
 import { wsmInProcess } from './in-process.js';
-import { BIN, cleanup, createTemplateArgs, serve, testEnv, type RunResult, type Served } from './processes.js';
-import { fakeServer, reply, type FakeServer } from './terminal.js';
-
-const WS = '5f0e2b1c-3d4a-4e5f-8a9b-0c1d2e3f4a5b';
-const PENDING_TEMPLATE = { id: 4, name: 'order_update', language: 'en', category: 'UTILITY', status: 'PENDING' };
-const RUNNING_IMPORT = { id: 8, name: 'people.csv', status: 'processing', total_rows: 2, processed_rows: 1 };
-const FAILED_IMPORT = { id: 9, name: 'people.csv', status: 'failed', errors: [{ row: 0, message: 'The file has no number column.' }] };
+import { cleanup, createTemplateArgs, serve, spawned, testEnv, type RunResult, type Served } from './processes.js';
+import { FAILED_IMPORT, RUNNING_IMPORT, UNENDING_WORKSPACE, unendingServer, type UnendingServer } from './unending-server.js';
 
 let server: Served;
 const dir = mkdtempSync(join(tmpdir(), 'wsm-wait-codes-'));
-let never: FakeServer;
-/** Requests the never-ending stand-in answered, by path. */
-const seen = new Map<string, number>();
+let never: UnendingServer;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -38,26 +29,7 @@ beforeAll(async () => {
     expect(made.code, made.stderr).toBe(0);
     ids[name] = made.stdout.trim();
   }
-  never = await fakeServer((req, res) => {
-    const path = (req.url ?? '').replace(`/api/v3/workspaces/${WS}`, '').replace(/\?.*$/, '');
-    seen.set(path, (seen.get(path) ?? 0) + 1);
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => answer(req.method, path, body, res));
-  });
-  // An upload of doomed.csv becomes import 9, which fails; any other, import 8, which never ends.
-  const answer = (method: string | undefined, path: string, body: string, res: ServerResponse) => {
-    if (method === 'POST' && path === '/templates/sync') return reply(res, 200, { success: true, message: 'Templates synced.' });
-    if (path === '/templates/4') return reply(res, 200, { success: true, data: PENDING_TEMPLATE });
-    if (method === 'POST' && path === '/contact-imports') {
-      const made = body.includes('doomed.csv') ? FAILED_IMPORT : RUNNING_IMPORT;
-      return reply(res, 201, { data: { id: made.id, name: made.name, status: 'pending' } });
-    }
-    if (path === '/contact-imports/8') return reply(res, 200, { data: RUNNING_IMPORT });
-    if (path === '/contact-imports/9') return reply(res, 200, { data: FAILED_IMPORT });
-    if (path === '/contacts') return reply(res, 200, { data: [], meta: { current_page: 1, last_page: 1, per_page: 1, total: 0 } });
-    reply(res, 404, { message: 'Resource not found.', status: 404 });
-  };
+  never = await unendingServer();
 });
 
 afterAll(async () => {
@@ -72,8 +44,8 @@ type Target = 'serve' | 'never' | 'wrong token' | 'nothing listening';
 function envOf(target: Target): NodeJS.ProcessEnv {
   if (target === 'serve') return server.env;
   if (target === 'wrong token') return { ...server.env, WSM_TOKEN: 'wrong' };
-  const url = target === 'never' ? never.url : 'http://127.0.0.1:9/api/v3';
-  return { ...testEnv(dir), WSM_BASE_URL: url, WSM_TOKEN: 'tok_wait_codes', WSM_WORKSPACE: WS };
+  if (target === 'never') return never.env(testEnv(dir));
+  return { ...testEnv(dir), WSM_BASE_URL: 'http://127.0.0.1:9/api/v3', WSM_TOKEN: 'tok_wait_codes', WSM_WORKSPACE: UNENDING_WORKSPACE };
 }
 
 /** stdout is exactly one JSON document (JSON.parse refuses two), the error document, saying what stderr says. */
@@ -191,16 +163,13 @@ describe('130: Ctrl-C during each wait, the error document', () => {
     ['contacts import --wait', IMPORT('good.csv'), '/contact-imports/8'],
     ['imports get --wait', IMPORT_GET('8'), '/contact-imports/8'],
   ])('%s', async (_name, args, polled) => {
-    const before = seen.get(polled) ?? 0;
-    const child = spawn(process.execPath, [BIN, ...args], { env: envOf('never'), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const code = new Promise<number | null>((resolve) => child.on('close', resolve));
-    await waitFor(() => (seen.get(polled) ?? 0) >= before + 2);
-    child.kill('SIGINT');
-    expect(await code).toBe(130);
-    expect(errorDocument({ code: 130, stdout, stderr }, 130).message).toMatch(/wsm (templates sync|imports get 8) --wait/);
+    const before = never.requests(polled);
+    const run = spawned(envOf('never'), args);
+    await waitFor(() => never.requests(polled) >= before + 2);
+    run.child.kill('SIGINT');
+    expect(await run.code).toBe(130);
+    expect(errorDocument({ code: 130, stdout: run.stdout(), stderr: run.stderr() }, 130).message).toMatch(
+      /wsm (templates sync|imports get 8) --wait/,
+    );
   });
 });

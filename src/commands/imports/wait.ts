@@ -9,6 +9,7 @@ import type { ContactImport } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { CliError, ExitCode, WaitTimedOutError } from '../../cli/errors.js';
 import { untilInterrupted } from '../../cli/interrupt.js';
+import { waitHeartbeat } from '../../cli/heartbeat.js';
 import { waitRetries } from '../../cli/wait-retries.js';
 import type { CallOptions } from '../../api/resources/base.js';
 import type { RetryPolicy } from '../../api/transport.js';
@@ -86,12 +87,17 @@ async function waitWithRetries(
     const total = countIn(record.total_rows);
     return total !== undefined && total > 0 ? total : undefined;
   };
+  const heartbeat = waitHeartbeat(ctx, `import ${id}`, flags.timeoutMs);
+  heartbeat.state(importProgressText(first));
   const progress = ctx.io.progress(
     `Importing ${typeof first.name === 'string' && first.name !== '' ? first.name : `import ${id}`}`,
     totalOf(first),
   );
   try {
-    const onRecord = (record: ContactImport) => progress.update(countIn(record.processed_rows) ?? 0, totalOf(record));
+    const onRecord = (record: ContactImport) => {
+      progress.update(countIn(record.processed_rows) ?? 0, totalOf(record));
+      heartbeat.state(importProgressText(record));
+    };
     const { record, settled } = await client.imports.waitUntilDone(id, first, {
       intervalMs: flags.intervalMs,
       timeoutMs: flags.timeoutMs,
@@ -104,7 +110,17 @@ async function waitWithRetries(
     return record;
   } finally {
     progress.done();
+    heartbeat.stop();
   }
+}
+
+/** `processing, 250 of 1,000 rows`: an import's status and the rows the server counted so far. */
+function importProgressText(record: ContactImport): string {
+  const status = importStatus(record) ?? 'no status yet';
+  const done = countIn(record.processed_rows);
+  const total = countIn(record.total_rows);
+  if (done === undefined) return status;
+  return `${status}, ${total !== undefined && total > 0 ? `${countText(done)} of ${countOf(total, 'row')}` : countOf(done, 'row')}`;
 }
 
 /** The import's current record: one the server does not have is exit 4. */

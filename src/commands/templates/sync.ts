@@ -17,6 +17,8 @@ import { readTracked, type TrackedTemplate } from '../../api/waits.js';
 import type { Context } from '../../cli/context.js';
 import { CliError, ExitCode, RejectedTemplatesError, UsageError, WaitTimedOutError } from '../../cli/errors.js';
 import { untilInterrupted } from '../../cli/interrupt.js';
+import { type Heartbeat, statusCounts, waitHeartbeat } from '../../cli/heartbeat.js';
+import { countOf } from '../../cli/text.js';
 import { waitRetries } from '../../cli/wait-retries.js';
 import type { RetryPolicy } from '../../api/transport.js';
 import { waitTimeoutMs } from '../../cli/timeout.js';
@@ -239,12 +241,22 @@ async function follow(ctx: Context, opts: SyncFlags, client: WsmClient, plan: Sy
     // The review goes on at the provider whatever happens here: Ctrl-C says so and how to wait again.
     // The bar is drawn inside the wait, where Ctrl-C is ours to handle (interrupt.ts).
     let progress: ReturnType<Context['io']['progress']> | undefined;
+    let heartbeat: Heartbeat | undefined;
     try {
       const decision = await untilInterrupted(
         ctx,
         (signal) => {
           const bar = (progress = ctx.io.progress('Templates reviewed', tracked.length || undefined));
-          const onRead = (states: TrackedTemplate[]) => bar.update(rowsOf(states).filter((r) => r.status !== 'PENDING').length);
+          const beat = (heartbeat = waitHeartbeat(
+            ctx,
+            tracked.length > 0 ? countOf(tracked.length, 'template') : 'the pending templates',
+            timeoutMs,
+          ));
+          const onRead = (states: TrackedTemplate[]) => {
+            const rows = rowsOf(states);
+            bar.update(rows.filter((r) => r.status !== 'PENDING').length);
+            beat.state(statusCounts(rows.map((r) => r.status)));
+          };
           return client.templates.waitUntilDecided(tracked, { intervalMs, timeoutMs, signal, onRead, retry });
         },
         () => `the provider's review goes on: \`${resumeCommand(opts, tracked, named)}\` resumes the wait`,
@@ -253,6 +265,7 @@ async function follow(ctx: Context, opts: SyncFlags, client: WsmClient, plan: Sy
       rows = decision.templates && rowsOf(decision.templates);
     } finally {
       progress?.done();
+      heartbeat?.stop();
     }
   }
 
