@@ -33,7 +33,7 @@ beforeAll(async () => {
     { sheetName: 'Big', header: ['number', 'name', 'email'], rows: pages(), sample: [] },
   );
   writeFileSync(big, Buffer.concat(chunks));
-}, 60_000);
+});
 
 /** An environment whose temporary folder is a new, empty one. */
 function withTemp(name: string): { env: NodeJS.ProcessEnv; temp: string } {
