@@ -5,7 +5,7 @@
 // a value.
 import { cellName } from './cell-names.js';
 import { CELL_CHARACTERS, FORMULA_CHARACTERS, LAST_COLUMN, SHEET_COLUMNS, SHEET_ROWS } from './limits.js';
-import { displayNumber, isDateFormat, isoDate } from './number-format.js';
+import { displayNumber, NumberFormatError, type ShownNumber } from './number-format.js';
 import type { SheetCell, SheetRow } from './sheet-reader.js';
 import { StringItems } from './workbook-parts.js';
 import { type Attributes, attribute, unescapeOoxml, XmlError, type XmlEvents } from './xml-parts.js';
@@ -180,7 +180,7 @@ export class SheetParser implements XmlEvents {
         cell.error = value ?? '#N/A';
         break;
       case 'n':
-        if (value !== undefined) cell.text = this.number(value, open.style);
+        if (value !== undefined) Object.assign(cell, this.number(value, open.style));
         break;
       default:
         throw new XmlError(`the cell is of type "${open.type.slice(0, 20)}", which no spreadsheet writes: the file is damaged`);
@@ -189,7 +189,7 @@ export class SheetParser implements XmlEvents {
     return cell;
   }
 
-  private number(value: string, style: number): string {
+  private number(value: string, style: number): ShownNumber {
     const number = NUMBER.test(value) ? Number(value) : Number.NaN;
     if (!Number.isFinite(number))
       throw new XmlError(
@@ -199,11 +199,10 @@ export class SheetParser implements XmlEvents {
       );
     const code = this.styles[style] ?? 'General';
     try {
-      return isDateFormat(code) ? isoDate(number, code, this.options.date1904) : displayNumber(number, code, this.options.date1904);
-    } catch {
-      throw new XmlError(
-        `its number format "${code.slice(0, 60)}" cannot be displayed: format the column as text or General, then import again`,
-      );
+      return displayNumber(number, code, this.options.date1904);
+    } catch (error) {
+      const why = error instanceof NumberFormatError ? error.message : `its number format "${code.slice(0, 60)}" cannot be displayed`;
+      throw new XmlError(`${why}: format the column as text or General, then import again`);
     }
   }
 }

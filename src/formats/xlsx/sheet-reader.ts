@@ -20,6 +20,8 @@ export interface SheetCell {
   error?: string;
   /** The cell holds a formula: `text` is the result the spreadsheet saved with it. */
   formula?: boolean;
+  /** What the spreadsheet shows where that drops digits the number holds (`4.48E+11`): `text` is then the number in full. */
+  shown?: string;
 }
 
 export interface SheetRow {

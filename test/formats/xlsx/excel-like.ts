@@ -27,7 +27,8 @@ export interface Sheet {
 
 const BUILT_IN: Record<string, number> = { General: 0, '0': 1, '0.00': 2, '#,##0': 3, 'mm-dd-yy': 14, '@': 49 };
 
-export async function writeExcelLike(path: string, sheets: Sheet[]): Promise<void> {
+/** `date1904`: the workbook counts its dates from 1904 (the Mac's old date system). */
+export async function writeExcelLike(path: string, sheets: Sheet[], options: { date1904?: boolean } = {}): Promise<void> {
   const shared: string[] = [];
   const sharedIndex = new Map<string, number>();
   const share = (text: string) => {
@@ -81,7 +82,7 @@ export async function writeExcelLike(path: string, sheets: Sheet[]): Promise<voi
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
   ]);
   await zip.add('xl/workbook.xml', [
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${rel}"><workbookPr/><sheets>` +
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${rel}"><workbookPr${options.date1904 ? ' date1904="1"' : ''}/><sheets>` +
       sheets.map((sheet, i) => `<sheet name="${escapeXml(sheet.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('') +
       '</sheets></workbook>',
   ]);

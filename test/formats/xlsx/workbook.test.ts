@@ -1,7 +1,7 @@
 /**
  * The .xlsx writer and reader on real files in a temporary folder: what the export writes reads
- * back cell for cell; number formats read as a spreadsheet shows them; a file that is not a
- * workbook is refused with the reason.
+ * back cell for cell; a file that is not a workbook is refused with the reason (number formats:
+ * number-format.test.ts).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { writeXlsx } from '../../../src/formats/xlsx/sheet-writer.js';
 import { openWorkbook } from '../../../src/formats/xlsx/sheet-reader.js';
 import { WorkbookError } from '../../../src/formats/workbook-error.js';
-import { displayNumber } from '../../../src/formats/xlsx/number-format.js';
 import { openZip } from '../../../src/formats/xlsx/zip-reader.js';
 import { ZipWriter } from '../../../src/formats/xlsx/zip-writer.js';
 
@@ -90,36 +89,6 @@ describe('the .xlsx export file', () => {
     expect(sheet).not.toContain('<f>');
     expect(styles).toContain('<font><b/>');
     expect(styles).toContain('<xf numFmtId="49" fontId="1"');
-  });
-});
-
-describe('cells as a spreadsheet displays them', () => {
-  it.each([
-    [12345, '00000', '12345'],
-    [123, '00000', '00123'],
-    [447911123458, 'General', '447911123458'],
-    [1e20, 'General', '100000000000000000000'],
-    [0.1 + 0.2, 'General', '0.3'],
-    [1234.5, '#,##0.00', '1,234.50'],
-    [0.256, '0.0%', '25.6%'],
-    [12345.678, '0.00E+00', '1.23E+04'],
-    [-5, '0;(0)', '(5)'],
-    [42, '"EUR "0.00', 'EUR 42.00'],
-    [45622, 'yyyy-mm-dd', '2024-11-26'],
-    [45622, 'd/m/yyyy', '2024-11-26'],
-    [45622.4375, 'm/d/yy h:mm', '2024-11-26T10:30:00'],
-    [0.4375, 'h:mm', '10:30:00'],
-    [0, '0.00;-0.00;"none"', 'none'],
-    [1234.5, '[$€-2] #,##0.00', '€ 1,234.50'],
-    [1, '"TRUE";"TRUE";"FALSE"', 'true'],
-    [0, '"TRUE";"TRUE";"FALSE"', 'false'],
-    [45622, '[$-409]mmmm d, yyyy', '2024-11-26'],
-  ])('%s with format %s shows %s', (value, code, shown) => {
-    expect(displayNumber(value, code, false)).toBe(shown);
-  });
-
-  it('a 1904 workbook counts its dates from 1904', () => {
-    expect(displayNumber(0, 'yyyy-mm-dd', true)).toBe('1904-01-01');
   });
 });
 
