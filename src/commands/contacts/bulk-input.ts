@@ -109,6 +109,8 @@ interface CsvRow {
 /** A sheet's rows as CSV text (src/formats/xlsx/sheet-csv.ts): values as the sheet holds them, rows named by their sheet row. */
 export interface SheetText {
   text: string;
+  /** Notes on cells read otherwise than shown, by sheet row (for the plan). */
+  rowNotes: ReadonlyMap<number, string[]>;
 }
 
 function csvRows(

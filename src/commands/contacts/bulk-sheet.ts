@@ -2,13 +2,16 @@
 // displays it (src/formats/xlsx), as CSV text the bulk input reads like any other, its rows named by
 // their sheet rows. A cell holding an error (`#N/A`) stops everything before anything is sent,
 // naming the cell, as any bad row of a bulk input does; formulas are read as their saved results,
-// with a warning.
+// with a warning; a cell whose display drops digits it holds is read in full, said once here and
+// under its row in a plan (rowNotesInPlan).
 import type { Context } from '../../cli/context.js';
 import { RequestValidationError, UsageError } from '../../cli/errors.js';
 import { hostFile } from '../../cli/host-files.js';
 import { countOf } from '../../cli/text.js';
+import type { DigitsNote, DigitsNotes } from '../../formats/xlsx/digits-notes.js';
 import type { SheetCsv } from '../../formats/xlsx/sheet-csv.js';
 import type { SheetText } from './bulk-input.js';
+import type { Plan } from './plan.js';
 
 /** Whether a file is read as a spreadsheet: by its name (the reader loads only then). */
 export const isSpreadsheetFile = (path: string) => /\.xlsx$/i.test(path);
@@ -25,12 +28,25 @@ export async function sheetText(ctx: Context, path: string, sheet: string | unde
   const read = await sheetToCsv(hostFile(ctx, path), { sheet, write: (part) => void (text += part) });
   const warning = formulaWarning(path, read);
   if (warning !== undefined) ctx.output.warn(warning);
+  const digits = digitsNotice(path, read.digits);
+  if (digits !== undefined) ctx.output.notice(digits);
   if (read.problems.length > 0) {
     const errors: Record<string, string[]> = {};
     for (const problem of read.problems) (errors[`row ${problem.row} ${problem.cell}`] ??= []).push(problem.message);
     throw new RequestValidationError(`${path} has cells holding errors, not values: nothing was sent`, errors);
   }
-  return { text };
+  return { text, rowNotes: digitsNotesByRow(read.digits) };
+}
+
+/** A plan with each sheet row's notes (`D17 shows 4.48E+11; read as 447911123458`) under the row's contact. */
+export function rowNotesInPlan(plan: Plan, rowNotes: ReadonlyMap<number, string[]> | undefined): Plan {
+  if (rowNotes === undefined || rowNotes.size === 0) return plan;
+  const contacts = plan.contacts.map((contact) => {
+    // A sheet's place is `row 17` (and its CSV line where a cell above holds a line break).
+    const notes = rowNotes.get(Number(/^row (\d+)/.exec(contact.place)?.[1]));
+    return notes === undefined ? contact : { ...contact, notes: [...notes, ...(contact.notes ?? [])] };
+  });
+  return { ...plan, contacts };
 }
 
 /** What is said of a sheet's formulas: their saved results are read, never computed. */
@@ -38,4 +54,22 @@ export function formulaWarning(source: string, sheet: SheetCsv): string | undefi
   const { count, first } = sheet.formulas;
   if (count === 0) return undefined;
   return `${source}: ${countOf(count, 'cell')} ${count === 1 ? 'holds a formula' : 'hold formulas'} (first ${first}): the result the spreadsheet saved with ${count === 1 ? 'it' : 'them'} is read (recalculate and save the file first if it may be stale)`;
+}
+
+/** `D17 shows 4.48E+11; read as 447911123458`. */
+const digitsNoteText = (note: DigitsNote) => `${note.cell} shows ${note.shown}; read as ${note.read}`;
+
+/** Each sheet row's notes on cells read in full, by sheet row. */
+export function digitsNotesByRow(digits: DigitsNotes): Map<number, string[]> {
+  const byRow = new Map<number, string[]>();
+  for (const note of digits.notes) (byRow.get(note.row) ?? byRow.set(note.row, []).get(note.row)!).push(digitsNoteText(note));
+  return byRow;
+}
+
+/** What is said once for a sheet with cells whose display drops digits: how many, the first, and where they are all named. */
+export function digitsNotice(source: string, digits: DigitsNotes): string | undefined {
+  const first = digits.notes[0];
+  if (first === undefined) return undefined;
+  const many = digits.count === 1 ? 'shows fewer digits than it holds' : 'show fewer digits than they hold';
+  return `${source}: ${countOf(digits.count, 'cell')} ${many}, each read in full (first ${digitsNoteText(first)}); --dry-run names them`;
 }

@@ -24,7 +24,7 @@ import { readBytesInput, workspaceClient } from '../shared/verb.js';
 import { fieldIdsOf } from '../shared/workspace-fields.js';
 import { fieldNamesOf, readBulkInput, refuseUnknownFields, resolveGroupNames, type BulkItem } from './bulk-input.js';
 import { nameReader, type NameReader } from './bulk-names.js';
-import { checkSheetFlag, isSpreadsheetFile, sheetText } from './bulk-sheet.js';
+import { checkSheetFlag, isSpreadsheetFile, rowNotesInPlan, sheetText } from './bulk-sheet.js';
 import { bulkPlan, prepareUpdate } from './bulk-plan.js';
 import type { Plan } from './plan.js';
 import { renderPlan } from './plan-render.js';
@@ -113,9 +113,8 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
   const { kind, concurrency } = options;
   const source = options.from === '-' ? 'standard input' : options.from;
   const update = kind === 'update' ? { flags: options.flags ?? {} } : undefined;
-  const input = isSpreadsheetFile(options.from)
-    ? readBulkInput(await sheetText(ctx, options.from, options.sheet), source, update)
-    : readBulkInput(await readBytesInput(ctx, options.from), source, update);
+  const sheet = isSpreadsheetFile(options.from) ? await sheetText(ctx, options.from, options.sheet) : undefined;
+  const input = readBulkInput(sheet ?? (await readBytesInput(ctx, options.from)), source, update);
   for (const line of formatNoticeLines(source, input.notes)) ctx.output.notice(line);
   let items = input.items;
   const client = await workspaceClient(ctx);
@@ -131,7 +130,7 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
     for await (const group of client.groups.list()) idsByName.set(group.name, Number(group.id));
     items = resolveGroupNames(items, idsByName, source);
   }
-  if (options.dryRun) return { plan: await bulkPlan(ctx, client, kind, items, concurrency) };
+  if (options.dryRun) return { plan: rowNotesInPlan(await bulkPlan(ctx, client, kind, items, concurrency), sheet?.rowNotes) };
   if (kind === 'delete') {
     // How many were read, and from where: a list piped in without --all gives a page of them.
     const what = items.length === 1 ? `the 1 contact read from ${source}` : `all ${countText(items.length)} contacts read from ${source}`;

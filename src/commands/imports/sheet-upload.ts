@@ -12,7 +12,7 @@ import type { Context } from '../../cli/context.js';
 import { privateFile } from '../../cli/private-file.js';
 import type { CheckOptions, CsvReport, RowProblem } from '../../cli/csv-check.js';
 import { sheetToCsv } from '../../formats/xlsx/sheet-csv.js';
-import { formulaWarning } from '../contacts/bulk-sheet.js';
+import { digitsNotesByRow, digitsNotice, formulaWarning } from '../contacts/bulk-sheet.js';
 import type { NotSentCells } from './check-report.js';
 import type { FailedLines } from './rejects.js';
 import type { SheetUpload, UploadFlags, UploadResult } from './upload.js';
@@ -29,6 +29,8 @@ export async function uploadSheet(
     const read = await sheetToCsv(flags.file, { sheet: flags.sheet, forImport: true, write: (text) => void writeSync(csv.fd, text) });
     const warning = formulaWarning(flags.file, read);
     if (warning !== undefined) ctx.output.warn(warning);
+    const digits = digitsNotice(flags.file, read.digits);
+    if (digits !== undefined) ctx.output.notice(digits);
     const notSentProblems: RowProblem[] = read.problems.map((problem) => ({
       row: problem.row,
       line: problem.row,
@@ -47,6 +49,7 @@ export async function uploadSheet(
       notSent,
       notSentRows,
       notSentCells,
+      rowNotes: digitsNotesByRow(read.digits),
       complete(report: CsvReport, options: CheckOptions): CsvReport {
         // A sheet's row is its name: the line of the CSV in between means nothing to its reader.
         const problems = [...report.problems.map((problem) => ({ ...problem, line: problem.row })), ...notSentProblems].sort(

@@ -21,7 +21,7 @@ import {
   type CsvReport,
   type FieldIds,
 } from '../../cli/csv-check.js';
-import { checkSheetFlag, isSpreadsheetFile } from '../contacts/bulk-sheet.js';
+import { checkSheetFlag, isSpreadsheetFile, rowNotesInPlan } from '../contacts/bulk-sheet.js';
 import { endWithFailures } from '../shared/max-failures.js';
 import type { FlagOptions, UPLOAD_FLAGS } from '../declare.js';
 import { parseId, refuseOverLimit, workspaceClient } from '../shared/verb.js';
@@ -63,6 +63,8 @@ export interface SheetUpload {
   notSentRows: FailedLines;
   /** The cells (`B4`) and their errors (`#N/A`) that kept each row from being sent, by sheet row. */
   notSentCells: NotSentCells;
+  /** Notes on cells read otherwise than shown (digits the display drops), by sheet row: under each row's contact in a plan. */
+  rowNotes: ReadonlyMap<number, string[]>;
   /** The report of the CSV with the rows not sent added, every row named by its sheet row (and given to `onRow`, for a plan). */
   complete(report: CsvReport, options: CheckOptions): CsvReport;
 }
@@ -173,7 +175,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
     refuseOrWarn(ctx, flags, report);
     if (flags.dryRun) {
       const plan = planRows !== undefined ? await importPlan(ctx, client!, planRows) : undefined;
-      return { dryRun: report, ...(plan !== undefined ? { plan } : {}) };
+      return { dryRun: report, ...(plan !== undefined ? { plan: rowNotesInPlan(plan, sheet?.rowNotes) } : {}) };
     }
     await watch?.confirm();
   } else {

@@ -120,7 +120,9 @@ function render(c: Compiled, code: string, value: number, date1904: boolean): Sh
   let v = c.date && date1904 ? value + DAYS_1900_TO_1904 : value;
   const outOfRange = c.elapsed ? Math.abs(value) * 86_400 >= ELAPSED_SECONDS : (c.date || c.time) && (v < FIRST_DAY || v > LAST_DAY);
   if (outOfRange)
-    throw new NumberFormatError(`it holds ${generalText(value)}, which its number format ${named(code)} cannot show (a spreadsheet shows #FMT or ###)`);
+    throw new NumberFormatError(
+      `it holds ${generalText(value)}, which its number format ${named(code)} cannot show (a spreadsheet shows #FMT or ###)`,
+    );
   const fraction = c.fractions.length > 0 ? c.fractions[sectionOf(v, c.fractions.length)] : undefined;
   if (fraction !== undefined) v = fractionValue(v, fraction.digits, fraction.whole);
   // numfmt miscounts a negative elapsed time past a day (-1.25 as -18:00): LibreOffice writes the sign before the time.
@@ -160,7 +162,9 @@ function numfmt(pattern: string, value: number, code: string): string {
   try {
     return format(pattern, value, OPTIONS);
   } catch (error) {
-    throw new NumberFormatError(`it holds ${generalText(value)}, which its number format ${named(code)} cannot show (${(error as Error).message})`);
+    throw new NumberFormatError(
+      `it holds ${generalText(value)}, which its number format ${named(code)} cannot show (${(error as Error).message})`,
+    );
   }
 }
 

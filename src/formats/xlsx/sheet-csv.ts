@@ -6,6 +6,7 @@
 // is never the export's, see `columnsToSend`, so no reader takes a `'` off).
 import { csvField, isExportHeader } from '../csv/cells.js';
 import { cellName } from './cell-names.js';
+import { type DigitsNotes, keepDigitsNote, noDigitsNotes } from './digits-notes.js';
 import { openWorkbook, type SheetRow } from './sheet-reader.js';
 
 /** A cell whose row is not sent: it holds an error (`#N/A`), not a value. */
@@ -30,6 +31,8 @@ export interface SheetCsv {
   problems: CellProblem[];
   /** Cells holding a formula: their saved result is what is read. */
   formulas: { count: number; first?: string };
+  /** Cells whose display drops digits they hold: read in full (digits-notes.ts). */
+  digits: DigitsNotes;
 }
 
 export interface SheetCsvOptions {
@@ -61,6 +64,7 @@ export async function sheetToCsv(path: string, options: SheetCsvOptions): Promis
     rows: 0,
     problems: [],
     formulas: { count: 0 },
+    digits: noDigitsNotes(),
   };
   let header: string[] | undefined;
   let keep: number[] = [];
@@ -82,6 +86,8 @@ export async function sheetToCsv(path: string, options: SheetCsvOptions): Promis
           result.formulas.count++;
           result.formulas.first ??= cellName(cell.column, row.row);
         }
+        if (cell.shown !== undefined)
+          keepDigitsNote(result.digits, { row: row.row, cell: cellName(cell.column, row.row), shown: cell.shown, read: cell.text });
       }
       if (header === undefined) {
         header = textOf(row, Math.max(0, ...row.cells.map((c) => c.column + 1)));
