@@ -71,6 +71,8 @@ describe('a display that drops digits the cell holds', () => {
   });
 });
 
+const FIX = 'format the column as text or General, then import again: nothing was sent';
+
 describe('a format that cannot be rendered', () => {
   it('stops the file before anything is sent, naming the cell and the format (exit 2)', async () => {
     const before = await contacts();
@@ -81,7 +83,7 @@ describe('a format that cannot be rendered', () => {
         rows: { 1: ['number', 'name'], 2: [{ number: 14155550111 }, 'Cy'], 3: [{ number: 14155550112, format: '0.00E' }, 'Di'] },
       },
     ]);
-    const refusal = `error: ${file}: cell A3 has the number format "0.00E", which cannot be rendered (Illegal character: 0.00E): nothing was sent\n`;
+    const refusal = `error: ${file} (cell A3 of sheet "Sheet1"): its number format "0.00E" cannot be rendered (Illegal character: 0.00E): ${FIX}\n`;
     for (const args of [
       ['contacts', 'import', file, '--yes'],
       ['contacts', 'import', file, '--dry-run'],
@@ -100,7 +102,7 @@ describe('a format that cannot be rendered', () => {
     const update = await run('contacts', 'update', '--from', date);
     expect(update.code, update.stderr).toBe(2);
     expect(update.stderr).toBe(
-      `error: ${date}: cell B2 holds 35000000, which its number format "yyyy-mm-dd" cannot show (a spreadsheet shows #FMT or ###): nothing was sent\n`,
+      `error: ${date} (cell B2 of sheet "Sheet1"): it holds 35000000, which its number format "yyyy-mm-dd" cannot show (a spreadsheet shows #FMT or ###): ${FIX}\n`,
     );
     expect(await contacts()).toEqual(before);
   });
