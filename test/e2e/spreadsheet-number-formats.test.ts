@@ -18,7 +18,7 @@ const contacts = async () => JSON.parse((await run('contacts', 'list', '--all', 
 beforeAll(async () => {
   backend = await BACKENDS[0].start();
   expect((await run('fields', 'create', 'account')).code).toBe(0);
-}, 60_000);
+});
 afterAll(async () => {
   if (backend) expect(await backend.stop()).toBe(0);
 });
