@@ -100,6 +100,8 @@ describe('a plain collection states its unique field', () => {
 
   it('a description that states no unique field is no plain collection, and one naming a field no body writes stops start-up', () => {
     expect(collectionTable(described(undefined))).toBeUndefined();
-    expect(() => collectionTable(described('name'))).toThrow('probe_notes: its unique field "name" is in neither its create nor its update body');
+    expect(() => collectionTable(described('name'))).toThrow(
+      'probe_notes: its unique field "name" is in neither its create nor its update body',
+    );
   });
 });
