@@ -80,7 +80,7 @@ describe('adding a resource: step 7, its table', () => {
     h = await createHarness();
     db = h.db;
   });
-  afterAll(() => h.close());
+  afterAll(() => h?.close());
 
   const plain = KEYS.filter((key) => identity(key).collection && collectionTable(DESCRIPTIONS[key]) !== undefined);
 

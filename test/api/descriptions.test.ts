@@ -110,7 +110,7 @@ describe('walking every description', () => {
     program = await buildProgram({ io: createTestIO() }, ['__complete']);
     document = (await h.call({ method: 'GET', url: '/api/v3/openapi.json', token: null })).json();
   });
-  afterAll(() => h.close());
+  afterAll(() => h?.close());
 
   it('calls each operation through its typed client call, which reaches the client method of its name', async () => {
     const reached: { method: string; args: unknown[] }[] = [];

@@ -79,7 +79,7 @@ describe('plain collections on the server', () => {
   beforeAll(async () => {
     h = await createHarness();
   });
-  afterAll(() => h.close());
+  afterAll(() => h?.close());
 
   const served = () => Object.keys(h.app.repositories.collections).map((key) => DESCRIPTIONS[key as keyof typeof DESCRIPTIONS]);
 

@@ -24,8 +24,8 @@ beforeAll(async () => {
   config = await tempDir();
 });
 afterAll(async () => {
-  await h.close();
-  await config.cleanup();
+  await h?.close();
+  await config?.cleanup();
 });
 
 function run(argv: string[], env: Record<string, string> = {}) {

@@ -20,7 +20,7 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${address.port}/api/v3`;
 });
 afterAll(async () => {
-  await h.close();
+  await h?.close();
 });
 
 const piece = fc.constantFrom(

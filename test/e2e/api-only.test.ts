@@ -16,7 +16,7 @@ beforeAll(async () => {
   backend = await BACKENDS.find((b) => b.name === 'wsm serve --api-only')!.start();
 });
 afterAll(async () => {
-  expect(await backend.stop()).toBe(0);
+  if (backend) expect(await backend.stop()).toBe(0);
 });
 
 async function works(args: string[], input?: string): Promise<string> {

@@ -25,7 +25,7 @@ describe('contacts delete|update --from against wsm serve', () => {
     expect(ids).toHaveLength(12);
   });
   afterAll(async () => {
-    expect(await backend.stop()).toBe(0);
+    if (backend) expect(await backend.stop()).toBe(0);
   });
 
   it('update --from a CSV as export writes it: each row its own changes; a missing id fails, exit 8 (done, some failed), summary line', async () => {
@@ -99,7 +99,7 @@ describe('against a server that throttles (429 + Retry-After every few requests)
     for (let i = 0; i < 300; i++) seedStandinContact(standin, `1555${String(i).padStart(6, '0')}`, `P${i}`);
   });
   afterAll(async () => {
-    await standin.close();
+    await standin?.close();
     cleanup(dir);
   });
 

@@ -57,7 +57,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       }
     });
     afterAll(async () => {
-      await backend.stop();
+      await backend?.stop();
     });
 
     it("contacts update ID --field notes=$'a\\nb' --group N keeps the LF", async () => {

@@ -35,8 +35,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  expect(await server.stop()).toBe(0);
-  cleanup(server.dir);
+  if (server) expect(await server.stop()).toBe(0);
+  if (server) cleanup(server.dir);
 });
 
 async function search(query: string): Promise<{ names: string[]; total: number }> {

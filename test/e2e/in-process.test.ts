@@ -47,8 +47,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  expect(await server.stop()).toBe(0);
-  cleanup(server.dir);
+  if (server) expect(await server.stop()).toBe(0);
+  if (server) cleanup(server.dir);
 });
 
 /** A -v trace holds how long each request took and the server's Date: the rest must match. */

@@ -16,8 +16,8 @@ beforeAll(async () => {
   token = savedProfiles(server).local.token;
 });
 afterAll(async () => {
-  expect(await server.stop()).toBe(0);
-  cleanup(server.dir);
+  if (server) expect(await server.stop()).toBe(0);
+  if (server) cleanup(server.dir);
 });
 
 function savedProfiles(served: Served): Record<string, { base_url: string; token: string; workspace?: string }> {

@@ -124,8 +124,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const served of Object.values(mcp)) expect(await served?.stop()).toBe(0);
-  expect(await server.stop()).toBe(0);
-  cleanup(server.dir);
+  if (server) expect(await server.stop()).toBe(0);
+  if (server) cleanup(server.dir);
   rmSync(bait, { recursive: true, force: true });
 });
 

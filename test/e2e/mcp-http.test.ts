@@ -27,8 +27,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const mcp of [open, guarded]) expect(await mcp?.stop()).toBe(0);
-  expect(await server.stop()).toBe(0);
-  cleanup(server.dir);
+  if (server) expect(await server.stop()).toBe(0);
+  if (server) cleanup(server.dir);
 });
 
 /** A raw initialize POST with the headers given (fetch cannot set Host). */

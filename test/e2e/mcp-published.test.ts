@@ -21,8 +21,8 @@ beforeAll(async () => {
   mcp = await startMcp(standin.env(dir));
 });
 afterAll(async () => {
-  expect(await mcp.close()).toEqual({ code: 0, signal: null });
-  await standin.close();
+  if (mcp) expect(await mcp.close()).toEqual({ code: 0, signal: null });
+  await standin?.close();
   cleanup(dir);
 });
 

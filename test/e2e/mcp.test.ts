@@ -22,10 +22,10 @@ beforeAll(async () => {
   mcp = await startMcp(server.env);
 });
 afterAll(async () => {
-  expect(await mcp.close()).toEqual({ code: 0, signal: null });
-  expect(mcp.protocolErrors).toEqual([]);
-  expect(await server.stop()).toBe(0);
-  cleanup(server.dir);
+  if (mcp) expect(await mcp.close()).toEqual({ code: 0, signal: null });
+  if (mcp) expect(mcp.protocolErrors).toEqual([]);
+  if (server) expect(await server.stop()).toBe(0);
+  if (server) cleanup(server.dir);
 });
 
 const local = () => localProfile(server);

@@ -31,8 +31,8 @@ beforeAll(async () => {
   slow = await serve(['--approval-delay', '60s']);
 });
 afterAll(async () => {
-  expect(await slow.stop()).toBe(0);
-  cleanup(slow.dir);
+  if (slow) expect(await slow.stop()).toBe(0);
+  if (slow) cleanup(slow.dir);
   cleanup(dir);
 });
 
@@ -222,9 +222,9 @@ describe('imports get <id> --wait resumes a wait (12.3)', () => {
     standin = await startStandin({ importDelayMs: 600_000 });
   });
   afterAll(async () => {
-    await standin.close();
-    expect(await served.stop()).toBe(0);
-    cleanup(served.dir);
+    await standin?.close();
+    if (served) expect(await served.stop()).toBe(0);
+    if (served) cleanup(served.dir);
   });
 
   it('on wsm serve (GET one import): waits, prints the finished import, exit 0', async () => {

@@ -45,7 +45,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       ids = (await listed()).map((c) => c.id);
     });
     afterAll(async () => {
-      await backend.stop();
+      await backend?.stop();
     });
 
     it('update --from --dry-run: each changed field old -> new, unchanged counted, a spreadsheet-looking value flagged; nothing sent', async () => {

@@ -21,8 +21,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  expect(await server.stop()).toBe(0);
-  cleanup(server.dir);
+  if (server) expect(await server.stop()).toBe(0);
+  if (server) cleanup(server.dir);
 });
 
 describe('a question on a terminal', () => {

@@ -71,7 +71,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  expect(await backend.stop()).toBe(0);
+  if (backend) expect(await backend.stop()).toBe(0);
 });
 
 describe('contacts export -o xlsx', () => {

@@ -96,9 +96,9 @@ describe('against wsm serve', () => {
     mcp = await startMcp(server.env);
   });
   afterAll(async () => {
-    expect(await mcp.close()).toEqual({ code: 0, signal: null });
-    expect(await server.stop()).toBe(0);
-    cleanup(server.dir);
+    if (mcp) expect(await mcp.close()).toEqual({ code: 0, signal: null });
+    if (server) expect(await server.stop()).toBe(0);
+    if (server) cleanup(server.dir);
   });
 
   it('answers each hostile workbook given to contacts.import with an error result, and keeps serving', async () => {

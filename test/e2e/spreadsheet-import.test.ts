@@ -70,7 +70,7 @@ describe.each(BACKENDS.map((kind) => [kind.name, kind] as const))('contacts impo
     await writeExcelLike(file, [LEADS, OTHER]);
   });
   afterAll(async () => {
-    await backend.stop();
+    await backend?.stop();
   });
 
   it('--dry-run: the report names sheet rows and the error cell; the formula is warned; exit 8', async () => {
@@ -169,7 +169,7 @@ describe('contacts update|delete --from FILE.xlsx against wsm serve', () => {
     }
   });
   afterAll(async () => {
-    await backend.stop();
+    await backend?.stop();
   });
 
   it('update --from applies each row, ids read from number cells in full; rows named by sheet row', async () => {
@@ -237,7 +237,7 @@ describe('imports errors after an .xlsx import, against wsm serve', () => {
     backend = await BACKENDS[0].start();
   });
   afterAll(async () => {
-    await backend.stop();
+    await backend?.stop();
   });
 
   it("each error names the sheet row; a row never sent is not among the server's errors, and the outcome says where it is", async () => {

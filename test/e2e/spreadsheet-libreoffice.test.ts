@@ -91,7 +91,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (backend) expect(await backend.stop()).toBe(0);
+  if (backend) expect(await backend?.stop()).toBe(0);
 });
 
 describe('the round trip through LibreOffice', () => {

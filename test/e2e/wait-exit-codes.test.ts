@@ -34,8 +34,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await never?.close();
-  expect(await server.stop()).toBe(0);
-  cleanup(server.dir);
+  if (server) expect(await server.stop()).toBe(0);
+  if (server) cleanup(server.dir);
   cleanup(dir);
 });
 

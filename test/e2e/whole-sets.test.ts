@@ -40,8 +40,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  expect(await server.stop()).toBe(0);
-  cleanup(server.dir);
+  if (server) expect(await server.stop()).toBe(0);
+  if (server) cleanup(server.dir);
 });
 
 describe('a page piped on says what it left out; a bulk verb says how many of how many', () => {

@@ -22,8 +22,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
-  expect(await server.stop()).toBe(0);
-  cleanup(server.dir);
+  if (server) expect(await server.stop()).toBe(0);
+  if (server) cleanup(server.dir);
 });
 
 /** Runs a command line in a real `sh` with the server's environment; resolves to its exit code. */

@@ -24,7 +24,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await h.close();
+  await h?.close();
 });
 
 /** A concrete URL for a route pattern: the seeded workspace, id 1 for every other parameter. */

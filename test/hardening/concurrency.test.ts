@@ -100,7 +100,7 @@ describe('concurrency over real HTTP (wsm serve)', () => {
   });
   afterAll(async () => {
     await agent.close();
-    if (server && server.process.exitCode === null) await server.kill();
+    if (server && server.process.exitCode === null) await server?.kill();
     if (server) cleanup(server.dir);
   });
 

@@ -209,7 +209,7 @@ describe('limits against a real wsm serve, streamed', () => {
     base = `${server.url}/workspaces/${local.workspace}`;
   });
   afterAll(async () => {
-    if (server && server.process.exitCode === null) await server.kill();
+    if (server && server.process.exitCode === null) await server?.kill();
     if (server) cleanup(server.dir);
   });
 

@@ -47,7 +47,7 @@ beforeAll(async () => {
   workspace = local.workspace;
 });
 afterAll(async () => {
-  if (server && server.process.exitCode === null) await server.kill();
+  if (server && server.process.exitCode === null) await server?.kill();
   if (server) cleanup(server.dir);
 });
 

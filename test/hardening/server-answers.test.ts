@@ -19,7 +19,7 @@ beforeAll(async () => {
   port = (h.app.server.address() as { port: number }).port;
 });
 afterAll(async () => {
-  await h.close();
+  await h?.close();
 });
 
 interface Answer {

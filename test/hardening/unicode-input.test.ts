@@ -16,7 +16,7 @@ beforeAll(async () => {
   h = await createHarness();
 });
 afterAll(async () => {
-  await h.close();
+  await h?.close();
 });
 
 const ws = (suffix: string) => `/api/v3/workspaces/${h.ws}${suffix}`;

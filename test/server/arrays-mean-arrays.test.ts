@@ -81,7 +81,7 @@ beforeAll(async () => {
           fields.push({ method: method.toUpperCase(), path, form: type === 'multipart/form-data', ...found });
       }
 });
-afterAll(() => h.close());
+afterAll(() => h?.close());
 
 const urlOf = (path: string) => `/api/v3${path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? '1')}`;
 

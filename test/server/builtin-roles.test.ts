@@ -12,7 +12,7 @@ beforeAll(async () => {
   h = await createHarness();
 });
 afterAll(async () => {
-  await h.close();
+  await h?.close();
 });
 
 const roles = (suffix = '', ws?: string) => `/api/v3/workspaces/${ws ?? h.ws}/roles${suffix}`;

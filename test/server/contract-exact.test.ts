@@ -12,7 +12,7 @@ beforeAll(async () => {
   h = await createHarness();
   doc = (await h.call({ method: 'GET', url: '/api/v3/openapi.json', token: null })).json();
 });
-afterAll(() => h.close());
+afterAll(() => h?.close());
 
 const propertyOf = (path: string, method: string, name: string, type = 'application/json') =>
   doc.paths[path][method].requestBody.content[type].schema.properties[name];

@@ -20,7 +20,7 @@ beforeAll(async () => {
   h = await createHarness();
 });
 afterAll(async () => {
-  await h.close();
+  await h?.close();
 });
 
 interface Expected {

@@ -36,7 +36,7 @@ beforeAll(async () => {
   doc = (await SwaggerParser.dereference(structuredClone(raw))) as unknown as Doc;
   await scenario();
 });
-afterAll(async () => h.close());
+afterAll(async () => h?.close());
 
 /** Calls the app and keeps the answer for the check. */
 async function call(options: Parameters<Harness['call']>[0]): Promise<LightMyRequestResponse> {

@@ -13,7 +13,7 @@ beforeAll(async () => {
   expect(res.statusCode).toBe(200);
   doc = res.json();
 });
-afterAll(async () => h.close());
+afterAll(async () => h?.close());
 
 const apiRoutes = () =>
   h.app.routeTable.filter((route) => openApiPath(route.url) !== undefined).map((route) => ({ ...route, path: openApiPath(route.url)! }));
@@ -194,7 +194,7 @@ describe('wsm serve --api-only', () => {
   beforeAll(async () => {
     api = await createHarness({ apiOnly: true });
   });
-  afterAll(async () => api.close());
+  afterAll(async () => api?.close());
 
   const concrete = (path: string) => path.replace('{workspace}', api.ws).replace(/\{[^}]+\}/g, '1');
 

@@ -7,7 +7,7 @@ let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
 });
-afterAll(async () => h.close());
+afterAll(async () => h?.close());
 
 const post = (payload: unknown, token?: string | null) =>
   h.call({ method: 'POST', url: templatesUrl(h), payload: payload as object, token });

@@ -30,7 +30,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await h.close();
+  await h?.close();
 });
 
 async function search(query: string) {
@@ -123,7 +123,7 @@ describe('a NUL inside a name or e-mail joins no substring across it', () => {
     own = await createHarness();
   });
   afterAll(async () => {
-    await own.close();
+    await own?.close();
   });
 
   it('leaves such contacts out of the page and the total, in one workspace and beside another', () => {

@@ -21,8 +21,8 @@ describe('against the published API alone (the stand-in: no GET one contact)', (
     }
   });
   afterAll(async () => {
-    await standin.close();
-    await dir.cleanup();
+    await standin?.close();
+    await dir?.cleanup();
   });
 
   it('ids one a line (as `contacts list -q` prints them) with --inactive: every name kept, a report line per id', async () => {
