@@ -125,3 +125,70 @@ describe('what cannot be shown is refused, naming the format', () => {
     await workbook.close();
   });
 });
+
+describe('any format code and any value', () => {
+  /** A deterministic stream of numbers in [0, 1) (mulberry32), so that a failure repeats. */
+  function random(seed: number): () => number {
+    let state = seed;
+    return () => {
+      state = (state + 0x6d2b79f5) | 0;
+      let t = Math.imul(state ^ (state >>> 15), 1 | state);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  const PIECES = [
+    '0',
+    '#',
+    '?',
+    '.',
+    ',',
+    ';',
+    '%',
+    'E+',
+    'E-',
+    '/',
+    '"x"',
+    '"',
+    '\\',
+    '_',
+    '*',
+    '@',
+    'General',
+    'y',
+    'm',
+    'd',
+    'h',
+    's',
+    'AM/PM',
+    'A/P',
+    '[h]',
+    '[Red]',
+    '[>5]',
+    '[$€-407]',
+    '[',
+    ']',
+    ' ',
+    '-',
+    '+',
+    '(',
+    ')',
+  ];
+  const VALUES = [0, -0, 1, -1, 0.5, -2.75, 447911123458, 1e20, -1e-10, 45622.4375, 2958465, 1e308, 5e-324];
+
+  it('renders or is refused as a NumberFormatError: never another error', () => {
+    const next = random(41);
+    const other: string[] = [];
+    for (let n = 0; n < 3000; n++) {
+      const code = Array.from({ length: 1 + Math.floor(next() * 8) }, () => PIECES[Math.floor(next() * PIECES.length)]).join('');
+      for (const value of VALUES) {
+        try {
+          expect(typeof displayNumber(value, code, next() < 0.5).text).toBe('string');
+        } catch (error) {
+          if (!(error instanceof NumberFormatError)) other.push(`${JSON.stringify(code)} ${value}: ${(error as Error).message}`);
+        }
+      }
+    }
+    expect(other).toEqual([]);
+  });
+});
