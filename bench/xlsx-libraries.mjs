@@ -31,8 +31,7 @@ const { createRequire } = await import('node:module');
 const [task, file, count, candidates, root] = process.argv.slice(1);
 const require = createRequire(candidates + '/node_modules/');
 const ROWS = Number(count);
-const header = ['id','number','name','email','gender','status','contact_groups','created_at','updated_at','city','customer_id'];
-const row = (i) => [String(i), '0770090' + String(i).padStart(4, '0'), 'Zoë Person ' + i, 'p' + i + '@example.com', 'female', 'true', '["VIP","News"]', '2026-11-26T10:00:00.000Z', '2026-11-26T10:00:00.000Z', 'Lisbon', '000123456789' + String(i).padStart(8, '0')];
+const { HEADER: header, exportRow: row, writeRows } = await import(root + '/bench/xlsx-rows.mjs');
 let peak = 0;
 const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
 const t0 = performance.now();
@@ -73,17 +72,7 @@ if (task === 'csv-write') {
 } else if (task === 'wsm-write') {
   const { writeXlsx } = await import(root + '/dist/formats/xlsx/sheet-writer.js');
   loadMs = performance.now() - t0;
-  const out = createWriteStream(file);
-  const sink = { write: (b) => new Promise((res) => (out.write(b) ? res() : out.once('drain', res))) };
-  async function* pages() {
-    for (let i = 1; i <= ROWS; i += 100) {
-      const page = [];
-      for (let j = i; j < i + 100 && j <= ROWS; j++) page.push(row(j));
-      yield page;
-    }
-  }
-  await writeXlsx(sink, { sheetName: 'Contacts', header, rows: pages(), sample: [row(1)] });
-  await new Promise((r) => out.end(r));
+  await writeRows(writeXlsx, file, ROWS);
 } else if (task === 'exceljs-read') {
   const ExcelJS = require('exceljs');
   loadMs = performance.now() - t0;

@@ -12,6 +12,9 @@ export class XmlError extends Error {}
 
 export type Attributes = Readonly<Record<string, string>>;
 
+/** How deep elements nest in a workbook's part (SpreadsheetML needs a dozen): deeper is crafted. */
+const DEPTH = 100;
+
 export interface XmlEvents {
   open(name: string, attributes: Attributes): void;
   close(name: string): void;
@@ -50,8 +53,16 @@ export async function* parsePart<T>(
   parser.on('doctype', () => {
     throw new XmlError('it declares a DOCTYPE, which a workbook never does');
   });
+  let depth = 0;
+  parser.on('opentagstart', () => {
+    if (++depth > DEPTH) throw new XmlError(`its part ${part} nests elements more than ${DEPTH} deep: the file is damaged`);
+  });
   parser.on('opentag', (tag) => events.open(localName(tag.name), tag.attributes as Attributes));
-  parser.on('closetag', (tag) => events.close(localName(tag.name)));
+  // Every element closes through here, a self-closing one too.
+  parser.on('closetag', (tag) => {
+    depth--;
+    events.close(localName(tag.name));
+  });
   parser.on('text', (text) => events.text(text));
   parser.on('cdata', (text) => events.text(text));
   const decoder = new StringDecoder('utf8');

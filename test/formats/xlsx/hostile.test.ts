@@ -123,6 +123,10 @@ describe('damage is refused, never read as a value', () => {
     await refused(read(zipBytes(workbookParts(xml))), /declares a DOCTYPE/);
   });
 
+  it('elements nested 100,000 deep stop at the 101st', async () => {
+    await refused(read(zipBytes(workbookParts(`<worksheet>${'<x>'.repeat(100_000)}`))), /nests elements more than 100 deep/);
+  });
+
   it('a commented-out row is not read; CDATA is read as its text', async () => {
     const { rows } = await sheet(
       '<row r="1"><c r="A1" t="inlineStr"><is><t>number</t></is></c></row><!-- <row r="2"><c r="A2"><v>5</v></c></row> --><row r="3"><c r="A3" t="inlineStr"><is><t><![CDATA[<b>&amp;</b>]]></t></is></c></row>',
