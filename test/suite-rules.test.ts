@@ -67,3 +67,65 @@ it('the suite-wide time-out is a hang guard of minutes, for tests and hooks alik
   expect(config.test?.testTimeout).toBeGreaterThanOrEqual(5 * 60_000);
   expect(config.test?.hookTimeout).toBe(config.test?.testTimeout);
 });
+
+const SET_UP = new Set(['beforeAll', 'beforeEach']);
+const TEAR_DOWN = new Set(['afterAll', 'afterEach']);
+
+/** The function a hook call is given: `beforeAll(async () => { ... })`. */
+const hookBody = (node: ts.CallExpression) => node.arguments.find((arg) => ts.isArrowFunction(arg) || ts.isFunctionExpression(arg));
+
+/** Whether `node` sits behind a check of `name` within its hook: `if (name ...)`, `name && ...`, `name ? ... : ...`. */
+function guarded(node: ts.Node, name: string, hook: ts.Node): boolean {
+  const checks = (expression: ts.Expression) => new RegExp(`^!?\\(?${name}\\b`).test(expression.getText());
+  for (let at = node.parent; at !== undefined && at !== hook; at = at.parent) {
+    if (ts.isIfStatement(at) && checks(at.expression)) return true;
+    if (ts.isBinaryExpression(at) && at.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken && checks(at.left)) return true;
+    if (ts.isConditionalExpression(at) && checks(at.condition)) return true;
+  }
+  return false;
+}
+
+/** Where a tear-down reads what a set-up assigned without asking whether the set-up got that far. */
+function unguardedTeardowns(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const assigned = new Set<string>();
+  const teardowns: ts.Node[] = [];
+  const collect = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
+      const body = hookBody(node);
+      if (body && SET_UP.has(node.expression.text)) {
+        const assignments = (inner: ts.Node) => {
+          if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(inner.left))
+            assigned.add(inner.left.text);
+          ts.forEachChild(inner, assignments);
+        };
+        assignments(body);
+      }
+      if (body && TEAR_DOWN.has(node.expression.text)) teardowns.push(body);
+    }
+    ts.forEachChild(node, collect);
+  };
+  collect(source);
+  const found: string[] = [];
+  for (const hook of teardowns) {
+    const visit = (node: ts.Node) => {
+      if (
+        ts.isPropertyAccessExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        assigned.has(node.expression.text) &&
+        node.questionDotToken === undefined &&
+        !guarded(node, node.expression.text, hook)
+      ) {
+        const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+        found.push(`${relative(root, file)}:${line}: ${node.getText()} (${node.expression.text}?. or if (${node.expression.text}))`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(hook);
+  }
+  return found;
+}
+
+it('a tear-down touches what its set-up made only if the set-up made it: a failed beforeAll reports its own error, once', () => {
+  expect(testFiles(join(root, 'test')).flatMap(unguardedTeardowns)).toEqual([]);
+});

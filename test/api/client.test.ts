@@ -42,8 +42,8 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'wsm-client-'));
 });
 afterEach(async () => {
-  agent.assertNoPendingInterceptors();
-  await agent.close();
+  agent?.assertNoPendingInterceptors();
+  await agent?.close();
   await rm(dir, { recursive: true, force: true });
 });
 

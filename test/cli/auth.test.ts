@@ -20,7 +20,7 @@ beforeEach(async () => {
   agent.disableNetConnect();
 });
 afterEach(async () => {
-  await agent.close();
+  await agent?.close();
   await cleanup();
 });
 

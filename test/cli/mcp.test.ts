@@ -14,7 +14,7 @@ beforeEach(async () => {
   config = await tempDir();
 });
 afterEach(async () => {
-  await config.cleanup();
+  await config?.cleanup();
 });
 
 interface Listed {

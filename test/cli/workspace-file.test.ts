@@ -10,7 +10,7 @@ import { BASE_URL, JSON_HEADERS, WS, WSP, jsonBodies, label, page, role, setupAp
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
-afterEach(() => api.close());
+afterEach(() => api?.close());
 
 const bare = (path: string) => (p: string) => p.split('?')[0] === path;
 /** The head of every plan here: the harness logs in through the environment, with no profile saved. */

@@ -26,8 +26,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await importing?.close();
-  expect(await slow.stop()).toBe(0);
-  cleanup(slow.dir);
+  if (slow) expect(await slow.stop()).toBe(0);
+  if (slow) cleanup(slow.dir);
   cleanup(dir);
 });
 

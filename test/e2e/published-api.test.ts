@@ -18,7 +18,7 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'wsm-standin-'));
 });
 afterEach(async () => {
-  await standin.close();
+  await standin?.close();
   cleanup(dir);
 });
 

@@ -23,7 +23,7 @@ beforeEach(async () => {
 afterEach(async () => {
   other?.close();
   other = undefined;
-  await h.close();
+  await h?.close();
 });
 
 const contactsUrl = () => `/api/v3/workspaces/${h.ws}/contacts`;

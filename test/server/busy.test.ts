@@ -20,8 +20,8 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   if (other.inTransaction) other.exec('ROLLBACK');
-  other.close();
-  await h.close();
+  other?.close();
+  await h?.close();
 });
 
 const BUSY = { message: 'The database is busy: try again in a moment.', status: 503 };

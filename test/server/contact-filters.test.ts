@@ -9,7 +9,7 @@ beforeEach(async () => {
   h = await createHarness();
 });
 afterEach(async () => {
-  await h.close();
+  await h?.close();
 });
 
 const contactsUrl = () => `/api/v3/workspaces/${h.ws}/contacts`;

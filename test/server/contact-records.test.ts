@@ -18,7 +18,7 @@ beforeEach(async () => {
   h = await createHarness();
 });
 afterEach(async () => {
-  await h.close();
+  await h?.close();
 });
 
 // Any code point, the awkward ones made likely.

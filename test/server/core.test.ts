@@ -7,7 +7,7 @@ beforeEach(async () => {
   h = await createHarness();
 });
 afterEach(async () => {
-  await h.close();
+  await h?.close();
 });
 
 describe('authentication and tenancy', () => {

@@ -16,7 +16,7 @@ beforeEach(async () => {
   h = await createHarness({ onWarning: (line) => warnings.push(line) });
 });
 afterEach(async () => {
-  await h.close();
+  await h?.close();
 });
 
 const GONE = {

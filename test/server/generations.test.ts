@@ -21,8 +21,8 @@ beforeEach(() => {
   generations = generationsOf(db);
 });
 afterEach(() => {
-  other.close();
-  db.close();
+  other?.close();
+  db?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -6,7 +6,7 @@ beforeEach(async () => {
   h = await createHarness();
 });
 afterEach(async () => {
-  await h.close();
+  await h?.close();
 });
 
 const groupsUrl = () => `/api/v3/workspaces/${h.ws}/contact-groups`;

@@ -17,8 +17,8 @@ beforeEach(async () => {
   second = openDatabase(h.dbPath);
 });
 afterEach(async () => {
-  second.close();
-  await h.close();
+  second?.close();
+  await h?.close();
 });
 
 const ROWS = 3000;

@@ -17,7 +17,7 @@ beforeEach(async () => {
   p = people(h);
 });
 afterEach(async () => {
-  await h.close();
+  await h?.close();
 });
 
 const DEACTIVATED = { message: 'Your membership of this workspace is deactivated.', status: 403 };

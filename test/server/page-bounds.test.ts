@@ -4,7 +4,7 @@ import { createHarness, type Harness } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => (h = await createHarness()));
-afterAll(() => h.close());
+afterAll(() => h?.close());
 
 describe('page and per_page below their bounds', () => {
   it.each([

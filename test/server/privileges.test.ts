@@ -23,7 +23,7 @@ beforeEach(async () => {
   ({ role, user, updateUser, tryLogin } = people(h));
 });
 afterEach(async () => {
-  await h.close();
+  await h?.close();
 });
 
 const url = (suffix: string) => `/api/v3/workspaces/${h.ws}${suffix}`;

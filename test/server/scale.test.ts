@@ -23,7 +23,7 @@ beforeEach(async () => {
   h = await createHarness();
 });
 afterEach(async () => {
-  await h.close();
+  await h?.close();
 });
 
 const NAMES = [

@@ -17,7 +17,7 @@ beforeEach(async () => {
   port = (h.app.server.address() as net.AddressInfo).port;
 });
 afterEach(async () => {
-  await h.close();
+  await h?.close();
 });
 
 interface Exchange {

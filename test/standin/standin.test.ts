@@ -11,7 +11,7 @@ let standin: Standin;
 beforeEach(async () => {
   standin = await startStandin();
 });
-afterEach(async () => standin.close());
+afterEach(async () => standin?.close());
 
 async function api(method: string, path: string, body?: unknown, token: string | null = standin.token) {
   const headers: Record<string, string> = { accept: 'application/json' };

@@ -3,7 +3,7 @@ import { JSON_HEADERS, TOKEN, WSP, jsonBodies, setupApi, type Api } from './harn
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
-afterEach(() => api.close());
+afterEach(() => api?.close());
 
 describe('wsm api', () => {
   it('GET with {workspace} substituted and -f fields as the query; prints the JSON answer', async () => {

@@ -114,7 +114,7 @@ describe('against the published API alone (the stand-in: no GET one contact)', (
 describe('where the server has GET one contact and the ids are fewer than the pages', () => {
   let api: Api;
   beforeEach(async () => (api = await setupApi()));
-  afterEach(() => api.close());
+  afterEach(() => api?.close());
 
   it('reads each name with GET one contact instead of walking 50 pages', async () => {
     // 50 pages for 2 rows: the workspace is not read to leave unchanged rows unsent.
@@ -179,7 +179,7 @@ describe('where the server has GET one contact and the ids are fewer than the pa
 describe("a column no contact attribute names, where the workspace's fields cannot be read", () => {
   let api: Api;
   beforeEach(async () => (api = await setupApi()));
-  afterEach(() => api.close());
+  afterEach(() => api?.close());
 
   it('warns that the column is left to the server and goes on as before', async () => {
     api.pool.intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' }).reply(200, page([contact(7)]), JSON_HEADERS);

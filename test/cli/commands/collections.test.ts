@@ -4,7 +4,7 @@ import { JSON_HEADERS, WSP, jsonBodies, label, page, role, setupApi, stamp, WS, 
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
-afterEach(() => api.close());
+afterEach(() => api?.close());
 
 const group = (id: number, name: string, contacts_count = 0) => ({ id, workspace_id: WS, name, contacts_count, ...stamp });
 

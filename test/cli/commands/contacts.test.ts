@@ -7,7 +7,7 @@ import { BASE_URL, JSON_HEADERS, TOKEN, WS, WSP, contact, formOf, jsonBodies, pa
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
-afterEach(() => api.close());
+afterEach(() => api?.close());
 
 describe('contacts list', () => {
   const rows = [contact(1, { email: 'ann@example.com', contact_groups: [{ id: 3, name: 'VIP' }] }), contact(2, { status: false })];

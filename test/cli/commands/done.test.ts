@@ -5,7 +5,7 @@ import { JSON_HEADERS, WS, WSP, label, page, setupApi, type Api } from './harnes
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
-afterEach(() => api.close());
+afterEach(() => api?.close());
 
 describe('piped, every mutating verb says what it did on stderr', () => {
   it('labels create, update and delete --yes', async () => {

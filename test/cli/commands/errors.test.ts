@@ -4,7 +4,7 @@ import { JSON_HEADERS, TOKEN, WSP, contact, page, setupApi, type Api } from './h
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
-afterEach(() => api.close());
+afterEach(() => api?.close());
 
 const LIST = `${WSP}/contacts`;
 

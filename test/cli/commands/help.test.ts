@@ -43,7 +43,7 @@ describe('help', () => {
 describe('a single record on a terminal', () => {
   let api: Api;
   beforeEach(async () => (api = await setupApi()));
-  afterEach(() => api.close());
+  afterEach(() => api?.close());
 
   it('prints aligned label/value lines that wrap instead of being cut, no colour with --no-color', async () => {
     const name = 'Ann ' + 'A'.repeat(40) + ' ' + 'B'.repeat(40);

@@ -10,7 +10,7 @@ import { JSON_HEADERS, WSP, emptyWorkspace, importRecord, listFields, page, setu
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
-afterEach(() => api.close());
+afterEach(() => api?.close());
 
 function acceptUpload() {
   const seen = { uploads: 0 };

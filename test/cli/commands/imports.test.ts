@@ -4,7 +4,7 @@ import { JSON_HEADERS, WS, WSP, contact, emptyWorkspace, formOf, importRecord, l
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
-afterEach(() => api.close());
+afterEach(() => api?.close());
 
 const GOOD = 'number,name,email\n+1 415 555 0101,Ann,ann@example.com\n14155550102,Bob,\n';
 const MIXED =

@@ -9,7 +9,7 @@ import { setupApi, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
-afterEach(() => api.close());
+afterEach(() => api?.close());
 
 describe('an import over the server limit', () => {
   it('is exit 2 naming the limit, before the file is read or anything sent', async () => {

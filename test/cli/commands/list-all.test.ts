@@ -5,7 +5,7 @@ import { JSON_HEADERS, WSP, label, page, setupApi, type Api } from './harness.js
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
-afterEach(() => api.close());
+afterEach(() => api?.close());
 
 // Values a careless writer would mangle: a comma and a quote (CSV), a tab and a line break (piped
 // table), a bidi control (JSON escapes it), a null.

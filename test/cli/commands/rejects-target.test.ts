@@ -8,7 +8,7 @@ import { setupApi, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
-afterEach(() => api.close());
+afterEach(() => api?.close());
 
 const PEOPLE = 'number,name\n14155550101,Ann\nnot-a-number,Bob\n';
 

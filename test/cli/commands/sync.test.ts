@@ -4,7 +4,7 @@ import { JSON_HEADERS, WSP, page, setupApi, template, type Api } from './harness
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
-afterEach(() => api.close());
+afterEach(() => api?.close());
 
 const PENDING = `${WSP}/templates?per_page=100&status=PENDING&page=1`;
 const SYNC = `${WSP}/templates/sync`;

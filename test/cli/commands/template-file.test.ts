@@ -8,7 +8,7 @@ import { setupApi, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
-afterEach(() => api.close());
+afterEach(() => api?.close());
 
 const MISSPELT = 'name: order_ready\nlanguage: en\ncategory: UTILITY\nbody:\n  text: "Your order is ready."\nfootr: "Reply STOP"\n';
 

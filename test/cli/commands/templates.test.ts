@@ -3,7 +3,7 @@ import { JSON_HEADERS, WSP, formOf, jsonBodies, page, setupApi, template, type A
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
-afterEach(() => api.close());
+afterEach(() => api?.close());
 
 const created = (data: unknown) => JSON.stringify({ success: true, message: 'Template created successfully.', data });
 

@@ -5,7 +5,7 @@ import { JSON_HEADERS, WS, WSP, contact, importRecord, page, setupApi, type Api 
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
-afterEach(() => api.close());
+afterEach(() => api?.close());
 
 describe('profiles and login (#5)', () => {
   it('a --profile or WSM_PROFILE that does not exist is named, exit 2, nothing sent', async () => {

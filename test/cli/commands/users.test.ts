@@ -4,7 +4,7 @@ import { JSON_HEADERS, WSP, formOf, jsonBodies, page, setupApi, stamp, type Api 
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
-afterEach(() => api.close());
+afterEach(() => api?.close());
 
 const user = (id: number, overrides: Record<string, unknown> = {}) => ({
   id,

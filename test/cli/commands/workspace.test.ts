@@ -3,7 +3,7 @@ import { JSON_HEADERS, WS, WSP, jsonBodies, setupApi, stamp, type Api } from './
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
-afterEach(() => api.close());
+afterEach(() => api?.close());
 
 describe('workspace', () => {
   it('get prints the workspace', async () => {
