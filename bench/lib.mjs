@@ -114,10 +114,10 @@ async function buildFresh(dbPath, count) {
   return seeded;
 }
 
-/** Starts the real `wsm serve` and reads its URL and the saved local profile. */
-export async function startServe(dir, args = []) {
+/** Starts the real `wsm serve` (or `bin`: another build's bin/wsm.js) and reads its URL and the saved local profile. */
+export async function startServe(dir, args = [], { bin = BIN } = {}) {
   const env = benchEnv(dir);
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr.on('data', (c) => (err += c));

@@ -24,7 +24,10 @@
  *   are checked against their keys, and those the index finds wrongly are left out of the page
  *   and the total.
  * - A total is kept per (workspace, query) until the database changes: walking every page of a
- *   search (`--all`) counted the whole match on each page, 50-70 ms a page at 100k matches.
+ *   search (`--all`) counted the whole match on each page, 50-70 ms a page at 100k matches. So is
+ *   where each page ended (search-marks.ts): the next page starts there, not at the first match.
+ * - A query few contacts match whose phrase holds a trigram most contacts hold is counted from
+ *   its uncommon trigrams, each candidate checked in the key copy (search-sieve.ts).
  * - The total of a query whose page shows its matches to be dense (at least one id in
  *   DENSE_IDS) is counted in a copy of the workspace's keys (key-scan.ts) when one is complete:
  *   the index checks every match position by position, which costs most where matches are
@@ -36,18 +39,24 @@ import { generationsOf } from './generations.js';
 import { keyScan, MIN_ROWS } from './key-scan.js';
 import { searchedNumber } from '../../api/schemas/contacts.js';
 import { searchKey } from './search-key.js';
+import { createSearchMarks } from './search-marks.js';
+import { createSearchSieve } from './search-sieve.js';
 
 /** A page whose matches average at least one in this many ids is dense (measured at 1M: the index's count costs more than the copy's from about one in 30). */
 const DENSE_IDS = 32;
 
-/** Which structure gave the total (for the Server-Timing header): the index, the key copy, a scan, or one kept. */
-export type TotalSource = 'index' | 'keys' | 'scan' | 'kept';
+/**
+ * Which structure gave the total (for the Server-Timing header): the index, the key copy, the
+ * index's rarest trigrams checked in the key copy (search-sieve.ts), a scan, or one kept.
+ */
+export type TotalSource = 'index' | 'keys' | 'sieve' | 'scan' | 'kept';
 
 export interface SearchResult {
   ids: number[];
   total: number;
   /** Milliseconds spent on the page and on the total, and what counted it. */
-  timing: { pageMs: number; totalMs: number; source: TotalSource };
+  /** `from`: `mark` when the page started where a page before it ended (search-marks.ts), else `start`. */
+  timing: { pageMs: number; totalMs: number; source: TotalSource; from: 'start' | 'mark' };
 }
 
 export interface ContactSearchOptions {
@@ -113,6 +122,8 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
   };
   const keys = keyScan(db);
   const keysCount = (workspaceId: string, terms: SearchTerms) => keys.count(workspaceId, terms, keyScanMinRows);
+  const sieve = createSearchSieve(db, keys, keyScanMinRows);
+  const searchMarks = createSearchMarks(generations);
 
   // The keys scanned: every contact's for a short key (line 0), the contacts above the index's
   // line otherwise (an import's rows it does not hold yet).
@@ -136,9 +147,11 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
     .prepare<[string], number>("SELECT count FROM counters WHERE workspace_id = ? AND resource = 'contacts'")
     .pluck();
   const allCount = db.prepare<[], number | null>("SELECT sum(count) FROM counters WHERE resource = 'contacts'").pluck();
+  // A page's statements start after the id @after (search-marks.ts): FTS5 seeks to it.
+  type Paged = { match: string; after: number; limit: number; offset: number };
   const indexIds = db
-    .prepare<[{ match: string; limit: number; offset: number }], number>(
-      'SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH @match ORDER BY rowid LIMIT @limit OFFSET @offset',
+    .prepare<[Paged], number>(
+      'SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH @match AND rowid > @after ORDER BY rowid LIMIT @limit OFFSET @offset',
     )
     .pluck();
   const indexCount = db.prepare<[{ match: string }], number>('SELECT count(*) FROM contacts_fts WHERE contacts_fts MATCH @match').pluck();
@@ -146,8 +159,8 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
   // Any workspace mix: each match checked against the workspace.
   const joined = 'contacts_fts f JOIN contacts c ON c.id = f.rowid WHERE contacts_fts MATCH @match AND c.workspace_id = @ws';
   const joinedPage = db
-    .prepare<[{ ws: string; match: string; limit: number; offset: number }], number>(
-      `SELECT c.id FROM ${joined} ORDER BY f.rowid LIMIT @limit OFFSET @offset`,
+    .prepare<[Paged & { ws: string }], number>(
+      `SELECT c.id FROM ${joined} AND f.rowid > @after ORDER BY f.rowid LIMIT @limit OFFSET @offset`,
     )
     .pluck();
   const joinedCount = db.prepare<[{ ws: string; match: string }], number>(`SELECT count(*) FROM ${joined}`).pluck();
@@ -162,13 +175,13 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
     .pluck();
   const without = 'NOT IN (SELECT value FROM json_each(@wrong))';
   const indexIdsWithout = db
-    .prepare<[{ match: string; wrong: string; limit: number; offset: number }], number>(
-      `SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH @match AND rowid ${without} ORDER BY rowid LIMIT @limit OFFSET @offset`,
+    .prepare<[Paged & { wrong: string }], number>(
+      `SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH @match AND rowid > @after AND rowid ${without} ORDER BY rowid LIMIT @limit OFFSET @offset`,
     )
     .pluck();
   const joinedPageWithout = db
-    .prepare<[{ ws: string; match: string; wrong: string; limit: number; offset: number }], number>(
-      `SELECT c.id FROM ${joined} AND c.id ${without} ORDER BY f.rowid LIMIT @limit OFFSET @offset`,
+    .prepare<[Paged & { ws: string; wrong: string }], number>(
+      `SELECT c.id FROM ${joined} AND f.rowid > @after AND c.id ${without} ORDER BY f.rowid LIMIT @limit OFFSET @offset`,
     )
     .pluck();
 
@@ -176,32 +189,41 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
     const started = performance.now();
     const terms = searchTerms(query);
     const { key, digits } = terms;
+    const marks = searchMarks.of(generations.look(), JSON.stringify([workspaceId, key, digits]));
     const short = (text: string | undefined) => text !== undefined && [...text].length < FTS_MIN_CHARS;
     if (short(key) || short(digits) || key.includes('\0')) {
       const all = { ws: workspaceId, ...queryParams(terms), line: 0 };
-      const ids = scanPage.all({ ...all, limit, offset });
+      const { after, skip } = marks.start(offset);
+      const from = skip < offset ? 'mark' : 'start';
+      const ids = scanPage.all({ ...all, line: Math.max(0, after), limit, offset: skip });
+      marks.ended(offset, ids);
       const paged = performance.now();
       const { index: total, source } = keptCounts(workspaceId, terms, () => {
         const copied = key.includes('\0') ? undefined : keysCount(workspaceId, terms);
         return copied === undefined ? { index: scanCount.get(all)!, tail: 0, source: 'scan' } : { index: copied, tail: 0, source: 'keys' };
       });
-      return { ids, total, timing: { pageMs: paged - started, totalMs: performance.now() - paged, source } };
+      return { ids, total, timing: { pageMs: paged - started, totalMs: performance.now() - paged, source, from } };
     }
     const match = ftsMatch(terms);
     const mine = workspaceCount.get(workspaceId) ?? 0;
-    if (mine === 0) return { ids: [], total: 0, timing: { pageMs: performance.now() - started, totalMs: 0, source: 'index' } };
+    if (mine === 0)
+      return { ids: [], total: 0, timing: { pageMs: performance.now() - started, totalMs: 0, source: 'index', from: 'start' } };
     const whole = mine === (allCount.get() ?? 0);
     const params = { ws: workspaceId, match };
     const tail = { ws: workspaceId, ...queryParams(terms), line: line.get()! };
     const wrong = wronglyFound.all({ ...params, ...queryParams(terms), line: tail.line });
+    const paging = { match, ...marks.start(offset), limit };
+    const at = { ...paging, offset: paging.skip };
+    let from: 'start' | 'mark' = paging.skip < offset ? 'mark' : 'start';
     const ids =
       wrong.length === 0
         ? whole
-          ? indexIds.all({ match, limit, offset })
-          : joinedPage.all({ ...params, limit, offset })
+          ? indexIds.all(at)
+          : joinedPage.all({ ...params, ...at })
         : whole
-          ? indexIdsWithout.all({ match, wrong: JSON.stringify(wrong), limit, offset })
-          : joinedPageWithout.all({ ...params, wrong: JSON.stringify(wrong), limit, offset });
+          ? indexIdsWithout.all({ ...at, wrong: JSON.stringify(wrong) })
+          : joinedPageWithout.all({ ...params, ...at, wrong: JSON.stringify(wrong) });
+    marks.ended(offset, ids);
     const paged = performance.now();
     const {
       index,
@@ -212,14 +234,24 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
       const copied =
         dense(workspaceId, ids, offset, limit) && anyAbove.get(workspaceId, tail.line) === 0 ? keysCount(workspaceId, terms) : undefined;
       if (copied !== undefined) return { index: copied, tail: 0, source: 'keys' };
+      // The sieve checks the contacts' keys themselves: the wrongly found are never counted.
+      const sieved = digits === undefined ? sieve.count(workspaceId, key) : undefined;
+      if (sieved !== undefined) return { index: sieved, tail: scanCount.get(tail)!, source: 'sieve' };
       const indexed = (whole ? indexCount.get({ match })! : joinedCount.get(params)!) - wrong.length;
       return { index: indexed, tail: scanCount.get(tail)!, source: 'index' };
     });
     const counted = performance.now();
-    if (ids.length < limit && above > 0)
-      ids.push(...scanPage.all({ ...tail, limit: limit - ids.length, offset: Math.max(0, offset - index) }));
+    if (ids.length < limit && above > 0) {
+      // The contacts above the index's line come after its matches: their pages are marked apart.
+      const aboveMarks = searchMarks.of(generations.look(), JSON.stringify([workspaceId, key, digits, 'above']));
+      const { after, skip } = aboveMarks.start(Math.max(0, offset - index));
+      if (skip < offset - index) from = 'mark';
+      const scanned = scanPage.all({ ...tail, line: Math.max(tail.line, after), limit: limit - ids.length, offset: skip });
+      aboveMarks.ended(Math.max(0, offset - index), scanned);
+      ids.push(...scanned);
+    }
     const done = performance.now();
-    return { ids, total: index + above, timing: { pageMs: paged - started + (done - counted), totalMs: counted - paged, source } };
+    return { ids, total: index + above, timing: { pageMs: paged - started + (done - counted), totalMs: counted - paged, source, from } };
   });
 
   return { search };

@@ -5,15 +5,15 @@
  * position for each matching row, so a substring in most rows (`examp` in every e-mail) costs
  * 60-100 ms of CPU at a million contacts; the same count here costs 12-28 ms, and any count at
  * most about 40 ms. contact-search.ts asks for a count here only when a page shows its matches
- * to be dense, where the index is slow, and keeps the index for the rest.
+ * to be dense, where the index is slow, and keeps the index for the rest. The copy also checks
+ * the index's candidates for a query few contacts match (search-sieve.ts: `countAmong`), and
+ * tells how common a trigram is (`estimate`).
  *
- * - Each contact is its keys joined by NUL and ended by NUL, as UTF-8 bytes held one per char
- *   (a one-byte string, half the memory of UTF-16): a byte-wise substring of UTF-8 is a
- *   substring of the text, and a key without NUL cannot match across a key's end. Keys holding
- *   a NUL never come here (contact-search.ts scans those). The number comes first: it is
- *   digits only, so it ends at the contact's first NUL, and a number search's digits (which
- *   only the number is compared with) are in it when they end before that NUL.
- * - Contacts in id order, in chunks of consecutive ids; each chunk knows where each contact ends.
+ * - Each contact is its keys joined by NUL and ended by NUL (key-chunks.ts). Queries holding a
+ *   NUL never come here (contact-search.ts scans those). A number search's digits (which only
+ *   the number is compared with) are in the number when they end before the contact's first NUL.
+ * - Contacts in id order, in chunks of consecutive ids; each chunk knows where each contact ends
+ *   and its id.
  * - Exact at every moment, or no answer: the copy holds every contact of the workspace up to its
  *   line. Rows above the line are read in during the search (a few) or behind it (many). This
  *   connection's updates and deletes (and an insert below the line, which ids that only grow
@@ -24,6 +24,7 @@
  */
 import { isBusyError, isFullError, type Db } from '../db.js';
 import { createCounters } from './counters.js';
+import { bytesOf, chunkOf, countAmong, countEitherIn, countIn, estimateIn, sizeOf, type Chunk, type Row } from './key-chunks.js';
 
 /** Below this many contacts the index counts fast enough; no copy is made. */
 export const MIN_ROWS = 100_000;
@@ -36,12 +37,6 @@ const SLICE_ROWS = 8192;
 const SYNC_ROWS = 2000;
 const SYNC_CHUNKS = 4;
 
-interface Chunk {
-  first: number;
-  text: string;
-  /** Where each contact ends in `text`. */
-  ends: Int32Array;
-}
 interface Copy {
   chunks: Chunk[];
   /** Every contact of the workspace with an id up to here is in `chunks`. */
@@ -51,54 +46,12 @@ interface Copy {
   /** Indexes of chunks changed since they were read. */
   dirty: Set<number>;
   bytes: number;
-}
-type Row = [id: number, name: string, number: string, email: string | null];
-
-const ASCII = /^[\x00-\x7f]*$/;
-const bytesOf = (text: string) => (ASCII.test(text) ? text : Buffer.from(text, 'utf8').toString('latin1'));
-
-function chunkOf(first: number, rows: Row[]): Chunk {
-  const parts: string[] = [];
-  const ends = new Int32Array(rows.length);
-  let end = 0;
-  for (const [i, [, name, number, email]] of rows.entries()) {
-    const part = bytesOf(`${number}\0${name}\0${email ?? ''}\0`);
-    parts.push(part);
-    ends[i] = end += part.length;
-  }
-  return { first, text: parts.join(''), ends };
+  /** Estimates of how many contacts hold a piece of text (estimateIn), made once per copy. */
+  estimates: Map<string, number>;
 }
 
-/** Contacts of the chunk holding `needle`: each counted once however often it holds it. */
-function countIn({ text, ends }: Chunk, needle: string): number {
-  let count = 0;
-  let row = 0;
-  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, ends[row++])) {
-    while (ends[row] <= at) row++;
-    count++;
-  }
-  return count;
-}
-
-/** Contacts of the chunk holding `needle` in a key or `digits` in the number: each counted once. */
-function countEitherIn(chunk: Chunk, needle: string, digits: string): number {
-  const { text, ends } = chunk;
-  const held = new Uint8Array(ends.length);
-  let row = 0;
-  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, ends[row++])) {
-    while (ends[row] <= at) row++;
-    held[row] = 1;
-  }
-  row = 0;
-  for (let at = text.indexOf(digits); at !== -1; at = text.indexOf(digits, ends[row++])) {
-    while (ends[row] <= at) row++;
-    // In the number when no NUL (the number's end) comes between the contact's start and the digits.
-    if (text.indexOf('\0', row === 0 ? 0 : ends[row - 1]) > at) held[row] = 1;
-  }
-  return held.reduce((sum, one) => sum + one, 0);
-}
-
-const sizeOf = (chunk: Chunk) => chunk.text.length + chunk.ends.byteLength;
+/** Estimates kept per copy: the trigrams of recent searches. */
+const MAX_ESTIMATES = 4096;
 
 const perConnection = new WeakMap<Db, ReturnType<typeof create>>();
 
@@ -247,6 +200,31 @@ function create(db: Db) {
     }).unref();
   }
 
+  /**
+   * Inside the search's read transaction: the workspace's copy, complete and up to date, or
+   * undefined (one is started when `start` and the workspace is large enough).
+   */
+  function current(workspaceId: string, minRows: number, start: boolean): Copy | undefined {
+    if (disabled) return undefined;
+    checkVersion();
+    let copy = copies.get(workspaceId);
+    if (!copy) {
+      if (!start || counters.count(workspaceId, 'contacts') < minRows || tooLarge.has(workspaceId) || usedBytes() > MAX_BYTES)
+        return undefined;
+      installTriggers();
+      const estimates = new Map<string, number>();
+      copies.set(workspaceId, (copy = { chunks: [], line: Number.MIN_SAFE_INTEGER, ready: false, dirty: new Set(), bytes: 0, estimates }));
+      return schedule();
+    }
+    if (!copy.ready || copy.dirty.size > SYNC_CHUNKS) return schedule();
+    if (!append(workspaceId, copy, SYNC_ROWS)) {
+      copy.ready = false;
+      return schedule();
+    }
+    for (const index of [...copy.dirty]) reread(workspaceId, copy, index);
+    return copy;
+  }
+
   return {
     /**
      * Inside the search's read transaction: how many contacts of the workspace hold `key` (no
@@ -254,27 +232,41 @@ function create(db: Db) {
      * exists yet (one is started).
      */
     count(workspaceId: string, { key, digits }: { key: string; digits?: string }, minRows = MIN_ROWS): number | undefined {
-      if (disabled) return undefined;
-      checkVersion();
-      let copy = copies.get(workspaceId);
-      if (!copy) {
-        if (counters.count(workspaceId, 'contacts') < minRows || tooLarge.has(workspaceId) || usedBytes() > MAX_BYTES) return undefined;
-        installTriggers();
-        copies.set(workspaceId, (copy = { chunks: [], line: Number.MIN_SAFE_INTEGER, ready: false, dirty: new Set(), bytes: 0 }));
-        schedule();
-        return undefined;
-      }
-      if (!copy.ready || copy.dirty.size > SYNC_CHUNKS) return schedule();
-      if (!append(workspaceId, copy, SYNC_ROWS)) {
-        copy.ready = false;
-        return schedule();
-      }
-      for (const index of [...copy.dirty]) reread(workspaceId, copy, index);
+      const copy = current(workspaceId, minRows, true);
+      if (copy === undefined) return undefined;
       if (key === '') return copy.chunks.reduce((sum, chunk) => sum + chunk.ends.length, 0);
       const needle = bytesOf(key);
       let total = 0;
       for (const chunk of copy.chunks) total += digits === undefined ? countIn(chunk, needle) : countEitherIn(chunk, needle, digits);
       return total;
+    },
+
+    /**
+     * Inside the search's read transaction: how many of `ids` (ascending) are contacts of the
+     * workspace holding `key` (no NUL) in one of their keys, or undefined without a complete copy
+     * (none is started: a dense search starts it).
+     */
+    countAmong(workspaceId: string, key: string, ids: number[], minRows = MIN_ROWS): number | undefined {
+      const copy = current(workspaceId, minRows, false);
+      return copy === undefined ? undefined : countAmong(copy.chunks, bytesOf(key), ids);
+    },
+
+    /**
+     * About how many contacts of the workspace hold each of `texts` (from a sample of the copy),
+     * and how many the copy holds; undefined without a complete copy (none is started).
+     */
+    estimate(workspaceId: string, texts: string[], minRows = MIN_ROWS): { rows: number; holding: number[] } | undefined {
+      const copy = current(workspaceId, minRows, false);
+      if (copy === undefined) return undefined;
+      const holding = texts.map((text) => {
+        let estimate = copy.estimates.get(text);
+        if (estimate === undefined) {
+          if (copy.estimates.size >= MAX_ESTIMATES) copy.estimates.clear();
+          copy.estimates.set(text, (estimate = estimateIn(copy.chunks, bytesOf(text))));
+        }
+        return estimate;
+      });
+      return { rows: copy.chunks.reduce((sum, chunk) => sum + chunk.ends.length, 0), holding };
     },
 
     /** Builds every started copy now (tests and benchmarks: no waiting for the slices). */

@@ -66,12 +66,13 @@ function validateForm<T>(parsed: { ok: true; value: T } | { ok: false; errors: F
 }
 
 /**
- * A search's timing as a Server-Timing header (W3C): `page` the page's ids, `total` its count,
- * whose description names what counted it. Milliseconds measured in the server, so a client can
- * tell the two apart although one answer carries both.
+ * A search's timing as a Server-Timing header (W3C): `page` the page's ids, whose description says
+ * whether it started where an earlier page ended, `total` its count, whose description names what
+ * counted it. Milliseconds measured in the server, so a client can tell the two apart although one
+ * answer carries both.
  */
-const serverTiming = ({ pageMs, totalMs, source }: SearchResult['timing']) =>
-  `page;dur=${pageMs.toFixed(2)}, total;dur=${totalMs.toFixed(2)};desc="${source}"`;
+const serverTiming = ({ pageMs, totalMs, source, from }: SearchResult['timing']) =>
+  `page;dur=${pageMs.toFixed(2)};desc="${from}", total;dur=${totalMs.toFixed(2)};desc="${source}"`;
 
 export const contactRoutes: FastifyPluginAsync = async (app) => {
   const { contacts, groups, fields, generations } = app.repositories;

@@ -1,0 +1,110 @@
+/**
+ * The pieces of the key copy (key-scan.ts): a chunk of consecutive contacts' keys as one one-byte
+ * string, and the counts made on it. Each contact is its keys joined by NUL and ended by NUL, as
+ * UTF-8 bytes held one per char (half the memory of UTF-16): a byte-wise substring of UTF-8 is a
+ * substring of the text, and a needle without NUL cannot match across a key's end. The number
+ * comes first: it is digits only, so it ends at the contact's first NUL.
+ */
+
+export interface Chunk {
+  first: number;
+  text: string;
+  /** Where each contact ends in `text`. */
+  ends: Int32Array;
+  /** Each contact's id, ascending. */
+  ids: Float64Array;
+}
+export type Row = [id: number, name: string, number: string, email: string | null];
+
+const ASCII = /^[\x00-\x7f]*$/;
+/** A text as its UTF-8 bytes, one char a byte. */
+export const bytesOf = (text: string) => (ASCII.test(text) ? text : Buffer.from(text, 'utf8').toString('latin1'));
+
+export function chunkOf(first: number, rows: Row[]): Chunk {
+  const parts: string[] = [];
+  const ends = new Int32Array(rows.length);
+  const ids = new Float64Array(rows.length);
+  let end = 0;
+  for (const [i, [id, name, number, email]] of rows.entries()) {
+    const part = bytesOf(`${number}\0${name}\0${email ?? ''}\0`);
+    parts.push(part);
+    ends[i] = end += part.length;
+    ids[i] = id;
+  }
+  return { first, text: parts.join(''), ends, ids };
+}
+
+export const sizeOf = (chunk: Chunk) => chunk.text.length + chunk.ends.byteLength + chunk.ids.byteLength;
+
+/** Contacts of the chunk holding `needle`: each counted once however often it holds it. */
+export function countIn({ text, ends }: Chunk, needle: string): number {
+  let count = 0;
+  let row = 0;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, ends[row++])) {
+    while (ends[row] <= at) row++;
+    count++;
+  }
+  return count;
+}
+
+/** Contacts of the chunk holding `needle` in a key or `digits` in the number: each counted once. */
+export function countEitherIn(chunk: Chunk, needle: string, digits: string): number {
+  const { text, ends } = chunk;
+  const held = new Uint8Array(ends.length);
+  let row = 0;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, ends[row++])) {
+    while (ends[row] <= at) row++;
+    held[row] = 1;
+  }
+  row = 0;
+  for (let at = text.indexOf(digits); at !== -1; at = text.indexOf(digits, ends[row++])) {
+    while (ends[row] <= at) row++;
+    // In the number when no NUL (the number's end) comes between the contact's start and the digits.
+    if (text.indexOf('\0', row === 0 ? 0 : ends[row - 1]) > at) held[row] = 1;
+  }
+  return held.reduce((sum, one) => sum + one, 0);
+}
+
+/**
+ * How many of `ids` (ascending; ids the copy does not hold are left out) hold `needle` in a key:
+ * each contact's own keys are compared, so the work follows the candidates, not the copy's size.
+ */
+export function countAmong(chunks: Chunk[], needle: string, ids: number[]): number {
+  let count = 0;
+  let k = 0;
+  let row = 0;
+  for (const id of ids) {
+    while (k + 1 < chunks.length && chunks[k + 1].first <= id) {
+      k++;
+      row = 0;
+    }
+    const chunk = chunks[k];
+    if (chunk === undefined) break;
+    const held = chunk.ids;
+    // Ascending ids: the row only moves forward within a chunk.
+    while (row < held.length && held[row] < id) row++;
+    if (held[row] !== id) continue;
+    const start = row === 0 ? 0 : chunk.ends[row - 1];
+    if (chunk.text.slice(start, chunk.ends[row]).includes(needle)) count++;
+  }
+  return count;
+}
+
+/** One chunk in SAMPLE_EVERY is read to estimate how common a piece of text is. */
+const SAMPLE_EVERY = 64;
+
+/**
+ * About how many contacts of the copy hold `needle`, from one chunk in SAMPLE_EVERY (a few hundred
+ * microseconds): enough to tell a trigram in every other contact from one in a few hundred.
+ */
+export function estimateIn(chunks: Chunk[], needle: string): number {
+  let found = 0;
+  let read = 0;
+  for (let k = SAMPLE_EVERY >> 1; k < chunks.length; k += SAMPLE_EVERY) {
+    found += countIn(chunks[k], needle);
+    read += chunks[k].ends.length;
+  }
+  if (read === 0) for (const chunk of chunks) (found += countIn(chunk, needle)), (read += chunk.ends.length);
+  const rows = chunks.reduce((sum, chunk) => sum + chunk.ends.length, 0);
+  return read === 0 ? 0 : (found / read) * rows;
+}
