@@ -5,6 +5,7 @@ import type { JqResult } from 'jq-wasm';
 import { CliError, ExitCode } from './errors.js';
 import { flagsFor, failureOf, overInputs, resolve, runJqOnJson, wasmModule } from './jq.js';
 import { JQ_WORKER } from './jq-worker.js';
+import { wholeListProgram } from './jq-whole.js';
 
 /** A list of less JSON than that runs in this thread once read: a thread costs more than jq saves in it. */
 const THREAD_CHARS = 4_000_000;
@@ -15,14 +16,17 @@ const encoder = new TextEncoder();
 
 /**
  * How jq reads a list too long to wait for, in one run as it comes: its elements one by one as
- * inputs when the expression allows (overInputs), else the whole list as one array.
+ * inputs when the expression allows (overInputs, or wholeListProgram for `length`, `sort_by(f)`
+ * and their kind), else the whole list as one array.
  */
 type Reading = { program: string; flags: string[]; open: string; between: string; close: string };
 
 function readingFor(expression: string, pretty: boolean): Reading {
   const flags = flagsFor(pretty);
-  const program = overInputs(expression);
-  if (program !== undefined) return { program, flags: ['-n', ...flags], open: ' ', between: ' ', close: '' };
+  const each = overInputs(expression);
+  const whole = each === undefined ? wholeListProgram(expression, pretty) : { program: each, pieces: false };
+  if (whole !== undefined)
+    return { program: whole.program, flags: ['-n', ...(whole.pieces ? ['-j'] : flags)], open: ' ', between: ' ', close: '' };
   return { program: expression, flags, open: '[', between: ',', close: ']' };
 }
 

@@ -26,8 +26,9 @@
  * - A total is kept per (workspace, query) until the database changes: walking every page of a
  *   search (`--all`) counted the whole match on each page, 50-70 ms a page at 100k matches. So is
  *   where each page ended (search-marks.ts): the next page starts there, not at the first match.
- * - A query few contacts match whose phrase holds a trigram most contacts hold is counted from
- *   its uncommon trigrams, each candidate checked in the key copy (search-sieve.ts).
+ * - Once the key copy is complete, its estimates choose the cheapest way to count a total: the
+ *   index's phrase, the copy, or the index's two rarest trigrams with each candidate checked in
+ *   the copy (search-sieve.ts).
  * - The total of a query whose page shows its matches to be dense (at least one id in
  *   DENSE_IDS) is counted in a copy of the workspace's keys (key-scan.ts) when one is complete:
  *   the index checks every match position by position, which costs most where matches are
@@ -231,11 +232,14 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
       source,
     } = keptCounts(workspaceId, terms, () => {
       // The copy counts every contact of the workspace: only when none waits above the index's line.
-      const copied =
-        dense(workspaceId, ids, offset, limit) && anyAbove.get(workspaceId, tail.line) === 0 ? keysCount(workspaceId, terms) : undefined;
+      const copyAllowed = anyAbove.get(workspaceId, tail.line) === 0;
+      // The cheapest way by the copy's estimates; without them, the page's density decides.
+      const way = digits === undefined ? sieve.plan(workspaceId, key, copyAllowed) : undefined;
+      const byCopy = way === undefined ? copyAllowed && dense(workspaceId, ids, offset, limit) : way.by === 'keys';
+      const copied = byCopy ? keysCount(workspaceId, terms) : undefined;
       if (copied !== undefined) return { index: copied, tail: 0, source: 'keys' };
       // The sieve checks the contacts' keys themselves: the wrongly found are never counted.
-      const sieved = digits === undefined ? sieve.count(workspaceId, key) : undefined;
+      const sieved = way?.by === 'sieve' ? sieve.count(workspaceId, key, way.rarest) : undefined;
       if (sieved !== undefined) return { index: sieved, tail: scanCount.get(tail)!, source: 'sieve' };
       const indexed = (whole ? indexCount.get({ match })! : joinedCount.get(params)!) - wrong.length;
       return { index: indexed, tail: scanCount.get(tail)!, source: 'index' };

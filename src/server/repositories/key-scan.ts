@@ -252,17 +252,18 @@ function create(db: Db) {
     },
 
     /**
-     * About how many contacts of the workspace hold each of `texts` (from a sample of the copy),
-     * and how many the copy holds; undefined without a complete copy (none is started).
+     * About how many contacts of the workspace hold every text of each of `sets` (from a sample of
+     * the copy), and how many the copy holds; undefined without a complete copy (none is started).
      */
-    estimate(workspaceId: string, texts: string[], minRows = MIN_ROWS): { rows: number; holding: number[] } | undefined {
+    estimate(workspaceId: string, sets: string[][], minRows = MIN_ROWS): { rows: number; holding: number[] } | undefined {
       const copy = current(workspaceId, minRows, false);
       if (copy === undefined) return undefined;
-      const holding = texts.map((text) => {
-        let estimate = copy.estimates.get(text);
+      const holding = sets.map((texts) => {
+        const key = texts.join('\0');
+        let estimate = copy.estimates.get(key);
         if (estimate === undefined) {
           if (copy.estimates.size >= MAX_ESTIMATES) copy.estimates.clear();
-          copy.estimates.set(text, (estimate = estimateIn(copy.chunks, bytesOf(text))));
+          copy.estimates.set(key, (estimate = estimateIn(copy.chunks, texts.map(bytesOf))));
         }
         return estimate;
       });

@@ -1,0 +1,87 @@
+/**
+ * Expressions over the whole list (`length`, `sort_by(.name)`) run over the elements one by one
+ * (jq-whole.ts), and print exactly what jq prints for them on the whole list: compared byte for
+ * byte on a list longer than a part (about 6 MB), with names beyond ASCII, equal keys (ties keep
+ * the list's order), and on an empty list.
+ */
+import { describe, expect, it } from 'vitest';
+import { runJqOverList } from '../../src/cli/jq-list.js';
+import { wholeListProgram } from '../../src/cli/jq-whole.js';
+import { runJq } from '../../src/cli/jq.js';
+
+async function* rowsOf<T>(items: T[]): AsyncIterable<T> {
+  for (const item of items) yield item;
+}
+
+async function overList(rows: unknown[], expression: string, pretty: boolean): Promise<string> {
+  const writes: string[] = [];
+  await runJqOverList(rowsOf(rows), expression, { pretty, write: (text) => writes.push(text) });
+  return writes.join('');
+}
+
+describe('wholeListProgram: which expressions run over the elements one by one', () => {
+  it.each([
+    ['length', false, 'reduce inputs as $_ (0; . + 1)'],
+    [' add ', false, 'reduce inputs as $x (null; . + $x)'],
+    ['.[-1]', true, 'reduce inputs as $x (null; $x)'],
+    ['min_by(.a)', true, '[inputs | [[.a\n], tojson]] | min_by(.[0]) | if . == null then null else .[1] | fromjson end'],
+    ['sort_by(.name)', false, expect.stringContaining('[inputs | [[.name\n], tojson]] | sort_by(.[0]) | "[", texts, "]\\n"')],
+    ['sort_by(.name)', true, undefined],
+    ['sort_by(.name) | .[0]', false, undefined],
+    ['sort_by(.a)[0]', false, undefined],
+    ['sort_by("\\(.a)")', false, undefined],
+    ['sort_by(input)', false, undefined],
+    ['max_by($__loc__)', false, undefined],
+    ['length, 1', false, undefined],
+  ])('%j (terminal: %s) -> %j', (expression, pretty, expected) => {
+    expect(wholeListProgram(expression, pretty)?.program).toEqual(expected);
+  });
+});
+
+describe('an expression over the whole list, read element by element', () => {
+  // About 4.5 MB of JSON: more than one part. Every 7th name beyond ASCII; 50 distinct cities.
+  const many = Array.from({ length: 30_000 }, (_, i) => ({
+    id: i + 1,
+    name: i % 7 === 0 ? `Zoë ${(i * 7919) % 30_000} 🙂` : `Ann ${(i * 7919) % 30_000}`,
+    city: `city ${i % 50}`,
+    status: i % 1000 !== 0,
+    score: i % 3 === 0 ? null : (i * 31) % 997,
+    note: 'x'.repeat(100),
+  }));
+
+  it.each([
+    ['length', false],
+    ['length', true],
+    ['first', true],
+    ['.[0]', false],
+    ['last', false],
+    ['.[-1]', true],
+    ['sort_by(.name)', false],
+    ['sort_by(.city)', false], // ties: the list's order within a city
+    ['sort_by(.score, .id)', false],
+    ['unique_by(.city)', false],
+    ['group_by(.city)', false],
+    ['min_by(.score)', false],
+    ['max_by(.city)', true],
+  ] as const)('%j (terminal: %s) gives what jq gives on the whole list', async (expression, pretty) => {
+    expect(wholeListProgram(expression, pretty)).toBeDefined();
+    expect(await overList(many, expression, pretty)).toBe(await runJq(many, expression, { pretty }));
+  });
+
+  it('gives the same on an empty list and on a short one, and a sum as jq adds', async () => {
+    for (const expression of ['length', 'first', 'last', 'sort_by(.name)', 'group_by(.city)', 'min_by(.id)', 'add'])
+      for (const rows of [[], many.slice(0, 3)])
+        expect([expression, await overList(rows, expression, false)]).toEqual([
+          expression,
+          await runJq(rows, expression, { pretty: false }),
+        ]);
+    const numbers = many.map((row) => row.id);
+    expect(await overList(numbers, 'add', false)).toBe(await runJq(numbers, 'add', { pretty: false }));
+  });
+
+  it("a key that makes jq fail: exit 1 with jq's sentence", async () => {
+    const onWhole = await runJq(many, 'sort_by(.name.first)', { pretty: false }).catch((error: Error) => error.message);
+    expect(onWhole).toMatch(/^--jq: Cannot index string/);
+    await expect(overList(many, 'sort_by(.name.first)', false)).rejects.toMatchObject({ message: onWhole, exitCode: 1 });
+  });
+});
