@@ -148,7 +148,7 @@ describe('the key copy counts what a scan counts', () => {
 });
 
 describe('search totals from the key copy', () => {
-  it("once the copy is built, a total is counted the cheapest way (a query in most contacts by the copy) and equals the scan", () => {
+  it('once the copy is built, a total is counted the cheapest way (a query in most contacts by the copy) and equals the scan', () => {
     const search = createContactSearch(h.db, { keyScanMinRows: 0 }).search;
     importRows(h.ws, 0, 4000);
     createSearchIndex(h.db).catchUp();
