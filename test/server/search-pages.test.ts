@@ -19,7 +19,7 @@ beforeEach(async () => {
   h = await createHarness();
 });
 afterEach(async () => {
-  await h.close();
+  await h?.close();
 });
 
 // Dense and sparse, short (scanned), number-looking, with a NUL-key neighbour (`nul`), and with
