@@ -105,7 +105,7 @@ describe('reads and writes through the typed client', () => {
     const unknown = await mcp.call('labels.create', { name: 'vip', colour: 'red' });
     expect(unknown.isError).toBe(true);
     expect(textOf(unknown)).toBe(
-      'error: invalid arguments for labels.create:\n  (arguments): Unrecognized key: "colour"\n(exit 2: bad input, nothing was sent)',
+      'error: invalid arguments for labels.create:\n  colour: "colour" is not an argument of labels.create (did you mean "color"?).\n(exit 2: bad input, nothing was sent)',
     );
     expect(unknown._meta).toEqual({ 'wsm/exit_code': 2 });
     const wrongType = await mcp.call('contacts.list', { per_page: 500 });
