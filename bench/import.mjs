@@ -5,9 +5,9 @@
 // behind it (migration 011), checked against the generated rows; then how long the index takes
 // to catch up, and the server's peak RSS over the import and the catch-up.
 // Then the 1%-bad-rows variant: every bad row counted, the first 100 reported, no good row lost.
-// Last, the same clean file with --yes (sent at once, checked while the server works) against
-// without (the whole file checked before the upload, for the question about changes a spreadsheet
-// may have made: import-confirm.ts), in the same run.
+// Last, the same clean file with --apply-flagged (sent at once, checked while the server works)
+// against without (the whole file planned before the upload, to hold the changes a spreadsheet may
+// have made: imports/import-plan.ts), in the same run.
 //   node bench/import.mjs [rows=1000000]
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
@@ -164,8 +164,8 @@ console.log(
 );
 if (!firstOk || !countOk || !goodOk) process.exitCode = 1;
 
-const sentAtOnce = await importThroughCli(goodCsv, 0, ['--yes']);
+const sentAtOnce = await importThroughCli(goodCsv, 0, ['--apply-flagged']);
 console.log(
-  `the question's check before the upload: ${fmt(run.ms / 1000)} s without --yes against ${fmt(sentAtOnce.ms / 1000)} s with it ` +
+  `the plan before the upload: ${fmt(run.ms / 1000)} s without --apply-flagged against ${fmt(sentAtOnce.ms / 1000)} s with it ` +
     `(${fmt(run.ms / sentAtOnce.ms, 2)}x; the workspace read first was empty)`,
 );

@@ -76,3 +76,16 @@ export function fieldValuesOf(fields: Record<string, string> | undefined, plan: 
   if (fields === undefined) return [];
   return plan.fields.filter(({ name }) => fields[name] !== undefined).map(({ name, fieldId }) => [fieldId, fields[name]]);
 }
+
+/**
+ * The columns a row leaves empty, as a plan names them (`email`, `fields.city`): an import keeps
+ * what the contact holds there. The number and the groups are not among them (a row without a
+ * number is invalid; an import only ever joins groups).
+ */
+export function emptiedKeys(cells: string[], plan: ColumnPlan): string[] {
+  const keys: string[] = [];
+  for (const [column, index] of Object.entries(plan.contact))
+    if (column !== 'number' && column !== 'contact_groups' && !cells[index]?.trim()) keys.push(column);
+  for (const { index, name } of plan.fields) if (!cells[index]?.trim()) keys.push(`fields.${name}`);
+  return keys;
+}

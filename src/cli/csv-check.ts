@@ -8,7 +8,7 @@ import { open } from 'node:fs/promises';
 import { check, importRow, type FieldErrors, type ImportRow } from '../api/schemas/index.js';
 // The server's own reader and column plan (pure modules: node file reads only, nothing of
 // fastify or SQLite), so the rows, their line numbers and what counts as a row are the server's.
-import { CONTACT_COLUMNS, planColumns, readRow, type ColumnPlan } from '../api/import-columns.js';
+import { CONTACT_COLUMNS, emptiedKeys, planColumns, readRow, type ColumnPlan } from '../api/import-columns.js';
 import { findEncodingProblem, type EncodingProblem } from '../formats/csv/encoding.js';
 import { headerName, openCsv, type CsvFormat, type CsvItem } from '../api/import-csv.js';
 import { RequestValidationError, UsageError } from './errors.js';
@@ -62,6 +62,8 @@ export interface CheckedRow extends RowPlace {
   value?: ImportRow;
   /** Why the import would skip it, when it is not. */
   errors?: FieldErrors;
+  /** The columns it leaves empty (a valid row): the import keeps those values (import-columns.ts emptiedKeys). */
+  emptied?: string[];
 }
 
 /** The workspace's contact fields by name, when known: their columns are checked as the server checks them. */
@@ -177,7 +179,7 @@ export async function checkImportCsv(file: string, options: CheckOptions = {}): 
       continue;
     }
     report.valid_rows++;
-    options.onRow?.({ row: row.row, line: row.line, cells: row.cells, value: result.value });
+    options.onRow?.({ row: row.row, line: row.line, cells: row.cells, value: result.value, emptied: emptiedKeys(row.cells, plan) });
     if (options.untilValid) break;
   }
   return report;

@@ -1,7 +1,7 @@
 // `wsm contacts`: each verb's declaration; its run lives in ./contacts/<verb>.ts and loads when run.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { addVerb, CONCURRENCY_FLAG, LIST_FLAGS, maxFailuresFlag, UPLOAD_FLAGS, verbSpec } from './declare.js';
+import { addVerb, APPLY_FLAGGED_FLAG, CONCURRENCY_FLAG, LIST_FLAGS, maxFailuresFlag, UPLOAD_FLAGS, verbSpec } from './declare.js';
 
 const SHEET_FLAG = { flags: '--sheet <name>', description: 'the sheet of an .xlsx file to read (default: the first)' } as const;
 const SEARCH_FLAG = { flags: '--search <q>', description: 'only contacts whose name, number or e-mail contains this' } as const;
@@ -40,8 +40,8 @@ export const get = verbSpec({
 
 /** The flags create and update share (update adds --active, --add-group and --remove-group). */
 export const CONTACT_BODY_FLAGS = {
-  email: { flags: '--email <email>', description: 'e-mail address' },
-  gender: { flags: '--gender <gender>', description: 'male, female or other' },
+  email: { flags: '--email <email>', description: "e-mail address (--email '' clears it)" },
+  gender: { flags: '--gender <gender>', description: "male, female or other (--gender '' clears it)" },
   inactive: { flags: '--inactive', description: 'mark the contact inactive' },
   group: {
     flags: '--group <id>',
@@ -49,7 +49,11 @@ export const CONTACT_BODY_FLAGS = {
     repeatable: true,
   },
   avatar: { flags: '--avatar <file>', description: 'image (PNG, JPEG, GIF or WebP, at most 2 MB); sends a multipart form' },
-  field: { flags: '--field <name=value>', description: 'custom contact field value; repeat for several', repeatable: true },
+  field: {
+    flags: '--field <name=value>',
+    description: 'custom contact field value (--field name= removes it); repeat for several',
+    repeatable: true,
+  },
 } as const;
 
 /** `--from`, `--dry-run`, `--concurrency` and `--max-failures` of the bulk form of a verb; `what` the file holds. */
@@ -98,13 +102,15 @@ export const CONTACT_UPDATE_FLAGS = {
     'contact ids one a line (the flags give the changes), or a CSV with id and the columns to change, as `contacts export` writes them',
     "each contact's changes old -> new, spreadsheet damage marked ! (exit 8 when a row is invalid)",
   ),
+  applyFlagged: APPLY_FLAGGED_FLAG,
 } as const;
 
 export const update = verbSpec({
   name: 'update',
   description:
-    'update a contact, or many with --from; what is not given stays as it is (the current name is read from the server when --name is not given). ' +
-    'With --from, only the rows that change something are sent, and changes that look made by a spreadsheet are asked about first (--yes without a terminal)',
+    'update a contact, or many with --from; what is not given stays as it is (the current name is read from the server when --name is not given; ' +
+    "--email '' and --gender '' clear them). With --from, an empty cell clears the value (a name or status is kept), rows naming one contact are merged, " +
+    'only the contacts that change are sent, and changes that look made by a spreadsheet are left out, kept as stored (--apply-flagged applies them)',
   args: [['[id]', 'contact id']],
   flags: CONTACT_UPDATE_FLAGS,
   examples: [
@@ -142,7 +148,7 @@ export const importFile = verbSpec({
   name: 'import',
   description:
     'upload a spreadsheet (.xlsx) or CSV of contacts (checked locally first: needs a number column); a sheet is sent to the API as CSV. ' +
-    'Asks first (--yes without a terminal) when a row would make a change that looks made by a spreadsheet: leading zeros lost, scientific notation',
+    'A cell whose change looks made by a spreadsheet (leading zeros lost, scientific notation...) is left out, the value kept as stored, unless --apply-flagged',
   args: [
     [
       '<file>',
@@ -156,7 +162,7 @@ export const importFile = verbSpec({
       description:
         'check the file and print the row report and the plan against the workspace (create / update old -> new per row); send nothing (exit 8 when a row is invalid, 2 when none is valid)',
     },
-    strict: { flags: '--strict', description: 'refuse the file (exit 2) when any row is invalid' },
+    strict: { flags: '--strict', description: 'refuse the file (exit 2) when any row is invalid, or rows name the same contact' },
   },
   examples: [
     'wsm contacts import contacts.xlsx --dry-run',

@@ -56,8 +56,16 @@ export const IMPORT_WAIT_FLAGS = {
   maxFailures: maxFailuresFlag('rows'),
 } as const;
 
+/** Changes that look made by a spreadsheet are left out by default (kept as stored); this applies them. */
+export const APPLY_FLAGGED_FLAG = {
+  flags: '--apply-flagged',
+  description:
+    'apply the changes that look made by a spreadsheet too (leading zeros lost, scientific notation, digits rounded): by default those cells are kept as stored',
+} as const;
+
 /** The flags of an import upload, shared by `contacts import` and `imports create`. */
 export const UPLOAD_FLAGS = {
+  applyFlagged: APPLY_FLAGGED_FLAG,
   name: { flags: '--name <name>', description: 'name of the import (default: the file name)' },
   group: { flags: '--group <id>', description: 'contact group the imported contacts join' },
   rejects: {

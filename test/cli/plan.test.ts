@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '../../src/api/schemas/index.js';
-import { liveContacts, planDelete, planImport, planUpdate, spreadsheetDamage } from '../../src/commands/contacts/plan.js';
+import { liveContacts, spreadsheetDamage } from '../../src/commands/contacts/plan.js';
+import { planImport } from '../../src/commands/contacts/plan-import.js';
+import { planDelete, planUpdate } from '../../src/commands/contacts/plan-update.js';
 
 const contact = (id: number, number: string, more: Partial<Contact> = {}): Contact => ({
   id,
@@ -58,25 +60,33 @@ describe('spreadsheetDamage', () => {
 });
 
 describe('planUpdate', () => {
+  const rows = () => [
+    { place: 'line 2', id: 1, sets: { name: 'C1', fields: { code: '42' }, groups: { names: ['VIP'], replace: true } } },
+    {
+      place: 'line 3',
+      id: 2,
+      sets: { name: 'Bob', email: 'bob@example.com', fields: { code: '' }, groups: { names: ['A', 'B'], replace: true } },
+    },
+    { place: 'line 4', id: 9, sets: { name: 'X' } },
+    { place: 'line 5', errors: ['email: The email field must be a valid email address.'] },
+  ];
   it('only what differs is a change; groups are replaced; an empty field value removes it; a missing id is invalid', () => {
-    const plan = planUpdate(
-      [
-        { place: 'line 2', id: 1, sets: { name: 'C1', fields: { code: '42' }, groups: { names: ['VIP'], replace: true } } },
-        {
-          place: 'line 3',
-          id: 2,
-          sets: { name: 'Bob', email: 'bob@example.com', fields: { code: '' }, groups: { names: ['A', 'B'], replace: true } },
-        },
-        { place: 'line 4', id: 9, sets: { name: 'X' } },
-        { place: 'line 5', errors: ['email: The email field must be a valid email address.'] },
-      ],
-      live,
-    );
-    expect(plan).toMatchObject({ create: 0, update: 2, unchanged: 0, invalid: 2, suspicious: 1 });
+    const plan = planUpdate(rows(), live, true);
+    expect(plan).toMatchObject({ create: 0, update: 2, unchanged: 0, invalid: 2, suspicious: 1, held: 0 });
     expect(plan.contacts[0].changes).toEqual({ 'fields.code': { from: '0042', to: '42' } });
     expect(plan.contacts[0].suspicious).toEqual(['fields.code: "0042" would lose its leading zeros, as a spreadsheet drops them']);
     expect(plan.contacts[1].changes).toEqual({ contact_groups: { from: [], to: ['A', 'B'] } });
     expect(plan.contacts[2]).toMatchObject({ action: 'invalid', errors: ['there is no contact 9 in the workspace'] });
+  });
+  it('without --apply-flagged a change that looks made by a spreadsheet is held: the contact keeps the value, and with nothing else it is skipped', () => {
+    const plan = planUpdate(rows(), live, false);
+    expect(plan).toMatchObject({ update: 1, skipped: 1, invalid: 2, suspicious: 1, held: 1 });
+    expect(plan.contacts[0]).toMatchObject({
+      action: 'skipped',
+      changes: {},
+      held: { 'fields.code': { from: '0042', to: '42', why: '"0042" would lose its leading zeros, as a spreadsheet drops them' } },
+    });
+    expect(plan.contacts[0].after?.fields).toEqual({ code: '0042' });
   });
 });
 
@@ -90,6 +100,7 @@ describe('planImport', () => {
         { place: 'row 5', errors: ['number: The number must be a phone number of 7 to 15 digits.'] },
       ],
       live,
+      { applyFlagged: true },
     );
     expect(plan).toMatchObject({ create: 1, update: 1, unchanged: 1, invalid: 1, suspicious: 1 });
     expect(plan.contacts[1].changes).toEqual({ name: { from: 'Bob', to: 'Bobby' }, contact_groups: { from: [], to: ['New'] } });
@@ -97,6 +108,53 @@ describe('planImport', () => {
     expect(plan.contacts[2].suspicious).toEqual([
       'number: "7700900123" would be a new contact beside contact 1, "07700900123": a spreadsheet may have dropped its leading zeros',
     ]);
+  });
+});
+
+describe('planImport follows the import: rows in order, one contact per number', () => {
+  it('rows naming one number are one contact: created by the first, updated by the others, shown with its end state', () => {
+    const plan = planImport(
+      [
+        { place: 'row 2', number: '16505550001', sets: { name: 'Dup First', fields: { city: 'Oslo' } } },
+        { place: 'row 3', number: '16505550001', sets: { name: 'Dup Second' }, emptied: ['fields.city'] },
+        { place: 'row 4', number: '16505550001', sets: { name: 'Dup Third', fields: { city: 'Bergen' } } },
+        { place: 'row 5', number: '14155550102', sets: { name: 'Robert' } },
+        { place: 'row 6', number: '14155550102', sets: { name: 'Bob' }, emptied: ['email'] },
+      ],
+      live,
+      { applyFlagged: false },
+    );
+    expect(plan).toMatchObject({ create: 1, update: 0, unchanged: 1, repeated: 2 });
+    expect(plan.contacts).toHaveLength(2);
+    expect(plan.contacts[0]).toMatchObject({
+      place: 'rows 2, 3, 4',
+      action: 'create',
+      rows: [
+        { place: 'row 2', does: 'create' },
+        { place: 'row 3', does: 'update' },
+        { place: 'row 4', does: 'update' },
+      ],
+      changes: { name: { from: null, to: 'Dup Third' }, 'fields.city': { from: null, to: 'Bergen' } },
+      after: { name: 'Dup Third', status: true, fields: { city: 'Bergen' } },
+    });
+    // Row 3 left the city empty (kept Oslo), row 4 set Bergen: nothing said is kept in the end.
+    expect(plan.contacts[0].kept).toBeUndefined();
+    // Robert, then Bob again: the contact ends as it was.
+    expect(plan.contacts[1]).toMatchObject({ place: 'rows 5, 6', action: 'unchanged', id: 2, kept: { email: 'bob@example.com' } });
+  });
+  it('a new number beside a padded one is left out whole unless --apply-flagged; a group the workspace lacks is named', () => {
+    const plan = planImport(
+      [{ place: 'row 2', number: '7700900123', sets: { name: 'Ann', groups: { names: ['VIP', 'New'], replace: false } } }],
+      live,
+      { applyFlagged: false, groups: new Set(['VIP']) },
+    );
+    expect(plan).toMatchObject({ create: 0, skipped: 1, held: 1, new_groups: [] });
+    const applied = planImport(
+      [{ place: 'row 2', number: '7700900123', sets: { name: 'Ann', groups: { names: ['VIP', 'New'], replace: false } } }],
+      live,
+      { applyFlagged: true, groups: new Set(['VIP']) },
+    );
+    expect(applied).toMatchObject({ create: 1, skipped: 0, held: 0, new_groups: ['New'] });
   });
 });
 

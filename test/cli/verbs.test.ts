@@ -312,7 +312,7 @@ describe('contacts update and delete, one contact or many (--from)', () => {
     const { ctx } = fakeContext({});
     expect(updateContact.parse({ args: ['42'], opts: { inactive: true } }, ctx)).toEqual({ id: 42, flags: { inactive: true } });
     expect(updateContact.parse({ args: [], opts: { from: '-', inactive: true, concurrency: '3' } }, ctx)).toEqual({
-      bulk: { kind: 'update', from: '-', dryRun: false, flags: { status: false }, concurrency: 3 },
+      bulk: { kind: 'update', from: '-', dryRun: false, flags: { status: false }, concurrency: 3, applyFlagged: false },
     });
     expect(() => updateContact.parse({ args: ['42'], opts: { from: 'ids.txt' } }, ctx)).toThrow('give one contact id or --from, not both');
     expect(() => updateContact.parse({ args: [], opts: { from: '-', avatar: 'a.png' } }, ctx)).toThrow(
@@ -324,7 +324,14 @@ describe('contacts update and delete, one contact or many (--from)', () => {
     );
     expect(deleteContact.parse({ args: ['12'], opts: {} }, ctx)).toEqual({ id: 12 });
     expect(deleteContact.parse({ args: [], opts: { from: 'ids.txt', dryRun: true, maxFailures: '1%' } }, ctx)).toEqual({
-      bulk: { kind: 'delete', from: 'ids.txt', dryRun: true, concurrency: 8, maxFailures: { share: 0.01, text: '1%' } },
+      bulk: {
+        kind: 'delete',
+        from: 'ids.txt',
+        dryRun: true,
+        concurrency: 8,
+        maxFailures: { share: 0.01, text: '1%' },
+        applyFlagged: false,
+      },
     });
     expect(() => deleteContact.parse({ args: [], opts: {} }, ctx)).toThrow('give a contact id, or --from <file|-> for many');
     expect(() => deleteContact.parse({ args: [], opts: { from: '-', concurrency: '0' } }, ctx)).toThrow(
@@ -394,7 +401,7 @@ describe('contacts update and delete, one contact or many (--from)', () => {
     const tolerant = deleteContact.parse({ args: [], opts: { from: '-', maxFailures: '1' } }, ctx);
     deleteContact.settle(ctx, result, tolerant);
     expect(io.stderrText).toBe(
-      '✓ deleted 1 of the 3 contacts read from standard input (1 already gone)\nwarning: 1 of 3 failed (tolerated: --max-failures 1)\n',
+      '✓ deleted 1 of the 3 contacts read from standard input: 1 already gone, 1 failed\nwarning: 1 of 3 failed (tolerated: --max-failures 1)\n',
     );
   });
 

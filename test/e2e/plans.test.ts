@@ -1,15 +1,14 @@
 /**
- * Plans, not counts (issue 32): `--dry-run` of `contacts import` and `contacts update|delete --from`
+ * Plans, not counts: `--dry-run` of `contacts import` and `contacts update|delete --from`
  * compares the file with the live workspace and says per contact what would change, `from -> to`;
- * changes that look made by a spreadsheet are flagged, and a real update or import asks before
- * applying them. The real binary against `wsm serve` and against the stand-in (the published API alone).
+ * changes that look made by a spreadsheet are held, and a real update or import leaves them out,
+ * cell by cell, unless --apply-flagged. The real binary against `wsm serve` and against the stand-in (the published API alone).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend } from './backends.js';
 import { wsm } from './processes.js';
-import { onTerminal } from './terminal.js';
 
 const HEADER = 'id,number,name,email,gender,status,contact_groups,created_at,updated_at';
 
@@ -48,7 +47,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       await backend?.stop();
     });
 
-    it('update --from --dry-run: each changed field old -> new, unchanged counted, a spreadsheet-looking value flagged; nothing sent', async () => {
+    it('update --from --dry-run: each changed field old -> new, unchanged counted, a spreadsheet-looking value held; nothing sent', async () => {
       const edited = file(
         'edited.csv',
         `${HEADER}\n${ids[0]},,Ann,,,true,,,\n${ids[1]},,Robert,,,FALSE,,,\n${ids[2]},,1.23457E+16,,,,,,\n999999,,Ghost,,,,,,\n`,
@@ -61,17 +60,17 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         `~ line 3: update contact ${ids[1]} (14155550102)\n` +
           '    name: "Bob" -> "Robert"\n' +
           '    status: true -> false\n' +
-          `~ line 4: update contact ${ids[2]} (14155550103)\n` +
-          '    name: "Cid" -> "1.23457E+16"\n' +
-          '    ! name: "1.23457E+16" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost\n' +
+          `! line 4: skipped contact ${ids[2]} (14155550103)\n` +
+          '    status: emptied in the file, kept true\n' +
+          '    ! name: "Cid" kept, not "1.23457E+16": "1.23457E+16" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost\n' +
           'x line 5: invalid contact 999999\n' +
           '    there is no contact 999999 in the workspace\n' +
-          'Plan: 0 to create, 2 to update, 1 unchanged, 1 invalid; 1 with a change that looks made by a spreadsheet (marked !).\n',
+          'Plan: 0 to create, 1 to update, 1 unchanged, 1 invalid, 1 skipped; 1 cell looks changed by a spreadsheet and is kept as stored: --apply-flagged to apply it (marked !).\n',
       );
       const asJson = await run('contacts', 'update', '--from', edited, '--dry-run', '-o', 'json');
       expect(asJson.code).toBe(8);
       const json = JSON.parse(asJson.stdout);
-      expect(json).toMatchObject({ create: 0, update: 2, unchanged: 1, invalid: 1, suspicious: 1 });
+      expect(json).toMatchObject({ create: 0, update: 1, unchanged: 1, invalid: 1, skipped: 1, suspicious: 1, held: 1 });
       expect(json.contacts[1]).toMatchObject({
         place: 'line 3',
         action: 'update',
@@ -136,7 +135,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       const res = await run('contacts', 'update', '--from', edited, '-o', 'json');
       expect(res.code, res.stderr).toBe(0);
       expect(res.stderr).toBe(
-        `✓ updated 1 of the ${before.length} contacts read from ${edited} (${before.length - 1} unchanged, not sent)\n`,
+        `✓ updated 1 of the ${before.length} contacts read from ${edited}: ${before.length - 1} unchanged, 0 skipped, 0 failed\n`,
       );
       expect(JSON.parse(res.stdout).map((r: { outcome: string; status: number | null }) => [r.outcome, r.status])).toEqual(
         before.map((_, i) => (i === 0 ? ['updated', 200] : ['unchanged', null])),
@@ -147,29 +146,34 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect((await run('contacts', 'update', String(before[0].id), '--name', before[0].name)).code).toBe(0);
     });
 
-    it('the real update asks before applying a change that looks made by a spreadsheet: --yes when not on a terminal', async () => {
-      const edited = file('sci.csv', `${HEADER}\n${ids[2]},,1.23457E+16,,,,,,\n`);
-      const refused = await run('contacts', 'update', '--from', edited);
-      expect(refused.code).toBe(2);
-      expect(refused.stderr).toContain(`warning: line 2, contact ${ids[2]}: name: "1.23457E+16" is in scientific notation`);
-      expect(refused.stderr).toMatch(
-        /error: updating 1 contact with changes that look made by a spreadsheet needs --yes when not on a terminal\n$/,
+    it('the real update keeps a change that looks made by a spreadsheet as stored and says so; --apply-flagged applies it', async () => {
+      const edited = file('sci.csv', `id,name,status\n${ids[2]},1.23457E+16,false\n${ids[1]},1.23457E+16,\n`);
+      const kept = await run('contacts', 'update', '--from', edited);
+      expect(kept.code, kept.stderr).toBe(0);
+      expect(kept.stderr).toBe(
+        'warning: 2 cells look changed by a spreadsheet and were kept as stored: --apply-flagged to apply them\n' +
+          `✓ updated 1 of the 2 contacts read from ${edited}: 0 unchanged, 1 skipped, 0 failed\n`,
       );
-      expect((await listed())[2].name).toBe('Cid');
-      const applied = await run('contacts', 'update', '--from', edited, '--yes');
+      // The operator's edit (inactive) went in, the spreadsheet's name did not.
+      expect((await listed()).slice(1).map((c) => [c.name, c.status])).toEqual([
+        ['Bob', true],
+        ['Cid', false],
+      ]);
+      const applied = await run('contacts', 'update', '--from', edited, '--apply-flagged');
       expect(applied.code, applied.stderr).toBe(0);
       expect((await listed())[2].name).toBe('1.23457E+16');
-      expect((await run('contacts', 'update', ids[2].toString(), '--name', 'Cid')).code).toBe(0);
+      expect((await run('contacts', 'update', ids[2].toString(), '--name', 'Cid', '--active')).code).toBe(0);
+      expect((await run('contacts', 'update', ids[1].toString(), '--name', 'Bob')).code).toBe(0);
     });
 
-    it('import --dry-run: create / update / unchanged / invalid per row; a number equal to a contact but for its leading zeros is flagged', async () => {
+    it('import --dry-run: create / update / unchanged / invalid per row; a number equal to a contact but for its leading zeros is left out', async () => {
       const imported = file('import.csv', 'number,name\n7700900123,Ann\n14155550102,Bobby\n14155550103,Cid\n14155550104,Dee\n12,Bad\n');
       const res = await run('contacts', 'import', imported, '--dry-run', '-o', 'json');
       expect(res.code).toBe(8); // an invalid row: exit 8, as before
       const plan = JSON.parse(res.stdout);
-      expect(plan).toMatchObject({ rows: 5, invalid_rows: 1, create: 2, update: 1, unchanged: 1, invalid: 1, suspicious: 1 });
+      expect(plan).toMatchObject({ rows: 5, invalid_rows: 1, create: 1, update: 1, unchanged: 1, invalid: 1, skipped: 1, suspicious: 1 });
       expect(plan.contacts.map((c: { place: string; action: string }) => `${c.place} ${c.action}`)).toEqual([
-        'row 2 create',
+        'row 2 skipped',
         'row 3 update',
         'row 4 unchanged',
         'row 5 create',
@@ -182,7 +186,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       const text = await run('contacts', 'import', imported, '--dry-run');
       expect(text.stdout).toContain('~ row 3: update contact');
       expect(text.stdout).toContain(
-        'Plan: 2 to create, 1 to update, 1 unchanged, 1 invalid; 1 with a change that looks made by a spreadsheet (marked !).\n',
+        'Plan: 1 to create, 1 to update, 1 unchanged, 1 invalid, 1 skipped; 1 cell looks changed by a spreadsheet and is kept as stored: --apply-flagged to apply it (marked !).\n',
       );
       expect(await listed()).toHaveLength(3);
     });
@@ -224,43 +228,36 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(await listed()).toHaveLength(3);
     });
 
-    it('the real import asks before a change that looks made by a spreadsheet: refused without a terminal or --yes, asked on one', async () => {
-      const imported = file('zeros.csv', 'number,name\n7700900123,Ann\n14155550102,Bob\n14155550105,1.23457E+16\n');
-      const imports = async () => JSON.parse((await run('imports', 'list', '-o', 'json')).stdout).length as number;
-      const before = await imports();
-      const refused = await run('contacts', 'import', imported, '--wait');
-      expect(refused.code).toBe(2);
-      expect(refused.stdout).toBe('');
-      expect(refused.stderr).toBe(
-        `warning: ${imported} row 2, new contact 7700900123: number: "7700900123" would be a new contact beside contact ${ids[0]}, "07700900123": a spreadsheet may have dropped its leading zeros\n` +
-          `warning: ${imported} row 4, new contact 14155550105: name: "1.23457E+16" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost\n` +
-          'error: importing 2 contacts with changes that look made by a spreadsheet needs --yes when not on a terminal\n',
+    it('the real import leaves out what looks made by a spreadsheet, cell by cell, and says so; --apply-flagged sends the file as it is', async () => {
+      const imported = file('zeros.csv', 'number,name,email\n7700900123,Ann,\n14155550102,1.23457E+16,bob@example.com\n14155550105,Eve,\n');
+      const res = await run('contacts', 'import', imported, '--wait', '-q');
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stderr).toBe(
+        `warning: ${imported} row 2, new contact 7700900123: number: "7700900123" would be a new contact beside contact ${ids[0]}, "07700900123": a spreadsheet may have dropped its leading zeros: the row is left out\n` +
+          `warning: ${imported} row 3, contact ${ids[1]}: name: "Bob" kept, not "1.23457E+16": "1.23457E+16" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost\n` +
+          `warning: ${imported}: 2 cells look changed by a spreadsheet and were kept as stored: --apply-flagged to apply them\n`,
       );
-      const declined = await onTerminal(backend.env, ['contacts', 'import', imported, '--wait'], {
-        keys: 'n\r',
-        when: '(y/N)',
-        columns: 200,
-      });
-      expect(declined.screen).toContain('Import zeros.csv with 2 contacts with changes that look made by a spreadsheet? (y/N)');
-      expect(declined.screen).toContain('error: cancelled');
-      expect(declined.code).toBe(2);
-      expect(await imports()).toBe(before);
-      expect(await listed()).toHaveLength(3);
-      // An unflagged file is sent without a question; --yes sends a flagged one.
-      const clean = await run('contacts', 'import', file('clean.csv', 'number,name\n14155550102,Bob\n'), '--wait', '-q');
-      expect(clean.code, clean.stderr).toBe(0);
-      const applied = await run('contacts', 'import', imported, '--wait', '--yes', '-q');
-      expect(applied.code, applied.stderr).toBe(0);
-      expect((await listed()).map((c) => c.number).sort()).toEqual([
-        '07700900123',
-        '14155550102',
-        '14155550103',
-        '14155550105',
-        '7700900123',
+      // Bob's e-mail (the operator's edit) went in, his name stayed; Eve was created; the padded number was not.
+      const after = await listed();
+      expect(after.map((c) => [c.number, c.name])).toEqual([
+        ['07700900123', 'Ann'],
+        ['14155550102', 'Bob'],
+        ['14155550103', 'Cid'],
+        ['14155550105', 'Eve'],
       ]);
-      expect(await imports()).toBe(before + 2);
+      expect((after[1] as unknown as { email: string }).email).toBe('bob@example.com');
+      const applied = await run('contacts', 'import', imported, '--wait', '--apply-flagged', '-q');
+      expect(applied.code, applied.stderr).toBe(0);
+      expect((await listed()).map((c) => [c.number, c.name])).toEqual([
+        ['07700900123', 'Ann'],
+        ['14155550102', '1.23457E+16'],
+        ['14155550103', 'Cid'],
+        ['14155550105', 'Eve'],
+        ['7700900123', 'Ann'],
+      ]);
       for (const contact of await listed())
         if (!ids.includes(contact.id)) expect((await run('contacts', 'delete', String(contact.id), '--yes')).code).toBe(0);
+      expect((await run('contacts', 'update', String(ids[1]), '--name', 'Bob', '--email', '')).code).toBe(0);
     });
 
     // Custom field values are wsm serve's (the published API's contact has none; the stand-in ignores them).
@@ -284,11 +281,21 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         const res = await run('contacts', 'update', '--from', edited, '--dry-run');
         expect(res.code, res.stderr).toBe(0);
         expect(res.stdout).toContain(
-          '    ! fields.account: "1234567890123457" would become "1234567890123460": a spreadsheet keeps 15 significant digits of a number and rounds the rest to zeros\n',
+          '    ! fields.account: "1234567890123457" kept, not "1234567890123460": "1234567890123457" would become "1234567890123460": a spreadsheet keeps 15 significant digits of a number and rounds the rest to zeros\n',
         );
-        expect(res.stdout).toContain('    ! fields.zip: "00000" would lose its leading zeros, as a spreadsheet drops them\n');
-        expect(res.stdout).toContain('1 with a change that looks made by a spreadsheet (marked !)');
-        expect((await run('contacts', 'update', '--from', edited)).code).toBe(2);
+        expect(res.stdout).toContain(
+          '    ! fields.zip: "00000" kept, not "0": "00000" would lose its leading zeros, as a spreadsheet drops them\n',
+        );
+        expect(res.stdout).toContain(
+          '2 cells look changed by a spreadsheet and are kept as stored: --apply-flagged to apply them (marked !)',
+        );
+        const real = await run('contacts', 'update', '--from', edited);
+        expect([real.code, real.stderr.split('\n')[0]]).toEqual([
+          0,
+          'warning: 2 cells look changed by a spreadsheet and were kept as stored: --apply-flagged to apply them',
+        ]);
+        const stored = JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout)[1].fields;
+        expect(stored).toEqual({ account: '1234567890123457', zip: '00000' });
       });
   });
 }

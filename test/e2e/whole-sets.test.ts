@@ -51,7 +51,7 @@ describe('a page piped on says what it left out; a bulk verb says how many of ho
       'warning: printed contacts 1-10 of 27 (page 1 of 3); the other pages were left out: add --all for every one\n',
     );
     expect(res.code).toBe(0);
-    expect(res.stderr).toBe('✓ deleted 10 of the 10 contacts read from standard input\n');
+    expect(res.stderr).toBe('✓ deleted 10 of the 10 contacts read from standard input: 0 already gone, 0 failed\n');
   });
 
   it('with --all: every match, nothing said about pages; the unconfirmed delete names the count and where it came from', async () => {
@@ -65,7 +65,7 @@ describe('a page piped on says what it left out; a bulk verb says how many of ho
     ]);
     const res = await pipe(['contacts', 'list', '--search', 'old.example', '--all', '-q'], ['contacts', 'delete', '--from', '-', '--yes']);
     expect(res.code).toBe(0);
-    expect(res.stderr).toBe('✓ deleted 17 of the 17 contacts read from standard input\n');
+    expect(res.stderr).toBe('✓ deleted 17 of the 17 contacts read from standard input: 0 already gone, 0 failed\n');
     const left = await wsm(server.env, ['contacts', 'list', '-o', 'json']);
     expect(JSON.parse(left.stdout).map((c: { name: string }) => c.name)).toEqual(['Keep']);
     expect(left.stderr).toBe('');

@@ -34,9 +34,10 @@ const ids = (values: string[] | undefined, flag: string): number[] | undefined =
 
 function common(opts: CommonOptions): Omit<ContactCreateBody, 'number'> {
   const body: Omit<ContactCreateBody, 'number'> = {};
-  if (opts.email !== undefined) body.email = opts.email;
+  // An empty value is none: `--email ''` clears the e-mail, `--gender ''` the gender (null, as the API takes it).
+  if (opts.email !== undefined) body.email = opts.email.trim() === '' ? null : opts.email;
   // The client's check refuses another value, in the flag's words (inFlagWords), before anything is sent.
-  if (opts.gender !== undefined) body.gender = opts.gender as ContactCreateBody['gender'];
+  if (opts.gender !== undefined) body.gender = opts.gender.trim() === '' ? null : (opts.gender as ContactCreateBody['gender']);
   if (opts.active === true && opts.inactive === true) throw new UsageError('--active and --inactive cannot be used together');
   if (opts.inactive === true) body.status = false;
   if (opts.active === true) body.status = true;

@@ -29,12 +29,19 @@ export interface BulkItem {
   groupNames?: string[];
   /** The row's `number` cell: not sent (an update does not change a number), compared with the contact's by the plan. */
   number?: string;
+  /** Columns the row leaves empty that cannot be emptied (`name`, `status`): the contact keeps them, and the plan says so. */
+  emptied?: string[];
+  /** Several rows naming this contact, merged (bulk-merge.ts): their places, in input order. */
+  merged?: string[];
 }
 
 /** Columns of an export that are not the contact's to change. */
 const READ_ONLY = new Set(['number', 'workspace_id', 'avatar_url', 'created_at', 'updated_at']);
 const KNOWN = new Set(['name', 'email', 'gender', 'status', 'contact_groups']);
 const ID = /^\d+$/;
+
+/** A contact id as the plan and the request name it: `002` is contact 2. */
+const canonicalId = (text: string) => String(Number(text));
 
 /** What is wrong with a contact id as a record holds it (a whole number from 1 up to what JSON numbers hold exactly). */
 function idProblem(text: string): string | undefined {
@@ -92,7 +99,7 @@ function idLines(lines: string[], source: string): BulkItem[] {
     const text = raw.trim();
     if (text === '' || text.startsWith('#')) return;
     const problem = idProblem(text);
-    if (problem === undefined) items.push({ id: text, line: index + 1, where: `line ${index + 1}` });
+    if (problem === undefined) items.push({ id: canonicalId(text), line: index + 1, where: `line ${index + 1}` });
     else errors[`line ${index + 1}`] = [problem];
   });
   if (Object.keys(errors).length > 0)
@@ -153,15 +160,30 @@ function csvRows(
       errors[`${row.where} id`] = [problem];
       return [];
     }
-    return [{ id, line: row.line, where: row.where, ...(forUpdate ? { cells: row.cells } : {}) }];
+    return [{ id: canonicalId(id), line: row.line, where: row.where, ...(forUpdate ? { cells: row.cells } : {}) }];
   });
   if (Object.keys(errors).length > 0) throw new RequestValidationError(`${source} has rows without a contact id: nothing was sent`, errors);
   return items;
 }
 
 /**
- * Each row's update: the flags, then the row's non-empty cells (a cell left empty is left as it
- * is). Without --name or a name in the row, the update has no name yet: the contact keeps its own.
+ * An empty cell in an update file clears what may be empty (docs/decisions.md): the e-mail and
+ * the gender become null, a custom field is removed, `contact_groups` leaves every group. A
+ * contact always has a name and a status: those are kept, and the plan says so. A value the flags
+ * give stays: the flags are every row's.
+ */
+function emptiedCell(column: string, body: Record<string, unknown>, fields: Record<string, string>, item: BulkItem): void {
+  if (column === 'name' || column === 'status') {
+    if (body[column] === undefined) item.emptied = [...(item.emptied ?? []), column];
+  } else if (column === 'email' || column === 'gender') body[column] ??= null;
+  else if (column === 'contact_groups') {
+    if (body.contact_groups === undefined) item.groupNames = [];
+  } else fields[column] ??= '';
+}
+
+/**
+ * Each row's update: the flags, then the row's cells (an empty one clears: emptiedCell). Without
+ * --name or a name in the row, the update has no name yet: the contact keeps its own.
  */
 function withBodies(
   items: Array<BulkItem & { cells?: Record<string, string> }>,
@@ -179,7 +201,11 @@ function withBodies(
     const fields: Record<string, string> = { ...(flags.fields ?? {}) };
     for (const [column, value] of Object.entries(cells ?? {})) {
       if (column === 'number' && value !== '') item.number = value;
-      if (value === '' || column === 'id' || READ_ONLY.has(column)) continue;
+      if (column === '' || column === 'id' || READ_ONLY.has(column)) continue;
+      if (value === '') {
+        emptiedCell(column, body, fields, item);
+        continue;
+      }
       // The CSV's own reading of a status and a gender, as the import reads them (formats/csv/cells.ts).
       if (column === 'status') body.status = readCsvBoolean(value) ?? value;
       else if (column === 'gender') body.gender = value.trim().toLowerCase();

@@ -1,21 +1,28 @@
-// `contacts update|delete --from` against the live workspace: their plan (plan.ts) for --dry-run
-// (rendered by plan-render.ts), and, before a real update, the same plan: its unchanged rows are
-// left unsent (what you see is what the run does), and the changes that look made by a
-// spreadsheet are asked about first.
+// `contacts update|delete --from` against the live workspace: their plan (plan-update.ts) for
+// --dry-run (rendered by plan-render.ts), and, before a real update, the same plan made into what
+// is sent: the rows it finds unchanged are left unsent, and the changes that look made by a
+// spreadsheet are left out of each request (kept as stored) unless --apply-flagged.
 import type { WsmClient } from '../../api/client.js';
 import { PER_PAGE_MAX } from '../../api/schemas/common.js';
 import { isScientificNotation } from '../../formats/csv/cells.js';
 import type { Context } from '../../cli/context.js';
 import type { BulkItem } from './bulk-input.js';
-import { planDelete, planUpdate, type LiveContacts, type Plan, type PlanRow } from './plan.js';
-import { askAboutFlagged, cannotListContacts, LIVE_READ_LIMIT, readLiveContacts, readLiveContactsWithin } from './plan-render.js';
+import type { LiveContacts, Plan, PlannedContact, PlanRow } from './plan.js';
+import { planDelete, planUpdate } from './plan-update.js';
+import { cannotListContacts, LIVE_READ_LIMIT, readLiveContacts, readLiveContactsWithin } from './plan-live.js';
 
 /** The rows of a bulk input as a plan reads them; group ids are named from the live contacts' groups. */
 function planRows(items: BulkItem[], live: LiveContacts): PlanRow[] {
   const groupNames = new Map<number, string>();
   for (const contact of live.byId.values()) for (const group of contact.contact_groups ?? []) groupNames.set(Number(group.id), group.name);
   return items.map((item) => {
-    const row: PlanRow = { place: item.where, id: Number(item.id), ...(item.number !== undefined ? { number: item.number } : {}) };
+    const row: PlanRow = {
+      place: item.where,
+      id: Number(item.id),
+      ...(item.number !== undefined ? { number: item.number } : {}),
+      ...(item.emptied !== undefined ? { emptied: item.emptied } : {}),
+      ...(item.merged !== undefined ? { merged: item.merged } : {}),
+    };
     const body = item.body;
     if (body === undefined) return row;
     const groups =
@@ -43,49 +50,71 @@ export async function bulkPlan(
   kind: 'delete' | 'update',
   items: BulkItem[],
   concurrency: number,
+  applyFlagged: boolean,
 ): Promise<Plan> {
   const live = await readLiveContacts(ctx, client, concurrency);
   const rows = planRows(items, live);
-  return kind === 'delete' ? planDelete(rows, live) : planUpdate(rows, live);
+  return kind === 'delete' ? planDelete(rows, live) : planUpdate(rows, live, applyFlagged);
 }
 
 /** A value a spreadsheet may have changed: one in scientific notation, or digits alone (leading zeros may be gone). */
 const maybeDamaged = (value: string) => /^\d+$/.test(value.trim()) || isScientificNotation(value);
 
-/** The flagged changes of a plan, named (the first ten), then asked about (on a terminal; --yes otherwise). */
-async function askAboutPlan(ctx: Context, plan: Plan): Promise<void> {
-  const flagged = plan.contacts.filter((contact) => contact.suspicious.length > 0);
-  await askAboutFlagged(
-    ctx,
-    flagged,
-    flagged.length,
-    (contact) => `${contact.place}, contact ${contact.id}`,
-    (what) => [`Update ${what}?`, `updating ${what}`],
-  );
+/** What a real update sends: each item as its plan leaves it, and why the others are not sent. */
+export interface UpdateToSend {
+  /** The items, each with its held changes taken out of its body. */
+  items: BulkItem[];
+  /** Items not sent: `unchanged` (nothing to change) or `skipped` (every change held). */
+  unsent: Map<BulkItem, 'unchanged' | 'skipped'>;
+  /** Cells left out because they look changed by a spreadsheet. */
+  held: number;
+}
+
+/** The item without its held changes: the contact keeps those values (a held name is sent as stored: the API needs one). */
+function withoutHeld(item: BulkItem, planned: PlannedContact): BulkItem {
+  if (planned.held === undefined || item.body === undefined) return item;
+  const body = { ...item.body, ...(item.body.fields !== undefined ? { fields: { ...item.body.fields } } : {}) };
+  for (const [key, change] of Object.entries(planned.held)) {
+    if (key.startsWith('fields.')) delete body.fields?.[key.slice('fields.'.length)];
+    else if (key === 'name') body.name = String(change.from);
+    else delete body[key as 'email' | 'gender'];
+  }
+  return { ...item, body };
 }
 
 /**
  * Before a real update: the plan against the workspace, when it holds at most LIVE_READ_LIMIT
- * contacts and no more pages of them than the file has rows; its flagged changes are asked about,
- * and the items it finds unchanged are given back, to be left unsent. Otherwise (or for a token
- * that may not list contacts) the workspace is read only when the file holds a value a
- * spreadsheet may have changed, and every row is sent.
+ * contacts and no more pages of them than the file has rows, or whatever its size when the file
+ * holds a value a spreadsheet may have changed (only such a value can be held). The plan's
+ * unchanged and skipped items are not sent, its held changes are taken out of the others. Without
+ * a plan (a large workspace and nothing to hold, or a token that may not list contacts) every row
+ * is sent as it is.
  */
-export async function prepareUpdate(ctx: Context, client: WsmClient, items: BulkItem[], concurrency: number): Promise<Set<BulkItem>> {
+export async function prepareUpdate(
+  ctx: Context,
+  client: WsmClient,
+  items: BulkItem[],
+  concurrency: number,
+  applyFlagged: boolean,
+): Promise<UpdateToSend> {
   let live: LiveContacts | undefined;
   try {
     // Read when the pages cost no more requests than the rows' own updates: two ids in a large workspace send two.
     live = await readLiveContactsWithin(ctx, client, concurrency, Math.min(LIVE_READ_LIMIT, items.length * PER_PAGE_MAX));
+    const values = (item: BulkItem) => [item.body?.name, item.body?.email, ...Object.values(item.body?.fields ?? {})];
+    const holdable = !applyFlagged && items.some((item) => values(item).some((value) => typeof value === 'string' && maybeDamaged(value)));
+    if (live === undefined && holdable) live = await readLiveContacts(ctx, client, concurrency);
   } catch (error) {
     if (!cannotListContacts(error)) throw error;
   }
-  if (live === undefined) {
-    const values = (item: BulkItem) => [item.body?.name, ...Object.values(item.body?.fields ?? {})];
-    if (items.some((item) => values(item).some((value) => typeof value === 'string' && maybeDamaged(value))))
-      await askAboutPlan(ctx, await bulkPlan(ctx, client, 'update', items, concurrency));
-    return new Set();
-  }
-  const plan = planUpdate(planRows(items, live), live);
-  await askAboutPlan(ctx, plan);
-  return new Set(items.filter((_, index) => plan.contacts[index].action === 'unchanged'));
+  if (live === undefined) return { items, unsent: new Map(), held: 0 };
+  const plan = planUpdate(planRows(items, live), live, applyFlagged);
+  const unsent = new Map<BulkItem, 'unchanged' | 'skipped'>();
+  const sent = items.map((item, index) => {
+    const planned = plan.contacts[index];
+    const ready = withoutHeld(item, planned);
+    if (planned.action === 'unchanged' || planned.action === 'skipped') unsent.set(ready, planned.action);
+    return ready;
+  });
+  return { items: sent, unsent, held: plan.held };
 }

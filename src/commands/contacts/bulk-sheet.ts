@@ -42,9 +42,10 @@ export async function sheetText(ctx: Context, path: string, sheet: string | unde
 export function rowNotesInPlan(plan: Plan, rowNotes: ReadonlyMap<number, string[]> | undefined): Plan {
   if (rowNotes === undefined || rowNotes.size === 0) return plan;
   const contacts = plan.contacts.map((contact) => {
-    // A sheet's place is `row 17` (and its CSV line where a cell above holds a line break).
-    const notes = rowNotes.get(Number(/^row (\d+)/.exec(contact.place)?.[1]));
-    return notes === undefined ? contact : { ...contact, notes: [...notes, ...(contact.notes ?? [])] };
+    // A sheet's place is `row 17` (and its CSV line where a cell above holds a line break); several rows of one contact, each.
+    const places = contact.rows?.map((row) => row.place) ?? [contact.place];
+    const notes = places.flatMap((place) => rowNotes.get(Number(/^row (\d+)/.exec(place)?.[1])) ?? []);
+    return notes.length === 0 ? contact : { ...contact, notes: [...notes, ...(contact.notes ?? [])] };
   });
   return { ...plan, contacts };
 }

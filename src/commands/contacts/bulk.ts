@@ -25,15 +25,19 @@ import { fieldIdsOf } from '../shared/workspace-fields.js';
 import { fieldNamesOf, readBulkInput, refuseUnknownFields, resolveGroupNames, type BulkItem } from './bulk-input.js';
 import { nameReader, type NameReader } from './bulk-names.js';
 import { checkSheetFlag, isSpreadsheetFile, rowNotesInPlan, sheetText } from './bulk-sheet.js';
-import { bulkPlan, prepareUpdate } from './bulk-plan.js';
+import { bulkPlan, prepareUpdate, type UpdateToSend } from './bulk-plan.js';
+import { mergeRepeated } from './bulk-merge.js';
 import type { Plan } from './plan.js';
-import { renderPlan } from './plan-render.js';
+import { heldSentence, renderPlan } from './plan-render.js';
 import { countOf, countText } from '../../cli/text.js';
 
-type Outcome = 'deleted' | 'already gone' | 'updated' | 'unchanged' | 'failed';
+type Outcome = 'deleted' | 'already gone' | 'updated' | 'unchanged' | 'skipped' | 'failed';
 
-/** What an update's unchanged row settles to: no request was made. */
-const UNSENT = Symbol('unsent');
+/** Why an update's contact was not sent. */
+const UNSENT_WHY = {
+  unchanged: 'not sent: the row changes nothing',
+  skipped: 'not sent: every change looks made by a spreadsheet and was kept as stored (--apply-flagged sends it)',
+};
 
 interface BulkReport {
   /** A number, as in the records (`contacts get -o json`). */
@@ -59,6 +63,8 @@ export interface BulkOptions {
   concurrency: number;
   maxFailures?: FailureLimit;
   sheet?: string;
+  /** --apply-flagged: changes that look made by a spreadsheet are sent too, not kept as stored. */
+  applyFlagged: boolean;
 }
 
 /** The flags of a `--from` run, checked in the order they always were (after the verb's own). */
@@ -66,7 +72,7 @@ export function parseBulk(
   ctx: Context,
   kind: BulkOptions['kind'],
   from: string,
-  opts: FlagOptions<BulkFlags>,
+  opts: FlagOptions<BulkFlags> & { applyFlagged?: true },
   flags?: Partial<ContactUpdateBody>,
 ): BulkOptions {
   const concurrency = concurrencyOf(ctx, opts);
@@ -80,6 +86,7 @@ export function parseBulk(
     concurrency,
     ...(maxFailures !== undefined ? { maxFailures } : {}),
     ...(opts.sheet !== undefined ? { sheet: opts.sheet } : {}),
+    applyFlagged: opts.applyFlagged === true,
   };
 }
 
@@ -87,8 +94,10 @@ export function parseBulk(
 interface BulkTally {
   succeeded: number;
   gone: number;
-  /** Rows of an update that change nothing: not sent. */
+  /** Contacts of an update that change nothing: not sent. */
   unchanged: number;
+  /** Contacts of an update whose every change looks made by a spreadsheet: not sent. */
+  skipped: number;
   failures: Array<{ report: BulkReport; error: unknown }>;
 }
 
@@ -100,8 +109,10 @@ interface BulkRun {
   kind: BulkOptions['kind'];
   /** `standard input` or the file's name. */
   source: string;
-  /** The items read from the source. */
+  /** The distinct contacts read from the source. */
   total: number;
+  /** Cells left out because they look changed by a spreadsheet. */
+  held: number;
   reports(progress: (done: number) => void): AsyncIterable<BulkReport>;
   tally: BulkTally;
 }
@@ -116,7 +127,8 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
   const sheet = isSpreadsheetFile(options.from) ? await sheetText(ctx, options.from, options.sheet) : undefined;
   const input = readBulkInput(sheet ?? (await readBytesInput(ctx, options.from)), source, update);
   for (const line of formatNoticeLines(source, input.notes)) ctx.output.notice(line);
-  let items = input.items;
+  // Rows naming one contact are one item: planned, sent and counted once.
+  let items = mergeRepeated(input.items);
   const client = await workspaceClient(ctx);
   // Columns and --field values that are no contact attribute name custom fields: the workspace's, checked before anything is sent.
   const fieldNames = update === undefined ? [] : fieldNamesOf(input.columns, update.flags);
@@ -130,15 +142,18 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
     for await (const group of client.groups.list()) idsByName.set(group.name, Number(group.id));
     items = resolveGroupNames(items, idsByName, source);
   }
-  if (options.dryRun) return { plan: rowNotesInPlan(await bulkPlan(ctx, client, kind, items, concurrency), sheet?.rowNotes) };
+  if (options.dryRun)
+    return { plan: rowNotesInPlan(await bulkPlan(ctx, client, kind, items, concurrency, options.applyFlagged), sheet?.rowNotes) };
   if (kind === 'delete') {
     // How many were read, and from where: a list piped in without --all gives a page of them.
     const what = items.length === 1 ? `the 1 contact read from ${source}` : `all ${countText(items.length)} contacts read from ${source}`;
     await ctx.confirm(`Delete ${what}? This cannot be undone`, `deleting ${what}`);
   }
-  // An update's rows that change nothing (its plan's unchanged) are not sent.
-  const unchanged = kind === 'update' ? await prepareUpdate(ctx, client, items, concurrency) : new Set<BulkItem>();
-  const sent = (item: BulkItem) => !unchanged.has(item);
+  // An update is sent as its plan leaves it: held changes taken out, unchanged and skipped contacts not sent.
+  const prepared: UpdateToSend =
+    kind === 'update' ? await prepareUpdate(ctx, client, items, concurrency, options.applyFlagged) : { items, unsent: new Map(), held: 0 };
+  items = prepared.items;
+  const sent = (item: BulkItem) => !prepared.unsent.has(item);
 
   const unnamed = items.filter((item) => sent(item) && item.body !== undefined && item.body.name === undefined).map((item) => item.id);
   const names: NameReader | undefined = unnamed.length > 0 ? await nameReader(ctx, client, unnamed, concurrency) : undefined;
@@ -147,11 +162,11 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
     return client.contacts.update(item.id, body as ContactUpdateBody, {}, request);
   };
   const call = (item: BulkItem, request: EngineRequest) =>
-    kind === 'delete' ? client.contacts.delete(item.id, request) : sent(item) ? updateOne(item, request) : Promise.resolve(UNSENT);
-  const tally: BulkTally = { succeeded: 0, gone: 0, unchanged: 0, failures: [] };
+    kind === 'delete' ? client.contacts.delete(item.id, request) : sent(item) ? updateOne(item, request) : Promise.resolve(undefined);
+  const tally: BulkTally = { succeeded: 0, gone: 0, unchanged: 0, skipped: 0, failures: [] };
   const settle = (item: BulkItem, result: Settled<unknown>): BulkReport => {
-    if (result.ok && result.value === UNSENT)
-      return { id: Number(item.id), outcome: 'unchanged', status: null, message: 'not sent: the row changes nothing' };
+    const unsent = prepared.unsent.get(item);
+    if (unsent !== undefined) return { id: Number(item.id), outcome: unsent, status: null, message: UNSENT_WHY[unsent] };
     if (result.ok)
       return { id: Number(item.id), outcome: kind === 'delete' ? 'deleted' : 'updated', status: 200, message: messageOf(result.value) };
     const error = result.error;
@@ -176,12 +191,13 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
     });
     for await (const report of settled) {
       if (report.outcome === 'unchanged') tally.unchanged += 1;
+      else if (report.outcome === 'skipped') tally.skipped += 1;
       else if (report.outcome !== 'failed') tally.succeeded += 1;
       if (report.outcome === 'already gone') tally.gone += 1;
       yield report;
     }
   }
-  return { kind, source, total: items.length, reports, tally };
+  return { kind, source, total: items.length, held: prepared.held, reports, tally };
 }
 
 /** The plan; or the run, its report lines printed as the items end: the table shows what needs attention, the machine formats every item. */
@@ -201,24 +217,29 @@ export async function renderBulk(ctx: Context, result: BulkResult): Promise<void
   }
 }
 
-/** The last line (what was done, of how many read) and the exit: 8 for failed items beyond --max-failures. */
+/**
+ * The last line: what was done of how many distinct contacts read (an update: updated, unchanged,
+ * skipped, failed; a delete: deleted, already gone, failed), the cells kept as stored, and the
+ * exit: 8 for failed items beyond --max-failures.
+ */
 export function settleBulk(ctx: Context, result: BulkResult, options: BulkOptions): void {
   if ('plan' in result) return settlePlan(ctx, result.plan, options);
   const { kind, source, total, tally } = result;
-  const { succeeded, gone, unchanged, failures } = tally;
+  const { succeeded, gone, unchanged, skipped, failures } = tally;
   const read = total === 1 ? `the 1 contact read from ${source}` : `the ${countText(total)} contacts read from ${source}`;
-  const done = kind === 'delete' ? 'deleted' : 'updated';
-  const said = () =>
-    ctx.output.done(
-      `${done} ${countText(succeeded - gone)} of ${read}${gone > 0 ? ` (${countText(gone)} already gone)` : ''}${unchanged > 0 ? ` (${countText(unchanged)} unchanged, not sent)` : ''}`,
-    );
-  if (failures.length === 0) return said();
+  const counts =
+    kind === 'delete'
+      ? [`${countText(gone)} already gone`, `${countText(failures.length)} failed`]
+      : [`${countText(unchanged)} unchanged`, `${countText(skipped)} skipped`, `${countText(failures.length)} failed`];
+  const done = `${kind === 'delete' ? 'deleted' : 'updated'} ${countText(succeeded - gone)} of ${read}: ${counts.join(', ')}`;
+  if (result.held > 0) ctx.output.warn(heldSentence(result.held, true));
+  if (failures.length === 0) return ctx.output.done(done);
   const codes = new Set(failures.map((failure) => exitCodeFor(failure.error)));
   const [code] = codes;
   const runFailed = failures.length === total && codes.size === 1 && (code === ExitCode.auth || code === ExitCode.unavailable);
   // What was done is said before the tolerated failures are; a run that fails says only its failure.
   const limit = options.maxFailures;
-  if (tolerated(limit, failures.length, total)) said();
+  if (tolerated(limit, failures.length, total)) ctx.output.done(done);
   endWithFailures(
     ctx,
     limit,

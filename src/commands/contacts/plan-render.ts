@@ -1,95 +1,78 @@
 // How a plan (plan.ts) is shown: -o json (or --json/--jq) gives it as data, the counts and every
-// contact's changes; otherwise one line a contact that changes (unchanged ones are counted), each
-// changed field `from -> to` under it, the spreadsheet flags marked `!`, the notes (what a row asks
-// that will not be done), and the counts last.
-import type { WsmClient } from '../../api/client.js';
-import { MethodNotAllowedError, NotFoundError, PermissionDeniedError, UnsupportedEndpointError } from '../../api/errors.js';
-import type { Contact } from '../../api/schemas/index.js';
+// contact's changes; otherwise a line for each contact the run touches or that needs a word
+// (unchanged ones are counted): several rows of one contact together, each change `from -> to`,
+// each held change `!` with why it is kept as stored, each emptied value kept, the notes, the
+// groups the run creates, and the counts last.
 import type { Context } from '../../cli/context.js';
 import { countOf, countText } from '../../cli/text.js';
-import { walkContacts } from './contact-walk.js';
-import { liveContacts, type LiveContacts, type Plan, type PlannedContact } from './plan.js';
+import { placesOf, type Plan, type PlannedContact } from './plan.js';
 
-/** The most contacts read before a real run to compare it with the workspace (100 pages of the largest size): past it the read costs more than the run. */
-export const LIVE_READ_LIMIT = 10_000;
-
-/** Every contact of the workspace, read through the page engine (several pages in flight): the plan's other side. */
-export async function readLiveContacts(ctx: Context, client: WsmClient, concurrency: number): Promise<LiveContacts> {
-  return liveContacts((await collectContacts(ctx, client, concurrency, Number.POSITIVE_INFINITY))!);
-}
-
-/** The token or server may not list contacts: a run that only compares with them goes on without them. */
-export function cannotListContacts(error: unknown): boolean {
-  return [PermissionDeniedError, NotFoundError, MethodNotAllowedError, UnsupportedEndpointError].some((kind) => error instanceof kind);
-}
-
-/** Flagged contacts named one by one before the question about them; beyond them a count. */
-export const FLAGGED_NAMED = 10;
-
-/**
- * Changes that look made by a spreadsheet, said before a real run: each of the first named
- * contacts' reasons (`who` names the contact), the others counted, then the question (on a
- * terminal; --yes otherwise). `ask` gives the question and what --yes is needed for.
- */
-export async function askAboutFlagged(
-  ctx: Context,
-  named: PlannedContact[],
-  flagged: number,
-  who: (contact: PlannedContact) => string,
-  ask: (what: string) => [question: string, needsYes: string],
-): Promise<void> {
-  if (flagged === 0) return;
-  for (const contact of named.slice(0, FLAGGED_NAMED)) for (const why of contact.suspicious) ctx.output.warn(`${who(contact)}: ${why}`);
-  const said = Math.min(named.length, FLAGGED_NAMED);
-  if (flagged > said) ctx.output.warn(`and ${countText(flagged - said)} more contacts (--dry-run lists them all)`);
-  await ctx.confirm(...ask(`${countOf(flagged, 'contact')} with changes that look made by a spreadsheet`));
-}
-
-/**
- * The workspace's contacts when there are at most `limit`, else undefined: the total of a
- * one-row page decides (an empty workspace needs no more), or, from a server that does not say
- * its total, the walk stops past it.
- */
-export async function readLiveContactsWithin(
-  ctx: Context,
-  client: WsmClient,
-  concurrency: number,
-  limit: number,
-): Promise<LiveContacts | undefined> {
-  const first = await client.contacts.list({ per_page: 1 });
-  const total = first.meta.total;
-  if (typeof total === 'number' && total > limit) return undefined;
-  if (typeof total === 'number' && total <= first.data.length) return liveContacts(first.data);
-  const contacts = await collectContacts(ctx, client, concurrency, limit);
-  return contacts === undefined ? undefined : liveContacts(contacts);
-}
-
-async function collectContacts(ctx: Context, client: WsmClient, concurrency: number, limit: number): Promise<Contact[] | undefined> {
-  const contacts: Contact[] = [];
-  for await (const contact of walkContacts(ctx, client, concurrency, 'Reading the workspace')) {
-    contacts.push(contact);
-    if (contacts.length > limit) return undefined;
-  }
-  return contacts;
-}
-
-const MARK: Record<PlannedContact['action'], string> = { create: '+', update: '~', unchanged: '=', invalid: 'x', delete: '-', absent: '·' };
+const MARK: Record<PlannedContact['action'], string> = {
+  create: '+',
+  update: '~',
+  unchanged: '=',
+  invalid: 'x',
+  skipped: '!',
+  delete: '-',
+  absent: '·',
+};
 const shown = (value: unknown) => JSON.stringify(value ?? null);
+
+/** `row 3`, `rows 3 and 4`, `rows 3, 4 and 5`. */
+function listed(places: string[]): string {
+  const joined = placesOf(places);
+  const last = joined.lastIndexOf(', ');
+  return last < 0 ? joined : `${joined.slice(0, last)} and ${joined.slice(last + 2)}`;
+}
+
+/** `rows 2, 3, 4 are one contact: created by row 2, updated by rows 3 and 4`. */
+function repeatedLine(contact: PlannedContact): string {
+  const rows = contact.rows!;
+  const creating = rows.filter((row) => row.does === 'create').map((row) => row.place);
+  const updating = rows.filter((row) => row.does === 'update').map((row) => row.place);
+  const deleting = contact.action === 'delete' || contact.action === 'absent';
+  const does = deleting
+    ? ['named once']
+    : [...(creating.length > 0 ? [`created by ${listed(creating)}`] : []), `updated by ${listed(updating)}`];
+  return `${contact.place} are one contact: ${does.join(', ')}`;
+}
+
+const keyOf = (reason: string) => reason.slice(0, reason.indexOf(': '));
 
 function contactLine(contact: PlannedContact): string {
   const who =
     contact.id !== null ? `contact ${contact.id}${contact.number !== null ? ` (${contact.number})` : ''}` : (contact.number ?? '');
-  const what = contact.action === 'absent' ? `${who}: not in the workspace (already gone)` : `${contact.action} ${who}`.trimEnd();
+  const what =
+    contact.action === 'absent'
+      ? `${who}: not in the workspace (already gone)`
+      : contact.action === 'skipped' && contact.id === null
+        ? `${who}: not created`
+        : `${contact.action} ${who}`.trimEnd();
   const lines = [`${MARK[contact.action]} ${contact.place}: ${what}`];
+  if (contact.rows !== undefined) lines.push(`    ${repeatedLine(contact)}`);
   for (const [key, change] of Object.entries(contact.changes)) {
     lines.push(
       contact.action === 'create' ? `    ${key}: ${shown(change.to)}` : `    ${key}: ${shown(change.from)} -> ${shown(change.to)}`,
     );
   }
+  for (const [key, value] of Object.entries(contact.kept ?? {})) lines.push(`    ${key}: emptied in the file, kept ${shown(value)}`);
   for (const error of contact.errors ?? []) lines.push(`    ${error}`);
-  for (const why of contact.suspicious) lines.push(`    ! ${why}`);
+  for (const [key, change] of Object.entries(contact.held ?? {}))
+    lines.push(
+      key === 'number'
+        ? `    ! ${key}: ${change.why}: the row is left out`
+        : `    ! ${key}: ${shown(change.from)} kept, not ${shown(change.to)}: ${change.why}`,
+    );
+  for (const why of contact.suspicious) if (contact.held?.[keyOf(why)] === undefined) lines.push(`    ! ${why} (applied: --apply-flagged)`);
   for (const note of contact.notes ?? []) lines.push(`    note: ${note}`);
   return lines.join('\n') + '\n';
+}
+
+/** The held cells as a plan (`are`) or a finished run (`were`) says them. */
+export function heldSentence(cells: number, past: boolean): string {
+  const one = cells === 1;
+  const verb = past ? (one ? 'was' : 'were') : one ? 'is' : 'are';
+  return `${countOf(cells, 'cell')} ${one ? 'looks' : 'look'} changed by a spreadsheet and ${verb} kept as stored: --apply-flagged to apply ${one ? 'it' : 'them'}`;
 }
 
 /** The counts, as the last line says them. */
@@ -102,9 +85,17 @@ function planSummary(plan: Plan): string {
           `${countText(plan.update)} to update`,
           `${countText(plan.unchanged)} unchanged`,
           `${countText(plan.invalid)} invalid`,
+          ...(plan.skipped > 0 ? [`${countText(plan.skipped)} skipped`] : []),
         ];
-  const flagged = plan.suspicious > 0 ? `; ${countText(plan.suspicious)} with a change that looks made by a spreadsheet (marked !)` : '';
-  return `Plan: ${parts.join(', ')}${flagged}.`;
+  const more: string[] = [];
+  if (plan.repeated > 0)
+    more.push(`${countOf(plan.repeated, 'contact')} named by several rows (shown together, the last row's values win)`);
+  if (plan.held > 0) more.push(`${heldSentence(plan.held, false)} (marked !)`);
+  const applied = plan.contacts.filter((contact) => contact.suspicious.length > 0 && contact.held === undefined).length;
+  if (applied > 0) more.push(`${countText(applied)} with a change that looks made by a spreadsheet, applied (marked !)`);
+  if (plan.new_groups.length > 0)
+    more.push(`${countOf(plan.new_groups.length, 'contact group')} to create: ${plan.new_groups.map((name) => shown(name)).join(', ')}`);
+  return `Plan: ${parts.join(', ')}${more.map((part) => `; ${part}`).join('')}.`;
 }
 
 export async function renderPlan(ctx: Context, plan: Plan): Promise<void> {
@@ -112,7 +103,10 @@ export async function renderPlan(ctx: Context, plan: Plan): Promise<void> {
     await ctx.output.record(plan);
     return;
   }
-  // An unchanged contact is counted, not listed, unless the row asks what the run will not do.
-  const lines = plan.contacts.filter((contact) => contact.action !== 'unchanged' || contact.notes !== undefined).map(contactLine);
-  ctx.output.text(`${lines.join('')}${planSummary(plan)}\n`);
+  // An unchanged contact is counted, not listed, unless there is something to say about it.
+  const said = (contact: PlannedContact) =>
+    contact.action !== 'unchanged' || contact.notes !== undefined || contact.kept !== undefined || contact.rows !== undefined;
+  const groups = plan.new_groups.map((name) => `+ contact group ${shown(name)}: created by the import\n`);
+  const lines = plan.contacts.filter(said).map(contactLine);
+  ctx.output.text(`${groups.join('')}${lines.join('')}${planSummary(plan)}\n`);
 }

@@ -1,38 +1,51 @@
-// The plan of a file of contacts against the live workspace (Terraform's plan as the
-// model; docs/import-file.md "Plans"): per contact, create / update / unchanged / invalid (delete / absent for a delete), and
-// for an update each field that changes, `from` -> `to`. Changes that look made by a spreadsheet
-// (leading zeros lost, a value in scientific notation, a new number equal to a contact's but for
-// its leading zeros) are flagged. Pure: the rows come in read from any file format, the live
-// contacts as the list gives them; plan-render.ts prints it, the verbs decide on it.
+// The plan of a file of contacts against the live workspace (Terraform's plan as the model): per
+// contact, create / update / unchanged / invalid / skipped (delete / absent for a delete), and for
+// each field that changes `from` -> `to`. The plan is what the run executes, so it follows the
+// run's own rules: an import's rows in file order, a later row updating what an earlier one made,
+// numbers matched as the server stores them; an update's rows merged per contact. Changes that
+// look made by a spreadsheet are held (left out, kept as stored) unless applyFlagged says
+// otherwise. Pure: the rows come in read from any file format, the live contacts as the list gives
+// them; plan-import.ts and plan-update.ts plan, plan-render.ts prints, the verbs execute.
 import { isScientificNotation } from '../../formats/csv/cells.js';
 import { normalizeNumber, type Contact } from '../../api/schemas/index.js';
 
-type PlanAction = 'create' | 'update' | 'unchanged' | 'invalid' | 'delete' | 'absent';
+export type PlanAction = 'create' | 'update' | 'unchanged' | 'invalid' | 'skipped' | 'delete' | 'absent';
 
-/** What one row of the file asks for, whatever the file's format. */
+/** The values a row sets; a value not given is left as it is, null (or '' for a field) clears it. */
+interface RowSets {
+  name?: string;
+  email?: string | null;
+  gender?: string | null;
+  status?: boolean;
+  fields?: Record<string, string>;
+  /** Group names: joined (an import) or the contact's groups from now on (an update). */
+  groups?: { names: string[]; replace: boolean };
+}
+
+/** What one row of the file asks for (or several rows of one contact, merged), whatever the file's format. */
 export interface PlanRow {
-  /** Where the row is, as messages name it (`row 3`, `line 3`). */
+  /** Where the row is, as messages name it (`row 3`, `line 3`, `lines 2, 5`). */
   place: string;
   /** The contact it names: an id (update, delete) or, for an import, its number (an update's is compared, never sent). */
   id?: number;
   number?: string;
-  /** The values it sets; a value not given is left as it is. */
-  sets?: {
-    name?: string;
-    email?: string | null;
-    gender?: string | null;
-    status?: boolean;
-    fields?: Record<string, string>;
-    /** Group names: joined (an import) or the contact's groups from now on (an update). */
-    groups?: { names: string[]; replace: boolean };
-  };
+  sets?: RowSets;
+  /** Keys (`email`, `fields.city`) of columns the row leaves empty that the run keeps as they are. */
+  emptied?: string[];
   /** Why the row cannot be applied (the local check's messages). */
   errors?: string[];
+  /** Several rows naming one contact, merged into this one: their places, in file order. */
+  merged?: string[];
 }
 
-interface Change {
+export interface Change {
   from: unknown;
   to: unknown;
+}
+
+/** A change left out: it looks made by a spreadsheet (`why`), and the value stays as stored. */
+interface HeldChange extends Change {
+  why: string;
 }
 
 export interface PlannedContact {
@@ -40,10 +53,18 @@ export interface PlannedContact {
   action: PlanAction;
   id: number | null;
   number: string | null;
-  /** By field: `name`, `email`, `status`, `contact_groups`, `fields.<name>`. */
+  /** What the run changes, by field: `name`, `email`, `status`, `contact_groups`, `fields.<name>`. */
   changes: Record<string, Change>;
-  /** Why a change looks made by a spreadsheet (a real run asks before applying it). */
+  /** Why a change looks made by a spreadsheet: held unless --apply-flagged, applied (and still named) with it. */
   suspicious: string[];
+  /** The flagged changes left out: the stored value stays. */
+  held?: Record<string, HeldChange>;
+  /** Values the file leaves empty that the run keeps, by field: the value kept. */
+  kept?: Record<string, unknown>;
+  /** Several rows name this contact: what each does, in file order. */
+  rows?: Array<{ place: string; does: 'create' | 'update' }>;
+  /** The contact as the run leaves it (create, update, unchanged). */
+  after?: ContactState;
   errors?: string[];
   /** What the row asks that the run will not do (an update's other number). */
   notes?: string[];
@@ -54,14 +75,22 @@ export interface Plan {
   update: number;
   unchanged: number;
   invalid: number;
+  /** Rows left out whole: their one change looks made by a spreadsheet (a new number beside a padded one). */
+  skipped: number;
   delete?: number;
   absent?: number;
   /** Contacts with a change that looks made by a spreadsheet. */
   suspicious: number;
+  /** Cells whose change looks made by a spreadsheet, left out (kept as stored); 0 with --apply-flagged. */
+  held: number;
+  /** Contacts named by more than one row. */
+  repeated: number;
+  /** Contact groups the run creates (an import's rows naming groups the workspace lacks). */
+  new_groups: string[];
   contacts: PlannedContact[];
 }
 
-/** The live contacts, looked up by id and by number. */
+/** The live contacts, looked up by id and by number (as the server matches numbers: normalised). */
 export interface LiveContacts {
   byId: Map<number, Contact>;
   byNumber: Map<string, Contact>;
@@ -73,9 +102,10 @@ export function liveContacts(contacts: Iterable<Contact>): LiveContacts {
   const live: LiveContacts = { byId: new Map(), byNumber: new Map(), byUnpadded: new Map() };
   for (const contact of contacts) {
     live.byId.set(Number(contact.id), contact);
-    live.byNumber.set(String(contact.number), contact);
-    const unpadded = String(contact.number).replace(/^0+/, '');
-    if (unpadded !== String(contact.number)) live.byUnpadded.set(unpadded, contact);
+    const number = normalizeNumber(String(contact.number));
+    live.byNumber.set(number, contact);
+    const unpadded = number.replace(/^0+/, '');
+    if (unpadded !== number) live.byUnpadded.set(unpadded, contact);
   }
   return live;
 }
@@ -103,137 +133,130 @@ function roundedTo15Digits(digits: string): string {
   return rounded.slice(0, significant.length + (String(kept).length > 15 ? 1 : 0));
 }
 
-const groupNames = (contact: Contact) => (contact.contact_groups ?? []).map((group) => group.name);
+/** A contact's values as a plan follows them from row to row. */
+export interface ContactState {
+  name: string | null;
+  email: string | null;
+  gender: string | null;
+  status: boolean | null;
+  fields: Record<string, string>;
+  contact_groups: string[];
+}
+
+export function stateOf(contact: Contact | undefined): ContactState {
+  if (contact === undefined) return { name: null, email: null, gender: null, status: null, fields: {}, contact_groups: [] };
+  const fields = Object.fromEntries(Object.entries(contact.fields ?? {}).filter(([, value]) => typeof value === 'string' && value !== ''));
+  return {
+    name: contact.name ?? null,
+    email: contact.email ?? null,
+    gender: contact.gender ?? null,
+    status: typeof contact.status === 'boolean' ? contact.status : contact.status === undefined ? null : Boolean(contact.status),
+    fields: fields as Record<string, string>,
+    contact_groups: (contact.contact_groups ?? []).map((group) => group.name),
+  };
+}
+
+/** What the server makes of a new contact's values: the name `Unknown` and active unless the row says otherwise. */
+export function createdState(state: ContactState): ContactState {
+  return { ...state, name: state.name ?? 'Unknown', status: state.status ?? true };
+}
+
 const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\0') === [...b].sort().join('\0');
 
-/** What applying `row` would change on `contact`. */
-function changesOf(row: PlanRow, contact: Contact): Record<string, Change> {
+/** Each value that differs between two states of a contact, by plan key. */
+export function differences(before: ContactState, after: ContactState): Record<string, Change> {
   const changes: Record<string, Change> = {};
-  const sets = row.sets ?? {};
-  const compare = (key: string, from: unknown, to: unknown) => {
-    if (to !== undefined && (from ?? null) !== to) changes[key] = { from: from ?? null, to };
-  };
-  compare('name', contact.name, sets.name);
-  compare('email', contact.email, sets.email);
-  compare('gender', contact.gender, sets.gender);
-  compare('status', contact.status, sets.status);
-  for (const [name, value] of Object.entries(sets.fields ?? {})) {
-    // An empty value removes the field (the API's rule); a field the contact lacks is from null.
-    compare(`fields.${name}`, contact.fields?.[name], value === '' ? null : value);
-  }
-  if (sets.groups !== undefined) {
-    const before = groupNames(contact);
-    const after = sets.groups.replace ? sets.groups.names : [...new Set([...before, ...sets.groups.names])];
-    if (!sameSet(before, after)) changes.contact_groups = { from: before, to: after };
-  }
-  return changes;
-}
-
-function suspiciousOf(changes: Record<string, Change>): string[] {
-  return Object.entries(changes).flatMap(([key, change]) => {
-    const why = spreadsheetDamage(change.from, change.to);
-    return why === undefined ? [] : [`${key}: ${why}`];
-  });
-}
-
-/** What one row of an import does: it updates the contact with its number, or creates one. */
-export function plannedImport(row: PlanRow, live: LiveContacts): PlannedContact {
-  const number = row.number ?? null;
-  if (row.errors !== undefined)
-    return { place: row.place, action: 'invalid', id: null, number, changes: {}, suspicious: [], errors: row.errors };
-  const contact = number === null ? undefined : live.byNumber.get(number);
-  if (contact !== undefined) return planned(row, contact);
-  const near = number === null ? undefined : live.byUnpadded.get(number.replace(/^0+/, ''));
-  const changes = createdValues(row);
-  const beside =
-    near === undefined
-      ? []
-      : [
-          `number: "${number}" would be a new contact beside contact ${near.id}, "${near.number}": a spreadsheet may have dropped its leading zeros`,
-        ];
-  return { place: row.place, action: 'create', id: null, number, changes, suspicious: [...beside, ...suspiciousOf(changes)] };
-}
-
-/** An import's plan: each row as plannedImport reads it. */
-export function planImport(rows: Iterable<PlanRow>, live: LiveContacts): Plan {
-  return tally([...rows].map((row) => plannedImport(row, live)));
-}
-
-/** An update's plan (`contacts update --from`): each row names its contact by id. */
-export function planUpdate(rows: Iterable<PlanRow>, live: LiveContacts): Plan {
-  return tally(
-    [...rows].map((row): PlannedContact => {
-      if (row.errors !== undefined)
-        return { place: row.place, action: 'invalid', id: row.id ?? null, number: null, changes: {}, suspicious: [], errors: row.errors };
-      const contact = live.byId.get(row.id!);
-      if (contact === undefined)
-        return {
-          place: row.place,
-          action: 'invalid',
-          id: row.id!,
-          number: null,
-          changes: {},
-          suspicious: [],
-          errors: [`there is no contact ${row.id} in the workspace`],
-        };
-      return withNumberNote(planned(row, contact), row.number);
-    }),
-  );
-}
-
-/** An update's row with a number other than the contact's: the published API changes no number on update, so the plan says it is left. */
-function withNumberNote(contact: PlannedContact, number: string | undefined): PlannedContact {
-  if (number === undefined || contact.number === null || normalizeNumber(number) === contact.number) return contact;
-  const note = `the number "${number}" is not applied: an update does not change a contact's number`;
-  return { ...contact, notes: [note] };
-}
-
-/** A delete's plan (`contacts delete --from`): each id deleted, or already absent. */
-export function planDelete(rows: Iterable<PlanRow>, live: LiveContacts): Plan {
-  return tally(
-    [...rows].map((row): PlannedContact => {
-      const contact = live.byId.get(row.id!);
-      return {
-        place: row.place,
-        action: contact === undefined ? 'absent' : 'delete',
-        id: row.id!,
-        number: contact === undefined ? null : String(contact.number),
-        changes: {},
-        suspicious: [],
-      };
-    }),
-  );
-}
-
-function planned(row: PlanRow, contact: Contact): PlannedContact {
-  const changes = changesOf(row, contact);
-  const action = Object.keys(changes).length === 0 ? 'unchanged' : 'update';
-  return { place: row.place, action, id: Number(contact.id), number: String(contact.number), changes, suspicious: suspiciousOf(changes) };
-}
-
-/** A new contact's values, each from nothing. */
-function createdValues(row: PlanRow): Record<string, Change> {
-  const changes: Record<string, Change> = {};
-  const sets = row.sets ?? {};
   for (const key of ['name', 'email', 'gender', 'status'] as const)
-    if (sets[key] !== undefined) changes[key] = { from: null, to: sets[key] };
-  for (const [name, value] of Object.entries(sets.fields ?? {})) changes[`fields.${name}`] = { from: null, to: value };
-  if (sets.groups !== undefined && sets.groups.names.length > 0) changes.contact_groups = { from: [], to: sets.groups.names };
+    if (before[key] !== after[key]) changes[key] = { from: before[key], to: after[key] };
+  for (const name of new Set([...Object.keys(before.fields), ...Object.keys(after.fields)])) {
+    const from = before.fields[name] ?? null;
+    const to = after.fields[name] ?? null;
+    if (from !== to) changes[`fields.${name}`] = { from, to };
+  }
+  if (!sameSet(before.contact_groups, after.contact_groups))
+    changes.contact_groups = { from: before.contact_groups, to: after.contact_groups };
   return changes;
 }
 
-function tally(contacts: PlannedContact[]): Plan {
+/** What one row did to a state: the flagged changes (held, or applied with --apply-flagged), the emptied values kept. */
+export interface Applied {
+  held: Record<string, HeldChange>;
+  kept: Record<string, unknown>;
+  /** `key: why` of each change that looks made by a spreadsheet, held or applied. */
+  flagged: string[];
+}
+
+/**
+ * Applies a row's values to `state` (in place) as the run applies them: a change that looks made
+ * by a spreadsheet is held (the state keeps its value) unless `applyFlagged`. `emptied` keys are
+ * kept and said where the state holds a value.
+ */
+export function applyRow(state: ContactState, row: PlanRow, applyFlagged: boolean): Applied {
+  const applied: Applied = { held: {}, kept: {}, flagged: [] };
+  const sets = row.sets ?? {};
+  const put = (key: string, from: unknown, to: unknown, write: () => void) => {
+    if ((from ?? null) === to) return;
+    const why = spreadsheetDamage(from, to);
+    if (why !== undefined) applied.flagged.push(`${key}: ${why}`);
+    if (why !== undefined && !applyFlagged) applied.held[key] = { from: from ?? null, to, why };
+    else write();
+  };
+  if (sets.name !== undefined) put('name', state.name, sets.name, () => void (state.name = sets.name!));
+  if (sets.email !== undefined) put('email', state.email, sets.email, () => void (state.email = sets.email!));
+  if (sets.gender !== undefined) put('gender', state.gender, sets.gender, () => void (state.gender = sets.gender!));
+  if (sets.status !== undefined) state.status = sets.status;
+  for (const [name, value] of Object.entries(sets.fields ?? {}))
+    put(`fields.${name}`, state.fields[name], value === '' ? null : value, () => {
+      if (value === '') delete state.fields[name];
+      else state.fields[name] = value;
+    });
+  if (sets.groups !== undefined)
+    state.contact_groups = sets.groups.replace ? [...sets.groups.names] : [...new Set([...state.contact_groups, ...sets.groups.names])];
+  for (const key of row.emptied ?? []) {
+    const value = key.startsWith('fields.') ? state.fields[key.slice('fields.'.length)] : state[key as keyof ContactState];
+    if (value !== null && value !== undefined && value !== '') applied.kept[key] = value;
+  }
+  return applied;
+}
+
+/** Adds what a row did to the contact's plan: its held changes (a later row's replace an earlier's), kept values, reasons. */
+export function note(planned: PlannedContact, applied: Applied): void {
+  if (Object.keys(applied.held).length > 0) planned.held = { ...planned.held, ...applied.held };
+  if (Object.keys(applied.kept).length > 0) planned.kept = { ...planned.kept, ...applied.kept };
+  planned.suspicious.push(...applied.flagged);
+}
+
+/** The action of a contact once its rows are applied: held changes alone make it skipped. */
+export function settledAction(planned: PlannedContact): PlanAction {
+  if (Object.keys(planned.changes).length > 0) return 'update';
+  return planned.held !== undefined ? 'skipped' : 'unchanged';
+}
+
+/** Several places as one (`row 2`, `row 5` -> `rows 2, 5`), in the words of the first. */
+export function placesOf(places: string[]): string {
+  if (places.length === 1) return places[0];
+  const word = places[0].split(' ')[0];
+  return places.every((place) => place.startsWith(`${word} `))
+    ? `${word}s ${places.map((place) => place.slice(word.length + 1)).join(', ')}`
+    : places.join(', ');
+}
+
+/** The counts of a plan's contacts. */
+export function tally(contacts: PlannedContact[], newGroups: string[] = []): Plan {
   const count = (action: PlanAction) => contacts.filter((contact) => contact.action === action).length;
   const plan: Plan = {
     create: count('create'),
     update: count('update'),
     unchanged: count('unchanged'),
     invalid: count('invalid'),
-    suspicious: 0,
+    skipped: count('skipped'),
+    suspicious: contacts.filter((contact) => contact.suspicious.length > 0).length,
+    held: contacts.reduce((cells, contact) => cells + Object.keys(contact.held ?? {}).length, 0),
+    repeated: contacts.filter((contact) => contact.rows !== undefined).length,
+    new_groups: newGroups,
     contacts,
   };
   if (contacts.some((contact) => contact.action === 'delete' || contact.action === 'absent'))
     Object.assign(plan, { delete: count('delete'), absent: count('absent') });
-  plan.suspicious = contacts.filter((contact) => contact.suspicious.length > 0).length;
   return plan;
 }

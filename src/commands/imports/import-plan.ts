@@ -1,17 +1,22 @@
-// An import's plan (contacts/plan.ts): the local check's rows (csv-check.ts onRow, whatever the
-// file's format) against the live workspace's contacts, read through the page engine. A row
-// updates the contact with its number or creates one; the check's invalid rows are its invalid.
+// An import's plan (contacts/plan-import.ts), made as the local check reads the rows (csv-check.ts
+// onRow, whatever the file's format), against the workspace's contacts and groups. A dry run reads
+// every contact; a real run reads them when there are at most LIVE_READ_LIMIT (past it the read
+// would cost more than the import: its rows are then compared with each other only, and checked
+// for what the file alone shows), and executes the plan: the cells it holds are left out of the
+// upload (held-cells.ts).
 import type { WsmClient } from '../../api/client.js';
 import { AuthenticationError } from '../../api/errors.js';
 import type { Context } from '../../cli/context.js';
 import { type CheckedRow, WHOLE_ROW } from '../../cli/csv-check.js';
-import { rowName } from '../../cli/text.js';
+import { RequestValidationError } from '../../cli/errors.js';
+import { countText, rowName } from '../../cli/text.js';
 import { concurrencyOf } from '../shared/concurrency.js';
-import { planImport, type Plan, type PlanRow } from '../contacts/plan.js';
-import { readLiveContacts } from '../contacts/plan-render.js';
+import { liveContacts, type LiveContacts, type Plan, type PlanRow } from '../contacts/plan.js';
+import { ImportPlanner } from '../contacts/plan-import.js';
+import { cannotListContacts, LIVE_READ_LIMIT, readLiveContacts, readLiveContactsWithin } from '../contacts/plan-live.js';
 
 /** The check's row as a plan reads it; `group`: the name of the import's --group, joined by every row. */
-export function importPlanRow(row: CheckedRow, group: string | undefined): PlanRow {
+function importPlanRow(row: CheckedRow, group: string | undefined): PlanRow {
   const place = rowName(row);
   if (row.value === undefined) {
     const errors = Object.entries(row.errors ?? {}).flatMap(([field, messages]) =>
@@ -32,17 +37,67 @@ export function importPlanRow(row: CheckedRow, group: string | undefined): PlanR
       ...(value.fields !== undefined ? { fields: value.fields } : {}),
       ...(names.length > 0 ? { groups: { names, replace: false } } : {}),
     },
+    ...(row.emptied !== undefined && row.emptied.length > 0 ? { emptied: row.emptied } : {}),
+  };
+}
+
+/** What the run leaves out of the upload, by sheet or file row: held cells (plan keys), or the whole row. */
+export type HeldCells = Map<number, string[] | 'row'>;
+
+export interface ImportPlanning {
+  /** Each row of the file as the check reads it. */
+  onRow(row: CheckedRow): void;
+  /** After the whole file: the plan. */
+  finish(): Plan;
+  /** What the run leaves out, filled as the rows are read. */
+  held: HeldCells;
+}
+
+/** The import's --group and the workspace's group names (undefined where they cannot be listed). */
+async function groupsOf(client: WsmClient, id: number | undefined): Promise<{ names?: Set<string>; group?: string }> {
+  const names = new Set<string>();
+  let group: string | undefined;
+  try {
+    for await (const each of client.groups.list()) {
+      names.add(each.name);
+      if (Number(each.id) === id) group = each.name;
+    }
+  } catch (error) {
+    if (!cannotListContacts(error)) throw error;
+    return id === undefined ? {} : { group: `group ${id}` };
+  }
+  return { names, ...(id !== undefined ? { group: group ?? `group ${id}` } : {}) };
+}
+
+/** Plans the rows as they are read, against `live` (and the workspace's groups, for a plan shown). */
+function planning(live: LiveContacts, applyFlagged: boolean, groups: { names?: Set<string>; group?: string }): ImportPlanning {
+  const planner = new ImportPlanner(live, { applyFlagged, ...(groups.names !== undefined ? { groups: groups.names } : {}) });
+  const held: HeldCells = new Map();
+  return {
+    held,
+    onRow(row) {
+      const outcome = planner.add(importPlanRow(row, groups.group));
+      if (outcome.skipped) held.set(row.row, 'row');
+      else if (outcome.held.length > 0) held.set(row.row, outcome.held);
+    },
+    finish: () => planner.finish(),
   };
 }
 
 /**
- * The plan of the rows against the workspace `client` reaches. A dry run needs no server: when
- * the contacts cannot be read, it says why and gives the check alone; a token the server refuses
- * fails it as it fails every command.
+ * A dry run's planning: every contact of the workspace. A dry run needs no server: when the
+ * contacts cannot be read, it says why and gives the check alone (undefined); a token the server
+ * refuses fails it as it fails every command.
  */
-export async function importPlan(ctx: Context, client: WsmClient, rows: PlanRow[]): Promise<Plan | undefined> {
+export async function dryRunPlanning(
+  ctx: Context,
+  client: WsmClient,
+  applyFlagged: boolean,
+  group: number | undefined,
+): Promise<ImportPlanning | undefined> {
   try {
-    return planImport(rows, await readLiveContacts(ctx, client, concurrencyOf(ctx, {})));
+    const live = await readLiveContacts(ctx, client, concurrencyOf(ctx, {}));
+    return planning(live, applyFlagged, await groupsOf(client, group));
   } catch (error) {
     if (error instanceof AuthenticationError) throw error;
     ctx.output.warn(`no plan: the workspace's contacts could not be read (${(error as Error).message}); the rows' check alone follows`);
@@ -50,8 +105,33 @@ export async function importPlan(ctx: Context, client: WsmClient, rows: PlanRow[
   }
 }
 
-/** The name of the import's --group, for the plan to show (its id when the workspace has no such group listed). */
-export async function groupNameOf(client: WsmClient, id: number): Promise<string> {
-  for await (const group of client.groups.list()) if (Number(group.id) === id) return group.name;
-  return `group ${id}`;
+/**
+ * A real run's planning: the workspace's contacts when there are few enough, otherwise the rows
+ * among themselves (said). What it holds needs no group names: they are not read.
+ */
+export async function runPlanning(ctx: Context, client: WsmClient, applyFlagged: boolean): Promise<ImportPlanning> {
+  let live: LiveContacts | undefined;
+  try {
+    live = await readLiveContactsWithin(ctx, client, concurrencyOf(ctx, {}), LIVE_READ_LIMIT);
+    if (live === undefined)
+      ctx.output.notice(
+        `the workspace holds over ${countText(LIVE_READ_LIMIT)} contacts: the rows were checked for scientific notation only, not against them (--dry-run compares every row with the workspace)`,
+      );
+  } catch (error) {
+    // Importing may be allowed where listing contacts is not: the import goes on, checked by the file alone.
+    if (!cannotListContacts(error)) throw error;
+    ctx.output.notice(
+      `the workspace's contacts could not be read (${(error as Error).message}): the rows were checked for scientific notation only`,
+    );
+  }
+  return planning(live ?? liveContacts([]), applyFlagged, {});
+}
+
+/** --strict refuses a file whose rows name one contact more than once: exit 2 naming them, nothing sent. */
+export function refuseRepeated(file: string, plan: Plan): void {
+  if (plan.repeated === 0) return;
+  const errors: Record<string, string[]> = {};
+  for (const contact of plan.contacts)
+    if (contact.rows !== undefined) errors[contact.place] = [`name one contact (${contact.number}): the last row's values would win`];
+  throw new RequestValidationError(`${file} has rows naming the same contact (--strict): nothing was sent`, errors);
 }

@@ -87,7 +87,7 @@ async function rejectedCsvRows(file: string, failed: FailedLines): Promise<{ tab
 }
 
 /** RFC 4180 with the file's own separator: a cell holding it, a quote or a line break is quoted. */
-function csvCell(cell: string, separator: string): string {
+export function csvCell(cell: string, separator: string): string {
   return cell.includes(separator) || /["\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 

@@ -17,7 +17,6 @@ import {
   checkImportHeader,
   formatNoticeLines,
   type CheckOptions,
-  type CheckedRow,
   type CsvReport,
   type FieldIds,
 } from '../../cli/csv-check.js';
@@ -28,10 +27,10 @@ import { parseId, refuseOverLimit, workspaceClient } from '../shared/verb.js';
 import { fieldIdsOf } from '../shared/workspace-fields.js';
 import { importDetailColumns } from './columns.js';
 import { type NotSentCells, refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns, warnWhatIsSkipped } from './check-report.js';
-import { groupNameOf, importPlan, importPlanRow } from './import-plan.js';
-import { watchSpreadsheetChanges } from './import-confirm.js';
-import type { Plan, PlanRow } from '../contacts/plan.js';
+import { dryRunPlanning, refuseRepeated, runPlanning, type ImportPlanning } from './import-plan.js';
+import type { Plan } from '../contacts/plan.js';
 import { renderPlan } from '../contacts/plan-render.js';
+import { sendAsPlanned } from './held-upload.js';
 import { type FailedLines, locallyFailed } from './rejects.js';
 import { refuseRejectsOverInput } from './rejects-target.js';
 import { rejectsAfterImport, writeRejects } from './upload-rejects.js';
@@ -48,6 +47,8 @@ export interface UploadFlags extends WaitFlags {
   rejects?: string;
   /** --sheet: the sheet of an .xlsx file. */
   sheet?: string;
+  /** --apply-flagged: changes that look made by a spreadsheet go in too (the file is sent as it is, at once). */
+  applyFlagged: boolean;
   /** An .xlsx file: the CSV its sheet was read into, which is checked and sent instead (sheet-upload.ts). */
   spreadsheet?: SheetUpload;
 }
@@ -78,6 +79,7 @@ export function parseUploadFlags(file: string, opts: UploadOptions): UploadFlags
     dryRun: opts.dryRun === true,
     strict: opts.strict === true,
     wait: opts.wait === true,
+    applyFlagged: opts.applyFlagged === true,
     ...parseWaitFlags(opts),
   };
   if (opts.name !== undefined) flags.name = opts.name;
@@ -154,30 +156,28 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   const fields = client === undefined ? undefined : await fieldIdsOf(ctx, client, flags.dryRun);
 
   // --strict and --dry-run decide on the row check's verdict, so it comes first; so does a real
-  // import's question about changes that look made by a spreadsheet (import-confirm.ts), unless
-  // --yes. With --yes the file is sent once it holds a valid row (the server skips bad ones), and
-  // the rest is checked after the upload, while the server works through the file: for a million
-  // rows the check takes seconds that would otherwise be added to the import. (Checking during
-  // the upload was tried: both share this process's one thread, and the upload took 7x longer.)
-  const watch = !flags.dryRun && !ctx.globals.yes ? await watchSpreadsheetChanges(ctx, client!, flags.file) : undefined;
+  // import's plan, which the run executes: the cells it holds (changes that look made by a
+  // spreadsheet) are left out of the upload. With --apply-flagged nothing is held, and the file is
+  // sent once it holds a valid row (the server skips bad ones); the rest is checked after the
+  // upload, while the server works through the file: for a million rows the check takes seconds
+  // that would otherwise be added to the import. (Checking during the upload was tried: both share
+  // this process's one thread, and the upload took 7x longer.)
+  let planning: ImportPlanning | undefined;
+  if (flags.dryRun && client !== undefined) planning = await dryRunPlanning(ctx, client, flags.applyFlagged, flags.group);
+  else if (!flags.dryRun && (!flags.applyFlagged || flags.strict)) planning = await runPlanning(ctx, client!, flags.applyFlagged);
   let report: CsvReport | undefined;
-  if (flags.strict || flags.dryRun || watch !== undefined) {
-    // A dry run with a workspace to compare with is a plan: what each row would do to it.
-    const planRows: PlanRow[] | undefined = flags.dryRun && client !== undefined ? [] : undefined;
-    const group = planRows !== undefined && flags.group !== undefined ? await groupNameOf(client!, flags.group) : undefined;
-    const onRow = watch?.onRow ?? (planRows !== undefined ? (row: CheckedRow) => planRows.push(importPlanRow(row, group)) : undefined);
-    report = await checkRows({ fields, ...(onRow !== undefined ? { onRow } : {}) });
+  let plan: Plan | undefined;
+  if (flags.strict || flags.dryRun || planning !== undefined) {
+    report = await checkRows({ fields, ...(planning !== undefined ? { onRow: planning.onRow } : {}) });
+    plan = planning?.finish();
     // What is not sent (a dry run, a refusal under --strict) is rejected by the check alone.
     const refused = flags.strict && (report.invalid_rows > 0 || report.unknown_columns.length > 0);
     if (flags.rejects !== undefined && (flags.dryRun || refused)) await writeRejects(ctx, flags.rejects, flags, locallyFailed(report));
     if (!flags.strict) warnColumns(ctx, report);
     if (!flags.dryRun && !refused && report.valid_rows === 0) refuseNoValidRow(flags.file, report);
     refuseOrWarn(ctx, flags, report);
-    if (flags.dryRun) {
-      const plan = planRows !== undefined ? await importPlan(ctx, client!, planRows) : undefined;
-      return { dryRun: report, ...(plan !== undefined ? { plan: rowNotesInPlan(plan, sheet?.rowNotes) } : {}) };
-    }
-    await watch?.confirm();
+    if (flags.strict && plan !== undefined) refuseRepeated(flags.file, plan);
+    if (flags.dryRun) return { dryRun: report, ...(plan !== undefined ? { plan: rowNotesInPlan(plan, sheet?.rowNotes) } : {}) };
   } else {
     // Read up to the first valid row: a file with none is not sent at all.
     const start = await checkRows({ fields, untilValid: true });
@@ -185,12 +185,17 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
     if (start.valid_rows === 0) refuseNoValidRow(flags.file, start);
   }
 
-  const answer = await client!.imports.create({
-    name: flags.name ?? basename(flags.file),
-    ...(flags.group !== undefined ? { contact_groups: flags.group } : {}),
-    filePath: csv,
-    ...(sheet !== undefined ? { fileName: sheet.fileName } : {}),
-  });
+  const create = (filePath: string, fileName: string | undefined) =>
+    client!.imports.create({
+      name: flags.name ?? basename(flags.file),
+      ...(flags.group !== undefined ? { contact_groups: flags.group } : {}),
+      filePath,
+      ...(fileName !== undefined ? { fileName } : {}),
+    });
+  const answer =
+    planning === undefined
+      ? await create(csv, sheet?.fileName)
+      : await sendAsPlanned(ctx, flags.file, { path: csv, name: sheet?.fileName }, planning.held, plan!, create);
   const uploaded: UploadResult = answer.data !== undefined ? { import: answer.data } : { answer: answer.body };
   const id = answer.data?.id;
   if (id === undefined || id === null) {

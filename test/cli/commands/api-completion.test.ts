@@ -98,7 +98,7 @@ describe('wsm completion', () => {
       "complete -c wsm -f -n '__fish_use_subcommand' -a contacts -d 'list, create, update, import and export contacts'",
     );
     expect(stdout).toContain(
-      "complete -c wsm -n '__fish_seen_subcommand_from contacts; and __fish_seen_subcommand_from import' -l strict -d 'refuse the file (exit 2) when any row is invalid'",
+      "complete -c wsm -n '__fish_seen_subcommand_from contacts; and __fish_seen_subcommand_from import' -l strict -d 'refuse the file (exit 2) when any row is invalid, or rows name the same contact'",
     );
     expect(stdout).toContain("complete -c wsm -s o -l output -x -a 'table json ndjson csv xlsx'");
   });

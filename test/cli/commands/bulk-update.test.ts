@@ -171,7 +171,7 @@ describe('where the server has GET one contact and the ids are fewer than the pa
     const tolerated = await api.run(['contacts', 'delete', '--from', '-', '--yes', '--max-failures', '1'], { stdin: '1\n2\n' });
     expect([tolerated.code, tolerated.stderr]).toEqual([
       0,
-      '✓ deleted 1 of the 2 contacts read from standard input\nwarning: 1 of 2 failed (tolerated: --max-failures 1)\n',
+      '✓ deleted 1 of the 2 contacts read from standard input: 0 already gone, 1 failed\nwarning: 1 of 2 failed (tolerated: --max-failures 1)\n',
     ]);
   });
 });
@@ -199,7 +199,7 @@ describe("a column no contact attribute names, where the workspace's fields cann
     expect([res.code, res.stderr]).toEqual([
       0,
       'warning: contact field columns are left to the server: the fields could not be read (This action is unauthorized.)\n' +
-        '✓ updated 1 of the 1 contact read from standard input\n',
+        '✓ updated 1 of the 1 contact read from standard input: 0 unchanged, 0 skipped, 0 failed\n',
     ]);
     expect(bodies).toEqual([{ name: 'Ann', fields: { city: 'Lisbon' } }]);
   });

@@ -23,9 +23,10 @@ function acceptUpload(api: Api, record = importRecord(5)) {
   return seen;
 }
 
-/** The workspace's contacts, none: a dry run's plan compares the file with them. */
+/** The workspace's contacts and groups, none: a dry run's plan compares the file with them. */
 function listNoContacts(api: Api) {
   api.pool.intercept({ path: `${WSP}/contacts?page=1&per_page=100`, method: 'GET' }).reply(200, page([]), JSON_HEADERS);
+  api.pool.intercept({ path: `${WSP}/contact-groups?page=1&per_page=100`, method: 'GET' }).reply(200, page([]), JSON_HEADERS);
 }
 
 describe('contacts import: local check', () => {
@@ -115,7 +116,7 @@ describe('contacts import: upload', () => {
     expect(stderr).toContain('warning: sent anyway: the server skips the 2 invalid rows (use --strict to refuse the file)\n');
   });
 
-  it('with --yes a file is checked after it is sent; one that changes once sent still reports its import, the check a warning', async () => {
+  it('with --apply-flagged a file is checked after it is sent; one that changes once sent still reports its import, the check a warning', async () => {
     const file = await api.file('moving.csv', GOOD);
     api.pool.intercept({ path: `${WSP}/contact-imports`, method: 'POST' }).reply(() => {
       writeFileSync(file, 'phone,name\n14155550101,Ann\n'); // replaced while it uploads
@@ -125,7 +126,7 @@ describe('contacts import: upload', () => {
         responseOptions: JSON_HEADERS,
       };
     });
-    const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '-q', '--yes']);
+    const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '-q', '--apply-flagged']);
     expect(code).toBe(0);
     expect(stdout).toBe('5\n');
     expect(stderr).toBe(
@@ -516,22 +517,25 @@ describe('contacts import: failures fail (exit 8) and one set of rules', () => {
   });
 });
 
-describe('contacts import: the question before changes that look made by a spreadsheet', () => {
-  const SCIENTIFIC = 'number,name\n14155550101,1.23457E+16\n14155550102,Bob\n';
+describe('contacts import: changes that look made by a spreadsheet are left out, cell by cell', () => {
+  const SCIENTIFIC = 'number,name,email\n14155550101,1.23457E+16,ann@example.com\n14155550102,Bob,\n';
+  const sentFile = async (seen: { form?: Promise<FormData> }) => ((await seen.form!).get('file') as File).text();
 
-  it('a contact that would lose the leading zeros of a value is asked about; --yes sends the file without reading the workspace', async () => {
-    const file = await api.file('zeros.csv', 'number,name\n14155550001,7\n');
+  it("a value that would lose its leading zeros is emptied in the upload (the import keeps the stored one), the row's other cells sent; --apply-flagged sends the file as it is", async () => {
+    const file = await api.file('zeros.csv', 'number,name,email\n14155550001,7,new@example.com\n14155550002,Ann,\n');
     api.pool.intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' }).reply(200, page([contact(1, { name: '007' })]), JSON_HEADERS);
-    const refused = await api.run(['contacts', 'import', file]);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe(
-      `warning: ${file} row 2, contact 1: name: "007" would lose its leading zeros, as a spreadsheet drops them\n` +
-        'error: importing 1 contact with changes that look made by a spreadsheet needs --yes when not on a terminal\n',
-    );
     const seen = acceptUpload(api);
-    const sent = await api.run(['contacts', 'import', file, '--yes', '-q']);
+    const kept = await api.run(['contacts', 'import', file, '-q']);
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(kept.stderr).toBe(
+      `warning: ${file} row 2, contact 1: name: "007" kept, not "7": "007" would lose its leading zeros, as a spreadsheet drops them\n` +
+        `warning: ${file}: 1 cell looks changed by a spreadsheet and was kept as stored: --apply-flagged to apply it\n`,
+    );
+    expect(await sentFile(seen)).toBe('number,name,email\n14155550001,,new@example.com\n14155550002,Ann,\n');
+    const applied = acceptUpload(api);
+    const sent = await api.run(['contacts', 'import', file, '--apply-flagged', '-q']);
     expect(sent.code, sent.stderr).toBe(0);
-    expect(await ((await seen.form!).get('file') as File).text()).toBe('number,name\n14155550001,7\n');
+    expect(await sentFile(applied)).toBe('number,name,email\n14155550001,7,new@example.com\n14155550002,Ann,\n');
   });
 
   it('a workspace over 10,000 contacts is not read: the rows are checked for scientific notation alone, and that is said', async () => {
@@ -539,14 +543,16 @@ describe('contacts import: the question before changes that look made by a sprea
     api.pool
       .intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' })
       .reply(200, page([contact(1)], 1, 10_001, 1, 10_001), JSON_HEADERS);
-    const { code, stdout, stderr } = await api.run(['contacts', 'import', file]);
-    expect(code).toBe(2);
-    expect(stdout).toBe('');
+    const seen = acceptUpload(api);
+    const { code, stderr } = await api.run(['contacts', 'import', file]);
+    expect(code).toBe(0);
     expect(stderr).toBe(
       'the workspace holds over 10,000 contacts: the rows were checked for scientific notation only, not against them (--dry-run compares every row with the workspace)\n' +
-        `warning: ${file} row 2, new contact 14155550101: name: "1.23457E+16" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost\n` +
-        'error: importing 1 contact with changes that look made by a spreadsheet needs --yes when not on a terminal\n',
+        `warning: ${file} row 2, new contact 14155550101: name: null kept, not "1.23457E+16": "1.23457E+16" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost\n` +
+        `warning: ${file}: 1 cell looks changed by a spreadsheet and was kept as stored: --apply-flagged to apply it\n` +
+        `✓ uploaded ${file} as import 5\n`,
     );
+    expect(await sentFile(seen)).toBe('number,name,email\n14155550101,,ann@example.com\n14155550102,Bob,\n');
   });
 
   it('a token that may import but not list contacts: said, and the rows are checked by the file alone', async () => {
@@ -562,15 +568,32 @@ describe('contacts import: the question before changes that look made by a sprea
     );
   });
 
-  it('more than ten flagged contacts: ten named, the rest counted', async () => {
+  it('more than ten held cells: ten named, the rest counted', async () => {
     const rows = Array.from({ length: 12 }, (_, i) => `141555501${String(i).padStart(2, '0')},1.2E+${10 + i}`);
     const file = await api.file('many.csv', `number,name\n${rows.join('\n')}\n`);
     emptyWorkspace(api);
-    const { code, stderr } = await api.run(['contacts', 'import', file]);
-    expect(code).toBe(2);
+    acceptUpload(api);
+    const { code, stderr } = await api.run(['contacts', 'import', file, '-q']);
+    expect(code).toBe(0);
     expect(stderr.match(/^warning: .* is in scientific notation/gm)).toHaveLength(10);
-    expect(stderr).toContain('warning: and 2 more contacts (--dry-run lists them all)\n');
-    expect(stderr).toContain('error: importing 12 contacts with changes that look made by a spreadsheet needs --yes');
+    expect(stderr).toContain('warning: and 2 more (--dry-run lists them all)\n');
+    expect(stderr).toContain(
+      `warning: ${file}: 12 cells look changed by a spreadsheet and were kept as stored: --apply-flagged to apply them\n`,
+    );
+  });
+
+  it('a record over several lines and a row left out keep their lines, so the server names the rows the file has', async () => {
+    const file = await api.file(
+      'lines.csv',
+      'number,name,note\n7700900123,Ann,"two\nlines"\n14155550102,1E+5,x\n14155550103,"Cid\r\nJr",\n',
+    );
+    listFields(api, ['note']);
+    api.pool
+      .intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' })
+      .reply(200, page([contact(1, { number: '07700900123' })]), JSON_HEADERS);
+    const seen = acceptUpload(api);
+    expect((await api.run(['contacts', 'import', file, '-q'])).code).toBe(0);
+    expect(await sentFile(seen)).toBe('number,name,note\n,,"\n"\n14155550102,,x\n14155550103,"Cid\r\nJr",\n');
   });
 });
 

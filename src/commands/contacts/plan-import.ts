@@ -1,0 +1,129 @@
+// An import's plan, by the import's own rules (docs/import-file.md): rows in file order, each
+// naming its contact by number as the server stores it (normalised); a number the workspace lacks
+// creates a contact, and a later row with that number updates what the earlier one created. An
+// empty cell keeps the stored value (said where there is one); groups are joined, never left, and
+// a group the workspace lacks is created. Rows naming one contact are shown together with its end
+// state. Fed a row at a time (a million rows need no second array), then finished.
+import {
+  applyRow,
+  createdState,
+  differences,
+  note,
+  placesOf,
+  settledAction,
+  stateOf,
+  tally,
+  type ContactState,
+  type LiveContacts,
+  type Plan,
+  type PlannedContact,
+  type PlanRow,
+} from './plan.js';
+
+interface Followed {
+  planned: PlannedContact;
+  before: ContactState;
+  state: ContactState;
+  created: boolean;
+}
+
+/** What the run leaves out of one row: its held cells (by plan key), or the whole row. */
+export interface RowOutcome {
+  held: string[];
+  skipped: boolean;
+}
+
+export interface ImportPlanOptions {
+  /** --apply-flagged: changes that look made by a spreadsheet are applied, not held. */
+  applyFlagged: boolean;
+  /** The workspace's contact group names, when read: a name outside them is a group the import creates. */
+  groups?: ReadonlySet<string>;
+}
+
+export class ImportPlanner {
+  private readonly contacts: PlannedContact[] = [];
+  private readonly byNumber = new Map<string, Followed>();
+  private readonly followed: Followed[] = [];
+  private readonly newGroups = new Set<string>();
+
+  constructor(
+    private readonly live: LiveContacts,
+    private readonly options: ImportPlanOptions,
+  ) {}
+
+  /** Plans one row (valid or not), in file order; says what the run leaves out of it. */
+  add(row: PlanRow): RowOutcome {
+    const number = row.number ?? null;
+    if (row.errors !== undefined) {
+      this.contacts.push({ place: row.place, action: 'invalid', id: null, number, changes: {}, suspicious: [], errors: row.errors });
+      return { held: [], skipped: false };
+    }
+    let followed = this.byNumber.get(number!);
+    if (followed === undefined) {
+      const contact = this.live.byNumber.get(number!);
+      const beside = contact === undefined ? this.besidePadded(number!) : undefined;
+      if (beside !== undefined && !this.options.applyFlagged) {
+        // The row's one change is the new contact itself: it is left out whole.
+        const held = { number: { from: null, to: number, why: beside } };
+        this.contacts.push({ place: row.place, action: 'skipped', id: null, number, changes: {}, suspicious: [beside], held });
+        return { held: [], skipped: true };
+      }
+      const planned: PlannedContact = {
+        place: row.place,
+        action: contact === undefined ? 'create' : 'unchanged',
+        id: contact === undefined ? null : Number(contact.id),
+        number: contact === undefined ? number : String(contact.number),
+        changes: {},
+        suspicious: beside === undefined ? [] : [beside],
+      };
+      const before = stateOf(contact);
+      followed = { planned, before, state: structuredClone(before), created: contact === undefined };
+      this.byNumber.set(number!, followed);
+      this.followed.push(followed);
+      this.contacts.push(planned);
+    } else {
+      const { planned } = followed;
+      planned.rows ??= [{ place: planned.place, does: followed.created ? 'create' : 'update' }];
+      planned.rows.push({ place: row.place, does: 'update' });
+      planned.place = placesOf(planned.rows.map((each) => each.place));
+    }
+    const applied = applyRow(followed.state, row, this.options.applyFlagged);
+    note(followed.planned, applied);
+    for (const name of row.sets?.groups?.names ?? []) if (this.options.groups?.has(name) === false) this.newGroups.add(name);
+    return { held: Object.keys(applied.held), skipped: false };
+  }
+
+  /** The plan of every row added: each contact's changes from the workspace's values to the run's end state. */
+  finish(): Plan {
+    for (const { planned, before, state, created } of this.followed) {
+      planned.changes = differences(before, state);
+      dropOverwritten(planned, state);
+      planned.after = created ? createdState(state) : state;
+      planned.action = created ? 'create' : settledAction(planned);
+    }
+    return tally(this.contacts, [...this.newGroups]);
+  }
+
+  /** A new number equal to a contact's but for its leading zeros: a spreadsheet may have dropped them. */
+  private besidePadded(number: string): string | undefined {
+    const near = this.live.byUnpadded.get(number.replace(/^0+/, ''));
+    if (near === undefined) return undefined;
+    return `number: "${number}" would be a new contact beside contact ${near.id}, "${near.number}": a spreadsheet may have dropped its leading zeros`;
+  }
+}
+
+/** A value a row left empty and a later row set is no longer kept: only what the end state still holds is said. */
+function dropOverwritten(planned: PlannedContact, state: ContactState): void {
+  if (planned.kept === undefined) return;
+  const now = (key: string) => (key.startsWith('fields.') ? state.fields[key.slice('fields.'.length)] : state[key as keyof ContactState]);
+  const kept = Object.entries(planned.kept).filter(([key, value]) => now(key) === value);
+  if (kept.length > 0) planned.kept = Object.fromEntries(kept);
+  else delete planned.kept;
+}
+
+/** An import's plan of rows already read. */
+export function planImport(rows: Iterable<PlanRow>, live: LiveContacts, options: ImportPlanOptions): Plan {
+  const planner = new ImportPlanner(live, options);
+  for (const row of rows) planner.add(row);
+  return planner.finish();
+}

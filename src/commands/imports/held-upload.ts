@@ -1,0 +1,63 @@
+// A real import sends what its plan says: the rows naming one contact are said (the last row's
+// values win, as the server applies rows in order), and the changes that look made by a
+// spreadsheet are left out of the upload cell by cell (held-cells.ts) and said, the first ten one
+// by one, while the other cells of those rows go in.
+import { basename } from 'node:path';
+import { openCsv } from '../../api/import-csv.js';
+import type { Context } from '../../cli/context.js';
+import { privateFile } from '../../cli/private-file.js';
+import type { Plan, PlannedContact } from '../contacts/plan.js';
+import { heldSentence } from '../contacts/plan-render.js';
+import { countText } from '../../cli/text.js';
+import { writeWithoutHeld } from './held-cells.js';
+import type { HeldCells } from './import-plan.js';
+
+/** Held changes named one by one before the count. */
+const NAMED = 10;
+
+function sayPlan(ctx: Context, file: string, plan: Plan): void {
+  const who = (contact: PlannedContact) =>
+    `${file} ${contact.place}, ${contact.id === null ? `new contact ${contact.number}` : `contact ${contact.id}`}`;
+  for (const contact of plan.contacts)
+    if (contact.rows !== undefined)
+      ctx.output.warn(
+        `${who(contact)}: the rows name one contact and are applied in order, the last row's values win (--strict refuses such a file)`,
+      );
+  const held = plan.contacts.flatMap((contact) => Object.entries(contact.held ?? {}).map(([key, change]) => ({ contact, key, change })));
+  for (const { contact, key, change } of held.slice(0, NAMED))
+    ctx.output.warn(
+      key === 'number'
+        ? `${who(contact)}: ${change.why}: the row is left out`
+        : `${who(contact)}: ${key}: ${JSON.stringify(change.from)} kept, not ${JSON.stringify(change.to)}: ${change.why}`,
+    );
+  if (held.length > NAMED) ctx.output.warn(`and ${countText(held.length - NAMED)} more (--dry-run lists them all)`);
+  if (plan.held > 0) ctx.output.warn(`${file}: ${heldSentence(plan.held, true)}`);
+}
+
+/**
+ * Uploads `csv` (the file, or the CSV a sheet was read into, sent under its `name`) as the plan
+ * says, through `create`: as it is when nothing is held, otherwise a private copy without the held
+ * cells, sent under the same name.
+ */
+export async function sendAsPlanned<T>(
+  ctx: Context,
+  file: string,
+  csv: { path: string; name: string | undefined },
+  held: HeldCells,
+  plan: Plan,
+  create: (path: string, name: string | undefined) => Promise<T>,
+): Promise<T> {
+  sayPlan(ctx, file, plan);
+  if (held.size === 0) return create(csv.path, csv.name);
+  const reading = await openCsv(csv.path);
+  const { separator } = reading.format;
+  await reading.close();
+  const name = csv.name ?? basename(csv.path);
+  const copy = privateFile(name);
+  try {
+    await writeWithoutHeld(csv.path, copy.fd, separator, held);
+    return await create(copy.path, name);
+  } finally {
+    copy.done();
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * Plan = apply: what `--dry-run` shows is what the run does, for the files an operator makes by
+ * hand or a spreadsheet makes for them: one number written three ways, ids with leading zeros, one
+ * id on several rows, emptied cells, groups an import creates. The real binary against `wsm serve`
+ * and against the stand-in of the published API.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, type Backend } from './backends.js';
+import { wsm } from './processes.js';
+
+interface Listed {
+  id: number;
+  number: string;
+  name: string;
+  email: string | null;
+  gender: string | null;
+  status: boolean;
+}
+
+for (const kind of [BACKENDS[0], BACKENDS[2]]) {
+  describe(`plan = apply against ${kind.name}`, () => {
+    let backend: Backend;
+    const run = (...args: string[]) => wsm(backend.env, args);
+    const piped = (input: string, ...args: string[]) => wsm(backend.env, args, input);
+    const file = (name: string, text: string) => {
+      const path = join(backend.dir, name);
+      writeFileSync(path, text);
+      return path;
+    };
+    const listed = async () => JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Listed[];
+    const byNumber = async (number: string) => (await listed()).filter((contact) => contact.number === number);
+    let ann: Listed;
+    let bob: Listed;
+
+    beforeAll(async () => {
+      backend = await kind.start();
+      for (const [number, name, email] of [
+        ['14155550201', 'Ann', 'ann@example.com'],
+        ['14155550202', 'Bob', 'bob@example.com'],
+      ]) {
+        const created = await run('contacts', 'create', '--number', number, '--name', name, '--email', email, '--gender', 'female');
+        expect(created.code, created.stderr).toBe(0);
+      }
+      [ann, bob] = await listed();
+    }, 60_000);
+    afterAll(async () => {
+      await backend.stop();
+    });
+
+    it('one number written three ways is one contact: planned together with its end state, imported so, refused by --strict', async () => {
+      const dup = file(
+        'dup.csv',
+        'number,name,email\n+1 650 555 0001,Dup First,first@example.com\n16505550001,Dup Second,\n+1 (650) 555-0001,Dup Third,third@example.com\n',
+      );
+      const plan = await run('contacts', 'import', dup, '--dry-run', '-q');
+      expect(plan.code, plan.stderr).toBe(0);
+      expect(plan.stdout).toContain(
+        '+ rows 2, 3, 4: create 16505550001\n' +
+          '    rows 2, 3, 4 are one contact: created by row 2, updated by rows 3 and 4\n' +
+          '    name: "Dup Third"\n' +
+          '    email: "third@example.com"\n' +
+          "Plan: 1 to create, 0 to update, 0 unchanged, 0 invalid; 1 contact named by several rows (shown together, the last row's values win).\n",
+      );
+      const strict = await run('contacts', 'import', dup, '--strict', '--wait');
+      expect([strict.code, strict.stdout, strict.stderr]).toEqual([
+        2,
+        '',
+        `error: ${dup} has rows naming the same contact (--strict): nothing was sent\n` +
+          "  rows 2, 3, 4: name one contact (16505550001): the last row's values would win\n",
+      ]);
+      expect(await byNumber('16505550001')).toEqual([]);
+      const imported = await run('contacts', 'import', dup, '--wait', '-q');
+      expect(imported.code, imported.stderr).toBe(0);
+      expect(imported.stderr).toBe(
+        `warning: ${dup} rows 2, 3, 4, new contact 16505550001: the rows name one contact and are applied in order, the last row's values win (--strict refuses such a file)\n`,
+      );
+      expect((await byNumber('16505550001')).map((c) => [c.name, c.email])).toEqual([['Dup Third', 'third@example.com']]);
+    });
+
+    it('an id with leading zeros is the contact in the plan and in the request; a repeated id is one contact, counted once', async () => {
+      const padded = `00${bob.id}\n`;
+      const plan = await piped(padded, 'contacts', 'update', '--from', '-', '--inactive', '--dry-run');
+      expect([plan.code, plan.stdout]).toEqual([
+        0,
+        `~ line 1: update contact ${bob.id} (14155550202)\n    status: true -> false\nPlan: 0 to create, 1 to update, 0 unchanged, 0 invalid.\n`,
+      ]);
+      const repeated = `${bob.id}\n${padded}${ann.id}\n`;
+      const updated = await piped(repeated, 'contacts', 'update', '--from', '-', '--inactive');
+      expect([updated.code, updated.stderr]).toEqual([
+        0,
+        '✓ updated 2 of the 2 contacts read from standard input: 0 unchanged, 0 skipped, 0 failed\n',
+      ]);
+      expect((await listed()).slice(0, 2).map((c) => c.status)).toEqual([false, false]);
+      const again = await piped(repeated, 'contacts', 'update', '--from', '-', '--active', '--dry-run');
+      expect(again.stdout).toBe(
+        `~ lines 1, 2: update contact ${bob.id} (14155550202)\n` +
+          '    lines 1, 2 are one contact: updated by lines 1 and 2\n' +
+          '    status: false -> true\n' +
+          `~ line 3: update contact ${ann.id} (14155550201)\n` +
+          '    status: false -> true\n' +
+          "Plan: 0 to create, 2 to update, 0 unchanged, 0 invalid; 1 contact named by several rows (shown together, the last row's values win).\n",
+      );
+      expect((await piped(repeated, 'contacts', 'update', '--from', '-', '--active')).code).toBe(0);
+      const gone = await piped(`00999999\n999999\n`, 'contacts', 'delete', '--from', '-', '--yes');
+      expect([gone.code, gone.stderr]).toEqual([0, '✓ deleted 0 of the 1 contact read from standard input: 1 already gone, 0 failed\n']);
+    });
+
+    it("one id on two rows: the file's last word is what the plan shows and what the run leaves", async () => {
+      const twice = file('twice.csv', `id,name\n${bob.id},First\n${bob.id},Bob\n`);
+      const plan = await run('contacts', 'update', '--from', twice, '--dry-run');
+      expect(plan.stdout).toBe(
+        `= lines 2, 3: unchanged contact ${bob.id} (14155550202)\n` +
+          '    lines 2, 3 are one contact: updated by lines 2 and 3\n' +
+          "Plan: 0 to create, 0 to update, 1 unchanged, 0 invalid; 1 contact named by several rows (shown together, the last row's values win).\n",
+      );
+      const res = await run('contacts', 'update', '--from', twice);
+      expect([res.code, res.stderr]).toEqual([0, `✓ updated 0 of the 1 contact read from ${twice}: 1 unchanged, 0 skipped, 0 failed\n`]);
+      expect((await listed())[1].name).toBe('Bob');
+    });
+
+    it('an emptied cell of an update file clears the value, shown in the plan; an import keeps it and says so', async () => {
+      const emptied = file('emptied.csv', `id,name,email,gender\n${ann.id},Ann,,\n`);
+      const plan = await run('contacts', 'update', '--from', emptied, '--dry-run');
+      expect(plan.stdout).toBe(
+        `~ line 2: update contact ${ann.id} (14155550201)\n` +
+          '    email: "ann@example.com" -> null\n' +
+          '    gender: "female" -> null\n' +
+          'Plan: 0 to create, 1 to update, 0 unchanged, 0 invalid.\n',
+      );
+      const imported = file('kept.csv', 'number,name,email\n14155550202,,\n');
+      const importPlan = await run('contacts', 'import', imported, '--dry-run', '-q');
+      expect(importPlan.stdout).toContain(
+        `= row 2: unchanged contact ${bob.id} (14155550202)\n` +
+          '    name: emptied in the file, kept "Bob"\n' +
+          '    email: emptied in the file, kept "bob@example.com"\n',
+      );
+      expect((await run('contacts', 'update', '--from', emptied)).code).toBe(0);
+      expect((await run('contacts', 'import', imported, '--wait', '-q')).code).toBe(0);
+      const [annAfter, bobAfter] = await listed();
+      expect([annAfter.email, annAfter.gender, bobAfter.name, bobAfter.email]).toEqual([null, null, 'Bob', 'bob@example.com']);
+    });
+
+    it("one contact's e-mail and gender are cleared with --email '' and --gender ''", async () => {
+      const res = await run('contacts', 'update', String(bob.id), '--name', 'Bob', '--email', '', '--gender', '', '-o', 'json');
+      expect(res.code, res.stderr).toBe(0);
+      expect(JSON.parse(res.stdout)).toMatchObject({ email: null, gender: null });
+      expect((await listed())[1]).toMatchObject({ name: 'Bob', email: null, gender: null });
+    });
+
+    // Groups and custom fields of contacts are wsm serve's (the stand-in's records have neither).
+    if (kind === BACKENDS[0])
+      it('the plan names the groups the import creates, and a field emptied in an update file is removed', async () => {
+        expect((await run('fields', 'create', 'city')).code).toBe(0);
+        expect((await run('contacts', 'update', String(ann.id), '--name', 'Ann', '--field', 'city=Oslo')).code).toBe(0);
+        const grouped = file('grouped.csv', 'number,contact_groups\n14155550201,"[""Newsletter""]"\n');
+        const plan = await run('contacts', 'import', grouped, '--dry-run', '-q');
+        expect(plan.stdout).toContain(
+          '+ contact group "Newsletter": created by the import\n' +
+            `~ row 2: update contact ${ann.id} (14155550201)\n` +
+            '    contact_groups: [] -> ["Newsletter"]\n' +
+            'Plan: 0 to create, 1 to update, 0 unchanged, 0 invalid; 1 contact group to create: "Newsletter".\n',
+        );
+        const cleared = file('city.csv', `id,city\n${ann.id},\n`);
+        const clearPlan = await run('contacts', 'update', '--from', cleared, '--dry-run');
+        expect(clearPlan.stdout).toContain('    fields.city: "Oslo" -> null\n');
+        expect((await run('contacts', 'update', '--from', cleared)).code).toBe(0);
+        const got = JSON.parse((await run('contacts', 'get', String(ann.id), '-o', 'json')).stdout);
+        expect(got.fields).toEqual({});
+      });
+  });
+}
