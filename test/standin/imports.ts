@@ -66,7 +66,7 @@ function rowValues(cell: (name: string) => string): Record<string, unknown> | un
 }
 
 /**
- * The rules wsm's docs give an import (api.md shows none): rows in order, a contact matched by its
+ * The rules wsm's docs give an import (the published API shows none): rows in order, a contact matched by its
  * number as stored without spaces, dashes, dots, parentheses or a leading +; a new number creates
  * a contact (`Unknown` without a name, active unless the row says otherwise), a known one is
  * updated with the row's non-empty cells; a bad row is skipped. Groups and fields are not kept.

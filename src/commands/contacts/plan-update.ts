@@ -39,7 +39,7 @@ export function planUpdate(rows: Iterable<PlanRow>, live: LiveContacts, applyFla
   );
 }
 
-/** An update's row with a number other than the contact's: the API changes no number on update (api.md), so the plan says it is left. */
+/** An update's row with a number other than the contact's: the published API changes no number on update, so the plan says it is left. */
 function withNumberNote(contact: PlannedContact, number: string | undefined): PlannedContact {
   if (number === undefined || contact.number === null || normalizeNumber(number) === normalizeNumber(contact.number)) return contact;
   const note = `the number "${number}" is not applied: an update does not change a contact's number`;
