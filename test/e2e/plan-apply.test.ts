@@ -44,7 +44,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         expect(created.code, created.stderr).toBe(0);
       }
       [ann, bob] = await listed();
-    }, 60_000);
+    });
     afterAll(async () => {
       await backend.stop();
     });
