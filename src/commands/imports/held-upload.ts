@@ -37,7 +37,7 @@ function sayPlan(ctx: Context, file: string, plan: Plan): void {
 /**
  * Uploads `csv` (the file, or the CSV a sheet was read into, sent under its `name`) as the plan
  * says, through `create`: as it is when nothing is held, otherwise a private copy without the held
- * cells, sent under the same name.
+ * cells, sent under the same name, and closed by `done` once the import is followed.
  */
 export async function sendAsPlanned<T>(
   ctx: Context,
@@ -46,9 +46,9 @@ export async function sendAsPlanned<T>(
   held: HeldCells,
   plan: Plan,
   create: (path: string, name: string | undefined) => Promise<T>,
-): Promise<T> {
+): Promise<{ answer: T; done(): void }> {
   sayPlan(ctx, file, plan);
-  if (held.size === 0) return create(csv.path, csv.name);
+  if (held.size === 0) return { answer: await create(csv.path, csv.name), done: () => {} };
   const reading = await openCsv(csv.path);
   const { separator } = reading.format;
   await reading.close();
@@ -56,8 +56,9 @@ export async function sendAsPlanned<T>(
   const copy = privateFile(name);
   try {
     await writeWithoutHeld(csv.path, copy.fd, separator, held);
-    return await create(copy.path, name);
-  } finally {
+    return { answer: await create(copy.path, name), done: () => copy.done() };
+  } catch (error) {
     copy.done();
+    throw error;
   }
 }

@@ -4,7 +4,6 @@
 // the same flow as the CSV its sheet is read into (sheet-upload.ts).
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { UnusableResponseError } from '../../api/errors.js';
 import type { WsmClient } from '../../api/client.js';
 import { formatNotes } from '../../api/import-csv.js';
 import { IMPORT_MAX_BYTES, type ContactImport } from '../../api/schemas/index.js';
@@ -12,21 +11,14 @@ import { UsageError } from '../../cli/errors.js';
 import { hostFile } from '../../cli/host-files.js';
 import type { Context } from '../../cli/context.js';
 import { countOf, countText } from '../../cli/text.js';
-import {
-  checkImportCsv,
-  checkImportHeader,
-  formatNoticeLines,
-  type CheckOptions,
-  type CsvReport,
-  type FieldIds,
-} from '../../cli/csv-check.js';
+import { checkImportCsv, checkImportHeader, formatNoticeLines, type CheckOptions, type CsvReport } from '../../cli/csv-check.js';
 import { checkSheetFlag, isSpreadsheetFile, rowNotesInPlan } from '../contacts/bulk-sheet.js';
 import { endWithFailures } from '../shared/max-failures.js';
 import type { FlagOptions, UPLOAD_FLAGS } from '../declare.js';
 import { parseId, refuseOverLimit, workspaceClient } from '../shared/verb.js';
 import { fieldIdsOf } from '../shared/workspace-fields.js';
 import { importDetailColumns } from './columns.js';
-import { type NotSentCells, refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns, warnWhatIsSkipped } from './check-report.js';
+import { type NotSentCells, refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns } from './check-report.js';
 import { dryRunPlanning, refuseRepeated, runPlanning, type ImportPlanning } from './import-plan.js';
 import type { Plan } from '../contacts/plan.js';
 import { renderPlan } from '../contacts/plan-render.js';
@@ -34,7 +26,8 @@ import { sendAsPlanned } from './held-upload.js';
 import { type FailedLines, locallyFailed } from './rejects.js';
 import { refuseRejectsOverInput } from './rejects-target.js';
 import { rejectsAfterImport, writeRejects } from './upload-rejects.js';
-import { importFailed, parseWaitFlags, reportOutcome, untilImportInterrupted, waitForImport, type WaitFlags } from './wait.js';
+import { followUpload } from './upload-follow.js';
+import { importFailed, parseWaitFlags, reportOutcome, type WaitFlags } from './wait.js';
 
 export interface UploadFlags extends WaitFlags {
   file: string;
@@ -192,30 +185,16 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
       filePath,
       ...(fileName !== undefined ? { fileName } : {}),
     });
-  const answer =
+  // A copy without the held cells stays open until the import is followed: a body may be read late.
+  const sent =
     planning === undefined
-      ? await create(csv, sheet?.fileName)
+      ? { answer: await create(csv, sheet?.fileName), done: () => {} }
       : await sendAsPlanned(ctx, flags.file, { path: csv, name: sheet?.fileName }, planning.held, plan!, create);
-  const uploaded: UploadResult = answer.data !== undefined ? { import: answer.data } : { answer: answer.body };
-  const id = answer.data?.id;
-  if (id === undefined || id === null) {
-    ctx.output.warn(`${flags.file} was uploaded, but the server's answer holds no import id`);
-    await checkAfterUpload(ctx, flags, checkRows, report, fields);
-    if (flags.wait) {
-      throw new UnusableResponseError(
-        `${flags.file} was uploaded, but the server's answer has no import \`id\` to wait for: do not upload it again (\`wsm imports list\` shows it)`,
-      );
-    }
-    return uploaded;
+  try {
+    return await followUpload(ctx, flags, client!, sent.answer, { checkRows, report, fields });
+  } finally {
+    sent.done();
   }
-  // On stderr even in a CI log: the id is what a later `wsm imports get` needs.
-  ctx.output.done(`uploaded ${flags.file} as import ${id}`);
-  // From here the import runs on the server whatever happens to this process: Ctrl-C says so.
-  const final = await untilImportInterrupted(ctx, id, async (signal) => {
-    report = await checkAfterUpload(ctx, flags, checkRows, report, fields, signal);
-    return flags.wait && answer.data !== undefined ? waitForImport(ctx, client!, id, flags, signal, answer.data) : undefined;
-  });
-  return final === undefined ? uploaded : { import: final, finished: true, ...(report !== undefined ? { checked: report } : {}) };
 }
 
 /** The import as -o json prints it and `wsm mcp` returns it: the record, else the answer as it came. */
@@ -277,27 +256,4 @@ async function clientIfConfigured(ctx: Context): Promise<WsmClient | undefined> 
   } catch {
     return undefined;
   }
-}
-
-/** The rows of a file already sent, checked while the server works through it: each problem a warning. */
-async function checkAfterUpload(
-  ctx: Context,
-  flags: UploadFlags,
-  checkRows: (options: CheckOptions) => Promise<CsvReport>,
-  report: CsvReport | undefined,
-  fields: FieldIds | undefined,
-  signal?: AbortSignal,
-): Promise<CsvReport | undefined> {
-  if (report === undefined) {
-    try {
-      report = await checkRows({ signal, fields });
-      refuseOrWarn(ctx, flags, report);
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      // The import exists on the server: say why the rows went unchecked, and go on to report it.
-      ctx.output.warn(`the rows of ${flags.file} were not checked after sending: ${(error as Error).message}`);
-    }
-  }
-  if (report !== undefined) warnWhatIsSkipped(ctx, flags.file, report, flags.spreadsheet?.notSentCells);
-  return report;
 }

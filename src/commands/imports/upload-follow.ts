@@ -1,0 +1,64 @@
+// After an import's upload: its id said (stderr even in a CI log), the rows checked while the
+// server works through the file when they were not checked before, and the wait when asked for.
+import type { WsmClient } from '../../api/client.js';
+import { UnusableResponseError } from '../../api/errors.js';
+import type { Context } from '../../cli/context.js';
+import type { CheckOptions, CsvReport, FieldIds } from '../../cli/csv-check.js';
+import { refuseOrWarn, warnWhatIsSkipped } from './check-report.js';
+import type { UploadFlags, UploadResult } from './upload.js';
+import { untilImportInterrupted, waitForImport } from './wait.js';
+
+/** After the upload: the id said, the rows checked while the server works (when not before), and the wait. */
+export async function followUpload(
+  ctx: Context,
+  flags: UploadFlags,
+  client: WsmClient,
+  answer: Awaited<ReturnType<WsmClient['imports']['create']>>,
+  check: { checkRows: (options: CheckOptions) => Promise<CsvReport>; report: CsvReport | undefined; fields: FieldIds | undefined },
+): Promise<UploadResult> {
+  const { checkRows, fields } = check;
+  let { report } = check;
+  const uploaded: UploadResult = answer.data !== undefined ? { import: answer.data } : { answer: answer.body };
+  const id = answer.data?.id;
+  if (id === undefined || id === null) {
+    ctx.output.warn(`${flags.file} was uploaded, but the server's answer holds no import id`);
+    await checkAfterUpload(ctx, flags, checkRows, report, fields);
+    if (flags.wait) {
+      throw new UnusableResponseError(
+        `${flags.file} was uploaded, but the server's answer has no import \`id\` to wait for: do not upload it again (\`wsm imports list\` shows it)`,
+      );
+    }
+    return uploaded;
+  }
+  // On stderr even in a CI log: the id is what a later `wsm imports get` needs.
+  ctx.output.done(`uploaded ${flags.file} as import ${id}`);
+  // From here the import runs on the server whatever happens to this process: Ctrl-C says so.
+  const final = await untilImportInterrupted(ctx, id, async (signal) => {
+    report = await checkAfterUpload(ctx, flags, checkRows, report, fields, signal);
+    return flags.wait && answer.data !== undefined ? waitForImport(ctx, client, id, flags, signal, answer.data) : undefined;
+  });
+  return final === undefined ? uploaded : { import: final, finished: true, ...(report !== undefined ? { checked: report } : {}) };
+}
+
+/** The rows of a file already sent, checked while the server works through it: each problem a warning. */
+async function checkAfterUpload(
+  ctx: Context,
+  flags: UploadFlags,
+  checkRows: (options: CheckOptions) => Promise<CsvReport>,
+  report: CsvReport | undefined,
+  fields: FieldIds | undefined,
+  signal?: AbortSignal,
+): Promise<CsvReport | undefined> {
+  if (report === undefined) {
+    try {
+      report = await checkRows({ signal, fields });
+      refuseOrWarn(ctx, flags, report);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      // The import exists on the server: say why the rows went unchecked, and go on to report it.
+      ctx.output.warn(`the rows of ${flags.file} were not checked after sending: ${(error as Error).message}`);
+    }
+  }
+  if (report !== undefined) warnWhatIsSkipped(ctx, flags.file, report, flags.spreadsheet?.notSentCells);
+  return report;
+}
