@@ -65,7 +65,7 @@ export class ImportPlanner {
       if (beside !== undefined && !this.options.applyFlagged) {
         // The row's one change is the new contact itself: it is left out whole.
         const held = { number: { from: null, to: number, why: beside } };
-        this.contacts.push({ place: row.place, action: 'skipped', id: null, number, changes: {}, suspicious: [beside], held });
+        this.contacts.push({ place: row.place, action: 'skipped', id: null, number, changes: {}, suspicious: [`number: ${beside}`], held });
         return { held: [], skipped: true };
       }
       const planned: PlannedContact = {
@@ -74,7 +74,7 @@ export class ImportPlanner {
         id: contact === undefined ? null : Number(contact.id),
         number: contact === undefined ? number : String(contact.number),
         changes: {},
-        suspicious: beside === undefined ? [] : [beside],
+        suspicious: beside === undefined ? [] : [`number: ${beside}`],
       };
       const before = stateOf(contact);
       followed = { planned, before, state: structuredClone(before), created: contact === undefined };
@@ -108,7 +108,7 @@ export class ImportPlanner {
   private besidePadded(number: string): string | undefined {
     const near = this.live.byUnpadded.get(number.replace(/^0+/, ''));
     if (near === undefined) return undefined;
-    return `number: "${number}" would be a new contact beside contact ${near.id}, "${near.number}": a spreadsheet may have dropped its leading zeros`;
+    return `"${number}" would be a new contact beside contact ${near.id}, "${near.number}": a spreadsheet may have dropped its leading zeros`;
   }
 }
 

@@ -5,7 +5,7 @@
 // groups the run creates, and the counts last.
 import type { Context } from '../../cli/context.js';
 import { countOf, countText } from '../../cli/text.js';
-import { placesOf, type Plan, type PlannedContact } from './plan.js';
+import { placesOf, type HeldChange, type Plan, type PlannedContact } from './plan.js';
 
 const MARK: Record<PlannedContact['action'], string> = {
   create: '+',
@@ -57,15 +57,17 @@ function contactLine(contact: PlannedContact): string {
   }
   for (const [key, value] of Object.entries(contact.kept ?? {})) lines.push(`    ${key}: emptied in the file, kept ${shown(value)}`);
   for (const error of contact.errors ?? []) lines.push(`    ${error}`);
-  for (const [key, change] of Object.entries(contact.held ?? {}))
-    lines.push(
-      key === 'number'
-        ? `    ! ${key}: ${change.why}: the row is left out`
-        : `    ! ${key}: ${shown(change.from)} kept, not ${shown(change.to)}: ${change.why}`,
-    );
+  for (const [key, change] of Object.entries(contact.held ?? {})) lines.push(`    ! ${heldLine(key, change)}`);
   for (const why of contact.suspicious) if (contact.held?.[keyOf(why)] === undefined) lines.push(`    ! ${why} (applied: --apply-flagged)`);
   for (const note of contact.notes ?? []) lines.push(`    note: ${note}`);
   return lines.join('\n') + '\n';
+}
+
+/** One held change: what is kept (or left out) and why. */
+export function heldLine(key: string, change: HeldChange): string {
+  if (key === 'number') return `${key}: ${change.why}: the row is left out`;
+  if (change.from === null) return `${key}: ${shown(change.to)} left out: ${change.why}`;
+  return `${key}: ${shown(change.from)} kept, not ${shown(change.to)}: ${change.why}`;
 }
 
 /** The held cells as a plan (`are`) or a finished run (`were`) says them. */

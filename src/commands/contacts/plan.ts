@@ -44,7 +44,7 @@ export interface Change {
 }
 
 /** A change left out: it looks made by a spreadsheet (`why`), and the value stays as stored. */
-interface HeldChange extends Change {
+export interface HeldChange extends Change {
   why: string;
 }
 

@@ -7,7 +7,7 @@ import { openCsv } from '../../api/import-csv.js';
 import type { Context } from '../../cli/context.js';
 import { privateFile } from '../../cli/private-file.js';
 import type { Plan, PlannedContact } from '../contacts/plan.js';
-import { heldSentence } from '../contacts/plan-render.js';
+import { heldLine, heldSentence } from '../contacts/plan-render.js';
 import { countText } from '../../cli/text.js';
 import { writeWithoutHeld } from './held-cells.js';
 import type { HeldCells } from './import-plan.js';
@@ -24,12 +24,7 @@ function sayPlan(ctx: Context, file: string, plan: Plan): void {
         `${who(contact)}: the rows name one contact and are applied in order, the last row's values win (--strict refuses such a file)`,
       );
   const held = plan.contacts.flatMap((contact) => Object.entries(contact.held ?? {}).map(([key, change]) => ({ contact, key, change })));
-  for (const { contact, key, change } of held.slice(0, NAMED))
-    ctx.output.warn(
-      key === 'number'
-        ? `${who(contact)}: ${change.why}: the row is left out`
-        : `${who(contact)}: ${key}: ${JSON.stringify(change.from)} kept, not ${JSON.stringify(change.to)}: ${change.why}`,
-    );
+  for (const { contact, key, change } of held.slice(0, NAMED)) ctx.output.warn(`${who(contact)}: ${heldLine(key, change)}`);
   if (held.length > NAMED) ctx.output.warn(`and ${countText(held.length - NAMED)} more (--dry-run lists them all)`);
   if (plan.held > 0) ctx.output.warn(`${file}: ${heldSentence(plan.held, true)}`);
 }
