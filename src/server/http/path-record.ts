@@ -2,8 +2,9 @@
  * The record a request's path names (`PUT …/labels/{label}`), looked up by the validation hook
  * (contract.ts) after authorisation and before the query and the body are checked: a record that
  * does not exist is a 404 whatever was sent, as GitHub's API answers, never a 422 about a body
- * that could change nothing (decisions.md, "The contract and browser apps"). Routes that check nothing (a GET or DELETE of
- * one record) name no record here and find it themselves.
+ * that could change nothing (decisions.md, "The contract and browser apps"). The record found is
+ * the request's (`pathRecord`), so the handler reads it instead of looking it up again. Routes that
+ * check nothing (a GET or DELETE of one record) name no record here and find it themselves.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CATALOG, type OperationDescription, type ResourceIdentity } from '../../api/descriptions/index.js';
@@ -17,6 +18,16 @@ declare module 'fastify' {
     /** The record the path names: its resource, and the path parameter holding its id. */
     record?: PathRecord;
   }
+  interface FastifyRequest {
+    /** The record the path names, as the validation hook found it (undefined on a route that names none). */
+    pathRecord: unknown;
+  }
+}
+
+/** The record the validation hook found for this request's path, typed as the route's repository returns it. */
+export function foundRecord<T>(request: FastifyRequest): T {
+  if (request.pathRecord === undefined) throw new TypeError(`${request.method} ${request.url}: its route names no record in its path`);
+  return request.pathRecord as T;
 }
 
 export interface PathRecord {
@@ -60,6 +71,7 @@ const NOT_FOUND: Readonly<Record<string, () => HttpError>> = { templates: templa
  */
 export function recordCheck(api: FastifyInstance, repositories: Repositories | undefined): (request: FastifyRequest) => void {
   const finders = repositories === undefined ? {} : findersOf(repositories);
+  api.decorateRequest('pathRecord', undefined);
   api.addHook('onRoute', (route) => {
     const record = route.config?.record;
     if (record && !finders[record.resource])
@@ -70,6 +82,8 @@ export function recordCheck(api: FastifyInstance, repositories: Repositories | u
     if (!record) return;
     const missing = NOT_FOUND[record.resource] ?? notFound;
     const id = pathId((request.params as Record<string, string | undefined>)[record.param], missing);
-    if (finders[record.resource]!(request.workspaceId, id) === undefined) throw missing();
+    const found = finders[record.resource]!(request.workspaceId, id);
+    if (found === undefined) throw missing();
+    request.pathRecord = found;
   };
 }

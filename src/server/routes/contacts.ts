@@ -210,6 +210,8 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
       const id = contactId(request.params);
       // Read the whole form before answering anything, so a 404 never leaves a body half-read.
       const form = await readContactForm(request);
+      // Read again, not the hook's record: the form arrives after the hook, and another request
+      // may have changed or deleted the contact while it did.
       const current = contacts.find(request.workspaceId, id);
       if (!current) throw notFound();
       const { value: body, avatar } = validateForm(checkForm(request, form.body), form);

@@ -3,6 +3,7 @@ import * as s from '../../api/schemas/index.js';
 import type { FieldErrors, Role, RoleUpdateBody } from '../../api/schemas/index.js';
 import { assertUnique, invalidField, notFound, validationFailed } from '../http/errors.js';
 import { described, validBody } from '../http/contract.js';
+import { foundRecord } from '../http/path-record.js';
 import { getRoute, listRoute, recordId } from './workspace-records.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { created, deletedEnvelope, updated } from '../http/envelopes.js';
@@ -48,8 +49,7 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
     ...described(operations.update, { body: s.roleUpdateBody }),
     handler: async (request) => {
       const id = roleId(request.params);
-      const current = roles.find(request.workspaceId, id);
-      if (!current) throw notFound();
+      const current = foundRecord<Role>(request);
       // The built-in role answers what the body asks of it (422 naming why) before who may edit it.
       if (!current.builtin) access.assertEditableRole(request, current.permissions);
       const body = validBody(request);

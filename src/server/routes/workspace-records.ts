@@ -12,6 +12,7 @@ import { assertUnique, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { pathId } from '../http/validate.js';
 import { described, validBody, validQuery } from '../http/contract.js';
+import { foundRecord } from '../http/path-record.js';
 import { created, deletedEnvelope, updated } from '../http/envelopes.js';
 import { pathParameters } from '../../api/descriptions/paths.js';
 
@@ -103,9 +104,7 @@ export function collectionRoutes(app: FastifyInstance, { key, operations, unique
     ...described(operations.update, { body: operations.update.body as z.ZodType<Record<string, unknown>> }),
     handler: async (request) => {
       const recordId = id(request.params);
-      const current = records.find(request.workspaceId, recordId);
-      if (!current) throw notFound();
-      const values = { ...current, ...sent(validBody(request)) } as Record<string, unknown>;
+      const values = { ...foundRecord<Record<string, unknown>>(request), ...sent(validBody(request)) };
       if (unique) assertUnique(unique, records.idHolding(request.workspaceId, values[unique]), recordId);
       return updated(noun, records.replace(request.workspaceId, recordId, values));
     },
