@@ -56,8 +56,11 @@ export interface SearchResult {
   ids: number[];
   total: number;
   /** Milliseconds spent on the page and on the total, and what counted it. */
-  /** `from`: `mark` when the page started where a page before it ended (search-marks.ts), else `start`. */
-  timing: { pageMs: number; totalMs: number; source: TotalSource; from: 'start' | 'mark' };
+  /**
+   * `from`: `mark` when the page started where a page before it ended (search-marks.ts), `copy`
+   * when it was read on from there in the key copy, else `start`.
+   */
+  timing: { pageMs: number; totalMs: number; source: TotalSource; from: 'start' | 'mark' | 'copy' };
 }
 
 export interface ContactSearchOptions {
@@ -215,22 +218,8 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
     const wrong = wronglyFound.all({ ...params, ...queryParams(terms), line: tail.line });
     const paging = { match, ...marks.start(offset), limit };
     const at = { ...paging, offset: paging.skip };
-    let from: 'start' | 'mark' = paging.skip < offset ? 'mark' : 'start';
-    const ids =
-      wrong.length === 0
-        ? whole
-          ? indexIds.all(at)
-          : joinedPage.all({ ...params, ...at })
-        : whole
-          ? indexIdsWithout.all({ ...at, wrong: JSON.stringify(wrong) })
-          : joinedPageWithout.all({ ...params, ...at, wrong: JSON.stringify(wrong) });
-    marks.ended(offset, ids);
-    const paged = performance.now();
-    const {
-      index,
-      tail: above,
-      source,
-    } = keptCounts(workspaceId, terms, () => {
+    let from: 'start' | 'mark' | 'copy' = paging.skip < offset ? 'mark' : 'start';
+    const countOf = (ids: number[]) => (): Counted => {
       // The copy counts every contact of the workspace: only when none waits above the index's line.
       const copyAllowed = anyAbove.get(workspaceId, tail.line) === 0;
       // The cheapest way by the copy's estimates; without them, the page's density decides.
@@ -243,7 +232,28 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
       if (sieved !== undefined) return { index: sieved, tail: scanCount.get(tail)!, source: 'sieve' };
       const indexed = (whole ? indexCount.get({ match })! : joinedCount.get(params)!) - wrong.length;
       return { index: indexed, tail: scanCount.get(tail)!, source: 'index' };
-    });
+    };
+    // A later page of a walk: read on from the mark in the key copy, which holds every contact of
+    // the workspace in id order (the index reads its lists from the first match whatever the mark).
+    const fromCopy = from === 'mark' && digits === undefined ? keys.page(workspaceId, key, paging, keyScanMinRows) : undefined;
+    if (fromCopy !== undefined) {
+      marks.ended(offset, fromCopy);
+      const paged = performance.now();
+      const { index, tail: above, source } = keptCounts(workspaceId, terms, countOf(fromCopy));
+      const timing = { pageMs: paged - started, totalMs: performance.now() - paged, source, from: 'copy' as const };
+      return { ids: fromCopy, total: index + above, timing };
+    }
+    const ids =
+      wrong.length === 0
+        ? whole
+          ? indexIds.all(at)
+          : joinedPage.all({ ...params, ...at })
+        : whole
+          ? indexIdsWithout.all({ ...at, wrong: JSON.stringify(wrong) })
+          : joinedPageWithout.all({ ...params, ...at, wrong: JSON.stringify(wrong) });
+    marks.ended(offset, ids);
+    const paged = performance.now();
+    const { index, tail: above, source } = keptCounts(workspaceId, terms, countOf(ids));
     const counted = performance.now();
     if (ids.length < limit && above > 0) {
       // The contacts above the index's line come after its matches: their pages are marked apart.

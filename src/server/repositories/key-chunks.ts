@@ -120,3 +120,36 @@ export function estimateIn(chunks: Chunk[], needles: string[]): number {
   const all = chunks.reduce((sum, chunk) => sum + chunk.ends.length, 0);
   return rows === 0 ? 0 : (found / rows) * all;
 }
+
+/**
+ * The ids of up to `limit` contacts holding `needle`, after the first `skip` of those whose id is
+ * above `after`, in id order; undefined when more than `maxRows` contacts were read first (the
+ * matches are too sparse here for a walk of the text to pay).
+ */
+export function pageIn(chunks: Chunk[], needle: string, after: number, skip: number, limit: number, maxRows: number): number[] | undefined {
+  let low = 0;
+  let high = chunks.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (chunks[mid].first <= after) low = mid;
+    else high = mid - 1;
+  }
+  const ids: number[] = [];
+  let read = 0;
+  for (let k = low; k < chunks.length && ids.length < limit; k++) {
+    const { text, ends, ids: held, base } = chunks[k];
+    let row = 0;
+    while (row < held.length && held[row] + base <= after) row++;
+    const firstRow = row;
+    for (let at = row === held.length ? -1 : text.indexOf(needle, row === 0 ? 0 : ends[row - 1]); at !== -1; ) {
+      while (ends[row] <= at) row++;
+      if (read + row - firstRow > maxRows) return undefined;
+      if (skip > 0) skip--;
+      else if (ids.push(held[row] + base) === limit) break;
+      at = text.indexOf(needle, ends[row++]);
+    }
+    read += held.length - firstRow;
+    if (read > maxRows && ids.length < limit) return undefined;
+  }
+  return ids;
+}

@@ -24,7 +24,7 @@
  */
 import { isBusyError, isFullError, type Db } from '../db.js';
 import { createCounters } from './counters.js';
-import { bytesOf, chunkOf, countAmong, countEitherIn, countIn, estimateIn, sizeOf, type Chunk, type Row } from './key-chunks.js';
+import { bytesOf, chunkOf, countAmong, countEitherIn, countIn, estimateIn, pageIn, sizeOf, type Chunk, type Row } from './key-chunks.js';
 
 /** Below this many contacts the index counts fast enough; no copy is made. */
 export const MIN_ROWS = 100_000;
@@ -50,6 +50,8 @@ interface Copy {
   estimates: Map<string, number>;
 }
 
+/** Contacts a page read from the copy may pass over: beyond, the index gives the page. */
+const PAGE_ROWS = 20_000;
 /** Estimates kept per copy: the trigrams of recent searches. */
 const MAX_ESTIMATES = 4096;
 
@@ -239,6 +241,16 @@ function create(db: Db) {
       let total = 0;
       for (const chunk of copy.chunks) total += digits === undefined ? countIn(chunk, needle) : countEitherIn(chunk, needle, digits);
       return total;
+    },
+
+    /**
+     * Inside the search's read transaction: a page of the workspace's contacts holding `key` (no
+     * NUL) after the id `after` and `skip` matches (search-marks.ts), or undefined without a
+     * complete copy or when the matches are too sparse for it (none is started).
+     */
+    page(workspaceId: string, key: string, at: { after: number; skip: number; limit: number }, minRows = MIN_ROWS): number[] | undefined {
+      const copy = current(workspaceId, minRows, false);
+      return copy === undefined ? undefined : pageIn(copy.chunks, bytesOf(key), at.after, at.skip, at.limit, PAGE_ROWS);
     },
 
     /**
