@@ -130,8 +130,11 @@ function render(c: Compiled, code: string, value: number, date1904: boolean): Sh
   let out = negativeElapsed ? `-${numfmt(c.pattern, -v, code)}` : numfmt(c.pattern, v, code);
   if (c.pointless !== undefined) {
     const without = numfmt(c.pointless, v, code);
-    const point = out.indexOf('.');
-    if (point >= 0 && out.slice(0, point) + out.slice(point + 1) === without) out = without;
+    for (let point = out.indexOf('.'); point >= 0; point = out.indexOf('.', point + 1))
+      if (out.slice(0, point) + out.slice(point + 1) === without) {
+        out = without;
+        break;
+      }
   }
   if (c.amPm !== undefined) out = lowerAmPm(out, numfmt(c.amPm, v, code));
   if (c.general) {
