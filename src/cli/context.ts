@@ -169,14 +169,14 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
     client: () =>
       (clientPromise ??= (async () => {
         const s = await settings();
-        if (!s.baseUrl || !s.token) throw new NotLoggedInError();
-        return clientFor({ baseUrl: s.baseUrl, token: s.token, workspace: s.workspace });
+        const { baseUrl, token } = requireLogin(s);
+        return clientFor({ baseUrl, token, workspace: s.workspace });
       })()),
     async workspace() {
       const resolved = await settings();
-      const { workspace, baseUrl, token } = resolved;
+      const { workspace } = resolved;
       // A fresh install lacks everything: logging in is the first step, not choosing a workspace.
-      if (!baseUrl || !token) throw new NotLoggedInError();
+      requireLogin(resolved);
       if (workspace === undefined) {
         throw new UsageError('no workspace: pass -w <uuid>, set WSM_WORKSPACE, or run `wsm profile set workspace <uuid>`');
       }
@@ -198,6 +198,26 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
     knownSettings: () => resolvedSettings,
   };
   return ctx;
+}
+
+/**
+ * The settings a request needs, or what is missing, named: nothing at all is "not logged in"; a
+ * token without a base URL (WSM_TOKEN alone, say) is a missing base URL, not a missing login.
+ */
+export function requireLogin(settings: Settings): { baseUrl: string; token: string } {
+  const { baseUrl, token } = settings;
+  if (baseUrl && token) return { baseUrl, token };
+  if (!baseUrl && token) {
+    throw new NotLoggedInError(
+      `no base URL for the token${fromSource('token', originOf('token', settings))}: pass --base-url <url>, set WSM_BASE_URL, or run \`wsm profile set base-url <url>\``,
+    );
+  }
+  if (baseUrl && !token) {
+    throw new NotLoggedInError(
+      `no token for ${baseUrl}${fromSource('baseUrl', originOf('baseUrl', settings))}: run \`wsm auth login\`, or set WSM_TOKEN`,
+    );
+  }
+  throw new NotLoggedInError();
 }
 
 /** The profile to use: `--profile`, WSM_PROFILE (both "explicit"), the current one, or `default`. */

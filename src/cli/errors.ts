@@ -52,11 +52,11 @@ export class UsageError extends CliError {
   }
 }
 
-/** No base URL or token to call the API with (exit 2: nothing was sent). */
+/** No base URL or token to call the API with (exit 2: nothing was sent); the message says which is missing. */
 export class NotLoggedInError extends UsageError {
   override name = 'NotLoggedInError';
-  constructor() {
-    super('not logged in: run `wsm auth login` or `wsm serve`');
+  constructor(message = 'not logged in: run `wsm auth login` or `wsm serve`') {
+    super(message);
   }
 }
 

@@ -8,7 +8,7 @@ const profileFields: Selectable = { fields: async () => ['name', 'current', 'bas
 
 export const list = verbSpec({
   name: 'list',
-  description: 'list saved profiles; the current one is marked with *',
+  description: 'list saved profiles; the one in use (--profile, WSM_PROFILE, else the current one) is marked with *',
   examples: ['wsm profile list', 'wsm profile list -o json', 'wsm profile list --json name,base_url'],
   load: () => import('./profile/list.js'),
   selection: profileFields,
@@ -45,10 +45,19 @@ export const set = verbSpec({
   load: () => import('./profile/set.js'),
 });
 
+export const remove = verbSpec({
+  name: 'delete',
+  description: 'delete a saved profile and its token from this machine (asks on a terminal; --yes otherwise)',
+  args: [['<name>', 'profile name']],
+  examples: ['wsm profile delete local', 'wsm profile delete staging --yes'],
+  load: () => import('./profile/delete.js'),
+});
+
 export function registerProfile(program: Command): void {
   const profile = program.command('profile').description(SUMMARIES.profile);
   addVerb(profile, list);
   addVerb(profile, use);
   addVerb(profile, show);
   addVerb(profile, set);
+  addVerb(profile, remove);
 }

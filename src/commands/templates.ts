@@ -62,7 +62,7 @@ export const create = verbSpec({
 });
 
 export const VALIDATE_FLAGS = {
-  strict: { flags: '--strict', description: "exit 1 when the provider's review would reject the template" },
+  strict: { flags: '--strict', description: "exit 2 when the provider's review would reject the template" },
 } as const;
 
 export const validate = verbSpec({

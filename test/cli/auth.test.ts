@@ -395,7 +395,7 @@ describe('wsm auth logout', () => {
     expect((await openConfig({ dir })).getProfile('local')?.token).toBe(TOKEN);
   });
 
-  it('--revoke revokes the token on the server, then forgets it; base URL and workspace stay, and status says not logged in', async () => {
+  it('--revoke revokes the token on the server, then forgets it; base URL and workspace stay, and status names the missing token', async () => {
     revokeReplies(200, { message: 'Token deleted successfully.', status: 200 });
     const { code, stderr } = await run(['auth', 'logout', '--revoke'], { stderrTTY: true });
     expect({ code, stderr: unwrapped(stderr) }).toEqual({
@@ -406,7 +406,9 @@ describe('wsm auth logout', () => {
     agent.assertNoPendingInterceptors();
     const status = await run(['auth', 'status']);
     expect(status.code).toBe(2);
-    expect(status.stderr).toBe('error: not logged in: run `wsm auth login` or `wsm serve`\n');
+    expect(status.stderr).toMatch(
+      /^error: no token for http:\/\/wsm\.test\/api\/v3 \(from profile "default" in \S+config\.json\): run `wsm auth login`, or set WSM_TOKEN\n$/,
+    );
   });
 
   it('against a server without the extension (404 without a status, or 405) says so in one line and only forgets the token: exit 0', async () => {

@@ -596,6 +596,8 @@ describe('serve and mcp: parse alone, and what live says once they listen', () =
         corsOrigins: ['http://localhost:5173'],
       },
       profileName: 'local',
+      // A throwaway database leaves no profile behind unless --profile names one.
+      saveProfile: false,
     });
     expect(() => serve.parse({ args: [], opts: { ...serveDefaults, port: '99999' } }, ctx)).toThrow(
       '--port takes a whole number from 0 to 65535, got "99999"',
@@ -615,23 +617,49 @@ describe('serve and mcp: parse alone, and what live says once they listen', () =
     expect(serve.parse({ args: [], opts: serveDefaults }, ctx)).toMatchObject({ server: { workspace: WS }, profileName: 'dev' });
   });
 
-  it('serve: live says where it listens on stdout, then the profile and how to read the token on stderr', () => {
-    const { ctx, io } = fakeContext({});
-    const started = {
-      url: 'http://127.0.0.1:8080/api/v3',
-      workspaceId: WS,
-      profileName: 'my dev',
-      token: 'wsm_minted_token',
-      newToken: true,
-      replaced: 'http://127.0.0.1:9090/api/v3',
-      apiOnly: true,
-    };
-    serve.live(ctx).started(started);
+  const started = {
+    url: 'http://127.0.0.1:8080/api/v3',
+    workspaceId: WS,
+    profileName: 'my dev' as string | undefined,
+    token: 'wsm_minted_token',
+    corsOrigins: ['http://localhost:5173', 'http://127.0.0.1:3000'],
+    newToken: true,
+    replaced: 'http://127.0.0.1:9090/api/v3',
+    apiOnly: true,
+  };
+
+  it('serve: live says where it listens on stdout, then the profile, the token (on a terminal) and the origins --cors allows on stderr', () => {
+    const { ctx, io } = fakeContext({}, 'table', { stderrTTY: true });
+    serve.live(ctx).started({ ...started, replaced: undefined });
     expect(io.stdoutText).toBe('Listening on http://127.0.0.1:8080/api/v3\n');
     expect(io.stderrText).toBe(
-      'warning: replacing profile "my dev" (was http://127.0.0.1:9090/api/v3, where a server still answers): pass --profile <name> to save this server under another name\n' +
-        `Workspace ${WS}; profile "my dev" saved; admin token: wsm_minted_token (\`wsm auth token --profile 'my dev'\` prints it again)\n` +
+      `Workspace ${WS}; profile "my dev" saved; admin token: wsm_minted_token (\`wsm auth token --profile 'my dev'\` prints it again)\n` +
+        'Browsers may call it from http://localhost:5173, http://127.0.0.1:3000\n' +
         'Published API only: every extension answers 404\n',
+    );
+  });
+
+  it('serve: piped (a CI log), a minted token is never printed: the command that prints it is', () => {
+    const { ctx, io } = fakeContext({});
+    serve.live(ctx).started({ ...started, apiOnly: false, corsOrigins: [] });
+    expect(io.stderrText).toBe(
+      'warning: replacing profile "my dev" (was http://127.0.0.1:9090/api/v3, where a server still answers): pass --profile <name> to save this server under another name\n' +
+        `Workspace ${WS}; profile "my dev" saved; admin token: \`wsm auth token --profile 'my dev'\` prints it\n`,
+    );
+    expect(io.stderrText).not.toContain('wsm_minted_token');
+  });
+
+  it('serve --db :memory: without --profile: no profile, and the token on a terminal only', () => {
+    const throwaway = { ...started, profileName: undefined, replaced: undefined, apiOnly: false, corsOrigins: [] };
+    const onTerminal = fakeContext({}, 'table', { stderrTTY: true });
+    serve.live(onTerminal.ctx).started(throwaway);
+    expect(onTerminal.io.stderrText).toBe(
+      `Workspace ${WS}; no profile saved (--db :memory:; --profile <name> saves one); admin token: wsm_minted_token\n`,
+    );
+    const piped = fakeContext({});
+    serve.live(piped.ctx).started(throwaway);
+    expect(piped.io.stderrText).toBe(
+      `Workspace ${WS}; no profile saved (--db :memory:; --profile <name> saves one); admin token: not printed when piped: pass --admin-token <token> to choose it\n`,
     );
   });
 

@@ -97,7 +97,7 @@ describe('a second wsm serve beside a running one', () => {
     try {
       expect(check.url).not.toBe(server.url);
       expect(await stderrUntil(check, 'answers 404\n')).toMatch(
-        /^Workspace \S+; profile "check" saved; admin token: \S+ \(`wsm auth token --profile check` prints it again\)\nPublished API only: every extension answers 404\n$/,
+        /^Workspace \S+; profile "check" saved; admin token: `wsm auth token --profile check` prints it\nPublished API only: every extension answers 404\n$/,
       );
       const profiles = savedProfiles(server);
       expect(profiles.local.base_url).toBe(server.url);
@@ -115,7 +115,7 @@ describe('a second wsm serve beside a running one', () => {
     try {
       expect(await stderrUntil(other, ' saved')).toMatch(
         new RegExp(
-          `^warning: replacing profile "local" \\(was ${server.url.replace(/[.]/g, '\\.')}, where a server still answers\\): pass --profile <name> to save this server under another name\\nWorkspace \\S+; profile "local" saved; admin token: \\S+ \\(\`wsm auth token --profile local\` prints it again\\)\\n$`,
+          `^warning: replacing profile "local" \\(was ${server.url.replace(/[.]/g, '\\.')}, where a server still answers\\): pass --profile <name> to save this server under another name\\nWorkspace \\S+; profile "local" saved; admin token: \`wsm auth token --profile local\` prints it\\n$`,
         ),
       );
       expect(savedProfiles(server).local.base_url).toBe(other.url);

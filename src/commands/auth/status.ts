@@ -1,8 +1,7 @@
 // `wsm auth status`: which profile, server, workspace and user the next command would use.
 // The token is checked (GET /me, or GET /workspaces/{workspace} where /me is missing); a rejected
 // token ends in exit 3 through the shared error handler.
-import type { Context } from '../../cli/context.js';
-import { NotLoggedInError } from '../../cli/errors.js';
+import { requireLogin, type Context } from '../../cli/context.js';
 import type { Column } from '../../cli/columns.js';
 import { maskToken } from '../../cli/values.js';
 import { probeWith, wrongBaseUrl } from '../../cli/base-url-check.js';
@@ -33,16 +32,15 @@ export function parse(): void {}
 
 export async function run(ctx: Context): Promise<AuthStatus> {
   const settings = await ctx.settings();
-  if (!settings.baseUrl || !settings.token) throw new NotLoggedInError();
-  const { baseUrl } = settings;
+  const { baseUrl, token } = requireLogin(settings);
   const origin = { source: settings.sources.baseUrl ?? 'profile', profile: settings.profileName } as const;
   const verified = await verifyToken(await ctx.client(), settings.workspace, baseUrl, () => wrongBaseUrl(probeWith(ctx), baseUrl, origin));
   return {
     profile: settings.profileName,
-    base_url: settings.baseUrl,
+    base_url: baseUrl,
     workspace: settings.workspace ?? null,
     user: describeVerified(verified),
-    token: maskToken(settings.token),
+    token: maskToken(token),
     token_source: sourceLabel(settings.sources.token),
   };
 }

@@ -1,11 +1,13 @@
-// `wsm profile list`: every saved profile, the current one marked.
+// `wsm profile list`: every saved profile, the one a command would use marked: --profile or
+// WSM_PROFILE when set, else the current one.
 import type { Context } from '../../cli/context.js';
 import { profileColumns, profileRecord, type ProfileRecord } from './record.js';
 
 export function parse(): void {}
 
 export async function run(ctx: Context): Promise<ProfileRecord[]> {
-  return (await ctx.config()).listProfiles().map(profileRecord);
+  const inUse = await ctx.profileName();
+  return (await ctx.config()).listProfiles().map((entry) => profileRecord({ ...entry, current: entry.name === inUse }));
 }
 
 export async function render(ctx: Context, profiles: ProfileRecord[]): Promise<void> {

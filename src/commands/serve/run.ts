@@ -62,14 +62,19 @@ export interface ServeOptions {
   server: ReturnType<typeof serveFlags>;
   /** The profile saved for this server: the global --profile, else `local`. */
   profileName: string;
+  /** A throwaway `--db :memory:` saves no profile (one pointing at a dead port later) unless --profile names one. */
+  saveProfile: boolean;
 }
 
 /** The server as it started: where it listens, its workspace, and the profile that now points at it. */
 export interface Started {
   url: string;
   workspaceId: string;
-  profileName: string;
+  /** Undefined when no profile was saved (`--db :memory:` without --profile). */
+  profileName: string | undefined;
   token: string;
+  /** The origins `--cors` lets browsers call from. */
+  corsOrigins: string[];
   /** The token was minted by this start (printed once). */
   newToken: boolean;
   /** The profile's old address, where another server still answered. */
@@ -85,16 +90,18 @@ export interface ServeLive {
 export function parse({ opts }: CommandLine<typeof SERVE_FLAGS>, ctx: Context): ServeOptions {
   // -w/--workspace and --profile are global flags: serve reads the seeded workspace's id and the
   // name to save its profile under from there.
-  return { server: serveFlags(opts, ctx.globals.workspace, ctx.env), profileName: ctx.globals.profile ?? DEFAULT_PROFILE };
+  const server = serveFlags(opts, ctx.globals.workspace, ctx.env);
+  const named = ctx.globals.profile;
+  return { server, profileName: named ?? DEFAULT_PROFILE, saveProfile: server.db !== ':memory:' || named !== undefined };
 }
 
 /** Serves until SIGINT or SIGTERM; returns the server as it started. */
-export async function run(ctx: Context, { server: flags, profileName }: ServeOptions, live?: ServeLive): Promise<Started> {
+export async function run(ctx: Context, { server: flags, profileName, saveProfile }: ServeOptions, live?: ServeLive): Promise<Started> {
   if (flags.corsOrigins.includes('*')) {
     ctx.output.warn('--cors *: a page from any site may call this API with a token it holds; name the origins of your app instead');
   }
   const config = await ctx.config();
-  const previous = config.getProfile(profileName);
+  const previous = saveProfile ? config.getProfile(profileName) : undefined;
 
   const { startServer } = await import('../../server/serve.js');
   const server = await startServer({ ...flags, previousToken: previous?.token, onWarning: (message) => ctx.output.warn(message) });
@@ -117,12 +124,14 @@ export async function run(ctx: Context, { server: flags, profileName }: ServeOpt
     previous?.base_url !== undefined && previous.base_url !== server.url && (await answers(previous.base_url))
       ? previous.base_url
       : undefined;
-  await saveLocalProfile({ baseUrl: server.url, token: server.token, workspace: server.workspaceId }, { config, name: profileName });
+  if (saveProfile)
+    await saveLocalProfile({ baseUrl: server.url, token: server.token, workspace: server.workspaceId }, { config, name: profileName });
   const started: Started = {
     url: server.url,
     workspaceId: server.workspaceId,
-    profileName,
+    profileName: saveProfile ? profileName : undefined,
     token: server.token,
+    corsOrigins: flags.corsOrigins,
     newToken: server.newToken,
     ...(replaced !== undefined ? { replaced } : {}),
     apiOnly: flags.apiOnly,
@@ -132,23 +141,39 @@ export async function run(ctx: Context, { server: flags, profileName }: ServeOpt
   return started;
 }
 
-/** "Listening on" on stdout (scripts wait for it), then the profile and how to read the token. */
+/**
+ * "Listening on" on stdout (scripts wait for it), then the profile, the token and the origins
+ * `--cors` allows. The token itself only on a terminal, when minted: piped into a CI log it would
+ * stay there, so a log gets the command that prints it.
+ */
 export function live(ctx: Context): ServeLive {
   return {
-    started({ url, workspaceId, profileName, token, newToken, replaced, apiOnly }) {
+    started({ url, workspaceId, profileName, token, corsOrigins, newToken, replaced, apiOnly }) {
       ctx.output.text(`Listening on ${url}\n`);
       if (replaced !== undefined) {
         ctx.output.warn(
           `replacing profile "${profileName}" (was ${replaced}, where a server still answers): pass --profile <name> to save this server under another name`,
         );
       }
-      // The token is printed once, when minted; every start says how to read it again (the profile holds it).
-      const tokenCommand = `\`wsm auth token --profile ${shellWord(profileName)}\``;
-      const adminToken = newToken ? `admin token: ${token} (${tokenCommand} prints it again)` : `admin token: ${tokenCommand} prints it`;
-      ctx.io.err(`Workspace ${workspaceId}; profile "${profileName}" saved; ${adminToken}\n`);
+      ctx.io.err(`Workspace ${workspaceId}; ${tokenLine(ctx, profileName, newToken ? token : undefined)}\n`);
+      if (corsOrigins.length > 0)
+        ctx.io.err(`Browsers may call it from ${corsOrigins.includes('*') ? 'any origin (*)' : corsOrigins.join(', ')}\n`);
       if (apiOnly) ctx.io.err('Published API only: every extension answers 404\n');
     },
   };
+}
+
+/** Where the profile went and how to read the token: `minted` is a token this start made, shown on a terminal only. */
+function tokenLine(ctx: Context, profileName: string | undefined, minted: string | undefined): string {
+  const shown = minted !== undefined && ctx.io.isStderrTTY ? minted : undefined;
+  if (profileName === undefined) {
+    // Nothing saved: on a terminal the token is shown; a log gets how to choose one instead.
+    const token =
+      minted === undefined ? 'the one --admin-token gave' : (shown ?? 'not printed when piped: pass --admin-token <token> to choose it');
+    return `no profile saved (--db :memory:; --profile <name> saves one); admin token: ${token}`;
+  }
+  const command = `\`wsm auth token --profile ${shellWord(profileName)}\``;
+  return `profile "${profileName}" saved; admin token: ${shown === undefined ? `${command} prints it` : `${shown} (${command} prints it again)`}`;
 }
 
 /** The server has stopped: everything was said while it ran. */

@@ -2,7 +2,8 @@
 // field error (the same messages the server would answer with). A template the API accepts may
 // still be one the provider's review rejects (decisions.md §6): each such rule is a warning, from
 // the same module the simulated provider decides with (src/api/template-review.ts); --strict makes
-// a warning exit 1, for CI that would rather fail before the review than after it.
+// a warning exit 2 (a local validation failure, as the exit table says), for CI that would rather
+// fail before the review than after it.
 import { check, templateCreateBody } from '../../api/schemas/index.js';
 import { reviewProblems, type ReviewProblem } from '../../api/template-review.js';
 import type { Context } from '../../cli/context.js';
@@ -48,7 +49,7 @@ export function render(ctx: Context, { file, review }: Validated): void {
   }
 }
 
-/** --strict: a template the review would reject is exit 1. */
+/** --strict: a template the review would reject is exit 2, a local validation failure. */
 export function settle(_ctx: Context, { file, review }: Validated, { strict }: ValidateOptions): void {
-  if (review.length > 0 && strict) throw new CliError(`the provider's review would reject ${file} (--strict)`, ExitCode.failure);
+  if (review.length > 0 && strict) throw new CliError(`the provider's review would reject ${file} (--strict)`, ExitCode.usage);
 }

@@ -236,7 +236,8 @@ describe('templates validate (offline)', () => {
         "warning: body.text: the body starts with a placeholder: the review wants words before it (the provider's review rejects it: INVALID_FORMAT)\n",
     });
     const strict = await api.run(['templates', 'validate', file, '--strict'], { env });
-    expect(strict.code).toBe(1);
+    // A local validation failure, as docs/output.md's exit table says: 2, not 1 (unexpected failure).
+    expect(strict.code).toBe(2);
     expect(strict.stderr).toContain(`error: the provider's review would reject ${file} (--strict)\n`);
     const json = await api.run(['templates', 'validate', file, '-o', 'json'], { env });
     expect(JSON.parse(json.stdout)).toEqual({
@@ -265,7 +266,7 @@ describe('templates validate (offline)', () => {
     ];
     for (const [yaml, warning] of cases) {
       const { code, stderr } = await api.run(['templates', 'validate', await api.file('t.yaml', yaml), '--strict']);
-      expect(code, yaml).toBe(1);
+      expect(code, yaml).toBe(2);
       expect(stderr, yaml).toContain(warning);
     }
     const fine = await api.run([
