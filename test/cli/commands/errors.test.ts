@@ -55,10 +55,10 @@ describe('error classes and exit codes', () => {
     expect(stderr).toBe('error: cannot reach http://api.test/api/v3 (connection refused)\n');
   });
 
-  it('not logged in is exit 2 and nothing is sent', async () => {
+  it('a base URL without a token is exit 2, the missing token named, and nothing is sent', async () => {
     const { code, stderr } = await api.run(['contacts', 'list'], { env: { WSM_TOKEN: undefined } });
     expect(code).toBe(2);
-    expect(stderr).toBe('error: not logged in: run `wsm auth login` or `wsm serve`\n');
+    expect(stderr).toBe('error: no token for http://api.test/api/v3 (from WSM_BASE_URL): run `wsm auth login`, or set WSM_TOKEN\n');
   });
 
   it('a workspace that is not a UUID is exit 2 before any request', async () => {
