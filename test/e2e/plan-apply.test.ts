@@ -8,16 +8,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend } from './backends.js';
+import type { Stored as Listed } from './plan-property.js';
 import { wsm } from './processes.js';
-
-interface Listed {
-  id: number;
-  number: string;
-  name: string;
-  email: string | null;
-  gender: string | null;
-  status: boolean;
-}
 
 for (const kind of [BACKENDS[0], BACKENDS[2]]) {
   describe(`plan = apply against ${kind.name}`, () => {
@@ -46,7 +38,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       [ann, bob] = await listed();
     });
     afterAll(async () => {
-      await backend.stop();
+      await backend?.stop();
     });
 
     it('one number written three ways is one contact: planned together with its end state, imported so, refused by --strict', async () => {

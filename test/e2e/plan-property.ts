@@ -1,0 +1,169 @@
+/**
+ * Plan = apply as a property: for a generated workspace and a generated file (one number written
+ * several ways, padded ids, emptied cells, unknown ids, spreadsheet damage, invalid cells; CSV or
+ * .xlsx), the contacts the plan of `--dry-run -o json` predicts are the contacts the real run
+ * leaves, contact by contact. The workspace is set through the API; the plan and the run are the
+ * CLI's (wsmInProcess against the real server).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { writeExcelLike } from '../formats/xlsx/excel-like.js';
+import type { Backend } from './backends.js';
+import { wsmInProcess } from './in-process.js';
+
+/** A contact as the list gives it, the values a plan predicts. */
+export interface Stored {
+  id: number;
+  number: string;
+  name: string;
+  email: string | null;
+  gender: string | null;
+  status: boolean;
+}
+type Seed = Omit<Stored, 'id'>;
+
+const NUMBERS = ['14155550101', '14155550102', '07700900123', '14155550104'];
+const NAMES = ['Ann', 'Bob', '007', '1234567890123457'];
+const EMAILS = [null, 'a@example.com', 'b@example.com'];
+const GENDERS = [null, 'male', 'female'];
+
+/** A number as an operator or a spreadsheet may write it. */
+const writtenNumber = fc.oneof(
+  fc.constantFrom(...NUMBERS),
+  fc.constantFrom(...NUMBERS).map((n) => `+${n.slice(0, 1)} ${n.slice(1, 4)} ${n.slice(4, 7)}-${n.slice(7)}`),
+  fc.constantFrom(...NUMBERS).map((n) => `(${n.slice(0, 4)}) ${n.slice(4)}`),
+  fc.constant('7700900123'), // its leading zero dropped
+  fc.constant('1.41556E+10'), // scientific notation: an invalid row
+  fc.constant('12'), // too short: an invalid row
+);
+const nameCell = fc.constantFrom('', 'Ann', 'Bob', 'Cid', '7', '1.23457E+16', '1234567890123460', '007');
+const emailCell = fc.constantFrom('', 'c@example.com', 'a@example.com', 'not-mail');
+const genderCell = fc.constantFrom('', 'Female', 'male', 'other', 'robot');
+const statusCell = fc.constantFrom('', 'TRUE', 'false', 'no');
+
+const seedArb = fc.uniqueArray(
+  fc.record({
+    number: fc.constantFrom(...NUMBERS),
+    name: fc.constantFrom(...NAMES),
+    email: fc.constantFrom(...EMAILS),
+    gender: fc.constantFrom(...GENDERS),
+    status: fc.boolean(),
+  }),
+  { selector: (seed) => seed.number, maxLength: 4 },
+);
+
+/** A generated case: the workspace's contacts, the verb, the file's format and its rows for each verb. */
+export interface Generated {
+  seeds: Seed[];
+  verb: 'import' | 'update';
+  xlsx: boolean;
+  importRows: string[][];
+  updateRows: Array<[{ at: number; pad: string }, string, string, string]>;
+}
+
+const importRows = fc.array(fc.tuple(writtenNumber, nameCell, emailCell, genderCell, statusCell), { minLength: 1, maxLength: 6 });
+/** An update's id: a contact's (by its place in the workspace), padded with zeros, or one the workspace lacks. */
+const updateId = fc.oneof(
+  fc.nat({ max: 3 }).map((at) => ({ at, pad: '' })),
+  fc.nat({ max: 3 }).map((at) => ({ at, pad: '00' })),
+  fc.constant({ at: -1, pad: '' }),
+);
+const updateRows = fc.array(
+  fc.tuple(
+    updateId,
+    nameCell,
+    emailCell.filter((e) => e !== 'not-mail'),
+    genderCell.filter((g) => g !== 'robot'),
+  ),
+  {
+    minLength: 1,
+    maxLength: 5,
+  },
+);
+
+export const caseArb: fc.Arbitrary<Generated> = fc.record({
+  seeds: seedArb,
+  verb: fc.constantFrom('import' as const, 'update' as const),
+  xlsx: fc.boolean(),
+  importRows,
+  updateRows,
+});
+
+const csvText = (rows: string[][]) =>
+  rows.map((cells) => cells.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join(',')).join('\n') + '\n';
+
+async function api(backend: Backend, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${backend.url}/workspaces/${backend.workspace}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${backend.token}`, 'content-type': 'application/json', accept: 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+async function contacts(backend: Backend): Promise<Stored[]> {
+  const all: Stored[] = [];
+  for (let page = 1; ; page++) {
+    const body = (await api(backend, 'GET', `/contacts?page=${page}&per_page=100`)) as { data: Stored[] };
+    all.push(...body.data.map((c) => ({ ...c, id: Number(c.id) })));
+    if (body.data.length < 100) return all;
+  }
+}
+
+/** The workspace as the case says: every contact deleted, the seeds created. */
+async function seed(backend: Backend, seeds: Seed[]): Promise<Stored[]> {
+  for (const contact of await contacts(backend)) await api(backend, 'DELETE', `/contacts/${contact.id}`);
+  for (const { status, ...body } of seeds) {
+    const created = (await api(backend, 'POST', '/contacts', body)) as { data: { id: number } };
+    if (!status) await api(backend, 'POST', `/contacts/${created.data.id}`, { name: body.name, status: false });
+  }
+  return contacts(backend);
+}
+
+const view = (c: { name: unknown; email: unknown; gender: unknown; status: unknown }) => ({
+  name: c.name,
+  email: c.email ?? null,
+  gender: c.gender ?? null,
+  status: Boolean(c.status),
+});
+const normalised = (number: string) => number.replace(/[\s\-.()]/g, '').replace(/^\+/, '');
+
+/** Runs one case: the plan, then the run; the contacts predicted and those found, by number. */
+export async function checkCase(
+  backend: Backend,
+  dir: string,
+  value: Generated,
+): Promise<{ predicted: Record<string, unknown>; found: Record<string, unknown>; plan: unknown; file: string }> {
+  const live = await seed(backend, value.seeds);
+  const rows =
+    value.verb === 'import'
+      ? [['number', 'name', 'email', 'gender', 'status'], ...value.importRows]
+      : [
+          ['id', 'name', 'email', 'gender'],
+          ...value.updateRows.map(([{ at, pad }, name, email, gender]) => {
+            const id = at >= 0 && at < live.length ? String(live[at].id) : '999999';
+            return [`${pad}${id}`, name, email, gender];
+          }),
+        ];
+  const file = join(dir, `case.${value.xlsx ? 'xlsx' : 'csv'}`);
+  if (value.xlsx)
+    await writeExcelLike(file, [
+      { name: 'Sheet1', rows: Object.fromEntries(rows.map((cells, i) => [i + 1, cells.map((c) => (c === '' ? null : c))])) },
+    ]);
+  else writeFileSync(file, csvText(rows));
+  const args = value.verb === 'import' ? ['contacts', 'import', file] : ['contacts', 'update', '--from', file];
+  const dry = await wsmInProcess(backend.env, [...args, '--dry-run', '-o', 'json']);
+  if (dry.code === 2) return { predicted: {}, found: {}, plan: dry.stderr, file: rows.map((r) => r.join(',')).join('\n') }; // no valid row: nothing runs
+  const plan = JSON.parse(dry.stdout) as {
+    contacts: Array<{ action: string; id: number | null; number: string | null; after?: Record<string, unknown> }>;
+  };
+  const predicted: Record<string, unknown> = Object.fromEntries(live.map((c) => [normalised(c.number), view(c)]));
+  for (const contact of plan.contacts)
+    if (contact.after !== undefined && contact.number !== null) predicted[normalised(contact.number)] = view(contact.after as never);
+  const real = await wsmInProcess(backend.env, [...args, ...(value.verb === 'import' ? ['--wait', '--interval', '0.05s'] : []), '-q']);
+  if (real.code !== 0 && real.code !== 8) throw new Error(`the run failed (${real.code}): ${real.stderr}`);
+  const found = Object.fromEntries((await contacts(backend)).map((c) => [normalised(c.number), view(c)]));
+  return { predicted, found, plan, file: rows.map((r) => r.join(',')).join('\n') };
+}
