@@ -14,6 +14,8 @@ export type Attributes = Readonly<Record<string, string>>;
 
 /** How deep elements nest in a workbook's part (SpreadsheetML needs a dozen): deeper is crafted. */
 const DEPTH = 100;
+/** Attributes of one element (a root with its namespaces has a few dozen): more is crafted. */
+const ATTRIBUTES = 256;
 
 export interface XmlEvents {
   open(name: string, attributes: Attributes): void;
@@ -54,8 +56,14 @@ export async function* parsePart<T>(
     throw new XmlError('it declares a DOCTYPE, which a workbook never does');
   });
   let depth = 0;
+  let attributes = 0;
   parser.on('opentagstart', () => {
+    attributes = 0;
     if (++depth > DEPTH) throw new XmlError(`its part ${part} nests elements more than ${DEPTH} deep: the file is damaged`);
+  });
+  parser.on('attribute', () => {
+    if (++attributes > ATTRIBUTES)
+      throw new XmlError(`an element of its part ${part} has more than ${ATTRIBUTES} attributes: the file is damaged`);
   });
   parser.on('opentag', (tag) => events.open(localName(tag.name), tag.attributes as Attributes));
   // Every element closes through here, a self-closing one too.

@@ -127,6 +127,11 @@ describe('damage is refused, never read as a value', () => {
     await refused(read(zipBytes(workbookParts(`<worksheet>${'<x>'.repeat(100_000)}`))), /nests elements more than 100 deep/);
   });
 
+  it('an element of 100,000 attributes stops at the 257th', async () => {
+    const attributes = Array.from({ length: 100_000 }, (_, i) => `a${i}=""`).join(' ');
+    await refused(read(zipBytes(workbookParts(`<worksheet ${attributes}/>`))), /has more than 256 attributes/);
+  });
+
   it('a commented-out row is not read; CDATA is read as its text', async () => {
     const { rows } = await sheet(
       '<row r="1"><c r="A1" t="inlineStr"><is><t>number</t></is></c></row><!-- <row r="2"><c r="A2"><v>5</v></c></row> --><row r="3"><c r="A3" t="inlineStr"><is><t><![CDATA[<b>&amp;</b>]]></t></is></c></row>',
