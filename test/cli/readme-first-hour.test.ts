@@ -28,6 +28,7 @@ it("a bulk verb's summary reads as the command prints it: done, unchanged, skipp
   expect(updated + unchanged + skipped + failed).toBe(read);
   // The words of the code that prints it (src/commands/contacts/bulk.ts).
   const bulk = readFileSync(join(import.meta.dirname, '../../src/commands/contacts/bulk.ts'), 'utf8');
-  for (const words of ['unchanged`', 'skipped`', 'failed`', "'already gone'", 'contacts read from ${source}'])
+  const source = '$' + '{source}';
+  for (const words of ['unchanged`', 'skipped`', 'failed`', "'already gone'", `contacts read from ${source}`])
     expect(bulk).toContain(words);
 });
