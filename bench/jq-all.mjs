@@ -1,17 +1,24 @@
 // `--all --jq` against `--all -o json` of the same contacts in the same run (issue 32: it was
 // quadratic in the size of the list): time and the CLI's peak RSS, medians of [runs] interleaved
 // runs, against a real `wsm serve` holding [contacts] contacts. A filter starting `.[] |` runs on
-// parts of the list as they come, `map(...)` takes the elements one by one, `length` reads the
+// parts of the list as they come, `map(...)` takes the elements one by one, and so do `length`
+// and `sort_by(.name)` (over the whole list, jq-whole.ts); `sort_by(.name) | .[0].name` reads the
 // whole list as one array.
 // Needs `npm run build` first. WSM_BENCH_BEFORE=<an older build's bin/wsm.js> runs each --jq
 // case with that build too, interleaved, for a before and after in the same conditions (its
 // output must be the same).
 //   node bench/jq-all.mjs [contacts=2000] [runs=3]
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildDataset, fmt, median, runWsm, startServe, tempDir } from './lib.mjs';
 
 const count = Number(process.argv[2] ?? 2000);
 const runs = Number(process.argv[3] ?? 3);
+console.log(
+  `load average at the start: ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(', ')}`,
+);
 const dir = tempDir();
 const dbPath = join(dir, 'bench.db');
 await buildDataset(dbPath, count);
@@ -26,8 +33,12 @@ try {
     ["--all --jq '.[].number'", [...list, '--jq', '.[].number']],
     // Collects what each element gives: jq takes the elements one by one as inputs.
     ["--all --jq 'map(select(.status == false)) | length'", [...list, '--jq', 'map(select(.status == false)) | length']],
-    // Needs the whole list: jq reads it as one array, as it comes.
+    // Over the whole list: jq counts the elements as they come (jq-whole.ts).
     ["--all --jq 'length'", [...list, '--jq', 'length']],
+    // Over the whole list, which comes out whole: jq keeps each element's key and its text.
+    ["--all --jq 'sort_by(.name)'", [...list, '--jq', 'sort_by(.name)']],
+    // Needs the whole list as values: jq reads it as one array, as it comes.
+    ["--all --jq 'sort_by(.name) | .[0].name'", [...list, '--jq', 'sort_by(.name) | .[0].name']],
   ];
   const before = process.env.WSM_BENCH_BEFORE;
   if (before) {
@@ -69,4 +80,9 @@ try {
   }
 } finally {
   await server.stop();
+  console.log(
+    `load average at the end: ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(', ')}`,
+  );
 }
