@@ -85,24 +85,29 @@ function planning(live: LiveContacts, applyFlagged: boolean, groups: { names?: S
 }
 
 /**
- * A dry run's planning: every contact of the workspace. A dry run needs no server: when the
- * contacts cannot be read, it says why and gives the check alone (undefined); a token the server
- * refuses fails it as it fails every command.
+ * A dry run's plan of the rows the check read, against every contact of the workspace, read once
+ * the check has said what it found. A dry run needs no server: when the contacts cannot be read, it
+ * says why and gives the check alone (undefined); a token the server refuses fails it as it fails
+ * every command.
  */
-export async function dryRunPlanning(
+export async function dryRunPlan(
   ctx: Context,
   client: WsmClient,
+  rows: CheckedRow[],
   applyFlagged: boolean,
   group: number | undefined,
-): Promise<ImportPlanning | undefined> {
+): Promise<Plan | undefined> {
+  let planned: ImportPlanning;
   try {
     const live = await readLiveContacts(ctx, client, concurrencyOf(ctx, {}));
-    return planning(live, applyFlagged, await groupsOf(client, group));
+    planned = planning(live, applyFlagged, await groupsOf(client, group));
   } catch (error) {
     if (error instanceof AuthenticationError) throw error;
     ctx.output.warn(`no plan: the workspace's contacts could not be read (${(error as Error).message}); the rows' check alone follows`);
     return undefined;
   }
+  for (const row of rows) planned.onRow(row);
+  return planned.finish();
 }
 
 /**

@@ -11,7 +11,14 @@ import { UsageError } from '../../cli/errors.js';
 import { hostFile } from '../../cli/host-files.js';
 import type { Context } from '../../cli/context.js';
 import { countOf, countText } from '../../cli/text.js';
-import { checkImportCsv, checkImportHeader, formatNoticeLines, type CheckOptions, type CsvReport } from '../../cli/csv-check.js';
+import {
+  checkImportCsv,
+  checkImportHeader,
+  formatNoticeLines,
+  type CheckedRow,
+  type CheckOptions,
+  type CsvReport,
+} from '../../cli/csv-check.js';
 import { checkSheetFlag, isSpreadsheetFile, rowNotesInPlan } from '../contacts/bulk-sheet.js';
 import { endWithFailures } from '../shared/max-failures.js';
 import type { FlagOptions, UPLOAD_FLAGS } from '../declare.js';
@@ -19,7 +26,7 @@ import { parseId, refuseOverLimit, workspaceClient } from '../shared/verb.js';
 import { fieldIdsOf } from '../shared/workspace-fields.js';
 import { importDetailColumns } from './columns.js';
 import { type NotSentCells, refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns } from './check-report.js';
-import { dryRunPlanning, refuseRepeated, runPlanning, type ImportPlanning } from './import-plan.js';
+import { dryRunPlan, refuseRepeated, runPlanning } from './import-plan.js';
 import type { Plan } from '../contacts/plan.js';
 import { renderPlan } from '../contacts/plan-render.js';
 import { sendAsPlanned } from './held-upload.js';
@@ -155,13 +162,14 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   // upload, while the server works through the file: for a million rows the check takes seconds
   // that would otherwise be added to the import. (Checking during the upload was tried: both share
   // this process's one thread, and the upload took 7x longer.)
-  let planning: ImportPlanning | undefined;
-  if (flags.dryRun && client !== undefined) planning = await dryRunPlanning(ctx, client, flags.applyFlagged, flags.group);
-  else if (!flags.dryRun && (!flags.applyFlagged || flags.strict)) planning = await runPlanning(ctx, client!, flags.applyFlagged);
+  const planning = !flags.dryRun && (!flags.applyFlagged || flags.strict) ? await runPlanning(ctx, client!, flags.applyFlagged) : undefined;
+  // A dry run keeps the rows and reads the workspace once the check has said what it found.
+  const dryRows: CheckedRow[] | undefined = flags.dryRun && client !== undefined ? [] : undefined;
+  const onRow = planning?.onRow ?? (dryRows !== undefined ? (row: CheckedRow) => void dryRows.push(row) : undefined);
   let report: CsvReport | undefined;
   let plan: Plan | undefined;
   if (flags.strict || flags.dryRun || planning !== undefined) {
-    report = await checkRows({ fields, ...(planning !== undefined ? { onRow: planning.onRow } : {}) });
+    report = await checkRows({ fields, ...(onRow !== undefined ? { onRow } : {}) });
     plan = planning?.finish();
     // What is not sent (a dry run, a refusal under --strict) is rejected by the check alone.
     const refused = flags.strict && (report.invalid_rows > 0 || report.unknown_columns.length > 0);
@@ -169,6 +177,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
     if (!flags.strict) warnColumns(ctx, report);
     if (!flags.dryRun && !refused && report.valid_rows === 0) refuseNoValidRow(flags.file, report);
     refuseOrWarn(ctx, flags, report);
+    if (dryRows !== undefined) plan = await dryRunPlan(ctx, client!, dryRows, flags.applyFlagged, flags.group);
     if (flags.strict && plan !== undefined) refuseRepeated(flags.file, plan);
     if (flags.dryRun) return { dryRun: report, ...(plan !== undefined ? { plan: rowNotesInPlan(plan, sheet?.rowNotes) } : {}) };
   } else {
