@@ -111,6 +111,20 @@ describe('search pages after the first', () => {
   });
 });
 
+it('a chunk of the key copy over 64 KB of keys (a very long name) still counts and pages as the rule', () => {
+  importRows(h.db, h.ws, 0, 600);
+  h.db.prepare("UPDATE contacts SET name_key = printf('%.*c', 70000, 'q') || ' longname ' || id WHERE id % 100 = 7").run();
+  keyScan(h.db).count(h.ws, { key: 'mail' }, 0);
+  keyScan(h.db).catchUp();
+  const search = createContactSearch(h.db, { keyScanMinRows: 0 }).search;
+  const queries = ['longname', 'user5', 'qqq', 'mail'];
+  for (const [q, ids] of scanIds(h.db, h.ws, queries).entries()) {
+    expect([queries[q], keyScan(h.db).count(h.ws, { key: queries[q] }, 0)]).toEqual([queries[q], ids.length]);
+    const walked = [0, 1, 2, 3].flatMap((page) => search(h.ws, queries[q], page * 4, 4).ids);
+    expect([queries[q], walked]).toEqual([queries[q], ids.slice(0, 16)]);
+  }
+});
+
 describe('the sieve', () => {
   it('counts a query with a trigram in most contacts from its uncommon trigrams, exactly as the rule', () => {
     const search = setUp(true);

@@ -9,10 +9,10 @@
 export interface Chunk {
   first: number;
   text: string;
-  /** Where each contact ends in `text`. */
-  ends: Int32Array;
-  /** Each contact's id less the chunk's first contact's (`base`), ascending: 4 bytes a contact. */
-  ids: Int32Array | Float64Array;
+  /** Where each contact ends in `text` (2 bytes a contact while the text is under 64 KB). */
+  ends: Uint16Array | Int32Array;
+  /** Each contact's id less the chunk's first contact's (`base`), ascending: 2 bytes a contact while they are near. */
+  ids: Uint16Array | Int32Array | Float64Array;
   base: number;
 }
 export type Row = [id: number, name: string, number: string, email: string | null];
@@ -22,18 +22,17 @@ const ASCII = /^[\x00-\x7f]*$/;
 export const bytesOf = (text: string) => (ASCII.test(text) ? text : Buffer.from(text, 'utf8').toString('latin1'));
 
 export function chunkOf(first: number, rows: Row[]): Chunk {
-  const parts: string[] = [];
-  const ends = new Int32Array(rows.length);
+  const parts = rows.map(([, name, number, email]) => bytesOf(`${number}\0${name}\0${email ?? ''}\0`));
+  const length = parts.reduce((sum, part) => sum + part.length, 0);
+  const ends = length < 2 ** 16 ? new Uint16Array(rows.length) : new Int32Array(rows.length);
   const base = rows.length === 0 ? 0 : rows[0][0];
+  const span = rows.length === 0 ? 0 : rows[rows.length - 1][0] - base;
   // Ids further apart than an Int32 holds (never made by the API) take 8 bytes each.
-  const ids =
-    rows.length > 0 && rows[rows.length - 1][0] - base > 2 ** 31 - 1 ? new Float64Array(rows.length) : new Int32Array(rows.length);
+  const ids = new (span < 2 ** 16 ? Uint16Array : span < 2 ** 31 ? Int32Array : Float64Array)(rows.length);
   let end = 0;
-  for (const [i, [id, name, number, email]] of rows.entries()) {
-    const part = bytesOf(`${number}\0${name}\0${email ?? ''}\0`);
-    parts.push(part);
+  for (const [i, part] of parts.entries()) {
     ends[i] = end += part.length;
-    ids[i] = id - base;
+    ids[i] = rows[i][0] - base;
   }
   return { first, text: parts.join(''), ends, ids, base };
 }
