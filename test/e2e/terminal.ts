@@ -83,11 +83,15 @@ export function finalScreen(raw: string, columns: number): Promise<string[]> {
   });
 }
 
-/** Lines of what a terminal shows, without colour codes. */
+/**
+ * Lines of what a terminal shows, without colour codes; of a line redrawn after a carriage return
+ * (a progress line, erased before what follows it), what was drawn last.
+ */
 export const plainLines = (screen: string) =>
   screen
     .replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
     .split('\n')
+    .map((l) => l.slice(l.lastIndexOf('\r') + 1))
     .filter((l) => l !== '');
 
 export interface FakeServer {
