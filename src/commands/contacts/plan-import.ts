@@ -6,6 +6,7 @@
 // state. Fed a row at a time (a million rows need no second array), then finished.
 import {
   applyRow,
+  copyOf,
   createdState,
   differences,
   note,
@@ -77,7 +78,7 @@ export class ImportPlanner {
         suspicious: beside === undefined ? [] : [`number: ${beside}`],
       };
       const before = stateOf(contact);
-      followed = { planned, before, state: structuredClone(before), created: contact === undefined };
+      followed = { planned, before, state: copyOf(before), created: contact === undefined };
       this.byNumber.set(number!, followed);
       this.followed.push(followed);
       this.contacts.push(planned);

@@ -5,6 +5,7 @@
 import { normalizeNumber } from '../../api/schemas/index.js';
 import {
   applyRow,
+  copyOf,
   differences,
   note,
   settledAction,
@@ -28,7 +29,7 @@ export function planUpdate(rows: Iterable<PlanRow>, live: LiveContacts, applyFla
       const contact = live.byId.get(row.id!);
       if (contact === undefined) return { ...base, action: 'invalid', errors: [`there is no contact ${row.id} in the workspace`] };
       const before = stateOf(contact);
-      const state = structuredClone(before);
+      const state = copyOf(before);
       const planned: PlannedContact = { ...base, action: 'unchanged', number: String(contact.number), suspicious: [] };
       note(planned, applyRow(state, row, applyFlagged));
       planned.changes = differences(before, state);

@@ -156,6 +156,13 @@ export function stateOf(contact: Contact | undefined): ContactState {
   };
 }
 
+/** A state to change without touching `state` (a plan keeps the workspace's values to compare with). */
+export const copyOf = (state: ContactState): ContactState => ({
+  ...state,
+  fields: { ...state.fields },
+  contact_groups: [...state.contact_groups],
+});
+
 /** What the server makes of a new contact's values: the name `Unknown` and active unless the row says otherwise. */
 export function createdState(state: ContactState): ContactState {
   return { ...state, name: state.name ?? 'Unknown', status: state.status ?? true };
