@@ -15,7 +15,7 @@ import { RequestValidationError, UsageError } from '../../cli/errors.js';
 import { didYouMean } from '../../cli/similar.js';
 
 /** An update whose `name` is not known yet: the contact keeps the name it has (bulk.ts reads it). */
-type PendingUpdate = Omit<ContactUpdateBody, 'name'> & { name?: string };
+export type PendingUpdate = Omit<ContactUpdateBody, 'name'> & { name?: string };
 
 export interface BulkItem {
   id: string;

@@ -3,7 +3,8 @@
 // one contact, so the contact list is the way every server offers: walked on the page engine
 // (pages in parallel, 100 contacts a request), stopping once every name is found. Where the
 // server has GET one contact (wsm serve) and the ids are fewer than the list's pages, each name
-// is read with it instead, inside the item's own request window (fewer requests in all).
+// is read with it instead, inside the item's own request window (fewer requests in all). Where
+// the run has read the workspace for its plan, the names come from that read (namesOfLive).
 import type { WsmClient } from '../../api/client.js';
 import { NotFoundError, UnsupportedEndpointError } from '../../api/errors.js';
 import type { EngineRequest } from '../../api/page-engine.js';
@@ -12,6 +13,7 @@ import type { Context } from '../../cli/context.js';
 import { CliError, ExitCode } from '../../cli/errors.js';
 import { countText } from '../../cli/text.js';
 import { walkContacts } from './contact-walk.js';
+import type { LiveContacts } from './plan.js';
 
 export interface NameReader {
   /** The current name of contact `id`; throws when the server has no such contact. */
@@ -26,6 +28,17 @@ function fromMap(names: Map<string, string>): NameReader {
     nameOf: async (id) => {
       const name = names.get(id);
       if (name === undefined) throw notListed(id);
+      return name;
+    },
+  };
+}
+
+/** The names the run's one read of the workspace found: nothing read again. */
+export function namesOfLive(live: LiveContacts): NameReader {
+  return {
+    nameOf: async (id) => {
+      const name = live.byId.get(Number(id))?.name;
+      if (typeof name !== 'string') throw notListed(id);
       return name;
     },
   };

@@ -6,6 +6,7 @@ import type { WsmClient } from '../../api/client.js';
 import { PER_PAGE_MAX } from '../../api/schemas/common.js';
 import { isScientificNotation } from '../../formats/csv/cells.js';
 import type { Context } from '../../cli/context.js';
+import type { BulkAction, BulkStep } from './bulk-execute.js';
 import type { BulkItem } from './bulk-input.js';
 import type { LiveContacts, Plan, PlannedContact, PlanRow } from './plan.js';
 import { planDelete, planUpdate } from './plan-update.js';
@@ -60,12 +61,11 @@ export async function bulkPlan(
 /** A value a spreadsheet may have changed: one in scientific notation, or digits alone (leading zeros may be gone). */
 const maybeDamaged = (value: string) => /^\d+$/.test(value.trim()) || isScientificNotation(value);
 
-/** What a real update sends: each item as its plan leaves it, and why the others are not sent. */
+/** What a real update does: a step for each contact as its plan leaves it, and the read the plan made. */
 export interface UpdateToSend {
-  /** The items, each with its held changes taken out of its body. */
-  items: BulkItem[];
-  /** Items not sent: `unchanged` (nothing to change) or `skipped` (every change held). */
-  unsent: Map<BulkItem, 'unchanged' | 'skipped'>;
+  steps: BulkStep[];
+  /** The workspace as read for the plan; undefined where it was not read. */
+  live?: LiveContacts;
   /** Cells left out because they look changed by a spreadsheet. */
   held: number;
 }
@@ -88,7 +88,7 @@ function withoutHeld(item: BulkItem, planned: PlannedContact): BulkItem {
  * holds a value a spreadsheet may have changed (only such a value can be held). The plan's
  * unchanged and skipped items are not sent, its held changes are taken out of the others. Without
  * a plan (a large workspace and nothing to hold, or a token that may not list contacts) every row
- * is sent as it is.
+ * is sent as it is. The read is returned with the steps: the run reads the workspace once.
  */
 export async function prepareUpdate(
   ctx: Context,
@@ -107,14 +107,17 @@ export async function prepareUpdate(
   } catch (error) {
     if (!cannotListContacts(error)) throw error;
   }
-  if (live === undefined) return { items, unsent: new Map(), held: 0 };
+  if (live === undefined)
+    return { steps: items.map((item) => ({ id: Number(item.id), action: { kind: 'update', body: item.body! } })), held: 0 };
   const plan = planUpdate(planRows(items, live), live, applyFlagged);
-  const unsent = new Map<BulkItem, 'unchanged' | 'skipped'>();
-  const sent = items.map((item, index) => {
+  const steps = items.map((item, index): BulkStep => {
     const planned = plan.contacts[index];
-    const ready = withoutHeld(item, planned);
-    if (planned.action === 'unchanged' || planned.action === 'skipped') unsent.set(ready, planned.action);
-    return ready;
+    const before = live.byId.get(Number(item.id));
+    const action: BulkAction =
+      planned.action === 'unchanged' || planned.action === 'skipped'
+        ? { kind: 'unsent', why: planned.action }
+        : { kind: 'update', body: withoutHeld(item, planned).body! };
+    return { id: Number(item.id), ...(before !== undefined ? { before } : {}), action };
   });
-  return { items: sent, unsent, held: plan.held };
+  return { steps, live, held: plan.held };
 }

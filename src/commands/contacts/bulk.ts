@@ -6,53 +6,29 @@
 // for the same reason of the run's own (the token refused, the server out of reach), that
 // failure's code. A delete answered 404 is "already gone", so an interrupted run can be repeated.
 // An update without a name keeps the contact's own, read first (bulk-names.ts).
-// As a verb: parseBulk reads the flags, runBulk reads the file and asks, and returns the plan
-// (--dry-run) or the requests still to be made; renderBulk makes them as it prints their report
-// lines (a line as each item ends), and settleBulk says what was done and decides the exit.
-import { APIStatusError, NotFoundError } from '../../api/errors.js';
-import { runEach, type EngineRequest, type Settled } from '../../api/page-engine.js';
+// As a verb (update-many.ts and delete-many.ts): parseBulk reads the flags; runBulk reads the
+// file, the workspace once (an update's plan), asks, and starts the plan's execution
+// (bulk-execute.ts, where each request is made and its outcome known); renderBulk prints each
+// contact's report line as it ends, and settleBulk says what was done and decides the exit.
 import type { ContactUpdateBody } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { formatNoticeLines } from '../../cli/csv-check.js';
 import { ExitCode, exitCodeFor } from '../../cli/errors.js';
-import type { Column } from '../../cli/columns.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { endWithFailures, parseMaxFailures, tolerated, type FailureLimit } from '../shared/max-failures.js';
 import type { BulkFlags } from '../contacts.js';
 import type { FlagOptions } from '../declare.js';
 import { readBytesInput, workspaceClient } from '../shared/verb.js';
 import { fieldIdsOf } from '../shared/workspace-fields.js';
-import { fieldNamesOf, readBulkInput, refuseUnknownFields, resolveGroupNames, type BulkItem } from './bulk-input.js';
-import { nameReader, type NameReader } from './bulk-names.js';
+import { executeBulk, reportColumns, type BulkExecution, type BulkReport, type BulkStep } from './bulk-execute.js';
+import { fieldNamesOf, readBulkInput, refuseUnknownFields, resolveGroupNames } from './bulk-input.js';
+import { nameReader, namesOfLive, type NameReader } from './bulk-names.js';
 import { checkSheetFlag, isSpreadsheetFile, rowNotesInPlan, sheetText } from './bulk-sheet.js';
-import { bulkPlan, prepareUpdate, type UpdateToSend } from './bulk-plan.js';
+import { bulkPlan, prepareUpdate } from './bulk-plan.js';
 import { mergeRepeated } from './bulk-merge.js';
 import type { Plan } from './plan.js';
 import { heldSentence, renderPlan } from './plan-render.js';
 import { countOf, countText } from '../../cli/text.js';
-
-type Outcome = 'deleted' | 'already gone' | 'updated' | 'unchanged' | 'skipped' | 'failed';
-
-/** Why an update's contact was not sent. */
-const UNSENT_WHY = {
-  unchanged: 'not sent: the row changes nothing',
-  skipped: 'not sent: every change looks made by a spreadsheet and was kept as stored (--apply-flagged sends it)',
-};
-
-interface BulkReport {
-  /** A number, as in the records (`contacts get -o json`). */
-  id: number;
-  outcome: Outcome;
-  status: number | null;
-  message: string;
-}
-
-const reportColumns: Column<BulkReport>[] = [
-  { key: 'id', header: 'ID' },
-  { key: 'outcome', header: 'OUTCOME' },
-  { key: 'status', header: 'STATUS' },
-  { key: 'message', header: 'MESSAGE' },
-];
 
 export interface BulkOptions {
   kind: 'delete' | 'update';
@@ -90,21 +66,7 @@ export function parseBulk(
   };
 }
 
-/** What the items' requests leave behind, counted as their reports are read. */
-interface BulkTally {
-  succeeded: number;
-  gone: number;
-  /** Contacts of an update that change nothing: not sent. */
-  unchanged: number;
-  /** Contacts of an update whose every change looks made by a spreadsheet: not sent. */
-  skipped: number;
-  failures: Array<{ report: BulkReport; error: unknown }>;
-}
-
-/**
- * A real run once asked about: the requests are made as `reports` is read (so that its progress
- * is drawn where the report lines print), each item's line in item order; `tally` counts them.
- */
+/** A real run once asked about: its execution started, the reports read by render, the tally by settle. */
 interface BulkRun {
   kind: BulkOptions['kind'];
   /** `standard input` or the file's name. */
@@ -113,8 +75,7 @@ interface BulkRun {
   total: number;
   /** Cells left out because they look changed by a spreadsheet. */
   held: number;
-  reports(progress: (done: number) => void): AsyncIterable<BulkReport>;
-  tally: BulkTally;
+  execution: BulkExecution;
 }
 
 /** --dry-run: the file against the live workspace, nothing sent; otherwise the run. */
@@ -150,71 +111,30 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
     await ctx.confirm(`Delete ${what}? This cannot be undone`, `deleting ${what}`);
   }
   // An update is sent as its plan leaves it: held changes taken out, unchanged and skipped contacts not sent.
-  const prepared: UpdateToSend =
-    kind === 'update' ? await prepareUpdate(ctx, client, items, concurrency, options.applyFlagged) : { items, unsent: new Map(), held: 0 };
-  items = prepared.items;
-  const sent = (item: BulkItem) => !prepared.unsent.has(item);
-
-  const unnamed = items.filter((item) => sent(item) && item.body !== undefined && item.body.name === undefined).map((item) => item.id);
-  const names: NameReader | undefined = unnamed.length > 0 ? await nameReader(ctx, client, unnamed, concurrency) : undefined;
-  const updateOne = async (item: BulkItem, request: EngineRequest) => {
-    const body = item.body!.name === undefined ? { ...item.body!, name: await names!.nameOf(item.id, request) } : item.body!;
-    return client.contacts.update(item.id, body as ContactUpdateBody, {}, request);
-  };
-  const call = (item: BulkItem, request: EngineRequest) =>
-    kind === 'delete' ? client.contacts.delete(item.id, request) : sent(item) ? updateOne(item, request) : Promise.resolve(undefined);
-  const tally: BulkTally = { succeeded: 0, gone: 0, unchanged: 0, skipped: 0, failures: [] };
-  const settle = (item: BulkItem, result: Settled<unknown>): BulkReport => {
-    const unsent = prepared.unsent.get(item);
-    if (unsent !== undefined) return { id: Number(item.id), outcome: unsent, status: null, message: UNSENT_WHY[unsent] };
-    if (result.ok)
-      return { id: Number(item.id), outcome: kind === 'delete' ? 'deleted' : 'updated', status: 200, message: messageOf(result.value) };
-    const error = result.error;
-    const status = error instanceof APIStatusError ? error.status : null;
-    if (kind === 'delete' && error instanceof NotFoundError)
-      return { id: Number(item.id), outcome: 'already gone', status, message: error.message };
-    const report: BulkReport = {
-      id: Number(item.id),
-      outcome: 'failed',
-      status,
-      message: error instanceof Error ? error.message : String(error),
-    };
-    tally.failures.push({ report, error });
-    return report;
-  };
-  async function* reports(progress: (done: number) => void): AsyncGenerator<BulkReport> {
-    const settled = runEach(items, call, settle, {
-      concurrency,
-      describe: (item) => `contact ${item.id}`,
-      notice: client.notice,
-      progress: (event) => progress(event.done),
-    });
-    for await (const report of settled) {
-      if (report.outcome === 'unchanged') tally.unchanged += 1;
-      else if (report.outcome === 'skipped') tally.skipped += 1;
-      else if (report.outcome !== 'failed') tally.succeeded += 1;
-      if (report.outcome === 'already gone') tally.gone += 1;
-      yield report;
-    }
-  }
-  return { kind, source, total: items.length, held: prepared.held, reports, tally };
+  const { steps, live, held } =
+    kind === 'update'
+      ? await prepareUpdate(ctx, client, items, concurrency, options.applyFlagged)
+      : { steps: items.map((item): BulkStep => ({ id: Number(item.id), action: { kind: 'delete' } })), live: undefined, held: 0 };
+  // The name the API needs on every update: from the plan's read, or, where nothing was read, from the server.
+  const unnamed = steps.flatMap((step) => (step.action.kind === 'update' && step.action.body.name === undefined ? [String(step.id)] : []));
+  let names: NameReader | undefined;
+  if (live !== undefined) names = namesOfLive(live);
+  else if (unnamed.length > 0) names = await nameReader(ctx, client, unnamed, concurrency);
+  const progress = ctx.io.progress(kind === 'delete' ? 'Deleting contacts' : 'Updating contacts', steps.length);
+  const execution = executeBulk(client, steps, { concurrency, progress, ...(names !== undefined ? { names } : {}) });
+  return { kind, source, total: steps.length, held, execution };
 }
 
 /** The plan; or the run, its report lines printed as the items end: the table shows what needs attention, the machine formats every item. */
 export async function renderBulk(ctx: Context, result: BulkResult): Promise<void> {
   if ('plan' in result) return renderPlan(ctx, result.plan);
-  const run: BulkRun = result;
+  const { outcomes } = result.execution;
   const everything = ctx.output.format !== 'table' || ctx.output.quiet;
-  const progress = ctx.io.progress(run.kind === 'delete' ? 'Deleting contacts' : 'Updating contacts', run.total);
   async function* shown(): AsyncGenerator<BulkReport> {
-    for await (const report of run.reports((done) => progress.update(done)))
+    for await (const { report } of outcomes)
       if (ctx.output.quiet ? report.outcome !== 'failed' : everything || report.outcome === 'failed') yield report;
   }
-  try {
-    await ctx.output.list(shown(), { columns: reportColumns });
-  } finally {
-    progress.done();
-  }
+  await ctx.output.list(shown(), { columns: reportColumns });
 }
 
 /**
@@ -224,7 +144,8 @@ export async function renderBulk(ctx: Context, result: BulkResult): Promise<void
  */
 export function settleBulk(ctx: Context, result: BulkResult, options: BulkOptions): void {
   if ('plan' in result) return settlePlan(ctx, result.plan, options);
-  const { kind, source, total, tally } = result;
+  const { kind, source, total } = result;
+  const { tally } = result.execution;
   const { succeeded, gone, unchanged, skipped, failures } = tally;
   const read = total === 1 ? `the 1 contact read from ${source}` : `the ${countText(total)} contacts read from ${source}`;
   const counts =
@@ -267,10 +188,4 @@ function settlePlan(ctx: Context, plan: Plan, options: BulkOptions): void {
     rows,
     `${countText(plan.invalid)} of ${countOf(rows, 'row')} in ${source} ${verb} invalid`,
   );
-}
-
-function messageOf(body: unknown): string {
-  return typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
-    ? (body as { message: string }).message
-    : '';
 }

@@ -102,6 +102,21 @@ describe('against the published API alone (the stand-in: no GET one contact)', (
     expect(standin.state.contacts[7].name).toBe('Person 7');
   });
 
+  it('reads the workspace once: the names an update keeps come from the read its plan made, not from the list again', async () => {
+    const contactList = `GET /workspaces/${standin.workspace}/contacts`;
+    standin.requests.length = 0;
+    const res = await run(['contacts', 'update', '--from', '-', '--inactive', '-o', 'json'], `${ids[0]}\n${ids[23]}\n`);
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout).map((r: { outcome: string }) => r.outcome)).toEqual(['updated', 'updated']);
+    expect([0, 23].map((i) => [standin.state.contacts[i].name, standin.state.contacts[i].status])).toEqual([
+      ['Person 0', false],
+      ['Person 23', false],
+    ]);
+    // The plan's read: the count on a one-contact page, then the 25 contacts on one page of 100.
+    expect(standin.requests.filter((request) => request === contactList)).toHaveLength(2);
+    expect(standin.requests.filter((request) => request.startsWith('POST '))).toHaveLength(2);
+  });
+
   it('with nothing to change is exit 2, nothing sent', async () => {
     const res = await run(['contacts', 'update', '--from', '-'], `${ids[0]}\n`);
     expect(res.code).toBe(2);
