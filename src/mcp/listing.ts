@@ -1,10 +1,10 @@
 // The `tools/list` answer, made here rather than by the SDK: the same zod schemas as JSON Schema,
-// leaner (no ±2^53-1 bounds that every integer carried, no pattern beside a format, no `$schema`), each argument described (texts.ts), and output schemas only where a tool declares
+// leaner (no ±2^53-1 bounds that every integer carried, no pattern beside a format, no `$schema`), each argument
+// described by its zod field (src/api/schemas, or the tool's own argument), and output schemas only where a tool declares
 // one. The SDK's own listing was 82,777 bytes for 45 tools, more than half of it output schemas.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import { VISIBLE_PATTERN } from '../api/schemas/common.js';
-import { ARGUMENT_DESCRIPTIONS } from './texts.js';
 import type { ToolSpec } from './tool.js';
 
 type Json = Record<string, unknown>;
@@ -33,18 +33,9 @@ function leaner(node: unknown): unknown {
   return out;
 }
 
-/**
- * Each top-level argument with its description: the schema's own, else texts.ts's. Unknown
- * arguments are refused when the call is checked, so `additionalProperties: false` is not repeated.
- */
-function described(tool: string, schema: Json): Json {
+/** Unknown arguments are refused when the call is checked, so `additionalProperties: false` is not repeated. */
+function withoutAdditional(schema: Json): Json {
   delete schema.additionalProperties;
-  const properties = (schema.properties ?? {}) as Record<string, Json>;
-  for (const [name, property] of Object.entries(properties)) {
-    if (typeof property.description === 'string' && property.description !== '') continue;
-    const text = ARGUMENT_DESCRIPTIONS[`${tool}.${name}`] ?? ARGUMENT_DESCRIPTIONS[name];
-    if (text !== undefined) properties[name] = { ...property, description: text };
-  }
   return schema;
 }
 
@@ -63,8 +54,7 @@ export function toolListing(tools: readonly ToolSpec[]): Tool[] {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: described(
-      tool.name,
+    inputSchema: withoutAdditional(
       leaner(toJsonSchemaCompat(tool.input, { strictUnions: true, pipeStrategy: 'input' })) as Json,
     ) as Tool['inputSchema'],
     ...(tool.output !== undefined

@@ -9,7 +9,7 @@ import type { ClientCall, OperationCall, OperationDescription, ResourceDescripti
 import { numberOf, pageAfter, type ListPage, type PageParams } from '../api/pagination.js';
 import { PER_PAGE_MAX } from '../api/schemas/common.js';
 import { UsageError } from '../cli/errors.js';
-import { TEMPLATE_STATUS_FILTERS, contactUpdateBody } from '../api/schemas/index.js';
+import { TEMPLATE_STATUS_FILTERS, contactUpdateBody, templateListQuery } from '../api/schemas/index.js';
 import { textHeader } from '../api/schemas/templates.js';
 import { TOOL_DESCRIPTIONS } from './texts.js';
 import type { ToolSpec } from './tool.js';
@@ -166,9 +166,16 @@ function returns(op: DescribedOperation, noun: string): string {
 
 /** Tool arguments that differ from the API's body: what a tool call can send, or what the tool fills in. */
 const TOOL_ARGUMENTS: Record<string, Record<string, z.ZodType>> = {
-  'templates.list': { status: z.enum(TEMPLATE_STATUS_FILTERS).optional() },
+  'templates.list': {
+    status: z
+      .enum(TEMPLATE_STATUS_FILTERS)
+      .optional()
+      .describe(templateListQuery.shape.status.description ?? ''),
+  },
   // The current name is read when none is given (the API requires one on every update).
-  'contacts.update': { name: contactUpdateBody.shape.name.optional() },
+  'contacts.update': {
+    name: contactUpdateBody.shape.name.optional().describe('New display name, at most 50 characters; kept when not given.'),
+  },
   // A media header's file is a multipart upload, which a tool call cannot carry: the text header alone is listed.
   'templates.create': {
     header: z
@@ -181,7 +188,8 @@ const TOOL_ARGUMENTS: Record<string, Record<string, z.ZodType>> = {
           });
         return header;
       }, textHeader.nullable())
-      .optional(),
+      .optional()
+      .describe('Optional text header; a media header cannot be sent by a tool call.'),
   },
 };
 

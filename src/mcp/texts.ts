@@ -1,7 +1,8 @@
-// What the tools say to an agent, written for one: what each argument is, its units, and where its
-// value comes from ("ids from groups.list"); never a wsm command it cannot run, never the HTTP
-// forms it does not see. The API's descriptions (shared with the OpenAPI document and the CLI)
-// are the default; these take their place where they speak of the CLI or of multipart forms.
+// What the server and its tools say to an agent as a whole, written for one: never a wsm command
+// it cannot run, never the HTTP forms it does not see. An argument is described on its zod field
+// (src/api/schemas, or a tool's own argument), not here. The operations' summaries (shared with
+// the OpenAPI document and the CLI) are a tool's default description; these take their place where
+// they speak of the CLI or of multipart forms.
 // test/cli/mcp-descriptions.test.ts fails on an undescribed property or a command in any text.
 
 import { CATALOG, type ResourceIdentity } from '../api/descriptions/catalog.js';
@@ -60,63 +61,4 @@ export const TOOL_DESCRIPTIONS: Record<string, string> = {
   'workspaces.create': 'Create a workspace; the caller becomes its owner (Extension).',
   'permissions.list':
     'List the permission names a role can hold, grouped by what they govern: [{"contacts": ["contacts.view", ...]}, ...].',
-};
-
-/** An argument's description, by `<tool>.<argument>` first, then by `<argument>` alone. */
-export const ARGUMENT_DESCRIPTIONS: Record<string, string> = {
-  // contacts
-  'contacts.create.number': 'Phone number, with or without + and separators (+351 912 345 601); stored as its 7 to 15 digits.',
-  'contacts.create.name': 'Display name, at most 50 characters (default "Unknown").',
-  email: 'E-mail address, or null to clear it.',
-  gender: 'male, female or other; null clears it.',
-  'contacts.create.status': 'Active (true, the default) or inactive (false).',
-  'contacts.update.status': 'Active (true) or inactive (false).',
-  contact_groups: 'Ids of contact groups (from groups.list) the contact is in; replaces every group, [] for none.',
-  'contacts.create.fields': 'Custom field values by field name (names from fields.list): {"city": "Lisbon"}.',
-  'contacts.update.fields': 'Custom field values to set, by field name (names from fields.list); an empty value removes the field.',
-  'contacts.update.name': 'New display name, at most 50 characters; kept when not given.',
-  'contacts.list.search': 'Part of the name, number or e-mail, in any case.',
-  'contacts.list.field_values':
-    'Custom field values the contacts must hold exactly, by field name (names from fields.list): {"city": "Lisbon"}.',
-  // plain collections
-  'fields.create.name': 'Name of the new contact field (how contacts.create and field_values name it).',
-  'fields.update.name': 'New name of the field.',
-  'groups.create.name': 'Name of the new contact group.',
-  'groups.update.name': 'New name of the group.',
-  'labels.create.name': 'Name of the new label.',
-  'labels.update.name': 'New name of the label.',
-  color: 'Hex colour such as #1a2b3c.',
-  // roles and permissions
-  'roles.create.name': 'Name of the new role.',
-  'roles.update.name': 'New name of the role.',
-  permissions: 'Permission names (from permissions.list), the whole list.',
-  // templates
-  'templates.create.name': 'Template name: lowercase letters and underscores (order_update).',
-  'templates.create.language': 'Language code such as en or pt_BR.',
-  'templates.create.category': 'MARKETING, UTILITY or AUTHENTICATION.',
-  'templates.create.header': 'Optional text header; a media header cannot be sent by a tool call.',
-  'templates.create.body': 'The message (AUTHENTICATION templates take the code settings below instead).',
-  'templates.create.footer': 'Footer text without emojis, or null.',
-  'templates.create.buttons': 'Up to 3 buttons: URL, PHONE_NUMBER or QUICK_REPLY.',
-  'templates.create.unsubscribeButton': 'MARKETING: add an unsubscribe button.',
-  'templates.create.blockButton': 'MARKETING: add a block button.',
-  'templates.create.addSecurityRecommendation': 'AUTHENTICATION: add the security recommendation to the code message.',
-  'templates.create.codeExpirationMinutes': 'AUTHENTICATION: minutes the code stays valid, 1 to 1440.',
-  'templates.create.copyCodeButton': 'AUTHENTICATION: add a copy-code button.',
-  'templates.list.status': 'Only templates in this review status.',
-  'templates.list.category': 'Only templates of this category.',
-  'templates.list.search': 'Part of the template name.',
-  // users
-  'users.create.name': 'Full name of the user.',
-  'users.create.email': 'E-mail address the user signs in with.',
-  password: 'Password, at least 8 characters.',
-  confirm_password: 'The same password again, when changing it.',
-  role_id: 'Id of the role (from roles.list) the user holds in this workspace.',
-  timezone: 'IANA time zone such as Europe/Lisbon.',
-  'users.update.name': 'New full name.',
-  'users.update.email': 'New e-mail address.',
-  'users.update.status': 'Active (true) or deactivated (false) in this workspace.',
-  'users.update.client': 'Whether the user is a client (true) rather than staff.',
-  // workspaces
-  'workspaces.create.name': 'Name of the new workspace.',
 };

@@ -1,4 +1,4 @@
-// What `tools/list` tells an agent (issue 36): every argument described, no command of the CLI
+// What `tools/list` tells an agent: every argument described (on its schema's field), no command of the CLI
 // (an agent cannot run one), the hosted-service caveat once in the instructions rather than in
 // each tool, enums where the API has them, and the whole listing within its byte budget.
 import { readFileSync } from 'node:fs';
@@ -27,6 +27,11 @@ function undescribedIn(schema: Nested, at: string): string[] {
   }
   return [...new Set(inner)];
 }
+type Field = { description?: string; def: { innerType?: Field } };
+/** A field's description: its own, or that of the schema it makes optional, nullable or defaulted. */
+const descriptionOf = (field: Field | undefined): string | undefined => field && (field.description ?? descriptionOf(field.def.innerType));
+/** Arguments a tool declares itself in place of the API's field (src/mcp/operations.ts), with a description of their own. */
+const TOOL_OWN = ['contacts.update.name', 'templates.create.header'];
 /** `wsm contacts list`, `wsm serve`: a command of the CLI, which an agent cannot run. */
 const CLI_COMMAND = /\bwsm\s+[a-z]/i;
 
@@ -66,6 +71,37 @@ describe('tools/list, as an agent reads it', () => {
       ),
     );
     expect(undescribed).toEqual([]);
+  });
+
+  it("an operation tool's argument says what its schema field says: the description lives on the field (step 1)", async () => {
+    const { DESCRIPTIONS } = await import('../../src/api/descriptions/index.js');
+    const tools = new Map((await listing()).map((tool) => [tool.name, (tool.inputSchema as Schema).properties ?? {}]));
+    const differing: string[] = [];
+    let compared = 0;
+    for (const resource of Object.values(DESCRIPTIONS)) {
+      for (const op of Object.values(resource.operations)) {
+        const properties = tools.get(`${resource.key}.${op.name}`);
+        if (properties === undefined) continue;
+        for (const schema of [op.body, op.query]) {
+          const shape = (schema as { shape?: Record<string, Field> } | undefined)?.shape ?? {};
+          for (const [name, field] of Object.entries(shape)) {
+            if (name === 'page' || name === 'per_page') continue;
+            const argument = properties[name === 'fields' && schema === op.query ? 'field_values' : name];
+            if (argument === undefined) continue;
+            compared += 1;
+            // A tool's own argument (a name it fills in, a header it cannot upload) says more than the field, never nothing.
+            const own = TOOL_OWN.includes(`${resource.key}.${op.name}.${name}`);
+            const said = descriptionOf(field);
+            if (said === undefined || (!own && argument.description !== said))
+              differing.push(
+                `${resource.key}.${op.name}.${name}: field says ${JSON.stringify(said)}, tool ${JSON.stringify(argument.description)}`,
+              );
+          }
+        }
+      }
+    }
+    expect(differing).toEqual([]);
+    expect(compared).toBeGreaterThan(50);
   });
 
   it('no text names a CLI command, a multipart form, or repeats the hosted-service caveat', async () => {

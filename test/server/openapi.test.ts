@@ -112,7 +112,11 @@ describe('GET /api/v3/openapi.json', () => {
   it('declares multipart fields as what is sent: booleans as 1/0 (or true/false), integers as digits', () => {
     const form = doc.paths['/workspaces/{workspace}/contacts'].post.requestBody.content['multipart/form-data'];
     expect(Object.keys(form)).toEqual(['schema', 'encoding']);
-    expect(form.schema.properties.status).toEqual({ type: 'string', enum: ['1', '0', 'true', 'false'] });
+    expect(form.schema.properties.status).toEqual({
+      type: 'string',
+      enum: ['1', '0', 'true', 'false'],
+      description: 'Active (true, the default) or inactive (false).',
+    });
     // An id is positive: `0` is refused, so the pattern does not allow it.
     expect(form.schema.properties.contact_groups.items).toEqual({ type: 'string', pattern: '^[1-9][0-9]*$' });
     // Objects and lists travel as bracket names, files as binary parts of the types the server takes.

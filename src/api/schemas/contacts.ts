@@ -46,8 +46,11 @@ const FIELD_VALUE_MAX = 1024;
 const nfc = (text: string) => text.normalize('NFC');
 /** A contact's name on create: may be left out or empty, never invisible (control or format characters only). */
 const contactName = visible(z.string().trim().max(CONTACT_NAME_MAX)).transform(nfc);
-const email = emailAddress().max(255).transform(nfc).nullable();
-const gender = z.enum(GENDERS).nullable();
+const email = emailAddress().max(255).transform(nfc).nullable().describe('E-mail address, or null to clear it.');
+const gender = z.enum(GENDERS).nullable().describe('male, female or other; null clears it.');
+const contactGroups = listOf(idish).describe(
+  'Ids of contact groups (from groups.list) the contact is in; replaces every group, [] for none.',
+);
 /** Extension: custom field values by contact-field name, trimmed (an empty value removes the field). */
 export const fieldValues = z.record(z.string(), z.string().trim().max(FIELD_VALUE_MAX).transform(nfc));
 
@@ -67,24 +70,26 @@ export const contactRecord = z.object({
 export type Contact = z.infer<typeof contactRecord>;
 
 export const contactCreateBody = z.object({
-  number: contactNumber,
-  name: contactName.optional(),
+  number: contactNumber.describe('Phone number, with or without + and separators (+351 912 345 601); stored as its 7 to 15 digits.'),
+  name: contactName.optional().describe('Display name, at most 50 characters (default "Unknown").'),
   email: email.optional(),
   gender: gender.optional(),
-  status: boolish.optional(),
-  contact_groups: listOf(idish).optional(),
-  fields: fieldValues.optional(),
+  status: boolish.optional().describe('Active (true, the default) or inactive (false).'),
+  contact_groups: contactGroups.optional(),
+  fields: fieldValues.optional().describe('Custom field values by field name (names from fields.list): {"city": "Lisbon"}.'),
 });
 export type ContactCreateBody = z.input<typeof contactCreateBody>;
 
 /** `number` sent on update is ignored (the published API); `name` is required. */
 export const contactUpdateBody = z.object({
-  name: visible(z.string().trim().min(1).max(CONTACT_NAME_MAX)).transform(nfc),
+  name: visible(z.string().trim().min(1).max(CONTACT_NAME_MAX)).transform(nfc).describe('New display name, at most 50 characters.'),
   email: email.optional(),
   gender: gender.optional(),
-  status: boolish.optional(),
-  contact_groups: listOf(idish).optional(),
-  fields: fieldValues.optional(),
+  status: boolish.optional().describe('Active (true) or inactive (false).'),
+  contact_groups: contactGroups.optional(),
+  fields: fieldValues
+    .optional()
+    .describe('Custom field values to set, by field name (names from fields.list); an empty value removes the field.'),
 });
 export type ContactUpdateBody = z.input<typeof contactUpdateBody>;
 
@@ -92,12 +97,13 @@ export type ContactUpdateBody = z.input<typeof contactUpdateBody>;
 const FIELD_FILTER_MAX = 32;
 
 export const contactListQuery = paginationQuery.extend({
-  search: z.string().max(255).optional(),
+  search: z.string().max(255).optional().describe('Part of the name, number or e-mail, in any case.'),
   /** Extension: `fields[city]=Lisbon`, only contacts holding each value exactly (as stored: trimmed, NFC). */
   fields: z
     .record(z.string().min(1), z.string().trim().min(1).max(FIELD_VALUE_MAX).transform(nfc))
     .refine((values) => Object.keys(values).length <= FIELD_FILTER_MAX, `At most ${FIELD_FILTER_MAX} fields can be filtered on at once.`)
-    .optional(),
+    .optional()
+    .describe('Custom field values the contacts must hold exactly, by field name (names from fields.list): {"city": "Lisbon"}.'),
 });
 
 export const contactUpdatedResponse = updated(contactRecord);

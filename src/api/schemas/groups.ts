@@ -10,8 +10,8 @@ export const groupRecord = z.object({
 });
 export type ContactGroup = z.infer<typeof groupRecord>;
 
-export const groupCreateBody = z.object({ name: nonEmptyName(255) });
+export const groupCreateBody = z.object({ name: nonEmptyName(255).describe('Name of the new contact group.') });
 /** Extension: PUT /contact-groups/{id}. */
-export const groupUpdateBody = groupCreateBody;
+export const groupUpdateBody = z.object({ name: nonEmptyName(255).describe('New name of the group.') });
 
 export const groupListQuery = paginationQuery;

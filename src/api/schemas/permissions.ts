@@ -5,6 +5,9 @@ import { ALL_PERMISSIONS, isPermission, PERMISSION_GROUPS } from '../description
 
 export { ALL_PERMISSIONS, type Permission } from '../descriptions/permission-groups.js';
 
+/** What a list of permission names in a body is, for an agent and the document. */
+export const PERMISSION_LIST = 'Permission names (from permissions.list), the whole list.';
+
 export const permissionName = z
   .string()
   .refine(isPermission, { message: 'The selected permission is invalid.' })
@@ -39,7 +42,7 @@ export const partnerPermissionsShape = z.object({
 
 /** Our server's rule: the shape, with names from decisions.md §4. */
 export const partnerPermissionsBody = z.object({
-  permissions: z.array(permissionName).min(1).superRefine(distinct).meta({ uniqueItems: true }),
+  permissions: z.array(permissionName).min(1).superRefine(distinct).meta({ uniqueItems: true }).describe(PERMISSION_LIST),
 });
 export const partnerPermissionsDefaults = single(z.object({ permissions: z.array(z.string()) }));
 export const partnerPermissionsResponse = updated(z.object({ permissions: z.array(z.string()) }));

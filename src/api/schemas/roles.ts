@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { listOf, nonEmptyName, paginationQuery, timestamps } from './common.js';
-import { permissionName } from './permissions.js';
+import { PERMISSION_LIST, permissionName } from './permissions.js';
 
 export const roleRecord = z.object({
   id: z.number().int(),
@@ -13,15 +13,17 @@ export const roleRecord = z.object({
 });
 export type Role = z.infer<typeof roleRecord>;
 
+const permissions = listOf(permissionName).describe(PERMISSION_LIST);
+
 export const roleCreateBody = z.object({
-  name: nonEmptyName(255),
+  name: nonEmptyName(255).describe('Name of the new role.'),
   /** Extension: a role can be created with its permissions. */
-  permissions: listOf(permissionName).optional(),
+  permissions: permissions.optional(),
 });
 
 /** Extension: PUT /roles/{id} sets the name and/or the permissions. */
 export const roleUpdateBody = z
-  .object({ name: nonEmptyName(255).optional(), permissions: listOf(permissionName).optional() })
+  .object({ name: nonEmptyName(255).optional().describe('New name of the role.'), permissions: permissions.optional() })
   .superRefine((body, ctx) => {
     if (body.name === undefined && body.permissions === undefined) {
       ctx.addIssue({ code: 'custom', path: ['name'], message: 'The name field is required when permissions is not present.' });

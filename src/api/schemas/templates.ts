@@ -90,18 +90,32 @@ const footer = z
   .refine((text) => !EMOJI.test(text), { message: 'The footer field must not contain emojis.' });
 
 const templateFields = z.object({
-  name: z.string().min(1).max(512).regex(TEMPLATE_NAME_PATTERN, 'The name field must contain only lowercase letters and underscores.'),
-  language: z.string().regex(LANGUAGE_PATTERN, 'The language field must be a language code such as en or pt_BR.'),
-  category: z.enum(TEMPLATE_CATEGORIES),
-  header: templateHeader.optional(),
-  body: templateBody.optional(),
-  footer: footer.nullable().optional(),
-  buttons: z.array(templateButton).max(BUTTONS_MAX).optional(),
-  unsubscribeButton: boolish.optional(),
-  blockButton: boolish.optional(),
-  addSecurityRecommendation: boolish.optional(),
-  codeExpirationMinutes: z.coerce.number().int().min(1).max(1440).optional(),
-  copyCodeButton: boolish.optional(),
+  name: z
+    .string()
+    .min(1)
+    .max(512)
+    .regex(TEMPLATE_NAME_PATTERN, 'The name field must contain only lowercase letters and underscores.')
+    .describe('Template name: lowercase letters and underscores (order_update).'),
+  language: z
+    .string()
+    .regex(LANGUAGE_PATTERN, 'The language field must be a language code such as en or pt_BR.')
+    .describe('Language code such as en or pt_BR.'),
+  category: z.enum(TEMPLATE_CATEGORIES).describe('MARKETING, UTILITY or AUTHENTICATION.'),
+  header: templateHeader.optional().describe('Optional header: text, or media (image, video, document) uploaded with it.'),
+  body: templateBody.optional().describe('The message (AUTHENTICATION templates take the code settings below instead).'),
+  footer: footer.nullable().optional().describe('Footer text without emojis, or null.'),
+  buttons: z.array(templateButton).max(BUTTONS_MAX).optional().describe('Up to 3 buttons: URL, PHONE_NUMBER or QUICK_REPLY.'),
+  unsubscribeButton: boolish.optional().describe('MARKETING: add an unsubscribe button.'),
+  blockButton: boolish.optional().describe('MARKETING: add a block button.'),
+  addSecurityRecommendation: boolish.optional().describe('AUTHENTICATION: add the security recommendation to the code message.'),
+  codeExpirationMinutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1440)
+    .optional()
+    .describe('AUTHENTICATION: minutes the code stays valid, 1 to 1440.'),
+  copyCodeButton: boolish.optional().describe('AUTHENTICATION: add a copy-code button.'),
 });
 
 /** checkCategoryRules as the document states it: an AUTHENTICATION template, or one with a body and no authentication options. */
@@ -245,9 +259,12 @@ export const TEMPLATE_STATUS_FILTERS = [
 
 export const templateListQuery = paginationQuery.extend({
   // Empty (`?status=`) is no filter; anything else is one of the statuses, never a silent empty list.
-  status: z.enum([...TEMPLATE_STATUS_FILTERS, '']).optional(),
-  category: z.enum(TEMPLATE_CATEGORIES).optional(),
-  search: z.string().max(255).optional(),
+  status: z
+    .enum([...TEMPLATE_STATUS_FILTERS, ''])
+    .optional()
+    .describe('Only templates in this review status.'),
+  category: z.enum(TEMPLATE_CATEGORIES).optional().describe('Only templates of this category.'),
+  search: z.string().max(255).optional().describe('Part of the template name.'),
 });
 
 export const templateResponse = z.object({ success: z.literal(true), data: templateRecord });

@@ -24,7 +24,8 @@ export const userRecord = z.object({
 export type User = z.infer<typeof userRecord>;
 
 const PASSWORD_MIN = 8;
-const password = z.string().min(PASSWORD_MIN).max(255);
+const password = z.string().min(PASSWORD_MIN).max(255).describe('Password, at least 8 characters.');
+const roleId = idish.describe('Id of the role (from roles.list) the user holds in this workspace.');
 /** An IANA zone name as the tz database writes them (`Europe/Lisbon`, `UTC`, `Etc/GMT+5`); Intl must know it too. */
 const TIMEZONE_PATTERN = '^[A-Za-z][A-Za-z0-9_+\\-]*(/[A-Za-z0-9_+\\-]+)*$';
 const TIMEZONE = new RegExp(TIMEZONE_PATTERN);
@@ -43,15 +44,15 @@ const timezone = z
 /** Multipart update: every field optional (decisions.md §3). */
 export const userUpdateBody = z
   .object({
-    name: nonEmptyName(255).optional(),
-    email: emailAddress().max(255).optional(),
+    name: nonEmptyName(255).optional().describe('New full name.'),
+    email: emailAddress().max(255).optional().describe('New e-mail address.'),
     timezone: timezone.optional(),
-    status: boolish.optional(),
-    client: boolish.optional(),
+    status: boolish.optional().describe('Active (true) or deactivated (false) in this workspace.'),
+    client: boolish.optional().describe('Whether the user is a client (true) rather than staff.'),
     password: password.optional(),
-    confirm_password: z.string().optional(),
+    confirm_password: z.string().optional().describe('The same password again, when changing it.'),
     /** Extension: change the user's role in this workspace. */
-    role_id: idish.optional(),
+    role_id: roleId.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.password !== undefined && body.password !== body.confirm_password) {
@@ -62,10 +63,10 @@ export type UserUpdateBody = z.input<typeof userUpdateBody>;
 
 /** Extension: POST /workspaces/{ws}/users. */
 export const userCreateBody = z.object({
-  name: nonEmptyName(255),
-  email: emailAddress().max(255),
+  name: nonEmptyName(255).describe('Full name of the user.'),
+  email: emailAddress().max(255).describe('E-mail address the user signs in with.'),
   password,
-  role_id: idish,
+  role_id: roleId,
   timezone: timezone.optional(),
 });
 export type UserCreateBody = z.input<typeof userCreateBody>;

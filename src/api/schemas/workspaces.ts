@@ -5,7 +5,7 @@ export const workspaceRecord = z.object({ id: z.uuid(), name: z.string(), ...tim
 export type Workspace = z.infer<typeof workspaceRecord>;
 
 /** Extension: POST /workspaces. */
-export const workspaceCreateBody = z.object({ name: nonEmptyName(255) });
+export const workspaceCreateBody = z.object({ name: nonEmptyName(255).describe('Name of the new workspace.') });
 
 export const workspaceResponse = single(workspaceRecord);
 export const workspaceCreatedResponse = created(workspaceRecord);

@@ -32,6 +32,8 @@ published API leaves them open, are in [decisions](decisions.md).
   the embedded server, which \`wsm serve --api-only\` answers 404 and the CLI reports as "not supported".
 - A workspace is a UUID; every other id is a positive integer. A path id of any other form is a 404.
 - Timestamps are ISO 8601 in UTC with \`Z\`. Unknown body fields are ignored.
+- A field's description, written for \`wsm mcp\`'s tools as well, names an operation as those tools
+  are named: the resource, then the verb (\`groups.list\` lists contact groups, \`fields.list\` contact fields).
 
 ## Envelopes
 
@@ -60,8 +62,11 @@ function typeOf(schema: Json | undefined): string {
   return shown.join(' or ') || 'any';
 }
 
-/** Every limit a schema states, in words: `at most 255 characters`, `1 to 100`, `matches ^[a-z_]+$`. */
-function rulesOf(schema: Json | undefined): string[] {
+/**
+ * Every limit a schema states, in words: `at most 255 characters`, `1 to 100`, `matches ^[a-z_]+$`,
+ * then what its description says (left out with `described` false: the limits alone).
+ */
+function rulesOf(schema: Json | undefined, described = true): string[] {
   if (!schema) return [];
   const rules: string[] = [];
   const { minLength, maxLength, minimum, maximum, minItems, maxItems, pattern, format } = schema;
@@ -76,24 +81,27 @@ function rulesOf(schema: Json | undefined): string[] {
   // The visible-text pattern (schemas/common.ts) is said in words.
   if (pattern === VISIBLE_PATTERN) rules.push('not blank');
   else if (pattern && format !== 'uuid') rules.push(`matches \`${pattern}\``);
-  for (const option of schema.anyOf ?? schema.oneOf ?? []) rules.push(...rulesOf(option));
-  if (schema.items) rules.push(...rulesOf(schema.items).map((rule) => `each ${rule}`));
-  if (schema.description) rules.push(String(schema.description).replace(/\s+/g, ' '));
+  for (const option of schema.anyOf ?? schema.oneOf ?? []) rules.push(...rulesOf(option, described));
+  if (schema.items) rules.push(...rulesOf(schema.items, described).map((rule) => `each ${rule}`));
+  if (described && schema.description) rules.push(String(schema.description).replace(/\s+/g, ' '));
   return [...new Set(rules)];
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n+/g, ' ');
 
-/** The rows of a fields table: name, type, required, rules; nested objects as dotted names. */
-function fieldRows(schema: Json | undefined, prefix = ''): string[][] {
+/** The fields of a body: name, schema and whether it is required; nested objects as dotted names. */
+function fieldsOf(schema: Json | undefined, prefix = ''): Array<[name: string, schema: Json, required: boolean]> {
   const properties: Record<string, Json> = schema?.properties ?? {};
   const required: string[] = schema?.required ?? [];
-  return Object.entries(properties).flatMap(([name, property]) => {
-    const row = [`\`${prefix}${name}\``, typeOf(property), required.includes(name) ? 'yes' : 'no', rulesOf(property).join('; ')];
-    const nested = property.type === 'object' && property.properties ? fieldRows(property, `${prefix}${name}.`) : [];
-    return [row, ...nested];
-  });
+  return Object.entries(properties).flatMap(([name, property]) => [
+    [`\`${prefix}${name}\``, property, required.includes(name)] as [string, Json, boolean],
+    ...(property.type === 'object' && property.properties ? fieldsOf(property, `${prefix}${name}.`) : []),
+  ]);
 }
+
+/** The rows of a fields table: name, type, required, rules. */
+const fieldRows = (schema: Json | undefined): string[][] =>
+  fieldsOf(schema).map(([name, property, required]) => [name, typeOf(property), required ? 'yes' : 'no', rulesOf(property).join('; ')]);
 
 function table(header: string[], rows: string[][]): string[] {
   if (rows.length === 0) return [];
@@ -194,13 +202,15 @@ function limitsSection(document: Json): string[] {
       const schemas: Array<[string, Json]> = (op.parameters ?? [])
         .filter((p: Json) => p.in === 'query')
         .map((p: Json) => [p.name, p.schema]);
+      // A field is listed where it is bounded (a JSON id is not, its form's digits are), with what its description says.
       for (const media of Object.values((op.requestBody?.content ?? {}) as Record<string, Json>)) {
-        for (const [name, , , rules] of fieldRows(media.schema))
-          if (rules && !rows.has(`${op.tags?.[0]} ${name}`)) rows.set(`${op.tags?.[0]} ${name}`, [op.tags?.[0], name, rules]);
+        for (const [name, property] of fieldsOf(media.schema))
+          if (rulesOf(property, false).length > 0 && !rows.has(`${op.tags?.[0]} ${name}`))
+            rows.set(`${op.tags?.[0]} ${name}`, [op.tags?.[0], name, rulesOf(property).join('; ')]);
       }
       for (const [name, schema] of schemas) {
-        const rules = rulesOf(schema).join('; ');
-        if (rules) rows.set(`${op.tags?.[0]} ${name}`, [op.tags?.[0], `\`${name}\` (query)`, rules]);
+        if (rulesOf(schema, false).length > 0)
+          rows.set(`${op.tags?.[0]} ${name}`, [op.tags?.[0], `\`${name}\` (query)`, rulesOf(schema).join('; ')]);
       }
     }
   }
