@@ -56,7 +56,7 @@ export const CONTACT_BODY_FLAGS = {
   },
 } as const;
 
-/** `--from`, `--dry-run`, `--concurrency` and `--max-failures` of the bulk form of a verb; `what` the file holds. */
+/** `--from`, `--dry-run`, `--concurrency`, `--max-failures` and `--strict` of the bulk form of a verb; `what` the file holds. */
 function bulkFlags(what: string, plan: string) {
   return {
     from: { flags: '--from <file>', description: `many contacts: ${what} ("-" for stdin), or the same as an .xlsx workbook` },
@@ -64,6 +64,10 @@ function bulkFlags(what: string, plan: string) {
     dryRun: { flags: '--dry-run', description: `with --from: the plan against the workspace, ${plan}; send nothing` },
     concurrency: CONCURRENCY_FLAG,
     maxFailures: maxFailuresFlag('contacts (with --from)'),
+    strict: {
+      flags: '--strict',
+      description: 'with --from: refuse a file naming one contact on several rows (002 and 2 are one), exit 2, nothing sent',
+    },
   } as const;
 }
 

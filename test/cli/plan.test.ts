@@ -4,6 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '../../src/api/schemas/index.js';
+import { UsageError } from '../../src/cli/errors.js';
+import { refuseRepeated } from '../../src/commands/contacts/bulk-merge.js';
 import { liveContacts, spreadsheetDamage } from '../../src/commands/contacts/plan.js';
 import { planImport } from '../../src/commands/contacts/plan-import.js';
 import { planDelete, planUpdate } from '../../src/commands/contacts/plan-update.js';
@@ -176,5 +178,23 @@ describe('planDelete', () => {
         { action: 'absent', number: null },
       ],
     });
+  });
+});
+
+describe('refuseRepeated (--strict of update|delete --from)', () => {
+  const item = (id: string, line: number) => ({ id, line, where: `line ${line}` });
+  it('passes a file naming each contact once; names the first three repeated contacts in one line and counts the rest', () => {
+    expect(() => refuseRepeated([item('1', 1), item('2', 2)], 'ids.txt')).not.toThrow();
+    const ids = ['1', '2', '3', '4', '5', '1', '2', '3', '4', '5', '6'];
+    expect(() =>
+      refuseRepeated(
+        ids.map((id, at) => item(id, at + 1)),
+        'ids.txt',
+      ),
+    ).toThrow(
+      new UsageError(
+        'ids.txt names contact 1 on lines 1 and 6; contact 2 on lines 2 and 7; contact 3 on lines 3 and 8; 2 more contacts (--strict refuses a contact named twice): nothing was sent',
+      ),
+    );
   });
 });

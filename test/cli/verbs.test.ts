@@ -312,7 +312,7 @@ describe('contacts update and delete, one contact or many (--from)', () => {
     const { ctx } = fakeContext({});
     expect(updateContact.parse({ args: ['42'], opts: { inactive: true } }, ctx)).toEqual({ id: 42, flags: { inactive: true } });
     expect(updateContact.parse({ args: [], opts: { from: '-', inactive: true, concurrency: '3' } }, ctx)).toEqual({
-      bulk: { kind: 'update', from: '-', dryRun: false, flags: { status: false }, concurrency: 3, applyFlagged: false },
+      bulk: { kind: 'update', from: '-', dryRun: false, flags: { status: false }, concurrency: 3, applyFlagged: false, strict: false },
     });
     expect(() => updateContact.parse({ args: ['42'], opts: { from: 'ids.txt' } }, ctx)).toThrow('give one contact id or --from, not both');
     expect(() => updateContact.parse({ args: [], opts: { from: '-', avatar: 'a.png' } }, ctx)).toThrow(
@@ -331,6 +331,7 @@ describe('contacts update and delete, one contact or many (--from)', () => {
         concurrency: 8,
         maxFailures: { share: 0.01, text: '1%' },
         applyFlagged: false,
+        strict: false,
       },
     });
     expect(() => deleteContact.parse({ args: [], opts: {} }, ctx)).toThrow('give a contact id, or --from <file|-> for many');

@@ -99,6 +99,34 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect([gone.code, gone.stderr]).toEqual([0, '✓ deleted 0 of the 1 contact read from standard input: 1 already gone, 0 failed\n']);
     });
 
+    it('--strict refuses an update or delete file naming one contact twice, padded or not: exit 2, one line, nothing sent', async () => {
+      const before = await listed();
+      const twice = `${bob.id}\n00${bob.id}\n${ann.id}\n`;
+      const refusal = `error: standard input names contact ${bob.id} on lines 1 and 2 (--strict refuses a contact named twice): nothing was sent\n`;
+      for (const args of [
+        ['contacts', 'update', '--from', '-', '--inactive', '--strict'],
+        ['contacts', 'update', '--from', '-', '--inactive', '--strict', '--dry-run'],
+        ['contacts', 'delete', '--from', '-', '--strict', '--yes'],
+      ]) {
+        const res = await piped(twice, ...args);
+        expect([res.code, res.stdout, res.stderr]).toEqual([2, '', refusal]);
+      }
+      const csv = file('strict.csv', `id,name\n${ann.id},A\n${bob.id},B\n0${ann.id},C\n00${bob.id},D\n${ann.id},E\n`);
+      const several = await run('contacts', 'update', '--from', csv, '--strict');
+      expect([several.code, several.stderr]).toEqual([
+        2,
+        `error: ${csv} names contact ${ann.id} on lines 2, 4 and 6; contact ${bob.id} on lines 3 and 5 (--strict refuses a contact named twice): nothing was sent\n`,
+      ]);
+      expect(await listed()).toEqual(before);
+      // Without it the same file is one contact each, counted once.
+      const deleted = await piped(`${bob.id}\n00${bob.id}\n`, 'contacts', 'delete', '--from', '-', '--dry-run');
+      expect(deleted.stdout).toBe(
+        `- lines 1, 2: delete contact ${bob.id} (14155550202)\n` +
+          '    lines 1, 2 are one contact: named once\n' +
+          "Plan: 1 to delete, 0 already gone; 1 contact named by several rows (shown together, the last row's values win).\n",
+      );
+    });
+
     it("one id on two rows: the file's last word is what the plan shows and what the run leaves", async () => {
       const twice = file('twice.csv', `id,name\n${bob.id},First\n${bob.id},Bob\n`);
       const plan = await run('contacts', 'update', '--from', twice, '--dry-run');

@@ -1,8 +1,12 @@
 // Rows of `contacts update|delete --from` naming one contact are one item: planned and sent once,
 // counted once. An update's rows are merged in input order, so the file's last word on each value
 // is the one sent (`1,First` then `1,Bob` makes contact 1 Bob); a delete's repeated ids are one delete.
+// With --strict such a file is refused instead. Ids come normalised (`002` is contact 2): rows
+// naming one contact in different writings are one contact here too.
 import type { BulkItem } from './bulk-input.js';
-import { placesOf } from './plan.js';
+import { UsageError } from '../../cli/errors.js';
+import { countOf } from '../../cli/text.js';
+import { listed, placesOf } from './plan.js';
 
 function merge(first: BulkItem, next: BulkItem): BulkItem {
   const merged: BulkItem = { ...first, merged: [...(first.merged ?? [first.where]), next.where] };
@@ -29,4 +33,19 @@ export function mergeRepeated(items: BulkItem[]): BulkItem[] {
     byId.set(item.id, first === undefined ? item : merge(first, item));
   }
   return [...byId.values()];
+}
+
+/** The contacts named on several rows, at most this many said by their rows; the rest counted. */
+const NAMED_IN_FULL = 3;
+
+/** --strict: a file naming one contact on several rows is exit 2 in one line naming them, before anything is read or sent. */
+export function refuseRepeated(items: BulkItem[], source: string): void {
+  const places = new Map<string, string[]>();
+  for (const item of items) places.set(item.id, [...(places.get(item.id) ?? []), item.where]);
+  const repeated = [...places].filter(([, where]) => where.length > 1);
+  if (repeated.length === 0) return;
+  const said = repeated.slice(0, NAMED_IN_FULL).map(([id, where]) => `contact ${id} on ${listed(where)}`);
+  const more = repeated.length - said.length;
+  if (more > 0) said.push(countOf(more, 'more contact'));
+  throw new UsageError(`${source} names ${said.join('; ')} (--strict refuses a contact named twice): nothing was sent`);
 }

@@ -25,7 +25,7 @@ import { fieldNamesOf, readBulkInput, refuseUnknownFields, resolveGroupNames } f
 import { nameReader, namesOfLive, type NameReader } from './bulk-names.js';
 import { checkSheetFlag, isSpreadsheetFile, rowNotesInPlan, sheetText } from './bulk-sheet.js';
 import { bulkPlan, prepareUpdate } from './bulk-plan.js';
-import { mergeRepeated } from './bulk-merge.js';
+import { mergeRepeated, refuseRepeated } from './bulk-merge.js';
 import type { Plan } from './plan.js';
 import { heldSentence, renderPlan } from './plan-render.js';
 import { countOf, countText } from '../../cli/text.js';
@@ -41,6 +41,8 @@ export interface BulkOptions {
   sheet?: string;
   /** --apply-flagged: changes that look made by a spreadsheet are sent too, not kept as stored. */
   applyFlagged: boolean;
+  /** --strict: a file naming one contact on several rows is refused, nothing sent. */
+  strict: boolean;
 }
 
 /** The flags of a `--from` run, checked in the order they always were (after the verb's own). */
@@ -63,6 +65,7 @@ export function parseBulk(
     ...(maxFailures !== undefined ? { maxFailures } : {}),
     ...(opts.sheet !== undefined ? { sheet: opts.sheet } : {}),
     applyFlagged: opts.applyFlagged === true,
+    strict: opts.strict === true,
   };
 }
 
@@ -88,6 +91,7 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
   const sheet = isSpreadsheetFile(options.from) ? await sheetText(ctx, options.from, options.sheet) : undefined;
   const input = readBulkInput(sheet ?? (await readBytesInput(ctx, options.from)), source, update);
   for (const line of formatNoticeLines(source, input.notes)) ctx.output.notice(line);
+  if (options.strict) refuseRepeated(input.items, source);
   // Rows naming one contact are one item: planned, sent and counted once.
   let items = mergeRepeated(input.items);
   const client = await workspaceClient(ctx);

@@ -5,7 +5,7 @@
 // groups the run creates, and the counts last.
 import type { Context } from '../../cli/context.js';
 import { countOf, countText } from '../../cli/text.js';
-import { placesOf, type HeldChange, type Plan, type PlannedContact } from './plan.js';
+import { listed, type HeldChange, type Plan, type PlannedContact } from './plan.js';
 
 const MARK: Record<PlannedContact['action'], string> = {
   create: '+',
@@ -17,13 +17,6 @@ const MARK: Record<PlannedContact['action'], string> = {
   absent: '·',
 };
 const shown = (value: unknown) => JSON.stringify(value ?? null);
-
-/** `row 3`, `rows 3 and 4`, `rows 3, 4 and 5`. */
-function listed(places: string[]): string {
-  const joined = placesOf(places);
-  const last = joined.lastIndexOf(', ');
-  return last < 0 ? joined : `${joined.slice(0, last)} and ${joined.slice(last + 2)}`;
-}
 
 /** `rows 2, 3, 4 are one contact: created by row 2, updated by rows 3 and 4`. */
 function repeatedLine(contact: PlannedContact): string {

@@ -248,6 +248,13 @@ export function placesOf(places: string[]): string {
     : places.join(', ');
 }
 
+/** `row 3`, `rows 3 and 4`, `rows 3, 4 and 5`. */
+export function listed(places: string[]): string {
+  const joined = placesOf(places);
+  const last = joined.lastIndexOf(', ');
+  return last < 0 ? joined : `${joined.slice(0, last)} and ${joined.slice(last + 2)}`;
+}
+
 /** The counts of a plan's contacts. */
 export function tally(contacts: PlannedContact[], newGroups: string[] = []): Plan {
   const count = (action: PlanAction) => contacts.filter((contact) => contact.action === action).length;
