@@ -23,7 +23,16 @@ export const meRecord = z.object({
   name: z.string(),
   email: z.string(),
   partner: z.boolean(),
-  workspaces: z.array(z.object({ id: z.uuid(), name: z.string(), role: z.object({ id: z.number().int(), name: z.string() }).nullable() })),
+  workspaces: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      role: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+      permissions: z
+        .array(z.string())
+        .describe("What the user may do there: its role's permissions the workspace enables (all of them for a partner that created it)."),
+    }),
+  ),
   ...timestamps,
 });
 export type Me = z.infer<typeof meRecord>;

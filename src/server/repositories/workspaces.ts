@@ -116,7 +116,7 @@ export function createWorkspacesRepository(db: Db) {
     },
     /** A user with no active membership left is shut out everywhere (401, decisions.md §8). */
     hasActiveMembership: (userId: number) => anyActive.get(userId) !== undefined,
-    /** The workspaces a user may work in: its active memberships. */
+    /** The workspaces a user may work in (its active memberships), each with what it may do there. */
     workspacesOf(userId: number) {
       return ofUser
         .all(userId)
@@ -125,6 +125,7 @@ export function createWorkspacesRepository(db: Db) {
           id: w.id,
           name: w.name,
           role: w.role_id === null ? null : { id: w.role_id, name: w.role_name ?? '' },
+          permissions: membershipIn(w.id, userId)?.permissions ?? [],
         }));
     },
   };
