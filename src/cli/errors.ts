@@ -75,6 +75,14 @@ export class CancelledError extends CliError {
 export { RequestValidationError };
 
 /** The config file cannot be used as it is; the message names the file and the fix (exit 2). */
+/** The server said beforehand that the caller lacks the permission a change needs: refused as its 403 would be (exit 3), nothing asked or sent. */
+export class PermissionLackingError extends CliError {
+  override name = 'PermissionLackingError';
+  constructor(message: string) {
+    super(message, ExitCode.auth);
+  }
+}
+
 export class ConfigError extends CliError {
   override name = 'ConfigError';
   constructor(message: string) {

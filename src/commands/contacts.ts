@@ -136,7 +136,8 @@ export const CONTACT_DELETE_FLAGS = bulkFlags(
 
 export const remove = verbSpec({
   name: 'delete',
-  description: 'delete a contact, or many with --from (asks first; pass --yes without a terminal)',
+  description:
+    'delete a contact, or many with --from (asks first, unless the server says your role may not; pass --yes without a terminal)',
   args: [['[id]', 'contact id']],
   flags: CONTACT_DELETE_FLAGS,
   examples: [

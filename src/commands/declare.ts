@@ -197,7 +197,7 @@ export function addVerb(parent: Command, spec: VerbSpec): Command {
 export function deleteVerb(parent: Command, noun: string, resource: string, load: () => Promise<VerbModule>): Command {
   return addVerb(parent, {
     name: 'delete',
-    description: `delete a ${noun} (asks first; pass --yes without a terminal)`,
+    description: `delete a ${noun} (asks first, unless the server says your role may not; pass --yes without a terminal)`,
     args: [['<id>', `${noun} id`]],
     examples: [`wsm ${resource} delete 12`, `wsm ${resource} delete 12 --yes`],
     load,

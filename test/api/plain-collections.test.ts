@@ -44,7 +44,7 @@ describe('plain collections on the CLI', () => {
         ).toContain(flag.flags);
       const noun = describedByCli(cli)!.noun;
       expect(parent!.commands.find((c) => c.name() === 'delete')!.description(), cli).toBe(
-        `delete a ${noun} (asks first; pass --yes without a terminal)`,
+        `delete a ${noun} (asks first, unless the server says your role may not; pass --yes without a terminal)`,
       );
     }
   });

@@ -29,6 +29,7 @@ import { mergeRepeated, refuseRepeated } from './bulk-merge.js';
 import type { Plan } from './plan.js';
 import { heldSentence, renderPlan } from './plan-render.js';
 import { countOf, countText } from '../../cli/text.js';
+import { confirmPermitted } from '../shared/permission-first.js';
 
 export interface BulkOptions {
   kind: 'delete' | 'update';
@@ -112,7 +113,13 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
   if (kind === 'delete') {
     // How many were read, and from where: a list piped in without --all gives a page of them.
     const what = items.length === 1 ? `the 1 contact read from ${source}` : `all ${countText(items.length)} contacts read from ${source}`;
-    await ctx.confirm(`Delete ${what}? This cannot be undone`, `deleting ${what}`);
+    await confirmPermitted(
+      ctx,
+      client,
+      { resource: 'contacts', operation: 'delete' },
+      `Delete ${what}? This cannot be undone`,
+      `deleting ${what}`,
+    );
   }
   // An update is sent as its plan leaves it: held changes taken out, unchanged and skipped contacts not sent.
   const { steps, live, held } =

@@ -10,7 +10,7 @@ import { parseId } from '../shared/verb.js';
 import { parseBulk, renderBulk, runBulk, settleBulk, type BulkOptions, type BulkResult } from './bulk.js';
 import { describeContact } from './columns.js';
 
-const one = deleteVerb('contact', (client, id) => client.contacts.delete(id), {
+const one = deleteVerb('contacts', (client, id) => client.contacts.delete(id), {
   read: async (client, id) => (await client.contacts.get(id)).data,
   describe: describeContact,
 });

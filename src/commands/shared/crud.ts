@@ -53,7 +53,7 @@ function fieldFlags(spec: DeclaredBody): Record<string, string> {
 
 /** The delete verb of a plain collection: the confirmation reads and names the record. */
 function deleteCollectionVerb<T extends object>(show: Presentation<T>): Verb<number, Deleted> {
-  return deleteVerb<T>(show.resource.noun, (client, id) => collection(client, show).delete(id), {
+  return deleteVerb<T>(show.resource.key as ResourceKey, (client, id) => collection(client, show).delete(id), {
     read: async (client, id) => (await collection(client, show).get(id)).data,
     describe: show.describe,
   });

@@ -1,14 +1,17 @@
 // Every `delete <id>` verb: parse the id, confirm, delete, then say so. On a terminal the
-// question names the record, read first (so a wrong id fails before any question):
+// question comes after what the server can say first: the caller's permission, where it says
+// (permission-first.ts), then the record, read to name it (so a wrong id fails before any question):
 // `Delete template order_update (id 11, APPROVED)? This cannot be undone`; a resource can ask
 // to type a name instead of y/N. Without a terminal a delete needs --yes, checked before any
 // request. Data on stdout only for -o json/ndjson (the server's answer) and -q (the id).
 import { UnsupportedEndpointError } from '../../api/errors.js';
 import type { WsmClient } from '../../api/client.js';
+import { CATALOG, type ResourceKey } from '../../api/descriptions/catalog.js';
 import type { Context } from '../../cli/context.js';
 import { CancelledError } from '../../cli/errors.js';
 import { visible } from '../../cli/text.js';
 import type { Verb } from '../../cli/action.js';
+import { refuseWithoutPermission } from './permission-first.js';
 import { parseId, workspaceClient } from './verb.js';
 
 export interface DeleteOptions<T> {
@@ -29,12 +32,13 @@ export interface Deleted {
   answer: unknown;
 }
 
-/** The delete verb of a resource: `remove` deletes one record; `options` say how it is named and asked about. */
+/** The delete verb of `resource`: `remove` deletes one record; `options` say how it is named and asked about. */
 export function deleteVerb<T>(
-  noun: string,
+  resource: ResourceKey,
   remove: (client: WsmClient, id: number) => Promise<unknown>,
   options: DeleteOptions<T> = {},
 ): Verb<number, Deleted> {
+  const { noun } = CATALOG[resource];
   return {
     parse: ({ args }) => parseId(args[0], `${noun} id`),
     async run(ctx, id) {
@@ -43,7 +47,10 @@ export function deleteVerb<T>(
       if (asking && !ctx.io.isStdinTTY) await ctx.confirm(`Delete ${noun} ${id}?`, `deleting ${noun} ${id}`);
       const client = await workspaceClient(ctx);
       let label = `${noun} ${id}`;
-      if (asking) label = await confirmDelete(ctx, client, noun, id, options);
+      if (asking) {
+        await refuseWithoutPermission(ctx, client, resource, 'delete');
+        label = await confirmDelete(ctx, client, noun, id, options);
+      }
       return { id, label, answer: await remove(client, id) };
     },
     render(ctx, { id, label, answer }) {

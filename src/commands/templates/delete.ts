@@ -2,7 +2,7 @@
 // terminal the question names the template and asks to type its name.
 import { deleteVerb } from '../shared/delete.js';
 
-export const { parse, run, render } = deleteVerb('template', (client, id) => client.templates.delete(id), {
+export const { parse, run, render } = deleteVerb('templates', (client, id) => client.templates.delete(id), {
   read: async (client, id) => (await client.templates.get(id)).data,
   describe: (t) => `${t.name} (id ${t.id}, ${t.status})`,
   typeToConfirm: (t) => t.name,

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli.js';
 import { createTestIO } from '../../../src/cli/io.js';
 import { scriptedPrompter } from '../helpers.js';
-import { BASE_URL, JSON_HEADERS, TOKEN, WS, WSP, contact, formOf, jsonBodies, page, setupApi, type Api } from './harness.js';
+import { BASE_URL, JSON_HEADERS, TOKEN, WS, WSP, contact, formOf, jsonBodies, meHolds, noMe, page, setupApi, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
@@ -364,6 +364,7 @@ describe('contacts delete', () => {
   });
 
   it('on a terminal reads the contact, asks naming it, then says what it did on stderr', async () => {
+    meHolds(api, ['contacts.view', 'contacts.delete']);
     api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'GET' }).reply(200, { data: contact(7, { name: 'Ann Lee' }) }, JSON_HEADERS);
     api.pool
       .intercept({ path: `${WSP}/contacts/7`, method: 'DELETE' })
@@ -377,6 +378,7 @@ describe('contacts delete', () => {
   });
 
   it('on a terminal, a contact that does not exist is exit 4 before any question', async () => {
+    noMe(api);
     api.pool
       .intercept({ path: `${WSP}/contacts/7`, method: 'GET' })
       .reply(404, { message: 'Resource not found.', status: 404 }, JSON_HEADERS);
@@ -388,6 +390,7 @@ describe('contacts delete', () => {
   });
 
   it('on a terminal against a server without GET one contact: asks about the bare id', async () => {
+    noMe(api);
     api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'GET' }).reply(405, { message: 'Method not allowed.' }, JSON_HEADERS);
     api.pool
       .intercept({ path: `${WSP}/contacts/7`, method: 'DELETE' })
@@ -399,6 +402,7 @@ describe('contacts delete', () => {
   });
 
   it('answering no on a terminal cancels (exit 2), nothing deleted', async () => {
+    meHolds(api, ['contacts.delete']);
     api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'GET' }).reply(200, { data: contact(7) }, JSON_HEADERS);
     const { code, stderr } = await api.run(['contacts', 'delete', '7'], {
       stdinTTY: true,

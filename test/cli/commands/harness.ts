@@ -155,3 +155,20 @@ export function listFields(api: Api, names: string[] = []): void {
 export function emptyWorkspace(api: Api): void {
   api.pool.intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' }).reply(200, page([]), JSON_HEADERS);
 }
+
+/** GET /me as `wsm serve` answers it: the caller's workspace with what it may do there. */
+export function meHolds(api: Api, permissions: string[]): void {
+  const workspace = { id: WS, name: 'Main', role: { id: 2, name: 'Member' }, permissions };
+  api.pool
+    .intercept({ path: '/api/v3/me', method: 'GET' })
+    .reply(
+      200,
+      { data: { id: 5, name: 'Dee', email: 'dee@example.com', partner: false, workspaces: [workspace], ...stamp } },
+      JSON_HEADERS,
+    );
+}
+
+/** A server without GET /me (the published API): a 404 as Laravel answers a route it lacks. */
+export function noMe(api: Api): void {
+  api.pool.intercept({ path: '/api/v3/me', method: 'GET' }).reply(404, { message: 'Not Found' }, JSON_HEADERS);
+}
