@@ -22,7 +22,11 @@ import { collectionVerb } from '../../src/commands/shared/crud.js';
 import * as api from '../../src/commands/api/request.js';
 import * as setProfile from '../../src/commands/profile/set.js';
 import * as updateContact from '../../src/commands/contacts/update.js';
+import * as updateOne from '../../src/commands/contacts/update-one.js';
+import * as updateMany from '../../src/commands/contacts/update-many.js';
 import * as deleteContact from '../../src/commands/contacts/delete.js';
+import * as deleteOne from '../../src/commands/contacts/delete-one.js';
+import * as deleteMany from '../../src/commands/contacts/delete-many.js';
 import * as logout from '../../src/commands/auth/logout.js';
 import * as exportContacts from '../../src/commands/contacts/export.js';
 import type { ExportTarget } from '../../src/commands/contacts/export-target.js';
@@ -308,23 +312,20 @@ const statusError = <E>(
   });
 
 describe('contacts update and delete, one contact or many (--from)', () => {
-  it('parse: one id or --from, and the flags each form takes, from argv alone', () => {
+  it('parse: the command line chooses the module of one contact or of many (--from); each parses its own form', async () => {
     const { ctx } = fakeContext({});
-    expect(updateContact.parse({ args: ['42'], opts: { inactive: true } }, ctx)).toEqual({ id: 42, flags: { inactive: true } });
-    expect(updateContact.parse({ args: [], opts: { from: '-', inactive: true, concurrency: '3' } }, ctx)).toEqual({
-      bulk: { kind: 'update', from: '-', dryRun: false, flags: { status: false }, concurrency: 3, applyFlagged: false, strict: false },
+    expect(await updateContact.parse({ args: ['42'], opts: { inactive: true } }, ctx)).toEqual({
+      verb: updateOne,
+      options: { id: 42, flags: { inactive: true } },
     });
-    expect(() => updateContact.parse({ args: ['42'], opts: { from: 'ids.txt' } }, ctx)).toThrow('give one contact id or --from, not both');
-    expect(() => updateContact.parse({ args: [], opts: { from: '-', avatar: 'a.png' } }, ctx)).toThrow(
-      '--avatar goes with one contact id, not --from',
-    );
-    expect(() => updateContact.parse({ args: ['42'], opts: { dryRun: true } }, ctx)).toThrow('--dry-run goes with --from');
-    expect(() => updateContact.parse({ args: [], opts: { from: 'ids.txt', sheet: 'March' } }, ctx)).toThrow(
-      '--sheet names a sheet of an .xlsx workbook; ids.txt is not one',
-    );
-    expect(deleteContact.parse({ args: ['12'], opts: {} }, ctx)).toEqual({ id: 12 });
-    expect(deleteContact.parse({ args: [], opts: { from: 'ids.txt', dryRun: true, maxFailures: '1%' } }, ctx)).toEqual({
-      bulk: {
+    expect(await updateContact.parse({ args: [], opts: { from: '-', inactive: true, concurrency: '3', strict: true } }, ctx)).toEqual({
+      verb: updateMany,
+      options: { kind: 'update', from: '-', dryRun: false, flags: { status: false }, concurrency: 3, applyFlagged: false, strict: true },
+    });
+    expect(await deleteContact.parse({ args: ['12'], opts: {} }, ctx)).toEqual({ verb: deleteOne, options: 12 });
+    expect(await deleteContact.parse({ args: [], opts: { from: 'ids.txt', dryRun: true, maxFailures: '1%' } }, ctx)).toEqual({
+      verb: deleteMany,
+      options: {
         kind: 'delete',
         from: 'ids.txt',
         dryRun: true,
@@ -334,8 +335,20 @@ describe('contacts update and delete, one contact or many (--from)', () => {
         strict: false,
       },
     });
-    expect(() => deleteContact.parse({ args: [], opts: {} }, ctx)).toThrow('give a contact id, or --from <file|-> for many');
-    expect(() => deleteContact.parse({ args: [], opts: { from: '-', concurrency: '0' } }, ctx)).toThrow(
+    await expect(updateContact.parse({ args: ['42'], opts: { from: 'ids.txt' } }, ctx)).rejects.toThrow(
+      'give one contact id or --from, not both',
+    );
+    expect(() => updateMany.parse({ args: [], opts: { from: '-', avatar: 'a.png' } }, ctx)).toThrow(
+      '--avatar goes with one contact id, not --from',
+    );
+    expect(() => updateOne.parse({ args: ['42'], opts: { dryRun: true } })).toThrow('--dry-run goes with --from');
+    expect(() => updateOne.parse({ args: ['42'], opts: { strict: true } })).toThrow('--strict goes with --from');
+    expect(() => deleteOne.parse({ args: ['42'], opts: { strict: true } })).toThrow('--strict goes with --from');
+    expect(() => updateMany.parse({ args: [], opts: { from: 'ids.txt', sheet: 'March' } }, ctx)).toThrow(
+      '--sheet names a sheet of an .xlsx workbook; ids.txt is not one',
+    );
+    expect(() => deleteOne.parse({ args: [], opts: {} })).toThrow('give a contact id, or --from <file|-> for many');
+    expect(() => deleteMany.parse({ args: [], opts: { from: '-', concurrency: '0' } }, ctx)).toThrow(
       '--concurrency takes a whole number from 1 to 64, got "0"',
     );
   });
@@ -349,11 +362,9 @@ describe('contacts update and delete, one contact or many (--from)', () => {
         update: async (...call: unknown[]) => (sent.push(call), { data: contact, body: { data: contact } }),
       },
     });
-    const result = await updateContact.run(ctx, updateContact.parse({ args: ['42'], opts: { inactive: true } }, ctx));
+    const result = await updateOne.run(ctx, updateOne.parse({ args: ['42'], opts: { inactive: true } }));
     expect(sent).toEqual([[42, { status: false, name: 'Ann Lee' }, { avatar: undefined }]]);
-    expect(result).toEqual({
-      updated: { id: 42, answer: { data: contact, body: { data: contact } }, body: { status: false, name: 'Ann Lee' } },
-    });
+    expect(result).toEqual({ id: 42, answer: { data: contact, body: { data: contact } }, body: { status: false, name: 'Ann Lee' } });
     expect(io.stdoutText + io.stderrText).toBe('');
   });
 
@@ -371,18 +382,18 @@ describe('contacts update and delete, one contact or many (--from)', () => {
       },
     };
     const { ctx, io, asked } = fakeContext(client, 'ndjson', { stdin: '3\n9\n5\n' });
-    const options = deleteContact.parse({ args: [], opts: { from: '-' } }, ctx);
+    const options = deleteMany.parse({ args: [], opts: { from: '-' } }, ctx);
     const deletedWhenAsked: number[][] = [];
     const confirm = ctx.confirm;
     ctx.confirm = async (question, action) => (deletedWhenAsked.push([...deleted]), confirm(question, action));
-    const result = await deleteContact.run(ctx, options);
+    const result = await deleteMany.run(ctx, options);
     expect(asked).toEqual(['Delete all 3 contacts read from standard input? This cannot be undone']);
     expect(deletedWhenAsked).toEqual([[]]);
     // Run made the requests (three fit in one window); render only prints what they left.
     expect([...deleted].sort()).toEqual([3, 5, 9]);
     expect(io.stdoutText).toBe('');
 
-    await deleteContact.render(ctx, result);
+    await deleteMany.render(ctx, result);
     expect(deleted).toHaveLength(3);
     expect(
       io.stdoutText
@@ -396,7 +407,7 @@ describe('contacts update and delete, one contact or many (--from)', () => {
     ]);
     const failure = (() => {
       try {
-        deleteContact.settle(ctx, result, options);
+        deleteMany.settle(ctx, result, options);
       } catch (error) {
         return error;
       }
@@ -404,8 +415,8 @@ describe('contacts update and delete, one contact or many (--from)', () => {
     expect(describeError(failure, { env: {}, secrets: () => [] })).toMatchObject({ code: 8, text: 'error: 1 of 3 failed\n' });
 
     // Within --max-failures the same run says what it did, then the failures it tolerated.
-    const tolerant = deleteContact.parse({ args: [], opts: { from: '-', maxFailures: '1' } }, ctx);
-    deleteContact.settle(ctx, result, tolerant);
+    const tolerant = deleteMany.parse({ args: [], opts: { from: '-', maxFailures: '1' } }, ctx);
+    deleteMany.settle(ctx, result, tolerant);
     expect(io.stderrText).toBe(
       '✓ deleted 1 of the 3 contacts read from standard input: 1 already gone, 1 failed\nwarning: 1 of 3 failed (tolerated: --max-failures 1)\n',
     );
@@ -430,27 +441,25 @@ describe('contacts update and delete, one contact or many (--from)', () => {
       'json',
       { stdin: 'id,name\n3,Ann Lee\n4,Bo\n' },
     );
-    const options = updateContact.parse({ args: [], opts: { from: '-', dryRun: true } }, ctx);
-    const result = await updateContact.run(ctx, options);
+    const options = updateMany.parse({ args: [], opts: { from: '-', dryRun: true } }, ctx);
+    const result = await updateMany.run(ctx, options);
     expect(result).toMatchObject({
-      bulk: {
-        plan: {
-          update: 1,
-          unchanged: 1,
-          contacts: [
-            { place: 'line 2', action: 'update', id: 3, changes: { name: { from: 'Ann', to: 'Ann Lee' } } },
-            { place: 'line 3', action: 'unchanged', id: 4, changes: {} },
-          ],
-        },
+      plan: {
+        update: 1,
+        unchanged: 1,
+        contacts: [
+          { place: 'line 2', action: 'update', id: 3, changes: { name: { from: 'Ann', to: 'Ann Lee' } } },
+          { place: 'line 3', action: 'unchanged', id: 4, changes: {} },
+        ],
       },
     });
     expect(io.stdoutText).toBe('');
-    await updateContact.render(ctx, result);
+    await updateMany.render(ctx, result);
     expect(JSON.parse(io.stdoutText)).toMatchObject({ update: 1, unchanged: 1 });
     expect(io.stderrText).toBe('');
     // A closing line for a person: on a terminal only, like every message.
     const terminal = fakeContext({}, 'json', { stderrTTY: true });
-    updateContact.settle(terminal.ctx, result, options);
+    updateMany.settle(terminal.ctx, result, options);
     expect(terminal.io.stderrText).toBe('Dry run: nothing was sent.\n');
   });
 });

@@ -5,7 +5,8 @@
 // (done, but some items failed) with the summary `3 of 1,200 failed`, or, when every item failed
 // for the same reason of the run's own (the token refused, the server out of reach), that
 // failure's code. A delete answered 404 is "already gone", so an interrupted run can be repeated.
-// An update without a name keeps the contact's own, read first (bulk-names.ts).
+// An update without a name keeps the contact's own: from the plan's read of the workspace, or
+// where there was none, read on its own (bulk-names.ts).
 // As a verb (update-many.ts and delete-many.ts): parseBulk reads the flags; runBulk reads the
 // file, the workspace once (an update's plan), asks, and starts the plan's execution
 // (bulk-execute.ts, where each request is made and its outcome known); renderBulk prints each
