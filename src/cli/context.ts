@@ -106,6 +106,8 @@ export interface Context {
    * command line; `wsm mcp --http` marks its calls' input as a remote caller's.
    */
   hostFiles?: HostFiles;
+  /** What the change journal says made a change: the command line when unset; `wsm mcp` names its tool. */
+  journalCommand?: string;
 }
 
 export function createContext(deps: CliDeps, globals: GlobalOptions): Context {

@@ -141,6 +141,8 @@ export interface VerbSpec<F extends Record<string, FlagSpec> = Record<string, Fl
   writesXlsx?: boolean;
   /** What the verb's failures become (diff: exit 1 for any of them, its 2 meaning "changes planned"). */
   recode?: (error: unknown) => unknown;
+  /** The verb its resource runs when named alone (`wsm history` lists). */
+  isDefault?: boolean;
 }
 
 /** A verb's declaration, typed by its flags (its parse reads `CommandLine<typeof FLAGS>`). */
@@ -170,7 +172,7 @@ export function declarationOf(command: Command): VerbSpec | undefined {
 
 /** Declares one verb: description, arguments/options, the Examples section, the lazy action. */
 export function addVerb(parent: Command, spec: VerbSpec): Command {
-  let command = parent.command(spec.name).description(spec.description);
+  let command = parent.command(spec.name, spec.isDefault ? { isDefault: true } : {}).description(spec.description);
   declarations.set(command, spec);
   for (const [name, description] of spec.args ?? []) command.argument(name, description);
   for (const [key, flag] of Object.entries(spec.flags ?? {})) addFlag(command, key, flag);

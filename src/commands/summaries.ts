@@ -14,6 +14,8 @@ const OWN = {
   pull: 'print the workspace as a workspace file (YAML or JSON) for diff and apply',
   diff: 'show what apply would change to make the workspace match a file (exit 2 when it would)',
   apply: 'change the workspace to match a file: create, update, and with --prune delete',
+  history: 'the changes wsm made from this machine, each with what it changed and what was there before (list, show, clear)',
+  undo: 'take a change of `wsm history` back, shown first as a plan: values set back, created contacts deleted, deleted ones made again',
   mcp: 'serve the workspace to AI agents: a Model Context Protocol server on stdio (--read-only and --tools limit it)',
   api: 'call any endpoint and print the JSON answer ({workspace} in the path is the current workspace)',
   completion: 'print a shell completion script',

@@ -48,7 +48,8 @@ function fakeContext(
   const globals = { output: format, color: false, quiet: false, verbose: false, yes: true };
   const ctx = {
     io,
-    env: {},
+    // A run's fake has no config folder to keep a change journal in.
+    env: { WSM_HISTORY: 'off' },
     globals,
     output: createOutput(io, { format, quiet: false }),
     workspace: async () => WS,

@@ -9,6 +9,7 @@ import { sendingClient } from '../shared/sending-client.js';
 import { namingFields } from '../shared/verb.js';
 import { CONTACT_FLAGS, createRequest, inFlagWords, warnUnkeptFields } from './body.js';
 import { contactDetailColumns } from './columns.js';
+import { recordCreate } from '../../journal/contact-change.js';
 
 export type ContactCreateOptions = FlagOptions<typeof CONTACT_CREATE_FLAGS>;
 
@@ -28,6 +29,7 @@ export async function run(ctx: Context, opts: ContactCreateOptions): Promise<Con
   const client = await sendingClient(ctx);
   // The client's check and the server's 422 alike: a bad value reads as the flag typed.
   const answer = await client.contacts.create(body, { avatar }).catch(inFlagWords(opts)).catch(namingFields(CONTACT_FLAGS, body));
+  await recordCreate(ctx, answer.data);
   return { answer, body };
 }
 

@@ -74,7 +74,14 @@ export function heldSentence(cells: number, past: boolean): string {
 function planSummary(plan: Plan): string {
   const parts =
     plan.delete !== undefined
-      ? [`${countText(plan.delete)} to delete`, `${countText(plan.absent ?? 0)} already gone`]
+      ? [
+          // An undo deletes what its change created and creates what it deleted: one plan of both.
+          ...(['create', 'update'] as const).flatMap((action) => (plan[action] > 0 ? [`${countText(plan[action])} to ${action}`] : [])),
+          `${countText(plan.delete)} to delete`,
+          `${countText(plan.absent ?? 0)} already gone`,
+          ...(plan.unchanged > 0 ? [`${countText(plan.unchanged)} unchanged`] : []),
+          ...(plan.skipped > 0 ? [`${countText(plan.skipped)} skipped`] : []),
+        ]
       : [
           `${countText(plan.create)} to create`,
           `${countText(plan.update)} to update`,

@@ -17,6 +17,7 @@ import { namingFields, parseId } from '../shared/verb.js';
 import { CONTACT_FLAGS, inFlagWords, mergeUpdate, updateRequest, warnUnkeptFields, type ContactUpdateFlags } from './body.js';
 import { contactDetailColumns } from './columns.js';
 import { refuseBulkFlags } from './bulk-flags.js';
+import { beforeUpdate, recordSingle } from '../../journal/contact-change.js';
 
 /** The contact's id, and the flags as given: the body is made by run, which reads an avatar file. */
 export interface ContactUpdateOptions {
@@ -53,10 +54,12 @@ export async function run(ctx: Context, options: ContactUpdateOptions): Promise<
     }
   }
   const body = mergeUpdate(update, current);
+  const before = await beforeUpdate(ctx, client, id, body, current);
   const answer = await client.contacts
     .update(id, body, { avatar: update.avatar })
     .catch(inFlagWords(options.flags))
     .catch(namingFields(CONTACT_FLAGS, body));
+  await recordSingle(ctx, 'update', id, before, answer.data);
   return { id, answer, body };
 }
 

@@ -35,7 +35,7 @@ export interface Deleted {
 /** The delete verb of `resource`: `remove` deletes one record; `options` say how it is named and asked about. */
 export function deleteVerb<T>(
   resource: ResourceKey,
-  remove: (client: WsmClient, id: number) => Promise<unknown>,
+  remove: (client: WsmClient, id: number, read?: T) => Promise<unknown>,
   options: DeleteOptions<T> = {},
 ): Verb<number, Deleted> {
   const { noun } = CATALOG[resource];
@@ -46,12 +46,12 @@ export function deleteVerb<T>(
       // Without a terminal this refuses (exit 2, "needs --yes") before anything is sent.
       if (asking && !ctx.io.isStdinTTY) await ctx.confirm(`Delete ${noun} ${id}?`, `deleting ${noun} ${id}`);
       const client = await workspaceClient(ctx);
-      let label = `${noun} ${id}`;
+      let asked: { label: string; record?: T } | undefined;
       if (asking) {
         await refuseWithoutPermission(ctx, client, resource, 'delete');
-        label = await confirmDelete(ctx, client, noun, id, options);
+        asked = await confirmDelete(ctx, client, noun, id, options);
       }
-      return { id, label, answer: await remove(client, id) };
+      return { id, label: asked?.label ?? `${noun} ${id}`, answer: await remove(client, id, asked?.record) };
     },
     render(ctx, { id, label, answer }) {
       if (ctx.output.quiet) ctx.output.text(`${id}\n`);
@@ -61,8 +61,14 @@ export function deleteVerb<T>(
   };
 }
 
-/** Asks on the terminal, naming the record; returns how the record was named. */
-async function confirmDelete<T>(ctx: Context, client: WsmClient, noun: string, id: number, options: DeleteOptions<T>): Promise<string> {
+/** Asks on the terminal, naming the record; returns how the record was named, and the record where it was read. */
+async function confirmDelete<T>(
+  ctx: Context,
+  client: WsmClient,
+  noun: string,
+  id: number,
+  options: DeleteOptions<T>,
+): Promise<{ label: string; record?: T }> {
   let record: T | undefined;
   if (options.read) {
     try {
@@ -77,9 +83,9 @@ async function confirmDelete<T>(ctx: Context, client: WsmClient, noun: string, i
   const expected = record !== undefined ? options.typeToConfirm?.(record) : undefined;
   if (expected === undefined) {
     await ctx.confirm(`Delete ${label}? This cannot be undone`, `deleting ${label}`);
-    return label;
+    return { label, record };
   }
   const typed = await ctx.prompter.input(`Delete ${label}? This cannot be undone. Type its name (${expected}) to confirm`);
   if (typed.trim() !== expected) throw new CancelledError(`"${typed.trim()}" is not "${expected}": nothing was deleted`);
-  return label;
+  return { label, record };
 }

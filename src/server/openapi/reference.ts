@@ -11,7 +11,7 @@ type Json = Record<string, any>; // a JSON Schema or OpenAPI node, read loosely
 
 const NAV =
   '[README](../README.md) · [commands](commands.md) · [architecture](architecture.md) · [decisions](decisions.md) · ' +
-  '[the embedded server](embedded-server.md) · [the hosted service](hosted-service.md)';
+  '[the embedded server](embedded-server.md) · [the hosted service](hosted-service.md) · [history and undo](undo.md)';
 
 const INTRO = `# API reference
 

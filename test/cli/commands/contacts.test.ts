@@ -277,8 +277,9 @@ describe('contacts create', () => {
 });
 
 describe('contacts update', () => {
-  it('POSTs the contact with the required name (JSON without groups or avatar)', async () => {
+  it('POSTs the contact with the required name (JSON without groups or avatar), after reading it for the change journal', async () => {
     const { bodies, capture } = jsonBodies();
+    api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'GET' }).reply(200, { data: contact(7, { name: 'Ann Lee' }) }, JSON_HEADERS);
     api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'POST' }).reply(
       (opts) => (
         capture(opts),
@@ -355,8 +356,9 @@ describe('contacts delete', () => {
     expect(stderr).toBe('error: deleting contact 7 needs --yes when not on a terminal\n');
   });
 
-  it('--yes deletes; -o json prints the server answer', async () => {
+  it('--yes deletes, after reading the contact for the change journal; -o json prints the server answer', async () => {
     const answer = { message: 'Contact deleted successfully.', status: 200 };
+    api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'GET' }).reply(200, { data: contact(7) }, JSON_HEADERS);
     api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'DELETE' }).reply(200, answer, JSON_HEADERS);
     const { code, stdout } = await api.run(['contacts', 'delete', '7', '--yes', '-o', 'json']);
     expect(code).toBe(0);
@@ -389,9 +391,13 @@ describe('contacts delete', () => {
     expect(stderr).toBe('error: contact 7 not found\n');
   });
 
-  it('on a terminal against a server without GET one contact: asks about the bare id', async () => {
+  it('on a terminal against a server without GET one contact: asks about the bare id (the journal finds it in the list)', async () => {
     noMe(api);
-    api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'GET' }).reply(405, { message: 'Method not allowed.' }, JSON_HEADERS);
+    api.pool
+      .intercept({ path: `${WSP}/contacts/7`, method: 'GET' })
+      .reply(405, { message: 'Method not allowed.' }, JSON_HEADERS)
+      .times(2);
+    api.pool.intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' }).reply(200, page([contact(7)]), JSON_HEADERS);
     api.pool
       .intercept({ path: `${WSP}/contacts/7`, method: 'DELETE' })
       .reply(200, { message: 'Contact deleted successfully.', status: 200 }, JSON_HEADERS);

@@ -167,6 +167,8 @@ describe("the server's errors in the user's words (#9)", () => {
 
   it('a 403 names what the role may not do; -o json says the same, with the server body under server', async () => {
     const body = { message: 'This action is unauthorized.', status: 403 };
+    // The change journal reads the contact first: a role may read what it may not delete.
+    api.pool.intercept({ path: `${WSP}/contacts/2`, method: 'GET' }).reply(200, { data: contact(2) }, JSON_HEADERS);
     api.pool.intercept({ path: `${WSP}/contacts/2`, method: 'DELETE' }).reply(403, body, JSON_HEADERS);
     const { code, stdout, stderr } = await api.run(['contacts', 'delete', '2', '--yes', '-o', 'json']);
     expect(stderr).toBe('error: your role may not delete contacts\n');

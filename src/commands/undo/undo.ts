@@ -1,0 +1,118 @@
+// `wsm undo <change> [--dry-run] [--force]`: the inverse of a journaled change against the live
+// workspace, shown as a plan (as `--dry-run` of a bulk verb shows one), then asked about on a
+// terminal (--yes otherwise) and sent. Contacts changed again since are flagged and left alone
+// unless --force. The undo is journaled itself. Exit 0, or 8 when some of its requests failed.
+import type { Column } from '../../cli/columns.js';
+import type { Context } from '../../cli/context.js';
+import { UsageError } from '../../cli/errors.js';
+import { countOf, countText } from '../../cli/text.js';
+import { inverseOf } from '../../journal/inverse.js';
+import { openJournal } from '../../journal/journal.js';
+import type { ChangeMeta } from '../../journal/records.js';
+import { sendUndo, type UndoReport } from '../../journal/undo-steps.js';
+import type { Plan } from '../contacts/plan.js';
+import { readLiveContacts } from '../contacts/plan-live.js';
+import { renderPlan } from '../contacts/plan-render.js';
+import type { CommandLine } from '../declare.js';
+import { concurrencyOf } from '../shared/concurrency.js';
+import { endWithFailures, parseMaxFailures, type FailureLimit } from '../shared/max-failures.js';
+import { workspaceClient } from '../shared/verb.js';
+import type { UNDO_FLAGS } from '../undo.js';
+import { findChange } from '../history/change-ref.js';
+
+export interface UndoOptions {
+  ref: string;
+  dryRun: boolean;
+  force: boolean;
+  concurrency: number;
+  maxFailures?: FailureLimit;
+}
+
+export interface UndoResult {
+  change: ChangeMeta;
+  plan: Plan;
+  /** Requests the undo makes (or would make). */
+  steps: number;
+  /** Undefined for a dry run or an undo with nothing to send. */
+  reports?: UndoReport[];
+}
+
+/** What a person watches: the plan, before the question. */
+export interface UndoLive {
+  planned(plan: Plan): Promise<void>;
+}
+
+export function parse({ args, opts }: CommandLine<typeof UNDO_FLAGS>, ctx: Context): UndoOptions {
+  const maxFailures = parseMaxFailures(opts.maxFailures);
+  return {
+    ref: args[0],
+    dryRun: opts.dryRun === true,
+    force: opts.force === true,
+    concurrency: concurrencyOf(ctx, opts),
+    ...(maxFailures !== undefined ? { maxFailures } : {}),
+  };
+}
+
+/** The undo goes where the change went: the same server and workspace. */
+async function checkTarget(ctx: Context, change: ChangeMeta): Promise<void> {
+  const settings = await ctx.settings();
+  if (settings.baseUrl === change.base_url && settings.workspace === change.workspace) return;
+  throw new UsageError(
+    `change ${change.id} was made on ${change.base_url}, workspace ${change.workspace} (profile ${change.profile}); this command targets ${settings.baseUrl ?? 'no server'}, workspace ${settings.workspace ?? 'none'}: pass --profile ${change.profile}`,
+  );
+}
+
+export async function run(ctx: Context, options: UndoOptions, live?: UndoLive): Promise<UndoResult> {
+  const store = await openJournal(ctx);
+  const change = findChange(store, options.ref);
+  const { records } = store.read(change);
+  await checkTarget(ctx, change);
+  const client = await workspaceClient(ctx);
+  const contacts = await readLiveContacts(ctx, client, options.concurrency);
+  const { plan, steps } = inverseOf(records, new Set(change.failed ?? []), contacts, options.force);
+  await live?.planned(plan);
+  const result: UndoResult = { change, plan, steps: steps.length };
+  if (options.dryRun || steps.length === 0) return result;
+  const what = `${countOf(steps.length, 'request')} undoing change ${change.id} (${change.summary})`;
+  await ctx.confirm(`Send the ${what}?`, `sending the ${what}`);
+  return { ...result, reports: await sendUndo(ctx, client, change.id, steps, options.concurrency) };
+}
+
+export function live(ctx: Context): UndoLive | undefined {
+  if (ctx.output.structured || ctx.output.selecting) return undefined;
+  return { planned: (plan) => renderPlan(ctx, plan) };
+}
+
+const reportColumns: Column<UndoReport>[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'outcome', header: 'OUTCOME' },
+  { key: 'status', header: 'STATUS' },
+  { key: 'message', header: 'MESSAGE' },
+];
+
+export async function render(ctx: Context, result: UndoResult): Promise<void> {
+  if (ctx.output.structured || ctx.output.selecting) {
+    await ctx.output.record({ change: result.change.id, plan: result.plan, ...(result.reports ? { results: result.reports } : {}) });
+    return;
+  }
+  if (result.reports !== undefined) await ctx.output.list(result.reports, { columns: reportColumns });
+}
+
+export function settle(ctx: Context, result: UndoResult, options: UndoOptions): void {
+  const { reports, plan } = result;
+  const left =
+    plan.skipped > 0
+      ? `; ${countOf(plan.skipped, 'contact')} changed since or not restorable, left as ${plan.skipped === 1 ? 'it is' : 'they are'} (marked !)`
+      : '';
+  if (reports === undefined) {
+    if (options.dryRun) ctx.output.message('Dry run: nothing was sent.');
+    else ctx.output.done(`nothing to undo of change ${result.change.id}${left}`);
+    return;
+  }
+  const count = (outcome: UndoReport['outcome']) => reports.filter((report) => report.outcome === outcome).length;
+  const failed = count('failed');
+  const done = `undid change ${result.change.id}: ${countText(count('set back'))} set back, ${countText(count('deleted'))} deleted, ${countText(count('created again'))} created again, ${countText(failed)} failed${left}`;
+  if (failed === 0) return ctx.output.done(done);
+  ctx.output.notice(done);
+  endWithFailures(ctx, options.maxFailures, failed, reports.length, `${countText(failed)} of ${countOf(reports.length, 'request')} failed`);
+}

@@ -1,0 +1,82 @@
+// The journal's side of the single contact verbs: the before-image taken before the request, the
+// change recorded once the server has answered (a failed request changed nothing to record).
+import type { WsmClient } from '../api/client.js';
+import type { Contact, ContactUpdateBody } from '../api/schemas/index.js';
+import type { Context } from '../cli/context.js';
+import { contactBefore, type BeforeImage } from './before-image.js';
+import { beginChange, journalOff } from './journal.js';
+import { contactImage, type JournalRecord } from './records.js';
+
+/** Records a change of records already made; a record without a before-image is noted with why. */
+async function recordChange(ctx: Context, summary: string, records: JournalRecord[], undoes?: string): Promise<string | undefined> {
+  const change = await beginChange(ctx, { summary, expected: records.length, ...(undoes !== undefined ? { undoes } : {}) });
+  if (change === undefined) return undefined;
+  change.add(records);
+  for (const record of records) if (record.unknown !== undefined) change.note(record.unknown);
+  change.finish([]);
+  return change.id;
+}
+
+/** The contact before a single update or delete, unless the journal is off. */
+export async function beforeSingle(ctx: Context, client: WsmClient, id: number, known?: Contact): Promise<BeforeImage | undefined> {
+  return journalOff(ctx) ? undefined : contactBefore(ctx, client, id, known);
+}
+
+/**
+ * The contact before a single update: not read for a body the client will refuse (its check,
+ * which needs no server, stays the first thing said).
+ */
+export async function beforeUpdate(
+  ctx: Context,
+  client: WsmClient,
+  id: number,
+  body: ContactUpdateBody,
+  known?: Contact,
+): Promise<BeforeImage | undefined> {
+  const { contactUpdateBody } = await import('../api/schemas/index.js');
+  return contactUpdateBody.safeParse(body).success ? beforeSingle(ctx, client, id, known) : undefined;
+}
+
+const imageOf = (contact: Contact | undefined) => (contact === undefined ? null : contactImage(contact));
+
+export async function recordCreate(ctx: Context, created: Contact | undefined): Promise<void> {
+  const id = created === undefined ? null : Number(created.id);
+  await recordChange(ctx, `contacts create${id === null ? '' : ` (contact ${id})`}`, [
+    {
+      kind: 'contact',
+      op: 'create',
+      id,
+      before: null,
+      after: imageOf(created),
+      ...(created === undefined ? { unknown: "the server's answer held no record: the new contact is unknown" } : {}),
+    },
+  ]);
+}
+
+export async function recordSingle(
+  ctx: Context,
+  op: 'update' | 'delete',
+  id: number,
+  before: BeforeImage | undefined,
+  after: Contact | undefined,
+): Promise<void> {
+  if (before === undefined) return;
+  await recordChange(ctx, `contacts ${op} ${id}`, [
+    {
+      kind: 'contact',
+      op,
+      id,
+      before: 'image' in before ? before.image : null,
+      after: op === 'delete' ? null : imageOf(after),
+      ...('unknown' in before ? { unknown: before.unknown } : {}),
+    },
+  ]);
+}
+
+/** `contacts delete <id>`: the before-image, the delete, the record. */
+export async function journaledDelete(ctx: Context, client: WsmClient, id: number, read?: Contact): Promise<unknown> {
+  const before = await beforeSingle(ctx, client, id, read);
+  const answer = await client.contacts.delete(id);
+  await recordSingle(ctx, 'delete', id, before, undefined);
+  return answer;
+}

@@ -1,0 +1,179 @@
+// The inverse of a journaled change against the live workspace, as a plan (commands/contacts/plan.ts,
+// shown by its renderer) and the requests that carry it out. Per record, newest first:
+// - a contact the change updated: each value it changed set back, where the contact still holds
+//   the change's value; a value that is neither the change's new value nor its old one was changed
+//   again since, and the contact is left alone (flagged) unless `force`;
+// - a contact it created: deleted, unless changed since (flagged; `force` deletes it);
+// - a contact it deleted: created again with all its values (a new id), unless its number is
+//   taken again by then (flagged whatever `force` says: the API keeps numbers unique).
+// Pure: the live contacts come in read.
+import type { ContactCreateBody, ContactUpdateBody } from '../api/schemas/index.js';
+import {
+  differences,
+  stateOf,
+  tally,
+  type Change,
+  type ContactState,
+  type LiveContacts,
+  type Plan,
+  type PlannedContact,
+} from '../commands/contacts/plan.js';
+import type { Contact } from '../api/schemas/index.js';
+import type { ContactImage, JournalRecord } from './records.js';
+
+/** One request of an undo: what it sends, and the contact before it (for the undo's own journal). */
+export type UndoStep =
+  | { op: 'update'; id: number; body: ContactUpdateBody; before: Contact }
+  | { op: 'delete'; id: number; before: Contact }
+  | { op: 'create'; body: ContactCreateBody; was: number };
+
+export interface Inverse {
+  plan: Plan;
+  steps: UndoStep[];
+}
+
+const stateOfImage = (image: ContactImage) => stateOf(image as unknown as Contact);
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** A value as the plan compares it: a group list in name order. */
+const comparable = (value: unknown) => (Array.isArray(value) ? [...value].sort() : value);
+
+function valueAt(state: ContactState, key: string): unknown {
+  if (key.startsWith('fields.')) return state.fields[key.slice('fields.'.length)] ?? null;
+  return comparable(state[key as keyof ContactState]);
+}
+
+function planned(place: string, action: PlannedContact['action'], id: number | null, number: string | null): PlannedContact {
+  return { place, action, id, number, changes: {}, suspicious: [] };
+}
+
+/** The update body that sets `keys` back to `target` (the name always: the API requires it). */
+function restoreBody(keys: string[], target: ContactImage, current: Contact): ContactUpdateBody {
+  const body: ContactUpdateBody = { name: keys.includes('name') ? target.name : current.name };
+  for (const key of keys) {
+    if (key === 'email') body.email = target.email;
+    else if (key === 'gender') body.gender = target.gender as ContactUpdateBody['gender'];
+    else if (key === 'status') body.status = target.status;
+    else if (key === 'contact_groups') body.contact_groups = target.contact_groups.map((group) => group.id);
+    else if (key.startsWith('fields.')) {
+      const name = key.slice('fields.'.length);
+      body.fields = { ...body.fields, [name]: target.fields[name] ?? '' };
+    }
+  }
+  return body;
+}
+
+function createBody(image: ContactImage): ContactCreateBody {
+  return {
+    number: image.number,
+    name: image.name,
+    ...(image.email !== null ? { email: image.email } : {}),
+    ...(image.gender !== null ? { gender: image.gender as ContactCreateBody['gender'] } : {}),
+    status: image.status,
+    ...(Object.keys(image.fields).length > 0 ? { fields: image.fields } : {}),
+    ...(image.contact_groups.length > 0 ? { contact_groups: image.contact_groups.map((group) => group.id) } : {}),
+  };
+}
+
+const shown = (value: unknown) => JSON.stringify(value ?? null);
+
+function undoUpdate(record: JournalRecord, place: string, live: LiveContacts, force: boolean, steps: UndoStep[]): PlannedContact {
+  const before = record.before!;
+  const current = live.byId.get(before.id);
+  const contact = planned(place, 'update', before.id, before.number);
+  if (current === undefined) {
+    contact.action = 'skipped';
+    contact.notes = ['deleted since the change: nothing to set back'];
+    return contact;
+  }
+  const old = stateOfImage(before);
+  const now = stateOf(current);
+  const changed = record.after === null ? differences(old, now) : differences(old, stateOfImage(record.after));
+  const restore: Record<string, Change> = {};
+  const since: string[] = [];
+  for (const [key, change] of Object.entries(changed)) {
+    const value = valueAt(now, key);
+    if (same(value, comparable(change.from))) continue;
+    restore[key] = { from: value, to: change.from };
+    if (!same(value, comparable(change.to)))
+      since.push(`${key} is ${shown(value)} now, neither ${shown(change.to)} (the change's) nor ${shown(change.from)} (before it)`);
+  }
+  if (since.length > 0 && !force) {
+    contact.action = 'skipped';
+    contact.notes = since.map((why) => `changed since: ${why}; left as it is (--force sets it back)`);
+    return contact;
+  }
+  if (Object.keys(restore).length === 0) {
+    contact.action = 'unchanged';
+    return contact;
+  }
+  contact.changes = restore;
+  if (since.length > 0) contact.notes = since.map((why) => `changed since: ${why}; set back (--force)`);
+  steps.push({ op: 'update', id: before.id, body: restoreBody(Object.keys(restore), before, current), before: current });
+  return contact;
+}
+
+function undoCreate(record: JournalRecord, place: string, live: LiveContacts, force: boolean, steps: UndoStep[]): PlannedContact {
+  const after = record.after!;
+  const current = live.byId.get(after.id);
+  const contact = planned(place, 'delete', after.id, after.number);
+  if (current === undefined) {
+    contact.action = 'absent';
+    return contact;
+  }
+  const since = Object.entries(differences(stateOfImage(after), stateOf(current))).map(
+    ([key, change]) => `${key} is ${shown(change.to)} now, not ${shown(change.from)} as the change made it`,
+  );
+  if (since.length > 0 && !force) {
+    contact.action = 'skipped';
+    contact.notes = since.map((why) => `changed since: ${why}; kept (--force deletes it)`);
+    return contact;
+  }
+  if (since.length > 0) contact.notes = since.map((why) => `changed since: ${why}; deleted (--force)`);
+  steps.push({ op: 'delete', id: after.id, before: current });
+  return contact;
+}
+
+function undoDelete(record: JournalRecord, place: string, live: LiveContacts, steps: UndoStep[]): PlannedContact {
+  const before = record.before!;
+  const contact = planned(place, 'create', null, before.number);
+  if (live.byId.has(before.id)) {
+    contact.action = 'unchanged';
+    contact.id = before.id;
+    contact.notes = ['still in the workspace: nothing to create'];
+    return contact;
+  }
+  const taken = live.byNumber.get(before.number);
+  if (taken !== undefined) {
+    contact.action = 'skipped';
+    contact.notes = [`its number is contact ${taken.id}'s now: not created again`];
+    return contact;
+  }
+  const state = stateOfImage(before);
+  contact.changes = { number: { from: null, to: before.number }, ...differences(stateOf(undefined), state) };
+  contact.notes = [`was contact ${before.id}: created again with a new id`];
+  steps.push({ op: 'create', body: createBody(before), was: before.id });
+  return contact;
+}
+
+/** The undo of `records` (failed ones left out) against `live`. */
+export function inverseOf(records: JournalRecord[], failed: ReadonlySet<number>, live: LiveContacts, force: boolean): Inverse {
+  const steps: UndoStep[] = [];
+  const contacts: PlannedContact[] = [];
+  for (let index = records.length - 1; index >= 0; index--) {
+    const record = records[index];
+    const place = `record ${index + 1}`;
+    if (record.id !== null && failed.has(record.id)) {
+      const contact = planned(place, 'unchanged', record.id, record.before?.number ?? record.number ?? null);
+      contact.notes = ['its request failed: the change did not touch it'];
+      contacts.push(contact);
+    } else if (record.op === 'create' && record.after !== null) contacts.push(undoCreate(record, place, live, force, steps));
+    else if (record.op === 'update' && record.before !== null) contacts.push(undoUpdate(record, place, live, force, steps));
+    else if (record.op === 'delete' && record.before !== null) contacts.push(undoDelete(record, place, live, steps));
+    else {
+      const contact = planned(place, 'skipped', record.id, record.number ?? null);
+      contact.notes = [record.unknown ?? 'no before-image was taken: cannot be undone'];
+      contacts.push(contact);
+    }
+  }
+  return { plan: tally(contacts), steps };
+}

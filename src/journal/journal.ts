@@ -1,0 +1,66 @@
+// The journal as a verb meets it: the store of the profile's config folder, a change begun with
+// who makes it (profile, base URL, workspace, the command line without its secrets). A journal that
+// cannot be written stops the change before anything is sent: its promise is that it can be undone.
+import { dirname, join } from 'node:path';
+import type { Context } from '../cli/context.js';
+import { CliError, ExitCode, UsageError } from '../cli/errors.js';
+import { limitsFrom, JournalStore, type ChangeWriter } from './store.js';
+
+/** WSM_HISTORY=off: changes are made without a journal (no undo). */
+export function journalOff(ctx: Context): boolean {
+  return ctx.env.WSM_HISTORY?.trim().toLowerCase() === 'off';
+}
+
+export async function openJournal(ctx: Context): Promise<JournalStore> {
+  const limits = limitsFrom(ctx.env);
+  if (typeof limits === 'string') throw new UsageError(limits);
+  return new JournalStore(join(dirname((await ctx.config()).path), 'history'), limits);
+}
+
+/** Flags whose value is a secret. */
+const SECRET_FLAGS = new Set(['--token', '--password']);
+
+/** The command line as typed, each secret masked (a flag's value, a token wherever it appears). */
+export function commandLine(argv: string[], secrets: string[]): string {
+  const words = argv.map((word, index) => {
+    if (index > 0 && SECRET_FLAGS.has(argv[index - 1])) return '***';
+    const [flag] = word.split('=', 1);
+    if (word.includes('=') && SECRET_FLAGS.has(flag)) return `${flag}=***`;
+    return secrets.reduce((text, secret) => (secret.length >= 4 ? text.split(secret).join('***') : text), word);
+  });
+  return ['wsm', ...words].map((word) => (/^[\w@%+=:,./*-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
+/** What a verb says of the change it is about to make. */
+export interface ChangeStart {
+  summary: string;
+  /** How many records it names (a large change is gzipped). */
+  expected: number;
+  undoes?: string;
+}
+
+/** Begins a change in the journal, or undefined with WSM_HISTORY=off. */
+export async function beginChange(ctx: Context, start: ChangeStart): Promise<ChangeWriter | undefined> {
+  if (journalOff(ctx)) return undefined;
+  const settings = await ctx.settings();
+  const store = await openJournal(ctx);
+  try {
+    return store.begin(
+      {
+        profile: settings.profileName,
+        base_url: settings.baseUrl ?? '',
+        workspace: settings.workspace ?? '',
+        command: ctx.journalCommand ?? commandLine(process.argv.slice(2), ctx.secrets()),
+        summary: start.summary,
+        ...(start.undoes !== undefined ? { undoes: start.undoes } : {}),
+      },
+      start.expected,
+    );
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new CliError(
+      `cannot write the change journal in ${store.dir} (${why}): nothing was sent; WSM_HISTORY=off changes without one (no undo)`,
+      ExitCode.failure,
+    );
+  }
+}

@@ -1,0 +1,68 @@
+// What the journal keeps of a change: who made it where (the meta), and per record its kind, id
+// and its values before and after. A contact's values are kept whole (number, name, e-mail,
+// gender, status, custom fields, groups by id and name), so a deleted contact can be made again.
+import type { Contact } from '../api/schemas/index.js';
+
+/** A contact's values as the journal keeps them. */
+export interface ContactImage {
+  id: number;
+  number: string;
+  name: string;
+  email: string | null;
+  gender: string | null;
+  status: boolean;
+  fields: Record<string, string>;
+  contact_groups: Array<{ id: number; name: string }>;
+}
+
+type RecordOp = 'create' | 'update' | 'delete';
+
+/** One record a change touched: before is null for a create, after for a delete. */
+export interface JournalRecord {
+  kind: 'contact';
+  op: RecordOp;
+  id: number | null;
+  /** The number a record is known by where its id is not (an import's new contact). */
+  number?: string;
+  before: ContactImage | null;
+  after: ContactImage | null;
+  /** Why no before-image was taken, said at the time of the change. */
+  unknown?: string;
+}
+
+/** Who made a change, where, with what. */
+export interface ChangeMeta {
+  id: string;
+  /** ISO time the change began. */
+  when: string;
+  profile: string;
+  base_url: string;
+  workspace: string;
+  /** The command line, secrets masked (or the MCP tool called). */
+  command: string;
+  /** What the change did in a few words (`contacts update --from people.csv`). */
+  summary: string;
+  /** The records it names; each is in the record file. */
+  records: number;
+  /** Sentences said at the time: records without a before-image, and why. */
+  notes: string[];
+  /** Set when the change ended: the ids of the records whose request failed. */
+  ended?: string;
+  failed?: number[];
+  /** The change this one undid. */
+  undoes?: string;
+}
+
+export function contactImage(contact: Contact): ContactImage {
+  const fields = Object.fromEntries(Object.entries(contact.fields ?? {}).filter(([, value]) => typeof value === 'string' && value !== ''));
+  return {
+    id: Number(contact.id),
+    number: String(contact.number),
+    name: contact.name,
+    email: contact.email ?? null,
+    gender: contact.gender ?? null,
+    status: typeof contact.status === 'boolean' ? contact.status : Boolean(contact.status),
+    fields,
+    contact_groups: (contact.contact_groups ?? []).map((group) => ({ id: Number(group.id), name: group.name })),
+  };
+}

@@ -1,0 +1,183 @@
+// The journal on disk: a folder `history` beside config.json (mode 700), one change per pair of
+// files: `<id>.json`, its meta (written whole, atomically, mode 600), and `<id>.jsonl`, its records
+// one JSON line each, appended as the change goes (`<id>.jsonl.gz` for a large change: each batch
+// of records one gzip member, which a reader takes as one stream). Listing reads the metas alone.
+// Bounded: the last WSM_HISTORY_CHANGES changes (200) within WSM_HISTORY_DAYS days (90); older
+// ones are removed when a change begins. Nothing here is ever sent anywhere.
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { writeFileAtomically } from '../cli/replace-file.js';
+import type { ChangeMeta, JournalRecord } from './records.js';
+
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+/** Past this many records a change's file is gzipped: a 100,000-row import's journal stays a few MB. */
+const GZIP_FROM_RECORDS = 500;
+
+export interface JournalLimits {
+  changes: number;
+  days: number;
+}
+
+const DEFAULT_LIMITS: JournalLimits = { changes: 200, days: 90 };
+
+/** The limits WSM_HISTORY_CHANGES and WSM_HISTORY_DAYS set; a value that is no positive whole number is refused. */
+export function limitsFrom(env: Record<string, string | undefined>): JournalLimits | string {
+  const read = (name: string, fallback: number): number | string => {
+    const text = env[name]?.trim();
+    if (text === undefined || text === '') return fallback;
+    return /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : `${name} must be a whole number above 0, got "${text}"`;
+  };
+  const changes = read('WSM_HISTORY_CHANGES', DEFAULT_LIMITS.changes);
+  const days = read('WSM_HISTORY_DAYS', DEFAULT_LIMITS.days);
+  if (typeof changes === 'string') return changes;
+  if (typeof days === 'string') return days;
+  return { changes, days };
+}
+
+/** A change being written: its records appended as they are known, its end said once. */
+export interface ChangeWriter {
+  readonly id: string;
+  add(records: JournalRecord[]): void;
+  /** A sentence kept with the change (a record without a before-image, and why). */
+  note(sentence: string): void;
+  /** The change ended: the records whose request failed. */
+  finish(failed: number[]): void;
+}
+
+export interface StoredChange {
+  meta: ChangeMeta;
+  records: JournalRecord[];
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+/** `20261128-171522-483`: sorts as the changes were made. */
+function changeId(at: Date): string {
+  const day = `${at.getUTCFullYear()}${two(at.getUTCMonth() + 1)}${two(at.getUTCDate())}`;
+  const time = `${two(at.getUTCHours())}${two(at.getUTCMinutes())}${two(at.getUTCSeconds())}`;
+  return `${day}-${time}-${String(at.getUTCMilliseconds()).padStart(3, '0')}`;
+}
+
+const META = /^(\d{8}-\d{6}-\d{3,})\.json$/;
+
+export class JournalStore {
+  constructor(
+    readonly dir: string,
+    private readonly limits: JournalLimits = DEFAULT_LIMITS,
+  ) {}
+
+  /** Starts a change: its meta on disk before the first record is sent. */
+  begin(meta: Omit<ChangeMeta, 'id' | 'when' | 'records' | 'notes'>, expected: number, now = new Date()): ChangeWriter {
+    mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
+    this.prune(now);
+    const gzip = expected > GZIP_FROM_RECORDS;
+    let at = now.getTime();
+    let id = changeId(new Date(at));
+    let fd: number;
+    for (;;) {
+      try {
+        fd = openSync(join(this.dir, `${id}.jsonl${gzip ? '.gz' : ''}`), 'wx', FILE_MODE);
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        id = changeId(new Date(++at));
+      }
+    }
+    const full: ChangeMeta = { id, when: now.toISOString(), ...meta, records: 0, notes: [] };
+    const writeMeta = () => writeFileAtomically(join(this.dir, `${id}.json`), `${JSON.stringify(full)}\n`, FILE_MODE);
+    writeMeta();
+    return {
+      id,
+      add(records) {
+        if (records.length === 0) return;
+        const text = records.map((record) => `${JSON.stringify(record)}\n`).join('');
+        writeFileSync(fd, gzip ? gzipSync(text, { level: 1 }) : text);
+        full.records += records.length;
+      },
+      note(sentence) {
+        full.notes.push(sentence);
+        writeMeta();
+      },
+      finish(failed) {
+        closeSync(fd);
+        full.ended = new Date().toISOString();
+        if (failed.length > 0) full.failed = failed;
+        writeMeta();
+      },
+    };
+  }
+
+  /** Every change kept, newest first. */
+  list(): ChangeMeta[] {
+    return this.ids()
+      .reverse()
+      .flatMap((id) => {
+        const meta = this.meta(id);
+        return meta === undefined ? [] : [meta];
+      });
+  }
+
+  /** A change by its id, or `last`; undefined when there is none such. */
+  find(ref: string): ChangeMeta | undefined {
+    const ids = this.ids();
+    const id = ref === 'last' ? ids.at(-1) : ids.find((candidate) => candidate === ref);
+    return id === undefined ? undefined : this.meta(id);
+  }
+
+  read(meta: ChangeMeta): StoredChange {
+    const plain = join(this.dir, `${meta.id}.jsonl`);
+    let text: string;
+    try {
+      text = readFileSync(plain, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      text = gunzipSync(readFileSync(`${plain}.gz`)).toString('utf8');
+    }
+    const records = text
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as JournalRecord);
+    return { meta, records };
+  }
+
+  /** Removes every change; returns how many there were. */
+  clear(): number {
+    const ids = this.ids();
+    for (const id of ids) this.remove(id);
+    return ids.length;
+  }
+
+  private ids(): string[] {
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    return names.flatMap((name) => META.exec(name)?.[1] ?? []).sort();
+  }
+
+  private meta(id: string): ChangeMeta | undefined {
+    try {
+      return JSON.parse(readFileSync(join(this.dir, `${id}.json`), 'utf8')) as ChangeMeta;
+    } catch {
+      return undefined; // half-removed by another wsm's prune: not a change any more
+    }
+  }
+
+  private remove(id: string): void {
+    for (const name of [`${id}.json`, `${id}.jsonl`, `${id}.jsonl.gz`]) rmSync(join(this.dir, name), { force: true });
+  }
+
+  /** Keeps room for one more change within the limits. */
+  private prune(now: Date): void {
+    const ids = this.ids();
+    const oldest = changeId(new Date(now.getTime() - this.limits.days * 86_400_000));
+    const surplus = ids.length + 1 - this.limits.changes;
+    ids.forEach((id, index) => {
+      if (index < surplus || id < oldest) this.remove(id);
+    });
+  }
+}

@@ -1,0 +1,74 @@
+// The requests of an undo, sent on the page engine (several in flight, paced by 429s), each ending
+// in a report line; what they did is journaled as a change of its own, so an undo can be undone.
+import type { WsmClient } from '../api/client.js';
+import { APIStatusError } from '../api/errors.js';
+import { runEach, type EngineRequest, type Settled } from '../api/page-engine.js';
+import type { Contact } from '../api/schemas/index.js';
+import type { Context } from '../cli/context.js';
+import type { UndoStep } from './inverse.js';
+import { contactImage, type JournalRecord } from './records.js';
+import { beginChange } from './journal.js';
+
+export interface UndoReport {
+  /** The contact's id (a contact created again: its new id, null when the server gave none). */
+  id: number | null;
+  outcome: 'set back' | 'deleted' | 'created again' | 'failed';
+  status: number | null;
+  message: string;
+}
+
+const idOf = (step: UndoStep) => (step.op === 'create' ? step.was : step.id);
+
+function recordOf(step: UndoStep, answer: unknown): JournalRecord {
+  const data = (answer as { data?: Contact } | undefined)?.data;
+  const after = data === undefined ? null : contactImage(data);
+  if (step.op === 'create') return { kind: 'contact', op: 'create', id: after?.id ?? null, number: step.body.number, before: null, after };
+  return { kind: 'contact', op: step.op, id: step.id, before: contactImage(step.before), after: step.op === 'delete' ? null : after };
+}
+
+/** Sends the steps; returns their reports in step order. The undo is journaled as undoing `change`. */
+export async function sendUndo(
+  ctx: Context,
+  client: WsmClient,
+  change: string,
+  steps: UndoStep[],
+  concurrency: number,
+): Promise<UndoReport[]> {
+  const journal = await beginChange(ctx, { summary: `undo ${change}`, expected: steps.length, undoes: change });
+  const call = (step: UndoStep, request: EngineRequest): Promise<unknown> =>
+    step.op === 'update'
+      ? client.contacts.update(step.id, step.body, {}, request)
+      : step.op === 'delete'
+        ? client.contacts.delete(step.id, request)
+        : client.contacts.create(step.body, {}, { signal: request.signal });
+  const done: JournalRecord[] = [];
+  const failed: number[] = [];
+  const settle = (step: UndoStep, result: Settled<unknown>): UndoReport => {
+    if (!result.ok) {
+      failed.push(idOf(step));
+      const status = result.error instanceof APIStatusError ? result.error.status : null;
+      const message = result.error instanceof Error ? result.error.message : String(result.error);
+      return { id: idOf(step), outcome: 'failed', status, message };
+    }
+    const record = recordOf(step, result.value);
+    done.push(record);
+    if (step.op === 'create') return { id: record.id, outcome: 'created again', status: 200, message: `was contact ${step.was}` };
+    return { id: step.id, outcome: step.op === 'update' ? 'set back' : 'deleted', status: 200, message: '' };
+  };
+  const reports: UndoReport[] = [];
+  const progress = ctx.io.progress('Undoing', steps.length);
+  try {
+    for await (const report of runEach(steps, call, settle, {
+      concurrency,
+      describe: (step) => `contact ${idOf(step)}`,
+      notice: client.notice,
+      progress: (event) => progress.update(event.done),
+    }))
+      reports.push(report);
+  } finally {
+    progress.done();
+    journal?.add(done);
+    journal?.finish(failed);
+  }
+  return reports;
+}

@@ -1,0 +1,147 @@
+/**
+ * The change journal end to end, on the real binary: each kind of change a contact verb makes,
+ * `wsm undo` of it, and the workspace as it was before (a re-created contact's id aside), on
+ * `wsm serve` and on the stand-in for the hosted service (no GET-one: the before-image is found
+ * in the workspace's list). `wsm history` lists, shows and clears; the files are private.
+ */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, type Backend } from './backends.js';
+import { wsm } from './processes.js';
+
+interface Listed {
+  id: number;
+  number: string;
+  name: string;
+  email: string | null;
+  status: boolean;
+  fields: Record<string, string>;
+  contact_groups: Array<{ name: string }>;
+}
+
+for (const kind of [BACKENDS[0], BACKENDS[2]]) {
+  describe(`wsm undo on ${kind.name}`, () => {
+    let backend: Backend;
+    const run = (...args: string[]) => wsm(backend.env, args);
+    /** The workspace's contacts without what the server makes (ids, times). */
+    const workspace = async () => {
+      const listed = JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Listed[];
+      return listed
+        .map(({ number, name, email, status, fields, contact_groups }) => ({
+          number,
+          name,
+          email,
+          status,
+          fields: fields ?? {},
+          groups: (contact_groups ?? []).map((group) => group.name),
+        }))
+        .sort((a, b) => a.number.localeCompare(b.number));
+    };
+    const lastChange = async () => JSON.parse((await run('history', '-o', 'json')).stdout)[0] as { id: string; summary: string };
+    const idOf = async (number: string) =>
+      (JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Listed[]).find((c) => c.number === number)!.id;
+
+    beforeAll(async () => {
+      backend = await kind.start();
+      for (const [number, name] of [
+        ['14155550101', 'Ann'],
+        ['14155550102', 'Ben'],
+      ])
+        expect(
+          (await run('contacts', 'create', '--number', number, '--name', name, '--email', `${name.toLowerCase()}@example.com`)).code,
+        ).toBe(0);
+    });
+    afterAll(async () => {
+      if (backend) await backend.stop();
+    });
+
+    it('a create, undone: the contact is deleted and the workspace is as before', async () => {
+      const before = await workspace();
+      expect((await run('contacts', 'create', '--number', '14155550199', '--name', 'Temp')).code).toBe(0);
+      const change = await lastChange();
+      expect(change.summary).toMatch(/^contacts create \(contact \d+\)$/);
+      const res = await run('undo', change.id, '--yes');
+      expect(res.stderr).toBe(`✓ undid change ${change.id}: 0 set back, 1 deleted, 0 created again, 0 failed\n`);
+      expect(res.stdout).toMatch(/^- record 1: delete contact \d+ \(14155550199\)\n/);
+      expect(res.code).toBe(0);
+      expect(await workspace()).toEqual(before);
+    });
+
+    it('an update, undone: --dry-run shows each value set back and sends nothing; the real undo sets them back', async () => {
+      const before = await workspace();
+      const id = await idOf('14155550101');
+      expect((await run('contacts', 'update', String(id), '--name', 'Annie', '--email', 'annie@example.com')).code).toBe(0);
+      const change = await lastChange();
+      const dry = await run('undo', change.id, '--dry-run');
+      expect(dry.stdout).toBe(
+        `~ record 1: update contact ${id} (14155550101)\n    name: "Annie" -> "Ann"\n    email: "annie@example.com" -> "ann@example.com"\n` +
+          'Plan: 0 to create, 1 to update, 0 unchanged, 0 invalid.\n',
+      );
+      expect(dry.stderr).toBe('');
+      expect(dry.code).toBe(0);
+      expect(await workspace()).not.toEqual(before);
+      const undone = await run('undo', change.id, '--yes');
+      expect(undone.code).toBe(0);
+      expect(await workspace()).toEqual(before);
+    });
+
+    it('a delete, undone: the contact is created again with its values, the new id said', async () => {
+      const before = await workspace();
+      const id = await idOf('14155550102');
+      expect((await run('contacts', 'delete', String(id), '--yes')).code).toBe(0);
+      const change = await lastChange();
+      const res = await run('undo', 'last', '--yes', '-o', 'json');
+      expect(res.code).toBe(0);
+      const [result] = JSON.parse(res.stdout).results;
+      expect(result).toMatchObject({ outcome: 'created again', message: `was contact ${id}` });
+      expect(result.id).not.toBe(id);
+      expect(await workspace()).toEqual(before);
+      // The undo is a change of its own, and can be undone: the contact is gone again.
+      const undo = await lastChange();
+      expect(undo.summary).toBe(`undo ${change.id}`);
+      expect((await run('undo', undo.id, '--yes')).code).toBe(0);
+      expect((await workspace()).map((c) => c.number)).not.toContain('14155550102');
+      expect((await run('undo', 'last', '--yes')).code).toBe(0);
+      expect(await workspace()).toEqual(before);
+    });
+
+    it('a contact changed again since is flagged and left alone; --force sets it back', async () => {
+      const id = await idOf('14155550101');
+      expect((await run('contacts', 'update', String(id), '--name', 'Second')).code).toBe(0);
+      const change = await lastChange();
+      expect((await run('contacts', 'update', String(id), '--name', 'Third')).code).toBe(0);
+      const res = await run('undo', change.id, '--yes');
+      expect(res.stdout).toBe(
+        `! record 1: skipped contact ${id} (14155550101)\n` +
+          '    note: changed since: name is "Third" now, neither "Second" (the change\'s) nor "Ann" (before it); left as it is (--force sets it back)\n' +
+          'Plan: 0 to create, 0 to update, 0 unchanged, 0 invalid, 1 skipped.\n',
+      );
+      expect(res.code).toBe(0);
+      expect((await workspace()).find((c) => c.number === '14155550101')!.name).toBe('Third');
+      expect((await run('undo', change.id, '--yes', '--force')).code).toBe(0);
+      expect((await workspace()).find((c) => c.number === '14155550101')!.name).toBe('Ann');
+    });
+
+    it('wsm history: lists newest first (-o json), shows a change as a plan, keeps its files private, clears with --yes only', async () => {
+      const listed = JSON.parse((await run('history', 'list', '-o', 'json')).stdout) as Array<Record<string, unknown>>;
+      expect(listed.length).toBeGreaterThan(5);
+      expect(listed[0]).toMatchObject({ base_url: backend.url, workspace: backend.workspace, records: 1 });
+      expect(listed.map((c) => c.id)).toEqual([...listed.map((c) => c.id as string)].sort().reverse());
+      const created = listed.find((c) => String(c.summary).startsWith('contacts create'))!;
+      expect(JSON.stringify(listed)).not.toContain(backend.token);
+      const shown = await run('history', 'show', String(created.id));
+      expect(shown.stdout).toContain(`\n+ record 1: create contact `);
+      expect(shown.stdout).toContain('    number: "14155550');
+      const folder = join(backend.env.WSM_CONFIG_DIR!, 'history');
+      expect(statSync(folder).mode & 0o777).toBe(0o700);
+      expect(statSync(join(folder, `${String(created.id)}.json`)).mode & 0o777).toBe(0o600);
+      const unasked = await run('history', 'clear');
+      expect(unasked).toMatchObject({ code: 2, stderr: 'error: clearing the history needs --yes when not on a terminal\n' });
+      const cleared = await run('history', 'clear', '--yes');
+      expect(cleared.stderr).toBe(`✓ forgot ${listed.length} changes\n`);
+      expect((await run('history', '-o', 'json')).stdout).toBe('[]\n');
+      expect(await run('undo', 'last')).toMatchObject({ code: 2, stderr: 'error: no change kept yet: `wsm history` lists them\n' });
+    });
+  });
+}
