@@ -18,7 +18,7 @@ async function recordChange(ctx: Context, summary: string, records: JournalRecor
 }
 
 /** The contact before a single update or delete, unless the journal is off. */
-export async function beforeSingle(ctx: Context, client: WsmClient, id: number, known?: Contact): Promise<BeforeImage | undefined> {
+async function beforeSingle(ctx: Context, client: WsmClient, id: number, known?: Contact): Promise<BeforeImage | undefined> {
   return journalOff(ctx) ? undefined : contactBefore(ctx, client, id, known);
 }
 
