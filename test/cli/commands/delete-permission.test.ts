@@ -61,7 +61,8 @@ describe('where the server cannot say, the question is asked as before', () => {
     expect({ code, asked: asked.length }).toEqual({ code: 0, asked: 1 });
   });
 
-  it('with --yes nothing is read first: the server answers the delete itself', async () => {
+  it('with --yes no permission is read first: the server answers the delete itself (the change journal reads only the contact)', async () => {
+    api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'GET' }).reply(200, { data: contact(7) }, JSON_HEADERS);
     api.pool
       .intercept({ path: `${WSP}/contacts/7`, method: 'DELETE' })
       .reply(403, { message: 'This action is unauthorized.' }, JSON_HEADERS);
