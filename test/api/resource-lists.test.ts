@@ -44,6 +44,7 @@ const NOT_RESOURCE_LISTS = [
   'roles, users, contacts, ...', // architecture.md: examples
   'contacts, templates, users', // wsm's one-line description: "… and more"
   'contacts, groups, fields', // server code: the repositories the contact routes use
+  'contacts, imports, roles, templates', // server code: the repositories that find a path's record
   'labels,\n  roles,\n  templates', // code: the sections themselves
   'Groups, fields, imports, labels, roles', // commands.md: the heading of the verbs alike
   'Users, permissions, workspace', // commands.md: a heading

@@ -32,7 +32,7 @@ export const idish = z.preprocess(
  * A list: an array and nothing else. An object (`{}`, `{"0": 1}`), a string or a number is a 422
  * naming the field, never read as a list (an object taken for `[]` would empty it). A multipart
  * form writes a list with bracket names (`contact_groups[]=3`, `contact_groups[0]=3`), which the
- * form reader makes an array, and the empty list as an empty field (checkForm reads it so).
+ * form reader makes an array, and the empty list as an empty field (checkBody reads it so).
  */
 export function listOf<T extends z.ZodType>(item: T) {
   return z.array(item);

@@ -3,16 +3,18 @@
  * (src/api/descriptions): `described()` turns one into the route's method, URL, access (config)
  * and `schema:`, the zod schemas of its query, body and answer (the ones the client checks with)
  * and what the OpenAPI document says of it. That one declaration has three readers: the handler's
- * types (validQuery and validBody infer them from the route), its validation (one preHandler hook,
- * validateRequest, checks every route's query and JSON body with the declared schema and throws the
- * 422 of decisions.md §1), and the document (openapi/document.ts reads the route table's contracts).
+ * types (validQuery, validBody and sentBody infer them from the route), its validation (one
+ * preHandler hook, validateRequest, checks every route's query, and the body of a route that takes
+ * JSON alone, with the declared schema and throws the 422 of decisions.md §1), and the document
+ * (openapi/document.ts reads the route table's contracts).
  *
  * The hook runs after the tenancy and permission hook (http/auth.ts: a stranger gets 404 and a
  * member without the permission 403, never a 422 that confirms the route's shape), then finds the
  * record the path names (404 before any 422, path-record.ts), not at
  * fastify's validation stage, which comes before it: so the API's compilers leave requests as they
- * are and answers to JSON.stringify, as without a schema. A multipart form is read by its handler
- * (its files stream to disk), which checks the form's fields with the same schema (checkForm).
+ * are and answers to JSON.stringify, as without a schema. A route that also takes a multipart form
+ * reads it in its handler (its files stream to disk), and there its body, a form's fields or JSON,
+ * is checked with the same schema in one call (checkBody, sentBody) and nowhere else.
  */
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
@@ -108,7 +110,8 @@ export function described<S extends Typed = Record<never, never>>(
  * Makes zod contracts the schemas of every route `api` registers (see the header for why nothing
  * runs at fastify's stage), and validates every request of those routes in one hook: the record
  * its path names first (a missing one is a 404 whatever was sent, path-record.ts), then its query
- * and JSON body. `repositories`: where those records are found (app.ts gives the app's).
+ * and, where the route takes no form, its body. `repositories`: where those records are found
+ * (app.ts gives the app's).
  */
 export function useContracts(api: FastifyInstance, repositories?: Repositories): void {
   api.setValidatorCompiler(() => () => true);
@@ -125,16 +128,19 @@ export function useContracts(api: FastifyInstance, repositories?: Repositories):
   });
 }
 
-/** Does the route's handler read this request's body as a form (checkForm) rather than as JSON? */
+/** Does the route's handler read this request's body as a form rather than as JSON? */
 const readAsForm = (request: FastifyRequest, contract: RouteContract) =>
   contract.multipart === 'only' || (contract.multipart === true && request.isMultipart());
 
-/** The query and the JSON body, replaced by what the declared schemas make of them (422 otherwise). */
+/**
+ * The query, and the body of a route that takes JSON alone, replaced by what the declared schemas
+ * make of them (422 otherwise). A route that also takes a form checks its body where it reads it (checkBody).
+ */
 function validateRequest(request: FastifyRequest): void {
   const contract = request.routeOptions.schema as RouteContract | undefined;
   if (!contract) return;
   if (contract.querystring) request.query = parseOr422(contract.querystring, request.query);
-  if (contract.body && !readAsForm(request, contract)) request.body = parseOr422(contract.body, request.body);
+  if (contract.body && !contract.multipart) request.body = parseOr422(contract.body, request.body);
 }
 
 /** The success status a contract declares, and its answer (200 and none when it declares none). */
@@ -152,23 +158,24 @@ export function validQuery<S extends FastifySchema & { querystring: z.ZodType }>
   return request.query as z.output<S['querystring']>;
 }
 
-/** The JSON body, as the hook validated it with the schema the route declared. */
+/** The JSON body of a route that takes no form, as the hook validated it with the schema the route declared. */
 export function validBody<S extends FastifySchema & { body: z.ZodType }>(request: Declaring<S>): z.output<S['body']> {
   return request.body as z.output<S['body']>;
 }
 
 /**
- * The body of a route that also takes a form: a form's `fields` checked with the route's body
- * schema, errors returned rather than thrown, for a 422 that names them with the files' own; a
- * JSON body as the hook validated it.
+ * The body of a route that also takes a form, checked with the route's body schema here and
+ * nowhere else: a form's `fields` (read by the handler), or the JSON body the request came with
+ * (none reads as an empty one). Errors are returned rather than thrown, for a 422 that names them
+ * with the files' own.
  */
-export function checkForm<S extends FastifySchema & { body: z.ZodType }>(
+export function checkBody<S extends FastifySchema & { body: z.ZodType }>(
   request: Declaring<S>,
   fields: unknown,
 ): { ok: true; value: z.output<S['body']> } | { ok: false; errors: FieldErrors } {
   const contract = request.routeOptions.schema as RouteContract & S;
-  if (!readAsForm(request, contract)) return { ok: true, value: request.body as z.output<S['body']> };
-  return check(contract.body, fields === undefined ? {} : emptyListsOf(contract.body, fields)) as
+  const sent = readAsForm(request, contract) ? emptyListsOf(contract.body, fields) : request.body;
+  return check(contract.body, sent === undefined ? {} : sent) as
     | { ok: true; value: z.output<S['body']> }
     | { ok: false; errors: FieldErrors };
 }
@@ -186,6 +193,7 @@ function given(schema: z.ZodType | undefined): z.ZodType | undefined {
  * list field given '' is []. Anything else that is not an array stays as sent, for the schema to refuse.
  */
 function emptyListsOf(body: z.ZodType, fields: unknown): unknown {
+  if (fields === undefined) return undefined;
   const shape = (body as { shape?: Record<string, z.ZodType> }).shape;
   if (shape === undefined || fields === null || typeof fields !== 'object') return fields;
   const read: Record<string, unknown> = { ...(fields as Record<string, unknown>) };
@@ -193,9 +201,16 @@ function emptyListsOf(body: z.ZodType, fields: unknown): unknown {
   return read;
 }
 
-/** checkForm, throwing its 422. */
-export function formBody<S extends FastifySchema & { body: z.ZodType }>(request: Declaring<S>, fields: unknown): z.output<S['body']> {
-  const checked = checkForm(request, fields);
-  if (!checked.ok) throw validationFailed(checked.errors);
+/**
+ * checkBody, throwing its 422; `files`: what the handler found wrong with the form's files (an
+ * avatar that is no image), named in the same 422 after the body's fields.
+ */
+export function sentBody<S extends FastifySchema & { body: z.ZodType }>(
+  request: Declaring<S>,
+  fields: unknown,
+  files: FieldErrors = {},
+): z.output<S['body']> {
+  const checked = checkBody(request, fields);
+  if (!checked.ok || Object.keys(files).length > 0) throw validationFailed({ ...(checked.ok ? {} : checked.errors), ...files });
   return checked.value;
 }

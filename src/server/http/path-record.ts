@@ -49,14 +49,15 @@ type Finder = (workspaceId: string, id: number) => unknown;
 
 /** How each resource's record is found in a workspace: the finders its own routes use. */
 function findersOf(repositories: Repositories): Readonly<Record<string, Finder>> {
-  const { collections, contacts, imports, members, roles, templates } = repositories;
+  const { collections, contacts, imports, roles, templates, workspaces } = repositories;
   return {
     ...Object.fromEntries(Object.entries(collections).map(([key, records]) => [key, (ws: string, id: number) => records.find(ws, id)])),
     contacts: (ws, id) => contacts.find(ws, id),
     imports: (ws, id) => imports.find(ws, id),
     roles: (ws, id) => roles.find(ws, id),
     templates: (ws, id) => templates.find(ws, id),
-    users: (ws, id) => members.find(ws, id, () => null),
+    // A user is found by their membership of the workspace: what an update of theirs is checked against.
+    users: (ws, id) => workspaces.membership(ws, id),
   };
 }
 

@@ -5,7 +5,7 @@ import type { ContactPage, ContactRow, ContactWrite } from '../repositories/cont
 import { filesBaseUrl } from '../repositories/files.js';
 import { notFound, takenMessage, validationFailed } from '../http/errors.js';
 import { offsetOf, pageEnvelopeJson } from '../http/pagination.js';
-import { checkForm, described, validQuery } from '../http/contract.js';
+import { described, sentBody, validQuery } from '../http/contract.js';
 import { deleteRoute, recordId } from './workspace-records.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { created, updated } from '../http/envelopes.js';
@@ -14,6 +14,7 @@ import { MIME, sniff } from '../http/sniff.js';
 import type { SearchResult } from '../repositories/contact-search.js';
 import type { FieldValue } from '../repositories/contact-filter.js';
 import { withBracketRecords } from '../http/query.js';
+import { foundRecord } from '../http/path-record.js';
 
 const NOT_AN_IMAGE = 'The avatar must be an image (PNG, JPEG, GIF or WebP).';
 const AVATAR_TYPES = new Set(['png', 'jpeg', 'gif', 'webp'] as const);
@@ -43,6 +44,7 @@ async function readContactForm(request: FastifyRequest): Promise<ContactForm> {
   return { body: fields, avatarFile, avatarNotFile: fields.avatar !== undefined && !avatarFile };
 }
 
+/** The avatar a form carries, checked to be an image; what is wrong goes into `errors`. */
 function checkAvatar(form: ContactForm, errors: FieldErrors): ContactWrite['avatar'] {
   if (form.avatarNotFile) {
     errors.avatar = [NOT_AN_IMAGE];
@@ -55,14 +57,6 @@ function checkAvatar(form: ContactForm, errors: FieldErrors): ContactWrite['avat
     return undefined;
   }
   return { bytes: form.avatarFile.buffer, contentType: MIME[type] };
-}
-
-/** Schema errors and avatar errors together, so one 422 names every field at fault. */
-function validateForm<T>(parsed: { ok: true; value: T } | { ok: false; errors: FieldErrors }, form: ContactForm) {
-  const errors: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
-  const avatar = checkAvatar(form, errors);
-  if (!parsed.ok || Object.keys(errors).length > 0) throw validationFailed(errors);
-  return { value: parsed.value, avatar };
 }
 
 /**
@@ -176,7 +170,10 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     ...described(operations.create, { body: s.contactCreateBody }),
     handler: async (request, reply) => {
       const form = await readContactForm(request);
-      const { value: body, avatar } = validateForm(checkForm(request, form.body), form);
+      const avatarErrors: FieldErrors = {};
+      const avatar = checkAvatar(form, avatarErrors);
+      // The body's fields and the avatar in one 422 (http/contract.ts checks the body, JSON or form).
+      const body = sentBody(request, form.body, avatarErrors);
       const errors: FieldErrors = {};
       if (contacts.idOfNumber(request.workspaceId, body.number) !== undefined) errors.number = [takenMessage('number')];
       const references = resolveReferences(request.workspaceId, body, errors);
@@ -207,14 +204,16 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
   app.route({
     ...described(operations.update, { body: s.contactUpdateBody }),
     handler: async (request) => {
-      const id = contactId(request.params);
-      // Read the whole form before answering anything, so a 404 never leaves a body half-read.
       const form = await readContactForm(request);
-      // Read again, not the hook's record: the form arrives after the hook, and another request
-      // may have changed or deleted the contact while it did.
-      const current = contacts.find(request.workspaceId, id);
+      // A form arrives after the hook found the contact, and another request may have changed or
+      // deleted it while the upload ran: then it is read again. A JSON body came with the request.
+      const current = request.isMultipart()
+        ? contacts.find(request.workspaceId, contactId(request.params))
+        : foundRecord<ContactRow>(request);
       if (!current) throw notFound();
-      const { value: body, avatar } = validateForm(checkForm(request, form.body), form);
+      const avatarErrors: FieldErrors = {};
+      const avatar = checkAvatar(form, avatarErrors);
+      const body = sentBody(request, form.body, avatarErrors);
       const errors: FieldErrors = {};
       const references = resolveReferences(request.workspaceId, body, errors);
       if (Object.keys(errors).length > 0) throw validationFailed(errors);

@@ -4,9 +4,10 @@ import { basename, join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as s from '../../api/schemas/index.js';
 import { IMPORT_MAX_BYTES, type FieldErrors } from '../../api/schemas/index.js';
-import { toImportRecord } from '../repositories/imports.js';
+import { toImportRecord, type ImportRow } from '../repositories/imports.js';
+import { foundRecord } from '../http/path-record.js';
 import { notFound, validationFailed } from '../http/errors.js';
-import { checkForm, described, validQuery } from '../http/contract.js';
+import { checkBody, described, validQuery } from '../http/contract.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { listRoute, recordId } from './workspace-records.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
@@ -60,7 +61,7 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
         // `contact_groups[]=3` is how this API family sends groups elsewhere; one of them is one group.
         const groupField =
           Array.isArray(fields.contact_groups) && fields.contact_groups.length === 1 ? fields.contact_groups[0] : fields.contact_groups;
-        const parsed = checkForm(request, { ...fields, contact_groups: groupField });
+        const parsed = checkBody(request, { ...fields, contact_groups: groupField });
         const errors: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
         if (!file?.path) errors.file = ['The file field is required.'];
         else {
@@ -106,8 +107,7 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
   app.route({
     ...described(operations.errors, { querystring: s.importErrorListQuery }),
     handler: async (request) => {
-      const row = imports.find(request.workspaceId, importId(request.params));
-      if (!row) throw notFound();
+      const row = foundRecord<ImportRow>(request);
       const page = validQuery(request);
       return pageEnvelope(request, page, row.errors_total, imports.errors(row.id, offsetOf(page), page.per_page));
     },

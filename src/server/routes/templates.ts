@@ -14,7 +14,7 @@ import { HttpError, invalidField, payloadTooLarge, templateNotFound } from '../h
 import { readForm, type UploadedFile } from '../http/multipart.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { pathId } from '../http/validate.js';
-import { described, formBody, validQuery, type Declaring } from '../http/contract.js';
+import { described, sentBody, validQuery, type Declaring } from '../http/contract.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { MIME, sniff } from '../http/sniff.js';
 import { ProviderError, type TemplateProvider } from '../provider/provider.js';
@@ -186,7 +186,7 @@ export const templateRoutes: FastifyPluginAsync = async (app) => {
 
   async function createTemplate(request: Declaring<typeof create.schema>, written: string[]): Promise<Template> {
     const { fields, media } = await readCreateRequest(request, mediaDir, written);
-    const input = formBody(request, fields);
+    const input = sentBody(request, fields);
     const file = await checkMedia(input, media);
     const workspaceId = request.workspaceId;
     if (templates.idOfNameLanguage(workspaceId, input.name, input.language) !== undefined) throw invalidField('name', TAKEN);

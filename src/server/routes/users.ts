@@ -6,9 +6,11 @@ import { fileUrl } from '../repositories/files.js';
 import { assertUnique, invalidField, notFound } from '../http/errors.js';
 import { offsetOf, pageEnvelope } from '../http/pagination.js';
 import { pathId } from '../http/validate.js';
-import { described, formBody, validBody, validQuery } from '../http/contract.js';
+import { described, sentBody, validBody, validQuery } from '../http/contract.js';
 import { DESCRIPTIONS } from '../../api/descriptions/index.js';
 import { readForm } from '../http/multipart.js';
+import { foundRecord } from '../http/path-record.js';
+import type { Membership } from '../repositories/workspaces.js';
 import { AVATAR_KINDS, MIME, sniff } from '../http/sniff.js';
 import { created, updated } from '../http/envelopes.js';
 
@@ -83,10 +85,9 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     ...described(operations.update, { body: s.userUpdateBody }),
     handler: async (request) => {
       const id = userId(request.params);
-      const target = workspaces.membership(request.workspaceId, id);
-      if (!target) throw notFound();
+      const target = foundRecord<Membership>(request);
       const { fields, avatar } = await readBody(request);
-      const body = formBody(request, fields);
+      const body = sentBody(request, fields);
       access.assertMayUpdateUser(request, target, { ...body, avatar });
       if (body.email !== undefined) {
         assertUnique('email', members.emailHolder(body.email), id);
