@@ -102,10 +102,11 @@ export function formatNoticeLines(source: string, notes: string[]): string[] {
  * Everything that stops an import (docs/import-file.md: an unreadable file, no `number` column, not
  * text) is decided before anything is sent: the whole file is decoded, then its header read.
  * Throws RequestValidationError (exit 2); gives back how the file is read (encoding, separator).
+ * `onText` sees the decoded text as it goes by, a chunk at a time.
  */
-export async function checkImportHeader(file: string, source = file): Promise<CsvFormat> {
+export async function checkImportHeader(file: string, source = file, onText?: (text: string) => void): Promise<CsvFormat> {
   await assertReadableFile(file);
-  const problem = await findEncodingProblem(file);
+  const problem = await findEncodingProblem(file, onText);
   if (problem) {
     throw encodingRefusal(source, problem);
   }

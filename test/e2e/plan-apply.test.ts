@@ -71,6 +71,27 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect((await byNumber('16505550001')).map((c) => [c.name, c.email])).toEqual([['Dup Third', 'third@example.com']]);
     });
 
+    it('a file with nothing its plan could hold is sent at once and planned while the server works; one that holds a cell is planned first', async () => {
+      const clean = file('at-once.csv', 'number,name\n16505550011,Early\n+1 650 555 0011,Late\nnot-a-number,Nobody\n');
+      const sent = await run('contacts', 'import', clean, '--wait', '--interval', '0.1s');
+      // wsm serve counts the row it skipped (exit 8); the published API's import counts no failed rows.
+      expect(sent.code, sent.stderr).toBe(kind === BACKENDS[0] ? 8 : 0);
+      const id = /as import (\d+)/.exec(sent.stderr)![1];
+      expect(sent.stderr.split('\n').slice(0, 4)).toEqual([
+        `✓ uploaded ${clean} as import ${id}`,
+        `warning: ${clean} row 4: number: The number must be a phone number of 7 to 15 digits.`,
+        `warning: ${clean} rows 2, 3, new contact 16505550011: the rows name one contact and are applied in order, the last row's values win (--strict refuses such a file)`,
+        'warning: sent anyway: the server skips the invalid row (use --strict to refuse the file)',
+      ]);
+      expect((await byNumber('16505550011')).map((c) => c.name)).toEqual(['Late']);
+      const holding = file('planned-first.csv', 'number,name\n16505550012,1.5E+3\n');
+      const held = await run('contacts', 'import', holding, '--wait', '--interval', '0.1s');
+      expect(held.code, held.stderr).toBe(0);
+      expect(held.stderr.split('\n').at(-3)).toMatch(/^warning: .*planned-first\.csv: 1 cell looks changed by a spreadsheet/);
+      expect(held.stderr.split('\n').at(-2)).toMatch(/^✓ uploaded .*planned-first\.csv as import \d+$/);
+      expect((await byNumber('16505550012')).map((c) => c.name)).toEqual(['Unknown']);
+    });
+
     it('an id with leading zeros is the contact in the plan and in the request; a repeated id is one contact, counted once', async () => {
       const padded = `00${bob.id}\n`;
       const plan = await piped(padded, 'contacts', 'update', '--from', '-', '--inactive', '--dry-run');

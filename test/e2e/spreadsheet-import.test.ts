@@ -263,8 +263,12 @@ describe('imports errors after an .xlsx import, against wsm serve', () => {
     expect(JSON.parse(res.stdout)).toMatchObject({ name: 'people.xlsx', file_name: 'people.csv' });
     expect(res.stderr).toContain(`warning: ${file} row 4: C4 (email): The cell holds the error #N/A, not a value.\n`);
     // Once sent: the row left out is said as not sent; the server skips only the invalid rows it received.
+    // Nothing in the sheet looks changed by a spreadsheet, so it is sent at once and checked while the server works.
     expect(res.stderr).toContain(
       `✓ uploaded ${file} as import ${id}\n` +
+        `warning: ${file} row 3: number: The number must be a phone number of 7 to 15 digits.\n` +
+        `warning: ${file} row 4: C4 (email): The cell holds the error #N/A, not a value.\n` +
+        `warning: ${file} row 6: email: The email field must be a valid email address.\n` +
         `warning: ${file} row 4 was not sent: cell C4 holds an error (#N/A)\n` +
         'warning: sent anyway: the server skips the 2 invalid rows (use --strict to refuse the file)\n',
     );
@@ -298,10 +302,10 @@ describe('imports errors after an .xlsx import, against wsm serve', () => {
     expect(res.code, res.stderr).toBe(8);
     const id = /as import (\d+)/.exec(res.stderr)![1];
     expect(res.stderr).toBe(
-      `warning: ${file} row 3: B3 (name): The cell holds the error #N/A, not a value.\n` +
+      `✓ uploaded ${file} as import ${id}\n` +
+        `warning: ${file} row 3: B3 (name): The cell holds the error #N/A, not a value.\n` +
         `warning: ${file} row 4: B4 (name): The cell holds the error #REF!, not a value.\n` +
         `warning: ${file} row 4: C4 (email): The cell holds the error #N/A, not a value.\n` +
-        `✓ uploaded ${file} as import ${id}\n` +
         `warning: ${file} row 3 was not sent: cell B3 holds an error (#N/A)\n` +
         `warning: ${file} row 4 was not sent: cells B4, C4 hold errors (#REF!, #N/A)\n` +
         `error: import ${id}: 2 of 3 rows failed, 2 of them not sent (cells holding errors) (not sent: rows 3, 4)\n`,

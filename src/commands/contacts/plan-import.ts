@@ -20,6 +20,7 @@ import {
   type PlannedContact,
   type PlanRow,
 } from './plan.js';
+import { rowName } from '../../cli/text.js';
 
 interface Followed {
   planned: PlannedContact;
@@ -120,6 +121,54 @@ function dropOverwritten(planned: PlannedContact, state: ContactState): void {
   const kept = Object.entries(planned.kept).filter(([key, value]) => now(key) === value);
   if (kept.length > 0) planned.kept = Object.fromEntries(kept);
   else delete planned.kept;
+}
+
+/**
+ * The contacts several rows name, as ImportPlanner shows them (the same key, the number as the
+ * server stores it; the same places; the contact, or the new number), without following any
+ * contact's values: all the plan of a run that holds nothing has to say (imports/hold-scan.ts). A
+ * million rows cost one map entry each.
+ */
+export class RepeatedNumbers {
+  /** The first row of each number (and its line, where a cell took more than one). */
+  private readonly firstRow = new Map<string, number>();
+  private readonly firstLine = new Map<string, number>();
+  private readonly repeated = new Map<string, { first: number; planned: PlannedContact }>();
+
+  constructor(private readonly live: LiveContacts) {}
+
+  add(number: string, where: { row: number; line: number }): void {
+    const first = this.firstRow.get(number);
+    if (first === undefined) {
+      this.firstRow.set(number, where.row);
+      if (where.line !== where.row) this.firstLine.set(number, where.line);
+      return;
+    }
+    let entry = this.repeated.get(number);
+    if (entry === undefined) {
+      const contact = this.live.byNumber.get(number);
+      const place = rowName({ row: first, line: this.firstLine.get(number) ?? first });
+      const planned: PlannedContact = {
+        place,
+        action: contact === undefined ? 'create' : 'update',
+        id: contact === undefined ? null : Number(contact.id),
+        number: contact === undefined ? number : String(contact.number),
+        changes: {},
+        suspicious: [],
+        rows: [{ place, does: contact === undefined ? 'create' : 'update' }],
+      };
+      entry = { first, planned };
+      this.repeated.set(number, entry);
+    }
+    const { planned } = entry;
+    planned.rows!.push({ place: rowName(where), does: 'update' });
+    planned.place = placesOf(planned.rows!.map((each) => each.place));
+  }
+
+  /** The contacts named by several rows, in the order of their first rows (as a plan lists them). */
+  contacts(): PlannedContact[] {
+    return [...this.repeated.values()].sort((a, b) => a.first - b.first).map((entry) => entry.planned);
+  }
 }
 
 /** An import's plan of rows already read. */

@@ -110,15 +110,21 @@ export function liveContacts(contacts: Iterable<Contact>): LiveContacts {
   return live;
 }
 
+const PADDED = /^0+\d+$/;
+const LONG_DIGITS = /^\d{16,}$/;
+
+/** A value a spreadsheet may damage when it is written over (zeros dropped, digits rounded): the `from` side of spreadsheetDamage. */
+export const damageable = (value: unknown): boolean => typeof value === 'string' && (PADDED.test(value) || LONG_DIGITS.test(value));
+
 /** Why changing `from` to `to` looks made by a spreadsheet, if it does. */
 export function spreadsheetDamage(from: unknown, to: unknown): string | undefined {
   if (typeof to !== 'string') return undefined;
   const before = typeof from === 'string' ? from : '';
   if (isScientificNotation(to) && !isScientificNotation(before))
     return `"${to}" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost`;
-  if (/^0+\d+$/.test(before) && to === (before.replace(/^0+/, '') || '0'))
+  if (PADDED.test(before) && to === (before.replace(/^0+/, '') || '0'))
     return `"${before}" would lose its leading zeros, as a spreadsheet drops them`;
-  if (/^\d{16,}$/.test(before) && before !== to && to === roundedTo15Digits(before))
+  if (LONG_DIGITS.test(before) && before !== to && to === roundedTo15Digits(before))
     return `"${before}" would become "${to}": a spreadsheet keeps 15 significant digits of a number and rounds the rest to zeros`;
   return undefined;
 }

@@ -10,12 +10,13 @@ import type { Plan, PlannedContact } from '../contacts/plan.js';
 import { heldLine, heldSentence } from '../contacts/plan-render.js';
 import { countText } from '../../cli/text.js';
 import { writeWithoutHeld } from './held-cells.js';
-import type { HeldCells } from './import-plan.js';
+import type { HeldCells, PlanSaid } from './import-plan.js';
 
 /** Held changes named one by one before the count. */
 const NAMED = 10;
 
-function sayPlan(ctx: Context, file: string, plan: Plan): void {
+/** Before the upload (or, for a plan that holds nothing, as the rows are checked after it): repeated rows and held cells, said. */
+export function sayPlan(ctx: Context, file: string, plan: PlanSaid): void {
   const who = (contact: PlannedContact) =>
     `${file} ${contact.place}, ${contact.id === null ? `new contact ${contact.number}` : `contact ${contact.id}`}`;
   for (const contact of plan.contacts)

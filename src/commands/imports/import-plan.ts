@@ -12,8 +12,9 @@ import { RequestValidationError } from '../../cli/errors.js';
 import { countText, rowName } from '../../cli/text.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { liveContacts, type LiveContacts, type Plan, type PlanRow } from '../contacts/plan.js';
-import { ImportPlanner } from '../contacts/plan-import.js';
+import { ImportPlanner, RepeatedNumbers } from '../contacts/plan-import.js';
 import { cannotListContacts, LIVE_READ_LIMIT, readLiveContacts, readLiveContactsWithin } from '../contacts/plan-live.js';
+import { liveMayHold } from './hold-scan.js';
 
 /** The check's row as a plan reads it; `group`: the name of the import's --group, joined by every row. */
 function importPlanRow(row: CheckedRow, group: string | undefined): PlanRow {
@@ -70,7 +71,7 @@ async function groupsOf(client: WsmClient, id: number | undefined): Promise<{ na
 }
 
 /** Plans the rows as they are read, against `live` (and the workspace's groups, for a plan shown). */
-function planning(live: LiveContacts, applyFlagged: boolean, groups: { names?: Set<string>; group?: string }): ImportPlanning {
+export function importPlanning(live: LiveContacts, applyFlagged: boolean, groups: { names?: Set<string>; group?: string }): ImportPlanning {
   const planner = new ImportPlanner(live, { applyFlagged, ...(groups.names !== undefined ? { groups: groups.names } : {}) });
   const held: HeldCells = new Map();
   return {
@@ -100,7 +101,7 @@ export async function dryRunPlan(
   let planned: ImportPlanning;
   try {
     const live = await readLiveContacts(ctx, client, concurrencyOf(ctx, {}));
-    planned = planning(live, applyFlagged, await groupsOf(client, group));
+    planned = importPlanning(live, applyFlagged, await groupsOf(client, group));
   } catch (error) {
     if (error instanceof AuthenticationError) throw error;
     ctx.output.warn(`no plan: the workspace's contacts could not be read (${(error as Error).message}); the rows' check alone follows`);
@@ -110,11 +111,54 @@ export async function dryRunPlan(
   return planned.finish();
 }
 
+/** What a plan says before the upload, or after it when it holds nothing: the rows naming one contact, and what it holds. */
+export type PlanSaid = Pick<Plan, 'contacts' | 'held'>;
+
+/** The plan of a run that holds nothing, made after the upload: only the rows naming one contact are left to say. */
+export interface PlanAfterUpload {
+  onRow(row: CheckedRow): void;
+  finish(): PlanSaid;
+}
+
+/** A real run's planning, and whether the scan (hold-scan.ts) found that it cannot hold anything. */
+export interface RunPlanning extends ImportPlanning {
+  holdsNothing: boolean;
+  /** When it holds nothing: the rows naming one contact, followed as the rows are checked after the upload. */
+  afterUpload(): PlanAfterUpload;
+}
+
 /**
  * A real run's planning: the workspace's contacts when there are few enough, otherwise the rows
- * among themselves (said). What it holds needs no group names: they are not read.
+ * among themselves (said). What it holds needs no group names: they are not read. `cellsMayHold`:
+ * whether a cell of the file may be held (hold-scan.ts), asked while the contacts are read.
  */
-export async function runPlanning(ctx: Context, client: WsmClient, applyFlagged: boolean): Promise<ImportPlanning> {
+export async function runPlanning(
+  ctx: Context,
+  client: WsmClient,
+  applyFlagged: boolean,
+  cellsMayHold: () => Promise<boolean> = async () => true,
+): Promise<RunPlanning> {
+  const scanned = cellsMayHold();
+  // Settled even when the read fails first, so that no rejection goes unseen.
+  scanned.catch(() => {});
+  const live = await readLiveWithin(ctx, client);
+  const fileMayHoldCells = await scanned;
+  return {
+    ...importPlanning(live, applyFlagged, {}),
+    holdsNothing: !fileMayHoldCells && !liveMayHold(live),
+    afterUpload() {
+      const repeated = new RepeatedNumbers(live);
+      return {
+        onRow(row) {
+          if (row.value !== undefined) repeated.add(String(row.value.number), row);
+        },
+        finish: () => ({ contacts: repeated.contacts(), held: 0 }),
+      };
+    },
+  };
+}
+
+async function readLiveWithin(ctx: Context, client: WsmClient): Promise<LiveContacts> {
   let live: LiveContacts | undefined;
   try {
     live = await readLiveContactsWithin(ctx, client, concurrencyOf(ctx, {}), LIVE_READ_LIMIT);
@@ -129,7 +173,7 @@ export async function runPlanning(ctx: Context, client: WsmClient, applyFlagged:
       `the workspace's contacts could not be read (${(error as Error).message}): the rows were checked for scientific notation only`,
     );
   }
-  return planning(live ?? liveContacts([]), applyFlagged, {});
+  return live ?? liveContacts([]);
 }
 
 /** --strict refuses a file whose rows name one contact more than once: exit 2 naming them, nothing sent. */

@@ -5,6 +5,8 @@ import { UnusableResponseError } from '../../api/errors.js';
 import type { Context } from '../../cli/context.js';
 import type { CheckOptions, CsvReport, FieldIds } from '../../cli/csv-check.js';
 import { refuseOrWarn, warnWhatIsSkipped } from './check-report.js';
+import { sayPlan } from './held-upload.js';
+import type { PlanAfterUpload } from './import-plan.js';
 import type { UploadFlags, UploadResult } from './upload.js';
 import { untilImportInterrupted, waitForImport } from './wait.js';
 
@@ -14,15 +16,23 @@ export async function followUpload(
   flags: UploadFlags,
   client: WsmClient,
   answer: Awaited<ReturnType<WsmClient['imports']['create']>>,
-  check: { checkRows: (options: CheckOptions) => Promise<CsvReport>; report: CsvReport | undefined; fields: FieldIds | undefined },
+  check: {
+    checkRows: (options: CheckOptions) => Promise<CsvReport>;
+    report: CsvReport | undefined;
+    fields: FieldIds | undefined;
+    /** A plan that holds nothing, made as the rows are checked after the upload: what it says of them is said then. */
+    planning?: PlanAfterUpload;
+  },
 ): Promise<UploadResult> {
-  const { checkRows, fields } = check;
+  const { fields, planning } = check;
+  const checkRows =
+    planning === undefined ? check.checkRows : (options: CheckOptions) => check.checkRows({ ...options, onRow: planning.onRow });
   let { report } = check;
   const uploaded: UploadResult = answer.data !== undefined ? { import: answer.data } : { answer: answer.body };
   const id = answer.data?.id;
   if (id === undefined || id === null) {
     ctx.output.warn(`${flags.file} was uploaded, but the server's answer holds no import id`);
-    await checkAfterUpload(ctx, flags, checkRows, report, fields);
+    await checkAfterUpload(ctx, flags, checkRows, report, fields, undefined, planning);
     if (flags.wait) {
       throw new UnusableResponseError(
         `${flags.file} was uploaded, but the server's answer has no import \`id\` to wait for: do not upload it again (\`wsm imports list\` shows it)`,
@@ -34,7 +44,7 @@ export async function followUpload(
   ctx.output.done(`uploaded ${flags.file} as import ${id}`);
   // From here the import runs on the server whatever happens to this process: Ctrl-C says so.
   const final = await untilImportInterrupted(ctx, id, async (signal) => {
-    report = await checkAfterUpload(ctx, flags, checkRows, report, fields, signal);
+    report = await checkAfterUpload(ctx, flags, checkRows, report, fields, signal, planning);
     return flags.wait && answer.data !== undefined ? waitForImport(ctx, client, id, flags, signal, answer.data) : undefined;
   });
   return final === undefined ? uploaded : { import: final, finished: true, ...(report !== undefined ? { checked: report } : {}) };
@@ -48,11 +58,13 @@ async function checkAfterUpload(
   report: CsvReport | undefined,
   fields: FieldIds | undefined,
   signal?: AbortSignal,
+  planning?: PlanAfterUpload,
 ): Promise<CsvReport | undefined> {
   if (report === undefined) {
     try {
       report = await checkRows({ signal, fields });
       refuseOrWarn(ctx, flags, report);
+      if (planning !== undefined) sayPlan(ctx, flags.file, planning.finish());
     } catch (error) {
       if (signal?.aborted) throw error;
       // The import exists on the server: say why the rows went unchecked, and go on to report it.

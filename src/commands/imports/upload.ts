@@ -27,6 +27,7 @@ import { fieldIdsOf } from '../shared/workspace-fields.js';
 import { importDetailColumns } from './columns.js';
 import { type NotSentCells, refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns } from './check-report.js';
 import { dryRunPlan, refuseRepeated, runPlanning } from './import-plan.js';
+import { fileMayHold, textScan } from './hold-scan.js';
 import type { Plan } from '../contacts/plan.js';
 import { renderPlan } from '../contacts/plan-render.js';
 import { sendAsPlanned } from './held-upload.js';
@@ -145,7 +146,8 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   );
   refuseOverLimit(flags.file, size, 'file', IMPORT_MAX_BYTES);
   // What stops an import is known from the whole file's encoding and its header: decided before anything is sent.
-  const format = await checkImportHeader(csv, flags.file);
+  const text = textScan();
+  const format = await checkImportHeader(csv, flags.file, text.feed);
   if (sheet === undefined) for (const line of formatNoticeLines(flags.file, formatNotes(format))) ctx.output.notice(line);
   /** The rows checked as a CSV's are (and, for a sheet, its rows not sent added: sheet-upload.ts). */
   const checkRows = async (options: CheckOptions) => {
@@ -156,19 +158,24 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   const fields = client === undefined ? undefined : await fieldIdsOf(ctx, client, flags.dryRun);
 
   // --strict and --dry-run decide on the row check's verdict, so it comes first; so does a real
-  // import's plan, which the run executes: the cells it holds (changes that look made by a
-  // spreadsheet) are left out of the upload. With --apply-flagged nothing is held, and the file is
-  // sent once it holds a valid row (the server skips bad ones); the rest is checked after the
-  // upload, while the server works through the file: for a million rows the check takes seconds
-  // that would otherwise be added to the import. (Checking during the upload was tried: both share
-  // this process's one thread, and the upload took 7x longer.)
-  const planning = !flags.dryRun && (!flags.applyFlagged || flags.strict) ? await runPlanning(ctx, client!, flags.applyFlagged) : undefined;
+  // import's plan when it may hold cells (changes that look made by a spreadsheet), which are left
+  // out of the upload. When it cannot hold any (hold-scan.ts: a quick read of the cells, beside the
+  // workspace's read), or with --apply-flagged, the file is sent as it is once it holds a valid row
+  // (the server skips bad ones); the rest is checked, and planned, after the upload, while the
+  // server works through the file: for a million rows that takes seconds that would otherwise be
+  // added to the import. (Checking during the upload was tried: both share this process's one
+  // thread, and the upload took 7x longer.)
+  const planning =
+    !flags.dryRun && (!flags.applyFlagged || flags.strict)
+      ? await runPlanning(ctx, client!, flags.applyFlagged, flags.strict ? undefined : async () => text.mayHold && (await fileMayHold(csv)))
+      : undefined;
+  const planFirst = planning !== undefined && (flags.strict || !planning.holdsNothing);
   // A dry run keeps the rows and reads the workspace once the check has said what it found.
   const dryRows: CheckedRow[] | undefined = flags.dryRun && client !== undefined ? [] : undefined;
   const onRow = planning?.onRow ?? (dryRows !== undefined ? (row: CheckedRow) => void dryRows.push(row) : undefined);
   let report: CsvReport | undefined;
   let plan: Plan | undefined;
-  if (flags.strict || flags.dryRun || planning !== undefined) {
+  if (flags.strict || flags.dryRun || planFirst) {
     report = await checkRows({ fields, ...(onRow !== undefined ? { onRow } : {}) });
     plan = planning?.finish();
     // What is not sent (a dry run, a refusal under --strict) is rejected by the check alone.
@@ -195,12 +202,13 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
       ...(fileName !== undefined ? { fileName } : {}),
     });
   // A copy without the held cells stays open until the import is followed: a body may be read late.
-  const sent =
-    planning === undefined
-      ? { answer: await create(csv, sheet?.fileName), done: () => {} }
-      : await sendAsPlanned(ctx, flags.file, { path: csv, name: sheet?.fileName }, planning.held, plan!, create);
+  const sent = !planFirst
+    ? { answer: await create(csv, sheet?.fileName), done: () => {} }
+    : await sendAsPlanned(ctx, flags.file, { path: csv, name: sheet?.fileName }, planning.held, plan!, create);
   try {
-    return await followUpload(ctx, flags, client!, sent.answer, { checkRows, report, fields });
+    // A plan that holds nothing has only the rows naming one contact to say: found as the rows are checked after the upload.
+    const planAfter = planFirst ? undefined : planning?.afterUpload();
+    return await followUpload(ctx, flags, client!, sent.answer, { checkRows, report, fields, planning: planAfter });
   } finally {
     sent.done();
   }

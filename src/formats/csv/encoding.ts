@@ -180,9 +180,9 @@ function problemIn(bytes: Uint8Array, encoding: TextEncoding): EncodingProblem {
  * Checks a whole file with a fatal decoder before anything relies on it: undefined when every
  * byte is text in the file's encoding (and a UTF-8 file holds no NUL), else the problem.
  */
-export async function findEncodingProblem(path: string): Promise<EncodingProblem | undefined> {
+export async function findEncodingProblem(path: string, onText?: (text: string) => void): Promise<EncodingProblem | undefined> {
   try {
-    for await (const chunk of decodedChunks(path)) void chunk;
+    for await (const chunk of decodedChunks(path)) onText?.(chunk.text);
     return undefined;
   } catch (error) {
     if (error instanceof CsvEncodingError) return error.problem;

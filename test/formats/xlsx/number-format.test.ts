@@ -11,6 +11,7 @@ import { displayNumber, NumberFormatError } from '../../../src/formats/xlsx/numb
 import { WorkbookError } from '../../../src/formats/workbook-error.js';
 import { openWorkbook } from '../../../src/formats/xlsx/sheet-reader.js';
 import { writeExcelLike } from './excel-like.js';
+import { seededRandom } from '../../seeded-random.js';
 
 const shows = (value: number, code: string, date1904 = false) => displayNumber(value, code, date1904).text;
 
@@ -127,16 +128,7 @@ describe('what cannot be shown is refused, naming the format', () => {
 });
 
 describe('any format code and any value', () => {
-  /** A deterministic stream of numbers in [0, 1) (mulberry32), so that a failure repeats. */
-  function random(seed: number): () => number {
-    let state = seed;
-    return () => {
-      state = (state + 0x6d2b79f5) | 0;
-      let t = Math.imul(state ^ (state >>> 15), 1 | state);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
+  const random = seededRandom;
   const PIECES = [
     '0',
     '#',

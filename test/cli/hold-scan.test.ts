@@ -1,0 +1,140 @@
+/**
+ * The quick read that lets an import send its file at once (imports/hold-scan.ts) must never say
+ * "nothing to hold" for a file whose plan holds something: generated files and workspaces (values
+ * with leading zeros, long digits, scientific notation, a number beside a padded one, rows naming
+ * one contact) are planned by the import's own planner, and every plan that holds a cell or leaves
+ * a row out is one the scan said may hold; what the run then says after the upload (the rows
+ * naming one contact) is what the plan shows.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Contact } from '../../src/api/schemas/index.js';
+import { checkImportCsv } from '../../src/cli/csv-check.js';
+import { liveContacts, type PlannedContact } from '../../src/commands/contacts/plan.js';
+import { RepeatedNumbers } from '../../src/commands/contacts/plan-import.js';
+import { cellMayHold, fileMayHold, liveMayHold, textScan } from '../../src/commands/imports/hold-scan.js';
+import { importPlanning } from '../../src/commands/imports/import-plan.js';
+import { seededRandom } from '../seeded-random.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'wsm-hold-scan-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Each value is taken from its plain list, or one time in six from the list of values a spreadsheet may have made or may damage. */
+const NUMBERS = [['14155550101', '+1 415 555 0101', '14155550102', '14155550103', '447700900123'], ['0014155550103']];
+const NAMES = [
+  ['Ann', 'Bob 12', 'Cy', ''],
+  ['1.5E+3', '0042'],
+];
+const CODES = [
+  ['42', '', 'x7', '1234567890123460000'],
+  ['0042', '1234567890123456789', '1.23457E+18', '2024-01-05'],
+];
+
+const contact = (id: number, number: string, name: string, code: string): Contact => ({
+  id,
+  workspace_id: '2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f',
+  number,
+  name,
+  email: null,
+  gender: null,
+  status: true,
+  avatar_url: null,
+  contact_groups: [],
+  fields: code === '' ? {} : { code },
+  created_at: 'T',
+  updated_at: 'T',
+});
+
+async function planOf(csv: string, live: ReturnType<typeof liveContacts>) {
+  const planning = importPlanning(live, false, {});
+  await checkImportCsv(csv, { fields: new Map([['code', 1]]), onRow: planning.onRow });
+  const plan = planning.finish();
+  return { held: planning.held.size, plan };
+}
+
+describe('the scan before an import', () => {
+  it('says "may hold" for every generated file whose plan holds a cell or leaves a row out', async () => {
+    let holding = 0;
+    let clean = 0;
+    let repeatedSeen = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const next = seededRandom(seed);
+      const pick = ([plain, damaged]: string[][]) => {
+        const values = next() < 1 / 6 ? damaged : plain;
+        return values[Math.floor(next() * values.length)];
+      };
+      const rows = Array.from({ length: 1 + Math.floor(next() * 4) }, () => `${pick(NUMBERS)},${pick(NAMES)},${pick(CODES)}`);
+      const csv = join(dir, `case-${seed}.csv`);
+      writeFileSync(csv, `number,name,code\n${rows.join('\n')}\n`);
+      const stored = Array.from({ length: Math.floor(next() * 3) }, (_, i) =>
+        contact(i + 1, pick(NUMBERS), pick(NAMES) || 'X', pick(CODES)),
+      );
+      const live = liveContacts(stored);
+      const { held, plan } = await planOf(csv, live);
+      const mayHold = (await fileMayHold(csv)) || liveMayHold(live);
+      // The text read first is looser still: where it finds nothing, no cell may hold.
+      const text = textScan();
+      for (const part of readFileSync(csv, 'utf8').match(/[\s\S]{1,7}/g)!) text.feed(part);
+      if (!text.mayHold) expect(await fileMayHold(csv), `seed ${seed}`).toBe(false);
+      if (held > 0 || plan.skipped > 0) {
+        holding++;
+        expect(mayHold, `seed ${seed}: ${rows.join(' | ')}`).toBe(true);
+      }
+      if (!mayHold) {
+        clean++;
+        // What the run then says after the upload: the rows naming one contact, as the plan shows them.
+        const repeated = new RepeatedNumbers(live);
+        await checkImportCsv(csv, {
+          fields: new Map([['code', 1]]),
+          onRow: (row) => row.value && repeated.add(String(row.value.number), row),
+        });
+        const said = (contacts: PlannedContact[]) => contacts.map(({ place, id, number, rows }) => ({ place, id, number, rows }));
+        expect(said(repeated.contacts()), `seed ${seed}`).toEqual(said(plan.contacts.filter((contact) => contact.rows !== undefined)));
+        if (plan.repeated > 0) repeatedSeen++;
+      }
+    }
+    // Both kinds were generated: the property says something.
+    expect(holding).toBeGreaterThan(20);
+    expect(clean).toBeGreaterThan(20);
+    expect(repeatedSeen).toBeGreaterThan(5);
+  });
+
+  it('reads a clean file and workspace as holding nothing; the number, groups and status columns are never held', async () => {
+    const csv = join(dir, 'clean.csv');
+    writeFileSync(csv, 'number,name,email,status,contact_groups\n0014155550101,Ann 12,ann12@mail3.example,1,"[""0042""]"\n');
+    expect(await fileMayHold(csv)).toBe(false);
+    expect(liveMayHold(liveContacts([contact(1, '14155550101', 'Ann', 'x7')]))).toBe(false);
+  });
+
+  it.each([
+    ['1.23457E+11', true],
+    ['3,5e-2', true],
+    ['0042', true],
+    ['code 007', true],
+    ['1234567890123456', true],
+    ['123456789012345', false],
+    ['Ann 1042', false],
+    ['user10@mail0.example', false],
+  ])('a cell %j may hold: %s', (cell, expected) => {
+    expect(cellMayHold(cell)).toBe(expected);
+  });
+
+  it('the text finds a long number or a scientific one split between two chunks, and nothing in a clean file', () => {
+    const read = (...parts: string[]) => {
+      const text = textScan();
+      for (const part of parts) text.feed(part);
+      return text.mayHold;
+    };
+    expect(read('number,name\n1415555010', '1234567,Ann\n')).toBe(true);
+    expect(read('number,name\n14155550101,1.5', 'E+3\n')).toBe(true);
+    expect(read('number,name\n14155550101,Ann 1', '2\n14155550102,user10@mail0.example\n')).toBe(false);
+  });
+
+  it('a stored value with leading zeros or 16 digits, or a padded number, may be held', () => {
+    expect(liveMayHold(liveContacts([contact(1, '14155550101', 'Ann', '0042')]))).toBe(true);
+    expect(liveMayHold(liveContacts([contact(1, '14155550101', '12345678901234567', '')]))).toBe(true);
+    expect(liveMayHold(liveContacts([contact(1, '0014155550101', 'Ann', '')]))).toBe(true);
+  });
+});
