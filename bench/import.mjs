@@ -5,28 +5,35 @@
 // behind it (migration 011), checked against the generated rows; then how long the index takes
 // to catch up, and the server's peak RSS over the import and the catch-up.
 // Then the 1%-bad-rows variant: every bad row counted, the first 100 reported, no good row lost.
-// Last, the same clean file with --apply-flagged (sent at once, checked while the server works)
-// against without (the whole file planned before the upload, to hold the changes a spreadsheet may
-// have made: imports/import-plan.ts), in the same run.
-//   node bench/import.mjs [rows=1000000]
-import { createWriteStream } from 'node:fs';
+// Last, the same clean file without --apply-flagged (planned, to hold the changes a spreadsheet may
+// have made: imports/import-plan.ts) against with it (sent at once, checked while the server
+// works), taken in turn for `rounds` rounds (medians): the cost of the plan. The file is clean, so
+// the plan is made while the server works (imports/hold-scan.ts); then the same with one cell in
+// scientific notation, which the plan holds, so it is made before the upload.
+// WSM_BENCH_BEFORE=<an older build's bin/wsm.js> runs its CLI too, in the same rounds.
+//   node bench/import.mjs [rows=1000000] [rounds=3]
+import { createWriteStream, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import { pathToFileURL } from 'node:url';
-import { contactRow, fmt, peakRssMb, ROOT, runWsm, startServe, tempDir } from './lib.mjs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { contactRow, fmt, median, peakRssMb, ROOT, runWsm, startServe, tempDir } from './lib.mjs';
 
 const count = Number(process.argv[2] ?? 1_000_000);
+const rounds = Number(process.argv[3] ?? 3);
+const before = process.env.WSM_BENCH_BEFORE;
 const dir = tempDir();
 const dist = (path) => import(pathToFileURL(join(ROOT, 'dist', path)).href);
 const isBad = (i) => i % 100 === 50;
 
-async function writeCsv(path, bad) {
+/** `bad`: 1% of the numbers invalid; `held`: row 2's name in scientific notation (a cell the plan holds). */
+async function writeCsv(path, bad, held = false) {
   const out = createWriteStream(path);
   out.write('number,name,email\n');
   let chunk = '';
   for (let i = 0; i < count; i++) {
     const row = contactRow(i);
-    chunk += `${bad && isBad(i) ? `bad-${i}` : row.number},${row.name},${row.email}\n`;
+    chunk += `${bad && isBad(i) ? `bad-${i}` : row.number},${held && i === 0 ? '3.51E+12' : row.name},${row.email}\n`;
     if (chunk.length > 1 << 20) {
       if (!out.write(chunk)) await once(out, 'drain');
       chunk = '';
@@ -93,12 +100,25 @@ async function indexCaughtUp(dbPath) {
   return performance.now() - start;
 }
 
+const cpuAtExit = fileURLToPath(new URL('./cpu-at-exit.cjs', import.meta.url));
+
+/** A process's CPU time so far (user + system), ms: /proc's clock ticks, 100 a second. */
+function serverCpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** `expectedCode`: 0 for a clean file; 8 (done, but some rows failed) for the file with bad rows. */
-async function importThroughCli(csv, expectedCode = 0, flags = []) {
+async function importThroughCli(csv, expectedCode = 0, flags = [], bin = undefined) {
   const serveDir = join(dir, `serve-${Date.now()}`);
   const server = await startServe(serveDir, ['--db', join(serveDir, 'wsm.db'), '--approval-delay', '0']);
   try {
-    const result = await runWsm(['contacts', 'import', csv, '--wait', '--interval', '100ms', '-o', 'json', ...flags], server.env);
+    const args = ['contacts', 'import', csv, '--wait', '--interval', '100ms', '-o', 'json', ...flags];
+    const cpuFile = join(serveDir, 'cli-cpu');
+    const env = { ...server.env, NODE_OPTIONS: `-r ${cpuAtExit}`, WSM_BENCH_CPU: cpuFile };
+    const result = await runWsm(args, env, bin === undefined ? {} : { bin });
+    // CPU time, steadier than wall time on a shared machine: the CLI's (read at its exit) and the server's so far.
+    const cpuMs = Number(readFileSync(cpuFile, 'utf8').trim()) + serverCpuMs(server.pid);
     if (result.code !== expectedCode) throw new Error(`wsm contacts import exited ${result.code}: ${result.err.slice(0, 2000)}`);
     const rss = peakRssMb(server.pid);
     const headers = { authorization: `Bearer ${server.token}` };
@@ -113,6 +133,7 @@ async function importThroughCli(csv, expectedCode = 0, flags = []) {
     return {
       rowsPerSec: (count / result.ms) * 1000,
       ms: result.ms,
+      cpuMs,
       rss,
       rssAfterIndex: peakRssMb(server.pid),
       record,
@@ -164,8 +185,38 @@ console.log(
 );
 if (!firstOk || !countOk || !goodOk) process.exitCode = 1;
 
-const sentAtOnce = await importThroughCli(goodCsv, 0, ['--apply-flagged']);
+/** Medians over rounds taken in turn: each build's import without --apply-flagged and with it, of `csv`, by wall and CPU time. */
+async function planCost(csv) {
+  const builds = [['this build', undefined], ...(before ? [['before', before]] : [])];
+  const runs = new Map(
+    builds.flatMap(([name]) => [
+      [`${name} planned`, []],
+      [`${name} at once`, []],
+    ]),
+  );
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, bin] of builds) {
+      runs.get(`${name} planned`).push(await importThroughCli(csv, 0, [], bin));
+      runs.get(`${name} at once`).push(await importThroughCli(csv, 0, ['--apply-flagged'], bin));
+    }
+  }
+  for (const [name] of builds) {
+    const of = (kind, key) => median(runs.get(`${name} ${kind}`).map((run) => run[key]));
+    const [wall, atOnceWall] = [of('planned', 'ms'), of('at once', 'ms')];
+    const [cpu, atOnceCpu] = [of('planned', 'cpuMs'), of('at once', 'cpuMs')];
+    console.log(
+      `  ${name}: ${fmt(wall / 1000)} s without --apply-flagged against ${fmt(atOnceWall / 1000)} s with it: ${fmt(wall / atOnceWall, 2)}x (goal <= 1.1x); ` +
+        `CPU of the CLI and the server ${fmt(cpu / 1000)} s against ${fmt(atOnceCpu / 1000)} s: ${fmt(cpu / atOnceCpu, 2)}x`,
+    );
+  }
+}
+
 console.log(
-  `the plan before the upload: ${fmt(run.ms / 1000)} s without --apply-flagged against ${fmt(sentAtOnce.ms / 1000)} s with it ` +
-    `(${fmt(run.ms / sentAtOnce.ms, 2)}x; the workspace read first was empty)`,
+  `the plan's cost, medians of ${rounds} rounds taken in turn (the workspace read first is empty; load average ${loadavg()[0].toFixed(1)}):`,
 );
+console.log(' a clean file (the plan holds nothing: made while the server works)');
+await planCost(goodCsv);
+const heldCsv = join(dir, 'contacts-one-held.csv');
+await writeCsv(heldCsv, false, true);
+console.log(' one name in scientific notation (the plan holds it: made before the upload)');
+await planCost(heldCsv);
