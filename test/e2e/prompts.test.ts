@@ -1,13 +1,17 @@
 /**
  * Issue 34, point 7: a confirmation on a real terminal. A bulk delete asks as a single delete does,
  * saying it cannot be undone; Ctrl-C at any question exits 130 like Ctrl-C anywhere else, and
- * nothing is deleted. The real binary on a pseudo-terminal against a real `wsm serve`.
+ * nothing is deleted; the question comes before the first write. The real binary on a pseudo-terminal
+ * against a real `wsm serve` and the stand-in.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
 import { cleanup, serve, type Served } from './processes.js';
+import { startStandin } from '../standin/index.js';
+import { seedStandinContact } from './backends.js';
 import { onTerminal, plainLines } from './terminal.js';
 
 let server: Served;
@@ -46,5 +50,34 @@ describe('a question on a terminal', () => {
     expect(declined.code).toBe(2);
     expect(declined.screen).toContain('error: cancelled');
     expect((await wsmInProcess(server.env, ['labels', 'get', '1'])).code).toBe(0);
+  });
+
+  it('a bulk delete asks before its first write: while the question is on screen the server has had no delete; yes deletes each once', async () => {
+    const standin = await startStandin();
+    const dir = mkdtempSync(join(tmpdir(), 'wsm-prompt-'));
+    try {
+      for (const [number, name] of [
+        ['14155550201', 'Ann'],
+        ['14155550202', 'Bob'],
+      ])
+        seedStandinContact(standin, number, name);
+      const ids = standin.state.contacts.map((contact) => contact.id);
+      writeFileSync(join(dir, 'ids.txt'), ids.join('\n') + '\n');
+      const deletes = () => standin.requests.filter((request) => request.startsWith('DELETE '));
+      let atQuestion: string[] | undefined;
+      const { code, screen } = await onTerminal(standin.env(dir), ['contacts', 'delete', '--from', 'ids.txt'], {
+        cwd: dir,
+        keys: 'y\r',
+        when: 'This cannot be',
+        beforeKeys: () => (atQuestion = deletes()),
+      });
+      expect(code, screen).toBe(0);
+      expect(atQuestion).toEqual([]);
+      expect(deletes().sort()).toEqual(ids.map((id) => `DELETE /workspaces/${standin.workspace}/contacts/${id}`).sort());
+      expect(screen).toContain('✓ deleted 2 of the 2 contacts read from ids.txt: 0 already gone, 0 failed');
+    } finally {
+      await standin.close();
+      cleanup(dir);
+    }
   });
 });

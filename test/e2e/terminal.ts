@@ -27,12 +27,13 @@ const asRead = (text: string) => text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').rep
  * name: a path under the temp folder is as long as TMPDIR and would wrap). `redirect` is appended
  * to the shell command (`> out.csv` pipes stdout away while stderr stays on the terminal); `keys`
  * are typed once the screen shows `when` (a prompt, found even where the terminal wrapped it),
- * never on a timer.
+ * never on a timer; `beforeKeys` is called then, just before they are typed (what the server has
+ * seen while the question is on screen).
  */
 export function onTerminal(
   env: NodeJS.ProcessEnv,
   args: string[],
-  options: { columns?: number; cwd?: string; redirect?: string; keys?: string; when?: string } = {},
+  options: { columns?: number; cwd?: string; redirect?: string; keys?: string; when?: string; beforeKeys?: () => void } = {},
 ): Promise<TerminalRun> {
   const command = `stty cols ${options.columns ?? 80}; ${sh(process.execPath)} ${sh(BIN)} ${args.map(sh).join(' ')} ${options.redirect ?? ''}`;
   return new Promise((resolve) => {
@@ -51,6 +52,7 @@ export function onTerminal(
         seen += chunk.toString();
         if (!typed && asRead(seen).includes(options.when ?? '?')) {
           typed = true;
+          options.beforeKeys?.();
           child.stdin!.write(options.keys!);
         }
       });
