@@ -414,13 +414,14 @@ describe('contacts update and delete, one contact or many (--from)', () => {
       }
     })();
     expect(describeError(failure, { env: {}, secrets: () => [] })).toMatchObject({ code: 8, text: 'error: 1 of 3 failed\n' });
+    // What was done is said before the failure: deleted, already gone, failed, of how many read.
+    const summary = '✓ deleted 1 of the 3 contacts read from standard input: 1 already gone, 1 failed\n';
+    expect(io.stderrText).toBe(summary);
 
     // Within --max-failures the same run says what it did, then the failures it tolerated.
     const tolerant = deleteMany.parse({ args: [], opts: { from: '-', maxFailures: '1' } }, ctx);
     deleteMany.settle(ctx, result, tolerant);
-    expect(io.stderrText).toBe(
-      '✓ deleted 1 of the 3 contacts read from standard input: 1 already gone, 1 failed\nwarning: 1 of 3 failed (tolerated: --max-failures 1)\n',
-    );
+    expect(io.stderrText).toBe(`${summary}${summary}warning: 1 of 3 failed (tolerated: --max-failures 1)\n`);
   });
 
   it('update --from --dry-run: run returns the plan against the live contacts, nothing sent; settle says so', async () => {

@@ -33,7 +33,7 @@ describe('contacts delete|update --from against wsm serve', () => {
     writeFileSync(file, `id,name,status\n${ids[0]},Renamed,false\n${ids[1]},Also renamed,\n999999,Ghost,true\n`);
     const res = await run(['contacts', 'update', '--from', file, '-o', 'ndjson']);
     expect(res.code).toBe(8);
-    expect(res.stderr).toBe('error: 1 of 3 failed\n');
+    expect(res.stderr).toBe(`✓ updated 2 of the 3 contacts read from ${file}: 0 unchanged, 0 skipped, 1 failed\nerror: 1 of 3 failed\n`);
     expect(
       res.stdout
         .trim()

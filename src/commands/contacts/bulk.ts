@@ -16,7 +16,7 @@ import type { Context } from '../../cli/context.js';
 import { formatNoticeLines } from '../../cli/csv-check.js';
 import { ExitCode, exitCodeFor } from '../../cli/errors.js';
 import { concurrencyOf } from '../shared/concurrency.js';
-import { endWithFailures, parseMaxFailures, tolerated, type FailureLimit } from '../shared/max-failures.js';
+import { endWithFailures, parseMaxFailures, type FailureLimit } from '../shared/max-failures.js';
 import type { BulkFlags } from '../contacts.js';
 import type { FlagOptions } from '../declare.js';
 import { readBytesInput, workspaceClient } from '../shared/verb.js';
@@ -170,9 +170,10 @@ export function settleBulk(ctx: Context, result: BulkResult, options: BulkOption
   const codes = new Set(failures.map((failure) => exitCodeFor(failure.error)));
   const [code] = codes;
   const runFailed = failures.length === total && codes.size === 1 && (code === ExitCode.auth || code === ExitCode.unavailable);
-  // What was done is said before the tolerated failures are; a run that fails says only its failure.
+  // What was done is said before the failures are, tolerated or not (the last line counts only the
+  // failures); a run that fails as a whole (every item for the run's own reason) says only that.
   const limit = options.maxFailures;
-  if (tolerated(limit, failures.length, total)) ctx.output.done(done);
+  if (!runFailed) ctx.output.done(done);
   endWithFailures(
     ctx,
     limit,

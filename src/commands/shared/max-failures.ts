@@ -35,7 +35,7 @@ export function parseMaxFailures(value: unknown): FailureLimit | undefined {
 }
 
 /** Whether `failed` of `total` items is within the limit. */
-export function tolerated(limit: FailureLimit | undefined, failed: number, total: number): boolean {
+function tolerated(limit: FailureLimit | undefined, failed: number, total: number): boolean {
   if (failed === 0) return true;
   if (limit === undefined) return false;
   if (limit.count !== undefined) return failed <= limit.count;

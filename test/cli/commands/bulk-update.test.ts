@@ -43,7 +43,10 @@ describe('against the published API alone (the stand-in: no GET one contact)', (
     const csv = `id,name,email\n${ids[0]},,first@example.com\n${ids[1]},Renamed,\n999999,,x@example.com\n`;
     const res = await run(['contacts', 'update', '--from', '-', '-o', 'ndjson'], csv);
     expect(res.code).toBe(8);
-    expect(res.stderr).toBe('error: 1 of 3 failed\n');
+    // What was done, of how many read, before the failure that makes it exit 8.
+    expect(res.stderr).toBe(
+      '✓ updated 2 of the 3 contacts read from standard input: 0 unchanged, 0 skipped, 1 failed\nerror: 1 of 3 failed\n',
+    );
     expect(
       res.stdout
         .trim()
