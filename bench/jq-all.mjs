@@ -1,4 +1,4 @@
-// `--all --jq` against `--all -o json` of the same contacts in the same run (issue 32: it was
+// `--all --jq` against `--all -o json` of the same contacts in the same run (it was once
 // quadratic in the size of the list): time and the CLI's peak RSS, medians of [runs] interleaved
 // runs, against a real `wsm serve` holding [contacts] contacts. A filter starting `.[] |` runs on
 // parts of the list as they come, `map(...)` takes the elements one by one, and so do `length`

@@ -1,7 +1,7 @@
 // Search latency through the HTTP API of a real `wsm serve` over N contacts: p50/p99 of 200
 // random substring searches (names, numbers, e-mails), against the same queries as a bare
 // better-sqlite3 LIKE scan, in the same run; every answer must equal the LIKE baseline
-// (ids of page 1 and the total). The rule (docs/decisions.md, "Search after #36"): the text in
+// (ids of page 1 and the total). The rule (docs/decisions.md, "Search: text and a number's digits"): the text in
 // name, number or e-mail, or, for a query written as a phone number is, its digits in the number.
 // Then 50 numbers written with separators (`+351 000 123-45`), the text and digits paths at once,
 // timed and checked the same way. The page and its exact total come in one answer: the time of

@@ -1,4 +1,4 @@
-// Which .xlsx library (issue 35): writing and reading 100,000 export-shaped rows (11 text columns)
+// Which .xlsx library: writing and reading 100,000 export-shaped rows (11 text columns)
 // with exceljs 4.4 (its streaming WorkbookWriter/WorkbookReader), SheetJS (@e965/xlsx 0.20.3, the
 // registry's `xlsx` being older) and wsm's own (src/formats/xlsx, from dist/: `npm run build` first),
 // each task a process of its own: time, peak RSS (sampled every 20 ms) and the time to load the

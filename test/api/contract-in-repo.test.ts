@@ -1,6 +1,6 @@
 // The repository stands alone: a clone has no folder beside it (the team's shared spec), so no file names one, and code
-// comments cite the docs (docs/decisions.md §N, docs/api-reference.md), never an issue tracker a
-// reader outside cannot open. The patterns are built from parts so that this file passes its own check.
+// comments (and tests' names) cite the docs (docs/decisions.md §N, docs/api-reference.md), never an
+// issue tracker a reader outside cannot open. The patterns are built from parts so that this file passes its own check.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +30,9 @@ function linesMatching(files: string[], pattern: RegExp, part: (line: string) =>
 /** The comment on a line of code: after `//`, or a line of a block comment. Rough, but strings rarely hold either. */
 const commentOf = (line: string) => (/^\s*(\/\*\*?|\*)/.test(line) ? line : (/(?:^|\s)\/\/(.*)$/.exec(line)?.[1] ?? ''));
 
+/** The name a line gives a test or a group of tests: `it('…'`, `describe("…"`. */
+const titleOf = (line: string) => /\b(?:it|describe|test)\(\s*(['"`])(.*?)\1/.exec(line)?.[2] ?? '';
+
 const OUTSIDE = new RegExp(['shared/' + 'spec', 'spec/' + '(api|cli|decisions)\\.md', '\\bapi' + '\\.md\\b'].join('|'));
 const ISSUE = new RegExp(['\\bissues? ' + '\\d+', '(^|[\\s(])#' + '\\d{1,4}\\b'].join('|'), 'i');
 
@@ -40,5 +43,10 @@ describe('the repository stands alone', () => {
 
   it('cites no issue number in a comment of src/: a comment says why, and cites docs sections', () => {
     expect(linesMatching(filesUnder(join(REPO_ROOT, 'src')), ISSUE, commentOf)).toEqual([]);
+  });
+
+  it("cites none in the tests', scripts' and benchmarks' comments, nor in a test's name", () => {
+    const files = ['test', 'scripts', 'bench', 'bin'].flatMap((dir) => filesUnder(join(REPO_ROOT, dir)));
+    expect(linesMatching(files, ISSUE, (line) => `${commentOf(line)} ${titleOf(line)}`)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * wsm's multipart encoder (issue 32): text values as given (undici's FormData made every LF a
+ * wsm's multipart encoder: text values as given (undici's FormData made every LF a
  * CRLF), names quoted as browsers do, files streamed, the length known, the body readable again
  * for a retry. Read back by the platform's form parser, which is what the stand-in uses.
  */

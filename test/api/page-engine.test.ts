@@ -117,7 +117,7 @@ describe('walkPages: concurrent once last_page is known', () => {
     await walk.return(undefined);
   });
 
-  // Issue 26: against a distant server the window stood empty while the reader worked on a page
+  // Against a distant server the window stood empty while the reader worked on a page
   // (the export's header, code not yet compiled): requests left only when the reader asked for more.
   it('asks for the next pages as soon as page 1 is in, before the reader asks for page 2', async () => {
     const held = heldPages(20);

@@ -1,4 +1,4 @@
-// A wrong base URL is said as such (issue 23.3): the CLI in-process against a real app listening on
+// A wrong base URL is said as such: the CLI in-process against a real app listening on
 // 127.0.0.1 (real HTTP, real SQLite), whose router answers a path outside /api/v3 with the API's
 // own 404 body, so only asking the server tells a wrong base from a missing workspace.
 import { randomUUID } from 'node:crypto';

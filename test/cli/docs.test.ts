@@ -1,4 +1,4 @@
-// The docs cannot drift from --help (issue 23.1): every `wsm …` command line in README.md and
+// The docs cannot drift from --help: every `wsm …` command line in README.md and
 // docs/*.md (in code blocks and in inline code) must name a real command and real flags, as the
 // CLI's own command tree declares them (the tree `wsm completion` prints: every resource, in full).
 import { readFileSync } from 'node:fs';

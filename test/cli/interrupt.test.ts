@@ -1,4 +1,4 @@
-// The interrupt-aware wait (issue 12.3): Ctrl-C says what keeps running on the server and exits 130.
+// The interrupt-aware wait: Ctrl-C says what keeps running on the server and exits 130.
 // The real binary with a real SIGINT: test/e2e/operator-waits.test.ts.
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';

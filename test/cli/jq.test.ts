@@ -1,5 +1,5 @@
 /**
- * --jq over a whole list (issue 32): jq runs in a thread of its own, on parts of the list when the
+ * --jq over a whole list: jq runs in a thread of its own, on parts of the list when the
  * expression takes the elements one by one, and gives the output jq gives on the whole list.
  */
 import { describe, expect, it } from 'vitest';

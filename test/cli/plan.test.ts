@@ -1,5 +1,5 @@
 /**
- * The plan of a file of contacts against the live workspace (issue 32): what each row would do,
+ * The plan of a file of contacts against the live workspace: what each row would do,
  * each change from -> to, and the changes that look made by a spreadsheet.
  */
 import { describe, expect, it } from 'vitest';

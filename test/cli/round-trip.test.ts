@@ -1,4 +1,4 @@
-// `contacts export | contacts import` leaves every contact exactly as it was (issue 21, point 1):
+// `contacts export | contacts import` leaves every contact exactly as it was:
 // a property test over generated contacts whose names and field values hold line breaks of every
 // kind, quotes, commas, leading = + - @, tabs, emoji, combining marks and right-to-left text. The
 // real server on a real HTTP port and SQLite file; the CLI in-process; the import worker run by hand.
@@ -51,7 +51,7 @@ const piece = fc.constantFrom(
 const text = (maxParts: number) => fc.array(piece, { maxLength: maxParts }).map((parts) => parts.join(''));
 const GROUPS = ['VIP', 'Friends, "close"; [family]', 'Ñúñez'];
 const person = fc.record({
-  // A name of only spaces, control, format and invisible characters is refused as blank (decisions.md, issue 37).
+  // A name of only spaces, control, format and invisible characters is refused as blank (decisions.md).
   name: text(8).filter((name) => name === '' || new RegExp(VISIBLE_PATTERN).test(name)),
   note: text(12),
   email: fc.option(fc.constantFrom('ann@example.com', 'O.Brien+x@example.org'), { nil: undefined }),

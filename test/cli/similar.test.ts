@@ -1,4 +1,4 @@
-// "Did you mean" for names typed wrong (issue 23.6): the rule commander applies to flags.
+// "Did you mean" for names typed wrong: the rule commander applies to flags.
 import { describe, expect, it } from 'vitest';
 import { closest, didYouMean, editDistance } from '../../src/cli/similar.js';
 import { runCli } from './helpers.js';

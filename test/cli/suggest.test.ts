@@ -1,4 +1,4 @@
-// Every command wsm suggests acts on the target of the command that suggested it (issue 23.4):
+// Every command wsm suggests acts on the target of the command that suggested it:
 // the --profile, --base-url and -w typed go into each `wsm …` a message names.
 import { describe, expect, it } from 'vitest';
 import { createTestIO } from '../../src/cli/io.js';

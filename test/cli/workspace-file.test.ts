@@ -108,7 +108,7 @@ describe('the file is checked entirely before anything is sent', () => {
   });
 });
 
-describe('every plan names its target (issue 23.4)', () => {
+describe('every plan names its target', () => {
   const STAGING = '7d4e2b10-3c5f-4a6b-8c9d-0e1f2a3b4c5d';
   const STP = `/api/v3/workspaces/${STAGING}`;
 

@@ -1,5 +1,5 @@
 /**
- * The answers issue 36 found silently wrong, through the real CLI against a real `wsm serve`:
+ * The answers an agent's session found silently wrong, through the real CLI against a real `wsm serve`:
  * a contact taken out of every group, a number searched as written, contacts filtered by a custom
  * field, by the server where it can (the extension) and by a walk that says so where it cannot
  * (`wsm serve --api-only`, which leaves the extension out as the hosted service does).

@@ -1,5 +1,5 @@
 /**
- * A browser app against `wsm serve --cors` (issue 37), in a real headless Chromium (Debian's
+ * A browser app against `wsm serve --cors`, in a real headless Chromium (Debian's
  * `chromium`; .ci/run installs it): a page served from another loopback origin that is listed
  * lists contacts and creates a label, with a bearer token, through the browser's own CORS checks;
  * the same page from an origin not listed is blocked by the browser, and its label never reaches

@@ -1,5 +1,5 @@
 /**
- * Bytes in, bytes out (issue 32): a multipart text value reaches the server as given. undici's
+ * Bytes in, bytes out: a multipart text value reaches the server as given. undici's
  * FormData (the WHATWG encoding) turned every LF into CRLF, so `contacts update --from` of wsm's
  * own unedited export rewrote each multi-line value. The real binary against `wsm serve` (fastify
  * multipart) and against the stand-in (the platform's own form parser), which keeps names but

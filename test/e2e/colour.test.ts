@@ -1,5 +1,5 @@
 /**
- * Colour by the conventions (issue 23.5), each on a real pseudo-terminal through `script`: the real
+ * Colour by the conventions, each on a real pseudo-terminal through `script`: the real
  * binary, a table on stdout (its header is bold when coloured) and the ✓ line on stderr. No server:
  * `profile list` and `profile use` read and write only the config file.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 34, point 1: with -o json (and ndjson) every failure prints one JSON document on stdout,
+ * With -o json (and ndjson) every failure prints one JSON document on stdout,
  * whoever failed: `{"error": {message, exit_code, status?, fields?, server?}}`, its message
  * stderr's sentence and its exit_code the process's. The real binary against a real `wsm serve`,
  * one run per exit code; 130 against a stand-in import that never ends.

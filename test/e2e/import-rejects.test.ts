@@ -1,5 +1,5 @@
 /**
- * Issue 32 (every failed row comes back): the real `wsm` binary against a real `wsm serve`. An
+ * Every failed row comes back: the real `wsm` binary against a real `wsm serve`. An
  * import with more than 100 bad rows gives every one back: `imports errors` lists them all (the
  * server keeps them: GET .../errors), `--rejects` writes them with the file's own header and cells
  * plus import_error and import_line, and that file, fixed, imports again. Against the stand-in of

@@ -1,5 +1,5 @@
 /**
- * `wsm contacts list --all --jq` over 2,000 contacts (issue 32): the real binary against a real
+ * `wsm contacts list --all --jq` over 2,000 contacts: the real binary against a real
  * `wsm serve`. jq read its input at a copy of the rest for every byte, so this took 93 s (and
  * 155 s on the operator's machine); now a few seconds, and the same output as jq on the list.
  */

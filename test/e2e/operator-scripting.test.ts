@@ -1,6 +1,5 @@
 /**
- * Issue 12, "Scripting" (points 5-8) and issue 13 points 13 (CSV injection) and 14 (the config
- * file): wsm piped (in-process, in-process.ts) against a real `wsm serve` and small stand-in
+ * An operator's scripts: exit codes, CSV injection, the config file: wsm piped (in-process, in-process.ts) against a real `wsm serve` and small stand-in
  * servers; `wsm serve` itself as the real binary.
  */
 import { chmodSync, chownSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 12, "Terminal" (points 1, 2, 4) and issue 13 point 13 (control characters): the real
+ * An operator at a terminal (tables, values for people, progress, control characters): the real
  * `wsm` binary on real pseudo-terminals of 60, 80 and 120 columns against a real `wsm serve`; the
  * piped runs it is compared with run in-process (in-process.ts).
  */
@@ -52,7 +52,7 @@ afterAll(async () => {
   if (server) cleanup(server.dir);
 });
 
-describe('tables fit the terminal (issue 12.1)', () => {
+describe('tables fit the terminal', () => {
   it.each([60, 80, 120])('contacts list at %i columns: no line wider, ids and numbers whole', async (columns) => {
     const { code, screen } = await onTerminal(server.env, ['contacts', 'list', '--per-page', '5'], { columns });
     expect(code).toBe(0);
@@ -96,7 +96,7 @@ describe('tables fit the terminal (issue 12.1)', () => {
   });
 });
 
-describe('values for people (issue 12.4)', () => {
+describe('values for people', () => {
   it('times are relative on a terminal and absolute with -o json', async () => {
     const { screen } = await onTerminal(server.env, ['groups', 'list'], { columns: 80 });
     expect(screen).toMatch(/Customers from the northern region\s+\d+\s+(just now|\d+ (seconds?|minutes?) ago)/);
@@ -120,7 +120,7 @@ describe('values for people (issue 12.4)', () => {
   });
 });
 
-describe('control characters never reach the terminal raw (issue 13.13)', () => {
+describe('control characters never reach the terminal raw', () => {
   it('a name holding ESC]0;… shows as text in tables and records', async () => {
     for (const args of [
       ['contacts', 'list', '--per-page', '5'],
@@ -140,7 +140,7 @@ describe('control characters never reach the terminal raw (issue 13.13)', () => 
   });
 });
 
-describe('progress (issue 12.2)', () => {
+describe('progress', () => {
   it('export on a terminal draws done/total, percentage, rate and time left on stderr, then clears it', async () => {
     const out = join(server.dir, 'export.csv');
     const { code, screen } = await onTerminal(server.env, ['contacts', 'export'], { columns: 100, redirect: `> '${out}'` });
@@ -220,7 +220,7 @@ describe('progress never eats output when stdout is the same terminal (finding 1
   });
 });
 
-describe('delete confirmations (issue 12.12)', () => {
+describe('delete confirmations', () => {
   it('a template delete on a terminal names it and asks to type its name; a wrong name deletes nothing', async () => {
     writeFileSync(join(server.dir, 'unused'), '');
     const wrong = await onTerminal(server.env, ['templates', 'delete', '2'], { columns: 120, keys: 'nope\r', when: 'Type its name' });

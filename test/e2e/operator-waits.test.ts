@@ -1,5 +1,5 @@
 /**
- * Issue 12, points 2 and 3 (long waits): the real `wsm` binary, given a real SIGINT (piped, or
+ * Long waits: the real `wsm` binary, given a real SIGINT (piped, or
  * Ctrl-C typed on a real pseudo-terminal; the waits without a signal and the set-up run
  * in-process, in-process.ts), against `wsm serve`, the stand-in for the hosted
  * service (no GET one import) and small stand-in servers for what neither does (an import that

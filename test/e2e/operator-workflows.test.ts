@@ -1,5 +1,5 @@
 /**
- * Issue 12, "Finding things" and "Editing" (points 9-11, 13): wsm against a real `wsm serve` and
+ * An operator finding things and editing them: wsm against a real `wsm serve` and
  * a stand-in server without the extensions; piped commands run in-process (in-process.ts), the
  * pickers run the real binary on real pseudo-terminals, completion the real binary in real shells.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 34, point 7: a confirmation on a real terminal. A bulk delete asks as a single delete does,
+ * A confirmation on a real terminal. A bulk delete asks as a single delete does,
  * saying it cannot be undone; Ctrl-C at any question exits 130 like Ctrl-C anywhere else, and
  * nothing is deleted; the question comes before the first write. The real binary on a pseudo-terminal
  * against a real `wsm serve` and the stand-in.

@@ -1,5 +1,5 @@
 /**
- * Issue 34, point 7: `wsm serve` on a port another process holds fails before it makes anything
+ * `wsm serve` on a port another process holds fails before it makes anything
  * on disk: no database, no lock, no uploads folder is left behind. The real binary.
  */
 import { mkdtempSync, readdirSync } from 'node:fs';

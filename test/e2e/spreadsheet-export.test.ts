@@ -1,5 +1,5 @@
 /**
- * Issue 35.1: `wsm contacts export -o xlsx` against a real `wsm serve`, in-process: the workbook
+ * `wsm contacts export -o xlsx` against a real `wsm serve`, in-process: the workbook
  * holds the CSV export's header and rows, every cell text with exactly the stored value; piped and
  * --output-file give the same file; a terminal, --json/-q and other verbs are refused before
  * anything is sent.

@@ -1,5 +1,5 @@
 /**
- * Issue 35.2: `contacts import FILE.xlsx` and `contacts update|delete --from FILE.xlsx`, in-process,
+ * `contacts import FILE.xlsx` and `contacts update|delete --from FILE.xlsx`, in-process,
  * against `wsm serve`, `wsm serve --api-only` and the stand-in for the hosted service (the API
  * receives CSV, so the published API is enough). Workbooks written the way Excel writes them
  * (excel-like.ts): every cell read as the spreadsheet displays it, rows named by sheet row, an

@@ -1,5 +1,5 @@
 /**
- * Issue 35.3, the round trip through a real spreadsheet: `contacts export -o xlsx` -> opened and
+ * The round trip through a real spreadsheet: `contacts export -o xlsx` -> opened and
  * saved by LibreOffice (headless) -> `contacts import` into the same workspace changes nothing;
  * an edited copy (two cells changed, saved by LibreOffice again) given to `contacts update --from`
  * changes exactly those two cells; a sheet LibreOffice writes from typed cells (a number format

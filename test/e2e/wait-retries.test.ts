@@ -1,5 +1,5 @@
 /**
- * Issue 34, point 5: a wait whose server stops answering says each retry on stderr (piped: the
+ * A wait whose server stops answering says each retry on stderr (piped: the
  * first at once, then at most one a 30 s) and ends with both the timeout and the cause, exit 6.
  * The real binary, piped, against nothing listening and against a stand-in that goes away.
  */

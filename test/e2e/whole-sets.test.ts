@@ -1,5 +1,5 @@
 /**
- * Whole sets (issue 32): the README's bulk delete, `contacts list --search X -q | contacts delete
+ * Whole sets: the README's bulk delete, `contacts list --search X -q | contacts delete
  * --from - --yes`, acted on one page and said `✓ deleted 10 contacts`. A page piped on now says
  * on stderr what it left out, and the bulk verb names how many it acted on of how many it read.
  * The real binary against a real `wsm serve`, through a real pipe.

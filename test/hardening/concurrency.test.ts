@@ -120,7 +120,7 @@ describe('concurrency over real HTTP (wsm serve)', () => {
     });
   }
 
-  // Users (issue 13, point 9): the password hash (scrypt, asynchronous) sits between the e-mail
+  // Users: the password hash (scrypt, asynchronous) sits between the e-mail
   // check and the write, so parallel requests all pass the check; the unique index decides, and
   // each loser must get the 422 a sequential request gets, never a 500.
   describe(`e-mail races: ${EMAIL_RACERS} parallel requests`, () => {

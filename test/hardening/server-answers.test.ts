@@ -1,5 +1,5 @@
 /**
- * Every answer the server gives before a route runs, over a real socket (issue 22, point 5): the
+ * Every answer the server gives before a route runs, over a real socket: the
  * statuses Node's HTTP parser and fastify produce on their own (bad JSON, 400 for what is not
  * HTTP, 404, 405, 408, 413, 414, 415, 417, 431, a CONNECT, a request without Host, 503 while
  * shutting down) come as JSON in decisions.md §1's shape: `{message, status}` (a 422 with

@@ -1,5 +1,5 @@
 /**
- * Text that is not valid Unicode is refused, never stored altered (issue 22, point 6): half a
+ * Text that is not valid Unicode is refused, never stored altered: half a
  * surrogate pair escaped in JSON, bytes that are not UTF-8 in a JSON body or a multipart field,
  * a JSON body declared in another charset or compressed, a query value whose percent-encoding is
  * not UTF-8: a 422 naming the field, and nothing stored. Valid text of every kind passes as it was sent, from clients that declare a charset on

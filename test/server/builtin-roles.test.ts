@@ -1,5 +1,5 @@
 /**
- * The built-in role (issue 22, point 3; decisions.md §8): the Owner role every workspace is
+ * The built-in role (decisions.md §8): the Owner role every workspace is
  * created with is marked `"builtin": true` in every answer, and renaming it, changing its
  * permissions or deleting it is a 422 naming why, for everyone, the owner included.
  */

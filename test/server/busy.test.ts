@@ -1,5 +1,5 @@
 /**
- * Another connection holding the database's write lock (issue 13, point 10): better-sqlite3
+ * Another connection holding the database's write lock: better-sqlite3
  * waits for a lock synchronously, so a 5 s busy timeout froze every request for 5 s and then
  * answered 500. A write now waits briefly, then answers 503 with Retry-After; reads go on; the
  * import worker leaves a busy import to retry instead of failing it; and an import that does

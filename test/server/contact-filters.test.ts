@@ -1,4 +1,4 @@
-// The contact list's filters an agent relies on (issue 36): a search written as a phone number
+// The contact list's filters an agent relies on: a search written as a phone number
 // finds the number as stored, and `fields[<name>]=<value>` keeps the contacts holding each value
 // exactly, with its total, pages and links, and says it applied the filter.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * What a contract fuzzer (Schemathesis) found against `wsm serve`, each as the curl that showed it
- * (issue 37): 405 without `Allow`, OPTIONS refused, a method nobody routes read as a malformed
+ * What a contract fuzzer (Schemathesis) found against `wsm serve`, each as the curl that showed
+ * it: 405 without `Allow`, OPTIONS refused, a method nobody routes read as a malformed
  * body, GET of the partner defaults missing, pages the document allowed refused, a JSON `null`
  * taken for `{}`, invisible names stored.
  */

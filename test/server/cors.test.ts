@@ -1,5 +1,5 @@
 /**
- * CORS (`wsm serve --cors <origin>`, issue 37): preflights answered on every route for the origins
+ * CORS (`wsm serve --cors <origin>`): preflights answered on every route for the origins
  * named, CORS headers on every answer to them, errors included; nothing for other origins, and
  * nothing at all when no origin is named. The real browser's view is test/e2e/browser-cors.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The database file deleted or replaced while serving (issue 13, point 4): SQLite goes on
+ * The database file deleted or replaced while serving: SQLite goes on
  * writing into the unlinked file, so every write was acknowledged and lost at the next start.
  * The server notices and answers writes 503 naming the cause; what it already holds can still
  * be read.

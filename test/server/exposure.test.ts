@@ -1,5 +1,5 @@
 /**
- * What the server exposes (issue 13, point 12): served files carry nosniff and a restrictive
+ * What the server exposes: served files carry nosniff and a restrictive
  * CSP; a replaced avatar is no longer served; the database, uploads and temporary files are
  * owner-only; a 422 lists a bounded number of field errors; URLs in answers (pagination links,
  * avatar_url) are built from the server's own address, not from whatever Host a client sends.

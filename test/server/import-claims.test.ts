@@ -1,5 +1,5 @@
 /**
- * An import is claimed by one worker at a time (issue 13, point 2): two workers on two
+ * An import is claimed by one worker at a time: two workers on two
  * connections to the same file run the same import side by side, and exactly one of them
  * processes it, with exact counts; the other leaves it alone.
  */

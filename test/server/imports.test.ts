@@ -146,7 +146,7 @@ describe('contact imports: upload', () => {
 });
 
 describe('contact imports: processing', () => {
-  it('holds each row to the rules of contacts create: a field value the create refuses fails its row (issue 21, point 5)', async () => {
+  it('holds each row to the rules of contacts create: a field value the create refuses fails its row', async () => {
     await h.create(`/api/v3/workspaces/${h.ws}/contact-fields`, { name: 'note' });
     const long = 'x'.repeat(2000);
     const refused = await h.call({ method: 'POST', url: contactsUrl(), payload: { number: '5550000009', fields: { note: long } } });
@@ -309,7 +309,7 @@ describe('contact imports: processing', () => {
     expect(done.errors_total).toBe(150);
   });
 
-  it('reads cells as spreadsheets write them: TRUE/FALSE any case, yes/no, 1/0; gender without case; scientific notation named (issue 32)', async () => {
+  it('reads cells as spreadsheets write them: TRUE/FALSE any case, yes/no, 1/0; gender without case; scientific notation named', async () => {
     const csv = [
       'number,status,gender',
       '5550000101,TRUE,Female',
@@ -640,7 +640,7 @@ describe('contact imports: the contact_groups column and exported cells (decisio
     expect(field.name).toBe('score');
   });
 
-  it("keeps every ' of a file that is not an export: its values are as written (decisions.md, issue 35)", async () => {
+  it("keeps every ' of a file that is not an export: its values are as written (decisions.md)", async () => {
     await post(`/api/v3/workspaces/${h.ws}/contact-fields`, { name: 'score' });
     const made = await createImport("number,name,score\n5550000011,'=1+1,'-2\n5550000012,''@x,'Tis\n");
     await runPendingImports(h.app);

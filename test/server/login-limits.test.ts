@@ -1,5 +1,5 @@
 /**
- * POST /auth/tokens against password guessing (issue 13, point 7; decisions.md §7): attempts
+ * POST /auth/tokens against password guessing (decisions.md §7): attempts
  * are limited per e-mail and per client address (429 with Retry-After), and an unknown e-mail
  * costs the same scrypt work as a wrong password, so the answer time does not tell which
  * e-mails have an account.

@@ -1,5 +1,5 @@
 /**
- * Authority follows the workspace membership (issue 22, points 1, 2 and 7; decisions.md §8).
+ * Authority follows the workspace membership (decisions.md §8).
  * Role and status belong to the membership in W: whoever may manage W's members changes them
  * there, whatever the member holds elsewhere, and the owner of W always may (not on themselves).
  * What belongs to the person (password, e-mail, name) is changed by someone else only when their

@@ -56,7 +56,7 @@ describe('GET /api/v3/openapi.json', () => {
     });
   });
 
-  it('lists what the server really answers (issue 22): 413 on every write, the types of a stored file, page bounds, the transport errors', () => {
+  it('lists what the server really answers: 413 on every write, the types of a stored file, page bounds, the transport errors', () => {
     for (const [path, operations] of Object.entries(doc.paths) as Array<[string, Record<string, any>]>) {
       for (const [method, operation] of Object.entries(operations)) {
         const codes = Object.keys(operation.responses);
@@ -179,7 +179,7 @@ describe('/docs', () => {
   });
 });
 
-describe('the token extensions in the document (issue 13)', () => {
+describe('the token extensions in the document', () => {
   it('states expires_at, the 429 of POST /auth/tokens, and DELETE /auth/tokens/current', () => {
     const issue = doc.paths['/auth/tokens'].post;
     const data = issue.responses['201'].content['application/json'].schema.properties.data;
@@ -235,7 +235,7 @@ describe('wsm serve --api-only', () => {
   });
 });
 
-describe('what the document states of the rules the server enforces (issue 37)', () => {
+describe('what the document states of the rules the server enforces', () => {
   const body = (path: string, method: string, type = 'application/json') => doc.paths[path][method].requestBody.content[type].schema;
   const ws = '/workspaces/{workspace}';
 

@@ -1,5 +1,5 @@
 /**
- * Permissions as access promises (issue 13, points 5 and 8; decisions.md §7, §8): what a user who
+ * Permissions as access promises (decisions.md §7, §8): what a user who
  * holds a permission can do to OTHERS. Changing another user's password, e-mail, status or role
  * needs `users.manage`; nobody changes their own role; a role only ever holds permissions its
  * editor holds; owners, partners and the person of users of other workspaces are out of reach of

@@ -200,7 +200,7 @@ describe('GET /templates and /templates/{id}, DELETE', () => {
     expect((await h.call({ method: 'GET', url: templatesUrl(h, '?category=OTHER') })).statusCode).toBe(422);
   });
 
-  it('an empty filter is no filter: the rows and the total agree (issue 22)', async () => {
+  it('an empty filter is no filter: the rows and the total agree', async () => {
     for (const name of ['empty_filter_one', 'empty_filter_two']) await createTemplate(h, utility(name));
     const total = (await h.call({ method: 'GET', url: templatesUrl(h, '?per_page=100') })).json().meta.total;
     expect(total).toBeGreaterThan(1);

@@ -1,5 +1,5 @@
 /**
- * Slow and stalled clients (issue 13, point 11), with raw sockets against a listening server:
+ * Slow and stalled clients, with raw sockets against a listening server:
  * a client that stops sending mid-body is dropped after the request time limit; an error
  * answered while the body is still coming (no token, a workspace it cannot see, a body too
  * large) reaches the client, and then the connection is closed instead of being kept alive

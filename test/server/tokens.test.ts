@@ -1,5 +1,5 @@
 /**
- * Tokens (issue 13, point 6; decisions.md §7): a token from POST /auth/tokens expires (30 days
+ * Tokens (decisions.md §7): a token from POST /auth/tokens expires (30 days
  * by default, stated in the answer); DELETE /auth/tokens/current revokes the caller's token; a
  * password change revokes the user's other tokens.
  */

@@ -1,5 +1,5 @@
 /**
- * Search for all of Unicode (issue 21, point 6): case-insensitive beyond A–Z and accent-insensitive,
+ * Search for all of Unicode: case-insensitive beyond A–Z and accent-insensitive,
  * NUL treated as any other character, text stored as NFC; and migration 009 carrying a database
  * made by the previous schema over to it. The exactness against a scan: scale.test.ts.
  */

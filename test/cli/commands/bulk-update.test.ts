@@ -1,4 +1,4 @@
-// Bulk update by ids (issue 21, point 7): `wsm contacts list -q | wsm contacts update --from -
+// Bulk update by ids: `wsm contacts list -q | wsm contacts update --from -
 // --inactive` reads each contact's name where the API needs it (the published API: the name on every update)
 // and reports per id; an empty `name` cell leaves the name as it is. Against the stand-in (the published API's
 // operations alone, real HTTP, the CLI in-process), and against a mock that has GET one contact.
@@ -63,7 +63,7 @@ describe('against the published API alone (the stand-in: no GET one contact)', (
     ]);
   });
 
-  it('a CSV as a spreadsheet writes it: FALSE and Female are read as the import reads them (issue 32)', async () => {
+  it('a CSV as a spreadsheet writes it: FALSE and Female are read as the import reads them', async () => {
     const res = await run(['contacts', 'update', '--from', '-'], `id,status,gender\n${ids[20]},FALSE,Female\n${ids[21]},Yes,MALE\n`);
     expect(res.code, res.stderr).toBe(0);
     expect([20, 21].map((i) => [standin.state.contacts[i].status, standin.state.contacts[i].gender])).toEqual([

@@ -497,7 +497,7 @@ describe('contacts export', () => {
   });
 });
 
-describe('contacts export stopped part way (issue 21, point 8)', () => {
+describe('contacts export stopped part way', () => {
   const firstPage = () =>
     page(
       Array.from({ length: 100 }, (_, i) => contact(i + 1)),

@@ -1,4 +1,4 @@
-// A mutating command says what it did in one line on stderr, piped too (issue 23.6), as gh does:
+// A mutating command says what it did in one line on stderr, piped too, as gh does:
 // `✓ deleted label 4`; -q silences it. One helper (Output.done) says it for every mutating verb.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JSON_HEADERS, WS, WSP, label, page, setupApi, type Api } from './harness.js';

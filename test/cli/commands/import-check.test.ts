@@ -1,4 +1,4 @@
-// The local check of `wsm contacts import` before anything is sent (issue 32): columns that are
+// The local check of `wsm contacts import` before anything is sent: columns that are
 // neither a contact attribute nor a field of the workspace are named (with "did you mean"), every
 // invalid row is reported (named by its spreadsheet row, and its line where they differ), and
 // cells are read as spreadsheets write them (TRUE/FALSE, yes/no, 1/0; `Female`; scientific notation named).

@@ -1,4 +1,4 @@
-// Issue 34, point 4: a template file is strict. A key a template does not have fails validate,
+// A template file is strict. A key a template does not have fails validate,
 // validate --strict and create --file (exit 2, nothing sent) with the key, its line and the key it
 // may mean, at any depth, as workspace files do. No interceptor is set: a request would fail otherwise.
 import { readFileSync } from 'node:fs';

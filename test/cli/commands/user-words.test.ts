@@ -1,4 +1,4 @@
-// Errors in the user's words (new-user findings #5 #7 #9 #11 #17 #18 #19 #21): what reaches
+// Errors in the user's words (what a new user's first session found): what reaches
 // stderr, and the exit code, for the mistakes a new user makes first.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JSON_HEADERS, WS, WSP, contact, importRecord, page, setupApi, type Api } from './harness.js';
@@ -7,7 +7,7 @@ let api: Api;
 beforeEach(async () => (api = await setupApi()));
 afterEach(() => api?.close());
 
-describe('profiles and login (#5)', () => {
+describe('profiles and login', () => {
   it('a --profile or WSM_PROFILE that does not exist is named, exit 2, nothing sent', async () => {
     for (const [argv, env] of [
       [['--profile', 'nosuch', 'contacts', 'list'], {}],
@@ -50,7 +50,7 @@ describe('profiles and login (#5)', () => {
   });
 });
 
-describe('base URL checked before any request (#7)', () => {
+describe('base URL checked before any request', () => {
   it('--base-url without a scheme: one line naming the flag and an example, exit 2', async () => {
     const { code, stdout, stderr } = await api.run(['--base-url', '127.0.0.1:18101/api/v3', 'contacts', 'list']);
     expect(stderr).toBe('error: --base-url must be an http(s) URL such as https://api.example.com/api/v3, got "127.0.0.1:18101/api/v3"\n');
@@ -84,7 +84,7 @@ describe('base URL checked before any request (#7)', () => {
   });
 });
 
-describe("commander's failures in wsm's words (#11, #18)", () => {
+describe("commander's failures in wsm's words", () => {
   it('a mistyped required flag is an unknown option with a suggestion, not a missing one', async () => {
     const { code, stdout, stderr } = await api.run(['contacts', 'create', '--nubmer', '1']);
     expect(stderr).toBe("error: unknown option '--nubmer' (did you mean --number?)\n");
@@ -125,7 +125,7 @@ describe("commander's failures in wsm's words (#11, #18)", () => {
   });
 });
 
-describe('help at any depth (#21)', () => {
+describe('help at any depth', () => {
   it('`wsm help contacts list` shows the help of contacts list', async () => {
     const { code, stdout } = await api.run(['help', 'contacts', 'list']);
     expect(code).toBe(0);
@@ -140,7 +140,7 @@ describe('help at any depth (#21)', () => {
   });
 });
 
-describe("the server's errors in the user's words (#9)", () => {
+describe("the server's errors in the user's words", () => {
   const validation = (errors: Record<string, string[]>) => ({ message: 'Validation error', errors });
 
   it('a 404 on a record names it; the request appears only with -v', async () => {
@@ -218,7 +218,7 @@ describe("the server's errors in the user's words (#9)", () => {
   });
 });
 
-describe('one wording for the same kind of mistake (#17, #21)', () => {
+describe('one wording for the same kind of mistake', () => {
   it.each([
     [['--timeout', 'abc', 'contacts', 'list'], {}, '--timeout takes a duration such as 10s, 2m or 500ms, got "abc"'],
     [['templates', 'sync', '--wait', '--timeout', 'abc'], {}, '--timeout takes a duration such as 10s, 2m or 500ms, got "abc"'],
@@ -234,7 +234,7 @@ describe('one wording for the same kind of mistake (#17, #21)', () => {
   });
 });
 
-describe('counts in sentences read like the progress line (#17)', () => {
+describe('counts in sentences read like the progress line', () => {
   it('the paging hint groups thousands; the data itself does not change', async () => {
     const rows = [contact(1), contact(2), contact(3)];
     api.pool
@@ -269,7 +269,7 @@ describe('counts in sentences read like the progress line (#17)', () => {
   });
 });
 
-describe('import errors on a terminal (#17)', () => {
+describe('import errors on a terminal', () => {
   it('one line a row under the Errors label', async () => {
     const errors = [
       { row: 3, message: 'The number has already been taken.' },
@@ -286,7 +286,7 @@ describe('import errors on a terminal (#17)', () => {
     expect(lines[at + 1]).toMatch(/^\s+row 4: The email must be a valid email address\.$/);
   });
 
-  it('a row and its line where a quoted line break parts them; past the first errors, where the rest are (issue 32)', async () => {
+  it('a row and its line where a quoted line break parts them; past the first errors, where the rest are', async () => {
     const errors = [{ row: 3, line: 5, message: 'The number must be a phone number of 7 to 15 digits.', failed: true }];
     api.pool
       .intercept({ path: `${WSP}/contact-imports/6`, method: 'GET' })
@@ -300,7 +300,7 @@ describe('import errors on a terminal (#17)', () => {
   });
 });
 
-describe('template files (#17)', () => {
+describe('template files', () => {
   it('a YAML syntax error ends on its sentence, not on a dangling colon', async () => {
     const broken = await api.file('broken.yaml', 'name: x\nbuttons: [a, b\n');
     const { code, stderr } = await api.run(['templates', 'validate', broken]);
@@ -316,7 +316,7 @@ describe('template files (#17)', () => {
   });
 });
 
-describe('output flags that conflict, and templates list --status (#19)', () => {
+describe('output flags that conflict, and templates list --status', () => {
   it.each([
     [['contacts', 'list', '--json', 'id', '-o', 'csv'], '--json cannot be used with -o csv: they ask for different output'],
     [['contacts', 'list', '--json', 'id', '-o', 'ndjson'], '--json cannot be used with -o ndjson: they ask for different output'],
@@ -362,7 +362,7 @@ describe('output flags that conflict, and templates list --status (#19)', () => 
   });
 });
 
-describe('bulk reports (#21)', () => {
+describe('bulk reports', () => {
   it('contacts delete --from -o json reports numeric ids, like the records', async () => {
     api.pool
       .intercept({ path: `${WSP}/contacts/5`, method: 'DELETE' })
