@@ -4,6 +4,9 @@
 // (bench/delay-proxy.mjs): one with its extensions (GET one contact, used when the ids are fewer
 // than the list's pages), one `--api-only` (the published API: the list is walked). For K ids,
 // medians of R rounds, against the baseline of the same update with `--name` given (no reads).
+// Where the update reads the workspace for its plan (at most 10,000 contacts, and no more pages
+// than ids: `node bench/bulk-names.mjs 5000 3 20 50,100`), the names come from that read.
+// WSM_BENCH_BEFORE=<an older build's bin/wsm.js> runs its CLI too, in the same rounds.
 //   node bench/bulk-names.mjs [contacts=20000] [rounds=3] [delay-ms=50] [ids=50,2000]
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,10 +26,11 @@ async function backend(name, extra) {
 
 const served = await backend('serve', []);
 const published = await backend('api-only', ['--api-only']);
-const pages = Math.ceil(count / 100);
 
-async function timed(target, args) {
-  const result = await runWsm(args, target.env);
+const builds = [['this build', undefined], ...(process.env.WSM_BENCH_BEFORE ? [['before', process.env.WSM_BENCH_BEFORE]] : [])];
+
+async function timed(target, args, bin) {
+  const result = await runWsm(args, target.env, bin === undefined ? {} : { bin });
   if (result.code !== 0) throw new Error(`wsm ${args.join(' ')} exited ${result.code}: ${result.err.slice(0, 500)}`);
   return result.ms;
 }
@@ -40,17 +44,26 @@ for (const k of sizes) {
     ['wsm serve (GET one contact where the ids are fewer than the pages)', served],
     ['wsm serve --api-only (the list walked)', published],
   ]) {
-    const baseline = [];
-    const reading = [];
+    const baseline = new Map(builds.map(([name]) => [name, []]));
+    const reading = new Map(builds.map(([name]) => [name, []]));
     for (let r = 0; r < rounds; r++) {
-      baseline.push(await timed(target, ['contacts', 'update', '--from', file, '--inactive', '--name', 'Same name', '-q']));
-      reading.push(await timed(target, ['contacts', 'update', '--from', file, '--inactive', '-q']));
+      for (const [name, bin] of builds) {
+        // Active again first, so that every round's update changes each contact (an unchanged one is not sent).
+        await timed(target, ['contacts', 'update', '--from', file, '--active', '--name', 'Same name', '-q'], bin);
+        baseline
+          .get(name)
+          .push(await timed(target, ['contacts', 'update', '--from', file, '--inactive', '--name', 'Same name', '-q'], bin));
+        await timed(target, ['contacts', 'update', '--from', file, '--active', '-q'], bin);
+        reading.get(name).push(await timed(target, ['contacts', 'update', '--from', file, '--inactive', '-q'], bin));
+      }
     }
-    const how = k < pages && target === served ? `${k} GETs` : `a walk of ${pages} pages`;
-    console.log(
-      `${k} ids of ${count.toLocaleString('en-US')} contacts, ${delayMs} ms away, ${label}: names read by ${how}: ${fmt(median(reading) / 1000, 2)} s ` +
-        `(${fmt(median(reading) / median(baseline), 2)}x the same update with --name, ${fmt(median(baseline) / 1000, 2)} s)`,
-    );
+    for (const [name] of builds) {
+      const [read, base] = [median(reading.get(name)), median(baseline.get(name))];
+      console.log(
+        `${name}: ${k} ids of ${count.toLocaleString('en-US')} contacts, ${delayMs} ms away, ${label}: ${fmt(read / 1000, 2)} s ` +
+          `(${fmt(read / base, 2)}x the same update with --name, ${fmt(base / 1000, 2)} s)`,
+      );
+    }
   }
 }
 await served.proxy.stop();
