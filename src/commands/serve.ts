@@ -45,7 +45,7 @@ export const serve = verbSpec({
   configure: (c) =>
     c.addHelpText(
       'after',
-      '\nThe global --profile <name> names the profile saved for\nthis server (default: local); -w <uuid> is the id of the\nworkspace seeded in an empty database.',
+      '\nThe global --profile <name> names the profile saved for\nthis server (default: local), made current if none is\n(else `wsm profile use <name>`); with --db :memory:,\nnone is saved unless --profile names one. -w <uuid> is\nthe id of the workspace seeded in an empty database.',
     ),
   examples: [
     'wsm serve',

@@ -10,7 +10,7 @@ type ResourceCommand = { [K in keyof Catalog]: Catalog[K] extends { cli: infer C
 const OWN = {
   profile: 'list, switch and edit saved profiles',
   serve:
-    'run the embedded API server on SQLite (saves the `local` profile so wsm works next); -w sets the id of the workspace seeded into an empty database',
+    'run the embedded API server on SQLite (saves the `local` profile, made current if none is); -w sets the id of the workspace seeded into an empty database',
   pull: 'print the workspace as a workspace file (YAML or JSON) for diff and apply',
   diff: 'show what apply would change to make the workspace match a file (exit 2 when it would)',
   apply: 'change the workspace to match a file: create, update, and with --prune delete',
