@@ -4,7 +4,7 @@
  * `wsm serve` and on the stand-in for the hosted service (no GET-one: the before-image is found
  * in the workspace's list). `wsm history` lists, shows and clears; the files are private.
  */
-import { statSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend } from './backends.js';
@@ -123,10 +123,32 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect((await workspace()).find((c) => c.number === '14155550101')!.name).toBe('Ann');
     });
 
+    it('a bulk update --from and a bulk delete --from, each undone: the workspace as before', async () => {
+      const before = await workspace();
+      const [ann, ben] = [await idOf('14155550101'), await idOf('14155550102')];
+      const file = join(backend.dir, 'changes.csv');
+      writeFileSync(file, `id,name,email\n${ann},Bulk Ann,\n${ben},Bulk Ben,bulk@example.com\n`);
+      expect((await run('contacts', 'update', '--from', file)).code).toBe(0);
+      const update = await lastChange();
+      expect(update.summary).toBe(`contacts update --from ${file}`);
+      const shown = await run('history', 'show', update.id);
+      expect(shown.stdout).toContain(`~ record 2: update contact ${ben} (14155550102)\n    name: "Ben" -> "Bulk Ben"\n`);
+      expect((await run('undo', update.id, '--yes')).code).toBe(0);
+      expect(await workspace()).toEqual(before);
+
+      const deleted = await wsm(backend.env, ['contacts', 'delete', '--from', '-', '--yes'], `${ann}\n${ben}\n`);
+      expect(deleted.code).toBe(0);
+      expect(await workspace()).toEqual([]);
+      const undone = await run('undo', 'last', '--yes');
+      expect(undone.stderr).toMatch(/^✓ undid change \S+: 0 set back, 0 deleted, 2 created again, 0 failed\n$/);
+      expect(undone.code).toBe(0);
+      expect(await workspace()).toEqual(before);
+    });
+
     it('wsm history: lists newest first (-o json), shows a change as a plan, keeps its files private, clears with --yes only', async () => {
       const listed = JSON.parse((await run('history', 'list', '-o', 'json')).stdout) as Array<Record<string, unknown>>;
       expect(listed.length).toBeGreaterThan(5);
-      expect(listed[0]).toMatchObject({ base_url: backend.url, workspace: backend.workspace, records: 1 });
+      expect(listed[0]).toMatchObject({ base_url: backend.url, workspace: backend.workspace, records: 2 });
       expect(listed.map((c) => c.id)).toEqual([...listed.map((c) => c.id as string)].sort().reverse());
       const created = listed.find((c) => String(c.summary).startsWith('contacts create'))!;
       expect(JSON.stringify(listed)).not.toContain(backend.token);

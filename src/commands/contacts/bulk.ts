@@ -21,6 +21,7 @@ import type { BulkFlags } from '../contacts.js';
 import type { FlagOptions } from '../declare.js';
 import { readBytesInput, workspaceClient } from '../shared/verb.js';
 import { fieldIdsOf } from '../shared/workspace-fields.js';
+import { beginBulkChange } from '../../journal/bulk-change.js';
 import { executeBulk, reportColumns, type BulkExecution, type BulkReport, type BulkStep } from './bulk-execute.js';
 import { fieldNamesOf, readBulkInput, refuseUnknownFields, resolveGroupNames } from './bulk-input.js';
 import { nameReader, namesOfLive, type NameReader } from './bulk-names.js';
@@ -132,9 +133,10 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
   let names: NameReader | undefined;
   if (live !== undefined) names = namesOfLive(live);
   else if (unnamed.length > 0) names = await nameReader(ctx, client, unnamed, concurrency);
+  const journal = await beginBulkChange(ctx, client, `contacts ${kind} --from ${source}`, steps, concurrency);
   const progress = ctx.io.progress(kind === 'delete' ? 'Deleting contacts' : 'Updating contacts', steps.length);
   const execution = executeBulk(client, steps, { concurrency, progress, ...(names !== undefined ? { names } : {}) });
-  return { kind, source, total: steps.length, held, execution };
+  return { kind, source, total: steps.length, held, execution: journal?.follow(execution) ?? execution };
 }
 
 /** The plan; or the run, its report lines printed as the items end: the table shows what needs attention, the machine formats every item. */

@@ -136,17 +136,20 @@ describe('where the server has GET one contact and the ids are fewer than the pa
 
   it('reads each name with GET one contact instead of walking 50 pages', async () => {
     // 50 pages for 2 rows: the workspace is not read to leave unchanged rows unsent.
+    // Asked again by the change journal, which reads each contact's before-image by itself too.
     api.pool
       .intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' })
-      .reply(200, page([contact(1)], 1, 5000, 1, 5000), JSON_HEADERS);
+      .reply(200, page([contact(1)], 1, 5000, 1, 5000), JSON_HEADERS)
+      .times(2);
     api.pool
       .intercept({ path: `${WSP}/contacts?page=1&per_page=100`, method: 'GET' })
       .reply(200, page([contact(1)], 1, 50, 100, 5000), JSON_HEADERS);
-    // One read each: 4321 by the probe that finds GET one contact there, 4322 by its own update.
+    // One read each for the name: 4321 by the probe that finds GET one contact there, 4322 by its own update; one each for the journal.
     for (const id of [4321, 4322]) {
       api.pool
         .intercept({ path: `${WSP}/contacts/${id}`, method: 'GET' })
-        .reply(200, { data: contact(id, { name: `Name ${id}` }) }, JSON_HEADERS);
+        .reply(200, { data: contact(id, { name: `Name ${id}` }) }, JSON_HEADERS)
+        .times(2);
     }
     const { bodies, capture } = jsonBodies();
     for (const id of [4321, 4322]) {
@@ -169,6 +172,11 @@ describe('where the server has GET one contact and the ids are fewer than the pa
   });
 
   it("exit 8 is for items that failed; when every item failed for the run's own reason (the token refused), that code", async () => {
+    // The change journal reads the workspace's contacts before each run: their before-images.
+    api.pool
+      .intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' })
+      .reply(200, page([contact(1), contact(2)], 1, 1, 1, 2), JSON_HEADERS)
+      .times(3);
     for (const id of [1, 2])
       api.pool.intercept({ path: `${WSP}/contacts/${id}`, method: 'DELETE' }).reply(401, { message: 'Unauthenticated.' }, JSON_HEADERS);
     const refused = await api.run(['contacts', 'delete', '--from', '-', '--yes'], { stdin: '1\n2\n' });

@@ -1,0 +1,127 @@
+// The journal's side of `contacts update|delete --from`: each contact's before-image is the one
+// the run's read of the workspace found (no request of its own per contact); where the run read
+// none (a delete, a workspace too large for the rows given), the journal reads the list once, up
+// to JOURNAL_READ_LIMIT contacts, else says at the time which contacts have no before-image. The
+// records are appended as the outcomes come, in batches, so a run stopped half-way keeps what it did.
+import type { WsmClient } from '../api/client.js';
+import { runEach, type EngineRequest, type Settled } from '../api/page-engine.js';
+import { PER_PAGE_MAX } from '../api/schemas/common.js';
+import type { Contact } from '../api/schemas/index.js';
+import type { Context } from '../cli/context.js';
+import type { BulkExecution, BulkStep } from '../commands/contacts/bulk-execute.js';
+import { cannotListContacts, readLiveContactsWithin } from '../commands/contacts/plan-live.js';
+import { beginChange } from './journal.js';
+import { contactImage, type JournalRecord } from './records.js';
+import type { ChangeWriter } from './store.js';
+
+type Outcome = BulkExecution['outcomes'] extends AsyncIterable<infer T> ? T : never;
+
+/** The most contacts the journal reads for before-images the run did not read. */
+const JOURNAL_READ_LIMIT = 100_000;
+/** Records written at once: few writes, and little lost to a crash. */
+const BATCH = 1000;
+
+/**
+ * The contacts the run did not read: the list, when its pages cost no more requests than the
+ * rows' own; otherwise each contact read by itself (the GET-one extension). A string says why none.
+ */
+async function missingImages(
+  ctx: Context,
+  client: WsmClient,
+  steps: BulkStep[],
+  concurrency: number,
+): Promise<Map<number, Contact> | string> {
+  try {
+    const limit = Math.min(JOURNAL_READ_LIMIT, steps.length * PER_PAGE_MAX);
+    const live = await readLiveContactsWithin(ctx, client, concurrency, limit);
+    if (live !== undefined) return live.byId;
+  } catch (error) {
+    if (!cannotListContacts(error)) throw error;
+  }
+  const found = new Map<number, Contact>();
+  const read = (step: BulkStep, request: EngineRequest) => client.contacts.get(step.id, request);
+  const settle = (_step: BulkStep, result: Settled<{ data: Contact }>) => {
+    if (!result.ok && !cannotListContacts(result.error)) throw result.error;
+    return result.ok ? result.value.data : undefined;
+  };
+  for await (const contact of runEach(steps, read, settle, { concurrency, notice: client.notice }))
+    if (contact !== undefined) found.set(Number(contact.id), contact);
+  return found.size > 0 || steps.length === 0 ? found : 'the server cannot read one contact and the workspace is too large to list';
+}
+
+/** Begins the change of a bulk run; undefined with WSM_HISTORY=off. */
+export async function beginBulkChange(
+  ctx: Context,
+  client: WsmClient,
+  summary: string,
+  steps: BulkStep[],
+  concurrency: number,
+): Promise<BulkChange | undefined> {
+  const sent = steps.filter((step) => step.action.kind !== 'unsent');
+  const change = await beginChange(ctx, { summary, expected: sent.length });
+  if (change === undefined) return undefined;
+  const before = new Map<number, Contact>();
+  for (const step of sent) if (step.before !== undefined) before.set(step.id, step.before);
+  const unread = sent.filter((step) => !before.has(step.id));
+  if (unread.length > 0) {
+    const read = await missingImages(ctx, client, unread, concurrency);
+    if (typeof read === 'string') change.note(`${unread.length} contacts have no before-image: ${read}; undo leaves them`);
+    else for (const [id, contact] of read) before.set(id, contact);
+  }
+  return new BulkChange(change, before);
+}
+
+export class BulkChange {
+  private readonly pending: JournalRecord[] = [];
+  private readonly failed: number[] = [];
+
+  constructor(
+    private readonly change: ChangeWriter,
+    private readonly before: Map<number, Contact>,
+  ) {}
+
+  /** The run's execution, each outcome recorded as it is read. */
+  follow(execution: BulkExecution): BulkExecution {
+    const change = this;
+    async function* recorded(): AsyncGenerator<Outcome> {
+      try {
+        for await (const outcome of execution.outcomes) {
+          change.record(outcome);
+          yield outcome;
+        }
+      } finally {
+        change.end();
+      }
+    }
+    return { ...execution, outcomes: recorded() };
+  }
+
+  private record({ step, result, report }: Outcome): void {
+    if (step.action.kind === 'unsent' || result === undefined || report.outcome === 'already gone') return;
+    if (!result.ok) {
+      this.failed.push(step.id);
+      return;
+    }
+    const before = this.before.get(step.id);
+    const answer = (result.value as { data?: Contact } | undefined)?.data;
+    const op = step.action.kind;
+    this.pending.push({
+      kind: 'contact',
+      op,
+      id: step.id,
+      before: before === undefined ? null : contactImage(before),
+      after: op === 'delete' || answer === undefined ? null : contactImage(answer),
+      ...(before === undefined ? { unknown: `contact ${step.id}: no before-image` } : {}),
+    });
+    if (this.pending.length >= BATCH) this.flush();
+  }
+
+  private flush(): void {
+    this.change.add(this.pending.splice(0));
+  }
+
+  private end(): void {
+    this.flush();
+    this.change.finish(this.failed);
+  }
+}
