@@ -9,7 +9,7 @@ export const MCP_FLAGS = {
   tools: { flags: '--tools <names>', description: 'only these tools, comma-separated; * matches any text (contacts.*,templates.sync)' },
   toolsets: {
     flags: '--toolsets <names>',
-    description: `only these groups of tools, comma-separated: a resource (${AGENT_RESOURCES.join(', ')}) or workspace_file; a name matching nothing is exit 2`,
+    description: `only these groups of tools, comma-separated: a resource (${AGENT_RESOURCES.join(', ')}), workspace_file or history (the change journal); a name matching nothing is exit 2`,
   },
   listTools: { flags: '--list-tools', description: 'print the tools this selection exposes and exit (no server, no request)' },
   http: { flags: '--http', description: 'serve MCP over Streamable HTTP at /mcp instead of stdio' },

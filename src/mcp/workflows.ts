@@ -9,6 +9,7 @@ import * as z from 'zod';
 import { UsageError, WaitTimedOutError } from '../cli/errors.js';
 import type { ToolCall, ToolSpec } from './tool.js';
 import { confirm, messages } from './workflow-args.js';
+import { historyList, historyUndo } from './history-tools.js';
 import { workspaceFileApply, workspaceFileDiff, workspaceFilePull } from './workspace-file-tools.js';
 
 const duration = (fallback: string) =>
@@ -250,6 +251,8 @@ const templatesSync: ToolSpec = {
 
 export const WORKFLOW_TOOLS: readonly ToolSpec[] = [
   contactsImport,
+  historyList,
+  historyUndo,
   templatesSync,
   workspaceFilePull,
   workspaceFileDiff,

@@ -46,9 +46,9 @@ describe('wsm mcp --list-tools', () => {
   });
 
   it("--toolsets' help names every resource toolset the tools have, from the catalog", () => {
-    const resources = toolsets.filter((name) => name !== 'workspace_file');
+    const resources = toolsets.filter((name) => name !== 'workspace_file' && name !== 'history');
     expect(resources).toEqual(AGENT_RESOURCES);
-    expect(MCP_FLAGS.toolsets.description).toContain(`a resource (${[...resources].sort().join(', ')}) or workspace_file`);
+    expect(MCP_FLAGS.toolsets.description).toContain(`a resource (${[...resources].sort().join(', ')}), workspace_file or history`);
   });
 
   it('lists every tool by default: a write needing confirmation says so, an extension names wsm serve', async () => {

@@ -1,7 +1,7 @@
 // A mutating command says what it did in one line on stderr, piped too, as gh does:
 // `✓ deleted label 4`; -q silences it. One helper (Output.done) says it for every mutating verb.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, WS, WSP, label, page, setupApi, type Api } from './harness.js';
+import { JSON_HEADERS, WS, WSP, contact, label, page, setupApi, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
@@ -25,6 +25,10 @@ describe('piped, every mutating verb says what it did on stderr', () => {
   });
 
   it('contacts delete --from - --yes: the count, in one line', async () => {
+    // The change journal's read of the workspace: the contacts' before-images.
+    api.pool
+      .intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' })
+      .reply(200, page([contact(7), contact(8)], 1, 1, 1, 2), JSON_HEADERS);
     for (const id of [7, 8]) {
       api.pool
         .intercept({ path: `${WSP}/contacts/${id}`, method: 'DELETE' })

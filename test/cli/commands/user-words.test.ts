@@ -364,6 +364,8 @@ describe('output flags that conflict, and templates list --status', () => {
 
 describe('bulk reports', () => {
   it('contacts delete --from -o json reports numeric ids, like the records', async () => {
+    // The change journal's read of the workspace: the contacts' before-images.
+    api.pool.intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' }).reply(200, page([contact(5)], 1, 1, 1, 1), JSON_HEADERS);
     api.pool
       .intercept({ path: `${WSP}/contacts/5`, method: 'DELETE' })
       .reply(200, { status: 200, message: 'Contact deleted successfully.' }, JSON_HEADERS);

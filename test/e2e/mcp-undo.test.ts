@@ -1,0 +1,55 @@
+/**
+ * `wsm mcp`'s history.list and history.undo against the stand-in of the published API: the undo
+ * comes back as a plan and changes nothing until `confirm: true`, then sets the contact back and
+ * is journaled itself.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStandin, type Standin } from '../standin/index.js';
+import { startMcp, textOf, type McpSession } from './mcp-helpers.js';
+import { cleanup, wsm } from './processes.js';
+
+let standin: Standin;
+let dir: string;
+let mcp: McpSession;
+beforeAll(async () => {
+  standin = await startStandin({ importDelayMs: 50 });
+  dir = mkdtempSync(join(tmpdir(), 'wsm-mcp-undo-'));
+  mcp = await startMcp(standin.env(dir));
+});
+afterAll(async () => {
+  if (mcp) expect(await mcp.close()).toEqual({ code: 0, signal: null });
+  await standin?.close();
+  cleanup(dir);
+});
+
+describe('wsm mcp: history.list and history.undo', () => {
+  it('lists the change, returns the undo as a plan, and makes it only with confirm', async () => {
+    const env = standin.env(dir);
+    expect((await wsm(env, ['contacts', 'create', '--number', '14155550301', '--name', 'Ann'])).code).toBe(0);
+    const id = JSON.parse((await wsm(env, ['contacts', 'list', '-o', 'json'])).stdout)[0].id;
+    expect((await wsm(env, ['contacts', 'update', String(id), '--name', 'Bob'])).code).toBe(0);
+
+    const listed = await mcp.call('history.list', { limit: 1 });
+    expect(listed.isError, textOf(listed)).toBeFalsy();
+    const [change] = (listed.structuredContent as { changes: Array<{ id: string; summary: string }> }).changes;
+    expect(change.summary).toBe(`contacts update ${id}`);
+
+    const planned = await mcp.call('history.undo', { change: change.id });
+    expect(planned.isError, textOf(planned)).toBeFalsy();
+    expect(planned.structuredContent).toMatchObject({
+      plan: { update: 1, contacts: [{ action: 'update', id, changes: { name: { from: 'Bob', to: 'Ann' } } }] },
+    });
+    expect(planned.structuredContent).not.toHaveProperty('results');
+    expect(JSON.parse((await wsm(env, ['contacts', 'list', '-o', 'json'])).stdout)[0].name).toBe('Bob');
+
+    const made = await mcp.call('history.undo', { change: change.id, confirm: true });
+    expect(made.isError, textOf(made)).toBeFalsy();
+    expect(made.structuredContent).toMatchObject({ results: [{ id, outcome: 'set back', status: 200 }] });
+    expect(JSON.parse((await wsm(env, ['contacts', 'list', '-o', 'json'])).stdout)[0].name).toBe('Ann');
+    const history = JSON.parse((await wsm(env, ['history', '-o', 'json'])).stdout);
+    expect(history[0]).toMatchObject({ summary: `undo ${change.id}`, undoes: change.id, command: `wsm mcp: history.undo ${change.id}` });
+  });
+});
