@@ -85,7 +85,7 @@ const isBlank = (cell: string) => cell.trim() === '';
  * row. `guarded`: the file is an export (CsvFormat.wsmExport), whose `'` before = + - @ is taken
  * off; otherwise, and for a file written back as it was read (the rejects), cells are as written.
  */
-function rowMaker(guarded: boolean): (token: CsvToken) => CsvItem | undefined {
+export function rowMaker(guarded: boolean): (token: CsvToken) => CsvItem | undefined {
   let columns: number | undefined;
   return (token) => {
     if (token.kind === 'error') return token;

@@ -116,8 +116,7 @@ export async function checkImportHeader(file: string, source = file, onText?: (t
     header = row;
     break;
   }
-  if (header === undefined) throw notCsv(source, 'it is empty');
-  readHeader(source, header, undefined);
+  checkHeaderRow(source, header);
   return csv.format;
 }
 
@@ -133,14 +132,28 @@ export interface CheckOptions {
   onRow?: (row: CheckedRow) => void;
 }
 
+/** The first row of a file (of a sheet's rows too): exit 2 when there is none or it names no `number` column. */
+export function checkHeaderRow(source: string, header: CsvItem | undefined): void {
+  if (header === undefined) throw notCsv(source, 'it is empty');
+  readHeader(source, header, undefined);
+}
+
 /**
  * Reads and checks the rows of a file checkImportHeader accepted, up to the first valid row
  * (`untilValid`) or all of them: every problem of every row is in the report. `signal` stops
  * the reading.
  */
 export async function checkImportCsv(file: string, options: CheckOptions = {}): Promise<CsvReport> {
+  return checkImportItems((await openCsv(file)).rows, { ...options, source: options.source ?? file });
+}
+
+/** Checks rows already read (a CSV's, or a sheet's as its CSV holds them), header first: see checkImportCsv. */
+export async function checkImportItems(
+  items: AsyncIterable<CsvItem> | Iterable<CsvItem>,
+  options: CheckOptions & { source: string },
+): Promise<CsvReport> {
   const report: CsvReport = {
-    file: options.source ?? file,
+    file: options.source,
     columns: [],
     rows: 0,
     valid_rows: 0,
@@ -159,8 +172,7 @@ export async function checkImportCsv(file: string, options: CheckOptions = {}): 
     options.onRow?.({ row: row.row, line: row.line, cells: row.cells ?? [], errors });
   };
 
-  const csv = await openCsv(file);
-  for await (const row of csv.rows) {
+  for await (const row of items) {
     // Ctrl-C after the upload: the reading stops too, so the process ends at once.
     options.signal?.throwIfAborted();
     if (plan === undefined) {

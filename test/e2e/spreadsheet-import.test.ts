@@ -285,6 +285,34 @@ describe('imports errors after an .xlsx import, against wsm serve', () => {
     ]);
   });
 
+  it('the real binary: a sheet is planned by its rows, each named by its sheet row alone, whatever lines its CSV takes', async () => {
+    const file = join(backend.dir, 'lines.xlsx');
+    await writeExcelLike(file, [
+      {
+        name: 'People',
+        rows: {
+          1: ['number', 'name'],
+          2: [{ number: 14155550501 }, 'Ann\nLee\nSmith'],
+          3: [{ number: 14155550502 }, 'Bo'],
+          4: [{ number: 14155550502 }, 'Bo Two'],
+        },
+      },
+    ]);
+    // The CSV sent takes lines 2 to 4 for row 2; the plan, like the sheet, knows rows only.
+    const plan = await wsm(backend.env, ['contacts', 'import', file, '--dry-run']);
+    expect([plan.code, plan.stderr]).toEqual([0, '']);
+    expect(plan.stdout).toContain(
+      '+ row 2: create 14155550501\n' +
+        '    name: "Ann\\nLee\\nSmith"\n' +
+        '+ rows 3, 4: create 14155550502\n' +
+        '    rows 3, 4 are one contact: created by row 3, updated by row 4\n' +
+        '    name: "Bo Two"\n',
+    );
+    const sent = await wsm(backend.env, ['contacts', 'import', file, '--wait', '--interval', '0.1s']);
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.stderr).toContain(`${file} rows 3, 4, new contact 14155550502: the rows name one contact`);
+  });
+
   it('the real binary: rows not sent are said as not sent, and no row is said skipped by the server when every invalid row was held back', async () => {
     const file = join(backend.dir, 'held-back.xlsx');
     await writeExcelLike(file, [

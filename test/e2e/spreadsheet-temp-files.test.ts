@@ -1,23 +1,30 @@
 /**
- * Nothing of a sheet is left behind: `wsm contacts import FILE.xlsx` converts the sheet into a CSV
- * that no other process can find and that no end of the process leaves on disk. The real binary,
- * with a temporary folder of its own: interrupted by Ctrl-C (SIGINT) or killed (SIGKILL) while the
- * sheet's CSV is open, stopped by a damaged sheet, or done: the folder is empty every time.
+ * Nothing of a sheet is left behind: `wsm contacts import FILE.xlsx` reads the sheet into rows and
+ * sends the CSV they make from a file that no other process can find and that no end of the
+ * process leaves on disk. The real binary, with a temporary folder of its own: interrupted by
+ * Ctrl-C (SIGINT) or killed (SIGKILL) while the sheet's CSV is open (sent, and the import waited
+ * for, against wsm serve), stopped by a damaged sheet, or done: the folder is empty every time.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, type Backend } from './backends.js';
 import { writeXlsx } from '../../src/formats/xlsx/sheet-writer.js';
 import { sheetXml, workbookParts, zipBytes } from '../formats/xlsx/crafted.js';
 import { BIN, cleanup, testEnv, wsm } from './processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wsm-e2e-temp-'));
-afterAll(() => cleanup(dir));
 let big: string;
+let backend: Backend;
+afterAll(async () => {
+  await backend?.stop();
+  cleanup(dir);
+});
 
 beforeAll(async () => {
+  backend = await BACKENDS[0].start();
   big = join(dir, 'big.xlsx');
   const chunks: Buffer[] = [];
   async function* pages() {
@@ -35,11 +42,11 @@ beforeAll(async () => {
   writeFileSync(big, Buffer.concat(chunks));
 });
 
-/** An environment whose temporary folder is a new, empty one. */
-function withTemp(name: string): { env: NodeJS.ProcessEnv; temp: string } {
+/** An environment whose temporary folder is a new, empty one (with `served`, wsm serve's profile). */
+function withTemp(name: string, served = false): { env: NodeJS.ProcessEnv; temp: string } {
   const temp = join(dir, name);
   mkdirSync(temp);
-  return { env: { ...testEnv(dir), TMPDIR: temp }, temp };
+  return { env: { ...(served ? backend.env : testEnv(dir)), TMPDIR: temp }, temp };
 }
 
 /** Whether the process holds the sheet's CSV open (a file made by wsm in its temporary folder). */
@@ -63,7 +70,7 @@ function interrupted(
   signal: NodeJS.Signals,
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null; seen: boolean }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'contacts', 'import', big, '--dry-run'], { env, stdio: 'ignore' });
+    const child = spawn(process.execPath, [BIN, 'contacts', 'import', big, '--wait', '--interval', '0.1s'], { env, stdio: 'ignore' });
     let seen = false;
     const poll = setInterval(() => {
       if (!seen && holdsSheetCsv(child.pid!)) {
@@ -80,9 +87,9 @@ function interrupted(
 
 describe('the temporary CSV of a sheet', () => {
   it.each(['SIGINT', 'SIGKILL'] as const)(
-    '%s while the sheet is converted or checked leaves nothing in the temporary folder',
+    "%s while the sheet's CSV is sent or its import waited for leaves nothing in the temporary folder",
     async (signal) => {
-      const { env, temp } = withTemp(signal);
+      const { env, temp } = withTemp(signal, true);
       const ended = await interrupted(env, signal);
       expect(ended.seen).toBe(true);
       expect(ended.code === 0).toBe(false);

@@ -16,6 +16,18 @@ function columnOf(header: string[], key: string): number {
   return header.findIndex((cell) => headerName(cell) === name);
 }
 
+/** A row's cells as sent: its held cells emptied, or every cell blank (its line ends kept, so lines stay) when the row is held whole. */
+export function cellsWithoutHeld(cells: string[], header: string[] | undefined, holding: string[] | 'row' | undefined): string[] {
+  if (holding === 'row') return cells.map((cell) => cell.replace(/[^\r\n]/g, ''));
+  if (holding === undefined || header === undefined) return cells;
+  const sent = [...cells];
+  for (const key of holding) {
+    const at = columnOf(header, key);
+    if (at >= 0) sent[at] = '';
+  }
+  return sent;
+}
+
 /** Writes `file` into `target` (an open file) without the held cells and rows; `separator` is the file's. */
 export async function writeWithoutHeld(file: string, target: number, separator: string, held: HeldCells): Promise<void> {
   let text = '';
@@ -36,17 +48,8 @@ export async function writeWithoutHeld(file: string, target: number, separator: 
       write(`${lines[token.line - 1]}\n`);
       continue;
     }
-    let cells = token.cells;
-    if (header === undefined && cells.some((cell) => cell.trim() !== '')) header = cells;
-    const holding = held.get(token.row);
-    if (holding === 'row') cells = cells.map((cell) => cell.replace(/[^\r\n]/g, ''));
-    else if (holding !== undefined && header !== undefined) {
-      cells = [...cells];
-      for (const key of holding) {
-        const at = columnOf(header, key);
-        if (at >= 0) cells[at] = '';
-      }
-    }
+    if (header === undefined && token.cells.some((cell) => cell.trim() !== '')) header = token.cells;
+    const cells = cellsWithoutHeld(token.cells, header, held.get(token.row));
     write(`${cells.map((cell) => csvCell(cell, separator)).join(separator)}\n`);
   }
   writeSync(target, pending);

@@ -9,7 +9,7 @@
 // trims it), so that it never says "nothing" where the plan would hold something; it reads the
 // text as the file's encoding check decodes it first, and the cells (columns known) only when the
 // text alone cannot tell (a number column of `0044…` numbers).
-import { openCsv } from '../../api/import-csv.js';
+import { type CsvItem, openCsv } from '../../api/import-csv.js';
 import { planColumns } from '../../api/import-columns.js';
 import { damageable, type LiveContacts } from '../contacts/plan.js';
 
@@ -54,27 +54,36 @@ export function liveMayHold(live: LiveContacts): boolean {
 }
 
 /**
- * Whether a cell of the CSV (a file the header check accepted) may make a plan hold something. The
- * number, the groups and the status are never held (a number only beside a stored one: liveMayHold).
+ * Reads rows, header first, for a cell that may make a plan hold something: true once one does.
+ * The number, the groups and the status are never held (a number only beside a stored one:
+ * liveMayHold).
  */
+function rowReader(): (row: CsvItem) => boolean {
+  let never: Set<number> | undefined;
+  return (row) => {
+    if (row.kind === 'error') return false;
+    if (never === undefined) {
+      const { number, contact_groups, status } = planColumns(row.cells).contact;
+      never = new Set([number, contact_groups, status].filter((index) => index !== undefined));
+      return false;
+    }
+    const { cells } = row;
+    for (let i = 0; i < cells.length; i++) if (!never.has(i) && cellMayHold(cells[i])) return true;
+    return false;
+  };
+}
+
+/** Whether a cell of the CSV (a file the header check accepted) may make a plan hold something. */
 export async function fileMayHold(csv: string): Promise<boolean> {
   const file = await openCsv(csv);
-  let never: Set<number> | undefined;
+  const mayHold = rowReader();
   try {
-    for await (const batch of file.batches) {
-      for (const row of batch) {
-        if (row.kind === 'error') continue;
-        if (never === undefined) {
-          const { number, contact_groups, status } = planColumns(row.cells).contact;
-          never = new Set([number, contact_groups, status].filter((index) => index !== undefined));
-          continue;
-        }
-        const { cells } = row;
-        for (let i = 0; i < cells.length; i++) if (!never.has(i) && cellMayHold(cells[i])) return true;
-      }
-    }
+    for await (const batch of file.batches) if (batch.some(mayHold)) return true;
     return false;
   } finally {
     await file.close();
   }
 }
+
+/** Whether a cell of rows already read (a sheet's) may make a plan hold something. */
+export const itemsMayHold = (items: CsvItem[]): boolean => items.some(rowReader());

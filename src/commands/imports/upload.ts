@@ -5,15 +5,17 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { WsmClient } from '../../api/client.js';
-import { formatNotes } from '../../api/import-csv.js';
+import { type CsvItem, formatNotes } from '../../api/import-csv.js';
 import { IMPORT_MAX_BYTES, type ContactImport } from '../../api/schemas/index.js';
 import { UsageError } from '../../cli/errors.js';
 import { hostFile } from '../../cli/host-files.js';
 import type { Context } from '../../cli/context.js';
 import { countOf, countText } from '../../cli/text.js';
 import {
+  checkHeaderRow,
   checkImportCsv,
   checkImportHeader,
+  checkImportItems,
   formatNoticeLines,
   type CheckedRow,
   type CheckOptions,
@@ -26,8 +28,8 @@ import { parseId, refuseOverLimit, workspaceClient } from '../shared/verb.js';
 import { fieldIdsOf } from '../shared/workspace-fields.js';
 import { importDetailColumns } from './columns.js';
 import { type NotSentCells, refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns } from './check-report.js';
-import { dryRunPlan, refuseRepeated, runPlanning } from './import-plan.js';
-import { fileMayHold, textScan } from './hold-scan.js';
+import { dryRunPlan, type HeldCells, refuseRepeated, runPlanning } from './import-plan.js';
+import { fileMayHold, itemsMayHold, textScan } from './hold-scan.js';
 import type { Plan } from '../contacts/plan.js';
 import { renderPlan } from '../contacts/plan-render.js';
 import { sendAsPlanned } from './held-upload.js';
@@ -54,10 +56,17 @@ export interface UploadFlags extends WaitFlags {
   spreadsheet?: SheetUpload;
 }
 
-/** An .xlsx sheet read into a CSV: that CSV, and its rows not sent (a cell holding an error). */
+/** An .xlsx sheet read into rows (sheet-upload.ts): those rows, the CSV they make, and its rows not sent (a cell holding an error). */
 export interface SheetUpload {
-  csv: string;
-  /** The name the CSV is sent under (`people.csv`): its path names no file. */
+  /** The workbook, as messages name it. */
+  source: string;
+  /** The rows as a CSV's reader gives them, header first, each with its sheet row as its row and line. */
+  items: CsvItem[];
+  /** The size of the CSV the rows make. */
+  bytes: number;
+  /** Writes that CSV into `target` (an open file), without the cells and rows `held`. */
+  write(target: number, held: HeldCells): void;
+  /** The name the CSV is sent under (`people.csv`). */
   fileName: string;
   /** Rows not sent, as the check's report counts them: each is an invalid row. */
   notSent: number;
@@ -137,23 +146,29 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
     return uploadSheet(ctx, flags, uploadImport);
   }
   const sheet = flags.spreadsheet;
-  const csv = sheet?.csv ?? flags.file;
+  const csv = flags.file;
   // The server refuses a file over its limit only once all of it has arrived: said before sending
   // (a file that cannot be read is the header check's to word).
-  const size = await stat(csv).then(
-    (info) => (info.isFile() ? info.size : 0),
-    () => 0,
-  );
+  const size =
+    sheet?.bytes ??
+    (await stat(csv).then(
+      (info) => (info.isFile() ? info.size : 0),
+      () => 0,
+    ));
   refuseOverLimit(flags.file, size, 'file', IMPORT_MAX_BYTES);
   // What stops an import is known from the whole file's encoding and its header: decided before anything is sent.
   const text = textScan();
-  const format = await checkImportHeader(csv, flags.file, text.feed);
-  if (sheet === undefined) for (const line of formatNoticeLines(flags.file, formatNotes(format))) ctx.output.notice(line);
-  /** The rows checked as a CSV's are (and, for a sheet, its rows not sent added: sheet-upload.ts). */
+  if (sheet !== undefined) checkHeaderRow(flags.file, sheet.items[0]);
+  else
+    for (const line of formatNoticeLines(flags.file, formatNotes(await checkImportHeader(csv, flags.file, text.feed))))
+      ctx.output.notice(line);
+  /** The rows checked as a CSV's are (a sheet's as they were read, its rows not sent added: sheet-upload.ts). */
   const checkRows = async (options: CheckOptions) => {
-    const report = await checkImportCsv(csv, { ...options, source: flags.file });
-    return sheet === undefined ? report : sheet.complete(report, options);
+    if (sheet === undefined) return checkImportCsv(csv, { ...options, source: flags.file });
+    return sheet.complete(await checkImportItems(sheet.items, { ...options, source: flags.file }), options);
   };
+  /** Whether a cell may be held: the text read first tells for most files, the cells by column for the rest. */
+  const cellsMayHold = async () => (sheet === undefined ? text.mayHold && (await fileMayHold(csv)) : itemsMayHold(sheet.items));
   const client = flags.dryRun ? await clientIfConfigured(ctx) : await workspaceClient(ctx);
   const fields = client === undefined ? undefined : await fieldIdsOf(ctx, client, flags.dryRun);
 
@@ -167,7 +182,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   // thread, and the upload took 7x longer.)
   const planning =
     !flags.dryRun && (!flags.applyFlagged || flags.strict)
-      ? await runPlanning(ctx, client!, flags.applyFlagged, flags.strict ? undefined : async () => text.mayHold && (await fileMayHold(csv)))
+      ? await runPlanning(ctx, client!, flags.applyFlagged, flags.strict ? undefined : cellsMayHold)
       : undefined;
   const planFirst = planning !== undefined && (flags.strict || !planning.holdsNothing);
   // A dry run keeps the rows and reads the workspace once the check has said what it found.
@@ -202,9 +217,13 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
       ...(fileName !== undefined ? { fileName } : {}),
     });
   // A copy without the held cells stays open until the import is followed: a body may be read late.
-  const sent = !planFirst
-    ? { answer: await create(csv, sheet?.fileName), done: () => {} }
-    : await sendAsPlanned(ctx, flags.file, { path: csv, name: sheet?.fileName }, planning.held, plan!, create);
+  const planned = planFirst ? { plan: plan!, held: planning.held } : undefined;
+  const sent =
+    sheet !== undefined
+      ? await (await import('./sheet-upload.js')).sendSheet(ctx, sheet, planned, create)
+      : planned === undefined
+        ? { answer: await create(csv, undefined), done: () => {} }
+        : await sendAsPlanned(ctx, flags.file, { path: csv, name: undefined }, planned.held, planned.plan, create);
   try {
     // A plan that holds nothing has only the rows naming one contact to say: found as the rows are checked after the upload.
     const planAfter = planFirst ? undefined : planning?.afterUpload();

@@ -43,6 +43,15 @@ export interface SheetCsvOptions {
   write(text: string): void | Promise<void>;
 }
 
+/**
+ * One record of the sheet as the CSV holds it: its sheet row, and its cells (the header's first),
+ * or none for a row not sent (a cell holding an error). Empty rows make no record.
+ */
+export interface SheetRecord {
+  row: number;
+  cells?: string[];
+}
+
 /** The export's columns an import skips: left out of what an import sends. */
 const IMPORT_SKIPS = new Set(['id', 'created_at', 'updated_at']);
 
@@ -53,10 +62,14 @@ const textOf = (row: SheetRow, width: number): string[] => {
 };
 
 /**
- * The sheet as CSV, given to `options.write` a part at a time. A file that is not a workbook, a
- * damaged or hostile one, or a sheet it lacks, is a WorkbookError naming the file (and the cell).
+ * The sheet's records, given to `onRecord` one at a time, as the CSV writes them (the header
+ * first; `forImport`: see SheetCsvOptions). A file that is not a workbook, a damaged or hostile
+ * one, or a sheet it lacks, is a WorkbookError naming the file (and the cell).
  */
-export async function sheetToCsv(path: string, options: SheetCsvOptions): Promise<SheetCsv> {
+export async function readSheetRecords(
+  path: string,
+  options: { sheet?: string; forImport?: boolean; onRecord(record: SheetRecord): void | Promise<void> },
+): Promise<SheetCsv> {
   const workbook = await openWorkbook(path);
   const result: SheetCsv = {
     sheet: options.sheet ?? workbook.sheetNames[0] ?? '',
@@ -68,19 +81,8 @@ export async function sheetToCsv(path: string, options: SheetCsvOptions): Promis
   };
   let header: string[] | undefined;
   let keep: number[] = [];
-  let next = 1;
-  let pending = '';
-  const flush = async (force = false) => {
-    if (pending.length > (force ? 0 : 256 * 1024)) {
-      await options.write(pending);
-      pending = '';
-    }
-  };
   try {
     for await (const row of workbook.rows(options.sheet)) {
-      // Empty rows, and rows not sent, stay rows: the CSV's numbering is the sheet's.
-      pending += '\n'.repeat(Math.max(0, row.row - next));
-      next = row.row + 1;
       for (const cell of row.cells) {
         if (cell.formula) {
           result.formulas.count++;
@@ -95,7 +97,7 @@ export async function sheetToCsv(path: string, options: SheetCsvOptions): Promis
           .map((_, at) => at)
           .filter((at) => !(options.forImport && isExportHeader(header!) && IMPORT_SKIPS.has(header![at].trim().toLowerCase())));
         result.headerRow = row.row;
-        pending += `${keep.map((at) => csvField(header![at])).join(',')}\n`;
+        await options.onRecord({ row: row.row, cells: keep.map((at) => header![at]) });
         continue;
       }
       result.rows++;
@@ -110,18 +112,47 @@ export async function sheetToCsv(path: string, options: SheetCsvOptions): Promis
             message: `The cell holds the error ${cell.error}, not a value.`,
           });
         }
-        pending += '\n';
+        await options.onRecord({ row: row.row });
         continue;
       }
       const cells = textOf(row, header.length);
       // Values past the header's columns go too: the reader names such a row, as for a CSV.
-      const extra = cells.slice(header.length);
-      pending += `${[...keep.map((at) => cells[at]), ...extra].map(csvField).join(',')}\n`;
-      await flush();
+      await options.onRecord({ row: row.row, cells: [...keep.map((at) => cells[at]), ...cells.slice(header.length)] });
     }
-    await flush(true);
   } finally {
     await workbook.close();
   }
+  return result;
+}
+
+/**
+ * Writes records as the CSV's lines: one record per sheet row (an empty row, or one not sent, is
+ * an empty line), so the CSV's row N is the sheet's row N. Returns the row the next record is on.
+ */
+export function csvLines(record: SheetRecord, next: number): { text: string; next: number } {
+  const gap = '\n'.repeat(Math.max(0, record.row - next));
+  return { text: `${gap}${record.cells === undefined ? '' : record.cells.map(csvField).join(',')}\n`, next: record.row + 1 };
+}
+
+/**
+ * The sheet as CSV, given to `options.write` a part at a time. A file that is not a workbook, a
+ * damaged or hostile one, or a sheet it lacks, is a WorkbookError naming the file (and the cell).
+ */
+export async function sheetToCsv(path: string, options: SheetCsvOptions): Promise<SheetCsv> {
+  let next = 1;
+  let pending = '';
+  const result = await readSheetRecords(path, {
+    ...options,
+    async onRecord(record) {
+      const lines = csvLines(record, next);
+      next = lines.next;
+      pending += lines.text;
+      if (pending.length > 256 * 1024) {
+        await options.write(pending);
+        pending = '';
+      }
+    },
+  });
+  if (pending.length > 0) await options.write(pending);
   return result;
 }
