@@ -6,7 +6,7 @@
 // whole list as one array.
 // Needs `npm run build` first. WSM_BENCH_BEFORE=<an older build's bin/wsm.js> runs each --jq
 // case with that build too, interleaved, for a before and after in the same conditions (its
-// output must be the same).
+// output must be the same). WSM_BENCH_ONLY=<text> keeps the cases whose expression holds it.
 //   node bench/jq-all.mjs [contacts=2000] [runs=3]
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +40,9 @@ try {
     // Needs the whole list as values: jq reads it as one array, as it comes.
     ["--all --jq 'sort_by(.name) | .[0].name'", [...list, '--jq', 'sort_by(.name) | .[0].name']],
   ];
+  // WSM_BENCH_ONLY=<text>: the baseline and the cases whose expression holds the text.
+  const only = process.env.WSM_BENCH_ONLY;
+  if (only) cases.splice(1, cases.length, ...cases.slice(1).filter(([name]) => name.includes(only)));
   const before = process.env.WSM_BENCH_BEFORE;
   if (before) {
     for (const [name, args] of cases.slice(1))

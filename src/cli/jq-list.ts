@@ -19,22 +19,22 @@ const encoder = new TextEncoder();
  * inputs when the expression allows (overInputs, or wholeListProgram for `length`, `sort_by(f)`
  * and their kind), else the whole list as one array.
  */
-type Reading = { program: string; flags: string[]; open: string; between: string; close: string };
+type Reading = { program: string; flags: string[]; ordered: boolean; open: string; between: string; close: string };
 
 function readingFor(expression: string, pretty: boolean): Reading {
   const flags = flagsFor(pretty);
   const each = overInputs(expression);
-  const whole = each === undefined ? wholeListProgram(expression, pretty) : { program: each, pieces: false };
-  if (whole !== undefined)
-    return { program: whole.program, flags: ['-n', ...(whole.pieces ? ['-j'] : flags)], open: ' ', between: ' ', close: '' };
-  return { program: expression, flags, open: '[', between: ',', close: ']' };
+  const whole = each === undefined ? wholeListProgram(expression, pretty) : { program: each, ordered: false };
+  if (whole !== undefined) return { ...whole, flags: ['-n', ...(whole.ordered ? ['-j'] : flags)], open: ' ', between: ' ', close: '' };
+  return { program: expression, flags, ordered: false, open: '[', between: ',', close: ']' };
 }
 
 /** jq's thread: `send` gives it JSON text (null: the list ended); its output goes to `write`. */
 async function startJqThread(reading: Reading, write: (text: string) => void) {
   const { port1: toJq, port2: jqPort } = new MessageChannel();
   // jq's thread waits on it, blocked inside jq's read, for what this thread sends next.
-  const signal = new Int32Array(new SharedArrayBuffer(4));
+  // [1]: the pieces of jq's output written, which jq's thread waits for when too many are not.
+  const signal = new Int32Array(new SharedArrayBuffer(8));
   const worker = new Worker(JQ_WORKER, {
     eval: true,
     workerData: {
@@ -42,6 +42,7 @@ async function startJqThread(reading: Reading, write: (text: string) => void) {
       module: await wasmModule(),
       expression: reading.program,
       flags: reading.flags,
+      ordered: reading.ordered,
       port: jqPort,
       signal,
     },
@@ -64,7 +65,12 @@ async function startJqThread(reading: Reading, write: (text: string) => void) {
     // Pieces of jq's output as it writes them, then the run's result (with the rest), then null.
     worker.on('message', (message: { output: string } | JqResult | null) => {
       if (message === null) return done();
-      if ('output' in message) return failed === undefined && write(message.output);
+      if ('output' in message) {
+        if (failed === undefined) write(message.output);
+        Atomics.add(signal, 1, 1);
+        Atomics.notify(signal, 1);
+        return;
+      }
       failed ??= failureOf(message);
       if (failed !== undefined) return fail(failed);
       write(message.stdout);

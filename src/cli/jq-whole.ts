@@ -28,13 +28,20 @@ function closingParen(text: string, open: number): number {
 
 /** Each element as its key (what `f` gives, in an array, as jq's own `sort_by(f)` keys it) and its text. */
 const keyed = (f: string) => `[inputs | [[${f}\n], tojson]]`;
-/**
- * Pairs' texts as jq prints the array of their elements, compact, in pieces (`jq -j` prints them
- * as they are: no line between them). Joined in jq, the text would be copied at every element.
- */
-const TEXTS = 'def texts: . as $p | range(0; $p | length) as $i | (if $i > 0 then "," else empty end), $p[$i][1];';
 /** A chosen pair's element, as jq prints it (either form), or null. */
 const element = 'if . == null then null else .[1] | fromjson end';
+/**
+ * A list that comes out whole, in another order or grouped: jq prints each element's text
+ * (`tojson`, what `-c` prints: never a line end of its own) on a line as it reads it, and keeps
+ * only its key (`[f]`); after the last, a line of `#` and the output's shape as places, from
+ * `order` run on the places with the keys as `$k`. The texts wait outside jq, which never holds
+ * them (jq-worker.ts writes the output from them). jq's own `sort_by(f)` is
+ * `_sort_by_impl(map([f]))` (and so `group_by`, `unique_by`): called here on the places with the
+ * keys already made, it orders them as it orders the elements.
+ */
+const ordered = (f: string, order: string) =>
+  `foreach ((inputs | [.]), null) as $__e ([]; if $__e == null then . else . + [[$__e[0] | ${f}\n]] end; ` +
+  `if $__e == null then "#" + (. as $k | [range(length)] | ${order} | tojson) + "\\n" else ($__e[0] | tojson) + "\\n" end)`;
 
 /** `name(f)` whole: the expression's `f`, when it is that call and nothing else. */
 function argumentOf(expression: string, name: string): string | undefined {
@@ -44,10 +51,13 @@ function argumentOf(expression: string, name: string): string | undefined {
   return close === trimmed.length - 1 ? trimmed.slice(name.length + 1, close) : undefined;
 }
 
-/** A program over the elements as inputs; `pieces`: it prints text in pieces, to be run with `-j`. */
+/**
+ * A program over the elements as inputs; `ordered`: it prints the elements' texts and then their
+ * order (above), run with `-j`, and the output is written from them.
+ */
 export interface WholeListProgram {
   program: string;
-  pieces: boolean;
+  ordered: boolean;
 }
 
 /**
@@ -58,7 +68,7 @@ export interface WholeListProgram {
  */
 export function wholeListProgram(expression: string, pretty: boolean): WholeListProgram | undefined {
   if (/\b(input|inputs|halt|halt_error|input_line_number)\b|\$__loc__/.test(expression)) return undefined;
-  const value = (program: string) => ({ program, pieces: false });
+  const value = (program: string) => ({ program, ordered: false });
   const bare = expression.trim();
   if (bare === 'length') return value('reduce inputs as $_ (0; . + 1)');
   if (bare === 'add') return value('reduce inputs as $x (null; . + $x)');
@@ -69,15 +79,10 @@ export function wholeListProgram(expression: string, pretty: boolean): WholeList
     if (f !== undefined) return value(`${keyed(f)} | ${choice}(.[0]) | ${element}`);
   }
   if (pretty) return undefined;
-  const pieces = (program: string) => ({ program: `${TEXTS} ${program}`, pieces: true });
-  const sorted = argumentOf(expression, 'sort_by');
-  if (sorted !== undefined) return pieces(`${keyed(sorted)} | sort_by(.[0]) | "[", texts, "]\\n"`);
-  const unique = argumentOf(expression, 'unique_by');
-  if (unique !== undefined) return pieces(`${keyed(unique)} | unique_by(.[0]) | "[", texts, "]\\n"`);
-  const grouped = argumentOf(expression, 'group_by');
-  if (grouped !== undefined)
-    return pieces(
-      `${keyed(grouped)} | group_by(.[0]) | "[", (. as $g | range(0; $g | length) as $i | (if $i > 0 then "," else empty end), "[", ($g[$i] | texts), "]"), "]\\n"`,
-    );
-  return undefined;
+  const inOrder = (f: string | undefined, order: string) => (f === undefined ? undefined : { program: ordered(f, order), ordered: true });
+  return (
+    inOrder(argumentOf(expression, 'sort_by'), '_sort_by_impl($k)') ??
+    inOrder(argumentOf(expression, 'unique_by'), '_unique_by_impl($k)') ??
+    inOrder(argumentOf(expression, 'group_by'), '_group_by_impl($k)')
+  );
 }

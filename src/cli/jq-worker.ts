@@ -5,10 +5,16 @@
 // jq's reads of its input file are served from the bytes sent (moved, not copied), waiting in
 // Atomics.wait for the next piece when jq has taken all it was given, so jq works while the pages
 // are read. jq's writes to stdout are kept as written and sent on every 64 kB, so its output is
-// printed as it comes. The reads and writes are found among the module's imports by the names
+// printed as it comes; jq waits while 1 MB of it is not yet written (no output piles up in memory
+// behind a slow reader). The reads and writes are found among the module's imports by the names
 // Emscripten gives them (jq-wasm keeps them); a jq-wasm without them fails here, in tests.
+// An ordered run (jq-whole.ts: `sort_by(f)` and its kind) prints each element's text on a line,
+// then `#` and the output's shape as places: the texts are kept as written (jq-kept-texts.ts) and
+// the output is written from them once jq has ended, so jq never holds them.
 // Messages in: Uint8Array (JSON text) or null (the end of the list). Out: { output } pieces, the
 // run's result (its stdout the rest), then null.
+import { KEPT_TEXTS } from './jq-kept-texts.js';
+
 export const JQ_WORKER = `
 const { parentPort, receiveMessageOnPort, workerData: data } = require('node:worker_threads');
 const { port, signal } = data;
@@ -28,6 +34,45 @@ let memory;
 const decoder = new TextDecoder();
 let output = new Uint8Array(131072);
 let outputLength = 0;
+function send(bytes) {
+  if (outputLength + bytes.length > output.length) {
+    const grown = new Uint8Array(Math.max(output.length * 2, outputLength + bytes.length));
+    grown.set(output.subarray(0, outputLength));
+    output = grown;
+  }
+  output.set(bytes, outputLength);
+  outputLength += bytes.length;
+  if (outputLength >= 65536) {
+    parentPort.postMessage({ output: decoder.decode(output.subarray(0, outputLength), { stream: true }) });
+    outputLength = 0;
+    posted++;
+    // At most IN_FLIGHT pieces wait to be written (signal[1]: pieces written): jq waits for the rest.
+    for (let written = Atomics.load(signal, 1); posted - written > IN_FLIGHT; written = Atomics.load(signal, 1)) Atomics.wait(signal, 1, written, 100);
+  }
+}
+const IN_FLIGHT = 16;
+let posted = 0;
+${KEPT_TEXTS}
+const COMMA = new Uint8Array([44]);
+const OPEN = new Uint8Array([91]);
+const CLOSE = new Uint8Array([93]);
+function sendPlace(place) {
+  if (typeof place === 'number') return send(keptBytes(place === 0 ? 0 : lineEnds[place - 1] + 1, lineEnds[place]));
+  send(OPEN);
+  place.forEach((inner, i) => {
+    if (i > 0) send(COMMA);
+    sendPlace(inner);
+  });
+  send(CLOSE);
+}
+function sendOrdered() {
+  const last = lineEnds.length - 1;
+  const shape = decoder.decode(keptBytes(last === 0 ? 0 : lineEnds[last - 1] + 1, lineEnds[last]));
+  if (!shape.startsWith('#')) throw new Error('jq gave no order for the list');
+  sendPlace(JSON.parse(shape.slice(1)));
+  send(new Uint8Array([10]));
+  closeKept();
+}
 function writeOutput(iov, iovcnt, pnum) {
   const heap = new Uint8Array(memory.buffer);
   const words = new Uint32Array(memory.buffer);
@@ -35,20 +80,12 @@ function writeOutput(iov, iovcnt, pnum) {
   for (let i = 0; i < iovcnt; i++) {
     const at = words[(iov >> 2) + 2 * i];
     const length = words[(iov >> 2) + 2 * i + 1];
-    if (outputLength + length > output.length) {
-      const grown = new Uint8Array(Math.max(output.length * 2, outputLength + length));
-      grown.set(output.subarray(0, outputLength));
-      output = grown;
-    }
-    output.set(heap.subarray(at, at + length), outputLength);
-    outputLength += length;
+    const bytes = heap.subarray(at, at + length);
+    if (data.ordered) keep(bytes);
+    else send(bytes);
     total += length;
   }
   words[pnum >> 2] = total;
-  if (outputLength >= 65536) {
-    parentPort.postMessage({ output: decoder.decode(output.subarray(0, outputLength), { stream: true }) });
-    outputLength = 0;
-  }
   return 0;
 }
 function readInput(iov, iovcnt, pnum) {
@@ -120,6 +157,7 @@ require(data.jqPath).loadJq({ instantiateWasm }).then((jq) => {
     return piece;
   };
   const result = jq.raw('', data.expression, data.flags);
+  if (data.ordered && result.exitCode === 0) sendOrdered();
   parentPort.postMessage({ ...result, stdout: decoder.decode(output.subarray(0, outputLength)) });
   // jq stops early only on an error: what it left is read and dropped.
   if (!ended) while (next() !== null);

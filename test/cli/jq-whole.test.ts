@@ -4,6 +4,9 @@
  * byte on a list longer than a part (about 6 MB), with names beyond ASCII, equal keys (ties keep
  * the list's order), and on an empty list.
  */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runJqOverList } from '../../src/cli/jq-list.js';
 import { wholeListProgram } from '../../src/cli/jq-whole.js';
@@ -25,7 +28,7 @@ describe('wholeListProgram: which expressions run over the elements one by one',
     [' add ', false, 'reduce inputs as $x (null; . + $x)'],
     ['.[-1]', true, 'reduce inputs as $x (null; $x)'],
     ['min_by(.a)', true, '[inputs | [[.a\n], tojson]] | min_by(.[0]) | if . == null then null else .[1] | fromjson end'],
-    ['sort_by(.name)', false, expect.stringContaining('[inputs | [[.name\n], tojson]] | sort_by(.[0]) | "[", texts, "]\\n"')],
+    ['sort_by(.name)', false, expect.stringContaining('. + [[$__e[0] | .name\n]]')],
     ['sort_by(.name)', true, undefined],
     ['sort_by(.name) | .[0]', false, undefined],
     ['sort_by(.a)[0]', false, undefined],
@@ -77,6 +80,23 @@ describe('an expression over the whole list, read element by element', () => {
         ]);
     const numbers = many.map((row) => row.id);
     expect(await overList(numbers, 'add', false)).toBe(await runJq(numbers, 'add', { pretty: false }));
+  });
+
+  it('a sorted list waits in a temporary file removed at once, or in memory where none can be made: the same output', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'wsm-jq-test-'));
+    const was = process.env.TMPDIR;
+    try {
+      const expected = await runJq(many, 'sort_by(.name)', { pretty: false });
+      process.env.TMPDIR = folder;
+      expect(await overList(many, 'sort_by(.name)', false)).toBe(expected);
+      expect(readdirSync(folder)).toEqual([]);
+      process.env.TMPDIR = join(folder, 'missing');
+      expect(await overList(many, 'group_by(.city)', false)).toBe(await runJq(many, 'group_by(.city)', { pretty: false }));
+    } finally {
+      if (was === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = was;
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it("a key that makes jq fail: exit 1 with jq's sentence", async () => {
