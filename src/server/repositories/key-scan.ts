@@ -1,30 +1,30 @@
 /**
- * Exact totals of common substrings: a copy in memory of a large workspace's search
- * keys (the folded name, the number, the folded e-mail of each contact, migration 009), counted
- * with the string search built into the engine. The trigram index checks a phrase position by
- * position for each matching row, so a substring in most rows (`examp` in every e-mail) costs
- * 60-100 ms of CPU at a million contacts; the same count here costs 12-28 ms, and any count at
- * most about 40 ms. contact-search.ts asks for a count here only when a page shows its matches
- * to be dense, where the index is slow, and keeps the index for the rest. The copy also checks
- * the index's candidates for a query few contacts match (search-sieve.ts: `countAmong`), and
- * tells how common a trigram is (`estimate`).
+ * Exact totals of common substrings: a copy in memory of a large workspace's search keys (the
+ * folded name, the number, the folded e-mail of each contact, migration 009), counted with the
+ * string search built into the engine. The trigram index checks a phrase position by position for
+ * each matching row, so a substring in most rows (`examp` in every e-mail) costs 60-100 ms of CPU
+ * at a million contacts; here about 2 ms (each e-mail domain held once, chunks whose trigrams
+ * lack the needle's skipped: key-chunks.ts, key-domains.ts), a count reading every key about 25 ms.
+ * contact-search.ts and search-sieve.ts choose when to count here. The copy also checks the
+ * index's candidates for a query few contacts match (`countAmong`), and tells how common a
+ * trigram is (`estimate`).
  *
- * - Each contact is its keys joined by NUL and ended by NUL (key-chunks.ts). Queries holding a
- *   NUL never come here (contact-search.ts scans those). A number search's digits (which only
- *   the number is compared with) are in the number when they end before the contact's first NUL.
+ * - Queries holding a NUL never come here (contact-search.ts scans those).
  * - Contacts in id order, in chunks of consecutive ids; each chunk knows where each contact ends
  *   and its id.
  * - Exact at every moment, or no answer: the copy holds every contact of the workspace up to its
  *   line. Rows above the line are read in during the search (a few) or behind it (many). This
  *   connection's updates and deletes (and an insert below the line, which ids that only grow
  *   never make) mark their chunk through temporary triggers, and a marked chunk is read again
- *   before it is counted; another connection's commit (`data_version`) drops the copy. While a copy is incomplete, `count` answers undefined and the index counts.
+ *   before it is counted; another connection's commit (`data_version`) drops the copy. While a
+ *   copy is incomplete, `count` answers undefined and the index counts.
  * - Built only for workspaces of MIN_ROWS contacts or more (the index is fast enough below), a
- *   slice at a time behind the requests, within MAX_BYTES in all: about 55 MB at a million.
+ *   slice at a time behind the requests, within MAX_BYTES in all: about 50 MB at a million.
  */
 import { isBusyError, isFullError, type Db } from '../db.js';
 import { createCounters } from './counters.js';
-import { bytesOf, chunkOf, countAmong, countEitherIn, countIn, estimateIn, pageIn, sizeOf, type Chunk, type Row } from './key-chunks.js';
+import { chunkOf, countAmong, countEitherIn, countIn, estimateIn, pageIn, sizeOf, textRowsOf, type Chunk, type Row } from './key-chunks.js';
+import { createDomains, domainBytes, needleOf, type Domains } from './key-domains.js';
 
 /** Below this many contacts the index counts fast enough; no copy is made. */
 export const MIN_ROWS = 100_000;
@@ -48,8 +48,10 @@ interface Copy {
   bytes: number;
   /** Estimates of how many contacts hold a piece of text (estimateIn), made once per copy. */
   estimates: Map<string, number>;
+  /** The e-mail domains the chunks name (key-domains.ts). */
+  domains: Domains;
 }
-
+type Estimates = { rows: number; holding: number[]; reading: number[] };
 /** Contacts a page read from the copy may pass over: beyond, the index gives the page. */
 const PAGE_ROWS = 20_000;
 /** Estimates kept per copy: the trigrams of recent searches. */
@@ -85,7 +87,7 @@ function create(db: Db) {
   let triggers = false;
   let scheduled = false;
   let disabled = false;
-  const usedBytes = () => [...copies.values()].reduce((sum, copy) => sum + copy.bytes, 0);
+  const usedBytes = () => [...copies.values()].reduce((sum, copy) => sum + copy.bytes + domainBytes(copy.domains), 0);
 
   /** Marks the chunk holding contact `id` of `workspaceId` as changed (called by the triggers). */
   function changed(workspaceId: string, id: number): null {
@@ -136,7 +138,7 @@ function create(db: Db) {
   function reread(workspaceId: string, copy: Copy, index: number): void {
     const first = copy.chunks[index].first;
     const last = index + 1 < copy.chunks.length ? copy.chunks[index + 1].first - 1 : copy.line;
-    replace(copy, index, chunkOf(first, rowsBetween.all(workspaceId, first, last)));
+    replace(copy, index, chunkOf(first, rowsBetween.all(workspaceId, first, last), copy.domains));
   }
 
   /** Appends up to `limit` contacts above the line; false when more wait. */
@@ -149,12 +151,13 @@ function create(db: Db) {
     if (last && last.ends.length < CHUNK_ROWS) {
       // The last chunk grows up to CHUNK_ROWS contacts: read again up to its new end.
       at = Math.min(taken.length, CHUNK_ROWS - last.ends.length);
-      replace(copy, copy.chunks.length - 1, chunkOf(last.first, rowsBetween.all(workspaceId, last.first, taken[at - 1][0])));
+      replace(copy, copy.chunks.length - 1, chunkOf(last.first, rowsBetween.all(workspaceId, last.first, taken[at - 1][0]), copy.domains));
     }
     for (; at < taken.length; at += CHUNK_ROWS) {
       const rowsOfChunk = taken.slice(at, at + CHUNK_ROWS);
       // The first chunk starts below every id: an id given below every other still falls in a chunk.
-      replace(copy, copy.chunks.length, chunkOf(copy.chunks.length === 0 ? Number.MIN_SAFE_INTEGER : rowsOfChunk[0][0], rowsOfChunk));
+      const first = copy.chunks.length === 0 ? Number.MIN_SAFE_INTEGER : rowsOfChunk[0][0];
+      replace(copy, copy.chunks.length, chunkOf(first, rowsOfChunk, copy.domains));
     }
     copy.line = taken.at(-1)![0];
     return rows.length <= limit;
@@ -214,8 +217,11 @@ function create(db: Db) {
       if (!start || counters.count(workspaceId, 'contacts') < minRows || tooLarge.has(workspaceId) || usedBytes() > MAX_BYTES)
         return undefined;
       installTriggers();
-      const estimates = new Map<string, number>();
-      copies.set(workspaceId, (copy = { chunks: [], line: Number.MIN_SAFE_INTEGER, ready: false, dirty: new Set(), bytes: 0, estimates }));
+      const [estimates, domains] = [new Map<string, number>(), createDomains()];
+      copies.set(
+        workspaceId,
+        (copy = { chunks: [], line: Number.MIN_SAFE_INTEGER, ready: false, dirty: new Set(), bytes: 0, estimates, domains }),
+      );
       return schedule();
     }
     if (!copy.ready || copy.dirty.size > SYNC_CHUNKS) return schedule();
@@ -237,7 +243,7 @@ function create(db: Db) {
       const copy = current(workspaceId, minRows, true);
       if (copy === undefined) return undefined;
       if (key === '') return copy.chunks.reduce((sum, chunk) => sum + chunk.ends.length, 0);
-      const needle = bytesOf(key);
+      const needle = needleOf(copy.domains, key);
       let total = 0;
       for (const chunk of copy.chunks) total += digits === undefined ? countIn(chunk, needle) : countEitherIn(chunk, needle, digits);
       return total;
@@ -250,7 +256,7 @@ function create(db: Db) {
      */
     page(workspaceId: string, key: string, at: { after: number; skip: number; limit: number }, minRows = MIN_ROWS): number[] | undefined {
       const copy = current(workspaceId, minRows, false);
-      return copy === undefined ? undefined : pageIn(copy.chunks, bytesOf(key), at.after, at.skip, at.limit, PAGE_ROWS);
+      return copy === undefined ? undefined : pageIn(copy.chunks, needleOf(copy.domains, key), at.after, at.skip, at.limit, PAGE_ROWS);
     },
 
     /**
@@ -260,14 +266,15 @@ function create(db: Db) {
      */
     countAmong(workspaceId: string, key: string, ids: number[], minRows = MIN_ROWS): number | undefined {
       const copy = current(workspaceId, minRows, false);
-      return copy === undefined ? undefined : countAmong(copy.chunks, bytesOf(key), ids);
+      return copy === undefined ? undefined : countAmong(copy.chunks, needleOf(copy.domains, key), ids);
     },
 
     /**
      * About how many contacts of the workspace hold every text of each of `sets` (from a sample of
-     * the copy), and how many the copy holds; undefined without a complete copy (none is started).
+     * the copy), how many contacts' text a count of each set's first text reads (textRowsOf), and
+     * how many the copy holds; undefined without a complete copy (none is started).
      */
-    estimate(workspaceId: string, sets: string[][], minRows = MIN_ROWS): { rows: number; holding: number[] } | undefined {
+    estimate(workspaceId: string, sets: string[][], minRows = MIN_ROWS): Estimates | undefined {
       const copy = current(workspaceId, minRows, false);
       if (copy === undefined) return undefined;
       const holding = sets.map((texts) => {
@@ -275,11 +282,13 @@ function create(db: Db) {
         let estimate = copy.estimates.get(key);
         if (estimate === undefined) {
           if (copy.estimates.size >= MAX_ESTIMATES) copy.estimates.clear();
-          copy.estimates.set(key, (estimate = estimateIn(copy.chunks, texts.map(bytesOf))));
+          const needles = texts.map((text) => needleOf(copy.domains, text));
+          copy.estimates.set(key, (estimate = estimateIn(copy.chunks, needles)));
         }
         return estimate;
       });
-      return { rows: copy.chunks.reduce((sum, chunk) => sum + chunk.ends.length, 0), holding };
+      const reading = sets.map(([text]) => textRowsOf(copy.chunks, needleOf(copy.domains, text)));
+      return { rows: copy.chunks.reduce((sum, chunk) => sum + chunk.ends.length, 0), holding, reading };
     },
 
     /** Builds every started copy now (tests and benchmarks: no waiting for the slices). */

@@ -21,11 +21,13 @@ const SIEVE_GRAMS = 2;
 // What each way of counting costs, in nanoseconds of CPU, measured at a million contacts
 // (docs/benchmarks.md, "Fast, round 3"): the phrase reads every trigram's list (about 8 ns an
 // entry) and checks the positions of each contact holding them all (about 100 ns); the key copy
-// reads all of its text (about 25 ns a contact: 25 ms at a million) and stops at each match (about
-// 10 ns); the sieve reads the two rarest lists and fetches and checks each candidate (about 500 ns).
+// reads the text of the chunks the needle's trigrams may be in (about 25 ns a contact: 25 ms at a
+// million), each contact's domain (about 2 ns) and stops at each match (about 10 ns); the sieve
+// reads the two rarest lists and fetches and checks each candidate (about 500 ns).
 const ENTRY_NS = 8;
 const PHRASE_MATCH_NS = 100;
 const COPY_ROW_NS = 25;
+const COPY_DOMAIN_NS = 2;
 const COPY_MATCH_NS = 10;
 const CANDIDATE_NS = 500;
 
@@ -63,7 +65,8 @@ export function createSearchSieve(db: Db, keys: ReturnType<typeof keyScan>, minR
       const costs: Array<[number, CountWay]> = [
         [holding.reduce((sum, n) => sum + n, 0) * ENTRY_NS + matches * PHRASE_MATCH_NS, { by: 'index' }],
       ];
-      if (copyAllowed) costs.push([each.rows * COPY_ROW_NS + matches * COPY_MATCH_NS, { by: 'keys' }]);
+      const copyCost = each.rows * COPY_DOMAIN_NS + each.reading[0] * COPY_ROW_NS + matches * COPY_MATCH_NS;
+      if (copyAllowed) costs.push([copyCost, { by: 'keys' }]);
       if (rarest.length === SIEVE_GRAMS) {
         const together = rarest.map(({ gram }) => gram);
         const candidates = keys.estimate(workspaceId, [together], minRows)!.holding[0];
