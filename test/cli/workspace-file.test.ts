@@ -6,7 +6,22 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { scriptedPrompter } from './helpers.js';
-import { BASE_URL, JSON_HEADERS, WS, WSP, jsonBodies, label, page, role, setupApi, stamp, template, type Api } from './commands/harness.js';
+import {
+  BASE_URL,
+  JSON_HEADERS,
+  WS,
+  WSP,
+  jsonBodies,
+  label,
+  meHolds,
+  noMe,
+  page,
+  role,
+  setupApi,
+  stamp,
+  template,
+  type Api,
+} from './commands/harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
@@ -148,6 +163,7 @@ describe('every plan names its target', () => {
       profile: null,
     });
     const prompter = scriptedPrompter({ confirm: [false] });
+    noMe(api);
     expect((await api.run(['apply', '-f', path], { stdinTTY: true, prompter })).code).toBe(2);
     expect(prompter.asked).toEqual([`Apply 1 change to workspace Production (${WS}) on ${BASE_URL}?`]);
   });
@@ -195,6 +211,8 @@ describe('wsm apply', () => {
       list('labels', [label(4, 'urgent', '#ff0000')]);
       list('roles', [role(2, 'Agent', ['contacts.view'])]);
     }
+    // Asked on a server that cannot say what the caller may do, and on one saying it may.
+    noMe(api);
     const declined = await api.run(['apply', '-f', path], { stdinTTY: true, prompter: scriptedPrompter({ confirm: [false] }) });
     expect(declined.code).toBe(2);
     const updates = answer(`${WSP}/labels/4`, 'PUT', 200, {
@@ -202,6 +220,7 @@ describe('wsm apply', () => {
       message: 'Label updated successfully.',
       data: label(4, 'urgent', '#00ff00'),
     });
+    meHolds(api, ['labels.view', 'labels.update', 'roles.view', 'roles.update']);
     const accepted = await api.run(['apply', '-f', path], { stdinTTY: true, prompter: scriptedPrompter({ confirm: [true] }) });
     expect(accepted.code).toBe(0);
     expect(updates).toEqual([{ name: 'urgent', color: '#00ff00' }]);

@@ -76,6 +76,23 @@ describe('a role without the permission is told before any question', () => {
     expect(await contactsLeft()).toBe(2);
   });
 
+  it('wsm apply --prune: the plan, then no question: exit 3 naming each permission the changes need', async () => {
+    writeFileSync(join(server.dir, 'labels.yaml'), 'labels:\n  - name: Fresh\n');
+    const { code, screen } = await onTerminal(viewer, ['apply', '-f', 'labels.yaml', '--prune'], {
+      cwd: server.dir,
+      keys: 'n\r',
+      when: 'Apply',
+    });
+    const lines = plainLines(screen);
+    expect(lines.join(' ')).toContain('Plan: 1 to create, 0 to update, 0 to replace, 1 to delete.');
+    expect(lines.some((line) => line.includes('Apply'))).toBe(false);
+    expect({ code, last: lines.at(-1) }).toEqual({
+      code: 3,
+      last: 'error: your role may not create labels (it lacks labels.create), delete labels (it lacks labels.delete): nothing was changed',
+    });
+    expect((await wsmInProcess(owner, ['labels', 'list', '-q'])).stdout).toBe('1\n');
+  });
+
   it("the same delete with --yes gets the server's own 403, as before", async () => {
     const { code, screen } = await onTerminal(viewer, ['contacts', 'delete', '1', '--yes']);
     expect({ code, lines: plainLines(screen) }).toEqual({ code: 3, lines: ['error: your role may not delete contacts'] });

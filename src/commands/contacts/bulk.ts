@@ -118,7 +118,7 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
     await confirmPermitted(
       ctx,
       client,
-      { resource: 'contacts', operation: 'delete' },
+      [{ resource: 'contacts', operation: 'delete' }],
       `Delete ${what}? This cannot be undone`,
       `deleting ${what}`,
     );

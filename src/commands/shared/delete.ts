@@ -48,7 +48,7 @@ export function deleteVerb<T>(
       const client = await workspaceClient(ctx);
       let asked: { label: string; record?: T } | undefined;
       if (asking) {
-        await refuseWithoutPermission(ctx, client, resource, 'delete');
+        await refuseWithoutPermission(ctx, client, [{ resource, operation: 'delete' }]);
         asked = await confirmDelete(ctx, client, noun, id, options);
       }
       return { id, label: asked?.label ?? `${noun} ${id}`, answer: await remove(client, id, asked?.record) };

@@ -29,28 +29,43 @@ async function heldPermissions(client: WsmClient, workspace: string): Promise<re
   return permissions;
 }
 
-/**
- * Before asking about `operation` of `resource` (`contacts`, `delete`): exit 3 with one line
- * (`your role may not delete contacts ...`) where the server says the caller lacks its permission.
- */
-export async function refuseWithoutPermission(ctx: Context, client: WsmClient, resource: ResourceKey, operation: string): Promise<void> {
+/** A change a question is about: an operation of a resource's description (`contacts`, `delete`). */
+export interface AskedChange {
+  resource: ResourceKey;
+  operation: string;
+}
+
+/** `delete contacts (it lacks contacts.delete)`, or undefined where the change needs no permission of the workspace. */
+async function needed({ resource, operation }: AskedChange): Promise<{ permission: string; words: string } | undefined> {
   const access = (await descriptionOf(resource)).operations[operation]?.access;
-  if (access === undefined || typeof access === 'string') return;
-  const held = await heldPermissions(client, await ctx.workspace());
-  if (held === undefined || held.includes(access.permission)) return;
+  if (access === undefined || typeof access === 'string') return undefined;
   const identity = CATALOG[resource] as { sentence?: readonly [string, string]; noun: string };
   const things = identity.sentence?.[1] ?? `${identity.noun}s`;
-  throw new PermissionLackingError(`your role may not ${operation} ${things} (it lacks ${access.permission}): nothing was changed`);
+  return { permission: access.permission, words: `${operation} ${things} (it lacks ${access.permission})` };
+}
+
+/**
+ * Before asking about `changes`: exit 3 with one line (`your role may not delete contacts (it
+ * lacks contacts.delete): nothing was changed`) where the server says the caller lacks a
+ * permission they need; each lacking one is named once.
+ */
+export async function refuseWithoutPermission(ctx: Context, client: WsmClient, changes: readonly AskedChange[]): Promise<void> {
+  const needs = (await Promise.all(changes.map(needed))).filter((need) => need !== undefined);
+  if (needs.length === 0) return;
+  const held = await heldPermissions(client, await ctx.workspace());
+  if (held === undefined) return;
+  const lacking = [...new Set(needs.filter((need) => !held.includes(need.permission)).map((need) => need.words))];
+  if (lacking.length > 0) throw new PermissionLackingError(`your role may not ${lacking.join(', ')}: nothing was changed`);
 }
 
 /** ctx.confirm after that check: only where a question would be asked (a terminal, no --yes). */
 export async function confirmPermitted(
   ctx: Context,
   client: WsmClient,
-  change: { resource: ResourceKey; operation: string },
+  changes: readonly AskedChange[],
   question: string,
   action: string,
 ): Promise<void> {
-  if (!ctx.globals.yes && ctx.io.isStdinTTY) await refuseWithoutPermission(ctx, client, change.resource, change.operation);
+  if (!ctx.globals.yes && ctx.io.isStdinTTY) await refuseWithoutPermission(ctx, client, changes);
   await ctx.confirm(question, action);
 }

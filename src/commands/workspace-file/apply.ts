@@ -9,6 +9,17 @@ import { execute, type Outcome } from './execute.js';
 import { applyCommand, preparePlan, type Prepared } from './prepare.js';
 import { changeTitle, planData, planText, workspaceText } from './render.js';
 import { unsupportedSummary } from './support.js';
+import type { Change } from './plan.js';
+import { confirmPermitted, type AskedChange } from '../shared/permission-first.js';
+
+/** The operations a change makes: a template replaced is deleted, then made again. */
+const asked = ({ action, section }: Change): AskedChange[] =>
+  action === 'replace'
+    ? [
+        { resource: section, operation: 'delete' },
+        { resource: section, operation: 'create' },
+      ]
+    : [{ resource: section, operation: action }];
 
 function outcomeLine(outcome: Outcome): string {
   const title = changeTitle(outcome.change);
@@ -107,7 +118,7 @@ export async function run(ctx: Context, options: ApplyOptions, live?: ApplyLive)
   if (options.dryRun === true) return report({ dryRun: true });
   const count = plan.changes.length;
   const changes = `${count} change${count === 1 ? '' : 's'} to workspace ${workspaceText(target)} on ${target.server}`;
-  await ctx.confirm(`Apply ${changes}?`, `applying ${changes}`);
+  await confirmPermitted(ctx, prepared.client, plan.changes.flatMap(asked), `Apply ${changes}?`, `applying ${changes}`);
 
   for (const { section, key } of observed.stale) await state?.forget(section, key);
   live?.applying();
