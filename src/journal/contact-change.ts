@@ -4,7 +4,7 @@ import type { WsmClient } from '../api/client.js';
 import type { Contact, ContactUpdateBody } from '../api/schemas/index.js';
 import type { Context } from '../cli/context.js';
 import { contactBefore, type BeforeImage } from './before-image.js';
-import { beginChange, journalOff } from './journal.js';
+import { beginChange, journalOff, journalReady } from './journal.js';
 import { contactImage, type JournalRecord } from './records.js';
 
 /** Records a change of records already made; a record without a before-image is noted with why. */
@@ -17,8 +17,9 @@ async function recordChange(ctx: Context, summary: string, records: JournalRecor
   return change.id;
 }
 
-/** The contact before a single update or delete, unless the journal is off. */
+/** The contact before a single update or delete, unless the journal is off; a journal that cannot be written stops it first. */
 async function beforeSingle(ctx: Context, client: WsmClient, id: number, known?: Contact): Promise<BeforeImage | undefined> {
+  await journalReady(ctx);
   return journalOff(ctx) ? undefined : contactBefore(ctx, client, id, known);
 }
 

@@ -39,6 +39,26 @@ export interface ChangeStart {
   undoes?: string;
 }
 
+/** The journal cannot be written: nothing is sent. */
+function unwritable(store: JournalStore, error: unknown): CliError {
+  const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+  return new CliError(
+    `cannot write the change journal in ${store.dir} (${why}): nothing was sent; WSM_HISTORY=off changes without one (no undo)`,
+    ExitCode.failure,
+  );
+}
+
+/** Before a change recorded once made (a single verb): the journal can take it, else nothing is sent. */
+export async function journalReady(ctx: Context): Promise<void> {
+  if (journalOff(ctx)) return;
+  const store = await openJournal(ctx);
+  try {
+    store.prepare();
+  } catch (error) {
+    throw unwritable(store, error);
+  }
+}
+
 /** Begins a change in the journal, or undefined with WSM_HISTORY=off. */
 export async function beginChange(ctx: Context, start: ChangeStart): Promise<ChangeWriter | undefined> {
   if (journalOff(ctx)) return undefined;
@@ -57,10 +77,6 @@ export async function beginChange(ctx: Context, start: ChangeStart): Promise<Cha
       start.expected,
     );
   } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new CliError(
-      `cannot write the change journal in ${store.dir} (${why}): nothing was sent; WSM_HISTORY=off changes without one (no undo)`,
-      ExitCode.failure,
-    );
+    throw unwritable(store, error);
   }
 }

@@ -4,7 +4,7 @@
 // of records one gzip member, which a reader takes as one stream). Listing reads the metas alone.
 // Bounded: the last WSM_HISTORY_CHANGES changes (200) within WSM_HISTORY_DAYS days (90); older
 // ones are removed when a change begins. Nothing here is ever sent anywhere.
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, closeSync, constants, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { writeFileAtomically } from '../cli/replace-file.js';
@@ -66,6 +66,12 @@ export class JournalStore {
     readonly dir: string,
     private readonly limits: JournalLimits = DEFAULT_LIMITS,
   ) {}
+
+  /** The folder made, and writable: a change can be kept in it. */
+  prepare(): void {
+    mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
+    accessSync(this.dir, constants.W_OK);
+  }
 
   /** Starts a change: its meta on disk before the first record is sent. */
   begin(meta: Omit<ChangeMeta, 'id' | 'when' | 'records' | 'notes'>, expected: number, now = new Date()): ChangeWriter {

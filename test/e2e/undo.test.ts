@@ -4,7 +4,7 @@
  * `wsm serve` and on the stand-in for the hosted service (no GET-one: the before-image is found
  * in the workspace's list). `wsm history` lists, shows and clears; the files are private.
  */
-import { statSync, writeFileSync } from 'node:fs';
+import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend } from './backends.js';
@@ -164,6 +164,32 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(cleared.stderr).toBe(`✓ forgot ${listed.length} changes\n`);
       expect((await run('history', '-o', 'json')).stdout).toBe('[]\n');
       expect(await run('undo', 'last')).toMatchObject({ code: 2, stderr: 'error: no change kept yet: `wsm history` lists them\n' });
+    });
+
+    it('WSM_HISTORY=off changes without a journal; a bad limit or an unwritable journal stops the change before it is sent', async () => {
+      const off = await wsm({ ...backend.env, WSM_HISTORY: 'off' }, ['contacts', 'create', '--number', '14155550401', '--name', 'Off']);
+      expect(off.code).toBe(0);
+      expect((await run('history', '-o', 'json')).stdout).toBe('[]\n');
+      const bad = await wsm({ ...backend.env, WSM_HISTORY_CHANGES: 'ten' }, ['contacts', 'create', '--number', '14155550402']);
+      expect(bad).toMatchObject({ code: 2, stderr: 'error: WSM_HISTORY_CHANGES must be a whole number above 0, got "ten"\n' });
+      const folder = join(backend.env.WSM_CONFIG_DIR!, 'history');
+      rmSync(folder, { recursive: true, force: true });
+      writeFileSync(folder, 'not a folder');
+      const blocked = await run('contacts', 'create', '--number', '14155550403');
+      expect(blocked.code).toBe(1);
+      expect(blocked.stderr).toMatch(
+        /^error: cannot write the change journal in \S+ \(EEXIST\): nothing was sent; WSM_HISTORY=off changes without one \(no undo\)\n$/,
+      );
+      rmSync(folder);
+      expect((await workspace()).map((c) => c.number)).not.toContain('14155550403');
+    });
+
+    it('an undo goes only where its change went: another workspace is refused, naming the profile', async () => {
+      expect((await run('contacts', 'create', '--number', '14155550404')).code).toBe(0);
+      const other = await run('undo', 'last', '-w', '00000000-0000-4000-8000-000000000000', '--yes');
+      expect(other.code).toBe(2);
+      expect(other.stderr).toContain(`workspace ${backend.workspace}`);
+      expect(other.stderr).toContain('this command targets');
     });
   });
 }

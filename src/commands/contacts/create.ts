@@ -10,6 +10,7 @@ import { namingFields } from '../shared/verb.js';
 import { CONTACT_FLAGS, createRequest, inFlagWords, warnUnkeptFields } from './body.js';
 import { contactDetailColumns } from './columns.js';
 import { recordCreate } from '../../journal/contact-change.js';
+import { journalReady } from '../../journal/journal.js';
 
 export type ContactCreateOptions = FlagOptions<typeof CONTACT_CREATE_FLAGS>;
 
@@ -27,6 +28,7 @@ export function parse({ opts }: CommandLine<typeof CONTACT_CREATE_FLAGS>): Conta
 export async function run(ctx: Context, opts: ContactCreateOptions): Promise<ContactCreated> {
   const { body, avatar } = await createRequest(ctx, opts).catch(namingFields(CONTACT_FLAGS));
   const client = await sendingClient(ctx);
+  await journalReady(ctx);
   // The client's check and the server's 422 alike: a bad value reads as the flag typed.
   const answer = await client.contacts.create(body, { avatar }).catch(inFlagWords(opts)).catch(namingFields(CONTACT_FLAGS, body));
   await recordCreate(ctx, answer.data);
