@@ -5,9 +5,9 @@
 // with their before- and after-images. (2) The journal's size on disk for a change of M (100,000)
 // contacts, each kept with both images, written through the store the CLI uses (src/journal).
 //   node bench/journal.mjs [contacts=10000] [rounds=3] [records=100000]
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ROOT, buildDataset, contactRow, fmt, median, runWsm, startServe, tempDir } from './lib.mjs';
 
 const [count = 10_000, rounds = 3, records = 100_000] = process.argv.slice(2, 5).map(Number);
@@ -17,6 +17,8 @@ await buildDataset(db, count);
 const server = await startServe(join(dir, 'serve'), ['--db', db, '--approval-delay', '0']);
 const env = { ...server.env, WSM_BASE_URL: server.url, WSM_TOKEN: server.token, WSM_WORKSPACE: server.workspace };
 
+// The CLI's own CPU time (user + system, read at its exit): steadier than wall time on a shared machine.
+const cpuAtExit = fileURLToPath(new URL('./cpu-at-exit.cjs', import.meta.url));
 let run = 0;
 /** One bulk update of every contact to a name of its own for this run. */
 async function update(extraEnv) {
@@ -24,9 +26,15 @@ async function update(extraEnv) {
   const file = join(dir, `names-${run}.csv`);
   const rows = Array.from({ length: count }, (_, i) => `${i + 1},Run ${run} ${contactRow(i + 1).name}`.slice(0, 50));
   writeFileSync(file, `id,name\n${rows.join('\n')}\n`);
-  const result = await runWsm(['contacts', 'update', '--from', file, '-q'], { ...env, ...extraEnv });
+  const cpuFile = join(dir, `cpu-${run}.txt`);
+  const result = await runWsm(['contacts', 'update', '--from', file, '-q'], {
+    ...env,
+    ...extraEnv,
+    NODE_OPTIONS: `-r ${cpuAtExit}`,
+    WSM_BENCH_CPU: cpuFile,
+  });
   if (result.code !== 0) throw new Error(`update exited ${result.code}: ${result.err.slice(0, 500)}`);
-  return result.ms;
+  return { ms: result.ms, cpu: Number(readFileSync(cpuFile, 'utf8').trim().split('\n').at(-1)) };
 }
 
 await update({ WSM_HISTORY: 'off' }); // warm-up: the server's caches, the file system
@@ -38,10 +46,12 @@ for (let r = 0; r < rounds; r++) {
 }
 const history = join(env.WSM_CONFIG_DIR, 'history');
 const kept = readdirSync(history).reduce((bytes, name) => bytes + statSync(join(history, name)).size, 0);
-const [on, off] = [median(withJournal), median(without)];
+const [on, off] = [median(withJournal.map((r) => r.ms)), median(without.map((r) => r.ms))];
+const [onCpu, offCpu] = [median(withJournal.map((r) => r.cpu)), median(without.map((r) => r.cpu))];
 console.log(
   `bulk update of ${count.toLocaleString('en-US')} contacts, median of ${rounds}: ${fmt(on / 1000, 2)} s with the journal, ` +
-    `${fmt(off / 1000, 2)} s without: ${fmt(on / off, 3)}x; ${rounds} changes kept in ${fmt(kept / 1024 / 1024, 2)} MB`,
+    `${fmt(off / 1000, 2)} s without: ${fmt(on / off, 3)}x; the CLI's CPU ${fmt(onCpu / 1000, 2)} s against ${fmt(offCpu / 1000, 2)} s: ` +
+    `${fmt(onCpu / offCpu, 3)}x; ${rounds} changes kept in ${fmt(kept / 1024 / 1024, 2)} MB`,
 );
 await server.stop();
 
@@ -50,10 +60,22 @@ const { JournalStore } = await import(pathToFileURL(join(ROOT, 'dist/journal/sto
 const store = new JournalStore(join(dir, 'store'));
 const image = (i, name) => {
   const row = contactRow(i);
-  return { id: i, number: row.number, name, email: row.email || null, gender: null, status: true, fields: { city: 'Lisbon' }, contact_groups: [] };
+  return {
+    id: i,
+    number: row.number,
+    name,
+    email: row.email || null,
+    gender: null,
+    status: true,
+    fields: { city: 'Lisbon' },
+    contact_groups: [],
+  };
 };
 const started = process.hrtime.bigint();
-const change = store.begin({ profile: 'bench', base_url: server.url, workspace: server.workspace, command: 'wsm bench', summary: 'bench' }, records);
+const change = store.begin(
+  { profile: 'bench', base_url: server.url, workspace: server.workspace, command: 'wsm bench', summary: 'bench' },
+  records,
+);
 for (let from = 1; from <= records; from += 1000) {
   const batch = [];
   for (let i = from; i < Math.min(from + 1000, records + 1); i++)
@@ -63,4 +85,6 @@ for (let from = 1; from <= records; from += 1000) {
 change.finish([]);
 const ms = Number(process.hrtime.bigint() - started) / 1e6;
 const size = readdirSync(store.dir).reduce((bytes, name) => bytes + statSync(join(store.dir, name)).size, 0);
-console.log(`a change of ${records.toLocaleString('en-US')} contacts: ${fmt(size / 1024 / 1024, 2)} MB on disk, written in ${fmt(ms, 0)} ms`);
+console.log(
+  `a change of ${records.toLocaleString('en-US')} contacts: ${fmt(size / 1024 / 1024, 2)} MB on disk, written in ${fmt(ms, 0)} ms`,
+);
