@@ -1,8 +1,8 @@
 // Hostile workbooks of under 1 MB against the .xlsx reader (dist/: `npm run build` first): the
 // cases of a crafted attack (a sheet that inflates just under the bound, one over it, a 16 MB row,
 // 200,000 header cells, 100,000 unclosed cells, deep nesting, styles and shared-strings bombs, a
-// directory that lies) and generated ones. Each is converted as `contacts import` converts it
-// (sheetToCsv), in a process of its own: its time and peak RSS (sampled every 10 ms) must stay
+// directory that lies) and generated ones. Each is read as every verb reading a sheet reads it
+// (readSheetRecords), in a process of its own: its time and peak RSS (sampled every 10 ms) must stay
 // under 5 s and 300 MB, and it must end in rows or a WorkbookError. Exit 1 when one does not.
 //   node bench/xlsx-hostile.mjs [generated=200]
 import { spawnSync } from 'node:child_process';
@@ -147,8 +147,8 @@ const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rs
 const t0 = performance.now();
 let outcome = 'rows';
 try {
-  const { sheetToCsv } = await import(module);
-  await sheetToCsv(file, { write: () => {} });
+  const { readSheetRecords } = await import(module);
+  await readSheetRecords(file, { onRecord: () => {} });
 } catch (error) {
   outcome = error?.constructor?.name === 'WorkbookError' ? 'refused' : 'CRASH ' + String(error?.stack ?? error).slice(0, 300);
 }

@@ -184,16 +184,11 @@ export async function* readCsvRows(path: string, column = 'number'): AsyncGenera
 }
 
 /** The rows of CSV text (see openCsv); a final line end makes no empty row. */
-export function csvTextRows(
-  text: string,
-  column = 'number',
-  encoding: TextEncoding = 'utf-8',
-  options: { asWritten?: boolean } = {},
-): { format: CsvFormat; items: CsvItem[] } {
+export function csvTextRows(text: string, column = 'number', encoding: TextEncoding = 'utf-8'): { format: CsvFormat; items: CsvItem[] } {
   const clean = text.replace(/^\uFEFF/, '');
   const separator = separatorFor(clean, column);
   const format: CsvFormat = { encoding, separator, wsmExport: exportHeader(clean, separator) };
-  const rowOf = rowMaker(format.wsmExport && options.asWritten !== true);
+  const rowOf = rowMaker(format.wsmExport);
   const items: CsvItem[] = [];
   for (const token of tokenizeCsv(clean, format.separator)) {
     const item = rowOf(token);

@@ -8,7 +8,7 @@
 // row's line number is the file's.
 import { CsvEncodingError, decodeBytes, type TextEncoding } from '../../formats/csv/encoding.js';
 import { readCsvBoolean } from '../../formats/csv/cells.js';
-import { csvTextRows, formatNotes, headerName } from '../../api/import-csv.js';
+import { type CsvItem, csvTextRows, formatNotes, headerName } from '../../api/import-csv.js';
 import { check, contactUpdateBody, groupNamesCell, type ContactUpdateBody } from '../../api/schemas/index.js';
 import { encodingRefusal, type FieldIds } from '../../cli/csv-check.js';
 import { RequestValidationError, UsageError } from '../../cli/errors.js';
@@ -59,11 +59,11 @@ export interface BulkInput {
 }
 
 /** The input's items, how it was read, and its columns. */
-export function readBulkInput(bytes: Uint8Array | SheetText, source: string, update?: { flags: Partial<ContactUpdateBody> }): BulkInput {
+export function readBulkInput(bytes: Uint8Array | SheetInput, source: string, update?: { flags: Partial<ContactUpdateBody> }): BulkInput {
   const columns: string[] = [];
-  if ('text' in bytes) {
+  if ('rowNotes' in bytes) {
     const notes: string[] = [];
-    const items = csvRows(bytes.text, 'utf-8', source, update !== undefined, { notes, columns }, true);
+    const items = itemsOf(bytes.items, (item) => `row ${item.row}`, source, update !== undefined, columns);
     if (items.length === 0) throw new UsageError(`${source} holds no contact ids`);
     return { items: update === undefined ? items : withBodies(items, update.flags, source), notes, columns };
   }
@@ -113,9 +113,9 @@ interface CsvRow {
   cells: Record<string, string>;
 }
 
-/** A sheet's rows as CSV text (src/formats/xlsx/sheet-csv.ts): values as the sheet holds them, rows named by their sheet row. */
-export interface SheetText {
-  text: string;
+/** A sheet's rows as a CSV's reader gives them (cli/sheet-rows.ts): values as the sheet holds them, rows named by their sheet row. */
+export interface SheetInput {
+  items: CsvItem[];
   /** Notes on cells read otherwise than shown, by sheet row (for the plan). */
   rowNotes: ReadonlyMap<number, string[]>;
 }
@@ -126,15 +126,24 @@ function csvRows(
   source: string,
   forUpdate: boolean,
   read: { notes: string[]; columns: string[] },
-  sheet = false,
+): Array<BulkItem & { cells?: Record<string, string> }> {
+  const csv = csvTextRows(text, 'id', encoding);
+  read.notes.push(...formatNotes(csv.format));
+  return itemsOf(csv.items, (item) => `line ${item.line}`, source, forUpdate, read.columns);
+}
+
+/** The items of rows read (a CSV's, or a sheet's), header first, each named by `whereOf`. */
+function itemsOf(
+  csvItems: CsvItem[],
+  whereOf: (item: CsvItem) => string,
+  source: string,
+  forUpdate: boolean,
+  columns: string[],
 ): Array<BulkItem & { cells?: Record<string, string> }> {
   const rows: CsvRow[] = [];
   let header: string[] | undefined;
   const unreadable: Record<string, string[]> = {};
-  const csv = csvTextRows(text, 'id', encoding, { asWritten: sheet });
-  if (!sheet) read.notes.push(...formatNotes(csv.format));
-  const whereOf = (item: { line: number; row: number }) => (sheet ? `row ${item.row}` : `line ${item.line}`);
-  for (const item of csv.items) {
+  for (const item of csvItems) {
     if (item.kind === 'error') unreadable[whereOf(item)] = [item.message];
     else if (header === undefined) header = item.cells.map(headerName);
     else
@@ -147,7 +156,7 @@ function csvRows(
   if (Object.keys(unreadable).length > 0) {
     throw new RequestValidationError(`${source} is neither contact ids one a line nor a readable CSV: nothing was sent`, unreadable);
   }
-  read.columns.push(...(header ?? []));
+  columns.push(...(header ?? []));
   if (!header?.includes('id'))
     throw new RequestValidationError(`${source} has no "id" column: nothing was sent`, {
       id: ['The header row must have an id column (or give one id a line).'],

@@ -1,6 +1,6 @@
 // `contacts update|delete --from FILE.xlsx [--sheet NAME]`: the sheet read as the spreadsheet
-// displays it (src/formats/xlsx), as CSV text the bulk input reads like any other, its rows named by
-// their sheet rows. A cell holding an error (`#N/A`) stops everything before anything is sent,
+// displays it (src/formats/xlsx), its rows as a CSV's reader gives them (cli/sheet-rows.ts, the
+// import's reading too), which the bulk input reads like a CSV's, named by their sheet rows. A cell holding an error (`#N/A`) stops everything before anything is sent,
 // naming the cell, as any bad row of a bulk input does; formulas are read as their saved results,
 // with a warning; a cell whose display drops digits it holds is read in full, said once here and
 // under its row in a plan (rowNotesInPlan).
@@ -10,7 +10,7 @@ import { hostFile } from '../../cli/host-files.js';
 import { countOf } from '../../cli/text.js';
 import type { DigitsNote, DigitsNotes } from '../../formats/xlsx/digits-notes.js';
 import type { SheetCsv } from '../../formats/xlsx/sheet-csv.js';
-import type { SheetText } from './bulk-input.js';
+import type { SheetInput } from './bulk-input.js';
 import type { Plan } from './plan.js';
 
 /** Whether a file is read as a spreadsheet: by its name (the reader loads only then). */
@@ -22,10 +22,9 @@ export function checkSheetFlag(path: string, sheet: string | undefined): void {
     throw new UsageError(`--sheet names a sheet of an .xlsx workbook; ${path === '-' ? 'standard input' : path} is not one`);
 }
 
-export async function sheetText(ctx: Context, path: string, sheet: string | undefined): Promise<SheetText> {
-  const { sheetToCsv } = await import('../../formats/xlsx/sheet-csv.js');
-  let text = '';
-  const read = await sheetToCsv(hostFile(ctx, path), { sheet, write: (part) => void (text += part) });
+export async function sheetInput(ctx: Context, path: string, sheet: string | undefined): Promise<SheetInput> {
+  const { readSheetRows } = await import('../../cli/sheet-rows.js');
+  const { read, items } = await readSheetRows(hostFile(ctx, path), { sheet });
   const warning = formulaWarning(path, read);
   if (warning !== undefined) ctx.output.warn(warning);
   const digits = digitsNotice(path, read.digits);
@@ -35,7 +34,7 @@ export async function sheetText(ctx: Context, path: string, sheet: string | unde
     for (const problem of read.problems) (errors[`row ${problem.row} ${problem.cell}`] ??= []).push(problem.message);
     throw new RequestValidationError(`${path} has cells holding errors, not values: nothing was sent`, errors);
   }
-  return { text, rowNotes: digitsNotesByRow(read.digits) };
+  return { items, rowNotes: digitsNotesByRow(read.digits) };
 }
 
 /** A plan with each sheet row's notes (`D17 shows 4.48E+11; read as 447911123458`) under the row's contact. */

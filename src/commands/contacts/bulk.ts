@@ -25,7 +25,7 @@ import { beginBulkChange } from '../../journal/bulk-change.js';
 import { executeBulk, reportColumns, type BulkExecution, type BulkReport, type BulkStep } from './bulk-execute.js';
 import { fieldNamesOf, readBulkInput, refuseUnknownFields, resolveGroupNames } from './bulk-input.js';
 import { nameReader, namesOfLive, type NameReader } from './bulk-names.js';
-import { checkSheetFlag, isSpreadsheetFile, rowNotesInPlan, sheetText } from './bulk-sheet.js';
+import { checkSheetFlag, isSpreadsheetFile, rowNotesInPlan, sheetInput } from './bulk-sheet.js';
 import { bulkPlan, prepareUpdate } from './bulk-plan.js';
 import { mergeRepeated, refuseRepeated } from './bulk-merge.js';
 import type { Plan } from './plan.js';
@@ -91,7 +91,7 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
   const { kind, concurrency } = options;
   const source = options.from === '-' ? 'standard input' : options.from;
   const update = kind === 'update' ? { flags: options.flags ?? {} } : undefined;
-  const sheet = isSpreadsheetFile(options.from) ? await sheetText(ctx, options.from, options.sheet) : undefined;
+  const sheet = isSpreadsheetFile(options.from) ? await sheetInput(ctx, options.from, options.sheet) : undefined;
   const input = readBulkInput(sheet ?? (await readBytesInput(ctx, options.from)), source, update);
   for (const line of formatNoticeLines(source, input.notes)) ctx.output.notice(line);
   if (options.strict) refuseRepeated(input.items, source);

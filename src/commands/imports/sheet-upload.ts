@@ -10,11 +10,11 @@
 // itself (sheet-rejects.ts).
 import { writeSync } from 'node:fs';
 import { basename } from 'node:path';
-import { type CsvItem, rowMaker } from '../../api/import-csv.js';
 import type { Context } from '../../cli/context.js';
 import { privateFile } from '../../cli/private-file.js';
 import type { CheckOptions, CsvReport, RowProblem } from '../../cli/csv-check.js';
-import { csvLines, readSheetRecords, type SheetRecord } from '../../formats/xlsx/sheet-csv.js';
+import { readSheetRows } from '../../cli/sheet-rows.js';
+import { csvLines, type SheetRecord } from '../../formats/xlsx/sheet-csv.js';
 import { digitsNotesByRow, digitsNotice, formulaWarning } from '../contacts/bulk-sheet.js';
 import type { Plan } from '../contacts/plan.js';
 import type { NotSentCells } from './check-report.js';
@@ -70,11 +70,9 @@ export async function uploadSheet(
   const csvName = `${basename(flags.file).replace(/\.xlsx$/i, '')}.csv`;
   // The records as the CSV holds them, and its rows as its reader would give them: one per sheet row.
   const records: SheetRecord[] = [];
-  const items: CsvItem[] = [];
-  const itemOf = rowMaker(false);
   let bytes = 0;
   let next = 1;
-  const read = await readSheetRecords(flags.file, {
+  const { read, items } = await readSheetRows(flags.file, {
     sheet: flags.sheet,
     forImport: true,
     onRecord(record) {
@@ -82,9 +80,6 @@ export async function uploadSheet(
       const lines = csvLines(record, next);
       next = lines.next;
       bytes += Buffer.byteLength(lines.text);
-      const item =
-        record.cells === undefined ? undefined : itemOf({ kind: 'record', cells: record.cells, row: record.row, line: record.row });
-      if (item !== undefined) items.push(item);
     },
   });
   const warning = formulaWarning(flags.file, read);

@@ -35,14 +35,6 @@ export interface SheetCsv {
   digits: DigitsNotes;
 }
 
-export interface SheetCsvOptions {
-  sheet?: string;
-  /** Columns the import reads nothing from (the export's id and times) are left out, so the header is never the export's. */
-  forImport?: boolean;
-  /** Receives the CSV text a part at a time. */
-  write(text: string): void | Promise<void>;
-}
-
 /**
  * One record of the sheet as the CSV holds it: its sheet row, and its cells (the header's first),
  * or none for a row not sent (a cell holding an error). Empty rows make no record.
@@ -63,7 +55,8 @@ const textOf = (row: SheetRow, width: number): string[] => {
 
 /**
  * The sheet's records, given to `onRecord` one at a time, as the CSV writes them (the header
- * first; `forImport`: see SheetCsvOptions). A file that is not a workbook, a damaged or hostile
+ * first; `forImport`: without the columns an import reads nothing from, the export's id and times,
+ * so the header is never the export's). A file that is not a workbook, a damaged or hostile
  * one, or a sheet it lacks, is a WorkbookError naming the file (and the cell).
  */
 export async function readSheetRecords(
@@ -132,27 +125,4 @@ export async function readSheetRecords(
 export function csvLines(record: SheetRecord, next: number): { text: string; next: number } {
   const gap = '\n'.repeat(Math.max(0, record.row - next));
   return { text: `${gap}${record.cells === undefined ? '' : record.cells.map(csvField).join(',')}\n`, next: record.row + 1 };
-}
-
-/**
- * The sheet as CSV, given to `options.write` a part at a time. A file that is not a workbook, a
- * damaged or hostile one, or a sheet it lacks, is a WorkbookError naming the file (and the cell).
- */
-export async function sheetToCsv(path: string, options: SheetCsvOptions): Promise<SheetCsv> {
-  let next = 1;
-  let pending = '';
-  const result = await readSheetRecords(path, {
-    ...options,
-    async onRecord(record) {
-      const lines = csvLines(record, next);
-      next = lines.next;
-      pending += lines.text;
-      if (pending.length > 256 * 1024) {
-        await options.write(pending);
-        pending = '';
-      }
-    },
-  });
-  if (pending.length > 0) await options.write(pending);
-  return result;
 }
