@@ -4,7 +4,7 @@
 // if the process ends), in blocks of 1 MB: the CLI then holds one block, not the list's text
 // (about 300 bytes a contact). Where no temporary file can be made, the blocks stay in memory.
 // keep(bytes) adds what jq wrote and notes where each line ends (lineEnds); keptBytes(start, end)
-// reads a range back; closeKept() closes the file.
+// reads a range back; closeKept() closes the file, whether jq ended well or not.
 export const KEPT_TEXTS = `
 const keptFs = require('node:fs');
 const keptPath = require('node:path');
@@ -75,5 +75,6 @@ function keptBytes(start, end) {
 }
 function closeKept() {
   if (keptFd !== null && keptFd !== undefined) keptFs.closeSync(keptFd);
+  keptFd = null;
 }
 `;

@@ -71,7 +71,6 @@ function sendOrdered() {
   if (!shape.startsWith('#')) throw new Error('jq gave no order for the list');
   sendPlace(JSON.parse(shape.slice(1)));
   send(new Uint8Array([10]));
-  closeKept();
 }
 function writeOutput(iov, iovcnt, pnum) {
   const heap = new Uint8Array(memory.buffer);
@@ -158,6 +157,7 @@ require(data.jqPath).loadJq({ instantiateWasm }).then((jq) => {
   };
   const result = jq.raw('', data.expression, data.flags);
   if (data.ordered && result.exitCode === 0) sendOrdered();
+  if (data.ordered) closeKept();
   parentPort.postMessage({ ...result, stdout: decoder.decode(output.subarray(0, outputLength)) });
   // jq stops early only on an error: what it left is read and dropped.
   if (!ended) while (next() !== null);
