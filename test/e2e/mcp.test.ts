@@ -48,13 +48,18 @@ describe('the tools an agent is offered', () => {
         'users.update',
         'workspace_file.diff',
         'workspace_file.apply',
+        'history.list',
+        'history.undo',
       ]),
     );
     expect(names.some((name) => name.startsWith('auth.'))).toBe(false);
     for (const tool of tools) {
       expect(tool.inputSchema.type, tool.name).toBe('object');
       // Operations return the server's records (their shape said in the description); workflows declare theirs.
-      const workflow = ['contacts.import', 'templates.sync'].includes(tool.name) || tool.name.startsWith('workspace_file.');
+      const workflow =
+        ['contacts.import', 'templates.sync'].includes(tool.name) ||
+        tool.name.startsWith('workspace_file.') ||
+        tool.name.startsWith('history.');
       expect(tool.outputSchema?.type, tool.name).toBe(workflow ? 'object' : undefined);
       expect(tool.description, tool.name).toMatch(/\w/);
     }
