@@ -1,0 +1,112 @@
+/**
+ * A journal file in the config folder that is damaged, forged or too large (truncated, wrong
+ * types, a meta naming another file, a broken gzip stream, a 600 MB record file), and a history
+ * folder another user can write to: `wsm history`, `history show` and `wsm undo --dry-run` on the
+ * real binary answer each with one clear line and a usage exit, never a raw JavaScript error;
+ * the history folder and every journal file end private (0700 and 0600).
+ */
+import { chmodSync, copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BACKENDS, type Backend } from './backends.js';
+import { wsm } from './processes.js';
+
+describe('a damaged or forged journal, against wsm serve', () => {
+  let backend: Backend;
+  let history: string;
+  let pristine: string;
+  let last: string;
+  const run = (...args: string[]) => wsm(backend.env, args);
+  const restore = () => {
+    for (const name of readdirSync(history)) rmSync(join(history, name));
+    for (const name of readdirSync(pristine)) copyFileSync(join(pristine, name), join(history, name));
+  };
+
+  beforeAll(async () => {
+    backend = await BACKENDS[0].start();
+    expect((await run('contacts', 'create', '--number', '14155550301', '--name', 'Ann')).code).toBe(0);
+    expect((await run('contacts', 'update', '1', '--name', 'Ann Two')).code).toBe(0);
+    history = join(backend.env.WSM_CONFIG_DIR!, 'history');
+    pristine = mkdtempSync(join(tmpdir(), 'wsm-history-'));
+    for (const name of readdirSync(history)) copyFileSync(join(history, name), join(pristine, name));
+    last = readdirSync(history)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .at(-1)!
+      .replace(/\.json$/, '');
+  });
+  beforeEach(() => restore());
+  afterAll(async () => {
+    rmSync(pristine, { recursive: true, force: true });
+    await backend?.stop();
+  });
+
+  const damages: Array<[string, () => void]> = [
+    [
+      'a record file cut short',
+      () => writeFileSync(join(history, `${last}.jsonl`), readFileSync(join(pristine, `${last}.jsonl`)).subarray(0, 50)),
+    ],
+    ['a meta that is null', () => writeFileSync(join(history, `${last}.json`), 'null\n')],
+    ['a meta of the wrong types', () => writeFileSync(join(history, `${last}.json`), '{"id":5,"when":7,"records":"x","notes":3}\n')],
+    [
+      'a meta naming a file outside the journal',
+      () => writeFileSync(join(history, `${last}.json`), '{"id":"../config","when":"x","records":1,"notes":[]}\n'),
+    ],
+    [
+      'a gzip stream cut short',
+      () => {
+        rmSync(join(history, `${last}.jsonl`));
+        writeFileSync(join(history, `${last}.jsonl.gz`), gzipSync(readFileSync(join(pristine, `${last}.jsonl`))).subarray(0, 30));
+      },
+    ],
+    ['a record file of 600 MB', () => truncateSync(join(history, `${last}.jsonl`), 600 * 1024 * 1024)],
+  ];
+  for (const [what, damage] of damages)
+    it(`${what}: one clear line and exit 2 from history, history show and undo --dry-run`, async () => {
+      damage();
+      for (const args of [['history'], ['history', 'show', 'last'], ['undo', 'last', '--dry-run']]) {
+        const res = await run(...args);
+        if (res.code === 0) continue; // a damaged change may be left out of the list, said or not
+        expect({ args, code: res.code }).toEqual({ args, code: 2 });
+        expect(res.stderr).toMatch(/^error: [^\n]*history[^\n]*\n$/);
+        expect(res.stderr).not.toMatch(/Cannot read properties|in JSON at position|unexpected end of file|Cannot create a string|ENOENT/);
+      }
+    });
+
+  it('a history folder others may write to, and journal files others may read, are made private by the next change', async () => {
+    chmodSync(history, 0o777);
+    for (const name of readdirSync(history)) chmodSync(join(history, name), 0o644);
+    expect((await run('contacts', 'update', '1', '--name', 'Ann Three')).code).toBe(0);
+    expect((statSync(history).mode & 0o777).toString(8)).toBe('700');
+    for (const name of readdirSync(history))
+      expect([name, (statSync(join(history, name)).mode & 0o777).toString(8)]).toEqual([name, '600']);
+  });
+
+  it('a WSM_HISTORY_DAYS past the calendar keeps every change (or is refused), never empties the journal', async () => {
+    const kept = JSON.parse((await run('history', '-o', 'json')).stdout).length;
+    expect(kept).toBeGreaterThan(0);
+    const res = await wsm({ ...backend.env, WSM_HISTORY_DAYS: '200000000' }, ['contacts', 'update', '1', '--name', 'Ann Four']);
+    const after = JSON.parse((await run('history', '-o', 'json')).stdout).length;
+    if (res.code === 0) expect(after).toBe(kept + 1);
+    else expect([res.code, after, res.stderr]).toEqual([2, kept, expect.stringMatching(/^error: WSM_HISTORY_DAYS[^\n]*\n$/)]);
+  });
+
+  it('a file where the history folder should be: one line and exit 2, not ENOTDIR', async () => {
+    const aside = `${history}-aside`;
+    const { renameSync } = await import('node:fs');
+    renameSync(history, aside);
+    writeFileSync(history, 'x');
+    try {
+      for (const args of [['history'], ['history', 'show', 'last']]) {
+        const res = await run(...args);
+        expect([res.code, res.stderr]).toEqual([2, expect.stringMatching(/^error: [^\n]*history[^\n]*\n$/)]);
+        expect(res.stderr).not.toContain('ENOTDIR');
+      }
+    } finally {
+      rmSync(history);
+      renameSync(aside, history);
+    }
+  });
+});
