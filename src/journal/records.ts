@@ -1,6 +1,7 @@
 // What the journal keeps of a change: who made it where (the meta), and per record its kind, id
 // and its values before and after. A contact's values are kept whole (number, name, e-mail,
 // gender, status, custom fields, groups by id and name), so a deleted contact can be made again.
+import * as z from 'zod';
 import type { Contact } from '../api/schemas/index.js';
 
 /** A contact's values as the journal keeps them. */
@@ -66,3 +67,44 @@ export function contactImage(contact: Contact): ContactImage {
     contact_groups: (contact.contact_groups ?? []).map((group) => ({ id: Number(group.id), name: group.name })),
   };
 }
+
+/** A change's id, `20261128-171522-483`: the name of its files, and nothing else. */
+export const CHANGE_ID = /^\d{8}-\d{6}-\d{3,}$/;
+
+// The shapes a journal file is checked against when read back: the config folder is local input,
+// and a file there may be cut short, edited or planted.
+const contactImageSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  gender: z.string().nullable(),
+  status: z.boolean(),
+  fields: z.record(z.string(), z.string()),
+  contact_groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+
+export const journalRecordSchema: z.ZodType<JournalRecord> = z.object({
+  kind: z.literal('contact'),
+  op: z.enum(['create', 'update', 'delete']),
+  id: z.number().int().nullable(),
+  number: z.string().optional(),
+  before: contactImageSchema.nullable(),
+  after: contactImageSchema.nullable(),
+  unknown: z.string().optional(),
+});
+
+/** A meta as stored; its id is left out, since a change's id is its file's name. */
+export const storedMetaSchema = z.object({
+  when: z.iso.datetime(),
+  profile: z.string(),
+  base_url: z.string(),
+  workspace: z.string(),
+  command: z.string(),
+  summary: z.string(),
+  records: z.number().int().nonnegative(),
+  notes: z.array(z.string()),
+  ended: z.iso.datetime().optional(),
+  failed: z.array(z.number().int()).optional(),
+  undoes: z.string().regex(CHANGE_ID).optional(),
+});

@@ -3,15 +3,16 @@
 // one JSON line each, appended as the change goes (`<id>.jsonl.gz` for a large change: each batch
 // of records one gzip member, which a reader takes as one stream). Listing reads the metas alone.
 // Bounded: the last WSM_HISTORY_CHANGES changes (200) within WSM_HISTORY_DAYS days (90); older
-// ones are removed when a change begins. Nothing here is ever sent anywhere.
-import { accessSync, closeSync, constants, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// ones are removed when a change begins, and the folder and files made private again. Reading back
+// checks every file (journal-files.ts). Nothing here is ever sent anywhere.
+import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
+import { ConfigError, UsageError } from '../cli/errors.js';
 import { writeFileAtomically } from '../cli/replace-file.js';
-import type { ChangeMeta, JournalRecord } from './records.js';
+import { DIR_MODE, FILE_MODE, JournalFileDamaged, readMeta, readRecords, tighten } from './journal-files.js';
+import { CHANGE_ID, type ChangeMeta, type JournalRecord } from './records.js';
 
-const FILE_MODE = 0o600;
-const DIR_MODE = 0o700;
 /** Past this many records a change's file is gzipped: a 100,000-row import's journal stays a few MB. */
 const GZIP_FROM_RECORDS = 500;
 
@@ -22,15 +23,20 @@ export interface JournalLimits {
 
 const DEFAULT_LIMITS: JournalLimits = { changes: 200, days: 90 };
 
-/** The limits WSM_HISTORY_CHANGES and WSM_HISTORY_DAYS set; a value that is no positive whole number is refused. */
+/** Upper bounds of the limits: 100 years keeps every cut-off a real date, so a limit can never empty the journal. */
+const MAX_LIMITS: JournalLimits = { changes: 100_000, days: 36_500 };
+
+/** The limits WSM_HISTORY_CHANGES and WSM_HISTORY_DAYS set; a value that is no whole number from 1 to its bound is refused. */
 export function limitsFrom(env: Record<string, string | undefined>): JournalLimits | string {
-  const read = (name: string, fallback: number): number | string => {
+  const read = (name: string, fallback: number, most: number): number | string => {
     const text = env[name]?.trim();
     if (text === undefined || text === '') return fallback;
-    return /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : `${name} must be a whole number above 0, got "${text}"`;
+    return /^\d+$/.test(text) && Number(text) > 0 && Number(text) <= most
+      ? Number(text)
+      : `${name} must be a whole number from 1 to ${most.toLocaleString('en-US')}, got "${text}"`;
   };
-  const changes = read('WSM_HISTORY_CHANGES', DEFAULT_LIMITS.changes);
-  const days = read('WSM_HISTORY_DAYS', DEFAULT_LIMITS.days);
+  const changes = read('WSM_HISTORY_CHANGES', DEFAULT_LIMITS.changes, MAX_LIMITS.changes);
+  const days = read('WSM_HISTORY_DAYS', DEFAULT_LIMITS.days, MAX_LIMITS.days);
   if (typeof changes === 'string') return changes;
   if (typeof days === 'string') return days;
   return { changes, days };
@@ -61,6 +67,9 @@ function changeId(at: Date): string {
 
 const META = /^(\d{8}-\d{6}-\d{3,})\.json$/;
 
+/** A change damaged beyond reading, as `wsm history` skips it. */
+export type SkipDamaged = (damage: JournalFileDamaged) => void;
+
 export class JournalStore {
   constructor(
     readonly dir: string,
@@ -70,12 +79,14 @@ export class JournalStore {
   /** The folder made, and writable: a change can be kept in it. */
   prepare(): void {
     mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
+    tighten(this.dir);
     accessSync(this.dir, constants.W_OK);
   }
 
   /** Starts a change: its meta on disk before the first record is sent. */
   begin(meta: Omit<ChangeMeta, 'id' | 'when' | 'records' | 'notes'>, expected: number, now = new Date()): ChangeWriter {
     mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
+    tighten(this.dir);
     this.prune(now);
     const gzip = expected > GZIP_FROM_RECORDS;
     let at = now.getTime();
@@ -114,37 +125,33 @@ export class JournalStore {
     };
   }
 
-  /** Every change kept, newest first. */
-  list(): ChangeMeta[] {
+  /** Every change kept, newest first; a damaged one is left out and said through `skip`. */
+  list(skip: SkipDamaged = () => {}): ChangeMeta[] {
     return this.ids()
       .reverse()
       .flatMap((id) => {
-        const meta = this.meta(id);
-        return meta === undefined ? [] : [meta];
+        try {
+          const meta = this.meta(id);
+          return meta === undefined ? [] : [meta];
+        } catch (error) {
+          if (!(error instanceof JournalFileDamaged)) throw error;
+          skip(error);
+          return [];
+        }
       });
   }
 
-  /** A change by its id, or `last`; undefined when there is none such. */
+  /** A change by its id, or `last`; undefined when there is none such. A ref of another shape is refused before any path is made of it. */
   find(ref: string): ChangeMeta | undefined {
+    if (ref !== 'last' && !CHANGE_ID.test(ref))
+      throw new UsageError(`"${ref}" is no change id: give one from \`wsm history\` (like 20261128-171522-483) or last`);
     const ids = this.ids();
     const id = ref === 'last' ? ids.at(-1) : ids.find((candidate) => candidate === ref);
     return id === undefined ? undefined : this.meta(id);
   }
 
   read(meta: ChangeMeta): StoredChange {
-    const plain = join(this.dir, `${meta.id}.jsonl`);
-    let text: string;
-    try {
-      text = readFileSync(plain, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      text = gunzipSync(readFileSync(`${plain}.gz`)).toString('utf8');
-    }
-    const records = text
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => JSON.parse(line) as JournalRecord);
-    return { meta, records };
+    return { meta, records: readRecords(this.dir, meta) };
   }
 
   /** Removes every change; returns how many there were. */
@@ -159,17 +166,23 @@ export class JournalStore {
     try {
       names = readdirSync(this.dir);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return [];
+      const what =
+        code === 'ENOTDIR'
+          ? 'is a file, where wsm keeps its change journal: move it aside'
+          : `cannot be read (${code ?? (error as Error).message})`;
+      throw new ConfigError(`${this.dir} ${what}`);
     }
     return names.flatMap((name) => META.exec(name)?.[1] ?? []).sort();
   }
 
   private meta(id: string): ChangeMeta | undefined {
     try {
-      return JSON.parse(readFileSync(join(this.dir, `${id}.json`), 'utf8')) as ChangeMeta;
-    } catch {
-      return undefined; // half-removed by another wsm's prune: not a change any more
+      return readMeta(this.dir, id);
+    } catch (error) {
+      if (error instanceof ConfigError && !existsSync(join(this.dir, `${id}.json`))) return undefined; // half-removed by another wsm's prune: not a change any more
+      throw error;
     }
   }
 
@@ -180,7 +193,9 @@ export class JournalStore {
   /** Keeps room for one more change within the limits. */
   private prune(now: Date): void {
     const ids = this.ids();
-    const oldest = changeId(new Date(now.getTime() - this.limits.days * 86_400_000));
+    const cutOff = new Date(now.getTime() - this.limits.days * 86_400_000);
+    // An invalid date would name no id and sort after every one: it removes none.
+    const oldest = Number.isNaN(cutOff.getTime()) ? '' : changeId(cutOff);
     const surplus = ids.length + 1 - this.limits.changes;
     ids.forEach((id, index) => {
       if (index < surplus || id < oldest) this.remove(id);

@@ -43,16 +43,23 @@ describe('a damaged or forged journal, against wsm serve', () => {
     await backend?.stop();
   });
 
-  const damages: Array<[string, () => void]> = [
+  // Whether the damage is in the meta (the change is left out of the list, with a warning) or in the records (listed as it was).
+  const damages: Array<[string, () => void, 'meta' | 'records']> = [
     [
       'a record file cut short',
       () => writeFileSync(join(history, `${last}.jsonl`), readFileSync(join(pristine, `${last}.jsonl`)).subarray(0, 50)),
+      'records',
     ],
-    ['a meta that is null', () => writeFileSync(join(history, `${last}.json`), 'null\n')],
-    ['a meta of the wrong types', () => writeFileSync(join(history, `${last}.json`), '{"id":5,"when":7,"records":"x","notes":3}\n')],
+    ['a meta that is null', () => writeFileSync(join(history, `${last}.json`), 'null\n'), 'meta'],
+    [
+      'a meta of the wrong types',
+      () => writeFileSync(join(history, `${last}.json`), '{"id":5,"when":7,"records":"x","notes":3}\n'),
+      'meta',
+    ],
     [
       'a meta naming a file outside the journal',
       () => writeFileSync(join(history, `${last}.json`), '{"id":"../config","when":"x","records":1,"notes":[]}\n'),
+      'meta',
     ],
     [
       'a gzip stream cut short',
@@ -60,20 +67,43 @@ describe('a damaged or forged journal, against wsm serve', () => {
         rmSync(join(history, `${last}.jsonl`));
         writeFileSync(join(history, `${last}.jsonl.gz`), gzipSync(readFileSync(join(pristine, `${last}.jsonl`))).subarray(0, 30));
       },
+      'records',
     ],
-    ['a record file of 600 MB', () => truncateSync(join(history, `${last}.jsonl`), 600 * 1024 * 1024)],
+    ['a record file of 600 MB', () => truncateSync(join(history, `${last}.jsonl`), 600 * 1024 * 1024), 'records'],
   ];
-  for (const [what, damage] of damages)
-    it(`${what}: one clear line and exit 2 from history, history show and undo --dry-run`, async () => {
+  for (const [what, damage, where] of damages)
+    it(`${what}: one clear line naming the file and exit 2 from history show and undo --dry-run; history lists the rest`, async () => {
       damage();
-      for (const args of [['history'], ['history', 'show', 'last'], ['undo', 'last', '--dry-run']]) {
+      const listed = await run('history', '-o', 'json');
+      const ids = (JSON.parse(listed.stdout) as Array<{ id: string }>).map((change) => change.id);
+      expect(listed.code).toBe(0);
+      if (where === 'meta') {
+        expect(ids).not.toContain(last);
+        expect(ids.length).toBeGreaterThan(0);
+        expect(listed.stderr).toMatch(new RegExp(`^warning: the change journal's history/${last}\\.json [^\n]*: left out\n$`));
+      } else expect([ids[0], listed.stderr]).toEqual([last, '']);
+      for (const args of [
+        ['history', 'show', 'last'],
+        ['undo', 'last', '--dry-run'],
+      ]) {
         const res = await run(...args);
-        if (res.code === 0) continue; // a damaged change may be left out of the list, said or not
         expect({ args, code: res.code }).toEqual({ args, code: 2 });
-        expect(res.stderr).toMatch(/^error: [^\n]*history[^\n]*\n$/);
+        expect(res.stderr).toMatch(new RegExp(`^error: the change journal's history/${last}\\.json[^\n]*\n$`));
         expect(res.stderr).not.toMatch(/Cannot read properties|in JSON at position|unexpected end of file|Cannot create a string|ENOENT/);
       }
     });
+
+  it('a change is known by its file name, whatever id its meta holds; an id of another shape is refused', async () => {
+    const meta = JSON.parse(readFileSync(join(pristine, `${last}.json`), 'utf8'));
+    writeFileSync(join(history, `${last}.json`), JSON.stringify({ ...meta, id: '../config' }));
+    const listed = await run('history', '-o', 'json');
+    expect([listed.code, JSON.parse(listed.stdout)[0].id]).toEqual([0, last]);
+    expect((await run('history', 'show', last)).code).toBe(0);
+    for (const ref of ['../config', `${last}/../../config`, '']) {
+      const res = await run('history', 'show', ref);
+      expect([res.code, res.stderr]).toEqual([2, expect.stringMatching(/^error: "[^\n]*" is no change id: [^\n]*\n$/)]);
+    }
+  });
 
   it('a history folder others may write to, and journal files others may read, are made private by the next change', async () => {
     chmodSync(history, 0o777);
@@ -84,13 +114,29 @@ describe('a damaged or forged journal, against wsm serve', () => {
       expect([name, (statSync(join(history, name)).mode & 0o777).toString(8)]).toEqual([name, '600']);
   });
 
-  it('a WSM_HISTORY_DAYS past the calendar keeps every change (or is refused), never empties the journal', async () => {
+  it('a WSM_HISTORY_DAYS or WSM_HISTORY_CHANGES past its bound is refused, nothing sent, and never empties the journal', async () => {
     const kept = JSON.parse((await run('history', '-o', 'json')).stdout).length;
     expect(kept).toBeGreaterThan(0);
-    const res = await wsm({ ...backend.env, WSM_HISTORY_DAYS: '200000000' }, ['contacts', 'update', '1', '--name', 'Ann Four']);
-    const after = JSON.parse((await run('history', '-o', 'json')).stdout).length;
-    if (res.code === 0) expect(after).toBe(kept + 1);
-    else expect([res.code, after, res.stderr]).toEqual([2, kept, expect.stringMatching(/^error: WSM_HISTORY_DAYS[^\n]*\n$/)]);
+    const name1 = async () => JSON.parse((await run('contacts', 'get', '1', '-o', 'json')).stdout).name;
+    const before = await name1();
+    for (const [name, value, most] of [
+      ['WSM_HISTORY_DAYS', '200000000', '36,500'],
+      ['WSM_HISTORY_DAYS', '36501', '36,500'],
+      ['WSM_HISTORY_CHANGES', '100001', '100,000'],
+    ]) {
+      const res = await wsm({ ...backend.env, [name]: value }, ['contacts', 'update', '1', '--name', 'Ann Four']);
+      expect([res.code, res.stderr]).toEqual([2, `error: ${name} must be a whole number from 1 to ${most}, got "${value}"\n`]);
+    }
+    expect(await name1()).toBe(before);
+    const res = await wsm({ ...backend.env, WSM_HISTORY_DAYS: '36500', WSM_HISTORY_CHANGES: '100000' }, [
+      'contacts',
+      'update',
+      '1',
+      '--name',
+      'Ann Five',
+    ]);
+    expect(res.code).toBe(0);
+    expect(JSON.parse((await run('history', '-o', 'json')).stdout).length).toBe(kept + 1);
   });
 
   it('a file where the history folder should be: one line and exit 2, not ENOTDIR', async () => {

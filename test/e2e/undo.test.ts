@@ -171,7 +171,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(off.code).toBe(0);
       expect((await run('history', '-o', 'json')).stdout).toBe('[]\n');
       const bad = await wsm({ ...backend.env, WSM_HISTORY_CHANGES: 'ten' }, ['contacts', 'create', '--number', '14155550402']);
-      expect(bad).toMatchObject({ code: 2, stderr: 'error: WSM_HISTORY_CHANGES must be a whole number above 0, got "ten"\n' });
+      expect(bad).toMatchObject({ code: 2, stderr: 'error: WSM_HISTORY_CHANGES must be a whole number from 1 to 100,000, got "ten"\n' });
       const folder = join(backend.env.WSM_CONFIG_DIR!, 'history');
       rmSync(folder, { recursive: true, force: true });
       writeFileSync(folder, 'not a folder');

@@ -16,7 +16,7 @@ const columns: Column<ChangeMeta>[] = [
 export function parse(): void {}
 
 export async function run(ctx: Context): Promise<ChangeMeta[]> {
-  return (await openJournal(ctx)).list();
+  return (await openJournal(ctx)).list((damage) => ctx.output.warn(`the change journal's ${damage.file} ${damage.what}: left out`));
 }
 
 export async function render(ctx: Context, changes: ChangeMeta[]): Promise<void> {

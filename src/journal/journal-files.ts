@@ -1,0 +1,145 @@
+// Reading the journal's files back. They sit in the config folder, where they may be cut short by a
+// crash, edited by hand, planted or huge: each is checked against its schema and bounded in size,
+// and any fault is one line naming the file within the config folder (`history/<id>.json`) and what
+// is wrong (exit 2, as a damaged config.json is), never a JavaScript error.
+import { chmodSync, closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { gunzipSync } from 'node:zlib';
+import type { z } from 'zod';
+import { ConfigError } from '../cli/errors.js';
+import { type ChangeMeta, type JournalRecord, journalRecordSchema, storedMetaSchema } from './records.js';
+
+export const FILE_MODE = 0o600;
+export const DIR_MODE = 0o700;
+/** A meta is a few hundred bytes; notes may add some. */
+const MAX_META_BYTES = 1024 * 1024;
+/** A record file on disk, plain or gzipped (100,000 contacts take a few MB gzipped). */
+const MAX_RECORD_FILE_BYTES = 256 * 1024 * 1024;
+/** A gzipped record file inflated. */
+const MAX_INFLATED_BYTES = 512 * 1024 * 1024;
+const CHUNK = 1024 * 1024;
+
+const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/** A journal file that cannot be used: `history/<name>` and what is wrong with it (exit 2). */
+export class JournalFileDamaged extends ConfigError {
+  constructor(
+    readonly file: string,
+    readonly what: string,
+  ) {
+    super(`the change journal's ${file} ${what}: that change cannot be shown or undone; remove its files (or \`wsm history clear\`)`);
+  }
+}
+
+const damaged = (dir: string, name: string, what: string) => new JournalFileDamaged(`${basename(dir)}/${name}`, what);
+
+const firstIssue = (error: z.ZodError) => {
+  const issue = error.issues[0];
+  return `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`;
+};
+
+/** The meta of change `id`; its id is the file's name, whatever the file says. */
+export function readMeta(dir: string, id: string): ChangeMeta {
+  const name = `${id}.json`;
+  let text: string;
+  try {
+    const size = statSync(join(dir, name)).size;
+    if (size > MAX_META_BYTES) throw damaged(dir, name, `is ${mb(size)}, more than a meta may be (${mb(MAX_META_BYTES)})`);
+    text = readFileSync(join(dir, name), 'utf8');
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw damaged(dir, name, `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw damaged(dir, name, 'is not JSON (cut short?)');
+  }
+  const meta = storedMetaSchema.safeParse(json);
+  if (!meta.success) throw damaged(dir, name, `is not a change's meta (${firstIssue(meta.error)})`);
+  return { ...meta.data, id };
+}
+
+/** Calls `line` with each line of `bytes`, decoded piece by piece (no string the size of the file). */
+function eachLine(read: (into: Buffer) => number, line: (text: string) => void): void {
+  const decoder = new StringDecoder('utf8');
+  const buffer = Buffer.allocUnsafe(CHUNK);
+  let rest = '';
+  for (let got = read(buffer); got > 0; got = read(buffer)) {
+    const parts = (rest + decoder.write(buffer.subarray(0, got))).split('\n');
+    rest = parts.pop() ?? '';
+    for (const part of parts) if (part !== '') line(part);
+  }
+  rest += decoder.end();
+  if (rest !== '') line(rest);
+}
+
+/** The records of a change, each checked; a file over the bounds is refused before it is read. */
+export function readRecords(dir: string, meta: ChangeMeta): JournalRecord[] {
+  let name = `${meta.id}.jsonl`;
+  let fd: number;
+  try {
+    try {
+      fd = openSync(join(dir, name), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      name = `${meta.id}.jsonl.gz`;
+      fd = openSync(join(dir, name), 'r');
+    }
+  } catch (error) {
+    throw damaged(dir, name, `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  const records: JournalRecord[] = [];
+  const take = (text: string) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw damaged(dir, name, `has a line that is not JSON at record ${records.length + 1} (cut short?)`);
+    }
+    const record = journalRecordSchema.safeParse(json);
+    if (!record.success) throw damaged(dir, name, `has no journal record at record ${records.length + 1} (${firstIssue(record.error)})`);
+    records.push(record.data);
+  };
+  try {
+    const size = fstatSync(fd).size;
+    if (size > MAX_RECORD_FILE_BYTES)
+      throw damaged(dir, name, `is ${mb(size)}, more than a change's records may take (${mb(MAX_RECORD_FILE_BYTES)})`);
+    if (name.endsWith('.gz')) {
+      let inflated: Buffer;
+      try {
+        inflated = gunzipSync(readFileSync(fd), { maxOutputLength: MAX_INFLATED_BYTES });
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        throw damaged(
+          dir,
+          name,
+          code === 'ERR_BUFFER_TOO_LARGE' ? `inflates past ${mb(MAX_INFLATED_BYTES)}` : 'is no whole gzip stream (cut short?)',
+        );
+      }
+      let at = 0;
+      eachLine((into) => {
+        const got = inflated.copy(into, 0, at, Math.min(at + into.length, inflated.length));
+        at += got;
+        return got;
+      }, take);
+    } else eachLine((into) => readSync(fd, into, 0, into.length, null), take);
+  } finally {
+    closeSync(fd);
+  }
+  if (meta.ended !== undefined && records.length !== meta.records)
+    throw damaged(dir, name, `holds ${records.length} records where its meta names ${meta.records} (cut short?)`);
+  return records;
+}
+
+/** The folder 700 and each file in it 600, as config.json and its folder are: others may read none of it. */
+export function tighten(dir: string): void {
+  if ((statSync(dir).mode & 0o777) !== DIR_MODE) chmodSync(dir, DIR_MODE);
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const info = statSync(path);
+    if (info.isFile() && (info.mode & 0o777) !== FILE_MODE) chmodSync(path, FILE_MODE);
+  }
+}
