@@ -50,6 +50,12 @@ describe('a damaged or forged journal, against wsm serve', () => {
       () => writeFileSync(join(history, `${last}.jsonl`), readFileSync(join(pristine, `${last}.jsonl`)).subarray(0, 50)),
       'records',
     ],
+    ['a record file emptied, fewer records than its meta names', () => writeFileSync(join(history, `${last}.jsonl`), ''), 'records'],
+    [
+      'a record of the wrong shape',
+      () => writeFileSync(join(history, `${last}.jsonl`), '{"kind":"contact","op":"drop","id":"1","before":7,"after":null}\n'),
+      'records',
+    ],
     ['a meta that is null', () => writeFileSync(join(history, `${last}.json`), 'null\n'), 'meta'],
     [
       'a meta of the wrong types',
