@@ -136,6 +136,7 @@ async function uploadAndFollow(call: ToolCall, args: z.output<typeof importInput
     // The CSV given as text was written to a temporary file the agent never named.
     const named = args.name ?? 'the CSV given';
     if (args.csv !== undefined) call.nameFile(file.path, named);
+    call.ctx.journalCommand = `wsm mcp: contacts.import ${args.csv !== undefined ? named : file.path}`;
     try {
       const { parseUploadFlags, settleUpload, uploadData, uploadImport } = await import('../commands/imports/upload.js');
       // As the command line gives them: a value as text, a switch present or absent.

@@ -191,5 +191,40 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(other.stderr).toContain(`workspace ${backend.workspace}`);
       expect(other.stderr).toContain('this command targets');
     });
+
+    it('an import that creates 2 contacts and updates 2, undone: the workspace as before', async () => {
+      const before = await workspace();
+      const file = join(backend.dir, 'import.csv');
+      writeFileSync(
+        file,
+        'number,name,email\n14155550101,Imported Ann,\n14155550102,Imported Ben,ib@example.com\n14155550601,New One,\n14155550602,New Two,two@example.com\n',
+      );
+      expect((await run('contacts', 'import', file, '--wait')).code).toBe(0);
+      expect((await workspace()).length).toBe(before.length + 2);
+      expect((await lastChange()).summary).toBe(`import ${file}`);
+      const shown = await run('history', 'show', 'last');
+      expect(shown.stdout).toMatch(/\+ record \d: create contact \d+ \(14155550601\)\n/);
+      expect(shown.stdout).toContain('    name: "Ben" -> "Imported Ben"\n');
+      const undone = await run('undo', 'last', '--yes');
+      expect(undone.stderr).toMatch(/^✓ undid change \S+: 2 set back, 2 deleted, 0 created again, 0 failed\n$/);
+      expect(undone.code).toBe(0);
+      expect(await workspace()).toEqual(before);
+    });
+
+    it('an import whose outcome or workspace was not read says so in its change, at the time', async () => {
+      const file = join(backend.dir, 'import-later.csv');
+      writeFileSync(file, 'number,name\n14155550101,Later Ann\n14155550603,New Three\n');
+      expect((await run('contacts', 'import', file)).code).toBe(0);
+      const unwaited = await run('history', 'show', 'last');
+      expect(unwaited.stdout).toContain(
+        "note: the import's outcome was not read (run without --wait: `wsm imports get ID --wait` reads it): the contacts it updated are kept as they were before it; those it created are not known, and undo leaves them\n",
+      );
+      expect(unwaited.stdout).toContain('    name: "Ann" -> ');
+      expect((await run('contacts', 'import', file, '--apply-flagged', '--wait')).code).toBe(0);
+      const unread = await run('history', 'show', 'last');
+      expect(unread.stdout).toContain(
+        "note: no before-image was taken: --apply-flagged sends the file as it is, without reading the workspace; undo leaves the import's contacts as they are\n",
+      );
+    });
   });
 }

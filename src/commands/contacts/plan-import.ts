@@ -106,6 +106,11 @@ export class ImportPlanner {
     return tally(this.contacts, [...this.newGroups]);
   }
 
+  /** The numbers the rows name, as the server stores them (those left out whole aside). */
+  numbers(): Iterable<string> {
+    return this.byNumber.keys();
+  }
+
   /** A new number equal to a contact's but for its leading zeros: a spreadsheet may have dropped them. */
   private besidePadded(number: string): string | undefined {
     const near = this.live.byUnpadded.get(number.replace(/^0+/, ''));
@@ -163,6 +168,11 @@ export class RepeatedNumbers {
     const { planned } = entry;
     planned.rows!.push({ place: rowName(where), does: 'update' });
     planned.place = placesOf(planned.rows!.map((each) => each.place));
+  }
+
+  /** Every number the rows name. */
+  numbers(): Iterable<string> {
+    return this.firstRow.keys();
   }
 
   /** The contacts named by several rows, in the order of their first rows (as a plan lists them). */

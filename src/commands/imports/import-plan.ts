@@ -15,6 +15,7 @@ import { liveContacts, type LiveContacts, type Plan, type PlanRow } from '../con
 import { ImportPlanner, RepeatedNumbers } from '../contacts/plan-import.js';
 import { cannotListContacts, LIVE_READ_LIMIT, readLiveContacts, readLiveContactsWithin } from '../contacts/plan-live.js';
 import { liveMayHold } from './hold-scan.js';
+import type { ImportBefore } from '../../journal/import-change.js';
 
 /** The check's row as a plan reads it; `group`: the name of the import's --group, joined by every row. */
 function importPlanRow(row: CheckedRow, group: string | undefined): PlanRow {
@@ -50,6 +51,8 @@ export interface ImportPlanning {
   onRow(row: CheckedRow): void;
   /** After the whole file: the plan. */
   finish(): Plan;
+  /** The numbers the rows name, as the server stores them. */
+  numbers(): Iterable<string>;
   /** What the run leaves out, filled as the rows are read. */
   held: HeldCells;
 }
@@ -82,6 +85,7 @@ export function importPlanning(live: LiveContacts, applyFlagged: boolean, groups
       else if (outcome.held.length > 0) held.set(row.row, outcome.held);
     },
     finish: () => planner.finish(),
+    numbers: () => planner.numbers(),
   };
 }
 
@@ -118,11 +122,14 @@ export type PlanSaid = Pick<Plan, 'contacts' | 'held'>;
 export interface PlanAfterUpload {
   onRow(row: CheckedRow): void;
   finish(): PlanSaid;
+  numbers(): Iterable<string>;
 }
 
 /** A real run's planning, and whether the scan (hold-scan.ts) found that it cannot hold anything. */
 export interface RunPlanning extends ImportPlanning {
   holdsNothing: boolean;
+  /** The workspace as read before the upload (the journal's before-images), or why it was not. */
+  before: ImportBefore;
   /** When it holds nothing: the rows naming one contact, followed as the rows are checked after the upload. */
   afterUpload(): PlanAfterUpload;
 }
@@ -141,10 +148,12 @@ export async function runPlanning(
   const scanned = cellsMayHold();
   // Settled even when the read fails first, so that no rejection goes unseen.
   scanned.catch(() => {});
-  const live = await readLiveWithin(ctx, client);
+  const before = await readLiveWithin(ctx, client);
+  const live = 'live' in before ? before.live : liveContacts([]);
   const fileMayHoldCells = await scanned;
   return {
     ...importPlanning(live, applyFlagged, {}),
+    before,
     holdsNothing: !fileMayHoldCells && !liveMayHold(live),
     afterUpload() {
       const repeated = new RepeatedNumbers(live);
@@ -153,27 +162,27 @@ export async function runPlanning(
           if (row.value !== undefined) repeated.add(String(row.value.number), row);
         },
         finish: () => ({ contacts: repeated.contacts(), held: 0 }),
+        numbers: () => repeated.numbers(),
       };
     },
   };
 }
 
-async function readLiveWithin(ctx: Context, client: WsmClient): Promise<LiveContacts> {
-  let live: LiveContacts | undefined;
+async function readLiveWithin(ctx: Context, client: WsmClient): Promise<ImportBefore> {
   try {
-    live = await readLiveContactsWithin(ctx, client, concurrencyOf(ctx, {}), LIVE_READ_LIMIT);
-    if (live === undefined)
-      ctx.output.notice(
-        `the workspace holds over ${countText(LIVE_READ_LIMIT)} contacts: the rows were checked for scientific notation only, not against them (--dry-run compares every row with the workspace)`,
-      );
+    const live = await readLiveContactsWithin(ctx, client, concurrencyOf(ctx, {}), LIVE_READ_LIMIT);
+    if (live !== undefined) return { live };
+    ctx.output.notice(
+      `the workspace holds over ${countText(LIVE_READ_LIMIT)} contacts: the rows were checked for scientific notation only, not against them (--dry-run compares every row with the workspace)`,
+    );
+    return { unread: `the workspace holds over ${countText(LIVE_READ_LIMIT)} contacts, too many to read before an import` };
   } catch (error) {
     // Importing may be allowed where listing contacts is not: the import goes on, checked by the file alone.
     if (!cannotListContacts(error)) throw error;
-    ctx.output.notice(
-      `the workspace's contacts could not be read (${(error as Error).message}): the rows were checked for scientific notation only`,
-    );
+    const why = `the workspace's contacts could not be read (${(error as Error).message})`;
+    ctx.output.notice(`${why}: the rows were checked for scientific notation only`);
+    return { unread: why };
   }
-  return live ?? liveContacts([]);
 }
 
 /** --strict refuses a file whose rows name one contact more than once: exit 2 naming them, nothing sent. */

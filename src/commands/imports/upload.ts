@@ -33,6 +33,7 @@ import { fileMayHold, itemsMayHold, textScan } from './hold-scan.js';
 import type { Plan } from '../contacts/plan.js';
 import { renderPlan } from '../contacts/plan-render.js';
 import { sendAsPlanned } from './held-upload.js';
+import { beginImportChange } from '../../journal/import-change.js';
 import { type FailedLines, locallyFailed } from './rejects.js';
 import { refuseRejectsOverInput } from './rejects-target.js';
 import { rejectsAfterImport, writeRejects } from './upload-rejects.js';
@@ -178,8 +179,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   // workspace's read), or with --apply-flagged, the file is sent as it is once it holds a valid row
   // (the server skips bad ones); the rest is checked, and planned, after the upload, while the
   // server works through the file: for a million rows that takes seconds that would otherwise be
-  // added to the import. (Checking during the upload was tried: both share this process's one
-  // thread, and the upload took 7x longer.)
+  // added to the import. (Checking during the upload shares this process's one thread: 7x slower.)
   const planning =
     !flags.dryRun && (!flags.applyFlagged || flags.strict)
       ? await runPlanning(ctx, client!, flags.applyFlagged, flags.strict ? undefined : cellsMayHold)
@@ -209,6 +209,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
     if (start.valid_rows === 0) refuseNoValidRow(flags.file, start);
   }
 
+  const journal = await beginImportChange(ctx, flags.file, size, planning);
   const create = (filePath: string, fileName: string | undefined) =>
     client!.imports.create({
       name: flags.name ?? basename(flags.file),
@@ -218,18 +219,22 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
     });
   // A copy without the held cells stays open until the import is followed: a body may be read late.
   const planned = planFirst ? { plan: plan!, held: planning.held } : undefined;
-  const sent =
-    sheet !== undefined
-      ? await (await import('./sheet-upload.js')).sendSheet(ctx, sheet, planned, create)
-      : planned === undefined
-        ? { answer: await create(csv, undefined), done: () => {} }
-        : await sendAsPlanned(ctx, flags.file, { path: csv, name: undefined }, planned.held, planned.plan, create);
+  let sent: { answer: Awaited<ReturnType<typeof create>>; done: () => void } | undefined;
+  let result: UploadResult | undefined;
+  // A plan that holds nothing has only the rows naming one contact to say: found as the rows are checked after the upload.
+  const planAfter = planFirst ? undefined : planning?.afterUpload();
   try {
-    // A plan that holds nothing has only the rows naming one contact to say: found as the rows are checked after the upload.
-    const planAfter = planFirst ? undefined : planning?.afterUpload();
-    return await followUpload(ctx, flags, client!, sent.answer, { checkRows, report, fields, planning: planAfter });
+    sent =
+      sheet !== undefined
+        ? await (await import('./sheet-upload.js')).sendSheet(ctx, sheet, planned, create)
+        : planned === undefined
+          ? { answer: await create(csv, undefined), done: () => {} }
+          : await sendAsPlanned(ctx, flags.file, { path: csv, name: undefined }, planned.held, planned.plan, create);
+    result = await followUpload(ctx, flags, client!, sent.answer, { checkRows, report, fields, planning: planAfter });
+    return result;
   } finally {
-    sent.done();
+    sent?.done();
+    await journal?.end(client!, (planAfter ?? planning)?.numbers() ?? [], result);
   }
 }
 

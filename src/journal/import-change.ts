@@ -1,0 +1,104 @@
+// The journal's side of an import (`contacts import`, `imports create`). The before-images are the
+// contacts the import's plan read before the file was sent (no read of its own), taken for the
+// numbers the file's rows name. Once --wait has seen the import finish, the workspace is listed
+// once more to find what it made: a number that had no contact and has one now is a contact the
+// import created (undone by deleting it), one that had a contact is an update (undone by setting
+// its values back). Without --wait the outcome is not known: the contacts it updated are kept with
+// their before-images; the ones it created are not known, and the journal says so.
+import type { WsmClient } from '../api/client.js';
+import type { Context } from '../cli/context.js';
+import { cannotListContacts, LIVE_READ_LIMIT, readLiveContactsWithin } from '../commands/contacts/plan-live.js';
+import type { LiveContacts } from '../commands/contacts/plan.js';
+import { concurrencyOf } from '../commands/shared/concurrency.js';
+import { beginChange } from './journal.js';
+import { contactImage, type JournalRecord } from './records.js';
+import type { ChangeWriter } from './store.js';
+import type { UploadResult } from '../commands/imports/upload.js';
+
+/** What the import's plan read of the workspace before sending, or why it read nothing. */
+export type ImportBefore = { live: LiveContacts } | { unread: string };
+
+/** A row is seldom shorter: the file's size bounds its rows, and so the change's records. */
+const SHORTEST_ROW = 24;
+
+/**
+ * Begins the change of an import, before it is sent (`before`: the plan's read; none where the
+ * run planned nothing: --apply-flagged sends the file as it is); undefined with WSM_HISTORY=off.
+ */
+export async function beginImportChange(
+  ctx: Context,
+  file: string,
+  bytes: number,
+  planned: { before: ImportBefore } | undefined,
+): Promise<ImportChange | undefined> {
+  const before = planned?.before ?? { unread: '--apply-flagged sends the file as it is, without reading the workspace' };
+  const change = await beginChange(ctx, { summary: `import ${file}`, expected: Math.ceil(bytes / SHORTEST_ROW) });
+  if (change === undefined) return undefined;
+  if (!('live' in before)) change.note(`no before-image was taken: ${before.unread}; undo leaves the import's contacts as they are`);
+  return new ImportChange(ctx, change, 'live' in before ? before.live : undefined);
+}
+
+export class ImportChange {
+  constructor(
+    private readonly ctx: Context,
+    private readonly change: ChangeWriter,
+    private readonly before: LiveContacts | undefined,
+  ) {}
+
+  /**
+   * Records what the import did to the contacts `numbers` names (as the server stores them): once
+   * --wait saw it finish, the workspace is listed to find what it created; otherwise (no --wait, a
+   * wait stopped: `result` undefined) its outcome is not known.
+   */
+  async end(client: WsmClient, numbers: Iterable<string>, result: UploadResult | undefined): Promise<void> {
+    try {
+      if (this.before === undefined) return;
+      const named = new Set(numbers);
+      const after =
+        result === undefined
+          ? 'the import was interrupted or its wait failed'
+          : result.finished === true
+            ? await this.readAfter(client, named.size)
+            : 'run without --wait: `wsm imports get ID --wait` reads it';
+      if (typeof after === 'string')
+        this.change.note(
+          `the import's outcome was not read (${after}): the contacts it updated are kept as they were before it; those it created are not known, and undo leaves them`,
+        );
+      this.change.add(this.records(named, this.before, typeof after === 'string' ? undefined : after));
+    } catch (error) {
+      this.change.note(`the import's outcome was not read (${(error as Error).message}): undo leaves its contacts as they are`);
+    } finally {
+      this.change.finish([]);
+    }
+  }
+
+  private records(numbers: Set<string>, before: LiveContacts, after: LiveContacts | undefined): JournalRecord[] {
+    const records: JournalRecord[] = [];
+    for (const number of numbers) {
+      const was = before.byNumber.get(number);
+      const now = after?.byNumber.get(number);
+      if (was !== undefined)
+        records.push({
+          kind: 'contact',
+          op: 'update',
+          id: Number(was.id),
+          before: contactImage(was),
+          after: now === undefined ? null : contactImage(now),
+        });
+      else if (now !== undefined)
+        records.push({ kind: 'contact', op: 'create', id: Number(now.id), number, before: null, after: contactImage(now) });
+    }
+    return records;
+  }
+
+  /** The workspace after the import, read as the plan read it before; a string says why it was not. */
+  private async readAfter(client: WsmClient, named: number): Promise<LiveContacts | string> {
+    try {
+      const live = await readLiveContactsWithin(this.ctx, client, concurrencyOf(this.ctx, {}), LIVE_READ_LIMIT + named);
+      return live ?? 'the workspace grew too large to list after it';
+    } catch (error) {
+      if (!cannotListContacts(error)) throw error;
+      return `the workspace's contacts could not be read after it: ${(error as Error).message}`;
+    }
+  }
+}
