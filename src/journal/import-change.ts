@@ -10,7 +10,9 @@ import type { Context } from '../cli/context.js';
 import { cannotListContacts, LIVE_READ_LIMIT, readLiveContactsWithin } from '../commands/contacts/plan-live.js';
 import type { LiveContacts } from '../commands/contacts/plan.js';
 import { concurrencyOf } from '../commands/shared/concurrency.js';
+import { JOURNAL_READ_LIMIT } from './bulk-change.js';
 import { beginChange } from './journal.js';
+import { countText } from '../cli/text.js';
 import { contactImage, type JournalRecord } from './records.js';
 import type { ChangeWriter } from './store.js';
 import type { UploadResult } from '../commands/imports/upload.js';
@@ -50,21 +52,22 @@ export class ImportChange {
    * --wait saw it finish, the workspace is listed to find what it created; otherwise (no --wait, a
    * wait stopped: `result` undefined) its outcome is not known.
    */
-  async end(client: WsmClient, numbers: Iterable<string>, result: UploadResult | undefined): Promise<void> {
+  async end(client: WsmClient, numbers: () => Iterable<string>, result: UploadResult | undefined): Promise<void> {
     try {
       if (this.before === undefined) return;
-      const named = new Set(numbers);
+      let named = 0;
+      for (const _ of numbers()) named++;
       const after =
         result === undefined
           ? 'the import was interrupted or its wait failed'
           : result.finished === true
-            ? await this.readAfter(client, named.size)
+            ? await this.readAfter(client, named)
             : 'run without --wait: `wsm imports get ID --wait` reads it';
       if (typeof after === 'string')
         this.change.note(
           `the import's outcome was not read (${after}): the contacts it updated are kept as they were before it; those it created are not known, and undo leaves them`,
         );
-      this.change.add(this.records(named, this.before, typeof after === 'string' ? undefined : after));
+      this.change.add(this.records(numbers, this.before, typeof after === 'string' ? undefined : after));
     } catch (error) {
       this.change.note(`the import's outcome was not read (${(error as Error).message}): undo leaves its contacts as they are`);
     } finally {
@@ -72,9 +75,9 @@ export class ImportChange {
     }
   }
 
-  private records(numbers: Set<string>, before: LiveContacts, after: LiveContacts | undefined): JournalRecord[] {
+  private records(numbers: () => Iterable<string>, before: LiveContacts, after: LiveContacts | undefined): JournalRecord[] {
     const records: JournalRecord[] = [];
-    for (const number of numbers) {
+    for (const number of numbers()) {
       const was = before.byNumber.get(number);
       const now = after?.byNumber.get(number);
       if (was !== undefined)
@@ -94,8 +97,9 @@ export class ImportChange {
   /** The workspace after the import, read as the plan read it before; a string says why it was not. */
   private async readAfter(client: WsmClient, named: number): Promise<LiveContacts | string> {
     try {
-      const live = await readLiveContactsWithin(this.ctx, client, concurrencyOf(this.ctx, {}), LIVE_READ_LIMIT + named);
-      return live ?? 'the workspace grew too large to list after it';
+      const limit = Math.min(JOURNAL_READ_LIMIT, LIVE_READ_LIMIT + named);
+      const live = await readLiveContactsWithin(this.ctx, client, concurrencyOf(this.ctx, {}), limit);
+      return live ?? `the workspace holds over ${countText(limit)} contacts after it, too many to read for the journal`;
     } catch (error) {
       if (!cannotListContacts(error)) throw error;
       return `the workspace's contacts could not be read after it: ${(error as Error).message}`;

@@ -234,7 +234,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
     return result;
   } finally {
     sent?.done();
-    await journal?.end(client!, (planAfter ?? planning)?.numbers() ?? [], result);
+    await journal?.end(client!, () => (planAfter ?? planning)?.numbers() ?? [], result);
   }
 }
 
