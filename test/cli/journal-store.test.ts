@@ -64,7 +64,9 @@ describe('the journal store', () => {
   it('limits come from WSM_HISTORY_CHANGES and WSM_HISTORY_DAYS; a bad value is named', () => {
     expect(limitsFrom({})).toEqual({ changes: 200, days: 90 });
     expect(limitsFrom({ WSM_HISTORY_CHANGES: '10', WSM_HISTORY_DAYS: '7' })).toEqual({ changes: 10, days: 7 });
-    expect(limitsFrom({ WSM_HISTORY_CHANGES: 'ten' })).toBe('WSM_HISTORY_CHANGES must be a whole number above 0, got "ten"');
-    expect(limitsFrom({ WSM_HISTORY_DAYS: '0' })).toBe('WSM_HISTORY_DAYS must be a whole number above 0, got "0"');
+    expect(limitsFrom({ WSM_HISTORY_CHANGES: 'ten' })).toBe('WSM_HISTORY_CHANGES must be a whole number from 1 to 100,000, got "ten"');
+    expect(limitsFrom({ WSM_HISTORY_DAYS: '0' })).toBe('WSM_HISTORY_DAYS must be a whole number from 1 to 36,500, got "0"');
+    expect(limitsFrom({ WSM_HISTORY_DAYS: '36501' })).toBe('WSM_HISTORY_DAYS must be a whole number from 1 to 36,500, got "36501"');
+    expect(limitsFrom({ WSM_HISTORY_CHANGES: '100000', WSM_HISTORY_DAYS: '36500' })).toEqual({ changes: 100000, days: 36500 });
   });
 });
