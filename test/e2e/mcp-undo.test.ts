@@ -52,4 +52,30 @@ describe('wsm mcp: history.list and history.undo', () => {
     const history = JSON.parse((await wsm(env, ['history', '-o', 'json'])).stdout);
     expect(history[0]).toMatchObject({ summary: `undo ${change.id}`, undoes: change.id, command: `wsm mcp: history.undo ${change.id}` });
   });
+
+  it('contacts.import is journaled: history.undo with confirm deletes what it created and sets back what it updated', async () => {
+    const env = standin.env(dir);
+    const names = async () =>
+      (JSON.parse((await wsm(env, ['contacts', 'list', '-o', 'json'])).stdout) as Array<{ number: string; name: string }>).map(
+        ({ number, name }) => `${number} ${name}`,
+      );
+    const before = await names();
+    expect(before).toEqual(['14155550301 Ann']);
+    const imported = await mcp.call('contacts.import', {
+      csv: 'number,name\n14155550301,Imported Ann\n14155550302,New Ben\n',
+      name: 'people.csv',
+      wait: true,
+      confirm: true,
+    });
+    expect(imported.isError, textOf(imported)).toBeFalsy();
+    const [change] = (JSON.parse((await wsm(env, ['history', '-o', 'json'])).stdout) as Array<{ id: string; command: string }>).slice(0, 1);
+    expect(change.command).toBe('wsm mcp: contacts.import people.csv');
+    const made = await mcp.call('history.undo', { change: change.id, confirm: true });
+    expect(made.isError, textOf(made)).toBeFalsy();
+    expect((made.structuredContent as { results: Array<{ outcome: string }> }).results.map((r) => r.outcome).sort()).toEqual([
+      'deleted',
+      'set back',
+    ]);
+    expect(await names()).toEqual(before);
+  });
 });
