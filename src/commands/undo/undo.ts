@@ -6,7 +6,7 @@ import type { Column } from '../../cli/columns.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { countOf, countText } from '../../cli/text.js';
-import { inverseOf } from '../../journal/inverse.js';
+import { inverseOf, type UndoStep } from '../../journal/inverse.js';
 import { openJournal } from '../../journal/journal.js';
 import type { ChangeMeta } from '../../journal/records.js';
 import { sendUndo, type UndoReport } from '../../journal/undo-steps.js';
@@ -15,6 +15,7 @@ import { readLiveContacts } from '../contacts/plan-live.js';
 import { renderPlan } from '../contacts/plan-render.js';
 import type { CommandLine } from '../declare.js';
 import { concurrencyOf } from '../shared/concurrency.js';
+import { confirmPermitted, type AskedChange } from '../shared/permission-first.js';
 import { endWithFailures, parseMaxFailures, type FailureLimit } from '../shared/max-failures.js';
 import { workspaceClient } from '../shared/verb.js';
 import type { UNDO_FLAGS } from '../undo.js';
@@ -62,6 +63,9 @@ async function checkTarget(ctx: Context, change: ChangeMeta): Promise<void> {
   );
 }
 
+/** The operation a step makes, for the permission check before the question. */
+const askedOf = (step: UndoStep): AskedChange => ({ resource: 'contacts', operation: step.op });
+
 export async function run(ctx: Context, options: UndoOptions, live?: UndoLive): Promise<UndoResult> {
   const store = await openJournal(ctx);
   const change = findChange(store, options.ref);
@@ -74,7 +78,7 @@ export async function run(ctx: Context, options: UndoOptions, live?: UndoLive): 
   const result: UndoResult = { change, plan, steps: steps.length };
   if (options.dryRun || steps.length === 0) return result;
   const what = `${countOf(steps.length, 'request')} undoing change ${change.id} (${change.summary})`;
-  await ctx.confirm(`Send the ${what}?`, `sending the ${what}`);
+  await confirmPermitted(ctx, client, steps.map(askedOf), `Send the ${what}?`, `sending the ${what}`);
   return { ...result, reports: await sendUndo(ctx, client, change.id, steps, options.concurrency) };
 }
 
