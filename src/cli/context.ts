@@ -108,6 +108,8 @@ export interface Context {
   hostFiles?: HostFiles;
   /** What the change journal says made a change: the command line when unset; `wsm mcp` names its tool. */
   journalCommand?: string;
+  /** What the change journal says a change did, where the verb's own words would name a file of its own making: `wsm mcp` names what the agent gave. */
+  journalSummary?: string;
 }
 
 export function createContext(deps: CliDeps, globals: GlobalOptions): Context {

@@ -71,7 +71,7 @@ export async function beginChange(ctx: Context, start: ChangeStart): Promise<Cha
         base_url: settings.baseUrl ?? '',
         workspace: settings.workspace ?? '',
         command: ctx.journalCommand ?? commandLine(process.argv.slice(2), ctx.secrets()),
-        summary: start.summary,
+        summary: ctx.journalSummary ?? start.summary,
         ...(start.undoes !== undefined ? { undoes: start.undoes } : {}),
       },
       start.expected,

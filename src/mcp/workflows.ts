@@ -85,6 +85,16 @@ async function importFile(args: z.output<typeof importInput>): Promise<{ path: s
   return { path, done: () => rm(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * What the journal says of a CSV given as text: what the agent gave (`people.csv (csv text, 2
+ * rows)`), never the temporary file of this machine it was written to.
+ */
+async function csvTextGiven(csv: string, name: string | undefined): Promise<string> {
+  const [{ csvTextRows }, { countOf }] = await Promise.all([import('../api/import-csv.js'), import('../cli/text.js')]);
+  const rows = Math.max(0, csvTextRows(csv).items.length - 1);
+  return `${name !== undefined ? `${name} ` : ''}(csv text, ${countOf(rows, 'row')})`;
+}
+
 const contactsImport: ToolSpec = {
   name: 'contacts.import',
   toolset: 'contacts',
@@ -135,8 +145,12 @@ async function uploadAndFollow(call: ToolCall, args: z.output<typeof importInput
     const file = await importFile(args);
     // The CSV given as text was written to a temporary file the agent never named.
     const named = args.name ?? 'the CSV given';
-    if (args.csv !== undefined) call.nameFile(file.path, named);
-    call.ctx.journalCommand = `wsm mcp: contacts.import ${args.csv !== undefined ? named : file.path}`;
+    if (args.csv !== undefined) {
+      call.nameFile(file.path, named);
+      const given = await csvTextGiven(args.csv, args.name);
+      call.ctx.journalCommand = `wsm mcp: contacts.import ${given}`;
+      call.ctx.journalSummary = `contacts.import ${given}`;
+    } else call.ctx.journalCommand = `wsm mcp: contacts.import ${file.path}`;
     try {
       const { parseUploadFlags, settleUpload, uploadData, uploadImport } = await import('../commands/imports/upload.js');
       // As the command line gives them: a value as text, a switch present or absent.

@@ -68,8 +68,13 @@ describe('wsm mcp: history.list and history.undo', () => {
       confirm: true,
     });
     expect(imported.isError, textOf(imported)).toBeFalsy();
-    const [change] = (JSON.parse((await wsm(env, ['history', '-o', 'json'])).stdout) as Array<{ id: string; command: string }>).slice(0, 1);
-    expect(change.command).toBe('wsm mcp: contacts.import people.csv');
+    const [change] = (
+      JSON.parse((await wsm(env, ['history', '-o', 'json'])).stdout) as Array<{ id: string; summary: string; command: string }>
+    ).slice(0, 1);
+    expect({ summary: change.summary, command: change.command }).toEqual({
+      summary: 'contacts.import people.csv (csv text, 2 rows)',
+      command: 'wsm mcp: contacts.import people.csv (csv text, 2 rows)',
+    });
     const made = await mcp.call('history.undo', { change: change.id, confirm: true });
     expect(made.isError, textOf(made)).toBeFalsy();
     expect((made.structuredContent as { results: Array<{ outcome: string }> }).results.map((r) => r.outcome).sort()).toEqual([

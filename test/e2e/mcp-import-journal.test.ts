@@ -1,0 +1,80 @@
+/**
+ * A CSV given to `contacts.import` as text is written to a temporary file of wsm's own: the
+ * journal's change names what the agent gave (`contacts.import (csv text, 2 rows)`), never that
+ * file of the host, in `wsm history`, `wsm history show` and the undo's question. Over HTTP, with
+ * the SDK's own client, against `wsm serve`.
+ */
+import { tmpdir } from 'node:os';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMcpHttp, textOf, type McpHttpServer } from './mcp-helpers.js';
+import { cleanup, serve, wsm, type Served } from './processes.js';
+
+let server: Served;
+let mcp: McpHttpServer;
+let client: Client;
+
+beforeAll(async () => {
+  server = await serve(['--approval-delay', '0']);
+  mcp = await startMcpHttp(server.env);
+  client = new Client({ name: 'wsm-e2e-import-journal', version: '0.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(mcp.url)));
+});
+afterAll(async () => {
+  await client?.close();
+  if (mcp) expect(await mcp.stop()).toBe(0);
+  if (server) expect(await server.stop()).toBe(0);
+  if (server) cleanup(server.dir);
+});
+
+interface Listed {
+  id: string;
+  summary: string;
+  command: string;
+}
+const lastChange = async () => (JSON.parse((await wsm(server.env, ['history', '-o', 'json'])).stdout) as Listed[])[0];
+
+async function importText(args: Record<string, unknown>): Promise<Listed> {
+  const result = (await client.callTool({ name: 'contacts.import', arguments: { wait: true, confirm: true, ...args } })) as CallToolResult;
+  expect(result.isError, textOf(result)).toBeFalsy();
+  return lastChange();
+}
+
+/** Nothing the journal shows of the change names the temporary folder of this machine. */
+async function expectNoHostPath(change: Listed): Promise<void> {
+  const shown = await wsm(server.env, ['history', 'show', change.id]);
+  expect(shown.code, shown.stderr).toBe(0);
+  const undo = await wsm(server.env, ['undo', change.id, '--dry-run', '-o', 'json']);
+  expect(undo.code, undo.stderr).toBe(0);
+  for (const text of [JSON.stringify(change), shown.stdout, shown.stderr, undo.stdout]) {
+    expect(text).not.toContain(tmpdir());
+    expect(text).not.toContain('wsm-mcp-');
+  }
+}
+
+describe('contacts.import given CSV text, over HTTP', () => {
+  it('without a name: the change says csv text and its rows', async () => {
+    const change = await importText({ csv: 'number,name\n14155550101,Ann\n14155550102,Ben\n' });
+    expect({ summary: change.summary, command: change.command }).toEqual({
+      summary: 'contacts.import (csv text, 2 rows)',
+      command: 'wsm mcp: contacts.import (csv text, 2 rows)',
+    });
+    await expectNoHostPath(change);
+  });
+
+  it('with a name: the name the agent gave, and the rows', async () => {
+    const change = await importText({ csv: 'number,name\n14155550103,Cat\n', name: 'people.csv' });
+    expect({ summary: change.summary, command: change.command }).toEqual({
+      summary: 'contacts.import people.csv (csv text, 1 row)',
+      command: 'wsm mcp: contacts.import people.csv (csv text, 1 row)',
+    });
+    await expectNoHostPath(change);
+    const undo = await wsm(server.env, ['undo', change.id, '--yes']);
+    expect({ code: undo.code, stderr: undo.stderr }).toEqual({
+      code: 0,
+      stderr: `✓ undid change ${change.id}: 0 set back, 1 deleted, 0 created again, 0 failed\n`,
+    });
+  });
+});
