@@ -1,15 +1,18 @@
 // A journaled change shown as the plan it carried out (commands/contacts/plan-render.ts prints it):
 // `+` a contact created with its values, `~` each value `before -> after`, `-` a contact deleted,
-// `x` a record whose request failed, `!` one kept without a before-image, and why.
+// `x` a record whose request failed, `!` one kept without a before-image, and why. A record of
+// another resource is shown by resource-plan.ts.
 import { differences, stateOf, tally, type PlannedContact, type Plan } from '../commands/contacts/plan.js';
 import type { Contact } from '../api/schemas/index.js';
 import type { ContactImage, JournalRecord } from './records.js';
+import { recordAsPlanned } from './resource-plan.js';
 
 const stateOfImage = (image: ContactImage | null) => stateOf(image === null ? undefined : (image as unknown as Contact));
 
 export function changeAsPlan(records: JournalRecord[], failed: readonly number[] = []): Plan {
   const failures = new Set(failed);
   const contacts = records.map((record, index): PlannedContact => {
+    if (record.kind === 'resource') return recordAsPlanned(record, `record ${index + 1}`);
     const image = record.after ?? record.before;
     const contact: PlannedContact = {
       place: `record ${index + 1}`,

@@ -19,7 +19,8 @@ import {
   type PlannedContact,
 } from '../commands/contacts/plan.js';
 import type { Contact } from '../api/schemas/index.js';
-import type { ContactImage, JournalRecord } from './records.js';
+import type { ContactImage, ContactRecord, JournalRecord, ResourceRecord } from './records.js';
+import { plannedRecord } from './resource-plan.js';
 
 /** One request of an undo: what it sends, and the contact before it (for the undo's own journal). */
 export type UndoStep =
@@ -76,7 +77,7 @@ function createBody(image: ContactImage): ContactCreateBody {
 
 const shown = (value: unknown) => JSON.stringify(value ?? null);
 
-function undoUpdate(record: JournalRecord, place: string, live: LiveContacts, force: boolean, steps: UndoStep[]): PlannedContact {
+function undoUpdate(record: ContactRecord, place: string, live: LiveContacts, force: boolean, steps: UndoStep[]): PlannedContact {
   const before = record.before!;
   const current = live.byId.get(before.id);
   const contact = planned(place, 'update', before.id, before.number);
@@ -112,7 +113,7 @@ function undoUpdate(record: JournalRecord, place: string, live: LiveContacts, fo
   return contact;
 }
 
-function undoCreate(record: JournalRecord, place: string, live: LiveContacts, force: boolean, steps: UndoStep[]): PlannedContact {
+function undoCreate(record: ContactRecord, place: string, live: LiveContacts, force: boolean, steps: UndoStep[]): PlannedContact {
   const after = record.after!;
   const current = live.byId.get(after.id);
   const contact = planned(place, 'delete', after.id, after.number);
@@ -133,7 +134,7 @@ function undoCreate(record: JournalRecord, place: string, live: LiveContacts, fo
   return contact;
 }
 
-function undoDelete(record: JournalRecord, place: string, live: LiveContacts, steps: UndoStep[]): PlannedContact {
+function undoDelete(record: ContactRecord, place: string, live: LiveContacts, steps: UndoStep[]): PlannedContact {
   const before = record.before!;
   const contact = planned(place, 'create', null, before.number);
   if (live.byId.has(before.id)) {
@@ -155,14 +156,32 @@ function undoDelete(record: JournalRecord, place: string, live: LiveContacts, st
   return contact;
 }
 
-/** The undo of `records` (failed ones left out) against `live`. */
-export function inverseOf(records: JournalRecord[], failed: ReadonlySet<number>, live: LiveContacts, force: boolean): Inverse {
+/** The undo of one record of another resource, as its plan entry (resource-inverse.ts). */
+export type OtherRecords = (record: ResourceRecord, place: string) => PlannedContact;
+
+const notUndone: OtherRecords = (record, place) => ({
+  ...plannedRecord(record, place, 'skipped'),
+  notes: ['not undone: records of this kind are not undone here'],
+});
+
+/**
+ * The undo of `records` (failed ones left out) against `live`; a record of another resource is
+ * planned by `others`.
+ */
+export function inverseOf(
+  records: JournalRecord[],
+  failed: ReadonlySet<number>,
+  live: LiveContacts,
+  force: boolean,
+  others: OtherRecords = notUndone,
+): Inverse {
   const steps: UndoStep[] = [];
   const contacts: PlannedContact[] = [];
   for (let index = records.length - 1; index >= 0; index--) {
     const record = records[index];
     const place = `record ${index + 1}`;
-    if (record.id !== null && failed.has(record.id)) {
+    if (record.kind === 'resource') contacts.push(others(record, place));
+    else if (record.id !== null && failed.has(record.id)) {
       const contact = planned(place, 'unchanged', record.id, record.before?.number ?? record.number ?? null);
       contact.notes = ['its request failed: the change did not touch it'];
       contacts.push(contact);

@@ -1,8 +1,12 @@
 // What the journal keeps of a change: who made it where (the meta), and per record its kind, id
 // and its values before and after. A contact's values are kept whole (number, name, e-mail,
-// gender, status, custom fields, groups by id and name), so a deleted contact can be made again.
+// gender, status, custom fields, groups by id and name), so a deleted contact can be made again;
+// any other resource's record is kept as the server answered it (resource-image.ts), under the key
+// of its description (`labels`, `roles`, `permissions`).
 import * as z from 'zod';
+import { RESOURCE_KEYS, type ResourceKey } from '../api/descriptions/catalog.js';
 import type { Contact } from '../api/schemas/index.js';
+import { type ResourceImage, resourceImageSchema } from './resource-image.js';
 
 /** A contact's values as the journal keeps them. */
 export interface ContactImage {
@@ -16,10 +20,10 @@ export interface ContactImage {
   contact_groups: Array<{ id: number; name: string }>;
 }
 
-type RecordOp = 'create' | 'update' | 'delete';
+export type RecordOp = 'create' | 'update' | 'delete';
 
-/** One record a change touched: before is null for a create, after for a delete. */
-export interface JournalRecord {
+/** One contact a change touched: before is null for a create, after for a delete. */
+export interface ContactRecord {
   kind: 'contact';
   op: RecordOp;
   id: number | null;
@@ -30,6 +34,28 @@ export interface JournalRecord {
   /** Why no before-image was taken, said at the time of the change. */
   unknown?: string;
 }
+
+/**
+ * One record of another resource a change touched: a label, a role, a user, a template, an
+ * import, the partner defaults (id null: one set per partner, no record of its own). Written
+ * only once its request succeeded. before is null for a create, after for a delete.
+ */
+export interface ResourceRecord {
+  kind: 'resource';
+  /** The key of the resource's description (src/api/descriptions): how the undo finds its operations. */
+  resource: ResourceKey;
+  op: RecordOp;
+  id: number | null;
+  before: ResourceImage | null;
+  after: ResourceImage | null;
+  /** Why no before-image (or no after-image) was taken, said at the time of the change. */
+  unknown?: string;
+  /** Fields the change sent that no image shows (a password, an avatar): an undo cannot set them back. */
+  unkept?: string[];
+}
+
+/** One record a change touched, of either kind. */
+export type JournalRecord = ContactRecord | ResourceRecord;
 
 /** Who made a change, where, with what. */
 export interface ChangeMeta {
@@ -84,15 +110,31 @@ const contactImageSchema = z.object({
   contact_groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 
-export const journalRecordSchema: z.ZodType<JournalRecord> = z.object({
+const recordOp = z.enum(['create', 'update', 'delete']);
+
+const contactRecordSchema = z.object({
   kind: z.literal('contact'),
-  op: z.enum(['create', 'update', 'delete']),
+  op: recordOp,
   id: z.number().int().nullable(),
   number: z.string().optional(),
   before: contactImageSchema.nullable(),
   after: contactImageSchema.nullable(),
   unknown: z.string().optional(),
 });
+
+const resourceRecordSchema = z.object({
+  kind: z.literal('resource'),
+  resource: z.enum(RESOURCE_KEYS.filter((key) => key !== 'contacts') as [ResourceKey, ...ResourceKey[]]),
+  op: recordOp,
+  id: z.number().int().nullable(),
+  before: resourceImageSchema.nullable(),
+  after: resourceImageSchema.nullable(),
+  unknown: z.string().optional(),
+  unkept: z.array(z.string().max(255)).max(64).optional(),
+});
+
+/** A record of a journal file, either kind: a file written before the resource kind holds contact records alone. */
+export const journalRecordSchema: z.ZodType<JournalRecord> = z.discriminatedUnion('kind', [contactRecordSchema, resourceRecordSchema]);
 
 /** A meta as stored; its id is left out, since a change's id is its file's name. */
 export const storedMetaSchema = z.object({

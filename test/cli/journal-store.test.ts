@@ -2,11 +2,12 @@
  * The change journal's store: bounded by count and by age, large changes gzipped (read back whole),
  * the command line kept without its secrets, limits from the environment checked.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commandLine } from '../../src/journal/journal.js';
 import { JournalStore, limitsFrom } from '../../src/journal/store.js';
-import type { JournalRecord } from '../../src/journal/records.js';
+import type { JournalRecord, ResourceRecord } from '../../src/journal/records.js';
+import { resourceImage } from '../../src/journal/resource-image.js';
 import { tempDir } from './helpers.js';
 
 const meta = { profile: 'p', base_url: 'http://127.0.0.1:1/api/v3', workspace: 'w', command: 'wsm x', summary: 's' };
@@ -68,5 +69,81 @@ describe('the journal store', () => {
     expect(limitsFrom({ WSM_HISTORY_DAYS: '0' })).toBe('WSM_HISTORY_DAYS must be a whole number from 1 to 36,500, got "0"');
     expect(limitsFrom({ WSM_HISTORY_DAYS: '36501' })).toBe('WSM_HISTORY_DAYS must be a whole number from 1 to 36,500, got "36501"');
     expect(limitsFrom({ WSM_HISTORY_CHANGES: '100000', WSM_HISTORY_DAYS: '36500' })).toEqual({ changes: 100000, days: 36500 });
+  });
+
+  it('keeps a record of another resource whole and reads it back; contact records of an older journal still load', () => {
+    const store = new JournalStore(dir);
+    const label: ResourceRecord = {
+      kind: 'resource',
+      resource: 'labels',
+      op: 'update',
+      id: 3,
+      before: { id: 3, name: 'A', color: null },
+      after: { id: 3, name: 'B', color: '#aabbcc' },
+    };
+    const partner: ResourceRecord = {
+      kind: 'resource',
+      resource: 'permissions',
+      op: 'update',
+      id: null,
+      before: null,
+      after: { permissions: ['contacts.view'] },
+      unknown: 'the partner defaults: no before-image (this server cannot read them)',
+      unkept: [],
+    };
+    const change = store.begin(meta, 3);
+    change.add([record(1), label, partner]);
+    change.finish([]);
+    expect(store.read(store.find('last')!).records).toEqual([record(1), label, partner]);
+    // A contact record as journals before the resource kind wrote it, byte for byte.
+    const old = store.begin(meta, 1);
+    old.finish([]);
+    writeFileSync(
+      `${dir}/${old.id}.jsonl`,
+      '{"kind":"contact","op":"delete","id":9,"before":{"id":9,"number":"14155550199","name":"Zed","email":null,"gender":null,"status":true,"fields":{"city":"Lisbon"},"contact_groups":[{"id":1,"name":"VIP"}]},"after":null}\n',
+    );
+    const meta0 = store.find(old.id)!;
+    expect(store.read({ ...meta0, records: 1 }).records[0]).toMatchObject({
+      kind: 'contact',
+      id: 9,
+      before: { fields: { city: 'Lisbon' } },
+    });
+  });
+
+  it('a record image is bounded when kept: too large or too deep is said, never written', () => {
+    expect(resourceImage({ id: 1, name: 'A', created_at: 'x', updated_at: 'y' })).toEqual({ id: 1, name: 'A' });
+    expect(resourceImage({ id: 1, body: 'x'.repeat(70 * 1024) })).toBe('its record is over 64 KB, more than the journal keeps');
+    let deep: Record<string, unknown> = { leaf: 1 };
+    for (let i = 0; i < 20; i++) deep = { deeper: deep };
+    expect(resourceImage(deep)).toBe('its record nests deeper than 16, more than the journal keeps');
+    expect(resourceImage(undefined)).toBe('the server answered no record');
+  });
+
+  const planted: Array<[string, string, RegExp]> = [
+    ['an image over 64 KB', `{"name":"${'x'.repeat(70 * 1024)}"}`, /before: not a record image/],
+    ['an image nested 100,000 deep', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`, /before: not a record image/],
+    ['an image that is a list', '[1,2]', /before: not a record image/],
+  ];
+  for (const [what, before, message] of planted)
+    it(`a planted resource record with ${what} is refused when read back, naming the record`, () => {
+      const store = new JournalStore(dir);
+      const change = store.begin(meta, 1);
+      change.finish([]);
+      const line = `{"kind":"resource","resource":"labels","op":"update","id":3,"before":${before},"after":null}\n`;
+      writeFileSync(`${dir}/${change.id}.jsonl`, line);
+      expect(() => store.read({ ...store.find(change.id)!, records: 1 })).toThrow(message);
+    });
+
+  it('a resource record naming contacts or a resource there is none of is refused', () => {
+    const store = new JournalStore(dir);
+    const change = store.begin(meta, 1);
+    change.finish([]);
+    for (const resource of ['contacts', 'planets']) {
+      writeFileSync(
+        `${dir}/${change.id}.jsonl`,
+        `{"kind":"resource","resource":"${resource}","op":"create","id":1,"before":null,"after":{}}\n`,
+      );
+      expect(() => store.read({ ...store.find(change.id)!, records: 1 })).toThrow(/has no journal record at record 1 \(resource: /);
+    }
   });
 });

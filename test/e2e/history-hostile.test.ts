@@ -1,6 +1,6 @@
 /**
  * A journal file in the config folder that is damaged, forged or too large (truncated, wrong
- * types, a meta naming another file, a broken gzip stream, a 600 MB record file), and a history
+ * types, a record image nested past its bound, a meta naming another file, a broken gzip stream, a 600 MB record file), and a history
  * folder another user can write to: `wsm history`, `history show` and `wsm undo --dry-run` on the
  * real binary answer each with one clear line and a usage exit, never a raw JavaScript error;
  * the history folder and every journal file end private (0700 and 0600).
@@ -73,6 +73,24 @@ describe('a damaged or forged journal, against wsm serve', () => {
         rmSync(join(history, `${last}.jsonl`));
         writeFileSync(join(history, `${last}.jsonl.gz`), gzipSync(readFileSync(join(pristine, `${last}.jsonl`))).subarray(0, 30));
       },
+      'records',
+    ],
+    [
+      "a label's record with an image nested 100,000 deep",
+      () =>
+        writeFileSync(
+          join(history, `${last}.jsonl`),
+          `{"kind":"resource","resource":"labels","op":"update","id":1,"before":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)},"after":null}\n`,
+        ),
+      'records',
+    ],
+    [
+      'a record of a resource there is none of',
+      () =>
+        writeFileSync(
+          join(history, `${last}.jsonl`),
+          '{"kind":"resource","resource":"planets","op":"delete","id":1,"before":{},"after":null}\n',
+        ),
       'records',
     ],
     ['a record file of 600 MB', () => truncateSync(join(history, `${last}.jsonl`), 600 * 1024 * 1024), 'records'],

@@ -34,7 +34,8 @@ const keyOf = (reason: string) => reason.slice(0, reason.indexOf(': '));
 
 function contactLine(contact: PlannedContact): string {
   const who =
-    contact.id !== null ? `contact ${contact.id}${contact.number !== null ? ` (${contact.number})` : ''}` : (contact.number ?? '');
+    contact.label ??
+    (contact.id !== null ? `contact ${contact.id}${contact.number !== null ? ` (${contact.number})` : ''}` : (contact.number ?? ''));
   const what =
     contact.action === 'absent'
       ? `${who}: not in the workspace (already gone)`

@@ -68,6 +68,8 @@ export interface PlannedContact {
   errors?: string[];
   /** What the row asks that the run will not do (an update's other number). */
   notes?: string[];
+  /** How an undo's or a change's plan names a record that is no contact (`label 3`, `the partner defaults`). */
+  label?: string;
 }
 
 export interface Plan {
