@@ -21,6 +21,16 @@ export interface Outcome {
   exitCode?: number;
   /** It failed because the server lacks the operation: running again cannot help. */
   unsupported?: boolean;
+  /** The record as the server answered the create or update (the change journal's after-image). */
+  record?: unknown;
+  /** A replacement that failed after its delete was made: the old record is gone. */
+  deletedFirst?: true;
+}
+
+/** What one change made: the id and record of what it created or updated, as the server answered. */
+interface Made {
+  id?: number;
+  record?: unknown;
 }
 
 /** One sentence for a failed request, with the server's field errors. */
@@ -35,6 +45,9 @@ function describeFailure(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** A replacement whose delete was made and whose create failed. */
+class ReplaceHalfDone extends Error {}
+
 /** Failures after which every further request would fail the same way. */
 function stopsEverything(error: unknown): boolean {
   return error instanceof APIConnectionError || error instanceof AuthenticationError;
@@ -47,16 +60,16 @@ const DONE: Record<Exclude<Change['action'], 'blocked'>, OutcomeStatus> = {
   delete: 'deleted',
 };
 
-async function carryOut(prepared: Prepared, change: Change): Promise<number | undefined> {
+async function carryOut(prepared: Prepared, change: Change): Promise<Made> {
   const { client, loaded, state, observed } = prepared;
   const section: WorkspaceSection = change.section;
   const spec = specOf(section);
   // Sections the server cannot list are known only through the ids kept in the state file.
   const tracked = observed.observation[section]?.complete === false ? state : undefined;
   const create = async () => {
-    const { id } = await spec.create(client, change.entry as Entry<WorkspaceSection>, loaded.dir);
+    const { id, record } = await spec.create(client, change.entry as Entry<WorkspaceSection>, loaded.dir);
     await tracked?.record(section, change.key, id);
-    return id;
+    return { id, record };
   };
   const remove = async () => {
     await spec.delete(client, change.id!);
@@ -66,17 +79,16 @@ async function carryOut(prepared: Prepared, change: Change): Promise<number | un
     case 'create':
       return create();
     case 'update':
-      await spec.update(client, change.id!, change.entry as Entry<WorkspaceSection>);
-      return undefined;
+      return { record: await spec.update(client, change.id!, change.entry as Entry<WorkspaceSection>) };
     case 'delete':
       await remove();
-      return undefined;
+      return {};
     case 'replace':
       await remove();
       try {
         return await create();
       } catch (error) {
-        throw new Error(`deleted, but creating it again failed: ${describeFailure(error)}`, { cause: error });
+        throw new ReplaceHalfDone(`deleted, but creating it again failed: ${describeFailure(error)}`, { cause: error });
       }
     case 'blocked':
       throw new Error('cannot be done in place');
@@ -92,8 +104,13 @@ export async function execute(prepared: Prepared, report: (outcome: Outcome) => 
     if (stopped) outcome = { change, status: 'not attempted' };
     else {
       try {
-        const id = await carryOut(prepared, change);
-        outcome = { change, status: DONE[change.action as keyof typeof DONE], ...(id !== undefined ? { id } : {}) };
+        const { id, record } = await carryOut(prepared, change);
+        outcome = {
+          change,
+          status: DONE[change.action as keyof typeof DONE],
+          ...(id !== undefined ? { id } : {}),
+          ...(record !== undefined ? { record } : {}),
+        };
       } catch (error) {
         const cause = (error as { cause?: unknown }).cause ?? error;
         let message = describeFailure(error);
@@ -106,6 +123,7 @@ export async function execute(prepared: Prepared, report: (outcome: Outcome) => 
           error: message,
           exitCode: exitCodeFor(cause),
           ...(isUnsupported(cause) ? { unsupported: true } : {}),
+          ...(error instanceof ReplaceHalfDone ? { deletedFirst: true } : {}),
         };
         stopped = stopsEverything(cause);
       }

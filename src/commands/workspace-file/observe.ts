@@ -22,7 +22,7 @@ async function listAll(client: WsmClient, section: WorkspaceSection): Promise<Ob
   const spec = SECTIONS[section];
   const items: Observed[] = [];
   try {
-    for await (const record of spec.iterate(client)) items.push(spec.observe(record));
+    for await (const record of spec.iterate(client)) items.push({ ...spec.observe(record), record });
   } catch (error) {
     if (isUnsupported(error)) return undefined;
     throw error;
@@ -49,7 +49,8 @@ async function readRecorded(
   const notes: string[] = [];
   for (const [key, id] of Object.entries(state.ids(section))) {
     try {
-      items.push(spec.observe(await spec.get(client, id)));
+      const record = await spec.get(client, id);
+      items.push({ ...spec.observe(record), record });
     } catch (error) {
       if (isUnsupported(error)) {
         return {

@@ -29,6 +29,8 @@ export interface Item {
 export interface Observed extends Item {
   id: number;
   entry: unknown;
+  /** The record as the server gave it: the before-image the change journal keeps (observe.ts sets it). */
+  record?: unknown;
   /**
    * Made by the server itself and never changed by it (the Owner role): the file neither lists
    * nor prunes it, and an entry naming it is not applied.
@@ -53,7 +55,8 @@ export interface SectionSpec<S extends WorkspaceSection = WorkspaceSection> {
   iterate(client: WsmClient): AsyncIterable<unknown>;
   get(client: WsmClient, id: number): Promise<unknown>;
   create(client: WsmClient, entry: Entry<S>, fileDir: string): Promise<{ id: number; record: unknown }>;
-  update(client: WsmClient, id: number, entry: Entry<S>): Promise<void>;
+  /** The record as the server answered the update (undefined when its answer held none). */
+  update(client: WsmClient, id: number, entry: Entry<S>): Promise<unknown>;
   delete(client: WsmClient, id: number): Promise<void>;
   /** The client resource behind the section, which knows its extension operations (templates have none the plan needs). */
   resource?(client: WsmClient): CrudResource<unknown, z.ZodType, z.ZodType>;
@@ -110,7 +113,7 @@ const labels: SectionSpec<'labels'> = {
   },
   async update(client, id, entry) {
     // The name goes along: the published API lists it as required on PUT (and it is the label's identity here).
-    await client.labels.update(id, { name: entry.name, color: entry.color ?? null });
+    return (await client.labels.update(id, { name: entry.name, color: entry.color ?? null })).data;
   },
   async delete(client, id) {
     await client.labels.delete(id);
@@ -155,11 +158,12 @@ const roles: SectionSpec<'roles'> = {
     const data = createdRecord(await client.roles.create({ name: entry.name, permissions }), 'a role');
     // Permissions on create are our extension: a server that ignored them gets them by update.
     const given = Array.isArray(data.permissions) ? permissionSet(data.permissions) : [];
-    if (given.join() !== permissions.join()) await client.roles.update(data.id, { permissions });
-    return { id: data.id, record: data };
+    if (given.join() === permissions.join()) return { id: data.id, record: data };
+    const updated = (await client.roles.update(data.id, { permissions })).data;
+    return { id: data.id, record: updated ?? { ...data, permissions } };
   },
   async update(client, id, entry) {
-    await client.roles.update(id, { permissions: permissionSet(entry.permissions ?? []) });
+    return (await client.roles.update(id, { permissions: permissionSet(entry.permissions ?? []) })).data;
   },
   async delete(client, id) {
     await client.roles.delete(id);
