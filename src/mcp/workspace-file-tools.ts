@@ -96,6 +96,10 @@ export const workspaceFileApply: ToolSpec = {
       );
     }
     const apply = await import('../commands/workspace-file/apply.js');
+    // The journal names what the agent gave: a file given as content has no name of its own.
+    const given = `workspace_file.apply ${args.file ?? '(content given)'} plan ${args.plan_id}`;
+    call.ctx.journalCommand = `wsm mcp: ${given}`;
+    call.ctx.journalSummary = given;
     const report = await apply.run(call.ctx, flags);
     apply.settle(call.ctx, report);
     return { result: apply.applyData(report), messages: call.messages() };

@@ -120,9 +120,19 @@ export async function run(ctx: Context, options: ApplyOptions, live?: ApplyLive)
   const changes = `${count} change${count === 1 ? '' : 's'} to workspace ${workspaceText(target)} on ${target.server}`;
   await confirmPermitted(ctx, prepared.client, plan.changes.flatMap(asked), `Apply ${changes}?`, `applying ${changes}`);
 
+  const { beginApplyChange } = await import('../../journal/apply-change.js');
+  const journal = await beginApplyChange(ctx, prepared);
   for (const { section, key } of observed.stale) await state?.forget(section, key);
   live?.applying();
-  const outcomes = await execute(prepared, (outcome) => live?.outcome(outcome));
+  let outcomes: Outcome[];
+  try {
+    outcomes = await execute(prepared, (outcome) => {
+      journal?.record(outcome);
+      live?.outcome(outcome);
+    });
+  } finally {
+    journal?.end();
+  }
   const firstFailure = outcomes.find((o) => o.status === 'failed');
   const failure =
     firstFailure &&

@@ -1,8 +1,9 @@
 /**
- * A CSV given to `contacts.import` as text is written to a temporary file of wsm's own: the
- * journal's change names what the agent gave (`contacts.import (csv text, 2 rows)`), never that
- * file of the host, in `wsm history`, `wsm history show` and the undo's question. Over HTTP, with
- * the SDK's own client, against `wsm serve`.
+ * What the journal says of a change an MCP tool made names what the agent gave. A CSV given to
+ * `contacts.import` as text is written to a temporary file of wsm's own: the change says
+ * `contacts.import (csv text, 2 rows)`, never that file of the host, in `wsm history`, `wsm
+ * history show` and the undo's plan; a workspace file given as content is named by its plan.
+ * Over HTTP, with the SDK's own client, against `wsm serve`.
  */
 import { tmpdir } from 'node:os';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -76,5 +77,26 @@ describe('contacts.import given CSV text, over HTTP', () => {
       code: 0,
       stderr: `✓ undid change ${change.id}: 0 set back, 1 deleted, 0 created again, 0 failed\n`,
     });
+  });
+});
+
+describe('workspace_file.apply given the file as content, over HTTP', () => {
+  it('is one change, named by the tool and its plan, with a record per resource', async () => {
+    const content = 'labels:\n  - { name: urgent, color: "#ff0000" }\n';
+    const planned = (await client.callTool({ name: 'workspace_file.diff', arguments: { content } })) as CallToolResult;
+    expect(planned.isError, textOf(planned)).toBeFalsy();
+    const { plan_id } = planned.structuredContent as { plan_id: string };
+    const applied = (await client.callTool({
+      name: 'workspace_file.apply',
+      arguments: { content, plan_id, confirm: true },
+    })) as CallToolResult;
+    expect(applied.isError, textOf(applied)).toBeFalsy();
+    const change = await lastChange();
+    expect({ summary: change.summary, command: change.command }).toEqual({
+      summary: `workspace_file.apply (content given) plan ${plan_id}`,
+      command: `wsm mcp: workspace_file.apply (content given) plan ${plan_id}`,
+    });
+    const shown = await wsm(server.env, ['history', 'show', change.id]);
+    expect(shown.stdout).toMatch(/^\+ record 1: create label \d+\n {4}name: "urgent"\n {4}color: "#ff0000"\n/m);
   });
 });
