@@ -192,10 +192,37 @@ export async function checkImportItems(
       continue;
     }
     report.valid_rows++;
-    options.onRow?.({ row: row.row, line: row.line, cells: row.cells, value: result.value, emptied: emptiedKeys(row.cells, plan) });
+    options.onRow?.(validRow(row, result.value, plan));
     if (options.untilValid) break;
   }
   return report;
+}
+
+/** A row the import would apply, as a plan reads it: its value and the columns it leaves empty (found when asked). */
+class ValidRow implements CheckedRow {
+  private empty: string[] | undefined;
+  constructor(
+    readonly row: number,
+    readonly line: number,
+    readonly cells: string[],
+    readonly value: ImportRow,
+    private readonly plan: ColumnPlan,
+  ) {}
+
+  // A reader of the numbers alone (the rows naming one contact) does not pay for it.
+  get emptied(): string[] {
+    this.empty ??= emptiedKeys(this.cells, this.plan);
+    return this.empty;
+  }
+}
+
+const validRow = (row: RowPlace & { cells: string[] }, value: ImportRow, plan: ColumnPlan): CheckedRow =>
+  new ValidRow(row.row, row.line, row.cells, value, plan);
+
+/** One data row checked as checkImportItems checks it (`plan`: its header's columns, read with the same fields). */
+export function checkedRow(row: RowPlace & { cells: string[] }, plan: ColumnPlan): CheckedRow {
+  const result = check(importRow, readRow(row.cells, plan));
+  return result.ok ? validRow(row, result.value, plan) : { row: row.row, line: row.line, cells: row.cells, errors: result.errors };
 }
 
 async function assertReadableFile(file: string): Promise<void> {

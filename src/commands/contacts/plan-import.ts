@@ -21,6 +21,7 @@ import {
   type PlanRow,
 } from './plan.js';
 import { rowName } from '../../cli/text.js';
+import { NumberTable } from './number-table.js';
 
 interface Followed {
   planned: PlannedContact;
@@ -132,27 +133,24 @@ function dropOverwritten(planned: PlannedContact, state: ContactState): void {
  * The contacts several rows name, as ImportPlanner shows them (the same key, the number as the
  * server stores it; the same places; the contact, or the new number), without following any
  * contact's values: all the plan of a run that holds nothing has to say (imports/hold-scan.ts). A
- * million rows cost one map entry each.
+ * million rows cost a few bytes each (number-table.ts).
  */
 export class RepeatedNumbers {
-  /** The first row of each number (and its line, where a cell took more than one). */
-  private readonly firstRow = new Map<string, number>();
-  private readonly firstLine = new Map<string, number>();
+  /** Each number with the row (and line) that first named it. */
+  private readonly first = new NumberTable();
   private readonly repeated = new Map<string, { first: number; planned: PlannedContact }>();
 
   constructor(private readonly live: LiveContacts) {}
 
+  /** `number`: a valid row's, as the server stores it. */
   add(number: string, where: { row: number; line: number }): void {
-    const first = this.firstRow.get(number);
-    if (first === undefined) {
-      this.firstRow.set(number, where.row);
-      if (where.line !== where.row) this.firstLine.set(number, where.line);
-      return;
-    }
-    let entry = this.repeated.get(number);
-    if (entry === undefined) {
+    const { entry, added } = this.first.add(number, where.row, where.line);
+    if (added) return;
+    let repeated = this.repeated.get(number);
+    if (repeated === undefined) {
       const contact = this.live.byNumber.get(number);
-      const place = rowName({ row: first, line: this.firstLine.get(number) ?? first });
+      const first = this.first.firstOf(entry);
+      const place = rowName(first);
       const planned: PlannedContact = {
         place,
         action: contact === undefined ? 'create' : 'update',
@@ -162,17 +160,17 @@ export class RepeatedNumbers {
         suspicious: [],
         rows: [{ place, does: contact === undefined ? 'create' : 'update' }],
       };
-      entry = { first, planned };
-      this.repeated.set(number, entry);
+      repeated = { first: first.row, planned };
+      this.repeated.set(number, repeated);
     }
-    const { planned } = entry;
+    const { planned } = repeated;
     planned.rows!.push({ place: rowName(where), does: 'update' });
     planned.place = placesOf(planned.rows!.map((each) => each.place));
   }
 
   /** Every number the rows name. */
   numbers(): Iterable<string> {
-    return this.firstRow.keys();
+    return this.first.numbers();
   }
 
   /** The contacts named by several rows, in the order of their first rows (as a plan lists them). */

@@ -1,12 +1,13 @@
 // The upload an import's plan makes: the file with the cells it holds emptied (an import keeps the
 // stored value of an empty cell, so the contact keeps it) and the rows it leaves out blank (a row
-// of empty cells is no row). Every record stays on its own lines, so the server's rows and lines
-// are the file's, and the rest is the file's own cells, with its separator (the export's `'`
-// before a formula left on: the server takes it off as from the file itself).
+// of empty cells is no row). Only those records are written anew, on as many lines as they had, so
+// the server's rows and lines are the file's; every other byte of the file's text is copied as it
+// is, a chunk at a time, never the whole file held in memory (an export's `'` before a formula is
+// written back before a rewritten cell: the server takes it off as from the file itself).
 import { writeSync } from 'node:fs';
-import { headerName } from '../../api/import-csv.js';
+import { headerName, openCsv } from '../../api/import-csv.js';
+import { neutraliseFormula } from '../../formats/csv/cells.js';
 import { decodedChunks } from '../../formats/csv/encoding.js';
-import { tokenizeCsv } from '../../formats/csv/reader.js';
 import type { HeldCells } from './import-plan.js';
 import { csvCell } from './rejects.js';
 
@@ -28,13 +29,48 @@ export function cellsWithoutHeld(cells: string[], header: string[] | undefined, 
   return sent;
 }
 
-/** Writes `file` into `target` (an open file) without the held cells and rows; `separator` is the file's. */
-export async function writeWithoutHeld(file: string, target: number, separator: string, held: HeldCells): Promise<void> {
-  let text = '';
-  for await (const chunk of decodedChunks(file)) text += chunk.text;
-  text = text.replace(/^\uFEFF/, '');
-  const lines = text.split(/\r\n|\r|\n/);
+/** A record written anew: the line it starts on, how many lines it spans, and its text without a line end. */
+export interface RewrittenRecord {
+  line: number;
+  lines: number;
+  text: string;
+}
+
+/** Line ends in a record's cells, as the reader counts them (CRLF once): the record spans one line more. */
+const lineEnds = (cells: string[]) => cells.join(',').match(/\r\n|\r|\n/g)?.length ?? 0;
+
+/** The record of a row as read (`cells` as the reader gives them, `guarded`: an export's), without what it holds. */
+export function rewrittenRecord(
+  row: { line: number; cells: string[] },
+  header: string[],
+  holding: string[] | 'row',
+  format: { separator: string; guarded: boolean },
+): RewrittenRecord {
+  const cells = cellsWithoutHeld(row.cells, header, holding).map((cell) => (format.guarded ? neutraliseFormula(cell) : cell));
+  return {
+    line: row.line,
+    lines: 1 + lineEnds(row.cells),
+    text: cells.map((cell) => csvCell(cell, format.separator)).join(format.separator),
+  };
+}
+
+/** The records of `file` that `held` names (by row), rewritten: read once more, for a plan made of the rows alone. */
+export async function rewrittenRecords(file: string, held: HeldCells): Promise<RewrittenRecord[]> {
+  const csv = await openCsv(file);
+  const format = { separator: csv.format.separator, guarded: csv.format.wsmExport };
+  const records: RewrittenRecord[] = [];
   let header: string[] | undefined;
+  for await (const batch of csv.batches)
+    for (const row of batch) {
+      if (header === undefined) header = row.kind === 'record' ? row.cells : [];
+      const holding = held.get(row.row);
+      if (holding !== undefined && row.kind === 'record') records.push(rewrittenRecord(row, header, holding, format));
+    }
+  return records;
+}
+
+/** Writes `file`'s text into `target` (an open file) with `records` (in file order) in place of the lines they had. */
+export async function writeWithoutHeld(file: string, target: number, records: readonly RewrittenRecord[]): Promise<void> {
   let pending = '';
   const write = (part: string) => {
     pending += part;
@@ -42,15 +78,45 @@ export async function writeWithoutHeld(file: string, target: number, separator: 
     writeSync(target, pending);
     pending = '';
   };
-  for (const token of tokenizeCsv(text, separator)) {
-    // A row that cannot be read is written as it was, for the server to name as the check did.
-    if (token.kind === 'error') {
-      write(`${lines[token.line - 1]}\n`);
+  const ends = /\r\n|\r|\n/g;
+  let line = 1;
+  let atLineStart = true;
+  let next = 0;
+  /** Line ends still to pass over inside a record written anew. */
+  let skipping = 0;
+  let carried = '';
+  let first = true;
+  for await (const chunk of decodedChunks(file)) {
+    let text = carried + (first ? chunk.text.replace(/^\uFEFF/, '') : chunk.text);
+    first = false;
+    // A CR at a chunk's end may be the first half of a CRLF: it waits for the next chunk.
+    carried = !chunk.end && text.endsWith('\r') ? '\r' : '';
+    if (carried !== '') text = text.slice(0, -1);
+    if (skipping === 0 && next >= records.length) {
+      write(text);
       continue;
     }
-    if (header === undefined && token.cells.some((cell) => cell.trim() !== '')) header = token.cells;
-    const cells = cellsWithoutHeld(token.cells, header, held.get(token.row));
-    write(`${cells.map((cell) => csvCell(cell, separator)).join(separator)}\n`);
+    let pos = 0;
+    for (;;) {
+      if (atLineStart && skipping === 0 && records[next]?.line === line) {
+        write(records[next].text);
+        skipping = records[next].lines;
+        next += 1;
+      }
+      ends.lastIndex = pos;
+      const found = ends.exec(text);
+      if (found === null) {
+        if (skipping === 0) write(text.slice(pos));
+        atLineStart = pos === text.length && atLineStart;
+        break;
+      }
+      const end = found.index + found[0].length;
+      if (skipping === 0) write(text.slice(pos, end));
+      else if (--skipping === 0) write(found[0]);
+      line += 1;
+      pos = end;
+      atLineStart = true;
+    }
   }
   writeSync(target, pending);
 }

@@ -3,29 +3,35 @@
 // spreadsheet are left out of the upload cell by cell (held-cells.ts) and said, the first ten one
 // by one, while the other cells of those rows go in.
 import { basename } from 'node:path';
-import { openCsv } from '../../api/import-csv.js';
 import type { Context } from '../../cli/context.js';
 import { privateFile } from '../../cli/private-file.js';
 import type { Plan, PlannedContact } from '../contacts/plan.js';
 import { heldLine, heldSentence } from '../contacts/plan-render.js';
 import { countText } from '../../cli/text.js';
-import { writeWithoutHeld } from './held-cells.js';
+import { type RewrittenRecord, rewrittenRecords, writeWithoutHeld } from './held-cells.js';
 import type { HeldCells, PlanSaid } from './import-plan.js';
+import type { HeldByPass } from './hold-pass.js';
 
 /** Held changes named one by one before the count. */
 const NAMED = 10;
 
 /** Before the upload (or, for a plan that holds nothing, as the rows are checked after it): repeated rows and held cells, said. */
 export function sayPlan(ctx: Context, file: string, plan: PlanSaid): void {
-  const who = (contact: PlannedContact) =>
-    `${file} ${contact.place}, ${contact.id === null ? `new contact ${contact.number}` : `contact ${contact.id}`}`;
   for (const contact of plan.contacts)
     if (contact.rows !== undefined)
       ctx.output.warn(
-        `${who(contact)}: the rows name one contact and are applied in order, the last row's values win (--strict refuses such a file)`,
+        `${who(file, contact)}: the rows name one contact and are applied in order, the last row's values win (--strict refuses such a file)`,
       );
+  sayHeld(ctx, file, plan);
+}
+
+const who = (file: string, contact: PlannedContact) =>
+  `${file} ${contact.place}, ${contact.id === null ? `new contact ${contact.number}` : `contact ${contact.id}`}`;
+
+/** The held cells of a plan, said: the first ten one by one, then how many. */
+function sayHeld(ctx: Context, file: string, plan: PlanSaid): void {
   const held = plan.contacts.flatMap((contact) => Object.entries(contact.held ?? {}).map(([key, change]) => ({ contact, key, change })));
-  for (const { contact, key, change } of held.slice(0, NAMED)) ctx.output.warn(`${who(contact)}: ${heldLine(key, change)}`);
+  for (const { contact, key, change } of held.slice(0, NAMED)) ctx.output.warn(`${who(file, contact)}: ${heldLine(key, change)}`);
   if (held.length > NAMED) ctx.output.warn(`and ${countText(held.length - NAMED)} more (--dry-run lists them all)`);
   if (plan.held > 0) ctx.output.warn(`${file}: ${heldSentence(plan.held, true)}`);
 }
@@ -44,14 +50,32 @@ export async function sendAsPlanned<T>(
   create: (path: string, name: string | undefined) => Promise<T>,
 ): Promise<{ answer: T; done(): void }> {
   sayPlan(ctx, file, plan);
-  if (held.size === 0) return { answer: await create(csv.path, csv.name), done: () => {} };
-  const reading = await openCsv(csv.path);
-  const { separator } = reading.format;
-  await reading.close();
+  return sendRewritten(csv, held.size === 0 ? [] : await rewrittenRecords(csv.path, held), create);
+}
+
+/** Uploads `csv` as the pass found it (hold-pass.ts): its held cells said, and left out; as it is when there is no pass. */
+export async function sendPassed<T>(
+  ctx: Context,
+  file: string,
+  csv: { path: string; name: string | undefined },
+  pass: HeldByPass | undefined,
+  create: (path: string, name: string | undefined) => Promise<T>,
+): Promise<{ answer: T; done(): void }> {
+  if (pass !== undefined) sayHeld(ctx, file, pass.said);
+  return sendRewritten(csv, pass?.records ?? [], create);
+}
+
+/** Uploads `csv` with `records` written anew (hold-pass.ts, or a plan's held rows): the file itself when there are none. */
+async function sendRewritten<T>(
+  csv: { path: string; name: string | undefined },
+  records: readonly RewrittenRecord[],
+  create: (path: string, name: string | undefined) => Promise<T>,
+): Promise<{ answer: T; done(): void }> {
+  if (records.length === 0) return { answer: await create(csv.path, csv.name), done: () => {} };
   const name = csv.name ?? basename(csv.path);
   const copy = privateFile(name);
   try {
-    await writeWithoutHeld(csv.path, copy.fd, separator, held);
+    await writeWithoutHeld(csv.path, copy.fd, records);
     return { answer: await create(copy.path, name), done: () => copy.done() };
   } catch (error) {
     copy.done();

@@ -130,8 +130,13 @@ export interface RunPlanning extends ImportPlanning {
   holdsNothing: boolean;
   /** The workspace as read before the upload (the journal's before-images), or why it was not. */
   before: ImportBefore;
-  /** When it holds nothing: the rows naming one contact, followed as the rows are checked after the upload. */
-  afterUpload(): PlanAfterUpload;
+  /** The contacts the plan is made against (none where they were not read). */
+  live: LiveContacts;
+  /**
+   * When it holds nothing, or its held cells were found without it (hold-pass.ts): the rows naming
+   * one contact, followed as the rows are checked after the upload; `skipped`: the numbers of rows left out whole.
+   */
+  afterUpload(skipped?: ReadonlySet<string>): PlanAfterUpload;
 }
 
 /**
@@ -154,12 +159,13 @@ export async function runPlanning(
   return {
     ...importPlanning(live, applyFlagged, {}),
     before,
+    live,
     holdsNothing: !fileMayHoldCells && !liveMayHold(live),
-    afterUpload() {
+    afterUpload(skipped = new Set()) {
       const repeated = new RepeatedNumbers(live);
       return {
         onRow(row) {
-          if (row.value !== undefined) repeated.add(String(row.value.number), row);
+          if (row.value !== undefined && !skipped.has(String(row.value.number))) repeated.add(String(row.value.number), row);
         },
         finish: () => ({ contacts: repeated.contacts(), held: 0 }),
         numbers: () => repeated.numbers(),

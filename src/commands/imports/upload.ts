@@ -32,7 +32,8 @@ import { dryRunPlan, type HeldCells, refuseRepeated, runPlanning } from './impor
 import { fileMayHold, itemsMayHold, textScan } from './hold-scan.js';
 import type { Plan } from '../contacts/plan.js';
 import { renderPlan } from '../contacts/plan-render.js';
-import { sendAsPlanned } from './held-upload.js';
+import { sendAsPlanned, sendPassed } from './held-upload.js';
+import { passForHolds } from './hold-pass.js';
 import { beginImportChange } from '../../journal/import-change.js';
 import { type FailedLines, locallyFailed } from './rejects.js';
 import { refuseRejectsOverInput } from './rejects-target.js';
@@ -173,18 +174,16 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   const client = flags.dryRun ? await clientIfConfigured(ctx) : await workspaceClient(ctx);
   const fields = client === undefined ? undefined : await fieldIdsOf(ctx, client, flags.dryRun);
 
-  // --strict and --dry-run decide on the row check's verdict, so it comes first; so does a real
-  // import's plan when it may hold cells (changes that look made by a spreadsheet), which are left
-  // out of the upload. When it cannot hold any (hold-scan.ts: a quick read of the cells, beside the
-  // workspace's read), or with --apply-flagged, the file is sent as it is once it holds a valid row
-  // (the server skips bad ones); the rest is checked, and planned, after the upload, while the
-  // server works through the file: for a million rows that takes seconds that would otherwise be
-  // added to the import. (Checking during the upload shares this process's one thread: 7x slower.)
+  // --strict and --dry-run decide on the row check's verdict, so it comes first. Otherwise one pass finds
+  // the cells a plan holds when the file may hold any (hold-scan.ts, hold-pass.ts; a sheet is planned whole
+  // first), and the file goes without them once it holds a valid row, its rows checked while the server works.
   const planning =
     !flags.dryRun && (!flags.applyFlagged || flags.strict)
       ? await runPlanning(ctx, client!, flags.applyFlagged, flags.strict ? undefined : cellsMayHold)
       : undefined;
-  const planFirst = planning !== undefined && (flags.strict || !planning.holdsNothing);
+  const pass =
+    planning?.holdsNothing === false && !flags.strict && sheet === undefined ? await passForHolds(csv, planning.live, fields) : undefined;
+  const planFirst = planning !== undefined && (flags.strict || (!planning.holdsNothing && pass === undefined));
   // A dry run keeps the rows and reads the workspace once the check has said what it found.
   const dryRows: CheckedRow[] | undefined = flags.dryRun && client !== undefined ? [] : undefined;
   const onRow = planning?.onRow ?? (dryRows !== undefined ? (row: CheckedRow) => void dryRows.push(row) : undefined);
@@ -221,14 +220,14 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   const planned = planFirst ? { plan: plan!, held: planning.held } : undefined;
   let sent: { answer: Awaited<ReturnType<typeof create>>; done: () => void } | undefined;
   let result: UploadResult | undefined;
-  // A plan that holds nothing has only the rows naming one contact to say: found as the rows are checked after the upload.
-  const planAfter = planFirst ? undefined : planning?.afterUpload();
+  // A plan not made first has only the rows naming one contact left to say: found as the rows are checked after the upload.
+  const planAfter = planFirst ? undefined : planning?.afterUpload(pass?.skipped);
   try {
     sent =
       sheet !== undefined
         ? await (await import('./sheet-upload.js')).sendSheet(ctx, sheet, planned, create)
         : planned === undefined
-          ? { answer: await create(csv, undefined), done: () => {} }
+          ? await sendPassed(ctx, flags.file, { path: csv, name: undefined }, pass, create)
           : await sendAsPlanned(ctx, flags.file, { path: csv, name: undefined }, planned.held, planned.plan, create);
     result = await followUpload(ctx, flags, client!, sent.answer, { checkRows, report, fields, planning: planAfter });
     return result;

@@ -568,6 +568,54 @@ describe('contacts import: changes that look made by a spreadsheet are left out,
     );
   });
 
+  it('the upload is the file byte for byte but the rows with held cells: line ends, quotes and a row that cannot be read stay as written', async () => {
+    const rows = [
+      'number,name,email',
+      '14155550101,"Ann",ann@example.com',
+      '14155550104,"never closed,x',
+      '14155550102,1E+5,"bob@example.com"',
+      '14155550103,"Cid ""C""",',
+    ];
+    const file = await api.file('crlf.csv', `${rows.join('\r\n')}\r\n`);
+    emptyWorkspace(api);
+    const seen = acceptUpload(api);
+    const { code, stderr } = await api.run(['contacts', 'import', file, '-q']);
+    expect(code, stderr).toBe(0);
+    // Only the held row is written anew (its cells quoted where they need it).
+    expect(await sentFile(seen)).toBe(`${rows.join('\r\n').replace(',1E+5,"bob@example.com"', ',,bob@example.com')}\r\n`);
+  });
+
+  it('a file with a held cell goes at once: the held cells are said before the upload, its rows checked and the rows naming one contact said after it', async () => {
+    const file = await api.file('zeros.csv', 'number,name,email\n14155550101,0012345,\n14155550102,Bob,not-an-email\n14155550101,12345,\n');
+    emptyWorkspace(api);
+    const seen = acceptUpload(api);
+    const { code, stderr } = await api.run(['contacts', 'import', file]);
+    expect(code, stderr).toBe(0);
+    expect(stderr).toBe(
+      `warning: ${file} rows 2, 4, new contact 14155550101: name: "0012345" kept, not "12345": "0012345" would lose its leading zeros, as a spreadsheet drops them\n` +
+        `warning: ${file}: 1 cell looks changed by a spreadsheet and was kept as stored: --apply-flagged to apply it\n` +
+        `✓ uploaded ${file} as import 5\n` +
+        `warning: ${file} row 3: email: The email field must be a valid email address.\n` +
+        `warning: ${file} rows 2, 4, new contact 14155550101: the rows name one contact and are applied in order, the last row's values win (--strict refuses such a file)\n` +
+        'warning: sent anyway: the server skips the invalid row (use --strict to refuse the file)\n',
+    );
+    expect(await sentFile(seen)).toBe('number,name,email\n14155550101,0012345,\n14155550102,Bob,not-an-email\n14155550101,,\n');
+  });
+
+  it('a held contact a row named before with values nothing like damage: the whole file is planned first, so the held line shows what that row set', async () => {
+    const file = await api.file('named.csv', 'number,name\n14155550101,Bob\n14155550102,Cy\n14155550101,1E+5\n');
+    emptyWorkspace(api);
+    const seen = acceptUpload(api);
+    const { code, stderr } = await api.run(['contacts', 'import', file, '-q']);
+    expect(code, stderr).toBe(0);
+    expect(stderr).toBe(
+      `warning: ${file} rows 2, 4, new contact 14155550101: the rows name one contact and are applied in order, the last row's values win (--strict refuses such a file)\n` +
+        `warning: ${file} rows 2, 4, new contact 14155550101: name: "Bob" kept, not "1E+5": "1E+5" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost\n` +
+        `warning: ${file}: 1 cell looks changed by a spreadsheet and was kept as stored: --apply-flagged to apply it\n`,
+    );
+    expect(await sentFile(seen)).toBe('number,name\n14155550101,Bob\n14155550102,Cy\n14155550101,\n');
+  });
+
   it('more than ten held cells: ten named, the rest counted', async () => {
     const rows = Array.from({ length: 12 }, (_, i) => `141555501${String(i).padStart(2, '0')},1.2E+${10 + i}`);
     const file = await api.file('many.csv', `number,name\n${rows.join('\n')}\n`);

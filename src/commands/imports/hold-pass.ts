@@ -1,0 +1,96 @@
+// The cells an import's plan holds, found exactly in one pass over the file before the upload,
+// without planning every row: the upload then leaves them out and goes at once, and the rows are
+// checked while the server works, as for a file that can hold nothing (upload.ts). Only the rows
+// that can bear on a held cell are checked and planned here, by the planner itself
+// (contacts/plan-import.ts): a row with a cell like damage (hold-scan.ts cellMayHold) in a column
+// that can be held, every row naming a contact whose values, stored or set by such a row, look
+// like damage (watched), and every new number beside a stored one with leading zeros. Any other
+// row sets values that are nothing like damage, and whether a change is held depends on the
+// value it writes over only through that likeness (contacts/plan.ts spreadsheetDamage), so
+// leaving those rows out changes no decision. It can change what a held line shows (the value a
+// row before it set, the rows naming the contact): where a held contact was named by such a row
+// before, the pass gives up (undefined) and the whole file is planned first, as before.
+import { openCsv } from '../../api/import-csv.js';
+import { planColumns, type ColumnPlan } from '../../api/import-columns.js';
+import { normalizeNumber } from '../../api/schemas/index.js';
+import { checkedRow, type FieldIds } from '../../cli/csv-check.js';
+import type { LiveContacts } from '../contacts/plan.js';
+import { NumberTable } from '../contacts/number-table.js';
+import { type RewrittenRecord, rewrittenRecord } from './held-cells.js';
+import { cellMayHold } from './hold-scan.js';
+import { importPlanning, type PlanSaid } from './import-plan.js';
+
+export interface HeldByPass {
+  /** The records the upload carries without their held cells (or blank: rows left out whole), in file order. */
+  records: RewrittenRecord[];
+  /** The held cells, to be said before the upload. */
+  said: PlanSaid;
+  /** The numbers of the rows left out whole: no contact of theirs is made, nor repeated. */
+  skipped: Set<string>;
+}
+
+/** The numbers of stored contacts holding a value a row may hold a change to (anything like damage). */
+function watchedOf(live: LiveContacts): Set<string> {
+  const watched = new Set<string>();
+  for (const [number, contact] of live.byNumber) {
+    const values = [contact.name, contact.email, contact.gender, ...Object.values(contact.fields ?? {})];
+    if (values.some((value) => typeof value === 'string' && cellMayHold(value))) watched.add(number);
+  }
+  return watched;
+}
+
+/** The columns whose cells an import's plan may hold: name, e-mail, gender and the fields. */
+const holdableColumns = (plan: ColumnPlan): number[] =>
+  [plan.contact.name, plan.contact.email, plan.contact.gender, ...plan.fields.map((field) => field.index)].filter(
+    (index) => index !== undefined,
+  );
+
+/** The held cells of the CSV `csv` (its header checked), against `live`, with the workspace's `fields`. */
+export async function passForHolds(csv: string, live: LiveContacts, fields: FieldIds | undefined): Promise<HeldByPass | undefined> {
+  const file = await openCsv(csv);
+  const format = { separator: file.format.separator, guarded: file.format.wsmExport };
+  const planning = importPlanning(live, false, {});
+  const watched = watchedOf(live);
+  /** The numbers of the rows not planned here (a number of no other form makes the row invalid). */
+  const seen = new NumberTable();
+  const named = new Set<string>();
+  const skipped = new Set<string>();
+  const records: RewrittenRecord[] = [];
+  const beside = (number: string) =>
+    live.byUnpadded.size > 0 && !live.byNumber.has(number) && live.byUnpadded.has(number.replace(/^0+/, ''));
+  let header: string[] | undefined;
+  let plan: ColumnPlan | undefined;
+  let holdable: number[] = [];
+  let numberAt = 0;
+  for await (const batch of file.batches)
+    for (const row of batch) {
+      if (plan === undefined) {
+        header = row.kind === 'record' ? row.cells : [];
+        plan = planColumns(header, fields);
+        holdable = holdableColumns(plan);
+        numberAt = plan.contact.number ?? 0;
+        continue;
+      }
+      if (row.kind === 'error') continue;
+      const { cells } = row;
+      const number = normalizeNumber(cells[numberAt] ?? '');
+      if (!watched.has(number) && !beside(number) && !holdable.some((index) => cellMayHold(cells[index] ?? ''))) {
+        if (NumberTable.holds(number)) seen.add(number, row.row, row.line);
+        continue;
+      }
+      // A contact named before by a row not planned here: its held lines would not show what the file set.
+      if (NumberTable.holds(number) && seen.find(number) >= 0) named.add(number);
+      const checked = checkedRow(row, plan);
+      planning.onRow(checked);
+      if (checked.value === undefined) continue;
+      watched.add(number);
+      const holding = planning.held.get(row.row);
+      if (holding === undefined) continue;
+      if (holding === 'row') skipped.add(number);
+      records.push(rewrittenRecord(row, header!, holding, format));
+    }
+  const { contacts, held } = planning.finish();
+  const holding = contacts.filter((contact) => contact.held !== undefined);
+  if (holding.some((contact) => named.has(normalizeNumber(contact.number ?? '')))) return undefined;
+  return { records, said: { contacts: holding, held }, skipped };
+}
