@@ -2,7 +2,7 @@
 // crash, edited by hand, planted or huge: each is checked against its schema and bounded in size,
 // and any fault is one line naming the file within the config folder (`history/<id>.json`) and what
 // is wrong (exit 2, as a damaged config.json is), never a JavaScript error.
-import { chmodSync, closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { gunzipSync } from 'node:zlib';
@@ -39,17 +39,45 @@ const firstIssue = (error: z.ZodError) => {
   return `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`;
 };
 
+/** Opened without following a link nor waiting on a pipe; only a regular file is taken. */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/**
+ * `name` in the journal folder opened for reading, undefined when there is none; a link, a pipe or a
+ * folder there is no file wsm wrote.
+ */
+function openJournalFile(dir: string, name: string): number | undefined {
+  let fd: number;
+  try {
+    fd = openSync(join(dir, name), OPEN_FLAGS);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ELOOP') throw damaged(dir, name, 'is a link, not a file wsm wrote');
+    throw damaged(dir, name, `cannot be read (${code ?? (error as Error).message})`);
+  }
+  if (!fstatSync(fd).isFile()) {
+    closeSync(fd);
+    throw damaged(dir, name, 'is not a regular file');
+  }
+  return fd;
+}
+
 /** The meta of change `id`; its id is the file's name, whatever the file says. */
 export function readMeta(dir: string, id: string): ChangeMeta {
   const name = `${id}.json`;
+  const fd = openJournalFile(dir, name);
+  if (fd === undefined) throw damaged(dir, name, 'cannot be read (ENOENT)');
   let text: string;
   try {
-    const size = statSync(join(dir, name)).size;
+    const size = fstatSync(fd).size;
     if (size > MAX_META_BYTES) throw damaged(dir, name, `is ${mb(size)}, more than a meta may be (${mb(MAX_META_BYTES)})`);
-    text = readFileSync(join(dir, name), 'utf8');
+    text = readFileSync(fd, 'utf8');
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     throw damaged(dir, name, `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  } finally {
+    closeSync(fd);
   }
   let json: unknown;
   try {
@@ -79,18 +107,12 @@ function eachLine(read: (into: Buffer) => number, line: (text: string) => void):
 /** The records of a change, each checked; a file over the bounds is refused before it is read. */
 export function readRecords(dir: string, meta: ChangeMeta): JournalRecord[] {
   let name = `${meta.id}.jsonl`;
-  let fd: number;
-  try {
-    try {
-      fd = openSync(join(dir, name), 'r');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      name = `${meta.id}.jsonl.gz`;
-      fd = openSync(join(dir, name), 'r');
-    }
-  } catch (error) {
-    throw damaged(dir, name, `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  let fd = openJournalFile(dir, name);
+  if (fd === undefined) {
+    name = `${meta.id}.jsonl.gz`;
+    fd = openJournalFile(dir, name);
   }
+  if (fd === undefined) throw damaged(dir, name, 'cannot be read (ENOENT)');
   const records: JournalRecord[] = [];
   const take = (text: string) => {
     let json: unknown;
@@ -139,7 +161,8 @@ export function tighten(dir: string): void {
   if ((statSync(dir).mode & 0o777) !== DIR_MODE) chmodSync(dir, DIR_MODE);
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    const info = statSync(path);
+    // lstat: a link planted here is left alone, never followed to a file elsewhere.
+    const info = lstatSync(path);
     if (info.isFile() && (info.mode & 0o777) !== FILE_MODE) chmodSync(path, FILE_MODE);
   }
 }
