@@ -4,7 +4,8 @@
 // once more to find what it made: a number that had no contact and has one now is a contact the
 // import created (undone by deleting it), one that had a contact is an update (undone by setting
 // its values back). Without --wait the outcome is not known: the contacts it updated are kept with
-// their before-images; the ones it created are not known, and the journal says so.
+// their before-images; the ones it created are not known, and the journal says so. A workspace too
+// large to read whole is not read: the file's numbers are looked up one by one (import-lookup.ts).
 import type { WsmClient } from '../api/client.js';
 import type { Context } from '../cli/context.js';
 import { cannotListContacts, LIVE_READ_LIMIT, readLiveContactsWithin } from '../commands/contacts/plan-live.js';
@@ -16,35 +17,56 @@ import { countText } from '../cli/text.js';
 import { contactImage, type JournalRecord } from './records.js';
 import type { ChangeWriter } from './store.js';
 import type { UploadResult } from '../commands/imports/upload.js';
+import { beforeByNumber, createdByNumber, type ReadRows } from './import-lookup.js';
 
-/** What the import's plan read of the workspace before sending, or why it read nothing. */
-export type ImportBefore = { live: LiveContacts } | { unread: string };
+/**
+ * What the import's plan read of the workspace before sending, or why it read nothing;
+ * `tooLarge`: too many contacts to read whole (why), so up to `lookups` of the file's numbers are looked up.
+ */
+export type ImportBefore = { live: LiveContacts } | { unread: string } | { tooLarge: string; lookups: number };
+
+/** The before-images; `absent` where the numbers were looked up: those with no contact before (the only ones looked up after). */
+type Before = { live: LiveContacts; absent?: Set<string> };
+
+/** The run's planning as the journal reads it: the plan's read, and the numbers its rows named. */
+interface Planned {
+  before: ImportBefore;
+  numbers(): Iterable<string>;
+}
 
 /** A row is seldom shorter: the file's size bounds its rows, and so the change's records. */
 const SHORTEST_ROW = 24;
 
 /**
- * Begins the change of an import, before it is sent (`before`: the plan's read; none where the
+ * Begins the change of an import, before it is sent (`planned`: the plan's read; none where the
  * run planned nothing: --apply-flagged sends the file as it is); undefined with WSM_HISTORY=off.
+ * `unplanned`: where the rows are checked only after the upload, how to read their numbers first.
  */
 export async function beginImportChange(
   ctx: Context,
   file: string,
   bytes: number,
-  planned: { before: ImportBefore } | undefined,
+  { client, planned, unplanned }: { client: WsmClient; planned: Planned | undefined; unplanned: ReadRows | undefined },
 ): Promise<ImportChange | undefined> {
-  const before = planned?.before ?? { unread: '--apply-flagged sends the file as it is, without reading the workspace' };
   const change = await beginChange(ctx, { summary: `import ${file}`, expected: Math.ceil(bytes / SHORTEST_ROW) });
   if (change === undefined) return undefined;
-  if (!('live' in before)) change.note(`no before-image was taken: ${before.unread}; undo leaves the import's contacts as they are`);
-  return new ImportChange(ctx, change, 'live' in before ? before.live : undefined);
+  const read = planned?.before ?? { unread: '--apply-flagged sends the file as it is, without reading the workspace' };
+  let before: Before | string;
+  if ('live' in read) before = { live: read.live };
+  else if ('unread' in read) before = read.unread;
+  else {
+    const found = await beforeByNumber(ctx, client, unplanned ?? planned!.numbers(), read.lookups, (sentence) => change.note(sentence));
+    before = typeof found === 'string' ? `${read.tooLarge}, and ${found}` : found;
+  }
+  if (typeof before === 'string') change.note(`no before-image was taken: ${before}; undo leaves the import's contacts as they are`);
+  return new ImportChange(ctx, change, typeof before === 'string' ? undefined : before);
 }
 
 export class ImportChange {
   constructor(
     private readonly ctx: Context,
     private readonly change: ChangeWriter,
-    private readonly before: LiveContacts | undefined,
+    private readonly before: Before | undefined,
   ) {}
 
   /**
@@ -60,14 +82,16 @@ export class ImportChange {
       const after =
         result === undefined
           ? 'the import was interrupted or its wait failed'
-          : result.finished === true
-            ? await this.readAfter(client, named)
-            : 'run without --wait: `wsm imports get ID --wait` reads it';
+          : result.finished !== true
+            ? 'run without --wait: `wsm imports get ID --wait` reads it'
+            : this.before.absent === undefined
+              ? await this.readAfter(client, named)
+              : await this.lookUpAfter(client, this.before.absent, result);
       if (typeof after === 'string')
         this.change.note(
           `the import's outcome was not read (${after}): the contacts it updated are kept as they were before it; those it created are not known, and undo leaves them`,
         );
-      this.change.add(this.records(numbers, this.before, typeof after === 'string' ? undefined : after));
+      this.change.add(this.records(numbers, this.before.live, typeof after === 'string' ? undefined : after));
     } catch (error) {
       this.change.note(`the import's outcome was not read (${(error as Error).message}): undo leaves its contacts as they are`);
     } finally {
@@ -92,6 +116,17 @@ export class ImportChange {
         records.push({ kind: 'contact', op: 'create', id: Number(now.id), number, before: null, after: contactImage(now) });
     }
     return records;
+  }
+
+  /** The contacts holding the numbers that had none before, found by search; a string says why they were not. */
+  private async lookUpAfter(client: WsmClient, absent: Set<string>, result: UploadResult): Promise<LiveContacts | string> {
+    const counts = { updated: this.before?.live.byNumber.size ?? 0, created: result.import?.created_count };
+    try {
+      return await createdByNumber(this.ctx, client, absent, counts, (sentence) => this.change.note(sentence));
+    } catch (error) {
+      if (!cannotListContacts(error)) throw error;
+      return `the workspace's contacts could not be searched after it: ${(error as Error).message}`;
+    }
   }
 
   /** The workspace after the import, read as the plan read it before; a string says why it was not. */

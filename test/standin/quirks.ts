@@ -34,6 +34,8 @@ export interface Quirks {
   syncFailures?: number;
   /** How many syncs a PENDING template waits before the provider decides it (default 1). */
   syncRoundsToDecide?: number;
+  /** The contact search matches names and e-mails only, not numbers (the published API does not say what it matches). */
+  searchSkipsNumbers?: boolean;
   /** Laravel's throttle: every `every`-th request answers 429 "Too Many Attempts." with Retry-After. */
   throttle?: { every: number; retryAfterSeconds: number };
 }

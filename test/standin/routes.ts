@@ -122,7 +122,11 @@ export function registerRoutes(router: Router, ctx: RouteContext): void {
     inWorkspace((request) => {
       const search = (request.query.get('search') ?? '').toLowerCase();
       const rows = search
-        ? state.contacts.filter((c) => [c.name, c.number, c.email].some((v) => typeof v === 'string' && v.toLowerCase().includes(search)))
+        ? state.contacts.filter((c) =>
+            [c.name, ctx.quirks.searchSkipsNumbers ? undefined : c.number, c.email].some(
+              (v) => typeof v === 'string' && v.toLowerCase().includes(search),
+            ),
+          )
         : state.contacts;
       return list(request, rows, 10);
     }),

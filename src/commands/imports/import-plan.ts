@@ -1,6 +1,6 @@
 // An import's plan (contacts/plan-import.ts), made as the local check reads the rows (csv-check.ts
 // onRow, whatever the file's format), against the workspace's contacts and groups. A dry run reads
-// every contact; a real run reads them when there are at most LIVE_READ_LIMIT (past it the read
+// every contact; a real run reads them when there are at most WSM_IMPORT_READ_LIMIT (past it the read
 // would cost more than the import: its rows are then compared with each other only, and checked
 // for what the file alone shows), and executes the plan: the cells it holds are left out of the
 // upload (held-cells.ts).
@@ -13,9 +13,10 @@ import { countText, rowName } from '../../cli/text.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { liveContacts, type LiveContacts, type Plan, type PlanRow } from '../contacts/plan.js';
 import { ImportPlanner, RepeatedNumbers } from '../contacts/plan-import.js';
-import { cannotListContacts, LIVE_READ_LIMIT, readLiveContacts, readLiveContactsWithin } from '../contacts/plan-live.js';
+import { cannotListContacts, readLiveContacts, readLiveContactsWithin } from '../contacts/plan-live.js';
 import { liveMayHold } from './hold-scan.js';
 import type { ImportBefore } from '../../journal/import-change.js';
+import { importLookupLimit, importReadLimit } from '../../journal/number-lookup.js';
 
 /** The check's row as a plan reads it; `group`: the name of the import's --group, joined by every row. */
 function importPlanRow(row: CheckedRow, group: string | undefined): PlanRow {
@@ -175,13 +176,16 @@ export async function runPlanning(
 }
 
 async function readLiveWithin(ctx: Context, client: WsmClient): Promise<ImportBefore> {
+  // Both limits are read before any request, so that one refused (exit 2) stops the import before it begins.
+  const limit = importReadLimit(ctx);
+  const lookups = importLookupLimit(ctx);
   try {
-    const live = await readLiveContactsWithin(ctx, client, concurrencyOf(ctx, {}), LIVE_READ_LIMIT);
+    const live = await readLiveContactsWithin(ctx, client, concurrencyOf(ctx, {}), limit);
     if (live !== undefined) return { live };
     ctx.output.notice(
-      `the workspace holds over ${countText(LIVE_READ_LIMIT)} contacts: the rows were checked for scientific notation only, not against them (--dry-run compares every row with the workspace)`,
+      `the workspace holds over ${countText(limit)} contacts: the rows were checked for scientific notation only, not against them (--dry-run compares every row with the workspace)`,
     );
-    return { unread: `the workspace holds over ${countText(LIVE_READ_LIMIT)} contacts, too many to read before an import` };
+    return { tooLarge: `the workspace holds over ${countText(limit)} contacts, too many to read before an import`, lookups };
   } catch (error) {
     // Importing may be allowed where listing contacts is not: the import goes on, checked by the file alone.
     if (!cannotListContacts(error)) throw error;

@@ -202,13 +202,13 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
     if (flags.strict && plan !== undefined) refuseRepeated(flags.file, plan);
     if (flags.dryRun) return { dryRun: report, ...(plan !== undefined ? { plan: rowNotesInPlan(plan, sheet?.rowNotes) } : {}) };
   } else {
-    // Read up to the first valid row: a file with none is not sent at all.
-    const start = await checkRows({ fields, untilValid: true });
+    const start = await checkRows({ fields, untilValid: true }); // to the first valid row: a file with none is not sent at all
     warnColumns(ctx, start);
     if (start.valid_rows === 0) refuseNoValidRow(flags.file, start);
   }
 
-  const journal = await beginImportChange(ctx, flags.file, size, planning);
+  const unplanned = planFirst ? undefined : (options: CheckOptions) => checkRows({ fields, ...options });
+  const journal = await beginImportChange(ctx, flags.file, size, { client: client!, planned: planning, unplanned });
   const create = (filePath: string, fileName: string | undefined) =>
     client!.imports.create({
       name: flags.name ?? basename(flags.file),

@@ -542,7 +542,17 @@ describe('contacts import: changes that look made by a spreadsheet are left out,
     const file = await api.file('sci.csv', SCIENTIFIC);
     api.pool
       .intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' })
-      .reply(200, page([contact(1)], 1, 10_001, 1, 10_001), JSON_HEADERS);
+      .reply(200, page([contact(1)], 1, 10_001, 1, 10_001), JSON_HEADERS)
+      .times(2);
+    // The journal finds the file's two numbers by search, once it has seen the search find contact 1 by its number.
+    api.pool
+      .intercept({ path: (path: string) => path.startsWith(`${WSP}/contacts?`) && path.includes('search='), method: 'GET' })
+      .reply(({ path }) => ({
+        statusCode: 200,
+        data: page(/search=14155550001(&|$)/.test(path) ? [contact(1)] : []),
+        responseOptions: JSON_HEADERS,
+      }))
+      .times(4);
     const seen = acceptUpload(api);
     const { code, stderr } = await api.run(['contacts', 'import', file]);
     expect(code).toBe(0);

@@ -1,0 +1,97 @@
+// An import into a workspace too large to read whole: its before-images are the contacts the
+// file's numbers name, each found by a search (number-lookup.ts), up to WSM_IMPORT_LOOKUP_LIMIT
+// distinct numbers; the numbers found absent are the import's creates, looked up again once --wait
+// saw it finish. Past the bound, or where the server's search cannot be trusted to find numbers,
+// no before-image is taken and the change says why at the time.
+import type { WsmClient } from '../api/client.js';
+import type { Contact } from '../api/schemas/index.js';
+import type { Context } from '../cli/context.js';
+import type { CheckOptions } from '../cli/csv-check.js';
+import { countText } from '../cli/text.js';
+import { liveContacts, type LiveContacts } from '../commands/contacts/plan.js';
+import { cannotListContacts } from '../commands/contacts/plan-live.js';
+import { concurrencyOf } from '../commands/shared/concurrency.js';
+import { lookUpNumbers, searchFindsNumbers } from './number-lookup.js';
+
+/** The before-images found by number: `absent`, the numbers no contact held (the import's creates, if any). */
+export interface LookedUp {
+  live: LiveContacts;
+  absent: Set<string>;
+}
+
+/** Reads the file's rows (the upload's check) with these options: how its numbers are found when no plan read them. */
+export type ReadRows = (options: CheckOptions) => Promise<unknown>;
+
+/** The numbers the file's valid rows name, as the server stores them, up to `limit` distinct; undefined past it (read no further). */
+async function numbersUpTo(read: ReadRows, limit: number): Promise<Set<string> | undefined> {
+  const numbers = new Set<string>();
+  const stop = new AbortController();
+  try {
+    await read({
+      signal: stop.signal,
+      onRow(row) {
+        if (row.value === undefined) return;
+        numbers.add(String(row.value.number));
+        if (numbers.size > limit) stop.abort();
+      },
+    });
+  } catch (error) {
+    if (!stop.signal.aborted) throw error;
+  }
+  return numbers.size > limit ? undefined : numbers;
+}
+
+/**
+ * The contacts `numbers` names, found by search, with notes for what could not be found; a
+ * string says why none were looked up. `numbers`: the file's, or a function reading them.
+ */
+export async function beforeByNumber(
+  ctx: Context,
+  client: WsmClient,
+  numbers: Iterable<string> | ReadRows,
+  limit: number,
+  note: (sentence: string) => void,
+): Promise<LookedUp | string> {
+  if (limit === 0) return 'WSM_IMPORT_LOOKUP_LIMIT=0 looks up no number';
+  const named = typeof numbers === 'function' ? await numbersUpTo(numbers, limit) : new Set(numbers);
+  if (named === undefined || named.size > limit)
+    return `the file names over ${countText(limit)} numbers, more than are looked up one by one (WSM_IMPORT_LOOKUP_LIMIT)`;
+  try {
+    const untrusted = await searchFindsNumbers(client);
+    if (untrusted !== undefined) return `${untrusted}, so the file's contacts cannot be found by their numbers`;
+    const lookup = await lookUpNumbers(ctx, client, [...named], concurrencyOf(ctx, {}));
+    if (lookup.unknown > 0)
+      note(
+        `${countText(lookup.unknown)} of the file's numbers could not be looked up (a search failed or gave too many other contacts): no before-image was taken for them, and undo leaves their contacts as they are`,
+      );
+    return { live: liveContacts(lookup.found.values()), absent: lookup.absent };
+  } catch (error) {
+    if (!cannotListContacts(error)) throw error;
+    return `the workspace's contacts could not be searched (${(error as Error).message})`;
+  }
+}
+
+/**
+ * After the import: the contacts now holding the numbers that had none before (what it created),
+ * found by search; a note where fewer were found than the import says it created.
+ */
+export async function createdByNumber(
+  ctx: Context,
+  client: WsmClient,
+  absent: Set<string>,
+  counts: { updated: number; created: unknown },
+  note: (sentence: string) => void,
+): Promise<LiveContacts> {
+  const found: Contact[] = [];
+  if (absent.size > 0) found.push(...(await lookUpNumbers(ctx, client, [...absent], concurrencyOf(ctx, {}))).found.values());
+  const { updated, created } = counts;
+  if (typeof created === 'number' && created > found.length)
+    note(
+      `the import says it created ${countText(created)} contacts; ${countText(found.length)} were found by their numbers after it (the server's search may not show new contacts yet): undo leaves the others`,
+    );
+  if (updated > 0)
+    note(
+      "the contacts it updated were not read again after it (only the numbers that had no contact were looked up): undo sets back each value that differs from before it, and cannot tell a later change from the import's",
+    );
+  return liveContacts(found);
+}

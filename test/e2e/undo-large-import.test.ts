@@ -1,0 +1,170 @@
+/**
+ * An import into a workspace too large to read whole, on the real binary (WSM_IMPORT_READ_LIMIT=10
+ * makes 30 contacts "too large"): its before-images are the contacts found by searching the file's
+ * numbers, its created contacts are found the same way after --wait, and `wsm undo` puts the
+ * workspace back as it was. A search hit counts only when its number is the row's: a number held
+ * inside a longer one, or in a name, is not that contact. Where the server's search does not find
+ * numbers, or the file names more numbers than are looked up, the change says so at the time. On
+ * `wsm serve` and on the stand-in for the hosted service.
+ */
+import { createServer, request, type Server } from 'node:http';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStandin, type Standin } from '../standin/index.js';
+import { cleanup, localProfile, serve, wsm, type Served } from './processes.js';
+
+/** A contact as listed: what the test compares is whatever else it holds. */
+type Listed = { id: number; number: string; created_at: string; updated_at: string } & Record<string, unknown>;
+
+interface Target {
+  env: NodeJS.ProcessEnv;
+  dir: string;
+  /** The same server, behind something that makes its contact search useless for numbers. */
+  blindSearch(): Promise<NodeJS.ProcessEnv>;
+  stop(): Promise<void>;
+}
+
+const LARGE = { WSM_IMPORT_READ_LIMIT: '10' };
+const TOO_LARGE = 'no before-image was taken: the workspace holds over 10 contacts, too many to read before an import, and';
+
+/** A proxy to `upstream` that drops the contact list's `search` (a server that ignores it answers the whole list). */
+async function searchIgnoringProxy(upstream: URL): Promise<Server> {
+  const proxy = createServer((req, res) => {
+    const path = req.url!.replace(/([?&])search=[^&]*&?/, '$1');
+    const forward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode!, answer.headers);
+      answer.pipe(res);
+    });
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return proxy;
+}
+
+const TARGETS: Array<{ name: string; blind: string; start(): Promise<Target> }> = [
+  {
+    name: 'wsm serve',
+    blind: "the server's contact search for 14155550110 answered every contact of the workspace",
+    async start() {
+      const server: Served = await serve(['--approval-delay', '0']);
+      const local = localProfile(server);
+      const proxies: Server[] = [];
+      return {
+        env: server.env,
+        dir: server.dir,
+        async blindSearch() {
+          const proxy = await searchIgnoringProxy(new URL(server.url));
+          proxies.push(proxy);
+          const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api/v3`;
+          return { ...server.env, WSM_BASE_URL: url, WSM_TOKEN: local.token, WSM_WORKSPACE: local.workspace };
+        },
+        async stop() {
+          for (const proxy of proxies) await new Promise((resolve) => proxy.close(resolve));
+          await server.stop();
+          cleanup(server.dir);
+        },
+      };
+    },
+  },
+  {
+    name: 'the stand-in for the hosted service',
+    blind: "the server's contact search did not find contact 4 by its number 14155550110",
+    async start() {
+      const standin: Standin = await startStandin({ importDelayMs: 50 });
+      const dir = mkdtempSync(join(tmpdir(), 'wsm-standin-'));
+      return {
+        env: standin.env(dir),
+        dir,
+        async blindSearch() {
+          standin.quirks.searchSkipsNumbers = true;
+          return standin.env(dir);
+        },
+        async stop() {
+          await standin.close();
+          cleanup(dir);
+        },
+      };
+    },
+  },
+];
+
+for (const kind of TARGETS) {
+  describe(`an import into a workspace too large to read, undone, on ${kind.name}`, () => {
+    let target: Target;
+    const run = (args: string[], env: NodeJS.ProcessEnv = {}) => wsm({ ...target.env, ...env }, args);
+    const csv = (name: string, text: string) => {
+      const file = join(target.dir, name);
+      writeFileSync(file, text);
+      return file;
+    };
+    /** Every contact with every value the server shows, but for what it makes itself (id, times): the workspace to compare. */
+    const workspace = async () =>
+      (JSON.parse((await run(['contacts', 'list', '--all', '-o', 'json'])).stdout) as Listed[])
+        .map(({ id: _id, created_at: _created, updated_at: _updated, ...values }) => values)
+        .sort((a, b) => String(a.number).localeCompare(String(b.number)));
+    const shown = async () => (await run(['history', 'show', 'last'])).stdout;
+
+    beforeAll(async () => {
+      target = await kind.start();
+      // 30 contacts; one's name holds a number the file will create, so a search for it finds that name.
+      const rows = Array.from({ length: 30 }, (_, i) => `141555501${10 + i},Person ${10 + i}`);
+      rows[29] = '14155550139,Ticket 14155550901';
+      expect((await run(['contacts', 'import', csv('seed.csv', `number,name\n${rows.join('\n')}\n`), '--wait', '-q'])).code).toBe(0);
+    });
+    afterAll(async () => {
+      if (target) await target.stop();
+    });
+
+    for (const strict of [false, true]) {
+      it(`updates found and creates made are recorded by number${strict ? ' (--strict: the rows planned first)' : ''}, and undo puts the workspace back`, async () => {
+        const before = await workspace();
+        const file = csv(
+          'import.csv',
+          // 4155550110 is inside 14155550110, 14155550901 inside a name: both are new contacts.
+          'number,name\n14155550110,Changed Ten\n+1 (415) 555-0111,Changed Eleven\n4155550110,Inside Ten\n14155550901,New Ticket\n',
+        );
+        const imported = await run(['contacts', 'import', file, '--wait', ...(strict ? ['--strict'] : [])], LARGE);
+        expect(imported.stderr).toContain('the workspace holds over 10 contacts: the rows were checked');
+        expect(imported.code).toBe(0);
+        expect((await workspace()).length).toBe(32);
+        const change = await shown();
+        expect(change).not.toContain(TOO_LARGE);
+        expect(change).toMatch(/~ record 1: update contact \d+ \(14155550110\)\n {4}name: "Person 10" -> /);
+        expect(change).toMatch(/~ record 2: update contact \d+ \(14155550111\)\n {4}name: "Person 11" -> /);
+        expect(change).toMatch(/\+ record 3: create contact \d+ \(4155550110\)\n {4}number: "4155550110"\n {4}name: "Inside Ten"\n/);
+        expect(change).toMatch(/\+ record 4: create contact \d+ \(14155550901\)\n {4}number: "14155550901"\n {4}name: "New Ticket"\n/);
+        expect(change).toContain('Plan: 2 to create, 2 to update, 0 unchanged, 0 invalid.');
+        const undone = await run(['undo', 'last', '--yes']);
+        expect(undone.stderr).toMatch(/^✓ undid change \S+: 2 set back, 2 deleted, 0 created again, 0 failed\n$/);
+        expect(undone.code).toBe(0);
+        expect(await workspace()).toEqual(before);
+      });
+    }
+
+    it('a file naming more numbers than are looked up takes no before-image, and its change says so at the time', async () => {
+      const file = csv('over.csv', 'number,name\n14155550112,Over Twelve\n14155550113,Over Thirteen\n14155550902,Over New\n');
+      const imported = await run(['contacts', 'import', file, '--wait'], { ...LARGE, WSM_IMPORT_LOOKUP_LIMIT: '2' });
+      expect(imported.code).toBe(0);
+      expect(await shown()).toContain(
+        `  note: ${TOO_LARGE} the file names over 2 numbers, more than are looked up one by one (WSM_IMPORT_LOOKUP_LIMIT); undo leaves the import's contacts as they are\n`,
+      );
+      const refused = await run(['contacts', 'import', file, '--wait'], { ...LARGE, WSM_IMPORT_LOOKUP_LIMIT: 'many' });
+      expect(refused.stderr).toBe('error: WSM_IMPORT_LOOKUP_LIMIT must be a whole number from 0 to 100,000, got "many"\n');
+      expect(refused.code).toBe(2);
+    });
+
+    it('a server whose search does not find contacts by number: no before-image, said at the time, and undo leaves the contacts', async () => {
+      const env = { ...(await target.blindSearch()), ...LARGE };
+      const file = csv('blind.csv', 'number,name\n14155550114,Blind Fourteen\n14155550903,Blind New\n');
+      expect((await wsm(env, ['contacts', 'import', file, '--wait'])).code).toBe(0);
+      const change = (await wsm(env, ['history', 'show', 'last'])).stdout;
+      expect(change).toContain(
+        `  note: ${TOO_LARGE} ${kind.blind}, so the file's contacts cannot be found by their numbers; undo leaves the import's contacts as they are\n`,
+      );
+      expect(change).not.toContain('record');
+    });
+  });
+}
