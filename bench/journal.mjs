@@ -5,20 +5,15 @@
 // with their before- and after-images. (2) The journal's size on disk for a change of M (100,000)
 // contacts, each kept with both images, written through the store the CLI uses (src/journal).
 //   node bench/journal.mjs [contacts=10000] [rounds=3] [records=100000]
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ROOT, buildDataset, contactRow, fmt, median, runWsm, startServe, tempDir } from './lib.mjs';
+import { pathToFileURL } from 'node:url';
+import { ROOT, contactRow, fmt, median, runWsmCpu, serveContacts, tempDir } from './lib.mjs';
 
 const [count = 10_000, rounds = 3, records = 100_000] = process.argv.slice(2, 5).map(Number);
 const dir = tempDir('wsm-bench-journal-');
-const db = join(dir, 'wsm.db');
-await buildDataset(db, count);
-const server = await startServe(join(dir, 'serve'), ['--db', db, '--approval-delay', '0']);
-const env = { ...server.env, WSM_BASE_URL: server.url, WSM_TOKEN: server.token, WSM_WORKSPACE: server.workspace };
+const { server, env } = await serveContacts(dir, count);
 
-// The CLI's own CPU time (user + system, read at its exit): steadier than wall time on a shared machine.
-const cpuAtExit = fileURLToPath(new URL('./cpu-at-exit.cjs', import.meta.url));
 let run = 0;
 /** One bulk update of every contact to a name of its own for this run. */
 async function update(extraEnv) {
@@ -26,15 +21,7 @@ async function update(extraEnv) {
   const file = join(dir, `names-${run}.csv`);
   const rows = Array.from({ length: count }, (_, i) => `${i + 1},Run ${run} ${contactRow(i + 1).name}`.slice(0, 50));
   writeFileSync(file, `id,name\n${rows.join('\n')}\n`);
-  const cpuFile = join(dir, `cpu-${run}.txt`);
-  const result = await runWsm(['contacts', 'update', '--from', file, '-q'], {
-    ...env,
-    ...extraEnv,
-    NODE_OPTIONS: `-r ${cpuAtExit}`,
-    WSM_BENCH_CPU: cpuFile,
-  });
-  if (result.code !== 0) throw new Error(`update exited ${result.code}: ${result.err.slice(0, 500)}`);
-  return { ms: result.ms, cpu: Number(readFileSync(cpuFile, 'utf8').trim().split('\n').at(-1)) };
+  return runWsmCpu(['contacts', 'update', '--from', file, '-q'], { ...env, ...extraEnv }, join(dir, `cpu-${run}.txt`));
 }
 
 await update({ WSM_HISTORY: 'off' }); // warm-up: the server's caches, the file system

@@ -289,3 +289,23 @@ export function median(values) {
 }
 
 export const fmt = (n, digits = 1) => Number(n).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** A `wsm serve` in `dir` on a seeded database of `count` contacts, and the environment of a `wsm` run against it. */
+export async function serveContacts(dir, count) {
+  const db = join(dir, 'wsm.db');
+  await buildDataset(db, count);
+  const server = await startServe(join(dir, 'serve'), ['--db', db, '--approval-delay', '0']);
+  return { server, env: { ...server.env, WSM_BASE_URL: server.url, WSM_TOKEN: server.token, WSM_WORKSPACE: server.workspace } };
+}
+
+const CPU_AT_EXIT = fileURLToPath(new URL('./cpu-at-exit.cjs', import.meta.url));
+
+/**
+ * `wsm <args>` as runWsm runs it, which must exit 0; with the CLI's own CPU time (user + system,
+ * read at its exit into `cpuFile`): steadier than wall time on a shared machine.
+ */
+export async function runWsmCpu(args, env, cpuFile) {
+  const result = await runWsm(args, { ...env, NODE_OPTIONS: `-r ${CPU_AT_EXIT}`, WSM_BENCH_CPU: cpuFile });
+  if (result.code !== 0) throw new Error(`wsm ${args[0]} ${args[1]} exited ${result.code}: ${result.err.slice(0, 500)}`);
+  return { ms: result.ms, cpu: Number(readFileSync(cpuFile, 'utf8').trim().split('\n').at(-1)) };
+}

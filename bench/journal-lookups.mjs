@@ -1,0 +1,50 @@
+// What the journal of an import into a workspace too large to read whole costs: its before-images
+// are the contacts found by searching each of the file's numbers, and after --wait the numbers that
+// had no contact are searched again (src/journal/import-lookup.ts). Against a real `wsm serve`
+// holding M (100,000) contacts, `wsm contacts import FILE --wait` of N numbers (1,000 and 10,000:
+// half of them held by a contact, half new), with the journal and with WSM_HISTORY=off, alternating
+// in the same rounds: the medians' ratio of wall time, and of the CLI's CPU time. Each run names new
+// numbers for its creates and new names for its updates, so every run changes N contacts.
+//   WSM_BENCH_DATA=/tmp/data node bench/journal-lookups.mjs [contacts=100000] [rounds=3] [numbers=1000,10000]
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { contactRow, fmt, median, runWsmCpu, serveContacts, tempDir } from './lib.mjs';
+
+const [count = 100_000, rounds = 3] = process.argv.slice(2, 4).map(Number);
+const sizes = (process.argv[4] ?? '1000,10000').split(',').map(Number);
+const dir = tempDir('wsm-bench-lookups-');
+const { server, env } = await serveContacts(dir, count);
+
+let run = 0;
+/** One import of `numbers` rows: the first half updates contacts spread over the workspace, the second half creates. */
+async function importRun(numbers, extraEnv) {
+  run += 1;
+  const rows = [];
+  const step = Math.max(1, Math.floor(count / numbers));
+  for (let i = 0; i < numbers; i++) {
+    const number = i % 2 === 0 ? contactRow(1 + ((i * step) % count)).number : String(4_420_000_000_000 + run * 100_000 + i);
+    rows.push(`${number},Run ${run} row ${i}`);
+  }
+  const file = join(dir, `import-${run}.csv`);
+  writeFileSync(file, `number,name\n${rows.join('\n')}\n`);
+  return runWsmCpu(['contacts', 'import', file, '--wait', '-q'], { ...env, ...extraEnv }, join(dir, `cpu-${run}.txt`));
+}
+
+await importRun(100, { WSM_HISTORY: 'off' }); // warm-up: the server's caches, the file system
+for (const numbers of sizes) {
+  const journaled = { WSM_IMPORT_LOOKUP_LIMIT: String(numbers) };
+  const on = [];
+  const off = [];
+  for (let r = 0; r < rounds; r++) {
+    off.push(await importRun(numbers, { WSM_HISTORY: 'off' }));
+    on.push(await importRun(numbers, journaled));
+  }
+  const [onMs, offMs] = [median(on.map((r) => r.ms)), median(off.map((r) => r.ms))];
+  const [onCpu, offCpu] = [median(on.map((r) => r.cpu)), median(off.map((r) => r.cpu))];
+  console.log(
+    `import of ${numbers.toLocaleString('en-US')} numbers into ${count.toLocaleString('en-US')} contacts, --wait, median of ${rounds}: ` +
+      `${fmt(onMs / 1000, 2)} s with the journal's lookups, ${fmt(offMs / 1000, 2)} s without the journal: ${fmt(onMs / offMs, 2)}x; ` +
+      `the CLI's CPU ${fmt(onCpu / 1000, 2)} s against ${fmt(offCpu / 1000, 2)} s: ${fmt(onCpu / offCpu, 2)}x`,
+  );
+}
+await server.stop();
