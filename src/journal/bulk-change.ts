@@ -10,6 +10,7 @@ import type { Contact } from '../api/schemas/index.js';
 import type { Context } from '../cli/context.js';
 import type { BulkExecution, BulkStep } from '../commands/contacts/bulk-execute.js';
 import { cannotListContacts, readLiveContactsWithin } from '../commands/contacts/plan-live.js';
+import { flushOnStop } from './flush-on-stop.js';
 import { beginChange } from './journal.js';
 import { contactImage, type JournalRecord } from './records.js';
 import type { ChangeWriter } from './store.js';
@@ -84,12 +85,14 @@ export class BulkChange {
   follow(execution: BulkExecution): BulkExecution {
     const change = this;
     async function* recorded(): AsyncGenerator<Outcome> {
+      const stopListening = flushOnStop(() => change.flush());
       try {
         for await (const outcome of execution.outcomes) {
           change.record(outcome);
           yield outcome;
         }
       } finally {
+        stopListening();
         change.end();
       }
     }

@@ -111,6 +111,8 @@ export class JournalStore {
         const text = records.map((record) => `${JSON.stringify(record)}\n`).join('');
         writeFileSync(fd, gzip ? gzipSync(text, { level: 1 }) : text);
         full.records += records.length;
+        // The meta counts them too: a change stopped before its end is listed with what it holds.
+        writeMeta();
       },
       note(sentence) {
         full.notes.push(sentence);

@@ -7,6 +7,7 @@ import type { Contact } from '../api/schemas/index.js';
 import type { Context } from '../cli/context.js';
 import type { UndoStep } from './inverse.js';
 import { contactImage, type JournalRecord } from './records.js';
+import { flushOnStop } from './flush-on-stop.js';
 import { beginChange } from './journal.js';
 
 export interface UndoReport {
@@ -57,6 +58,7 @@ export async function sendUndo(
   };
   const reports: UndoReport[] = [];
   const progress = ctx.io.progress('Undoing', steps.length);
+  const stopListening = flushOnStop(() => journal?.add(done.splice(0)));
   try {
     for await (const report of runEach(steps, call, settle, {
       concurrency,
@@ -66,8 +68,9 @@ export async function sendUndo(
     }))
       reports.push(report);
   } finally {
+    stopListening();
     progress.done();
-    journal?.add(done);
+    journal?.add(done.splice(0));
     journal?.finish(failed);
   }
   return reports;

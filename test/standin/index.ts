@@ -26,6 +26,8 @@ export interface Standin {
   state: State;
   /** `METHOD /path` of every request that reached a route, in order. */
   requests: string[];
+  /** How many requests wait out `quirks.delayMs` now. */
+  pacing(): number;
   /** Environment for the real `wsm` binary: this stand-in, with config under `dir`. */
   env(dir: string): NodeJS.ProcessEnv;
   close(): Promise<void>;
@@ -92,12 +94,25 @@ export async function startStandin(options: StandinOptions = {}): Promise<Standi
   const requests: string[] = [];
   const router = new Router();
   registerRoutes(router, { state, quirks, importDelayMs: options.importDelayMs ?? 150 });
+  let pacing = 0;
+  const pace = async () => {
+    if (quirks.delayMs === undefined) return;
+    pacing += 1;
+    await new Promise((resolve) => setTimeout(resolve, quirks.delayMs));
+    pacing -= 1;
+  };
   let seen = 0;
   const throttle = () => {
     seen += 1;
     return quirks.throttle && seen % quirks.throttle.every === 0 ? quirks.throttle.retryAfterSeconds : undefined;
   };
-  const server = createFrame({ router, token: () => STANDIN_TOKEN, record: (line) => requests.push(line), throttle });
+  const server = createFrame({
+    router,
+    token: () => STANDIN_TOKEN,
+    record: (line) => requests.push(line),
+    throttle,
+    pace,
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/api/v3`;
@@ -108,6 +123,7 @@ export async function startStandin(options: StandinOptions = {}): Promise<Standi
     quirks,
     state,
     requests,
+    pacing: () => pacing,
     env(dir) {
       const env: NodeJS.ProcessEnv = {
         ...process.env,

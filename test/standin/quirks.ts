@@ -38,4 +38,6 @@ export interface Quirks {
   searchSkipsNumbers?: boolean;
   /** Laravel's throttle: every `every`-th request answers 429 "Too Many Attempts." with Retry-After. */
   throttle?: { every: number; retryAfterSeconds: number };
+  /** A slow service: each request waits this many milliseconds before it is handled. */
+  delayMs?: number;
 }
