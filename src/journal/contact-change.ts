@@ -4,21 +4,11 @@ import type { WsmClient } from '../api/client.js';
 import type { Contact, ContactUpdateBody } from '../api/schemas/index.js';
 import type { Context } from '../cli/context.js';
 import { contactBefore, type BeforeImage } from './before-image.js';
-import { beginChange, journalOff, journalReady } from './journal.js';
-import { contactImage, type JournalRecord } from './records.js';
-
-/** Records a change of records already made; a record without a before-image is noted with why. */
-async function recordChange(ctx: Context, summary: string, records: JournalRecord[], undoes?: string): Promise<string | undefined> {
-  const change = await beginChange(ctx, { summary, expected: records.length, ...(undoes !== undefined ? { undoes } : {}) });
-  if (change === undefined) return undefined;
-  change.add(records);
-  for (const record of records) if (record.unknown !== undefined) change.note(record.unknown);
-  change.finish([]);
-  return change.id;
-}
+import { journalOff, journalReady, recordChange } from './journal.js';
+import { contactImage } from './records.js';
 
 /** The contact before a single update or delete, unless the journal is off; a journal that cannot be written stops it first. */
-async function beforeSingle(ctx: Context, client: WsmClient, id: number, known?: Contact): Promise<BeforeImage | undefined> {
+export async function beforeSingle(ctx: Context, client: WsmClient, id: number, known?: Contact): Promise<BeforeImage | undefined> {
   await journalReady(ctx);
   return journalOff(ctx) ? undefined : contactBefore(ctx, client, id, known);
 }
@@ -72,12 +62,4 @@ export async function recordSingle(
       ...('unknown' in before ? { unknown: before.unknown } : {}),
     },
   ]);
-}
-
-/** `contacts delete <id>`: the before-image, the delete, the record. */
-export async function journaledDelete(ctx: Context, client: WsmClient, id: number, read?: Contact): Promise<unknown> {
-  const before = await beforeSingle(ctx, client, id, read);
-  const answer = await client.contacts.delete(id);
-  await recordSingle(ctx, 'delete', id, before, undefined);
-  return answer;
 }

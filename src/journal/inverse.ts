@@ -20,13 +20,14 @@ import {
 } from '../commands/contacts/plan.js';
 import type { Contact } from '../api/schemas/index.js';
 import type { ContactImage, ContactRecord, JournalRecord, ResourceRecord } from './records.js';
-import { plannedRecord } from './resource-plan.js';
+import type { ResourceStep } from './resource-inverse.js';
 
-/** One request of an undo: what it sends, and the contact before it (for the undo's own journal). */
+/** One request of an undo: what it sends, and the record before it (for the undo's own journal). */
 export type UndoStep =
   | { op: 'update'; id: number; body: ContactUpdateBody; before: Contact }
   | { op: 'delete'; id: number; before: Contact }
-  | { op: 'create'; body: ContactCreateBody; was: number };
+  | { op: 'create'; body: ContactCreateBody; was: number }
+  | ResourceStep;
 
 export interface Inverse {
   plan: Plan;
@@ -156,13 +157,8 @@ function undoDelete(record: ContactRecord, place: string, live: LiveContacts, st
   return contact;
 }
 
-/** The undo of one record of another resource, as its plan entry (resource-inverse.ts). */
-export type OtherRecords = (record: ResourceRecord, place: string) => PlannedContact;
-
-const notUndone: OtherRecords = (record, place) => ({
-  ...plannedRecord(record, place, 'skipped'),
-  notes: ['not undone: records of this kind are not undone here'],
-});
+/** The undo of one record of another resource, as its plan entry; its request is pushed on `steps` (resource-inverse.ts). */
+export type OtherRecords = (record: ResourceRecord, place: string, steps: UndoStep[]) => PlannedContact;
 
 /**
  * The undo of `records` (failed ones left out) against `live`; a record of another resource is
@@ -173,14 +169,14 @@ export function inverseOf(
   failed: ReadonlySet<number>,
   live: LiveContacts,
   force: boolean,
-  others: OtherRecords = notUndone,
+  others: OtherRecords,
 ): Inverse {
   const steps: UndoStep[] = [];
   const contacts: PlannedContact[] = [];
   for (let index = records.length - 1; index >= 0; index--) {
     const record = records[index];
     const place = `record ${index + 1}`;
-    if (record.kind === 'resource') contacts.push(others(record, place));
+    if (record.kind === 'resource') contacts.push(others(record, place, steps));
     else if (record.id !== null && failed.has(record.id)) {
       const contact = planned(place, 'unchanged', record.id, record.before?.number ?? record.number ?? null);
       contact.notes = ['its request failed: the change did not touch it'];

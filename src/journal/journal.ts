@@ -4,6 +4,7 @@
 import { dirname, join } from 'node:path';
 import type { Context } from '../cli/context.js';
 import { CliError, ExitCode, UsageError } from '../cli/errors.js';
+import type { JournalRecord } from './records.js';
 import { limitsFrom, JournalStore, type ChangeWriter } from './store.js';
 
 /** WSM_HISTORY=off: changes are made without a journal (no undo). */
@@ -79,4 +80,14 @@ export async function beginChange(ctx: Context, start: ChangeStart): Promise<Cha
   } catch (error) {
     throw unwritable(store, error);
   }
+}
+
+/** Records a change of records already made; a record without a before-image is noted with why. */
+export async function recordChange(ctx: Context, summary: string, records: JournalRecord[]): Promise<string | undefined> {
+  const change = await beginChange(ctx, { summary, expected: records.length });
+  if (change === undefined) return undefined;
+  change.add(records);
+  for (const record of records) if (record.unknown !== undefined) change.note(record.unknown);
+  change.finish([]);
+  return change.id;
 }

@@ -2,7 +2,7 @@
 // and its values before and after. A contact's values are kept whole (number, name, e-mail,
 // gender, status, custom fields, groups by id and name), so a deleted contact can be made again;
 // any other resource's record is kept as the server answered it (resource-image.ts), under the key
-// of its description (`labels`, `roles`, `permissions`).
+// of its description (`roles`, `permissions`).
 import * as z from 'zod';
 import { RESOURCE_KEYS, type ResourceKey } from '../api/descriptions/catalog.js';
 import type { Contact } from '../api/schemas/index.js';

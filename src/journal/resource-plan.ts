@@ -10,7 +10,7 @@ import type { JsonValue, ResourceImage } from './resource-image.js';
 const IDENTITY = new Set(['id', 'workspace_id']);
 
 /** `label 3`, `contact group 7`, `the partner defaults`. */
-function recordLabel(record: Pick<ResourceRecord, 'resource' | 'id'>): string {
+export function recordLabel(record: Pick<ResourceRecord, 'resource' | 'id'>): string {
   if (record.resource === 'permissions') return 'the partner defaults';
   return `${CATALOG[record.resource].noun}${record.id === null ? '' : ` ${record.id}`}`;
 }

@@ -1,6 +1,7 @@
 // The requests of an undo, sent on the page engine (several in flight, paced by 429s), each ending
 // in a report line; what they did is journaled as a change of its own, so an undo can be undone.
 import type { WsmClient } from '../api/client.js';
+import { descriptionOf } from '../api/descriptions/catalog.js';
 import { APIStatusError } from '../api/errors.js';
 import { runEach, type EngineRequest, type Settled } from '../api/page-engine.js';
 import type { Contact } from '../api/schemas/index.js';
@@ -9,23 +10,43 @@ import type { UndoStep } from './inverse.js';
 import { contactImage, type JournalRecord } from './records.js';
 import { flushOnStop } from './flush-on-stop.js';
 import { beginChange } from './journal.js';
+import type { ResourceStep } from './resource-inverse.js';
+import { resourceImage } from './resource-image.js';
+import { recordLabel } from './resource-plan.js';
 
 export interface UndoReport {
-  /** The contact's id (a contact created again: its new id, null when the server gave none). */
+  /** The record's id (one created again: its new id, null when the server gave none). */
   id: number | null;
   outcome: 'set back' | 'deleted' | 'created again' | 'failed';
   status: number | null;
   message: string;
 }
 
-const idOf = (step: UndoStep) => (step.op === 'create' ? step.was : step.id);
+const idOf = (step: UndoStep) => (step.op === 'create' ? step.was : step.op === 'resource' ? (step.was ?? step.id) : step.id);
+
+function resourceRecordOf(step: ResourceStep, answer: unknown): JournalRecord {
+  const image = step.does === 'delete' ? null : resourceImage((answer as { data?: unknown } | undefined)?.data);
+  const after = typeof image === 'string' ? null : image;
+  const id = step.does === 'create' ? (after !== null && Number.isInteger(after.id) ? Number(after.id) : null) : step.id;
+  return { kind: 'resource', resource: step.resource, op: step.does, id, before: step.before, after };
+}
 
 function recordOf(step: UndoStep, answer: unknown): JournalRecord {
+  if (step.op === 'resource') return resourceRecordOf(step, answer);
   const data = (answer as { data?: Contact } | undefined)?.data;
   const after = data === undefined ? null : contactImage(data);
   if (step.op === 'create') return { kind: 'contact', op: 'create', id: after?.id ?? null, number: step.body.number, before: null, after };
   return { kind: 'contact', op: step.op, id: step.id, before: contactImage(step.before), after: step.op === 'delete' ? null : after };
 }
+
+/** A resource step's request: the call of its description's operation. */
+async function resourceCall(client: WsmClient, step: ResourceStep, request: EngineRequest): Promise<unknown> {
+  const operations = (await descriptionOf(step.resource)).operations;
+  const operation = step.resource === 'permissions' && step.does === 'update' ? operations.setPartnerDefaults : operations[step.does];
+  return operation.client!(client, { id: step.id ?? '', query: {}, body: step.body, files: {}, options: { signal: request.signal } });
+}
+
+const OUTCOMES = { update: 'set back', delete: 'deleted', create: 'created again' } as const;
 
 /** Sends the steps; returns their reports in step order. The undo is journaled as undoing `change`. */
 export async function sendUndo(
@@ -37,22 +58,29 @@ export async function sendUndo(
 ): Promise<UndoReport[]> {
   const journal = await beginChange(ctx, { summary: `undo ${change}`, expected: steps.length, undoes: change });
   const call = (step: UndoStep, request: EngineRequest): Promise<unknown> =>
-    step.op === 'update'
-      ? client.contacts.update(step.id, step.body, {}, request)
-      : step.op === 'delete'
-        ? client.contacts.delete(step.id, request)
-        : client.contacts.create(step.body, {}, { signal: request.signal });
+    step.op === 'resource'
+      ? resourceCall(client, step, request)
+      : step.op === 'update'
+        ? client.contacts.update(step.id, step.body, {}, request)
+        : step.op === 'delete'
+          ? client.contacts.delete(step.id, request)
+          : client.contacts.create(step.body, {}, { signal: request.signal });
   const done: JournalRecord[] = [];
   const failed: number[] = [];
   const settle = (step: UndoStep, result: Settled<unknown>): UndoReport => {
     if (!result.ok) {
-      failed.push(idOf(step));
+      // A resource's failed request leaves no record to mark: failed ids name contacts, which undo looks up by them.
+      if (step.op !== 'resource') failed.push(step.op === 'create' ? step.was : step.id);
       const status = result.error instanceof APIStatusError ? result.error.status : null;
       const message = result.error instanceof Error ? result.error.message : String(result.error);
       return { id: idOf(step), outcome: 'failed', status, message };
     }
     const record = recordOf(step, result.value);
     done.push(record);
+    if (step.op === 'resource') {
+      const was = step.was === undefined ? '' : `was ${recordLabel({ resource: step.resource, id: step.was })}`;
+      return { id: record.id, outcome: OUTCOMES[step.does], status: 200, message: was };
+    }
     if (step.op === 'create') return { id: record.id, outcome: 'created again', status: 200, message: `was contact ${step.was}` };
     return { id: step.id, outcome: step.op === 'update' ? 'set back' : 'deleted', status: 200, message: '' };
   };
@@ -62,7 +90,8 @@ export async function sendUndo(
   try {
     for await (const report of runEach(steps, call, settle, {
       concurrency,
-      describe: (step) => `contact ${idOf(step)}`,
+      describe: (step) =>
+        step.op === 'resource' ? recordLabel({ resource: step.resource, id: idOf(step) ?? null }) : `contact ${idOf(step)}`,
       notice: client.notice,
       progress: (event) => progress.update(event.done),
     }))

@@ -2,7 +2,8 @@
 // name `<resource>.<operation>`, the description's summary and hints, the input from the same
 // zod schemas the client checks bodies with (path id, query filters, body fields), the output from
 // the resource's record. Each call goes through the operation's typed client call (its description's
-// `client`), never a second client nor a method looked up by name.
+// `client`), never a second client nor a method looked up by name; a write is journaled on the way
+// (journal/resource-change.ts), under the tool's name, so `history.undo` can take it back.
 // Lists page with an opaque cursor, at most 100 rows a call: nothing returns an unbounded list.
 import * as z from 'zod';
 import type { ClientCall, OperationCall, OperationDescription, ResourceDescription } from '../api/descriptions/types.js';
@@ -14,7 +15,8 @@ import { textHeader } from '../api/schemas/templates.js';
 import { TOOL_DESCRIPTIONS } from './texts.js';
 import type { ToolSpec } from './tool.js';
 import { pathParameters } from '../api/descriptions/paths.js';
-import { AGENT_RESOURCES } from '../api/descriptions/catalog.js';
+import { AGENT_RESOURCES, type ResourceKey } from '../api/descriptions/catalog.js';
+import { journaledWrite } from '../journal/resource-change.js';
 
 /** What a tool needs of an operation's description. */
 type DescribedOperation = Pick<
@@ -268,7 +270,13 @@ function toolOf(resource: DescribedResource, op: DescribedOperation, invoke: Cli
       if (idParameter(op.path) !== undefined || op.path.includes('{workspace}')) await call.ctx.workspace();
       if (name === 'contacts.update' && args.name === undefined)
         args = { ...args, name: (await client.contacts.get(args.id as number, { signal: call.signal })).data.name };
-      if (!isPagedList(op)) return shaped(op, await invoke(client, operationCall(op, args, {}, call.signal)));
+      if (!isPagedList(op)) {
+        const sent = operationCall(op, args, {}, call.signal);
+        if (op.hints.readOnly) return shaped(op, await invoke(client, sent));
+        call.ctx.journalCommand = `wsm mcp: ${name}${args.id === undefined ? '' : ` ${String(args.id)}`}`;
+        const write = { resource: op.resource as ResourceKey, operation: op.name, id: args.id as number | undefined, body: sent.body };
+        return shaped(op, await journaledWrite(call.ctx, client, write, async () => invoke(client, sent)));
+      }
       const asked = listQuery(args);
       // A list under one record (an import's errors) takes that record's id too.
       const page = (await invoke(client, operationCall(op, args, asked, call.signal))) as ListPage<unknown>;

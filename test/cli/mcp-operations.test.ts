@@ -31,7 +31,12 @@ function recordingClient(reached: Reached[]): WsmClient {
 }
 
 function toolCall(client: WsmClient, signal: AbortSignal): ToolCall {
-  const ctx = { client: async () => client, workspace: async () => '0b0f4a52-3c1e-4d5e-9f00-000000000001' } as unknown as Context;
+  // The calls are checked one by one: the change journal's reads are left out (WSM_HISTORY=off).
+  const ctx = {
+    client: async () => client,
+    workspace: async () => '0b0f4a52-3c1e-4d5e-9f00-000000000001',
+    env: { WSM_HISTORY: 'off' },
+  } as unknown as Context;
   const call: ToolCall = { ctx, signal, messages: () => [], again: () => call, nameFile: () => {} };
   return call;
 }

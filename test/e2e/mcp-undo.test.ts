@@ -1,7 +1,8 @@
 /**
  * `wsm mcp`'s history.list and history.undo against the stand-in of the published API: the undo
  * comes back as a plan and changes nothing until `confirm: true`, then sets the contact back and
- * is journaled itself.
+ * is journaled itself. The operation tools' writes (labels.update, contacts.update) are journaled
+ * under the tool's name, once each.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,5 +83,47 @@ describe('wsm mcp: history.list and history.undo', () => {
       'set back',
     ]);
     expect(await names()).toEqual(before);
+  });
+
+  it('an operation tool is journaled under its name: labels.update, then history.undo with confirm sets the label back', async () => {
+    const env = standin.env(dir);
+    const label = JSON.parse((await wsm(env, ['labels', 'create', 'VIP', '-o', 'json'])).stdout);
+    const updated = await mcp.call('labels.update', { id: label.id, name: 'Gold' });
+    expect(updated.isError, textOf(updated)).toBeFalsy();
+    const [change] = JSON.parse((await wsm(env, ['history', '-o', 'json'])).stdout) as Array<{
+      id: string;
+      command: string;
+      summary: string;
+    }>;
+    expect([change.command, change.summary]).toEqual([`wsm mcp: labels.update ${label.id}`, `labels update ${label.id}`]);
+    const planned = await mcp.call('history.undo', { change: change.id });
+    expect(planned.structuredContent).toMatchObject({
+      plan: {
+        update: 1,
+        contacts: [{ action: 'update', id: label.id, label: `label ${label.id}`, changes: { name: { from: 'Gold', to: 'VIP' } } }],
+      },
+    });
+    const made = await mcp.call('history.undo', { change: change.id, confirm: true });
+    expect(made.isError, textOf(made)).toBeFalsy();
+    expect(made.structuredContent).toMatchObject({ results: [{ id: label.id, outcome: 'set back', status: 200 }] });
+    expect(JSON.parse((await wsm(env, ['labels', 'get', String(label.id), '-o', 'json'])).stdout).name).toBe('VIP');
+  });
+
+  it('a contacts tool is journaled once, as a contact: contacts.update undone by history.undo', async () => {
+    const env = standin.env(dir);
+    const [ann] = JSON.parse((await wsm(env, ['contacts', 'list', '-o', 'json'])).stdout) as Array<{ id: number; name: string }>;
+    const before = (await wsm(env, ['history', '-o', 'json'])).stdout;
+    const updated = await mcp.call('contacts.update', { id: ann.id, name: 'Agent Ann' });
+    expect(updated.isError, textOf(updated)).toBeFalsy();
+    const history = JSON.parse((await wsm(env, ['history', '-o', 'json'])).stdout) as Array<{
+      id: string;
+      command: string;
+      summary: string;
+    }>;
+    expect(history.length).toBe(JSON.parse(before).length + 1);
+    expect([history[0].command, history[0].summary]).toEqual([`wsm mcp: contacts.update ${ann.id}`, `contacts update ${ann.id}`]);
+    const made = await mcp.call('history.undo', { change: history[0].id, confirm: true });
+    expect(made.structuredContent).toMatchObject({ results: [{ id: ann.id, outcome: 'set back' }] });
+    expect(JSON.parse((await wsm(env, ['contacts', 'list', '-o', 'json'])).stdout)[0].name).toBe(ann.name);
   });
 });

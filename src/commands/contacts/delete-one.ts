@@ -5,14 +5,13 @@ import type { CONTACT_DELETE_FLAGS } from '../contacts.js';
 import type { CommandLine } from '../declare.js';
 import { deleteVerb, type Deleted } from '../shared/delete.js';
 import type { Context } from '../../cli/context.js';
-import { journaledDelete } from '../../journal/contact-change.js';
 import { parseId } from '../shared/verb.js';
 import { refuseBulkFlags } from './bulk-flags.js';
 import { describeContact } from './columns.js';
 
-/** The delete of one contact, its before-image journaled. */
-const one = (ctx: Context) =>
-  deleteVerb('contacts', (client, id, read) => journaledDelete(ctx, client, id, read), {
+/** The delete of one contact (deleteVerb journals it, with the contact its question read as the before-image). */
+const one = () =>
+  deleteVerb('contacts', (client, id) => client.contacts.delete(id), {
     read: async (client, id) => (await client.contacts.get(id)).data,
     describe: describeContact,
   });
@@ -23,5 +22,5 @@ export function parse(line: CommandLine<typeof CONTACT_DELETE_FLAGS>): number {
   return parseId(line.args[0], 'contact id');
 }
 
-export const run = (ctx: Context, id: number) => one(ctx).run(ctx, id);
-export const render = (ctx: Context, deleted: Deleted) => one(ctx).render(ctx, deleted, deleted.id);
+export const run = (ctx: Context, id: number) => one().run(ctx, id);
+export const render = (ctx: Context, deleted: Deleted) => one().render(ctx, deleted, deleted.id);

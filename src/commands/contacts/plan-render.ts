@@ -39,7 +39,7 @@ function contactLine(contact: PlannedContact): string {
   const what =
     contact.action === 'absent'
       ? `${who}: not in the workspace (already gone)`
-      : contact.action === 'skipped' && contact.id === null
+      : contact.action === 'skipped' && contact.id === null && contact.label === undefined
         ? `${who}: not created`
         : `${contact.action} ${who}`.trimEnd();
   const lines = [`${MARK[contact.action]} ${contact.place}: ${what}`];

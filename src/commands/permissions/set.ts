@@ -9,6 +9,7 @@ import type { Context } from '../../cli/context.js';
 import { RequestValidationError, UsageError } from '../../cli/errors.js';
 import { isUuid } from '../../cli/values.js';
 import type { CommandLine } from '../declare.js';
+import { journaledWrite } from '../../journal/resource-change.js';
 import { readTextInput } from '../shared/verb.js';
 import type { SET_FLAGS } from '../permissions.js';
 import { permissionColumns, type PermissionRow } from './list.js';
@@ -44,7 +45,13 @@ export async function run(ctx: Context, given: { names: string[]; file?: string 
   const names = await namesOf(ctx, given);
   const client = await ctx.client();
   await checkAgainstListing(ctx, client, names);
-  const { data } = await client.permissions.setPartnerDefaults(names);
+  const write = {
+    resource: 'permissions' as const,
+    operation: 'setPartnerDefaults',
+    body: { permissions: names },
+    check: partnerPermissionsShape,
+  };
+  const { data } = await journaledWrite(ctx, client, write, () => client.permissions.setPartnerDefaults(names));
   const kept = permissionNames(data?.permissions) ?? names;
   return kept.map((name) => ({ group: name.split('.')[0] ?? '', name }));
 }

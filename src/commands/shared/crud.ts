@@ -1,6 +1,7 @@
 // Verb bodies for the plain collections (the catalog's `collection: true`): the resource's entry in
 // collections.ts gives its columns and its verbs' arguments and flags; the rest comes from its
-// description (the client resource, the noun, the body schemas) and the flags' body fields.
+// description (the client resource, the noun, the body schemas) and the flags' body fields. Each
+// write is journaled (journal/resource-change.ts), so `wsm undo` can take it back.
 import type { z } from 'zod';
 import type { WsmClient } from '../../api/client.js';
 import { CATALOG, descriptionOf, type ResourceKey } from '../../api/descriptions/catalog.js';
@@ -11,6 +12,7 @@ import type { Verb, VerbModule } from '../../cli/action.js';
 import type { Column } from '../../cli/columns.js';
 import type { VerbSpec } from '../declare.js';
 import type { CollectionCommand, CollectionVerb } from '../collection.js';
+import { journaledWrite } from '../../journal/resource-change.js';
 import { deleteVerb, type Deleted } from './delete.js';
 import { listing, parsePageFlags, renderListing, type Listing, type PageFlags } from './list.js';
 import { sendingClient } from './sending-client.js';
@@ -91,7 +93,11 @@ function createVerb<T extends object>(show: Presentation<T>, spec: DeclaredBody)
     run: (ctx, { body }) =>
       withFieldNames(
         () => fieldLabels(body, fieldFlags(spec)),
-        async () => collection(await sendingClient(ctx), show).create(body),
+        async () => {
+          const client = await sendingClient(ctx);
+          const write = { resource: show.resource.key as ResourceKey, operation: 'create', body };
+          return journaledWrite(ctx, client, write, () => collection(client, show).create(body));
+        },
       ),
     render: async (ctx, answer) =>
       void (await showWritten(ctx, answer, { noun: show.resource.noun, columns: show.detail ?? show.columns })),
@@ -110,7 +116,11 @@ function updateVerb<T extends object>(show: Presentation<T>, spec: DeclaredBody)
     run: (ctx, { id, body }) =>
       withFieldNames(
         () => fieldLabels(body, fieldFlags(spec)),
-        async () => collection(await sendingClient(ctx), show).update(id, body),
+        async () => {
+          const client = await sendingClient(ctx);
+          const write = { resource: show.resource.key as ResourceKey, operation: 'update', id, body };
+          return journaledWrite(ctx, client, write, () => collection(client, show).update(id, body));
+        },
       ),
     render: async (ctx, answer, { id }) =>
       void (await showWritten(ctx, answer, { noun: show.resource.noun, columns: show.detail ?? show.columns, id })),

@@ -11,6 +11,7 @@ import type { Context } from '../../cli/context.js';
 import { CancelledError } from '../../cli/errors.js';
 import { visible } from '../../cli/text.js';
 import type { Verb } from '../../cli/action.js';
+import { journaledWrite } from '../../journal/resource-change.js';
 import { refuseWithoutPermission } from './permission-first.js';
 import { parseId, workspaceClient } from './verb.js';
 
@@ -51,7 +52,9 @@ export function deleteVerb<T>(
         await refuseWithoutPermission(ctx, client, [{ resource, operation: 'delete' }]);
         asked = await confirmDelete(ctx, client, noun, id, options);
       }
-      return { id, label: asked?.label ?? `${noun} ${id}`, answer: await remove(client, id, asked?.record) };
+      const write = { resource, operation: 'delete', id, known: asked?.record };
+      const answer = await journaledWrite(ctx, client, write, () => remove(client, id, asked?.record));
+      return { id, label: asked?.label ?? `${noun} ${id}`, answer };
     },
     render(ctx, { id, label, answer }) {
       if (ctx.output.quiet) ctx.output.text(`${id}\n`);

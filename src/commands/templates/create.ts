@@ -5,6 +5,7 @@ import type { Template, TemplateCreateBody } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import type { CommandLine, FlagOptions } from '../declare.js';
+import { journaledWrite } from '../../journal/resource-change.js';
 import { sendingClient } from '../shared/sending-client.js';
 import type { TEMPLATE_CREATE_FLAGS } from '../templates.js';
 import { showWritten } from '../shared/written.js';
@@ -34,7 +35,9 @@ export async function run(ctx: Context, opts: TemplateCreateOptions): Promise<Te
   if (headerFile !== undefined) draft = await applyHeaderFile(ctx, draft, headerFile, opts.headerType);
   else if (opts.headerType !== undefined) throw new UsageError('--header-type goes with --header-file');
   const client = await sendingClient(ctx);
-  const answer = await client.templates.create(draft as TemplateCreateBody, headerFile !== undefined ? { headerFile } : {});
+  const answer = await journaledWrite(ctx, client, { resource: 'templates', operation: 'create', body: draft }, () =>
+    client.templates.create(draft as TemplateCreateBody, headerFile !== undefined ? { headerFile } : {}),
+  );
   return { answer, draft };
 }
 

@@ -8,9 +8,12 @@ import { UsageError } from '../../cli/errors.js';
 import { countOf, countText } from '../../cli/text.js';
 import { inverseOf, type UndoStep } from '../../journal/inverse.js';
 import { openJournal } from '../../journal/journal.js';
-import type { ChangeMeta } from '../../journal/records.js';
+import type { ChangeMeta, JournalRecord } from '../../journal/records.js';
+import { resourceInverse } from '../../journal/resource-inverse.js';
+import { readLiveResources } from '../../journal/resource-read.js';
+import type { WsmClient } from '../../api/client.js';
 import { sendUndo, type UndoReport } from '../../journal/undo-steps.js';
-import type { Plan } from '../contacts/plan.js';
+import { liveContacts, type Plan } from '../contacts/plan.js';
 import { readLiveContacts } from '../contacts/plan-live.js';
 import { renderPlan } from '../contacts/plan-render.js';
 import type { CommandLine } from '../declare.js';
@@ -34,6 +37,8 @@ export interface UndoResult {
   plan: Plan;
   /** Requests the undo makes (or would make). */
   steps: number;
+  /** Records the undo cannot take back: the API has nothing to invert with, or nothing was kept to. */
+  cannot: number;
   /** Undefined for a dry run or an undo with nothing to send. */
   reports?: UndoReport[];
 }
@@ -64,7 +69,21 @@ async function checkTarget(ctx: Context, change: ChangeMeta): Promise<void> {
 }
 
 /** The operation a step makes, for the permission check before the question. */
-const askedOf = (step: UndoStep): AskedChange => ({ resource: 'contacts', operation: step.op });
+const askedOf = (step: UndoStep): AskedChange =>
+  step.op !== 'resource'
+    ? { resource: 'contacts', operation: step.op }
+    : { resource: step.resource, operation: step.resource === 'permissions' ? 'setPartnerDefaults' : step.does };
+
+/** The plan of the undo: contacts read only where the change holds some, each other record read by itself. */
+async function planOf(ctx: Context, client: WsmClient, change: ChangeMeta, records: JournalRecord[], options: UndoOptions) {
+  const contacts = records.some((record) => record.kind === 'contact')
+    ? await readLiveContacts(ctx, client, options.concurrency)
+    : liveContacts([]);
+  const others = records.filter((record) => record.kind === 'resource');
+  const cannot = { count: 0 };
+  const resources = resourceInverse(await readLiveResources(client, others), options.force, cannot);
+  return { ...inverseOf(records, new Set(change.failed ?? []), contacts, options.force, resources), cannot: cannot.count };
+}
 
 export async function run(ctx: Context, options: UndoOptions, live?: UndoLive): Promise<UndoResult> {
   const store = await openJournal(ctx);
@@ -72,10 +91,9 @@ export async function run(ctx: Context, options: UndoOptions, live?: UndoLive): 
   const { records } = store.read(change);
   await checkTarget(ctx, change);
   const client = await workspaceClient(ctx);
-  const contacts = await readLiveContacts(ctx, client, options.concurrency);
-  const { plan, steps } = inverseOf(records, new Set(change.failed ?? []), contacts, options.force);
+  const { plan, steps, cannot } = await planOf(ctx, client, change, records, options);
   await live?.planned(plan);
-  const result: UndoResult = { change, plan, steps: steps.length };
+  const result: UndoResult = { change, plan, steps: steps.length, cannot };
   if (options.dryRun || steps.length === 0) return result;
   const what = `${countOf(steps.length, 'request')} undoing change ${change.id} (${change.summary})`;
   await confirmPermitted(ctx, client, steps.map(askedOf), `Send the ${what}?`, `sending the ${what}`);
@@ -102,21 +120,36 @@ export async function render(ctx: Context, result: UndoResult): Promise<void> {
   if (result.reports !== undefined) await ctx.output.list(result.reports, { columns: reportColumns });
 }
 
+/**
+ * Exit 0 when the undo did all it planned; 8 (as the bulk verbs with failures, --max-failures
+ * tolerating some) when requests failed or records cannot be undone at all. A dry run exits 0.
+ */
 export function settle(ctx: Context, result: UndoResult, options: UndoOptions): void {
-  const { reports, plan } = result;
+  const { reports, plan, cannot } = result;
+  const noun = plan.contacts.some((entry) => entry.label !== undefined) ? 'record' : 'contact';
   const left =
     plan.skipped > 0
-      ? `; ${countOf(plan.skipped, 'contact')} changed since or not restorable, left as ${plan.skipped === 1 ? 'it is' : 'they are'} (marked !)`
+      ? `; ${countOf(plan.skipped, noun)} changed since or not restorable, left as ${plan.skipped === 1 ? 'it is' : 'they are'} (marked !)`
       : '';
+  const lost =
+    cannot > 0 ? `${countOf(cannot, 'record')} of change ${result.change.id} cannot be undone in full (see the plan's notes)` : '';
   if (reports === undefined) {
     if (options.dryRun) ctx.output.message('Dry run: nothing was sent.');
-    else ctx.output.done(`nothing to undo of change ${result.change.id}${left}`);
+    else if (cannot === 0) ctx.output.done(`nothing to undo of change ${result.change.id}${left}`);
+    else {
+      ctx.output.notice(`nothing undone of change ${result.change.id}${left}`);
+      endWithFailures(ctx, options.maxFailures, cannot, cannot, lost);
+    }
     return;
   }
   const count = (outcome: UndoReport['outcome']) => reports.filter((report) => report.outcome === outcome).length;
   const failed = count('failed');
   const done = `undid change ${result.change.id}: ${countText(count('set back'))} set back, ${countText(count('deleted'))} deleted, ${countText(count('created again'))} created again, ${countText(failed)} failed${left}`;
-  if (failed === 0) return ctx.output.done(done);
+  if (failed === 0 && cannot === 0) return ctx.output.done(done);
   ctx.output.notice(done);
-  endWithFailures(ctx, options.maxFailures, failed, reports.length, `${countText(failed)} of ${countOf(reports.length, 'request')} failed`);
+  const why = [
+    ...(failed > 0 ? [`${countText(failed)} of ${countOf(reports.length, 'request')} failed`] : []),
+    ...(cannot > 0 ? [lost] : []),
+  ];
+  endWithFailures(ctx, options.maxFailures, failed + cannot, reports.length + cannot, why.join('; '));
 }

@@ -8,6 +8,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { CommandLine } from '../declare.js';
 import { showWritten } from '../shared/written.js';
 import { checkUploadFile, fieldLabels, parseId, requireSomething, withFieldNames, workspaceClient } from '../shared/verb.js';
+import { journaledWrite } from '../../journal/resource-change.js';
 import { sendingClient } from '../shared/sending-client.js';
 import type { UPDATE_FLAGS } from '../users.js';
 import { resolvePassword } from './password.js';
@@ -63,7 +64,8 @@ export async function run(ctx: Context, options: UpdateUserOptions): Promise<Wri
         const password = await resolvePassword(ctx, true);
         if (password !== undefined) body = withPassword(body, password);
       }
-      return client.users.update(id, body, { avatar });
+      const write = { resource: 'users' as const, operation: 'update', id, body };
+      return journaledWrite(ctx, client, write, () => client.users.update(id, body, { avatar }), avatar !== undefined ? ['avatar'] : []);
     },
   );
 }

@@ -1,9 +1,9 @@
 // groups, fields, labels and roles share one flow; each is exercised on the verbs that matter.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, WSP, jsonBodies, label, page, role, setupApi, stamp, WS, type Api } from './harness.js';
+import { JSON_HEADERS, WSP, jsonBodies, label, page, role, setupApi, stamp, WS, type Api, NO_JOURNAL } from './harness.js';
 
 let api: Api;
-beforeEach(async () => (api = await setupApi()));
+beforeEach(async () => (api = await setupApi(NO_JOURNAL)));
 afterEach(() => api?.close());
 
 const group = (id: number, name: string, contacts_count = 0) => ({ id, workspace_id: WS, name, contacts_count, ...stamp });

@@ -1,7 +1,7 @@
 // A mutating command says what it did in one line on stderr, piped too, as gh does:
 // `✓ deleted label 4`; -q silences it. One helper (Output.done) says it for every mutating verb.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, WS, WSP, contact, label, page, setupApi, type Api } from './harness.js';
+import { JSON_HEADERS, WS, WSP, contact, label, page, setupApi, type Api, NO_JOURNAL } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
@@ -18,9 +18,9 @@ describe('piped, every mutating verb says what it did on stderr', () => {
     api.pool
       .intercept({ path: `${WSP}/labels/4`, method: 'DELETE' })
       .reply(200, { status: 200, message: 'Label deleted successfully.' }, JSON_HEADERS);
-    expect((await api.run(['labels', 'create', 'VIP'])).stderr).toBe('✓ created label 4\n');
-    expect((await api.run(['labels', 'update', '4', '--name', 'Gold'])).stderr).toBe('✓ updated label 4\n');
-    const deleted = await api.run(['labels', 'delete', '4', '--yes']);
+    expect((await api.run(['labels', 'create', 'VIP'], NO_JOURNAL)).stderr).toBe('✓ created label 4\n');
+    expect((await api.run(['labels', 'update', '4', '--name', 'Gold'], NO_JOURNAL)).stderr).toBe('✓ updated label 4\n');
+    const deleted = await api.run(['labels', 'delete', '4', '--yes'], NO_JOURNAL);
     expect(deleted).toMatchObject({ code: 0, stdout: '', stderr: '✓ deleted label 4\n' });
   });
 
@@ -50,7 +50,7 @@ describe('piped, every mutating verb says what it did on stderr', () => {
     api.pool
       .intercept({ path: `${WSP}/labels/4`, method: 'DELETE' })
       .reply(200, { status: 200, message: 'Label deleted successfully.' }, JSON_HEADERS);
-    expect(await api.run(['labels', 'delete', '4', '--yes', '-q'])).toMatchObject({ code: 0, stdout: '4\n', stderr: '' });
+    expect(await api.run(['labels', 'delete', '4', '--yes', '-q'], NO_JOURNAL)).toMatchObject({ code: 0, stdout: '4\n', stderr: '' });
   });
 
   it('a read says nothing on stderr: only what changed something is reported', async () => {

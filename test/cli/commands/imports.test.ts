@@ -1,6 +1,19 @@
 import { writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, WS, WSP, contact, emptyWorkspace, formOf, importRecord, listFields, page, setupApi, type Api } from './harness.js';
+import {
+  JSON_HEADERS,
+  WS,
+  WSP,
+  contact,
+  emptyWorkspace,
+  formOf,
+  importRecord,
+  listFields,
+  page,
+  setupApi,
+  type Api,
+  NO_JOURNAL,
+} from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
@@ -332,7 +345,7 @@ describe('imports verbs', () => {
     api.pool
       .intercept({ path: `${WSP}/contact-imports/5`, method: 'DELETE' })
       .reply(200, { message: 'Contact import deleted successfully.', status: 200 }, JSON_HEADERS);
-    const { code, stdout } = await api.run(['imports', 'delete', '5', '-y', '-q']);
+    const { code, stdout } = await api.run(['imports', 'delete', '5', '-y', '-q'], NO_JOURNAL);
     expect(code).toBe(0);
     expect(stdout).toBe('5\n');
   });

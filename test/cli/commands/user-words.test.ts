@@ -1,7 +1,7 @@
 // Errors in the user's words (what a new user's first session found): what reaches
 // stderr, and the exit code, for the mistakes a new user makes first.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, WS, WSP, contact, importRecord, page, setupApi, type Api } from './harness.js';
+import { JSON_HEADERS, WS, WSP, contact, importRecord, page, setupApi, type Api, NO_JOURNAL } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
@@ -182,7 +182,7 @@ describe("the server's errors in the user's words", () => {
     api.pool
       .intercept({ path: `${WSP}/users/1`, method: 'POST' })
       .reply(422, validation({ role_id: ['You cannot change your own role.'] }), JSON_HEADERS);
-    const { code, stderr } = await api.run(['users', 'update', '1', '--role', '2']);
+    const { code, stderr } = await api.run(['users', 'update', '1', '--role', '2'], NO_JOURNAL);
     expect(stderr).toBe('error: the server rejected the user:\n  --role: You cannot change your own role.\n');
     expect(code).toBe(5);
   });
@@ -191,7 +191,10 @@ describe("the server's errors in the user's words", () => {
     api.pool
       .intercept({ path: `${WSP}/roles/2`, method: 'PUT' })
       .reply(422, validation({ 'permissions.1': ['The selected permissions.1 is invalid.'] }), JSON_HEADERS);
-    const { code, stderr } = await api.run(['roles', 'update', '2', '--permission', 'contacts.view', '--permission', 'contacts.update']);
+    const { code, stderr } = await api.run(
+      ['roles', 'update', '2', '--permission', 'contacts.view', '--permission', 'contacts.update'],
+      NO_JOURNAL,
+    );
     expect(stderr).toBe('error: the server rejected the role:\n  --permission contacts.update: The selected permissions.1 is invalid.\n');
     expect(code).toBe(5);
   });

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { scriptedPrompter } from '../helpers.js';
-import { JSON_HEADERS, WSP, formOf, jsonBodies, page, setupApi, stamp, type Api } from './harness.js';
+import { JSON_HEADERS, WSP, formOf, jsonBodies, page, setupApi, stamp, type Api, NO_JOURNAL } from './harness.js';
 
 let api: Api;
-beforeEach(async () => (api = await setupApi()));
+beforeEach(async () => (api = await setupApi(NO_JOURNAL)));
 afterEach(() => api?.close());
 
 const user = (id: number, overrides: Record<string, unknown> = {}) => ({

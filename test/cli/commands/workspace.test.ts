@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, WS, WSP, jsonBodies, setupApi, stamp, type Api } from './harness.js';
+import { JSON_HEADERS, WS, WSP, jsonBodies, setupApi, stamp, type Api, NO_JOURNAL } from './harness.js';
 
 let api: Api;
-beforeEach(async () => (api = await setupApi()));
+beforeEach(async () => (api = await setupApi(NO_JOURNAL)));
 afterEach(() => api?.close());
 
 describe('workspace', () => {

@@ -1,0 +1,111 @@
+// Reading one record of a resource as it is now, for a before-image and for an undo's plan: through
+// the description's get where the server has it, else found in the description's list (at most
+// 10,000 rows, as the contacts' list is read), the partner defaults through their read where the
+// server has it. What cannot be read is said in a sentence, never guessed.
+import type { z } from 'zod';
+import type { CollectionKey, WsmClient } from '../api/client.js';
+import { CATALOG, descriptionOf, type ResourceIdentity, type ResourceKey } from '../api/descriptions/catalog.js';
+import type { OperationCall } from '../api/descriptions/types.js';
+import { APIStatusError, NotFoundError, UnsupportedEndpointError, UnusableResponseError } from '../api/errors.js';
+import { extension } from '../api/resources/base.js';
+import type { CrudResource } from '../api/resources/crud.js';
+import { LIVE_READ_LIMIT } from '../commands/contacts/plan-live.js';
+import type { ResourceRecord } from './records.js';
+import { type ResourceImage, resourceImage } from './resource-image.js';
+import { type LiveResources, liveKey } from './resource-inverse.js';
+import { recordLabel } from './resource-plan.js';
+
+/** A record as read: its image, gone (the server says there is none), or why it could not be read. */
+export type ReadRecord = { image: ResourceImage } | { gone: true } | { unknown: string };
+
+/** The partner defaults, one set per partner: the record a `permissions` journal record names. */
+const PARTNER_DEFAULTS = 'permissions';
+
+const call = (id: number | string | undefined, query = {}): OperationCall => ({
+  id: id ?? '',
+  query,
+  body: undefined,
+  files: {},
+  options: {},
+});
+
+/** A read that failed in a way the change itself will say better (no such route, a refusal, an answer of no use). */
+const readRefused = (error: unknown) =>
+  error instanceof UnsupportedEndpointError || error instanceof APIStatusError || error instanceof UnusableResponseError;
+
+/** The image of a record read or answered, or why it cannot be kept. */
+export function imageOf(data: unknown, what: string): ReadRecord {
+  const image = resourceImage(data);
+  return typeof image === 'string' ? { unknown: `${what}: ${image}` } : { image };
+}
+
+async function readPartnerDefaults(client: WsmClient, what: string): Promise<ReadRecord> {
+  const operation = (await descriptionOf('permissions')).operations.getPartnerDefaults;
+  try {
+    const answer = await extension(operation.unsupported ?? operation.name, () =>
+      client.request<{ data?: unknown }>('GET', operation.path),
+    );
+    return imageOf(answer?.data, what);
+  } catch (error) {
+    if (!readRefused(error)) throw error;
+    return { unknown: `${what}: no before-image (this server cannot read them: ${(error as Error).message})` };
+  }
+}
+
+/** Walks the list for the record of `id`, at most LIVE_READ_LIMIT rows. */
+async function findInList(client: WsmClient, resource: ResourceKey, id: number, what: string): Promise<ReadRecord> {
+  const list = (await descriptionOf(resource)).operations.list?.client;
+  if (!list) return { unknown: `${what}: no before-image (the API has no read of it)` };
+  let seen = 0;
+  try {
+    for await (const row of list(client, call(undefined)) as AsyncIterable<{ id?: unknown }>) {
+      if (Number(row.id) === id) return imageOf(row, what);
+      if (++seen >= LIVE_READ_LIMIT) return { unknown: `${what}: no before-image (not in the first ${LIVE_READ_LIMIT} of the list)` };
+    }
+  } catch (error) {
+    if (!readRefused(error)) throw error;
+    return { unknown: `${what}: no before-image (this server can read it neither by id nor in a list: ${(error as Error).message})` };
+  }
+  return { gone: true };
+}
+
+/** The record `id` of `resource` as it is now (`what` names it in sentences: `label 3`). */
+export async function readRecord(client: WsmClient, resource: ResourceKey, id: number | null, what: string): Promise<ReadRecord> {
+  if (resource === PARTNER_DEFAULTS) return readPartnerDefaults(client, what);
+  if (id === null) return { unknown: `${what}: no id to read it by` };
+  const get = (await descriptionOf(resource)).operations.get?.client;
+  if (get) {
+    try {
+      return imageOf(((await get(client, call(id))) as { data?: unknown }).data, what);
+    } catch (error) {
+      if (error instanceof NotFoundError) return { gone: true };
+      if (!readRefused(error)) throw error;
+    }
+  }
+  return findInList(client, resource, id, what);
+}
+
+/**
+ * What an undo of `records` needs to know of the server: each record as it is now, each resource's
+ * description, and, for a plain collection whose inverse is an extension, whether the server has
+ * its extensions (asked once, without changing anything: CrudResource.hasExtensions).
+ */
+export async function readLiveResources(client: WsmClient, records: readonly ResourceRecord[]): Promise<LiveResources> {
+  const live: LiveResources = { descriptions: new Map(), records: new Map(), offered: new Map() };
+  for (const record of records) {
+    if (!live.descriptions.has(record.resource)) {
+      const description = await descriptionOf(record.resource);
+      live.descriptions.set(record.resource, description);
+      const extensions = Object.values(description.operations).filter((operation) => !operation.published && !operation.hints.readOnly);
+      if ((CATALOG[record.resource] as ResourceIdentity).collection === true && extensions.length > 0) {
+        const has = await (client[record.resource as CollectionKey] as CrudResource<unknown, z.ZodType, z.ZodType>).hasExtensions(
+          record.id ?? undefined,
+        );
+        for (const operation of extensions) if (has === false) live.offered.set(`${record.resource}.${operation.name}`, false);
+      }
+    }
+    if (!live.records.has(liveKey(record)) && (record.id !== null || record.resource === PARTNER_DEFAULTS))
+      live.records.set(liveKey(record), await readRecord(client, record.resource, record.id, recordLabel(record)));
+  }
+  return live;
+}
