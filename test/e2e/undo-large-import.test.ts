@@ -22,18 +22,31 @@ type Listed = { id: number; number: string; created_at: string; updated_at: stri
 interface Target {
   env: NodeJS.ProcessEnv;
   dir: string;
-  /** The same server, behind something that makes its contact search useless for numbers. */
-  blindSearch(): Promise<NodeJS.ProcessEnv>;
+  /** The same server, behind something that makes its contact search useless for numbers (`lags`: only after an import). */
+  blindSearch(mode?: 'ignores' | 'lags'): Promise<NodeJS.ProcessEnv>;
+  /** Pages of at most 50 from now on, where the server can be told so (a per_page of 100 refused). */
+  narrowPages?(): Promise<void>;
   stop(): Promise<void>;
 }
 
 const LARGE = { WSM_IMPORT_READ_LIMIT: '10' };
 const TOO_LARGE = 'no before-image was taken: the workspace holds over 10 contacts, too many to read before an import, and';
 
-/** A proxy to `upstream` that drops the contact list's `search` (a server that ignores it answers the whole list). */
-async function searchIgnoringProxy(upstream: URL): Promise<Server> {
+/**
+ * A proxy to `upstream` whose contact search is of no use for numbers: `ignores` drops the list's
+ * `search` (a server that ignores it answers the whole list); `lags` answers every search made
+ * after an import was sent with no contact (a search index that does not show new contacts yet).
+ */
+async function searchProxy(upstream: URL, mode: 'ignores' | 'lags'): Promise<Server> {
+  let importSent = false;
   const proxy = createServer((req, res) => {
-    const path = req.url!.replace(/([?&])search=[^&]*&?/, '$1');
+    if (req.method === 'POST' && req.url!.includes('/contact-imports')) importSent = true;
+    if (mode === 'lags' && importSent && req.method === 'GET' && req.url!.includes('search=')) {
+      const meta = { current_page: 1, per_page: 100, total: 0, last_page: 1, from: null, to: null };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [], meta, links: { next: null } }));
+      return;
+    }
+    const path = mode === 'ignores' ? req.url!.replace(/([?&])search=[^&]*&?/, '$1') : req.url!;
     const forward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode!, answer.headers);
       answer.pipe(res);
@@ -55,8 +68,8 @@ const TARGETS: Array<{ name: string; blind: string; start(): Promise<Target> }> 
       return {
         env: server.env,
         dir: server.dir,
-        async blindSearch() {
-          const proxy = await searchIgnoringProxy(new URL(server.url));
+        async blindSearch(mode = 'ignores') {
+          const proxy = await searchProxy(new URL(server.url), mode);
           proxies.push(proxy);
           const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api/v3`;
           return { ...server.env, WSM_BASE_URL: url, WSM_TOKEN: local.token, WSM_WORKSPACE: local.workspace };
@@ -81,6 +94,9 @@ const TARGETS: Array<{ name: string; blind: string; start(): Promise<Target> }> 
         async blindSearch() {
           standin.quirks.searchSkipsNumbers = true;
           return standin.env(dir);
+        },
+        async narrowPages() {
+          standin.quirks.perPageMax = 50;
         },
         async stop() {
           await standin.close();
@@ -155,6 +171,34 @@ for (const kind of TARGETS) {
       expect(refused.stderr).toBe('error: WSM_IMPORT_LOOKUP_LIMIT must be a whole number from 0 to 100,000, got "many"\n');
       expect(refused.code).toBe(2);
     });
+
+    it('a number whose search gives 300 other contacts is left unknown: no record for it, said at the time', async () => {
+      // 301 contacts whose names hold 14155550950; on the stand-in, pages of at most 50.
+      const crowd = Array.from({ length: 301 }, (_, i) => `${1_999_000_000 + i},Caller of 14155550950 no ${i}`);
+      expect((await run(['contacts', 'import', csv('crowd.csv', `number,name\n${crowd.join('\n')}\n`), '--wait', '-q'])).code).toBe(0);
+      await target.narrowPages?.();
+      const file = csv('crowded.csv', 'number,name\n14155550950,Crowded\n14155550115,Fifteen\n');
+      expect((await run(['contacts', 'import', file, '--wait'], LARGE)).code).toBe(0);
+      const change = await shown();
+      expect(change).toContain(
+        "  note: 1 of the file's numbers could not be looked up (a search failed or gave too many other contacts): no before-image was taken for them, and undo leaves their contacts as they are\n",
+      );
+      expect(change).toMatch(/~ record 1: update contact \d+ \(14155550115\)\n/);
+      expect(change).not.toContain('14155550950');
+    });
+
+    if (kind.name === 'wsm serve')
+      it('a search that does not show the contacts an import created yet: the change says how many were not found', async () => {
+        const env = { ...(await target.blindSearch('lags')), ...LARGE };
+        const file = csv('lagging.csv', 'number,name\n14155550116,Lag Sixteen\n14155550960,Lag New\n14155550961,Lag Newer\n');
+        expect((await wsm(env, ['contacts', 'import', file, '--wait'])).code).toBe(0);
+        const change = (await wsm(env, ['history', 'show', 'last'])).stdout;
+        expect(change).toContain(
+          "  note: the import says it created 2 contacts; 0 were found by their numbers after it (the server's search may not show new contacts yet): undo leaves the others\n",
+        );
+        expect(change).toMatch(/~ record 1: update contact \d+ \(14155550116\)\n {4}name: "Person 16" -> /);
+        expect(change).toContain('Plan: 0 to create, 1 to update, 0 unchanged, 0 invalid.');
+      });
 
     it('a server whose search does not find contacts by number: no before-image, said at the time, and undo leaves the contacts', async () => {
       const env = { ...(await target.blindSearch()), ...LARGE };
