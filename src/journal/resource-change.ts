@@ -96,7 +96,9 @@ export async function journaledWrite<T>(
 ): Promise<T> {
   const operation = await describedOperation(write.resource, write.operation);
   const op = opOf(operation);
-  if (op === undefined || journalOff(ctx)) return send();
+  // An id that is no whole number names no record the server has: its own answer says so, with nothing to keep.
+  const wholeId = write.id === undefined || /^[1-9]\d{0,15}$/.test(String(write.id));
+  if (op === undefined || journalOff(ctx) || !wholeId) return send();
   if (write.resource === 'contacts') return journaledContact(ctx, client, op, write, send);
   if (!JOURNALED.has(write.resource)) return send();
   // A body the client will refuse is sent as it is: its check stays the first thing said.

@@ -107,6 +107,12 @@ describe('wsm mcp: history.list and history.undo', () => {
     expect(made.isError, textOf(made)).toBeFalsy();
     expect(made.structuredContent).toMatchObject({ results: [{ id: label.id, outcome: 'set back', status: 200 }] });
     expect(JSON.parse((await wsm(env, ['labels', 'get', String(label.id), '-o', 'json'])).stdout).name).toBe('VIP');
+    // An id that names no record: the server's answer says so, and the journal keeps nothing of it.
+    const kept = JSON.parse((await wsm(env, ['history', '-o', 'json'])).stdout).length;
+    const wrong = await mcp.call('labels.update', { id: 'no-such', name: 'X' });
+    expect(wrong.isError).toBe(true);
+    const after = await wsm(env, ['history', '-o', 'json']);
+    expect([after.code, after.stderr, JSON.parse(after.stdout).length]).toEqual([0, '', kept]);
   });
 
   it('a contacts tool is journaled once, as a contact: contacts.update undone by history.undo', async () => {
