@@ -35,10 +35,17 @@ try {
     ["--all --jq 'map(select(.status == false)) | length'", [...list, '--jq', 'map(select(.status == false)) | length']],
     // Over the whole list: jq counts the elements as they come (jq-whole.ts).
     ["--all --jq 'length'", [...list, '--jq', 'length']],
-    // Over the whole list, which comes out whole: jq keeps each element's key and its text.
+    ["--all --jq 'map(.name)'", [...list, '--jq', 'map(.name)']],
+    ["--all --jq '[.[] | select(.status)] | length'", [...list, '--jq', '[.[] | select(.status)] | length']],
+    // Over the whole list, which comes out whole, grouped or chosen from.
     ["--all --jq 'sort_by(.name)'", [...list, '--jq', 'sort_by(.name)']],
-    // Needs the whole list as values: jq reads it as one array, as it comes.
+    ["--all --jq 'group_by(.gender)'", [...list, '--jq', 'group_by(.gender)']],
+    ["--all --jq 'unique_by(.gender)'", [...list, '--jq', 'unique_by(.gender)']],
+    ["--all --jq 'min_by(.name)'", [...list, '--jq', 'min_by(.name)']],
+    ["--all --jq 'max_by(.name)'", [...list, '--jq', 'max_by(.name)']],
+    // A sort followed by more of the program.
     ["--all --jq 'sort_by(.name) | .[0].name'", [...list, '--jq', 'sort_by(.name) | .[0].name']],
+    ["--all --jq 'sort_by(.name) | .[:10]'", [...list, '--jq', 'sort_by(.name) | .[:10]']],
   ];
   // WSM_BENCH_ONLY=<text>: the baseline and the cases whose expression holds the text.
   const only = process.env.WSM_BENCH_ONLY;

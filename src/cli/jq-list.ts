@@ -3,9 +3,9 @@
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { JqResult } from 'jq-wasm';
 import { CliError, ExitCode } from './errors.js';
-import { flagsFor, failureOf, overInputs, resolve, runJqOnJson, wasmModule } from './jq.js';
+import { flagsFor, failureOf, resolve, runJqOnJson, wasmModule } from './jq.js';
 import { JQ_WORKER } from './jq-worker.js';
-import { wholeListProgram } from './jq-whole.js';
+import { overElements } from './jq-whole.js';
 
 /** A list of less JSON than that runs in this thread once read: a thread costs more than jq saves in it. */
 const THREAD_CHARS = 4_000_000;
@@ -16,15 +16,14 @@ const encoder = new TextEncoder();
 
 /**
  * How jq reads a list too long to wait for, in one run as it comes: its elements one by one as
- * inputs when the expression allows (overInputs, or wholeListProgram for `length`, `sort_by(f)`
+ * inputs when the expression allows (overElements: `.[] | f`, `map(f)`, `length`, `sort_by(f)`
  * and their kind), else the whole list as one array.
  */
 type Reading = { program: string; flags: string[]; ordered: boolean; open: string; between: string; close: string };
 
 function readingFor(expression: string, pretty: boolean): Reading {
   const flags = flagsFor(pretty);
-  const each = overInputs(expression);
-  const whole = each === undefined ? wholeListProgram(expression, pretty) : { program: each, ordered: false };
+  const whole = overElements(expression, pretty);
   if (whole !== undefined) return { ...whole, flags: ['-n', ...(whole.ordered ? ['-j'] : flags)], open: ' ', between: ' ', close: '' };
   return { program: expression, flags, ordered: false, open: '[', between: ',', close: ']' };
 }
@@ -99,12 +98,14 @@ async function startJqThread(reading: Reading, write: (text: string) => void) {
  * Runs the expression on the list of `rows` and writes jq's output. A list longer than about 4 MB
  * of JSON goes to jq's thread as it is read, where one jq run reads it as it comes (readingFor) and
  * its output is written as jq writes it. A shorter list is read whole, then jq runs once here.
+ * `threadChars`: the length of JSON from which jq's thread takes the list (4 MB unless given).
  */
 export async function runJqOverList(
   rows: AsyncIterable<unknown>,
   expression: string,
-  options: { pretty: boolean; write: (text: string) => void },
+  options: { pretty: boolean; write: (text: string) => void; threadChars?: number },
 ): Promise<number> {
+  const threadChars = options.threadChars ?? THREAD_CHARS;
   const reading = readingFor(expression, options.pretty);
   let thread: Awaited<ReturnType<typeof startJqThread>> | undefined;
   try {
@@ -117,7 +118,7 @@ export async function runJqOverList(
       texts.push(text);
       chars += text.length;
       count++;
-      if (chars >= (thread === undefined ? THREAD_CHARS : PIECE_CHARS)) {
+      if (chars >= (thread === undefined ? threadChars : PIECE_CHARS)) {
         // One text, cut between elements.
         const opening = thread === undefined ? reading.open : reading.between;
         thread ??= await startJqThread(reading, options.write);
@@ -126,11 +127,14 @@ export async function runJqOverList(
         chars = 0;
       }
     }
-    if (thread === undefined) {
+    if (thread === undefined && chars < threadChars) {
       options.write(await runJqOnJson(`[${texts.join(',')}]`, expression, options));
       return count;
     }
-    thread.send((texts.length > 0 ? reading.between + texts.join(reading.between) : '') + reading.close);
+    if (thread === undefined) {
+      thread = await startJqThread(reading, options.write);
+      thread.send(reading.open + texts.join(reading.between) + reading.close);
+    } else thread.send((texts.length > 0 ? reading.between + texts.join(reading.between) : '') + reading.close);
     thread.send(null);
     await thread.finished;
     return count;

@@ -82,27 +82,38 @@ export async function runJqOnJson(json: string, expression: string, options: { p
 }
 
 /**
+ * The expression before its first `|` outside brackets (`|` binds loosest in jq: what follows sees
+ * only what the head gives), and the rest after that `|` (undefined without one). Undefined where
+ * a string, a comment or `|=` comes first: not worth reading here.
+ */
+export function pipeHead(expression: string): { head: string; rest: string | undefined } | undefined {
+  let depth = 0;
+  for (let i = 0; i < expression.length; i++) {
+    const c = expression[i];
+    if (c === '"' || c === '#') return undefined;
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === '|' && depth === 0) {
+      if (expression[i + 1] === '=') return undefined; // |= updates the list
+      return { head: expression.slice(0, i), rest: expression.slice(i + 1) };
+    }
+  }
+  return { head: expression, rest: undefined };
+}
+
+/** An expression that starts a path: `.name`, `.a?.b`, or nothing. */
+export const FIELD_PATH = String.raw`(\s*\.[A-Za-z_][A-Za-z0-9_]*\??)*\s*`;
+
+/**
  * Is `expression` `.[]` (with a path after it such as `.[].name`), alone or before the first `|`
- * outside brackets? Then it treats each element of the list alone (`|` binds loosest in jq), and
- * its output on the whole list is its output on each element, one after the other.
+ * outside brackets? Then it treats each element of the list alone, and its output on the whole
+ * list is its output on each element, one after the other.
  */
 export function eachElementAlone(expression: string): boolean {
   // halt stops a run early and input(s) read the input themselves: left to a run on the whole list.
   if (/\b(halt|halt_error|input|inputs)\b/.test(expression)) return false;
-  let depth = 0;
-  let head = expression;
-  for (let i = 0; i < expression.length; i++) {
-    const c = expression[i];
-    if (c === '"' || c === '#') return false; // strings (with their \(...)) and comments: not worth reading here
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (c === '|' && depth === 0) {
-      if (expression[i + 1] === '=') return false; // |= updates the list
-      head = expression.slice(0, i);
-      break;
-    }
-  }
-  return /^\s*\.\[\]\??(\s*\.[A-Za-z_][A-Za-z0-9_]*\??)*\s*$/.test(head);
+  const split = pipeHead(expression);
+  return split !== undefined && new RegExp(`^\\s*\\.\\[\\]\\??${FIELD_PATH}$`).test(split.head);
 }
 
 /** Index of the bracket that closes the one at `open`, skipping strings and their `\(...)`; -1 when not found. */
@@ -135,23 +146,36 @@ function onEachElement(expression: string): string {
 }
 
 /**
- * The program that gives the expression's output on a list from the list's elements given to jq
- * one by one as inputs (`jq -n`), when there is one: for an element-by-element expression
- * (`.[] | f`: `inputs | (f)`), and for one that collects what such an expression gives, `map(f)`
- * or `[.[] | f]` (`[.[].name]`...), alone or before the first `|` (`[inputs | (f)] | ...`). jq then
- * takes each element as it comes and keeps only what `f` gives, never the whole list.
+ * A list made element by element, `map(f)` or `[.[] | f]` (`[.[].name]`...), alone or before the
+ * first `|`: what comes before it (white space, kept so that $__loc__ gives the same line), `f` on
+ * one element, what follows the brackets, and the rest after its `|` (undefined without one).
  */
-export function overInputs(expression: string): string | undefined {
+export function collectedList(expression: string): { before: string; each: string; after: string; rest: string | undefined } | undefined {
   // input(s) would read the elements the program reads itself.
   if (/\b(input|inputs)\b/.test(expression)) return undefined;
-  if (eachElementAlone(expression)) return `inputs | (${onEachElement(expression)})`;
   const start = expression.search(/\S/);
   const isMap = expression.startsWith('map(', start);
   if (!isMap && expression[start] !== '[') return undefined;
   const end = closingBracket(expression, isMap ? start + 3 : start);
-  if (end < 0 || !/^\s*($|\|(?!=))/.test(expression.slice(end + 1))) return undefined;
+  const after = expression.slice(end + 1);
+  if (end < 0 || !/^\s*($|\|(?!=))/.test(after)) return undefined;
   const inner = expression.slice(isMap ? start + 4 : start + 1, end);
   if (!isMap && !eachElementAlone(inner)) return undefined;
+  const pipe = after.indexOf('|');
   const each = isMap ? inner : onEachElement(inner);
-  return `${expression.slice(0, start)}[inputs | (${each})]${expression.slice(end + 1)}`;
+  return { before: expression.slice(0, start), each, after, rest: pipe < 0 ? undefined : after.slice(pipe + 1) };
+}
+
+/**
+ * The program that gives the expression's output on a list from the list's elements given to jq
+ * one by one as inputs (`jq -n`), when there is one: for an element-by-element expression
+ * (`.[] | f`: `inputs | (f)`), and for one that collects what such an expression gives
+ * (collectedList: `[inputs | (f)] | ...`). jq then takes each element as it comes and keeps only
+ * what `f` gives, never the whole list.
+ */
+export function overInputs(expression: string): string | undefined {
+  if (eachElementAlone(expression)) return `inputs | (${onEachElement(expression)})`;
+  const list = collectedList(expression);
+  if (list === undefined) return undefined;
+  return `${list.before}[inputs | (${list.each})]${list.after}`;
 }

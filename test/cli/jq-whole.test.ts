@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runJqOverList } from '../../src/cli/jq-list.js';
-import { wholeListProgram } from '../../src/cli/jq-whole.js';
+import { overElements, wholeListProgram } from '../../src/cli/jq-whole.js';
 import { runJq } from '../../src/cli/jq.js';
 
 async function* rowsOf<T>(items: T[]): AsyncIterable<T> {
@@ -38,6 +38,21 @@ describe('wholeListProgram: which expressions run over the elements one by one',
     ['length, 1', false, undefined],
   ])('%j (terminal: %s) -> %j', (expression, pretty, expected) => {
     expect(wholeListProgram(expression, pretty)?.program).toEqual(expected);
+  });
+});
+
+describe('overElements: a list made element by element, then read as a whole list', () => {
+  it.each([
+    ['[.[] | select(.status)] | length', false, 'reduce (inputs | (.| select(.status))) as $_ (0; . + 1)'],
+    ['map(.name) | .[:2]', true, '[limit(2; inputs | (.name))] |  .[:2]'],
+    ['\n map(.a) | first', false, '\n reduce first(inputs | (.a)) as $x (null; $x)'],
+    ['map(.a) | sort_by(.b)', true, '[inputs | (.a)] | sort_by(.b)'],
+    ['.[1].name | ascii_downcase', true, '[limit(2; inputs)] | .[1].name | ascii_downcase'],
+    ['.[0:10]', false, '[limit(10; inputs)] | .[0:10]'],
+    ['.[:0]', false, undefined],
+    ['.[1], .[2]', false, undefined],
+  ])('%j (terminal: %s) -> %j', (expression, pretty, expected) => {
+    expect(overElements(expression, pretty)?.program).toEqual(expected);
   });
 });
 
