@@ -1,9 +1,9 @@
 // `--all --jq` against `--all -o json` of the same contacts in the same run (it was once
 // quadratic in the size of the list): time and the CLI's peak RSS, medians of [runs] interleaved
 // runs, against a real `wsm serve` holding [contacts] contacts. A filter starting `.[] |` runs on
-// parts of the list as they come, `map(...)` takes the elements one by one, and so do `length`
-// and `sort_by(.name)` (over the whole list, jq-whole.ts); `sort_by(.name) | .[0].name` reads the
-// whole list as one array.
+// parts of the list as they come, `map(...)` takes the elements one by one (and what it collects is
+// counted as it comes), `length` too, and `sort_by(.name)` and its kind are ordered from the
+// contacts' keys, with the rest of the program run on the ordered list (jq-whole.ts).
 // Needs `npm run build` first. WSM_BENCH_BEFORE=<an older build's bin/wsm.js> runs each --jq
 // case with that build too, interleaved, for a before and after in the same conditions (its
 // output must be the same). WSM_BENCH_ONLY=<text> keeps the cases whose expression holds it.

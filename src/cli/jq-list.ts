@@ -5,12 +5,18 @@ import type { JqResult } from 'jq-wasm';
 import { CliError, ExitCode } from './errors.js';
 import { flagsFor, failureOf, resolve, runJqOnJson, wasmModule } from './jq.js';
 import { JQ_WORKER } from './jq-worker.js';
-import { overElements } from './jq-whole.js';
+import { overElements, type WholeListProgram } from './jq-whole.js';
 
 /** A list of less JSON than that runs in this thread once read: a thread costs more than jq saves in it. */
 const THREAD_CHARS = 4_000_000;
 /** About how much JSON text goes to jq's thread at once. */
 const PIECE_CHARS = 64_000;
+/** Pieces sent and not yet taken by jq's thread, beyond which the walk waits: jq may be slower than the pages. */
+const PIECES_AHEAD = 16;
+// The global Atomics' waitAsync (Node 16+; this project's TypeScript libraries stop at ES2023).
+const atomics = Atomics as unknown as {
+  waitAsync(array: Int32Array, index: number, value: number, timeout: number): { async: boolean; value: unknown };
+};
 
 const encoder = new TextEncoder();
 
@@ -19,13 +25,13 @@ const encoder = new TextEncoder();
  * inputs when the expression allows (overElements: `.[] | f`, `map(f)`, `length`, `sort_by(f)`
  * and their kind), else the whole list as one array.
  */
-type Reading = { program: string; flags: string[]; ordered: boolean; open: string; between: string; close: string };
+type Reading = { program: string; flags: string[]; order?: WholeListProgram['order']; open: string; between: string; close: string };
 
 function readingFor(expression: string, pretty: boolean): Reading {
   const flags = flagsFor(pretty);
   const whole = overElements(expression, pretty);
-  if (whole !== undefined) return { ...whole, flags: ['-n', ...(whole.ordered ? ['-j'] : flags)], open: ' ', between: ' ', close: '' };
-  return { program: expression, flags, ordered: false, open: '[', between: ',', close: ']' };
+  if (whole !== undefined) return { ...whole, flags: ['-n', ...(whole.order ? ['-j'] : flags)], open: ' ', between: ' ', close: '' };
+  return { program: expression, flags, open: '[', between: ',', close: ']' };
 }
 
 /** jq's thread: `send` gives it JSON text (null: the list ended); its output goes to `write`. */
@@ -33,23 +39,30 @@ async function startJqThread(reading: Reading, write: (text: string) => void) {
   const { port1: toJq, port2: jqPort } = new MessageChannel();
   // jq's thread waits on it, blocked inside jq's read, for what this thread sends next.
   // [1]: the pieces of jq's output written, which jq's thread waits for when too many are not.
-  const signal = new Int32Array(new SharedArrayBuffer(8));
+  // [2]: the pieces of the list jq's thread has taken, which this one waits for when too many are not.
+  const signal = new Int32Array(new SharedArrayBuffer(12));
   const worker = new Worker(JQ_WORKER, {
     eval: true,
+    // jq's thread makes short-lived values for every element (keys, pieces of text): a small young
+    // generation keeps their garbage from growing its heap (by some 25 MB at 100,000 contacts).
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
     workerData: {
       jqPath: resolve('jq-wasm'),
       module: await wasmModule(),
       expression: reading.program,
       flags: reading.flags,
-      ordered: reading.ordered,
+      order: reading.order,
       port: jqPort,
       signal,
     },
     transferList: [jqPort],
   });
   let ended = false;
+  let exited = false;
   let failed: unknown;
+  let sent = 0;
   const send = (text: string | null) => {
+    sent++;
     if (text === null) {
       toJq.postMessage(null);
       ended = true;
@@ -75,7 +88,10 @@ async function startJqThread(reading: Reading, write: (text: string) => void) {
       write(message.stdout);
     });
     worker.on('error', fail);
-    worker.on('exit', () => fail(new CliError('--jq: jq stopped before the end of the list', ExitCode.failure)));
+    worker.on('exit', () => {
+      exited = true;
+      fail(new CliError('--jq: jq stopped before the end of the list', ExitCode.failure));
+    });
   });
   finished.catch(() => undefined); // seen where it is awaited
   return {
@@ -84,6 +100,17 @@ async function startJqThread(reading: Reading, write: (text: string) => void) {
     /** Throws what failed in jq's thread (its output made an error). */
     check() {
       if (failed !== undefined) throw failed;
+    },
+    /** Waits while jq's thread has not taken all but PIECES_AHEAD of the pieces sent (or has failed or stopped). */
+    async ready() {
+      for (
+        let taken = Atomics.load(signal, 2);
+        sent - taken > PIECES_AHEAD && failed === undefined && !exited;
+        taken = Atomics.load(signal, 2)
+      ) {
+        const waiting = atomics.waitAsync(signal, 2, taken, 100);
+        if (waiting.async) await waiting.value;
+      }
     },
     async stop() {
       // jq's thread may be waiting for more of the list: the end unblocks it before it is stopped.
@@ -122,6 +149,7 @@ export async function runJqOverList(
         // One text, cut between elements.
         const opening = thread === undefined ? reading.open : reading.between;
         thread ??= await startJqThread(reading, options.write);
+        await thread.ready();
         thread.send(opening + texts.join(reading.between));
         texts = [];
         chars = 0;

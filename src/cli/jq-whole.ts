@@ -1,11 +1,12 @@
-import { collectedList, FIELD_PATH, overInputs, pipeHead } from './jq.js';
+import { collectedList, FIELD_PATH, flagsFor, overInputs, pipeHead } from './jq.js';
 
 // Expressions that need the whole list (`length`, `sort_by(.name)`), written as programs over its
 // elements given one by one (`jq -n`, inputs), so that jq never holds the list as values: jq's
 // values take about 2.6 KB a contact (466 MB at 100,000), the same contact as its JSON text about
 // 300 bytes. Each program prints what jq prints for the expression on the whole list, byte for
-// byte (test/cli/jq-whole.test.ts): jq's own sort, group and choice run on the keys, and an element
-// comes back as the text jq writes for it (`tojson` is jq's compact form, as `-c` prints).
+// byte (test/cli/jq-whole.test.ts, jq-differential.test.ts): an order is found from the elements'
+// keys as jq compares them, and an element comes back as the text jq writes for it (`tojson` is
+// jq's compact form, as `-c` prints).
 
 /** Index of the `)` closing the `(` at `open`, skipping strings; -1 when not found. */
 function closingParen(text: string, open: number): number {
@@ -28,22 +29,17 @@ function closingParen(text: string, open: number): number {
   return -1;
 }
 
-/** Each element as its key (what `f` gives, in an array, as jq's own `sort_by(f)` keys it) and its text. */
-const keyed = (from: string, f: string) => `[${from} | [[${f}\n], tojson]]`;
-/** A chosen pair's element, as jq prints it (either form), or null. */
-const element = 'if . == null then null else .[1] | fromjson end';
 /**
- * A list that comes out whole, in another order or grouped: jq prints each element's text
- * (`tojson`, what `-c` prints: never a line end of its own) on a line as it reads it, and keeps
- * only its key (`[f]`); after the last, a line of `#` and the output's shape as places, from
- * `order` run on the places with the keys as `$k`. The texts wait outside jq, which never holds
- * them (jq-worker.ts writes the output from them). jq's own `sort_by(f)` is
- * `_sort_by_impl(map([f]))` (and so `group_by`, `unique_by`): called here on the places with the
- * keys already made, it orders them as it orders the elements.
+ * An element that counts in an order (`sort_by(f)` and its kind): jq prints its text (`tojson`,
+ * what `-c` prints: never a line end of its own) on a line, then its key (`[f]`, as jq's own
+ * `sort_by(f)` keys it) on the next, `!` for a key holding a NaN (which `tojson` prints as null).
+ * jq keeps neither: the texts wait in a file, the keys in jq's worker, which orders them
+ * (jq-order.ts) and writes the output from the texts, or runs the rest of the program on them.
  */
-const ordered = (from: string, f: string, order: string) =>
-  `foreach ((${from} | [.]), null) as $__e ([]; if $__e == null then . else . + [[$__e[0] | ${f}\n]] end; ` +
-  `if $__e == null then "#" + (. as $k | [range(length)] | ${order} | tojson) + "\\n" else ($__e[0] | tojson) + "\\n" end)`;
+const textAndKey = (from: string, f: string) =>
+  `${from} | (tojson + "\\n"), (([${f}\n] | if any(.. | numbers; isnan) then "!" else tojson end) + "\\n")`;
+/** jq's own order of the texts given as inputs, from the same keys: where the worker cannot compare them as jq does. */
+const orderInJq = (kind: string, f: string) => `[inputs | [${f}\n]] as $k | [range($k | length)] | _${kind}_impl($k)`;
 
 /** `name(f)` whole: the expression's `f`, when it is that call and nothing else. */
 function argumentOf(expression: string, name: string): string | undefined {
@@ -53,45 +49,71 @@ function argumentOf(expression: string, name: string): string | undefined {
   return close === trimmed.length - 1 ? trimmed.slice(name.length + 1, close) : undefined;
 }
 
+/** The kinds of order jq's worker finds from the elements' keys (jq-order.ts). */
+const ORDERS = ['sort_by', 'group_by', 'unique_by', 'min_by', 'max_by'] as const;
+
 /**
- * A program over the elements as inputs; `ordered`: it prints the elements' texts and then their
- * order (above), run with `-j`, and the output is written from them.
+ * A program over the elements as inputs (`jq -n`), and for an order (`sort_by(f)` and its kind),
+ * what the worker does after it: the program prints each element's text and key (run with
+ * `-j`), the worker orders them, then writes the ordered list from the texts (`then` undefined)
+ * or runs `then` on it: on its elements as inputs or on the list (or the one element) whole.
  */
 export interface WholeListProgram {
   program: string;
-  ordered: boolean;
+  order?: {
+    kind: (typeof ORDERS)[number];
+    inJq: string;
+    then?: { program: string; flags: string[]; asInputs: boolean };
+  };
 }
 
 /**
  * The program giving the expression's output from the list's elements as inputs, when the
  * expression is one of those below; undefined otherwise. `source` gives the elements (`inputs`,
- * or `inputs | (f)` for a list made element by element). A list that comes out whole (`sort_by`,
- * `group_by`, `unique_by`) is written from the elements' texts on a pipe only: a terminal's
- * indented form would need the values again.
+ * or `inputs | (f)` for a list made element by element).
  */
 export function wholeListProgram(expression: string, pretty: boolean, source = 'inputs'): WholeListProgram | undefined {
   if (/\b(input|inputs|halt|halt_error|input_line_number)\b|\$__loc__/.test(expression)) return undefined;
-  const value = (program: string) => ({ program, ordered: false });
+  const value = (program: string) => ({ program });
   const from = source === 'inputs' ? source : `(${source})`;
   const bare = expression.trim();
   if (bare === 'length') return value(`reduce ${from} as $_ (0; . + 1)`);
-  if (bare === 'add') return value(`reduce ${from} as $x (null; . + $x)`);
-  if (bare === 'first' || bare === '.[0]') return value(`reduce first(${source}) as $x (null; $x)`);
   if (bare === 'last' || bare === '.[-1]') return value(`reduce ${from} as $x (null; $x)`);
-  for (const choice of ['min_by', 'max_by']) {
-    const f = argumentOf(expression, choice);
-    if (f !== undefined) return value(`${keyed(from, f)} | ${choice}(.[0]) | ${element}`);
-  }
   const leading = firstElements(expression);
+  // A list made by `f` element by element: whole, jq runs `f` on every element before the rest
+  // of the program, and so gives the first error `f` makes. Only what cannot fail runs beside
+  // `f` here, and `f` runs on every element: counting, keeping the last, keeping the first few.
+  if (source !== 'inputs') {
+    return leading === undefined ? undefined : value(`reduce ${from} as $x ([]; if length < ${leading} then . + [$x] end) | ${expression}`);
+  }
+  if (bare === 'add') return value(`reduce ${from} as $x (null; . + $x)`);
   if (leading !== undefined) return value(`[limit(${leading}; ${source})] | ${expression}`);
-  if (pretty) return undefined;
-  const inOrder = (f: string | undefined, order: string) =>
-    f === undefined ? undefined : { program: ordered(from, f, order), ordered: true };
-  return (
-    inOrder(argumentOf(expression, 'sort_by'), '_sort_by_impl($k)') ??
-    inOrder(argumentOf(expression, 'unique_by'), '_unique_by_impl($k)') ??
-    inOrder(argumentOf(expression, 'group_by'), '_group_by_impl($k)')
-  );
+  return inOrder(expression, pretty, from);
+}
+
+/**
+ * `sort_by(f)`, `group_by(f)`, `unique_by(f)`, `min_by(f)`, `max_by(f)`, alone or before the first
+ * `|`, as a program printing the elements' texts and keys, and what runs on the ordered list.
+ */
+function inOrder(expression: string, pretty: boolean, from: string): WholeListProgram | undefined {
+  const split = pipeHead(expression);
+  for (const kind of ORDERS) {
+    const f = argumentOf(split?.head ?? expression, kind);
+    if (f === undefined) continue;
+    const rest = split?.rest;
+    const one = kind === 'min_by' || kind === 'max_by';
+    const flags = flagsFor(pretty);
+    let then: NonNullable<WholeListProgram['order']>['then'];
+    if (rest !== undefined || pretty) {
+      const each = rest === undefined || one ? undefined : overElements(rest, pretty);
+      then =
+        each === undefined || each.order !== undefined
+          ? { program: rest ?? '.', flags, asInputs: false }
+          : { program: each.program, flags: ['-n', ...flags], asInputs: true };
+    }
+    return { program: textAndKey(from, f), order: { kind, inJq: orderInJq(kind, f), then } };
+  }
+  return undefined;
 }
 
 /**
@@ -121,5 +143,5 @@ export function overElements(expression: string, pretty: boolean): WholeListProg
     if (then !== undefined) return { ...then, program: `${list.before}${then.program}` };
   }
   const each = overInputs(expression);
-  return each === undefined ? wholeListProgram(expression, pretty) : { program: each, ordered: false };
+  return each === undefined ? wholeListProgram(expression, pretty) : { program: each };
 }

@@ -8,12 +8,15 @@
 // printed as it comes; jq waits while 1 MB of it is not yet written (no output piles up in memory
 // behind a slow reader). The reads and writes are found among the module's imports by the names
 // Emscripten gives them (jq-wasm keeps them); a jq-wasm without them fails here, in tests.
-// An ordered run (jq-whole.ts: `sort_by(f)` and its kind) prints each element's text on a line,
-// then `#` and the output's shape as places: the texts are kept as written (jq-kept-texts.ts) and
-// the output is written from them once jq has ended, so jq never holds them.
+// An ordered run (jq-whole.ts: `sort_by(f)` and its kind) prints each element's text and key on
+// lines of their own: the texts are kept as written (jq-kept-texts.ts), the keys read here, and
+// once jq has ended the order is found from the keys (jq-order.ts); the output is then written
+// from the texts, or jq runs again on the ordered list, given from the texts, for the rest of the
+// program. jq never holds the list.
 // Messages in: Uint8Array (JSON text) or null (the end of the list). Out: { output } pieces, the
 // run's result (its stdout the rest), then null.
 import { KEPT_TEXTS } from './jq-kept-texts.js';
+import { ORDER } from './jq-order.js';
 
 export const JQ_WORKER = `
 const { parentPort, receiveMessageOnPort, workerData: data } = require('node:worker_threads');
@@ -22,7 +25,11 @@ function next() {
   for (;;) {
     const seen = Atomics.load(signal, 0);
     const received = receiveMessageOnPort(port);
-    if (received !== undefined) return received.message;
+    if (received !== undefined) {
+      Atomics.add(signal, 2, 1);
+      Atomics.notify(signal, 2);
+      return received.message;
+    }
     Atomics.wait(signal, 0, seen);
   }
 }
@@ -53,11 +60,18 @@ function send(bytes) {
 const IN_FLIGHT = 16;
 let posted = 0;
 ${KEPT_TEXTS}
+${ORDER}
 const COMMA = new Uint8Array([44]);
 const OPEN = new Uint8Array([91]);
 const CLOSE = new Uint8Array([93]);
+const NEWLINE = new Uint8Array([10]);
+const NULL = new Uint8Array([110, 117, 108, 108]);
+function textAt(line) {
+  return keptBytes(line === 0 ? 0 : lineEnds[line - 1] + 1, lineEnds[line]);
+}
 function sendPlace(place) {
-  if (typeof place === 'number') return send(keptBytes(place === 0 ? 0 : lineEnds[place - 1] + 1, lineEnds[place]));
+  if (place === null) return send(NULL);
+  if (typeof place === 'number') return send(textAt(place));
   send(OPEN);
   place.forEach((inner, i) => {
     if (i > 0) send(COMMA);
@@ -65,12 +79,93 @@ function sendPlace(place) {
   });
   send(CLOSE);
 }
-function sendOrdered() {
-  const last = lineEnds.length - 1;
-  const shape = decoder.decode(keptBytes(last === 0 ? 0 : lineEnds[last - 1] + 1, lineEnds[last]));
-  if (!shape.startsWith('#')) throw new Error('jq gave no order for the list');
-  sendPlace(JSON.parse(shape.slice(1)));
-  send(new Uint8Array([10]));
+function* placeText(place) {
+  if (place === null) return yield NULL;
+  if (typeof place === 'number') return yield textAt(place);
+  yield OPEN;
+  for (let i = 0; i < place.length; i++) {
+    if (i > 0) yield COMMA;
+    yield* placeText(place[i]);
+  }
+  yield CLOSE;
+}
+// What jq writes: sent on ('send'), kept for this thread ('capture'), or an ordered run's lines
+// of text and key ('route': the texts kept, the keys read).
+let mode = data.order ? 'route' : 'send';
+let captured = [];
+const keys = [];
+let exactKeys = true;
+let keyParts = [];
+let onKeyLine = false;
+function route(bytes) {
+  for (let start = 0; start < bytes.length; ) {
+    const end = bytes.indexOf(10, start);
+    const stop = end === -1 ? bytes.length : end + 1;
+    if (onKeyLine) keyParts.push(bytes.slice(start, end === -1 ? stop : end));
+    else keep(bytes.subarray(start, stop));
+    if (end !== -1 && onKeyLine) readKey();
+    if (end !== -1) onKeyLine = !onKeyLine;
+    start = stop;
+  }
+}
+const keyDecoder = new TextDecoder();
+function readKey() {
+  const line = keyParts.map((part) => keyDecoder.decode(part, { stream: true })).join('') + keyDecoder.decode();
+  keyParts = [];
+  const key = exactKeys ? keyOf(line) : undefined;
+  if (key === undefined) {
+    exactKeys = false;
+    keys.length = 0;
+  } else keys.push(key);
+}
+/** Runs jq again in this thread, on input from \`pieces\` (Uint8Arrays). */
+function runOn(jq, program, flags, pieces) {
+  text = null;
+  offset = 0;
+  inputFd = -1;
+  source = () => {
+    const piece = pieces.next();
+    return piece.done ? null : piece.value;
+  };
+  return jq.raw('', program, flags);
+}
+function* keptTexts() {
+  for (let line = 0; line < lineEnds.length; line++) {
+    yield textAt(line);
+    yield NEWLINE;
+  }
+}
+function* orderedInput(shape, asInputs) {
+  // min_by, max_by: one element or null.
+  if (!Array.isArray(shape)) return yield* placeText(shape);
+  if (!asInputs) yield OPEN;
+  for (let i = 0; i < shape.length; i++) {
+    if (i > 0 && !asInputs) yield COMMA;
+    yield* placeText(shape[i]);
+    if (asInputs) yield NEWLINE;
+  }
+  if (!asInputs) yield CLOSE;
+}
+/** After an ordered run: the order from the keys (or jq's own), then the list written or given to the rest of the program. */
+function afterOrder(jq) {
+  mode = 'capture';
+  let shape;
+  if (exactKeys) shape = orderOf(data.order.kind, keys);
+  else {
+    const found = runOn(jq, data.order.inJq, ['-n', '-c'], keptTexts());
+    if (found.exitCode !== 0) return found;
+    shape = JSON.parse(captured.map((bytes) => keyDecoder.decode(bytes, { stream: true })).join("") + keyDecoder.decode());
+  }
+  captured = [];
+  keys.length = 0;
+  mode = 'send';
+  const then = data.order.then;
+  if (then === undefined) {
+    sendPlace(shape);
+    send(NEWLINE);
+    return { exitCode: 0, stdout: '', stderr: '' };
+  }
+  return runOn(jq, then.program, then.flags, orderedInput(shape, then.asInputs));
 }
 function writeOutput(iov, iovcnt, pnum) {
   const heap = new Uint8Array(memory.buffer);
@@ -80,7 +175,8 @@ function writeOutput(iov, iovcnt, pnum) {
     const at = words[(iov >> 2) + 2 * i];
     const length = words[(iov >> 2) + 2 * i + 1];
     const bytes = heap.subarray(at, at + length);
-    if (data.ordered) keep(bytes);
+    if (mode === 'route') route(bytes);
+    else if (mode === 'capture') captured.push(bytes.slice());
     else send(bytes);
     total += length;
   }
@@ -155,9 +251,9 @@ require(data.jqPath).loadJq({ instantiateWasm }).then((jq) => {
     ended = piece === null;
     return piece;
   };
-  const result = jq.raw('', data.expression, data.flags);
-  if (data.ordered && result.exitCode === 0) sendOrdered();
-  if (data.ordered) closeKept();
+  let result = jq.raw('', data.expression, data.flags);
+  if (data.order && result.exitCode === 0) result = afterOrder(jq);
+  if (data.order) closeKept();
   parentPort.postMessage({ ...result, stdout: decoder.decode(output.subarray(0, outputLength)) });
   // jq stops early only on an error: what it left is read and dropped.
   if (!ended) while (next() !== null);

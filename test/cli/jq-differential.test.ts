@@ -49,7 +49,26 @@ const contact = fc.record(
   { requiredKeys: ['id', 'status'] },
 );
 
-const key = fc.constantFrom('.name', '.city', '.score', '.status', '.id', '.tags', '.score, .id', '[.city, .name]', '.missing', '{city}');
+const key = fc.constantFrom(
+  '.name',
+  '.city',
+  '.score',
+  '.status',
+  '.id',
+  '.tags',
+  '.score, .id',
+  '[.city, .name]',
+  '.missing',
+  '{city}',
+  '{(.city // "none"): .id, a: .name}',
+  // Numbers jq compares beyond what their text says: NaN, infinite, computed, beyond a double's digits.
+  '.score / 3',
+  '(.score // 1) * 1e308 * 10',
+  'if .status then nan else false end',
+  'if .status then infinite else 1.7976931348623157e308 end',
+  '.id * 100000000000000000000 + 1',
+  '.name | explode',
+);
 const each = fc.constantFrom('.name', '.id', 'select(.status)', 'select(.score != null)', '{id, name}', '.tags[]', '.score + 1');
 const head = fc.oneof(
   fc.constantFrom('length', 'first', 'last', '.[0]', '.[-1]', '.[1].name', '.[:3]', '.[0:2]', '.[2]', 'add'),
@@ -72,6 +91,29 @@ const rest = fc.oneof(
 const expression = fc.tuple(head, rest).map(([h, r]) => h + r);
 
 describe('--all --jq read element by element gives what jq gives on the whole list', () => {
+  // Strings by code point as jq compares their UTF-8 (not by UTF-16 unit), keys of every kind,
+  // and keys only jq can order (NaN, infinite), where jq orders the list itself.
+  const tricky = [
+    { id: 3, name: '\uff5e', score: 2 },
+    { id: 1, name: '🙂', score: null },
+    { id: 2, name: 'z', score: 0.5 },
+    { id: 4, name: 'é', score: 2 },
+    { id: 5, name: '\uff5e', tags: [1, 'a'] },
+  ];
+  it.each([
+    'sort_by(.name)',
+    'sort_by(.name) | map(.id)',
+    'group_by(.score) | map(map(.id))',
+    'unique_by(.name) | .[].id',
+    'min_by(.name) | .id',
+    'max_by(.score)',
+    'sort_by(.tags, {s: .score}) | .[:3]',
+    'sort_by(if .id > 2 then nan else false end) | map(.id)',
+    'max_by(if .id > 2 then infinite else 1.7976931348623157e308 end) | .id',
+  ])('%s', async (expr) => {
+    for (const pretty of [false, true]) expect(await overList(tricky, expr, pretty)).toBe(await onWholeList(tricky, expr, pretty));
+  });
+
   it('on generated lists and expressions, piped and on a terminal', async () => {
     let streamed = 0;
     await fc.assert(

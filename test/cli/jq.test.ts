@@ -107,6 +107,30 @@ describe('runJqOverList', () => {
     expect(writes.join('')).toBe(await runJq(many, '.[].note', { pretty: false }));
   });
 
+  it('reads the list no faster than jq takes it: the walk waits while jq is behind', async () => {
+    let pulled = 0;
+    let pulledAtFirstWrite: number | undefined;
+    async function* counted() {
+      for (const row of many) {
+        pulled++;
+        yield row;
+      }
+    }
+    const writes: string[] = [];
+    await runJqOverList(counted(), '.[] | tojson', {
+      pretty: false,
+      threadChars: 0,
+      write: (text) => {
+        pulledAtFirstWrite ??= pulled;
+        writes.push(text);
+      },
+    });
+    expect(writes.join('')).toBe(await runJq(many, '.[] | tojson', { pretty: false }));
+    // jq's first 64 kB of output come from its first pieces of the list (about 430 contacts each):
+    // the walk is then at most some 17 pieces ahead, not at the end of the list.
+    expect(pulledAtFirstWrite).toBeLessThan(20_000);
+  });
+
   it('output that begins or ends with spaces joins across parts as on the whole list', async () => {
     const spaced = many.map((row, i) => ({ ...row, name: i % 2 === 0 ? ` Ann ${i} ` : `\tBob ${i}\n` }));
     for (const expression of ['.[].name', '.[] | select(.id > 39990) | .name', '.[] | select(.id < 3) | " "']) {
