@@ -93,13 +93,20 @@ export class JournalStore {
     let id = changeId(new Date(at));
     let fd: number;
     for (;;) {
+      const mine = join(this.dir, `${id}.jsonl${gzip ? '.gz' : ''}`);
       try {
-        fd = openSync(join(this.dir, `${id}.jsonl${gzip ? '.gz' : ''}`), 'wx', FILE_MODE);
-        break;
+        fd = openSync(mine, 'wx', FILE_MODE);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         id = changeId(new Date(++at));
+        continue;
       }
+      // Another wsm begun in the same millisecond may hold the id under the other record file's name:
+      // each looks for the other's after making its own, so at least one of two moves on.
+      if (!existsSync(join(this.dir, `${id}.jsonl${gzip ? '' : '.gz'}`)) && !existsSync(join(this.dir, `${id}.json`))) break;
+      closeSync(fd);
+      rmSync(mine, { force: true });
+      id = changeId(new Date(++at));
     }
     const full: ChangeMeta = { id, when: now.toISOString(), ...meta, records: 0, notes: [] };
     const writeMeta = () => writeFileAtomically(join(this.dir, `${id}.json`), `${JSON.stringify(full)}\n`, FILE_MODE);

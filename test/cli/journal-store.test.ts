@@ -54,6 +54,21 @@ describe('the journal store', () => {
     expect(readFileSync(`${dir}/${change.id}.jsonl.gz`).length).toBeLessThan(3000 * 40);
   });
 
+  it('two changes begun in the same millisecond, one large (gzipped) and one small, get ids of their own and keep their own records', () => {
+    const store = new JournalStore(dir);
+    const now = new Date(Date.UTC(2026, 10, 28, 12, 0));
+    const small = store.begin({ ...meta, summary: 'small' }, 1, now);
+    const large = store.begin({ ...meta, summary: 'large' }, 600, now);
+    expect(large.id).not.toBe(small.id);
+    small.add([record(1)]);
+    large.add(Array.from({ length: 600 }, (_, i) => record(i + 2)));
+    small.finish([]);
+    large.finish([]);
+    const read = (id: string) => store.read(store.find(id)!);
+    expect([read(small.id).meta.summary, read(small.id).records.length]).toEqual(['small', 1]);
+    expect([read(large.id).meta.summary, read(large.id).records.length]).toEqual(['large', 600]);
+  });
+
   it('the command line is kept without its secrets', () => {
     expect(commandLine(['--token', 'sekrit-token', 'contacts', 'delete', '4', '--yes'], [])).toBe(
       'wsm --token *** contacts delete 4 --yes',
