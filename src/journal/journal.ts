@@ -21,13 +21,21 @@ export async function openJournal(ctx: Context): Promise<JournalStore> {
 /** Flags whose value is a secret. */
 const SECRET_FLAGS = new Set(['--token', '--password']);
 
-/** The command line as typed, each secret masked (a flag's value, a token wherever it appears). */
+/** `http://user:password@host`: the password of a URL's credentials (a proxy's basic auth). */
+const URL_PASSWORD = /(\bhttps?:\/\/[^/@:\s]*):[^/@\s]*@/gi;
+
+/** A text (a base URL, a word of a command line) with the password of any URL in it masked. */
+export function withoutUrlPassword(text: string): string {
+  return text.replace(URL_PASSWORD, '$1:***@');
+}
+
+/** The command line as typed, each secret masked (a flag's value, a token wherever it appears, a URL's password). */
 export function commandLine(argv: string[], secrets: string[]): string {
   const words = argv.map((word, index) => {
     if (index > 0 && SECRET_FLAGS.has(argv[index - 1])) return '***';
     const [flag] = word.split('=', 1);
     if (word.includes('=') && SECRET_FLAGS.has(flag)) return `${flag}=***`;
-    return secrets.reduce((text, secret) => (secret.length >= 4 ? text.split(secret).join('***') : text), word);
+    return secrets.reduce((text, secret) => (secret.length >= 4 ? text.split(secret).join('***') : text), withoutUrlPassword(word));
   });
   return ['wsm', ...words].map((word) => (/^[\w@%+=:,./*-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
@@ -69,7 +77,7 @@ export async function beginChange(ctx: Context, start: ChangeStart): Promise<Cha
     return store.begin(
       {
         profile: settings.profileName,
-        base_url: settings.baseUrl ?? '',
+        base_url: withoutUrlPassword(settings.baseUrl ?? ''),
         workspace: settings.workspace ?? '',
         command: ctx.journalCommand ?? commandLine(process.argv.slice(2), ctx.secrets()),
         summary: ctx.journalSummary ?? start.summary,

@@ -7,7 +7,7 @@ import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { countOf, countText } from '../../cli/text.js';
 import { inverseOf, type UndoStep } from '../../journal/inverse.js';
-import { openJournal } from '../../journal/journal.js';
+import { openJournal, withoutUrlPassword } from '../../journal/journal.js';
 import type { ChangeMeta, JournalRecord } from '../../journal/records.js';
 import { resourceInverse } from '../../journal/resource-inverse.js';
 import { readLiveResources } from '../../journal/resource-read.js';
@@ -59,12 +59,22 @@ export function parse({ args, opts }: CommandLine<typeof UNDO_FLAGS>, ctx: Conte
   };
 }
 
-/** The undo goes where the change went: the same server and workspace. */
+/** The undo goes where the change went: the same server and workspace (a URL's password is not kept, so not compared). */
 async function checkTarget(ctx: Context, change: ChangeMeta): Promise<void> {
   const settings = await ctx.settings();
-  if (settings.baseUrl === change.base_url && settings.workspace === change.workspace) return;
+  const target = settings.baseUrl === undefined ? undefined : withoutUrlPassword(settings.baseUrl);
+  if (target === withoutUrlPassword(change.base_url) && settings.workspace === change.workspace) return;
+  // The profile named in the change may never have been saved (a CI job's WSM_BASE_URL), or point elsewhere by now.
+  const saved = (await ctx.config()).getProfile(change.profile);
+  const savedThere =
+    saved?.base_url !== undefined &&
+    withoutUrlPassword(saved.base_url) === withoutUrlPassword(change.base_url) &&
+    saved.workspace === change.workspace;
+  const fix = savedThere
+    ? `pass --profile ${change.profile}`
+    : `set WSM_BASE_URL=${change.base_url} and WSM_WORKSPACE=${change.workspace} (with a token for them)`;
   throw new UsageError(
-    `change ${change.id} was made on ${change.base_url}, workspace ${change.workspace} (profile ${change.profile}); this command targets ${settings.baseUrl ?? 'no server'}, workspace ${settings.workspace ?? 'none'}: pass --profile ${change.profile}`,
+    `change ${change.id} was made on ${change.base_url}, workspace ${change.workspace} (profile ${change.profile}); this command targets ${target ?? 'no server'}, workspace ${settings.workspace ?? 'none'}: ${fix}`,
   );
 }
 

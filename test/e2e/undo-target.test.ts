@@ -1,0 +1,73 @@
+/**
+ * Where a change was made, as the journal keeps it and as `wsm undo` checks it, on the real binary
+ * against `wsm serve`: a base URL carrying a password (a proxy's basic auth) is kept without it,
+ * and an undo pointed elsewhere says how to point it back, whether the change was made through a
+ * saved profile or through WSM_BASE_URL and WSM_WORKSPACE alone.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, type Backend } from './backends.js';
+import { wsm } from './processes.js';
+
+describe('where an undo goes, against wsm serve', () => {
+  let backend: Backend;
+  const run = (...args: string[]) => wsm(backend.env, args);
+  const last = async () => JSON.parse((await run('history', '-o', 'json')).stdout)[0] as { id: string; base_url: string; command: string };
+
+  beforeAll(async () => {
+    backend = await BACKENDS[0].start();
+    expect((await run('contacts', 'create', '--number', '14155550501', '--name', 'Ann')).code).toBe(0);
+  });
+  afterAll(async () => {
+    await backend?.stop();
+  });
+
+  it('a base URL with a password in it is kept without the password, and the undo through it still goes', async () => {
+    const withPassword = backend.url.replace('http://', 'http://bob:hunter2-secret@');
+    expect((await run('contacts', 'update', '1', '--name', 'Ann Two', '--base-url', withPassword)).code).toBe(0);
+    const change = await last();
+    expect(change.base_url).toBe(backend.url.replace('http://', 'http://bob:***@'));
+    expect(change.command).toBe(`wsm contacts update 1 --name 'Ann Two' --base-url ${change.base_url}`);
+    const history = join(backend.env.WSM_CONFIG_DIR!, 'history');
+    for (const name of readdirSync(history))
+      expect([name, readFileSync(join(history, name), 'utf8')]).not.toContainEqual(expect.stringContaining('hunter2'));
+    const shown = await run('history', 'show', change.id);
+    expect([shown.code, shown.stdout]).toEqual([0, expect.not.stringContaining('hunter2')]);
+    const undo = await run('undo', change.id, '--yes', '--base-url', withPassword);
+    expect([undo.code, undo.stderr]).toEqual([0, `✓ undid change ${change.id}: 1 set back, 0 deleted, 0 created again, 0 failed\n`]);
+    const elsewhere = await run('undo', change.id, '--dry-run');
+    expect([elsewhere.code, elsewhere.stderr]).toEqual([2, expect.not.stringContaining('hunter2')]);
+  });
+
+  it('an undo pointed elsewhere names the saved profile the change was made with', async () => {
+    expect((await run('contacts', 'update', '1', '--name', 'Ann Three')).code).toBe(0);
+    const change = await last();
+    const res = await wsm({ ...backend.env, WSM_WORKSPACE: '00000000-0000-4000-8000-000000000000' }, ['undo', change.id, '--dry-run']);
+    expect([res.code, res.stdout]).toEqual([2, '']);
+    expect(res.stderr).toMatch(/: pass --profile local\n$/);
+  });
+
+  it('a change made through WSM_BASE_URL and WSM_WORKSPACE alone: the undo pointed elsewhere names those, not a profile that was never saved', async () => {
+    const token = (await run('auth', 'token', '--profile', 'local')).stdout.trim();
+    // A CI job's machine: no profile saved, the server and workspace from the environment.
+    const direct = {
+      ...backend.env,
+      WSM_CONFIG_DIR: join(backend.dir, 'ci-config'),
+      WSM_BASE_URL: backend.url,
+      WSM_WORKSPACE: backend.workspace,
+      WSM_TOKEN: token,
+    };
+    expect((await wsm(direct, ['contacts', 'update', '1', '--name', 'Ann Four'])).code).toBe(0);
+    const change = JSON.parse((await wsm(direct, ['history', '-o', 'json'])).stdout)[0] as { id: string };
+    const res = await wsm({ ...direct, WSM_WORKSPACE: '00000000-0000-4000-8000-000000000000' }, ['undo', change.id, '--dry-run']);
+    expect([res.code, res.stdout]).toEqual([2, '']);
+    expect(res.stderr).not.toContain('--profile');
+    expect(res.stderr).toMatch(
+      new RegExp(
+        `: set WSM_BASE_URL=${backend.url.replace(/[.]/g, '\\.')} and WSM_WORKSPACE=${backend.workspace} \\(with a token for them\\)\\n$`,
+      ),
+    );
+    expect((await wsm(direct, ['undo', change.id, '--yes'])).code).toBe(0);
+  });
+});
