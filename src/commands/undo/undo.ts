@@ -13,6 +13,7 @@ import { resourceInverse } from '../../journal/resource-inverse.js';
 import { readLiveResources } from '../../journal/resource-read.js';
 import type { WsmClient } from '../../api/client.js';
 import { sendUndo, type UndoReport } from '../../journal/undo-steps.js';
+import { keepingReplacements, undoConcurrency } from '../../journal/undo-order.js';
 import { liveContacts, type Plan } from '../contacts/plan.js';
 import { readLiveContacts } from '../contacts/plan-live.js';
 import { renderPlan } from '../contacts/plan-render.js';
@@ -91,7 +92,13 @@ async function planOf(ctx: Context, client: WsmClient, change: ChangeMeta, recor
     : liveContacts([]);
   const others = records.filter((record) => record.kind === 'resource');
   const cannot = { count: 0 };
-  const resources = resourceInverse(await readLiveResources(client, others), options.force, cannot);
+  const live = await readLiveResources(client, others);
+  const resources = keepingReplacements(
+    records,
+    resourceInverse(live, options.force, cannot),
+    resourceInverse(live, options.force, { count: 0 }),
+    cannot,
+  );
   return { ...inverseOf(records, new Set(change.failed ?? []), contacts, options.force, resources), cannot: cannot.count };
 }
 
@@ -107,7 +114,7 @@ export async function run(ctx: Context, options: UndoOptions, live?: UndoLive): 
   if (options.dryRun || steps.length === 0) return result;
   const what = `${countOf(steps.length, 'request')} undoing change ${change.id} (${change.summary})`;
   await confirmPermitted(ctx, client, steps.map(askedOf), `Send the ${what}?`, `sending the ${what}`);
-  return { ...result, reports: await sendUndo(ctx, client, change.id, steps, options.concurrency) };
+  return { ...result, reports: await sendUndo(ctx, client, change.id, steps, undoConcurrency(steps, options.concurrency)) };
 }
 
 export function live(ctx: Context): UndoLive | undefined {
