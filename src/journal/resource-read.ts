@@ -52,37 +52,67 @@ async function readPartnerDefaults(client: WsmClient, what: string): Promise<Rea
   }
 }
 
-/** Walks the list for the record of `id`, at most LIVE_READ_LIMIT rows. */
-async function findInList(client: WsmClient, resource: ResourceKey, id: number, what: string): Promise<ReadRecord> {
+/**
+ * What the reads of one undo learn on the way, so that many records of one resource cost one walk
+ * of its list: the resources whose read of one record the server lacks, and the lists walked
+ * (rows by id, or why there are none).
+ */
+interface ReadCache {
+  noGet: Set<ResourceKey>;
+  lists: Map<ResourceKey, Map<number, unknown> | { why: string }>;
+}
+
+/** The list's rows by id, at most LIVE_READ_LIMIT; with `wanted`, the walk stops at that record. */
+async function listRows(client: WsmClient, resource: ResourceKey, wanted?: number): Promise<Map<number, unknown> | { why: string }> {
   const list = (await descriptionOf(resource)).operations.list?.client;
-  if (!list) return { unknown: `${what}: no before-image (the API has no read of it)` };
-  let seen = 0;
+  if (!list) return { why: 'the API has no read of it' };
+  const rows = new Map<number, unknown>();
   try {
     for await (const row of list(client, call(undefined)) as AsyncIterable<{ id?: unknown }>) {
-      if (Number(row.id) === id) return imageOf(row, what);
-      if (++seen >= LIVE_READ_LIMIT) return { unknown: `${what}: no before-image (not in the first ${LIVE_READ_LIMIT} of the list)` };
+      if (rows.size >= LIVE_READ_LIMIT) return { why: `its list holds over ${LIVE_READ_LIMIT} records` };
+      rows.set(Number(row.id), row);
+      if (Number(row.id) === wanted) break;
     }
   } catch (error) {
     if (!readRefused(error)) throw error;
-    return { unknown: `${what}: no before-image (this server can read it neither by id nor in a list: ${(error as Error).message})` };
+    return { why: `this server can read it neither by id nor in a list: ${(error as Error).message}` };
   }
-  return { gone: true };
+  return rows;
+}
+
+/** The record of `id` found in its resource's list, walked once per undo (`cache`). */
+async function findInList(client: WsmClient, resource: ResourceKey, id: number, what: string, cache?: ReadCache): Promise<ReadRecord> {
+  let rows = cache?.lists.get(resource);
+  if (rows === undefined) {
+    rows = await listRows(client, resource, cache === undefined ? id : undefined);
+    cache?.lists.set(resource, rows);
+  }
+  if (!(rows instanceof Map)) return { unknown: `${what}: no before-image (${rows.why})` };
+  const row = rows.get(id);
+  return row === undefined ? { gone: true } : imageOf(row, what);
 }
 
 /** The record `id` of `resource` as it is now (`what` names it in sentences: `label 3`). */
-export async function readRecord(client: WsmClient, resource: ResourceKey, id: number | null, what: string): Promise<ReadRecord> {
+export async function readRecord(
+  client: WsmClient,
+  resource: ResourceKey,
+  id: number | null,
+  what: string,
+  cache?: ReadCache,
+): Promise<ReadRecord> {
   if (resource === PARTNER_DEFAULTS) return readPartnerDefaults(client, what);
   if (id === null) return { unknown: `${what}: no id to read it by` };
   const get = (await descriptionOf(resource)).operations.get?.client;
-  if (get) {
+  if (get && !cache?.noGet.has(resource)) {
     try {
       return imageOf(((await get(client, call(id))) as { data?: unknown }).data, what);
     } catch (error) {
       if (error instanceof NotFoundError) return { gone: true };
+      if (error instanceof UnsupportedEndpointError) cache?.noGet.add(resource);
       if (!readRefused(error)) throw error;
     }
   }
-  return findInList(client, resource, id, what);
+  return findInList(client, resource, id, what, cache);
 }
 
 /**
@@ -92,6 +122,7 @@ export async function readRecord(client: WsmClient, resource: ResourceKey, id: n
  */
 export async function readLiveResources(client: WsmClient, records: readonly ResourceRecord[]): Promise<LiveResources> {
   const live: LiveResources = { descriptions: new Map(), records: new Map(), offered: new Map() };
+  const cache: ReadCache = { noGet: new Set(), lists: new Map() };
   for (const record of records) {
     if (!live.descriptions.has(record.resource)) {
       const description = await descriptionOf(record.resource);
@@ -101,11 +132,12 @@ export async function readLiveResources(client: WsmClient, records: readonly Res
         const has = await (client[record.resource as CollectionKey] as CrudResource<unknown, z.ZodType, z.ZodType>).hasExtensions(
           record.id ?? undefined,
         );
+        if (has === false && description.operations.get?.published === false) cache.noGet.add(record.resource);
         for (const operation of extensions) if (has === false) live.offered.set(`${record.resource}.${operation.name}`, false);
       }
     }
     if (!live.records.has(liveKey(record)) && (record.id !== null || record.resource === PARTNER_DEFAULTS))
-      live.records.set(liveKey(record), await readRecord(client, record.resource, record.id, recordLabel(record)));
+      live.records.set(liveKey(record), await readRecord(client, record.resource, record.id, recordLabel(record), cache));
   }
   return live;
 }

@@ -6,7 +6,7 @@
  * Where the published API has no operation to invert with, the plan says so for that record and
  * the undo exits 8, changing nothing.
  */
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, NOT_SUPPORTED, type Backend } from './backends.js';
@@ -93,6 +93,32 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(result).toMatchObject({ outcome: 'created again', message: `was label ${label.id}` });
       expect(result.id).not.toBe(label.id);
       expect(await listed('labels')).toEqual(before);
+    });
+
+    it("an apply's replacement (the old label deleted, a new one of its name created) is undone: the new one deleted, the old one made again", async () => {
+      const made = await json('labels', 'create', 'urgent', '--color', '#00ff00');
+      // The change as `wsm apply` keeps a replacement: the old record's delete, then the new one's create.
+      const { id: _id, ...meta } = (await json('history'))[0];
+      const id = '29991231-235959-999';
+      const history = join(backend.env.WSM_CONFIG_DIR!, 'history');
+      const image = (labelId: number, color: string) => ({ id: labelId, name: 'urgent', color });
+      const records = [
+        { kind: 'resource', resource: 'labels', op: 'delete', id: 999, before: image(999, '#ff0000'), after: null },
+        { kind: 'resource', resource: 'labels', op: 'create', id: made.id, before: null, after: image(made.id, '#00ff00') },
+      ];
+      writeFileSync(join(history, `${id}.jsonl`), records.map((record) => `${JSON.stringify(record)}\n`).join(''), { mode: 0o600 });
+      writeFileSync(join(history, `${id}.json`), JSON.stringify({ ...meta, summary: 'apply ws.yaml', records: 2 }), { mode: 0o600 });
+      const res = await run('undo', id, '--yes');
+      // The forged change sorts after every other: gone again, `last` names the real ones.
+      for (const name of [`${id}.json`, `${id}.jsonl`]) rmSync(join(history, name));
+      if (backend.extensions) {
+        expect(res.stderr).toBe(`✓ undid change ${id}: 0 set back, 1 deleted, 1 created again, 0 failed\n`);
+        const labels = (await json('labels', 'list', '--all')) as Row[];
+        expect(labels.filter((label) => label.name === 'urgent').map((label) => label.color)).toEqual(['#ff0000']);
+      } else {
+        expect(res.stdout).toContain(`! record 2: skipped label ${made.id}\n    note: cannot be undone: this server has no delete`);
+        expect(res.code).toBe(8);
+      }
     });
 
     it('a contact group: its create undone on wsm serve; the published API has no delete, said per record', async () => {
