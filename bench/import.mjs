@@ -9,9 +9,11 @@
 // have made: imports/import-plan.ts) against with it (sent at once, checked while the server
 // works), taken in turn for `rounds` rounds (medians): the cost of the plan. The file is clean, so
 // the plan is made while the server works (imports/hold-scan.ts); then the same with one cell in
-// scientific notation, which the plan holds, so it is made before the upload.
+// scientific notation, which the plan holds: found by one pass before the upload (imports/hold-pass.ts).
 // WSM_BENCH_BEFORE=<an older build's bin/wsm.js> runs its CLI too, in the same rounds.
-//   node bench/import.mjs [rows=1000000] [rounds=3]
+// `sections` (all by default) names the parts to run, comma-separated: import (the clean and the 1%-bad
+// imports), clean and held (the plan's cost of each file); the bare insert is always measured first.
+//   node bench/import.mjs [rows=1000000] [rounds=3] [sections=import,clean,held]
 import { createWriteStream, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +23,7 @@ import { contactRow, fmt, median, peakRssMb, ROOT, runWsm, startServe, tempDir }
 
 const count = Number(process.argv[2] ?? 1_000_000);
 const rounds = Number(process.argv[3] ?? 3);
+const sections = new Set((process.argv[4] ?? 'import,clean,held').split(','));
 const before = process.env.WSM_BENCH_BEFORE;
 const dir = tempDir();
 const dist = (path) => import(pathToFileURL(join(ROOT, 'dist', path)).href);
@@ -108,14 +111,14 @@ function serverCpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** `expectedCode`: 0 for a clean file; 8 (done, but some rows failed) for the file with bad rows. */
-async function importThroughCli(csv, expectedCode = 0, flags = [], bin = undefined) {
+/** `expectedCode`: 0 for a clean file; 8 (done, but some rows failed) for the file with bad rows; `cliEnv`: more of the CLI's environment. */
+async function importThroughCli(csv, expectedCode = 0, flags = [], bin = undefined, cliEnv = {}) {
   const serveDir = join(dir, `serve-${Date.now()}`);
   const server = await startServe(serveDir, ['--db', join(serveDir, 'wsm.db'), '--approval-delay', '0']);
   try {
     const args = ['contacts', 'import', csv, '--wait', '--interval', '100ms', '-o', 'json', ...flags];
     const cpuFile = join(serveDir, 'cli-cpu');
-    const env = { ...server.env, NODE_OPTIONS: `-r ${cpuAtExit}`, WSM_BENCH_CPU: cpuFile };
+    const env = { ...server.env, NODE_OPTIONS: `-r ${cpuAtExit}`, WSM_BENCH_CPU: cpuFile, ...cliEnv };
     const result = await runWsm(args, env, bin === undefined ? {} : { bin });
     // CPU time, steadier than wall time on a shared machine: the CLI's (read at its exit) and the server's so far.
     const cpuMs = Number(readFileSync(cpuFile, 'utf8').trim()) + serverCpuMs(server.pid);
@@ -132,6 +135,7 @@ async function importThroughCli(csv, expectedCode = 0, flags = [], bin = undefin
     const catchUpMs = await indexCaughtUp(join(serveDir, 'wsm.db'));
     return {
       rowsPerSec: (count / result.ms) * 1000,
+      cliRss: result.peakMb,
       ms: result.ms,
       cpuMs,
       rss,
@@ -148,75 +152,113 @@ async function importThroughCli(csv, expectedCode = 0, flags = [], bin = undefin
 }
 
 const goodCsv = join(dir, 'contacts.csv');
-const badCsv = join(dir, 'contacts-1pct-bad.csv');
-await writeCsv(goodCsv, false);
-await writeCsv(badCsv, true);
-
+if (sections.has('import') || sections.has('clean')) await writeCsv(goodCsv, false);
 const baseline = await bareInsert();
-const run = await importThroughCli(goodCsv);
-if (run.record.status !== 'completed' || run.record.created_count !== count || run.total !== count || run.record.total_rows !== count) {
-  throw new Error(`import incomplete: ${JSON.stringify({ ...run.record, errors: run.record.errors.slice(0, 3) })}, contacts ${run.total}`);
-}
-console.log(
-  `import ${count.toLocaleString('en-US')} rows (wsm contacts import --wait, real binary + wsm serve): ` +
-    `${fmt(run.rowsPerSec, 0)} rows/s in ${fmt(run.ms / 1000)} s (${fmt(run.rowsPerSec / baseline, 2)}x bare better-sqlite3 one-transaction insert at ${fmt(baseline, 0)} rows/s)`,
-);
-console.log(
-  `import server peak RSS (VmHWM): ${fmt(run.rss, 0)} MB during the import, ${fmt(run.rssAfterIndex, 0)} MB once the search index caught up (goal <= 200 MB)`,
-);
-const searchedOk = run.searched === expectedSearched(false);
-console.log(
-  `search ${JSON.stringify(SEARCHED)} right after the import: ${run.searched} contacts (${searchedOk ? 'exact' : 'WRONG'}) in ${fmt(run.searchMs, 0)} ms; ` +
-    `the search index caught up ${fmt(run.catchUpMs / 1000)} s after the import`,
-);
-if (!searchedOk) process.exitCode = 1;
+console.log(`bare better-sqlite3 one-transaction insert of ${count.toLocaleString('en-US')} rows: ${fmt(baseline, 0)} rows/s`);
 
-const bad = await importThroughCli(badCsv, 8);
-const expectedBad = [];
-for (let i = 0; i < count; i++) if (isBad(i)) expectedBad.push(i + 2); // 1-based line: header is line 1
-const reported = bad.record.errors.map((e) => e.row);
-const firstOk = JSON.stringify(reported) === JSON.stringify(expectedBad.slice(0, 100));
-const countOk = bad.record.failed_count === expectedBad.length;
-const goodOk = bad.record.created_count === count - expectedBad.length && bad.total === count - expectedBad.length;
-console.log(
-  `import with 1% bad rows: ${fmt(bad.rowsPerSec, 0)} rows/s; failed_count ${bad.record.failed_count} (expected ${expectedBad.length}: ${countOk ? 'exact' : 'WRONG'}), ` +
-    `first 100 reported lines ${firstOk ? 'match' : 'DIFFER'}, created ${bad.record.created_count} of ${count - expectedBad.length} good rows, ` +
-    `${bad.total} contacts stored (${goodOk ? 'no good row lost' : 'ROWS LOST'})`,
-);
-if (!firstOk || !countOk || !goodOk) process.exitCode = 1;
-
-/** Medians over rounds taken in turn: each build's import without --apply-flagged and with it, of `csv`, by wall and CPU time. */
-async function planCost(csv) {
-  const builds = [['this build', undefined], ...(before ? [['before', before]] : [])];
-  const runs = new Map(
-    builds.flatMap(([name]) => [
-      [`${name} planned`, []],
-      [`${name} at once`, []],
-    ]),
-  );
-  for (let round = 0; round < rounds; round++) {
-    for (const [name, bin] of builds) {
-      runs.get(`${name} planned`).push(await importThroughCli(csv, 0, [], bin));
-      runs.get(`${name} at once`).push(await importThroughCli(csv, 0, ['--apply-flagged'], bin));
-    }
-  }
-  for (const [name] of builds) {
-    const of = (kind, key) => median(runs.get(`${name} ${kind}`).map((run) => run[key]));
-    const [wall, atOnceWall] = [of('planned', 'ms'), of('at once', 'ms')];
-    const [cpu, atOnceCpu] = [of('planned', 'cpuMs'), of('at once', 'cpuMs')];
-    console.log(
-      `  ${name}: ${fmt(wall / 1000)} s without --apply-flagged against ${fmt(atOnceWall / 1000)} s with it: ${fmt(wall / atOnceWall, 2)}x (goal <= 1.1x); ` +
-        `CPU of the CLI and the server ${fmt(cpu / 1000)} s against ${fmt(atOnceCpu / 1000)} s: ${fmt(cpu / atOnceCpu, 2)}x`,
+/** The clean file imported, then the file with 1% bad rows: rows/s against the bare insert, RSS, search, every bad row counted. */
+async function importSection() {
+  const badCsv = join(dir, 'contacts-1pct-bad.csv');
+  await writeCsv(badCsv, true);
+  const run = await importThroughCli(goodCsv);
+  if (run.record.status !== 'completed' || run.record.created_count !== count || run.total !== count || run.record.total_rows !== count) {
+    throw new Error(
+      `import incomplete: ${JSON.stringify({ ...run.record, errors: run.record.errors.slice(0, 3) })}, contacts ${run.total}`,
     );
   }
+  console.log(
+    `import ${count.toLocaleString('en-US')} rows (wsm contacts import --wait, real binary + wsm serve): ` +
+      `${fmt(run.rowsPerSec, 0)} rows/s in ${fmt(run.ms / 1000)} s (${fmt(run.rowsPerSec / baseline, 2)}x bare better-sqlite3 one-transaction insert at ${fmt(baseline, 0)} rows/s)`,
+  );
+  console.log(
+    `import server peak RSS (VmHWM): ${fmt(run.rss, 0)} MB during the import, ${fmt(run.rssAfterIndex, 0)} MB once the search index caught up (goal <= 200 MB)`,
+  );
+  const searchedOk = run.searched === expectedSearched(false);
+  console.log(
+    `search ${JSON.stringify(SEARCHED)} right after the import: ${run.searched} contacts (${searchedOk ? 'exact' : 'WRONG'}) in ${fmt(run.searchMs, 0)} ms; ` +
+      `the search index caught up ${fmt(run.catchUpMs / 1000)} s after the import`,
+  );
+  if (!searchedOk) process.exitCode = 1;
+
+  const bad = await importThroughCli(badCsv, 8);
+  const expectedBad = [];
+  for (let i = 0; i < count; i++) if (isBad(i)) expectedBad.push(i + 2); // 1-based line: header is line 1
+  const reported = bad.record.errors.map((e) => e.row);
+  const firstOk = JSON.stringify(reported) === JSON.stringify(expectedBad.slice(0, 100));
+  const countOk = bad.record.failed_count === expectedBad.length;
+  const goodOk = bad.record.created_count === count - expectedBad.length && bad.total === count - expectedBad.length;
+  console.log(
+    `import with 1% bad rows: ${fmt(bad.rowsPerSec, 0)} rows/s; failed_count ${bad.record.failed_count} (expected ${expectedBad.length}: ${countOk ? 'exact' : 'WRONG'}), ` +
+      `first 100 reported lines ${firstOk ? 'match' : 'DIFFER'}, created ${bad.record.created_count} of ${count - expectedBad.length} good rows, ` +
+      `${bad.total} contacts stored (${goodOk ? 'no good row lost' : 'ROWS LOST'})`,
+  );
+  if (!firstOk || !countOk || !goodOk) process.exitCode = 1;
+}
+
+if (sections.has('import')) await importSection();
+
+/**
+ * Medians over rounds taken in turn: each build's import without --apply-flagged (as run, with the
+ * change journal, which lists the workspace again after --wait; and with WSM_HISTORY=off, the plan's
+ * cost alone) and with it, of `csv`, by wall and CPU time, each also against the bare insert; and
+ * the server's peak RSS over them all.
+ */
+async function planCost(csv) {
+  const builds = [['this build', undefined], ...(before ? [['before', before]] : [])];
+  const kinds = [
+    ['planned', [], {}],
+    ['planned, no journal', [], { WSM_HISTORY: 'off' }],
+    ['at once', ['--apply-flagged'], {}],
+  ];
+  const runs = new Map(builds.flatMap(([name]) => kinds.map(([kind]) => [`${name} ${kind}`, []])));
+  // An older build may not finish a large file (its plan held every row): said, and the others measured.
+  const failed = new Map();
+  for (let round = 0; round < rounds; round++)
+    for (const [name, bin] of builds)
+      for (const [kind, flags, env] of kinds)
+        try {
+          runs.get(`${name} ${kind}`).push(await importThroughCli(csv, 0, flags, bin, env));
+        } catch (error) {
+          failed.set(`${name} ${kind}`, error.message.split('\n')[0].slice(0, 300));
+        }
+  for (const [name] of builds) {
+    const of = (kind, key) => median(runs.get(`${name} ${kind}`).map((run) => run[key]));
+    const [atOnceWall, atOnceCpu] = [of('at once', 'ms'), of('at once', 'cpuMs')];
+    for (const [kind] of kinds) {
+      if (failed.has(`${name} ${kind}`)) {
+        console.log(`  ${name}, ${kind}: FAILED: ${failed.get(`${name} ${kind}`)}`);
+        continue;
+      }
+      const [wall, cpu] = [of(kind, 'ms'), of(kind, 'cpuMs')];
+      const against =
+        kind === 'at once'
+          ? ''
+          : `${fmt(wall / atOnceWall, 2)}x the wall time with --apply-flagged (goal <= 1.1x), ${fmt(cpu / atOnceCpu, 2)}x its CPU; `;
+      console.log(
+        `  ${name}, ${kind === 'at once' ? '--apply-flagged' : kind}: ${fmt(wall / 1000)} s, CPU of the CLI and the server ${fmt(cpu / 1000)} s; ` +
+          `${against}${fmt(of(kind, 'rowsPerSec') / baseline, 2)}x the bare insert (goal >= 1.0x); the CLI's peak RSS ${fmt(of(kind, 'cliRss'), 0)} MB`,
+      );
+    }
+  }
+  const rss = Math.max(0, ...[...runs.values()].flat().map((run) => run.rss));
+  console.log(`  server peak RSS over these imports: ${fmt(rss, 0)} MB (goal < 200 MB)`);
 }
 
 console.log(
   `the plan's cost, medians of ${rounds} rounds taken in turn (the workspace read first is empty; load average ${loadavg()[0].toFixed(1)}):`,
 );
-console.log(' a clean file (the plan holds nothing: made while the server works)');
-await planCost(goodCsv);
-const heldCsv = join(dir, 'contacts-one-held.csv');
-await writeCsv(heldCsv, false, true);
-console.log(' one name in scientific notation (the plan holds it: made before the upload)');
-await planCost(heldCsv);
+if (sections.has('clean')) {
+  console.log(' a clean file (the plan holds nothing: made while the server works)');
+  await planCost(goodCsv);
+}
+if (sections.has('held')) {
+  const heldCsv = join(dir, 'contacts-one-held.csv');
+  await writeCsv(heldCsv, false, true);
+  console.log(' one name in scientific notation (the plan holds it: found by one pass before the upload)');
+  await planCost(heldCsv);
+}
+console.log(
+  `load average at the end: ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(', ')}`,
+);

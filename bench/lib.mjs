@@ -132,7 +132,8 @@ export async function startServe(dir, args = [], { bin = BIN } = {}) {
   const config = JSON.parse(readFileSync(join(env.WSM_CONFIG_DIR, 'config.json'), 'utf8'));
   const { token, workspace } = config.profiles.local;
   const stopped = new Promise((resolve) => child.on('exit', resolve));
-  process.on('exit', () => child.kill('SIGKILL'));
+  const killAtExit = () => child.kill('SIGKILL');
+  process.on('exit', killAtExit);
   return {
     url,
     token,
@@ -140,6 +141,7 @@ export async function startServe(dir, args = [], { bin = BIN } = {}) {
     env,
     pid: child.pid,
     async stop() {
+      process.off('exit', killAtExit);
       child.kill('SIGTERM');
       await stopped;
     },
