@@ -94,7 +94,7 @@ describe('the table of numbers', () => {
     expect(table.firstOf(table.find('1000004'))).toEqual({ row: 6, line: 7 });
     expect(table.find('0001000004')).toBe(-1);
     expect([...table.numbers()]).toEqual(numbers);
-    expect(NumberTable.holds('999999999999999')).toBe(true);
-    expect(NumberTable.holds('1234567890123456')).toBe(false);
+    expect(table.add('999999999999999', 1, 1).added).toBe(true);
+    expect(table.find('999999999999999')).toBe(5000);
   });
 });

@@ -121,6 +121,16 @@ describe('the scan before an import', () => {
     expect(cellMayHold(cell)).toBe(expected);
   });
 
+  it('reads a cell as its regular expression would, for generated cells of digits, signs, exponents and text', () => {
+    const LOOKS_DAMAGED = /\d[eE][+-]?\d|(?:^|\D)0\d|\d{16}/;
+    const next = seededRandom(7);
+    const alphabet = ['0', '0', '1', '5', '9', 'e', 'E', '+', '-', '.', ' ', 'a', '@', '00', '1234567890'];
+    for (let i = 0; i < 20_000; i++) {
+      const cell = Array.from({ length: Math.floor(next() * 12) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+      expect(cellMayHold(cell), JSON.stringify(cell)).toBe(LOOKS_DAMAGED.test(cell));
+    }
+  });
+
   it('the text finds a long number or a scientific one split between two chunks, and nothing in a clean file', () => {
     const read = (...parts: string[]) => {
       const text = textScan();

@@ -9,13 +9,12 @@
 // value it writes over only through that likeness (contacts/plan.ts spreadsheetDamage), so
 // leaving those rows out changes no decision. It can change what a held line shows (the value a
 // row before it set, the rows naming the contact): where a held contact was named by such a row
-// before, the pass gives up (undefined) and the whole file is planned first, as before.
+// before (read again up to there), the pass gives up (undefined) and the whole file is planned first.
 import { openCsv } from '../../api/import-csv.js';
 import { planColumns, type ColumnPlan } from '../../api/import-columns.js';
 import { normalizeNumber } from '../../api/schemas/index.js';
 import { checkedRow, type FieldIds } from '../../cli/csv-check.js';
 import type { LiveContacts } from '../contacts/plan.js';
-import { NumberTable } from '../contacts/number-table.js';
 import { type RewrittenRecord, rewrittenRecord } from './held-cells.js';
 import { cellMayHold } from './hold-scan.js';
 import { importPlanning, type PlanSaid } from './import-plan.js';
@@ -51,9 +50,8 @@ export async function passForHolds(csv: string, live: LiveContacts, fields: Fiel
   const format = { separator: file.format.separator, guarded: file.format.wsmExport };
   const planning = importPlanning(live, false, {});
   const watched = watchedOf(live);
-  /** The numbers of the rows not planned here (a number of no other form makes the row invalid). */
-  const seen = new NumberTable();
-  const named = new Set<string>();
+  /** The row from which the planner follows each number (every row naming it is planned from there on). */
+  const followedFrom = new Map<string, number>();
   const skipped = new Set<string>();
   const records: RewrittenRecord[] = [];
   const beside = (number: string) =>
@@ -74,15 +72,11 @@ export async function passForHolds(csv: string, live: LiveContacts, fields: Fiel
       if (row.kind === 'error') continue;
       const { cells } = row;
       const number = normalizeNumber(cells[numberAt] ?? '');
-      if (!watched.has(number) && !beside(number) && !holdable.some((index) => cellMayHold(cells[index] ?? ''))) {
-        if (NumberTable.holds(number)) seen.add(number, row.row, row.line);
-        continue;
-      }
-      // A contact named before by a row not planned here: its held lines would not show what the file set.
-      if (NumberTable.holds(number) && seen.find(number) >= 0) named.add(number);
+      if (!watched.has(number) && !beside(number) && !holdable.some((index) => cellMayHold(cells[index] ?? ''))) continue;
       const checked = checkedRow(row, plan);
       planning.onRow(checked);
       if (checked.value === undefined) continue;
+      if (!watched.has(number)) followedFrom.set(number, row.row);
       watched.add(number);
       const holding = planning.held.get(row.row);
       if (holding === undefined) continue;
@@ -91,6 +85,39 @@ export async function passForHolds(csv: string, live: LiveContacts, fields: Fiel
     }
   const { contacts, held } = planning.finish();
   const holding = contacts.filter((contact) => contact.held !== undefined);
-  if (holding.some((contact) => named.has(normalizeNumber(contact.number ?? '')))) return undefined;
+  const heldFrom = new Map<string, number>();
+  for (const contact of holding) {
+    const number = normalizeNumber(contact.number ?? '');
+    const from = followedFrom.get(number);
+    if (from !== undefined) heldFrom.set(number, from);
+  }
+  if (await namedBefore(csv, heldFrom, numberAt)) return undefined;
   return { records, said: { contacts: holding, held }, skipped };
+}
+
+/**
+ * Whether a row names one of `numbers` before the row from which the pass followed it: a row the
+ * pass did not plan, whose values a held line would not show. Read again only up to the last of
+ * those rows (a held cell near the top of a large file costs a few rows).
+ */
+async function namedBefore(csv: string, numbers: ReadonlyMap<string, number>, numberAt: number): Promise<boolean> {
+  if (numbers.size === 0) return false;
+  const last = Math.max(...numbers.values());
+  const file = await openCsv(csv);
+  try {
+    let header = true;
+    for await (const batch of file.batches)
+      for (const row of batch) {
+        if (header || row.kind === 'error') {
+          header = false;
+          continue;
+        }
+        if (row.row >= last) return false;
+        const from = numbers.get(normalizeNumber(row.cells[numberAt] ?? ''));
+        if (from !== undefined && row.row < from) return true;
+      }
+    return false;
+  } finally {
+    await file.close();
+  }
 }

@@ -16,8 +16,32 @@ import { damageable, type LiveContacts } from '../contacts/plan.js';
 /** Any part of a cell a plan may read as damage or as damageable: `1E+12`, a run of digits led by 0, 16 digits in a row. */
 const LOOKS_DAMAGED = /\d[eE][+-]?\d|(?:^|\D)0\d|\d{16}/;
 
-/** Whether a cell of the file may be, or be written over as, a change a spreadsheet made. */
-export const cellMayHold = (cell: string): boolean => LOOKS_DAMAGED.test(cell);
+const isDigit = (code: number) => code >= 48 && code <= 57;
+
+/**
+ * Whether a cell of the file may be, or be written over as, a change a spreadsheet made: what
+ * LOOKS_DAMAGED finds, in one loop over the characters (a million rows' cells cost a third of the
+ * regular expression's time, which tries each of its three forms at every character).
+ */
+export function cellMayHold(cell: string): boolean {
+  let digits = 0;
+  for (let i = 0; i < cell.length; i++) {
+    const code = cell.charCodeAt(i);
+    if (isDigit(code)) {
+      digits += 1;
+      // `\d{16}`, then `(?:^|\D)0\d`
+      if (digits >= 16 || (code === 48 && digits === 1 && isDigit(cell.charCodeAt(i + 1)))) return true;
+      continue;
+    }
+    // `\d[eE][+-]?\d`
+    if (digits > 0 && (code === 69 || code === 101)) {
+      const next = cell.charCodeAt(i + 1);
+      if (isDigit(next) || ((next === 43 || next === 45) && isDigit(cell.charCodeAt(i + 2)))) return true;
+    }
+    digits = 0;
+  }
+  return false;
+}
 
 /** The most characters one match of LOOKS_DAMAGED spans, carried from a chunk of text to the next. */
 const SPAN = 17;
