@@ -4,12 +4,13 @@
  * with the before-image its plan read; what failed is named in the change. Against `wsm serve`
  * and the stand-in of the published API (no list of labels: the state file).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
 import { cleanup, serve, wsm, type Served } from './processes.js';
+import { onTerminal, plainLines } from './terminal.js';
 
 interface Listed {
   id: string;
@@ -92,6 +93,44 @@ describe('wsm apply on wsm serve: a change per apply, a record per resource', ()
     expect((await run('apply', '-f', join(server.dir, 'before.yaml'), '--replace-templates', '--dry-run')).code).toBe(0);
     expect((await run('apply', '-f', join(server.dir, 'after.yaml'), '--yes')).code).toBe(0);
     expect(JSON.parse((await run('history', '-o', 'json')).stdout)).toEqual(before);
+  });
+});
+
+describe('wsm apply and a journal it cannot keep', () => {
+  let server: Served;
+  let path: string;
+  beforeAll(async () => {
+    server = await serve(['--approval-delay', '0']);
+    path = join(server.dir, 'labels.yaml');
+    writeFileSync(path, 'labels:\n  - { name: urgent }\n');
+  });
+  afterAll(async () => {
+    if (server) expect(await server.stop()).toBe(0);
+    if (server) cleanup(server.dir);
+  });
+  const labels = async () => (await wsm(server.env, ['labels', 'list', '-q'])).stdout;
+
+  it('a bad limit or an unwritable journal stops the apply before anything is sent; WSM_HISTORY=off applies without one', async () => {
+    const bad = await wsm({ ...server.env, WSM_HISTORY_DAYS: 'forever' }, ['apply', '-f', path, '--yes']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('error: WSM_HISTORY_DAYS must be a whole number from 1 to 36,500, got "forever"\n');
+    const folder = join(server.env.WSM_CONFIG_DIR!, 'history');
+    rmSync(folder, { recursive: true, force: true });
+    writeFileSync(folder, 'not a folder');
+    // On a terminal: stopped before the question, which is never asked.
+    const blocked = await onTerminal(server.env, ['apply', '-f', 'labels.yaml'], { cwd: server.dir, keys: 'y\r', when: 'Apply' });
+    const lines = plainLines(blocked.screen);
+    expect(lines.some((line) => line.includes('Apply 1 change'))).toBe(false);
+    expect({ code: blocked.code, last: lines.at(-1) }).toEqual({
+      code: 1,
+      last: expect.stringMatching(/^error: cannot write the change journal in \S+ \(EEXIST\): nothing was sent; WSM_HISTORY=off/),
+    });
+    expect(await labels()).toBe('');
+    rmSync(folder);
+    const off = await wsm({ ...server.env, WSM_HISTORY: 'off' }, ['apply', '-f', path, '--yes']);
+    expect(off.code, off.stderr).toBe(0);
+    expect(await labels()).toBe('1\n');
+    expect((await wsm(server.env, ['history', '-o', 'json'])).stdout).toBe('[]\n');
   });
 });
 

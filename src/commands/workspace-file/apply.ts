@@ -116,6 +116,9 @@ export async function run(ctx: Context, options: ApplyOptions, live?: ApplyLive)
     });
   }
   if (options.dryRun === true) return report({ dryRun: true });
+  // A journal that cannot take the change stops it before the question, as it does a single verb.
+  const { journalReady } = await import('../../journal/journal.js');
+  await journalReady(ctx);
   const count = plan.changes.length;
   const changes = `${count} change${count === 1 ? '' : 's'} to workspace ${workspaceText(target)} on ${target.server}`;
   await confirmPermitted(ctx, prepared.client, plan.changes.flatMap(asked), `Apply ${changes}?`, `applying ${changes}`);
