@@ -1,8 +1,8 @@
 /**
  * An import into a workspace too large to read whole, on the real binary (WSM_IMPORT_READ_LIMIT=10
  * makes 30 contacts "too large"): its before-images are the contacts found by searching the file's
- * numbers, its created contacts are found the same way after --wait, and `wsm undo` puts the
- * workspace back as it was. A search hit counts only when its number is the row's: a number held
+ * numbers, its created contacts are found the same way after --wait, and `wsm undo` (finding
+ * them the same way) puts the workspace back as it was. A search hit counts only when its number is the row's: a number held
  * inside a longer one, or in a name, is not that contact. Where the server's search does not find
  * numbers, or the file names more numbers than are looked up, the change says so at the time. On
  * `wsm serve` and on the stand-in for the hosted service.
@@ -153,7 +153,12 @@ for (const kind of TARGETS) {
         expect(change).toMatch(/\+ record 3: create contact \d+ \(4155550110\)\n {4}number: "4155550110"\n {4}name: "Inside Ten"\n/);
         expect(change).toMatch(/\+ record 4: create contact \d+ \(14155550901\)\n {4}number: "14155550901"\n {4}name: "New Ticket"\n/);
         expect(change).toContain('Plan: 2 to create, 2 to update, 0 unchanged, 0 invalid.');
-        const undone = await run(['undo', 'last', '--yes']);
+        // The undo finds the change's contacts by number too, never walking the whole list.
+        const traced = (await run(['undo', 'last', '--dry-run', '-v'], LARGE)).stderr;
+        const listed = traced.match(/^> GET \S+\/contacts\?\S*$/gm)!.map((line) => line.replace(/^.*\/contacts/, ''));
+        expect(listed).toContain('?search=4155550110&per_page=100&page=1');
+        expect(listed.filter((query) => !query.includes('search=') && query !== '?per_page=1')).toEqual([]);
+        const undone = await run(['undo', 'last', '--yes'], LARGE);
         expect(undone.stderr).toMatch(/^✓ undid change \S+: 2 set back, 2 deleted, 0 created again, 0 failed\n$/);
         expect(undone.code).toBe(0);
         expect(await workspace()).toEqual(before);

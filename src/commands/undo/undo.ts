@@ -8,6 +8,7 @@ import { UsageError } from '../../cli/errors.js';
 import { countOf, countText } from '../../cli/text.js';
 import { inverseOf, type UndoStep } from '../../journal/inverse.js';
 import { openJournal, withoutUrlPassword } from '../../journal/journal.js';
+import { contactsForUndo } from '../../journal/undo-contacts.js';
 import type { ChangeMeta, JournalRecord } from '../../journal/records.js';
 import { resourceInverse } from '../../journal/resource-inverse.js';
 import { readLiveResources } from '../../journal/resource-read.js';
@@ -15,7 +16,6 @@ import type { WsmClient } from '../../api/client.js';
 import { sendUndo, type UndoReport } from '../../journal/undo-steps.js';
 import { keepingReplacements, undoConcurrency } from '../../journal/undo-order.js';
 import { liveContacts, type Plan } from '../contacts/plan.js';
-import { readLiveContacts } from '../contacts/plan-live.js';
 import { renderPlan } from '../contacts/plan-render.js';
 import type { CommandLine } from '../declare.js';
 import { concurrencyOf } from '../shared/concurrency.js';
@@ -88,7 +88,7 @@ const askedOf = (step: UndoStep): AskedChange =>
 /** The plan of the undo: contacts read only where the change holds some, each other record read by itself. */
 async function planOf(ctx: Context, client: WsmClient, change: ChangeMeta, records: JournalRecord[], options: UndoOptions) {
   const contacts = records.some((record) => record.kind === 'contact')
-    ? await readLiveContacts(ctx, client, options.concurrency)
+    ? await contactsForUndo(ctx, client, records, options.concurrency)
     : liveContacts([]);
   const others = records.filter((record) => record.kind === 'resource');
   const cannot = { count: 0 };
