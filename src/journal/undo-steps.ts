@@ -89,9 +89,7 @@ export async function sendUndo(
   const stopListening = flushOnStop(() => journal?.add(done.splice(0)));
   try {
     for await (const report of runEach(steps, call, settle, {
-      // Records of other resources go one at a time, newest first: an undo of a replacement deletes
-      // the new record before it makes the old one again under the same unique name.
-      concurrency: steps.some((step) => step.op === 'resource') ? 1 : concurrency,
+      concurrency,
       describe: (step) =>
         step.op === 'resource' ? recordLabel({ resource: step.resource, id: idOf(step) ?? null }) : `contact ${idOf(step)}`,
       notice: client.notice,
