@@ -98,5 +98,14 @@ describe('workspace_file.apply given the file as content, over HTTP', () => {
     });
     const shown = await wsm(server.env, ['history', 'show', change.id]);
     expect(shown.stdout).toMatch(/^\+ record 1: create label \d+\n {4}name: "urgent"\n {4}color: "#ff0000"\n/m);
+
+    // history.undo takes the apply back: the plan first, then with confirm the label goes.
+    const undoPlan = (await client.callTool({ name: 'history.undo', arguments: { change: change.id } })) as CallToolResult;
+    expect(undoPlan.isError, textOf(undoPlan)).toBeFalsy();
+    expect(undoPlan.structuredContent).toMatchObject({ plan: { delete: 1 } });
+    const undone = (await client.callTool({ name: 'history.undo', arguments: { change: change.id, confirm: true } })) as CallToolResult;
+    expect(undone.isError, textOf(undone)).toBeFalsy();
+    expect(undone.structuredContent).toMatchObject({ results: [{ outcome: 'deleted', status: 200 }] });
+    expect((await wsm(server.env, ['labels', 'list', '-q'])).stdout).toBe('');
   });
 });
