@@ -2,7 +2,8 @@
  * Where a change was made, as the journal keeps it and as `wsm undo` checks it, on the real binary
  * against `wsm serve`: a base URL carrying a password (a proxy's basic auth) is kept without it,
  * and an undo pointed elsewhere says how to point it back, whether the change was made through a
- * saved profile or through WSM_BASE_URL and WSM_WORKSPACE alone.
+ * saved profile or through WSM_BASE_URL and WSM_WORKSPACE alone. A contact deleted, then its group
+ * and field deleted too: the undo's plan says what it leaves out, and the contact is created again.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,5 +70,49 @@ describe('where an undo goes, against wsm serve', () => {
       ),
     );
     expect((await wsm(direct, ['undo', change.id, '--yes'])).code).toBe(0);
+  });
+
+  it('a deleted contact whose group and field were deleted since is created again without them, the plan saying so; a group made again is found by its name', async () => {
+    const made = async (...args: string[]) => JSON.parse((await run(...args, '-o', 'json')).stdout).id as number;
+    const gone = await made('groups', 'create', 'Gone Group');
+    const again = await made('groups', 'create', 'Again Group');
+    const field = await made('fields', 'create', 'gone_field');
+    const id = await made(
+      'contacts',
+      'create',
+      '--number',
+      '14155550502',
+      '--name',
+      'Bo',
+      '--group',
+      String(gone),
+      '--group',
+      String(again),
+      '--field',
+      'gone_field=x',
+    );
+    expect((await run('contacts', 'delete', String(id), '--yes')).code).toBe(0);
+    const change = await last();
+    for (const args of [
+      ['groups', 'delete', String(gone), '--yes'],
+      ['groups', 'delete', String(again), '--yes'],
+      ['fields', 'delete', String(field), '--yes'],
+    ])
+      expect((await run(...args)).code).toBe(0);
+    const madeAgain = await made('groups', 'create', 'Again Group');
+    const dry = await run('undo', change.id, '--dry-run');
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('    contact_groups: ["Again Group"]\n');
+    expect(dry.stdout).not.toContain('fields.gone_field');
+    expect(dry.stdout).toContain(`    note: group "Again Group" was group ${again}: it is group ${madeAgain} now\n`);
+    expect(dry.stdout).toContain(`    note: group "Gone Group" (group ${gone}) no longer exists: left out\n`);
+    expect(dry.stdout).toContain('    note: field "gone_field" no longer exists: its value "x" left out\n');
+    const undo = await run('undo', change.id, '--yes');
+    expect([undo.code, undo.stderr]).toEqual([0, `✓ undid change ${change.id}: 0 set back, 0 deleted, 1 created again, 0 failed\n`]);
+    const listed = JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Array<{
+      number: string;
+      contact_groups: Array<{ name: string }>;
+    }>;
+    expect(listed.find((contact) => contact.number === '14155550502')?.contact_groups.map((group) => group.name)).toEqual(['Again Group']);
   });
 });

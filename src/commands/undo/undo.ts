@@ -7,6 +7,7 @@ import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { countOf, countText } from '../../cli/text.js';
 import { inverseOf, type UndoStep } from '../../journal/inverse.js';
+import { fitToLiveGroups, noteFitted } from '../../journal/gone-groups.js';
 import { openJournal, withoutUrlPassword } from '../../journal/journal.js';
 import { contactsForUndo } from '../../journal/undo-contacts.js';
 import type { ChangeMeta, JournalRecord } from '../../journal/records.js';
@@ -99,7 +100,10 @@ async function planOf(ctx: Context, client: WsmClient, change: ChangeMeta, recor
     resourceInverse(live, options.force, { count: 0 }),
     cannot,
   );
-  return { ...inverseOf(records, new Set(change.failed ?? []), contacts, options.force, resources), cannot: cannot.count };
+  const fitted = await fitToLiveGroups(client, records);
+  const inverse = inverseOf(fitted.records, new Set(change.failed ?? []), contacts, options.force, resources);
+  noteFitted(inverse.plan, fitted.notes);
+  return { ...inverse, cannot: cannot.count };
 }
 
 export async function run(ctx: Context, options: UndoOptions, live?: UndoLive): Promise<UndoResult> {

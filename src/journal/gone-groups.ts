@@ -1,0 +1,84 @@
+// A contact's image names its groups by id and its custom fields by name, as they were at the
+// change. By the undo a group may be deleted (or made again under a new id) and a field deleted,
+// and the server refuses a whole create or update that names one (422): the plan would promise a
+// contact the run never makes again. So the undo reads the live groups and fields first, when an
+// image names any: a group gone is found by its name, else left out, and a field gone is left out,
+// each said as a note on its record, so the plan shows what the requests send.
+import type { WsmClient } from '../api/client.js';
+import type { Plan } from '../commands/contacts/plan.js';
+import { cannotListContacts } from '../commands/contacts/plan-live.js';
+import type { ContactImage, JournalRecord } from './records.js';
+
+interface LiveNames {
+  groups: Set<number>;
+  groupByName: Map<string, number>;
+  fields: Set<string>;
+}
+
+const imagesOf = (record: JournalRecord): ContactImage[] =>
+  record.kind === 'contact' ? [record.before, record.after].filter((image): image is ContactImage => image !== null) : [];
+
+async function liveNames(client: WsmClient): Promise<LiveNames | undefined> {
+  const live: LiveNames = { groups: new Set(), groupByName: new Map(), fields: new Set() };
+  try {
+    for await (const group of client.groups.list()) {
+      live.groups.add(Number(group.id));
+      live.groupByName.set(group.name, Number(group.id));
+    }
+    for await (const field of client.fields.list()) live.fields.add(String(field.name));
+  } catch (error) {
+    // A token that may not list them, or a server without the list: the images go as kept.
+    if (cannotListContacts(error)) return undefined;
+    throw error;
+  }
+  return live;
+}
+
+function fitted(image: ContactImage, live: LiveNames, said: Set<string>): ContactImage {
+  const contact_groups = image.contact_groups.flatMap((group) => {
+    if (live.groups.has(group.id)) return [group];
+    const again = live.groupByName.get(group.name);
+    if (again !== undefined) {
+      said.add(`group "${group.name}" was group ${group.id}: it is group ${again} now`);
+      return [{ id: again, name: group.name }];
+    }
+    said.add(`group "${group.name}" (group ${group.id}) no longer exists: left out`);
+    return [];
+  });
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(image.fields)) {
+    if (live.fields.has(name)) fields[name] = value;
+    else said.add(`field "${name}" no longer exists: its value ${JSON.stringify(value)} left out`);
+  }
+  return { ...image, contact_groups, fields };
+}
+
+/** The records with their images fitted to the live groups and fields, and what that left out or moved, per record index. */
+export async function fitToLiveGroups(
+  client: WsmClient,
+  records: JournalRecord[],
+): Promise<{ records: JournalRecord[]; notes: Map<number, string[]> }> {
+  const notes = new Map<number, string[]>();
+  const names = records.some((record) =>
+    imagesOf(record).some((image) => image.contact_groups.length > 0 || Object.keys(image.fields).length > 0),
+  );
+  const live = names ? await liveNames(client) : undefined;
+  if (live === undefined) return { records, notes };
+  const fittedRecords = records.map((record, index) => {
+    if (record.kind !== 'contact') return record;
+    const said = new Set<string>();
+    const fit = (image: ContactImage | null) => (image === null ? null : fitted(image, live, said));
+    const result = { ...record, before: fit(record.before), after: fit(record.after) };
+    if (said.size > 0) notes.set(index, [...said]);
+    return result;
+  });
+  return { records: fittedRecords, notes };
+}
+
+/** Adds each record's notes to its contact in the plan (`record N`). */
+export function noteFitted(plan: Plan, notes: Map<number, string[]>): void {
+  for (const [index, sentences] of notes) {
+    const contact = plan.contacts.find((planned) => planned.place === `record ${index + 1}`);
+    if (contact !== undefined) contact.notes = [...(contact.notes ?? []), ...sentences];
+  }
+}
