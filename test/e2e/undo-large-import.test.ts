@@ -175,6 +175,10 @@ for (const kind of TARGETS) {
       const refused = await run(['contacts', 'import', file, '--wait'], { ...LARGE, WSM_IMPORT_LOOKUP_LIMIT: 'many' });
       expect(refused.stderr).toBe('error: WSM_IMPORT_LOOKUP_LIMIT must be a whole number from 0 to 100,000, got "many"\n');
       expect(refused.code).toBe(2);
+      const unread = await run(['contacts', 'import', file, '--wait'], { WSM_IMPORT_READ_LIMIT: '-1' });
+      expect(unread.stderr).toBe('error: WSM_IMPORT_READ_LIMIT must be a whole number from 0 to 100,000, got "-1"\n');
+      expect(unread.code).toBe(2);
+      expect((await shown()).split('\n')[1]).toBe(`  wsm contacts import ${file} --wait`);
     });
 
     it('a number whose search gives 300 other contacts is left unknown: no record for it, said at the time', async () => {
