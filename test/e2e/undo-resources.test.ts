@@ -186,6 +186,15 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(res.stdout).toContain('    note: password: not kept by the journal, not set back\n');
       expect(res.code).toBe(8);
       expect(await listed('users')).toEqual(before);
+      // A user made (an extension of wsm serve) is journaled, and no API deletes a user.
+      const made = await run('users', 'create', '--name', 'Bot', '--email', 'bot@example.com', '--password', 'bot-password', '--role', '1');
+      if (!backend.extensions) return expect(made.stderr).toMatch(NOT_SUPPORTED);
+      const change = await lastChange();
+      expect(change.summary).toMatch(/^users create \(user \d+\)$/);
+      expect((await run('history', 'show', 'last')).stdout).toContain('    note: password: sent, not kept (an undo cannot set it back)\n');
+      const undone = await undo();
+      expect(undone.stdout).toMatch(/^! record 1: skipped user \d+\n    note: cannot be undone: the API has no delete for users\n/);
+      expect(undone.code).toBe(8);
     });
 
     it('a template: its create undone by its delete; a template deleted cannot be brought back', async () => {

@@ -6,6 +6,7 @@ import type { Context } from '../../cli/context.js';
 import type { CommandLine } from '../declare.js';
 import { showWritten } from '../shared/written.js';
 import { fieldLabels, parseId, withFieldNames, workspaceClient } from '../shared/verb.js';
+import { journaledWrite } from '../../journal/resource-change.js';
 import { sendingClient } from '../shared/sending-client.js';
 import type { CREATE_FLAGS } from '../users.js';
 import { resolvePassword } from './password.js';
@@ -40,7 +41,7 @@ export async function run(ctx: Context, { body: given, askPassword }: CreateUser
       // Before a password is asked for, the login and workspace must be good; otherwise the client's check comes first.
       const client = askPassword ? await workspaceClient(ctx) : await sendingClient(ctx);
       if (askPassword) body.password = (await resolvePassword(ctx, true)) ?? '';
-      return client.users.create(body);
+      return journaledWrite(ctx, client, { resource: 'users', operation: 'create', body }, () => client.users.create(body));
     },
   );
 }
