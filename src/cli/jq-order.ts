@@ -1,10 +1,11 @@
 // Part of jq's worker (jq-worker.ts, plain CommonJS JavaScript): the order jq's `sort_by(f)`,
 // `group_by(f)`, `unique_by(f)`, `min_by(f)` and `max_by(f)` give, found here from each element's
 // key (`[f]`, as jq keys it, printed by jq) instead of inside jq, whose sort of 100,000 keys
-// grows its WebAssembly memory by some 80 MB that it never gives back; the keys here take about
-// 10 MB. The comparison is jq's (jv_cmp): kinds in the order null, false, true, numbers, strings,
-// arrays, objects; strings by code point (jq compares their UTF-8 bytes); arrays element by
-// element; objects by their sorted keys, then their values key by key; the sort stable.
+// grew the CLI by 60 to 90 MB (WebAssembly memory is never given back); this thread's whole
+// heap holding them is about 20 MB. The comparison is jq's (jv_cmp): kinds in the order null,
+// false, true, numbers, strings, arrays, objects; strings by code point (jq compares their UTF-8
+// bytes); arrays element by element; objects by their sorted keys, then their values key by key;
+// the sort stable.
 // A key this comparison could order otherwise than jq is refused (keyOf gives undefined), and jq
 // orders the list itself: a NaN (printed as null), an infinite (printed as the largest number),
 // and a number whose text is not the shortest one of its double (jq compares two such numbers
