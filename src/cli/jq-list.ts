@@ -30,7 +30,9 @@ type Reading = { program: string; flags: string[]; order?: WholeListProgram['ord
 function readingFor(expression: string, pretty: boolean): Reading {
   const flags = flagsFor(pretty);
   const whole = overElements(expression, pretty);
-  if (whole !== undefined) return { ...whole, flags: ['-n', ...(whole.order ? ['-j'] : flags)], open: ' ', between: ' ', close: '' };
+  // An order's texts are kept as sent, one a line (JSON.stringify writes no line end of its own).
+  if (whole?.order !== undefined) return { ...whole, flags: ['-n', '-j'], open: '', between: '\n', close: '\n' };
+  if (whole !== undefined) return { ...whole, flags: ['-n', ...flags], open: ' ', between: ' ', close: '' };
   return { program: expression, flags, open: '[', between: ',', close: ']' };
 }
 

@@ -30,16 +30,17 @@ function closingParen(text: string, open: number): number {
 }
 
 /**
- * An element that counts in an order (`sort_by(f)` and its kind): jq prints its text (`tojson`,
- * what `-c` prints: never a line end of its own) on a line, then its key (`[f]`, as jq's own
- * `sort_by(f)` keys it) on the next, `!` for a key holding a NaN (which `tojson` prints as null).
- * jq keeps neither: the texts wait in a file, the keys in jq's worker, which orders them
- * (jq-order.ts) and writes the output from the texts, or runs the rest of the program on them.
+ * An order (`sort_by(f)` and its kind): jq prints each element's key (`[f]`, as jq's own
+ * `sort_by(f)` keys it) on a line, `!` for a key holding a NaN (which `tojson` prints as null),
+ * and keeps nothing. The elements' texts, as jq reads them, wait in a file; jq's worker orders the
+ * keys (jq-order.ts) and runs `then` on the list in that order, given from the texts.
  */
-const textAndKey = (from: string, f: string) =>
-  `${from} | (tojson + "\\n"), (([${f}\n] as $k | ($k | tojson) as $t | ` +
+const keyLines = (f: string) =>
+  `inputs | ([${f}\n] as $k | ($k | tojson) as $t | ` +
   // Only a key whose text holds `null` can hold a NaN: the others are not searched (a third of the time).
-  `if ($t | contains("null")) and ($k | any(.. | numbers; isnan)) then "!" else $t end) + "\\n")`;
+  `if ($t | contains("null")) and ($k | any(.. | numbers; isnan)) then "!" else $t end) + "\\n"`;
+/** The list given as inputs, printed as jq prints it whole with `-c` (`tojson` is that form), holding one element at a time. */
+const PRINT_LIST = '"[", (foreach inputs as $x (0; . + 1; (if . > 1 then "," else empty end), ($x | tojson))), "]\\n"';
 /** jq's own order of the texts given as inputs, from the same keys: where the worker cannot compare them as jq does. */
 const orderInJq = (kind: string, f: string) => `[inputs | [${f}\n]] as $k | [range($k | length)] | _${kind}_impl($k)`;
 
@@ -56,16 +57,16 @@ const ORDERS = ['sort_by', 'group_by', 'unique_by', 'min_by', 'max_by'] as const
 
 /**
  * A program over the elements as inputs (`jq -n`), and for an order (`sort_by(f)` and its kind),
- * what the worker does after it: the program prints each element's text and key (run with
- * `-j`), the worker orders them, then writes the ordered list from the texts (`then` undefined)
- * or runs `then` on it: on its elements as inputs or on the list (or the one element) whole.
+ * what jq's worker does after it: the program prints each element's key (run with `-j`), the
+ * worker orders the keys, then runs `then` on the list in that order: on its elements as inputs
+ * or on the list (or the one element) whole.
  */
 export interface WholeListProgram {
   program: string;
   order?: {
     kind: (typeof ORDERS)[number];
     inJq: string;
-    then?: { program: string; flags: string[]; asInputs: boolean };
+    then: { program: string; flags: string[]; asInputs: boolean };
   };
 }
 
@@ -90,14 +91,14 @@ export function wholeListProgram(expression: string, pretty: boolean, source = '
   }
   if (bare === 'add') return value(`reduce ${from} as $x (null; . + $x)`);
   if (leading !== undefined) return value(`[limit(${leading}; ${source})] | ${expression}`);
-  return inOrder(expression, pretty, from);
+  return inOrder(expression, pretty);
 }
 
 /**
  * `sort_by(f)`, `group_by(f)`, `unique_by(f)`, `min_by(f)`, `max_by(f)`, alone or before the first
  * `|`, as a program printing the elements' texts and keys, and what runs on the ordered list.
  */
-function inOrder(expression: string, pretty: boolean, from: string): WholeListProgram | undefined {
+function inOrder(expression: string, pretty: boolean): WholeListProgram | undefined {
   const split = pipeHead(expression);
   for (const kind of ORDERS) {
     const f = argumentOf(split?.head ?? expression, kind);
@@ -105,15 +106,12 @@ function inOrder(expression: string, pretty: boolean, from: string): WholeListPr
     const rest = split?.rest;
     const one = kind === 'min_by' || kind === 'max_by';
     const flags = flagsFor(pretty);
+    const each = rest === undefined || one ? undefined : overElements(rest, pretty);
     let then: NonNullable<WholeListProgram['order']>['then'];
-    if (rest !== undefined || pretty) {
-      const each = rest === undefined || one ? undefined : overElements(rest, pretty);
-      then =
-        each === undefined || each.order !== undefined
-          ? { program: rest ?? '.', flags, asInputs: false }
-          : { program: each.program, flags: ['-n', ...flags], asInputs: true };
-    }
-    return { program: textAndKey(from, f), order: { kind, inJq: orderInJq(kind, f), then } };
+    if (rest === undefined && !one && !pretty) then = { program: PRINT_LIST, flags: ['-n', '-j'], asInputs: true };
+    else if (each === undefined || each.order !== undefined) then = { program: rest ?? '.', flags, asInputs: false };
+    else then = { program: each.program, flags: ['-n', ...flags], asInputs: true };
+    return { program: keyLines(f), order: { kind, inJq: orderInJq(kind, f), then } };
   }
   return undefined;
 }

@@ -8,11 +8,11 @@
 // printed as it comes; jq waits while 1 MB of it is not yet written (no output piles up in memory
 // behind a slow reader). The reads and writes are found among the module's imports by the names
 // Emscripten gives them (jq-wasm keeps them); a jq-wasm without them fails here, in tests.
-// An ordered run (jq-whole.ts: `sort_by(f)` and its kind) prints each element's text and key on
-// lines of their own: the texts are kept as written (jq-kept-texts.ts), the keys read here, and
-// once jq has ended the order is found from the keys (jq-order.ts); the output is then written
-// from the texts, or jq runs again on the ordered list, given from the texts, for the rest of the
-// program. jq never holds the list.
+// An ordered run (jq-whole.ts: `sort_by(f)` and its kind) is sent the elements' texts one a line,
+// kept here as they come (jq-kept-texts.ts), and prints each element's key on a line, read here;
+// once jq has ended the order is found from the keys (jq-order.ts), and jq runs again, on the
+// list in that order given from the texts, for the rest of the program (or to print the list).
+// jq never holds the list.
 // Messages in: Uint8Array (JSON text) or null (the end of the list). Out: { output } pieces, the
 // run's result (its stdout the rest), then null.
 import { KEPT_TEXTS } from './jq-kept-texts.js';
@@ -69,16 +69,6 @@ const NULL = new Uint8Array([110, 117, 108, 108]);
 function textAt(line) {
   return keptBytes(line === 0 ? 0 : lineEnds[line - 1] + 1, lineEnds[line]);
 }
-function sendPlace(place) {
-  if (place === null) return send(NULL);
-  if (typeof place === 'number') return send(textAt(place));
-  send(OPEN);
-  place.forEach((inner, i) => {
-    if (i > 0) send(COMMA);
-    sendPlace(inner);
-  });
-  send(CLOSE);
-}
 function* placeText(place) {
   if (place === null) return yield NULL;
   if (typeof place === 'number') return yield textAt(place);
@@ -89,23 +79,20 @@ function* placeText(place) {
   }
   yield CLOSE;
 }
-// What jq writes: sent on ('send'), kept for this thread ('capture'), or an ordered run's lines
-// of text and key ('route': the texts kept, the keys read).
-let mode = data.order ? 'route' : 'send';
+// What jq writes: sent on ('send'), kept for this thread ('capture'), or an ordered run's keys,
+// one a line ('keys').
+let mode = data.order ? 'keys' : 'send';
 let captured = [];
 const keys = [];
 let exactKeys = true;
 let keyParts = [];
-let onKeyLine = false;
-function route(bytes) {
+function readKeys(bytes) {
   for (let start = 0; start < bytes.length; ) {
     const end = bytes.indexOf(10, start);
-    const stop = end === -1 ? bytes.length : end + 1;
-    if (onKeyLine) keyParts.push(bytes.slice(start, end === -1 ? stop : end));
-    else keep(bytes.subarray(start, stop));
-    if (end !== -1 && onKeyLine) readKey();
-    if (end !== -1) onKeyLine = !onKeyLine;
-    start = stop;
+    keyParts.push(bytes.slice(start, end === -1 ? bytes.length : end));
+    if (end === -1) return;
+    readKey();
+    start = end + 1;
   }
 }
 const keyDecoder = new TextDecoder();
@@ -146,7 +133,7 @@ function* orderedInput(shape, asInputs) {
   }
   if (!asInputs) yield CLOSE;
 }
-/** After an ordered run: the order from the keys (or jq's own), then the list written or given to the rest of the program. */
+/** After an ordered run: the order from the keys (or jq's own), then the rest of the program on the list in that order. */
 function afterOrder(jq) {
   mode = 'capture';
   let shape;
@@ -160,11 +147,6 @@ function afterOrder(jq) {
   keys.length = 0;
   mode = 'send';
   const then = data.order.then;
-  if (then === undefined) {
-    sendPlace(shape);
-    send(NEWLINE);
-    return { exitCode: 0, stdout: '', stderr: '' };
-  }
   return runOn(jq, then.program, then.flags, orderedInput(shape, then.asInputs));
 }
 function writeOutput(iov, iovcnt, pnum) {
@@ -175,7 +157,7 @@ function writeOutput(iov, iovcnt, pnum) {
     const at = words[(iov >> 2) + 2 * i];
     const length = words[(iov >> 2) + 2 * i + 1];
     const bytes = heap.subarray(at, at + length);
-    if (mode === 'route') route(bytes);
+    if (mode === 'keys') readKeys(bytes);
     else if (mode === 'capture') captured.push(bytes.slice());
     else send(bytes);
     total += length;
@@ -249,6 +231,8 @@ require(data.jqPath).loadJq({ instantiateWasm }).then((jq) => {
   source = () => {
     const piece = ended ? null : next();
     ended = piece === null;
+    // An ordered run keeps the elements' texts as jq reads them, one a line (jq-list.ts).
+    if (data.order && piece !== null) keep(piece);
     return piece;
   };
   let result = jq.raw('', data.expression, data.flags);
