@@ -1,9 +1,9 @@
-// Part of jq's worker (jq-worker.ts, plain CommonJS JavaScript): the elements' texts an ordered
-// run prints (jq-whole.ts) kept until jq has ordered them. They go to a temporary file, removed
+// Part of jq's worker (jq-worker.ts, plain CommonJS JavaScript): the elements' texts of an ordered
+// run (jq-whole.ts), as the CLI sends them, kept until their keys are ordered. They go to a temporary file, removed
 // from its folder as soon as it is open (the open file stays readable; nothing is left behind
 // if the process ends), in blocks of 1 MB: the CLI then holds one block, not the list's text
 // (about 300 bytes a contact). Where no temporary file can be made, the blocks stay in memory.
-// keep(bytes) adds what jq wrote and notes where each line ends (lineEnds); keptBytes(start, end)
+// keep(bytes) adds what was sent and notes where each line ends (lineEnds); keptBytes(start, end)
 // reads a range back; closeKept() closes the file, whether jq ended well or not.
 export const KEPT_TEXTS = `
 const keptFs = require('node:fs');
