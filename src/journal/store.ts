@@ -205,9 +205,23 @@ export class JournalStore {
     const cutOff = new Date(now.getTime() - this.limits.days * 86_400_000);
     // An invalid date would name no id and sort after every one: it removes none.
     const oldest = Number.isNaN(cutOff.getTime()) ? '' : changeId(cutOff);
-    const surplus = ids.length + 1 - this.limits.changes;
-    ids.forEach((id, index) => {
-      if (index < surplus || id < oldest) this.remove(id);
-    });
+    let surplus = ids.length + 1 - this.limits.changes;
+    for (const id of ids) {
+      if (id < oldest) this.remove(id);
+      else if (surplus > 0 && !this.running(id)) {
+        this.remove(id);
+        surplus -= 1;
+      }
+    }
+  }
+
+  /** A change not ended yet may be another wsm's, still being written: making room takes the oldest ended ones instead. */
+  private running(id: string): boolean {
+    try {
+      return this.meta(id)?.ended === undefined;
+    } catch (error) {
+      if (error instanceof JournalFileDamaged) return false;
+      throw error;
+    }
   }
 }

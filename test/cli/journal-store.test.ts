@@ -32,6 +32,18 @@ describe('the journal store', () => {
     expect(store.list().map((change) => change.id)).toEqual(['20261128-120400-000', '20261128-120300-000', '20261128-120200-000']);
   });
 
+  it('a change not ended yet (another wsm still writing it) is not removed to make room: the oldest ended change goes instead', () => {
+    const store = new JournalStore(dir, { changes: 2, days: 90 });
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 28, 12, minute));
+    const running = store.begin(meta, 1, at(0));
+    store.begin(meta, 1, at(1)).finish([]);
+    store.begin(meta, 1, at(2)).finish([]);
+    running.add([record(1)]);
+    running.finish([]);
+    expect(store.list().map((change) => change.id)).toEqual(['20261128-120200-000', '20261128-120000-000']);
+    expect(store.read(store.find('20261128-120000-000')!).records).toEqual([record(1)]);
+  });
+
   it('keeps D days: a change older than that goes when a change begins', () => {
     const store = new JournalStore(dir, { changes: 100, days: 2 });
     store.begin(meta, 1, new Date(Date.UTC(2026, 10, 20))).finish([]);

@@ -3,6 +3,7 @@
  * stand-in of the published API: what was sent before the signal is in the journal (the change
  * says it never ended), so `wsm undo` takes it back, and the undo stopped half-way can be undone
  * too or run again to the end. At most the one request in flight at the signal goes unrecorded.
+ * Another wsm making room in the journal meanwhile leaves a change still being written as it is.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -99,6 +100,23 @@ describe('a bulk update and an undo stopped by Ctrl-C, against a slow stand-in',
     expect(renamed()).toBeGreaterThanOrEqual(CONTACTS - 1);
     const rest = await run('undo', update.id, '--yes');
     expect(rest.code).toBe(0);
+    expect(renamed()).toBe(0);
+  });
+
+  it('a change another wsm makes with WSM_HISTORY_CHANGES=1 while a bulk run is being written leaves that run whole: shown, and undone', async () => {
+    for (const contact of standin.state.contacts) contact.name = String(contact.name).replace(/ renamed$/, '');
+    standin.quirks.delayMs = 40;
+    const bulk = spawned(env, ['contacts', 'update', '--from', join(dir, 'names.csv'), '--yes', '--concurrency', '1']);
+    await waitFor(() => renamed() >= 3);
+    const other = await wsm({ ...env, WSM_HISTORY_CHANGES: '1' }, ['contacts', 'create', '--number', '14155559999', '--name', 'Other']);
+    expect(other.code).toBe(0);
+    expect(await bulk.code).toBe(0);
+    standin.quirks.delayMs = undefined;
+    const listed = JSON.parse((await run('history', '-o', 'json')).stdout) as Array<{ id: string; summary: string }>;
+    const change = listed.find((kept) => kept.summary.startsWith('contacts update --from'))!;
+    expect(change).toBeDefined();
+    expect(await shown(change.id)).toBe(CONTACTS);
+    expect((await run('undo', change.id, '--yes')).code).toBe(0);
     expect(renamed()).toBe(0);
   });
 });
