@@ -4,12 +4,15 @@
  * and an undo pointed elsewhere says how to point it back, whether the change was made through a
  * saved profile or through WSM_BASE_URL and WSM_WORKSPACE alone. A contact deleted, then its group
  * and field deleted too: the undo's plan says what it leaves out, and the contact is created again.
+ * A request the server refuses says the server's field errors, not only "Validation error".
  */
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend } from './backends.js';
-import { wsm } from './processes.js';
+import { BIN, wsm } from './processes.js';
+import { onTerminal } from './terminal.js';
 
 describe('where an undo goes, against wsm serve', () => {
   let backend: Backend;
@@ -114,5 +117,23 @@ describe('where an undo goes, against wsm serve', () => {
       contact_groups: Array<{ name: string }>;
     }>;
     expect(listed.find((contact) => contact.number === '14155550502')?.contact_groups.map((group) => group.name)).toEqual(['Again Group']);
+  });
+
+  it('a number taken by someone else while the undo asked: the failed line says the field error the server gave, exit 8', async () => {
+    const id = JSON.parse((await run('contacts', 'create', '--number', '14155550503', '--name', 'Cy', '-o', 'json')).stdout).id as number;
+    expect((await run('contacts', 'delete', String(id), '--yes')).code).toBe(0);
+    const change = await last();
+    const res = await onTerminal(backend.env, ['undo', change.id], {
+      columns: 200,
+      keys: 'y\r',
+      when: '(y/N)',
+      beforeKeys: () =>
+        execFileSync(process.execPath, [BIN, 'contacts', 'create', '--number', '14155550503', '--name', 'Someone'], {
+          env: backend.env,
+          stdio: 'ignore',
+        }),
+    });
+    expect(res.code).toBe(8);
+    expect(res.screen).toMatch(/failed\s+422\s+number: The number has already been taken\./);
   });
 });
