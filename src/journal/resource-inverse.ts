@@ -4,7 +4,8 @@
 //   record's `role`), unless a field holds neither the change's value nor the one before
 //   (flagged, left alone unless `force`);
 // - a create: deleted where the resource has a delete (unless changed since: flagged, `force`);
-// - a delete: made again from its before-image (a new id), where it has a create.
+// - a delete: made again from its before-image (a new id), where it has a create, unless another
+//   record holds its unique name by then (flagged, not sent: the server would refuse it).
 // Where the API has nothing to invert with (no delete of users; a contact group's delete is an
 // extension the published API lacks; a template deleted at the provider; an import's file; a
 // password, which is never kept), the plan says so for that record and counts it as not undone.
@@ -39,6 +40,15 @@ export interface LiveResources {
   records: Map<string, ReadRecord>;
   /** `labels.delete` -> false where the server lacks that extension. */
   offered: Map<string, boolean>;
+  /** `labels:3` (deleted by the change, gone now) -> the other record holding its unique name now. */
+  holders: Map<string, Holder>;
+}
+
+/** A record holding a unique value (a name) a deleted record had. */
+export interface Holder {
+  field: string;
+  value: JsonValue;
+  id: number;
 }
 
 export const liveKey = (record: Pick<ResourceRecord, 'resource' | 'id'>) => `${record.resource}:${record.id}`;
@@ -149,6 +159,12 @@ export function resourceInverse(live: LiveResources, force: boolean, cannot: { c
     const missing = IRREVERSIBLE_DELETES[record.resource] ?? lacking(record, 'create');
     if (missing !== undefined) return notUndone(planned, missing);
     if ('image' in now) return { ...planned, action: 'unchanged', notes: ['still there: nothing to create'] };
+    // As a contact whose number another holds: flagged, never sent (the server keeps names unique), whatever `force` says.
+    const holder = live.holders.get(liveKey(record));
+    if (holder !== undefined) {
+      const by = `${CATALOG[record.resource].noun} ${holder.id}`;
+      return { ...planned, action: 'skipped', notes: [`its ${holder.field} ${shown(holder.value)} is ${by}'s now: not made again`] };
+    }
     const body = Object.fromEntries(
       keysOf(record, 'create').flatMap((key) => {
         const value = valueOf(record.before, key);

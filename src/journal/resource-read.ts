@@ -12,7 +12,7 @@ import type { CrudResource } from '../api/resources/crud.js';
 import { LIVE_READ_LIMIT } from '../commands/contacts/plan-live.js';
 import type { ResourceRecord } from './records.js';
 import { type ResourceImage, resourceImage } from './resource-image.js';
-import { type LiveResources, liveKey } from './resource-inverse.js';
+import { type Holder, type LiveResources, liveKey } from './resource-inverse.js';
 import { recordLabel } from './resource-plan.js';
 
 /** A record as read: its image, gone (the server says there is none), or why it could not be read. */
@@ -80,13 +80,19 @@ async function listRows(client: WsmClient, resource: ResourceKey, wanted?: numbe
   return rows;
 }
 
-/** The record of `id` found in its resource's list, walked once per undo (`cache`). */
-async function findInList(client: WsmClient, resource: ResourceKey, id: number, what: string, cache?: ReadCache): Promise<ReadRecord> {
+/** The list's rows walked once per undo (`cache`); without a cache, walked up to `wanted`. */
+async function cachedRows(client: WsmClient, resource: ResourceKey, wanted: number | undefined, cache?: ReadCache) {
   let rows = cache?.lists.get(resource);
   if (rows === undefined) {
-    rows = await listRows(client, resource, cache === undefined ? id : undefined);
+    rows = await listRows(client, resource, cache === undefined ? wanted : undefined);
     cache?.lists.set(resource, rows);
   }
+  return rows;
+}
+
+/** The record of `id` found in its resource's list, walked once per undo (`cache`). */
+async function findInList(client: WsmClient, resource: ResourceKey, id: number, what: string, cache?: ReadCache): Promise<ReadRecord> {
+  const rows = await cachedRows(client, resource, id, cache);
   if (!(rows instanceof Map)) return { unknown: `${what}: no before-image (${rows.why})` };
   const row = rows.get(id);
   return row === undefined ? { gone: true } : imageOf(row, what);
@@ -116,13 +122,36 @@ export async function readRecord(
 }
 
 /**
+ * The record holding now the unique value (a name) of a deleted record that is gone, so that it is
+ * not made again into a clash the server refuses: found in the resource's list (walked once per
+ * undo). A record the same change created does not count: the undo deletes it first.
+ */
+async function holderOf(
+  client: WsmClient,
+  record: ResourceRecord,
+  unique: string | null | undefined,
+  created: ReadonlySet<string>,
+  cache: ReadCache,
+): Promise<Holder | undefined> {
+  const value = unique ? record.before?.[unique] : undefined;
+  if (!unique || value === undefined || value === null) return undefined;
+  const rows = await cachedRows(client, record.resource, undefined, cache);
+  if (!(rows instanceof Map)) return undefined;
+  for (const [id, row] of rows)
+    if ((row as Record<string, unknown>)[unique] === value && !created.has(liveKey({ resource: record.resource, id })))
+      return { field: unique, value, id };
+  return undefined;
+}
+
+/**
  * What an undo of `records` needs to know of the server: each record as it is now, each resource's
  * description, and, for a plain collection whose inverse is an extension, whether the server has
  * its extensions (asked once, without changing anything: CrudResource.hasExtensions).
  */
 export async function readLiveResources(client: WsmClient, records: readonly ResourceRecord[]): Promise<LiveResources> {
-  const live: LiveResources = { descriptions: new Map(), records: new Map(), offered: new Map() };
+  const live: LiveResources = { descriptions: new Map(), records: new Map(), offered: new Map(), holders: new Map() };
   const cache: ReadCache = { noGet: new Set(), lists: new Map() };
+  const created = new Set(records.filter((record) => record.op === 'create').map(liveKey));
   for (const record of records) {
     if (!live.descriptions.has(record.resource)) {
       const description = await descriptionOf(record.resource);
@@ -138,6 +167,11 @@ export async function readLiveResources(client: WsmClient, records: readonly Res
     }
     if (!live.records.has(liveKey(record)) && (record.id !== null || record.resource === PARTNER_DEFAULTS))
       live.records.set(liveKey(record), await readRecord(client, record.resource, record.id, recordLabel(record), cache));
+    const now = live.records.get(liveKey(record));
+    if (record.op === 'delete' && now !== undefined && 'gone' in now) {
+      const holder = await holderOf(client, record, live.descriptions.get(record.resource)?.unique, created, cache);
+      if (holder !== undefined) live.holders.set(liveKey(record), holder);
+    }
   }
   return live;
 }

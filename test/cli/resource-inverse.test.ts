@@ -17,6 +17,7 @@ function plan(record: ResourceRecord, now: ReadRecord, options: { force?: boolea
     descriptions: new Map(Object.entries(DESCRIPTIONS) as Array<[ResourceKey, (typeof DESCRIPTIONS)[ResourceKey]]>),
     records: new Map([[liveKey(record), now]]),
     offered: new Map(Object.entries(options.offered ?? {})),
+    holders: new Map(),
   };
   const cannot = { count: 0 };
   const steps: ResourceStep[] = [];
