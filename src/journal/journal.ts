@@ -7,9 +7,16 @@ import { CliError, ExitCode, UsageError } from '../cli/errors.js';
 import type { JournalRecord } from './records.js';
 import { limitsFrom, JournalStore, type ChangeWriter } from './store.js';
 
-/** WSM_HISTORY=off: changes are made without a journal (no undo). */
+/**
+ * WSM_HISTORY=off: changes are made without a journal (no undo). Any other word is refused rather
+ * than read as one or the other: a script's `WSM_HISTORY=0` must not keep a journal it meant to stop,
+ * nor `WSM_HISTORY=false` drop one it meant to keep.
+ */
 export function journalOff(ctx: Context): boolean {
-  return ctx.env.WSM_HISTORY?.trim().toLowerCase() === 'off';
+  const value = ctx.env.WSM_HISTORY?.trim().toLowerCase() ?? '';
+  if (value === '' || value === 'on') return false;
+  if (value === 'off') return true;
+  throw new UsageError(`WSM_HISTORY takes "off" (or "on", the default), got "${ctx.env.WSM_HISTORY?.trim()}": nothing was sent`);
 }
 
 export async function openJournal(ctx: Context): Promise<JournalStore> {

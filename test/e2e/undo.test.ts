@@ -172,6 +172,12 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect((await run('history', '-o', 'json')).stdout).toBe('[]\n');
       const bad = await wsm({ ...backend.env, WSM_HISTORY_CHANGES: 'ten' }, ['contacts', 'create', '--number', '14155550402']);
       expect(bad).toMatchObject({ code: 2, stderr: 'error: WSM_HISTORY_CHANGES must be a whole number from 1 to 100,000, got "ten"\n' });
+      for (const word of ['0', 'false', 'no']) {
+        const unclear = await wsm({ ...backend.env, WSM_HISTORY: word }, ['contacts', 'create', '--number', '14155550405']);
+        expect(unclear).toMatchObject({ code: 2, stderr: `error: WSM_HISTORY takes "off" (or "on", the default), got "${word}": nothing was sent\n` });
+      }
+      expect((await wsm({ ...backend.env, WSM_HISTORY: 'ON' }, ['contacts', 'create', '--number', '14155550406'])).code).toBe(0);
+      expect(JSON.parse((await run('history', '-o', 'json')).stdout)).toHaveLength(1);
       const folder = join(backend.env.WSM_CONFIG_DIR!, 'history');
       rmSync(folder, { recursive: true, force: true });
       writeFileSync(folder, 'not a folder');
@@ -182,6 +188,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       );
       rmSync(folder);
       expect((await workspace()).map((c) => c.number)).not.toContain('14155550403');
+      expect((await workspace()).map((c) => c.number)).not.toContain('14155550405');
     });
 
     it('an undo goes only where its change went: another workspace is refused, naming the profile', async () => {
