@@ -174,7 +174,10 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(bad).toMatchObject({ code: 2, stderr: 'error: WSM_HISTORY_CHANGES must be a whole number from 1 to 100,000, got "ten"\n' });
       for (const word of ['0', 'false', 'no']) {
         const unclear = await wsm({ ...backend.env, WSM_HISTORY: word }, ['contacts', 'create', '--number', '14155550405']);
-        expect(unclear).toMatchObject({ code: 2, stderr: `error: WSM_HISTORY takes "off" (or "on", the default), got "${word}": nothing was sent\n` });
+        expect(unclear).toMatchObject({
+          code: 2,
+          stderr: `error: WSM_HISTORY takes "off" (or "on", the default), got "${word}": nothing was sent\n`,
+        });
       }
       expect((await wsm({ ...backend.env, WSM_HISTORY: 'ON' }, ['contacts', 'create', '--number', '14155550406'])).code).toBe(0);
       expect(JSON.parse((await run('history', '-o', 'json')).stdout)).toHaveLength(1);
