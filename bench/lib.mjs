@@ -293,10 +293,10 @@ export function median(values) {
 export const fmt = (n, digits = 1) => Number(n).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** A `wsm serve` in `dir` on a seeded database of `count` contacts, and the environment of a `wsm` run against it. */
-export async function serveContacts(dir, count) {
+export async function serveContacts(dir, count, { bin = BIN } = {}) {
   const db = join(dir, 'wsm.db');
   await buildDataset(db, count);
-  const server = await startServe(join(dir, 'serve'), ['--db', db, '--approval-delay', '0']);
+  const server = await startServe(join(dir, 'serve'), ['--db', db, '--approval-delay', '0'], { bin });
   return { server, env: { ...server.env, WSM_BASE_URL: server.url, WSM_TOKEN: server.token, WSM_WORKSPACE: server.workspace } };
 }
 

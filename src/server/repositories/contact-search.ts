@@ -29,6 +29,9 @@
  * - Once the key copy is complete, its estimates choose the cheapest way to count a total: the
  *   index's phrase, the copy, or the index's two rarest trigrams with each candidate checked in
  *   the copy (search-sieve.ts).
+ * - A whole number (7 digits or more, as a client finding a contact by its number sends) is
+ *   answered from the contacts holding its rarest trigrams, each checked with HOLDS_QUERY
+ *   (number-sieve.ts): its phrase holds the trigrams every number shares.
  * - The total of a query whose page shows its matches to be dense (at least one id in
  *   DENSE_IDS) is counted in a copy of the workspace's keys (key-scan.ts) when one is complete:
  *   the index checks every match position by position, which costs most where matches are
@@ -39,6 +42,7 @@ import { NUL_KEYS } from '../migrations/012_nul_keys.js';
 import { generationsOf } from './generations.js';
 import { keyScan, MIN_ROWS } from './key-scan.js';
 import { searchedNumber } from '../../api/schemas/contacts.js';
+import { createNumberSieve, isWholeNumber } from './number-sieve.js';
 import { searchKey } from './search-key.js';
 import { createSearchMarks } from './search-marks.js';
 import { createSearchSieve } from './search-sieve.js';
@@ -128,6 +132,7 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
   const keysCount = (workspaceId: string, terms: SearchTerms) => keys.count(workspaceId, terms, keyScanMinRows);
   const sieve = createSearchSieve(db, keys, keyScanMinRows);
   const searchMarks = createSearchMarks(generations);
+  const numbers = createNumberSieve(db, HOLDS_QUERY);
 
   // The keys scanned: every contact's for a short key (line 0), the contacts above the index's
   // line otherwise (an import's rows it does not hold yet).
@@ -215,6 +220,16 @@ export function createContactSearch(db: Db, { keyScanMinRows = MIN_ROWS }: Conta
     const whole = mine === (allCount.get() ?? 0);
     const params = { ws: workspaceId, match };
     const tail = { ws: workspaceId, ...queryParams(terms), line: line.get()! };
+    // A whole number: its page and exact total from the few contacts holding its rarest trigrams.
+    const numbered = isWholeNumber(terms) ? numbers.matches(workspaceId, terms) : undefined;
+    if (numbered !== undefined) {
+      const above = scanCount.get(tail)!;
+      const ids = numbered.slice(offset, offset + limit);
+      if (ids.length < limit && above > 0)
+        ids.push(...scanPage.all({ ...tail, limit: limit - ids.length, offset: Math.max(0, offset - numbered.length) }));
+      const timing = { pageMs: performance.now() - started, totalMs: 0, source: 'sieve' as const, from: 'start' as const };
+      return { ids, total: numbered.length + above, timing };
+    }
     const wrong = wronglyFound.all({ ...params, ...queryParams(terms), line: tail.line });
     const paging = { match, ...marks.start(offset), limit };
     const at = { ...paging, offset: paging.skip };

@@ -35,14 +35,15 @@ const CANDIDATE_NS = 500;
 export type CountWay = { by: 'index' | 'keys' } | { by: 'sieve'; rarest: string[] };
 
 /** The distinct trigrams of a key, by character (as the trigram index cuts it). */
-function trigramsOf(key: string): string[] {
+export function trigramsOf(key: string): string[] {
   const chars = [...key];
   const grams = new Set<string>();
   for (let i = 0; i + 3 <= chars.length; i++) grams.add(chars.slice(i, i + 3).join(''));
   return [...grams];
 }
 
-const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+/** An FTS5 phrase holding the text as it is (no character of it read as FTS syntax). */
+export const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 export function createSearchSieve(db: Db, keys: ReturnType<typeof keyScan>, minRows: number) {
   const candidateIds = db.prepare<[{ match: string }], number>('SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH @match').pluck();
