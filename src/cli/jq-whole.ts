@@ -5,8 +5,8 @@ import { collectedList, FIELD_PATH, flagsFor, overInputs, pipeHead } from './jq.
 // values take about 2.6 KB a contact (466 MB at 100,000), the same contact as its JSON text about
 // 300 bytes. Each program prints what jq prints for the expression on the whole list, byte for
 // byte (test/cli/jq-whole.test.ts, jq-differential.test.ts): an order is found from the elements'
-// keys as jq compares them, and an element comes back as the text jq writes for it (`tojson` is
-// jq's compact form, as `-c` prints).
+// keys as jq compares them, and jq reads the elements again, in that order, from the texts it was
+// sent, so it prints them itself.
 
 /** Index of the `)` closing the `(` at `open`, skipping strings; -1 when not found. */
 function closingParen(text: string, open: number): number {
@@ -39,8 +39,6 @@ const keyLines = (f: string) =>
   `inputs | ([${f}\n] as $k | ($k | tojson) as $t | ` +
   // Only a key whose text holds `null` can hold a NaN: the others are not searched (a third of the time).
   `if ($t | contains("null")) and ($k | any(.. | numbers; isnan)) then "!" else $t end) + "\\n"`;
-/** The list given as inputs, printed as jq prints it whole with `-c` (`tojson` is that form), holding one element at a time. */
-const PRINT_LIST = '"[", (foreach inputs as $x (0; . + 1; (if . > 1 then "," else empty end), ($x | tojson))), "]\\n"';
 /** jq's own order of the texts given as inputs, from the same keys: where the worker cannot compare them as jq does. */
 const orderInJq = (kind: string, f: string) => `[inputs | [${f}\n]] as $k | [range($k | length)] | _${kind}_impl($k)`;
 
@@ -66,7 +64,7 @@ export interface WholeListProgram {
   order?: {
     kind: (typeof ORDERS)[number];
     inJq: string;
-    then: { program: string; flags: string[]; asInputs: boolean };
+    then: { program: string; flags: string[]; asInputs: boolean; asList?: boolean };
   };
 }
 
@@ -108,7 +106,9 @@ function inOrder(expression: string, pretty: boolean): WholeListProgram | undefi
     const flags = flagsFor(pretty);
     const each = rest === undefined || one ? undefined : overElements(rest, pretty);
     let then: NonNullable<WholeListProgram['order']>['then'];
-    if (rest === undefined && !one && !pretty) then = { program: PRINT_LIST, flags: ['-n', '-j'], asInputs: true };
+    // The list printed whole: jq prints each element compact on a line, which the worker joins
+    // as `-c` prints a list (`[`, `,` between, `]`), never holding more than one element.
+    if (rest === undefined && !one && !pretty) then = { program: 'inputs', flags: ['-n', '-c'], asInputs: true, asList: true };
     else if (each === undefined || each.order !== undefined) then = { program: rest ?? '.', flags, asInputs: false };
     else then = { program: each.program, flags: ['-n', ...flags], asInputs: true };
     return { program: keyLines(f), order: { kind, inJq: orderInJq(kind, f), then } };

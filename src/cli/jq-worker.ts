@@ -79,8 +79,8 @@ function* placeText(place) {
   }
   yield CLOSE;
 }
-// What jq writes: sent on ('send'), kept for this thread ('capture'), or an ordered run's keys,
-// one a line ('keys').
+// What jq writes: sent on ('send'), kept for this thread ('capture'), an ordered run's keys,
+// one a line ('keys'), or the ordered list's elements, one a line ('list').
 let mode = data.order ? 'keys' : 'send';
 let captured = [];
 const keys = [];
@@ -94,6 +94,43 @@ function readKeys(bytes) {
     readKey();
     start = end + 1;
   }
+}
+// 'list': jq prints the ordered list's elements one a line, sent on as one list (\`-c\`'s form:
+// \`[\`, \`,\` between, \`]\`); for group_by, the groups' elements one after the other, each group
+// framed here (groupMarks: 1 for a group's first element, 2 for its last), so that jq never holds
+// a group, which may be the whole list.
+const CLOSE_LINE = new Uint8Array([93, 10]);
+let groupMarks = null;
+let listLine = 0;
+let lineOpen = false;
+function openLine() {
+  lineOpen = true;
+  if (listLine > 0) send(COMMA);
+  if (groupMarks !== null && groupMarks[listLine] & 1) send(OPEN);
+}
+function sendListed(bytes) {
+  for (let start = 0; start < bytes.length; ) {
+    const end = bytes.indexOf(10, start);
+    const stop = end === -1 ? bytes.length : end;
+    if (!lineOpen && stop > start) openLine();
+    send(bytes.subarray(start, stop));
+    if (end === -1) return;
+    if (!lineOpen) openLine();
+    if (groupMarks !== null && groupMarks[listLine] & 2) send(CLOSE);
+    lineOpen = false;
+    listLine++;
+    start = end + 1;
+  }
+}
+function marksOf(groups) {
+  const marks = new Uint8Array(groups.reduce((n, group) => n + group.length, 0));
+  let at = 0;
+  for (const group of groups) {
+    marks[at] |= 1;
+    at += group.length;
+    marks[at - 1] |= 2;
+  }
+  return marks;
 }
 const keyDecoder = new TextDecoder();
 function readKey() {
@@ -147,7 +184,16 @@ function afterOrder(jq) {
   keys.length = 0;
   mode = 'send';
   const then = data.order.then;
-  return runOn(jq, then.program, then.flags, orderedInput(shape, then.asInputs));
+  if (!then.asList) return runOn(jq, then.program, then.flags, orderedInput(shape, then.asInputs));
+  mode = 'list';
+  send(OPEN);
+  if (data.order.kind === 'group_by') {
+    groupMarks = marksOf(shape);
+    shape = shape.flat();
+  }
+  const result = runOn(jq, then.program, then.flags, orderedInput(shape, then.asInputs));
+  if (result.exitCode === 0) send(CLOSE_LINE);
+  return result;
 }
 function writeOutput(iov, iovcnt, pnum) {
   const heap = new Uint8Array(memory.buffer);
@@ -158,6 +204,7 @@ function writeOutput(iov, iovcnt, pnum) {
     const length = words[(iov >> 2) + 2 * i + 1];
     const bytes = heap.subarray(at, at + length);
     if (mode === 'keys') readKeys(bytes);
+    else if (mode === 'list') sendListed(bytes);
     else if (mode === 'capture') captured.push(bytes.slice());
     else send(bytes);
     total += length;

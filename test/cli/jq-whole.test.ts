@@ -80,6 +80,7 @@ describe('an expression over the whole list, read element by element', () => {
     ['sort_by(.score, .id)', false],
     ['unique_by(.city)', false],
     ['group_by(.city)', false],
+    ['group_by(.status)', false], // a group of nearly the whole list, printed one element at a time
     ['min_by(.score)', false],
     ['max_by(.city)', true],
   ] as const)('%j (terminal: %s) gives what jq gives on the whole list', async (expression, pretty) => {
