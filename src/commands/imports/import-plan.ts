@@ -121,7 +121,7 @@ export type PlanSaid = Pick<Plan, 'contacts' | 'held'>;
 
 /** The plan of a run that holds nothing, made after the upload: only the rows naming one contact are left to say. */
 export interface PlanAfterUpload {
-  onRow(row: CheckedRow): void;
+  onNumber(number: string, place: { row: number; line: number }): void;
   finish(): PlanSaid;
   numbers(): Iterable<string>;
 }
@@ -165,8 +165,8 @@ export async function runPlanning(
     afterUpload(skipped = new Set()) {
       const repeated = new RepeatedNumbers(live);
       return {
-        onRow(row) {
-          if (row.value !== undefined && !skipped.has(String(row.value.number))) repeated.add(String(row.value.number), row);
+        onNumber(number, place) {
+          if (!skipped.has(number)) repeated.add(number, place);
         },
         finish: () => ({ contacts: repeated.contacts(), held: 0 }),
         numbers: () => repeated.numbers(),

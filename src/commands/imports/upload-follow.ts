@@ -26,7 +26,7 @@ export async function followUpload(
 ): Promise<UploadResult> {
   const { fields, planning } = check;
   const checkRows =
-    planning === undefined ? check.checkRows : (options: CheckOptions) => check.checkRows({ ...options, onRow: planning.onRow });
+    planning === undefined ? check.checkRows : (options: CheckOptions) => check.checkRows({ ...options, onNumber: planning.onNumber });
   let { report } = check;
   const uploaded: UploadResult = answer.data !== undefined ? { import: answer.data } : { answer: answer.body };
   const id = answer.data?.id;
