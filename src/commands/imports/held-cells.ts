@@ -24,7 +24,8 @@ export function cellsWithoutHeld(cells: string[], header: string[] | undefined, 
   const sent = [...cells];
   for (const key of holding) {
     const at = columnOf(header, key);
-    if (at >= 0) sent[at] = '';
+    // Its line ends stay (a cell of line ends alone is empty to the import): the rows after it keep their lines.
+    if (at >= 0) sent[at] = sent[at].replace(/[^\r\n]/g, '');
   }
   return sent;
 }
