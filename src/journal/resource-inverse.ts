@@ -18,6 +18,7 @@ import type { OtherRecords } from './inverse.js';
 import type { ResourceRecord } from './records.js';
 import type { JsonValue, ResourceImage } from './resource-image.js';
 import { plannedRecord } from './resource-plan.js';
+import { IRREVERSIBLE_DELETES, LOST_WITH_DELETE } from './undo-reach.js';
 import type { ReadRecord } from './resource-read.js';
 
 /** One request of an undo of a resource record, and the record before it (for the undo's own journal). */
@@ -52,18 +53,6 @@ export interface Holder {
 }
 
 export const liveKey = (record: Pick<ResourceRecord, 'resource' | 'id'>) => `${record.resource}:${record.id}`;
-
-/** A delete that cannot be made again, whatever the server offers, and why. */
-const IRREVERSIBLE_DELETES: Partial<Record<ResourceKey, string>> = {
-  templates: 'a template deleted at the provider cannot be brought back (a new one would go through review again)',
-  imports: "the import's file is not kept (the contacts it created or updated stay as they are)",
-};
-
-/** What a record made again does not get back. */
-const LOST_WITH_DELETE: Partial<Record<ResourceKey, string>> = {
-  groups: 'the contacts that were in it are not put back in it',
-  fields: "the contacts' values of the field are not put back",
-};
 
 const shown = (value: unknown) => JSON.stringify(value ?? null);
 const same = (a: unknown, b: unknown) => shown(a) === shown(b);

@@ -13,10 +13,11 @@ import { UsageError } from '../cli/errors.js';
 import { TEMPLATE_STATUS_FILTERS, contactUpdateBody, templateListQuery } from '../api/schemas/index.js';
 import { textHeader } from '../api/schemas/templates.js';
 import { TOOL_DESCRIPTIONS } from './texts.js';
-import type { ToolSpec } from './tool.js';
+import type { ToolCall, ToolSpec } from './tool.js';
 import { pathParameters } from '../api/descriptions/paths.js';
 import { AGENT_RESOURCES, type ResourceKey } from '../api/descriptions/catalog.js';
 import { journaledWrite } from '../journal/resource-change.js';
+import { deleteUndoNote } from '../journal/undo-reach.js';
 
 /** What a tool needs of an operation's description. */
 type DescribedOperation = Pick<
@@ -238,10 +239,10 @@ function shaped(op: DescribedOperation, answer: unknown): Record<string, unknown
   return { ...(body?.data !== undefined ? { data: body.data } : {}), ...message };
 }
 
-/** What a call needing confirm: true would do: `deleting label 5 cannot be undone`. */
-function confirmation(op: DescribedOperation, noun: string, args: Record<string, unknown>): string {
-  if (op.method === 'DELETE') return `deleting ${noun} ${String(args.id)} cannot be undone`;
-  return `${op.summary.charAt(0).toLowerCase()}${op.summary.slice(1)} replaces what is there as a whole`;
+/** What a call needing confirm: true would do: `deleting label 5 (wsm undo can make it again, with a new id)`. */
+function confirmation(op: DescribedOperation, { key, noun }: DescribedResource, args: Record<string, unknown>, call: ToolCall): string {
+  if (op.method !== 'DELETE') return `${op.summary.charAt(0).toLowerCase()}${op.summary.slice(1)} replaces what is there as a whole`;
+  return `deleting ${noun} ${String(args.id)} (${deleteUndoNote(key as ResourceKey, call.ctx).replace(/^This/, 'this')})`;
 }
 
 /** The rows of a list whose rows are not the resource's records (an import's errors), from its answer's schema. */
@@ -264,7 +265,7 @@ function toolOf(resource: DescribedResource, op: DescribedOperation, invoke: Cli
     input: inputOf(op, resource, own ?? resource.record),
     hints: op.hints,
     published: op.published,
-    ...(needsConfirm(op) ? { confirm: (args: Record<string, unknown>) => confirmation(op, resource.noun, args) } : {}),
+    ...(needsConfirm(op) ? { confirm: (args: Record<string, unknown>, call: ToolCall) => confirmation(op, resource, args, call) } : {}),
     async run(args, call) {
       const client = await call.ctx.client();
       if (idParameter(op.path) !== undefined || op.path.includes('{workspace}')) await call.ctx.workspace();

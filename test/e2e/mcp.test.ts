@@ -131,7 +131,9 @@ describe('reads and writes through the typed client', () => {
     const id = (made.structuredContent as { data: { id: number } }).data.id;
     const asked = await mcp.call('labels.delete', { id });
     expect(asked.isError).toBe(true);
-    expect(textOf(asked)).toBe(`deleting label ${id} cannot be undone: call again with "confirm": true to do it; nothing was done`);
+    expect(textOf(asked)).toBe(
+      `deleting label ${id} (wsm undo can make it again, with a new id): call again with "confirm": true to do it; nothing was done`,
+    );
     expect((await mcp.call('labels.get', { id })).isError).toBeFalsy();
     const done = await mcp.call('labels.delete', { id, confirm: true });
     expect(done.structuredContent).toMatchObject({ deleted: true });

@@ -223,15 +223,15 @@ describe('progress never eats output when stdout is the same terminal (finding 1
 describe('delete confirmations', () => {
   it('a template delete on a terminal names it and asks to type its name; a wrong name deletes nothing', async () => {
     writeFileSync(join(server.dir, 'unused'), '');
-    const wrong = await onTerminal(server.env, ['templates', 'delete', '2'], { columns: 120, keys: 'nope\r', when: 'Type its name' });
+    const wrong = await onTerminal(server.env, ['templates', 'delete', '2'], { columns: 240, keys: 'nope\r', when: 'Type its name' });
     expect(wrong.code).toBe(2);
     expect(wrong.screen).toContain(
-      'Delete template login_code (id 2, APPROVED)? This cannot be undone. Type its name (login_code) to confirm',
+      'Delete template login_code (id 2, APPROVED)? This cannot be undone: a template deleted at the provider cannot be brought back (a new one would go through review again). Type its name (login_code) to confirm',
     );
     expect(wrong.screen).toContain('error: "nope" is not "login_code": nothing was deleted');
     expect((await wsmInProcess(server.env, ['templates', 'get', '2', '-q'])).stdout).toBe('2\n');
 
-    const right = await onTerminal(server.env, ['templates', 'delete', '2'], { columns: 120, keys: 'login_code\r', when: 'Type its name' });
+    const right = await onTerminal(server.env, ['templates', 'delete', '2'], { columns: 240, keys: 'login_code\r', when: 'Type its name' });
     expect(right.code).toBe(0);
     expect(right.screen).toContain('✓ deleted template login_code (id 2, APPROVED)');
     expect((await wsmInProcess(server.env, ['templates', 'get', '2'])).code).toBe(4);
@@ -246,11 +246,13 @@ describe('delete confirmations', () => {
 
   it('a group delete on a terminal names the group and its size (y/N)', async () => {
     const { code, screen } = await onTerminal(server.env, ['groups', 'delete', '1'], {
-      columns: 120,
+      columns: 240,
       keys: 'n\r',
       when: 'Delete contact group',
     });
     expect(code).toBe(2);
-    expect(screen).toContain('Delete contact group Customers from the northern region (id 1, 0 contacts)? This cannot be undone');
+    expect(screen).toContain(
+      'Delete contact group Customers from the northern region (id 1, 0 contacts)? wsm undo can make it again, with a new id (the contacts that were in it are not put back in it)',
+    );
   });
 });

@@ -22,6 +22,7 @@ import type { FlagOptions } from '../declare.js';
 import { readBytesInput, workspaceClient } from '../shared/verb.js';
 import { fieldIdsOf } from '../shared/workspace-fields.js';
 import { beginBulkChange } from '../../journal/bulk-change.js';
+import { deleteUndoNote } from '../../journal/undo-reach.js';
 import { executeBulk, reportColumns, type BulkExecution, type BulkReport, type BulkStep } from './bulk-execute.js';
 import { fieldNamesOf, readBulkInput, refuseUnknownFields, resolveGroupNames } from './bulk-input.js';
 import { nameReader, namesOfLive, type NameReader } from './bulk-names.js';
@@ -119,7 +120,7 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
       ctx,
       client,
       [{ resource: 'contacts', operation: 'delete' }],
-      `Delete ${what}? This cannot be undone`,
+      `Delete ${what}? ${deleteUndoNote('contacts', ctx, items.length !== 1)}`,
       `deleting ${what}`,
     );
   }

@@ -1,7 +1,8 @@
 // Every `delete <id>` verb: parse the id, confirm, delete, then say so. On a terminal the
 // question comes after what the server can say first: the caller's permission, where it says
 // (permission-first.ts), then the record, read to name it (so a wrong id fails before any question):
-// `Delete template order_update (id 11, APPROVED)? This cannot be undone`; a resource can ask
+// `Delete label VIP (id 3)? wsm undo can make it again, with a new id` (what an undo can do of
+// it, undo-reach.ts: `this cannot be undone: ...` for a template); a resource can ask
 // to type a name instead of y/N. Without a terminal a delete needs --yes, checked before any
 // request. Data on stdout only for -o json/ndjson (the server's answer) and -q (the id).
 import { UnsupportedEndpointError } from '../../api/errors.js';
@@ -12,6 +13,7 @@ import { CancelledError } from '../../cli/errors.js';
 import { visible } from '../../cli/text.js';
 import type { Verb } from '../../cli/action.js';
 import { journaledWrite } from '../../journal/resource-change.js';
+import { deleteUndoNote } from '../../journal/undo-reach.js';
 import { refuseWithoutPermission } from './permission-first.js';
 import { parseId, workspaceClient } from './verb.js';
 
@@ -50,7 +52,7 @@ export function deleteVerb<T>(
       let asked: { label: string; record?: T } | undefined;
       if (asking) {
         await refuseWithoutPermission(ctx, client, [{ resource, operation: 'delete' }]);
-        asked = await confirmDelete(ctx, client, noun, id, options);
+        asked = await confirmDelete(ctx, client, resource, id, options);
       }
       const write = { resource, operation: 'delete', id, known: asked?.record };
       const answer = await journaledWrite(ctx, client, write, () => remove(client, id, asked?.record));
@@ -68,10 +70,12 @@ export function deleteVerb<T>(
 async function confirmDelete<T>(
   ctx: Context,
   client: WsmClient,
-  noun: string,
+  resource: ResourceKey,
   id: number,
   options: DeleteOptions<T>,
 ): Promise<{ label: string; record?: T }> {
+  const { noun } = CATALOG[resource];
+  const undoable = deleteUndoNote(resource, ctx);
   let record: T | undefined;
   if (options.read) {
     try {
@@ -85,10 +89,10 @@ async function confirmDelete<T>(
   const label = record !== undefined && options.describe ? `${noun} ${visible(options.describe(record))}` : `${noun} ${id}`;
   const expected = record !== undefined ? options.typeToConfirm?.(record) : undefined;
   if (expected === undefined) {
-    await ctx.confirm(`Delete ${label}? This cannot be undone`, `deleting ${label}`);
+    await ctx.confirm(`Delete ${label}? ${undoable}`, `deleting ${label}`);
     return { label, record };
   }
-  const typed = await ctx.prompter.input(`Delete ${label}? This cannot be undone. Type its name (${expected}) to confirm`);
+  const typed = await ctx.prompter.input(`Delete ${label}? ${undoable}. Type its name (${expected}) to confirm`);
   if (typed.trim() !== expected) throw new CancelledError(`"${typed.trim()}" is not "${expected}": nothing was deleted`);
   return { label, record };
 }

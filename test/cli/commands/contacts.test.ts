@@ -374,7 +374,9 @@ describe('contacts delete', () => {
     const prompter = scriptedPrompter({ confirm: [true] });
     const { code, stdout, stderr } = await api.run(['contacts', 'delete', '7'], { stdinTTY: true, stdoutTTY: true, prompter });
     expect(code).toBe(0);
-    expect(prompter.asked).toEqual(['Delete contact Ann Lee (id 7, 14155550007)? This cannot be undone']);
+    expect(prompter.asked).toEqual([
+      'Delete contact Ann Lee (id 7, 14155550007)? wsm undo can make it again, with a new id and all its values',
+    ]);
     expect(stdout).toBe('');
     expect(stderr).toBe('\x1b[32m✓\x1b[39m deleted contact Ann Lee (id 7, 14155550007)\n');
   });
@@ -404,7 +406,7 @@ describe('contacts delete', () => {
     const prompter = scriptedPrompter({ confirm: [true] });
     const { code } = await api.run(['contacts', 'delete', '7'], { stdinTTY: true, prompter });
     expect(code).toBe(0);
-    expect(prompter.asked).toEqual(['Delete contact 7? This cannot be undone']);
+    expect(prompter.asked).toEqual(['Delete contact 7? wsm undo can make it again, with a new id and all its values']);
   });
 
   it('answering no on a terminal cancels (exit 2), nothing deleted', async () => {

@@ -74,6 +74,9 @@ describe('where the server cannot say, the question is asked as before', () => {
     meHolds(api, ['contacts.view', 'contacts.delete']);
     api.pool.intercept({ path: `${WSP}/contacts/7`, method: 'GET' }).reply(200, { data: contact(7, { name: 'Ann Lee' }) }, JSON_HEADERS);
     const { code, asked } = await onTerminal(['contacts', 'delete', '7'], [false]);
-    expect({ code, asked }).toEqual({ code: 2, asked: ['Delete contact Ann Lee (id 7, 14155550007)? This cannot be undone'] });
+    expect({ code, asked }).toEqual({
+      code: 2,
+      asked: ['Delete contact Ann Lee (id 7, 14155550007)? wsm undo can make it again, with a new id and all its values'],
+    });
   });
 });
