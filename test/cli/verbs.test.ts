@@ -388,9 +388,7 @@ describe('contacts update and delete, one contact or many (--from)', () => {
     const confirm = ctx.confirm;
     ctx.confirm = async (question, action) => (deletedWhenAsked.push([...deleted]), confirm(question, action));
     const result = await deleteMany.run(ctx, options);
-    expect(asked).toEqual([
-      'Delete all 3 contacts read from standard input? wsm undo can make them again, with new ids and all their values',
-    ]);
+    expect(asked).toEqual(['Delete all 3 contacts read from standard input? This cannot be undone (WSM_HISTORY=off keeps no journal)']);
     expect(deletedWhenAsked).toEqual([[]]);
     // Run made the requests (three fit in one window); render only prints what they left.
     expect([...deleted].sort()).toEqual([3, 5, 9]);
