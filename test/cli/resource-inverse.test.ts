@@ -12,12 +12,18 @@ import type { ResourceImage } from '../../src/journal/resource-image.js';
 import { type LiveResources, liveKey, type ResourceStep, resourceInverse } from '../../src/journal/resource-inverse.js';
 import type { ReadRecord } from '../../src/journal/resource-read.js';
 
-function plan(record: ResourceRecord, now: ReadRecord, options: { force?: boolean; offered?: Record<string, boolean> } = {}) {
+function plan(
+  record: ResourceRecord,
+  now: ReadRecord,
+  options: { force?: boolean; offered?: Record<string, boolean>; holder?: number } = {},
+) {
   const live: LiveResources = {
     descriptions: new Map(Object.entries(DESCRIPTIONS) as Array<[ResourceKey, (typeof DESCRIPTIONS)[ResourceKey]]>),
     records: new Map([[liveKey(record), now]]),
     offered: new Map(Object.entries(options.offered ?? {})),
-    holders: new Map(),
+    holders: new Map(
+      options.holder === undefined ? [] : [[liveKey(record), { field: 'name', value: record.before?.name ?? null, id: options.holder }]],
+    ),
   };
   const cannot = { count: 0 };
   const steps: ResourceStep[] = [];
@@ -117,5 +123,16 @@ describe('the undo of a resource record', () => {
       { gone: true },
     );
     expect([planned.notes, cannot]).toEqual([['cannot be undone: label 7: not found before the change'], 1]);
+  });
+
+  it('a deleted record whose name another holds now is flagged, not sent, whatever --force says, and is no failure', () => {
+    const field = record('fields', 'delete', { id: 7, name: 'city' }, null);
+    for (const force of [false, true])
+      expect(plan(field, { gone: true }, { force, holder: 9 })).toEqual({
+        planned: expect.objectContaining({ action: 'skipped', notes: ['its name "city" is contact field 9\'s now: not made again'] }),
+        steps: [],
+        cannot: 0,
+      });
+    expect(plan(field, { gone: true }).steps).toMatchObject([{ does: 'create', body: { name: 'city' }, was: 7 }]);
   });
 });
