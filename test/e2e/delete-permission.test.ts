@@ -101,8 +101,8 @@ describe('a role without the permission is told before any question', () => {
 
 describe('where the caller may delete, or the server cannot say, the question comes as before', () => {
   it('the owner on wsm serve is asked', async () => {
-    const { code, screen } = await onTerminal(owner, ['contacts', 'delete', '1'], { keys: 'n\r', when: 'cannot be undone' });
-    expect(plainLines(screen).join(' ')).toMatch(/Delete contact .*This cannot be undone/);
+    const { code, screen } = await onTerminal(owner, ['contacts', 'delete', '1'], { keys: 'n\r', when: 'all its values', columns: 240 });
+    expect(plainLines(screen).join(' ')).toMatch(/Delete contact .*wsm undo can make it again, with a new id and all its values/);
     expect({ code, last: plainLines(screen).at(-1) }).toEqual({ code: 2, last: 'error: cancelled' });
     expect(await contactsLeft()).toBe(2);
   });
@@ -110,8 +110,8 @@ describe('where the caller may delete, or the server cannot say, the question co
   it('the stand-in of the hosted service (no /me) is asked, and the answer deletes', async () => {
     const env = standin.env(standinDir);
     const id = String(standinContact);
-    const { code, screen } = await onTerminal(env, ['contacts', 'delete', id], { keys: 'y\r', when: 'cannot be undone' });
-    expect(plainLines(screen).join(' ')).toContain(`Delete contact ${id}? This cannot be undone`);
+    const { code, screen } = await onTerminal(env, ['contacts', 'delete', id], { keys: 'y\r', when: 'all its values', columns: 240 });
+    expect(plainLines(screen).join(' ')).toContain(`Delete contact ${id}? wsm undo can make it again`);
     expect({ code, last: plainLines(screen).at(-1) }).toEqual({ code: 0, last: `✓ deleted contact ${id}` });
     expect(standin.state.contacts.map((contact) => contact.id)).not.toContain(standinContact);
   });

@@ -1,6 +1,6 @@
 /**
  * A confirmation on a real terminal. A bulk delete asks as a single delete does,
- * saying it cannot be undone; Ctrl-C at any question exits 130 like Ctrl-C anywhere else, and
+ * saying what `wsm undo` can bring back; Ctrl-C at any question exits 130 like Ctrl-C anywhere else, and
  * nothing is deleted; the question comes before the first write. The real binary on a pseudo-terminal
  * against a real `wsm serve` and the stand-in.
  */
@@ -30,23 +30,26 @@ afterAll(async () => {
 });
 
 describe('a question on a terminal', () => {
-  it('a bulk delete says it cannot be undone; Ctrl-C there is exit 130 and nothing is deleted', async () => {
+  it('a bulk delete says what wsm undo can bring back; Ctrl-C there is exit 130 and nothing is deleted', async () => {
     const { code, screen } = await onTerminal(server.env, ['contacts', 'delete', '--from', 'ids.txt'], {
       cwd: server.dir,
       keys: '\x03',
-      when: 'This cannot be',
+      when: 'all their values',
+      columns: 240,
     });
-    expect(plainLines(screen).join(' ').replace(/\s+/g, ' ')).toContain('Delete all 2 contacts read from ids.txt? This cannot be');
+    expect(plainLines(screen).join(' ').replace(/\s+/g, ' ')).toContain(
+      'Delete all 2 contacts read from ids.txt? wsm undo can make them again, with new ids and all their values',
+    );
     expect(screen).toContain('interrupted: nothing was done');
     expect(code).toBe(130);
     expect(JSON.parse((await wsmInProcess(server.env, ['contacts', 'list', '-o', 'json'])).stdout)).toHaveLength(2);
   });
 
   it('Ctrl-C at a single delete is 130 too; answering no is still exit 2 (cancelled)', async () => {
-    const interrupted = await onTerminal(server.env, ['labels', 'delete', '1'], { keys: '\x03', when: 'cannot be undone' });
+    const interrupted = await onTerminal(server.env, ['labels', 'delete', '1'], { keys: '\x03', when: 'with a new id' });
     expect(interrupted.code).toBe(130);
     expect(interrupted.screen).toContain('interrupted: nothing was done');
-    const declined = await onTerminal(server.env, ['labels', 'delete', '1'], { keys: 'n\r', when: 'cannot be undone' });
+    const declined = await onTerminal(server.env, ['labels', 'delete', '1'], { keys: 'n\r', when: 'with a new id' });
     expect(declined.code).toBe(2);
     expect(declined.screen).toContain('error: cancelled');
     expect((await wsmInProcess(server.env, ['labels', 'get', '1'])).code).toBe(0);
@@ -68,7 +71,7 @@ describe('a question on a terminal', () => {
       const { code, screen } = await onTerminal(standin.env(dir), ['contacts', 'delete', '--from', 'ids.txt'], {
         cwd: dir,
         keys: 'y\r',
-        when: 'This cannot be',
+        when: 'all their values',
         beforeKeys: () => (atQuestion = deletes()),
       });
       expect(code, screen).toBe(0);
