@@ -28,8 +28,8 @@ describe('delete questions on wsm serve', () => {
     server = await serve(['--approval-delay', '0']);
   });
   afterAll(async () => {
-    await server.stop();
-    cleanup(server.dir);
+    if (server) await server.stop();
+    if (server) cleanup(server.dir);
   });
 
   it('a label, a contact: wsm undo can make it again; WSM_HISTORY=off: it cannot be undone', async () => {
@@ -55,8 +55,8 @@ describe('delete questions on the stand-in of the published API', () => {
     dir = mkdtempSync(join(tmpdir(), 'wsm-asked-'));
   });
   afterAll(async () => {
-    await standin.close();
-    cleanup(dir);
+    if (standin) await standin.close();
+    if (dir) cleanup(dir);
   });
 
   it('a contact field: made again without its values; many contacts: made again with theirs', async () => {

@@ -126,8 +126,8 @@ describe('the reads of an undo on the stand-in of the published API', () => {
     env = standin.env(dir);
   });
   afterAll(async () => {
-    await standin.close();
-    cleanup(dir);
+    if (standin) await standin.close();
+    if (dir) cleanup(dir);
   });
   const json = async (...args: string[]) => {
     const res = await wsm(env, [...args, '-o', 'json']);
