@@ -9,7 +9,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Contact } from '../../src/api/schemas/index.js';
 import { checkImportCsv } from '../../src/cli/csv-check.js';
 import { liveContacts, type PlannedContact } from '../../src/commands/contacts/plan.js';
 import { NumberTable } from '../../src/commands/contacts/number-table.js';
@@ -17,6 +16,7 @@ import { rewrittenRecords } from '../../src/commands/imports/held-cells.js';
 import { passForHolds } from '../../src/commands/imports/hold-pass.js';
 import { importPlanning } from '../../src/commands/imports/import-plan.js';
 import { seededRandom } from '../seeded-random.js';
+import { heldContact } from './held-contact.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wsm-hold-pass-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,21 +26,6 @@ const NUMBERS = ['14155550101', '+1 415 555 0101', '14155550102', '014155550103'
 const NAMES = ['Ann', 'Bob 12', '', '1.5E+3', '0042', '42', 'Cy'];
 const CODES = ['42', '', '1234567890123460000', '0042', '1234567890123456789', '1.23457E+18', 'x7'];
 const EMAILS = ['', 'ann@example.com', 'user03@mail.example', 'not-an-email'];
-
-const contact = (id: number, number: string, name: string, code: string): Contact => ({
-  id,
-  workspace_id: '2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f',
-  number,
-  name,
-  email: null,
-  gender: null,
-  status: true,
-  avatar_url: null,
-  contact_groups: [],
-  fields: code === '' ? {} : { code },
-  created_at: 'T',
-  updated_at: 'T',
-});
 
 const heldLines = (contacts: PlannedContact[]) => contacts.map(({ place, id, number, held }) => ({ place, id, number, held }));
 
@@ -59,7 +44,7 @@ describe('the pass that finds the held cells', () => {
       writeFileSync(csv, `number,name,email,code\n${rows.join(next() < 0.3 ? '\r\n' : '\n')}\n`);
       const live = liveContacts(
         Array.from({ length: Math.floor(next() * 3) }, (_, i) =>
-          contact(i + 1, pick(NUMBERS.slice(0, 6)), pick(NAMES) || 'X', pick(CODES)),
+          heldContact(i + 1, pick(NUMBERS.slice(0, 6)), pick(NAMES) || 'X', pick(CODES)),
         ),
       );
       const planning = importPlanning(live, false, {});

@@ -10,13 +10,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Contact } from '../../src/api/schemas/index.js';
 import { checkImportCsv } from '../../src/cli/csv-check.js';
 import { liveContacts, type PlannedContact } from '../../src/commands/contacts/plan.js';
 import { RepeatedNumbers } from '../../src/commands/contacts/plan-import.js';
 import { cellMayHold, fileMayHold, liveMayHold, textScan } from '../../src/commands/imports/hold-scan.js';
 import { importPlanning } from '../../src/commands/imports/import-plan.js';
 import { seededRandom } from '../seeded-random.js';
+import { heldContact } from './held-contact.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wsm-hold-scan-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,21 +31,6 @@ const CODES = [
   ['42', '', 'x7', '1234567890123460000'],
   ['0042', '1234567890123456789', '1.23457E+18', '2024-01-05'],
 ];
-
-const contact = (id: number, number: string, name: string, code: string): Contact => ({
-  id,
-  workspace_id: '2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f',
-  number,
-  name,
-  email: null,
-  gender: null,
-  status: true,
-  avatar_url: null,
-  contact_groups: [],
-  fields: code === '' ? {} : { code },
-  created_at: 'T',
-  updated_at: 'T',
-});
 
 async function planOf(csv: string, live: ReturnType<typeof liveContacts>) {
   const planning = importPlanning(live, false, {});
@@ -69,7 +54,7 @@ describe('the scan before an import', () => {
       const csv = join(dir, `case-${seed}.csv`);
       writeFileSync(csv, `number,name,code\n${rows.join('\n')}\n`);
       const stored = Array.from({ length: Math.floor(next() * 3) }, (_, i) =>
-        contact(i + 1, pick(NUMBERS), pick(NAMES) || 'X', pick(CODES)),
+        heldContact(i + 1, pick(NUMBERS), pick(NAMES) || 'X', pick(CODES)),
       );
       const live = liveContacts(stored);
       const { held, plan } = await planOf(csv, live);
@@ -105,7 +90,7 @@ describe('the scan before an import', () => {
     const csv = join(dir, 'clean.csv');
     writeFileSync(csv, 'number,name,email,status,contact_groups\n0014155550101,Ann 12,ann12@mail3.example,1,"[""0042""]"\n');
     expect(await fileMayHold(csv)).toBe(false);
-    expect(liveMayHold(liveContacts([contact(1, '14155550101', 'Ann', 'x7')]))).toBe(false);
+    expect(liveMayHold(liveContacts([heldContact(1, '14155550101', 'Ann', 'x7')]))).toBe(false);
   });
 
   it.each([
@@ -143,8 +128,8 @@ describe('the scan before an import', () => {
   });
 
   it('a stored value with leading zeros or 16 digits, or a padded number, may be held', () => {
-    expect(liveMayHold(liveContacts([contact(1, '14155550101', 'Ann', '0042')]))).toBe(true);
-    expect(liveMayHold(liveContacts([contact(1, '14155550101', '12345678901234567', '')]))).toBe(true);
-    expect(liveMayHold(liveContacts([contact(1, '0014155550101', 'Ann', '')]))).toBe(true);
+    expect(liveMayHold(liveContacts([heldContact(1, '14155550101', 'Ann', '0042')]))).toBe(true);
+    expect(liveMayHold(liveContacts([heldContact(1, '14155550101', '12345678901234567', '')]))).toBe(true);
+    expect(liveMayHold(liveContacts([heldContact(1, '0014155550101', 'Ann', '')]))).toBe(true);
   });
 });

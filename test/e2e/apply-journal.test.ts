@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BEFORE } from './applied-workspace.js';
 import { startStandin, type Standin } from '../standin/index.js';
 import { cleanup, serve, wsm, type Served } from './processes.js';
 import { onTerminal, plainLines } from './terminal.js';
@@ -20,18 +21,6 @@ interface Listed {
   failed?: number[];
   notes: string[];
 }
-
-const BEFORE = [
-  'fields: [city]',
-  'groups: [VIP]',
-  'labels:',
-  '  - { name: urgent, color: "#ff0000" }',
-  'roles:',
-  '  - { name: Agent, permissions: [contacts.view] }',
-  'templates:',
-  '  - { name: order_update, language: en, category: UTILITY, body: { text: "Your order {{1}} is on its way.", variables: ["A-1"] } }',
-  '',
-].join('\n');
 
 const AFTER = [
   'fields: [plan_tier]',
