@@ -234,7 +234,10 @@ function withBodies(
       for (const [field, messages] of Object.entries(checked.errors)) errors[`${item.where} ${field}`] = messages;
       return item;
     }
-    return { ...item, body: body as PendingUpdate };
+    // The body as checked is the body as sent (text trimmed, in composed form: NFC): the plan
+    // compares that with the contact, so a name typed with a combining accent is no change.
+    const { name: _kept, ...sent } = checked.value;
+    return { ...item, body: body.name === undefined ? sent : checked.value };
   });
   if (Object.keys(errors).length > 0)
     throw new RequestValidationError(`${source} has updates the API would refuse: nothing was sent`, errors);

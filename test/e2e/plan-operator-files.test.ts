@@ -1,0 +1,60 @@
+/**
+ * Plan = apply for files an operator's tools make: text a Mac or a spreadsheet writes decomposed
+ * (`e` and a combining accent), cells padded with spaces. The plan compares what the run sends
+ * (trimmed, composed: NFC) with the contact, so a value that only looks different is no change,
+ * and a change shows the value the workspace will hold. The real binary against `wsm serve` and
+ * against the stand-in of the published API.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, type Backend } from './backends.js';
+import type { Stored } from './plan-property.js';
+import { wsm } from './processes.js';
+
+const COMPOSED = 'Zo\u00eb';
+const DECOMPOSED = 'Zoe\u0308';
+
+for (const kind of [BACKENDS[0], BACKENDS[2]]) {
+  describe(`plans of operator-made files against ${kind.name}`, () => {
+    let backend: Backend;
+    let zoe: Stored;
+    const run = (...args: string[]) => wsm(backend.env, args);
+    const file = (name: string, text: string) => {
+      const path = join(backend.dir, name);
+      writeFileSync(path, text);
+      return path;
+    };
+    const listed = async () => JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Stored[];
+
+    beforeAll(async () => {
+      backend = await kind.start();
+      const created = await run('contacts', 'create', '--number', '14155550301', '--name', COMPOSED, '--email', 'zoe@example.com');
+      expect(created.code, created.stderr).toBe(0);
+      [zoe] = await listed();
+    });
+    afterAll(async () => {
+      await backend?.stop();
+    });
+
+    it('a name written decomposed and an e-mail padded with spaces are no change: planned unchanged, not sent', async () => {
+      const same = file('same.csv', `id,name,email\n${zoe.id},${DECOMPOSED},  zoe@example.com  \n`);
+      const plan = await run('contacts', 'update', '--from', same, '--dry-run');
+      expect([plan.code, plan.stdout]).toEqual([0, 'Plan: 0 to create, 0 to update, 1 unchanged, 0 invalid.\n']);
+      const res = await run('contacts', 'update', '--from', same);
+      expect([res.code, res.stderr]).toEqual([0, `✓ updated 0 of the 1 contact read from ${same}: 1 unchanged, 0 skipped, 0 failed\n`]);
+      expect(await listed()).toEqual([zoe]);
+    });
+
+    it('a decomposed name that changes is planned as the workspace will hold it, composed', async () => {
+      const renamed = file('renamed.csv', `id,name\n${zoe.id},${DECOMPOSED} Two\n`);
+      const plan = await run('contacts', 'update', '--from', renamed, '--dry-run', '-o', 'json');
+      expect(plan.code, plan.stderr).toBe(0);
+      const [planned] = JSON.parse(plan.stdout).contacts;
+      expect([planned.changes.name, planned.after.name]).toEqual([{ from: COMPOSED, to: `${COMPOSED} Two` }, `${COMPOSED} Two`]);
+      const res = await run('contacts', 'update', '--from', renamed);
+      expect([res.code, res.stderr]).toEqual([0, `✓ updated 1 of the 1 contact read from ${renamed}: 0 unchanged, 0 skipped, 0 failed\n`]);
+      expect((await listed()).map((contact) => contact.name)).toEqual([planned.after.name]);
+    });
+  });
+}
