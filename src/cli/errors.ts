@@ -90,6 +90,17 @@ export class ConfigError extends CliError {
   }
 }
 
+/**
+ * The change `wsm undo` names is still being written by another wsm (its records still coming):
+ * nothing read or sent. Exit 1, as a database another `wsm serve` holds, and Terraform's state lock.
+ */
+export class ChangeBeingWrittenError extends CliError {
+  override name = 'ChangeBeingWrittenError';
+  constructor(message: string) {
+    super(message, ExitCode.failure);
+  }
+}
+
 /** Ctrl-C while waiting on the server: what keeps running there is in the message (exit 130). */
 export class InterruptedError extends CliError {
   override name = 'InterruptedError';

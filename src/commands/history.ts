@@ -18,6 +18,7 @@ const changeFields: Selectable = {
     'ended',
     'failed',
     'undoes',
+    'pid',
   ],
 };
 
@@ -32,7 +33,8 @@ export const list = verbSpec({
 
 export const show = verbSpec({
   name: 'show',
-  description: 'show one change as a plan: each record, its values before -> after',
+  description:
+    'show one change as a plan: each record, its values before -> after; a change another wsm is still writing is shown as far as it goes',
   args: [['<change>', 'the change id from `wsm history`, or last']],
   examples: ['wsm history show last', 'wsm history show 20261128-171522-483 -o json'],
   load: () => import('./history/show.js'),

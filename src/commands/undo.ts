@@ -15,6 +15,12 @@ export const undo = verbSpec({
   description: SUMMARIES.undo,
   args: [['<change>', 'the change id from `wsm history`, or last']],
   flags: UNDO_FLAGS,
+  // Lines under 60 columns: commander does not wrap this text, and help must fit a 60-column terminal.
+  configure: (c) =>
+    c.addHelpText(
+      'after',
+      '\nA change another wsm is still writing (an import or a\n--from run in another terminal) is refused, exit 1, nothing\nsent: undo it once that command ends. A change whose\ncommand was stopped or killed is undone as far as it went.',
+    ),
   examples: ['wsm undo last --dry-run', 'wsm undo 20261128-171522-483', 'wsm undo 20261128-171522-483 --force --yes'],
   load: () => import('./undo/undo.js'),
 });

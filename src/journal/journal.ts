@@ -75,23 +75,26 @@ export async function journalReady(ctx: Context): Promise<void> {
   }
 }
 
+/** Who makes a change, where, with what command. */
+async function changeMeta(ctx: Context, start: ChangeStart) {
+  const settings = await ctx.settings();
+  return {
+    profile: settings.profileName,
+    base_url: withoutUrlPassword(settings.baseUrl ?? ''),
+    workspace: settings.workspace ?? '',
+    command: ctx.journalCommand ?? commandLine(process.argv.slice(2), ctx.secrets()),
+    summary: ctx.journalSummary ?? start.summary,
+    ...(start.undoes !== undefined ? { undoes: start.undoes } : {}),
+  };
+}
+
 /** Begins a change in the journal, or undefined with WSM_HISTORY=off. */
 export async function beginChange(ctx: Context, start: ChangeStart): Promise<ChangeWriter | undefined> {
   if (journalOff(ctx)) return undefined;
-  const settings = await ctx.settings();
+  const meta = await changeMeta(ctx, start);
   const store = await openJournal(ctx);
   try {
-    return store.begin(
-      {
-        profile: settings.profileName,
-        base_url: withoutUrlPassword(settings.baseUrl ?? ''),
-        workspace: settings.workspace ?? '',
-        command: ctx.journalCommand ?? commandLine(process.argv.slice(2), ctx.secrets()),
-        summary: ctx.journalSummary ?? start.summary,
-        ...(start.undoes !== undefined ? { undoes: start.undoes } : {}),
-      },
-      start.expected,
-    );
+    return store.begin(meta, start.expected);
   } catch (error) {
     throw unwritable(store, error);
   }
@@ -99,10 +102,13 @@ export async function beginChange(ctx: Context, start: ChangeStart): Promise<Cha
 
 /** Records a change of records already made; a record without a before-image is noted with why. */
 export async function recordChange(ctx: Context, summary: string, records: JournalRecord[]): Promise<string | undefined> {
-  const change = await beginChange(ctx, { summary, expected: records.length });
-  if (change === undefined) return undefined;
-  change.add(records);
-  for (const record of records) if (record.unknown !== undefined) change.note(record.unknown);
-  change.finish([]);
-  return change.id;
+  if (journalOff(ctx)) return undefined;
+  const meta = await changeMeta(ctx, { summary, expected: records.length });
+  const store = await openJournal(ctx);
+  const notes = records.flatMap((record) => (record.unknown !== undefined ? [record.unknown] : []));
+  try {
+    return store.keep(meta, records, notes);
+  } catch (error) {
+    throw unwritable(store, error);
+  }
 }

@@ -78,6 +78,8 @@ export interface ChangeMeta {
   failed?: number[];
   /** The change this one undid. */
   undoes?: string;
+  /** While the change is written: the process writing it (gone once it ended). */
+  pid?: number;
 }
 
 export function contactImage(contact: Contact): ContactImage {
@@ -149,4 +151,5 @@ export const storedMetaSchema = z.object({
   ended: z.iso.datetime().optional(),
   failed: z.array(z.number().int()).optional(),
   undoes: z.string().regex(CHANGE_ID).optional(),
+  pid: z.number().int().positive().optional(),
 });

@@ -3,11 +3,13 @@
 // one JSON line each, appended as the change goes (`<id>.jsonl.gz` for a large change: each batch
 // of records one gzip member, which a reader takes as one stream). Listing reads the metas alone.
 // Bounded: the last WSM_HISTORY_CHANGES changes (200) within WSM_HISTORY_DAYS days (90); older
-// ones are removed when a change begins, and the folder and files made private again. Reading back
-// checks every file (journal-files.ts). Nothing here is ever sent anywhere.
+// ones are removed when a change begins, and the folder and files made private again. A change being
+// written holds `<id>.lock` until its end (change-lock.ts), so another wsm can tell it from one whose
+// writer died. Reading back checks every file (journal-files.ts). Nothing here is ever sent anywhere.
 import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { type ChangeLock, changeLockHeld, holdChangeLock } from './change-lock.js';
 import { ConfigError, UsageError } from '../cli/errors.js';
 import { writeFileAtomically } from '../cli/replace-file.js';
 import { DIR_MODE, FILE_MODE, JournalFileDamaged, readMeta, readRecords, tighten } from './journal-files.js';
@@ -57,6 +59,15 @@ export interface StoredChange {
   records: JournalRecord[];
 }
 
+/** What a verb says of a change it makes; the store adds its id, time, counts and notes. */
+type NewMeta = Omit<ChangeMeta, 'id' | 'when' | 'records' | 'notes'>;
+
+/** Records as their file keeps them: a JSON line each, one gzip member per batch in a gzipped file. */
+const recordLines = (records: JournalRecord[], gzip: boolean) => {
+  const text = records.map((record) => `${JSON.stringify(record)}\n`).join('');
+  return gzip ? gzipSync(text, { level: 1 }) : text;
+};
+
 const two = (n: number) => String(n).padStart(2, '0');
 /** `20261128-171522-483`: sorts as the changes were made. */
 function changeId(at: Date): string {
@@ -83,40 +94,29 @@ export class JournalStore {
     accessSync(this.dir, constants.W_OK);
   }
 
-  /** Starts a change: its meta on disk before the first record is sent. */
-  begin(meta: Omit<ChangeMeta, 'id' | 'when' | 'records' | 'notes'>, expected: number, now = new Date()): ChangeWriter {
-    mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
-    tighten(this.dir);
-    this.prune(now);
+  /**
+   * Starts a change: its lock held, then its meta on disk before the first record is sent. Until
+   * `finish`, another wsm sees it being written (`beingWritten`), and `wsm undo` refuses it.
+   */
+  begin(meta: NewMeta, expected: number, now = new Date()): ChangeWriter {
     const gzip = expected > GZIP_FROM_RECORDS;
-    let at = now.getTime();
-    let id = changeId(new Date(at));
-    let fd: number;
-    for (;;) {
-      const mine = join(this.dir, `${id}.jsonl${gzip ? '.gz' : ''}`);
-      try {
-        fd = openSync(mine, 'wx', FILE_MODE);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        id = changeId(new Date(++at));
-        continue;
-      }
-      // Another wsm begun in the same millisecond may hold the id under the other record file's name:
-      // each looks for the other's after making its own, so at least one of two moves on.
-      if (!existsSync(join(this.dir, `${id}.jsonl${gzip ? '' : '.gz'}`)) && !existsSync(join(this.dir, `${id}.json`))) break;
+    const { id, fd } = this.claim(gzip, now);
+    let lock: ChangeLock;
+    try {
+      lock = holdChangeLock(this.lockPath(id), FILE_MODE);
+    } catch (error) {
       closeSync(fd);
-      rmSync(mine, { force: true });
-      id = changeId(new Date(++at));
+      this.remove(id);
+      throw error;
     }
-    const full: ChangeMeta = { id, when: now.toISOString(), ...meta, records: 0, notes: [] };
-    const writeMeta = () => writeFileAtomically(join(this.dir, `${id}.json`), `${JSON.stringify(full)}\n`, FILE_MODE);
+    const full: ChangeMeta = { id, when: now.toISOString(), ...meta, records: 0, notes: [], pid: process.pid };
+    const writeMeta = () => this.writeMeta(full);
     writeMeta();
     return {
       id,
       add(records) {
         if (records.length === 0) return;
-        const text = records.map((record) => `${JSON.stringify(record)}\n`).join('');
-        writeFileSync(fd, gzip ? gzipSync(text, { level: 1 }) : text);
+        writeFileSync(fd, recordLines(records, gzip));
         full.records += records.length;
         // The meta counts them too: a change stopped before its end is listed with what it holds.
         writeMeta();
@@ -129,9 +129,67 @@ export class JournalStore {
         closeSync(fd);
         full.ended = new Date().toISOString();
         if (failed.length > 0) full.failed = failed;
+        delete full.pid;
         writeMeta();
+        lock.release();
       },
     };
+  }
+
+  /**
+   * Keeps a change already made whole (a single write, recorded once its answer came): its records
+   * written before its meta, which is written ended, so no other wsm ever sees it half-written and
+   * no lock is needed. Returns its id.
+   */
+  keep(meta: NewMeta, records: JournalRecord[], notes: string[], now = new Date()): string {
+    const gzip = records.length > GZIP_FROM_RECORDS;
+    const { id, fd } = this.claim(gzip, now);
+    try {
+      if (records.length > 0) writeFileSync(fd, recordLines(records, gzip));
+    } finally {
+      closeSync(fd);
+    }
+    this.writeMeta({ id, when: now.toISOString(), ...meta, records: records.length, notes, ended: new Date().toISOString() });
+    return id;
+  }
+
+  /** Whether another wsm (or this one) is writing the change now: it has not ended, and its lock is held. */
+  beingWritten(meta: ChangeMeta): boolean {
+    return meta.ended === undefined && changeLockHeld(this.lockPath(meta.id));
+  }
+
+  /** A new change's id and its record file, made private, with room for it within the limits. */
+  private claim(gzip: boolean, now: Date): { id: string; fd: number } {
+    mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
+    tighten(this.dir);
+    this.prune(now);
+    let at = now.getTime();
+    let id = changeId(new Date(at));
+    for (;;) {
+      const mine = join(this.dir, `${id}.jsonl${gzip ? '.gz' : ''}`);
+      let fd: number;
+      try {
+        fd = openSync(mine, 'wx', FILE_MODE);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        id = changeId(new Date(++at));
+        continue;
+      }
+      // Another wsm begun in the same millisecond may hold the id under the other record file's name:
+      // each looks for the other's after making its own, so at least one of two moves on.
+      if (!existsSync(join(this.dir, `${id}.jsonl${gzip ? '' : '.gz'}`)) && !existsSync(join(this.dir, `${id}.json`))) return { id, fd };
+      closeSync(fd);
+      rmSync(mine, { force: true });
+      id = changeId(new Date(++at));
+    }
+  }
+
+  private writeMeta(meta: ChangeMeta): void {
+    writeFileAtomically(join(this.dir, `${meta.id}.json`), `${JSON.stringify(meta)}\n`, FILE_MODE);
+  }
+
+  private lockPath(id: string): string {
+    return join(this.dir, `${id}.lock`);
   }
 
   /** Every change kept, newest first; a damaged one is left out and said through `skip`. */
@@ -196,7 +254,7 @@ export class JournalStore {
   }
 
   private remove(id: string): void {
-    for (const name of [`${id}.json`, `${id}.jsonl`, `${id}.jsonl.gz`]) rmSync(join(this.dir, name), { force: true });
+    for (const name of [`${id}.json`, `${id}.jsonl`, `${id}.jsonl.gz`, `${id}.lock`]) rmSync(join(this.dir, name), { force: true });
   }
 
   /** Keeps room for one more change within the limits. */
@@ -215,10 +273,11 @@ export class JournalStore {
     }
   }
 
-  /** A change not ended yet may be another wsm's, still being written: making room takes the oldest ended ones instead. */
+  /** A change another wsm is still writing: making room takes the oldest others instead (a killed writer's change is not spared). */
   private running(id: string): boolean {
     try {
-      return this.meta(id)?.ended === undefined;
+      const meta = this.meta(id);
+      return meta !== undefined && this.beingWritten(meta);
     } catch (error) {
       if (error instanceof JournalFileDamaged) return false;
       throw error;

@@ -44,6 +44,35 @@ describe('the journal store', () => {
     expect(store.read(store.find('20261128-120000-000')!).records).toEqual([record(1)]);
   });
 
+  it('a change being written holds its lock until it ends, and a single write kept whole is never seen unended', () => {
+    const store = new JournalStore(dir);
+    const running = store.begin(meta, 1);
+    const begun = store.find(running.id)!;
+    expect([store.beingWritten(begun), begun.pid]).toEqual([true, process.pid]);
+    expect(readdirSync(dir)).toContain(`${running.id}.lock`);
+    running.finish([]);
+    const ended = store.find(running.id)!;
+    expect([store.beingWritten(ended), ended.pid]).toEqual([false, undefined]);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.lock'))).toEqual([]);
+    const kept = store.find(store.keep(meta, [record(1)], ['a note']))!;
+    expect([kept.ended !== undefined, kept.records, kept.notes, store.beingWritten(kept)]).toEqual([true, 1, ['a note'], false]);
+    expect(store.read(kept).records).toEqual([record(1)]);
+  });
+
+  it('a change whose writer died (no lock held: never ended, its lock file left or gone) is made room for like an ended one', () => {
+    const store = new JournalStore(dir, { changes: 2, days: 90 });
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 28, 12, minute));
+    const dead = store.keep(meta, [], [], at(0));
+    const { ended: _ended, ...unended } = store.find(dead)!;
+    writeFileSync(`${dir}/${dead}.json`, JSON.stringify({ ...unended, pid: 999_999 }));
+    writeFileSync(`${dir}/${dead}.lock`, 'SQLite format 3 and nothing else: no one holds it');
+    expect(store.beingWritten(store.find(dead)!)).toBe(false);
+    store.begin(meta, 1, at(1)).finish([]);
+    store.begin(meta, 1, at(2)).finish([]);
+    expect(store.list().map((change) => change.id)).toEqual(['20261128-120200-000', '20261128-120100-000']);
+    expect(readdirSync(dir).filter((name) => name.startsWith(dead))).toEqual([]);
+  });
+
   it('keeps D days: a change older than that goes when a change begins', () => {
     const store = new JournalStore(dir, { changes: 100, days: 2 });
     store.begin(meta, 1, new Date(Date.UTC(2026, 10, 20))).finish([]);

@@ -4,6 +4,9 @@
  * says it never ended), so `wsm undo` takes it back, and the undo stopped half-way can be undone
  * too or run again to the end. At most the one request in flight at the signal goes unrecorded.
  * Another wsm making room in the journal meanwhile leaves a change still being written as it is.
+ * A change still being written (its writes held by the stand-in) is not undone: exit 1, one line,
+ * nothing sent; once it ended it is. A writer killed outright (SIGKILL) holds nothing: its change
+ * is undone as far as it was written, never refused.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,10 +19,11 @@ import { cleanup, spawned, wsm } from './processes.js';
 
 const CONTACTS = 40;
 
-describe('a bulk update and an undo stopped by Ctrl-C, against a slow stand-in', () => {
+describe('a bulk update and an undo stopped by Ctrl-C or still being written, against a slow stand-in', () => {
   let standin: Standin;
   let dir: string;
   let env: NodeJS.ProcessEnv;
+  let release = () => {};
   const run = (...args: string[]) => wsm(env, args);
   const renamed = () => standin.state.contacts.filter((contact) => String(contact.name).endsWith(' renamed')).length;
   /** Runs `args` until `enough` contacts are renamed (or back), then sends SIGINT; the exit status. */
@@ -41,6 +45,24 @@ describe('a bulk update and an undo stopped by Ctrl-C, against a slow stand-in',
   const shown = async (id: string) =>
     (JSON.parse((await run('history', 'show', id, '-o', 'json')).stdout) as { records: unknown[] }).records.length;
 
+  /** The stand-in holds every write from now until `release()`. */
+  const holdWrites = () => {
+    standin.quirks.holdWrites = new Promise<void>((resolve) => (release = resolve));
+  };
+  const letWritesGo = () => {
+    standin.quirks.holdWrites = undefined;
+    release();
+  };
+  /** A bulk update of every contact, started, once its first write waits at the stand-in; and its change. */
+  const bulkUpdateHeld = async () => {
+    holdWrites();
+    const bulk = spawned(env, ['contacts', 'update', '--from', join(dir, 'names.csv'), '--yes', '--concurrency', '1']);
+    await waitFor(() => standin.pacing() >= 1);
+    const [change] = JSON.parse((await run('history', '-o', 'json')).stdout) as Array<{ id: string; summary: string; ended?: string }>;
+    expect([change.summary, change.ended]).toEqual([`contacts update --from ${join(dir, 'names.csv')}`, undefined]);
+    return { bulk, change };
+  };
+
   beforeAll(async () => {
     standin = await startStandin();
     dir = mkdtempSync(join(tmpdir(), 'wsm-interrupted-'));
@@ -51,6 +73,7 @@ describe('a bulk update and an undo stopped by Ctrl-C, against a slow stand-in',
     writeFileSync(join(dir, 'names.csv'), `id,name\n${rows.join('\n')}\n`);
   });
   afterAll(async () => {
+    letWritesGo();
     await standin?.close();
     if (dir) cleanup(dir);
   });
@@ -118,5 +141,50 @@ describe('a bulk update and an undo stopped by Ctrl-C, against a slow stand-in',
     expect(await shown(change.id)).toBe(CONTACTS);
     expect((await run('undo', change.id, '--yes')).code).toBe(0);
     expect(renamed()).toBe(0);
+  });
+
+  it('is refused while it is written (exit 1, one line, nothing sent), shown as still being written, and undone once it ended', async () => {
+    const { bulk, change } = await bulkUpdateHeld();
+    const sentBefore = standin.requests.length;
+    const refusal = new RegExp(
+      `^error: change ${change.id} \\(contacts update --from .*names\\.csv\\) is still being written by process ${bulk.child.pid} \\(another wsm\\): wait for it to end, or stop it, then undo it; nothing was sent\\n$`,
+    );
+    for (const args of [
+      ['undo', change.id, '--yes'],
+      ['undo', 'last', '--dry-run'],
+    ]) {
+      const refused = await run(...args);
+      expect([refused.code, refused.stdout, refused.stderr]).toEqual([1, '', expect.stringMatching(refusal)]);
+    }
+    expect(standin.requests.slice(sentBefore)).toEqual([]);
+    const shown = await run('history', 'show', change.id);
+    expect(shown.stdout).toContain(`  still being written by process ${bulk.child.pid} (another wsm): the records so far`);
+    const json = JSON.parse((await run('history', 'show', change.id, '-o', 'json')).stdout) as { writing?: boolean; pid?: number };
+    expect([json.writing, json.pid]).toEqual([true, bulk.child.pid]);
+
+    letWritesGo();
+    expect(await bulk.code).toBe(0);
+    expect(renamed()).toBe(CONTACTS);
+    const undo = await run('undo', change.id, '--yes');
+    expect([undo.code, undo.stderr]).toEqual([
+      0,
+      `✓ undid change ${change.id}: ${CONTACTS} set back, 0 deleted, 0 created again, 0 failed\n`,
+    ]);
+    expect(renamed()).toBe(0);
+    const ended = JSON.parse((await run('history', 'show', change.id, '-o', 'json')).stdout) as { writing?: boolean; pid?: number };
+    expect([ended.writing, ended.pid]).toEqual([undefined, undefined]);
+  });
+
+  it('a writer killed outright (SIGKILL) mid-change does not hold it: undo is not refused, and history says it never ended', async () => {
+    const { bulk, change } = await bulkUpdateHeld();
+    bulk.child.kill('SIGKILL');
+    await bulk.code;
+    const shown = await run('history', 'show', change.id);
+    expect(shown.stdout).toContain('  never ended: the command stopped before its end');
+    expect(shown.stdout).not.toContain('still being written');
+    // The killed run's records were held in memory, never written: nothing of it to take back, and no refusal.
+    const undo = await run('undo', change.id, '--yes');
+    expect([undo.code, undo.stderr]).toEqual([0, `✓ nothing to undo of change ${change.id}\n`]);
+    letWritesGo();
   });
 });

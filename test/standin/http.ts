@@ -93,8 +93,8 @@ export interface FrameOptions {
   record: (line: string) => void;
   /** Seconds to tell the client to wait (429) instead of answering this request, or undefined. */
   throttle?: () => number | undefined;
-  /** Awaited before a request is handled: a slow service. */
-  pace?: () => Promise<void>;
+  /** Awaited before a request is handled: a slow service, or one holding its writes. */
+  pace?: (method: string) => Promise<void>;
 }
 
 /** An http.Server answering under /api/v3; listen on it yourself. */
@@ -120,7 +120,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: FrameO
   }
   const wait = options.throttle?.();
   if (wait !== undefined) return send(res, 429, { message: 'Too Many Attempts.' }, { 'retry-after': String(wait) });
-  await options.pace?.();
+  await options.pace?.(method);
   options.record(`${method} ${path}`);
   if (req.headers.authorization !== `Bearer ${options.token()}`) return send(res, 401, { message: 'Unauthenticated.' });
   try {

@@ -26,7 +26,7 @@ export interface Standin {
   state: State;
   /** `METHOD /path` of every request that reached a route, in order. */
   requests: string[];
-  /** How many requests wait out `quirks.delayMs` now. */
+  /** How many requests wait out `quirks.delayMs` or `quirks.holdWrites` now. */
   pacing(): number;
   /** Environment for the real `wsm` binary: this stand-in, with config under `dir`. */
   env(dir: string): NodeJS.ProcessEnv;
@@ -95,10 +95,12 @@ export async function startStandin(options: StandinOptions = {}): Promise<Standi
   const router = new Router();
   registerRoutes(router, { state, quirks, importDelayMs: options.importDelayMs ?? 150 });
   let pacing = 0;
-  const pace = async () => {
-    if (quirks.delayMs === undefined) return;
+  const pace = async (method: string) => {
+    const held = method === 'GET' ? undefined : quirks.holdWrites;
+    if (quirks.delayMs === undefined && held === undefined) return;
     pacing += 1;
-    await new Promise((resolve) => setTimeout(resolve, quirks.delayMs));
+    if (quirks.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, quirks.delayMs));
+    await held;
     pacing -= 1;
   };
   let seen = 0;

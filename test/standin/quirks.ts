@@ -40,4 +40,6 @@ export interface Quirks {
   throttle?: { every: number; retryAfterSeconds: number };
   /** A slow service: each request waits this many milliseconds before it is handled. */
   delayMs?: number;
+  /** Every request but a GET waits for this promise before it is handled (counted by `pacing()`). */
+  holdWrites?: Promise<void>;
 }

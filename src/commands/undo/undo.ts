@@ -24,7 +24,7 @@ import { confirmPermitted, type AskedChange } from '../shared/permission-first.j
 import { endWithFailures, parseMaxFailures, type FailureLimit } from '../shared/max-failures.js';
 import { workspaceClient } from '../shared/verb.js';
 import type { UNDO_FLAGS } from '../undo.js';
-import { findChange } from '../history/change-ref.js';
+import { findSettledChange } from '../history/change-ref.js';
 
 export interface UndoOptions {
   ref: string;
@@ -108,7 +108,7 @@ async function planOf(ctx: Context, client: WsmClient, change: ChangeMeta, recor
 
 export async function run(ctx: Context, options: UndoOptions, live?: UndoLive): Promise<UndoResult> {
   const store = await openJournal(ctx);
-  const change = findChange(store, options.ref);
+  const change = findSettledChange(store, options.ref);
   const { records } = store.read(change);
   await checkTarget(ctx, change);
   const client = await workspaceClient(ctx);
