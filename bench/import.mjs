@@ -12,8 +12,9 @@
 // scientific notation, which the plan holds: found by one pass before the upload (imports/hold-pass.ts).
 // WSM_BENCH_BEFORE=<an older build's bin/wsm.js> runs its CLI too, in the same rounds.
 // `sections` (all by default) names the parts to run, comma-separated: import (the clean and the 1%-bad
-// imports), clean and held (the plan's cost of each file); the bare insert is always measured first.
-//   node bench/import.mjs [rows=1000000] [rounds=3] [sections=import,clean,held]
+// imports), clean and held (the plan's cost of each file), sheet-held (the held file's rows as an
+// .xlsx, written by wsm's own writer: at most a sheet's 1,048,575 rows); the bare insert is always measured first.
+//   node bench/import.mjs [rows=1000000] [rounds=3] [sections=import,clean,held,sheet-held]
 import { createWriteStream, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ import { contactRow, fmt, median, peakRssMb, ROOT, runWsm, startServe, tempDir }
 
 const count = Number(process.argv[2] ?? 1_000_000);
 const rounds = Number(process.argv[3] ?? 3);
-const sections = new Set((process.argv[4] ?? 'import,clean,held').split(','));
+const sections = new Set((process.argv[4] ?? 'import,clean,held,sheet-held').split(','));
 const before = process.env.WSM_BENCH_BEFORE;
 const dir = tempDir();
 const dist = (path) => import(pathToFileURL(join(ROOT, 'dist', path)).href);
@@ -44,6 +45,25 @@ async function writeCsv(path, bad, held = false) {
   }
   out.end(chunk);
   await once(out, 'finish');
+}
+
+/** The held file's rows as an .xlsx of text cells, written as `contacts export -o xlsx` writes one. */
+async function writeSheet(path) {
+  const { writeXlsx } = await dist('formats/xlsx/sheet-writer.js');
+  const out = createWriteStream(path);
+  const sink = { write: (bytes) => new Promise((resolve) => (out.write(bytes) ? resolve() : out.once('drain', resolve))) };
+  async function* pages() {
+    for (let i = 0; i < count; i += 1000) {
+      const page = [];
+      for (let j = i; j < Math.min(count, i + 1000); j++) {
+        const row = contactRow(j);
+        page.push([row.number, j === 0 ? '3.51E+12' : row.name, row.email]);
+      }
+      yield page;
+    }
+  }
+  await writeXlsx(sink, { sheetName: 'Contacts', header: ['number', 'name', 'email'], rows: pages(), sample: [] });
+  await new Promise((resolve) => out.end(resolve));
 }
 
 /**
@@ -256,6 +276,12 @@ if (sections.has('held')) {
   await writeCsv(heldCsv, false, true);
   console.log(' one name in scientific notation (the plan holds it: found by one pass before the upload)');
   await planCost(heldCsv);
+}
+if (sections.has('sheet-held')) {
+  const heldXlsx = join(dir, 'contacts-one-held.xlsx');
+  await writeSheet(heldXlsx);
+  console.log(" the same rows as an .xlsx sheet, row 2's name in scientific notation (the plan holds it)");
+  await planCost(heldXlsx);
 }
 console.log(
   `load average at the end: ${loadavg()

@@ -3,12 +3,14 @@
  * must leave out exactly what the import's own planner leaves out: generated files and workspaces
  * (values with leading zeros, long digits, scientific notation, a number beside a padded one,
  * rows naming one contact, neutral rows before and after damaged ones) are planned whole by the
- * planner and passed, and the records each writes anew, and the held lines each says, are equal.
+ * planner and passed, and the records each writes anew, and the held lines each says, are equal;
+ * the same rows passed as a sheet's (in memory) hold the same cells by row.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { csvTextRows } from '../../src/api/import-csv.js';
 import { checkImportCsv } from '../../src/cli/csv-check.js';
 import { liveContacts, type PlannedContact } from '../../src/commands/contacts/plan.js';
 import { NumberTable } from '../../src/commands/contacts/number-table.js';
@@ -41,7 +43,8 @@ describe('the pass that finds the held cells', () => {
         () => `${pick(NUMBERS)},${pick(NAMES)},${pick(EMAILS)},${pick(CODES)}`,
       );
       const csv = join(dir, `case-${seed}.csv`);
-      writeFileSync(csv, `number,name,email,code\n${rows.join(next() < 0.3 ? '\r\n' : '\n')}\n`);
+      const text = `number,name,email,code\n${rows.join(next() < 0.3 ? '\r\n' : '\n')}\n`;
+      writeFileSync(csv, text);
       const live = liveContacts(
         Array.from({ length: Math.floor(next() * 3) }, (_, i) =>
           heldContact(i + 1, pick(NUMBERS.slice(0, 6)), pick(NAMES) || 'X', pick(CODES)),
@@ -50,8 +53,16 @@ describe('the pass that finds the held cells', () => {
       const planning = importPlanning(live, false, {});
       await checkImportCsv(csv, { fields: FIELDS, onRow: planning.onRow });
       const plan = planning.finish();
-      const pass = await passForHolds(csv, live, FIELDS);
+      const pass = await passForHolds({ csv }, live, FIELDS);
       const where = `seed ${seed}: ${rows.join(' | ')}`;
+      // The same rows read from a sheet (in memory): the same cells held, by row, and said the same way.
+      const sheetPass = await passForHolds({ items: csvTextRows(text).items }, live, FIELDS);
+      expect(sheetPass === undefined, where).toBe(pass === undefined);
+      if (sheetPass !== undefined) {
+        expect(sheetPass.held, where).toEqual(planning.held);
+        expect(sheetPass.records, where).toEqual([]);
+        expect({ ...sheetPass.said, skipped: sheetPass.skipped }, where).toEqual({ ...pass?.said, skipped: pass?.skipped });
+      }
       if (pass === undefined) {
         gaveUp++;
         continue;

@@ -29,7 +29,7 @@ const who = (file: string, contact: PlannedContact) =>
   `${file} ${contact.place}, ${contact.id === null ? `new contact ${contact.number}` : `contact ${contact.id}`}`;
 
 /** The held cells of a plan, said: the first ten one by one, then how many. */
-function sayHeld(ctx: Context, file: string, plan: PlanSaid): void {
+export function sayHeld(ctx: Context, file: string, plan: PlanSaid): void {
   const held = plan.contacts.flatMap((contact) => Object.entries(contact.held ?? {}).map(([key, change]) => ({ contact, key, change })));
   for (const { contact, key, change } of held.slice(0, NAMED)) ctx.output.warn(`${who(file, contact)}: ${heldLine(key, change)}`);
   if (held.length > NAMED) ctx.output.warn(`and ${countText(held.length - NAMED)} more (--dry-run lists them all)`);

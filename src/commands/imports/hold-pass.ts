@@ -10,17 +10,35 @@
 // leaving those rows out changes no decision. It can change what a held line shows (the value a
 // row before it set, the rows naming the contact): where a held contact was named by such a row
 // before (read again up to there), the pass gives up (undefined) and the whole file is planned first.
-import { openCsv } from '../../api/import-csv.js';
+// A CSV file is read from disk, its held rows rewritten as they are met; an .xlsx sheet's rows are
+// already in memory (sheet-upload.ts), and the CSV written of them leaves out what `held` names.
+import { type CsvItem, openCsv } from '../../api/import-csv.js';
 import { planColumns, type ColumnPlan } from '../../api/import-columns.js';
 import { normalizeNumber } from '../../api/schemas/index.js';
 import { checkedRow, type FieldIds } from '../../cli/csv-check.js';
 import type { LiveContacts } from '../contacts/plan.js';
 import { type RewrittenRecord, rewrittenRecord } from './held-cells.js';
 import { cellMayHold } from './hold-scan.js';
-import { importPlanning, type PlanSaid } from './import-plan.js';
+import { type HeldCells, importPlanning, type PlanSaid } from './import-plan.js';
+
+/** The rows the pass reads: a CSV file's, or a sheet's as read (header first, each named by its sheet row). */
+export type HoldSource = { csv: string } | { items: readonly CsvItem[] };
+
+/** The source's rows a batch at a time, and (a CSV's) the format its records are written anew in. */
+async function openRows(source: HoldSource): Promise<{
+  batches: AsyncIterable<CsvItem[]> | Iterable<readonly CsvItem[]>;
+  format?: { separator: string; guarded: boolean };
+  close(): Promise<void>;
+}> {
+  if ('items' in source) return { batches: [source.items], close: async () => {} };
+  const file = await openCsv(source.csv);
+  return { batches: file.batches, format: { separator: file.format.separator, guarded: file.format.wsmExport }, close: () => file.close() };
+}
 
 export interface HeldByPass {
-  /** The records the upload carries without their held cells (or blank: rows left out whole), in file order. */
+  /** What the upload leaves out, by row: held cells (plan keys), or the whole row. */
+  held: HeldCells;
+  /** A CSV's records the upload carries without their held cells (or blank: rows left out whole), in file order. */
   records: RewrittenRecord[];
   /** The held cells, to be said before the upload. */
   said: PlanSaid;
@@ -44,10 +62,9 @@ const holdableColumns = (plan: ColumnPlan): number[] =>
     (index) => index !== undefined,
   );
 
-/** The held cells of the CSV `csv` (its header checked), against `live`, with the workspace's `fields`. */
-export async function passForHolds(csv: string, live: LiveContacts, fields: FieldIds | undefined): Promise<HeldByPass | undefined> {
-  const file = await openCsv(csv);
-  const format = { separator: file.format.separator, guarded: file.format.wsmExport };
+/** The held cells of `source`'s rows (its header checked), against `live`, with the workspace's `fields`. */
+export async function passForHolds(source: HoldSource, live: LiveContacts, fields: FieldIds | undefined): Promise<HeldByPass | undefined> {
+  const { batches, format } = await openRows(source);
   const planning = importPlanning(live, false, {});
   const watched = watchedOf(live);
   /** The row from which the planner follows each number (every row naming it is planned from there on). */
@@ -60,7 +77,7 @@ export async function passForHolds(csv: string, live: LiveContacts, fields: Fiel
   let plan: ColumnPlan | undefined;
   let holdable: number[] = [];
   let numberAt = 0;
-  for await (const batch of file.batches)
+  for await (const batch of batches)
     for (const row of batch) {
       if (plan === undefined) {
         header = row.kind === 'record' ? row.cells : [];
@@ -81,7 +98,7 @@ export async function passForHolds(csv: string, live: LiveContacts, fields: Fiel
       const holding = planning.held.get(row.row);
       if (holding === undefined) continue;
       if (holding === 'row') skipped.add(number);
-      records.push(rewrittenRecord(row, header!, holding, format));
+      if (format !== undefined) records.push(rewrittenRecord(row, header!, holding, format));
     }
   const { contacts, held } = planning.finish();
   const holding = contacts.filter((contact) => contact.held !== undefined);
@@ -91,8 +108,8 @@ export async function passForHolds(csv: string, live: LiveContacts, fields: Fiel
     const from = followedFrom.get(number);
     if (from !== undefined) heldFrom.set(number, from);
   }
-  if (await namedBefore(csv, heldFrom, numberAt)) return undefined;
-  return { records, said: { contacts: holding, held }, skipped };
+  if (await namedBefore(source, heldFrom, numberAt)) return undefined;
+  return { held: planning.held, records, said: { contacts: holding, held }, skipped };
 }
 
 /**
@@ -100,13 +117,13 @@ export async function passForHolds(csv: string, live: LiveContacts, fields: Fiel
  * pass did not plan, whose values a held line would not show. Read again only up to the last of
  * those rows (a held cell near the top of a large file costs a few rows).
  */
-async function namedBefore(csv: string, numbers: ReadonlyMap<string, number>, numberAt: number): Promise<boolean> {
+async function namedBefore(source: HoldSource, numbers: ReadonlyMap<string, number>, numberAt: number): Promise<boolean> {
   if (numbers.size === 0) return false;
   const last = Math.max(...numbers.values());
-  const file = await openCsv(csv);
+  const rows = await openRows(source);
   try {
     let header = true;
-    for await (const batch of file.batches)
+    for await (const batch of rows.batches)
       for (const row of batch) {
         if (header || row.kind === 'error') {
           header = false;
@@ -118,6 +135,6 @@ async function namedBefore(csv: string, numbers: ReadonlyMap<string, number>, nu
       }
     return false;
   } finally {
-    await file.close();
+    await rows.close();
   }
 }

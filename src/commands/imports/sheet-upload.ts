@@ -19,7 +19,8 @@ import { digitsNotesByRow, digitsNotice, formulaWarning } from '../contacts/bulk
 import type { Plan } from '../contacts/plan.js';
 import type { NotSentCells } from './check-report.js';
 import { cellsWithoutHeld } from './held-cells.js';
-import { sayPlan } from './held-upload.js';
+import { sayHeld, sayPlan } from './held-upload.js';
+import type { HeldByPass } from './hold-pass.js';
 import type { HeldCells } from './import-plan.js';
 import type { FailedLines } from './rejects.js';
 import type { SheetUpload, UploadFlags, UploadResult } from './upload.js';
@@ -42,19 +43,21 @@ function writeRecords(records: SheetRecord[], target: number, held: HeldCells): 
 }
 
 /**
- * Sends a sheet's rows as CSV through `create`, said first as its plan says (when it was made
- * before the upload) and without what it holds; `done` closes the CSV once the import is followed.
+ * Sends a sheet's rows as CSV through `create`, without what it holds: said first as its plan says
+ * (made before the upload), or as the pass found it (hold-pass.ts: its held cells; the rows naming
+ * one contact are said after the upload); `done` closes the CSV once the import is followed.
  */
 export async function sendSheet<T>(
   ctx: Context,
   sheet: SheetUpload,
-  planned: { plan: Plan; held: HeldCells } | undefined,
+  holding: { plan: Plan; held: HeldCells } | HeldByPass | undefined,
   create: (path: string, name: string) => Promise<T>,
 ): Promise<{ answer: T; done(): void }> {
-  if (planned !== undefined) sayPlan(ctx, sheet.source, planned.plan);
+  if (holding !== undefined && 'plan' in holding) sayPlan(ctx, sheet.source, holding.plan);
+  else if (holding !== undefined) sayHeld(ctx, sheet.source, holding.said);
   const csv = privateFile(sheet.fileName);
   try {
-    sheet.write(csv.fd, planned?.held ?? new Map());
+    sheet.write(csv.fd, holding?.held ?? new Map());
     return { answer: await create(csv.path, sheet.fileName), done: () => csv.done() };
   } catch (error) {
     csv.done();

@@ -175,14 +175,17 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   const fields = client === undefined ? undefined : await fieldIdsOf(ctx, client, flags.dryRun);
 
   // --strict and --dry-run decide on the row check's verdict, so it comes first. Otherwise one pass finds
-  // the cells a plan holds when the file may hold any (hold-scan.ts, hold-pass.ts; a sheet is planned whole
-  // first), and the file goes without them once it holds a valid row, its rows checked while the server works.
+  // the cells a plan holds when the file may hold any (hold-scan.ts, hold-pass.ts: over a sheet's rows as
+  // read, or the CSV file), and the file goes without them once it holds a valid row, its rows checked
+  // while the server works.
   const planning =
     !flags.dryRun && (!flags.applyFlagged || flags.strict)
       ? await runPlanning(ctx, client!, flags.applyFlagged, flags.strict ? undefined : cellsMayHold)
       : undefined;
   const pass =
-    planning?.holdsNothing === false && !flags.strict && sheet === undefined ? await passForHolds(csv, planning.live, fields) : undefined;
+    planning?.holdsNothing === false && !flags.strict
+      ? await passForHolds(sheet === undefined ? { csv } : { items: sheet.items }, planning.live, fields)
+      : undefined;
   const planFirst = planning !== undefined && (flags.strict || (!planning.holdsNothing && pass === undefined));
   // A dry run keeps the rows and reads the workspace once the check has said what it found.
   const dryRows: CheckedRow[] | undefined = flags.dryRun && client !== undefined ? [] : undefined;
@@ -225,7 +228,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   try {
     sent =
       sheet !== undefined
-        ? await (await import('./sheet-upload.js')).sendSheet(ctx, sheet, planned, create)
+        ? await (await import('./sheet-upload.js')).sendSheet(ctx, sheet, planned ?? pass, create)
         : planned === undefined
           ? await sendPassed(ctx, flags.file, { path: csv, name: undefined }, pass, create)
           : await sendAsPlanned(ctx, flags.file, { path: csv, name: undefined }, planned.held, planned.plan, create);
