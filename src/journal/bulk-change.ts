@@ -9,7 +9,7 @@ import { PER_PAGE_MAX } from '../api/schemas/common.js';
 import type { Contact } from '../api/schemas/index.js';
 import type { Context } from '../cli/context.js';
 import type { BulkExecution, BulkStep } from '../commands/contacts/bulk-execute.js';
-import { cannotListContacts, readLiveContactsWithin } from '../commands/contacts/plan-live.js';
+import { cannotListContacts, readContactsOneByOne, readLiveContactsWithin } from '../commands/contacts/plan-live.js';
 import { flushOnStop } from './flush-on-stop.js';
 import { beginChange } from './journal.js';
 import { contactImage, type JournalRecord } from './records.js';
@@ -39,15 +39,12 @@ async function missingImages(
   } catch (error) {
     if (!cannotListContacts(error)) throw error;
   }
-  const found = new Map<number, Contact>();
-  const read = (step: BulkStep, request: EngineRequest) => client.contacts.get(step.id, request);
-  const settle = (_step: BulkStep, result: Settled<{ data: Contact }>) => {
-    if (!result.ok && !cannotListContacts(result.error)) throw result.error;
-    return result.ok ? result.value.data : undefined;
-  };
-  for await (const contact of runEach(steps, read, settle, { concurrency, notice: client.notice }))
-    if (contact !== undefined) found.set(Number(contact.id), contact);
-  return found.size > 0 || steps.length === 0 ? found : 'the server cannot read one contact and the workspace is too large to list';
+  const read = await readContactsOneByOne(
+    client,
+    steps.map((step) => step.id),
+    concurrency,
+  );
+  return read?.byId ?? 'the server cannot read one contact and the workspace is too large to list';
 }
 
 /** Begins the change of a bulk run; undefined with WSM_HISTORY=off. */

@@ -10,7 +10,7 @@ import type { BulkAction, BulkStep } from './bulk-execute.js';
 import type { BulkItem } from './bulk-input.js';
 import type { LiveContacts, Plan, PlannedContact, PlanRow } from './plan.js';
 import { planDelete, planUpdate } from './plan-update.js';
-import { cannotListContacts, LIVE_READ_LIMIT, readLiveContacts, readLiveContactsWithin } from './plan-live.js';
+import { cannotListContacts, LIVE_READ_LIMIT, readContactsOneByOne, readLiveContacts, readLiveContactsWithin } from './plan-live.js';
 
 /** The rows of a bulk input as a plan reads them; group ids are named from the live contacts' groups. */
 function planRows(items: BulkItem[], live: LiveContacts): PlanRow[] {
@@ -85,10 +85,11 @@ function withoutHeld(item: BulkItem, planned: PlannedContact): BulkItem {
 /**
  * Before a real update: the plan against the workspace, when it holds at most LIVE_READ_LIMIT
  * contacts and no more pages of them than the file has rows, or whatever its size when the file
- * holds a value a spreadsheet may have changed (only such a value can be held). The plan's
- * unchanged and skipped items are not sent, its held changes are taken out of the others. Without
- * a plan (a large workspace and nothing to hold, or a token that may not list contacts) every row
- * is sent as it is. The read is returned with the steps: the run reads the workspace once.
+ * holds a value a spreadsheet may have changed (only such a value can be held); otherwise against
+ * the rows' own contacts, read one by one where the server can. The plan's unchanged and skipped
+ * items are not sent, its held changes are taken out of the others. Without a plan (a large
+ * workspace on a server that cannot read one contact, or a token that may not list contacts)
+ * every row is sent as it is. The read is returned with the steps: the run reads the workspace once.
  */
 export async function prepareUpdate(
   ctx: Context,
@@ -104,6 +105,13 @@ export async function prepareUpdate(
     const values = (item: BulkItem) => [item.body?.name, item.body?.email, ...Object.values(item.body?.fields ?? {})];
     const holdable = !applyFlagged && items.some((item) => values(item).some((value) => typeof value === 'string' && maybeDamaged(value)));
     if (live === undefined && holdable) live = await readLiveContacts(ctx, client, concurrency);
+    // A workspace too large to read for these rows: the rows' own contacts, each read by itself
+    // (the journal's before-images and the names need them anyway), so an unchanged one is not sent either.
+    live ??= await readContactsOneByOne(
+      client,
+      items.map((item) => Number(item.id)),
+      concurrency,
+    );
   } catch (error) {
     if (!cannotListContacts(error)) throw error;
   }

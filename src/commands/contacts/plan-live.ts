@@ -1,6 +1,7 @@
 // The plan's other side: the workspace's contacts, read through the published list on the page
 // engine (several pages in flight), whole or only when there are few enough of them.
 import type { WsmClient } from '../../api/client.js';
+import { runEach, type EngineRequest, type Settled } from '../../api/page-engine.js';
 import { MethodNotAllowedError, NotFoundError, PermissionDeniedError, UnsupportedEndpointError } from '../../api/errors.js';
 import type { Contact } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
@@ -37,6 +38,31 @@ export async function readLiveContactsWithin(
   if (typeof total === 'number' && total <= first.data.length) return liveContacts(first.data);
   const contacts = await collectContacts(ctx, client, concurrency, limit);
   return contacts === undefined ? undefined : liveContacts(contacts);
+}
+
+/**
+ * The contacts `ids` name, each read by itself (GET one contact, which wsm serve has), several in
+ * flight: for a run naming a few contacts of a workspace too large to read whole. An id the server
+ * does not hold is left out; undefined when none could be read (a server without GET one contact).
+ */
+export async function readContactsOneByOne(client: WsmClient, ids: number[], concurrency: number): Promise<LiveContacts | undefined> {
+  const found: Contact[] = [];
+  const [first, ...rest] = ids;
+  if (first === undefined) return liveContacts(found);
+  // The first read says whether the server has GET one contact: without it, no more are asked.
+  try {
+    found.push((await client.contacts.get(first)).data);
+  } catch (error) {
+    if (error instanceof UnsupportedEndpointError) return undefined;
+    if (!cannotListContacts(error)) throw error;
+  }
+  const read = (id: number, request: EngineRequest) => client.contacts.get(id, request);
+  const settle = (_id: number, result: Settled<{ data: Contact }>) => {
+    if (!result.ok && !cannotListContacts(result.error)) throw result.error;
+    return result.ok ? result.value.data : undefined;
+  };
+  for await (const contact of runEach(rest, read, settle, { concurrency, notice: client.notice })) if (contact !== undefined) found.push(contact);
+  return found.length > 0 ? liveContacts(found) : undefined;
 }
 
 async function collectContacts(ctx: Context, client: WsmClient, concurrency: number, limit: number): Promise<Contact[] | undefined> {
