@@ -4,7 +4,6 @@
 // to JOURNAL_READ_LIMIT contacts, else says at the time which contacts have no before-image. The
 // records are appended as the outcomes come, in batches, so a run stopped half-way keeps what it did.
 import type { WsmClient } from '../api/client.js';
-import { runEach, type EngineRequest, type Settled } from '../api/page-engine.js';
 import { PER_PAGE_MAX } from '../api/schemas/common.js';
 import type { Contact } from '../api/schemas/index.js';
 import type { Context } from '../cli/context.js';

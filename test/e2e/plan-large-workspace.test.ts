@@ -39,7 +39,10 @@ describe('a real update --from in a workspace of more pages than rows, against w
     const plan = await piped(`${first.id}\n`, 'contacts', 'update', '--from', '-', '--active', '--dry-run');
     expect([plan.code, plan.stdout]).toEqual([0, 'Plan: 0 to create, 0 to update, 1 unchanged, 0 invalid.\n']);
     const res = await piped(`${first.id}\n`, 'contacts', 'update', '--from', '-', '--active');
-    expect([res.code, res.stderr]).toEqual([0, '✓ updated 0 of the 1 contact read from standard input: 1 unchanged, 0 skipped, 0 failed\n']);
+    expect([res.code, res.stderr]).toEqual([
+      0,
+      '✓ updated 0 of the 1 contact read from standard input: 1 unchanged, 0 skipped, 0 failed\n',
+    ]);
     expect(await firstNow()).toEqual(first);
   });
 

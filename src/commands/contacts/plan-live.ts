@@ -61,7 +61,8 @@ export async function readContactsOneByOne(client: WsmClient, ids: number[], con
     if (!result.ok && !cannotListContacts(result.error)) throw result.error;
     return result.ok ? result.value.data : undefined;
   };
-  for await (const contact of runEach(rest, read, settle, { concurrency, notice: client.notice })) if (contact !== undefined) found.push(contact);
+  for await (const contact of runEach(rest, read, settle, { concurrency, notice: client.notice }))
+    if (contact !== undefined) found.push(contact);
   return found.length > 0 ? liveContacts(found) : undefined;
 }
 
