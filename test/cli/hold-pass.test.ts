@@ -82,15 +82,22 @@ describe('the pass that finds the held cells', () => {
 });
 
 describe('the table of numbers', () => {
-  it('keeps leading zeros apart, the first row of each, and the order they came in, past its first size', () => {
+  it('keeps leading zeros apart, each repeated number with its rows in order, and the order numbers came in, past its first size', () => {
     const table = new NumberTable();
     const numbers = Array.from({ length: 5000 }, (_, i) => (i % 2 === 0 ? String(1_000_000 + i) : `00${1_000_000 + i - 1}`));
-    numbers.forEach((number, i) => expect(table.add(number, i + 2, i + 3).added).toBe(true));
-    expect(table.add('001000000', 1, 1)).toEqual({ entry: 1, added: false });
-    expect(table.firstOf(table.find('1000004'))).toEqual({ row: 6, line: 7 });
-    expect(table.find('0001000004')).toBe(-1);
-    expect([...table.numbers()]).toEqual(numbers);
-    expect(table.add('999999999999999', 1, 1).added).toBe(true);
-    expect(table.find('999999999999999')).toBe(5000);
+    numbers.forEach((number, i) => table.add(number, i + 2, i + 3));
+    expect(table.repeated()).toEqual([]);
+    table.add('001000004', 9000, 9100);
+    table.add('999999999999999', 9001, 9101);
+    table.add('1000004', 9002, 9102);
+    table.add('001000004', 9003, 9103);
+    expect(table.repeated()).toEqual([
+      [4, 5002],
+      [5, 5000, 5003],
+    ]);
+    expect(table.numberOf(5)).toBe('001000004');
+    expect(table.placeOf(4)).toEqual({ row: 6, line: 7 });
+    expect(table.placeOf(5003)).toEqual({ row: 9003, line: 9103 });
+    expect([...table.numbers()]).toEqual([...numbers, '999999999999999']);
   });
 });

@@ -1,78 +1,81 @@
-// Numbers as the server stores them (7 to 15 digits, normalised), each with the row and line that
-// first named it, kept in typed arrays in the order they came: a million numbers cost no object
-// each, so following every row of a large import adds nearly nothing for the garbage collector.
-// A number of 15 digits or fewer (every valid one) is exact as a double; its leading zeros are kept
-// as its length.
+// The numbers of an import's rows as the server stores them (7 to 15 digits, normalised), each
+// with its row and line, appended to typed arrays in the order they came: a row costs a few
+// sequential writes and no object, so following every row of a million-row import adds nearly
+// nothing to the check. Which numbers are named more than once is found when first asked, by one
+// sort of the values (a hash table probed on every row cost the check 1 s of CPU a million rows,
+// most of it waiting on memory). A number of 15 digits or fewer (every valid one) is exact as a
+// double; its leading zeros are kept as its length.
+
+/** The entries of one number named by several rows: the first, then the others in file order. */
+export type RepeatedEntries = readonly number[];
 
 export class NumberTable {
   private values = new Float64Array(1024);
   private lengths = new Uint8Array(1024);
   private rows = new Int32Array(1024);
   private lines = new Int32Array(1024);
-  private hashes = new Int32Array(1024);
-  /** Open addressing: each slot holds an entry's index plus one, 0 when free; 2^bits slots. */
-  private slots = new Int32Array(4096);
-  private bits = 12;
-  size = 0;
+  private size = 0;
+  /** Built when first asked, from the entries then: each number named more than once, by its first entry. */
+  private repeats: Map<number, number[]> | undefined;
 
-  /** The entry of `number`, or -1. */
-  find(number: string): number {
-    return this.slots[this.slotOf(number)] - 1;
-  }
-
-  /** Adds `number` (first named at `row`, `line`) unless it is in the table; its entry either way. */
-  add(number: string, row: number, line: number): { entry: number; added: boolean } {
-    let slot = this.slotOf(number);
-    if (this.slots[slot] !== 0) return { entry: this.slots[slot] - 1, added: false };
-    if (this.size === this.values.length) {
-      this.grow();
-      slot = this.slotOf(number);
-    }
+  /** Appends `number` (a valid row's, as the server stores it), named at `row`, `line`. */
+  add(number: string, row: number, line: number): void {
+    if (this.size === this.values.length) this.grow();
     const entry = this.size++;
-    this.values[entry] = this.value;
-    this.hashes[entry] = this.hash;
+    this.values[entry] = Number(number);
     this.lengths[entry] = number.length;
     this.rows[entry] = row;
     this.lines[entry] = line;
-    this.slots[slot] = entry + 1;
-    return { entry, added: true };
+    this.repeats = undefined;
   }
 
-  /** The row and line that first named an entry's number. */
-  firstOf(entry: number): { row: number; line: number } {
+  /** An entry's number, as it was added. */
+  numberOf(entry: number): string {
+    return String(this.values[entry]).padStart(this.lengths[entry], '0');
+  }
+
+  /** The row and line of an entry. */
+  placeOf(entry: number): { row: number; line: number } {
     return { row: this.rows[entry], line: this.lines[entry] };
   }
 
-  /** Every number, in the order they were added. */
+  /** Each number named by more than one entry: its entries in file order, listed by first entry. */
+  repeated(): RepeatedEntries[] {
+    return [...this.repeatsByFirst().values()];
+  }
+
+  /** Every number once, in the order they were first named. */
   *numbers(): Iterable<string> {
-    for (let entry = 0; entry < this.size; entry++) yield String(this.values[entry]).padStart(this.lengths[entry], '0');
+    const repeats = this.repeatsByFirst();
+    const later = new Set<number>();
+    for (const entries of repeats.values()) for (const entry of entries.slice(1)) later.add(entry);
+    for (let entry = 0; entry < this.size; entry++) if (!later.has(entry)) yield this.numberOf(entry);
   }
 
-  /** The number slotOf last read, as a double, and its hash. */
-  private value = 0;
-  private hash = 0;
-
-  /** The slot of `number` (its digits read once, for its value and its hash): its own, or the free one it would take. */
-  private slotOf(number: string): number {
-    let value = 0;
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < number.length; i++) {
-      const code = number.charCodeAt(i);
-      value = value * 10 + (code - 48);
-      hash = Math.imul(hash ^ code, 0x01000193);
-    }
-    this.value = value;
-    this.hash = hash;
-    return this.probe(value, number.length, hash);
+  private repeatsByFirst(): Map<number, number[]> {
+    this.repeats ??= this.findRepeats();
+    return this.repeats;
   }
 
-  private probe(value: number, length: number, hash: number): number {
-    const mask = this.slots.length - 1;
-    // Fibonacci hashing: the product's high bits depend on every bit of the hash.
-    for (let slot = Math.imul(hash, 0x9e3779b1) >>> (32 - this.bits); ; slot = (slot + 1) & mask) {
-      const held = this.slots[slot];
-      if (held === 0 || (this.values[held - 1] === value && this.lengths[held - 1] === length)) return slot;
+  /** One native sort of the values finds those named twice (rare); one walk in order groups their entries. */
+  private findRepeats(): Map<number, number[]> {
+    const sorted = this.values.slice(0, this.size).sort();
+    const twice = new Set<number>();
+    for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) twice.add(sorted[i]);
+    if (twice.size === 0) return new Map();
+    const byKey = new Map<string, number[]>();
+    for (let entry = 0; entry < this.size; entry++) {
+      if (!twice.has(this.values[entry])) continue;
+      // The same value with other leading zeros is another number.
+      const key = `${this.lengths[entry]}:${this.values[entry]}`;
+      const entries = byKey.get(key);
+      if (entries === undefined) byKey.set(key, [entry]);
+      else entries.push(entry);
     }
+    // Keys were met in the order of their first entries.
+    const repeats = new Map<number, number[]>();
+    for (const entries of byKey.values()) if (entries.length > 1) repeats.set(entries[0], entries);
+    return repeats;
   }
 
   private grow(): void {
@@ -86,10 +89,5 @@ export class NumberTable {
     this.lengths = widen(this.lengths, Uint8Array);
     this.rows = widen(this.rows, Int32Array);
     this.lines = widen(this.lines, Int32Array);
-    this.hashes = widen(this.hashes, Int32Array);
-    this.bits += 1;
-    this.slots = new Int32Array(1 << this.bits);
-    for (let entry = 0; entry < this.size; entry++)
-      this.slots[this.probe(this.values[entry], this.lengths[entry], this.hashes[entry])] = entry + 1;
   }
 }

@@ -136,46 +136,37 @@ function dropOverwritten(planned: PlannedContact, state: ContactState): void {
  * million rows cost a few bytes each (number-table.ts).
  */
 export class RepeatedNumbers {
-  /** Each number with the row (and line) that first named it. */
-  private readonly first = new NumberTable();
-  private readonly repeated = new Map<string, { first: number; planned: PlannedContact }>();
+  /** Each valid row's number, row and line, in file order. */
+  private readonly named = new NumberTable();
 
   constructor(private readonly live: LiveContacts) {}
 
   /** `number`: a valid row's, as the server stores it. */
   add(number: string, where: { row: number; line: number }): void {
-    const { entry, added } = this.first.add(number, where.row, where.line);
-    if (added) return;
-    let repeated = this.repeated.get(number);
-    if (repeated === undefined) {
+    this.named.add(number, where.row, where.line);
+  }
+
+  /** Every number the rows name. */
+  numbers(): Iterable<string> {
+    return this.named.numbers();
+  }
+
+  /** The contacts named by several rows, in the order of their first rows (as a plan lists them). */
+  contacts(): PlannedContact[] {
+    return this.named.repeated().map((entries): PlannedContact => {
+      const number = this.named.numberOf(entries[0]);
       const contact = this.live.byNumber.get(number);
-      const first = this.first.firstOf(entry);
-      const place = rowName(first);
-      const planned: PlannedContact = {
-        place,
+      const places = entries.map((entry) => rowName(this.named.placeOf(entry)));
+      return {
+        place: placesOf(places),
         action: contact === undefined ? 'create' : 'update',
         id: contact === undefined ? null : Number(contact.id),
         number: contact === undefined ? number : String(contact.number),
         changes: {},
         suspicious: [],
-        rows: [{ place, does: contact === undefined ? 'create' : 'update' }],
+        rows: places.map((place, at) => ({ place, does: at === 0 && contact === undefined ? 'create' : 'update' })),
       };
-      repeated = { first: first.row, planned };
-      this.repeated.set(number, repeated);
-    }
-    const { planned } = repeated;
-    planned.rows!.push({ place: rowName(where), does: 'update' });
-    planned.place = placesOf(planned.rows!.map((each) => each.place));
-  }
-
-  /** Every number the rows name. */
-  numbers(): Iterable<string> {
-    return this.first.numbers();
-  }
-
-  /** The contacts named by several rows, in the order of their first rows (as a plan lists them). */
-  contacts(): PlannedContact[] {
-    return [...this.repeated.values()].sort((a, b) => a.first - b.first).map((entry) => entry.planned);
+    });
   }
 }
 

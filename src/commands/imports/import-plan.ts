@@ -166,7 +166,7 @@ export async function runPlanning(
       const repeated = new RepeatedNumbers(live);
       return {
         onNumber(number, place) {
-          if (!skipped.has(number)) repeated.add(number, place);
+          if (skipped.size === 0 || !skipped.has(number)) repeated.add(number, place);
         },
         finish: () => ({ contacts: repeated.contacts(), held: 0 }),
         numbers: () => repeated.numbers(),

@@ -9,6 +9,7 @@ import { type CsvItem, formatNotes } from '../../api/import-csv.js';
 import { IMPORT_MAX_BYTES, type ContactImport } from '../../api/schemas/index.js';
 import { UsageError } from '../../cli/errors.js';
 import { hostFile } from '../../cli/host-files.js';
+import { keepRowsYoung } from '../../cli/young-rows.js';
 import type { Context } from '../../cli/context.js';
 import { countOf, countText } from '../../cli/text.js';
 import {
@@ -139,6 +140,7 @@ export interface UploadResult {
 }
 
 export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<UploadResult> {
+  keepRowsYoung();
   hostFile(ctx, flags.file);
   if (flags.rejects !== undefined && flags.spreadsheet === undefined)
     await refuseRejectsOverInput(hostFile(ctx, flags.rejects), flags.file);
@@ -173,7 +175,6 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   const cellsMayHold = async () => (sheet === undefined ? text.mayHold && (await fileMayHold(csv)) : itemsMayHold(sheet.items));
   const client = flags.dryRun ? await clientIfConfigured(ctx) : await workspaceClient(ctx);
   const fields = client === undefined ? undefined : await fieldIdsOf(ctx, client, flags.dryRun);
-
   // --strict and --dry-run decide on the row check's verdict, so it comes first. Otherwise one pass finds
   // the cells a plan holds when the file may hold any (hold-scan.ts, hold-pass.ts: over a sheet's rows as
   // read, or the CSV file), and the file goes without them once it holds a valid row, its rows checked
@@ -209,7 +210,6 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
     warnColumns(ctx, start);
     if (start.valid_rows === 0) refuseNoValidRow(flags.file, start);
   }
-
   const unplanned = planFirst ? undefined : (options: CheckOptions) => checkRows({ fields, ...options });
   const journal = await beginImportChange(ctx, flags.file, size, { client: client!, planned: planning, unplanned });
   const create = (filePath: string, fileName: string | undefined) =>
