@@ -1,7 +1,7 @@
 // Reading the journal's files back. They sit in the config folder, where they may be cut short by a
-// crash, edited by hand, planted or huge: each is checked against its schema and bounded in size,
-// and any fault is one line naming the file within the config folder (`history/<id>.json`) and what
-// is wrong (exit 2, as a damaged config.json is), never a JavaScript error.
+// crash, edited by hand, planted or huge: each is checked against its schema and bounded in size
+// and in records, and any fault is one line naming the file within the config folder
+// (`history/<id>.json`) and what is wrong (exit 2, as a damaged config.json is), never a JavaScript error.
 import { chmodSync, closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -19,6 +19,12 @@ const MAX_RECORD_FILE_BYTES = 256 * 1024 * 1024;
 /** A gzipped record file inflated. */
 const MAX_INFLATED_BYTES = 512 * 1024 * 1024;
 const CHUNK = 1024 * 1024;
+/**
+ * The most records one change keeps (the store stops there, saying so): a record takes a few
+ * hundred bytes once read however short its line, so the count, not the file's size, bounds what
+ * reading a change costs. A record file holding more lines is refused before any is parsed.
+ */
+export const MAX_RECORDS = 500_000;
 
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
@@ -104,6 +110,45 @@ function eachLine(read: (into: Buffer) => number, line: (text: string) => void):
   if (rest !== '') line(rest);
 }
 
+/** How many lines `read` gives (the last one may lack its newline), counted in one buffer without keeping any. */
+function countLines(read: (into: Buffer) => number): number {
+  const buffer = Buffer.allocUnsafe(CHUNK);
+  let lines = 0;
+  let last = 0x0a;
+  for (let got = read(buffer); got > 0; got = read(buffer)) {
+    for (let at = buffer.indexOf(0x0a); at !== -1 && at < got; at = buffer.indexOf(0x0a, at + 1)) lines += 1;
+    last = buffer[got - 1];
+  }
+  return last === 0x0a ? lines : lines + 1;
+}
+
+/** The bytes of a record file, read from the start each time it is called. */
+type Source = () => (into: Buffer) => number;
+
+const fileSource =
+  (fd: number): Source =>
+  () => {
+    let position = 0;
+    return (into) => {
+      const got = readSync(fd, into, 0, into.length, position);
+      position += got;
+      return got;
+    };
+  };
+
+const bufferSource =
+  (bytes: Buffer): Source =>
+  () => {
+    let at = 0;
+    return (into) => {
+      const got = bytes.copy(into, 0, at, Math.min(at + into.length, bytes.length));
+      at += got;
+      return got;
+    };
+  };
+
+const count = (n: number) => n.toLocaleString('en-US');
+
 /** The records of a change, each checked; a file over the bounds is refused before it is read. */
 export function readRecords(dir: string, meta: ChangeMeta): JournalRecord[] {
   let name = `${meta.id}.jsonl`;
@@ -113,6 +158,10 @@ export function readRecords(dir: string, meta: ChangeMeta): JournalRecord[] {
     fd = openJournalFile(dir, name);
   }
   if (fd === undefined) throw damaged(dir, name, 'cannot be read (ENOENT)');
+  if (meta.records > MAX_RECORDS) {
+    closeSync(fd);
+    throw damaged(dir, `${meta.id}.json`, `names ${count(meta.records)} records, more than a change keeps (${count(MAX_RECORDS)})`);
+  }
   const records: JournalRecord[] = [];
   const take = (text: string) => {
     let json: unknown;
@@ -129,10 +178,10 @@ export function readRecords(dir: string, meta: ChangeMeta): JournalRecord[] {
     const size = fstatSync(fd).size;
     if (size > MAX_RECORD_FILE_BYTES)
       throw damaged(dir, name, `is ${mb(size)}, more than a change's records may take (${mb(MAX_RECORD_FILE_BYTES)})`);
+    let source = fileSource(fd);
     if (name.endsWith('.gz')) {
-      let inflated: Buffer;
       try {
-        inflated = gunzipSync(readFileSync(fd), { maxOutputLength: MAX_INFLATED_BYTES });
+        source = bufferSource(gunzipSync(readFileSync(fd), { maxOutputLength: MAX_INFLATED_BYTES }));
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         throw damaged(
@@ -141,13 +190,11 @@ export function readRecords(dir: string, meta: ChangeMeta): JournalRecord[] {
           code === 'ERR_BUFFER_TOO_LARGE' ? `inflates past ${mb(MAX_INFLATED_BYTES)}` : 'is no whole gzip stream (cut short?)',
         );
       }
-      let at = 0;
-      eachLine((into) => {
-        const got = inflated.copy(into, 0, at, Math.min(at + into.length, inflated.length));
-        at += got;
-        return got;
-      }, take);
-    } else eachLine((into) => readSync(fd, into, 0, into.length, null), take);
+    }
+    const lines = countLines(source());
+    if (lines > MAX_RECORDS)
+      throw damaged(dir, name, `holds ${count(lines)} lines, more records than a change keeps (${count(MAX_RECORDS)})`);
+    eachLine(source(), take);
   } finally {
     closeSync(fd);
   }

@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { type ChangeLock, changeLockHeld, holdChangeLock } from './change-lock.js';
 import { ConfigError, UsageError } from '../cli/errors.js';
 import { writeFileAtomically } from '../cli/replace-file.js';
-import { DIR_MODE, FILE_MODE, JournalFileDamaged, readMeta, readRecords, tighten } from './journal-files.js';
+import { DIR_MODE, FILE_MODE, JournalFileDamaged, MAX_RECORDS, readMeta, readRecords, tighten } from './journal-files.js';
 import { CHANGE_ID, type ChangeMeta, type JournalRecord } from './records.js';
 
 /** Past this many records a change's file is gzipped: a 100,000-row import's journal stays a few MB. */
@@ -85,6 +85,8 @@ export class JournalStore {
   constructor(
     readonly dir: string,
     private readonly limits: JournalLimits = DEFAULT_LIMITS,
+    /** The most records a change keeps, past which a reader refuses it. */
+    private readonly maxRecords = MAX_RECORDS,
   ) {}
 
   /** The folder made, and writable: a change can be kept in it. */
@@ -110,12 +112,17 @@ export class JournalStore {
       throw error;
     }
     const full: ChangeMeta = { id, when: now.toISOString(), ...meta, records: 0, notes: [], pid: process.pid };
+    const { maxRecords } = this;
+    const pastMost = `only its first ${maxRecords.toLocaleString('en-US')} records are kept (the most a change keeps): undo leaves the rest as they are`;
     const writeMeta = () => this.writeMeta(full);
     writeMeta();
     return {
       id,
-      add(records) {
-        if (records.length === 0) return;
+      add(given) {
+        if (given.length === 0) return;
+        const records = given.slice(0, Math.max(0, maxRecords - full.records));
+        if (records.length < given.length && !full.notes.includes(pastMost)) full.notes.push(pastMost);
+        if (records.length === 0) return writeMeta();
         writeFileSync(fd, recordLines(records, gzip));
         full.records += records.length;
         // The meta counts them too: a change stopped before its end is listed with what it holds.

@@ -73,6 +73,21 @@ describe('the journal store', () => {
     expect(readdirSync(dir).filter((name) => name.startsWith(dead))).toEqual([]);
   });
 
+  it('a change keeps at most its bound of records, and says at the time that the rest are not kept', () => {
+    const store = new JournalStore(dir, { changes: 10, days: 90 }, 3);
+    const change = store.begin(meta, 5);
+    change.add([record(1), record(2)]);
+    change.add([record(3), record(4)]);
+    change.add([record(5)]);
+    change.finish([]);
+    const kept = store.find(change.id)!;
+    expect([kept.records, kept.notes]).toEqual([
+      3,
+      ['only its first 3 records are kept (the most a change keeps): undo leaves the rest as they are'],
+    ]);
+    expect(store.read(kept).records).toEqual([record(1), record(2), record(3)]);
+  });
+
   it('keeps D days: a change older than that goes when a change begins', () => {
     const store = new JournalStore(dir, { changes: 100, days: 2 });
     store.begin(meta, 1, new Date(Date.UTC(2026, 10, 20))).finish([]);

@@ -1,6 +1,7 @@
 /**
  * A journal file in the config folder that is damaged, forged or too large (truncated, wrong
- * types, a record image nested past its bound, a meta naming another file, a broken gzip stream, a 600 MB record file), and a history
+ * types, a record image nested past its bound, a meta naming another file, a broken gzip stream, a 600 MB record file, more
+ * records than a change keeps, in tiny lines: refused before one is parsed), and a history
  * folder another user can write to: `wsm history`, `history show` and `wsm undo --dry-run` on the
  * real binary answer each with one clear line and a usage exit, never a raw JavaScript error;
  * the history folder and every journal file end private (0700 and 0600).
@@ -10,8 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_RECORDS } from '../../src/journal/journal-files.js';
 import { BACKENDS, type Backend } from './backends.js';
 import { wsm } from './processes.js';
+
+/** The shortest line the journal's schema takes as a record: a million of them made 1 GB of memory once read. */
+const TINY_RECORD = '{"kind":"contact","op":"create","id":1,"before":null,"after":null}\n';
 
 describe('a damaged or forged journal, against wsm serve', () => {
   let backend: Backend;
@@ -94,6 +99,27 @@ describe('a damaged or forged journal, against wsm serve', () => {
       'records',
     ],
     ['a record file of 600 MB', () => truncateSync(join(history, `${last}.jsonl`), 600 * 1024 * 1024), 'records'],
+    [
+      `a record file of ${MAX_RECORDS + 1} tiny lines (each a record, far under the size bound)`,
+      () => writeFileSync(join(history, `${last}.jsonl`), TINY_RECORD.repeat(MAX_RECORDS + 1)),
+      'records',
+    ],
+    [
+      `a gzipped record file of ${MAX_RECORDS + 1} tiny lines, the last without its newline`,
+      () => {
+        rmSync(join(history, `${last}.jsonl`));
+        writeFileSync(join(history, `${last}.jsonl.gz`), gzipSync(TINY_RECORD.repeat(MAX_RECORDS + 1).trimEnd()));
+      },
+      'records',
+    ],
+    [
+      `a meta naming ${MAX_RECORDS + 1} records`,
+      () => {
+        const meta = JSON.parse(readFileSync(join(pristine, `${last}.json`), 'utf8'));
+        writeFileSync(join(history, `${last}.json`), JSON.stringify({ ...meta, records: MAX_RECORDS + 1 }));
+      },
+      'records',
+    ],
   ];
   for (const [what, damage, where] of damages)
     it(`${what}: one clear line naming the file and exit 2 from history show and undo --dry-run; history lists the rest`, async () => {
@@ -113,6 +139,10 @@ describe('a damaged or forged journal, against wsm serve', () => {
         const res = await run(...args);
         expect({ args, code: res.code }).toEqual({ args, code: 2 });
         expect(res.stderr).toMatch(new RegExp(`^error: the change journal's history/${last}\\.json[^\n]*\n$`));
+        if (what.includes(String(MAX_RECORDS + 1)))
+          expect(res.stderr).toMatch(
+            /(holds 500,001 lines, more records|names 500,001 records, more) than a change keeps \(500,000\): that change cannot be shown or undone/,
+          );
         expect(res.stderr).not.toMatch(/Cannot read properties|in JSON at position|unexpected end of file|Cannot create a string|ENOENT/);
       }
     });
