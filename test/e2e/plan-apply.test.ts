@@ -144,7 +144,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(deleted.stdout).toBe(
         `- lines 1, 2: delete contact ${bob.id} (14155550202)\n` +
           '    lines 1, 2 are one contact: named once\n' +
-          "Plan: 1 to delete, 0 already gone; 1 contact named by several rows (shown together, the last row's values win).\n",
+          'Plan: 1 to delete, 0 already gone; 1 contact named by several rows (shown together, each deleted once).\n',
       );
     });
 

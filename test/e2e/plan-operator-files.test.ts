@@ -56,5 +56,33 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect([res.code, res.stderr]).toEqual([0, `✓ updated 1 of the 1 contact read from ${renamed}: 0 unchanged, 0 skipped, 0 failed\n`]);
       expect((await listed()).map((contact) => contact.name)).toEqual([planned.after.name]);
     });
+
+    it('a delete list naming one contact on several lines, padded or not: each line deletes it, in the plan and in the run, counted once', async () => {
+      const lines = `${zoe.id}\n00${zoe.id}\n`;
+      const plan = await wsm(backend.env, ['contacts', 'delete', '--from', '-', '--dry-run', '-o', 'json'], lines);
+      expect(plan.code, plan.stderr).toBe(0);
+      const { contacts, repeated } = JSON.parse(plan.stdout);
+      expect([repeated, contacts]).toMatchObject([
+        1,
+        [
+          {
+            place: 'lines 1, 2',
+            action: 'delete',
+            id: zoe.id,
+            rows: [
+              { place: 'line 1', does: 'delete' },
+              { place: 'line 2', does: 'delete' },
+            ],
+          },
+        ],
+      ]);
+      const text = await wsm(backend.env, ['contacts', 'delete', '--from', '-', '--dry-run'], lines);
+      expect(text.stdout.split('\n').at(-2)).toBe(
+        'Plan: 1 to delete, 0 already gone; 1 contact named by several rows (shown together, each deleted once).',
+      );
+      const res = await wsm(backend.env, ['contacts', 'delete', '--from', '-', '--yes'], lines);
+      expect([res.code, res.stderr]).toEqual([0, '✓ deleted 1 of the 1 contact read from standard input: 0 already gone, 0 failed\n']);
+      expect(await listed()).toEqual([]);
+    });
   });
 }

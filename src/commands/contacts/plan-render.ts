@@ -91,8 +91,9 @@ function planSummary(plan: Plan): string {
           ...(plan.skipped > 0 ? [`${countText(plan.skipped)} skipped`] : []),
         ];
   const more: string[] = [];
-  if (plan.repeated > 0)
-    more.push(`${countOf(plan.repeated, 'contact')} named by several rows (shown together, the last row's values win)`);
+  // A delete's repeated rows set no values: the contact is deleted once.
+  const together = plan.delete !== undefined ? 'each deleted once' : "the last row's values win";
+  if (plan.repeated > 0) more.push(`${countOf(plan.repeated, 'contact')} named by several rows (shown together, ${together})`);
   if (plan.held > 0) more.push(`${heldSentence(plan.held, false)} (marked !)`);
   const applied = plan.contacts.filter((contact) => contact.suspicious.length > 0 && contact.held === undefined).length;
   if (applied > 0) more.push(`${countText(applied)} with a change that looks made by a spreadsheet, applied (marked !)`);

@@ -17,14 +17,14 @@ import {
   type PlanRow,
 } from './plan.js';
 
-const rowsOf = (row: PlanRow): Pick<PlannedContact, 'rows'> =>
-  row.merged === undefined ? {} : { rows: row.merged.map((place) => ({ place, does: 'update' as const })) };
+const rowsOf = (row: PlanRow, does: 'update' | 'delete'): Pick<PlannedContact, 'rows'> =>
+  row.merged === undefined ? {} : { rows: row.merged.map((place) => ({ place, does })) };
 
 /** An update's plan: each row's changes to its contact, flagged ones held unless `applyFlagged`. */
 export function planUpdate(rows: Iterable<PlanRow>, live: LiveContacts, applyFlagged: boolean): Plan {
   return tally(
     [...rows].map((row): PlannedContact => {
-      const base = { place: row.place, id: row.id ?? null, number: null, changes: {}, suspicious: [], ...rowsOf(row) };
+      const base = { place: row.place, id: row.id ?? null, number: null, changes: {}, suspicious: [], ...rowsOf(row, 'update') };
       if (row.errors !== undefined) return { ...base, action: 'invalid', errors: row.errors };
       const contact = live.byId.get(row.id!);
       if (contact === undefined) return { ...base, action: 'invalid', errors: [`there is no contact ${row.id} in the workspace`] };
@@ -59,7 +59,7 @@ export function planDelete(rows: Iterable<PlanRow>, live: LiveContacts): Plan {
         number: contact === undefined ? null : String(contact.number),
         changes: {},
         suspicious: [],
-        ...rowsOf(row),
+        ...rowsOf(row, 'delete'),
       };
     }),
   );

@@ -62,7 +62,7 @@ export interface PlannedContact {
   /** Values the file leaves empty that the run keeps, by field: the value kept. */
   kept?: Record<string, unknown>;
   /** Several rows name this contact: what each does, in file order. */
-  rows?: Array<{ place: string; does: 'create' | 'update' }>;
+  rows?: Array<{ place: string; does: 'create' | 'update' | 'delete' }>;
   /** The contact as the run leaves it (create, update, unchanged). */
   after?: ContactState;
   errors?: string[];
