@@ -42,7 +42,8 @@ export const show = verbSpec({
 
 export const clear = verbSpec({
   name: 'clear',
-  description: 'forget every change kept on this machine (asks on a terminal; --yes otherwise); nothing can be undone after',
+  description:
+    'forget every change kept on this machine but those another wsm is still writing (asks on a terminal; --yes otherwise); nothing can be undone after',
   examples: ['wsm history clear', 'wsm history clear --yes'],
   load: () => import('./history/clear.js'),
 });

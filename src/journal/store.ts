@@ -228,11 +228,13 @@ export class JournalStore {
     return { meta, records: readRecords(this.dir, meta) };
   }
 
-  /** Removes every change; returns how many there were. */
-  clear(): number {
+  /** Removes every change but those another wsm is still writing (its records would go on into nothing); says how many of each. */
+  clear(): { cleared: number; writing: number } {
     const ids = this.ids();
-    for (const id of ids) this.remove(id);
-    return ids.length;
+    const writing = ids.filter((id) => this.running(id));
+    const gone = ids.filter((id) => !writing.includes(id));
+    for (const id of gone) this.remove(id);
+    return { cleared: gone.length, writing: writing.length };
   }
 
   private ids(): string[] {

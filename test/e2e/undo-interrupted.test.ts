@@ -143,7 +143,7 @@ describe('a bulk update and an undo stopped by Ctrl-C or still being written, ag
     expect(renamed()).toBe(0);
   });
 
-  it('is refused while it is written (exit 1, one line, nothing sent), shown as still being written, and undone once it ended', async () => {
+  it('is refused while it is written (exit 1, one line, nothing sent), shown as still being written, kept by history clear, and undone once it ended', async () => {
     const { bulk, change } = await bulkUpdateHeld();
     const sentBefore = standin.requests.length;
     const refusal = new RegExp(
@@ -162,9 +162,14 @@ describe('a bulk update and an undo stopped by Ctrl-C or still being written, ag
     const json = JSON.parse((await run('history', 'show', change.id, '-o', 'json')).stdout) as { writing?: boolean; pid?: number };
     expect([json.writing, json.pid]).toEqual([true, bulk.child.pid]);
 
+    const others = (JSON.parse((await run('history', '-o', 'json')).stdout) as unknown[]).length - 1;
+    const cleared = await run('history', 'clear', '--yes');
+    expect([cleared.code, cleared.stderr]).toEqual([0, `✓ forgot ${others} changes; kept 1 change another wsm is still writing\n`]);
+
     letWritesGo();
     expect(await bulk.code).toBe(0);
     expect(renamed()).toBe(CONTACTS);
+    expect((JSON.parse((await run('history', '-o', 'json')).stdout) as Array<{ id: string }>).map((kept) => kept.id)).toEqual([change.id]);
     const undo = await run('undo', change.id, '--yes');
     expect([undo.code, undo.stderr]).toEqual([
       0,
