@@ -1,0 +1,225 @@
+/**
+ * The journal's read after an import's --wait, on the real binary: it keeps only the contacts
+ * holding the file's numbers, reads the list's pages last first (an import's new contacts are on
+ * the last pages of a server that lists contacts in the order they were made) and stops once every
+ * number is found; the requests are read from `-v`'s trace. Whatever pages it reads, `wsm undo`
+ * then puts the workspace back as it was. On `wsm serve` and on the stand-in for the hosted
+ * service; on the stand-in also with contacts made by someone else while the import runs, and
+ * with a page of 100 refused (the read then walks from page 1, as every list does).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStandin, type Standin } from '../standin/index.js';
+import { BACKENDS, seedStandinContact, type Backend } from './backends.js';
+import { cleanup, localProfile, serve, wsm } from './processes.js';
+
+type Listed = { id: number; number: string; created_at: string; updated_at: string } & Record<string, unknown>;
+
+/** 250 contacts: pages 1 to 3 of 100, 14155550000 to 14155550249 in the order they were made. */
+const SEED = `number,name\n${Array.from({ length: 250 }, (_, i) => `1415555${String(i).padStart(4, '0')},Old ${i}`).join('\n')}\n`;
+
+for (const kind of [BACKENDS[0], BACKENDS[2]]) {
+  describe(`the import journal's read after --wait, on ${kind.name}`, () => {
+    let backend: Backend;
+    const run = (...args: string[]) => wsm(backend.env, args);
+    const csv = (name: string, text: string) => {
+      const file = join(backend.dir, name);
+      writeFileSync(file, text);
+      return file;
+    };
+    /** Every contact with every value the server shows, but for what it makes itself (id, times). */
+    const workspace = async () =>
+      (JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Listed[])
+        .map(({ id: _id, created_at: _created, updated_at: _updated, ...values }) => values)
+        .sort((a, b) => String(a.number).localeCompare(String(b.number)));
+    /** The contact list's requests after the upload, as `-v` traces them: their queries. */
+    const readsAfterUpload = (stderr: string) =>
+      stderr
+        .slice(stderr.indexOf('✓ uploaded'))
+        .split('\n')
+        .flatMap((line) => /^> GET \S+\/contacts\?(\S+)$/.exec(line)?.[1] ?? []);
+    const importUndone = async (file: string, created: number, updated: number, env: NodeJS.ProcessEnv = {}) => {
+      const before = await workspace();
+      const imported = await wsm({ ...backend.env, ...env }, ['contacts', 'import', file, '--wait', '-v']);
+      expect(imported.code).toBe(0);
+      const shown = (await run('history', 'show', 'last')).stdout;
+      expect(shown).toContain(`Plan: ${created} to create, ${updated} to update, 0 unchanged, 0 invalid.`);
+      expect(shown).not.toContain('note:');
+      const undone = await run('undo', 'last', '--yes');
+      expect(undone.stderr).toMatch(
+        new RegExp(`✓ undid change \\S+: ${updated} set back, ${created} deleted, 0 created again, 0 failed\\n$`),
+      );
+      expect(await workspace()).toEqual(before);
+      return readsAfterUpload(imported.stderr);
+    };
+
+    beforeAll(async () => {
+      backend = await kind.start();
+      const seeded = await wsm({ ...backend.env, WSM_HISTORY: 'off' }, ['contacts', 'import', csv('seed.csv', SEED), '--wait', '-q']);
+      expect(seeded.code).toBe(0);
+    });
+    afterAll(async () => {
+      if (backend) await backend.stop();
+    });
+
+    it('new numbers and one on the last page: only the last page is read after the import, and undo puts the workspace back', async () => {
+      const file = csv('new.csv', 'number,name,email\n14155559001,New A,a@example.com\n+1 415 555 9002,New B,\n14155550249,Updated Old,\n');
+      expect(await importUndone(file, 2, 1)).toEqual(['per_page=1', 'page=3&per_page=100']);
+    });
+
+    it('a number on the first page: the pages are read last first down to it, and undo puts the workspace back', async () => {
+      const file = csv('first.csv', 'number,name\n14155559003,New C\n14155550001,Updated First\n14155550150,Updated Middle\n');
+      expect(await importUndone(file, 1, 2, { WSM_CONCURRENCY: '1' })).toEqual([
+        'per_page=1',
+        'page=3&per_page=100',
+        'page=2&per_page=100',
+        'page=1&per_page=100',
+      ]);
+    });
+  });
+}
+
+describe('the import journal, on the stand-in for the hosted service, with contacts made by someone else while the import runs', () => {
+  let standin: Standin;
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  const run = (args: string[], more: NodeJS.ProcessEnv = {}) => wsm({ ...env, ...more }, args);
+  const file = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+  const listed = async () =>
+    (JSON.parse((await run(['contacts', 'list', '--all', '-o', 'json'])).stdout) as Listed[]).sort((a, b) => a.id - b.id);
+  /** Once the import is sent and before the stand-in makes its rows (300 ms later), someone else makes these contacts. */
+  const meanwhile = (contacts: Array<[string, string]>) => {
+    const sent = standin.state.imports.length;
+    const watch = setInterval(() => {
+      if (standin.state.imports.length === sent) return;
+      clearInterval(watch);
+      for (const [number, name] of contacts) seedStandinContact(standin, number, name);
+    }, 2);
+    return () => clearInterval(watch);
+  };
+
+  beforeAll(async () => {
+    standin = await startStandin({ importDelayMs: 300 });
+    dir = mkdtempSync(join(tmpdir(), 'wsm-standin-'));
+    env = standin.env(dir);
+    expect((await run(['contacts', 'import', file('seed.csv', SEED), '--wait', '-q'], { WSM_HISTORY: 'off' })).code).toBe(0);
+  });
+  afterAll(async () => {
+    await standin?.close();
+    if (dir) cleanup(dir);
+  });
+
+  it("a contact whose number is not in the file is not the import's: undo leaves it", async () => {
+    const before = await listed();
+    const stop = meanwhile([['14155559201', 'Someone Else']]);
+    const imported = await run(['contacts', 'import', file('beside.csv', 'number,name\n14155559202,New F\n'), '--wait']);
+    stop();
+    expect(imported.code).toBe(0);
+    const shown = (await run(['history', 'show', 'last'])).stdout;
+    expect(shown).toContain('Plan: 1 to create, 0 to update, 0 unchanged, 0 invalid.');
+    expect(shown).not.toContain('14155559201');
+    expect((await run(['undo', 'last', '--yes'])).code).toBe(0);
+    const after = await listed();
+    expect(after.map((contact) => contact.number)).toEqual([...before.map((contact) => contact.number), '14155559201']);
+  });
+
+  it('a contact someone else made with a number of the file cannot be told from one the import made: it is recorded as created, and undone', async () => {
+    const before = await listed();
+    const stop = meanwhile([['14155559301', 'Made Meanwhile']]);
+    const imported = await run(['contacts', 'import', file('same.csv', 'number,name\n14155559301,From The File\n'), '--wait']);
+    stop();
+    expect(imported.code).toBe(0);
+    const shown = (await run(['history', 'show', 'last'])).stdout;
+    expect(shown).toMatch(/\+ record 1: create contact \d+ \(14155559301\)\n/);
+    expect((await run(['undo', 'last', '--yes'])).code).toBe(0);
+    expect(await listed()).toEqual(before);
+  });
+
+  it('on a server that refuses a page of 100, the read walks from page 1 in the pages it takes, and undo puts the workspace back', async () => {
+    standin.quirks.perPageMax = 50;
+    try {
+      const before = await listed();
+      const imported = await run([
+        'contacts',
+        'import',
+        file('narrow.csv', 'number,name\n14155559101,New E\n14155550000,Updated Zero\n'),
+        '--wait',
+      ]);
+      expect(imported.code).toBe(0);
+      const shown = (await run(['history', 'show', 'last'])).stdout;
+      expect(shown).toContain('Plan: 1 to create, 1 to update, 0 unchanged, 0 invalid.');
+      const undone = await run(['undo', 'last', '--yes']);
+      expect(undone.stderr).toMatch(/✓ undid change \S+: 1 set back, 1 deleted, 0 created again, 0 failed\n$/);
+      const values = (contacts: Listed[]) => contacts.map(({ updated_at: _updated, ...rest }) => rest);
+      expect(values(await listed())).toEqual(values(before));
+    } finally {
+      standin.quirks.perPageMax = undefined;
+    }
+  });
+});
+
+/**
+ * A proxy to `wsm serve` that, as an import is sent, first makes a contact with one of the file's
+ * numbers through the API (someone else, while the import runs), then passes the import on.
+ */
+async function makesContactFirst(upstream: URL, contact: { number: string; name: string }): Promise<Server> {
+  const proxy = createServer(async (req, res) => {
+    if (req.method === 'POST' && req.url!.endsWith('/contact-imports')) {
+      const path = req.url!.replace(/\/contact-imports$/, '/contacts');
+      const made = await fetch(new URL(path, upstream), {
+        method: 'POST',
+        headers: { authorization: req.headers.authorization!, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(contact),
+      });
+      expect(made.status).toBe(201);
+    }
+    const forward = request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return proxy;
+}
+
+describe('the import journal, on wsm serve, with a contact made by someone else while the import runs', () => {
+  it("one with a number of the file is recorded as the import's, and the change says that the import's own count is lower", async () => {
+    const server = await serve(['--approval-delay', '0']);
+    const local = localProfile(server);
+    const proxy = await makesContactFirst(new URL(server.url), { number: '14155559401', name: 'Made Meanwhile' });
+    try {
+      const env = {
+        ...server.env,
+        WSM_BASE_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api/v3`,
+        WSM_TOKEN: local.token,
+        WSM_WORKSPACE: local.workspace,
+      };
+      const file = join(server.dir, 'meanwhile.csv');
+      writeFileSync(file, 'number,name\n14155559401,From The File\n14155559402,New G\n');
+      expect((await wsm(env, ['contacts', 'import', file, '--wait'])).code).toBe(0);
+      const shown = (await wsm(env, ['history', 'show', 'last'])).stdout;
+      expect(shown).toContain(
+        "note: the import says it created 1 contact, and 2 of the file's numbers that had none before have one now: 1 of those contacts was made by someone else while it ran (which cannot be told); undo deletes them too, unless changed since\n",
+      );
+      expect(shown).toMatch(/\+ record 1: create contact \d+ \(14155559401\)\n/);
+      const undone = await wsm(env, ['undo', 'last', '--yes']);
+      expect(undone.stderr).toMatch(/✓ undid change \S+: 0 set back, 2 deleted, 0 created again, 0 failed\n$/);
+      expect(JSON.parse((await wsm(env, ['contacts', 'list', '--all', '-o', 'json'])).stdout)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+      await server.stop();
+      cleanup(server.dir);
+    }
+  });
+});
