@@ -104,6 +104,15 @@ describe('the import journal, on the stand-in for the hosted service, with conta
     }, 2);
     return () => clearInterval(watch);
   };
+  /** The workspace before, and the change shown, of an import of `text` while someone else makes `contact`. */
+  const importWhile = async (name: string, text: string, contact: [string, string]) => {
+    const before = await listed();
+    const stop = meanwhile([contact]);
+    const imported = await run(['contacts', 'import', file(name, text), '--wait']);
+    stop();
+    expect(imported.code).toBe(0);
+    return { before, shown: (await run(['history', 'show', 'last'])).stdout };
+  };
 
   beforeAll(async () => {
     standin = await startStandin({ importDelayMs: 300 });
@@ -117,12 +126,7 @@ describe('the import journal, on the stand-in for the hosted service, with conta
   });
 
   it("a contact whose number is not in the file is not the import's: undo leaves it", async () => {
-    const before = await listed();
-    const stop = meanwhile([['14155559201', 'Someone Else']]);
-    const imported = await run(['contacts', 'import', file('beside.csv', 'number,name\n14155559202,New F\n'), '--wait']);
-    stop();
-    expect(imported.code).toBe(0);
-    const shown = (await run(['history', 'show', 'last'])).stdout;
+    const { before, shown } = await importWhile('beside.csv', 'number,name\n14155559202,New F\n', ['14155559201', 'Someone Else']);
     expect(shown).toContain('Plan: 1 to create, 0 to update, 0 unchanged, 0 invalid.');
     expect(shown).not.toContain('14155559201');
     expect((await run(['undo', 'last', '--yes'])).code).toBe(0);
@@ -131,12 +135,7 @@ describe('the import journal, on the stand-in for the hosted service, with conta
   });
 
   it('a contact someone else made with a number of the file cannot be told from one the import made: it is recorded as created, and undone', async () => {
-    const before = await listed();
-    const stop = meanwhile([['14155559301', 'Made Meanwhile']]);
-    const imported = await run(['contacts', 'import', file('same.csv', 'number,name\n14155559301,From The File\n'), '--wait']);
-    stop();
-    expect(imported.code).toBe(0);
-    const shown = (await run(['history', 'show', 'last'])).stdout;
+    const { before, shown } = await importWhile('same.csv', 'number,name\n14155559301,From The File\n', ['14155559301', 'Made Meanwhile']);
     expect(shown).toMatch(/\+ record 1: create contact \d+ \(14155559301\)\n/);
     expect((await run(['undo', 'last', '--yes'])).code).toBe(0);
     expect(await listed()).toEqual(before);
