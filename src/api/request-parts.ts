@@ -3,7 +3,7 @@
 
 export type MultipartPart =
   | { name: string; value: string }
-  | { name: string; filename: string; contentType?: string; data: Buffer | Uint8Array }
+  | { name: string; filename: string; contentType?: string; data: Buffer | Uint8Array | Blob }
   | { name: string; filePath: string; filename?: string; contentType?: string };
 
 /**
@@ -26,7 +26,7 @@ export function encodePath(strings: TemplateStringsArray, ...values: Array<strin
  * {contact_groups: [3, 4]} -> contact_groups[0]=3, contact_groups[1]=4;
  * {header: {media: {type: 'image'}}} -> header[media][type]=image. Booleans become 1/0,
  * null/undefined are left out. Files: a Buffer/Uint8Array, `{data, filename?, contentType?}`
- * (in memory) or `{filePath, filename?, contentType?}` (streamed from disk).
+ * (in memory, or a Blob: read as it is sent) or `{filePath, filename?, contentType?}` (streamed from disk).
  */
 export function toMultipartParts(input: Record<string, unknown>): MultipartPart[] {
   const parts: MultipartPart[] = [];
@@ -46,7 +46,7 @@ export function toMultipartParts(input: Record<string, unknown>): MultipartPart[
       ...(typeof contentType === 'string' ? { contentType } : {}),
     };
     if (typeof filePath === 'string') return void parts.push({ name, filePath, ...fileOptions });
-    if (data instanceof Uint8Array) return void parts.push({ name, filename: 'blob', data, ...fileOptions });
+    if (data instanceof Uint8Array || data instanceof Blob) return void parts.push({ name, filename: 'blob', data, ...fileOptions });
     for (const [key, child] of Object.entries(value)) visit(`${name}[${key}]`, child);
   };
   for (const [key, value] of Object.entries(input)) visit(key, value);

@@ -1,4 +1,5 @@
 // Contact imports: a CSV uploaded as multipart; processing runs on the server afterwards.
+import { basename } from 'node:path';
 import { waitUntilDone, type WaitOptions } from '../waits.js';
 import { NotFoundError, UnsupportedEndpointError } from '../errors.js';
 import { written, type Written } from '../answers.js';
@@ -29,7 +30,9 @@ export interface ImportCreateOptions {
   contact_groups?: number;
   filePath: string;
   /** The file's name as the server is given it; the path's own by default. */
-  fileName?: string;
+  fileName?: string | undefined;
+  /** The bytes sent in place of the file's own (the file without the cells a plan holds), read as they are sent. */
+  bytes?: Blob | undefined;
 }
 
 export class ImportsResource {
@@ -82,12 +85,16 @@ export class ImportsResource {
   }
 
   async create(upload: ImportCreateOptions, options?: CallOptions): Promise<Written<ContactImport>> {
-    const { filePath, fileName, ...fields } = upload;
+    const { filePath, fileName, bytes, ...fields } = upload;
     const create = await operation('create');
     const value = checkBody(create.body!, fields, 'contact import') as Record<string, unknown>;
     const form = {
       ...value,
-      file: { ...fileRef(filePath), contentType: 'text/csv', ...(fileName !== undefined ? { filename: fileName } : {}) },
+      file: {
+        ...(bytes === undefined ? fileRef(filePath) : { data: bytes, filename: basename(filePath) }),
+        contentType: 'text/csv',
+        ...(fileName !== undefined ? { filename: fileName } : {}),
+      },
     };
     return written<ContactImport>(await callOperation(this.ctx, create, { multipart: multipart(form) }, options));
   }

@@ -8,6 +8,7 @@ import { privateFile } from '../../cli/private-file.js';
 import type { Plan, PlannedContact } from '../contacts/plan.js';
 import { heldLine, heldSentence } from '../contacts/plan-render.js';
 import { countText } from '../../cli/text.js';
+import { bytesWithoutHeld } from './held-bytes.js';
 import { type RewrittenRecord, rewrittenRecords, writeWithoutHeld } from './held-cells.js';
 import type { HeldCells, PlanSaid } from './import-plan.js';
 import type { HeldByPass } from './hold-pass.js';
@@ -38,8 +39,9 @@ export function sayHeld(ctx: Context, file: string, plan: PlanSaid): void {
 
 /**
  * Uploads `csv` (the file, or the CSV a sheet was read into, sent under its `name`) as the plan
- * says, through `create`: as it is when nothing is held, otherwise a private copy without the held
- * cells, sent under the same name, and closed by `done` once the import is followed.
+ * says, through `create`: as it is when nothing is held, otherwise without the held cells, under
+ * the same name: the file's own bytes with the held records in their place (held-bytes.ts), or for
+ * a UTF-16 file a private copy, closed by `done` once the import is followed.
  */
 export async function sendAsPlanned<T>(
   ctx: Context,
@@ -47,7 +49,7 @@ export async function sendAsPlanned<T>(
   csv: { path: string; name: string | undefined },
   held: HeldCells,
   plan: Plan,
-  create: (path: string, name: string | undefined) => Promise<T>,
+  create: (path: string, name: string | undefined, bytes?: Blob) => Promise<T>,
 ): Promise<{ answer: T; done(): void }> {
   sayPlan(ctx, file, plan);
   return sendRewritten(csv, held.size === 0 ? [] : await rewrittenRecords(csv.path, held), create);
@@ -59,7 +61,7 @@ export async function sendPassed<T>(
   file: string,
   csv: { path: string; name: string | undefined },
   pass: HeldByPass | undefined,
-  create: (path: string, name: string | undefined) => Promise<T>,
+  create: (path: string, name: string | undefined, bytes?: Blob) => Promise<T>,
 ): Promise<{ answer: T; done(): void }> {
   if (pass !== undefined) sayHeld(ctx, file, pass.said);
   return sendRewritten(csv, pass?.records ?? [], create);
@@ -69,10 +71,12 @@ export async function sendPassed<T>(
 async function sendRewritten<T>(
   csv: { path: string; name: string | undefined },
   records: readonly RewrittenRecord[],
-  create: (path: string, name: string | undefined) => Promise<T>,
+  create: (path: string, name: string | undefined, bytes?: Blob) => Promise<T>,
 ): Promise<{ answer: T; done(): void }> {
   if (records.length === 0) return { answer: await create(csv.path, csv.name), done: () => {} };
   const name = csv.name ?? basename(csv.path);
+  const bytes = await bytesWithoutHeld(csv.path, records);
+  if (bytes !== undefined) return { answer: await create(csv.path, name, bytes), done: () => {} };
   const copy = privateFile(name);
   try {
     await writeWithoutHeld(csv.path, copy.fd, records);

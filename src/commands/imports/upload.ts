@@ -212,12 +212,13 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   }
   const unplanned = planFirst ? undefined : (options: CheckOptions) => checkRows({ fields, ...options });
   const journal = await beginImportChange(ctx, flags.file, size, { client: client!, planned: planning, unplanned });
-  const create = (filePath: string, fileName: string | undefined) =>
+  const create = (filePath: string, fileName: string | undefined, bytes?: Blob) =>
     client!.imports.create({
       name: flags.name ?? basename(flags.file),
       ...(flags.group !== undefined ? { contact_groups: flags.group } : {}),
       filePath,
-      ...(fileName !== undefined ? { fileName } : {}),
+      fileName,
+      bytes,
     });
   // A copy without the held cells stays open until the import is followed: a body may be read late.
   const planned = planFirst ? { plan: plan!, held: planning.held } : undefined;

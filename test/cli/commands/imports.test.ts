@@ -643,9 +643,10 @@ describe('contacts import: changes that look made by a spreadsheet are left out,
     const rows = Array.from({ length: 12 }, (_, i) => `141555501${String(i).padStart(2, '0')},1.2E+${10 + i}`);
     const file = await api.file('many.csv', `number,name\n${rows.join('\n')}\n`);
     emptyWorkspace(api);
-    acceptUpload(api);
+    const seen = acceptUpload(api);
     const { code, stderr } = await api.run(['contacts', 'import', file, '-q']);
     expect(code).toBe(0);
+    expect(await sentFile(seen)).toBe(`number,name\n${rows.map((row) => `${row.split(',')[0]},`).join('\n')}\n`);
     expect(stderr.match(/^warning: .* is in scientific notation/gm)).toHaveLength(10);
     expect(stderr).toContain('warning: and 2 more (--dry-run lists them all)\n');
     expect(stderr).toContain(
