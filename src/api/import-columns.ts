@@ -79,13 +79,16 @@ export function fieldValuesOf(fields: Record<string, string> | undefined, plan: 
 
 /**
  * The columns a row leaves empty, as a plan names them (`email`, `fields.city`): an import keeps
- * what the contact holds there. The number and the groups are not among them (a row without a
- * number is invalid; an import only ever joins groups).
+ * what the contact holds there. The number is not among them (a row without one is invalid); a
+ * `contact_groups` cell that is empty or `[]` is, since an import only ever joins groups: the
+ * contact stays in its own, and the plan says so.
  */
 export function emptiedKeys(cells: string[], plan: ColumnPlan): string[] {
   const keys: string[] = [];
-  for (const [column, index] of Object.entries(plan.contact))
-    if (column !== 'number' && column !== 'contact_groups' && !cells[index]?.trim()) keys.push(column);
+  for (const [column, index] of Object.entries(plan.contact)) {
+    const text = cells[index]?.trim() ?? '';
+    if (column !== 'number' && (text === '' || (column === 'contact_groups' && /^\[\s*\]$/.test(text)))) keys.push(column);
+  }
   for (const { index, name } of plan.fields) if (!cells[index]?.trim()) keys.push(`fields.${name}`);
   return keys;
 }

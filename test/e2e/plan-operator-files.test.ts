@@ -57,6 +57,28 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect((await listed()).map((contact) => contact.name)).toEqual([planned.after.name]);
     });
 
+    // Groups of contacts are wsm serve's (the stand-in's records have none).
+    if (kind === BACKENDS[0])
+      it('an import row whose groups cell is emptied or [] keeps the contact in its groups, and the plan says so', async () => {
+        expect((await run('groups', 'create', 'VIP')).code).toBe(0);
+        const joined = await run('contacts', 'create', '--number', '14155550302', '--name', 'Vic', '--group', '1');
+        expect(joined.code, joined.stderr).toBe(0);
+        for (const cell of ['', '[]']) {
+          const emptied = file('groups-emptied.csv', `number,name,contact_groups\n14155550302,Vic,${cell}\n`);
+          const plan = await run('contacts', 'import', emptied, '--dry-run', '-q');
+          expect(plan.stdout).toContain(
+            '= row 2: unchanged contact 2 (14155550302)\n' +
+              '    contact_groups: emptied in the file, kept ["VIP"]\n' +
+              'Plan: 0 to create, 0 to update, 1 unchanged, 0 invalid.\n',
+          );
+          const imported = await run('contacts', 'import', emptied, '--wait', '-q');
+          expect(imported.code, imported.stderr).toBe(0);
+          const got = JSON.parse((await run('contacts', 'get', '2', '-o', 'json')).stdout);
+          expect(got.contact_groups.map((group: { name: string }) => group.name)).toEqual(['VIP']);
+        }
+        expect((await run('contacts', 'delete', '2', '--yes')).code).toBe(0);
+      });
+
     it('a delete list naming one contact on several lines, padded or not: each line deletes it, in the plan and in the run, counted once', async () => {
       const lines = `${zoe.id}\n00${zoe.id}\n`;
       const plan = await wsm(backend.env, ['contacts', 'delete', '--from', '-', '--dry-run', '-o', 'json'], lines);

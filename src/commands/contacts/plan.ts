@@ -229,7 +229,8 @@ export function applyRow(state: ContactState, row: PlanRow, applyFlagged: boolea
     state.contact_groups = sets.groups.replace ? [...sets.groups.names] : [...new Set([...state.contact_groups, ...sets.groups.names])];
   for (const key of row.emptied ?? []) {
     const value = key.startsWith('fields.') ? state.fields[key.slice('fields.'.length)] : state[key as keyof ContactState];
-    if (value !== null && value !== undefined && value !== '') applied.kept[key] = value;
+    const none = value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+    if (!none) applied.kept[key] = value;
   }
   return applied;
 }
