@@ -60,7 +60,7 @@ export const IMPORT_WAIT_FLAGS = {
 export const APPLY_FLAGGED_FLAG = {
   flags: '--apply-flagged',
   description:
-    'apply the changes that look made by a spreadsheet too (leading zeros lost, scientific notation, digits rounded): by default those cells are kept as stored',
+    'apply the changes that look made by a spreadsheet too (leading zeros lost, scientific notation, digits rounded): by default those cells are left out (a stored value is kept)',
 } as const;
 
 /** The flags of an import upload, shared by `contacts import` and `imports create`. */

@@ -3,7 +3,7 @@
  * `wsm serve --api-only`, and the independent stand-in for the hosted service (test/standin).
  * A workflow that needs an extension checks, on the other two, that wsm says so in one line.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStandin, type Standin } from '../standin/index.js';
@@ -72,6 +72,13 @@ export const BACKENDS: BackendKind[] = [
     },
   },
 ];
+
+/** Writes `text` into the backend's scratch directory as `name`: its path. */
+export function backendFile(backend: Backend, name: string, text: string): string {
+  const path = join(backend.dir, name);
+  writeFileSync(path, text);
+  return path;
+}
 
 /** One stderr line saying the server lacks an extension (exit 1), as wsm prints it. */
 export const NOT_SUPPORTED = /^error: this server does not support [^\n]+\n$/;

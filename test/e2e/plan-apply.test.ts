@@ -1,13 +1,5 @@
-/**
- * Plan = apply: what `--dry-run` shows is what the run does, for the files an operator makes by
- * hand or a spreadsheet makes for them: one number written three ways, ids with leading zeros, one
- * id on several rows, emptied cells, groups an import creates. The real binary against `wsm serve`
- * and against the stand-in of the published API.
- */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, type Backend } from './backends.js';
+import { BACKENDS, type Backend, backendFile } from './backends.js';
 import type { Stored as Listed } from './plan-property.js';
 import { wsm } from './processes.js';
 
@@ -16,11 +8,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     let backend: Backend;
     const run = (...args: string[]) => wsm(backend.env, args);
     const piped = (input: string, ...args: string[]) => wsm(backend.env, args, input);
-    const file = (name: string, text: string) => {
-      const path = join(backend.dir, name);
-      writeFileSync(path, text);
-      return path;
-    };
+    const file = (name: string, text: string) => backendFile(backend, name, text);
     const listed = async () => JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Listed[];
     const byNumber = async (number: string) => (await listed()).filter((contact) => contact.number === number);
     let ann: Listed;

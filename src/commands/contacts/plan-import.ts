@@ -14,6 +14,7 @@ import {
   settledAction,
   stateOf,
   tally,
+  UNNAMED,
   type ContactState,
   type LiveContacts,
   type Plan,
@@ -41,6 +42,10 @@ export interface ImportPlanOptions {
   applyFlagged: boolean;
   /** The workspace's contact group names, when read: a name outside them is a group the import creates. */
   groups?: ReadonlySet<string>;
+  /** The file's numbers written both with and without leading zeros: the one without -> one with (padded-twins.ts). */
+  twins?: ReadonlyMap<string, string>;
+  /** The workspace's contacts were not read (`live` is empty): a number the rows do not know may be stored, so none is said to be new. */
+  unread?: boolean;
 }
 
 export class ImportPlanner {
@@ -99,9 +104,13 @@ export class ImportPlanner {
   /** The plan of every row added: each contact's changes from the workspace's values to the run's end state. */
   finish(): Plan {
     for (const { planned, before, state, created } of this.followed) {
-      planned.changes = differences(before, state);
-      dropOverwritten(planned, state);
       planned.after = created ? createdState(state) : state;
+      // A new contact's name is shown as the server gives it (`Unknown` where no row sets one, or
+      // its cell is held); its status, active unless a row says otherwise, is in `after` alone.
+      const named = created && !this.options.unread && state.name === null;
+      planned.changes = differences(before, named ? { ...state, name: UNNAMED } : state);
+      if (named && planned.held?.name !== undefined) planned.held.name.instead = UNNAMED;
+      dropOverwritten(planned, state);
       planned.action = created ? 'create' : settledAction(planned);
     }
     return tally(this.contacts, [...this.newGroups]);
@@ -112,11 +121,17 @@ export class ImportPlanner {
     return this.byNumber.keys();
   }
 
-  /** A new number equal to a contact's but for its leading zeros: a spreadsheet may have dropped them. */
+  /**
+   * A new number equal to a contact's but for its leading zeros, or to a number the file also
+   * writes with leading zeros (before or after this row): a spreadsheet may have dropped them.
+   */
   private besidePadded(number: string): string | undefined {
     const near = this.live.byUnpadded.get(number.replace(/^0+/, ''));
-    if (near === undefined) return undefined;
-    return `"${number}" would be a new contact beside contact ${near.id}, "${near.number}": a spreadsheet may have dropped its leading zeros`;
+    if (near !== undefined)
+      return `"${number}" would be a new contact beside contact ${near.id}, "${near.number}": a spreadsheet may have dropped its leading zeros`;
+    const twin = this.options.twins?.get(number);
+    if (twin === undefined) return undefined;
+    return `"${number}" would be a new contact beside "${twin}", a number of the same file: a spreadsheet may have dropped its leading zeros`;
   }
 }
 

@@ -60,15 +60,27 @@ function contactLine(contact: PlannedContact): string {
 /** One held change: what is kept (or left out) and why. */
 export function heldLine(key: string, change: HeldChange): string {
   if (key === 'number') return `${key}: ${change.why}: the row is left out`;
+  if (change.instead !== undefined)
+    return `${key}: ${shown(change.instead)} (the server's name for a new contact without one), not ${shown(change.to)}: ${change.why}`;
   if (change.from === null) return `${key}: ${shown(change.to)} left out: ${change.why}`;
   return `${key}: ${shown(change.from)} kept, not ${shown(change.to)}: ${change.why}`;
 }
 
-/** The held cells as a plan (`are`) or a finished run (`were`) says them. */
-export function heldSentence(cells: number, past: boolean): string {
-  const one = cells === 1;
-  const verb = past ? (one ? 'was' : 'were') : one ? 'is' : 'are';
-  return `${countOf(cells, 'cell')} ${one ? 'looks' : 'look'} changed by a spreadsheet and ${verb} kept as stored: --apply-flagged to apply ${one ? 'it' : 'them'}`;
+/** How many of the held cells are a new contact's (or a row's left out whole): there is nothing stored to keep, they are only left out. */
+export const heldOnNew = (contacts: PlannedContact[]): number =>
+  contacts.reduce((cells, contact) => cells + (contact.id === null ? Object.keys(contact.held ?? {}).length : 0), 0);
+
+/** The held cells as a plan (`are`) or a finished run (`were`) says them; `onNew` of them a new contact's. */
+export function heldSentence(cells: number, past: boolean, onNew = 0): string {
+  const be = (n: number) => (past ? (n === 1 ? 'was' : 'were') : n === 1 ? 'is' : 'are');
+  const kept = cells - onNew;
+  const what =
+    onNew === 0
+      ? ` and ${be(cells)} kept as stored`
+      : kept === 0
+        ? ` and ${be(cells)} left out`
+        : `: ${countText(kept)} ${be(kept)} kept as stored, ${countText(onNew)} ${be(onNew)} left out`;
+  return `${countOf(cells, 'cell')} ${cells === 1 ? 'looks' : 'look'} changed by a spreadsheet${what}: --apply-flagged to apply ${cells === 1 ? 'it' : 'them'}`;
 }
 
 /** The counts, as the last line says them. */
@@ -94,7 +106,7 @@ function planSummary(plan: Plan): string {
   // A delete's repeated rows set no values: the contact is deleted once.
   const together = plan.delete !== undefined ? 'each deleted once' : "the last row's values win";
   if (plan.repeated > 0) more.push(`${countOf(plan.repeated, 'contact')} named by several rows (shown together, ${together})`);
-  if (plan.held > 0) more.push(`${heldSentence(plan.held, false)} (marked !)`);
+  if (plan.held > 0) more.push(`${heldSentence(plan.held, false, heldOnNew(plan.contacts))} (marked !)`);
   const applied = plan.contacts.filter((contact) => contact.suspicious.length > 0 && contact.held === undefined).length;
   if (applied > 0) more.push(`${countText(applied)} with a change that looks made by a spreadsheet, applied (marked !)`);
   if (plan.new_groups.length > 0)

@@ -46,6 +46,8 @@ export interface Change {
 /** A change left out: it looks made by a spreadsheet (`why`), and the value stays as stored. */
 export interface HeldChange extends Change {
   why: string;
+  /** What the contact holds instead where nothing is stored: a new contact's name, which the server gives. */
+  instead?: unknown;
 }
 
 export interface PlannedContact {
@@ -171,9 +173,12 @@ export const copyOf = (state: ContactState): ContactState => ({
   contact_groups: [...state.contact_groups],
 });
 
+/** The name the API gives a contact created without one (no name in the file, or its cell held). */
+export const UNNAMED = 'Unknown';
+
 /** What the server makes of a new contact's values: the name `Unknown` and active unless the row says otherwise. */
 export function createdState(state: ContactState): ContactState {
-  return { ...state, name: state.name ?? 'Unknown', status: state.status ?? true };
+  return { ...state, name: state.name ?? UNNAMED, status: state.status ?? true };
 }
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\0') === [...b].sort().join('\0');

@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import type { Context } from '../../cli/context.js';
 import { privateFile } from '../../cli/private-file.js';
 import type { Plan, PlannedContact } from '../contacts/plan.js';
-import { heldLine, heldSentence } from '../contacts/plan-render.js';
+import { heldLine, heldOnNew, heldSentence } from '../contacts/plan-render.js';
 import { countText } from '../../cli/text.js';
 import { bytesWithoutHeld } from './held-bytes.js';
 import { type RewrittenRecord, rewrittenRecords, writeWithoutHeld } from './held-cells.js';
@@ -34,7 +34,7 @@ export function sayHeld(ctx: Context, file: string, plan: PlanSaid): void {
   const held = plan.contacts.flatMap((contact) => Object.entries(contact.held ?? {}).map(([key, change]) => ({ contact, key, change })));
   for (const { contact, key, change } of held.slice(0, NAMED)) ctx.output.warn(`${who(file, contact)}: ${heldLine(key, change)}`);
   if (held.length > NAMED) ctx.output.warn(`and ${countText(held.length - NAMED)} more (--dry-run lists them all)`);
-  if (plan.held > 0) ctx.output.warn(`${file}: ${heldSentence(plan.held, true)}`);
+  if (plan.held > 0) ctx.output.warn(`${file}: ${heldSentence(plan.held, true, heldOnNew(plan.contacts))}`);
 }
 
 /**

@@ -4,12 +4,13 @@
 // that can bear on a held cell are checked and planned here, by the planner itself
 // (contacts/plan-import.ts): a row with a cell like damage (hold-scan.ts cellMayHold) in a column
 // that can be held, every row naming a contact whose values, stored or set by such a row, look
-// like damage (watched), and every new number beside a stored one with leading zeros. Any other
-// row sets values that are nothing like damage, and whether a change is held depends on the
-// value it writes over only through that likeness (contacts/plan.ts spreadsheetDamage), so
-// leaving those rows out changes no decision. It can change what a held line shows (the value a
-// row before it set, the rows naming the contact): where a held contact was named by such a row
-// before (read again up to there), the pass gives up (undefined) and the whole file is planned first.
+// like damage (watched), and every new number beside one with leading zeros, stored or of the file
+// (the scan's twins). Any other row sets values that are nothing like damage, and whether a change
+// is held depends on the value it writes over only through that likeness (contacts/plan.ts
+// spreadsheetDamage), so leaving those rows out changes no decision. It can change what a held
+// line shows (the value a row before it set, the rows naming the contact): where a held contact was
+// named by such a row before (read again up to there), the pass gives up (undefined) and the whole
+// file is planned first.
 // A CSV file is read from disk, its held rows rewritten as they are met; an .xlsx sheet's rows are
 // already in memory (sheet-upload.ts), and the CSV written of them leaves out what `held` names.
 import { type CsvItem, openCsv } from '../../api/import-csv.js';
@@ -17,6 +18,7 @@ import { planColumns, type ColumnPlan } from '../../api/import-columns.js';
 import { normalizeNumber } from '../../api/schemas/index.js';
 import { checkedRow, type FieldIds } from '../../cli/csv-check.js';
 import type { LiveContacts } from '../contacts/plan.js';
+import type { ImportPlanOptions } from '../contacts/plan-import.js';
 import { type RewrittenRecord, rewrittenRecord } from './held-cells.js';
 import { cellMayHold } from './hold-scan.js';
 import { type HeldCells, importPlanning, type PlanSaid } from './import-plan.js';
@@ -62,17 +64,28 @@ const holdableColumns = (plan: ColumnPlan): number[] =>
     (index) => index !== undefined,
   );
 
-/** The held cells of `source`'s rows (its header checked), against `live`, with the workspace's `fields`. */
-export async function passForHolds(source: HoldSource, live: LiveContacts, fields: FieldIds | undefined): Promise<HeldByPass | undefined> {
+/**
+ * The held cells of `source`'s rows (its header checked), against `live`, with the workspace's
+ * `fields`, planned as the run plans (`options`: the file's twins, from hold-scan.ts).
+ */
+export async function passForHolds(
+  source: HoldSource,
+  live: LiveContacts,
+  fields: FieldIds | undefined,
+  options: ImportPlanOptions,
+): Promise<HeldByPass | undefined> {
   const { batches, format } = await openRows(source);
-  const planning = importPlanning(live, false, {});
+  const planning = importPlanning(live, options);
+  const twins = options.twins ?? new Map<string, string>();
   const watched = watchedOf(live);
   /** The row from which the planner follows each number (every row naming it is planned from there on). */
   const followedFrom = new Map<string, number>();
   const skipped = new Set<string>();
   const records: RewrittenRecord[] = [];
   const beside = (number: string) =>
-    live.byUnpadded.size > 0 && !live.byNumber.has(number) && live.byUnpadded.has(number.replace(/^0+/, ''));
+    (live.byUnpadded.size > 0 || twins.size > 0) &&
+    !live.byNumber.has(number) &&
+    (twins.has(number) || live.byUnpadded.has(number.replace(/^0+/, '')));
   let header: string[] | undefined;
   let plan: ColumnPlan | undefined;
   let holdable: number[] = [];

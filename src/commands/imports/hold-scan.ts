@@ -2,16 +2,18 @@
 // workspace's values, before the plan itself is made. A plan holds a cell only when
 // spreadsheetDamage (contacts/plan.ts) finds one: a new value in scientific notation, or a value
 // with leading zeros or of 16 digits or more written over by what a spreadsheet makes of it; it
-// leaves a row out only for a new number beside a stored one with leading zeros. When no cell of
-// the file and no stored value looks like any of those, the plan holds nothing whatever it finds:
-// the file goes as it is, at once, and the plan is made while the server works through it
-// (upload.ts). The file's side is looser than the plan's (any part of a cell, before the check
-// trims it), so that it never says "nothing" where the plan would hold something; it reads the
-// text as the file's encoding check decodes it first, and the cells (columns known) only when the
-// text alone cannot tell (a number column of `0044…` numbers).
+// leaves a row out only for a new number beside one with leading zeros, stored or of the same file
+// (padded-twins.ts, which this read finds). When no cell of the file and no stored value looks like
+// any of those, the plan holds nothing whatever it finds: the file goes as it is, at once, and the
+// plan is made while the server works through it (upload.ts). The file's side is looser than the
+// plan's (any part of a cell, before the check trims it), so that it never says "nothing" where the
+// plan would hold something; it reads the text as the file's encoding check decodes it first, and
+// the cells (columns known) only when the text alone cannot tell (a number column of `0044…` numbers).
 import { type CsvItem, openCsv } from '../../api/import-csv.js';
 import { planColumns } from '../../api/import-columns.js';
+import { normalizeNumber } from '../../api/schemas/index.js';
 import { damageable, type LiveContacts } from '../contacts/plan.js';
+import { PaddedTwins } from '../contacts/padded-twins.js';
 
 /** Any part of a cell a plan may read as damage or as damageable: `1E+12`, a run of digits led by 0, 16 digits in a row. */
 const LOOKS_DAMAGED = /\d[eE][+-]?\d|(?:^|\D)0\d|\d{16}/;
@@ -47,22 +49,49 @@ export function cellMayHold(cell: string): boolean {
 const SPAN = 17;
 
 /**
+ * A zero that may lead a number cell as the server stores it (normalizeNumber takes off spaces,
+ * dashes, dots and parentheses): after a character that is no digit, before a digit, the
+ * separators between aside.
+ */
+const LEADING_ZERO = /\D0[\s\-.()]*\d/;
+const SEPARATOR = /[\s\-.()]/;
+
+/** The end of a chunk the next one may complete into a LEADING_ZERO: from a non-digit and a zero over any separators, else its last character. */
+function openZero(text: string): string {
+  let end = text.length;
+  while (end > 0 && SEPARATOR.test(text[end - 1])) end--;
+  return end >= 2 && text[end - 1] === '0' && !isDigit(text.charCodeAt(end - 2)) ? text.slice(end - 2) : text.slice(-1);
+}
+
+/**
  * The file's text as it is decoded for its check, a chunk at a time: when nothing in all of it
  * looks like damage (columns aside), no cell does either, and the cells need no reading of their
- * own. `mayHold` is true once anything does.
+ * own. `mayHold` is true once anything does; `padded` once a number may have leading zeros
+ * (then the numbers are read for twins: padded-twins.ts).
  */
-export function textScan(): { feed(text: string): void; readonly mayHold: boolean } {
+export function textScan(): { feed(text: string): void; readonly mayHold: boolean; readonly padded: boolean } {
   let carried = '';
   let mayHold = false;
+  let padded = false;
+  let open = '';
   return {
     feed(text) {
-      if (mayHold) return;
-      const seen = carried + text;
-      mayHold = LOOKS_DAMAGED.test(seen);
-      carried = seen.slice(-SPAN);
+      if (!mayHold) {
+        const seen = carried + text;
+        mayHold = LOOKS_DAMAGED.test(seen);
+        carried = seen.slice(-SPAN);
+      }
+      if (!padded) {
+        const seen = open + text;
+        padded = LEADING_ZERO.test(seen);
+        open = openZero(seen);
+      }
     },
     get mayHold() {
       return mayHold;
+    },
+    get padded() {
+      return padded;
     },
   };
 }
@@ -77,37 +106,78 @@ export function liveMayHold(live: LiveContacts): boolean {
   return false;
 }
 
-/**
- * Reads rows, header first, for a cell that may make a plan hold something: true once one does.
- * The number, the groups and the status are never held (a number only beside a stored one:
- * liveMayHold).
- */
-function rowReader(): (row: CsvItem) => boolean {
-  let never: Set<number> | undefined;
-  return (row) => {
-    if (row.kind === 'error') return false;
-    if (never === undefined) {
-      const { number, contact_groups, status } = planColumns(row.cells).contact;
-      never = new Set([number, contact_groups, status].filter((index) => index !== undefined));
-      return false;
-    }
-    const { cells } = row;
-    for (let i = 0; i < cells.length; i++) if (!never.has(i) && cellMayHold(cells[i])) return true;
-    return false;
-  };
+/** What the quick read of a file found: whether its plan may hold anything, and its numbers written with and without leading zeros. */
+export interface FileScan {
+  mayHold: boolean;
+  /** The number without leading zeros -> one with them (padded-twins.ts): those rows are left out as the plan says. */
+  twins: ReadonlyMap<string, string>;
 }
 
-/** Whether a cell of the CSV (a file the header check accepted) may make a plan hold something. */
-export async function fileMayHold(csv: string): Promise<boolean> {
+/**
+ * Reads rows, header first: `cells` is true once a cell may make a plan hold something (the
+ * number, the groups and the status are never held: a number only beside a padded one, liveMayHold
+ * and `twins`); every number goes to `twins` when given.
+ */
+function rowReader(twins: PaddedTwins | undefined): { read(row: CsvItem): void; cells: boolean } {
+  let never: Set<number> | undefined;
+  let numberAt = 0;
+  const reader = {
+    cells: false,
+    read(row: CsvItem) {
+      if (row.kind === 'error') return;
+      if (never === undefined) {
+        const { number, contact_groups, status } = planColumns(row.cells).contact;
+        never = new Set([number, contact_groups, status].filter((index) => index !== undefined));
+        numberAt = number ?? 0;
+        return;
+      }
+      const { cells } = row;
+      twins?.add(normalizeNumber(cells[numberAt] ?? ''));
+      if (reader.cells) return;
+      for (let i = 0; i < cells.length; i++)
+        if (!never.has(i) && cellMayHold(cells[i])) {
+          reader.cells = true;
+          return;
+        }
+    },
+  };
+  return reader;
+}
+
+const scanOf = (reader: { cells: boolean }, twins: PaddedTwins | undefined): FileScan => {
+  const found = twins?.twins() ?? new Map<string, string>();
+  return { mayHold: reader.cells || found.size > 0, twins: found };
+};
+
+/**
+ * Reads the cells of the CSV (a file the header check accepted): whether one may make a plan hold
+ * something, and, with `padded` (the text may hold a number with leading zeros), every number
+ * for its twins; without, it stops at the first cell that may hold.
+ */
+async function scanFile(csv: string, padded: boolean): Promise<FileScan> {
   const file = await openCsv(csv);
-  const mayHold = rowReader();
+  const twins = padded ? new PaddedTwins() : undefined;
+  const reader = rowReader(twins);
   try {
-    for await (const batch of file.batches) if (batch.some(mayHold)) return true;
-    return false;
+    for await (const batch of file.batches) {
+      for (const row of batch) reader.read(row);
+      if (reader.cells && twins === undefined) break;
+    }
+    return scanOf(reader, twins);
   } finally {
     await file.close();
   }
 }
 
-/** Whether a cell of rows already read (a sheet's) may make a plan hold something. */
-export const itemsMayHold = (items: CsvItem[]): boolean => items.some(rowReader());
+/** The scan of a CSV whose text `text` read as it was decoded: its cells are read only where the text cannot tell. */
+export async function scanCsv(csv: string, text: { mayHold: boolean; padded: boolean }): Promise<FileScan> {
+  return text.mayHold || text.padded ? scanFile(csv, text.padded) : { mayHold: false, twins: new Map() };
+}
+
+/** The same of rows already read (a sheet's). */
+export function scanItems(items: CsvItem[]): FileScan {
+  const twins = new PaddedTwins();
+  const reader = rowReader(twins);
+  for (const row of items) reader.read(row);
+  return scanOf(reader, twins);
+}

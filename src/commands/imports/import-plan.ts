@@ -12,9 +12,9 @@ import { RequestValidationError } from '../../cli/errors.js';
 import { countText, rowName } from '../../cli/text.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { liveContacts, type LiveContacts, type Plan, type PlanRow } from '../contacts/plan.js';
-import { ImportPlanner, RepeatedNumbers } from '../contacts/plan-import.js';
+import { type ImportPlanOptions, ImportPlanner, RepeatedNumbers } from '../contacts/plan-import.js';
 import { cannotListContacts, readLiveContacts, readLiveContactsWithin } from '../contacts/plan-live.js';
-import { liveMayHold } from './hold-scan.js';
+import { type FileScan, liveMayHold } from './hold-scan.js';
 import type { ImportBefore } from '../../journal/import-change.js';
 import { importLookupLimit, importReadLimit } from '../../journal/number-lookup.js';
 
@@ -74,14 +74,14 @@ async function groupsOf(client: WsmClient, id: number | undefined): Promise<{ na
   return { names, ...(id !== undefined ? { group: group ?? `group ${id}` } : {}) };
 }
 
-/** Plans the rows as they are read, against `live` (and the workspace's groups, for a plan shown). */
-export function importPlanning(live: LiveContacts, applyFlagged: boolean, groups: { names?: Set<string>; group?: string }): ImportPlanning {
-  const planner = new ImportPlanner(live, { applyFlagged, ...(groups.names !== undefined ? { groups: groups.names } : {}) });
+/** Plans the rows as they are read, against `live`; `group`: the name of the import's --group, joined by every row. */
+export function importPlanning(live: LiveContacts, options: ImportPlanOptions, group?: string): ImportPlanning {
+  const planner = new ImportPlanner(live, options);
   const held: HeldCells = new Map();
   return {
     held,
     onRow(row) {
-      const outcome = planner.add(importPlanRow(row, groups.group));
+      const outcome = planner.add(importPlanRow(row, group));
       if (outcome.skipped) held.set(row.row, 'row');
       else if (outcome.held.length > 0) held.set(row.row, outcome.held);
     },
@@ -102,11 +102,13 @@ export async function dryRunPlan(
   rows: CheckedRow[],
   applyFlagged: boolean,
   group: number | undefined,
+  twins: ReadonlyMap<string, string>,
 ): Promise<Plan | undefined> {
   let planned: ImportPlanning;
   try {
     const live = await readLiveContacts(ctx, client, concurrencyOf(ctx, {}));
-    planned = importPlanning(live, applyFlagged, await groupsOf(client, group));
+    const groups = await groupsOf(client, group);
+    planned = importPlanning(live, { applyFlagged, twins, ...(groups.names !== undefined ? { groups: groups.names } : {}) }, groups.group);
   } catch (error) {
     if (error instanceof AuthenticationError) throw error;
     ctx.output.warn(`no plan: the workspace's contacts could not be read (${(error as Error).message}); the rows' check alone follows`);
@@ -129,6 +131,8 @@ export interface PlanAfterUpload {
 /** A real run's planning, and whether the scan (hold-scan.ts) found that it cannot hold anything. */
 export interface RunPlanning extends ImportPlanning {
   holdsNothing: boolean;
+  /** What the plan was made with: the scan's twins, whether the workspace was read (hold-pass.ts plans the same way). */
+  options: ImportPlanOptions;
   /** The workspace as read before the upload (the journal's before-images), or why it was not. */
   before: ImportBefore;
   /** The contacts the plan is made against (none where they were not read). */
@@ -142,26 +146,28 @@ export interface RunPlanning extends ImportPlanning {
 
 /**
  * A real run's planning: the workspace's contacts when there are few enough, otherwise the rows
- * among themselves (said). What it holds needs no group names: they are not read. `cellsMayHold`:
- * whether a cell of the file may be held (hold-scan.ts), asked while the contacts are read.
+ * among themselves (said). What it holds needs no group names: they are not read. `scan`: the
+ * quick read of the file (hold-scan.ts), made while the contacts are read.
  */
 export async function runPlanning(
   ctx: Context,
   client: WsmClient,
   applyFlagged: boolean,
-  cellsMayHold: () => Promise<boolean> = async () => true,
+  scan: () => Promise<FileScan>,
 ): Promise<RunPlanning> {
-  const scanned = cellsMayHold();
+  const scanned = scan();
   // Settled even when the read fails first, so that no rejection goes unseen.
   scanned.catch(() => {});
   const before = await readLiveWithin(ctx, client);
   const live = 'live' in before ? before.live : liveContacts([]);
-  const fileMayHoldCells = await scanned;
+  const { mayHold, twins } = await scanned;
+  const options: ImportPlanOptions = { applyFlagged, twins, ...('live' in before ? {} : { unread: true }) };
   return {
-    ...importPlanning(live, applyFlagged, {}),
+    ...importPlanning(live, options),
     before,
     live,
-    holdsNothing: !fileMayHoldCells && !liveMayHold(live),
+    options,
+    holdsNothing: !mayHold && !liveMayHold(live),
     afterUpload(skipped = new Set()) {
       const repeated = new RepeatedNumbers(live);
       return {

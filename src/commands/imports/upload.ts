@@ -30,7 +30,7 @@ import { fieldIdsOf } from '../shared/workspace-fields.js';
 import { importDetailColumns } from './columns.js';
 import { type NotSentCells, refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns } from './check-report.js';
 import { dryRunPlan, type HeldCells, refuseRepeated, runPlanning } from './import-plan.js';
-import { fileMayHold, itemsMayHold, textScan } from './hold-scan.js';
+import { type FileScan, scanCsv, scanItems, textScan } from './hold-scan.js';
 import type { Plan } from '../contacts/plan.js';
 import { renderPlan } from '../contacts/plan-render.js';
 import { sendAsPlanned, sendPassed } from './held-upload.js';
@@ -171,21 +171,18 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
     if (sheet === undefined) return checkImportCsv(csv, { ...options, source: flags.file });
     return sheet.complete(await checkImportItems(sheet.items, { ...options, source: flags.file }), options);
   };
-  /** Whether a cell may be held: the text read first tells for most files, the cells by column for the rest. */
-  const cellsMayHold = async () => (sheet === undefined ? text.mayHold && (await fileMayHold(csv)) : itemsMayHold(sheet.items));
+  /** Whether a cell may be held, and the file's numbers written with and without leading zeros (hold-scan.ts). */
+  const scan = async (): Promise<FileScan> => (sheet !== undefined ? scanItems(sheet.items) : scanCsv(csv, text));
   const client = flags.dryRun ? await clientIfConfigured(ctx) : await workspaceClient(ctx);
   const fields = client === undefined ? undefined : await fieldIdsOf(ctx, client, flags.dryRun);
-  // --strict and --dry-run decide on the row check's verdict, so it comes first. Otherwise one pass finds
-  // the cells a plan holds when the file may hold any (hold-scan.ts, hold-pass.ts: over a sheet's rows as
-  // read, or the CSV file), and the file goes without them once it holds a valid row, its rows checked
-  // while the server works.
+  // --strict and --dry-run decide on the row check's verdict, so it comes first. Otherwise one pass finds the cells
+  // a plan holds when the file may hold any (hold-scan.ts, hold-pass.ts: over a sheet's rows as read, or the CSV
+  // file), and the file goes without them once it holds a valid row, its rows checked while the server works.
   const planning =
-    !flags.dryRun && (!flags.applyFlagged || flags.strict)
-      ? await runPlanning(ctx, client!, flags.applyFlagged, flags.strict ? undefined : cellsMayHold)
-      : undefined;
+    !flags.dryRun && (!flags.applyFlagged || flags.strict) ? await runPlanning(ctx, client!, flags.applyFlagged, scan) : undefined;
   const pass =
     planning?.holdsNothing === false && !flags.strict
-      ? await passForHolds(sheet === undefined ? { csv } : { items: sheet.items }, planning.live, fields)
+      ? await passForHolds(sheet === undefined ? { csv } : { items: sheet.items }, planning.live, fields, planning.options)
       : undefined;
   const planFirst = planning !== undefined && (flags.strict || (!planning.holdsNothing && pass === undefined));
   // A dry run keeps the rows and reads the workspace once the check has said what it found.
@@ -202,7 +199,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
     if (!flags.strict) warnColumns(ctx, report);
     if (!flags.dryRun && !refused && report.valid_rows === 0) refuseNoValidRow(flags.file, report);
     refuseOrWarn(ctx, flags, report);
-    if (dryRows !== undefined) plan = await dryRunPlan(ctx, client!, dryRows, flags.applyFlagged, flags.group);
+    if (dryRows !== undefined) plan = await dryRunPlan(ctx, client!, dryRows, flags.applyFlagged, flags.group, (await scan()).twins);
     if (flags.strict && plan !== undefined) refuseRepeated(flags.file, plan);
     if (flags.dryRun) return { dryRun: report, ...(plan !== undefined ? { plan: rowNotesInPlan(plan, sheet?.rowNotes) } : {}) };
   } else {

@@ -572,7 +572,7 @@ describe('contacts import: changes that look made by a spreadsheet are left out,
     expect(stderr).toBe(
       'the workspace holds over 10,000 contacts: the rows were checked for scientific notation only, not against them (--dry-run compares every row with the workspace)\n' +
         `warning: ${file} row 2, new contact 14155550101: name: "1.23457E+16" left out: "1.23457E+16" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost\n` +
-        `warning: ${file}: 1 cell looks changed by a spreadsheet and was kept as stored: --apply-flagged to apply it\n` +
+        `warning: ${file}: 1 cell looks changed by a spreadsheet and was left out: --apply-flagged to apply it\n` +
         `✓ uploaded ${file} as import 5\n`,
     );
     expect(await sentFile(seen)).toBe('number,name,email\n14155550101,,ann@example.com\n14155550102,Bob,\n');
@@ -616,7 +616,7 @@ describe('contacts import: changes that look made by a spreadsheet are left out,
     expect(code, stderr).toBe(0);
     expect(stderr).toBe(
       `warning: ${file} rows 2, 4, new contact 14155550101: name: "0012345" kept, not "12345": "0012345" would lose its leading zeros, as a spreadsheet drops them\n` +
-        `warning: ${file}: 1 cell looks changed by a spreadsheet and was kept as stored: --apply-flagged to apply it\n` +
+        `warning: ${file}: 1 cell looks changed by a spreadsheet and was left out: --apply-flagged to apply it\n` +
         `✓ uploaded ${file} as import 5\n` +
         `warning: ${file} row 3: email: The email field must be a valid email address.\n` +
         `warning: ${file} rows 2, 4, new contact 14155550101: the rows name one contact and are applied in order, the last row's values win (--strict refuses such a file)\n` +
@@ -634,7 +634,7 @@ describe('contacts import: changes that look made by a spreadsheet are left out,
     expect(stderr).toBe(
       `warning: ${file} rows 2, 4, new contact 14155550101: the rows name one contact and are applied in order, the last row's values win (--strict refuses such a file)\n` +
         `warning: ${file} rows 2, 4, new contact 14155550101: name: "Bob" kept, not "1E+5": "1E+5" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost\n` +
-        `warning: ${file}: 1 cell looks changed by a spreadsheet and was kept as stored: --apply-flagged to apply it\n`,
+        `warning: ${file}: 1 cell looks changed by a spreadsheet and was left out: --apply-flagged to apply it\n`,
     );
     expect(await sentFile(seen)).toBe('number,name\n14155550101,Bob\n14155550102,Cy\n14155550101,\n');
   });
@@ -649,9 +649,7 @@ describe('contacts import: changes that look made by a spreadsheet are left out,
     expect(await sentFile(seen)).toBe(`number,name\n${rows.map((row) => `${row.split(',')[0]},`).join('\n')}\n`);
     expect(stderr.match(/^warning: .* is in scientific notation/gm)).toHaveLength(10);
     expect(stderr).toContain('warning: and 2 more (--dry-run lists them all)\n');
-    expect(stderr).toContain(
-      `warning: ${file}: 12 cells look changed by a spreadsheet and were kept as stored: --apply-flagged to apply them\n`,
-    );
+    expect(stderr).toContain(`warning: ${file}: 12 cells look changed by a spreadsheet and were left out: --apply-flagged to apply them\n`);
   });
 
   it('a record over several lines and a row left out keep their lines, so the server names the rows the file has', async () => {
