@@ -57,6 +57,16 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect((await listed()).map((contact) => contact.name)).toEqual([planned.after.name]);
     });
 
+    it('a custom field an update file sets: kept by wsm serve; on the published API the run says the server did not keep it', async () => {
+      expect((await run('fields', 'create', 'city')).code).toBe(0);
+      const city = file('city.csv', `id,city\n${zoe.id},Faro\n`);
+      const res = await run('contacts', 'update', '--from', city);
+      const done = `✓ updated 1 of the 1 contact read from ${city}: 0 unchanged, 0 skipped, 0 failed\n`;
+      const unkept =
+        'warning: the server did not keep the custom field value of city: custom field values need the wsm serve extension (the published API has no field for them)\n';
+      expect([res.code, res.stderr]).toEqual([0, kind === BACKENDS[0] ? done : unkept + done]);
+    });
+
     // Groups of contacts are wsm serve's (the stand-in's records have none).
     if (kind === BACKENDS[0])
       it('an import row whose groups cell is emptied or [] keeps the contact in its groups, and the plan says so', async () => {

@@ -144,24 +144,32 @@ export function mergeUpdate(
 
 /**
  * Custom field values (`--field`) are an extension of wsm serve: a server without it answers 2xx
- * and drops them. Names each value the answer does not hold, so the loss is never silent. A value
- * is compared as the contract stores it (trimmed, NFC): what the server normalised is not lost,
- * and an empty value removes the field.
+ * and drops them. The names of the values sent that the answer does not hold. A value is compared
+ * as the contract stores it (trimmed, NFC): what the server normalised is not lost, and an empty
+ * value removes the field.
  */
-export function warnUnkeptFields(ctx: Context, sent: Record<string, string> | undefined, record: Contact | undefined): void {
-  if (sent === undefined || Object.keys(sent).length === 0) return;
+export function unkeptFields(sent: Record<string, string> | undefined, record: Contact | undefined): string[] {
+  if (sent === undefined || Object.keys(sent).length === 0) return [];
   const fields = (record as { fields?: unknown } | undefined)?.fields;
   const kept = (typeof fields === 'object' && fields !== null ? fields : {}) as Record<string, unknown>;
   const normalised = check(fieldValues, sent);
   const stored = normalised.ok ? normalised.value : sent;
-  const lost = Object.entries(stored)
+  return Object.entries(stored)
     .filter(([name, value]) => (value === '' ? kept[name] !== undefined && kept[name] !== '' : kept[name] !== value))
     .map(([name]) => name);
-  if (lost.length === 0) return;
-  ctx.output.warn(
+}
+
+/** The sentence naming the custom fields a server did not keep, so the loss is never silent. */
+export function unkeptFieldsSentence(lost: string[]): string {
+  return (
     `the server did not keep the custom field value${lost.length === 1 ? '' : 's'} of ${lost.join(', ')}: ` +
-      'custom field values need the wsm serve extension (the published API has no field for them)',
+    'custom field values need the wsm serve extension (the published API has no field for them)'
   );
+}
+
+export function warnUnkeptFields(ctx: Context, sent: Record<string, string> | undefined, record: Contact | undefined): void {
+  const lost = unkeptFields(sent, record);
+  if (lost.length > 0) ctx.output.warn(unkeptFieldsSentence(lost));
 }
 
 /** The contact body's fields as users type them, for the server's field errors. */

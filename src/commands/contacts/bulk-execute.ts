@@ -9,6 +9,7 @@ import { runEach, type EngineRequest, type Settled } from '../../api/page-engine
 import type { Contact, ContactUpdateBody } from '../../api/schemas/index.js';
 import type { Column } from '../../cli/columns.js';
 import type { Progress } from '../../cli/progress.js';
+import { unkeptFields } from './body.js';
 import type { PendingUpdate } from './bulk-input.js';
 import type { NameReader } from './bulk-names.js';
 
@@ -73,6 +74,8 @@ interface BulkTally {
   /** Contacts of an update whose every change looks made by a spreadsheet: not sent. */
   skipped: number;
   failures: Array<{ report: BulkReport; error: unknown }>;
+  /** Custom fields an update sent that the server's answer does not hold (a server without the extension). */
+  unkeptFields: Set<string>;
 }
 
 /** A run under way: its outcomes in step order (read once), and the tally they leave. */
@@ -131,7 +134,7 @@ export function executeBulk(client: WsmClient, steps: BulkStep[], options: Execu
     sent.delete(step);
     return { step, ...(body !== undefined ? { sent: body } : {}), result, report: reportOf(step, result) };
   };
-  const tally: BulkTally = { succeeded: 0, gone: 0, unchanged: 0, skipped: 0, failures: [] };
+  const tally: BulkTally = { succeeded: 0, gone: 0, unchanged: 0, skipped: 0, failures: [], unkeptFields: new Set() };
   async function* outcomes(): AsyncGenerator<BulkOutcome> {
     try {
       const settled = runEach(steps, call, settle, {
@@ -147,6 +150,9 @@ export function executeBulk(client: WsmClient, steps: BulkStep[], options: Execu
         else if (report.outcome === 'failed')
           tally.failures.push({ report, error: outcome.result?.ok === false ? outcome.result.error : undefined });
         else tally.succeeded += 1;
+        if (outcome.sent?.fields !== undefined && outcome.result?.ok)
+          for (const name of unkeptFields(outcome.sent.fields, (outcome.result.value as { data?: Contact } | undefined)?.data))
+            tally.unkeptFields.add(name);
         if (report.outcome === 'already gone') tally.gone += 1;
         yield outcome;
       }

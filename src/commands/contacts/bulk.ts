@@ -31,6 +31,7 @@ import { bulkPlan, prepareUpdate } from './bulk-plan.js';
 import { mergeRepeated, refuseRepeated } from './bulk-merge.js';
 import type { Plan } from './plan.js';
 import { heldSentence, renderPlan } from './plan-render.js';
+import { unkeptFieldsSentence } from './body.js';
 import { countOf, countText } from '../../cli/text.js';
 import { confirmPermitted } from '../shared/permission-first.js';
 
@@ -169,6 +170,7 @@ export function settleBulk(ctx: Context, result: BulkResult, options: BulkOption
       : [`${countText(unchanged)} unchanged`, `${countText(skipped)} skipped`, `${countText(failures.length)} failed`];
   const done = `${kind === 'delete' ? 'deleted' : 'updated'} ${countText(succeeded - gone)} of ${read}: ${counts.join(', ')}`;
   if (result.held > 0) ctx.output.warn(heldSentence(result.held, true));
+  if (tally.unkeptFields.size > 0) ctx.output.warn(unkeptFieldsSentence([...tally.unkeptFields]));
   if (failures.length === 0) return ctx.output.done(done);
   const codes = new Set(failures.map((failure) => exitCodeFor(failure.error)));
   const [code] = codes;
