@@ -5,7 +5,7 @@
 import { chmodSync, closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, constants as zlibConstants } from 'node:zlib';
 import type { z } from 'zod';
 import { ConfigError } from '../cli/errors.js';
 import { type ChangeMeta, type JournalRecord, journalRecordSchema, storedMetaSchema } from './records.js';
@@ -110,8 +110,8 @@ function eachLine(read: (into: Buffer) => number, line: (text: string) => void):
   if (rest !== '') line(rest);
 }
 
-/** How many lines `read` gives (the last one may lack its newline), counted in one buffer without keeping any. */
-function countLines(read: (into: Buffer) => number): number {
+/** How many lines `read` gives, counted in one buffer without keeping any; `whole` when the last one ends with its newline. */
+function countLines(read: (into: Buffer) => number): { lines: number; whole: boolean } {
   const buffer = Buffer.allocUnsafe(CHUNK);
   let lines = 0;
   let last = 0x0a;
@@ -119,7 +119,7 @@ function countLines(read: (into: Buffer) => number): number {
     for (let at = buffer.indexOf(0x0a); at !== -1 && at < got; at = buffer.indexOf(0x0a, at + 1)) lines += 1;
     last = buffer[got - 1];
   }
-  return last === 0x0a ? lines : lines + 1;
+  return last === 0x0a ? { lines, whole: true } : { lines: lines + 1, whole: false };
 }
 
 /** The bytes of a record file, read from the start each time it is called. */
@@ -149,8 +149,18 @@ const bufferSource =
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** The records of a change, each checked; a file over the bounds is refused before it is read. */
-export function readRecords(dir: string, meta: ChangeMeta): JournalRecord[] {
+/** A change's records, and whether its last one was left out, cut short by a writer that died. */
+export interface ReadRecords {
+  records: JournalRecord[];
+  cut: boolean;
+}
+
+/**
+ * The records of a change, each checked; a file over the bounds is refused before it is read. A
+ * change that never ended (its writer stopped or killed, as the caller has made sure) may end in a
+ * record cut short, which is left out rather than refusing what was whole before it.
+ */
+export function readRecords(dir: string, meta: ChangeMeta): ReadRecords {
   let name = `${meta.id}.jsonl`;
   let fd = openJournalFile(dir, name);
   if (fd === undefined) {
@@ -163,11 +173,17 @@ export function readRecords(dir: string, meta: ChangeMeta): JournalRecord[] {
     throw damaged(dir, `${meta.id}.json`, `names ${count(meta.records)} records, more than a change keeps (${count(MAX_RECORDS)})`);
   }
   const records: JournalRecord[] = [];
+  /** The index of a last line that may be cut short (a never-ended change's, without its newline), else 0. */
+  let cuttable = 0;
+  let cut = false;
+  let at = 0;
   const take = (text: string) => {
+    at += 1;
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
+      if (at === cuttable) return void (cut = true);
       throw damaged(dir, name, `has a line that is not JSON at record ${records.length + 1} (cut short?)`);
     }
     const record = journalRecordSchema.safeParse(json);
@@ -181,7 +197,9 @@ export function readRecords(dir: string, meta: ChangeMeta): JournalRecord[] {
     let source = fileSource(fd);
     if (name.endsWith('.gz')) {
       try {
-        source = bufferSource(gunzipSync(readFileSync(fd), { maxOutputLength: MAX_INFLATED_BYTES }));
+        // A never-ended change's last gzip member may be cut short: what inflates before the cut is kept.
+        const flush = meta.ended === undefined ? { finishFlush: zlibConstants.Z_SYNC_FLUSH } : {};
+        source = bufferSource(gunzipSync(readFileSync(fd), { maxOutputLength: MAX_INFLATED_BYTES, ...flush }));
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         throw damaged(
@@ -191,7 +209,8 @@ export function readRecords(dir: string, meta: ChangeMeta): JournalRecord[] {
         );
       }
     }
-    const lines = countLines(source());
+    const { lines, whole } = countLines(source());
+    if (meta.ended === undefined && !whole) cuttable = lines;
     if (lines > MAX_RECORDS)
       throw damaged(dir, name, `holds ${count(lines)} lines, more records than a change keeps (${count(MAX_RECORDS)})`);
     eachLine(source(), take);
@@ -200,7 +219,7 @@ export function readRecords(dir: string, meta: ChangeMeta): JournalRecord[] {
   }
   if (meta.ended !== undefined && records.length !== meta.records)
     throw damaged(dir, name, `holds ${records.length} records where its meta names ${meta.records} (cut short?)`);
-  return records;
+  return { records, cut };
 }
 
 /** The folder 700 and each file in it 600, as config.json and its folder are: others may read none of it. */

@@ -68,6 +68,9 @@ const recordLines = (records: JournalRecord[], gzip: boolean) => {
   return gzip ? gzipSync(text, { level: 1 }) : text;
 };
 
+/** Said of a change whose writer died while writing its last record. */
+const CUT_SHORT = 'its last record is cut short (its command stopped while writing it): left out, so undo leaves that one';
+
 const two = (n: number) => String(n).padStart(2, '0');
 /** `20261128-171522-483`: sorts as the changes were made. */
 function changeId(at: Date): string {
@@ -225,7 +228,8 @@ export class JournalStore {
   }
 
   read(meta: ChangeMeta): StoredChange {
-    return { meta, records: readRecords(this.dir, meta) };
+    const { records, cut } = readRecords(this.dir, meta);
+    return { meta: cut ? { ...meta, notes: [...meta.notes, CUT_SHORT] } : meta, records };
   }
 
   /** Removes every change but those another wsm is still writing (its records would go on into nothing); says how many of each. */

@@ -147,6 +147,33 @@ describe('a damaged or forged journal, against wsm serve', () => {
       }
     });
 
+  it('a change that never ended, its last record cut short (its writer killed mid-line), plain or gzipped: shown and undone without it', async () => {
+    const meta = JSON.parse(readFileSync(join(pristine, `${last}.json`), 'utf8'));
+    const { ended: _ended, ...unended } = meta;
+    writeFileSync(join(history, `${last}.json`), JSON.stringify({ ...unended, pid: 999_999 }));
+    const whole = readFileSync(join(pristine, `${last}.jsonl`), 'utf8');
+    writeFileSync(join(history, `${last}.jsonl`), `${whole}${whole.slice(0, 40)}`);
+    const shown = await run('history', 'show', 'last');
+    expect([shown.code, shown.stderr]).toEqual([0, '']);
+    expect(shown.stdout).toContain('  never ended: the command stopped before its end');
+    expect(shown.stdout).toContain(
+      '  note: its last record is cut short (its command stopped while writing it): left out, so undo leaves that one',
+    );
+    expect(shown.stdout).toMatch(/~ record 1: update contact 1/);
+    const planned = await run('undo', 'last', '--dry-run');
+    expect([planned.code, planned.stderr]).toEqual([0, '']);
+    expect(planned.stdout).toMatch(
+      /^~ record 1: update contact 1 \(14155550301\)\n {4}name: "Ann Two" -> "Ann"\nPlan: 0 to create, 1 to update/,
+    );
+
+    rmSync(join(history, `${last}.jsonl`));
+    const members = Buffer.concat([gzipSync(whole), gzipSync(whole)]);
+    writeFileSync(join(history, `${last}.jsonl.gz`), members.subarray(0, members.length - 30));
+    const json = await run('history', 'show', 'last', '-o', 'json');
+    expect([json.code, json.stderr, (JSON.parse(json.stdout) as { records: unknown[] }).records.length]).toEqual([0, '', 1]);
+    expect((await run('undo', 'last', '--dry-run')).code).toBe(0);
+  });
+
   it('a change is known by its file name, whatever id its meta holds; an id of another shape is refused', async () => {
     const meta = JSON.parse(readFileSync(join(pristine, `${last}.json`), 'utf8'));
     writeFileSync(join(history, `${last}.json`), JSON.stringify({ ...meta, id: '../config' }));
