@@ -1,9 +1,13 @@
 /**
  * Plan = apply as a property: for a generated workspace and a generated file (one number written
- * several ways, padded ids, emptied cells, unknown ids, spreadsheet damage, invalid cells; CSV or
- * .xlsx), the contacts the plan of `--dry-run -o json` predicts are the contacts the real run
- * leaves, contact by contact. The workspace is set through the API; the plan and the run are the
- * CLI's (wsmInProcess against the real server).
+ * several ways, padded ids, emptied cells, unknown ids, spreadsheet damage, a new contact whose one
+ * name cell is held, one new number with and without its leading zeros before or after each
+ * other, invalid cells; CSV or .xlsx; as it is, with --apply-flagged or --strict), the contacts the
+ * plan of `--dry-run -o json` predicts are the contacts the real run leaves, contact by contact:
+ * both the contact it says each leaves (`after`) and the stored contact with the changes it shows
+ * (a new contact from nothing, active). And the run holds the rule the plan states: without
+ * --apply-flagged no new number stands beside one with leading zeros. The workspace is set through
+ * the API; the plan and the run are the CLI's (wsmInProcess against the real server).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,6 +37,7 @@ const writtenNumber = fc.oneof(
   fc.constantFrom(...NUMBERS),
   fc.constantFrom(...NUMBERS).map((n) => `+${n.slice(0, 1)} ${n.slice(1, 4)} ${n.slice(4, 7)}-${n.slice(7)}`),
   fc.constantFrom(...NUMBERS).map((n) => `(${n.slice(0, 4)}) ${n.slice(4)}`),
+  fc.constant('(0) 7700 900123'), // its leading zero kept apart
   fc.constant('7700900123'), // its leading zero dropped
   fc.constant('1.41556E+10'), // scientific notation: an invalid row
   fc.constant('12'), // too short: an invalid row
@@ -58,6 +63,8 @@ export interface Generated {
   seeds: Seed[];
   verb: 'import' | 'update';
   xlsx: boolean;
+  /** The flags of the dry run and the run alike. */
+  flags: string[];
   importRows: string[][];
   updateRows: Array<[{ at: number; pad: string }, string, string, string]>;
 }
@@ -86,6 +93,7 @@ export const caseArb: fc.Arbitrary<Generated> = fc.record({
   seeds: seedArb,
   verb: fc.constantFrom('import' as const, 'update' as const),
   xlsx: fc.boolean(),
+  flags: fc.constantFrom([], [], ['--apply-flagged'], ['--strict']),
   importRows,
   updateRows,
 });
@@ -122,7 +130,8 @@ async function seed(backend: Backend, seeds: Seed[]): Promise<Stored[]> {
   return contacts(backend);
 }
 
-const view = (c: { name: unknown; email: unknown; gender: unknown; status: unknown }) => ({
+type View = { name: unknown; email: unknown; gender: unknown; status: unknown };
+const view = (c: View) => ({
   name: c.name,
   email: c.email ?? null,
   gender: c.gender ?? null,
@@ -130,12 +139,49 @@ const view = (c: { name: unknown; email: unknown; gender: unknown; status: unkno
 });
 const normalised = (number: string) => number.replace(/[\s\-.()]/g, '').replace(/^\+/, '');
 
-/** Runs one case: the plan, then the run; the contacts predicted and those found, by number. */
+interface Planned {
+  action: string;
+  id: number | null;
+  number: string | null;
+  changes: Record<string, { to: unknown }>;
+  after?: View;
+}
+
+/** A contact as the plan's lines show it: the stored one (a new one: nothing, active) with each change shown. */
+function shown(contact: Planned, stored: Stored | undefined): ReturnType<typeof view> {
+  const base: View = stored ?? { name: null, email: null, gender: null, status: true };
+  const to = (key: keyof View) => (key in contact.changes ? contact.changes[key].to : base[key]);
+  return view({ name: to('name'), email: to('email'), gender: to('gender'), status: to('status') });
+}
+
+/** A number the run created beside one with the same digits and leading zeros: what the plan's rule leaves out unless --apply-flagged. */
+function twinsCreated(live: Stored[], found: Stored[]): string[] {
+  const before = new Set(live.map((c) => normalised(c.number)));
+  const padded = new Set(
+    found
+      .map((c) => normalised(c.number))
+      .filter((n) => n.startsWith('0'))
+      .map((n) => n.replace(/^0+/, '')),
+  );
+  return found.map((c) => normalised(c.number)).filter((n) => !before.has(n) && !n.startsWith('0') && padded.has(n));
+}
+
+/**
+ * Runs one case: the plan, then the run; by number, the contacts the plan predicts (its `after`),
+ * those its changes show, and those found; and the new numbers found beside padded twins.
+ */
 export async function checkCase(
   backend: Backend,
   dir: string,
   value: Generated,
-): Promise<{ predicted: Record<string, unknown>; found: Record<string, unknown>; plan: unknown; file: string }> {
+): Promise<{
+  predicted: Record<string, unknown>;
+  shown: Record<string, unknown>;
+  found: Record<string, unknown>;
+  twins: string[];
+  plan: unknown;
+  file: string;
+}> {
   const live = await seed(backend, value.seeds);
   const rows =
     value.verb === 'import'
@@ -153,17 +199,29 @@ export async function checkCase(
       { name: 'Sheet1', rows: Object.fromEntries(rows.map((cells, i) => [i + 1, cells.map((c) => (c === '' ? null : c))])) },
     ]);
   else writeFileSync(file, csvText(rows));
-  const args = value.verb === 'import' ? ['contacts', 'import', file] : ['contacts', 'update', '--from', file];
+  const text = [...value.flags, ...rows.map((r) => r.join(','))].join('\n');
+  const args = [...(value.verb === 'import' ? ['contacts', 'import', file] : ['contacts', 'update', '--from', file]), ...value.flags];
   const dry = await wsmInProcess(backend.env, [...args, '--dry-run', '-o', 'json']);
-  if (dry.code === 2) return { predicted: {}, found: {}, plan: dry.stderr, file: rows.map((r) => r.join(',')).join('\n') }; // no valid row: nothing runs
-  const plan = JSON.parse(dry.stdout) as {
-    contacts: Array<{ action: string; id: number | null; number: string | null; after?: Record<string, unknown> }>;
-  };
-  const predicted: Record<string, unknown> = Object.fromEntries(live.map((c) => [normalised(c.number), view(c)]));
-  for (const contact of plan.contacts)
-    if (contact.after !== undefined && contact.number !== null) predicted[normalised(contact.number)] = view(contact.after as never);
+  const storedView = Object.fromEntries(live.map((c) => [normalised(c.number), view(c)]));
+  const predicted: Record<string, unknown> = { ...storedView };
+  const shownNow: Record<string, unknown> = { ...storedView };
+  // Exit 2: no valid row, or --strict refusing the file: the run sends nothing either.
+  const plan = dry.code === 2 ? dry.stderr : (JSON.parse(dry.stdout) as { contacts: Planned[] });
+  if (typeof plan !== 'string')
+    for (const contact of plan.contacts) {
+      if (contact.after === undefined || contact.number === null) continue;
+      const key = normalised(contact.number);
+      predicted[key] = view(contact.after);
+      shownNow[key] = shown(
+        contact,
+        live.find((c) => normalised(c.number) === key),
+      );
+    }
   const real = await wsmInProcess(backend.env, [...args, ...(value.verb === 'import' ? ['--wait', '--interval', '0.05s'] : []), '-q']);
-  if (real.code !== 0 && real.code !== 8) throw new Error(`the run failed (${real.code}): ${real.stderr}`);
-  const found = Object.fromEntries((await contacts(backend)).map((c) => [normalised(c.number), view(c)]));
-  return { predicted, found, plan, file: rows.map((r) => r.join(',')).join('\n') };
+  if (dry.code === 2 && real.code !== 2) throw new Error(`the dry run refused the file, the run did not (${real.code}): ${real.stderr}`);
+  if (real.code !== 0 && real.code !== 8 && dry.code !== 2) throw new Error(`the run failed (${real.code}): ${real.stderr}`);
+  const after = await contacts(backend);
+  const found = Object.fromEntries(after.map((c) => [normalised(c.number), view(c)]));
+  const twins = value.flags.includes('--apply-flagged') ? [] : twinsCreated(live, after);
+  return { predicted, shown: shownNow, found, twins, plan, file: text };
 }
