@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend, backendFile } from './backends.js';
+import { wsmInProcess } from './in-process.js';
 import { wsm } from './processes.js';
 
 const HEADER = 'id,number,name,email,gender,status,contact_groups,created_at,updated_at';
@@ -8,9 +9,12 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
   describe(`plans against ${kind.name}`, () => {
     let backend: Backend;
     const run = (...args: string[]) => wsm(backend.env, args);
+    // Set-up, restores and reads of what is stored run wsm in this process (milliseconds, not a
+    // process start each); the runs a test asserts on are the binary's.
+    const arrange = (...args: string[]) => wsmInProcess(backend.env, args);
     const file = (name: string, text: string) => backendFile(backend, name, text);
     const listed = async () =>
-      JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Array<{
+      JSON.parse((await arrange('contacts', 'list', '--all', '-o', 'json')).stdout) as Array<{
         id: number;
         number: string;
         name: string;
@@ -20,13 +24,13 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
 
     beforeAll(async () => {
       backend = await kind.start();
-      expect((await run('groups', 'create', 'VIP')).code).toBe(0);
+      expect((await arrange('groups', 'create', 'VIP')).code).toBe(0);
       for (const [number, name] of [
         ['07700900123', 'Ann'],
         ['14155550102', 'Bob'],
         ['14155550103', 'Cid'],
       ]) {
-        const created = await run('contacts', 'create', '--number', number, '--name', name);
+        const created = await arrange('contacts', 'create', '--number', number, '--name', name);
         expect(created.code, created.stderr).toBe(0);
       }
       ids = (await listed()).map((c) => c.id);
@@ -76,7 +80,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     });
 
     it('update --from refuses a column the workspace has no field for, dry run or not: exit 2 naming it and the close field, nothing sent', async () => {
-      expect((await run('fields', 'create', 'city')).code).toBe(0);
+      expect((await arrange('fields', 'create', 'city')).code).toBe(0);
       const misspelt = file('ctiy.csv', `id,name,ctiy\n${ids[0]},Changed,1\n`);
       const refusal =
         `error: ${misspelt} names a contact field this workspace does not have: nothing was sent\n` +
@@ -117,7 +121,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
 
     it('the real update sends what its plan changes: an unchanged row is not sent, its updated_at stays, the last line counts it', async () => {
       type Stamped = { id: number; name: string; updated_at: string };
-      const before = JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Stamped[];
+      const before = JSON.parse((await arrange('contacts', 'list', '--all', '-o', 'json')).stdout) as Stamped[];
       const rows = before.map((c, i) => `${c.id},${i === 0 ? `${c.name} Jr` : c.name}`);
       const edited = file('one-change.csv', `id,name\n${rows.join('\n')}\n`);
       const res = await run('contacts', 'update', '--from', edited, '-o', 'json');
@@ -128,10 +132,10 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(JSON.parse(res.stdout).map((r: { outcome: string; status: number | null }) => [r.outcome, r.status])).toEqual(
         before.map((_, i) => (i === 0 ? ['updated', 200] : ['unchanged', null])),
       );
-      const after = JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Stamped[];
+      const after = JSON.parse((await arrange('contacts', 'list', '--all', '-o', 'json')).stdout) as Stamped[];
       expect(after.slice(1)).toEqual(before.slice(1));
       expect(after[0].name).toBe(`${before[0].name} Jr`);
-      expect((await run('contacts', 'update', String(before[0].id), '--name', before[0].name)).code).toBe(0);
+      expect((await arrange('contacts', 'update', String(before[0].id), '--name', before[0].name)).code).toBe(0);
     });
 
     it('the real update keeps a change that looks made by a spreadsheet as stored and says so; --apply-flagged applies it', async () => {
@@ -150,8 +154,8 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       const applied = await run('contacts', 'update', '--from', edited, '--apply-flagged');
       expect(applied.code, applied.stderr).toBe(0);
       expect((await listed())[2].name).toBe('1.23457E+16');
-      expect((await run('contacts', 'update', ids[2].toString(), '--name', 'Cid', '--active')).code).toBe(0);
-      expect((await run('contacts', 'update', ids[1].toString(), '--name', 'Bob')).code).toBe(0);
+      expect((await arrange('contacts', 'update', ids[2].toString(), '--name', 'Cid', '--active')).code).toBe(0);
+      expect((await arrange('contacts', 'update', ids[1].toString(), '--name', 'Bob')).code).toBe(0);
     });
 
     it('import --dry-run: create / update / unchanged / invalid per row; a number equal to a contact but for its leading zeros is left out', async () => {
@@ -244,16 +248,16 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         ['7700900123', 'Ann'],
       ]);
       for (const contact of await listed())
-        if (!ids.includes(contact.id)) expect((await run('contacts', 'delete', String(contact.id), '--yes')).code).toBe(0);
-      expect((await run('contacts', 'update', String(ids[1]), '--name', 'Bob', '--email', '')).code).toBe(0);
+        if (!ids.includes(contact.id)) expect((await arrange('contacts', 'delete', String(contact.id), '--yes')).code).toBe(0);
+      expect((await arrange('contacts', 'update', String(ids[1]), '--name', 'Bob', '--email', '')).code).toBe(0);
     });
 
     // Custom field values are wsm serve's (the published API's contact has none; the stand-in ignores them).
     if (kind === BACKENDS[0])
       it('a long number a spreadsheet rounded past its 15th digit, and a zip of zeros turned into 0, are flagged', async () => {
-        expect((await run('fields', 'create', 'account')).code).toBe(0);
-        expect((await run('fields', 'create', 'zip')).code).toBe(0);
-        const set = await run(
+        expect((await arrange('fields', 'create', 'account')).code).toBe(0);
+        expect((await arrange('fields', 'create', 'zip')).code).toBe(0);
+        const set = await arrange(
           'contacts',
           'update',
           String(ids[1]),
@@ -282,7 +286,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
           0,
           'warning: 2 cells look changed by a spreadsheet and were kept as stored: --apply-flagged to apply them',
         ]);
-        const stored = JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout)[1].fields;
+        const stored = JSON.parse((await arrange('contacts', 'list', '--all', '-o', 'json')).stdout)[1].fields;
         expect(stored).toEqual({ account: '1234567890123457', zip: '00000' });
       });
   });
