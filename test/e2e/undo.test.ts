@@ -8,6 +8,7 @@ import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend } from './backends.js';
+import { wsmInProcess } from './in-process.js';
 import { wsm } from './processes.js';
 
 interface Listed {
@@ -24,9 +25,12 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
   describe(`wsm undo on ${kind.name}`, () => {
     let backend: Backend;
     const run = (...args: string[]) => wsm(backend.env, args);
+    // The changes to undo, and reads of the workspace and the journal, run wsm in this process
+    // (milliseconds, not a process start each); undo and history, which a test asserts on, the binary.
+    const arrange = (...args: string[]) => wsmInProcess(backend.env, args);
     /** The workspace's contacts without what the server makes (ids, times). */
     const workspace = async () => {
-      const listed = JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Listed[];
+      const listed = JSON.parse((await arrange('contacts', 'list', '--all', '-o', 'json')).stdout) as Listed[];
       return listed
         .map(({ number, name, email, status, fields, contact_groups }) => ({
           number,
@@ -38,9 +42,9 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         }))
         .sort((a, b) => a.number.localeCompare(b.number));
     };
-    const lastChange = async () => JSON.parse((await run('history', '-o', 'json')).stdout)[0] as { id: string; summary: string };
+    const lastChange = async () => JSON.parse((await arrange('history', '-o', 'json')).stdout)[0] as { id: string; summary: string };
     const idOf = async (number: string) =>
-      (JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Listed[]).find((c) => c.number === number)!.id;
+      (JSON.parse((await arrange('contacts', 'list', '--all', '-o', 'json')).stdout) as Listed[]).find((c) => c.number === number)!.id;
 
     beforeAll(async () => {
       backend = await kind.start();
@@ -49,7 +53,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         ['14155550102', 'Ben'],
       ])
         expect(
-          (await run('contacts', 'create', '--number', number, '--name', name, '--email', `${name.toLowerCase()}@example.com`)).code,
+          (await arrange('contacts', 'create', '--number', number, '--name', name, '--email', `${name.toLowerCase()}@example.com`)).code,
         ).toBe(0);
     });
     afterAll(async () => {
@@ -58,7 +62,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
 
     it('a create, undone: the contact is deleted and the workspace is as before', async () => {
       const before = await workspace();
-      expect((await run('contacts', 'create', '--number', '14155550199', '--name', 'Temp')).code).toBe(0);
+      expect((await arrange('contacts', 'create', '--number', '14155550199', '--name', 'Temp')).code).toBe(0);
       const change = await lastChange();
       expect(change.summary).toMatch(/^contacts create \(contact \d+\)$/);
       const res = await run('undo', change.id, '--yes');
@@ -71,7 +75,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     it('an update, undone: --dry-run shows each value set back and sends nothing; the real undo sets them back', async () => {
       const before = await workspace();
       const id = await idOf('14155550101');
-      expect((await run('contacts', 'update', String(id), '--name', 'Annie', '--email', 'annie@example.com')).code).toBe(0);
+      expect((await arrange('contacts', 'update', String(id), '--name', 'Annie', '--email', 'annie@example.com')).code).toBe(0);
       const change = await lastChange();
       const dry = await run('undo', change.id, '--dry-run');
       expect(dry.stdout).toBe(
@@ -89,7 +93,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     it('a delete, undone: the contact is created again with its values, the new id said', async () => {
       const before = await workspace();
       const id = await idOf('14155550102');
-      expect((await run('contacts', 'delete', String(id), '--yes')).code).toBe(0);
+      expect((await arrange('contacts', 'delete', String(id), '--yes')).code).toBe(0);
       const change = await lastChange();
       const res = await run('undo', 'last', '--yes', '-o', 'json');
       expect(res.code).toBe(0);
@@ -108,9 +112,9 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
 
     it('a contact changed again since is flagged and left alone; --force sets it back', async () => {
       const id = await idOf('14155550101');
-      expect((await run('contacts', 'update', String(id), '--name', 'Second')).code).toBe(0);
+      expect((await arrange('contacts', 'update', String(id), '--name', 'Second')).code).toBe(0);
       const change = await lastChange();
-      expect((await run('contacts', 'update', String(id), '--name', 'Third')).code).toBe(0);
+      expect((await arrange('contacts', 'update', String(id), '--name', 'Third')).code).toBe(0);
       const res = await run('undo', change.id, '--yes');
       expect(res.stdout).toBe(
         `! record 1: skipped contact ${id} (14155550101)\n` +
@@ -128,7 +132,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       const [ann, ben] = [await idOf('14155550101'), await idOf('14155550102')];
       const file = join(backend.dir, 'changes.csv');
       writeFileSync(file, `id,name,email\n${ann},Bulk Ann,\n${ben},Bulk Ben,bulk@example.com\n`);
-      expect((await run('contacts', 'update', '--from', file)).code).toBe(0);
+      expect((await arrange('contacts', 'update', '--from', file)).code).toBe(0);
       const update = await lastChange();
       expect(update.summary).toBe(`contacts update --from ${file}`);
       const shown = await run('history', 'show', update.id);
@@ -136,7 +140,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect((await run('undo', update.id, '--yes')).code).toBe(0);
       expect(await workspace()).toEqual(before);
 
-      const deleted = await wsm(backend.env, ['contacts', 'delete', '--from', '-', '--yes'], `${ann}\n${ben}\n`);
+      const deleted = await wsmInProcess(backend.env, ['contacts', 'delete', '--from', '-', '--yes'], `${ann}\n${ben}\n`);
       expect(deleted.code).toBe(0);
       expect(await workspace()).toEqual([]);
       const undone = await run('undo', 'last', '--yes');
@@ -195,7 +199,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     });
 
     it('an undo goes only where its change went: another workspace is refused, naming the profile', async () => {
-      expect((await run('contacts', 'create', '--number', '14155550404')).code).toBe(0);
+      expect((await arrange('contacts', 'create', '--number', '14155550404')).code).toBe(0);
       const other = await run('undo', 'last', '-w', '00000000-0000-4000-8000-000000000000', '--yes');
       expect(other.code).toBe(2);
       expect(other.stderr).toContain(`workspace ${backend.workspace}`);
@@ -209,7 +213,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         file,
         'number,name,email\n14155550101,Imported Ann,\n14155550102,Imported Ben,ib@example.com\n14155550601,New One,\n14155550602,New Two,two@example.com\n',
       );
-      expect((await run('contacts', 'import', file, '--wait')).code).toBe(0);
+      expect((await arrange('contacts', 'import', file, '--wait')).code).toBe(0);
       expect((await workspace()).length).toBe(before.length + 2);
       expect((await lastChange()).summary).toBe(`import ${file}`);
       const shown = await run('history', 'show', 'last');
@@ -224,13 +228,13 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     it('an import whose outcome or workspace was not read says so in its change, at the time', async () => {
       const file = join(backend.dir, 'import-later.csv');
       writeFileSync(file, 'number,name\n14155550101,Later Ann\n14155550603,New Three\n');
-      expect((await run('contacts', 'import', file)).code).toBe(0);
+      expect((await arrange('contacts', 'import', file)).code).toBe(0);
       const unwaited = await run('history', 'show', 'last');
       expect(unwaited.stdout).toContain(
         "note: the import's outcome was not read (run without --wait: `wsm imports get ID --wait` reads it): the contacts it updated are kept as they were before it; those it created are not known, and undo leaves them\n",
       );
       expect(unwaited.stdout).toContain('    name: "Ann" -> ');
-      expect((await run('contacts', 'import', file, '--apply-flagged', '--wait')).code).toBe(0);
+      expect((await arrange('contacts', 'import', file, '--apply-flagged', '--wait')).code).toBe(0);
       const unread = await run('history', 'show', 'last');
       expect(unread.stdout).toContain(
         "note: no before-image was taken: --apply-flagged sends the file as it is, without reading the workspace; undo leaves the import's contacts as they are\n",
