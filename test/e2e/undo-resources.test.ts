@@ -10,6 +10,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, NOT_SUPPORTED, type Backend } from './backends.js';
+import { wsmInProcess } from './in-process.js';
 import { wsm } from './processes.js';
 
 type Row = Record<string, unknown> & { id: number };
@@ -18,8 +19,11 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
   describe(`wsm undo of a resource's change on ${kind.name}`, () => {
     let backend: Backend;
     const run = (...args: string[]) => wsm(backend.env, args);
+    // The changes to undo, and reads of the records and the journal, run wsm in this process
+    // (milliseconds, not a process start each); undo and what a test asserts on, the binary.
+    const arrange = (...args: string[]) => wsmInProcess(backend.env, args);
     const json = async (...args: string[]) => {
-      const res = await run(...args, '-o', 'json');
+      const res = await arrange(...args, '-o', 'json');
       expect(res.code, res.stderr).toBe(0);
       return JSON.parse(res.stdout);
     };
@@ -40,14 +44,14 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     it('a label: an update set back, flagged when changed since; its create deleted where the server can', async () => {
       const created = await json('labels', 'create', 'VIP', '--color', '#aabbcc');
       const before = bare([await json('labels', 'get', String(created.id))]);
-      expect((await run('labels', 'update', String(created.id), '--name', 'Gold')).code).toBe(0);
+      expect((await arrange('labels', 'update', String(created.id), '--name', 'Gold')).code).toBe(0);
       const change = await lastChange();
       expect(change.summary).toBe(`labels update ${created.id}`);
       const dry = await run('undo', change.id, '--dry-run');
       expect(dry.stdout).toBe(
         `~ record 1: update label ${created.id}\n    name: "Gold" -> "VIP"\nPlan: 0 to create, 1 to update, 0 unchanged, 0 invalid.\n`,
       );
-      expect((await run('labels', 'update', String(created.id), '--name', 'Silver')).code).toBe(0);
+      expect((await arrange('labels', 'update', String(created.id), '--name', 'Silver')).code).toBe(0);
       const flagged = await run('undo', change.id, '--yes');
       expect(flagged.stdout).toContain(
         `! record 1: skipped label ${created.id}\n    note: changed since: name is "Silver" now, neither "Gold" (the change's) nor "VIP" (before it); left as it is (--force sets it back)\n`,
@@ -86,7 +90,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         return;
       }
       const before = await listed('labels');
-      expect((await run('labels', 'delete', String(label.id), '--yes')).code).toBe(0);
+      expect((await arrange('labels', 'delete', String(label.id), '--yes')).code).toBe(0);
       const res = await undo('-o', 'json');
       expect(res.code, res.stderr).toBe(0);
       const [result] = JSON.parse(res.stdout).results;
@@ -123,7 +127,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
 
     it('a contact group: its create undone on wsm serve; the published API has no delete, said per record', async () => {
       const before = await listed('groups');
-      expect((await run('groups', 'create', 'Team')).code).toBe(0);
+      expect((await arrange('groups', 'create', 'Team')).code).toBe(0);
       const res = await undo();
       if (backend.extensions) {
         expect(res.code, res.stderr).toBe(0);
@@ -141,7 +145,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(await listed('fields')).toEqual(before);
       const again = await json('fields', 'create', 'region');
       const withIt = await listed('fields');
-      expect((await run('fields', 'delete', String(again.id), '--yes')).code).toBe(0);
+      expect((await arrange('fields', 'delete', String(again.id), '--yes')).code).toBe(0);
       const res = await undo();
       expect(res.stdout).toContain(`    note: was contact field ${again.id}: created again with a new id\n`);
       expect(res.code, res.stderr).toBe(0);
@@ -158,7 +162,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         expect(res.code).toBe(8);
         return;
       }
-      expect((await run('roles', 'update', String(role.id), '--permission', 'labels.view', '--name', 'Aide')).code).toBe(0);
+      expect((await arrange('roles', 'update', String(role.id), '--permission', 'labels.view', '--name', 'Aide')).code).toBe(0);
       const res = await undo();
       expect(res.stdout).toContain(
         `~ record 1: update role ${role.id}\n    name: "Aide" -> "Helper"\n    permissions: ["labels.view"] -> []\n`,
@@ -177,9 +181,10 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     it("a user's update set back; a password sent is said not kept, and the undo exits 8", async () => {
       const before = await listed('users');
       const [user] = (await json('users', 'list')) as Row[];
-      expect((await run('users', 'update', String(user.id), '--name', 'Renamed', '--timezone', 'Europe/Lisbon')).code).toBe(0);
+      expect((await arrange('users', 'update', String(user.id), '--name', 'Renamed', '--timezone', 'Europe/Lisbon')).code).toBe(0);
       expect((await undo()).code).toBe(0);
       expect(await listed('users')).toEqual(before);
+      // The binary's run: the journal keeps the process's own command line.
       expect((await run('users', 'update', String(user.id), '--name', 'Other', '--password', 'new-secret-1')).code).toBe(0);
       expect((await lastChange()).command).toContain('--password ***');
       const res = await undo();
@@ -218,7 +223,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(res.code).toBe(0);
       expect((await run('templates', 'get', String(template.id))).code).toBe(4);
       const kept = await json('templates', 'create', '--name', 'order_kept', '--language', 'en', '--category', 'UTILITY', '--body', 'Kept');
-      expect((await run('templates', 'delete', String(kept.id), '--yes')).code).toBe(0);
+      expect((await arrange('templates', 'delete', String(kept.id), '--yes')).code).toBe(0);
       const gone = await undo();
       expect(gone.stdout).toContain('note: cannot be undone: a template deleted at the provider cannot be brought back');
       expect(gone.code).toBe(8);
@@ -228,7 +233,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       const file = join(backend.dir, 'people.csv');
       writeFileSync(file, 'number,name\n14155550177,Imported\n');
       const imported = await json('imports', 'create', file, '--wait');
-      expect((await run('imports', 'delete', String(imported.id), '--yes')).code).toBe(0);
+      expect((await arrange('imports', 'delete', String(imported.id), '--yes')).code).toBe(0);
       expect((await lastChange()).summary).toBe(`imports delete ${imported.id}`);
       const res = await undo();
       expect(res.stdout).toContain(
@@ -238,10 +243,10 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     });
 
     it('the partner defaults set back where the server reads them; said to have no before-image where it cannot', async () => {
-      expect((await run('permissions', 'set', 'contacts.view', 'contacts.create')).code).toBe(0);
+      expect((await arrange('permissions', 'set', 'contacts.view', 'contacts.create')).code).toBe(0);
       const first = await lastChange();
       expect(first.summary).toBe('permissions set');
-      expect((await run('permissions', 'set', 'contacts.view')).code).toBe(0);
+      expect((await arrange('permissions', 'set', 'contacts.view')).code).toBe(0);
       const res = await undo();
       if (backend.extensions) {
         expect(res.stdout).toBe(
