@@ -47,7 +47,9 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         '0.1s',
       ]);
       expect(imported.stderr).toMatch(/people\.csv row 2, new contact 14155550301: name: .*"3\.51E\+12" is in scientific notation/);
-      expect(imported.stderr).toMatch(/people\.csv row 6 \(line 7\), new contact 16505550305: name: .*"4\.2E\+5" is in scientific notation/);
+      expect(imported.stderr).toMatch(
+        /people\.csv row 6 \(line 7\), new contact 16505550305: name: .*"4\.2E\+5" is in scientific notation/,
+      );
       expect(imported.stderr).toContain('2 cells look changed by a spreadsheet and were');
       expect(imported.stderr).toContain(`${path} row 4 (line 5): email: The email field must be a valid email address.`);
       expect(imported.stderr).not.toMatch(/ENOTDIR|mkdtemp/);
