@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
+import { wsmInProcess } from './in-process.js';
 import { cleanup, serve, wsm, type Served } from './processes.js';
 
 type Row = { id: number; name: string };
@@ -27,8 +28,11 @@ function undoAgainSuite(name: string, start: () => Promise<{ env: NodeJS.Process
     let env: NodeJS.ProcessEnv;
     let stop: () => Promise<void>;
     const run = (...args: string[]) => wsm(env, args);
+    // The records made and deleted, and the reads of the records and the journal, run wsm in this
+    // process (milliseconds, not a process start each); each undo, the binary.
+    const arrange = (...args: string[]) => wsmInProcess(env, args);
     const json = async (...args: string[]) => {
-      const res = await run(...args, '-o', 'json');
+      const res = await arrange(...args, '-o', 'json');
       expect(res.code, res.stderr).toBe(0);
       return JSON.parse(res.stdout);
     };
@@ -46,7 +50,7 @@ function undoAgainSuite(name: string, start: () => Promise<{ env: NodeJS.Process
     for (const { resource, noun, name: recordName } of kinds) {
       it(`${resource}: a second undo of a delete flags the record made again and exits 0; undo of undo of undo makes it again`, async () => {
         const made = await json(resource, 'create', recordName);
-        expect((await run(resource, 'delete', String(made.id), '--yes')).code).toBe(0);
+        expect((await arrange(resource, 'delete', String(made.id), '--yes')).code).toBe(0);
         const deleted = await lastChange();
         const first = await run('undo', deleted, '--yes');
         expect([first.code, first.stderr]).toEqual([0, `✓ undid change ${deleted}: 0 set back, 0 deleted, 1 created again, 0 failed\n`]);
@@ -129,8 +133,9 @@ describe('the reads of an undo on the stand-in of the published API', () => {
     if (standin) await standin.close();
     if (dir) cleanup(dir);
   });
+  // Set-up and reads in this process; the undo asserted on, the binary.
   const json = async (...args: string[]) => {
-    const res = await wsm(env, [...args, '-o', 'json']);
+    const res = await wsmInProcess(env, [...args, '-o', 'json']);
     expect(res.code, res.stderr).toBe(0);
     return JSON.parse(res.stdout);
   };
@@ -138,7 +143,7 @@ describe('the reads of an undo on the stand-in of the published API', () => {
   it('an undo of a change naming several contact fields (no read of one there) walks their list once, and sends no clash', async () => {
     const fields: Row[] = [];
     for (const name of ['alpha', 'beta', 'gamma', 'delta']) fields.push(await json('fields', 'create', name));
-    expect((await wsm(env, ['fields', 'delete', String(fields[0]!.id), '--yes'])).code).toBe(0);
+    expect((await wsmInProcess(env, ['fields', 'delete', String(fields[0]!.id), '--yes'])).code).toBe(0);
     // The same change as `wsm apply --prune` keeps it: the four deleted, the first of them already made again since.
     const { id: _id, ...meta } = (await json('history'))[0];
     const id = '29991231-235959-998';
@@ -154,7 +159,7 @@ describe('the reads of an undo on the stand-in of the published API', () => {
     writeFileSync(join(history, `${id}.jsonl`), records.map((record) => `${JSON.stringify(record)}\n`).join(''), { mode: 0o600 });
     writeFileSync(join(history, `${id}.json`), JSON.stringify({ ...meta, summary: 'apply ws.yaml', records: 4 }), { mode: 0o600 });
     const remade = await json('fields', 'create', 'alpha');
-    for (const field of fields.slice(1)) expect((await wsm(env, ['fields', 'delete', String(field.id), '--yes'])).code).toBe(0);
+    for (const field of fields.slice(1)) expect((await wsmInProcess(env, ['fields', 'delete', String(field.id), '--yes'])).code).toBe(0);
 
     const from = standin.requests.length;
     const res = await wsm(env, ['undo', id, '--yes']);
