@@ -38,7 +38,7 @@ export interface RewrittenRecord {
 }
 
 /** Line ends in a record's cells, as the reader counts them (CRLF once): the record spans one line more. */
-const lineEnds = (cells: string[]) => cells.join(',').match(/\r\n|\r|\n/g)?.length ?? 0;
+export const lineEnds = (cells: string[]) => cells.join(',').match(/\r\n|\r|\n/g)?.length ?? 0;
 
 /** The record of a row as read (`cells` as the reader gives them, `guarded`: an export's), without what it holds. */
 export function rewrittenRecord(

@@ -25,6 +25,9 @@ import type { HeldCells } from './import-plan.js';
 import type { FailedLines } from './rejects.js';
 import type { SheetUpload, UploadFlags, UploadResult } from './upload.js';
 
+/** What is sent as CSV written from rows: its source as messages name it, the name it goes under, and its writer. */
+export type WrittenUpload = Pick<SheetUpload, 'source' | 'fileName'> & { write(target: number, held: HeldCells): void | Promise<void> };
+
 /** The CSV of `records` written to `target` (an open file), without the cells and rows `held`. */
 function writeRecords(records: SheetRecord[], target: number, held: HeldCells): void {
   const header = records[0]?.cells;
@@ -43,13 +46,14 @@ function writeRecords(records: SheetRecord[], target: number, held: HeldCells): 
 }
 
 /**
- * Sends a sheet's rows as CSV through `create`, without what it holds: said first as its plan says
- * (made before the upload), or as the pass found it (hold-pass.ts: its held cells; the rows naming
- * one contact are said after the upload); `done` closes the CSV once the import is followed.
+ * Sends a sheet's rows (or a CSV file's, canonical-csv.ts) as CSV through `create`, without what it
+ * holds: said first as its plan says (made before the upload), or as the pass found it
+ * (hold-pass.ts: its held cells; the rows naming one contact are said after the upload); `done`
+ * closes the CSV once the import is followed.
  */
 export async function sendSheet<T>(
   ctx: Context,
-  sheet: SheetUpload,
+  sheet: WrittenUpload,
   holding: { plan: Plan; held: HeldCells } | HeldByPass | undefined,
   create: (path: string, name: string) => Promise<T>,
 ): Promise<{ answer: T; done(): void }> {
@@ -57,7 +61,7 @@ export async function sendSheet<T>(
   else if (holding !== undefined) sayHeld(ctx, sheet.source, holding.said);
   const csv = privateFile(sheet.fileName);
   try {
-    sheet.write(csv.fd, holding?.held ?? new Map());
+    await sheet.write(csv.fd, holding?.held ?? new Map());
     return { answer: await create(csv.path, sheet.fileName), done: () => csv.done() };
   } catch (error) {
     csv.done();

@@ -1,7 +1,7 @@
 // The upload verb behind `wsm contacts import` and `wsm imports create`: check the CSV's header
 // locally, send it, report its bad rows (checked first under --strict and --dry-run), and
-// optionally wait for the server to finish processing it (wait.ts). An .xlsx file goes through
-// the same flow as the CSV its sheet is read into (sheet-upload.ts).
+// optionally wait for the server to finish processing it (wait.ts). An .xlsx sheet, and a CSV no
+// server but wsm's reads as wsm does, go as the CSV of their rows (sheet-upload.ts, canonical-csv.ts).
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { WsmClient } from '../../api/client.js';
@@ -28,6 +28,7 @@ import type { FlagOptions, UPLOAD_FLAGS } from '../declare.js';
 import { parseId, refuseOverLimit, workspaceClient } from '../shared/verb.js';
 import { fieldIdsOf } from '../shared/workspace-fields.js';
 import { importDetailColumns } from './columns.js';
+import { canonicalUpload } from './canonical-csv.js';
 import { type NotSentCells, refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns } from './check-report.js';
 import { dryRunPlan, type HeldCells, refuseRepeated, runPlanning } from './import-plan.js';
 import { type FileScan, scanCsv, scanItems, textScan } from './hold-scan.js';
@@ -162,10 +163,8 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   refuseOverLimit(flags.file, size, 'file', IMPORT_MAX_BYTES);
   // What stops an import is known from the whole file's encoding and its header: decided before anything is sent.
   const text = textScan();
-  if (sheet !== undefined) checkHeaderRow(flags.file, sheet.items[0]);
-  else
-    for (const line of formatNoticeLines(flags.file, formatNotes(await checkImportHeader(csv, flags.file, text.feed))))
-      ctx.output.notice(line);
+  const format = sheet === undefined ? await checkImportHeader(csv, flags.file, text.feed) : checkHeaderRow(flags.file, sheet.items[0]);
+  if (format) for (const line of formatNoticeLines(flags.file, formatNotes(format))) ctx.output.notice(line);
   /** The rows checked as a CSV's are (a sheet's as they were read, its rows not sent added: sheet-upload.ts). */
   const checkRows = async (options: CheckOptions) => {
     if (sheet === undefined) return checkImportCsv(csv, { ...options, source: flags.file });
@@ -223,10 +222,11 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   let result: UploadResult | undefined;
   // A plan not made first has only the rows naming one contact left to say: found as the rows are checked after the upload.
   const planAfter = planFirst ? undefined : planning?.afterUpload(pass?.skipped);
+  const written = sheet ?? (format ? canonicalUpload(csv, flags.file, format) : undefined);
   try {
     sent =
-      sheet !== undefined
-        ? await (await import('./sheet-upload.js')).sendSheet(ctx, sheet, planned ?? pass, create)
+      written !== undefined
+        ? await (await import('./sheet-upload.js')).sendSheet(ctx, written, planned ?? pass, create)
         : planned === undefined
           ? await sendPassed(ctx, flags.file, { path: csv, name: undefined }, pass, create)
           : await sendAsPlanned(ctx, flags.file, { path: csv, name: undefined }, planned.held, planned.plan, create);

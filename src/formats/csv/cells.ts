@@ -22,6 +22,19 @@ export function isExportHeader(cells: readonly string[]): boolean {
   return EXPORT_COLUMNS.every((name, at) => cells[at]?.trim().toLowerCase() === name);
 }
 
+/** The export's columns an import reads nothing from (its id and times). */
+const IMPORT_SKIPS = new Set(['id', 'created_at', 'updated_at']);
+
+/**
+ * The columns of `header` (by index) that an upload carries: all of them, but for the export's
+ * header its id and times, so that the header sent is never the export's and no server takes a
+ * `'` off the values sent.
+ */
+export function columnsToSend(header: readonly string[]): number[] {
+  const exported = isExportHeader(header);
+  return header.map((_, at) => at).filter((at) => !(exported && IMPORT_SKIPS.has(header[at].trim().toLowerCase())));
+}
+
 /** What a spreadsheet runs as a formula when a cell starts with it (OWASP CSV injection). */
 const FORMULA_START = /^'*[=+\-@\t\r]/;
 /** A cell `neutraliseFormula` prefixed: one `'` too many before a formula character. */

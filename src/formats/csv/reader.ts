@@ -21,7 +21,7 @@
 /** A quoted cell spans at most this many characters (64 KiB): a quote left open costs no more. */
 export const MAX_QUOTED_CHARS = 64 * 1024;
 /** A record beyond this many characters (1 MiB) is a broken file, not a contact. */
-const MAX_RECORD_CHARS = 1024 * 1024;
+export const MAX_RECORD_CHARS = 1024 * 1024;
 
 /**
  * `line`: the file's line the record starts on (the header is line 1). `row`: the record's place

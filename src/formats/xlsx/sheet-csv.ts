@@ -4,7 +4,7 @@
 // N is the sheet's row N for the local check and the server's errors alike. Cells are as the
 // spreadsheet displays them (sheet-reader.ts), written as they are: no formula guard (the header
 // is never the export's, see `columnsToSend`, so no reader takes a `'` off).
-import { csvField, isExportHeader } from '../csv/cells.js';
+import { columnsToSend, csvField } from '../csv/cells.js';
 import { cellName } from './cell-names.js';
 import { type DigitsNotes, keepDigitsNote, noDigitsNotes } from './digits-notes.js';
 import { openWorkbook, type SheetRow } from './sheet-reader.js';
@@ -43,9 +43,6 @@ export interface SheetRecord {
   row: number;
   cells?: string[];
 }
-
-/** The export's columns an import skips: left out of what an import sends. */
-const IMPORT_SKIPS = new Set(['id', 'created_at', 'updated_at']);
 
 const textOf = (row: SheetRow, width: number): string[] => {
   const cells = Array.from({ length: width }, () => '');
@@ -86,9 +83,7 @@ export async function readSheetRecords(
       }
       if (header === undefined) {
         header = textOf(row, Math.max(0, ...row.cells.map((c) => c.column + 1)));
-        keep = header
-          .map((_, at) => at)
-          .filter((at) => !(options.forImport && isExportHeader(header!) && IMPORT_SKIPS.has(header![at].trim().toLowerCase())));
+        keep = options.forImport ? columnsToSend(header) : header.map((_, at) => at);
         result.headerRow = row.row;
         await options.onRecord({ row: row.row, cells: keep.map((at) => header![at]) });
         continue;
