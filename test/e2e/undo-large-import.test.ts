@@ -181,6 +181,23 @@ for (const kind of TARGETS) {
       expect((await shown()).split('\n')[1]).toBe(`  wsm contacts import ${file} --wait`);
     });
 
+    it('its warnings name a row by its number, not as a new contact: the contact may be stored', async () => {
+      const file = csv('held.csv', 'number,name\n14155550116,1.23457E+16\n14155550117,Person 27\n14155550117,Person 27\n');
+      const imported = await run(['contacts', 'import', file, '--wait'], LARGE);
+      expect(imported.code, imported.stderr).toBe(0);
+      expect(imported.stderr).toContain(
+        `warning: ${file} row 2, contact with number 14155550116: name: "1.23457E+16" left out: "1.23457E+16" is in scientific notation`,
+      );
+      expect(imported.stderr).toContain(`warning: ${file} rows 3, 4, contact with number 14155550117: the rows name one contact`);
+      expect(imported.stderr).not.toContain('new contact');
+      // --strict plans the whole file before the upload, and says it the same way.
+      const strict = await run(['contacts', 'import', csv('strict.csv', 'number,name\n14155550116,1.23457E+16\n'), '--strict'], LARGE);
+      expect(strict.code, strict.stderr).toBe(0);
+      expect(strict.stderr).toContain('row 2, contact with number 14155550116: name: "1.23457E+16" left out');
+      const stored = JSON.parse((await run(['contacts', 'list', '--search', '14155550116', '-o', 'json'])).stdout) as Listed[];
+      expect(stored.map((contact) => contact.name)).toEqual(['Person 16']);
+    });
+
     it('a number whose search gives 300 other contacts is left unknown: no record for it, said at the time', async () => {
       // 301 contacts whose names hold 14155550950; on the stand-in, pages of at most 50.
       const crowd = Array.from({ length: 301 }, (_, i) => `${1_999_000_000 + i},Caller of 14155550950 no ${i}`);

@@ -21,18 +21,19 @@ export function sayPlan(ctx: Context, file: string, plan: PlanSaid): void {
   for (const contact of plan.contacts)
     if (contact.rows !== undefined)
       ctx.output.warn(
-        `${who(file, contact)}: the rows name one contact and are applied in order, the last row's values win (--strict refuses such a file)`,
+        `${who(file, contact, plan.unread)}: the rows name one contact and are applied in order, the last row's values win (--strict refuses such a file)`,
       );
   sayHeld(ctx, file, plan);
 }
 
-const who = (file: string, contact: PlannedContact) =>
-  `${file} ${contact.place}, ${contact.id === null ? `new contact ${contact.number}` : `contact ${contact.id}`}`;
+const who = (file: string, contact: PlannedContact, unread = false) =>
+  `${file} ${contact.place}, ${contact.id !== null ? `contact ${contact.id}` : unread ? `contact with number ${contact.number}` : `new contact ${contact.number}`}`;
 
 /** The held cells of a plan, said: the first ten one by one, then how many. */
 export function sayHeld(ctx: Context, file: string, plan: PlanSaid): void {
   const held = plan.contacts.flatMap((contact) => Object.entries(contact.held ?? {}).map(([key, change]) => ({ contact, key, change })));
-  for (const { contact, key, change } of held.slice(0, NAMED)) ctx.output.warn(`${who(file, contact)}: ${heldLine(key, change)}`);
+  for (const { contact, key, change } of held.slice(0, NAMED))
+    ctx.output.warn(`${who(file, contact, plan.unread)}: ${heldLine(key, change)}`);
   if (held.length > NAMED) ctx.output.warn(`and ${countText(held.length - NAMED)} more (--dry-run lists them all)`);
   if (plan.held > 0) ctx.output.warn(`${file}: ${heldSentence(plan.held, true, heldOnNew(plan.contacts))}`);
 }
@@ -48,7 +49,7 @@ export async function sendAsPlanned<T>(
   file: string,
   csv: { path: string; name: string | undefined },
   held: HeldCells,
-  plan: Plan,
+  plan: Plan & PlanSaid,
   create: (path: string, name: string | undefined, bytes?: Blob) => Promise<T>,
 ): Promise<{ answer: T; done(): void }> {
   sayPlan(ctx, file, plan);

@@ -122,7 +122,7 @@ export async function passForHolds(
     if (from !== undefined) heldFrom.set(number, from);
   }
   if (await namedBefore(source, heldFrom, numberAt)) return undefined;
-  return { held: planning.held, records, said: { contacts: holding, held }, skipped };
+  return { held: planning.held, records, said: { contacts: holding, held, unread: options.unread }, skipped };
 }
 
 /**

@@ -118,8 +118,12 @@ export async function dryRunPlan(
   return planned.finish();
 }
 
-/** What a plan says before the upload, or after it when it holds nothing: the rows naming one contact, and what it holds. */
-export type PlanSaid = Pick<Plan, 'contacts' | 'held'>;
+/**
+ * What a plan says before the upload, or after it when it holds nothing: the rows naming one
+ * contact, and what it holds. `unread`: the workspace was not read, so a contact without an id may
+ * be stored already and is named by its number, not called new.
+ */
+export type PlanSaid = Pick<Plan, 'contacts' | 'held'> & { unread?: boolean };
 
 /** The plan of a run that holds nothing, made after the upload: only the rows naming one contact are left to say. */
 export interface PlanAfterUpload {
@@ -174,7 +178,7 @@ export async function runPlanning(
         onNumber(number, place) {
           if (skipped.size === 0 || !skipped.has(number)) repeated.add(number, place);
         },
-        finish: () => ({ contacts: repeated.contacts(), held: 0 }),
+        finish: () => ({ contacts: repeated.contacts(), held: 0, unread: options.unread }),
         numbers: () => repeated.numbers(),
       };
     },

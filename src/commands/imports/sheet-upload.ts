@@ -21,7 +21,7 @@ import type { NotSentCells } from './check-report.js';
 import { cellsWithoutHeld } from './held-cells.js';
 import { sayHeld, sayPlan } from './held-upload.js';
 import type { HeldByPass } from './hold-pass.js';
-import type { HeldCells } from './import-plan.js';
+import type { HeldCells, PlanSaid } from './import-plan.js';
 import type { FailedLines } from './rejects.js';
 import type { SheetUpload, UploadFlags, UploadResult } from './upload.js';
 
@@ -54,7 +54,7 @@ function writeRecords(records: SheetRecord[], target: number, held: HeldCells): 
 export async function sendSheet<T>(
   ctx: Context,
   sheet: WrittenUpload,
-  holding: { plan: Plan; held: HeldCells } | HeldByPass | undefined,
+  holding: { plan: Plan & PlanSaid; held: HeldCells } | HeldByPass | undefined,
   create: (path: string, name: string) => Promise<T>,
 ): Promise<{ answer: T; done(): void }> {
   if (holding !== undefined && 'plan' in holding) sayPlan(ctx, sheet.source, holding.plan);

@@ -217,7 +217,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
       bytes,
     });
   // A copy without the held cells stays open until the import is followed: a body may be read late.
-  const planned = planFirst ? { plan: plan!, held: planning.held } : undefined;
+  const planned = planFirst ? { plan: { ...plan!, unread: planning.options.unread }, held: planning.held } : undefined;
   let sent: { answer: Awaited<ReturnType<typeof create>>; done: () => void } | undefined;
   let result: UploadResult | undefined;
   // A plan not made first has only the rows naming one contact left to say: found as the rows are checked after the upload.

@@ -571,7 +571,7 @@ describe('contacts import: changes that look made by a spreadsheet are left out,
     expect(code).toBe(0);
     expect(stderr).toBe(
       'the workspace holds over 10,000 contacts: the rows were checked for scientific notation only, not against them (--dry-run compares every row with the workspace)\n' +
-        `warning: ${file} row 2, new contact 14155550101: name: "1.23457E+16" left out: "1.23457E+16" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost\n` +
+        `warning: ${file} row 2, contact with number 14155550101: name: "1.23457E+16" left out: "1.23457E+16" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost\n` +
         `warning: ${file}: 1 cell looks changed by a spreadsheet and was left out: --apply-flagged to apply it\n` +
         `✓ uploaded ${file} as import 5\n`,
     );
