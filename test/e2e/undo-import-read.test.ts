@@ -8,7 +8,7 @@
  * with a page of 100 refused (the read then walks from page 1, as every list does).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
 import { BACKENDS, seedStandinContact, type Backend } from './backends.js';
 import { cleanup, localProfile, serve, wsm } from './processes.js';
+import { forward } from './forward.js';
 
 type Listed = { id: number; number: string; created_at: string; updated_at: string } & Record<string, unknown>;
 
@@ -179,14 +180,7 @@ async function makesContactFirst(upstream: URL, contact: { number: string; name:
       });
       expect(made.status).toBe(201);
     }
-    const forward = request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(forward);
+    forward(upstream, req, res);
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   return proxy;

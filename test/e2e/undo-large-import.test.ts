@@ -7,7 +7,7 @@
  * numbers, or the file names more numbers than are looked up, the change says so at the time. On
  * `wsm serve` and on the stand-in for the hosted service.
  */
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
 import { cleanup, localProfile, serve, wsm, type Served } from './processes.js';
+import { forward } from './forward.js';
 
 /** A contact as listed: what the test compares is whatever else it holds. */
 type Listed = { id: number; number: string; created_at: string; updated_at: string } & Record<string, unknown>;
@@ -47,11 +48,7 @@ async function searchProxy(upstream: URL, mode: 'ignores' | 'lags'): Promise<Ser
       return;
     }
     const path = mode === 'ignores' ? req.url!.replace(/([?&])search=[^&]*&?/, '$1') : req.url!;
-    const forward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
-    req.pipe(forward);
+    forward(upstream, req, res, path);
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   return proxy;

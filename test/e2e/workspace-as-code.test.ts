@@ -7,12 +7,13 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
 import { BIN, cleanup, serve, type Served } from './processes.js';
+import { forward } from './forward.js';
 
 let server: Served;
 let proxy: Server | undefined;
@@ -288,14 +289,7 @@ async function publishedApiOnly(target: string): Promise<string> {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not Found' }));
       return;
     }
-    const forward = request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(forward);
+    forward(upstream, req, res);
   });
   await new Promise<void>((resolve) => proxy!.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(proxy!.address() as AddressInfo).port}/api/v3`;
