@@ -7,7 +7,7 @@
 // are left out (columnsToSend), so no server reads the copy as an export and takes a `'` off
 // again. Row N of the copy is row N of the file and line N its line N: blank records and
 // unreadable rows keep their places, so every row and line a server names is the user's file's.
-import { writeSync } from 'node:fs';
+import { batchedWriter } from './batched-write.js';
 import { basename } from 'node:path';
 import { type CsvFormat, openCsv } from '../../api/import-csv.js';
 import { columnsToSend, csvField } from '../../formats/csv/cells.js';
@@ -46,13 +46,7 @@ function blankRecords(rows: number, lines: number): string {
 /** Writes the rows of `file` (an import file checkImportHeader accepted) into `target` (an open file) as CSV, without the cells and rows `held`. */
 export async function writeCanonical(file: string, target: number, held: HeldCells): Promise<void> {
   const csv = await openCsv(file);
-  let pending = '';
-  const write = (text: string) => {
-    pending += text;
-    if (pending.length < 1 << 16) return;
-    writeSync(target, pending);
-    pending = '';
-  };
+  const { write, end } = batchedWriter(target);
   let header: string[] | undefined;
   let keep: number[] = [];
   let row = 1;
@@ -78,7 +72,7 @@ export async function writeCanonical(file: string, target: number, held: HeldCel
       write(`${sent.map(csvField).join(',')}\n`);
       line += lineEnds(item.cells);
     }
-  writeSync(target, pending);
+  end();
 }
 
 /** How `file` (`source` in messages) is sent when it is not read alike everywhere: as the CSV of its rows, under its own name. */

@@ -4,7 +4,7 @@
 // the server's rows and lines are the file's; every other byte of the file's text is copied as it
 // is, a chunk at a time, never the whole file held in memory (an export's `'` before a formula is
 // written back before a rewritten cell: the server takes it off as from the file itself).
-import { writeSync } from 'node:fs';
+import { batchedWriter } from './batched-write.js';
 import { headerName, openCsv } from '../../api/import-csv.js';
 import { neutraliseFormula } from '../../formats/csv/cells.js';
 import { decodedChunks } from '../../formats/csv/encoding.js';
@@ -72,13 +72,7 @@ export async function rewrittenRecords(file: string, held: HeldCells): Promise<R
 
 /** Writes `file`'s text into `target` (an open file) with `records` (in file order) in place of the lines they had. */
 export async function writeWithoutHeld(file: string, target: number, records: readonly RewrittenRecord[]): Promise<void> {
-  let pending = '';
-  const write = (part: string) => {
-    pending += part;
-    if (pending.length < 1 << 16) return;
-    writeSync(target, pending);
-    pending = '';
-  };
+  const { write, end } = batchedWriter(target);
   const ends = /\r\n|\r|\n/g;
   let line = 1;
   let atLineStart = true;
@@ -119,5 +113,5 @@ export async function writeWithoutHeld(file: string, target: number, records: re
       atLineStart = true;
     }
   }
-  writeSync(target, pending);
+  end();
 }

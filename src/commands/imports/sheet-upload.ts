@@ -8,7 +8,7 @@
 // sent: it is an invalid row of the report, named by its cell. The CSV is gone once the import is
 // followed, or however the process ends; the rows that failed are written back from the sheet
 // itself (sheet-rejects.ts).
-import { writeSync } from 'node:fs';
+import { batchedWriter } from './batched-write.js';
 import { basename } from 'node:path';
 import type { Context } from '../../cli/context.js';
 import { privateFile } from '../../cli/private-file.js';
@@ -32,17 +32,14 @@ export type WrittenUpload = Pick<SheetUpload, 'source' | 'fileName'> & { write(t
 function writeRecords(records: SheetRecord[], target: number, held: HeldCells): void {
   const header = records[0]?.cells;
   let next = 1;
-  let pending = '';
+  const { write, end } = batchedWriter(target);
   for (const record of records) {
     const cells = record.cells === undefined ? undefined : cellsWithoutHeld(record.cells, header, held.get(record.row));
     const lines = csvLines({ row: record.row, cells }, next);
     next = lines.next;
-    pending += lines.text;
-    if (pending.length < 1 << 16) continue;
-    writeSync(target, pending);
-    pending = '';
+    write(lines.text);
   }
-  writeSync(target, pending);
+  end();
 }
 
 /**
