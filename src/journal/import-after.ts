@@ -20,10 +20,10 @@ export type FoundByNumber = Map<string, Contact>;
 const LABEL = "Reading the import's contacts";
 
 /**
- * The contacts holding `named` numbers, when the workspace holds at most `limit` contacts
- * (the total of a one-row page decides), else undefined.
+ * The contacts holding the `named` numbers (the file's), when the workspace holds at most
+ * `limit` contacts (the total of a one-row page decides), else undefined.
  */
-export async function contactsNamed(
+export async function contactsHoldingNumbers(
   ctx: Context,
   client: WsmClient,
   named: ReadonlySet<string>,

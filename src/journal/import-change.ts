@@ -18,7 +18,7 @@ import { contactImage, type JournalRecord } from './records.js';
 import type { ChangeWriter } from './store.js';
 import type { UploadResult } from '../commands/imports/upload.js';
 import { beforeByNumber, createdByNumber, type ReadRows } from './import-lookup.js';
-import { contactsNamed, type FoundByNumber } from './import-after.js';
+import { contactsHoldingNumbers, type FoundByNumber } from './import-after.js';
 
 /**
  * What the import's plan read of the workspace before sending, or why it read nothing;
@@ -147,7 +147,7 @@ export class ImportChange {
   private async readAfter(client: WsmClient, named: Set<string>): Promise<FoundByNumber | string> {
     try {
       const limit = Math.min(JOURNAL_READ_LIMIT, LIVE_READ_LIMIT + named.size);
-      const found = await contactsNamed(this.ctx, client, named, limit);
+      const found = await contactsHoldingNumbers(this.ctx, client, named, limit);
       return found ?? `the workspace holds over ${countText(limit)} contacts after it, too many to read for the journal`;
     } catch (error) {
       if (!cannotListContacts(error)) throw error;
