@@ -17,7 +17,8 @@ import type { HeldCells } from './import-plan.js';
 import type { WrittenUpload } from './sheet-upload.js';
 
 /** Whether a file read so is what every server reads as wsm does: UTF-8 (a BOM allowed), comma-separated, not an export. */
-const readAlikeEverywhere = (format: CsvFormat): boolean => format.encoding === 'utf-8' && format.separator === ',' && !format.wsmExport;
+export const readAlikeEverywhere = (format: CsvFormat): boolean =>
+  format.encoding === 'utf-8' && format.separator === ',' && !format.wsmExport;
 
 /** The reader's words for a row with values past the header's columns (api/import-csv.ts rowMaker). */
 const TOO_MANY_VALUES = /^The row has (\d+) values but the header has \d+ columns\.$/;

@@ -3,7 +3,8 @@
 // the bytes of its lines. Its size is known before anything is read (a Content-Length, as the
 // published API's uploads carry), and a retry reads the same bytes again. The records' places are
 // found by their line ends alone, as the CSV reader counts lines (CRLF, LF and CR each end one):
-// in UTF-8 those bytes are never part of another character. A UTF-16 file is written anew instead.
+// in UTF-8 those bytes are never part of another character, and only a UTF-8 comma-separated file
+// is sent as its own bytes (any other is sent as the CSV of its rows: canonical-csv.ts).
 import { openAsBlob } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { RewrittenRecord } from './held-cells.js';
@@ -18,12 +19,10 @@ interface Span {
   end: number;
 }
 
-/** `file` with `records` (in file order) in place of their text, as bytes read as they are sent; undefined for a UTF-16 file. */
+/** `file` with `records` (in file order) in place of their text, as bytes read as they are sent; undefined when the file lost lines since its rows were read. */
 export async function bytesWithoutHeld(file: string, records: readonly RewrittenRecord[]): Promise<Blob | undefined> {
   // Opened first: a file changed after this fails its upload rather than sending bytes the spans do not fit.
   const bytes = await openAsBlob(file);
-  const head = new Uint8Array(await bytes.slice(0, 2).arrayBuffer());
-  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return undefined;
   const spans = await spansOf(file, records);
   if (spans.length < records.length) return undefined; // the file changed since its rows were read: written anew from what it holds
   const encoder = new TextEncoder();

@@ -2,11 +2,11 @@
 // stored value of an empty cell, so the contact keeps it) and the rows it leaves out blank (a row
 // of empty cells is no row). Only those records are written anew, on as many lines as they had, so
 // the server's rows and lines are the file's; every other byte of the file's text is copied as it
-// is, a chunk at a time, never the whole file held in memory (an export's `'` before a formula is
-// written back before a rewritten cell: the server takes it off as from the file itself).
+// is, a chunk at a time, never the whole file held in memory. Only a file every server reads as
+// wsm does (UTF-8, comma-separated, no export) is sent so; any other goes as the CSV of its rows
+// (canonical-csv.ts), so a record is written anew as comma CSV.
 import { batchedWriter } from './batched-write.js';
 import { headerName, openCsv } from '../../api/import-csv.js';
-import { neutraliseFormula } from '../../formats/csv/cells.js';
 import { decodedChunks } from '../../formats/csv/encoding.js';
 import type { HeldCells } from './import-plan.js';
 import { csvCell } from './rejects.js';
@@ -40,32 +40,22 @@ export interface RewrittenRecord {
 /** Line ends in a record's cells, as the reader counts them (CRLF once): the record spans one line more. */
 export const lineEnds = (cells: string[]) => cells.join(',').match(/\r\n|\r|\n/g)?.length ?? 0;
 
-/** The record of a row as read (`cells` as the reader gives them, `guarded`: an export's), without what it holds. */
-export function rewrittenRecord(
-  row: { line: number; cells: string[] },
-  header: string[],
-  holding: string[] | 'row',
-  format: { separator: string; guarded: boolean },
-): RewrittenRecord {
-  const cells = cellsWithoutHeld(row.cells, header, holding).map((cell) => (format.guarded ? neutraliseFormula(cell) : cell));
-  return {
-    line: row.line,
-    lines: 1 + lineEnds(row.cells),
-    text: cells.map((cell) => csvCell(cell, format.separator)).join(format.separator),
-  };
+/** The record of a row as read (`cells` as the reader gives them), without what it holds. */
+export function rewrittenRecord(row: { line: number; cells: string[] }, header: string[], holding: string[] | 'row'): RewrittenRecord {
+  const cells = cellsWithoutHeld(row.cells, header, holding);
+  return { line: row.line, lines: 1 + lineEnds(row.cells), text: cells.map((cell) => csvCell(cell, ',')).join(',') };
 }
 
 /** The records of `file` that `held` names (by row), rewritten: read once more, for a plan made of the rows alone. */
 export async function rewrittenRecords(file: string, held: HeldCells): Promise<RewrittenRecord[]> {
   const csv = await openCsv(file);
-  const format = { separator: csv.format.separator, guarded: csv.format.wsmExport };
   const records: RewrittenRecord[] = [];
   let header: string[] | undefined;
   for await (const batch of csv.batches)
     for (const row of batch) {
       if (header === undefined) header = row.kind === 'record' ? row.cells : [];
       const holding = held.get(row.row);
-      if (holding !== undefined && row.kind === 'record') records.push(rewrittenRecord(row, header, holding, format));
+      if (holding !== undefined && row.kind === 'record') records.push(rewrittenRecord(row, header, holding));
     }
   return records;
 }

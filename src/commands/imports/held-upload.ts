@@ -41,8 +41,9 @@ export function sayHeld(ctx: Context, file: string, plan: PlanSaid): void {
 /**
  * Uploads `csv` (the file, or the CSV a sheet was read into, sent under its `name`) as the plan
  * says, through `create`: as it is when nothing is held, otherwise without the held cells, under
- * the same name: the file's own bytes with the held records in their place (held-bytes.ts), or for
- * a UTF-16 file a private copy, closed by `done` once the import is followed.
+ * the same name: the file's own bytes with the held records in their place (held-bytes.ts), or, for
+ * a file that lost lines since its rows were read, a private copy closed by `done` once the import
+ * is followed.
  */
 export async function sendAsPlanned<T>(
   ctx: Context,

@@ -11,14 +11,16 @@
 // line shows (the value a row before it set, the rows naming the contact): where a held contact was
 // named by such a row before (read again up to there), the pass gives up (undefined) and the whole
 // file is planned first.
-// A CSV file is read from disk, its held rows rewritten as they are met; an .xlsx sheet's rows are
-// already in memory (sheet-upload.ts), and the CSV written of them leaves out what `held` names.
+// A CSV file is read from disk, its held rows rewritten as they are met when it is sent as its own
+// bytes (held-bytes.ts); a file sent as the CSV of its rows (canonical-csv.ts) and an .xlsx sheet,
+// whose rows are already in memory (sheet-upload.ts), go as a copy that leaves out what `held` names.
 import { type CsvItem, openCsv } from '../../api/import-csv.js';
 import { planColumns, type ColumnPlan } from '../../api/import-columns.js';
 import { normalizeNumber } from '../../api/schemas/index.js';
 import { checkedRow, type FieldIds } from '../../cli/csv-check.js';
 import type { LiveContacts } from '../contacts/plan.js';
 import type { ImportPlanOptions } from '../contacts/plan-import.js';
+import { readAlikeEverywhere } from './canonical-csv.js';
 import { type RewrittenRecord, rewrittenRecord } from './held-cells.js';
 import { cellMayHold } from './hold-scan.js';
 import { type HeldCells, importPlanning, type PlanSaid } from './import-plan.js';
@@ -26,21 +28,21 @@ import { type HeldCells, importPlanning, type PlanSaid } from './import-plan.js'
 /** The rows the pass reads: a CSV file's, or a sheet's as read (header first, each named by its sheet row). */
 export type HoldSource = { csv: string } | { items: readonly CsvItem[] };
 
-/** The source's rows a batch at a time, and (a CSV's) the format its records are written anew in. */
+/** The source's rows a batch at a time, and whether its held records are written anew (a CSV sent as its own bytes). */
 async function openRows(source: HoldSource): Promise<{
   batches: AsyncIterable<CsvItem[]> | Iterable<readonly CsvItem[]>;
-  format?: { separator: string; guarded: boolean };
+  rewrite: boolean;
   close(): Promise<void>;
 }> {
-  if ('items' in source) return { batches: [source.items], close: async () => {} };
+  if ('items' in source) return { batches: [source.items], rewrite: false, close: async () => {} };
   const file = await openCsv(source.csv);
-  return { batches: file.batches, format: { separator: file.format.separator, guarded: file.format.wsmExport }, close: () => file.close() };
+  return { batches: file.batches, rewrite: readAlikeEverywhere(file.format), close: () => file.close() };
 }
 
 export interface HeldByPass {
   /** What the upload leaves out, by row: held cells (plan keys), or the whole row. */
   held: HeldCells;
-  /** A CSV's records the upload carries without their held cells (or blank: rows left out whole), in file order. */
+  /** A CSV's records the upload carries without their held cells (or blank: rows left out whole), in file order: none when a copy is sent. */
   records: RewrittenRecord[];
   /** The held cells, to be said before the upload. */
   said: PlanSaid;
@@ -74,7 +76,7 @@ export async function passForHolds(
   fields: FieldIds | undefined,
   options: ImportPlanOptions,
 ): Promise<HeldByPass | undefined> {
-  const { batches, format } = await openRows(source);
+  const { batches, rewrite } = await openRows(source);
   const planning = importPlanning(live, options);
   const twins = options.twins ?? new Map<string, string>();
   const watched = watchedOf(live);
@@ -111,7 +113,7 @@ export async function passForHolds(
       const holding = planning.held.get(row.row);
       if (holding === undefined) continue;
       if (holding === 'row') skipped.add(number);
-      if (format !== undefined) records.push(rewrittenRecord(row, header!, holding, format));
+      if (rewrite) records.push(rewrittenRecord(row, header!, holding));
     }
   const { contacts, held } = planning.finish();
   const holding = contacts.filter((contact) => contact.held !== undefined);
