@@ -8,8 +8,11 @@
 // again. Row N of the copy is row N of the file and line N its line N: blank records and
 // unreadable rows keep their places, so every row and line a server names is the user's file's.
 import { batchedWriter } from './batched-write.js';
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { type CsvFormat, openCsv } from '../../api/import-csv.js';
+import { IMPORT_MAX_BYTES } from '../../api/schemas/index.js';
+import { refuseOverLimit } from '../shared/verb.js';
 import { columnsToSend, csvField } from '../../formats/csv/cells.js';
 import { CSV_MESSAGES, MAX_QUOTED_CHARS, MAX_RECORD_CHARS } from '../../formats/csv/reader.js';
 import { cellsWithoutHeld, lineEnds } from './held-cells.js';
@@ -19,6 +22,29 @@ import type { WrittenUpload } from './sheet-upload.js';
 /** Whether a file read so is what every server reads as wsm does: UTF-8 (a BOM allowed), comma-separated, not an export. */
 export const readAlikeEverywhere = (format: CsvFormat): boolean =>
   format.encoding === 'utf-8' && format.separator === ',' && !format.wsmExport;
+
+/** Whether `file` is sent as its own bytes, known from its start alone (a start that cannot be read: as it is). */
+async function sentAsItIs(file: string): Promise<boolean> {
+  const csv = await openCsv(file).catch(() => undefined);
+  if (csv === undefined) return true;
+  await csv.close();
+  return readAlikeEverywhere(csv.format);
+}
+
+/**
+ * The size of `file` (0 when it cannot be read: the header check's to word), refused (exit 2)
+ * over the server's limit before its rows are read when the file is sent as its own bytes. A file
+ * sent as the CSV of its rows is checked as that copy once written (sheet-upload.ts writtenCopy),
+ * before anything is sent: its size is not the file's (quotes added, UTF-16 halved).
+ */
+export async function sizeWithinLimit(file: string, source: string): Promise<number> {
+  const size = await stat(file).then(
+    (info) => (info.isFile() ? info.size : 0),
+    () => 0,
+  );
+  if (size > IMPORT_MAX_BYTES && (await sentAsItIs(file))) refuseOverLimit(source, size, 'file', IMPORT_MAX_BYTES);
+  return size;
+}
 
 /** The reader's words for a row with values past the header's columns (api/import-csv.ts rowMaker). */
 const TOO_MANY_VALUES = /^The row has (\d+) values but the header has \d+ columns\.$/;

@@ -9,9 +9,12 @@
 // followed, or however the process ends; the rows that failed are written back from the sheet
 // itself (sheet-rejects.ts).
 import { batchedWriter } from './batched-write.js';
+import { fstatSync } from 'node:fs';
 import { basename } from 'node:path';
+import { IMPORT_MAX_BYTES } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
-import { privateFile } from '../../cli/private-file.js';
+import { type PrivateFile, privateFile } from '../../cli/private-file.js';
+import { refuseOverLimit } from '../shared/verb.js';
 import type { CheckOptions, CsvReport, RowProblem } from '../../cli/csv-check.js';
 import { readSheetRows } from '../../cli/sheet-rows.js';
 import { csvLines, type SheetRecord } from '../../formats/xlsx/sheet-csv.js';
@@ -43,27 +46,39 @@ function writeRecords(records: SheetRecord[], target: number, held: HeldCells): 
 }
 
 /**
- * Sends a sheet's rows (or a CSV file's, canonical-csv.ts) as CSV through `create`, without what it
- * holds: said first as its plan says (made before the upload), or as the pass found it
- * (hold-pass.ts: its held cells; the rows naming one contact are said after the upload); `done`
- * closes the CSV once the import is followed.
+ * The CSV of a sheet's rows (or a CSV file's, canonical-csv.ts) written into a private file,
+ * without the cells and rows `held`; refused (exit 2, the copy gone) when it is over the server's
+ * limit: its size is not the file's (quotes added, UTF-16 halved), so it is checked once written,
+ * before anything is sent.
+ */
+export async function writtenCopy(sheet: WrittenUpload, held: HeldCells): Promise<PrivateFile> {
+  const csv = privateFile(sheet.fileName);
+  try {
+    await sheet.write(csv.fd, held);
+    refuseOverLimit(sheet.source, fstatSync(csv.fd).size, 'file', IMPORT_MAX_BYTES);
+    return csv;
+  } catch (error) {
+    csv.done();
+    throw error;
+  }
+}
+
+/**
+ * Sends `copy` (writtenCopy's CSV of `sheet`) through `create`: what it holds said first as its
+ * plan says (made before the upload), or as the pass found it (hold-pass.ts: its held cells; the
+ * rows naming one contact are said after the upload); `done` closes the CSV once the import is
+ * followed.
  */
 export async function sendSheet<T>(
   ctx: Context,
   sheet: WrittenUpload,
+  copy: PrivateFile,
   holding: { plan: Plan & PlanSaid; held: HeldCells } | HeldByPass | undefined,
   create: (path: string, name: string) => Promise<T>,
 ): Promise<{ answer: T; done(): void }> {
   if (holding !== undefined && 'plan' in holding) sayPlan(ctx, sheet.source, holding.plan);
   else if (holding !== undefined) sayHeld(ctx, sheet.source, holding.said);
-  const csv = privateFile(sheet.fileName);
-  try {
-    await sheet.write(csv.fd, holding?.held ?? new Map());
-    return { answer: await create(csv.path, sheet.fileName), done: () => csv.done() };
-  } catch (error) {
-    csv.done();
-    throw error;
-  }
+  return { answer: await create(copy.path, sheet.fileName), done: () => copy.done() };
 }
 
 export async function uploadSheet(

@@ -2,7 +2,6 @@
 // locally, send it, report its bad rows (checked first under --strict and --dry-run), and
 // optionally wait for the server to finish processing it (wait.ts). An .xlsx sheet, and a CSV no
 // server but wsm's reads as wsm does, go as the CSV of their rows (sheet-upload.ts, canonical-csv.ts).
-import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { WsmClient } from '../../api/client.js';
 import { type CsvItem, formatNotes } from '../../api/import-csv.js';
@@ -28,7 +27,7 @@ import type { FlagOptions, UPLOAD_FLAGS } from '../declare.js';
 import { parseId, refuseOverLimit, workspaceClient } from '../shared/verb.js';
 import { fieldIdsOf } from '../shared/workspace-fields.js';
 import { importDetailColumns } from './columns.js';
-import { canonicalUpload } from './canonical-csv.js';
+import { canonicalUpload, sizeWithinLimit } from './canonical-csv.js';
 import { type NotSentCells, refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns } from './check-report.js';
 import { dryRunPlan, type HeldCells, refuseRepeated, runPlanning } from './import-plan.js';
 import { type FileScan, scanCsv, scanItems, textScan } from './hold-scan.js';
@@ -152,15 +151,9 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   }
   const sheet = flags.spreadsheet;
   const csv = flags.file;
-  // The server refuses a file over its limit only once all of it has arrived: said before sending
-  // (a file that cannot be read is the header check's to word).
-  const size =
-    sheet?.bytes ??
-    (await stat(csv).then(
-      (info) => (info.isFile() ? info.size : 0),
-      () => 0,
-    ));
-  refuseOverLimit(flags.file, size, 'file', IMPORT_MAX_BYTES);
+  // The server refuses a file over its limit only once all of it has arrived: said before sending.
+  const size = sheet?.bytes ?? (await sizeWithinLimit(csv, flags.file));
+  if (sheet !== undefined) refuseOverLimit(flags.file, size, 'file', IMPORT_MAX_BYTES);
   // What stops an import is known from the whole file's encoding and its header: decided before anything is sent.
   const text = textScan();
   const format = sheet === undefined ? await checkImportHeader(csv, flags.file, text.feed) : checkHeaderRow(flags.file, sheet.items[0]);
@@ -207,7 +200,12 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
     if (start.valid_rows === 0) refuseNoValidRow(flags.file, start);
   }
   const unplanned = planFirst ? undefined : (options: CheckOptions) => checkRows({ fields, ...options });
-  const journal = await beginImportChange(ctx, flags.file, size, { client: client!, planned: planning, unplanned });
+  // A copy without the held cells stays open until the import is followed: a body may be read late.
+  const planned = planFirst ? { plan: { ...plan!, unread: planning.options.unread }, held: planning.held } : undefined;
+  const written = sheet ?? (format ? canonicalUpload(csv, flags.file, format) : undefined);
+  const sheetUpload = written === undefined ? undefined : await import('./sheet-upload.js');
+  const copy = written === undefined ? undefined : await sheetUpload!.writtenCopy(written, (planned ?? pass)?.held ?? new Map());
+  let journal: Awaited<ReturnType<typeof beginImportChange>> | undefined;
   const create = (filePath: string, fileName: string | undefined, bytes?: Blob) =>
     client!.imports.create({
       name: flags.name ?? basename(flags.file),
@@ -216,24 +214,23 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
       fileName,
       bytes,
     });
-  // A copy without the held cells stays open until the import is followed: a body may be read late.
-  const planned = planFirst ? { plan: { ...plan!, unread: planning.options.unread }, held: planning.held } : undefined;
   let sent: { answer: Awaited<ReturnType<typeof create>>; done: () => void } | undefined;
   let result: UploadResult | undefined;
   // A plan not made first has only the rows naming one contact left to say: found as the rows are checked after the upload.
   const planAfter = planFirst ? undefined : planning?.afterUpload(pass?.skipped);
-  const written = sheet ?? (format ? canonicalUpload(csv, flags.file, format) : undefined);
   try {
+    journal = await beginImportChange(ctx, flags.file, size, { client: client!, planned: planning, unplanned });
     sent =
-      written !== undefined
-        ? await (await import('./sheet-upload.js')).sendSheet(ctx, written, planned ?? pass, create)
+      written !== undefined && copy !== undefined
+        ? await sheetUpload!.sendSheet(ctx, written, copy, planned ?? pass, create)
         : planned === undefined
           ? await sendPassed(ctx, flags.file, { path: csv, name: undefined }, pass, create)
           : await sendAsPlanned(ctx, flags.file, { path: csv, name: undefined }, planned.held, planned.plan, create);
     result = await followUpload(ctx, flags, client!, sent.answer, { checkRows, report, fields, planning: planAfter });
     return result;
   } finally {
-    sent?.done();
+    if (sent !== undefined) sent.done();
+    else copy?.done();
     await journal?.end(client!, () => (planAfter ?? planning)?.numbers() ?? [], result);
   }
 }
