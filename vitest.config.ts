@@ -1,13 +1,17 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-/** Files that start processes (wsm serve, the binary, terminals) or run wsm in-process against them. */
+/**
+ * Files that start processes (wsm serve, the binary, terminals) or run wsm in-process against them,
+ * and files that replace a module (vi.mock): in the shared workers another file may have loaded it first.
+ */
 const PROCESSES = [
   'test/e2e/**/*.test.ts',
   'test/hardening/**/*.test.ts',
   'test/cli/startup.test.ts',
   'test/cli/launcher.test.ts',
   'test/summary-reporter.test.ts',
+  'test/cli/commands/import-copy-limit.test.ts',
 ];
 
 /**

@@ -1,18 +1,29 @@
 import { writeSync } from 'node:fs';
 
-/** Text for an open file, written 64 KiB at a time rather than a system call a record; `end` writes what is left. */
-export function batchedWriter(target: number): { write(text: string): void; end(): void } {
+/** A copy past its bound: writing stopped there, so a file far over the server's limit costs no more than the limit on disk. */
+export class CopyOverLimit extends Error {
+  constructor(readonly bytes: number) {
+    super(`the copy passed ${bytes} bytes`);
+  }
+}
+
+/**
+ * Text for an open file, written 64 KiB at a time rather than a system call a record; `end` writes
+ * what is left. Past `maxBytes` (when given) it throws CopyOverLimit rather than write on.
+ */
+export function batchedWriter(target: number, maxBytes = Number.POSITIVE_INFINITY): { write(text: string): void; end(): void } {
   let pending = '';
+  let written = 0;
+  const flush = () => {
+    written += writeSync(target, pending);
+    pending = '';
+    if (written > maxBytes) throw new CopyOverLimit(written);
+  };
   return {
     write(text) {
       pending += text;
-      if (pending.length < 1 << 16) return;
-      writeSync(target, pending);
-      pending = '';
+      if (pending.length >= 1 << 16) flush();
     },
-    end() {
-      writeSync(target, pending);
-      pending = '';
-    },
+    end: flush,
   };
 }

@@ -32,6 +32,12 @@ async function sentAsItIs(file: string): Promise<boolean> {
 }
 
 /**
+ * How much smaller than its file a copy can be: UTF-16 halves, and an export's id and two dates,
+ * left out, are most of a short row. A file larger still is refused before it is read at all.
+ */
+const COPY_SHRINKS_AT_MOST = 8;
+
+/**
  * The size of `file` (0 when it cannot be read: the header check's to word), refused (exit 2)
  * over the server's limit before its rows are read when the file is sent as its own bytes. A file
  * sent as the CSV of its rows is checked as that copy once written (sheet-upload.ts writtenCopy),
@@ -42,7 +48,8 @@ export async function sizeWithinLimit(file: string, source: string): Promise<num
     (info) => (info.isFile() ? info.size : 0),
     () => 0,
   );
-  if (size > IMPORT_MAX_BYTES && (await sentAsItIs(file))) refuseOverLimit(source, size, 'file', IMPORT_MAX_BYTES);
+  if (size > IMPORT_MAX_BYTES * COPY_SHRINKS_AT_MOST || (size > IMPORT_MAX_BYTES && (await sentAsItIs(file))))
+    refuseOverLimit(source, size, 'file', IMPORT_MAX_BYTES);
   return size;
 }
 
@@ -73,7 +80,7 @@ function blankRecords(rows: number, lines: number): string {
 /** Writes the rows of `file` (an import file checkImportHeader accepted) into `target` (an open file) as CSV, without the cells and rows `held`. */
 export async function writeCanonical(file: string, target: number, held: HeldCells): Promise<void> {
   const csv = await openCsv(file);
-  const { write, end } = batchedWriter(target);
+  const { write, end } = batchedWriter(target, IMPORT_MAX_BYTES);
   let header: string[] | undefined;
   let keep: number[] = [];
   let row = 1;

@@ -8,7 +8,7 @@
 // sent: it is an invalid row of the report, named by its cell. The CSV is gone once the import is
 // followed, or however the process ends; the rows that failed are written back from the sheet
 // itself (sheet-rejects.ts).
-import { batchedWriter } from './batched-write.js';
+import { batchedWriter, CopyOverLimit } from './batched-write.js';
 import { fstatSync } from 'node:fs';
 import { basename } from 'node:path';
 import { IMPORT_MAX_BYTES } from '../../api/schemas/index.js';
@@ -35,7 +35,7 @@ export type WrittenUpload = Pick<SheetUpload, 'source' | 'fileName'> & { write(t
 function writeRecords(records: SheetRecord[], target: number, held: HeldCells): void {
   const header = records[0]?.cells;
   let next = 1;
-  const { write, end } = batchedWriter(target);
+  const { write, end } = batchedWriter(target, IMPORT_MAX_BYTES);
   for (const record of records) {
     const cells = record.cells === undefined ? undefined : cellsWithoutHeld(record.cells, header, held.get(record.row));
     const lines = csvLines({ row: record.row, cells }, next);
@@ -59,6 +59,7 @@ export async function writtenCopy(sheet: WrittenUpload, held: HeldCells): Promis
     return csv;
   } catch (error) {
     csv.done();
+    if (error instanceof CopyOverLimit) refuseOverLimit(sheet.source, error.bytes, 'file', IMPORT_MAX_BYTES);
     throw error;
   }
 }

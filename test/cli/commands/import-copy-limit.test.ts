@@ -50,6 +50,15 @@ describe('an import file whose copy is what is sent', () => {
     expect(await ((await form!).get('file') as File).text()).toBe(text);
   });
 
+  it('more than eight times over the limit, no copy of it could fit: refused by its size before it is read', async () => {
+    // Past its start the file is not UTF-8: read, it would be refused for that instead.
+    const text = Buffer.concat([Buffer.from(`number;name\n${rows(7000, 'Ann', ';')}`), Buffer.from([0xe9, 0x0a])]);
+    expect(text.length).toBeGreaterThan(8 * 2048);
+    const file = await api.file('huge.csv', text);
+    const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '-q']);
+    expect({ code, stdout, stderr }).toEqual({ code: 2, stdout: '', stderr: refusal(file) });
+  });
+
   it('a file sent as its own bytes is still refused by its size, before anything is read or sent', async () => {
     const file = await api.file('plain.csv', `number,name\n${rows(160, 'Ann', ',')}`);
     for (const verb of [
