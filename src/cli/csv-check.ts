@@ -13,6 +13,7 @@ import { findEncodingProblem, type EncodingProblem } from '../formats/csv/encodi
 import { headerName, openCsv, type CsvFormat, type CsvItem } from '../api/import-csv.js';
 import { RequestValidationError, UsageError } from './errors.js';
 import { closest } from './similar.js';
+import { turnAfter } from './loop-turns.js';
 
 /** Where a row is in the file: its spreadsheet row (the header is row 1) and the line it starts on. */
 interface RowPlace {
@@ -174,7 +175,10 @@ export async function checkImportItems(
     options.onRow?.({ row: row.row, line: row.line, cells: row.cells ?? [], errors });
   };
 
+  let read = 0;
   for await (const row of items) {
+    // Rows in memory (a sheet's) give no turn of the event loop of themselves (loop-turns.ts).
+    await turnAfter(++read);
     // Ctrl-C after the upload: the reading stops too, so the process ends at once.
     options.signal?.throwIfAborted();
     if (plan === undefined) {

@@ -149,15 +149,18 @@ describe('the scan before an import', () => {
     expect(padded('number,name\n1', '0', '14155550100,Ann\n')).toBe(false);
   });
 
-  it("a sheet's numbers written with and without leading zeros are twins, in either order; a number too short without them is none", () => {
+  it("a sheet's numbers written with and without leading zeros are twins, in either order; a number too short without them is none", async () => {
     const items = (...numbers: string[]) =>
       [['number'], ...numbers.map((number) => [number])].map((cells, i) => ({ kind: 'record' as const, row: i + 1, line: i + 1, cells }));
-    expect(scanItems(items('16505550009', '+0 165 0555 0009', '0016505550009', '1.6E+10'))).toEqual({
+    expect(await scanItems(items('16505550009', '+0 165 0555 0009', '0016505550009', '1.6E+10'))).toEqual({
       mayHold: true,
       twins: new Map([['16505550009', '016505550009']]),
     });
-    expect(scanItems(items('0016505550009', '16505550009'))).toEqual({ mayHold: true, twins: new Map([['16505550009', '0016505550009']]) });
-    expect(scanItems(items('0000123456', '123456', '016505550009'))).toEqual({ mayHold: false, twins: new Map() });
+    expect(await scanItems(items('0016505550009', '16505550009'))).toEqual({
+      mayHold: true,
+      twins: new Map([['16505550009', '0016505550009']]),
+    });
+    expect(await scanItems(items('0000123456', '123456', '016505550009'))).toEqual({ mayHold: false, twins: new Map() });
   });
 
   it('a stored value with leading zeros or 16 digits, or a padded number, may be held', () => {

@@ -18,6 +18,7 @@ import { type CsvItem, openCsv } from '../../api/import-csv.js';
 import { planColumns, type ColumnPlan } from '../../api/import-columns.js';
 import { normalizeNumber } from '../../api/schemas/index.js';
 import { checkedRow, type FieldIds } from '../../cli/csv-check.js';
+import { inTurns } from '../../cli/loop-turns.js';
 import type { LiveContacts } from '../contacts/plan.js';
 import type { ImportPlanOptions } from '../contacts/plan-import.js';
 import { readAlikeEverywhere } from './canonical-csv.js';
@@ -34,7 +35,7 @@ async function openRows(source: HoldSource): Promise<{
   rewrite: boolean;
   close(): Promise<void>;
 }> {
-  if ('items' in source) return { batches: [source.items], rewrite: false, close: async () => {} };
+  if ('items' in source) return { batches: inTurns(source.items), rewrite: false, close: async () => {} };
   const file = await openCsv(source.csv);
   return { batches: file.batches, rewrite: readAlikeEverywhere(file.format), close: () => file.close() };
 }

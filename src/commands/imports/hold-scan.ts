@@ -14,6 +14,7 @@ import { planColumns } from '../../api/import-columns.js';
 import { normalizeNumber } from '../../api/schemas/index.js';
 import { damageable, type LiveContacts } from '../contacts/plan.js';
 import { PaddedTwins } from '../contacts/padded-twins.js';
+import { inTurns } from '../../cli/loop-turns.js';
 
 /** Any part of a cell a plan may read as damage or as damageable: `1E+12`, a run of digits led by 0, 16 digits in a row. */
 const LOOKS_DAMAGED = /\d[eE][+-]?\d|(?:^|\D)0\d|\d{16}/;
@@ -175,9 +176,9 @@ export async function scanCsv(csv: string, text: { mayHold: boolean; padded: boo
 }
 
 /** The same of rows already read (a sheet's). */
-export function scanItems(items: CsvItem[]): FileScan {
+export async function scanItems(items: CsvItem[]): Promise<FileScan> {
   const twins = new PaddedTwins();
   const reader = rowReader(twins);
-  for (const row of items) reader.read(row);
+  for await (const batch of inTurns(items)) for (const row of batch) reader.read(row);
   return scanOf(reader, twins);
 }

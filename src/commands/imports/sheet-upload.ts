@@ -8,6 +8,7 @@
 // sent: it is an invalid row of the report, named by its cell. The CSV is gone once the import is
 // followed, or however the process ends; the rows that failed are written back from the sheet
 // itself (sheet-rejects.ts).
+import { setImmediate } from 'node:timers/promises';
 import { batchedWriter, CopyOverLimit } from './batched-write.js';
 import { fstatSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -56,6 +57,9 @@ export async function writtenCopy(sheet: WrittenUpload, held: HeldCells): Promis
   try {
     await sheet.write(csv.fd, held);
     refuseOverLimit(sheet.source, fstatSync(csv.fd).size, 'file', IMPORT_MAX_BYTES);
+    // Writing a large sheet's CSV takes seconds without a turn of the event loop: one now, so that a
+    // kept-alive connection the server closed meanwhile is seen closed, not written the upload.
+    await setImmediate();
     return csv;
   } catch (error) {
     csv.done();
