@@ -3,9 +3,10 @@
  * idle kept-alive connection soon: the sheet's rows are in memory, and the check gives the event
  * loop its turns, so the connection the server closed meanwhile is seen closed and the upload goes
  * on a new one, never into the dead socket (`cannot reach … (EPIPE)`, exit 6). The server here is
- * `wsm serve` behind a proxy that closes a connection idle for 50 ms while its answers still say
+ * `wsm serve` behind a proxy that closes a connection idle for 200 ms while its answers still say
  * `keep-alive: timeout=10` (wsm serve's), as a server whose limit is short or was reached can.
- * A sheet of 30,000 rows takes the check far longer than that on any machine.
+ * A sheet of 60,000 rows takes the check far longer than that (over a second here); a shorter limit
+ * would race the client's own requests on a loaded machine.
  */
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -16,7 +17,7 @@ import { writeXlsx } from '../../src/formats/xlsx/sheet-writer.js';
 import { forward } from './forward.js';
 import { cleanup, localProfile, serve, type Served, wsm } from './processes.js';
 
-const ROWS = 30_000;
+const ROWS = 60_000;
 
 async function sheetOf(path: string): Promise<void> {
   const chunks: Buffer[] = [];
@@ -31,9 +32,9 @@ async function sheetOf(path: string): Promise<void> {
   writeFileSync(path, Buffer.concat(chunks));
 }
 
-describe('a large sheet imported with --strict through a server that closes idle connections after 50 ms', () => {
+describe('a large sheet imported with --strict through a server that closes idle connections after 200 ms', () => {
   let server: Served;
-  const proxy = createServer({ keepAliveTimeout: 50, keepAliveTimeoutBuffer: 0 }, (req, res) => forward(new URL(server.url), req, res));
+  const proxy = createServer({ keepAliveTimeout: 200, keepAliveTimeoutBuffer: 0 }, (req, res) => forward(new URL(server.url), req, res));
 
   beforeAll(async () => {
     server = await serve(['--approval-delay', '0']);
