@@ -2,7 +2,7 @@
  * The loops over a sheet's rows in memory (the check, the hold pass, the scan for twins) give the
  * event loop its turns: a callback queued before one of them over 20,000 rows has run when it
  * ends. Without them the loop runs on microtasks alone and nothing queued (a timer, Ctrl-C, a
- * socket the server closed: test/e2e/sheet-kept-alive.test.ts) runs until it is over.
+ * socket the server closed, so that an upload went into it) runs until it is over.
  */
 import { describe, expect, it } from 'vitest';
 import { csvTextRows } from '../../src/api/import-csv.js';
