@@ -5,10 +5,8 @@
  * and a change shows the value the workspace will hold. The real binary against `wsm serve` and
  * against the stand-in of the published API.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, type Backend } from './backends.js';
+import { BACKENDS, backendFile, type Backend } from './backends.js';
 import type { Stored } from './plan-property.js';
 import { wsm } from './processes.js';
 
@@ -20,11 +18,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     let backend: Backend;
     let zoe: Stored;
     const run = (...args: string[]) => wsm(backend.env, args);
-    const file = (name: string, text: string) => {
-      const path = join(backend.dir, name);
-      writeFileSync(path, text);
-      return path;
-    };
+    const file = (name: string, text: string) => backendFile(backend, name, text);
     const listed = async () => JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Stored[];
 
     beforeAll(async () => {

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
-import { BACKENDS, seedStandinContact, type Backend } from './backends.js';
+import { BACKENDS, backendFile, seedStandinContact, type Backend } from './backends.js';
 import { cleanup, localProfile, serve, wsm } from './processes.js';
 import { forward } from './forward.js';
 
@@ -27,11 +27,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
   describe(`the import journal's read after --wait, on ${kind.name}`, () => {
     let backend: Backend;
     const run = (...args: string[]) => wsm(backend.env, args);
-    const csv = (name: string, text: string) => {
-      const file = join(backend.dir, name);
-      writeFileSync(file, text);
-      return file;
-    };
+    const csv = (name: string, text: string) => backendFile(backend, name, text);
     /** Every contact with every value the server shows, but for what it makes itself (id, times). */
     const workspace = async () =>
       (JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Listed[])
