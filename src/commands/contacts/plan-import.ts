@@ -23,6 +23,7 @@ import {
 } from './plan.js';
 import { rowName } from '../../cli/text.js';
 import { NumberTable } from './number-table.js';
+import { addUnshown, SHOWN_ALL, type Shown, withoutUnshown } from './plan-unshown.js';
 
 interface Followed {
   planned: PlannedContact;
@@ -46,6 +47,8 @@ export interface ImportPlanOptions {
   twins?: ReadonlyMap<string, string>;
   /** The workspace's contacts were not read (`live` is empty): a number the rows do not know may be stored, so none is said to be new. */
   unread?: boolean;
+  /** Which of groups and custom fields the server's contacts show: what they do not show is said as sent, not as changed (SHOWN_ALL by default). */
+  shown?: Shown;
 }
 
 export class ImportPlanner {
@@ -53,6 +56,8 @@ export class ImportPlanner {
   private readonly byNumber = new Map<string, Followed>();
   private readonly followed: Followed[] = [];
   private readonly newGroups = new Set<string>();
+  /** The rows sending each column the server's contacts do not show. */
+  private readonly unshownRows: Record<string, number> = {};
 
   constructor(
     private readonly live: LiveContacts,
@@ -95,8 +100,11 @@ export class ImportPlanner {
       planned.rows.push({ place: row.place, does: 'update' });
       planned.place = placesOf(planned.rows.map((each) => each.place));
     }
-    const applied = applyRow(followed.state, row, this.options.applyFlagged);
+    const { row: shownRow, unshown } = withoutUnshown(row, this.options.shown ?? SHOWN_ALL);
+    const applied = applyRow(followed.state, shownRow, this.options.applyFlagged);
     note(followed.planned, applied);
+    for (const key of Object.keys(unshown)) this.unshownRows[key] = (this.unshownRows[key] ?? 0) + 1;
+    if (Object.keys(unshown).length > 0) followed.planned.not_shown = addUnshown(followed.planned.not_shown, unshown);
     for (const name of row.sets?.groups?.names ?? []) if (this.options.groups?.has(name) === false) this.newGroups.add(name);
     return { held: Object.keys(applied.held), skipped: false };
   }
@@ -113,7 +121,12 @@ export class ImportPlanner {
       dropOverwritten(planned, state);
       planned.action = created ? 'create' : settledAction(planned);
     }
-    return tally(this.contacts, [...this.newGroups]);
+    // A server whose contacts do not show groups is not known to create them: the plan does not promise it.
+    const groupsShown = this.options.shown?.contact_groups !== false;
+    const plan = tally(this.contacts, groupsShown ? [...this.newGroups] : []);
+    if (Object.keys(this.unshownRows).length > 0) plan.not_shown = this.unshownRows;
+    if (!groupsShown && this.newGroups.size > 0) plan.lacking_groups = [...this.newGroups];
+    return plan;
   }
 
   /** The numbers the rows name, as the server stores them (those left out whole aside). */

@@ -2,10 +2,11 @@
 // contact's changes; otherwise a line for each contact the run touches or that needs a word
 // (unchanged ones are counted): several rows of one contact together, each change `from -> to`,
 // each held change `!` with why it is kept as stored, each emptied value kept, the notes, the
-// groups the run creates, and the counts last.
+// groups the run creates (or, `?`, the columns a server's contacts do not show), and the counts last.
 import type { Context } from '../../cli/context.js';
 import { countOf, countText } from '../../cli/text.js';
 import { listed, type HeldChange, type Plan, type PlannedContact } from './plan.js';
+import { unshownLines } from './plan-unshown.js';
 
 const MARK: Record<PlannedContact['action'], string> = {
   create: '+',
@@ -122,7 +123,10 @@ export async function renderPlan(ctx: Context, plan: Plan): Promise<void> {
   // An unchanged contact is counted, not listed, unless there is something to say about it.
   const said = (contact: PlannedContact) =>
     contact.action !== 'unchanged' || contact.notes !== undefined || contact.kept !== undefined || contact.rows !== undefined;
-  const groups = plan.new_groups.map((name) => `+ contact group ${shown(name)}: created by the import\n`);
+  const groups = [
+    ...plan.new_groups.map((name) => `+ contact group ${shown(name)}: created by the import`),
+    ...unshownLines(plan.not_shown ?? {}, plan.lacking_groups ?? []),
+  ].map((line) => `${line}\n`);
   const lines = plan.contacts.filter(said).map(contactLine);
   ctx.output.text(`${groups.join('')}${lines.join('')}${planSummary(plan)}\n`);
 }

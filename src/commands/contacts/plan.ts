@@ -72,6 +72,8 @@ export interface PlannedContact {
   notes?: string[];
   /** How an undo's or a change's plan names a record that is no contact (`label 3`, `the partner defaults`). */
   label?: string;
+  /** Values sent that this server's contacts do not show (`contact_groups`, `fields.city`): not known to be kept, so in neither `changes` nor `after`. */
+  not_shown?: Record<string, unknown>;
 }
 
 export interface Plan {
@@ -91,6 +93,10 @@ export interface Plan {
   repeated: number;
   /** Contact groups the run creates (an import's rows naming groups the workspace lacks). */
   new_groups: string[];
+  /** On a server whose contacts do not show groups or fields: the rows sending each such column (plan-unshown.ts). */
+  not_shown?: Record<string, number>;
+  /** There, the groups the rows name that the workspace lacks: its import is not known to create them. */
+  lacking_groups?: string[];
   contacts: PlannedContact[];
 }
 
@@ -153,16 +159,19 @@ export interface ContactState {
   contact_groups: string[];
 }
 
+/** Text as the contract compares it (NFC): a server that stores a file's decomposed text as sent holds the same value. */
+const composed = <T>(value: T): T => (typeof value === 'string' ? (value.normalize('NFC') as T) : value);
+
 export function stateOf(contact: Contact | undefined): ContactState {
   if (contact === undefined) return { name: null, email: null, gender: null, status: null, fields: {}, contact_groups: [] };
-  const fields = Object.fromEntries(Object.entries(contact.fields ?? {}).filter(([, value]) => typeof value === 'string' && value !== ''));
+  const fields = Object.entries(contact.fields ?? {}).filter(([, value]) => typeof value === 'string' && value !== '');
   return {
-    name: contact.name ?? null,
-    email: contact.email ?? null,
+    name: composed(contact.name ?? null),
+    email: composed(contact.email ?? null),
     gender: contact.gender ?? null,
     status: typeof contact.status === 'boolean' ? contact.status : contact.status === undefined ? null : Boolean(contact.status),
-    fields: fields as Record<string, string>,
-    contact_groups: (contact.contact_groups ?? []).map((group) => group.name),
+    fields: Object.fromEntries(fields.map(([name, value]) => [name, composed(value as string)])),
+    contact_groups: (contact.contact_groups ?? []).map((group) => composed(group.name)),
   };
 }
 

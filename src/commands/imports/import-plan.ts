@@ -14,6 +14,7 @@ import { concurrencyOf } from '../shared/concurrency.js';
 import { liveContacts, type LiveContacts, type Plan, type PlanRow } from '../contacts/plan.js';
 import { type ImportPlanOptions, ImportPlanner, RepeatedNumbers } from '../contacts/plan-import.js';
 import { cannotListContacts, readLiveContacts, readLiveContactsWithin } from '../contacts/plan-live.js';
+import { SHOWN_ALL, shownOn } from '../contacts/plan-unshown.js';
 import { type FileScan, liveMayHold } from './hold-scan.js';
 import type { ImportBefore } from '../../journal/import-change.js';
 import { importLookupLimit, importReadLimit } from '../../journal/number-lookup.js';
@@ -108,7 +109,10 @@ export async function dryRunPlan(
   try {
     const live = await readLiveContacts(ctx, client, concurrencyOf(ctx, {}));
     const groups = await groupsOf(client, group);
-    planned = importPlanning(live, { applyFlagged, twins, ...(groups.names !== undefined ? { groups: groups.names } : {}) }, groups.group);
+    const sendsUnshown = group !== undefined || rows.some((row) => row.value?.contact_groups?.length || row.value?.fields);
+    const shown = sendsUnshown ? await shownOn(client, live.byId.values()) : SHOWN_ALL;
+    const options = { applyFlagged, twins, shown, ...(groups.names !== undefined ? { groups: groups.names } : {}) };
+    planned = importPlanning(live, options, groups.group);
   } catch (error) {
     if (error instanceof AuthenticationError) throw error;
     ctx.output.warn(`no plan: the workspace's contacts could not be read (${(error as Error).message}); the rows' check alone follows`);

@@ -1,0 +1,77 @@
+// What an import's plan may promise of groups and custom fields. The published API shows no
+// import file format, and a server whose contacts do not show `contact_groups` (or `fields`) gives
+// no way to see whether its import keeps them: such cells are said as sent, never as changes, and
+// a group the workspace lacks is not said to be created (docs/import-file.md, decisions.md).
+import type { WsmClient } from '../../api/client.js';
+import type { Contact } from '../../api/schemas/index.js';
+import { countOf } from '../../cli/text.js';
+import type { PlanRow } from './plan.js';
+
+/** Which of a contact's groups and custom fields a server's contacts show. */
+export interface Shown {
+  contact_groups: boolean;
+  fields: boolean;
+}
+
+/** Both shown: the plan promises what the rows set (wsm serve, or what nothing says otherwise). */
+export const SHOWN_ALL: Shown = { contact_groups: true, fields: true };
+
+/** What a server's contacts show, from contacts it gave; undefined when it gave none. */
+function shownBy(contacts: Iterable<Contact>): Shown | undefined {
+  let seen = false;
+  const shown: Shown = { contact_groups: false, fields: false };
+  for (const contact of contacts) {
+    seen = true;
+    const record = contact as { contact_groups?: unknown; fields?: unknown };
+    if (Array.isArray(record.contact_groups)) shown.contact_groups = true;
+    if (typeof record.fields === 'object' && record.fields !== null && !Array.isArray(record.fields)) shown.fields = true;
+    if (shown.contact_groups && shown.fields) break;
+  }
+  return seen ? shown : undefined;
+}
+
+/**
+ * What a server's contacts show, from `contacts` read from it; with none to learn from (an empty
+ * workspace), from whether it has wsm serve's extensions (decisions.md §6 adds them together), asked
+ * with the labels list, an extension read that changes nothing. Not known is not shown.
+ */
+export async function shownOn(client: WsmClient, contacts: Iterable<Contact>): Promise<Shown> {
+  const shown = shownBy(contacts);
+  if (shown !== undefined) return shown;
+  const extensions = await client.labels.hasExtensions();
+  return { contact_groups: extensions === true, fields: extensions === true };
+}
+
+/** A row's values without those the server does not show, and those values (by plan key: `contact_groups`, `fields.city`). */
+export function withoutUnshown(row: PlanRow, shown: Shown): { row: PlanRow; unshown: Record<string, unknown> } {
+  const unshown: Record<string, unknown> = {};
+  if (row.sets === undefined) return { row, unshown };
+  const { groups, fields, ...sets } = row.sets;
+  if (groups !== undefined && groups.names.length > 0 && !shown.contact_groups) unshown.contact_groups = groups.names;
+  if (!shown.fields) for (const [name, value] of Object.entries(fields ?? {})) if (value !== '') unshown[`fields.${name}`] = value;
+  const kept = {
+    ...sets,
+    ...(groups !== undefined && shown.contact_groups ? { groups } : {}),
+    ...(fields !== undefined && shown.fields ? { fields } : {}),
+  };
+  return { row: { ...row, sets: kept }, unshown };
+}
+
+/** Adds a row's unshown values to its contact's: groups joined, a later field value replacing an earlier. */
+export function addUnshown(into: Record<string, unknown> | undefined, unshown: Record<string, unknown>): Record<string, unknown> {
+  const merged = { ...into, ...unshown };
+  if (into?.contact_groups !== undefined && unshown.contact_groups !== undefined)
+    merged.contact_groups = [...new Set([...(into.contact_groups as string[]), ...(unshown.contact_groups as string[])])];
+  return merged;
+}
+
+/** The plan's lines on what this server's contacts do not show, one per column (`rows`: the rows sending each) and group. */
+export function unshownLines(rows: Record<string, number>, lacking: string[]): string[] {
+  const lines = Object.entries(rows).map(([key, count]) => {
+    const what = key === 'contact_groups' ? 'groups' : 'custom fields';
+    return `? ${key} sent for ${countOf(count, 'row')}: this server's contacts do not show ${what}, so whether its import keeps them is not known`;
+  });
+  for (const name of lacking)
+    lines.push(`? contact group ${JSON.stringify(name)} is not in the workspace: this server's import is not known to create it`);
+  return lines;
+}

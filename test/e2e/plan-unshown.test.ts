@@ -1,0 +1,139 @@
+/**
+ * An import's plan says only what it knows of groups and custom fields: on a server whose contacts
+ * show neither (the stand-in of the published API), their cells are said as sent, not as changes,
+ * and no group is promised; on wsm serve they are planned and made. Text compared as the contract
+ * stores it (NFC): a decomposed name equal to the stored one is no change, before or after the run.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, type Backend, backendFile } from './backends.js';
+import { wsm } from './processes.js';
+
+const COMPOSED = 'Zo\u00eb';
+const DECOMPOSED = 'Zoe\u0308';
+
+/** The plan's lines on a server whose contacts show neither groups nor fields. */
+const unshown = (groupRows: string, fieldRows: string) =>
+  `? contact_groups sent for ${groupRows}: this server's contacts do not show groups, so whether its import keeps them is not known\n` +
+  `? fields.city sent for ${fieldRows}: this server's contacts do not show custom fields, so whether its import keeps them is not known\n` +
+  `? contact group "VIP" is not in the workspace: this server's import is not known to create it\n`;
+
+interface Listed {
+  number: string;
+  name: string;
+  contact_groups?: Array<{ name: string }>;
+  fields?: Record<string, string>;
+}
+
+for (const kind of BACKENDS) {
+  describe(`groups and custom fields in an import's plan, against ${kind.name}`, () => {
+    let backend: Backend;
+    const run = (...args: string[]) => wsm(backend.env, args);
+    const file = (name: string, text: string) => backendFile(backend, name, text);
+    const listed = async () => JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Listed[];
+
+    beforeAll(async () => {
+      backend = await kind.start();
+      const field = await run('fields', 'create', 'city');
+      expect(field.code, field.stderr).toBe(0);
+    });
+    afterAll(async () => {
+      if (backend !== undefined) expect(await backend.stop()).toBe(0);
+    });
+
+    it('into an empty workspace: groups promised only where the server has the extensions', async () => {
+      const grouped = file(
+        'first.csv',
+        'number,name,contact_groups,city\n14155550301,Ann,"[""VIP""]",Oslo\n14155550302,Bob,"[""VIP""]",\n',
+      );
+      const plan = await run('contacts', 'import', grouped, '--dry-run', '-q');
+      expect(plan.code, plan.stderr).toBe(0);
+      const made =
+        '+ row 2: create 14155550301\n    name: "Ann"\n' +
+        (backend.extensions ? '    fields.city: "Oslo"\n    contact_groups: ["VIP"]\n' : '') +
+        '+ row 3: create 14155550302\n    name: "Bob"\n' +
+        (backend.extensions ? '    contact_groups: ["VIP"]\n' : '') +
+        'Plan: 2 to create, 0 to update, 0 unchanged, 0 invalid' +
+        (backend.extensions ? '; 1 contact group to create: "VIP".\n' : '.\n');
+      // --api-only switches the extensions off: an empty workspace shows nothing of its contacts, so nothing is promised.
+      expect(plan.stdout).toBe(
+        `${grouped}\n${backend.extensions ? '+ contact group "VIP": created by the import\n' : unshown('2 rows', '1 row')}${made}`,
+      );
+    });
+
+    it('a decomposed name, group and field cells: the plan says what the run does, and a second plan finds nothing to do', async () => {
+      for (const [number, name] of [
+        ['14155550311', COMPOSED],
+        ['14155550312', 'Bob'],
+      ]) {
+        const created = await run('contacts', 'create', '--number', number, '--name', name);
+        expect(created.code, created.stderr).toBe(0);
+      }
+      const text =
+        'number,name,contact_groups,city\n' +
+        `14155550311,${DECOMPOSED},"[""VIP""]",Oslo\n14155550312,Bob,"[""VIP""]",\n14155550313,Cid,,Bergen\n`;
+      const people = file('people.csv', text);
+      // wsm serve --api-only keeps the extension fields of a contact record: its contacts show groups and fields.
+      const shows = kind !== BACKENDS[2];
+      const plan = await run('contacts', 'import', people, '--dry-run', '-q');
+      expect(plan.code, plan.stderr).toBe(0);
+      const [zoe, bob] = (await listed()).filter((c) => c.number === '14155550311' || c.number === '14155550312') as Array<
+        Listed & { id: number }
+      >;
+      expect(plan.stdout).toBe(
+        `${people}\n` +
+          (shows
+            ? '+ contact group "VIP": created by the import\n' +
+              `~ row 2: update contact ${zoe.id} (14155550311)\n    fields.city: null -> "Oslo"\n    contact_groups: [] -> ["VIP"]\n` +
+              `~ row 3: update contact ${bob.id} (14155550312)\n    contact_groups: [] -> ["VIP"]\n` +
+              '+ row 4: create 14155550313\n    name: "Cid"\n    fields.city: "Bergen"\n' +
+              'Plan: 1 to create, 2 to update, 0 unchanged, 0 invalid; 1 contact group to create: "VIP".\n'
+            : `${unshown('2 rows', '2 rows')}+ row 4: create 14155550313\n    name: "Cid"\n` +
+              'Plan: 1 to create, 0 to update, 2 unchanged, 0 invalid.\n'),
+      );
+      const data = JSON.parse((await run('contacts', 'import', people, '--dry-run', '-o', 'json')).stdout);
+      if (shows) expect(data).toMatchObject({ new_groups: ['VIP'], update: 2 });
+      else {
+        expect(data).toMatchObject({
+          new_groups: [],
+          lacking_groups: ['VIP'],
+          not_shown: { contact_groups: 2, 'fields.city': 2 },
+          create: 1,
+          update: 0,
+          unchanged: 2,
+        });
+        expect(data.contacts[0]).toMatchObject({
+          action: 'unchanged',
+          changes: {},
+          not_shown: { contact_groups: ['VIP'], 'fields.city': 'Oslo' },
+          after: { name: COMPOSED, fields: {}, contact_groups: [] },
+        });
+        expect(data.contacts[2]).toMatchObject({
+          action: 'create',
+          changes: { name: { to: 'Cid' } },
+          not_shown: { 'fields.city': 'Bergen' },
+        });
+      }
+
+      const imported = await run('contacts', 'import', people, '--wait', '--interval', '0.05s', '-q');
+      expect(imported.code, imported.stderr).toBe(0);
+      const after = (await listed()).filter((c) => c.number.startsWith('141555503'));
+      expect(after.map((c) => [c.number, c.name.normalize('NFC')])).toEqual([
+        ['14155550311', COMPOSED],
+        ['14155550312', 'Bob'],
+        ['14155550313', 'Cid'],
+      ]);
+      if (shows)
+        expect(after.map((c) => [c.contact_groups?.map((g) => g.name), c.fields])).toEqual([
+          [['VIP'], { city: 'Oslo' }],
+          [['VIP'], {}],
+          [[], { city: 'Bergen' }],
+        ]);
+
+      const again = await run('contacts', 'import', people, '--dry-run', '-q');
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toBe(
+        `${people}\n${shows ? '' : unshown('2 rows', '2 rows')}Plan: 0 to create, 0 to update, 3 unchanged, 0 invalid.\n`,
+      );
+    });
+  });
+}
