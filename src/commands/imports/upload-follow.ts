@@ -8,7 +8,8 @@ import { refuseOrWarn, warnWhatIsSkipped } from './check-report.js';
 import { sayPlan } from './held-upload.js';
 import type { PlanAfterUpload } from './import-plan.js';
 import type { UploadFlags, UploadResult } from './upload.js';
-import { untilImportInterrupted, waitForImport } from './wait.js';
+import { type SentColumns, sayUnshownAfterImport } from './unshown-after.js';
+import { importFailed, untilImportInterrupted, waitForImport } from './wait.js';
 
 /** After the upload: the id said, the rows checked while the server works (when not before), and the wait. */
 export async function followUpload(
@@ -22,6 +23,8 @@ export async function followUpload(
     fields: FieldIds | undefined;
     /** A plan that holds nothing, made as the rows are checked after the upload: what it says of them is said then. */
     planning?: PlanAfterUpload;
+    /** The groups and fields the rows send: after --wait, checked where the server's contacts show neither. */
+    sent?: SentColumns;
   },
 ): Promise<UploadResult> {
   const { fields, planning } = check;
@@ -45,7 +48,10 @@ export async function followUpload(
   // From here the import runs on the server whatever happens to this process: Ctrl-C says so.
   const final = await untilImportInterrupted(ctx, id, async (signal) => {
     report = await checkAfterUpload(ctx, flags, checkRows, report, fields, signal, planning);
-    return flags.wait && answer.data !== undefined ? waitForImport(ctx, client, id, flags, signal, answer.data) : undefined;
+    if (!flags.wait || answer.data === undefined) return undefined;
+    const record = await waitForImport(ctx, client, id, flags, signal, answer.data);
+    if (check.sent !== undefined && !importFailed(record)) await sayUnshownAfterImport(ctx, client, flags.file, id, check.sent, signal);
+    return record;
   });
   return final === undefined ? uploaded : { import: final, finished: true, ...(report !== undefined ? { checked: report } : {}) };
 }

@@ -40,6 +40,7 @@ import { type FailedLines, locallyFailed } from './rejects.js';
 import { refuseRejectsOverInput } from './rejects-target.js';
 import { rejectsAfterImport, writeRejects } from './upload-rejects.js';
 import { followUpload } from './upload-follow.js';
+import { SentColumns } from './unshown-after.js';
 import { importFailed, parseWaitFlags, reportOutcome, type WaitFlags } from './wait.js';
 
 export interface UploadFlags extends WaitFlags {
@@ -158,8 +159,10 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   const text = textScan();
   const format = sheet === undefined ? await checkImportHeader(csv, flags.file, text.feed) : checkHeaderRow(flags.file, sheet.items[0]);
   if (format) for (const line of formatNoticeLines(flags.file, formatNotes(format))) ctx.output.notice(line);
-  /** The rows checked as a CSV's are (a sheet's as they were read, its rows not sent added: sheet-upload.ts). */
-  const checkRows = async (options: CheckOptions) => {
+  const sent = new SentColumns();
+  /** The rows checked as a CSV's are (a sheet's as read, its rows not sent added: sheet-upload.ts), their groups and fields noted. */
+  const checkRows = async (checking: CheckOptions) => {
+    const options = sent.noting(checking);
     if (sheet === undefined) return checkImportCsv(csv, { ...options, source: flags.file });
     return sheet.complete(await checkImportItems(sheet.items, { ...options, source: flags.file }), options);
   };
@@ -214,22 +217,22 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
       fileName,
       bytes,
     });
-  let sent: { answer: Awaited<ReturnType<typeof create>>; done: () => void } | undefined;
+  let uploaded: { answer: Awaited<ReturnType<typeof create>>; done: () => void } | undefined;
   let result: UploadResult | undefined;
   // A plan not made first has only the rows naming one contact left to say: found as the rows are checked after the upload.
   const planAfter = planFirst ? undefined : planning?.afterUpload(pass?.skipped);
   try {
     journal = await beginImportChange(ctx, flags.file, size, { client: client!, planned: planning, unplanned });
-    sent =
+    uploaded =
       written !== undefined && copy !== undefined
         ? await sheetUpload!.sendSheet(ctx, written, copy, planned ?? pass, create)
         : planned === undefined
           ? await sendPassed(ctx, flags.file, { path: csv, name: undefined }, pass, create)
           : await sendAsPlanned(ctx, flags.file, { path: csv, name: undefined }, planned.held, planned.plan, create);
-    result = await followUpload(ctx, flags, client!, sent.answer, { checkRows, report, fields, planning: planAfter });
+    result = await followUpload(ctx, flags, client!, uploaded.answer, { checkRows, report, fields, planning: planAfter, sent });
     return result;
   } finally {
-    if (sent !== undefined) sent.done();
+    if (uploaded !== undefined) uploaded.done();
     else copy?.done();
     await journal?.end(client!, () => (planAfter ?? planning)?.numbers() ?? [], result);
   }
@@ -288,10 +291,6 @@ export async function settleUpload(ctx: Context, result: UploadResult, flags: Up
 }
 
 /** A dry run needs no server: the client when one is configured, so that field columns are checked too. */
-async function clientIfConfigured(ctx: Context): Promise<WsmClient | undefined> {
-  try {
-    return await workspaceClient(ctx);
-  } catch {
-    return undefined;
-  }
+function clientIfConfigured(ctx: Context): Promise<WsmClient | undefined> {
+  return workspaceClient(ctx).catch(() => undefined);
 }
