@@ -21,7 +21,7 @@ const example = (...rows: Array<[string, string]>): Generated => ({
   verb: 'import',
   xlsx: false,
   flags: [],
-  importRows: rows.map(([number, name]) => [number, name, '', '', '']),
+  importRows: rows.map(([number, name]) => [number, name, '', '', '', '', '']),
   updateRows: [],
 });
 
@@ -41,11 +41,12 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     it('the state the plan predicts is the state after the run, contact by contact', async () => {
       await fc.assert(
         fc.asyncProperty(caseArb, async (generated) => {
-          const { predicted, shown, found, twins, plan, file } = await checkCase(backend, dir, generated);
+          const { predicted, shown, found, twins, plan, file, again } = await checkCase(backend, dir, generated);
           const why = `${file}\n${JSON.stringify(plan)}`;
           expect(found, why).toEqual(predicted);
           expect(found, why).toEqual(shown);
           expect(twins, why).toEqual([]);
+          expect(again, why).toEqual({ create: 0, update: 0 });
         }),
         {
           numRuns: RUNS,

@@ -2,12 +2,15 @@
  * Plan = apply as a property: for a generated workspace and a generated file (one number written
  * several ways, padded ids, emptied cells, unknown ids, spreadsheet damage, a new contact whose one
  * name cell is held, one new number with and without its leading zeros before or after each
- * other, invalid cells; CSV or .xlsx; as it is, with --apply-flagged or --strict), the contacts the
- * plan of `--dry-run -o json` predicts are the contacts the real run leaves, contact by contact:
- * both the contact it says each leaves (`after`) and the stored contact with the changes it shows
- * (a new contact from nothing, active). And the run holds the rule the plan states: without
- * --apply-flagged no new number stands beside one with leading zeros. The workspace is set through
- * the API; the plan and the run are the CLI's (wsmInProcess against the real server).
+ * other, invalid cells, group and custom field cells, a name written decomposed; CSV or .xlsx; as
+ * it is, with --apply-flagged or --strict), the contacts the plan of `--dry-run -o json` predicts
+ * are the contacts the real run leaves, contact by contact: both the contact it says each leaves
+ * (`after`) and the stored contact with the changes it shows (a new contact from nothing, active).
+ * Contacts are compared as the contract compares them (text NFC); on the stand-in, whose contacts
+ * show no groups or fields, the plan promises none. And the run holds the rules the plan states:
+ * without --apply-flagged no new number stands beside one with leading zeros, and a second plan
+ * after the run has nothing to create or update. The workspace is set through the API; the plan
+ * and the run are the CLI's (wsmInProcess against the real server).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,7 +31,8 @@ export interface Stored {
 type Seed = Omit<Stored, 'id'>;
 
 const NUMBERS = ['14155550101', '14155550102', '07700900123', '14155550104'];
-const NAMES = ['Ann', 'Bob', '007', '1234567890123457'];
+// Zoë composed, as stored; the file may write it decomposed (the contract compares NFC).
+const NAMES = ['Ann', 'Bob', '007', '1234567890123457', 'Zo\u00eb'];
 const EMAILS = [null, 'a@example.com', 'b@example.com'];
 const GENDERS = [null, 'male', 'female'];
 
@@ -42,10 +46,13 @@ const writtenNumber = fc.oneof(
   fc.constant('1.41556E+10'), // scientific notation: an invalid row
   fc.constant('12'), // too short: an invalid row
 );
-const nameCell = fc.constantFrom('', 'Ann', 'Bob', 'Cid', '7', '1.23457E+16', '1234567890123460', '007');
+const nameCell = fc.constantFrom('', 'Ann', 'Bob', 'Cid', '7', '1.23457E+16', '1234567890123460', '007', 'Zoe\u0308', 'Zo\u00eb');
 const emailCell = fc.constantFrom('', 'c@example.com', 'a@example.com', 'not-mail');
 const genderCell = fc.constantFrom('', 'Female', 'male', 'other', 'robot');
 const statusCell = fc.constantFrom('', 'TRUE', 'false', 'no');
+// Groups and a custom field: planned as changes on wsm serve, said as sent on the stand-in, whose contacts show neither.
+const groupsCell = fc.constantFrom('', '[]', '["VIP"]', '["VIP","News"]');
+const cityCell = fc.constantFrom('', 'Oslo', 'Bergen');
 
 const seedArb = fc.uniqueArray(
   fc.record({
@@ -69,7 +76,10 @@ export interface Generated {
   updateRows: Array<[{ at: number; pad: string }, string, string, string]>;
 }
 
-const importRows = fc.array(fc.tuple(writtenNumber, nameCell, emailCell, genderCell, statusCell), { minLength: 1, maxLength: 6 });
+const importRows = fc.array(fc.tuple(writtenNumber, nameCell, emailCell, genderCell, statusCell, groupsCell, cityCell), {
+  minLength: 1,
+  maxLength: 6,
+});
 /** An update's id: a contact's (by its place in the workspace), padded with zeros, or one the workspace lacks. */
 const updateId = fc.oneof(
   fc.nat({ max: 3 }).map((at) => ({ at, pad: '' })),
@@ -120,8 +130,10 @@ async function contacts(backend: Backend): Promise<Stored[]> {
   }
 }
 
-/** The workspace as the case says: every contact deleted, the seeds created. */
+/** The workspace as the case says: every contact deleted, the seeds created; the field `city` there. */
 async function seed(backend: Backend, seeds: Seed[]): Promise<Stored[]> {
+  const fields = (await api(backend, 'GET', '/contact-fields?per_page=100')) as { data: Array<{ name: string }> };
+  if (!fields.data.some((field) => field.name === 'city')) await api(backend, 'POST', '/contact-fields', { name: 'city' });
   for (const contact of await contacts(backend)) await api(backend, 'DELETE', `/contacts/${contact.id}`);
   for (const { status, ...body } of seeds) {
     const created = (await api(backend, 'POST', '/contacts', body)) as { data: { id: number } };
@@ -130,12 +142,22 @@ async function seed(backend: Backend, seeds: Seed[]): Promise<Stored[]> {
   return contacts(backend);
 }
 
-type View = { name: unknown; email: unknown; gender: unknown; status: unknown };
+type View = {
+  name: unknown;
+  email: unknown;
+  gender: unknown;
+  status: unknown;
+  contact_groups?: unknown[];
+  fields?: Record<string, unknown>;
+};
+/** A contact's values as the contract compares them: text NFC, groups by name in any order (the list gives `{id, name}`, a plan names). */
 const view = (c: View) => ({
-  name: c.name,
+  name: typeof c.name === 'string' ? c.name.normalize('NFC') : c.name,
   email: c.email ?? null,
   gender: c.gender ?? null,
   status: Boolean(c.status),
+  contact_groups: (c.contact_groups ?? []).map((group) => (typeof group === 'string' ? group : (group as { name: string }).name)).sort(),
+  fields: c.fields ?? {},
 });
 const normalised = (number: string) => number.replace(/[\s\-.()]/g, '').replace(/^\+/, '');
 
@@ -145,13 +167,19 @@ interface Planned {
   number: string | null;
   changes: Record<string, { to: unknown }>;
   after?: View;
+  not_shown?: Record<string, unknown>;
 }
 
 /** A contact as the plan's lines show it: the stored one (a new one: nothing, active) with each change shown. */
 function shown(contact: Planned, stored: Stored | undefined): ReturnType<typeof view> {
   const base: View = stored ?? { name: null, email: null, gender: null, status: true };
   const to = (key: keyof View) => (key in contact.changes ? contact.changes[key].to : base[key]);
-  return view({ name: to('name'), email: to('email'), gender: to('gender'), status: to('status') });
+  const fields: Record<string, unknown> = { ...base.fields };
+  for (const [key, change] of Object.entries(contact.changes))
+    if (key.startsWith('fields.') && change.to === null) delete fields[key.slice('fields.'.length)];
+    else if (key.startsWith('fields.')) fields[key.slice('fields.'.length)] = change.to;
+  const groups = to('contact_groups') as unknown[] | undefined;
+  return view({ name: to('name'), email: to('email'), gender: to('gender'), status: to('status'), contact_groups: groups, fields });
 }
 
 /** A number the run created beside one with the same digits and leading zeros: what the plan's rule leaves out unless --apply-flagged. */
@@ -181,11 +209,13 @@ export async function checkCase(
   twins: string[];
   plan: unknown;
   file: string;
+  /** What a second plan, after the run, would still create and update: nothing. */
+  again: { create: number; update: number };
 }> {
   const live = await seed(backend, value.seeds);
   const rows =
     value.verb === 'import'
-      ? [['number', 'name', 'email', 'gender', 'status'], ...value.importRows]
+      ? [['number', 'name', 'email', 'gender', 'status', 'contact_groups', 'city'], ...value.importRows]
       : [
           ['id', 'name', 'email', 'gender'],
           ...value.updateRows.map(([{ at, pad }, name, email, gender]) => {
@@ -223,5 +253,8 @@ export async function checkCase(
   const after = await contacts(backend);
   const found = Object.fromEntries(after.map((c) => [normalised(c.number), view(c)]));
   const twins = value.flags.includes('--apply-flagged') ? [] : twinsCreated(live, after);
-  return { predicted, shown: shownNow, found, twins, plan, file: text };
+  const second = dry.code === 2 ? undefined : await wsmInProcess(backend.env, [...args, '--dry-run', '-o', 'json']);
+  const { create, update } =
+    second === undefined ? { create: 0, update: 0 } : (JSON.parse(second.stdout) as { create: number; update: number });
+  return { predicted, shown: shownNow, found, twins, plan, file: text, again: { create, update } };
 }
