@@ -160,6 +160,51 @@ describe('planImport follows the import: rows in order, one contact per number',
   });
 });
 
+describe('planImport on a server whose contacts do not show groups or fields', () => {
+  const rows = [
+    {
+      place: 'row 2',
+      number: '14155550102',
+      sets: { name: 'Bob', groups: { names: ['VIP', 'New'], replace: false }, fields: { city: 'Oslo' } },
+    },
+    { place: 'row 3', number: '14155550102', sets: { groups: { names: ['News'], replace: false }, fields: { city: 'Bergen' } } },
+    { place: 'row 4', number: '16505550009', sets: { name: 'Dan', fields: { city: 'Oslo' } } },
+  ];
+  it('such cells are said as sent, not as changes; a contact with no other change is unchanged; no group is promised', () => {
+    const plan = planImport(rows, live, { applyFlagged: false, groups: new Set(['VIP']), shown: { contact_groups: false, fields: false } });
+    expect(plan).toMatchObject({ create: 1, update: 0, unchanged: 1, new_groups: [], lacking_groups: ['New', 'News'] });
+    expect(plan.not_shown).toEqual({ contact_groups: 2, 'fields.city': 3 });
+    expect(plan.contacts[0]).toMatchObject({
+      action: 'unchanged',
+      changes: {},
+      not_shown: { contact_groups: ['VIP', 'New', 'News'], 'fields.city': 'Bergen' },
+      after: { contact_groups: [], fields: {} },
+    });
+    expect(plan.contacts[1]).toMatchObject({
+      action: 'create',
+      changes: { name: { from: null, to: 'Dan' } },
+      not_shown: { 'fields.city': 'Oslo' },
+    });
+  });
+  it('groups shown and fields not: the groups are planned and created, the fields said as sent', () => {
+    const plan = planImport(rows, live, { applyFlagged: false, groups: new Set(['VIP']), shown: { contact_groups: true, fields: false } });
+    expect(plan).toMatchObject({ create: 1, update: 1, new_groups: ['New', 'News'], not_shown: { 'fields.city': 3 } });
+    expect(plan.lacking_groups).toBeUndefined();
+    expect(plan.contacts[0].changes).toEqual({ contact_groups: { from: [], to: ['VIP', 'New', 'News'] } });
+  });
+  it('a stored value written decomposed is no change from the same text composed', () => {
+    const decomposed = liveContacts([contact(5, '14155550105', { name: 'Zoe\u0308', fields: { city: 'Tromso\u0308' } })]);
+    const plan = planImport(
+      [{ place: 'row 2', number: '14155550105', sets: { name: 'Zo\u00eb', fields: { city: 'Troms\u00f6' } } }],
+      decomposed,
+      {
+        applyFlagged: false,
+      },
+    );
+    expect(plan.contacts[0]).toMatchObject({ action: 'unchanged', changes: {} });
+  });
+});
+
 describe('planDelete', () => {
   it('each id is deleted or already absent', () => {
     expect(
