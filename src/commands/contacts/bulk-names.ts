@@ -3,8 +3,9 @@
 // one contact, so the contact list is the way every server offers: walked on the page engine
 // (pages in parallel, 100 contacts a request), stopping once every name is found. Where the
 // server has GET one contact (wsm serve) and the ids are fewer than the list's pages, each name
-// is read with it instead, inside the item's own request window (fewer requests in all). Where
-// the run has read the workspace for its plan, the names come from that read (namesOfLive).
+// is read with it instead, inside the item's own request window (fewer requests in all). The
+// run's plan reads every unnamed row's contact (bulk-plan.ts), so the names come from that read;
+// the list is asked again only for contacts the plan could not read at all.
 import type { WsmClient } from '../../api/client.js';
 import { NotFoundError, UnsupportedEndpointError } from '../../api/errors.js';
 import type { EngineRequest } from '../../api/page-engine.js';
@@ -12,6 +13,8 @@ import { PER_PAGE_MAX } from '../../api/schemas/common.js';
 import type { Context } from '../../cli/context.js';
 import { CliError, ExitCode } from '../../cli/errors.js';
 import { countText } from '../../cli/text.js';
+import type { BulkStep } from './bulk-execute.js';
+import type { BulkPlan } from './bulk-plan.js';
 import { walkContacts } from './contact-walk.js';
 import type { LiveContacts } from './plan.js';
 
@@ -33,8 +36,31 @@ function fromMap(names: Map<string, string>): NameReader {
   };
 }
 
+/**
+ * Where each update without a name finds the contact's own: the plan's read of the workspace,
+ * nothing read again; only a contact the plan could not read (a token that may not list contacts)
+ * is asked of the server on its own, which then says why it cannot be.
+ */
+export async function namesFor(
+  ctx: Context,
+  client: WsmClient,
+  steps: BulkStep[],
+  { plan, live }: BulkPlan,
+  concurrency: number,
+): Promise<NameReader> {
+  const fromLive = namesOfLive(live);
+  const unread = steps.flatMap((step, index) =>
+    step.action.kind === 'update' && step.action.body.name === undefined && plan.contacts[index].unread !== undefined
+      ? [String(step.id)]
+      : [],
+  );
+  if (unread.length === 0) return fromLive;
+  const asked = await nameReader(ctx, client, unread, concurrency);
+  return { nameOf: (id, request) => (live.byId.has(Number(id)) ? fromLive : asked).nameOf(id, request) };
+}
+
 /** The names the run's one read of the workspace found: nothing read again. */
-export function namesOfLive(live: LiveContacts): NameReader {
+function namesOfLive(live: LiveContacts): NameReader {
   return {
     nameOf: async (id) => {
       const name = live.byId.get(Number(id))?.name;
@@ -49,7 +75,7 @@ export function namesOfLive(live: LiveContacts): NameReader {
  * are), then GET one per remaining id where that is supported and takes fewer requests, otherwise
  * a walk of the rest of the list.
  */
-export async function nameReader(ctx: Context, client: WsmClient, ids: string[], concurrency: number): Promise<NameReader> {
+async function nameReader(ctx: Context, client: WsmClient, ids: string[], concurrency: number): Promise<NameReader> {
   const wanted = new Set(ids);
   const names = new Map<string, string>();
   const note = (line: string) => ctx.globals.verbose && ctx.io.err(line + '\n');

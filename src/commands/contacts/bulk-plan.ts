@@ -1,16 +1,15 @@
-// `contacts update|delete --from` against the live workspace: their plan (plan-update.ts) for
-// --dry-run (rendered by plan-render.ts), and, before a real update, the same plan made into what
-// is sent: the rows it finds unchanged are left unsent, and the changes that look made by a
-// spreadsheet are left out of each request (kept as stored) unless --apply-flagged.
+// `contacts update|delete --from` against the live workspace: their plan (plan-update.ts), made
+// the same way for --dry-run (rendered by plan-render.ts) and for a real update, which executes it:
+// the rows it finds unchanged are left unsent, and the changes that look made by a spreadsheet are
+// left out of each request (kept as stored) unless --apply-flagged.
 import type { WsmClient } from '../../api/client.js';
-import { PER_PAGE_MAX } from '../../api/schemas/common.js';
 import { isScientificNotation } from '../../formats/csv/cells.js';
 import type { Context } from '../../cli/context.js';
 import type { BulkAction, BulkStep } from './bulk-execute.js';
 import type { BulkItem } from './bulk-input.js';
 import type { LiveContacts, Plan, PlannedContact, PlanRow } from './plan.js';
 import { planDelete, planUpdate } from './plan-update.js';
-import { cannotListContacts, LIVE_READ_LIMIT, readContactsOneByOne, readLiveContacts, readLiveContactsWithin } from './plan-live.js';
+import { readRowsContacts } from './plan-live.js';
 
 /** The rows of a bulk input as a plan reads them; group ids are named from the live contacts' groups. */
 function planRows(items: BulkItem[], live: LiveContacts): PlanRow[] {
@@ -44,7 +43,32 @@ function planRows(items: BulkItem[], live: LiveContacts): PlanRow[] {
   });
 }
 
-/** What the bulk input would do to the live workspace: every contact's changes, nothing sent. */
+/** A value a spreadsheet may have changed: one in scientific notation, or digits alone (leading zeros may be gone). */
+const maybeDamaged = (value: string) => /^\d+$/.test(value.trim()) || isScientificNotation(value);
+
+/**
+ * The rows whose contacts must be read whatever the workspace's size: an update's row without a
+ * name (the API needs the contact's own), and one holding a value a spreadsheet may have changed
+ * (only a stored value tells damage from an edit) unless --apply-flagged sends it anyway.
+ */
+function neededRows(kind: 'delete' | 'update', items: BulkItem[], applyFlagged: boolean): Set<number> {
+  if (kind === 'delete') return new Set();
+  const values = (item: BulkItem) => [item.body?.name, item.body?.email, ...Object.values(item.body?.fields ?? {})];
+  const holdable = (item: BulkItem) => !applyFlagged && values(item).some((value) => typeof value === 'string' && maybeDamaged(value));
+  return new Set(items.filter((item) => item.body?.name === undefined || holdable(item)).map((item) => Number(item.id)));
+}
+
+/** A bulk run's plan and the contacts it was made against: the run executes the one, its names and before-images come from the other. */
+export interface BulkPlan {
+  plan: Plan;
+  live: LiveContacts;
+}
+
+/**
+ * What the bulk input does to the live workspace, made by one read for the dry run and the real
+ * run alike (plan-live.ts readRowsContacts): only the rows' contacts, as cheaply as the server
+ * allows; a contact the read did not reach is planned as sent as its row gives it.
+ */
 export async function bulkPlan(
   ctx: Context,
   client: WsmClient,
@@ -52,22 +76,11 @@ export async function bulkPlan(
   items: BulkItem[],
   concurrency: number,
   applyFlagged: boolean,
-): Promise<Plan> {
-  const live = await readLiveContacts(ctx, client, concurrency);
+): Promise<BulkPlan> {
+  const ids = items.map((item) => Number(item.id));
+  const { live, unread } = await readRowsContacts(ctx, client, concurrency, { ids, needed: neededRows(kind, items, applyFlagged) });
   const rows = planRows(items, live);
-  return kind === 'delete' ? planDelete(rows, live) : planUpdate(rows, live, applyFlagged);
-}
-
-/** A value a spreadsheet may have changed: one in scientific notation, or digits alone (leading zeros may be gone). */
-const maybeDamaged = (value: string) => /^\d+$/.test(value.trim()) || isScientificNotation(value);
-
-/** What a real update does: a step for each contact as its plan leaves it, and the read the plan made. */
-export interface UpdateToSend {
-  steps: BulkStep[];
-  /** The workspace as read for the plan; undefined where it was not read. */
-  live?: LiveContacts;
-  /** Cells left out because they look changed by a spreadsheet. */
-  held: number;
+  return { plan: kind === 'delete' ? planDelete(rows, live, unread) : planUpdate(rows, live, applyFlagged, unread), live };
 }
 
 /** The item without its held changes: the contact keeps those values (a held name is sent as stored: the API needs one). */
@@ -83,42 +96,12 @@ function withoutHeld(item: BulkItem, planned: PlannedContact): BulkItem {
 }
 
 /**
- * Before a real update: the plan against the workspace, when it holds at most LIVE_READ_LIMIT
- * contacts and no more pages of them than the file has rows, or whatever its size when the file
- * holds a value a spreadsheet may have changed (only such a value can be held); otherwise against
- * the rows' own contacts, read one by one where the server can. The plan's unchanged and skipped
- * items are not sent, its held changes are taken out of the others. Without a plan (a large
- * workspace on a server that cannot read one contact, or a token that may not list contacts)
- * every row is sent as it is. The read is returned with the steps: the run reads the workspace once.
+ * A real update's steps: its plan executed. The plan's unchanged and skipped contacts are not
+ * sent, its held changes are taken out of the others, and a contact it did not read is sent as
+ * its row gives it.
  */
-export async function prepareUpdate(
-  ctx: Context,
-  client: WsmClient,
-  items: BulkItem[],
-  concurrency: number,
-  applyFlagged: boolean,
-): Promise<UpdateToSend> {
-  let live: LiveContacts | undefined;
-  try {
-    // Read when the pages cost no more requests than the rows' own updates: two ids in a large workspace send two.
-    live = await readLiveContactsWithin(ctx, client, concurrency, Math.min(LIVE_READ_LIMIT, items.length * PER_PAGE_MAX));
-    const values = (item: BulkItem) => [item.body?.name, item.body?.email, ...Object.values(item.body?.fields ?? {})];
-    const holdable = !applyFlagged && items.some((item) => values(item).some((value) => typeof value === 'string' && maybeDamaged(value)));
-    if (live === undefined && holdable) live = await readLiveContacts(ctx, client, concurrency);
-    // A workspace too large to read for these rows: the rows' own contacts, each read by itself
-    // (the journal's before-images and the names need them anyway), so an unchanged one is not sent either.
-    live ??= await readContactsOneByOne(
-      client,
-      items.map((item) => Number(item.id)),
-      concurrency,
-    );
-  } catch (error) {
-    if (!cannotListContacts(error)) throw error;
-  }
-  if (live === undefined)
-    return { steps: items.map((item) => ({ id: Number(item.id), action: { kind: 'update', body: item.body! } })), held: 0 };
-  const plan = planUpdate(planRows(items, live), live, applyFlagged);
-  const steps = items.map((item, index): BulkStep => {
+export function updateSteps(items: BulkItem[], { plan, live }: BulkPlan): BulkStep[] {
+  return items.map((item, index): BulkStep => {
     const planned = plan.contacts[index];
     const before = live.byId.get(Number(item.id));
     const action: BulkAction =
@@ -127,5 +110,4 @@ export async function prepareUpdate(
         : { kind: 'update', body: withoutHeld(item, planned).body! };
     return { id: Number(item.id), ...(before !== undefined ? { before } : {}), action };
   });
-  return { steps, live, held: plan.held };
 }

@@ -25,9 +25,9 @@ import { beginBulkChange } from '../../journal/bulk-change.js';
 import { deleteUndoNote } from '../../journal/undo-reach.js';
 import { executeBulk, reportColumns, type BulkExecution, type BulkReport, type BulkStep } from './bulk-execute.js';
 import { fieldNamesOf, readBulkInput, refuseUnknownFields, resolveGroupNames } from './bulk-input.js';
-import { nameReader, namesOfLive, type NameReader } from './bulk-names.js';
+import { namesFor } from './bulk-names.js';
 import { checkSheetFlag, isSpreadsheetFile, rowNotesInPlan, sheetInput } from './bulk-sheet.js';
-import { bulkPlan, prepareUpdate } from './bulk-plan.js';
+import { bulkPlan, updateSteps } from './bulk-plan.js';
 import { mergeRepeated, refuseRepeated } from './bulk-merge.js';
 import type { Plan } from './plan.js';
 import { heldSentence, renderPlan } from './plan-render.js';
@@ -83,6 +83,8 @@ interface BulkRun {
   total: number;
   /** Cells left out because they look changed by a spreadsheet. */
   held: number;
+  /** Contacts sent as their rows give them, their stored values not read. */
+  unread: number;
   execution: BulkExecution;
 }
 
@@ -113,7 +115,7 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
     items = resolveGroupNames(items, idsByName, source);
   }
   if (options.dryRun)
-    return { plan: rowNotesInPlan(await bulkPlan(ctx, client, kind, items, concurrency, options.applyFlagged), sheet?.rowNotes) };
+    return { plan: rowNotesInPlan((await bulkPlan(ctx, client, kind, items, concurrency, options.applyFlagged)).plan, sheet?.rowNotes) };
   if (kind === 'delete') {
     // How many were read, and from where: a list piped in without --all gives a page of them.
     const what = items.length === 1 ? `the 1 contact read from ${source}` : `all ${countText(items.length)} contacts read from ${source}`;
@@ -125,20 +127,19 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
       `deleting ${what}`,
     );
   }
-  // An update is sent as its plan leaves it: held changes taken out, unchanged and skipped contacts not sent.
-  const { steps, live, held } =
-    kind === 'update'
-      ? await prepareUpdate(ctx, client, items, concurrency, options.applyFlagged)
-      : { steps: items.map((item): BulkStep => ({ id: Number(item.id), action: { kind: 'delete' } })), live: undefined, held: 0 };
-  // The name the API needs on every update: from the plan's read, or, where nothing was read, from the server.
-  const unnamed = steps.flatMap((step) => (step.action.kind === 'update' && step.action.body.name === undefined ? [String(step.id)] : []));
-  let names: NameReader | undefined;
-  if (live !== undefined) names = namesOfLive(live);
-  else if (unnamed.length > 0) names = await nameReader(ctx, client, unnamed, concurrency);
+  // An update executes its plan, made as its dry run makes it; a delete sends every id (one already gone answers 404).
+  const planned = kind === 'update' ? await bulkPlan(ctx, client, kind, items, concurrency, options.applyFlagged) : undefined;
+  const steps =
+    planned !== undefined
+      ? updateSteps(items, planned)
+      : items.map((item): BulkStep => ({ id: Number(item.id), action: { kind: 'delete' } }));
+  const names = planned === undefined ? undefined : await namesFor(ctx, client, steps, planned, concurrency);
   const journal = await beginBulkChange(ctx, client, `contacts ${kind} --from ${source}`, steps, concurrency);
   const progress = ctx.io.progress(kind === 'delete' ? 'Deleting contacts' : 'Updating contacts', steps.length);
   const execution = executeBulk(client, steps, { concurrency, progress, ...(names !== undefined ? { names } : {}) });
-  return { kind, source, total: steps.length, held, execution: journal?.follow(execution) ?? execution };
+  const held = planned?.plan.held ?? 0;
+  const unread = planned?.plan.not_read ?? 0;
+  return { kind, source, total: steps.length, held, unread, execution: journal?.follow(execution) ?? execution };
 }
 
 /** The plan; or the run, its report lines printed as the items end: the table shows what needs attention, the machine formats every item. */
@@ -155,7 +156,8 @@ export async function renderBulk(ctx: Context, result: BulkResult): Promise<void
 
 /**
  * The last line: what was done of how many distinct contacts read (an update: updated, unchanged,
- * skipped, failed; a delete: deleted, already gone, failed), the cells kept as stored, and the
+ * skipped, failed, and how many of them were sent unread; a delete: deleted, already gone,
+ * failed), the cells kept as stored, and the
  * exit: 8 for failed items beyond --max-failures.
  */
 export function settleBulk(ctx: Context, result: BulkResult, options: BulkOptions): void {
@@ -168,7 +170,12 @@ export function settleBulk(ctx: Context, result: BulkResult, options: BulkOption
     kind === 'delete'
       ? [`${countText(gone)} already gone`, `${countText(failures.length)} failed`]
       : [`${countText(unchanged)} unchanged`, `${countText(skipped)} skipped`, `${countText(failures.length)} failed`];
-  const done = `${kind === 'delete' ? 'deleted' : 'updated'} ${countText(succeeded - gone)} of ${read}: ${counts.join(', ')}`;
+  // Contacts the plan could not read were sent as their rows give them: counted where they ended, and said.
+  const notRead =
+    result.unread > 0
+      ? `; ${countText(result.unread)} of them sent as ${result.unread === 1 ? 'its row gives it' : 'their rows give them'}, not read first`
+      : '';
+  const done = `${kind === 'delete' ? 'deleted' : 'updated'} ${countText(succeeded - gone)} of ${read}: ${counts.join(', ')}${notRead}`;
   if (result.held > 0) ctx.output.warn(heldSentence(result.held, true));
   if (tally.unkeptFields.size > 0) ctx.output.warn(unkeptFieldsSentence([...tally.unkeptFields]));
   if (failures.length === 0) return ctx.output.done(done);

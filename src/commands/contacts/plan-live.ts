@@ -1,10 +1,13 @@
 // The plan's other side: the workspace's contacts, read through the published list on the page
-// engine (several pages in flight), whole or only when there are few enough of them.
+// engine (several pages in flight), whole or only when there are few enough of them; or, for a
+// bulk run's rows, only the contacts they name (readRowsContacts).
 import type { WsmClient } from '../../api/client.js';
 import { runEach, type EngineRequest, type Settled } from '../../api/page-engine.js';
 import { MethodNotAllowedError, NotFoundError, PermissionDeniedError, UnsupportedEndpointError } from '../../api/errors.js';
+import { PER_PAGE_MAX } from '../../api/schemas/common.js';
 import type { Contact } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
+import { countText } from '../../cli/text.js';
 import { walkContacts } from './contact-walk.js';
 import { liveContacts, type LiveContacts } from './plan.js';
 
@@ -73,4 +76,64 @@ async function collectContacts(ctx: Context, client: WsmClient, concurrency: num
     if (contacts.length > limit) return undefined;
   }
   return contacts;
+}
+
+/** The contacts a bulk run's rows name, as its plan read them (its dry run and its real run alike). */
+export interface RowsRead {
+  live: LiveContacts;
+  /** The rows' contacts the read did not reach, and why: neither found nor known to be absent. */
+  unread?: { ids: ReadonlySet<number>; why: string };
+}
+
+/** The contacts a bulk run's rows name (`ids`), and those among them it cannot send without their stored values (`needed`). */
+interface RowsWanted {
+  ids: number[];
+  needed: ReadonlySet<number>;
+}
+
+/**
+ * The contacts `ids` name, read as cheaply as the server allows: the list, where it has no more
+ * pages than the rows have ids (and at most LIVE_READ_LIMIT contacts); otherwise each contact by
+ * itself where the server can (wsm serve); otherwise the list walked until every row's contact is
+ * found, stopping past LIVE_READ_LIMIT contacts once none of `needed` is missing (a row sent
+ * without a name, or holding a value a spreadsheet may have changed, needs its stored values
+ * whatever the cost). A token that may not list contacts reads none: every row is unread.
+ */
+export async function readRowsContacts(ctx: Context, client: WsmClient, concurrency: number, rows: RowsWanted): Promise<RowsRead> {
+  const { ids } = rows;
+  try {
+    const first = await client.contacts.list({ per_page: 1 });
+    const total = first.meta.total;
+    if (typeof total === 'number' && total <= first.data.length) return { live: liveContacts(first.data) };
+    const fewPages = typeof total === 'number' && total <= Math.min(LIVE_READ_LIMIT, ids.length * PER_PAGE_MAX);
+    if (!fewPages) {
+      const each = await readContactsOneByOne(client, ids, concurrency);
+      if (each !== undefined) return { live: each };
+    }
+    return await walkForRows(ctx, client, concurrency, rows);
+  } catch (error) {
+    if (!cannotListContacts(error)) throw error;
+    return { live: liveContacts([]), unread: { ids: new Set(ids), why: `the contacts could not be read (${(error as Error).message})` } };
+  }
+}
+
+/** The list walked for the rows' contacts: every contact up to the bound is kept, past it only the rows'. */
+async function walkForRows(ctx: Context, client: WsmClient, concurrency: number, { ids, needed }: RowsWanted): Promise<RowsRead> {
+  const missing = new Set(ids);
+  let neededMissing = [...missing].filter((id) => needed.has(id)).length;
+  const contacts: Contact[] = [];
+  let read = 0;
+  for await (const contact of walkContacts(ctx, client, concurrency, 'Reading the workspace')) {
+    read += 1;
+    const id = Number(contact.id);
+    const named = missing.delete(id);
+    if (named && needed.has(id)) neededMissing -= 1;
+    if (named || read <= LIVE_READ_LIMIT) contacts.push(contact);
+    if (missing.size === 0) break;
+    if (read > LIVE_READ_LIMIT && neededMissing === 0) {
+      const why = `the workspace holds over ${countText(LIVE_READ_LIMIT)} contacts and the server cannot read one contact by itself`;
+      return { live: liveContacts(contacts), unread: { ids: missing, why } };
+    }
+  }
+  return { live: liveContacts(contacts) };
 }

@@ -45,9 +45,13 @@ function contactLine(contact: PlannedContact): string {
         : `${contact.action} ${who}`.trimEnd();
   const lines = [`${MARK[contact.action]} ${contact.place}: ${what}`];
   if (contact.rows !== undefined) lines.push(`    ${repeatedLine(contact)}`);
+  if (contact.unread !== undefined) lines.push(`    ${unreadLine(contact)}`);
   for (const [key, change] of Object.entries(contact.changes)) {
+    // A value whose stored one was not read has no `from`: only what is sent is shown.
     lines.push(
-      contact.action === 'create' ? `    ${key}: ${shown(change.to)}` : `    ${key}: ${shown(change.from)} -> ${shown(change.to)}`,
+      contact.action === 'create' || change.from === undefined
+        ? `    ${key}: ${shown(change.to)}`
+        : `    ${key}: ${shown(change.from)} -> ${shown(change.to)}`,
     );
   }
   for (const [key, value] of Object.entries(contact.kept ?? {})) lines.push(`    ${key}: emptied in the file, kept ${shown(value)}`);
@@ -56,6 +60,12 @@ function contactLine(contact: PlannedContact): string {
   for (const why of contact.suspicious) if (contact.held?.[keyOf(why)] === undefined) lines.push(`    ! ${why} (applied: --apply-flagged)`);
   for (const note of contact.notes ?? []) lines.push(`    note: ${note}`);
   return lines.join('\n') + '\n';
+}
+
+/** Why a contact was not read, and what the run does without it. */
+function unreadLine(contact: PlannedContact): string {
+  const does = contact.action === 'delete' ? 'the delete is sent (deleted, or found already gone)' : 'the row is sent as it is';
+  return `not read (${contact.unread}): ${does}`;
 }
 
 /** One held change: what is kept (or left out) and why. */
@@ -110,6 +120,10 @@ function planSummary(plan: Plan): string {
   if (plan.held > 0) more.push(`${heldSentence(plan.held, false, heldOnNew(plan.contacts))} (marked !)`);
   const applied = plan.contacts.filter((contact) => contact.suspicious.length > 0 && contact.held === undefined).length;
   if (applied > 0) more.push(`${countText(applied)} with a change that looks made by a spreadsheet, applied (marked !)`);
+  if (plan.not_read !== undefined)
+    more.push(
+      `${countOf(plan.not_read, 'contact')} not read first, ${plan.delete !== undefined ? 'each delete sent' : `sent as the file gives ${plan.not_read === 1 ? 'it' : 'them'}`}`,
+    );
   if (plan.new_groups.length > 0)
     more.push(`${countOf(plan.new_groups.length, 'contact group')} to create: ${plan.new_groups.map((name) => shown(name)).join(', ')}`);
   return `Plan: ${parts.join(', ')}${more.map((part) => `; ${part}`).join('')}.`;

@@ -74,6 +74,8 @@ export interface PlannedContact {
   label?: string;
   /** Values sent that this server's contacts do not show (`contact_groups`, `fields.city`): not known to be kept, so in neither `changes` nor `after`. */
   not_shown?: Record<string, unknown>;
+  /** Why the contact's stored values were not read: the run sends its row as it is (`changes` give no `from`). */
+  unread?: string;
 }
 
 export interface Plan {
@@ -97,6 +99,8 @@ export interface Plan {
   not_shown?: Record<string, number>;
   /** There, the groups the rows name that the workspace lacks: its import is not known to create them. */
   lacking_groups?: string[];
+  /** Contacts sent as their rows give them, their stored values not read (only where there are some). */
+  not_read?: number;
   contacts: PlannedContact[];
 }
 
@@ -295,5 +299,7 @@ export function tally(contacts: PlannedContact[], newGroups: string[] = []): Pla
   };
   if (contacts.some((contact) => contact.action === 'delete' || contact.action === 'absent'))
     Object.assign(plan, { delete: count('delete'), absent: count('absent') });
+  const notRead = contacts.filter((contact) => contact.unread !== undefined).length;
+  if (notRead > 0) plan.not_read = notRead;
   return plan;
 }

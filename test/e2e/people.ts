@@ -1,0 +1,39 @@
+/**
+ * Workspaces of many contacts for the bulk verbs' end-to-end tests: people imported by number,
+ * found again by number, and what a `--verbose` run read and sent.
+ */
+import { expect } from 'vitest';
+import { backendFile, type Backend } from './backends.js';
+import type { Stored } from './plan-property.js';
+import { wsm } from './processes.js';
+
+export type Listed = Stored & { updated_at: string };
+
+/** `count` contacts numbered from `first` (the 11th digit on), named `Person <n>`, imported and waited for. */
+export async function importPeople(backend: Backend, count: number, first = 0): Promise<void> {
+  const rows = Array.from({ length: count }, (_, at) => `1415${String(first + at).padStart(7, '0')},Person ${first + at}`);
+  const people = backendFile(backend, `people-${first}.csv`, `number,name\n${rows.join('\n')}\n`);
+  const imported = await wsm(backend.env, ['contacts', 'import', people, '--wait', '--interval', '0.1s', '-q']);
+  expect(imported.code, imported.stderr).toBe(0);
+}
+
+/** The contact holding the number of person `n`, as the list gives it. */
+export async function person(backend: Backend, n: number): Promise<Listed> {
+  const number = `1415${String(n).padStart(7, '0')}`;
+  const found = await wsm(backend.env, ['contacts', 'list', '--search', number, '-o', 'json']);
+  const [contact] = (JSON.parse(found.stdout) as Listed[]).filter((each) => each.number === number);
+  expect(contact, found.stderr).toBeDefined();
+  return contact;
+}
+
+/** The reads of contacts a `--verbose` run made, in a stable order (pages come in parallel). */
+export const contactReads = (stderr: string) =>
+  stderr
+    .split('\n')
+    .filter((line) => /^> GET \S+\/contacts[/?]/.test(line))
+    .map((line) => line.slice('> GET '.length))
+    .sort();
+
+/** The ids of the contacts a `--verbose` run sent an update or a delete to. */
+export const sentTo = (stderr: string): number[] =>
+  [...stderr.matchAll(/^> (?:POST|DELETE) \S+\/contacts\/(\d+)$/gm)].map((match) => Number(match[1])).sort((a, b) => a - b);
