@@ -6,6 +6,8 @@ import type { Stored } from './plan-property.js';
 import { wsm } from './processes.js';
 
 const SCIENTIFIC = '"3.51E+12" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost';
+const besideStored = (number: string, id: number, stored: string) =>
+  `number: "${number}" would be a new contact beside contact ${id}, "${stored}": a spreadsheet may have dropped its leading zeros`;
 const besideTwin = (number: string, twin: string) =>
   `number: "${number}" would be a new contact beside "${twin}", a number of the same file: a spreadsheet may have dropped its leading zeros`;
 
@@ -89,6 +91,43 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(await numbers('165055508')).toEqual([
         ['016505550801', 'Padded'],
         ['016505550802', 'Padded Two'],
+      ]);
+    });
+
+    it('a new number with more leading zeros than a stored one is a new contact; one with fewer is left out, in the plan and the run', async () => {
+      const seeded = await run(
+        'contacts',
+        'import',
+        file('stored-padded.csv', 'number,name\n016505551001,One Zero\n0016505551002,Two Zeros\n'),
+        '--wait',
+        '-q',
+      );
+      expect(seeded.code).toBe(0);
+      const ids = Object.fromEntries((await listed()).map((contact) => [contact.number, Number(contact.id)]));
+      const csv = file('more-zeros.csv', 'number,name\n0016505551001,More Zeros\n016505551002,Fewer Zeros\n16505551001,No Zeros\n');
+      const plan = await run('contacts', 'import', csv, '--dry-run', '-q');
+      expect([plan.code, plan.stdout]).toEqual([
+        0,
+        `${csv}\n` +
+          '+ row 2: create 0016505551001\n' +
+          '    name: "More Zeros"\n' +
+          '! row 3: 016505551002: not created\n' +
+          `    ! ${besideStored('016505551002', ids['0016505551002'], '0016505551002')}: the row is left out\n` +
+          '! row 4: 16505551001: not created\n' +
+          `    ! ${besideStored('16505551001', ids['016505551001'], '016505551001')}: the row is left out\n` +
+          'Plan: 1 to create, 0 to update, 0 unchanged, 0 invalid, 2 skipped; 2 cells look changed by a spreadsheet and are left out: --apply-flagged to apply them (marked !).\n',
+      ]);
+      const real = await run('contacts', 'import', csv, '--wait', '-q');
+      expect([real.code, real.stderr]).toEqual([
+        0,
+        `warning: ${csv} row 3, new contact 016505551002: ${besideStored('016505551002', ids['0016505551002'], '0016505551002')}: the row is left out\n` +
+          `warning: ${csv} row 4, new contact 16505551001: ${besideStored('16505551001', ids['016505551001'], '016505551001')}: the row is left out\n` +
+          `warning: ${csv}: 2 cells look changed by a spreadsheet and were left out: --apply-flagged to apply them\n`,
+      ]);
+      expect(await numbers('1650555100')).toEqual([
+        ['016505551001', 'One Zero'],
+        ['0016505551002', 'Two Zeros'],
+        ['0016505551001', 'More Zeros'],
       ]);
     });
 

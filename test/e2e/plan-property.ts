@@ -8,7 +8,7 @@
  * (`after`) and the stored contact with the changes it shows (a new contact from nothing, active).
  * Contacts are compared as the contract compares them (text NFC); on the stand-in, whose contacts
  * show no groups or fields, the plan promises none. And the run holds the rules the plan states:
- * without --apply-flagged no new number stands beside one with leading zeros, and a second plan
+ * without --apply-flagged no new number stands beside one with more leading zeros, and a second plan
  * after the run has nothing to create or update. The workspace is set through the API; the plan
  * and the run are the CLI's (wsmInProcess against the real server).
  */
@@ -43,6 +43,7 @@ const writtenNumber = fc.oneof(
   fc.constantFrom(...NUMBERS).map((n) => `(${n.slice(0, 4)}) ${n.slice(4)}`),
   fc.constant('(0) 7700 900123'), // its leading zero kept apart
   fc.constant('7700900123'), // its leading zero dropped
+  fc.constant('007700900123'), // a zero more than the stored one: another number
   fc.constant('1.41556E+10'), // scientific notation: an invalid row
   fc.constant('12'), // too short: an invalid row
 );

@@ -10,6 +10,7 @@ import {
   createdState,
   differences,
   note,
+  paddedStored,
   placesOf,
   settledAction,
   stateOf,
@@ -135,11 +136,11 @@ export class ImportPlanner {
   }
 
   /**
-   * A new number equal to a contact's but for its leading zeros, or to a number the file also
+   * A new number equal to a contact's but for fewer leading zeros, or to a number the file also
    * writes with leading zeros (before or after this row): a spreadsheet may have dropped them.
    */
   private besidePadded(number: string): string | undefined {
-    const near = this.live.byUnpadded.get(number.replace(/^0+/, ''));
+    const near = paddedStored(this.live, number);
     if (near !== undefined)
       return `"${number}" would be a new contact beside contact ${near.id}, "${near.number}": a spreadsheet may have dropped its leading zeros`;
     const twin = this.options.twins?.get(number);

@@ -108,7 +108,7 @@ export interface Plan {
 export interface LiveContacts {
   byId: Map<number, Contact>;
   byNumber: Map<string, Contact>;
-  /** Numbers by their digits without leading zeros, where that differs from the number. */
+  /** Numbers by their digits without leading zeros, where that differs from the number: the one with the most zeros. */
   byUnpadded: Map<string, Contact>;
 }
 
@@ -119,9 +119,22 @@ export function liveContacts(contacts: Iterable<Contact>): LiveContacts {
     const number = normalizeNumber(String(contact.number));
     live.byNumber.set(number, contact);
     const unpadded = number.replace(/^0+/, '');
-    if (unpadded !== number) live.byUnpadded.set(unpadded, contact);
+    const padded = live.byUnpadded.get(unpadded);
+    if (unpadded !== number && (padded === undefined || normalizeNumber(String(padded.number)).length < number.length))
+      live.byUnpadded.set(unpadded, contact);
   }
   return live;
+}
+
+/**
+ * The stored contact whose number is `number` (as the server stores it, and not stored itself)
+ * with more leading zeros, if any: a spreadsheet drops a number's leading zeros and never adds
+ * them, so a new number with fewer zeros than a stored one may be that one damaged, and one with
+ * more is another number.
+ */
+export function paddedStored(live: LiveContacts, number: string): Contact | undefined {
+  const near = live.byUnpadded.get(number.replace(/^0+/, ''));
+  return near !== undefined && normalizeNumber(String(near.number)).length > number.length ? near : undefined;
 }
 
 const PADDED = /^0+\d+$/;

@@ -4,7 +4,7 @@
 // that can bear on a held cell are checked and planned here, by the planner itself
 // (contacts/plan-import.ts): a row with a cell like damage (hold-scan.ts cellMayHold) in a column
 // that can be held, every row naming a contact whose values, stored or set by such a row, look
-// like damage (watched), and every new number beside one with leading zeros, stored or of the file
+// like damage (watched), and every new number beside one with more leading zeros, stored or of the file
 // (the scan's twins). Any other row sets values that are nothing like damage, and whether a change
 // is held depends on the value it writes over only through that likeness (contacts/plan.ts
 // spreadsheetDamage), so leaving those rows out changes no decision. It can change what a held
@@ -19,7 +19,7 @@ import { planColumns, type ColumnPlan } from '../../api/import-columns.js';
 import { normalizeNumber } from '../../api/schemas/index.js';
 import { checkedRow, type FieldIds } from '../../cli/csv-check.js';
 import { inTurns } from '../../cli/loop-turns.js';
-import type { LiveContacts } from '../contacts/plan.js';
+import { paddedStored, type LiveContacts } from '../contacts/plan.js';
 import type { ImportPlanOptions } from '../contacts/plan-import.js';
 import { readAlikeEverywhere } from './canonical-csv.js';
 import { type RewrittenRecord, rewrittenRecord } from './held-cells.js';
@@ -88,7 +88,7 @@ export async function passForHolds(
   const beside = (number: string) =>
     (live.byUnpadded.size > 0 || twins.size > 0) &&
     !live.byNumber.has(number) &&
-    (twins.has(number) || live.byUnpadded.has(number.replace(/^0+/, '')));
+    (twins.has(number) || paddedStored(live, number) !== undefined);
   let header: string[] | undefined;
   let plan: ColumnPlan | undefined;
   let holdable: number[] = [];

@@ -2,7 +2,7 @@
 // workspace's values, before the plan itself is made. A plan holds a cell only when
 // spreadsheetDamage (contacts/plan.ts) finds one: a new value in scientific notation, or a value
 // with leading zeros or of 16 digits or more written over by what a spreadsheet makes of it; it
-// leaves a row out only for a new number beside one with leading zeros, stored or of the same file
+// leaves a row out only for a new number beside one with more leading zeros, stored or of the same file
 // (padded-twins.ts, which this read finds). When no cell of the file and no stored value looks like
 // any of those, the plan holds nothing whatever it finds: the file goes as it is, at once, and the
 // plan is made while the server works through it (upload.ts). The file's side is looser than the
