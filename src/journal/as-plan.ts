@@ -1,5 +1,6 @@
 // A journaled change shown as the plan it carried out (commands/contacts/plan-render.ts prints it):
-// `+` a contact created with its values, `~` each value `before -> after`, `-` a contact deleted,
+// `+` a contact created with its values, `~` each value `before -> after` (an import's after as
+// its rows predicted it: records.ts), `-` a contact deleted,
 // `x` a record whose request failed, `!` one kept without a before-image, and why. A record of
 // another resource is shown by resource-plan.ts.
 import { differences, stateOf, tally, type PlannedContact, type Plan } from '../commands/contacts/plan.js';
@@ -19,11 +20,11 @@ export function changeAsPlan(records: JournalRecord[], failed: readonly number[]
       action: record.op,
       id: record.id,
       number: image?.number ?? record.number ?? null,
-      changes: record.op === 'delete' ? {} : differences(stateOfImage(record.before), stateOfImage(record.after)),
+      changes: record.op === 'delete' ? {} : differences(stateOfImage(record.before), record.predicted ?? stateOfImage(record.after)),
       suspicious: [],
     };
-    if (record.op === 'create' && record.after !== null)
-      contact.changes = { number: { from: null, to: record.after.number }, ...contact.changes };
+    const made = record.after?.number ?? (record.predicted !== undefined ? record.number : undefined);
+    if (record.op === 'create' && made !== undefined) contact.changes = { number: { from: null, to: made }, ...contact.changes };
     if (record.unknown !== undefined) contact.notes = [record.unknown];
     if (record.id !== null && failures.has(record.id)) {
       contact.action = 'invalid';

@@ -17,7 +17,7 @@ import type { ChangeWriter } from './store.js';
 type Outcome = BulkExecution['outcomes'] extends AsyncIterable<infer T> ? T : never;
 
 /** The most contacts the journal reads for before-images the run did not read. */
-export const JOURNAL_READ_LIMIT = 100_000;
+const JOURNAL_READ_LIMIT = 100_000;
 /** Records written at once: few writes, and little lost to a crash. */
 const BATCH = 1000;
 

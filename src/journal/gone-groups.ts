@@ -5,7 +5,7 @@
 // image names any: a group gone is found by its name, else left out, and a field gone is left out,
 // each said as a note on its record, so the plan shows what the requests send.
 import type { WsmClient } from '../api/client.js';
-import type { Plan } from '../commands/contacts/plan.js';
+import type { ContactState, Plan } from '../commands/contacts/plan.js';
 import { cannotListContacts } from '../commands/contacts/plan-live.js';
 import type { ContactImage, JournalRecord } from './records.js';
 
@@ -34,6 +34,21 @@ async function liveNames(client: WsmClient): Promise<LiveNames | undefined> {
   return live;
 }
 
+/** An import's predicted values (groups by name alone): a group or field gone since is left out, and said. */
+function fittedPrediction(state: ContactState, live: LiveNames, said: Set<string>): ContactState {
+  const contact_groups = state.contact_groups.filter((name) => {
+    if (live.groupByName.has(name)) return true;
+    said.add(`group "${name}" no longer exists: left out`);
+    return false;
+  });
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(state.fields)) {
+    if (live.fields.has(name)) fields[name] = value;
+    else said.add(`field "${name}" no longer exists: its value ${JSON.stringify(value)} left out`);
+  }
+  return { ...state, contact_groups, fields };
+}
+
 function fitted(image: ContactImage, live: LiveNames, said: Set<string>): ContactImage {
   const contact_groups = image.contact_groups.flatMap((group) => {
     if (live.groups.has(group.id)) return [group];
@@ -60,7 +75,9 @@ export async function fitToLiveGroups(
 ): Promise<{ records: JournalRecord[]; notes: Map<number, string[]> }> {
   const notes = new Map<number, string[]>();
   const names = records.some((record) =>
-    imagesOf(record).some((image) => image.contact_groups.length > 0 || Object.keys(image.fields).length > 0),
+    [...imagesOf(record), ...(record.kind === 'contact' && record.predicted !== undefined ? [record.predicted] : [])].some(
+      (image) => image.contact_groups.length > 0 || Object.keys(image.fields).length > 0,
+    ),
   );
   const live = names ? await liveNames(client) : undefined;
   if (live === undefined) return { records, notes };
@@ -69,6 +86,7 @@ export async function fitToLiveGroups(
     const said = new Set<string>();
     const fit = (image: ContactImage | null) => (image === null ? null : fitted(image, live, said));
     const result = { ...record, before: fit(record.before), after: fit(record.after) };
+    if (record.predicted !== undefined) result.predicted = fittedPrediction(record.predicted, live, said);
     if (said.size > 0) notes.set(index, [...said]);
     return result;
   });

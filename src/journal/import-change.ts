@@ -1,24 +1,24 @@
 // The journal's side of an import (`contacts import`, `imports create`). The before-images are the
 // contacts the import's plan read before the file was sent (no read of its own), taken for the
-// numbers the file's rows name. Once --wait has seen the import finish, the workspace is listed
-// once more to find what it made: a number that had no contact and has one now is a contact the
-// import created (undone by deleting it), one that had a contact is an update (undone by setting
-// its values back); only the contacts holding the file's numbers are kept, last pages first
-// (import-after.ts). Without --wait the outcome is not known: the contacts it updated are kept with
-// their before-images; the ones it created are not known, and the journal says so. A workspace too
-// large to read whole is not read: the file's numbers are looked up one by one (import-lookup.ts).
+// numbers the file's rows name. Once --wait has seen the import finish, each contact is recorded
+// with the values its rows leave it with, predicted from the rows sent (import-outcome.ts), not
+// read back: a number that had no contact is a create, one that had one an update, and the rows
+// the server says failed leave their contacts out. `wsm undo` finds them by number and flags any
+// whose values differ from the prediction (undo-reach.ts, inverse.ts). Without --wait the outcome
+// is not known: the contacts it updated are kept with their before-images; the ones it created are
+// not known, and the journal says so. A workspace too large to read whole is not read: the file's
+// numbers are looked up one by one (import-lookup.ts).
 import type { WsmClient } from '../api/client.js';
 import type { Context } from '../cli/context.js';
-import { cannotListContacts, LIVE_READ_LIMIT } from '../commands/contacts/plan-live.js';
 import type { LiveContacts } from '../commands/contacts/plan.js';
-import { JOURNAL_READ_LIMIT } from './bulk-change.js';
 import { beginChange } from './journal.js';
 import { countOf, countText } from '../cli/text.js';
 import { contactImage, type JournalRecord } from './records.js';
 import type { ChangeWriter } from './store.js';
 import type { UploadResult } from '../commands/imports/upload.js';
-import { beforeByNumber, createdByNumber, type ReadRows } from './import-lookup.js';
-import { contactsHoldingNumbers, type FoundByNumber } from './import-after.js';
+import { importErrorOf } from '../commands/imports/import-errors.js';
+import { beforeByNumber, type ReadRows } from './import-lookup.js';
+import type { ImportOutcome } from './import-outcome.js';
 
 /**
  * What the import's plan read of the workspace before sending, or why it read nothing;
@@ -26,7 +26,7 @@ import { contactsHoldingNumbers, type FoundByNumber } from './import-after.js';
  */
 export type ImportBefore = { live: LiveContacts } | { unread: string } | { tooLarge: string; lookups: number };
 
-/** The before-images; `absent` where the numbers were looked up: those with no contact before (the only ones looked up after). */
+/** The before-images; `absent` where the numbers were looked up: those found with no contact (the only ones the import may create). */
 type Before = { live: LiveContacts; absent?: Set<string> };
 
 /** The run's planning as the journal reads it: the plan's read, and the numbers its rows named. */
@@ -60,98 +60,107 @@ export async function beginImportChange(
     before = typeof found === 'string' ? `${read.tooLarge}, and ${found}` : found;
   }
   if (typeof before === 'string') change.note(`no before-image was taken: ${before}; undo leaves the import's contacts as they are`);
-  return new ImportChange(ctx, change, typeof before === 'string' ? undefined : before);
+  return new ImportChange(change, typeof before === 'string' ? undefined : before);
 }
 
 export class ImportChange {
   constructor(
-    private readonly ctx: Context,
     private readonly change: ChangeWriter,
     private readonly before: Before | undefined,
   ) {}
 
   /**
-   * Records what the import did to the contacts `numbers` names (as the server stores them): once
-   * --wait saw it finish, the workspace is listed to find what it created; otherwise (no --wait, a
-   * wait stopped: `result` undefined) its outcome is not known.
+   * Records what the import did to the contacts its rows name (`outcome`: the rows as sent): once
+   * --wait saw it finish, as its rows predict; otherwise (no --wait, a wait stopped: `result`
+   * undefined) its outcome is not known.
    */
-  async end(client: WsmClient, numbers: () => Iterable<string>, result: UploadResult | undefined): Promise<void> {
+  async end(outcome: ImportOutcome | undefined, result: UploadResult | undefined): Promise<void> {
     try {
-      if (this.before === undefined) return;
-      const after =
+      if (this.before === undefined || outcome === undefined) return;
+      const unread =
         result === undefined
           ? 'the import was interrupted or its wait failed'
           : result.finished !== true
             ? 'run without --wait: `wsm imports get ID --wait` reads it'
-            : this.before.absent === undefined
-              ? await this.readAfter(client, new Set(numbers()))
-              : await this.lookUpAfter(client, this.before.absent, result);
-      if (typeof after === 'string')
+            : undefined;
+      if (unread !== undefined) {
         this.change.note(
-          `the import's outcome was not read (${after}): the contacts it updated are kept as they were before it; those it created are not known, and undo leaves them`,
+          `the import's outcome was not read (${unread}): the contacts it updated are kept as they were before it; those it created are not known, and undo leaves them`,
         );
-      const records = this.records(numbers, this.before.live, typeof after === 'string' ? undefined : after);
-      this.noteMadeMeanwhile(records, result?.import?.created_count);
+        this.change.add(this.updatesBefore(outcome, this.before.live));
+        return;
+      }
+      const records = this.predicted(outcome, this.before, result!);
+      this.noteMadeMeanwhile(records, result!.import?.created_count);
       this.change.add(records);
     } catch (error) {
-      this.change.note(`the import's outcome was not read (${(error as Error).message}): undo leaves its contacts as they are`);
+      this.change.note(`the import's outcome was not recorded (${(error as Error).message}): undo leaves its contacts as they are`);
     } finally {
       this.change.finish([]);
     }
   }
 
-  private records(numbers: () => Iterable<string>, before: LiveContacts, after: FoundByNumber | undefined): JournalRecord[] {
+  /** The contacts the rows name that had one before, with their before-images alone. */
+  private updatesBefore(outcome: ImportOutcome, live: LiveContacts): JournalRecord[] {
     const records: JournalRecord[] = [];
-    for (const number of numbers()) {
-      const was = before.byNumber.get(number);
-      const now = after?.get(number);
+    for (const number of outcome.numbers()) {
+      const was = live.byNumber.get(number);
+      if (was !== undefined) records.push({ kind: 'contact', op: 'update', id: Number(was.id), before: contactImage(was), after: null });
+    }
+    return records;
+  }
+
+  /**
+   * Each contact the rows name, with its before-image and the values the rows leave it with; a
+   * number looked up and left unknown is not recorded (said at the time), nor is a contact named
+   * by a row the server says failed.
+   */
+  private predicted(outcome: ImportOutcome, before: Before, result: UploadResult): JournalRecord[] {
+    const record = result.import;
+    const errors = (Array.isArray(record?.errors) ? record.errors : []).map(importErrorOf);
+    const refused = outcome.refused(errors);
+    const group = record?.contact_group?.name;
+    const records: JournalRecord[] = [];
+    for (const number of outcome.numbers()) {
+      if (refused.has(number)) continue;
+      const was = before.live.byNumber.get(number);
       if (was !== undefined)
         records.push({
           kind: 'contact',
           op: 'update',
           id: Number(was.id),
           before: contactImage(was),
-          after: now === undefined ? null : contactImage(now),
+          after: null,
+          predicted: outcome.after(number, was, group),
         });
-      else if (now !== undefined)
-        records.push({ kind: 'contact', op: 'create', id: Number(now.id), number, before: null, after: contactImage(now) });
+      else if (before.absent === undefined || before.absent.has(number))
+        records.push({
+          kind: 'contact',
+          op: 'create',
+          id: null,
+          number,
+          before: null,
+          after: null,
+          predicted: outcome.after(number, undefined, group),
+        });
     }
+    if (refused.size > 0)
+      this.change.note(
+        `the server says rows naming ${countOf(refused.size, 'contact')} failed: ${refused.size === 1 ? 'it is' : 'they are'} kept as not changed, and undo leaves ${refused.size === 1 ? 'it' : 'them'} as ${refused.size === 1 ? 'it is' : 'they are'}`,
+      );
     return records;
   }
 
   /**
    * A contact someone else made while the import ran, with a number of the file that had none
-   * before, cannot be told from one the import made: said when the import's own count of the
-   * contacts it created is lower than the creates recorded.
+   * before, is updated by the import, not made: said when the import's own count of the contacts
+   * it created is lower than the creates its rows predict.
    */
   private noteMadeMeanwhile(records: JournalRecord[], created: unknown): void {
     const creates = records.filter((record) => record.kind === 'contact' && record.op === 'create').length;
     if (typeof created !== 'number' || creates <= created) return;
     this.change.note(
-      `the import says it created ${countOf(created, 'contact')}, and ${countText(creates)} of the file's numbers that had none before have one now: ${countText(creates - created)} of those contacts ${creates - created === 1 ? 'was' : 'were'} made by someone else while it ran (which cannot be told); undo deletes them too, unless changed since`,
+      `the import says it created ${countOf(created, 'contact')}, and its rows name ${countText(creates)} numbers that had no contact before: ${countText(creates - created)} of those contacts ${creates - created === 1 ? 'was' : 'were'} made by someone else while it ran (which cannot be told); undo deletes them too, unless their values differ from what the file's rows set`,
     );
-  }
-
-  /** The contacts holding the numbers that had none before, found by search; a string says why they were not. */
-  private async lookUpAfter(client: WsmClient, absent: Set<string>, result: UploadResult): Promise<FoundByNumber | string> {
-    const counts = { updated: this.before?.live.byNumber.size ?? 0, created: result.import?.created_count };
-    try {
-      return (await createdByNumber(this.ctx, client, absent, counts, (sentence) => this.change.note(sentence))).byNumber;
-    } catch (error) {
-      if (!cannotListContacts(error)) throw error;
-      return `the workspace's contacts could not be searched after it: ${(error as Error).message}`;
-    }
-  }
-
-  /** The contacts holding the file's numbers after the import (import-after.ts); a string says why they were not read. */
-  private async readAfter(client: WsmClient, named: Set<string>): Promise<FoundByNumber | string> {
-    try {
-      const limit = Math.min(JOURNAL_READ_LIMIT, LIVE_READ_LIMIT + named.size);
-      const found = await contactsHoldingNumbers(this.ctx, client, named, limit);
-      return found ?? `the workspace holds over ${countText(limit)} contacts after it, too many to read for the journal`;
-    } catch (error) {
-      if (!cannotListContacts(error)) throw error;
-      return `the workspace's contacts could not be read after it: ${(error as Error).message}`;
-    }
   }
 }

@@ -1,10 +1,10 @@
 // An import into a workspace too large to read whole: its before-images are the contacts the
 // file's numbers name, each found by a search (number-lookup.ts), up to WSM_IMPORT_LOOKUP_LIMIT
-// distinct numbers; the numbers found absent are the import's creates, looked up again once --wait
-// saw it finish. Past the bound, or where the server's search cannot be trusted to find numbers,
-// no before-image is taken and the change says why at the time.
+// distinct numbers; the numbers found absent are the ones the import may create (what it makes of
+// them is predicted from its rows, import-outcome.ts: nothing is looked up after it). Past the
+// bound, or where the server's search cannot be trusted to find numbers, no before-image is taken
+// and the change says why at the time.
 import type { WsmClient } from '../api/client.js';
-import type { Contact } from '../api/schemas/index.js';
 import type { Context } from '../cli/context.js';
 import type { CheckOptions } from '../cli/csv-check.js';
 import { countText } from '../cli/text.js';
@@ -69,29 +69,4 @@ export async function beforeByNumber(
     if (!cannotListContacts(error)) throw error;
     return `the workspace's contacts could not be searched (${(error as Error).message})`;
   }
-}
-
-/**
- * After the import: the contacts now holding the numbers that had none before (what it created),
- * found by search; a note where fewer were found than the import says it created.
- */
-export async function createdByNumber(
-  ctx: Context,
-  client: WsmClient,
-  absent: Set<string>,
-  counts: { updated: number; created: unknown },
-  note: (sentence: string) => void,
-): Promise<LiveContacts> {
-  const found: Contact[] = [];
-  if (absent.size > 0) found.push(...(await lookUpNumbers(ctx, client, [...absent], concurrencyOf(ctx, {}))).found.values());
-  const { updated, created } = counts;
-  if (typeof created === 'number' && created > found.length)
-    note(
-      `the import says it created ${countText(created)} contacts; ${countText(found.length)} were found by their numbers after it (the server's search may not show new contacts yet): undo leaves the others`,
-    );
-  if (updated > 0)
-    note(
-      "the contacts it updated were not read again after it (only the numbers that had no contact were looked up): undo sets back each value that differs from before it, and cannot tell a later change from the import's",
-    );
-  return liveContacts(found);
 }

@@ -3,7 +3,8 @@
 // - a contact the change updated: each value it changed set back, where the contact still holds
 //   the change's value; a value that is neither the change's new value nor its old one was changed
 //   again since, and the contact is left alone (flagged) unless `force`;
-// - a contact it created: deleted, unless changed since (flagged; `force` deletes it);
+// - a contact it created: deleted, unless changed since (flagged; `force` deletes it); an import's
+//   is found by its number and compared with the values its rows predicted (records.ts predicted);
 // - a contact it deleted: created again with all its values (a new id), unless its number is
 //   taken again by then (flagged whatever `force` says: the API keeps numbers unique).
 // Pure: the live contacts come in read.
@@ -18,7 +19,7 @@ import {
   type Plan,
   type PlannedContact,
 } from '../commands/contacts/plan.js';
-import type { Contact } from '../api/schemas/index.js';
+import { normalizeNumber, type Contact } from '../api/schemas/index.js';
 import type { ContactImage, ContactRecord, JournalRecord, ResourceRecord } from './records.js';
 import type { ResourceStep } from './resource-inverse.js';
 
@@ -89,7 +90,8 @@ function undoUpdate(record: ContactRecord, place: string, live: LiveContacts, fo
   }
   const old = stateOfImage(before);
   const now = stateOf(current);
-  const changed = record.after === null ? differences(old, now) : differences(old, stateOfImage(record.after));
+  const made = record.predicted ?? (record.after === null ? now : stateOfImage(record.after));
+  const changed = differences(old, made);
   const restore: Record<string, Change> = {};
   const since: string[] = [];
   for (const [key, change] of Object.entries(changed)) {
@@ -114,15 +116,39 @@ function undoUpdate(record: ContactRecord, place: string, live: LiveContacts, fo
   return contact;
 }
 
+/**
+ * The contact a create made, as it is now: by the id the server gave it, or, for an import's
+ * (known by its number), the contact holding that number; with the values the change left it with.
+ */
+function createdNow(record: ContactRecord, live: LiveContacts): { current: Contact | undefined; made: ContactState; number: string } {
+  if (record.after !== null)
+    return { current: live.byId.get(record.after.id), made: stateOfImage(record.after), number: record.after.number };
+  const number = record.number!;
+  const current = live.byNumber.get(normalizeNumber(number));
+  return { current, made: current === undefined ? record.predicted! : asShownBy(record.predicted!, current), number };
+}
+
+/**
+ * Predicted values as `current` can show them: a server whose contacts show no groups (or no custom
+ * fields) gives nothing to compare the rows' groups with, so they are not taken as changed since.
+ */
+function asShownBy(predicted: ContactState, current: Contact): ContactState {
+  const shown = current as { contact_groups?: unknown; fields?: unknown };
+  return {
+    ...predicted,
+    ...(Array.isArray(shown.contact_groups) ? {} : { contact_groups: [] }),
+    ...(typeof shown.fields === 'object' && shown.fields !== null ? {} : { fields: {} }),
+  };
+}
+
 function undoCreate(record: ContactRecord, place: string, live: LiveContacts, force: boolean, steps: UndoStep[]): PlannedContact {
-  const after = record.after!;
-  const current = live.byId.get(after.id);
-  const contact = planned(place, 'delete', after.id, after.number);
+  const { current, made, number } = createdNow(record, live);
+  const contact = planned(place, 'delete', current === undefined ? record.id : Number(current.id), number);
   if (current === undefined) {
     contact.action = 'absent';
     return contact;
   }
-  const since = Object.entries(differences(stateOfImage(after), stateOf(current))).map(
+  const since = Object.entries(differences(made, stateOf(current))).map(
     ([key, change]) => `${key} is ${shown(change.to)} now, not ${shown(change.from)} as the change made it`,
   );
   if (since.length > 0 && !force) {
@@ -131,7 +157,7 @@ function undoCreate(record: ContactRecord, place: string, live: LiveContacts, fo
     return contact;
   }
   if (since.length > 0) contact.notes = since.map((why) => `changed since: ${why}; deleted (--force)`);
-  steps.push({ op: 'delete', id: after.id, before: current });
+  steps.push({ op: 'delete', id: Number(current.id), before: current });
   return contact;
 }
 
@@ -181,7 +207,8 @@ export function inverseOf(
       const contact = planned(place, 'unchanged', record.id, record.before?.number ?? record.number ?? null);
       contact.notes = ['its request failed: the change did not touch it'];
       contacts.push(contact);
-    } else if (record.op === 'create' && record.after !== null) contacts.push(undoCreate(record, place, live, force, steps));
+    } else if (record.op === 'create' && (record.after !== null || (record.predicted !== undefined && record.number !== undefined)))
+      contacts.push(undoCreate(record, place, live, force, steps));
     else if (record.op === 'update' && record.before !== null) contacts.push(undoUpdate(record, place, live, force, steps));
     else if (record.op === 'delete' && record.before !== null) contacts.push(undoDelete(record, place, live, steps));
     else {

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { RESOURCE_KEYS, type ResourceKey } from '../api/descriptions/catalog.js';
 import type { Contact } from '../api/schemas/index.js';
+import type { ContactState } from '../commands/contacts/plan.js';
 import { type ResourceImage, resourceImageSchema } from './resource-image.js';
 
 /** A contact's values as the journal keeps them. */
@@ -31,6 +32,12 @@ export interface ContactRecord {
   number?: string;
   before: ContactImage | null;
   after: ContactImage | null;
+  /**
+   * An import's contact (after null): its values as the import's rows leave them, predicted from
+   * the rows sent, never read back. Groups by name; the contact (a new one has no id here) is found
+   * by its number when undone.
+   */
+  predicted?: ContactState;
   /** Why no before-image was taken, said at the time of the change. */
   unknown?: string;
 }
@@ -114,6 +121,15 @@ const contactImageSchema = z.object({
 
 const recordOp = z.enum(['create', 'update', 'delete']);
 
+const predictedSchema = z.object({
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  gender: z.string().nullable(),
+  status: z.boolean().nullable(),
+  fields: z.record(z.string(), z.string()),
+  contact_groups: z.array(z.string()),
+});
+
 const contactRecordSchema = z.object({
   kind: z.literal('contact'),
   op: recordOp,
@@ -121,6 +137,7 @@ const contactRecordSchema = z.object({
   number: z.string().optional(),
   before: contactImageSchema.nullable(),
   after: contactImageSchema.nullable(),
+  predicted: predictedSchema.optional(),
   unknown: z.string().optional(),
 });
 

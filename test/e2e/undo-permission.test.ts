@@ -5,13 +5,13 @@
  * undo's plan, asks nothing and exits 3 with one line, nothing sent; with the permission, or
  * against the stand-in of the hosted service (which cannot say), the question comes as before.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
-import { wsmInProcess } from './in-process.js';
-import { cleanup, createUserArgs, localProfile, serve, wsm, type Served } from './processes.js';
+import { loginWithRole } from './role-login.js';
+import { cleanup, serve, wsm, type Served } from './processes.js';
 import { onTerminal, plainLines } from './terminal.js';
 
 let server: Served;
@@ -34,34 +34,13 @@ beforeAll(async () => {
   expect(imported.code, imported.stderr).toBe(0);
   importChange = await lastChange(owner);
   // Dee may look at contacts and change them, but not delete them.
-  const role = await wsmInProcess(owner, [
-    'roles',
-    'create',
-    'Editor',
-    '--permission',
-    'contacts.view',
-    '--permission',
-    'contacts.update',
-    '-q',
-  ]);
-  expect(role.code, role.stderr).toBe(0);
-  expect((await wsmInProcess(owner, createUserArgs(role.stdout.trim()))).code).toBe(0);
-  const login = await wsmInProcess(
-    owner,
-    ['auth', 'login', '--profile', 'dee', '--email', 'dee@example.com', '--password-stdin', '--base-url', localBaseUrl()],
-    'long password\n',
-  );
-  expect(login.code, login.stderr).toBe(0);
-  editor = { ...server.env, WSM_PROFILE: 'dee', WSM_WORKSPACE: localProfile(server).workspace };
+  editor = await loginWithRole(server, 'Editor', ['contacts.view', 'contacts.update']);
 });
 
 afterAll(async () => {
   if (server) expect(await server.stop()).toBe(0);
   if (server) cleanup(server.dir);
 });
-
-/** The base URL the `local` profile holds: the change was made there, and an undo goes only there. */
-const localBaseUrl = (): string => JSON.parse(readFileSync(join(server.dir, 'config', 'config.json'), 'utf8')).profiles.local.base_url;
 
 describe('wsm undo on a terminal, permission first', () => {
   it('a role without contacts.delete: the plan, then no question: exit 3 with one line, nothing sent', async () => {

@@ -217,7 +217,8 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect((await workspace()).length).toBe(before.length + 2);
       expect((await lastChange()).summary).toBe(`import ${file}`);
       const shown = await run('history', 'show', 'last');
-      expect(shown.stdout).toMatch(/\+ record \d: create contact \d+ \(14155550601\)\n/);
+      // The journal predicts the new contacts from the rows sent (it reads nothing after the import): known by number, not id.
+      expect(shown.stdout).toMatch(/\+ record \d: create 14155550601\n {4}number: "14155550601"\n {4}name: "New One"\n/);
       expect(shown.stdout).toContain('    name: "Ben" -> "Imported Ben"\n');
       const undone = await run('undo', 'last', '--yes');
       expect(undone.stderr).toMatch(/^✓ undid change \S+: 2 set back, 2 deleted, 0 created again, 0 failed\n$/);

@@ -12,7 +12,7 @@ import { normalizeNumber, type Contact } from '../../api/schemas/index.js';
 export type PlanAction = 'create' | 'update' | 'unchanged' | 'invalid' | 'skipped' | 'delete' | 'absent';
 
 /** The values a row sets; a value not given is left as it is, null (or '' for a field) clears it. */
-interface RowSets {
+export interface RowSets {
   name?: string;
   email?: string | null;
   gender?: string | null;

@@ -29,7 +29,7 @@ export const importErrorColumns: Column<ImportError>[] = [
  * An error as the published API writes it (`row`, `message`), read as ours: there `row` is the line it starts
  * on, and every error of a data row (past row 1) is a row that failed.
  */
-function fromRecord(error: Partial<ImportError>): ImportError {
+export function importErrorOf(error: Partial<ImportError>): ImportError {
   const row = Number(error.row ?? 0);
   return {
     row,
@@ -51,7 +51,7 @@ async function* onePage(errors: ImportError[]): AsyncGenerator<ImportError[]> {
 }
 
 async function* readPages(client: WsmClient, id: number, signal?: AbortSignal): AsyncGenerator<ImportError[]> {
-  for await (const page of client.imports.errors(id).pages({ signal })) yield page.data.map(fromRecord);
+  for await (const page of client.imports.errors(id).pages({ signal })) yield page.data.map(importErrorOf);
 }
 
 /**
@@ -74,7 +74,7 @@ export async function importErrorPages(
     if (!(error instanceof UnsupportedEndpointError)) throw error;
   }
   const record = known ?? (await findImport(client, id, signal));
-  return { pages: onePage((Array.isArray(record.errors) ? record.errors : []).map(fromRecord)), complete: false, record };
+  return { pages: onePage((Array.isArray(record.errors) ? record.errors : []).map(importErrorOf)), complete: false, record };
 }
 
 /** Every error of import `id`, held (--rejects needs them all to pick the rows). */

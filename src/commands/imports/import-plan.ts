@@ -11,7 +11,8 @@ import { type CheckedRow, WHOLE_ROW } from '../../cli/csv-check.js';
 import { RequestValidationError } from '../../cli/errors.js';
 import { countText, rowName } from '../../cli/text.js';
 import { concurrencyOf } from '../shared/concurrency.js';
-import { liveContacts, type LiveContacts, type Plan, type PlanRow } from '../contacts/plan.js';
+import { liveContacts, type LiveContacts, type Plan, type PlanRow, type RowSets } from '../contacts/plan.js';
+import type { ImportRow } from '../../api/schemas/index.js';
 import { type ImportPlanOptions, ImportPlanner, RepeatedNumbers } from '../contacts/plan-import.js';
 import { cannotListContacts, readLiveContacts, readLiveContactsWithin } from '../contacts/plan-live.js';
 import { SHOWN_ALL, shownOn } from '../contacts/plan-unshown.js';
@@ -28,20 +29,24 @@ function importPlanRow(row: CheckedRow, group: string | undefined): PlanRow {
     );
     return { place, errors };
   }
-  const value = row.value;
-  const names = [...(value.contact_groups ?? []), ...(group !== undefined ? [group] : [])];
   return {
     place,
-    number: String(value.number),
-    sets: {
-      ...(value.name !== undefined && value.name !== '' ? { name: value.name } : {}),
-      ...(value.email !== undefined ? { email: value.email } : {}),
-      ...(value.gender !== undefined ? { gender: value.gender } : {}),
-      ...(value.status !== undefined ? { status: value.status } : {}),
-      ...(value.fields !== undefined ? { fields: value.fields } : {}),
-      ...(names.length > 0 ? { groups: { names, replace: false } } : {}),
-    },
+    number: String(row.value.number),
+    sets: importRowSets(row.value, group),
     ...(row.emptied !== undefined && row.emptied.length > 0 ? { emptied: row.emptied } : {}),
+  };
+}
+
+/** What a valid row of an import sets, as a plan applies it; `group`: the name of the import's --group, joined by every row. */
+export function importRowSets(value: ImportRow, group: string | undefined): RowSets {
+  const names = [...(value.contact_groups ?? []), ...(group !== undefined ? [group] : [])];
+  return {
+    ...(value.name !== undefined && value.name !== '' ? { name: value.name } : {}),
+    ...(value.email !== undefined ? { email: value.email } : {}),
+    ...(value.gender !== undefined ? { gender: value.gender } : {}),
+    ...(value.status !== undefined ? { status: value.status } : {}),
+    ...(value.fields !== undefined ? { fields: value.fields } : {}),
+    ...(names.length > 0 ? { groups: { names, replace: false } } : {}),
   };
 }
 

@@ -3,7 +3,7 @@
 import type { WsmClient } from '../../api/client.js';
 import { UnusableResponseError } from '../../api/errors.js';
 import type { Context } from '../../cli/context.js';
-import type { CheckOptions, CsvReport, FieldIds } from '../../cli/csv-check.js';
+import type { CheckedRow, CheckOptions, CsvReport, FieldIds } from '../../cli/csv-check.js';
 import { refuseOrWarn, warnWhatIsSkipped } from './check-report.js';
 import { sayPlan } from './held-upload.js';
 import type { PlanAfterUpload } from './import-plan.js';
@@ -25,11 +25,17 @@ export async function followUpload(
     planning?: PlanAfterUpload;
     /** The groups and fields the rows send: after --wait, checked where the server's contacts show neither. */
     sent?: SentColumns;
+    /** Each row as the check after the upload reads it (the journal's outcome of the rows sent). */
+    onRow?: (row: CheckedRow) => void;
   },
 ): Promise<UploadResult> {
-  const { fields, planning } = check;
-  const checkRows =
-    planning === undefined ? check.checkRows : (options: CheckOptions) => check.checkRows({ ...options, onNumber: planning.onNumber });
+  const { fields, planning, onRow } = check;
+  const checkRows = (options: CheckOptions) =>
+    check.checkRows({
+      ...options,
+      ...(planning !== undefined ? { onNumber: planning.onNumber } : {}),
+      ...(onRow !== undefined ? { onRow } : {}),
+    });
   let { report } = check;
   const uploaded: UploadResult = answer.data !== undefined ? { import: answer.data } : { answer: answer.body };
   const id = answer.data?.id;

@@ -36,6 +36,7 @@ import { renderPlan } from '../contacts/plan-render.js';
 import { sendAsPlanned, sendPassed } from './held-upload.js';
 import { passForHolds } from './hold-pass.js';
 import { beginImportChange } from '../../journal/import-change.js';
+import { followedOutcome } from '../../journal/import-outcome.js';
 import { type FailedLines, locallyFailed } from './rejects.js';
 import { refuseRejectsOverInput } from './rejects-target.js';
 import { rejectsAfterImport, writeRejects } from './upload-rejects.js';
@@ -180,9 +181,10 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
       ? await passForHolds(sheet === undefined ? { csv } : { items: sheet.items }, planning.live, fields, planning.options)
       : undefined;
   const planFirst = planning !== undefined && (flags.strict || (!planning.holdsNothing && pass === undefined));
+  const outcome = planning && followedOutcome(ctx, pass?.held ?? planning.held, flags.spreadsheet !== undefined);
   // A dry run keeps the rows and reads the workspace once the check has said what it found.
   const dryRows: CheckedRow[] | undefined = flags.dryRun && client !== undefined ? [] : undefined;
-  const onRow = planning?.onRow ?? (dryRows !== undefined ? (row: CheckedRow) => void dryRows.push(row) : undefined);
+  const onRow = outcome?.following(planning!.onRow) ?? planning?.onRow ?? (dryRows && ((row: CheckedRow) => void dryRows.push(row)));
   let report: CsvReport | undefined;
   let plan: Plan | undefined;
   if (flags.strict || flags.dryRun || planFirst) {
@@ -229,12 +231,13 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
         : planned === undefined
           ? await sendPassed(ctx, flags.file, { path: csv, name: undefined }, pass, create)
           : await sendAsPlanned(ctx, flags.file, { path: csv, name: undefined }, planned.held, planned.plan, create);
-    result = await followUpload(ctx, flags, client!, uploaded.answer, { checkRows, report, fields, planning: planAfter, sent });
+    const follow = { checkRows, report, fields, planning: planAfter, sent, onRow: outcome?.add };
+    result = await followUpload(ctx, flags, client!, uploaded.answer, follow);
     return result;
   } finally {
     if (uploaded !== undefined) uploaded.done();
     else copy?.done();
-    await journal?.end(client!, () => (planAfter ?? planning)?.numbers() ?? [], result);
+    await journal?.end(outcome, result);
   }
 }
 
