@@ -1,6 +1,6 @@
 // What the journal of an import into a workspace too large to read whole costs: its before-images
-// are the contacts found by searching each of the file's numbers, and after --wait the numbers that
-// had no contact are searched again (src/journal/import-lookup.ts). Against a real `wsm serve`
+// are the contacts found by searching each of the file's numbers (src/journal/import-lookup.ts;
+// nothing is searched after --wait: what it created is predicted from its rows). Against a real `wsm serve`
 // holding M (100,000) contacts, `wsm contacts import FILE --wait` of N numbers (1,000 and 10,000:
 // half of them held by a contact, half new), with the journal and with WSM_HISTORY=off, alternating
 // in the same rounds: the medians' ratio of wall time, and of the CLI's CPU time. Each run names new

@@ -1,6 +1,6 @@
 // Contacts found by their numbers, one search each (`GET /contacts?search=<number>`, the published
 // operation), for a workspace too large to read whole: the journal's before-images of an import's
-// updates and, once --wait saw it finish, the contacts it created. The searches run on the page
+// updates, and an undo's contacts of a change. The searches run on the page
 // engine (runEach: a bounded window of requests, the transport's retries and 429 pacing). The
 // published API does not say what a search matches, so nothing is taken on trust: a hit counts only
 // when its stored number is the number asked (as the server stores numbers), never a substring;
@@ -16,10 +16,10 @@ import { UsageError } from '../cli/errors.js';
 import { cannotListContacts, LIVE_READ_LIMIT } from '../commands/contacts/plan-live.js';
 
 /**
- * The most numbers an import looks up one by one: each costs a request (two for a number it
- * creates). Measured against 100,000 contacts (bench/journal-lookups.mjs): 1,000 numbers add about
- * 4 s to an import of 1.5 s, 10,000 add minutes; past this many the journal would cost more than
- * the import many times over.
+ * The most numbers an import looks up one by one: each costs a request. Measured against 100,000
+ * contacts (bench/journal-lookups.mjs, when the numbers an import created were looked up again
+ * after it): 1,000 numbers added about 4 s to an import of 1.5 s, 10,000 added minutes; past this
+ * many the journal would cost more than the import many times over.
  */
 const LOOKUP_LIMIT = 1_000;
 /** Pages of other contacts read for one number before it is left unknown (a search matching substrings). */
