@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeExcelLike } from '../formats/xlsx/excel-like.js';
 import { BACKENDS, type Backend, backendFile } from './backends.js';
 import type { Stored } from './plan-property.js';
+import { wsmInProcess } from './in-process.js';
 import { wsm } from './processes.js';
 
 const SCIENTIFIC = '"3.51E+12" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost';
@@ -16,7 +17,10 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     let backend: Backend;
     const run = (...args: string[]) => wsm(backend.env, args);
     const file = (name: string, text: string) => backendFile(backend, name, text);
-    const listed = async () => JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Stored[];
+    // Reads of the stored contacts run wsm in this process (milliseconds, not a process start each);
+    // every plan and import a test asserts on is the binary's.
+    const listed = async () =>
+      JSON.parse((await wsmInProcess(backend.env, ['contacts', 'list', '--all', '-o', 'json'])).stdout) as Stored[];
     const numbers = async (prefix: string) =>
       (await listed())
         .filter((contact) => contact.number.replace(/^0+/, '').startsWith(prefix))

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, backendFile, type Backend } from './backends.js';
 import type { Stored } from './plan-property.js';
+import { wsmInProcess } from './in-process.js';
 import { wsm } from './processes.js';
 
 const COMPOSED = 'Zo\u00eb';
@@ -19,11 +20,14 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     let zoe: Stored;
     const run = (...args: string[]) => wsm(backend.env, args);
     const file = (name: string, text: string) => backendFile(backend, name, text);
-    const listed = async () => JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Stored[];
+    // Set-up and read-backs of the stored contacts run wsm in this process (milliseconds, not a
+    // process start each); every plan and run a test asserts on is the binary's.
+    const arrange = (...args: string[]) => wsmInProcess(backend.env, args);
+    const listed = async () => JSON.parse((await arrange('contacts', 'list', '--all', '-o', 'json')).stdout) as Stored[];
 
     beforeAll(async () => {
       backend = await kind.start();
-      const created = await run('contacts', 'create', '--number', '14155550301', '--name', COMPOSED, '--email', 'zoe@example.com');
+      const created = await arrange('contacts', 'create', '--number', '14155550301', '--name', COMPOSED, '--email', 'zoe@example.com');
       expect(created.code, created.stderr).toBe(0);
       [zoe] = await listed();
     });
@@ -52,7 +56,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     });
 
     it('a custom field an update file sets: kept by wsm serve; on the published API the run says the server did not keep it', async () => {
-      expect((await run('fields', 'create', 'city')).code).toBe(0);
+      expect((await arrange('fields', 'create', 'city')).code).toBe(0);
       const city = file('city.csv', `id,city\n${zoe.id},Faro\n`);
       const res = await run('contacts', 'update', '--from', city);
       const done = `✓ updated 1 of the 1 contact read from ${city}: 0 unchanged, 0 skipped, 0 failed\n`;
@@ -64,8 +68,8 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     // Groups of contacts are wsm serve's (the stand-in's records have none).
     if (kind === BACKENDS[0])
       it('an import row whose groups cell is emptied or [] keeps the contact in its groups, and the plan says so', async () => {
-        expect((await run('groups', 'create', 'VIP')).code).toBe(0);
-        const joined = await run('contacts', 'create', '--number', '14155550302', '--name', 'Vic', '--group', '1');
+        expect((await arrange('groups', 'create', 'VIP')).code).toBe(0);
+        const joined = await arrange('contacts', 'create', '--number', '14155550302', '--name', 'Vic', '--group', '1');
         expect(joined.code, joined.stderr).toBe(0);
         for (const cell of ['', '[]']) {
           const emptied = file('groups-emptied.csv', `number,name,contact_groups\n14155550302,Vic,${cell}\n`);
@@ -77,10 +81,10 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
           );
           const imported = await run('contacts', 'import', emptied, '--wait', '-q');
           expect(imported.code, imported.stderr).toBe(0);
-          const got = JSON.parse((await run('contacts', 'get', '2', '-o', 'json')).stdout);
+          const got = JSON.parse((await arrange('contacts', 'get', '2', '-o', 'json')).stdout);
           expect(got.contact_groups.map((group: { name: string }) => group.name)).toEqual(['VIP']);
         }
-        expect((await run('contacts', 'delete', '2', '--yes')).code).toBe(0);
+        expect((await arrange('contacts', 'delete', '2', '--yes')).code).toBe(0);
       });
 
     it('a delete list naming one contact on several lines, padded or not: each line deletes it, in the plan and in the run, counted once', async () => {

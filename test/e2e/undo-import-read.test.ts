@@ -16,6 +16,7 @@ import { startStandin, type Standin } from '../standin/index.js';
 import { BACKENDS, backendFile, seedStandinContact, type Backend } from './backends.js';
 import { cleanup, localProfile, serve, wsm } from './processes.js';
 import { forward } from './forward.js';
+import { wsmInProcess } from './in-process.js';
 
 type Listed = { id: number; number: string; created_at: string; updated_at: string } & Record<string, unknown>;
 
@@ -26,10 +27,13 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
   describe(`the import journal after --wait, on ${kind.name}`, () => {
     let backend: Backend;
     const run = (...args: string[]) => wsm(backend.env, args);
+    // The seed and the reads of the workspace run wsm in this process (milliseconds, not a process
+    // start each); the imports, histories and undos a test asserts on are the binary's.
+    const arrange = (args: string[], more: NodeJS.ProcessEnv = {}) => wsmInProcess({ ...backend.env, ...more }, args);
     const csv = (name: string, text: string) => backendFile(backend, name, text);
     /** Every contact with every value the server shows, but for what it makes itself (id, times). */
     const workspace = async () =>
-      (JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Listed[])
+      (JSON.parse((await arrange(['contacts', 'list', '--all', '-o', 'json'])).stdout) as Listed[])
         .map(({ id: _id, created_at: _created, updated_at: _updated, ...values }) => values)
         .sort((a, b) => String(a.number).localeCompare(String(b.number)));
     /** The contact list's requests after the upload, as `-v` traces them: their queries. */
@@ -55,7 +59,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
 
     beforeAll(async () => {
       backend = await kind.start();
-      const seeded = await wsm({ ...backend.env, WSM_HISTORY: 'off' }, ['contacts', 'import', csv('seed.csv', SEED), '--wait', '-q']);
+      const seeded = await arrange(['contacts', 'import', csv('seed.csv', SEED), '--wait', '-q'], { WSM_HISTORY: 'off' });
       expect(seeded.code).toBe(0);
     });
     afterAll(async () => {
@@ -79,12 +83,13 @@ describe('the import journal, on the stand-in for the hosted service, with conta
   let dir: string;
   let env: NodeJS.ProcessEnv;
   const run = (args: string[], more: NodeJS.ProcessEnv = {}) => wsm({ ...env, ...more }, args);
+  const arrange = (args: string[], more: NodeJS.ProcessEnv = {}) => wsmInProcess({ ...env, ...more }, args);
   const file = (name: string, text: string) => {
     writeFileSync(join(dir, name), text);
     return join(dir, name);
   };
   const listed = async () =>
-    (JSON.parse((await run(['contacts', 'list', '--all', '-o', 'json'])).stdout) as Listed[]).sort((a, b) => a.id - b.id);
+    (JSON.parse((await arrange(['contacts', 'list', '--all', '-o', 'json'])).stdout) as Listed[]).sort((a, b) => a.id - b.id);
   /** Once the import is sent and before the stand-in makes its rows (300 ms later), someone else makes these contacts. */
   const meanwhile = (contacts: Array<[string, string]>) => {
     const sent = standin.state.imports.length;
@@ -109,7 +114,7 @@ describe('the import journal, on the stand-in for the hosted service, with conta
     standin = await startStandin({ importDelayMs: 300 });
     dir = mkdtempSync(join(tmpdir(), 'wsm-standin-'));
     env = standin.env(dir);
-    expect((await run(['contacts', 'import', file('seed.csv', SEED), '--wait', '-q'], { WSM_HISTORY: 'off' })).code).toBe(0);
+    expect((await arrange(['contacts', 'import', file('seed.csv', SEED), '--wait', '-q'], { WSM_HISTORY: 'off' })).code).toBe(0);
   });
   afterAll(async () => {
     await standin?.close();
@@ -198,7 +203,7 @@ describe('the import journal, on wsm serve, with a contact made by someone else 
       expect(shown).toMatch(/\+ record 1: create 14155559401\n/);
       const undone = await wsm(env, ['undo', 'last', '--yes']);
       expect(undone.stderr).toMatch(/✓ undid change \S+: 0 set back, 2 deleted, 0 created again, 0 failed\n$/);
-      expect(JSON.parse((await wsm(env, ['contacts', 'list', '--all', '-o', 'json'])).stdout)).toEqual([]);
+      expect(JSON.parse((await wsmInProcess(env, ['contacts', 'list', '--all', '-o', 'json'])).stdout)).toEqual([]);
     } finally {
       await new Promise((resolve) => proxy.close(resolve));
       await server.stop();

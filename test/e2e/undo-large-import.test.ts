@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
 import { cleanup, localProfile, serve, wsm, type Served } from './processes.js';
 import { forward } from './forward.js';
+import { wsmInProcess } from './in-process.js';
 
 /** A contact as listed: what the test compares is whatever else it holds. */
 type Listed = { id: number; number: string; created_at: string; updated_at: string } & Record<string, unknown>;
@@ -108,6 +109,9 @@ for (const kind of TARGETS) {
   describe(`an import into a workspace too large to read, undone, on ${kind.name}`, () => {
     let target: Target;
     const run = (args: string[], env: NodeJS.ProcessEnv = {}) => wsm({ ...target.env, ...env }, args);
+    // Seeding and reads of the workspace run wsm in this process (milliseconds, not a process start
+    // each); the imports, undos and history a test asserts on are the binary's.
+    const arrange = (args: string[]) => wsmInProcess(target.env, args);
     const csv = (name: string, text: string) => {
       const file = join(target.dir, name);
       writeFileSync(file, text);
@@ -115,7 +119,7 @@ for (const kind of TARGETS) {
     };
     /** Every contact with every value the server shows, but for what it makes itself (id, times): the workspace to compare. */
     const workspace = async () =>
-      (JSON.parse((await run(['contacts', 'list', '--all', '-o', 'json'])).stdout) as Listed[])
+      (JSON.parse((await arrange(['contacts', 'list', '--all', '-o', 'json'])).stdout) as Listed[])
         .map(({ id: _id, created_at: _created, updated_at: _updated, ...values }) => values)
         .sort((a, b) => String(a.number).localeCompare(String(b.number)));
     const shown = async () => (await run(['history', 'show', 'last'])).stdout;
@@ -125,7 +129,7 @@ for (const kind of TARGETS) {
       // 30 contacts; one's name holds a number the file will create, so a search for it finds that name.
       const rows = Array.from({ length: 30 }, (_, i) => `141555501${10 + i},Person ${10 + i}`);
       rows[29] = '14155550139,Ticket 14155550901';
-      expect((await run(['contacts', 'import', csv('seed.csv', `number,name\n${rows.join('\n')}\n`), '--wait', '-q'])).code).toBe(0);
+      expect((await arrange(['contacts', 'import', csv('seed.csv', `number,name\n${rows.join('\n')}\n`), '--wait', '-q'])).code).toBe(0);
     });
     afterAll(async () => {
       if (target) await target.stop();
@@ -191,14 +195,14 @@ for (const kind of TARGETS) {
       const strict = await run(['contacts', 'import', csv('strict.csv', 'number,name\n14155550116,1.23457E+16\n'), '--strict'], LARGE);
       expect(strict.code, strict.stderr).toBe(0);
       expect(strict.stderr).toContain('row 2, contact with number 14155550116: name: "1.23457E+16" left out');
-      const stored = JSON.parse((await run(['contacts', 'list', '--search', '14155550116', '-o', 'json'])).stdout) as Listed[];
+      const stored = JSON.parse((await arrange(['contacts', 'list', '--search', '14155550116', '-o', 'json'])).stdout) as Listed[];
       expect(stored.map((contact) => contact.name)).toEqual(['Person 16']);
     });
 
     it('a number whose search gives 300 other contacts is left unknown: no record for it, said at the time', async () => {
       // 301 contacts whose names hold 14155550950; on the stand-in, pages of at most 50.
       const crowd = Array.from({ length: 301 }, (_, i) => `${1_999_000_000 + i},Caller of 14155550950 no ${i}`);
-      expect((await run(['contacts', 'import', csv('crowd.csv', `number,name\n${crowd.join('\n')}\n`), '--wait', '-q'])).code).toBe(0);
+      expect((await arrange(['contacts', 'import', csv('crowd.csv', `number,name\n${crowd.join('\n')}\n`), '--wait', '-q'])).code).toBe(0);
       await target.narrowPages?.();
       const file = csv('crowded.csv', 'number,name\n14155550950,Crowded\n14155550115,Fifteen\n');
       expect((await run(['contacts', 'import', file, '--wait'], LARGE)).code).toBe(0);
