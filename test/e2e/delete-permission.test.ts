@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
 import { seedStandinContact } from './backends.js';
 import { wsmInProcess } from './in-process.js';
-import { cleanup, createUserArgs, localProfile, serve, type Served } from './processes.js';
+import { cleanup, localProfile, loginWithRole, serve, type Served } from './processes.js';
 import { onTerminal, plainLines } from './terminal.js';
 
 let server: Served;
@@ -28,24 +28,7 @@ beforeAll(async () => {
   expect((await wsmInProcess(server.env, ['labels', 'create', 'Keep'])).code).toBe(0);
   writeFileSync(join(server.dir, 'ids.txt'), '1\n2\n');
   // Dee may look at contacts and labels, and delete labels, but not contacts.
-  const role = await wsmInProcess(server.env, [
-    'roles',
-    'create',
-    'Viewer',
-    '--permission',
-    'contacts.view',
-    '--permission',
-    'labels.view',
-    '-q',
-  ]);
-  expect(role.code, role.stderr).toBe(0);
-  expect((await wsmInProcess(server.env, createUserArgs(role.stdout.trim()))).code).toBe(0);
-  const login = await wsmInProcess(
-    server.env,
-    ['auth', 'login', '--profile', 'dee', '--email', 'dee@example.com', '--password-stdin', '--base-url', server.url],
-    'long password\n',
-  );
-  expect(login.code, login.stderr).toBe(0);
+  await loginWithRole((args, input) => wsmInProcess(server.env, args, input), server.url, 'Viewer', ['contacts.view', 'labels.view']);
   // The login made `dee` the current profile: each side names its own.
   owner = { ...server.env, WSM_PROFILE: 'local' };
   viewer = { ...server.env, WSM_PROFILE: 'dee', WSM_WORKSPACE: localProfile(server).workspace };

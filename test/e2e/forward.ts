@@ -1,4 +1,5 @@
-import { type IncomingMessage, request, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
+import { expect } from 'vitest';
 
 /**
  * The part of a test's proxy that changes nothing: `req` goes on to `upstream` (at `path`, its
@@ -10,4 +11,25 @@ export function forward(upstream: URL, req: IncomingMessage, res: ServerResponse
     answer.pipe(res);
   });
   req.pipe(onward);
+}
+
+/**
+ * A proxy to `wsm serve` that, as an import is sent, first makes a contact with one of the file's
+ * numbers through the API (someone else, while the import runs), then passes the import on.
+ */
+export async function makesContactFirst(upstream: URL, contact: { number: string; name: string }): Promise<Server> {
+  const proxy = createServer(async (req, res) => {
+    if (req.method === 'POST' && req.url!.endsWith('/contact-imports')) {
+      const path = req.url!.replace(/\/contact-imports$/, '/contacts');
+      const made = await fetch(new URL(path, upstream), {
+        method: 'POST',
+        headers: { authorization: req.headers.authorization!, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(contact),
+      });
+      expect(made.status).toBe(201);
+    }
+    forward(upstream, req, res);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return proxy;
 }

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { expect } from 'vitest';
 
 export const BIN = resolve(import.meta.dirname, '../../bin/wsm.js');
 
@@ -39,6 +40,26 @@ export const createUserArgs = (role: string, password = 'long password'): string
   '--role',
   role,
 ];
+
+/**
+ * Dee (createUserArgs) with a role named `role` holding only `permissions`, logged in through `run`
+ * as the profile `dee`, which the login makes current.
+ */
+export async function loginWithRole(
+  run: (args: string[], input?: string) => Promise<RunResult>,
+  url: string,
+  role: string,
+  permissions: string[],
+): Promise<void> {
+  const made = await run(['roles', 'create', role, ...permissions.flatMap((permission) => ['--permission', permission]), '-q']);
+  expect(made.code, made.stderr).toBe(0);
+  expect((await run(createUserArgs(made.stdout.trim()))).code).toBe(0);
+  const login = await run(
+    ['auth', 'login', '--profile', 'dee', '--email', 'dee@example.com', '--password-stdin', '--base-url', url],
+    'long password\n',
+  );
+  expect(login.code, login.stderr).toBe(0);
+}
 
 export interface Served {
   url: string;

@@ -7,7 +7,6 @@
  * refused.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
 import { BACKENDS, backendFile, seedStandinContact, type Backend } from './backends.js';
 import { cleanup, localProfile, serve, wsm } from './processes.js';
-import { forward } from './forward.js';
+import { makesContactFirst } from './forward.js';
 import { wsmInProcess } from './in-process.js';
 
 type Listed = { id: number; number: string; created_at: string; updated_at: string } & Record<string, unknown>;
@@ -159,27 +158,6 @@ describe('the import journal, on the stand-in for the hosted service, with conta
     }
   });
 });
-
-/**
- * A proxy to `wsm serve` that, as an import is sent, first makes a contact with one of the file's
- * numbers through the API (someone else, while the import runs), then passes the import on.
- */
-async function makesContactFirst(upstream: URL, contact: { number: string; name: string }): Promise<Server> {
-  const proxy = createServer(async (req, res) => {
-    if (req.method === 'POST' && req.url!.endsWith('/contact-imports')) {
-      const path = req.url!.replace(/\/contact-imports$/, '/contacts');
-      const made = await fetch(new URL(path, upstream), {
-        method: 'POST',
-        headers: { authorization: req.headers.authorization!, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(contact),
-      });
-      expect(made.status).toBe(201);
-    }
-    forward(upstream, req, res);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  return proxy;
-}
 
 describe('the import journal, on wsm serve, with a contact made by someone else while the import runs', () => {
   it("one with a number of the file is recorded as the import's, and the change says that the import's own count is lower", async () => {
