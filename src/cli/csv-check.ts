@@ -131,8 +131,8 @@ export interface CheckOptions {
   source?: string;
   /** Each data row with its verdict, as it is read (a plan reads the rows without the report holding them). */
   onRow?: (row: CheckedRow) => void;
-  /** Each valid data row's number, as the import stores it (a reader of the numbers alone: no row made for it). */
-  onNumber?: (number: string, place: RowPlace) => void;
+  /** Each valid data row's number, as the import stores it, and its value (a reader of the numbers alone: no row made for it). */
+  onNumber?: (number: string, place: RowPlace, value: ImportRow) => void;
 }
 
 /** The first row of a file (of a sheet's rows too): exit 2 when there is none or it names no `number` column. */
@@ -199,7 +199,7 @@ export async function checkImportItems(
     }
     report.valid_rows++;
     options.onRow?.(validRow(row, result.value, plan));
-    options.onNumber?.(String(result.value.number), row);
+    options.onNumber?.(String(result.value.number), row, result.value);
     if (options.untilValid) break;
   }
   return report;

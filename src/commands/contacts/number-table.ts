@@ -29,6 +29,11 @@ export class NumberTable {
     this.repeats = undefined;
   }
 
+  /** How many entries there are (each valid row added). */
+  get count(): number {
+    return this.size;
+  }
+
   /** An entry's number, as it was added. */
   numberOf(entry: number): string {
     return String(this.values[entry]).padStart(this.lengths[entry], '0');

@@ -165,10 +165,14 @@ function dropOverwritten(planned: PlannedContact, state: ContactState): void {
  * million rows cost a few bytes each (number-table.ts).
  */
 export class RepeatedNumbers {
-  /** Each valid row's number, row and line, in file order. */
-  private readonly named = new NumberTable();
-
-  constructor(private readonly live: LiveContacts) {}
+  /**
+   * `named`: each valid row's number, row and line, in file order; a table another follower of the
+   * rows fills (import-tally.ts) is shared rather than filled twice.
+   */
+  constructor(
+    private readonly live: LiveContacts,
+    private readonly named = new NumberTable(),
+  ) {}
 
   /** `number`: a valid row's, as the server stores it. */
   add(number: string, where: { row: number; line: number }): void {

@@ -19,6 +19,7 @@ import { SHOWN_ALL, shownOn } from '../contacts/plan-unshown.js';
 import { type FileScan, liveMayHold } from './hold-scan.js';
 import type { ImportBefore } from '../../journal/import-change.js';
 import { importLookupLimit, importReadLimit } from '../../journal/number-lookup.js';
+import { ImportTally } from './import-tally.js';
 
 /** The check's row as a plan reads it; `group`: the name of the import's --group, joined by every row. */
 function importPlanRow(row: CheckedRow, group: string | undefined): PlanRow {
@@ -62,6 +63,8 @@ export interface ImportPlanning {
   numbers(): Iterable<string>;
   /** What the run leaves out, filled as the rows are read. */
   held: HeldCells;
+  /** The run's counts in the plan's categories, followed as the rows are read (none where the workspace was not read). */
+  tally?: ImportTally;
 }
 
 /** The import's --group and the workspace's group names (undefined where they cannot be listed). */
@@ -80,16 +83,23 @@ async function groupsOf(client: WsmClient, id: number | undefined): Promise<{ na
   return { names, ...(id !== undefined ? { group: group ?? `group ${id}` } : {}) };
 }
 
-/** Plans the rows as they are read, against `live`; `group`: the name of the import's --group, joined by every row. */
-export function importPlanning(live: LiveContacts, options: ImportPlanOptions, group?: string): ImportPlanning {
+/**
+ * Plans the rows as they are read, against `live`; `group`: the name of the import's --group, joined
+ * by every row; `tally`: the run's counts, followed too.
+ */
+export function importPlanning(live: LiveContacts, options: ImportPlanOptions, group?: string, tally?: ImportTally): ImportPlanning {
   const planner = new ImportPlanner(live, options);
   const held: HeldCells = new Map();
   return {
     held,
+    ...(tally !== undefined ? { tally } : {}),
     onRow(row) {
       const outcome = planner.add(importPlanRow(row, group));
       if (outcome.skipped) held.set(row.row, 'row');
       else if (outcome.held.length > 0) held.set(row.row, outcome.held);
+      if (tally === undefined || row.value === undefined) return;
+      if (outcome.skipped) tally.leftOut();
+      else tally.sent(String(row.value.number), row, row.value);
     },
     finish: () => planner.finish(),
     numbers: () => planner.numbers(),
@@ -136,7 +146,7 @@ export type PlanSaid = Pick<Plan, 'contacts' | 'held'> & { unread?: boolean };
 
 /** The plan of a run that holds nothing, made after the upload: only the rows naming one contact are left to say. */
 export interface PlanAfterUpload {
-  onNumber(number: string, place: { row: number; line: number }): void;
+  onNumber(number: string, place: { row: number; line: number }, value: ImportRow): void;
   finish(): PlanSaid;
   numbers(): Iterable<string>;
 }
@@ -165,7 +175,7 @@ export interface RunPlanning extends ImportPlanning {
 export async function runPlanning(
   ctx: Context,
   client: WsmClient,
-  applyFlagged: boolean,
+  { applyFlagged, group }: { applyFlagged: boolean; group?: number },
   scan: () => Promise<FileScan>,
 ): Promise<RunPlanning> {
   const scanned = scan();
@@ -175,17 +185,21 @@ export async function runPlanning(
   const live = 'live' in before ? before.live : liveContacts([]);
   const { mayHold, twins } = await scanned;
   const options: ImportPlanOptions = { applyFlagged, twins, ...('live' in before ? {} : { unread: true }) };
+  // The counts need the workspace's contacts: new and stored told apart.
+  const tally = 'live' in before ? new ImportTally(live, applyFlagged, group) : undefined;
   return {
-    ...importPlanning(live, options),
+    ...importPlanning(live, options, undefined, tally),
     before,
     live,
     options,
     holdsNothing: !mayHold && !liveMayHold(live),
     afterUpload(skipped = new Set()) {
-      const repeated = new RepeatedNumbers(live);
+      const repeated = new RepeatedNumbers(live, tally?.named);
       return {
-        onNumber(number, place) {
-          if (skipped.size === 0 || !skipped.has(number)) repeated.add(number, place);
+        onNumber(number, place, value) {
+          if (skipped.size > 0 && skipped.has(number)) tally?.leftOut();
+          else if (tally !== undefined) tally.sent(number, place, value);
+          else repeated.add(number, place);
         },
         finish: () => ({ contacts: repeated.contacts(), held: 0, unread: options.unread }),
         numbers: () => repeated.numbers(),

@@ -10,6 +10,7 @@ import type { PlanAfterUpload } from './import-plan.js';
 import type { UploadFlags, UploadResult } from './upload.js';
 import { type SentColumns, sayUnshownAfterImport } from './unshown-after.js';
 import { importFailed, untilImportInterrupted, waitForImport } from './wait.js';
+import { type ImportTally, plannedOutcome, summaryText } from './import-tally.js';
 
 /** After the upload: the id said, the rows checked while the server works (when not before), and the wait. */
 export async function followUpload(
@@ -27,6 +28,8 @@ export async function followUpload(
     sent?: SentColumns;
     /** Each row as the check after the upload reads it (the journal's outcome of the rows sent). */
     onRow?: (row: CheckedRow) => void;
+    /** The run's counts in the plan's categories, followed as the rows are checked (before the upload or after it). */
+    tally?: ImportTally;
   },
 ): Promise<UploadResult> {
   const { fields, planning, onRow } = check;
@@ -52,14 +55,30 @@ export async function followUpload(
   // On stderr even in a CI log: the id is what a later `wsm imports get` needs.
   ctx.output.done(`uploaded ${flags.file} as import ${id}`);
   // From here the import runs on the server whatever happens to this process: Ctrl-C says so.
+  const { tally } = check;
   const final = await untilImportInterrupted(ctx, id, async (signal) => {
     report = await checkAfterUpload(ctx, flags, checkRows, report, fields, signal, planning);
+    if (!flags.wait && tally !== undefined && report !== undefined)
+      ctx.output.message(
+        `Import ${id} expected: ${summaryText(tally.counts(report).summary)} (\`wsm imports get ${id} --wait\` reports what it did).`,
+      );
     if (!flags.wait || answer.data === undefined) return undefined;
     const record = await waitForImport(ctx, client, id, flags, signal, answer.data);
     if (check.sent !== undefined && !importFailed(record)) await sayUnshownAfterImport(ctx, client, flags.file, id, check.sent, signal);
     return record;
   });
-  return final === undefined ? uploaded : { import: final, finished: true, ...(report !== undefined ? { checked: report } : {}) };
+  if (final === undefined) return uploaded;
+  // A plan that was followed over every row gives the outcome in its categories; the server's counters are checked against it.
+  const planned =
+    tally !== undefined && report !== undefined && !importFailed(final)
+      ? plannedOutcome(tally, report, final, flags.spreadsheet)
+      : undefined;
+  return {
+    import: final,
+    finished: true,
+    ...(report !== undefined ? { checked: report } : {}),
+    ...(planned !== undefined ? { planned } : {}),
+  };
 }
 
 /** The rows of a file already sent, checked while the server works through it: each problem a warning. */

@@ -3,7 +3,6 @@
 // optionally wait for the server to finish processing it (wait.ts). An .xlsx sheet, and a CSV no
 // server but wsm's reads as wsm does, go as the CSV of their rows (sheet-upload.ts, canonical-csv.ts).
 import { basename } from 'node:path';
-import type { WsmClient } from '../../api/client.js';
 import { type CsvItem, formatNotes } from '../../api/import-csv.js';
 import { IMPORT_MAX_BYTES, type ContactImport } from '../../api/schemas/index.js';
 import { UsageError } from '../../cli/errors.js';
@@ -24,7 +23,7 @@ import {
 import { checkSheetFlag, isSpreadsheetFile, rowNotesInPlan } from '../contacts/bulk-sheet.js';
 import { endWithFailures } from '../shared/max-failures.js';
 import type { FlagOptions, UPLOAD_FLAGS } from '../declare.js';
-import { parseId, refuseOverLimit, workspaceClient } from '../shared/verb.js';
+import { clientIfConfigured, parseId, refuseOverLimit, workspaceClient } from '../shared/verb.js';
 import { fieldIdsOf } from '../shared/workspace-fields.js';
 import { importDetailColumns } from './columns.js';
 import { canonicalUpload, sizeWithinLimit } from './canonical-csv.js';
@@ -42,6 +41,7 @@ import { refuseRejectsOverInput } from './rejects-target.js';
 import { rejectsAfterImport, writeRejects } from './upload-rejects.js';
 import { followUpload } from './upload-follow.js';
 import { SentColumns } from './unshown-after.js';
+import type { PlannedOutcome } from './import-tally.js';
 import { importFailed, parseWaitFlags, reportOutcome, type WaitFlags } from './wait.js';
 
 export interface UploadFlags extends WaitFlags {
@@ -139,6 +139,8 @@ export interface UploadResult {
   checked?: CsvReport;
   /** An .xlsx file's sheet, as it was sent. */
   sheet?: SheetUpload;
+  /** A finished import that ran from a plan: its outcome in the plan's categories. */
+  planned?: PlannedOutcome;
 }
 
 export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<UploadResult> {
@@ -174,8 +176,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   // --strict and --dry-run decide on the row check's verdict, so it comes first. Otherwise one pass finds the cells
   // a plan holds when the file may hold any (hold-scan.ts, hold-pass.ts: over a sheet's rows as read, or the CSV
   // file), and the file goes without them once it holds a valid row, its rows checked while the server works.
-  const planning =
-    !flags.dryRun && (!flags.applyFlagged || flags.strict) ? await runPlanning(ctx, client!, flags.applyFlagged, scan) : undefined;
+  const planning = !flags.dryRun && (!flags.applyFlagged || flags.strict) ? await runPlanning(ctx, client!, flags, scan) : undefined;
   const pass =
     planning?.holdsNothing === false && !flags.strict
       ? await passForHolds(sheet === undefined ? { csv } : { items: sheet.items }, planning.live, fields, planning.options)
@@ -231,7 +232,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
         : planned === undefined
           ? await sendPassed(ctx, flags.file, { path: csv, name: undefined }, pass, create)
           : await sendAsPlanned(ctx, flags.file, { path: csv, name: undefined }, planned.held, planned.plan, create);
-    const follow = { checkRows, report, fields, planning: planAfter, sent, onRow: outcome?.add };
+    const follow = { checkRows, report, fields, planning: planAfter, sent, onRow: outcome?.add, tally: planning?.tally };
     result = await followUpload(ctx, flags, client!, uploaded.answer, follow);
     return result;
   } finally {
@@ -243,6 +244,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
 
 /** The import as -o json prints it and `wsm mcp` returns it: the record, else the answer as it came. */
 export function uploadData(result: UploadResult): unknown {
+  if (result.import !== undefined && result.planned !== undefined) return { ...result.import, summary: result.planned.summary };
   return result.import ?? result.answer ?? null;
 }
 
@@ -259,7 +261,7 @@ export async function renderUpload(ctx: Context, result: UploadResult): Promise<
   }
   // With -o json a failed import's one document is the error's, the record inside it (settleUpload).
   if (result.import !== undefined && result.finished === true && importFailed(result.import) && ctx.output.structured) return;
-  if (result.import !== undefined) await ctx.output.record(result.import, { columns: importDetailColumns });
+  if (result.import !== undefined) await ctx.output.record(uploadData(result) as ContactImport, { columns: importDetailColumns });
   else if (ctx.output.structured) ctx.output.json(uploadData(result), false);
 }
 
@@ -290,10 +292,5 @@ export async function settleUpload(ctx: Context, result: UploadResult, flags: Up
       result.import!,
       result.checked,
     );
-  reportOutcome(ctx, result.import!, flags.maxFailures, [...(result.sheet?.notSentRows.keys() ?? [])]);
-}
-
-/** A dry run needs no server: the client when one is configured, so that field columns are checked too. */
-function clientIfConfigured(ctx: Context): Promise<WsmClient | undefined> {
-  return workspaceClient(ctx).catch(() => undefined);
+  reportOutcome(ctx, result.import!, flags.maxFailures, [...(result.sheet?.notSentRows.keys() ?? [])], result.planned);
 }

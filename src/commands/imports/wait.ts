@@ -18,6 +18,7 @@ import type { FlagOptions, IMPORT_WAIT_FLAGS } from '../declare.js';
 import { parseDuration } from '../shared/verb.js';
 import { countOf, countText } from '../../cli/text.js';
 import { endWithFailures, parseMaxFailures, type FailureLimit } from '../shared/max-failures.js';
+import { type PlannedOutcome, summaryText } from './import-tally.js';
 
 export interface WaitFlags {
   intervalMs: number;
@@ -138,22 +139,28 @@ export async function findImport(
 export const importFailed = (record: ContactImport): boolean => FAILED_IMPORT.has(importStatus(record) ?? '');
 
 /**
- * After a wait: a failed import is exit 1 with its first reason; the counts a message; rows the
- * server skipped exit 8 (done, but some items failed) unless --max-failures tolerates them.
- * `notSentRows`: the sheet rows of the file the CLI did not send (an .xlsx row holding an error
- * cell), failed like the server's but never among its errors, so named here.
+ * After a wait: a failed import is exit 1 with its first reason; the counts a message (`planned`:
+ * an import that ran from its plan, in the plan's categories, and a warning where the server's
+ * counters disagree with them; otherwise the counters the server sent); rows the server skipped
+ * exit 8 (done, but some items failed) unless --max-failures tolerates them. `notSentRows`: the
+ * sheet rows of the file the CLI did not send (an .xlsx row holding an error cell), failed like the
+ * server's but never among its errors, so named here.
  */
-export function reportOutcome(ctx: Context, result: ContactImport, limit?: FailureLimit, notSentRows: readonly number[] = []): void {
+export function reportOutcome(
+  ctx: Context,
+  result: ContactImport,
+  limit?: FailureLimit,
+  notSentRows: readonly number[] = [],
+  planned?: PlannedOutcome,
+): void {
   if (importFailed(result)) {
     const reason = Array.isArray(result.errors) ? result.errors[0]?.message : undefined;
     throw new CliError(`import ${result.id} failed${reason ? `: ${reason}` : ''}`, ExitCode.failure, result);
   }
-  // Only the counters the server sent: the published API shows none.
-  const counts = (['created', 'updated', 'failed'] as const)
-    .map((kind) => [kind, result[`${kind}_count`]] as const)
-    .filter(([, value]) => typeof value === 'number')
-    .map(([kind, value]) => `${countText(value as number)} ${kind}`);
-  ctx.output.message(`Import ${result.id} completed${counts.length > 0 ? `: ${counts.join(', ')}` : ''}.`);
+  // An import that ran from a plan is told in its categories; else only the counters the server sent (the published API shows none).
+  const said = planned !== undefined ? summaryText(planned.summary) : serverCounts(result);
+  ctx.output.message(`Import ${result.id} completed${said !== '' ? `: ${said}` : ''}.`);
+  if (planned?.disagreement !== undefined) ctx.output.warn(planned.disagreement);
   const notSent = notSentRows.length;
   const failedThere = countIn(result.failed_count);
   const failed = (failedThere ?? 0) + notSent;
@@ -168,6 +175,15 @@ export function reportOutcome(ctx: Context, result: ContactImport, limit?: Failu
     total,
     `import ${result.id}: ${countText(failed)} of ${countOf(total, 'row')} failed${notSentText} (${whereListed(result.id, failedThere, notSentRows)})`,
   );
+}
+
+/** `1 created, 0 updated, 1 failed`: the counters the server sent, those it sent. */
+function serverCounts(result: ContactImport): string {
+  return (['created', 'updated', 'failed'] as const)
+    .map((kind) => [kind, result[`${kind}_count`]] as const)
+    .filter(([, value]) => typeof value === 'number')
+    .map(([kind, value]) => `${countText(value as number)} ${kind}`)
+    .join(', ');
 }
 
 /**

@@ -14,6 +14,11 @@ export async function workspaceClient(ctx: Context): Promise<WsmClient> {
   return ctx.client();
 }
 
+/** For a verb that needs no server (a dry run): the client when one is configured, so that field columns are checked too. */
+export function clientIfConfigured(ctx: Context): Promise<WsmClient | undefined> {
+  return workspaceClient(ctx).catch(() => undefined);
+}
+
 export const positiveInt = z.coerce.number().int().positive();
 
 /** What a value must be, in words, from zod's first issue (used when the caller gives none). */
