@@ -75,13 +75,15 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       });
     });
 
-    it('--group: a stored contact it joins is updated', async () => {
+    it("--group: a stored contact it joins is updated, where the server shows a contact's groups", async () => {
       const group = await run('groups', 'create', 'Club', '-q');
       expect(group.code, group.stderr).toBe(0);
       file('joined.csv', 'number,name\n16505551001,Ann\n16505551061,Ola\n');
+      // The published API shows no contact's groups: whether its import joined one is not known, so no change is counted.
+      const ann = backend.extensions ? '1 updated, 0 unchanged' : '1 unchanged';
       expect(await importOnScreen(backend, ['joined.csv', '--group', group.stdout.trim(), '--wait'])).toEqual({
         code: 0,
-        lines: [completed('1 created, 1 updated, 0 unchanged, 0 rows left out, 0 failed; 2 contacts from 2 rows')],
+        lines: [completed(`1 created, ${ann}, 0 rows left out, 0 failed; 2 contacts from 2 rows`)],
       });
     });
 

@@ -3,16 +3,24 @@
 // distinct contacts the rows name. Followed as the rows are checked, before the upload or while
 // the server works through the file: a row costs an entry of the numbers' table (number-table.ts),
 // a stored contact it names its values as the run leaves them (the workspace was read whole, so
-// there are few). Once the import has finished, the rows the server refused move their contact
+// there are few; a group or field its record does not show, as the plan says, no change). Once
+// the import has finished, the rows the server refused move their contact
 // into failed, and its counters, where it keeps any, are compared with what the plan expects of
 // them: the server counts a row applied to a contact as `updated` whatever it changed, so an
 // unchanged contact, or a row sent without its held cells, is one of its `updated`.
-import type { ContactImport, ImportRow } from '../../api/schemas/index.js';
+import type { Contact, ContactImport, ImportRow } from '../../api/schemas/index.js';
 import { countOf, countText } from '../../cli/text.js';
 import { NumberTable } from '../contacts/number-table.js';
 import { importRowSets } from './import-plan.js';
 import { applyRow, copyOf, differences, stateOf, type ContactState, type LiveContacts } from '../contacts/plan.js';
+import { withoutUnshown, type Shown } from '../contacts/plan-unshown.js';
 import { serverFailed } from './rejects.js';
+
+/** Which of its groups and custom fields a contact as the server gave it shows. */
+const shownBy = (contact: Contact): Shown => ({
+  contact_groups: Array.isArray(contact.contact_groups),
+  fields: typeof contact.fields === 'object' && contact.fields !== null && !Array.isArray(contact.fields),
+});
 
 /** An import's counts in its plan's categories (`summary` in the finished import's JSON). */
 export interface ImportSummary {
@@ -45,7 +53,7 @@ interface Stored {
   state: ContactState;
   held: boolean;
   rows: number;
-  /** The import's --group is one it is not in yet. */
+  /** The import's --group is one it is not in yet (and its groups are shown). */
   joins: boolean;
 }
 
@@ -75,12 +83,17 @@ export class ImportTally {
     let stored = this.stored.get(number);
     if (stored === undefined) {
       const before = stateOf(contact);
-      const joins = this.group !== undefined && !(contact.contact_groups ?? []).some((group) => Number(group.id) === this.group);
+      const joins =
+        this.group !== undefined &&
+        shownBy(contact).contact_groups &&
+        !contact.contact_groups!.some((group) => Number(group.id) === this.group);
       stored = { before, state: copyOf(before), held: false, rows: 0, joins };
       this.stored.set(number, stored);
     }
     stored.rows++;
-    const applied = applyRow(stored.state, { place: '', number, sets: importRowSets(value, undefined) }, this.applyFlagged);
+    // What the server's contacts do not show (a contact without `contact_groups` or `fields`) is not known to be kept: no change.
+    const { row } = withoutUnshown({ place: '', number, sets: importRowSets(value, undefined) }, shownBy(contact));
+    const applied = applyRow(stored.state, row, this.applyFlagged);
     if (Object.keys(applied.held).length > 0) stored.held = true;
   }
 
