@@ -432,10 +432,13 @@ describe('contacts update and delete, one contact or many (--from)', () => {
     const { ctx, io } = fakeContext(
       {
         contacts: {
+          // Awaited, a list is its first page (the size check a plan starts with); iterated, every row.
           list: () => ({
             rows: async function* () {
               yield* live;
             },
+            // biome-ignore lint/suspicious/noThenProperty: the client's page list is awaitable.
+            then: (resolve: (page: unknown) => unknown) => resolve({ data: live, meta: { total: live.length } }),
           }),
           update: async () => expect.unreachable('a dry run sends nothing'),
         },
