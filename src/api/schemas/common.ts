@@ -72,6 +72,12 @@ export const visible = <T extends z.ZodString>(text: T) =>
 
 export const nonEmptyName = (max: number) => visible(z.string().trim().min(1).max(max));
 
+/**
+ * Text is stored in Unicode's composed form (NFC), so that text which looks the same is the same:
+ * `é` typed as one character or as `e` and an accent is one name (decisions.md §8).
+ */
+export const nfc = (text: string) => text.normalize('NFC');
+
 export const timestamps = {
   created_at: z.string().describe('ISO 8601, UTC'),
   updated_at: z.string().describe('ISO 8601, UTC'),

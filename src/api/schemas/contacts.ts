@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CSV_BOOLEAN_FORMAT, decodeGroupNames, isScientificNotation, readCsvBoolean } from '../../formats/csv/cells.js';
-import { boolish, emailAddress, idish, listOf, paginationQuery, timestamps, updated, visible } from './common.js';
+import { boolish, emailAddress, idish, listOf, nfc, paginationQuery, timestamps, updated, visible } from './common.js';
 import { groupCreateBody } from './groups.js';
 
 export const GENDERS = ['male', 'female', 'other'] as const;
@@ -39,11 +39,6 @@ const contactNumber = z
   .meta({ minLength: 7, pattern: SENT_NUMBER_PATTERN });
 
 const FIELD_VALUE_MAX = 1024;
-/**
- * Contact text is stored in Unicode's composed form (NFC), so that text which looks the same is
- * the same: `é` typed as one character or as `e` and an accent is one name (decisions.md §8).
- */
-const nfc = (text: string) => text.normalize('NFC');
 /** A contact's name on create: may be left out or empty, never invisible (control or format characters only). */
 const contactName = visible(z.string().trim().max(CONTACT_NAME_MAX)).transform(nfc);
 const email = emailAddress().max(255).transform(nfc).nullable().describe('E-mail address, or null to clear it.');

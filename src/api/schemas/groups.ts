@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { nonEmptyName, paginationQuery, timestamps } from './common.js';
+import { nfc, nonEmptyName, paginationQuery, timestamps } from './common.js';
 
 export const groupRecord = z.object({
   id: z.number().int(),
@@ -10,8 +10,10 @@ export const groupRecord = z.object({
 });
 export type ContactGroup = z.infer<typeof groupRecord>;
 
-export const groupCreateBody = z.object({ name: nonEmptyName(255).describe('Name of the new contact group.') });
+/** A group's name is matched and stored trimmed and composed (NFC), as contact text is: `Café` typed either way is one group. */
+const groupName = nonEmptyName(255).transform(nfc);
+export const groupCreateBody = z.object({ name: groupName.describe('Name of the new contact group.') });
 /** Extension: PUT /contact-groups/{id}. */
-export const groupUpdateBody = z.object({ name: nonEmptyName(255).describe('New name of the group.') });
+export const groupUpdateBody = z.object({ name: groupName.describe('New name of the group.') });
 
 export const groupListQuery = paginationQuery;

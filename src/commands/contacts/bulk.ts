@@ -12,6 +12,7 @@
 // (bulk-execute.ts, where each request is made and its outcome known); renderBulk prints each
 // contact's report line as it ends, and settleBulk says what was done and decides the exit.
 import type { ContactUpdateBody } from '../../api/schemas/index.js';
+import { nfc } from '../../api/schemas/common.js';
 import type { Context } from '../../cli/context.js';
 import { formatNoticeLines } from '../../cli/csv-check.js';
 import { ExitCode, exitCodeFor } from '../../cli/errors.js';
@@ -111,7 +112,8 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
   if (items.some((item) => item.groupNames !== undefined)) {
     // The file names groups (as `contacts export` writes them); the API takes ids. The published API lists groups.
     const idsByName = new Map<string, number>();
-    for await (const group of client.groups.list()) idsByName.set(group.name, Number(group.id));
+    // By the name composed, as the file's names are read (NFC): a name written decomposed is the same group.
+    for await (const group of client.groups.list()) idsByName.set(nfc(group.name), Number(group.id));
     items = resolveGroupNames(items, idsByName, source);
   }
   if (options.dryRun)

@@ -6,6 +6,7 @@
 // upload (held-cells.ts).
 import type { WsmClient } from '../../api/client.js';
 import { AuthenticationError } from '../../api/errors.js';
+import { nfc } from '../../api/schemas/common.js';
 import type { Context } from '../../cli/context.js';
 import { type CheckedRow, WHOLE_ROW } from '../../cli/csv-check.js';
 import { RequestValidationError } from '../../cli/errors.js';
@@ -67,13 +68,16 @@ export interface ImportPlanning {
   tally?: ImportTally;
 }
 
-/** The import's --group and the workspace's group names (undefined where they cannot be listed). */
+/**
+ * The import's --group and the workspace's group names, composed as the file's are read (NFC), so
+ * that a name the file writes decomposed is the group it names (undefined where they cannot be listed).
+ */
 async function groupsOf(client: WsmClient, id: number | undefined): Promise<{ names?: Set<string>; group?: string }> {
   const names = new Set<string>();
   let group: string | undefined;
   try {
     for await (const each of client.groups.list()) {
-      names.add(each.name);
+      names.add(nfc(each.name));
       if (Number(each.id) === id) group = each.name;
     }
   } catch (error) {

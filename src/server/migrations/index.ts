@@ -14,6 +14,7 @@ import { sql as deferredSearchIndex } from './011_deferred_search_index.js';
 import { sql as nulKeys } from './012_nul_keys.js';
 import { sql as fieldValueFilter } from './013_field_value_filter.js';
 import { run as importErrors } from './014_import_errors.js';
+import { run as groupNamesComposed } from './015_group_names_composed.js';
 
 export interface Migration {
   version: number;
@@ -40,4 +41,5 @@ export const migrations: Migration[] = [
   { version: 12, name: 'nul_keys', sql: nulKeys },
   { version: 13, name: 'field_value_filter', sql: fieldValueFilter },
   { version: 14, name: 'import_errors', run: importErrors },
+  { version: 15, name: 'group_names_composed', run: groupNamesComposed },
 ];
