@@ -11,17 +11,22 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend } from './backends.js';
+import { wsmInProcess } from './in-process.js';
 import { BIN, wsm } from './processes.js';
 import { onTerminal } from './terminal.js';
 
 describe('where an undo goes, against wsm serve', () => {
   let backend: Backend;
   const run = (...args: string[]) => wsm(backend.env, args);
+  // The records made and deleted to set up a change, and the reads of the contacts after an undo,
+  // run wsm in this process (milliseconds, not a process start each); each undo and history a
+  // test asserts on stays the binary's.
+  const arrange = (...args: string[]) => wsmInProcess(backend.env, args);
   const last = async () => JSON.parse((await run('history', '-o', 'json')).stdout)[0] as { id: string; base_url: string; command: string };
 
   beforeAll(async () => {
     backend = await BACKENDS[0].start();
-    expect((await run('contacts', 'create', '--number', '14155550501', '--name', 'Ann')).code).toBe(0);
+    expect((await arrange('contacts', 'create', '--number', '14155550501', '--name', 'Ann')).code).toBe(0);
   });
   afterAll(async () => {
     await backend?.stop();
@@ -76,7 +81,7 @@ describe('where an undo goes, against wsm serve', () => {
   });
 
   it('a deleted contact whose group and field were deleted since is created again without them, the plan saying so; a group made again is found by its name', async () => {
-    const made = async (...args: string[]) => JSON.parse((await run(...args, '-o', 'json')).stdout).id as number;
+    const made = async (...args: string[]) => JSON.parse((await arrange(...args, '-o', 'json')).stdout).id as number;
     const gone = await made('groups', 'create', 'Gone Group');
     const again = await made('groups', 'create', 'Again Group');
     const field = await made('fields', 'create', 'gone_field');
@@ -94,14 +99,14 @@ describe('where an undo goes, against wsm serve', () => {
       '--field',
       'gone_field=x',
     );
-    expect((await run('contacts', 'delete', String(id), '--yes')).code).toBe(0);
+    expect((await arrange('contacts', 'delete', String(id), '--yes')).code).toBe(0);
     const change = await last();
     for (const args of [
       ['groups', 'delete', String(gone), '--yes'],
       ['groups', 'delete', String(again), '--yes'],
       ['fields', 'delete', String(field), '--yes'],
     ])
-      expect((await run(...args)).code).toBe(0);
+      expect((await arrange(...args)).code).toBe(0);
     const madeAgain = await made('groups', 'create', 'Again Group');
     const dry = await run('undo', change.id, '--dry-run');
     expect(dry.code).toBe(0);
@@ -112,7 +117,7 @@ describe('where an undo goes, against wsm serve', () => {
     expect(dry.stdout).toContain('    note: field "gone_field" no longer exists: its value "x" left out\n');
     const undo = await run('undo', change.id, '--yes');
     expect([undo.code, undo.stderr]).toEqual([0, `✓ undid change ${change.id}: 0 set back, 0 deleted, 1 created again, 0 failed\n`]);
-    const listed = JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Array<{
+    const listed = JSON.parse((await arrange('contacts', 'list', '--all', '-o', 'json')).stdout) as Array<{
       number: string;
       contact_groups: Array<{ name: string }>;
     }>;
@@ -120,8 +125,9 @@ describe('where an undo goes, against wsm serve', () => {
   });
 
   it('a number taken by someone else while the undo asked: the failed line says the field error the server gave, exit 8', async () => {
-    const id = JSON.parse((await run('contacts', 'create', '--number', '14155550503', '--name', 'Cy', '-o', 'json')).stdout).id as number;
-    expect((await run('contacts', 'delete', String(id), '--yes')).code).toBe(0);
+    const id = JSON.parse((await arrange('contacts', 'create', '--number', '14155550503', '--name', 'Cy', '-o', 'json')).stdout)
+      .id as number;
+    expect((await arrange('contacts', 'delete', String(id), '--yes')).code).toBe(0);
     const change = await last();
     const res = await onTerminal(backend.env, ['undo', change.id], {
       columns: 200,
