@@ -37,3 +37,11 @@ export const contactReads = (stderr: string) =>
 /** The ids of the contacts a `--verbose` run sent an update or a delete to. */
 export const sentTo = (stderr: string): number[] =>
   [...stderr.matchAll(/^> (?:POST|DELETE) \S+\/contacts\/(\d+)$/gm)].map((match) => Number(match[1])).sort((a, b) => a - b);
+
+/** The JSON body a `--verbose` run sent with its request to contact `id`, as its trace shows it. */
+export function jsonSentTo(stderr: string, id: number): unknown {
+  const lines = stderr.split('\n');
+  const at = lines.findIndex((line) => new RegExp(`^> POST \\S+/contacts/${id}$`).test(line));
+  const body = lines.slice(at + 1).find((line) => line.startsWith('> {'));
+  return at < 0 || body === undefined ? undefined : JSON.parse(body.slice(2));
+}

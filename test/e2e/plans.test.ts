@@ -21,6 +21,8 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         status: boolean;
       }>;
     let ids: number[];
+    // The stand-in's contacts show neither groups nor custom fields: such values are sent uncompared, emptied ones not sent.
+    const unshown = kind === BACKENDS[2];
 
     beforeAll(async () => {
       backend = await kind.start();
@@ -49,7 +51,10 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(res.code, res.stderr).toBe(8);
       expect(res.stderr.split('\n').slice(-2)).toEqual([`error: 1 of 4 rows in ${edited} is invalid`, '']);
       expect(res.stdout).toBe(
-        `~ line 3: update contact ${ids[1]} (14155550102)\n` +
+        (unshown
+          ? "? contact_groups emptied in 4 rows, not sent: this server's contacts do not show groups, so an empty cell may be one it could not fill\n"
+          : '') +
+          `~ line 3: update contact ${ids[1]} (14155550102)\n` +
           '    name: "Bob" -> "Robert"\n' +
           '    status: true -> false\n' +
           `! line 4: skipped contact ${ids[2]} (14155550103)\n` +
@@ -99,7 +104,11 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       const spelt = await run('contacts', 'update', '--from', file('city.csv', `id,city\n${ids[0]},Lisbon\n`), '--dry-run');
       expect([spelt.code, spelt.stdout]).toEqual([
         0,
-        `~ line 2: update contact ${ids[0]} (07700900123)\n    fields.city: null -> "Lisbon"\nPlan: 0 to create, 1 to update, 0 unchanged, 0 invalid.\n`,
+        `~ line 2: update contact ${ids[0]} (07700900123)\n` +
+          (unshown
+            ? `    note: fields.city "Lisbon" is sent, not compared: this server's contacts do not show custom fields\n`
+            : '    fields.city: null -> "Lisbon"\n') +
+          'Plan: 0 to create, 1 to update, 0 unchanged, 0 invalid.\n',
       ]);
     });
 

@@ -6,7 +6,7 @@
 import type { BulkItem } from './bulk-input.js';
 import { UsageError } from '../../cli/errors.js';
 import { countOf } from '../../cli/text.js';
-import { listed, placesOf } from './plan.js';
+import { listed, placesOf } from './places.js';
 
 function merge(first: BulkItem, next: BulkItem): BulkItem {
   const merged: BulkItem = { ...first, merged: [...(first.merged ?? [first.where]), next.where] };

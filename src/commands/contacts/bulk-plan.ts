@@ -6,10 +6,11 @@ import type { WsmClient } from '../../api/client.js';
 import { isScientificNotation } from '../../formats/csv/cells.js';
 import type { Context } from '../../cli/context.js';
 import type { BulkAction, BulkStep } from './bulk-execute.js';
-import type { BulkItem } from './bulk-input.js';
+import type { BulkItem, PendingUpdate } from './bulk-input.js';
 import type { LiveContacts, Plan, PlannedContact, PlanRow } from './plan.js';
-import { planDelete, planUpdate } from './plan-update.js';
+import { planDelete, planUpdate, unsentEmptied } from './plan-update.js';
 import { readRowsContacts } from './plan-live.js';
+import { SHOWN_ALL, type Shown, shownOn } from './plan-unshown.js';
 
 /** The rows of a bulk input as a plan reads them; group ids are named from the live contacts' groups. */
 function planRows(items: BulkItem[], live: LiveContacts): PlanRow[] {
@@ -62,6 +63,9 @@ function neededRows(kind: 'delete' | 'update', items: BulkItem[], applyFlagged: 
 export interface BulkPlan {
   plan: Plan;
   live: LiveContacts;
+  /** The rows as planned, and whether the server's contacts show groups and custom fields (what a row empties that they do not is not sent). */
+  rows: PlanRow[];
+  shown: Shown;
 }
 
 /**
@@ -80,18 +84,34 @@ export async function bulkPlan(
   const ids = items.map((item) => Number(item.id));
   const { live, unread } = await readRowsContacts(ctx, client, concurrency, { ids, needed: neededRows(kind, items, applyFlagged) });
   const rows = planRows(items, live);
-  return { plan: kind === 'delete' ? planDelete(rows, live, unread) : planUpdate(rows, live, applyFlagged, unread), live };
+  if (kind === 'delete') return { plan: planDelete(rows, live, unread), live, rows, shown: SHOWN_ALL };
+  const setsUnshowable = items.some((item) => item.body?.contact_groups !== undefined || item.body?.fields !== undefined);
+  const shown = setsUnshowable ? await shownOn(client, live.byId.values()) : SHOWN_ALL;
+  return { plan: planUpdate(rows, live, applyFlagged, { ...(unread !== undefined ? { unread } : {}), shown }), live, rows, shown };
+}
+
+/** The body without the values `keys` names by plan key (`email`, `contact_groups`, `fields.city`): held, or emptied and not shown by the server. */
+function without(body: PendingUpdate, keys: string[]): PendingUpdate {
+  if (keys.length === 0) return body;
+  const sent = { ...body, ...(body.fields !== undefined ? { fields: { ...body.fields } } : {}) };
+  for (const key of keys) {
+    if (key.startsWith('fields.')) delete sent.fields?.[key.slice('fields.'.length)];
+    else delete sent[key as 'email' | 'gender' | 'contact_groups'];
+  }
+  if (sent.fields !== undefined && Object.keys(sent.fields).length === 0) delete sent.fields;
+  return sent;
 }
 
 /** The item without its held changes: the contact keeps those values (a held name is sent as stored: the API needs one). */
 function withoutHeld(item: BulkItem, planned: PlannedContact): BulkItem {
   if (planned.held === undefined || item.body === undefined) return item;
-  const body = { ...item.body, ...(item.body.fields !== undefined ? { fields: { ...item.body.fields } } : {}) };
-  for (const [key, change] of Object.entries(planned.held)) {
-    if (key.startsWith('fields.')) delete body.fields?.[key.slice('fields.'.length)];
-    else if (key === 'name') body.name = String(change.from);
-    else delete body[key as 'email' | 'gender'];
-  }
+  const body = {
+    ...without(
+      item.body,
+      Object.keys(planned.held).filter((key) => key !== 'name'),
+    ),
+  };
+  if (planned.held.name !== undefined) body.name = String(planned.held.name.from);
   return { ...item, body };
 }
 
@@ -100,14 +120,14 @@ function withoutHeld(item: BulkItem, planned: PlannedContact): BulkItem {
  * sent, its held changes are taken out of the others, and a contact it did not read is sent as
  * its row gives it.
  */
-export function updateSteps(items: BulkItem[], { plan, live }: BulkPlan): BulkStep[] {
+export function updateSteps(items: BulkItem[], { plan, live, rows, shown }: BulkPlan): BulkStep[] {
   return items.map((item, index): BulkStep => {
     const planned = plan.contacts[index];
     const before = live.byId.get(Number(item.id));
     const action: BulkAction =
       planned.action === 'unchanged' || planned.action === 'skipped'
         ? { kind: 'unsent', why: planned.action }
-        : { kind: 'update', body: withoutHeld(item, planned).body! };
+        : { kind: 'update', body: without(withoutHeld(item, planned).body!, unsentEmptied(rows[index], shown)) };
     return { id: Number(item.id), ...(before !== undefined ? { before } : {}), action };
   });
 }

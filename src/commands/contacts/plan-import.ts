@@ -11,7 +11,6 @@ import {
   differences,
   note,
   paddedStored,
-  placesOf,
   settledAction,
   stateOf,
   tally,
@@ -23,6 +22,7 @@ import {
   type PlanRow,
 } from './plan.js';
 import { rowName } from '../../cli/text.js';
+import { placesOf } from './places.js';
 import { NumberTable } from './number-table.js';
 import { addUnshown, SHOWN_ALL, type Shown, withoutUnshown } from './plan-unshown.js';
 

@@ -5,8 +5,10 @@
 // groups the run creates (or, `?`, the columns a server's contacts do not show), and the counts last.
 import type { Context } from '../../cli/context.js';
 import { countOf, countText } from '../../cli/text.js';
-import { listed, type HeldChange, type Plan, type PlannedContact } from './plan.js';
+import { listed } from './places.js';
+import type { HeldChange, Plan, PlannedContact } from './plan.js';
 import { unshownLines } from './plan-unshown.js';
+import { unsentEmptiedLines } from './plan-update.js';
 
 const MARK: Record<PlannedContact['action'], string> = {
   create: '+',
@@ -140,6 +142,7 @@ export async function renderPlan(ctx: Context, plan: Plan): Promise<void> {
   const groups = [
     ...plan.new_groups.map((name) => `+ contact group ${shown(name)}: created by the import`),
     ...unshownLines(plan.not_shown ?? {}, plan.lacking_groups ?? []),
+    ...unsentEmptiedLines(plan.unsent_emptied ?? {}),
   ].map((line) => `${line}\n`);
   const lines = plan.contacts.filter(said).map(contactLine);
   ctx.output.text(`${groups.join('')}${lines.join('')}${planSummary(plan)}\n`);

@@ -2,9 +2,14 @@
 // id (several rows naming one id come merged, bulk-input.ts mergeRepeated), against the live
 // workspace. An update's plan is what its run sends: the held changes left out, a contact with
 // nothing left to change not sent. A contact the read did not reach (RowsRead's `unread`) is never
-// called unchanged or absent: its row is sent as it is, and the plan says so.
+// called unchanged or absent: its row is sent as it is, and the plan says so. On a server whose
+// contacts do not show groups (or custom fields), such a value cannot be compared: one the row
+// gives is sent and said (`not_shown`), never unchanged; an emptied one is not sent, since an
+// empty cell there cannot be told from one the export could not fill (unsentEmptied).
 import { normalizeNumber } from '../../api/schemas/index.js';
+import { countOf } from '../../cli/text.js';
 import type { RowsRead } from './plan-live.js';
+import { SHOWN_ALL, type Shown, withoutUnshown } from './plan-unshown.js';
 import {
   applyRow,
   type Change,
@@ -33,32 +38,75 @@ function sentAsIs(row: PlanRow): Record<string, Change> {
   return changes;
 }
 
+const UNSHOWN_WHAT = { contact_groups: 'groups', fields: 'custom fields' };
+
+/** The keys (`contact_groups`, `fields.city`) of values a row empties that this server's contacts do not show: the run leaves them out. */
+export function unsentEmptied(row: PlanRow, shown: Shown): string[] {
+  const keys: string[] = [];
+  if (!shown.contact_groups && row.sets?.groups?.names.length === 0) keys.push('contact_groups');
+  if (!shown.fields) for (const [name, value] of Object.entries(row.sets?.fields ?? {})) if (value === '') keys.push(`fields.${name}`);
+  return keys;
+}
+
+const unshownWhat = (key: string) => (key === 'contact_groups' ? UNSHOWN_WHAT.contact_groups : UNSHOWN_WHAT.fields);
+
+/** What a contact's plan says of each value it sends that this server does not show. */
+const unshownNotes = (unshown: Record<string, unknown>): string[] =>
+  Object.entries(unshown).map(
+    ([key, value]) => `${key} ${JSON.stringify(value)} is sent, not compared: this server's contacts do not show ${unshownWhat(key)}`,
+  );
+
+/** The plan's lines on the values rows empty that this server does not show, one per column (`rows`: how many rows empty it). */
+export function unsentEmptiedLines(rows: Record<string, number>): string[] {
+  return Object.entries(rows).map(
+    ([key, count]) =>
+      `? ${key} emptied in ${countOf(count, 'row')}, not sent: this server's contacts do not show ${unshownWhat(key)}, so an empty cell may be one it could not fill`,
+  );
+}
+
+/** How an update's plan reads the workspace: the contacts not read, and what the server's contacts show. */
+export interface UpdateReading {
+  unread?: RowsRead['unread'];
+  shown?: Shown;
+}
+
 /** An update's plan: each row's changes to its contact, flagged ones held unless `applyFlagged`. */
-export function planUpdate(rows: Iterable<PlanRow>, live: LiveContacts, applyFlagged: boolean, unread?: RowsRead['unread']): Plan {
-  return tally(
-    [...rows].map((row): PlannedContact => {
-      const base = { place: row.place, id: row.id ?? null, number: null, changes: {}, suspicious: [], ...rowsOf(row, 'update') };
-      if (row.errors !== undefined) return { ...base, action: 'invalid', errors: row.errors };
-      if (unread?.ids.has(row.id!)) return { ...base, action: 'update', changes: sentAsIs(row), unread: unread.why };
+export function planUpdate(rows: Iterable<PlanRow>, live: LiveContacts, applyFlagged: boolean, reading: UpdateReading = {}): Plan {
+  const { unread, shown = SHOWN_ALL } = reading;
+  const emptiedRows: Record<string, number> = {};
+  const plan = tally(
+    [...rows].map((given): PlannedContact => {
+      const base = { place: given.place, id: given.id ?? null, number: null, changes: {}, suspicious: [], ...rowsOf(given, 'update') };
+      if (given.errors !== undefined) return { ...base, action: 'invalid', errors: given.errors };
+      const { row, unshown } = withoutUnshown(given, shown);
+      for (const key of unsentEmptied(given, shown)) emptiedRows[key] = (emptiedRows[key] ?? 0) + 1;
+      const notes = unshownNotes(unshown);
+      const sentUnshown = Object.keys(unshown).length > 0 ? { not_shown: unshown } : {};
+      const said = { ...sentUnshown, ...(notes.length > 0 ? { notes } : {}) };
+      if (unread?.ids.has(row.id!)) return { ...base, action: 'update', changes: sentAsIs(row), unread: unread.why, ...said };
       const contact = live.byId.get(row.id!);
       if (contact === undefined) return { ...base, action: 'invalid', errors: [`there is no contact ${row.id} in the workspace`] };
       const before = stateOf(contact);
       const state = copyOf(before);
-      const planned: PlannedContact = { ...base, action: 'unchanged', number: String(contact.number), suspicious: [] };
+      const planned: PlannedContact = { ...base, action: 'unchanged', number: String(contact.number), suspicious: [], ...said };
       note(planned, applyRow(state, row, applyFlagged));
       planned.changes = differences(before, state);
       planned.action = settledAction(planned);
+      // A value this server does not show is sent whatever else the row changes.
+      if (planned.not_shown !== undefined) planned.action = 'update';
       planned.after = state;
       return withNumberNote(planned, row.number);
     }),
   );
+  if (Object.keys(emptiedRows).length > 0) plan.unsent_emptied = emptiedRows;
+  return plan;
 }
 
 /** An update's row with a number other than the contact's: the published API changes no number on update, so the plan says it is left. */
 function withNumberNote(contact: PlannedContact, number: string | undefined): PlannedContact {
   if (number === undefined || contact.number === null || normalizeNumber(number) === normalizeNumber(contact.number)) return contact;
   const note = `the number "${number}" is not applied: an update does not change a contact's number`;
-  return { ...contact, notes: [note] };
+  return { ...contact, notes: [...(contact.notes ?? []), note] };
 }
 
 /** A delete's plan (`contacts delete --from`): each id deleted, or already absent; one not read is sent, deleted or found gone. */

@@ -68,7 +68,7 @@ export interface PlannedContact {
   /** The contact as the run leaves it (create, update, unchanged). */
   after?: ContactState;
   errors?: string[];
-  /** What the row asks that the run will not do (an update's other number). */
+  /** What the plan says of a row beyond its changes: what it asks that the run will not do (an update's other number), a value sent uncompared. */
   notes?: string[];
   /** How an undo's or a change's plan names a record that is no contact (`label 3`, `the partner defaults`). */
   label?: string;
@@ -101,6 +101,8 @@ export interface Plan {
   lacking_groups?: string[];
   /** Contacts sent as their rows give them, their stored values not read (only where there are some). */
   not_read?: number;
+  /** An update on a server whose contacts do not show groups or fields: the rows emptying each such column, left out of their requests. */
+  unsent_emptied?: Record<string, number>;
   contacts: PlannedContact[];
 }
 
@@ -277,22 +279,6 @@ export function note(planned: PlannedContact, applied: Applied): void {
 export function settledAction(planned: PlannedContact): PlanAction {
   if (Object.keys(planned.changes).length > 0) return 'update';
   return planned.held !== undefined ? 'skipped' : 'unchanged';
-}
-
-/** Several places as one (`row 2`, `row 5` -> `rows 2, 5`), in the words of the first. */
-export function placesOf(places: string[]): string {
-  if (places.length === 1) return places[0];
-  const word = places[0].split(' ')[0];
-  return places.every((place) => place.startsWith(`${word} `))
-    ? `${word}s ${places.map((place) => place.slice(word.length + 1)).join(', ')}`
-    : places.join(', ');
-}
-
-/** `row 3`, `rows 3 and 4`, `rows 3, 4 and 5`. */
-export function listed(places: string[]): string {
-  const joined = placesOf(places);
-  const last = joined.lastIndexOf(', ');
-  return last < 0 ? joined : `${joined.slice(0, last)} and ${joined.slice(last + 2)}`;
 }
 
 /** The counts of a plan's contacts. */
