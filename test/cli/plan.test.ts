@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { Contact } from '../../src/api/schemas/index.js';
 import { UsageError } from '../../src/cli/errors.js';
 import { refuseRepeated } from '../../src/commands/contacts/bulk-merge.js';
-import { liveContacts, spreadsheetDamage } from '../../src/commands/contacts/plan.js';
+import { liveContacts } from '../../src/commands/contacts/plan.js';
+import { spreadsheetDamage } from '../../src/commands/contacts/spreadsheet-damage.js';
 import { planImport } from '../../src/commands/contacts/plan-import.js';
 import { planDelete, planUpdate } from '../../src/commands/contacts/plan-update.js';
 

@@ -6,8 +6,8 @@
 // look made by a spreadsheet are held (left out, kept as stored) unless applyFlagged says
 // otherwise. Pure: the rows come in read from any file format, the live contacts as the list gives
 // them; plan-import.ts and plan-update.ts plan, plan-render.ts prints, the verbs execute.
-import { isScientificNotation } from '../../formats/csv/cells.js';
 import { normalizeNumber, type Contact } from '../../api/schemas/index.js';
+import { spreadsheetDamage } from './spreadsheet-damage.js';
 
 export type PlanAction = 'create' | 'update' | 'unchanged' | 'invalid' | 'skipped' | 'delete' | 'absent';
 
@@ -137,35 +137,6 @@ export function liveContacts(contacts: Iterable<Contact>): LiveContacts {
 export function paddedStored(live: LiveContacts, number: string): Contact | undefined {
   const near = live.byUnpadded.get(number.replace(/^0+/, ''));
   return near !== undefined && normalizeNumber(String(near.number)).length > number.length ? near : undefined;
-}
-
-const PADDED = /^0+\d+$/;
-const LONG_DIGITS = /^\d{16,}$/;
-
-/** A value a spreadsheet may damage when it is written over (zeros dropped, digits rounded): the `from` side of spreadsheetDamage. */
-export const damageable = (value: unknown): boolean => typeof value === 'string' && (PADDED.test(value) || LONG_DIGITS.test(value));
-
-/** Why changing `from` to `to` looks made by a spreadsheet, if it does. */
-export function spreadsheetDamage(from: unknown, to: unknown): string | undefined {
-  if (typeof to !== 'string') return undefined;
-  const before = typeof from === 'string' ? from : '';
-  if (isScientificNotation(to) && !isScientificNotation(before))
-    return `"${to}" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost`;
-  if (PADDED.test(before) && to === (before.replace(/^0+/, '') || '0'))
-    return `"${before}" would lose its leading zeros, as a spreadsheet drops them`;
-  if (LONG_DIGITS.test(before) && before !== to && to === roundedTo15Digits(before))
-    return `"${before}" would become "${to}": a spreadsheet keeps 15 significant digits of a number and rounds the rest to zeros`;
-  return undefined;
-}
-
-/** A run of digits as a spreadsheet keeps it as a number: its first 15 significant digits, rounded, the rest zeros. */
-function roundedTo15Digits(digits: string): string {
-  const lead = digits.match(/^0*/)![0];
-  const significant = digits.slice(lead.length);
-  if (significant.length <= 15) return digits;
-  const kept = BigInt(significant.slice(0, 15)) + (Number(significant[15]) >= 5 ? 1n : 0n);
-  const rounded = `${kept}${'0'.repeat(significant.length - 15)}`;
-  return rounded.slice(0, significant.length + (String(kept).length > 15 ? 1 : 0));
 }
 
 /** A contact's values as a plan follows them from row to row. */

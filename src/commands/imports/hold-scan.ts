@@ -1,6 +1,6 @@
 // Whether an import's plan can hold anything, known from a quick read of the file's cells and of the
 // workspace's values, before the plan itself is made. A plan holds a cell only when
-// spreadsheetDamage (contacts/plan.ts) finds one: a new value in scientific notation, or a value
+// spreadsheetDamage (contacts/spreadsheet-damage.ts) finds one: a new value in scientific notation, or a value
 // with leading zeros or of 16 digits or more written over by what a spreadsheet makes of it; it
 // leaves a row out only for a new number beside one with more leading zeros, stored or of the same file
 // (padded-twins.ts, which this read finds). When no cell of the file and no stored value looks like
@@ -12,7 +12,8 @@
 import { type CsvItem, openCsv } from '../../api/import-csv.js';
 import { planColumns } from '../../api/import-columns.js';
 import { normalizeNumber } from '../../api/schemas/index.js';
-import { damageable, type LiveContacts } from '../contacts/plan.js';
+import type { LiveContacts } from '../contacts/plan.js';
+import { damageable } from '../contacts/spreadsheet-damage.js';
 import { PaddedTwins } from '../contacts/padded-twins.js';
 import { inTurns } from '../../cli/loop-turns.js';
 
