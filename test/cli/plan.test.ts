@@ -93,6 +93,40 @@ describe('planUpdate', () => {
   });
 });
 
+describe('planUpdate and planDelete where contacts were not read, or do not show groups and fields', () => {
+  const unread = { ids: new Set([9]), why: 'the workspace holds over 10,000 contacts' };
+  it('a contact not read is an update sent as its row gives it, never unchanged; a delete of it is sent, never called gone', () => {
+    const rows = [
+      { place: 'line 2', id: 1, sets: { name: 'C1' } },
+      { place: 'line 3', id: 9, sets: { name: 'X', fields: { city: '' }, groups: { names: [], replace: true } } },
+    ];
+    const plan = planUpdate(rows, live, false, { unread });
+    expect(plan).toMatchObject({ update: 1, unchanged: 1, not_read: 1 });
+    expect(plan.contacts[1]).toMatchObject({
+      action: 'update',
+      unread: unread.why,
+      changes: { name: { to: 'X' }, 'fields.city': { to: null }, contact_groups: { to: [] } },
+    });
+    expect(plan.contacts[1].changes.name.from).toBeUndefined();
+    expect(planDelete(rows, live, unread)).toMatchObject({ delete: 2, absent: 0, not_read: 1 });
+    expect(planDelete(rows, live)).toMatchObject({ delete: 1, absent: 1 });
+  });
+  it('groups and fields the contacts do not show: a value given is sent and said, never unchanged; an emptied one is counted, not sent', () => {
+    const rows = [
+      { place: 'line 2', id: 1, sets: { name: 'C1', groups: { names: ['VIP'], replace: true }, fields: { city: 'Oslo' } } },
+      { place: 'line 3', id: 2, sets: { name: 'Bob', groups: { names: [], replace: true }, fields: { city: '' } } },
+    ];
+    const plan = planUpdate(rows, live, false, { shown: { contact_groups: false, fields: false } });
+    expect(plan).toMatchObject({ update: 1, unchanged: 1, unsent_emptied: { contact_groups: 1, 'fields.city': 1 } });
+    expect(plan.contacts[0]).toMatchObject({
+      action: 'update',
+      changes: {},
+      not_shown: { contact_groups: ['VIP'], 'fields.city': 'Oslo' },
+    });
+    expect(plan.contacts[1]).toMatchObject({ action: 'unchanged', changes: {} });
+  });
+});
+
 describe('planImport', () => {
   it('by number: update, unchanged or create; groups are joined, never left; a number equal but for leading zeros is flagged', () => {
     const plan = planImport(
