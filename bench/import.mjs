@@ -10,7 +10,7 @@
 // works), taken in turn for `rounds` rounds (medians): the cost of the plan. The file is clean, so
 // the plan is made while the server works (imports/hold-scan.ts); then the same with one cell in
 // scientific notation, which the plan holds: found by one pass before the upload (imports/hold-pass.ts).
-// WSM_BENCH_BEFORE=<an older build's bin/wsm.js> runs its CLI too, in the same rounds.
+// WSM_BENCH_BEFORE=<an older build's bin/wsm.js> runs its CLI and its server too, in the same rounds.
 // `sections` (all by default) names the parts to run, comma-separated: import (the clean and the 1%-bad
 // imports), clean and held (the plan's cost of each file), sheet-held (the held file's rows as an
 // .xlsx, written by wsm's own writer: at most a sheet's 1,048,575 rows); the bare insert is always measured first.
@@ -134,7 +134,8 @@ function serverCpuMs(pid) {
 /** `expectedCode`: 0 for a clean file; 8 (done, but some rows failed) for the file with bad rows; `cliEnv`: more of the CLI's environment. */
 async function importThroughCli(csv, expectedCode = 0, flags = [], bin = undefined, cliEnv = {}) {
   const serveDir = join(dir, `serve-${Date.now()}`);
-  const server = await startServe(serveDir, ['--db', join(serveDir, 'wsm.db'), '--approval-delay', '0']);
+  // Each build's CLI against its own server: the server's peak RSS is each build's too.
+  const server = await startServe(serveDir, ['--db', join(serveDir, 'wsm.db'), '--approval-delay', '0'], bin === undefined ? {} : { bin });
   try {
     const args = ['contacts', 'import', csv, '--wait', '--interval', '100ms', '-o', 'json', ...flags];
     const cpuFile = join(serveDir, 'cli-cpu');
@@ -260,8 +261,10 @@ async function planCost(csv) {
       );
     }
   }
-  const rss = Math.max(0, ...[...runs.values()].flat().map((run) => run.rss));
-  console.log(`  server peak RSS over these imports: ${fmt(rss, 0)} MB (goal < 200 MB)`);
+  for (const [name] of builds) {
+    const rss = Math.max(0, ...kinds.flatMap(([kind]) => runs.get(`${name} ${kind}`).map((run) => run.rss)));
+    console.log(`  ${name}: the server's peak RSS over these imports: ${fmt(rss, 0)} MB (goal < 200 MB)`);
+  }
 }
 
 console.log(
