@@ -111,12 +111,22 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         'number,name\n16505551011,Eve\n+1 650 555 1011,Eve Two\nnot a number,Nobody\n16505551012,Fay\n016505551013,Gus\n16505551013,Gus Unpadded\n',
       );
       const json = await run('contacts', 'import', csv, '--wait', '-o', 'json');
-      // Exit codes are the server's: wsm serve counts the invalid row failed (8); the published API counts nothing (0).
-      expect(json.code).toBe(backend.extensions ? 8 : 0);
+      // The invalid row failed on both: wsm serve counts it, the published API counts nothing but skipped it all the same.
+      expect(json.code).toBe(8);
       const record = JSON.parse(json.stdout);
       expect(record).toMatchObject({ status: 'completed', name: 'mixed.csv' });
       if (backend.extensions) expect(record).toMatchObject({ created_count: 3, updated_count: 1, failed_count: 1 });
       expect(record.summary).toEqual({ created: 3, updated: 0, unchanged: 0, left_out: 1, failed: 1, contacts: 3, rows: 6 });
+    });
+
+    it('a row the plan found invalid fails the job (exit 8) unless --max-failures tolerates it, with or without server counters', async () => {
+      const csv = file('bad-email.csv', 'number,name,email\n16505551021,Hal,not-an-email\n16505551022,Ida,\n');
+      const failing = await run('contacts', 'import', csv, '--wait');
+      expect(failing.code).toBe(8);
+      expect(failing.stderr).toMatch(/^error: import \d+: 1 of 2 rows failed \(/m);
+      const tolerated = await run('contacts', 'import', csv, '--wait', '--max-failures', '1');
+      expect(tolerated.code).toBe(0);
+      expect(tolerated.stderr).toMatch(/^warning: import \d+: 1 of 2 rows failed \(.*\) \(tolerated: --max-failures 1\)$/m);
     });
 
     // Last: the import it starts is not waited for.

@@ -163,6 +163,18 @@ export function reportOutcome(
   if (planned?.disagreement !== undefined) ctx.output.warn(planned.disagreement);
   const notSent = notSentRows.length;
   const failedThere = countIn(result.failed_count);
+  // A server that keeps no counters (the published API) still skipped the rows the plan found invalid.
+  if (failedThere === undefined && planned !== undefined) {
+    const { failed, rows } = planned.summary;
+    endWithFailures(
+      ctx,
+      limit,
+      failed,
+      rows,
+      `import ${result.id}: ${countText(failed)} of ${countOf(rows, 'row')} failed (the warnings above name them)`,
+    );
+    return;
+  }
   const failed = (failedThere ?? 0) + notSent;
   const total =
     (countIn(result.total_rows) || (countIn(result.created_count) ?? 0) + (countIn(result.updated_count) ?? 0) + (failedThere ?? 0)) +
