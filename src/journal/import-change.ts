@@ -12,6 +12,7 @@ import type { WsmClient } from '../api/client.js';
 import type { Context } from '../cli/context.js';
 import type { LiveContacts } from '../commands/contacts/plan.js';
 import { beginChange } from './journal.js';
+import { MAX_RECORDS } from './journal-files.js';
 import { countOf, countText } from '../cli/text.js';
 import { contactImage, type JournalRecord } from './records.js';
 import type { ChangeWriter } from './store.js';
@@ -90,8 +91,8 @@ export class ImportChange {
         this.change.add(this.updatesBefore(outcome, this.before.live));
         return;
       }
-      const records = this.predicted(outcome, this.before, result!);
-      this.noteMadeMeanwhile(records, result!.import?.created_count);
+      const { records, creates } = this.predicted(outcome, this.before, result!);
+      this.noteMadeMeanwhile(creates, result!.import?.created_count);
       this.change.add(records);
     } catch (error) {
       this.change.note(`the import's outcome was not recorded (${(error as Error).message}): undo leaves its contacts as they are`);
@@ -113,17 +114,22 @@ export class ImportChange {
   /**
    * Each contact the rows name, with its before-image and the values the rows leave it with; a
    * number looked up and left unknown is not recorded (said at the time), nor is a contact named
-   * by a row the server says failed.
+   * by a row the server says failed. Past the most records a change keeps, the others are only
+   * counted (the store says that undo leaves them); `creates`: the contacts the rows create.
    */
-  private predicted(outcome: ImportOutcome, before: Before, result: UploadResult): JournalRecord[] {
+  private predicted(outcome: ImportOutcome, before: Before, result: UploadResult): { records: JournalRecord[]; creates: number } {
     const record = result.import;
     const errors = (Array.isArray(record?.errors) ? record.errors : []).map(importErrorOf);
     const refused = outcome.refused(errors);
     const group = record?.contact_group?.name;
     const records: JournalRecord[] = [];
+    let creates = 0;
     for (const number of outcome.numbers()) {
       if (refused.has(number)) continue;
       const was = before.live.byNumber.get(number);
+      const create = was === undefined && (before.absent === undefined || before.absent.has(number));
+      if (create) creates += 1;
+      if (records.length > MAX_RECORDS) continue;
       if (was !== undefined)
         records.push({
           kind: 'contact',
@@ -133,7 +139,7 @@ export class ImportChange {
           after: null,
           predicted: outcome.after(number, was, group),
         });
-      else if (before.absent === undefined || before.absent.has(number))
+      else if (create)
         records.push({
           kind: 'contact',
           op: 'create',
@@ -148,7 +154,7 @@ export class ImportChange {
       this.change.note(
         `the server says rows naming ${countOf(refused.size, 'contact')} failed: ${refused.size === 1 ? 'it is' : 'they are'} kept as not changed, and undo leaves ${refused.size === 1 ? 'it' : 'them'} as ${refused.size === 1 ? 'it is' : 'they are'}`,
       );
-    return records;
+    return { records, creates };
   }
 
   /**
@@ -156,8 +162,7 @@ export class ImportChange {
    * before, is updated by the import, not made: said when the import's own count of the contacts
    * it created is lower than the creates its rows predict.
    */
-  private noteMadeMeanwhile(records: JournalRecord[], created: unknown): void {
-    const creates = records.filter((record) => record.kind === 'contact' && record.op === 'create').length;
+  private noteMadeMeanwhile(creates: number, created: unknown): void {
     if (typeof created !== 'number' || creates <= created) return;
     this.change.note(
       `the import says it created ${countOf(created, 'contact')}, and its rows name ${countText(creates)} numbers that had no contact before: ${countText(creates - created)} of those contacts ${creates - created === 1 ? 'was' : 'were'} made by someone else while it ran (which cannot be told); undo deletes them too, unless their values differ from what the file's rows set`,

@@ -8,7 +8,7 @@
 // each number keeps the values its rows set, laid over its before-image at the end. `wsm undo`
 // then finds each contact by its number and compares it with this prediction: a row the server
 // refused, or an edit made since, shows as a value the prediction lacks, and is flagged.
-import type { Contact, ImportError } from '../api/schemas/index.js';
+import type { Contact, ImportError, ImportRow } from '../api/schemas/index.js';
 import type { CheckedRow } from '../cli/csv-check.js';
 import { applyRow, copyOf, createdState, stateOf, type ContactState, type RowSets } from '../commands/contacts/plan.js';
 import { type HeldCells, importRowSets } from '../commands/imports/import-plan.js';
@@ -16,21 +16,25 @@ import { serverFailed } from '../commands/imports/rejects.js';
 import type { Context } from '../cli/context.js';
 import { journalOff } from './journal.js';
 
-/** One row as sent (the held cells left out), and where it is: which contact a row the server refused names. */
-interface SentRow {
-  sets: RowSets;
-  row: number;
-  line: number;
-}
+/** Rows followed at first; the arrays double as they fill. */
+const FIRST_ROWS = 1024;
 
 export class ImportOutcome {
-  /** By number, its rows in file order. */
-  private readonly sent = new Map<string, SentRow[]>();
+  // A row costs its checked value and a few typed-array writes, no object of its own: a million
+  // rows are followed while the server works, and each object kept alive costs the collector a
+  // copy (docs/benchmarks.md).
+  /** Each row's value (the check's), in file order. */
+  private readonly values: ImportRow[] = [];
+  /** Each row's row and line, as the check named it: where the server's errors point. */
+  private rows = new Int32Array(FIRST_ROWS);
+  private lines = new Int32Array(FIRST_ROWS);
+  /** By number, its row's entry, or its rows' entries in file order. */
+  private readonly entries = new Map<string, number | number[]>();
 
   /**
    * `held`: what the run leaves out, by row (filled by the plan as the rows are read, or by the
-   * pass before); `sheet`: the rows are a sheet's, which the server's errors name by sheet row (a
-   * CSV's by the line each starts on).
+   * pass before, and kept); `sheet`: the rows are a sheet's, which the server's errors name by
+   * sheet row (a CSV's by the line each starts on).
    */
   constructor(
     private readonly held: HeldCells,
@@ -45,29 +49,24 @@ export class ImportOutcome {
     };
   }
 
-  /** A row as the check read it (invalid rows are never sent, and left out). */
+  /** A row as the check read it (invalid rows are never sent, nor rows the run leaves out whole). */
   readonly add = (row: CheckedRow): void => {
-    if (row.value === undefined) return;
-    const held = this.held.get(row.row);
-    if (held === 'row') return;
+    if (row.value === undefined || this.held.get(row.row) === 'row') return;
+    const entry = this.values.length;
+    if (entry === this.rows.length) this.grow();
+    this.values.push(row.value);
+    this.rows[entry] = row.row;
+    this.lines[entry] = row.line;
     const number = String(row.value.number);
-    const sets = importRowSets(row.value, undefined);
-    if (held !== undefined)
-      for (const key of held) {
-        if (key.startsWith('fields.') && sets.fields !== undefined) {
-          const { [key.slice('fields.'.length)]: _held, ...others } = sets.fields;
-          sets.fields = others;
-        } else delete sets[key as 'name' | 'email' | 'gender'];
-      }
-    const sent = { sets, row: row.row, line: row.line };
-    const rows = this.sent.get(number);
-    if (rows === undefined) this.sent.set(number, [sent]);
-    else rows.push(sent);
+    const known = this.entries.get(number);
+    if (known === undefined) this.entries.set(number, entry);
+    else if (typeof known === 'number') this.entries.set(number, [known, entry]);
+    else known.push(entry);
   };
 
   /** The numbers the rows sent name, as the server stores them, in the order first named. */
   numbers(): Iterable<string> {
-    return this.sent.keys();
+    return this.entries.keys();
   }
 
   /**
@@ -77,7 +76,8 @@ export class ImportOutcome {
    */
   after(number: string, before: Contact | undefined, group: string | undefined): ContactState {
     const state = copyOf(stateOf(before));
-    for (const { sets } of this.sent.get(number) ?? []) applyRow(state, { place: '', sets }, true);
+    const known = this.entries.get(number) ?? [];
+    for (const entry of typeof known === 'number' ? [known] : known) applyRow(state, { place: '', sets: this.sentOf(entry) }, true);
     if (group !== undefined && !state.contact_groups.includes(group)) state.contact_groups.push(group);
     return before === undefined ? createdState(state) : state;
   }
@@ -91,8 +91,32 @@ export class ImportOutcome {
     const failed = serverFailed([...errors], by);
     const numbers = new Set<string>();
     if (failed.size === 0) return numbers;
-    for (const [number, rows] of this.sent) if (rows.some((sent) => failed.has(by === 'line' ? sent.line : sent.row))) numbers.add(number);
+    const places = by === 'line' ? this.lines : this.rows;
+    for (let entry = 0; entry < this.values.length; entry++) if (failed.has(places[entry])) numbers.add(String(this.values[entry].number));
     return numbers;
+  }
+
+  /** What an entry's row set, as sent: its held cells left out. */
+  private sentOf(entry: number): RowSets {
+    const sets = importRowSets(this.values[entry], undefined);
+    const held = this.held.get(this.rows[entry]);
+    if (held === undefined || held === 'row') return sets;
+    for (const key of held) {
+      if (key.startsWith('fields.') && sets.fields !== undefined) {
+        const { [key.slice('fields.'.length)]: _held, ...others } = sets.fields;
+        sets.fields = others;
+      } else delete sets[key as 'name' | 'email' | 'gender'];
+    }
+    return sets;
+  }
+
+  private grow(): void {
+    const rows = new Int32Array(this.rows.length * 2);
+    rows.set(this.rows);
+    this.rows = rows;
+    const lines = new Int32Array(this.lines.length * 2);
+    lines.set(this.lines);
+    this.lines = lines;
   }
 }
 
