@@ -15,6 +15,7 @@ import { type HeldCells, importRowSets } from '../commands/imports/import-plan.j
 import { serverFailed } from '../commands/imports/rejects.js';
 import type { Context } from '../cli/context.js';
 import { journalOff } from './journal.js';
+import { MAX_RECORDS } from './journal-files.js';
 
 /** Rows followed at first; the arrays double as they fill. */
 const FIRST_ROWS = 1024;
@@ -52,13 +53,16 @@ export class ImportOutcome {
   /** A row as the check read it (invalid rows are never sent, nor rows the run leaves out whole). */
   readonly add = (row: CheckedRow): void => {
     if (row.value === undefined || this.held.get(row.row) === 'row') return;
+    const number = String(row.value.number);
+    const known = this.entries.get(number);
+    // Past the most records a change keeps, a new number's record would not be kept: it is not
+    // followed (one more is, so that the change says it kept the most).
+    if (known === undefined && this.entries.size > MAX_RECORDS) return;
     const entry = this.values.length;
     if (entry === this.rows.length) this.grow();
     this.values.push(row.value);
     this.rows[entry] = row.row;
     this.lines[entry] = row.line;
-    const number = String(row.value.number);
-    const known = this.entries.get(number);
     if (known === undefined) this.entries.set(number, entry);
     else if (typeof known === 'number') this.entries.set(number, [known, entry]);
     else known.push(entry);
