@@ -49,7 +49,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       const res = await run('contacts', 'update', '--from', edited, '--dry-run');
       // An invalid row (an id the workspace lacks): exit 8, as the import's dry run.
       expect(res.code, res.stderr).toBe(8);
-      expect(res.stderr.split('\n').slice(-2)).toEqual([`error: 1 of 4 rows in ${edited} is invalid`, '']);
+      expect(res.stderr.split('\n').slice(-2)).toEqual([`error: 1 of the 4 contacts in ${edited} is invalid`, '']);
       expect(res.stdout).toBe(
         (unshown
           ? "? contact_groups emptied in 4 rows, not sent: this server's contacts do not show groups, so an empty cell may be one it could not fill\n"
@@ -78,7 +78,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       const tolerated = await run('contacts', 'update', '--from', edited, '--dry-run', '--max-failures', '1');
       expect(tolerated.code, tolerated.stderr).toBe(0);
       expect(tolerated.stderr.split('\n').slice(-2)).toEqual([
-        `warning: 1 of 4 rows in ${edited} is invalid (tolerated: --max-failures 1)`,
+        `warning: 1 of the 4 contacts in ${edited} is invalid (tolerated: --max-failures 1)`,
         '',
       ]);
       expect((await listed()).map((c) => c.name)).toEqual(['Ann', 'Bob', 'Cid']);

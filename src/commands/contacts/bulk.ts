@@ -206,13 +206,14 @@ export function settleBulk(ctx: Context, result: BulkResult, options: BulkOption
 function settlePlan(ctx: Context, plan: Plan, options: BulkOptions): void {
   ctx.output.message('Dry run: nothing was sent.');
   const source = options.from === '-' ? 'standard input' : options.from;
-  const rows = plan.contacts.length;
+  // Counted by contact, as the run counts its failures: rows naming one contact are one.
+  const contacts = plan.contacts.length;
   const verb = plan.invalid === 1 ? 'is' : 'are';
   endWithFailures(
     ctx,
     options.maxFailures,
     plan.invalid,
-    rows,
-    `${countText(plan.invalid)} of ${countOf(rows, 'row')} in ${source} ${verb} invalid`,
+    contacts,
+    `${countText(plan.invalid)} of the ${countOf(contacts, 'contact')} in ${source} ${verb} invalid`,
   );
 }
