@@ -59,7 +59,7 @@ export async function waitUntilDone(
     options.onRecord?.(record);
     return FINISHED_IMPORT.has(status);
   };
-  const { value, settled } = await poll(read, finished, pollOptions(options), { value: known });
+  const { value, settled } = await poll(read, finished, { ...pollOptions(options), quickFirst: true }, { value: known });
   return { record: value, settled };
 }
 

@@ -51,7 +51,11 @@ export const IMPORT_WAIT_FLAGS = {
     flags: '--wait',
     description: 'wait until the server has processed the import, then print it (Ctrl-C stops waiting, not the import)',
   },
-  interval: { flags: '--interval <duration>', description: 'with --wait: time between polls', default: '1s' },
+  interval: {
+    flags: '--interval <duration>',
+    description: 'with --wait: time between polls (the first pauses are shorter: 0.1s, doubling)',
+    default: '1s',
+  },
   timeout: WAIT_TIMEOUT_FLAG,
   maxFailures: maxFailuresFlag('rows'),
 } as const;
