@@ -164,28 +164,20 @@ export function reportOutcome(
   const notSent = notSentRows.length;
   const failedThere = countIn(result.failed_count);
   // A server that keeps no counters (the published API) still skipped the rows the plan found invalid.
-  if (failedThere === undefined && planned !== undefined) {
-    const { failed, rows } = planned.summary;
-    endWithFailures(
-      ctx,
-      limit,
-      failed,
-      rows,
-      `import ${result.id}: ${countText(failed)} of ${countOf(rows, 'row')} failed (the warnings above name them)`,
-    );
-    return;
-  }
-  const failed = (failedThere ?? 0) + notSent;
-  const total =
-    (countIn(result.total_rows) || (countIn(result.created_count) ?? 0) + (countIn(result.updated_count) ?? 0) + (failedThere ?? 0)) +
-    notSent;
+  const counterless = failedThere === undefined && planned !== undefined;
+  const failed = counterless ? planned.summary.failed : (failedThere ?? 0) + notSent;
+  const total = counterless
+    ? planned.summary.rows
+    : (countIn(result.total_rows) || (countIn(result.created_count) ?? 0) + (countIn(result.updated_count) ?? 0) + (failedThere ?? 0)) +
+      notSent;
   const notSentText = notSent > 0 ? `, ${countText(notSent)} of them not sent (cells holding errors)` : '';
+  const where = counterless ? 'the warnings above name them' : whereListed(result.id, failedThere, notSentRows);
   endWithFailures(
     ctx,
     limit,
     failed,
     total,
-    `import ${result.id}: ${countText(failed)} of ${countOf(total, 'row')} failed${notSentText} (${whereListed(result.id, failedThere, notSentRows)})`,
+    `import ${result.id}: ${countText(failed)} of ${countOf(total, 'row')} failed${notSentText} (${where})`,
   );
 }
 
