@@ -89,5 +89,6 @@ export async function allImportErrors(client: WsmClient, id: number, known?: Con
 export function onlyFirstKnown(id: number, record: ContactImport | undefined): string {
   const kept = Array.isArray(record?.errors) ? record.errors.length : 0;
   const failed = typeof record?.failed_count === 'number' ? ` (${countOf(record.failed_count, 'failed row')} in all)` : '';
+  if (kept === 0) return `this server does not list the errors of an import: none of import ${id} are known${failed}`;
   return `this server does not list every error of an import: only the first ${countText(kept)} of import ${id} are known${failed}`;
 }

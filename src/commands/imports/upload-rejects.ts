@@ -28,7 +28,8 @@ export async function rejectsAfterImport(
   const failed = serverFailed(known.errors, sheet === undefined ? 'line' : 'row');
   if (sheet !== undefined) for (const [row, message] of sheet.notSentRows) failed.set(row, message);
   if (!known.complete) {
-    ctx.output.warn(`${onlyFirstKnown(id, known.record)}: ${path} holds those and the rows the local check found invalid`);
+    const holds = known.errors.length > 0 ? 'those and the rows' : 'the rows';
+    ctx.output.warn(`${onlyFirstKnown(id, known.record)}: ${path} holds ${holds} the local check found invalid`);
     if (report !== undefined) locallyFailed(report, failed);
   }
   await writeRejects(ctx, path, flags, failed);
