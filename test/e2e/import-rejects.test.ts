@@ -177,8 +177,6 @@ describe('a server without the errors extension (the stand-in of the published A
     const id = /as import (\d+)/.exec(run.stderr)![1];
     const listed = await wsmInProcess(standin.env(dir), ['imports', 'errors', id]);
     expect(listed.code).toBe(0);
-    expect(listed.stderr).toMatch(
-      /^warning: this server does not list the errors of an import: none of import \d+ are known\n$/,
-    );
+    expect(listed.stderr).toMatch(/^warning: this server does not list the errors of an import: none of import \d+ are known\n$/);
   });
 });
