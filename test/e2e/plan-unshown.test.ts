@@ -147,5 +147,18 @@ for (const kind of BACKENDS) {
         `${people}\n${shows ? '' : unshown('2 rows', '2 rows')}Plan: 0 to create, 0 to update, 3 unchanged, 0 invalid.\n`,
       );
     });
+
+    // Only the stand-in's import creates no groups.
+    if (kind === BACKENDS[2])
+      it('many groups the import did not create: the first five named, the rest counted', async () => {
+        const names = ['G1', 'G2', 'G3', 'G4', 'G5', 'G6', 'G7', 'G8'];
+        const rows = names.map((name, at) => `1415555040${at},Row ${at},"[""${name}""]"\n`).join('');
+        const many = file('many-groups.csv', `number,name,contact_groups\n${rows}`);
+        const imported = await run('contacts', 'import', many, '--wait', '--interval', '0.05s', '-q');
+        expect(imported.code, imported.stderr).toBe(0);
+        expect(imported.stderr).toContain(
+          `warning: import ${imported.stdout.trim()} did not create the contact groups "G1", "G2", "G3", "G4", "G5" and 3 more named in ${many}:`,
+        );
+      });
   });
 }

@@ -27,12 +27,12 @@ const didYouMean = (names: string[]) =>
 const columnReason = (column: UnknownColumn) =>
   `Column ${column.position} is neither a contact attribute nor a contact field of this workspace${didYouMean(column.did_you_mean)}.`;
 
-/** Columns named one by one; beyond them one line counts them (a sheet may have 16,384). */
-const COLUMNS_LISTED = 5;
+/** Names said one by one; beyond them one line counts them (a sheet may have 16,384 columns). */
+const NAMES_LISTED = 5;
 
 /** `"a", "b", "c"`, or the first few and how many more. */
-function columnNames(names: string[]): string {
-  const shown = names.slice(0, COLUMNS_LISTED).map((name) => `"${name}"`);
+export function quotedNames(names: string[]): string {
+  const shown = names.slice(0, NAMES_LISTED).map((name) => `"${name}"`);
   const more = names.length - shown.length;
   return more > 0 ? `${shown.join(', ')} and ${countText(more)} more` : shown.join(', ');
 }
@@ -41,12 +41,12 @@ function columnNames(names: string[]): string {
 export function warnColumns(ctx: Context, report: CsvReport): void {
   if (report.unchecked_columns.length > 0) {
     ctx.output.warn(
-      `${report.file}: ${columnNames(report.unchecked_columns)} ${report.unchecked_columns.length === 1 ? 'is no contact attribute' : 'are no contact attributes'}; whether the workspace has such fields is not known (its fields could not be read)`,
+      `${report.file}: ${quotedNames(report.unchecked_columns)} ${report.unchecked_columns.length === 1 ? 'is no contact attribute' : 'are no contact attributes'}; whether the workspace has such fields is not known (its fields could not be read)`,
     );
   }
-  if (report.unknown_columns.length > COLUMNS_LISTED) {
+  if (report.unknown_columns.length > NAMES_LISTED) {
     ctx.output.warn(
-      `${report.file}: ${countText(report.unknown_columns.length)} columns will not be imported (${columnNames(report.unknown_columns.map((c) => c.column))}): they are neither contact attributes nor contact fields of this workspace (-o json lists every one)`,
+      `${report.file}: ${countText(report.unknown_columns.length)} columns will not be imported (${quotedNames(report.unknown_columns.map((c) => c.column))}): they are neither contact attributes nor contact fields of this workspace (-o json lists every one)`,
     );
     return;
   }
@@ -82,9 +82,9 @@ export function refuseOrWarn(ctx: Context, flags: { file: string; strict: boolea
   const columns = report.unknown_columns.length;
   if (flags.strict && (report.invalid_rows > 0 || columns > 0)) {
     const errors: Record<string, string[]> = {};
-    for (const column of report.unknown_columns.slice(0, COLUMNS_LISTED)) errors[`column "${column.column}"`] = [columnReason(column)];
-    if (columns > COLUMNS_LISTED)
-      errors['more columns'] = [`${countOf(columns - COLUMNS_LISTED, 'more column')} not listed (-o json lists every one)`];
+    for (const column of report.unknown_columns.slice(0, NAMES_LISTED)) errors[`column "${column.column}"`] = [columnReason(column)];
+    if (columns > NAMES_LISTED)
+      errors['more columns'] = [`${countOf(columns - NAMES_LISTED, 'more column')} not listed (-o json lists every one)`];
     for (const { row, field, message } of listed) (errors[problemKey(row, field)] ??= []).push(message);
     if (hidden > 0) errors['more'] = [moreRows(hidden)];
     const rows =

@@ -8,11 +8,18 @@ import type { Context } from '../../cli/context.js';
 import type { CheckedRow, CheckOptions } from '../../cli/csv-check.js';
 import { unkeptFieldsSentence } from '../contacts/body.js';
 import { shownOn } from '../contacts/plan-unshown.js';
+import { countText } from '../../cli/text.js';
+import { quotedNames } from './check-report.js';
+
+/** Group names noted at most: past them a hostile file's millions of names are not held, and the check says so. */
+const GROUPS_NOTED = 10_000;
 
 /** The groups and custom fields a file's valid rows send, noted as the check reads them. */
 export class SentColumns {
   readonly groups = new Set<string>();
   readonly fields = new Set<string>();
+  /** More group names were sent than were noted. */
+  groupsPast = false;
 
   /** `options` with each row noted as it is checked, after the row's own `onRow`. */
   noting(options: CheckOptions): CheckOptions {
@@ -21,7 +28,10 @@ export class SentColumns {
       ...options,
       onRow: (row: CheckedRow) => {
         onRow?.(row);
-        for (const name of row.value?.contact_groups ?? []) this.groups.add(name);
+        for (const name of row.value?.contact_groups ?? []) {
+          if (this.groups.size < GROUPS_NOTED) this.groups.add(name);
+          else if (!this.groups.has(name)) this.groupsPast = true;
+        }
         for (const name of Object.keys(row.value?.fields ?? {})) this.fields.add(name);
       },
     };
@@ -45,6 +55,8 @@ export async function sayUnshownAfterImport(
       for await (const group of client.groups.list({}, { signal })) names.add(String(group.name));
       const missing = [...sent.groups].filter((name) => !names.has(name));
       if (missing.length > 0) ctx.output.warn(groupsNotCreated(file, importId, missing));
+      if (sent.groupsPast)
+        ctx.output.warn(`${file} names more than ${countText(GROUPS_NOTED)} contact groups: only the first were checked`);
     }
     if (!shown.fields && sent.fields.size > 0) ctx.output.warn(unkeptFieldsSentence([...sent.fields]));
   } catch (error) {
@@ -55,7 +67,7 @@ export async function sayUnshownAfterImport(
 
 /** `import 5 did not create the contact group "VIP" named in people.csv: …`. */
 function groupsNotCreated(file: string, importId: unknown, missing: string[]): string {
-  const groups = `contact group${missing.length === 1 ? '' : 's'} ${missing.map((name) => JSON.stringify(name)).join(', ')}`;
+  const groups = `contact group${missing.length === 1 ? '' : 's'} ${quotedNames(missing.map((name) => JSON.stringify(name).slice(1, -1)))}`;
   return (
     `import ${String(importId)} did not create the ${groups} named in ${file}: this server's contacts do not show groups, ` +
     'and its import does not create them (`wsm groups create` makes one)'
