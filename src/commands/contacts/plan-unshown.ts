@@ -65,12 +65,15 @@ export function addUnshown(into: Record<string, unknown> | undefined, unshown: R
   return merged;
 }
 
+/** What a plan key (`contact_groups`, `fields.city`) a server's contacts do not show is, in a plan's words. */
+export const unshownWhat = (key: string): string => (key === 'contact_groups' ? 'groups' : 'custom fields');
+
 /** The plan's lines on what this server's contacts do not show, one per column (`rows`: the rows sending each) and group. */
 export function unshownLines(rows: Record<string, number>, lacking: string[]): string[] {
-  const lines = Object.entries(rows).map(([key, count]) => {
-    const what = key === 'contact_groups' ? 'groups' : 'custom fields';
-    return `? ${key} sent for ${countOf(count, 'row')}: this server's contacts do not show ${what}, so whether its import keeps them is not known`;
-  });
+  const lines = Object.entries(rows).map(
+    ([key, count]) =>
+      `? ${key} sent for ${countOf(count, 'row')}: this server's contacts do not show ${unshownWhat(key)}, so whether its import keeps them is not known`,
+  );
   for (const name of lacking)
     lines.push(`? contact group ${JSON.stringify(name)} is not in the workspace: this server's import is not known to create it`);
   return lines;

@@ -9,7 +9,7 @@
 import { normalizeNumber } from '../../api/schemas/index.js';
 import { countOf } from '../../cli/text.js';
 import type { RowsRead } from './plan-live.js';
-import { SHOWN_ALL, type Shown, withoutUnshown } from './plan-unshown.js';
+import { SHOWN_ALL, type Shown, unshownWhat, withoutUnshown } from './plan-unshown.js';
 import {
   applyRow,
   type Change,
@@ -38,8 +38,6 @@ function sentAsIs(row: PlanRow): Record<string, Change> {
   return changes;
 }
 
-const UNSHOWN_WHAT = { contact_groups: 'groups', fields: 'custom fields' };
-
 /** The keys (`contact_groups`, `fields.city`) of values a row empties that this server's contacts do not show: the run leaves them out. */
 export function unsentEmptied(row: PlanRow, shown: Shown): string[] {
   const keys: string[] = [];
@@ -47,8 +45,6 @@ export function unsentEmptied(row: PlanRow, shown: Shown): string[] {
   if (!shown.fields) for (const [name, value] of Object.entries(row.sets?.fields ?? {})) if (value === '') keys.push(`fields.${name}`);
   return keys;
 }
-
-const unshownWhat = (key: string) => (key === 'contact_groups' ? UNSHOWN_WHAT.contact_groups : UNSHOWN_WHAT.fields);
 
 /** What a contact's plan says of each value it sends that this server does not show. */
 const unshownNotes = (unshown: Record<string, unknown>): string[] =>
