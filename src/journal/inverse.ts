@@ -20,6 +20,7 @@ import {
   type PlannedContact,
 } from '../commands/contacts/plan.js';
 import { normalizeNumber, type Contact } from '../api/schemas/index.js';
+import { shownByContact } from '../commands/contacts/plan-unshown.js';
 import type { ContactImage, ContactRecord, JournalRecord, ResourceRecord } from './records.js';
 import type { ResourceStep } from './resource-inverse.js';
 
@@ -133,11 +134,11 @@ function createdNow(record: ContactRecord, live: LiveContacts): { current: Conta
  * fields) gives nothing to compare the rows' groups with, so they are not taken as changed since.
  */
 function asShownBy(predicted: ContactState, current: Contact): ContactState {
-  const shown = current as { contact_groups?: unknown; fields?: unknown };
+  const shown = shownByContact(current);
   return {
     ...predicted,
-    ...(Array.isArray(shown.contact_groups) ? {} : { contact_groups: [] }),
-    ...(typeof shown.fields === 'object' && shown.fields !== null ? {} : { fields: {} }),
+    ...(shown.contact_groups ? {} : { contact_groups: [] }),
+    ...(shown.fields ? {} : { fields: {} }),
   };
 }
 

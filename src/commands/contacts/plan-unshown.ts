@@ -16,15 +16,24 @@ export interface Shown {
 /** Both shown: the plan promises what the rows set (wsm serve, or what nothing says otherwise). */
 export const SHOWN_ALL: Shown = { contact_groups: true, fields: true };
 
+/** Which of its groups and custom fields one contact, as the server gave it, shows. */
+export function shownByContact(contact: Contact): Shown {
+  const record = contact as { contact_groups?: unknown; fields?: unknown };
+  return {
+    contact_groups: Array.isArray(record.contact_groups),
+    fields: typeof record.fields === 'object' && record.fields !== null && !Array.isArray(record.fields),
+  };
+}
+
 /** What a server's contacts show, from contacts it gave; undefined when it gave none. */
 function shownBy(contacts: Iterable<Contact>): Shown | undefined {
   let seen = false;
   const shown: Shown = { contact_groups: false, fields: false };
   for (const contact of contacts) {
     seen = true;
-    const record = contact as { contact_groups?: unknown; fields?: unknown };
-    if (Array.isArray(record.contact_groups)) shown.contact_groups = true;
-    if (typeof record.fields === 'object' && record.fields !== null && !Array.isArray(record.fields)) shown.fields = true;
+    const one = shownByContact(contact);
+    shown.contact_groups ||= one.contact_groups;
+    shown.fields ||= one.fields;
     if (shown.contact_groups && shown.fields) break;
   }
   return seen ? shown : undefined;

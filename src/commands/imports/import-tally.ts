@@ -8,19 +8,13 @@
 // into failed, and its counters, where it keeps any, are compared with what the plan expects of
 // them: the server counts a row applied to a contact as `updated` whatever it changed, so an
 // unchanged contact, or a row sent without its held cells, is one of its `updated`.
-import type { Contact, ContactImport, ImportRow } from '../../api/schemas/index.js';
+import type { ContactImport, ImportRow } from '../../api/schemas/index.js';
 import { countOf, countText } from '../../cli/text.js';
 import { NumberTable } from '../contacts/number-table.js';
 import { importRowSets } from './import-plan.js';
 import { applyRow, copyOf, differences, stateOf, type ContactState, type LiveContacts } from '../contacts/plan.js';
-import { withoutUnshown, type Shown } from '../contacts/plan-unshown.js';
+import { shownByContact, withoutUnshown } from '../contacts/plan-unshown.js';
 import { serverFailed } from './rejects.js';
-
-/** Which of its groups and custom fields a contact as the server gave it shows. */
-const shownBy = (contact: Contact): Shown => ({
-  contact_groups: Array.isArray(contact.contact_groups),
-  fields: typeof contact.fields === 'object' && contact.fields !== null && !Array.isArray(contact.fields),
-});
 
 /** An import's counts in its plan's categories (`summary` in the finished import's JSON). */
 export interface ImportSummary {
@@ -85,14 +79,14 @@ export class ImportTally {
       const before = stateOf(contact);
       const joins =
         this.group !== undefined &&
-        shownBy(contact).contact_groups &&
+        shownByContact(contact).contact_groups &&
         !contact.contact_groups!.some((group) => Number(group.id) === this.group);
       stored = { before, state: copyOf(before), held: false, rows: 0, joins };
       this.stored.set(number, stored);
     }
     stored.rows++;
     // What the server's contacts do not show (a contact without `contact_groups` or `fields`) is not known to be kept: no change.
-    const { row } = withoutUnshown({ place: '', number, sets: importRowSets(value, undefined) }, shownBy(contact));
+    const { row } = withoutUnshown({ place: '', number, sets: importRowSets(value, undefined) }, shownByContact(contact));
     const applied = applyRow(stored.state, row, this.applyFlagged);
     if (Object.keys(applied.held).length > 0) stored.held = true;
   }
