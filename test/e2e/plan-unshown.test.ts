@@ -62,6 +62,20 @@ for (const kind of BACKENDS) {
       );
     });
 
+    it('a group the server stores decomposed is the one the file names composed: --wait warns of no group not created', async () => {
+      // Made over HTTP, as another client of the hosted service may have made it: wsm itself sends names composed.
+      const made = await fetch(`${backend.url}/workspaces/${backend.workspace}/contact-groups`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${backend.token}`, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ name: 'Cafe\u0301' }),
+      });
+      expect(made.status).toBe(201);
+      const people = file('cafe.csv', 'number,name,contact_groups\n14155550421,Dee,"[""Caf\u00e9""]"\n');
+      const imported = await run('contacts', 'import', people, '--wait', '--interval', '0.05s', '-q');
+      expect(imported.code, imported.stderr).toBe(0);
+      expect(imported.stderr.split('\n').filter((line) => line.startsWith('warning:'))).toEqual([]);
+    });
+
     it('a decomposed name, group and field cells: the plan says what the run does, --wait says what it did not, a second plan finds nothing to do', async () => {
       for (const [number, name] of [
         ['14155550311', COMPOSED],

@@ -4,6 +4,7 @@
 // the group list), and the custom fields as `contacts update --field` says them there. A warning,
 // exit 0: the plan promised neither.
 import type { WsmClient } from '../../api/client.js';
+import { nfc } from '../../api/schemas/common.js';
 import type { Context } from '../../cli/context.js';
 import type { CheckedRow, CheckOptions } from '../../cli/csv-check.js';
 import { unkeptFieldsSentence } from '../contacts/body.js';
@@ -51,8 +52,9 @@ export async function sayUnshownAfterImport(
   try {
     const shown = await shownOn(client, (await client.contacts.list({ per_page: 1 }, { signal })).data);
     if (!shown.contact_groups && sent.groups.size > 0) {
+      // Composed as the file's names are read (NFC): a server that stores a name decomposed has the group all the same.
       const names = new Set<string>();
-      for await (const group of client.groups.list({}, { signal })) names.add(String(group.name));
+      for await (const group of client.groups.list({}, { signal })) names.add(nfc(String(group.name)));
       const missing = [...sent.groups].filter((name) => !names.has(name));
       if (missing.length > 0) ctx.output.warn(groupsNotCreated(file, importId, missing));
       if (sent.groupsPast)
