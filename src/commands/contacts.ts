@@ -153,6 +153,7 @@ export const importFile = verbSpec({
   name: 'import',
   description:
     'upload a spreadsheet (.xlsx) or CSV of contacts (checked locally first: needs a number column); a sheet is sent to the API as CSV. ' +
+    'Rows are applied in file order: a known number is updated (rows naming one contact: the last row wins), an empty cell keeps the stored value. ' +
     'A cell whose change looks made by a spreadsheet (leading zeros lost, scientific notation...) is left out, the value kept as stored, unless --apply-flagged',
   args: [
     [
@@ -165,7 +166,7 @@ export const importFile = verbSpec({
     dryRun: {
       flags: '--dry-run',
       description:
-        'check the file and print the row report and the plan against the workspace (create / update old -> new per row); send nothing (exit 8 when a row is invalid, 2 when none is valid)',
+        'check the file and print the row report and the plan against the workspace (create / update old -> new per contact, emptied cells kept, groups to create); send nothing (exit 8 when a row is invalid, 2 when none is valid)',
     },
     strict: { flags: '--strict', description: 'refuse the file (exit 2) when any row is invalid, or rows name the same contact' },
   },
