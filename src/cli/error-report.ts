@@ -28,6 +28,7 @@ import {
 } from './errors.js';
 import { changeWhere, fromSource, originOf, type SettingOrigin, type SettingOrigins } from './setting-source.js';
 import { forbiddenSentence, notFoundSentence, rejectedNoun } from './status-sentences.js';
+import type { Context } from './context.js';
 import type { IOStreams } from './io.js';
 import { withTarget, type Target } from './suggest.js';
 import { jsonText, visible } from './text.js';
@@ -124,8 +125,13 @@ export function describeError(
   };
 }
 
+/** The sentence for `err` in a line a command goes on after (a warning, a retry), naming what the context has resolved. */
+export function sentenceIn(ctx: Pick<Context, 'knownBaseUrl' | 'knownSettings' | 'globals'>, err: unknown): string {
+  return sentenceFor(err, { baseUrl: ctx.knownBaseUrl(), verbose: ctx.globals.verbose, settings: ctx.knownSettings() });
+}
+
 /** The sentence `error: ` precedes for `err`, in the user's words (a retry's log line says it too). */
-export function sentenceFor(err: unknown, sink: Pick<ErrorSink, 'baseUrl' | 'verbose' | 'settings'>): string {
+function sentenceFor(err: unknown, sink: Pick<ErrorSink, 'baseUrl' | 'verbose' | 'settings'>): string {
   const { baseUrl, verbose, settings } = sink;
   if (err instanceof WaitGaveUpError) return `gave up after ${durationText(err.timeoutMs)}: ${sentenceFor(err.original, sink)}`;
   if (err instanceof MissingWorkspaceError) {

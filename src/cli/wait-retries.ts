@@ -6,7 +6,7 @@
 import type { RetryPolicy } from '../api/transport.js';
 import type { Context } from './context.js';
 import { durationText } from './duration.js';
-import { sentenceFor } from './error-report.js';
+import { sentenceIn } from './error-report.js';
 import { CliError, ExitCode, exitCodeFor, WaitGaveUpError } from './errors.js';
 
 /** Piped, a retry is said at most this often. */
@@ -42,14 +42,13 @@ export function waitRetries(ctx: Context, timeoutMs: number, what: string): Wait
   const now = () => ctx.now().getTime();
   const until = now() + timeoutMs;
   const say = retryLines((line) => ctx.output.notice(line), { terminal: ctx.io.isStderrTTY, now });
-  const sink = { baseUrl: ctx.knownBaseUrl(), verbose: ctx.globals.verbose, settings: ctx.knownSettings() };
   return {
     retry: {
       until,
       onRetry: (error, delayMs) => {
         const left = Math.max(0, until - now() - delayMs);
         say(
-          `waiting for ${what}: ${sentenceFor(error, sink)}; trying again in ${durationText(roundedSeconds(delayMs))} (gives up in ${durationText(roundedSeconds(left))})`,
+          `waiting for ${what}: ${sentenceIn(ctx, error)}; trying again in ${durationText(roundedSeconds(delayMs))} (gives up in ${durationText(roundedSeconds(left))})`,
         );
       },
     },

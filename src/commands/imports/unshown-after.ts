@@ -6,6 +6,7 @@
 import type { WsmClient } from '../../api/client.js';
 import { nfc } from '../../api/schemas/common.js';
 import type { Context } from '../../cli/context.js';
+import { sentenceIn } from '../../cli/error-report.js';
 import type { CheckedRow, CheckOptions } from '../../cli/csv-check.js';
 import { unkeptFieldsSentence } from '../contacts/body.js';
 import { shownOn } from '../contacts/plan-unshown.js';
@@ -63,7 +64,7 @@ export async function sayUnshownAfterImport(
     if (!shown.fields && sent.fields.size > 0) ctx.output.warn(unkeptFieldsSentence([...sent.fields]));
   } catch (error) {
     if (signal?.aborted) throw error;
-    ctx.output.warn(`the groups and custom fields of ${file} were not checked after the import: ${(error as Error).message}`);
+    ctx.output.warn(`the groups and custom fields of ${file} were not checked after the import: ${sentenceIn(ctx, error)}`);
   }
 }
 
