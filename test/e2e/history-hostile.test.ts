@@ -5,6 +5,8 @@
  * folder another user can write to: `wsm history`, `history show` and `wsm undo --dry-run` on the
  * real binary answer each with one clear line and a usage exit, never a raw JavaScript error;
  * the history folder and every journal file end private (0700 and 0600).
+ * The binary runs `history -o json`, `history show` and `undo --dry-run` on the first damage and
+ * `contacts update` with a bad WSM_HISTORY_DAYS; every other run is in-process (in-process.ts).
  */
 import { chmodSync, copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_RECORDS } from '../../src/journal/journal-files.js';
 import { BACKENDS, type Backend } from './backends.js';
+import { wsmInProcess } from './in-process.js';
 import { wsm } from './processes.js';
 
 /** The shortest line the journal's schema takes as a record: a million of them made 1 GB of memory once read. */
@@ -23,7 +26,7 @@ describe('a damaged or forged journal, against wsm serve', () => {
   let history: string;
   let pristine: string;
   let last: string;
-  const run = (...args: string[]) => wsm(backend.env, args);
+  const run = (...args: string[]) => wsmInProcess(backend.env, args);
   const restore = () => {
     for (const name of readdirSync(history)) rmSync(join(history, name));
     for (const name of readdirSync(pristine)) copyFileSync(join(pristine, name), join(history, name));
@@ -121,8 +124,9 @@ describe('a damaged or forged journal, against wsm serve', () => {
       'records',
     ],
   ];
-  for (const [what, damage, where] of damages)
+  for (const [at, [what, damage, where]] of damages.entries())
     it(`${what}: one clear line naming the file and exit 2 from history show and undo --dry-run; history lists the rest`, async () => {
+      const run = (...args: string[]) => (at === 0 ? wsm : wsmInProcess)(backend.env, args);
       damage();
       const listed = await run('history', '-o', 'json');
       const ids = (JSON.parse(listed.stdout) as Array<{ id: string }>).map((change) => change.id);
@@ -205,11 +209,17 @@ describe('a damaged or forged journal, against wsm serve', () => {
       ['WSM_HISTORY_DAYS', '36501', '36,500'],
       ['WSM_HISTORY_CHANGES', '100001', '100,000'],
     ]) {
-      const res = await wsm({ ...backend.env, [name]: value }, ['contacts', 'update', '1', '--name', 'Ann Four']);
+      const res = await (name === 'WSM_HISTORY_CHANGES' ? wsm : wsmInProcess)({ ...backend.env, [name]: value }, [
+        'contacts',
+        'update',
+        '1',
+        '--name',
+        'Ann Four',
+      ]);
       expect([res.code, res.stderr]).toEqual([2, `error: ${name} must be a whole number from 1 to ${most}, got "${value}"\n`]);
     }
     expect(await name1()).toBe(before);
-    const res = await wsm({ ...backend.env, WSM_HISTORY_DAYS: '36500', WSM_HISTORY_CHANGES: '100000' }, [
+    const res = await wsmInProcess({ ...backend.env, WSM_HISTORY_DAYS: '36500', WSM_HISTORY_CHANGES: '100000' }, [
       'contacts',
       'update',
       '1',
