@@ -4,6 +4,8 @@
  * then `wsm diff` of the file pulled before the apply finds no change. A record changed again
  * since is flagged and left alone unless `--force`; a request that fails makes it exit 8. Against
  * `wsm serve`, and the stand-in of the published API (where what has no inverse there is said).
+ * The binary runs the first test's `undo --dry-run`, `undo --yes` and `diff`; every other run is
+ * in-process (in-process.ts), the entry point the binary runs.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,20 +40,18 @@ const outcome = (result: RunResult) => ({ code: result.code, stderr: result.stde
 
 describe('wsm undo of an apply on wsm serve', () => {
   let server: Served;
-  const run = (...args: string[]) => wsm(server.env, args);
-  // The applies to undo, restores and reads run wsm in this process (milliseconds, not a process
-  // start each); each undo and diff a test asserts on, the binary.
-  const arrange = (...args: string[]) => wsmInProcess(server.env, args);
+  const run = (...args: string[]) => wsmInProcess(server.env, args);
+  const binary = (...args: string[]) => wsm(server.env, args);
   const file = (name: string) => join(server.dir, name);
   /** `wsm diff` of the file pulled before the apply, with --prune: what still differs. */
-  const diffFromPulled = () => run('diff', '-f', file('pulled.yaml'), '--prune');
+  const diffFromPulled = (way = run) => way('diff', '-f', file('pulled.yaml'), '--prune');
 
   beforeAll(async () => {
     server = await serve(['--approval-delay', '0']);
     writeFileSync(file('before.yaml'), BEFORE);
     writeFileSync(file('after.yaml'), AFTER);
-    expect((await arrange('apply', '-f', file('before.yaml'), '--yes')).code).toBe(0);
-    expect((await arrange('pull', '-f', file('pulled.yaml'))).code).toBe(0);
+    expect((await run('apply', '-f', file('before.yaml'), '--yes')).code).toBe(0);
+    expect((await run('pull', '-f', file('pulled.yaml'))).code).toBe(0);
   });
   afterAll(async () => {
     if (server) expect(await server.stop()).toBe(0);
@@ -59,11 +59,11 @@ describe('wsm undo of an apply on wsm serve', () => {
   });
 
   it('apply, then undo: --dry-run sends nothing; the undo leaves the workspace as pulled before', async () => {
-    expect((await arrange('apply', '-f', file('after.yaml'), '--prune', '--yes')).code).toBe(0);
+    expect((await run('apply', '-f', file('after.yaml'), '--prune', '--yes')).code).toBe(0);
     const change = await lastChange(server.env);
     expect((await diffFromPulled()).code).toBe(2);
 
-    const dry = await run('undo', change, '--dry-run');
+    const dry = await binary('undo', change, '--dry-run');
     expect(outcome(dry)).toEqual({ code: 0, stderr: '' });
     // Newest record first: the field the apply deleted is made again before anything else.
     const titles = dry.stdout.split('\n').filter((line) => /^\S+ record \d+:/.test(line));
@@ -72,10 +72,10 @@ describe('wsm undo of an apply on wsm serve', () => {
     expect(dry.stdout).toContain('    color: "#00ff00" -> "#ff0000"\n');
     expect((await diffFromPulled()).code).toBe(2);
 
-    const undone = await run('undo', change, '--yes');
+    const undone = await binary('undo', change, '--yes');
     expect(undone.code, undone.stderr).toBe(0);
     expect(undone.stderr).toMatch(new RegExp(`^✓ undid change ${change}: .*0 failed\\n$`));
-    const diff = await diffFromPulled();
+    const diff = await diffFromPulled(binary);
     expect({ code: diff.code, stdout: diff.stdout }).toMatchObject({ code: 0, stdout: expect.stringContaining('No changes') });
 
     // The undo is a change of its own: undone, the workspace is as the apply left it, but for the
@@ -87,12 +87,12 @@ describe('wsm undo of an apply on wsm serve', () => {
     expect(redone.stdout).toMatch(/^! record \d+: skipped template \d+\n {4}note: cannot be undone: a template deleted at the provider/m);
     const again = await run('diff', '-f', file('after.yaml'), '--prune');
     expect(again.stdout).toContain('+ templates shipped/en\n\nPlan: 1 to create, 0 to update, 0 to replace, 0 to delete.');
-    expect((await arrange('apply', '-f', file('pulled.yaml'), '--prune', '--yes')).code).toBe(0);
+    expect((await run('apply', '-f', file('pulled.yaml'), '--prune', '--yes')).code).toBe(0);
   });
 
   it('a template the apply replaced cannot be made again: the one made in its place is kept, and the plan says so', async () => {
     writeFileSync(file('replacing.yaml'), REPLACING);
-    expect((await arrange('apply', '-f', file('replacing.yaml'), '--prune', '--replace-templates', '--yes')).code).toBe(0);
+    expect((await run('apply', '-f', file('replacing.yaml'), '--prune', '--replace-templates', '--yes')).code).toBe(0);
     const change = await lastChange(server.env);
     const undone = await run('undo', change, '--yes');
     expect(undone.code, undone.stderr).toBe(8);
@@ -105,16 +105,16 @@ describe('wsm undo of an apply on wsm serve', () => {
       '! templates order_update/en body.text "Your order {{1}} has shipped." → "Your order {{1}} is on its way."',
     );
     expect(diff.stdout).toContain('Plan: 0 to create, 0 to update, 0 to replace, 0 to delete, 1 blocked.');
-    expect((await arrange('apply', '-f', file('pulled.yaml'), '--prune', '--replace-templates', '--yes')).code).toBe(0);
+    expect((await run('apply', '-f', file('pulled.yaml'), '--prune', '--replace-templates', '--yes')).code).toBe(0);
   });
 
   /** Applies AFTER, then sets the label `urgent` to blue by hand; the apply's change id. */
   async function appliedThenChanged(): Promise<string> {
-    expect((await arrange('apply', '-f', file('after.yaml'), '--prune', '--yes')).code).toBe(0);
+    expect((await run('apply', '-f', file('after.yaml'), '--prune', '--yes')).code).toBe(0);
     const change = await lastChange(server.env);
-    const labels = JSON.parse((await arrange('labels', 'list', '-o', 'json')).stdout) as Array<{ id: number; name: string }>;
+    const labels = JSON.parse((await run('labels', 'list', '-o', 'json')).stdout) as Array<{ id: number; name: string }>;
     const urgent = labels.find((label) => label.name === 'urgent')!;
-    expect((await arrange('labels', 'update', String(urgent.id), '--color', '#0000ff')).code).toBe(0);
+    expect((await run('labels', 'update', String(urgent.id), '--color', '#0000ff')).code).toBe(0);
     return change;
   }
 
@@ -128,7 +128,7 @@ describe('wsm undo of an apply on wsm serve', () => {
     expect(diff.stdout).toContain(
       '~ labels urgent color "#0000ff" → "#ff0000"\n\nPlan: 0 to create, 1 to update, 0 to replace, 0 to delete.',
     );
-    expect((await arrange('apply', '-f', file('pulled.yaml'), '--prune', '--yes')).code).toBe(0);
+    expect((await run('apply', '-f', file('pulled.yaml'), '--prune', '--yes')).code).toBe(0);
   });
 
   it('--force sets back a record changed since too', async () => {
@@ -142,11 +142,11 @@ describe('wsm undo of an apply on wsm serve', () => {
   });
 
   it('a request that fails: the others are made, exit 8', async () => {
-    expect((await arrange('apply', '-f', file('after.yaml'), '--prune', '--yes')).code).toBe(0);
+    expect((await run('apply', '-f', file('after.yaml'), '--prune', '--yes')).code).toBe(0);
     const change = await lastChange(server.env);
     // The role the apply made is given to a user: the server refuses to delete a role in use.
-    const roles = JSON.parse((await arrange('roles', 'list', '-o', 'json')).stdout) as Array<{ id: number; name: string }>;
-    expect((await arrange(...createUserArgs(String(roles.find((role) => role.name === 'Viewer')!.id)))).code).toBe(0);
+    const roles = JSON.parse((await run('roles', 'list', '-o', 'json')).stdout) as Array<{ id: number; name: string }>;
+    expect((await run(...createUserArgs(String(roles.find((role) => role.name === 'Viewer')!.id)))).code).toBe(0);
 
     const undone = await run('undo', change, '--yes');
     expect(undone.code).toBe(8);
@@ -162,8 +162,7 @@ describe('wsm undo of an apply on wsm serve', () => {
 describe('wsm undo of an apply on the stand-in of the published API', () => {
   let standin: Standin;
   let dir: string;
-  const run = (...args: string[]) => wsm(standin.env(dir), args);
-  const arrange = (...args: string[]) => wsmInProcess(standin.env(dir), args);
+  const run = (...args: string[]) => wsmInProcess(standin.env(dir), args);
   const file = (name: string) => join(dir, name);
   beforeAll(async () => {
     standin = await startStandin();
@@ -177,7 +176,7 @@ describe('wsm undo of an apply on the stand-in of the published API', () => {
   it('fields, a label and a template: apply, undo, and the earlier pull diffs as no change', async () => {
     const start = 'fields: [city]\nlabels:\n  - { name: urgent, color: "#ff0000" }\n';
     writeFileSync(file('start.yaml'), start);
-    expect((await arrange('apply', '-f', file('start.yaml'), '--yes')).code).toBe(0);
+    expect((await run('apply', '-f', file('start.yaml'), '--yes')).code).toBe(0);
     const changed = [
       'fields: [plan_tier]',
       'labels:',
@@ -189,7 +188,7 @@ describe('wsm undo of an apply on the stand-in of the published API', () => {
     writeFileSync(file('changed.yaml'), changed);
     // One state file for both: the labels and templates the apply made are known by the ids it kept.
     const state = ['--state', file('start.yaml.state.json')];
-    expect((await arrange('apply', '-f', file('changed.yaml'), '--prune', ...state, '--yes')).code).toBe(0);
+    expect((await run('apply', '-f', file('changed.yaml'), '--prune', ...state, '--yes')).code).toBe(0);
     const change = await lastChange(standin.env(dir));
 
     const sent = standin.requests.length;
@@ -210,7 +209,7 @@ describe('wsm undo of an apply on the stand-in of the published API', () => {
 
   it('what the published API cannot undo (deleting a group it has no delete for) is said per record', async () => {
     writeFileSync(file('groups.yaml'), 'groups: [Newsletter]\n');
-    expect((await arrange('apply', '-f', file('groups.yaml'), '--yes')).code).toBe(0);
+    expect((await run('apply', '-f', file('groups.yaml'), '--yes')).code).toBe(0);
     const change = await lastChange(standin.env(dir));
     const dry = await run('undo', change, '--dry-run');
     expect(dry.code, dry.stderr).toBe(0);
