@@ -3,12 +3,15 @@
  * FormData (the WHATWG encoding) turned every LF into CRLF, so `contacts update --from` of wsm's
  * own unedited export rewrote each multi-line value. The real binary against `wsm serve` (fastify
  * multipart) and against the stand-in (the platform's own form parser), which keeps names but
- * not custom fields (they are not in the published API).
+ * not custom fields (they are not in the published API). The binary runs each backend's
+ * `contacts update`, `contacts update --from` and first `contacts export`; set-up and read-backs
+ * run in-process (in-process.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend } from './backends.js';
+import { wsmInProcess } from './in-process.js';
 import { wsm } from './processes.js';
 
 interface Listed {
@@ -22,7 +25,8 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     let backend: Backend;
     let group: string;
     const ids: string[] = [];
-    const run = (...args: string[]) => wsm(backend.env, args);
+    const run = (...args: string[]) => wsmInProcess(backend.env, args);
+    const binary = (...args: string[]) => wsm(backend.env, args);
     // Read from the list: the stand-in has no GET of one contact (an extension of wsm serve).
     const contact = async (id: string) => {
       const listed = JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Listed[];
@@ -61,7 +65,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     });
 
     it("contacts update ID --field notes=$'a\\nb' --group N keeps the LF", async () => {
-      const res = await run('contacts', 'update', ids[2], '--name', 'a\nb', '--field', 'notes=a\nb', '--group', group);
+      const res = await binary('contacts', 'update', ids[2], '--name', 'a\nb', '--field', 'notes=a\nb', '--group', group);
       expect(res.code, res.stderr).toBe(0);
       const updated = await contact(ids[2]);
       expect(updated.name).toBe('a\nb');
@@ -70,10 +74,10 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
 
     it("update --from of wsm's own unedited export changes nothing, byte for byte", async () => {
       const file = join(backend.dir, 'export.csv');
-      const exported = await run('contacts', 'export');
+      const exported = await binary('contacts', 'export');
       expect(exported.code, exported.stderr).toBe(0);
       writeFileSync(file, exported.stdout);
-      const res = await run('contacts', 'update', '--from', file, '--yes');
+      const res = await binary('contacts', 'update', '--from', file, '--yes');
       expect(res.code, res.stderr).toBe(0);
       const again = await run('contacts', 'export');
       // Only the update times move.
