@@ -2,7 +2,9 @@
  * `wsm apply` is journaled, on the real binary: one change per apply, a record per resource it
  * created, updated, replaced (its delete, then its create) or deleted, in the order it made them,
  * with the before-image its plan read; what failed is named in the change. Against `wsm serve`
- * and the stand-in of the published API (no list of labels: the state file).
+ * and the stand-in of the published API (no list of labels: the state file). The binary runs the
+ * first test's apply, history and history show, and the apply on a terminal; every other run is
+ * in-process (in-process.ts), the entry point the binary runs.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEFORE } from './applied-workspace.js';
 import { startStandin, type Standin } from '../standin/index.js';
+import { wsmInProcess } from './in-process.js';
 import { cleanup, serve, wsm, type Served } from './processes.js';
 import { onTerminal, plainLines } from './terminal.js';
 
@@ -37,7 +40,8 @@ const AFTER = [
 
 describe('wsm apply on wsm serve: a change per apply, a record per resource', () => {
   let server: Served;
-  const run = (...args: string[]) => wsm(server.env, args);
+  const run = (...args: string[]) => wsmInProcess(server.env, args);
+  const binary = (...args: string[]) => wsm(server.env, args);
   beforeAll(async () => {
     server = await serve(['--approval-delay', '0']);
     writeFileSync(join(server.dir, 'before.yaml'), BEFORE);
@@ -52,12 +56,12 @@ describe('wsm apply on wsm serve: a change per apply, a record per resource', ()
 
   it('history lists the apply, and shows each record in the order the apply made them', async () => {
     const path = join(server.dir, 'after.yaml');
-    const applied = await run('apply', '-f', path, '--prune', '--replace-templates', '--yes');
+    const applied = await binary('apply', '-f', path, '--prune', '--replace-templates', '--yes');
     expect(applied.code, applied.stderr).toBe(0);
-    const [change] = JSON.parse((await run('history', '-o', 'json')).stdout) as Listed[];
+    const [change] = JSON.parse((await binary('history', '-o', 'json')).stdout) as Listed[];
     expect(change).toMatchObject({ summary: `apply ${path}`, records: 8, notes: [] });
     expect(change.failed).toBeUndefined();
-    const shown = await run('history', 'show', change.id);
+    const shown = await binary('history', 'show', change.id);
     expect(shown.code, shown.stderr).toBe(0);
     const titles = shown.stdout.split('\n').filter((line) => /^\S/.test(line) && line.includes('record'));
     expect(titles).toEqual([
@@ -97,10 +101,10 @@ describe('wsm apply and a journal it cannot keep', () => {
     if (server) expect(await server.stop()).toBe(0);
     if (server) cleanup(server.dir);
   });
-  const labels = async () => (await wsm(server.env, ['labels', 'list', '-q'])).stdout;
+  const labels = async () => (await wsmInProcess(server.env, ['labels', 'list', '-q'])).stdout;
 
   it('a bad limit or an unwritable journal stops the apply before anything is sent; WSM_HISTORY=off applies without one', async () => {
-    const bad = await wsm({ ...server.env, WSM_HISTORY_DAYS: 'forever' }, ['apply', '-f', path, '--yes']);
+    const bad = await wsmInProcess({ ...server.env, WSM_HISTORY_DAYS: 'forever' }, ['apply', '-f', path, '--yes']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('error: WSM_HISTORY_DAYS must be a whole number from 1 to 36,500, got "forever"\n');
     const folder = join(server.env.WSM_CONFIG_DIR!, 'history');
@@ -116,17 +120,17 @@ describe('wsm apply and a journal it cannot keep', () => {
     });
     expect(await labels()).toBe('');
     rmSync(folder);
-    const off = await wsm({ ...server.env, WSM_HISTORY: 'off' }, ['apply', '-f', path, '--yes']);
+    const off = await wsmInProcess({ ...server.env, WSM_HISTORY: 'off' }, ['apply', '-f', path, '--yes']);
     expect(off.code, off.stderr).toBe(0);
     expect(await labels()).toBe('1\n');
-    expect((await wsm(server.env, ['history', '-o', 'json'])).stdout).toBe('[]\n');
+    expect((await wsmInProcess(server.env, ['history', '-o', 'json'])).stdout).toBe('[]\n');
   });
 });
 
 describe('wsm apply on the stand-in of the published API', () => {
   let standin: Standin;
   let dir: string;
-  const run = (...args: string[]) => wsm(standin.env(dir), args);
+  const run = (...args: string[]) => wsmInProcess(standin.env(dir), args);
   beforeAll(async () => {
     standin = await startStandin();
     dir = mkdtempSync(join(tmpdir(), 'wsm-apply-journal-'));
