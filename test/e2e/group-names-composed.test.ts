@@ -3,9 +3,12 @@
  * with `e` and a combining accent names the group written with `é`, whether it comes from
  * `groups create`, an import's contact_groups cell or an `update --from` file. The plan shows the
  * existing group joined, the run joins it, and no look-alike second group is made.
+ * The binary runs one `groups create`, the import and the update --from; plans, set-up and
+ * read-backs run in-process (in-process.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend, backendFile } from './backends.js';
+import { wsmInProcess } from './in-process.js';
 import { wsm } from './processes.js';
 
 /** Each test's own group, composed, and the same name decomposed (`e` and a combining accent). */
@@ -20,7 +23,8 @@ interface Group {
 
 describe(`group names composed, against ${BACKENDS[0].name}`, () => {
   let backend: Backend;
-  const run = (...args: string[]) => wsm(backend.env, args);
+  const run = (...args: string[]) => wsmInProcess(backend.env, args);
+  const binary = (...args: string[]) => wsm(backend.env, args);
   const file = (name: string, text: string) => backendFile(backend, name, text);
   /** The groups whose name is `name` written either way. */
   const groupsNamed = async (name: string) =>
@@ -49,7 +53,7 @@ describe(`group names composed, against ${BACKENDS[0].name}`, () => {
 
   it('groups create stores a decomposed name composed and trimmed; the same name written the other way is taken', async () => {
     expect((await createGroup(` ${decomposed(CAFE)} `)).name).toBe(CAFE);
-    const again = await run('groups', 'create', CAFE);
+    const again = await binary('groups', 'create', CAFE);
     expect(again.code).not.toBe(0);
     expect(again.stderr).toMatch(/name/i);
     expect(await groupsNamed(CAFE)).toEqual([{ name: CAFE, contacts_count: 0 }]);
@@ -67,7 +71,7 @@ describe(`group names composed, against ${BACKENDS[0].name}`, () => {
     });
     const text = await run('contacts', 'import', csv, '--dry-run', '-q');
     expect(text.stdout).not.toContain('contact group');
-    const real = await run('contacts', 'import', csv, '--wait', '--interval', '0.05s', '-q');
+    const real = await binary('contacts', 'import', csv, '--wait', '--interval', '0.05s', '-q');
     expect([real.code, real.stderr]).toEqual([0, '']);
     expect(await groupsNamed(CREME)).toEqual([{ name: CREME, contacts_count: 1 }]);
     expect(await groupsOf('14155550901')).toEqual([CREME]);
@@ -82,7 +86,7 @@ describe(`group names composed, against ${BACKENDS[0].name}`, () => {
     const plan = await run('contacts', 'update', '--from', csv, '--dry-run', '-o', 'json');
     expect(plan.code, plan.stderr).toBe(0);
     expect(JSON.parse(plan.stdout).contacts[0]).toMatchObject({ action: 'update', changes: { contact_groups: { from: [], to: [NOEL] } } });
-    const real = await run('contacts', 'update', '--from', csv);
+    const real = await binary('contacts', 'update', '--from', csv);
     expect(real.code, real.stderr).toBe(0);
     expect(await groupsOf('14155550902')).toEqual([NOEL]);
     expect(await groupsNamed(NOEL)).toEqual([{ name: NOEL, contacts_count: 1 }]);
