@@ -4,6 +4,8 @@
  * server keeps them: GET .../errors), `--rejects` writes them with the file's own header and cells
  * plus import_error and import_line, and that file, fixed, imports again. Against the stand-in of
  * the published API (no such endpoint) wsm says that only the first errors are known.
+ * The binary runs the first import, its first `imports errors` and `imports delete`; every other run
+ * is in-process (in-process.ts), the entry point the binary runs.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +21,7 @@ let dir: string;
 beforeAll(async () => {
   served = await serve();
   dir = mkdtempSync(join(tmpdir(), 'wsm-rejects-'));
-  expect((await wsm(served.env, ['fields', 'create', 'plan_type'])).code).toBe(0);
+  expect((await wsmInProcess(served.env, ['fields', 'create', 'plan_type'])).code).toBe(0);
 });
 afterAll(async () => {
   if (served) expect(await served.stop()).toBe(0);
@@ -80,13 +82,13 @@ describe('every failed row comes back (wsm serve, the real binary)', () => {
     expect(errors[0]).toEqual({ row: 1, line: 1, message: 'Unknown column "Plan_tier" was ignored.', failed: false });
     // Spreadsheet row 243 starts on line 244: the row and the line are both named.
     expect(errors.at(-1)).toMatchObject({ row: badLines[BAD] - 1, line: badLines[BAD], failed: true });
-    const csv = await wsm(served.env, ['imports', 'errors', String(record.id), '-o', 'csv']);
+    const csv = await wsmInProcess(served.env, ['imports', 'errors', String(record.id), '-o', 'csv']);
     expect(csv.stdout.split('\n').slice(0, 2)).toEqual([
       'row,line,failed,message',
       '1,1,false,"Unknown column ""Plan_tier"" was ignored."',
     ]);
     expect(csv.stdout.trimEnd().split('\n')).toHaveLength(BAD + 3);
-    const selected = await wsm(served.env, ['imports', 'errors', String(record.id), '--jq', '[.[] | select(.failed)] | length']);
+    const selected = await wsmInProcess(served.env, ['imports', 'errors', String(record.id), '--jq', '[.[] | select(.failed)] | length']);
     expect(selected.stdout).toBe(`${BAD + 1}\n`);
 
     // Fixed where it failed, the rejects file imports again; its import_error and import_line columns are not named.
@@ -96,7 +98,7 @@ describe('every failed row comes back (wsm serve, the real binary)', () => {
         .replaceAll(/^bad-(\d+),/gm, (_, i: string) => `1415666${i.padStart(4, '0')},`)
         .replace(',M,maybe,', ',male,no,'),
     );
-    const again = await wsm(served.env, ['contacts', 'import', rejects, '--wait', '-o', 'json']);
+    const again = await wsmInProcess(served.env, ['contacts', 'import', rejects, '--wait', '-o', 'json']);
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ status: 'completed', created_count: BAD + 1, updated_count: 0, failed_count: 0 });
     expect(again.stderr).not.toContain('import_error');
@@ -107,7 +109,7 @@ describe('every failed row comes back (wsm serve, the real binary)', () => {
       `✓ deleted contact import ${record.id}; the contacts it created or updated stay (\`wsm contacts list\` shows them)\n`,
     );
     // The first import's contacts (the good rows and the two-line one) are still there.
-    const contacts = await wsm(served.env, ['contacts', 'list', '--search', '1415555', '-o', 'json', '--all']);
+    const contacts = await wsmInProcess(served.env, ['contacts', 'list', '--search', '1415555', '-o', 'json', '--all']);
     expect(JSON.parse(contacts.stdout)).toHaveLength(BAD + 2);
   });
 
@@ -115,12 +117,12 @@ describe('every failed row comes back (wsm serve, the real binary)', () => {
     const file = join(dir, 'dry.csv');
     const rejects = join(dir, 'dry-rejects.csv');
     writeFileSync(file, 'number,name\n14155550001,Ann\nnope,"x\ny"\n');
-    const dry = await wsm(served.env, ['contacts', 'import', file, '--dry-run', '--rejects', rejects]);
+    const dry = await wsmInProcess(served.env, ['contacts', 'import', file, '--dry-run', '--rejects', rejects]);
     expect(dry.code).toBe(8);
     expect(readFileSync(rejects, 'utf8')).toBe(
       'number,name,import_error,import_line\nnope,"x\ny",The number must be a phone number of 7 to 15 digits.,3\n',
     );
-    const refused = await wsm(served.env, ['contacts', 'import', file, '--rejects', rejects]);
+    const refused = await wsmInProcess(served.env, ['contacts', 'import', file, '--rejects', rejects]);
     expect(refused).toMatchObject({
       code: 2,
       stderr: 'error: --rejects needs --wait (or --dry-run): the rows that failed are known once the server has processed the file\n',
@@ -136,7 +138,7 @@ describe('every failed row comes back (wsm serve, the real binary)', () => {
         'bad-2;Bo;male;2;;stale reason;5\n' +
         '14155557003;Cy;maybe;3;;stale reason;9\n',
     );
-    const run = await wsm(served.env, ['contacts', 'import', file, '--wait', '--rejects', rejects]);
+    const run = await wsmInProcess(served.env, ['contacts', 'import', file, '--wait', '--rejects', rejects]);
     expect(run.code, run.stderr).toBe(8);
     expect(readFileSync(rejects, 'utf8')).toBe(
       'number;name;gender;zipp;email;import_error;import_line\n' +
@@ -146,7 +148,7 @@ describe('every failed row comes back (wsm serve, the real binary)', () => {
     // Columns named in another case and order are found as well; a short row is padded to the header.
     const moved = join(dir, 'moved.csv');
     writeFileSync(moved, 'Import_Line,number,IMPORT_ERROR,name\n7,nope,old,Di\n3,nope-too\n,14155557004,,Ed\n');
-    const dry = await wsm(served.env, ['contacts', 'import', moved, '--dry-run', '--rejects', rejects]);
+    const dry = await wsmInProcess(served.env, ['contacts', 'import', moved, '--dry-run', '--rejects', rejects]);
     expect(dry.code, dry.stderr).toBe(8);
     expect(readFileSync(rejects, 'utf8')).toBe(
       'Import_Line,number,IMPORT_ERROR,name\n' +
