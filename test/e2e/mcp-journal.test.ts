@@ -3,7 +3,9 @@
  * `contacts.import` as text is written to a temporary file of wsm's own: the change says
  * `contacts.import (csv text, 2 rows)`, never that file of the host, in `wsm history`, `wsm
  * history show` and the undo's plan; a workspace file given as content is named by its plan.
- * Over HTTP, with the SDK's own client, against `wsm serve`.
+ * Over HTTP, with the SDK's own client, against `wsm serve`. The binary runs `wsm mcp --http`, the
+ * first change's history show and undo --dry-run, and an undo --yes; the other reads of the
+ * journal run in-process (in-process.ts).
  */
 import { tmpdir } from 'node:os';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -11,6 +13,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpHttp, textOf, type McpHttpServer } from './mcp-helpers.js';
+import { wsmInProcess } from './in-process.js';
 import { cleanup, serve, wsm, type Served } from './processes.js';
 
 let server: Served;
@@ -35,7 +38,7 @@ interface Listed {
   summary: string;
   command: string;
 }
-const lastChange = async () => (JSON.parse((await wsm(server.env, ['history', '-o', 'json'])).stdout) as Listed[])[0];
+const lastChange = async () => (JSON.parse((await wsmInProcess(server.env, ['history', '-o', 'json'])).stdout) as Listed[])[0];
 
 async function importText(args: Record<string, unknown>): Promise<Listed> {
   const result = (await client.callTool({ name: 'contacts.import', arguments: { wait: true, confirm: true, ...args } })) as CallToolResult;
@@ -44,10 +47,10 @@ async function importText(args: Record<string, unknown>): Promise<Listed> {
 }
 
 /** Nothing the journal shows of the change names the temporary folder of this machine. */
-async function expectNoHostPath(change: Listed): Promise<void> {
-  const shown = await wsm(server.env, ['history', 'show', change.id]);
+async function expectNoHostPath(change: Listed, run = wsmInProcess): Promise<void> {
+  const shown = await run(server.env, ['history', 'show', change.id]);
   expect(shown.code, shown.stderr).toBe(0);
-  const undo = await wsm(server.env, ['undo', change.id, '--dry-run', '-o', 'json']);
+  const undo = await run(server.env, ['undo', change.id, '--dry-run', '-o', 'json']);
   expect(undo.code, undo.stderr).toBe(0);
   for (const text of [JSON.stringify(change), shown.stdout, shown.stderr, undo.stdout]) {
     expect(text).not.toContain(tmpdir());
@@ -62,7 +65,7 @@ describe('contacts.import given CSV text, over HTTP', () => {
       summary: 'contacts.import (csv text, 2 rows)',
       command: 'wsm mcp: contacts.import (csv text, 2 rows)',
     });
-    await expectNoHostPath(change);
+    await expectNoHostPath(change, wsm);
   });
 
   it('with a name: the name the agent gave, and the rows', async () => {
@@ -96,7 +99,7 @@ describe('workspace_file.apply given the file as content, over HTTP', () => {
       summary: `workspace_file.apply (content given) plan ${plan_id}`,
       command: `wsm mcp: workspace_file.apply (content given) plan ${plan_id}`,
     });
-    const shown = await wsm(server.env, ['history', 'show', change.id]);
+    const shown = await wsmInProcess(server.env, ['history', 'show', change.id]);
     expect(shown.stdout).toMatch(/^\+ record 1: create label \d+\n {4}name: "urgent"\n {4}color: "#ff0000"\n/m);
 
     // history.undo takes the apply back: the plan first, then with confirm the label goes.
@@ -106,6 +109,6 @@ describe('workspace_file.apply given the file as content, over HTTP', () => {
     const undone = (await client.callTool({ name: 'history.undo', arguments: { change: change.id, confirm: true } })) as CallToolResult;
     expect(undone.isError, textOf(undone)).toBeFalsy();
     expect(undone.structuredContent).toMatchObject({ results: [{ outcome: 'deleted', status: 200 }] });
-    expect((await wsm(server.env, ['labels', 'list', '-q'])).stdout).toBe('');
+    expect((await wsmInProcess(server.env, ['labels', 'list', '-q'])).stdout).toBe('');
   });
 });
