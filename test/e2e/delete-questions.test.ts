@@ -2,14 +2,16 @@
  * What a delete's question says an undo can do, on a terminal with the real binary: `wsm undo`
  * makes a label, a contact field or a contact again (with a new id), and with WSM_HISTORY=off
  * nothing can be undone (a template's question, final at the provider: operator-terminal.test.ts). On `wsm serve` and on the stand-in of the
- * published API. Each question is answered no: nothing is deleted.
+ * published API. Each question is answered no: nothing is deleted. Set-up and read-backs run
+ * in-process (in-process.ts).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
-import { cleanup, serve, wsm, type Served } from './processes.js';
+import { wsmInProcess } from './in-process.js';
+import { cleanup, serve, type Served } from './processes.js';
 import { onTerminal } from './terminal.js';
 
 /** The screen as read: colour and cursor codes dropped, every run of white space one space. */
@@ -23,7 +25,7 @@ async function asked(env: NodeJS.ProcessEnv, args: string[], cwd?: string) {
 
 describe('delete questions on wsm serve', () => {
   let server: Served;
-  const json = async (...args: string[]) => JSON.parse((await wsm(server.env, [...args, '-o', 'json'])).stdout);
+  const json = async (...args: string[]) => JSON.parse((await wsmInProcess(server.env, [...args, '-o', 'json'])).stdout);
   beforeAll(async () => {
     server = await serve(['--approval-delay', '0']);
   });
@@ -43,7 +45,7 @@ describe('delete questions on wsm serve', () => {
     const off = await asked({ ...server.env, WSM_HISTORY: 'off' }, ['contacts', 'delete', String(contact.id)]);
     expect(off.question).toContain('? This cannot be undone (WSM_HISTORY=off keeps no journal) ');
     expect(off.question).not.toContain('wsm undo can');
-    expect((await wsm(server.env, ['contacts', 'get', String(contact.id)])).code).toBe(0);
+    expect((await wsmInProcess(server.env, ['contacts', 'get', String(contact.id)])).code).toBe(0);
   });
 });
 
@@ -61,12 +63,12 @@ describe('delete questions on the stand-in of the published API', () => {
 
   it('a contact field: made again without its values; many contacts: made again with theirs', async () => {
     const env = standin.env(dir);
-    const field = JSON.parse((await wsm(env, ['fields', 'create', 'asked', '-o', 'json'])).stdout);
+    const field = JSON.parse((await wsmInProcess(env, ['fields', 'create', 'asked', '-o', 'json'])).stdout);
     const res = await asked(env, ['fields', 'delete', String(field.id)]);
     expect(res.question).toContain("? wsm undo can make it again, with a new id (the contacts' values of the field are not put back) ");
     const ids: number[] = [];
     for (const number of ['14155550171', '14155550172'])
-      ids.push(JSON.parse((await wsm(env, ['contacts', 'create', '--number', number, '-o', 'json'])).stdout).id);
+      ids.push(JSON.parse((await wsmInProcess(env, ['contacts', 'create', '--number', number, '-o', 'json'])).stdout).id);
     writeFileSync(join(dir, 'ids.txt'), `${ids.join('\n')}\n`);
     const many = await asked(env, ['contacts', 'delete', '--from', 'ids.txt'], dir);
     expect(many.question).toContain(
