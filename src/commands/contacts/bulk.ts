@@ -12,7 +12,6 @@
 // (bulk-execute.ts, where each request is made and its outcome known); renderBulk prints each
 // contact's report line as it ends, and settleBulk says what was done and decides the exit.
 import type { ContactUpdateBody } from '../../api/schemas/index.js';
-import { nfc } from '../../api/schemas/common.js';
 import type { Context } from '../../cli/context.js';
 import { formatNoticeLines } from '../../cli/csv-check.js';
 import { ExitCode, exitCodeFor } from '../../cli/errors.js';
@@ -35,6 +34,7 @@ import { heldSentence, renderPlan } from './plan-render.js';
 import { unkeptFieldsSentence } from './body.js';
 import { countOf, countText } from '../../cli/text.js';
 import { confirmPermitted } from '../shared/permission-first.js';
+import { namedFlagGroups, refuseMissingGroups, workspaceGroups } from '../shared/group-flag.js';
 
 export interface BulkOptions {
   kind: 'delete' | 'update';
@@ -109,12 +109,17 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
     const fields = await fieldIdsOf(ctx, client, true);
     if (fields !== undefined) refuseUnknownFields(fieldNames, fields, source);
   }
-  if (items.some((item) => item.groupNames !== undefined)) {
-    // The file names groups (as `contacts export` writes them); the API takes ids. The published API lists groups.
-    const idsByName = new Map<string, number>();
-    // By the name composed, as the file's names are read (NFC): a name written decomposed is the same group.
-    for await (const group of client.groups.list()) idsByName.set(nfc(group.name), Number(group.id));
-    items = resolveGroupNames(items, idsByName, source);
+  const flagGroups = [update?.flags.contact_groups ?? []].flat().map(Number);
+  const namesGroups = items.some((item) => item.groupNames !== undefined);
+  if (namesGroups || flagGroups.length > 0) {
+    // The file names groups (as `contacts export` writes them), --group gives ids: the API takes ids, the plan shows
+    // names. The published API lists groups; names compared composed (NFC), as the file's are read.
+    const groups = await workspaceGroups(client, namesGroups);
+    if (groups !== undefined) {
+      refuseMissingGroups(groups, flagGroups);
+      const idsByName = new Map([...groups].map(([id, name]) => [name, id]));
+      items = resolveGroupNames(namedFlagGroups(items, flagGroups, groups), idsByName, source);
+    }
   }
   if (options.dryRun)
     return { plan: rowNotesInPlan((await bulkPlan(ctx, client, kind, items, concurrency, options.applyFlagged)).plan, sheet?.rowNotes) };

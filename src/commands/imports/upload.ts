@@ -21,6 +21,7 @@ import {
   type CsvReport,
 } from '../../cli/csv-check.js';
 import { checkSheetFlag, isSpreadsheetFile, rowNotesInPlan } from '../contacts/bulk-sheet.js';
+import { checkGroupFlag } from '../shared/group-flag.js';
 import { endWithFailures } from '../shared/max-failures.js';
 import type { FlagOptions, UPLOAD_FLAGS } from '../declare.js';
 import { clientIfConfigured, parseId, refuseOverLimit, workspaceClient } from '../shared/verb.js';
@@ -173,6 +174,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   const scan = async (): Promise<FileScan> => (sheet !== undefined ? scanItems(sheet.items) : scanCsv(csv, text));
   const client = flags.dryRun ? await clientIfConfigured(ctx) : await workspaceClient(ctx);
   const fields = client === undefined ? undefined : await fieldIdsOf(ctx, client, flags.dryRun);
+  if (flags.group !== undefined && client !== undefined) await checkGroupFlag(client, [flags.group]);
   // --strict and --dry-run decide on the row check's verdict, so it comes first. Otherwise one pass finds the cells
   // a plan holds when the file may hold any (hold-scan.ts, hold-pass.ts: over a sheet's rows as read, or the CSV
   // file), and the file goes without them once it holds a valid row, its rows checked while the server works.

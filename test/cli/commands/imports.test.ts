@@ -44,6 +44,12 @@ function listNoContacts(api: Api) {
   api.pool.intercept({ path: `${WSP}/contact-groups?page=1&per_page=100`, method: 'GET' }).reply(200, page([]), JSON_HEADERS);
 }
 
+/** The workspace's contact groups, as the check of --group reads them before anything is sent. */
+function workspaceGroups(ids: number[]): void {
+  const groups = ids.map((id) => ({ id, name: `Group ${id}`, contacts_count: 0 }));
+  api.pool.intercept({ path: `${WSP}/contact-groups?page=1&per_page=100`, method: 'GET' }).reply(200, page(groups), JSON_HEADERS);
+}
+
 describe('contacts import: local check', () => {
   it('--dry-run prints the row report with line numbers and sends nothing; invalid rows are exit 8, the report on stdout', async () => {
     const file = await api.file('mixed.csv', MIXED);
@@ -117,6 +123,7 @@ describe('contacts import: upload', () => {
   it('sends name, group and the file as multipart, warns about bad rows, prints the import', async () => {
     const file = await api.file('mixed.csv', MIXED);
     emptyWorkspace(api);
+    workspaceGroups([3]);
     const seen = acceptUpload(api, importRecord(5, { name: 'March', total_rows: 4 }));
     const { code, stdout, stderr } = await api.run(['contacts', 'import', file, '--name', 'March', '--group', '3']);
     expect(code).toBe(0);
@@ -340,6 +347,7 @@ describe('imports verbs', () => {
   it('create uploads like contacts import', async () => {
     const file = await api.file('good.csv', GOOD);
     emptyWorkspace(api);
+    workspaceGroups([2]);
     const seen = acceptUpload(api);
     const { code } = await api.run(['imports', 'create', file, '--name', 'Q1', '--group', '2']);
     expect(code).toBe(0);
