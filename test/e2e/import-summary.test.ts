@@ -3,7 +3,8 @@
  * unchanged, rows left out (their changes look made by a spreadsheet) and rows failed, out of the
  * distinct contacts the rows name, on a terminal as it finishes and in -o json's `summary`; without
  * --wait, as expected. The server counts every row it applied as updated (wsm serve) or nothing at
- * all (the published API, here its stand-in): the real binary on both.
+ * all (the published API, here its stand-in): the real binary on both, on a terminal. Set-up and
+ * the runs whose stdout, stderr and exit code are read from pipes run in-process (in-process.ts).
  */
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -11,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeExcelLike } from '../formats/xlsx/excel-like.js';
 import { BACKENDS, type Backend, backendFile } from './backends.js';
 import { makesContactFirst } from './forward.js';
-import { loginWithRole, wsm } from './processes.js';
+import { wsmInProcess } from './in-process.js';
+import { loginWithRole } from './processes.js';
 import { finalScreen, onTerminal } from './terminal.js';
 
 const COLUMNS = 240;
@@ -33,7 +35,7 @@ const completed = (counts: string) => expect.stringMatching(new RegExp(`^Import 
 for (const kind of [BACKENDS[0], BACKENDS[2]]) {
   describe(`an import's finished summary in its plan's categories, against ${kind.name}`, () => {
     let backend: Backend;
-    const run = (...args: string[]) => wsm(backend.env, args);
+    const run = (...args: string[]) => wsmInProcess(backend.env, args);
     const file = (name: string, text: string) => backendFile(backend, name, text);
 
     beforeAll(async () => {
@@ -158,7 +160,7 @@ describe('an import on wsm serve whose server does otherwise than planned', () =
 
   it('a valid row the server refuses moves its contact out of created into failed', async () => {
     // Dee may import contacts but not create groups: the server refuses a row naming a group the workspace lacks.
-    await loginWithRole((args, input) => wsm(backend.env, args, input), backend.url, 'Importer', [
+    await loginWithRole((args, input) => wsmInProcess(backend.env, args, input), backend.url, 'Importer', [
       'contacts.view',
       'contacts.create',
       'contacts.update',
