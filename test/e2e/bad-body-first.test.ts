@@ -2,12 +2,14 @@
  * A body the client refuses is the error a user sees even before logging in or choosing a
  * workspace: the check needs no server, so a script (or a person at a fresh install) learns what
  * is wrong with the flags at once, as wsm did before its verbs left the check to the client.
- * The real binary, with no config; no server is started and none is reached.
+ * With no config; no server is started and none is reached. The binary runs the first contacts
+ * create and every command's case in the list; the other runs are in-process (in-process.ts).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wsmInProcess } from './in-process.js';
 import { cleanup, testEnv, wsm } from './processes.js';
 
 let dir: string;
@@ -32,7 +34,7 @@ describe('a bad body is reported before a missing login or workspace', () => {
   it('not logged in: contacts create names the bad flags, exit 2, and -o json carries the fields', async () => {
     const res = await wsm(env, ['contacts', 'create', '--number', '1', '--email', 'bad']);
     expect(res).toEqual({ code: 2, stdout: '', stderr: CONTACT });
-    const json = await wsm(env, ['contacts', 'create', '--number', '1', '--email', 'bad', '-o', 'json']);
+    const json = await wsmInProcess(env, ['contacts', 'create', '--number', '1', '--email', 'bad', '-o', 'json']);
     expect(json.code).toBe(2);
     expect(JSON.parse(json.stdout)).toEqual({
       error: {
@@ -77,9 +79,9 @@ describe('a bad body is reported before a missing login or workspace', () => {
   });
 
   it('no workspace (base URL and token given): the body is refused, nothing is sent', async () => {
-    const res = await wsm(env, [...NO_WORKSPACE, 'contacts', 'create', '--number', '1', '--email', 'bad']);
+    const res = await wsmInProcess(env, [...NO_WORKSPACE, 'contacts', 'create', '--number', '1', '--email', 'bad']);
     expect(res).toEqual({ code: 2, stdout: '', stderr: CONTACT });
-    const label = await wsm(env, [...NO_WORKSPACE, 'labels', 'create', '', '--color', 'x', '-o', 'json']);
+    const label = await wsmInProcess(env, [...NO_WORKSPACE, 'labels', 'create', '', '--color', 'x', '-o', 'json']);
     expect(label.code).toBe(2);
     expect(JSON.parse(label.stdout).error.fields).toEqual({
       name: ['The name field is required.'],
@@ -88,7 +90,7 @@ describe('a bad body is reported before a missing login or workspace', () => {
   });
 
   it('contacts create: a bad body is reported before an avatar file that cannot be read, --gender in its words', async () => {
-    const res = await wsm(env, [
+    const res = await wsmInProcess(env, [
       ...NO_WORKSPACE,
       'contacts',
       'create',
@@ -100,7 +102,7 @@ describe('a bad body is reported before a missing login or workspace', () => {
       join(dir, 'none.png'),
     ]);
     expect(res).toEqual({ code: 2, stdout: '', stderr: CONTACT });
-    const gender = await wsm(env, [
+    const gender = await wsmInProcess(env, [
       'contacts',
       'create',
       '--number',
@@ -116,24 +118,24 @@ describe('a bad body is reported before a missing login or workspace', () => {
       stderr: 'error: the contact is invalid: nothing was sent\n  --gender takes one of male, female, other, got "robot"\n',
     });
     // A good body meets the file's problem, as before.
-    const file = await wsm(env, ['contacts', 'create', '--number', '14155550100', '--avatar', join(dir, 'none.png')]);
+    const file = await wsmInProcess(env, ['contacts', 'create', '--number', '14155550100', '--avatar', join(dir, 'none.png')]);
     expect(file.code).toBe(2);
     expect(file.stderr).toBe(`error: cannot read ${join(dir, 'none.png')} (ENOENT): nothing was sent\n`);
   });
 
   it('a good body still meets the missing login or workspace, with the sentence that says so', async () => {
-    expect(await wsm(env, ['labels', 'create', 'VIP'])).toEqual({
+    expect(await wsmInProcess(env, ['labels', 'create', 'VIP'])).toEqual({
       code: 2,
       stdout: '',
       stderr: 'error: not logged in: run `wsm auth login` or `wsm serve`\n',
     });
-    expect(await wsm(env, [...NO_WORKSPACE, 'contacts', 'create', '--number', '14155550100'])).toEqual({
+    expect(await wsmInProcess(env, [...NO_WORKSPACE, 'contacts', 'create', '--number', '14155550100'])).toEqual({
       code: 2,
       stdout: '',
       stderr: 'error: no workspace: pass -w <uuid>, set WSM_WORKSPACE, or run `wsm profile set workspace <uuid>`\n',
     });
     // A read comes before the body's check only where it always did: the contact read for its name.
-    expect(await wsm(env, ['contacts', 'update', '1', '--inactive'])).toEqual({
+    expect(await wsmInProcess(env, ['contacts', 'update', '1', '--inactive'])).toEqual({
       code: 2,
       stdout: '',
       stderr: 'error: not logged in: run `wsm auth login` or `wsm serve`\n',
