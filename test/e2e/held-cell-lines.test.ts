@@ -3,12 +3,14 @@
  * (`1E+5`, scientific notation) and held, and the upload leaves it out. The rows after it must
  * stay on the file's lines, so that the server's errors, `imports errors` and `--rejects` name the
  * lines the operator's file has, and the failed row is written back. The real binary against
- * `wsm serve` (which lists every error) and the stand-in of the published API (its end state).
+ * `wsm serve` (which lists every error) and the stand-in of the published API (its end state);
+ * set-up and read-backs in-process (in-process.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend } from './backends.js';
+import { wsmInProcess } from './in-process.js';
 import { wsm } from './processes.js';
 
 const FILE =
@@ -17,7 +19,7 @@ const FILE =
 for (const kind of [BACKENDS[0], BACKENDS[2]]) {
   describe(`a held cell over two lines against ${kind.name}`, () => {
     let backend: Backend;
-    const run = (...args: string[]) => wsm(backend.env, args);
+    const run = (...args: string[]) => wsmInProcess(backend.env, args);
 
     beforeAll(async () => {
       backend = await kind.start();
@@ -33,7 +35,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       writeFileSync(path, FILE);
       const rejects = join(backend.dir, 'fix.csv');
       const args = ['contacts', 'import', path, '--wait', '--interval', '0.1s'];
-      const imported = await run(...args, ...(backend.extensions ? ['--rejects', rejects] : []));
+      const imported = await wsm(backend.env, [...args, ...(backend.extensions ? ['--rejects', rejects] : [])]);
       expect(imported.stderr).toMatch(/people\.csv row 2, contact \d+: name: "Ann" kept, not "1E\+5"/);
       expect(imported.stderr).toContain(`${path} row 3 (line 4): email: The email field must be a valid email address.`);
       const listed = JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as {
