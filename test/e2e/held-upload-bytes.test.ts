@@ -4,12 +4,14 @@
  * the temporary directory cannot be written (a read-only or full disk, TMPDIR naming a file), and
  * the bytes around the held records reach the server as the file has them: a byte order mark, CRLF,
  * CR and LF line ends, a held value spanning two lines, a held last row without a line end. The
- * real binary against `wsm serve` (whose errors name the lines the file has) and the stand-in.
+ * real binary against `wsm serve` (whose errors name the lines the file has) and the stand-in;
+ * read-backs in-process (in-process.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend } from './backends.js';
+import { wsmInProcess } from './in-process.js';
 import { wsm } from './processes.js';
 
 const FILE = [
@@ -24,7 +26,7 @@ const FILE = [
 for (const kind of [BACKENDS[0], BACKENDS[2]]) {
   describe(`held cells left out of the file's own bytes against ${kind.name}`, () => {
     let backend: Backend;
-    const run = (...args: string[]) => wsm(backend.env, args);
+    const run = (...args: string[]) => wsmInProcess(backend.env, args);
 
     beforeAll(async () => {
       backend = await kind.start();
