@@ -3,7 +3,8 @@
  * elsewhere, and a named pipe (FIFO) under a change's name. The real binary against `wsm serve`:
  * a change never changes the mode of a file outside the journal through a link, and `wsm history`,
  * `history show` and `undo --dry-run` never read through a link nor wait on a pipe: one line naming
- * the file, exit 2 (the list leaves the change out with a warning and goes on).
+ * the file, exit 2 (the list leaves the change out with a warning and goes on). The set-up runs
+ * in-process (in-process.ts).
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend } from './backends.js';
+import { wsmInProcess } from './in-process.js';
 import { spawned, wsm } from './processes.js';
 
 describe('links and pipes planted in the journal folder, against wsm serve', () => {
@@ -19,7 +21,7 @@ describe('links and pipes planted in the journal folder, against wsm serve', () 
   let outside: string;
   let last: string;
   const children: ChildProcess[] = [];
-  const run = (...args: string[]) => wsm(backend.env, args);
+  const run = (...args: string[]) => wsmInProcess(backend.env, args);
   /** The binary as a process this file stops should it hang on a pipe. */
   const ended = async (...args: string[]) => {
     const started = spawned(backend.env, args);
@@ -55,7 +57,7 @@ describe('links and pipes planted in the journal folder, against wsm serve', () 
     chmodSync(secret, 0o644);
     symlinkSync(secret, join(history, `${planted}.json`));
     symlinkSync(secret, join(history, `${planted}.jsonl`));
-    expect((await run('contacts', 'update', '1', '--name', 'Ann Three')).code).toBe(0);
+    expect((await wsm(backend.env, ['contacts', 'update', '1', '--name', 'Ann Three'])).code).toBe(0);
     expect((statSync(secret).mode & 0o777).toString(8)).toBe('644');
   });
 
