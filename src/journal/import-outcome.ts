@@ -8,6 +8,9 @@
 // each number keeps the values its rows set, laid over its before-image at the end. `wsm undo`
 // then finds each contact by its number and compares it with this prediction: a row the server
 // refused, or an edit made since, shows as a value the prediction lacks, and is flagged.
+// The finished import's counts follow the same rows (commands/imports/import-tally.ts) and are not
+// this: they need no new contact's values, and the stored contacts are known before the first row
+// there, so each row is applied at once; they drop groups and fields the contacts do not show.
 import type { Contact, ImportError, ImportRow } from '../api/schemas/index.js';
 import type { CheckedRow } from '../cli/csv-check.js';
 import { applyRow, copyOf, createdState, stateOf, type ContactState, type RowSets } from '../commands/contacts/plan.js';

@@ -8,6 +8,13 @@
 // into failed, and its counters, where it keeps any, are compared with what the plan expects of
 // them: the server counts a row applied to a contact as `updated` whatever it changed, so an
 // unchanged contact, or a row sent without its held cells, is one of its `updated`.
+// The change journal follows the same rows (journal/import-outcome.ts) and is kept apart, as its
+// use differs: it predicts the contacts an import creates and learns the before-images only after
+// the rows (a large workspace's lookups), so it keeps every row's value and applies them at the
+// end, cells the plan held left out by row; this tally is made only where the workspace was read
+// whole, so it knows the stored contacts before the first row, keeps values for those alone,
+// applies each row at once (holding by the planner's own rule, applyRow), and leaves out groups
+// and fields the contacts do not show, as the plan calls them no change.
 import type { ContactImport, ImportRow } from '../../api/schemas/index.js';
 import { countOf, countText } from '../../cli/text.js';
 import { NumberTable } from '../contacts/number-table.js';
