@@ -1,3 +1,10 @@
+/**
+ * Plan = apply on the CLI's own verbs, against wsm serve and the stand-in. The commands run
+ * in-process (in-process.ts: the binary's entry point, its bytes and exit code); the built binary
+ * runs one of each command the file covers, on each backend: `contacts import` (three rows of one
+ * number uploaded), `contacts update --from` (a padded id piped in), `contacts delete --from` (a piped
+ * list of unknown ids) and `contacts update <id>` (an e-mail and gender cleared).
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend, backendFile } from './backends.js';
 import type { Stored as Listed } from './plan-property.js';
@@ -7,11 +14,11 @@ import { wsm } from './processes.js';
 for (const kind of [BACKENDS[0], BACKENDS[2]]) {
   describe(`plan = apply against ${kind.name}`, () => {
     let backend: Backend;
-    const run = (...args: string[]) => wsm(backend.env, args);
-    const piped = (input: string, ...args: string[]) => wsm(backend.env, args, input);
-    // Set-up and read-backs of the stored contacts run wsm in this process (milliseconds, not a
-    // process start each); every run a test asserts on is the binary's.
-    const arrange = (...args: string[]) => wsmInProcess(backend.env, args);
+    const run = (...args: string[]) => wsmInProcess(backend.env, args);
+    const piped = (input: string, ...args: string[]) => wsmInProcess(backend.env, args, input);
+    const binary = (...args: string[]) => wsm(backend.env, args);
+    const binaryPiped = (input: string, ...args: string[]) => wsm(backend.env, args, input);
+    const arrange = run;
     const file = (name: string, text: string) => backendFile(backend, name, text);
     const listed = async () => JSON.parse((await arrange('contacts', 'list', '--all', '-o', 'json')).stdout) as Listed[];
     const byNumber = async (number: string) => (await listed()).filter((contact) => contact.number === number);
@@ -55,7 +62,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
           "  rows 2, 3, 4: name one contact (16505550001): the last row's values would win\n",
       ]);
       expect(await byNumber('16505550001')).toEqual([]);
-      const imported = await run('contacts', 'import', dup, '--wait', '-q');
+      const imported = await binary('contacts', 'import', dup, '--wait', '-q');
       expect(imported.code, imported.stderr).toBe(0);
       expect(imported.stderr).toBe(
         `warning: ${dup} rows 2, 3, 4, new contact 16505550001: the rows name one contact and are applied in order, the last row's values win (--strict refuses such a file)\n`,
@@ -86,7 +93,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
 
     it('an id with leading zeros is the contact in the plan and in the request; a repeated id is one contact, counted once', async () => {
       const padded = `00${bob.id}\n`;
-      const plan = await piped(padded, 'contacts', 'update', '--from', '-', '--inactive', '--dry-run');
+      const plan = await binaryPiped(padded, 'contacts', 'update', '--from', '-', '--inactive', '--dry-run');
       expect([plan.code, plan.stdout]).toEqual([
         0,
         `~ line 1: update contact ${bob.id} (14155550202)\n    status: true -> false\nPlan: 0 to create, 1 to update, 0 unchanged, 0 invalid.\n`,
@@ -107,8 +114,8 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
           '    status: false -> true\n' +
           "Plan: 0 to create, 2 to update, 0 unchanged, 0 invalid; 1 contact named by several rows (shown together, the last row's values win).\n",
       );
-      expect((await wsmInProcess(backend.env, ['contacts', 'update', '--from', '-', '--active'], repeated)).code).toBe(0);
-      const gone = await piped(`00999999\n999999\n`, 'contacts', 'delete', '--from', '-', '--yes');
+      expect((await piped(repeated, 'contacts', 'update', '--from', '-', '--active')).code).toBe(0);
+      const gone = await binaryPiped(`00999999\n999999\n`, 'contacts', 'delete', '--from', '-', '--yes');
       expect([gone.code, gone.stderr]).toEqual([0, '✓ deleted 0 of the 1 contact read from standard input: 1 already gone, 0 failed\n']);
     });
 
@@ -176,7 +183,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     });
 
     it("one contact's e-mail and gender are cleared with --email '' and --gender ''", async () => {
-      const res = await run('contacts', 'update', String(bob.id), '--name', 'Bob', '--email', '', '--gender', '', '-o', 'json');
+      const res = await binary('contacts', 'update', String(bob.id), '--name', 'Bob', '--email', '', '--gender', '', '-o', 'json');
       expect(res.code, res.stderr).toBe(0);
       expect(JSON.parse(res.stdout)).toMatchObject({ email: null, gender: null });
       expect((await listed())[1]).toMatchObject({ name: 'Bob', email: null, gender: null });
