@@ -13,7 +13,7 @@
  */
 import { main } from '../../src/cli.js';
 import { createTestIO } from '../../src/cli/io.js';
-import type { RunResult } from './processes.js';
+import { type RunResult, wsm } from './processes.js';
 
 /**
  * Variables that libraries read from process.env rather than from the CLI's own env (undici's
@@ -76,4 +76,25 @@ export async function wsmInProcess(env: NodeJS.ProcessEnv, args: string[], input
   } finally {
     takeOff();
   }
+}
+
+/** The words that name a command (`contacts update`): its first two, unless a flag or an argument comes first. */
+function commandOf(args: string[]): string {
+  const end = args.findIndex((arg) => !/^[a-z][a-z-]*$/.test(arg));
+  return args.slice(0, Math.min(2, end < 0 ? args.length : end)).join(' ');
+}
+
+/**
+ * A runner for a file whose point is what commands do: the first run of each command (its words,
+ * `contacts update`) goes to the built binary, so the bundle runs every command the file covers
+ * end to end, and every later run of it goes in-process.
+ */
+export function binaryFirstRunner(): (env: NodeJS.ProcessEnv, args: string[], input?: string) => Promise<RunResult> {
+  const seen = new Set<string>();
+  return (env, args, input) => {
+    const command = commandOf(args);
+    if (seen.has(command)) return wsmInProcess(env, args, input);
+    seen.add(command);
+    return wsm(env, args, input);
+  };
 }

@@ -1,11 +1,12 @@
 /**
  * Workspaces of many contacts for the bulk verbs' end-to-end tests: people imported by number,
- * found again by number, and what a `--verbose` run read and sent.
+ * found again by number, and what a `--verbose` run read and sent. The imports and reads that set a
+ * test up run wsm in-process (in-process.ts).
  */
 import { expect } from 'vitest';
 import { backendFile, type Backend } from './backends.js';
 import type { Stored } from './plan-property.js';
-import { wsm } from './processes.js';
+import { wsmInProcess } from './in-process.js';
 
 export type Listed = Stored & { updated_at: string };
 
@@ -13,14 +14,14 @@ export type Listed = Stored & { updated_at: string };
 export async function importPeople(backend: Backend, count: number, first = 0): Promise<void> {
   const rows = Array.from({ length: count }, (_, at) => `1415${String(first + at).padStart(7, '0')},Person ${first + at}`);
   const people = backendFile(backend, `people-${first}.csv`, `number,name\n${rows.join('\n')}\n`);
-  const imported = await wsm(backend.env, ['contacts', 'import', people, '--wait', '--interval', '0.1s', '-q']);
+  const imported = await wsmInProcess(backend.env, ['contacts', 'import', people, '--wait', '--interval', '0.1s', '-q']);
   expect(imported.code, imported.stderr).toBe(0);
 }
 
 /** The contact holding the number of person `n`, as the list gives it. */
 export async function person(backend: Backend, n: number): Promise<Listed> {
   const number = `1415${String(n).padStart(7, '0')}`;
-  const found = await wsm(backend.env, ['contacts', 'list', '--search', number, '-o', 'json']);
+  const found = await wsmInProcess(backend.env, ['contacts', 'list', '--search', number, '-o', 'json']);
   const [contact] = (JSON.parse(found.stdout) as Listed[]).filter((each) => each.number === number);
   expect(contact, found.stderr).toBeDefined();
   return contact;

@@ -2,7 +2,9 @@
  * Plan = apply for import files wsm reads but the published API does not read as it does: semicolon-
  * and tab-separated, UTF-16 with its BOM, and an export whose `'` guards a formula-like value. The
  * dry run's contacts are the contacts stored after the real run, and the rows that fail are named
- * by the user's file's own lines: the real binary against `wsm serve` and the stand-in.
+ * by the user's file's own lines, against `wsm serve` and the stand-in. The imports run in-process
+ * (in-process.ts: the binary's entry point, its bytes and exit code); the built binary runs the one
+ * command, `contacts import`, on each backend (the bad rows' import with --rejects).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,10 +47,8 @@ const FILES: Array<{ name: string; bytes: (n: string) => Buffer; notice: string 
 for (const kind of [BACKENDS[0], BACKENDS[2]]) {
   describe(`import files in other formats, planned as applied, against ${kind.name}`, () => {
     let backend: Backend;
-    const run = (...args: string[]) => wsm(backend.env, args);
-    // The contacts made first and the reads of the stored contacts run wsm in this process
-    // (milliseconds, not a process start each); every import a test asserts on is the binary's.
-    const arrange = (...args: string[]) => wsmInProcess(backend.env, args);
+    const run = (...args: string[]) => wsmInProcess(backend.env, args);
+    const arrange = run;
     const listed = async () => JSON.parse((await arrange('contacts', 'list', '--all', '-o', 'json')).stdout) as Stored[];
 
     beforeAll(async () => {
@@ -124,7 +124,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
           '14155559902;Bad;not-an-email;The email field must be a valid email address.;5\n' +
           ';;;The row has a quote inside a value that does not start with one.;6\n',
       );
-      const real = await run('contacts', 'import', path, '--wait', '--rejects', rejects, '-q');
+      const real = await wsm(backend.env, ['contacts', 'import', path, '--wait', '--rejects', rejects, '-q']);
       // wsm serve names each failed row by the line the copy sent has it on: the file's own. The published API lists
       // no errors of an import, so the rows the local check found invalid are written, and failed all the same (exit 8).
       expect(real.code, real.stderr).toBe(8);

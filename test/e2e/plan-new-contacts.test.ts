@@ -1,3 +1,8 @@
+/**
+ * The contacts an import creates, planned as created, against wsm serve and the stand-in. wsm runs
+ * in-process (in-process.ts: the binary's entry point, its bytes and exit code); the built binary
+ * runs the one command, `contacts import`, on each backend (the .xlsx with a number and its twin).
+ */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeExcelLike } from '../formats/xlsx/excel-like.js';
@@ -15,12 +20,9 @@ const besideTwin = (number: string, twin: string) =>
 for (const kind of [BACKENDS[0], BACKENDS[2]]) {
   describe(`the contacts an import creates, planned as created, against ${kind.name}`, () => {
     let backend: Backend;
-    const run = (...args: string[]) => wsm(backend.env, args);
+    const run = (...args: string[]) => wsmInProcess(backend.env, args);
     const file = (name: string, text: string) => backendFile(backend, name, text);
-    // Reads of the stored contacts run wsm in this process (milliseconds, not a process start each);
-    // every plan and import a test asserts on is the binary's.
-    const listed = async () =>
-      JSON.parse((await wsmInProcess(backend.env, ['contacts', 'list', '--all', '-o', 'json'])).stdout) as Stored[];
+    const listed = async () => JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Stored[];
     const numbers = async (prefix: string) =>
       (await listed())
         .filter((contact) => contact.number.replace(/^0+/, '').startsWith(prefix))
@@ -153,7 +155,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         ['16505550911', 'Unpadded'],
       ];
       await writeExcelLike(sheet, [{ name: 'Sheet1', rows: Object.fromEntries(rows.map((cells, i) => [i + 1, cells])) }]);
-      const fromSheet = await run('contacts', 'import', sheet, '--wait', '-q');
+      const fromSheet = await wsm(backend.env, ['contacts', 'import', sheet, '--wait', '-q']);
       expect([fromSheet.code, fromSheet.stderr.split('\n')[0]]).toEqual([
         0,
         `warning: ${sheet} row 3, new contact 16505550911: ${besideTwin('16505550911', '016505550911')}: the row is left out`,

@@ -2,8 +2,11 @@
  * Plan = apply for files an operator's tools make: text a Mac or a spreadsheet writes decomposed
  * (`e` and a combining accent), cells padded with spaces. The plan compares what the run sends
  * (trimmed, composed: NFC) with the contact, so a value that only looks different is no change,
- * and a change shows the value the workspace will hold. The real binary against `wsm serve` and
- * against the stand-in of the published API.
+ * and a change shows the value the workspace will hold. Against `wsm serve` and the stand-in of
+ * the published API. wsm runs in-process (in-process.ts: the binary's entry point, its bytes and
+ * exit code); the built binary runs one of each command the file covers: `contacts update --from`
+ * (a decomposed name renamed), `contacts delete --from` (the padded list deleted) and, on wsm serve,
+ * `contacts import` (a groups cell emptied).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, backendFile, type Backend } from './backends.js';
@@ -18,11 +21,10 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
   describe(`plans of operator-made files against ${kind.name}`, () => {
     let backend: Backend;
     let zoe: Stored;
-    const run = (...args: string[]) => wsm(backend.env, args);
+    const run = (...args: string[]) => wsmInProcess(backend.env, args);
+    const binary = (...args: string[]) => wsm(backend.env, args);
     const file = (name: string, text: string) => backendFile(backend, name, text);
-    // Set-up and read-backs of the stored contacts run wsm in this process (milliseconds, not a
-    // process start each); every plan and run a test asserts on is the binary's.
-    const arrange = (...args: string[]) => wsmInProcess(backend.env, args);
+    const arrange = run;
     const listed = async () => JSON.parse((await arrange('contacts', 'list', '--all', '-o', 'json')).stdout) as Stored[];
 
     beforeAll(async () => {
@@ -50,7 +52,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(plan.code, plan.stderr).toBe(0);
       const [planned] = JSON.parse(plan.stdout).contacts;
       expect([planned.changes.name, planned.after.name]).toEqual([{ from: COMPOSED, to: `${COMPOSED} Two` }, `${COMPOSED} Two`]);
-      const res = await run('contacts', 'update', '--from', renamed);
+      const res = await binary('contacts', 'update', '--from', renamed);
       expect([res.code, res.stderr]).toEqual([0, `✓ updated 1 of the 1 contact read from ${renamed}: 0 unchanged, 0 skipped, 0 failed\n`]);
       expect((await listed()).map((contact) => contact.name)).toEqual([planned.after.name]);
     });
@@ -79,7 +81,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
               '    contact_groups: emptied in the file, kept ["VIP"]\n' +
               'Plan: 0 to create, 0 to update, 1 unchanged, 0 invalid.\n',
           );
-          const imported = await run('contacts', 'import', emptied, '--wait', '-q');
+          const imported = await (cell === '' ? binary : run)('contacts', 'import', emptied, '--wait', '-q');
           expect(imported.code, imported.stderr).toBe(0);
           const got = JSON.parse((await arrange('contacts', 'get', '2', '-o', 'json')).stdout);
           expect(got.contact_groups.map((group: { name: string }) => group.name)).toEqual(['VIP']);
@@ -89,7 +91,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
 
     it('a delete list naming one contact on several lines, padded or not: each line deletes it, in the plan and in the run, counted once', async () => {
       const lines = `${zoe.id}\n00${zoe.id}\n`;
-      const plan = await wsm(backend.env, ['contacts', 'delete', '--from', '-', '--dry-run', '-o', 'json'], lines);
+      const plan = await wsmInProcess(backend.env, ['contacts', 'delete', '--from', '-', '--dry-run', '-o', 'json'], lines);
       expect(plan.code, plan.stderr).toBe(0);
       const { contacts, repeated } = JSON.parse(plan.stdout);
       expect([repeated, contacts]).toMatchObject([
@@ -106,7 +108,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
           },
         ],
       ]);
-      const text = await wsm(backend.env, ['contacts', 'delete', '--from', '-', '--dry-run'], lines);
+      const text = await wsmInProcess(backend.env, ['contacts', 'delete', '--from', '-', '--dry-run'], lines);
       expect(text.stdout.split('\n').at(-2)).toBe(
         'Plan: 1 to delete, 0 already gone; 1 contact named by several rows (shown together, each deleted once).',
       );

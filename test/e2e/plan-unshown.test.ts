@@ -3,9 +3,13 @@
  * show neither (the stand-in of the published API), their cells are said as sent, not as changes,
  * and no group is promised; on wsm serve they are planned and made. Text compared as the contract
  * stores it (NFC): a decomposed name equal to the stored one is no change, before or after the run.
+ * wsm runs in-process (in-process.ts: the binary's entry point, its bytes and exit code); the built
+ * binary runs the command the file is about, `contacts import`, once on each backend (the import
+ * of a group stored decomposed).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend, backendFile } from './backends.js';
+import { wsmInProcess } from './in-process.js';
 import { wsm } from './processes.js';
 
 const COMPOSED = 'Zo\u00eb';
@@ -27,7 +31,7 @@ interface Listed {
 for (const kind of BACKENDS) {
   describe(`groups and custom fields in an import's plan, against ${kind.name}`, () => {
     let backend: Backend;
-    const run = (...args: string[]) => wsm(backend.env, args);
+    const run = (...args: string[]) => wsmInProcess(backend.env, args);
     const file = (name: string, text: string) => backendFile(backend, name, text);
     const listed = async () => JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Listed[];
 
@@ -71,7 +75,7 @@ for (const kind of BACKENDS) {
       });
       expect(made.status).toBe(201);
       const people = file('cafe.csv', 'number,name,contact_groups\n14155550421,Dee,"[""Caf\u00e9""]"\n');
-      const imported = await run('contacts', 'import', people, '--wait', '--interval', '0.05s', '-q');
+      const imported = await wsm(backend.env, ['contacts', 'import', people, '--wait', '--interval', '0.05s', '-q']);
       expect(imported.code, imported.stderr).toBe(0);
       expect(imported.stderr.split('\n').filter((line) => line.startsWith('warning:'))).toEqual([]);
     });

@@ -4,11 +4,14 @@
  * every plan's read has (10,000 contacts), dry run and real run alike. A row whose contact lies
  * past it is never called unchanged: the plan says it is sent as the file gives it, the run sends
  * it and the summary says so. A row the run cannot send unread (no name) is read whatever the cost,
- * and the walk stops once it is found.
+ * and the walk stops once it is found. wsm runs in-process (in-process.ts: the binary's entry point,
+ * its bytes and exit code); the built binary runs the real `contacts update --from` and `contacts
+ * delete --from` on each backend.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, backendFile, type Backend } from './backends.js';
 import { importPeople, person, sentTo, type Listed } from './people.js';
+import { wsmInProcess } from './in-process.js';
 import { wsm } from './processes.js';
 
 /** Past the bound of 10,000 by a page and a half. */
@@ -36,7 +39,7 @@ describe.each(BACKENDS.filter((kind) => kind.name !== 'wsm serve'))('rows past t
       'rows.csv',
       `id,name,status\n${early.id},${early.name},true\n${late.id},${late.name},true\n${unnamed.id},,true\n`,
     );
-    const plan = await wsm(backend.env, ['contacts', 'update', '--from', file, '--dry-run']);
+    const plan = await wsmInProcess(backend.env, ['contacts', 'update', '--from', file, '--dry-run']);
     expect([plan.code, plan.stderr]).toEqual([0, '']);
     expect(plan.stdout).toBe(
       `~ line 3: update contact ${late.id}\n    ${NOT_READ}: the row is sent as it is\n    name: "${late.name}"\n    status: true\n` +
@@ -56,7 +59,11 @@ describe.each(BACKENDS.filter((kind) => kind.name !== 'wsm serve'))('rows past t
   });
 
   it('-o json counts the contacts not read and says why for each', async () => {
-    const plan = await wsm(backend.env, ['contacts', 'update', '--from', '-', '--name', 'Late', '--dry-run', '-o', 'json'], `${late.id}\n`);
+    const plan = await wsmInProcess(
+      backend.env,
+      ['contacts', 'update', '--from', '-', '--name', 'Late', '--dry-run', '-o', 'json'],
+      `${late.id}\n`,
+    );
     expect(plan.code, plan.stderr).toBe(0);
     expect(JSON.parse(plan.stdout)).toMatchObject({
       update: 1,
@@ -67,7 +74,7 @@ describe.each(BACKENDS.filter((kind) => kind.name !== 'wsm serve'))('rows past t
   });
 
   it('delete: a contact past the bound is planned as a delete sent, deleted or found gone', async () => {
-    const plan = await wsm(backend.env, ['contacts', 'delete', '--from', '-', '--dry-run'], `${early.id}\n${late.id}\n`);
+    const plan = await wsmInProcess(backend.env, ['contacts', 'delete', '--from', '-', '--dry-run'], `${early.id}\n${late.id}\n`);
     expect([plan.code, plan.stdout]).toEqual([
       0,
       `- line 1: delete contact ${early.id} (${early.number})\n` +

@@ -3,11 +3,14 @@
  * neither (the stand-in for the hosted service, as the published API leaves them unshown): a value
  * a row gives cannot be compared, so it is sent and said, never called unchanged; a value a row
  * empties is not sent, since an exported file cannot fill what the server does not show, and the
- * plan says that too. The real binary; what was sent is read in the `--verbose` trace.
+ * plan says that too. What was sent is read in the `--verbose` trace. wsm runs in-process
+ * (in-process.ts: the binary's entry point, its bytes and exit code), except the real update,
+ * which the built binary runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, backendFile, type Backend } from './backends.js';
 import { importPeople, jsonSentTo, person, sentTo, type Listed } from './people.js';
+import { wsmInProcess } from './in-process.js';
 import { wsm } from './processes.js';
 
 const STANDIN = BACKENDS.find((kind) => kind.name.startsWith('the stand-in'))!;
@@ -27,7 +30,7 @@ describe('update --from with group and field columns, on the stand-in for the ho
       ['fields', 'create', 'city'],
       ['groups', 'create', 'VIP'],
     ])
-      expect((await wsm(backend.env, args)).code).toBe(0);
+      expect((await wsmInProcess(backend.env, args)).code).toBe(0);
     [given, emptied, renamed] = [await person(backend, 0), await person(backend, 1), await person(backend, 2)];
   });
   afterAll(async () => {
@@ -40,7 +43,7 @@ describe('update --from with group and field columns, on the stand-in for the ho
       'columns.csv',
       `id,name,city,contact_groups\n${given.id},${given.name},Oslo,"[""VIP""]"\n${emptied.id},${emptied.name},,[]\n${renamed.id},New Name,,[]\n`,
     );
-    const plan = await wsm(backend.env, ['contacts', 'update', '--from', file, '--dry-run']);
+    const plan = await wsmInProcess(backend.env, ['contacts', 'update', '--from', file, '--dry-run']);
     expect([plan.code, plan.stderr]).toEqual([0, '']);
     expect(plan.stdout).toBe(
       `${EMPTIED('contact_groups', 'groups')}${EMPTIED('fields.city', 'custom fields')}` +

@@ -1,3 +1,10 @@
+/**
+ * Plans of update, import and delete files against wsm serve and the stand-in, and the runs they
+ * predict. wsm runs in-process (in-process.ts: the binary's entry point, its bytes and exit code);
+ * the built binary runs one of each command the file covers, on each backend: `contacts update
+ * --from` (the real update, -o json), `contacts import` (the real import of spreadsheet damage),
+ * `contacts delete --from` (a dry run from a pipe) and `contacts list` (with a refused token).
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend, backendFile } from './backends.js';
 import { wsmInProcess } from './in-process.js';
@@ -8,10 +15,9 @@ const HEADER = 'id,number,name,email,gender,status,contact_groups,created_at,upd
 for (const kind of [BACKENDS[0], BACKENDS[2]]) {
   describe(`plans against ${kind.name}`, () => {
     let backend: Backend;
-    const run = (...args: string[]) => wsm(backend.env, args);
-    // Set-up, restores and reads of what is stored run wsm in this process (milliseconds, not a
-    // process start each); the runs a test asserts on are the binary's.
-    const arrange = (...args: string[]) => wsmInProcess(backend.env, args);
+    const run = (...args: string[]) => wsmInProcess(backend.env, args);
+    const binary = (...args: string[]) => wsm(backend.env, args);
+    const arrange = run;
     const file = (name: string, text: string) => backendFile(backend, name, text);
     const listed = async () =>
       JSON.parse((await arrange('contacts', 'list', '--all', '-o', 'json')).stdout) as Array<{
@@ -94,7 +100,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         const res = await run('contacts', 'update', '--from', misspelt, ...args);
         expect([res.code, res.stdout, res.stderr]).toEqual([2, '', refusal]);
       }
-      const flag = await wsm(backend.env, ['contacts', 'update', '--from', '-', '--field', 'cty=1', '--dry-run'], `${ids[0]}\n`);
+      const flag = await wsmInProcess(backend.env, ['contacts', 'update', '--from', '-', '--field', 'cty=1', '--dry-run'], `${ids[0]}\n`);
       expect([flag.code, flag.stderr]).toEqual([
         2,
         'error: standard input names a contact field this workspace does not have: nothing was sent\n' +
@@ -133,7 +139,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       const before = JSON.parse((await arrange('contacts', 'list', '--all', '-o', 'json')).stdout) as Stamped[];
       const rows = before.map((c, i) => `${c.id},${i === 0 ? `${c.name} Jr` : c.name}`);
       const edited = file('one-change.csv', `id,name\n${rows.join('\n')}\n`);
-      const res = await run('contacts', 'update', '--from', edited, '-o', 'json');
+      const res = await binary('contacts', 'update', '--from', edited, '-o', 'json');
       expect(res.code, res.stderr).toBe(0);
       expect(res.stderr).toBe(
         `✓ updated 1 of the ${before.length} contacts read from ${edited}: ${before.length - 1} unchanged, 0 skipped, 0 failed\n`,
@@ -218,7 +224,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         ['contacts', 'update', '--from', idList, '--dry-run'],
         ['contacts', 'delete', '--from', idList, '--dry-run'],
       ]) {
-        const res = await wsm(refused, args);
+        const res = await wsmInProcess(refused, args);
         expect({ args, code: res.code, stdout: res.stdout, stderr: res.stderr }).toEqual({
           args,
           code: 3,
@@ -231,7 +237,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
 
     it('the real import leaves out what looks made by a spreadsheet, cell by cell, and says so; --apply-flagged sends the file as it is', async () => {
       const imported = file('zeros.csv', 'number,name,email\n7700900123,Ann,\n14155550102,1.23457E+16,bob@example.com\n14155550105,Eve,\n');
-      const res = await run('contacts', 'import', imported, '--wait', '-q');
+      const res = await binary('contacts', 'import', imported, '--wait', '-q');
       expect(res.code, res.stderr).toBe(0);
       expect(res.stderr).toBe(
         `warning: ${imported} row 2, new contact 7700900123: number: "7700900123" would be a new contact beside contact ${ids[0]}, "07700900123": a spreadsheet may have dropped its leading zeros: the row is left out\n` +

@@ -1,16 +1,20 @@
 /**
- * A full operator session: the real `wsm` binary against each backend of backends.ts (a real
- * `wsm serve` on a temp database, the same with --api-only, and the stand-in for the hosted
- * service). Workflows of the published API work on all three; those that need an extension work
- * on `wsm serve` and, elsewhere, end in one line saying the server does not support them.
+ * A full operator session against each backend of backends.ts (a real `wsm serve` on a temp
+ * database, the same with --api-only, and the stand-in for the hosted service). Workflows of the
+ * published API work on all three; those that need an extension work on `wsm serve` and, elsewhere,
+ * end in one line saying the server does not support them. The first run of each command is the
+ * built binary's, the rest run in-process (in-process.ts binaryFirstRunner).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, NOT_SUPPORTED, type Backend } from './backends.js';
-import { createTemplateArgs, createUserArgs, wsm } from './processes.js';
+import { binaryFirstRunner } from './in-process.js';
+import { createTemplateArgs, createUserArgs } from './processes.js';
 
-describe.each(BACKENDS)('operator session with the real binary against $name', (kind) => {
+const wsm = binaryFirstRunner();
+
+describe.each(BACKENDS)('operator session against $name', (kind) => {
   let backend: Backend;
   const run = (...args: string[]) => wsm(backend.env, args);
   const json = async (...args: string[]) => {
