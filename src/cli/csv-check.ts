@@ -14,6 +14,8 @@ import { headerName, openCsv, type CsvFormat, type CsvItem } from '../api/import
 import { RequestValidationError, UsageError } from './errors.js';
 import { closest } from './similar.js';
 import { turnAfter } from './loop-turns.js';
+import { rowName } from './text.js';
+import { type AskShown, type UnreadableCell, type UnreadableCounts, UnreadableTally, withoutUnreadable } from './unreadable-cells.js';
 
 /** Where a row is in the file: its spreadsheet row (the header is row 1) and the line it starts on. */
 interface RowPlace {
@@ -54,6 +56,8 @@ export interface CsvReport {
   fields_checked: boolean;
   /** Without the fields: the columns that are no contact attribute, which may or may not be fields. */
   unchecked_columns: string[];
+  /** Valid rows' groups or field cells the check could not read, sent as written (unreadable-cells.ts): by column, only where there are some. */
+  unreadable_cells?: UnreadableCounts;
 }
 
 /** One data row as the check read it: where it is, its cells (as the import reads them) and its verdict. */
@@ -65,6 +69,8 @@ export interface CheckedRow extends RowPlace {
   errors?: FieldErrors;
   /** The columns it leaves empty (a valid row): the import keeps those values (import-columns.ts emptiedKeys). */
   emptied?: string[];
+  /** Its groups or field cells the check could not read, in columns the server's contacts do not show: sent as written, not in `value`. */
+  unreadable?: Record<string, UnreadableCell>;
 }
 
 /** The workspace's contact fields by name, when known: their columns are checked as the server checks them. */
@@ -133,6 +139,11 @@ export interface CheckOptions {
   onRow?: (row: CheckedRow) => void;
   /** Each valid data row's number, as the import stores it, and its value (a reader of the numbers alone: no row made for it). */
   onNumber?: (number: string, place: RowPlace, value: ImportRow) => void;
+  /**
+   * What the server's contacts show: a groups or field cell the check cannot read, in a column they
+   * do not show, leaves its row valid and is sent as written. Without it, such a row is invalid.
+   */
+  shown?: AskShown;
 }
 
 /** The first row of a file (of a sheet's rows too): exit 2 when there is none or it names no `number` column. */
@@ -167,6 +178,7 @@ export async function checkImportItems(
     unchecked_columns: [],
   };
   let plan: ColumnPlan | undefined;
+  const unreadable = new UnreadableTally();
   const refuse = (row: RowPlace & { cells?: string[] }, errors: FieldErrors) => {
     report.invalid_rows++;
     for (const [field, messages] of Object.entries(errors)) {
@@ -192,16 +204,21 @@ export async function checkImportItems(
       refuse(row, { [WHOLE_ROW]: [row.message] });
       continue;
     }
-    const result = check(importRow, readRow(row.cells, plan));
-    if (!result.ok) {
-      refuse(row, result.errors);
+    // Only a refused row may wait for an answer: a million valid rows cost no promise each.
+    const verdict = rowVerdict(row, plan, options.shown);
+    const checked = verdict instanceof Promise ? await verdict : verdict;
+    if (checked.value === undefined) {
+      refuse(row, checked.errors!);
       continue;
     }
     report.valid_rows++;
-    options.onRow?.(validRow(row, result.value, plan));
-    options.onNumber?.(String(result.value.number), row, result.value);
+    if (checked.unreadable !== undefined) unreadable.add(rowName(row), checked.unreadable);
+    options.onRow?.(checked);
+    options.onNumber?.(String(checked.value.number), row, checked.value);
     if (options.untilValid) break;
   }
+  const counts = unreadable.result();
+  if (counts !== undefined) report.unreadable_cells = counts;
   return report;
 }
 
@@ -214,6 +231,7 @@ class ValidRow implements CheckedRow {
     readonly cells: string[],
     readonly value: ImportRow,
     private readonly plan: ColumnPlan,
+    readonly unreadable?: Record<string, UnreadableCell>,
   ) {}
 
   // A reader of the numbers alone (the rows naming one contact) does not pay for it.
@@ -223,13 +241,25 @@ class ValidRow implements CheckedRow {
   }
 }
 
-const validRow = (row: RowPlace & { cells: string[] }, value: ImportRow, plan: ColumnPlan): CheckedRow =>
-  new ValidRow(row.row, row.line, row.cells, value, plan);
+/**
+ * One data row checked as checkImportItems checks it (`plan`: its header's columns, read with the
+ * same fields; `shown`: as CheckOptions takes it). The server is asked what its contacts show only
+ * for a row refused for nothing but groups or field cells.
+ */
+export async function checkedRow(row: RowPlace & { cells: string[] }, plan: ColumnPlan, shown?: AskShown): Promise<CheckedRow> {
+  return rowVerdict(row, plan, shown);
+}
 
-/** One data row checked as checkImportItems checks it (`plan`: its header's columns, read with the same fields). */
-export function checkedRow(row: RowPlace & { cells: string[] }, plan: ColumnPlan): CheckedRow {
-  const result = check(importRow, readRow(row.cells, plan));
-  return result.ok ? validRow(row, result.value, plan) : { row: row.row, line: row.line, cells: row.cells, errors: result.errors };
+/** checkedRow's verdict, at once for a valid row. */
+function rowVerdict(row: RowPlace & { cells: string[] }, plan: ColumnPlan, shown?: AskShown): CheckedRow | Promise<CheckedRow> {
+  const input = readRow(row.cells, plan);
+  const result = check(importRow, input);
+  if (result.ok) return new ValidRow(row.row, row.line, row.cells, result.value, plan);
+  const refused: CheckedRow = { row: row.row, line: row.line, cells: row.cells, errors: result.errors };
+  if (shown === undefined) return refused;
+  return withoutUnreadable(input, result.errors, shown).then((read) =>
+    read === undefined ? refused : new ValidRow(row.row, row.line, row.cells, read.value, plan, read.cells),
+  );
 }
 
 async function assertReadableFile(file: string): Promise<void> {

@@ -51,11 +51,21 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         {
           numRuns: RUNS,
           seed: process.env.WSM_PLAN_SEED === undefined ? undefined : Number(process.env.WSM_PLAN_SEED),
-          // Always among the cases: a new contact whose one name cell is held, and one new number with
-          // and without its leading zero, the one without first (CSV) and last (.xlsx).
+          // Always among the cases: a new contact whose one name cell is held, one new number with
+          // and without its leading zero, the one without first (CSV) and last (.xlsx), and a groups cell that is no JSON array.
           examples: [
             [example(['7700900123', 'Unpadded'], ['+0 7700 900123', 'Padded'], ['14155550104', '1.23457E+16'])],
             [{ ...example(['07700900123', 'Padded'], ['7700900123', 'Unpadded']), xlsx: true }],
+            // A groups cell that is no JSON array: refused on wsm serve, its row created on the stand-in.
+            [
+              {
+                ...example(),
+                importRows: [
+                  ['14155550101', 'Bob', '', '', '', 'not-json', ''],
+                  ['14155550102', 'Cid', '', '', '', '', ''],
+                ],
+              },
+            ],
           ],
         },
       );

@@ -2,7 +2,7 @@
  * Plan = apply as a property: for a generated workspace and a generated file (one number written
  * several ways, padded ids, emptied cells, unknown ids, spreadsheet damage, a new contact whose one
  * name cell is held, one new number with and without its leading zeros before or after each
- * other, invalid cells, group and custom field cells, a name written decomposed; CSV or .xlsx; as
+ * other, invalid cells, group and custom field cells (one not JSON), a name written decomposed; CSV or .xlsx; as
  * it is, with --apply-flagged or --strict), the contacts the plan of `--dry-run -o json` predicts
  * are the contacts the real run leaves, contact by contact: both the contact it says each leaves
  * (`after`) and the stored contact with the changes it shows (a new contact from nothing, active).
@@ -52,7 +52,8 @@ const emailCell = fc.constantFrom('', 'c@example.com', 'a@example.com', 'not-mai
 const genderCell = fc.constantFrom('', 'Female', 'male', 'other', 'robot');
 const statusCell = fc.constantFrom('', 'TRUE', 'false', 'no');
 // Groups and a custom field: planned as changes on wsm serve, said as sent on the stand-in, whose contacts show neither.
-const groupsCell = fc.constantFrom('', '[]', '["VIP"]', '["VIP","News"]');
+// A groups cell that is no JSON array: an invalid row on wsm serve, sent as written (its row created) on the stand-in.
+const groupsCell = fc.constantFrom('', '[]', '["VIP"]', '["VIP","News"]', 'not-json');
 const cityCell = fc.constantFrom('', 'Oslo', 'Bergen');
 
 const seedArb = fc.uniqueArray(

@@ -25,6 +25,7 @@ import { rowName } from '../../cli/text.js';
 import { placesOf } from './places.js';
 import { NumberTable } from './number-table.js';
 import { addUnshown, SHOWN_ALL, type Shown, withoutUnshown } from './plan-unshown.js';
+import { UnreadableTally } from '../../cli/unreadable-cells.js';
 
 interface Followed {
   planned: PlannedContact;
@@ -59,6 +60,8 @@ export class ImportPlanner {
   private readonly newGroups = new Set<string>();
   /** The rows sending each column the server's contacts do not show. */
   private readonly unshownRows: Record<string, number> = {};
+  /** The rows holding groups or field cells the check could not read (sent as written). */
+  private readonly unreadable = new UnreadableTally();
 
   constructor(
     private readonly live: LiveContacts,
@@ -106,6 +109,10 @@ export class ImportPlanner {
     note(followed.planned, applied);
     for (const key of Object.keys(unshown)) this.unshownRows[key] = (this.unshownRows[key] ?? 0) + 1;
     if (Object.keys(unshown).length > 0) followed.planned.not_shown = addUnshown(followed.planned.not_shown, unshown);
+    if (row.unreadable !== undefined) {
+      followed.planned.unreadable = { ...followed.planned.unreadable, ...row.unreadable };
+      this.unreadable.add(row.place, row.unreadable);
+    }
     for (const name of row.sets?.groups?.names ?? []) if (this.options.groups?.has(name) === false) this.newGroups.add(name);
     return { held: Object.keys(applied.held), skipped: false };
   }
@@ -127,6 +134,8 @@ export class ImportPlanner {
     const plan = tally(this.contacts, groupsShown ? [...this.newGroups] : []);
     if (Object.keys(this.unshownRows).length > 0) plan.not_shown = this.unshownRows;
     if (!groupsShown && this.newGroups.size > 0) plan.lacking_groups = [...this.newGroups];
+    const unreadable = this.unreadable.result();
+    if (unreadable !== undefined) plan.unreadable_cells = unreadable;
     return plan;
   }
 

@@ -7,7 +7,7 @@ import type { Context } from '../../cli/context.js';
 import { countOf, countText } from '../../cli/text.js';
 import { listed } from './places.js';
 import type { HeldChange, Plan, PlannedContact } from './plan.js';
-import { unshownLines } from './plan-unshown.js';
+import { unreadableLines, unshownLines } from './plan-unshown.js';
 import { unsentEmptiedLines } from './plan-update.js';
 
 const MARK: Record<PlannedContact['action'], string> = {
@@ -61,6 +61,8 @@ function contactLine(contact: PlannedContact): string {
   for (const [key, change] of Object.entries(contact.held ?? {})) lines.push(`    ! ${heldLine(key, change)}`);
   for (const why of contact.suspicious) if (contact.held?.[keyOf(why)] === undefined) lines.push(`    ! ${why} (applied: --apply-flagged)`);
   for (const note of contact.notes ?? []) lines.push(`    note: ${note}`);
+  for (const [key, { cell, why }] of Object.entries(contact.unreadable ?? {}))
+    lines.push(`    ? ${key}: ${shown(cell)} sent as written, not read: ${why}`);
   return lines.join('\n') + '\n';
 }
 
@@ -138,10 +140,15 @@ export async function renderPlan(ctx: Context, plan: Plan): Promise<void> {
   }
   // An unchanged contact is counted, not listed, unless there is something to say about it.
   const said = (contact: PlannedContact) =>
-    contact.action !== 'unchanged' || contact.notes !== undefined || contact.kept !== undefined || contact.rows !== undefined;
+    contact.action !== 'unchanged' ||
+    contact.notes !== undefined ||
+    contact.kept !== undefined ||
+    contact.rows !== undefined ||
+    contact.unreadable !== undefined;
   const groups = [
     ...plan.new_groups.map((name) => `+ contact group ${shown(name)}: created by the import`),
     ...unshownLines(plan.not_shown ?? {}, plan.lacking_groups ?? []),
+    ...unreadableLines(plan.unreadable_cells),
     ...unsentEmptiedLines(plan.unsent_emptied ?? {}),
   ].map((line) => `${line}\n`);
   const lines = plan.contacts.filter(said).map(contactLine);

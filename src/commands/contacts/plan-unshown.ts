@@ -4,8 +4,10 @@
 // a group the workspace lacks is not said to be created (docs/import-file.md, decisions.md).
 import type { WsmClient } from '../../api/client.js';
 import type { Contact } from '../../api/schemas/index.js';
-import { countOf } from '../../cli/text.js';
-import type { PlanRow } from './plan.js';
+import { countOf, countText } from '../../cli/text.js';
+import type { UnreadableCounts } from '../../cli/unreadable-cells.js';
+import { listed, placesOf } from './places.js';
+import type { LiveContacts, PlanRow } from './plan.js';
 
 /** Which of a contact's groups and custom fields a server's contacts show. */
 export interface Shown {
@@ -51,6 +53,21 @@ export async function shownOn(client: WsmClient, contacts: Iterable<Contact>): P
   return { contact_groups: extensions === true, fields: extensions === true };
 }
 
+/** What a server's contacts show, from its first contact (or, with none, as shownOn says). */
+export async function shownByFirst(client: WsmClient, signal?: AbortSignal): Promise<Shown> {
+  return shownOn(client, (await client.contacts.list({ per_page: 1 }, { signal })).data);
+}
+
+/**
+ * What a server's contacts show, asked once, when first needed: from its contacts when `live` holds them, else
+ * from its first contact. A server that cannot be asked is taken to show both, so that the check's
+ * own rules hold.
+ */
+export function askShown(client: WsmClient, live?: LiveContacts): () => Promise<Shown> {
+  let asked: Promise<Shown> | undefined;
+  return () => (asked ??= (live !== undefined ? shownOn(client, live.byId.values()) : shownByFirst(client)).catch(() => SHOWN_ALL));
+}
+
 /** A row's values without those the server does not show, and those values (by plan key: `contact_groups`, `fields.city`). */
 export function withoutUnshown(row: PlanRow, shown: Shown): { row: PlanRow; unshown: Record<string, unknown> } {
   const unshown: Record<string, unknown> = {};
@@ -87,3 +104,16 @@ export function unshownLines(rows: Record<string, number>, lacking: string[]): s
     lines.push(`? contact group ${JSON.stringify(name)} is not in the workspace: this server's import is not known to create it`);
   return lines;
 }
+
+/** `contact_groups cell not read in 1 row (row 2), sent as written: …`: a column's cells the check could not read, where its server's contacts do not show it. */
+export function unreadableSentence(key: string, { rows, first }: UnreadableCounts[string]): string {
+  const more = rows > first.length ? `${placesOf(first)} and ${countText(rows - first.length)} more` : listed(first);
+  return (
+    `${key} ${rows === 1 ? 'cell' : 'cells'} not read in ${countOf(rows, 'row')} (${more}), sent as written: ` +
+    `this server's contacts do not show ${unshownWhat(key)}, so whether its import keeps ${rows === 1 ? 'it' : 'them'} is not known`
+  );
+}
+
+/** The plan's lines on the cells the check could not read, one per column. */
+export const unreadableLines = (counts: UnreadableCounts = {}): string[] =>
+  Object.entries(counts).map(([key, count]) => `? ${unreadableSentence(key, count)}`);

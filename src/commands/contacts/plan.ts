@@ -7,6 +7,7 @@
 // otherwise. Pure: the rows come in read from any file format, the live contacts as the list gives
 // them; plan-import.ts and plan-update.ts plan, plan-render.ts prints, the verbs execute.
 import { normalizeNumber, type Contact } from '../../api/schemas/index.js';
+import type { UnreadableCell, UnreadableCounts } from '../../cli/unreadable-cells.js';
 import { spreadsheetDamage } from './spreadsheet-damage.js';
 
 export type PlanAction = 'create' | 'update' | 'unchanged' | 'invalid' | 'skipped' | 'delete' | 'absent';
@@ -36,6 +37,8 @@ export interface PlanRow {
   errors?: string[];
   /** Several rows naming one contact, merged into this one: their places, in file order. */
   merged?: string[];
+  /** Groups or field cells the check could not read, in columns the server's contacts do not show: sent as written. */
+  unreadable?: Record<string, UnreadableCell>;
 }
 
 export interface Change {
@@ -76,6 +79,8 @@ export interface PlannedContact {
   not_shown?: Record<string, unknown>;
   /** Why the contact's stored values were not read: the run sends its row as it is (`changes` give no `from`). */
   unread?: string;
+  /** Its rows' groups or field cells the check could not read, sent as written (the server's contacts do not show them). */
+  unreadable?: Record<string, UnreadableCell>;
 }
 
 export interface Plan {
@@ -103,6 +108,8 @@ export interface Plan {
   not_read?: number;
   /** An update on a server whose contacts do not show groups or fields: the rows emptying each such column, left out of their requests. */
   unsent_emptied?: Record<string, number>;
+  /** An import's groups or field cells the check could not read, sent as written, by column (the first rows named). */
+  unreadable_cells?: UnreadableCounts;
   contacts: PlannedContact[];
 }
 

@@ -7,6 +7,7 @@ import { type CsvReport, type UnknownColumn, WHOLE_ROW } from '../../cli/csv-che
 import { RequestValidationError } from '../../cli/errors.js';
 import type { Column } from '../../cli/columns.js';
 import { countOf, countText, rowName } from '../../cli/text.js';
+import { unreadableSentence } from '../contacts/plan-unshown.js';
 
 /** Invalid rows named one by one on stderr; beyond them a count (-o json and --rejects give every one). */
 const ROWS_LISTED = 20;
@@ -97,6 +98,12 @@ export function refuseOrWarn(ctx: Context, flags: { file: string; strict: boolea
   for (const { row, field, message } of listed)
     ctx.output.warn(`${flags.file} ${field === WHOLE_ROW ? row : `${row}: ${field}`}: ${message}`);
   if (hidden > 0) ctx.output.warn(moreRows(hidden));
+  warnUnreadable(ctx, flags.file, report);
+}
+
+/** The groups or field cells the check could not read where the server's contacts do not show them: sent as written, one line a column. */
+function warnUnreadable(ctx: Context, file: string, report: CsvReport): void {
+  for (const [key, count] of Object.entries(report.unreadable_cells ?? {})) ctx.output.warn(`${file}: ${unreadableSentence(key, count)}`);
 }
 
 /** No row of the file would be imported: exit 2, the first problems listed, nothing sent. */

@@ -16,7 +16,7 @@ import { liveContacts, type LiveContacts, type Plan, type PlanRow, type RowSets 
 import type { ImportRow } from '../../api/schemas/index.js';
 import { type ImportPlanOptions, ImportPlanner, RepeatedNumbers } from '../contacts/plan-import.js';
 import { cannotListContacts, readLiveContacts, readLiveContactsWithin } from '../contacts/plan-live.js';
-import { SHOWN_ALL, shownOn } from '../contacts/plan-unshown.js';
+import { askShown, SHOWN_ALL, type Shown } from '../contacts/plan-unshown.js';
 import { type FileScan, liveMayHold } from './hold-scan.js';
 import type { ImportBefore } from '../../journal/import-change.js';
 import { importLookupLimit, importReadLimit } from '../../journal/number-lookup.js';
@@ -36,6 +36,7 @@ function importPlanRow(row: CheckedRow, group: string | undefined): PlanRow {
     number: String(row.value.number),
     sets: importRowSets(row.value, group),
     ...(row.emptied !== undefined && row.emptied.length > 0 ? { emptied: row.emptied } : {}),
+    ...(row.unreadable !== undefined ? { unreadable: row.unreadable } : {}),
   };
 }
 
@@ -110,33 +111,43 @@ export function importPlanning(live: LiveContacts, options: ImportPlanOptions, g
   };
 }
 
+/** What a dry run plans against: every contact of the workspace, its group names, the name of the import's --group, and what its contacts show. */
+export interface DryRunWorkspace {
+  live: LiveContacts;
+  groups: { names?: Set<string>; group?: string };
+  /** Asked once, when a row first needs it (the check, or a plan of rows sending groups or fields). */
+  shown: () => Promise<Shown>;
+}
+
 /**
- * A dry run's plan of the rows the check read, against every contact of the workspace, read once
- * the check has said what it found. A dry run needs no server: when the contacts cannot be read, it
- * says why and gives the check alone (undefined); a token the server refuses fails it as it fails
- * every command.
+ * The workspace a dry run plans against, read before the rows are checked (the check asks what its
+ * contacts show). A dry run needs no server: when the contacts cannot be read, it says why and
+ * gives the check alone (undefined); a token the server refuses fails it as it fails every command.
  */
-export async function dryRunPlan(
-  ctx: Context,
-  client: WsmClient,
-  rows: CheckedRow[],
-  applyFlagged: boolean,
-  group: number | undefined,
-  twins: ReadonlyMap<string, string>,
-): Promise<Plan | undefined> {
-  let planned: ImportPlanning;
+async function dryRunWorkspace(ctx: Context, client: WsmClient, group: number | undefined): Promise<DryRunWorkspace | undefined> {
   try {
     const live = await readLiveContacts(ctx, client, concurrencyOf(ctx, {}));
-    const groups = await groupsOf(client, group);
-    const sendsUnshown = group !== undefined || rows.some((row) => row.value?.contact_groups?.length || row.value?.fields);
-    const shown = sendsUnshown ? await shownOn(client, live.byId.values()) : SHOWN_ALL;
-    const options = { applyFlagged, twins, shown, ...(groups.names !== undefined ? { groups: groups.names } : {}) };
-    planned = importPlanning(live, options, groups.group);
+    return { live, groups: await groupsOf(client, group), shown: askShown(client, live) };
   } catch (error) {
     if (error instanceof AuthenticationError) throw error;
     ctx.output.warn(`no plan: the workspace's contacts could not be read (${(error as Error).message}); the rows' check alone follows`);
     return undefined;
   }
+}
+
+/** A dry run's plan of the rows the check read, against the workspace read before. */
+export async function dryRunPlan(
+  workspace: DryRunWorkspace,
+  rows: CheckedRow[],
+  applyFlagged: boolean,
+  group: number | undefined,
+  twins: ReadonlyMap<string, string>,
+): Promise<Plan> {
+  const { live, groups } = workspace;
+  const sendsUnshown = group !== undefined || rows.some((row) => row.value?.contact_groups?.length || row.value?.fields);
+  const shown = sendsUnshown ? await workspace.shown() : SHOWN_ALL;
+  const options = { applyFlagged, twins, shown, ...(groups.names !== undefined ? { groups: groups.names } : {}) };
+  const planned = importPlanning(live, options, groups.group);
   for (const row of rows) planned.onRow(row);
   return planned.finish();
 }
@@ -164,6 +175,8 @@ export interface RunPlanning extends ImportPlanning {
   before: ImportBefore;
   /** The contacts the plan is made against (none where they were not read). */
   live: LiveContacts;
+  /** What the server's contacts show, asked once when the check first needs it: from those contacts, or its first where they were not read. */
+  shown: () => Promise<Shown>;
   /**
    * When it holds nothing, or its held cells were found without it (hold-pass.ts): the rows naming
    * one contact, followed as the rows are checked after the upload; `skipped`: the numbers of rows left out whole.
@@ -195,6 +208,7 @@ export async function runPlanning(
     ...importPlanning(live, options, undefined, tally),
     before,
     live,
+    shown: askShown(client, 'live' in before ? live : undefined),
     options,
     holdsNothing: !mayHold && !liveMayHold(live),
     afterUpload(skipped = new Set()) {
@@ -210,6 +224,22 @@ export async function runPlanning(
       };
     },
   };
+}
+
+/**
+ * What an import reads before its rows are checked: a dry run's workspace (none without a server
+ * or where it cannot be read), and what the check asks of the server's contacts, from the contacts
+ * the dry run or the run's planning read, else (a run that plans nothing) from its first contact.
+ */
+export async function beforeCheck(
+  ctx: Context,
+  client: WsmClient | undefined,
+  { dryRun, group }: { dryRun: boolean; group?: number },
+  planning: RunPlanning | undefined,
+): Promise<{ workspace?: DryRunWorkspace; shown?: () => Promise<Shown> }> {
+  if (!dryRun) return { shown: planning?.shown ?? askShown(client!) };
+  const workspace = client === undefined ? undefined : await dryRunWorkspace(ctx, client, group);
+  return workspace === undefined ? {} : { workspace, shown: workspace.shown };
 }
 
 async function readLiveWithin(ctx: Context, client: WsmClient): Promise<ImportBefore> {

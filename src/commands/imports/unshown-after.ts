@@ -9,7 +9,7 @@ import type { Context } from '../../cli/context.js';
 import { sentenceIn } from '../../cli/error-report.js';
 import type { CheckedRow, CheckOptions } from '../../cli/csv-check.js';
 import { unkeptFieldsSentence } from '../contacts/body.js';
-import { shownOn } from '../contacts/plan-unshown.js';
+import { shownByFirst } from '../contacts/plan-unshown.js';
 import { countText } from '../../cli/text.js';
 import { quotedNames } from './check-report.js';
 
@@ -51,7 +51,7 @@ export async function sayUnshownAfterImport(
 ): Promise<void> {
   if (sent.groups.size === 0 && sent.fields.size === 0) return;
   try {
-    const shown = await shownOn(client, (await client.contacts.list({ per_page: 1 }, { signal })).data);
+    const shown = await shownByFirst(client, signal);
     if (!shown.contact_groups && sent.groups.size > 0) {
       // Composed as the file's names are read (NFC): a server that stores a name decomposed has the group all the same.
       const names = new Set<string>();

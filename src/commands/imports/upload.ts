@@ -29,7 +29,7 @@ import { fieldIdsOf } from '../shared/workspace-fields.js';
 import { importDetailColumns } from './columns.js';
 import { canonicalUpload, sizeWithinLimit } from './canonical-csv.js';
 import { type NotSentCells, refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns } from './check-report.js';
-import { dryRunPlan, type HeldCells, refuseRepeated, runPlanning } from './import-plan.js';
+import { beforeCheck, dryRunPlan, type HeldCells, refuseRepeated, runPlanning } from './import-plan.js';
 import { type FileScan, scanCsv, scanItems, textScan } from './hold-scan.js';
 import type { Plan } from '../contacts/plan.js';
 import { renderPlan } from '../contacts/plan-render.js';
@@ -163,13 +163,6 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   const text = textScan();
   const format = sheet === undefined ? await checkImportHeader(csv, flags.file, text.feed) : checkHeaderRow(flags.file, sheet.items[0]);
   if (format) for (const line of formatNoticeLines(flags.file, formatNotes(format))) ctx.output.notice(line);
-  const sent = new SentColumns();
-  /** The rows checked as a CSV's are (a sheet's as read, its rows not sent added: sheet-upload.ts), their groups and fields noted. */
-  const checkRows = async (checking: CheckOptions) => {
-    const options = sent.noting(checking);
-    if (sheet === undefined) return checkImportCsv(csv, { ...options, source: flags.file });
-    return sheet.complete(await checkImportItems(sheet.items, { ...options, source: flags.file }), options);
-  };
   /** Whether a cell may be held, and the file's numbers written with and without leading zeros (hold-scan.ts). */
   const scan = async (): Promise<FileScan> => (sheet !== undefined ? scanItems(sheet.items) : scanCsv(csv, text));
   const client = flags.dryRun ? await clientIfConfigured(ctx) : await workspaceClient(ctx);
@@ -179,14 +172,22 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   // a plan holds when the file may hold any (hold-scan.ts, hold-pass.ts: over a sheet's rows as read, or the CSV
   // file), and the file goes without them once it holds a valid row, its rows checked while the server works.
   const planning = !flags.dryRun && (!flags.applyFlagged || flags.strict) ? await runPlanning(ctx, client!, flags, scan) : undefined;
+  // A dry run reads the workspace before the check (which may ask what its contacts show), and plans the rows it keeps after it.
+  const { workspace, shown } = await beforeCheck(ctx, client, flags, planning);
+  const sent = new SentColumns();
+  /** The rows checked as a CSV's are (a sheet's as read, its rows not sent added: sheet-upload.ts), their groups and fields noted. */
+  const checkRows = async (checking: CheckOptions) => {
+    const options = sent.noting({ ...checking, ...(shown !== undefined ? { shown } : {}) });
+    if (sheet === undefined) return checkImportCsv(csv, { ...options, source: flags.file });
+    return sheet.complete(await checkImportItems(sheet.items, { ...options, source: flags.file }), options);
+  };
   const pass =
     planning?.holdsNothing === false && !flags.strict
-      ? await passForHolds(sheet === undefined ? { csv } : { items: sheet.items }, planning.live, fields, planning.options)
+      ? await passForHolds(sheet === undefined ? { csv } : { items: sheet.items }, planning.live, fields, planning.options, shown)
       : undefined;
   const planFirst = planning !== undefined && (flags.strict || (!planning.holdsNothing && pass === undefined));
   const outcome = planning && followedOutcome(ctx, pass?.held ?? planning.held, flags.spreadsheet !== undefined);
-  // A dry run keeps the rows and reads the workspace once the check has said what it found.
-  const dryRows: CheckedRow[] | undefined = flags.dryRun && client !== undefined ? [] : undefined;
+  const dryRows: CheckedRow[] | undefined = workspace !== undefined ? [] : undefined;
   const onRow = outcome?.following(planning!.onRow) ?? planning?.onRow ?? (dryRows && ((row: CheckedRow) => void dryRows.push(row)));
   let report: CsvReport | undefined;
   let plan: Plan | undefined;
@@ -199,7 +200,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
     if (!flags.strict) warnColumns(ctx, report);
     if (!flags.dryRun && !refused && report.valid_rows === 0) refuseNoValidRow(flags.file, report);
     refuseOrWarn(ctx, flags, report);
-    if (dryRows !== undefined) plan = await dryRunPlan(ctx, client!, dryRows, flags.applyFlagged, flags.group, (await scan()).twins);
+    if (dryRows !== undefined) plan = await dryRunPlan(workspace!, dryRows, flags.applyFlagged, flags.group, (await scan()).twins);
     if (flags.strict && plan !== undefined) refuseRepeated(flags.file, plan);
     if (flags.dryRun) return { dryRun: report, ...(plan !== undefined ? { plan: rowNotesInPlan(plan, sheet?.rowNotes) } : {}) };
   } else {
