@@ -117,6 +117,15 @@ const classByStatus: Record<number, typeof APIStatusError> = {
   429: RateLimitError,
 };
 
+/** What a refused request says on one line: the server's field errors where it gave some (its message alone may be "Validation error"). */
+export function failureOf(error: unknown): string {
+  if (error instanceof ValidationFailedError && Object.keys(error.errors).length > 0)
+    return Object.entries(error.errors)
+      .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+      .join('; ');
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** Picks the error class for a non-2xx response; unknown 4xx stay a plain APIStatusError. */
 export function errorFromResponse(init: StatusErrorInit): APIStatusError {
   if (init.status === 400 && isRecord(init.body) && isRecord(init.body.errors)) return new ValidationFailedError(init);
@@ -138,19 +147,41 @@ export function parseRetryAfter(value: string | undefined, now: number = Date.no
   return Math.max(0, date - now);
 }
 
+/**
+ * The most characters kept of one message a server gives, and the most field errors of one answer:
+ * a server's words are a sentence or two; a broken or hostile one's screenfuls would be printed
+ * again for every contact of a bulk run.
+ */
+const MESSAGE_MAX = 1000;
+const FIELD_ERRORS_MAX = 100;
+
+/** `text` cut at MESSAGE_MAX characters (never inside a character), saying how much was left out. */
+function bounded(text: string): string {
+  if (text.length <= MESSAGE_MAX) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[MESSAGE_MAX - 1]) ? MESSAGE_MAX - 1 : MESSAGE_MAX;
+  return `${text.slice(0, end)}… (${(text.length - end).toLocaleString('en-US')} more characters)`;
+}
+
 function messageFromBody(status: number, body: unknown): string {
-  if (isRecord(body) && typeof body.message === 'string' && body.message !== '') return body.message;
+  if (isRecord(body) && typeof body.message === 'string' && body.message !== '') return bounded(body.message);
   return `HTTP ${status}`;
 }
 
 function fieldErrorsFromBody(body: unknown): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   if (!isRecord(body) || !isRecord(body.errors)) return result;
-  for (const [field, messages] of Object.entries(body.errors)) {
+  let kept = 0;
+  let more = 0;
+  for (const [field, given] of Object.entries(body.errors)) {
     // Servers of this family send arrays of strings; accept a lone string rather than lose it.
-    if (Array.isArray(messages)) result[field] = messages.map(String);
-    else if (typeof messages === 'string') result[field] = [messages];
+    const messages = Array.isArray(given) ? given.map(String) : typeof given === 'string' ? [given] : [];
+    if (kept + messages.length > FIELD_ERRORS_MAX) more += messages.length;
+    else if (messages.length > 0) {
+      result[bounded(field)] = messages.map(bounded);
+      kept += messages.length;
+    }
   }
+  if (more > 0) result['…'] = [`${more} more field errors of this answer are not shown`];
   return result;
 }
 

@@ -2,7 +2,7 @@
 // in a report line; what they did is journaled as a change of its own, so an undo can be undone.
 import type { WsmClient } from '../api/client.js';
 import { descriptionOf } from '../api/descriptions/catalog.js';
-import { APIStatusError, ValidationFailedError } from '../api/errors.js';
+import { APIStatusError, failureOf } from '../api/errors.js';
 import { runEach, type EngineRequest, type Settled } from '../api/page-engine.js';
 import type { Contact } from '../api/schemas/index.js';
 import type { Context } from '../cli/context.js';
@@ -20,15 +20,6 @@ export interface UndoReport {
   outcome: 'set back' | 'deleted' | 'created again' | 'failed';
   status: number | null;
   message: string;
-}
-
-/** What a refused request says: the server's field errors where it gave some (its message alone may be "Validation error"). */
-function failureOf(error: unknown): string {
-  if (error instanceof ValidationFailedError && Object.keys(error.errors).length > 0)
-    return Object.entries(error.errors)
-      .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
-      .join('; ');
-  return error instanceof Error ? error.message : String(error);
 }
 
 const idOf = (step: UndoStep) => (step.op === 'create' ? step.was : step.op === 'resource' ? (step.was ?? step.id) : step.id);

@@ -183,7 +183,11 @@ describe('where the server has GET one contact and the ids are fewer than the pa
       .reply(422, { message: 'Validation error', errors: { id: ['In use.'] } }, JSON_HEADERS);
     const partly = await api.run(['contacts', 'delete', '--from', '-', '--yes', '-o', 'json'], { stdin: '1\n2\n' });
     expect(partly.code).toBe(8);
-    expect(JSON.parse(partly.stdout).map((r: { outcome: string }) => r.outcome)).toEqual(['deleted', 'failed']);
+    expect(JSON.parse(partly.stdout).map((r: { outcome: string; message: string }) => [r.outcome, r.message])).toEqual([
+      ['deleted', 'Contact deleted successfully.'],
+      // The server's field errors, not its bare "Validation error".
+      ['failed', 'id: In use.'],
+    ]);
     for (const id of [1, 2])
       api.pool
         .intercept({ path: `${WSP}/contacts/${id}`, method: 'DELETE' })

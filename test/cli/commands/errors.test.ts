@@ -1,6 +1,6 @@
 // Each error class reaches the user as one sentence on stderr and the exit code docs/output.md gives it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, TOKEN, WSP, contact, page, setupApi, type Api } from './harness.js';
+import { JSON_HEADERS, NO_JOURNAL, TOKEN, WSP, contact, page, setupApi, type Api } from './harness.js';
 
 let api: Api;
 beforeEach(async () => (api = await setupApi()));
@@ -18,6 +18,19 @@ describe('error classes and exit codes', () => {
     api.pool.intercept({ path: LIST, method: 'GET' }).reply(401, { message: 'Unauthenticated.' }, JSON_HEADERS);
     const flagged = await api.run(['contacts', 'list', '--token', 'tok_from_flag']);
     expect(flagged.stderr).toBe('error: the server rejected the token (from --token): pass --token <token>\n');
+  });
+
+  it("a server's screenfuls are cut: a message at 1,000 characters, an answer's field errors at 100, each said", async () => {
+    const errors: Record<string, string[]> = { name: [`${'n'.repeat(999)}\u{1F600}tail`] };
+    for (let i = 0; i < 150; i++) errors[`field_${i}`] = ['Bad.'];
+    api.pool.intercept({ path: LIST, method: 'POST' }).reply(422, { message: 'm'.repeat(5000), errors }, JSON_HEADERS);
+    const { code, stderr } = await api.run(['contacts', 'create', '--number', '14155550100', '--name', 'Ann'], NO_JOURNAL);
+    expect(code).toBe(5);
+    const lines = stderr.split('\n');
+    // The emoji straddling the cut is left out whole, never split into half a character.
+    expect(lines[1]).toBe(`  --name: ${'n'.repeat(999)}… (6 more characters)`);
+    expect(lines.slice(-3)).toEqual(['  field_98: Bad.', '  …: 51 more field errors of this answer are not shown', '']);
+    expect(lines).toHaveLength(103); // the first line, --name, field_0 to field_98, the count, the end
   });
 
   it('403 is exit 3 naming the action; -o json prints the same sentence with the body on stdout', async () => {
