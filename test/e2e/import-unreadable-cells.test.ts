@@ -4,7 +4,9 @@
  * the row is no invalid row. The plan creates it on its other cells and says the cell is sent as
  * written, not known to be kept; the run creates it, its summary counts no failure, exit 0, no
  * reject, and undo deletes it. On `wsm serve`, whose contacts show groups and fields, the row is
- * refused, as the plan says. The real binary on both.
+ * refused, as the plan says. The real binary on both. On `wsm serve --api-only` into an empty
+ * workspace nothing shows what its contacts hold: the plan says the cell as not known, and the
+ * server's own error, naming the row, is what makes it failed.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -174,3 +176,37 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
 
 /** A CSV cell as the rejects file writes it: quoted when it holds a comma or a quote. */
 const csvQuoted = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+
+describe('the same cell on wsm serve --api-only, whose empty workspace shows no contact yet', () => {
+  let backend: Backend;
+  const run = (...args: string[]) => wsm(backend.env, args);
+  beforeAll(async () => {
+    backend = await BACKENDS[1].start();
+  });
+  afterAll(async () => {
+    if (backend !== undefined) expect(await backend.stop()).toBe(0);
+  });
+
+  it('the plan cannot tell, so the cell is sent as written; the server refuses the row, and its error, not the plan, makes it failed', async () => {
+    const file = backendFile(backend, 'people.csv', 'number,name,contact_groups\n+351920000002,Bob,not-json\n+351920000003,Cid,\n');
+    const plan = await run('contacts', 'import', file, '--dry-run', '-q');
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain(`? ${unreadable('contact_groups', 'groups')}\n`);
+    expect(plan.stdout).toContain('Plan: 2 to create, 0 to update, 0 unchanged, 0 invalid.\n');
+    const rejects = join(backend.dir, 'fix.csv');
+    const imported = await run('contacts', 'import', file, '--wait', '--interval', '0.05s', '--rejects', rejects, '-o', 'json');
+    expect(imported.code, imported.stderr).toBe(8);
+    expect(JSON.parse(imported.stdout).summary).toEqual({
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      left_out: 0,
+      failed: 1,
+      contacts: 2,
+      rows: 2,
+    });
+    expect(readFileSync(rejects, 'utf8')).toMatch(
+      /^number,name,contact_groups,import_error,import_line\n\+351920000002,Bob,not-json,.+,2\n$/,
+    );
+  });
+});
