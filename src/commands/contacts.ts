@@ -188,7 +188,7 @@ export const EXPORT_FLAGS = {
   outputFile: {
     flags: '--output-file <file>',
     description:
-      'write to this file instead of standard output, put in place only once the export is whole (a name ending .xlsx writes a workbook)',
+      'write to this file instead of standard output (- is standard output), put in place only once the export is whole (a name ending .xlsx writes a workbook)',
   },
 } as const;
 

@@ -26,6 +26,8 @@ const isXlsxName = (path: string) => /\.xlsx$/i.test(path);
 
 /** Decides the format and the destination from -o and --output-file; refuses what cannot work before any request. */
 export function exportTarget(ctx: Context, outputFile: string | undefined): ExportTarget {
+  // `-` is standard output, as `--from -` reads standard input: never a file named "-".
+  if (outputFile === '-') return exportTarget(ctx, undefined);
   const format = ctx.output.format;
   if (outputFile !== undefined && isXlsxName(outputFile) && format !== 'xlsx' && format !== 'table') {
     throw new UsageError(

@@ -464,31 +464,36 @@ describe('contacts export', () => {
   it('writes a fixed header plus one column per contact field, then every page', async () => {
     api.pool
       .intercept({ path: `${WSP}/contact-fields?per_page=100&page=1`, method: 'GET' })
-      .reply(200, page([{ id: 1, name: 'city' }], 1, 1, 100), JSON_HEADERS);
-    api.pool.intercept({ path: `${WSP}/contacts?per_page=100&search=example&page=1`, method: 'GET' }).reply(
-      200,
-      page(
-        [
-          contact(1, {
-            name: 'Lee, Ann',
-            email: 'a@example.com',
-            fields: { city: 'Porto' },
-            contact_groups: [
-              { id: 3, name: 'A' },
-              { id: 5, name: 'B' },
-            ],
-          }),
-        ],
-        1,
-        2,
-        100,
-        2,
-      ),
-      JSON_HEADERS,
-    );
+      .reply(200, page([{ id: 1, name: 'city' }], 1, 1, 100), JSON_HEADERS)
+      .times(2);
+    api.pool
+      .intercept({ path: `${WSP}/contacts?per_page=100&search=example&page=1`, method: 'GET' })
+      .reply(
+        200,
+        page(
+          [
+            contact(1, {
+              name: 'Lee, Ann',
+              email: 'a@example.com',
+              fields: { city: 'Porto' },
+              contact_groups: [
+                { id: 3, name: 'A' },
+                { id: 5, name: 'B' },
+              ],
+            }),
+          ],
+          1,
+          2,
+          100,
+          2,
+        ),
+        JSON_HEADERS,
+      )
+      .times(2);
     api.pool
       .intercept({ path: `${WSP}/contacts?per_page=100&search=example&page=2`, method: 'GET' })
-      .reply(200, page([contact(2, { gender: 'male' })], 2, 2, 100, 2), JSON_HEADERS);
+      .reply(200, page([contact(2, { gender: 'male' })], 2, 2, 100, 2), JSON_HEADERS)
+      .times(2);
     const { code, stdout } = await api.run(['contacts', 'export', '--search', 'example']);
     expect(code).toBe(0);
     expect(stdout).toBe(
@@ -496,6 +501,9 @@ describe('contacts export', () => {
         '1,14155550001,"Lee, Ann",a@example.com,,true,"[""A"",""B""]",2025-03-01T10:00:00.000Z,2025-03-01T10:00:00.000Z,Porto\n' +
         '2,14155550002,Contact 2,,male,true,[],2025-03-01T10:00:00.000Z,2025-03-01T10:00:00.000Z,\n',
     );
+    // `--output-file -` is standard output, as `-` is for --from: never a file named "-".
+    const dashed = await api.run(['contacts', 'export', '--search', 'example', '--output-file', '-']);
+    expect([dashed.code, dashed.stdout, dashed.stderr]).toEqual([0, stdout, '']);
   });
 });
 
