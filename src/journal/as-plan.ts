@@ -15,12 +15,20 @@ export function changeAsPlan(records: JournalRecord[], failed: readonly number[]
   const contacts = records.map((record, index): PlannedContact => {
     if (record.kind === 'resource') return recordAsPlanned(record, `record ${index + 1}`);
     const image = record.after ?? record.before;
+    // An update whose outcome was never read (an import without --wait) has no after to compare:
+    // its values are not shown as emptied, and the change's note says why.
+    const after = record.predicted ?? (record.after === null ? undefined : stateOfImage(record.after));
+    const changes =
+      record.op === 'delete' || (after === undefined && record.op === 'update')
+        ? {}
+        : differences(stateOfImage(record.before), after ?? stateOfImage(null));
     const contact: PlannedContact = {
       place: `record ${index + 1}`,
-      action: record.op,
+      // An import's contact its rows leave as it was (the same values, or every change held) is unchanged, as the import counts it.
+      action: record.op === 'update' && after !== undefined && Object.keys(changes).length === 0 ? 'unchanged' : record.op,
       id: record.id,
       number: image?.number ?? record.number ?? null,
-      changes: record.op === 'delete' ? {} : differences(stateOfImage(record.before), record.predicted ?? stateOfImage(record.after)),
+      changes,
       suspicious: [],
     };
     const made = record.after?.number ?? (record.predicted !== undefined ? record.number : undefined);
