@@ -4,7 +4,8 @@
  * the row is no invalid row. The plan creates it on its other cells and says the cell is sent as
  * written, not known to be kept; the run creates it, its summary counts no failure, exit 0, no
  * reject, and undo deletes it. On `wsm serve`, whose contacts show groups and fields, the row is
- * refused, as the plan says. The real binary on both. On `wsm serve --api-only` into an empty
+ * refused, as the plan says. The real binary runs each command first on every backend, later runs of
+ * it are in-process (binaryFirstRunner). On `wsm serve --api-only` into an empty
  * workspace nothing shows what its contacts hold: the plan says the cell as not known, and the
  * server's own error, naming the row, is what makes it failed.
  */
@@ -12,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend, backendFile } from './backends.js';
-import { wsm } from './processes.js';
+import { binaryFirstRunner } from './in-process.js';
 import { finalScreen, onTerminal } from './terminal.js';
 
 const GROUPS_WHY = 'The contact groups cell must be a JSON array of group names, such as ["VIP","News"] (or [] for none).';
@@ -32,7 +33,8 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
   const shows = kind === BACKENDS[0];
   describe(`a groups or field cell the check cannot read, against ${kind.name}`, () => {
     let backend: Backend;
-    const run = (...args: string[]) => wsm(backend.env, args);
+    const firstOnBinary = binaryFirstRunner();
+    const run = (...args: string[]) => firstOnBinary(backend.env, args);
     const numbers = async () =>
       (JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Listed[]).map((contact) => contact.number).sort();
 
@@ -179,7 +181,8 @@ const csvQuoted = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('
 
 describe('the same cell on wsm serve --api-only, whose empty workspace shows no contact yet', () => {
   let backend: Backend;
-  const run = (...args: string[]) => wsm(backend.env, args);
+  const firstOnBinary = binaryFirstRunner();
+  const run = (...args: string[]) => firstOnBinary(backend.env, args);
   beforeAll(async () => {
     backend = await BACKENDS[1].start();
   });
