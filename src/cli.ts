@@ -69,7 +69,7 @@ export async function main(typed: string[], overrides: Partial<CliDeps> = {}): P
   const argv = helpAsFlag(typed);
   const env = overrides.env ?? process.env;
   const io = overrides.io ?? createProcessIO();
-  const deps: CliDeps = { now: () => new Date(), ...overrides, io, env };
+  const deps: CliDeps = { now: () => new Date(), args: typed, ...overrides, io, env };
   const program = await buildProgram(deps, argv);
 
   let ctx: Context | undefined;

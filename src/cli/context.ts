@@ -59,6 +59,8 @@ export interface CliDeps {
   configDir?: string;
   prompter?: Prompter;
   now: () => Date;
+  /** The arguments wsm was run with, which the change journal records (the process's own when unset). */
+  args?: string[];
 }
 
 export interface Context {
@@ -108,6 +110,8 @@ export interface Context {
   hostFiles?: HostFiles;
   /** What the change journal says made a change: the command line when unset; `wsm mcp` names its tool. */
   journalCommand?: string;
+  /** The arguments of that command line (CliDeps.args). */
+  commandArgs?: string[];
   /** What the change journal says a change did, where the verb's own words would name a file of its own making: `wsm mcp` names what the agent gave. */
   journalSummary?: string;
 }
@@ -157,6 +161,7 @@ export function createContext(deps: CliDeps, globals: GlobalOptions): Context {
     globals,
     env,
     now: deps.now,
+    commandArgs: deps.args,
     prompter: deps.prompter ?? createPrompter(io),
     output: createOutput(io, {
       format: globals.output,

@@ -82,7 +82,7 @@ async function changeMeta(ctx: Context, start: ChangeStart) {
     profile: settings.profileName,
     base_url: withoutUrlPassword(settings.baseUrl ?? ''),
     workspace: settings.workspace ?? '',
-    command: ctx.journalCommand ?? commandLine(process.argv.slice(2), ctx.secrets()),
+    command: ctx.journalCommand ?? commandLine(ctx.commandArgs ?? process.argv.slice(2), ctx.secrets()),
     summary: ctx.journalSummary ?? start.summary,
     ...(start.undoes !== undefined ? { undoes: start.undoes } : {}),
   };

@@ -105,6 +105,17 @@ describe('wsmInProcess gives what the binary gives', () => {
     ).toBe(4);
   });
 
+  it('the change journal records the command line each was given', async () => {
+    const commandOf = async (run: typeof wsm, name: string) => {
+      expect((await run(server.env, ['labels', 'create', name, '--color', '#0000ff'])).code).toBe(0);
+      const [change] = JSON.parse((await run(server.env, ['history', '-o', 'json'])).stdout) as Array<{ command: string }>;
+      return change.command;
+    };
+    const binary = await commandOf(wsm, 'Journaled by the binary');
+    expect(binary).toBe("wsm labels create 'Journaled by the binary' --color '#0000ff'");
+    expect(await commandOf(wsmInProcess, 'Journaled by in-process')).toBe(binary.replace('the binary', 'in-process'));
+  });
+
   it('writes: the same commands in two fresh workspaces answer the same, a duplicate included', async () => {
     const workspaceFor = async (name: string) =>
       JSON.parse((await wsmInProcess(server.env, ['workspace', 'create', name, '-o', 'json'])).stdout).id as string;
