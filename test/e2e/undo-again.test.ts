@@ -1,5 +1,5 @@
 /**
- * An undo made again, and undone in turn, end to end on the real binary: a record the first undo
+ * An undo made again, and undone in turn, end to end: a record the first undo
  * made again holds its name by then, so a second undo of the same delete flags it and sends
  * nothing (the server keeps names unique); the undo of that undo deletes it, and the undo of that
  * makes it again. On `wsm serve` for each resource whose delete it has, and on the stand-in of the
@@ -10,8 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
-import { wsmInProcess } from './in-process.js';
-import { cleanup, serve, wsm, type Served } from './processes.js';
+import { binaryFirstRunner, wsmInProcess } from './in-process.js';
+import { cleanup, serve, type Served } from './processes.js';
+
+/** The first run of each command goes to the built binary, every later one in-process (in-process.ts). */
+const wsm = binaryFirstRunner();
 
 type Row = { id: number; name: string };
 
@@ -28,8 +31,7 @@ function undoAgainSuite(name: string, start: () => Promise<{ env: NodeJS.Process
     let env: NodeJS.ProcessEnv;
     let stop: () => Promise<void>;
     const run = (...args: string[]) => wsm(env, args);
-    // The records made and deleted, and the reads of the records and the journal, run wsm in this
-    // process (milliseconds, not a process start each); each undo, the binary.
+    // The records made and deleted, and the reads of the records and the journal: in-process.
     const arrange = (...args: string[]) => wsmInProcess(env, args);
     const json = async (...args: string[]) => {
       const res = await arrange(...args, '-o', 'json');
@@ -133,7 +135,7 @@ describe('the reads of an undo on the stand-in of the published API', () => {
     if (standin) await standin.close();
     if (dir) cleanup(dir);
   });
-  // Set-up and reads in this process; the undo asserted on, the binary.
+  // Set-up and reads in-process.
   const json = async (...args: string[]) => {
     const res = await wsmInProcess(env, [...args, '-o', 'json']);
     expect(res.code, res.stderr).toBe(0);

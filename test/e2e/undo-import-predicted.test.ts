@@ -1,6 +1,6 @@
 /**
  * What `wsm undo` trusts of an import since the journal stopped reading the workspace after it: the
- * values each contact's rows predict. On the real binary against `wsm serve` and the stand-in for
+ * values each contact's rows predict. Against `wsm serve` and the stand-in for
  * the hosted service: a contact edited since the import is flagged and left (`--force` takes it
  * back too), a cell the run held is not in the prediction, groups and fields are compared only
  * where the server's contacts show them, and, on `wsm serve`, whose errors say
@@ -10,8 +10,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, backendFile, type Backend } from './backends.js';
-import { cleanup, serve, wsm, type Served } from './processes.js';
+import { cleanup, serve, type Served } from './processes.js';
+import { binaryFirstRunner } from './in-process.js';
 import { loginWithRole } from './role-login.js';
+
+/** The first run of each command goes to the built binary, every later one in-process (in-process.ts). */
+const wsm = binaryFirstRunner();
 
 type Listed = { id: number; number: string; name: string; created_at: string; updated_at: string } & Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 /**
- * What the journal keeps of an import after --wait, on the real binary: each contact as the rows
+ * What the journal keeps of an import after --wait: each contact as the rows
  * sent leave it, predicted, with no read of the workspace after the upload (`-v`'s trace shows no
  * list request once the file is sent), and `wsm undo`, finding the contacts by number, puts the
  * workspace back as it was. On `wsm serve` and on the stand-in for the hosted service; on the
@@ -13,9 +13,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
 import { BACKENDS, backendFile, seedStandinContact, type Backend } from './backends.js';
-import { cleanup, localProfile, serve, wsm } from './processes.js';
+import { cleanup, localProfile, serve } from './processes.js';
 import { makesContactFirst } from './forward.js';
-import { wsmInProcess } from './in-process.js';
+import { binaryFirstRunner, wsmInProcess } from './in-process.js';
+
+/** The first run of each command goes to the built binary, every later one in-process (in-process.ts). */
+const wsm = binaryFirstRunner();
 
 type Listed = { id: number; number: string; created_at: string; updated_at: string } & Record<string, unknown>;
 
@@ -26,8 +29,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
   describe(`the import journal after --wait, on ${kind.name}`, () => {
     let backend: Backend;
     const run = (...args: string[]) => wsm(backend.env, args);
-    // The seed and the reads of the workspace run wsm in this process (milliseconds, not a process
-    // start each); the imports, histories and undos a test asserts on are the binary's.
+    // The seed and the reads of the workspace: in-process.
     const arrange = (args: string[], more: NodeJS.ProcessEnv = {}) => wsmInProcess({ ...backend.env, ...more }, args);
     const csv = (name: string, text: string) => backendFile(backend, name, text);
     /** Every contact with every value the server shows, but for what it makes itself (id, times). */

@@ -1,5 +1,5 @@
 /**
- * An import into a workspace too large to read whole, on the real binary (WSM_IMPORT_READ_LIMIT=10
+ * An import into a workspace too large to read whole (WSM_IMPORT_READ_LIMIT=10
  * makes 30 contacts "too large"): its before-images are the contacts found by searching the file's
  * numbers, what it created is predicted from its rows (nothing is searched after --wait), and
  * `wsm undo` (finding them by number) puts the workspace back as it was. A search hit counts only when its number is the row's: a number held
@@ -14,9 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
-import { cleanup, localProfile, serve, wsm, type Served } from './processes.js';
+import { cleanup, localProfile, serve, type Served } from './processes.js';
 import { forward } from './forward.js';
-import { wsmInProcess } from './in-process.js';
+import { binaryFirstRunner, wsmInProcess } from './in-process.js';
+
+/** The first run of each command goes to the built binary, every later one in-process (in-process.ts). */
+const wsm = binaryFirstRunner();
 
 /** A contact as listed: what the test compares is whatever else it holds. */
 type Listed = { id: number; number: string; created_at: string; updated_at: string } & Record<string, unknown>;
@@ -109,8 +112,7 @@ for (const kind of TARGETS) {
   describe(`an import into a workspace too large to read, undone, on ${kind.name}`, () => {
     let target: Target;
     const run = (args: string[], env: NodeJS.ProcessEnv = {}) => wsm({ ...target.env, ...env }, args);
-    // Seeding and reads of the workspace run wsm in this process (milliseconds, not a process start
-    // each); the imports, undos and history a test asserts on are the binary's.
+    // Seeding and reads of the workspace: in-process.
     const arrange = (args: string[]) => wsmInProcess(target.env, args);
     const csv = (name: string, text: string) => {
       const file = join(target.dir, name);

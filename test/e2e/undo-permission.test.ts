@@ -11,8 +11,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
 import { loginWithRole } from './role-login.js';
-import { cleanup, serve, wsm, type Served } from './processes.js';
+import { cleanup, serve, type Served } from './processes.js';
+import { binaryFirstRunner } from './in-process.js';
 import { onTerminal, plainLines } from './terminal.js';
+
+/** The first run of each command goes to the built binary, every later one in-process (in-process.ts). */
+const wsm = binaryFirstRunner();
 
 let server: Served;
 let owner: NodeJS.ProcessEnv;

@@ -1,5 +1,5 @@
 /**
- * The journal of every resource beyond contacts, end to end on the real binary: each single write
+ * The journal of every resource beyond contacts, end to end: each single write
  * verb (labels, contact groups, contact fields, roles, users, templates, imports' delete, the
  * partner defaults) is a change of its own, and `wsm undo` of it leaves the resource as it was
  * before (a re-created record's id aside), on `wsm serve` and on the stand-in of the published API.
@@ -10,8 +10,10 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, NOT_SUPPORTED, type Backend } from './backends.js';
-import { wsmInProcess } from './in-process.js';
-import { wsm } from './processes.js';
+import { binaryFirstRunner, wsmInProcess } from './in-process.js';
+
+/** The first run of each command goes to the built binary, every later one in-process (in-process.ts). */
+const wsm = binaryFirstRunner();
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -19,8 +21,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
   describe(`wsm undo of a resource's change on ${kind.name}`, () => {
     let backend: Backend;
     const run = (...args: string[]) => wsm(backend.env, args);
-    // The changes to undo, and reads of the records and the journal, run wsm in this process
-    // (milliseconds, not a process start each); undo and what a test asserts on, the binary.
+    // The changes to undo, and reads of the records and the journal: in-process.
     const arrange = (...args: string[]) => wsmInProcess(backend.env, args);
     const json = async (...args: string[]) => {
       const res = await arrange(...args, '-o', 'json');
@@ -184,7 +185,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect((await arrange('users', 'update', String(user.id), '--name', 'Renamed', '--timezone', 'Europe/Lisbon')).code).toBe(0);
       expect((await undo()).code).toBe(0);
       expect(await listed('users')).toEqual(before);
-      // The binary's run: the journal keeps the process's own command line.
+      // The journal keeps the command line, the password hidden.
       expect((await run('users', 'update', String(user.id), '--name', 'Other', '--password', 'new-secret-1')).code).toBe(0);
       expect((await lastChange()).command).toContain('--password ***');
       const res = await undo();

@@ -1,6 +1,5 @@
 /**
- * Where a change was made, as the journal keeps it and as `wsm undo` checks it, on the real binary
- * against `wsm serve`: a base URL carrying a password (a proxy's basic auth) is kept without it,
+ * Where a change was made, as the journal keeps it and as `wsm undo` checks it, against `wsm serve`: a base URL carrying a password (a proxy's basic auth) is kept without it,
  * and an undo pointed elsewhere says how to point it back, whether the change was made through a
  * saved profile or through WSM_BASE_URL and WSM_WORKSPACE alone. A contact deleted, then its group
  * and field deleted too: the undo's plan says what it leaves out, and the contact is created again.
@@ -11,16 +10,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend } from './backends.js';
-import { wsmInProcess } from './in-process.js';
-import { BIN, wsm } from './processes.js';
+import { binaryFirstRunner, wsmInProcess } from './in-process.js';
+import { BIN } from './processes.js';
 import { onTerminal } from './terminal.js';
+
+/** The first run of each command goes to the built binary, every later one in-process (in-process.ts). */
+const wsm = binaryFirstRunner();
 
 describe('where an undo goes, against wsm serve', () => {
   let backend: Backend;
   const run = (...args: string[]) => wsm(backend.env, args);
-  // The records made and deleted to set up a change, and the reads of the contacts after an undo,
-  // run wsm in this process (milliseconds, not a process start each); each undo and history a
-  // test asserts on stays the binary's.
+  // The records made and deleted to set up a change, and the reads of the contacts after an undo: in-process.
   const arrange = (...args: string[]) => wsmInProcess(backend.env, args);
   const last = async () => JSON.parse((await run('history', '-o', 'json')).stdout)[0] as { id: string; base_url: string; command: string };
 

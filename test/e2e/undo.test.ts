@@ -1,5 +1,5 @@
 /**
- * The change journal end to end, on the real binary: each kind of change a contact verb makes,
+ * The change journal end to end: each kind of change a contact verb makes,
  * `wsm undo` of it, and the workspace as it was before (a re-created contact's id aside), on
  * `wsm serve` and on the stand-in for the hosted service (no GET-one: the before-image is found
  * in the workspace's list). `wsm history` lists, shows and clears; the files are private.
@@ -8,8 +8,10 @@ import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend } from './backends.js';
-import { wsmInProcess } from './in-process.js';
-import { wsm } from './processes.js';
+import { binaryFirstRunner, wsmInProcess } from './in-process.js';
+
+/** The first run of each command goes to the built binary, every later one in-process (in-process.ts). */
+const wsm = binaryFirstRunner();
 
 interface Listed {
   id: number;
@@ -25,8 +27,6 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
   describe(`wsm undo on ${kind.name}`, () => {
     let backend: Backend;
     const run = (...args: string[]) => wsm(backend.env, args);
-    // The changes to undo, and reads of the workspace and the journal, run wsm in this process
-    // (milliseconds, not a process start each); undo and history, which a test asserts on, the binary.
     const arrange = (...args: string[]) => wsmInProcess(backend.env, args);
     /** The workspace's contacts without what the server makes (ids, times). */
     const workspace = async () => {
