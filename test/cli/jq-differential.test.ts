@@ -2,13 +2,17 @@
  * Every way `--all --jq` reads a list element by element (jq-whole.ts, jq-list.ts) against jq on
  * the whole list: generated lists (ties, names beyond ASCII, missing and null keys, numbers of
  * every kind) and generated expressions made of the forms read element by element, each followed
- * by more of the program or not. The output, byte for byte, or the same error.
+ * by more of the program or not. The output, byte for byte, or the same error. Each generated case
+ * starts a jq thread of its own; 100 run in npm test, WSM_JQ_RUNS=<n> runs more
+ * (`WSM_JQ_RUNS=500 npx vitest run test/cli/jq-differential.test.ts`).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runJqOverList } from '../../src/cli/jq-list.js';
 import { overElements } from '../../src/cli/jq-whole.js';
 import { runJq } from '../../src/cli/jq.js';
+
+const RUNS = Number(process.env.WSM_JQ_RUNS ?? 100);
 
 async function* rowsOf<T>(items: T[]): AsyncIterable<T> {
   for (const item of items) yield item;
@@ -121,9 +125,9 @@ describe('--all --jq read element by element gives what jq gives on the whole li
         if (overElements(expr, pretty) !== undefined) streamed++;
         expect(await overList(rows, expr, pretty)).toBe(await onWholeList(rows, expr, pretty));
       }),
-      { numRuns: 200 },
+      { numRuns: RUNS },
     );
     // The generated expressions mostly take the element-by-element path this test is about.
-    expect(streamed).toBeGreaterThan(80);
+    expect(streamed).toBeGreaterThan(RUNS * 0.4);
   });
 });
