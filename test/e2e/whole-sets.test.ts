@@ -2,13 +2,17 @@
  * Whole sets: the README's bulk delete, `contacts list --search X -q | contacts delete
  * --from - --yes`, acted on one page and said `✓ deleted 10 contacts`. A page piped on now says
  * on stderr what it left out, and the bulk verb names how many it acted on of how many it read.
- * The real binary against a real `wsm serve`, through a real pipe.
+ * Against a real `wsm serve`: the pipes are the real binary's, through a shell.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanup, serve, wsm, type Served } from './processes.js';
+import { BIN, cleanup, serve, type Served } from './processes.js';
+import { binaryFirstRunner } from './in-process.js';
+
+/** The first run of each command goes to the built binary, every later one in-process (in-process.ts). */
+const wsm = binaryFirstRunner();
 
 let server: Served;
 
