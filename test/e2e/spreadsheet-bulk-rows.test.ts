@@ -1,18 +1,22 @@
 /**
  * `contacts update|delete --from FILE.xlsx` read the sheet's cells as cells, as `contacts import`
  * does (one reading of a sheet's rows for every verb): a cell holding a semicolon, a tab or a line
- * break is one value of one column, never text split again as a CSV's would be. The real binary
- * against `wsm serve`.
+ * break is one value of one column, never text split again as a CSV's would be. Against `wsm
+ * serve`; wsm runs in-process (in-process.ts: the binary's entry point, its bytes and exit code),
+ * and the built binary runs each command the file is about once: the refused `contacts update` and
+ * `contacts delete` of a one-column sheet.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeExcelLike } from '../formats/xlsx/excel-like.js';
 import { BACKENDS, type Backend } from './backends.js';
+import { wsmInProcess } from './in-process.js';
 import { wsm } from './processes.js';
 
 describe('contacts update|delete --from FILE.xlsx: a cell is one value, whatever it holds', () => {
   let backend: Backend;
-  const run = (...args: string[]) => wsm(backend.env, args);
+  const run = (...args: string[]) => wsmInProcess(backend.env, args);
+  const binary = (...args: string[]) => wsm(backend.env, args);
   const ids: string[] = [];
   const names = async () =>
     (JSON.parse((await run('contacts', 'list', '-o', 'json')).stdout) as Array<{ id: number; name: string }>).map((c) => [
@@ -34,12 +38,12 @@ describe('contacts update|delete --from FILE.xlsx: a cell is one value, whatever
     // CSV text pasted into column A: the spreadsheet shows one column, and so is it read.
     await writeExcelLike(file, [{ name: 'Sheet1', rows: { 1: ['id;name'], 2: [`${ids[0]};Renamed`] } }]);
     const refusal = `error: ${file} has no "id" column: nothing was sent\n  id: The header row must have an id column (or give one id a line).\n`;
-    const update = await run('contacts', 'update', '--from', file, '--yes');
+    const update = await binary('contacts', 'update', '--from', file, '--yes');
     expect(update.code, update.stdout).toBe(2);
     expect(update.stderr).toBe(refusal);
 
     await writeExcelLike(file, [{ name: 'Sheet1', rows: { 1: ['id\tnote'], 2: [`${ids[1]}\tleft`] } }]);
-    const remove = await run('contacts', 'delete', '--from', file, '--yes');
+    const remove = await binary('contacts', 'delete', '--from', file, '--yes');
     expect(remove.code, remove.stdout).toBe(2);
     expect(remove.stderr).toBe(refusal);
     expect(await names()).toEqual([

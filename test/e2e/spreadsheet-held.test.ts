@@ -4,7 +4,9 @@
  * in; the rows are checked while the server works, so the invalid row and the rows naming one
  * contact are said after `✓ uploaded`; and the contacts end as the dry run's plan said. The .xlsx
  * is LibreOffice's own (headless, a profile of its own): a long number it rounded to 15 digits.
- * The real binary against `wsm serve` and the stand-in of the published API. Needs LibreOffice's
+ * Against `wsm serve` and the stand-in of the published API: wsm runs in-process (in-process.ts:
+ * the binary's entry point, its bytes and exit code), and the built binary runs the command the
+ * file is about, `contacts import`, once on each backend (the held cell's import). Needs LibreOffice's
  * `soffice` (.ci/run installs it): without it this test fails, saying so.
  */
 import { execFile } from 'node:child_process';
@@ -15,6 +17,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend } from './backends.js';
 import type { Stored } from './plan-property.js';
+import { wsmInProcess } from './in-process.js';
 import { wsm } from './processes.js';
 
 const SOFFICE = process.env.SOFFICE ?? '/usr/bin/soffice';
@@ -34,7 +37,7 @@ async function libreOfficeSheet(dir: string, name: string, csv: string): Promise
 for (const kind of [BACKENDS[0], BACKENDS[2]]) {
   describe(`a sheet with a held cell against ${kind.name}`, () => {
     let backend: Backend;
-    const run = (...args: string[]) => wsm(backend.env, args);
+    const run = (...args: string[]) => wsmInProcess(backend.env, args);
     const listed = async () => JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Stored[];
     let ann: Stored;
 
@@ -69,7 +72,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       const plan = JSON.parse(dry.stdout) as { held: number; contacts: Array<{ number: string | null; after?: Partial<Stored> }> };
       expect(plan.held).toBe(1);
 
-      const res = await run('contacts', 'import', file, '--wait', '--interval', '0.1s');
+      const res = await wsm(backend.env, ['contacts', 'import', file, '--wait', '--interval', '0.1s']);
       const id = /as import (\d+)/.exec(res.stderr)?.[1];
       // The row the plan found invalid was skipped: exit 8, whether the server counts it or not.
       expect(res.code, res.stderr).toBe(8);

@@ -1,7 +1,10 @@
 /**
  * Damaged and hostile workbooks given to the real binary and to `wsm mcp`'s contacts.import: exit 2
  * with one line naming the file (and the cell) and saying nothing was sent, never a stack trace or
- * a raw JavaScript error; `wsm mcp` answers with an error result and keeps serving.
+ * a raw JavaScript error; `wsm mcp` answers with an error result and keeps serving. wsm runs
+ * in-process (in-process.ts: the binary's entry point, its bytes and exit code; a crash fails the
+ * test run there); the built binary reads the workbook made to crash a process (char.xlsx),
+ * with `contacts import` and `contacts update --from`.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedXml, sheetXml, stylesXml, workbookParts, zipBytes } from '../formats/xlsx/crafted.js';
 import { startMcp, textOf, type McpSession } from './mcp-helpers.js';
+import { wsmInProcess } from './in-process.js';
 import { cleanup, serve, testEnv, wsm, type Served } from './processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wsm-e2e-hostile-'));
@@ -71,7 +75,7 @@ const CASES: Array<[string, () => Buffer, string]> = [
   ],
 ];
 
-describe('the real binary', () => {
+describe('wsm given each workbook', () => {
   const env = testEnv(dir);
   it.each(CASES)('%s: exit 2, one line naming the file and the place, nothing sent', async (name, bytes, said) => {
     const path = file(name, bytes());
@@ -79,7 +83,7 @@ describe('the real binary', () => {
       ['contacts', 'import', path, '--dry-run'],
       ['contacts', 'update', '--from', path],
     ]) {
-      const run = await wsm(env, args);
+      const run = await (name === 'char.xlsx' ? wsm : wsmInProcess)(env, args);
       expect({ code: run.code, stderr: run.stderr }, args.join(' ')).toEqual({
         code: 2,
         stderr: `error: ${path}${said}: nothing was sent\n`,
@@ -118,13 +122,13 @@ describe('against wsm serve', () => {
     const header = `<row r="1"><c t="inlineStr"><is><t>number</t></is></c>${Array.from({ length: 16_383 }, (_, i) => `<c t="inlineStr"><is><t>extra${i + 1}</t></is></c>`).join('')}</row>`;
     const path = file('wide.xlsx', zipBytes(workbookParts(sheetXml(`${header}<row r="2"><c r="A2"><v>14155550199</v></c></row>`))));
     for (const env of [server.env, testEnv(dir)]) {
-      const run = await wsm(env, ['contacts', 'import', path, '--dry-run']);
+      const run = await wsmInProcess(env, ['contacts', 'import', path, '--dry-run']);
       expect(run.code, run.stderr).toBe(0);
       const warnings = run.stderr.split('\n').filter((line) => line.includes('extra'));
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toMatch(/"extra1", "extra2", "extra3", "extra4", "extra5" and 16,378 more/);
     }
-    expect((await wsm(server.env, ['contacts', 'import', path, '--dry-run'])).stderr).toContain(
+    expect((await wsmInProcess(server.env, ['contacts', 'import', path, '--dry-run'])).stderr).toContain(
       `warning: ${path}: 16,383 columns will not be imported ("extra1", "extra2", "extra3", "extra4", "extra5" and 16,378 more): they are neither contact attributes nor contact fields of this workspace (-o json lists every one)`,
     );
   });

@@ -4,6 +4,8 @@
  * receives CSV, so the published API is enough). Workbooks written the way Excel writes them
  * (excel-like.ts): every cell read as the spreadsheet displays it, rows named by sheet row, an
  * error cell's row not sent and named by its cell, formulas read as their saved result with a warning.
+ * The built binary runs each command once, against wsm serve: the update and the delete --from of a
+ * workbook, and the import whose invalid rows were all held back.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -184,7 +186,7 @@ describe('contacts update|delete --from FILE.xlsx against wsm serve', () => {
         },
       },
     ]);
-    const res = await run('contacts', 'update', '--from', file, '-o', 'json');
+    const res = await wsm(backend.env, ['contacts', 'update', '--from', file, '-o', 'json']);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).toContain('1 cell holds a formula (first B4)');
     const listed = JSON.parse((await run('contacts', 'list', '-o', 'json')).stdout) as Array<{ id: number; name: string; status: boolean }>;
@@ -221,7 +223,7 @@ describe('contacts update|delete --from FILE.xlsx against wsm serve', () => {
     const plan = await run('contacts', 'delete', '--from', file, '--dry-run');
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout).toContain(`- row 3: delete contact ${ids[2]}`);
-    const res = await run('contacts', 'delete', '--from', file, '--yes', '-o', 'json');
+    const res = await wsm(backend.env, ['contacts', 'delete', '--from', file, '--yes', '-o', 'json']);
     expect(res.code, res.stderr).toBe(0);
     expect(JSON.parse(res.stdout)).toEqual([{ id: Number(ids[2]), outcome: 'deleted', status: 200, message: expect.any(String) }]);
     expect((await run('contacts', 'delete', '--from', join(backend.dir, 'ids.csv'), '--sheet', 'x')).stderr).toBe(
@@ -285,7 +287,7 @@ describe('imports errors after an .xlsx import, against wsm serve', () => {
     ]);
   });
 
-  it('the real binary: a sheet is planned by its rows, each named by its sheet row alone, whatever lines its CSV takes', async () => {
+  it('a sheet is planned by its rows, each named by its sheet row alone, whatever lines its CSV takes', async () => {
     const file = join(backend.dir, 'lines.xlsx');
     await writeExcelLike(file, [
       {
@@ -299,7 +301,7 @@ describe('imports errors after an .xlsx import, against wsm serve', () => {
       },
     ]);
     // The CSV sent takes lines 2 to 4 for row 2; the plan, like the sheet, knows rows only.
-    const plan = await wsm(backend.env, ['contacts', 'import', file, '--dry-run']);
+    const plan = await run('contacts', 'import', file, '--dry-run');
     expect([plan.code, plan.stderr]).toEqual([0, '']);
     expect(plan.stdout).toContain(
       '+ row 2: create 14155550501\n' +
@@ -308,7 +310,7 @@ describe('imports errors after an .xlsx import, against wsm serve', () => {
         '    rows 3, 4 are one contact: created by row 3, updated by row 4\n' +
         '    name: "Bo Two"\n',
     );
-    const sent = await wsm(backend.env, ['contacts', 'import', file, '--wait', '--interval', '0.1s']);
+    const sent = await run('contacts', 'import', file, '--wait', '--interval', '0.1s');
     expect(sent.code, sent.stderr).toBe(0);
     expect(sent.stderr).toContain(`${file} rows 3, 4, new contact 14155550502: the rows name one contact`);
   });

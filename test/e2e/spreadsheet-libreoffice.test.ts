@@ -5,6 +5,8 @@
  * changes exactly those two cells; a sheet LibreOffice writes from typed cells (a number format
  * 00000, a date, a boolean, a formula, an error) imports as LibreOffice shows it. Needs LibreOffice's `soffice` (.ci/run installs
  * libreoffice-calc-nogui): without it this test fails, saying so; it never passes without it.
+ * wsm runs in-process (in-process.ts); the built binary runs each command once: the first export,
+ * its import and the update --from of the edited copy.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openZip } from '../../src/formats/xlsx/zip-reader.js';
 import { ZipWriter } from '../../src/formats/xlsx/zip-writer.js';
+import { wsm } from './processes.js';
 import { BACKENDS, type Backend } from './backends.js';
 import { wsmInProcess } from './in-process.js';
 
@@ -98,9 +101,9 @@ describe('the round trip through LibreOffice', () => {
   it('export -o xlsx, saved by LibreOffice, imported into the same workspace: nothing changes', async () => {
     const before = await contacts();
     const file = join(backend.dir, 'contacts.xlsx');
-    expect((await run('contacts', 'export', '--output-file', file)).code).toBe(0);
+    expect((await wsm(backend.env, ['contacts', 'export', '--output-file', file])).code).toBe(0);
     const saved = await saveWithLibreOffice(file, join(backend.dir, 'saved'));
-    const res = await run('contacts', 'import', saved, '--wait', '--interval', '0.2s', '-o', 'json');
+    const res = await wsm(backend.env, ['contacts', 'import', saved, '--wait', '--interval', '0.2s', '-o', 'json']);
     expect(res.code, res.stderr).toBe(0);
     expect(JSON.parse(res.stdout)).toMatchObject({ failed_count: 0, created_count: 0 });
     expect(await contacts()).toEqual(before);
@@ -119,7 +122,7 @@ describe('the round trip through LibreOffice', () => {
       ['>Lisbon<', '>Porto<'],
     ]);
     const again = await saveWithLibreOffice(changed, join(backend.dir, 'second'));
-    const res = await run('contacts', 'update', '--from', again, '-o', 'json');
+    const res = await wsm(backend.env, ['contacts', 'update', '--from', again, '-o', 'json']);
     expect(res.code, res.stderr).toBe(0);
     const after = await contacts();
     const target = before.find((c) => c.name === 'Edit Me')!;

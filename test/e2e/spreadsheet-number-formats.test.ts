@@ -4,10 +4,12 @@
  * row in the plans of `contacts import --dry-run` and `contacts update --from --dry-run`; a cell
  * whose format cannot be rendered stops the file before anything is sent, naming the cell and the
  * format (exit 2), never read as the format code.
+ * wsm runs in-process (in-process.ts); the built binary runs each command's first plan.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeExcelLike } from '../formats/xlsx/excel-like.js';
+import { wsm } from './processes.js';
 import { BACKENDS, type Backend } from './backends.js';
 import { wsmInProcess } from './in-process.js';
 
@@ -36,7 +38,7 @@ describe('a display that drops digits the cell holds', () => {
         },
       },
     ]);
-    const plan = await run('contacts', 'import', file, '--dry-run');
+    const plan = await wsm(backend.env, ['contacts', 'import', file, '--dry-run']);
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stderr).toContain(
       `${file}: 2 cells show fewer digits than they hold, each read in full (first A2 shows 4.48E+11; read as 447911123458); --dry-run names them`,
@@ -63,7 +65,7 @@ describe('a display that drops digits the cell holds', () => {
     await writeExcelLike(file, [
       { name: 'Sheet1', rows: { 1: ['id', 'account'], 4: [{ number: Number(ann.id) }, { number: 987654321012, format: '0.00E+00' }] } },
     ]);
-    const plan = await run('contacts', 'update', '--from', file, '--dry-run');
+    const plan = await wsm(backend.env, ['contacts', 'update', '--from', file, '--dry-run']);
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout).toContain(
       `~ row 4: update contact ${ann.id} (447911123458)\n    fields.account: "1234567" -> "987654321012"\n    note: B4 shows 9.88E+11; read as 987654321012\n`,
