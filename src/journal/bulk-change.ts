@@ -1,7 +1,8 @@
 // The journal's side of `contacts update|delete --from`: each contact's before-image is the one
 // the run's read of the workspace found (no request of its own per contact); where the run read
 // none (a delete, a workspace too large for the rows given), the journal reads the list once, up
-// to JOURNAL_READ_LIMIT contacts, else says at the time which contacts have no before-image. The
+// to JOURNAL_READ_LIMIT contacts, else says at the time which contacts have no before-image; the
+// ids that read finds missing are kept (`absent`), so a delete does not send them. The
 // records are appended as the outcomes come, in batches, so a run stopped half-way keeps what it did.
 import type { WsmClient } from '../api/client.js';
 import { PER_PAGE_MAX } from '../api/schemas/common.js';
@@ -21,29 +22,29 @@ const JOURNAL_READ_LIMIT = 100_000;
 /** Records written at once: few writes, and little lost to a crash. */
 const BATCH = 1000;
 
+/** The before-images the journal read itself, and the ids its read found not in the workspace. */
+interface JournalRead {
+  before: Map<number, Contact>;
+  absent: Set<number>;
+}
+
 /**
  * The contacts the run did not read: the list, when its pages cost no more requests than the
  * rows' own; otherwise each contact read by itself (the GET-one extension). A string says why none.
  */
-async function missingImages(
-  ctx: Context,
-  client: WsmClient,
-  steps: BulkStep[],
-  concurrency: number,
-): Promise<Map<number, Contact> | string> {
+async function missingImages(ctx: Context, client: WsmClient, steps: BulkStep[], concurrency: number): Promise<JournalRead | string> {
+  const ids = steps.map((step) => step.id);
   try {
     const limit = Math.min(JOURNAL_READ_LIMIT, steps.length * PER_PAGE_MAX);
     const live = await readLiveContactsWithin(ctx, client, concurrency, limit);
-    if (live !== undefined) return live.byId;
+    if (live !== undefined) return { before: live.byId, absent: new Set(ids.filter((id) => !live.byId.has(id))) };
   } catch (error) {
     if (!cannotListContacts(error)) throw error;
   }
-  const read = await readContactsOneByOne(
-    client,
-    steps.map((step) => step.id),
-    concurrency,
-  );
-  return read?.byId ?? 'the server cannot read one contact and the workspace is too large to list';
+  const read = await readContactsOneByOne(client, ids, concurrency);
+  return read !== undefined
+    ? { before: read.live.byId, absent: read.absent }
+    : 'the server cannot read one contact and the workspace is too large to list';
 }
 
 /** Begins the change of a bulk run; undefined with WSM_HISTORY=off. */
@@ -54,18 +55,22 @@ export async function beginBulkChange(
   steps: BulkStep[],
   concurrency: number,
 ): Promise<BulkChange | undefined> {
-  const sent = steps.filter((step) => step.action.kind !== 'unsent');
+  const sent = steps.filter((step) => step.action.kind === 'update' || step.action.kind === 'delete');
   const change = await beginChange(ctx, { summary, expected: sent.length });
   if (change === undefined) return undefined;
   const before = new Map<number, Contact>();
   for (const step of sent) if (step.before !== undefined) before.set(step.id, step.before);
   const unread = sent.filter((step) => !before.has(step.id));
+  let absent = new Set<number>();
   if (unread.length > 0) {
     const read = await missingImages(ctx, client, unread, concurrency);
     if (typeof read === 'string') change.note(`${unread.length} contacts have no before-image: ${read}; undo leaves them`);
-    else for (const [id, contact] of read) before.set(id, contact);
+    else {
+      for (const [id, contact] of read.before) before.set(id, contact);
+      absent = read.absent;
+    }
   }
-  return new BulkChange(change, before);
+  return new BulkChange(change, before, absent);
 }
 
 export class BulkChange {
@@ -75,6 +80,8 @@ export class BulkChange {
   constructor(
     private readonly change: ChangeWriter,
     private readonly before: Map<number, Contact>,
+    /** The contacts the journal's own read found not in the workspace: a delete need not send them. */
+    readonly absent: ReadonlySet<number>,
   ) {}
 
   /** The run's execution, each outcome recorded as it is read. */
@@ -96,7 +103,9 @@ export class BulkChange {
   }
 
   private record({ step, result, report }: Outcome): void {
-    if (step.action.kind === 'unsent' || result === undefined || report.outcome === 'already gone') return;
+    // A contact failed unsent (not in the workspace) is listed failed, as one whose request failed.
+    if (step.action.kind === 'absent' && report.outcome === 'failed') this.failed.push(step.id);
+    if (step.action.kind === 'unsent' || step.action.kind === 'absent' || result === undefined || report.outcome === 'already gone') return;
     if (!result.ok) {
       this.failed.push(step.id);
       return;

@@ -42,7 +42,7 @@ describe('contacts delete|update --from against wsm serve', () => {
     ).toEqual([
       { id: Number(ids[0]), outcome: 'updated', status: 200, message: 'Contact updated successfully.' },
       { id: Number(ids[1]), outcome: 'updated', status: 200, message: 'Contact updated successfully.' },
-      { id: 999999, outcome: 'failed', status: 404, message: 'Resource not found.' },
+      { id: 999999, outcome: 'failed', status: null, message: 'contact 999999 not found, not sent' },
     ]);
     const listed = JSON.parse((await run(['contacts', 'list', '--per-page', '2', '-o', 'json'])).stdout);
     expect(listed.map((c: { name: string; status: boolean }) => [c.name, c.status])).toEqual([

@@ -42,7 +42,12 @@ export type BulkAction =
   | { kind: 'delete' }
   /** The update as planned (held changes taken out); without a name, the contact's own is sent (names). */
   | { kind: 'update'; body: PendingUpdate }
-  | { kind: 'unsent'; why: keyof typeof UNSENT_WHY };
+  | { kind: 'unsent'; why: keyof typeof UNSENT_WHY }
+  /**
+   * The run's read of the workspace found no such contact (the list read whole, or the contact
+   * answered 404): not sent, since its answer is known. An update's counts failed, a delete's already gone.
+   */
+  | { kind: 'absent'; outcome: 'failed' | 'already gone' };
 
 export interface BulkStep {
   id: number;
@@ -118,7 +123,7 @@ export function executeBulk(client: WsmClient, steps: BulkStep[], options: Execu
   const sent = new Map<BulkStep, ContactUpdateBody>();
   const call = async (step: BulkStep, request: EngineRequest): Promise<unknown> => {
     const { action } = step;
-    if (action.kind === 'unsent') return undefined;
+    if (action.kind === 'unsent' || action.kind === 'absent') return undefined;
     if (action.kind === 'delete') return client.contacts.delete(step.id, request);
     const name = action.body.name ?? (await names!.nameOf(String(step.id), request));
     const body = { ...action.body, name } as ContactUpdateBody;
@@ -129,6 +134,10 @@ export function executeBulk(client: WsmClient, steps: BulkStep[], options: Execu
     if (step.action.kind === 'unsent') {
       const { why } = step.action;
       return { step, report: { id: step.id, outcome: why, status: null, message: UNSENT_WHY[why] } };
+    }
+    if (step.action.kind === 'absent') {
+      const message = `contact ${step.id} not found, not sent`;
+      return { step, report: { id: step.id, outcome: step.action.outcome, status: null, message } };
     }
     const body = sent.get(step);
     sent.delete(step);

@@ -117,7 +117,8 @@ function withoutHeld(item: BulkItem, planned: PlannedContact): BulkItem {
 
 /**
  * A real update's steps: its plan executed. The plan's unchanged and skipped contacts are not
- * sent, its held changes are taken out of the others, and a contact it did not read is sent as
+ * sent, nor those its read found missing from the workspace (its only invalid ones: they fail
+ * unsent); its held changes are taken out of the others, and a contact it did not read is sent as
  * its row gives it.
  */
 export function updateSteps(items: BulkItem[], { plan, live, rows, shown }: BulkPlan): BulkStep[] {
@@ -127,7 +128,9 @@ export function updateSteps(items: BulkItem[], { plan, live, rows, shown }: Bulk
     const action: BulkAction =
       planned.action === 'unchanged' || planned.action === 'skipped'
         ? { kind: 'unsent', why: planned.action }
-        : { kind: 'update', body: without(withoutHeld(item, planned).body!, unsentEmptied(rows[index], shown)) };
+        : planned.action === 'invalid'
+          ? { kind: 'absent', outcome: 'failed' }
+          : { kind: 'update', body: without(withoutHeld(item, planned).body!, unsentEmptied(rows[index], shown)) };
     return { id: Number(item.id), ...(before !== undefined ? { before } : {}), action };
   });
 }

@@ -4,7 +4,8 @@
 // table. Exit 0 when every item succeeded (or --max-failures tolerates the failures); otherwise 8
 // (done, but some items failed) with the summary `3 of 1,200 failed`, or, when every item failed
 // for the same reason of the run's own (the token refused, the server out of reach), that
-// failure's code. A delete answered 404 is "already gone", so an interrupted run can be repeated.
+// failure's code. A delete answered 404 is "already gone", so an interrupted run can be repeated;
+// a contact the run's read found missing is not sent (an update's fails, a delete's is already gone).
 // An update without a name keeps the contact's own: from the plan's read of the workspace, or
 // where there was none, read on its own (bulk-names.ts).
 // As a verb (update-many.ts and delete-many.ts): parseBulk reads the flags; runBulk reads the
@@ -134,7 +135,7 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
       `deleting ${what}`,
     );
   }
-  // An update executes its plan, made as its dry run makes it; a delete sends every id (one already gone answers 404).
+  // An update executes its plan, made as its dry run makes it; a delete sends every id its journal did not find gone.
   const planned = kind === 'update' ? await bulkPlan(ctx, client, kind, items, concurrency, options.applyFlagged) : undefined;
   const steps =
     planned !== undefined
@@ -142,12 +143,18 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
       : items.map((item): BulkStep => ({ id: Number(item.id), action: { kind: 'delete' } }));
   const names = planned === undefined ? undefined : await namesFor(ctx, client, steps, planned, concurrency);
   const journal = await beginBulkChange(ctx, client, `contacts ${kind} --from ${source}`, steps, concurrency);
+  // A delete has no plan: the journal's read of the workspace tells which of its contacts are gone already.
+  const sending = kind === 'delete' && journal !== undefined ? steps.map((step) => goneUnsent(step, journal.absent)) : steps;
   const progress = ctx.io.progress(kind === 'delete' ? 'Deleting contacts' : 'Updating contacts', steps.length);
-  const execution = executeBulk(client, steps, { concurrency, progress, ...(names !== undefined ? { names } : {}) });
+  const execution = executeBulk(client, sending, { concurrency, progress, ...(names !== undefined ? { names } : {}) });
   const held = planned?.plan.held ?? 0;
   const unread = planned?.plan.not_read ?? 0;
   return { kind, source, total: steps.length, held, unread, execution: journal?.follow(execution) ?? execution };
 }
+
+/** A delete's step for a contact known not to be in the workspace: already gone, not sent. */
+const goneUnsent = (step: BulkStep, absent: ReadonlySet<number>): BulkStep =>
+  absent.has(step.id) ? { ...step, action: { kind: 'absent', outcome: 'already gone' } } : step;
 
 /** The plan; or the run, its report lines printed as the items end: the table shows what needs attention, the machine formats every item. */
 export async function renderBulk(ctx: Context, result: BulkResult): Promise<void> {

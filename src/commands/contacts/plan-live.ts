@@ -43,30 +43,42 @@ export async function readLiveContactsWithin(
   return contacts === undefined ? undefined : liveContacts(contacts);
 }
 
+/** The contacts a run named, each read by itself: those found, and those the server answered 404 for. */
+export interface ReadOneByOne {
+  live: LiveContacts;
+  /** Ids the server says it does not hold: not in the workspace. An id whose read was refused is in neither. */
+  absent: Set<number>;
+}
+
 /**
  * The contacts `ids` name, each read by itself (GET one contact, which wsm serve has), several in
- * flight: for a run naming a few contacts of a workspace too large to read whole. An id the server
- * does not hold is left out; undefined when none could be read (a server without GET one contact).
+ * flight: for a run naming a few contacts of a workspace too large to read whole. Undefined from a
+ * server without GET one contact.
  */
-export async function readContactsOneByOne(client: WsmClient, ids: number[], concurrency: number): Promise<LiveContacts | undefined> {
+export async function readContactsOneByOne(client: WsmClient, ids: number[], concurrency: number): Promise<ReadOneByOne | undefined> {
   const found: Contact[] = [];
+  const absent = new Set<number>();
+  const settle = (id: number, result: Settled<{ data: Contact }>) => {
+    if (result.ok) found.push(result.value.data);
+    else if (result.error instanceof NotFoundError) absent.add(id);
+    else if (!cannotListContacts(result.error)) throw result.error;
+  };
   const [first, ...rest] = ids;
-  if (first === undefined) return liveContacts(found);
+  if (first === undefined) return { live: liveContacts(found), absent };
   // The first read says whether the server has GET one contact: without it, no more are asked.
+  let answer: Settled<{ data: Contact }>;
   try {
-    found.push((await client.contacts.get(first)).data);
+    answer = { ok: true, value: await client.contacts.get(first) };
   } catch (error) {
     if (error instanceof UnsupportedEndpointError) return undefined;
-    if (!cannotListContacts(error)) throw error;
+    answer = { ok: false, error };
   }
+  settle(first, answer);
   const read = (id: number, request: EngineRequest) => client.contacts.get(id, request);
-  const settle = (_id: number, result: Settled<{ data: Contact }>) => {
-    if (!result.ok && !cannotListContacts(result.error)) throw result.error;
-    return result.ok ? result.value.data : undefined;
-  };
-  for await (const contact of runEach(rest, read, settle, { concurrency, notice: client.notice }))
-    if (contact !== undefined) found.push(contact);
-  return found.length > 0 ? liveContacts(found) : undefined;
+  for await (const _ of runEach(rest, read, settle, { concurrency, notice: client.notice })) {
+    // Each answer is kept by settle as it comes.
+  }
+  return { live: liveContacts(found), absent };
 }
 
 async function collectContacts(ctx: Context, client: WsmClient, concurrency: number, limit: number): Promise<Contact[] | undefined> {
@@ -108,13 +120,20 @@ export async function readRowsContacts(ctx: Context, client: WsmClient, concurre
     const fewPages = typeof total === 'number' && total <= Math.min(LIVE_READ_LIMIT, ids.length * PER_PAGE_MAX);
     if (!fewPages) {
       const each = await readContactsOneByOne(client, ids, concurrency);
-      if (each !== undefined) return { live: each };
+      if (each !== undefined) return refusedUnread(ids, each);
     }
     return await walkForRows(ctx, client, concurrency, rows);
   } catch (error) {
     if (!cannotListContacts(error)) throw error;
     return { live: liveContacts([]), unread: { ids: new Set(ids), why: `the contacts could not be read (${(error as Error).message})` } };
   }
+}
+
+/** A read one by one: the ids neither found nor answered 404 (their reads refused) are unread, not absent. */
+function refusedUnread(ids: number[], { live, absent }: ReadOneByOne): RowsRead {
+  const refused = ids.filter((id) => !live.byId.has(id) && !absent.has(id));
+  if (refused.length === 0) return { live };
+  return { live, unread: { ids: new Set(refused), why: 'the server refused to read these contacts one by one' } };
 }
 
 /** The list walked for the rows' contacts: every contact up to the bound is kept, past it only the rows'. */

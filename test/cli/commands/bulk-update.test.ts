@@ -55,7 +55,7 @@ describe('against the published API alone (the stand-in: no GET one contact)', (
     ).toEqual([
       { id: Number(ids[0]), outcome: 'updated', status: 200, message: 'Contact updated successfully.' },
       { id: Number(ids[1]), outcome: 'updated', status: 200, message: 'Contact updated successfully.' },
-      { id: 999999, outcome: 'failed', status: null, message: "contact 999999 is not in this workspace's contact list" },
+      { id: 999999, outcome: 'failed', status: null, message: 'contact 999999 not found, not sent' },
     ]);
     expect(standin.state.contacts.slice(0, 2).map((c) => [c.name, c.email])).toEqual([
       ['Person 0', 'first@example.com'],
