@@ -19,8 +19,25 @@ import { isExportHeader, restoreFormula } from '../formats/csv/cells.js';
 import { CsvEncodingError, decodedChunks, ENCODING_NAMES, type TextEncoding } from '../formats/csv/encoding.js';
 import { CsvTokenizer, tokenizeCsv, type CsvToken } from '../formats/csv/reader.js';
 
+/**
+ * A row with more values than the header has columns: an error to the import, its cells kept for
+ * a reader that may plan it on the header's columns (a server whose reading is not known).
+ */
+export interface BeyondHeader {
+  kind: 'error';
+  line: number;
+  row: number;
+  message: string;
+  cells: string[];
+  /** How many columns the header has. */
+  columns: number;
+}
+
 /** One row of the file in order: a parsed record or a row that cannot be read. */
-export type CsvItem = CsvToken;
+export type CsvItem = CsvToken | BeyondHeader;
+
+/** Whether an item is a row with values beyond the header's columns (its cells kept). */
+export const isBeyondHeader = (item: CsvItem): item is BeyondHeader => item.kind === 'error' && 'cells' in item;
 
 export interface CsvFormat {
   encoding: TextEncoding;
@@ -100,6 +117,8 @@ export function rowMaker(guarded: boolean): (token: CsvToken) => CsvItem | undef
         line: token.line,
         row: token.row,
         message: `The row has ${values} values but the header has ${columns} columns.`,
+        cells: guarded ? cells.map(restoreFormula) : cells,
+        columns,
       };
     }
     if (!guarded) return token;

@@ -10,12 +10,19 @@ import { check, importRow, type FieldErrors, type ImportRow } from '../api/schem
 // fastify or SQLite), so the rows, their line numbers and what counts as a row are the server's.
 import { CONTACT_COLUMNS, emptiedKeys, planColumns, readRow, type ColumnPlan } from '../api/import-columns.js';
 import { findEncodingProblem, type EncodingProblem } from '../formats/csv/encoding.js';
-import { headerName, openCsv, type CsvFormat, type CsvItem } from '../api/import-csv.js';
+import { type BeyondHeader, headerName, isBeyondHeader, openCsv, type CsvFormat, type CsvItem } from '../api/import-csv.js';
 import { RequestValidationError, UsageError } from './errors.js';
 import { closest } from './similar.js';
 import { turnAfter } from './loop-turns.js';
 import { rowName } from './text.js';
-import { type AskShown, type UnreadableCell, type UnreadableCounts, UnreadableTally, withoutUnreadable } from './unreadable-cells.js';
+import {
+  BEYOND_HEADER,
+  type ServerReading,
+  type UnreadableCell,
+  type UnreadableCounts,
+  UnreadableTally,
+  withoutUnreadable,
+} from './unreadable-cells.js';
 
 /** Where a row is in the file: its spreadsheet row (the header is row 1) and the line it starts on. */
 interface RowPlace {
@@ -56,7 +63,7 @@ export interface CsvReport {
   fields_checked: boolean;
   /** Without the fields: the columns that are no contact attribute, which may or may not be fields. */
   unchecked_columns: string[];
-  /** Valid rows' groups or field cells the check could not read, sent as written (unreadable-cells.ts): by column, only where there are some. */
+  /** Valid rows' cells the check refuses but the server may take, sent as written (unreadable-cells.ts): by column, only where there are some. */
   unreadable_cells?: UnreadableCounts;
 }
 
@@ -69,7 +76,7 @@ export interface CheckedRow extends RowPlace {
   errors?: FieldErrors;
   /** The columns it leaves empty (a valid row): the import keeps those values (import-columns.ts emptiedKeys). */
   emptied?: string[];
-  /** Its groups or field cells the check could not read, in columns the server's contacts do not show: sent as written, not in `value`. */
+  /** Its cells the check refuses but the server may take (unreadable-cells.ts): sent as written; an e-mail is in `value` as written, the others not. */
   unreadable?: Record<string, UnreadableCell>;
 }
 
@@ -139,11 +146,8 @@ export interface CheckOptions {
   onRow?: (row: CheckedRow) => void;
   /** Each valid data row's number, as the import stores it, and its value (a reader of the numbers alone: no row made for it). */
   onNumber?: (number: string, place: RowPlace, value: ImportRow) => void;
-  /**
-   * What the server's contacts show: a groups or field cell the check cannot read, in a column they
-   * do not show, leaves its row valid and is sent as written. Without it, such a row is invalid.
-   */
-  shown?: AskShown;
+  /** What the server shows of its reading: a cell it may take (unreadable-cells.ts) is sent as written, its row valid. */
+  reading?: ServerReading;
 }
 
 /** The first row of a file (of a sheet's rows too): exit 2 when there is none or it names no `number` column. */
@@ -200,12 +204,12 @@ export async function checkImportItems(
       continue;
     }
     report.rows++;
-    if (row.kind === 'error') {
+    if (row.kind === 'error' && !isBeyondHeader(row)) {
       refuse(row, { [WHOLE_ROW]: [row.message] });
       continue;
     }
     // Only a refused row may wait for an answer: a million valid rows cost no promise each.
-    const verdict = rowVerdict(row, plan, options.shown);
+    const verdict = checkedRow(row, plan, options.reading);
     const checked = verdict instanceof Promise ? await verdict : verdict;
     if (checked.value === undefined) {
       refuse(row, checked.errors!);
@@ -243,23 +247,33 @@ class ValidRow implements CheckedRow {
 
 /**
  * One data row checked as checkImportItems checks it (`plan`: its header's columns, read with the
- * same fields; `shown`: as CheckOptions takes it). The server is asked what its contacts show only
- * for a row refused for nothing but groups or field cells.
+ * same fields; `reading`: as CheckOptions takes it), at once for a valid row. The server is asked
+ * about its reading only for a row refused for nothing but cells it may take.
  */
-export async function checkedRow(row: RowPlace & { cells: string[] }, plan: ColumnPlan, shown?: AskShown): Promise<CheckedRow> {
-  return rowVerdict(row, plan, shown);
-}
-
-/** checkedRow's verdict, at once for a valid row. */
-function rowVerdict(row: RowPlace & { cells: string[] }, plan: ColumnPlan, shown?: AskShown): CheckedRow | Promise<CheckedRow> {
+export function checkedRow(
+  row: (RowPlace & { cells: string[] }) | BeyondHeader,
+  plan: ColumnPlan,
+  reading?: ServerReading,
+): CheckedRow | Promise<CheckedRow> {
+  if ('columns' in row) return beyondHeaderVerdict(row, plan, reading);
   const input = readRow(row.cells, plan);
   const result = check(importRow, input);
   if (result.ok) return new ValidRow(row.row, row.line, row.cells, result.value, plan);
   const refused: CheckedRow = { row: row.row, line: row.line, cells: row.cells, errors: result.errors };
-  if (shown === undefined) return refused;
-  return withoutUnreadable(input, result.errors, shown).then((read) =>
+  if (reading === undefined) return refused;
+  return withoutUnreadable(input, result.errors, reading).then((read) =>
     read === undefined ? refused : new ValidRow(row.row, row.line, row.cells, read.value, plan, read.cells),
   );
+}
+
+/** A row with values beyond the header's columns: checked on those columns, the rest sent as written, unless the server is wsm serve's. */
+async function beyondHeaderVerdict(row: BeyondHeader, plan: ColumnPlan, reading?: ServerReading): Promise<CheckedRow> {
+  const refused: CheckedRow = { row: row.row, line: row.line, cells: row.cells, errors: { [WHOLE_ROW]: [row.message] } };
+  if (reading === undefined || (await reading.wsmRules())) return refused;
+  const within = await checkedRow({ row: row.row, line: row.line, cells: row.cells.slice(0, row.columns) }, plan, reading);
+  if (within.value === undefined) return { ...refused, errors: { ...refused.errors, ...within.errors } };
+  const beyond = { [BEYOND_HEADER]: { cell: row.cells.slice(row.columns).join(','), why: row.message } };
+  return new ValidRow(row.row, row.line, row.cells, within.value, plan, { ...within.unreadable, ...beyond });
 }
 
 async function assertReadableFile(file: string): Promise<void> {

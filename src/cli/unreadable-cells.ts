@@ -1,7 +1,9 @@
-// A contact_groups or custom field cell the local check cannot read, on a server whose contacts do
-// not show that column: nothing shows whether its import reads such a cell, so the row is not an
-// invalid one. It is checked on its other cells, and the cell goes as written, said as not known
-// (docs/import-file.md, "Groups and custom fields on a server that does not show them").
+// Cells the local check refuses where nothing shows the server would: a contact_groups or custom
+// field cell it cannot read, on a server whose contacts do not show that column; on a server whose
+// rules are not known to be wsm serve's, an e-mail that is an address under a looser reading, and
+// values beyond the header's columns. Such a row is no invalid one: it is checked on its other
+// cells, and the cells go as written, said as not known (docs/import-file.md, "Cells a server of
+// unknown rules may take").
 import { check, importRow, type FieldErrors, type ImportRow } from '../api/schemas/index.js';
 
 /** Which of groups and custom fields a server's contacts show (contacts/plan-unshown.ts Shown). */
@@ -11,7 +13,24 @@ interface ShownColumns {
 }
 
 /** What a server's contacts show, asked when a row first needs it (one answer for the whole file). */
-export type AskShown = () => Promise<ShownColumns>;
+type AskShown = () => Promise<ShownColumns>;
+
+/** What the check asks of the server for a row it refuses, each once for the whole file. */
+export interface ServerReading {
+  shown: AskShown;
+  /** Whether the server is known to check rows as wsm does (it has wsm serve's extensions). */
+  wsmRules: () => Promise<boolean>;
+}
+
+/** The plan key of values beyond the header's columns. */
+export const BEYOND_HEADER = 'extra_values';
+
+/**
+ * An address under any reading: one @, neither side empty, no whitespace or control character, a
+ * dot inside the domain. Looser than wsm's own rule (api/schemas/common.ts), which a server of
+ * unknown rules may not keep.
+ */
+const LOOSE_EMAIL = /^[^@\s\p{Cc}]+@[^@\s\p{Cc}]+\.[^@\s\p{Cc}]+$/u;
 
 /** A cell sent as written: its text and why the check could not read it. */
 export interface UnreadableCell {
@@ -43,21 +62,29 @@ export class UnreadableTally {
   }
 }
 
-/** The column (plan key) of an error's key (`contact_groups.0` is `contact_groups`), when it is a groups or field column. */
+/** The column (plan key) of an error's key (`contact_groups.0` is `contact_groups`), when it is a groups, field or email column. */
 function columnOf(key: string): string | undefined {
   if (key === 'contact_groups' || key.startsWith('contact_groups.')) return 'contact_groups';
+  if (key === 'email') return key;
   return /^fields\.[^.]+$/.test(key) ? key : undefined;
 }
 
+/** Whether the server may take a refused cell of `column`, as far as `reading` tells. */
+async function mayTake(column: string, cell: unknown, reading: ServerReading): Promise<boolean> {
+  if (column === 'email') return LOOSE_EMAIL.test(String(cell)) && !(await reading.wsmRules());
+  const shown = await reading.shown();
+  return !(column === 'contact_groups' ? shown.contact_groups : shown.fields);
+}
+
 /**
- * A row `importRow` refused only for groups or field cells the server's contacts do not show: its
- * value without them, and those cells. Undefined when another cell is refused too, or the server
- * shows the column (its import is then known to refuse the row).
+ * A row `importRow` refused only for cells the server may take (above): its value without them
+ * (an e-mail kept as written), and those cells. Undefined when another cell is refused too, or
+ * the server is known to refuse one of them.
  */
 export async function withoutUnreadable(
   input: Record<string, unknown>,
   errors: FieldErrors,
-  ask: AskShown,
+  reading: ServerReading,
 ): Promise<{ value: ImportRow; cells: Record<string, UnreadableCell> } | undefined> {
   const why = new Map<string, string[]>();
   for (const [key, messages] of Object.entries(errors)) {
@@ -65,19 +92,22 @@ export async function withoutUnreadable(
     if (column === undefined) return undefined;
     why.set(column, [...(why.get(column) ?? []), ...messages]);
   }
-  const shown = await ask();
-  if ([...why.keys()].some((column) => (column === 'contact_groups' ? shown.contact_groups : shown.fields))) return undefined;
   const rest: Record<string, unknown> = { ...input };
   const fields = { ...(input.fields as Record<string, string> | undefined) };
   const cells: Record<string, UnreadableCell> = {};
   for (const [column, messages] of why) {
-    const name = column.slice('fields.'.length);
-    cells[column] = { cell: String(column === 'contact_groups' ? input.contact_groups : fields[name]), why: messages.join(' ') };
-    if (column === 'contact_groups') delete rest.contact_groups;
+    const name = column.startsWith('fields.') ? column.slice('fields.'.length) : undefined;
+    const cell = name === undefined ? input[column] : fields[name];
+    if (!(await mayTake(column, cell, reading))) return undefined;
+    cells[column] = { cell: String(cell), why: messages.join(' ') };
+    if (name === undefined) delete rest[column];
     else delete fields[name];
   }
   if (Object.keys(fields).length > 0) rest.fields = fields;
   else delete rest.fields;
   const again = check(importRow, rest);
-  return again.ok ? { value: again.value, cells } : undefined;
+  if (!again.ok) return undefined;
+  // Planned as given: the server of unknown rules stores the address as the row writes it.
+  if (cells.email !== undefined) again.value.email = cells.email.cell;
+  return { value: again.value, cells };
 }

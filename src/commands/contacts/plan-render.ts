@@ -7,7 +7,7 @@ import type { Context } from '../../cli/context.js';
 import { countOf, countText } from '../../cli/text.js';
 import { listed } from './places.js';
 import type { HeldChange, Plan, PlannedContact } from './plan.js';
-import { unreadableLines, unshownLines } from './plan-unshown.js';
+import { unreadableCellLine, unreadableLines, unshownLines } from './plan-unshown.js';
 import { unsentEmptiedLines } from './plan-update.js';
 
 const MARK: Record<PlannedContact['action'], string> = {
@@ -61,8 +61,7 @@ function contactLine(contact: PlannedContact): string {
   for (const [key, change] of Object.entries(contact.held ?? {})) lines.push(`    ! ${heldLine(key, change)}`);
   for (const why of contact.suspicious) if (contact.held?.[keyOf(why)] === undefined) lines.push(`    ! ${why} (applied: --apply-flagged)`);
   for (const note of contact.notes ?? []) lines.push(`    note: ${note}`);
-  for (const [key, { cell, why }] of Object.entries(contact.unreadable ?? {}))
-    lines.push(`    ? ${key}: ${shown(cell)} sent as written, not read: ${why}`);
+  for (const [key, { cell, why }] of Object.entries(contact.unreadable ?? {})) lines.push(`    ${unreadableCellLine(key, cell, why)}`);
   return lines.join('\n') + '\n';
 }
 

@@ -5,7 +5,7 @@
 import type { WsmClient } from '../../api/client.js';
 import type { Contact } from '../../api/schemas/index.js';
 import { countOf, countText } from '../../cli/text.js';
-import type { UnreadableCounts } from '../../cli/unreadable-cells.js';
+import { BEYOND_HEADER, type UnreadableCounts } from '../../cli/unreadable-cells.js';
 import { listed, placesOf } from './places.js';
 import type { LiveContacts, PlanRow } from './plan.js';
 
@@ -68,6 +68,20 @@ export function askShown(client: WsmClient, live?: LiveContacts): () => Promise<
   return () => (asked ??= (live !== undefined ? shownOn(client, live.byId.values()) : shownByFirst(client)).catch(() => SHOWN_ALL));
 }
 
+/**
+ * Whether a server checks rows as wsm does, asked once, when first needed: `wsm serve`, the server
+ * with its extensions (the labels list, read-only), runs the same schema as the check. A server
+ * that cannot be asked is taken to, so that the check's own rules hold.
+ */
+export function askWsmRules(client: WsmClient): () => Promise<boolean> {
+  let asked: Promise<boolean> | undefined;
+  return () =>
+    (asked ??= client.labels.hasExtensions().then(
+      (has) => has !== false,
+      () => true,
+    ));
+}
+
 /** A row's values without those the server does not show, and those values (by plan key: `contact_groups`, `fields.city`). */
 export function withoutUnshown(row: PlanRow, shown: Shown): { row: PlanRow; unshown: Record<string, unknown> } {
   const unshown: Record<string, unknown> = {};
@@ -105,13 +119,26 @@ export function unshownLines(rows: Record<string, number>, lacking: string[]): s
   return lines;
 }
 
-/** `contact_groups cell not read in 1 row (row 2), sent as written: …`: a column's cells the check could not read, where its server's contacts do not show it. */
+/**
+ * A column's cells the check refused where the server may take them (cli/unreadable-cells.ts), sent
+ * as written: `contact_groups cell not read in 1 row (row 2), sent as written: …`, `email in 1 row
+ * (row 3) is not an address wsm serve accepts; …`, `values beyond the header's columns in 1 row …`.
+ */
 export function unreadableSentence(key: string, { rows, first }: UnreadableCounts[string]): string {
-  const more = rows > first.length ? `${placesOf(first)} and ${countText(rows - first.length)} more` : listed(first);
+  const where = `${countOf(rows, 'row')} (${rows > first.length ? `${placesOf(first)} and ${countText(rows - first.length)} more` : listed(first)})`;
+  if (key === 'email') return `email in ${where} is not an address wsm serve accepts; this server's rule is not known: sent as written`;
+  if (key === BEYOND_HEADER)
+    return `values beyond the header's columns in ${where}, sent as written: whether this server ignores them is not known`;
   return (
-    `${key} ${rows === 1 ? 'cell' : 'cells'} not read in ${countOf(rows, 'row')} (${more}), sent as written: ` +
+    `${key} ${rows === 1 ? 'cell' : 'cells'} not read in ${where}, sent as written: ` +
     `this server's contacts do not show ${unshownWhat(key)}, so whether its import keeps ${rows === 1 ? 'it' : 'them'} is not known`
   );
+}
+
+/** Under its contact: `? email: "x@y.z" sent as written, this server's rule not known: …`, what the check said of a cell sent as written. */
+export function unreadableCellLine(key: string, cell: string, why: string): string {
+  const said = key === 'email' ? "this server's rule not known" : key === BEYOND_HEADER ? 'not known to be ignored' : 'not read';
+  return `? ${key}: ${JSON.stringify(cell)} sent as written, ${said}: ${why}`;
 }
 
 /** The plan's lines on the cells the check could not read, one per column. */

@@ -10,7 +10,7 @@
 import { batchedWriter } from './batched-write.js';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { type CsvFormat, openCsv } from '../../api/import-csv.js';
+import { type CsvFormat, isBeyondHeader, openCsv } from '../../api/import-csv.js';
 import { IMPORT_MAX_BYTES } from '../../api/schemas/index.js';
 import { refuseOverLimit } from '../shared/verb.js';
 import { columnsToSend, csvField } from '../../formats/csv/cells.js';
@@ -53,17 +53,12 @@ export async function sizeWithinLimit(file: string, source: string): Promise<num
   return size;
 }
 
-/** The reader's words for a row with values past the header's columns (api/import-csv.ts rowMaker). */
-const TOO_MANY_VALUES = /^The row has (\d+) values but the header has \d+ columns\.$/;
-
 /**
  * One line every reader of wsm refuses with `message`, as it refused the file's own row, so that
  * wsm serve names it on its line; its quotes are paired, so that no laxer reader runs on into the
  * rows after it.
  */
 function unreadableLine(message: string): string {
-  const values = TOO_MANY_VALUES.exec(message)?.[1];
-  if (values !== undefined) return Array.from({ length: Number(values) }, () => 'x').join(',');
   if (message === CSV_MESSAGES.afterQuote) return '""x';
   if (message === CSV_MESSAGES.unclosed) return `"${'x'.repeat(MAX_QUOTED_CHARS + 1)}"`;
   if (message === CSV_MESSAGES.tooLong) return 'x'.repeat(MAX_RECORD_CHARS + 1);
@@ -90,7 +85,8 @@ export async function writeCanonical(file: string, target: number, held: HeldCel
       write(blankRecords(item.row - row, item.line - line));
       row = item.row + 1;
       line = item.line + 1;
-      if (item.kind === 'error') {
+      // Values beyond the header's columns go as written: a server may ignore them.
+      if (item.kind === 'error' && !isBeyondHeader(item)) {
         write(`${unreadableLine(item.message)}\n`);
         continue;
       }

@@ -18,7 +18,7 @@ import { type CsvItem, openCsv } from '../../api/import-csv.js';
 import { planColumns, type ColumnPlan } from '../../api/import-columns.js';
 import { normalizeNumber } from '../../api/schemas/index.js';
 import { checkedRow, type FieldIds } from '../../cli/csv-check.js';
-import type { AskShown } from '../../cli/unreadable-cells.js';
+import type { ServerReading } from '../../cli/unreadable-cells.js';
 import { inTurns } from '../../cli/loop-turns.js';
 import { paddedStored, type LiveContacts } from '../contacts/plan.js';
 import type { ImportPlanOptions } from '../contacts/plan-import.js';
@@ -70,14 +70,14 @@ const holdableColumns = (plan: ColumnPlan): number[] =>
 
 /**
  * The held cells of `source`'s rows (its header checked), against `live`, with the workspace's
- * `fields`, planned as the run plans (`options`: the file's twins, from hold-scan.ts; `shown`: as the check takes it).
+ * `fields`, planned as the run plans (`options`: the file's twins, from hold-scan.ts; `reading`: as the check takes it).
  */
 export async function passForHolds(
   source: HoldSource,
   live: LiveContacts,
   fields: FieldIds | undefined,
   options: ImportPlanOptions,
-  shown?: AskShown,
+  reading?: ServerReading,
 ): Promise<HeldByPass | undefined> {
   const { batches, rewrite } = await openRows(source);
   const planning = importPlanning(live, options);
@@ -108,7 +108,7 @@ export async function passForHolds(
       const { cells } = row;
       const number = normalizeNumber(cells[numberAt] ?? '');
       if (!watched.has(number) && !beside(number) && !holdable.some((index) => cellMayHold(cells[index] ?? ''))) continue;
-      const checked = await checkedRow(row, plan, shown);
+      const checked = await checkedRow(row, plan, reading);
       planning.onRow(checked);
       if (checked.value === undefined) continue;
       if (!watched.has(number)) followedFrom.set(number, row.row);

@@ -16,7 +16,8 @@ import { liveContacts, type LiveContacts, type Plan, type PlanRow, type RowSets 
 import type { ImportRow } from '../../api/schemas/index.js';
 import { type ImportPlanOptions, ImportPlanner, RepeatedNumbers } from '../contacts/plan-import.js';
 import { cannotListContacts, readLiveContacts, readLiveContactsWithin } from '../contacts/plan-live.js';
-import { askShown, SHOWN_ALL, type Shown } from '../contacts/plan-unshown.js';
+import { askShown, askWsmRules, SHOWN_ALL, type Shown } from '../contacts/plan-unshown.js';
+import type { ServerReading } from '../../cli/unreadable-cells.js';
 import { type FileScan, liveMayHold } from './hold-scan.js';
 import type { ImportBefore } from '../../journal/import-change.js';
 import { importLookupLimit, importReadLimit } from '../../journal/number-lookup.js';
@@ -228,18 +229,19 @@ export async function runPlanning(
 
 /**
  * What an import reads before its rows are checked: a dry run's workspace (none without a server
- * or where it cannot be read), and what the check asks of the server's contacts, from the contacts
- * the dry run or the run's planning read, else (a run that plans nothing) from its first contact.
+ * or where it cannot be read), and what the check asks of the server (unreadable-cells.ts): what
+ * its contacts show, from the contacts the dry run or the run's planning read, else (a run that
+ * plans nothing) from its first contact; whether its rules are wsm serve's.
  */
 export async function beforeCheck(
   ctx: Context,
   client: WsmClient | undefined,
   { dryRun, group }: { dryRun: boolean; group?: number },
   planning: RunPlanning | undefined,
-): Promise<{ workspace?: DryRunWorkspace; shown?: () => Promise<Shown> }> {
-  if (!dryRun) return { shown: planning?.shown ?? askShown(client!) };
+): Promise<{ workspace?: DryRunWorkspace; reading?: ServerReading }> {
+  if (!dryRun) return { reading: { shown: planning?.shown ?? askShown(client!), wsmRules: askWsmRules(client!) } };
   const workspace = client === undefined ? undefined : await dryRunWorkspace(ctx, client, group);
-  return workspace === undefined ? {} : { workspace, shown: workspace.shown };
+  return workspace === undefined ? {} : { workspace, reading: { shown: workspace.shown, wsmRules: askWsmRules(client!) } };
 }
 
 async function readLiveWithin(ctx: Context, client: WsmClient): Promise<ImportBefore> {

@@ -173,17 +173,17 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   // file), and the file goes without them once it holds a valid row, its rows checked while the server works.
   const planning = !flags.dryRun && (!flags.applyFlagged || flags.strict) ? await runPlanning(ctx, client!, flags, scan) : undefined;
   // A dry run reads the workspace before the check (which may ask what its contacts show), and plans the rows it keeps after it.
-  const { workspace, shown } = await beforeCheck(ctx, client, flags, planning);
+  const { workspace, reading } = await beforeCheck(ctx, client, flags, planning);
   const sent = new SentColumns();
   /** The rows checked as a CSV's are (a sheet's as read, its rows not sent added: sheet-upload.ts), their groups and fields noted. */
   const checkRows = async (checking: CheckOptions) => {
-    const options = sent.noting({ ...checking, ...(shown !== undefined ? { shown } : {}) });
+    const options = sent.noting({ ...checking, ...(reading !== undefined ? { reading } : {}) });
     if (sheet === undefined) return checkImportCsv(csv, { ...options, source: flags.file });
     return sheet.complete(await checkImportItems(sheet.items, { ...options, source: flags.file }), options);
   };
   const pass =
     planning?.holdsNothing === false && !flags.strict
-      ? await passForHolds(sheet === undefined ? { csv } : { items: sheet.items }, planning.live, fields, planning.options, shown)
+      ? await passForHolds(sheet === undefined ? { csv } : { items: sheet.items }, planning.live, fields, planning.options, reading)
       : undefined;
   const planFirst = planning !== undefined && (flags.strict || (!planning.holdsNothing && pass === undefined));
   const outcome = planning && followedOutcome(ctx, pass?.held ?? planning.held, flags.spreadsheet !== undefined);
