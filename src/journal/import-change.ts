@@ -14,12 +14,14 @@ import type { LiveContacts } from '../commands/contacts/plan.js';
 import { beginChange } from './journal.js';
 import { MAX_RECORDS } from './journal-files.js';
 import { countOf, countText } from '../cli/text.js';
-import { contactImage, type JournalRecord } from './records.js';
+import { contactImage, createdLine, type JournalRecord } from './records.js';
 import type { ChangeWriter } from './store.js';
 import type { UploadResult } from '../commands/imports/upload.js';
 import { importErrorOf } from '../commands/imports/import-errors.js';
 import { beforeByNumber, type ReadRows } from './import-lookup.js';
 import type { ImportOutcome } from './import-outcome.js';
+import { BATCH_BYTES, LineBatches } from './line-batches.js';
+import { withGroup } from './row-values.js';
 
 /**
  * What the import's plan read of the workspace before sending, or why it read nothing;
@@ -91,9 +93,7 @@ export class ImportChange {
         this.change.add(this.updatesBefore(outcome, this.before.live));
         return;
       }
-      const { records, creates } = this.predicted(outcome, this.before, result!);
-      this.noteMadeMeanwhile(creates, result!.import?.created_count);
-      this.change.add(records);
+      this.noteMadeMeanwhile(this.record(outcome, this.before, result!), result!.import?.created_count);
     } catch (error) {
       this.change.note(`the import's outcome was not recorded (${(error as Error).message}): undo leaves its contacts as they are`);
     } finally {
@@ -104,7 +104,7 @@ export class ImportChange {
   /** The contacts the rows name that had one before, with their before-images alone. */
   private updatesBefore(outcome: ImportOutcome, live: LiveContacts): JournalRecord[] {
     const records: JournalRecord[] = [];
-    for (const number of outcome.numbers()) {
+    for (const number of outcome.allNumbers()) {
       const was = live.byNumber.get(number);
       if (was !== undefined) records.push({ kind: 'contact', op: 'update', id: Number(was.id), before: contactImage(was), after: null });
     }
@@ -115,46 +115,75 @@ export class ImportChange {
    * Each contact the rows name, with its before-image and the values the rows leave it with; a
    * number looked up and left unknown is not recorded (said at the time), nor is a contact named
    * by a row the server says failed. Past the most records a change keeps, the others are only
-   * counted (the store says that undo leaves them); `creates`: the contacts the rows create.
+   * counted (the store says that undo leaves them). Written as JSON lines in batches, a new
+   * contact's values mostly as its row was written when checked (import-outcome.ts). Returns how
+   * many contacts the rows create.
    */
-  private predicted(outcome: ImportOutcome, before: Before, result: UploadResult): { records: JournalRecord[]; creates: number } {
+  private record(outcome: ImportOutcome, before: Before, result: UploadResult): number {
     const record = result.import;
     const errors = (Array.isArray(record?.errors) ? record.errors : []).map(importErrorOf);
     const refused = outcome.refused(errors);
     const group = record?.contact_group?.name;
-    const records: JournalRecord[] = [];
+    const lines = new LineBatches(this.change);
+    // The records of contacts created as their rows were written, one after the other: one view.
+    let run = { from: 0, to: 0, count: 0 };
+    const endRun = () => {
+      if (run.count > 0) lines.push(outcome.bytes(run.from, run.to), run.count);
+      run = { from: 0, to: 0, count: 0 };
+    };
+    const { byNumber } = before.live;
+    // Where the workspace held none of the numbers (a read of no contacts), none is made into text to look up.
+    const noneStored = byNumber.size === 0 && before.absent === undefined;
+    let kept = 0;
+    let more = false;
     let creates = 0;
-    for (const number of outcome.numbers()) {
-      if (refused.has(number)) continue;
-      const was = before.live.byNumber.get(number);
-      const create = was === undefined && (before.absent === undefined || before.absent.has(number));
+    for (const entry of outcome.contacts()) {
+      if (refused.size > 0 && refused.has(outcome.keyOf(entry))) continue;
+      const number = noneStored ? undefined : outcome.numberOf(entry);
+      const was = number === undefined ? undefined : byNumber.get(number);
+      const create = was === undefined && (number === undefined || before.absent === undefined || before.absent.has(number));
       if (create) creates += 1;
-      if (records.length > MAX_RECORDS) continue;
-      if (was !== undefined)
-        records.push({
+      if (was === undefined && !create) continue;
+      if (kept === MAX_RECORDS) {
+        more = true;
+        continue;
+      }
+      kept += 1;
+      if (was === undefined && group === undefined && outcome.createdAsWritten(entry)) {
+        const [start, end] = outcome.spanOf(entry);
+        if (run.count > 0 && (start !== run.to || run.to - run.from >= BATCH_BYTES)) endRun();
+        if (run.count === 0) run.from = start;
+        run.to = end;
+        run.count += 1;
+        continue;
+      }
+      endRun();
+      if (was !== undefined) {
+        const predicted = outcome.after(entry, was, group);
+        const update: JournalRecord = {
           kind: 'contact',
           op: 'update',
           id: Number(was.id),
           before: contactImage(was),
           after: null,
-          predicted: outcome.after(number, was, group),
-        });
-      else if (create)
-        records.push({
-          kind: 'contact',
-          op: 'create',
-          id: null,
-          number,
-          before: null,
-          after: null,
-          predicted: outcome.after(number, undefined, group),
-        });
+          predicted,
+        };
+        lines.pushLine(`${JSON.stringify(update)}\n`);
+      } else if (outcome.createdAsWritten(entry)) lines.pushLine(withGroup(outcome.textOf(entry), group!));
+      else {
+        const made = outcome.after(entry, undefined, group);
+        lines.pushLine(
+          createdLine(outcome.numberOf(entry), made.name, made.email, made.gender, made.status, made.fields, made.contact_groups),
+        );
+      }
     }
+    endRun();
+    lines.end(more);
     if (refused.size > 0)
       this.change.note(
         `the server says rows naming ${countOf(refused.size, 'contact')} failed: ${refused.size === 1 ? 'it is' : 'they are'} kept as not changed, and undo leaves ${refused.size === 1 ? 'it' : 'them'} as ${refused.size === 1 ? 'it is' : 'they are'}`,
       );
-    return { records, creates };
+    return creates;
   }
 
   /**

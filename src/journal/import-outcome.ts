@@ -11,39 +11,46 @@
 // The finished import's counts follow the same rows (commands/imports/import-tally.ts) and are not
 // this: they need no new contact's values, and the stored contacts are known before the first row
 // there, so each row is applied at once; they drop groups and fields the contacts do not show.
-import type { Contact, ImportError, ImportRow } from '../api/schemas/index.js';
+//
+// A million rows are followed while the server works, so a row keeps no object: its number, row
+// and line go to typed arrays, and what it sets is written at once as JSON into a ByteLog, mostly
+// as the record line of the contact it creates (row-values.ts); the check's row is then free to
+// die young, and the change's file takes those bytes as they are.
+import type { Contact, ImportError } from '../api/schemas/index.js';
 import type { CheckedRow } from '../cli/csv-check.js';
-import { applyRow, copyOf, createdState, stateOf, type ContactState, type RowSets } from '../commands/contacts/plan.js';
-import { type HeldCells, importRowSets } from '../commands/imports/import-plan.js';
+import { applyRow, copyOf, createdState, stateOf, type ContactState } from '../commands/contacts/plan.js';
+import type { HeldCells } from '../commands/imports/import-plan.js';
 import { serverFailed } from '../commands/imports/rejects.js';
 import type { Context } from '../cli/context.js';
+import { ByteLog } from './byte-log.js';
 import { journalOff } from './journal.js';
 import { MAX_RECORDS } from './journal-files.js';
-
-/** Rows followed at first; the arrays double as they fill. */
-const FIRST_ROWS = 1024;
+import { NumberKeys } from './number-keys.js';
+import { encodeRow, isCreated, rowSets } from './row-values.js';
 
 export class ImportOutcome {
-  // A row costs its checked value and a few typed-array writes, no object of its own: a million
-  // rows are followed while the server works, and each object kept alive costs the collector a
-  // copy (docs/benchmarks.md).
-  /** Each row's value (the check's), in file order. */
-  private readonly values: ImportRow[] = [];
-  /** Each row's row and line, as the check named it: where the server's errors point. */
-  private rows = new Int32Array(FIRST_ROWS);
-  private lines = new Int32Array(FIRST_ROWS);
-  /** By number, its row's entry, or its rows' entries in file order. */
-  private readonly entries = new Map<string, number | number[]>();
+  private readonly numbers = new NumberKeys();
+  /** Each row's values, one after the other (row-values.ts); `ends`: where each row's end. */
+  private readonly values = new ByteLog();
+  private ends = new Float64Array(NumberKeys.FIRST);
+  private kinds = new Uint8Array(NumberKeys.FIRST);
+  /** Rows followed when the numbers are counted next: past the most records, new numbers are not followed. */
+  private countAt: number;
+  /** The numbers followed, sorted, once they are one more than a change keeps: only their rows are followed from then. */
+  private full: Float64Array | undefined;
 
   /**
    * `held`: what the run leaves out, by row (filled by the plan as the rows are read, or by the
    * pass before, and kept); `sheet`: the rows are a sheet's, which the server's errors name by
-   * sheet row (a CSV's by the line each starts on).
+   * sheet row (a CSV's by the line each starts on); `most`: the most records a change keeps.
    */
   constructor(
     private readonly held: HeldCells,
     private readonly sheet: boolean,
-  ) {}
+    private readonly most = MAX_RECORDS,
+  ) {
+    this.countAt = most + 1;
+  }
 
   /** `read`, then this outcome's add: for a check whose rows a plan reads too (the plan first, so that what it holds is known). */
   following(read: (row: CheckedRow) => void): (row: CheckedRow) => void {
@@ -55,75 +62,99 @@ export class ImportOutcome {
 
   /** A row as the check read it (invalid rows are never sent, nor rows the run leaves out whole). */
   readonly add = (row: CheckedRow): void => {
-    if (row.value === undefined || this.held.get(row.row) === 'row') return;
-    const number = String(row.value.number);
-    const known = this.entries.get(number);
+    const held = this.held.get(row.row);
+    if (row.value === undefined || held === 'row') return;
+    const key = NumberKeys.keyOf(String(row.value.number));
     // Past the most records a change keeps, a new number's record would not be kept: it is not
     // followed (one more is, so that the change says it kept the most).
-    if (known === undefined && this.entries.size > MAX_RECORDS) return;
-    const entry = this.values.length;
-    if (entry === this.rows.length) this.grow();
-    this.values.push(row.value);
-    this.rows[entry] = row.row;
-    this.lines[entry] = row.line;
-    if (known === undefined) this.entries.set(number, entry);
-    else if (typeof known === 'number') this.entries.set(number, [known, entry]);
-    else known.push(entry);
+    if (this.full !== undefined && !NumberKeys.holds(this.full, key)) return;
+    const entry = this.numbers.add(key, row.row, row.line);
+    if (entry === this.ends.length) this.grow();
+    this.kinds[entry] = encodeRow(this.values, row.value, held);
+    this.ends[entry] = this.values.length;
+    if (this.full === undefined && entry + 1 === this.countAt) this.countNumbers();
   };
 
-  /** The numbers the rows sent name, as the server stores them, in the order first named. */
-  numbers(): Iterable<string> {
-    return this.entries.keys();
+  /** The first entry of each number, in the order first named. */
+  contacts(): Iterable<number> {
+    return this.numbers.firsts();
+  }
+
+  /** The number of an entry, as the server stores it. */
+  numberOf(entry: number): string {
+    return this.numbers.numberOf(entry);
+  }
+
+  /** Each number once (as the server stores it), in the order first named. */
+  *allNumbers(): Iterable<string> {
+    for (const entry of this.numbers.firsts()) yield this.numbers.numberOf(entry);
   }
 
   /**
-   * The contact holding `number` once the import applied its rows to `before` (undefined: it had
-   * none, and the import creates it, with the name and status the server gives a new contact);
-   * `group`: the import's --group, joined by every contact it names.
+   * The contact holding the number of `entry` (a first entry) once the import applied its rows to
+   * `before` (undefined: it had none, and the import creates it, with the name and status the
+   * server gives a new contact); `group`: the import's --group, joined by every contact it names.
    */
-  after(number: string, before: Contact | undefined, group: string | undefined): ContactState {
+  after(entry: number, before: Contact | undefined, group: string | undefined): ContactState {
     const state = copyOf(stateOf(before));
-    const known = this.entries.get(number) ?? [];
-    for (const entry of typeof known === 'number' ? [known] : known) applyRow(state, { place: '', sets: this.sentOf(entry) }, true);
+    for (const each of this.numbers.entriesOf(entry))
+      applyRow(state, { place: '', sets: rowSets(this.kinds[each], this.textOf(each)) }, true);
     if (group !== undefined && !state.contact_groups.includes(group)) state.contact_groups.push(group);
     return before === undefined ? createdState(state) : state;
   }
 
   /**
-   * The numbers named by rows the server says failed: the import did not apply them, so their
-   * contacts are not what the rows predict.
+   * Whether the record line of the new contact of `entry` (a first entry) was written whole when
+   * its row was checked: its only row, written as a created contact's (row-values.ts). Its bytes
+   * are then spanOf(entry), with the import's --group still to join (withGroup).
    */
-  refused(errors: readonly ImportError[]): Set<string> {
-    const by = this.sheet ? 'row' : 'line';
-    const failed = serverFailed([...errors], by);
-    const numbers = new Set<string>();
-    if (failed.size === 0) return numbers;
-    const places = by === 'line' ? this.lines : this.rows;
-    for (let entry = 0; entry < this.values.length; entry++) if (failed.has(places[entry])) numbers.add(String(this.values[entry].number));
-    return numbers;
+  createdAsWritten(entry: number): boolean {
+    return isCreated(this.kinds[entry]) && !this.numbers.repeated(entry);
   }
 
-  /** What an entry's row set, as sent: its held cells left out. */
-  private sentOf(entry: number): RowSets {
-    const sets = importRowSets(this.values[entry], undefined);
-    const held = this.held.get(this.rows[entry]);
-    if (held === undefined || held === 'row') return sets;
-    for (const key of held) {
-      if (key.startsWith('fields.') && sets.fields !== undefined) {
-        const { [key.slice('fields.'.length)]: _held, ...others } = sets.fields;
-        sets.fields = others;
-      } else delete sets[key as 'name' | 'email' | 'gender'];
-    }
-    return sets;
+  /** Where the values of `entry` are in bytes(): [start, end). */
+  spanOf(entry: number): [number, number] {
+    return [entry === 0 ? 0 : this.ends[entry - 1], this.ends[entry]];
+  }
+
+  /** The values written, start to end, not copied. */
+  bytes(start: number, end: number): Uint8Array {
+    return this.values.view().subarray(start, end);
+  }
+
+  /** The values of `entry` as text. */
+  textOf(entry: number): string {
+    return this.values.text(...this.spanOf(entry));
+  }
+
+  /**
+   * The numbers named by rows the server says failed (by key): the import did not apply them, so
+   * their contacts are not what the rows predict.
+   */
+  refused(errors: readonly ImportError[]): Set<number> {
+    const failed = serverFailed([...errors], this.sheet ? 'row' : 'line');
+    return failed.size === 0 ? new Set() : this.numbers.keysAt(this.sheet ? 'row' : 'line', failed);
+  }
+
+  /** The key of an entry's number (NumberKeys.keyOf). */
+  keyOf(entry: number): number {
+    return this.numbers.keyOf(entry);
+  }
+
+  /** Counts the numbers followed: once they are one more than a change keeps, no new one is followed. */
+  private countNumbers(): void {
+    const distinct = this.numbers.distinct();
+    if (distinct.length > this.most) this.full = distinct;
+    else this.countAt = this.numbers.count + (this.most + 1 - distinct.length);
   }
 
   private grow(): void {
-    const rows = new Int32Array(this.rows.length * 2);
-    rows.set(this.rows);
-    this.rows = rows;
-    const lines = new Int32Array(this.lines.length * 2);
-    lines.set(this.lines);
-    this.lines = lines;
+    const ends = new Float64Array(this.ends.length * 2);
+    ends.set(this.ends);
+    this.ends = ends;
+    const kinds = new Uint8Array(this.kinds.length * 2);
+    kinds.set(this.kinds);
+    this.kinds = kinds;
   }
 }
 

@@ -8,7 +8,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { gunzipSync, constants as zlibConstants } from 'node:zlib';
 import type { z } from 'zod';
 import { ConfigError } from '../cli/errors.js';
-import { type ChangeMeta, type JournalRecord, journalRecordSchema, storedMetaSchema } from './records.js';
+import { type ChangeMeta, createdRecordOf, type JournalRecord, journalRecordSchema, storedMetaSchema } from './records.js';
 
 export const FILE_MODE = 0o600;
 export const DIR_MODE = 0o700;
@@ -186,7 +186,7 @@ export function readRecords(dir: string, meta: ChangeMeta): ReadRecords {
       if (at === cuttable) return void (cut = true);
       throw damaged(dir, name, `has a line that is not JSON at record ${records.length + 1} (cut short?)`);
     }
-    const record = journalRecordSchema.safeParse(json);
+    const record = journalRecordSchema.safeParse(Array.isArray(json) ? createdRecordOf(json) : json);
     if (!record.success) throw damaged(dir, name, `has no journal record at record ${records.length + 1} (${firstIssue(record.error)})`);
     records.push(record.data);
   };
@@ -195,7 +195,8 @@ export function readRecords(dir: string, meta: ChangeMeta): ReadRecords {
     if (size > MAX_RECORD_FILE_BYTES)
       throw damaged(dir, name, `is ${mb(size)}, more than a change's records may take (${mb(MAX_RECORD_FILE_BYTES)})`);
     let source = fileSource(fd);
-    if (name.endsWith('.gz')) {
+    // A change that ended without a record (an import whose rows all failed) leaves its record file empty.
+    if (name.endsWith('.gz') && size > 0) {
       try {
         // A never-ended change's last gzip member may be cut short: what inflates before the cut is kept.
         const flush = meta.ended === undefined ? { finishFlush: zlibConstants.Z_SYNC_FLUSH } : {};

@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import type { Context } from '../cli/context.js';
 import { CliError, ExitCode, UsageError } from '../cli/errors.js';
 import type { JournalRecord } from './records.js';
-import { limitsFrom, JournalStore, type ChangeWriter } from './store.js';
+import { limitsFrom } from './journal-limits.js';
+import { JournalStore, type ChangeWriter } from './store.js';
 
 /**
  * WSM_HISTORY=off: changes are made without a journal (no undo). Any other word is refused rather

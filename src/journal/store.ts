@@ -14,40 +14,20 @@ import { ConfigError, UsageError } from '../cli/errors.js';
 import { writeFileAtomically } from '../cli/replace-file.js';
 import { DIR_MODE, FILE_MODE, JournalFileDamaged, MAX_RECORDS, readMeta, readRecords, tighten } from './journal-files.js';
 import { CHANGE_ID, type ChangeMeta, type JournalRecord } from './records.js';
+import { DEFAULT_LIMITS, type JournalLimits } from './journal-limits.js';
 
 /** Past this many records a change's file is gzipped: a 100,000-row import's journal stays a few MB. */
 const GZIP_FROM_RECORDS = 500;
-
-export interface JournalLimits {
-  changes: number;
-  days: number;
-}
-
-const DEFAULT_LIMITS: JournalLimits = { changes: 200, days: 90 };
-
-/** Upper bounds of the limits: 100 years keeps every cut-off a real date, so a limit can never empty the journal. */
-const MAX_LIMITS: JournalLimits = { changes: 100_000, days: 36_500 };
-
-/** The limits WSM_HISTORY_CHANGES and WSM_HISTORY_DAYS set; a value that is no whole number from 1 to its bound is refused. */
-export function limitsFrom(env: Record<string, string | undefined>): JournalLimits | string {
-  const read = (name: string, fallback: number, most: number): number | string => {
-    const text = env[name]?.trim();
-    if (text === undefined || text === '') return fallback;
-    return /^\d+$/.test(text) && Number(text) > 0 && Number(text) <= most
-      ? Number(text)
-      : `${name} must be a whole number from 1 to ${most.toLocaleString('en-US')}, got "${text}"`;
-  };
-  const changes = read('WSM_HISTORY_CHANGES', DEFAULT_LIMITS.changes, MAX_LIMITS.changes);
-  const days = read('WSM_HISTORY_DAYS', DEFAULT_LIMITS.days, MAX_LIMITS.days);
-  if (typeof changes === 'string') return changes;
-  if (typeof days === 'string') return days;
-  return { changes, days };
-}
 
 /** A change being written: its records appended as they are known, its end said once. */
 export interface ChangeWriter {
   readonly id: string;
   add(records: JournalRecord[]): void;
+  /**
+   * Records already written as JSON lines (`count` of them in `lines`, each ending in a newline),
+   * kept as add() keeps records; `more`: records past the most a change keeps were left out (said).
+   */
+  addLines(lines: Uint8Array, count: number, more?: boolean): void;
   /** A sentence kept with the change (a record without a before-image, and why). */
   note(sentence: string): void;
   /** The change ended: the records whose request failed. */
@@ -62,11 +42,12 @@ export interface StoredChange {
 /** What a verb says of a change it makes; the store adds its id, time, counts and notes. */
 type NewMeta = Omit<ChangeMeta, 'id' | 'when' | 'records' | 'notes'>;
 
-/** Records as their file keeps them: a JSON line each, one gzip member per batch in a gzipped file. */
-const recordLines = (records: JournalRecord[], gzip: boolean) => {
-  const text = records.map((record) => `${JSON.stringify(record)}\n`).join('');
-  return gzip ? gzipSync(text, { level: 1 }) : text;
-};
+/** JSON lines as their file keeps them: one gzip member per batch in a gzipped file. */
+const packed = (lines: string | Uint8Array, gzip: boolean) => (gzip ? gzipSync(lines, { level: 1 }) : lines);
+
+/** Records as their file keeps them: a JSON line each. */
+const recordLines = (records: JournalRecord[], gzip: boolean) =>
+  packed(records.map((record) => `${JSON.stringify(record)}\n`).join(''), gzip);
 
 /** Said of a change whose writer died while writing its last record. */
 const CUT_SHORT = 'its last record is cut short (its command stopped while writing it): left out, so undo leaves that one';
@@ -130,6 +111,13 @@ export class JournalStore {
         full.records += records.length;
         // The meta counts them too: a change stopped before its end is listed with what it holds.
         writeMeta();
+      },
+      addLines(lines, count, more = false) {
+        if (count > maxRecords - full.records) throw new RangeError(`${count} records are more than the change has room for`);
+        if (more && !full.notes.includes(pastMost)) full.notes.push(pastMost);
+        if (count > 0) writeFileSync(fd, packed(lines, gzip));
+        full.records += count;
+        if (count > 0 || more) writeMeta();
       },
       note(sentence) {
         full.notes.push(sentence);

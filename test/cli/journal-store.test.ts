@@ -5,7 +5,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commandLine } from '../../src/journal/journal.js';
-import { JournalStore, limitsFrom } from '../../src/journal/store.js';
+import { JournalStore } from '../../src/journal/store.js';
+import { limitsFrom } from '../../src/journal/journal-limits.js';
 import type { JournalRecord, ResourceRecord } from '../../src/journal/records.js';
 import { resourceImage } from '../../src/journal/resource-image.js';
 import { tempDir } from './helpers.js';
