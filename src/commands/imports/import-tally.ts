@@ -10,7 +10,7 @@
 // unchanged contact, or a row sent without its held cells, is one of its `updated`.
 // The change journal follows the same rows (journal/import-outcome.ts) and is kept apart, as its
 // use differs: it predicts the contacts an import creates and learns the before-images only after
-// the rows (a large workspace's lookups), so it keeps every row's value and applies them at the
+// the rows (a large workspace's lookups), so it writes down every row's values and applies them at the
 // end, cells the plan held left out by row; this tally is made only where the workspace was read
 // whole, so it knows the stored contacts before the first row, keeps values for those alone,
 // applies each row at once (holding by the planner's own rule, applyRow), and leaves out groups
