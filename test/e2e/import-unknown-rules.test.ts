@@ -4,7 +4,9 @@
  * stand-in of the published API, which creates such a row's contact, the row is no invalid row:
  * the plan sets the e-mail as written and says it with a `?` line, the run creates the contact,
  * its summary counts no failure, exit 0, no reject, and undo deletes it. On `wsm serve`, whose
- * rules the check is, the row stays invalid and its import refuses it. The real binary on both.
+ * rules the check is, the row stays invalid and its import refuses it. The real binary on both. On
+ * `wsm serve --api-only` (no extension tells it apart) the plan takes the row, and the server's
+ * error, not the plan, makes it failed.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -122,3 +124,27 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     });
   });
 }
+
+describe('the same e-mail on wsm serve --api-only, which has no extension to tell it is wsm serve', () => {
+  let backend: Backend;
+  const run = (...args: string[]) => wsm(backend.env, args);
+  beforeAll(async () => {
+    backend = await BACKENDS[1].start();
+  });
+  afterAll(async () => {
+    if (backend !== undefined) expect(await backend.stop()).toBe(0);
+  });
+
+  it('the plan takes the row as given; the server refuses it, and its error, not the plan, makes it failed', async () => {
+    const file = backendFile(backend, 'tabs.csv', 'number,name,email\n16505550007,Ann,\n16505550008,Tab Name,x@y.z\n');
+    const plan = await run('contacts', 'import', file, '--dry-run', '-q');
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain(EMAIL_LINE);
+    expect(plan.stdout).toContain('Plan: 2 to create, 0 to update, 0 unchanged, 0 invalid.\n');
+    const rejects = join(backend.dir, 'fix.csv');
+    const imported = await run('contacts', 'import', file, '--wait', '--interval', '0.05s', '--rejects', rejects, '-o', 'json');
+    expect(imported.code, imported.stderr).toBe(8);
+    expect(JSON.parse(imported.stdout).summary).toMatchObject({ created: 1, failed: 1, rows: 2 });
+    expect(readFileSync(rejects, 'utf8')).toMatch(/^number,name,email,import_error,import_line\n16505550008,Tab Name,x@y\.z,.+,3\n$/);
+  });
+});
