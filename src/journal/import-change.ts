@@ -22,6 +22,7 @@ import { beforeByNumber, type ReadRows } from './import-lookup.js';
 import type { ImportOutcome } from './import-outcome.js';
 import { BATCH_BYTES, LineBatches } from './line-batches.js';
 import { withGroup } from './row-values.js';
+import { ImportGroups } from './import-groups.js';
 
 /**
  * What the import's plan read of the workspace before sending, or why it read nothing;
@@ -45,12 +46,19 @@ const SHORTEST_ROW = 24;
  * Begins the change of an import, before it is sent (`planned`: the plan's read; none where the
  * run planned nothing: --apply-flagged sends the file as it is); undefined with WSM_HISTORY=off.
  * `unplanned`: where the rows are checked only after the upload, how to read their numbers first.
+ * `groupsSent`: the file has a contact_groups column and the import is waited for, so the groups
+ * it makes can be known (import-groups.ts).
  */
 export async function beginImportChange(
   ctx: Context,
   file: string,
   bytes: number,
-  { client, planned, unplanned }: { client: WsmClient; planned: Planned | undefined; unplanned: ReadRows | undefined },
+  {
+    client,
+    planned,
+    unplanned,
+    groupsSent,
+  }: { client: WsmClient; planned: Planned | undefined; unplanned: ReadRows | undefined; groupsSent: boolean },
 ): Promise<ImportChange | undefined> {
   const change = await beginChange(ctx, { summary: `import ${file}`, expected: Math.ceil(bytes / SHORTEST_ROW) });
   if (change === undefined) return undefined;
@@ -63,13 +71,16 @@ export async function beginImportChange(
     before = typeof found === 'string' ? `${read.tooLarge}, and ${found}` : found;
   }
   if (typeof before === 'string') change.note(`no before-image was taken: ${before}; undo leaves the import's contacts as they are`);
-  return new ImportChange(change, typeof before === 'string' ? undefined : before);
+  const groups = groupsSent && typeof before !== 'string' ? await ImportGroups.before(client) : undefined;
+  if (typeof groups === 'string') change.note(`${groups}: a contact group the import makes is not kept, and undo leaves it`);
+  return new ImportChange(change, typeof before === 'string' ? undefined : before, typeof groups === 'string' ? undefined : groups);
 }
 
 export class ImportChange {
   constructor(
     private readonly change: ChangeWriter,
     private readonly before: Before | undefined,
+    private readonly groups?: ImportGroups,
   ) {}
 
   /**
@@ -93,12 +104,22 @@ export class ImportChange {
         this.change.add(this.updatesBefore(outcome, this.before.live));
         return;
       }
+      // The groups first: undo goes newest first, so it deletes them once it has undone the contacts.
+      this.change.add(await this.groupsMade(outcome));
       this.noteMadeMeanwhile(this.record(outcome, this.before, result!), result!.import?.created_count);
     } catch (error) {
       this.change.note(`the import's outcome was not recorded (${(error as Error).message}): undo leaves its contacts as they are`);
     } finally {
       this.change.finish([]);
     }
+  }
+
+  /** The contact groups the import made (import-groups.ts), where the groups were read before it. */
+  private async groupsMade(outcome: ImportOutcome): Promise<JournalRecord[]> {
+    const made = (await this.groups?.made(outcome.groupNames)) ?? [];
+    if (typeof made !== 'string') return made;
+    this.change.note(`${made}: a contact group the import made is not kept, and undo leaves it`);
+    return [];
   }
 
   /** The contacts the rows name that had one before, with their before-images alone. */

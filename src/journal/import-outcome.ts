@@ -34,6 +34,8 @@ export class ImportOutcome {
   private readonly values = new ByteLog();
   private ends = new Float64Array(NumberKeys.FIRST);
   private kinds = new Uint8Array(NumberKeys.FIRST);
+  /** The contact groups the rows sent name (few: a name once), to tell the groups the import made (import-groups.ts). */
+  readonly groupNames = new Set<string>();
   /** Rows followed when the numbers are counted next: past the most records, new numbers are not followed. */
   private countAt: number;
   /** The numbers followed, sorted, once they are one more than a change keeps: only their rows are followed from then. */
@@ -64,6 +66,7 @@ export class ImportOutcome {
   readonly add = (row: CheckedRow): void => {
     const held = this.held.get(row.row);
     if (row.value === undefined || held === 'row') return;
+    if (row.value.contact_groups !== undefined) for (const name of row.value.contact_groups) this.groupNames.add(name);
     const key = NumberKeys.keyOf(String(row.value.number));
     // Past the most records a change keeps, a new number's record would not be kept: it is not
     // followed (one more is, so that the change says it kept the most).

@@ -59,6 +59,8 @@ export interface ResourceRecord {
   unknown?: string;
   /** Fields the change sent that no image shows (a password, an avatar): an undo cannot set them back. */
   unkept?: string[];
+  /** Made by the server for the change's contacts, not asked for itself: a group an import's rows named that the workspace lacked. */
+  implied?: true;
 }
 
 /** One record a change touched, of either kind. */
@@ -186,6 +188,7 @@ const resourceRecordSchema = z.object({
   after: resourceImageSchema.nullable(),
   unknown: z.string().optional(),
   unkept: z.array(z.string().max(255)).max(64).optional(),
+  implied: z.literal(true).optional(),
 });
 
 /** A record of a journal file, either kind: a file written before the resource kind holds contact records alone. */

@@ -14,7 +14,9 @@ import type { z } from 'zod';
 import { CATALOG, type ResourceKey } from '../api/descriptions/catalog.js';
 import type { ResourceDescription } from '../api/descriptions/types.js';
 import type { Change, PlannedContact } from '../commands/contacts/plan.js';
-import type { OtherRecords } from './inverse.js';
+import type { Contact } from '../api/schemas/index.js';
+import { countOf } from '../cli/text.js';
+import type { OtherRecords, UndoStep } from './inverse.js';
 import type { ResourceRecord } from './records.js';
 import type { JsonValue, ResourceImage } from './resource-image.js';
 import { plannedRecord } from './resource-plan.js';
@@ -74,8 +76,29 @@ function operationOf(record: ResourceRecord, does: ResourceStep['does']): string
   return record.resource === 'permissions' && does === 'update' ? 'setPartnerDefaults' : does;
 }
 
+/** What an undo cannot take back: how many records, and the groups an import made that stay, each in a sentence the result repeats. */
+export interface NotUndone {
+  count: number;
+  stays?: string[];
+}
+
+/**
+ * The contacts a group holds now (where the server says) less those the undo's contact steps,
+ * planned before it, take out of it (deleted, or set back to groups without it).
+ */
+function membersLeft(group: number, now: ResourceImage, steps: readonly UndoStep[]): number | undefined {
+  if (typeof now.contacts_count !== 'number') return undefined;
+  const inIt = (contact: Contact) => (contact.contact_groups ?? []).some((each) => Number(each.id) === group);
+  const out = steps.filter(
+    (step) =>
+      (step.op === 'delete' && inIt(step.before)) ||
+      (step.op === 'update' && inIt(step.before) && step.body.contact_groups !== undefined && !step.body.contact_groups.includes(group)),
+  );
+  return now.contacts_count - out.length;
+}
+
 /** The planner of each resource record of an undo; `cannot` counts the records it cannot undo. */
-export function resourceInverse(live: LiveResources, force: boolean, cannot: { count: number }): OtherRecords {
+export function resourceInverse(live: LiveResources, force: boolean, cannot: NotUndone): OtherRecords {
   const nouns = (record: ResourceRecord) =>
     record.resource === 'permissions' ? 'the partner defaults' : `${CATALOG[record.resource].noun}s`;
   /** Why the server cannot make `does` for this record, or undefined where it can. */
@@ -127,15 +150,27 @@ export function resourceInverse(live: LiveResources, force: boolean, cannot: { c
     return { ...planned, changes: restore, notes: [...(planned.notes ?? []), ...unkept] };
   }
 
-  function undoCreate(record: ResourceRecord, planned: PlannedContact, now: ReadRecord, steps: ResourceStep[]): PlannedContact {
+  /** A group an import made, on a server that cannot delete groups: it stays, said in the plan and again in the result. */
+  function groupStays(record: ResourceRecord, planned: PlannedContact): PlannedContact {
+    const stays = `contact group ${shown(record.after?.name)} stays: this server cannot delete contact groups`;
+    (cannot.stays ??= []).push(stays);
+    cannot.count++;
+    return { ...planned, action: 'skipped', notes: [stays] };
+  }
+
+  function undoCreate(record: ResourceRecord, planned: PlannedContact, now: ReadRecord, steps: UndoStep[]): PlannedContact {
     if (record.after === null || record.id === null) return notUndone(planned, record.unknown ?? 'the record it created is not known');
     const missing = lacking(record, 'delete');
-    if (missing !== undefined) return notUndone(planned, missing);
+    if (missing !== undefined) return record.implied === true ? groupStays(record, planned) : notUndone(planned, missing);
     if ('gone' in now) return { ...planned, action: 'absent' };
     if ('unknown' in now) return notUndone(planned, `it cannot be read now (${now.unknown})`);
     const since = keysOf(record, 'create', 'update')
       .filter((key) => valueOf(record.after, key) !== undefined && !same(valueOf(record.after, key), valueOf(now.image, key)))
       .map((key) => `${key} is ${shown(valueOf(now.image, key))} now, not ${shown(valueOf(record.after, key))} as the change made it`);
+    // A group an import made is the change's while no contact is left in it once the undo has taken
+    // out the import's; one asked for itself (`groups create`, an apply) is deleted whoever joined it.
+    const left = record.implied === true ? membersLeft(record.id, now.image, steps) : undefined;
+    if (left !== undefined && left > 0) since.push(`it holds ${countOf(left, 'contact')} the undo leaves in it`);
     if (since.length > 0 && !force)
       return { ...planned, action: 'skipped', notes: since.map((why) => `changed since: ${why}; kept (--force deletes it)`) };
     if (since.length > 0) planned.notes = since.map((why) => `changed since: ${why}; deleted (--force)`);
@@ -175,7 +210,7 @@ export function resourceInverse(live: LiveResources, force: boolean, cannot: { c
     const now = live.records.get(liveKey(record)) ?? { unknown: 'not read' };
     const mine = steps as ResourceStep[];
     if (record.op === 'update') return undoUpdate(record, planned, now, mine);
-    if (record.op === 'create') return undoCreate(record, planned, now, mine);
+    if (record.op === 'create') return undoCreate(record, planned, now, steps);
     return undoDelete(record, planned, now, mine);
   };
 }

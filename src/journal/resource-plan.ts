@@ -42,6 +42,7 @@ export function recordAsPlanned(record: ResourceRecord, place: string): PlannedC
   const notes = [
     ...(record.unknown !== undefined ? [record.unknown] : []),
     ...(record.unkept ?? []).map((field) => `${field}: sent, not kept (an undo cannot set it back)`),
+    ...(record.implied === true ? ['made by the import: its rows named this group, which the workspace lacked'] : []),
   ];
   if (notes.length > 0) planned.notes = notes;
   return planned;

@@ -6,7 +6,8 @@
 //   since deleting it would leave neither;
 // - their requests go one at a time, in the plan's order (newest record first: the reverse of the
 //   order the change made them), since one may need another done first (the new template deleted
-//   before the old one is made again under its name).
+//   before the old one is made again under its name); contacts' requests beside them go several at
+//   a time, each run of either once the one before it has ended.
 import type { UndoStep, OtherRecords } from './inverse.js';
 import type { JournalRecord, ResourceRecord } from './records.js';
 import type { ResourceImage } from './resource-image.js';
@@ -59,7 +60,25 @@ export function keepingReplacements(
   };
 }
 
-/** How many requests of an undo go at once: those of other resources one at a time, in order. */
-export function undoConcurrency(steps: readonly UndoStep[], concurrency: number): number {
-  return steps.some((step) => step.op === 'resource') ? 1 : concurrency;
+/** Steps of an undo sent together, and how many at once. */
+export interface StepRun {
+  steps: UndoStep[];
+  concurrency: number;
+}
+
+/**
+ * The steps in runs, in the plan's order, each sent once the one before it has ended: contacts'
+ * requests several at a time, those of other resources one at a time (one may need another done
+ * first), so that the groups an import made are deleted once its contacts are.
+ */
+export function stepRuns(steps: readonly UndoStep[], concurrency: number): StepRun[] {
+  const runs: StepRun[] = [];
+  let last: UndoStep | undefined;
+  for (const step of steps) {
+    const resource = step.op === 'resource';
+    if (last === undefined || (last.op === 'resource') !== resource) runs.push({ steps: [], concurrency: resource ? 1 : concurrency });
+    runs[runs.length - 1].steps.push(step);
+    last = step;
+  }
+  return runs;
 }

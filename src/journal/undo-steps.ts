@@ -13,6 +13,7 @@ import { beginChange } from './journal.js';
 import type { ResourceStep } from './resource-inverse.js';
 import { resourceImage } from './resource-image.js';
 import { recordLabel } from './resource-plan.js';
+import { stepRuns } from './undo-order.js';
 
 export interface UndoReport {
   /** The record's id (one created again: its new id, null when the server gave none). */
@@ -48,7 +49,7 @@ async function resourceCall(client: WsmClient, step: ResourceStep, request: Engi
 
 const OUTCOMES = { update: 'set back', delete: 'deleted', create: 'created again' } as const;
 
-/** Sends the steps; returns their reports in step order. The undo is journaled as undoing `change`. */
+/** Sends the steps, run by run (undo-order.ts); returns their reports in step order. The undo is journaled as undoing `change`. */
 export async function sendUndo(
   ctx: Context,
   client: WsmClient,
@@ -88,14 +89,17 @@ export async function sendUndo(
   const progress = ctx.io.progress('Undoing', steps.length);
   const stopListening = flushOnStop(() => journal?.add(done.splice(0)));
   try {
-    for await (const report of runEach(steps, call, settle, {
-      concurrency,
-      describe: (step) =>
-        step.op === 'resource' ? recordLabel({ resource: step.resource, id: idOf(step) ?? null }) : `contact ${idOf(step)}`,
-      notice: client.notice,
-      progress: (event) => progress.update(event.done),
-    }))
-      reports.push(report);
+    for (const run of stepRuns(steps, concurrency)) {
+      const before = reports.length;
+      for await (const report of runEach(run.steps, call, settle, {
+        concurrency: run.concurrency,
+        describe: (step) =>
+          step.op === 'resource' ? recordLabel({ resource: step.resource, id: idOf(step) ?? null }) : `contact ${idOf(step)}`,
+        notice: client.notice,
+        progress: (event) => progress.update(before + event.done),
+      }))
+        reports.push(report);
+    }
   } finally {
     stopListening();
     progress.done();

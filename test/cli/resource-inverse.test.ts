@@ -2,14 +2,17 @@
  * The undo of a resource record, planned against the record as it is now (pure): the fields set
  * back are the update body's (a user's `role_id` from its `role`), a password is never set back,
  * a record changed since is flagged unless forced, and what the server cannot invert is said per
- * record and counted.
+ * record and counted. A group an import made is the change's only while the undo's contact steps
+ * leave it empty.
  */
 import { describe, expect, it } from 'vitest';
 import { DESCRIPTIONS } from '../../src/api/descriptions/index.js';
 import type { ResourceKey } from '../../src/api/descriptions/catalog.js';
 import type { ResourceRecord } from '../../src/journal/records.js';
 import type { ResourceImage } from '../../src/journal/resource-image.js';
-import { type LiveResources, liveKey, type ResourceStep, resourceInverse } from '../../src/journal/resource-inverse.js';
+import { type LiveResources, liveKey, type NotUndone, type ResourceStep, resourceInverse } from '../../src/journal/resource-inverse.js';
+import type { UndoStep } from '../../src/journal/inverse.js';
+import type { Contact } from '../../src/api/schemas/index.js';
 import type { ReadRecord } from '../../src/journal/resource-read.js';
 
 function plan(
@@ -134,5 +137,35 @@ describe('the undo of a resource record', () => {
         cannot: 0,
       });
     expect(plan(field, { gone: true }).steps).toMatchObject([{ does: 'create', body: { name: 'city' }, was: 7 }]);
+  });
+
+  it("a group an import made: deleted once the undo's contact steps leave it empty, else flagged; on a server without its delete, it stays, said", () => {
+    const made: ResourceRecord = { ...record('groups', 'create', null, { id: 7, name: 'NewG', contacts_count: 2 }), implied: true };
+    const member = (id: number) => ({ id, contact_groups: [{ id: 7, name: 'NewG' }] }) as unknown as Contact;
+    const live = (offered: Record<string, boolean>): LiveResources => ({
+      descriptions: new Map(Object.entries(DESCRIPTIONS) as Array<[ResourceKey, (typeof DESCRIPTIONS)[ResourceKey]]>),
+      records: new Map([[liveKey(made), { image: { id: 7, name: 'NewG', contacts_count: 2 } }]]),
+      offered: new Map(Object.entries(offered)),
+      holders: new Map(),
+    });
+    const undo = (steps: UndoStep[], offered: Record<string, boolean> = {}) => {
+      const cannot: NotUndone = { count: 0 };
+      const planned = resourceInverse(live(offered), false, cannot)(made, 'record 1', steps);
+      return { planned, cannot, sent: steps.filter((step) => step.op === 'resource') };
+    };
+    const both: UndoStep[] = [
+      { op: 'delete', id: 1, before: member(1) },
+      { op: 'update', id: 2, body: { name: 'Bo', contact_groups: [] }, before: member(2) },
+    ];
+    expect(undo(both).sent).toMatchObject([{ does: 'delete', resource: 'groups', id: 7 }]);
+    const one = undo([both[0]]);
+    expect(one.sent).toEqual([]);
+    expect(one.planned.notes).toEqual(['changed since: it holds 1 contact the undo leaves in it; kept (--force deletes it)']);
+    const stays = undo(both, { 'groups.delete': false });
+    expect(stays.planned).toMatchObject({
+      action: 'skipped',
+      notes: ['contact group "NewG" stays: this server cannot delete contact groups'],
+    });
+    expect(stays.cannot).toEqual({ count: 1, stays: ['contact group "NewG" stays: this server cannot delete contact groups'] });
   });
 });

@@ -57,15 +57,18 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(await workspace()).toEqual(before);
     });
 
-    it("groups and a custom field sent: undo deletes what the import made, whether or not the server's contacts show them", async () => {
+    it("groups and a custom field sent: undo deletes what the import made (the group too, where the server made it), whether or not the server's contacts show them", async () => {
       expect((await run('fields', 'create', 'city')).code).toBe(0);
       const before = await workspace();
       const file = backendFile(backend, 'grouped.csv', 'number,name,contact_groups,city\n14155550811,Grouped,"[""VIP""]",Oslo\n');
       const imported = await run('contacts', 'import', file, '--wait');
       expect(imported.code, imported.stderr).toBe(0);
       const undone = await run('undo', 'last', '--yes');
-      expect(undone.stderr).toMatch(/✓ undid change \S+: 0 set back, 1 deleted, 0 created again, 0 failed\n$/);
+      // wsm serve's import made the group VIP; the stand-in's, reading the published format, made none.
+      const deleted = backend.extensions ? 2 : 1;
+      expect(undone.stderr).toMatch(new RegExp(`✓ undid change \\S+: 0 set back, ${deleted} deleted, 0 created again, 0 failed\n$`));
       expect(await workspace()).toEqual(before);
+      expect((await run('groups', 'list', '-o', 'json')).stdout).not.toContain('VIP');
     });
 
     it('a cell the run held (scientific notation) is not in the prediction: the contact is not flagged, and undo sets back only what was sent', async () => {

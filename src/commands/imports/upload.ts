@@ -191,8 +191,11 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   const onRow = outcome?.following(planning!.onRow) ?? planning?.onRow ?? (dryRows && ((row: CheckedRow) => void dryRows.push(row)));
   let report: CsvReport | undefined;
   let plan: Plan | undefined;
+  /** The file's columns, as its header names them. */
+  let columns: string[];
   if (flags.strict || flags.dryRun || planFirst) {
     report = await checkRows({ fields, ...(onRow !== undefined ? { onRow } : {}) });
+    columns = report.columns;
     plan = planning?.finish();
     // What is not sent (a dry run, a refusal under --strict) is rejected by the check alone.
     const refused = flags.strict && (report.invalid_rows > 0 || report.unknown_columns.length > 0);
@@ -205,6 +208,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
     if (flags.dryRun) return { dryRun: report, ...(plan !== undefined ? { plan: rowNotesInPlan(plan, sheet?.rowNotes) } : {}) };
   } else {
     const start = await checkRows({ fields, untilValid: true }); // to the first valid row: a file with none is not sent at all
+    columns = start.columns;
     warnColumns(ctx, start);
     if (start.valid_rows === 0) refuseNoValidRow(flags.file, start);
   }
@@ -228,7 +232,8 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   // A plan not made first has only the rows naming one contact left to say: found as the rows are checked after the upload.
   const planAfter = planFirst ? undefined : planning?.afterUpload(pass?.skipped);
   try {
-    journal = await beginImportChange(ctx, flags.file, size, { client: client!, planned: planning, unplanned });
+    const groupsSent = flags.wait && columns.includes('contact_groups');
+    journal = await beginImportChange(ctx, flags.file, size, { client: client!, planned: planning, unplanned, groupsSent });
     uploaded =
       written !== undefined && copy !== undefined
         ? await sheetUpload!.sendSheet(ctx, written, copy, planned ?? pass, create)

@@ -11,11 +11,11 @@ import { fitToLiveGroups, noteFitted } from '../../journal/gone-groups.js';
 import { openJournal, withoutUrlPassword } from '../../journal/journal.js';
 import { contactsForUndo } from '../../journal/undo-contacts.js';
 import type { ChangeMeta, JournalRecord } from '../../journal/records.js';
-import { resourceInverse } from '../../journal/resource-inverse.js';
+import { type NotUndone, resourceInverse } from '../../journal/resource-inverse.js';
 import { readLiveResources } from '../../journal/resource-read.js';
 import type { WsmClient } from '../../api/client.js';
 import { sendUndo, type UndoReport } from '../../journal/undo-steps.js';
-import { keepingReplacements, undoConcurrency } from '../../journal/undo-order.js';
+import { keepingReplacements } from '../../journal/undo-order.js';
 import { liveContacts, type Plan } from '../contacts/plan.js';
 import { renderPlan } from '../contacts/plan-render.js';
 import type { CommandLine } from '../declare.js';
@@ -41,6 +41,8 @@ export interface UndoResult {
   steps: number;
   /** Records the undo cannot take back: the API has nothing to invert with, or nothing was kept to. */
   cannot: number;
+  /** Of those, the groups an import made that stay, each in a sentence (`contact group "VIP" stays: ...`). */
+  stays?: string[];
   /** Undefined for a dry run or an undo with nothing to send. */
   reports?: UndoReport[];
 }
@@ -92,7 +94,7 @@ async function planOf(ctx: Context, client: WsmClient, change: ChangeMeta, recor
     ? await contactsForUndo(ctx, client, records, options.concurrency)
     : liveContacts([]);
   const others = records.filter((record) => record.kind === 'resource');
-  const cannot = { count: 0 };
+  const cannot: NotUndone = { count: 0 };
   const live = await readLiveResources(client, others);
   const resources = keepingReplacements(
     records,
@@ -103,7 +105,7 @@ async function planOf(ctx: Context, client: WsmClient, change: ChangeMeta, recor
   const fitted = await fitToLiveGroups(client, records);
   const inverse = inverseOf(fitted.records, new Set(change.failed ?? []), contacts, options.force, resources);
   noteFitted(inverse.plan, fitted.notes);
-  return { ...inverse, cannot: cannot.count };
+  return { ...inverse, cannot: cannot.count, ...(cannot.stays !== undefined ? { stays: cannot.stays } : {}) };
 }
 
 export async function run(ctx: Context, options: UndoOptions, live?: UndoLive): Promise<UndoResult> {
@@ -112,13 +114,13 @@ export async function run(ctx: Context, options: UndoOptions, live?: UndoLive): 
   const { records } = store.read(change);
   await checkTarget(ctx, change);
   const client = await workspaceClient(ctx);
-  const { plan, steps, cannot } = await planOf(ctx, client, change, records, options);
+  const { plan, steps, cannot, stays } = await planOf(ctx, client, change, records, options);
   await live?.planned(plan);
-  const result: UndoResult = { change, plan, steps: steps.length, cannot };
+  const result: UndoResult = { change, plan, steps: steps.length, cannot, ...(stays !== undefined ? { stays } : {}) };
   if (options.dryRun || steps.length === 0) return result;
   const what = `${countOf(steps.length, 'request')} undoing change ${change.id} (${change.summary})`;
   await confirmPermitted(ctx, client, steps.map(askedOf), `Send the ${what}?`, `sending the ${what}`);
-  return { ...result, reports: await sendUndo(ctx, client, change.id, steps, undoConcurrency(steps, options.concurrency)) };
+  return { ...result, reports: await sendUndo(ctx, client, change.id, steps, options.concurrency) };
 }
 
 export function live(ctx: Context): UndoLive | undefined {
@@ -154,6 +156,8 @@ export function settle(ctx: Context, result: UndoResult, options: UndoOptions): 
       : '';
   const lost =
     cannot > 0 ? `${countOf(cannot, 'record')} of change ${result.change.id} cannot be undone in full (see the plan's notes)` : '';
+  // Said beside the result too: a group left behind is easily missed among a plan's contacts.
+  for (const stays of result.stays ?? []) ctx.output.warn(stays);
   if (reports === undefined) {
     if (options.dryRun) ctx.output.message('Dry run: nothing was sent.');
     else if (cannot === 0) ctx.output.done(`nothing to undo of change ${result.change.id}${left}`);

@@ -1,0 +1,132 @@
+/**
+ * The contact groups an import makes are part of its change, on the real binary: `wsm history show`
+ * lists each, and `wsm undo` deletes it after the contacts, only while it still is what the import
+ * made (its name, and no contact left in it once the import's contacts are undone); otherwise it is
+ * flagged as changed since, and --force deletes it. On `wsm serve --api-only`, whose published API
+ * has no group delete, the plan and the result say in one line that the group stays, and the undo
+ * exits 8 as for any record it cannot take back; --dry-run shows the same lines.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, backendFile, type Backend } from './backends.js';
+import { wsmInProcess } from './in-process.js';
+import { wsm } from './processes.js';
+
+type Group = { id: number; name: string; contacts_count: number };
+
+/** Runs an import of `rows` (after the header `number,name,contact_groups`) with --wait: its change's id. */
+async function importRows(backend: Backend, name: string, rows: string): Promise<string> {
+  const file = backendFile(backend, name, `number,name,contact_groups\n${rows}`);
+  const imported = await wsm(backend.env, ['contacts', 'import', file, '--wait', '-y']);
+  expect(imported.code, imported.stderr).toBe(0);
+  const history = await wsmInProcess(backend.env, ['history', '-o', 'json']);
+  return (JSON.parse(history.stdout) as Array<{ id: string }>)[0].id;
+}
+
+describe('the contact groups an import made, undone on wsm serve', () => {
+  let backend: Backend;
+  const run = (...args: string[]) => wsm(backend.env, args);
+  const arrange = (...args: string[]) => wsmInProcess(backend.env, args);
+  const groups = async () => JSON.parse((await arrange('groups', 'list', '--all', '-o', 'json')).stdout) as Group[];
+  const groupNamed = async (name: string) => (await groups()).find((group) => group.name === name);
+
+  beforeAll(async () => {
+    backend = await BACKENDS[0].start();
+  });
+  afterAll(async () => {
+    if (backend) await backend.stop();
+  });
+
+  it('history show lists the group the import made; undo deletes it after the contact, and --dry-run shows the same plan', async () => {
+    expect((await arrange('groups', 'create', 'Known')).code).toBe(0);
+    const change = await importRows(backend, 'p3.csv', '14155550999,Gina,"[""NewG"",""Known""]"\n');
+    const made = (await groupNamed('NewG'))!;
+    const shown = await run('history', 'show', change);
+    expect(shown.stdout).toContain(
+      `+ record 1: create contact group ${made.id}\n    name: "NewG"\n    contacts_count: 1\n    note: made by the import: its rows named this group, which the workspace lacked\n+ record 2: create 14155550999\n`,
+    );
+    // A group the workspace had is only joined: not the change's.
+    expect(shown.stdout).not.toContain('name: "Known"');
+    const dry = await run('undo', change, '--dry-run');
+    expect(dry.code).toBe(0);
+    const plan = `- record 2: delete contact ${(JSON.parse((await arrange('contacts', 'list', '-o', 'json')).stdout) as Array<{ id: number }>)[0].id} (14155550999)\n- record 1: delete contact group ${made.id}\nPlan: 2 to delete, 0 already gone.\n`;
+    expect(dry.stdout).toBe(plan);
+    const undone = await run('undo', change, '--yes');
+    expect(undone.stdout.startsWith(plan)).toBe(true);
+    expect(undone.stderr).toMatch(/^✓ undid change \S+: 0 set back, 2 deleted, 0 created again, 0 failed\n$/);
+    expect(undone.code).toBe(0);
+    expect((await groups()).map((group) => group.name)).toEqual(['Known']);
+  });
+
+  it('a group holding a contact the undo leaves in it is changed since: kept, exit 0; --force deletes it', async () => {
+    const change = await importRows(backend, 'joined.csv', '14155550801,Ann,"[""Team""]"\n');
+    const team = (await groupNamed('Team'))!;
+    // Someone else's contact joins the group after the import.
+    expect((await arrange('contacts', 'create', '--number', '14155550802', '--name', 'Bob', '--group', String(team.id))).code).toBe(0);
+    const undone = await run('undo', change, '--yes');
+    expect(undone.stdout).toContain(
+      `! record 1: skipped contact group ${team.id}\n    note: changed since: it holds 1 contact the undo leaves in it; kept (--force deletes it)\n`,
+    );
+    expect(undone.stderr).toMatch(/: 0 set back, 1 deleted, 0 created again, 0 failed; 1 record changed since or not restorable/);
+    expect(undone.code).toBe(0);
+    expect(await groupNamed('Team')).toMatchObject({ id: team.id, contacts_count: 1 });
+    const forced = await run('undo', change, '--yes', '--force');
+    expect(forced.stdout).toContain(
+      `- record 1: delete contact group ${team.id}\n    note: changed since: it holds 1 contact the undo leaves in it; deleted (--force)\n`,
+    );
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(await groupNamed('Team')).toBeUndefined();
+  });
+
+  it('a group renamed since, or holding a contact flagged as changed since, is kept', async () => {
+    const change = await importRows(backend, 'renamed.csv', '14155550811,Cid,"[""Crew""]"\n14155550812,Dee,"[""Band""]"\n');
+    const crew = (await groupNamed('Crew'))!;
+    const band = (await groupNamed('Band'))!;
+    expect((await arrange('groups', 'update', String(crew.id), '--name', 'Staff')).code).toBe(0);
+    const dee = (
+      JSON.parse((await arrange('contacts', 'list', '--search', '14155550812', '-o', 'json')).stdout) as Array<{ id: number }>
+    )[0];
+    expect((await arrange('contacts', 'update', String(dee.id), '--name', 'Dee Edited')).code).toBe(0);
+    const undone = await run('undo', change, '--yes');
+    expect(undone.stdout).toContain(
+      `! record 1: skipped contact group ${crew.id}\n    note: changed since: name is "Staff" now, not "Crew" as the change made it; kept (--force deletes it)\n`,
+    );
+    expect(undone.stdout).toContain(
+      `! record 2: skipped contact group ${band.id}\n    note: changed since: it holds 1 contact the undo leaves in it; kept (--force deletes it)\n`,
+    );
+    expect(undone.code).toBe(0);
+    expect((await groups()).map((group) => group.name).sort()).toEqual(['Band', 'Known', 'Staff']);
+  });
+});
+
+describe('the contact groups an import made, on wsm serve --api-only (no group delete)', () => {
+  let backend: Backend;
+  const run = (...args: string[]) => wsm(backend.env, args);
+
+  beforeAll(async () => {
+    backend = await BACKENDS[1].start();
+  });
+  afterAll(async () => {
+    if (backend) await backend.stop();
+  });
+
+  it('the plan and the result say the group stays; the undo exits 8, its dry run 0 with the same lines', async () => {
+    const change = await importRows(backend, 'p3.csv', '14155550999,Gina,"[""NewG""]"\n');
+    const listed = async () => JSON.parse((await wsmInProcess(backend.env, ['groups', 'list', '-o', 'json'])).stdout) as Group[];
+    const [made] = await listed();
+    expect((await run('history', 'show', change)).stdout).toContain(`+ record 1: create contact group ${made.id}\n    name: "NewG"\n`);
+    const stays = 'contact group "NewG" stays: this server cannot delete contact groups';
+    const planned = `! record 1: skipped contact group ${made.id}\n    note: ${stays}\nPlan: 1 to delete, 0 already gone, 1 skipped.\n`;
+    const dry = await run('undo', change, '--dry-run');
+    expect(dry.stdout).toMatch(/^- record 2: delete contact \d+ \(14155550999\)\n/);
+    expect(dry.stdout).toContain(planned);
+    expect(dry.stderr).toBe(`warning: ${stays}\n`);
+    expect(dry.code).toBe(0);
+    const undone = await run('undo', change, '--yes');
+    expect(undone.stdout).toContain(planned);
+    expect(undone.stderr).toBe(
+      `warning: ${stays}\nundid change ${change}: 0 set back, 1 deleted, 0 created again, 0 failed; 1 record changed since or not restorable, left as it is (marked !)\nerror: 1 record of change ${change} cannot be undone in full (see the plan's notes)\n`,
+    );
+    expect(undone.code).toBe(8);
+    expect(await listed()).toMatchObject([{ id: made.id, name: 'NewG', contacts_count: 0 }]);
+  });
+});
