@@ -114,6 +114,13 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
               `    ? extra_values: "extra" sent as written, not known to be ignored: ${BEYOND_WHY}\n${ivy}` +
               'Plan: 2 to create, 0 to update, 0 unchanged, 0 invalid.\n'),
       );
+      if (!known)
+        expect(JSON.parse((await run('contacts', 'import', file, '--dry-run', '-o', 'json')).stdout)).toMatchObject({
+          valid_rows: 2,
+          invalid_rows: 0,
+          unreadable_cells: { extra_values: { rows: 1, first: ['row 2'] } },
+          contacts: [{ place: 'row 2', unreadable: { extra_values: { cell: 'extra', why: BEYOND_WHY } } }, { place: 'row 3' }],
+        });
       const imported = await run('contacts', 'import', file, '--wait', '--interval', '0.05s', '-o', 'json');
       expect(imported.code, imported.stderr).toBe(known ? 8 : 0);
       expect(JSON.parse(imported.stdout).summary).toMatchObject(known ? { created: 1, failed: 1 } : { created: 2, failed: 0 });
