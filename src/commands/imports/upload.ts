@@ -28,6 +28,7 @@ import { clientIfConfigured, parseId, refuseOverLimit, workspaceClient } from '.
 import { fieldIdsOf } from '../shared/workspace-fields.js';
 import { importDetailColumns } from './columns.js';
 import { canonicalUpload, sizeWithinLimit } from './canonical-csv.js';
+import { quoteScan } from './open-quote.js';
 import { type NotSentCells, refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns } from './check-report.js';
 import { beforeCheck, dryRunPlan, type HeldCells, refuseRepeated, runPlanning } from './import-plan.js';
 import { type FileScan, scanCsv, scanItems, textScan } from './hold-scan.js';
@@ -120,9 +121,7 @@ export function parseUploadFlags(file: string, opts: UploadOptions): UploadFlags
 }
 
 /** The command line of an upload: the file, then its flags. */
-export function parseUpload({ args, opts }: { args: string[]; opts: UploadOptions }): UploadFlags {
-  return parseUploadFlags(args[0], opts);
-}
+export const parseUpload = ({ args, opts }: { args: string[]; opts: UploadOptions }): UploadFlags => parseUploadFlags(args[0], opts);
 
 /** What an upload did: the dry run's report, or the import as last read. */
 export interface UploadResult {
@@ -161,16 +160,17 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   if (sheet !== undefined) refuseOverLimit(flags.file, size, 'file', IMPORT_MAX_BYTES);
   // What stops an import is known from the whole file's encoding and its header: decided before anything is sent.
   const text = textScan();
-  const format = sheet === undefined ? await checkImportHeader(csv, flags.file, text.feed) : checkHeaderRow(flags.file, sheet.items[0]);
+  const quotes = quoteScan(text.feed);
+  const format = sheet === undefined ? await checkImportHeader(csv, flags.file, quotes.feed) : checkHeaderRow(flags.file, sheet.items[0]);
   if (format) for (const line of formatNoticeLines(flags.file, formatNotes(format))) ctx.output.notice(line);
   /** Whether a cell may be held, and the file's numbers written with and without leading zeros (hold-scan.ts). */
   const scan = async (): Promise<FileScan> => (sheet !== undefined ? scanItems(sheet.items) : scanCsv(csv, text));
   const client = flags.dryRun ? await clientIfConfigured(ctx) : await workspaceClient(ctx);
+  if (format) await quotes.refuseOpen(format, csv, flags.file, client);
   const fields = client === undefined ? undefined : await fieldIdsOf(ctx, client, flags.dryRun);
   if (flags.group !== undefined && client !== undefined) await checkGroupFlag(client, [flags.group]);
-  // --strict and --dry-run decide on the row check's verdict, so it comes first. Otherwise one pass finds the cells
-  // a plan holds when the file may hold any (hold-scan.ts, hold-pass.ts: over a sheet's rows as read, or the CSV
-  // file), and the file goes without them once it holds a valid row, its rows checked while the server works.
+  // --strict and --dry-run decide on the row check's verdict, so it comes first. Otherwise one pass finds the cells a plan holds
+  // (hold-scan.ts, hold-pass.ts), the file goes without them once it holds a valid row, and its rows are checked while the server works.
   const planning = !flags.dryRun && (!flags.applyFlagged || flags.strict) ? await runPlanning(ctx, client!, flags, scan) : undefined;
   // A dry run reads the workspace before the check (which may ask what its contacts show), and plans the rows it keeps after it.
   const { workspace, reading } = await beforeCheck(ctx, client, flags, planning);

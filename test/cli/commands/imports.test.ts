@@ -38,6 +38,11 @@ function acceptUpload(api: Api, record = importRecord(5)) {
   return seen;
 }
 
+/** A server with wsm serve's extensions (its labels list answers): it reads a file as wsm does, so a quote never closed costs its row alone. */
+function readsFilesAsWsm(api: Api) {
+  api.pool.intercept({ path: (path) => path.startsWith(`${WSP}/labels?`), method: 'GET' }).reply(200, page([]), JSON_HEADERS);
+}
+
 /** The workspace's contacts and groups, none: a dry run's plan compares the file with them. */
 function listNoContacts(api: Api) {
   api.pool.intercept({ path: `${WSP}/contacts?page=1&per_page=100`, method: 'GET' }).reply(200, page([]), JSON_HEADERS);
@@ -619,6 +624,7 @@ describe('contacts import: changes that look made by a spreadsheet are left out,
       '14155550103,"Cid ""C""",',
     ];
     const file = await api.file('crlf.csv', `${rows.join('\r\n')}\r\n`);
+    readsFilesAsWsm(api);
     emptyWorkspace(api);
     const seen = acceptUpload(api);
     const { code, stderr } = await api.run(['contacts', 'import', file, '-q']);
@@ -690,10 +696,12 @@ describe('contacts import: a row that cannot be read at all', () => {
   it('is named by its row alone, with no field to blame, in the warning, the plan and --strict', async () => {
     const file = await api.file('open.csv', 'number,name\n14155550101,Ann\n14155550102,"Bob\n');
     listFields(api);
+    readsFilesAsWsm(api);
     listNoContacts(api);
     const dry = await api.run(['contacts', 'import', file, '--dry-run']);
     expect(dry.stderr).toContain(`warning: ${file} row 3: The row has a quoted value that is not closed`);
     expect(dry.stdout).toContain('x row 3: invalid\n    The row has a quoted value that is not closed');
+    readsFilesAsWsm(api);
     emptyWorkspace(api);
     const strict = await api.run(['contacts', 'import', file, '--strict']);
     expect(strict.code).toBe(2);
