@@ -57,7 +57,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       file('held.csv', heldRows);
       expect(await importOnScreen(backend, ['held.csv', '--wait'])).toEqual({
         code: 0,
-        lines: [completed('1 updated, 1 unchanged, 2 rows left out (cells a spreadsheet changed), 0 failed; 2 contacts from 4 rows')],
+        lines: [completed('1 updated, 1 unchanged, 2 rows left out (cells a spreadsheet changed), 0 rows failed; 2 contacts from 4 rows')],
       });
     });
 
@@ -65,7 +65,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       file('strict.csv', 'number,name\n16505551001,Ann\n16505551031,Lea\n16505551003,3.51E+12\n');
       expect(await importOnScreen(backend, ['strict.csv', '--strict', '--wait'])).toEqual({
         code: 0,
-        lines: [completed('1 created, 1 unchanged, 1 row left out (cells a spreadsheet changed), 0 failed; 2 contacts from 3 rows')],
+        lines: [completed('1 created, 1 unchanged, 1 row left out (cells a spreadsheet changed), 0 rows failed; 2 contacts from 3 rows')],
       });
     });
 
@@ -73,7 +73,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       file('plain.csv', 'number,name\n16505551071,Pia\n+1 (650) 555-1071,Pia Two\n16505551001,Ann\n');
       expect(await importOnScreen(backend, ['plain.csv', '--wait'])).toEqual({
         code: 0,
-        lines: [completed('1 created, 1 unchanged, 0 rows left out, 0 failed; 2 contacts from 3 rows')],
+        lines: [completed('1 created, 1 unchanged, 0 rows left out, 0 rows failed; 2 contacts from 3 rows')],
       });
     });
 
@@ -85,7 +85,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       const ann = backend.extensions ? '1 updated, 0 unchanged' : '1 unchanged';
       expect(await importOnScreen(backend, ['joined.csv', '--group', group.stdout.trim(), '--wait'])).toEqual({
         code: 0,
-        lines: [completed(`1 created, ${ann}, 0 rows left out, 0 failed; 2 contacts from 2 rows`)],
+        lines: [completed(`1 created, ${ann}, 0 rows left out, 0 rows failed; 2 contacts from 2 rows`)],
       });
     });
 
@@ -103,7 +103,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       ]);
       expect(await importOnScreen(backend, ['sheet.xlsx', '--wait'])).toEqual({
         code: 8,
-        lines: [completed('1 created, 1 unchanged, 0 rows left out, 1 failed; 2 contacts from 3 rows')],
+        lines: [completed('1 created, 1 unchanged, 0 rows left out, 1 row failed; 2 contacts from 3 rows')],
       });
     });
 
@@ -139,7 +139,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         code: 0,
         lines: [
           expect.stringMatching(
-            /^Import (\d+) expected: 1 updated, 1 unchanged, 2 rows left out \(cells a spreadsheet changed\), 0 failed; 2 contacts from 4 rows \(`wsm imports get \1 --wait` reports what it did\)\.$/,
+            /^Import (\d+) expected: 1 updated, 1 unchanged, 2 rows left out \(cells a spreadsheet changed\), 0 rows failed; 2 contacts from 4 rows \(`wsm imports get \1 --wait` reports what it did\)\.$/,
           ),
         ],
       });
@@ -172,7 +172,7 @@ describe('an import on wsm serve whose server does otherwise than planned', () =
     file('groups.csv', 'number,name,contact_groups\n16505552001,Ida,\n16505552002,Jo,"[""VIP""]"\n');
     expect(await importOnScreen(backend, ['groups.csv', '--wait'], dee)).toEqual({
       code: 8,
-      lines: [completed('1 created, 0 unchanged, 0 rows left out, 1 failed; 2 contacts from 2 rows')],
+      lines: [completed('1 created, 0 unchanged, 0 rows left out, 1 row failed; 2 contacts from 2 rows')],
     });
   });
 
@@ -190,7 +190,7 @@ describe('an import on wsm serve whose server does otherwise than planned', () =
       expect(await importOnScreen(backend, ['meanwhile.csv', '--wait'], env)).toEqual({
         code: 0,
         lines: [
-          completed('2 created, 0 unchanged, 0 rows left out, 0 failed; 2 contacts from 2 rows'),
+          completed('2 created, 0 unchanged, 0 rows left out, 0 rows failed; 2 contacts from 2 rows'),
           expect.stringMatching(
             new RegExp(
               `^warning: import \\d+: ${literally('the server counts 1 created, 1 updated, 0 failed where the plan expects 2 created, 0 updated, 0 failed of the rows sent: some rows were not applied as planned')}$`,

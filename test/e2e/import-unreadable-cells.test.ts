@@ -91,8 +91,8 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(lines.filter((line) => /^Import \d+ completed/.test(line))).toEqual([
         expect.stringMatching(
           shows
-            ? /^Import \d+ completed: 1 created, 0 unchanged, 0 rows left out, 1 failed; 1 contact from 2 rows\.$/
-            : /^Import \d+ completed: 2 created, 0 unchanged, 0 rows left out, 0 failed; 2 contacts from 2 rows\.$/,
+            ? /^Import \d+ completed: 1 created, 0 unchanged, 0 rows left out, 1 row failed; 1 contact from 2 rows\.$/
+            : /^Import \d+ completed: 2 created, 0 unchanged, 0 rows left out, 0 rows failed; 2 contacts from 2 rows\.$/,
         ),
       ]);
       expect(lines).toContain(

@@ -201,7 +201,7 @@ describe('import progress on a terminal (12.2)', () => {
       // The bar is cleared (the erase) before the summary: the plan's counts of the file's 2 rows, then the
       // counters this server sends (made up, created alone), which disagree with them.
       expect(screen).toMatch(
-        /\x1b\[2KImport 8 completed: 2 created, 0 unchanged, 0 rows left out, 0 failed; 2 contacts from 2 rows\.\nwarning: /,
+        /\x1b\[2KImport 8 completed: 2 created, 0 unchanged, 0 rows left out, 0 rows failed; 2 contacts from 2 rows\.\nwarning: /,
       );
       expect(screen.replace(/\s+/g, ' ')).toMatch(
         /warning: import 8: the server counts 1,000 created where the plan expects 2 created of the rows sent: some rows were not applied as planned $/,

@@ -183,13 +183,16 @@ export function plannedOutcome(tally: ImportTally, checked: Checked, record: Con
   return { summary, disagreement };
 }
 
-/** `1 updated, 1 unchanged, 2 rows left out (cells a spreadsheet changed), 0 failed; 2 contacts from 4 rows`. */
+/**
+ * `1 updated, 1 unchanged, 2 rows left out (cells a spreadsheet changed), 0 rows failed; 2 contacts from 4 rows`:
+ * the first three count contacts, the rows left out and failed count rows, so each says which.
+ */
 export function summaryText(summary: ImportSummary): string {
   const parts: string[] = [];
   if (summary.created > 0) parts.push(`${countText(summary.created)} created`);
   if (summary.updated > 0 || summary.created === 0) parts.push(`${countText(summary.updated)} updated`);
   parts.push(`${countText(summary.unchanged)} unchanged`);
   parts.push(`${countOf(summary.left_out, 'row')} left out${summary.left_out > 0 ? ' (cells a spreadsheet changed)' : ''}`);
-  parts.push(`${countText(summary.failed)} failed`);
+  parts.push(`${countOf(summary.failed, 'row')} failed`);
   return `${parts.join(', ')}; ${countOf(summary.contacts, 'contact')} from ${countOf(summary.rows, 'row')}`;
 }

@@ -215,7 +215,7 @@ describe('contacts import: upload', () => {
     expect(stderr).toMatch(/Importing contacts\.csv ░+ 0% \| 0\/2/);
     // The plan's 2 new contacts, the one whose row the server refused moved into failed; its counters agree.
     expect(stderr).toContain(
-      'Import 5 completed: 1 created, 0 unchanged, 0 rows left out, 1 failed; 2 contacts from 2 rows.\n' +
+      'Import 5 completed: 1 created, 0 unchanged, 0 rows left out, 1 row failed; 2 contacts from 2 rows.\n' +
         'error: import 5: 1 of 2 rows failed (`wsm imports errors 5` lists them)\n',
     );
   });
