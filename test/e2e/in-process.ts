@@ -1,6 +1,6 @@
 /**
- * `wsm` run inside the test's own process: the entry point the binary runs (src/cli.ts `main`)
- * with the environment given (its WSM_CONFIG_DIR a real config directory), stdin a closed pipe
+ * `wsm` run inside the test's own process: the entry point the binary runs (`main` of the built
+ * bundle, dist/bundle/cli.js, which bin/wsm.js loads) with the environment given (its WSM_CONFIG_DIR a real config directory), stdin a closed pipe
  * holding `input`, stdout and stderr pipes whose bytes are captured, and the exit code main
  * returns, which is the code the binary exits with. The answer is what `wsm()` of processes.ts
  * gives for the real binary; test/e2e/in-process.test.ts runs a sample of commands both ways and
@@ -10,10 +10,20 @@
  * launcher, start-up, signals, `wsm serve`, terminals, a shell running wsm), use processes.ts.
  * A crash that would print a stack and exit 1 in the binary fails the test run here instead
  * (vitest reports the unhandled error).
+ *
+ * The bundle, not src/, for the same reason the binary loads it: Node loads its few chunks natively
+ * where vitest would evaluate some 200 modules of src/ and its dependencies afresh in every file's
+ * process. Like the binary, it needs `npm run build`.
  */
-import { main } from '../../src/cli.js';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { main as mainOfSource } from '../../src/cli.js';
 import { createTestIO } from '../../src/cli/io.js';
 import { type RunResult, wsm } from './processes.js';
+
+const BUNDLE = pathToFileURL(resolve(import.meta.dirname, '../../dist/bundle/cli.js')).href;
+let loading: Promise<typeof mainOfSource> | undefined;
+const bundledMain = () => (loading ??= import(BUNDLE).then((bundle: { main: typeof mainOfSource }) => bundle.main));
 
 /**
  * Variables that libraries read from process.env rather than from the CLI's own env (undici's
@@ -71,6 +81,7 @@ export async function wsmInProcess(env: NodeJS.ProcessEnv, args: string[], input
   const io = createTestIO({ stdin: input ?? '' });
   wear(env);
   try {
+    const main = await bundledMain();
     const code = await main([...args], { io, env: { ...env } });
     return { code, stdout: io.stdoutText, stderr: io.stderrText };
   } finally {
