@@ -79,8 +79,12 @@ export async function sendUndo(
     const record = recordOf(step, result.value);
     done.push(record);
     if (step.op === 'resource') {
-      const was = step.was === undefined ? '' : `was ${recordLabel({ resource: step.resource, id: step.was })}`;
-      return { id: record.id, outcome: OUTCOMES[step.does], status: 200, message: was };
+      // The id alone reads as a contact's, as the other lines' ids are: the message names the kind.
+      const named =
+        step.was === undefined
+          ? recordLabel({ resource: step.resource, id: record.id })
+          : `was ${recordLabel({ resource: step.resource, id: step.was })}`;
+      return { id: record.id, outcome: OUTCOMES[step.does], status: 200, message: named };
     }
     if (step.op === 'create') return { id: record.id, outcome: 'created again', status: 200, message: `was contact ${step.was}` };
     return { id: step.id, outcome: step.op === 'update' ? 'set back' : 'deleted', status: 200, message: '' };

@@ -52,6 +52,8 @@ describe('the contact groups an import made, undone on wsm serve', () => {
     expect(dry.stdout).toBe(plan);
     const undone = await run('undo', change, '--yes');
     expect(undone.stdout.startsWith(plan)).toBe(true);
+    // The result names the group's line by kind, so its id does not read as a contact's.
+    expect(undone.stdout).toContain(`\n${made.id}\tdeleted\t200\tcontact group ${made.id}\n`);
     expect(undone.stderr).toMatch(/^✓ undid change \S+: 0 set back, 2 deleted, 0 created again, 0 failed\n$/);
     expect(undone.code).toBe(0);
     expect((await groups()).map((group) => group.name)).toEqual(['Known']);

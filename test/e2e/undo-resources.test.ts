@@ -67,7 +67,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       if (backend.extensions) {
         expect([res.code, res.stdout]).toEqual([
           0,
-          `- record 1: delete label ${made.id}\nPlan: 1 to delete, 0 already gone.\n${made.id}\tdeleted\t200\t\n`,
+          `- record 1: delete label ${made.id}\nPlan: 1 to delete, 0 already gone.\n${made.id}\tdeleted\t200\tlabel ${made.id}\n`,
         ]);
         expect((await run('labels', 'get', String(made.id))).code).toBe(4);
       } else {
@@ -219,7 +219,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect((await lastChange()).summary).toBe(`templates create (template ${template.id})`);
       const res = await undo();
       expect(res.stdout).toBe(
-        `- record 1: delete template ${template.id}\nPlan: 1 to delete, 0 already gone.\n${template.id}\tdeleted\t200\t\n`,
+        `- record 1: delete template ${template.id}\nPlan: 1 to delete, 0 already gone.\n${template.id}\tdeleted\t200\ttemplate ${template.id}\n`,
       );
       expect(res.code).toBe(0);
       expect((await run('templates', 'get', String(template.id))).code).toBe(4);
@@ -251,7 +251,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       const res = await undo();
       if (backend.extensions) {
         expect(res.stdout).toBe(
-          '~ record 1: update the partner defaults\n    permissions: ["contacts.view"] -> ["contacts.view","contacts.create"]\nPlan: 0 to create, 1 to update, 0 unchanged, 0 invalid.\n\tset back\t200\t\n',
+          '~ record 1: update the partner defaults\n    permissions: ["contacts.view"] -> ["contacts.view","contacts.create"]\nPlan: 0 to create, 1 to update, 0 unchanged, 0 invalid.\n\tset back\t200\tthe partner defaults\n',
         );
         expect(res.code).toBe(0);
       } else {
