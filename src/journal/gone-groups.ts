@@ -13,13 +13,25 @@ interface LiveNames {
   groups: Set<number>;
   groupByName: Map<string, number>;
   fields: Set<string>;
+  /** Ids of the groups the change deleted, which this undo makes again under new ids, after the plan is made. */
+  remade: Set<number>;
+  /** Of those, the names of the ones a contact was planned without. */
+  without: Set<string>;
 }
+
+/** The groups a change deleted (an import's undo): its undo makes each again, under an id the plan cannot know. */
+const deletedGroups = (records: JournalRecord[]) =>
+  new Set(
+    records.flatMap((record) =>
+      record.kind === 'resource' && record.resource === 'groups' && record.op === 'delete' && record.id !== null ? [record.id] : [],
+    ),
+  );
 
 const imagesOf = (record: JournalRecord): ContactImage[] =>
   record.kind === 'contact' ? [record.before, record.after].filter((image): image is ContactImage => image !== null) : [];
 
 async function liveNames(client: WsmClient): Promise<LiveNames | undefined> {
-  const live: LiveNames = { groups: new Set(), groupByName: new Map(), fields: new Set() };
+  const live: LiveNames = { groups: new Set(), groupByName: new Map(), fields: new Set(), remade: new Set(), without: new Set() };
   try {
     for await (const group of client.groups.list()) {
       live.groups.add(Number(group.id));
@@ -57,7 +69,12 @@ function fitted(image: ContactImage, live: LiveNames, said: Set<string>): Contac
       said.add(`group "${group.name}" was group ${group.id}: it is group ${again} now`);
       return [{ id: again, name: group.name }];
     }
-    said.add(`group "${group.name}" (group ${group.id}) no longer exists: left out`);
+    if (live.remade.has(group.id)) live.without.add(group.name);
+    said.add(
+      live.remade.has(group.id)
+        ? `group "${group.name}" (group ${group.id}) is made again by this undo, under a new id: the contact comes back without it`
+        : `group "${group.name}" (group ${group.id}) no longer exists: left out`,
+    );
     return [];
   });
   const fields: Record<string, string> = {};
@@ -72,7 +89,7 @@ function fitted(image: ContactImage, live: LiveNames, said: Set<string>): Contac
 export async function fitToLiveGroups(
   client: WsmClient,
   records: JournalRecord[],
-): Promise<{ records: JournalRecord[]; notes: Map<number, string[]> }> {
+): Promise<{ records: JournalRecord[]; notes: Map<number, string[]>; without: string[] }> {
   const notes = new Map<number, string[]>();
   const names = records.some((record) =>
     [...imagesOf(record), ...(record.kind === 'contact' && record.predicted !== undefined ? [record.predicted] : [])].some(
@@ -80,7 +97,8 @@ export async function fitToLiveGroups(
     ),
   );
   const live = names ? await liveNames(client) : undefined;
-  if (live === undefined) return { records, notes };
+  if (live === undefined) return { records, notes, without: [] };
+  live.remade = deletedGroups(records);
   const fittedRecords = records.map((record, index) => {
     if (record.kind !== 'contact') return record;
     const said = new Set<string>();
@@ -90,7 +108,10 @@ export async function fitToLiveGroups(
     if (said.size > 0) notes.set(index, [...said]);
     return result;
   });
-  return { records: fittedRecords, notes };
+  const without = [...live.without].map(
+    (name) => `contacts come back without contact group "${name}": this undo makes it again, under an id not known when they were planned`,
+  );
+  return { records: fittedRecords, notes, without };
 }
 
 /** Adds each record's notes to its contact in the plan (`record N`). */

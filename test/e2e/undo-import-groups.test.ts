@@ -4,7 +4,8 @@
  * made (its name, and no contact left in it once the import's contacts are undone); otherwise it is
  * flagged as changed since, and --force deletes it. On `wsm serve --api-only`, whose published API
  * has no group delete, the plan and the result say in one line that the group stays, and the undo
- * exits 8 as for any record it cannot take back; --dry-run shows the same lines.
+ * exits 8 as for any record it cannot take back; --dry-run shows the same lines. Undoing the undo
+ * makes the group again and says, per contact and once on stderr, that its contacts come back without it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, backendFile, type Backend } from './backends.js';
@@ -97,6 +98,29 @@ describe('the contact groups an import made, undone on wsm serve', () => {
     );
     expect(undone.code).toBe(0);
     expect((await groups()).map((group) => group.name).sort()).toEqual(['Band', 'Known', 'Staff']);
+  });
+
+  it('undoing the undo makes the group again under a new id, and says in the plan and the result that the contact comes back without it', async () => {
+    const change = await importRows(backend, 'again.csv', '14155550821,Eve,"[""Again""]"\n');
+    const first = (await groupNamed('Again'))!;
+    expect((await run('undo', change, '--yes')).code).toBe(0);
+    const undo = (JSON.parse((await arrange('history', '-o', 'json')).stdout) as Array<{ id: string }>)[0].id;
+    const redone = await run('undo', undo, '--yes');
+    const without = `group "Again" (group ${first.id}) is made again by this undo, under a new id: the contact comes back without it`;
+    expect(redone.stdout).toMatch(
+      new RegExp(`\\+ record \\d+: create 14155550821\\n(    .*\\n)*    note: ${without.replace(/[()]/g, '\\$&')}\\n`),
+    );
+    expect(redone.stderr).toContain(
+      'warning: contacts come back without contact group "Again": this undo makes it again, under an id not known when they were planned\n',
+    );
+    expect(redone.code, redone.stderr).toBe(0);
+    const again = (await groupNamed('Again'))!;
+    expect(again).toMatchObject({ contacts_count: 0 });
+    expect(again.id).not.toBe(first.id);
+    const eve = JSON.parse((await arrange('contacts', 'list', '--search', '14155550821', '-o', 'json')).stdout) as Array<{
+      contact_groups: unknown[];
+    }>;
+    expect(eve).toMatchObject([{ contact_groups: [] }]);
   });
 });
 

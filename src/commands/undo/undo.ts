@@ -43,6 +43,8 @@ export interface UndoResult {
   cannot: number;
   /** Of those, the groups an import made that stay, each in a sentence (`contact group "VIP" stays: ...`). */
   stays?: string[];
+  /** The groups this undo makes again that its contacts come back without, each in a sentence. */
+  without?: string[];
   /** Undefined for a dry run or an undo with nothing to send. */
   reports?: UndoReport[];
 }
@@ -105,7 +107,12 @@ async function planOf(ctx: Context, client: WsmClient, change: ChangeMeta, recor
   const fitted = await fitToLiveGroups(client, records);
   const inverse = inverseOf(fitted.records, new Set(change.failed ?? []), contacts, options.force, resources);
   noteFitted(inverse.plan, fitted.notes);
-  return { ...inverse, cannot: cannot.count, ...(cannot.stays !== undefined ? { stays: cannot.stays } : {}) };
+  return {
+    ...inverse,
+    cannot: cannot.count,
+    ...(cannot.stays !== undefined ? { stays: cannot.stays } : {}),
+    ...(fitted.without.length > 0 ? { without: fitted.without } : {}),
+  };
 }
 
 export async function run(ctx: Context, options: UndoOptions, live?: UndoLive): Promise<UndoResult> {
@@ -114,9 +121,16 @@ export async function run(ctx: Context, options: UndoOptions, live?: UndoLive): 
   const { records } = store.read(change);
   await checkTarget(ctx, change);
   const client = await workspaceClient(ctx);
-  const { plan, steps, cannot, stays } = await planOf(ctx, client, change, records, options);
+  const { plan, steps, cannot, stays, without } = await planOf(ctx, client, change, records, options);
   await live?.planned(plan);
-  const result: UndoResult = { change, plan, steps: steps.length, cannot, ...(stays !== undefined ? { stays } : {}) };
+  const result: UndoResult = {
+    change,
+    plan,
+    steps: steps.length,
+    cannot,
+    ...(stays !== undefined ? { stays } : {}),
+    ...(without !== undefined ? { without } : {}),
+  };
   if (options.dryRun || steps.length === 0) return result;
   const what = `${countOf(steps.length, 'request')} undoing change ${change.id} (${change.summary})`;
   await confirmPermitted(ctx, client, steps.map(askedOf), `Send the ${what}?`, `sending the ${what}`);
@@ -157,7 +171,7 @@ export function settle(ctx: Context, result: UndoResult, options: UndoOptions): 
   const lost =
     cannot > 0 ? `${countOf(cannot, 'record')} of change ${result.change.id} cannot be undone in full (see the plan's notes)` : '';
   // Said beside the result too: a group left behind is easily missed among a plan's contacts.
-  for (const stays of result.stays ?? []) ctx.output.warn(stays);
+  for (const sentence of [...(result.stays ?? []), ...(result.without ?? [])]) ctx.output.warn(sentence);
   if (reports === undefined) {
     if (options.dryRun) ctx.output.message('Dry run: nothing was sent.');
     else if (cannot === 0) ctx.output.done(`nothing to undo of change ${result.change.id}${left}`);
