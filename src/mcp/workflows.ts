@@ -152,7 +152,8 @@ async function uploadAndFollow(call: ToolCall, args: z.output<typeof importInput
       call.ctx.journalSummary = `contacts.import ${given}`;
     } else call.ctx.journalCommand = `wsm mcp: contacts.import ${file.path}`;
     try {
-      const { parseUploadFlags, settleUpload, uploadData, uploadImport } = await import('../commands/imports/upload.js');
+      const { settleUpload, uploadData, uploadImport } = await import('../commands/imports/upload.js');
+      const { parseUploadFlags } = await import('../commands/imports/upload-flags.js');
       // As the command line gives them: a value as text, a switch present or absent.
       const flags = parseUploadFlags(file.path, {
         name: args.name,

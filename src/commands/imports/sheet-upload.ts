@@ -27,7 +27,8 @@ import { sayHeld, sayPlan } from './held-upload.js';
 import type { HeldByPass } from './hold-pass.js';
 import type { HeldCells, PlanSaid } from './import-plan.js';
 import type { FailedLines } from './rejects.js';
-import type { SheetUpload, UploadFlags, UploadResult } from './upload.js';
+import type { UploadResult } from './upload.js';
+import type { SheetUpload, UploadFlags } from './upload-flags.js';
 
 /** What is sent as CSV written from rows: its source as messages name it, the name it goes under, and its writer. */
 export type WrittenUpload = Pick<SheetUpload, 'source' | 'fileName'> & { write(target: number, held: HeldCells): void | Promise<void> };

@@ -7,7 +7,8 @@ import type { CheckedRow, CheckOptions, CsvReport, FieldIds } from '../../cli/cs
 import { refuseOrWarn, warnWhatIsSkipped } from './check-report.js';
 import { sayPlan } from './held-upload.js';
 import type { PlanAfterUpload } from './import-plan.js';
-import type { UploadFlags, UploadResult } from './upload.js';
+import type { UploadResult } from './upload.js';
+import type { UploadFlags } from './upload-flags.js';
 import { type SentColumns, sayUnshownAfterImport } from './unshown-after.js';
 import { importFailed, untilImportInterrupted, waitForImport } from './wait.js';
 import { type ImportTally, plannedOutcome, summaryText } from './import-tally.js';

@@ -7,7 +7,7 @@ import { countOf } from '../../cli/text.js';
 import { isSpreadsheetFile } from '../contacts/bulk-sheet.js';
 import { allImportErrors, onlyFirstKnown } from './import-errors.js';
 import { type FailedLines, locallyFailed, serverFailed, writeCsvRejects } from './rejects.js';
-import type { UploadFlags } from './upload.js';
+import type { UploadFlags } from './upload-flags.js';
 
 /**
  * The rows of a finished import that failed, from every error the server kept; where it keeps

@@ -3,9 +3,8 @@
 // optionally wait for the server to finish processing it (wait.ts). An .xlsx sheet, and a CSV no
 // server but wsm's reads as wsm does, go as the CSV of their rows (sheet-upload.ts, canonical-csv.ts).
 import { basename } from 'node:path';
-import { type CsvItem, formatNotes } from '../../api/import-csv.js';
+import { formatNotes } from '../../api/import-csv.js';
 import { IMPORT_MAX_BYTES, type ContactImport } from '../../api/schemas/index.js';
-import { UsageError } from '../../cli/errors.js';
 import { hostFile } from '../../cli/host-files.js';
 import { keepRowsYoung } from '../../cli/young-rows.js';
 import type { Context } from '../../cli/context.js';
@@ -23,14 +22,13 @@ import {
 import { checkSheetFlag, isSpreadsheetFile, rowNotesInPlan } from '../contacts/bulk-sheet.js';
 import { checkGroupFlag } from '../shared/group-flag.js';
 import { endWithFailures } from '../shared/max-failures.js';
-import type { FlagOptions, UPLOAD_FLAGS } from '../declare.js';
-import { clientIfConfigured, parseId, refuseOverLimit, workspaceClient } from '../shared/verb.js';
+import { clientIfConfigured, refuseOverLimit, workspaceClient } from '../shared/verb.js';
 import { fieldIdsOf } from '../shared/workspace-fields.js';
 import { importDetailColumns } from './columns.js';
 import { canonicalUpload, sizeWithinLimit } from './canonical-csv.js';
 import { quoteScan } from './open-quote.js';
-import { type NotSentCells, refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns } from './check-report.js';
-import { beforeCheck, dryRunPlan, type HeldCells, refuseRepeated, runPlanning } from './import-plan.js';
+import { refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns } from './check-report.js';
+import { beforeCheck, dryRunPlan, refuseRepeated, runPlanning } from './import-plan.js';
 import { type FileScan, scanCsv, scanItems, textScan } from './hold-scan.js';
 import type { Plan } from '../contacts/plan.js';
 import { renderPlan } from '../contacts/plan-render.js';
@@ -38,90 +36,15 @@ import { sendAsPlanned, sendPassed } from './held-upload.js';
 import { passForHolds } from './hold-pass.js';
 import { beginImportChange } from '../../journal/import-change.js';
 import { followedOutcome } from '../../journal/import-outcome.js';
-import { type FailedLines, locallyFailed } from './rejects.js';
+import { locallyFailed } from './rejects.js';
 import { refuseRejectsOverInput } from './rejects-target.js';
 import { rejectsAfterImport, writeRejects } from './upload-rejects.js';
 import { followUpload } from './upload-follow.js';
 import { SentColumns } from './unshown-after.js';
 import type { PlannedOutcome } from './import-tally.js';
-import { importFailed, parseWaitFlags, reportOutcome, type WaitFlags } from './wait.js';
+import { importFailed, reportOutcome } from './wait.js';
+import type { SheetUpload, UploadFlags } from './upload-flags.js';
 
-export interface UploadFlags extends WaitFlags {
-  file: string;
-  name?: string;
-  group?: number;
-  dryRun: boolean;
-  strict: boolean;
-  wait: boolean;
-  /** --rejects: where the rows that failed are written. */
-  rejects?: string;
-  /** --sheet: the sheet of an .xlsx file. */
-  sheet?: string;
-  /** --apply-flagged: changes that look made by a spreadsheet go in too (the file is sent as it is, at once). */
-  applyFlagged: boolean;
-  /** An .xlsx file: the CSV its sheet was read into, which is checked and sent instead (sheet-upload.ts). */
-  spreadsheet?: SheetUpload;
-}
-
-/** An .xlsx sheet read into rows (sheet-upload.ts): those rows, the CSV they make, and its rows not sent (a cell holding an error). */
-export interface SheetUpload {
-  /** The workbook, as messages name it. */
-  source: string;
-  /** The rows as a CSV's reader gives them, header first, each with its sheet row as its row and line. */
-  items: CsvItem[];
-  /** The size of the CSV the rows make. */
-  bytes: number;
-  /** Writes that CSV into `target` (an open file), without the cells and rows `held`. */
-  write(target: number, held: HeldCells): void;
-  /** The name the CSV is sent under (`people.csv`). */
-  fileName: string;
-  /** Rows not sent, as the check's report counts them: each is an invalid row. */
-  notSent: number;
-  /** Why each row not sent was not, by sheet row. */
-  notSentRows: FailedLines;
-  /** The cells (`B4`) and their errors (`#N/A`) that kept each row from being sent, by sheet row. */
-  notSentCells: NotSentCells;
-  /** Notes on cells read otherwise than shown (digits the display drops), by sheet row: under each row's contact in a plan. */
-  rowNotes: ReadonlyMap<number, string[]>;
-  /** The report of the CSV with the rows not sent added, every row named by its sheet row (and given to `onRow`, for a plan). */
-  complete(report: CsvReport, options: CheckOptions): CsvReport;
-}
-
-/** `contacts import` adds --dry-run and --strict to the upload's flags; `imports create` has neither. */
-type UploadOptions = FlagOptions<typeof UPLOAD_FLAGS> & { dryRun?: true; strict?: true };
-
-export function parseUploadFlags(file: string, opts: UploadOptions): UploadFlags {
-  const flags: UploadFlags = {
-    file,
-    dryRun: opts.dryRun === true,
-    strict: opts.strict === true,
-    wait: opts.wait === true,
-    applyFlagged: opts.applyFlagged === true,
-    ...parseWaitFlags(opts),
-  };
-  if (opts.name !== undefined) flags.name = opts.name;
-  if (opts.sheet !== undefined) flags.sheet = opts.sheet;
-  if (opts.rejects !== undefined) {
-    // The rows that failed are known once the server has processed the file (or, in a dry run, from the check).
-    if (!flags.wait && !flags.dryRun)
-      throw new UsageError('--rejects needs --wait (or --dry-run): the rows that failed are known once the server has processed the file');
-    if (opts.rejects === '-')
-      throw new UsageError(
-        "--rejects - is refused: standard output carries the import's report, and the rows would be mixed into it; name a file",
-      );
-    if (isSpreadsheetFile(file) !== isSpreadsheetFile(opts.rejects)) {
-      throw new UsageError(
-        `--rejects writes the rows back in the input's format: name it .${isSpreadsheetFile(file) ? 'xlsx' : 'csv'} (${file} is ${isSpreadsheetFile(file) ? 'a workbook' : 'CSV'})`,
-      );
-    }
-    flags.rejects = opts.rejects;
-  }
-  if (opts.group !== undefined) flags.group = parseId(opts.group, '--group');
-  return flags;
-}
-
-/** The command line of an upload: the file, then its flags. */
-export const parseUpload = ({ args, opts }: { args: string[]; opts: UploadOptions }): UploadFlags => parseUploadFlags(args[0], opts);
 
 /** What an upload did: the dry run's report, or the import as last read. */
 export interface UploadResult {
