@@ -45,7 +45,6 @@ import type { PlannedOutcome } from './import-tally.js';
 import { importFailed, reportOutcome } from './wait.js';
 import type { SheetUpload, UploadFlags } from './upload-flags.js';
 
-
 /** What an upload did: the dry run's report, or the import as last read. */
 export interface UploadResult {
   /** --dry-run: the rows' check; nothing was sent. */
