@@ -2,8 +2,10 @@
  * Import files (decisions.md §7, §8): CRLF, LF and CR each end a row outside quotes, in any mix;
  * nothing merges rows silently; inside quotes a line break is part of the value (RFC 4180). Each
  * case is a real CSV file, imported by the server (app.inject + the import worker) and checked by
- * `wsm contacts import --dry-run` (in-process, test/e2e/in-process.ts): both must see the same
- * rows, at the same lines, with the same verdicts.
+ * `wsm contacts import --dry-run` (in-process, test/e2e/in-process.ts) against that same server: both
+ * must see the same rows, at the same lines, with the same verdicts. The server is wsm's, so the CLI
+ * reads the file as it does; a server of unknown rules is refused a quote that never closes
+ * (test/e2e/import-open-quote.test.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,8 +18,12 @@ import { testEnv } from '../e2e/processes.js';
 import { multipart } from './template-fixtures.js';
 
 let h: Harness;
+let baseUrl: string;
 beforeAll(async () => {
   h = await createHarness();
+  await h.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = h.app.server.address() as { port: number };
+  baseUrl = `http://127.0.0.1:${address.port}/api/v3`;
 });
 afterAll(async () => {
   await h?.close();
@@ -59,7 +65,8 @@ async function serverImport(file: string) {
 }
 
 async function cliDryRun(file: string, invalid: boolean) {
-  const res = await wsmInProcess(testEnv(h.dir), ['contacts', 'import', file, '--dry-run', '-o', 'json']);
+  const env = { ...testEnv(h.dir), WSM_BASE_URL: baseUrl, WSM_TOKEN: h.token, WSM_WORKSPACE: h.ws };
+  const res = await wsmInProcess(env, ['contacts', 'import', file, '--dry-run', '-o', 'json']);
   // A dry run with an invalid row exits 8 (done, but some items failed), its report on stdout.
   expect(res.code, res.stderr).toBe(invalid ? 8 : 0);
   return JSON.parse(res.stdout) as { rows: number; valid_rows: number; invalid_rows: number; problems: Array<{ line: number }> };
