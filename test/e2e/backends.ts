@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStandin, type Standin } from '../standin/index.js';
 import { cleanup, localProfile, serve } from './processes.js';
+import { serveInProcess } from './serve-in-process.js';
 
 export interface Backend {
   url: string;
@@ -27,9 +28,18 @@ export interface BackendKind {
   start(): Promise<Backend>;
 }
 
-function served(args: string[], extensions: boolean): BackendKind['start'] {
+/**
+ * WSM_TEST_SERVE=process starts each `wsm serve` backend as a process of its own (the binary, as a
+ * user runs it); otherwise the server it starts runs inside the test's process (serve-in-process.ts),
+ * at a fraction of the CPU. SERVE_PROCESS is always the process: plan-apply.test.ts runs its
+ * workflow on it, so the suite goes through a real `wsm serve` process the way the backends do.
+ */
+const SERVE_AS_PROCESS = process.env.WSM_TEST_SERVE === 'process';
+
+function served(apiOnly: boolean, asProcess: boolean): BackendKind['start'] {
   return async () => {
-    const server = await serve(['--approval-delay', '0', ...args]);
+    if (!asProcess) return { ...(await serveInProcess({ apiOnly })), extensions: !apiOnly };
+    const server = await serve(['--approval-delay', '0', ...(apiOnly ? ['--api-only'] : [])]);
     // wsm serve saved the `local` profile: the token and workspace it seeded.
     const local = localProfile(server);
     return {
@@ -38,7 +48,7 @@ function served(args: string[], extensions: boolean): BackendKind['start'] {
       workspace: local.workspace,
       env: server.env,
       dir: server.dir,
-      extensions,
+      extensions: !apiOnly,
       async stop() {
         const code = await server.stop();
         cleanup(server.dir);
@@ -48,9 +58,12 @@ function served(args: string[], extensions: boolean): BackendKind['start'] {
   };
 }
 
+/** `wsm serve` as a process of its own, whatever WSM_TEST_SERVE says. */
+export const SERVE_PROCESS: BackendKind = { name: 'wsm serve (a process of its own)', start: served(false, true) };
+
 export const BACKENDS: BackendKind[] = [
-  { name: 'wsm serve', start: served([], true) },
-  { name: 'wsm serve --api-only', start: served(['--api-only'], false) },
+  { name: 'wsm serve', start: served(false, SERVE_AS_PROCESS) },
+  { name: 'wsm serve --api-only', start: served(true, SERVE_AS_PROCESS) },
   {
     name: 'the stand-in for the hosted service',
     async start() {

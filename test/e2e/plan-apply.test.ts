@@ -3,15 +3,16 @@
  * in-process (in-process.ts: the binary's entry point, its bytes and exit code); the built binary
  * runs one of each command the file covers, on each backend: `contacts import` (three rows of one
  * number uploaded), `contacts update --from` (a padded id piped in), `contacts delete --from` (a piped
- * list of unknown ids) and `contacts update <id>` (an e-mail and gender cleared).
+ * list of unknown ids) and `contacts update <id>` (an e-mail and gender cleared). Its wsm serve is a
+ * process of its own (SERVE_PROCESS), where the other files' runs inside the test's process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, type Backend, backendFile } from './backends.js';
+import { BACKENDS, type Backend, backendFile, SERVE_PROCESS } from './backends.js';
 import type { Stored as Listed } from './plan-property.js';
 import { wsmInProcess } from './in-process.js';
 import { wsm } from './processes.js';
 
-for (const kind of [BACKENDS[0], BACKENDS[2]]) {
+for (const kind of [SERVE_PROCESS, BACKENDS[2]]) {
   describe(`plan = apply against ${kind.name}`, () => {
     let backend: Backend;
     const run = (...args: string[]) => wsmInProcess(backend.env, args);
@@ -190,7 +191,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
     });
 
     // Groups and custom fields of contacts are wsm serve's (the stand-in's records have neither).
-    if (kind === BACKENDS[0])
+    if (kind === SERVE_PROCESS)
       it('the plan names the groups the import creates, and a field emptied in an update file is removed', async () => {
         expect((await arrange('fields', 'create', 'city')).code).toBe(0);
         expect((await arrange('contacts', 'update', String(ann.id), '--name', 'Ann', '--field', 'city=Oslo')).code).toBe(0);

@@ -28,12 +28,12 @@ const asRead = (text: string) => text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').rep
  * to the shell command (`> out.csv` pipes stdout away while stderr stays on the terminal); `keys`
  * are typed once the screen shows `when` (a prompt, found even where the terminal wrapped it),
  * never on a timer; `beforeKeys` is called then, just before they are typed (what the server has
- * seen while the question is on screen).
+ * seen while the question is on screen; a promise it returns is awaited).
  */
 export function onTerminal(
   env: NodeJS.ProcessEnv,
   args: string[],
-  options: { columns?: number; cwd?: string; redirect?: string; keys?: string; when?: string; beforeKeys?: () => void } = {},
+  options: { columns?: number; cwd?: string; redirect?: string; keys?: string; when?: string; beforeKeys?: () => unknown } = {},
 ): Promise<TerminalRun> {
   const command = `stty cols ${options.columns ?? 80}; ${sh(process.execPath)} ${sh(BIN)} ${args.map(sh).join(' ')} ${options.redirect ?? ''}`;
   return new Promise((resolve) => {
@@ -52,8 +52,8 @@ export function onTerminal(
         seen += chunk.toString();
         if (!typed && asRead(seen).includes(options.when ?? '?')) {
           typed = true;
-          options.beforeKeys?.();
-          child.stdin!.write(options.keys!);
+          // Awaited: a server in the test's own process answers only while the test waits.
+          void Promise.resolve(options.beforeKeys?.()).finally(() => child.stdin!.write(options.keys!));
         }
       });
     }

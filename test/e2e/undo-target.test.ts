@@ -5,13 +5,11 @@
  * and field deleted too: the undo's plan says what it leaves out, and the contact is created again.
  * A request the server refuses says the server's field errors, not only "Validation error".
  */
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend } from './backends.js';
 import { binaryFirstRunner, wsmInProcess } from './in-process.js';
-import { BIN } from './processes.js';
 import { onTerminal } from './terminal.js';
 
 /** The first run of each command goes to the built binary, every later one in-process (in-process.ts). */
@@ -133,11 +131,9 @@ describe('where an undo goes, against wsm serve', () => {
       columns: 200,
       keys: 'y\r',
       when: '(y/N)',
-      beforeKeys: () =>
-        execFileSync(process.execPath, [BIN, 'contacts', 'create', '--number', '14155550503', '--name', 'Someone'], {
-          env: backend.env,
-          stdio: 'ignore',
-        }),
+      beforeKeys: async () => {
+        expect((await arrange('contacts', 'create', '--number', '14155550503', '--name', 'Someone')).code).toBe(0);
+      },
     });
     expect(res.code).toBe(8);
     expect(res.screen).toMatch(/failed\s+422\s+number: The number has already been taken\./);
