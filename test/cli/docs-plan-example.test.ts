@@ -4,16 +4,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../server/harness.js';
+import { createHarness, type Harness, listen } from '../server/harness.js';
 import { REPO_ROOT, runCli } from './helpers.js';
 
 let h: Harness;
 let baseUrl: string;
 beforeAll(async () => {
   h = await createHarness();
-  await h.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = h.app.server.address() as { port: number };
-  baseUrl = `http://127.0.0.1:${address.port}/api/v3`;
+  baseUrl = await listen(h);
 });
 afterAll(async () => {
   await h?.close();

@@ -6,17 +6,16 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../server/harness.js';
+import { createHarness, type Harness, listen } from '../server/harness.js';
 import { runCli } from './helpers.js';
 
 let h: Harness;
 let cli: (args: string[]) => ReturnType<typeof runCli>;
 beforeAll(async () => {
   h = await createHarness({ workers: true });
-  await h.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = h.app.server.address() as { port: number };
+  const baseUrl = await listen(h);
   const env = {
-    WSM_BASE_URL: `http://127.0.0.1:${port}/api/v3`,
+    WSM_BASE_URL: baseUrl,
     WSM_TOKEN: h.token,
     WSM_WORKSPACE: h.ws,
     WSM_DATA_DIR: join(h.dir, 'data'),

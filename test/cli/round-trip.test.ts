@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../server/harness.js';
+import { createHarness, type Harness, listen } from '../server/harness.js';
 import { runPendingImports } from '../../src/server/workers/imports.js';
 import { VISIBLE_PATTERN } from '../../src/api/schemas/common.js';
 import { runCli } from './helpers.js';
@@ -15,9 +15,7 @@ let h: Harness;
 let baseUrl: string;
 beforeAll(async () => {
   h = await createHarness();
-  await h.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = h.app.server.address() as { port: number };
-  baseUrl = `http://127.0.0.1:${address.port}/api/v3`;
+  baseUrl = await listen(h);
 });
 afterAll(async () => {
   await h?.close();

@@ -38,6 +38,13 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** Makes the harness's server listen on 127.0.0.1 (a port of the system's choice): its API's base URL, as wsm is given it. */
+export async function listen(h: Harness): Promise<string> {
+  await h.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = h.app.server.address() as { port: number };
+  return `http://127.0.0.1:${address.port}/api/v3`;
+}
+
 export async function createHarness(options: Partial<AppOptions> = {}): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'wsm-test-'));
   const dbPath = join(dir, 'wsm.db');

@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wsmInProcess } from '../e2e/in-process.js';
-import { createHarness, type Harness } from './harness.js';
+import { createHarness, type Harness, listen } from './harness.js';
 import { runPendingImports } from '../../src/server/workers/imports.js';
 import { checkImportFile, countDataRows, readCsvRows } from '../../src/api/import-csv.js';
 import { testEnv } from '../e2e/processes.js';
@@ -21,9 +21,7 @@ let h: Harness;
 let baseUrl: string;
 beforeAll(async () => {
   h = await createHarness();
-  await h.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = h.app.server.address() as { port: number };
-  baseUrl = `http://127.0.0.1:${address.port}/api/v3`;
+  baseUrl = await listen(h);
 });
 afterAll(async () => {
   await h?.close();
