@@ -7,23 +7,10 @@
 // there before and is there after is the import's. One someone else made meanwhile under such a
 // name cannot be told apart: undo then finds contacts in it that it does not take out, and keeps it.
 import type { WsmClient } from '../api/client.js';
-import type { ContactGroup } from '../api/schemas/index.js';
 import { nfc } from '../api/schemas/common.js';
-import { cannotListContacts } from '../commands/contacts/plan-live.js';
+import { listGroups } from '../commands/shared/group-flag.js';
 import type { ResourceRecord } from './records.js';
 import { resourceImage } from './resource-image.js';
-
-/** Every group of the workspace, or why it cannot be listed. */
-async function listGroups(client: WsmClient): Promise<ContactGroup[] | string> {
-  const groups: ContactGroup[] = [];
-  try {
-    for await (const group of client.groups.list()) groups.push(group);
-  } catch (error) {
-    if (!cannotListContacts(error)) throw error;
-    return (error as Error).message;
-  }
-  return groups;
-}
 
 export class ImportGroups {
   private constructor(
@@ -34,7 +21,7 @@ export class ImportGroups {
   /** The workspace's group names before the upload, or why they could not be read. */
   static async before(client: WsmClient): Promise<ImportGroups | string> {
     const groups = await listGroups(client);
-    if (typeof groups === 'string') return `the contact groups could not be read (${groups})`;
+    if (groups instanceof Error) return `the contact groups could not be read (${groups.message})`;
     return new ImportGroups(client, new Set(groups.map((group) => nfc(group.name))));
   }
 
@@ -46,7 +33,7 @@ export class ImportGroups {
     const named = new Set([...names].map(nfc));
     if (![...named].some((name) => !this.before.has(name))) return [];
     const groups = await listGroups(this.client);
-    if (typeof groups === 'string') return `the contact groups could not be read after it (${groups})`;
+    if (groups instanceof Error) return `the contact groups could not be read after it (${groups.message})`;
     return groups.flatMap((group): ResourceRecord[] => {
       const name = nfc(group.name);
       if (this.before.has(name) || !named.has(name)) return [];

@@ -5,22 +5,33 @@
 import type { WsmClient } from '../../api/client.js';
 import { RequestValidationError } from '../../api/errors.js';
 import { nfc } from '../../api/schemas/common.js';
+import type { ContactGroup } from '../../api/schemas/index.js';
 import type { BulkItem } from '../contacts/bulk-input.js';
 import { cannotListContacts } from '../contacts/plan-live.js';
+
+/** Every group of the workspace, or the error saying this token or server cannot list them (any other is thrown). */
+export async function listGroups(client: WsmClient): Promise<ContactGroup[] | Error> {
+  const groups: ContactGroup[] = [];
+  try {
+    for await (const group of client.groups.list()) groups.push(group);
+  } catch (error) {
+    if (!cannotListContacts(error)) throw error;
+    return error as Error;
+  }
+  return groups;
+}
 
 /**
  * The workspace's groups, id to name composed (NFC); undefined where this token or server cannot
  * list them, unless `required` (a file naming groups needs their ids: that failure is said).
  */
 export async function workspaceGroups(client: WsmClient, required = false): Promise<Map<number, string> | undefined> {
-  const names = new Map<number, string>();
-  try {
-    for await (const group of client.groups.list()) names.set(Number(group.id), nfc(group.name));
-  } catch (error) {
-    if (required || !cannotListContacts(error)) throw error;
+  const groups = await listGroups(client);
+  if (groups instanceof Error) {
+    if (required) throw groups;
     return undefined;
   }
-  return names;
+  return new Map(groups.map((group) => [Number(group.id), nfc(group.name)]));
 }
 
 /** Exit 2, nothing sent, when an id of `--group` names no group of `groups`. */
