@@ -111,9 +111,15 @@ export class ContactsResource {
     const value = checkBody(update.body!, body, 'contact') as Record<string, unknown>;
     const needsForm = files.avatar !== undefined || value.contact_groups !== undefined;
     // Setting the same fields twice gives the same contact: safe to retry, unlike the create.
-    return written<Contact>(
-      await callOperation(this.ctx, update, { id, idempotent: true, ...this.parts(value, files, needsForm) }, options),
-    );
+    const send = (body: Record<string, unknown>, form: boolean) =>
+      callOperation(this.ctx, update, { id, idempotent: true, ...this.parts(body, files, form) }, options);
+    const cleared = needsForm ? Object.keys(value).filter((key) => value[key] === null) : [];
+    if (cleared.length === 0) return written<Contact>(await send(value, needsForm));
+    // A form cannot say null (an empty e-mail or gender part is refused as invalid): the values it
+    // clears go first as JSON, which can, and the form then carries the groups and the avatar.
+    const { contact_groups: groups, ...plain } = value;
+    await send(plain, false);
+    return written<Contact>(await send({ name: value.name, contact_groups: groups }, true));
   }
 
   /** `options` come from the page engine when the delete is one of many (`contacts delete --from`). */
