@@ -98,10 +98,14 @@ export const CONTACT_UPDATE_FLAGS = {
   ...CONTACT_BODY_FLAGS,
   addGroup: {
     flags: '--add-group <id>',
-    description: 'add the contact to this group, keeping its others; repeat for several',
+    description: 'add the contact to this group, keeping its others; repeat for several (one contact id: not with --from)',
     repeatable: true,
   },
-  removeGroup: { flags: '--remove-group <id>', description: 'take the contact out of this group; repeat for several', repeatable: true },
+  removeGroup: {
+    flags: '--remove-group <id>',
+    description: 'take the contact out of this group; repeat for several (one contact id: not with --from)',
+    repeatable: true,
+  },
   ...bulkFlags(
     'contact ids one a line (the flags give the changes), or a CSV with id and the columns to change, as `contacts export` writes them',
     "each contact's changes old -> new, spreadsheet damage marked ! (exit 8 when a row is invalid)",

@@ -12,5 +12,12 @@ export { renderBulk as render, runBulk as run, settleBulk as settle } from './bu
 export function parse({ args, opts }: CommandLine<typeof CONTACT_UPDATE_FLAGS>, ctx: Context): BulkOptions {
   if (args.length > 0) throw new UsageError('give one contact id or --from, not both');
   if (opts.avatar !== undefined) throw new UsageError('--avatar goes with one contact id, not --from');
+  // Each row would need its own groups to add to; a contact_groups column or --group says them whole.
+  for (const [flag, given] of [
+    ['--add-group', opts.addGroup],
+    ['--remove-group', opts.removeGroup],
+  ] as const)
+    if (given !== undefined && given.length > 0)
+      throw new UsageError(`${flag} goes with one contact id, not --from: give the groups whole, in a contact_groups column or --group`);
   return parseBulk(ctx, 'update', opts.from!, opts, bulkUpdateFlags(opts));
 }
