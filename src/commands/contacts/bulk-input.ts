@@ -9,6 +9,7 @@
 import { CsvEncodingError, decodeBytes, type TextEncoding } from '../../formats/csv/encoding.js';
 import { readCsvBoolean } from '../../formats/csv/cells.js';
 import { type CsvItem, csvTextRows, formatNotes, headerName } from '../../api/import-csv.js';
+import { refuseRepeatedColumns } from './bulk-header.js';
 import { check, contactUpdateBody, groupNamesCell, type ContactUpdateBody } from '../../api/schemas/index.js';
 import { encodingRefusal, type FieldIds } from '../../cli/csv-check.js';
 import { RequestValidationError, UsageError } from '../../cli/errors.js';
@@ -157,6 +158,7 @@ function itemsOf(
     throw new RequestValidationError(`${source} is neither contact ids one a line nor a readable CSV: nothing was sent`, unreadable);
   }
   columns.push(...(header ?? []));
+  refuseRepeatedColumns(header ?? [], source);
   if (!header?.includes('id'))
     throw new RequestValidationError(`${source} has no "id" column: nothing was sent`, {
       id: ['The header row must have an id column (or give one id a line).'],
