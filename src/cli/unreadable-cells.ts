@@ -1,10 +1,11 @@
 // Cells the local check refuses where nothing shows the server would: a contact_groups or custom
 // field cell it cannot read, on a server whose contacts do not show that column; on a server whose
-// rules are not known to be wsm serve's, an e-mail that is an address under a looser reading, and
-// values beyond the header's columns. Such a row is no invalid one: it is checked on its other
+// rules are not known to be wsm serve's, an e-mail that is an address under a looser reading, a
+// name of nothing but invisible characters (the published API says only "max 50"), and values
+// beyond the header's columns. Such a row is no invalid one: it is checked on its other
 // cells, and the cells go as written, said as not known (docs/import-file.md, "Cells a server of
 // unknown rules may take").
-import { check, importRow, type FieldErrors, type ImportRow } from '../api/schemas/index.js';
+import { CONTACT_NAME_MAX, check, importRow, type FieldErrors, type ImportRow } from '../api/schemas/index.js';
 
 /** Which of groups and custom fields a server's contacts show (contacts/plan-unshown.ts Shown). */
 interface ShownColumns {
@@ -31,6 +32,10 @@ export const BEYOND_HEADER = 'extra_values';
  * unknown rules may not keep.
  */
 const LOOSE_EMAIL = /^[^@\s\p{Cc}]+@[^@\s\p{Cc}]+\.[^@\s\p{Cc}]+$/u;
+
+/** Why a name of invisible characters alone is sent: the cell looks empty, yet it is no empty cell that keeps the name. */
+const INVISIBLE_NAME =
+  "The name holds no visible character: wsm serve refuses it as empty; this server may store it as the contact's name.";
 
 /** A cell sent as written: its text and why the check could not read it. */
 export interface UnreadableCell {
@@ -62,16 +67,18 @@ export class UnreadableTally {
   }
 }
 
-/** The column (plan key) of an error's key (`contact_groups.0` is `contact_groups`), when it is a groups, field or email column. */
+/** The column (plan key) of an error's key (`contact_groups.0` is `contact_groups`), when it is a groups, field, email or name column. */
 function columnOf(key: string): string | undefined {
   if (key === 'contact_groups' || key.startsWith('contact_groups.')) return 'contact_groups';
-  if (key === 'email') return key;
+  if (key === 'email' || key === 'name') return key;
   return /^fields\.[^.]+$/.test(key) ? key : undefined;
 }
 
 /** Whether the server may take a refused cell of `column`, as far as `reading` tells. */
 async function mayTake(column: string, cell: unknown, reading: ServerReading): Promise<boolean> {
   if (column === 'email') return LOOSE_EMAIL.test(String(cell)) && !(await reading.wsmRules());
+  // Refused for being invisible alone: a name too long is refused by the published limit too.
+  if (column === 'name') return String(cell).trim().length <= CONTACT_NAME_MAX && !(await reading.wsmRules());
   const shown = await reading.shown();
   return !(column === 'contact_groups' ? shown.contact_groups : shown.fields);
 }
@@ -99,7 +106,7 @@ export async function withoutUnreadable(
     const name = column.startsWith('fields.') ? column.slice('fields.'.length) : undefined;
     const cell = name === undefined ? input[column] : fields[name];
     if (!(await mayTake(column, cell, reading))) return undefined;
-    cells[column] = { cell: String(cell), why: messages.join(' ') };
+    cells[column] = { cell: String(cell), why: column === 'name' ? INVISIBLE_NAME : messages.join(' ') };
     if (name === undefined) delete rest[column];
     else delete fields[name];
   }
@@ -107,7 +114,8 @@ export async function withoutUnreadable(
   else delete rest.fields;
   const again = check(importRow, rest);
   if (!again.ok) return undefined;
-  // Planned as given: the server of unknown rules stores the address as the row writes it.
+  // Planned as given: the server of unknown rules stores the address, and the name, as the row writes them.
   if (cells.email !== undefined) again.value.email = cells.email.cell;
+  if (cells.name !== undefined) again.value.name = cells.name.cell.trim();
   return { value: again.value, cells };
 }

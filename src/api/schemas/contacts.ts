@@ -4,7 +4,7 @@ import { boolish, emailAddress, idish, listOf, nfc, paginationQuery, timestamps,
 import { groupCreateBody } from './groups.js';
 
 export const GENDERS = ['male', 'female', 'other'] as const;
-const CONTACT_NAME_MAX = 50;
+export const CONTACT_NAME_MAX = 50;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 /** decisions.md §3: spaces, dashes, dots, parentheses and a leading + are dropped. */

@@ -127,6 +127,8 @@ export function unshownLines(rows: Record<string, number>, lacking: string[]): s
 export function unreadableSentence(key: string, { rows, first }: UnreadableCounts[string]): string {
   const where = `${countOf(rows, 'row')} (${rows > first.length ? `${placesOf(first)} and ${countText(rows - first.length)} more` : listed(first)})`;
   if (key === 'email') return `email in ${where} is not an address wsm serve accepts; this server's rule is not known: sent as written`;
+  if (key === 'name')
+    return `name in ${where} holds no visible character, which wsm serve refuses; this server's rule is not known: sent as written`;
   if (key === BEYOND_HEADER)
     return `values beyond the header's columns in ${where}, sent as written: whether this server ignores them is not known`;
   return (
@@ -137,7 +139,8 @@ export function unreadableSentence(key: string, { rows, first }: UnreadableCount
 
 /** Under its contact: `? email: "x@y.z" sent as written, this server's rule not known: …`, what the check said of a cell sent as written. */
 export function unreadableCellLine(key: string, cell: string, why: string): string {
-  const said = key === 'email' ? "this server's rule not known" : key === BEYOND_HEADER ? 'not known to be ignored' : 'not read';
+  const said =
+    key === 'email' || key === 'name' ? "this server's rule not known" : key === BEYOND_HEADER ? 'not known to be ignored' : 'not read';
   return `? ${key}: ${JSON.stringify(cell)} sent as written, ${said}: ${why}`;
 }
 
