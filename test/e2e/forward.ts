@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 
 /**
@@ -32,4 +33,14 @@ export async function makesContactFirst(upstream: URL, contact: { number: string
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   return proxy;
+}
+
+/** `env` with wsm sent through `proxy` (the API under /api/v3, as wsm serve serves it), logged in with `login`'s token and workspace. */
+export function throughProxy(env: NodeJS.ProcessEnv, proxy: Server, login: { token: string; workspace: string }): NodeJS.ProcessEnv {
+  return {
+    ...env,
+    WSM_BASE_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api/v3`,
+    WSM_TOKEN: login.token,
+    WSM_WORKSPACE: login.workspace,
+  };
 }

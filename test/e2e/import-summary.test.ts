@@ -6,12 +6,11 @@
  * all (the published API, here its stand-in): the real binary on both, on a terminal. Set-up and
  * the runs whose stdout, stderr and exit code are read from pipes run in-process (in-process.ts).
  */
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeExcelLike } from '../formats/xlsx/excel-like.js';
 import { BACKENDS, type Backend, backendFile } from './backends.js';
-import { makesContactFirst } from './forward.js';
+import { makesContactFirst, throughProxy } from './forward.js';
 import { wsmInProcess } from './in-process.js';
 import { loginWithRole } from './processes.js';
 import { finalScreen, onTerminal } from './terminal.js';
@@ -180,12 +179,7 @@ describe('an import on wsm serve whose server does otherwise than planned', () =
     // Someone else makes a contact with one of the file's numbers after the plan read the workspace.
     const proxy = await makesContactFirst(new URL(backend.url), { number: '16505553001', name: 'Made Meanwhile' });
     try {
-      const env = {
-        ...backend.env,
-        WSM_BASE_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api/v3`,
-        WSM_TOKEN: backend.token,
-        WSM_WORKSPACE: backend.workspace,
-      };
+      const env = throughProxy(backend.env, proxy, backend);
       file('meanwhile.csv', 'number,name\n16505553001,From The File\n16505553002,Kim\n');
       expect(await importOnScreen(backend, ['meanwhile.csv', '--wait'], env)).toEqual({
         code: 0,

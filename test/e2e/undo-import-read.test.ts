@@ -7,14 +7,13 @@
  * refused.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
 import { BACKENDS, backendFile, seedStandinContact, type Backend } from './backends.js';
 import { cleanup, localProfile, serve } from './processes.js';
-import { makesContactFirst } from './forward.js';
+import { makesContactFirst, throughProxy } from './forward.js';
 import { binaryFirstRunner, wsmInProcess } from './in-process.js';
 
 /** The first run of each command goes to the built binary, every later one in-process (in-process.ts). */
@@ -167,12 +166,7 @@ describe('the import journal, on wsm serve, with a contact made by someone else 
     const local = localProfile(server);
     const proxy = await makesContactFirst(new URL(server.url), { number: '14155559401', name: 'Made Meanwhile' });
     try {
-      const env = {
-        ...server.env,
-        WSM_BASE_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api/v3`,
-        WSM_TOKEN: local.token,
-        WSM_WORKSPACE: local.workspace,
-      };
+      const env = throughProxy(server.env, proxy, local);
       const file = join(server.dir, 'meanwhile.csv');
       writeFileSync(file, 'number,name\n14155559401,From The File\n14155559402,New G\n');
       expect((await wsm(env, ['contacts', 'import', file, '--wait'])).code).toBe(0);
