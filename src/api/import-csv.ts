@@ -37,7 +37,17 @@ export interface BeyondHeader {
 export type CsvItem = CsvToken | BeyondHeader;
 
 /** Whether an item is a row with values beyond the header's columns (its cells kept). */
-export const isBeyondHeader = (item: CsvItem): item is BeyondHeader => item.kind === 'error' && 'cells' in item;
+const isBeyondHeader = (item: CsvItem): item is BeyondHeader => item.kind === 'error' && 'cells' in item;
+
+/** A row whose cells were read: a record, or one with values beyond the header's columns. */
+export type CellsRow = Extract<CsvToken, { kind: 'record' }> | BeyondHeader;
+
+/**
+ * Whether an item's cells were read, so that a reader may plan it: a row with values beyond the
+ * header is planned on the header's columns where the server may take it (csv-check.ts checkedRow),
+ * and every reader that looks at a row's cells for the plan looks at its cells too.
+ */
+export const hasCells = (item: CsvItem): item is CellsRow => item.kind === 'record' || isBeyondHeader(item);
 
 export interface CsvFormat {
   encoding: TextEncoding;

@@ -10,7 +10,7 @@ import { check, importRow, type FieldErrors, type ImportRow } from '../api/schem
 // fastify or SQLite), so the rows, their line numbers and what counts as a row are the server's.
 import { CONTACT_COLUMNS, emptiedKeys, planColumns, readRow, type ColumnPlan } from '../api/import-columns.js';
 import { findEncodingProblem, type EncodingProblem } from '../formats/csv/encoding.js';
-import { type BeyondHeader, headerName, isBeyondHeader, openCsv, type CsvFormat, type CsvItem } from '../api/import-csv.js';
+import { type BeyondHeader, hasCells, headerName, openCsv, type CsvFormat, type CsvItem } from '../api/import-csv.js';
 import { RequestValidationError, UsageError } from './errors.js';
 import { closest } from './similar.js';
 import { turnAfter } from './loop-turns.js';
@@ -204,7 +204,7 @@ export async function checkImportItems(
       continue;
     }
     report.rows++;
-    if (row.kind === 'error' && !isBeyondHeader(row)) {
+    if (!hasCells(row)) {
       refuse(row, { [WHOLE_ROW]: [row.message] });
       continue;
     }

@@ -3,7 +3,8 @@
  * must leave out exactly what the import's own planner leaves out: generated files and workspaces
  * (values with leading zeros, long digits, scientific notation, a number beside a padded one,
  * stored or of the same file before or after it, rows naming one contact, neutral rows before and
- * after damaged ones) are planned whole by the planner and passed, and the records each writes
+ * after damaged ones, rows with values beyond the header's columns, on a server that takes them
+ * and on one that refuses them) are planned whole by the planner and passed, and the records each writes
  * anew, and the held lines each says, are equal; the same rows passed as a sheet's (in memory)
  * hold the same cells by row.
  */
@@ -19,6 +20,7 @@ import { rewrittenRecords } from '../../src/commands/imports/held-cells.js';
 import { passForHolds } from '../../src/commands/imports/hold-pass.js';
 import { scanCsv } from '../../src/commands/imports/hold-scan.js';
 import { importPlanning } from '../../src/commands/imports/import-plan.js';
+import type { ServerReading } from '../../src/cli/unreadable-cells.js';
 import { seededRandom } from '../seeded-random.js';
 import { heldContact } from './held-contact.js';
 
@@ -30,6 +32,14 @@ const NUMBERS = ['14155550101', '+1 415 555 0101', '14155550102', '014155550103'
 const NAMES = ['Ann', 'Bob 12', '', '1.5E+3', '0042', '42', 'Cy'];
 const CODES = ['42', '', '1234567890123460000', '0042', '1234567890123456789', '1.23457E+18', 'x7'];
 const EMAILS = ['', 'ann@example.com', 'user03@mail.example', 'not-an-email'];
+/** Values beyond the header's columns (none on most rows): planned on the header's columns where the server takes them. */
+const BEYOND = ['', '', '', ',extra', ',0042', ',,"a, b"'];
+
+/** What the check asks of the server: whether it runs wsm serve's rules (which refuse values beyond the header). */
+const readingOf = (wsmRules: boolean): ServerReading => ({
+  shown: async () => ({ contact_groups: true, fields: true }),
+  wsmRules: async () => wsmRules,
+});
 
 const heldLines = (contacts: PlannedContact[]) => contacts.map(({ place, id, number, held }) => ({ place, id, number, held }));
 
@@ -38,13 +48,15 @@ describe('the pass that finds the held cells', () => {
     let passed = 0;
     let gaveUp = 0;
     let twinsLeftOut = 0;
+    let heldBeside = 0;
     for (let seed = 1; seed <= 400; seed++) {
       const next = seededRandom(seed);
       const pick = (values: string[]) => values[Math.floor(next() * values.length)];
       const rows = Array.from(
         { length: 1 + Math.floor(next() * 6) },
-        () => `${pick(NUMBERS)},${pick(NAMES)},${pick(EMAILS)},${pick(CODES)}`,
+        () => `${pick(NUMBERS)},${pick(NAMES)},${pick(EMAILS)},${pick(CODES)}${pick(BEYOND)}`,
       );
+      const reading = readingOf(next() < 0.3);
       const csv = join(dir, `case-${seed}.csv`);
       const text = `number,name,email,code\n${rows.join(next() < 0.3 ? '\r\n' : '\n')}\n`;
       writeFileSync(csv, text);
@@ -56,12 +68,12 @@ describe('the pass that finds the held cells', () => {
       // The numbers written with and without leading zeros, as the run's scan finds them (read as if the text showed both).
       const { twins } = await scanCsv(csv, { mayHold: true, padded: true });
       const planning = importPlanning(live, { applyFlagged: false, twins });
-      await checkImportCsv(csv, { fields: FIELDS, onRow: planning.onRow });
+      await checkImportCsv(csv, { fields: FIELDS, onRow: planning.onRow, reading });
       const plan = planning.finish();
-      const pass = await passForHolds({ csv }, live, FIELDS, { applyFlagged: false, twins });
+      const pass = await passForHolds({ csv }, live, FIELDS, { applyFlagged: false, twins }, reading);
       const where = `seed ${seed}: ${rows.join(' | ')}`;
       // The same rows read from a sheet (in memory): the same cells held, by row, and said the same way.
-      const sheetPass = await passForHolds({ items: csvTextRows(text).items }, live, FIELDS, { applyFlagged: false, twins });
+      const sheetPass = await passForHolds({ items: csvTextRows(text).items }, live, FIELDS, { applyFlagged: false, twins }, reading);
       expect(sheetPass === undefined, where).toBe(pass === undefined);
       if (sheetPass !== undefined) {
         expect(sheetPass.held, where).toEqual(planning.held);
@@ -74,6 +86,7 @@ describe('the pass that finds the held cells', () => {
       }
       if (plan.held > 0) passed++;
       if (plan.contacts.some((each) => each.held?.number?.why.includes('a number of the same file'))) twinsLeftOut++;
+      if (plan.contacts.some((each) => each.held !== undefined && each.unreadable?.extra_values !== undefined)) heldBeside++;
       expect(pass.records, where).toEqual(await rewrittenRecords(csv, planning.held));
       const holding = plan.contacts.filter((each) => each.held !== undefined);
       expect(heldLines(pass.said.contacts), where).toEqual(heldLines(holding));
@@ -85,6 +98,7 @@ describe('the pass that finds the held cells', () => {
     expect(passed).toBeGreaterThan(40);
     expect(gaveUp).toBeGreaterThan(5);
     expect(twinsLeftOut).toBeGreaterThan(5);
+    expect(heldBeside).toBeGreaterThan(10);
   });
 });
 

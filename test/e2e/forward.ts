@@ -35,6 +35,21 @@ export async function makesContactFirst(upstream: URL, contact: { number: string
   return proxy;
 }
 
+/** A proxy to `upstream` that passes every request on, keeping the body of each import sent (`bodies`, as text) as it goes by. */
+export async function keepsImportBodies(upstream: URL): Promise<{ proxy: Server; bodies: string[] }> {
+  const bodies: string[] = [];
+  const proxy = createServer((req, res) => {
+    if (req.method === 'POST' && req.url!.endsWith('/contact-imports')) {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => bodies.push(Buffer.concat(chunks).toString('utf8')));
+    }
+    forward(upstream, req, res);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return { proxy, bodies };
+}
+
 /** `env` with wsm sent through `proxy` (the API under /api/v3, as wsm serve serves it), logged in with `login`'s token and workspace. */
 export function throughProxy(env: NodeJS.ProcessEnv, proxy: Server, login: { token: string; workspace: string }): NodeJS.ProcessEnv {
   return {

@@ -10,7 +10,7 @@
 import { batchedWriter } from './batched-write.js';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { type CsvFormat, isBeyondHeader, openCsv } from '../../api/import-csv.js';
+import { type CsvFormat, hasCells, openCsv } from '../../api/import-csv.js';
 import { IMPORT_MAX_BYTES } from '../../api/schemas/index.js';
 import { refuseOverLimit } from '../shared/verb.js';
 import { columnsToSend, csvField } from '../../formats/csv/cells.js';
@@ -86,7 +86,7 @@ export async function writeCanonical(file: string, target: number, held: HeldCel
       row = item.row + 1;
       line = item.line + 1;
       // Values beyond the header's columns go as written: a server may ignore them.
-      if (item.kind === 'error' && !isBeyondHeader(item)) {
+      if (!hasCells(item)) {
         write(`${unreadableLine(item.message)}\n`);
         continue;
       }

@@ -6,7 +6,7 @@
 // wsm does (UTF-8, comma-separated, no export) is sent so; any other goes as the CSV of its rows
 // (canonical-csv.ts), so a record is written anew as comma CSV.
 import { batchedWriter } from './batched-write.js';
-import { headerName, openCsv } from '../../api/import-csv.js';
+import { hasCells, headerName, openCsv } from '../../api/import-csv.js';
 import { decodedChunks } from '../../formats/csv/encoding.js';
 import type { HeldCells } from './import-plan.js';
 import { csvCell } from './rejects.js';
@@ -55,7 +55,7 @@ export async function rewrittenRecords(file: string, held: HeldCells): Promise<R
     for (const row of batch) {
       if (header === undefined) header = row.kind === 'record' ? row.cells : [];
       const holding = held.get(row.row);
-      if (holding !== undefined && row.kind === 'record') records.push(rewrittenRecord(row, header, holding));
+      if (holding !== undefined && hasCells(row)) records.push(rewrittenRecord(row, header, holding));
     }
   return records;
 }

@@ -10,11 +10,13 @@
 // spreadsheetDamage), so leaving those rows out changes no decision. It can change what a held
 // line shows (the value a row before it set, the rows naming the contact): where a held contact was
 // named by such a row before (read again up to there), the pass gives up (undefined) and the whole
-// file is planned first.
+// file is planned first. A row with values beyond the header's columns is a row here as in the
+// check (checkedRow): planned on the header's columns where the server may take it, its values
+// beyond sent as written.
 // A CSV file is read from disk, its held rows rewritten as they are met when it is sent as its own
 // bytes (held-bytes.ts); a file sent as the CSV of its rows (canonical-csv.ts) and an .xlsx sheet,
 // whose rows are already in memory (sheet-upload.ts), go as a copy that leaves out what `held` names.
-import { type CsvItem, openCsv } from '../../api/import-csv.js';
+import { type CsvItem, hasCells, openCsv } from '../../api/import-csv.js';
 import { planColumns, type ColumnPlan } from '../../api/import-columns.js';
 import { normalizeNumber } from '../../api/schemas/index.js';
 import { checkedRow, type FieldIds } from '../../cli/csv-check.js';
@@ -104,7 +106,7 @@ export async function passForHolds(
         numberAt = plan.contact.number ?? 0;
         continue;
       }
-      if (row.kind === 'error') continue;
+      if (!hasCells(row)) continue;
       const { cells } = row;
       const number = normalizeNumber(cells[numberAt] ?? '');
       if (!watched.has(number) && !beside(number) && !holdable.some((index) => cellMayHold(cells[index] ?? ''))) continue;
@@ -143,7 +145,7 @@ async function namedBefore(source: HoldSource, numbers: ReadonlyMap<string, numb
     let header = true;
     for await (const batch of rows.batches)
       for (const row of batch) {
-        if (header || row.kind === 'error') {
+        if (header || !hasCells(row)) {
           header = false;
           continue;
         }

@@ -9,7 +9,7 @@
 // plan's (any part of a cell, before the check trims it), so that it never says "nothing" where the
 // plan would hold something; it reads the text as the file's encoding check decodes it first, and
 // the cells (columns known) only when the text alone cannot tell (a number column of `0044…` numbers).
-import { type CsvItem, openCsv } from '../../api/import-csv.js';
+import { type CsvItem, hasCells, openCsv } from '../../api/import-csv.js';
 import { planColumns } from '../../api/import-columns.js';
 import { normalizeNumber } from '../../api/schemas/index.js';
 import type { LiveContacts } from '../contacts/plan.js';
@@ -126,7 +126,7 @@ function rowReader(twins: PaddedTwins | undefined): { read(row: CsvItem): void; 
   const reader = {
     cells: false,
     read(row: CsvItem) {
-      if (row.kind === 'error') return;
+      if (!hasCells(row)) return;
       if (never === undefined) {
         const { number, contact_groups, status } = planColumns(row.cells).contact;
         never = new Set([number, contact_groups, status].filter((index) => index !== undefined));
