@@ -11,6 +11,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openWorkbook } from '../../src/formats/xlsx/sheet-reader.js';
 import { writeExcelLike } from '../formats/xlsx/excel-like.js';
 import { BACKENDS, type Backend, backendFile } from './backends.js';
 import { keepsImportBodies, throughProxy } from './forward.js';
@@ -18,6 +19,22 @@ import { binaryFirstRunner } from './in-process.js';
 
 const BEYOND = 'The row has 4 values but the header has 3 columns.';
 const LOST_ZEROS = (stored: string) => `"${stored}" would lose its leading zeros, as a spreadsheet drops them`;
+
+/** A workbook's first sheet as rows of text, each as long as its last value. */
+async function sheetRows(path: string): Promise<string[][]> {
+  const workbook = await openWorkbook(path);
+  const rows: string[][] = [];
+  try {
+    for await (const row of workbook.rows()) {
+      const cells: string[] = [];
+      for (const cell of row.cells) cells[cell.column] = cell.text;
+      rows.push(Array.from(cells, (cell) => cell ?? ''));
+    }
+  } finally {
+    await workbook.close();
+  }
+  return rows;
+}
 
 for (const kind of [BACKENDS[0], BACKENDS[2]]) {
   const known = kind === BACKENDS[0];
@@ -140,7 +157,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect((await stored())[0]).toEqual(['351920000073', '00123', known ? 'ann@old.example' : 'ann@new.example']);
     });
 
-    it('an .xlsx with a value past the header: the plan and the run agree, the held cell is left out', async () => {
+    it('an .xlsx with a value past the header: the plan and the run agree, the held cell is left out, --rejects keeps the value', async () => {
       await seed('351920000075', '351920000076');
       const file = join(backend.dir, 'edited.xlsx');
       // As a spreadsheet saves an export it opened: the names' leading zeros are gone from number cells.
@@ -164,7 +181,8 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
           unreadable: { extra_values: { cell: ',extra' } },
         });
 
-      const imported = await importKeepingBody([file]);
+      const rejects = join(backend.dir, 'fix.xlsx');
+      const imported = await importKeepingBody([file, '--rejects', rejects]);
       expect(imported.code, imported.stderr).toBe(known ? 8 : 0);
       expect(imported.stderr).toContain(
         `warning: ${file}: ${known ? '1 cell looks' : '2 cells look'} changed by a spreadsheet and ${known ? 'was' : 'were'} kept as stored`,
@@ -173,6 +191,14 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(await stored()).toEqual([
         ['351920000075', '00123', known ? 'ann@old.example' : 'ann@new.example'],
         ['351920000076', '00124', 'bob@new.example'],
+      ]);
+      // The failed row comes back with its value past the header, as a CSV's does: after import_error and import_line.
+      const back = await sheetRows(rejects);
+      expect(back).toEqual([
+        ['number', 'name', 'email', 'import_error', 'import_line'],
+        ...(known
+          ? [['351920000075', '123', 'ann@new.example', 'The row has 5 values but the header has 3 columns.', '2', '', 'extra']]
+          : []),
       ]);
     });
   });

@@ -7,6 +7,9 @@ import { openWorkbook } from '../../formats/xlsx/sheet-reader.js';
 import { writeXlsx } from '../../formats/xlsx/sheet-writer.js';
 import { type FailedLines, rejectsLayout } from './rejects.js';
 
+/** The index of the last cell holding a value, -1 when none does. */
+const lastValue = (cells: string[]) => cells.findLastIndex((cell) => cell !== '');
+
 /** Writes the rows of `file`'s sheet named in `failed` (by sheet row) to `path`; the number of rows written. */
 export async function writeSheetRejects(path: string, file: string, sheet: string | undefined, failed: FailedLines): Promise<number> {
   const workbook = await openWorkbook(file);
@@ -18,7 +21,8 @@ export async function writeSheetRejects(path: string, file: string, sheet: strin
       const cells = Array.from({ length: width }, () => '');
       for (const cell of row.cells) cells[cell.column] = cell.error ?? cell.text;
       if (header === undefined) header = cells;
-      else if (failed.has(row.row)) failedRows.push({ row: row.row, cells: cells.slice(0, header.length) });
+      // Values past the header's columns come back too, as a CSV's do (rejectsLayout puts them last).
+      else if (failed.has(row.row)) failedRows.push({ row: row.row, cells: cells.slice(0, Math.max(header.length, lastValue(cells) + 1)) });
     }
   } finally {
     await workbook.close();
