@@ -4,7 +4,8 @@
  * cell is held exactly as in a row without the extra values: the plan says so, the run leaves the
  * cell out of the upload (the values beyond go as written) and the contact keeps its stored value,
  * while the row's other changes go in. On `wsm serve` such a row is invalid: the plan says so and the
- * run fails it. A CSV (found by the one pass before the upload, by the quick read of a file whose
+ * run fails it; on `wsm serve --api-only`, which no extension tells apart, the plan holds the cell as
+ * on the stand-in and the server refuses the row. A CSV (found by the one pass before the upload, by the quick read of a file whose
  * workspace holds nothing like damage, and planned whole under --strict) and an .xlsx sheet with a
  * value past the header's last column. The built binary runs each command once (binaryFirstRunner),
  * the import of the first test on each backend; the later runs are in-process.
@@ -36,8 +37,11 @@ async function sheetRows(path: string): Promise<string[][]> {
   return rows;
 }
 
-for (const kind of [BACKENDS[0], BACKENDS[2]]) {
+for (const kind of BACKENDS) {
+  /** wsm serve: the plan calls such a row invalid. */
   const known = kind === BACKENDS[0];
+  /** The stand-in takes such a row; wsm serve --api-only, whose plan takes it as the stand-in's does, refuses it as wsm serve does. */
+  const taken = kind === BACKENDS[2];
   describe(`spreadsheet damage beside values beyond the header, against ${kind.name}`, () => {
     let backend: Backend;
     const runner = binaryFirstRunner();
@@ -115,7 +119,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       );
 
       const imported = await importKeepingBody([file]);
-      expect(imported.code, imported.stderr).toBe(known ? 8 : 0);
+      expect(imported.code, imported.stderr).toBe(taken ? 0 : 8);
       const heldLines = [
         ...(known ? [] : [`warning: ${file} row 2, contact ${ids[0]}: name: "00123" kept, not "123": ${LOST_ZEROS('00123')}`]),
         `warning: ${file} row 3, contact ${ids[1]}: name: "00124" kept, not "124": ${LOST_ZEROS('00124')}`,
@@ -127,10 +131,13 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         `\n${known ? '+351920000071,123' : '+351920000071,'},ann@new.example,"say ""hi"", twice"\n+351920000072,,bob@new.example\n`,
       );
       expect(await stored()).toEqual([
-        ['351920000071', '00123', known ? 'ann@old.example' : 'ann@new.example'],
+        ['351920000071', '00123', taken ? 'ann@new.example' : 'ann@old.example'],
         ['351920000072', '00124', 'bob@new.example'],
       ]);
     });
+
+    // The rest on the two servers whose reading of such a row the plan knows.
+    if (kind === BACKENDS[1]) return;
 
     it('a CSV into a workspace holding nothing like damage: the new contact of a row with an extra value gets no name in scientific notation', async () => {
       // A name in scientific notation and a value beyond the header on one row, and nothing stored like damage.
