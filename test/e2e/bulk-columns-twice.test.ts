@@ -14,9 +14,10 @@ describe('a column named twice in a --from file, on wsm serve', () => {
   let backend: Backend;
   const run = (...args: string[]) => wsmInProcess(backend.env, args);
   const names = async () =>
-    (JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Array<{ id: number; name: string }>).map(
-      (contact) => [contact.id, contact.name],
-    );
+    (JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Array<{ id: number; name: string }>).map((contact) => [
+      contact.id,
+      contact.name,
+    ]);
   const ids: number[] = [];
   const expectUntouched = async () =>
     expect(await names()).toEqual([
