@@ -12,9 +12,9 @@
 // scientific notation, which the plan holds: found by one pass before the upload (imports/hold-pass.ts).
 // WSM_BENCH_BEFORE=<an older build's bin/wsm.js> runs its CLI and its server too, in the same rounds.
 // `sections` (all by default) names the parts to run, comma-separated: import (the clean and the 1%-bad
-// imports), clean and held (the plan's cost of each file), sheet-held (the held file's rows as an
-// .xlsx, written by wsm's own writer: at most a sheet's 1,048,575 rows); the bare insert is always measured first.
-//   node bench/import.mjs [rows=1000000] [rounds=3] [sections=import,clean,held,sheet-held]
+// imports), clean, held and quoted (the plan's cost of each file; quoted: every name quoted), sheet-held (the held
+// file's rows as an .xlsx, written by wsm's own writer: at most a sheet's 1,048,575 rows); the bare insert is always first.
+//   node bench/import.mjs [rows=1000000] [rounds=3] [sections=import,clean,held,quoted,sheet-held]
 import { createWriteStream, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -24,20 +24,21 @@ import { contactRow, fmt, median, peakRssMb, ROOT, runWsm, startServe, tempDir }
 
 const count = Number(process.argv[2] ?? 1_000_000);
 const rounds = Number(process.argv[3] ?? 3);
-const sections = new Set((process.argv[4] ?? 'import,clean,held,sheet-held').split(','));
+const sections = new Set((process.argv[4] ?? 'import,clean,held,quoted,sheet-held').split(','));
 const before = process.env.WSM_BENCH_BEFORE;
 const dir = tempDir();
 const dist = (path) => import(pathToFileURL(join(ROOT, 'dist', path)).href);
 const isBad = (i) => i % 100 === 50;
 
-/** `bad`: 1% of the numbers invalid; `held`: row 2's name in scientific notation (a cell the plan holds). */
-async function writeCsv(path, bad, held = false) {
+/** `bad`: 1% of the numbers invalid; `held`: row 2's name in scientific notation (a cell the plan holds); `quoted`: every name quoted, a comma in it. */
+async function writeCsv(path, bad, held = false, quoted = false) {
   const out = createWriteStream(path);
   out.write('number,name,email\n');
   let chunk = '';
   for (let i = 0; i < count; i++) {
     const row = contactRow(i);
-    chunk += `${bad && isBad(i) ? `bad-${i}` : row.number},${held && i === 0 ? '3.51E+12' : row.name},${row.email}\n`;
+    const name = held && i === 0 ? '3.51E+12' : quoted ? `"${row.name.replace(' ', ', ')}"` : row.name;
+    chunk += `${bad && isBad(i) ? `bad-${i}` : row.number},${name},${row.email}\n`;
     if (chunk.length > 1 << 20) {
       if (!out.write(chunk)) await once(out, 'drain');
       chunk = '';
@@ -45,6 +46,7 @@ async function writeCsv(path, bad, held = false) {
   }
   out.end(chunk);
   await once(out, 'finish');
+  return path;
 }
 
 /** The held file's rows as an .xlsx of text cells, written as `contacts export -o xlsx` writes one. */
@@ -275,10 +277,12 @@ if (sections.has('clean')) {
   await planCost(goodCsv);
 }
 if (sections.has('held')) {
-  const heldCsv = join(dir, 'contacts-one-held.csv');
-  await writeCsv(heldCsv, false, true);
   console.log(' one name in scientific notation (the plan holds it: found by one pass before the upload)');
-  await planCost(heldCsv);
+  await planCost(await writeCsv(join(dir, 'contacts-one-held.csv'), false, true));
+}
+if (sections.has('quoted')) {
+  console.log(' every name quoted, a comma in it (the quotes followed as the file is decoded: imports/open-quote.ts)');
+  await planCost(await writeCsv(join(dir, 'contacts-quoted.csv'), false, false, true));
 }
 if (sections.has('sheet-held')) {
   const heldXlsx = join(dir, 'contacts-one-held.xlsx');

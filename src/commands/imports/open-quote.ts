@@ -26,7 +26,7 @@ const endsValue = (c: string) => c === ',' || c === '\n' || c === '\r';
  * starts (the file's start, after a comma or a line end); inside one, a quote followed by a quote is
  * a doubled quote, and one followed by a comma, a line end or the file's end closes it. Any other
  * quote is misplaced; a quoted value that does not close, or not within the reader's bound, may be
- * open. A file it clears holds neither; one it does not is read again to tell (openQuoteLines),
+ * open. A file it clears holds neither; one it does not is read again to tell (quoteLines),
  * which a well-formed file seldom needs. A quote last in a chunk is decided by the next one.
  */
 export function quoteScan(alsoFeed: (text: string) => void): OpenQuoteScan {
