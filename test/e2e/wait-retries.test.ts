@@ -16,7 +16,9 @@ afterAll(() => cleanup(dir));
 const envFor = (url: string) => ({ ...testEnv(dir), WSM_BASE_URL: url, WSM_TOKEN: 'tok_wait_retries', WSM_WORKSPACE: WS });
 const NO_SERVER = (url: string) => `cannot reach ${url} (connection refused): no server is listening there; start one with \`wsm serve\``;
 
-describe('a wait against a server that stops answering', () => {
+// The three waits are independent (each its own address or server) and spend their time waiting
+// for the clock, not working: side by side, the file takes one wait's time instead of three.
+describe.concurrent('a wait against a server that stops answering', () => {
   it('templates sync --wait with nothing listening: one retry line when piped, then "gave up after 3s: cannot reach …", exit 6', async () => {
     const url = 'http://127.0.0.1:9/api/v3';
     const started = Date.now();
