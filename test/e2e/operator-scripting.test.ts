@@ -212,15 +212,18 @@ describe('messages in the user’s words, version and timeouts (12.8)', () => {
     const silent = await fakeServer(() => undefined); // never answers
     try {
       const env = { ...server.env, WSM_BASE_URL: silent.url, WSM_TOKEN: 'tok_12345678', WSM_WORKSPACE: WS };
-      const flag = await wsmInProcess(env, ['labels', 'get', '1', '--timeout', '300ms']);
+      // Each run times out, is retried and times out again: side by side, they wait once.
+      const [flag, viaEnv, bad] = await Promise.all([
+        wsmInProcess(env, ['labels', 'get', '1', '--timeout', '300ms']),
+        wsmInProcess({ ...env, WSM_TIMEOUT: '0.2s' }, ['labels', 'get', '1']),
+        wsmInProcess({ ...env, WSM_TIMEOUT: 'soon' }, ['labels', 'get', '1']),
+      ]);
       expect(flag.code).toBe(6);
       expect(flag.stderr).toMatch(
         /timed out after 300 ms: the server did not answer in time \(raise the limit with --timeout or WSM_TIMEOUT\)/,
       );
-      const viaEnv = await wsmInProcess({ ...env, WSM_TIMEOUT: '0.2s' }, ['labels', 'get', '1']);
       expect(viaEnv.code).toBe(6);
       expect(viaEnv.stderr).toContain('timed out after 200 ms');
-      const bad = await wsmInProcess({ ...env, WSM_TIMEOUT: 'soon' }, ['labels', 'get', '1']);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toBe('error: WSM_TIMEOUT takes a duration such as 10s, 2m or 500ms, got "soon"\n');
     } finally {
