@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEFORE } from './applied-workspace.js';
 import { startStandin, type Standin } from '../standin/index.js';
 import { wsmInProcess } from './in-process.js';
-import { cleanup, createUserArgs, serve, wsm, type RunResult, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { cleanup, createUserArgs, wsm, type RunResult } from './processes.js';
 
 const AFTER = [
   'fields: [plan_tier]',
@@ -39,7 +40,7 @@ const lastChange = async (env: NodeJS.ProcessEnv) =>
 const outcome = (result: RunResult) => ({ code: result.code, stderr: result.stderr });
 
 describe('wsm undo of an apply on wsm serve', () => {
-  let server: Served;
+  let server: Backend;
   const run = (...args: string[]) => wsmInProcess(server.env, args);
   const binary = (...args: string[]) => wsm(server.env, args);
   const file = (name: string) => join(server.dir, name);
@@ -47,7 +48,7 @@ describe('wsm undo of an apply on wsm serve', () => {
   const diffFromPulled = (way = run) => way('diff', '-f', file('pulled.yaml'), '--prune');
 
   beforeAll(async () => {
-    server = await serve(['--approval-delay', '0']);
+    server = await serveBackend();
     writeFileSync(file('before.yaml'), BEFORE);
     writeFileSync(file('after.yaml'), AFTER);
     expect((await run('apply', '-f', file('before.yaml'), '--yes')).code).toBe(0);

@@ -36,10 +36,10 @@ export interface BackendKind {
  */
 const SERVE_AS_PROCESS = process.env.WSM_TEST_SERVE === 'process';
 
-function served(apiOnly: boolean, asProcess: boolean): BackendKind['start'] {
+function served(apiOnly: boolean, asProcess: boolean, approvalDelayMs = 0): BackendKind['start'] {
   return async () => {
-    if (!asProcess) return { ...(await serveInProcess({ apiOnly })), extensions: !apiOnly };
-    const server = await serve(['--approval-delay', '0', ...(apiOnly ? ['--api-only'] : [])]);
+    if (!asProcess) return { ...(await serveInProcess({ apiOnly, approvalDelayMs })), extensions: !apiOnly };
+    const server = await serve(['--approval-delay', `${approvalDelayMs}ms`, ...(apiOnly ? ['--api-only'] : [])]);
     // wsm serve saved the `local` profile: the token and workspace it seeded.
     const local = localProfile(server);
     return {
@@ -56,6 +56,15 @@ function served(apiOnly: boolean, asProcess: boolean): BackendKind['start'] {
       },
     };
   };
+}
+
+/**
+ * `wsm serve` with its extensions, for a file whose point is what wsm does against it, not the
+ * server's process: as BACKENDS[0] runs it, with the provider's review taking `approvalDelayMs`
+ * (`--approval-delay`; 0, decided at once, unless given).
+ */
+export function serveBackend(options: { approvalDelayMs?: number } = {}): Promise<Backend> {
+  return served(false, SERVE_AS_PROCESS, options.approvalDelayMs)();
 }
 
 /** `wsm serve` as a process of its own, whatever WSM_TEST_SERVE says. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, localProfile, serve, wsm, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { cleanup, localProfile, wsm } from './processes.js';
 
-let server: Served;
+let server: Backend;
 let contactsUrl: string;
 let auth: Record<string, string>;
 
@@ -20,7 +21,7 @@ const PEOPLE: Array<[string, string, string | null]> = [
 ];
 
 beforeAll(async () => {
-  server = await serve(['--approval-delay', '0']);
+  server = await serveBackend();
   const { token, workspace } = localProfile(server);
   contactsUrl = `${server.url}/workspaces/${workspace}/contacts`;
   auth = { authorization: `Bearer ${token}` };

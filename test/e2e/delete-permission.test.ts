@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
-import { seedStandinContact } from './backends.js';
+import { seedStandinContact, type Backend, serveBackend } from './backends.js';
 import { wsmInProcess } from './in-process.js';
-import { cleanup, localProfile, loginWithRole, serve, type Served } from './processes.js';
+import { cleanup, localProfile, loginWithRole } from './processes.js';
 import { onTerminal, plainLines } from './terminal.js';
 
-let server: Served;
+let server: Backend;
 let owner: NodeJS.ProcessEnv;
 let viewer: NodeJS.ProcessEnv;
 let standin: Standin;
@@ -22,7 +22,7 @@ let standinDir: string;
 let standinContact: number;
 
 beforeAll(async () => {
-  server = await serve(['--approval-delay', '0']);
+  server = await serveBackend();
   for (const number of ['14155550101', '14155550102'])
     expect((await wsmInProcess(server.env, ['contacts', 'create', '--number', number])).code).toBe(0);
   expect((await wsmInProcess(server.env, ['labels', 'create', 'Keep'])).code).toBe(0);

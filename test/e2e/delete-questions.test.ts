@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
 import { wsmInProcess } from './in-process.js';
-import { cleanup, serve, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { cleanup } from './processes.js';
 import { onTerminal } from './terminal.js';
 
 /** The screen as read: colour and cursor codes dropped, every run of white space one space. */
@@ -24,10 +25,10 @@ async function asked(env: NodeJS.ProcessEnv, args: string[], cwd?: string) {
 }
 
 describe('delete questions on wsm serve', () => {
-  let server: Served;
+  let server: Backend;
   const json = async (...args: string[]) => JSON.parse((await wsmInProcess(server.env, [...args, '-o', 'json'])).stdout);
   beforeAll(async () => {
-    server = await serve(['--approval-delay', '0']);
+    server = await serveBackend();
   });
   afterAll(async () => {
     if (server) await server.stop();

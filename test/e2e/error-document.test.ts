@@ -9,10 +9,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanup, serve, testEnv, wsm, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { BIN, cleanup, testEnv, wsm } from './processes.js';
 import { fakeServer, reply } from './terminal.js';
 
-let server: Served;
+let server: Backend;
 let dir: string;
 const run = (args: string[], env: NodeJS.ProcessEnv = server.env) => wsm(env, args);
 
@@ -25,7 +26,7 @@ function errorDocument(stdout: string): { error: Record<string, unknown> } {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'wsm-error-document-'));
-  server = await serve(['--approval-delay', '0']);
+  server = await serveBackend();
   expect((await run(['groups', 'create', 'VIP'])).code).toBe(0);
 });
 

@@ -11,16 +11,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../wait-for.js';
 import { wsmInProcess } from './in-process.js';
-import { cleanup, createTemplateArgs, serve, spawned, testEnv, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { cleanup, createTemplateArgs, spawned, testEnv } from './processes.js';
 import { unendingServer, type UnendingServer } from './unending-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wsm-heartbeats-'));
-let slow: Served;
+let slow: Backend;
 let importing: UnendingServer;
 
 beforeAll(async () => {
   writeFileSync(join(dir, 'people.csv'), 'number,name\n14155550101,Ann\n');
-  slow = await serve(['--approval-delay', '60s']);
+  slow = await serveBackend({ approvalDelayMs: 60_000 });
   importing = await unendingServer();
 });
 

@@ -10,13 +10,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
-import { cleanup, serve, testEnv, wsm, type RunResult, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { cleanup, testEnv, wsm, type RunResult } from './processes.js';
 
-let server: Served;
+let server: Backend;
 let files: { csv: string; workspaceFile: string; badConfig: string };
 
 beforeAll(async () => {
-  server = await serve(['--approval-delay', '0']);
+  server = await serveBackend();
   const seed = async (...args: string[]) => expect((await wsmInProcess(server.env, args)).code).toBe(0);
   await seed('groups', 'create', 'VIP');
   await seed('fields', 'create', 'city');

@@ -6,17 +6,18 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, serve, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { cleanup } from './processes.js';
 import { binaryFirstRunner } from './in-process.js';
 
 /** The first run of each command goes to the built binary, every later one in-process (in-process.ts). */
 const wsm = binaryFirstRunner();
 
 const COUNT = 2000;
-let server: Served;
+let server: Backend;
 
 beforeAll(async () => {
-  server = await serve(['--approval-delay', '0']);
+  server = await serveBackend();
   const file = join(server.dir, 'many.csv');
   // Every 500th contact inactive.
   const rows = Array.from({ length: COUNT }, (_, i) => `1415${String(5000000 + i)},Person ${i},${i % 500 === 7 ? 'false' : 'true'}`);

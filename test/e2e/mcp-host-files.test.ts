@@ -14,7 +14,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpHttp, textOf, type McpHttpServer } from './mcp-helpers.js';
-import { cleanup, serve, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { cleanup } from './processes.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 const SPY = pathToFileURL(resolve(import.meta.dirname, '../fixtures/file-spy.mjs')).href;
@@ -105,12 +106,12 @@ const workspaceFileNaming = (path: string) =>
     ],
   });
 
-let server: Served;
+let server: Backend;
 let bait: string;
 let log: string;
 const mcp: Record<'open' | 'readOnly', McpHttpServer | undefined> = { open: undefined, readOnly: undefined };
 beforeAll(async () => {
-  server = await serve(['--approval-delay', '0']);
+  server = await serveBackend();
   bait = mkdtempSync(join(tmpdir(), 'wsm-bait-'));
   log = join(bait, 'reads.log');
   writeFileSync(log, '');

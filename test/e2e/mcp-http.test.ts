@@ -12,17 +12,18 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpHttp, type McpHttpServer } from './mcp-helpers.js';
-import { cleanup, serve, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { cleanup } from './processes.js';
 
 const CONFORMANCE = createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/dist/index.js');
 const SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'resources-list', 'dns-rebinding-protection'];
 const TOKEN = 'an-agent-platform-token-0123456789';
 
-let server: Served;
+let server: Backend;
 let open: McpHttpServer;
 let guarded: McpHttpServer;
 beforeAll(async () => {
-  server = await serve(['--approval-delay', '0']);
+  server = await serveBackend();
   [open, guarded] = await Promise.all([startMcpHttp(server.env), startMcpHttp(server.env, ['--auth-token', TOKEN])]);
 });
 afterAll(async () => {

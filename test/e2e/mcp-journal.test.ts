@@ -14,14 +14,15 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpHttp, textOf, type McpHttpServer } from './mcp-helpers.js';
 import { wsmInProcess } from './in-process.js';
-import { cleanup, serve, wsm, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { cleanup, wsm } from './processes.js';
 
-let server: Served;
+let server: Backend;
 let mcp: McpHttpServer;
 let client: Client;
 
 beforeAll(async () => {
-  server = await serve(['--approval-delay', '0']);
+  server = await serveBackend();
   mcp = await startMcpHttp(server.env);
   client = new Client({ name: 'wsm-e2e-import-journal', version: '0.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(mcp.url)));

@@ -1,6 +1,7 @@
 /**
- * `wsm mcp` end to end, as an MCP client uses it: the real binary against a real `wsm serve`,
- * driven by the SDK's own Client over stdio (listTools first, as clients do; it also makes the
+ * `wsm mcp` end to end, as an MCP client uses it: the real binary against the server `wsm serve`
+ * starts (run in the test's process, backends.ts serveBackend: the server's process is not the point
+ * here), driven by the SDK's own Client over stdio (listTools first, as clients do; it also makes the
  * client check every structured result against the tool's output schema).
  */
 import { mkdtempSync } from 'node:fs';
@@ -9,23 +10,22 @@ import { join } from 'node:path';
 import { McpError, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { seedStandinContact } from './backends.js';
+import { type Backend, seedStandinContact, serveBackend } from './backends.js';
 import { wsmInProcess } from './in-process.js';
 import { startMcp, textOf, type McpSession } from './mcp-helpers.js';
-import { cleanup, localProfile, serve, wsm, type Served } from './processes.js';
+import { cleanup, localProfile, wsm } from './processes.js';
 import { startStandin } from '../standin/index.js';
 
-let server: Served;
+let server: Backend;
 let mcp: McpSession;
 beforeAll(async () => {
-  server = await serve(['--approval-delay', '0']);
+  server = await serveBackend();
   mcp = await startMcp(server.env);
 });
 afterAll(async () => {
   if (mcp) expect(await mcp.close()).toEqual({ code: 0, signal: null });
   if (mcp) expect(mcp.protocolErrors).toEqual([]);
   if (server) expect(await server.stop()).toBe(0);
-  if (server) cleanup(server.dir);
 });
 
 const local = () => localProfile(server);
@@ -398,7 +398,7 @@ describe('long work: a waited import', () => {
 describe('long work: a waited template sync', () => {
   it('syncs until the template named is decided, with progress meanwhile, and returns its status', async () => {
     // Its own server: the provider takes a second to decide, so the wait has something to report.
-    const slow = await serve(['--approval-delay', '1s']);
+    const slow = await serveBackend({ approvalDelayMs: 1_000 });
     const session = await startMcp(slow.env);
     try {
       const made = await session.call('templates.create', {
@@ -423,14 +423,13 @@ describe('long work: a waited template sync', () => {
     } finally {
       expect(await session.close()).toEqual({ code: 0, signal: null });
       expect(await slow.stop()).toBe(0);
-      cleanup(slow.dir);
     }
   });
 });
 
 describe('a wait longer than a client allows a request', () => {
   it('keeps the call alive with progress at most every 5 s, returns a resume handle when its time is up, and resuming ends the wait', async () => {
-    const slow = await serve(['--approval-delay', '9s']);
+    const slow = await serveBackend({ approvalDelayMs: 9_000 });
     const session = await startMcp(slow.env);
     try {
       const made = await session.call('templates.create', {
@@ -479,7 +478,6 @@ describe('a wait longer than a client allows a request', () => {
     } finally {
       expect(await session.close()).toEqual({ code: 0, signal: null });
       expect(await slow.stop()).toBe(0);
-      cleanup(slow.dir);
     }
   });
 });

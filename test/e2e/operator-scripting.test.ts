@@ -6,16 +6,17 @@ import { chmodSync, chownSync, mkdirSync, readFileSync, statSync, symlinkSync, w
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
-import { cleanup, heldPort, localProfile, serve, testEnv, wsm, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { cleanup, heldPort, localProfile, testEnv, wsm } from './processes.js';
 import { fakeServer, reply } from './terminal.js';
 
-let server: Served;
+let server: Backend;
 let profile: { token: string; workspace: string };
 const run = (...args: string[]) => wsmInProcess(server.env, args);
 const WS = '2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f';
 
 beforeAll(async () => {
-  server = await serve(['--approval-delay', '0']);
+  server = await serveBackend();
   profile = localProfile(server);
   await run('groups', 'create', 'VIP');
   await run('fields', 'create', 'city');

@@ -7,11 +7,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
-import { cleanup, localProfile, serve, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { cleanup, localProfile } from './processes.js';
 import { visible } from '../../src/cli/text.js';
 import { finalScreen, onTerminal, plainLines } from './terminal.js';
 
-let server: Served;
+let server: Backend;
 let colourEnv: NodeJS.ProcessEnv;
 const NUMBERS = ['14155550101', '14155550102', '351912345678901'];
 const LONG_NAME = 'Maria Fernanda de Albuquerque Vasconcelos Teixeira';
@@ -28,7 +29,7 @@ async function api(method: string, path: string, body?: unknown): Promise<{ data
 }
 
 beforeAll(async () => {
-  server = await serve(['--approval-delay', '0']);
+  server = await serveBackend();
   colourEnv = { ...server.env };
   delete colourEnv.NO_COLOR;
   await api('POST', '/contact-groups', { name: 'Customers from the northern region' });

@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
-import { BIN, cleanup, localProfile, serve, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { BIN, cleanup, localProfile } from './processes.js';
 import { fakeServer, onTerminal, reply, sh } from './terminal.js';
 
-let server: Served;
+let server: Backend;
 const run = (...args: string[]) => wsmInProcess(server.env, args);
 const json = async (...args: string[]) => {
   const res = await run(...args, '-o', 'json');
@@ -25,7 +26,7 @@ const configOf = () => JSON.parse(readFileSync(join(server.dir, 'config', 'confi
 const localToken = () => localProfile(server).token;
 
 beforeAll(async () => {
-  server = await serve(['--approval-delay', '0']);
+  server = await serveBackend();
   seeded = localProfile(server).workspace;
   second = await json('workspace', 'create', 'Second brand');
   await run('groups', 'create', 'VIP');

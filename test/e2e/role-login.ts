@@ -6,10 +6,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { wsmInProcess } from './in-process.js';
-import { createUserArgs, localProfile, type Served } from './processes.js';
+import { createUserArgs, localProfile } from './processes.js';
 
 /** Makes the role `role` with `permissions` and Dee with it, logs Dee in; the environment of a command run as Dee. */
-export async function loginWithRole(server: Served, role: string, permissions: string[]): Promise<NodeJS.ProcessEnv> {
+export async function loginWithRole(
+  server: { env: NodeJS.ProcessEnv; dir: string },
+  role: string,
+  permissions: string[],
+): Promise<NodeJS.ProcessEnv> {
   const owner = { ...server.env, WSM_PROFILE: 'local' };
   const made = await wsmInProcess(owner, ['roles', 'create', role, ...permissions.flatMap((name) => ['--permission', name]), '-q']);
   expect(made.code, made.stderr).toBe(0);

@@ -33,8 +33,8 @@ export type ServedInProcess = Pick<Served, 'url' | 'dir' | 'env'> & {
   stop(): Promise<number>;
 };
 
-/** `wsm serve --port 0 --db <temp>/wsm.db --approval-delay 0 [--api-only]`, in this process. */
-export async function serveInProcess(options: { apiOnly: boolean }): Promise<ServedInProcess> {
+/** `wsm serve --port 0 --db <temp>/wsm.db --approval-delay <approvalDelayMs, 0 if not given>ms [--api-only]`, in this process. */
+export async function serveInProcess(options: { apiOnly: boolean; approvalDelayMs?: number }): Promise<ServedInProcess> {
   const [{ startServer }, { saveLocalProfile }] = await Promise.all([
     chunkOf<{ startServer: typeof startServerOfSource }>('src/server/serve.ts'),
     chunkOf<{ saveLocalProfile: typeof saveLocalProfileOfSource }>('src/cli/config.ts'),
@@ -45,7 +45,7 @@ export async function serveInProcess(options: { apiOnly: boolean }): Promise<Ser
     host: '127.0.0.1',
     port: 0,
     db: join(dir, 'wsm.db'),
-    approvalDelayMs: 0,
+    approvalDelayMs: options.approvalDelayMs ?? 0,
     apiOnly: options.apiOnly,
     corsOrigins: [],
     // Where `wsm serve` prints its warnings: the test's output.

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
 import { binaryFirstRunner, wsmInProcess } from './in-process.js';
-import { cleanup, serve, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { cleanup } from './processes.js';
 
 /** The first run of each command goes to the built binary, every later one in-process (in-process.ts). */
 const wsm = binaryFirstRunner();
@@ -91,7 +92,7 @@ function undoAgainSuite(name: string, start: () => Promise<{ env: NodeJS.Process
 undoAgainSuite(
   'wsm serve',
   async () => {
-    const server: Served = await serve(['--approval-delay', '0']);
+    const server: Backend = await serveBackend();
     return {
       env: server.env,
       async stop() {

@@ -9,8 +9,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, backendFile, type Backend } from './backends.js';
-import { cleanup, serve, type Served } from './processes.js';
+import { BACKENDS, backendFile, type Backend, serveBackend } from './backends.js';
+import { cleanup } from './processes.js';
 import { binaryFirstRunner } from './in-process.js';
 import { loginWithRole } from './role-login.js';
 
@@ -87,12 +87,12 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
 }
 
 describe('an import whose rows the server refused, on wsm serve (its errors name them)', () => {
-  let server: Served;
+  let server: Backend;
   let owner: NodeJS.ProcessEnv;
   let importer: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    server = await serve(['--approval-delay', '0']);
+    server = await serveBackend();
     owner = { ...server.env, WSM_PROFILE: 'local' };
     // Dee may import contacts, but not create contact groups: a row naming a group that does not exist fails on the server.
     importer = await loginWithRole(server, 'Importer', [

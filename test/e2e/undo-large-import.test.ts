@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
-import { cleanup, localProfile, serve, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { cleanup, localProfile } from './processes.js';
 import { forward } from './forward.js';
 import { binaryFirstRunner, wsmInProcess } from './in-process.js';
 
@@ -63,7 +64,7 @@ const TARGETS: Array<{ name: string; blind: string; start(): Promise<Target> }> 
     name: 'wsm serve',
     blind: "the server's contact search for 14155550110 answered every contact of the workspace",
     async start() {
-      const server: Served = await serve(['--approval-delay', '0']);
+      const server: Backend = await serveBackend();
       const local = localProfile(server);
       const proxies: Server[] = [];
       return {

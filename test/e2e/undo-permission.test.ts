@@ -11,14 +11,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
 import { loginWithRole } from './role-login.js';
-import { cleanup, serve, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { cleanup } from './processes.js';
 import { binaryFirstRunner } from './in-process.js';
 import { onTerminal, plainLines } from './terminal.js';
 
 /** The first run of each command goes to the built binary, every later one in-process (in-process.ts). */
 const wsm = binaryFirstRunner();
 
-let server: Served;
+let server: Backend;
 let owner: NodeJS.ProcessEnv;
 let editor: NodeJS.ProcessEnv;
 let importChange: string;
@@ -31,7 +32,7 @@ const lastChange = async (env: NodeJS.ProcessEnv) =>
   (JSON.parse((await wsm(env, ['history', '-o', 'json'])).stdout) as Array<{ id: string }>)[0].id;
 
 beforeAll(async () => {
-  server = await serve(['--approval-delay', '0']);
+  server = await serveBackend();
   owner = { ...server.env, WSM_PROFILE: 'local' };
   writeFileSync(join(server.dir, 'people.csv'), 'number,name\n14155550101,Ann\n14155550102,Ben\n');
   const imported = await wsm(owner, ['contacts', 'import', join(server.dir, 'people.csv'), '--wait']);

@@ -11,10 +11,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../wait-for.js';
 import { wsmInProcess } from './in-process.js';
-import { cleanup, createTemplateArgs, serve, spawned, testEnv, type RunResult, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { cleanup, createTemplateArgs, spawned, testEnv, type RunResult } from './processes.js';
 import { FAILED_IMPORT, RUNNING_IMPORT, UNENDING_WORKSPACE, unendingServer, type UnendingServer } from './unending-server.js';
 
-let server: Served;
+let server: Backend;
 const dir = mkdtempSync(join(tmpdir(), 'wsm-wait-codes-'));
 let never: UnendingServer;
 const ids: Record<string, string> = {};
@@ -23,7 +24,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'good.csv'), 'number,name\n14155550101,Ann\n');
   writeFileSync(join(dir, 'doomed.csv'), 'number,name\n14155550103,Cy\n');
   writeFileSync(join(dir, 'bad-row.csv'), 'number,name\n14155550102,Bo\n12,Bad\n');
-  server = await serve(['--approval-delay', '0']);
+  server = await serveBackend();
   for (const name of ['approve_me', 'reject_me']) {
     const made = await wsmInProcess(server.env, [...createTemplateArgs(name), '-q']);
     expect(made.code, made.stderr).toBe(0);

@@ -8,13 +8,14 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanup, serve, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { BIN, cleanup } from './processes.js';
 import { binaryFirstRunner } from './in-process.js';
 
 /** The first run of each command goes to the built binary, every later one in-process (in-process.ts). */
 const wsm = binaryFirstRunner();
 
-let server: Served;
+let server: Backend;
 
 /** `wsm <left> | wsm <right>` through a shell pipe: each side's stderr and the pipe's exit code. */
 function pipe(left: string[], right: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -35,7 +36,7 @@ function pipe(left: string[], right: string[]): Promise<{ code: number | null; s
 }
 
 beforeAll(async () => {
-  server = await serve(['--approval-delay', '0']);
+  server = await serveBackend();
   const file = join(server.dir, 'people.csv');
   const rows = Array.from({ length: 27 }, (_, i) => `1415${String(5550100 + i)},Old ${i},old${i}@old.example`);
   writeFileSync(file, `number,name,email\n${rows.join('\n')}\n14155559999,Keep,keep@new.example\n`);

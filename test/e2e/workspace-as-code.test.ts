@@ -12,14 +12,15 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
-import { BIN, cleanup, serve, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { BIN, cleanup } from './processes.js';
 import { forward } from './forward.js';
 
-let server: Served;
+let server: Backend;
 let proxy: Server | undefined;
 
 beforeAll(async () => {
-  server = await serve(['--approval-delay', '0']);
+  server = await serveBackend();
 });
 afterAll(async () => {
   await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
