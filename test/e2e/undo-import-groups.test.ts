@@ -1,16 +1,19 @@
 /**
- * The contact groups an import makes are part of its change, on the real binary: `wsm history show`
+ * The contact groups an import makes are part of its change: `wsm history show`
  * lists each, and `wsm undo` deletes it after the contacts, only while it still is what the import
  * made (its name, and no contact left in it once the import's contacts are undone); otherwise it is
  * flagged as changed since, and --force deletes it. On `wsm serve --api-only`, whose published API
  * has no group delete, the plan and the result say in one line that the group stays, and the undo
  * exits 8 as for any record it cannot take back; --dry-run shows the same lines. Undoing the undo
  * makes the group again and says, per contact and once on stderr, that its contacts come back without it.
+ * The first run of each command (contacts import, history show, undo) is the built binary's, the
+ * later ones run in-process (in-process.ts binaryFirstRunner); the set-up runs in-process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, backendFile, type Backend } from './backends.js';
-import { wsmInProcess } from './in-process.js';
-import { wsm } from './processes.js';
+import { binaryFirstRunner, wsmInProcess } from './in-process.js';
+
+const wsm = binaryFirstRunner();
 
 type Group = { id: number; name: string; contacts_count: number };
 
