@@ -3,8 +3,9 @@
  * run's read of the workspace establishes that (the list read whole, or GET one contact answered
  * 404), the run does not send it and the journal does not look for its before-image. An update
  * counts it failed (exit 8), a delete already gone, as when it was sent. Where the read stopped
- * short of it (past the walk's bound), it is still sent as the file gives it. Every run here is
- * the built binary with `-v`, whose trace shows each request made.
+ * short of it (past the walk's bound), it is still sent as the file gives it. Every run here has
+ * `-v`, whose trace shows each request made; the first of each command (contacts update, contacts
+ * delete, history list) is the built binary's, the later ones run in-process (in-process.ts binaryFirstRunner).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
 import { BACKENDS, backendFile, seedStandinContact, type Backend } from './backends.js';
 import { contactReads, importPeople, person, sentTo, type Listed } from './people.js';
-import { cleanup, wsm } from './processes.js';
+import { binaryFirstRunner } from './in-process.js';
+import { cleanup } from './processes.js';
+
+const wsm = binaryFirstRunner();
 
 /** The reads of contacts a `-v` run made, the workspace's part of each path left out. */
 const reads = (stderr: string) => contactReads(stderr).map((path) => path.replace(/^.*\/contacts/, 'contacts'));
