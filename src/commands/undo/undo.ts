@@ -170,6 +170,9 @@ export function settle(ctx: Context, result: UndoResult, options: UndoOptions): 
       : '';
   const lost =
     cannot > 0 ? `${countOf(cannot, 'record')} of change ${result.change.id} cannot be undone in full (see the plan's notes)` : '';
+  // What the change could not keep at the time (an import's contacts not known, no before-image) is
+  // left by this undo whatever its plan shows: "nothing to undo" alone would read as all taken back.
+  for (const note of result.change.notes) ctx.output.warn(`change ${result.change.id}: ${note}`);
   // Said beside the result too: a group left behind is easily missed among a plan's contacts.
   for (const sentence of [...(result.stays ?? []), ...(result.without ?? [])]) ctx.output.warn(sentence);
   if (reports === undefined) {
