@@ -48,6 +48,8 @@ export class ApplyChange {
     else if (status === 'failed') {
       // A replacement whose create failed has deleted the old record all the same.
       if (outcome.deletedFirst) records.push(this.deleted(outcome));
+      // A create whose follow-up failed has made its record all the same: undo may delete it.
+      else if (outcome.createdFirst) records.push(this.made(outcome, 'create'));
       else if (change.id !== undefined) this.failed.push(change.id);
       this.change.note(`${name}: its ${change.action} failed (${outcome.error ?? 'no reason given'})`);
     } else this.change.note(`${name}: its ${change.action} was not attempted`);

@@ -371,7 +371,9 @@ describe('a server without the extensions a change needs', () => {
     missingRoute(`${WSP}/roles/7`, 'PUT');
     const { code, stdout, stderr } = await api.run(['apply', '-f', path, '--yes']);
     expect(code).toBe(1);
-    expect(stdout).toContain('+ roles Agent: failed: this server does not support updating a role\n');
+    expect(stdout).toContain(
+      '+ roles Agent: failed: created (id 7), but without its permissions: this server does not support updating a role\n',
+    );
     expect(stderr).toBe(
       `error: apply incomplete: 0 of 1 changes made; 1 failed (roles Agent); this server does not support what failed: make it another way, or take it out of ${path}\n`,
     );

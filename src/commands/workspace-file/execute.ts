@@ -4,6 +4,7 @@
 import { APIConnectionError, APIStatusError, AuthenticationError, UnprocessableEntityError } from '../../api/errors.js';
 import type { WorkspaceSection } from '../../api/schemas/index.js';
 import { exitCodeFor } from '../../cli/errors.js';
+import { MadeInPart } from './made-in-part.js';
 import { isUnsupported } from './observe.js';
 import { executionOrder, type Change } from './plan.js';
 import type { Prepared } from './prepare.js';
@@ -25,6 +26,8 @@ export interface Outcome {
   record?: unknown;
   /** A replacement that failed after its delete was made: the old record is gone. */
   deletedFirst?: true;
+  /** A create that failed after the record was made (its `id` and `record` say what exists). */
+  createdFirst?: true;
 }
 
 /** What one change made: the id and record of what it created or updated, as the server answered. */
@@ -67,9 +70,14 @@ async function carryOut(prepared: Prepared, change: Change): Promise<Made> {
   // Sections the server cannot list are known only through the ids kept in the state file.
   const tracked = observed.observation[section]?.complete === false ? state : undefined;
   const create = async () => {
-    const { id, record } = await spec.create(client, change.entry as Entry<WorkspaceSection>, loaded.dir);
-    await tracked?.record(section, change.key, id);
-    return { id, record };
+    try {
+      const { id, record } = await spec.create(client, change.entry as Entry<WorkspaceSection>, loaded.dir);
+      await tracked?.record(section, change.key, id);
+      return { id, record };
+    } catch (error) {
+      if (error instanceof MadeInPart) await tracked?.record(section, change.key, error.id);
+      throw error;
+    }
   };
   const remove = async () => {
     await spec.delete(client, change.id!);
@@ -113,7 +121,7 @@ export async function execute(prepared: Prepared, report: (outcome: Outcome) => 
         };
       } catch (error) {
         const cause = (error as { cause?: unknown }).cause ?? error;
-        let message = describeFailure(error);
+        let message = error instanceof MadeInPart ? `${error.message}: ${describeFailure(cause)}` : describeFailure(error);
         if (change.unseen && error instanceof UnprocessableEntityError && prepared.state) {
           message += ` (if it exists already, record its id as "${change.key}" under ${change.section} in ${prepared.state.path})`;
         }
@@ -124,6 +132,7 @@ export async function execute(prepared: Prepared, report: (outcome: Outcome) => 
           exitCode: exitCodeFor(cause),
           ...(isUnsupported(cause) ? { unsupported: true } : {}),
           ...(error instanceof ReplaceHalfDone ? { deletedFirst: true } : {}),
+          ...(error instanceof MadeInPart ? { id: error.id, record: error.record, createdFirst: true } : {}),
         };
         stopped = stopsEverything(cause);
       }

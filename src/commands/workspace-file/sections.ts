@@ -2,6 +2,7 @@
 // that are compared (in one canonical form for the file's entry and the server's record, so
 // that a pulled file diffs as identical), and the client calls that read and change it.
 import { createdRecord } from '../../api/answers.js';
+import { MadeInPart } from './made-in-part.js';
 import { resolve } from 'node:path';
 import type { z } from 'zod';
 import type { WsmClient } from '../../api/client.js';
@@ -159,8 +160,12 @@ const roles: SectionSpec<'roles'> = {
     // Permissions on create are our extension: a server that ignored them gets them by update.
     const given = Array.isArray(data.permissions) ? permissionSet(data.permissions) : [];
     if (given.join() === permissions.join()) return { id: data.id, record: data };
-    const updated = (await client.roles.update(data.id, { permissions })).data;
-    return { id: data.id, record: updated ?? { ...data, permissions } };
+    try {
+      const updated = (await client.roles.update(data.id, { permissions })).data;
+      return { id: data.id, record: updated ?? { ...data, permissions } };
+    } catch (error) {
+      throw new MadeInPart(data.id, data, 'without its permissions', error);
+    }
   },
   async update(client, id, entry) {
     return (await client.roles.update(id, { permissions: permissionSet(entry.permissions ?? []) })).data;
