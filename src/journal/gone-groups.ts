@@ -50,7 +50,8 @@ async function liveNames(client: WsmClient): Promise<LiveNames | undefined> {
 function fittedPrediction(state: ContactState, live: LiveNames, said: Set<string>): ContactState {
   const contact_groups = state.contact_groups.filter((name) => {
     if (live.groupByName.has(name)) return true;
-    said.add(`group "${name}" no longer exists: left out`);
+    // Named by the rows, the group may never have been made: a server whose contacts show no groups makes none.
+    said.add(`group "${name}" is not in the workspace (deleted since, or never made by the import): left out`);
     return false;
   });
   const fields: Record<string, string> = {};

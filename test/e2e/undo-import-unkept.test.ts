@@ -2,7 +2,9 @@
  * An import whose change could not keep all it did (sent with --apply-flagged, which reads no
  * before-image; run without --wait, so the contacts it created are not known): `wsm undo` says
  * what it leaves, from the change's notes, beside its result, dry run or not. "✓ nothing to undo"
- * alone reads as if the import were taken back while its contacts stay. On `wsm serve`, in-process.
+ * alone reads as if the import were taken back while its contacts stay. On `wsm serve`. And on the
+ * stand-in, whose import makes no group: the group its rows named is "not in the workspace" in the
+ * undo's plan, never a group that "no longer exists". In-process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend, backendFile } from './backends.js';
@@ -47,5 +49,28 @@ describe('undo of an import that kept less than it did, on wsm serve', () => {
         `✓ undid change ${change}: 1 set back, 0 deleted, 0 created again, 0 failed\n`,
     );
     expect(await numbers()).toEqual(['16505550101', '16505550102']);
+  });
+});
+
+describe('undo of an import whose rows name a group the server never made, on the stand-in for the hosted service', () => {
+  let backend: Backend;
+  const run = (...args: string[]) => wsmInProcess(backend.env, args);
+  beforeAll(async () => {
+    backend = await BACKENDS[2].start();
+  });
+  afterAll(async () => {
+    if (backend !== undefined) expect(await backend.stop()).toBe(0);
+  });
+
+  it('the plan says the group is not in the workspace, never that it no longer exists', async () => {
+    const seed = backendFile(backend, 'seed.csv', 'number,name\n16505550201,Ann\n');
+    expect((await run('contacts', 'import', seed, '--wait', '--interval', '0.05s', '-q')).code).toBe(0);
+    const file = backendFile(backend, 'groups.csv', 'number,name,contact_groups\n16505550201,Bea,"[""VIP""]"\n');
+    expect((await run('contacts', 'import', file, '--wait', '--interval', '0.05s', '-q')).code).toBe(0);
+    const dry = await run('undo', 'last', '--dry-run');
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(
+      /^~ record 1: update contact \d+ \(16505550201\)\n {4}name: "Bea" -> "Ann"\n {4}note: group "VIP" is not in the workspace \(deleted since, or never made by the import\): left out\n/,
+    );
   });
 });
