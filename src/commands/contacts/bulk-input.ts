@@ -10,6 +10,7 @@ import { CsvEncodingError, decodeBytes, type TextEncoding } from '../../formats/
 import { readCsvBoolean } from '../../formats/csv/cells.js';
 import { type CsvItem, csvTextRows, formatNotes, headerName } from '../../api/import-csv.js';
 import { refuseRepeatedColumns } from './bulk-header.js';
+import { canonicalId, ID, IdRefusals, idProblem } from './bulk-ids.js';
 import { check, contactUpdateBody, groupNamesCell, type ContactUpdateBody } from '../../api/schemas/index.js';
 import { encodingRefusal, type FieldIds } from '../../cli/csv-check.js';
 import { RequestValidationError, UsageError } from '../../cli/errors.js';
@@ -39,18 +40,6 @@ export interface BulkItem {
 /** Columns of an export that are not the contact's to change. */
 const READ_ONLY = new Set(['number', 'workspace_id', 'avatar_url', 'created_at', 'updated_at']);
 const KNOWN = new Set(['name', 'email', 'gender', 'status', 'contact_groups']);
-const ID = /^\d+$/;
-
-/** A contact id as the plan and the request name it: `002` is contact 2. */
-const canonicalId = (text: string) => String(Number(text));
-
-/** What is wrong with a contact id as a record holds it (a whole number from 1 up to what JSON numbers hold exactly). */
-function idProblem(text: string): string | undefined {
-  if (!ID.test(text) || Number(text) < 1) return `"${text}" is not a contact id (a positive whole number).`;
-  if (Number(text) > Number.MAX_SAFE_INTEGER) return `"${text}" is not a contact id (at most ${Number.MAX_SAFE_INTEGER}).`;
-  return undefined;
-}
-
 export interface BulkInput {
   items: BulkItem[];
   /** What is said about how it was read (a UTF-16 or semicolon-separated CSV). */
@@ -95,16 +84,15 @@ export function readBulkInput(bytes: Uint8Array | SheetInput, source: string, up
 
 function idLines(lines: string[], source: string): BulkItem[] {
   const items: BulkItem[] = [];
-  const errors: Record<string, string[]> = {};
+  const refusals = new IdRefusals();
   lines.forEach((raw, index) => {
     const text = raw.trim();
     if (text === '' || text.startsWith('#')) return;
     const problem = idProblem(text);
     if (problem === undefined) items.push({ id: canonicalId(text), line: index + 1, where: `line ${index + 1}` });
-    else errors[`line ${index + 1}`] = [problem];
+    else refusals.add(`line ${index + 1}`, problem);
   });
-  if (Object.keys(errors).length > 0)
-    throw new RequestValidationError(`${source} has lines that are not contact ids: nothing was sent`, errors);
+  refusals.throwAny(source, 'lines that are not contact ids', 'line');
   return items;
 }
 
@@ -163,17 +151,17 @@ function itemsOf(
     throw new RequestValidationError(`${source} has no "id" column: nothing was sent`, {
       id: ['The header row must have an id column (or give one id a line).'],
     });
-  const errors: Record<string, string[]> = {};
+  const refusals = new IdRefusals();
   const items = rows.flatMap((row) => {
     const id = row.cells.id ?? '';
     const problem = idProblem(id);
     if (problem !== undefined) {
-      errors[`${row.where} id`] = [problem];
+      refusals.add(`${row.where} id`, problem);
       return [];
     }
     return [{ id: canonicalId(id), line: row.line, where: row.where, ...(forUpdate ? { cells: row.cells } : {}) }];
   });
-  if (Object.keys(errors).length > 0) throw new RequestValidationError(`${source} has rows without a contact id: nothing was sent`, errors);
+  refusals.throwAny(source, 'rows without a contact id', 'row');
   return items;
 }
 
