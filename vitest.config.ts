@@ -1,18 +1,17 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-/**
- * Files that start processes (wsm serve, the binary, terminals) or run wsm in-process against them,
- * and files that replace a module (vi.mock): in the shared workers another file may have loaded it first.
- */
+/** Files that start processes (wsm serve, the binary, terminals) or run wsm in-process against them. */
 const PROCESSES = [
   'test/e2e/**/*.test.ts',
   'test/hardening/**/*.test.ts',
   'test/cli/startup.test.ts',
   'test/cli/launcher.test.ts',
   'test/summary-reporter.test.ts',
-  'test/cli/commands/import-copy-limit.test.ts',
 ];
+
+/** Files that replace a module (vi.mock): in a shared worker another file may have loaded it first. */
+const MOCKS = ['test/cli/commands/import-copy-limit.test.ts'];
 
 /**
  * A hang guard, not a speed budget. A test waits for its event (a line, an exit code, a state),
@@ -37,12 +36,20 @@ export default defineConfig({
         // its dependencies afresh for every file cost more CPU than the tests themselves. Such a
         // file leaves the process as it found it (process.env, dispatchers, listeners).
         extends: true,
-        test: { name: 'in-process', include: ['test/**/*.test.ts'], exclude: PROCESSES, isolate: false },
+        test: { name: 'in-process', include: ['test/**/*.test.ts'], exclude: [...PROCESSES, ...MOCKS], isolate: false },
       },
       {
-        // A process of their own per file: servers, signals and in-process wsm runs stay apart.
+        // Files of their own workers, one after another as in-process's: the bundle and the server
+        // wsm runs in-process (test/e2e/in-process.ts, serve-in-process.ts) load once per worker, not
+        // once per file (about 0.4 s of CPU a file). Their processes are the children they start and
+        // stop; such a file, too, leaves the worker as it found it.
         extends: true,
-        test: { name: 'processes', include: PROCESSES },
+        test: { name: 'processes', include: PROCESSES, isolate: false },
+      },
+      {
+        // A process of its own per file: the module a file replaces is loaded afresh for it alone.
+        extends: true,
+        test: { name: 'mocks', include: MOCKS },
       },
     ],
   },
