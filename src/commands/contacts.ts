@@ -1,7 +1,16 @@
 // `wsm contacts`: each verb's declaration; its run lives in ./contacts/<verb>.ts and loads when run.
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
-import { addVerb, APPLY_FLAGGED_FLAG, CONCURRENCY_FLAG, LIST_FLAGS, maxFailuresFlag, UPLOAD_FLAGS, verbSpec } from './declare.js';
+import {
+  addVerb,
+  APPLY_FLAGGED_FLAG,
+  CONCURRENCY_FLAG,
+  LIST_FLAGS,
+  maxFailuresFlag,
+  rejectsFlag,
+  UPLOAD_FLAGS,
+  verbSpec,
+} from './declare.js';
 
 const SHEET_FLAG = { flags: '--sheet <name>', description: 'the sheet of an .xlsx file to read (default: the first)' } as const;
 const SEARCH_FLAG = { flags: '--search <q>', description: 'only contacts whose name, number or e-mail contains this' } as const;
@@ -167,6 +176,7 @@ export const importFile = verbSpec({
   ],
   flags: {
     ...UPLOAD_FLAGS,
+    rejects: rejectsFlag('with --wait or --dry-run'),
     dryRun: {
       flags: '--dry-run',
       description:

@@ -67,16 +67,20 @@ export const APPLY_FLAGGED_FLAG = {
     'apply the changes that look made by a spreadsheet too (leading zeros lost, scientific notation, digits rounded): by default those cells are left out (a stored value is kept)',
 } as const;
 
+/** `--rejects <file>` of an upload; `when` names the flags that make it write (only `contacts import` has --dry-run). */
+export function rejectsFlag(when: 'with --wait' | 'with --wait or --dry-run') {
+  return {
+    flags: '--rejects <file>',
+    description: `${when}: write every row that failed to <file>, with the file's header and cells plus import_error and import_line`,
+  } as const;
+}
+
 /** The flags of an import upload, shared by `contacts import` and `imports create`. */
 export const UPLOAD_FLAGS = {
   applyFlagged: APPLY_FLAGGED_FLAG,
   name: { flags: '--name <name>', description: 'name of the import (default: the file name)' },
   group: { flags: '--group <id>', description: 'contact group the imported contacts join' },
-  rejects: {
-    flags: '--rejects <file>',
-    description:
-      "with --wait (or --dry-run): write every row that failed to <file>, with the file's header and cells plus import_error and import_line",
-  },
+  rejects: rejectsFlag('with --wait'),
   sheet: { flags: '--sheet <name>', description: 'the sheet of an .xlsx file to import (default: the first)' },
   ...IMPORT_WAIT_FLAGS,
 } as const;

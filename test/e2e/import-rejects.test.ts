@@ -128,6 +128,29 @@ describe('every failed row comes back (wsm serve, the real binary)', () => {
       stderr: 'error: --rejects needs --wait (or --dry-run): the rows that failed are known once the server has processed the file\n',
     });
   });
+  it('--rejects names --dry-run only where the verb has it: contacts import does, imports create does not', async () => {
+    const words = (text: string) => text.replace(/\s+/g, ' ');
+    const rejectsHelp = (help: string) => /--rejects <file> (.*?) --sheet/.exec(words(help))?.[1];
+    const importHelp = await wsmInProcess(served.env, ['contacts', 'import', '--help']);
+    expect(rejectsHelp(importHelp.stdout)).toBe(
+      "with --wait or --dry-run: write every row that failed to <file>, with the file's header and cells plus import_error and import_line",
+    );
+    const createHelp = await wsmInProcess(served.env, ['imports', 'create', '--help']);
+    expect(createHelp.code).toBe(0);
+    expect(rejectsHelp(createHelp.stdout)).toBe(
+      "with --wait: write every row that failed to <file>, with the file's header and cells plus import_error and import_line",
+    );
+    const file = join(dir, 'create.csv');
+    writeFileSync(file, 'number,name\n14155550001,Ann\n');
+    const refused = await wsmInProcess(served.env, ['imports', 'create', file, '--rejects', join(dir, 'create-rejects.csv')]);
+    expect(refused).toMatchObject({
+      code: 2,
+      stderr: 'error: --rejects needs --wait: the rows that failed are known once the server has processed the file\n',
+    });
+    const noDryRun = await wsmInProcess(served.env, ['imports', 'create', file, '--dry-run']);
+    expect(noDryRun.code).toBe(2);
+    expect(noDryRun.stderr).toContain("unknown option '--dry-run'");
+  });
   it('a rejects file imported again with --rejects: its import_error and import_line cells are overwritten, not a second pair added', async () => {
     const file = join(dir, 'fix2.csv');
     const rejects = join(dir, 'fix3.csv');

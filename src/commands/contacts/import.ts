@@ -1,3 +1,3 @@
 // `wsm contacts import <file.csv> [--name] [--group <id>] [--dry-run] [--strict] [--wait]`
 export { renderUpload as render, settleUpload as settle, uploadImport as run } from '../imports/upload.js';
-export { parseUpload as parse } from '../imports/upload-flags.js';
+export { parseContactsImport as parse } from '../imports/upload-flags.js';

@@ -56,7 +56,11 @@ export interface SheetUpload {
 /** `contacts import` adds --dry-run and --strict to the upload's flags; `imports create` has neither. */
 export type UploadOptions = FlagOptions<typeof UPLOAD_FLAGS> & { dryRun?: true; strict?: true };
 
-export function parseUploadFlags(file: string, opts: UploadOptions): UploadFlags {
+/**
+ * The upload's flags, refused where they cannot go together; `dryRunFlag`: the verb has --dry-run
+ * (`contacts import`), so a refusal may name it.
+ */
+export function parseUploadFlags(file: string, opts: UploadOptions, dryRunFlag = false): UploadFlags {
   const flags: UploadFlags = {
     file,
     dryRun: opts.dryRun === true,
@@ -70,7 +74,9 @@ export function parseUploadFlags(file: string, opts: UploadOptions): UploadFlags
   if (opts.rejects !== undefined) {
     // The rows that failed are known once the server has processed the file (or, in a dry run, from the check).
     if (!flags.wait && !flags.dryRun)
-      throw new UsageError('--rejects needs --wait (or --dry-run): the rows that failed are known once the server has processed the file');
+      throw new UsageError(
+        `--rejects needs --wait${dryRunFlag ? ' (or --dry-run)' : ''}: the rows that failed are known once the server has processed the file`,
+      );
     if (opts.rejects === '-')
       throw new UsageError(
         "--rejects - is refused: standard output carries the import's report, and the rows would be mixed into it; name a file",
@@ -86,5 +92,9 @@ export function parseUploadFlags(file: string, opts: UploadOptions): UploadFlags
   return flags;
 }
 
-/** The command line of an upload: the file, then its flags. */
+/** The command line of `imports create`: the file, then its flags. */
 export const parseUpload = ({ args, opts }: { args: string[]; opts: UploadOptions }): UploadFlags => parseUploadFlags(args[0], opts);
+
+/** The command line of `contacts import`: an upload's, with --dry-run and --strict. */
+export const parseContactsImport = ({ args, opts }: { args: string[]; opts: UploadOptions }): UploadFlags =>
+  parseUploadFlags(args[0], opts, true);
