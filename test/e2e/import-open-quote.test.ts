@@ -11,9 +11,11 @@
  * before, and the stand-in creates what the plan shows. The real binary runs each command first on
  * every backend, later runs of it are in-process (binaryFirstRunner).
  */
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend, backendFile } from './backends.js';
 import { binaryFirstRunner } from './in-process.js';
+import { testEnv } from './processes.js';
 
 const MAX_NED_OLI = 'number,name\n+351920000051,"Max\n+351920000052,Ned\n+351920000053,Oli\n';
 const ANN_LEE = 'number,name\n+351920000061,Ann "Lee" Smith\n+351920000062,Bob\n';
@@ -111,6 +113,12 @@ for (const kind of [BACKENDS[2], BACKENDS[1]]) {
       const result = await run('contacts', 'import', file, '--wait', '--interval', '0.05s');
       expect([result.code, result.stderr, result.stdout]).toEqual([2, misplaced(file, 'line 2 (and 2 more lines)'), '']);
       expect(await listed('imports')).toEqual(imports);
+    });
+
+    it('a dry run without a login, which has no server to ask, refuses it too', async () => {
+      const file = backendFile(backend, 'no-login.csv', ANN_LEE);
+      const result = await firstOnBinary(testEnv(join(backend.dir, 'no-login')), ['contacts', 'import', file, '--dry-run']);
+      expect([result.code, result.stderr, result.stdout]).toEqual([2, misplaced(file, 'line 2'), '']);
     });
 
     it('quotes around whole values, doubled inside them and over several lines: the stand-in creates what the plan shows', async () => {
