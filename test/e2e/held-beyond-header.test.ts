@@ -86,8 +86,10 @@ for (const kind of BACKENDS) {
       backend = await kind.start();
     });
     afterEach(async () => {
-      const ids = (await run('contacts', 'list', '--all', '-q')).stdout.trim();
-      if (ids !== '') expect((await runner(backend.env, ['contacts', 'delete', '--from', '-', '--yes', '-q'], `${ids}\n`)).code).toBe(0);
+      if (backend) {
+        const ids = (await run('contacts', 'list', '--all', '-q')).stdout.trim();
+        if (ids !== '') expect((await runner(backend.env, ['contacts', 'delete', '--from', '-', '--yes', '-q'], `${ids}\n`)).code).toBe(0);
+      }
     });
     afterAll(async () => {
       if (backend !== undefined) expect(await backend.stop()).toBe(0);
