@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEFORE } from './applied-workspace.js';
 import { startStandin, type Standin } from '../standin/index.js';
 import { wsmInProcess } from './in-process.js';
-import { cleanup, serve, wsm, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { cleanup, wsm } from './processes.js';
 import { onTerminal, plainLines } from './terminal.js';
 
 interface Listed {
@@ -39,11 +40,11 @@ const AFTER = [
 ].join('\n');
 
 describe('wsm apply on wsm serve: a change per apply, a record per resource', () => {
-  let server: Served;
+  let server: Backend;
   const run = (...args: string[]) => wsmInProcess(server.env, args);
   const binary = (...args: string[]) => wsm(server.env, args);
   beforeAll(async () => {
-    server = await serve(['--approval-delay', '0']);
+    server = await serveBackend();
     writeFileSync(join(server.dir, 'before.yaml'), BEFORE);
     writeFileSync(join(server.dir, 'after.yaml'), AFTER);
     const seeded = await run('apply', '-f', join(server.dir, 'before.yaml'), '--yes');
@@ -90,10 +91,10 @@ describe('wsm apply on wsm serve: a change per apply, a record per resource', ()
 });
 
 describe('wsm apply and a journal it cannot keep', () => {
-  let server: Served;
+  let server: Backend;
   let path: string;
   beforeAll(async () => {
-    server = await serve(['--approval-delay', '0']);
+    server = await serveBackend();
     path = join(server.dir, 'labels.yaml');
     writeFileSync(path, 'labels:\n  - { name: urgent }\n');
   });

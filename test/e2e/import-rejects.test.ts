@@ -13,13 +13,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
 import { wsmInProcess } from './in-process.js';
-import { cleanup, serve, wsm, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { cleanup, wsm } from './processes.js';
 
-let served: Served;
+let served: Backend;
 let dir: string;
 
 beforeAll(async () => {
-  served = await serve();
+  served = await serveBackend();
   dir = mkdtempSync(join(tmpdir(), 'wsm-rejects-'));
   expect((await wsmInProcess(served.env, ['fields', 'create', 'plan_type'])).code).toBe(0);
 });

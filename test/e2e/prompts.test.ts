@@ -9,15 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wsmInProcess } from './in-process.js';
-import { cleanup, serve, type Served } from './processes.js';
+import { cleanup } from './processes.js';
 import { startStandin } from '../standin/index.js';
-import { seedStandinContact } from './backends.js';
+import { seedStandinContact, type Backend, serveBackend } from './backends.js';
 import { onTerminal, plainLines } from './terminal.js';
 
-let server: Served;
+let server: Backend;
 
 beforeAll(async () => {
-  server = await serve();
+  server = await serveBackend();
   for (const number of ['14155550101', '14155550102'])
     expect((await wsmInProcess(server.env, ['contacts', 'create', '--number', number])).code).toBe(0);
   expect((await wsmInProcess(server.env, ['labels', 'create', 'Keep'])).code).toBe(0);

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedXml, sheetXml, stylesXml, workbookParts, zipBytes } from '../formats/xlsx/crafted.js';
 import { startMcp, textOf, type McpSession } from './mcp-helpers.js';
 import { wsmInProcess } from './in-process.js';
-import { cleanup, serve, testEnv, wsm, type Served } from './processes.js';
+import { type Backend, serveBackend } from './backends.js';
+import { cleanup, testEnv, wsm } from './processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wsm-e2e-hostile-'));
 afterAll(() => cleanup(dir));
@@ -93,10 +94,10 @@ describe('wsm given each workbook', () => {
 });
 
 describe('against wsm serve', () => {
-  let server: Served;
+  let server: Backend;
   let mcp: McpSession;
   beforeAll(async () => {
-    server = await serve();
+    server = await serveBackend();
     mcp = await startMcp(server.env);
   });
   afterAll(async () => {

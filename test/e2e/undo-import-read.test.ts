@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
-import { BACKENDS, backendFile, seedStandinContact, type Backend } from './backends.js';
-import { cleanup, localProfile, serve } from './processes.js';
+import { BACKENDS, backendFile, seedStandinContact, type Backend, serveBackend } from './backends.js';
+import { cleanup, localProfile } from './processes.js';
 import { makesContactFirst, throughProxy } from './forward.js';
 import { binaryFirstRunner, wsmInProcess } from './in-process.js';
 
@@ -162,7 +162,7 @@ describe('the import journal, on the stand-in for the hosted service, with conta
 
 describe('the import journal, on wsm serve, with a contact made by someone else while the import runs', () => {
   it("one with a number of the file is recorded as the import's, and the change says that the import's own count is lower", async () => {
-    const server = await serve(['--approval-delay', '0']);
+    const server = await serveBackend();
     const local = localProfile(server);
     const proxy = await makesContactFirst(new URL(server.url), { number: '14155559401', name: 'Made Meanwhile' });
     try {
