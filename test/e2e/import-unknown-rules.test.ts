@@ -4,15 +4,18 @@
  * stand-in of the published API, which creates such a row's contact, the row is no invalid row:
  * the plan sets the e-mail as written and says it with a `?` line, the run creates the contact,
  * its summary counts no failure, exit 0, no reject, and undo deletes it. On `wsm serve`, whose
- * rules the check is, the row stays invalid and its import refuses it. The real binary on both. On
+ * rules the check is, the row stays invalid and its import refuses it. On
  * `wsm serve --api-only` (no extension tells it apart) the plan takes the row, and the server's
- * error, not the plan, makes it failed.
+ * error, not the plan, makes it failed. The first run of each command is the built binary's, the
+ * later ones run in-process (in-process.ts binaryFirstRunner).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type Backend, backendFile } from './backends.js';
-import { wsm } from './processes.js';
+import { binaryFirstRunner } from './in-process.js';
+
+const wsm = binaryFirstRunner();
 
 const EMAIL_LINE = "? email in 1 row (row 3) is not an address wsm serve accepts; this server's rule is not known: sent as written\n";
 const BEYOND_LINE =
