@@ -8,6 +8,7 @@ import type { WsmClient } from '../api/client.js';
 import { PER_PAGE_MAX } from '../api/schemas/common.js';
 import type { Contact } from '../api/schemas/index.js';
 import type { Context } from '../cli/context.js';
+import { countOf } from '../cli/text.js';
 import type { BulkExecution, BulkStep } from '../commands/contacts/bulk-execute.js';
 import { cannotListContacts, readContactsOneByOne, readLiveContactsWithin } from '../commands/contacts/plan-live.js';
 import { flushOnStop } from './flush-on-stop.js';
@@ -19,6 +20,8 @@ type Outcome = BulkExecution['outcomes'] extends AsyncIterable<infer T> ? T : ne
 
 /** The most contacts the journal reads for before-images the run did not read. */
 const JOURNAL_READ_LIMIT = 100_000;
+/** What an update may send that a server's contacts need not show (the published API's show neither). */
+const UNSHOWABLE = ['contact_groups', 'fields'] as const;
 /** Records written at once: few writes, and little lost to a crash. */
 const BATCH = 1000;
 
@@ -76,6 +79,8 @@ export async function beginBulkChange(
 export class BulkChange {
   private readonly pending: JournalRecord[] = [];
   private readonly failed: number[] = [];
+  /** Values sent that the server's answer does not show (`contact_groups`, `fields`), and to how many contacts. */
+  private readonly unshown = new Map<string, number>();
 
   constructor(
     private readonly change: ChangeWriter,
@@ -102,7 +107,7 @@ export class BulkChange {
     return { ...execution, outcomes: recorded() };
   }
 
-  private record({ step, result, report }: Outcome): void {
+  private record({ step, sent, result, report }: Outcome): void {
     // A contact failed unsent (not in the workspace) is listed failed, as one whose request failed.
     if (step.action.kind === 'absent' && report.outcome === 'failed') this.failed.push(step.id);
     if (step.action.kind === 'unsent' || step.action.kind === 'absent' || result === undefined || report.outcome === 'already gone') return;
@@ -113,6 +118,10 @@ export class BulkChange {
     const before = this.before.get(step.id);
     const answer = (result.value as { data?: Contact } | undefined)?.data;
     const op = step.action.kind;
+    // Neither image holds such a value: undo cannot set it back, and the change says so.
+    for (const key of UNSHOWABLE)
+      if (op === 'update' && sent?.[key] !== undefined && answer !== undefined && !(key in answer))
+        this.unshown.set(key, (this.unshown.get(key) ?? 0) + 1);
     this.pending.push({
       kind: 'contact',
       op,
@@ -130,6 +139,10 @@ export class BulkChange {
 
   private end(): void {
     this.flush();
+    for (const [key, count] of this.unshown)
+      this.change.note(
+        `${key} of ${countOf(count, 'contact')} sent uncompared (this server's contacts do not show it): undo cannot set it back`,
+      );
     this.change.finish(this.failed);
   }
 }
