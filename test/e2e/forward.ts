@@ -14,25 +14,45 @@ export function forward(upstream: URL, req: IncomingMessage, res: ServerResponse
   req.pipe(onward);
 }
 
+/** Makes a record through the API with the token of `req` (someone else, while wsm runs), at `path` of `upstream`. */
+async function postMeanwhile(upstream: URL, req: IncomingMessage, path: string, body: object): Promise<void> {
+  const made = await fetch(new URL(path, upstream), {
+    method: 'POST',
+    headers: { authorization: req.headers.authorization!, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(made.status).toBe(201);
+}
+
 /**
  * A proxy to `wsm serve` that, as an import is sent, first makes a contact with one of the file's
  * numbers through the API (someone else, while the import runs), then passes the import on.
  */
 export async function makesContactFirst(upstream: URL, contact: { number: string; name: string }): Promise<Server> {
   const proxy = createServer(async (req, res) => {
-    if (req.method === 'POST' && req.url!.endsWith('/contact-imports')) {
-      const path = req.url!.replace(/\/contact-imports$/, '/contacts');
-      const made = await fetch(new URL(path, upstream), {
-        method: 'POST',
-        headers: { authorization: req.headers.authorization!, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(contact),
-      });
-      expect(made.status).toBe(201);
-    }
+    if (req.method === 'POST' && req.url!.endsWith('/contact-imports'))
+      await postMeanwhile(upstream, req, req.url!.replace(/\/contact-imports$/, '/contacts'), contact);
     forward(upstream, req, res);
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   return proxy;
+}
+
+/**
+ * A proxy to `wsm serve` that, once armed, first makes a contact group named `name` through the
+ * API as the next group create is sent (someone else taking the name meanwhile), then passes it on.
+ */
+export async function makesGroupFirst(upstream: URL, name: string): Promise<{ proxy: Server; arm(): void }> {
+  let armed = false;
+  const proxy = createServer(async (req, res) => {
+    if (armed && req.method === 'POST' && req.url!.endsWith('/contact-groups')) {
+      armed = false;
+      await postMeanwhile(upstream, req, req.url!, { name });
+    }
+    forward(upstream, req, res);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return { proxy, arm: () => (armed = true) };
 }
 
 /** A proxy to `upstream` that passes every request on, keeping the body of each import sent (`bodies`, as text) as it goes by. */
