@@ -10,10 +10,11 @@ import { recordAsPlanned } from './resource-plan.js';
 
 const stateOfImage = (image: ContactImage | null) => stateOf(image === null ? undefined : (image as unknown as Contact));
 
-export function changeAsPlan(records: JournalRecord[], failed: readonly number[] = []): Plan {
+/** The plan a change carried out; `undo` for a change that undid another (its groups made again are said so). */
+export function changeAsPlan(records: JournalRecord[], failed: readonly number[] = [], undo = false): Plan {
   const failures = new Set(failed);
   const contacts = records.map((record, index): PlannedContact => {
-    if (record.kind === 'resource') return recordAsPlanned(record, `record ${index + 1}`);
+    if (record.kind === 'resource') return recordAsPlanned(record, `record ${index + 1}`, undo ? 'undo' : 'import');
     const image = record.after ?? record.before;
     // An update whose outcome was never read (an import without --wait) has no after to compare:
     // its values are not shown as emptied, and the change's note says why.

@@ -2,8 +2,9 @@
 // change. By the undo a group may be deleted (or made again under a new id) and a field deleted,
 // and the server refuses a whole create or update that names one (422): the plan would promise a
 // contact the run never makes again. So the undo reads the live groups and fields first, when an
-// image names any: a group gone is found by its name, else left out, and a field gone is left out,
-// each said as a note on its record, so the plan shows what the requests send.
+// image names any: a group this undo makes again keeps the id it had, which the run replaces with
+// the new one (remade-groups.ts); another group gone is found by its name, else left out, and a
+// field gone is left out, each said as a note on its record, so the plan shows what the requests send.
 import type { WsmClient } from '../api/client.js';
 import type { ContactState, Plan } from '../commands/contacts/plan.js';
 import { cannotListContacts } from '../commands/contacts/plan-live.js';
@@ -13,17 +14,21 @@ interface LiveNames {
   groups: Set<number>;
   groupByName: Map<string, number>;
   fields: Set<string>;
-  /** Ids of the groups the change deleted, which this undo makes again under new ids, after the plan is made. */
-  remade: Set<number>;
-  /** Of those, the names of the ones a contact was planned without. */
-  without: Set<string>;
+  /** The groups this undo makes again (groupsMadeAgain): the id each had -> its place in the plan. */
+  remade: ReadonlyMap<number, string>;
+  /** The groups the change deleted, by id -> the place of the record; the undo brings back contacts without those it does not make again. */
+  deleted: ReadonlyMap<number, string>;
+  /** The names of the deleted groups a contact was planned without, each with its record's place. */
+  without: Map<string, string>;
 }
 
-/** The groups a change deleted (an import's undo): its undo makes each again, under an id the plan cannot know. */
+/** The groups a change deleted (an import's undo), by id -> the place of its record. */
 const deletedGroups = (records: JournalRecord[]) =>
-  new Set(
-    records.flatMap((record) =>
-      record.kind === 'resource' && record.resource === 'groups' && record.op === 'delete' && record.id !== null ? [record.id] : [],
+  new Map(
+    records.flatMap((record, index) =>
+      record.kind === 'resource' && record.resource === 'groups' && record.op === 'delete' && record.id !== null
+        ? [[record.id, `record ${index + 1}`] as const]
+        : [],
     ),
   );
 
@@ -31,7 +36,14 @@ const imagesOf = (record: JournalRecord): ContactImage[] =>
   record.kind === 'contact' ? [record.before, record.after].filter((image): image is ContactImage => image !== null) : [];
 
 async function liveNames(client: WsmClient): Promise<LiveNames | undefined> {
-  const live: LiveNames = { groups: new Set(), groupByName: new Map(), fields: new Set(), remade: new Set(), without: new Set() };
+  const live: LiveNames = {
+    groups: new Set(),
+    groupByName: new Map(),
+    fields: new Set(),
+    remade: new Map(),
+    deleted: new Map(),
+    without: new Map(),
+  };
   try {
     for await (const group of client.groups.list()) {
       live.groups.add(Number(group.id));
@@ -65,15 +77,21 @@ function fittedPrediction(state: ContactState, live: LiveNames, said: Set<string
 function fitted(image: ContactImage, live: LiveNames, said: Set<string>): ContactImage {
   const contact_groups = image.contact_groups.flatMap((group) => {
     if (live.groups.has(group.id)) return [group];
+    const remade = live.remade.get(group.id);
+    if (remade !== undefined) {
+      said.add(`group "${group.name}" (group ${group.id}) is made again first (${remade}): the contact goes in it under its new id`);
+      return [group];
+    }
     const again = live.groupByName.get(group.name);
     if (again !== undefined) {
       said.add(`group "${group.name}" was group ${group.id}: it is group ${again} now`);
       return [{ id: again, name: group.name }];
     }
-    if (live.remade.has(group.id)) live.without.add(group.name);
+    const deleted = live.deleted.get(group.id);
+    if (deleted !== undefined) live.without.set(group.name, deleted);
     said.add(
-      live.remade.has(group.id)
-        ? `group "${group.name}" (group ${group.id}) is made again by this undo, under a new id: the contact comes back without it`
+      deleted !== undefined
+        ? `group "${group.name}" (group ${group.id}) is not made again by this undo (${deleted}): the contact comes back without it`
         : `group "${group.name}" (group ${group.id}) no longer exists: left out`,
     );
     return [];
@@ -86,20 +104,32 @@ function fitted(image: ContactImage, live: LiveNames, said: Set<string>): Contac
   return { ...image, contact_groups, fields };
 }
 
-/** The records with their images fitted to the live groups and fields, and what that left out or moved, per record index. */
+/**
+ * The records with their images fitted to the live groups and fields, and what that left out or
+ * moved, per record index; `remade` names the groups this undo makes again (groupsMadeAgain), and
+ * `regrouped` gives those its contacts go back in.
+ */
 export async function fitToLiveGroups(
   client: WsmClient,
   records: JournalRecord[],
-): Promise<{ records: JournalRecord[]; notes: Map<number, string[]>; without: string[] }> {
+  remade: ReadonlyMap<number, string>,
+): Promise<{ records: JournalRecord[]; notes: Map<number, string[]>; without: string[]; regrouped: ReadonlySet<number> }> {
   const notes = new Map<number, string[]>();
   const names = records.some((record) =>
     [...imagesOf(record), ...(record.kind === 'contact' && record.predicted !== undefined ? [record.predicted] : [])].some(
       (image) => image.contact_groups.length > 0 || Object.keys(image.fields).length > 0,
     ),
   );
+  // The contacts go back in a group made again whether or not the live groups can be read: the run sends its new id.
+  const regrouped = new Set(
+    records
+      .flatMap((record) => imagesOf(record).flatMap((image) => image.contact_groups.map((group) => group.id)))
+      .filter((id) => remade.has(id)),
+  );
   const live = names ? await liveNames(client) : undefined;
-  if (live === undefined) return { records, notes, without: [] };
-  live.remade = deletedGroups(records);
+  if (live === undefined) return { records, notes, without: [], regrouped };
+  live.remade = remade;
+  live.deleted = deletedGroups(records);
   const fittedRecords = records.map((record, index) => {
     if (record.kind !== 'contact') return record;
     const said = new Set<string>();
@@ -110,9 +140,9 @@ export async function fitToLiveGroups(
     return result;
   });
   const without = [...live.without].map(
-    (name) => `contacts come back without contact group "${name}": this undo makes it again, under an id not known when they were planned`,
+    ([name, place]) => `contacts come back without contact group "${name}": this undo does not make it again (${place} says why)`,
   );
-  return { records: fittedRecords, notes, without };
+  return { records: fittedRecords, notes, without, regrouped };
 }
 
 /** Adds each record's notes to its contact in the plan (`record N`). */

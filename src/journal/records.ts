@@ -59,7 +59,11 @@ export interface ResourceRecord {
   unknown?: string;
   /** Fields the change sent that no image shows (a password, an avatar): an undo cannot set them back. */
   unkept?: string[];
-  /** Made by the server for the change's contacts, not asked for itself: a group an import's rows named that the workspace lacked. */
+  /**
+   * Made for the change's contacts, not asked for itself: a group an import's rows named that the
+   * workspace lacked, or one an undo made again to bring back contacts that were in it. An undo
+   * deletes it only while no contact is left in it.
+   */
   implied?: true;
 }
 

@@ -34,6 +34,8 @@ export interface ResourceStep {
   before: ResourceImage | null;
   /** A record created again: the id it had. */
   was?: number;
+  /** A group made again for the contacts this undo puts back in it: journaled as an import's group is (records.ts). */
+  implied?: true;
 }
 
 /** What an undo knows of the server: each record as it is now, and which operations it has. */
@@ -97,8 +99,19 @@ function membersLeft(group: number, now: ResourceImage, steps: readonly UndoStep
   return now.contacts_count - out.length;
 }
 
-/** The planner of each resource record of an undo; `cannot` counts the records it cannot undo. */
-export function resourceInverse(live: LiveResources, force: boolean, cannot: NotUndone): OtherRecords {
+/** What a group made again holds when the undo brings back contacts that were in it (remade-groups.ts). */
+const REGROUPED = 'made first: the contacts this undo brings back that were in it go back in it under its new id';
+
+/**
+ * The planner of each resource record of an undo; `cannot` counts the records it cannot undo;
+ * `regrouped` names the groups (by the id they had) whose contacts this undo brings back into them.
+ */
+export function resourceInverse(
+  live: LiveResources,
+  force: boolean,
+  cannot: NotUndone,
+  regrouped: ReadonlySet<number> = new Set(),
+): OtherRecords {
   const nouns = (record: ResourceRecord) =>
     record.resource === 'permissions' ? 'the partner defaults' : `${CATALOG[record.resource].noun}s`;
   /** Why the server cannot make `does` for this record, or undefined where it can. */
@@ -195,8 +208,18 @@ export function resourceInverse(live: LiveResources, force: boolean, cannot: Not
         return value === undefined || value === null ? [] : [[key, value]];
       }),
     );
-    const lost = LOST_WITH_DELETE[record.resource];
-    steps.push({ op: 'resource', does: 'create', resource: record.resource, id: null, body, before: null, was: record.id });
+    const regroups = record.resource === 'groups' && regrouped.has(record.id);
+    const lost = regroups ? REGROUPED : LOST_WITH_DELETE[record.resource];
+    steps.push({
+      op: 'resource',
+      does: 'create',
+      resource: record.resource,
+      id: null,
+      body,
+      before: null,
+      was: record.id,
+      ...(regroups ? { implied: true as const } : {}),
+    });
     return {
       ...planned,
       action: 'create',

@@ -35,14 +35,20 @@ export function plannedRecord(record: ResourceRecord, place: string, action: Pla
   return { place, action, id: record.id, number: null, changes: {}, suspicious: [], label: recordLabel(record) };
 }
 
-/** A journaled resource record as the change's plan shows it. */
-export function recordAsPlanned(record: ResourceRecord, place: string): PlannedContact {
+/** Why a group was made for a change's contacts rather than asked for itself (records.ts `implied`), by an import or by an undo. */
+const IMPLIED = {
+  import: 'made by the import: its rows named this group, which the workspace lacked',
+  undo: 'made again by this undo for the contacts it brought back that were in it',
+};
+
+/** A journaled resource record as the change's plan shows it; `by` says what made a change's implied groups. */
+export function recordAsPlanned(record: ResourceRecord, place: string, by: keyof typeof IMPLIED = 'import'): PlannedContact {
   const planned = plannedRecord(record, place, record.op);
   if (record.op !== 'delete') planned.changes = imageChanges(record.before, record.after);
   const notes = [
     ...(record.unknown !== undefined ? [record.unknown] : []),
     ...(record.unkept ?? []).map((field) => `${field}: sent, not kept (an undo cannot set it back)`),
-    ...(record.implied === true ? ['made by the import: its rows named this group, which the workspace lacked'] : []),
+    ...(record.implied === true ? [IMPLIED[by]] : []),
   ];
   if (notes.length > 0) planned.notes = notes;
   return planned;

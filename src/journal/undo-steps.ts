@@ -4,7 +4,7 @@ import type { WsmClient } from '../api/client.js';
 import { descriptionOf } from '../api/descriptions/catalog.js';
 import { APIStatusError, failureOf } from '../api/errors.js';
 import { runEach, type EngineRequest, type Settled } from '../api/page-engine.js';
-import type { Contact } from '../api/schemas/index.js';
+import type { Contact, ContactCreateBody, ContactUpdateBody } from '../api/schemas/index.js';
 import type { Context } from '../cli/context.js';
 import type { UndoStep } from './inverse.js';
 import { contactImage, type JournalRecord } from './records.js';
@@ -12,6 +12,7 @@ import { flushOnStop } from './flush-on-stop.js';
 import { beginChange } from './journal.js';
 import type { ResourceStep } from './resource-inverse.js';
 import { resourceImage } from './resource-image.js';
+import { RemadeGroups } from './remade-groups.js';
 import { recordLabel } from './resource-plan.js';
 import { stepRuns } from './undo-order.js';
 
@@ -29,7 +30,15 @@ function resourceRecordOf(step: ResourceStep, answer: unknown): JournalRecord {
   const image = step.does === 'delete' ? null : resourceImage((answer as { data?: unknown } | undefined)?.data);
   const after = typeof image === 'string' ? null : image;
   const id = step.does === 'create' ? (after !== null && Number.isInteger(after.id) ? Number(after.id) : null) : step.id;
-  return { kind: 'resource', resource: step.resource, op: step.does, id, before: step.before, after };
+  return {
+    kind: 'resource',
+    resource: step.resource,
+    op: step.does,
+    id,
+    before: step.before,
+    after,
+    ...(step.implied ? { implied: true } : {}),
+  };
 }
 
 function recordOf(step: UndoStep, answer: unknown): JournalRecord {
@@ -58,14 +67,22 @@ export async function sendUndo(
   concurrency: number,
 ): Promise<UndoReport[]> {
   const journal = await beginChange(ctx, { summary: `undo ${change}`, expected: steps.length, undoes: change });
+  const remade = new RemadeGroups(steps);
+  /** Per contact step, the groups made again that its request went without (their create failed). */
+  const without = new Map<UndoStep, string[]>();
+  const regrouped = <Body extends ContactCreateBody | ContactUpdateBody>(step: UndoStep, body: Body): Body => {
+    const fitted = remade.body(body);
+    if (fitted.left.length > 0) without.set(step, fitted.left);
+    return fitted.body;
+  };
   const call = (step: UndoStep, request: EngineRequest): Promise<unknown> =>
     step.op === 'resource'
       ? resourceCall(client, step, request)
       : step.op === 'update'
-        ? client.contacts.update(step.id, step.body, {}, request)
+        ? client.contacts.update(step.id, regrouped(step, step.body), {}, request)
         : step.op === 'delete'
           ? client.contacts.delete(step.id, request)
-          : client.contacts.create(step.body, {}, { signal: request.signal });
+          : client.contacts.create(regrouped(step, step.body), {}, { signal: request.signal });
   const done: JournalRecord[] = [];
   const failed: number[] = [];
   const settle = (step: UndoStep, result: Settled<unknown>): UndoReport => {
@@ -78,6 +95,7 @@ export async function sendUndo(
     }
     const record = recordOf(step, result.value);
     done.push(record);
+    remade.made(step, record.id);
     if (step.op === 'resource') {
       // The id alone reads as a contact's, as the other lines' ids are: the message names the kind.
       const named =
@@ -86,8 +104,10 @@ export async function sendUndo(
           : `was ${recordLabel({ resource: step.resource, id: step.was })}`;
       return { id: record.id, outcome: OUTCOMES[step.does], status: 200, message: named };
     }
-    if (step.op === 'create') return { id: record.id, outcome: 'created again', status: 200, message: `was contact ${step.was}` };
-    return { id: step.id, outcome: step.op === 'update' ? 'set back' : 'deleted', status: 200, message: '' };
+    const left = (without.get(step) ?? []).map((name) => `without contact group ${JSON.stringify(name)}: it was not made again`);
+    if (step.op === 'create')
+      return { id: record.id, outcome: 'created again', status: 200, message: [`was contact ${step.was}`, ...left].join('; ') };
+    return { id: step.id, outcome: step.op === 'update' ? 'set back' : 'deleted', status: 200, message: left.join('; ') };
   };
   const reports: UndoReport[] = [];
   const progress = ctx.io.progress('Undoing', steps.length);

@@ -5,12 +5,14 @@
  * flagged as changed since, and --force deletes it. On `wsm serve --api-only`, whose published API
  * has no group delete, the plan and the result say in one line that the group stays, and the undo
  * exits 8 as for any record it cannot take back; --dry-run shows the same lines. Undoing the undo
- * makes the group again and says, per contact and once on stderr, that its contacts come back without it.
+ * makes the group again first and brings its contacts back in it under its new id, as its dry run
+ * says, and a third undo deletes it again.
  * The first run of each command (contacts import, history show, undo) is the built binary's, the
  * later ones run in-process (in-process.ts binaryFirstRunner); the set-up runs in-process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, backendFile, type Backend } from './backends.js';
+import { makesGroupFirst, throughProxy } from './forward.js';
 import { binaryFirstRunner, wsmInProcess } from './in-process.js';
 
 const wsm = binaryFirstRunner();
@@ -103,27 +105,87 @@ describe('the contact groups an import made, undone on wsm serve', () => {
     expect((await groups()).map((group) => group.name).sort()).toEqual(['Band', 'Known', 'Staff']);
   });
 
-  it('undoing the undo makes the group again under a new id, and says in the plan and the result that the contact comes back without it', async () => {
-    const change = await importRows(backend, 'again.csv', '14155550821,Eve,"[""Again""]"\n');
+  it('undoing the undo makes the group again first and brings its contacts back in it, as its dry run says; a third undo deletes it again', async () => {
+    expect((await arrange('contacts', 'create', '--number', '14155550820', '--name', 'Fay')).code).toBe(0);
+    const change = await importRows(backend, 'again.csv', '14155550821,Eve,"[""Again""]"\n14155550820,Fay,"[""Again""]"\n');
     const first = (await groupNamed('Again'))!;
-    expect((await run('undo', change, '--yes')).code).toBe(0);
-    const undo = (JSON.parse((await arrange('history', '-o', 'json')).stdout) as Array<{ id: string }>)[0].id;
+    const contacts = async () =>
+      (
+        JSON.parse((await arrange('contacts', 'list', '--all', '-o', 'json')).stdout) as Array<{
+          id: number;
+          number: string;
+          contact_groups: Array<{ id: number; name: string }>;
+        }>
+      ).filter((contact) => contact.number === '14155550820' || contact.number === '14155550821');
+    const [fay, eve] = await contacts();
+    expect((await arrange('undo', change, '--yes')).code).toBe(0);
+    expect(await groupNamed('Again')).toBeUndefined();
+    const lastChange = async () => (JSON.parse((await arrange('history', '-o', 'json')).stdout) as Array<{ id: string }>)[0].id;
+    const undo = await lastChange();
+    const madeFirst = `group "Again" (group ${first.id}) is made again first (record 3): the contact goes in it under its new id`;
+    const plan = [
+      `+ record 3: create contact group ${first.id}`,
+      '    name: "Again"',
+      `    note: was contact group ${first.id}: created again with a new id`,
+      '    note: made first: the contacts this undo brings back that were in it go back in it under its new id',
+      `~ record 2: update contact ${fay.id} (14155550820)`,
+      '    contact_groups: [] -> ["Again"]',
+      `    note: ${madeFirst}`,
+      '+ record 1: create 14155550821',
+      '    number: "14155550821"',
+      '    name: "Eve"',
+      '    status: true',
+      '    contact_groups: ["Again"]',
+      `    note: was contact ${eve.id}: created again with a new id`,
+      `    note: ${madeFirst}`,
+      'Plan: 2 to create, 1 to update, 0 unchanged, 0 invalid.',
+      '',
+    ].join('\n');
+    const dry = await arrange('undo', undo, '--dry-run');
+    expect(dry.stdout).toBe(plan);
+    expect(dry.stderr).toBe('');
+    expect(dry.code).toBe(0);
     const redone = await run('undo', undo, '--yes');
-    const without = `group "Again" (group ${first.id}) is made again by this undo, under a new id: the contact comes back without it`;
-    expect(redone.stdout).toMatch(
-      new RegExp(`\\+ record \\d+: create 14155550821\\n(    .*\\n)*    note: ${without.replace(/[()]/g, '\\$&')}\\n`),
-    );
-    expect(redone.stderr).toContain(
-      'warning: contacts come back without contact group "Again": this undo makes it again, under an id not known when they were planned\n',
-    );
-    expect(redone.code, redone.stderr).toBe(0);
+    expect(redone.stdout.startsWith(dry.stdout)).toBe(true);
+    expect(redone.stderr).toMatch(/^✓ undid change \S+: 1 set back, 0 deleted, 2 created again, 0 failed\n$/);
+    expect(redone.code).toBe(0);
     const again = (await groupNamed('Again'))!;
-    expect(again).toMatchObject({ contacts_count: 0 });
     expect(again.id).not.toBe(first.id);
-    const eve = JSON.parse((await arrange('contacts', 'list', '--search', '14155550821', '-o', 'json')).stdout) as Array<{
-      contact_groups: unknown[];
-    }>;
-    expect(eve).toMatchObject([{ contact_groups: [] }]);
+    expect(again.contacts_count).toBe(2);
+    expect((await contacts()).map((contact) => contact.contact_groups)).toEqual([
+      [{ id: again.id, name: 'Again' }],
+      [{ id: again.id, name: 'Again' }],
+    ]);
+    const redo = await lastChange();
+    expect((await arrange('history', 'show', redo)).stdout).toContain(
+      `+ record 1: create contact group ${again.id}\n    name: "Again"\n    contacts_count: 0\n    note: made again by this undo for the contacts it brought back that were in it\n`,
+    );
+    const third = await arrange('undo', redo, '--yes');
+    expect(third.stdout).toContain(`- record 1: delete contact group ${again.id}\nPlan: 1 to update, 2 to delete, 0 already gone.\n`);
+    expect(third.stderr).toMatch(/: 1 set back, 2 deleted, 0 created again, 0 failed\n$/);
+    expect(third.code).toBe(0);
+    expect(await groupNamed('Again')).toBeUndefined();
+    expect((await contacts()).map((contact) => contact.contact_groups)).toEqual([[]]);
+  });
+
+  it('a group the server does not make again (its name taken meanwhile) leaves the contacts without it, said per contact; exit 8', async () => {
+    const { proxy, arm } = await makesGroupFirst(new URL(backend.url), 'Taken');
+    try {
+      const env = throughProxy(backend.env, proxy, backend);
+      const file = backendFile(backend, 'taken.csv', 'number,name,contact_groups\n14155550831,Gus,"[""Taken""]"\n');
+      expect((await wsmInProcess(env, ['contacts', 'import', file, '--wait', '-y'])).code).toBe(0);
+      expect((await wsmInProcess(env, ['undo', 'last', '--yes'])).code).toBe(0);
+      arm();
+      const redone = await wsmInProcess(env, ['undo', 'last', '--yes']);
+      expect(redone.stdout).toMatch(/\tfailed\t422\t/);
+      expect(redone.stdout).toMatch(/\n\d+\tcreated again\t200\twas contact \d+; without contact group "Taken": it was not made again\n/);
+      expect(redone.stderr).toMatch(/: 0 set back, 0 deleted, 1 created again, 1 failed\n/);
+      expect(redone.code).toBe(8);
+      const gus = JSON.parse((await arrange('contacts', 'list', '--search', '14155550831', '-o', 'json')).stdout) as unknown[];
+      expect(gus).toMatchObject([{ name: 'Gus', contact_groups: [] }]);
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 });
 
@@ -138,7 +200,7 @@ describe('the contact groups an import made, on wsm serve --api-only (no group d
     if (backend) await backend.stop();
   });
 
-  it('the plan and the result say the group stays; the undo exits 8, its dry run 0 with the same lines', async () => {
+  it('the plan and the result say the group stays; the undo exits 8, its dry run 0 with the same lines; undoing that undo brings the contact back in it', async () => {
     const change = await importRows(backend, 'p3.csv', '14155550999,Gina,"[""NewG""]"\n');
     const listed = async () => JSON.parse((await wsmInProcess(backend.env, ['groups', 'list', '-o', 'json'])).stdout) as Group[];
     const [made] = await listed();
@@ -157,5 +219,13 @@ describe('the contact groups an import made, on wsm serve --api-only (no group d
     );
     expect(undone.code).toBe(8);
     expect(await listed()).toMatchObject([{ id: made.id, name: 'NewG', contacts_count: 0 }]);
+    // The group stayed, so undoing the undo brings the contact back in it, as its plan says, with nothing to warn of.
+    const history = JSON.parse((await wsmInProcess(backend.env, ['history', '-o', 'json'])).stdout) as Array<{ id: string }>;
+    const redone = await wsmInProcess(backend.env, ['undo', history[0].id, '--yes']);
+    expect(redone.stdout).toMatch(/^\+ record 1: create 14155550999\n( {4}.*\n)* {4}contact_groups: \["NewG"\]\n/);
+    expect(redone.stderr).toMatch(/^✓ undid change \S+: 0 set back, 0 deleted, 1 created again, 0 failed\n$/);
+    expect(redone.code).toBe(0);
+    const gina = JSON.parse((await wsmInProcess(backend.env, ['contacts', 'list', '-o', 'json'])).stdout) as unknown[];
+    expect(gina).toMatchObject([{ number: '14155550999', contact_groups: [{ id: made.id, name: 'NewG' }] }]);
   });
 });

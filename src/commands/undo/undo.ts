@@ -8,6 +8,7 @@ import { UsageError } from '../../cli/errors.js';
 import { countOf, countText } from '../../cli/text.js';
 import { inverseOf, type UndoStep } from '../../journal/inverse.js';
 import { fitToLiveGroups, noteFitted } from '../../journal/gone-groups.js';
+import { groupsMadeAgain } from '../../journal/remade-groups.js';
 import { openJournal, withoutUrlPassword } from '../../journal/journal.js';
 import { contactsForUndo } from '../../journal/undo-contacts.js';
 import type { ChangeMeta, JournalRecord } from '../../journal/records.js';
@@ -43,7 +44,7 @@ export interface UndoResult {
   cannot: number;
   /** Of those, the groups an import made that stay, each in a sentence (`contact group "VIP" stays: ...`). */
   stays?: string[];
-  /** The groups this undo makes again that its contacts come back without, each in a sentence. */
+  /** The groups the change deleted that this undo does not make again, which its contacts come back without, each in a sentence. */
   without?: string[];
   /** Undefined for a dry run or an undo with nothing to send. */
   reports?: UndoReport[];
@@ -98,13 +99,15 @@ async function planOf(ctx: Context, client: WsmClient, change: ChangeMeta, recor
   const others = records.filter((record) => record.kind === 'resource');
   const cannot: NotUndone = { count: 0 };
   const live = await readLiveResources(client, others);
+  // Which groups this undo makes again decides what its contacts can be planned in (remade-groups.ts).
+  const remade = groupsMadeAgain(records, resourceInverse(live, options.force, { count: 0 }));
+  const fitted = await fitToLiveGroups(client, records, remade);
   const resources = keepingReplacements(
     records,
-    resourceInverse(live, options.force, cannot),
+    resourceInverse(live, options.force, cannot, fitted.regrouped),
     resourceInverse(live, options.force, { count: 0 }),
     cannot,
   );
-  const fitted = await fitToLiveGroups(client, records);
   const inverse = inverseOf(fitted.records, new Set(change.failed ?? []), contacts, options.force, resources);
   noteFitted(inverse.plan, fitted.notes);
   return {
