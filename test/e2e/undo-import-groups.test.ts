@@ -105,7 +105,7 @@ describe('the contact groups an import made, undone on wsm serve', () => {
     expect((await groups()).map((group) => group.name).sort()).toEqual(['Band', 'Known', 'Staff']);
   });
 
-  it('undoing the undo makes the group again first and brings its contacts back in it, as its dry run says; a third undo deletes it again', async () => {
+  it('undoing the undo makes the group again first and brings its contacts back in it, as its dry run says; a third undo deletes it again once no contact is left in it', async () => {
     expect((await arrange('contacts', 'create', '--number', '14155550820', '--name', 'Fay')).code).toBe(0);
     const change = await importRows(backend, 'again.csv', '14155550821,Eve,"[""Again""]"\n14155550820,Fay,"[""Again""]"\n');
     const first = (await groupNamed('Again'))!;
@@ -160,10 +160,22 @@ describe('the contact groups an import made, undone on wsm serve', () => {
     expect((await arrange('history', 'show', redo)).stdout).toContain(
       `+ record 1: create contact group ${again.id}\n    name: "Again"\n    contacts_count: 0\n    note: made again by this undo for the contacts it brought back that were in it\n`,
     );
+    // As the first undo did, a third undo keeps the group while a contact it does not take out is in it.
+    const joined = await arrange('contacts', 'create', '--number', '14155550822', '--name', 'Joiner', '--group', String(again.id));
+    expect(joined.code).toBe(0);
     const third = await arrange('undo', redo, '--yes');
-    expect(third.stdout).toContain(`- record 1: delete contact group ${again.id}\nPlan: 1 to update, 2 to delete, 0 already gone.\n`);
-    expect(third.stderr).toMatch(/: 1 set back, 2 deleted, 0 created again, 0 failed\n$/);
+    expect(third.stdout).toContain(
+      `! record 1: skipped contact group ${again.id}\n    note: changed since: it holds 1 contact the undo leaves in it; kept (--force deletes it)\n`,
+    );
+    expect(third.stderr).toMatch(/: 1 set back, 1 deleted, 0 created again, 0 failed; 1 record changed since/);
     expect(third.code).toBe(0);
+    expect(await groupNamed('Again')).toMatchObject({ id: again.id, contacts_count: 1 });
+    // Once it holds none, the same undo run again deletes it.
+    const joiner = JSON.parse((await arrange('contacts', 'list', '--search', '14155550822', '-o', 'json')).stdout) as Array<{ id: number }>;
+    expect((await arrange('contacts', 'delete', String(joiner[0].id), '--yes')).code).toBe(0);
+    const rest = await arrange('undo', redo, '--yes');
+    expect(rest.stdout).toContain(`- record 1: delete contact group ${again.id}\nPlan: 1 to delete, 1 already gone, 1 unchanged.\n`);
+    expect(rest.code, rest.stderr).toBe(0);
     expect(await groupNamed('Again')).toBeUndefined();
     expect((await contacts()).map((contact) => contact.contact_groups)).toEqual([[]]);
   });
