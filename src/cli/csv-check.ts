@@ -4,14 +4,13 @@
 // same way (same reader and column plan: headers trimmed and lowercased, first of a duplicate wins,
 // empty cells absent, an export's `'` taken off formula-like values), so the warnings name the
 // rows the server would skip.
-import { open } from 'node:fs/promises';
 import { check, importRow, type FieldErrors, type ImportRow } from '../api/schemas/index.js';
 // The server's own reader and column plan (pure modules: node file reads only, nothing of
 // fastify or SQLite), so the rows, their line numbers and what counts as a row are the server's.
 import { CONTACT_COLUMNS, emptiedKeys, planColumns, readRow, type ColumnPlan } from '../api/import-columns.js';
 import { findEncodingProblem, type EncodingProblem } from '../formats/csv/encoding.js';
 import { type BeyondHeader, hasCells, headerName, openCsv, type CsvFormat, type CsvItem } from '../api/import-csv.js';
-import { RequestValidationError, UsageError } from './errors.js';
+import { RequestValidationError } from './errors.js';
 import { closest } from './similar.js';
 import { turnAfter } from './loop-turns.js';
 import { rowName } from './text.js';
@@ -113,13 +112,12 @@ export function formatNoticeLines(source: string, notes: string[]): string[] {
 }
 
 /**
- * Everything that stops an import (docs/import-file.md: an unreadable file, no `number` column, not
- * text) is decided before anything is sent: the whole file is decoded, then its header read.
+ * Everything that stops an import of a file import-source.ts let through (docs/import-file.md: no
+ * `number` column, not text) is decided before anything is sent: the whole file is decoded, then its header read.
  * Throws RequestValidationError (exit 2); gives back how the file is read (encoding, separator).
  * `onText` sees the decoded text as it goes by, a chunk at a time.
  */
 export async function checkImportHeader(file: string, source = file, onText?: (text: string) => void): Promise<CsvFormat> {
-  await assertReadableFile(file);
   const problem = await findEncodingProblem(file, onText);
   if (problem) {
     throw encodingRefusal(source, problem);
@@ -274,21 +272,6 @@ async function beyondHeaderVerdict(row: BeyondHeader, plan: ColumnPlan, reading?
   if (within.value === undefined) return { ...refused, errors: { ...refused.errors, ...within.errors } };
   const beyond = { [BEYOND_HEADER]: { cell: row.cells.slice(row.columns).join(','), why: row.message } };
   return new ValidRow(row.row, row.line, row.cells, within.value, plan, { ...within.unreadable, ...beyond });
-}
-
-async function assertReadableFile(file: string): Promise<void> {
-  try {
-    const handle = await open(file, 'r');
-    try {
-      if (!(await handle.stat()).isFile()) throw Object.assign(new Error('not a regular file'), { code: 'EISDIR' });
-    } finally {
-      await handle.close();
-    }
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    // One line: a field line under it would only say the same again.
-    throw new UsageError(`cannot read ${file} (${reason})`);
-  }
 }
 
 function notCsv(file: string, why: string): RequestValidationError {

@@ -38,6 +38,7 @@ import { beginImportChange } from '../../journal/import-change.js';
 import { followedOutcome } from '../../journal/import-outcome.js';
 import { locallyFailed } from './rejects.js';
 import { refuseRejectsOverInput } from './rejects-target.js';
+import { assertImportableFile } from '../../cli/import-source.js';
 import { rejectsAfterImport, writeRejects } from './upload-rejects.js';
 import { followUpload } from './upload-follow.js';
 import { SentColumns } from './unshown-after.js';
@@ -68,6 +69,7 @@ export interface UploadResult {
 export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<UploadResult> {
   keepRowsYoung();
   hostFile(ctx, flags.file);
+  if (flags.spreadsheet === undefined) await assertImportableFile(flags.file);
   if (flags.rejects !== undefined && flags.spreadsheet === undefined)
     await refuseRejectsOverInput(hostFile(ctx, flags.rejects), flags.file);
   checkSheetFlag(flags.file, flags.sheet);
