@@ -1,0 +1,74 @@
+// The CLI's peak RSS when it checks a large CSV: `wsm contacts import FILE --dry-run` (text and
+// -o json) and a real run under --strict (the whole file checked and planned before the upload),
+// against the real default run (checked while the server works), each on a fresh `wsm serve` with
+// an empty workspace. WSM_BENCH_BEFORE=<an older build's bin/wsm.js> runs its CLI on the same
+// files in the same run, so the figures compare as ratios. WSM_BENCH_HEAP=<MB> runs every CLI
+// under --max-old-space-size=<MB>: whether the check still finishes in a small heap.
+//   node bench/dry-run-memory.mjs [rows=1000000] [cases=dry,dry-json,strict,real]
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { contactRow, fmt, runWsm, startServe, tempDir } from './lib.mjs';
+
+const count = Number(process.argv[2] ?? 1_000_000);
+const cases = (process.argv[3] ?? 'dry,dry-json,strict,real').split(',');
+const before = process.env.WSM_BENCH_BEFORE;
+const heap = process.env.WSM_BENCH_HEAP;
+const dir = tempDir();
+
+const FLAGS = {
+  dry: ['--dry-run'],
+  'dry-json': ['--dry-run', '-o', 'json'],
+  strict: ['--strict', '--wait', '--interval', '100ms'],
+  real: ['--wait', '--interval', '100ms'],
+};
+
+async function writeCsv(path) {
+  const out = createWriteStream(path);
+  out.write('number,name,email\n');
+  let chunk = '';
+  for (let i = 0; i < count; i++) {
+    const row = contactRow(i);
+    chunk += `${row.number},${row.name},${row.email}\n`;
+    if (chunk.length > 1 << 20) {
+      if (!out.write(chunk)) await once(out, 'drain');
+      chunk = '';
+    }
+  }
+  out.end(chunk);
+  await once(out, 'finish');
+  return path;
+}
+
+/** One case of one build, on its own empty workspace: exit code, peak RSS (MB), seconds, bytes written. */
+async function measure(csv, name, bin) {
+  const serveDir = join(dir, `serve-${name}-${bin === undefined ? 'after' : 'before'}`);
+  const server = await startServe(serveDir, ['--db', join(serveDir, 'wsm.db'), '--approval-delay', '0'], bin === undefined ? {} : { bin });
+  try {
+    const env = {
+      ...server.env,
+      WSM_BASE_URL: server.url,
+      WSM_TOKEN: server.token,
+      WSM_WORKSPACE: server.workspace,
+      ...(heap !== undefined ? { NODE_OPTIONS: `--max-old-space-size=${heap}` } : {}),
+    };
+    const result = await runWsm(['contacts', 'import', csv, ...FLAGS[name]], env, bin === undefined ? {} : { bin });
+    const failed = result.code === 0 ? '' : ` (exit ${result.code}: ${result.err.trim().split('\n')[0].slice(0, 120)})`;
+    return { code: result.code, mb: result.peakMb, s: result.ms / 1000, bytes: result.bytes, failed };
+  } finally {
+    await server.stop();
+  }
+}
+
+const csv = await writeCsv(join(dir, 'contacts.csv'));
+console.log(`contacts import of ${count.toLocaleString('en-US')} rows: the CLI's peak RSS${heap !== undefined ? ` (heap ${heap} MB)` : ''}`);
+for (const name of cases) {
+  const after = await measure(csv, name, undefined);
+  const line = `  ${name.padEnd(8)} after ${fmt(after.mb, 0)} MB, ${fmt(after.s)} s, ${fmt(after.bytes / 1e6)} MB out${after.failed}`;
+  if (before === undefined) {
+    console.log(line);
+    continue;
+  }
+  const old = await measure(csv, name, before);
+  console.log(`${line}; before ${fmt(old.mb, 0)} MB, ${fmt(old.s)} s${old.failed}; after/before ${fmt(after.mb / old.mb, 2)}x`);
+}
