@@ -61,7 +61,9 @@ async function measure(csv, name, bin) {
 }
 
 const csv = await writeCsv(join(dir, 'contacts.csv'));
-console.log(`contacts import of ${count.toLocaleString('en-US')} rows: the CLI's peak RSS${heap !== undefined ? ` (heap ${heap} MB)` : ''}`);
+console.log(
+  `contacts import of ${count.toLocaleString('en-US')} rows: the CLI's peak RSS${heap !== undefined ? ` (heap ${heap} MB)` : ''}`,
+);
 for (const name of cases) {
   const after = await measure(csv, name, undefined);
   const line = `  ${name.padEnd(8)} after ${fmt(after.mb, 0)} MB, ${fmt(after.s)} s, ${fmt(after.bytes / 1e6)} MB out${after.failed}`;

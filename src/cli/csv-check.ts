@@ -148,6 +148,15 @@ export interface CheckOptions {
   reading?: ServerReading;
 }
 
+/**
+ * The columns of a file checkImportHeader accepted (or of a sheet's rows), as the import reads them
+ * with `fields`: what its rows can send is known before any of them is read.
+ */
+export async function importColumns(source: string, file: string | Iterable<CsvItem>, fields: FieldIds | undefined): Promise<ColumnPlan> {
+  for await (const header of typeof file === 'string' ? (await openCsv(file)).rows : file) return readHeader(source, header, fields).plan;
+  throw notCsv(source, 'it is empty');
+}
+
 /** The first row of a file (of a sheet's rows too): exit 2 when there is none or it names no `number` column. */
 export function checkHeaderRow(source: string, header: CsvItem | undefined): void {
   if (header === undefined) throw notCsv(source, 'it is empty');

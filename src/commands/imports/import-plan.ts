@@ -14,6 +14,7 @@ import { countText, rowName } from '../../cli/text.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { liveContacts, type LiveContacts, type Plan, type PlanRow, type RowSets } from '../contacts/plan.js';
 import type { ImportRow } from '../../api/schemas/index.js';
+import type { ColumnPlan } from '../../api/import-columns.js';
 import { type ImportPlanOptions, ImportPlanner, RepeatedNumbers } from '../contacts/plan-import.js';
 import { cannotListContacts, readLiveContacts, readLiveContactsWithin } from '../contacts/plan-live.js';
 import { askShown, askWsmRules, SHOWN_ALL, type Shown } from '../contacts/plan-unshown.js';
@@ -136,21 +137,22 @@ async function dryRunWorkspace(ctx: Context, client: WsmClient, group: number | 
   }
 }
 
-/** A dry run's plan of the rows the check read, against the workspace read before. */
-export async function dryRunPlan(
+/**
+ * A dry run's planning, fed the rows as the check reads them (a million rows are never held at
+ * once), against the workspace read before. `columns`: the file's header, which decides whether a
+ * row may send groups or fields the server's contacts do not show (then asked before the first row).
+ */
+export async function dryRunPlanning(
   workspace: DryRunWorkspace,
-  rows: CheckedRow[],
-  applyFlagged: boolean,
-  group: number | undefined,
+  columns: ColumnPlan,
+  { applyFlagged, group }: { applyFlagged: boolean; group?: number },
   twins: ReadonlyMap<string, string>,
-): Promise<Plan> {
+): Promise<ImportPlanning> {
   const { live, groups } = workspace;
-  const sendsUnshown = group !== undefined || rows.some((row) => row.value?.contact_groups?.length || row.value?.fields);
+  const sendsUnshown = group !== undefined || columns.contact.contact_groups !== undefined || columns.fields.length > 0;
   const shown = sendsUnshown ? await workspace.shown() : SHOWN_ALL;
   const options = { applyFlagged, twins, shown, ...(groups.names !== undefined ? { groups: groups.names } : {}) };
-  const planned = importPlanning(live, options, groups.group);
-  for (const row of rows) planned.onRow(row);
-  return planned.finish();
+  return importPlanning(live, options, groups.group);
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   checkImportHeader,
   checkImportItems,
   formatNoticeLines,
-  type CheckedRow,
+  importColumns,
   type CheckOptions,
   type CsvReport,
 } from '../../cli/csv-check.js';
@@ -28,7 +28,7 @@ import { importDetailColumns } from './columns.js';
 import { canonicalUpload, sizeWithinLimit } from './canonical-csv.js';
 import { quoteScan } from './open-quote.js';
 import { refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns } from './check-report.js';
-import { beforeCheck, dryRunPlan, refuseRepeated, runPlanning } from './import-plan.js';
+import { beforeCheck, dryRunPlanning, refuseRepeated, runPlanning } from './import-plan.js';
 import { type FileScan, scanCsv, scanItems, textScan } from './hold-scan.js';
 import type { Plan } from '../contacts/plan.js';
 import { renderPlan } from '../contacts/plan-render.js';
@@ -111,8 +111,12 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
       : undefined;
   const planFirst = planning !== undefined && (flags.strict || (!planning.holdsNothing && pass === undefined));
   const outcome = planning && followedOutcome(ctx, pass?.held ?? planning.held, flags.spreadsheet !== undefined);
-  const dryRows: CheckedRow[] | undefined = workspace !== undefined ? [] : undefined;
-  const onRow = outcome?.following(planning!.onRow) ?? planning?.onRow ?? (dryRows && ((row: CheckedRow) => void dryRows.push(row)));
+  // A dry run plans each row as the check reads it: the file's twins (hold-scan.ts) and its header are known first.
+  const dryPlanning =
+    workspace === undefined
+      ? undefined
+      : await dryRunPlanning(workspace, await importColumns(flags.file, sheet?.items ?? csv, fields), flags, (await scan()).twins);
+  const onRow = outcome?.following(planning!.onRow) ?? planning?.onRow ?? dryPlanning?.onRow;
   let report: CsvReport | undefined;
   let plan: Plan | undefined;
   /** The file's columns, as its header names them. */
@@ -120,14 +124,13 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   if (flags.strict || flags.dryRun || planFirst) {
     report = await checkRows({ fields, ...(onRow !== undefined ? { onRow } : {}) });
     columns = report.columns;
-    plan = planning?.finish();
+    plan = (planning ?? dryPlanning)?.finish();
     // What is not sent (a dry run, a refusal under --strict) is rejected by the check alone.
     const refused = flags.strict && (report.invalid_rows > 0 || report.unknown_columns.length > 0);
     if (flags.rejects !== undefined && (flags.dryRun || refused)) await writeRejects(ctx, flags.rejects, flags, locallyFailed(report));
     if (!flags.strict) warnColumns(ctx, report);
     if (!flags.dryRun && !refused && report.valid_rows === 0) refuseNoValidRow(flags.file, report);
     refuseOrWarn(ctx, flags, report);
-    if (dryRows !== undefined) plan = await dryRunPlan(workspace!, dryRows, flags.applyFlagged, flags.group, (await scan()).twins);
     if (flags.strict && plan !== undefined) refuseRepeated(flags.file, plan);
     if (flags.dryRun) return { dryRun: report, ...(plan !== undefined ? { plan: rowNotesInPlan(plan, sheet?.rowNotes) } : {}) };
   } else {
