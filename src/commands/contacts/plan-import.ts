@@ -53,6 +53,9 @@ export interface ImportPlanOptions {
   shown?: Shown;
 }
 
+/** What a new contact is compared with: one state for all of them (never changed: a row changes its copy). */
+const NO_CONTACT: ContactState = Object.freeze(stateOf(undefined));
+
 export class ImportPlanner {
   private readonly contacts: PlannedContact[] = [];
   private readonly byNumber = new Map<string, Followed>();
@@ -93,7 +96,7 @@ export class ImportPlanner {
         changes: {},
         suspicious: beside === undefined ? [] : [`number: ${beside}`],
       };
-      const before = stateOf(contact);
+      const before = contact === undefined ? NO_CONTACT : stateOf(contact);
       followed = { planned, before, state: copyOf(before), created: contact === undefined };
       this.byNumber.set(number!, followed);
       this.followed.push(followed);

@@ -150,6 +150,24 @@ export async function renderPlan(ctx: Context, plan: Plan): Promise<void> {
     ...unreadableLines(plan.unreadable_cells),
     ...unsentEmptiedLines(plan.unsent_emptied ?? {}),
   ].map((line) => `${line}\n`);
-  const lines = plan.contacts.filter(said).map(contactLine);
-  ctx.output.text(`${groups.join('')}${lines.join('')}${planSummary(plan)}\n`);
+  // Written a piece at a time: a million contacts' lines are never one string.
+  const out = pieces(ctx);
+  out.add(groups.join(''));
+  for (const contact of plan.contacts) if (said(contact)) out.add(contactLine(contact));
+  out.add(`${planSummary(plan)}\n`);
+  out.end();
+}
+
+/** Text written in pieces of about 64 KB: fewer writes than one a line, never one as large as the whole. */
+function pieces(ctx: Context): { add(text: string): void; end(): void } {
+  let piece = '';
+  return {
+    add(text) {
+      piece += text;
+      if (piece.length < 1 << 16) return;
+      ctx.output.text(piece);
+      piece = '';
+    },
+    end: () => ctx.output.text(piece),
+  };
 }
