@@ -210,6 +210,8 @@ export interface Applied {
   kept: Record<string, unknown>;
   /** `key: why` of each change that looks made by a spreadsheet, held or applied. */
   flagged: string[];
+  /** The keys the row sets and the run applies (a value equal to the state's too): an earlier row's held or kept value of them no longer decides. */
+  decided: string[];
 }
 
 /**
@@ -218,14 +220,16 @@ export interface Applied {
  * kept and said where the state holds a value.
  */
 export function applyRow(state: ContactState, row: PlanRow, applyFlagged: boolean): Applied {
-  const applied: Applied = { held: {}, kept: {}, flagged: [] };
+  const applied: Applied = { held: {}, kept: {}, flagged: [], decided: [] };
   const sets = row.sets ?? {};
   const put = (key: string, from: unknown, to: unknown, write: () => void) => {
-    if ((from ?? null) === to) return;
-    const why = spreadsheetDamage(from, to);
+    const why = (from ?? null) === to ? undefined : spreadsheetDamage(from, to);
     if (why !== undefined) applied.flagged.push(`${key}: ${why}`);
     if (why !== undefined && !applyFlagged) applied.held[key] = { from: from ?? null, to, why };
-    else write();
+    else {
+      applied.decided.push(key);
+      if ((from ?? null) !== to) write();
+    }
   };
   if (sets.name !== undefined) put('name', state.name, sets.name, () => void (state.name = sets.name!));
   if (sets.email !== undefined) put('email', state.email, sets.email, () => void (state.email = sets.email!));
@@ -246,8 +250,19 @@ export function applyRow(state: ContactState, row: PlanRow, applyFlagged: boolea
   return applied;
 }
 
-/** Adds what a row did to the contact's plan: its held changes (a later row's replace an earlier's), kept values, reasons. */
+/**
+ * Adds what a row did to the contact's plan: its held changes (a later row's replace an earlier's),
+ * kept values, reasons. A value the row sets decides it (rows apply in order): what an earlier row
+ * held or left empty of it, and why, is no longer said.
+ */
 export function note(planned: PlannedContact, applied: Applied): void {
+  for (const key of applied.decided) {
+    if (planned.held !== undefined) delete planned.held[key];
+    if (planned.kept !== undefined) delete planned.kept[key];
+    planned.suspicious = planned.suspicious.filter((reason) => !reason.startsWith(`${key}: `));
+  }
+  if (planned.held !== undefined && Object.keys(planned.held).length === 0) delete planned.held;
+  if (planned.kept !== undefined && Object.keys(planned.kept).length === 0) delete planned.kept;
   if (Object.keys(applied.held).length > 0) planned.held = { ...planned.held, ...applied.held };
   if (Object.keys(applied.kept).length > 0) planned.kept = { ...planned.kept, ...applied.kept };
   planned.suspicious.push(...applied.flagged);

@@ -48,11 +48,11 @@ export interface PlannedOutcome {
 /** The rows as the check counted them. */
 type Checked = { rows: number; invalid_rows: number };
 
-/** A stored contact the rows name: its values before and as the run leaves them, whether a change was held, and its rows. */
+/** A stored contact the rows name: its values before and as the run leaves them, the keys whose last change was held, and its rows. */
 interface Stored {
   before: ContactState;
   state: ContactState;
-  held: boolean;
+  held: Set<string>;
   rows: number;
   /** The import's --group is one it is not in yet (and its groups are shown). */
   joins: boolean;
@@ -88,14 +88,16 @@ export class ImportTally {
         this.group !== undefined &&
         shownByContact(contact).contact_groups &&
         !contact.contact_groups!.some((group) => Number(group.id) === this.group);
-      stored = { before, state: copyOf(before), held: false, rows: 0, joins };
+      stored = { before, state: copyOf(before), held: new Set(), rows: 0, joins };
       this.stored.set(number, stored);
     }
     stored.rows++;
     // What the server's contacts do not show (a contact without `contact_groups` or `fields`) is not known to be kept: no change.
     const { row } = withoutUnshown({ place: '', number, sets: importRowSets(value, undefined) }, shownByContact(contact));
     const applied = applyRow(stored.state, row, this.applyFlagged);
-    if (Object.keys(applied.held).length > 0) stored.held = true;
+    // A later row's value decides (rows apply in order): a held change it sets again no longer leaves the contact out.
+    for (const key of applied.decided) stored.held.delete(key);
+    for (const key of Object.keys(applied.held)) stored.held.add(key);
   }
 
   /** A valid row the run leaves out whole (its new number beside one with leading zeros). */
@@ -111,7 +113,11 @@ export class ImportTally {
   counts(checked: Checked, refused: ReadonlySet<number> = new Set(), by: 'line' | 'row' = 'line', notSent = 0) {
     const kept = { updated: 0, unchanged: 0, left_out: this.leftOutWhole };
     const keptAs = (stored: Stored): Kept =>
-      stored.joins || Object.keys(differences(stored.before, stored.state)).length > 0 ? 'updated' : stored.held ? 'left_out' : 'unchanged';
+      stored.joins || Object.keys(differences(stored.before, stored.state)).length > 0
+        ? 'updated'
+        : stored.held.size > 0
+          ? 'left_out'
+          : 'unchanged';
     const weight = (stored: Stored, as: Kept) => (as === 'left_out' ? stored.rows : 1);
     for (const stored of this.stored.values()) {
       const as = keptAs(stored);
