@@ -25,10 +25,11 @@ import { withGroup } from './row-values.js';
 import { ImportGroups } from './import-groups.js';
 
 /**
- * What the import's plan read of the workspace before sending, or why it read nothing;
+ * What the import's plan read of the workspace before sending (`absent`: where it looked up the
+ * file's numbers, those no contact held), or why it read nothing;
  * `tooLarge`: too many contacts to read whole (why), so up to `lookups` of the file's numbers are looked up.
  */
-export type ImportBefore = { live: LiveContacts } | { unread: string } | { tooLarge: string; lookups: number };
+export type ImportBefore = { live: LiveContacts; absent?: Set<string> } | { unread: string } | { tooLarge: string; lookups: number };
 
 /** The before-images; `absent` where the numbers were looked up: those found with no contact (the only ones the import may create). */
 type Before = { live: LiveContacts; absent?: Set<string> };
@@ -64,7 +65,7 @@ export async function beginImportChange(
   if (change === undefined) return undefined;
   const read = planned?.before ?? { unread: '--apply-flagged sends the file as it is, without reading the workspace' };
   let before: Before | string;
-  if ('live' in read) before = { live: read.live };
+  if ('live' in read) before = { live: read.live, ...(read.absent !== undefined ? { absent: read.absent } : {}) };
   else if ('unread' in read) before = read.unread;
   else {
     const found = await beforeByNumber(ctx, client, unplanned ?? planned!.numbers(), read.lookups, (sentence) => change.note(sentence));

@@ -47,8 +47,12 @@ export interface ImportPlanOptions {
   groups?: ReadonlySet<string>;
   /** The file's numbers written both with and without leading zeros: the one without -> one with (padded-twins.ts). */
   twins?: ReadonlyMap<string, string>;
-  /** The workspace's contacts were not read (`live` is empty): a number the rows do not know may be stored, so none is said to be new. */
+  /** The workspace's contacts were not read (`live` holds some at most): a number the rows do not know may be stored, so none is said to be new. */
   unread?: boolean;
+  /** Where `unread`: the numbers a search found held by no contact (large-workspace.ts), the only ones known to be new. */
+  absent?: ReadonlySet<string>;
+  /** Where `unread`, why: each contact of a number neither found nor absent says it, as a dry run shows it. */
+  unreadWhy?: string;
   /** Which of groups and custom fields the server's contacts show: what they do not show is said as sent, not as changed (SHOWN_ALL by default). */
   shown?: Shown;
 }
@@ -131,6 +135,8 @@ export class ImportPlanner {
       if (named && planned.held?.name !== undefined) planned.held.name.instead = UNNAMED;
       dropOverwritten(planned, state);
       planned.action = created ? 'create' : settledAction(planned);
+      if (created && this.options.unreadWhy !== undefined && this.options.absent?.has(planned.number ?? '') !== true)
+        planned.unread = this.options.unreadWhy;
     }
     // A server whose contacts do not show groups is not known to create them: the plan does not promise it.
     const groupsShown = this.options.shown?.contact_groups !== false;
@@ -156,7 +162,8 @@ export class ImportPlanner {
     if (near !== undefined)
       return `"${number}" would be a new contact beside contact ${near.id}, "${near.number}": a spreadsheet may have dropped its leading zeros`;
     const twin = this.options.twins?.get(number);
-    if (twin === undefined) return undefined;
+    // A number that may be stored is updated, not left out: only one known to be new is a twin's damage.
+    if (twin === undefined || (this.options.unread && this.options.absent?.has(number) !== true)) return undefined;
     return `"${number}" would be a new contact beside "${twin}", a number of the same file: a spreadsheet may have dropped its leading zeros`;
   }
 }

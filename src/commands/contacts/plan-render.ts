@@ -44,7 +44,10 @@ function contactLine(contact: PlannedContact): string {
       ? `${who}: not in the workspace (already gone)`
       : contact.action === 'skipped' && contact.id === null && contact.label === undefined
         ? `${who}: not created`
-        : `${contact.action} ${who}`.trimEnd();
+        : // An import's number not read may be stored: its row creates the contact or updates it.
+          contact.action === 'create' && contact.unread !== undefined
+          ? `create or update ${who}`
+          : `${contact.action} ${who}`.trimEnd();
   const lines = [`${MARK[contact.action]} ${contact.place}: ${what}`];
   if (contact.rows !== undefined) lines.push(`    ${repeatedLine(contact)}`);
   if (contact.unread !== undefined) lines.push(`    ${unreadLine(contact)}`);

@@ -33,7 +33,7 @@ import { type HeldCells, importPlanning, type PlanSaid } from './import-plan.js'
 export type HoldSource = { csv: string } | { items: readonly CsvItem[] };
 
 /** The source's rows a batch at a time, and whether its held records are written anew (a CSV sent as its own bytes). */
-async function openRows(source: HoldSource): Promise<{
+export async function openRows(source: HoldSource): Promise<{
   batches: AsyncIterable<CsvItem[]> | Iterable<readonly CsvItem[]>;
   rewrite: boolean;
   close(): Promise<void>;

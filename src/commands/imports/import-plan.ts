@@ -1,9 +1,7 @@
 // An import's plan (contacts/plan-import.ts), made as the local check reads the rows (csv-check.ts
-// onRow, whatever the file's format), against the workspace's contacts and groups. A dry run reads
-// every contact; a real run reads them when there are at most WSM_IMPORT_READ_LIMIT (past it the read
-// would cost more than the import: its rows are then compared with each other only, and checked
-// for what the file alone shows), and executes the plan: the cells it holds are left out of the
-// upload (held-cells.ts).
+// onRow, whatever the file's format), against the workspace's contacts (read when at most
+// WSM_IMPORT_READ_LIMIT, by a dry run and a run alike; past it those of the file's numbers, looked
+// up: large-workspace.ts) and groups. A real run executes it: its held cells are left out of the upload.
 import type { WsmClient } from '../../api/client.js';
 import { AuthenticationError } from '../../api/errors.js';
 import { nfc } from '../../api/schemas/common.js';
@@ -16,13 +14,20 @@ import { liveContacts, type LiveContacts, type Plan, type PlanRow, type RowSets 
 import type { ImportRow } from '../../api/schemas/index.js';
 import type { ColumnPlan } from '../../api/import-columns.js';
 import { type ImportPlanOptions, ImportPlanner, RepeatedNumbers } from '../contacts/plan-import.js';
-import { cannotListContacts, readLiveContacts, readLiveContactsWithin } from '../contacts/plan-live.js';
+import { cannotListContacts, readLiveContactsWithin } from '../contacts/plan-live.js';
 import { askShown, askWsmRules, SHOWN_ALL, type Shown } from '../contacts/plan-unshown.js';
 import type { ServerReading } from '../../cli/unreadable-cells.js';
 import { type FileScan, liveMayHold } from './hold-scan.js';
 import type { ImportBefore } from '../../journal/import-change.js';
 import { importLookupLimit, importReadLimit } from '../../journal/number-lookup.js';
 import { ImportTally } from './import-tally.js';
+import { largeWorkspace } from './large-workspace.js';
+
+/** What a plan reads of the file before the workspace is compared: its twins (hold-scan.ts), and its numbers up to a bound (file-numbers.ts). */
+export interface FileReads {
+  scan: () => Promise<FileScan>;
+  numbers: (most: number) => Promise<Set<string> | undefined>;
+}
 
 /** The check's row as a plan reads it; `group`: the name of the import's --group, joined by every row. */
 function importPlanRow(row: CheckedRow, group: string | undefined): PlanRow {
@@ -116,6 +121,8 @@ export function importPlanning(live: LiveContacts, options: ImportPlanOptions, g
 /** What a dry run plans against: every contact of the workspace, its group names, the name of the import's --group, and what its contacts show. */
 export interface DryRunWorkspace {
   live: LiveContacts;
+  /** Where the workspace was too large to read and not every number could be looked up: planned as the run plans then. */
+  unread?: Pick<ImportPlanOptions, 'unread' | 'absent' | 'unreadWhy'>;
   groups: { names?: Set<string>; group?: string };
   /** Asked once, when a row first needs it (the check, or a plan of rows sending groups or fields). */
   shown: () => Promise<Shown>;
@@ -126,10 +133,20 @@ export interface DryRunWorkspace {
  * contacts show). A dry run needs no server: when the contacts cannot be read, it says why and
  * gives the check alone (undefined); a token the server refuses fails it as it fails every command.
  */
-async function dryRunWorkspace(ctx: Context, client: WsmClient, group: number | undefined): Promise<DryRunWorkspace | undefined> {
+async function dryRunWorkspace(
+  ctx: Context,
+  client: WsmClient,
+  group: number | undefined,
+  file: FileReads,
+): Promise<DryRunWorkspace | undefined> {
+  // Read before any request, as the run reads them: a refused one stops the dry run (exit 2).
+  const limits = { limit: importReadLimit(ctx), lookups: importLookupLimit(ctx) };
   try {
-    const live = await readLiveContacts(ctx, client, concurrencyOf(ctx, {}));
-    return { live, groups: await groupsOf(client, group), shown: askShown(client, live) };
+    const whole = await readLiveContactsWithin(ctx, client, concurrencyOf(ctx, {}), limits.limit);
+    const large = whole === undefined ? await largeWorkspace(ctx, client, limits, file.numbers, (await file.scan()).twins) : undefined;
+    const live = whole ?? large!.live;
+    const unread = large?.unread === undefined ? undefined : { unread: true, absent: large.absent, unreadWhy: large.unread };
+    return { live, ...(unread !== undefined ? { unread } : {}), groups: await groupsOf(client, group), shown: askShown(client, live) };
   } catch (error) {
     if (error instanceof AuthenticationError) throw error;
     ctx.output.warn(`no plan: the workspace's contacts could not be read (${(error as Error).message}); the rows' check alone follows`);
@@ -151,7 +168,7 @@ export async function dryRunPlanning(
   const { live, groups } = workspace;
   const sendsUnshown = group !== undefined || columns.contact.contact_groups !== undefined || columns.fields.length > 0;
   const shown = sendsUnshown ? await workspace.shown() : SHOWN_ALL;
-  const options = { applyFlagged, twins, shown, ...(groups.names !== undefined ? { groups: groups.names } : {}) };
+  const options = { applyFlagged, twins, shown, ...workspace.unread, ...(groups.names !== undefined ? { groups: groups.names } : {}) };
   return importPlanning(live, options, groups.group);
 }
 
@@ -196,15 +213,22 @@ export async function runPlanning(
   ctx: Context,
   client: WsmClient,
   { applyFlagged, group }: { applyFlagged: boolean; group?: number },
-  scan: () => Promise<FileScan>,
+  file: FileReads,
 ): Promise<RunPlanning> {
-  const scanned = scan();
+  const scanned = file.scan();
   // Settled even when the read fails first, so that no rejection goes unseen.
   scanned.catch(() => {});
-  const before = await readLiveWithin(ctx, client);
-  const live = 'live' in before ? before.live : liveContacts([]);
+  const read = await readLiveWithin(ctx, client);
   const { mayHold, twins } = await scanned;
-  const options: ImportPlanOptions = { applyFlagged, twins, ...('live' in before ? {} : { unread: true }) };
+  const large = 'tooLarge' in read ? await largeWorkspace(ctx, client, read, file.numbers, twins) : undefined;
+  // Every number of the file looked up is as good as the workspace read: the journal takes those contacts too.
+  const before: ImportBefore = large !== undefined && large.unread === undefined ? { live: large.live, absent: large.absent } : read;
+  const live = 'live' in before ? before.live : (large?.live ?? liveContacts([]));
+  const options: ImportPlanOptions = {
+    applyFlagged,
+    twins,
+    ...('live' in before ? {} : { unread: true, absent: large?.absent ?? new Set() }),
+  };
   // The counts need the workspace's contacts: new and stored told apart.
   const tally = 'live' in before ? new ImportTally(live, applyFlagged, group) : undefined;
   return {
@@ -240,23 +264,24 @@ export async function beforeCheck(
   client: WsmClient | undefined,
   { dryRun, group }: { dryRun: boolean; group?: number },
   planning: RunPlanning | undefined,
+  file: FileReads,
 ): Promise<{ workspace?: DryRunWorkspace; reading?: ServerReading }> {
   if (!dryRun) return { reading: { shown: planning?.shown ?? askShown(client!), wsmRules: askWsmRules(client!) } };
-  const workspace = client === undefined ? undefined : await dryRunWorkspace(ctx, client, group);
+  const workspace = client === undefined ? undefined : await dryRunWorkspace(ctx, client, group, file);
   return workspace === undefined ? {} : { workspace, reading: { shown: workspace.shown, wsmRules: askWsmRules(client!) } };
 }
 
-async function readLiveWithin(ctx: Context, client: WsmClient): Promise<ImportBefore> {
+/** The workspace read before an import, or why not; `limit`: where it holds too many contacts, how many it may hold. */
+type LiveRead = Exclude<ImportBefore, { tooLarge: string }> | { tooLarge: string; lookups: number; limit: number };
+
+async function readLiveWithin(ctx: Context, client: WsmClient): Promise<LiveRead> {
   // Both limits are read before any request, so that one refused (exit 2) stops the import before it begins.
   const limit = importReadLimit(ctx);
   const lookups = importLookupLimit(ctx);
   try {
     const live = await readLiveContactsWithin(ctx, client, concurrencyOf(ctx, {}), limit);
     if (live !== undefined) return { live };
-    ctx.output.notice(
-      `the workspace holds over ${countText(limit)} contacts: the rows were checked for scientific notation only, not against them (--dry-run compares every row with the workspace)`,
-    );
-    return { tooLarge: `the workspace holds over ${countText(limit)} contacts, too many to read before an import`, lookups };
+    return { tooLarge: `the workspace holds over ${countText(limit)} contacts, too many to read before an import`, lookups, limit };
   } catch (error) {
     // Importing may be allowed where listing contacts is not: the import goes on, checked by the file alone.
     if (!cannotListContacts(error)) throw error;

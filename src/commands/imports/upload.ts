@@ -34,6 +34,7 @@ import type { Plan } from '../contacts/plan.js';
 import { renderPlan } from '../contacts/plan-render.js';
 import { sendAsPlanned, sendPassed } from './held-upload.js';
 import { passForHolds } from './hold-pass.js';
+import { fileNumbers } from './file-numbers.js';
 import { beginImportChange } from '../../journal/import-change.js';
 import { followedOutcome } from '../../journal/import-outcome.js';
 import { locallyFailed } from './rejects.js';
@@ -89,15 +90,17 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   if (format) for (const line of formatNoticeLines(flags.file, formatNotes(format))) ctx.output.notice(line);
   /** Whether a cell may be held, and the file's numbers written with and without leading zeros (hold-scan.ts). */
   const scan = async (): Promise<FileScan> => (sheet !== undefined ? scanItems(sheet.items) : scanCsv(csv, text));
+  /** The file's numbers, read only where the workspace is too large to read whole (large-workspace.ts). */
+  const file = { scan, numbers: (most: number) => fileNumbers(sheet !== undefined ? { items: sheet.items } : { csv }, most) };
   const client = flags.dryRun ? await clientIfConfigured(ctx) : await workspaceClient(ctx);
   if (format) await quotes.refuseOpen(format, csv, flags.file, client);
   const fields = client === undefined ? undefined : await fieldIdsOf(ctx, client, flags.dryRun);
   if (flags.group !== undefined && client !== undefined) await checkGroupFlag(client, [flags.group]);
   // --strict and --dry-run decide on the row check's verdict, so it comes first. Otherwise one pass finds the cells a plan holds
   // (hold-scan.ts, hold-pass.ts), the file goes without them once it holds a valid row, and its rows are checked while the server works.
-  const planning = !flags.dryRun && (!flags.applyFlagged || flags.strict) ? await runPlanning(ctx, client!, flags, scan) : undefined;
+  const planning = !flags.dryRun && (!flags.applyFlagged || flags.strict) ? await runPlanning(ctx, client!, flags, file) : undefined;
   // A dry run reads the workspace before the check (which may ask what its contacts show), and plans the rows it keeps after it.
-  const { workspace, reading } = await beforeCheck(ctx, client, flags, planning);
+  const { workspace, reading } = await beforeCheck(ctx, client, flags, planning, file);
   const sent = new SentColumns();
   /** The rows checked as a CSV's are (a sheet's as read, its rows not sent added: sheet-upload.ts), their groups and fields noted. */
   const checkRows = async (checking: CheckOptions) => {

@@ -1,0 +1,61 @@
+// What an import plans against in a workspace of more contacts than WSM_IMPORT_READ_LIMIT, the
+// real run and the dry run alike (so that the dry run says what the run does): the contacts its
+// file's numbers name, each found by a search (journal/number-lookup.ts), up to
+// WSM_IMPORT_LOOKUP_LIMIT numbers. When every number was looked up the plan is as exact as one
+// made against the whole workspace: a stored value a row would damage is held, a number of the
+// file written with and without leading zeros is left out only where the shorter one is not
+// stored. Otherwise only the numbers written both ways are looked up (a few), so that no update of
+// a stored number is left out as a spreadsheet's twin; the other rows are sent unread.
+import type { WsmClient } from '../../api/client.js';
+import type { Context } from '../../cli/context.js';
+import { countOf, countText } from '../../cli/text.js';
+import { beforeByNumber, type LookedUp } from '../../journal/import-lookup.js';
+import { liveContacts } from '../contacts/plan.js';
+
+/** The contacts found, the numbers found held by none; `unread`: why not every number of the file was looked up (the rows then go unread). */
+export type LargeWorkspace = LookedUp & { unread?: string };
+
+/** The numbers looked up, every one told found or absent; else why not. */
+async function lookedUp(ctx: Context, client: WsmClient, numbers: Set<string>, lookups: number): Promise<LookedUp | string> {
+  let untold: string | undefined;
+  const found = await beforeByNumber(ctx, client, numbers, lookups, (sentence) => {
+    untold = sentence;
+  });
+  // A number neither found nor absent could be either: the plan would guess, so none is taken.
+  return typeof found === 'string' ? found : (untold ?? found);
+}
+
+/**
+ * The contacts an import into a workspace over `limit` contacts plans against, said in one line.
+ * `numbers`: the file's, or undefined past `lookups`; `twins`: its numbers written both ways.
+ */
+export async function largeWorkspace(
+  ctx: Context,
+  client: WsmClient,
+  { limit, lookups }: { limit: number; lookups: number },
+  numbers: (most: number) => Promise<Set<string> | undefined>,
+  twins: ReadonlyMap<string, string>,
+): Promise<LargeWorkspace> {
+  const over = `the workspace holds over ${countText(limit)} contacts`;
+  const named = lookups === 0 ? undefined : await numbers(lookups);
+  let why =
+    lookups === 0
+      ? 'WSM_IMPORT_LOOKUP_LIMIT=0 looks up no number'
+      : `the file names over ${countText(lookups)} numbers, more than are looked up one by one (WSM_IMPORT_LOOKUP_LIMIT)`;
+  if (named !== undefined) {
+    const found = await lookedUp(ctx, client, named, lookups);
+    if (typeof found !== 'string') {
+      ctx.output.notice(
+        `${over}: the rows were compared with the contacts of their ${countOf(named.size, 'number')}, each looked up by itself`,
+      );
+      return found;
+    }
+    why = found;
+  }
+  const twinNumbers = new Set(twins.keys());
+  const twinsFound = twinNumbers.size > 0 && twinNumbers.size <= lookups ? await lookedUp(ctx, client, twinNumbers, lookups) : undefined;
+  ctx.output.notice(`${over} and ${why}: the rows were checked for scientific notation only, not against them`);
+  const unread = `${over} and ${why}`;
+  if (twinsFound === undefined || typeof twinsFound === 'string') return { live: liveContacts([]), absent: new Set(), unread };
+  return { ...twinsFound, unread };
+}
