@@ -16,7 +16,18 @@ export const LIVE_READ_LIMIT = 10_000;
 
 /** Every contact of the workspace, read through the page engine (several pages in flight): the plan's other side. */
 export async function readLiveContacts(ctx: Context, client: WsmClient, concurrency: number): Promise<LiveContacts> {
-  return liveContacts((await collectContacts(ctx, client, concurrency, Number.POSITIVE_INFINITY))!);
+  return (await readLiveContactsUpTo(ctx, client, concurrency, Number.POSITIVE_INFINITY))!;
+}
+
+/** Every contact of the workspace when there are at most `limit`, else undefined: the list walked, and left once past it. */
+export async function readLiveContactsUpTo(
+  ctx: Context,
+  client: WsmClient,
+  concurrency: number,
+  limit: number,
+): Promise<LiveContacts | undefined> {
+  const contacts = await collectContacts(ctx, client, concurrency, limit);
+  return contacts === undefined ? undefined : liveContacts(contacts);
 }
 
 /** The token or server may not list contacts: a run that only compares with them goes on without them. */

@@ -14,20 +14,14 @@ import { liveContacts, type LiveContacts, type Plan, type PlanRow, type RowSets 
 import type { ImportRow } from '../../api/schemas/index.js';
 import type { ColumnPlan } from '../../api/import-columns.js';
 import { type ImportPlanOptions, ImportPlanner, RepeatedNumbers } from '../contacts/plan-import.js';
-import { cannotListContacts, readLiveContactsWithin } from '../contacts/plan-live.js';
+import { cannotListContacts, readLiveContactsUpTo, readLiveContactsWithin } from '../contacts/plan-live.js';
 import { askShown, askWsmRules, SHOWN_ALL, type Shown } from '../contacts/plan-unshown.js';
 import type { ServerReading } from '../../cli/unreadable-cells.js';
-import { type FileScan, liveMayHold } from './hold-scan.js';
+import { liveMayHold } from './hold-scan.js';
 import type { ImportBefore } from '../../journal/import-change.js';
 import { importLookupLimit, importReadLimit } from '../../journal/number-lookup.js';
 import { ImportTally } from './import-tally.js';
-import { largeWorkspace } from './large-workspace.js';
-
-/** What a plan reads of the file before the workspace is compared: its twins (hold-scan.ts), and its numbers up to a bound (file-numbers.ts). */
-export interface FileReads {
-  scan: () => Promise<FileScan>;
-  numbers: (most: number) => Promise<Set<string> | undefined>;
-}
+import { type FileReads, largeWorkspace } from './large-workspace.js';
 
 /** The check's row as a plan reads it; `group`: the name of the import's --group, joined by every row. */
 function importPlanRow(row: CheckedRow, group: string | undefined): PlanRow {
@@ -142,7 +136,8 @@ async function dryRunWorkspace(
   // Read before any request, as the run reads them: a refused one stops the dry run (exit 2).
   const limits = { limit: importReadLimit(ctx), lookups: importLookupLimit(ctx) };
   try {
-    const whole = await readLiveContactsWithin(ctx, client, concurrencyOf(ctx, {}), limits.limit);
+    // The list walked as before, left past the limit: a dry run of a small workspace asks what it always asked.
+    const whole = await readLiveContactsUpTo(ctx, client, concurrencyOf(ctx, {}), limits.limit);
     const large = whole === undefined ? await largeWorkspace(ctx, client, limits, file.numbers, (await file.scan()).twins) : undefined;
     const live = whole ?? large!.live;
     const unread = large?.unread === undefined ? undefined : { unread: true, absent: large.absent, unreadWhy: large.unread };

@@ -11,6 +11,13 @@ import type { Context } from '../../cli/context.js';
 import { countOf, countText } from '../../cli/text.js';
 import { beforeByNumber, type LookedUp } from '../../journal/import-lookup.js';
 import { liveContacts } from '../contacts/plan.js';
+import type { FileScan } from './hold-scan.js';
+
+/** What a plan reads of the file before the workspace is compared: its twins (hold-scan.ts), and its numbers up to a bound (file-numbers.ts). */
+export interface FileReads {
+  scan: () => Promise<FileScan>;
+  numbers: (most: number) => Promise<Set<string> | undefined>;
+}
 
 /** The contacts found, the numbers found held by none; `unread`: why not every number of the file was looked up (the rows then go unread). */
 export type LargeWorkspace = LookedUp & { unread?: string };

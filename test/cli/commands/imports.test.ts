@@ -575,13 +575,14 @@ describe('contacts import: changes that look made by a spreadsheet are left out,
     expect(await sentFile(applied)).toBe('number,name,email\n14155550001,7,new@example.com\n14155550002,Ann,\n');
   });
 
-  it('a workspace over 10,000 contacts is not read: the rows are checked for scientific notation alone, and that is said', async () => {
+  it('a workspace over 10,000 contacts is not read: the numbers of the file are looked up by search, and the rows planned against them', async () => {
     const file = await api.file('sci.csv', SCIENTIFIC);
     api.pool
       .intercept({ path: `${WSP}/contacts?per_page=1`, method: 'GET' })
       .reply(200, page([contact(1)], 1, 10_001, 1, 10_001), JSON_HEADERS)
       .times(2);
-    // The journal finds the file's two numbers by search, once it has seen the search find contact 1 by its number.
+    // The plan finds the file's two numbers by search (none is stored), once it has seen the search find contact 1 by its number;
+    // the journal takes what the plan found.
     api.pool
       .intercept({ path: (path: string) => path.startsWith(`${WSP}/contacts?`) && path.includes('search='), method: 'GET' })
       .reply(({ path }) => ({
@@ -594,8 +595,8 @@ describe('contacts import: changes that look made by a spreadsheet are left out,
     const { code, stderr } = await api.run(['contacts', 'import', file]);
     expect(code).toBe(0);
     expect(stderr).toBe(
-      'the workspace holds over 10,000 contacts: the rows were checked for scientific notation only, not against them (--dry-run compares every row with the workspace)\n' +
-        `warning: ${file} row 2, contact with number 14155550101: name: "1.23457E+16" left out: "1.23457E+16" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost\n` +
+      'the workspace holds over 10,000 contacts: the rows were compared with the contacts of their 2 numbers, each looked up by itself\n' +
+        `warning: ${file} row 2, new contact 14155550101: name: "Unknown" (the server's name for a new contact without one), not "1.23457E+16": "1.23457E+16" is in scientific notation, as a spreadsheet writes a long number: its last digits may be lost\n` +
         `warning: ${file}: 1 cell looks changed by a spreadsheet and was left out: --apply-flagged to apply it\n` +
         `✓ uploaded ${file} as import 5\n`,
     );
