@@ -112,7 +112,7 @@ export function importPlanning(live: LiveContacts, options: ImportPlanOptions, g
   };
 }
 
-/** What a dry run plans against: every contact of the workspace, its group names, the name of the import's --group, and what its contacts show. */
+/** What a dry run plans against: the workspace's contacts (in a large one, those of the file's numbers), its group names, the name of the import's --group, and what its contacts show. */
 export interface DryRunWorkspace {
   live: LiveContacts;
   /** Where the workspace was too large to read and not every number could be looked up: planned as the run plans then. */
@@ -136,7 +136,7 @@ async function dryRunWorkspace(
   // Read before any request, as the run reads them: a refused one stops the dry run (exit 2).
   const limits = { limit: importReadLimit(ctx), lookups: importLookupLimit(ctx) };
   try {
-    // The list walked as before, left past the limit: a dry run of a small workspace asks what it always asked.
+    // The list walked and left past the limit: a small workspace costs its pages, no request for its total first.
     const whole = await readLiveContactsUpTo(ctx, client, concurrencyOf(ctx, {}), limits.limit);
     const large = whole === undefined ? await largeWorkspace(ctx, client, limits, file.numbers, (await file.scan()).twins) : undefined;
     const live = whole ?? large!.live;
