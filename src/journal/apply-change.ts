@@ -9,7 +9,7 @@ import type { Context } from '../cli/context.js';
 import type { Outcome } from '../commands/workspace-file/execute.js';
 import type { Prepared } from '../commands/workspace-file/prepare.js';
 import { beginChange } from './journal.js';
-import type { RecordOp, ResourceRecord } from './records.js';
+import type { FailedIds, RecordOp, ResourceRecord } from './records.js';
 import { resourceImage, type ResourceImage } from './resource-image.js';
 import type { ChangeWriter } from './store.js';
 
@@ -29,7 +29,8 @@ export async function beginApplyChange(ctx: Context, prepared: Prepared): Promis
 type Image = { image: ResourceImage | null; unknown?: string };
 
 export class ApplyChange {
-  private readonly failed: number[] = [];
+  /** The ids whose request failed, by section: no record is kept of them. */
+  private readonly failed: FailedIds = {};
 
   constructor(
     private readonly change: ChangeWriter,
@@ -50,7 +51,7 @@ export class ApplyChange {
       if (outcome.deletedFirst) records.push(this.deleted(outcome));
       // A create whose follow-up failed has made its record all the same: undo may delete it.
       else if (outcome.createdFirst) records.push(this.made(outcome, 'create'));
-      else if (change.id !== undefined) this.failed.push(change.id);
+      else if (change.id !== undefined) (this.failed[change.section] ??= []).push(change.id);
       this.change.note(`${name}: its ${change.action} failed (${outcome.error ?? 'no reason given'})`);
     } else this.change.note(`${name}: its ${change.action} was not attempted`);
     this.change.add(records);

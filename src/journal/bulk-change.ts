@@ -79,6 +79,7 @@ export async function beginBulkChange(
 export class BulkChange {
   private readonly pending: JournalRecord[] = [];
   private readonly failed: number[] = [];
+  private readonly gone: number[] = [];
   /** Values sent that the server's answer does not show (`contact_groups`, `fields`), and to how many contacts. */
   private readonly unshown = new Map<string, number>();
 
@@ -110,6 +111,8 @@ export class BulkChange {
   private record({ step, sent, result, report }: Outcome): void {
     // A contact failed unsent (not in the workspace) is listed failed, as one whose request failed.
     if (step.action.kind === 'absent' && report.outcome === 'failed') this.failed.push(step.id);
+    // Sent or not, a delete of a contact not in the workspace deleted nothing: only its id says what the run said.
+    if (report.outcome === 'already gone') this.gone.push(step.id);
     if (step.action.kind === 'unsent' || step.action.kind === 'absent' || result === undefined || report.outcome === 'already gone') return;
     if (!result.ok) {
       this.failed.push(step.id);
@@ -143,6 +146,6 @@ export class BulkChange {
       this.change.note(
         `${key} of ${countOf(count, 'contact')} sent uncompared (this server's contacts do not show it): undo cannot set it back`,
       );
-    this.change.finish(this.failed);
+    this.change.finish({ contacts: this.failed }, this.gone);
   }
 }

@@ -111,7 +111,7 @@ export class ImportChange {
     } catch (error) {
       this.change.note(`the import's outcome was not recorded (${(error as Error).message}): undo leaves its contacts as they are`);
     } finally {
-      this.change.finish([]);
+      this.change.finish({});
     }
   }
 

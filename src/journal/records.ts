@@ -9,6 +9,9 @@ import type { Contact } from '../api/schemas/index.js';
 import type { ContactState } from '../commands/contacts/plan.js';
 import { type ResourceImage, resourceImageSchema } from './resource-image.js';
 
+/** Ids by the resource each names. */
+export type FailedIds = Partial<Record<ResourceKey, number[]>>;
+
 /** A contact's values as the journal keeps them. */
 export interface ContactImage {
   id: number;
@@ -89,6 +92,10 @@ export interface ChangeMeta {
   /** Set when the change ended: the ids of the records whose request failed. */
   ended?: string;
   failed?: number[];
+  /** The same ids by the resource each names (`{ "contacts": [7] }`, `{ "labels": [3] }`): a failed request leaves no record to say it. */
+  failed_resources?: FailedIds;
+  /** The contacts a delete found not in the workspace (already gone): nothing was deleted, so no record holds them. */
+  gone?: number[];
   /** The change this one undid. */
   undoes?: string;
   /** While the change is written: the process writing it (gone once it ended). */
@@ -210,6 +217,8 @@ export const storedMetaSchema = z.object({
   notes: z.array(z.string()),
   ended: z.iso.datetime().optional(),
   failed: z.array(z.number().int()).optional(),
+  failed_resources: z.partialRecord(z.enum(RESOURCE_KEYS as [ResourceKey, ...ResourceKey[]]), z.array(z.number().int())).optional(),
+  gone: z.array(z.number().int()).optional(),
   undoes: z.string().regex(CHANGE_ID).optional(),
   pid: z.number().int().positive().optional(),
 });

@@ -13,7 +13,7 @@ import { type ChangeLock, changeLockHeld, holdChangeLock } from './change-lock.j
 import { ConfigError, UsageError } from '../cli/errors.js';
 import { writeFileAtomically } from '../cli/replace-file.js';
 import { DIR_MODE, FILE_MODE, JournalFileDamaged, MAX_RECORDS, readMeta, readRecords, tighten } from './journal-files.js';
-import { CHANGE_ID, type ChangeMeta, type JournalRecord } from './records.js';
+import { CHANGE_ID, type ChangeMeta, type FailedIds, type JournalRecord } from './records.js';
 import { DEFAULT_LIMITS, type JournalLimits } from './journal-limits.js';
 
 /** Past this many records a change's file is gzipped: a 100,000-row import's journal stays a few MB. */
@@ -30,8 +30,8 @@ export interface ChangeWriter {
   addLines(lines: Uint8Array, count: number, more?: boolean): void;
   /** A sentence kept with the change (a record without a before-image, and why). */
   note(sentence: string): void;
-  /** The change ended: the records whose request failed. */
-  finish(failed: number[]): void;
+  /** The change ended: the ids whose request failed, by resource, and the contacts a delete found already gone. */
+  finish(failed: FailedIds, gone?: number[]): void;
 }
 
 export interface StoredChange {
@@ -123,10 +123,15 @@ export class JournalStore {
         full.notes.push(sentence);
         writeMeta();
       },
-      finish(failed) {
+      finish(failed, gone = []) {
         closeSync(fd);
         full.ended = new Date().toISOString();
-        if (failed.length > 0) full.failed = failed;
+        const named = Object.entries(failed).filter(([, ids]) => ids.length > 0);
+        if (named.length > 0) {
+          full.failed = named.flatMap(([, ids]) => ids);
+          full.failed_resources = Object.fromEntries(named);
+        }
+        if (gone.length > 0) full.gone = gone;
         delete full.pid;
         writeMeta();
         lock.release();

@@ -128,7 +128,7 @@ export async function sendUndo(
     stopListening();
     progress.done();
     journal?.add(done.splice(0));
-    journal?.finish(failed);
+    journal?.finish({ contacts: failed });
   }
   return reports;
 }

@@ -163,7 +163,7 @@ describe("an import's journal", () => {
     change.addLines(Buffer.from(lines), 2);
     expect(() => change.addLines(Buffer.from(lines), 2)).toThrow(RangeError);
     change.addLines(Buffer.from('["4155550103","Cy",null]\n'), 1, true);
-    change.finish([]);
+    change.finish({});
     const kept = store.find(change.id)!;
     expect(kept.notes).toEqual(['only its first 3 records are kept (the most a change keeps): undo leaves the rest as they are']);
     const made = { kind: 'contact', op: 'create', id: null, before: null, after: null };
@@ -186,7 +186,7 @@ describe("an import's journal", () => {
   it('a large change that ended without a record (every row of a large file failed) is read back as none, not as damaged', () => {
     const store = new JournalStore(dir);
     const change = store.begin(meta, 3000);
-    change.finish([]);
+    change.finish({});
     expect(store.read(store.find(change.id)!).records).toEqual([]);
   });
 

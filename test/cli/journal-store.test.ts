@@ -29,7 +29,7 @@ describe('the journal store', () => {
   it('keeps the last N changes: the oldest go when a change begins past the limit', () => {
     const store = new JournalStore(dir, { changes: 3, days: 90 });
     const at = (minute: number) => new Date(Date.UTC(2026, 10, 28, 12, minute));
-    for (let minute = 0; minute < 5; minute++) store.begin(meta, 1, at(minute)).finish([]);
+    for (let minute = 0; minute < 5; minute++) store.begin(meta, 1, at(minute)).finish({});
     expect(store.list().map((change) => change.id)).toEqual(['20261128-120400-000', '20261128-120300-000', '20261128-120200-000']);
   });
 
@@ -37,10 +37,10 @@ describe('the journal store', () => {
     const store = new JournalStore(dir, { changes: 2, days: 90 });
     const at = (minute: number) => new Date(Date.UTC(2026, 10, 28, 12, minute));
     const running = store.begin(meta, 1, at(0));
-    store.begin(meta, 1, at(1)).finish([]);
-    store.begin(meta, 1, at(2)).finish([]);
+    store.begin(meta, 1, at(1)).finish({});
+    store.begin(meta, 1, at(2)).finish({});
     running.add([record(1)]);
-    running.finish([]);
+    running.finish({});
     expect(store.list().map((change) => change.id)).toEqual(['20261128-120200-000', '20261128-120000-000']);
     expect(store.read(store.find('20261128-120000-000')!).records).toEqual([record(1)]);
   });
@@ -51,7 +51,7 @@ describe('the journal store', () => {
     const begun = store.find(running.id)!;
     expect([store.beingWritten(begun), begun.pid]).toEqual([true, process.pid]);
     expect(readdirSync(dir)).toContain(`${running.id}.lock`);
-    running.finish([]);
+    running.finish({});
     const ended = store.find(running.id)!;
     expect([store.beingWritten(ended), ended.pid]).toEqual([false, undefined]);
     expect(readdirSync(dir).filter((name) => name.endsWith('.lock'))).toEqual([]);
@@ -68,8 +68,8 @@ describe('the journal store', () => {
     writeFileSync(`${dir}/${dead}.json`, JSON.stringify({ ...unended, pid: 999_999 }));
     writeFileSync(`${dir}/${dead}.lock`, 'SQLite format 3 and nothing else: no one holds it');
     expect(store.beingWritten(store.find(dead)!)).toBe(false);
-    store.begin(meta, 1, at(1)).finish([]);
-    store.begin(meta, 1, at(2)).finish([]);
+    store.begin(meta, 1, at(1)).finish({});
+    store.begin(meta, 1, at(2)).finish({});
     expect(store.list().map((change) => change.id)).toEqual(['20261128-120200-000', '20261128-120100-000']);
     expect(readdirSync(dir).filter((name) => name.startsWith(dead))).toEqual([]);
   });
@@ -80,7 +80,7 @@ describe('the journal store', () => {
     change.add([record(1), record(2)]);
     change.add([record(3), record(4)]);
     change.add([record(5)]);
-    change.finish([]);
+    change.finish({});
     const kept = store.find(change.id)!;
     expect([kept.records, kept.notes]).toEqual([
       3,
@@ -91,9 +91,9 @@ describe('the journal store', () => {
 
   it('keeps D days: a change older than that goes when a change begins', () => {
     const store = new JournalStore(dir, { changes: 100, days: 2 });
-    store.begin(meta, 1, new Date(Date.UTC(2026, 10, 20))).finish([]);
-    store.begin(meta, 1, new Date(Date.UTC(2026, 10, 27))).finish([]);
-    store.begin(meta, 1, new Date(Date.UTC(2026, 10, 28))).finish([]);
+    store.begin(meta, 1, new Date(Date.UTC(2026, 10, 20))).finish({});
+    store.begin(meta, 1, new Date(Date.UTC(2026, 10, 27))).finish({});
+    store.begin(meta, 1, new Date(Date.UTC(2026, 10, 28))).finish({});
     expect(store.list().map((change) => change.id)).toEqual(['20261128-000000-000', '20261127-000000-000']);
   });
 
@@ -102,12 +102,12 @@ describe('the journal store', () => {
     const change = store.begin(meta, 3000);
     change.add(Array.from({ length: 2000 }, (_, i) => record(i + 1)));
     change.add(Array.from({ length: 1000 }, (_, i) => record(i + 2001)));
-    change.finish([7]);
+    change.finish({ contacts: [7] });
     expect(readdirSync(dir).sort()).toEqual([`${change.id}.json`, `${change.id}.jsonl.gz`]);
     const read = store.read(store.find('last')!);
     expect(read.records).toHaveLength(3000);
     expect(read.records[2999]).toEqual(record(3000));
-    expect(read.meta).toMatchObject({ records: 3000, failed: [7] });
+    expect(read.meta).toMatchObject({ records: 3000, failed: [7], failed_resources: { contacts: [7] } });
     expect(readFileSync(`${dir}/${change.id}.jsonl.gz`).length).toBeLessThan(3000 * 40);
   });
 
@@ -119,8 +119,8 @@ describe('the journal store', () => {
     expect(large.id).not.toBe(small.id);
     small.add([record(1)]);
     large.add(Array.from({ length: 600 }, (_, i) => record(i + 2)));
-    small.finish([]);
-    large.finish([]);
+    small.finish({});
+    large.finish({});
     const read = (id: string) => store.read(store.find(id)!);
     expect([read(small.id).meta.summary, read(small.id).records.length]).toEqual(['small', 1]);
     expect([read(large.id).meta.summary, read(large.id).records.length]).toEqual(['large', 600]);
@@ -165,11 +165,11 @@ describe('the journal store', () => {
     };
     const change = store.begin(meta, 3);
     change.add([record(1), label, partner]);
-    change.finish([]);
+    change.finish({});
     expect(store.read(store.find('last')!).records).toEqual([record(1), label, partner]);
     // A contact record as journals before the resource kind wrote it, byte for byte.
     const old = store.begin(meta, 1);
-    old.finish([]);
+    old.finish({});
     writeFileSync(
       `${dir}/${old.id}.jsonl`,
       '{"kind":"contact","op":"delete","id":9,"before":{"id":9,"number":"14155550199","name":"Zed","email":null,"gender":null,"status":true,"fields":{"city":"Lisbon"},"contact_groups":[{"id":1,"name":"VIP"}]},"after":null}\n',
@@ -200,7 +200,7 @@ describe('the journal store', () => {
     it(`a planted resource record with ${what} is refused when read back, naming the record`, () => {
       const store = new JournalStore(dir);
       const change = store.begin(meta, 1);
-      change.finish([]);
+      change.finish({});
       const line = `{"kind":"resource","resource":"labels","op":"update","id":3,"before":${before},"after":null}\n`;
       writeFileSync(`${dir}/${change.id}.jsonl`, line);
       expect(() => store.read({ ...store.find(change.id)!, records: 1 })).toThrow(message);
@@ -209,7 +209,7 @@ describe('the journal store', () => {
   it('a resource record naming contacts or a resource there is none of is refused', () => {
     const store = new JournalStore(dir);
     const change = store.begin(meta, 1);
-    change.finish([]);
+    change.finish({});
     for (const resource of ['contacts', 'planets']) {
       writeFileSync(
         `${dir}/${change.id}.jsonl`,

@@ -18,6 +18,7 @@ const MARK: Record<PlannedContact['action'], string> = {
   skipped: '!',
   delete: '-',
   absent: '·',
+  failed: 'x',
 };
 const shown = (value: unknown) => JSON.stringify(value ?? null);
 
@@ -35,20 +36,23 @@ function repeatedLine(contact: PlannedContact): string {
 
 const keyOf = (reason: string) => reason.slice(0, reason.indexOf(': '));
 
+/** What the line says of a contact after its place. */
+function whatOf(contact: PlannedContact, who: string): string {
+  if (contact.action === 'absent') return `${who}: not in the workspace (already gone)`;
+  if (contact.action === 'failed') return `${who}: its request failed, nothing was changed`;
+  if (contact.action === 'skipped' && contact.id === null && contact.label === undefined) return `${who}: not created`;
+  // An import's number not read may be stored: its row creates the contact or updates it.
+  if (contact.action === 'create' && contact.unread !== undefined) return `create or update ${who}`;
+  return `${contact.action} ${who}`.trimEnd();
+}
+
 function contactLine(contact: PlannedContact): string {
   const who =
     contact.label ??
     (contact.id !== null ? `contact ${contact.id}${contact.number !== null ? ` (${contact.number})` : ''}` : (contact.number ?? ''));
-  const what =
-    contact.action === 'absent'
-      ? `${who}: not in the workspace (already gone)`
-      : contact.action === 'skipped' && contact.id === null && contact.label === undefined
-        ? `${who}: not created`
-        : // An import's number not read may be stored: its row creates the contact or updates it.
-          contact.action === 'create' && contact.unread !== undefined
-          ? `create or update ${who}`
-          : `${contact.action} ${who}`.trimEnd();
-  const lines = [`${MARK[contact.action]} ${contact.place}: ${what}`];
+  const what = whatOf(contact, who);
+  // A change's failure or already-gone contact that no record holds has no place of its own.
+  const lines = [`${MARK[contact.action]} ${contact.place === '' ? what : `${contact.place}: ${what}`}`];
   if (contact.rows !== undefined) lines.push(`    ${repeatedLine(contact)}`);
   if (contact.unread !== undefined) lines.push(`    ${unreadLine(contact)}`);
   for (const [key, change] of Object.entries(contact.changes)) {
@@ -102,6 +106,7 @@ export function heldSentence(cells: number, past: boolean, onNew = 0): string {
 
 /** The counts, as the last line says them. */
 function planSummary(plan: Plan): string {
+  const failedPart = plan.failed !== undefined ? [`${countText(plan.failed)} failed`] : [];
   const parts =
     plan.delete !== undefined
       ? [
@@ -111,6 +116,7 @@ function planSummary(plan: Plan): string {
           `${countText(plan.absent ?? 0)} already gone`,
           ...(plan.unchanged > 0 ? [`${countText(plan.unchanged)} unchanged`] : []),
           ...(plan.skipped > 0 ? [`${countText(plan.skipped)} skipped`] : []),
+          ...failedPart,
         ]
       : [
           `${countText(plan.create)} to create`,
@@ -118,6 +124,7 @@ function planSummary(plan: Plan): string {
           `${countText(plan.unchanged)} unchanged`,
           `${countText(plan.invalid)} invalid`,
           ...(plan.skipped > 0 ? [`${countText(plan.skipped)} skipped`] : []),
+          ...failedPart,
         ];
   const more: string[] = [];
   // A delete's repeated rows set no values: the contact is deleted once.

@@ -10,7 +10,7 @@ import { normalizeNumber, type Contact } from '../../api/schemas/index.js';
 import type { UnreadableCell, UnreadableCounts } from '../../cli/unreadable-cells.js';
 import { spreadsheetDamage } from './spreadsheet-damage.js';
 
-export type PlanAction = 'create' | 'update' | 'unchanged' | 'invalid' | 'skipped' | 'delete' | 'absent';
+export type PlanAction = 'create' | 'update' | 'unchanged' | 'invalid' | 'skipped' | 'delete' | 'absent' | 'failed';
 
 /** The values a row sets; a value not given is left as it is, null (or '' for a field) clears it. */
 export interface RowSets {
@@ -92,6 +92,8 @@ export interface Plan {
   skipped: number;
   delete?: number;
   absent?: number;
+  /** Records whose request failed (a change as `wsm history show` gives it; only where there are some). */
+  failed?: number;
   /** Contacts with a change that looks made by a spreadsheet. */
   suspicious: number;
   /** Cells whose change looks made by a spreadsheet, left out (kept as stored); 0 with --apply-flagged. */
@@ -291,6 +293,8 @@ export function tally(contacts: PlannedContact[], newGroups: string[] = []): Pla
   };
   if (contacts.some((contact) => contact.action === 'delete' || contact.action === 'absent'))
     Object.assign(plan, { delete: count('delete'), absent: count('absent') });
+  const failed = count('failed');
+  if (failed > 0) plan.failed = failed;
   const notRead = contacts.filter((contact) => contact.unread !== undefined).length;
   if (notRead > 0) plan.not_read = notRead;
   return plan;

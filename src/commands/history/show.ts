@@ -37,5 +37,5 @@ export async function render(ctx: Context, { meta, records, writing }: ShownChan
     ...meta.notes.map((note) => `  note: ${note}`),
   ];
   ctx.output.text(`${lines.join('\n')}\n`);
-  await renderPlan(ctx, changeAsPlan(records, meta.failed, meta.undoes !== undefined));
+  await renderPlan(ctx, changeAsPlan(records, meta));
 }
