@@ -77,7 +77,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       const file = backendFile(backend, 'twins.csv', FILE);
       const dry = await run(LARGE, 'contacts', 'import', file, '--dry-run');
       const said =
-        'the workspace holds over 1 contacts: the rows were compared with the contacts of their 3 numbers, each looked up by itself\n';
+        'the workspace holds over 1 contact: the rows were compared with the contacts of their 3 numbers, each looked up by itself\n';
       expect([dry.code, dry.stderr]).toEqual([0, said]);
       const [zeros, two] = await ids();
       expect(dry.stdout.slice(dry.stdout.indexOf('! row 2'))).toBe(
@@ -103,7 +103,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       const file = backendFile(backend, 'twins.csv', FILE);
       const bounded = { ...LARGE, WSM_IMPORT_LOOKUP_LIMIT: '2' };
       const why =
-        'the workspace holds over 1 contacts and the file names over 2 numbers, more than are looked up one by one (WSM_IMPORT_LOOKUP_LIMIT)';
+        'the workspace holds over 1 contact and the file names over 2 numbers, more than are looked up one by one (WSM_IMPORT_LOOKUP_LIMIT)';
       const dry = await run(bounded, 'contacts', 'import', file, '--dry-run');
       expect([dry.code, dry.stderr]).toEqual([0, `${why}: the rows were checked for scientific notation only, not against them\n`]);
       const [, stored] = await ids();

@@ -8,7 +8,7 @@ import { nfc } from '../../api/schemas/common.js';
 import type { Context } from '../../cli/context.js';
 import { type CheckedRow, WHOLE_ROW } from '../../cli/csv-check.js';
 import { RequestValidationError } from '../../cli/errors.js';
-import { countText, rowName } from '../../cli/text.js';
+import { countOf, rowName } from '../../cli/text.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { liveContacts, type LiveContacts, type Plan, type PlanRow, type RowSets } from '../contacts/plan.js';
 import type { ImportRow } from '../../api/schemas/index.js';
@@ -276,7 +276,7 @@ async function readLiveWithin(ctx: Context, client: WsmClient): Promise<LiveRead
   try {
     const live = await readLiveContactsWithin(ctx, client, concurrencyOf(ctx, {}), limit);
     if (live !== undefined) return { live };
-    return { tooLarge: `the workspace holds over ${countText(limit)} contacts, too many to read before an import`, lookups, limit };
+    return { tooLarge: `the workspace holds over ${countOf(limit, 'contact')}, too many to read before an import`, lookups, limit };
   } catch (error) {
     // Importing may be allowed where listing contacts is not: the import goes on, checked by the file alone.
     if (!cannotListContacts(error)) throw error;

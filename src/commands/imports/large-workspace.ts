@@ -8,7 +8,7 @@
 // a stored number is left out as a spreadsheet's twin; the other rows are sent unread.
 import type { WsmClient } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
-import { countOf, countText } from '../../cli/text.js';
+import { countOf } from '../../cli/text.js';
 import { beforeByNumber, type LookedUp } from '../../journal/import-lookup.js';
 import { liveContacts } from '../contacts/plan.js';
 import type { FileScan } from './hold-scan.js';
@@ -43,12 +43,12 @@ export async function largeWorkspace(
   numbers: (most: number) => Promise<Set<string> | undefined>,
   twins: ReadonlyMap<string, string>,
 ): Promise<LargeWorkspace> {
-  const over = `the workspace holds over ${countText(limit)} contacts`;
+  const over = `the workspace holds over ${countOf(limit, 'contact')}`;
   const named = lookups === 0 ? undefined : await numbers(lookups);
   let why =
     lookups === 0
       ? 'WSM_IMPORT_LOOKUP_LIMIT=0 looks up no number'
-      : `the file names over ${countText(lookups)} numbers, more than are looked up one by one (WSM_IMPORT_LOOKUP_LIMIT)`;
+      : `the file names over ${countOf(lookups, 'number')}, more than are looked up one by one (WSM_IMPORT_LOOKUP_LIMIT)`;
   if (named !== undefined) {
     const found = await lookedUp(ctx, client, named, lookups);
     if (typeof found !== 'string') {
