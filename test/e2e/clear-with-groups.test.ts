@@ -51,6 +51,19 @@ describe.each([BACKENDS[0], BACKENDS[2]])('an e-mail cleared beside the groups, 
     expect(await shown(id)).toMatchObject({ email: null, gender: null });
   });
 
+  // The stand-in takes any file as the avatar.
+  if (kind === BACKENDS[0])
+    it('an avatar the server refuses beside a cleared e-mail leaves the contact as it was', async () => {
+      const id = await create('--number', '14155550204', '--name', 'Dee', '--email', 'dee@example.com');
+      const note = backendFile(backend, 'note.txt', 'no image\n');
+      const refused = await run('contacts', 'update', String(id), '--name', 'Dee', '--email', '', '--avatar', note);
+      expect([refused.code, refused.stderr]).toEqual([
+        5,
+        'error: the server rejected the contact:\n  --avatar: The avatar must be an image (PNG, JPEG, GIF or WebP).\n',
+      ]);
+      expect(await shown(id)).toMatchObject({ email: 'dee@example.com' });
+    });
+
   // The stand-in's contacts show no groups: an emptied contact_groups cell is not sent there.
   if (kind === BACKENDS[0])
     it('update --from: the emptied e-mail, gender and groups of the plan are what the run leaves, and undo gives them back', async () => {
