@@ -9,6 +9,7 @@ import { listed } from './places.js';
 import type { HeldChange, Plan, PlannedContact } from './plan.js';
 import { unreadableCellLine, unreadableLines, unshownLines } from './plan-unshown.js';
 import { unsentEmptiedLines } from './plan-update.js';
+import { batched } from '../imports/batched-write.js';
 
 const MARK: Record<PlannedContact['action'], string> = {
   create: '+',
@@ -161,23 +162,9 @@ export async function renderPlan(ctx: Context, plan: Plan): Promise<void> {
     ...unsentEmptiedLines(plan.unsent_emptied ?? {}),
   ].map((line) => `${line}\n`);
   // Written a piece at a time: a million contacts' lines are never one string.
-  const out = pieces(ctx);
-  out.add(groups.join(''));
-  for (const contact of plan.contacts) if (said(contact)) out.add(contactLine(contact));
-  out.add(`${planSummary(plan)}\n`);
+  const out = batched((text) => ctx.output.text(text));
+  out.write(groups.join(''));
+  for (const contact of plan.contacts) if (said(contact)) out.write(contactLine(contact));
+  out.write(`${planSummary(plan)}\n`);
   out.end();
-}
-
-/** Text written in pieces of about 64 KB: fewer writes than one a line, never one as large as the whole. */
-function pieces(ctx: Context): { add(text: string): void; end(): void } {
-  let piece = '';
-  return {
-    add(text) {
-      piece += text;
-      if (piece.length < 1 << 16) return;
-      ctx.output.text(piece);
-      piece = '';
-    },
-    end: () => ctx.output.text(piece),
-  };
 }

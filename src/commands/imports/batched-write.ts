@@ -7,17 +7,13 @@ export class CopyOverLimit extends Error {
   }
 }
 
-/**
- * Text for an open file, written 64 KiB at a time rather than a system call a record; `end` writes
- * what is left. Past `maxBytes` (when given) it throws CopyOverLimit rather than write on.
- */
-export function batchedWriter(target: number, maxBytes = Number.POSITIVE_INFINITY): { write(text: string): void; end(): void } {
+/** Text handed to `emit` about 64 KiB at a time rather than a piece each, never as one string of the whole; `end` hands over what is left. */
+export function batched(emit: (text: string) => void): { write(text: string): void; end(): void } {
   let pending = '';
-  let written = 0;
   const flush = () => {
-    written += writeSync(target, pending);
+    const text = pending;
     pending = '';
-    if (written > maxBytes) throw new CopyOverLimit(written);
+    emit(text);
   };
   return {
     write(text) {
@@ -26,4 +22,16 @@ export function batchedWriter(target: number, maxBytes = Number.POSITIVE_INFINIT
     },
     end: flush,
   };
+}
+
+/**
+ * Text for an open file, written 64 KiB at a time rather than a system call a record; `end` writes
+ * what is left. Past `maxBytes` (when given) it throws CopyOverLimit rather than write on.
+ */
+export function batchedWriter(target: number, maxBytes = Number.POSITIVE_INFINITY): { write(text: string): void; end(): void } {
+  let written = 0;
+  return batched((text) => {
+    written += writeSync(target, text);
+    if (written > maxBytes) throw new CopyOverLimit(written);
+  });
 }
