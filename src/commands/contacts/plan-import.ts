@@ -112,7 +112,7 @@ export class ImportPlanner {
       planned.place = placesOf(planned.rows.map((each) => each.place));
     }
     const { row: shownRow, unshown } = withoutUnshown(row, this.options.shown ?? SHOWN_ALL);
-    const applied = applyRow(followed.state, shownRow, this.options.applyFlagged);
+    const applied = applyRow(followed.state, shownRow, this.options.applyFlagged, followed.before);
     note(followed.planned, applied);
     for (const key of Object.keys(unshown)) this.unshownRows[key] = (this.unshownRows[key] ?? 0) + 1;
     if (Object.keys(unshown).length > 0) followed.planned.not_shown = addUnshown(followed.planned.not_shown, unshown);

@@ -85,7 +85,7 @@ export function planUpdate(rows: Iterable<PlanRow>, live: LiveContacts, applyFla
       const before = stateOf(contact);
       const state = copyOf(before);
       const planned: PlannedContact = { ...base, action: 'unchanged', number: String(contact.number), suspicious: [], ...said };
-      note(planned, applyRow(state, row, applyFlagged));
+      note(planned, applyRow(state, row, applyFlagged, before));
       planned.changes = differences(before, state);
       planned.action = settledAction(planned);
       // A value this server does not show is sent whatever else the row changes.

@@ -219,13 +219,15 @@ export interface Applied {
 /**
  * Applies a row's values to `state` (in place) as the run applies them: a change that looks made
  * by a spreadsheet is held (the state keeps its value) unless `applyFlagged`. `emptied` keys are
- * kept and said where the state holds a value.
+ * kept and said where the state holds a value. `stored`: the contact as the workspace holds it
+ * (line breaks are compared with a stored value only, never with one an earlier row set).
  */
-export function applyRow(state: ContactState, row: PlanRow, applyFlagged: boolean): Applied {
+export function applyRow(state: ContactState, row: PlanRow, applyFlagged: boolean, stored?: ContactState): Applied {
   const applied: Applied = { held: {}, kept: {}, flagged: [], decided: [] };
   const sets = row.sets ?? {};
+  const storedValue = (key: string) => (key.startsWith('fields.') ? stored?.fields[key.slice('fields.'.length)] : stored?.[key as 'name']);
   const put = (key: string, from: unknown, to: unknown, write: () => void) => {
-    const why = (from ?? null) === to ? undefined : spreadsheetDamage(from, to);
+    const why = (from ?? null) === to ? undefined : spreadsheetDamage(from, to, from === storedValue(key));
     if (why !== undefined) applied.flagged.push(`${key}: ${why}`);
     if (why !== undefined && !applyFlagged) applied.held[key] = { from: from ?? null, to, why };
     else {

@@ -27,6 +27,7 @@ import type { ImportPlanOptions } from '../contacts/plan-import.js';
 import { readAlikeEverywhere } from './canonical-csv.js';
 import { type RewrittenRecord, rewrittenRecord } from './held-cells.js';
 import { cellMayHold } from './hold-scan.js';
+import { damageable } from '../contacts/spreadsheet-damage.js';
 import { type HeldCells, importPlanning, type PlanSaid } from './import-plan.js';
 
 /** The rows the pass reads: a CSV file's, or a sheet's as read (header first, each named by its sheet row). */
@@ -59,7 +60,7 @@ function watchedOf(live: LiveContacts): Set<string> {
   const watched = new Set<string>();
   for (const [number, contact] of live.byNumber) {
     const values = [contact.name, contact.email, contact.gender, ...Object.values(contact.fields ?? {})];
-    if (values.some((value) => typeof value === 'string' && cellMayHold(value))) watched.add(number);
+    if (values.some((value) => typeof value === 'string' && (cellMayHold(value) || damageable(value)))) watched.add(number);
   }
   return watched;
 }

@@ -94,7 +94,7 @@ export class ImportTally {
     stored.rows++;
     // What the server's contacts do not show (a contact without `contact_groups` or `fields`) is not known to be kept: no change.
     const { row } = withoutUnshown({ place: '', number, sets: importRowSets(value, undefined) }, shownByContact(contact));
-    const applied = applyRow(stored.state, row, this.applyFlagged);
+    const applied = applyRow(stored.state, row, this.applyFlagged, stored.before);
     // A later row's value decides (rows apply in order): a held change it sets again no longer leaves the contact out.
     for (const key of applied.decided) stored.held.delete(key);
     for (const key of Object.keys(applied.held)) stored.held.add(key);
