@@ -229,11 +229,9 @@ export function applyRow(state: ContactState, row: PlanRow, applyFlagged: boolea
   const put = (key: string, from: unknown, to: unknown, write: () => void) => {
     const why = (from ?? null) === to ? undefined : spreadsheetDamage(from, to, from === storedValue(key));
     if (why !== undefined) applied.flagged.push(`${key}: ${why}`);
-    if (why !== undefined && !applyFlagged) applied.held[key] = { from: from ?? null, to, why };
-    else {
-      applied.decided.push(key);
-      if ((from ?? null) !== to) write();
-    }
+    if (why !== undefined && !applyFlagged) return void (applied.held[key] = { from: from ?? null, to, why });
+    applied.decided.push(key);
+    if ((from ?? null) !== to) write();
   };
   if (sets.name !== undefined) put('name', state.name, sets.name, () => void (state.name = sets.name!));
   if (sets.email !== undefined) put('email', state.email, sets.email, () => void (state.email = sets.email!));
@@ -260,16 +258,16 @@ export function applyRow(state: ContactState, row: PlanRow, applyFlagged: boolea
  * held or left empty of it, and why, is no longer said.
  */
 export function note(planned: PlannedContact, applied: Applied): void {
-  for (const key of applied.decided) {
-    if (planned.held !== undefined) delete planned.held[key];
-    if (planned.kept !== undefined) delete planned.kept[key];
-    planned.suspicious = planned.suspicious.filter((reason) => !reason.startsWith(`${key}: `));
-  }
-  if (planned.held !== undefined && Object.keys(planned.held).length === 0) delete planned.held;
-  if (planned.kept !== undefined && Object.keys(planned.kept).length === 0) delete planned.kept;
-  if (Object.keys(applied.held).length > 0) planned.held = { ...planned.held, ...applied.held };
-  if (Object.keys(applied.kept).length > 0) planned.kept = { ...planned.kept, ...applied.kept };
-  planned.suspicious.push(...applied.flagged);
+  const decided = (key: string) => applied.decided.includes(key);
+  const undecided = <T>(earlier: Record<string, T> = {}) => Object.entries(earlier).filter(([key]) => !decided(key));
+  const held = Object.fromEntries([...undecided(planned.held), ...Object.entries(applied.held)]);
+  const kept = Object.fromEntries([...undecided(planned.kept), ...Object.entries(applied.kept)]);
+  if (Object.keys(held).length > 0) planned.held = held;
+  else delete planned.held;
+  if (Object.keys(kept).length > 0) planned.kept = kept;
+  else delete planned.kept;
+  const undecidedReason = (reason: string) => !applied.decided.some((key) => reason.startsWith(`${key}: `));
+  planned.suspicious = [...planned.suspicious.filter(undecidedReason), ...applied.flagged];
 }
 
 /** The action of a contact once its rows are applied: held changes alone make it skipped. */
