@@ -3,13 +3,18 @@ import { RequestValidationError } from '../../cli/errors.js';
 
 /**
  * A column named twice (`id,name,name`, or `Name` beside `name`) would be read by its last cell
- * alone, the other dropped unseen: which one the file means is not for wsm to guess.
+ * alone, the other dropped unseen: which one the file means is not for wsm to guess. One pass over
+ * the header, whose width the file decides.
  */
 export function refuseRepeatedColumns(header: string[], source: string): void {
+  const places = new Map<string, number[]>();
+  header.forEach((name, index) => {
+    if (name === '') return;
+    const at = places.get(name);
+    if (at === undefined) places.set(name, [index + 1]);
+    else at.push(index + 1);
+  });
   const errors: Record<string, string[]> = {};
-  for (const name of new Set(header.filter((each) => each !== ''))) {
-    const at = header.flatMap((each, index) => (each === name ? [index + 1] : []));
-    if (at.length > 1) errors[name] = [`columns ${at.join(' and ')} are both "${name}": keep one.`];
-  }
+  for (const [name, at] of places) if (at.length > 1) errors[name] = [`columns ${at.join(' and ')} are both "${name}": keep one.`];
   if (Object.keys(errors).length > 0) throw new RequestValidationError(`${source} names a column twice: nothing was sent`, errors);
 }
