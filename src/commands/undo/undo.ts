@@ -99,15 +99,12 @@ async function planOf(ctx: Context, client: WsmClient, change: ChangeMeta, recor
   const others = records.filter((record) => record.kind === 'resource');
   const cannot: NotUndone = { count: 0 };
   const live = await readLiveResources(client, others);
+  // Plans a record without counting it in `cannot`, to learn what its undo would send.
+  const probe = resourceInverse(live, options.force, { count: 0 });
   // Which groups this undo makes again decides what its contacts can be planned in (remade-groups.ts).
-  const remade = groupsMadeAgain(records, resourceInverse(live, options.force, { count: 0 }));
+  const remade = groupsMadeAgain(records, probe);
   const fitted = await fitToLiveGroups(client, records, remade);
-  const resources = keepingReplacements(
-    records,
-    resourceInverse(live, options.force, cannot, fitted.regrouped),
-    resourceInverse(live, options.force, { count: 0 }),
-    cannot,
-  );
+  const resources = keepingReplacements(records, resourceInverse(live, options.force, cannot, fitted.regrouped), probe, cannot);
   const inverse = inverseOf(fitted.records, new Set(change.failed ?? []), contacts, options.force, resources);
   noteFitted(inverse.plan, fitted.notes);
   return {
