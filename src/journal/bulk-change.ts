@@ -11,6 +11,7 @@ import type { Context } from '../cli/context.js';
 import { countOf } from '../cli/text.js';
 import type { BulkExecution, BulkStep } from '../commands/contacts/bulk-execute.js';
 import { cannotListContacts, readContactsOneByOne, readLiveContactsWithin } from '../commands/contacts/plan-live.js';
+import { SHOWN_ALL, type Shown, shownByContact } from '../commands/contacts/plan-unshown.js';
 import { flushOnStop } from './flush-on-stop.js';
 import { beginChange } from './journal.js';
 import { contactImage, type JournalRecord } from './records.js';
@@ -21,7 +22,7 @@ type Outcome = BulkExecution['outcomes'] extends AsyncIterable<infer T> ? T : ne
 /** The most contacts the journal reads for before-images the run did not read. */
 const JOURNAL_READ_LIMIT = 100_000;
 /** What an update may send that a server's contacts need not show (the published API's show neither). */
-const UNSHOWABLE = ['contact_groups', 'fields'] as const;
+const UNSHOWABLE = ['contact_groups', 'fields'] as const satisfies ReadonlyArray<keyof Shown>;
 /** Records written at once: few writes, and little lost to a crash. */
 const BATCH = 1000;
 
@@ -122,9 +123,8 @@ export class BulkChange {
     const answer = (result.value as { data?: Contact } | undefined)?.data;
     const op = step.action.kind;
     // Neither image holds such a value: undo cannot set it back, and the change says so.
-    for (const key of UNSHOWABLE)
-      if (op === 'update' && sent?.[key] !== undefined && answer !== undefined && !(key in answer))
-        this.unshown.set(key, (this.unshown.get(key) ?? 0) + 1);
+    const shown = op === 'update' && answer !== undefined ? shownByContact(answer) : SHOWN_ALL;
+    for (const key of UNSHOWABLE) if (sent?.[key] !== undefined && !shown[key]) this.unshown.set(key, (this.unshown.get(key) ?? 0) + 1);
     this.pending.push({
       kind: 'contact',
       op,
