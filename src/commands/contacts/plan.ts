@@ -258,16 +258,12 @@ export function applyRow(state: ContactState, row: PlanRow, applyFlagged: boolea
  * held or left empty of it, and why, is no longer said.
  */
 export function note(planned: PlannedContact, applied: Applied): void {
-  const decided = (key: string) => applied.decided.includes(key);
-  const undecided = <T>(earlier: Record<string, T> = {}) => Object.entries(earlier).filter(([key]) => !decided(key));
-  const held = Object.fromEntries([...undecided(planned.held), ...Object.entries(applied.held)]);
-  const kept = Object.fromEntries([...undecided(planned.kept), ...Object.entries(applied.kept)]);
-  if (Object.keys(held).length > 0) planned.held = held;
-  else delete planned.held;
-  if (Object.keys(kept).length > 0) planned.kept = kept;
-  else delete planned.kept;
-  const undecidedReason = (reason: string) => !applied.decided.some((key) => reason.startsWith(`${key}: `));
-  planned.suspicious = [...planned.suspicious.filter(undecidedReason), ...applied.flagged];
+  const undecided = <T>(earlier: Record<string, T> = {}) => Object.entries(earlier).filter(([key]) => !applied.decided.includes(key));
+  planned.held = Object.fromEntries([...undecided(planned.held), ...Object.entries(applied.held)]);
+  planned.kept = Object.fromEntries([...undecided(planned.kept), ...Object.entries(applied.kept)]);
+  for (const key of ['held', 'kept'] as const) if (Object.keys(planned[key] ?? {}).length === 0) delete planned[key];
+  const decidedReason = (reason: string) => applied.decided.some((key) => reason.startsWith(`${key}: `));
+  planned.suspicious = [...planned.suspicious.filter((reason) => !decidedReason(reason)), ...applied.flagged];
 }
 
 /** The action of a contact once its rows are applied: held changes alone make it skipped. */
