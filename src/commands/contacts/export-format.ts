@@ -13,13 +13,30 @@ import { EXPORT_COLUMNS } from '../../formats/csv/cells.js';
 
 export { EXPORT_COLUMNS };
 
-/** The contact fields' names, the export's last columns; a field named like a fixed column is left out (the fixed column wins). */
-export async function exportFieldNames(client: WsmClient): Promise<string[]> {
+/**
+ * The contact fields' names, the export's last columns. A field named like a fixed column is left
+ * out (the fixed column wins: an import reads that column as the contact's own, and has no other
+ * column for such a field), and `warn` names each such field, so its values are never dropped unsaid.
+ */
+export async function exportFieldNames(client: WsmClient, warn: (text: string) => void): Promise<string[]> {
   const names: string[] = [];
+  const clashing: string[] = [];
   for await (const field of client.fields.list()) {
-    if (!(EXPORT_COLUMNS as readonly string[]).includes(field.name)) names.push(field.name);
+    if ((EXPORT_COLUMNS as readonly string[]).includes(field.name)) clashing.push(field.name);
+    else names.push(field.name);
   }
+  if (clashing.length > 0) warn(leftOutSentence(clashing));
   return names;
+}
+
+/** Why fields named like the export's own columns are not in it, and what to do. */
+function leftOutSentence(names: string[]): string {
+  const one = names.length === 1;
+  return (
+    `contact field${one ? '' : 's'} ${names.map((name) => `"${name}"`).join(', ')} ${one ? 'is' : 'are'} left out of the export: ` +
+    `${one ? 'its name is' : 'their names are'} the contact's own column${one ? '' : 's'}, which an import reads as the contact's; ` +
+    `rename the field${one ? '' : 's'} to export ${one ? 'its' : 'their'} values`
+  );
 }
 
 /** The `contact_groups` cell: `["VIP","News"]`. */
@@ -42,5 +59,7 @@ export function exportColumns(fieldNames: string[]): Column<Contact>[] {
 /** The columns `contacts list` and `get` print: the export's with `-o csv`, so a contact has one CSV shape. */
 export async function contactColumnsFor(ctx: Context, client: WsmClient, columns: Column<Contact>[]): Promise<Column<Contact>[]> {
   const { output } = ctx;
-  return output.format === 'csv' && !output.quiet && !output.selecting ? exportColumns(await exportFieldNames(client)) : columns;
+  return output.format === 'csv' && !output.quiet && !output.selecting
+    ? exportColumns(await exportFieldNames(client, (text) => output.warn(text)))
+    : columns;
 }

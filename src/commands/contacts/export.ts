@@ -70,7 +70,7 @@ export async function run(ctx: Context, options: ExportOptions, open: ExportSink
       }
       try {
         // Field names first: they are columns of the header, written before the first contact.
-        const columns = exportColumns(await exportFieldNames(client));
+        const columns = exportColumns(await exportFieldNames(client, (text) => ctx.output.warn(text)));
         started = true;
         await target.write(columns, countedPages());
         target.finish();
