@@ -115,12 +115,12 @@ export class ContactsResource {
       callOperation(this.ctx, update, { id, idempotent: true, ...this.parts(body, files, form) }, options);
     const cleared = needsForm ? Object.keys(value).filter((key) => value[key] === null) : [];
     if (cleared.length === 0) return written<Contact>(await send(value, needsForm));
-    // A form cannot say null (an empty e-mail or gender part is refused as invalid): the form carries
-    // the groups and the avatar, then the values it clears go as JSON, which can. The form goes
-    // first since it is the part a server may refuse (a group, an avatar): refused, nothing changed.
-    const { contact_groups: groups, ...plain } = value;
-    await send({ name: value.name, contact_groups: groups }, true);
-    return written<Contact>(await send(plain, false));
+    // A form cannot say null (an empty e-mail or gender part is refused as invalid; the form leaves
+    // null values out): the form carries every other value, then the cleared ones go alone as JSON,
+    // which can say null. What a server may refuse (a group, an avatar, an address) is in the form:
+    // refused, the contact is as it was.
+    await send(value, true);
+    return written<Contact>(await send({ name: value.name, ...Object.fromEntries(cleared.map((key) => [key, null])) }, false));
   }
 
   /** `options` come from the page engine when the delete is one of many (`contacts delete --from`). */
