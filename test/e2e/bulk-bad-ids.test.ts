@@ -1,9 +1,10 @@
 /**
- * An `update|delete --from` file whose ids are no contact ids is refused before anything is sent
+ * An `update|delete --from` file whose ids are no contact ids, or an update file whose rows set
+ * what the API would refuse or name groups the workspace lacks, is refused before anything is sent
  * (exit 2), in a few lines however large it is: each value quoted at most 40 characters long, and
- * the first 20 places named with how many there are. Before, every bad line had its own line of
- * stderr and each value was quoted whole (a file of one 50 MB line printed 50 MB). The built binary
- * runs the delete; wsm runs in-process (in-process.ts) otherwise.
+ * the first 20 rows' places named with how many rows there are, so that a file of a million bad
+ * lines, or of one 50 MB line, is said in a few. The built binary runs the delete; wsm runs
+ * in-process (in-process.ts) otherwise.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, backendFile, type Backend } from './backends.js';
@@ -51,5 +52,41 @@ describe('ids that are no contact ids, on wsm serve', () => {
         `  line 2 id: "${'9'.repeat(40)}…" (5,000 characters) is not a contact id (at most 9007199254740991).\n`,
     ]);
     await stillThere();
+  });
+});
+
+describe('rows an update file sets wrongly, on wsm serve', () => {
+  let backend: Backend;
+  const run = (...args: string[]) => wsmInProcess(backend.env, args);
+  const rows = (cell: string) => Array.from({ length: 25 }, (_, at) => `${at + 1},${cell}\n`).join('');
+  const places = (what: string) => Array.from({ length: 20 }, (_, at) => `  line ${at + 2} ${what}\n`).join('');
+
+  beforeAll(async () => {
+    backend = await BACKENDS[0].start();
+  });
+  afterAll(async () => {
+    await backend?.stop();
+  });
+
+  it('25 rows whose e-mail the API would refuse: the first 20 named and the rows counted', async () => {
+    const file = backendFile(backend, 'emails.csv', `id,email\n${rows('not-an-address')}`);
+    const refused = await run('contacts', 'update', '--from', file, '--dry-run');
+    expect([refused.code, refused.stdout, refused.stderr]).toEqual([
+      2,
+      '',
+      `error: ${file} has updates the API would refuse (25 lines; the first 20 below): nothing was sent\n` +
+        places('email: The email field must be a valid email address.'),
+    ]);
+  });
+
+  it('25 rows naming a group the workspace lacks: the first 20 named and the rows counted', async () => {
+    const file = backendFile(backend, 'groups.csv', `id,contact_groups\n${rows('"[""Nowhere""]"')}`);
+    const refused = await run('contacts', 'update', '--from', file, '--dry-run');
+    expect([refused.code, refused.stdout, refused.stderr]).toEqual([
+      2,
+      '',
+      `error: ${file} names contact groups this workspace does not have (25 lines; the first 20 below): nothing was sent\n` +
+        places('contact_groups: No contact group is named "Nowhere" (`wsm groups create` makes one).'),
+    ]);
   });
 });

@@ -1,6 +1,6 @@
-// The contact ids of an `update|delete --from` file, and what is said of those that are none. A
-// file of a million bad lines, or one line of 50 MB, is refused in a few lines: each value quoted
-// at most QUOTED characters long, and the first SHOWN places named, with how many there are.
+// The contact ids of an `update|delete --from` file, and what is said of a file refused. A file of
+// a million bad lines, or one line of 50 MB, is refused in a few lines: each value quoted at most
+// QUOTED characters long, and the first SHOWN rows' places named, with how many rows there are.
 import { RequestValidationError } from '../../cli/errors.js';
 import { countOf } from '../../cli/text.js';
 
@@ -21,20 +21,30 @@ export function idProblem(text: string): string | undefined {
   return undefined;
 }
 
-/** The places whose id is wrong: the first SHOWN kept, all counted. */
-export class IdRefusals {
+/**
+ * What an `update|delete --from` file is refused for, by place (`row 3 email`): the first SHOWN
+ * rows' kept, every row counted. A row is counted once however many of its places are wrong; rows
+ * are added in file order.
+ */
+export class Refusals {
   private readonly shown: Record<string, string[]> = {};
   private count = 0;
+  private last: string | undefined;
 
-  add(place: string, problem: string): void {
-    this.count += 1;
-    if (this.count <= SHOWN) this.shown[place] = [problem];
+  /** `row` names the line or row, `place` what in it is wrong (the row itself by default). */
+  add(row: string, problems: string[], place = row): void {
+    if (row !== this.last) {
+      this.count += 1;
+      this.last = row;
+    }
+    if (this.count <= SHOWN) this.shown[place] = problems;
   }
 
-  /** Throws when some place was wrong: `<source> has <what>` and the places, first ones first. */
-  throwAny(source: string, what: string, noun: string): void {
-    if (this.count === 0) return;
+  /** Throws when some row was refused: `<headline>` and the places, first ones first, the rows counted in the places' word (`line`, `row`). */
+  throwAny(headline: string): void {
+    if (this.last === undefined) return;
+    const noun = this.last.split(' ')[0];
     const many = this.count > SHOWN ? ` (${countOf(this.count, noun)}; the first ${SHOWN} below)` : '';
-    throw new RequestValidationError(`${source} has ${what}${many}: nothing was sent`, this.shown);
+    throw new RequestValidationError(`${headline}${many}: nothing was sent`, this.shown);
   }
 }

@@ -10,7 +10,7 @@ import { CsvEncodingError, decodeBytes, type TextEncoding } from '../../formats/
 import { readCsvBoolean } from '../../formats/csv/cells.js';
 import { type CsvItem, csvTextRows, formatNotes, headerName } from '../../api/import-csv.js';
 import { refuseRepeatedColumns } from './bulk-header.js';
-import { canonicalId, ID, IdRefusals, idProblem } from './bulk-ids.js';
+import { canonicalId, ID, idProblem, Refusals } from './bulk-ids.js';
 import { check, contactUpdateBody, groupNamesCell, type ContactUpdateBody } from '../../api/schemas/index.js';
 import { encodingRefusal, type FieldIds } from '../../cli/csv-check.js';
 import { RequestValidationError, UsageError } from '../../cli/errors.js';
@@ -84,15 +84,15 @@ export function readBulkInput(bytes: Uint8Array | SheetInput, source: string, up
 
 function idLines(lines: string[], source: string): BulkItem[] {
   const items: BulkItem[] = [];
-  const refusals = new IdRefusals();
+  const refusals = new Refusals();
   lines.forEach((raw, index) => {
     const text = raw.trim();
     if (text === '' || text.startsWith('#')) return;
     const problem = idProblem(text);
     if (problem === undefined) items.push({ id: canonicalId(text), line: index + 1, where: `line ${index + 1}` });
-    else refusals.add(`line ${index + 1}`, problem);
+    else refusals.add(`line ${index + 1}`, [problem]);
   });
-  refusals.throwAny(source, 'lines that are not contact ids', 'line');
+  refusals.throwAny(`${source} has lines that are not contact ids`);
   return items;
 }
 
@@ -151,17 +151,17 @@ function itemsOf(
     throw new RequestValidationError(`${source} has no "id" column: nothing was sent`, {
       id: ['The header row must have an id column (or give one id a line).'],
     });
-  const refusals = new IdRefusals();
+  const refusals = new Refusals();
   const items = rows.flatMap((row) => {
     const id = row.cells.id ?? '';
     const problem = idProblem(id);
     if (problem !== undefined) {
-      refusals.add(`${row.where} id`, problem);
+      refusals.add(row.where, [problem], `${row.where} id`);
       return [];
     }
     return [{ id: canonicalId(id), line: row.line, where: row.where, ...(forUpdate ? { cells: row.cells } : {}) }];
   });
-  refusals.throwAny(source, 'rows without a contact id', 'row');
+  refusals.throwAny(`${source} has rows without a contact id`);
   return items;
 }
 
@@ -194,7 +194,7 @@ function withBodies(
       `nothing to change: give the changes as flags (--inactive, --email, ...), or a CSV in ${source} with an id column and the columns to change`,
     );
   }
-  const errors: Record<string, string[]> = {};
+  const refusals = new Refusals();
   const result = items.map(({ cells, ...item }): BulkItem => {
     const body: Record<string, unknown> = { ...flags };
     const fields: Record<string, string> = { ...(flags.fields ?? {}) };
@@ -213,7 +213,7 @@ function withBodies(
         if (names.ok) item.groupNames = names.value;
         else
           for (const [field, messages] of Object.entries(names.errors))
-            errors[`${item.where} contact_groups${field === 'body' ? '' : `.${field}`}`] = messages;
+            refusals.add(item.where, messages, `${item.where} contact_groups${field === 'body' ? '' : `.${field}`}`);
       } else if (KNOWN.has(column)) body[column] = value;
       else fields[column] = value; // a column named after a custom field, as `contacts export` writes them
     }
@@ -221,7 +221,7 @@ function withBodies(
     // A name read from the server later is the contact's own: only a name given here is checked.
     const checked = check(contactUpdateBody, body.name === undefined ? { ...body, name: 'kept' } : body);
     if (!checked.ok) {
-      for (const [field, messages] of Object.entries(checked.errors)) errors[`${item.where} ${field}`] = messages;
+      for (const [field, messages] of Object.entries(checked.errors)) refusals.add(item.where, messages, `${item.where} ${field}`);
       return item;
     }
     // The body as checked is the body as sent (text trimmed, in composed form: NFC): the plan
@@ -229,8 +229,7 @@ function withBodies(
     const { name: _kept, ...sent } = checked.value;
     return { ...item, body: body.name === undefined ? sent : checked.value };
   });
-  if (Object.keys(errors).length > 0)
-    throw new RequestValidationError(`${source} has updates the API would refuse: nothing was sent`, errors);
+  refusals.throwAny(`${source} has updates the API would refuse`);
   return result;
 }
 
@@ -240,20 +239,21 @@ function withBodies(
  * it is given and creates none (`contacts import` creates them).
  */
 export function resolveGroupNames(items: BulkItem[], idsByName: ReadonlyMap<string, number>, source: string): BulkItem[] {
-  const errors: Record<string, string[]> = {};
+  const refusals = new Refusals();
   const resolved = items.map((item) => {
     if (item.groupNames === undefined || item.body === undefined) return item;
     const missing = item.groupNames.filter((name) => !idsByName.has(name));
     if (missing.length > 0) {
-      errors[`${item.where} contact_groups`] = missing.map(
-        (name) => `No contact group is named "${name}" (\`wsm groups create\` makes one).`,
+      refusals.add(
+        item.where,
+        missing.map((name) => `No contact group is named "${name}" (\`wsm groups create\` makes one).`),
+        `${item.where} contact_groups`,
       );
       return item;
     }
     return { ...item, body: { ...item.body, contact_groups: item.groupNames.map((name) => idsByName.get(name)!) } };
   });
-  if (Object.keys(errors).length > 0)
-    throw new RequestValidationError(`${source} names contact groups this workspace does not have: nothing was sent`, errors);
+  refusals.throwAny(`${source} names contact groups this workspace does not have`);
   return resolved;
 }
 
