@@ -79,6 +79,17 @@ describe('rows an update file sets wrongly, on wsm serve', () => {
     ]);
   });
 
+  it('25 rows that are no readable CSV: the first 20 named and the rows counted', async () => {
+    const file = backendFile(backend, 'quotes.csv', `id,name\n${rows('"Ann"x')}`);
+    const refused = await run('contacts', 'update', '--from', file, '--dry-run');
+    expect([refused.code, refused.stdout, refused.stderr]).toEqual([
+      2,
+      '',
+      `error: ${file} is neither contact ids one a line nor a readable CSV (25 lines; the first 20 below): nothing was sent\n` +
+        Array.from({ length: 20 }, (_, at) => `  line ${at + 2}: The row has text after the closing quote of a value.\n`).join(''),
+    ]);
+  });
+
   it('25 rows naming a group the workspace lacks: the first 20 named and the rows counted', async () => {
     const file = backendFile(backend, 'groups.csv', `id,contact_groups\n${rows('"[""Nowhere""]"')}`);
     const refused = await run('contacts', 'update', '--from', file, '--dry-run');

@@ -131,9 +131,9 @@ function itemsOf(
 ): Array<BulkItem & { cells?: Record<string, string> }> {
   const rows: CsvRow[] = [];
   let header: string[] | undefined;
-  const unreadable: Record<string, string[]> = {};
+  const unreadable = new Refusals();
   for (const item of csvItems) {
-    if (item.kind === 'error') unreadable[whereOf(item)] = [item.message];
+    if (item.kind === 'error') unreadable.add(whereOf(item), [item.message]);
     else if (header === undefined) header = item.cells.map(headerName);
     else
       rows.push({
@@ -142,9 +142,7 @@ function itemsOf(
         cells: Object.fromEntries(header.map((name, at) => [name, (item.cells[at] ?? '').trim()])),
       });
   }
-  if (Object.keys(unreadable).length > 0) {
-    throw new RequestValidationError(`${source} is neither contact ids one a line nor a readable CSV: nothing was sent`, unreadable);
-  }
+  unreadable.throwAny(`${source} is neither contact ids one a line nor a readable CSV`);
   columns.push(...(header ?? []));
   refuseRepeatedColumns(header ?? [], source);
   if (!header?.includes('id'))
