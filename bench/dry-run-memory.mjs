@@ -5,10 +5,8 @@
 // files in the same run, so the figures compare as ratios. WSM_BENCH_HEAP=<MB> runs every CLI
 // under --max-old-space-size=<MB>: whether the check still finishes in a small heap.
 //   node bench/dry-run-memory.mjs [rows=1000000] [cases=dry,dry-json,strict,real]
-import { createWriteStream } from 'node:fs';
-import { once } from 'node:events';
 import { join } from 'node:path';
-import { contactRow, fmt, runWsm, startServe, tempDir } from './lib.mjs';
+import { contactRow, fmt, runWsm, startServe, tempDir, writeLines } from './lib.mjs';
 
 const count = Number(process.argv[2] ?? 1_000_000);
 const cases = (process.argv[3] ?? 'dry,dry-json,strict,real').split(',');
@@ -23,21 +21,11 @@ const FLAGS = {
   real: ['--wait', '--interval', '100ms'],
 };
 
-async function writeCsv(path) {
-  const out = createWriteStream(path);
-  out.write('number,name,email\n');
-  let chunk = '';
-  for (let i = 0; i < count; i++) {
+function writeCsv(path) {
+  return writeLines(path, 'number,name,email\n', count, (i) => {
     const row = contactRow(i);
-    chunk += `${row.number},${row.name},${row.email}\n`;
-    if (chunk.length > 1 << 20) {
-      if (!out.write(chunk)) await once(out, 'drain');
-      chunk = '';
-    }
-  }
-  out.end(chunk);
-  await once(out, 'finish');
-  return path;
+    return `${row.number},${row.name},${row.email}\n`;
+  });
 }
 
 /** One case of one build, on its own empty workspace: exit code, peak RSS (MB), seconds, bytes written. */

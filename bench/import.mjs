@@ -18,9 +18,8 @@
 import { createWriteStream, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { once } from 'node:events';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { contactRow, fmt, median, peakRssMb, ROOT, runWsm, startServe, tempDir } from './lib.mjs';
+import { contactRow, fmt, median, peakRssMb, ROOT, runWsm, startServe, tempDir, writeLines } from './lib.mjs';
 
 const count = Number(process.argv[2] ?? 1_000_000);
 const rounds = Number(process.argv[3] ?? 3);
@@ -31,22 +30,12 @@ const dist = (path) => import(pathToFileURL(join(ROOT, 'dist', path)).href);
 const isBad = (i) => i % 100 === 50;
 
 /** `bad`: 1% of the numbers invalid; `held`: row 2's name in scientific notation (a cell the plan holds); `quoted`: every name quoted, a comma in it. */
-async function writeCsv(path, bad, held = false, quoted = false) {
-  const out = createWriteStream(path);
-  out.write('number,name,email\n');
-  let chunk = '';
-  for (let i = 0; i < count; i++) {
+function writeCsv(path, bad, held = false, quoted = false) {
+  return writeLines(path, 'number,name,email\n', count, (i) => {
     const row = contactRow(i);
     const name = held && i === 0 ? '3.51E+12' : quoted ? `"${row.name.replace(' ', ', ')}"` : row.name;
-    chunk += `${bad && isBad(i) ? `bad-${i}` : row.number},${name},${row.email}\n`;
-    if (chunk.length > 1 << 20) {
-      if (!out.write(chunk)) await once(out, 'drain');
-      chunk = '';
-    }
-  }
-  out.end(chunk);
-  await once(out, 'finish');
-  return path;
+    return `${bad && isBad(i) ? `bad-${i}` : row.number},${name},${row.email}\n`;
+  });
 }
 
 /** The held file's rows as an .xlsx of text cells, written as `contacts export -o xlsx` writes one. */

@@ -2,7 +2,7 @@
 // Everything runs on this machine and on 127.0.0.1 only; every process started is stopped.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -310,4 +310,21 @@ export async function runWsmCpu(args, env, cpuFile) {
   const result = await runWsm(args, { ...env, NODE_OPTIONS: `-r ${CPU_AT_EXIT}`, WSM_BENCH_CPU: cpuFile });
   if (result.code !== 0) throw new Error(`wsm ${args[0]} ${args[1]} exited ${result.code}: ${result.err.slice(0, 500)}`);
   return { ms: result.ms, cpu: Number(readFileSync(cpuFile, 'utf8').trim().split('\n').at(-1)) };
+}
+
+/** Writes `header` then `count` lines, line i given by `lineOf(i)` (with its line end), 1 MiB at a time; resolves to `path`. */
+export async function writeLines(path, header, count, lineOf) {
+  const out = createWriteStream(path);
+  out.write(header);
+  let chunk = '';
+  for (let i = 0; i < count; i++) {
+    chunk += lineOf(i);
+    if (chunk.length > 1 << 20) {
+      if (!out.write(chunk)) await once(out, 'drain');
+      chunk = '';
+    }
+  }
+  out.end(chunk);
+  await once(out, 'finish');
+  return path;
 }
