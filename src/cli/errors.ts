@@ -52,6 +52,13 @@ export class UsageError extends CliError {
   }
 }
 
+/** `cannot read <path> (<code>)`, one line (a field line under it would only say the same again); `after` ends it. */
+export function cannotRead(path: string, error: unknown, after = ''): UsageError {
+  if (error instanceof UsageError) return error;
+  const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+  return new UsageError(`cannot read ${path} (${reason})${after}`);
+}
+
 /** No base URL or token to call the API with (exit 2: nothing was sent); the message says which is missing. */
 export class NotLoggedInError extends UsageError {
   override name = 'NotLoggedInError';

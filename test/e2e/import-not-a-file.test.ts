@@ -2,8 +2,9 @@
  * What an import names that is no file it can read before sending: standard input (`-`), a pipe
  * (a shell's `<(cat f.csv)`, a FIFO), a device (/dev/null). Each is one line saying what it is and
  * what to do, exit 2, before anything else (no login is needed to be told); a directory and a
- * missing file keep the error reading them gives. The pipe of a shell is the real binary's; the
- * rest run in-process (in-process.ts).
+ * missing file keep the error reading them gives. A file uploaded as it is (an avatar) is checked
+ * by the same function and said the same way. The pipe of a shell is the real binary's; the rest
+ * run in-process (in-process.ts).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -95,6 +96,26 @@ describe('an import given no file it can read twice', () => {
     ]) {
       const run = await wsmInProcess(env, ['contacts', 'import', file, '--dry-run']);
       expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 2, stderr: `error: cannot read ${file} (${reason})\n` });
+    }
+  });
+});
+
+describe('an upload given no file it can read before sending (an avatar)', () => {
+  it('standard input, a FIFO and a device are said as such, a directory and a missing file by their error: exit 2, nothing sent', async () => {
+    const fifo = join(dir, 'avatar-fifo.png');
+    execFileSync('mkfifo', [fifo]);
+    const folder = join(dir, 'avatars');
+    mkdirSync(folder);
+    const cases: [string, string][] = [
+      ['-', `cannot upload from standard input: ${SAVE_FIRST}`],
+      [fifo, `cannot upload from ${fifo}: it is a pipe, which can be read only once, and ${SAVE_FIRST}`],
+      ['/dev/null', 'cannot upload from /dev/null: it is a device, not a file: name a file'],
+      [folder, `cannot read ${folder} (EISDIR): nothing was sent`],
+      [join(dir, 'none.png'), `cannot read ${join(dir, 'none.png')} (ENOENT): nothing was sent`],
+    ];
+    for (const [file, message] of cases) {
+      const run = await wsmInProcess(env, ['contacts', 'update', '1', '--avatar', file]);
+      expect({ file, code: run.code, stderr: run.stderr }).toEqual({ file, code: 2, stderr: `error: ${message}\n` });
     }
   });
 });

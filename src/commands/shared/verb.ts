@@ -1,12 +1,13 @@
 // Glue every verb of the API resources shares: flag parsing with zod, naming a body's fields by flag.
 // The client checks bodies; its errors (nothing sent, extension missing) go to handleError as they are.
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
 import type { WsmClient } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
 import { badDuration, parseDuration as durationMs } from '../../cli/duration.js';
-import { RequestValidationError, namedFields, UsageError } from '../../cli/errors.js';
+import { cannotRead, RequestValidationError, namedFields, UsageError } from '../../cli/errors.js';
 import { hostFile } from '../../cli/host-files.js';
+import { readableFileSize } from '../../cli/import-source.js';
 
 /** The client, after making sure a valid workspace is set (exit 2 before anything is sent). */
 export async function workspaceClient(ctx: Context): Promise<WsmClient> {
@@ -111,17 +112,8 @@ export function requireSomething(body: object, flags: readonly string[], otherCh
 
 /** Checks a file to upload before anything is sent: present, a regular file, not too big. */
 export async function checkUploadFile(ctx: Context, path: string, field: string, maxBytes?: number): Promise<void> {
-  let size: number;
   hostFile(ctx, path);
-  try {
-    const info = await stat(path);
-    if (!info.isFile()) throw new Error('not a regular file');
-    size = info.size;
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    // One line: a field line under it would only say the same again.
-    throw new UsageError(`cannot read ${path} (${reason}): nothing was sent`);
-  }
+  const size = await readableFileSize(path, 'upload', ': nothing was sent');
   refuseOverLimit(path, size, field, maxBytes);
 }
 
@@ -148,9 +140,7 @@ export async function readBytesInput(ctx: Context, path: string): Promise<Buffer
   try {
     return await readFile(hostFile(ctx, path));
   } catch (error) {
-    if (error instanceof UsageError) throw error;
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new UsageError(`cannot read ${path} (${reason})`);
+    throw cannotRead(path, error);
   }
 }
 
