@@ -115,6 +115,13 @@ for (const kind of [BACKENDS[2], BACKENDS[1]]) {
       expect(await listed('imports')).toEqual(imports);
     });
 
+    it('a hostile file of 200,000 rows each with a misplaced quote: one line names the first and counts the rest', async () => {
+      const rows = Array.from({ length: 200_000 }, (_, i) => `+3519${String(i).padStart(8, '0')},a"b\n`).join('');
+      const file = backendFile(backend, 'hostile.csv', `number,name\n${rows}`);
+      const result = await run('contacts', 'import', file, '--dry-run');
+      expect([result.code, result.stderr, result.stdout]).toEqual([2, misplaced(file, 'line 2 (and 199,999 more lines)'), '']);
+    });
+
     it('a dry run without a login, which has no server to ask, refuses it too', async () => {
       const file = backendFile(backend, 'no-login.csv', ANN_LEE);
       const result = await firstOnBinary(testEnv(join(backend.dir, 'no-login')), ['contacts', 'import', file, '--dry-run']);

@@ -111,21 +111,31 @@ export interface OpenQuoteScan {
   refuseOpen(format: CsvFormat, file: string, source: string, client: WsmClient | undefined): Promise<void>;
 }
 
-/** The lines of the rows wsm's reader finds a quoted value not closed in, and of those it finds a quote misplaced in. */
-async function quoteLines(file: string): Promise<{ unclosed: number[]; misplaced: number[] }> {
-  const unclosed: number[] = [];
-  const misplaced: number[] = [];
+/** Rows of one kind wsm's reader cannot read: the first one's line and how many there are (a hostile file may hold millions). */
+interface LinesOf {
+  first?: number;
+  count: number;
+}
+
+/** The rows wsm's reader finds a quoted value not closed in, and those it finds a quote misplaced in. */
+async function quoteLines(file: string): Promise<{ unclosed: LinesOf; misplaced: LinesOf }> {
+  const unclosed: LinesOf = { count: 0 };
+  const misplaced: LinesOf = { count: 0 };
+  const add = (lines: LinesOf, line: number) => {
+    lines.first ??= line;
+    lines.count++;
+  };
   for await (const item of (await openCsv(file)).rows) {
     if (item.kind !== 'error') continue;
-    if (item.message === CSV_MESSAGES.unclosed) unclosed.push(item.line);
-    else if (item.message === CSV_MESSAGES.strayQuote || item.message === CSV_MESSAGES.afterQuote) misplaced.push(item.line);
+    if (item.message === CSV_MESSAGES.unclosed) add(unclosed, item.line);
+    else if (item.message === CSV_MESSAGES.strayQuote || item.message === CSV_MESSAGES.afterQuote) add(misplaced, item.line);
   }
   return { unclosed, misplaced };
 }
 
 /** ` line 4`, ` line 4 (and 2 more lines)`, or nothing. */
-const atLines = (lines: number[]) =>
-  lines.length === 0 ? '' : ` line ${lines[0]}${lines.length > 1 ? ` (and ${countOf(lines.length - 1, 'more line')})` : ''}`;
+const atLines = ({ first, count }: LinesOf) =>
+  first === undefined ? '' : ` line ${first}${count > 1 ? ` (and ${countOf(count - 1, 'more line')})` : ''}`;
 
 /**
  * Refuses (exit 2, nothing sent) a file sent as its own bytes that holds a quote a server may read
@@ -135,14 +145,15 @@ const atLines = (lines: number[]) =>
  * misplaced quote a reader of RFC 4180 opens a value at and never leaves.
  */
 async function refuseMisreadQuote(file: string, source: string, odd: boolean, client: WsmClient | undefined): Promise<void> {
-  const { unclosed, misplaced } = await quoteLines(file);
-  const open = unclosed.length > 0 || odd;
-  if (!open && misplaced.length === 0) return;
+  // Asked first: a server that reads files as wsm does needs the file read no second time.
   if (client !== undefined && (await client.labels.hasExtensions()) === true) return;
+  const { unclosed, misplaced } = await quoteLines(file);
+  const open = unclosed.count > 0 || odd;
+  if (!open && misplaced.count === 0) return;
   const unknown = 'nothing was sent, since how this server reads';
   throw new RequestValidationError(
     open
-      ? `${source}${atLines(unclosed.length > 0 ? unclosed : misplaced)}: a quote opens a value and never closes: ${unknown} the rest of the file is not known (a reader that follows RFC 4180 takes every line after it into that value); close the quote, or double it ("") where it is part of the text, then import again`
+      ? `${source}${atLines(unclosed.count > 0 ? unclosed : misplaced)}: a quote opens a value and never closes: ${unknown} the rest of the file is not known (a reader that follows RFC 4180 takes every line after it into that value); close the quote, or double it ("") where it is part of the text, then import again`
       : `${source}${atLines(misplaced)}: a quote stands inside a value that is not quoted whole: ${unknown} such a value is not known (wsm reads the row as failed; a reader that follows RFC 4180 may take it with the quotes left out); quote the whole value and double each quote inside it ("Ann ""Lee"" Smith"), then import again`,
   );
 }
