@@ -8,7 +8,7 @@ import { nfc } from '../../api/schemas/common.js';
 import type { Context } from '../../cli/context.js';
 import { type CheckedRow, WHOLE_ROW } from '../../cli/csv-check.js';
 import { RequestValidationError } from '../../cli/errors.js';
-import { countOf, rowName } from '../../cli/text.js';
+import { rowName } from '../../cli/text.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { liveContacts, type LiveContacts, type Plan, type PlanRow, type RowSets } from '../contacts/plan.js';
 import type { ImportRow } from '../../api/schemas/index.js';
@@ -19,9 +19,8 @@ import { askShown, askWsmRules, SHOWN_ALL, type Shown } from '../contacts/plan-u
 import type { ServerReading } from '../../cli/unreadable-cells.js';
 import { liveMayHold } from './hold-scan.js';
 import type { ImportBefore } from '../../journal/import-change.js';
-import { importLookupLimit, importReadLimit } from '../../journal/number-lookup.js';
 import { ImportTally } from './import-tally.js';
-import { type FileReads, largeWorkspace } from './large-workspace.js';
+import { type FileReads, importLimits, largeWorkspace, workspaceOver } from './large-workspace.js';
 
 /** The check's row as a plan reads it; `group`: the name of the import's --group, joined by every row. */
 function importPlanRow(row: CheckedRow, group: string | undefined): PlanRow {
@@ -134,7 +133,7 @@ async function dryRunWorkspace(
   file: FileReads,
 ): Promise<DryRunWorkspace | undefined> {
   // Read before any request, as the run reads them: a refused one stops the dry run (exit 2).
-  const limits = { limit: importReadLimit(ctx), lookups: importLookupLimit(ctx) };
+  const limits = importLimits(ctx);
   try {
     // The list walked and left past the limit: a small workspace costs its pages, no request for its total first.
     const whole = await readLiveContactsUpTo(ctx, client, concurrencyOf(ctx, {}), limits.limit);
@@ -270,13 +269,11 @@ export async function beforeCheck(
 type LiveRead = Exclude<ImportBefore, { tooLarge: string }> | { tooLarge: string; lookups: number; limit: number };
 
 async function readLiveWithin(ctx: Context, client: WsmClient): Promise<LiveRead> {
-  // Both limits are read before any request, so that one refused (exit 2) stops the import before it begins.
-  const limit = importReadLimit(ctx);
-  const lookups = importLookupLimit(ctx);
+  const { limit, lookups } = importLimits(ctx);
   try {
     const live = await readLiveContactsWithin(ctx, client, concurrencyOf(ctx, {}), limit);
     if (live !== undefined) return { live };
-    return { tooLarge: `the workspace holds over ${countOf(limit, 'contact')}, too many to read before an import`, lookups, limit };
+    return { tooLarge: `${workspaceOver(limit)}, too many to read before an import`, lookups, limit };
   } catch (error) {
     // Importing may be allowed where listing contacts is not: the import goes on, checked by the file alone.
     if (!cannotListContacts(error)) throw error;

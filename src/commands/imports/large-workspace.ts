@@ -10,6 +10,7 @@ import type { WsmClient } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
 import { countOf } from '../../cli/text.js';
 import { beforeByNumber, type LookedUp } from '../../journal/import-lookup.js';
+import { importLookupLimit, importReadLimit } from '../../journal/number-lookup.js';
 import { liveContacts } from '../contacts/plan.js';
 import type { FileScan } from './hold-scan.js';
 
@@ -32,6 +33,15 @@ async function lookedUp(ctx: Context, client: WsmClient, numbers: Set<string>, l
   return typeof found === 'string' ? found : (untold ?? found);
 }
 
+/** How many contacts an import reads whole (WSM_IMPORT_READ_LIMIT) and numbers it looks up by itself past that (WSM_IMPORT_LOOKUP_LIMIT): read before any request, so that one refused (exit 2) stops the import before it begins. */
+export const importLimits = (ctx: Context): { limit: number; lookups: number } => ({
+  limit: importReadLimit(ctx),
+  lookups: importLookupLimit(ctx),
+});
+
+/** `the workspace holds over 10,000 contacts`: the start of each line about a workspace too large to read. */
+export const workspaceOver = (limit: number): string => `the workspace holds over ${countOf(limit, 'contact')}`;
+
 /**
  * The contacts an import into a workspace over `limit` contacts plans against, said in one line.
  * `numbers`: the file's, or undefined past `lookups`; `twins`: its numbers written both ways.
@@ -43,7 +53,7 @@ export async function largeWorkspace(
   numbers: (most: number) => Promise<Set<string> | undefined>,
   twins: ReadonlyMap<string, string>,
 ): Promise<LargeWorkspace> {
-  const over = `the workspace holds over ${countOf(limit, 'contact')}`;
+  const over = workspaceOver(limit);
   const named = lookups === 0 ? undefined : await numbers(lookups);
   let why =
     lookups === 0
