@@ -258,3 +258,20 @@ export class PageFailedError extends WsmApiError {
     );
   }
 }
+
+/**
+ * An update sent as two requests (a form cannot clear a value: the form first, then the clears as
+ * JSON) whose form was answered and whose clears were not: the form's values are set, the cleared
+ * ones are not. `contact` is the form's answer, the contact as it now is; `cause` the clears' failure.
+ */
+export class UpdatedInPartError extends WsmApiError {
+  override name = 'UpdatedInPartError';
+  constructor(
+    readonly update: { id: number | string; name: unknown; set: string[]; notCleared: string[]; contact: unknown },
+    override readonly cause: unknown,
+  ) {
+    super(`contact ${update.id}: ${update.set.join(', ')} set, but ${update.notCleared.join(', ')} not cleared: ${failureOf(cause)}`, {
+      cause,
+    });
+  }
+}

@@ -8,7 +8,9 @@ import {
   MissingWorkspaceError,
   PageFailedError,
   UnsupportedEndpointError,
+  UpdatedInPartError,
   ValidationFailedError,
+  failureOf,
 } from '../api/errors.js';
 import { redactSecret } from '../api/redact.js';
 import { WorkbookError } from '../formats/workbook-error.js';
@@ -30,7 +32,7 @@ import { changeWhere, fromSource, originOf, type SettingOrigin, type SettingOrig
 import { forbiddenSentence, notFoundSentence, rejectedNoun } from './status-sentences.js';
 import type { Context } from './context.js';
 import type { IOStreams } from './io.js';
-import { withTarget, type Target } from './suggest.js';
+import { shellWord, withTarget, type Target } from './suggest.js';
 import { jsonText, visible } from './text.js';
 
 /** What handleError needs; a full Context satisfies it, and so does the bare start-up state. */
@@ -134,6 +136,7 @@ export function sentenceIn(ctx: Pick<Context, 'knownBaseUrl' | 'knownSettings' |
 function sentenceFor(err: unknown, sink: Pick<ErrorSink, 'baseUrl' | 'verbose' | 'settings'>): string {
   const { baseUrl, verbose, settings } = sink;
   if (err instanceof WaitGaveUpError) return `gave up after ${durationText(err.timeoutMs)}: ${sentenceFor(err.original, sink)}`;
+  if (err instanceof UpdatedInPartError) return updatedInPartSentence(err, (failure) => sentenceFor(failure, sink));
   if (err instanceof MissingWorkspaceError) {
     return 'no workspace: pass -w <uuid>, set WSM_WORKSPACE, or run `wsm profile set workspace <uuid>`';
   }
@@ -264,7 +267,33 @@ function machineBody(err: unknown, exitCode: number, message: string): ErrorDocu
 function statusErrorIn(err: unknown): APIStatusError | undefined {
   if (err instanceof APIStatusError) return err;
   if (err instanceof UnsupportedEndpointError) return err.response;
-  if (err instanceof PageFailedError) return statusErrorIn(err.cause);
+  if (err instanceof PageFailedError || err instanceof UpdatedInPartError) return statusErrorIn(err.cause);
   if (err instanceof PartialOutputError || err instanceof WaitGaveUpError) return statusErrorIn(err.original);
   return undefined;
+}
+
+/** A contact update's values in the user's words, where the body's key is not that already. */
+const UPDATE_WORDS: Record<string, string> = { email: 'e-mail', contact_groups: 'groups', fields: 'custom fields' };
+
+/**
+ * A contact updated in part (its form answered, its clears failed), in one line: what is set, what is not and why
+ * (a refusal's field errors inside the line; any other failure as `said` words it), and the command that clears the rest.
+ */
+function updatedInPartSentence(err: UpdatedInPartError, said: (failure: unknown) => string = failureOf): string {
+  const { id, name, set, notCleared } = err.update;
+  const refused = err.cause instanceof ValidationFailedError && Object.keys(err.cause.errors).length > 0;
+  const cause = refused ? `the server refused the clear: ${failureOf(err.cause)}` : said(err.cause);
+  const words = (keys: string[]) => {
+    const named = keys.map((key) => UPDATE_WORDS[key] ?? key);
+    return `its ${[named.slice(0, -1).join(', '), named.at(-1)].filter(Boolean).join(' and ')} ${keys.length === 1 ? 'was' : 'were'}`;
+  };
+  const command = `wsm contacts update ${id} --name ${shellWord(String(name))} ${notCleared.map((key) => `--${key} ''`).join(' ')}`;
+  return `contact ${id} is updated in part: ${words(set)} set, but ${words(notCleared)} not cleared (${cause}); clear ${notCleared.length === 1 ? 'it' : 'them'} with \`${command}\``;
+}
+
+/** One failed item of a bulk run or an undo: its report's status (the server's, when it answered) and one line of message. */
+export function itemFailure(error: unknown): { status: number | null; message: string } {
+  const failed = error instanceof UpdatedInPartError ? error.cause : error;
+  const status = failed instanceof APIStatusError ? failed.status : null;
+  return { status, message: error instanceof UpdatedInPartError ? updatedInPartSentence(error) : failureOf(error) };
 }

@@ -8,6 +8,7 @@ import {
   PageFailedError,
   RequestValidationError,
   UnsupportedEndpointError,
+  UpdatedInPartError,
   ValidationFailedError,
 } from '../api/errors.js';
 import { WorkbookError } from '../formats/workbook-error.js';
@@ -243,7 +244,8 @@ export function exitCodeFor(err: unknown): number {
   // --help and --version arrive here as CommanderErrors with exit code 0.
   if (err instanceof CommanderError) return err.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
   if (err instanceof APIConnectionError) return ExitCode.unavailable; // includes timeouts
-  if (err instanceof PageFailedError) return exitCodeFor(err.cause); // a walk stopped at a page: the page's own code
+  // A walk stopped at a page, an update whose clears failed after its form: the failed request's own code.
+  if (err instanceof PageFailedError || err instanceof UpdatedInPartError) return exitCodeFor(err.cause);
   if (err instanceof ValidationFailedError) return ExitCode.rejected; // a 422, or a 400 with field errors
   if (err instanceof APIStatusError) {
     const { status } = err;

@@ -2,10 +2,10 @@
 // in a report line; what they did is journaled as a change of its own, so an undo can be undone.
 import type { WsmClient } from '../api/client.js';
 import { descriptionOf } from '../api/descriptions/catalog.js';
-import { APIStatusError, failureOf } from '../api/errors.js';
 import { runEach, type EngineRequest, type Settled } from '../api/page-engine.js';
 import type { Contact, ContactCreateBody, ContactUpdateBody } from '../api/schemas/index.js';
 import type { Context } from '../cli/context.js';
+import { itemFailure } from '../cli/error-report.js';
 import type { UndoStep } from './inverse.js';
 import { contactImage, type JournalRecord } from './records.js';
 import { flushOnStop } from './flush-on-stop.js';
@@ -89,9 +89,7 @@ export async function sendUndo(
     if (!result.ok) {
       // A resource's failed request leaves no record to mark: failed ids name contacts, which undo looks up by them.
       if (step.op !== 'resource') failed.push(step.op === 'create' ? step.was : step.id);
-      const status = result.error instanceof APIStatusError ? result.error.status : null;
-      const message = failureOf(result.error);
-      return { id: idOf(step), outcome: 'failed', status, message };
+      return { id: idOf(step), outcome: 'failed', ...itemFailure(result.error) };
     }
     const record = recordOf(step, result.value);
     done.push(record);

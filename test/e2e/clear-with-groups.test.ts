@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, backendFile, type Backend } from './backends.js';
+import { madeId, shownContact } from './contact-reads.js';
 import { wsmInProcess } from './in-process.js';
 import { wsm } from './processes.js';
 
@@ -21,24 +22,13 @@ interface Shown {
 describe.each([BACKENDS[0], BACKENDS[2]])('an e-mail cleared beside the groups, on $name', (kind) => {
   let backend: Backend;
   const run = (...args: string[]) => wsmInProcess(backend.env, args);
-  const shown = async (id: number): Promise<Shown> => {
-    const listed = await run('contacts', 'list', '--all', '-o', 'json');
-    const contact = (JSON.parse(listed.stdout) as Shown[]).find((each) => each.id === id);
-    expect(contact, listed.stderr).toBeDefined();
-    return contact!;
-  };
-  const create = async (...args: string[]): Promise<number> => {
-    const made = await run('contacts', 'create', ...args, '-o', 'json');
-    expect(made.code, made.stderr).toBe(0);
-    return (JSON.parse(made.stdout) as { id: number }).id;
-  };
+  const shown = (id: number) => shownContact<Shown>(run, id);
+  const create = (...args: string[]) => madeId(run, 'contacts', 'create', ...args);
   let vip: string;
 
   beforeAll(async () => {
     backend = await kind.start();
-    const group = await run('groups', 'create', 'VIP', '-o', 'json');
-    expect(group.code, group.stderr).toBe(0);
-    vip = String((JSON.parse(group.stdout) as { id: number }).id);
+    vip = String(await madeId(run, 'groups', 'create', 'VIP'));
   });
   afterAll(async () => {
     await backend?.stop();

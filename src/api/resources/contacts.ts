@@ -1,5 +1,6 @@
 // Contacts: list/search, get one (extension), create and update as JSON or multipart, delete.
 import { written, type Written } from '../answers.js';
+import { UpdatedInPartError } from '../errors.js';
 import { walkPages } from '../page-engine.js';
 import { numberOf, type ListPage, type PageParams } from '../pagination.js';
 import { filterParams, holdsFilter, pageOfMatches, serverFiltered, splitFieldFilter, type FieldFilter } from './contact-field-filter.js';
@@ -118,9 +119,16 @@ export class ContactsResource {
     // A form cannot say null (an empty e-mail or gender part is refused as invalid; the form leaves
     // null values out): the form carries every other value, then the cleared ones go alone as JSON,
     // which can say null. What a server may refuse (a group, an avatar, an address) is in the form:
-    // refused, the contact is as it was.
-    await send(value, true);
-    return written<Contact>(await send({ name: value.name, ...Object.fromEntries(cleared.map((key) => [key, null])) }, false));
+    // refused, the contact is as it was. The clears failing after the form was answered leave the
+    // contact half updated: the error says which values are set and which are not.
+    const form = await send(value, true);
+    try {
+      return written<Contact>(await send({ name: value.name, ...Object.fromEntries(cleared.map((key) => [key, null])) }, false));
+    } catch (error) {
+      if (options?.signal?.aborted === true) throw error;
+      const set = [...Object.keys(value).filter((key) => value[key] !== null), ...(files.avatar !== undefined ? ['avatar'] : [])];
+      throw new UpdatedInPartError({ id, name: value.name, set, notCleared: cleared, contact: written<Contact>(form).data }, error);
+    }
   }
 
   /** `options` come from the page engine when the delete is one of many (`contacts delete --from`). */

@@ -4,7 +4,8 @@
 // outcome known: the contact's id, the contact as the run's read of the workspace found it, the
 // body sent and the server's answer (or the error). Run starts it; render prints its reports.
 import type { WsmClient } from '../../api/client.js';
-import { APIStatusError, failureOf, NotFoundError } from '../../api/errors.js';
+import { NotFoundError } from '../../api/errors.js';
+import { itemFailure } from '../../cli/error-report.js';
 import { runEach, type EngineRequest, type Settled } from '../../api/page-engine.js';
 import type { Contact, ContactUpdateBody } from '../../api/schemas/index.js';
 import type { Column } from '../../cli/columns.js';
@@ -108,10 +109,9 @@ function reportOf(step: BulkStep, result: Settled<unknown>): BulkReport {
   if (result.ok)
     return { id, outcome: step.action.kind === 'delete' ? 'deleted' : 'updated', status: 200, message: messageOf(result.value) };
   const error = result.error;
-  const status = error instanceof APIStatusError ? error.status : null;
   if (step.action.kind === 'delete' && error instanceof NotFoundError)
-    return { id, outcome: 'already gone', status, message: error.message };
-  return { id, outcome: 'failed', status, message: failureOf(error) };
+    return { id, outcome: 'already gone', status: error.status, message: error.message };
+  return { id, outcome: 'failed', ...itemFailure(error) };
 }
 
 /**

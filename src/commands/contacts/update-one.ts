@@ -5,7 +5,7 @@
 // a server without it is told apart (exit 1, as for any extension it lacks), and the command says
 // which flag to give instead.
 import type { Written } from '../../api/answers.js';
-import { UnsupportedEndpointError } from '../../api/errors.js';
+import { UnsupportedEndpointError, UpdatedInPartError } from '../../api/errors.js';
 import type { Contact, ContactUpdateBody } from '../../api/schemas/index.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
@@ -57,6 +57,11 @@ export async function run(ctx: Context, options: ContactUpdateOptions): Promise<
   const before = await beforeUpdate(ctx, client, id, body, current);
   const answer = await client.contacts
     .update(id, body, { avatar: update.avatar })
+    .catch(async (error: unknown) => {
+      // The form's values went in before the clears failed: recorded, so that undo sets them back.
+      if (error instanceof UpdatedInPartError) await recordSingle(ctx, 'update', id, before, error.update.contact as Contact | undefined);
+      throw error;
+    })
     .catch(inFlagWords(options.flags))
     .catch(namingFields(CONTACT_FLAGS, body));
   await recordSingle(ctx, 'update', id, before, answer.data);
