@@ -3,7 +3,7 @@
 // the rows it finds unchanged are left unsent, and the changes that look made by a spreadsheet are
 // left out of each request (kept as stored) unless --apply-flagged.
 import type { WsmClient } from '../../api/client.js';
-import { isScientificNotation } from '../../formats/csv/cells.js';
+import { spreadsheetWritten } from './spreadsheet-damage.js';
 import type { Context } from '../../cli/context.js';
 import type { BulkAction, BulkStep } from './bulk-execute.js';
 import type { BulkItem, PendingUpdate } from './bulk-input.js';
@@ -44,9 +44,6 @@ function planRows(items: BulkItem[], live: LiveContacts): PlanRow[] {
   });
 }
 
-/** A value a spreadsheet may have changed: one in scientific notation, or digits alone (leading zeros may be gone). */
-const maybeDamaged = (value: string) => /^\d+$/.test(value.trim()) || isScientificNotation(value);
-
 /**
  * The rows whose contacts must be read whatever the workspace's size: an update's row without a
  * name (the API needs the contact's own), and one holding a value a spreadsheet may have changed
@@ -55,7 +52,8 @@ const maybeDamaged = (value: string) => /^\d+$/.test(value.trim()) || isScientif
 function neededRows(kind: 'delete' | 'update', items: BulkItem[], applyFlagged: boolean): Set<number> {
   if (kind === 'delete') return new Set();
   const values = (item: BulkItem) => [item.body?.name, item.body?.email, ...Object.values(item.body?.fields ?? {})];
-  const holdable = (item: BulkItem) => !applyFlagged && values(item).some((value) => typeof value === 'string' && maybeDamaged(value));
+  const holdable = (item: BulkItem) =>
+    !applyFlagged && values(item).some((value) => typeof value === 'string' && spreadsheetWritten(value));
   return new Set(items.filter((item) => item.body?.name === undefined || holdable(item)).map((item) => Number(item.id)));
 }
 

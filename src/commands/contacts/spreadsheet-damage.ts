@@ -1,14 +1,45 @@
 // What a spreadsheet does to a value it reads as a number and writes back: leading zeros dropped,
-// scientific notation, digits past the 15th rounded to zeros; and to a cell's line breaks, which it
+// scientific notation, digits past the 15th rounded to zeros, the number written in its own format
+// (`1.50` as `1.5`, `1,000` as `1000`, `5%` as `5.00%`); and to a cell's line breaks, which it
 // saves as LF whatever they were (CRLF, CR). A plan holds such a change.
 import { isScientificNotation } from '../../formats/csv/cells.js';
 
 const PADDED = /^0+\d+$/;
 const LONG_DIGITS = /^\d{16,}$/;
 
-/** A value a spreadsheet may damage when it is written over (zeros dropped, digits rounded, CRLF or CR made LF): the `from` side of spreadsheetDamage. */
+/** A number as a spreadsheet reads one from text: a sign, a currency sign before or after it, commas between thousands, a decimal point, a percent sign. */
+const NUMBER_TEXT = /^([-+]?)([$€£¥]?)\s?(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d*))?\s?([$€£¥]?)(%?)$/;
+
+/** The number `text` holds, written as a General cell shows it, with its currency and percent signs apart; undefined for any other text. */
+function numberOf(text: string): { value: string; unit: string } | undefined {
+  const match = NUMBER_TEXT.exec(text.trim());
+  if (match === null) return undefined;
+  const [, sign, before, whole, fraction = '', after, percent] = match;
+  if (!/\d/.test(whole + fraction) || (before !== '' && after !== '')) return undefined;
+  const digits = whole.replaceAll(',', '').replace(/^0+/, '') || '0';
+  const decimals = fraction.replace(/0+$/, '');
+  const value = `${digits}${decimals === '' ? '' : `.${decimals}`}`;
+  return { value: sign === '-' && value !== '0' ? `-${value}` : value, unit: `${before}${after}${percent}` };
+}
+
+/** A number a spreadsheet may write back otherwise (`1.50`, `1,000`, `+5`, `5%`, `$5`): not as a General cell shows it, or with a sign of its format. */
+const reformattable = (text: string): boolean => {
+  const number = numberOf(text);
+  return number !== undefined && (number.unit !== '' || number.value !== text.trim());
+};
+
+/** Two texts holding one number, with the same currency and percent signs. */
+function sameNumber(a: string, b: string): boolean {
+  const [first, second] = [numberOf(a), numberOf(b)];
+  return first !== undefined && second !== undefined && first.value === second.value && first.unit === second.unit;
+}
+
+/** A value a spreadsheet may damage when it is written over (zeros dropped, digits rounded, a number reformatted, CRLF or CR made LF): the `from` side of spreadsheetDamage. */
 export const damageable = (value: unknown): boolean =>
-  typeof value === 'string' && (PADDED.test(value) || LONG_DIGITS.test(value) || value.includes('\r'));
+  typeof value === 'string' && (PADDED.test(value) || LONG_DIGITS.test(value) || value.includes('\r') || reformattable(value));
+
+/** A value a spreadsheet may have written: a number (its zeros, digits or format may be gone) or scientific notation: the `to` side of spreadsheetDamage. */
+export const spreadsheetWritten = (value: string): boolean => numberOf(value) !== undefined || isScientificNotation(value);
 
 /** Why changing `from` to `to` looks made by a spreadsheet, if it does; `stored`: `from` is the workspace's value. */
 export function spreadsheetDamage(from: unknown, to: unknown, stored = true): string | undefined {
@@ -20,6 +51,8 @@ export function spreadsheetDamage(from: unknown, to: unknown, stored = true): st
     return `"${before}" would lose its leading zeros, as a spreadsheet drops them`;
   if (LONG_DIGITS.test(before) && before !== to && to === roundedTo15Digits(before))
     return `"${before}" would become "${to}": a spreadsheet keeps 15 significant digits of a number and rounds the rest to zeros`;
+  if (stored && reformattable(before) && before.trim() !== to.trim() && sameNumber(before, to))
+    return `"${before}" would become "${to}": the same number in another format, as a spreadsheet writes a number back`;
   if (stored && before.includes('\r') && !to.includes('\r') && to === before.replace(/\r\n?/g, '\n'))
     return "only its line breaks differ (CRLF or CR stored, LF in the file), as a spreadsheet saves a cell's line breaks";
   return undefined;
