@@ -11,12 +11,17 @@ import { countText } from '../cli/text.js';
 import { liveContacts, type LiveContacts } from '../commands/contacts/plan.js';
 import { cannotListContacts } from '../commands/contacts/plan-live.js';
 import { concurrencyOf } from '../commands/shared/concurrency.js';
-import { lookUpNumbers, searchFindsNumbers } from './number-lookup.js';
+import { lookUpNumbers, searchFindsEndings, searchFindsNumbers } from './number-lookup.js';
 
-/** The before-images found by number: `absent`, the numbers no contact held (the import's creates, if any). */
+/**
+ * The before-images found by number, with the contacts holding an absent one with more leading
+ * zeros: `absent`, the numbers no contact held (the import's creates, if any); `paddedUntold`, why
+ * such contacts could not be searched for (the server's search does not match parts of numbers).
+ */
 export interface LookedUp {
   live: LiveContacts;
   absent: Set<string>;
+  paddedUntold?: string;
 }
 
 /** Reads the file's rows (the upload's check) with these options: how its numbers are found when no plan read them. */
@@ -64,7 +69,10 @@ export async function beforeByNumber(
       note(
         `${countText(lookup.unknown)} of the file's numbers could not be looked up (a search failed or gave too many other contacts): no before-image was taken for them, and undo leaves their contacts as they are`,
       );
-    return { live: liveContacts(lookup.found.values()), absent: lookup.absent };
+    const live = liveContacts([...lookup.found.values(), ...lookup.padded]);
+    // A search that found none such for any new number may be one that never finds them.
+    const untold = lookup.absent.size > 0 && lookup.padded.length === 0 ? await searchFindsEndings(client) : undefined;
+    return { live, absent: lookup.absent, ...(untold !== undefined ? { paddedUntold: untold } : {}) };
   } catch (error) {
     if (!cannotListContacts(error)) throw error;
     return `the workspace's contacts could not be searched (${(error as Error).message})`;

@@ -36,6 +36,8 @@ export interface Quirks {
   syncRoundsToDecide?: number;
   /** The contact search matches names and e-mails only, not numbers (the published API does not say what it matches). */
   searchSkipsNumbers?: boolean;
+  /** The contact search matches a number only whole (`00123` is not found by `123`); names and e-mails by any part. */
+  searchNumbersWhole?: boolean;
   /** Laravel's throttle: every `every`-th request answers 429 "Too Many Attempts." with Retry-After. */
   throttle?: { every: number; retryAfterSeconds: number };
   /** A slow service: each request waits this many milliseconds before it is handled. */

@@ -121,12 +121,11 @@ export function registerRoutes(router: Router, ctx: RouteContext): void {
     `${ws}/contacts`,
     inWorkspace((request) => {
       const search = (request.query.get('search') ?? '').toLowerCase();
+      const numberMatches = (n: unknown) =>
+        typeof n === 'string' && !ctx.quirks.searchSkipsNumbers && (ctx.quirks.searchNumbersWhole ? n === search : n.includes(search));
+      const texts = (c: (typeof state.contacts)[number]) => [c.name, c.email].filter((v): v is string => typeof v === 'string');
       const rows = search
-        ? state.contacts.filter((c) =>
-            [c.name, ctx.quirks.searchSkipsNumbers ? undefined : c.number, c.email].some(
-              (v) => typeof v === 'string' && v.toLowerCase().includes(search),
-            ),
-          )
+        ? state.contacts.filter((c) => texts(c).some((v) => v.toLowerCase().includes(search)) || numberMatches(c.number))
         : state.contacts;
       return list(request, rows, 10);
     }),

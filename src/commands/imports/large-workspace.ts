@@ -4,7 +4,9 @@
 // WSM_IMPORT_LOOKUP_LIMIT numbers. When every number was looked up the plan is as exact as one
 // made against the whole workspace: a stored value a row would damage is held, a number of the
 // file written with and without leading zeros is left out only where the shorter one is not
-// stored. Otherwise only the numbers written both ways are looked up (a few), so that no update of
+// stored, and a new number a contact stores with more leading zeros is held (its search finds
+// that contact, where the server's search matches parts of numbers; a server whose search does
+// not is said, and such a row goes as a new contact). Otherwise only the numbers written both ways are looked up (a few), so that no update of
 // a stored number is left out as a spreadsheet's twin; the other rows are sent unread.
 import type { WsmClient } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
@@ -62,8 +64,13 @@ export async function largeWorkspace(
   if (named !== undefined) {
     const found = await lookedUp(ctx, client, named, lookups);
     if (typeof found !== 'string') {
+      // A new number beside a stored one with more leading zeros is held only where the search finds such a one.
+      const untold =
+        found.paddedUntold === undefined
+          ? ''
+          : `; ${found.paddedUntold}, so a new number is not held where a contact stores it with more leading zeros (as a spreadsheet drops them)`;
       ctx.output.notice(
-        `${over}: the rows were compared with the contacts of their ${countOf(named.size, 'number')}, each looked up by itself`,
+        `${over}: the rows were compared with the contacts of their ${countOf(named.size, 'number')}, each looked up by itself${untold}`,
       );
       return found;
     }
