@@ -5,6 +5,7 @@
 // ids that read finds missing are kept (`absent`), so a delete does not send them. The
 // records are appended as the outcomes come, in batches, so a run stopped half-way keeps what it did.
 import type { WsmClient } from '../api/client.js';
+import { UpdatedInPartError } from '../api/errors.js';
 import { PER_PAGE_MAX } from '../api/schemas/common.js';
 import type { Contact } from '../api/schemas/index.js';
 import type { Context } from '../cli/context.js';
@@ -115,12 +116,15 @@ export class BulkChange {
     // Sent or not, a delete of a contact not in the workspace deleted nothing: only its id says what the run said.
     if (report.outcome === 'already gone') this.gone.push(step.id);
     if (step.action.kind === 'unsent' || step.action.kind === 'absent' || result === undefined || report.outcome === 'already gone') return;
-    if (!result.ok) {
+    // An update whose clears failed after its form changed the contact: recorded as the form left it, so undo sets it back.
+    const inPart = !result.ok && result.error instanceof UpdatedInPartError ? result.error.update : undefined;
+    if (!result.ok && inPart === undefined) {
       this.failed.push(step.id);
       return;
     }
+    if (inPart !== undefined) this.change.note(`contact ${step.id} was updated in part (its clear failed): recorded as the form left it`);
     const before = this.before.get(step.id);
-    const answer = (result.value as { data?: Contact } | undefined)?.data;
+    const answer = result.ok ? (result.value as { data?: Contact } | undefined)?.data : (inPart?.contact as Contact | undefined);
     const op = step.action.kind;
     // Neither image holds such a value: undo cannot set it back, and the change says so.
     const shown = op === 'update' && answer !== undefined ? shownByContact(answer) : SHOWN_ALL;

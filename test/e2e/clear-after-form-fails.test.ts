@@ -151,7 +151,7 @@ describe.each([BACKENDS[0], BACKENDS[2]])('a clear that fails after its form, on
     expect(await shown(id)).toMatchObject({ name: 'Bea', email: null });
   });
 
-  it('update --from: the contact whose clear failed is the failed line, said as one contact is, exit 8', async () => {
+  it('update --from: the contact whose clear failed is the failed line, said as one contact is, exit 8; undo sets it back', async () => {
     const id = await create('14155550303', 'Cid');
     const other = await create('14155550305', 'Eve');
     const file = backendFile(
@@ -159,7 +159,9 @@ describe.each([BACKENDS[0], BACKENDS[2]])('a clear that fails after its form, on
       'emptied.csv',
       `id,name,email,contact_groups\n${id},Cid Two,,"[""VIP""]"\n${other},Eve Two,eve@example.com,"[""VIP""]"\n`,
     );
-    const result = await failing('503', ['contacts', 'update', '--from', file, '-o', 'json']);
+    const through = await throughFailing();
+    through.arm('503');
+    const result = await through.run('contacts', 'update', '--from', file, '-o', 'json');
     expect(result.code, result.stderr).toBe(8);
     expect(JSON.parse(result.stdout)).toEqual([
       {
@@ -173,8 +175,23 @@ describe.each([BACKENDS[0], BACKENDS[2]])('a clear that fails after its form, on
       expect.objectContaining({ id: other, outcome: 'updated' }),
     ]);
     // Asked again (the page engine paces a 503) before the contact failed.
-    expect(result.clears).toBeGreaterThan(1);
+    expect(through.clears()).toBeGreaterThan(1);
     expect(await shown(id)).toMatchObject({ name: 'Cid Two', email: 'cid@example.com' });
+
+    // The history holds the contact as the form left it, and says so: undo sets both contacts back.
+    through.arm(undefined);
+    const history = await through.run('history', 'show', 'last');
+    expect(history.stdout).toContain(`contact ${id} was updated in part (its clear failed): recorded as the form left it`);
+    const undone = await through.run('undo', 'last', '--yes');
+    expect(undone.code, undone.stderr).toBe(0);
+    for (const [each, name] of [
+      [id, 'Cid'],
+      [other, 'Eve'],
+    ] as const) {
+      const back = await shown(each);
+      expect(back.name).toBe(name);
+      if (groupsShown) expect(back.contact_groups).toEqual([]);
+    }
   });
 
   // The stand-in's contacts show no groups: its update --from sends none to set back.
