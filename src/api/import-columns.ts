@@ -16,6 +16,13 @@ type ContactColumn = (typeof CONTACT_COLUMNS)[number];
  */
 const SKIPPED = new Set(['id', 'created_at', 'updated_at', 'import_error', 'import_line']);
 
+/** The header's names as an import matches them (headerName), '' for a column it never reads: one of SKIPPED, or a nameless one. */
+export const readColumnNames = (header: string[]): string[] =>
+  header.map((cell) => {
+    const name = headerName(cell);
+    return SKIPPED.has(name) ? '' : name;
+  });
+
 export interface ColumnPlan {
   /** Column index of each contact attribute present in the header. */
   contact: Partial<Record<ContactColumn, number>>;

@@ -7,7 +7,8 @@
 import { check, importRow, type FieldErrors, type ImportRow } from '../api/schemas/index.js';
 // The server's own reader and column plan (pure modules: node file reads only, nothing of
 // fastify or SQLite), so the rows, their line numbers and what counts as a row are the server's.
-import { CONTACT_COLUMNS, emptiedKeys, planColumns, readRow, type ColumnPlan } from '../api/import-columns.js';
+import { CONTACT_COLUMNS, emptiedKeys, planColumns, readColumnNames, readRow, type ColumnPlan } from '../api/import-columns.js';
+import { refuseRepeatedColumns } from './repeated-columns.js';
 import { findEncodingProblem, type EncodingProblem } from '../formats/csv/encoding.js';
 import { type BeyondHeader, hasCells, headerName, openCsv, type CsvFormat, type CsvItem } from '../api/import-csv.js';
 import { RequestValidationError } from './errors.js';
@@ -85,6 +86,8 @@ export type FieldIds = Map<string, number>;
 /** The header row as the server reads it; throws RequestValidationError (exit 2) when it cannot start an import. */
 function readHeader(file: string, row: CsvItem, fields: FieldIds | undefined): { columns: string[]; plan: ColumnPlan } {
   if (row.kind === 'error') throw notCsv(file, `line ${row.line}: ${row.message}`);
+  // The server takes a column named twice from its first cell; a server whose reading is not known may take the last.
+  refuseRepeatedColumns(readColumnNames(row.cells), file);
   const plan = planColumns(row.cells, fields);
   if (plan.contact.number === undefined) {
     throw new RequestValidationError(`${file} has no "number" column: the header row must name one`, {

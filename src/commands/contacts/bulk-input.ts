@@ -9,7 +9,7 @@
 import { CsvEncodingError, decodeBytes, type TextEncoding } from '../../formats/csv/encoding.js';
 import { readCsvBoolean } from '../../formats/csv/cells.js';
 import { type CsvItem, csvTextRows, formatNotes, headerName } from '../../api/import-csv.js';
-import { refuseRepeatedColumns } from './bulk-header.js';
+import { refuseRepeatedColumns } from '../../cli/repeated-columns.js';
 import { canonicalId, ID, idProblem, Refusals } from './bulk-ids.js';
 import { check, contactUpdateBody, groupNamesCell, type ContactUpdateBody } from '../../api/schemas/index.js';
 import { encodingRefusal, type FieldIds } from '../../cli/csv-check.js';

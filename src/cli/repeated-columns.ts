@@ -1,10 +1,11 @@
-// The header row of an `update|delete --from` file: each column named once.
-import { RequestValidationError } from '../../cli/errors.js';
+// The header row of a file wsm reads contacts from (`contacts import`, `update|delete --from`): each column named once.
+import { RequestValidationError } from './errors.js';
 
 /**
- * A column named twice (`id,name,name`, or `Name` beside `name`) would be read by its last cell
- * alone, the other dropped unseen: which one the file means is not for wsm to guess. One pass over
- * the header, whose width the file decides.
+ * A column named twice (`id,name,name`, or `Name` beside `name`) is read by one reader from its
+ * first cell and by another from its last, the other dropped unseen: which one the file means is not
+ * for wsm to guess. `header`: the names as the reader matches them, '' for a column no reader reads.
+ * One pass over the header, whose width the file decides.
  */
 export function refuseRepeatedColumns(header: string[], source: string): void {
   const places = new Map<string, number[]>();
