@@ -201,6 +201,9 @@ function setBracketed(target: Json, name: string, value: unknown): void {
 }
 
 /** Laravel's ISO 8601 with microseconds. */
+/** A string's length as Laravel's `max` rule counts it (mb_strlen): characters, not UTF-16 units (an emoji is one). */
+export const characters = (text: string): number => [...text].length;
+
 export function timestamp(date = new Date()): string {
   return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 }

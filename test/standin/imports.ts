@@ -3,7 +3,7 @@
  * (processImport says how) and the import is `completed`, or `failed` without a number column.
  * It keeps no counters: the published API shows none.
  */
-import { timestamp } from './http.js';
+import { characters, timestamp } from './http.js';
 import type { Row, State } from './routes.js';
 
 /** A plain CSV reader (quotes and commas inside quotes): enough for the tests' files. */
@@ -51,7 +51,7 @@ const GENDERS = ['male', 'female', 'other'];
 function rowValues(cell: (name: string) => string): Record<string, unknown> | undefined {
   const values: Record<string, unknown> = {};
   const name = cell('name');
-  if (name.length > 50) return undefined;
+  if (characters(name) > 50) return undefined;
   if (name !== '') values.name = name;
   const email = cell('email');
   if (email !== '' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return undefined;

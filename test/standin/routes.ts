@@ -3,7 +3,18 @@
  * is silent the choices are Laravel's defaults, not `wsm serve`'s: 15 rows a page (10 for contacts),
  * records with extra fields and without the ones `wsm serve` adds, custom fields ignored.
  */
-import { HttpError, NOT_FOUND, paginate, timestamp, type Json, type Reply, type Request, type Router, type UploadedFile } from './http.js';
+import {
+  characters,
+  HttpError,
+  NOT_FOUND,
+  paginate,
+  timestamp,
+  type Json,
+  type Reply,
+  type Request,
+  type Router,
+  type UploadedFile,
+} from './http.js';
 import { processImport } from './imports.js';
 import type { Quirks } from './quirks.js';
 import { registerTemplateRoutes } from './templates.js';
@@ -346,7 +357,7 @@ function contactErrors(body: Json, creating: boolean): Record<string, string[]> 
   const errors: Record<string, string[]> = {};
   if (creating && (typeof body.number !== 'string' || body.number.trim() === '')) errors.number = ['The number field is required.'];
   if (!creating && (typeof body.name !== 'string' || body.name.trim() === '')) errors.name = ['The name field is required.'];
-  if (typeof body.name === 'string' && body.name.length > 50) errors.name = ['The name field must not be greater than 50 characters.'];
+  if (typeof body.name === 'string' && characters(body.name) > 50) errors.name = ['The name field must not be greater than 50 characters.'];
   if (body.email !== undefined && body.email !== null && !isEmail(body.email))
     errors.email = ['The email field must be a valid email address.'];
   if (body.gender !== undefined && body.gender !== null && !GENDERS.includes(body.gender as string))
@@ -356,7 +367,7 @@ function contactErrors(body: Json, creating: boolean): Record<string, string[]> 
 
 function nameOf(body: Json, fail: (errors: Record<string, string[]>) => never): string {
   if (typeof body.name !== 'string' || body.name.trim() === '') fail({ name: ['The name field is required.'] });
-  if ((body.name as string).length > 255) fail({ name: ['The name field must not be greater than 255 characters.'] });
+  if (characters(body.name as string) > 255) fail({ name: ['The name field must not be greater than 255 characters.'] });
   return body.name as string;
 }
 
