@@ -3,7 +3,9 @@
  * which has no role update to set them with (the stand-in of the published API): the role is made
  * all the same. The apply's line says so with its id, and its change keeps the create, so `wsm
  * history show` lists it and `wsm undo` plans it; before, both said the create failed and the role
- * was in no record. The built binary runs the apply; wsm runs in-process (in-process.ts) otherwise.
+ * was in no record. Its plan says so before: `wsm diff` notes each role it creates with permissions
+ * on a server without a role update, and says nothing of the kind on `wsm serve`. The built binary
+ * runs the apply and the diff; wsm runs in-process (in-process.ts) otherwise.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, backendFile, type Backend } from './backends.js';
@@ -19,6 +21,15 @@ describe('a role made without its permissions, on the stand-in for the hosted se
   });
   afterAll(async () => {
     await backend?.stop();
+  });
+
+  it('diff notes that a role it creates with permissions may be made without them', async () => {
+    const file = backendFile(backend, 'planned.yaml', 'roles:\n  - { name: Planners, permissions: [contacts.view] }\n  - { name: Bare }\n');
+    const diff = await wsm(backend.env, ['diff', '-f', file]);
+    expect(diff.code, diff.stderr).toBe(2);
+    expect(diff.stdout).toContain(
+      'Note: roles Planners: this server has no role update, and the published API creates a role by its name alone: unless its create keeps the permissions, the role is made without them, and apply says so (exit 1).\n',
+    );
   });
 
   it('apply names the role it made, and its change keeps it', async () => {
@@ -41,5 +52,24 @@ describe('a role made without its permissions, on the stand-in for the hosted se
         '    note: cannot be undone: this server has no delete for roles (an extension of wsm serve the published API lacks)\n' +
         'Plan: 0 to create, 0 to update, 0 unchanged, 0 invalid, 1 skipped.\n',
     ]);
+  });
+});
+
+describe('a role created with permissions, on wsm serve', () => {
+  let backend: Backend;
+
+  beforeAll(async () => {
+    backend = await BACKENDS[0].start();
+  });
+  afterAll(async () => {
+    await backend?.stop();
+  });
+
+  it('diff plans it with no note: the role update gives it its permissions', async () => {
+    const file = backendFile(backend, 'planned.yaml', 'roles:\n  - { name: Planners, permissions: [contacts.view] }\n');
+    const diff = await wsm(backend.env, ['diff', '-f', file]);
+    expect(diff.code, diff.stderr).toBe(2);
+    expect(diff.stdout).toContain('+ roles Planners\n');
+    expect(diff.stdout).not.toContain('Note:');
   });
 });

@@ -35,6 +35,35 @@ export async function markUnsupported(client: WsmClient, plan: Plan, observation
     if (has.get(change.section) === false)
       change.unsupported = await Promise.all(extensions.map((operation) => resource.operationName(operation)));
   }
+  await noteRolesMadeBare(client, plan, observation, has);
+}
+
+/**
+ * A role the plan creates with permissions: the published API creates a role by its name alone,
+ * and apply gives it the permissions by a role update where the server's create did not keep
+ * them. On a server without that update the role may be made without them, which the plan says
+ * (an existing role's id asks the server, as for the other changes); its create may still keep them.
+ */
+async function noteRolesMadeBare(
+  client: WsmClient,
+  plan: Plan,
+  observation: Observation,
+  has: Map<WorkspaceSection, boolean | undefined>,
+): Promise<void> {
+  const given = plan.changes.filter(
+    (change) =>
+      change.action === 'create' &&
+      change.section === 'roles' &&
+      ((change.entry as { permissions?: string[] }).permissions ?? []).length > 0,
+  );
+  const known = observation.roles?.items[0]?.id;
+  if (given.length === 0 || known === undefined) return;
+  if (!has.has('roles')) has.set('roles', await client.roles.hasExtensions(known));
+  if (has.get('roles') !== false) return;
+  const names = given.map((change) => change.key).join(', ');
+  plan.notes.push(
+    `roles ${names}: this server has no role update, and the published API creates a role by its name alone: unless its create keeps the permissions, ${given.length === 1 ? 'the role is' : 'the roles are'} made without them, and apply says so (exit 1)`,
+  );
 }
 
 /** Those of `operations` that are extensions of `resource`. */
