@@ -145,6 +145,8 @@ export interface CheckOptions {
   source?: string;
   /** Each data row with its verdict, as it is read (a plan reads the rows without the report holding them). */
   onRow?: (row: CheckedRow) => void;
+  /** Asked before each row: a promise while whoever onRow feeds has no room, waited for before the row is read. */
+  pace?: () => Promise<void> | undefined;
   /** Each valid data row's number, as the import stores it, and its value (a reader of the numbers alone: no row made for it). */
   onNumber?: (number: string, place: RowPlace, value: ImportRow) => void;
   /** What the server shows of its reading: a cell it may take (unreadable-cells.ts) is sent as written, its row valid. */
@@ -205,6 +207,8 @@ export async function checkImportItems(
   for await (const row of items) {
     // Rows in memory (a sheet's) give no turn of the event loop of themselves (loop-turns.ts).
     await turnAfter(++read);
+    const room = options.pace?.();
+    if (room !== undefined) await room;
     // Ctrl-C after the upload: the reading stops too, so the process ends at once.
     options.signal?.throwIfAborted();
     if (plan === undefined) {

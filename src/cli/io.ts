@@ -9,6 +9,8 @@ import type { Progress } from './progress.js';
 export interface IOStreams {
   /** Data for scripts: stdout. Text is written as given (callers add newlines). */
   out(text: string): void;
+  /** Resolved once stdout takes more (at once unless its buffer is full): a long document written in pieces waits here, never queued whole in memory. */
+  outDrained(): Promise<void>;
   /** Binary data for a file (`contacts export -o xlsx`): stdout, resolved once it takes more. */
   outBytes(bytes: Uint8Array): Promise<void>;
   /** Messages, warnings, errors, progress: stderr. */
@@ -73,6 +75,23 @@ function buildIO(streams: StreamSet): IOStreams {
       if (text !== '') wroteStdout = true;
       if (line && streams.stdoutTTY) line.write(streams.stdout, text);
       else streams.stdout.write(text);
+    },
+    outDrained: () => {
+      const stdout = streams.stdout as NodeJS.WritableStream & { writableNeedDrain?: boolean };
+      if (stdout.writableNeedDrain !== true) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        // A stream closed or failing never drains: the wait ends with it (its error is handled where it is written).
+        const done = () => {
+          for (const [event, listener] of [
+            ['drain', done],
+            ['close', done],
+            ['error', done],
+          ] as const)
+            stdout.off(event, listener);
+          resolve();
+        };
+        stdout.once('drain', done).once('close', done).once('error', done);
+      });
     },
     outBytes: (bytes) => {
       if (bytes.length > 0) wroteStdout = true;

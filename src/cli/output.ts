@@ -50,6 +50,8 @@ export interface Output {
   json(value: unknown, indent?: boolean): void;
   /** Text composed for people (a plan, a report's lines, a pulled file) on stdout as it is: quoted, made visible and painted by its command. */
   text(text: string): void;
+  /** Resolved once stdout takes more: a document written in pieces waits here between them. */
+  drained(): Promise<void>;
   /** Success chatter: stderr, only on a terminal, silenced by -q. */
   message(text: string): void;
   /** What a log must keep (an id the server assigned): stderr whether or not it is a terminal; silenced by -q. */
@@ -158,17 +160,9 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
       if (quiet) return io.out(idLine(record, opts.idKey));
       if (format === 'json') return io.out(jsonText(record, true) + '\n');
       if (format === 'ndjson') return io.out(jsonText(record, false) + '\n');
+      // The header's keys, then the record's values.
       if (format === 'csv')
-        return io.out(
-          csvLine(
-            columns.map((c) => c.key),
-            io,
-          ) +
-            csvLine(
-              columns.map((c) => valueOf(record, c)),
-              io,
-            ),
-        );
+        return io.out([columns.map((c) => c.key), columns.map((c) => valueOf(record, c))].map((values) => csvLine(values, io)).join(''));
       if (!terminalTable) {
         // gh style when piped: `key<TAB>value`, one field a line, easy to cut/grep.
         for (const c of columns) io.out(`${c.key}\t${visibleLine(cellText(valueOf(record, c)))}\n`);
@@ -262,6 +256,7 @@ export function createOutput(io: IOStreams, options: OutputOptions): Output {
     },
 
     text: write,
+    drained: () => io.outDrained(),
 
     message(text) {
       if (!quiet && io.isStderrTTY) io.err(chatter(visible(text)));

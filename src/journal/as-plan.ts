@@ -4,11 +4,12 @@
 // `x` a record whose request failed, `!` one kept without a before-image, and why. A record of
 // another resource is shown by resource-plan.ts. A failed request and a delete that found its
 // contact already gone leave no record: the change's meta names them, each shown on a line of its own.
-import { differences, stateOf, tally, type PlannedContact, type Plan } from '../commands/contacts/plan.js';
+import { differences, stateOf, type PlannedContact, type Plan } from '../commands/contacts/plan.js';
 import type { ResourceKey } from '../api/descriptions/catalog.js';
 import type { Contact } from '../api/schemas/index.js';
 import type { ChangeMeta, ContactImage, JournalRecord } from './records.js';
 import { recordAsPlanned, recordLabel } from './resource-plan.js';
+import { tally } from '../commands/contacts/plan-tally.js';
 
 const stateOfImage = (image: ContactImage | null) => stateOf(image === null ? undefined : (image as unknown as Contact));
 

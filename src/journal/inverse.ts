@@ -12,7 +12,6 @@ import type { ContactCreateBody, ContactUpdateBody } from '../api/schemas/index.
 import {
   differences,
   stateOf,
-  tally,
   type Change,
   type ContactState,
   type LiveContacts,
@@ -23,6 +22,7 @@ import { normalizeNumber, type Contact } from '../api/schemas/index.js';
 import { shownByContact } from '../commands/contacts/plan-unshown.js';
 import type { ContactImage, ContactRecord, JournalRecord, ResourceRecord } from './records.js';
 import type { ResourceStep } from './resource-inverse.js';
+import { tally } from '../commands/contacts/plan-tally.js';
 
 /** One request of an undo: what it sends, and the record before it (for the undo's own journal). */
 export type UndoStep =

@@ -66,6 +66,7 @@ function callStreams(stdin: string | undefined, told: ProgressSink | undefined):
   return {
     out: refuse,
     outBytes: async () => refuse(),
+    outDrained: async () => refuse(),
     err: (text) => void (stderrText += text),
     get stderrText() {
       return stderrText;

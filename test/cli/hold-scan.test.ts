@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkImportCsv } from '../../src/cli/csv-check.js';
 import { liveContacts, type PlannedContact } from '../../src/commands/contacts/plan.js';
-import { RepeatedNumbers } from '../../src/commands/contacts/plan-import.js';
+import { RepeatedNumbers } from '../../src/commands/contacts/repeated-numbers.js';
 import { cellMayHold, liveMayHold, scanCsv, scanItems, textScan } from '../../src/commands/imports/hold-scan.js';
 import { importPlanning } from '../../src/commands/imports/import-plan.js';
 import { seededRandom } from '../seeded-random.js';

@@ -46,7 +46,7 @@ describe("an import's counts, followed as its rows are checked", () => {
       const { twins } = await scanCsv(csv, { mayHold: true, padded: true });
 
       const before = new ImportTally(live, applyFlagged);
-      const planning = importPlanning(live, { applyFlagged, twins }, undefined, before);
+      const planning = importPlanning(live, { applyFlagged, twins }, { tally: before });
       const report = await checkImportCsv(csv, { onRow: planning.onRow });
       const plan = planning.finish();
       const skipped = plan.contacts.filter((contact) => contact.action === 'skipped');

@@ -108,16 +108,18 @@ for (const kind of BACKENDS) {
       const bob =
         `~ row 3: update contact ${ids[1]} (351920000072)\n    email: "bob@old.example" -> "bob@new.example"\n` +
         `    ! name: "00124" kept, not "124": ${LOST_ZEROS('00124')}\n`;
+      // A dry run lists each contact as its last row is read, then what it says of the whole file, then the check's report (-q: the file).
       expect(plan.stdout).toBe(
-        `${file}\n` +
-          (known
-            ? `x row 2: invalid\n    ${BEYOND}\n${bob}` +
-              'Plan: 0 to create, 1 to update, 0 unchanged, 1 invalid; 1 cell looks changed by a spreadsheet and is kept as stored: --apply-flagged to apply it (marked !).\n'
-            : "? values beyond the header's columns in 1 row (row 2), sent as written: whether this server ignores them is not known\n" +
-              `~ row 2: update contact ${ids[0]} (351920000071)\n    email: "ann@old.example" -> "ann@new.example"\n` +
+        known
+          ? `x row 2: invalid\n    ${BEYOND}\n${bob}` +
+              'Plan: 0 to create, 1 to update, 0 unchanged, 1 invalid; 1 cell looks changed by a spreadsheet and is kept as stored: --apply-flagged to apply it (marked !).\n' +
+              `${file}\n`
+          : `~ row 2: update contact ${ids[0]} (351920000071)\n    email: "ann@old.example" -> "ann@new.example"\n` +
               `    ! name: "00123" kept, not "123": ${LOST_ZEROS('00123')}\n` +
               `    ? extra_values: "say \\"hi\\", twice" sent as written, not known to be ignored: ${BEYOND}\n${bob}` +
-              'Plan: 0 to create, 2 to update, 0 unchanged, 0 invalid; 2 cells look changed by a spreadsheet and are kept as stored: --apply-flagged to apply them (marked !).\n'),
+              "? values beyond the header's columns in 1 row (row 2), sent as written: whether this server ignores them is not known\n" +
+              'Plan: 0 to create, 2 to update, 0 unchanged, 0 invalid; 2 cells look changed by a spreadsheet and are kept as stored: --apply-flagged to apply them (marked !).\n' +
+              `${file}\n`,
       );
 
       const imported = await importKeepingBody([file]);

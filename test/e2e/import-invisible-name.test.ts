@@ -54,9 +54,9 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         const id = (JSON.parse((await run('contacts', 'list', '-o', 'json')).stdout) as { id: number }[])[0].id;
         const sent = (cell: string) => `    ? name: "${cell}" sent as written, this server's rule not known: ${WHY}\n`;
         expect(plan.stdout).toBe(
-          `${file}\n? ${NAME_LINE}\n+ row 2: create 16505550011\n    name: "${ZERO_WIDTH}"\n${sent(ZERO_WIDTH)}` +
+          `+ row 2: create 16505550011\n    name: "${ZERO_WIDTH}"\n${sent(ZERO_WIDTH)}` +
             `~ row 3: update contact ${id} (16505550012)\n    name: "Ann" -> "${LEFT_TO_RIGHT}"\n${sent(LEFT_TO_RIGHT)}` +
-            `${bo}Plan: 2 to create, 1 to update, 0 unchanged, 0 invalid.\n`,
+            `${bo}? ${NAME_LINE}\nPlan: 2 to create, 1 to update, 0 unchanged, 0 invalid.\n${file}\n`,
         );
         const data = JSON.parse((await run('contacts', 'import', file, '--dry-run', '-o', 'json')).stdout);
         expect(data).toMatchObject({ invalid_rows: 0, unreadable_cells: { name: { rows: 2, first: ['row 2', 'row 3'] } } });

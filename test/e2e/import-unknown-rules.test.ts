@@ -57,12 +57,11 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       const plan = await run('contacts', 'import', file, '--dry-run', '-q');
       expect(plan.code, plan.stderr).toBe(known ? 8 : 0);
       expect(plan.stdout).toBe(
-        `${file}\n` +
-          (known
-            ? `${ann}x row 3: invalid\n    email: The email field must be a valid email address.\nPlan: 1 to create, 0 to update, 0 unchanged, 1 invalid.\n`
-            : `${EMAIL_LINE}${ann}+ row 3: create 16505550008\n    name: "Tab Name"\n    email: "x@y.z"\n    gender: "male"\n    status: false\n` +
+        known
+          ? `${ann}x row 3: invalid\n    email: The email field must be a valid email address.\nPlan: 1 to create, 0 to update, 0 unchanged, 1 invalid.\n${file}\n`
+          : `${ann}+ row 3: create 16505550008\n    name: "Tab Name"\n    email: "x@y.z"\n    gender: "male"\n    status: false\n` +
               `    ? email: "x@y.z" sent as written, this server's rule not known: The email field must be a valid email address.\n` +
-              'Plan: 2 to create, 0 to update, 0 unchanged, 0 invalid.\n'),
+              `${EMAIL_LINE}Plan: 2 to create, 0 to update, 0 unchanged, 0 invalid.\n${file}\n`,
       );
       if (!known) {
         const data = JSON.parse((await run('contacts', 'import', file, '--dry-run', '-o', 'json')).stdout);
@@ -110,12 +109,11 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(plan.code, plan.stderr).toBe(known ? 8 : 0);
       const ivy = '+ row 3: create 351920000032\n    name: "Ivy"\n';
       expect(plan.stdout).toBe(
-        `${file}\n` +
-          (known
-            ? `x row 2: invalid\n    ${BEYOND_WHY}\n${ivy}Plan: 1 to create, 0 to update, 0 unchanged, 1 invalid.\n`
-            : `${BEYOND_LINE}+ row 2: create 351920000031\n    name: "Hal"\n` +
+        known
+          ? `x row 2: invalid\n    ${BEYOND_WHY}\n${ivy}Plan: 1 to create, 0 to update, 0 unchanged, 1 invalid.\n${file}\n`
+          : `+ row 2: create 351920000031\n    name: "Hal"\n` +
               `    ? extra_values: "extra" sent as written, not known to be ignored: ${BEYOND_WHY}\n${ivy}` +
-              'Plan: 2 to create, 0 to update, 0 unchanged, 0 invalid.\n'),
+              `${BEYOND_LINE}Plan: 2 to create, 0 to update, 0 unchanged, 0 invalid.\n${file}\n`,
       );
       if (!known)
         expect(JSON.parse((await run('contacts', 'import', file, '--dry-run', '-o', 'json')).stdout)).toMatchObject({

@@ -51,12 +51,10 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(plan.code, plan.stderr).toBe(shows ? 8 : 0);
       const cid = '+ row 3: create 351920000003\n    name: "Cid"\n';
       expect(plan.stdout).toBe(
-        `${file}\n` +
-          (shows
-            ? `x row 2: invalid\n    contact_groups: ${GROUPS_WHY}\n${cid}Plan: 1 to create, 0 to update, 0 unchanged, 1 invalid.\n`
-            : `? ${unreadable('contact_groups', 'groups')}\n` +
-              `+ row 2: create 351920000002\n    name: "Bob"\n    ? contact_groups: "not-json" sent as written, not read: ${GROUPS_WHY}\n` +
-              `${cid}Plan: 2 to create, 0 to update, 0 unchanged, 0 invalid.\n`),
+        shows
+          ? `x row 2: invalid\n    contact_groups: ${GROUPS_WHY}\n${cid}Plan: 1 to create, 0 to update, 0 unchanged, 1 invalid.\n${file}\n`
+          : `+ row 2: create 351920000002\n    name: "Bob"\n    ? contact_groups: "not-json" sent as written, not read: ${GROUPS_WHY}\n` +
+              `${cid}? ${unreadable('contact_groups', 'groups')}\nPlan: 2 to create, 0 to update, 0 unchanged, 0 invalid.\n${file}\n`,
       );
       const data = JSON.parse((await run('contacts', 'import', file, '--dry-run', '-o', 'json')).stdout);
       if (shows) expect(data).toMatchObject({ valid_rows: 1, invalid_rows: 1, create: 1, invalid: 1 });

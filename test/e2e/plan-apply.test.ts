@@ -198,9 +198,9 @@ for (const kind of [SERVE_PROCESS, BACKENDS[2]]) {
         const grouped = file('grouped.csv', 'number,contact_groups\n14155550201,"[""Newsletter""]"\n');
         const plan = await run('contacts', 'import', grouped, '--dry-run', '-q');
         expect(plan.stdout).toContain(
-          '+ contact group "Newsletter": created by the import\n' +
-            `~ row 2: update contact ${ann.id} (14155550201)\n` +
+          `~ row 2: update contact ${ann.id} (14155550201)\n` +
             '    contact_groups: [] -> ["Newsletter"]\n' +
+            '+ contact group "Newsletter": created by the import\n' +
             'Plan: 0 to create, 1 to update, 0 unchanged, 0 invalid; 1 contact group to create: "Newsletter".\n',
         );
         const cleared = file('city.csv', `id,city\n${ann.id},\n`);

@@ -40,12 +40,12 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       const plan = await run('contacts', 'import', csv, '--dry-run', '-q');
       expect([plan.code, plan.stdout]).toEqual([
         0,
-        `${csv}\n` +
-          '+ row 2: create 16505550701\n' +
+        '+ row 2: create 16505550701\n' +
           '    name: "Unknown"\n' +
           '    email: "x@example.com"\n' +
           `    ! name: "Unknown" (the server's name for a new contact without one), not "3.51E+12": ${SCIENTIFIC}\n` +
-          'Plan: 1 to create, 0 to update, 0 unchanged, 0 invalid; 1 cell looks changed by a spreadsheet and is left out: --apply-flagged to apply it (marked !).\n',
+          'Plan: 1 to create, 0 to update, 0 unchanged, 0 invalid; 1 cell looks changed by a spreadsheet and is left out: --apply-flagged to apply it (marked !).\n' +
+          `${csv}\n`,
       ]);
       const json = JSON.parse((await run('contacts', 'import', csv, '--dry-run', '-o', 'json')).stdout);
       expect(json.contacts[0]).toMatchObject({
@@ -76,8 +76,7 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       const plan = await run('contacts', 'import', csv, '--dry-run', '-q');
       expect([plan.code, plan.stdout]).toEqual([
         0,
-        `${csv}\n` +
-          '! row 2: 16505550801: not created\n' +
+        '! row 2: 16505550801: not created\n' +
           `    ! ${besideTwin('16505550801', '016505550801')}: the row is left out\n` +
           '+ row 3: create 016505550801\n' +
           '    name: "Padded"\n' +
@@ -85,7 +84,8 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
           '    name: "Padded Two"\n' +
           '! row 5: 16505550802: not created\n' +
           `    ! ${besideTwin('16505550802', '016505550802')}: the row is left out\n` +
-          'Plan: 2 to create, 0 to update, 0 unchanged, 0 invalid, 2 skipped; 2 cells look changed by a spreadsheet and are left out: --apply-flagged to apply them (marked !).\n',
+          'Plan: 2 to create, 0 to update, 0 unchanged, 0 invalid, 2 skipped; 2 cells look changed by a spreadsheet and are left out: --apply-flagged to apply them (marked !).\n' +
+          `${csv}\n`,
       ]);
       const strict = await run('contacts', 'import', csv, '--strict', '--wait', '-q');
       expect([strict.code, strict.stderr]).toEqual([
@@ -114,14 +114,14 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       const plan = await run('contacts', 'import', csv, '--dry-run', '-q');
       expect([plan.code, plan.stdout]).toEqual([
         0,
-        `${csv}\n` +
-          '+ row 2: create 0016505551001\n' +
+        '+ row 2: create 0016505551001\n' +
           '    name: "More Zeros"\n' +
           '! row 3: 016505551002: not created\n' +
           `    ! ${besideStored('016505551002', ids['0016505551002'], '0016505551002')}: the row is left out\n` +
           '! row 4: 16505551001: not created\n' +
           `    ! ${besideStored('16505551001', ids['016505551001'], '016505551001')}: the row is left out\n` +
-          'Plan: 1 to create, 0 to update, 0 unchanged, 0 invalid, 2 skipped; 2 cells look changed by a spreadsheet and are left out: --apply-flagged to apply them (marked !).\n',
+          'Plan: 1 to create, 0 to update, 0 unchanged, 0 invalid, 2 skipped; 2 cells look changed by a spreadsheet and are left out: --apply-flagged to apply them (marked !).\n' +
+          `${csv}\n`,
       ]);
       const real = await run('contacts', 'import', csv, '--wait', '-q');
       expect([real.code, real.stderr]).toEqual([

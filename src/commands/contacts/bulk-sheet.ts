@@ -11,7 +11,7 @@ import { countOf } from '../../cli/text.js';
 import type { DigitsNote, DigitsNotes } from '../../formats/xlsx/digits-notes.js';
 import type { SheetCsv } from '../../formats/xlsx/sheet-csv.js';
 import type { SheetInput } from './bulk-input.js';
-import type { Plan } from './plan.js';
+import type { Plan, PlannedContact } from './plan.js';
 
 /** Whether a file is read as a spreadsheet: by its name (the reader loads only then). */
 export const isSpreadsheetFile = (path: string) => /\.xlsx$/i.test(path);
@@ -40,13 +40,16 @@ export async function sheetInput(ctx: Context, path: string, sheet: string | und
 /** A plan with each sheet row's notes (`D17 shows 4.48E+11; read as 447911123458`) under the row's contact. */
 export function rowNotesInPlan(plan: Plan, rowNotes: ReadonlyMap<number, string[]> | undefined): Plan {
   if (rowNotes === undefined || rowNotes.size === 0) return plan;
-  const contacts = plan.contacts.map((contact) => {
-    // A sheet's place is `row 17` (and its CSV line where a cell above holds a line break); several rows of one contact, each.
-    const places = contact.rows?.map((row) => row.place) ?? [contact.place];
-    const notes = places.flatMap((place) => rowNotes.get(Number(/^row (\d+)/.exec(place)?.[1])) ?? []);
-    return notes.length === 0 ? contact : { ...contact, notes: [...notes, ...(contact.notes ?? [])] };
-  });
-  return { ...plan, contacts };
+  return { ...plan, contacts: plan.contacts.map((contact) => withRowNotes(contact, rowNotes)) };
+}
+
+/** A contact of a plan with the notes of its sheet rows. */
+export function withRowNotes(contact: PlannedContact, rowNotes: ReadonlyMap<number, string[]> | undefined): PlannedContact {
+  if (rowNotes === undefined || rowNotes.size === 0) return contact;
+  // A sheet's place is `row 17` (and its CSV line where a cell above holds a line break); several rows of one contact, each.
+  const places = contact.rows?.map((row) => row.place) ?? [contact.place];
+  const notes = places.flatMap((place) => rowNotes.get(Number(/^row (\d+)/.exec(place)?.[1])) ?? []);
+  return notes.length === 0 ? contact : { ...contact, notes: [...notes, ...(contact.notes ?? [])] };
 }
 
 /** What is said of a sheet's formulas: their saved results are read, never computed. */

@@ -3,7 +3,10 @@
 // creates a contact, and a later row with that number updates what the earlier one created. An
 // empty cell keeps the stored value (said where there is one); groups are joined, never left, and
 // a group the workspace lacks is created. Rows naming one contact are shown together with its end
-// state. Fed a row at a time (a million rows need no second array), then finished.
+// state. Fed a row at a time (a million rows need no second array), then finished. Told how many
+// rows name each number (file-numbers.ts repeatCounts), it settles each contact at its last row
+// and hands it on, keeping only the contacts whose rows are still to come: a dry run of a file at
+// the upload limit holds its counts, not its plan.
 import {
   applyRow,
   copyOf,
@@ -13,7 +16,6 @@ import {
   paddedStored,
   settledAction,
   stateOf,
-  tally,
   UNNAMED,
   type ContactState,
   type LiveContacts,
@@ -21,9 +23,9 @@ import {
   type PlannedContact,
   type PlanRow,
 } from './plan.js';
-import { rowName } from '../../cli/text.js';
 import { placesOf } from './places.js';
 import { NumberTable } from './number-table.js';
+import { type PlanTotals, PlanTally, tally } from './plan-tally.js';
 import { addUnshown, SHOWN_ALL, type Shown, withoutUnshown } from './plan-unshown.js';
 import { UnreadableTally } from '../../cli/unreadable-cells.js';
 
@@ -32,7 +34,20 @@ interface Followed {
   before: ContactState;
   state: ContactState;
   created: boolean;
+  /** Where the planner settles contacts: how many of its rows are still to come. */
+  left: number;
 }
+
+/** How a planner hands on each contact as soon as its plan is final, rather than keep them all. */
+export interface Settling {
+  /** How many valid rows name each number named more than once (as the server stores it); every other number, one. */
+  repeats: ReadonlyMap<string, number>;
+  /** Each contact once its last row is planned (a row left out or invalid at once), in that order. */
+  settled(contact: PlannedContact): void;
+}
+
+/** A plan's counts; `contacts`: those not handed on by Settling (every one without it). */
+export type FinishedPlan = PlanTotals & { contacts: PlannedContact[] };
 
 /** What the run leaves out of one row: its held cells (by plan key), or the whole row. */
 export interface RowOutcome {
@@ -62,8 +77,12 @@ const NO_CONTACT: ContactState = Object.freeze(stateOf(undefined));
 
 export class ImportPlanner {
   private readonly contacts: PlannedContact[] = [];
+  /** The contacts followed and not yet settled, by number, in the order of their first rows. */
   private readonly byNumber = new Map<string, Followed>();
-  private readonly followed: Followed[] = [];
+  /** Every number followed, once (the contacts settled are no longer in byNumber). */
+  private readonly named = new NumberTable();
+  /** The counts of the contacts handed on (Settling). */
+  private readonly counts = new PlanTally();
   private readonly newGroups = new Set<string>();
   /** The rows sending each column the server's contacts do not show. */
   private readonly unshownRows: Record<string, number> = {};
@@ -73,13 +92,21 @@ export class ImportPlanner {
   constructor(
     private readonly live: LiveContacts,
     private readonly options: ImportPlanOptions,
+    private settling?: Settling,
   ) {}
+
+  /** From the first row on, each contact is handed on once settled (a run learns how many rows name each number only when it plans first). */
+  settleWith(settling: Settling): void {
+    if (this.named.count > 0 || this.contacts.length > 0)
+      throw new Error('a planner settles its contacts from the first row or not at all');
+    this.settling = settling;
+  }
 
   /** Plans one row (valid or not), in file order; says what the run leaves out of it. */
   add(row: PlanRow): RowOutcome {
     const number = row.number ?? null;
     if (row.errors !== undefined) {
-      this.contacts.push({ place: row.place, action: 'invalid', id: null, number, changes: {}, suspicious: [], errors: row.errors });
+      this.hand({ place: row.place, action: 'invalid', id: null, number, changes: {}, suspicious: [], errors: row.errors });
       return { held: [], skipped: false };
     }
     let followed = this.byNumber.get(number!);
@@ -89,7 +116,7 @@ export class ImportPlanner {
       if (beside !== undefined && !this.options.applyFlagged) {
         // The row's one change is the new contact itself: it is left out whole.
         const held = { number: { from: null, to: number, why: beside } };
-        this.contacts.push({ place: row.place, action: 'skipped', id: null, number, changes: {}, suspicious: [`number: ${beside}`], held });
+        this.hand({ place: row.place, action: 'skipped', id: null, number, changes: {}, suspicious: [`number: ${beside}`], held });
         return { held: [], skipped: true };
       }
       const planned: PlannedContact = {
@@ -101,10 +128,11 @@ export class ImportPlanner {
         suspicious: beside === undefined ? [] : [`number: ${beside}`],
       };
       const before = contact === undefined ? NO_CONTACT : stateOf(contact);
-      followed = { planned, before, state: copyOf(before), created: contact === undefined };
+      const left = this.settling?.repeats.get(number!) ?? 1;
+      followed = { planned, before, state: copyOf(before), created: contact === undefined, left };
       this.byNumber.set(number!, followed);
-      this.followed.push(followed);
-      this.contacts.push(planned);
+      this.named.add(number!, 0, 0);
+      if (this.settling === undefined) this.contacts.push(planned);
     } else {
       const { planned } = followed;
       planned.rows ??= [{ place: planned.place, does: followed.created ? 'create' : 'update' }];
@@ -121,26 +149,33 @@ export class ImportPlanner {
       this.unreadable.add(row.place, row.unreadable);
     }
     for (const name of row.sets?.groups?.names ?? []) if (this.options.groups?.has(name) === false) this.newGroups.add(name);
+    if (this.settling !== undefined && --followed.left <= 0) {
+      this.byNumber.delete(number!);
+      this.hand(this.settle(followed));
+    }
     return { held: Object.keys(applied.held), skipped: false };
   }
 
+  /** A contact whose plan is final: kept in the plan's list, or counted and handed on. */
+  private hand(contact: PlannedContact): void {
+    if (this.settling === undefined) return void this.contacts.push(contact);
+    this.counts.add(contact);
+    this.settling.settled(contact);
+  }
+
   /** The plan of every row added: each contact's changes from the workspace's values to the run's end state. */
-  finish(): Plan {
-    for (const { planned, before, state, created } of this.followed) {
-      planned.after = created ? createdState(state) : state;
-      // A new contact's name is shown as the server gives it (`Unknown` where no row sets one, or
-      // its cell is held); its status, active unless a row says otherwise, is in `after` alone.
-      const named = created && !this.options.unread && state.name === null;
-      planned.changes = differences(before, named ? { ...state, name: UNNAMED } : state);
-      if (named && planned.held?.name !== undefined) planned.held.name.instead = UNNAMED;
-      dropOverwritten(planned, state);
-      planned.action = created ? 'create' : settledAction(planned);
-      if (created && this.options.unreadWhy !== undefined && this.options.absent?.has(planned.number ?? '') !== true)
-        planned.unread = this.options.unreadWhy;
+  finish(): FinishedPlan {
+    // Without Settling every contact is still followed; with it, those whose last row never came (it was invalid).
+    for (const followed of this.byNumber.values()) {
+      const planned = this.settle(followed);
+      if (this.settling !== undefined) this.hand(planned);
     }
+    this.byNumber.clear();
     // A server whose contacts do not show groups is not known to create them: the plan does not promise it.
     const groupsShown = this.options.shown?.contact_groups !== false;
-    const plan = tally(this.contacts, groupsShown ? [...this.newGroups] : []);
+    const newGroups = groupsShown ? [...this.newGroups] : [];
+    const plan: FinishedPlan =
+      this.settling === undefined ? tally(this.contacts, newGroups) : { ...this.counts.totals(newGroups), contacts: [] };
     if (Object.keys(this.unshownRows).length > 0) plan.not_shown = this.unshownRows;
     if (!groupsShown && this.newGroups.size > 0) plan.lacking_groups = [...this.newGroups];
     const unreadable = this.unreadable.result();
@@ -148,9 +183,24 @@ export class ImportPlanner {
     return plan;
   }
 
+  /** A contact's plan once its rows are applied: its changes from the workspace's values to the run's end state. */
+  private settle({ planned, before, state, created }: Followed): PlannedContact {
+    planned.after = created ? createdState(state) : state;
+    // A new contact's name is shown as the server gives it (`Unknown` where no row sets one, or
+    // its cell is held); its status, active unless a row says otherwise, is in `after` alone.
+    const named = created && !this.options.unread && state.name === null;
+    planned.changes = differences(before, named ? { ...state, name: UNNAMED } : state);
+    if (named && planned.held?.name !== undefined) planned.held.name.instead = UNNAMED;
+    dropOverwritten(planned, state);
+    planned.action = created ? 'create' : settledAction(planned);
+    if (created && this.options.unreadWhy !== undefined && this.options.absent?.has(planned.number ?? '') !== true)
+      planned.unread = this.options.unreadWhy;
+    return planned;
+  }
+
   /** The numbers the rows name, as the server stores them (those left out whole aside). */
   numbers(): Iterable<string> {
-    return this.byNumber.keys();
+    return this.named.numbers();
   }
 
   /**
@@ -175,51 +225,6 @@ function dropOverwritten(planned: PlannedContact, state: ContactState): void {
   const kept = Object.entries(planned.kept).filter(([key, value]) => now(key) === value);
   if (kept.length > 0) planned.kept = Object.fromEntries(kept);
   else delete planned.kept;
-}
-
-/**
- * The contacts several rows name, as ImportPlanner shows them (the same key, the number as the
- * server stores it; the same places; the contact, or the new number), without following any
- * contact's values: all the plan of a run that holds nothing has to say (imports/hold-scan.ts). A
- * million rows cost a few bytes each (number-table.ts).
- */
-export class RepeatedNumbers {
-  /**
-   * `named`: each valid row's number, row and line, in file order; a table another follower of the
-   * rows fills (import-tally.ts) is shared rather than filled twice.
-   */
-  constructor(
-    private readonly live: LiveContacts,
-    private readonly named = new NumberTable(),
-  ) {}
-
-  /** `number`: a valid row's, as the server stores it. */
-  add(number: string, where: { row: number; line: number }): void {
-    this.named.add(number, where.row, where.line);
-  }
-
-  /** Every number the rows name. */
-  numbers(): Iterable<string> {
-    return this.named.numbers();
-  }
-
-  /** The contacts named by several rows, in the order of their first rows (as a plan lists them). */
-  contacts(): PlannedContact[] {
-    return this.named.repeated().map((entries): PlannedContact => {
-      const number = this.named.numberOf(entries[0]);
-      const contact = this.live.byNumber.get(number);
-      const places = entries.map((entry) => rowName(this.named.placeOf(entry)));
-      return {
-        place: placesOf(places),
-        action: contact === undefined ? 'create' : 'update',
-        id: contact === undefined ? null : Number(contact.id),
-        number: contact === undefined ? number : String(contact.number),
-        changes: {},
-        suspicious: [],
-        rows: places.map((place, at) => ({ place, does: at === 0 && contact === undefined ? 'create' : 'update' })),
-      };
-    });
-  }
 }
 
 /** An import's plan of rows already read. */

@@ -9,7 +9,8 @@ import { listed } from './places.js';
 import type { HeldChange, Plan, PlannedContact } from './plan.js';
 import { unreadableCellLine, unreadableLines, unshownLines } from './plan-unshown.js';
 import { unsentEmptiedLines } from './plan-update.js';
-import { batched } from '../imports/batched-write.js';
+import { pacedText } from '../../cli/batched-text.js';
+import { PlanTally, type PlanTotals, type SummaryCounts } from './plan-tally.js';
 
 const MARK: Record<PlannedContact['action'], string> = {
   create: '+',
@@ -88,10 +89,6 @@ export function heldLine(key: string, change: HeldChange): string {
   return `${key}: ${shown(change.from)} kept, not ${shown(change.to)}: ${change.why}`;
 }
 
-/** How many of the held cells are a new contact's (or a row's left out whole): there is nothing stored to keep, they are only left out. */
-export const heldOnNew = (contacts: PlannedContact[]): number =>
-  contacts.reduce((cells, contact) => cells + (contact.id === null ? Object.keys(contact.held ?? {}).length : 0), 0);
-
 /** The held cells as a plan (`are`) or a finished run (`were`) says them; `onNew` of them a new contact's. */
 export function heldSentence(cells: number, past: boolean, onNew = 0): string {
   const be = (n: number) => (past ? (n === 1 ? 'was' : 'were') : n === 1 ? 'is' : 'are');
@@ -106,7 +103,7 @@ export function heldSentence(cells: number, past: boolean, onNew = 0): string {
 }
 
 /** The counts, as the last line says them. */
-function planSummary(plan: Plan): string {
+function planSummary(plan: PlanTotals, counts: SummaryCounts): string {
   const failedPart = plan.failed !== undefined ? [`${countText(plan.failed)} failed`] : [];
   const parts =
     plan.delete !== undefined
@@ -131,8 +128,8 @@ function planSummary(plan: Plan): string {
   // A delete's repeated rows set no values: the contact is deleted once.
   const together = plan.delete !== undefined ? 'each deleted once' : "the last row's values win";
   if (plan.repeated > 0) more.push(`${countOf(plan.repeated, 'contact')} named by several rows (shown together, ${together})`);
-  if (plan.held > 0) more.push(`${heldSentence(plan.held, false, heldOnNew(plan.contacts))} (marked !)`);
-  const applied = plan.contacts.filter((contact) => contact.suspicious.length > 0 && contact.held === undefined).length;
+  if (plan.held > 0) more.push(`${heldSentence(plan.held, false, counts.heldOnNew)} (marked !)`);
+  const { applied } = counts;
   if (applied > 0) more.push(`${countText(applied)} with a change that looks made by a spreadsheet, applied (marked !)`);
   if (plan.not_read !== undefined)
     more.push(
@@ -148,23 +145,53 @@ export async function renderPlan(ctx: Context, plan: Plan): Promise<void> {
     await ctx.output.record(plan);
     return;
   }
-  // An unchanged contact is counted, not listed, unless there is something to say about it.
-  const said = (contact: PlannedContact) =>
-    contact.action !== 'unchanged' ||
-    contact.notes !== undefined ||
-    contact.kept !== undefined ||
-    contact.rows !== undefined ||
-    contact.unreadable !== undefined;
-  const groups = [
-    ...plan.new_groups.map((name) => `+ contact group ${shown(name)}: created by the import`),
-    ...unshownLines(plan.not_shown ?? {}, plan.lacking_groups ?? []),
-    ...unreadableLines(plan.unreadable_cells),
-    ...unsentEmptiedLines(plan.unsent_emptied ?? {}),
-  ].map((line) => `${line}\n`);
-  // Written a piece at a time: a million contacts' lines are never one string.
-  const out = batched((text) => ctx.output.text(text));
-  out.write(groups.join(''));
-  for (const contact of plan.contacts) if (said(contact)) out.write(contactLine(contact));
-  out.write(`${planSummary(plan)}\n`);
+  // A plan in memory says what it makes besides contacts first; a streamed one (an import's dry run) knows it only at the end.
+  ctx.output.text(
+    headLines(plan)
+      .map((line) => `${line}\n`)
+      .join(''),
+  );
+  const counts = await writePlanContacts(ctx, plan.contacts);
+  ctx.output.text(`${planSummary(plan, counts)}\n`);
+}
+
+/** The groups the run creates, the columns a server's contacts do not show. */
+const headLines = (plan: PlanTotals): string[] => [
+  ...plan.new_groups.map((name) => `+ contact group ${shown(name)}: created by the import`),
+  ...unshownLines(plan.not_shown ?? {}, plan.lacking_groups ?? []),
+  ...unreadableLines(plan.unreadable_cells),
+  ...unsentEmptiedLines(plan.unsent_emptied ?? {}),
+];
+
+/** An unchanged contact is counted, not listed, unless there is something to say about it. */
+const said = (contact: PlannedContact) =>
+  contact.action !== 'unchanged' ||
+  contact.notes !== undefined ||
+  contact.kept !== undefined ||
+  contact.rows !== undefined ||
+  contact.unreadable !== undefined;
+
+/**
+ * The lines of a plan's contacts as they come, written a piece at a time and paced by stdout (a
+ * million contacts' lines are never one string); gives back what the last line counts of them.
+ */
+export async function writePlanContacts(
+  ctx: Context,
+  contacts: Iterable<PlannedContact> | AsyncIterable<PlannedContact>,
+): Promise<SummaryCounts> {
+  const counts = new PlanTally();
+  const out = pacedText(ctx.output);
+  for await (const contact of contacts) {
+    counts.add(contact);
+    if (!said(contact)) continue;
+    const wait = out.write(contactLine(contact));
+    if (wait !== undefined) await wait;
+  }
   out.end();
+  return counts;
+}
+
+/** What a streamed plan says after its contacts: the groups the run creates, the columns a server's contacts do not show, and the counts. */
+export function writePlanEnd(ctx: Context, plan: PlanTotals, counts: SummaryCounts): void {
+  ctx.output.text([...headLines(plan), planSummary(plan, counts)].map((line) => `${line}\n`).join(''));
 }

@@ -18,12 +18,12 @@ import {
   note,
   settledAction,
   stateOf,
-  tally,
   type LiveContacts,
   type Plan,
   type PlannedContact,
   type PlanRow,
 } from './plan.js';
+import { tally } from './plan-tally.js';
 
 const rowsOf = (row: PlanRow, does: 'update' | 'delete'): Pick<PlannedContact, 'rows'> =>
   row.merged === undefined ? {} : { rows: row.merged.map((place) => ({ place, does })) };

@@ -271,27 +271,3 @@ export function settledAction(planned: PlannedContact): PlanAction {
   if (Object.keys(planned.changes).length > 0) return 'update';
   return planned.held !== undefined ? 'skipped' : 'unchanged';
 }
-
-/** The counts of a plan's contacts. */
-export function tally(contacts: PlannedContact[], newGroups: string[] = []): Plan {
-  const count = (action: PlanAction) => contacts.filter((contact) => contact.action === action).length;
-  const plan: Plan = {
-    create: count('create'),
-    update: count('update'),
-    unchanged: count('unchanged'),
-    invalid: count('invalid'),
-    skipped: count('skipped'),
-    suspicious: contacts.filter((contact) => contact.suspicious.length > 0).length,
-    held: contacts.reduce((cells, contact) => cells + Object.keys(contact.held ?? {}).length, 0),
-    repeated: contacts.filter((contact) => contact.rows !== undefined).length,
-    new_groups: newGroups,
-    contacts,
-  };
-  if (contacts.some((contact) => contact.action === 'delete' || contact.action === 'absent'))
-    Object.assign(plan, { delete: count('delete'), absent: count('absent') });
-  const failed = count('failed');
-  if (failed > 0) plan.failed = failed;
-  const notRead = contacts.filter((contact) => contact.unread !== undefined).length;
-  if (notRead > 0) plan.not_read = notRead;
-  return plan;
-}

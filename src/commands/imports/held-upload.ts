@@ -6,23 +6,27 @@ import { basename } from 'node:path';
 import type { Context } from '../../cli/context.js';
 import { privateFile } from '../../cli/private-file.js';
 import type { Plan, PlannedContact } from '../contacts/plan.js';
-import { heldLine, heldOnNew, heldSentence } from '../contacts/plan-render.js';
-import { countText } from '../../cli/text.js';
+import { heldLine, heldSentence } from '../contacts/plan-render.js';
+import { PlanTally, summaryCounts } from '../contacts/plan-tally.js';
+import { RepeatedRows } from './repeated-refusal.js';
+import { countOf, countText } from '../../cli/text.js';
 import { bytesWithoutHeld } from './held-bytes.js';
 import { type RewrittenRecord, rewrittenRecords, writeWithoutHeld } from './held-cells.js';
 import type { HeldCells, PlanSaid } from './import-plan.js';
 import type { HeldByPass } from './hold-pass.js';
 
-/** Held changes named one by one before the count. */
+/** Contacts several rows name, and held changes, named one by one before the count. */
 const NAMED = 10;
 
 /** Before the upload (or, for a plan that holds nothing, as the rows are checked after it): repeated rows and held cells, said. */
 export function sayPlan(ctx: Context, file: string, plan: PlanSaid): void {
-  for (const contact of plan.contacts)
-    if (contact.rows !== undefined)
-      ctx.output.warn(
-        `${who(file, contact, plan.unread)}: the rows name one contact and are applied in order, the last row's values win (--strict refuses such a file)`,
-      );
+  const repeated = plan.contacts.filter((contact) => contact.rows !== undefined);
+  for (const contact of repeated.slice(0, NAMED))
+    ctx.output.warn(
+      `${who(file, contact, plan.unread)}: the rows name one contact and are applied in order, the last row's values win (--strict refuses such a file)`,
+    );
+  const more = (plan.counts?.repeated ?? repeated.length) - Math.min(repeated.length, NAMED);
+  if (more > 0) ctx.output.warn(`and ${countOf(more, 'more contact')} named by several rows (--dry-run lists them all)`);
   sayHeld(ctx, file, plan);
 }
 
@@ -34,8 +38,42 @@ export function sayHeld(ctx: Context, file: string, plan: PlanSaid): void {
   const held = plan.contacts.flatMap((contact) => Object.entries(contact.held ?? {}).map(([key, change]) => ({ contact, key, change })));
   for (const { contact, key, change } of held.slice(0, NAMED))
     ctx.output.warn(`${who(file, contact, plan.unread)}: ${heldLine(key, change)}`);
-  if (held.length > NAMED) ctx.output.warn(`and ${countText(held.length - NAMED)} more (--dry-run lists them all)`);
-  if (plan.held > 0) ctx.output.warn(`${file}: ${heldSentence(plan.held, true, heldOnNew(plan.contacts))}`);
+  const more = plan.held - Math.min(held.length, NAMED);
+  if (more > 0) ctx.output.warn(`and ${countText(more)} more (--dry-run lists them all)`);
+  const heldOnNew = plan.counts?.heldOnNew ?? summaryCounts(plan.contacts).heldOnNew;
+  if (plan.held > 0) ctx.output.warn(`${file}: ${heldSentence(plan.held, true, heldOnNew)}`);
+}
+
+/**
+ * What a run that plans first says of its plan, taken from its contacts as they are settled: the
+ * first contacts several rows name and the first with held cells, kept to be said; every one
+ * counted; and, for --strict, the first contacts several rows name, kept for its refusal. A plan
+ * of a million contacts is said in a few lines and never held whole.
+ */
+export class PlanSaying {
+  private readonly kept: PlannedContact[] = [];
+  private readonly counts = new PlanTally();
+  private heldKept = 0;
+  private repeatedKept = 0;
+  readonly repeated = new RepeatedRows();
+
+  add(contact: PlannedContact): void {
+    this.counts.add(contact);
+    this.repeated.add(contact);
+    const cells = Object.keys(contact.held ?? {}).length;
+    const named = contact.rows !== undefined && this.repeatedKept < NAMED;
+    const holding = cells > 0 && this.heldKept < NAMED;
+    if (!named && !holding) return;
+    if (contact.rows !== undefined) this.repeatedKept += 1;
+    this.heldKept += cells;
+    this.kept.push(contact);
+  }
+
+  /** What sayPlan says; `unread`: as PlanSaid has it. */
+  said(unread: boolean | undefined): PlanSaid & Pick<Plan, 'held'> {
+    const { held, repeated } = this.counts.totals();
+    return { contacts: this.kept, held, unread, counts: { repeated, heldOnNew: this.counts.heldOnNew } };
+  }
 }
 
 /**
@@ -50,7 +88,7 @@ export async function sendAsPlanned<T>(
   file: string,
   csv: { path: string; name: string | undefined },
   held: HeldCells,
-  plan: Plan & PlanSaid,
+  plan: PlanSaid,
   create: (path: string, name: string | undefined, bytes?: Blob) => Promise<T>,
 ): Promise<{ answer: T; done(): void }> {
   sayPlan(ctx, file, plan);

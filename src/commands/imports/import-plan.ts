@@ -7,13 +7,13 @@ import { AuthenticationError } from '../../api/errors.js';
 import { nfc } from '../../api/schemas/common.js';
 import type { Context } from '../../cli/context.js';
 import { type CheckedRow, WHOLE_ROW } from '../../cli/csv-check.js';
-import { RequestValidationError } from '../../cli/errors.js';
 import { rowName } from '../../cli/text.js';
 import { concurrencyOf } from '../shared/concurrency.js';
 import { liveContacts, type LiveContacts, type Plan, type PlanRow, type RowSets } from '../contacts/plan.js';
 import type { ImportRow } from '../../api/schemas/index.js';
 import type { ColumnPlan } from '../../api/import-columns.js';
-import { type ImportPlanOptions, ImportPlanner, RepeatedNumbers } from '../contacts/plan-import.js';
+import { type FinishedPlan, type ImportPlanOptions, ImportPlanner, type Settling } from '../contacts/plan-import.js';
+import { RepeatedNumbers } from '../contacts/repeated-numbers.js';
 import { cannotListContacts, readLiveContactsUpTo, readLiveContactsWithin } from '../contacts/plan-live.js';
 import { askShown, askWsmRules, SHOWN_ALL, type Shown } from '../contacts/plan-unshown.js';
 import type { ServerReading } from '../../cli/unreadable-cells.js';
@@ -59,10 +59,12 @@ export type HeldCells = Map<number, string[] | 'row'>;
 export interface ImportPlanning {
   /** Each row of the file as the check reads it. */
   onRow(row: CheckedRow): void;
-  /** After the whole file: the plan. */
-  finish(): Plan;
+  /** After the whole file: the plan (its contacts those not handed on by Settling). */
+  finish(): FinishedPlan;
   /** The numbers the rows name, as the server stores them. */
   numbers(): Iterable<string>;
+  /** Each contact handed on once settled, from the first row on (Settling): the plan is not held whole. */
+  settleWith(settling: Settling): void;
   /** What the run leaves out, filled as the rows are read. */
   held: HeldCells;
   /** The run's counts in the plan's categories, followed as the rows are read (none where the workspace was not read). */
@@ -90,16 +92,22 @@ async function groupsOf(client: WsmClient, id: number | undefined): Promise<{ na
 
 /**
  * Plans the rows as they are read, against `live`; `group`: the name of the import's --group, joined
- * by every row; `tally`: the run's counts, followed too.
+ * by every row; `tally`: the run's counts, followed too; `settling`: each contact handed on once
+ * settled; `sendsNothing`: a dry run, which keeps no record of what an upload would leave out.
  */
-export function importPlanning(live: LiveContacts, options: ImportPlanOptions, group?: string, tally?: ImportTally): ImportPlanning {
-  const planner = new ImportPlanner(live, options);
+export function importPlanning(
+  live: LiveContacts,
+  options: ImportPlanOptions,
+  { group, tally, settling, sendsNothing }: { group?: string; tally?: ImportTally; settling?: Settling; sendsNothing?: boolean } = {},
+): ImportPlanning {
+  const planner = new ImportPlanner(live, options, settling);
   const held: HeldCells = new Map();
   return {
     held,
     ...(tally !== undefined ? { tally } : {}),
     onRow(row) {
       const outcome = planner.add(importPlanRow(row, group));
+      if (sendsNothing) return;
       if (outcome.skipped) held.set(row.row, 'row');
       else if (outcome.held.length > 0) held.set(row.row, outcome.held);
       if (tally === undefined || row.value === undefined) return;
@@ -108,6 +116,7 @@ export function importPlanning(live: LiveContacts, options: ImportPlanOptions, g
     },
     finish: () => planner.finish(),
     numbers: () => planner.numbers(),
+    settleWith: (settling) => planner.settleWith(settling),
   };
 }
 
@@ -149,29 +158,32 @@ async function dryRunWorkspace(
 }
 
 /**
- * A dry run's planning, fed the rows as the check reads them (a million rows are never held at
- * once), against the workspace read before. `columns`: the file's header, which decides whether a
- * row may send groups or fields the server's contacts do not show (then asked before the first row).
+ * A dry run's planning, fed the rows as the check reads them, against the workspace read before,
+ * each contact handed on once settled (a million rows' plan is never held at once). `columns`: the
+ * file's header, which decides whether a row may send groups or fields the server's contacts do
+ * not show (then asked before the first row).
  */
 export async function dryRunPlanning(
   workspace: DryRunWorkspace,
   columns: ColumnPlan,
   { applyFlagged, group }: { applyFlagged: boolean; group?: number },
   twins: ReadonlyMap<string, string>,
+  settling: Settling,
 ): Promise<ImportPlanning> {
   const { live, groups } = workspace;
   const sendsUnshown = group !== undefined || columns.contact.contact_groups !== undefined || columns.fields.length > 0;
   const shown = sendsUnshown ? await workspace.shown() : SHOWN_ALL;
   const options = { applyFlagged, twins, shown, ...workspace.unread, ...(groups.names !== undefined ? { groups: groups.names } : {}) };
-  return importPlanning(live, options, groups.group);
+  return importPlanning(live, options, { ...(groups.group !== undefined ? { group: groups.group } : {}), settling, sendsNothing: true });
 }
 
 /**
  * What a plan says before the upload, or after it when it holds nothing: the rows naming one
  * contact, and what it holds. `unread`: the workspace was not read, so a contact without an id may
- * be stored already and is named by its number, not called new.
+ * be stored already and is named by its number, not called new. `counts`: where `contacts` are the
+ * first of them only (held-upload.ts PlanSaying), how many there are.
  */
-export type PlanSaid = Pick<Plan, 'contacts' | 'held'> & { unread?: boolean };
+export type PlanSaid = Pick<Plan, 'contacts' | 'held'> & { unread?: boolean; counts?: { repeated: number; heldOnNew: number } };
 
 /** The plan of a run that holds nothing, made after the upload: only the rows naming one contact are left to say. */
 export interface PlanAfterUpload {
@@ -226,7 +238,7 @@ export async function runPlanning(
   // The counts need the workspace's contacts: new and stored told apart.
   const tally = 'live' in before ? new ImportTally(live, applyFlagged, group) : undefined;
   return {
-    ...importPlanning(live, options, undefined, tally),
+    ...importPlanning(live, options, tally !== undefined ? { tally } : {}),
     before,
     live,
     shown: askShown(client, 'live' in before ? live : undefined),
@@ -281,13 +293,4 @@ async function readLiveWithin(ctx: Context, client: WsmClient): Promise<LiveRead
     ctx.output.notice(`${why}: the rows were checked for scientific notation only`);
     return { unread: why };
   }
-}
-
-/** --strict refuses a file whose rows name one contact more than once: exit 2 naming them, nothing sent. */
-export function refuseRepeated(file: string, plan: Plan): void {
-  if (plan.repeated === 0) return;
-  const errors: Record<string, string[]> = {};
-  for (const contact of plan.contacts)
-    if (contact.rows !== undefined) errors[contact.place] = [`name one contact (${contact.number}): the last row's values would win`];
-  throw new RequestValidationError(`${file} has rows naming the same contact (--strict): nothing was sent`, errors);
 }

@@ -64,7 +64,7 @@ const COUNTERS = ['created', 'updated', 'failed'] as const;
 type ServerCounts = Record<(typeof COUNTERS)[number], number>;
 
 export class ImportTally {
-  /** Each valid row sent: its number, row and line (shared with the rows naming one contact: plan-import.ts RepeatedNumbers). */
+  /** Each valid row sent: its number, row and line (shared with the rows naming one contact: repeated-numbers.ts). */
   readonly named = new NumberTable();
   private readonly stored = new Map<string, Stored>();
   private leftOutWhole = 0;

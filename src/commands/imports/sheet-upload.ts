@@ -20,7 +20,6 @@ import type { CheckOptions, CsvReport, RowProblem } from '../../cli/csv-check.js
 import { readSheetRows } from '../../cli/sheet-rows.js';
 import { csvLines, type SheetRecord } from '../../formats/xlsx/sheet-csv.js';
 import { digitsNotesByRow, digitsNotice, formulaWarning } from '../contacts/bulk-sheet.js';
-import type { Plan } from '../contacts/plan.js';
 import type { NotSentCells } from './check-report.js';
 import { cellsWithoutHeld } from './held-cells.js';
 import { sayHeld, sayPlan } from './held-upload.js';
@@ -79,7 +78,7 @@ export async function sendSheet<T>(
   ctx: Context,
   sheet: WrittenUpload,
   copy: PrivateFile,
-  holding: { plan: Plan & PlanSaid; held: HeldCells } | HeldByPass | undefined,
+  holding: { plan: PlanSaid; held: HeldCells } | HeldByPass | undefined,
   create: (path: string, name: string) => Promise<T>,
 ): Promise<{ answer: T; done(): void }> {
   if (holding !== undefined && 'plan' in holding) sayPlan(ctx, sheet.source, holding.plan);

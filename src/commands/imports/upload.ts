@@ -19,7 +19,7 @@ import {
   type CheckOptions,
   type CsvReport,
 } from '../../cli/csv-check.js';
-import { checkSheetFlag, isSpreadsheetFile, rowNotesInPlan } from '../contacts/bulk-sheet.js';
+import { checkSheetFlag, isSpreadsheetFile } from '../contacts/bulk-sheet.js';
 import { checkGroupFlag } from '../shared/group-flag.js';
 import { endWithFailures } from '../shared/max-failures.js';
 import { clientIfConfigured, refuseOverLimit, workspaceClient } from '../shared/verb.js';
@@ -27,14 +27,14 @@ import { fieldIdsOf } from '../shared/workspace-fields.js';
 import { importDetailColumns } from './columns.js';
 import { canonicalUpload, sizeWithinLimit } from './canonical-csv.js';
 import { quoteScan } from './open-quote.js';
-import { refuseNoValidRow, refuseOrWarn, reportColumns, warnColumns } from './check-report.js';
-import { beforeCheck, dryRunPlanning, refuseRepeated, runPlanning } from './import-plan.js';
+import { refuseNoValidRow, refuseOrWarn, warnColumns } from './check-report.js';
+import { beforeCheck, dryRunPlanning, runPlanning } from './import-plan.js';
+import { type DryRun, startDryRun } from './dry-run.js';
 import { type FileScan, scanCsv, scanItems, textScan } from './hold-scan.js';
-import type { Plan } from '../contacts/plan.js';
-import { renderPlan } from '../contacts/plan-render.js';
-import { sendAsPlanned, sendPassed } from './held-upload.js';
+import { renderDryRun } from './dry-run-render.js';
+import { PlanSaying, sendAsPlanned, sendPassed } from './held-upload.js';
 import { passForHolds } from './hold-pass.js';
-import { fileNumbers } from './file-numbers.js';
+import { fileNumbers, repeatCounts } from './file-numbers.js';
 import { beginImportChange } from '../../journal/import-change.js';
 import { followedOutcome } from '../../journal/import-outcome.js';
 import { locallyFailed } from './rejects.js';
@@ -49,10 +49,8 @@ import type { SheetUpload, UploadFlags } from './upload-flags.js';
 
 /** What an upload did: the dry run's report, or the import as last read. */
 export interface UploadResult {
-  /** --dry-run: the rows' check; nothing was sent. */
-  dryRun?: CsvReport;
-  /** --dry-run with a workspace: what each row would do to it. */
-  plan?: Plan;
+  /** --dry-run: the rows' check and, with a workspace, what each row would do to it, read as render takes them; nothing is sent. */
+  dryRun?: DryRun;
   /** The import: the upload's answer, or once --wait saw it finish, its last record. */
   import?: ContactImport;
   /** The upload's answer as it came, when it held no import record. */
@@ -113,29 +111,52 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
       ? await passForHolds(sheet === undefined ? { csv } : { items: sheet.items }, planning.live, fields, planning.options, reading)
       : undefined;
   const planFirst = planning !== undefined && (flags.strict || (!planning.holdsNothing && pass === undefined));
+  if (flags.dryRun) {
+    // A dry run plans each row as the check reads it: the file's twins (hold-scan.ts) and its header are known first.
+    const planned = workspace;
+    const dryRun = await startDryRun({
+      check: (options) => checkRows({ fields, ...options }),
+      ...(planned !== undefined
+        ? {
+            planning: async (settling) =>
+              dryRunPlanning(planned, await importColumns(flags.file, sheet?.items ?? csv, fields), flags, (await scan()).twins, settling),
+          }
+        : {}),
+      repeats: () => repeatCounts(sheet !== undefined ? { items: sheet.items } : { csv }),
+      async after(report, repeated) {
+        if (flags.rejects !== undefined) await writeRejects(ctx, flags.rejects, flags, locallyFailed(report));
+        if (!flags.strict) warnColumns(ctx, report);
+        refuseOrWarn(ctx, flags, report);
+        if (flags.strict) repeated.refuse(flags.file);
+      },
+      ...(sheet?.rowNotes !== undefined ? { rowNotes: sheet.rowNotes } : {}),
+    });
+    return { dryRun };
+  }
   const outcome = planning && followedOutcome(ctx, pass?.held ?? planning.held, flags.spreadsheet !== undefined);
-  // A dry run plans each row as the check reads it: the file's twins (hold-scan.ts) and its header are known first.
-  const dryPlanning =
-    workspace === undefined
-      ? undefined
-      : await dryRunPlanning(workspace, await importColumns(flags.file, sheet?.items ?? csv, fields), flags, (await scan()).twins);
-  const onRow = outcome?.following(planning!.onRow) ?? planning?.onRow ?? dryPlanning?.onRow;
+  const onRow = outcome?.following(planning!.onRow) ?? planning?.onRow;
   let report: CsvReport | undefined;
-  let plan: Plan | undefined;
+  /** A plan made first: what is said of it, its contacts taken as they are settled (never held whole). */
+  let saying: PlanSaying | undefined;
   /** The file's columns, as its header names them. */
   let columns: string[];
-  if (flags.strict || flags.dryRun || planFirst) {
+  if (flags.strict || planFirst) {
+    const said = new PlanSaying();
+    saying = said;
+    planning!.settleWith({
+      repeats: await repeatCounts(sheet !== undefined ? { items: sheet.items } : { csv }),
+      settled: (contact) => said.add(contact),
+    });
     report = await checkRows({ fields, ...(onRow !== undefined ? { onRow } : {}) });
     columns = report.columns;
-    plan = (planning ?? dryPlanning)?.finish();
-    // What is not sent (a dry run, a refusal under --strict) is rejected by the check alone.
+    planning!.finish();
+    // What is not sent (a refusal under --strict) is rejected by the check alone.
     const refused = flags.strict && (report.invalid_rows > 0 || report.unknown_columns.length > 0);
-    if (flags.rejects !== undefined && (flags.dryRun || refused)) await writeRejects(ctx, flags.rejects, flags, locallyFailed(report));
+    if (flags.rejects !== undefined && refused) await writeRejects(ctx, flags.rejects, flags, locallyFailed(report));
     if (!flags.strict) warnColumns(ctx, report);
-    if (!flags.dryRun && !refused && report.valid_rows === 0) refuseNoValidRow(flags.file, report);
+    if (!refused && report.valid_rows === 0) refuseNoValidRow(flags.file, report);
     refuseOrWarn(ctx, flags, report);
-    if (flags.strict && plan !== undefined) refuseRepeated(flags.file, plan);
-    if (flags.dryRun) return { dryRun: report, ...(plan !== undefined ? { plan: rowNotesInPlan(plan, sheet?.rowNotes) } : {}) };
+    if (flags.strict) said.repeated.refuse(flags.file);
   } else {
     const start = await checkRows({ fields, untilValid: true }); // to the first valid row: a file with none is not sent at all
     columns = start.columns;
@@ -144,7 +165,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   }
   const unplanned = planFirst ? undefined : (options: CheckOptions) => checkRows({ fields, ...options });
   // A copy without the held cells stays open until the import is followed: a body may be read late.
-  const planned = planFirst ? { plan: { ...plan!, unread: planning.options.unread }, held: planning.held } : undefined;
+  const planned = planFirst ? { plan: saying!.said(planning.options.unread), held: planning.held } : undefined;
   const written = sheet ?? (format ? canonicalUpload(csv, flags.file, format) : undefined);
   const sheetUpload = written === undefined ? undefined : await import('./sheet-upload.js');
   const copy = written === undefined ? undefined : await sheetUpload!.writtenCopy(written, (planned ?? pass)?.held ?? new Map());
@@ -187,16 +208,7 @@ export function uploadData(result: UploadResult): unknown {
 }
 
 export async function renderUpload(ctx: Context, result: UploadResult): Promise<void> {
-  if (result.dryRun !== undefined) {
-    // The report is the command's data: -o json gives every problem with its line, and the plan's counts and changes.
-    if (ctx.output.structured) await ctx.output.record({ ...result.dryRun, ...result.plan });
-    else await ctx.output.record(result.dryRun, { columns: reportColumns, idKey: 'file' });
-    if (result.plan !== undefined && !ctx.output.structured) await renderPlan(ctx, result.plan);
-    ctx.output.message(
-      `Dry run: nothing was sent. ${result.dryRun.invalid_rows > (result.sheet?.notSent ?? 0) ? 'The server would skip the invalid rows.' : ''}`.trim(),
-    );
-    return;
-  }
+  if (result.dryRun !== undefined) return renderDryRun(ctx, result.dryRun, result.sheet?.notSent);
   // With -o json a failed import's one document is the error's, the record inside it (settleUpload).
   if (result.import !== undefined && result.finished === true && importFailed(result.import) && ctx.output.structured) return;
   if (result.import !== undefined) await ctx.output.record(uploadData(result) as ContactImport, { columns: importDetailColumns });
@@ -208,8 +220,8 @@ export async function renderUpload(ctx: Context, result: UploadResult): Promise<
  * written to --rejects, then exit 8 for them unless --max-failures tolerates them.
  */
 export async function settleUpload(ctx: Context, result: UploadResult, flags: UploadFlags): Promise<void> {
-  const report = result.dryRun;
-  if (report !== undefined) {
+  if (result.dryRun !== undefined) {
+    const { report } = await result.dryRun.finish();
     if (report.valid_rows === 0) refuseNoValidRow(flags.file, report);
     endWithFailures(
       ctx,

@@ -1,6 +1,6 @@
 /** batched: text handed on in pieces of at least 64 KiB, in order, all of it once `end` is called. */
 import { describe, expect, it } from 'vitest';
-import { batched } from '../../../src/commands/imports/batched-write.js';
+import { batched } from '../../src/cli/batched-text.js';
 
 describe('batched', () => {
   it('hands on nothing below 64 KiB, then whole pieces, and the rest at the end', () => {
