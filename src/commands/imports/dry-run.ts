@@ -23,8 +23,10 @@ export interface DryRun {
   planned: boolean;
   /** The plan's contacts, each once its last row was read, in that order: taking them reads the file. Taken once. */
   contacts: AsyncIterable<PlannedContact>;
-  /** Once the contacts were taken (or, when they were not, after reading the file for them): the report and the counts; the check's warnings and --strict's refusals are said here. */
+  /** Once the contacts were taken (or, when they were not, after reading the file for them): the report and the counts. */
   finish(): Promise<DryRunDone>;
+  /** The contacts several rows name, as --strict refuses them (once the file was read). */
+  repeated: RepeatedRows;
 }
 
 export interface DryRunParts {
@@ -34,8 +36,8 @@ export interface DryRunParts {
   planning?: (settling: Settling) => Promise<ImportPlanning>;
   /** How many rows name each number named more than once. */
   repeats(): Promise<Map<string, number>>;
-  /** What follows the check: its rejects written, its warnings said, and --strict's refusals (thrown), of the rows and of the contacts several rows name. */
-  after(report: CsvReport, repeated: RepeatedRows): Promise<void>;
+  /** What follows the check: its rejects written, its columns' warnings said. */
+  after(report: CsvReport): Promise<void>;
   /** A sheet's notes on its rows' cells, under each row's contact. */
   rowNotes?: ReadonlyMap<number, string[]>;
 }
@@ -74,6 +76,7 @@ export async function startDryRun(parts: DryRunParts): Promise<DryRun> {
   let finished: Promise<DryRunDone> | undefined;
   return {
     planned: planning !== undefined,
+    repeated,
     contacts: {
       async *[Symbol.asyncIterator]() {
         taken = true;
@@ -97,7 +100,7 @@ export async function startDryRun(parts: DryRunParts): Promise<DryRun> {
           for await (const _contact of channel);
         }
         const done = await whole;
-        await parts.after(done.report, repeated);
+        await parts.after(done.report);
         return done;
       })()),
   };

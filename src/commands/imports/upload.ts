@@ -123,11 +123,9 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
           }
         : {}),
       repeats: () => repeatCounts(sheet !== undefined ? { items: sheet.items } : { csv }),
-      async after(report, repeated) {
+      async after(report) {
         if (flags.rejects !== undefined) await writeRejects(ctx, flags.rejects, flags, locallyFailed(report));
         if (!flags.strict) warnColumns(ctx, report);
-        refuseOrWarn(ctx, flags, report);
-        if (flags.strict) repeated.refuse(flags.file);
       },
       ...(sheet?.rowNotes !== undefined ? { rowNotes: sheet.rowNotes } : {}),
     });
@@ -222,6 +220,9 @@ export async function renderUpload(ctx: Context, result: UploadResult): Promise<
 export async function settleUpload(ctx: Context, result: UploadResult, flags: UploadFlags): Promise<void> {
   if (result.dryRun !== undefined) {
     const { report } = await result.dryRun.finish();
+    // What --strict refuses is said once the plan was shown: exit 2.
+    refuseOrWarn(ctx, flags, report);
+    if (flags.strict) result.dryRun.repeated.refuse(flags.file);
     if (report.valid_rows === 0) refuseNoValidRow(flags.file, report);
     endWithFailures(
       ctx,
