@@ -2,7 +2,7 @@
  * An export opened in LibreOffice and saved as CSV comes back with its numbers in LibreOffice's own
  * format: `1.50` as `1.5`, `1,000` as `1000`, `5%` as `5.00%`. None of those was the operator's
  * edit, so `contacts import` and `contacts update --from` hold them as spreadsheet damage (the
- * stored value kept, said on stderr) while the one cell the operator changed goes in, and the
+ * stored value kept, each cell said on stderr as the import says it) while the one cell the operator changed goes in, and the
  * contacts end as the dry run's plan said. Against `wsm serve` and the stand-in of the published
  * API; the real runs are the built binary's. Needs LibreOffice's `soffice` (.ci/run installs it):
  * without it this test fails, saying so.
@@ -72,11 +72,11 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       await backend?.stop();
     });
 
-    it('update --from holds each reformatted number, applies the edit, and ends as its plan said', async () => {
+    it('update --from holds each reformatted number and names it, applies the edit, and ends as its plan said', async () => {
       const file = await savedExport('update', ['Edit Me', 'Edited']);
       const dry = await run('contacts', 'update', '--from', file, '--dry-run', '-o', 'json');
       expect(dry.code, dry.stderr).toBe(0);
-      const plan = JSON.parse(dry.stdout) as { held: number; update: number; contacts: Array<{ after?: { name: string } }> };
+      const plan = JSON.parse(dry.stdout) as { held: number; update: number; contacts: Array<{ id: number; after?: { name: string } }> };
       expect([plan.held, plan.update]).toEqual([3, 1]);
       expect(plan.contacts.map((contact) => contact.after?.name)).toEqual(['1.50', '1,000', '5%', 'Edited']);
 
@@ -85,7 +85,15 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(res.stderr).toBe(
         [
           `${file}: it is read as a \`wsm contacts export\` file (its header is the export's): the ' the export puts before a value starting with = + - @ is taken off.`,
-          'warning: 3 cells look changed by a spreadsheet and were kept as stored: --apply-flagged to apply them',
+          ...[
+            ['1.50', '1.5'],
+            ['1,000', '1000'],
+            ['5%', '5.00%'],
+          ].map(
+            ([from, to], at) =>
+              `warning: ${file} line ${at + 2}, contact ${plan.contacts[at].id}: name: "${from}" kept, not "${to}": "${from}" would become "${to}": the same number in another format, as a spreadsheet writes a number back`,
+          ),
+          `warning: ${file}: 3 cells look changed by a spreadsheet and were kept as stored: --apply-flagged to apply them`,
           `✓ updated 1 of the 4 contacts read from ${file}: 0 unchanged, 3 skipped, 0 failed`,
           '',
         ].join('\n'),

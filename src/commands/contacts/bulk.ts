@@ -31,7 +31,8 @@ import { checkSheetFlag, isSpreadsheetFile, rowNotesInPlan, sheetInput } from '.
 import { bulkPlan, updateSteps } from './bulk-plan.js';
 import { mergeRepeated, refuseRepeated } from './bulk-merge.js';
 import type { Plan } from './plan.js';
-import { heldSentence, renderPlan } from './plan-render.js';
+import { renderPlan } from './plan-render.js';
+import { sayHeld } from '../imports/held-upload.js';
 import { unkeptFieldsSentence } from './body.js';
 import { countOf, countText } from '../../cli/text.js';
 import { confirmPermitted } from '../shared/permission-first.js';
@@ -83,8 +84,8 @@ interface BulkRun {
   source: string;
   /** The distinct contacts read from the source. */
   total: number;
-  /** Cells left out because they look changed by a spreadsheet. */
-  held: number;
+  /** The plan's contacts and its cells left out because they look changed by a spreadsheet: said as an import says them. */
+  held: Pick<Plan, 'contacts' | 'held'>;
   /** Contacts sent as their rows give them, their stored values not read. */
   unread: number;
   execution: BulkExecution;
@@ -147,7 +148,7 @@ export async function runBulk(ctx: Context, options: BulkOptions): Promise<BulkR
   const sending = kind === 'delete' && journal !== undefined ? steps.map((step) => goneUnsent(step, journal.absent)) : steps;
   const progress = ctx.io.progress(kind === 'delete' ? 'Deleting contacts' : 'Updating contacts', steps.length);
   const execution = executeBulk(client, sending, { concurrency, progress, ...(names !== undefined ? { names } : {}) });
-  const held = planned?.plan.held ?? 0;
+  const held = planned?.plan ?? { contacts: [], held: 0 };
   const unread = planned?.plan.not_read ?? 0;
   return { kind, source, total: steps.length, held, unread, execution: journal?.follow(execution) ?? execution };
 }
@@ -190,7 +191,7 @@ export function settleBulk(ctx: Context, result: BulkResult, options: BulkOption
       ? `; ${countText(result.unread)} of them sent as ${result.unread === 1 ? 'its row gives it' : 'their rows give them'}, not read first`
       : '';
   const done = `${kind === 'delete' ? 'deleted' : 'updated'} ${countText(succeeded - gone)} of ${read}: ${counts.join(', ')}${notRead}`;
-  if (result.held > 0) ctx.output.warn(heldSentence(result.held, true));
+  sayHeld(ctx, source, result.held);
   if (tally.unkeptFields.size > 0) ctx.output.warn(unkeptFieldsSentence([...tally.unkeptFields]));
   if (failures.length === 0) return ctx.output.done(done);
   const codes = new Set(failures.map((failure) => exitCodeFor(failure.error)));
