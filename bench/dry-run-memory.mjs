@@ -4,12 +4,16 @@
 // an empty workspace. WSM_BENCH_BEFORE=<an older build's bin/wsm.js> runs its CLI on the same
 // files in the same run, so the figures compare as ratios. WSM_BENCH_HEAP=<MB> runs every CLI
 // under --max-old-space-size=<MB>: whether the check still finishes in a small heap.
-//   node bench/dry-run-memory.mjs [rows=1000000] [cases=dry,dry-json,strict,real]
+// The file's rows are `valid` (each a new contact), `invalid` (each refused for its e-mail: the
+// row report holds a problem a row) or `twice` (each number named again in the file's second half,
+// so that every contact is followed until its last row).
+//   node bench/dry-run-memory.mjs [rows=1000000] [cases=dry,dry-json,strict,real] [rows kind=valid]
 import { join } from 'node:path';
 import { contactRow, fmt, runWsm, startServe, tempDir, writeLines } from './lib.mjs';
 
 const count = Number(process.argv[2] ?? 1_000_000);
 const cases = (process.argv[3] ?? 'dry,dry-json,strict,real').split(',');
+const kind = process.argv[4] ?? 'valid';
 const before = process.env.WSM_BENCH_BEFORE;
 const heap = process.env.WSM_BENCH_HEAP;
 const dir = tempDir();
@@ -23,8 +27,8 @@ const FLAGS = {
 
 function writeCsv(path) {
   return writeLines(path, 'number,name,email\n', count, (i) => {
-    const row = contactRow(i);
-    return `${row.number},${row.name},${row.email}\n`;
+    const row = contactRow(kind === 'twice' ? i % Math.ceil(count / 2) : i);
+    return `${row.number},${row.name},${kind === 'invalid' ? 'not-an-address' : row.email}\n`;
   });
 }
 
@@ -50,7 +54,7 @@ async function measure(csv, name, bin) {
 
 const csv = await writeCsv(join(dir, 'contacts.csv'));
 console.log(
-  `contacts import of ${count.toLocaleString('en-US')} rows: the CLI's peak RSS${heap !== undefined ? ` (heap ${heap} MB)` : ''}`,
+  `contacts import of ${count.toLocaleString('en-US')} rows (${kind}): the CLI's peak RSS${heap !== undefined ? ` (heap ${heap} MB)` : ''}`,
 );
 for (const name of cases) {
   const after = await measure(csv, name, undefined);
