@@ -64,7 +64,7 @@ export const IMPORT_WAIT_FLAGS = {
 export const APPLY_FLAGGED_FLAG = {
   flags: '--apply-flagged',
   description:
-    'apply the changes that look made by a spreadsheet too (leading zeros lost, scientific notation, digits rounded, a number reformatted, CRLF made LF): by default those cells are left out (a stored value is kept)',
+    'apply the changes that look made by a spreadsheet too (leading zeros lost, scientific notation, digits rounded, a number or date reformatted, CRLF made LF): by default those cells are left out (a stored value is kept)',
 } as const;
 
 /** `--rejects <file>` of an upload; `when` names the flags that make it write (only `contacts import` has --dry-run). */

@@ -30,7 +30,25 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const FIELDS = new Map([['code', 1]]);
 const NUMBERS = ['14155550101', '+1 415 555 0101', '14155550102', '014155550103', '14155550103', '447700900123', 'bad'];
 const NAMES = ['Ann', 'Bob 12', '', '1.5E+3', '0042', '42', 'Cy'];
-const CODES = ['42', '', '1234567890123460000', '0042', '1234567890123456789', '1.23457E+18', 'x7', '1.50', '1.5', '+42', '5%', '5.00%'];
+const CODES = [
+  '42',
+  '',
+  '1234567890123460000',
+  '0042',
+  '1234567890123456789',
+  '1.23457E+18',
+  'x7',
+  '1.50',
+  '1.5',
+  '+42',
+  '5%',
+  '5.00%',
+  'Jan 5',
+  '01/05/26',
+  '1/5/2026',
+  '12:30',
+  '12:30:00 PM',
+];
 const EMAILS = ['', 'ann@example.com', 'user03@mail.example', 'not-an-email'];
 /** Values beyond the header's columns (none on most rows): planned on the header's columns where the server takes them. */
 const BEYOND = ['', '', '', ',extra', ',0042', ',,"a, b"'];

@@ -1,6 +1,7 @@
 /**
- * An export opened in LibreOffice and saved as CSV comes back with its numbers in LibreOffice's own
- * format: `1.50` as `1.5`, `1,000` as `1000`, `5%` as `5.00%`. None of those was the operator's
+ * An export opened in LibreOffice and saved as CSV comes back with its numbers, dates and times in
+ * LibreOffice's own format: `1.50` as `1.5`, `1,000` as `1000`, `5%` as `5.00%`, `Jan 5` as
+ * `01/05/26`, `12:30` as `12:30:00 PM`. None of those was the operator's
  * edit, so `contacts import` and `contacts update --from` hold them as spreadsheet damage (the
  * stored value kept, each cell said on stderr as the import says it) while the one cell the operator changed goes in, and the
  * contacts end as the dry run's plan said. Against `wsm serve` and the stand-in of the published
@@ -20,8 +21,25 @@ import { wsm } from './processes.js';
 
 const SOFFICE = process.env.SOFFICE ?? '/usr/bin/soffice';
 
-/** The names a spreadsheet reads as numbers, and the one the operator edits. */
-const NAMES = ['1.50', '1,000', '5%', 'Edit Me'];
+/** The names a spreadsheet reads as numbers, dates and times, each with what the plan says of it, and the one the operator edits. */
+const NUMBER = 'the same number in another format, as a spreadsheet writes a number back';
+const DATE = 'the same date or time in another format, as a spreadsheet writes one back';
+const HELD = [
+  ['1.50', NUMBER],
+  ['1,000', NUMBER],
+  ['5%', NUMBER],
+  ['Jan 5', DATE],
+  ['12:30', DATE],
+];
+const NAMES = [...HELD.map(([name]) => name), 'Edit Me'];
+
+/** The name column of a CSV LibreOffice saved (no name there holds a comma), row by row. */
+const savedNames = (file: string) =>
+  readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(',')[2].replace(/^"|"$/g, ''));
 
 /** `csv` opened in LibreOffice (its numbers read as numbers) and saved as CSV again, as `name`.csv in `dir`. */
 async function throughLibreOffice(dir: string, name: string, csv: string): Promise<string> {
@@ -42,7 +60,7 @@ async function throughLibreOffice(dir: string, name: string, csv: string): Promi
 }
 
 for (const kind of [BACKENDS[0], BACKENDS[2]]) {
-  describe(`numbers LibreOffice wrote in its own format, against ${kind.name}`, () => {
+  describe(`numbers, dates and times LibreOffice wrote in its own format, against ${kind.name}`, () => {
     let backend: Backend;
     const run = (...args: string[]) => wsmInProcess(backend.env, args);
     const names = async () => (JSON.parse((await run('contacts', 'list', '--all', '-o', 'json')).stdout) as Stored[]).map((c) => c.name);
@@ -72,41 +90,39 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       await backend?.stop();
     });
 
-    it('update --from holds each reformatted number and names it, applies the edit, and ends as its plan said', async () => {
+    it('update --from holds each reformatted number, date and time and names it, applies the edit, and ends as its plan said', async () => {
       const file = await savedExport('update', ['Edit Me', 'Edited']);
+      const written = savedNames(file);
+      expect(written.slice(0, 4)).toEqual(['1.5', '1000', '5.00%', expect.stringMatching(/^01\/05\/\d\d$/)]);
       const dry = await run('contacts', 'update', '--from', file, '--dry-run', '-o', 'json');
       expect(dry.code, dry.stderr).toBe(0);
       const plan = JSON.parse(dry.stdout) as { held: number; update: number; contacts: Array<{ id: number; after?: { name: string } }> };
-      expect([plan.held, plan.update]).toEqual([3, 1]);
-      expect(plan.contacts.map((contact) => contact.after?.name)).toEqual(['1.50', '1,000', '5%', 'Edited']);
+      expect([plan.held, plan.update]).toEqual([5, 1]);
+      expect(plan.contacts.map((contact) => contact.after?.name)).toEqual([...HELD.map(([name]) => name), 'Edited']);
 
       const res = await wsm(backend.env, ['contacts', 'update', '--from', file]);
       expect(res.code, res.stderr).toBe(0);
       expect(res.stderr).toBe(
         [
           `${file}: it is read as a \`wsm contacts export\` file (its header is the export's): the ' the export puts before a value starting with = + - @ is taken off.`,
-          ...[
-            ['1.50', '1.5'],
-            ['1,000', '1000'],
-            ['5%', '5.00%'],
-          ].map(
-            ([from, to], at) =>
-              `warning: ${file} line ${at + 2}, contact ${plan.contacts[at].id}: name: "${from}" kept, not "${to}": "${from}" would become "${to}": the same number in another format, as a spreadsheet writes a number back`,
+          ...HELD.map(
+            ([from, why], at) =>
+              `warning: ${file} line ${at + 2}, contact ${plan.contacts[at].id}: name: "${from}" kept, not "${written[at]}": "${from}" would become "${written[at]}": ${why}`,
           ),
-          `warning: ${file}: 3 cells look changed by a spreadsheet and were kept as stored: --apply-flagged to apply them`,
-          `✓ updated 1 of the 4 contacts read from ${file}: 0 unchanged, 3 skipped, 0 failed`,
+          `warning: ${file}: 5 cells look changed by a spreadsheet and were kept as stored: --apply-flagged to apply them`,
+          `✓ updated 1 of the 6 contacts read from ${file}: 0 unchanged, 5 skipped, 0 failed`,
           '',
         ].join('\n'),
       );
-      expect(await names()).toEqual(['1.50', '1,000', '5%', 'Edited']);
+      expect(await names()).toEqual([...HELD.map(([name]) => name), 'Edited']);
     });
 
-    it('an import keeps the stored numbers, takes the edit, and ends as its plan said', async () => {
+    it('an import keeps the stored numbers, dates and times, takes the edit, and ends as its plan said', async () => {
       const file = await savedExport('import', ['Edited', 'Imported']);
       const dry = await run('contacts', 'import', file, '--dry-run', '-o', 'json');
       expect(dry.code, dry.stderr).toBe(0);
       const plan = JSON.parse(dry.stdout) as { held: number; update: number };
-      expect([plan.held, plan.update]).toEqual([3, 1]);
+      expect([plan.held, plan.update]).toEqual([5, 1]);
 
       const res = await wsm(backend.env, ['contacts', 'import', file, '--wait', '--interval', '0.1s']);
       expect(res.code, res.stderr).toBe(0);
@@ -115,9 +131,9 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
         ': name: "1.50" kept, not "1.5": "1.50" would become "1.5": the same number in another format, as a spreadsheet writes a number back\n',
       );
       expect(res.stderr).toContain(
-        `warning: ${file}: 3 cells look changed by a spreadsheet and were kept as stored: --apply-flagged to apply them\n`,
+        `warning: ${file}: 5 cells look changed by a spreadsheet and were kept as stored: --apply-flagged to apply them\n`,
       );
-      expect(await names()).toEqual(['1.50', '1,000', '5%', 'Imported']);
+      expect(await names()).toEqual([...HELD.map(([name]) => name), 'Imported']);
     });
   });
 }

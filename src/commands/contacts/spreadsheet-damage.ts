@@ -1,6 +1,7 @@
 // What a spreadsheet does to a value it reads as a number and writes back: leading zeros dropped,
 // scientific notation, digits past the 15th rounded to zeros, the number written in its own format
-// (`1.50` as `1.5`, `1,000` as `1000`, `5%` as `5.00%`); and to a cell's line breaks, which it
+// (`1.50` as `1.5`, `1,000` as `1000`, `5%` as `5.00%`), a date or a time written in its own
+// (`Jan 5` as `01/05/26`, `12:30` as `12:30:00 PM`); and to a cell's line breaks, which it
 // saves as LF whatever they were (CRLF, CR). A plan holds such a change.
 import { isScientificNotation } from '../../formats/csv/cells.js';
 
@@ -34,12 +35,44 @@ function sameNumber(a: string, b: string): boolean {
   return first !== undefined && second !== undefined && first.value === second.value && first.unit === second.unit;
 }
 
-/** A value a spreadsheet may damage when it is written over (zeros dropped, digits rounded, a number reformatted, CRLF or CR made LF): the `from` side of spreadsheetDamage. */
-export const damageable = (value: unknown): boolean =>
-  typeof value === 'string' && (PADDED.test(value) || LONG_DIGITS.test(value) || value.includes('\r') || reformattable(value));
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH = `(?:${MONTHS.join('|')})[a-z]*\\.?`;
+/** Text a spreadsheet reads as a date or a time: `1/2`, `5-12`, `2024-01-05`, `Jan 5`, `5 Jan 2024`, `12:30`, `9:05 am`. */
+const DATE_OR_TIME = new RegExp(
+  `^(?:\\d{1,4}[/.-]\\d{1,2}(?:[/.-]\\d{1,4})?|${MONTH}\\s+\\d{1,2}(?:,?\\s+\\d{2,4})?|\\d{1,2}[\\s-]${MONTH}(?:[\\s-]\\d{2,4})?|\\d{1,2}:\\d{2}(?::\\d{2})?(?:\\s?[ap]m)?)$`,
+  'i',
+);
+/** A date or a time as a spreadsheet writes one in its own format: `01/05/26`, `1/5/2026`, `05.01.26`, `12:30:00 PM`. */
+const WRITTEN_DATE_OR_TIME = /^(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2}:\d{2}(?:\s?[AP]M)?)$/i;
 
-/** A value a spreadsheet may have written: a number (its zeros, digits or format may be gone) or scientific notation: the `to` side of spreadsheetDamage. */
-export const spreadsheetWritten = (value: string): boolean => numberOf(value) !== undefined || isScientificNotation(value);
+/** The numbers a date or time is written with, a month's name as its number, a year by its last two digits. */
+function dateParts(text: string): number[] {
+  const named = text.toLowerCase().replace(/[a-z]+/g, (word) => {
+    const month = MONTHS.indexOf(word.slice(0, 3));
+    return month < 0 ? ' ' : ` ${month + 1} `;
+  });
+  return (named.match(/\d+/g) ?? []).map((digits) => Number(digits) % 100);
+}
+
+/** `to` is the date or time `from` is, as a spreadsheet writes it back: each of `from`'s numbers among `to`'s. */
+function sameDate(from: string, to: string): boolean {
+  const left = dateParts(to);
+  for (const part of dateParts(from)) {
+    const at = left.indexOf(part);
+    if (at < 0) return false;
+    left.splice(at, 1);
+  }
+  return true;
+}
+
+/** A value a spreadsheet may damage when it is written over (zeros dropped, digits rounded, a number or a date reformatted, CRLF or CR made LF): the `from` side of spreadsheetDamage. */
+export const damageable = (value: unknown): boolean =>
+  typeof value === 'string' &&
+  (PADDED.test(value) || LONG_DIGITS.test(value) || value.includes('\r') || reformattable(value) || DATE_OR_TIME.test(value.trim()));
+
+/** A value a spreadsheet may have written: a number (its zeros, digits or format may be gone), scientific notation, a date or a time: the `to` side of spreadsheetDamage. */
+export const spreadsheetWritten = (value: string): boolean =>
+  numberOf(value) !== undefined || isScientificNotation(value) || WRITTEN_DATE_OR_TIME.test(value.trim());
 
 /** Why changing `from` to `to` looks made by a spreadsheet, if it does; `stored`: `from` is the workspace's value. */
 export function spreadsheetDamage(from: unknown, to: unknown, stored = true): string | undefined {
@@ -53,6 +86,8 @@ export function spreadsheetDamage(from: unknown, to: unknown, stored = true): st
     return `"${before}" would become "${to}": a spreadsheet keeps 15 significant digits of a number and rounds the rest to zeros`;
   if (stored && reformattable(before) && before.trim() !== to.trim() && sameNumber(before, to))
     return `"${before}" would become "${to}": the same number in another format, as a spreadsheet writes a number back`;
+  if (stored && before !== to && DATE_OR_TIME.test(before.trim()) && WRITTEN_DATE_OR_TIME.test(to.trim()) && sameDate(before, to))
+    return `"${before}" would become "${to}": the same date or time in another format, as a spreadsheet writes one back`;
   if (stored && before.includes('\r') && !to.includes('\r') && to === before.replace(/\r\n?/g, '\n'))
     return "only its line breaks differ (CRLF or CR stored, LF in the file), as a spreadsheet saves a cell's line breaks";
   return undefined;

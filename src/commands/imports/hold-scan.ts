@@ -1,7 +1,7 @@
 // Whether an import's plan can hold anything, known from a quick read of the file's cells and of the
 // workspace's values, before the plan itself is made. A plan holds a cell only when
 // spreadsheetDamage (contacts/spreadsheet-damage.ts) finds one: a new value in scientific notation, or a value
-// with leading zeros, of 16 digits or more, or a number in a format a spreadsheet rewrites (`1.50`, `5%`),
+// with leading zeros, of 16 digits or more, or a number, date or time in a format a spreadsheet rewrites (`1.50`, `Jan 5`),
 // written over by what a spreadsheet makes of it (damageable: the stored side); it
 // leaves a row out only for a new number beside one with more leading zeros, stored or of the same file
 // (padded-twins.ts, which this read finds). When no cell of the file and no stored value looks like
