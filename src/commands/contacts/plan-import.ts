@@ -42,9 +42,17 @@ interface Followed {
 export interface Settling {
   /** How many valid rows name each number named more than once (as the server stores it); every other number, one. */
   repeats: ReadonlyMap<string, number>;
+  /** How many contacts waiting for later rows are kept as objects (WAITING_OBJECTS by default); past it each waits as its JSON text, a few times smaller. */
+  objects?: number;
   /** Each contact once its last row is planned (a row left out or invalid at once), in that order. */
   settled(contact: PlannedContact): void;
 }
+
+/** Contacts waiting for later rows kept as objects, about 560 bytes each; past them, each waits as its text, about 200. */
+const WAITING_OBJECTS = 50_000;
+
+/** What of a contact waiting for later rows is kept as text: its `before` is the workspace's, read again. */
+type Waiting = Omit<Followed, 'before'>;
 
 /** A plan's counts; `contacts`: those not handed on by Settling (every one without it). */
 export type FinishedPlan = PlanTotals & { contacts: PlannedContact[] };
@@ -77,8 +85,10 @@ const NO_CONTACT: ContactState = Object.freeze(stateOf(undefined));
 
 export class ImportPlanner {
   private readonly contacts: PlannedContact[] = [];
-  /** The contacts followed and not yet settled, by number, in the order of their first rows. */
-  private readonly byNumber = new Map<string, Followed>();
+  /** The contacts followed and not yet settled, by number, in the order of their first rows: objects, or (Settling, past its `objects`) JSON text. */
+  private readonly byNumber = new Map<string, Followed | string>();
+  /** How many of byNumber's contacts are objects. */
+  private objects = 0;
   /** Every number followed, once (the contacts settled are no longer in byNumber). */
   private readonly named = new NumberTable();
   /** The counts of the contacts handed on (Settling). */
@@ -109,7 +119,7 @@ export class ImportPlanner {
       this.hand({ place: row.place, action: 'invalid', id: null, number, changes: {}, suspicious: [], errors: row.errors });
       return { held: [], skipped: false };
     }
-    let followed = this.byNumber.get(number!);
+    let followed = this.take(number!);
     if (followed === undefined) {
       const contact = this.live.byNumber.get(number!);
       const beside = contact === undefined ? this.besidePadded(number!) : undefined;
@@ -130,14 +140,12 @@ export class ImportPlanner {
       const before = contact === undefined ? NO_CONTACT : stateOf(contact);
       const left = this.settling?.repeats.get(number!) ?? 1;
       followed = { planned, before, state: copyOf(before), created: contact === undefined, left };
-      this.byNumber.set(number!, followed);
       this.named.add(number!, 0, 0);
       if (this.settling === undefined) this.contacts.push(planned);
     } else {
       const { planned } = followed;
       planned.rows ??= [{ place: planned.place, does: followed.created ? 'create' : 'update' }];
       planned.rows.push({ place: row.place, does: 'update' });
-      planned.place = placesOf(planned.rows.map((each) => each.place));
     }
     const { row: shownRow, unshown } = withoutUnshown(row, this.options.shown ?? SHOWN_ALL);
     const applied = applyRow(followed.state, shownRow, this.options.applyFlagged, followed.before);
@@ -152,8 +160,31 @@ export class ImportPlanner {
     if (this.settling !== undefined && --followed.left <= 0) {
       this.byNumber.delete(number!);
       this.hand(this.settle(followed));
-    }
+    } else this.keep(number!, followed);
     return { held: Object.keys(applied.held), skipped: false };
+  }
+
+  /** The contact followed for `number`, if any, as an object (read back from its text). */
+  private take(number: string): Followed | undefined {
+    const kept = this.byNumber.get(number);
+    if (typeof kept !== 'string') {
+      if (kept !== undefined) this.objects -= 1;
+      return kept;
+    }
+    const waiting = JSON.parse(kept) as Waiting;
+    const contact = this.live.byNumber.get(number);
+    return { ...waiting, before: waiting.created || contact === undefined ? NO_CONTACT : stateOf(contact) };
+  }
+
+  /** Keeps a contact whose later rows are to come: as an object, or past Settling's `objects`, as its text. */
+  private keep(number: string, followed: Followed): void {
+    if (this.settling === undefined || this.objects < (this.settling.objects ?? WAITING_OBJECTS)) {
+      this.objects += 1;
+      this.byNumber.set(number, followed);
+      return;
+    }
+    const { before: _stored, ...waiting } = followed;
+    this.byNumber.set(number, JSON.stringify(waiting satisfies Waiting));
   }
 
   /** A contact whose plan is final: kept in the plan's list, or counted and handed on. */
@@ -166,8 +197,8 @@ export class ImportPlanner {
   /** The plan of every row added: each contact's changes from the workspace's values to the run's end state. */
   finish(): FinishedPlan {
     // Without Settling every contact is still followed; with it, those whose last row never came (it was invalid).
-    for (const followed of this.byNumber.values()) {
-      const planned = this.settle(followed);
+    for (const number of [...this.byNumber.keys()]) {
+      const planned = this.settle(this.take(number)!);
       if (this.settling !== undefined) this.hand(planned);
     }
     this.byNumber.clear();
@@ -185,6 +216,8 @@ export class ImportPlanner {
 
   /** A contact's plan once its rows are applied: its changes from the workspace's values to the run's end state. */
   private settle({ planned, before, state, created }: Followed): PlannedContact {
+    // Said once, here: a contact of a million rows would otherwise be named again at each.
+    if (planned.rows !== undefined) planned.place = placesOf(planned.rows.map((each) => each.place));
     planned.after = created ? createdState(state) : state;
     // A new contact's name is shown as the server gives it (`Unknown` where no row sets one, or
     // its cell is held); its status, active unless a row says otherwise, is in `after` alone.
@@ -222,7 +255,8 @@ export class ImportPlanner {
 function dropOverwritten(planned: PlannedContact, state: ContactState): void {
   if (planned.kept === undefined) return;
   const now = (key: string) => (key.startsWith('fields.') ? state.fields[key.slice('fields.'.length)] : state[key as keyof ContactState]);
-  const kept = Object.entries(planned.kept).filter(([key, value]) => now(key) === value);
+  // Compared as values: a contact waiting for later rows as text holds copies, not the state's own arrays.
+  const kept = Object.entries(planned.kept).filter(([key, value]) => JSON.stringify(now(key)) === JSON.stringify(value));
   if (kept.length > 0) planned.kept = Object.fromEntries(kept);
   else delete planned.kept;
 }

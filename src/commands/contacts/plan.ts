@@ -242,10 +242,19 @@ export function applyRow(state: ContactState, row: PlanRow, applyFlagged: boolea
       if (value === '') delete state.fields[name];
       else state.fields[name] = value;
     });
-  if (sets.groups !== undefined)
+  // An emptied groups cell keeps the groups the contact had, not those the row (its import's --group) joins.
+  const groupsBefore = state.contact_groups;
+  if (sets.groups !== undefined) {
+    applied.decided.push('contact_groups');
     state.contact_groups = sets.groups.replace ? [...sets.groups.names] : [...new Set([...state.contact_groups, ...sets.groups.names])];
+  }
   for (const key of row.emptied ?? []) {
-    const value = key.startsWith('fields.') ? state.fields[key.slice('fields.'.length)] : state[key as keyof ContactState];
+    const value =
+      key === 'contact_groups'
+        ? groupsBefore
+        : key.startsWith('fields.')
+          ? state.fields[key.slice('fields.'.length)]
+          : state[key as keyof ContactState];
     const none = value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
     if (!none) applied.kept[key] = value;
   }
@@ -259,9 +268,13 @@ export function applyRow(state: ContactState, row: PlanRow, applyFlagged: boolea
  */
 export function note(planned: PlannedContact, applied: Applied): void {
   const undecided = <T>(earlier: Record<string, T> = {}) => Object.entries(earlier).filter(([key]) => !applied.decided.includes(key));
-  planned.held = Object.fromEntries([...undecided(planned.held), ...Object.entries(applied.held)]);
-  planned.kept = Object.fromEntries([...undecided(planned.kept), ...Object.entries(applied.kept)]);
-  for (const key of ['held', 'kept'] as const) if (Object.keys(planned[key] ?? {}).length === 0) delete planned[key];
+  for (const key of ['held', 'kept'] as const) {
+    const entries = [...undecided<unknown>(planned[key]), ...Object.entries(applied[key])];
+    // Set only when there is something, deleted only when there was: a deleted property turns the
+    // object into a dictionary several times its size, and a dry run may follow millions of them.
+    if (entries.length > 0) planned[key] = Object.fromEntries(entries) as never;
+    else if (planned[key] !== undefined) delete planned[key];
+  }
   const decidedReason = (reason: string) => applied.decided.some((key) => reason.startsWith(`${key}: `));
   planned.suspicious = [...planned.suspicious.filter((reason) => !decidedReason(reason)), ...applied.flagged];
 }

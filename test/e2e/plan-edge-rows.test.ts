@@ -1,0 +1,55 @@
+/**
+ * An import's plan of rows at the edges: one number on twenty thousand rows is one contact, named
+ * by all of its rows once (its place was named again at each row, so such a file took minutes), and
+ * an emptied groups cell beside --group keeps the groups the contact had, not those it joins.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, type Backend, backendFile } from './backends.js';
+import { wsmInProcess } from './in-process.js';
+
+describe("an import's plan of rows at the edges, against wsm serve", () => {
+  let backend: Backend;
+  const run = (...args: string[]) => wsmInProcess(backend.env, args);
+
+  beforeAll(async () => {
+    backend = await BACKENDS[0].start();
+  });
+  afterAll(async () => {
+    await backend?.stop();
+  });
+
+  it('one number on 20,000 rows: one contact, its rows named once, the last row its values', async () => {
+    const rows = 20_000;
+    const file = backendFile(
+      backend,
+      'same.csv',
+      `number,name\n${Array.from({ length: rows }, (_, at) => `14155550999,N${at}\n`).join('')}`,
+    );
+    const plan = await run('contacts', 'import', file, '--dry-run', '-q');
+    expect(plan.code, plan.stderr).toBe(0);
+    const places = Array.from({ length: rows }, (_, at) => at + 2).join(', ');
+    expect(plan.stdout.split('\n').slice(0, 3)).toEqual([
+      `+ rows ${places}: create 14155550999`,
+      `    rows ${places} are one contact: created by row 2, updated by rows ${places.slice('2, '.length).replace(/, (\d+)$/, ' and $1')}`,
+      `    name: "N${rows - 1}"`,
+    ]);
+    expect(plan.stdout).toContain(
+      "Plan: 1 to create, 0 to update, 0 unchanged, 0 invalid; 1 contact named by several rows (shown together, the last row's values win).\n",
+    );
+  });
+
+  it('an emptied groups cell beside --group: the change shows the group joined, and no group is said kept that the contact did not have', async () => {
+    const vip = (await run('groups', 'create', 'VIP', '-q')).stdout.trim();
+    const cafe = (await run('groups', 'create', 'Café', '-q')).stdout.trim();
+    expect((await run('contacts', 'create', '--number', '14155550998', '--name', 'Gus', '--group', vip)).code).toBe(0);
+    const file = backendFile(backend, 'grouped.csv', 'number,contact_groups\n14155550998,\n14155550997,\n');
+    const plan = await run('contacts', 'import', file, '--group', cafe, '--dry-run', '-q');
+    expect(plan.code, plan.stderr).toBe(0);
+    const id = JSON.parse((await run('contacts', 'list', '-o', 'json')).stdout)[0].id;
+    expect(plan.stdout).toBe(
+      `~ row 2: update contact ${id} (14155550998)\n    contact_groups: ["VIP"] -> ["VIP","Café"]\n` +
+        '+ row 3: create 14155550997\n    name: "Unknown"\n    contact_groups: ["Café"]\n' +
+        `Plan: 1 to create, 1 to update, 0 unchanged, 0 invalid.\n${file}\n`,
+    );
+  });
+});
