@@ -15,6 +15,7 @@ import { RequestValidationError } from './errors.js';
 import { closest } from './similar.js';
 import { turnAfter } from './loop-turns.js';
 import { rowName } from './text.js';
+import { RowProblems } from './row-problems.js';
 import {
   BEYOND_HEADER,
   type ServerReading,
@@ -33,10 +34,7 @@ interface RowPlace {
 /** The problem key of a row that could not be read at all (a quote never closed): no field of it is to blame. */
 export const WHOLE_ROW = 'row';
 
-export interface RowProblem extends RowPlace {
-  field: string;
-  message: string;
-}
+export type { RowProblem } from './row-problems.js';
 
 /** A column the import will not read: neither a contact attribute nor a contact field of the workspace. */
 export interface UnknownColumn {
@@ -55,8 +53,8 @@ export interface CsvReport {
   rows: number;
   valid_rows: number;
   invalid_rows: number;
-  /** Every problem of every invalid row, in file order. */
-  problems: RowProblem[];
+  /** Every problem of every invalid row, in file order, a few bytes each (row-problems.ts). */
+  problems: RowProblems;
   /** Columns that are neither contact attributes nor the workspace's fields (known only when the fields were read). */
   unknown_columns: UnknownColumn[];
   /** Whether the workspace's contact fields were known, so that every column could be checked. */
@@ -188,7 +186,7 @@ export async function checkImportItems(
     rows: 0,
     valid_rows: 0,
     invalid_rows: 0,
-    problems: [],
+    problems: new RowProblems(),
     unknown_columns: [],
     fields_checked: options.fields !== undefined,
     unchecked_columns: [],
@@ -198,7 +196,7 @@ export async function checkImportItems(
   const refuse = (row: RowPlace & { cells?: string[] }, errors: FieldErrors) => {
     report.invalid_rows++;
     for (const [field, messages] of Object.entries(errors)) {
-      for (const message of messages) report.problems.push({ row: row.row, line: row.line, field, message });
+      for (const message of messages) report.problems.add({ row: row.row, line: row.line, field, message });
     }
     options.onRow?.({ row: row.row, line: row.line, cells: row.cells ?? [], errors });
   };

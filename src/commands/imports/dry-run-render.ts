@@ -1,6 +1,7 @@
 // How an import's dry run is shown (dry-run.ts): the plan's contacts as they come, what the plan
 // says after them (plan-render.ts), then the check's report. -o json gives one document,
-// its `contacts` written as they come and the report's and the counts' keys after them.
+// its `contacts` written as they come and the report's and the counts' keys after them, the
+// report's `problems` a problem at a time (never one string of them).
 import type { Context } from '../../cli/context.js';
 import { writeStreamedDocument } from '../../cli/streamed-json.js';
 import { writePlanContacts, writePlanEnd } from '../contacts/plan-render.js';
@@ -16,8 +17,10 @@ export async function renderDryRun(ctx: Context, dryRun: DryRun, notSent = 0): P
     invalid = report.invalid_rows;
     return { ...report, ...plan };
   };
-  if (!dryRun.planned && output.structured) await output.record(await done());
-  else if (output.structured) await writeStreamedDocument(output, 'contacts', dryRun.contacts, done, output.format === 'json');
+  // --jq and --json select from the one document, so they are given it whole; -q prints a record's id (it has none).
+  if (!dryRun.planned && output.structured && (output.selecting || output.quiet)) await output.record(await done());
+  else if (output.structured)
+    await writeStreamedDocument(output, dryRun.planned ? [{ contacts: dryRun.contacts }, done] : [done], output.format === 'json');
   else {
     const counts = await writePlanContacts(ctx, dryRun.contacts);
     const { report, plan } = await dryRun.finish();

@@ -45,26 +45,38 @@ export function rejectsLayout(header: string[]): { header: string[]; row: (cells
   };
 }
 
-/** Why each failed row failed, by the line it starts on. */
-export type FailedLines = Map<number, string>;
+/** Why each failed row failed, by the line it starts on (a sheet's: by its row); a Map is one. */
+export interface FailedLines {
+  get(line: number): string | undefined;
+}
 
-const add = (lines: FailedLines, line: number, message: string) =>
+/** Each line's reason from the first of `sources` that has one. */
+export function firstKnown(...sources: FailedLines[]): FailedLines {
+  return {
+    get(line) {
+      for (const source of sources) {
+        const reason = source.get(line);
+        if (reason !== undefined) return reason;
+      }
+      return undefined;
+    },
+  };
+}
+
+const add = (lines: Map<number, string>, line: number, message: string) =>
   lines.set(line, lines.has(line) ? `${lines.get(line)} ${message}` : message);
 
-/** The rows the local check found invalid: its messages, joined as the server joins them. */
-export function locallyFailed(report: CsvReport, into: FailedLines = new Map()): FailedLines {
-  const local: FailedLines = new Map();
-  for (const problem of report.problems) add(local, problem.line, problem.message);
-  for (const [line, message] of local) if (!into.has(line)) into.set(line, message);
-  return into;
+/** The rows the local check found invalid: its messages, joined as the server joins them, read from the report's problems (never copied). */
+export function locallyFailed(report: CsvReport): FailedLines {
+  return { get: (line) => report.problems.messagesAt(line) };
 }
 
 /**
  * The rows the server's errors say were not imported (notes, such as a group created, are not rows
  * that failed), by the line each starts on, or by its row (a sheet's, whose CSV has a record a row).
  */
-export function serverFailed(errors: ImportError[], by: 'line' | 'row' = 'line'): FailedLines {
-  const lines: FailedLines = new Map();
+export function serverFailed(errors: ImportError[], by: 'line' | 'row' = 'line'): Map<number, string> {
+  const lines = new Map<number, string>();
   for (const error of errors) if (error.failed && error.row > 1) add(lines, by === 'line' ? error.line : error.row, error.message);
   return lines;
 }

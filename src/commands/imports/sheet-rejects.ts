@@ -22,7 +22,8 @@ export async function writeSheetRejects(path: string, file: string, sheet: strin
       for (const cell of row.cells) cells[cell.column] = cell.error ?? cell.text;
       if (header === undefined) header = cells;
       // Values past the header's columns come back too, as a CSV's do (rejectsLayout puts them last).
-      else if (failed.has(row.row)) failedRows.push({ row: row.row, cells: cells.slice(0, Math.max(header.length, lastValue(cells) + 1)) });
+      else if (failed.get(row.row) !== undefined)
+        failedRows.push({ row: row.row, cells: cells.slice(0, Math.max(header.length, lastValue(cells) + 1)) });
     }
   } finally {
     await workbook.close();

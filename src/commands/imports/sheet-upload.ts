@@ -17,6 +17,7 @@ import type { Context } from '../../cli/context.js';
 import { type PrivateFile, privateFile } from '../../cli/private-file.js';
 import { refuseOverLimit } from '../shared/verb.js';
 import type { CheckOptions, CsvReport, RowProblem } from '../../cli/csv-check.js';
+import { mergedByRow } from '../../cli/row-problems.js';
 import { readSheetRows } from '../../cli/sheet-rows.js';
 import { csvLines, type SheetRecord } from '../../formats/xlsx/sheet-csv.js';
 import { digitsNotesByRow, digitsNotice, formulaWarning } from '../contacts/bulk-sheet.js';
@@ -25,7 +26,6 @@ import { cellsWithoutHeld } from './held-cells.js';
 import { sayHeld, sayPlan } from './held-upload.js';
 import type { HeldByPass } from './hold-pass.js';
 import type { HeldCells, PlanSaid } from './import-plan.js';
-import type { FailedLines } from './rejects.js';
 import type { UploadResult } from './upload.js';
 import type { SheetUpload, UploadFlags } from './upload-flags.js';
 
@@ -116,7 +116,7 @@ export async function uploadSheet(
     field: problem.column === '' ? problem.cell : `${problem.cell} (${problem.column})`,
     message: problem.message,
   }));
-  const notSentRows: FailedLines = new Map();
+  const notSentRows = new Map<number, string>();
   for (const problem of read.problems)
     notSentRows.set(problem.row, [notSentRows.get(problem.row), problem.message].filter(Boolean).join(' '));
   const notSentCells: NotSentCells = new Map();
@@ -134,7 +134,10 @@ export async function uploadSheet(
     rowNotes: digitsNotesByRow(read.digits),
     complete(report: CsvReport, options: CheckOptions): CsvReport {
       // A sheet's row is its name (its rows are read with their row as their line).
-      const problems = [...report.problems, ...notSentProblems].sort((a, b) => a.row - b.row);
+      const problems = mergedByRow(
+        report.problems,
+        [...notSentProblems].sort((a, b) => a.row - b.row),
+      );
       if (options.onRow !== undefined && options.untilValid !== true) {
         const byRow = new Map<number, Record<string, string[]>>();
         for (const problem of notSentProblems)

@@ -9,7 +9,6 @@ import type { FlagOptions, UPLOAD_FLAGS } from '../declare.js';
 import { parseId } from '../shared/verb.js';
 import type { NotSentCells } from './check-report.js';
 import type { HeldCells } from './import-plan.js';
-import type { FailedLines } from './rejects.js';
 import { parseWaitFlags, type WaitFlags } from './wait.js';
 
 export interface UploadFlags extends WaitFlags {
@@ -44,7 +43,7 @@ export interface SheetUpload {
   /** Rows not sent, as the check's report counts them: each is an invalid row. */
   notSent: number;
   /** Why each row not sent was not, by sheet row. */
-  notSentRows: FailedLines;
+  notSentRows: Map<number, string>;
   /** The cells (`B4`) and their errors (`#N/A`) that kept each row from being sent, by sheet row. */
   notSentCells: NotSentCells;
   /** Notes on cells read otherwise than shown (digits the display drops), by sheet row: under each row's contact in a plan. */

@@ -6,7 +6,7 @@ import type { Context } from '../../cli/context.js';
 import { countOf } from '../../cli/text.js';
 import { isSpreadsheetFile } from '../contacts/bulk-sheet.js';
 import { allImportErrors, onlyFirstKnown } from './import-errors.js';
-import { type FailedLines, locallyFailed, serverFailed, writeCsvRejects } from './rejects.js';
+import { type FailedLines, firstKnown, locallyFailed, serverFailed, writeCsvRejects } from './rejects.js';
 import type { UploadFlags } from './upload-flags.js';
 
 /**
@@ -30,9 +30,9 @@ export async function rejectsAfterImport(
   if (!known.complete) {
     const holds = known.errors.length > 0 ? 'those and the rows' : 'the rows';
     ctx.output.warn(`${onlyFirstKnown(id, known.record)}: ${path} holds ${holds} the local check found invalid`);
-    if (report !== undefined) locallyFailed(report, failed);
   }
-  await writeRejects(ctx, path, flags, failed);
+  // The server's reason for a row comes first; the check's fills the rows the server's first errors leave out.
+  await writeRejects(ctx, path, flags, known.complete || report === undefined ? failed : firstKnown(failed, locallyFailed(report)));
 }
 
 /** The failed rows back in the input's format: CSV by line, or a workbook's sheet by row (sheet-rejects.ts). */
