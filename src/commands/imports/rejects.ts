@@ -1,27 +1,15 @@
 // `--rejects FILE`: the rows of an import file that failed, locally or on the server, written back
 // with the file's own header and cells (as the file holds them, the export's `'` left on) plus
 // `import_error` and `import_line`, so that the operator fixes that file and imports it again.
-// Between reading and writing is a table (header, rows of cells): reading the rows and writing
-// them are each the file format's, here CSV.
+// A row is written as it is read, so a file of millions of failed rows is never held: reading the
+// rows and writing them are each the file format's, here CSV.
 import { headerName, openCsv } from '../../api/import-csv.js';
 import type { ImportError } from '../../api/schemas/index.js';
 import type { CsvReport } from '../../cli/csv-check.js';
-import { replaceFile } from '../../cli/replace-file.js';
+import { batched } from '../../cli/batched-text.js';
+import { openFileSink } from '../../cli/file-sink.js';
 
 const REJECT_COLUMNS = ['import_error', 'import_line'] as const;
-
-interface RejectedRow {
-  /** The line of the import file the row starts on. */
-  line: number;
-  /** Its cells as the file holds them; none for a row that could not be read as CSV. */
-  cells: string[];
-  error: string;
-}
-
-interface RejectsTable {
-  header: string[];
-  rows: RejectedRow[];
-}
 
 /**
  * Where a rejects file puts each row's reason and line: in the input's own `import_error` and
@@ -81,40 +69,42 @@ export function serverFailed(errors: ImportError[], by: 'line' | 'row' = 'line')
   return lines;
 }
 
-/** The header and the failed rows of CSV `file`, cells as the file holds them. */
-async function rejectedCsvRows(file: string, failed: FailedLines): Promise<{ table: RejectsTable; separator: string }> {
-  const csv = await openCsv(file, 'number', { asWritten: true });
-  const table: RejectsTable = { header: [], rows: [] };
-  let header = true;
-  for await (const item of csv.rows) {
-    if (header) {
-      table.header = item.kind === 'record' ? item.cells : [];
-      header = false;
-      continue;
-    }
-    const error = failed.get(item.line);
-    if (error !== undefined) table.rows.push({ line: item.line, cells: item.kind === 'record' ? item.cells : [], error });
-  }
-  return { table, separator: csv.format.separator };
-}
-
 /** RFC 4180 with the file's own separator: a cell holding it, a quote or a line break is quoted. */
 export function csvCell(cell: string, separator: string): string {
   return cell.includes(separator) || /["\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 
-/** The table as CSV text: the header, then each row with its error and line (rejectsLayout). */
-function rejectsCsv(table: RejectsTable, separator = ','): string {
-  const layout = rejectsLayout(table.header);
-  const line = (cells: string[]) => cells.map((cell) => csvCell(cell, separator)).join(separator) + '\n';
-  let text = line(layout.header);
-  for (const row of table.rows) text += line(layout.row(row.cells, row.error, row.line));
-  return text;
-}
-
-/** Writes the failed rows of CSV `file` to `path` (atomically); the number of rows written. */
+/**
+ * Writes the failed rows of CSV `file` to `path` as the file is read, about 64 KiB at a time (never
+ * the rows or the text whole), put in place once whole; the number of rows written.
+ */
 export async function writeCsvRejects(path: string, file: string, failed: FailedLines): Promise<number> {
-  const { table, separator } = await rejectedCsvRows(file, failed);
-  await replaceFile(path, rejectsCsv(table, separator));
-  return table.rows.length;
+  const csv = await openCsv(file, 'number', { asWritten: true });
+  const separator = csv.format.separator;
+  const line = (cells: string[]) => cells.map((cell) => csvCell(cell, separator)).join(separator) + '\n';
+  const out = openFileSink(path);
+  const text = batched((piece) => out.write(piece));
+  let layout: ReturnType<typeof rejectsLayout> | undefined;
+  let rows = 0;
+  try {
+    for await (const item of csv.rows) {
+      const cells = item.kind === 'record' ? item.cells : [];
+      if (layout === undefined) {
+        layout = rejectsLayout(cells);
+        text.write(line(layout.header));
+        continue;
+      }
+      const error = failed.get(item.line);
+      if (error === undefined) continue;
+      text.write(line(layout.row(cells, error, item.line)));
+      rows++;
+    }
+    if (layout === undefined) text.write(line(rejectsLayout([]).header));
+    text.end();
+    out.commit();
+  } catch (error) {
+    out.abort();
+    throw error;
+  }
+  return rows;
 }
