@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Backend, backendFile, serveBackend } from './backends.js';
-import { cleanup, wsm } from './processes.js';
+import { cleanup, testEnv, wsm } from './processes.js';
 
 const REFUSED = 200_000;
 const EMAIL = 'The email field must be a valid email address.';
@@ -74,6 +74,27 @@ describe('an import file of 200,000 refused rows (wsm serve, the real binary)', 
     ]);
     expect(warned.at(-1)).toMatch(/ row 22: status: .*"s19"\.$/);
     expect(run.stderr).toContain('warning: 199,980 more invalid rows not listed (-o json or --rejects FILE gives every one)\n');
+  });
+
+  it('a dry run without a login (no plan) streams the report alike: -o ndjson is one line holding every problem', async () => {
+    const run = await wsm(testEnv(join(backend.dir, 'no-login')), ['contacts', 'import', file, '--dry-run', '-o', 'ndjson']);
+    expect(run.code, run.stderr.slice(0, 500)).toBe(8);
+    expect(run.stdout.endsWith('}\n') && run.stdout.indexOf('\n') === run.stdout.length - 1).toBe(true);
+    const report = JSON.parse(run.stdout);
+    expect(Object.keys(report)).toEqual([
+      'file',
+      'columns',
+      'rows',
+      'valid_rows',
+      'invalid_rows',
+      'problems',
+      'unknown_columns',
+      'fields_checked',
+      'unchecked_columns',
+    ]);
+    expect(report).toMatchObject({ rows: REFUSED + 1, valid_rows: 1, invalid_rows: REFUSED });
+    expect(report.problems).toHaveLength(2 * REFUSED);
+    expect(report.problems.at(-1)).toEqual({ row: REFUSED + 2, line: REFUSED + 2, field: 'status', message: NOT_KEPT });
   });
 
   it('--strict refuses the file naming the first 20 rows and counting the rest: exit 2, nothing sent', async () => {
