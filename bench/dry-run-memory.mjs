@@ -6,7 +6,8 @@
 // under --max-old-space-size=<MB>: whether the check still finishes in a small heap.
 // The file's rows are `valid` (each a new contact), `invalid` (each refused for its e-mail: the
 // row report holds a problem a row) or `twice` (each number named again in the file's second half,
-// so that every contact is followed until its last row).
+// so that every contact is followed until its last row) or `damaged` (each name in scientific
+// notation, a cell the plan holds as a spreadsheet's damage).
 //   node bench/dry-run-memory.mjs [rows=1000000] [cases=dry,dry-json,strict,real] [rows kind=valid]
 import { join } from 'node:path';
 import { contactRow, fmt, runWsm, startServe, tempDir, writeLines } from './lib.mjs';
@@ -28,7 +29,7 @@ const FLAGS = {
 function writeCsv(path) {
   return writeLines(path, 'number,name,email\n', count, (i) => {
     const row = contactRow(kind === 'twice' ? i % Math.ceil(count / 2) : i);
-    return `${row.number},${row.name},${kind === 'invalid' ? 'not-an-address' : row.email}\n`;
+    return `${row.number},${kind === 'damaged' ? '3.51E+12' : row.name},${kind === 'invalid' ? 'not-an-address' : row.email}\n`;
   });
 }
 

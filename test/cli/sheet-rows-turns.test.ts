@@ -30,7 +30,9 @@ describe("the loops over a sheet's rows in memory", () => {
   });
 
   it('the hold pass gives the event loop a turn', async () => {
-    expect(await turnedDuring(() => passForHolds({ items }, liveContacts([]), undefined, { applyFlagged: false }))).toBe(true);
+    expect(
+      await turnedDuring(() => passForHolds({ items }, liveContacts([]), undefined, { applyFlagged: false }, { repeats: new Map() })),
+    ).toBe(true);
   });
 
   it('the scan for numbers with leading zeros gives the event loop a turn', async () => {

@@ -40,8 +40,8 @@ interface Followed {
 
 /** How a planner hands on each contact as soon as its plan is final, rather than keep them all. */
 export interface Settling {
-  /** How many valid rows name each number named more than once (as the server stores it); every other number, one. */
-  repeats: ReadonlyMap<string, number>;
+  /** How many rows name each number named more than once (as the server stores it), from the row of its first planned row on; every other number, one. More than will be planned keeps the contact until finish. */
+  repeats: { get(number: string): number | undefined };
   /** How many contacts waiting for later rows are kept as objects (WAITING_OBJECTS by default); past it each waits as its JSON text, a few times smaller. */
   objects?: number;
   /** Each contact once its last row is planned (a row left out or invalid at once), in that order. */

@@ -9,8 +9,8 @@
 // is held depends on the value it writes over only through that likeness (contacts/plan.ts
 // spreadsheetDamage), so leaving those rows out changes no decision. It can change what a held
 // line shows (the value a row before it set, the rows naming the contact): where a held contact was
-// named by such a row before (read again up to there), the pass gives up (undefined) and the whole
-// file is planned first. A row with values beyond the header's columns is a row here as in the
+// named by such a row before (counted as the pass goes, for the numbers several rows name), the
+// pass gives up (undefined) and the whole file is planned first. A row with values beyond the header's columns is a row here as in the
 // check (checkedRow): planned on the header's columns where the server may take it, its values
 // beyond sent as written.
 // A CSV file is read from disk, its held rows rewritten as they are met when it is sent as its own
@@ -29,6 +29,7 @@ import { type RewrittenRecord, rewrittenRecord } from './held-cells.js';
 import { cellMayHold } from './hold-scan.js';
 import { damageable } from '../contacts/spreadsheet-damage.js';
 import { type HeldCells, importPlanning, type PlanSaid } from './import-plan.js';
+import { PlanSaying } from './held-upload.js';
 
 /** The rows the pass reads: a CSV file's, or a sheet's as read (header first, each named by its sheet row). */
 export type HoldSource = { csv: string } | { items: readonly CsvItem[] };
@@ -73,21 +74,39 @@ const holdableColumns = (plan: ColumnPlan): number[] =>
 
 /**
  * The held cells of `source`'s rows (its header checked), against `live`, with the workspace's
- * `fields`, planned as the run plans (`options`: the file's twins, from hold-scan.ts; `reading`: as the check takes it).
+ * `fields`, planned as the run plans (`options`: the file's twins, from hold-scan.ts; `reading`: as
+ * the check takes it). `repeats`: how many rows name each number named more than once
+ * (file-numbers.ts repeatCounts), so that each contact is settled at its last row and only what is
+ * said of the held cells is kept (held-upload.ts PlanSaying), never every contact planned.
  */
 export async function passForHolds(
   source: HoldSource,
   live: LiveContacts,
   fields: FieldIds | undefined,
   options: ImportPlanOptions,
-  reading?: ServerReading,
+  { repeats, reading }: { repeats: ReadonlyMap<string, number>; reading?: ServerReading | undefined },
 ): Promise<HeldByPass | undefined> {
   const { batches, rewrite } = await openRows(source);
   const planning = importPlanning(live, options);
   const twins = options.twins ?? new Map<string, string>();
   const watched = watchedOf(live);
-  /** The row from which the planner follows each number (every row naming it is planned from there on). */
-  const followedFrom = new Map<string, number>();
+  /** Rows naming a repeated number before the pass follows it (not planned, or invalid). */
+  const unplanned = new Map<string, number>();
+  /** The numbers followed after rows of theirs the pass did not plan: a held line would not show what those rows set. */
+  const namedBefore = new Set<string>();
+  let heldNamedBefore = false;
+  const saying = new PlanSaying();
+  planning.settleWith({
+    repeats: { get: (number) => (repeats.has(number) ? repeats.get(number)! - (unplanned.get(number) ?? 0) : undefined) },
+    settled(contact) {
+      saying.add(contact);
+      if (contact.held !== undefined && namedBefore.has(normalizeNumber(contact.number ?? ''))) heldNamedBefore = true;
+    },
+  });
+  /** A row of `number` the pass did not plan before following it: counted where other rows name it too. */
+  const passed = (number: string) => {
+    if (repeats.has(number) && !watched.has(number)) unplanned.set(number, (unplanned.get(number) ?? 0) + 1);
+  };
   const skipped = new Set<string>();
   const records: RewrittenRecord[] = [];
   const beside = (number: string) =>
@@ -110,52 +129,25 @@ export async function passForHolds(
       if (!hasCells(row)) continue;
       const { cells } = row;
       const number = normalizeNumber(cells[numberAt] ?? '');
-      if (!watched.has(number) && !beside(number) && !holdable.some((index) => cellMayHold(cells[index] ?? ''))) continue;
+      if (!watched.has(number) && !beside(number) && !holdable.some((index) => cellMayHold(cells[index] ?? ''))) {
+        passed(number);
+        continue;
+      }
       const checked = await checkedRow(row, plan, reading);
+      if (checked.value !== undefined && !watched.has(number) && unplanned.has(number)) namedBefore.add(number);
       planning.onRow(checked);
-      if (checked.value === undefined) continue;
-      if (!watched.has(number)) followedFrom.set(number, row.row);
+      if (checked.value === undefined) {
+        passed(number);
+        continue;
+      }
       watched.add(number);
       const holding = planning.held.get(row.row);
       if (holding === undefined) continue;
       if (holding === 'row') skipped.add(number);
       if (rewrite) records.push(rewrittenRecord(row, header!, holding));
     }
-  const { contacts, held } = planning.finish();
-  const holding = contacts.filter((contact) => contact.held !== undefined);
-  const heldFrom = new Map<string, number>();
-  for (const contact of holding) {
-    const number = normalizeNumber(contact.number ?? '');
-    const from = followedFrom.get(number);
-    if (from !== undefined) heldFrom.set(number, from);
-  }
-  if (await namedBefore(source, heldFrom, numberAt)) return undefined;
-  return { held: planning.held, records, said: { contacts: holding, held, unread: options.unread }, skipped };
-}
-
-/**
- * Whether a row names one of `numbers` before the row from which the pass followed it: a row the
- * pass did not plan, whose values a held line would not show. Read again only up to the last of
- * those rows (a held cell near the top of a large file costs a few rows).
- */
-async function namedBefore(source: HoldSource, numbers: ReadonlyMap<string, number>, numberAt: number): Promise<boolean> {
-  if (numbers.size === 0) return false;
-  const last = Math.max(...numbers.values());
-  const rows = await openRows(source);
-  try {
-    let header = true;
-    for await (const batch of rows.batches)
-      for (const row of batch) {
-        if (header || !hasCells(row)) {
-          header = false;
-          continue;
-        }
-        if (row.row >= last) return false;
-        const from = numbers.get(normalizeNumber(row.cells[numberAt] ?? ''));
-        if (from !== undefined && row.row < from) return true;
-      }
-    return false;
-  } finally {
-    await rows.close();
-  }
+  // The contacts whose last rows the pass did not plan (they were invalid) are settled here.
+  planning.finish();
+  if (heldNamedBefore) return undefined;
+  return { held: planning.held, records, said: saying.said(options.unread), skipped };
 }

@@ -88,8 +88,10 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   if (format) for (const line of formatNoticeLines(flags.file, formatNotes(format))) ctx.output.notice(line);
   /** Whether a cell may be held, and the file's numbers written with and without leading zeros (hold-scan.ts). */
   const scan = async (): Promise<FileScan> => (sheet !== undefined ? scanItems(sheet.items) : scanCsv(csv, text));
+  /** The file's rows, as the passes before the check read them: the CSV from disk, or the sheet's in memory. */
+  const rowSource = sheet !== undefined ? { items: sheet.items } : { csv };
   /** The file's numbers, read only where the workspace is too large to read whole (large-workspace.ts). */
-  const file = { scan, numbers: (most: number) => fileNumbers(sheet !== undefined ? { items: sheet.items } : { csv }, most) };
+  const file = { scan, numbers: (most: number) => fileNumbers(rowSource, most) };
   const client = flags.dryRun ? await clientIfConfigured(ctx) : await workspaceClient(ctx);
   if (format) await quotes.refuseOpen(format, csv, flags.file, client);
   const fields = client === undefined ? undefined : await fieldIdsOf(ctx, client, flags.dryRun);
@@ -108,7 +110,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   };
   const pass =
     planning?.holdsNothing === false && !flags.strict
-      ? await passForHolds(sheet === undefined ? { csv } : { items: sheet.items }, planning.live, fields, planning.options, reading)
+      ? await passForHolds(rowSource, planning.live, fields, planning.options, { repeats: await repeatCounts(rowSource), reading })
       : undefined;
   const planFirst = planning !== undefined && (flags.strict || (!planning.holdsNothing && pass === undefined));
   if (flags.dryRun) {
@@ -122,7 +124,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
               dryRunPlanning(planned, await importColumns(flags.file, sheet?.items ?? csv, fields), flags, (await scan()).twins, settling),
           }
         : {}),
-      repeats: () => repeatCounts(sheet !== undefined ? { items: sheet.items } : { csv }),
+      repeats: () => repeatCounts(rowSource),
       async after(report) {
         if (flags.rejects !== undefined) await writeRejects(ctx, flags.rejects, flags, locallyFailed(report));
         if (!flags.strict) warnColumns(ctx, report);
