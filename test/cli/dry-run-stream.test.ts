@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { csvTextRows } from '../../src/api/import-csv.js';
 import type { Contact } from '../../src/api/schemas/index.js';
 import { checkImportItems } from '../../src/cli/csv-check.js';
+import { contact as harnessContact } from './commands/harness.js';
 import { liveContacts, type PlannedContact } from '../../src/commands/contacts/plan.js';
 import { startDryRun } from '../../src/commands/imports/dry-run.js';
 import { repeatCounts } from '../../src/commands/imports/file-numbers.js';
@@ -17,20 +18,9 @@ const NUMBERS = ['14155550101', '+1 415 555 0101', '(1) 415-555-0102', '14155550
 const NAMES = ['Ann', '', '0042', '42', '3.51E+12', 'Bob'];
 const EMAILS = ['', 'a@example.com', 'bad-email', 'b@example.com'];
 
-const contact = (id: number, number: string, name: string, email: string | null): Contact => ({
-  id,
-  workspace_id: '2f1c9a52-8d1e-4c3b-9f10-6a7b8c9d0e1f',
-  number,
-  name,
-  email,
-  gender: null,
-  status: true,
-  avatar_url: null,
-  contact_groups: [],
-  fields: {},
-  created_at: 'T',
-  updated_at: 'T',
-});
+/** A stored contact with its number, name and e-mail, the rest as the command tests' harness makes any contact. */
+const contact = (id: number, number: string, name: string, email: string | null): Contact =>
+  harnessContact(id, { number, name, email }) as Contact;
 
 const GROUPS = ['', '"[""VIP""]"', '[]', '"[""VIP"",""News""]"'];
 const rowArb = fc.tuple(fc.constantFrom(...NUMBERS), fc.constantFrom(...NAMES), fc.constantFrom(...EMAILS), fc.constantFrom(...GROUPS));
