@@ -74,6 +74,8 @@ export interface CheckedRow extends RowPlace {
   errors?: FieldErrors;
   /** The columns it leaves empty (a valid row): the import keeps those values (import-columns.ts emptiedKeys). */
   emptied?: string[];
+  /** Its number cell as written (a valid row): a plan tells what a spreadsheet made of it. */
+  written?: string;
   /** Its cells the check refuses but the server may take (unreadable-cells.ts): sent as written; an e-mail is in `value` as written, the others not. */
   unreadable?: Record<string, UnreadableCell>;
 }
@@ -120,9 +122,7 @@ export function formatNoticeLines(source: string, notes: string[]): string[] {
  */
 export async function checkImportHeader(file: string, source = file, onText?: (text: string) => void): Promise<CsvFormat> {
   const problem = await findEncodingProblem(file, onText);
-  if (problem) {
-    throw encodingRefusal(source, problem);
-  }
+  if (problem) throw encodingRefusal(source, problem);
   const csv = await openCsv(file);
   let header: CsvItem | undefined;
   for await (const row of csv.rows) {
@@ -254,6 +254,10 @@ class ValidRow implements CheckedRow {
   get emptied(): string[] {
     this.empty ??= emptiedKeys(this.cells, this.plan);
     return this.empty;
+  }
+
+  get written(): string {
+    return this.cells[this.plan.contact.number ?? 0] ?? '';
   }
 }
 

@@ -24,6 +24,7 @@ import {
   type PlanRow,
 } from './plan.js';
 import { placesOf } from './places.js';
+import { decimalNumber } from './spreadsheet-damage.js';
 import { NumberTable } from './number-table.js';
 import { type PlanTotals, PlanTally, tally } from './plan-tally.js';
 import { addUnshown, SHOWN_ALL, type Shown, withoutUnshown } from './plan-unshown.js';
@@ -122,7 +123,7 @@ export class ImportPlanner {
     let followed = this.take(number!);
     if (followed === undefined) {
       const contact = this.live.byNumber.get(number!);
-      const beside = contact === undefined ? this.besidePadded(number!) : undefined;
+      const beside = contact === undefined ? (decimalNumber(row.written, number!) ?? this.besidePadded(number!)) : undefined;
       if (beside !== undefined && !this.options.applyFlagged) {
         // The row's one change is the new contact itself: it is left out whole.
         const held = { number: { from: null, to: number, why: beside } };

@@ -24,6 +24,7 @@ import {
   type PlanRow,
 } from './plan.js';
 import { tally } from './plan-tally.js';
+import { withoutDecimalZeros } from './spreadsheet-damage.js';
 
 const rowsOf = (row: PlanRow, does: 'update' | 'delete'): Pick<PlannedContact, 'rows'> =>
   row.merged === undefined ? {} : { rows: row.merged.map((place) => ({ place, does })) };
@@ -98,9 +99,14 @@ export function planUpdate(rows: Iterable<PlanRow>, live: LiveContacts, applyFla
   return plan;
 }
 
-/** An update's row with a number other than the contact's: the published API changes no number on update, so the plan says it is left. */
+/**
+ * An update's row with a number other than the contact's: the published API changes no number on
+ * update, so the plan says it is left. A spreadsheet's decimal of the contact's own number
+ * (`447911123458.00`) is that number, no other.
+ */
 function withNumberNote(contact: PlannedContact, number: string | undefined): PlannedContact {
-  if (number === undefined || contact.number === null || normalizeNumber(number) === normalizeNumber(contact.number)) return contact;
+  if (number === undefined || contact.number === null) return contact;
+  if (normalizeNumber(withoutDecimalZeros(number)) === normalizeNumber(contact.number)) return contact;
   const note = `the number "${number}" is not applied: an update does not change a contact's number`;
   return { ...contact, notes: [...(contact.notes ?? []), note] };
 }

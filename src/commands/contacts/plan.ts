@@ -30,6 +30,8 @@ export interface PlanRow {
   /** The contact it names: an id (update, delete) or, for an import, its number (an update's is compared, never sent). */
   id?: number;
   number?: string;
+  /** An import's number cell as written, where a spreadsheet may have made it (a decimal): the plan says why the row is left out. */
+  written?: string;
   sets?: RowSets;
   /** Keys (`email`, `fields.city`) of columns the row leaves empty that the run keeps as they are. */
   emptied?: string[];

@@ -93,6 +93,24 @@ export function spreadsheetDamage(from: unknown, to: unknown, stored = true): st
   return undefined;
 }
 
+/** A number cell a spreadsheet wrote as a decimal (a column formatted `0.00`): digits, a dot and only zeros. */
+const DECIMAL_ZEROS = /^\d+\.0+$/;
+
+/** Whether a number cell reads as a spreadsheet's decimal: `447911123458.00`, never a dotted number such as `415.555.0101`. */
+export const spreadsheetDecimal = (cell: string): boolean => DECIMAL_ZEROS.test(cell.trim());
+
+/** The number a cell holds as the spreadsheet read it: a decimal's dot and zeros taken off, any other cell as it is. */
+export const withoutDecimalZeros = (cell: string): string => (spreadsheetDecimal(cell) ? cell.trim().replace(/\.0+$/, '') : cell);
+
+/**
+ * Why a row's number cell, new to the workspace, looks written by a spreadsheet as a decimal, if it
+ * does: the import drops its dot as it drops any separator and keeps the zeros, a number nobody meant.
+ */
+export function decimalNumber(cell: string | undefined, number: string): string | undefined {
+  if (cell === undefined || !spreadsheetDecimal(cell)) return undefined;
+  return `"${cell.trim()}" would be a new contact, "${number}": a spreadsheet writes a number as a decimal (a column formatted 0.00) and the import reads its dot as a separator, keeping the zeros`;
+}
+
 /** A run of digits as a spreadsheet keeps it as a number: its first 15 significant digits, rounded, the rest zeros. */
 function roundedTo15Digits(digits: string): string {
   const lead = digits.match(/^0*/)![0];

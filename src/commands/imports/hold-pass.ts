@@ -4,8 +4,8 @@
 // that can bear on a held cell are checked and planned here, by the planner itself
 // (contacts/plan-import.ts): a row with a cell like damage (hold-scan.ts cellMayHold) in a column
 // that can be held, every row naming a contact whose values, stored or set by such a row, look
-// like damage (watched), and every new number beside one with more leading zeros, stored or of the file
-// (the scan's twins). Any other row sets values that are nothing like damage, and whether a change
+// like damage (watched), every new number beside one with more leading zeros, stored or of the file
+// (the scan's twins), and every new number written as a spreadsheet's decimal (`447911123458.00`). Any other row sets values that are nothing like damage, and whether a change
 // is held depends on the value it writes over only through that likeness (contacts/plan.ts
 // spreadsheetDamage), so leaving those rows out changes no decision. It can change what a held
 // line shows (the value a row before it set, the rows naming the contact): where a held contact was
@@ -27,7 +27,7 @@ import type { ImportPlanOptions } from '../contacts/plan-import.js';
 import { readAlikeEverywhere } from './canonical-csv.js';
 import { type RewrittenRecord, rewrittenRecord } from './held-cells.js';
 import { cellMayHold } from './hold-scan.js';
-import { damageable } from '../contacts/spreadsheet-damage.js';
+import { damageable, spreadsheetDecimal } from '../contacts/spreadsheet-damage.js';
 import { type HeldCells, importPlanning, type PlanSaid } from './import-plan.js';
 import { PlanSaying } from './held-upload.js';
 
@@ -109,10 +109,10 @@ export async function passForHolds(
   };
   const skipped = new Set<string>();
   const records: RewrittenRecord[] = [];
-  const beside = (number: string) =>
-    (live.byUnpadded.size > 0 || twins.size > 0) &&
+  const beside = (number: string, cell: string) =>
     !live.byNumber.has(number) &&
-    (twins.has(number) || paddedStored(live, number) !== undefined);
+    (spreadsheetDecimal(cell) ||
+      ((live.byUnpadded.size > 0 || twins.size > 0) && (twins.has(number) || paddedStored(live, number) !== undefined)));
   let header: string[] | undefined;
   let plan: ColumnPlan | undefined;
   let holdable: number[] = [];
@@ -129,7 +129,7 @@ export async function passForHolds(
       if (!hasCells(row)) continue;
       const { cells } = row;
       const number = normalizeNumber(cells[numberAt] ?? '');
-      if (!watched.has(number) && !beside(number) && !holdable.some((index) => cellMayHold(cells[index] ?? ''))) {
+      if (!watched.has(number) && !beside(number, cells[numberAt] ?? '') && !holdable.some((index) => cellMayHold(cells[index] ?? ''))) {
         passed(number);
         continue;
       }

@@ -4,7 +4,7 @@
 // with leading zeros, of 16 digits or more, or a number, date or time in a format a spreadsheet rewrites (`1.50`, `Jan 5`),
 // written over by what a spreadsheet makes of it (damageable: the stored side); it
 // leaves a row out only for a new number beside one with more leading zeros, stored or of the same file
-// (padded-twins.ts, which this read finds). When no cell of the file and no stored value looks like
+// (padded-twins.ts, which this read finds), or written as a spreadsheet's decimal (`447911123458.00`). When no cell of the file and no stored value looks like
 // any of those, the plan holds nothing whatever it finds: the file goes as it is, at once, and the
 // plan is made while the server works through it (upload.ts). The file's side is looser than the
 // plan's (any part of a cell, before the check trims it), so that it never says "nothing" where the
@@ -14,12 +14,14 @@ import { type CsvItem, hasCells, openCsv } from '../../api/import-csv.js';
 import { planColumns } from '../../api/import-columns.js';
 import { normalizeNumber } from '../../api/schemas/index.js';
 import type { LiveContacts } from '../contacts/plan.js';
-import { damageable } from '../contacts/spreadsheet-damage.js';
+import { damageable, spreadsheetDecimal } from '../contacts/spreadsheet-damage.js';
 import { PaddedTwins } from '../contacts/padded-twins.js';
 import { inTurns } from '../../cli/loop-turns.js';
 
 /** Any part of a cell a plan may read as damage or as damageable: `1E+12`, a run of digits led by 0, 16 digits in a row. */
 const LOOKS_DAMAGED = /\d[eE][+-]?\d|(?:^|\D)0\d|\d{16}/;
+/** Any part of the text a number cell written as a spreadsheet's decimal holds (`8.0`): the cells are then read. */
+const DECIMAL_POINT = /\d\.0/;
 
 const isDigit = (code: number) => code >= 48 && code <= 57;
 
@@ -81,7 +83,7 @@ export function textScan(): { feed(text: string): void; readonly mayHold: boolea
     feed(text) {
       if (!mayHold) {
         const seen = carried + text;
-        mayHold = LOOKS_DAMAGED.test(seen);
+        mayHold = LOOKS_DAMAGED.test(seen) || DECIMAL_POINT.test(seen);
         carried = seen.slice(-SPAN);
       }
       if (!padded) {
@@ -118,8 +120,8 @@ export interface FileScan {
 
 /**
  * Reads rows, header first: `cells` is true once a cell may make a plan hold something (the
- * number, the groups and the status are never held: a number only beside a padded one, liveMayHold
- * and `twins`); every number goes to `twins` when given.
+ * groups and the status are never held; a number is, where it is written as a decimal, or beside a
+ * padded one: liveMayHold and `twins`); every number goes to `twins` when given.
  */
 function rowReader(twins: PaddedTwins | undefined): { read(row: CsvItem): void; cells: boolean } {
   let never: Set<number> | undefined;
@@ -137,6 +139,11 @@ function rowReader(twins: PaddedTwins | undefined): { read(row: CsvItem): void; 
       const { cells } = row;
       twins?.add(normalizeNumber(cells[numberAt] ?? ''));
       if (reader.cells) return;
+      // The number is held only where it is new: the workspace's numbers are not read here, so a decimal always may hold.
+      if (spreadsheetDecimal(cells[numberAt] ?? '')) {
+        reader.cells = true;
+        return;
+      }
       for (let i = 0; i < cells.length; i++)
         if (!never.has(i) && cellMayHold(cells[i])) {
           reader.cells = true;

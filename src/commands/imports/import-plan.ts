@@ -18,6 +18,7 @@ import { cannotListContacts, readLiveContactsUpTo, readLiveContactsWithin } from
 import { askShown, askWsmRules, SHOWN_ALL, type Shown } from '../contacts/plan-unshown.js';
 import type { ServerReading } from '../../cli/unreadable-cells.js';
 import { liveMayHold } from './hold-scan.js';
+import { spreadsheetDecimal } from '../contacts/spreadsheet-damage.js';
 import type { ImportBefore } from '../../journal/import-change.js';
 import { ImportTally } from './import-tally.js';
 import { type FileReads, importLimits, largeWorkspace, workspaceOver } from './large-workspace.js';
@@ -34,6 +35,7 @@ function importPlanRow(row: CheckedRow, group: string | undefined): PlanRow {
   return {
     place,
     number: String(row.value.number),
+    ...(row.written !== undefined && spreadsheetDecimal(row.written) ? { written: row.written } : {}),
     sets: importRowSets(row.value, group),
     ...(row.emptied !== undefined && row.emptied.length > 0 ? { emptied: row.emptied } : {}),
     ...(row.unreadable !== undefined ? { unreadable: row.unreadable } : {}),
