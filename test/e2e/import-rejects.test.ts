@@ -114,7 +114,7 @@ describe('every failed row comes back (wsm serve, the real binary)', () => {
     expect(JSON.parse(contacts.stdout)).toHaveLength(BAD + 2);
   });
 
-  it('--dry-run --rejects writes the rows the check finds invalid; --rejects without --wait is exit 2', async () => {
+  it('--dry-run --rejects writes the rows the check finds invalid, with their cells beyond the header; --rejects without --wait is exit 2', async () => {
     const file = join(dir, 'dry.csv');
     const rejects = join(dir, 'dry-rejects.csv');
     writeFileSync(file, 'number,name\n14155550001,Ann\nnope,"x\ny"\n');
@@ -122,6 +122,12 @@ describe('every failed row comes back (wsm serve, the real binary)', () => {
     expect(dry.code).toBe(8);
     expect(readFileSync(rejects, 'utf8')).toBe(
       'number,name,import_error,import_line\nnope,"x\ny",The number must be a phone number of 7 to 15 digits.,3\n',
+    );
+    // A row with values beyond the header comes back with its cells, those beyond after import_error and import_line.
+    writeFileSync(file, 'number,name\n14155550001,Ann,extra\n14155550002,Bo\n');
+    expect((await wsmInProcess(served.env, ['contacts', 'import', file, '--dry-run', '--rejects', rejects])).code).toBe(8);
+    expect(readFileSync(rejects, 'utf8')).toBe(
+      'number,name,import_error,import_line\n14155550001,Ann,The row has 3 values but the header has 2 columns.,2,extra\n',
     );
     const refused = await wsmInProcess(served.env, ['contacts', 'import', file, '--rejects', rejects]);
     expect(refused).toMatchObject({

@@ -3,7 +3,7 @@
 // `import_error` and `import_line`, so that the operator fixes that file and imports it again.
 // A row is written as it is read, so a file of millions of failed rows is never held: reading the
 // rows and writing them are each the file format's, here CSV.
-import { headerName, openCsv } from '../../api/import-csv.js';
+import { hasCells, headerName, openCsv } from '../../api/import-csv.js';
 import type { ImportError } from '../../api/schemas/index.js';
 import type { CsvReport } from '../../cli/csv-check.js';
 import { batched } from '../../cli/batched-text.js';
@@ -88,7 +88,8 @@ export async function writeCsvRejects(path: string, file: string, failed: Failed
   let rows = 0;
   try {
     for await (const item of csv.rows) {
-      const cells = item.kind === 'record' ? item.cells : [];
+      // A row with values beyond the header is refused, and comes back with every one of them.
+      const cells = hasCells(item) ? item.cells : [];
       if (layout === undefined) {
         layout = rejectsLayout(cells);
         text.write(line(layout.header));
