@@ -141,7 +141,9 @@ export function createProcessIO(): IOStreams {
   // `wsm contacts list | head` closes the pipe early: that is success, not a crash.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw err;
+    // Any other failure (a full disk, a descriptor not open for writing) ends the command in one line, exit 1 (failure).
+    process.stderr.write(`error: cannot write to stdout (${err.code ?? err.message}): the output is incomplete\n`);
+    process.exit(1);
   });
   return buildIO({
     stdin: process.stdin,
