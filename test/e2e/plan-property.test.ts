@@ -56,6 +56,8 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
           examples: [
             [example(['7700900123', 'Unpadded'], ['+0 7700 900123', 'Padded'], ['14155550104', '1.23457E+16'])],
             [{ ...example(['07700900123', 'Padded'], ['7700900123', 'Unpadded']), xlsx: true }],
+            // A number a spreadsheet wrote as a decimal, beside a plain one.
+            [example(['14155550104.00', 'Decimal'], ['14155550102', 'Plain'])],
             // A groups cell that is no JSON array: refused on wsm serve, its row created on the stand-in.
             [
               {

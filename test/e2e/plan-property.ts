@@ -8,7 +8,8 @@
  * (`after`) and the stored contact with the changes it shows (a new contact from nothing, active).
  * Contacts are compared as the contract compares them (text NFC); on the stand-in, whose contacts
  * show no groups or fields, the plan promises none. And the run holds the rules the plan states:
- * without --apply-flagged no new number stands beside one with more leading zeros, and a second plan
+ * without --apply-flagged no new number stands beside one with more leading zeros, nor is made of
+ * a number cell written as a decimal (`14155550104.00`), and a second plan
  * after the run has nothing to create or update. The workspace is set through the API; the plan
  * and the run are the CLI's (wsmInProcess against the real server).
  */
@@ -44,6 +45,7 @@ const writtenNumber = fc.oneof(
   fc.constant('(0) 7700 900123'), // its leading zero kept apart
   fc.constant('7700900123'), // its leading zero dropped
   fc.constant('007700900123'), // a zero more than the stored one: another number
+  fc.constant('14155550104.00'), // a spreadsheet's decimal: a new number, left out unless --apply-flagged
   fc.constant('1.41556E+10'), // scientific notation: an invalid row
   fc.constant('12'), // too short: an invalid row
 );
@@ -196,9 +198,21 @@ function twinsCreated(live: Stored[], found: Stored[]): string[] {
   return found.map((c) => normalised(c.number)).filter((n) => !before.has(n) && !n.startsWith('0') && padded.has(n));
 }
 
+/** A new number the run made of a cell written as a spreadsheet's decimal (`14155550104.00`): what the plan's rule leaves out unless --apply-flagged. */
+function decimalsCreated(live: Stored[], found: Stored[], rows: string[][]): string[] {
+  const before = new Set(live.map((c) => normalised(c.number)));
+  const decimals = new Set(
+    rows
+      .map(([number]) => number)
+      .filter((cell) => /^\d+\.0+$/.test(cell.trim()))
+      .map(normalised),
+  );
+  return found.map((c) => normalised(c.number)).filter((n) => !before.has(n) && decimals.has(n));
+}
+
 /**
  * Runs one case: the plan, then the run; by number, the contacts the plan predicts (its `after`),
- * those its changes show, and those found; and the new numbers found beside padded twins.
+ * those its changes show, and those found; and the new numbers found beside padded twins or made of a decimal cell.
  */
 export async function checkCase(
   backend: Backend,
@@ -254,7 +268,9 @@ export async function checkCase(
   if (real.code !== 0 && real.code !== 8 && dry.code !== 2) throw new Error(`the run failed (${real.code}): ${real.stderr}`);
   const after = await contacts(backend);
   const found = Object.fromEntries(after.map((c) => [normalised(c.number), view(c)]));
-  const twins = value.flags.includes('--apply-flagged') ? [] : twinsCreated(live, after);
+  const twins = value.flags.includes('--apply-flagged')
+    ? []
+    : [...twinsCreated(live, after), ...(value.verb === 'import' ? decimalsCreated(live, after, value.importRows) : [])];
   const second = dry.code === 2 ? undefined : await wsmInProcess(backend.env, [...args, '--dry-run', '-o', 'json']);
   const { create, update } =
     second === undefined ? { create: 0, update: 0 } : (JSON.parse(second.stdout) as { create: number; update: number });
