@@ -31,21 +31,29 @@ export class RepeatedNumbers {
     return this.named.numbers();
   }
 
-  /** The contacts named by several rows, in the order of their first rows (as a plan lists them). */
-  contacts(): PlannedContact[] {
-    return this.named.repeated().map((entries): PlannedContact => {
-      const number = this.named.numberOf(entries[0]);
-      const contact = this.live.byNumber.get(number);
-      const places = entries.map((entry) => rowName(this.named.placeOf(entry)));
-      return {
-        place: placesOf(places),
-        action: contact === undefined ? 'create' : 'update',
-        id: contact === undefined ? null : Number(contact.id),
-        number: contact === undefined ? number : String(contact.number),
-        changes: {},
-        suspicious: [],
-        rows: places.map((place, at) => ({ place, does: at === 0 && contact === undefined ? 'create' : 'update' })),
-      };
-    });
+  /** How many contacts several rows name. */
+  get count(): number {
+    return this.named.repeated().length;
+  }
+
+  /** The contacts named by several rows, in the order of their first rows (as a plan lists them); `most`: the first so many of them. */
+  contacts(most = Number.POSITIVE_INFINITY): PlannedContact[] {
+    return this.named
+      .repeated()
+      .slice(0, most)
+      .map((entries): PlannedContact => {
+        const number = this.named.numberOf(entries[0]);
+        const contact = this.live.byNumber.get(number);
+        const places = entries.map((entry) => rowName(this.named.placeOf(entry)));
+        return {
+          place: placesOf(places),
+          action: contact === undefined ? 'create' : 'update',
+          id: contact === undefined ? null : Number(contact.id),
+          number: contact === undefined ? number : String(contact.number),
+          changes: {},
+          suspicious: [],
+          rows: places.map((place, at) => ({ place, does: at === 0 && contact === undefined ? 'create' : 'update' })),
+        };
+      });
   }
 }

@@ -9,6 +9,7 @@ import type { Plan, PlannedContact } from '../contacts/plan.js';
 import { heldLine, heldSentence } from '../contacts/plan-render.js';
 import { PlanTally, summaryCounts } from '../contacts/plan-tally.js';
 import { RepeatedRows } from './repeated-refusal.js';
+import type { RepeatedNumbers } from '../contacts/repeated-numbers.js';
 import { countOf, countText } from '../../cli/text.js';
 import { bytesWithoutHeld } from './held-bytes.js';
 import { type RewrittenRecord, rewrittenRecords, writeWithoutHeld } from './held-cells.js';
@@ -19,16 +20,16 @@ import type { HeldByPass } from './hold-pass.js';
 const BLOB_RECORDS = 1000;
 
 /** Contacts several rows name, and held changes, named one by one before the count. */
-const NAMED = 10;
+const SAID_FIRST = 10;
 
 /** Before the upload (or, for a plan that holds nothing, as the rows are checked after it): repeated rows and held cells, said. */
 export function sayPlan(ctx: Context, file: string, plan: PlanSaid): void {
   const repeated = plan.contacts.filter((contact) => contact.rows !== undefined);
-  for (const contact of repeated.slice(0, NAMED))
+  for (const contact of repeated.slice(0, SAID_FIRST))
     ctx.output.warn(
       `${who(file, contact, plan.unread)}: the rows name one contact and are applied in order, the last row's values win (--strict refuses such a file)`,
     );
-  const more = (plan.counts?.repeated ?? repeated.length) - Math.min(repeated.length, NAMED);
+  const more = (plan.counts?.repeated ?? repeated.length) - Math.min(repeated.length, SAID_FIRST);
   if (more > 0) ctx.output.warn(`and ${countOf(more, 'more contact')} named by several rows (--dry-run lists them all)`);
   sayHeld(ctx, file, plan);
 }
@@ -39,12 +40,17 @@ const who = (file: string, contact: PlannedContact, unread = false) =>
 /** The held cells of a plan, said: the first ten one by one, then how many. */
 export function sayHeld(ctx: Context, file: string, plan: PlanSaid): void {
   const held = plan.contacts.flatMap((contact) => Object.entries(contact.held ?? {}).map(([key, change]) => ({ contact, key, change })));
-  for (const { contact, key, change } of held.slice(0, NAMED))
+  for (const { contact, key, change } of held.slice(0, SAID_FIRST))
     ctx.output.warn(`${who(file, contact, plan.unread)}: ${heldLine(key, change)}`);
-  const more = plan.held - Math.min(held.length, NAMED);
+  const more = plan.held - Math.min(held.length, SAID_FIRST);
   if (more > 0) ctx.output.warn(`and ${countText(more)} more (--dry-run lists them all)`);
   const heldOnNew = plan.counts?.heldOnNew ?? summaryCounts(plan.contacts).heldOnNew;
   if (plan.held > 0) ctx.output.warn(`${file}: ${heldSentence(plan.held, true, heldOnNew)}`);
+}
+
+/** What is said of the contacts several rows name, found after the upload: the first of them, and how many (a million are never made whole). */
+export function repeatedSaid(repeated: RepeatedNumbers, unread: boolean | undefined): PlanSaid {
+  return { contacts: repeated.contacts(SAID_FIRST), held: 0, unread, counts: { repeated: repeated.count, heldOnNew: 0 } };
 }
 
 /**
@@ -64,8 +70,8 @@ export class PlanSaying {
     this.counts.add(contact);
     this.repeated.add(contact);
     const cells = Object.keys(contact.held ?? {}).length;
-    const named = contact.rows !== undefined && this.repeatedKept < NAMED;
-    const holding = cells > 0 && this.heldKept < NAMED;
+    const named = contact.rows !== undefined && this.repeatedKept < SAID_FIRST;
+    const holding = cells > 0 && this.heldKept < SAID_FIRST;
     if (!named && !holding) return;
     if (contact.rows !== undefined) this.repeatedKept += 1;
     this.heldKept += cells;

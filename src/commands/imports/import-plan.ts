@@ -21,6 +21,7 @@ import { liveMayHold } from './hold-scan.js';
 import { spreadsheetDecimal } from '../contacts/spreadsheet-damage.js';
 import type { ImportBefore } from '../../journal/import-change.js';
 import { ImportTally } from './import-tally.js';
+import { repeatedSaid } from './held-upload.js';
 import { type FileReads, importLimits, largeWorkspace, workspaceOver } from './large-workspace.js';
 
 /** The check's row as a plan reads it; `group`: the name of the import's --group, joined by every row. */
@@ -254,7 +255,7 @@ export async function runPlanning(
           else if (tally !== undefined) tally.sent(number, place, value);
           else repeated.add(number, place);
         },
-        finish: () => ({ contacts: repeated.contacts(), held: 0, unread: options.unread }),
+        finish: () => repeatedSaid(repeated, options.unread),
         numbers: () => repeated.numbers(),
       };
     },
