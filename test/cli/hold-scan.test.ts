@@ -24,7 +24,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Each value is taken from its plain list, or one time in six from the list of values a spreadsheet may have made or may damage. */
 const NUMBERS = [
   ['14155550101', '+1 415 555 0101', '14155550102', '14155550103', '447700900123'],
-  ['0014155550103', '+0 (1) 415-555-0102', '(0) 14155550101'],
+  ['0014155550103', '+0 (1) 415-555-0102', '(0) 14155550101', '14155550102.0'],
 ];
 const NAMES = [
   ['Ann', 'Bob 12', 'Cy', ''],
@@ -139,6 +139,17 @@ describe('the scan before an import', () => {
     expect(read('number,name\n1415555010', '1234567,Ann\n')).toBe(true);
     expect(read('number,name\n14155550101,1.5', 'E+3\n')).toBe(true);
     expect(read('number,name\n14155550101,Ann 1', '2\n14155550102,user10@mail0.example\n')).toBe(false);
+  });
+
+  it("the text and then the cells find a number written as a spreadsheet's decimal, split between chunks; a dotted number holds nothing", async () => {
+    const read = (...parts: string[]) => scanned(...parts).mayHold;
+    expect(read('number,name\n447911123458.0,Ann\n')).toBe(true);
+    expect(read('number,name\n447911123458.', '0\n')).toBe(true);
+    const csv = join(dir, 'decimal.csv');
+    writeFileSync(csv, 'number,name\n16505550004,Bob\n447911123458.0,Ann\n');
+    expect(await scanCsv(csv, scanned(readFileSync(csv, 'utf8')))).toEqual({ mayHold: true, twins: new Map() });
+    writeFileSync(csv, 'number,name\n415.555.0101,Dotted\n4155550102.5,Odd\n');
+    expect(await scanCsv(csv, scanned(readFileSync(csv, 'utf8')))).toEqual({ mayHold: false, twins: new Map() });
   });
 
   it('the text finds a zero that may lead a number, split between chunks over separators, and none where no number can have one', () => {
