@@ -25,7 +25,7 @@ import type { Context } from '../cli/context.js';
 import { ByteLog } from './byte-log.js';
 import { journalOff } from './journal.js';
 import { MAX_RECORDS } from './journal-files.js';
-import { NumberKeys } from './number-keys.js';
+import { KeySet, NumberKeys } from './number-keys.js';
 import { encodeRow, isCreated, rowSets } from './row-values.js';
 
 export class ImportOutcome {
@@ -36,10 +36,10 @@ export class ImportOutcome {
   private kinds = new Uint8Array(NumberKeys.FIRST);
   /** The contact groups the rows sent name (few: a name once), to tell the groups the import made (import-groups.ts). */
   readonly groupNames = new Set<string>();
-  /** Rows followed when the numbers are counted next: past the most records, new numbers are not followed. */
-  private countAt: number;
   /** The numbers followed, sorted, once they are one more than a change keeps: only their rows are followed from then. */
   private full: Float64Array | undefined;
+  /** The numbers followed, once a count at the most rows found fewer than that: each later row's is added. */
+  private seen: KeySet | undefined;
 
   /**
    * `held`: what the run leaves out, by row (filled by the plan as the rows are read, or by the
@@ -50,9 +50,7 @@ export class ImportOutcome {
     private readonly held: HeldCells,
     private readonly sheet: boolean,
     private readonly most = MAX_RECORDS,
-  ) {
-    this.countAt = most + 1;
-  }
+  ) {}
 
   /** `read`, then this outcome's add: for a check whose rows a plan reads too (the plan first, so that what it holds is known). */
   following(read: (row: CheckedRow) => void): (row: CheckedRow) => void {
@@ -75,7 +73,8 @@ export class ImportOutcome {
     if (entry === this.ends.length) this.grow();
     this.kinds[entry] = encodeRow(this.values, row.value, held);
     this.ends[entry] = this.values.length;
-    if (this.full === undefined && entry + 1 === this.countAt) this.countNumbers();
+    if (this.seen?.add(key) && this.seen.size > this.most) this.stopFollowing(this.seen.sorted());
+    else if (entry === this.most) this.countNumbers();
   };
 
   /** The first entry of each number, in the order first named. */
@@ -144,11 +143,20 @@ export class ImportOutcome {
     return this.numbers.keyOf(entry);
   }
 
-  /** Counts the numbers followed: once they are one more than a change keeps, no new one is followed. */
+  /**
+   * Counts the numbers followed, once, at the most rows (a file of fewer rows is never counted):
+   * if they are one more than a change keeps, no new one is followed; if fewer, each later row's
+   * number is added to them as it comes, until they are.
+   */
   private countNumbers(): void {
     const distinct = this.numbers.distinct();
-    if (distinct.length > this.most) this.full = distinct;
-    else this.countAt = this.numbers.count + (this.most + 1 - distinct.length);
+    if (distinct.length > this.most) this.stopFollowing(distinct);
+    else this.seen = new KeySet(distinct);
+  }
+
+  private stopFollowing(followed: Float64Array): void {
+    this.full = followed;
+    this.seen = undefined;
   }
 
   private grow(): void {

@@ -123,3 +123,54 @@ export class NumberKeys {
     }
   }
 }
+
+/**
+ * Keys (NumberKeys.keyOf, never 0) held once each, in an open-addressed table of doubles: whether a
+ * row's number is new costs one probe, where counting the numbers again by a sort of every entry
+ * cost a sort a row. The table doubles at half full.
+ */
+export class KeySet {
+  private table: Float64Array;
+  private held = 0;
+
+  constructor(keys: Float64Array) {
+    this.table = new Float64Array(KeySet.sizeFor(keys.length));
+    for (const key of keys) this.add(key);
+  }
+
+  get size(): number {
+    return this.held;
+  }
+
+  /** Adds `key`; whether it was new. */
+  add(key: number): boolean {
+    const mask = this.table.length - 1;
+    // The key is an integer below 2 ** 53: its low and high words mixed.
+    let slot = Math.imul((key >>> 0) ^ Math.floor(key / 2 ** 32), 0x9e3779b1) & mask;
+    while (this.table[slot] !== 0) {
+      if (this.table[slot] === key) return false;
+      slot = (slot + 1) & mask;
+    }
+    this.table[slot] = key;
+    if (++this.held * 2 > this.table.length) this.grow();
+    return true;
+  }
+
+  /** Every key, sorted ascending (as NumberKeys.holds takes them). */
+  sorted(): Float64Array {
+    return this.table.filter((key) => key !== 0).sort();
+  }
+
+  private static sizeFor(count: number): number {
+    let size = 1024;
+    while (size < count * 2 + 2) size *= 2;
+    return size;
+  }
+
+  private grow(): void {
+    const keys = this.table.filter((key) => key !== 0);
+    this.table = new Float64Array(this.table.length * 2);
+    this.held = 0;
+    for (const key of keys) this.add(key);
+  }
+}
