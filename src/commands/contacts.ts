@@ -180,7 +180,7 @@ export const importFile = verbSpec({
     dryRun: {
       flags: '--dry-run',
       description:
-        'check the file and print the row report and the plan against the workspace (create / update old -> new per contact, emptied cells kept, groups to create); send nothing (exit 8 when a row is invalid, 2 when none is valid)',
+        'check the file and print the plan against the workspace as it reads it (each contact at its last row: create / update old -> new, emptied cells kept), the groups to create, the counts, then the row report; send nothing (exit 8 when a row is invalid, 2 when none is valid; with --strict, 2 after the plan when the file would be refused)',
     },
     strict: { flags: '--strict', description: 'refuse the file (exit 2) when any row is invalid, or rows name the same contact' },
   },
