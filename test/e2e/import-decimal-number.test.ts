@@ -116,6 +116,18 @@ for (const kind of [BACKENDS[0], BACKENDS[2]]) {
       expect(await stored()).toContain('44791112346100 Sheet');
     });
 
+    it("a decimal of a stored contact's number (an export saved from a sheet) names that contact", async () => {
+      const file = backendFile(backend, 'export.csv', 'number,name\n14155550100.00,Ann\n');
+      const dry = await run('contacts', 'import', file, '--dry-run');
+      expect(dry.stdout.slice(0, dry.stdout.indexOf('Plan:'))).toBe(
+        '! row 2: 1415555010000: not created\n' +
+          `    ! number: "14155550100.00" would be a new contact, "1415555010000", beside contact ${ann}, "14155550100": ` +
+          'a spreadsheet writes a number as a decimal (a column formatted 0.00) and the import reads its dot as a separator, keeping the zeros: the row is left out\n',
+      );
+      expect((await run('contacts', 'import', file, ...WAIT)).code).toBe(0);
+      expect((await stored()).filter((each) => each.startsWith('14155550100'))).toEqual(['14155550100 Ann']);
+    });
+
     it("update --from reads a decimal of the contact's own number as that number: no note that it is not applied", async () => {
       const file = backendFile(backend, 'changes.csv', `id,number,name\n${ann},14155550100.00,Annie\n`);
       const dry = await run('contacts', 'update', '--from', file, '--dry-run');

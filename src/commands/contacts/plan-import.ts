@@ -123,7 +123,7 @@ export class ImportPlanner {
     let followed = this.take(number!);
     if (followed === undefined) {
       const contact = this.live.byNumber.get(number!);
-      const beside = contact === undefined ? (decimalNumber(row.written, number!) ?? this.besidePadded(number!)) : undefined;
+      const beside = contact === undefined ? (decimalNumber(row.written, number!, this.live) ?? this.besidePadded(number!)) : undefined;
       if (beside !== undefined && !this.options.applyFlagged) {
         // The row's one change is the new contact itself: it is left out whole.
         const held = { number: { from: null, to: number, why: beside } };

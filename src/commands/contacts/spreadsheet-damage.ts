@@ -3,7 +3,9 @@
 // (`1.50` as `1.5`, `1,000` as `1000`, `5%` as `5.00%`), a date or a time written in its own
 // (`Jan 5` as `01/05/26`, `12:30` as `12:30:00 PM`); and to a cell's line breaks, which it
 // saves as LF whatever they were (CRLF, CR). A plan holds such a change.
+import { normalizeNumber } from '../../api/schemas/index.js';
 import { isScientificNotation } from '../../formats/csv/cells.js';
+import type { LiveContacts } from './plan.js';
 
 const PADDED = /^0+\d+$/;
 const LONG_DIGITS = /^\d{16,}$/;
@@ -105,10 +107,13 @@ export const withoutDecimalZeros = (cell: string): string => (spreadsheetDecimal
 /**
  * Why a row's number cell, new to the workspace, looks written by a spreadsheet as a decimal, if it
  * does: the import drops its dot as it drops any separator and keeps the zeros, a number nobody meant.
+ * The stored contact whose number the decimal writes is named (a sheet of exported contacts).
  */
-export function decimalNumber(cell: string | undefined, number: string): string | undefined {
+export function decimalNumber(cell: string | undefined, number: string, live: Pick<LiveContacts, 'byNumber'>): string | undefined {
   if (cell === undefined || !spreadsheetDecimal(cell)) return undefined;
-  return `"${cell.trim()}" would be a new contact, "${number}": a spreadsheet writes a number as a decimal (a column formatted 0.00) and the import reads its dot as a separator, keeping the zeros`;
+  const meant = live.byNumber.get(normalizeNumber(withoutDecimalZeros(cell)));
+  const beside = meant === undefined ? '' : `, beside contact ${meant.id}, "${meant.number}"`;
+  return `"${cell.trim()}" would be a new contact, "${number}"${beside}: a spreadsheet writes a number as a decimal (a column formatted 0.00) and the import reads its dot as a separator, keeping the zeros`;
 }
 
 /** A run of digits as a spreadsheet keeps it as a number: its first 15 significant digits, rounded, the rest zeros. */
