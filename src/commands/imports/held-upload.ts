@@ -9,6 +9,7 @@ import type { Plan, PlannedContact } from '../contacts/plan.js';
 import { heldLine, heldSentence } from '../contacts/plan-render.js';
 import { PlanTally, summaryCounts } from '../contacts/plan-tally.js';
 import { RepeatedRows } from './repeated-refusal.js';
+import { briefPlaces } from '../contacts/places.js';
 import type { RepeatedNumbers } from '../contacts/repeated-numbers.js';
 import { countOf, countText } from '../../cli/text.js';
 import { bytesWithoutHeld } from './held-bytes.js';
@@ -35,7 +36,7 @@ export function sayPlan(ctx: Context, file: string, plan: PlanSaid): void {
 }
 
 const who = (file: string, contact: PlannedContact, unread = false) =>
-  `${file} ${contact.place}, ${contact.id !== null ? `contact ${contact.id}` : unread ? `contact with number ${contact.number}` : `new contact ${contact.number}`}`;
+  `${file} ${briefPlaces(contact.place)}, ${contact.id !== null ? `contact ${contact.id}` : unread ? `contact with number ${contact.number}` : `new contact ${contact.number}`}`;
 
 /** The held cells of a plan, said: the first ten one by one, then how many. */
 export function sayHeld(ctx: Context, file: string, plan: PlanSaid): void {

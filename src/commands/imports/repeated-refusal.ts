@@ -3,6 +3,7 @@
 import { RequestValidationError } from '../../cli/errors.js';
 import { countOf } from '../../cli/text.js';
 import type { PlannedContact } from '../contacts/plan.js';
+import { briefPlaces } from '../contacts/places.js';
 
 /** Contacts named one by one in the refusal. */
 const NAMED = 20;
@@ -22,7 +23,8 @@ export class RepeatedRows {
   refuse(file: string): void {
     if (this.count === 0) return;
     const errors: Record<string, string[]> = {};
-    for (const contact of this.first) errors[contact.place] = [`name one contact (${contact.number}): the last row's values would win`];
+    for (const contact of this.first)
+      errors[briefPlaces(contact.place)] = [`name one contact (${contact.number}): the last row's values would win`];
     if (this.count > NAMED)
       errors.more = [`${countOf(this.count - NAMED, 'more contact')} named by several rows (--dry-run lists them all)`];
     throw new RequestValidationError(`${file} has rows naming the same contact (--strict): nothing was sent`, errors);
