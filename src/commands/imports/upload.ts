@@ -92,6 +92,9 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   const rowSource = sheet !== undefined ? { items: sheet.items } : { csv };
   /** The file's numbers, read only where the workspace is too large to read whole (large-workspace.ts). */
   const file = { scan, numbers: (most: number) => fileNumbers(rowSource, most) };
+  let counted: Promise<Map<string, number>> | undefined;
+  /** How many rows name each number named more than once, read once however many passes ask (file-numbers.ts). */
+  const repeats = () => (counted ??= repeatCounts(rowSource));
   const client = flags.dryRun ? await clientIfConfigured(ctx) : await workspaceClient(ctx);
   if (format) await quotes.refuseOpen(format, csv, flags.file, client);
   const fields = client === undefined ? undefined : await fieldIdsOf(ctx, client, flags.dryRun);
@@ -110,7 +113,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
   };
   const pass =
     planning?.holdsNothing === false && !flags.strict
-      ? await passForHolds(rowSource, planning.live, fields, planning.options, { repeats: await repeatCounts(rowSource), reading })
+      ? await passForHolds(rowSource, planning.live, fields, planning.options, { repeats: await repeats(), reading })
       : undefined;
   const planFirst = planning !== undefined && (flags.strict || (!planning.holdsNothing && pass === undefined));
   if (flags.dryRun) {
@@ -124,7 +127,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
               dryRunPlanning(planned, await importColumns(flags.file, sheet?.items ?? csv, fields), flags, (await scan()).twins, settling),
           }
         : {}),
-      repeats: () => repeatCounts(rowSource),
+      repeats,
       async after(report) {
         if (flags.rejects !== undefined) await writeRejects(ctx, flags.rejects, flags, locallyFailed(report));
         if (!flags.strict) warnColumns(ctx, report);
@@ -144,7 +147,7 @@ export async function uploadImport(ctx: Context, flags: UploadFlags): Promise<Up
     const said = new PlanSaying();
     saying = said;
     planning!.settleWith({
-      repeats: await repeatCounts(sheet !== undefined ? { items: sheet.items } : { csv }),
+      repeats: await repeats(),
       settled: (contact) => said.add(contact),
     });
     report = await checkRows({ fields, ...(onRow !== undefined ? { onRow } : {}) });
