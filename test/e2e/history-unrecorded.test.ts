@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, backendFile, serveBackend, type Backend } from './backends.js';
-import { importPeople, person, type Listed } from './people.js';
+import { type Listed, withThreePeople } from './people.js';
 import { binaryFirstRunner } from './in-process.js';
 
 const wsm = binaryFirstRunner();
@@ -26,14 +26,9 @@ async function shownRecords(backend: Backend): Promise<string> {
 describe.each(BACKENDS)('records a change does not hold, on $name', (kind) => {
   let backend: Backend;
   let named: Listed;
-
-  beforeAll(async () => {
-    backend = await kind.start();
-    await importPeople(backend, 3);
-    named = await person(backend, 1);
-  });
-  afterAll(async () => {
-    await backend?.stop();
+  withThreePeople(kind, (started, first) => {
+    backend = started;
+    named = first;
   });
 
   it('update --from: the contact that failed is an x line, counted failed', async () => {

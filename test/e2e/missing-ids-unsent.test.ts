@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
 import { BACKENDS, backendFile, seedStandinContact, type Backend } from './backends.js';
-import { contactReads, importPeople, person, sentTo, type Listed } from './people.js';
+import { contactReads, importPeople, person, sentTo, type Listed, withThreePeople } from './people.js';
 import { binaryFirstRunner } from './in-process.js';
 import { cleanup } from './processes.js';
 
@@ -31,14 +31,9 @@ const MISSING = 999;
 describe.each(BACKENDS)('an id the workspace lacks, in a workspace read whole, on $name', (kind) => {
   let backend: Backend;
   let named: Listed;
-
-  beforeAll(async () => {
-    backend = await kind.start();
-    await importPeople(backend, 3);
-    named = await person(backend, 1);
-  });
-  afterAll(async () => {
-    await backend?.stop();
+  withThreePeople(kind, (started, first) => {
+    backend = started;
+    named = first;
   });
 
   it('update: the missing contact fails unsent, and the list is read once', async () => {

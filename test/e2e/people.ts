@@ -3,8 +3,8 @@
  * found again by number, and what a `--verbose` run read and sent. The imports and reads that set a
  * test up run wsm in-process (in-process.ts).
  */
-import { expect } from 'vitest';
-import { backendFile, type Backend } from './backends.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { backendFile, type Backend, type BackendKind } from './backends.js';
 import type { Stored } from './plan-property.js';
 import { wsmInProcess } from './in-process.js';
 
@@ -16,6 +16,22 @@ export async function importPeople(backend: Backend, count: number, first = 0): 
   const people = backendFile(backend, `people-${first}.csv`, `number,name\n${rows.join('\n')}\n`);
   const imported = await wsmInProcess(backend.env, ['contacts', 'import', people, '--wait', '--interval', '0.1s', '-q']);
   expect(imported.code, imported.stderr).toBe(0);
+}
+
+/**
+ * For the describe block it is called in: a backend of `kind` started with three people imported
+ * before its tests, and stopped after them; `ready` is given the backend and person 1.
+ */
+export function withThreePeople(kind: BackendKind, ready: (backend: Backend, named: Listed) => void): void {
+  let backend: Backend | undefined;
+  beforeAll(async () => {
+    backend = await kind.start();
+    await importPeople(backend, 3);
+    ready(backend, await person(backend, 1));
+  });
+  afterAll(async () => {
+    await backend?.stop();
+  });
 }
 
 /** The contact holding the number of person `n`, as the list gives it. */
