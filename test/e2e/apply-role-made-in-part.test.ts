@@ -7,20 +7,16 @@
  * on a server without a role update, and says nothing of the kind on `wsm serve`. The built binary
  * runs the apply and the diff; wsm runs in-process (in-process.ts) otherwise.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, backendFile, type Backend } from './backends.js';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, backendFile, type Backend, withBackend } from './backends.js';
 import { wsmInProcess } from './in-process.js';
 import { wsm } from './processes.js';
 
 describe('a role made without its permissions, on the stand-in for the hosted service', () => {
   let backend: Backend;
   const run = (...args: string[]) => wsmInProcess(backend.env, args);
-
-  beforeAll(async () => {
-    backend = await BACKENDS[2].start();
-  });
-  afterAll(async () => {
-    await backend?.stop();
+  withBackend(BACKENDS[2], (started) => {
+    backend = started;
   });
 
   it('diff notes that a role it creates with permissions may be made without them', async () => {
@@ -57,12 +53,8 @@ describe('a role made without its permissions, on the stand-in for the hosted se
 
 describe('a role created with permissions, on wsm serve', () => {
   let backend: Backend;
-
-  beforeAll(async () => {
-    backend = await BACKENDS[0].start();
-  });
-  afterAll(async () => {
-    await backend?.stop();
+  withBackend(BACKENDS[0], (started) => {
+    backend = started;
   });
 
   it('diff plans it with no note: the role update gives it its permissions', async () => {

@@ -6,6 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { startStandin, type Standin } from '../standin/index.js';
 import { cleanup, localProfile, serve } from './processes.js';
 import { serveInProcess } from './serve-in-process.js';
@@ -116,5 +117,20 @@ export function seedStandinContact(standin: Standin, number: string, name: strin
     status: true,
     created_at: 'x',
     updated_at: 'x',
+  });
+}
+
+/**
+ * For the describe block it is called in: a backend of `kind` started before its tests (then
+ * `ready`, given it, sets up what they share) and stopped after them.
+ */
+export function withBackend(kind: BackendKind, ready: (backend: Backend) => void | Promise<void>): void {
+  let backend: Backend | undefined;
+  beforeAll(async () => {
+    backend = await kind.start();
+    await ready(backend);
+  });
+  afterAll(async () => {
+    await backend?.stop();
   });
 }

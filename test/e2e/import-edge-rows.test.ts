@@ -8,19 +8,15 @@
  * its own bytes with each held record a part of a Blob took over 30 s to send 300,000 of them. Now
  * the pass settles each contact at its last row, and many held records go as a copy written in one pass.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, type Backend, backendFile } from './backends.js';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, type Backend, backendFile, withBackend } from './backends.js';
 import { wsmInProcess } from './in-process.js';
 
 describe('an import of rows at the edges, against wsm serve', () => {
   let backend: Backend;
   const run = (...args: string[]) => wsmInProcess(backend.env, args);
-
-  beforeAll(async () => {
-    backend = await BACKENDS[0].start();
-  });
-  afterAll(async () => {
-    await backend?.stop();
+  withBackend(BACKENDS[0], (started) => {
+    backend = started;
   });
 
   it('one number on 20,000 rows: one contact, its rows named once, the last row its values', async () => {

@@ -3,8 +3,8 @@
  * found again by number, and what a `--verbose` run read and sent. The imports and reads that set a
  * test up run wsm in-process (in-process.ts).
  */
-import { afterAll, beforeAll, expect } from 'vitest';
-import { backendFile, type Backend, type BackendKind } from './backends.js';
+import { expect } from 'vitest';
+import { backendFile, type Backend, type BackendKind, withBackend } from './backends.js';
 import type { Stored } from './plan-property.js';
 import { wsmInProcess } from './in-process.js';
 
@@ -23,14 +23,9 @@ export async function importPeople(backend: Backend, count: number, first = 0): 
  * before its tests, and stopped after them; `ready` is given the backend and person 1.
  */
 export function withThreePeople(kind: BackendKind, ready: (backend: Backend, named: Listed) => void): void {
-  let backend: Backend | undefined;
-  beforeAll(async () => {
-    backend = await kind.start();
+  withBackend(kind, async (backend) => {
     await importPeople(backend, 3);
     ready(backend, await person(backend, 1));
-  });
-  afterAll(async () => {
-    await backend?.stop();
   });
 }
 

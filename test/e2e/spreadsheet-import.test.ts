@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWorkbook } from '../../src/formats/xlsx/sheet-reader.js';
 import { writeExcelLike, type Sheet } from '../formats/xlsx/excel-like.js';
-import { BACKENDS, type Backend } from './backends.js';
+import { BACKENDS, type Backend, withBackend } from './backends.js';
 import { wsmInProcess } from './in-process.js';
 import { wsm } from './processes.js';
 
@@ -235,11 +235,8 @@ describe('contacts update|delete --from FILE.xlsx against wsm serve', () => {
 describe('imports errors after an .xlsx import, against wsm serve', () => {
   let backend: Backend;
   const run = (...args: string[]) => wsmInProcess(backend.env, args);
-  beforeAll(async () => {
-    backend = await BACKENDS[0].start();
-  });
-  afterAll(async () => {
-    await backend?.stop();
+  withBackend(BACKENDS[0], (started) => {
+    backend = started;
   });
 
   it("each error names the sheet row; a row never sent is not among the server's errors, and the outcome says where it is", async () => {
