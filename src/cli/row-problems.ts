@@ -5,6 +5,7 @@
 // each distinct one is kept once; a file whose every refusal says something different (a cell
 // quoted in its message) is bounded too: past MESSAGES_KEPT distinct messages, or their
 // KEPT_CHARS characters, a problem keeps its field and a message saying why its own is not kept.
+import { GrowingColumn } from './growing-column.js';
 
 export interface RowProblem {
   /** The spreadsheet row (the header is row 1). */
@@ -21,22 +22,10 @@ const KEPT_CHARS = 1 << 22;
 const notKept = (field: string) =>
   `This ${field} was refused; the reason is not kept: the file's refusals say more than ${MESSAGES_KEPT.toLocaleString('en-US')} different things.`;
 
-/** Integers appended in order, in a typed array that doubles when full. */
-class IntColumn {
-  private values = new Int32Array(256);
-  length = 0;
-
-  push(value: number): void {
-    if (this.length === this.values.length) {
-      const wider = new Int32Array(this.values.length * 2);
-      wider.set(this.values);
-      this.values = wider;
-    }
-    this.values[this.length++] = value;
-  }
-
-  at(index: number): number {
-    return this.values[index];
+/** Integers appended in order (growing-column.ts), ascending where a search asks. */
+class IntColumn extends GrowingColumn<Int32Array> {
+  constructor() {
+    super(Int32Array);
   }
 
   /** The last index whose value is at most `value` (the values ascending), -1 when none is. */
@@ -45,7 +34,7 @@ class IntColumn {
     let high = this.length - 1;
     while (low <= high) {
       const middle = (low + high) >>> 1;
-      if (this.values[middle] <= value) low = middle + 1;
+      if (this.at(middle) <= value) low = middle + 1;
       else high = middle - 1;
     }
     return high;

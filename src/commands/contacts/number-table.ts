@@ -5,43 +5,41 @@
 // sort of the values (a hash table probed on every row cost the check 1 s of CPU a million rows,
 // most of it waiting on memory). A number of 15 digits or fewer (every valid one) is exact as a
 // double; its leading zeros are kept as its length.
+import { GrowingColumn } from '../../cli/growing-column.js';
 
 /** The entries of one number named by several rows: the first, then the others in file order. */
 export type RepeatedEntries = readonly number[];
 
 export class NumberTable {
-  private values = new Float64Array(1024);
-  private lengths = new Uint8Array(1024);
-  private rows = new Int32Array(1024);
-  private lines = new Int32Array(1024);
-  private size = 0;
+  private readonly values = new GrowingColumn(Float64Array, 1024);
+  private readonly lengths = new GrowingColumn(Uint8Array, 1024);
+  private readonly rows = new GrowingColumn(Int32Array, 1024);
+  private readonly lines = new GrowingColumn(Int32Array, 1024);
   /** Built when first asked, from the entries then: each number named more than once, by its first entry. */
   private repeats: Map<number, number[]> | undefined;
 
   /** Appends `number` (a valid row's, as the server stores it), named at `row`, `line`. */
   add(number: string, row: number, line: number): void {
-    if (this.size === this.values.length) this.grow();
-    const entry = this.size++;
-    this.values[entry] = Number(number);
-    this.lengths[entry] = number.length;
-    this.rows[entry] = row;
-    this.lines[entry] = line;
+    this.values.push(Number(number));
+    this.lengths.push(number.length);
+    this.rows.push(row);
+    this.lines.push(line);
     this.repeats = undefined;
   }
 
   /** How many entries there are (each valid row added). */
   get count(): number {
-    return this.size;
+    return this.values.length;
   }
 
   /** An entry's number, as it was added. */
   numberOf(entry: number): string {
-    return String(this.values[entry]).padStart(this.lengths[entry], '0');
+    return String(this.values.at(entry)).padStart(this.lengths.at(entry), '0');
   }
 
   /** The row and line of an entry. */
   placeOf(entry: number): { row: number; line: number } {
-    return { row: this.rows[entry], line: this.lines[entry] };
+    return { row: this.rows.at(entry), line: this.lines.at(entry) };
   }
 
   /** Each number named by more than one entry: its entries in file order, listed by first entry. */
@@ -54,7 +52,7 @@ export class NumberTable {
     const repeats = this.repeatsByFirst();
     const later = new Set<number>();
     for (const entries of repeats.values()) for (const entry of entries.slice(1)) later.add(entry);
-    for (let entry = 0; entry < this.size; entry++) if (!later.has(entry)) yield this.numberOf(entry);
+    for (let entry = 0; entry < this.count; entry++) if (!later.has(entry)) yield this.numberOf(entry);
   }
 
   private repeatsByFirst(): Map<number, number[]> {
@@ -64,15 +62,16 @@ export class NumberTable {
 
   /** One native sort of the values finds those named twice (rare); one walk in order groups their entries. */
   private findRepeats(): Map<number, number[]> {
-    const sorted = this.values.slice(0, this.size).sort();
+    const sorted = this.values.copy().sort();
     const twice = new Set<number>();
     for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) twice.add(sorted[i]);
     if (twice.size === 0) return new Map();
     const byKey = new Map<string, number[]>();
-    for (let entry = 0; entry < this.size; entry++) {
-      if (!twice.has(this.values[entry])) continue;
+    for (let entry = 0; entry < this.count; entry++) {
+      const value = this.values.at(entry);
+      if (!twice.has(value)) continue;
       // The same value with other leading zeros is another number.
-      const key = `${this.lengths[entry]}:${this.values[entry]}`;
+      const key = `${this.lengths.at(entry)}:${value}`;
       const entries = byKey.get(key);
       if (entries === undefined) byKey.set(key, [entry]);
       else entries.push(entry);
@@ -81,18 +80,5 @@ export class NumberTable {
     const repeats = new Map<number, number[]>();
     for (const entries of byKey.values()) if (entries.length > 1) repeats.set(entries[0], entries);
     return repeats;
-  }
-
-  private grow(): void {
-    const size = this.values.length * 2;
-    const widen = <T extends Float64Array | Uint8Array | Int32Array>(array: T, make: new (n: number) => T): T => {
-      const wider = new make(size);
-      wider.set(array);
-      return wider;
-    };
-    this.values = widen(this.values, Float64Array);
-    this.lengths = widen(this.lengths, Uint8Array);
-    this.rows = widen(this.rows, Int32Array);
-    this.lines = widen(this.lines, Int32Array);
   }
 }
